@@ -1,0 +1,153 @@
+/**
+ * The event store port: the one small interface the API, the CLI and the tests use to persist events.
+ * Every adapter (memory, SQLite, PostgreSQL, KurrentDB) implements it and passes the shared contract suite.
+ */
+
+/** JSON values only: events are facts stored as JSON, never class instances, never `undefined`, never floats for money. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+/** Metadata stored with every event. `createdAt` is an ISO-8601 UTC timestamp (`2026-01-31T10:00:00.000Z`). */
+export interface EventMetadata {
+  /** The acting user's id (or `system` for jobs such as the reminder sender, `cli` for operator commands). */
+  readonly userId: string
+  readonly correlationId: string
+  readonly createdAt: string
+  readonly [key: string]: Json | undefined
+}
+
+/** What a writer hands to `append`. */
+export interface NewEvent {
+  /** uuid v4/v7; the adapter generates one when omitted. */
+  readonly eventId?: string
+  /** Non-empty, past tense: `IncomeRecorded`. */
+  readonly type: string
+  /** Schema version of `data`, 1 for the first version; upcasters in ledger-core lift old versions on read. */
+  readonly schemaVersion: number
+  readonly data: Json
+  readonly metadata: EventMetadata
+}
+
+/** An event as stored. `revision` counts from 0 within its stream; `position` is the global commit order (from 1). */
+export interface StoredEvent {
+  readonly streamId: string
+  readonly revision: bigint
+  readonly position: bigint
+  readonly eventId: string
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: Json
+  readonly metadata: EventMetadata
+}
+
+/** Expected revision for optimistic concurrency. */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | bigint
+
+export interface AppendResult {
+  /** Revision of the last event written. */
+  readonly nextExpectedRevision: bigint
+  /** Global position of the last event written. */
+  readonly position: bigint
+}
+
+export interface ReadStreamOptions {
+  /** Inclusive start revision; default 0 forwards, the end backwards. */
+  readonly fromRevision?: bigint
+  readonly direction?: 'forwards' | 'backwards'
+  readonly maxCount?: number
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events with `position > after` are returned. Default 0n (from the start). */
+  readonly after?: bigint
+  /** Page size; default 1000. */
+  readonly maxCount?: number
+  readonly direction?: 'forwards' | 'backwards'
+  /** Only streams whose id starts with one of these prefixes. */
+  readonly streamPrefixes?: readonly string[]
+  /** Only these event types. */
+  readonly eventTypes?: readonly string[]
+}
+
+export interface ReadAllPage {
+  readonly events: readonly StoredEvent[]
+  /** Position to pass as `after` for the next page (forwards) or `before` (backwards); null at the end. */
+  readonly next: bigint | null
+}
+
+export interface SubscribeOptions {
+  /** Exclusive start position; default 0n. */
+  readonly after?: bigint
+  readonly streamPrefixes?: readonly string[]
+  readonly eventTypes?: readonly string[]
+  /** Polling interval for SQL adapters, ms; default 200. */
+  readonly pollMs?: number
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves when the subscription has stopped. */
+  close(): Promise<void>
+}
+
+export interface StoreInfo {
+  /** `sqlite`, `postgres`, `kurrentdb` or `memory`. */
+  readonly kind: 'sqlite' | 'postgres' | 'kurrentdb' | 'memory'
+  /** Database name: file name, database name or connection host. */
+  readonly database: string
+  /** Real size of the store in bytes, null where it cannot be known. */
+  readonly sizeBytes: number | null
+}
+
+/**
+ * Small secret key/value store beside the log, for data that must never appear in an event payload:
+ * password hashes, reset-code hashes, reminder-accept nonces. Not exported with the events.
+ */
+export interface SecretStore {
+  get(key: string): Promise<string | null>
+  put(key: string, value: string): Promise<void>
+  delete(key: string): Promise<void>
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically. A stale `expected` rejects with `WrongExpectedVersion` and writes nothing.
+   * Bad input (empty type, non-JSON-serialisable data) rejects with `InvalidEvent` and writes nothing.
+   * An empty `events` array is allowed and only checks the expectation.
+   */
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>
+  /** Reads a stream; an unknown stream yields no events. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>
+  /** Current revision of a stream, or null when it does not exist. */
+  streamRevision(streamId: string): Promise<bigint | null>
+  /** One page of the global log in commit order. */
+  readAll(options?: ReadAllOptions): Promise<ReadAllPage>
+  /** Async iteration over the whole (filtered) global log, paging internally. */
+  iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent>
+  /** Catch-up subscription: delivers existing events after `after`, then new ones as they are committed, in order. */
+  subscribe(options: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription
+  /** Highest global position, 0n when empty. */
+  headPosition(): Promise<bigint>
+  readonly secrets: SecretStore
+  info(): Promise<StoreInfo>
+  close(): Promise<void>
+}
+
+export class WrongExpectedVersion extends Error {
+  override readonly name = 'WrongExpectedVersion'
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | null,
+  ) {
+    super(`Wrong expected version on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`)
+  }
+}
+
+export class InvalidEvent extends Error {
+  override readonly name = 'InvalidEvent'
+  constructor(
+    message: string,
+    readonly index: number,
+  ) {
+    super(message)
+  }
+}
