@@ -1,16 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
-// One runner for the whole monorepo: each package is a project, so `vitest run` at the root runs
-// unit, property, contract, API and browser-journey tests together.
+// One runner for the whole monorepo: every package contributes projects (`packages/*/vitest*.config.ts`),
+// so `vitest run` at the root runs unit, property, contract, API, CLI and browser-journey tests together.
 export default defineConfig({
   test: {
-    projects: [
-      'packages/ledger-core',
-      'packages/event-store',
-      'packages/api',
-      'packages/cli',
-      'packages/web',
-    ],
+    projects: ['packages/*/vitest.config.ts', 'packages/*/vitest.*.config.ts'],
     coverage: {
       provider: 'v8',
       include: ['packages/ledger-core/src/tax/**', 'packages/ledger-core/src/projections/**'],
