@@ -59,6 +59,11 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** Exclusive: events with `position > after` are returned. Default 0n (from the start). */
   readonly after?: bigint
+  /**
+   * Exclusive upper bound: only events with `position < before`. Default: no bound (backwards starts at the end).
+   * Page backwards by passing the previous page's `next` as `before`.
+   */
+  readonly before?: bigint
   /** Page size; default 1000. */
   readonly maxCount?: number
   readonly direction?: 'forwards' | 'backwards'
@@ -70,7 +75,7 @@ export interface ReadAllOptions {
 
 export interface ReadAllPage {
   readonly events: readonly StoredEvent[]
-  /** Position to pass as `after` for the next page (forwards) or `before` (backwards); null at the end. */
+  /** Position to pass as `after` for the next page (forwards) or as `before` (backwards); null when there is no more. */
   readonly next: bigint | null
 }
 
@@ -81,6 +86,11 @@ export interface SubscribeOptions {
   readonly eventTypes?: readonly string[]
   /** Polling interval for SQL adapters, ms; default 200. */
   readonly pollMs?: number
+  /**
+   * Called when the handler throws (the subscription then stops: skipping an event would break ordering) or when
+   * reading fails (the subscription retries after `pollMs`). Default: logs to stderr.
+   */
+  readonly onError?: (error: unknown) => void
 }
 
 export interface Subscription {
@@ -111,7 +121,8 @@ export interface EventStore {
   /**
    * Appends atomically. A stale `expected` rejects with `WrongExpectedVersion` and writes nothing.
    * Bad input (empty type, non-JSON-serialisable data) rejects with `InvalidEvent` and writes nothing.
-   * An empty `events` array is allowed and only checks the expectation.
+   * An empty `events` array is allowed and only checks the expectation; it then returns the stream's current
+   * revision (-1n when the stream does not exist) and the position of its last event (0n when none).
    */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>
   /** Reads a stream; an unknown stream yields no events. */

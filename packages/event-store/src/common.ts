@@ -1,0 +1,286 @@
+/**
+ * Pieces every adapter shares: input validation (so bad input is rejected the same way everywhere, before
+ * anything is written), the expected-revision rule, uuid v7 generation and the catch-up subscription loop.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  type ExpectedRevision,
+  InvalidEvent,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersion,
+} from './port.ts'
+
+/** An event validated and serialised once, ready for any adapter to write. */
+export interface PreparedEvent {
+  readonly eventId: string
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: string
+  readonly metadata: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A uuid v7 (RFC 9562): 48-bit Unix milliseconds then random bits, so ids sort roughly by creation time. */
+export function uuidv7(now: number = Date.now()): string {
+  const b = randomBytes(16)
+  b.writeUIntBE(now, 0, 6)
+  b[6] = 0x70 | (b[6]! & 0x0f)
+  b[8] = 0x80 | (b[8]! & 0x3f)
+  const h = b.toString('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'undefined'
+  if (typeof value === 'number') return String(value)
+  if (typeof value === 'bigint') return 'a bigint'
+  if (typeof value === 'function') return 'a function'
+  if (typeof value === 'symbol') return 'a symbol'
+  if (typeof value === 'object' && value !== null)
+    return `an instance of ${value.constructor?.name ?? 'an unknown class'}`
+  return typeof value
+}
+
+/**
+ * Throws a message naming the first offending path when `value` is not plain JSON (null, boolean, finite number,
+ * string, array, plain object). Rejects what `JSON.stringify` would silently drop or mangle: undefined, functions,
+ * symbols, bigints (throws), NaN/Infinity (become null), cycles, class instances such as Date or Map.
+ */
+export function assertJson(value: unknown, path: string): void {
+  const ancestors = new Set<object>()
+  const walk = (v: unknown, p: string): void => {
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+        return
+      case 'number':
+        if (!Number.isFinite(v)) throw new Error(`${p} is ${v}, which is not a JSON number`)
+        return
+      case 'object': {
+        if (v === null) return
+        if (ancestors.has(v)) throw new Error(`${p} refers back to one of its parents (a cycle), which is not JSON`)
+        ancestors.add(v)
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) walk(v[i], `${p}[${i}]`)
+        } else {
+          const proto = Object.getPrototypeOf(v)
+          if (proto !== Object.prototype && proto !== null) throw new Error(`${p} is ${describe(v)}, not plain JSON`)
+          for (const key of Object.keys(v)) walk((v as Record<string, unknown>)[key], `${p}.${key}`)
+        }
+        ancestors.delete(v)
+        return
+      }
+      default:
+        throw new Error(`${p} is ${describe(v)}, which is not JSON`)
+    }
+  }
+  walk(value, path)
+}
+
+/** Validates a stream id; adapters call it before anything else. */
+export function assertStreamId(streamId: unknown): asserts streamId is string {
+  if (typeof streamId !== 'string' || streamId.length === 0)
+    throw new InvalidEvent('Stream id must be a non-empty string', -1)
+}
+
+/** Validates and serialises a batch; throws `InvalidEvent` (nothing has been written yet) on the first bad event. */
+export function prepareEvents(events: readonly NewEvent[]): PreparedEvent[] {
+  if (!Array.isArray(events)) throw new InvalidEvent('Events must be an array', -1)
+  const out: PreparedEvent[] = new Array(events.length)
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as NewEvent | undefined
+    const fail = (why: string): never => {
+      throw new InvalidEvent(
+        `Invalid event ${i}${typeof e?.type === 'string' && e.type ? ` (${e.type})` : ''}: ${why}`,
+        i,
+      )
+    }
+    if (typeof e !== 'object' || e === null) fail('not an object')
+    const ev = e as NewEvent
+    if (typeof ev.type !== 'string' || ev.type.trim().length === 0) fail('type must be a non-empty string')
+    if (!Number.isSafeInteger(ev.schemaVersion) || ev.schemaVersion < 1) fail('schemaVersion must be an integer ≥ 1')
+    if (ev.eventId !== undefined && (typeof ev.eventId !== 'string' || !UUID.test(ev.eventId))) {
+      fail('eventId must be a uuid')
+    }
+    try {
+      assertJson(ev.data, 'data')
+      assertJson(ev.metadata, 'metadata')
+    } catch (err) {
+      fail((err as Error).message)
+    }
+    const m = ev.metadata as unknown
+    if (typeof m !== 'object' || m === null || Array.isArray(m)) fail('metadata must be an object')
+    for (const key of ['userId', 'correlationId', 'createdAt'] as const) {
+      const v = (ev.metadata as unknown as Record<string, unknown>)[key]
+      if (typeof v !== 'string' || v.length === 0) fail(`metadata.${key} must be a non-empty string`)
+    }
+    if (!Number.isFinite(Date.parse(ev.metadata.createdAt))) fail('metadata.createdAt must be an ISO-8601 timestamp')
+    out[i] = {
+      eventId: ev.eventId ?? uuidv7(),
+      type: ev.type,
+      schemaVersion: ev.schemaVersion,
+      data: JSON.stringify(ev.data),
+      metadata: JSON.stringify(ev.metadata),
+    }
+  }
+  return out
+}
+
+/** Validates the expectation itself (a caller passing `-1n` or a number gets a clear error). */
+export function assertExpected(streamId: string, expected: ExpectedRevision): void {
+  if (expected === 'no_stream' || expected === 'any' || expected === 'stream_exists') return
+  if (typeof expected !== 'bigint' || expected < 0n) {
+    throw new InvalidEvent(
+      `Expected revision for ${streamId} must be 'no_stream', 'any', 'stream_exists' or a bigint ≥ 0n, got ${String(expected)}`,
+      -1,
+    )
+  }
+}
+
+/** The optimistic-concurrency rule, given the stream's current revision (null when it has no events). */
+export function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | null): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === null) ||
+    (expected === 'stream_exists' && current !== null) ||
+    (typeof expected === 'bigint' && current === expected)
+  if (!ok) throw new WrongExpectedVersion(streamId, expected, current)
+}
+
+/** Validates read options shared by `readAll`, `iterateAll` and `subscribe`. */
+export function normaliseReadAll(options: ReadAllOptions = {}): Required<Omit<ReadAllOptions, 'before'>> & {
+  before: bigint | null
+} {
+  const maxCount = options.maxCount ?? 1000
+  if (!Number.isSafeInteger(maxCount) || maxCount < 1)
+    throw new RangeError(`maxCount must be an integer ≥ 1, got ${maxCount}`)
+  const after = options.after ?? 0n
+  if (typeof after !== 'bigint' || after < 0n) throw new RangeError('after must be a bigint ≥ 0n')
+  const before = options.before ?? null
+  if (before !== null && typeof before !== 'bigint') throw new RangeError('before must be a bigint')
+  return {
+    after,
+    before,
+    maxCount,
+    direction: options.direction ?? 'forwards',
+    streamPrefixes: options.streamPrefixes ?? [],
+    eventTypes: options.eventTypes ?? [],
+  }
+}
+
+/** True when the event passes the prefix and type filters (empty filter lists let everything through). */
+export function matches(
+  event: { streamId: string; type: string },
+  prefixes: readonly string[],
+  types: readonly string[],
+) {
+  if (types.length > 0 && !types.includes(event.type)) return false
+  if (prefixes.length > 0 && !prefixes.some((p) => event.streamId.startsWith(p))) return false
+  return true
+}
+
+/** `iterateAll` on top of `readAll`, page by page. */
+export async function* iterateViaReadAll(
+  readAll: (o: ReadAllOptions) => Promise<ReadAllPage>,
+  options: Omit<ReadAllOptions, 'direction'> = {},
+): AsyncGenerator<StoredEvent> {
+  let after = options.after ?? 0n
+  for (;;) {
+    const page = await readAll({ ...options, after, direction: 'forwards' })
+    for (const e of page.events) yield e
+    if (page.next === null) return
+    after = page.next
+  }
+}
+
+export interface PollingSubscriptionDeps {
+  readPage(after: bigint): Promise<ReadAllPage>
+  /** Registers a waker called when this process appends, so local subscribers do not wait for the next poll. */
+  onAppend?(wake: () => void): () => void
+}
+
+/**
+ * A catch-up subscription by polling: reads pages after the last delivered position, delivers them in order
+ * (awaiting the handler, so a slow handler applies back-pressure), then sleeps until the next poll or a local
+ * append. A handler error stops the subscription (skipping an event would break ordering guarantees) and is
+ * reported through `onError`; a read error is reported and retried after the poll interval.
+ */
+export function pollingSubscription(
+  deps: PollingSubscriptionDeps,
+  options: SubscribeOptions,
+  onEvent: (event: StoredEvent) => void | Promise<void>,
+): Subscription {
+  const pollMs = options.pollMs ?? 200
+  const onError = options.onError ?? ((err: unknown) => console.error('event-store subscription error:', err))
+  let after = options.after ?? 0n
+  let closed = false
+  let wake: (() => void) | null = null
+  let pendingWake = false
+  const unregister = deps.onAppend?.(() => {
+    pendingWake = true
+    wake?.()
+  })
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (closed || pendingWake) return resolve()
+      const timer = setTimeout(done, pollMs)
+      function done() {
+        clearTimeout(timer)
+        wake = null
+        resolve()
+      }
+      wake = done
+    })
+  const loop = (async () => {
+    while (!closed) {
+      pendingWake = false
+      let page: ReadAllPage
+      try {
+        page = await deps.readPage(after)
+      } catch (err) {
+        if (closed) return
+        onError(err)
+        await sleep()
+        continue
+      }
+      for (const event of page.events) {
+        if (closed) return
+        try {
+          await onEvent(event)
+        } catch (err) {
+          closed = true
+          onError(err)
+          return
+        }
+        after = event.position
+      }
+      if (page.next === null) await sleep()
+    }
+  })()
+  return {
+    async close() {
+      closed = true
+      wake?.()
+      unregister?.()
+      await loop
+    },
+  }
+}
+
+/** Local fan-out of "something was appended" to subscriptions of the same store instance. */
+export class AppendSignal {
+  private readonly listeners = new Set<() => void>()
+  on(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+  emit(): void {
+    for (const l of this.listeners) l()
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The in-memory adapter: for unit tests and throwaway runs. Same semantics as the durable adapters (it passes the
+ * same contract suite); events are kept serialised, so a reader never shares objects with a writer.
+ */
+import {
+  AppendSignal,
+  assertExpected,
+  assertStreamId,
+  checkExpected,
+  iterateViaReadAll,
+  matches,
+  normaliseReadAll,
+  pollingSubscription,
+  prepareEvents,
+} from './common.ts'
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  Json,
+  NewEvent,
+  ReadAllOptions,
+  ReadAllPage,
+  ReadStreamOptions,
+  StoredEvent,
+  StoreInfo,
+  SubscribeOptions,
+  Subscription,
+} from './port.ts'
+
+interface Row {
+  readonly streamId: string
+  readonly revision: bigint
+  readonly position: bigint
+  readonly eventId: string
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: string
+  readonly metadata: string
+}
+
+const toStored = (r: Row): StoredEvent => ({
+  streamId: r.streamId,
+  revision: r.revision,
+  position: r.position,
+  eventId: r.eventId,
+  type: r.type,
+  schemaVersion: r.schemaVersion,
+  data: JSON.parse(r.data) as Json,
+  metadata: JSON.parse(r.metadata) as EventMetadata,
+})
+
+export function createMemoryStore(): EventStore {
+  /** log[i] has position i + 1. */
+  const log: Row[] = []
+  const streams = new Map<string, Row[]>()
+  const secrets = new Map<string, string>()
+  const signal = new AppendSignal()
+  const subscriptions = new Set<Subscription>()
+  let closed = false
+  const open = () => {
+    if (closed) throw new Error('The event store is closed')
+  }
+
+  const readAll = async (options?: ReadAllOptions): Promise<ReadAllPage> => {
+    open()
+    const o = normaliseReadAll(options)
+    const events: StoredEvent[] = []
+    const lo = o.after // exclusive
+    const hi = o.before === null ? BigInt(log.length) + 1n : o.before // exclusive
+    if (o.direction === 'forwards') {
+      for (let i = Number(lo); i < log.length && BigInt(i + 1) < hi; i++) {
+        const r = log[i]!
+        if (!matches(r, o.streamPrefixes, o.eventTypes)) continue
+        if (events.length === o.maxCount) return { events, next: events[events.length - 1]!.position }
+        events.push(toStored(r))
+      }
+    } else {
+      for (let i = Math.min(log.length, Number(hi) - 1) - 1; i >= 0 && BigInt(i + 1) > lo; i--) {
+        const r = log[i]!
+        if (!matches(r, o.streamPrefixes, o.eventTypes)) continue
+        if (events.length === o.maxCount) return { events, next: events[events.length - 1]!.position }
+        events.push(toStored(r))
+      }
+    }
+    return { events, next: null }
+  }
+
+  const store: EventStore = {
+    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+      open()
+      assertStreamId(streamId)
+      assertExpected(streamId, expected)
+      const prepared = prepareEvents(events)
+      const rows = streams.get(streamId)
+      const last = rows?.[rows.length - 1]
+      const current = last ? last.revision : null
+      checkExpected(streamId, expected, current)
+      if (prepared.length === 0) return { nextExpectedRevision: current ?? -1n, position: last?.position ?? 0n }
+      const target = rows ?? []
+      let revision = current ?? -1n
+      for (const p of prepared) {
+        revision += 1n
+        const row: Row = { streamId, revision, position: BigInt(log.length + 1), ...p }
+        log.push(row)
+        target.push(row)
+      }
+      if (!rows) streams.set(streamId, target)
+      signal.emit()
+      return { nextExpectedRevision: revision, position: BigInt(log.length) }
+    },
+
+    async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+      open()
+      const rows = streams.get(streamId) ?? []
+      const max = options.maxCount ?? Number.POSITIVE_INFINITY
+      const out: StoredEvent[] = []
+      if ((options.direction ?? 'forwards') === 'forwards') {
+        for (let i = Number(options.fromRevision ?? 0n); i < rows.length && out.length < max; i++) {
+          out.push(toStored(rows[i]!))
+        }
+      } else {
+        const start =
+          options.fromRevision === undefined ? rows.length - 1 : Math.min(rows.length - 1, Number(options.fromRevision))
+        for (let i = start; i >= 0 && out.length < max; i--) out.push(toStored(rows[i]!))
+      }
+      return out
+    },
+
+    async streamRevision(streamId: string): Promise<bigint | null> {
+      open()
+      const rows = streams.get(streamId)
+      return rows && rows.length > 0 ? rows[rows.length - 1]!.revision : null
+    },
+
+    readAll,
+
+    iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent> {
+      return iterateViaReadAll(readAll, options)
+    },
+
+    subscribe(options: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+      open()
+      const sub = pollingSubscription(
+        {
+          readPage: (after) =>
+            readAll({ after, maxCount: 1000, streamPrefixes: options.streamPrefixes, eventTypes: options.eventTypes }),
+          onAppend: (wake) => signal.on(wake),
+        },
+        options,
+        onEvent,
+      )
+      const tracked: Subscription = {
+        async close() {
+          subscriptions.delete(tracked)
+          await sub.close()
+        },
+      }
+      subscriptions.add(tracked)
+      return tracked
+    },
+
+    async headPosition(): Promise<bigint> {
+      open()
+      return BigInt(log.length)
+    },
+
+    secrets: {
+      async get(key: string) {
+        open()
+        return secrets.get(key) ?? null
+      },
+      async put(key: string, value: string) {
+        open()
+        if (typeof key !== 'string' || key.length === 0) throw new TypeError('Secret key must be a non-empty string')
+        if (typeof value !== 'string') throw new TypeError('Secret value must be a string')
+        secrets.set(key, value)
+      },
+      async delete(key: string) {
+        open()
+        secrets.delete(key)
+      },
+    },
+
+    async info(): Promise<StoreInfo> {
+      open()
+      return { kind: 'memory', database: 'memory', sizeBytes: null }
+    },
+
+    async close(): Promise<void> {
+      if (closed) return
+      await Promise.all([...subscriptions].map((s) => s.close()))
+      closed = true
+    },
+  }
+  return store
+}
