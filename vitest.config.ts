@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 // so `vitest run` at the root runs unit, property, contract, API, CLI and browser-journey tests together.
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/count-reporter.ts'],
     projects: ['packages/*/vitest.config.ts', 'packages/*/vitest.*.config.ts'],
     coverage: {
       provider: 'v8',
