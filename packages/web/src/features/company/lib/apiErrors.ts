@@ -1,0 +1,45 @@
+/**
+ * Turns a failed call into what the forms show (SPEC §8): a save that answers 500 reads
+ * 'Internal server error, validate your form data.'; any other failure shows the status text and the
+ * server's errors list; field errors of a 400 are shown next to their fields.
+ */
+
+export interface ShownError {
+  errors: string[]
+  fieldErrors: Record<string, string>
+}
+
+interface ApiErrorLike {
+  status?: unknown
+  statusText?: unknown
+  errors?: unknown
+  fieldErrors?: unknown
+  message?: unknown
+}
+
+export const INTERNAL_ERROR = 'Internal server error, validate your form data.'
+
+const asStrings = (x: unknown): string[] =>
+  Array.isArray(x) ? x.filter((e): e is string => typeof e === 'string') : []
+
+/** `status` of an `ApiError`-like value, `undefined` for anything else. */
+export const statusOf = (error: unknown): number | undefined => {
+  const s = (error as ApiErrorLike | null)?.status
+  return typeof s === 'number' ? s : undefined
+}
+
+export const saveErrorOf = (error: unknown): ShownError => {
+  const e = (error ?? {}) as ApiErrorLike
+  const status = statusOf(error)
+  if (status !== undefined && status >= 500) return { errors: [INTERNAL_ERROR], fieldErrors: {} }
+  const fieldErrors: Record<string, string> = {}
+  if (e.fieldErrors && typeof e.fieldErrors === 'object') {
+    for (const [k, v] of Object.entries(e.fieldErrors as Record<string, unknown>))
+      if (typeof v === 'string') fieldErrors[k] = v
+  }
+  const errors: string[] = []
+  if (typeof e.statusText === 'string' && e.statusText !== '') errors.push(e.statusText)
+  errors.push(...asStrings(e.errors))
+  if (errors.length === 0) errors.push(typeof e.message === 'string' && e.message !== '' ? e.message : 'Unknown Error')
+  return { errors, fieldErrors }
+}
