@@ -1,0 +1,106 @@
+/**
+ * What a command runs with: its streams, terminal facts, clock, language and the store. `runCli` builds it from
+ * `RunOptions` so tests run every command in-process with a memory store, captured output and a fixed clock.
+ */
+import type { EventStore } from '@finance/event-store'
+import { CliError } from './errors.ts'
+import { type Palette, palette } from './format.ts'
+import { type Lang, type MessageKey, translate } from './i18n.ts'
+
+export interface Output {
+  write(chunk: string): unknown
+}
+
+export interface RunOptions {
+  /** Use this store instead of opening one from the environment (tests, benchmarks). Not closed by the CLI. */
+  readonly store?: EventStore
+  readonly stdout?: Output
+  readonly stderr?: Output
+  /** Where prompts read answers from. */
+  readonly stdin?: NodeJS.ReadableStream
+  /** Whether stdout/stderr is an interactive terminal: enables prompts, colour and progress bars. */
+  readonly isTTY?: boolean
+  /** The clock: a fixed moment (Date or ISO string) or a function. */
+  readonly now?: Date | string | (() => Date)
+  /** Environment for store selection and `NO_COLOR`; defaults to `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+export interface Ctx {
+  readonly stdout: Output
+  readonly stderr: Output
+  readonly stdin: NodeJS.ReadableStream | undefined
+  readonly isTTY: boolean
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly colour: Palette
+  lang: Lang
+  /** `--data DIR` given on the command line. */
+  dataDir: string | undefined
+  now(): Date
+  t(key: MessageKey): string
+  out(text: string): void
+  err(text: string): void
+  /** Opens the store on first use (from `--data` and the environment unless one was injected). */
+  store(): Promise<EventStore>
+  /** Closes the store if the CLI opened it. */
+  close(): Promise<void>
+}
+
+export const createCtx = (
+  options: RunOptions,
+  openStore: (env: Readonly<Record<string, string | undefined>>, dataDir: string | undefined) => Promise<EventStore>,
+): Ctx => {
+  const env = options.env ?? process.env
+  const isTTY = options.isTTY ?? false
+  const noColor = (env.NO_COLOR ?? '') !== ''
+  const stdout = options.stdout ?? process.stdout
+  const stderr = options.stderr ?? process.stderr
+  const clock = options.now
+  let opened: EventStore | undefined
+  let opening: Promise<EventStore> | undefined
+  const ctx: Ctx = {
+    stdout,
+    stderr,
+    stdin: options.stdin,
+    isTTY,
+    env,
+    colour: palette(isTTY && !noColor),
+    lang: 'pl',
+    dataDir: undefined,
+    now: () =>
+      clock === undefined
+        ? new Date()
+        : typeof clock === 'function'
+          ? clock()
+          : typeof clock === 'string'
+            ? new Date(clock)
+            : new Date(clock.getTime()),
+    t: (key) => translate(ctx.lang, key),
+    out: (text) => {
+      stdout.write(text)
+    },
+    err: (text) => {
+      stderr.write(text)
+    },
+    store: async () => {
+      if (options.store) return options.store
+      if (!opening) {
+        opening = openStore(env, ctx.dataDir).then(
+          (s) => {
+            opened = s
+            return s
+          },
+          (e: unknown) => {
+            throw new CliError(`cannot open the event store: ${(e as Error).message}`)
+          },
+        )
+      }
+      return opening
+    },
+    close: async () => {
+      if (opened) await opened.close()
+      opened = undefined
+    },
+  }
+  return ctx
+}

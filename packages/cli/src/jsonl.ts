@@ -1,0 +1,140 @@
+/**
+ * The export format of the whole history: JSON lines, one stored event per line, keys in a fixed order
+ * (streamId, revision, position, eventId, type, schemaVersion, data, metadata), object keys inside data and
+ * metadata sorted, bigints as decimal strings. The same history always gives the same bytes, so
+ * export → import → export is byte-identical.
+ */
+import type { EventMetadata, Json, NewEvent, StoredEvent } from '@finance/event-store'
+import { CliError } from './errors.ts'
+
+/** Deep copy with object keys sorted (arrays keep their order). */
+export const canonical = (value: Json): Json => {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value !== null && typeof value === 'object') {
+    const out: { [key: string]: Json } = {}
+    for (const key of Object.keys(value).sort()) {
+      const v = value[key]
+      if (v !== undefined) out[key] = canonical(v)
+    }
+    return out
+  }
+  return value
+}
+
+/** One export line (without the trailing newline). */
+export const eventToLine = (e: StoredEvent): string =>
+  JSON.stringify({
+    streamId: e.streamId,
+    revision: e.revision.toString(),
+    position: e.position.toString(),
+    eventId: e.eventId,
+    type: e.type,
+    schemaVersion: e.schemaVersion,
+    data: canonical(e.data),
+    metadata: canonical(e.metadata as unknown as Json),
+  })
+
+/** A parsed, field-checked export line. */
+export interface ImportedEvent {
+  readonly streamId: string
+  readonly revision: bigint
+  readonly position: bigint
+  readonly eventId: string
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: Json
+  readonly metadata: EventMetadata
+}
+
+const KEYS = ['streamId', 'revision', 'position', 'eventId', 'type', 'schemaVersion', 'data', 'metadata'] as const
+const UINT = /^(0|[1-9]\d*)$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/
+
+const isObject = (v: unknown): v is { [key: string]: unknown } =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Parses and checks one line. Throws `CliError` naming the line number and the problem.
+ * `checkType` validates the event type and payload (ledger-core `upcast` for books streams).
+ */
+export const parseLine = (
+  text: string,
+  lineNo: number,
+  checkType: (streamId: string, type: string, schemaVersion: number, data: Json) => void,
+): ImportedEvent => {
+  const fail = (why: string): never => {
+    throw new CliError(`line ${lineNo}: ${why}`)
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (e) {
+    return fail(`not valid JSON (${(e as Error).message})`)
+  }
+  if (!isObject(raw)) return fail('expected a JSON object')
+  for (const key of KEYS) if (!(key in raw)) fail(`missing field "${key}"`)
+  for (const key of Object.keys(raw)) if (!(KEYS as readonly string[]).includes(key)) fail(`unknown field "${key}"`)
+  const { streamId, revision, position, eventId, type, schemaVersion, data, metadata } = raw
+  if (typeof streamId !== 'string' || streamId.length === 0) fail('"streamId" must be a non-empty string')
+  if (typeof revision !== 'string' || !UINT.test(revision)) fail('"revision" must be a non-negative integer string')
+  if (typeof position !== 'string' || !UINT.test(position) || position === '0')
+    fail('"position" must be a positive integer string')
+  if (typeof eventId !== 'string' || !UUID.test(eventId)) fail('"eventId" must be a uuid')
+  if (typeof type !== 'string' || type.length === 0) fail('"type" must be a non-empty string')
+  if (typeof schemaVersion !== 'number' || !Number.isInteger(schemaVersion) || schemaVersion < 1)
+    fail('"schemaVersion" must be a positive integer')
+  if (!isObject(metadata)) return fail('"metadata" must be an object')
+  for (const key of ['userId', 'correlationId', 'createdAt'] as const)
+    if (typeof metadata[key] !== 'string') fail(`"metadata.${key}" must be a string`)
+  if (!ISO_UTC.test(metadata.createdAt as string)) fail('"metadata.createdAt" must be an ISO-8601 UTC timestamp')
+  try {
+    checkType(streamId as string, type as string, schemaVersion as number, data as Json)
+  } catch (e) {
+    fail(`event ${String(type)} v${String(schemaVersion)} rejected: ${(e as Error).message}`)
+  }
+  return {
+    streamId: streamId as string,
+    revision: BigInt(revision as string),
+    position: BigInt(position as string),
+    eventId: eventId as string,
+    type: type as string,
+    schemaVersion: schemaVersion as number,
+    data: data as Json,
+    metadata: metadata as unknown as EventMetadata,
+  }
+}
+
+/**
+ * Checks the order of the whole file as it is read: global positions strictly increasing, each stream's
+ * revisions contiguous from 0, event ids unique.
+ */
+export class SequenceChecker {
+  private lastPosition = 0n
+  private readonly revisions = new Map<string, bigint>()
+  private readonly ids = new Set<string>()
+
+  check(e: ImportedEvent, lineNo: number): void {
+    if (e.position <= this.lastPosition)
+      throw new CliError(`line ${lineNo}: position ${e.position} is not after ${this.lastPosition}`)
+    const expected = (this.revisions.get(e.streamId) ?? -1n) + 1n
+    if (e.revision !== expected)
+      throw new CliError(`line ${lineNo}: stream ${e.streamId} revision ${e.revision}, expected ${expected}`)
+    if (this.ids.has(e.eventId)) throw new CliError(`line ${lineNo}: duplicate eventId ${e.eventId}`)
+    this.ids.add(e.eventId)
+    this.lastPosition = e.position
+    this.revisions.set(e.streamId, e.revision)
+  }
+
+  get streams(): number {
+    return this.revisions.size
+  }
+}
+
+export const toNewEvent = (e: ImportedEvent): NewEvent => ({
+  eventId: e.eventId,
+  type: e.type,
+  schemaVersion: e.schemaVersion,
+  data: e.data,
+  metadata: e.metadata,
+})

@@ -1,0 +1,47 @@
+/** Output destination of a command: stdout, or a file given with `--out` (buffered, with back-pressure). */
+import { createWriteStream } from 'node:fs'
+import { once } from 'node:events'
+import type { Ctx } from './context.ts'
+import { CliError } from './errors.ts'
+
+export interface Sink {
+  write(text: string): Promise<void>
+  close(): Promise<void>
+}
+
+const CHUNK = 1 << 16
+
+export const openSink = async (ctx: Ctx, file: string | undefined): Promise<Sink> => {
+  if (file === undefined) {
+    return {
+      write: async (text) => {
+        ctx.out(text)
+      },
+      close: async () => {},
+    }
+  }
+  const stream = createWriteStream(file, { flags: 'w' })
+  try {
+    await once(stream, 'open')
+  } catch (e) {
+    throw new CliError(`cannot write ${file}: ${(e as Error).message}`)
+  }
+  let buffer = ''
+  const flush = async () => {
+    if (buffer.length === 0) return
+    const ok = stream.write(buffer)
+    buffer = ''
+    if (!ok) await once(stream, 'drain')
+  }
+  return {
+    write: async (text) => {
+      buffer += text
+      if (buffer.length >= CHUNK) await flush()
+    },
+    close: async () => {
+      await flush()
+      stream.end()
+      await once(stream, 'finish')
+    },
+  }
+}
