@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { RecordDto } from '../lib/records.ts'
-import { type FormEmitted, type FormInput, formMachine, type SaveRequest } from './formMachine.ts'
+import { type FormEmitted, type FormInput, formMachine, type SaveRequest, type Validation } from './formMachine.ts'
 
 const vatRecord: RecordDto = {
   id: 7,
@@ -95,7 +95,7 @@ describe('record form machine', () => {
   })
 
   it('blocks saving on field errors and clears an error when its field changes', () => {
-    const validate = (d: Record<string, unknown>) => ({
+    const validate = (d: Record<string, unknown>): Validation => ({
       fieldErrors: d.date ? {} : { date: 'Date is required' },
       warnings: {},
     })

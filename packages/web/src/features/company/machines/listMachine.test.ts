@@ -22,6 +22,7 @@ const start = (load: () => Promise<RecordDto[]>, remove: (id: number) => Promise
         }),
       },
     }),
+    { input: {} },
   )
   const notes: string[] = []
   actor.on('notify', (e) => notes.push(e.message))

@@ -26,7 +26,7 @@ export const listMachine = setup({
   types: {
     context: {} as ListContext,
     events: {} as ListEvent,
-    input: {} as { items?: RecordDto[] } | undefined,
+    input: {} as { items?: RecordDto[] },
     emitted: {} as ListEmitted,
   },
   actors: {
