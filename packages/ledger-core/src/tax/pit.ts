@@ -1,0 +1,67 @@
+/**
+ * PIT (ustawa o podatku dochodowym od osób fizycznych) and ryczałt (ustawa o zryczałtowanym podatku dochodowym)
+ * formulas. Bases and taxes are rounded to full złoty (Ordynacja podatkowa art. 63 §1); every intermediate product
+ * is exact (`bigint`), so a rounding happens once, where the law puts it.
+ */
+import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
+import type { Grosze, PercentString } from '../types.ts'
+
+/** grosze × (percent in hundredths) → full złoty, rounded half-up once. */
+const toZloty = (scaled: bigint): Grosze => divRoundHalfUp(scaled, 1_000_000n) * 100n
+
+/** Parameters of the progressive scale (art. 27 ust. 1); the statutory ones come from the rate table. */
+export interface ScaleParams {
+  /** 12 %. */
+  readonly firstPercent: PercentString
+  /** 32 %. */
+  readonly secondPercent: PercentString
+  /** 30 000 zł: the tax-reducing amount is `freeOfTaxAmount × firstPercent` (3 600 zł). */
+  readonly freeOfTaxAmount: Grosze
+  /** 120 000 zł: where the second percent starts. */
+  readonly threshold: Grosze
+}
+
+/**
+ * Tax on the scale for a (rounded) base: up to the threshold `firstPercent × base − freeOfTaxAmount × firstPercent`;
+ * above it `threshold × firstPercent − freeOfTaxAmount × firstPercent + secondPercent × (base − threshold)`;
+ * never below 0; rounded to full złoty. Statutory: 12 % × base − 3 600, or 10 800 + 32 % of the excess.
+ */
+export const scaleTax = (base: Grosze, p: ScaleParams): Grosze => {
+  const p1 = parsePercent(p.firstPercent)
+  const p2 = parsePercent(p.secondPercent)
+  const reducing = p.freeOfTaxAmount * p1
+  const scaled = base <= p.threshold ? base * p1 - reducing : p.threshold * p1 - reducing + (base - p.threshold) * p2
+  return scaled <= 0n ? 0n : toZloty(scaled)
+}
+
+/** Tax at one rate (Linear 19 %, art. 30c; ryczałt rates, art. 12): `percent × base`, rounded to full złoty. */
+export const proportionalTax = (base: Grosze, percent: PercentString): Grosze => {
+  const scaled = base * parsePercent(percent)
+  return scaled <= 0n ? 0n : toZloty(scaled)
+}
+
+/**
+ * Scale/Linear base: `revenue − costs − social − health − deductions`, never below 0, rounded to full złoty.
+ */
+export const incomeTaxBase = (
+  revenue: Grosze,
+  costs: Grosze,
+  social: Grosze,
+  healthDeducted: Grosze,
+  deductions: Grosze,
+): Grosze => roundHalfUpToZloty(maxG(revenue - costs - social - healthDeducted - deductions, 0n))
+
+/**
+ * Ryczałt base for a period on its own: `revenue − social (without Fundusz Pracy) − healthDeductiblePercent ×
+ * health`, never below 0, rounded to full złoty (art. 11 ust. 1 and 1a: 50 % of the paid health contributions).
+ * Computed exactly (half a grosz of health is kept until the one rounding).
+ */
+export const flatTaxBase = (
+  revenue: Grosze,
+  socialWithoutLabourFund: Grosze,
+  health: Grosze,
+  healthDeductiblePercent: PercentString,
+): Grosze => {
+  const scaled = (revenue - socialWithoutLabourFund) * 10000n - health * parsePercent(healthDeductiblePercent)
+  return scaled <= 0n ? 0n : toZloty(scaled)
+}

@@ -1,0 +1,87 @@
+/**
+ * The shape of one year's statutory constants. Money is integer grosze, percents are decimal strings.
+ * Sources for every figure: docs/tax-rules.md.
+ */
+import type { Grosze, PercentString } from '../../types.ts'
+
+/** Social-security contribution components of one monthly amount (ustawa o systemie ubezpieczeń społecznych). */
+export interface ZusAmounts {
+  /** Monthly contribution basis (podstawa wymiaru). */
+  readonly basis: Grosze
+  /** emerytalne 19.52 % of the basis, rounded to the grosz. */
+  readonly pension: Grosze
+  /** rentowe 8 %. */
+  readonly disability: Grosze
+  /** chorobowe 2.45 % (voluntary, included). */
+  readonly sickness: Grosze
+  /** wypadkowe 1.67 %. */
+  readonly accident: Grosze
+  /** Fundusz Pracy 2.45 % (not paid on the preferential basis: 0). */
+  readonly labourFund: Grosze
+  /** The monthly total of the components above. */
+  readonly total: Grosze
+}
+
+/** A ryczałt health-contribution tier: applies while revenue since 1 January ≤ `revenueUpTo` (null: no limit). */
+export interface FlatHealthTier {
+  readonly revenueUpTo: Grosze | null
+  /** Share of the average wage of Q4 of the previous year, percent. */
+  readonly wageShare: PercentString
+  /** The monthly contribution (9 % of the share of the average wage), rounded to the grosz. */
+  readonly amount: Grosze
+}
+
+export interface TaxRates {
+  readonly year: number
+  readonly pit: {
+    readonly scale: {
+      /** 12 % (ustawa o PIT art. 27 ust. 1). */
+      readonly firstPercent: PercentString
+      /** 32 %. */
+      readonly secondPercent: PercentString
+      /** 30 000 zł (the tax-free amount whose 12 % is the tax-reducing amount). */
+      readonly freeOfTaxAmount: Grosze
+      /** 120 000 zł. */
+      readonly threshold: Grosze
+      /** 3 600 zł = 12 % × 30 000 zł. */
+      readonly taxReducingAmount: Grosze
+    }
+    readonly linear: {
+      /** 19 % (art. 30c ust. 1). */
+      readonly percent: PercentString
+      /** Annual cap on deducting health contributions (art. 30c ust. 2 pkt 2 / art. 23 ust. 1 pkt 58). */
+      readonly healthDeductionCap: Grosze
+    }
+    /** Ryczałt rates (ustawa o zryczałtowanym podatku dochodowym art. 12). */
+    readonly flatPercents: readonly PercentString[]
+    /** Share of paid health contributions deductible from ryczałt revenue (art. 11 ust. 1a): 50 %. */
+    readonly flatHealthDeductiblePercent: PercentString
+  }
+  readonly zus: {
+    /** Full ("duży ZUS") contributions: basis 60 % of the forecast average wage. */
+    readonly full: ZusAmounts
+    /** Preferential ("preferencyjny ZUS"): basis 30 % of the minimum wage, no Fundusz Pracy. */
+    readonly preferential: ZusAmounts
+  }
+  readonly health: {
+    /** Minimum wage (płaca minimalna) of the year. */
+    readonly minimumWage: Grosze
+    /**
+     * Scale/Linear monthly minimum of the contribution year starting in February of `year` and ending in January
+     * of the next year (ustawa o świadczeniach opieki zdrowotnej art. 81 ust. 2 and 2b).
+     */
+    readonly scaleLinearMinimum: Grosze
+    /** Scale health percent, 9 %. */
+    readonly scalePercent: PercentString
+    /** Linear health percent, 4.9 %. */
+    readonly linearPercent: PercentString
+    /** Average monthly wage in the enterprise sector in Q4 of the previous year (GUS). */
+    readonly averageWagePrevQ4: Grosze
+    /** Ryczałt tiers for the calendar year, ascending. */
+    readonly flatTiers: readonly [FlatHealthTier, FlatHealthTier, FlatHealthTier]
+  }
+  readonly vat: {
+    /** Standard VAT rate (ustawa o VAT art. 146ef): the default percent of the forms. */
+    readonly standardPercent: PercentString
+  }
+}
