@@ -1,0 +1,244 @@
+/**
+ * Fixed dashboard data for stories and unit tests: a sole trader with a 10 000 zł company income, a 2 000 zł
+ * company expense, a private expense, VAT 23 % monthly, PIT linear 19 % and full ZUS (March 2026).
+ * The figures are illustrative display data; the real ones come from the API.
+ */
+import type { SummaryRow, Transaction } from './types.ts'
+
+const g = (grosze: bigint): string => {
+  const neg = grosze < 0n
+  const a = neg ? -grosze : grosze
+  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`
+}
+
+export const fixtureMonth = (): Transaction[] => [
+  {
+    id: 101,
+    date: '2026-03-10',
+    eventType: '1_Revenue',
+    dataType: 'RecurringIncome',
+    completed: true,
+    notification: false,
+    notificationCompleted: false,
+    dataObject: {
+      displayName: 'Programming services',
+      name: 'Programming services',
+      date: '2026-03-10',
+      amount: '10000.00',
+      percent: '23',
+      vatAmount: '2300.00',
+      sum: '12300.00',
+      isCompany: true,
+      itemId: 1,
+    },
+  },
+  {
+    id: 102,
+    date: '2026-03-05',
+    eventType: '2_Fee',
+    dataType: 'RecurringExpense',
+    completed: false,
+    notification: true,
+    notificationCompleted: false,
+    dataObject: {
+      displayName: 'Office rent',
+      name: 'Office rent',
+      date: '2026-03-05',
+      amount: '2000.00',
+      percent: '23',
+      vatAmount: '460.00',
+      sum: '2460.00',
+      isCompany: true,
+      itemId: 2,
+    },
+  },
+  {
+    id: 103,
+    date: '2026-03-12',
+    eventType: '2_Fee',
+    dataType: 'Expense',
+    completed: false,
+    notification: false,
+    notificationCompleted: false,
+    dataObject: {
+      displayName: 'Groceries',
+      name: 'Groceries',
+      date: '2026-03-12',
+      amount: '800.00',
+      percent: '0',
+      vatAmount: '0.00',
+      sum: '800.00',
+      isCompany: false,
+      itemId: 3,
+    },
+  },
+  {
+    id: 104,
+    date: '2026-03-25',
+    eventType: '3_Vat',
+    dataType: 'Vat',
+    completed: false,
+    notification: true,
+    notificationCompleted: true,
+    dataObject: {
+      displayName: 'VAT',
+      name: 'VAT',
+      date: '2026-03-25',
+      amount: '1840.00',
+      percent: '23',
+      vatAmount: '1840.00',
+      sum: '1840.00',
+      isCompany: true,
+      paymentInterval: 1,
+      period: { from: '2026-02', to: '2026-02' },
+      dueDate: '2026-03-25',
+      overdue: false,
+      relatedTransactionsSum: '1840.00',
+      relatedTransactions: [
+        {
+          id: 91,
+          date: '2026-02-10',
+          eventType: '7_CompanyRevenues',
+          dataObject: { name: 'Programming services', amount: '10000.00', vatAmount: '2300.00', sum: '12300.00' },
+        },
+        {
+          id: 92,
+          date: '2026-02-05',
+          eventType: '8_CompanyFees',
+          dataObject: { name: 'Office rent', amount: '2000.00', vatAmount: '460.00', sum: '2460.00' },
+        },
+      ],
+      companyRevenues: [{ name: 'Programming services', amount: '10000.00', vatAmount: '2300.00' }],
+      companyFees: [{ name: 'Office rent', amount: '2000.00', vatAmount: '460.00' }],
+    },
+  },
+  {
+    id: 105,
+    date: '2026-03-20',
+    eventType: '4_Pit',
+    dataType: 'Pit',
+    completed: false,
+    notification: false,
+    notificationCompleted: false,
+    dataObject: {
+      displayName: 'PIT',
+      name: 'PIT',
+      date: '2026-03-20',
+      amount: '5921.00',
+      taxType: 'Linear',
+      rate: '19',
+      paymentInterval: 1,
+      income: '5921.00',
+      sum: '1125.00',
+      period: { from: '2026-02', to: '2026-02' },
+      dueDate: '2026-03-20',
+      overdue: true,
+      deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
+      relatedTransactionsSum: '1125.00',
+      relatedTransactions: [
+        {
+          id: 91,
+          date: '2026-02-10',
+          eventType: '1_Revenue',
+          dataObject: { name: 'Programming services', amount: '10000.00', vatAmount: '2300.00', sum: '10000.00' },
+        },
+        {
+          id: 92,
+          date: '2026-02-05',
+          eventType: '2_Fee',
+          dataObject: { name: 'Office rent', amount: '2000.00', vatAmount: '460.00', sum: '2000.00' },
+        },
+      ],
+    },
+  },
+  {
+    id: 106,
+    date: '2026-03-20',
+    eventType: '5_SocialSecurity',
+    dataType: 'SocialSecurity',
+    completed: false,
+    notification: true,
+    notificationCompleted: false,
+    dataObject: {
+      displayName: 'Social security',
+      name: 'Social security',
+      date: '2026-03-20',
+      amount: '1773.96',
+      percent: '4.9',
+      sum: '2079.04',
+      taxType: 'Linear',
+      income: '6226.04',
+      period: { from: '2026-02', to: '2026-02' },
+      dueDate: '2026-03-20',
+      overdue: true,
+      deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
+      relatedTransactionsSum: '2079.04',
+      relatedTransactions: [
+        {
+          id: 95,
+          date: '2026-02-20',
+          eventType: '4_Pit',
+          dataObject: {
+            name: 'PIT',
+            taxType: 'Linear',
+            income: '6226.04',
+            deductions: { socialSecurity: '1773.96' },
+            sum: '2079.04',
+          },
+        },
+      ],
+    },
+  },
+]
+
+/** A month with only a social-security row that has nothing related and a zero amount ('Not data'). */
+export const fixtureEmptySocialSecurity = (): Transaction => ({
+  id: 201,
+  date: '2026-01-20',
+  eventType: '5_SocialSecurity',
+  dataType: 'SocialSecurity',
+  completed: false,
+  notification: false,
+  notificationCompleted: false,
+  dataObject: { displayName: 'Social security', amount: '0.00', percent: '0', sum: '0.00', relatedTransactions: [] },
+})
+
+/** Twelve month rows plus the year row (month 0); `cumulative` adds the months up as the API's `true` list does. */
+export const fixtureSummary = (cumulative: boolean, year = 2026): SummaryRow[] => {
+  const monthly = (m: number) => ({
+    income: 1_000_000n + BigInt(m) * 25_000n,
+    vat: 184_000n,
+    pit: 112_500n,
+    social: 207_904n,
+    expense: 200_000n + (m % 3 === 0 ? 150_000n : 0n),
+    privateIncome: m === 6 ? 300_000n : 0n,
+    privateExpense: 80_000n + BigInt(m) * 1_000n,
+  })
+  const rows: SummaryRow[] = []
+  const acc = { income: 0n, vat: 0n, pit: 0n, social: 0n, expense: 0n, privateIncome: 0n, privateExpense: 0n }
+  const toRow = (month: number, v: typeof acc): SummaryRow => {
+    const net = v.income - v.vat - v.pit - v.social - v.expense
+    const privateNet = v.privateIncome - v.privateExpense
+    return {
+      year,
+      month,
+      companyIncomeAmmount: g(v.income),
+      companyVatAmmount: g(v.vat),
+      companyPitAmmount: g(v.pit),
+      companySocialSecurityAmmount: g(v.social),
+      companyExpenseAmmount: g(v.expense),
+      companysNetIncome: g(net),
+      privateIncomeAmmount: g(v.privateIncome),
+      privateExpenseAmmount: g(v.privateExpense),
+      privateIncome: g(privateNet),
+      summary: g(net + privateNet),
+    }
+  }
+  for (let m = 1; m <= 12; m++) {
+    const v = monthly(m)
+    for (const k of Object.keys(acc) as (keyof typeof acc)[]) acc[k] += v[k]
+    rows.push(toRow(m, cumulative ? acc : v))
+  }
+  rows.push(toRow(0, acc))
+  return rows
+}
