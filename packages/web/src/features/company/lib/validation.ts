@@ -1,0 +1,49 @@
+/**
+ * Form validation through the core's `validateRecord` (SPEC §5 messages, the same rules the API applies) plus
+ * the company soft checks: a wrong NIP or REGON checksum is a warning the user may override ('Save anyway',
+ * foreign data); a postal code not in `NN-NNN` form is a field error when the address is Polish.
+ */
+import { companyWarnings, validateRecord } from '@finance/ledger-core/schemas/index.ts'
+import type { Validation } from '../machines/formMachine.ts'
+import { getIn, type Draft } from './paths.ts'
+import { isPolishCountry } from './ids.ts'
+import type { CompanyDataType, ItemDataType, SettingDataType } from './records.ts'
+
+export type ValidatedType = CompanyDataType | SettingDataType | ItemDataType
+
+const isCompany = (t: ValidatedType): boolean =>
+  t === 'Primary' || t === 'Invoice' || t === 'Addresses' || t === 'Contact'
+
+export const validatorFor =
+  (dataType: ValidatedType) =>
+  (draft: Draft): Validation => {
+    const fieldErrors: Record<string, string> = {}
+    const warnings: Record<string, string> = {}
+    const result = validateRecord(dataType, draft)
+    if (!result.ok) {
+      for (const e of result.errors) if (!(e.field in fieldErrors)) fieldErrors[e.field] = e.message
+    }
+    if (isCompany(dataType)) {
+      for (const w of companyWarnings(draft)) {
+        if (w.field in fieldErrors) continue
+        if (w.field.endsWith('.postCode')) {
+          const group = w.field.slice(0, -'.postCode'.length)
+          if (isPolishCountry(getIn(draft, `${group}.country`))) fieldErrors[w.field] = w.message
+        } else {
+          warnings[w.field] = w.message
+        }
+      }
+    }
+    return { fieldErrors, warnings }
+  }
+
+/**
+ * What is sent: the core's canonical dataObject (money with two decimals, percents trimmed, unknown fields such as
+ * a fixed item's `repetitions` or `paymentInterval` dropped); the draft itself while it is not valid.
+ */
+export const prepareFor =
+  (dataType: ValidatedType) =>
+  (draft: Draft): Draft => {
+    const result = validateRecord(dataType, draft)
+    return result.ok ? (result.value as Draft) : draft
+  }

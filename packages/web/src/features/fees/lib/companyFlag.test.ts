@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { applyCompanyFlag, defaultInvoiceDate, vatPercentOf } from './companyFlag.ts'
+
+describe('company flag rules (SPEC §4)', () => {
+  it('ticking sets the default VAT percent when it was 0 and the invoice date to day 28 of the previous month', () => {
+    expect(applyCompanyFlag({ date: '2026-03-15', percent: '0', invoiceDate: null }, true)).toEqual({
+      isCompany: true,
+      percent: '23',
+      invoiceDate: '2026-02-28',
+    })
+  })
+
+  it('crosses the year boundary for January items', () => {
+    expect(defaultInvoiceDate('2026-01-31')).toBe('2025-12-28')
+  })
+
+  it('uses the loaded VAT percent instead of 23', () => {
+    expect(applyCompanyFlag({ date: '2026-03-15', percent: '', invoiceDate: null }, true, '8').percent).toBe('8')
+  })
+
+  it('keeps a percent and an invoice date the user already entered', () => {
+    expect(applyCompanyFlag({ date: '2026-03-15', percent: '5', invoiceDate: '2026-03-01' }, true)).toEqual({
+      isCompany: true,
+      percent: '5',
+      invoiceDate: '2026-03-01',
+    })
+  })
+
+  it('leaves the invoice date empty when the item has no date yet', () => {
+    expect(applyCompanyFlag({ date: '', percent: '0', invoiceDate: null }, true).invoiceDate).toBeNull()
+  })
+
+  it('unticking sets percent 0 and clears the invoice date', () => {
+    expect(applyCompanyFlag({ date: '2026-03-15', percent: '23', invoiceDate: '2026-02-28' }, false)).toEqual({
+      isCompany: false,
+      percent: '0',
+      invoiceDate: null,
+    })
+  })
+
+  it('reads the default percent from the VAT setting, 23 until it is loaded', () => {
+    expect(vatPercentOf(null)).toBe('23')
+    expect(vatPercentOf({ dataObject: { percent: '8' } })).toBe('8')
+  })
+})
