@@ -185,17 +185,37 @@ export function matches(
   return true
 }
 
-/** `iterateAll` on top of `readAll`, page by page. */
-export async function* iterateViaReadAll(
+/**
+ * `iterateAll` on top of `readAll`, page by page. A hand-written iterator rather than an async generator: over a
+ * million events the generator's per-event machinery is measurable, a buffered `next()` is not.
+ */
+export function iterateViaReadAll(
   readAll: (o: ReadAllOptions) => Promise<ReadAllPage>,
   options: Omit<ReadAllOptions, 'direction'> = {},
-): AsyncGenerator<StoredEvent> {
-  let after = options.after ?? 0n
-  for (;;) {
-    const page = await readAll({ ...options, after, direction: 'forwards' })
-    for (const e of page.events) yield e
-    if (page.next === null) return
-    after = page.next
+): AsyncIterable<StoredEvent> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<StoredEvent> {
+      let after: bigint | null = options.after ?? 0n
+      let buffer: readonly StoredEvent[] = []
+      let i = 0
+      return {
+        async next(): Promise<IteratorResult<StoredEvent>> {
+          while (i >= buffer.length) {
+            if (after === null) return { done: true, value: undefined }
+            const page = await readAll({ ...options, after, direction: 'forwards' })
+            buffer = page.events
+            i = 0
+            after = page.next
+          }
+          return { done: false, value: buffer[i++]! }
+        },
+        async return(): Promise<IteratorResult<StoredEvent>> {
+          after = null
+          buffer = []
+          return { done: true, value: undefined }
+        },
+      }
+    },
   }
 }
 

@@ -1,0 +1,341 @@
+/**
+ * The SQLite adapter (better-sqlite3): the embedded default, one file under `./data`.
+ *
+ * - WAL journal, `synchronous=FULL` by default (an acknowledged append survives power loss), `busy_timeout` so
+ *   several processes (the server and a CLI command) can share the file.
+ * - Appends run in `BEGIN IMMEDIATE` transactions: SQLite has one writer at a time, so the global position (the
+ *   rowid) is allocated in commit order and a reader never sees a gap that is filled later.
+ * - `UNIQUE (stream_id, revision)` is the concurrency backstop; its violation maps to `WrongExpectedVersion`.
+ * - Schema changes are versioned migrations recorded in `schema_migrations`.
+ */
+import { mkdirSync, statSync } from 'node:fs'
+import { basename, dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import {
+  AppendSignal,
+  assertExpected,
+  assertStreamId,
+  checkExpected,
+  iterateViaReadAll,
+  normaliseReadAll,
+  type PreparedEvent,
+  pollingSubscription,
+  prepareEvents,
+} from './common.ts'
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type Json,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type ReadStreamOptions,
+  type StoredEvent,
+  type StoreInfo,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersion,
+} from './port.ts'
+
+export interface SqliteStoreOptions {
+  /** Path of the database file; its directory is created when missing. */
+  readonly file: string
+  /** `FULL` (default) makes every acknowledged append durable; `NORMAL` may lose the last appends on power loss. */
+  readonly synchronous?: 'FULL' | 'NORMAL'
+  /** How long a writer waits for another process's write lock, ms; default 5000. */
+  readonly busyTimeoutMs?: number
+}
+
+/** A schema migration. Append new ones at the end; never edit one that has shipped. */
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly sql: string
+}
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'events and secrets',
+    sql: `
+      CREATE TABLE events (
+        position       INTEGER PRIMARY KEY,
+        stream_id      TEXT    NOT NULL,
+        revision       INTEGER NOT NULL,
+        event_id       TEXT    NOT NULL,
+        type           TEXT    NOT NULL,
+        schema_version INTEGER NOT NULL,
+        data           TEXT    NOT NULL,
+        metadata       TEXT    NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX events_stream_revision ON events (stream_id, revision);
+      CREATE TABLE secrets (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
+]
+
+/** Applies pending migrations in one immediate transaction (safe when several processes open the file at once). */
+export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = SQLITE_MIGRATIONS): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`)
+  const applied: number[] = []
+  db.transaction(() => {
+    const current = (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0
+    const known = migrations[migrations.length - 1]?.version ?? 0
+    if (current > known) {
+      throw new Error(
+        `The database schema is at version ${current}, newer than this program knows (${known}); upgrade Finance`,
+      )
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+    for (const m of migrations) {
+      if (m.version <= current) continue
+      db.exec(m.sql)
+      record.run(m.version, m.name, new Date().toISOString())
+      applied.push(m.version)
+    }
+  }).immediate()
+  return applied
+}
+
+type RawRow = [
+  position: number,
+  streamId: string,
+  revision: number,
+  eventId: string,
+  type: string,
+  schemaVersion: number,
+  data: string,
+  metadata: string,
+]
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
+
+const toStored = (r: RawRow): StoredEvent => ({
+  streamId: r[1],
+  revision: BigInt(r[2]),
+  position: BigInt(r[0]),
+  eventId: r[3],
+  type: r[4],
+  schemaVersion: r[5],
+  data: JSON.parse(r[6]) as Json,
+  metadata: JSON.parse(r[7]) as EventMetadata,
+})
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+
+export function createSqliteStore(options: SqliteStoreOptions): EventStore {
+  const file = options.file
+  mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`)
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
+    migrateSqlite(db)
+  } catch (err) {
+    db.close()
+    throw err
+  }
+
+  const stmt = {
+    last: db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').raw(),
+    insert: db.prepare(
+      'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    head: db.prepare('SELECT max(position) FROM events').pluck(),
+    forwards: db
+      .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`)
+      .raw(),
+    backwards: db
+      .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`)
+      .raw(),
+    secretGet: db.prepare('SELECT value FROM secrets WHERE key = ?').pluck(),
+    secretPut: db.prepare(
+      'INSERT INTO secrets (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+    secretDelete: db.prepare('DELETE FROM secrets WHERE key = ?'),
+  }
+
+  const appendTx = db.transaction(
+    (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult => {
+      const last = stmt.last.get(streamId) as [number, number] | undefined
+      const current = last ? BigInt(last[0]) : null
+      checkExpected(streamId, expected, current)
+      if (prepared.length === 0) return { nextExpectedRevision: current ?? -1n, position: last ? BigInt(last[1]) : 0n }
+      let revision = last ? last[0] : -1
+      let position = 0
+      for (const p of prepared) {
+        revision += 1
+        position = Number(
+          stmt.insert.run(streamId, revision, p.eventId, p.type, p.schemaVersion, p.data, p.metadata).lastInsertRowid,
+        )
+      }
+      return { nextExpectedRevision: BigInt(revision), position: BigInt(position) }
+    },
+  )
+
+  /** readAll statements by shape (direction, bounds, number of prefixes and types), prepared once each. */
+  const readAllStatements = new Map<string, Database.Statement>()
+  const readAllStatement = (forwards: boolean, before: boolean, prefixes: number, types: number) => {
+    const key = `${forwards}/${before}/${prefixes}/${types}`
+    let s = readAllStatements.get(key)
+    if (!s) {
+      const where = ['position > ?']
+      if (before) where.push('position < ?')
+      if (prefixes > 0)
+        where.push(`(${Array.from({ length: prefixes }, () => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`)
+      if (types > 0) where.push(`type IN (${Array.from({ length: types }, () => '?').join(', ')})`)
+      s = db
+        .prepare(
+          `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`,
+        )
+        .raw()
+      readAllStatements.set(key, s)
+    }
+    return s
+  }
+
+  const signal = new AppendSignal()
+  const subscriptions = new Set<Subscription>()
+  let closed = false
+  const open = () => {
+    if (closed) throw new Error('The event store is closed')
+  }
+
+  const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => {
+    open()
+    const o = normaliseReadAll(readOptions)
+    const forwards = o.direction === 'forwards'
+    const params: (string | number | bigint)[] = [o.after]
+    if (o.before !== null) params.push(o.before)
+    for (const p of o.streamPrefixes) params.push([...p].length, p)
+    params.push(...o.eventTypes)
+    params.push(o.maxCount + 1)
+    const rows = readAllStatement(forwards, o.before !== null, o.streamPrefixes.length, o.eventTypes.length).all(
+      ...params,
+    ) as RawRow[]
+    const more = rows.length > o.maxCount
+    const n = more ? o.maxCount : rows.length
+    const events: StoredEvent[] = new Array(n)
+    for (let i = 0; i < n; i++) events[i] = toStored(rows[i]!)
+    return { events, next: more ? events[n - 1]!.position : null }
+  }
+
+  const store: EventStore = {
+    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+      open()
+      assertStreamId(streamId)
+      assertExpected(streamId, expected)
+      const prepared = prepareEvents(events)
+      let result: AppendResult
+      try {
+        result = appendTx.immediate(streamId, prepared, expected)
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          const last = stmt.last.get(streamId) as [number, number] | undefined
+          throw new WrongExpectedVersion(streamId, expected, last ? BigInt(last[0]) : null)
+        }
+        throw err
+      }
+      if (prepared.length > 0) signal.emit()
+      return result
+    },
+
+    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+      open()
+      const limit = o.maxCount ?? -1
+      const rows = (
+        (o.direction ?? 'forwards') === 'forwards'
+          ? stmt.forwards.all(streamId, o.fromRevision ?? 0n, limit)
+          : stmt.backwards.all(streamId, o.fromRevision ?? 9223372036854775807n, limit)
+      ) as RawRow[]
+      return rows.map(toStored)
+    },
+
+    async streamRevision(streamId: string): Promise<bigint | null> {
+      open()
+      const last = stmt.last.get(streamId) as [number, number] | undefined
+      return last ? BigInt(last[0]) : null
+    },
+
+    readAll,
+
+    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
+      return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
+    },
+
+    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+      open()
+      const sub = pollingSubscription(
+        {
+          readPage: (after) =>
+            readAll({ after, maxCount: 1000, streamPrefixes: o.streamPrefixes, eventTypes: o.eventTypes }),
+          onAppend: (wake) => signal.on(wake),
+        },
+        o,
+        onEvent,
+      )
+      const tracked: Subscription = {
+        async close() {
+          subscriptions.delete(tracked)
+          await sub.close()
+        },
+      }
+      subscriptions.add(tracked)
+      return tracked
+    },
+
+    async headPosition(): Promise<bigint> {
+      open()
+      const head = stmt.head.get() as number | null
+      return head === null ? 0n : BigInt(head)
+    },
+
+    secrets: {
+      async get(key: string) {
+        open()
+        return (stmt.secretGet.get(key) as string | undefined) ?? null
+      },
+      async put(key: string, value: string) {
+        open()
+        if (typeof key !== 'string' || key.length === 0) throw new TypeError('Secret key must be a non-empty string')
+        if (typeof value !== 'string') throw new TypeError('Secret value must be a string')
+        stmt.secretPut.run(key, value)
+      },
+      async delete(key: string) {
+        open()
+        stmt.secretDelete.run(key)
+      },
+    },
+
+    async info(): Promise<StoreInfo> {
+      open()
+      const size = (path: string) => {
+        try {
+          return statSync(path).size
+        } catch {
+          return 0
+        }
+      }
+      return { kind: 'sqlite', database: basename(file), sizeBytes: size(file) + size(`${file}-wal`) }
+    },
+
+    async close(): Promise<void> {
+      if (closed) return
+      await Promise.all([...subscriptions].map((s) => s.close()))
+      closed = true
+      db.close()
+    },
+  }
+  return store
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { describeEventStoreContract, ev } from '../src/contract.ts'
+import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'finance-sqlite-'))
+
+describeEventStoreContract(
+  'sqlite',
+  async () => {
+    const dir = tempDir()
+    return {
+      store: createSqliteStore({ file: join(dir, 'finance.sqlite') }),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+  { kind: 'sqlite' },
+)
+
+describe('SQLite adapter specifics', () => {
+  it('creates the directory, uses WAL and synchronous=FULL, and reports the real file size', async () => {
+    const dir = tempDir()
+    try {
+      const file = join(dir, 'nested', 'deeper', 'finance.sqlite')
+      const store = createSqliteStore({ file })
+      const before = (await store.info()).sizeBytes!
+      await store.append(
+        's-1',
+        Array.from({ length: 200 }, (_, i) => ev('A', { text: 'x'.repeat(500), i })),
+        'no_stream',
+      )
+      const info = await store.info()
+      expect(info).toMatchObject({ kind: 'sqlite', database: 'finance.sqlite' })
+      expect(info.sizeBytes!).toBeGreaterThan(before + 100_000)
+      await store.close()
+      const db = new Database(file, { readonly: true })
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+      db.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('records migrations once and refuses a schema newer than the code', async () => {
+    const dir = tempDir()
+    try {
+      const file = join(dir, 'finance.sqlite')
+      await createSqliteStore({ file }).close()
+      await createSqliteStore({ file }).close()
+      const db = new Database(file)
+      const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()
+      expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
+      expect(migrateSqlite(db)).toEqual([])
+      const next = [...SQLITE_MIGRATIONS, { version: 99, name: 'future', sql: 'CREATE TABLE future (x INTEGER)' }]
+      expect(migrateSqlite(db, next)).toEqual([99])
+      db.close()
+      expect(() => createSqliteStore({ file })).toThrow(/schema is at version 99/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('sees appends made through another connection to the same file', async () => {
+    const dir = tempDir()
+    try {
+      const file = join(dir, 'finance.sqlite')
+      const a = createSqliteStore({ file })
+      const b = createSqliteStore({ file, synchronous: 'NORMAL' })
+      await a.append('s-1', [ev('A')], 'no_stream')
+      await expect(b.append('s-1', [ev('B')], 'no_stream')).rejects.toThrow(/Wrong expected version/)
+      await b.append('s-1', [ev('B')], 0n)
+      expect((await a.readStream('s-1')).map((e) => e.type)).toEqual(['A', 'B'])
+      const got: string[] = []
+      const sub = a.subscribe({ pollMs: 10 }, (e) => {
+        got.push(e.type)
+      })
+      await b.append('s-2', [ev('C')], 'no_stream')
+      await expect.poll(() => got, { timeout: 2000 }).toEqual(['A', 'B', 'C'])
+      await sub.close()
+      await a.close()
+      await b.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
