@@ -327,7 +327,6 @@ export function computeTaxes(input: TaxInput): TaxResult {
       else {
         const prev = i > 0 ? months[i - 1]! : null
         const prevIncome = prev ? prev.companyRevenue - prev.companyCosts - social[i - 1]! : null
-        if (ratesFor(mo === 1 ? y - 1 : y).fallback) fallback.add(mo === 1 ? y - 1 : y)
         h = scaleLinearHealth(prevIncome, zs.percent, y, mo)
       }
     }

@@ -24,9 +24,16 @@ export const labourFundOf = (amount: Grosze, year: number): Grosze => {
  */
 export const contributionYearOf = (year: number, month: number): number => (month === 1 ? year - 1 : year)
 
-/** The Scale/Linear monthly minimum health contribution applying to a month. */
-export const healthMinimumFor = (year: number, month: number): Grosze =>
-  ratesFor(contributionYearOf(year, month)).health.scaleLinearMinimum
+/**
+ * The Scale/Linear monthly minimum health contribution applying to a month: the minimum of its contribution year.
+ * January belongs to the previous contribution year; when that year is not tabled, the January figure of the
+ * month's own year table is used.
+ */
+export const healthMinimumFor = (year: number, month: number): Grosze => {
+  if (month !== 1) return ratesFor(year).health.scaleLinearMinimum
+  const prev = ratesFor(contributionYearOf(year, month))
+  return prev.fallback ? ratesFor(year).health.januaryScaleLinearMinimum : prev.health.scaleLinearMinimum
+}
 
 /** The health contribution of a month and how it was found. */
 export interface HealthResult {

@@ -39,6 +39,8 @@ export const rates2025: TaxRates = {
     minimumWage: 466_600n,
     // 9 % × 75 % × 4 666 zł = 314.955 → 314.96 (basis reduced to 75 % for Feb 2025–Jan 2026 only).
     scaleLinearMinimum: 31_496n,
+    // January 2025 still belongs to contribution year 2024: 9 % × 4 242 zł = 381.78.
+    januaryScaleLinearMinimum: 38_178n,
     scalePercent: '9',
     linearPercent: '4.9',
     averageWagePrevQ4: 854_918n,

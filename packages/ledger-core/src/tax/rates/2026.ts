@@ -39,6 +39,8 @@ export const rates2026: TaxRates = {
     minimumWage: 480_600n,
     // The 75 % basis of 2025 expired on 31 January 2026: from February 2026 9 % × 4 806 zł = 432.54.
     scaleLinearMinimum: 43_254n,
+    // January 2026 still belongs to contribution year 2025 (75 % basis): 314.96.
+    januaryScaleLinearMinimum: 31_496n,
     scalePercent: '9',
     linearPercent: '4.9',
     averageWagePrevQ4: 922_864n,

@@ -71,6 +71,11 @@ export interface TaxRates {
      * of the next year (ustawa o świadczeniach opieki zdrowotnej art. 81 ust. 2 and 2b).
      */
     readonly scaleLinearMinimum: Grosze
+    /**
+     * Scale/Linear minimum for January of `year`, which belongs to the previous contribution year (used when the
+     * previous year is not tabled).
+     */
+    readonly januaryScaleLinearMinimum: Grosze
     /** Scale health percent, 9 %. */
     readonly scalePercent: PercentString
     /** Linear health percent, 4.9 %. */
