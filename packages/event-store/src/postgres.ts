@@ -1,0 +1,372 @@
+/**
+ * The PostgreSQL adapter (node-postgres `pg`, one Pool).
+ *
+ * Global positions are handed out in commit order with no gap a reader could see filled later: an append takes a
+ * transaction-scoped advisory lock (`pg_advisory_xact_lock`, one key per schema) before it reads the head and
+ * inserts, and holds it until its commit is visible. A second writer can therefore only allocate position n + 1
+ * once position n is committed, so a catch-up reader that has passed position n never misses an event below it.
+ * (A plain sequence or identity column would not do: two transactions can take 10 and 11 and commit 11 first.)
+ *
+ * The whole append (lock, expectation check, insert) is one PL/pgSQL function call: one round trip, so the adapter
+ * costs about what a raw INSERT costs. `UNIQUE (stream_id, revision)` stays as the concurrency backstop; a unique
+ * violation maps to `WrongExpectedVersion`. Data and metadata are stored as `json` (the exact text, key order kept).
+ */
+import pg from 'pg'
+import {
+  AppendSignal,
+  assertExpected,
+  assertStreamId,
+  iterateViaReadAll,
+  normaliseReadAll,
+  pollingSubscription,
+  prepareEvents,
+} from './common.ts'
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type Json,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type ReadStreamOptions,
+  type StoredEvent,
+  type StoreInfo,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersion,
+} from './port.ts'
+
+export interface PostgresStoreOptions {
+  readonly connectionString: string
+  /** Schema holding the tables, created when missing; default `finance`. Lower-case letters, digits, `_`. */
+  readonly schema?: string
+  /** Pool size; default 10. */
+  readonly maxConnections?: number
+}
+
+/** Versioned migrations; `{{schema}}` is the quoted schema name, `{{lock}}` the schema's advisory-lock key. */
+export const POSTGRES_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'events, secrets and the append function',
+    sql: `
+      CREATE TABLE {{schema}}.events (
+        position       bigint  PRIMARY KEY,
+        stream_id      text    NOT NULL,
+        revision       bigint  NOT NULL,
+        event_id       uuid    NOT NULL,
+        type           text    NOT NULL,
+        schema_version integer NOT NULL,
+        data           json    NOT NULL,
+        metadata       json    NOT NULL,
+        CONSTRAINT events_stream_revision UNIQUE (stream_id, revision)
+      );
+      CREATE TABLE {{schema}}.secrets (
+        key   text PRIMARY KEY,
+        value text NOT NULL
+      );
+      CREATE FUNCTION {{schema}}.append_events(
+        p_stream_id text, p_expected text,
+        p_event_ids uuid[], p_types text[], p_schema_versions integer[], p_data text[], p_metadata text[]
+      ) RETURNS TABLE (next_revision bigint, last_position bigint)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        v_current bigint;
+        v_last_position bigint;
+        v_head bigint;
+        v_count integer := coalesce(array_length(p_types, 1), 0);
+      BEGIN
+        -- Held until commit: positions are allocated in commit order.
+        PERFORM pg_advisory_xact_lock({{lock}});
+        SELECT e.revision, e.position INTO v_current, v_last_position
+          FROM {{schema}}.events e WHERE e.stream_id = p_stream_id ORDER BY e.revision DESC LIMIT 1;
+        IF NOT (p_expected = 'any'
+             OR (p_expected = 'no_stream' AND v_current IS NULL)
+             OR (p_expected = 'stream_exists' AND v_current IS NOT NULL)
+             OR (p_expected ~ '^[0-9]+$' AND v_current IS NOT NULL AND v_current = p_expected::bigint)) THEN
+          RAISE EXCEPTION 'Wrong expected version on stream %', p_stream_id
+            USING ERRCODE = 'FNWEV', DETAIL = coalesce(v_current::text, 'null');
+        END IF;
+        IF v_count = 0 THEN
+          RETURN QUERY SELECT coalesce(v_current, -1::bigint), coalesce(v_last_position, 0::bigint);
+          RETURN;
+        END IF;
+        SELECT coalesce(max(e.position), 0) INTO v_head FROM {{schema}}.events e;
+        INSERT INTO {{schema}}.events (position, stream_id, revision, event_id, type, schema_version, data, metadata)
+          SELECT v_head + i, p_stream_id, coalesce(v_current, -1) + i, p_event_ids[i], p_types[i],
+                 p_schema_versions[i], p_data[i]::json, p_metadata[i]::json
+            FROM generate_series(1, v_count) AS i;
+        RETURN QUERY SELECT coalesce(v_current, -1) + v_count, v_head + v_count;
+      END
+      $fn$;
+    `,
+  },
+]
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/** A stable 31-bit key per schema for the advisory lock, so stores in different schemas do not contend. */
+function lockKey(schema: string): number {
+  let h = 0x811c9dc5
+  for (const ch of `finance-event-store:${schema}`) {
+    h ^= ch.codePointAt(0)!
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h & 0x7fffffff
+}
+
+/** Applies pending migrations under an advisory lock (safe when several servers start at once). */
+export async function migratePostgres(pool: pg.Pool, schema: string): Promise<number[]> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`)
+  const q = `"${schema}"`
+  const client = await pool.connect()
+  const applied: number[] = []
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(`${schema}/migrations`)])
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${q}`)
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${q}.schema_migrations (
+        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    )
+    const current = Number(
+      (await client.query(`SELECT coalesce(max(version), 0) AS v FROM ${q}.schema_migrations`)).rows[0].v,
+    )
+    const known = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]?.version ?? 0
+    if (current > known) {
+      throw new Error(
+        `The database schema is at version ${current}, newer than this program knows (${known}); upgrade Finance`,
+      )
+    }
+    for (const m of POSTGRES_MIGRATIONS) {
+      if (m.version <= current) continue
+      await client.query(m.sql.replaceAll('{{schema}}', q).replaceAll('{{lock}}', String(lockKey(schema))))
+      await client.query(`INSERT INTO ${q}.schema_migrations (version, name) VALUES ($1, $2)`, [m.version, m.name])
+      applied.push(m.version)
+    }
+    await client.query('COMMIT')
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw err
+  } finally {
+    client.release()
+  }
+  return applied
+}
+
+type RawRow = [
+  position: string,
+  streamId: string,
+  revision: string,
+  eventId: string,
+  type: string,
+  schemaVersion: number,
+  data: Json,
+  metadata: EventMetadata,
+]
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
+
+const toStored = (r: RawRow): StoredEvent => ({
+  streamId: r[1],
+  revision: BigInt(r[2]),
+  position: BigInt(r[0]),
+  eventId: r[3],
+  type: r[4],
+  schemaVersion: r[5],
+  data: r[6],
+  metadata: r[7],
+})
+
+const pgCode = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined)
+
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<EventStore> {
+  const schema = options.schema ?? 'finance'
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`)
+  const q = `"${schema}"`
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
+  // An idle client losing its connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => {})
+  try {
+    await migratePostgres(pool, schema)
+  } catch (err) {
+    await pool.end()
+    throw err
+  }
+
+  const query = <R extends unknown[]>(name: string, text: string, values: unknown[]) =>
+    pool.query<R>({ name: `${schema}:${name}`, text, values, rowMode: 'array' }).then((r) => r.rows)
+
+  const signal = new AppendSignal()
+  const subscriptions = new Set<Subscription>()
+  let closed = false
+  const open = () => {
+    if (closed) throw new Error('The event store is closed')
+  }
+
+  const currentRevision = async (streamId: string): Promise<bigint | null> => {
+    const rows = await query<[string]>(
+      'revision',
+      `SELECT revision FROM ${q}.events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`,
+      [streamId],
+    )
+    return rows[0] ? BigInt(rows[0][0]) : null
+  }
+
+  const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => {
+    open()
+    const o = normaliseReadAll(readOptions)
+    const forwards = o.direction === 'forwards'
+    const values: unknown[] = [o.after.toString()]
+    const where = ['position > $1']
+    if (o.before !== null) {
+      values.push(o.before.toString())
+      where.push(`position < $${values.length}`)
+    }
+    if (o.streamPrefixes.length > 0) {
+      values.push(o.streamPrefixes)
+      where.push(`EXISTS (SELECT 1 FROM unnest($${values.length}::text[]) AS p WHERE starts_with(stream_id, p))`)
+    }
+    if (o.eventTypes.length > 0) {
+      values.push(o.eventTypes)
+      where.push(`type = ANY($${values.length}::text[])`)
+    }
+    values.push(o.maxCount + 1)
+    const text = `SELECT ${COLUMNS} FROM ${q}.events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT $${values.length}`
+    const shape = `all:${forwards}:${o.before !== null}:${o.streamPrefixes.length > 0}:${o.eventTypes.length > 0}`
+    const rows = await query<RawRow>(shape, text, values)
+    const more = rows.length > o.maxCount
+    const n = more ? o.maxCount : rows.length
+    const events: StoredEvent[] = new Array(n)
+    for (let i = 0; i < n; i++) events[i] = toStored(rows[i]!)
+    return { events, next: more ? events[n - 1]!.position : null }
+  }
+
+  const store: EventStore = {
+    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+      open()
+      assertStreamId(streamId)
+      assertExpected(streamId, expected)
+      const prepared = prepareEvents(events)
+      try {
+        const rows = await query<[string, string]>(
+          'append',
+          `SELECT next_revision, last_position FROM ${q}.append_events($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            streamId,
+            typeof expected === 'bigint' ? expected.toString() : expected,
+            prepared.map((p) => p.eventId),
+            prepared.map((p) => p.type),
+            prepared.map((p) => p.schemaVersion),
+            prepared.map((p) => p.data),
+            prepared.map((p) => p.metadata),
+          ],
+        )
+        if (prepared.length > 0) signal.emit()
+        return { nextExpectedRevision: BigInt(rows[0]![0]), position: BigInt(rows[0]![1]) }
+      } catch (err) {
+        const code = pgCode(err)
+        if (code === 'FNWEV') {
+          const detail = (err as { detail?: string }).detail
+          throw new WrongExpectedVersion(streamId, expected, detail && detail !== 'null' ? BigInt(detail) : null)
+        }
+        if (code === '23505') throw new WrongExpectedVersion(streamId, expected, await currentRevision(streamId))
+        throw err
+      }
+    },
+
+    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+      open()
+      const forwards = (o.direction ?? 'forwards') === 'forwards'
+      const rows = await query<RawRow>(
+        forwards ? 'stream:f' : 'stream:b',
+        forwards
+          ? `SELECT ${COLUMNS} FROM ${q}.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`
+          : `SELECT ${COLUMNS} FROM ${q}.events WHERE stream_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT $3`,
+        [streamId, (o.fromRevision ?? (forwards ? 0n : 9223372036854775807n)).toString(), o.maxCount ?? null],
+      )
+      return rows.map(toStored)
+    },
+
+    async streamRevision(streamId: string): Promise<bigint | null> {
+      open()
+      return currentRevision(streamId)
+    },
+
+    readAll,
+
+    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
+      return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
+    },
+
+    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+      open()
+      const sub = pollingSubscription(
+        {
+          readPage: (after) =>
+            readAll({ after, maxCount: 1000, streamPrefixes: o.streamPrefixes, eventTypes: o.eventTypes }),
+          onAppend: (wake) => signal.on(wake),
+        },
+        o,
+        onEvent,
+      )
+      const tracked: Subscription = {
+        async close() {
+          subscriptions.delete(tracked)
+          await sub.close()
+        },
+      }
+      subscriptions.add(tracked)
+      return tracked
+    },
+
+    async headPosition(): Promise<bigint> {
+      open()
+      const rows = await query<[string]>('head', `SELECT coalesce(max(position), 0) FROM ${q}.events`, [])
+      return BigInt(rows[0]![0])
+    },
+
+    secrets: {
+      async get(key: string) {
+        open()
+        const rows = await query<[string]>('secret:get', `SELECT value FROM ${q}.secrets WHERE key = $1`, [key])
+        return rows[0]?.[0] ?? null
+      },
+      async put(key: string, value: string) {
+        open()
+        if (typeof key !== 'string' || key.length === 0) throw new TypeError('Secret key must be a non-empty string')
+        if (typeof value !== 'string') throw new TypeError('Secret value must be a string')
+        await query(
+          'secret:put',
+          `INSERT INTO ${q}.secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          [key, value],
+        )
+      },
+      async delete(key: string) {
+        open()
+        await query('secret:delete', `DELETE FROM ${q}.secrets WHERE key = $1`, [key])
+      },
+    },
+
+    async info(): Promise<StoreInfo> {
+      open()
+      const rows = await query<[string, string]>(
+        'info',
+        `SELECT current_database(),
+                pg_total_relation_size('${q}.events'::regclass) + pg_total_relation_size('${q}.secrets'::regclass)`,
+        [],
+      )
+      return { kind: 'postgres', database: `${rows[0]![0]}/${schema}`, sizeBytes: Number(rows[0]![1]) }
+    },
+
+    async close(): Promise<void> {
+      if (closed) return
+      await Promise.all([...subscriptions].map((s) => s.close()))
+      closed = true
+      await pool.end()
+    },
+  }
+  return store
+}

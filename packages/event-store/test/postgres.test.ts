@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { describeEventStoreContract, ev } from '../src/contract.ts'
+import { createPostgresStore, migratePostgres, POSTGRES_MIGRATIONS } from '../src/postgres.ts'
+
+const url = process.env.DATABASE_URL
+
+/** Every store gets its own schema, dropped afterwards, so parallel runs on one server never collide. */
+async function freshSchema(connectionString: string) {
+  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const store = await createPostgresStore({ connectionString, schema })
+  return {
+    store,
+    schema,
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString })
+      await client.connect()
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+      await client.end()
+    },
+  }
+}
+
+if (url) {
+  describeEventStoreContract('postgres', () => freshSchema(url), { kind: 'postgres' })
+
+  describe('PostgreSQL adapter specifics', () => {
+    it('records migrations once per schema and reports size and database', async () => {
+      const { store, schema, cleanup } = await freshSchema(url)
+      try {
+        await store.append('s-1', [ev('A')], 'no_stream')
+        const info = await store.info()
+        expect(info.kind).toBe('postgres')
+        expect(info.database).toBe(`postgres/${schema}`)
+        expect(info.sizeBytes).toBeGreaterThan(0)
+        const pool = new pg.Pool({ connectionString: url })
+        expect(await migratePostgres(pool, schema)).toEqual([])
+        const rows = await pool.query(`SELECT version, name FROM "${schema}".schema_migrations ORDER BY version`)
+        expect(rows.rows).toEqual(POSTGRES_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
+        await pool.end()
+      } finally {
+        await store.close()
+        await cleanup()
+      }
+    })
+
+    it('rejects an unsafe schema name', async () => {
+      await expect(createPostgresStore({ connectionString: url, schema: 'x"; DROP TABLE y; --' })).rejects.toThrow(
+        /Invalid PostgreSQL schema name/,
+      )
+    })
+  })
+} else {
+  describe.skip('EventStore contract: postgres (skipped: set DATABASE_URL to a PostgreSQL server to run it)', () => {
+    it('needs DATABASE_URL', () => {})
+  })
+}
