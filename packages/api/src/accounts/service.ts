@@ -1,0 +1,301 @@
+/**
+ * Users, event-sourced: one `user-{uuid}` stream per user with UserRegistered, UserRoleChanged, PasswordChanged
+ * (the fact only), PasswordResetRequested (never the code) and UserLanguageChanged. Password and reset-code hashes
+ * live in `store.secrets`, never in an event. An e-mail → user index is folded from the `user-*` events and caught
+ * up from the global log before every lookup, so users added by another process (the CLI) are seen at once.
+ */
+import { randomUUID } from 'node:crypto'
+import { type EventStore, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
+import {
+  accountMessages,
+  type Language,
+  languageOf,
+  passwordPolicyErrors,
+} from '@finance/ledger-core/schemas/account.ts'
+import { hashCode, hashPassword, randomCode, safeEqual, verifyPasswordHash } from './password.ts'
+
+export const ROLE_USER = 1
+export const ROLE_ADMIN = 1024
+export type RoleInput = 'USER' | 'ADMIN' | 'LACK' | number
+
+export interface User {
+  readonly id: string
+  readonly email: string
+  readonly role: number
+  readonly createdAt: string
+  readonly language: Language
+  /** Revision of the user's stream (optimistic concurrency). */
+  readonly revision: bigint
+}
+
+export type AccountResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly status: 400 | 401 | 404 | 409; readonly errors: string[] }
+
+export const userStream = (userId: string) => `user-${userId}`
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+export const RESET_CODE_TTL_MS = 60 * 60 * 1000
+
+const passwordKey = (userId: string) => `password:${userId}`
+const resetKey = (userId: string) => `reset:${userId}`
+
+export const roleCodeOf = (role: RoleInput): number => {
+  if (typeof role === 'number') return role
+  return role === 'ADMIN' ? ROLE_ADMIN : role === 'USER' ? ROLE_USER : 0
+}
+
+export interface AccountsOptions {
+  /** log2 of the scrypt cost N (default 15); tests use a low value. */
+  readonly hashCost?: number
+  readonly now?: () => Date
+}
+
+export interface Accounts {
+  register(input: {
+    email: string
+    password: string
+    role: RoleInput
+    language?: string | null
+    actor?: string
+  }): Promise<AccountResult<User>>
+  list(): Promise<{ id: string; email: string; role: number; createdAt: string }[]>
+  count(): Promise<number>
+  setRole(email: string, role: RoleInput, actor?: string): Promise<AccountResult<User>>
+  findByEmail(email: string): Promise<User | null>
+  findById(userId: string): Promise<User | null>
+  /** 'User does not exist.' (404) or 'Incorrect password.' (401) on failure. */
+  verifyPassword(email: string, password: string): Promise<AccountResult<User>>
+  changePassword(input: { email: string; oldPassword: string; password: string }): Promise<AccountResult<User>>
+  /** Operator reset (CLI): sets a new password without the old one. */
+  setPassword(email: string, password: string, actor?: string): Promise<AccountResult<User>>
+  /** Stores the hash of a new single-use code valid for 1 hour; null when the user does not exist. */
+  requestPasswordReset(email: string, language?: string | null): Promise<{ user: User; code: string } | null>
+  confirmPasswordReset(input: { email: string; code: string; password: string }): Promise<AccountResult<User>>
+  setLanguage(userId: string, language: string): Promise<void>
+}
+
+const fail = <T>(status: 400 | 401 | 404 | 409, ...errors: string[]): AccountResult<T> => ({
+  ok: false,
+  status,
+  errors,
+})
+
+export function createAccounts(store: EventStore, options: AccountsOptions = {}): Accounts {
+  const cost = options.hashCost ?? 15
+  const now = options.now ?? (() => new Date())
+  const byId = new Map<string, User>()
+  const byEmail = new Map<string, string>()
+  let position = 0n
+  let syncing: Promise<void> | null = null
+  /** Serialises writes in this process so two registrations of one e-mail cannot both pass the check. */
+  let writes: Promise<unknown> = Promise.resolve()
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = writes.then(task, task)
+    writes = run.catch(() => undefined)
+    return run
+  }
+
+  const apply = (e: StoredEvent) => {
+    const userId = e.streamId.slice('user-'.length)
+    const d = (e.data ?? {}) as Record<string, unknown>
+    const current = byId.get(userId)
+    if (e.type === 'UserRegistered') {
+      const email = normaliseEmail(String(d.email))
+      const user: User = {
+        id: userId,
+        email,
+        role: Number(d.role ?? 0),
+        createdAt: e.metadata.createdAt,
+        language: languageOf(d.language),
+        revision: e.revision,
+      }
+      byId.set(userId, user)
+      byEmail.set(email, userId)
+    } else if (current) {
+      let next: User = { ...current, revision: e.revision }
+      if (e.type === 'UserRoleChanged') next = { ...next, role: Number(d.role ?? 0) }
+      if (e.type === 'UserLanguageChanged') next = { ...next, language: languageOf(d.language) }
+      byId.set(userId, next)
+    }
+    if (e.position > position) position = e.position
+  }
+
+  const sync = (): Promise<void> => {
+    if (!syncing) {
+      syncing = (async () => {
+        try {
+          for (;;) {
+            const page = await store.readAll({ after: position, streamPrefixes: ['user-'], maxCount: 1000 })
+            for (const e of page.events) apply(e)
+            if (page.next === null || page.events.length === 0) return
+          }
+        } finally {
+          syncing = null
+        }
+      })()
+    }
+    return syncing
+  }
+
+  const meta = (actor: string | undefined, subject: string) => ({
+    userId: actor ?? subject,
+    correlationId: randomUUID(),
+    createdAt: now().toISOString(),
+  })
+
+  /** Appends to an existing user's stream at the revision we know; re-syncs once on a concurrent change. */
+  const appendToUser = async (user: User, type: string, data: Record<string, string | number>, actor?: string) => {
+    const event = { type, schemaVersion: 1, data, metadata: meta(actor, user.id) }
+    try {
+      await store.append(userStream(user.id), [event], user.revision)
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersion)) throw err
+      await sync()
+      const fresh = byId.get(user.id) ?? user
+      await store.append(userStream(user.id), [event], fresh.revision)
+    }
+    await sync()
+  }
+
+  const find = async (email: string): Promise<User | null> => {
+    await sync()
+    const id = byEmail.get(normaliseEmail(email))
+    return id === undefined ? null : (byId.get(id) ?? null)
+  }
+
+  const policy = (password: string): AccountResult<never> | null => {
+    const errors = passwordPolicyErrors(password)
+    return errors.length > 0 ? fail(400, ...errors) : null
+  }
+
+  const accounts: Accounts = {
+    register: (input) =>
+      serial(async () => {
+        const email = normaliseEmail(input.email)
+        const bad = policy(input.password)
+        if (bad) return bad
+        const role = roleCodeOf(input.role)
+        if (role !== ROLE_USER && role !== ROLE_ADMIN) return fail(400, accountMessages.role)
+        if (await find(email)) return fail(400, accountMessages.emailExists)
+        const id = randomUUID()
+        // The hash first: a user event without a password would be a user nobody can log in as.
+        await store.secrets.put(passwordKey(id), await hashPassword(input.password, cost))
+        await store.append(
+          userStream(id),
+          [
+            {
+              type: 'UserRegistered',
+              schemaVersion: 1,
+              data: { userId: id, email, role, language: languageOf(input.language) },
+              metadata: meta(input.actor, id),
+            },
+          ],
+          'no_stream',
+        )
+        await sync()
+        return { ok: true, value: byId.get(id)! }
+      }),
+
+    list: async () => {
+      await sync()
+      return [...byId.values()]
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map(({ id, email, role, createdAt }) => ({ id, email, role, createdAt }))
+    },
+
+    count: async () => {
+      await sync()
+      return byId.size
+    },
+
+    setRole: (email, role, actor) =>
+      serial(async () => {
+        const user = await find(email)
+        if (!user) return fail(404, accountMessages.userDoesNotExist)
+        const code = roleCodeOf(role)
+        if (code !== 0 && code !== ROLE_USER && code !== ROLE_ADMIN) return fail(400, accountMessages.role)
+        if (code !== user.role) await appendToUser(user, 'UserRoleChanged', { role: code }, actor)
+        return { ok: true, value: byId.get(user.id)! }
+      }),
+
+    findByEmail: find,
+
+    findById: async (userId) => {
+      const known = byId.get(userId)
+      if (known) return known
+      await sync()
+      return byId.get(userId) ?? null
+    },
+
+    verifyPassword: async (email, password) => {
+      const user = await find(email)
+      if (!user) return fail(404, accountMessages.userDoesNotExist)
+      const stored = await store.secrets.get(passwordKey(user.id))
+      if (!stored || !(await verifyPasswordHash(password, stored))) return fail(401, accountMessages.incorrectPassword)
+      return { ok: true, value: user }
+    },
+
+    changePassword: (input) =>
+      serial(async () => {
+        const verified = await accounts.verifyPassword(input.email, input.oldPassword)
+        if (!verified.ok) return verified
+        if (input.oldPassword === input.password) return fail(400, accountMessages.samePassword)
+        const bad = policy(input.password)
+        if (bad) return bad
+        const user = verified.value
+        await store.secrets.put(passwordKey(user.id), await hashPassword(input.password, cost))
+        await appendToUser(user, 'PasswordChanged', { reason: 'changed' }, user.id)
+        return { ok: true, value: byId.get(user.id)! }
+      }),
+
+    setPassword: (email, password, actor) =>
+      serial(async () => {
+        const user = await find(email)
+        if (!user) return fail(404, accountMessages.userDoesNotExist)
+        const bad = policy(password)
+        if (bad) return bad
+        await store.secrets.put(passwordKey(user.id), await hashPassword(password, cost))
+        await store.secrets.delete(resetKey(user.id))
+        await appendToUser(user, 'PasswordChanged', { reason: 'set' }, actor ?? 'cli')
+        return { ok: true, value: byId.get(user.id)! }
+      }),
+
+    requestPasswordReset: (email, language) =>
+      serial(async () => {
+        const user = await find(email)
+        if (!user) return null
+        const code = randomCode()
+        const expiresAt = now().getTime() + RESET_CODE_TTL_MS
+        await store.secrets.put(resetKey(user.id), JSON.stringify({ hash: hashCode(code), expiresAt }))
+        await appendToUser(user, 'PasswordResetRequested', {}, user.id)
+        const lang = language ? languageOf(language) : user.language
+        if (lang !== user.language) await appendToUser(byId.get(user.id)!, 'UserLanguageChanged', { language: lang })
+        return { user: byId.get(user.id)!, code }
+      }),
+
+    confirmPasswordReset: (input) =>
+      serial(async () => {
+        const user = await find(input.email)
+        const invalid = fail<User>(400, accountMessages.invalidRequest)
+        if (!user) return invalid
+        const raw = await store.secrets.get(resetKey(user.id))
+        if (!raw) return invalid
+        const { hash, expiresAt } = JSON.parse(raw) as { hash: string; expiresAt: number }
+        if (!safeEqual(hash, hashCode(input.code)) || now().getTime() > expiresAt) return invalid
+        const bad = policy(input.password)
+        if (bad) return bad
+        await store.secrets.delete(resetKey(user.id))
+        await store.secrets.put(passwordKey(user.id), await hashPassword(input.password, cost))
+        await appendToUser(user, 'PasswordChanged', { reason: 'reset' }, user.id)
+        return { ok: true, value: byId.get(user.id)! }
+      }),
+
+    setLanguage: (userId, language) =>
+      serial(async () => {
+        const user = await accounts.findById(userId)
+        const lang = languageOf(language)
+        if (user && user.language !== lang) await appendToUser(user, 'UserLanguageChanged', { language: lang })
+      }),
+  }
+  return accounts
+}

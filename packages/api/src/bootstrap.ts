@@ -1,0 +1,29 @@
+/**
+ * First start on an empty store: creates the first ADMIN from `FINANCE_ADMIN_EMAIL`/`FINANCE_ADMIN_PASSWORD`, or
+ * with a generated password that is returned once so `main` can print it (like Jenkins' initial admin password).
+ */
+import { randomBytes } from 'node:crypto'
+import type { Accounts } from './accounts/service.ts'
+
+export interface BootstrapResult {
+  readonly email: string
+  /** Present only when the password was generated now (print it once). */
+  readonly generatedPassword?: string
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@finance.local'
+
+/** Generated passwords satisfy the SPEC §5 policy: random base64url plus one character of every required class. */
+export const generatePassword = (): string => `${randomBytes(18).toString('base64url')}aZ7!`
+
+export async function ensureAdmin(
+  accounts: Accounts,
+  options: { email?: string | undefined; password?: string | undefined },
+): Promise<BootstrapResult | null> {
+  if ((await accounts.count()) > 0) return null
+  const email = options.email ?? DEFAULT_ADMIN_EMAIL
+  const password = options.password ?? generatePassword()
+  const result = await accounts.register({ email, password, role: 'ADMIN', actor: 'system' })
+  if (!result.ok) throw new Error(`Cannot create the first ADMIN ${email}: ${result.errors.join(' ')}`)
+  return options.password ? { email } : { email, generatedPassword: password }
+}

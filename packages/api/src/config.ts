@@ -1,0 +1,137 @@
+/**
+ * All configuration from the environment, read in one place. Secrets that the environment does not provide
+ * (JWT key, registration key, ADMIN api key) are generated once into `{dataDir}/secrets.json` (mode 0600).
+ */
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+export interface Secrets {
+  readonly jwtSecret: string
+  readonly registrationKey: string
+  readonly apiKey: string
+}
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  readonly adminEmail: string | undefined
+  readonly adminPassword: string | undefined
+  readonly secrets: Secrets
+  readonly tokenMinutes: number
+  readonly smtpUrl: string | undefined
+  /** Origin of the web app, used in e-mailed links (`{publicUrl}/accept?key=…`). */
+  readonly publicUrl: string
+  /** Reminder job interval in ms; 0 disables the job. */
+  readonly reminderIntervalMs: number
+  readonly reminderLeadDays: number
+  readonly webRoot: string
+  /** Bytes; larger bodies are refused with 413. */
+  readonly bodyLimit: number
+  /** Login attempts per minute per IP and e-mail. */
+  readonly loginRateLimit: number
+}
+
+const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  const n = Number(raw)
+  if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`)
+  return n
+}
+
+const nonEmpty = (v: string | undefined): string | undefined => (v !== undefined && v.trim() !== '' ? v : undefined)
+
+export interface SecretsResult {
+  readonly secrets: Secrets
+  /** Names of the secrets generated now (first start); main prints them once. */
+  readonly generated: (keyof Secrets)[]
+  readonly file: string
+}
+
+/** Environment first, then `{dataDir}/secrets.json`, then newly generated values written back with mode 0600. */
+export function loadSecrets(env: Env, dataDir: string): SecretsResult {
+  const file = join(dataDir, 'secrets.json')
+  let stored: Partial<Secrets> = {}
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>
+  const generated: (keyof Secrets)[] = []
+  const pick = (key: keyof Secrets, envName: string): string => {
+    const fromEnv = nonEmpty(env[envName])
+    if (fromEnv) return fromEnv
+    const fromFile = stored[key]
+    if (typeof fromFile === 'string' && fromFile !== '') return fromFile
+    generated.push(key)
+    return randomBytes(32).toString('base64url')
+  }
+  const secrets: Secrets = {
+    jwtSecret: pick('jwtSecret', 'FINANCE_JWT_SECRET'),
+    registrationKey: pick('registrationKey', 'FINANCE_REGISTRATION_KEY'),
+    apiKey: pick('apiKey', 'FINANCE_API_KEY'),
+  }
+  if (generated.length > 0) {
+    mkdirSync(dataDir, { recursive: true })
+    const toStore: Record<string, string> = { ...(stored as Record<string, string>) }
+    for (const key of generated) toStore[key] = secrets[key]
+    writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 })
+    chmodSync(file, 0o600)
+  }
+  return { secrets, generated, file }
+}
+
+export interface LoadConfigOptions {
+  /** Working directory relative paths resolve against (default `process.cwd()`). */
+  readonly cwd?: string
+  /** Secrets to use instead of reading/generating the file (tests). */
+  readonly secrets?: Secrets
+}
+
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): Config & { generated: string[] } {
+  const cwd = options.cwd ?? process.cwd()
+  const dataDir = resolve(cwd, nonEmpty(env.FINANCE_DATA_DIR) ?? 'data')
+  const port = intFrom(env, 'PORT', 3000)
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1'
+  const fromFile = options.secrets ? { secrets: options.secrets, generated: [] } : loadSecrets(env, dataDir)
+  return {
+    port,
+    host,
+    dataDir,
+    adminEmail: nonEmpty(env.FINANCE_ADMIN_EMAIL),
+    adminPassword: nonEmpty(env.FINANCE_ADMIN_PASSWORD),
+    secrets: fromFile.secrets,
+    generated: fromFile.generated,
+    tokenMinutes: intFrom(env, 'FINANCE_TOKEN_MINUTES', 20, 1),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    publicUrl: (
+      nonEmpty(env.FINANCE_PUBLIC_URL) ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
+    ).replace(/\/+$/, ''),
+    reminderIntervalMs: intFrom(env, 'FINANCE_REMINDER_INTERVAL_MS', 15 * 60_000),
+    reminderLeadDays: intFrom(env, 'FINANCE_REMINDER_LEAD_DAYS', 3),
+    webRoot: resolve(cwd, nonEmpty(env.FINANCE_WEB_ROOT) ?? 'packages/web/dist'),
+    bodyLimit: intFrom(env, 'FINANCE_BODY_LIMIT', 256 * 1024, 1024),
+    loginRateLimit: intFrom(env, 'FINANCE_LOGIN_RATE_LIMIT', 10, 1),
+  }
+}
+
+/** A complete config for tests and benchmarks: fixed secrets, no reminder timer. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: resolve('data'),
+    adminEmail: undefined,
+    adminPassword: undefined,
+    secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', registrationKey: 'reg-key', apiKey: 'api-key' },
+    tokenMinutes: 20,
+    smtpUrl: undefined,
+    publicUrl: 'http://localhost:3000',
+    reminderIntervalMs: 0,
+    reminderLeadDays: 3,
+    webRoot: resolve('packages/web/dist'),
+    bodyLimit: 256 * 1024,
+    loginRateLimit: 10,
+    ...overrides,
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The HTTP error catalogue in one place (apicontract): every failure answers `{ success: false, errors, fieldErrors? }`
+ * with a status from this module. Domain error codes of the core are mapped to statuses here and nowhere else.
+ */
+import type { DomainError } from '@finance/ledger-core/errors.ts'
+
+export interface ErrorBody {
+  success: false
+  errors: string[]
+  fieldErrors?: Record<string, string>
+}
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+  constructor(
+    readonly statusCode: number,
+    readonly errors: string[],
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(errors.join(' '))
+  }
+  body(): ErrorBody {
+    return this.fieldErrors && Object.keys(this.fieldErrors).length > 0
+      ? { success: false, errors: this.errors, fieldErrors: this.fieldErrors }
+      : { success: false, errors: this.errors }
+  }
+}
+
+export const TOKEN_MARKER = '!Token'
+export const unauthorized = () => new HttpError(401, [TOKEN_MARKER])
+export const forbidden = () => new HttpError(403, ['Access denied'])
+export const notFound = () => new HttpError(404, ['Not found'])
+export const conflict = () => new HttpError(409, ['Conflict'])
+export const badRequest = (errors: string[], fieldErrors?: Record<string, string>) =>
+  new HttpError(400, errors, fieldErrors)
+
+/** Field errors (in order) → the 400 of the contract; the first message of a field wins in `fieldErrors`. */
+export function validationError(fields: readonly { field: string; message: string }[]): HttpError {
+  const fieldErrors: Record<string, string> = {}
+  const errors: string[] = []
+  for (const f of fields) {
+    if (!errors.includes(f.message)) errors.push(f.message)
+    if (f.field && !(f.field in fieldErrors)) fieldErrors[f.field] = f.message
+  }
+  return badRequest(errors.length > 0 ? errors : ['Invalid request'], fieldErrors)
+}
+
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'ALREADY_DELETED', 'NOT_GENERATED'])
+
+/** The one mapping of core `DomainError`s to HTTP. */
+export function fromDomainError(error: DomainError): HttpError {
+  if (NOT_FOUND_CODES.has(error.code)) return notFound()
+  if (error.errors && error.errors.length > 0) return validationError(error.errors)
+  return badRequest([error.message])
+}

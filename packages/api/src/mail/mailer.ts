@@ -1,0 +1,60 @@
+/**
+ * Outgoing e-mail with nodemailer: through `SMTP_URL` when set, otherwise each message is written as an `.eml`
+ * file under `{dataDir}/outbox/` so password reset and reminders work on a laptop without a mail server.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+
+export interface MailMessage {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+}
+
+export interface SentMail {
+  readonly messageId: string
+  /** The `.eml` file written when no SMTP server is configured. */
+  readonly file?: string
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox'
+  send(message: MailMessage): Promise<SentMail>
+  close(): void
+}
+
+export interface MailerOptions {
+  readonly smtpUrl?: string | undefined
+  readonly outboxDir: string
+  readonly from?: string
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const from = options.from ?? 'Finance <finance@localhost>'
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from, ...message })
+        return { messageId: String(info.messageId) }
+      },
+      close: () => transport.close(),
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = (await transport.sendMail({ from, ...message })) as unknown as { messageId: string; message: Buffer }
+      await mkdir(options.outboxDir, { recursive: true })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
+      await writeFile(file, info.message, { mode: 0o600 })
+      return { messageId: String(info.messageId), file }
+    },
+    close: () => transport.close(),
+  }
+}

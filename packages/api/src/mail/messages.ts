@@ -1,0 +1,62 @@
+/**
+ * Server-side texts in the user's language (pl default, en): e-mails and the Accept answers. The web app has its
+ * own Lingui catalogues; these are the few texts the server itself writes.
+ */
+import type { Language } from '@finance/ledger-core/schemas/account.ts'
+
+export type { Language }
+
+interface Texts {
+  resetSubject: string
+  resetBody: (link: string) => string
+  welcomeSubject: string
+  welcomeBody: (email: string, link: string) => string
+  reminderSubject: (name: string, dueDate: string) => string
+  reminderBody: (p: { name: string; amount: string; dueDate: string; link: string }) => string
+  acceptDone: string
+  acceptAlready: string
+  acceptInvalid: string
+}
+
+export const texts: Record<Language, Texts> = {
+  pl: {
+    resetSubject: 'Finance: resetowanie hasła',
+    resetBody: (link) =>
+      `Ktoś (zapewne Ty) poprosił o zresetowanie hasła w Finance.\n\nAby ustawić nowe hasło, otwórz link (ważny 1 godzinę, jednorazowy):\n${link}\n\nJeśli to nie Ty, zignoruj tę wiadomość.\n`,
+    welcomeSubject: 'Finance: konto utworzone',
+    welcomeBody: (email, link) =>
+      `Utworzono konto Finance dla ${email}.\n\nZaloguj się tutaj:\n${link}\n\nHasło przekaże Ci administrator.\n`,
+    reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${dueDate}`,
+    reminderBody: ({ name, amount, dueDate, link }) =>
+      `Przypomnienie: płatność „${name}” na kwotę ${amount} zł ma termin ${dueDate}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
+    acceptDone: 'Transakcja oznaczona jako zrealizowana.',
+    acceptAlready: 'Transakcja była już oznaczona jako zrealizowana.',
+    acceptInvalid: 'Link jest nieprawidłowy lub wygasł.',
+  },
+  en: {
+    resetSubject: 'Finance: password reset',
+    resetBody: (link) =>
+      `Someone (probably you) asked to reset your Finance password.\n\nTo set a new password open this link (valid for 1 hour, single use):\n${link}\n\nIf it was not you, ignore this message.\n`,
+    welcomeSubject: 'Finance: account created',
+    welcomeBody: (email, link) =>
+      `A Finance account was created for ${email}.\n\nLog in here:\n${link}\n\nYour administrator will give you the password.\n`,
+    reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${dueDate}`,
+    reminderBody: ({ name, amount, dueDate, link }) =>
+      `Reminder: the payment "${name}" of ${amount} PLN is due on ${dueDate}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
+    acceptDone: 'Transaction marked as completed.',
+    acceptAlready: 'Transaction was already completed.',
+    acceptInvalid: 'The link is invalid or has expired.',
+  },
+}
+
+/** Appends query parameters to a URL given by the client (or a relative path against `base`). */
+export function withQuery(url: string, base: string, params: Record<string, string>): string {
+  let u: URL
+  try {
+    u = new URL(url, `${base}/`)
+  } catch {
+    u = new URL(base)
+  }
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v)
+  return u.toString()
+}

@@ -1,0 +1,136 @@
+/**
+ * Account payloads of SPEC §3 (login, register, change password, reset request, reset confirmation) and the
+ * server-side password policy of SPEC §5, defined once for the API (validation, OpenAPI) and the web (forms).
+ * Messages are SPEC §5's English texts; the web translates them by text.
+ */
+import { Schema } from 'effect'
+
+export const accountMessages = {
+  email: 'Email is required and should be in correct format.',
+  password: 'Password is required.',
+  registerPassword: "Password is required, and should be equal to 'Confirm password' field",
+  confirmPassword: "Confirm Password is required, and should be equal to 'Password'",
+  role: 'Select role',
+  key: 'Key is required',
+  oldPassword: 'Old password is required',
+  samePassword: 'Old password is the same as new password.',
+  code: 'Code is required, use link from email',
+  emailExists: 'Email already exist',
+  userDoesNotExist: 'User does not exist.',
+  incorrectPassword: 'Incorrect password.',
+  invalidRequest: 'Invalid authentication request',
+  accessDenied: 'Access denied',
+} as const
+
+/** SPEC §5: at least 6 characters with a lowercase letter, an uppercase letter, a digit and a non-alphanumeric one. */
+export const passwordPolicy = [
+  { test: (p: string) => p.length >= 6, message: 'Passwords must be at least 6 characters.' },
+  {
+    test: (p: string) => /[^a-zA-Z0-9]/.test(p),
+    message: 'Passwords must have at least one non alphanumeric character.',
+  },
+  { test: (p: string) => /[a-z]/.test(p), message: "Passwords must have at least one lowercase ('a'-'z')." },
+  { test: (p: string) => /[A-Z]/.test(p), message: "Passwords must have at least one uppercase ('A'-'Z')." },
+  { test: (p: string) => /[0-9]/.test(p), message: "Passwords must have at least one digit ('0'-'9')." },
+] as const
+
+/** The policy messages a password breaks, in a stable order; empty when it is acceptable. */
+export const passwordPolicyErrors = (password: string): string[] =>
+  passwordPolicy.filter((rule) => !rule.test(password)).map((rule) => rule.message)
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** A required string field whose every failure (missing, wrong type, empty) reads `message`. */
+const requiredString = (message: string) =>
+  Schema.propertySignature(
+    Schema.String.annotations({ message: () => message }).pipe(
+      Schema.filter((s) => s.trim().length > 0, { message: () => message }),
+    ),
+  ).annotations({ missingMessage: () => message })
+
+const requiredEmail = (message: string) =>
+  Schema.propertySignature(
+    Schema.String.annotations({ message: () => message }).pipe(
+      Schema.filter((s) => EMAIL.test(s.trim()) && s.length <= 254, { message: () => message }),
+    ),
+  ).annotations({ missingMessage: () => message })
+
+export const Language = Schema.Literal('pl', 'en')
+export type Language = typeof Language.Type
+const optionalLanguage = Schema.optional(Schema.NullOr(Schema.String))
+const optionalUrl = Schema.optional(Schema.NullOr(Schema.String))
+
+/** Role names or codes accepted by register: USER (1) or ADMIN (1024), as text or number. */
+export const AppRole = Schema.Union(Schema.Literal('USER', 'ADMIN', '1', '1024'), Schema.Literal(1, 1024)).annotations({
+  message: () => accountMessages.role,
+})
+
+export const LoginBody = Schema.Struct({
+  email: requiredEmail(accountMessages.email),
+  password: requiredString(accountMessages.password),
+})
+export type LoginBody = typeof LoginBody.Type
+
+export const RegisterBody = Schema.Struct({
+  email: requiredEmail(accountMessages.email),
+  password: requiredString(accountMessages.registerPassword),
+  confirmPassword: requiredString(accountMessages.confirmPassword),
+  appRole: Schema.propertySignature(AppRole).annotations({ missingMessage: () => accountMessages.role }),
+  key: requiredString(accountMessages.key),
+  url: optionalUrl,
+  language: optionalLanguage,
+}).pipe(
+  Schema.filter((b) =>
+    b.password === b.confirmPassword
+      ? undefined
+      : { path: ['confirmPassword'], message: accountMessages.confirmPassword },
+  ),
+)
+export type RegisterBody = typeof RegisterBody.Type
+
+export const ChangePasswordBody = Schema.Struct({
+  email: requiredEmail(accountMessages.email),
+  oldPassword: requiredString(accountMessages.oldPassword),
+  password: requiredString(accountMessages.registerPassword),
+  confirmPassword: requiredString(accountMessages.confirmPassword),
+}).pipe(
+  Schema.filter((b) =>
+    b.password !== b.confirmPassword
+      ? { path: ['confirmPassword'], message: accountMessages.confirmPassword }
+      : b.password === b.oldPassword
+        ? { path: ['password'], message: accountMessages.samePassword }
+        : undefined,
+  ),
+)
+export type ChangePasswordBody = typeof ChangePasswordBody.Type
+
+export const ResetPasswordBody = Schema.Struct({
+  email: requiredEmail(accountMessages.email),
+  url: optionalUrl,
+  language: optionalLanguage,
+})
+export type ResetPasswordBody = typeof ResetPasswordBody.Type
+
+export const ResetPasswordConfirmedBody = Schema.Struct({
+  password: requiredString(accountMessages.registerPassword),
+  confirmPassword: requiredString(accountMessages.confirmPassword),
+  code: requiredString(accountMessages.code),
+  email: requiredEmail(accountMessages.email),
+  url: optionalUrl,
+  language: optionalLanguage,
+}).pipe(
+  Schema.filter((b) =>
+    b.password === b.confirmPassword
+      ? undefined
+      : { path: ['confirmPassword'], message: accountMessages.confirmPassword },
+  ),
+)
+export type ResetPasswordConfirmedBody = typeof ResetPasswordConfirmedBody.Type
+
+/** The role code of a register body's `appRole`. */
+export const roleCode = (appRole: typeof AppRole.Type): 1 | 1024 =>
+  appRole === 'ADMIN' || appRole === '1024' || appRole === 1024 ? 1024 : 1
+
+/** A language from free text: `en` when it says so, Polish otherwise (the product's default). */
+export const languageOf = (value: unknown): Language =>
+  typeof value === 'string' && value.toLowerCase().startsWith('en') ? 'en' : 'pl'
