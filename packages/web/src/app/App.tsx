@@ -1,0 +1,54 @@
+import { Suspense, useEffect } from 'react'
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router'
+import { setTokenRejectedHandler } from '../api/client.ts'
+import { Layout } from '../shell/Layout.tsx'
+import { SessionProvider, useSessionActor } from '../session/SessionContext.tsx'
+import { Loader } from '../ui/Loader.tsx'
+import { loginPath } from './access.ts'
+import { Guard } from './Guard.tsx'
+import { appRoutes, notFoundElement } from './routes.tsx'
+import type { AppRoute } from './types.ts'
+
+/** SPEC §4: a result with '!Token' and no token logs out and, unless already there, goes to login. */
+const TokenRejectedHandler = () => {
+  const actor = useSessionActor()
+  const navigate = useNavigate()
+  useEffect(() => {
+    setTokenRejectedHandler(() => {
+      actor.send({ type: 'LOGOUT' })
+      if (window.location.pathname !== loginPath) navigate(loginPath)
+    })
+    return () => setTokenRejectedHandler(() => {})
+  }, [actor, navigate])
+  return null
+}
+
+/** The route table inside the shell layout; used by the app and by router tests. */
+export const AppRoutes = ({ routes = appRoutes }: { routes?: AppRoute[] }) => (
+  <Routes>
+    <Route element={<Layout />}>
+      {routes.map((r) => (
+        <Route
+          key={r.path}
+          path={r.path === '' ? undefined : r.path}
+          index={r.path === ''}
+          element={
+            <Guard route={r}>
+              <Suspense fallback={<Loader />}>{r.element}</Suspense>
+            </Guard>
+          }
+        />
+      ))}
+      <Route path="*" element={<Suspense fallback={<Loader />}>{notFoundElement}</Suspense>} />
+    </Route>
+  </Routes>
+)
+
+export const App = () => (
+  <BrowserRouter>
+    <SessionProvider>
+      <TokenRejectedHandler />
+      <AppRoutes />
+    </SessionProvider>
+  </BrowserRouter>
+)

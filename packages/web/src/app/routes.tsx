@@ -1,0 +1,55 @@
+import { lazy } from 'react'
+import { companyRoutes } from '../features/company/routes.tsx'
+import { dashboardRoutes } from '../features/dashboard/routes.tsx'
+import { feesRoutes } from '../features/fees/routes.tsx'
+import { logsRoutes } from '../features/logs/routes.tsx'
+import { revenuesRoutes } from '../features/revenues/routes.tsx'
+import { HomePage } from '../screens/HomePage.tsx'
+import { LoginPage } from '../screens/LoginPage.tsx'
+import type { AppRoute } from './types.ts'
+
+const load = <K extends string>(loader: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => loader().then((m) => ({ default: m[name] })))
+
+const UserHomePage = load(() => import('../screens/UserHomePage.tsx'), 'UserHomePage')
+const LogoutPage = load(() => import('../screens/LogoutPage.tsx'), 'LogoutPage')
+const RegisterPage = load(() => import('../screens/RegisterPage.tsx'), 'RegisterPage')
+const ChangePasswordPage = load(() => import('../screens/ChangePasswordPage.tsx'), 'ChangePasswordPage')
+const ResetPasswordPage = load(() => import('../screens/ResetPasswordPage.tsx'), 'ResetPasswordPage')
+const ResetPasswordConfirmedPage = load(
+  () => import('../screens/ResetPasswordConfirmedPage.tsx'),
+  'ResetPasswordConfirmedPage',
+)
+const ConfirmationPage = load(() => import('../screens/ConfirmationPage.tsx'), 'ConfirmationPage')
+const ErrorPage = load(() => import('../screens/ErrorPage.tsx'), 'ErrorPage')
+const AcceptPage = load(() => import('../screens/AcceptPage.tsx'), 'AcceptPage')
+const SettingsPage = load(() => import('../screens/SettingsPage.tsx'), 'SettingsPage')
+const NotFoundPage = load(() => import('../screens/ErrorPage.tsx'), 'NotFoundPage')
+
+/** The shell's own routes (SPEC §2). */
+export const shellRoutes: AppRoute[] = [
+  { path: '', element: <HomePage /> },
+  { path: 'error', element: <ErrorPage /> },
+  { path: 'confirmation', element: <ConfirmationPage /> },
+  { path: 'user', element: <UserHomePage /> },
+  { path: 'user/login', element: <LoginPage /> },
+  { path: 'user/logout', element: <LogoutPage /> },
+  { path: 'user/resetpassword', element: <ResetPasswordPage /> },
+  { path: 'user/resetpasswordconfirmed', element: <ResetPasswordConfirmedPage /> },
+  { path: 'user/register', element: <RegisterPage />, auth: true, role: 'ADMIN' },
+  { path: 'user/changepassword', element: <ChangePasswordPage />, auth: true },
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'accept', element: <AcceptPage /> },
+]
+
+/** The whole route table: the shell's routes, then every feature's. */
+export const appRoutes: AppRoute[] = [
+  ...shellRoutes,
+  ...companyRoutes,
+  ...feesRoutes,
+  ...revenuesRoutes,
+  ...dashboardRoutes,
+  ...logsRoutes,
+]
+
+export const notFoundElement = <NotFoundPage />

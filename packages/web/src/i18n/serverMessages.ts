@@ -1,0 +1,129 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/**
+ * Every fixed message of SPEC §5 and §8, keyed by its English text. The API and the shared schemas speak
+ * English; the UI shows these through `translateMessage`, so a server message appears in the user's language.
+ */
+export const knownMessages: Record<string, MessageDescriptor> = {
+  // §5 validation
+  'Email is required and should be in correct format.': msg`Email is required and should be in correct format.`,
+  'Password is required.': msg`Password is required.`,
+  "Password is required, and should be equal to 'Confirm password' field": msg`Password is required, and should be equal to 'Confirm password' field`,
+  "Confirm Password is required, and should be equal to 'Password'": msg`Confirm Password is required, and should be equal to 'Password'`,
+  'Select role': msg`Select role`,
+  'Key is required': msg`Key is required`,
+  'Email needs to be in correct format': msg`Email needs to be in correct format`,
+  'Date is required': msg`Date is required`,
+  'Amount is requred': msg`Amount is requred`,
+  'No changes on the form': msg`No changes on the form`,
+  'Percent is required': msg`Percent is required`,
+  'Old password is required': msg`Old password is required`,
+  'Old password is the same as new password.': msg`Old password is the same as new password.`,
+  'Code is required, use link from email': msg`Code is required, use link from email`,
+  'Email is required': msg`Email is required`,
+  'Passwords must be at least 6 characters.': msg`Passwords must be at least 6 characters.`,
+  "Passwords must have at least one lowercase ('a'-'z').": msg`Passwords must have at least one lowercase ('a'-'z').`,
+  "Passwords must have at least one uppercase ('A'-'Z').": msg`Passwords must have at least one uppercase ('A'-'Z').`,
+  "Passwords must have at least one digit ('0'-'9').": msg`Passwords must have at least one digit ('0'-'9').`,
+  'Passwords must have at least one non alphanumeric character.': msg`Passwords must have at least one non alphanumeric character.`,
+  'Passwords do not match.': msg`Passwords do not match.`,
+  // §8 errors
+  'Response error, can not connect to API.': msg`Response error, can not connect to API.`,
+  'Invalid authentication request': msg`Invalid authentication request`,
+  'Internal server error, validate your form data.': msg`Internal server error, validate your form data.`,
+  'Internal server error': msg`Internal server error`,
+  'Email already exist': msg`Email already exist`,
+  'User does not exist.': msg`User does not exist.`,
+  'Incorrect password.': msg`Incorrect password.`,
+  'Access denied': msg`Access denied`,
+  'Not found': msg`Not found`,
+  Conflict: msg`Conflict`,
+  'Invalid code': msg`Invalid code`,
+  'Invalid key': msg`Invalid key`,
+  'Page not found': msg`Page not found`,
+  'Error 404': msg`Error 404`,
+  "You don't have permision to access this content.": msg`You don't have permision to access this content.`,
+  'Unknown Error': msg`Unknown Error`,
+  'Too Many Requests': msg`Too Many Requests`,
+  // §8 successes and prompts
+  'Item saved': msg`Item saved`,
+  'Expense added': msg`Expense added`,
+  'Income added': msg`Income added`,
+  'Reset done': msg`Reset done`,
+  'Password changed': msg`Password changed`,
+  'User registered': msg`User registered`,
+  'This item will be deleted. Do you confirm?': msg`This item will be deleted. Do you confirm?`,
+  'Check your email inbox, we sent you a reset password link': msg`Check your email inbox, we sent you a reset password link`,
+  'Reset password completed': msg`Reset password completed`,
+  'You can go to the login page': msg`You can go to the login page`,
+  'User logged out': msg`User logged out`,
+}
+
+/** Field names the server may put into '{field} is required' messages. */
+const fieldNames: Record<string, MessageDescriptor> = {
+  'Company name': msg`Company name`,
+  companyName: msg`Company name`,
+  Nip: msg`NIP`,
+  NIP: msg`NIP`,
+  nip: msg`NIP`,
+  Name: msg`Name`,
+  name: msg`Name`,
+  Date: msg`Date`,
+  date: msg`Date`,
+  Amount: msg`Amount`,
+  amount: msg`Amount`,
+  Percent: msg`Percent`,
+  percent: msg`Percent`,
+  'Payment interval': msg`Payment interval`,
+  paymentInterval: msg`Payment interval`,
+  Repetitions: msg`Repetitions`,
+  repetitions: msg`Repetitions`,
+  'Tax type': msg`Tax type`,
+  taxType: msg`Tax type`,
+  'First percent': msg`First percent`,
+  firstPercent: msg`First percent`,
+  Email: msg`Email`,
+  email: msg`Email`,
+  Password: msg`Password`,
+  password: msg`Password`,
+  Code: msg`Code`,
+  code: msg`Code`,
+  Key: msg`Key`,
+  key: msg`Key`,
+}
+
+export const translateField = (i18n: I18n, field: string): string => {
+  const d = fieldNames[field]
+  return d ? i18n._(d) : field
+}
+
+const roleMessage = /^You have (\w+) role\. You need (\w+) role\.$/
+const required = /^(.+) is required$/
+const requiredInParens = /^\((.+)\) is required$/
+
+/** The user's-language text of a message that may come from the server; unknown text is shown as it is. */
+export const translateMessage = (i18n: I18n, text: string): string => {
+  const known = knownMessages[text]
+  if (known) return i18n._(known)
+  const role = roleMessage.exec(text)
+  if (role) {
+    const current = role[1] ?? ''
+    const needed = role[2] ?? ''
+    return i18n._(msg`You have ${current} role. You need ${needed} role.`)
+  }
+  const paren = requiredInParens.exec(text)
+  if (paren?.[1]) {
+    const field = translateField(i18n, paren[1])
+    return i18n._(msg`(${field}) is required`)
+  }
+  const req = required.exec(text)
+  if (req?.[1]) {
+    const field = translateField(i18n, req[1])
+    return i18n._(msg`${field} is required`)
+  }
+  return text
+}
+
+export const translateMessages = (i18n: I18n, texts: readonly string[]): string[] =>
+  texts.map((text) => translateMessage(i18n, text))

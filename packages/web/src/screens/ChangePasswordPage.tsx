@@ -1,0 +1,139 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { api, isApiError, type SettingsData, type SuccessResult } from '../api/client.ts'
+import { submitWith, createFormMachine } from '../forms/formMachine.ts'
+import { useSession } from '../session/SessionContext.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { FormErrors, TextInput } from '../ui/Field.tsx'
+import { Loader } from '../ui/Loader.tsx'
+import { messageStore } from '../ui/messages.tsx'
+import { enterMovesTo, useTranslateMessage } from './common.tsx'
+import { passwordPairErrors } from './passwords.ts'
+import { loadSettingsData, useSettingsData } from './settingsData.ts'
+
+export type ChangePasswordValues = { email: string; oldPassword: string; password: string; confirmPassword: string }
+
+const cleared = { oldPassword: '', password: '', confirmPassword: '' }
+
+/** Change password (SPEC §5, §8). */
+export const changePasswordMachine = createFormMachine<ChangePasswordValues, SuccessResult>({
+  id: 'changePassword',
+  initial: { email: '', oldPassword: '', password: '', confirmPassword: '' },
+  validate: (v) => {
+    const pair = passwordPairErrors(v.password, v.confirmPassword)
+    return {
+      oldPassword: v.oldPassword ? undefined : 'Old password is required',
+      ...pair,
+      password:
+        pair.password ??
+        (v.oldPassword && v.oldPassword === v.password ? 'Old password is the same as new password.' : undefined),
+    }
+  },
+  failure: (error) => {
+    if (isApiError(error)) {
+      if (error.status === 0) return { errors: [error.statusText] }
+      if (error.status === 404) return { errors: error.errors, values: cleared }
+      if (error.status === 400 && error.errors.length) return { errors: error.errors }
+      return { popup: error.errors.join(' ') || `${error.status} ${error.statusText}` }
+    }
+    return { popup: String(error) }
+  },
+  check: (out) => (out.success ? null : { errors: out.errors ?? [] }),
+})
+
+export const changePasswordCall = (values: ChangePasswordValues) =>
+  api.post<SuccessResult>('account/changePassword', values)
+
+export const ChangePasswordPage = ({
+  submit = changePasswordCall,
+  loadSettings = loadSettingsData,
+}: {
+  submit?: (values: ChangePasswordValues) => Promise<SuccessResult>
+  loadSettings?: () => Promise<SettingsData>
+}) => {
+  const { t } = useLingui()
+  const tm = useTranslateMessage()
+  const { token } = useSession()
+  const settings = useSettingsData(loadSettings, token)
+  const email = settings?.name ?? ''
+  const [state, send] = useMachine(
+    changePasswordMachine.provide({
+      actors: {
+        submit: submitWith((input: ChangePasswordValues) => submit({ ...input, email: input.email || email })),
+      },
+    }),
+    { input: {} },
+  )
+  const refs = { password: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) }
+  const { values, fieldErrors, errors, popup } = state.context
+  const submitting = state.matches('submitting')
+  const done = state.matches('done')
+
+  useEffect(() => {
+    if (email) send({ type: 'SET', values: { email } })
+  }, [email, send])
+  useEffect(() => {
+    if (popup) messageStore.error(tm(popup))
+  }, [popup, tm])
+  useEffect(() => {
+    if (done) {
+      messageStore.info(t`Password changed`)
+      send({ type: 'RESET' })
+      if (email) send({ type: 'SET', values: { email } })
+    }
+  }, [done, send, t, email])
+
+  const change = (field: keyof ChangePasswordValues) => (e: { target: { value: string } }) =>
+    send({ type: 'CHANGE', field, value: e.target.value })
+
+  return (
+    <Card title={email || <Trans>Password</Trans>} width={350} className="form-card">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'SUBMIT' })
+        }}
+      >
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <TextInput
+          label={t`Old password`}
+          type="password"
+          autoComplete="current-password"
+          value={values.oldPassword}
+          error={fieldErrors.oldPassword && tm(fieldErrors.oldPassword)}
+          onChange={change('oldPassword')}
+          onKeyDown={enterMovesTo(refs.password, true)}
+        />
+        <TextInput
+          ref={refs.password}
+          label={t`New password`}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={fieldErrors.password && tm(fieldErrors.password)}
+          onChange={change('password')}
+          onKeyDown={enterMovesTo(refs.confirmPassword, true)}
+        />
+        <TextInput
+          ref={refs.confirmPassword}
+          label={t`Confirm password`}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={fieldErrors.confirmPassword && tm(fieldErrors.confirmPassword)}
+          onChange={change('confirmPassword')}
+        />
+        <FormErrors errors={errors.map(tm)} />
+        <div className="form-buttons">
+          <Button type="submit" disabled={submitting}>
+            <Trans>Change password</Trans>
+          </Button>
+        </div>
+      </form>
+      <Loader active={submitting} />
+    </Card>
+  )
+}

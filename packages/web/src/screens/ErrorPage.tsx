@@ -1,0 +1,22 @@
+import { Trans } from '@lingui/react/macro'
+import { useQueryOnce, useTranslateMessage } from './common.tsx'
+
+/** A red box with message and sub-message. */
+export const ErrorBox = ({ message, subMessage }: { message: string | null; subMessage: string | null }) => {
+  const tm = useTranslateMessage()
+  return (
+    <div className="error-box" role="alert">
+      <h1 className="error-box__message">{message ? tm(message) : <Trans>Error</Trans>}</h1>
+      {subMessage && <p className="error-box__sub">{tm(subMessage)}</p>}
+    </div>
+  )
+}
+
+/** Error page (SPEC §2): reads message and subMessage, then cleans the address. */
+export const ErrorPage = () => {
+  const q = useQueryOnce(['message', 'subMessage'])
+  return <ErrorBox message={q.message} subMessage={q.subMessage} />
+}
+
+/** Any unknown path: 'Page not found' / 'Error 404'. */
+export const NotFoundPage = () => <ErrorBox message="Page not found" subMessage="Error 404" />

@@ -1,0 +1,44 @@
+import { Trans } from '@lingui/react/macro'
+import { roleName } from '../app/access.ts'
+import { useSession } from '../session/SessionContext.tsx'
+import { Tile, TileGroup } from '../ui/Tile.tsx'
+
+/** Home (SPEC §2): sections and tiles per role. */
+export const HomePage = () => {
+  const { loggedIn, role } = useSession()
+  const admin = loggedIn && roleName(role) === 'ADMIN'
+  return (
+    <div className="home">
+      <h1 className="page-title">
+        <Trans>Finance</Trans>
+      </h1>
+      {loggedIn && (
+        <TileGroup title={<Trans>Dashboard</Trans>}>
+          <Tile to="/dashboard/monthly" title={<Trans>Monthly</Trans>} icon="📅" />
+          <Tile to="/dashboard/yearly" title={<Trans>Yearly</Trans>} icon="📊" />
+        </TileGroup>
+      )}
+      {loggedIn && (
+        <TileGroup title={<Trans>Company</Trans>}>
+          <Tile to="/companydashboard/company" title={<Trans>Your company</Trans>} icon="🏢" />
+          <Tile to="/companydashboard/fees" title={<Trans>Fees</Trans>} icon="💸" />
+          <Tile to="/companydashboard/revenues" title={<Trans>Revenues</Trans>} icon="💰" />
+        </TileGroup>
+      )}
+      <UserTiles loggedIn={loggedIn} admin={admin} />
+      <TileGroup title={<Trans>Other</Trans>}>
+        <Tile to="/settings" title={<Trans>Settings</Trans>} icon="⚙" />
+        {admin && <Tile to="/logs" title={<Trans>Logs</Trans>} icon="📜" />}
+      </TileGroup>
+    </div>
+  )
+}
+
+export const UserTiles = ({ loggedIn, admin }: { loggedIn: boolean; admin: boolean }) => (
+  <TileGroup title={<Trans>User</Trans>}>
+    {!loggedIn && <Tile to="/user/login" title={<Trans>Login</Trans>} icon="🔑" />}
+    {admin && <Tile to="/user/register" title={<Trans>Register</Trans>} icon="➕" />}
+    {loggedIn && <Tile to="/user/changepassword" title={<Trans>Password</Trans>} icon="🔒" />}
+    {loggedIn && <Tile to="/user/logout" title={<Trans>Logout</Trans>} icon="🚪" />}
+  </TileGroup>
+)

@@ -1,0 +1,98 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { api, isApiError, type LoginResult } from '../api/client.ts'
+import { submitWith, createFormMachine, defaultFailure } from '../forms/formMachine.ts'
+import { useSessionActor } from '../session/SessionContext.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { FormErrors, TextInput } from '../ui/Field.tsx'
+import { Loader } from '../ui/Loader.tsx'
+import { enterMovesTo, isEmail, useTranslateMessage } from './common.tsx'
+
+export type LoginValues = { email: string; password: string }
+
+/** Login form (SPEC §5): valid e-mail and a password required; after a failure the password is cleared. */
+export const loginMachine = createFormMachine<LoginValues, LoginResult>({
+  id: 'login',
+  initial: { email: '', password: '' },
+  validate: (v) => ({
+    email: isEmail(v.email) ? undefined : 'Email is required and should be in correct format.',
+    password: v.password ? undefined : 'Password is required.',
+  }),
+  failure: (error) => {
+    const f = defaultFailure<LoginValues>(error)
+    if (isApiError(error) && error.status !== 0 && error.errors.length === 0)
+      f.errors = ['Invalid authentication request']
+    return { ...f, values: { password: '' } }
+  },
+})
+
+export const loginCall = (values: LoginValues) =>
+  api.post<LoginResult>('account/login', { email: values.email.trim(), password: values.password })
+
+export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValues) => Promise<LoginResult> }) => {
+  const { t } = useLingui()
+  const tm = useTranslateMessage()
+  const navigate = useNavigate()
+  const session = useSessionActor()
+  const [state, send] = useMachine(
+    loginMachine.provide({ actors: { submit: submitWith((input: LoginValues) => submit(input)) } }),
+    { input: {} },
+  )
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const { values, fieldErrors, errors } = state.context
+  const submitting = state.matches('submitting')
+
+  useEffect(() => {
+    const out = state.context.output
+    if (state.matches('done') && out) {
+      session.send({ type: 'LOGIN', token: out.token, minutes: out.minutes, role: String(out.role) })
+      navigate('/')
+    }
+  }, [state, session, navigate])
+
+  return (
+    <Card title={<Trans>Login</Trans>} width={350} className="form-card">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'SUBMIT' })
+        }}
+      >
+        <TextInput
+          label={t`Email`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={values.email}
+          error={fieldErrors.email && tm(fieldErrors.email)}
+          onChange={(e) => send({ type: 'CHANGE', field: 'email', value: e.target.value })}
+          onKeyDown={enterMovesTo(passwordRef)}
+        />
+        <TextInput
+          ref={passwordRef}
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={fieldErrors.password && tm(fieldErrors.password)}
+          onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+        />
+        <FormErrors errors={errors.map(tm)} />
+        <div className="form-buttons">
+          <Button type="submit" disabled={submitting}>
+            <Trans>Login</Trans>
+          </Button>
+          <Link to="/user/resetpassword">
+            <Trans>Reset password</Trans>
+          </Link>
+        </div>
+      </form>
+      <Loader active={submitting} />
+    </Card>
+  )
+}

@@ -1,0 +1,153 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { api, isApiError, type SuccessResult } from '../api/client.ts'
+import { roleValue } from '../app/access.ts'
+import { submitWith, createFormMachine } from '../forms/formMachine.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { FormErrors, Select, TextInput } from '../ui/Field.tsx'
+import { Loader } from '../ui/Loader.tsx'
+import { messageStore } from '../ui/messages.tsx'
+import { enterMovesTo, isEmail, origin, useLocale, useTranslateMessage } from './common.tsx'
+import { passwordPairErrors } from './passwords.ts'
+
+export type RegisterValues = { email: string; password: string; confirmPassword: string; appRole: string; key: string }
+
+const clearedPasswords = { password: '', confirmPassword: '' }
+
+/** Register (SPEC §5, §8). */
+export const registerMachine = createFormMachine<RegisterValues, SuccessResult>({
+  id: 'register',
+  initial: { email: '', password: '', confirmPassword: '', appRole: '', key: '' },
+  validate: (v) => ({
+    email: isEmail(v.email) ? undefined : 'Email is required and should be in correct format.',
+    ...passwordPairErrors(v.password, v.confirmPassword),
+    appRole: v.appRole ? undefined : 'Select role',
+    key: v.key ? undefined : 'Key is required',
+  }),
+  failure: (error) => {
+    if (isApiError(error)) {
+      if (error.status === 0) return { errors: [error.statusText] }
+      if (error.status === 401) return { popup: error.errors.join(' ') || error.statusText }
+      return { errors: error.errors.length ? error.errors : [error.statusText], values: clearedPasswords }
+    }
+    return { errors: [String(error)], values: clearedPasswords }
+  },
+  check: (out) => (out.success ? null : { errors: out.errors ?? [], values: clearedPasswords }),
+})
+
+export const registerCall = (values: RegisterValues, language: string) =>
+  api.post<SuccessResult>('account/register', {
+    ...values,
+    email: values.email.trim(),
+    url: `${origin()}/user/login`,
+    language,
+  })
+
+export const RegisterPage = ({
+  submit = registerCall,
+}: {
+  submit?: (values: RegisterValues, language: string) => Promise<SuccessResult>
+}) => {
+  const { t } = useLingui()
+  const tm = useTranslateMessage()
+  const language = useLocale()
+  const [state, send] = useMachine(
+    registerMachine.provide({ actors: { submit: submitWith((input: RegisterValues) => submit(input, language)) } }),
+    { input: {} },
+  )
+  const refs = {
+    password: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+    appRole: useRef<HTMLSelectElement>(null),
+    key: useRef<HTMLInputElement>(null),
+  }
+  const { values, fieldErrors, errors, popup } = state.context
+  const submitting = state.matches('submitting')
+  const done = state.matches('done')
+
+  useEffect(() => {
+    if (popup) messageStore.error(tm(popup))
+  }, [popup, tm])
+  useEffect(() => {
+    if (done) {
+      messageStore.info(t`User registered`)
+      send({ type: 'RESET' })
+    }
+  }, [done, send, t])
+
+  const change = (field: keyof RegisterValues) => (e: { target: { value: string } }) =>
+    send({ type: 'CHANGE', field, value: e.target.value })
+
+  return (
+    <Card title={<Trans>Register</Trans>} width={350} className="form-card">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'SUBMIT' })
+        }}
+      >
+        <TextInput
+          label={t`Email`}
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          error={fieldErrors.email && tm(fieldErrors.email)}
+          onChange={change('email')}
+          onKeyDown={enterMovesTo(refs.password)}
+        />
+        <TextInput
+          ref={refs.password}
+          label={t`Password`}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={fieldErrors.password && tm(fieldErrors.password)}
+          onChange={change('password')}
+          onKeyDown={enterMovesTo(refs.confirmPassword)}
+        />
+        <TextInput
+          ref={refs.confirmPassword}
+          label={t`Confirm password`}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={fieldErrors.confirmPassword && tm(fieldErrors.confirmPassword)}
+          onChange={change('confirmPassword')}
+          onKeyDown={enterMovesTo(refs.appRole)}
+        />
+        <Select
+          ref={refs.appRole}
+          label={t`Role`}
+          value={values.appRole}
+          placeholder={t`Select role`}
+          options={[
+            { value: roleValue('USER'), label: 'USER' },
+            { value: roleValue('ADMIN'), label: 'ADMIN' },
+          ]}
+          error={fieldErrors.appRole && tm(fieldErrors.appRole)}
+          onChange={change('appRole')}
+          onKeyDown={enterMovesTo(refs.key)}
+        />
+        <TextInput
+          ref={refs.key}
+          label={t`Key`}
+          type="password"
+          autoComplete="off"
+          value={values.key}
+          error={fieldErrors.key && tm(fieldErrors.key)}
+          onChange={change('key')}
+        />
+        <FormErrors errors={errors.map(tm)} />
+        <div className="form-buttons">
+          <Button type="submit" disabled={submitting}>
+            <Trans>Register</Trans>
+          </Button>
+        </div>
+      </form>
+      <Loader active={submitting} />
+    </Card>
+  )
+}

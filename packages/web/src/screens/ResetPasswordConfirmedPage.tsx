@@ -1,0 +1,107 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import { api, isApiError, type SuccessResult } from '../api/client.ts'
+import { submitWith, createFormMachine } from '../forms/formMachine.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { FormErrors, TextInput } from '../ui/Field.tsx'
+import { Loader } from '../ui/Loader.tsx'
+import { enterMovesTo, origin, useLocale, useQueryOnce, useTranslateMessage } from './common.tsx'
+import { passwordPairErrors } from './passwords.ts'
+
+export type ResetConfirmValues = { password: string; confirmPassword: string; code: string; email: string }
+
+const cleared = { password: '', confirmPassword: '' }
+const codeMessage = 'Code is required, use link from email'
+
+export const resetConfirmedMachine = createFormMachine<ResetConfirmValues, SuccessResult>({
+  id: 'resetPasswordConfirmed',
+  initial: { password: '', confirmPassword: '', code: '', email: '' },
+  validate: (v) => ({
+    ...passwordPairErrors(v.password, v.confirmPassword),
+    code: v.code && v.email ? undefined : codeMessage,
+  }),
+  failure: (error) => {
+    if (isApiError(error) && error.status === 0) return { errors: [error.statusText] }
+    return {
+      errors: isApiError(error) ? (error.errors.length ? error.errors : [error.statusText]) : [String(error)],
+      values: cleared,
+    }
+  },
+  check: (out) => (out.success ? null : { errors: out.errors ?? [], values: cleared }),
+})
+
+export const resetConfirmedCall = (values: ResetConfirmValues, language: string) =>
+  api.post<SuccessResult>('account/resetPasswordConfirmed', { ...values, url: `${origin()}/user/login`, language })
+
+export const resetCompletedPath = `/confirmation?${new URLSearchParams({
+  message: 'Reset password completed',
+  subMessage: 'You can go to the login page',
+  showLogin: 'true',
+})}`
+
+/** Reset password for user (SPEC §2): reads code and email from the e-mail link, then cleans the address. */
+export const ResetPasswordConfirmedPage = ({
+  submit = resetConfirmedCall,
+}: {
+  submit?: (values: ResetConfirmValues, language: string) => Promise<SuccessResult>
+}) => {
+  const { t } = useLingui()
+  const tm = useTranslateMessage()
+  const language = useLocale()
+  const navigate = useNavigate()
+  const query = useQueryOnce(['code', 'email'])
+  const [state, send] = useMachine(
+    resetConfirmedMachine.provide({
+      actors: { submit: submitWith((input: ResetConfirmValues) => submit(input, language)) },
+    }),
+    { input: { values: { code: query.code ?? '', email: query.email ?? '' } } },
+  )
+  const confirmRef = useRef<HTMLInputElement>(null)
+  const { values, fieldErrors, errors } = state.context
+  const submitting = state.matches('submitting')
+  useEffect(() => {
+    if (state.matches('done')) navigate(resetCompletedPath)
+  }, [state, navigate])
+  return (
+    <Card title={<Trans>Reset password for user</Trans>} width={350} className="form-card">
+      {values.email && <p className="form-card__subtitle">{values.email}</p>}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'SUBMIT' })
+        }}
+      >
+        <input type="hidden" name="username" autoComplete="username" value={values.email} />
+        <TextInput
+          label={t`New password`}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={fieldErrors.password && tm(fieldErrors.password)}
+          onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+          onKeyDown={enterMovesTo(confirmRef, true)}
+        />
+        <TextInput
+          ref={confirmRef}
+          label={t`Confirm password`}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={fieldErrors.confirmPassword && tm(fieldErrors.confirmPassword)}
+          onChange={(e) => send({ type: 'CHANGE', field: 'confirmPassword', value: e.target.value })}
+        />
+        <FormErrors errors={[...(fieldErrors.code ? [fieldErrors.code] : []), ...errors].map(tm)} />
+        <div className="form-buttons">
+          <Button type="submit" disabled={submitting}>
+            <Trans>Reset password</Trans>
+          </Button>
+        </div>
+      </form>
+      <Loader active={submitting} />
+    </Card>
+  )
+}

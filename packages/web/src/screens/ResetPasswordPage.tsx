@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect } from 'react'
+import { useNavigate } from 'react-router'
+import { api, type SuccessResult } from '../api/client.ts'
+import { submitWith, createFormMachine } from '../forms/formMachine.ts'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { FormErrors, TextInput } from '../ui/Field.tsx'
+import { Loader } from '../ui/Loader.tsx'
+import { isEmail, origin, useLocale, useTranslateMessage } from './common.tsx'
+
+export type ResetValues = { email: string }
+
+export const resetPasswordMachine = createFormMachine<ResetValues, SuccessResult>({
+  id: 'resetPassword',
+  initial: { email: '' },
+  validate: (v) => ({ email: isEmail(v.email) ? undefined : 'Email is required and should be in correct format.' }),
+  check: (out) => (out.success ? null : { errors: out.errors ?? [] }),
+})
+
+export const resetPasswordCall = (values: ResetValues, language: string) =>
+  api.post<SuccessResult>('account/resetPassword', {
+    email: values.email.trim(),
+    url: `${origin()}/user/resetpasswordconfirmed`,
+    language,
+  })
+
+export const resetRequestedPath = `/confirmation?${new URLSearchParams({
+  message: 'Check your email inbox, we sent you a reset password link',
+  showLogin: 'false',
+})}`
+
+/** Reset your password (SPEC §2): a 300 px form asking for an e-mail. */
+export const ResetPasswordPage = ({
+  submit = resetPasswordCall,
+}: {
+  submit?: (values: ResetValues, language: string) => Promise<SuccessResult>
+}) => {
+  const { t } = useLingui()
+  const tm = useTranslateMessage()
+  const language = useLocale()
+  const navigate = useNavigate()
+  const [state, send] = useMachine(
+    resetPasswordMachine.provide({ actors: { submit: submitWith((input: ResetValues) => submit(input, language)) } }),
+    { input: {} },
+  )
+  const { values, fieldErrors, errors } = state.context
+  const submitting = state.matches('submitting')
+  useEffect(() => {
+    if (state.matches('done')) navigate(resetRequestedPath)
+  }, [state, navigate])
+  return (
+    <Card title={<Trans>Reset your password</Trans>} width={300} className="form-card">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'SUBMIT' })
+        }}
+      >
+        <TextInput
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={fieldErrors.email && tm(fieldErrors.email)}
+          onChange={(e) => send({ type: 'CHANGE', field: 'email', value: e.target.value })}
+        />
+        <FormErrors errors={errors.map(tm)} />
+        <div className="form-buttons">
+          <Button type="submit" disabled={submitting}>
+            <Trans>Send</Trans>
+          </Button>
+        </div>
+      </form>
+      <Loader active={submitting} />
+    </Card>
+  )
+}

@@ -1,0 +1,119 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type DisplayMode, useDisplayMode } from '../app/displayMode.ts'
+import type { SettingsData } from '../api/client.ts'
+import { changeLocale, type Locale } from '../i18n.ts'
+import { useSession } from '../session/SessionContext.tsx'
+import { Button } from '../ui/Button.tsx'
+import { Card } from '../ui/Card.tsx'
+import { useLocale } from './common.tsx'
+import { loadSettingsData, useSettingsData } from './settingsData.ts'
+
+const Flag = ({ locale }: { locale: Locale }) =>
+  locale === 'pl' ? (
+    <svg viewBox="0 0 16 10" width="32" height="20" aria-hidden="true">
+      <rect width="16" height="5" fill="#fff" />
+      <rect y="5" width="16" height="5" fill="#dc143c" />
+      <rect width="16" height="10" fill="none" stroke="#999" strokeWidth="0.3" />
+    </svg>
+  ) : (
+    <svg viewBox="0 0 60 30" width="32" height="20" aria-hidden="true">
+      <rect width="60" height="30" fill="#012169" />
+      <path d="M0,0 60,30 M60,0 0,30" stroke="#fff" strokeWidth="6" />
+      <path d="M0,0 60,30 M60,0 0,30" stroke="#C8102E" strokeWidth="3" />
+      <path d="M30,0 v30 M0,15 h60" stroke="#fff" strokeWidth="10" />
+      <path d="M30,0 v30 M0,15 h60" stroke="#C8102E" strokeWidth="6" />
+    </svg>
+  )
+
+const two = (n: number) => String(n).padStart(2, '0')
+/** Local time `yyyy-mm-dd hh:mm:ss`. */
+export const formatDateTime = (ms: number): string => {
+  const d = new Date(ms)
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
+}
+
+/** Settings (SPEC §2): user name, language, display mode, session extension, database type and size. */
+export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise<SettingsData> }) => {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const [mode, setMode] = useDisplayMode()
+  const session = useSession()
+  const data = useSettingsData(load, session.token)
+  const setLocale = (l: Locale) => void changeLocale(l, i18n)
+  const modes: { value: DisplayMode; label: string }[] = [
+    { value: 'light', label: t`Light` },
+    { value: 'dark', label: t`Dark` },
+  ]
+  return (
+    <div className="settings">
+      <Card title={<Trans>Settings</Trans>}>
+        <dl className="settings__list">
+          <dt>
+            <Trans>User name</Trans>
+          </dt>
+          <dd data-testid="settings-user">{data?.name || '—'}</dd>
+        </dl>
+      </Card>
+      <Card title={<Trans>Language</Trans>}>
+        <div className="settings__flags">
+          {(['pl', 'en'] as const).map((l) => (
+            <button
+              key={l}
+              type="button"
+              className={`flag-button${locale === l ? ' flag-button--active' : ''}`}
+              aria-pressed={locale === l}
+              lang={l}
+              onClick={() => setLocale(l)}
+            >
+              <Flag locale={l} />
+              <span>{l === 'pl' ? 'Polski' : 'English'}</span>
+            </button>
+          ))}
+        </div>
+      </Card>
+      <Card title={<Trans>Mode</Trans>}>
+        <fieldset className="settings__modes">
+          <legend className="visually-hidden">{t`Mode`}</legend>
+          {modes.map((m) => (
+            <label key={m.value} className="radio">
+              <input
+                type="radio"
+                name="mode"
+                value={m.value}
+                checked={mode === m.value}
+                onChange={() => setMode(m.value)}
+              />
+              {m.label}
+            </label>
+          ))}
+        </fieldset>
+      </Card>
+      {session.loggedIn && (
+        <Card title={<Trans>Session</Trans>}>
+          <p>
+            <Trans>Session valid until</Trans>:{' '}
+            <time data-testid="session-valid-until">{formatDateTime(session.validUntil)}</time>
+          </p>
+          <Button disabled={session.refreshing} onClick={() => session.actor.send({ type: 'REFRESH' })}>
+            <Trans>Extend the session</Trans>
+          </Button>
+        </Card>
+      )}
+      <Card title={<Trans>Database</Trans>}>
+        <dl className="settings__list">
+          <dt>
+            <Trans>Database type</Trans>
+          </dt>
+          <dd data-testid="settings-db">{data?.dbName ?? '—'}</dd>
+          <dt>
+            <Trans>Database size</Trans>
+          </dt>
+          <dd data-testid="settings-size">{data ? `${data.sizeInKB} KB` : '—'}</dd>
+        </dl>
+      </Card>
+      <p className="visually-hidden" aria-live="polite">
+        {i18n.locale}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { RouteRedirect } from '../app/RouteRedirect.tsx'
+import { readFlag, storageKeys, writeFlag } from '../session/storage.ts'
+import { MessagePopups } from '../ui/messages.tsx'
+import { Footer } from './Footer.tsx'
+import { Header } from './Header.tsx'
+import { Menu } from './Menu.tsx'
+import { type Point, swipeDirection } from './menuItems.ts'
+import { ScrollTop } from './ScrollTop.tsx'
+
+/** The frame around every screen: header, menu, content (max 600 px), footer, popups, scroll-to-top. */
+export const Layout = () => {
+  const location = useLocation()
+  const [open, setOpen] = useState(false)
+  const [pinned, setPinned] = useState(() => readFlag(storageKeys.pinned, false))
+  const start = useRef<Point | null>(null)
+
+  const togglePin = useCallback(() => {
+    setPinned((p) => {
+      writeFlag(storageKeys.pinned, !p)
+      return !p
+    })
+    setOpen(false)
+  }, [])
+
+  useEffect(() => {
+    const onStart = (e: TouchEvent) => {
+      const touch = e.touches[0]
+      start.current = touch ? { x: touch.clientX, y: touch.clientY, t: Date.now() } : null
+    }
+    const onEnd = (e: TouchEvent) => {
+      const touch = e.changedTouches[0]
+      if (!start.current || !touch) return
+      const dir = swipeDirection(start.current, { x: touch.clientX, y: touch.clientY, t: Date.now() })
+      start.current = null
+      if (dir === 'left') setOpen(true)
+      if (dir === 'right') setOpen(false)
+    }
+    document.addEventListener('touchstart', onStart, { passive: true })
+    document.addEventListener('touchend', onEnd, { passive: true })
+    return () => {
+      document.removeEventListener('touchstart', onStart)
+      document.removeEventListener('touchend', onEnd)
+    }
+  }, [])
+
+  return (
+    <div className={`site${pinned ? ' site--pinned' : ''}`}>
+      <a className="skip-link" href="#main">
+        {/* Keyboard users skip the header and menu. */}↓
+      </a>
+      <Header
+        menuOpen={open || pinned}
+        onMenu={() => (pinned ? togglePin() : setOpen((o) => !o))}
+        pathname={location.pathname}
+      />
+      <Menu open={open} pinned={pinned} onClose={() => setOpen(false)} onTogglePin={togglePin} />
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollTop />
+      <MessagePopups />
+      <RouteRedirect />
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
+import { NavLink } from 'react-router'
+import { roleName } from '../app/access.ts'
+import { useSession } from '../session/SessionContext.tsx'
+import { type MenuItem, menuFor } from './menuItems.ts'
+
+type Props = {
+  open: boolean
+  pinned: boolean
+  onClose: () => void
+  onTogglePin: () => void
+}
+
+/** The slide-in menu (SPEC §2): logged-in or logged-out items, a pin that keeps it open, Escape closes. */
+export const Menu = ({ open, pinned, onClose, onTogglePin }: Props) => {
+  const { i18n, t } = useLingui()
+  const { loggedIn, role } = useSession()
+  const items = menuFor(loggedIn, roleName(role) === 'ADMIN')
+  const panel = useRef<HTMLElement>(null)
+  const visible = open || pinned
+
+  useEffect(() => {
+    if (open && !pinned) panel.current?.querySelector<HTMLElement>('a, button')?.focus()
+  }, [open, pinned])
+
+  const close = () => {
+    if (!pinned) onClose()
+  }
+
+  const renderItems = (list: MenuItem[], level: number) => (
+    <ul className={`menu__list menu__list--${level}`}>
+      {list.map((item) => (
+        <li key={item.label.id ?? item.to}>
+          {item.to ? (
+            <NavLink to={item.to} end className="menu__link" onClick={close}>
+              {i18n._(item.label)}
+            </NavLink>
+          ) : (
+            <span className="menu__heading">{i18n._(item.label)}</span>
+          )}
+          {item.children && item.children.length > 0 && renderItems(item.children, level + 1)}
+        </li>
+      ))}
+    </ul>
+  )
+
+  return (
+    <>
+      {open && !pinned && <div className="menu-backdrop" aria-hidden="true" onClick={onClose} />}
+      <nav
+        id="site-menu"
+        ref={panel}
+        className={`menu${visible ? ' menu--open' : ''}${pinned ? ' menu--pinned' : ''}`}
+        aria-label={t`Menu`}
+        aria-hidden={!visible}
+        inert={!visible}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') close()
+        }}
+      >
+        <div className="menu__top">
+          <button type="button" className="menu__pin" aria-pressed={pinned} onClick={onTogglePin}>
+            {pinned ? t`Unpin menu` : t`Pin menu`}
+          </button>
+          {!pinned && (
+            <button type="button" className="menu__close" aria-label={t`Close menu`} onClick={onClose}>
+              ×
+            </button>
+          )}
+        </div>
+        {renderItems(items, 0)}
+      </nav>
+    </>
+  )
+}

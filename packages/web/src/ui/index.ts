@@ -1,0 +1,17 @@
+export { Button, type ButtonProps } from './Button.tsx'
+export { Card, type CardProps } from './Card.tsx'
+export { ConfirmDialog } from './ConfirmDialog.tsx'
+export { Checkbox, Field, FormErrors, NumberInput, Select, type SelectOption, TextInput } from './Field.tsx'
+export { Loader } from './Loader.tsx'
+export {
+  createMessageStore,
+  type Message,
+  type MessageKind,
+  MessagePopups,
+  type MessageStore,
+  messageStore,
+  messageTimeouts,
+  useMessages,
+} from './messages.tsx'
+export { PencilToggle, TrashButton } from './PencilToggle.tsx'
+export { Tile, TileGroup } from './Tile.tsx'
