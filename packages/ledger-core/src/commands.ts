@@ -1,0 +1,113 @@
+/**
+ * Commands: what a user (or a job) asks the books to do. Time, the acting user and everything else a decision
+ * needs arrive inside the command, so `decide` stays pure. `data` is loose input, validated by the decider.
+ */
+import type { CompanyDataType, ItemDataType, SettingKind } from './schemas/records.ts'
+import type { LocalDateString, YearMonthString } from './types.ts'
+
+interface Base {
+  /** ISO-8601 UTC timestamp of the request. */
+  readonly at: string
+  readonly userId: string
+}
+
+export interface SaveCompanyRecord extends Base {
+  readonly type: 'SaveCompanyRecord'
+  readonly dataType: CompanyDataType
+  /** Absent (or 0): create, or update the existing record of this type. */
+  readonly id?: number
+  readonly data: unknown
+}
+export interface DeleteCompanyRecord extends Base {
+  readonly type: 'DeleteCompanyRecord'
+  /** When given, must match the record's type. */
+  readonly dataType?: CompanyDataType
+  readonly id: number
+}
+export interface AddSetting extends Base {
+  readonly type: 'AddSetting'
+  readonly kind: SettingKind
+  readonly data: unknown
+}
+export interface UpdateSetting extends Base {
+  readonly type: 'UpdateSetting'
+  readonly kind: SettingKind
+  readonly id: number
+  readonly data: unknown
+}
+export interface DeleteSetting extends Base {
+  readonly type: 'DeleteSetting'
+  readonly kind?: SettingKind
+  readonly id: number
+}
+export interface AddItem extends Base {
+  readonly type: 'AddItem'
+  readonly dataType: ItemDataType
+  readonly data: unknown
+}
+export interface UpdateItem extends Base {
+  readonly type: 'UpdateItem'
+  readonly dataType: ItemDataType
+  readonly id: number
+  readonly data: unknown
+}
+export interface DeleteItem extends Base {
+  readonly type: 'DeleteItem'
+  readonly dataType?: ItemDataType
+  readonly id: number
+}
+export interface GenerateMonth extends Base {
+  readonly type: 'GenerateMonth'
+  readonly month: YearMonthString
+  readonly today: LocalDateString
+}
+export interface SetTransactionFlags extends Base {
+  readonly type: 'SetTransactionFlags'
+  readonly id: number
+  readonly completed?: boolean
+  readonly notification?: boolean
+}
+export interface AddManualTransaction extends Base {
+  readonly type: 'AddManualTransaction'
+  readonly data: unknown
+}
+export interface DeleteTransaction extends Base {
+  readonly type: 'DeleteTransaction'
+  readonly id: number
+}
+export interface RecordReminderSent extends Base {
+  readonly type: 'RecordReminderSent'
+  readonly id: number
+}
+export interface AcceptFromEmail extends Base {
+  readonly type: 'AcceptFromEmail'
+  readonly id: number
+}
+export interface ResetMonth extends Base {
+  readonly type: 'ResetMonth'
+  readonly month: YearMonthString
+}
+export interface ResetYear extends Base {
+  readonly type: 'ResetYear'
+  readonly year: number
+}
+
+export type LedgerCommand =
+  | SaveCompanyRecord
+  | DeleteCompanyRecord
+  | AddSetting
+  | UpdateSetting
+  | DeleteSetting
+  | AddItem
+  | UpdateItem
+  | DeleteItem
+  | GenerateMonth
+  | SetTransactionFlags
+  | AddManualTransaction
+  | DeleteTransaction
+  | RecordReminderSent
+  | AcceptFromEmail
+  | ResetMonth
+  | ResetYear
+
+export type LedgerCommandType = LedgerCommand['type']

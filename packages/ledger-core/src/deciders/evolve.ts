@@ -1,0 +1,176 @@
+/**
+ * `evolve` and `foldBooks`. The fold mutates a private draft (fresh maps copied once from the starting state) and
+ * exposes the result as an immutable `BooksState`; record objects are never mutated, only replaced, so states share
+ * them safely. One event costs a map write: no decoding, no decimal arithmetic, no copying of the books.
+ */
+import type { LedgerEvent } from '../events.ts'
+import type { DataType } from '../schemas/records.ts'
+import { absurd, type YearMonthString } from '../types.ts'
+import type { BooksState, GeneratedMonthState, RecordState, TransactionState } from './state.ts'
+import { initialBooks } from './state.ts'
+
+interface Draft {
+  nextId: number
+  records: Map<number, RecordState>
+  months: Map<YearMonthString, GeneratedMonthState>
+  transactions: Map<number, TransactionState>
+  eventCount: number
+}
+
+const draftOf = (s: BooksState): Draft => ({
+  nextId: s.nextId,
+  records: new Map(s.records),
+  months: new Map(s.months),
+  transactions: new Map(s.transactions),
+  eventCount: s.eventCount,
+})
+
+const freeze = (d: Draft): BooksState => ({
+  nextId: d.nextId,
+  records: d.records,
+  months: d.months,
+  transactions: d.transactions,
+  eventCount: d.eventCount,
+})
+
+const seeId = (d: Draft, id: number) => {
+  if (id >= d.nextId) d.nextId = id + 1
+}
+
+const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => {
+  const before = d.records.get(id)
+  d.records.set(id, {
+    id,
+    dataType,
+    data: data as RecordState['data'],
+    deleted: false,
+    verb: before && !before.deleted ? 'update' : 'add',
+  })
+  seeId(d, id)
+}
+
+const deleteRecord = (d: Draft, id: number) => {
+  const before = d.records.get(id)
+  if (before) d.records.set(id, { ...before, deleted: true, verb: 'delete' })
+}
+
+const patchTx = (d: Draft, id: number, patch: Partial<TransactionState>) => {
+  const before = d.transactions.get(id)
+  if (before) d.transactions.set(id, { ...before, ...patch })
+}
+
+const dropMonth = (d: Draft, month: YearMonthString) => {
+  const m = d.months.get(month)
+  if (!m) return
+  for (const id of m.ids) d.transactions.delete(id)
+  d.months.delete(month)
+}
+
+/** Applies one event to the draft in place. */
+const apply = (d: Draft, e: LedgerEvent) => {
+  d.eventCount++
+  switch (e.type) {
+    case 'CompanyRecordSaved':
+      return saveRecord(d, e.data.id, e.data.dataType, e.data.data)
+    case 'SettingAdded':
+    case 'SettingUpdated':
+      return saveRecord(d, e.data.id, e.data.kind, e.data.data)
+    case 'ItemAdded':
+    case 'ItemUpdated':
+      return saveRecord(d, e.data.id, e.data.dataType, e.data.data)
+    case 'CompanyRecordDeleted':
+    case 'SettingDeleted':
+    case 'ItemDeleted':
+      return deleteRecord(d, e.data.id)
+    case 'MonthGenerated': {
+      dropMonth(d, e.data.month)
+      const ids: number[] = []
+      for (const row of e.data.rows) {
+        ids.push(row.id)
+        seeId(d, row.id)
+        d.transactions.set(row.id, {
+          id: row.id,
+          month: e.data.month,
+          manual: false,
+          row,
+          manualData: null,
+          completed: false,
+          notification: false,
+          notificationCompleted: false,
+          deleted: false,
+        })
+      }
+      d.months.set(e.data.month, { month: e.data.month, generatedOn: e.data.generatedOn, ids })
+      return
+    }
+    case 'ManualTransactionAdded':
+      seeId(d, e.data.id)
+      d.transactions.set(e.data.id, {
+        id: e.data.id,
+        month: e.data.data.date.slice(0, 7),
+        manual: true,
+        row: null,
+        manualData: e.data.data,
+        completed: false,
+        notification: false,
+        notificationCompleted: false,
+        deleted: false,
+      })
+      return
+    case 'TransactionDeleted':
+      return patchTx(d, e.data.id, { deleted: true })
+    case 'TransactionCompletedSet':
+      return patchTx(d, e.data.id, { completed: e.data.completed })
+    case 'TransactionNotificationSet':
+      return patchTx(d, e.data.id, { notification: e.data.notification })
+    case 'ReminderSent':
+      return patchTx(d, e.data.id, { notificationCompleted: true })
+    case 'TransactionAcceptedFromEmail':
+      return patchTx(d, e.data.id, { completed: true })
+    case 'MonthReset':
+      return dropMonth(d, e.data.month)
+    case 'YearReset': {
+      const prefix = `${String(e.data.year).padStart(4, '0')}-`
+      for (const month of [...d.months.keys()]) if (month.startsWith(prefix)) dropMonth(d, month)
+      return
+    }
+    default:
+      absurd(e)
+  }
+}
+
+/**
+ * The state after one event. Copies the state's maps (O(size of the books)); to apply many events use
+ * `foldBooks`, which copies once.
+ */
+export const evolve = (state: BooksState, event: LedgerEvent): BooksState => {
+  const d = draftOf(state)
+  apply(d, event)
+  return freeze(d)
+}
+
+/** Folds events into books, starting from `from` (default: empty books). `from` is never modified. */
+export const foldBooks = (events: Iterable<LedgerEvent>, from: BooksState = initialBooks): BooksState => {
+  const d = draftOf(from)
+  for (const e of events) apply(d, e)
+  return freeze(d)
+}
+
+/** A reusable folder for streaming input: feed events one by one, read the state at any time (cheap). */
+export const booksFolder = (from: BooksState = initialBooks) => {
+  let d = draftOf(from)
+  let frozen: BooksState | null = null
+  return {
+    push(e: LedgerEvent) {
+      if (frozen) {
+        d = draftOf(frozen)
+        frozen = null
+      }
+      apply(d, e)
+    },
+    state(): BooksState {
+      frozen ??= freeze(d)
+      return frozen
+    },
+  }
+}

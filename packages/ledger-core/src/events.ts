@@ -1,0 +1,159 @@
+/**
+ * The ledger events of one user's books (stream `books-{userId}`): past tense, JSON only, money as decimal
+ * strings, each with a schema version. Stored through the event-store port as `{ type, schemaVersion, data }`;
+ * `upcast` lifts any stored version to the current event on read. Catalogue: docs/events.md.
+ *
+ * In memory an event is `{ type, data }` (the version is implied: always the current one).
+ */
+import { Schema } from 'effect'
+import { UnknownEventError } from './errors.ts'
+import { normalizeMoney, normalizePercent, YearMonthSchema } from './schemas/common.ts'
+import {
+  AddressesSchema,
+  ContactSchema,
+  InvoiceSchema,
+  ItemSchema,
+  ManualTransactionSchema,
+  PitSchema,
+  PrimarySchema,
+  RecurringItemSchema,
+  SocialSecuritySchema,
+  VatSchema,
+} from './schemas/records.ts'
+import { GeneratedRowSchema } from './schemas/transaction.ts'
+
+const Id = Schema.Int.pipe(Schema.positive())
+const CompanyDataTypeSchema = Schema.Literal('Primary', 'Contact', 'Addresses', 'Invoice')
+const SettingKindSchema = Schema.Literal('Vat', 'Pit', 'SocialSecurity')
+const ItemDataTypeSchema = Schema.Literal('Income', 'RecurringIncome', 'Expense', 'RecurringExpense')
+
+const ev = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
+  Schema.Struct({ type: Schema.Literal(type), data: Schema.Struct(fields) })
+
+const companyData = Schema.Union(PrimarySchema, ContactSchema, AddressesSchema, InvoiceSchema)
+const settingData = Schema.Union(VatSchema, PitSchema, SocialSecuritySchema)
+const itemData = Schema.Union(RecurringItemSchema, ItemSchema)
+
+export const CompanyRecordSaved = ev('CompanyRecordSaved', {
+  id: Id,
+  dataType: CompanyDataTypeSchema,
+  data: companyData,
+})
+export const CompanyRecordDeleted = ev('CompanyRecordDeleted', { id: Id, dataType: CompanyDataTypeSchema })
+export const SettingAdded = ev('SettingAdded', { id: Id, kind: SettingKindSchema, data: settingData })
+export const SettingUpdated = ev('SettingUpdated', { id: Id, kind: SettingKindSchema, data: settingData })
+export const SettingDeleted = ev('SettingDeleted', { id: Id, kind: SettingKindSchema })
+export const ItemAdded = ev('ItemAdded', { id: Id, dataType: ItemDataTypeSchema, data: itemData })
+export const ItemUpdated = ev('ItemUpdated', { id: Id, dataType: ItemDataTypeSchema, data: itemData })
+export const ItemDeleted = ev('ItemDeleted', { id: Id, dataType: ItemDataTypeSchema })
+export const MonthGenerated = ev('MonthGenerated', {
+  month: YearMonthSchema,
+  /** The `today` the rows were computed for (overdue flags are recomputed on read). */
+  generatedOn: Schema.String,
+  rows: Schema.Array(GeneratedRowSchema),
+})
+export const ManualTransactionAdded = ev('ManualTransactionAdded', { id: Id, data: ManualTransactionSchema })
+export const TransactionDeleted = ev('TransactionDeleted', { id: Id })
+export const TransactionCompletedSet = ev('TransactionCompletedSet', { id: Id, completed: Schema.Boolean })
+export const TransactionNotificationSet = ev('TransactionNotificationSet', { id: Id, notification: Schema.Boolean })
+export const ReminderSent = ev('ReminderSent', { id: Id })
+export const TransactionAcceptedFromEmail = ev('TransactionAcceptedFromEmail', { id: Id })
+export const MonthReset = ev('MonthReset', { month: YearMonthSchema })
+export const YearReset = ev('YearReset', { year: Schema.Int })
+
+export const ledgerEventSchemas = {
+  CompanyRecordSaved,
+  CompanyRecordDeleted,
+  SettingAdded,
+  SettingUpdated,
+  SettingDeleted,
+  ItemAdded,
+  ItemUpdated,
+  ItemDeleted,
+  MonthGenerated,
+  ManualTransactionAdded,
+  TransactionDeleted,
+  TransactionCompletedSet,
+  TransactionNotificationSet,
+  ReminderSent,
+  TransactionAcceptedFromEmail,
+  MonthReset,
+  YearReset,
+} as const
+
+export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))
+export type LedgerEvent = typeof LedgerEventSchema.Type
+export type LedgerEventType = LedgerEvent['type']
+export type EventOf<T extends LedgerEventType> = Extract<LedgerEvent, { type: T }>
+
+/** The current schema version of every event type. */
+export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
+  CompanyRecordSaved: 1,
+  CompanyRecordDeleted: 1,
+  SettingAdded: 1,
+  SettingUpdated: 1,
+  SettingDeleted: 1,
+  // v2: money as a decimal string (v1 had a JSON number) and `invoiceDate` (absent in v1).
+  ItemAdded: 2,
+  ItemUpdated: 2,
+  ItemDeleted: 1,
+  MonthGenerated: 1,
+  ManualTransactionAdded: 1,
+  TransactionDeleted: 1,
+  TransactionCompletedSet: 1,
+  TransactionNotificationSet: 1,
+  ReminderSent: 1,
+  TransactionAcceptedFromEmail: 1,
+  MonthReset: 1,
+  YearReset: 1,
+}
+
+export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
+
+/** An event as the store port takes and returns it. */
+export interface SerializedEvent {
+  readonly type: string
+  readonly schemaVersion: number
+  readonly data: unknown
+}
+
+/** The form to hand to the event store: `{ type, schemaVersion, data }` (data is already JSON). */
+export const serializeEvent = (
+  e: LedgerEvent,
+): { type: LedgerEventType; schemaVersion: number; data: LedgerEvent['data'] } => ({
+  type: e.type,
+  schemaVersion: CURRENT_VERSIONS[e.type],
+  data: e.data,
+})
+
+type Json = Record<string, unknown>
+
+/** ItemAdded / ItemUpdated v1 → v2: numeric amount and percent become strings; `invoiceDate` appears as `null`. */
+const upcastItemV1 = (data: Json): Json => {
+  const inner = (data.data ?? {}) as Json
+  const amount = normalizeMoney(inner.amount)
+  const percent = normalizePercent(inner.percent ?? 0)
+  if (amount === null || percent === null) throw new TypeError('ItemAdded v1: amount or percent is not a money value')
+  return { ...data, data: { ...inner, amount, percent, invoiceDate: inner.invoiceDate ?? null } }
+}
+
+/**
+ * Lifts a stored event of any known version to the current event. Trusts the stored payload otherwise (it was
+ * validated by the decider that produced it): no Schema decoding here, so replaying a long stream stays cheap.
+ * Use `decodeLedgerEvent` to validate foreign input.
+ * @throws UnknownEventError for an unknown type or a version newer than the current one.
+ */
+export const upcast = (type: string, schemaVersion: number, data: unknown): LedgerEvent => {
+  if (!isLedgerEventType(type)) throw new UnknownEventError(type, schemaVersion)
+  const current = CURRENT_VERSIONS[type]
+  if (schemaVersion === current) return { type, data } as LedgerEvent
+  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion === 1)
+    return { type, data: upcastItemV1(data as Json) } as LedgerEvent
+  throw new UnknownEventError(type, schemaVersion)
+}
+
+const decodeEvent = Schema.decodeUnknownSync(LedgerEventSchema)
+
+/** `upcast` plus a full Schema validation of the result (for imports and untrusted streams). */
+export const decodeLedgerEvent = (type: string, schemaVersion: number, data: unknown): LedgerEvent =>
+  decodeEvent(upcast(type, schemaVersion, data))

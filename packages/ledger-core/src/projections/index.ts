@@ -1,0 +1,6 @@
+export * from './costs.ts'
+export { derive, taxesThrough } from './derived.ts'
+export * from './month.ts'
+export * from './obligations.ts'
+export * from './records.ts'
+export * from './summary.ts'

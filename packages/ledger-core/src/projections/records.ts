@@ -1,0 +1,124 @@
+/**
+ * Company records, settings and items as the HTTP contract's `RecordDto` (`{ id, dataType, eventType,
+ * dataObject }`). Items carry `vatAmount` and `sum` (`amount × percent / 100` per item, rounded half-up to the
+ * grosz; `sum = amount + vatAmount`). An item's `percent` is its own VAT rate: 0 means 0 % (SPEC's default for a
+ * private item); the web prefills the VAT setting's percent when the company box is ticked (SPEC §4).
+ */
+import type { BooksState, RecordState } from '../deciders/state.ts'
+import { formatMoney, parseMoney } from '../money.ts'
+import {
+  type CompanyDataType,
+  type DataType,
+  isItemDataType,
+  isSettingKind,
+  type Item,
+  type SettingKind,
+  recordEventType,
+} from '../schemas/records.ts'
+import { vatOfItem } from '../tax/vat.ts'
+import type { LocalDateString } from '../types.ts'
+
+export interface RecordDto {
+  readonly id: number
+  readonly dataType: DataType
+  readonly eventType: string
+  readonly dataObject: Record<string, unknown>
+}
+
+/** `{ vatAmount, sum }` of an item dataObject, as strings. */
+export const itemTotals = (item: Pick<Item, 'amount' | 'percent'>): { vatAmount: string; sum: string } => {
+  const amount = parseMoney(item.amount)
+  const vat = vatOfItem(amount, item.percent)
+  return { vatAmount: formatMoney(vat), sum: formatMoney(amount + vat) }
+}
+
+const dtoCache = new WeakMap<RecordState, RecordDto>()
+
+/** The DTO of a record state (cached per record object). */
+export const toRecordDto = (r: RecordState): RecordDto => {
+  const hit = dtoCache.get(r)
+  if (hit) return hit
+  const data = r.data as unknown as Record<string, unknown>
+  const dto: RecordDto = {
+    id: r.id,
+    dataType: r.dataType,
+    eventType: recordEventType(r.dataType, r.verb),
+    dataObject: isItemDataType(r.dataType) ? { ...data, ...itemTotals(r.data as Item) } : { ...data },
+  }
+  dtoCache.set(r, dto)
+  return dto
+}
+
+const live = function* (state: BooksState, accept: (t: DataType) => boolean) {
+  for (const r of state.records.values()) if (!r.deleted && accept(r.dataType)) yield r
+}
+
+/** The live company record of a type (there is at most one), or `null`. */
+export const companyRecord = (state: BooksState, dataType: CompanyDataType): RecordDto | null => {
+  for (const r of live(state, (t) => t === dataType)) return toRecordDto(r)
+  return null
+}
+
+/** A live company record, setting or item by id, or `null` (also for deleted ones). */
+export const recordById = (state: BooksState, id: number): RecordDto | null => {
+  const r = state.records.get(id)
+  return r && !r.deleted ? toRecordDto(r) : null
+}
+
+const byDateDesc = (a: RecordState, b: RecordState) => {
+  const da = (a.data as { date: string }).date
+  const db = (b.data as { date: string }).date
+  return da < db ? 1 : da > db ? -1 : b.id - a.id
+}
+const byDateAsc = (a: RecordState, b: RecordState) => -byDateDesc(b, a) || a.id - b.id
+
+/**
+ * Live records of a data type: settings newest date first; items by date then id (with `vatAmount` and `sum`);
+ * company records as a list of at most one.
+ */
+export const listRecords = (state: BooksState, dataType: DataType): RecordDto[] => {
+  const rs = [...live(state, (t) => t === dataType)]
+  if (isSettingKind(dataType)) rs.sort(byDateDesc)
+  else if (isItemDataType(dataType)) rs.sort(byDateAsc)
+  return rs.map(toRecordDto)
+}
+
+/** The setting of `kind` in force on `date`: the live one with the latest `date` not after it (ties: newest id). */
+export const currentSettingState = (
+  state: BooksState,
+  kind: SettingKind,
+  date: LocalDateString,
+): RecordState | null => {
+  let best: RecordState | null = null
+  for (const r of live(state, (t) => t === kind)) {
+    const d = (r.data as { date: string }).date
+    if (d > date) continue
+    if (best === null) best = r
+    else {
+      const bd = (best.data as { date: string }).date
+      if (d > bd || (d === bd && r.id > best.id)) best = r
+    }
+  }
+  return best
+}
+
+export const currentSetting = (state: BooksState, kind: SettingKind, date: LocalDateString): RecordDto | null => {
+  const r = currentSettingState(state, kind, date)
+  return r ? toRecordDto(r) : null
+}
+
+/** Live items dated `from`…`to` inclusive (by the item's own date), optionally only some data types. */
+export const itemsBetween = (
+  state: BooksState,
+  from: LocalDateString,
+  to: LocalDateString,
+  dataTypes?: readonly DataType[],
+): RecordDto[] => {
+  const rs = [...live(state, (t) => isItemDataType(t) && (dataTypes === undefined || dataTypes.includes(t)))].filter(
+    (r) => {
+      const d = (r.data as { date: string }).date
+      return d >= from && d <= to
+    },
+  )
+  return rs.sort(byDateAsc).map(toRecordDto)
+}

@@ -1,0 +1,130 @@
+/**
+ * The yearly summary (SPEC §3): one row per month and one for the year (month 0). Each month row sums that
+ * month's transaction rows (the recorded rows of a generated month, otherwise the rows computed now, plus manual
+ * transactions), so the summary always agrees with the monthly dashboard:
+ *
+ * - `companyIncomeAmmount`: net amount of company revenue rows (`1_Revenue`, isCompany) — by cash date.
+ * - `companyExpenseAmmount`: net amount of company fee rows (`2_Fee`, isCompany).
+ * - `companyVatAmmount`, `companyPitAmmount`, `companySocialSecurityAmmount`: the VAT / PIT / ZUS rows of the
+ *   month, i.e. what is due (paid) in that month for the earlier period.
+ * - `companysNetIncome` = income − VAT − PIT − ZUS − expense.
+ * - `privateIncomeAmmount`, `privateExpenseAmmount`: gross `sum` of private revenue / fee rows.
+ * - `privateIncome` = private income − private expense.
+ * - `summary` = companysNetIncome + privateIncome.
+ * Cumulative rows carry running totals from January. The year row holds the year's totals either way.
+ */
+import type { BooksState } from '../deciders/state.ts'
+import { formatMoney, parseMoney } from '../money.ts'
+import { formatYearMonth } from '../calendar.ts'
+import type { Grosze, MoneyString } from '../types.ts'
+import { monthRows } from './month.ts'
+
+export interface SummaryRowDto {
+  readonly year: number
+  /** 1–12, 0 for the year row. */
+  readonly month: number
+  readonly companyIncomeAmmount: MoneyString
+  readonly companyVatAmmount: MoneyString
+  readonly companyPitAmmount: MoneyString
+  readonly companySocialSecurityAmmount: MoneyString
+  readonly companyExpenseAmmount: MoneyString
+  readonly companysNetIncome: MoneyString
+  readonly privateIncomeAmmount: MoneyString
+  readonly privateExpenseAmmount: MoneyString
+  readonly privateIncome: MoneyString
+  readonly summary: MoneyString
+}
+
+interface Totals {
+  income: Grosze
+  vat: Grosze
+  pit: Grosze
+  ss: Grosze
+  expense: Grosze
+  privateIncome: Grosze
+  privateExpense: Grosze
+}
+
+const zero = (): Totals => ({
+  income: 0n,
+  vat: 0n,
+  pit: 0n,
+  ss: 0n,
+  expense: 0n,
+  privateIncome: 0n,
+  privateExpense: 0n,
+})
+
+const add = (a: Totals, b: Totals): Totals => ({
+  income: a.income + b.income,
+  vat: a.vat + b.vat,
+  pit: a.pit + b.pit,
+  ss: a.ss + b.ss,
+  expense: a.expense + b.expense,
+  privateIncome: a.privateIncome + b.privateIncome,
+  privateExpense: a.privateExpense + b.privateExpense,
+})
+
+/** The raw totals of one month's rows. */
+export const monthTotals = (state: BooksState, year: number, month: number): Totals => {
+  const t = zero()
+  for (const { row } of monthRows(state, formatYearMonth(year, month))) {
+    const o = row.dataObject
+    switch (row.eventType) {
+      case '1_Revenue':
+        if (o.isCompany) t.income += parseMoney(o.amount)
+        else t.privateIncome += parseMoney(o.sum)
+        break
+      case '2_Fee':
+        if (o.isCompany) t.expense += parseMoney(o.amount)
+        else t.privateExpense += parseMoney(o.sum)
+        break
+      case '3_Vat':
+        t.vat += parseMoney(o.sum)
+        break
+      case '4_Pit':
+        t.pit += parseMoney(o.sum)
+        break
+      case '5_SocialSecurity':
+        t.ss += parseMoney(o.sum)
+        break
+    }
+  }
+  return t
+}
+
+const toRow = (year: number, month: number, t: Totals): SummaryRowDto => {
+  const net = t.income - t.vat - t.pit - t.ss - t.expense
+  const priv = t.privateIncome - t.privateExpense
+  const f = formatMoney
+  return {
+    year,
+    month,
+    companyIncomeAmmount: f(t.income),
+    companyVatAmmount: f(t.vat),
+    companyPitAmmount: f(t.pit),
+    companySocialSecurityAmmount: f(t.ss),
+    companyExpenseAmmount: f(t.expense),
+    companysNetIncome: f(net),
+    privateIncomeAmmount: f(t.privateIncome),
+    privateExpenseAmmount: f(t.privateExpense),
+    privateIncome: f(priv),
+    summary: f(net + priv),
+  }
+}
+
+/** 12 month rows and the year row (month 0); `cumulative` turns month rows into running totals. */
+export const summaryList = (state: BooksState, year: number, cumulative: boolean): SummaryRowDto[] => {
+  const rows: SummaryRowDto[] = []
+  let running = zero()
+  for (let m = 1; m <= 12; m++) {
+    const t = monthTotals(state, year, m)
+    running = add(running, t)
+    rows.push(toRow(year, m, cumulative ? running : t))
+  }
+  rows.push(toRow(year, 0, running))
+  return rows
+}
+
+/** The year row (month 0) of `summaryList`. */
+export const yearSummary = (state: BooksState, year: number): SummaryRowDto => summaryList(state, year, false)[12]!

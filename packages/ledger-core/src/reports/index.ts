@@ -1,0 +1,3 @@
+export * from './month.ts'
+export * from './year.ts'
+export * from './journal.ts'

@@ -1,0 +1,115 @@
+/**
+ * A plain-text journal that hledger and ledger-cli read: one transaction per row of every month (recorded rows
+ * for generated months, computed ones otherwise, manual rows included), amounts in PLN with two decimals.
+ *
+ * Accounts: `assets:bank`; `income:company`, `income:private`; `expenses:company`, `expenses:private`;
+ * `liabilities:vat` (output VAT credited, input VAT and VAT payments debited); `expenses:taxes:pit`,
+ * `expenses:taxes:zus`. A company sale of 1000 + 230 VAT:
+ * ```
+ * 2026-01-10 Invoice 1
+ *     assets:bank  1230.00 PLN
+ *     income:company  -1000.00 PLN
+ *     liabilities:vat  -230.00 PLN
+ * ```
+ */
+import { addMonthsToMonth } from '../calendar.ts'
+import type { BooksState } from '../deciders/state.ts'
+import { formatMoney, parseMoney } from '../money.ts'
+import { derive } from '../projections/derived.ts'
+import { monthRows } from '../projections/month.ts'
+import type { GeneratedRow } from '../schemas/transaction.ts'
+import type { Grosze, YearMonthString } from '../types.ts'
+
+export interface JournalOptions {
+  /** First month (`yyyy-mm`) or date (`yyyy-mm-dd`) included; default: the first month with data. */
+  readonly from?: string
+  /** Last month or date included; default: the last month with data (plus one, for taxes due after it). */
+  readonly to?: string
+}
+
+const amt = (g: Grosze) => `${formatMoney(g)} PLN`
+const clean = (s: string) =>
+  s
+    .replace(/[\r\n\t;]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim() || 'Transaction'
+
+const entry = (row: GeneratedRow): string[] => {
+  const o = row.dataObject
+  const net = parseMoney(o.amount)
+  const vat = parseMoney(o.vatAmount)
+  const gross = parseMoney(o.sum)
+  const lines = (postings: [string, Grosze][]) => {
+    const ps = postings.filter(([, g]) => g !== 0n)
+    if (ps.length === 0) return []
+    return [`${row.date} ${clean(o.displayName)}`, ...ps.map(([a, g]) => `    ${a}  ${amt(g)}`), '']
+  }
+  switch (row.eventType) {
+    case '1_Revenue':
+      return o.isCompany
+        ? lines([
+            ['assets:bank', gross],
+            ['income:company', -net],
+            ['liabilities:vat', -vat],
+          ])
+        : lines([
+            ['assets:bank', gross],
+            ['income:private', -gross],
+          ])
+    case '2_Fee':
+      return o.isCompany
+        ? lines([
+            ['expenses:company', net],
+            ['liabilities:vat', vat],
+            ['assets:bank', -gross],
+          ])
+        : lines([
+            ['expenses:private', gross],
+            ['assets:bank', -gross],
+          ])
+    case '3_Vat':
+      return lines([
+        ['liabilities:vat', gross],
+        ['assets:bank', -gross],
+      ])
+    case '4_Pit':
+      return lines([
+        ['expenses:taxes:pit', gross],
+        ['assets:bank', -gross],
+      ])
+    case '5_SocialSecurity':
+      return lines([
+        ['expenses:taxes:zus', gross],
+        ['assets:bank', -gross],
+      ])
+  }
+}
+
+/** The journal text (ends with a newline; empty books give an empty string). */
+export const ledgerJournal = (state: BooksState, options: JournalOptions = {}): string => {
+  const d = derive(state)
+  let first: YearMonthString | null = d.firstMonth
+  let last: YearMonthString | null = d.lastMonth === null ? null : addMonthsToMonth(d.lastMonth, 1)
+  for (const m of state.months.keys()) {
+    if (first === null || m < first) first = m
+    if (last === null || m > last) last = m
+  }
+  for (const t of state.transactions.values()) {
+    if (first === null || t.month < first) first = t.month
+    if (last === null || t.month > last) last = t.month
+  }
+  const fromDate = options.from === undefined ? null : options.from.length === 7 ? `${options.from}-01` : options.from
+  const toDate = options.to === undefined ? null : options.to.length === 7 ? `${options.to}-31` : options.to
+  if (fromDate) first = fromDate.slice(0, 7)
+  if (toDate) last = toDate.slice(0, 7)
+  if (first === null || last === null) return ''
+  const out: string[] = []
+  for (let m = first; m <= last; m = addMonthsToMonth(m, 1)) {
+    const rows = monthRows(state, m)
+      .map((r) => r.row)
+      .filter((r) => (fromDate === null || r.date >= fromDate) && (toDate === null || r.date <= toDate))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+    for (const r of rows) out.push(...entry(r))
+  }
+  return out.join('\n')
+}

@@ -1,0 +1,307 @@
+/**
+ * `validateRecord(dataType, input)`: loose input (from a form or an API body) → the canonical dataObject, or the
+ * list of field errors with SPEC §5's English messages. Numbers are accepted for money and percents and
+ * normalised to strings; more than two decimals is an error, never rounded away.
+ *
+ * Required-field messages (SPEC §5):
+ * - Primary, Invoice: template `'{field} is required'` with the field's human name: 'Company name is required',
+ *   'Nip is required'.
+ * - VAT: 'Date is required', 'Percent is required', 'Payment interval is required'.
+ * - PIT: template `'({0}) is required'`: '(Tax type) is required', '(First percent) is required',
+ *   '(Payment interval) is required', '(Date) is required'.
+ * - Social security: 'Date is required', 'Amount is requred' (sic, SPEC), 'Percent is required'.
+ * - Items: 'Date is required', 'Name is required', 'Amount is required', 'Percent is required',
+ *   'Repetitions is required' (recurring only).
+ * - Contact: 'Email needs to be in correct format' when an e-mail is given.
+ * NIP/REGON checksums and postal codes are not errors here (see `companyWarnings`).
+ */
+import { Schema } from 'effect'
+import type { FieldError } from '../errors.ts'
+import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
+import {
+  type Address,
+  type DataObjects,
+  type DataType,
+  isDataType,
+  type ManualTransaction,
+  ManualTransactionSchema,
+  recordSchemas,
+} from './records.ts'
+import { isLocalDate } from '../calendar.ts'
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
+
+export const Messages = {
+  invalidMoney: (label: string) => `${label} must be a number with at most 2 decimals`,
+  negativeMoney: (label: string) => `${label} must not be negative`,
+  invalidPercent: (label: string) => `${label} must be a number from 0 to 100 with at most 2 decimals`,
+  invalidDate: (label: string) => `${label} must be a date in format yyyy-mm-dd`,
+  invalidInteger: (label: string) => `${label} must be a whole number from 1 to ${MAX_REPETITIONS}`,
+  invalidInterval: 'Payment interval must be 1 or 3',
+  invalidTaxType: 'Tax type must be Flat, Linear or Scale',
+  invalidText: (label: string) => `${label} is too long`,
+  email: 'Email needs to be in correct format',
+  notAnObject: 'Data is required',
+} as const
+
+const MAX_TEXT = 500
+/** At most 100 years of monthly occurrences. */
+export const MAX_REPETITIONS = 1200
+
+/** Collects errors while reading fields of one input object. */
+class Reader {
+  readonly errors: FieldError[] = []
+  constructor(
+    readonly o: Record<string, unknown>,
+    readonly prefix = '',
+  ) {}
+  private err(field: string, code: FieldError['code'], message: string) {
+    this.errors.push({ field: this.prefix + field, code, message })
+  }
+  required(field: string, message: string): boolean {
+    if (isBlank(this.o[field])) {
+      this.err(field, 'REQUIRED', message)
+      return false
+    }
+    return true
+  }
+  text(field: string, label: string, requiredMessage?: string): string {
+    const v = this.o[field]
+    if (requiredMessage !== undefined && !this.required(field, requiredMessage)) return ''
+    if (v === undefined || v === null) return ''
+    const s = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v
+    if (typeof s !== 'string') {
+      this.err(field, 'INVALID_TEXT', `${label} must be text`)
+      return ''
+    }
+    if (s.length > MAX_TEXT) this.err(field, 'INVALID_TEXT', Messages.invalidText(label))
+    return s.trim()
+  }
+  money(field: string, label: string, requiredMessage: string | null, opts: { nonNegative?: boolean } = {}) {
+    if (isBlank(this.o[field])) {
+      if (requiredMessage !== null) this.err(field, 'REQUIRED', requiredMessage)
+      return null
+    }
+    const m = normalizeMoney(this.o[field])
+    if (m === null) {
+      this.err(field, 'INVALID_MONEY', Messages.invalidMoney(label))
+      return null
+    }
+    if (opts.nonNegative && m.startsWith('-')) {
+      this.err(field, 'INVALID_MONEY', Messages.negativeMoney(label))
+      return null
+    }
+    return m
+  }
+  percent(field: string, label: string, requiredMessage: string | null): string | null {
+    if (isBlank(this.o[field])) {
+      if (requiredMessage !== null) this.err(field, 'REQUIRED', requiredMessage)
+      return null
+    }
+    const p = normalizePercent(this.o[field])
+    if (p === null) this.err(field, 'INVALID_PERCENT', Messages.invalidPercent(label))
+    return p
+  }
+  date(field: string, label: string, requiredMessage: string | null): string | null {
+    const v = this.o[field]
+    if (isBlank(v)) {
+      if (requiredMessage !== null) this.err(field, 'REQUIRED', requiredMessage)
+      return null
+    }
+    const s = typeof v === 'string' ? v.trim().slice(0, 10) : ''
+    // Accept an ISO timestamp's date part (`2026-01-10T00:00:00`) as browsers send it.
+    if (typeof v !== 'string' || !isLocalDate(s) || (v.trim().length > 10 && v.trim()[10] !== 'T')) {
+      this.err(field, 'INVALID_DATE', Messages.invalidDate(label))
+      return null
+    }
+    return s
+  }
+  interval(field: string, requiredMessage: string): 1 | 3 | null {
+    if (!this.required(field, requiredMessage)) return null
+    const n = Number(this.o[field])
+    if (n !== 1 && n !== 3) {
+      this.err(field, 'INVALID_CHOICE', Messages.invalidInterval)
+      return null
+    }
+    return n
+  }
+  integer(field: string, label: string, requiredMessage: string): number | null {
+    if (!this.required(field, requiredMessage)) return null
+    const v = this.o[field]
+    const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_REPETITIONS) {
+      this.err(field, 'INVALID_INTEGER', Messages.invalidInteger(label))
+      return null
+    }
+    return n
+  }
+  boolean(field: string): boolean {
+    const v = this.o[field]
+    return v === true || v === 'true' || v === 1
+  }
+  child(field: string): Reader {
+    const v = this.o[field]
+    const r = new Reader(
+      typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {},
+      `${this.prefix}${field}.`,
+    )
+    return r
+  }
+}
+
+const readAddress = (r: Reader): Address => ({
+  country: r.text('country', 'Country'),
+  region: r.text('region', 'Region'),
+  city: r.text('city', 'City'),
+  street: r.text('street', 'Street'),
+  postCode: r.text('postCode', 'Post code'),
+  building: r.text('building', 'Building'),
+})
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/** Validates and normalises a dataObject of `dataType`. Unknown extra fields are dropped. */
+export function validateRecord<T extends DataType>(dataType: T, input: unknown): ValidationResult<DataObjects[T]>
+export function validateRecord(dataType: string, input: unknown): ValidationResult<unknown>
+export function validateRecord(dataType: string, input: unknown): ValidationResult<unknown> {
+  if (!isDataType(dataType))
+    return { ok: false, errors: [{ field: 'dataType', code: 'UNKNOWN_DATA_TYPE', message: 'Unknown data type' }] }
+  if (!isRecord(input))
+    return { ok: false, errors: [{ field: 'dataObject', code: 'REQUIRED', message: Messages.notAnObject }] }
+  const r = new Reader(input)
+  let value: unknown
+  switch (dataType) {
+    case 'Primary':
+      value = {
+        companyName: r.text('companyName', 'Company name', 'Company name is required'),
+        nip: r.text('nip', 'Nip', 'Nip is required'),
+        ownerName: r.text('ownerName', 'Owner name'),
+        ownerLastName: r.text('ownerLastName', 'Owner last name'),
+        regon: r.text('regon', 'Regon'),
+      }
+      break
+    case 'Invoice': {
+      const a = r.child('invoiceAddress')
+      value = {
+        companyName: r.text('companyName', 'Company name', 'Company name is required'),
+        nip: r.text('nip', 'Nip', 'Nip is required'),
+        ownerName: r.text('ownerName', 'Owner name'),
+        ownerLastName: r.text('ownerLastName', 'Owner last name'),
+        regon: r.text('regon', 'Regon'),
+        invoiceAddress: readAddress(a),
+      }
+      r.errors.push(...a.errors)
+      break
+    }
+    case 'Contact': {
+      const email = r.text('email', 'Email')
+      if (email !== '' && !isEmail(email))
+        r.errors.push({ field: 'email', code: 'INVALID_EMAIL', message: Messages.email })
+      value = {
+        email,
+        phoneNumber: r.text('phoneNumber', 'Phone number'),
+        website: r.text('website', 'Website'),
+        other: r.text('other', 'Other'),
+      }
+      break
+    }
+    case 'Addresses': {
+      const parts = ['permanentPlaceOfBusinessActivity', 'additionalPlaceOfBusinessActivity', 'postDeliveryAddress']
+      const out: Record<string, Address> = {}
+      for (const p of parts) {
+        const c = r.child(p)
+        out[p] = readAddress(c)
+        r.errors.push(...c.errors)
+      }
+      value = out
+      break
+    }
+    case 'Vat':
+      value = {
+        date: r.date('date', 'Date', 'Date is required'),
+        percent: r.percent('percent', 'Percent', 'Percent is required'),
+        paymentInterval: r.interval('paymentInterval', 'Payment interval is required'),
+      }
+      break
+    case 'Pit': {
+      const taxTypeOk = r.required('taxType', '(Tax type) is required')
+      const taxType = r.o.taxType
+      if (taxTypeOk && taxType !== 'Flat' && taxType !== 'Linear' && taxType !== 'Scale')
+        r.errors.push({ field: 'taxType', code: 'INVALID_CHOICE', message: Messages.invalidTaxType })
+      value = {
+        date: r.date('date', 'Date', '(Date) is required'),
+        taxType,
+        firstPercent: r.percent('firstPercent', 'First percent', '(First percent) is required'),
+        secondPercent: r.percent('secondPercent', 'Second percent', null),
+        freeOfTaxAmount: r.money('freeOfTaxAmount', 'Free of tax amount', null, { nonNegative: true }),
+        secondPercentAmount: r.money('secondPercentAmount', 'Second percent amount', null, { nonNegative: true }),
+        paymentInterval: r.interval('paymentInterval', '(Payment interval) is required'),
+        deductions: readPitDeductions(r),
+      }
+      break
+    }
+    case 'SocialSecurity':
+      value = {
+        date: r.date('date', 'Date', 'Date is required'),
+        amount: r.money('amount', 'Amount', 'Amount is requred', { nonNegative: true }),
+        percent: r.percent('percent', 'Percent', 'Percent is required'),
+      }
+      break
+    case 'Income':
+    case 'Expense':
+    case 'RecurringIncome':
+    case 'RecurringExpense': {
+      const base = {
+        date: r.date('date', 'Date', 'Date is required'),
+        name: r.text('name', 'Name', 'Name is required'),
+        amount: r.money('amount', 'Amount', 'Amount is required', { nonNegative: true }),
+        isCompany: r.boolean('isCompany'),
+        percent: r.percent('percent', 'Percent', 'Percent is required'),
+        invoiceDate: r.date('invoiceDate', 'Invoice date', null),
+      }
+      value =
+        dataType === 'RecurringIncome' || dataType === 'RecurringExpense'
+          ? { ...base, repetitions: r.integer('repetitions', 'Repetitions', 'Repetitions is required') }
+          : base
+      break
+    }
+  }
+  if (r.errors.length > 0) return { ok: false, errors: r.errors }
+  const schema = recordSchemas[dataType] as unknown as Schema.Schema<unknown>
+  if (!Schema.is(schema)(value))
+    return { ok: false, errors: [{ field: 'dataObject', code: 'VALIDATION', message: 'Data is not valid' }] }
+  return { ok: true, value }
+}
+
+/**
+ * PIT `deductions`: a money amount (`"1200.00"`), or the SPEC's object `{ socialSecurity, healthInsurance, other }`
+ * whose `other` is taken (the first two are derived from the contributions). Blank → `"0.00"`.
+ */
+const readPitDeductions = (r: Reader): string => {
+  const d = r.o.deductions
+  if (isRecord(d)) return r.child('deductions').money('other', 'Deductions', null, { nonNegative: true }) ?? '0.00'
+  return r.money('deductions', 'Deductions', null, { nonNegative: true }) ?? '0.00'
+}
+
+/** Validates a manual transaction body. */
+export const validateManualTransaction = (input: unknown): ValidationResult<ManualTransaction> => {
+  if (!isRecord(input))
+    return { ok: false, errors: [{ field: 'dataObject', code: 'REQUIRED', message: Messages.notAnObject }] }
+  const o = isRecord(input.dataObject) ? { ...input.dataObject, ...input } : input
+  const r = new Reader(isRecord(input.dataObject) ? { ...input, ...input.dataObject } : o)
+  const eventType = isBlank(r.o.eventType) ? '2_Fee' : r.o.eventType
+  const value = {
+    date: r.date('date', 'Date', 'Date is required'),
+    name: r.text('name', 'Name', 'Name is required'),
+    amount: r.money('amount', 'Amount', 'Amount is required'),
+    eventType,
+    isCompany: r.boolean('isCompany'),
+    percent: isBlank(r.o.percent) ? '0' : r.percent('percent', 'Percent', null),
+  }
+  if (!['1_Revenue', '2_Fee', '3_Vat', '4_Pit', '5_SocialSecurity'].includes(String(eventType)))
+    r.errors.push({ field: 'eventType', code: 'INVALID_CHOICE', message: 'Event type is not valid' })
+  if (r.errors.length > 0) return { ok: false, errors: r.errors }
+  if (!Schema.is(ManualTransactionSchema)(value))
+    return { ok: false, errors: [{ field: 'dataObject', code: 'VALIDATION', message: 'Data is not valid' }] }
+  return { ok: true, value }
+}
