@@ -85,8 +85,12 @@ export function assertJson(value: unknown, path: string): void {
 
 /** Validates a stream id; adapters call it before anything else. */
 export function assertStreamId(streamId: unknown): asserts streamId is string {
-  if (typeof streamId !== 'string' || streamId.length === 0)
+  if (typeof streamId !== 'string' || streamId.length === 0) {
     throw new InvalidEvent('Stream id must be a non-empty string', -1)
+  }
+  if (streamId.startsWith('$')) {
+    throw new InvalidEvent(`Stream id ${streamId} starts with $, which is reserved for system streams`, -1)
+  }
 }
 
 /** Validates and serialises a batch; throws `InvalidEvent` (nothing has been written yet) on the first bad event. */
@@ -104,6 +108,7 @@ export function prepareEvents(events: readonly NewEvent[]): PreparedEvent[] {
     if (typeof e !== 'object' || e === null) fail('not an object')
     const ev = e as NewEvent
     if (typeof ev.type !== 'string' || ev.type.trim().length === 0) fail('type must be a non-empty string')
+    if (ev.type.startsWith('$')) fail('type must not start with $ (reserved for system events)')
     if (!Number.isSafeInteger(ev.schemaVersion) || ev.schemaVersion < 1) fail('schemaVersion must be an integer ≥ 1')
     if (ev.eventId !== undefined && (typeof ev.eventId !== 'string' || !UUID.test(ev.eventId))) {
       fail('eventId must be a uuid')

@@ -178,6 +178,7 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
       const cases: [string, () => NewEvent][] = [
         ['an empty type', () => ev('')],
         ['a blank type', () => ev('   ')],
+        ['a type starting with $', () => ev('$Internal')],
         ['a function in data', () => ev('A', { f: (() => 1) as unknown as Json })],
         ['a bigint in data', () => ev('A', { amount: 12n as unknown as Json })],
         ['NaN in data', () => ev('A', { x: Number.NaN })],
@@ -223,6 +224,7 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
 
       it('rejects an empty stream id and a malformed expected revision', async () => {
         expect(await rejection(store.append('', [ev('A')], 'any'))).toBeInstanceOf(InvalidEvent)
+        expect(await rejection(store.append('$system', [ev('A')], 'any'))).toBeInstanceOf(InvalidEvent)
         expect(await rejection(store.append(`${prefix()}x`, [ev('A')], -1n))).toBeInstanceOf(InvalidEvent)
         expect(await rejection(store.append(`${prefix()}x`, [ev('A')], 3 as never))).toBeInstanceOf(InvalidEvent)
       })
