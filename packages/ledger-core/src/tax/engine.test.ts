@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isWorkingDay } from '../calendar.ts'
-import { MoneyFormatError } from '../money.ts'
+import { MoneyFormatError, maxG } from '../money.ts'
 import type { TaxType } from '../types.ts'
 import {
   computeTaxes,
@@ -300,7 +300,7 @@ describe('properties', () => {
         (months) => {
           const r = computeTaxes({ months, vat: [], pit: [pit('Scale')], socialSecurity: [] })
           const sumAdvances = r.pit.reduce((s, p) => s + p.advance, 0n)
-          const maxTax = r.pit.reduce((mx, p) => (p.taxYearToDate > mx ? p.taxYearToDate : mx), 0n)
+          const maxTax = r.pit.reduce((mx, p) => maxG(mx, p.taxYearToDate), 0n)
           return sumAdvances === maxTax && r.pit.every((p) => p.advance >= 0n && p.base % 100n === 0n)
         },
       ),

@@ -53,7 +53,7 @@ export const incomeTaxBase = (
 
 /**
  * Ryczałt base for a period on its own: `revenue − social (without Fundusz Pracy) − healthDeductiblePercent ×
- * health`, never below 0, rounded to full złoty (art. 11 ust. 1 and 1a: 50 % of the paid health contributions).
+ * health`, never below 0, rounded to full złoty (ustawa o zryczałtowanym podatku art. 11: 50 % of the paid health contributions).
  * Computed exactly (half a grosz of health is kept until the one rounding).
  */
 export const flatTaxBase = (

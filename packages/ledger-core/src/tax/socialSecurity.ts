@@ -1,7 +1,7 @@
 /**
  * Social-security (ZUS) and health contributions of a sole trader.
  * Sources: ustawa o systemie ubezpieczeń społecznych art. 18 ust. 8, 18a, 22, 47; ustawa o świadczeniach opieki
- * zdrowotnej finansowanych ze środków publicznych art. 79, 81 (ust. 2, 2b, 2c, 2h); see docs/tax-rules.md.
+ * zdrowotnej finansowanych ze środków publicznych art. 79, 81; see docs/tax-rules.md.
  */
 import { maxG, percentOf } from '../money.ts'
 import type { Grosze, PercentString, TaxType } from '../types.ts'
@@ -20,7 +20,7 @@ export const labourFundOf = (amount: Grosze, year: number): Grosze => {
 
 /**
  * The contribution year of a month for the Scale/Linear health minimum: February of Y to January of Y+1 is
- * contribution year Y (ustawa o świadczeniach art. 81 ust. 2b, "rok składkowy").
+ * contribution year Y (ustawa o świadczeniach art. 81, "rok składkowy").
  */
 export const contributionYearOf = (year: number, month: number): number => (month === 1 ? year - 1 : year)
 
@@ -77,7 +77,7 @@ export const scaleLinearHealth = (
 /**
  * Ryczałt health contribution for a month: the tier of the calendar year chosen by revenue since 1 January
  * (including this month) less social contributions, so the higher tier applies from the month in which the
- * threshold is crossed (art. 81 ust. 2h–2i).
+ * threshold is crossed (ustawa o świadczeniach art. 81).
  */
 export const flatHealth = (revenueSinceJanuaryLessSocial: Grosze, year: number): HealthResult => {
   const tiers = ratesFor(year).health.flatTiers

@@ -6,7 +6,7 @@ import type { Grosze, PercentString } from '../types.ts'
 
 /**
  * VAT of one item: `amount × percent / 100`, rounded half-up to the grosz (per item, as on an invoice line;
- * ustawa o VAT art. 106e ust. 11 and Ordynacja podatkowa art. 63 §1a for amounts kept in grosze).
+ * ustawa o VAT art. 106e ust. 10).
  * `vatOfItem(12345n, '23')` → `2839n` (123.45 zł × 23 % = 28.3935 → 28.39 zł). Negative amounts (corrections)
  * round symmetrically.
  */

@@ -49,12 +49,15 @@ export interface TaxRates {
     readonly linear: {
       /** 19 % (art. 30c ust. 1). */
       readonly percent: PercentString
-      /** Annual cap on deducting health contributions (art. 30c ust. 2 pkt 2 / art. 23 ust. 1 pkt 58). */
+      /**
+       * Annual cap on deducting health contributions (ustawa o PIT art. 26 ust. 1 pkt 2a with art. 30c, or as a cost
+       * under art. 23 ust. 1 pkt 58).
+       */
       readonly healthDeductionCap: Grosze
     }
     /** Ryczałt rates (ustawa o zryczałtowanym podatku dochodowym art. 12). */
     readonly flatPercents: readonly PercentString[]
-    /** Share of paid health contributions deductible from ryczałt revenue (art. 11 ust. 1a): 50 %. */
+    /** Share of paid health contributions deductible from ryczałt revenue (ustawa o zryczałtowanym podatku art. 11). */
     readonly flatHealthDeductiblePercent: PercentString
   }
   readonly zus: {
@@ -68,7 +71,7 @@ export interface TaxRates {
     readonly minimumWage: Grosze
     /**
      * Scale/Linear monthly minimum of the contribution year starting in February of `year` and ending in January
-     * of the next year (ustawa o świadczeniach opieki zdrowotnej art. 81 ust. 2 and 2b).
+     * of the next year (ustawa o świadczeniach opieki zdrowotnej art. 81).
      */
     readonly scaleLinearMinimum: Grosze
     /**
@@ -86,7 +89,7 @@ export interface TaxRates {
     readonly flatTiers: readonly [FlatHealthTier, FlatHealthTier, FlatHealthTier]
   }
   readonly vat: {
-    /** Standard VAT rate (ustawa o VAT art. 146ef): the default percent of the forms. */
+    /** Standard VAT rate (ustawa o VAT art. 41 ust. 1 with the transitional 23 %): the default percent of the forms. */
     readonly standardPercent: PercentString
   }
 }
