@@ -1,0 +1,289 @@
+import { useLingui } from '@lingui/react/macro'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
+import './DatePicker.css'
+import {
+  type GridCell,
+  isDate,
+  isPickerYear,
+  monthGrid,
+  monthOfDate,
+  moveByKey,
+  shiftMonth,
+  type ViewMonth,
+  withYear,
+} from './DatePickerLogic.ts'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** Today in the user's time zone as `yyyy-mm-dd`. */
+export const localToday = (now: Date = new Date()): string =>
+  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+
+export interface DatePickerProps {
+  label: ReactNode
+  /** `yyyy-mm-dd` or '' */
+  value: string
+  onChange: (value: string) => void
+  error?: ReactNode
+  id?: string
+  disabled?: boolean
+  /** Fixed "today" (stories, tests); defaults to the local date. */
+  today?: string
+  /** Start with the calendar open (stories). */
+  defaultOpen?: boolean
+  name?: string
+}
+
+/**
+ * The date field of the forms (SPEC §2): a `yyyy-mm-dd` text input with a calendar button. The calendar is
+ * 301 px wide, has a Monday-first month grid, a year input, a Today button and shows the selected date.
+ * Keyboard: arrows move by a day or a week, PageUp/PageDown by a month, Home/End to the week's ends, Enter
+ * selects, Escape closes and returns focus to the button.
+ */
+export const DatePicker = ({
+  label,
+  value,
+  onChange,
+  error,
+  id,
+  disabled,
+  today,
+  defaultOpen,
+  name,
+}: DatePickerProps) => {
+  const { t, i18n } = useLingui()
+  const auto = useId()
+  const inputId = id ?? auto
+  const gridLabelId = `${inputId}-month`
+  const todayDate = today ?? localToday()
+  const [open, setOpen] = useState(Boolean(defaultOpen))
+  const [focused, setFocused] = useState(isDate(value) ? value : todayDate)
+  const [view, setView] = useState<ViewMonth>(monthOfDate(focused))
+  const [text, setText] = useState(value)
+  const [yearText, setYearText] = useState(String(view.year))
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const gridRef = useRef<HTMLTableElement>(null)
+  const moveFocusToGrid = useRef(false)
+
+  useEffect(() => setText(value), [value])
+  useEffect(() => setYearText(String(view.year)), [view.year])
+  useEffect(() => {
+    if (open && moveFocusToGrid.current) {
+      moveFocusToGrid.current = false
+      gridRef.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus()
+    }
+  })
+
+  const weeks = useMemo(() => monthGrid(view), [view])
+  const locale = i18n.locale === 'en' ? 'en-GB' : 'pl-PL'
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(view.year, view.month - 1, 1)),
+  )
+  // 2024-01-01 was a Monday.
+  const weekdays = [1, 2, 3, 4, 5, 6, 7].map((d) => ({
+    short: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, d)),
+    ),
+    long: new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d))),
+  }))
+  const dayLabel = (date: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
+  const focusDate = (date: string) => {
+    setFocused(date)
+    const m = monthOfDate(date)
+    if (m.year !== view.year || m.month !== view.month) setView(m)
+    moveFocusToGrid.current = true
+  }
+
+  const openCalendar = () => {
+    const start = isDate(value) ? value : todayDate
+    setFocused(start)
+    setView(monthOfDate(start))
+    moveFocusToGrid.current = true
+    setOpen(true)
+  }
+
+  const close = () => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
+
+  const select = (date: string) => {
+    onChange(date)
+    setFocused(date)
+    close()
+  }
+
+  const onGridKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault()
+      select(focused)
+      return
+    }
+    const next = moveByKey(focused, e.key)
+    if (next !== null && isDate(next)) {
+      e.preventDefault()
+      focusDate(next)
+    }
+  }
+
+  const cellClass = (c: GridCell) =>
+    [
+      'datepicker__day',
+      c.inMonth ? '' : 'datepicker__day--outside',
+      c.date === value ? 'datepicker__day--selected' : '',
+      c.date === todayDate ? 'datepicker__day--today' : '',
+    ]
+      .filter(Boolean)
+      .join(' ')
+
+  return (
+    <div className={`field datepicker${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className="datepicker__control">
+        <input
+          id={inputId}
+          name={name}
+          className="input datepicker__input"
+          value={text}
+          placeholder={t`yyyy-mm-dd`}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(e) => {
+            const v = e.target.value
+            setText(v)
+            onChange(v.trim())
+          }}
+        />
+        <button
+          ref={buttonRef}
+          type="button"
+          className="icon-button datepicker__toggle"
+          aria-label={t`Choose date`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          disabled={disabled}
+          onClick={() => (open ? close() : openCalendar())}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2zm0 16H5V9h14v11z"
+            />
+          </svg>
+        </button>
+      </div>
+      {open && (
+        <div
+          className="datepicker__popup"
+          role="dialog"
+          aria-modal="false"
+          aria-label={t`Choose date`}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation()
+              close()
+            }
+          }}
+        >
+          <div className="datepicker__header">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t`Previous month`}
+              onClick={() => setView(shiftMonth(view, -1))}
+            >
+              ‹
+            </button>
+            <span className="datepicker__month" id={gridLabelId} aria-live="polite">
+              {monthName} {view.year}
+            </span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t`Next month`}
+              onClick={() => setView(shiftMonth(view, 1))}
+            >
+              ›
+            </button>
+            <input
+              className="input datepicker__year"
+              type="number"
+              aria-label={t`Year`}
+              min={1900}
+              max={2999}
+              value={yearText}
+              onChange={(e) => {
+                setYearText(e.target.value)
+                const y = Number(e.target.value)
+                if (isPickerYear(y)) {
+                  setView({ year: y, month: view.month })
+                  setFocused(withYear(focused, y))
+                }
+              }}
+            />
+          </div>
+          <table
+            className="datepicker__grid"
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern of a date picker
+            role="grid"
+            aria-labelledby={gridLabelId}
+            ref={gridRef}
+            onKeyDown={onGridKey}
+          >
+            <thead>
+              <tr>
+                {weekdays.map((w) => (
+                  <th key={w.long} scope="col" abbr={w.long} className="datepicker__weekday">
+                    {w.short}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={week[0]?.date}>
+                  {week.map((c) => (
+                    <td key={c.date}>
+                      <button
+                        type="button"
+                        className={cellClass(c)}
+                        aria-label={dayLabel(c.date)}
+                        aria-current={c.date === todayDate ? 'date' : undefined}
+                        aria-pressed={c.date === value}
+                        tabIndex={c.date === focused ? 0 : -1}
+                        data-date={c.date}
+                        onClick={() => select(c.date)}
+                      >
+                        {c.day}
+                      </button>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="datepicker__footer">
+            <button type="button" className="btn btn--secondary" onClick={() => select(todayDate)}>
+              {t`Today`}
+            </button>
+            <output className="datepicker__selected" aria-label={t`Selected date`}>
+              {isDate(value) ? value : '—'}
+            </output>
+          </div>
+        </div>
+      )}
+      {error && (
+        <div className="field__error" id={`${inputId}-error`} role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}
