@@ -179,6 +179,7 @@ export const easterSunday = (year: number): LocalDateString => {
 }
 
 const holidayCache = new Map<number, readonly LocalDateString[]>()
+const holidaySets = new Map<number, ReadonlySet<LocalDateString>>()
 
 /**
  * Polish statutory public holidays (dni wolne od pracy, ustawa z 18 stycznia 1951 r. o dniach wolnych od pracy,
@@ -208,14 +209,15 @@ export const polishHolidays = (year: number): LocalDateString[] => {
     fixed(12, 26),
   ].sort(compareDates)
   holidayCache.set(year, days)
+  holidaySets.set(year, new Set(days))
   return [...days]
 }
 
 /** `true` when `date` is a Polish public holiday. */
 export const isPolishHoliday = (date: LocalDateString): boolean => {
   const { year } = parseLocalDate(date)
-  if (!holidayCache.has(year)) polishHolidays(year)
-  return holidayCache.get(year)!.includes(date)
+  if (!holidaySets.has(year)) polishHolidays(year)
+  return holidaySets.get(year)!.has(date)
 }
 
 /** `true` when `date` is neither a Saturday, a Sunday nor a Polish public holiday. */

@@ -16,13 +16,12 @@
  */
 import {
   addMonthsToMonth,
-  dayOfMonth,
+  daysInMonth,
+  formatLocalDate,
+  formatYearMonth,
   isYearMonth,
-  lastDayOfMonth,
   monthOf,
   nextWorkingDay,
-  parseYearMonth,
-  quarterMonths,
 } from '../calendar.ts'
 import { maxG, minG, parseMoney, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, YearMonthString } from '../types.ts'
@@ -260,13 +259,46 @@ const inForce = <T extends Dated>(sorted: readonly T[], day: LocalDateString): T
 
 const intervalOf = (n: number): 1 | 3 => (n === 3 ? 3 : 1)
 
-/** The `day` of the month after `ym`, and the next working day from it. */
-const deadline = (
-  ym: YearMonthString,
-  day: number,
-): { statutoryDueDate: LocalDateString; dueDate: LocalDateString } => {
-  const statutoryDueDate = dayOfMonth(addMonthsToMonth(ym, 1), day)
-  return { statutoryDueDate, dueDate: nextWorkingDay(statutoryDueDate) }
+type Deadline = { statutoryDueDate: LocalDateString; dueDate: LocalDateString }
+const deadlineCache = new Map<string, Deadline>()
+
+/** The `day` of the month after (`year`, `month`), and the next working day from it. Memoised: pure and hot. */
+const deadline = (year: number, month: number, day: number): Deadline => {
+  const key = `${year}-${month}-${day}`
+  let d = deadlineCache.get(key)
+  if (!d) {
+    const y = month === 12 ? year + 1 : year
+    const m = month === 12 ? 1 : month + 1
+    const statutoryDueDate = formatLocalDate(y, m, Math.min(day, daysInMonth(y, m)))
+    d = { statutoryDueDate, dueDate: nextWorkingDay(statutoryDueDate) }
+    if (deadlineCache.size > 10_000) deadlineCache.clear()
+    deadlineCache.set(key, d)
+  }
+  return { statutoryDueDate: d.statutoryDueDate, dueDate: d.dueDate }
+}
+
+/** Calendar facts of one input month, computed once. */
+interface MonthInfo {
+  year: number
+  month: number
+  /** Last day of the month. */
+  lastDay: LocalDateString
+  /** First and last month of its calendar quarter, and the quarter's last day. */
+  quarterFrom: YearMonthString
+  quarterTo: YearMonthString
+  quarterLastDay: LocalDateString
+}
+
+const monthInfo = (year: number, month: number): MonthInfo => {
+  const qEnd = Math.ceil(month / 3) * 3
+  return {
+    year,
+    month,
+    lastDay: formatLocalDate(year, month, daysInMonth(year, month)),
+    quarterFrom: formatYearMonth(year, qEnd - 2),
+    quarterTo: formatYearMonth(year, qEnd),
+    quarterLastDay: formatLocalDate(year, qEnd, daysInMonth(year, qEnd)),
+  }
 }
 
 const orDefault = (s: MoneyString | null, d: Grosze): Grosze => (s === null || s === '' ? d : parseMoney(s))
@@ -281,11 +313,16 @@ export function computeTaxes(input: TaxInput): TaxResult {
   const n = months.length
   const result: TaxResult = { contributions: [], vat: [], pit: [], obligations: [], ratesFallbackYears: [] }
   if (n === 0) return result
+  const info = new Array<MonthInfo>(n)
   for (let i = 0; i < n; i++) {
     const m = months[i]!.month
     if (!isYearMonth(m)) throw new TaxInputError(`months[${i}].month is not yyyy-mm: ${JSON.stringify(m)}`)
-    if (i > 0 && addMonthsToMonth(months[i - 1]!.month, 1) !== m)
+    const y = Number(m.slice(0, 4))
+    const mo = Number(m.slice(5, 7))
+    const prev = info[i - 1]
+    if (prev && y * 12 + mo !== prev.year * 12 + prev.month + 1)
       throw new TaxInputError(`months must be contiguous and ascending: ${months[i - 1]!.month} then ${m}`)
+    info[i] = monthInfo(y, mo)
   }
   const vatS = byDate(input.vat)
   const pitS = byDate(input.pit)
@@ -294,8 +331,6 @@ export function computeTaxes(input: TaxInput): TaxResult {
   const fallback = new Set<number>()
 
   // ---- per month: the tax type, contributions ----
-  const year = new Array<number>(n)
-  const lastDay = new Array<LocalDateString>(n)
   const social = new Array<Grosze>(n)
   const socialNoFp = new Array<Grosze>(n)
   const health = new Array<Grosze>(n)
@@ -303,11 +338,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
   let flatSocialYtd = 0n
   for (let i = 0; i < n; i++) {
     const f = months[i]!
-    const { year: y, month: mo } = parseYearMonth(f.month)
-    year[i] = y
+    const { year: y, month: mo, lastDay: ld } = info[i]!
     if (ratesFor(y).fallback) fallback.add(y)
-    const ld = lastDayOfMonth(f.month)
-    lastDay[i] = ld
     const pitSetting = inForce(pitS, ld)
     const taxType: TaxType = pitSetting?.taxType ?? 'Scale'
     const zs = inForce(zusS, ld)
@@ -344,7 +376,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
       flatTier: h?.flatTier ?? null,
       percent: h?.percent ?? zs?.percent ?? '0',
       total: s + health[i]!,
-      ...deadline(f.month, 20),
+      ...deadline(y, mo, 20),
     })
   }
 
@@ -352,11 +384,12 @@ export function computeTaxes(input: TaxInput): TaxResult {
   let carry = 0n
   for (let i = 0; i < n; ) {
     const m = months[i]!.month
-    const [qFrom, qTo] = quarterMonths(m)
-    const setting = inForce(vatS, lastDayOfMonth(qTo))
+    const mi = info[i]!
+    const setting = inForce(vatS, mi.quarterLastDay)
     const interval = intervalOf(setting?.paymentInterval ?? 1)
-    const from = interval === 3 ? qFrom : m
-    const to = interval === 3 ? qTo : m
+    const from = interval === 3 ? mi.quarterFrom : m
+    const to = interval === 3 ? mi.quarterTo : m
+    const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
     let output = 0n
     let inputVat = 0n
     let j = i
@@ -376,7 +409,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
       carriedIn: output - inputVat - settled.balance,
       ...settled,
       complete: to <= lastMonth,
-      ...deadline(to, 25),
+      ...deadline(mi.year, toMonth, 25),
     }
     result.vat.push(period)
     i = j
@@ -391,17 +424,18 @@ export function computeTaxes(input: TaxInput): TaxResult {
   let dedYtd = 0n
   let advancesYtd = 0n
   const deductionOf = (i: number): Grosze => {
-    const s = inForce(pitS, lastDay[i]!)
+    const s = inForce(pitS, info[i]!.lastDay)
     return s && s.taxType !== 'Flat' ? orDefault(s.deductions, 0n) : 0n
   }
   for (let i = 0; i < n; ) {
     const m = months[i]!.month
-    const [qFrom, qTo] = quarterMonths(m)
-    const quarterSetting = inForce(pitS, lastDayOfMonth(qTo))
+    const mi = info[i]!
+    const quarterSetting = inForce(pitS, mi.quarterLastDay)
     const interval = intervalOf(quarterSetting?.paymentInterval ?? 1)
-    const from = interval === 3 ? qFrom : m
-    const to = interval === 3 ? qTo : m
-    const setting = interval === 3 ? quarterSetting : inForce(pitS, lastDay[i]!)
+    const from = interval === 3 ? mi.quarterFrom : m
+    const to = interval === 3 ? mi.quarterTo : m
+    const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
+    const setting = interval === 3 ? quarterSetting : inForce(pitS, mi.lastDay)
     let rev = 0n
     let cost = 0n
     let soc = 0n
@@ -410,8 +444,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
     let ded = 0n
     let j = i
     while (j < n && months[j]!.month <= to) {
-      if (year[j] !== ytdYear) {
-        ytdYear = year[j]!
+      if (info[j]!.year !== ytdYear) {
+        ytdYear = info[j]!.year
         revYtd = costYtd = socYtd = healthPaidYtd = dedYtd = advancesYtd = 0n
       }
       const f = months[j]!
@@ -432,10 +466,10 @@ export function computeTaxes(input: TaxInput): TaxResult {
     const i0 = i
     i = j
     if (!setting) continue
-    const y = year[i0]!
+    const y = info[i0]!.year
     const rates = ratesFor(y)
     const complete = to <= lastMonth
-    const due = deadline(to, 20)
+    const due = deadline(y, toMonth, 20)
     if (setting.taxType === 'Flat') {
       const base = flatTaxBase(rev, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
       const tax = proportionalTax(base, setting.firstPercent)
