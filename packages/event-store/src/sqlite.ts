@@ -138,9 +138,10 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   mkdirSync(dirname(file), { recursive: true })
   const db = new Database(file)
   try {
+    // busy_timeout first: switching to WAL needs a lock another process may hold.
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
     db.pragma('journal_mode = WAL')
     db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`)
-    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
     migrateSqlite(db)
   } catch (err) {
     db.close()
