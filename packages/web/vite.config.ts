@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { getConfig } from '@lingui/conf'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
@@ -7,7 +8,12 @@ export const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', impo
 
 /** React (with the Lingui macro) and the Lingui .po loader; shared by Vite, Vitest and Storybook. */
 export const webPlugins = (): PluginOption[] => [
-  react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+  // The config is passed explicitly so the macro also works when Vite runs from the repo root (Storybook).
+  react({
+    babel: {
+      plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: linguiConfigPath }) }]],
+    },
+  }),
   lingui({ configPath: linguiConfigPath }),
 ]
 

@@ -1,0 +1,11 @@
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+
+/** Builds the web app once (into packages/web/dist, which the server serves); starts nothing. */
+export default async function setup(): Promise<void> {
+  if (process.env.FINANCE_E2E_SKIP_BUILD === '1') return
+  await build({
+    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+    logLevel: 'warn',
+  })
+}

@@ -1,0 +1,184 @@
+/**
+ * Browser-journey harness: the real server on a fresh SQLite store in a temp dir, Debian's Chromium driven by
+ * playwright-core, screenshots at 1280 px and 400 px, and the outbox reader for e-mailed links.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
+export const screenshotDir = join(repoRoot, 'test-output', 'screenshots')
+
+export const ADMIN_EMAIL = 'admin@example.com'
+export const ADMIN_PASSWORD = 'Admin#2026'
+export const API_KEY = 'e2e-api-key-0123456789'
+export const REGISTRATION_KEY = 'e2e-registration-key'
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+
+export type RunningServer = {
+  url: string
+  dataDir: string
+  env: Record<string, string>
+  output: () => string
+  stop: () => Promise<void>
+}
+
+const waitFor = async (url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) => {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`)
+    try {
+      const res = await fetch(url)
+      if (res.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`server did not answer at ${url} within ${timeoutMs} ms:\n${output()}`)
+}
+
+/** Spawns `node --import tsx packages/api/src/main.ts` from the repo root on a free port and a fresh data dir. */
+export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'finance-e2e-'))
+  const url = `http://127.0.0.1:${port}`
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    FINANCE_DATA_DIR: dataDir,
+    FINANCE_STORE: 'sqlite',
+    FINANCE_ADMIN_EMAIL: ADMIN_EMAIL,
+    FINANCE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    FINANCE_API_KEY: API_KEY,
+    FINANCE_REGISTRATION_KEY: REGISTRATION_KEY,
+    FINANCE_PUBLIC_URL: url,
+    FINANCE_LOGIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout?.on('data', (d) => {
+    log += String(d)
+  })
+  child.stderr?.on('data', (d) => {
+    log += String(d)
+  })
+  const output = () => log
+  try {
+    await waitFor(`${url}/api/home/GetSettingsData`, child, output)
+  } catch (e) {
+    child.kill('SIGKILL')
+    throw e
+  }
+  return {
+    url,
+    dataDir,
+    env,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+        await exited
+        clearTimeout(timer)
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+export type LaunchedBrowser = { browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> }
+
+/** Debian's Chromium with a fresh profile (a new context), one page at 1280 × 800. */
+export const launchBrowser = async (): Promise<LaunchedBrowser> => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  return {
+    browser,
+    context,
+    page,
+    close: async () => {
+      await context.close()
+      await browser.close()
+    },
+  }
+}
+
+/** Saves `{name}-1280.png` and `{name}-400.png` into test-output/screenshots/, restoring the viewport. */
+export const screenshot = async (page: Page, name: string): Promise<string[]> => {
+  mkdirSync(screenshotDir, { recursive: true })
+  const original = page.viewportSize() ?? { width: 1280, height: 800 }
+  const files: string[] = []
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.waitForTimeout(150)
+    const file = join(screenshotDir, `${name}-${width}.png`)
+    await page.screenshot({ path: file, fullPage: true })
+    files.push(file)
+  }
+  await page.setViewportSize(original)
+  return files
+}
+
+/** Logs in through the login screen and waits for home. */
+export const login = async (page: Page, baseUrl: string, email: string, password: string): Promise<void> => {
+  await page.goto(`${baseUrl}/user/login`)
+  await page.locator('input[type=email]').fill(email)
+  await page.locator('input[type=password]').fill(password)
+  await page.locator('form button[type=submit]').click()
+  await page.waitForURL(`${baseUrl}/`)
+}
+
+/** Links (http…) in the newest .eml of the outbox, decoded from quoted-printable. */
+export const readOutbox = (dataDir: string): { file: string; links: string[]; text: string } => {
+  const dir = join(dataDir, 'outbox')
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t || b.f.localeCompare(a.f))
+  const newest = files[0]
+  if (!newest) throw new Error(`no .eml in ${dir}`)
+  const raw = readFileSync(join(dir, newest.f), 'utf8')
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+  const links = [...new Set(text.match(/https?:\/\/[^\s"'<>]+/g) ?? [])].map((l) => l.replace(/&amp;/g, '&'))
+  return { file: join(dir, newest.f), links, text }
+}

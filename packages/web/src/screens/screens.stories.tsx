@@ -1,0 +1,126 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { ApiError } from '../api/client.ts'
+import { adminSession, pending, userSession, WithSession } from '../stories/fixtures.tsx'
+import { AcceptPage } from './AcceptPage.tsx'
+import { ChangePasswordPage } from './ChangePasswordPage.tsx'
+import { ConfirmationPage } from './ConfirmationPage.tsx'
+import { ErrorBox, NotFoundPage } from './ErrorPage.tsx'
+import { HomePage } from './HomePage.tsx'
+import { LoginPage } from './LoginPage.tsx'
+import { LogoutPage } from './LogoutPage.tsx'
+import { RegisterPage } from './RegisterPage.tsx'
+import { ResetPasswordConfirmedPage } from './ResetPasswordConfirmedPage.tsx'
+import { ResetPasswordPage } from './ResetPasswordPage.tsx'
+import { SettingsPage } from './SettingsPage.tsx'
+
+const meta: Meta = { title: 'Screens' }
+export default meta
+type Story = StoryObj
+
+const settings = async () => ({ name: 'jan@example.com', dbName: 'SQLite', sizeInKB: 148 })
+const failLogin = async () => {
+  throw new ApiError({ status: 401, statusText: 'Unauthorized', errors: ['Incorrect password.'] })
+}
+
+export const HomeLoggedOut: Story = {
+  render: () => (
+    <WithSession session={null}>
+      <HomePage />
+    </WithSession>
+  ),
+}
+export const HomeUser: Story = {
+  render: () => (
+    <WithSession session={userSession()}>
+      <HomePage />
+    </WithSession>
+  ),
+}
+export const HomeAdmin: Story = {
+  render: () => (
+    <WithSession session={adminSession()}>
+      <HomePage />
+    </WithSession>
+  ),
+}
+
+export const Login: Story = {
+  render: () => (
+    <WithSession session={null}>
+      <LoginPage submit={failLogin} />
+    </WithSession>
+  ),
+}
+
+export const Register: Story = {
+  render: () => (
+    <WithSession session={adminSession()}>
+      <RegisterPage submit={async () => ({ success: false, errors: ['Email already exist'] })} />
+    </WithSession>
+  ),
+}
+
+export const Logout: Story = {
+  render: () => (
+    <WithSession session={null}>
+      <LogoutPage />
+    </WithSession>
+  ),
+}
+
+export const ChangePassword: Story = {
+  render: () => (
+    <WithSession session={userSession()}>
+      <ChangePasswordPage loadSettings={settings} submit={async () => ({ success: true, errors: [] })} />
+    </WithSession>
+  ),
+}
+
+export const ResetPassword: Story = {
+  render: () => <ResetPasswordPage submit={async () => ({ success: true, errors: [] })} />,
+}
+
+export const ResetPasswordConfirmed: Story = {
+  parameters: { route: '/user/resetpasswordconfirmed?code=abc&email=jan%40example.com' },
+  render: () => <ResetPasswordConfirmedPage submit={pending} />,
+}
+
+export const Confirmation: Story = {
+  parameters: {
+    route:
+      '/confirmation?message=Reset%20password%20completed&subMessage=You%20can%20go%20to%20the%20login%20page&showLogin=true',
+  },
+  render: () => <ConfirmationPage />,
+}
+
+export const ErrorScreen: Story = {
+  render: () => (
+    <ErrorBox
+      message="You don't have permision to access this content."
+      subMessage="You have USER role. You need ADMIN role."
+    />
+  ),
+}
+
+export const NotFound: Story = { render: () => <NotFoundPage /> }
+
+export const Accept: Story = {
+  parameters: { route: '/accept?key=k' },
+  render: () => <AcceptPage accept={async () => ({ message: 'Transaction accepted' })} />,
+}
+
+export const SettingsLoggedIn: Story = {
+  render: () => (
+    <WithSession session={userSession()}>
+      <SettingsPage load={settings} />
+    </WithSession>
+  ),
+}
+
+export const SettingsLoggedOut: Story = {
+  render: () => (
+    <WithSession session={null}>
+      <SettingsPage load={async () => ({ name: '', dbName: 'SQLite', sizeInKB: 12 })} />
+    </WithSession>
+  ),
+}
