@@ -378,3 +378,30 @@ export const transactionById = (state: BooksState, id: number, today: LocalDateS
   if (!t || t.deleted) return null
   return toTransactionDto(rowOf(t), t, today)
 }
+
+/** Recorded transactions (rows of generated months and manual ones) dated `from`…`to`, in date then id order. */
+export const transactionsBetween = (
+  state: BooksState,
+  from: LocalDateString,
+  to: LocalDateString,
+  today: LocalDateString,
+): TransactionDto[] => {
+  const out: TransactionDto[] = []
+  for (const t of state.transactions.values()) {
+    if (t.deleted) continue
+    const row = rowOf(t)
+    if (row.date >= from && row.date <= to) out.push(toTransactionDto(row, t, today))
+  }
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+}
+
+/** Recorded transactions of one event type (`1_Revenue` … `5_SocialSecurity`), in date then id order. */
+export const transactionsByType = (state: BooksState, eventType: string, today: LocalDateString): TransactionDto[] => {
+  const out: TransactionDto[] = []
+  for (const t of state.transactions.values()) {
+    if (t.deleted) continue
+    const row = rowOf(t)
+    if (row.eventType === eventType) out.push(toTransactionDto(row, t, today))
+  }
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+}

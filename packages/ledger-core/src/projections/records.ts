@@ -70,7 +70,7 @@ const byDateDesc = (a: RecordState, b: RecordState) => {
   const db = (b.data as { date: string }).date
   return da < db ? 1 : da > db ? -1 : b.id - a.id
 }
-const byDateAsc = (a: RecordState, b: RecordState) => -byDateDesc(b, a) || a.id - b.id
+const byDateAsc = (a: RecordState, b: RecordState) => byDateDesc(b, a)
 
 /**
  * Live records of a data type: settings newest date first; items by date then id (with `vatAmount` and `sum`);

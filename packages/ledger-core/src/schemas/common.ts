@@ -49,11 +49,13 @@ export const normalizePercent = (input: unknown): string | null => {
   return f === '' ? whole : `${whole}.${f}`
 }
 
-/** Plain decimal notation of a finite number (no exponent), e.g. `1e-7` → `"0.0000001"` (rejected later). */
+/**
+ * The decimal text of a JSON number. Numbers beyond the exactly representable integers (> 2^53) or in exponent
+ * notation (`1e-7`, `1e21`) are refused (`''`): they cannot be a trustworthy money amount.
+ */
 const numberToPlain = (n: number): string => {
   const s = String(n)
-  if (!/e/i.test(s)) return s
-  return n.toFixed(20).replace(/\.?0+$/, '')
+  return /e/i.test(s) || Math.abs(n) > Number.MAX_SAFE_INTEGER ? '' : s
 }
 
 /** `true` for an absent value: `undefined`, `null`, or a blank string. */

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest'
+import {
+  companyWarnings,
+  isValidNip,
+  isValidPostCode,
+  isValidRegon,
+  normalizeMoney,
+  normalizePercent,
+} from './common.ts'
+import { validateManualTransaction, validateRecord } from './validate.ts'
+
+const messages = (r: ReturnType<typeof validateRecord>) =>
+  r.ok ? {} : Object.fromEntries(r.errors.map((e) => [e.field, e.message]))
+
+describe('validateRecord', () => {
+  it('normalises money and percents and keeps the canonical item shape', () => {
+    const r = validateRecord('RecurringIncome', {
+      date: '2026-01-31T00:00:00',
+      name: ' Rent ',
+      amount: 1234.5,
+      isCompany: 'true',
+      percent: '8.50',
+      invoiceDate: '',
+      repetitions: '3',
+      paymentInterval: 1,
+    })
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        date: '2026-01-31',
+        name: 'Rent',
+        amount: '1234.50',
+        isCompany: true,
+        percent: '8.5',
+        invoiceDate: null,
+        repetitions: 3,
+      },
+    })
+  })
+
+  it('drops repetitions from fixed items', () => {
+    const r = validateRecord('Expense', { date: '2026-01-01', name: 'x', amount: '1', percent: 0, repetitions: 4 })
+    expect(r.ok && 'repetitions' in r.value).toBe(false)
+  })
+
+  it('gives every required message of items', () =>
+    expect(messages(validateRecord('RecurringExpense', {}))).toEqual({
+      date: 'Date is required',
+      name: 'Name is required',
+      amount: 'Amount is required',
+      percent: 'Percent is required',
+      repetitions: 'Repetitions is required',
+    }))
+
+  it('rejects bad dates, negative amounts and percents over 100', () =>
+    expect(
+      messages(
+        validateRecord('Income', {
+          date: '2026-02-30',
+          name: 'n',
+          amount: '-1',
+          percent: '100.01',
+          invoiceDate: '2026-1-1',
+        }),
+      ),
+    ).toEqual({
+      date: 'Date must be a date in format yyyy-mm-dd',
+      amount: 'Amount must not be negative',
+      percent: 'Percent must be a number from 0 to 100 with at most 2 decimals',
+      invoiceDate: 'Invoice date must be a date in format yyyy-mm-dd',
+    }))
+
+  it('checks the contact e-mail only when given', () => {
+    expect(messages(validateRecord('Contact', { email: 'nope' }))).toEqual({
+      email: 'Email needs to be in correct format',
+    })
+    expect(validateRecord('Contact', {}).ok).toBe(true)
+  })
+
+  it('accepts addresses without validation and fills missing parts', () => {
+    const r = validateRecord('Addresses', { postDeliveryAddress: { city: 'Kraków' } })
+    expect(r.ok && r.value.postDeliveryAddress.city).toBe('Kraków')
+    expect(r.ok && r.value.permanentPlaceOfBusinessActivity.street).toBe('')
+  })
+
+  it('validates invoice data with its address', () => {
+    const r = validateRecord('Invoice', { companyName: 'A', nip: '1', invoiceAddress: { postCode: 12 } })
+    expect(r.ok && r.value.invoiceAddress.postCode).toBe('12')
+  })
+
+  it('PIT: optional Scale parameters, interval 1 or 3, tax type choice, deductions as amount or object', () => {
+    const ok = validateRecord('Pit', {
+      date: '2026-01-01',
+      taxType: 'Scale',
+      firstPercent: 12,
+      paymentInterval: 3,
+      deductions: { other: '100' },
+    })
+    expect(ok).toEqual({
+      ok: true,
+      value: {
+        date: '2026-01-01',
+        taxType: 'Scale',
+        firstPercent: '12',
+        secondPercent: null,
+        freeOfTaxAmount: null,
+        secondPercentAmount: null,
+        paymentInterval: 3,
+        deductions: '100.00',
+      },
+    })
+    expect(
+      messages(validateRecord('Pit', { date: '2026-01-01', taxType: 'Other', firstPercent: 1, paymentInterval: 2 })),
+    ).toEqual({ taxType: 'Tax type must be Flat, Linear or Scale', paymentInterval: 'Payment interval must be 1 or 3' })
+  })
+
+  it('rejects unknown data types and non-objects', () => {
+    expect(validateRecord('Nope', {})).toMatchObject({ ok: false, errors: [{ code: 'UNKNOWN_DATA_TYPE' }] })
+    expect(validateRecord('Vat', 'x')).toMatchObject({ ok: false, errors: [{ code: 'REQUIRED' }] })
+  })
+
+  it('rejects non-text texts and over-long names', () => {
+    expect(
+      messages(validateRecord('Income', { date: '2026-01-01', name: 'x'.repeat(501), amount: 1, percent: 0 })),
+    ).toEqual({
+      name: 'Name is too long',
+    })
+    expect(messages(validateRecord('Primary', { companyName: {}, nip: '1' }))).toEqual({
+      companyName: 'Company name must be text',
+    })
+  })
+})
+
+describe('manual transactions', () => {
+  it('defaults to a fee with 0 % and validates the type', () => {
+    expect(validateManualTransaction({ date: '2026-01-01', name: 'x', amount: '-5' })).toEqual({
+      ok: true,
+      value: { date: '2026-01-01', name: 'x', amount: '-5.00', eventType: '2_Fee', isCompany: false, percent: '0' },
+    })
+    expect(
+      validateManualTransaction({ dataObject: { date: '2026-01-01', name: 'x', amount: '5' }, eventType: '9' }).ok,
+    ).toBe(false)
+    expect(validateManualTransaction(null).ok).toBe(false)
+  })
+})
+
+describe('normalisers and Polish identifiers', () => {
+  it('money and percents', () => {
+    expect(normalizeMoney('007.5')).toBe('7.50')
+    expect(normalizeMoney('-0')).toBe('0.00')
+    expect(normalizeMoney(0.1 + 0.2)).toBeNull()
+    expect(normalizeMoney(1e21)).toBeNull()
+    expect(normalizeMoney(12)).toBe('12.00')
+    expect(normalizeMoney('1,5')).toBeNull()
+    expect(normalizePercent('100')).toBe('100')
+    expect(normalizePercent('100.5')).toBeNull()
+    expect(normalizePercent('-1')).toBeNull()
+  })
+
+  it('NIP, REGON and postal code checksums', () => {
+    expect(isValidNip('526-025-02-74')).toBe(true)
+    expect(isValidNip('5260250275')).toBe(false)
+    expect(isValidNip('123')).toBe(false)
+    expect(isValidRegon('123456785')).toBe(true)
+    expect(isValidRegon('123456786')).toBe(false)
+    expect(isValidRegon('12345678512347')).toBe(true)
+    expect(isValidRegon('12345678512348')).toBe(false)
+    expect(isValidRegon('1')).toBe(false)
+    expect(isValidPostCode('00-950')).toBe(true)
+    expect(isValidPostCode('00950')).toBe(false)
+  })
+
+  it('company warnings are soft: listed, not errors', () => {
+    const data = { companyName: 'A', nip: '1234567890', regon: '1', invoiceAddress: { postCode: '1' } }
+    expect(companyWarnings(data).map((w) => w.field)).toEqual(['nip', 'regon', 'invoiceAddress.postCode'])
+    expect(validateRecord('Invoice', data).ok).toBe(true)
+    expect(companyWarnings(null)).toEqual([])
+  })
+})

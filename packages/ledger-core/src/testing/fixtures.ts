@@ -1,0 +1,43 @@
+/** Small builders of valid inputs and events for tests and stories. */
+import type { LedgerEvent } from '../events.ts'
+
+export const income = (over: Record<string, unknown> = {}) => ({
+  date: '2026-01-10',
+  name: 'Invoice 1',
+  amount: '1000.00',
+  isCompany: true,
+  percent: '23',
+  invoiceDate: null,
+  ...over,
+})
+
+export const recurring = (over: Record<string, unknown> = {}) => ({ ...income(over), repetitions: 12, ...over })
+
+export const vatSetting = (over: Record<string, unknown> = {}) => ({
+  date: '2026-01-01',
+  percent: '23',
+  paymentInterval: 1,
+  ...over,
+})
+
+export const pitSetting = (over: Record<string, unknown> = {}) => ({
+  date: '2026-01-01',
+  taxType: 'Linear',
+  firstPercent: '19',
+  secondPercent: null,
+  freeOfTaxAmount: null,
+  secondPercentAmount: null,
+  paymentInterval: 1,
+  deductions: '0.00',
+  ...over,
+})
+
+export const ssSetting = (over: Record<string, unknown> = {}) => ({
+  date: '2026-01-01',
+  amount: '1926.76',
+  percent: '4.9',
+  ...over,
+})
+
+export const itemAdded = (id: number, data = income(), dataType = 'Income'): LedgerEvent =>
+  ({ type: 'ItemAdded', data: { id, dataType, data } }) as LedgerEvent

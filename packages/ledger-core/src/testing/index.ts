@@ -1,0 +1,2 @@
+export * from './fixtures.ts'
+export * from './given.ts'
