@@ -84,12 +84,18 @@ export const DateRangeParams = effectSchema(Schema.Struct({ from: DateParamSchem
   required: ['from', 'to'],
 })
 
+/** A string that must be one of `values`; every failure reads `text`. */
+export const oneOf = <T extends string>(values: readonly T[], text: string) =>
+  Schema.String.annotations(message(text)).pipe(
+    Schema.filter((s): s is T => (values as readonly string[]).includes(s), message(text)),
+  ) as unknown as Schema.Schema<T, string, never>
+
 /** `{type}` restricted to a family of data types; anything else is 400 'Unknown data type'. */
 export const typeParams = <T extends string>(types: readonly T[]) =>
-  effectSchema(
-    Schema.Struct({
-      type: Schema.Literal(...(types as [T, ...T[]])).annotations(message('Unknown data type')),
-    }),
-  )
+  effectSchema(Schema.Struct({ type: oneOf(types, 'Unknown data type') }), {
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string', enum: [...types] } },
+  })
 
 export const body = (schema: AnySchema) => effectSchema(schema)

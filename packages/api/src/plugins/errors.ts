@@ -1,0 +1,45 @@
+/**
+ * App plugin `finance-errors`: the Effect-Schema validator and one error handler, so every failure has the
+ * contract's shape: bad input 400 with field messages (never a 500), `!Token` 401, 404, 409, 429, and 5xx bodies
+ * without internals (the details go to the log only).
+ */
+import type { FastifyError } from 'fastify'
+import fp from 'fastify-plugin'
+import { conflict, HttpError } from '../http/errors.ts'
+import { effectValidatorCompiler } from '../http/validation.ts'
+import { BooksConflict } from '../ledger/books.ts'
+
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Invalid JSON body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+  FST_CSRF_INVALID_TOKEN: 'Invalid CSRF token',
+  FST_CSRF_MISSING_SECRET: 'Invalid CSRF token',
+}
+
+export default fp(
+  async (app) => {
+    app.setValidatorCompiler(effectValidatorCompiler)
+    app.setErrorHandler((error: FastifyError | HttpError | BooksConflict | Error, request, reply) => {
+      if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body())
+      if (error instanceof BooksConflict) return reply.code(409).send(conflict().body())
+      const status = (error as FastifyError).statusCode ?? 500
+      if (status === 429) {
+        return reply.code(429).send({ success: false, errors: ['Too many requests, try again later'] })
+      }
+      if (status >= 400 && status < 500) {
+        const code = (error as FastifyError).code ?? ''
+        request.log.info({ code, status }, 'client error')
+        return reply.code(status).send({ success: false, errors: [CLIENT_MESSAGES[code] ?? 'Invalid request'] })
+      }
+      request.log.error({ err: error }, 'request failed')
+      return reply.code(status >= 500 && status < 600 ? status : 500).send({
+        success: false,
+        errors: ['Internal server error'],
+      })
+    })
+  },
+  { name: 'finance-errors', fastify: '5.x' },
+)

@@ -1,0 +1,41 @@
+/**
+ * App plugin `finance-services`: the store, accounts, mailer, configuration and clock, decorated once on the
+ * instance so routes and jobs share them.
+ */
+import type { EventStore } from '@finance/event-store'
+import fp from 'fastify-plugin'
+import type { Accounts } from '../accounts/service.ts'
+import type { Config } from '../config.ts'
+import type { Mailer } from '../mail/mailer.ts'
+
+export interface Services {
+  readonly store: EventStore
+  readonly accounts: Accounts
+  readonly mailer: Mailer
+  readonly config: Config
+  readonly now: () => Date
+  /** Today's date in Poland (`yyyy-mm-dd`): taxes and due dates follow the Polish calendar. */
+  readonly today: () => string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    finance: Services
+  }
+}
+
+const warsawDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Warsaw',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+export const localDateInPoland = (d: Date): string => warsawDate.format(d)
+
+export default fp<{ services: Services }>(
+  async (app, { services }) => {
+    app.decorate('finance', services)
+  },
+  { name: 'finance-services', fastify: '5.x' },
+)

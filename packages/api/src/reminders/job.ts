@@ -1,0 +1,130 @@
+/**
+ * The reminder job: for every user, every transaction with `notification` on, not `completed` and not yet
+ * `notificationCompleted`, due today up to `leadDays` ahead, gets an e-mail with a signed Accept link; after the
+ * send, `ReminderSent` is appended (the event is the record, so a restart never sends twice). A failed send
+ * appends nothing and is retried on the next tick.
+ */
+import type { EventStore } from '@finance/event-store'
+import { addMonthsToMonth, monthOf } from '@finance/ledger-core/calendar.ts'
+import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import type { Accounts } from '../accounts/service.ts'
+import { executeBooks, loadBooks } from '../ledger/books.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { texts } from '../mail/messages.ts'
+import { monthRows, type TransactionDto } from '../routes/transactionViews.ts'
+import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
+
+export interface ReminderDeps {
+  readonly store: EventStore
+  readonly accounts: Accounts
+  readonly mailer: Mailer
+  readonly secret: string
+  readonly publicUrl: string
+  readonly leadDays: number
+  readonly now: () => Date
+  /** Today in Poland, `yyyy-mm-dd`. */
+  readonly today: () => string
+  readonly log?: { info(o: object, m: string): void; error(o: object, m: string): void }
+}
+
+export interface ReminderRun {
+  readonly sent: number
+  readonly failed: number
+}
+
+const addDays = (date: string, days: number): string => {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+const dueOf = (t: TransactionDto): string => t.dataObject.dueDate ?? t.date
+
+/** Transactions of a user that are due for a reminder today. */
+export async function dueReminders(
+  store: EventStore,
+  userId: string,
+  today: string,
+  leadDays: number,
+): Promise<TransactionDto[]> {
+  const { state } = await loadBooks(store, userId)
+  const last = addDays(today, leadDays)
+  const months = new Set<string>()
+  // Tax rows of a month fall due in the following month(s): scan generated months up to a quarter back.
+  for (let m = addMonthsToMonth(monthOf(today), -4); m <= monthOf(last); m = addMonthsToMonth(m, 1)) months.add(m)
+  const out: TransactionDto[] = []
+  for (const month of months) {
+    if (!state.months.has(month)) continue
+    for (const t of monthRows(state, month, today)) {
+      if (!t.notification || t.completed || t.notificationCompleted) continue
+      const due = dueOf(t)
+      if (due >= today && due <= last) out.push(t)
+    }
+  }
+  return out
+}
+
+export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
+  let sent = 0
+  let failed = 0
+  const today = deps.today()
+  for (const { id: userId } of await deps.accounts.list()) {
+    const user = await deps.accounts.findById(userId)
+    if (!user || user.role === 0) continue
+    for (const t of await dueReminders(deps.store, userId, today, deps.leadDays)) {
+      const key = signAcceptKey(deps.secret, {
+        userId,
+        transactionId: t.id,
+        expiresAt: deps.now().getTime() + ACCEPT_KEY_TTL_MS,
+      })
+      const link = `${deps.publicUrl}/accept?key=${encodeURIComponent(key)}`
+      const lang = texts[user.language]
+      const name = t.dataObject.displayName || t.dataObject.name
+      try {
+        await deps.mailer.send({
+          to: user.email,
+          subject: lang.reminderSubject(name, dueOf(t)),
+          text: lang.reminderBody({ name, amount: t.dataObject.sum ?? t.dataObject.amount, dueDate: dueOf(t), link }),
+        })
+      } catch (err) {
+        failed++
+        deps.log?.error({ err, userId, transactionId: t.id }, 'reminder e-mail failed; retried on the next tick')
+        continue
+      }
+      const result = await executeBooks(
+        deps.store,
+        userId,
+        { type: 'RecordReminderSent', id: t.id, at: deps.now().toISOString(), userId },
+        { actor: 'system' },
+      )
+      if (isDomainError(result))
+        deps.log?.error({ userId, transactionId: t.id }, `reminder not recorded: ${result.code}`)
+      else sent++
+    }
+  }
+  if (sent > 0 || failed > 0) deps.log?.info({ sent, failed }, 'reminders')
+  return { sent, failed }
+}
+
+/** Runs `runReminders` every `intervalMs` (never overlapping); `stop` waits for a run in progress. */
+export function startReminderJob(deps: ReminderDeps, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null
+  let stopped = false
+  const tick = () => {
+    if (running || stopped) return
+    running = runReminders(deps)
+      .catch((err: unknown) => deps.log?.error({ err }, 'reminder run failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+  const timer = setInterval(tick, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * `account/*` (SPEC §7, apicontract): login, register (ADMIN + registration key), change password, reset request
+ * and confirmation, token refresh. All rate limited; login per IP and e-mail.
+ */
+import {
+  accountMessages,
+  ChangePasswordBody,
+  LoginBody,
+  languageOf,
+  RegisterBody,
+  ResetPasswordBody,
+  ResetPasswordConfirmedBody,
+  roleCode,
+} from '@finance/ledger-core/schemas/account.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { safeEqual } from '../accounts/password.ts'
+import { badRequest, HttpError } from '../http/errors.ts'
+import { body } from '../http/validation.ts'
+import { texts, withQuery } from '../mail/messages.ts'
+
+const emailOf = (request: FastifyRequest): string => {
+  const b = request.body as { email?: unknown } | undefined
+  return typeof b?.email === 'string' ? b.email.trim().toLowerCase().slice(0, 254) : ''
+}
+
+export default async function accountRoutes(app: FastifyInstance) {
+  const { accounts, config, mailer } = app.finance
+  const tags = ['account']
+  const limit = (max: number, perEmail: boolean) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      hook: 'preValidation' as const,
+      keyGenerator: (request: FastifyRequest) => (perEmail ? `${request.ip}|${emailOf(request)}` : request.ip),
+    },
+  })
+
+  app.post(
+    '/api/account/login',
+    { schema: { tags, body: body(LoginBody) }, config: limit(config.loginRateLimit, true) },
+    async (request) => {
+      const { email, password } = request.body as LoginBody
+      const result = await accounts.verifyPassword(email, password)
+      if (!result.ok) throw new HttpError(result.status === 404 ? 400 : 401, result.errors)
+      const user = result.value
+      if (user.role === 0) throw new HttpError(401, [accountMessages.invalidRequest])
+      return { token: app.issueToken(user), minutes: config.tokenMinutes, role: String(user.role) }
+    },
+  )
+
+  app.post(
+    '/api/account/refreshToken',
+    { schema: { tags }, onRequest: [app.authenticate], config: limit(30, false) },
+    async (request) => {
+      const user = await accounts.findById(request.user.sub)
+      if (!user) throw new HttpError(401, ['!Token'])
+      return { success: true, token: app.issueToken(user), minutes: config.tokenMinutes, errors: [] }
+    },
+  )
+
+  app.post(
+    '/api/account/register',
+    {
+      schema: { tags, body: body(RegisterBody) },
+      onRequest: [app.authenticate, app.requireAdmin],
+      config: limit(20, false),
+    },
+    async (request) => {
+      const b = request.body as RegisterBody
+      if (!safeEqual(b.key, config.secrets.registrationKey)) throw badRequest(['Invalid key'], { key: 'Invalid key' })
+      const result = await accounts.register({
+        email: b.email,
+        password: b.password,
+        role: roleCode(b.appRole),
+        language: b.language ?? null,
+        actor: request.user.sub,
+      })
+      if (!result.ok) throw badRequest(result.errors)
+      const lang = languageOf(b.language)
+      const link = withQuery(b.url ?? '/user/login', config.publicUrl, {})
+      try {
+        const sent = await mailer.send({
+          to: result.value.email,
+          subject: texts[lang].welcomeSubject,
+          text: texts[lang].welcomeBody(result.value.email, link),
+        })
+        request.log.info({ file: sent.file }, 'welcome e-mail sent')
+      } catch (err) {
+        request.log.warn({ err }, 'welcome e-mail failed')
+      }
+      return { success: true, errors: [] }
+    },
+  )
+
+  app.post(
+    '/api/account/changePassword',
+    { schema: { tags, body: body(ChangePasswordBody) }, onRequest: [app.authenticate], config: limit(10, true) },
+    async (request) => {
+      const b = request.body as ChangePasswordBody
+      // A session may only change its own password.
+      if (b.email.trim().toLowerCase() !== request.user.email) throw new HttpError(403, [accountMessages.accessDenied])
+      const result = await accounts.changePassword({ email: b.email, oldPassword: b.oldPassword, password: b.password })
+      if (!result.ok) throw new HttpError(result.status === 401 ? 400 : result.status, result.errors)
+      return { success: true, errors: [] }
+    },
+  )
+
+  app.post(
+    '/api/account/resetPassword',
+    { schema: { tags, body: body(ResetPasswordBody) }, config: limit(5, true) },
+    async (request) => {
+      const b = request.body as ResetPasswordBody
+      const requested = await accounts.requestPasswordReset(b.email, b.language ?? null)
+      if (requested) {
+        const lang = b.language ? languageOf(b.language) : requested.user.language
+        const link = withQuery(b.url ?? '/user/resetpasswordconfirmed', config.publicUrl, {
+          code: requested.code,
+          email: requested.user.email,
+        })
+        try {
+          const sent = await mailer.send({
+            to: requested.user.email,
+            subject: texts[lang].resetSubject,
+            text: texts[lang].resetBody(link),
+          })
+          if (sent.file) request.log.info({ file: sent.file }, 'password reset e-mail written to the outbox')
+        } catch (err) {
+          request.log.error({ err }, 'password reset e-mail failed')
+        }
+      }
+      // Same answer whether or not the e-mail exists.
+      return { success: true, errors: [] }
+    },
+  )
+
+  app.post(
+    '/api/account/resetPasswordConfirmed',
+    { schema: { tags, body: body(ResetPasswordConfirmedBody) }, config: limit(10, true) },
+    async (request) => {
+      const b = request.body as ResetPasswordConfirmedBody
+      const result = await accounts.confirmPasswordReset({ email: b.email, code: b.code, password: b.password })
+      if (!result.ok) throw badRequest(result.errors)
+      return { success: true, errors: [] }
+    },
+  )
+}

@@ -1,0 +1,232 @@
+/**
+ * Records (apicontract "Records"): company data under `config/`, fees (VAT, PIT, social security, expenses) under
+ * `fee/`, revenues (incomes) under `revenue/`, and the generic data client under `data/{type}` — one set of
+ * handlers. Every lookup is inside the caller's own books, and a record of another family answers 404.
+ */
+import {
+  currentSetting,
+  itemsBetween,
+  listRecords,
+  type RecordDto,
+  recordById,
+  companyRecord,
+} from '@finance/ledger-core/projections/records.ts'
+import {
+  type CompanyDataType,
+  type DataType,
+  DataTypes,
+  isCompanyDataType,
+  isItemDataType,
+  isSettingKind,
+  type ItemDataType,
+  type SettingKind,
+} from '@finance/ledger-core/schemas/records.ts'
+import { Schema } from 'effect'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { badRequest, notFound } from '../http/errors.ts'
+import { DateRangeParams, effectSchema, IdParams, oneOf, PositiveIdFromString, typeParams } from '../http/validation.ts'
+import { booksOf, type CommandInput, run } from './books.ts'
+
+const FAMILIES = {
+  config: ['Primary', 'Contact', 'Addresses', 'Invoice'],
+  fee: ['Vat', 'Pit', 'SocialSecurity', 'Expense', 'RecurringExpense'],
+  revenue: ['Income', 'RecurringIncome'],
+} as const satisfies Record<string, readonly DataType[]>
+
+const recordBody = (types: readonly DataType[]) =>
+  effectSchema(
+    Schema.Struct({
+      dataType: Schema.propertySignature(oneOf(types, 'Unknown data type')).annotations({
+        missingMessage: () => 'Unknown data type',
+      }),
+      eventType: Schema.optional(Schema.NullOr(Schema.String)),
+      id: Schema.optional(Schema.Unknown),
+      dataObject: Schema.propertySignature(
+        Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
+      ).annotations({ missingMessage: () => 'Data is required' }),
+    }),
+    {
+      type: 'object',
+      required: ['dataType', 'dataObject'],
+      properties: {
+        dataType: { type: 'string', enum: [...types] },
+        eventType: { type: 'string' },
+        dataObject: { type: 'object', additionalProperties: true },
+      },
+    },
+  )
+
+/** Body of the generic client: the type comes from the path, so `dataType` may be omitted. */
+const dataBody = effectSchema(
+  Schema.Struct({
+    dataType: Schema.optional(Schema.Unknown),
+    eventType: Schema.optional(Schema.NullOr(Schema.String)),
+    id: Schema.optional(Schema.Unknown),
+    dataObject: Schema.propertySignature(
+      Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
+    ).annotations({ missingMessage: () => 'Data is required' }),
+  }),
+  {
+    type: 'object',
+    required: ['dataObject'],
+    properties: { dataType: { type: 'string' }, eventType: { type: 'string' }, dataObject: { type: 'object' } },
+  },
+)
+
+interface RecordBody {
+  dataType?: unknown
+  dataObject: Record<string, unknown>
+}
+
+const TypeIdParams = effectSchema(
+  Schema.Struct({
+    type: oneOf(DataTypes, 'Unknown data type'),
+    id: PositiveIdFromString,
+  }),
+  {
+    type: 'object',
+    required: ['type', 'id'],
+    properties: { type: { type: 'string', enum: [...DataTypes] }, id: { type: 'integer', minimum: 1 } },
+  },
+)
+
+export default async function recordRoutes(app: FastifyInstance) {
+  const auth = { onRequest: [app.authenticate] }
+
+  /** A live record of the caller inside `types`, or 404. */
+  const own = async (request: FastifyRequest, id: number, types: readonly DataType[]): Promise<RecordDto> => {
+    const { state } = await booksOf(app, request)
+    const record = recordById(state, id)
+    if (!record || !types.includes(record.dataType)) throw notFound()
+    return record
+  }
+
+  const saved = async (request: FastifyRequest, id: number) => {
+    const { state } = await booksOf(app, request)
+    const record = recordById(state, id)
+    if (!record) throw notFound()
+    return record
+  }
+
+  const getByType = async (request: FastifyRequest, type: DataType) => {
+    const { state } = await booksOf(app, request)
+    const found = isCompanyDataType(type)
+      ? companyRecord(state, type)
+      : isSettingKind(type)
+        ? currentSetting(state, type, app.finance.today())
+        : (listRecords(state, type).at(-1) ?? null)
+    if (!found) throw notFound()
+    return found
+  }
+
+  const create = async (request: FastifyRequest, type: DataType, data: unknown) => {
+    const input: CommandInput = isCompanyDataType(type)
+      ? { type: 'SaveCompanyRecord', dataType: type, data }
+      : isSettingKind(type)
+        ? { type: 'AddSetting', kind: type, data }
+        : { type: 'AddItem', dataType: type as ItemDataType, data }
+    const before = (await booksOf(app, request)).state.nextId
+    const result = await run(app, request, input)
+    const event = result.events[0] as { data: { id: number } } | undefined
+    if (!event) throw badRequest(['No changes on the form'])
+    return { created: event.data.id >= before, record: await saved(request, event.data.id) }
+  }
+
+  const update = async (request: FastifyRequest, id: number, types: readonly DataType[], data: unknown) => {
+    const record = await own(request, id, types)
+    const type = record.dataType
+    const input: CommandInput = isCompanyDataType(type)
+      ? { type: 'SaveCompanyRecord', dataType: type, id, data }
+      : isSettingKind(type)
+        ? { type: 'UpdateSetting', kind: type, id, data }
+        : { type: 'UpdateItem', dataType: type as ItemDataType, id, data }
+    await run(app, request, input)
+    return saved(request, id)
+  }
+
+  const remove = async (request: FastifyRequest, id: number, types: readonly DataType[]) => {
+    const record = await own(request, id, types)
+    const type = record.dataType
+    const input: CommandInput = isCompanyDataType(type)
+      ? { type: 'DeleteCompanyRecord', dataType: type as CompanyDataType, id }
+      : isSettingKind(type)
+        ? { type: 'DeleteSetting', kind: type as SettingKind, id }
+        : { type: 'DeleteItem', dataType: type as ItemDataType, id }
+    await run(app, request, input)
+    return { success: true, id }
+  }
+
+  const itemTypes = (types: readonly DataType[]) => types.filter((t) => isItemDataType(t))
+
+  for (const [family, types] of Object.entries(FAMILIES) as [keyof typeof FAMILIES, readonly DataType[]][]) {
+    const base = `/api/${family}`
+    const tags = [family]
+    const TypeParams = typeParams(types)
+    app.get(`${base}/GetByType/:type`, { ...auth, schema: { tags, params: TypeParams } }, (request) =>
+      getByType(request, (request.params as { type: DataType }).type),
+    )
+    app.get(`${base}/GetById/:id`, { ...auth, schema: { tags, params: IdParams } }, (request) =>
+      own(request, (request.params as { id: number }).id, types),
+    )
+    app.get(`${base}/GetListByType/:type`, { ...auth, schema: { tags, params: TypeParams } }, async (request) => {
+      const { state } = await booksOf(app, request)
+      return listRecords(state, (request.params as { type: DataType }).type)
+    })
+    app.get(
+      `${base}/GetListByDates/:from/:to`,
+      { ...auth, schema: { tags, params: DateRangeParams } },
+      async (request) => {
+        const { from, to } = request.params as { from: string; to: string }
+        const { state } = await booksOf(app, request)
+        return itemsBetween(state, from, to, itemTypes(types))
+      },
+    )
+    app.post(base, { ...auth, schema: { tags, body: recordBody(types) } }, async (request, reply) => {
+      const b = request.body as RecordBody
+      const { created, record } = await create(request, b.dataType as DataType, b.dataObject)
+      return reply.code(created ? 201 : 200).send(record)
+    })
+    app.put(`${base}/:id`, { ...auth, schema: { tags, params: IdParams, body: recordBody(types) } }, (request) =>
+      update(request, (request.params as { id: number }).id, types, (request.body as RecordBody).dataObject),
+    )
+    app.delete(`${base}/:id`, { ...auth, schema: { tags, params: IdParams } }, (request) =>
+      remove(request, (request.params as { id: number }).id, types),
+    )
+    app.put(`${base}/delete/:id`, { ...auth, schema: { tags, params: IdParams } }, (request) =>
+      remove(request, (request.params as { id: number }).id, types),
+    )
+  }
+
+  // The generic data client: `data/{type}` for every type.
+  const tags = ['data']
+  const AnyType = typeParams(DataTypes)
+  app.get('/api/data/:type', { ...auth, schema: { tags, params: AnyType } }, async (request) => {
+    const { state } = await booksOf(app, request)
+    return listRecords(state, (request.params as { type: DataType }).type)
+  })
+  app.get('/api/data/:type/:id', { ...auth, schema: { tags, params: TypeIdParams } }, (request) => {
+    const { type, id } = request.params as { type: DataType; id: number }
+    return own(request, id, [type])
+  })
+  app.post(
+    '/api/data/:type',
+    { ...auth, schema: { tags, params: AnyType, body: dataBody } },
+    async (request, reply) => {
+      const { type } = request.params as { type: DataType }
+      const { created, record } = await create(request, type, (request.body as RecordBody).dataObject)
+      return reply.code(created ? 201 : 200).send(record)
+    },
+  )
+  app.put('/api/data/:type/:id', { ...auth, schema: { tags, params: TypeIdParams, body: dataBody } }, (request) => {
+    const { type, id } = request.params as { type: DataType; id: number }
+    return update(request, id, [type], (request.body as RecordBody).dataObject)
+  })
+  app.put('/api/data/:type/delete/:id', { ...auth, schema: { tags, params: TypeIdParams } }, (request) => {
+    const { type, id } = request.params as { type: DataType; id: number }
+    return remove(request, id, [type])
+  })
+  app.delete('/api/data/:type/:id', { ...auth, schema: { tags, params: TypeIdParams } }, (request) => {
+    const { type, id } = request.params as { type: DataType; id: number }
+    return remove(request, id, [type])
+  })
+}

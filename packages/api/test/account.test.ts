@@ -1,0 +1,226 @@
+import { createMemoryStore } from '@finance/event-store'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createAccounts } from '../src/accounts/service.ts'
+import { ADMIN, call, type Harness, harness, PASSWORD } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+const register = (token: string, body: Record<string, unknown>) =>
+  call(h.app, token, 'POST', '/api/account/register', body)
+
+describe('account/login', () => {
+  it('returns a token, its minutes and the role as text', async () => {
+    h = await harness()
+    const res = await call(h.app, null, 'POST', '/api/account/login', ADMIN)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ minutes: 20, role: '1024' })
+    expect(typeof body.token).toBe('string')
+    // The token opens protected routes.
+    expect((await call(h.app, body.token, 'GET', '/api/fee/GetListByType/Vat')).statusCode).toBe(200)
+  })
+
+  it('answers SPEC messages for unknown users, wrong passwords and bad bodies', async () => {
+    h = await harness()
+    const unknown = await call(h.app, null, 'POST', '/api/account/login', {
+      email: 'nobody@example.com',
+      password: 'x',
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toEqual({ success: false, errors: ['User does not exist.'] })
+    const wrong = await call(h.app, null, 'POST', '/api/account/login', { email: ADMIN.email, password: 'nope' })
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.json()).toEqual({ success: false, errors: ['Incorrect password.'] })
+    const bad = await call(h.app, null, 'POST', '/api/account/login', { email: 'not-an-email' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({
+      success: false,
+      errors: ['Email is required and should be in correct format.', 'Password is required.'],
+      fieldErrors: { email: 'Email is required and should be in correct format.', password: 'Password is required.' },
+    })
+  })
+
+  it('rate limits brute force per IP and e-mail with 429', async () => {
+    h = await harness({ config: { loginRateLimit: 3 } })
+    const attempt = (email: string) => call(h.app, null, 'POST', '/api/account/login', { email, password: 'guess' })
+    // The harness logged in once already: two more attempts fit in the budget of 3 a minute.
+    for (let i = 0; i < 2; i++) expect((await attempt(ADMIN.email)).statusCode).toBe(401)
+    const limited = await attempt(ADMIN.email)
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().success).toBe(false)
+    // Another e-mail from the same IP has its own budget.
+    expect((await attempt('other@example.com')).statusCode).toBe(400)
+  })
+})
+
+describe('account/register', () => {
+  it('needs an ADMIN token, the registration key and SPEC-valid fields', async () => {
+    h = await harness()
+    const body = {
+      email: 'u@example.com',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      appRole: 'USER',
+      key: 'reg-key',
+    }
+    expect((await register('', body)).json()).toEqual({ success: false, errors: ['!Token'] })
+    const userToken = await h.user('plain@example.com')
+    const asUser = await register(userToken, body)
+    expect(asUser.statusCode).toBe(403)
+    expect(asUser.json()).toEqual({ success: false, errors: ['Access denied'] })
+    const wrongKey = await register(h.adminToken, { ...body, key: 'wrong' })
+    expect(wrongKey.statusCode).toBe(400)
+    const missing = await register(h.adminToken, { email: 'u@example.com', password: 'a', confirmPassword: 'b' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().fieldErrors).toEqual({
+      appRole: 'Select role',
+      key: 'Key is required',
+    })
+    const mismatch = await register(h.adminToken, { ...body, confirmPassword: 'Other#123' })
+    expect(mismatch.json().fieldErrors).toEqual({
+      confirmPassword: "Confirm Password is required, and should be equal to 'Password'",
+    })
+    const weak = await register(h.adminToken, { ...body, password: 'abc', confirmPassword: 'abc' })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.json().errors).toEqual([
+      'Passwords must be at least 6 characters.',
+      'Passwords must have at least one non alphanumeric character.',
+      "Passwords must have at least one uppercase ('A'-'Z').",
+      "Passwords must have at least one digit ('0'-'9').",
+    ])
+    const ok = await register(h.adminToken, body)
+    expect(ok.json()).toEqual({ success: true, errors: [] })
+    expect(h.mailer.sent.at(-1)?.to).toBe('u@example.com')
+    const again = await register(h.adminToken, { ...body, email: 'U@Example.com' })
+    expect(again.statusCode).toBe(400)
+    expect(again.json().errors).toEqual(['Email already exist'])
+    expect(
+      (await call(h.app, null, 'POST', '/api/account/login', { email: 'u@example.com', password: PASSWORD })).json(),
+    ).toMatchObject({ role: '1' })
+  })
+})
+
+describe('account/changePassword and refreshToken', () => {
+  it('changes the own password only, with the old one', async () => {
+    h = await harness()
+    const token = await h.user('c@example.com')
+    const change = (body: Record<string, unknown>) => call(h.app, token, 'POST', '/api/account/changePassword', body)
+    const same = await change({
+      email: 'c@example.com',
+      oldPassword: PASSWORD,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    })
+    expect(same.json().errors).toEqual(['Old password is the same as new password.'])
+    const wrongOld = await change({
+      email: 'c@example.com',
+      oldPassword: 'Wrong#123',
+      password: 'New#Pass9',
+      confirmPassword: 'New#Pass9',
+    })
+    expect(wrongOld.statusCode).toBe(400)
+    expect(wrongOld.json().errors).toEqual(['Incorrect password.'])
+    const other = await change({
+      email: ADMIN.email,
+      oldPassword: ADMIN.password,
+      password: 'New#Pass9',
+      confirmPassword: 'New#Pass9',
+    })
+    expect(other.statusCode).toBe(403)
+    const ok = await change({
+      email: 'c@example.com',
+      oldPassword: PASSWORD,
+      password: 'New#Pass9',
+      confirmPassword: 'New#Pass9',
+    })
+    expect(ok.json()).toEqual({ success: true, errors: [] })
+    await expect(h.login('c@example.com', PASSWORD)).rejects.toThrow()
+    expect(typeof (await h.login('c@example.com', 'New#Pass9'))).toBe('string')
+    await expect(h.login(ADMIN.email, 'New#Pass9')).rejects.toThrow()
+  })
+
+  it('refreshes a valid token and rejects a missing, forged or expired one with !Token', async () => {
+    h = await harness()
+    const refreshed = await call(h.app, h.adminToken, 'POST', '/api/account/refreshToken')
+    expect(refreshed.json()).toMatchObject({ success: true, minutes: 20, errors: [] })
+    const none = await call(h.app, null, 'POST', '/api/account/refreshToken')
+    expect(none.statusCode).toBe(401)
+    expect(none.json()).toEqual({ success: false, errors: ['!Token'] })
+    const forged = h.adminToken.slice(0, -3) + (h.adminToken.endsWith('AAA') ? 'BBB' : 'AAA')
+    expect((await call(h.app, forged, 'GET', '/api/fee/GetListByType/Vat')).statusCode).toBe(401)
+    const expired = h.app.jwt.sign({ sub: 'x', email: ADMIN.email, role: 1024 }, { expiresIn: -10 })
+    expect((await call(h.app, expired, 'GET', '/api/fee/GetListByType/Vat')).json()).toEqual({
+      success: false,
+      errors: ['!Token'],
+    })
+  })
+})
+
+describe('password reset', () => {
+  it('mails a single-use link, never reveals whether the e-mail exists, and expires after an hour', async () => {
+    h = await harness()
+    await h.user('r@example.com')
+    h.mailer.sent.length = 0
+    const ask = (email: string) =>
+      call(h.app, null, 'POST', '/api/account/resetPassword', {
+        email,
+        url: 'http://localhost:3000/user/resetpasswordconfirmed',
+        language: 'en',
+      })
+    expect((await ask('ghost@example.com')).json()).toEqual({ success: true, errors: [] })
+    expect(h.mailer.sent).toHaveLength(0)
+    expect((await ask('r@example.com')).json()).toEqual({ success: true, errors: [] })
+    expect(h.mailer.sent).toHaveLength(1)
+    const mail = h.mailer.sent[0]!
+    expect(mail.subject).toBe('Finance: password reset')
+    const link = new URL(/http:\S+/.exec(mail.text)![0])
+    expect(link.pathname).toBe('/user/resetpasswordconfirmed')
+    expect(link.searchParams.get('email')).toBe('r@example.com')
+    const code = link.searchParams.get('code')!
+    const confirm = (c: string) =>
+      call(h.app, null, 'POST', '/api/account/resetPasswordConfirmed', {
+        email: 'r@example.com',
+        code: c,
+        password: 'Reset#Pass2',
+        confirmPassword: 'Reset#Pass2',
+      })
+    expect((await confirm('forged')).json()).toEqual({ success: false, errors: ['Invalid authentication request'] })
+    expect((await confirm(code)).json()).toEqual({ success: true, errors: [] })
+    expect(typeof (await h.login('r@example.com', 'Reset#Pass2'))).toBe('string')
+    // Single use.
+    expect((await confirm(code)).statusCode).toBe(400)
+    // A new code expires after an hour.
+    await ask('r@example.com')
+    const code2 = new URL(/http:\S+/.exec(h.mailer.sent[1]!.text)![0]).searchParams.get('code')!
+    h.clock.now = new Date(h.clock.now.getTime() + 61 * 60 * 1000)
+    expect((await confirm(code2)).statusCode).toBe(400)
+  })
+
+  it('keeps hashes and codes out of the events', async () => {
+    h = await harness()
+    await h.user('s@example.com')
+    await call(h.app, null, 'POST', '/api/account/resetPassword', { email: 's@example.com' })
+    const all = JSON.stringify(
+      (await h.store.readAll({ maxCount: 1000 })).events.map((e) => e.data),
+      (_k, v) => (typeof v === 'bigint' ? String(v) : v),
+    )
+    expect(all).not.toMatch(/scrypt|Secret#123|code/)
+    expect(all).toContain('s@example.com')
+  })
+})
+
+describe('accounts service', () => {
+  it('sees users registered by another instance on the same store (the CLI)', async () => {
+    const store = createMemoryStore()
+    const a = createAccounts(store, { hashCost: 4 })
+    const b = createAccounts(store, { hashCost: 4 })
+    expect((await a.register({ email: 'x@example.com', password: PASSWORD, role: 'USER' })).ok).toBe(true)
+    expect((await b.findByEmail('X@example.com'))?.role).toBe(1)
+    expect((await b.setRole('x@example.com', 'ADMIN')).ok).toBe(true)
+    expect((await a.list()).map((u) => [u.email, u.role])).toEqual([['x@example.com', 1024]])
+    expect((await a.verifyPassword('x@example.com', PASSWORD)).ok).toBe(true)
+  })
+})

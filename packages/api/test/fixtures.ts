@@ -1,0 +1,82 @@
+/** Request bodies used across the API tests (SPEC §3 dataObjects; money and percents as decimal strings). */
+export const address = {
+  country: 'Polska',
+  region: 'mazowieckie',
+  city: 'Warszawa',
+  street: 'Prosta 1',
+  postCode: '00-001',
+  building: '1',
+}
+
+export const bodies = {
+  Primary: { companyName: 'Kowalski IT', nip: '5260250274', ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' },
+  Contact: { email: 'biuro@example.com', phoneNumber: '+48 600 000 000', website: '', other: '' },
+  Addresses: {
+    permanentPlaceOfBusinessActivity: address,
+    additionalPlaceOfBusinessActivity: address,
+    postDeliveryAddress: address,
+  },
+  Invoice: {
+    companyName: 'Kowalski IT',
+    nip: '5260250274',
+    ownerName: 'Jan',
+    ownerLastName: 'Kowalski',
+    regon: '',
+    invoiceAddress: address,
+  },
+  Vat: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
+  Pit: {
+    date: '2026-01-01',
+    taxType: 'Linear',
+    firstPercent: '19',
+    secondPercent: null,
+    freeOfTaxAmount: null,
+    secondPercentAmount: null,
+    paymentInterval: 1,
+    deductions: '0.00',
+  },
+  SocialSecurity: { date: '2026-01-01', amount: '1646.47', percent: '9' },
+  Income: {
+    date: '2026-03-05',
+    name: 'Invoice 1/03',
+    amount: '10000.00',
+    isCompany: true,
+    percent: '23',
+    invoiceDate: '2026-03-05',
+  },
+  RecurringIncome: {
+    date: '2026-01-10',
+    name: 'Retainer',
+    amount: '5000.00',
+    isCompany: true,
+    percent: '23',
+    invoiceDate: null,
+    repetitions: 12,
+  },
+  Expense: {
+    date: '2026-03-07',
+    name: 'Laptop',
+    amount: '4000.00',
+    isCompany: true,
+    percent: '23',
+    invoiceDate: '2026-03-07',
+  },
+  RecurringExpense: {
+    date: '2026-01-15',
+    name: 'Office rent',
+    amount: '1500.00',
+    isCompany: true,
+    percent: '23',
+    invoiceDate: null,
+    repetitions: 24,
+  },
+} as const
+
+export type BodyType = keyof typeof bodies
+
+export const familyOf = (type: BodyType): 'config' | 'fee' | 'revenue' =>
+  ['Primary', 'Contact', 'Addresses', 'Invoice'].includes(type)
+    ? 'config'
+    : ['Income', 'RecurringIncome'].includes(type)
+      ? 'revenue'
+      : 'fee'

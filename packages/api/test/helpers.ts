@@ -1,0 +1,109 @@
+/** Test harness: builds the app on a given store with a fixed clock, a captured mailer and a bootstrapped ADMIN. */
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { createAccounts } from '../src/accounts/service.ts'
+import { buildApp } from '../src/app.ts'
+import { ensureAdmin } from '../src/bootstrap.ts'
+import { type Config, testConfig } from '../src/config.ts'
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts'
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin#Pass1' }
+export const PASSWORD = 'Secret#123'
+
+export interface CapturedMailer extends Mailer {
+  readonly sent: MailMessage[]
+  /** When set, `send` rejects (a mail server that is down). */
+  failing: boolean
+}
+
+export function captureMailer(): CapturedMailer {
+  const sent: MailMessage[] = []
+  const mailer: CapturedMailer = {
+    kind: 'outbox',
+    sent,
+    failing: false,
+    async send(message) {
+      if (mailer.failing) throw new Error('SMTP down')
+      sent.push(message)
+      return { messageId: `<${sent.length}@test>` }
+    },
+    close() {},
+  }
+  return mailer
+}
+
+export interface Harness {
+  app: FastifyInstance
+  store: EventStore
+  config: Config
+  mailer: CapturedMailer
+  clock: { now: Date }
+  adminToken: string
+  login(email: string, password: string): Promise<string>
+  /** Registers a USER through the API as the ADMIN and returns its token. */
+  user(email: string): Promise<string>
+  close(): Promise<void>
+}
+
+export async function harness(
+  options: { store?: EventStore; now?: string; config?: Partial<Config>; mailer?: CapturedMailer } = {},
+): Promise<Harness> {
+  const store = options.store ?? createMemoryStore()
+  const clock = { now: new Date(options.now ?? '2026-03-10T10:00:00.000Z') }
+  const now = () => new Date(clock.now.getTime())
+  const config = testConfig(options.config)
+  const mailer = options.mailer ?? captureMailer()
+  const accounts = createAccounts(store, { hashCost: 4, now })
+  await ensureAdmin(accounts, ADMIN)
+  const app = await buildApp({ store, config, accounts, mailer, now })
+  await app.ready()
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } })
+    if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`)
+    return res.json().token as string
+  }
+  const adminToken = await login(ADMIN.email, ADMIN.password)
+  return {
+    app,
+    store,
+    config,
+    mailer,
+    clock,
+    adminToken,
+    login,
+    async user(email) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: {
+          email,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          appRole: 'USER',
+          key: config.secrets.registrationKey,
+        },
+      })
+      if (res.statusCode !== 200) throw new Error(`register ${email}: ${res.statusCode} ${res.body}`)
+      return login(email, PASSWORD)
+    },
+    close: () => app.close(),
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** Calls the API as `token` with a JSON body. */
+export const call = (
+  app: FastifyInstance,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> =>
+  app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  })

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodies, type BodyType, familyOf } from './fixtures.ts'
+import { call, type Harness, harness } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+/** A user with settings and a few items, ready for month views. */
+export async function seeded(hh: Harness, email = 'a@example.com') {
+  const t = await hh.user(email)
+  for (const type of [
+    'Vat',
+    'Pit',
+    'SocialSecurity',
+    'Income',
+    'RecurringIncome',
+    'Expense',
+    'RecurringExpense',
+  ] as BodyType[]) {
+    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject: bodies[type] })
+    if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
+  }
+  return t
+}
+
+type Tx = {
+  id: number
+  eventType: string
+  date: string
+  completed: boolean
+  notification: boolean
+  dataObject: Record<string, unknown>
+}
+
+describe('transaction/*', () => {
+  it('generates and records a month on first view, once', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const first = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-15')
+    expect(first.statusCode).toBe(200)
+    const rows = first.json() as Tx[]
+    expect(rows.map((r) => r.eventType)).toEqual(expect.arrayContaining(['1_Revenue', '2_Fee']))
+    expect(rows.every((r) => r.date.startsWith('2026-03') || r.dataObject.dueDate !== undefined)).toBe(true)
+    const generated = async () =>
+      (await h.store.readAll({ maxCount: 10_000 })).events.filter((e) => e.type === 'MonthGenerated').length
+    expect(await generated()).toBe(1)
+    const again = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-01')
+    expect(again.json()).toEqual(rows)
+    expect(await generated()).toBe(1)
+    // A later item does not silently rewrite the viewed month…
+    await call(h.app, t, 'POST', '/api/fee', {
+      dataType: 'Expense',
+      dataObject: { ...bodies.Expense, name: 'Late', date: '2026-03-20' },
+    })
+    const still = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-01')).json() as Tx[]
+    expect(still.some((r) => r.dataObject.name === 'Late')).toBe(false)
+    // …until the month is reset.
+    const reset = await call(h.app, t, 'POST', '/api/transaction/resetCurrentMonth', { date: '2026-03-01' })
+    expect(reset.statusCode).toBe(200)
+    expect((reset.json() as Tx[]).some((r) => r.dataObject.name === 'Late')).toBe(true)
+    const year = await call(h.app, t, 'POST', '/api/transaction/resetCurrentYear', { date: '2026-03-01' })
+    expect((year.json() as Tx[]).length).toBeGreaterThan(0)
+    expect((await call(h.app, t, 'POST', '/api/transaction/resetCurrentMonth', {})).json().fieldErrors).toEqual({
+      date: 'Date is required',
+    })
+  })
+
+  it('toggles flags, answers lookups and keeps manual transactions', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const rows = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-15')).json() as Tx[]
+    const target = rows[0]!
+    const put = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: true, notification: true })
+    expect(put.json()).toEqual({ id: target.id, completed: true, notification: true, notificationCompleted: false })
+    expect((await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: 'yes' })).statusCode).toBe(400)
+    expect((await call(h.app, t, 'PUT', '/api/transaction/99999', { completed: true })).statusCode).toBe(404)
+    const byId = (await call(h.app, t, 'GET', `/api/transaction/GetById/${target.id}`)).json() as Tx
+    expect(byId).toMatchObject({ id: target.id, completed: true, notification: true })
+    const byType = (await call(h.app, t, 'GET', `/api/transaction/GetListByType/${target.eventType}`)).json() as Tx[]
+    expect(byType.map((r) => r.id)).toContain(target.id)
+    const byDates = (
+      await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')
+    ).json() as Tx[]
+    expect(byDates.every((r) => r.date >= '2026-03-01' && r.date <= '2026-03-31')).toBe(true)
+    expect(byDates.length).toBeGreaterThan(0)
+
+    const manual = await call(h.app, t, 'POST', '/api/transaction', {
+      dataObject: { date: '2026-03-21', name: 'Cash sale', amount: '100.00', isCompany: false, percent: '0' },
+      eventType: '1_Revenue',
+    })
+    expect(manual.statusCode).toBe(201)
+    const m = manual.json() as Tx
+    expect(m).toMatchObject({ eventType: '1_Revenue', date: '2026-03-21' })
+    expect(
+      (await call(h.app, t, 'POST', '/api/transaction', { dataObject: { name: 'x' } })).json().fieldErrors,
+    ).toMatchObject({
+      date: 'Date is required',
+      amount: 'Amount is required',
+    })
+    expect((await call(h.app, t, 'DELETE', `/api/transaction/${m.id}`)).json()).toEqual({ success: true, id: m.id })
+    expect((await call(h.app, t, 'GET', `/api/transaction/GetById/${m.id}`)).statusCode).toBe(404)
+  })
+
+  it('summaries: 12 month rows and a year row, cumulative on request; obligations', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const monthly = (await call(h.app, t, 'GET', '/api/transaction/getSummaryList/2026-03-15/false')).json()
+    expect(monthly).toHaveLength(13)
+    expect(monthly.map((r: { month: number }) => r.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0])
+    expect(typeof monthly[0].companyIncomeAmmount).toBe('string')
+    const cumulative = (await call(h.app, t, 'GET', '/api/transaction/getSummaryList/2026-03-15/1')).json()
+    expect(cumulative[2].companyIncomeAmmount).not.toBe(monthly[2].companyIncomeAmmount)
+    const year = (await call(h.app, t, 'GET', '/api/transaction/getSummary/2026-06-01')).json()
+    expect(year).toEqual(monthly[12])
+    expect((await call(h.app, t, 'GET', '/api/transaction/getSummaryList/2026-03-15/maybe')).statusCode).toBe(400)
+    const obligations = (await call(h.app, t, 'GET', '/api/transaction/obligations/2026')).json()
+    expect(Array.isArray(obligations)).toBe(true)
+    expect(obligations.length).toBeGreaterThan(0)
+    expect(obligations[0]).toMatchObject({
+      kind: expect.any(String),
+      amount: expect.any(String),
+      dueDate: expect.any(String),
+    })
+    expect((await call(h.app, t, 'GET', '/api/transaction/obligations/20x6')).statusCode).toBe(400)
+  })
+})
