@@ -183,6 +183,25 @@ describe('settings in force', () => {
     // no ZUS setting: base = 10000; 8.5 % = 850
     expect(r.pit[0]).toMatchObject({ base: 1000000n, advance: 85000n, deductions: 0n, costs: 900000n })
   })
+  it('reports Flat year-to-date figures without Fundusz Pracy and with half the health', () => {
+    const r = computeTaxes({
+      months: [month('2026-01', 1000000n), month('2026-02', 1000000n)],
+      vat: [],
+      pit: [pit('Flat', { date: '2026-01-01', firstPercent: '12' })],
+      socialSecurity: [{ date: '2026-01-01', amount: '1926.76', percent: '9' }],
+    })
+    // social without FP 1926.76 − 138.47 = 1788.29; health tier 1 of 2026 498.35, half 249.175 → 249.18 (display)
+    expect(r.pit[1]).toMatchObject({
+      social: 178829n,
+      healthDeducted: 24918n,
+      socialYearToDate: 357658n,
+      healthDeductedYearToDate: 49835n,
+      revenueYearToDate: 2000000n,
+    })
+    // base 10000 − 1788.29 − 249.175 = 7962.535 → 7963; 12 % = 955.56 → 956
+    expect(r.pit[1]!.base).toBe(796300n)
+    expect(r.pit[1]!.advance).toBe(95600n)
+  })
   it('a monthly PIT period takes its own month setting when the quarter-end setting is monthly', () => {
     const r = computeTaxes({
       months: monthsFrom('2025-01', 3, () => [1000000n, 0n, 0n, 0n]),

@@ -421,6 +421,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
   let costYtd = 0n
   let socYtd = 0n
   let healthPaidYtd = 0n
+  let socFlatYtd = 0n
   let dedYtd = 0n
   let advancesYtd = 0n
   const deductionOf = (i: number): Grosze => {
@@ -446,7 +447,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
     while (j < n && months[j]!.month <= to) {
       if (info[j]!.year !== ytdYear) {
         ytdYear = info[j]!.year
-        revYtd = costYtd = socYtd = healthPaidYtd = dedYtd = advancesYtd = 0n
+        revYtd = costYtd = socYtd = healthPaidYtd = socFlatYtd = dedYtd = advancesYtd = 0n
       }
       const f = months[j]!
       const d = deductionOf(j)
@@ -459,6 +460,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
       revYtd += f.companyRevenue
       costYtd += f.companyCosts
       socYtd += social[j]!
+      socFlatYtd += socialNoFp[j]!
       healthPaidYtd += health[j]!
       dedYtd += d
       j++
@@ -473,7 +475,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
     if (setting.taxType === 'Flat') {
       const base = flatTaxBase(rev, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
       const tax = proportionalTax(base, setting.firstPercent)
-      const halfHealth = (hlth * parsePercent(rates.pit.flatHealthDeductiblePercent) + 5000n) / 10000n
+      const deductible = parsePercent(rates.pit.flatHealthDeductiblePercent)
+      const halfHealth = (hlth * deductible + 5000n) / 10000n
       result.pit.push({
         from,
         to,
@@ -487,8 +490,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
         deductions: 0n,
         revenueYearToDate: revYtd,
         costsYearToDate: costYtd,
-        socialYearToDate: socYtd,
-        healthDeductedYearToDate: 0n,
+        socialYearToDate: socFlatYtd,
+        healthDeductedYearToDate: (healthPaidYtd * deductible + 5000n) / 10000n,
         deductionsYearToDate: 0n,
         base,
         taxYearToDate: tax,

@@ -62,7 +62,8 @@ describe('contributions', () => {
     expect(labourFundOf(177_396n, 2025)).toBe(12_749n)
     expect(labourFundOf(192_676n, 2026)).toBe(13_847n)
     expect(labourFundOf(44_290n, 2025)).toBe(0n)
-    expect(labourFundOf(192_676n, 2025)).toBe(0n) // the 2026 figure in 2025 is just an amount
+    expect(labourFundOf(177_396n, 2026)).toBe(12_749n) // the 2025 full amount kept into 2026
+    expect(labourFundOf(45_618n, 2026)).toBe(0n)
     expect(labourFundOf(100_000n, 2025)).toBe(0n)
   })
   it('knows the contribution year and its minimum', () => {

@@ -5,17 +5,19 @@
  */
 import { maxG, percentOf } from '../money.ts'
 import type { Grosze, PercentString, TaxType } from '../types.ts'
-import { ratesFor } from './rates/index.ts'
+import { knownRates, ratesFor } from './rates/index.ts'
 
 /**
  * The Fundusz Pracy (labour fund) part of a user-entered monthly social amount. Only a known figure can be split:
- * when `amount` equals the year's full ZUS amount the table's FP component is returned; the preferential amount
- * has no FP; any other amount is treated as social contributions without FP (0 returned). The user enters one
- * total, so guessing a share of an arbitrary amount would invent a number.
+ * when `amount` equals the year's full ZUS amount the table's FP component is returned; when it equals the full
+ * amount of another tabled year (a setting not updated at the new year), that year's FP component; the preferential
+ * amounts have no FP; any other amount is treated as social contributions without FP (0 returned). The user enters
+ * one total, so guessing a share of an arbitrary amount would invent a number.
  */
 export const labourFundOf = (amount: Grosze, year: number): Grosze => {
   const r = ratesFor(year)
-  return amount === r.zus.full.total ? r.zus.full.labourFund : 0n
+  if (amount === r.zus.full.total) return r.zus.full.labourFund
+  return knownRates.find((k) => k.zus.full.total === amount)?.zus.full.labourFund ?? 0n
 }
 
 /**
