@@ -14,12 +14,12 @@ describe('company records', () => {
   it('saves a new record with the next id and normalised fields', () =>
     given([])
       .when({ type: 'SaveCompanyRecord', dataType: 'Primary', data: { ...primary, companyName: ' ACME ' } })
-      .then([primarySaved()]))
+      .thenEmits([primarySaved()]))
 
   it('updates the existing record of the type when saved again without an id', () =>
     given([primarySaved()])
       .when({ type: 'SaveCompanyRecord', dataType: 'Primary', data: { ...primary, ownerName: 'Anna' } })
-      .then([primarySaved(1, { ...primary, ownerName: 'Anna' })]))
+      .thenEmits([primarySaved(1, { ...primary, ownerName: 'Anna' })]))
 
   it('rejects a save that changes nothing', () =>
     given([primarySaved()])
@@ -48,7 +48,7 @@ describe('company records', () => {
   it('deletes once, then reports it as already deleted', () => {
     const after = given([primarySaved()])
       .when({ type: 'DeleteCompanyRecord', id: 1 })
-      .then([{ type: 'CompanyRecordDeleted', data: { id: 1, dataType: 'Primary' } }])
+      .thenEmits([{ type: 'CompanyRecordDeleted', data: { id: 1, dataType: 'Primary' } }])
     expect(after.records.get(1)?.deleted).toBe(true)
     given([primarySaved(), { type: 'CompanyRecordDeleted', data: { id: 1, dataType: 'Primary' } }])
       .when({ type: 'DeleteCompanyRecord', id: 1 })
@@ -63,7 +63,7 @@ describe('company records', () => {
   it('a new record after deletion gets a new id', () =>
     given([primarySaved(), { type: 'CompanyRecordDeleted', data: { id: 1, dataType: 'Primary' } }])
       .when({ type: 'SaveCompanyRecord', dataType: 'Primary', data: primary })
-      .then([primarySaved(2)]))
+      .thenEmits([primarySaved(2)]))
 })
 
 describe('settings', () => {
@@ -74,7 +74,7 @@ describe('settings', () => {
   it('adds a setting, accepting numbers', () =>
     given([])
       .when({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: 23, paymentInterval: '1' } })
-      .then([vatAdded]))
+      .thenEmits([vatAdded]))
 
   it('reports VAT, PIT and social security required fields', () => {
     given([]).when({ type: 'AddSetting', kind: 'Vat', data: {} }).thenFails('VALIDATION', {
@@ -88,19 +88,17 @@ describe('settings', () => {
       firstPercent: '(First percent) is required',
       paymentInterval: '(Payment interval) is required',
     })
-    given([])
-      .when({ type: 'AddSetting', kind: 'SocialSecurity', data: {} })
-      .thenFails('VALIDATION', {
-        date: 'Date is required',
-        amount: 'Amount is requred',
-        percent: 'Percent is required',
-      })
+    given([]).when({ type: 'AddSetting', kind: 'SocialSecurity', data: {} }).thenFails('VALIDATION', {
+      date: 'Date is required',
+      amount: 'Amount is requred',
+      percent: 'Percent is required',
+    })
   })
 
   it('updates with changes only, and only a setting of the same kind', () => {
     given([vatAdded])
       .when({ type: 'UpdateSetting', kind: 'Vat', id: 1, data: vatSetting({ percent: '8' }) })
-      .then([
+      .thenEmits([
         {
           type: 'SettingUpdated',
           data: { id: 1, kind: 'Vat', data: { date: '2026-01-01', percent: '8', paymentInterval: 1 } },
@@ -121,7 +119,7 @@ describe('settings', () => {
   it('deletes a setting once', () => {
     given([vatAdded])
       .when({ type: 'DeleteSetting', id: 1 })
-      .then([{ type: 'SettingDeleted', data: { id: 1, kind: 'Vat' } }])
+      .thenEmits([{ type: 'SettingDeleted', data: { id: 1, kind: 'Vat' } }])
     given([vatAdded, { type: 'SettingDeleted', data: { id: 1, kind: 'Vat' } }])
       .when({ type: 'DeleteSetting', id: 1 })
       .thenFails('ALREADY_DELETED')
@@ -139,7 +137,7 @@ describe('items', () => {
         dataType: 'Income',
         data: income({ amount: 1000, percent: '23.00', paymentInterval: 1 }),
       })
-      .then([itemAdded(1)]))
+      .thenEmits([itemAdded(1)]))
 
   it('requires repetitions on recurring items, as an integer of at least 1', () => {
     given([])
@@ -162,7 +160,7 @@ describe('items', () => {
   it('updates, refuses no-change updates and updates of deleted items', () => {
     given([itemAdded(1)])
       .when({ type: 'UpdateItem', dataType: 'Income', id: 1, data: income({ amount: '1200' }) })
-      .then([
+      .thenEmits([
         {
           type: 'ItemUpdated',
           data: { id: 1, dataType: 'Income', data: income({ amount: '1200.00' }) },
@@ -188,7 +186,7 @@ describe('items', () => {
   it('deletes once', () => {
     given([itemAdded(1)])
       .when({ type: 'DeleteItem', id: 1 })
-      .then([{ type: 'ItemDeleted', data: { id: 1, dataType: 'Income' } }])
+      .thenEmits([{ type: 'ItemDeleted', data: { id: 1, dataType: 'Income' } }])
     given([itemAdded(1), { type: 'ItemDeleted', data: { id: 1, dataType: 'Income' } }])
       .when({ type: 'DeleteItem', id: 1 })
       .thenFails('ALREADY_DELETED')
@@ -206,7 +204,7 @@ describe('months and transactions', () => {
   it('records the month rows with ids from the counter, once', () => {
     const { events } = books()
     const r = given(events).when({ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' })
-    const after = r.then(r.result as LedgerEvent[])
+    const after = r.thenEmits(r.result as LedgerEvent[])
     const gen = (r.result as LedgerEvent[])[0]!
     expect(gen.type).toBe('MonthGenerated')
     if (gen.type !== 'MonthGenerated') return
@@ -233,11 +231,11 @@ describe('months and transactions', () => {
     const ev = generated()
     given(ev)
       .when({ type: 'SetTransactionFlags', id: 3, completed: true, notification: false })
-      .then([{ type: 'TransactionCompletedSet', data: { id: 3, completed: true } }])
+      .thenEmits([{ type: 'TransactionCompletedSet', data: { id: 3, completed: true } }])
     given(ev).when({ type: 'SetTransactionFlags', id: 3, completed: false }).thenNothing()
     given(ev)
       .when({ type: 'SetTransactionFlags', id: 4, notification: true })
-      .then([{ type: 'TransactionNotificationSet', data: { id: 4, notification: true } }])
+      .thenEmits([{ type: 'TransactionNotificationSet', data: { id: 4, notification: true } }])
     given(ev).when({ type: 'SetTransactionFlags', id: 99, completed: true }).thenFails('NOT_FOUND')
   })
 
@@ -245,13 +243,13 @@ describe('months and transactions', () => {
     const ev = generated()
     given(ev)
       .when({ type: 'RecordReminderSent', id: 4 })
-      .then([{ type: 'ReminderSent', data: { id: 4 } }])
+      .thenEmits([{ type: 'ReminderSent', data: { id: 4 } }])
     given([...ev, { type: 'ReminderSent', data: { id: 4 } }])
       .when({ type: 'RecordReminderSent', id: 4 })
       .thenNothing()
     const after = given(ev)
       .when({ type: 'AcceptFromEmail', id: 4 })
-      .then([{ type: 'TransactionAcceptedFromEmail', data: { id: 4 } }])
+      .thenEmits([{ type: 'TransactionAcceptedFromEmail', data: { id: 4 } }])
     expect(after.transactions.get(4)?.completed).toBe(true)
     given([...ev, { type: 'TransactionAcceptedFromEmail', data: { id: 4 } }])
       .when({ type: 'AcceptFromEmail', id: 4 })
@@ -264,7 +262,7 @@ describe('months and transactions', () => {
     const data = { date: '2026-02-03', name: 'Cash', amount: '50', eventType: '2_Fee', isCompany: false, percent: '0' }
     const after = given([])
       .when({ type: 'AddManualTransaction', data })
-      .then([
+      .thenEmits([
         {
           type: 'ManualTransactionAdded',
           data: { id: 1, data: { ...data, amount: '50.00', eventType: '2_Fee' } as never },
@@ -277,7 +275,7 @@ describe('months and transactions', () => {
     const ev = runCommands([{ type: 'AddManualTransaction', data }]).events
     given(ev)
       .when({ type: 'DeleteTransaction', id: 1 })
-      .then([{ type: 'TransactionDeleted', data: { id: 1 } }])
+      .thenEmits([{ type: 'TransactionDeleted', data: { id: 1 } }])
     given([...ev, { type: 'TransactionDeleted', data: { id: 1 } }])
       .when({ type: 'DeleteTransaction', id: 1 })
       .thenFails('ALREADY_DELETED')
@@ -291,14 +289,14 @@ describe('months and transactions', () => {
     const ev = generated()
     const after = given(ev)
       .when({ type: 'ResetMonth', month: '2026-02' })
-      .then([{ type: 'MonthReset', data: { month: '2026-02' } }])
+      .thenEmits([{ type: 'MonthReset', data: { month: '2026-02' } }])
     expect(after.months.has('2026-02')).toBe(false)
     expect(after.transactions.has(3)).toBe(false)
     given(ev).when({ type: 'ResetMonth', month: '2026-03' }).thenNothing()
     given(ev).when({ type: 'ResetMonth', month: 'bad' }).thenFails('VALIDATION')
     const afterYear = given(ev)
       .when({ type: 'ResetYear', year: 2026 })
-      .then([{ type: 'YearReset', data: { year: 2026 } }])
+      .thenEmits([{ type: 'YearReset', data: { year: 2026 } }])
     expect(afterYear.months.size).toBe(0)
     given(ev).when({ type: 'ResetYear', year: 2025 }).thenNothing()
     given(ev).when({ type: 'ResetYear', year: 0 }).thenFails('VALIDATION')

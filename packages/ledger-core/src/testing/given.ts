@@ -1,5 +1,5 @@
 /**
- * given/when/then for deciders: `given(events).when(command).then(events)` / `.thenFails(code)` /
+ * given/when/then for deciders: `given(events).when(command).thenEmits(events)` / `.thenFails(code)` /
  * `.thenNothing()`. Commands are built with `cmd(...)`, which fills in `at` and `userId`.
  */
 import { expect } from 'vitest'
@@ -23,7 +23,7 @@ export const given = (events: readonly LedgerEvent[]) => ({
       result,
       state,
       /** Asserts the exact events and returns the state after them. */
-      then(expected: readonly LedgerEvent[]): BooksState {
+      thenEmits(expected: readonly LedgerEvent[]): BooksState {
         if (isDomainError(result)) throw new Error(`expected events, got ${JSON.stringify(result)}`)
         expect(result).toEqual(expected)
         return foldBooks(result, state)

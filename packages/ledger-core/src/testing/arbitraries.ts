@@ -1,0 +1,98 @@
+/**
+ * fast-check arbitraries: random but valid command sequences, and a canonical snapshot of books for equality.
+ */
+import fc from 'fast-check'
+import type { BooksState } from '../deciders/state.ts'
+import { canonicalJson } from '../deciders/books.ts'
+import type { CommandInput } from './given.ts'
+
+const day = fc.integer({ min: 1, max: 31 })
+const month = fc.integer({ min: 1, max: 12 })
+const year = fc.integer({ min: 2025, max: 2026 })
+const pad = (n: number) => String(n).padStart(2, '0')
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
+
+export const dateArb = fc.tuple(year, month, day).map(([y, m, d]) => `${y}-${pad(m)}-${pad(Math.min(d, daysIn(y, m)))}`)
+export const monthArb = fc.tuple(year, month).map(([y, m]) => `${y}-${pad(m)}`)
+/** Grosze 0 … 1 000 000.00 zł as a decimal string with two decimals. */
+export const moneyArb = fc.bigInt({ min: 0n, max: 100_000_000n }).map((g) => `${g / 100n}.${pad(Number(g % 100n))}`)
+export const percentArb = fc.constantFrom('0', '5', '8', '8.5', '23')
+
+export const itemDataArb = fc.record({
+  date: dateArb,
+  name: fc.constantFrom('Invoice', 'Rent', 'Fuel', 'Phone'),
+  amount: moneyArb,
+  isCompany: fc.boolean(),
+  percent: percentArb,
+  invoiceDate: fc.option(dateArb, { nil: null }),
+  repetitions: fc.integer({ min: 1, max: 14 }),
+})
+
+const itemType = fc.constantFrom('Income', 'RecurringIncome', 'Expense', 'RecurringExpense' as const)
+const id = fc.integer({ min: 1, max: 40 })
+
+/** One command that may or may not succeed on the current books (errors are simply skipped by the runner). */
+export const commandArb: fc.Arbitrary<CommandInput> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ type: fc.constant('AddItem' as const), dataType: itemType, data: itemDataArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('UpdateItem' as const), dataType: itemType, id, data: itemDataArb }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('DeleteItem' as const), id }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('AddSetting' as const),
+      kind: fc.constant('Vat' as const),
+      data: fc.record({ date: dateArb, percent: percentArb, paymentInterval: fc.constantFrom(1, 3) }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('AddSetting' as const),
+      kind: fc.constant('Pit' as const),
+      data: fc.record({
+        date: dateArb,
+        taxType: fc.constantFrom('Flat', 'Linear', 'Scale'),
+        firstPercent: fc.constantFrom('12', '19', '8.5'),
+        paymentInterval: fc.constantFrom(1, 3),
+      }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('AddSetting' as const),
+      kind: fc.constant('SocialSecurity' as const),
+      data: fc.record({
+        date: dateArb,
+        amount: fc.constantFrom('1926.76', '456.18'),
+        percent: fc.constantFrom('9', '4.9'),
+      }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('GenerateMonth' as const), month: monthArb, today: dateArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('SetTransactionFlags' as const),
+      id,
+      completed: fc.boolean(),
+      notification: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('ResetMonth' as const), month: monthArb }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('AcceptFromEmail' as const), id }) },
+)
+
+export const commandsArb = fc.array(commandArb, { minLength: 1, maxLength: 40 })
+
+/** A canonical, comparable rendering of books (maps sorted by key). */
+export const booksSnapshot = (s: BooksState): string =>
+  canonicalJson({
+    nextId: s.nextId,
+    records: [...s.records.entries()].sort(([a], [b]) => a - b),
+    months: [...s.months.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    transactions: [...s.transactions.entries()].sort(([a], [b]) => a - b),
+  })
