@@ -1,0 +1,163 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodies } from './fixtures.ts'
+import { ADMIN, call, type Harness, harness } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+const cookiesOf = (setCookie: string | string[] | undefined): string =>
+  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ')
+
+describe('CSRF', () => {
+  it('cookie-borne writes need the x-csrf-token from GET /api/csrf; bearer-only writes do not', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const csrf = await h.app.inject({ method: 'GET', url: '/api/csrf' })
+    expect(csrf.statusCode).toBe(200)
+    const { token } = csrf.json()
+    const cookie = cookiesOf(csrf.headers['set-cookie'])
+    expect(cookie).toMatch(/_csrf=/)
+    expect(cookie).toContain(`XSRF-TOKEN=${token}`)
+    const post = (headers: Record<string, string>) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/fee',
+        headers: { authorization: `Bearer ${t}`, ...headers },
+        payload: { dataType: 'Vat', dataObject: bodies.Vat },
+      })
+    const without = await post({ cookie })
+    expect(without.statusCode).toBe(403)
+    expect(without.json()).toEqual({ success: false, errors: ['Invalid CSRF token'] })
+    expect((await post({ cookie, 'x-csrf-token': 'forged' })).statusCode).toBe(403)
+    expect((await post({ cookie, 'x-csrf-token': token })).statusCode).toBe(201)
+    // No cookies at all: a bearer header cannot be sent cross-site by a browser, so no token is needed.
+    expect((await post({})).statusCode).toBe(201)
+  })
+})
+
+describe('headers, docs, errors and the web app', () => {
+  it('sets helmet headers with a CSP for the SPA and no CORS', async () => {
+    h = await harness()
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/home/GetSettingsData',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    h = await harness()
+    const doc = await h.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(doc.statusCode).toBe(200)
+    const paths = doc.json().paths as Record<string, Record<string, { requestBody?: unknown }>>
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/account/login',
+        '/api/fee/GetListByType/{type}',
+        '/api/data/{type}/{id}',
+        '/api/log/GetPage/{pageSize}/{pageNumber}/{descending}/{search}',
+      ]),
+    )
+    const login = JSON.stringify(paths['/api/account/login']!.post!.requestBody)
+    expect(login).toContain('"email"')
+    expect(login).toContain('"password"')
+    expect((await h.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400)
+  })
+
+  it('GetSettingsData works without a token and names the user with one', async () => {
+    h = await harness()
+    const anon = (await call(h.app, null, 'GET', '/api/home/GetSettingsData')).json()
+    expect(anon).toEqual({ name: '', dbName: 'memory: memory', sizeInKB: expect.any(Number) })
+    const named = (await call(h.app, h.adminToken, 'GET', '/api/home/GetSettingsData')).json()
+    expect(named.name).toBe(ADMIN.email)
+  })
+
+  it('answers 404 for unknown API paths, 413 for huge bodies and hides 5xx internals', async () => {
+    h = await harness({ config: { bodyLimit: 2048 } })
+    expect((await call(h.app, h.adminToken, 'GET', '/api/nope')).json()).toEqual({
+      success: false,
+      errors: ['Not found'],
+    })
+    const big = await call(h.app, h.adminToken, 'POST', '/api/fee', {
+      dataType: 'Vat',
+      dataObject: { pad: 'x'.repeat(5000) },
+    })
+    expect(big.statusCode).toBe(413)
+    h.app.finance.store.info = async () => {
+      throw new Error('disk /secret/path exploded')
+    }
+    const boom = await call(h.app, null, 'GET', '/api/home/GetSettingsData')
+    expect(boom.statusCode).toBe(500)
+    expect(boom.json()).toEqual({ success: false, errors: ['Internal server error'] })
+    expect(boom.body).not.toContain('secret')
+  })
+
+  it('serves the built web app with an SPA fallback, or a not-built page', async () => {
+    h = await harness({ config: { webRoot: join(tmpdir(), 'finance-no-web-here') } })
+    const home = await h.app.inject({ method: 'GET', url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toContain('not built')
+    await h.close()
+    const root = mkdtempSync(join(tmpdir(), 'finance-web-'))
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Finance SPA</title>')
+    writeFileSync(join(root, 'app.js'), 'console.log(1)')
+    h = await harness({ config: { webRoot: root } })
+    expect((await h.app.inject({ method: 'GET', url: '/' })).body).toContain('Finance SPA')
+    expect((await h.app.inject({ method: 'GET', url: '/companydashboard/fees' })).body).toContain('Finance SPA')
+    expect((await h.app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)')
+    expect((await h.app.inject({ method: 'GET', url: '/api/missing' })).statusCode).toBe(404)
+  })
+})
+
+describe('logs', () => {
+  it('need an ADMIN token AND the api key, page and search the global log, and never show secrets', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    await call(h.app, t, 'POST', '/api/fee', { dataType: 'Vat', dataObject: bodies.Vat })
+    await call(h.app, null, 'POST', '/api/account/resetPassword', { email: 'a@example.com' })
+    const url = '/api/log/GetPage/3/1/true/-'
+    const get = (token: string | null, key?: string, path = url) =>
+      h.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'x-api-key': key } : {}) },
+      })
+    expect((await get(null, 'api-key')).statusCode).toBe(401)
+    expect((await get(t, 'api-key')).statusCode).toBe(403)
+    expect((await get(h.adminToken)).statusCode).toBe(403)
+    expect((await get(h.adminToken, 'wrong')).statusCode).toBe(403)
+    const page = await get(h.adminToken, 'api-key')
+    expect(page.statusCode).toBe(200)
+    const { items, total } = page.json()
+    expect(total).toBe(Number(await h.store.headPosition()))
+    expect(items).toHaveLength(3)
+    expect(total).toBe(4)
+    expect(items[0].id).toBeGreaterThan(items[1].id)
+    expect(items[0]).toMatchObject({
+      createdDate: expect.any(String),
+      userName: expect.any(String),
+      eventType: expect.any(String),
+    })
+    const withQueryKey = await get(h.adminToken, undefined, '/api/log/GetPage/5/1/false?key=api-key')
+    expect(withQueryKey.json().items[0].eventType).toBe('UserRegistered')
+    const search = (await get(h.adminToken, 'api-key', '/api/log/GetPage/10/1/true/SettingAdded')).json()
+    expect(search.total).toBe(1)
+    expect(search.items[0]).toMatchObject({ userName: 'a@example.com', eventType: 'SettingAdded', dataType: 'Vat' })
+    const byUser = (await get(h.adminToken, 'api-key', '/api/log/GetPage/50/1/true/a%40example.com')).json()
+    expect(
+      byUser.items.every((i: { userName: string; dataObject: unknown }) => JSON.stringify(i).includes('a@example.com')),
+    ).toBe(true)
+    const everything = JSON.stringify((await get(h.adminToken, 'api-key', '/api/log/GetPage/1000/1/true')).json())
+    expect(everything).not.toMatch(/scrypt\$|Secret#123|Admin#Pass1/)
+    expect((await get(h.adminToken, 'api-key', '/api/log/GetPage/0/1/true')).statusCode).toBe(400)
+  })
+})
