@@ -60,6 +60,14 @@ const messages = {
   after: { pl: 'Po', en: 'After' },
   noChanges: { pl: 'Brak zmian', en: 'No changes' },
   asOf: { pl: 'Stan na', en: 'As of' },
+  totals: { pl: 'Sumy miesiąca', en: 'Month totals' },
+  totalRevenue: { pl: 'Przychody', en: 'Revenue' },
+  totalFees: { pl: 'Koszty', en: 'Fees' },
+  shortSocialSecurity: { pl: 'ZUS (skrócony)', en: 'Short social security' },
+  generated: { pl: 'wygenerowany', en: 'generated' },
+  notGenerated: { pl: 'niewygenerowany, wyliczony na dziś', en: 'not generated, computed for today' },
+  done: { pl: 'zrealizowane', en: 'done' },
+  cumulative: { pl: 'narastająco', en: 'cumulative' },
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -54,6 +54,12 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/
 const isObject = (v: unknown): v is { [key: string]: unknown } =>
   v !== null && typeof v === 'object' && !Array.isArray(v)
 
+/** A schema error squeezed onto one line and cut to a readable length. */
+const oneLine = (message: string): string => {
+  const s = message.replace(/\s+/g, ' ').trim()
+  return s.length > 300 ? `${s.slice(0, 297)}...` : s
+}
+
 /**
  * Parses and checks one line. Throws `CliError` naming the line number and the problem.
  * `checkType` validates the event type and payload (ledger-core `upcast` for books streams).
@@ -91,7 +97,7 @@ export const parseLine = (
   try {
     checkType(streamId as string, type as string, schemaVersion as number, data as Json)
   } catch (e) {
-    fail(`event ${String(type)} v${String(schemaVersion)} rejected: ${(e as Error).message}`)
+    fail(`event ${String(type)} v${String(schemaVersion)} rejected: ${oneLine((e as Error).message)}`)
   }
   return {
     streamId: streamId as string,

@@ -1,0 +1,39 @@
+/** Users and their books, through the API's accounts module and books glue (so numbers equal the web app's). */
+import { createAccounts } from '@finance/api/accounts/service.ts'
+import { loadBooks } from '@finance/api/ledger/books.ts'
+import type { BooksState } from '@finance/ledger-core'
+import type { Ctx } from './context.ts'
+import { CliError } from './errors.ts'
+
+export interface UserRef {
+  readonly userId: string
+  readonly email: string
+}
+
+export interface UserBooks extends UserRef {
+  readonly state: BooksState
+  readonly revision: bigint | null
+}
+
+export const resolveUser = async (ctx: Ctx, email: string): Promise<UserRef> => {
+  const user = await createAccounts(await ctx.store()).findByEmail(email)
+  if (!user) throw new CliError(`no user ${email} (see \`finance users list\`)`)
+  return { userId: user.id, email: user.email }
+}
+
+/** One user's books, or every user's (sorted by e-mail) when `email` is undefined. */
+export const booksOfUsers = async (ctx: Ctx, email: string | undefined): Promise<UserBooks[]> => {
+  const store = await ctx.store()
+  const users =
+    email === undefined
+      ? [...(await createAccounts(store).list())]
+          .map((u) => ({ userId: u.id, email: u.email }))
+          .sort((a, b) => a.email.localeCompare(b.email))
+      : [await resolveUser(ctx, email)]
+  const out: UserBooks[] = []
+  for (const u of users) {
+    const { state, revision } = await loadBooks(store, u.userId)
+    out.push({ ...u, state, revision })
+  }
+  return out
+}

@@ -1,0 +1,219 @@
+/**
+ * The `finance` command. `runCli(argv, options)` parses and runs one command in-process and resolves to the
+ * exit code: 0 ok, 1 user error (clear message on stderr), 2 usage error (commander's errors, mapped through
+ * `exitOverride`). `main.ts` wires it to the real process.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { type Ctx, createCtx, type RunOptions } from './context.ts'
+import { CliError, ExitCode } from './errors.ts'
+import { LANGS, type Lang } from './i18n.ts'
+
+// Command modules load on first use, so `--help` and usage errors start fast and need no store or core.
+const commands = {
+  report: () => import('./commands/report.ts'),
+  reset: () => import('./commands/reset.ts'),
+  replay: () => import('./commands/replay.ts'),
+  diff: () => import('./commands/diff.ts'),
+  export: () => import('./commands/export.ts'),
+  import: () => import('./commands/import.ts'),
+  users: () => import('./commands/users.ts'),
+}
+
+export type { RunOptions } from './context.ts'
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+const YEAR = /^\d{4}$/
+
+export const parseMonth = (value: string): string => {
+  if (!MONTH.test(value)) throw new InvalidArgumentError('expected a month as YYYY-MM, e.g. 2026-03')
+  return value
+}
+
+export const parseYear = (value: string): number => {
+  if (!YEAR.test(value)) throw new InvalidArgumentError('expected a year as YYYY, e.g. 2026')
+  return Number(value)
+}
+
+/** Accepts an ISO-8601 timestamp or a date (`2026-03-01` = midnight UTC) and normalises it to ISO UTC. */
+export const parseTimestamp = (value: string): string => {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00.000Z`) : Date.parse(value)
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms))
+    throw new InvalidArgumentError('expected an ISO-8601 timestamp, e.g. 2026-03-01T12:00:00Z, or a date YYYY-MM-DD')
+  return new Date(ms).toISOString()
+}
+
+const parseLang = (value: string): Lang => {
+  if (!(LANGS as readonly string[]).includes(value)) throw new InvalidArgumentError('expected pl or en')
+  return value as Lang
+}
+
+const userOption = () => new Option('-u, --user <email>', "the user's e-mail address")
+const requiredUser = () => userOption().makeOptionMandatory()
+
+interface OutputFlags {
+  readonly json?: boolean
+  readonly csv?: boolean
+}
+
+const formatOf = (o: OutputFlags): 'table' | 'json' | 'csv' => {
+  if (o.json && o.csv) throw new CliError('choose one of --json and --csv', 2)
+  return o.json ? 'json' : o.csv ? 'csv' : 'table'
+}
+
+const buildProgram = (ctx: Ctx): Command => {
+  const program = new Command('finance')
+  program
+    .description('Finance books from the terminal: reports, resets, audit replay, export/import, users')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => ctx.out(s), writeErr: (s) => ctx.err(s) })
+    .showHelpAfterError('(run with --help for usage)')
+    .option('--data <dir>', 'data directory of the SQLite store (overrides FINANCE_DATA_DIR)')
+    .addOption(new Option('--lang <lang>', 'language of headings and labels').choices(LANGS).default('pl'))
+    .hook('preAction', (_this, action) => {
+      const g = action.optsWithGlobals<{ data?: string; lang?: string }>()
+      ctx.dataDir = g.data
+      ctx.lang = parseLang(g.lang ?? 'pl')
+    })
+
+  const report = program.command('report').description("print a user's monthly or yearly report")
+  report
+    .command('month')
+    .description(
+      "the month's transactions, VAT/PIT/ZUS obligations with due dates and paid state, and the cost summary",
+    )
+    .argument('<month>', 'YYYY-MM', parseMonth)
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .option('--csv', 'print CSV (RFC 4180)')
+    .action(async (month: string, o: OutputFlags & { user: string }) =>
+      (await commands.report()).reportMonth(ctx, month, o.user, formatOf(o)),
+    )
+  report
+    .command('year')
+    .description('the yearly summary table (12 months and the year)')
+    .argument('<year>', 'YYYY', parseYear)
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .option('--csv', 'print CSV (RFC 4180)')
+    .option('--cumulative', 'running totals instead of monthly figures')
+    .action(async (year: number, o: OutputFlags & { user: string; cumulative?: boolean }) =>
+      (await commands.report()).reportYear(ctx, year, o.user, formatOf(o), o.cumulative === true),
+    )
+
+  const reset = program.command('reset').description('reset generated transactions, recorded as events')
+  reset
+    .command('month')
+    .description("reset a month's generated transactions (as the dashboard's 'Reset current month')")
+    .argument('<month>', 'YYYY-MM', parseMonth)
+    .addOption(requiredUser())
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (month: string, o: { user: string; yes?: boolean }) =>
+      (await commands.reset()).resetCommand(ctx, { kind: 'month', month }, o.user, o.yes === true),
+    )
+  reset
+    .command('year')
+    .description("reset a year's generated transactions (as the dashboard's 'Reset current year')")
+    .argument('<year>', 'YYYY', parseYear)
+    .addOption(requiredUser())
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (year: number, o: { user: string; yes?: boolean }) =>
+      (await commands.reset()).resetCommand(ctx, { kind: 'year', year }, o.user, o.yes === true),
+    )
+
+  program
+    .command('replay')
+    .description('rebuild every projection from the whole event log; with --as-of show the books at that moment')
+    .option('--as-of <timestamp>', 'stop at events created after this moment (ISO-8601 or YYYY-MM-DD)', parseTimestamp)
+    .addOption(userOption())
+    .option('--month <month>', 'month to show with --user (default: the month of --as-of or today)', parseMonth)
+    .option('--json', 'print JSON')
+    .action(async (o: { asOf?: string; user?: string; month?: string; json?: boolean }) =>
+      (await commands.replay()).replayCommand(ctx, {
+        asOf: o.asOf,
+        user: o.user,
+        month: o.month,
+        json: o.json === true,
+      }),
+    )
+
+  program
+    .command('diff')
+    .description('list which events changed which figures between two moments')
+    .requiredOption('--from <timestamp>', 'the earlier moment', parseTimestamp)
+    .requiredOption('--to <timestamp>', 'the later moment', parseTimestamp)
+    .addOption(userOption())
+    .option('--json', 'print JSON')
+    .action(async (o: { from: string; to: string; user?: string; json?: boolean }) =>
+      (await commands.diff()).diffCommand(ctx, { from: o.from, to: o.to, user: o.user, json: o.json === true }),
+    )
+
+  program
+    .command('export')
+    .description('export the history (json lines), the transactions (csv) or an hledger/ledger journal')
+    .addOption(
+      new Option('-f, --format <format>', 'json | csv | ledger')
+        .choices(['json', 'csv', 'ledger'])
+        .makeOptionMandatory(),
+    )
+    .option('-o, --out <file>', 'write to this file instead of stdout')
+    .addOption(userOption().default(undefined, 'all users (csv, ledger)'))
+    .action(async (o: { format: 'json' | 'csv' | 'ledger'; out?: string; user?: string }) =>
+      (await commands.export()).exportCommand(ctx, o),
+    )
+
+  program
+    .command('import')
+    .description('restore a JSON-lines export into an empty store (validated first; nothing is written on error)')
+    .argument('<file>', 'events.jsonl written by `finance export --format json`')
+    .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
+
+  const users = program.command('users').description('user administration')
+  users
+    .command('add')
+    .description('register a user (prompts for a password on a terminal, otherwise generates and prints one)')
+    .argument('<email>', 'e-mail address')
+    .addOption(new Option('-r, --role <role>', 'USER or ADMIN').choices(['USER', 'ADMIN']).makeOptionMandatory())
+    .option('-p, --password <password>', 'the password (at least 6 characters, lower, upper, digit, symbol)')
+    .action(async (email: string, o: { role: 'USER' | 'ADMIN'; password?: string }) =>
+      (await commands.users()).usersAdd(ctx, email, o),
+    )
+  users
+    .command('list')
+    .description('list users with their roles')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => (await commands.users()).usersList(ctx, o.json === true))
+  users
+    .command('set-role')
+    .description("change a user's role")
+    .argument('<email>', 'e-mail address')
+    .argument('<role>', 'USER or ADMIN')
+    .action(async (email: string, role: string) => (await commands.users()).usersSetRole(ctx, email, role))
+  users
+    .command('set-password')
+    .description("set a user's password without the old one (e.g. after an import: passwords are never exported)")
+    .argument('<email>', 'e-mail address')
+    .option('-p, --password <password>', 'the new password (prompted on a terminal, otherwise generated and printed)')
+    .action(async (email: string, o: { password?: string }) => (await commands.users()).usersSetPassword(ctx, email, o))
+
+  return program
+}
+
+/** Runs one `finance` invocation in-process. `argv` excludes node and the script (`['report', 'month', …]`). */
+export const runCli = async (argv: readonly string[], options: RunOptions = {}): Promise<number> => {
+  const ctx = createCtx(options, async (env, dataDir) => (await import('./store.ts')).openStore(env, dataDir))
+  const program = buildProgram(ctx)
+  try {
+    await program.parseAsync([...argv], { from: 'user' })
+    return ExitCode.Ok
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage
+    if (e instanceof CliError) {
+      ctx.err(`${ctx.colour.red('error:')} ${e.message}\n`)
+      return e.exitCode
+    }
+    ctx.err(`${ctx.colour.red('error:')} ${(e as Error)?.message ?? String(e)}\n`)
+    return ExitCode.UserError
+  } finally {
+    await ctx.close()
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * `finance diff --from T1 --to T2 [--user EMAIL] [--json]`: which events changed which figures between two
+ * moments. For each user: the books as of T1 (ledger-core `replay`), then every event created in (T1, T2] folded
+ * one at a time; `diffBooks` names the changed records, months and transactions, and the summary rows of the
+ * affected years (the dashboard's figures) are compared before and after each event.
+ */
+import type { StoredEvent } from '@finance/event-store'
+import {
+  type BooksChange,
+  type BooksState,
+  booksFolder,
+  diffBooks,
+  replay,
+  type SummaryRowDto,
+  summaryList,
+  upcast,
+} from '@finance/ledger-core'
+import { booksOfUsers } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError } from '../errors.ts'
+import type { MessageKey } from '../i18n.ts'
+
+export interface DiffOptions {
+  readonly from: string
+  readonly to: string
+  readonly user?: string | undefined
+  readonly json: boolean
+}
+
+export interface FigureChange {
+  readonly year: number
+  /** 1–12, 0 for the year row. */
+  readonly month: number
+  readonly field: string
+  readonly before: string
+  readonly after: string
+}
+
+export interface EventChanges {
+  readonly eventId: string
+  readonly revision: string
+  readonly type: string
+  readonly createdAt: string
+  readonly changes: readonly BooksChange[]
+  readonly figures: readonly FigureChange[]
+}
+
+const FIGURES: readonly [keyof SummaryRowDto, MessageKey][] = [
+  ['companyIncomeAmmount', 'companyIncome'],
+  ['companyVatAmmount', 'companyVat'],
+  ['companyPitAmmount', 'companyPit'],
+  ['companySocialSecurityAmmount', 'companySocialSecurity'],
+  ['companyExpenseAmmount', 'companyExpense'],
+  ['companysNetIncome', 'companyNetIncome'],
+  ['privateIncomeAmmount', 'privateIncome'],
+  ['privateExpenseAmmount', 'privateExpense'],
+  ['privateIncome', 'privateNet'],
+  ['summary', 'summary'],
+]
+
+/** Years the books have figures in: from the dates of live records and generated months (at most 10). */
+const yearsOf = (s: BooksState): number[] => {
+  const years = new Set<number>()
+  for (const r of s.records.values()) {
+    const date = (r.data as { date?: unknown }).date
+    if (!r.deleted && typeof date === 'string' && /^\d{4}-/.test(date)) years.add(Number(date.slice(0, 4)))
+  }
+  for (const m of s.months.keys()) years.add(Number(m.slice(0, 4)))
+  return [...years].sort((a, b) => a - b).slice(-10)
+}
+
+const figureChanges = (before: BooksState, after: BooksState): FigureChange[] => {
+  const out: FigureChange[] = []
+  const years = [...new Set([...yearsOf(before), ...yearsOf(after)])].sort((a, b) => a - b)
+  for (const year of years) {
+    const a = summaryList(before, year, false)
+    const b = summaryList(after, year, false)
+    for (let i = 0; i < b.length; i++)
+      for (const [field] of FIGURES) {
+        const x = String(a[i]![field])
+        const y = String(b[i]![field])
+        if (x !== y) out.push({ year, month: b[i]!.month, field, before: x, after: y })
+      }
+  }
+  return out
+}
+
+/** The changes of every event of one stream created in (from, to]. */
+export const changesBetween = (events: readonly StoredEvent[], from: string, to: string): EventChanges[] => {
+  const start = replay(events, { asOf: from })
+  const end = replay(events, { asOf: to })
+  const folder = booksFolder(start)
+  let previous = start
+  const out: EventChanges[] = []
+  for (const e of events.slice(start.eventCount, end.eventCount)) {
+    folder.push(upcast(e.type, e.schemaVersion, e.data))
+    const next = folder.state()
+    out.push({
+      eventId: e.eventId,
+      revision: e.revision.toString(),
+      type: e.type,
+      createdAt: e.metadata.createdAt,
+      changes: diffBooks(previous, next).changes,
+      figures: figureChanges(previous, next),
+    })
+    previous = next
+  }
+  return out
+}
+
+const fieldsOf = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+
+const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
+
+export const describeChange = (c: BooksChange): string => {
+  switch (c.kind) {
+    case 'record': {
+      const head = `${c.dataType} #${c.id} ${c.change}`
+      if (c.change === 'updated') {
+        const a = fieldsOf(c.before)
+        const b = fieldsOf(c.after)
+        const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
+        const diffs = keys.filter((k) => show(a[k]) !== show(b[k])).map((k) => `${k} ${show(a[k])} → ${show(b[k])}`)
+        return `${head}: ${diffs.join(', ')}`
+      }
+      const d = fieldsOf(c.after ?? c.before)
+      const label = [d.name ?? d.companyName, d.amount, d.date].filter((x) => x !== undefined).map(show)
+      return label.length > 0 ? `${head}: ${label.join(' ')}` : head
+    }
+    case 'month':
+      return `month ${c.month} ${c.change}`
+    case 'transaction': {
+      const head = `transaction #${c.id} (${c.month}) ${c.change}`
+      if (c.change !== 'flags' || !c.before || !c.after) return head
+      const keys = ['completed', 'notification', 'notificationCompleted'] as const
+      return `${head}: ${keys
+        .filter((k) => c.before![k] !== c.after![k])
+        .map((k) => `${k} ${c.before![k]} → ${c.after![k]}`)
+        .join(', ')}`
+    }
+  }
+}
+
+export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
+  if (Date.parse(o.from) > Date.parse(o.to)) throw new CliError('--from must not be after --to')
+  const store = await ctx.store()
+  const result: { email: string; events: EventChanges[] }[] = []
+  for (const b of await booksOfUsers(ctx, o.user)) {
+    const events = await store.readStream(`books-${b.userId}`)
+    const changes = changesBetween(events, o.from, o.to)
+    if (changes.length > 0 || o.user !== undefined) result.push({ email: b.email, events: changes })
+  }
+  if (o.json) {
+    ctx.out(`${JSON.stringify({ from: o.from, to: o.to, users: result }, null, 2)}\n`)
+    return
+  }
+  const label = new Map<string, string>(FIGURES.map(([f, k]) => [f, ctx.t(k)]))
+  if (result.length === 0) ctx.out(`${ctx.t('noChanges')} (${o.from} .. ${o.to})\n`)
+  for (const u of result) {
+    ctx.out(`${ctx.colour.bold(u.email)}: ${u.events.length} events, ${o.from} .. ${o.to}\n`)
+    if (u.events.length === 0) ctx.out(`  ${ctx.t('noChanges')}\n`)
+    for (const e of u.events) {
+      ctx.out(`\n${e.createdAt}  ${ctx.colour.bold(e.type)}  r${e.revision} ${ctx.colour.dim(e.eventId)}\n`)
+      for (const c of e.changes) ctx.out(`  ${describeChange(c)}\n`)
+      for (const f of e.figures) {
+        const when = f.month === 0 ? String(f.year) : `${f.year}-${String(f.month).padStart(2, '0')}`
+        ctx.out(`  ${when} ${label.get(f.field) ?? f.field}: ${f.before} → ${f.after}\n`)
+      }
+    }
+    ctx.out('\n')
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * `finance export --format json|csv|ledger [--out FILE] [--user EMAIL]`.
+ * json: every stored event as one JSON line (see jsonl.ts); csv: the recorded transactions (RFC 4180);
+ * ledger: ledger-core's `ledgerJournal`, a plain-text journal that hledger and ledger read.
+ */
+import type { Ctx } from '../context.ts'
+import { eventToLine } from '../jsonl.ts'
+import { openSink } from '../sink.ts'
+
+export interface ExportOptions {
+  readonly format: 'json' | 'csv' | 'ledger'
+  readonly out?: string | undefined
+  readonly user?: string | undefined
+}
+
+export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> => {
+  const store = await ctx.store()
+  // Resolve the user before creating the output file, so an unknown user leaves no empty file behind.
+  let prefixes: string[] | undefined
+  if (o.format === 'json' && o.user !== undefined) {
+    const { resolveUser } = await import('../books.ts')
+    const { userId } = await resolveUser(ctx, o.user)
+    prefixes = [`books-${userId}`, `user-${userId}`]
+  }
+  const books = o.format === 'json' ? [] : await (await import('../books.ts')).booksOfUsers(ctx, o.user)
+  const sink = await openSink(ctx, o.out)
+  try {
+    if (o.format === 'json') {
+      for await (const e of store.iterateAll(prefixes ? { streamPrefixes: prefixes } : {}))
+        await sink.write(`${eventToLine(e)}\n`)
+    } else if (o.format === 'csv') {
+      const { transactionsCsv } = await import('../render/transactions.ts')
+      await sink.write(transactionsCsv(ctx, books))
+    } else {
+      const { journalOf } = await import('../render/journal.ts')
+      for (const b of books) await sink.write(journalOf(b))
+    }
+  } finally {
+    await sink.close()
+  }
+}

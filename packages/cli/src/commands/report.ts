@@ -1,0 +1,255 @@
+/**
+ * `finance report month YYYY-MM --user EMAIL` and `finance report year YYYY --user EMAIL`: ledger-core's
+ * `monthReport`/`yearReport` (the dashboards' figures) and its obligation list, as a table (default), JSON or CSV.
+ */
+import {
+  type BooksState,
+  type MonthReport,
+  monthReport,
+  type ObligationDto,
+  obligations,
+  type SummaryRowDto,
+  yearReport,
+} from '@finance/ledger-core'
+import { booksOfUsers } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { type Column, renderCsv, renderTable } from '../format.ts'
+import type { MessageKey } from '../i18n.ts'
+
+export type Format = 'table' | 'json' | 'csv'
+
+export interface MonthView extends MonthReport {
+  readonly today: string
+  /** Obligations for a period that includes the month or due in the month. */
+  readonly obligations: readonly ObligationDto[]
+}
+
+/**
+ * The month report plus the obligations that concern the month: those for a period including it and those due in
+ * it (what is paid in it), from the core's obligation lists of this and the previous year.
+ */
+export const monthView = (state: BooksState, month: string, today: string): MonthView => {
+  const year = Number(month.slice(0, 4))
+  const seen = new Set<string>()
+  const list: ObligationDto[] = []
+  for (const y of [year, year + 1])
+    for (const o of obligations(state, { year: y, today })) {
+      const key = `${o.kind}|${o.periodFrom}|${o.periodTo}`
+      const relevant = (o.periodFrom <= month && month <= o.periodTo) || o.dueDate.slice(0, 7) === month
+      if (!relevant || seen.has(key)) continue
+      seen.add(key)
+      list.push(o)
+    }
+  list.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.kind.localeCompare(b.kind))
+  return { ...monthReport(state, month, today), today, obligations: list }
+}
+
+export const SUMMARY_FIELDS: readonly [keyof SummaryRowDto, MessageKey][] = [
+  ['companyIncomeAmmount', 'companyIncome'],
+  ['companyVatAmmount', 'companyVat'],
+  ['companyPitAmmount', 'companyPit'],
+  ['companySocialSecurityAmmount', 'companySocialSecurity'],
+  ['companyExpenseAmmount', 'companyExpense'],
+  ['companysNetIncome', 'companyNetIncome'],
+  ['privateIncomeAmmount', 'privateIncome'],
+  ['privateExpenseAmmount', 'privateExpense'],
+  ['privateIncome', 'privateNet'],
+  ['summary', 'summary'],
+]
+
+const TOTALS: readonly [keyof MonthReport['totals'], MessageKey][] = [
+  ['revenue', 'totalRevenue'],
+  ['fees', 'totalFees'],
+  ['vat', 'Vat'],
+  ['pit', 'Pit'],
+  ['socialSecurity', 'SocialSecurity'],
+  ['shortSocialSecurity', 'shortSocialSecurity'],
+  ['costSummary', 'costSummary'],
+]
+
+/** The core's row type names (`revenue`, `fee`, `VAT`, `PIT`, `ZUS`) and obligation kinds → message keys. */
+const TYPE_KEYS: Record<string, MessageKey> = {
+  revenue: 'Revenue',
+  fee: 'Fee',
+  VAT: 'Vat',
+  PIT: 'Pit',
+  ZUS: 'SocialSecurity',
+  SocialSecurity: 'SocialSecurity',
+}
+const typeLabel = (ctx: Ctx, type: string) => {
+  const key = TYPE_KEYS[type]
+  return key ? ctx.t(key) : type
+}
+
+const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean }): string =>
+  x.completed
+    ? ctx.colour.green(ctx.t('paid'))
+    : x.overdue
+      ? ctx.colour.red(ctx.t('overdue'))
+      : ctx.colour.yellow(ctx.t('unpaid'))
+
+const period = (o: ObligationDto) => (o.periodFrom === o.periodTo ? o.periodFrom : `${o.periodFrom}..${o.periodTo}`)
+const yesNo = (ctx: Ctx, b: boolean) => ctx.t(b ? 'yes' : 'no')
+const monthLabel = (r: SummaryRowDto) =>
+  r.month === 0 ? String(r.year) : `${r.year}-${String(r.month).padStart(2, '0')}`
+
+const obligationsTable = (ctx: Ctx, list: readonly ObligationDto[]): string =>
+  list.length === 0
+    ? `${ctx.t('noObligations')}\n`
+    : renderTable(
+        [
+          { header: ctx.t('kind') },
+          { header: ctx.t('period') },
+          { header: ctx.t('amount'), align: 'right' },
+          { header: ctx.t('dueDate') },
+          { header: ctx.t('status') },
+        ],
+        list.map((o) => [typeLabel(ctx, o.kind), period(o), o.amount, o.dueDate, statusOf(ctx, o)]),
+      )
+
+const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
+  const columns: Column[] = [
+    { header: ctx.t('id'), align: 'right' },
+    { header: ctx.t('date') },
+    { header: ctx.t('type') },
+    { header: ctx.t('name') },
+    { header: ctx.t('company') },
+    { header: ctx.t('net'), align: 'right' },
+    { header: ctx.t('vat'), align: 'right' },
+    { header: ctx.t('gross'), align: 'right' },
+    { header: ctx.t('period') },
+    { header: ctx.t('dueDate') },
+    { header: ctx.t('status') },
+  ]
+  const rows = v.rows.map((r) => [
+    String(r.id),
+    r.date,
+    typeLabel(ctx, r.type),
+    r.name,
+    yesNo(ctx, r.company),
+    r.net,
+    r.vat,
+    r.gross,
+    r.period,
+    r.dueDate,
+    r.type === 'VAT' || r.type === 'PIT' || r.type === 'ZUS' ? statusOf(ctx, r) : r.completed ? ctx.t('done') : '',
+  ])
+  const generated = v.generated ? ctx.t('generated') : ctx.t('notGenerated')
+  return [
+    `${ctx.colour.bold(title)} (${generated})\n\n`,
+    `${ctx.colour.bold(ctx.t('transactions'))}\n`,
+    rows.length === 0 ? `${ctx.t('noTransactions')}\n` : renderTable(columns, rows),
+    `\n${ctx.colour.bold(ctx.t('obligations'))}\n`,
+    obligationsTable(ctx, v.obligations),
+    `\n${ctx.colour.bold(ctx.t('totals'))}\n`,
+    renderTable(
+      [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
+      TOTALS.map(([field, key]) => [ctx.t(key), v.totals[field]]),
+    ),
+    `\n${ctx.colour.bold(`${ctx.t('summary')} ${v.month}`)}\n`,
+    renderTable(
+      [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
+      SUMMARY_FIELDS.map(([field, key]) => [ctx.t(key), String(v.summary[field])]),
+    ),
+  ].join('')
+}
+
+const MONTH_CSV_HEADER = [
+  'section',
+  'id',
+  'date',
+  'type',
+  'name',
+  'company',
+  'net',
+  'vat',
+  'gross',
+  'period',
+  'dueDate',
+  'completed',
+  'overdue',
+] as const
+
+const monthCsv = (v: MonthView): string =>
+  renderCsv(MONTH_CSV_HEADER, [
+    ...v.rows.map((r) => [
+      'transaction',
+      String(r.id),
+      r.date,
+      r.type,
+      r.name,
+      String(r.company),
+      r.net,
+      r.vat,
+      r.gross,
+      r.period,
+      r.dueDate,
+      String(r.completed),
+      String(r.overdue),
+    ]),
+    ...v.obligations.map((o) => [
+      'obligation',
+      o.transactionId === null ? '' : String(o.transactionId),
+      '',
+      o.kind,
+      '',
+      'true',
+      '',
+      '',
+      o.amount,
+      period(o),
+      o.dueDate,
+      String(o.completed),
+      String(o.overdue),
+    ]),
+    ...TOTALS.map(([field]) => ['total', '', '', '', field, '', '', '', v.totals[field], v.month, '', '', '']),
+  ])
+
+/** Prints one month of `state` (also used by `replay --user`). */
+export const printMonth = (ctx: Ctx, state: BooksState, month: string, today: string, format: Format, title = '') => {
+  const v = monthView(state, month, today)
+  if (format === 'json') ctx.out(`${JSON.stringify(v, null, 2)}\n`)
+  else if (format === 'csv') ctx.out(monthCsv(v))
+  else ctx.out(monthTable(ctx, v, title || `${ctx.t('month')} ${month}`))
+}
+
+const todayOf = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10)
+
+export const reportMonth = async (ctx: Ctx, month: string, email: string, format: Format): Promise<void> => {
+  const [b] = await booksOfUsers(ctx, email)
+  printMonth(ctx, b!.state, month, todayOf(ctx), format, `${ctx.t('month')} ${month} — ${b!.email}`)
+}
+
+export const reportYear = async (
+  ctx: Ctx,
+  year: number,
+  email: string,
+  format: Format,
+  cumulative = false,
+): Promise<void> => {
+  const [b] = await booksOfUsers(ctx, email)
+  const r = yearReport(b!.state, year, todayOf(ctx))
+  if (format === 'json') {
+    ctx.out(`${JSON.stringify(r, null, 2)}\n`)
+    return
+  }
+  const rows = [...(cumulative ? r.cumulative : r.months), r.total]
+  const body = rows.map((row) => [monthLabel(row), ...SUMMARY_FIELDS.map(([field]) => String(row[field]))])
+  if (format === 'csv') {
+    ctx.out(renderCsv(['month', ...SUMMARY_FIELDS.map(([field]) => field)], body))
+    return
+  }
+  const kind = cumulative ? ` (${ctx.t('cumulative')})` : ''
+  ctx.out(`${ctx.colour.bold(`${ctx.t('yearSummary')} ${year}${kind} — ${b!.email}`)}\n\n`)
+  ctx.out(
+    renderTable(
+      [
+        { header: ctx.t('month') },
+        ...SUMMARY_FIELDS.map(([, key]) => ({ header: ctx.t(key), align: 'right' as const })),
+      ],
+      body,
+    ),
+  )
+  ctx.out(`\n${ctx.colour.bold(`${ctx.t('obligations')} ${year}`)}\n`)
+  ctx.out(obligationsTable(ctx, r.obligations))
+}

@@ -1,0 +1,102 @@
+/** `finance users add|list|set-role`: administration through the API's accounts module (same hashing, same events). */
+import { randomInt } from 'node:crypto'
+import { createAccounts, ROLE_ADMIN, ROLE_USER } from '@finance/api/accounts/service.ts'
+import type { Ctx } from '../context.ts'
+import { CliError } from '../errors.ts'
+import { renderTable } from '../format.ts'
+import { askHidden } from '../prompt.ts'
+
+const ROLES = ['USER', 'ADMIN'] as const
+type Role = (typeof ROLES)[number]
+
+const LOWER = 'abcdefghijkmnopqrstuvwxyz'
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+const DIGITS = '23456789'
+const SYMBOLS = '!#%*+-=?@_'
+
+/** A random 16-character password meeting the policy (lower, upper, digit, symbol), from the CSPRNG. */
+export const generatePassword = (): string => {
+  const all = LOWER + UPPER + DIGITS + SYMBOLS
+  const pick = (set: string) => set[randomInt(set.length)]!
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)]
+  while (chars.length < 16) chars.push(pick(all))
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j]!, chars[i]!]
+  }
+  return chars.join('')
+}
+
+/** Role code → name (SPEC §6): 1024 ADMIN, 1 USER, 0 LACK. */
+export const roleName = (code: number): string =>
+  code === ROLE_ADMIN ? 'ADMIN' : code === ROLE_USER ? 'USER' : code === 0 ? 'LACK' : String(code)
+
+const failed = (what: string, result: { ok: false; errors: readonly string[] }): CliError =>
+  new CliError(`${what}: ${result.errors.join(' ')}`)
+
+export const usersAdd = async (ctx: Ctx, email: string, o: { role: Role; password?: string }): Promise<void> => {
+  const accounts = createAccounts(await ctx.store())
+  let password = o.password
+  let generated = false
+  if (password === undefined && ctx.isTTY && ctx.stdin) {
+    password = await askHidden(ctx, `password for ${email} (empty: generate one): `)
+    if (password !== '') {
+      const again = await askHidden(ctx, 'repeat the password: ')
+      if (again !== password) throw new CliError('the passwords differ')
+    }
+  }
+  if (password === undefined || password === '') {
+    password = generatePassword()
+    generated = true
+  }
+  const result = await accounts.register({ email, password, role: o.role, actor: 'cli' })
+  if (!result.ok) throw failed(`cannot add ${email}`, result)
+  ctx.out(`added ${result.value.email} (${o.role}) ${result.value.id}\n`)
+  if (generated) ctx.out(`password: ${password}\n`)
+}
+
+export const usersList = async (ctx: Ctx, json: boolean): Promise<void> => {
+  const accounts = createAccounts(await ctx.store())
+  const list = [...(await accounts.list())].sort((a, b) => a.email.localeCompare(b.email))
+  if (json) {
+    ctx.out(
+      `${JSON.stringify(
+        list.map((u) => ({ id: u.id, email: u.email, role: u.role })),
+        null,
+        2,
+      )}\n`,
+    )
+    return
+  }
+  ctx.out(
+    renderTable(
+      [
+        { header: ctx.t('email') },
+        { header: ctx.t('role') },
+        { header: ctx.t('createdAt') },
+        { header: ctx.t('userId') },
+      ],
+      list.map((u) => [u.email, roleName(u.role), u.createdAt, u.id]),
+    ),
+  )
+}
+
+export const usersSetRole = async (ctx: Ctx, email: string, role: string): Promise<void> => {
+  if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`unknown role ${role}: use USER or ADMIN`, 2)
+  const accounts = createAccounts(await ctx.store())
+  const result = await accounts.setRole(email, role as Role, 'cli')
+  if (!result.ok) throw failed(`cannot change the role of ${email}`, result)
+  ctx.out(`${email} is now ${role}\n`)
+}
+
+export const usersSetPassword = async (ctx: Ctx, email: string, o: { password?: string }): Promise<void> => {
+  const accounts = createAccounts(await ctx.store())
+  let password = o.password
+  if (password === undefined && ctx.isTTY && ctx.stdin) password = await askHidden(ctx, `new password for ${email}: `)
+  const generated = password === undefined || password === ''
+  if (generated) password = generatePassword()
+  const result = await accounts.setPassword(email, password!, 'cli')
+  if (!result.ok) throw failed(`cannot set the password of ${email}`, result)
+  ctx.out(`password of ${result.value.email} set\n`)
+  if (generated) ctx.out(`password: ${password}\n`)
+}

@@ -1,0 +1,57 @@
+/**
+ * Which events an import accepts. Books streams: any ledger event ledger-core can upcast and its schema accepts
+ * (`upcast`, then the event's Effect Schema). User streams: the account events of the API's accounts module.
+ */
+import type { Json } from '@finance/event-store'
+import { upcast, ledgerEventSchemas } from '@finance/ledger-core/events.ts'
+import { Either, ParseResult, Schema } from 'effect'
+
+const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseError>>()
+
+/** Upcasts, then validates against the event's own schema; throws with the first issue as `path: message`. */
+const checkLedgerEvent = (type: string, schemaVersion: number, data: unknown): void => {
+  const event = upcast(type, schemaVersion, data)
+  let decode = decoders.get(event.type)
+  if (!decode) {
+    decode = Schema.decodeUnknownEither(ledgerEventSchemas[event.type] as Schema.Schema<unknown, unknown>)
+    decoders.set(event.type, decode)
+  }
+  const result = decode(event)
+  if (Either.isLeft(result)) {
+    const [first] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
+    throw new Error(first ? `${first.path.join('.') || '(event)'}: ${first.message}` : 'invalid payload')
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** Account events (API `accounts/service.ts`), all schema version 1, with the fields the fold reads. */
+const accountEvents: Record<string, (d: Record<string, unknown>) => string | null> = {
+  UserRegistered: (d) =>
+    typeof d.email !== 'string' || d.email === ''
+      ? 'data.email must be a non-empty string'
+      : typeof d.role !== 'number'
+        ? 'data.role must be a number'
+        : null,
+  UserRoleChanged: (d) => (typeof d.role !== 'number' ? 'data.role must be a number' : null),
+  PasswordChanged: () => null,
+  PasswordResetRequested: () => null,
+  UserLanguageChanged: (d) => (typeof d.language !== 'string' ? 'data.language must be a string' : null),
+}
+
+export const checkEventType = (streamId: string, type: string, schemaVersion: number, data: Json): void => {
+  if (streamId.startsWith('books-')) {
+    checkLedgerEvent(type, schemaVersion, data)
+    return
+  }
+  if (streamId.startsWith('user-')) {
+    const check = accountEvents[type]
+    if (!check) throw new Error(`unknown account event type ${type}`)
+    if (schemaVersion !== 1) throw new Error(`unknown schema version ${schemaVersion} of ${type}`)
+    if (!isObject(data)) throw new Error('data must be an object')
+    const problem = check(data)
+    if (problem) throw new Error(problem)
+    return
+  }
+  throw new Error(`unknown stream ${streamId} (expected books-… or user-…)`)
+}

@@ -1,0 +1,11 @@
+/** Process entry of `finance`: runs the command with the real streams and exits with its code. */
+import { runCli } from './cli.ts'
+
+const code = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  isTTY: process.stdin.isTTY === true && process.stdout.isTTY === true && process.stderr.isTTY === true,
+  env: process.env,
+})
+process.exitCode = code

@@ -1,0 +1,55 @@
+/** A few real child-process runs of bin/finance.mjs: exit codes, --help, errors on stderr. */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const bin = fileURLToPath(new URL('../bin/finance.mjs', import.meta.url))
+const dataDir = mkdtempSync(join(tmpdir(), 'finance-cli-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const finance = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, FINANCE_STORE: 'sqlite', FINANCE_DATA_DIR: dataDir, NO_COLOR: '1' },
+    timeout: 30_000,
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+describe('finance as a process', { timeout: 30_000 }, () => {
+  it('prints help with exit 0', () => {
+    const r = finance('--help')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Usage: finance')
+    for (const c of ['report', 'reset', 'replay', 'diff', 'export', 'import', 'users']) expect(r.stdout).toContain(c)
+  })
+
+  it('has --help on a nested command', () => {
+    const r = finance('report', 'month', '--help')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Usage: finance report month')
+    expect(r.stdout).toContain('--user <email>')
+  })
+
+  it('exits 2 on a usage error, with the message on stderr', () => {
+    const r = finance('report', 'month', '2026-13', '--user', 'a@example.com')
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain("argument 'month'")
+  })
+
+  it('exits 2 on an unknown command and on a missing required option', () => {
+    expect(finance('frobnicate').code).toBe(2)
+    expect(finance('report', 'month', '2026-03').code).toBe(2)
+  })
+
+  it('exits 1 on a user error (unknown user), with a clear message on stderr', () => {
+    const r = finance('report', 'month', '2026-03', '--user', 'nobody@example.com')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('no user nobody@example.com')
+    expect(r.stdout).toBe('')
+  })
+})
