@@ -17,7 +17,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: features.map((f) => `<rootDir>/src/features/${f}`),
+      exclude: features.map((f) => `<rootDir>/src/features/${f}/**`),
     },
     ...features.map((f) => ({
       path: `<rootDir>/src/features/${f}/locales/{locale}/messages`,

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { RouteRedirect } from '../app/RouteRedirect.tsx'

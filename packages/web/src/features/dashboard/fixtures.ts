@@ -11,6 +11,36 @@ const g = (grosze: bigint): string => {
   return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`
 }
 
+type DataObject = Transaction['dataObject']
+
+/** A dataObject with every field the core always sends, empty unless given. */
+export const dataObject = (o: Partial<DataObject> & Pick<DataObject, 'name' | 'date' | 'amount'>): DataObject => ({
+  displayName: o.name,
+  percent: '0',
+  vatAmount: '0.00',
+  sum: o.amount,
+  isCompany: false,
+  itemId: null,
+  invoiceDate: null,
+  paymentInterval: null,
+  taxType: null,
+  rate: null,
+  income: null,
+  deductions: null,
+  relatedTransactions: [],
+  relatedTransactionsSum: '0.00',
+  companyRevenues: [],
+  companyFees: [],
+  period: null,
+  dueDate: null,
+  overdue: false,
+  breakdown: null,
+  ...o,
+})
+
+const revenue = { name: 'Programming services', amount: '10000.00', vatAmount: '2300.00' }
+const rent = { name: 'Office rent', amount: '2000.00', vatAmount: '460.00' }
+
 export const fixtureMonth = (): Transaction[] => [
   {
     id: 101,
@@ -20,17 +50,14 @@ export const fixtureMonth = (): Transaction[] => [
     completed: true,
     notification: false,
     notificationCompleted: false,
-    dataObject: {
-      displayName: 'Programming services',
-      name: 'Programming services',
+    dataObject: dataObject({
+      ...revenue,
       date: '2026-03-10',
-      amount: '10000.00',
       percent: '23',
-      vatAmount: '2300.00',
       sum: '12300.00',
       isCompany: true,
       itemId: 1,
-    },
+    }),
   },
   {
     id: 102,
@@ -40,17 +67,7 @@ export const fixtureMonth = (): Transaction[] => [
     completed: false,
     notification: true,
     notificationCompleted: false,
-    dataObject: {
-      displayName: 'Office rent',
-      name: 'Office rent',
-      date: '2026-03-05',
-      amount: '2000.00',
-      percent: '23',
-      vatAmount: '460.00',
-      sum: '2460.00',
-      isCompany: true,
-      itemId: 2,
-    },
+    dataObject: dataObject({ ...rent, date: '2026-03-05', percent: '23', sum: '2460.00', isCompany: true, itemId: 2 }),
   },
   {
     id: 103,
@@ -60,17 +77,7 @@ export const fixtureMonth = (): Transaction[] => [
     completed: false,
     notification: false,
     notificationCompleted: false,
-    dataObject: {
-      displayName: 'Groceries',
-      name: 'Groceries',
-      date: '2026-03-12',
-      amount: '800.00',
-      percent: '0',
-      vatAmount: '0.00',
-      sum: '800.00',
-      isCompany: false,
-      itemId: 3,
-    },
+    dataObject: dataObject({ name: 'Groceries', date: '2026-03-12', amount: '800.00', itemId: 3 }),
   },
   {
     id: 104,
@@ -80,37 +87,24 @@ export const fixtureMonth = (): Transaction[] => [
     completed: false,
     notification: true,
     notificationCompleted: true,
-    dataObject: {
-      displayName: 'VAT',
+    dataObject: dataObject({
+      displayName: 'VAT 2026-02',
       name: 'VAT',
       date: '2026-03-25',
       amount: '1840.00',
       percent: '23',
-      vatAmount: '1840.00',
-      sum: '1840.00',
       isCompany: true,
       paymentInterval: 1,
       period: { from: '2026-02', to: '2026-02' },
       dueDate: '2026-03-25',
-      overdue: false,
       relatedTransactionsSum: '1840.00',
       relatedTransactions: [
-        {
-          id: 91,
-          date: '2026-02-10',
-          eventType: '7_CompanyRevenues',
-          dataObject: { name: 'Programming services', amount: '10000.00', vatAmount: '2300.00', sum: '12300.00' },
-        },
-        {
-          id: 92,
-          date: '2026-02-05',
-          eventType: '8_CompanyFees',
-          dataObject: { name: 'Office rent', amount: '2000.00', vatAmount: '460.00', sum: '2460.00' },
-        },
+        { id: 1, date: '2026-02-10', eventType: '1_Revenue', dataObject: { ...revenue, sum: '12300.00' } },
+        { id: 2, date: '2026-02-05', eventType: '2_Fee', dataObject: { ...rent, sum: '2460.00' } },
       ],
-      companyRevenues: [{ name: 'Programming services', amount: '10000.00', vatAmount: '2300.00' }],
-      companyFees: [{ name: 'Office rent', amount: '2000.00', vatAmount: '460.00' }],
-    },
+      companyRevenues: [revenue],
+      companyFees: [rent],
+    }),
   },
   {
     id: 105,
@@ -120,36 +114,29 @@ export const fixtureMonth = (): Transaction[] => [
     completed: false,
     notification: false,
     notificationCompleted: false,
-    dataObject: {
-      displayName: 'PIT',
+    dataObject: dataObject({
+      displayName: 'PIT 2026-02',
       name: 'PIT',
       date: '2026-03-20',
-      amount: '5921.00',
+      amount: '1125.00',
+      percent: '19',
+      isCompany: true,
       taxType: 'Linear',
       rate: '19',
       paymentInterval: 1,
-      income: '5921.00',
-      sum: '1125.00',
+      income: '8000.00',
       period: { from: '2026-02', to: '2026-02' },
       dueDate: '2026-03-20',
       overdue: true,
       deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
       relatedTransactionsSum: '1125.00',
       relatedTransactions: [
-        {
-          id: 91,
-          date: '2026-02-10',
-          eventType: '1_Revenue',
-          dataObject: { name: 'Programming services', amount: '10000.00', vatAmount: '2300.00', sum: '10000.00' },
-        },
-        {
-          id: 92,
-          date: '2026-02-05',
-          eventType: '2_Fee',
-          dataObject: { name: 'Office rent', amount: '2000.00', vatAmount: '460.00', sum: '2000.00' },
-        },
+        { id: 1, date: '2026-02-10', eventType: '1_Revenue', dataObject: { ...revenue, sum: '12300.00' } },
+        { id: 2, date: '2026-02-05', eventType: '2_Fee', dataObject: { ...rent, sum: '2460.00' } },
       ],
-    },
+      companyRevenues: [revenue],
+      companyFees: [rent],
+    }),
   },
   {
     id: 106,
@@ -159,13 +146,14 @@ export const fixtureMonth = (): Transaction[] => [
     completed: false,
     notification: true,
     notificationCompleted: false,
-    dataObject: {
-      displayName: 'Social security',
-      name: 'Social security',
+    dataObject: dataObject({
+      displayName: 'ZUS 2026-02',
+      name: 'SocialSecurity',
       date: '2026-03-20',
-      amount: '1773.96',
+      amount: '2079.04',
       percent: '4.9',
-      sum: '2079.04',
+      isCompany: true,
+      paymentInterval: 1,
       taxType: 'Linear',
       income: '6226.04',
       period: { from: '2026-02', to: '2026-02' },
@@ -175,23 +163,25 @@ export const fixtureMonth = (): Transaction[] => [
       relatedTransactionsSum: '2079.04',
       relatedTransactions: [
         {
-          id: 95,
-          date: '2026-02-20',
+          id: 0,
+          date: '2026-01-31',
           eventType: '4_Pit',
           dataObject: {
-            name: 'PIT',
+            name: 'Income 2026-01',
+            amount: '6226.04',
+            vatAmount: '0.00',
+            sum: '305.08',
             taxType: 'Linear',
             income: '6226.04',
-            deductions: { socialSecurity: '1773.96' },
-            sum: '2079.04',
+            deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
           },
         },
       ],
-    },
+    }),
   },
 ]
 
-/** A month with only a social-security row that has nothing related and a zero amount ('Not data'). */
+/** A social-security row with nothing related and a zero amount ('Not data'). */
 export const fixtureEmptySocialSecurity = (): Transaction => ({
   id: 201,
   date: '2026-01-20',
@@ -200,7 +190,7 @@ export const fixtureEmptySocialSecurity = (): Transaction => ({
   completed: false,
   notification: false,
   notificationCompleted: false,
-  dataObject: { displayName: 'Social security', amount: '0.00', percent: '0', sum: '0.00', relatedTransactions: [] },
+  dataObject: dataObject({ displayName: 'ZUS 2025-12', name: 'SocialSecurity', date: '2026-01-20', amount: '0.00' }),
 })
 
 /** Twelve month rows plus the year row (month 0); `cumulative` adds the months up as the API's `true` list does. */

@@ -1,0 +1,15 @@
+import { Trans } from '@lingui/react/macro'
+import { Tile, TileGroup } from '../../ui/Tile.tsx'
+
+/** `/dashboard`: the Monthly and Yearly tiles. */
+export const DashboardLanding = () => (
+  <div className="dashboard dashboard--landing">
+    <h1 className="page-title">
+      <Trans>Dashboard</Trans>
+    </h1>
+    <TileGroup title={<Trans>Dashboard</Trans>}>
+      <Tile to="/dashboard/monthly" title={<Trans>Monthly</Trans>} icon="📅" />
+      <Tile to="/dashboard/yearly" title={<Trans>Yearly</Trans>} icon="📊" />
+    </TileGroup>
+  </div>
+)

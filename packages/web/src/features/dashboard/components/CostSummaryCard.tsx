@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Card } from '../../../ui/Card.tsx'
+import { Checkbox } from '../../../ui/Field.tsx'
+import type { CostGroup, CostGroups } from '../monthly/monthlyMachine.ts'
+import { costSummary } from '../rules.ts'
+import type { Transaction } from '../types.ts'
+import { Amount } from './Amount.tsx'
+
+type Props = {
+  transactions: readonly Transaction[]
+  groups: CostGroups
+  onChange: (group: CostGroup, value: boolean) => void
+}
+
+/** SPEC §2/§5 cost summary: VAT, PIT, Social Security and Company fees checkboxes and the total. */
+export const CostSummaryCard = ({ transactions, groups, onChange }: Props) => {
+  const { t } = useLingui()
+  const labels: [CostGroup, string][] = [
+    ['vat', t`VAT`],
+    ['pit', t`PIT`],
+    ['socialSecurity', t`Social Security`],
+    ['companyFees', t`Company fees`],
+  ]
+  return (
+    <Card title={t`Cost summary`} headingLevel={3} className="cost-summary">
+      <fieldset className="checkbox-row">
+        <legend className="visually-hidden">
+          <Trans>Include in the cost summary</Trans>
+        </legend>
+        {labels.map(([group, label]) => (
+          <Checkbox
+            key={group}
+            label={label}
+            checked={groups[group]}
+            onChange={(e) => onChange(group, e.currentTarget.checked)}
+          />
+        ))}
+      </fieldset>
+      <p className="cost-summary__total">
+        <Trans>Total</Trans>: <Amount value={costSummary(transactions, groups)} className="cost-total" />
+      </p>
+    </Card>
+  )
+}

@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro'
+import type { Transaction } from '../types.ts'
+
+/** The obligation's period, its due date (already moved to a working day by the core) and an overdue mark. */
+export const DueDate = ({ transaction: t }: { transaction: Transaction }) => {
+  const { dueDate, overdue, period } = t.dataObject
+  if (!dueDate && !period) return null
+  const late = overdue === true && !t.completed
+  return (
+    <dl className={`due${late ? ' due--overdue' : ''}`}>
+      {period && (
+        <>
+          <dt>
+            <Trans>Period</Trans>
+          </dt>
+          <dd>{period.from === period.to ? period.from : `${period.from} – ${period.to}`}</dd>
+        </>
+      )}
+      {dueDate && (
+        <>
+          <dt>
+            <Trans>Due date</Trans>
+          </dt>
+          <dd>
+            <time dateTime={dueDate}>{dueDate}</time>
+            {late && (
+              <strong className="badge badge--overdue">
+                <Trans>Overdue</Trans>
+              </strong>
+            )}
+          </dd>
+        </>
+      )}
+    </dl>
+  )
+}

@@ -1,0 +1,41 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { isPositive } from '../money.ts'
+import type { Transaction } from '../types.ts'
+import { Amount } from './Amount.tsx'
+import { RelatedList } from './RelatedList.tsx'
+import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
+
+const isRevenue = (eventType: string | undefined) => eventType === '1_Revenue' || eventType === '7_CompanyRevenues'
+const isFee = (eventType: string | undefined) => eventType === '2_Fee' || eventType === '8_CompanyFees'
+
+/** SPEC §2 PIT card: tax type, rate, interval, the month's revenues and fees, deductions, income and sum. */
+export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
+  const { t } = useLingui()
+  const d = transaction.dataObject
+  const related = d.relatedTransactions ?? []
+  const revenues = related.filter((r) => isRevenue(r.eventType))
+  const fees = related.filter((r) => isFee(r.eventType))
+  return (
+    <TxCard transaction={transaction} title={t`PIT`} onFlags={onFlags}>
+      <Facts
+        rows={[
+          [t`Tax type`, String(d.taxType ?? '—')],
+          [t`Rate`, `${d.rate ?? d.percent ?? '—'} %`],
+          [t`Payment interval (months)`, String(d.paymentInterval ?? '—')],
+          [t`Health insurance`, <Amount key="h" value={d.deductions?.healthInsurance} />],
+          [t`Social security`, <Amount key="s" value={d.deductions?.socialSecurity} />],
+          [t`Other deductions`, <Amount key="o" value={d.deductions?.other} />],
+          [t`Income`, <Amount key="i" value={d.income} />],
+          [t`Sum`, <Amount key="sum" value={d.sum} />],
+        ]}
+      />
+      {revenues.length > 0 && <RelatedList title={t`Revenues`} rows={revenues} />}
+      {fees.length > 0 && <RelatedList title={t`Fees`} rows={fees} />}
+      {isPositive(d.relatedTransactionsSum) && (
+        <p className="related-sum">
+          <Trans>Related transactions sum</Trans>: <Amount value={d.relatedTransactionsSum} />
+        </p>
+      )}
+    </TxCard>
+  )
+}

@@ -1,0 +1,76 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import type { RelatedTransaction, VatListRow } from '../types.ts'
+import { Amount } from './Amount.tsx'
+
+/** Rows of name, net and VAT (the VAT card's company revenues and fees). */
+export const VatRows = ({ title, rows }: { title: ReactNode; rows: readonly VatListRow[] }) => (
+  <table className="mini-table">
+    <caption>{title}</caption>
+    <thead>
+      <tr>
+        <th scope="col">
+          <Trans>Name</Trans>
+        </th>
+        <th scope="col" className="num">
+          <Trans>Net</Trans>
+        </th>
+        <th scope="col" className="num">
+          <Trans>VAT</Trans>
+        </th>
+      </tr>
+    </thead>
+    <tbody>
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={3}>—</td>
+        </tr>
+      ) : (
+        rows.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and names may repeat
+          <tr key={i}>
+            <th scope="row">{r.name}</th>
+            <td className="num">
+              <Amount value={r.amount} />
+            </td>
+            <td className="num">
+              <Amount value={r.vatAmount} />
+            </td>
+          </tr>
+        ))
+      )}
+    </tbody>
+  </table>
+)
+
+/** Related transactions: date, name and sum. */
+export const RelatedList = ({ title, rows }: { title: ReactNode; rows: readonly RelatedTransaction[] }) => (
+  <table className="mini-table">
+    <caption>{title}</caption>
+    <thead>
+      <tr>
+        <th scope="col">
+          <Trans>Date</Trans>
+        </th>
+        <th scope="col">
+          <Trans>Name</Trans>
+        </th>
+        <th scope="col" className="num">
+          <Trans>Sum</Trans>
+        </th>
+      </tr>
+    </thead>
+    <tbody>
+      {rows.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: related rows may repeat an id across months
+        <tr key={i}>
+          <td>{r.date}</td>
+          <th scope="row">{String(r.dataObject.name ?? '')}</th>
+          <td className="num">
+            <Amount value={(r.dataObject.sum ?? r.dataObject.amount) as string | undefined} />
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+)

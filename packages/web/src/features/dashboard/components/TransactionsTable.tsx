@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { shortSocialSecurity } from '../rules.ts'
+import type { Transaction } from '../types.ts'
+import { Amount } from './Amount.tsx'
+
+const ORDER: Record<string, number> = { '1_Revenue': 1, '2_Fee': 2, '3_Vat': 3, '4_Pit': 4, '5_SocialSecurity': 5 }
+
+/** The label of a row's type. */
+export const useTypeLabel = () => {
+  const { t } = useLingui()
+  return (eventType: string): string => {
+    switch (eventType) {
+      case '1_Revenue':
+        return t`Revenue`
+      case '2_Fee':
+        return t`Fee`
+      case '3_Vat':
+        return t`VAT`
+      case '4_Pit':
+        return t`PIT`
+      case '5_SocialSecurity':
+        return t`Social security`
+      default:
+        return eventType
+    }
+  }
+}
+
+/**
+ * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and the short social security, with date, name, net and
+ * gross/income/expense. Completed rows are dimmed, company rows highlighted.
+ */
+export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
+  const typeLabel = useTypeLabel()
+  const rows = [...transactions].sort(
+    (a, b) => (ORDER[a.eventType] ?? 9) - (ORDER[b.eventType] ?? 9) || a.date.localeCompare(b.date) || a.id - b.id,
+  )
+  if (rows.length === 0) {
+    return (
+      <p className="empty">
+        <Trans>No transactions in this month.</Trans>
+      </p>
+    )
+  }
+  return (
+    <div className="table-scroll">
+      <table className="tx-table">
+        <caption className="visually-hidden">
+          <Trans>Transactions of the month</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Date</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Net</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Gross / income / expense</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => {
+            const d = t.dataObject
+            const social = t.eventType === '5_SocialSecurity'
+            const classes = [
+              'tx-row',
+              `tx-row--${t.eventType.replace(/^\d_/, '').toLowerCase()}`,
+              t.completed ? 'tx-row--completed' : '',
+              d.isCompany ? 'tx-row--company' : '',
+              d.overdue && !t.completed ? 'tx-row--overdue' : '',
+            ]
+            return (
+              <tr key={t.id} className={classes.filter(Boolean).join(' ')} data-testid={`tx-row-${t.id}`}>
+                <td>
+                  <time dateTime={t.date}>{t.date}</time>
+                </td>
+                <th scope="row">
+                  <span className="tx-type">{typeLabel(t.eventType)}</span> {d.displayName ?? d.name ?? ''}
+                </th>
+                <td className="num">
+                  <Amount value={social ? (d.deductions?.socialSecurity ?? d.amount) : d.amount} />
+                </td>
+                <td className="num">
+                  <Amount value={social ? shortSocialSecurity(t) : d.sum} />
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

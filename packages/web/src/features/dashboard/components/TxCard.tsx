@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react'
+import { Card } from '../../../ui/Card.tsx'
+import type { Transaction, TransactionFlags as Flags } from '../types.ts'
+import { DueDate } from './DueDate.tsx'
+import { TransactionFlags } from './TransactionFlags.tsx'
+
+export type FlagsHandler = (id: number, flags: Flags) => void
+
+type Props = {
+  transaction: Transaction
+  title: ReactNode
+  onFlags: FlagsHandler
+  actions?: ReactNode
+  children?: ReactNode
+}
+
+/** A transaction's card: dimmed when completed, highlighted for company rows, with its flags and due date. */
+export const TxCard = ({ transaction, title, onFlags, actions, children }: Props) => {
+  const late = transaction.dataObject.overdue === true && !transaction.completed
+  return (
+    <Card
+      title={title}
+      actions={actions}
+      headingLevel={3}
+      dimmed={transaction.completed}
+      highlighted={transaction.dataObject.isCompany === true}
+      className={`tx-card tx-card--${transaction.eventType.replace(/^\d_/, '').toLowerCase()}${late ? ' tx-card--overdue' : ''}`}
+      footer={
+        <>
+          <DueDate transaction={transaction} />
+          <TransactionFlags transaction={transaction} onChange={onFlags} />
+        </>
+      }
+    >
+      <div data-testid={`tx-card-${transaction.id}`}>{children}</div>
+    </Card>
+  )
+}
+
+/** A label/value list for card bodies. */
+export const Facts = ({ rows }: { rows: readonly [ReactNode, ReactNode, string?][] }) => (
+  <dl className="facts">
+    {rows.map(([label, value, key], i) => (
+      <div className="facts__row" key={key ?? i}>
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </div>
+    ))}
+  </dl>
+)

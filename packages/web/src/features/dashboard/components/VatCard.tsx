@@ -1,0 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { isPositive } from '../money.ts'
+import type { Transaction } from '../types.ts'
+import { Amount } from './Amount.tsx'
+import { VatRows } from './RelatedList.tsx'
+import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
+
+/** SPEC §2 VAT card; 'Payment for' and the related fee lists only when relatedTransactionsSum > 0. */
+export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
+  const { t } = useLingui()
+  const d = transaction.dataObject
+  const related = isPositive(d.relatedTransactionsSum)
+  return (
+    <TxCard transaction={transaction} title={t`VAT`} onFlags={onFlags}>
+      <Facts
+        rows={[
+          [t`To pay`, <Amount key="sum" value={d.sum} />],
+          [t`Rate`, `${d.percent ?? '—'} %`],
+          [t`Payment interval (months)`, String(d.paymentInterval ?? '—')],
+        ]}
+      />
+      {related && (
+        <section className="payment-for">
+          <h4>
+            <Trans>Payment for</Trans>{' '}
+            {d.period ? (d.period.from === d.period.to ? d.period.from : `${d.period.from} – ${d.period.to}`) : ''}
+          </h4>
+          <VatRows title={t`Company revenues`} rows={d.companyRevenues ?? []} />
+          <VatRows title={t`Company fees`} rows={d.companyFees ?? []} />
+          <p className="related-sum">
+            <Trans>Related transactions sum</Trans>: <Amount value={d.relatedTransactionsSum} />
+          </p>
+        </section>
+      )}
+    </TxCard>
+  )
+}

@@ -1,0 +1,160 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../api/client.ts'
+import { messageStore } from '../../../ui/messages.tsx'
+import { fixtureEmptySocialSecurity, fixtureMonth, fixtureSummary } from '../fixtures.ts'
+import { i18nFor, withProviders } from '../testing.tsx'
+import type { FlagsResult, TransactionFlags } from '../types.ts'
+import { MonthlyDashboard } from './MonthlyDashboard.tsx'
+
+const memory = () => {
+  const m = new Map<string, string>()
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m }
+}
+
+const fakes = (over: Partial<Parameters<typeof MonthlyDashboard>[0]['effects'] & object> = {}) => ({
+  loadMonth: vi.fn(async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) })),
+  reset: vi.fn(async () => fixtureMonth()),
+  saveFlags: vi.fn(
+    async ({ id, flags }: { id: number; flags: TransactionFlags }): Promise<FlagsResult> => ({
+      id,
+      completed: flags.completed ?? false,
+      notification: flags.notification ?? false,
+      notificationCompleted: false,
+    }),
+  ),
+  deleteItem: vi.fn(async () => {}),
+  ...over,
+})
+
+const renderPage = async (effects = fakes(), storage = memory(), locale: 'en' | 'pl' = 'en') => {
+  const i18n = await i18nFor(locale)
+  render(withProviders(i18n, <MonthlyDashboard effects={effects} today="2026-03-15" storage={storage} />))
+  await screen.findByTestId('tx-row-101')
+  return { effects, storage }
+}
+
+describe('MonthlyDashboard', () => {
+  it('lists the month and its details, dimming completed and highlighting company rows', async () => {
+    await renderPage()
+    const revenue = screen.getByTestId('tx-row-101')
+    expect(revenue.className).toContain('tx-row--completed')
+    expect(revenue.className).toContain('tx-row--company')
+    expect(screen.getByTestId('tx-row-103').className).not.toContain('tx-row--company')
+    // short social security in the primary table: 1773.96 + 4.9 % × 6226.04
+    const cells = within(screen.getByTestId('tx-row-106')).getAllByRole('cell')
+    expect(cells[1]!.textContent).toContain('1773.96')
+    expect(cells[2]!.textContent).toContain('2079.04')
+    // cost summary of the fixture: 1840 + 1125 + 2079.04 + 2460
+    expect(document.querySelector('.cost-total')?.textContent).toContain('7504.04')
+    expect(screen.getByText('Payment for', { exact: false })).toBeTruthy()
+    expect(screen.getAllByText('Overdue').length).toBe(2)
+  })
+
+  it('recomputes the cost summary when a group is switched off', async () => {
+    await renderPage()
+    const card = document.querySelector('.cost-summary') as HTMLElement
+    fireEvent.click(within(card).getByLabelText('Company fees'))
+    expect(document.querySelector('.cost-total')?.textContent).toContain('5044.04')
+  })
+
+  it('saves Completed at once and hides the notification options', async () => {
+    const { effects } = await renderPage()
+    const card = screen.getByTestId('tx-card-102').closest('section') as HTMLElement
+    expect(within(card).getByLabelText('Notification')).toBeTruthy()
+    fireEvent.click(within(card).getByLabelText('Completed'))
+    await waitFor(() =>
+      expect(effects.saveFlags).toHaveBeenCalledWith({ id: 102, flags: { completed: true, notification: false } }),
+    )
+    expect(within(card).queryByLabelText('Notification')).toBeNull()
+    expect(within(card).queryByLabelText('Sent')).toBeNull()
+    expect(card.className).toContain('card--dimmed')
+  })
+
+  it('shows Sent read-only', async () => {
+    await renderPage()
+    const card = screen.getByTestId('tx-card-104').closest('section') as HTMLElement
+    const sent = within(card).getByLabelText('Sent') as HTMLInputElement
+    expect(sent.checked).toBe(true)
+    expect(sent.disabled).toBe(true)
+  })
+
+  it('remembers the Show choices as text', async () => {
+    const { storage } = await renderPage()
+    fireEvent.click(screen.getByLabelText('Summary', { selector: '.show-choices input' }))
+    expect(storage.m.get('ks_site_show_summary')).toBe('false')
+    expect(document.querySelector('.summary-table')).toBeNull()
+    fireEvent.click(screen.getByLabelText('Details', { selector: '.show-choices input' }))
+    expect(storage.m.get('ks_site_show_details')).toBe('false')
+    expect(document.querySelector('.dashboard__details')).toBeNull()
+  })
+
+  it('starts with the stored choices', async () => {
+    const storage = memory()
+    storage.setItem('ks_site_show_primary', 'false')
+    await renderPage(fakes(), storage).catch(() => {})
+    await waitFor(() => expect(document.querySelector('.dashboard__details')).not.toBeNull())
+    expect(document.querySelector('.tx-table')).toBeNull()
+  })
+
+  it('resets the month through the popup and says Reset done', async () => {
+    const { effects } = await renderPage()
+    const spy = vi.spyOn(messageStore, 'info')
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reset transactions' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset current month' }))
+    await waitFor(() => expect(effects.reset).toHaveBeenCalledWith({ scope: 'month', month: '2026-03' }))
+    await waitFor(() => expect(messageStore.getSnapshot().some((m) => m.text === 'Reset done')).toBe(true))
+    spy.mockRestore()
+    act(() => messageStore.clear())
+  })
+
+  it('deletes a fee item after confirmation', async () => {
+    const { effects } = await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Office rent' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(effects.deleteItem).toHaveBeenCalledWith({ kind: 'fee', itemId: 2 }))
+    await waitFor(() => expect(screen.queryByTestId('tx-card-102')).toBeNull())
+  })
+
+  it('shows Not data for an empty social security row', async () => {
+    const effects = fakes({
+      loadMonth: vi.fn(async () => ({
+        transactions: [...fixtureMonth().slice(0, 1), fixtureEmptySocialSecurity()],
+        summary: [],
+      })),
+    })
+    await renderPage(effects)
+    expect(screen.getByText('Not data')).toBeTruthy()
+  })
+
+  it('stops loading and shows the connection error on a failure', async () => {
+    const i18n = await i18nFor('en')
+    const effects = fakes({
+      loadMonth: vi.fn(async () => {
+        throw new ApiError({ status: 0, statusText: 'Unknown Error' })
+      }),
+    })
+    render(withProviders(i18n, <MonthlyDashboard effects={effects} today="2026-03-15" storage={memory()} />))
+    expect(await screen.findByText('Response error, can not connect to API.', { selector: '.error-box' })).toBeTruthy()
+    expect(document.querySelector('.loader')).toBeNull()
+    act(() => messageStore.clear())
+  })
+
+  it('moves to the previous month across the year', async () => {
+    const effects = fakes()
+    const i18n = await i18nFor('en')
+    render(withProviders(i18n, <MonthlyDashboard effects={effects} today="2026-01-15" storage={memory()} />))
+    await screen.findByTestId('tx-row-101')
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }))
+    await waitFor(() => expect(effects.loadMonth).toHaveBeenLastCalledWith({ month: '2025-12' }))
+    expect(document.querySelector('.period-nav__title')?.getAttribute('data-month')).toBe('2025-12')
+  })
+
+  it('speaks Polish', async () => {
+    await renderPage(fakes(), memory(), 'pl')
+    expect(screen.getByRole('heading', { name: 'Pulpit miesięczny' })).toBeTruthy()
+    expect(screen.getByText('Podsumowanie kosztów')).toBeTruthy()
+  })
+})

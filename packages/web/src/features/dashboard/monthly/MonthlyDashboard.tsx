@@ -1,0 +1,217 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useState } from 'react'
+import { Button } from '../../../ui/Button.tsx'
+import { Card } from '../../../ui/Card.tsx'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
+import { Checkbox } from '../../../ui/Field.tsx'
+import { Loader } from '../../../ui/Loader.tsx'
+import { useMessages } from '../../../ui/messages.tsx'
+import { createDashboardApi, type DashboardApi, monthlyActors } from '../api.ts'
+import { CostSummaryCard } from '../components/CostSummaryCard.tsx'
+import { ItemList } from '../components/ItemCard.tsx'
+import { PitCard } from '../components/PitCard.tsx'
+import { SocialSecurityCard } from '../components/SocialSecurityCard.tsx'
+import { SummaryTable } from '../components/SummaryTable.tsx'
+import { TransactionsTable } from '../components/TransactionsTable.tsx'
+import { VatCard } from '../components/VatCard.tsx'
+import { errorText } from '../errors.ts'
+import { localDate } from '../month.ts'
+import { browserStorage, readShowFlags, type ShowSection, writeShowFlag } from '../show.ts'
+import type { Transaction } from '../types.ts'
+import { type ItemKind, monthlyMachine } from './monthlyMachine.ts'
+import '../dashboard.css'
+
+type Props = {
+  /** API effects; the app's client by default (stories and tests pass fakes). */
+  effects?: Pick<DashboardApi, 'loadMonth' | 'reset' | 'saveFlags' | 'deleteItem'>
+  /** Today's date; the browser's clock by default. */
+  today?: string
+  /** Where the Show choices are remembered; local storage by default. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>
+}
+
+const byType = (transactions: readonly Transaction[], eventType: string) =>
+  transactions.filter((t) => t.eventType === eventType)
+
+/** The name of a month in the UI language ("marzec 2026" / "March 2026"). */
+const monthTitle = (locale: string, ym: string): string => {
+  const [y, m] = ym.split('-').map(Number)
+  try {
+    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(y!, (m ?? 1) - 1, 1))
+  } catch {
+    return ym
+  }
+}
+
+/** SPEC §2 Monthly dashboard. */
+export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
+  const { t, i18n } = useLingui()
+  const messages = useMessages()
+  const store = storage ?? browserStorage()
+  const machine = useMemo(
+    () =>
+      monthlyMachine.provide({
+        actors: monthlyActors(effects ?? createDashboardApi()),
+        actions: { persistShow: (_, p) => writeShowFlag(store, p.section, p.value) },
+      }),
+    [effects, store],
+  )
+  const actor = useActorRef(machine, { input: { today: today ?? localDate(new Date()), show: readShowFlags(store) } })
+  const month = useSelector(actor, (s) => s.context.month)
+  const transactions = useSelector(actor, (s) => s.context.transactions)
+  const summary = useSelector(actor, (s) => s.context.summary)
+  const show = useSelector(actor, (s) => s.context.show)
+  const cost = useSelector(actor, (s) => s.context.cost)
+  const failed = useSelector(actor, (s) => s.context.failed)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const resetPrompt = useSelector(actor, (s) => s.matches({ data: 'resetPrompt' }))
+  const [toDelete, setToDelete] = useState<{ kind: ItemKind; itemId: number; name: string } | null>(null)
+
+  useEffect(() => {
+    const subs = [
+      actor.on('connectionError', () => messages.error(t`Response error, can not connect to API.`)),
+      actor.on('resetDone', () => messages.info(t`Reset done`)),
+      actor.on('flagsError', (e) => messages.error(errorText(i18n, e.error))),
+      actor.on('deleteError', (e) => messages.error(errorText(i18n, e.error))),
+    ]
+    return () => {
+      for (const s of subs) s.unsubscribe()
+    }
+  }, [actor, messages, t, i18n])
+
+  const onFlags = (id: number, flags: { completed?: boolean; notification?: boolean }) =>
+    actor.send({ type: 'SET_FLAGS', id, flags })
+  const sections: [ShowSection, string][] = [
+    ['primary', t`Primary`],
+    ['details', t`Details`],
+    ['summary', t`Summary`],
+  ]
+  const title = monthTitle(i18n.locale, month)
+
+  return (
+    <div className="dashboard dashboard--monthly" aria-busy={busy}>
+      <h1 className="page-title">
+        <Trans>Monthly dashboard</Trans>
+      </h1>
+      <div className="dashboard__toolbar">
+        <nav className="period-nav" aria-label={t`Month`}>
+          <Button variant="secondary" aria-label={t`Previous month`} onClick={() => actor.send({ type: 'PREV' })}>
+            ‹
+          </Button>
+          <output className="period-nav__title" aria-live="polite" data-month={month}>
+            {title}
+          </output>
+          <Button variant="secondary" aria-label={t`Next month`} onClick={() => actor.send({ type: 'NEXT' })}>
+            ›
+          </Button>
+        </nav>
+        <div className="dashboard__actions">
+          <Button
+            variant="secondary"
+            onClick={() => actor.send({ type: 'TODAY', today: today ?? localDate(new Date()) })}
+          >
+            <Trans>Today</Trans>
+          </Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'REFRESH' })}>
+            <Trans>Refresh</Trans>
+          </Button>
+          <Button variant="danger" onClick={() => actor.send({ type: 'OPEN_RESET' })} disabled={busy || failed}>
+            <Trans>Reset</Trans>
+          </Button>
+        </div>
+      </div>
+      <fieldset className="checkbox-row show-choices">
+        <legend>
+          <Trans>Show</Trans>
+        </legend>
+        {sections.map(([section, label]) => (
+          <Checkbox
+            key={section}
+            label={label}
+            checked={show[section]}
+            onChange={(e) => actor.send({ type: 'SET_SHOW', section, value: e.currentTarget.checked })}
+          />
+        ))}
+      </fieldset>
+
+      <Loader active={busy} />
+      {failed && (
+        <p className="error-box" role="alert">
+          <Trans>Response error, can not connect to API.</Trans>
+        </p>
+      )}
+
+      {show.primary && !failed && (
+        <Card title={t`Transactions`} className="dashboard__primary">
+          {busy && transactions.length === 0 ? null : <TransactionsTable transactions={transactions} />}
+        </Card>
+      )}
+
+      {show.details && transactions.length > 0 && (
+        <div className="dashboard__details">
+          <h2 className="section-title">
+            <Trans>Details</Trans>
+          </h2>
+          <div className="card-grid">
+            {byType(transactions, '3_Vat').map((tx) => (
+              <VatCard key={tx.id} transaction={tx} onFlags={onFlags} />
+            ))}
+            {byType(transactions, '4_Pit').map((tx) => (
+              <PitCard key={tx.id} transaction={tx} onFlags={onFlags} />
+            ))}
+            {byType(transactions, '5_SocialSecurity').map((tx) => (
+              <SocialSecurityCard key={tx.id} transaction={tx} onFlags={onFlags} />
+            ))}
+            <CostSummaryCard
+              transactions={transactions}
+              groups={cost}
+              onChange={(group, value) => actor.send({ type: 'SET_COST', group, value })}
+            />
+          </div>
+          <ItemList
+            title={t`Revenues`}
+            transactions={byType(transactions, '1_Revenue')}
+            onFlags={onFlags}
+            onDelete={(kind, itemId, name) => setToDelete({ kind, itemId, name })}
+          />
+          <ItemList
+            title={t`Fees`}
+            transactions={byType(transactions, '2_Fee')}
+            onFlags={onFlags}
+            onDelete={(kind, itemId, name) => setToDelete({ kind, itemId, name })}
+          />
+        </div>
+      )}
+
+      {show.summary && !failed && (
+        <Card title={t`Summary`} className="dashboard__summary">
+          <SummaryTable rows={summary} />
+        </Card>
+      )}
+
+      <ConfirmDialog
+        open={resetPrompt}
+        title={t`Reset transactions`}
+        message={t`The generated transactions are computed again from your items and settings.`}
+        onConfirm={() => actor.send({ type: 'RESET', scope: 'month' })}
+        onCancel={() => actor.send({ type: 'CANCEL_RESET' })}
+      >
+        <Button variant="danger" onClick={() => actor.send({ type: 'RESET', scope: 'month' })}>
+          <Trans>Reset current month</Trans>
+        </Button>
+        <Button variant="danger" onClick={() => actor.send({ type: 'RESET', scope: 'year' })}>
+          <Trans>Reset current year</Trans>
+        </Button>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onConfirm={() => {
+          if (toDelete) actor.send({ type: 'DELETE_ITEM', kind: toDelete.kind, itemId: toDelete.itemId })
+          setToDelete(null)
+        }}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  )
+}

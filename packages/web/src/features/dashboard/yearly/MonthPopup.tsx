@@ -1,0 +1,67 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useRef } from 'react'
+import { money2 } from '../money.ts'
+import type { SummaryRow } from '../types.ts'
+import { type PopupField, popupBars } from './chartData.ts'
+
+type Props = {
+  title: string
+  row: SummaryRow
+  onClose: () => void
+}
+
+/** SPEC §2: the month's figures as horizontal bars, widths proportional to value / max at half scale. */
+export const MonthPopup = ({ title, row, onClose }: Props) => {
+  const { t } = useLingui()
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const titleId = useId()
+  useEffect(() => {
+    closeRef.current?.focus()
+  }, [])
+  const labels: Record<PopupField, string> = {
+    companyIncomeAmmount: t`Corporate revenue`,
+    companyVatAmmount: t`VAT`,
+    companyPitAmmount: t`PIT`,
+    companySocialSecurityAmmount: t`Social security`,
+    companyExpenseAmmount: t`Corporate expense`,
+    companysNetIncome: t`Corporate NET`,
+    privateIncomeAmmount: t`Private revenue`,
+    privateExpenseAmmount: t`Private fees`,
+    privateIncome: t`Private revenue gross`,
+    summary: t`Summary`,
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicking beside the popup closes it; Escape and the Close button do the same
+    <div
+      className="dialog-backdrop"
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose()
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose()
+      }}
+    >
+      <div className="dialog month-popup" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 className="dialog__title" id={titleId}>
+          {title}
+        </h2>
+        <ul className="hbars">
+          {popupBars(row).map((b) => (
+            <li key={b.field} className={`hbar${b.negative ? ' hbar--negative' : ''}`} data-field={b.field}>
+              <span className="hbar__label">{labels[b.field]}</span>
+              <span className="hbar__track">
+                <span className="hbar__fill" style={{ width: `${b.widthPercent}%` }} data-width={b.widthPercent} />
+              </span>
+              <span className="hbar__value">{money2(b.value)} zł</span>
+            </li>
+          ))}
+        </ul>
+        <div className="dialog__buttons">
+          <button type="button" className="btn btn--secondary" ref={closeRef} onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}

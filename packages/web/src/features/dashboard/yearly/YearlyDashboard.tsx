@@ -1,0 +1,117 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo } from 'react'
+import { Button } from '../../../ui/Button.tsx'
+import { Loader } from '../../../ui/Loader.tsx'
+import { useMessages } from '../../../ui/messages.tsx'
+import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
+import { BarChart, type SeriesLabels } from './BarChart.tsx'
+import { monthBars } from './chartData.ts'
+import { MonthPopup } from './MonthPopup.tsx'
+import { type ChartKind, yearlyMachine } from './yearlyMachine.ts'
+import '../dashboard.css'
+
+type Props = {
+  effects?: Pick<DashboardApi, 'loadYear'>
+  /** The year shown first; this year by default. */
+  year?: number
+  /** Chart width before the page is measured (stories). */
+  initialWidth?: number
+}
+
+/** Month names in the UI language, January first. */
+export const useMonthNames = (): string[] => {
+  const { i18n } = useLingui()
+  return useMemo(() => {
+    const f = new Intl.DateTimeFormat(i18n.locale, { month: 'long' })
+    return Array.from({ length: 12 }, (_, m) => {
+      const name = f.format(new Date(2026, m, 1))
+      return name.charAt(0).toUpperCase() + name.slice(1)
+    })
+  }, [i18n.locale])
+}
+
+/** SPEC §2 Yearly dashboard: year navigation and the two bar charts. */
+export const YearlyDashboard = ({ effects, year, initialWidth }: Props) => {
+  const { t } = useLingui()
+  const messages = useMessages()
+  const machine = useMemo(
+    () => yearlyMachine.provide({ actors: yearlyActors(effects ?? createDashboardApi()) }),
+    [effects],
+  )
+  const actor = useActorRef(machine, { input: { year: year ?? new Date().getFullYear() } })
+  const shown = useSelector(actor, (s) => s.context.year)
+  const monthly = useSelector(actor, (s) => s.context.monthly)
+  const increasing = useSelector(actor, (s) => s.context.increasing)
+  const selected = useSelector(actor, (s) => s.context.selected)
+  const failed = useSelector(actor, (s) => s.context.failed)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const monthNames = useMonthNames()
+
+  useEffect(() => {
+    const sub = actor.on('connectionError', () => messages.error(t`Response error, can not connect to API.`))
+    return () => sub.unsubscribe()
+  }, [actor, messages, t])
+
+  const seriesLabels: SeriesLabels = { incomes: t`Incomes`, expenses: t`Expenses`, summary: t`Summary` }
+  const charts: [ChartKind, string, typeof monthly][] = [
+    ['monthly', t`Monthly (Incomes & Expenses)`, monthly],
+    ['increasing', t`Increasing (Incomes & Expenses)`, increasing],
+  ]
+  const selectedRow = selected
+    ? (selected.chart === 'monthly' ? monthly : increasing).find((r) => r.month === selected.month)
+    : undefined
+  const selectedTitle = selected
+    ? `${monthNames[selected.month - 1]} ${shown} · ${charts.find(([k]) => k === selected.chart)?.[1] ?? ''}`
+    : ''
+
+  return (
+    <div className="dashboard dashboard--yearly" aria-busy={busy}>
+      <h1 className="page-title">
+        <Trans>Yearly dashboard</Trans>
+      </h1>
+      <div className="dashboard__toolbar">
+        <nav className="period-nav" aria-label={t`Year`}>
+          <Button variant="secondary" aria-label={t`Previous year`} onClick={() => actor.send({ type: 'PREV' })}>
+            ‹
+          </Button>
+          <output className="period-nav__title" aria-live="polite" data-year={shown}>
+            {shown}
+          </output>
+          <Button variant="secondary" aria-label={t`Next year`} onClick={() => actor.send({ type: 'NEXT' })}>
+            ›
+          </Button>
+        </nav>
+        <div className="dashboard__actions">
+          <Button variant="secondary" onClick={() => actor.send({ type: 'THIS_YEAR' })}>
+            <Trans>This year</Trans>
+          </Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'REFRESH' })}>
+            <Trans>Refresh</Trans>
+          </Button>
+        </div>
+      </div>
+      <Loader active={busy} />
+      {failed && (
+        <p className="error-box" role="alert">
+          <Trans>Response error, can not connect to API.</Trans>
+        </p>
+      )}
+      {charts.map(([kind, title, rows]) => (
+        <section className={`chart-card chart-card--${kind}`} key={kind} data-chart={kind}>
+          <BarChart
+            title={title}
+            bars={monthBars(rows)}
+            monthNames={monthNames}
+            seriesLabels={seriesLabels}
+            initialWidth={initialWidth}
+            onSelectMonth={(month) => actor.send({ type: 'SELECT_MONTH', chart: kind, month })}
+          />
+        </section>
+      ))}
+      {selected && selectedRow && (
+        <MonthPopup title={selectedTitle} row={selectedRow} onClose={() => actor.send({ type: 'CLOSE_MONTH' })} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,213 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useState } from 'react'
+import { Button } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Card.tsx'
+import { Checkbox, NumberInput, TextInput } from '../../ui/Field.tsx'
+import { Loader } from '../../ui/Loader.tsx'
+import { useMessages } from '../../ui/messages.tsx'
+import { errorText } from '../dashboard/errors.ts'
+import { createLogsApi, logsActors } from './api.ts'
+import { logsMachine, pageCount } from './logsMachine.ts'
+import type { LogEntry } from './types.ts'
+import './logs.css'
+
+type Props = { effects?: ReturnType<typeof createLogsApi> }
+
+const json = (value: unknown): string => {
+  try {
+    return JSON.stringify(value, null, 2) ?? ''
+  } catch {
+    return String(value)
+  }
+}
+
+const LogItem = ({ entry }: { entry: LogEntry }) => (
+  <li className="log-entry" data-testid="log-entry">
+    <dl className="facts">
+      <div className="facts__row">
+        <dt>
+          <Trans>Date</Trans>
+        </dt>
+        <dd>
+          <time dateTime={entry.createdDate}>{entry.createdDate}</time>
+        </dd>
+      </div>
+      <div className="facts__row">
+        <dt>
+          <Trans>User</Trans>
+        </dt>
+        <dd>{entry.userName}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>
+          <Trans>Event</Trans>
+        </dt>
+        <dd>{entry.eventType}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>
+          <Trans>Data type</Trans>
+        </dt>
+        <dd>{entry.dataType}</dd>
+      </div>
+    </dl>
+    <pre className="log-entry__json">{json(entry.dataObject)}</pre>
+  </li>
+)
+
+/** SPEC §2 Logs (ADMIN): the api-key step, then the query form and the entries. */
+export const LogsPage = ({ effects }: Props) => {
+  const { t, i18n } = useLingui()
+  const messages = useMessages()
+  const machine = useMemo(() => logsMachine.provide({ actors: logsActors(effects ?? createLogsApi()) }), [effects])
+  const actor = useActorRef(machine)
+  const hasKey = useSelector(actor, (s) => s.matches('withKey'))
+  const query = useSelector(actor, (s) => s.context.query)
+  const items = useSelector(actor, (s) => s.context.items)
+  const total = useSelector(actor, (s) => s.context.total)
+  const loaded = useSelector(actor, (s) => s.context.loaded)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const [keyDraft, setKeyDraft] = useState('')
+
+  useEffect(() => {
+    const sub = actor.on('loadError', (e) => messages.error(errorText(i18n, e.error)))
+    return () => sub.unsubscribe()
+  }, [actor, messages, i18n])
+
+  const pages = pageCount(total, query.pageSize)
+
+  return (
+    <div className="logs">
+      <h1 className="page-title">
+        <Trans>Logs</Trans>
+      </h1>
+      <Card title={t`ADMIN api key`}>
+        <form
+          className="logs__key"
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: 'SET_KEY', key: keyDraft })
+          }}
+        >
+          <TextInput
+            label={t`Api key`}
+            type="password"
+            autoComplete="off"
+            value={keyDraft}
+            onChange={(e) => setKeyDraft(e.currentTarget.value)}
+          />
+          <div className="logs__key-buttons">
+            <Button type="submit">
+              <Trans>Set key</Trans>
+            </Button>
+            {hasKey && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setKeyDraft('')
+                  actor.send({ type: 'CLEAR_KEY' })
+                }}
+              >
+                <Trans>Clear key</Trans>
+              </Button>
+            )}
+          </div>
+          <p className={`logs__key-state${hasKey ? ' logs__key-state--set' : ''}`} role="status">
+            {hasKey ? <Trans>Key is set</Trans> : <Trans>Key is NOT set</Trans>}
+          </p>
+        </form>
+      </Card>
+
+      {!hasKey && (
+        <p className="hint">
+          <Trans>You need to add ADMIN api key to see logs.</Trans>
+        </p>
+      )}
+
+      {hasKey && (
+        <Card title={t`Query`}>
+          <form
+            className="logs__query"
+            onSubmit={(e) => {
+              e.preventDefault()
+              actor.send({ type: 'EDIT_QUERY', query: { pageNumber: 1 } })
+              actor.send({ type: 'SEARCH' })
+            }}
+          >
+            <NumberInput
+              label={t`Page size`}
+              step="1"
+              min={1}
+              max={100}
+              value={String(query.pageSize)}
+              onChange={(e) => actor.send({ type: 'EDIT_QUERY', query: { pageSize: Number(e.currentTarget.value) } })}
+            />
+            <NumberInput
+              label={t`Page number`}
+              step="1"
+              min={1}
+              value={String(query.pageNumber)}
+              onChange={(e) => actor.send({ type: 'EDIT_QUERY', query: { pageNumber: Number(e.currentTarget.value) } })}
+            />
+            <Checkbox
+              label={t`Descending`}
+              checked={query.descending}
+              onChange={(e) => actor.send({ type: 'EDIT_QUERY', query: { descending: e.currentTarget.checked } })}
+            />
+            <TextInput
+              label={t`Search`}
+              type="search"
+              value={query.search}
+              onChange={(e) => actor.send({ type: 'EDIT_QUERY', query: { search: e.currentTarget.value } })}
+            />
+            <Button type="submit" disabled={busy}>
+              <Trans>Search</Trans>
+            </Button>
+          </form>
+        </Card>
+      )}
+
+      {hasKey && (
+        <section className="logs__results" aria-busy={busy}>
+          <Loader active={busy} />
+          <h2 className="section-title">
+            <Trans>Entries</Trans> <span className="logs__total">({total})</span>
+          </h2>
+          {loaded && items.length === 0 ? (
+            <p className="empty">
+              <Trans>No entries.</Trans>
+            </p>
+          ) : (
+            <ol className="log-list">
+              {items.map((entry) => (
+                <LogItem key={entry.id} entry={entry} />
+              ))}
+            </ol>
+          )}
+          <nav className="pager" aria-label={t`Pages`}>
+            <Button
+              variant="secondary"
+              disabled={busy || query.pageNumber <= 1}
+              onClick={() => actor.send({ type: 'PAGE', pageNumber: query.pageNumber - 1 })}
+            >
+              <Trans>Previous page</Trans>
+            </Button>
+            <span className="pager__state">
+              <Trans>
+                Page {query.pageNumber} of {pages}
+              </Trans>
+            </span>
+            <Button
+              variant="secondary"
+              disabled={busy || query.pageNumber >= pages}
+              onClick={() => actor.send({ type: 'PAGE', pageNumber: query.pageNumber + 1 })}
+            >
+              <Trans>Next page</Trans>
+            </Button>
+          </nav>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const src = fileURLToPath(new URL('..', import.meta.url))
+
+const findPolishCatalogs = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : findPolishCatalogs(path)
+    return path.endsWith(join('locales', 'pl', 'messages.po')) ? [path] : []
+  })
+
+/** Active (not obsolete) entries of a .po file with their translation. */
+export const poEntries = (text: string): { id: string; str: string }[] => {
+  const entries: { id: string; str: string }[] = []
+  const blocks = text.split(/\r?\n\r?\n/)
+  for (const block of blocks) {
+    const lines = block.split(/\r?\n/).filter((l) => !l.startsWith('#'))
+    let key: 'id' | 'str' | null = null
+    const acc = { id: '', str: '' }
+    for (const line of lines) {
+      const m = /^(msgid|msgstr) (".*")$/.exec(line)
+      if (m) {
+        key = m[1] === 'msgid' ? 'id' : 'str'
+        acc[key] = JSON.parse(m[2] ?? '""')
+      } else if (key && line.startsWith('"')) acc[key] += JSON.parse(line)
+    }
+    if (acc.id) entries.push(acc)
+  }
+  return entries
+}
+
+describe('Polish catalogs', () => {
+  it('parses entries and spots an empty translation', () => {
+    const entries = poEntries(
+      'msgid ""\nmsgstr ""\n\nmsgid "Home"\nmsgstr "Strona główna"\n\nmsgid "Yes"\nmsgstr ""\n\n#~ msgid "Old"\n#~ msgstr ""\n',
+    )
+    expect(entries).toEqual([
+      { id: 'Home', str: 'Strona główna' },
+      { id: 'Yes', str: '' },
+    ])
+  })
+
+  const catalogs = findPolishCatalogs(src)
+  it('exist for the app', () => {
+    expect(catalogs.map((c) => relative(src, c))).toContain(join('locales', 'pl', 'messages.po'))
+  })
+
+  // One test per catalog, so a feature's missing translation names its own folder.
+  for (const file of catalogs) {
+    it(`translate every message: ${relative(src, file)}`, () => {
+      const missing = poEntries(readFileSync(file, 'utf8'))
+        .filter((e) => e.str.trim() === '')
+        .map((e) => e.id)
+      expect(
+        missing,
+        `untranslated in ${relative(src, file)} — run npm run extract -w @finance/web and fill msgstr`,
+      ).toEqual([])
+    })
+  }
+})
