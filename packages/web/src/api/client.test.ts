@@ -18,7 +18,8 @@ const fakeFetch = (responses: ((call: Call) => Response | Promise<Response>)[]) 
 const json = (status: number, body: unknown, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } })
 
-const header = (call: Call | undefined, name: string) => (call?.init.headers as Record<string, string>)[name]
+const header = (call: Call | undefined, name: string) =>
+  (call?.init.headers as Record<string, string> | undefined)?.[name]
 
 describe('api client', () => {
   it('sends JSON with the bearer token and resolves the body', async () => {

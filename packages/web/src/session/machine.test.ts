@@ -15,7 +15,7 @@ const start = (refresh: () => Promise<RefreshOutput>) => {
       }),
     },
   })
-  const actor = createActor(machine).start()
+  const actor = createActor(machine, { input: {} }).start()
   return { actor, calls }
 }
 
@@ -119,9 +119,9 @@ describe('session machine', () => {
     localStorage.setItem(storageKeys.token, 'stored')
     localStorage.setItem(storageKeys.loginDate, String(Date.now() - 5 * MIN))
     localStorage.setItem(storageKeys.role, '1')
-    expect(createActor(sessionMachine).start().getSnapshot().matches('loggedIn')).toBe(true)
+    expect(createActor(sessionMachine, { input: {} }).start().getSnapshot().matches('loggedIn')).toBe(true)
     localStorage.setItem(storageKeys.loginDate, String(Date.now() - 21 * MIN))
-    const expired = createActor(sessionMachine).start()
+    const expired = createActor(sessionMachine, { input: {} }).start()
     expect(expired.getSnapshot().value).toBe('loggedOut')
     expect(loadSession()).toBeNull()
   })

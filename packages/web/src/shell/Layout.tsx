@@ -49,7 +49,7 @@ export const Layout = () => {
   return (
     <div className={`site${pinned ? ' site--pinned' : ''}`}>
       <a className="skip-link" href="#main">
-        {/* Keyboard users skip the header and menu. */}↓
+        <Trans>Skip to content</Trans>
       </a>
       <Header
         menuOpen={open || pinned}
