@@ -42,7 +42,9 @@ export interface Ctx {
   err(text: string): void
   /** Opens the store on first use (from `--data` and the environment unless one was injected). */
   store(): Promise<EventStore>
-  /** Closes the store if the CLI opened it. */
+  /** Registers cleanup to run when the command ends (prompts, …). */
+  onClose(fn: () => void): void
+  /** Runs the cleanups and closes the store if the CLI opened it. */
   close(): Promise<void>
 }
 
@@ -57,6 +59,7 @@ export const createCtx = (
   const stderr = options.stderr ?? process.stderr
   const clock = options.now
   let opened: EventStore | undefined
+  const cleanups: (() => void)[] = []
   let opening: Promise<EventStore> | undefined
   const ctx: Ctx = {
     stdout,
@@ -97,7 +100,11 @@ export const createCtx = (
       }
       return opening
     },
+    onClose: (fn) => {
+      cleanups.push(fn)
+    },
     close: async () => {
+      for (const fn of cleanups.splice(0)) fn()
       if (opened) await opened.close()
       opened = undefined
     },

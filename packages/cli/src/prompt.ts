@@ -1,30 +1,67 @@
-/** Terminal prompts on stdin, written to stderr so stdout stays clean for data. */
-import { createInterface } from 'node:readline'
+/**
+ * Terminal prompts: questions go to stderr (stdout stays clean for data), answers come from stdin through one
+ * readline interface per run, so several questions in a row each get their own line. Hidden answers (passwords)
+ * are not echoed.
+ */
+import { createInterface, type Interface } from 'node:readline'
 import { Writable } from 'node:stream'
 import type { Ctx } from './context.ts'
 import { CliError } from './errors.ts'
 
-const ask = async (ctx: Ctx, question: string, hidden: boolean): Promise<string> => {
+interface Reader {
+  next(): Promise<string>
+  muted: boolean
+}
+
+const readers = new WeakMap<Ctx, Reader>()
+
+const readerOf = (ctx: Ctx): Reader => {
+  const known = readers.get(ctx)
+  if (known) return known
   if (!ctx.stdin) throw new CliError('no input to read an answer from')
-  let muted = false
+  const lines: string[] = []
+  const waiting: { resolve: (s: string) => void; reject: (e: Error) => void }[] = []
+  let closed = false
+  const reader: Reader = {
+    muted: false,
+    next: () =>
+      lines.length > 0
+        ? Promise.resolve(lines.shift()!)
+        : closed
+          ? Promise.reject(new CliError('no answer (input closed)'))
+          : new Promise((resolve, reject) => waiting.push({ resolve, reject })),
+  }
   const output = new Writable({
     write(chunk, _enc, done) {
-      if (!muted) ctx.err(String(chunk))
+      if (!reader.muted) ctx.err(String(chunk))
       done()
     },
   })
-  const rl = createInterface({ input: ctx.stdin, output, terminal: hidden && ctx.isTTY })
+  const terminal = ctx.isTTY && (ctx.stdin as { isTTY?: boolean }).isTTY === true
+  const rl: Interface = createInterface({ input: ctx.stdin, output, terminal })
+  rl.on('line', (line) => {
+    const w = waiting.shift()
+    if (w) w.resolve(line)
+    else lines.push(line)
+  })
+  rl.on('close', () => {
+    closed = true
+    for (const w of waiting.splice(0)) w.reject(new CliError('no answer (input closed)'))
+  })
+  ctx.onClose(() => rl.close())
+  readers.set(ctx, reader)
+  return reader
+}
+
+const ask = async (ctx: Ctx, question: string, hidden: boolean): Promise<string> => {
+  const reader = readerOf(ctx)
+  ctx.err(question)
+  reader.muted = hidden
   try {
-    const answer = new Promise<string>((resolve, reject) => {
-      rl.question(question, resolve)
-      rl.once('close', () => reject(new CliError('no answer (input closed)')))
-    })
-    muted = hidden
-    const value = await answer
-    if (hidden) ctx.err('\n')
-    return value
+    return await reader.next()
   } finally {
-    rl.close()
+    reader.muted = false
+    if (hidden) ctx.err('\n')
   }
 }
 

@@ -59,13 +59,8 @@ export const usersList = async (ctx: Ctx, json: boolean): Promise<void> => {
   const accounts = createAccounts(await ctx.store())
   const list = [...(await accounts.list())].sort((a, b) => a.email.localeCompare(b.email))
   if (json) {
-    ctx.out(
-      `${JSON.stringify(
-        list.map((u) => ({ id: u.id, email: u.email, role: u.role })),
-        null,
-        2,
-      )}\n`,
-    )
+    const rows = list.map((u) => ({ email: u.email, role: roleName(u.role), createdAt: u.createdAt, id: u.id }))
+    ctx.out(`${JSON.stringify(rows, null, 2)}\n`)
     return
   }
   ctx.out(

@@ -1,0 +1,220 @@
+/** Behaviour beyond the golden outputs: reset confirmation, user administration, manners (colour, errors). */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAccounts } from '@finance/api/accounts/service.ts'
+import { loadBooks } from '@finance/api/ledger/books.ts'
+import { createMemoryStore } from '@finance/event-store'
+import { formatMoney, parseMoney, summaryList } from '@finance/ledger-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { generatePassword } from '../src/commands/users.ts'
+import { run } from './helpers.ts'
+import { ANNA, seedScenario } from './scenario.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'finance-cli-commands-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('finance reset', () => {
+  it('without a terminal and without --yes refuses with exit 1 and writes nothing', async () => {
+    const s = await seedScenario()
+    const head = await s.store.headPosition()
+    const r = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('not a terminal, pass --yes')
+    expect(await s.store.headPosition()).toBe(head)
+  })
+
+  it('asks on a terminal; "n" cancels with exit 1, "y" resets', async () => {
+    const s = await seedScenario()
+    const head = await s.store.headPosition()
+    const no = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 'n\n' })
+    expect(no.code).toBe(1)
+    expect(no.stderr).toContain('Reset the generated transactions of month 2026-02 for anna@example.com? [y/N]')
+    expect(await s.store.headPosition()).toBe(head)
+    const yes = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 'y\n' })
+    expect(yes.code).toBe(0)
+    expect(yes.stdout).toBe('reset month 2026-02 of anna@example.com: 1 event(s) recorded\n')
+    expect((await loadBooks(s.store, s.annaId)).state.months.has('2026-02')).toBe(false)
+  })
+
+  it('with --yes records ResetYear as an event with metadata userId cli', async () => {
+    const s = await seedScenario()
+    const r = await run(['reset', 'year', '2026', '--user', ANNA, '--yes'], { store: s.store })
+    expect(r.code).toBe(0)
+    const [last] = await s.store.readStream(`books-${s.annaId}`, { direction: 'backwards', maxCount: 1 })
+    expect(last?.type).toBe('YearReset')
+    expect(last?.data).toEqual({ year: 2026 })
+    expect(last?.metadata.userId).toBe('cli')
+    expect(last?.metadata.createdAt).toBe('2026-03-15T10:00:00.000Z')
+    const report = await run(['report', 'month', '2026-01', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(report.stdout).toContain('not generated')
+  })
+
+  it('rejects an unknown user with exit 1', async () => {
+    const r = await run(['reset', 'year', '2026', '--user', 'ghost@example.com', '--yes'], {
+      store: createMemoryStore(),
+    })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('error: no user ghost@example.com (see `finance users list`)\n')
+  })
+})
+
+describe('finance users', () => {
+  it('adds a user with a given password who can then log in', async () => {
+    const store = createMemoryStore()
+    const r = await run(['users', 'add', 'Ola@Example.com', '--role', 'ADMIN', '--password', 'Str0ng!pass'], { store })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^added ola@example.com \(ADMIN\) [0-9a-f-]{36}\n$/)
+    const verified = await createAccounts(store).verifyPassword('ola@example.com', 'Str0ng!pass')
+    expect(verified.ok).toBe(true)
+  })
+
+  it('generates and prints a password without a terminal', async () => {
+    const store = createMemoryStore()
+    const r = await run(['users', 'add', 'gen@example.com', '--role', 'USER'], { store })
+    expect(r.code).toBe(0)
+    const password = /password: (\S+)\n$/.exec(r.stdout)?.[1]
+    expect(password).toBeDefined()
+    expect((await createAccounts(store).verifyPassword('gen@example.com', password!)).ok).toBe(true)
+  })
+
+  it('prompts for the password on a terminal', async () => {
+    const store = createMemoryStore()
+    const r = await run(['users', 'add', 'tty@example.com', '--role', 'USER'], {
+      store,
+      isTTY: true,
+      input: 'Typed-Pass1\nTyped-Pass1\n',
+    })
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toContain('Typed-Pass1')
+    expect((await createAccounts(store).verifyPassword('tty@example.com', 'Typed-Pass1')).ok).toBe(true)
+  })
+
+  it('reports a weak password and a duplicate e-mail with exit 1', async () => {
+    const store = createMemoryStore()
+    const weak = await run(['users', 'add', 'w@example.com', '--role', 'USER', '--password', 'abc'], { store })
+    expect(weak.code).toBe(1)
+    expect(weak.stderr).toContain('cannot add w@example.com: Passwords must be at least 6 characters.')
+    await run(['users', 'add', 'd@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
+    const dup = await run(['users', 'add', 'd@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
+    expect(dup.code).toBe(1)
+    expect(dup.stderr).toContain('Email already exist')
+  })
+
+  it('changes a role; an unknown role is a usage error (2), an unknown user a user error (1)', async () => {
+    const store = createMemoryStore()
+    await run(['users', 'add', 'r@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
+    const ok = await run(['users', 'set-role', 'r@example.com', 'ADMIN'], { store })
+    expect(ok.code).toBe(0)
+    expect((await createAccounts(store).findByEmail('r@example.com'))?.role).toBe(1024)
+    expect((await run(['users', 'set-role', 'r@example.com', 'KING'], { store })).code).toBe(2)
+    const ghost = await run(['users', 'set-role', 'ghost@example.com', 'USER'], { store })
+    expect(ghost.code).toBe(1)
+    expect(ghost.stderr).toContain('User does not exist.')
+  })
+
+  it('sets a password without the old one', async () => {
+    const store = createMemoryStore()
+    await run(['users', 'add', 'p@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
+    const r = await run(['users', 'set-password', 'p@example.com', '--password', 'N3w!pass'], { store })
+    expect(r.code).toBe(0)
+    expect((await createAccounts(store).verifyPassword('p@example.com', 'N3w!pass')).ok).toBe(true)
+  })
+
+  it('generated passwords meet the policy', () => {
+    for (let i = 0; i < 200; i++) {
+      const p = generatePassword()
+      expect(p).toMatch(/[a-z]/)
+      expect(p).toMatch(/[A-Z]/)
+      expect(p).toMatch(/[0-9]/)
+      expect(p).toMatch(/[^a-zA-Z0-9]/)
+      expect(p).toHaveLength(16)
+    }
+  })
+})
+
+describe('manners', () => {
+  it('colours only on a terminal and not with NO_COLOR', async () => {
+    const s = await seedScenario()
+    const argv = ['report', 'month', '2026-02', '--user', ANNA]
+    expect((await run(argv, { store: s.store })).stdout).not.toContain('\u001b[')
+    expect((await run(argv, { store: s.store, isTTY: true })).stdout).toContain('\u001b[1m')
+    expect((await run(argv, { store: s.store, isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[')
+  })
+
+  it('draws a progress bar only on a terminal, on stderr', async () => {
+    const s = await seedScenario()
+    const plain = await run(['replay'], { store: s.store })
+    expect(plain.stderr).toBe('')
+    const tty = await run(['replay'], { store: s.store, isTTY: true })
+    expect(tty.stderr).toMatch(/replay \[#+\] 100% 15\/15 [\d,]+ events\/s/)
+    expect(tty.stdout).toMatch(/^replayed 15 events/)
+  })
+
+  it('usage errors exit 2: bad month, both --json and --csv, --from after --to', async () => {
+    const store = createMemoryStore()
+    expect((await run(['report', 'month', '2026-3', '--user', ANNA], { store })).code).toBe(2)
+    expect((await run(['report', 'year', '2026', '--user', ANNA, '--json', '--csv'], { store })).code).toBe(2)
+    expect((await run(['replay', '--as-of', 'yesterday'], { store })).code).toBe(2)
+    const back = await run(['diff', '--from', '2026-02-01', '--to', '2026-01-01'], { store })
+    expect(back.code).toBe(1)
+    expect(back.stderr).toContain('--from must not be after --to')
+  })
+
+  it('export --out writes the file and nothing to stdout', async () => {
+    const s = await seedScenario()
+    const file = join(dir, 'out.jsonl')
+    const r = await run(['export', '--format', 'json', '--out', file], { store: s.store })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('')
+    expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(15)
+  })
+})
+
+describe('ledger export read by hledger', () => {
+  const hledger = spawnSync('hledger', ['--version'], { encoding: 'utf8' })
+  const available = hledger.status === 0
+
+  it.skipIf(!available)('hledger balance equals the core figures account by account', async () => {
+    const s = await seedScenario()
+    const out = await run(['export', '--format', 'ledger', '--user', ANNA], { store: s.store })
+    const file = join(dir, 'anna.journal')
+    writeFileSync(file, out.stdout)
+    const bal = spawnSync('hledger', ['-f', file, 'balance', '--flat', '-O', 'csv'], { encoding: 'utf8' })
+    expect(bal.stderr).toBe('')
+    expect(bal.status).toBe(0)
+    const theirs = new Map<string, string>()
+    for (const line of bal.stdout.trim().split('\n').slice(1)) {
+      const [account, amount] = line.split(',').map((c) => c.replaceAll('"', ''))
+      theirs.set(account!, amount!.replace(' PLN', ''))
+    }
+    // Ours: the core's summary rows for the months the journal covers.
+    const months = [...out.stdout.matchAll(/^(\d{4}-\d{2})-\d{2} /gm)].map((m) => m[1]!)
+    const first = months.reduce((a, b) => (a < b ? a : b))
+    const last = months.reduce((a, b) => (a > b ? a : b))
+    const { state } = await loadBooks(s.store, s.annaId)
+    const totals = new Map<string, bigint>()
+    const addTo = (account: string, money: string, sign: bigint) =>
+      totals.set(account, (totals.get(account) ?? 0n) + sign * parseMoney(money))
+    for (let y = Number(first.slice(0, 4)); y <= Number(last.slice(0, 4)); y++)
+      for (const row of summaryList(state, y, false).slice(0, 12)) {
+        const ym = `${y}-${String(row.month).padStart(2, '0')}`
+        if (ym < first || ym > last) continue
+        addTo('income:company', row.companyIncomeAmmount, -1n)
+        addTo('income:private', row.privateIncomeAmmount, -1n)
+        addTo('expenses:company', row.companyExpenseAmmount, 1n)
+        addTo('expenses:private', row.privateExpenseAmmount, 1n)
+        addTo('expenses:taxes:pit', row.companyPitAmmount, 1n)
+        addTo('expenses:taxes:zus', row.companySocialSecurityAmmount, 1n)
+      }
+    for (const [account, grosze] of totals)
+      expect([account, theirs.get(account)]).toEqual([account, formatMoney(grosze)])
+    expect(theirs.get('total')).toBe('0')
+    expect(theirs.get('income:company')).toBe('-180000.00')
+  })
+
+  it.runIf(!available)('is skipped: hledger is not installed (apt-get install -y hledger)', () => {
+    expect(available).toBe(false)
+  })
+})

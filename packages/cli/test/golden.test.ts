@@ -1,0 +1,126 @@
+/** Every command's output for the fixed scenario (test/scenario.ts), compared with checked-in golden files. */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { expectGolden } from './golden.ts'
+import { run } from './helpers.ts'
+import { ANNA, type Scenario, seedScenario } from './scenario.ts'
+
+let s: Scenario
+beforeAll(async () => {
+  s = await seedScenario()
+})
+
+const golden = async (name: string, argv: string[]) => {
+  const r = await run(argv, { store: s.store })
+  expect(r.stderr).toBe('')
+  expect(r.code).toBe(0)
+  expectGolden(name, r.stdout)
+  return r.stdout
+}
+
+describe('golden outputs', () => {
+  it('report month: table (pl, en), JSON, CSV', async () => {
+    const pl = await golden('report-month.pl.txt', ['report', 'month', '2026-02', '--user', ANNA])
+    expect(pl).toContain('po terminie')
+    await golden('report-month.en.txt', ['report', 'month', '2026-02', '--user', ANNA, '--lang', 'en'])
+    const json = JSON.parse(await golden('report-month.json', ['report', 'month', '2026-02', '--user', ANNA, '--json']))
+    expect(json.month).toBe('2026-02')
+    expect(json.obligations.filter((o: { completed: boolean }) => o.completed)).toHaveLength(2)
+    await golden('report-month.csv', ['report', 'month', '2026-02', '--user', ANNA, '--csv'])
+  })
+
+  it('report month of a month not generated yet is computed for today', async () => {
+    const out = await golden('report-month-future.en.txt', [
+      'report',
+      'month',
+      '2026-04',
+      '--user',
+      ANNA,
+      '--lang',
+      'en',
+    ])
+    expect(out).toContain('not generated')
+  })
+
+  it('report year: table, cumulative, JSON, CSV', async () => {
+    await golden('report-year.pl.txt', ['report', 'year', '2026', '--user', ANNA])
+    await golden('report-year-cumulative.en.txt', [
+      'report',
+      'year',
+      '2026',
+      '--user',
+      ANNA,
+      '--cumulative',
+      '--lang',
+      'en',
+    ])
+    const json = JSON.parse(await golden('report-year.json', ['report', 'year', '2026', '--user', ANNA, '--json']))
+    expect(json.months).toHaveLength(12)
+    await golden('report-year.csv', ['report', 'year', '2026', '--user', ANNA, '--csv'])
+  })
+
+  it('replay: the whole log, and one user as of a moment', async () => {
+    const all = await golden('replay.txt', ['replay'])
+    expect(all).toMatch(/^replayed 15 events: 1 books, 2 users in/)
+    await golden('replay.json', ['replay', '--json'])
+    const then = await golden('replay-as-of-january.en.txt', [
+      'replay',
+      '--user',
+      ANNA,
+      '--as-of',
+      s.moments.afterJanuary,
+      '--lang',
+      'en',
+    ])
+    expect(then).toContain('generated')
+    // Before any item existed the month had only the settings: no revenue rows.
+    const early = await golden('replay-as-of-settings.en.txt', [
+      'replay',
+      '--user',
+      ANNA,
+      '--as-of',
+      s.moments.afterSettings,
+      '--month',
+      '2026-01',
+      '--lang',
+      'en',
+    ])
+    expect(early).not.toContain('Software development')
+  })
+
+  it('diff: which events changed which figures', async () => {
+    const out = await golden('diff.en.txt', [
+      'diff',
+      '--from',
+      s.moments.afterJanuary,
+      '--to',
+      s.moments.afterPayment,
+      '--user',
+      ANNA,
+      '--lang',
+      'en',
+    ])
+    expect(out).toContain('completed false → true')
+    expect(out).toContain('Laptop "Pro", 14-inch')
+    await golden('diff.json', ['diff', '--from', s.moments.afterJanuary, '--to', s.moments.afterPayment, '--json'])
+  })
+
+  it('export: JSON lines, CSV and the ledger journal', async () => {
+    const jsonl = await golden('export.jsonl', ['export', '--format', 'json'])
+    expect(jsonl.trimEnd().split('\n')).toHaveLength(15)
+    const csv = await golden('export.csv', ['export', '--format', 'csv'])
+    expect(csv).toContain('"Laptop ""Pro"", 14-inch"')
+    expect(csv.split('\r\n')[0]).toBe(
+      'user,month,id,date,eventType,name,net,vatPercent,vat,gross,isCompany,completed,notification,dueDate',
+    )
+    await golden('export.journal', ['export', '--format', 'ledger'])
+  })
+
+  it('users list: table and JSON', async () => {
+    await golden('users-list.txt', ['users', 'list'])
+    const json = JSON.parse(await golden('users-list.json', ['users', 'list', '--json']))
+    expect(json.map((u: { email: string; role: string }) => `${u.email}:${u.role}`)).toEqual([
+      'admin@example.com:ADMIN',
+      'anna@example.com:USER',
+    ])
+  })
+})
