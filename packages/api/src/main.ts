@@ -4,27 +4,16 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { EventStore } from '@finance/event-store'
+import { describeStoreConfig, openStoreFromEnv } from '@finance/event-store'
 import { createAccounts } from './accounts/service.ts'
 import { buildApp, loggerOptions } from './app.ts'
 import { ensureAdmin } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 
-async function openStore(dataDir: string): Promise<EventStore> {
-  const mod = (await import('@finance/event-store')) as Record<string, unknown>
-  if (typeof mod.openStoreFromEnv === 'function') {
-    return (mod.openStoreFromEnv as (o: { dataDir: string }) => Promise<EventStore>)({ dataDir })
-  }
-  const sqlite = (await import('@finance/event-store/sqlite.ts')) as {
-    createSqliteStore(o: { file: string }): EventStore
-  }
-  mkdirSync(dataDir, { recursive: true })
-  return sqlite.createSqliteStore({ file: join(dataDir, 'finance.db') })
-}
-
 async function main() {
   const config = loadConfig(process.env)
-  const store = await openStore(config.dataDir)
+  mkdirSync(config.dataDir, { recursive: true })
+  const store = await openStoreFromEnv({ env: process.env, dataDir: config.dataDir })
   const accounts = createAccounts(store)
   const admin = await ensureAdmin(accounts, { email: config.adminEmail, password: config.adminPassword })
   const app = await buildApp({
@@ -43,7 +32,11 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
-  const lines = ['', `Finance is running at ${url}  (API docs: ${url}/api/docs)`]
+  const lines = [
+    '',
+    `Finance is running at ${url}  (API docs: ${url}/api/docs)`,
+    `Event ${describeStoreConfig(process.env, config.dataDir)}`,
+  ]
   if (config.generated.length > 0) {
     lines.push(`Generated secrets were written to ${join(config.dataDir, 'secrets.json')} (mode 0600):`)
     if (config.generated.includes('registrationKey'))
