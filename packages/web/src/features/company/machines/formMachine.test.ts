@@ -69,7 +69,7 @@ describe('record form machine', () => {
     const s = await waitFor(actor, (s) => s.matches('view'))
     expect(saves).toEqual([{ id: 7, dataObject: { date: '2026-01-01', percent: '8', paymentInterval: 1 } }])
     expect(s.context.saved).toMatchObject({ percent: '8' })
-    expect(emitted).toContainEqual({ type: 'notify', level: 'info', message: 'Item saved' })
+    expect(emitted).toContainEqual({ type: 'notify', level: 'info', message: 'Item saved', messages: ['Item saved'] })
   })
 
   it('saves a new record with id 0 (POST) and adopts the id the server returns', async () => {
@@ -139,6 +139,7 @@ describe('record form machine', () => {
       type: 'notify',
       level: 'error',
       message: 'Internal server error, validate your form data.',
+      messages: ['Internal server error, validate your form data.'],
     })
     actor.send({ type: 'CHANGE', path: 'percent', value: '6' })
     expect(actor.getSnapshot().value).toBe('edit')

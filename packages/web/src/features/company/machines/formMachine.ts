@@ -64,7 +64,7 @@ export type FormEvent =
   | { type: 'RELOAD' }
 
 export type FormEmitted =
-  | { type: 'notify'; level: 'info' | 'error'; message: string }
+  | { type: 'notify'; level: 'info' | 'error'; message: string; messages: string[] }
   | { type: 'saved'; record: RecordDto }
 
 export interface SaveRequest {
@@ -193,6 +193,7 @@ export const formMachine = setup({
               type: 'notify' as const,
               level: 'error' as const,
               message: saveErrorOf(event.error).errors.join(' '),
+              messages: saveErrorOf(event.error).errors,
             })),
           ],
         },
@@ -237,6 +238,7 @@ export const formMachine = setup({
                 type: 'notify' as const,
                 level: 'info' as const,
                 message: context.savedMessage,
+                messages: [context.savedMessage],
               })),
             ],
           },
@@ -253,6 +255,7 @@ export const formMachine = setup({
                 type: 'notify' as const,
                 level: 'info' as const,
                 message: context.savedMessage,
+                messages: [context.savedMessage],
               })),
             ],
           },
@@ -268,6 +271,7 @@ export const formMachine = setup({
               type: 'notify' as const,
               level: 'error' as const,
               message: saveErrorOf(event.error).errors.join(' '),
+              messages: saveErrorOf(event.error).errors,
             })),
           ],
         },

@@ -20,7 +20,7 @@ export type ListEvent =
   | { type: 'CONFIRM' }
   | { type: 'REPLACE'; record: RecordDto }
 
-export type ListEmitted = { type: 'notify'; level: 'info' | 'error'; message: string }
+export type ListEmitted = { type: 'notify'; level: 'info' | 'error'; message: string; messages: string[] }
 
 export const listMachine = setup({
   types: {
@@ -65,6 +65,7 @@ export const listMachine = setup({
                 type: 'notify' as const,
                 level: 'error' as const,
                 message: saveErrorOf(event.error).errors.join(' '),
+                messages: saveErrorOf(event.error).errors,
               })),
             ],
           },
@@ -104,6 +105,7 @@ export const listMachine = setup({
               type: 'notify' as const,
               level: 'error' as const,
               message: saveErrorOf(event.error).errors.join(' '),
+              messages: saveErrorOf(event.error).errors,
             })),
           ],
         },

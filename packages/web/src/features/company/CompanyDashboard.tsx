@@ -1,0 +1,22 @@
+import { useLingui } from '@lingui/react/macro'
+import { Tile, TileGroup } from '../../ui/index.ts'
+
+/** companydashboard: Company, Fees and Revenues tiles. */
+export const CompanyDashboard = () => {
+  const { t } = useLingui()
+  return (
+    <TileGroup title={t`Company`}>
+      <Tile
+        to="/companydashboard/company"
+        title={t`Your company`}
+        description={t`Primary data, addresses, contact, invoice`}
+      />
+      <Tile
+        to="/companydashboard/fees"
+        title={t`Fees`}
+        description={t`Taxes, recurring and fixed fees, social security`}
+      />
+      <Tile to="/companydashboard/revenues" title={t`Revenues`} description={t`Recurring and fixed incomes`} />
+    </TileGroup>
+  )
+}

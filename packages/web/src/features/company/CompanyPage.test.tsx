@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { CompanyPage } from './CompanyPage.tsx'
+import { memoryServices } from './lib/services.ts'
+import { renderWith } from './test/render.tsx'
+
+const primary = {
+  id: 1,
+  dataType: 'Primary',
+  eventType: 'Company primary data.',
+  dataObject: {
+    companyName: 'ACME',
+    nip: '5260250274',
+    ownerName: 'Jan',
+    ownerLastName: 'Kowalski',
+    regon: '123456785',
+  },
+}
+
+const panel = (name: string) => screen.getByRole('heading', { name }).closest('section') as HTMLElement
+
+describe('company page', () => {
+  it('shows the stored primary data and saves an edit with PUT', async () => {
+    const services = memoryServices([primary])
+    await renderWith(<CompanyPage />, services)
+    await screen.findByText('ACME')
+    const p = panel('Primary data')
+    fireEvent.click(within(p).getByRole('button', { name: 'Edit' }))
+    fireEvent.change(within(p).getByLabelText('Owner name'), { target: { value: 'Anna' } })
+    fireEvent.click(within(p).getByRole('button', { name: 'Save' }))
+    await within(p).findByText('Anna')
+    expect(services.records().find((r) => r.dataType === 'Primary')?.dataObject).toMatchObject({ ownerName: 'Anna' })
+  })
+
+  it('shows a required-field error and a NIP warning, and saves nothing until "Save anyway"', async () => {
+    const services = memoryServices([])
+    await renderWith(<CompanyPage />, services)
+    const p = panel('Primary data')
+    await waitFor(() => expect(within(p).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
+    fireEvent.click(within(p).getByRole('button', { name: 'Edit' }))
+    fireEvent.change(within(p).getByLabelText('NIP *'), { target: { value: '1234567890' } })
+    fireEvent.click(within(p).getByRole('button', { name: 'Save' }))
+    expect(await within(p).findByText('Company name is required')).toBeTruthy()
+    expect(within(p).getByText('Nip checksum is not valid')).toBeTruthy()
+    fireEvent.change(within(p).getByLabelText('Company name *'), { target: { value: 'Foreign GmbH' } })
+    fireEvent.click(within(p).getByRole('button', { name: 'Save' }))
+    expect(services.records()).toHaveLength(0)
+    fireEvent.click(within(p).getByLabelText('Save anyway'))
+    fireEvent.click(within(p).getByRole('button', { name: 'Save' }))
+    await within(p).findByText('Foreign GmbH')
+    expect(services.records()[0]?.dataObject).toMatchObject({ companyName: 'Foreign GmbH', nip: '1234567890' })
+  })
+
+  it('fills invoice data from the primary data', async () => {
+    const services = memoryServices([primary])
+    await renderWith(<CompanyPage />, services)
+    await screen.findByText('ACME')
+    const inv = panel('Invoice data')
+    fireEvent.click(within(inv).getByRole('button', { name: 'Edit' }))
+    fireEvent.click(within(inv).getByRole('button', { name: 'Get from Primary data' }))
+    await waitFor(() => expect(within(inv).getByLabelText('Company name *')).toHaveProperty('value', 'ACME'))
+    expect(within(inv).getByLabelText('NIP *')).toHaveProperty('value', '5260250274')
+  })
+})

@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { Button, Checkbox, FormErrors, Loader } from '../../../ui/index.ts'
+import { useTranslateMessage } from './messages.ts'
+import type { RecordForm } from './useRecordForm.ts'
+
+/** Save and Cancel: Save is disabled and the loader shows while submitting (SPEC §4). */
+export const FormActions = ({
+  form,
+  saveLabel,
+  showCancel = true,
+}: {
+  form: RecordForm
+  saveLabel?: string
+  showCancel?: boolean
+}) => {
+  const { t } = useLingui()
+  return (
+    <div className="form-actions">
+      {showCancel && (
+        <Button variant="secondary" onClick={() => form.send({ type: 'CANCEL' })} disabled={form.submitting}>
+          {t`Cancel`}
+        </Button>
+      )}
+      <Button type="submit" disabled={form.submitting} aria-busy={form.submitting}>
+        {saveLabel ?? t`Save`}
+      </Button>
+      <Loader active={form.submitting} />
+    </div>
+  )
+}
+
+/** Form-level errors (server answers, 'No changes on the form') and the 'Save anyway' override for warnings. */
+export const FormMessages = ({ form }: { form: RecordForm }) => {
+  const { t } = useLingui()
+  const translate = useTranslateMessage()
+  const id = useId()
+  const hasWarnings = Object.keys(form.context.warnings).length > 0
+  return (
+    <>
+      <FormErrors errors={form.context.errors.map(translate)} />
+      {hasWarnings && (
+        <div className="form-warning" role="status">
+          <p>{t`Some numbers fail their checksum. If the data is foreign or correct anyway, you may save it.`}</p>
+          <Checkbox
+            id={`${id}-override`}
+            label={t`Save anyway`}
+            checked={form.context.override}
+            onChange={(e) => form.send({ type: 'OVERRIDE', value: e.target.checked })}
+          />
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,154 @@
+/**
+ * Field specs rendered as inputs (edit mode) or as read-only values (view mode). Every control reports changes
+ * as `CHANGE { path, value }` to a form machine.
+ */
+import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { DatePicker } from '../../../ui/DatePicker.tsx'
+import { Select, type SelectOption, TextInput } from '../../../ui/index.ts'
+import { formatDecimal, formatMoneyText, isDecimalString } from '../lib/number.ts'
+import { type Draft, getIn } from '../lib/paths.ts'
+import { AmountInput } from './AmountInput.tsx'
+import { useLanguage } from './language.ts'
+import { useTranslateMessage } from './messages.ts'
+
+export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'money' | 'percent' | 'date' | 'int' | 'select'
+
+export interface FieldSpec {
+  path: string
+  label: string
+  kind?: FieldKind
+  options?: readonly SelectOption[]
+  required?: boolean
+  hint?: ReactNode
+}
+
+const asText = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
+
+/** Stores whole numbers as numbers (repetitions, payment interval) and anything else as typed. */
+const asInt = (s: string): number | string => (/^\s*\d+\s*$/.test(s) ? Number(s) : s)
+
+export const fieldId = (formId: string, path: string) => `${formId}-${path.replace(/\./g, '-')}`
+
+export interface FieldInputProps {
+  spec: FieldSpec
+  draft: Draft
+  formId: string
+  error?: string
+  warning?: string
+  onChange: (path: string, value: unknown) => void
+  today?: string
+}
+
+export const FieldInput = ({ spec, draft, formId, error, warning, onChange, today }: FieldInputProps) => {
+  const translate = useTranslateMessage()
+  const value = getIn(draft, spec.path)
+  const id = fieldId(formId, spec.path)
+  const label = spec.required ? `${spec.label} *` : spec.label
+  const shownError = error ? translate(error) : warning ? translate(warning) : undefined
+  const set = (v: unknown) => onChange(spec.path, v)
+  switch (spec.kind ?? 'text') {
+    case 'money':
+      return (
+        <AmountInput
+          id={id}
+          label={label}
+          value={asText(value)}
+          onChange={set}
+          error={shownError}
+          hint={spec.hint}
+          fractionDigits={2}
+        />
+      )
+    case 'percent':
+      return (
+        <AmountInput
+          id={id}
+          label={label}
+          value={asText(value)}
+          onChange={set}
+          error={shownError}
+          hint={spec.hint}
+          suffix="%"
+        />
+      )
+    case 'date':
+      return <DatePicker id={id} label={label} value={asText(value)} onChange={set} error={shownError} today={today} />
+    case 'int':
+      return (
+        <TextInput
+          id={id}
+          label={label}
+          type="number"
+          step="1"
+          min="1"
+          inputMode="numeric"
+          value={asText(value)}
+          onChange={(e) => set(e.target.value === '' ? null : asInt(e.target.value))}
+          error={shownError}
+          hint={spec.hint}
+        />
+      )
+    case 'select':
+      return (
+        <Select
+          id={id}
+          label={label}
+          options={spec.options ?? []}
+          placeholder=""
+          value={asText(value)}
+          onChange={(e) => {
+            const v = e.target.value
+            set(spec.options?.every((o) => /^\d+$/.test(o.value)) && v !== '' ? Number(v) : v)
+          }}
+          error={shownError}
+        />
+      )
+    default:
+      return (
+        <TextInput
+          id={id}
+          label={label}
+          type={spec.kind ?? 'text'}
+          value={asText(value)}
+          onChange={(e) => set(e.target.value)}
+          error={shownError}
+          hint={spec.hint}
+        />
+      )
+  }
+}
+
+/** A value as the view mode shows it. */
+export const useFormatValue = () => {
+  const language = useLanguage()
+  const { t } = useLingui()
+  return (spec: FieldSpec, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—'
+    const s = String(value)
+    switch (spec.kind) {
+      case 'money':
+        return isDecimalString(s) ? `${formatMoneyText(s, language)} ${t`zł`}` : s
+      case 'percent':
+        return isDecimalString(s) ? `${formatDecimal(s, language)} %` : s
+      case 'select':
+        return String(spec.options?.find((o) => o.value === s)?.label ?? s)
+      default:
+        return s
+    }
+  }
+}
+
+export const FieldValues = ({ fields, values }: { fields: readonly FieldSpec[]; values: Draft | null }) => {
+  const format = useFormatValue()
+  return (
+    <dl className="record-values">
+      {fields.map((f) => (
+        <div className="record-values__row" key={f.path}>
+          <dt>{f.label}</dt>
+          <dd>{format(f, values ? getIn(values, f.path) : undefined)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

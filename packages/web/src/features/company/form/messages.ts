@@ -1,0 +1,88 @@
+/**
+ * Translation of the English texts that validation (core, SPEC §5), the form machines and the API (SPEC §8)
+ * produce. Known texts and patterns are translated; anything else (e.g. a server message we do not know) is
+ * shown as it came.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useCallback } from 'react'
+
+const known: Record<string, MessageDescriptor> = {
+  'Company name is required': msg`Company name is required`,
+  'Nip is required': msg`Nip is required`,
+  'Nip checksum is not valid': msg`Nip checksum is not valid`,
+  'Regon checksum is not valid': msg`Regon checksum is not valid`,
+  'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
+  'Email needs to be in correct format': msg`Email needs to be in correct format`,
+  'Date is required': msg`Date is required`,
+  'Percent is required': msg`Percent is required`,
+  'Payment interval is required': msg`Payment interval is required`,
+  'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
+  '(Tax type) is required': msg`(Tax type) is required`,
+  '(First percent) is required': msg`(First percent) is required`,
+  '(Payment interval) is required': msg`(Payment interval) is required`,
+  '(Date) is required': msg`(Date) is required`,
+  'Tax type must be Flat, Linear or Scale': msg`Tax type must be Flat, Linear or Scale`,
+  'Amount is requred': msg`Amount is requred`,
+  'Amount is required': msg`Amount is required`,
+  'Name is required': msg`Name is required`,
+  'Repetitions is required': msg`Repetitions is required`,
+  'No changes on the form': msg`No changes on the form`,
+  'Item saved': msg`Item saved`,
+  'Expense added': msg`Expense added`,
+  'Income added': msg`Income added`,
+  'Internal server error, validate your form data.': msg`Internal server error, validate your form data.`,
+  'Internal server error': msg`Internal server error`,
+  'Unknown Error': msg`Unknown Error`,
+  'Not found': msg`Not found`,
+  Conflict: msg`Conflict`,
+  'Access denied': msg`Access denied`,
+  'Data is not valid': msg`Data is not valid`,
+}
+
+const labels: Record<string, MessageDescriptor> = {
+  Amount: msg`Amount`,
+  Percent: msg`Percent`,
+  Date: msg`Date`,
+  'Invoice date': msg`Invoice date`,
+  'First percent': msg`First percent`,
+  'Second percent': msg`Second percent`,
+  'Free of tax amount': msg`Free of tax amount`,
+  'Second percent amount': msg`Second percent amount`,
+  Deductions: msg`Deductions`,
+  Repetitions: msg`Repetitions`,
+}
+
+/** `(text) => translated text` for the active language. */
+export const useTranslateMessage = (): ((text: string) => string) => {
+  const { i18n, t } = useLingui()
+  return useCallback(
+    (text: string) => {
+      const k = known[text]
+      if (k) return i18n._(k)
+      const m =
+        /^(.+?) (must be a number with at most 2 decimals|must not be negative|must be a number from 0 to 100 with at most 2 decimals|must be a date in format yyyy-mm-dd|must be a whole number of at least 1)$/.exec(
+          text,
+        )
+      if (m) {
+        const l = labels[m[1] ?? '']
+        const label = l ? i18n._(l) : (m[1] ?? '')
+        switch (m[2]) {
+          case 'must be a number with at most 2 decimals':
+            return t`${label} must be a number with at most 2 decimals`
+          case 'must not be negative':
+            return t`${label} must not be negative`
+          case 'must be a number from 0 to 100 with at most 2 decimals':
+            return t`${label} must be a number from 0 to 100 with at most 2 decimals`
+          case 'must be a date in format yyyy-mm-dd':
+            return t`${label} must be a date in format yyyy-mm-dd`
+          default:
+            return t`${label} must be a whole number of at least 1`
+        }
+      }
+      return text
+    },
+    [i18n, t],
+  )
+}

@@ -1,0 +1,84 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { fromPromise } from 'xstate'
+import { useMessages } from '../../../ui/index.ts'
+import type { Draft } from '../lib/paths.ts'
+import type { RecordDto } from '../lib/records.ts'
+import type { ServiceDataType } from '../lib/services.ts'
+import { prepareFor, validatorFor } from '../lib/validation.ts'
+import { type FormInput, formMachine, type SaveRequest } from '../machines/formMachine.ts'
+import { useTranslateMessage } from './messages.ts'
+import { useServices } from './services.tsx'
+
+export interface UseRecordFormOptions {
+  dataType: ServiceDataType
+  template: Draft
+  mode?: 'record' | 'add'
+  /** A known record (item cards); otherwise the current one is loaded in `record` mode. */
+  record?: RecordDto | null
+  savedMessage?: string
+  onSaved?: (record: RecordDto) => void
+}
+
+/**
+ * A form machine wired to the services in context (`load` = current record, `save` = POST/PUT), the core's
+ * validation for `dataType`, and the popups: successes as info, failures as errors, translated.
+ */
+export const useRecordForm = ({
+  dataType,
+  template,
+  mode = 'record',
+  record,
+  savedMessage,
+  onSaved,
+}: UseRecordFormOptions) => {
+  const services = useServices()
+  const messages = useMessages()
+  const translate = useTranslateMessage()
+  const machine = useMemo(
+    () =>
+      formMachine.provide({
+        actors: {
+          load: fromPromise(() => services.getCurrent(dataType)),
+          save: fromPromise(({ input }: { input: SaveRequest }) => services.save(dataType, input)),
+        },
+      }),
+    [services, dataType],
+  )
+  const input: FormInput = {
+    mode,
+    record: record ?? null,
+    template,
+    validate: validatorFor(dataType),
+    prepare: prepareFor(dataType),
+    savedMessage,
+  }
+  const actorRef = useActorRef(machine, { input })
+  const onSavedRef = useRef(onSaved)
+  onSavedRef.current = onSaved
+  useEffect(() => {
+    const a = actorRef.on('notify', (e) => {
+      const text = e.messages.map(translate).join(' ')
+      if (e.level === 'info') messages.info(text)
+      else messages.error(text)
+    })
+    const b = actorRef.on('saved', (e) => onSavedRef.current?.(e.record))
+    return () => {
+      a.unsubscribe()
+      b.unsubscribe()
+    }
+  }, [actorRef, messages, translate])
+  const snapshot = useSelector(actorRef, (s) => s)
+  const editing = snapshot.matches('edit') || snapshot.matches('error') || snapshot.matches('submitting')
+  return {
+    actorRef,
+    send: actorRef.send,
+    snapshot,
+    context: snapshot.context,
+    editing,
+    submitting: snapshot.matches('submitting'),
+    loading: snapshot.matches('loading') || snapshot.matches('start'),
+  }
+}
+
+export type RecordForm = ReturnType<typeof useRecordForm>

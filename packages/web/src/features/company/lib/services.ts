@@ -1,0 +1,122 @@
+/**
+ * The calls the company, fees and revenues screens make (apicontract), behind one interface so stories and
+ * tests replace the API: the form and list machines get their `load`/`save`/`loadList`/`remove` actors from it.
+ */
+import { formatMoney, parseMoney, percentOf, sum } from '@finance/ledger-core/money.ts'
+import type { ApiClient } from '../../../api/client.ts'
+import type { SaveRequest } from '../machines/formMachine.ts'
+import {
+  areaOf,
+  type CompanyDataType,
+  eventTypes,
+  type ItemDataType,
+  type RecordDto,
+  type SettingDataType,
+} from './records.ts'
+
+export type ServiceDataType = CompanyDataType | SettingDataType | ItemDataType
+
+export interface RecordServices {
+  /** The company record, or the setting in force today; `null` when there is none (404). */
+  getCurrent(dataType: ServiceDataType): Promise<RecordDto | null>
+  /** Settings newest date first; items with `vatAmount` and `sum`. */
+  list(dataType: ServiceDataType): Promise<RecordDto[]>
+  /** POST when `id` is 0, PUT when `id > 0`; answers the saved record. */
+  save(dataType: ServiceDataType, request: SaveRequest): Promise<RecordDto>
+  remove(dataType: ServiceDataType, id: number): Promise<unknown>
+}
+
+const isNotFound = (e: unknown): boolean => (e as { status?: unknown } | null)?.status === 404
+
+export const apiServices = (client: ApiClient): RecordServices => ({
+  async getCurrent(dataType) {
+    try {
+      return await client.get<RecordDto>(`${areaOf(dataType)}/GetByType/${dataType}`)
+    } catch (e) {
+      if (isNotFound(e)) return null
+      throw e
+    }
+  },
+  async list(dataType) {
+    try {
+      return await client.get<RecordDto[]>(`${areaOf(dataType)}/GetListByType/${dataType}`)
+    } catch (e) {
+      if (isNotFound(e)) return []
+      throw e
+    }
+  },
+  save(dataType, { id, dataObject }) {
+    const area = areaOf(dataType)
+    const body = { dataType, eventType: eventTypes[dataType], dataObject }
+    return id > 0 ? client.put<RecordDto>(`${area}/${id}`, { id, ...body }) : client.post<RecordDto>(area, body)
+  },
+  remove(dataType, id) {
+    return client.del(`${areaOf(dataType)}/${id}`)
+  },
+})
+
+const SETTINGS: readonly string[] = ['Vat', 'Pit', 'SocialSecurity']
+
+/** `vatAmount` and `sum` of an item as the API lists them. */
+export const withTotals = (r: RecordDto): RecordDto => {
+  const o = r.dataObject as { amount?: unknown; percent?: unknown; isCompany?: unknown }
+  try {
+    const amount = parseMoney(String(o.amount))
+    const vat = o.isCompany ? percentOf(amount, String(o.percent ?? '0')) : 0n
+    return { ...r, dataObject: { ...r.dataObject, vatAmount: formatMoney(vat), sum: formatMoney(sum(amount, vat)) } }
+  } catch {
+    return r
+  }
+}
+
+export interface MemoryOptions {
+  /** Milliseconds every call waits (to show loaders in stories). */
+  delay?: number
+  /** Makes `save` fail with this error (e.g. `{ status: 500, statusText: 'Internal Server Error' }`). */
+  saveError?: unknown
+  /** "today" for choosing the setting in force. */
+  today?: string
+}
+
+/** In-memory services for stories and tests: same answers as the API, no server. */
+export const memoryServices = (
+  seed: RecordDto[] = [],
+  options: MemoryOptions = {},
+): RecordServices & {
+  records: () => RecordDto[]
+} => {
+  let records = structuredClone(seed)
+  let nextId = Math.max(0, ...records.map((r) => r.id)) + 1
+  const wait = () => new Promise((r) => setTimeout(r, options.delay ?? 0))
+  const today = options.today ?? '2026-11-23'
+  const dateOf = (r: RecordDto) => String((r.dataObject as { date?: unknown }).date ?? '')
+  const ofType = (t: string) => records.filter((r) => r.dataType === t)
+  return {
+    records: () => records,
+    async getCurrent(dataType) {
+      await wait()
+      const all = ofType(dataType)
+      if (!SETTINGS.includes(dataType)) return all[0] ?? null
+      const inForce = all.filter((r) => dateOf(r) <= today).sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
+      return inForce[0] ?? null
+    },
+    async list(dataType) {
+      await wait()
+      const all = ofType(dataType)
+      if (SETTINGS.includes(dataType)) return [...all].sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
+      return all.map(withTotals)
+    },
+    async save(dataType, { id, dataObject }) {
+      await wait()
+      if (options.saveError !== undefined) throw options.saveError
+      const record: RecordDto = { id: id > 0 ? id : nextId++, dataType, eventType: eventTypes[dataType], dataObject }
+      records = id > 0 ? records.map((r) => (r.id === id ? record : r)) : [...records, record]
+      return record
+    },
+    async remove(_dataType, id) {
+      await wait()
+      records = records.filter((r) => r.id !== id)
+      return { success: true, id }
+    },
+  }
+}
