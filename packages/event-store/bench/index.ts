@@ -1,0 +1,281 @@
+/**
+ * Event store benchmark (`npm run bench -- event-store`). For SQLite, and PostgreSQL when `DATABASE_URL` is set,
+ * it measures in one run, on the same rows:
+ *   - append throughput, batches of 1 (BENCH_SINGLE events, default 10,000) and of 100 (BENCH_EVENTS, default
+ *     1,000,000), adapter versus the raw driver inserting the same rows into an identical table;
+ *   - read-all throughput over those BENCH_EVENTS events: the adapter's `iterateAll` (with a small fold over
+ *     `data`) versus a raw paged SELECT of the same rows (and the raw SELECT plus JSON.parse, which any consumer
+ *     needs).
+ * Every figure is printed with its ratio to the raw driver. Temporary files and schemas are removed afterwards.
+ * The raw path gets the same event objects and serialises them with JSON.stringify, as any caller would; the adapter
+ * additionally validates the input, checks the expected revision and allocates the global position.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import type { EventStore, NewEvent } from '../src/port.ts'
+import { createPostgresStore } from '../src/postgres.ts'
+import { createSqliteStore, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
+
+const STREAMS = 100
+const PAGE = 5000
+
+interface Row {
+  stream: string
+  revision: number
+  event: NewEvent
+}
+
+const createdAt = '2026-01-15T10:00:00.000Z'
+
+/** Deterministic, cheap events; the same function feeds both paths. */
+function makeEvent(i: number): NewEvent {
+  return {
+    eventId: `00000000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`,
+    type: i % 5 === 0 ? 'ExpenseRecorded' : 'IncomeRecorded',
+    schemaVersion: 1,
+    data: {
+      id: i,
+      amount: `${(i % 100000) + 1}.50`,
+      date: '2026-01-15',
+      description: `Faktura ${i}/2026`,
+      vatRate: '23',
+    },
+    metadata: {
+      userId: 'b1f8c0de-0000-4000-8000-000000000001',
+      correlationId: 'c0ffee00-0000-4000-8000-000000000001',
+      createdAt,
+    },
+  }
+}
+
+/** Batches in a fixed order: batch b goes to stream b % STREAMS (its own family per offset), revisions tracked per stream. */
+function* batches(total: number, size: number, offset = 0): Generator<Row[]> {
+  const family = offset === 0 ? 'books' : `s${offset}`
+  const next = new Map<string, number>()
+  for (let start = 0; start < total; start += size) {
+    const stream = `${family}-${(start / size) % STREAMS}`
+    let revision = next.get(stream) ?? 0
+    const rows: Row[] = []
+    for (let i = start; i < Math.min(total, start + size); i++)
+      rows.push({ stream, revision: revision++, event: makeEvent(offset + i) })
+    next.set(stream, revision)
+    yield rows
+  }
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+function report(label: string, count: number, adapterMs: number, rawMs: number, rawLabel = 'raw') {
+  const a = (count / adapterMs) * 1000
+  const r = (count / rawMs) * 1000
+  console.log(
+    `${label.padEnd(34)} ${fmt(count).padStart(9)} events  adapter ${fmt(a).padStart(9)} ev/s (${secs(adapterMs)})  ${rawLabel} ${fmt(r).padStart(9)} ev/s (${secs(rawMs)})  ratio ${(adapterMs / rawMs).toFixed(2)}x`,
+  )
+}
+
+async function appendAll(store: EventStore, total: number, size: number, offset = 0): Promise<number> {
+  const start = performance.now()
+  for (const rows of batches(total, size, offset)) {
+    const first = rows[0]!
+    await store.append(
+      first.stream,
+      rows.map((r) => r.event),
+      first.revision === 0 ? 'no_stream' : BigInt(first.revision - 1),
+    )
+  }
+  return performance.now() - start
+}
+
+async function foldAdapter(store: EventStore): Promise<{ ms: number; count: number }> {
+  const start = performance.now()
+  let count = 0
+  let sum = 0
+  for await (const e of store.iterateAll({ maxCount: PAGE })) {
+    count++
+    sum += (e.data as { id: number }).id
+  }
+  if (sum < 0) throw new Error('unreachable')
+  return { ms: performance.now() - start, count }
+}
+
+async function sqliteBench(total: number, single: number) {
+  console.log(
+    `\n-- SQLite (WAL, synchronous=FULL; batch-of-1 over ${fmt(single)} events, batch-of-100 and read-all over ${fmt(total)})`,
+  )
+  const dir = mkdtempSync(join(tmpdir(), 'finance-bench-'))
+  try {
+    const store = createSqliteStore({ file: join(dir, 'adapter.sqlite') })
+    const raw = new Database(join(dir, 'raw.sqlite'))
+    raw.pragma('journal_mode = WAL')
+    raw.pragma('synchronous = FULL')
+    raw.exec(SQLITE_MIGRATIONS[0]!.sql)
+    const insert = raw.prepare(
+      'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    const rawAppend = raw.transaction((rows: Row[]) => {
+      for (const r of rows) {
+        const e = r.event
+        insert.run(
+          r.stream,
+          r.revision,
+          e.eventId,
+          e.type,
+          e.schemaVersion,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+        )
+      }
+    })
+    const rawAll = (n: number, size: number, offset = 0) => {
+      const start = performance.now()
+      for (const rows of batches(n, size, offset)) rawAppend.immediate(rows)
+      return performance.now() - start
+    }
+
+    // Warm-up (JIT, file growth) on both paths, then batches of 1 in their own stream family, so the
+    // batch-of-100 run below starts from empty streams.
+    await appendAll(store, 500, 1, 20_000_000)
+    rawAll(500, 1, 20_000_000)
+    const single1 = await appendAll(store, single, 1, 10_000_000)
+    const singleRaw = rawAll(single, 1, 10_000_000)
+    report('append, batch of 1', single, single1, singleRaw)
+
+    const bulk = await appendAll(store, total, 100)
+    const bulkRaw = rawAll(total, 100)
+    report('append, batch of 100', total, bulk, bulkRaw)
+
+    const select = raw.prepare(
+      'SELECT position, stream_id, revision, event_id, type, schema_version, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    )
+    select.raw(true)
+    const rawRead = (parse: boolean) => {
+      const start = performance.now()
+      let after = 0
+      let count = 0
+      let sum = 0
+      for (;;) {
+        const rows = select.all(after, PAGE) as [number, string, number, string, string, number, string, string][]
+        if (rows.length === 0) break
+        for (const r of rows) {
+          if (parse) {
+            sum += (JSON.parse(r[6]) as { id: number }).id
+            JSON.parse(r[7])
+          }
+        }
+        count += rows.length
+        after = rows[rows.length - 1]![0]
+      }
+      if (sum < 0) throw new Error('unreachable')
+      return { ms: performance.now() - start, count }
+    }
+    const adapterRead = await foldAdapter(store)
+    const plain = rawRead(false)
+    const parsed = rawRead(true)
+    report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, plain.ms, 'raw select')
+    report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, parsed.ms, 'raw select+JSON.parse')
+    const info = await store.info()
+    console.log(
+      `   file size ${(info.sizeBytes! / 1e6).toFixed(0)} MB; iterateAll: ${fmt((adapterRead.count / adapterRead.ms) * 1000)} events/s`,
+    )
+    await store.close()
+    raw.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function postgresBench(url: string, total: number, single: number) {
+  console.log(`\n-- PostgreSQL (batch-of-1 over ${fmt(single)} events, batch-of-100 and read-all over ${fmt(total)})`)
+  const tag = randomUUID().replaceAll('-', '').slice(0, 12)
+  const schema = `bench_${tag}`
+  const rawSchema = `bench_raw_${tag}`
+  const admin = new pg.Pool({ connectionString: url, max: 1 })
+  const store = await createPostgresStore({ connectionString: url, schema, maxConnections: 1 })
+  try {
+    await admin.query(`CREATE SCHEMA "${rawSchema}"`)
+    await admin.query(`CREATE TABLE "${rawSchema}".events (LIKE "${schema}".events INCLUDING ALL)`)
+    const table = `"${rawSchema}".events`
+    let position = 0
+    const rawAll = async (n: number, size: number, offset = 0) => {
+      const start = performance.now()
+      for (const rows of batches(n, size, offset)) {
+        const values: unknown[] = []
+        const tuples: string[] = []
+        for (const r of rows) {
+          const e = r.event
+          const k = values.length
+          tuples.push(`($${k + 1}, $${k + 2}, $${k + 3}, $${k + 4}, $${k + 5}, $${k + 6}, $${k + 7}, $${k + 8})`)
+          values.push(
+            ++position,
+            r.stream,
+            r.revision,
+            e.eventId,
+            e.type,
+            e.schemaVersion,
+            JSON.stringify(e.data),
+            JSON.stringify(e.metadata),
+          )
+        }
+        await admin.query({
+          name: `raw-insert-${rows.length}`,
+          text: `INSERT INTO ${table} (position, stream_id, revision, event_id, type, schema_version, data, metadata) VALUES ${tuples.join(', ')}`,
+          values,
+        })
+      }
+      return performance.now() - start
+    }
+
+    await appendAll(store, 500, 1, 20_000_000)
+    await rawAll(500, 1, 20_000_000)
+    const single1 = await appendAll(store, single, 1, 10_000_000)
+    const singleRaw = await rawAll(single, 1, 10_000_000)
+    report('append, batch of 1', single, single1, singleRaw)
+    const bulk = await appendAll(store, total, 100)
+    const bulkRaw = await rawAll(total, 100)
+    report('append, batch of 100', total, bulk, bulkRaw)
+
+    const rawRead = async () => {
+      const start = performance.now()
+      let after = 0n
+      let count = 0
+      let sum = 0
+      for (;;) {
+        const { rows } = await admin.query<unknown[]>({
+          name: 'raw-read',
+          text: `SELECT position, stream_id, revision, event_id, type, schema_version, data, metadata FROM ${table} WHERE position > $1 ORDER BY position LIMIT $2`,
+          values: [after.toString(), PAGE],
+          rowMode: 'array',
+        })
+        if (rows.length === 0) break
+        for (const r of rows) sum += (r[6] as { id: number }).id
+        count += rows.length
+        after = BigInt(rows[rows.length - 1]![0] as string)
+      }
+      if (sum < 0) throw new Error('unreachable')
+      return { ms: performance.now() - start, count }
+    }
+    const adapterRead = await foldAdapter(store)
+    const raw = await rawRead()
+    report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, raw.ms, 'raw select (pg parses json)')
+  } finally {
+    await store.close()
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+    await admin.query(`DROP SCHEMA IF EXISTS "${rawSchema}" CASCADE`)
+    await admin.end()
+  }
+}
+
+export async function run(): Promise<void> {
+  const total = Number(process.env.BENCH_EVENTS ?? 1_000_000)
+  const single = Number(process.env.BENCH_SINGLE ?? 10_000)
+  const pgSingle = Number(process.env.BENCH_PG_SINGLE ?? single)
+  await sqliteBench(total, single)
+  const url = process.env.DATABASE_URL
+  if (url) await postgresBench(url, total, pgSingle)
+  else console.log('\n-- PostgreSQL: skipped (set DATABASE_URL to a PostgreSQL server to measure it)')
+}
