@@ -12,7 +12,11 @@ import { logsMachine, pageCount } from './logsMachine.ts'
 import type { LogEntry } from './types.ts'
 import './logs.css'
 
-type Props = { effects?: ReturnType<typeof createLogsApi> }
+type Props = {
+  effects?: ReturnType<typeof createLogsApi>
+  /** A key to start with (stories); the user types it otherwise. */
+  initialKey?: string
+}
 
 const json = (value: unknown): string => {
   try {
@@ -57,7 +61,7 @@ const LogItem = ({ entry }: { entry: LogEntry }) => (
 )
 
 /** SPEC §2 Logs (ADMIN): the api-key step, then the query form and the entries. */
-export const LogsPage = ({ effects }: Props) => {
+export const LogsPage = ({ effects, initialKey }: Props) => {
   const { t, i18n } = useLingui()
   const messages = useMessages()
   const machine = useMemo(() => logsMachine.provide({ actors: logsActors(effects ?? createLogsApi()) }), [effects])
@@ -68,7 +72,11 @@ export const LogsPage = ({ effects }: Props) => {
   const total = useSelector(actor, (s) => s.context.total)
   const loaded = useSelector(actor, (s) => s.context.loaded)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const [keyDraft, setKeyDraft] = useState('')
+  const [keyDraft, setKeyDraft] = useState(initialKey ?? '')
+
+  useEffect(() => {
+    if (initialKey) actor.send({ type: 'SET_KEY', key: initialKey })
+  }, [actor, initialKey])
 
   useEffect(() => {
     const sub = actor.on('loadError', (e) => messages.error(errorText(i18n, e.error)))

@@ -1,0 +1,266 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { CostSummaryCard } from './components/CostSummaryCard.tsx'
+import { ItemList } from './components/ItemCard.tsx'
+import { PitCard } from './components/PitCard.tsx'
+import { SocialSecurityCard } from './components/SocialSecurityCard.tsx'
+import { SummaryTable } from './components/SummaryTable.tsx'
+import { TransactionsTable } from './components/TransactionsTable.tsx'
+import { VatCard } from './components/VatCard.tsx'
+import { DashboardLanding } from './DashboardLanding.tsx'
+import { fixtureEmptySocialSecurity, fixtureMonth, fixtureSummary } from './fixtures.ts'
+import type { CostGroups } from './monthly/monthlyMachine.ts'
+import { MonthlyDashboard } from './monthly/MonthlyDashboard.tsx'
+import type { FlagsResult, Transaction, TransactionFlags } from './types.ts'
+import { BarChart } from './yearly/BarChart.tsx'
+import { monthBars } from './yearly/chartData.ts'
+import { MonthPopup } from './yearly/MonthPopup.tsx'
+import { YearlyDashboard } from './yearly/YearlyDashboard.tsx'
+import './dashboard.css'
+
+const meta: Meta = { title: 'Dashboard', parameters: { route: '/dashboard/monthly' } }
+export default meta
+type Story = StoryObj
+
+const byType = (eventType: string) => fixtureMonth().filter((t) => t.eventType === eventType)
+const noop = () => {}
+
+/** Cards keep their flags in local state, as the page's machine would. */
+const useFlags = (initial: Transaction[]) => {
+  const [rows, setRows] = useState(initial)
+  const onFlags = (id: number, flags: TransactionFlags) =>
+    setRows((all) => all.map((t) => (t.id === id ? { ...t, ...flags } : t)))
+  return [rows, onFlags] as const
+}
+
+const Frame = ({ children }: { children: React.ReactNode }) => (
+  <div className="dashboard" style={{ maxWidth: 600 }}>
+    {children}
+  </div>
+)
+
+export const Landing: Story = { render: () => <DashboardLanding /> }
+
+export const PrimaryTable: Story = {
+  render: () => (
+    <Frame>
+      <TransactionsTable transactions={fixtureMonth()} />
+    </Frame>
+  ),
+}
+
+export const VatCardWithPaymentFor: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(byType('3_Vat'))
+    return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+}
+
+export const VatCardNothingRelated: Story = {
+  render: () => {
+    const vat = byType('3_Vat')[0]!
+    const zero: Transaction = {
+      ...vat,
+      dataObject: { ...vat.dataObject, amount: '0.00', sum: '0.00', relatedTransactionsSum: '0.00' },
+    }
+    return (
+      <Frame>
+        <VatCard transaction={zero} onFlags={noop} />
+      </Frame>
+    )
+  },
+}
+
+export const PitCardOverdue: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(byType('4_Pit'))
+    return <Frame>{rows[0] && <PitCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+}
+
+export const SocialSecurity: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(byType('5_SocialSecurity'))
+    return <Frame>{rows[0] && <SocialSecurityCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+}
+
+export const SocialSecurityNotData: Story = {
+  render: () => (
+    <Frame>
+      <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
+    </Frame>
+  ),
+}
+
+export const CostSummary: Story = {
+  render: () => {
+    const [groups, setGroups] = useState<CostGroups>({ vat: true, pit: true, socialSecurity: true, companyFees: true })
+    return (
+      <Frame>
+        <CostSummaryCard
+          transactions={fixtureMonth()}
+          groups={groups}
+          onChange={(g, v) => setGroups((all) => ({ ...all, [g]: v }))}
+        />
+      </Frame>
+    )
+  },
+}
+
+export const RevenueAndFeeLists: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(fixtureMonth())
+    return (
+      <Frame>
+        <ItemList
+          title="Revenues"
+          transactions={rows.filter((t) => t.eventType === '1_Revenue')}
+          onFlags={onFlags}
+          onDelete={noop}
+        />
+        <ItemList
+          title="Fees"
+          transactions={rows.filter((t) => t.eventType === '2_Fee')}
+          onFlags={onFlags}
+          onDelete={noop}
+        />
+      </Frame>
+    )
+  },
+}
+
+export const Summary: Story = {
+  render: () => (
+    <Frame>
+      <SummaryTable rows={fixtureSummary(true)} />
+    </Frame>
+  ),
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const labels = { incomes: 'Incomes', expenses: 'Expenses', summary: 'Summary' }
+
+export const MonthlyChart: Story = {
+  render: () => (
+    <Frame>
+      <BarChart
+        title="Monthly (Incomes & Expenses)"
+        bars={monthBars(fixtureSummary(false))}
+        monthNames={monthNames}
+        seriesLabels={labels}
+        onSelectMonth={noop}
+        initialWidth={560}
+      />
+    </Frame>
+  ),
+}
+
+export const IncreasingChartAt400: Story = {
+  render: () => (
+    <div className="dashboard" style={{ width: 400 }}>
+      <BarChart
+        title="Increasing (Incomes & Expenses)"
+        bars={monthBars(fixtureSummary(true))}
+        monthNames={monthNames}
+        seriesLabels={labels}
+        onSelectMonth={noop}
+        initialWidth={380}
+      />
+    </div>
+  ),
+}
+
+export const EmptyChart: Story = {
+  render: () => (
+    <Frame>
+      <BarChart
+        title="Monthly (Incomes & Expenses)"
+        bars={[]}
+        monthNames={monthNames}
+        seriesLabels={labels}
+        onSelectMonth={noop}
+      />
+    </Frame>
+  ),
+}
+
+export const MonthBarsPopup: Story = {
+  render: () => (
+    <div className="dashboard" style={{ minHeight: 420 }}>
+      <MonthPopup title="March 2026 · Monthly (Incomes & Expenses)" row={fixtureSummary(false)[2]!} onClose={noop} />
+    </div>
+  ),
+}
+
+const okEffects = {
+  loadMonth: async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) }),
+  reset: async () => fixtureMonth(),
+  saveFlags: async ({ id, flags }: { id: number; flags: TransactionFlags }): Promise<FlagsResult> => ({
+    id,
+    completed: flags.completed ?? false,
+    notification: flags.notification ?? false,
+    notificationCompleted: false,
+  }),
+  deleteItem: async () => {},
+  loadYear: async ({ year }: { year: number }) => ({
+    monthly: fixtureSummary(false, year),
+    increasing: fixtureSummary(true, year),
+  }),
+}
+
+const memoryStorage = () => {
+  const m = new Map<string, string>()
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) }
+}
+
+export const MonthlyPage: Story = {
+  render: () => <MonthlyDashboard effects={okEffects} today="2026-03-22" storage={memoryStorage()} />,
+}
+
+export const MonthlyPageApiDown: Story = {
+  render: () => (
+    <MonthlyDashboard
+      effects={{
+        ...okEffects,
+        loadMonth: async () => {
+          throw Object.assign(new Error('Unknown Error'), { status: 0 })
+        },
+      }}
+      today="2026-03-22"
+      storage={memoryStorage()}
+    />
+  ),
+}
+
+export const YearlyPage: Story = {
+  parameters: { route: '/dashboard/yearly' },
+  render: () => <YearlyDashboard effects={okEffects} year={2026} initialWidth={560} />,
+}
+
+export const YearlyPageApiDown: Story = {
+  parameters: { route: '/dashboard/yearly' },
+  render: () => (
+    <YearlyDashboard
+      effects={{
+        loadYear: async () => {
+          throw Object.assign(new Error('Unknown Error'), { status: 0 })
+        },
+      }}
+      year={2026}
+    />
+  ),
+}
