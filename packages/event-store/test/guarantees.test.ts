@@ -48,8 +48,15 @@ const harnesses: [string, () => Promise<Harness>, number][] = [
   ],
 ]
 
+/** An acknowledged append: its event ids, the revision it returned, and the revision its writer had read. */
+interface Ack {
+  ids: string[]
+  revision: bigint
+  read: bigint | null
+}
+
 /** Checks a stream written by concurrent writers against what they were told was committed. */
-function assertExactlyOnce(stored: readonly StoredEvent[], acked: { ids: string[]; revision: bigint }[]) {
+function assertExactlyOnce(stored: readonly StoredEvent[], acked: Ack[]) {
   // No gaps, no duplicates: revisions are exactly 0..n-1.
   expect(stored.map((e) => e.revision)).toEqual(stored.map((_, i) => BigInt(i)))
   // Every acknowledged event is there exactly once, and nothing else is.
@@ -61,6 +68,8 @@ function assertExactlyOnce(stored: readonly StoredEvent[], acked: { ids: string[
   for (const a of acked) {
     const revisions = a.ids.map((id) => byId.get(id)!)
     expect(revisions).toEqual(revisions.map((_, i) => a.revision - BigInt(a.ids.length - 1 - i)))
+    // No lost update: a batch lands right after the revision its writer read, never on top of a write it did not see.
+    expect(revisions[0]).toBe((a.read ?? -1n) + 1n)
   }
 }
 
@@ -79,7 +88,7 @@ describe.each(harnesses)('concurrent writers on one stream (%s, random interleav
             const stream = 'books-1'
             const read = s.scheduleFunction((id: string) => store.streamRevision(id))
             const append = s.scheduleFunction(store.append.bind(store))
-            const acked: { ids: string[]; revision: bigint }[] = []
+            const acked: Ack[] = []
             let conflicts = 0
             const writer = async (w: number, batches: number[]) => {
               for (const size of batches) {
@@ -88,7 +97,7 @@ describe.each(harnesses)('concurrent writers on one stream (%s, random interleav
                   const events = Array.from({ length: size }, () => ev('Written', { w }, { eventId: randomUUID() }))
                   try {
                     const r = await append(stream, events, revision ?? 'no_stream')
-                    acked.push({ ids: events.map((e) => e.eventId!), revision: r.nextExpectedRevision })
+                    acked.push({ ids: events.map((e) => e.eventId!), revision: r.nextExpectedRevision, read: revision })
                     break
                   } catch (err) {
                     if (!(err instanceof WrongExpectedVersion)) throw err
@@ -215,15 +224,16 @@ function runWriter(file: string, stream: string, count: number, id: string) {
     cwd: here,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const acks: { revision: bigint; eventId: string }[] = []
+  const acks: { revision: bigint; eventId: string; read: bigint | null }[] = []
   let stderr = ''
   child.stderr!.on('data', (d) => {
     stderr += String(d)
   })
   const lines = createInterface({ input: child.stdout! })
   lines.on('line', (line) => {
-    const [word, revision, eventId] = line.split(' ')
-    if (word === 'ack') acks.push({ revision: BigInt(revision!), eventId: eventId! })
+    const [word, revision, eventId, read] = line.split(' ')
+    if (word === 'ack')
+      acks.push({ revision: BigInt(revision!), eventId: eventId!, read: read === 'none' ? null : BigInt(read!) })
   })
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   return { child, acks, exited, stderr: () => stderr }
@@ -243,7 +253,7 @@ describe('SQLite with several processes on one file', () => {
       expect(stored).toHaveLength(160)
       assertExactlyOnce(
         stored,
-        writers.flatMap((w) => w.acks.map((a) => ({ ids: [a.eventId], revision: a.revision }))),
+        writers.flatMap((w) => w.acks.map((a) => ({ ids: [a.eventId], revision: a.revision, read: a.read }))),
       )
       const all = (await store.readAll({ maxCount: 1000 })).events
       expect(all.map((e) => e.position)).toEqual(all.map((_, i) => BigInt(i + 1)))
@@ -305,7 +315,7 @@ describe.runIf(DATABASE_URL)('PostgreSQL with several pools on one schema', () =
       const sub = reader.subscribe({ pollMs: 1 }, (e) => {
         seen.push(e)
       })
-      const acked: { ids: string[]; revision: bigint }[] = []
+      const acked: Ack[] = []
       const writer = async (store: EventStore, w: number) => {
         for (let k = 0; k < 25; k++) {
           // Half the traffic contends on one stream, half goes to the writer's own stream.
@@ -315,8 +325,9 @@ describe.runIf(DATABASE_URL)('PostgreSQL with several pools on one schema', () =
             const events = Array.from({ length: 1 + (k % 3) }, () => ev('Written', { w, k }, { eventId: randomUUID() }))
             try {
               const r = await store.append(stream, events, revision ?? 'no_stream')
-              if (stream === 'books-shared')
-                acked.push({ ids: events.map((e) => e.eventId!), revision: r.nextExpectedRevision })
+              if (stream === 'books-shared') {
+                acked.push({ ids: events.map((e) => e.eventId!), revision: r.nextExpectedRevision, read: revision })
+              }
               break
             } catch (err) {
               if (!(err instanceof WrongExpectedVersion)) throw err
