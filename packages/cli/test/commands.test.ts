@@ -190,9 +190,9 @@ describe('ledger export read by hledger', () => {
       theirs.set(account!, amount!.replace(' PLN', ''))
     }
     // Ours: the core's summary rows for the months the journal covers.
-    const months = [...out.stdout.matchAll(/^(\d{4}-\d{2})-\d{2} /gm)].map((m) => m[1]!)
-    const first = months.reduce((a, b) => (a < b ? a : b))
-    const last = months.reduce((a, b) => (a > b ? a : b))
+    const months = [...out.stdout.matchAll(/^(\d{4}-\d{2})-\d{2} /gm)].map((m) => m[1]!).sort()
+    const first = months[0]!
+    const last = months[months.length - 1]!
     const { state } = await loadBooks(s.store, s.annaId)
     const totals = new Map<string, bigint>()
     const addTo = (account: string, money: string, sign: bigint) =>

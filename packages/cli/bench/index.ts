@@ -1,0 +1,152 @@
+/**
+ * `npm run bench -- cli`: `finance replay` over 1,000,000 events generated deterministically into a temporary
+ * SQLite file, in-process and as a child process (wall time, events/s, peak RSS), beside `hledger balance -M` over
+ * the same history exported as a journal (installed with apt-get when missing and possible), as a ratio measured
+ * in the same run. Aim: replay of 1M events from SQLite in < 3 s and < 1 GB.
+ *
+ * Environment: BENCH_EVENTS (default 1000000), BENCH_USERS (default 1000), BENCH_NO_APT=1 to never install.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createSqliteStore } from '@finance/event-store/sqlite.ts'
+import { runCli } from '../src/cli.ts'
+import { generateHistory } from './generate.ts'
+
+const bin = fileURLToPath(new URL('../bin/finance.mjs', import.meta.url))
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
+
+interface Timed {
+  readonly seconds: number
+  readonly maxRssKb: number | null
+  readonly status: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs a command under `/usr/bin/time -v` when present, for the peak RSS of the child. */
+const timed = (cmd: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Timed => {
+  const gnuTime = existsSync('/usr/bin/time')
+  const started = performance.now()
+  const r = gnuTime
+    ? spawnSync('/usr/bin/time', ['-v', cmd, ...args], { encoding: 'utf8', env, maxBuffer: 1 << 26 })
+    : spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 1 << 26 })
+  const seconds = (performance.now() - started) / 1000
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr ?? '')
+  return {
+    seconds,
+    maxRssKb: rss ? Number(rss[1]) : null,
+    status: r.status,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+  }
+}
+
+const hasHledger = () => spawnSync('hledger', ['--version'], { encoding: 'utf8' }).status === 0
+
+const ensureHledger = (): boolean => {
+  if (hasHledger()) return true
+  if (process.env.BENCH_NO_APT === '1' || process.getuid?.() !== 0) {
+    console.log('hledger: not installed and not allowed to install (needs root, BENCH_NO_APT unset)')
+    return false
+  }
+  console.log('hledger: installing with apt-get …')
+  const r = spawnSync('apt-get', ['install', '-y', 'hledger'], { encoding: 'utf8', stdio: 'ignore' })
+  if (r.status !== 0 || !hasHledger()) {
+    console.log('hledger: apt-get install failed; skipping the comparison')
+    return false
+  }
+  return true
+}
+
+const capture = () => {
+  let text = ''
+  return { out: { write: (s: string) => (text += s) }, text: () => text }
+}
+
+export async function run(): Promise<void> {
+  const total = Number(process.env.BENCH_EVENTS ?? 1_000_000)
+  const users = Number(process.env.BENCH_USERS ?? 1000)
+  const dir = mkdtempSync(join(tmpdir(), 'finance-cli-bench-'))
+  const file = join(dir, 'finance.sqlite')
+  try {
+    // 1. Generate.
+    let t = performance.now()
+    const store = createSqliteStore({ file })
+    const written = await generateHistory(store, { users, eventsPerUser: Math.floor(total / users) })
+    const genSeconds = (performance.now() - t) / 1000
+    console.log(
+      `generated ${fmt(written)} events for ${fmt(users)} users into SQLite in ${genSeconds.toFixed(1)} s ` +
+        `(${fmt(written / genSeconds)} events/s, ${(statSync(file).size / 2 ** 20).toFixed(0)} MB)`,
+    )
+
+    // 2. Replay in-process (the same fold as the child, without process start-up; modules loaded beforehand).
+    await import('../src/commands/replay.ts')
+    const rssBefore = process.resourceUsage().maxRSS
+    const o = capture()
+    t = performance.now()
+    const code = await runCli(['replay', '--json'], { store, stdout: o.out, stderr: o.out, isTTY: false })
+    const inProcess = (performance.now() - t) / 1000
+    if (code !== 0) throw new Error(`replay failed: ${o.text()}`)
+    const stats = JSON.parse(o.text()) as { events: number; seconds: number }
+    const peak = process.resourceUsage().maxRSS
+    console.log(
+      `finance replay (in-process): ${fmt(stats.events)} events in ${inProcess.toFixed(2)} s = ` +
+        `${fmt(stats.events / inProcess)} events/s; peak RSS of the bench process ${mb(peak)} ` +
+        `(${mb(rssBefore)} before the replay)`,
+    )
+    const aim = inProcess < 3 && peak < 1024 * 1024
+    console.log(`aim (< 3 s, < 1 GB for 1M events): ${aim ? 'met' : 'not met'} in-process`)
+
+    // 3. Export the journal for hledger (in-process).
+    const journal = join(dir, 'books.journal')
+    t = performance.now()
+    const e = capture()
+    const exported = await runCli(['export', '--format', 'ledger', '--out', journal], {
+      store,
+      stdout: e.out,
+      stderr: e.out,
+    })
+    if (exported !== 0) throw new Error(`export failed: ${e.text()}`)
+    const journalSeconds = (performance.now() - t) / 1000
+    const journalMb = statSync(journal).size / 2 ** 20
+    await store.close()
+
+    // 4. Replay as a child process (start-up included: tsx, effect, SQLite open).
+    const child = timed(process.execPath, [bin, 'replay', '--data', dir], { ...process.env, NO_COLOR: '1' })
+    if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
+    const own = /in (\d+\.\d+) s/.exec(child.stdout)
+    console.log(
+      `finance replay (child process): ${child.seconds.toFixed(2)} s wall including start-up` +
+        `${own ? `, ${own[1]} s replaying` : ''}; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
+    )
+    console.log(`  ${child.stdout.trim()}`)
+    const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim()
+    if (uptime) console.log(`  machine: ${uptime.replace(/^.*load/, 'load')}`)
+    console.log(`journal export: ${journalMb.toFixed(0)} MB in ${journalSeconds.toFixed(1)} s`)
+
+    // 5. hledger over the same history.
+    if (!ensureHledger()) return
+    const transactions = spawnSync('grep', ['-c', '^[0-9]', journal], { encoding: 'utf8' }).stdout.trim()
+    console.log(`hledger -f books.journal balance -M (${fmt(Number(transactions))} journal transactions) …`)
+    const h = timed('hledger', ['-f', journal, 'balance', '-M'])
+    if (h.status !== 0) {
+      console.log(`hledger failed (${h.status}): ${h.stderr.split('\n').slice(0, 3).join(' ')}`)
+      return
+    }
+    console.log(
+      `hledger balance -M: ${h.seconds.toFixed(1)} s, peak RSS ${h.maxRssKb === null ? 'n/a' : mb(h.maxRssKb)}`,
+    )
+    console.log(
+      `ratio: finance replay is ${(h.seconds / child.seconds).toFixed(1)}× faster than hledger as processes ` +
+        `(${(h.seconds / inProcess).toFixed(1)}× against the in-process replay)`,
+    )
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run()
