@@ -36,21 +36,28 @@ export interface BuildAppOptions {
 }
 
 /** Log redaction: secrets never reach the log, whatever a plugin decides to log. */
+const SECRET_FIELDS = [
+  'password',
+  'oldPassword',
+  'confirmPassword',
+  'code',
+  'key',
+  'token',
+  'apiKey',
+  'jwtSecret',
+  'registrationKey',
+  'authorization',
+]
+
+/** Log redaction: secrets never reach the log, whatever a plugin or a handler decides to log. */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.oldPassword',
-  '*.confirmPassword',
-  '*.code',
-  '*.key',
-  '*.token',
-  '*.apiKey',
-  '*.jwtSecret',
-  '*.registrationKey',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((f) => `*.${f}`),
 ]
 
 const SECRET_QUERY = /([?&](?:key|code|token|email)=)[^&#]*/gi

@@ -1,0 +1,44 @@
+import { Writable } from 'node:stream'
+import { createMemoryStore } from '@finance/event-store'
+import { expect, it } from 'vitest'
+import { createAccounts } from '../src/accounts/service.ts'
+import { buildApp, loggerOptions } from '../src/app.ts'
+import { ensureAdmin } from '../src/bootstrap.ts'
+import { testConfig } from '../src/config.ts'
+import { ADMIN, captureMailer } from './helpers.ts'
+
+it('never writes passwords, tokens, keys or codes to the log', async () => {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const store = createMemoryStore()
+  const accounts = createAccounts(store, { hashCost: 4 })
+  await ensureAdmin(accounts, ADMIN)
+  const config = testConfig()
+  const app = await buildApp({
+    store,
+    config,
+    accounts,
+    mailer: captureMailer(),
+    logger: { ...(loggerOptions('debug') as object), stream },
+  })
+  const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: ADMIN })
+  const token = login.json().token as string
+  app.log.info({ password: ADMIN.password, token, key: config.secrets.apiKey }, 'a careless log line')
+  await app.inject({
+    method: 'GET',
+    url: `/api/log/GetPage/5/1/true?key=${config.secrets.apiKey}`,
+    headers: { authorization: `Bearer ${token}`, 'x-api-key': config.secrets.apiKey },
+  })
+  await app.inject({ method: 'GET', url: '/api/transaction/Accept?key=some.signedvalue' })
+  await app.close()
+  const log = lines.join('')
+  expect(log).toContain('a careless log line')
+  expect(log).toContain('/api/log/GetPage/5/1/true?key=[redacted]')
+  for (const secret of [ADMIN.password, token, config.secrets.apiKey, 'some.signedvalue'])
+    expect(log).not.toContain(secret)
+})
