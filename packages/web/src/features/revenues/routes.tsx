@@ -1,11 +1,16 @@
 import { lazy } from 'react'
 import type { AppRoute } from '../../app/types.ts'
 
-// Placeholder until the revenues screens exist; lazy so the feature stays out of the initial bundle.
-const Page = lazy(() => import('../../app/placeholders.tsx').then((m) => ({ default: m.RevenuesPlaceholder })))
+const RevenuesLanding = lazy(() => import('./RevenuesLanding.tsx').then((m) => ({ default: m.RevenuesLanding })))
+// The income pages are the expense pages with income texts and the revenue/ endpoints (fees/items).
+const ItemsPage = lazy(() => import('../fees/items/ItemsPage.tsx').then((m) => ({ default: m.ItemsPage })))
 
 export const revenuesRoutes: AppRoute[] = [
-  { path: 'companydashboard/revenues', element: <Page />, auth: true },
-  { path: 'companydashboard/revenues/recurring', element: <Page />, auth: true },
-  { path: 'companydashboard/revenues/fixed', element: <Page />, auth: true },
+  { path: 'companydashboard/revenues', element: <RevenuesLanding />, auth: true },
+  {
+    path: 'companydashboard/revenues/recurring',
+    element: <ItemsPage key="ri" dataType="RecurringIncome" />,
+    auth: true,
+  },
+  { path: 'companydashboard/revenues/fixed', element: <ItemsPage key="fi" dataType="Income" />, auth: true },
 ]

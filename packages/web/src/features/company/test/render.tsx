@@ -3,6 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { createI18n, type Locale } from '../../../i18n.ts'
+import { MessagePopups } from '../../../ui/index.ts'
 import type { RecordServices } from '../lib/services.ts'
 import { ServicesProvider } from '../form/services.tsx'
 
@@ -13,6 +14,7 @@ export const renderWith = async (ui: ReactNode, services: RecordServices, locale
     <I18nProvider i18n={i18n}>
       <MemoryRouter>
         <ServicesProvider services={services}>{ui}</ServicesProvider>
+        <MessagePopups />
       </MemoryRouter>
     </I18nProvider>,
   )

@@ -1,0 +1,19 @@
+import { useLingui } from '@lingui/react/macro'
+import { Tile, TileGroup } from '../../ui/index.ts'
+
+/** companydashboard/fees: Taxes, Recurring, Fixed and Social Security tiles (SPEC §2). */
+export const FeesLanding = () => {
+  const { t } = useLingui()
+  return (
+    <TileGroup title={t`Fees`}>
+      <Tile to="/companydashboard/fees/taxes" title={t`Taxes`} description={t`VAT and PIT settings`} />
+      <Tile to="/companydashboard/fees/recurring" title={t`Recurring`} description={t`Recurring expenses`} />
+      <Tile to="/companydashboard/fees/fixed" title={t`Fixed`} description={t`One time expenses`} />
+      <Tile
+        to="/companydashboard/fees/socialsecurity"
+        title={t`Social Security`}
+        description={t`Monthly social security`}
+      />
+    </TileGroup>
+  )
+}

@@ -1,0 +1,53 @@
+import { Card } from '../../../ui/index.ts'
+import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
+import { useRecordForm } from '../../company/form/useRecordForm.ts'
+import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
+import { ItemFields } from './ItemFields.tsx'
+import { isRecurring, itemTemplate, useItemTexts } from './texts.ts'
+
+/** 'Add Recuring Expense', 'Add One Time Expense' and the income twins: always editable, cleared after saving. */
+export const AddItemForm = ({
+  dataType,
+  defaultVatPercent,
+  today,
+  onAdded,
+}: {
+  dataType: ItemDataType
+  defaultVatPercent: string
+  today: string
+  onAdded?: (record: RecordDto) => void
+}) => {
+  const texts = useItemTexts(dataType)
+  const form = useRecordForm({
+    dataType,
+    mode: 'add',
+    template: itemTemplate(dataType, today),
+    savedMessage: texts.addedMessage,
+    onSaved: onAdded,
+  })
+  const formId = `add-${dataType}`
+  return (
+    <Card title={texts.addTitle} className="add-item">
+      <form
+        id={formId}
+        noValidate
+        aria-label={texts.addTitle}
+        onSubmit={(e) => {
+          e.preventDefault()
+          form.send({ type: 'SAVE' })
+        }}
+      >
+        <ItemFields
+          form={form}
+          formId={formId}
+          recurring={isRecurring(dataType)}
+          companyLabel={texts.companyLabel}
+          defaultVatPercent={defaultVatPercent}
+          today={today}
+        />
+        <FormMessages form={form} />
+        <FormActions form={form} saveLabel={texts.addTitle} />
+      </form>
+    </Card>
+  )
+}

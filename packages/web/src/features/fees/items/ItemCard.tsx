@@ -1,0 +1,94 @@
+import { useLingui } from '@lingui/react/macro'
+import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
+import { type FieldSpec, FieldValues } from '../../company/form/fields.tsx'
+import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
+import { useRecordForm } from '../../company/form/useRecordForm.ts'
+import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
+import { ItemFields } from './ItemFields.tsx'
+import { isRecurring, itemTemplate, useItemTexts } from './texts.ts'
+
+/** One existing item: its values with vatAmount and sum, pencil to edit, trash to delete (after the dialog). */
+export const ItemCard = ({
+  record,
+  defaultVatPercent,
+  today,
+  onSaved,
+  onDelete,
+}: {
+  record: RecordDto
+  defaultVatPercent: string
+  today: string
+  onSaved?: (record: RecordDto) => void
+  onDelete: (id: number) => void
+}) => {
+  const { t } = useLingui()
+  const dataType = record.dataType as ItemDataType
+  const texts = useItemTexts(dataType)
+  const recurring = isRecurring(dataType)
+  const form = useRecordForm({ dataType, record, template: itemTemplate(dataType, today), onSaved })
+  const values = form.context.saved ?? record.dataObject
+  const fields: FieldSpec[] = [
+    { path: 'date', label: t`Date` },
+    { path: 'amount', label: t`Amount`, kind: 'money' },
+    ...(recurring ? [{ path: 'repetitions', label: t`Repetitions` }] : []),
+    ...(values.isCompany
+      ? [
+          { path: 'percent', label: t`VAT percent`, kind: 'percent' as const },
+          { path: 'invoiceDate', label: t`Invoice Date` },
+        ]
+      : []),
+    { path: 'vatAmount', label: t`VAT amount`, kind: 'money' },
+    { path: 'sum', label: t`Sum`, kind: 'money' },
+  ]
+  const formId = `item-${record.id}`
+  const name = String(values.name ?? '')
+  return (
+    <Card
+      title={name}
+      headingLevel={3}
+      highlighted={values.isCompany === true}
+      className="item-card"
+      actions={
+        <>
+          <PencilToggle
+            editing={form.editing}
+            disabled={form.submitting}
+            onToggle={() => form.send({ type: form.editing ? 'CANCEL' : 'EDIT' })}
+          />
+          <TrashButton label={t`Delete ${name}`} onClick={() => onDelete(record.id)} disabled={form.submitting} />
+        </>
+      }
+    >
+      {!form.editing && (
+        <>
+          {values.isCompany === true && <p className="item-card__company">{texts.companyLabel}</p>}
+          <FieldValues
+            fields={fields}
+            values={{ ...values, vatAmount: record.dataObject.vatAmount, sum: record.dataObject.sum }}
+          />
+        </>
+      )}
+      {form.editing && (
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            form.send({ type: 'SAVE' })
+          }}
+        >
+          <ItemFields
+            form={form}
+            formId={formId}
+            recurring={recurring}
+            companyLabel={texts.companyLabel}
+            defaultVatPercent={defaultVatPercent}
+            today={today}
+          />
+          <FormMessages form={form} />
+          <FormActions form={form} />
+        </form>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { memoryServices } from '../../company/lib/services.ts'
+import { renderWith } from '../../company/test/render.tsx'
+import { ItemsPage } from './ItemsPage.tsx'
+
+const vat = {
+  id: 1,
+  dataType: 'Vat',
+  eventType: 'VAT',
+  dataObject: { date: '2026-01-01', percent: '8', paymentInterval: 1 },
+}
+const rent = {
+  id: 2,
+  dataType: 'Expense',
+  eventType: 'Fixed expense add/update/delete',
+  dataObject: {
+    date: '2026-03-10',
+    name: 'Rent',
+    amount: '1000.00',
+    isCompany: false,
+    percent: '0',
+    invoiceDate: null,
+  },
+}
+
+const addForm = (name: string) => screen.getByRole('form', { name })
+
+describe('items pages', () => {
+  it('adds a recurring company income: the checkbox applies the loaded VAT percent and the invoice date', async () => {
+    const services = memoryServices([vat])
+    await renderWith(<ItemsPage dataType="RecurringIncome" today="2026-03-15" />, services)
+    const form = addForm('Add Recuring Income')
+    fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Consulting' } })
+    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '1,234.50' } })
+    fireEvent.change(within(form).getByLabelText('Repetitions *'), { target: { value: '12' } })
+    await waitFor(() => expect(services.records()).toHaveLength(1)) // VAT loaded
+    fireEvent.click(within(form).getByLabelText('Company income'))
+    await waitFor(() => expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '8'))
+    expect(within(form).getByLabelText('Invoice Date')).toHaveProperty('value', '2026-02-28')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Recuring Income' }))
+    expect(await screen.findByRole('heading', { name: 'Consulting' })).toBeTruthy()
+    const saved = services.records().find((r) => r.dataType === 'RecurringIncome')
+    expect(saved?.dataObject).toEqual({
+      date: '2026-03-15',
+      name: 'Consulting',
+      amount: '1234.50',
+      isCompany: true,
+      percent: '8',
+      invoiceDate: '2026-02-28',
+      repetitions: 12,
+    })
+    expect(screen.getByText('Income added')).toBeTruthy()
+    // the form is cleared for the next item
+    expect(within(form).getByLabelText('Name *')).toHaveProperty('value', '')
+  })
+
+  it('unticking the company checkbox hides VAT percent and invoice date and resets them', async () => {
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([]))
+    const form = addForm('Add One Time Expense')
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '23')
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()
+    expect(within(form).queryByLabelText('Invoice Date')).toBeNull()
+  })
+
+  it('shows required-field messages and saves nothing', async () => {
+    const services = memoryServices([])
+    await renderWith(<ItemsPage dataType="RecurringExpense" today="2026-03-15" />, services)
+    const form = addForm('Add Recuring Expense')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Recuring Expense' }))
+    expect(await within(form).findByText('Name is required')).toBeTruthy()
+    expect(within(form).getByText('Amount is required')).toBeTruthy()
+    expect(within(form).getByText('Repetitions is required')).toBeTruthy()
+    expect(services.records()).toHaveLength(0)
+  })
+
+  it('edits an item and deletes one only after Yes in the dialog', async () => {
+    const services = memoryServices([rent])
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
+    const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+    expect(within(card).getAllByText('1,000.00 zł')).toHaveLength(2) // amount and sum
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }))
+    fireEvent.change(within(card).getByLabelText('Amount *'), { target: { value: '1100' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(within(card).getAllByText('1,100.00 zł').length).toBeGreaterThan(0))
+    expect(services.records()[0]?.dataObject.amount).toBe('1100.00')
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete Rent' }))
+    const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByText('This item will be deleted. Do you confirm?')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(services.records()).toHaveLength(1)
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete Rent' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Rent' })).toBeNull())
+    expect(services.records()).toHaveLength(0)
+  })
+
+  it('shows the 500 message when saving fails on the server', async () => {
+    const services = memoryServices([], { saveError: { status: 500, statusText: 'Internal Server Error', errors: [] } })
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
+    const form = addForm('Add One Time Expense')
+    fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Desk' } })
+    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '300' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Expense' }))
+    expect(
+      (await within(form).findAllByText('Internal server error, validate your form data.')).length,
+    ).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,69 @@
+import { useLingui } from '@lingui/react/macro'
+import { Button } from '../../../ui/index.ts'
+import { localToday } from '../../../ui/DatePicker.tsx'
+import type { FieldSpec } from '../../company/form/fields.tsx'
+import { useLanguage } from '../../company/form/language.ts'
+import { useServices } from '../../company/form/services.tsx'
+import type { RecordForm } from '../../company/form/useRecordForm.ts'
+import { formatDecimal, formatMoneyText } from '../../company/lib/number.ts'
+import { socialSecurityStatutory, type TaxType, yearOf } from '../lib/prefill.ts'
+import { SettingPanel } from './SettingPanel.tsx'
+
+const PrefillButtons = ({ form, today }: { form: RecordForm; today: string }) => {
+  const { t } = useLingui()
+  const services = useServices()
+  const fill = async (kind: 'full' | 'preferential') => {
+    const pit = await services.getCurrent('Pit').catch(() => null)
+    const taxType = (pit?.dataObject.taxType ?? null) as TaxType | null
+    form.send({
+      type: 'PATCH',
+      values: socialSecurityStatutory(kind, yearOf(form.context.draft.date, today), taxType).values,
+    })
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={() => fill('full')}>
+        {t`Fill full ZUS`}
+      </Button>
+      <Button variant="secondary" onClick={() => fill('preferential')}>
+        {t`Fill preferential ZUS`}
+      </Button>
+    </>
+  )
+}
+
+export const SocialSecurityForm = ({ today }: { today?: string }) => {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const day = today ?? localToday()
+  const fields: FieldSpec[] = [
+    { path: 'date', label: t`Date`, kind: 'date', required: true },
+    { path: 'amount', label: t`Amount (monthly)`, kind: 'money', required: true },
+    { path: 'percent', label: t`Health insurance percent`, kind: 'percent', required: true },
+  ]
+  return (
+    <SettingPanel
+      dataType="SocialSecurity"
+      formId="socialsecurity"
+      title={t`Set current Social Security amount`}
+      fields={fields}
+      template={{ date: day, amount: '', percent: '' }}
+      today={day}
+      summary={(o) =>
+        `${formatMoneyText(String(o.amount), language)} ${t`zł`} · ${formatDecimal(String(o.percent), language)} %`
+      }
+      tools={(form) => <PrefillButtons form={form} today={day} />}
+    />
+  )
+}
+
+/** companydashboard/fees/socialsecurity */
+export const SocialSecurityPage = ({ today }: { today?: string }) => {
+  const { t } = useLingui()
+  return (
+    <div className="social-security-page">
+      <h1 className="page-title">{t`Social Security`}</h1>
+      <SocialSecurityForm today={today} />
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { memoryServices } from '../../company/lib/services.ts'
+import { renderWith } from '../../company/test/render.tsx'
+import { SocialSecurityPage } from './SocialSecurityPage.tsx'
+import { TaxesPage } from './TaxesPage.tsx'
+
+const panel = (name: string) => screen.getByRole('heading', { name }).closest('section') as HTMLElement
+
+const vat2025 = {
+  id: 1,
+  dataType: 'Vat',
+  eventType: 'VAT',
+  dataObject: { date: '2025-01-01', percent: '23', paymentInterval: 1 },
+}
+
+describe('taxes and social security settings', () => {
+  it('creates the first PIT setting (POST) with the statutory linear values', async () => {
+    const services = memoryServices([], { today: '2026-03-15' })
+    await renderWith(<TaxesPage today="2026-03-15" />, services)
+    const pit = panel('Set current PIT tax')
+    await waitFor(() => expect(within(pit).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
+    fireEvent.click(within(pit).getByRole('button', { name: 'Edit' }))
+    fireEvent.change(within(pit).getByLabelText('Tax type *'), { target: { value: 'Linear' } })
+    fireEvent.change(within(pit).getByLabelText('Payment interval *'), { target: { value: '1' } })
+    fireEvent.click(within(pit).getByRole('button', { name: 'Fill statutory values' }))
+    fireEvent.click(within(pit).getByRole('button', { name: 'Save' }))
+    await within(pit).findByText('Linear · 19 %')
+    expect(services.records()[0]).toMatchObject({
+      id: 1,
+      dataType: 'Pit',
+      dataObject: { date: '2026-03-15', taxType: 'Linear', firstPercent: '19', paymentInterval: 1, deductions: '0.00' },
+    })
+  })
+
+  it('updates the VAT setting in force (PUT) and refuses an unchanged save', async () => {
+    const services = memoryServices([vat2025], { today: '2026-03-15' })
+    await renderWith(<TaxesPage today="2026-03-15" />, services)
+    const vat = panel('Set current VAT tax')
+    await within(vat).findByText('2025-01-01', { selector: 'time' })
+    fireEvent.click(within(vat).getByRole('button', { name: 'Edit' }))
+    fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
+    expect(await within(vat).findByText('No changes on the form')).toBeTruthy()
+    fireEvent.change(within(vat).getByLabelText('Payment interval *'), { target: { value: '3' } })
+    fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(services.records()[0]?.dataObject.paymentInterval).toBe(3))
+    expect(services.records()).toHaveLength(1)
+  })
+
+  it('starts a new VAT setting from a date (POST) and lists both in the history', async () => {
+    const services = memoryServices([vat2025], { today: '2026-03-15' })
+    await renderWith(<TaxesPage today="2026-03-15" />, services)
+    const vat = panel('Set current VAT tax')
+    fireEvent.click(await within(vat).findByRole('button', { name: 'New setting' }))
+    fireEvent.change(within(vat).getByLabelText('Percent * (%)'), { target: { value: '8' } })
+    fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(within(vat).getAllByRole('listitem')).toHaveLength(2))
+    expect(services.records().map((r) => r.dataObject.date)).toEqual(['2025-01-01', '2026-03-15'])
+  })
+
+  it('fills preferential ZUS with 4.9 % for the linear tax', async () => {
+    const pit = {
+      id: 5,
+      dataType: 'Pit',
+      eventType: 'PIT',
+      dataObject: { date: '2026-01-01', taxType: 'Linear', firstPercent: '19', paymentInterval: 1, deductions: '0.00' },
+    }
+    const services = memoryServices([pit], { today: '2026-03-15' })
+    await renderWith(<SocialSecurityPage today="2026-03-15" />, services)
+    const ss = panel('Set current Social Security amount')
+    await waitFor(() => expect(within(ss).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
+    fireEvent.click(within(ss).getByRole('button', { name: 'Edit' }))
+    fireEvent.click(within(ss).getByRole('button', { name: 'Fill preferential ZUS' }))
+    await waitFor(() => expect(within(ss).getByLabelText('Amount (monthly) *')).toHaveProperty('value', '456.18'))
+    expect(within(ss).getByLabelText('Health insurance percent * (%)')).toHaveProperty('value', '4.9')
+  })
+})

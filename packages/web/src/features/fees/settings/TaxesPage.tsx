@@ -1,0 +1,131 @@
+import { useLingui } from '@lingui/react/macro'
+import { Button } from '../../../ui/index.ts'
+import { localToday } from '../../../ui/DatePicker.tsx'
+import type { FieldSpec } from '../../company/form/fields.tsx'
+import { useLanguage } from '../../company/form/language.ts'
+import { formatDecimal } from '../../company/lib/number.ts'
+import { flatPercents, pitStatutory, type TaxType, vatStatutory, yearOf } from '../lib/prefill.ts'
+import { SettingPanel } from './SettingPanel.tsx'
+
+export const useIntervalOptions = () => {
+  const { t } = useLingui()
+  return [
+    { value: '1', label: t`Monthly (1)` },
+    { value: '3', label: t`Quarterly (3)` },
+  ]
+}
+
+export const VatForm = ({ today }: { today?: string }) => {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const day = today ?? localToday()
+  const intervals = useIntervalOptions()
+  const fields: FieldSpec[] = [
+    { path: 'date', label: t`Date`, kind: 'date', required: true },
+    { path: 'percent', label: t`Percent`, kind: 'percent', required: true },
+    { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
+  ]
+  return (
+    <SettingPanel
+      dataType="Vat"
+      formId="vat"
+      title={t`Set current VAT tax`}
+      fields={fields}
+      template={{ date: day, percent: '', paymentInterval: null }}
+      today={day}
+      summary={(o) => `${formatDecimal(String(o.percent), language)} % · ${t`every ${String(o.paymentInterval)} mo.`}`}
+      tools={(form) => (
+        <Button
+          variant="secondary"
+          onClick={() =>
+            form.send({ type: 'PATCH', values: vatStatutory(yearOf(form.context.draft.date, day)).values })
+          }
+        >
+          {t`Fill statutory values`}
+        </Button>
+      )}
+    />
+  )
+}
+
+export const PitForm = ({ today }: { today?: string }) => {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const day = today ?? localToday()
+  const intervals = useIntervalOptions()
+  const taxTypes = [
+    { value: 'Flat', label: t`Flat (ryczałt)` },
+    { value: 'Linear', label: t`Linear (19 %)` },
+    { value: 'Scale', label: t`Scale (12 % / 32 %)` },
+  ]
+  const fields: FieldSpec[] = [
+    { path: 'date', label: t`Date`, kind: 'date', required: true },
+    { path: 'taxType', label: t`Tax type`, kind: 'select', options: taxTypes, required: true },
+    {
+      path: 'firstPercent',
+      label: t`First percent`,
+      kind: 'percent',
+      required: true,
+      hint: t`Ryczałt rates: ${flatPercents(yearOf(undefined, day)).join(', ')} %`,
+    },
+    { path: 'secondPercent', label: t`Second percent`, kind: 'percent' },
+    { path: 'freeOfTaxAmount', label: t`Free of tax amount`, kind: 'money' },
+    { path: 'secondPercentAmount', label: t`Second percent amount`, kind: 'money' },
+    { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
+    { path: 'deductions', label: t`Deductions`, kind: 'money', hint: t`Other yearly deductions` },
+  ]
+  return (
+    <SettingPanel
+      dataType="Pit"
+      formId="pit"
+      title={t`Set current PIT tax`}
+      fields={fields}
+      template={{
+        date: day,
+        taxType: '',
+        firstPercent: '',
+        secondPercent: '',
+        freeOfTaxAmount: '',
+        secondPercentAmount: '',
+        paymentInterval: null,
+        deductions: '0.00',
+      }}
+      today={day}
+      summary={(o) => `${String(o.taxType)} · ${formatDecimal(String(o.firstPercent), language)} %`}
+      tools={(form) => {
+        const taxType = form.context.draft.taxType
+        const valid = taxType === 'Flat' || taxType === 'Linear' || taxType === 'Scale'
+        return (
+          <Button
+            variant="secondary"
+            disabled={!valid}
+            title={valid ? undefined : t`Choose the tax type first`}
+            onClick={() => {
+              if (!valid) return
+              const d = form.context.draft
+              form.send({
+                type: 'PATCH',
+                values: pitStatutory(taxType as TaxType, yearOf(d.date, day), d.firstPercent).values,
+              })
+            }}
+          >
+            {t`Fill statutory values`}
+          </Button>
+        )
+      }}
+    />
+  )
+}
+
+/** companydashboard/fees/taxes: the VAT form, a divider and the PIT form (SPEC §2). */
+export const TaxesPage = ({ today }: { today?: string }) => {
+  const { t } = useLingui()
+  return (
+    <div className="taxes-page">
+      <h1 className="page-title">{t`Taxes`}</h1>
+      <VatForm today={today} />
+      <hr className="divider" />
+      <PitForm today={today} />
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { useTranslateMessage } from '../../company/form/messages.ts'
+import { useServices } from '../../company/form/services.tsx'
+import type { ServiceDataType } from '../../company/lib/services.ts'
+import { listMachine } from '../../company/machines/listMachine.ts'
+import { useMessages } from '../../../ui/index.ts'
+
+/** A list machine wired to the services in context: `loadList` = list of `dataType`, `remove` = delete by id. */
+export const useRecordList = (dataType: ServiceDataType) => {
+  const services = useServices()
+  const messages = useMessages()
+  const translate = useTranslateMessage()
+  const machine = useMemo(
+    () =>
+      listMachine.provide({
+        actors: {
+          loadList: fromPromise(() => services.list(dataType)),
+          remove: fromPromise(({ input }: { input: { id: number } }) => services.remove(dataType, input.id)),
+        },
+      }),
+    [services, dataType],
+  )
+  const actorRef = useActorRef(machine, { input: {} })
+  useEffect(() => {
+    const sub = actorRef.on('notify', (e) => messages.error(e.messages.map(translate).join(' ')))
+    return () => sub.unsubscribe()
+  }, [actorRef, messages, translate])
+  const snapshot = useSelector(actorRef, (s) => s)
+  return {
+    actorRef,
+    send: actorRef.send,
+    snapshot,
+    items: snapshot.context.items,
+    loading: snapshot.matches('loading'),
+  }
+}
+
+export type RecordList = ReturnType<typeof useRecordList>
