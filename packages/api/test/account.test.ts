@@ -224,3 +224,24 @@ describe('accounts service', () => {
     expect((await a.verifyPassword('x@example.com', PASSWORD)).ok).toBe(true)
   })
 })
+
+describe('roles', () => {
+  it('a role change made elsewhere (the CLI) applies to live sessions within a second', async () => {
+    h = await harness()
+    const token = await h.user('p@example.com')
+    const logs = () =>
+      h.app.inject({
+        method: 'GET',
+        url: '/api/log/GetPage/5/1/true',
+        headers: { authorization: `Bearer ${token}`, 'x-api-key': 'api-key' },
+      })
+    expect((await logs()).statusCode).toBe(403)
+    const cli = createAccounts(h.store, { hashCost: 4 })
+    expect((await cli.setRole('p@example.com', 'ADMIN', 'cli')).ok).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await logs()).statusCode).toBe(200)
+    expect((await cli.setRole('p@example.com', 'LACK', 'cli')).ok).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await logs()).json()).toEqual({ success: false, errors: ['!Token'] })
+  })
+})

@@ -114,6 +114,7 @@ describe('headers, docs, errors and the web app', () => {
     expect((await h.app.inject({ method: 'GET', url: '/' })).body).toContain('Finance SPA')
     expect((await h.app.inject({ method: 'GET', url: '/companydashboard/fees' })).body).toContain('Finance SPA')
     expect((await h.app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)')
+    expect((await h.app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode).toBe(404)
     expect((await h.app.inject({ method: 'GET', url: '/api/missing' })).statusCode).toBe(404)
   })
 })

@@ -80,6 +80,10 @@ describe('transaction/*', () => {
     expect(byId).toMatchObject({ id: target.id, completed: true, notification: true })
     const byType = (await call(h.app, t, 'GET', `/api/transaction/GetListByType/${target.eventType}`)).json() as Tx[]
     expect(byType.map((r) => r.id)).toContain(target.id)
+    expect(byType.every((r) => r.eventType === target.eventType)).toBe(true)
+    const latest = (await call(h.app, t, 'GET', `/api/transaction/GetByType/${target.eventType}`)).json() as Tx
+    expect(latest.eventType).toBe(target.eventType)
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/9_None')).statusCode).toBe(404)
     const byDates = (
       await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')
     ).json() as Tx[]

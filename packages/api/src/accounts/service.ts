@@ -87,6 +87,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
   const byEmail = new Map<string, string>()
   let position = 0n
   let syncing: Promise<void> | null = null
+  let lastSync = 0
   /** Serialises writes in this process so two registrations of one e-mail cannot both pass the check. */
   let writes: Promise<unknown> = Promise.resolve()
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -124,6 +125,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     if (!syncing) {
       syncing = (async () => {
         try {
+          lastSync = Date.now()
           for (;;) {
             const page = await store.readAll({ after: position, streamPrefixes: ['user-'], maxCount: 1000 })
             for (const e of page.events) apply(e)
@@ -221,9 +223,9 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     findByEmail: find,
 
     findById: async (userId) => {
-      const known = byId.get(userId)
-      if (known) return known
-      await sync()
+      // Sessions look users up on every request: catch up with other processes (role changes by the CLI) at most
+      // once a second, and at once for an id not seen yet.
+      if (!byId.has(userId) || Date.now() - lastSync > 1000) await sync()
       return byId.get(userId) ?? null
     },
 

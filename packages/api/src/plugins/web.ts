@@ -24,6 +24,9 @@ export default fp<{ webRoot: string }>(
       if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.code(404).send(notFound().body())
       }
+      // A missing asset (`/assets/x.js`) is a 404, not the app's HTML; any other path is a client-side route.
+      if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html'))
+        return reply.code(404).type('text/plain').send('Not found')
       if (built) return reply.type('text/html').sendFile('index.html')
       return reply
         .code(path === '/' ? 200 : 404)
