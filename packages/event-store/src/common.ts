@@ -233,6 +233,23 @@ export function iterateViaReadAll(
   }
 }
 
+/**
+ * The global log page by page (`readAll` forwards until `next` is null). For hot replays: a fold over pages avoids
+ * the per-event promise of `for await … of iterateAll()`, which costs a few hundred milliseconds per million events.
+ */
+export async function* readAllPages(
+  store: { readAll(o: ReadAllOptions): Promise<ReadAllPage> },
+  options: Omit<ReadAllOptions, 'direction' | 'before'> = {},
+): AsyncGenerator<readonly StoredEvent[]> {
+  let after = options.after ?? 0n
+  for (;;) {
+    const page = await store.readAll({ maxCount: 5000, ...options, after, direction: 'forwards' })
+    if (page.events.length > 0) yield page.events
+    if (page.next === null) return
+    after = page.next
+  }
+}
+
 export interface PollingSubscriptionDeps {
   readPage(after: bigint): Promise<ReadAllPage>
   /** Registers a waker called when this process appends, so local subscribers do not wait for the next poll. */
