@@ -70,6 +70,10 @@ describe('headers, docs, errors and the web app', () => {
     const login = JSON.stringify(paths['/api/account/login']!.post!.requestBody)
     expect(login).toContain('"email"')
     expect(login).toContain('"password"')
+    // Record bodies document the core's dataObject schemas.
+    const fee = JSON.stringify(paths['/api/fee']!.post!.requestBody)
+    expect(fee).toContain('"title":"Vat"')
+    expect(fee).toContain('"paymentInterval"')
     expect((await h.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400)
   })
 

@@ -15,7 +15,7 @@ type Tagged = Record<string, unknown> & { [EFFECT]?: AnySchema }
 const registry = new WeakMap<object, AnySchema>()
 
 /** JSON Schema for OpenAPI; falls back to an open object when a schema has no JSON Schema form. */
-function toJsonSchema(schema: AnySchema): Record<string, unknown> {
+export function jsonSchemaOf(schema: AnySchema): Record<string, unknown> {
   try {
     const { $schema: _drop, ...rest } = JSONSchema.make(schema) as unknown as Record<string, unknown>
     return rest
@@ -26,7 +26,7 @@ function toJsonSchema(schema: AnySchema): Record<string, unknown> {
 
 /** Attaches an Effect Schema to a route part (body, params, querystring). */
 export function effectSchema(schema: AnySchema, jsonSchema?: Record<string, unknown>): Record<string, unknown> {
-  const json: Tagged = { ...(jsonSchema ?? toJsonSchema(schema)) }
+  const json: Tagged = { ...(jsonSchema ?? jsonSchemaOf(schema)) }
   Object.defineProperty(json, EFFECT, { value: schema, enumerable: false })
   registry.set(json, schema)
   return json

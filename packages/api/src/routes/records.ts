@@ -19,12 +19,21 @@ import {
   isItemDataType,
   isSettingKind,
   type ItemDataType,
+  recordSchemas,
   type SettingKind,
 } from '@finance/ledger-core/schemas/records.ts'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
-import { DateRangeParams, effectSchema, IdParams, oneOf, PositiveIdFromString, typeParams } from '../http/validation.ts'
+import {
+  DateRangeParams,
+  effectSchema,
+  IdParams,
+  jsonSchemaOf,
+  oneOf,
+  PositiveIdFromString,
+  typeParams,
+} from '../http/validation.ts'
 import { booksOf, type CommandInput, run } from './books.ts'
 
 const FAMILIES = {
@@ -32,6 +41,12 @@ const FAMILIES = {
   fee: ['Vat', 'Pit', 'SocialSecurity', 'Expense', 'RecurringExpense'],
   revenue: ['Income', 'RecurringIncome'],
 } as const satisfies Record<string, readonly DataType[]>
+
+/** OpenAPI form of the dataObjects of `types`, from the core's canonical record schemas. */
+const dataObjectJson = (types: readonly DataType[]): Record<string, unknown> => {
+  const variants = types.map((t) => ({ title: t, ...jsonSchemaOf(recordSchemas[t]) }))
+  return variants.length === 1 ? variants[0]! : { anyOf: variants }
+}
 
 const recordBody = (types: readonly DataType[]) =>
   effectSchema(
@@ -51,7 +66,7 @@ const recordBody = (types: readonly DataType[]) =>
       properties: {
         dataType: { type: 'string', enum: [...types] },
         eventType: { type: 'string' },
-        dataObject: { type: 'object', additionalProperties: true },
+        dataObject: dataObjectJson(types),
       },
     },
   )
