@@ -86,7 +86,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   })
   const accounts = options.accounts ?? createAccounts(store, { now })
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') })
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+    })
 
   // External plugins and app plugins.
   await app.register(services, {

@@ -23,6 +23,8 @@ export interface Config {
   readonly secrets: Secrets
   readonly tokenMinutes: number
   readonly smtpUrl: string | undefined
+  /** Sender of e-mails (`FINANCE_MAIL_FROM`). */
+  readonly mailFrom: string
   /** Origin of the web app, used in e-mailed links (`{publicUrl}/accept?key=…`). */
   readonly publicUrl: string
   /** Reminder job interval in ms; 0 disables the job. */
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     generated: fromFile.generated,
     tokenMinutes: intFrom(env, 'FINANCE_TOKEN_MINUTES', 20, 1),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.FINANCE_MAIL_FROM) ?? 'Finance <finance@localhost>',
     publicUrl: (
       nonEmpty(env.FINANCE_PUBLIC_URL) ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
     ).replace(/\/+$/, ''),
@@ -126,6 +129,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', registrationKey: 'reg-key', apiKey: 'api-key' },
     tokenMinutes: 20,
     smtpUrl: undefined,
+    mailFrom: 'Finance <finance@localhost>',
     publicUrl: 'http://localhost:3000',
     reminderIntervalMs: 0,
     reminderLeadDays: 3,

@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../src/config.ts'
+
+describe('loadConfig', () => {
+  it('generates missing secrets once into secrets.json (0600) and reuses them; the environment wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'finance-config-'))
+    const first = loadConfig({ FINANCE_DATA_DIR: dir, FINANCE_API_KEY: 'from-env' })
+    expect(first.generated.sort()).toEqual(['jwtSecret', 'registrationKey'])
+    expect(first.secrets.apiKey).toBe('from-env')
+    const file = join(dir, 'secrets.json')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).not.toHaveProperty('apiKey')
+    const second = loadConfig({ FINANCE_DATA_DIR: dir })
+    expect(second.secrets.jwtSecret).toBe(first.secrets.jwtSecret)
+    expect(second.secrets.registrationKey).toBe(first.secrets.registrationKey)
+    expect(second.generated).toEqual(['apiKey'])
+    const third = loadConfig({ FINANCE_DATA_DIR: dir, FINANCE_JWT_SECRET: 'override' })
+    expect(third.generated).toEqual([])
+    expect(third.secrets.jwtSecret).toBe('override')
+  })
+
+  it('reads defaults and rejects malformed numbers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'finance-config-'))
+    const c = loadConfig({ FINANCE_DATA_DIR: dir })
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      tokenMinutes: 20,
+      reminderLeadDays: 3,
+      publicUrl: 'http://127.0.0.1:3000',
+    })
+    expect(c.webRoot.endsWith(join('packages', 'web', 'dist'))).toBe(true)
+    expect(loadConfig({ FINANCE_DATA_DIR: dir, FINANCE_PUBLIC_URL: 'https://books.example.com/' }).publicUrl).toBe(
+      'https://books.example.com',
+    )
+    expect(() => loadConfig({ FINANCE_DATA_DIR: dir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)
+    expect(() => loadConfig({ FINANCE_DATA_DIR: dir, FINANCE_TOKEN_MINUTES: '0' })).toThrow(/FINANCE_TOKEN_MINUTES/)
+  })
+})
