@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type RefObject, useCallback, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { isLocale, type Locale } from '../i18n.ts'
 import { translateMessage } from '../i18n/serverMessages.ts'
@@ -29,9 +29,12 @@ export const useQueryOnce = <K extends string>(names: readonly K[]): Record<K, s
     const params = new URLSearchParams(location.search)
     const out = {} as Record<K, string | null>
     for (const n of names) out[n] = params.get(n)
-    if (location.search) queueMicrotask(() => navigate(location.pathname, { replace: true }))
     return out
   })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clean the address once, after the first render
+  useEffect(() => {
+    if (location.search) navigate(location.pathname, { replace: true })
+  }, [])
   return values
 }
 

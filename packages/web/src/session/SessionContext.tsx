@@ -28,9 +28,14 @@ export const SessionProvider = ({ children, actor, session, machine }: ProviderP
   return <SessionContext.Provider value={actor ?? own}>{children}</SessionContext.Provider>
 }
 
-const fallback = createActor(sessionMachine, { input: { session: null } }).start()
+let fallback: SessionActor | null = null
+/** Outside a provider (isolated stories and tests): a logged-out session. */
+const fallbackActor = (): SessionActor => {
+  fallback ??= createActor(sessionMachine, { input: { session: null } }).start()
+  return fallback
+}
 
-export const useSessionActor = (): SessionActor => useContext(SessionContext) ?? fallback
+export const useSessionActor = (): SessionActor => useContext(SessionContext) ?? fallbackActor()
 
 export type SessionView = {
   loggedIn: boolean

@@ -142,3 +142,13 @@ describe('session machine', () => {
     expect(actor.getSnapshot().value).toBe('loggedOut')
   })
 })
+
+describe('session machine with an explicit logged-out input', () => {
+  it('does not wipe a stored session (stories, fallbacks)', () => {
+    localStorage.setItem(storageKeys.token, 'stored')
+    localStorage.setItem(storageKeys.loginDate, String(Date.now()))
+    const actor = createActor(sessionMachine, { input: { session: null } }).start()
+    expect(actor.getSnapshot().value).toBe('loggedOut')
+    expect(localStorage.getItem(storageKeys.token)).toBe('stored')
+  })
+})

@@ -100,6 +100,12 @@ export const sessionMachine = setup({
       clearSession()
       return { session: null }
     }),
+    // At start: forget an expired stored session; with none there is nothing to clear (a null input must not
+    // wipe another tab's or the app's stored session).
+    forgetExpired: assign(({ context }) => {
+      if (context.session !== null) clearSession()
+      return { session: null }
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -109,7 +115,7 @@ export const sessionMachine = setup({
     starting: {
       always: [
         { guard: 'valid', target: 'loggedIn' },
-        { target: 'loggedOut', actions: 'logout' },
+        { target: 'loggedOut', actions: 'forgetExpired' },
       ],
     },
     loggedOut: {
