@@ -6,7 +6,7 @@ import type { BooksState, RecordState, TransactionState } from './deciders/state
 import { booksFolder } from './deciders/evolve.ts'
 import { initialBooks } from './deciders/state.ts'
 import { canonicalJson } from './deciders/books.ts'
-import { upcast } from './events.ts'
+import { CURRENT_VERSIONS, isLedgerEventType, type LedgerEvent, upcast } from './events.ts'
 
 export interface ReplayableEvent {
   readonly type: string
@@ -43,7 +43,10 @@ export const replay = (events: Iterable<ReplayableEvent>, options: ReplayOptions
       const at = e.metadata?.createdAt
       if (at !== undefined && instant(at) > limit) break
     }
-    folder.push(upcast(e.type, e.schemaVersion, e.data))
+    // A stored event of the current version already has the in-memory shape `{ type, data }`: no copy.
+    if (isLedgerEventType(e.type) && CURRENT_VERSIONS[e.type] === e.schemaVersion)
+      folder.push(e as unknown as LedgerEvent)
+    else folder.push(upcast(e.type, e.schemaVersion, e.data))
   }
   return folder.state()
 }

@@ -328,3 +328,44 @@ describe('fold', () => {
     expect(decide(c, s)).toEqual(decide(c, s))
   })
 })
+
+describe('fold isolation', () => {
+  it('updates after a state was exposed never change that state', () => {
+    const gen: LedgerEvent = {
+      type: 'MonthGenerated',
+      data: {
+        month: '2026-01',
+        generatedOn: '2026-01-01',
+        rows: [{ id: 2, date: '2026-01-10', eventType: '1_Revenue', dataType: 'Income', dataObject: {} as never }],
+      },
+    }
+    const f = booksFolder()
+    f.push(itemAdded(1))
+    f.push(gen)
+    f.push({ type: 'TransactionCompletedSet', data: { id: 2, completed: true } })
+    const s1 = f.state()
+    f.push({ type: 'TransactionCompletedSet', data: { id: 2, completed: false } })
+    f.push({
+      type: 'ItemUpdated',
+      data: { id: 1, dataType: 'Income', data: income({ amount: '5.00' }) },
+    } as LedgerEvent)
+    f.push({ type: 'ItemDeleted', data: { id: 1, dataType: 'Income' } })
+    expect(s1.transactions.get(2)?.completed).toBe(true)
+    expect(s1.records.get(1)?.deleted).toBe(false)
+    expect(f.state().transactions.get(2)?.completed).toBe(false)
+    expect(f.state().records.get(1)).toMatchObject({ deleted: true, verb: 'delete' })
+    const s2 = foldBooks([{ type: 'TransactionDeleted', data: { id: 2 } }], s1)
+    expect(s1.transactions.get(2)?.deleted).toBe(false)
+    expect(s2.transactions.get(2)?.deleted).toBe(true)
+  })
+
+  it('within one fold, repeated updates of a record end in the last one', () => {
+    const s = foldBooks([
+      itemAdded(1),
+      { type: 'ItemUpdated', data: { id: 1, dataType: 'Income', data: income({ amount: '2.00' }) } } as LedgerEvent,
+      { type: 'ItemDeleted', data: { id: 1, dataType: 'Income' } },
+      { type: 'ItemUpdated', data: { id: 1, dataType: 'Income', data: income({ amount: '3.00' }) } } as LedgerEvent,
+    ])
+    expect(s.records.get(1)).toMatchObject({ deleted: false, verb: 'add', data: { amount: '3.00' } })
+  })
+})

@@ -1,7 +1,9 @@
 /**
  * `evolve` and `foldBooks`. The fold mutates a private draft (fresh maps copied once from the starting state) and
- * exposes the result as an immutable `BooksState`; record objects are never mutated, only replaced, so states share
- * them safely. One event costs a map write: no decoding, no decimal arithmetic, no copying of the books.
+ * exposes the result as an immutable `BooksState`. Record and transaction objects inherited from an earlier state
+ * are never mutated, only replaced (states share them safely); objects the draft created itself and nobody has seen
+ * yet are updated in place, so a run of updates of one record or flag costs no allocation. One event costs a map
+ * lookup and write: no decoding, no decimal arithmetic, no copying of the books.
  */
 import type { LedgerEvent } from '../events.ts'
 import type { DataType } from '../schemas/records.ts'
@@ -15,7 +17,13 @@ interface Draft {
   months: Map<YearMonthString, GeneratedMonthState>
   transactions: Map<number, TransactionState>
   eventCount: number
+  /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
+  ownRecords: Set<number>
+  /** Ids whose transaction object this draft created. */
+  ownTransactions: Set<number>
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 const draftOf = (s: BooksState): Draft => ({
   nextId: s.nextId,
@@ -23,6 +31,8 @@ const draftOf = (s: BooksState): Draft => ({
   months: new Map(s.months),
   transactions: new Map(s.transactions),
   eventCount: s.eventCount,
+  ownRecords: new Set(),
+  ownTransactions: new Set(),
 })
 
 const freeze = (d: Draft): BooksState => ({
@@ -39,6 +49,15 @@ const seeId = (d: Draft, id: number) => {
 
 const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => {
   const before = d.records.get(id)
+  if (before && d.ownRecords.has(id)) {
+    const m = before as Mutable<RecordState>
+    m.verb = before.deleted ? 'add' : 'update'
+    m.dataType = dataType
+    m.data = data as RecordState['data']
+    m.deleted = false
+    return
+  }
+  d.ownRecords.add(id)
   d.records.set(id, {
     id,
     dataType,
@@ -51,12 +70,48 @@ const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => 
 
 const deleteRecord = (d: Draft, id: number) => {
   const before = d.records.get(id)
-  if (before) d.records.set(id, { ...before, deleted: true, verb: 'delete' })
+  if (!before) return
+  if (d.ownRecords.has(id)) {
+    const m = before as Mutable<RecordState>
+    m.deleted = true
+    m.verb = 'delete'
+    return
+  }
+  d.ownRecords.add(id)
+  d.records.set(id, { id, dataType: before.dataType, data: before.data, deleted: true, verb: 'delete' })
 }
 
-const patchTx = (d: Draft, id: number, patch: Partial<TransactionState>) => {
-  const before = d.transactions.get(id)
-  if (before) d.transactions.set(id, { ...before, ...patch })
+/** Replaces a transaction's flags (explicit construction: keeps one hidden class, no spread per event). */
+const setFlags = (
+  d: Draft,
+  id: number,
+  completed: boolean | null,
+  notification: boolean | null,
+  notificationCompleted: boolean | null,
+  deleted: boolean | null,
+) => {
+  const b = d.transactions.get(id)
+  if (!b) return
+  if (d.ownTransactions.has(id)) {
+    const m = b as Mutable<TransactionState>
+    if (completed !== null) m.completed = completed
+    if (notification !== null) m.notification = notification
+    if (notificationCompleted !== null) m.notificationCompleted = notificationCompleted
+    if (deleted !== null) m.deleted = deleted
+    return
+  }
+  d.ownTransactions.add(id)
+  d.transactions.set(id, {
+    id: b.id,
+    month: b.month,
+    manual: b.manual,
+    row: b.row,
+    manualData: b.manualData,
+    completed: completed ?? b.completed,
+    notification: notification ?? b.notification,
+    notificationCompleted: notificationCompleted ?? b.notificationCompleted,
+    deleted: deleted ?? b.deleted,
+  })
 }
 
 const dropMonth = (d: Draft, month: YearMonthString) => {
@@ -88,6 +143,7 @@ const apply = (d: Draft, e: LedgerEvent) => {
       for (const row of e.data.rows) {
         ids.push(row.id)
         seeId(d, row.id)
+        d.ownTransactions.add(row.id)
         d.transactions.set(row.id, {
           id: row.id,
           month: e.data.month,
@@ -105,6 +161,7 @@ const apply = (d: Draft, e: LedgerEvent) => {
     }
     case 'ManualTransactionAdded':
       seeId(d, e.data.id)
+      d.ownTransactions.add(e.data.id)
       d.transactions.set(e.data.id, {
         id: e.data.id,
         month: e.data.data.date.slice(0, 7),
@@ -118,15 +175,15 @@ const apply = (d: Draft, e: LedgerEvent) => {
       })
       return
     case 'TransactionDeleted':
-      return patchTx(d, e.data.id, { deleted: true })
+      return setFlags(d, e.data.id, null, null, null, true)
     case 'TransactionCompletedSet':
-      return patchTx(d, e.data.id, { completed: e.data.completed })
+      return setFlags(d, e.data.id, e.data.completed, null, null, null)
     case 'TransactionNotificationSet':
-      return patchTx(d, e.data.id, { notification: e.data.notification })
+      return setFlags(d, e.data.id, null, e.data.notification, null, null)
     case 'ReminderSent':
-      return patchTx(d, e.data.id, { notificationCompleted: true })
+      return setFlags(d, e.data.id, null, null, true, null)
     case 'TransactionAcceptedFromEmail':
-      return patchTx(d, e.data.id, { completed: true })
+      return setFlags(d, e.data.id, true, null, null, null)
     case 'MonthReset':
       return dropMonth(d, e.data.month)
     case 'YearReset': {

@@ -1,0 +1,206 @@
+/**
+ * ledger-core benchmark (`npm run bench -- ledger-core`):
+ * 1. derive 10 years of months (monthTransactions for all 120 months + the 10 yearly summaries) for a user with
+ *    200 items and effective-dated settings, from a cold cache;
+ * 2. fold 1 000 000 deterministic events (a realistic mix of item adds and updates, generated months and
+ *    transaction flag toggles), reported as events/s, directly (`foldBooks`) and through `replay` (upcast path);
+ * with a reference measured in the same run: a bare `Map.set` loop over the same number of events.
+ */
+import { decide, foldBooks, initialBooks, isDomainError } from '../src/deciders/books.ts'
+import type { BooksState } from '../src/deciders/state.ts'
+import { type LedgerEvent, serializeEvent } from '../src/events.ts'
+import { monthTransactions } from '../src/projections/month.ts'
+import { summaryList } from '../src/projections/summary.ts'
+import { replay } from '../src/replay.ts'
+
+/** Deterministic pseudo-random numbers (LCG, 32-bit). */
+const rng = (seed: number) => {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+const pad = (n: number) => String(n).padStart(2, '0')
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
+
+const buildUser = (): BooksState => {
+  const r = rng(42)
+  let state = initialBooks
+  const apply = (c: Record<string, unknown>) => {
+    const out = decide({ at: '2026-01-01T00:00:00.000Z', userId: 'bench', ...c } as never, state)
+    if (isDomainError(out)) throw new Error(JSON.stringify(out))
+    state = foldBooks(out, state)
+  }
+  apply({ type: 'AddSetting', kind: 'Vat', data: { date: '2017-01-01', percent: '23', paymentInterval: 1 } })
+  apply({ type: 'AddSetting', kind: 'Vat', data: { date: '2022-01-01', percent: '23', paymentInterval: 3 } })
+  apply({
+    type: 'AddSetting',
+    kind: 'Pit',
+    data: { date: '2017-01-01', taxType: 'Scale', firstPercent: '12', paymentInterval: 1 },
+  })
+  apply({
+    type: 'AddSetting',
+    kind: 'Pit',
+    data: { date: '2021-01-01', taxType: 'Linear', firstPercent: '19', paymentInterval: 1 },
+  })
+  apply({ type: 'AddSetting', kind: 'SocialSecurity', data: { date: '2017-01-01', amount: '1600.00', percent: '9' } })
+  apply({ type: 'AddSetting', kind: 'SocialSecurity', data: { date: '2025-01-01', amount: '1773.96', percent: '4.9' } })
+  const types = ['Income', 'RecurringIncome', 'Expense', 'RecurringExpense'] as const
+  for (let i = 0; i < 200; i++) {
+    const dataType = types[Math.floor(r() * 4)]!
+    const y = 2017 + Math.floor(r() * 10)
+    const m = 1 + Math.floor(r() * 12)
+    const d = 1 + Math.floor(r() * 31)
+    const isCompany = r() < 0.7
+    apply({
+      type: 'AddItem',
+      dataType,
+      data: {
+        date: `${y}-${pad(m)}-${pad(Math.min(d, 28))}`,
+        name: `Item ${i}`,
+        amount: `${Math.floor(r() * 20000)}.${pad(Math.floor(r() * 100))}`,
+        isCompany,
+        percent: isCompany ? ['23', '8', '5', '0'][Math.floor(r() * 4)] : '0',
+        invoiceDate: null,
+        repetitions: 1 + Math.floor(r() * 36),
+      },
+    })
+  }
+  return state
+}
+
+export const makeEvents = (n: number): LedgerEvent[] => {
+  const r = rng(7)
+  const events: LedgerEvent[] = []
+  let nextId = 1
+  const items: { id: number; dataType: 'Income' | 'RecurringExpense' }[] = []
+  const txIds: number[] = []
+  let month = 0
+  while (events.length < n) {
+    const x = r()
+    if (x < 0.1 || items.length === 0) {
+      const dataType = r() < 0.5 ? 'Income' : 'RecurringExpense'
+      const id = nextId++
+      items.push({ id, dataType })
+      events.push({
+        type: 'ItemAdded',
+        data: {
+          id,
+          dataType,
+          data: {
+            date: `2026-${pad(1 + (id % 12))}-10`,
+            name: `Item ${id}`,
+            amount: `${id % 10000}.50`,
+            isCompany: true,
+            percent: '23',
+            invoiceDate: null,
+            ...(dataType === 'RecurringExpense' ? { repetitions: 12 } : {}),
+          },
+        },
+      } as LedgerEvent)
+    } else if (x < 0.55) {
+      const it = items[Math.floor(r() * items.length)]!
+      events.push({
+        type: 'ItemUpdated',
+        data: {
+          id: it.id,
+          dataType: it.dataType,
+          data: {
+            date: '2026-03-10',
+            name: `Item ${it.id}`,
+            amount: `${Math.floor(r() * 10000)}.25`,
+            isCompany: r() < 0.8,
+            percent: '23',
+            invoiceDate: null,
+            ...(it.dataType === 'RecurringExpense' ? { repetitions: 6 } : {}),
+          },
+        },
+      } as LedgerEvent)
+    } else if (x < 0.56 || txIds.length === 0) {
+      const rows = []
+      for (let k = 0; k < 8; k++) {
+        const id = nextId++
+        txIds.push(id)
+        rows.push({ id, date: '2026-01-10', eventType: '1_Revenue', dataType: 'Income', dataObject: {} })
+      }
+      month++
+      events.push({
+        type: 'MonthGenerated',
+        data: { month: `${2000 + Math.floor(month / 12)}-${pad(1 + (month % 12))}`, generatedOn: '2026-01-01', rows },
+      } as unknown as LedgerEvent)
+    } else {
+      const id = txIds[Math.floor(r() * txIds.length)]!
+      events.push(
+        r() < 0.6
+          ? { type: 'TransactionCompletedSet', data: { id, completed: r() < 0.5 } }
+          : { type: 'TransactionNotificationSet', data: { id, notification: r() < 0.5 } },
+      )
+    }
+  }
+  return events
+}
+
+export async function run(): Promise<void> {
+  // 1. Derivation of 10 years.
+  const state = buildUser()
+  let t0 = process.hrtime.bigint()
+  let rows = 0
+  for (let y = 2017; y <= 2026; y++)
+    for (let m = 1; m <= 12; m++) rows += monthTransactions(state, `${y}-${pad(m)}`, '2026-12-31').length
+  const monthsMs = ms(t0)
+  t0 = process.hrtime.bigint()
+  for (let y = 2017; y <= 2026; y++) summaryList(state, y, true)
+  const summaryMs = ms(t0)
+  console.log(
+    `derive 120 months, 200 items: monthTransactions ${monthsMs.toFixed(1)} ms (${rows} rows), ` +
+      `+ 10 cumulative summaries ${summaryMs.toFixed(1)} ms (warm rows cache)`,
+  )
+  const cold = foldBooks([], state) // same books, fresh derivation cache
+  t0 = process.hrtime.bigint()
+  for (let y = 2017; y <= 2026; y++) summaryList(cold, y, false)
+  console.log(`10 yearly summaries from a cold cache: ${ms(t0).toFixed(1)} ms`)
+
+  // 2. Fold of 1M events.
+  const N = 1_000_000
+  const events = makeEvents(N)
+  // Reference: the cheapest conceivable fold, one Map.set per event.
+  // Reference, measured in the same run: the cheapest conceivable fold, one Map.set of a fresh object per event.
+  const reference = () => {
+    const t = process.hrtime.bigint()
+    const ref = new Map<number, unknown>()
+    for (const e of events) ref.set((e.data as { id?: number }).id ?? 0, { data: e.data })
+    return ms(t)
+  }
+  const runs: number[] = []
+  const refs: number[] = []
+  let sizes = ''
+  for (let i = 0; i < 5; i++) {
+    refs.push(reference())
+    t0 = process.hrtime.bigint()
+    const folded = foldBooks(events)
+    runs.push(ms(t0))
+    sizes = `${folded.records.size} records, ${folded.transactions.size} transactions`
+  }
+  const best = Math.min(...runs)
+  const bestRef = Math.min(...refs)
+  console.log(
+    `foldBooks 1M events: best of 5 ${best.toFixed(0)} ms = ${Math.round(N / (best / 1000)).toLocaleString('en')} events/s ` +
+      `(runs ${runs.map((x) => x.toFixed(0)).join(', ')} ms); reference Map.set loop best ${bestRef.toFixed(0)} ms; ` +
+      `fold / reference = ${(best / bestRef).toFixed(1)}×; ${sizes}`,
+  )
+  const stored = events.map((e) => ({ ...serializeEvent(e), metadata: { createdAt: '2026-01-01T00:00:00.000Z' } }))
+  const replayRuns: number[] = []
+  for (let i = 0; i < 3; i++) {
+    t0 = process.hrtime.bigint()
+    replay(stored)
+    replayRuns.push(ms(t0))
+  }
+  const replayMs = Math.min(...replayRuns)
+  console.log(
+    `replay 1M stored events (version check + fold): best of 3 ${replayMs.toFixed(0)} ms = ` +
+      `${Math.round(N / (replayMs / 1000)).toLocaleString('en')} events/s (runs ${replayRuns.map((x) => x.toFixed(0)).join(', ')} ms)`,
+  )
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run()
