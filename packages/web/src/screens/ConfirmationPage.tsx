@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Card } from '../ui/Card.tsx'
+import { Icon } from '../ui/icons.tsx'
 import { Tile } from '../ui/Tile.tsx'
 import { useQueryOnce, useTranslateMessage } from './common.tsx'
 
@@ -15,7 +16,7 @@ export const ConfirmationPage = () => {
       </div>
       {q.showLogin === 'true' && (
         <div className="tile-group__tiles">
-          <Tile to="/user/login" title={<Trans>Login</Trans>} icon="🔑" />
+          <Tile to="/user/login" title={<Trans>Login</Trans>} icon={<Icon name="login" />} />
         </div>
       )}
     </Card>

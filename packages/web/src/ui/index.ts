@@ -15,3 +15,4 @@ export {
 } from './messages.tsx'
 export { PencilToggle, TrashButton } from './PencilToggle.tsx'
 export { Tile, TileGroup } from './Tile.tsx'
+export { Icon, type IconName } from './icons.tsx'
