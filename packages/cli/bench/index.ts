@@ -22,6 +22,8 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
 interface Timed {
   readonly seconds: number
   readonly maxRssKb: number | null
+  /** User + system CPU seconds of the child (from /usr/bin/time), null without it. */
+  readonly cpuSeconds: number | null
   readonly status: number | null
   readonly stdout: string
   readonly stderr: string
@@ -36,9 +38,12 @@ const timed = (cmd: string, args: readonly string[], env: NodeJS.ProcessEnv = pr
     : spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 1 << 26 })
   const seconds = (performance.now() - started) / 1000
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr ?? '')
+  const user = /User time \(seconds\): ([\d.]+)/.exec(r.stderr ?? '')
+  const system = /System time \(seconds\): ([\d.]+)/.exec(r.stderr ?? '')
   return {
     seconds,
     maxRssKb: rss ? Number(rss[1]) : null,
+    cpuSeconds: user && system ? Number(user[1]) + Number(system[1]) : null,
     status: r.status,
     stdout: r.stdout ?? '',
     stderr: r.stderr ?? '',
@@ -91,12 +96,12 @@ export async function run(): Promise<void> {
     const code = await runCli(['replay', '--json'], { store, stdout: o.out, stderr: o.out, isTTY: false })
     const inProcess = (performance.now() - t) / 1000
     if (code !== 0) throw new Error(`replay failed: ${o.text()}`)
-    const stats = JSON.parse(o.text()) as { events: number; seconds: number }
+    const stats = JSON.parse(o.text()) as { events: number; seconds: number; cpuSeconds: number }
     const peak = process.resourceUsage().maxRSS
     console.log(
       `finance replay (in-process): ${fmt(stats.events)} events in ${inProcess.toFixed(2)} s = ` +
         `${fmt(stats.events / inProcess)} events/s; peak RSS of the bench process ${mb(peak)} ` +
-        `(${mb(rssBefore)} before the replay)`,
+        `(${mb(rssBefore)} before the replay); fold loop ${stats.seconds.toFixed(2)} s wall, ${stats.cpuSeconds.toFixed(2)} s CPU`,
     )
     const aim = inProcess < 3 && peak < 1024 * 1024
     console.log(`aim (< 3 s, < 1 GB for 1M events): ${aim ? 'met' : 'not met'} in-process`)
@@ -121,6 +126,7 @@ export async function run(): Promise<void> {
     const own = /in (\d+\.\d+) s/.exec(child.stdout)
     console.log(
       `finance replay (child process): ${child.seconds.toFixed(2)} s wall including start-up` +
+        `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
         `${own ? `, ${own[1]} s replaying` : ''}; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
     )
     console.log(`  ${child.stdout.trim()}`)
@@ -138,8 +144,13 @@ export async function run(): Promise<void> {
       return
     }
     console.log(
-      `hledger balance -M: ${h.seconds.toFixed(1)} s, peak RSS ${h.maxRssKb === null ? 'n/a' : mb(h.maxRssKb)}`,
+      `hledger balance -M: ${h.seconds.toFixed(1)} s wall` +
+        `${h.cpuSeconds === null ? '' : ` (${h.cpuSeconds.toFixed(1)} s CPU)`}, peak RSS ${h.maxRssKb === null ? 'n/a' : mb(h.maxRssKb)}`,
     )
+    if (h.cpuSeconds !== null && child.cpuSeconds !== null)
+      console.log(
+        `ratio on CPU time: ${(h.cpuSeconds / child.cpuSeconds).toFixed(1)}× (hledger / finance replay process)`,
+      )
     console.log(
       `ratio: finance replay is ${(h.seconds / child.seconds).toFixed(1)}× faster than hledger as processes ` +
         `(${(h.seconds / inProcess).toFixed(1)}× against the in-process replay)`,

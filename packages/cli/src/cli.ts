@@ -60,6 +60,42 @@ const formatOf = (o: OutputFlags): 'table' | 'json' | 'csv' => {
   return o.json ? 'json' : o.csv ? 'csv' : 'table'
 }
 
+const EXAMPLES: Record<string, readonly string[]> = {
+  'report month': [
+    'finance report month 2026-02 --user anna@example.com',
+    'finance report month 2026-02 --user anna@example.com --lang en --json',
+  ],
+  'report year': ['finance report year 2026 --user anna@example.com --csv > 2026.csv'],
+  'reset month': ['finance reset month 2026-02 --user anna@example.com --yes'],
+  'reset year': ['finance reset year 2026 --user anna@example.com'],
+  replay: ['finance replay', 'finance replay --user anna@example.com --as-of 2026-02-10T12:00:00Z'],
+  diff: ['finance diff --from 2026-02-01 --to 2026-03-01 --user anna@example.com'],
+  export: [
+    'finance export --format json --out backup.jsonl',
+    'finance export --format ledger --user anna@example.com --out anna.journal && hledger -f anna.journal bal -M',
+  ],
+  import: ['finance --data ./restored import backup.jsonl'],
+  'users add': ['finance users add admin@example.com --role ADMIN'],
+  'users list': ['finance users list --json'],
+  'users set-role': ['finance users set-role anna@example.com ADMIN'],
+  'users set-password': ['finance users set-password anna@example.com'],
+}
+
+const ROOT_HELP = `
+Store: FINANCE_STORE (sqlite|postgres|kurrentdb|memory), FINANCE_DATA_DIR, DATABASE_URL, KURRENTDB_URL, or --data DIR.
+Exit codes: 0 ok, 1 user error (message on stderr), 2 usage error.
+Colour and progress bars only on a terminal; NO_COLOR turns colour off. Documentation: docs/cli.md.
+`
+
+const addExamples = (cmd: Command, path: readonly string[] = []): void => {
+  for (const c of cmd.commands) {
+    const p = [...path, c.name()]
+    const examples = EXAMPLES[p.join(' ')]
+    if (examples) c.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`)
+    addExamples(c, p)
+  }
+}
+
 const buildProgram = (ctx: Ctx): Command => {
   const program = new Command('finance')
   program
@@ -195,6 +231,8 @@ const buildProgram = (ctx: Ctx): Command => {
     .option('-p, --password <password>', 'the new password (prompted on a terminal, otherwise generated and printed)')
     .action(async (email: string, o: { password?: string }) => (await commands.users()).usersSetPassword(ctx, email, o))
 
+  program.addHelpText('after', ROOT_HELP)
+  addExamples(program)
   return program
 }
 

@@ -135,6 +135,33 @@ describe('finance users', () => {
 })
 
 describe('manners', () => {
+  it('has --help on every command, exit 0, on stdout', async () => {
+    const paths = [
+      [],
+      ['report'],
+      ['report', 'month'],
+      ['report', 'year'],
+      ['reset'],
+      ['reset', 'month'],
+      ['reset', 'year'],
+      ['replay'],
+      ['diff'],
+      ['export'],
+      ['import'],
+      ['users'],
+      ['users', 'add'],
+      ['users', 'list'],
+      ['users', 'set-role'],
+      ['users', 'set-password'],
+    ]
+    for (const path of paths) {
+      const r = await run([...path, '--help'])
+      expect([path.join(' '), r.code]).toEqual([path.join(' '), 0])
+      expect(r.stdout).toContain(`Usage: finance${path.length > 0 ? ` ${path.join(' ')}` : ''}`)
+      expect(r.stderr).toBe('')
+    }
+  })
+
   it('colours only on a terminal and not with NO_COLOR', async () => {
     const s = await seedScenario()
     const argv = ['report', 'month', '2026-02', '--user', ANNA]

@@ -11,7 +11,7 @@ export const normalise = (text: string): string =>
   text
     .replace(UUID, '<uuid>')
     .replace(/in \d+\.\d+ s \([\d,]+ events\/s\)/g, 'in <seconds> s (<rate> events/s)')
-    .replace(/"(seconds|eventsPerSecond)": [\d.e+-]+/g, '"$1": 0')
+    .replace(/"(seconds|cpuSeconds|eventsPerSecond)": [\d.e+-]+/g, '"$1": 0')
 
 export const expectGolden = (name: string, actual: string): void => {
   const file = `${dir}${name}`

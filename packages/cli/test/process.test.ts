@@ -41,10 +41,34 @@ describe('finance as a process', { timeout: 30_000 }, () => {
     expect(r.stderr).toContain("argument 'month'")
   })
 
-  it('exits 2 on an unknown command and on a missing required option', () => {
-    expect(finance('frobnicate').code).toBe(2)
-    expect(finance('report', 'month', '2026-03').code).toBe(2)
+  it('exits 2 on a missing required option', () => {
+    const r = finance('report', 'month', '2026-03')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("required option '-u, --user <email>' not specified")
   })
+
+  it('works end to end on a SQLite file chosen with --data', () => {
+    const data = join(dataDir, 'chosen')
+    const added = finance(
+      '--data',
+      data,
+      'users',
+      'add',
+      'ops@example.com',
+      '--role',
+      'ADMIN',
+      '--password',
+      'Op3rator!',
+    )
+    expect(added.stderr).toBe('')
+    expect(added.code).toBe(0)
+    const list = finance('users', 'list', '--json', '--data', data)
+    expect(list.code).toBe(0)
+    expect(JSON.parse(list.stdout).map((u: { email: string }) => u.email)).toEqual(['ops@example.com'])
+    const refused = finance('--data', data, 'reset', 'month', '2026-01', '--user', 'ops@example.com')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('pass --yes')
+  }, 120_000)
 
   it('exits 1 on a user error (unknown user), with a clear message on stderr', () => {
     const r = finance('report', 'month', '2026-03', '--user', 'nobody@example.com')
