@@ -5,6 +5,7 @@ import { decide, foldBooks } from './deciders/books.ts'
 import { isDomainError } from './errors.ts'
 import { type LedgerEvent, serializeEvent, upcast } from './events.ts'
 import { formatMoney, parseMoney } from './money.ts'
+import { monthTransactions } from './projections/month.ts'
 import { obligations } from './projections/obligations.ts'
 import { summaryList } from './projections/summary.ts'
 import { diffBooks, replay } from './replay.ts'
@@ -150,4 +151,36 @@ describe('money properties', () => {
     const e = { type: 'MonthReset', data: { month: '2026-01' } } as LedgerEvent
     expect(upcast(e.type, 1, e.data)).toEqual(e)
   })
+})
+
+describe('tax properties through events', () => {
+  it('PIT advances of a year add up to the year tax shown on the December row (Linear, incomes only)', () =>
+    fc.assert(
+      fc.property(fc.array(itemDataArb, { minLength: 1, maxLength: 10 }), (items) => {
+        const commands: CommandInput[] = [
+          {
+            type: 'AddSetting',
+            kind: 'Pit',
+            data: { date: '2025-01-01', taxType: 'Linear', firstPercent: '19', paymentInterval: 1 },
+          },
+          ...items.map(
+            (d): CommandInput => ({
+              type: 'AddItem',
+              dataType: 'RecurringIncome',
+              data: { ...d, date: d.date.replace(/^\d{4}/, '2026'), invoiceDate: null, isCompany: true },
+            }),
+          ),
+        ]
+        const { state } = runCommands(commands)
+        const advances = [
+          ...obligations(state, { year: 2026, today: '2026-01-01' }),
+          ...obligations(state, { year: 2027, today: '2026-01-01' }),
+        ]
+          .filter((o) => o.kind === 'PIT' && o.periodFrom.startsWith('2026'))
+          .reduce((s, o) => s + parseMoney(o.amount), 0n)
+        const december = monthTransactions(state, '2027-01', '2027-01-01').find((r) => r.eventType === '4_Pit')
+        expect(formatMoney(advances)).toBe(december?.dataObject.breakdown?.taxYearToDate)
+      }),
+      { numRuns: 30 },
+    ))
 })
