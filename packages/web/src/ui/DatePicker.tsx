@@ -19,6 +19,16 @@ const pad = (n: number) => String(n).padStart(2, '0')
 export const localToday = (now: Date = new Date()): string =>
   `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 
+export interface DatePickerLabels {
+  placeholder: string
+  choose: string
+  previousMonth: string
+  nextMonth: string
+  year: string
+  today: string
+  selected: string
+}
+
 export interface DatePickerProps {
   label: ReactNode
   /** `yyyy-mm-dd` or '' */
@@ -32,6 +42,8 @@ export interface DatePickerProps {
   /** Start with the calendar open (stories). */
   defaultOpen?: boolean
   name?: string
+  /** Texts of the picker; callers whose catalogs translate them pass them in, the rest use the defaults. */
+  labels?: Partial<DatePickerLabels>
 }
 
 /**
@@ -50,8 +62,18 @@ export const DatePicker = ({
   today,
   defaultOpen,
   name,
+  labels,
 }: DatePickerProps) => {
   const { t, i18n } = useLingui()
+  const text$: DatePickerLabels = {
+    placeholder: labels?.placeholder ?? t`yyyy-mm-dd`,
+    choose: labels?.choose ?? t`Choose date`,
+    previousMonth: labels?.previousMonth ?? t`Previous month`,
+    nextMonth: labels?.nextMonth ?? t`Next month`,
+    year: labels?.year ?? t`Year`,
+    today: labels?.today ?? t`Today`,
+    selected: labels?.selected ?? t`Selected date`,
+  }
   const auto = useId()
   const inputId = id ?? auto
   const gridLabelId = `${inputId}-month`
@@ -149,7 +171,7 @@ export const DatePicker = ({
           name={name}
           className="input datepicker__input"
           value={text}
-          placeholder={t`yyyy-mm-dd`}
+          placeholder={text$.placeholder}
           inputMode="numeric"
           autoComplete="off"
           disabled={disabled}
@@ -165,7 +187,7 @@ export const DatePicker = ({
           ref={buttonRef}
           type="button"
           className="icon-button datepicker__toggle"
-          aria-label={t`Choose date`}
+          aria-label={text$.choose}
           aria-haspopup="dialog"
           aria-expanded={open}
           disabled={disabled}
@@ -184,7 +206,7 @@ export const DatePicker = ({
           className="datepicker__popup"
           role="dialog"
           aria-modal="false"
-          aria-label={t`Choose date`}
+          aria-label={text$.choose}
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.stopPropagation()
@@ -196,7 +218,7 @@ export const DatePicker = ({
             <button
               type="button"
               className="icon-button"
-              aria-label={t`Previous month`}
+              aria-label={text$.previousMonth}
               onClick={() => setView(shiftMonth(view, -1))}
             >
               ‹
@@ -207,7 +229,7 @@ export const DatePicker = ({
             <button
               type="button"
               className="icon-button"
-              aria-label={t`Next month`}
+              aria-label={text$.nextMonth}
               onClick={() => setView(shiftMonth(view, 1))}
             >
               ›
@@ -215,7 +237,7 @@ export const DatePicker = ({
             <input
               className="input datepicker__year"
               type="number"
-              aria-label={t`Year`}
+              aria-label={text$.year}
               min={1900}
               max={2999}
               value={yearText}
@@ -271,9 +293,9 @@ export const DatePicker = ({
           </table>
           <div className="datepicker__footer">
             <button type="button" className="btn btn--secondary" onClick={() => select(todayDate)}>
-              {t`Today`}
+              {text$.today}
             </button>
-            <output className="datepicker__selected" aria-label={t`Selected date`}>
+            <output className="datepicker__selected" aria-label={text$.selected}>
               {isDate(value) ? value : '—'}
             </output>
           </div>

@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { DatePicker } from '../../../ui/DatePicker.tsx'
+import { DatePicker, type DatePickerLabels } from '../../../ui/DatePicker.tsx'
 import { Select, type SelectOption, TextInput } from '../../../ui/index.ts'
 import { formatDecimal, formatMoneyText, isDecimalString } from '../lib/number.ts'
 import { type Draft, getIn } from '../lib/paths.ts'
@@ -40,8 +40,23 @@ export interface FieldInputProps {
   today?: string
 }
 
+/** The date picker's texts from this feature's catalog. */
+export const useDatePickerLabels = (): DatePickerLabels => {
+  const { t } = useLingui()
+  return {
+    placeholder: t`yyyy-mm-dd`,
+    choose: t`Choose date`,
+    previousMonth: t`Previous month`,
+    nextMonth: t`Next month`,
+    year: t`Year`,
+    today: t`Today`,
+    selected: t`Selected date`,
+  }
+}
+
 export const FieldInput = ({ spec, draft, formId, error, warning, onChange, today }: FieldInputProps) => {
   const translate = useTranslateMessage()
+  const pickerLabels = useDatePickerLabels()
   const value = getIn(draft, spec.path)
   const id = fieldId(formId, spec.path)
   const label = spec.required ? `${spec.label} *` : spec.label
@@ -73,7 +88,17 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
         />
       )
     case 'date':
-      return <DatePicker id={id} label={label} value={asText(value)} onChange={set} error={shownError} today={today} />
+      return (
+        <DatePicker
+          id={id}
+          label={label}
+          value={asText(value)}
+          onChange={set}
+          error={shownError}
+          today={today}
+          labels={pickerLabels}
+        />
+      )
     case 'int':
       return (
         <TextInput
