@@ -24,10 +24,12 @@ export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Tran
     <TxCard transaction={transaction} title={t`Social security`} onFlags={onFlags}>
       <Facts
         rows={[
-          [t`Social contributions`, <Amount key="a" value={d.amount} />],
+          [t`Social contributions`, <Amount key="a" value={d.deductions?.socialSecurity} />],
+          [t`Health insurance`, <Amount key="h" value={d.deductions?.healthInsurance} />],
           [t`Health insurance rate`, `${d.percent ?? '—'} %`],
           [t`Income`, <Amount key="i" value={d.income} />],
-          [t`To pay`, <Amount key="s" value={shortSocialSecurity(transaction)} />],
+          [t`Short social security`, <Amount key="short" value={shortSocialSecurity(transaction)} />],
+          [t`To pay`, <Amount key="s" value={d.amount} />],
         ]}
       />
       {related.length > 0 && <RelatedList title={t`Related transactions`} rows={related} />}

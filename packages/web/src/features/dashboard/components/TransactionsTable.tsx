@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { shortSocialSecurity } from '../rules.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
@@ -27,8 +26,9 @@ export const useTypeLabel = () => {
 }
 
 /**
- * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and the short social security, with date, name, net and
- * gross/income/expense. Completed rows are dimmed, company rows highlighted.
+ * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and social security in short (social contributions as net,
+ * the amount due with health insurance as gross), with date, name, net and gross/income/expense. Completed rows
+ * are dimmed, company rows highlighted.
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
   const typeLabel = useTypeLabel()
@@ -87,7 +87,7 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                   <Amount value={social ? (d.deductions?.socialSecurity ?? d.amount) : d.amount} />
                 </td>
                 <td className="num">
-                  <Amount value={social ? shortSocialSecurity(t) : d.sum} />
+                  <Amount value={d.sum} />
                 </td>
               </tr>
             )

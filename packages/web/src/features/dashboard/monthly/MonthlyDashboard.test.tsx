@@ -41,7 +41,7 @@ describe('MonthlyDashboard', () => {
     expect(revenue.className).toContain('tx-row--completed')
     expect(revenue.className).toContain('tx-row--company')
     expect(screen.getByTestId('tx-row-103').className).not.toContain('tx-row--company')
-    // short social security in the primary table: 1773.96 + 4.9 % × 6226.04
+    // social security in short: social contributions as net, the amount due as gross
     const cells = within(screen.getByTestId('tx-row-106')).getAllByRole('cell')
     expect(cells[1]!.textContent).toContain('1773.96')
     expect(cells[2]!.textContent).toContain('2079.04')
