@@ -1,0 +1,140 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../api/client.ts'
+import { AppRoutes } from '../app/App.tsx'
+import { i18nFor, renderApp } from '../test/render.tsx'
+import { LoginPage } from './LoginPage.tsx'
+import { LogoutPage } from './LogoutPage.tsx'
+import { ResetPasswordConfirmedPage } from './ResetPasswordConfirmedPage.tsx'
+
+const session = (role: string) => ({ token: 't', loginDate: Date.now(), minutes: 20, role })
+
+describe('login screen', () => {
+  it('validates, moves from e-mail to password on Enter, and clears the password after a failure', async () => {
+    const submit = vi.fn(async () => {
+      throw new ApiError({ status: 401, statusText: 'Unauthorized', errors: ['Incorrect password.'] })
+    })
+    await renderApp(<LoginPage submit={submit} />, { route: '/user/login' })
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Email is required and should be in correct format.')).toBeTruthy()
+    expect(screen.getByText('Password is required.')).toBeTruthy()
+    expect(submit).not.toHaveBeenCalled()
+
+    const email = screen.getByLabelText('Email')
+    const password = screen.getByLabelText('Password') as HTMLInputElement
+    fireEvent.change(email, { target: { value: 'jan@example.com' } })
+    email.focus()
+    fireEvent.keyDown(email, { key: 'Enter' })
+    expect(document.activeElement).toBe(password)
+    fireEvent.change(password, { target: { value: 'wrong' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Incorrect password.')).toBeTruthy()
+    expect(submit).toHaveBeenCalledWith({ email: 'jan@example.com', password: 'wrong' })
+    expect(password.value).toBe('')
+  })
+
+  it('shows server messages in Polish', async () => {
+    const submit = async () => {
+      throw new ApiError({ status: 0, statusText: 'Unknown Error' })
+    }
+    await renderApp(<LoginPage submit={submit} />, { locale: 'pl', route: '/user/login' })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jan@example.com' } })
+    fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Logowanie' }))
+    expect(await screen.findByText('Błąd odpowiedzi, nie można połączyć się z API.')).toBeTruthy()
+  })
+
+  it('logs in, stores the session and goes home', async () => {
+    const submit = async () => ({ token: 'jwt', minutes: 20, role: '1024' })
+    const { actor, location } = await renderApp(<LoginPage submit={submit} />, { route: '/user/login' })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.pl' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(location()).toBe('/'))
+    expect(actor.getSnapshot().context.session?.role).toBe('1024')
+    expect(localStorage.getItem('site token')).toBe('jwt')
+  })
+})
+
+describe('routes', () => {
+  it('shows Page not found / Error 404 for an unknown path, in both languages', async () => {
+    const en = await renderApp(<AppRoutes />, { route: '/no/such/page' })
+    expect(await screen.findByText('Page not found')).toBeTruthy()
+    expect(screen.getByText('Error 404')).toBeTruthy()
+    en.unmount()
+    await renderApp(<AppRoutes />, { route: '/no/such/page', locale: 'pl' })
+    expect(await screen.findByText('Nie znaleziono strony')).toBeTruthy()
+    expect(screen.getByText('Błąd 404')).toBeTruthy()
+  })
+
+  it('sends an anonymous user to login from a protected route', async () => {
+    const { location } = await renderApp(<AppRoutes />, { route: '/user/changepassword' })
+    await waitFor(() => expect(location()).toBe('/user/login'))
+  })
+
+  it('shows the permission error to a USER opening /logs, then cleans the address', async () => {
+    const { location } = await renderApp(<AppRoutes />, { route: '/logs', session: session('1') })
+    expect(await screen.findByText("You don't have permision to access this content.")).toBeTruthy()
+    expect(screen.getByText('You have USER role. You need ADMIN role.')).toBeTruthy()
+    await waitFor(() => expect(location()).toBe('/error'))
+  })
+
+  it('hides ADMIN tiles from a USER and shows them to an ADMIN', async () => {
+    const user = await renderApp(<AppRoutes />, { route: '/', session: session('1') })
+    await screen.findByRole('link', { name: 'Monthly' })
+    expect(screen.queryByRole('link', { name: 'Logs' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull()
+    user.unmount()
+    await renderApp(<AppRoutes />, { route: '/', session: session('1024') })
+    expect((await screen.findAllByRole('link', { name: 'Logs' })).length).toBeGreaterThan(0)
+  })
+})
+
+describe('logout screen', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('waits, says the user is logged out after 1 s, and goes to login after 2 s', async () => {
+    await i18nFor('en')
+    vi.useFakeTimers()
+    const { actor, location } = await renderApp(<LogoutPage />, { route: '/user/logout', session: session('1') })
+    expect(screen.getByText('Please wait…')).toBeTruthy()
+    expect(actor.getSnapshot().value).toBe('loggedOut')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000)
+    })
+    expect(screen.getByText('User logged out')).toBeTruthy()
+    expect(location()).toBe('/user/logout')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000)
+    })
+    expect(location()).toBe('/user/login')
+  })
+})
+
+describe('reset password confirmed screen', () => {
+  it('reads code and e-mail from the link, cleans the address and sends them with the new password', async () => {
+    const submit = vi.fn(async () => ({ success: true, errors: [] }))
+    const { location } = await renderApp(<ResetPasswordConfirmedPage submit={submit} />, {
+      route: '/user/resetpasswordconfirmed?code=c0de&email=jan%40example.com',
+    })
+    await waitFor(() => expect(location()).toBe('/user/resetpasswordconfirmed'))
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'New#Pass1' } })
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'New#Pass1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
+    await waitFor(() => expect(location()).toContain('/confirmation?'))
+    expect(submit).toHaveBeenCalledWith(
+      { password: 'New#Pass1', confirmPassword: 'New#Pass1', code: 'c0de', email: 'jan@example.com' },
+      'en',
+    )
+  })
+
+  it('asks for the e-mail link when code or e-mail is missing', async () => {
+    const submit = vi.fn(async () => ({ success: true, errors: [] }))
+    await renderApp(<ResetPasswordConfirmedPage submit={submit} />, { route: '/user/resetpasswordconfirmed' })
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'New#Pass1' } })
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'New#Pass1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
+    expect(await screen.findByText('Code is required, use link from email')).toBeTruthy()
+    expect(submit).not.toHaveBeenCalled()
+  })
+})
