@@ -21,15 +21,18 @@ export const resolveUser = async (ctx: Ctx, email: string): Promise<UserRef> => 
   return { userId: user.id, email: user.email }
 }
 
+/** One user, or every user (sorted by e-mail) when `email` is undefined. */
+export const usersOf = async (ctx: Ctx, email: string | undefined): Promise<UserRef[]> =>
+  email === undefined
+    ? [...(await createAccounts(await ctx.store()).list())]
+        .map((u) => ({ userId: u.id, email: u.email }))
+        .sort((a, b) => a.email.localeCompare(b.email))
+    : [await resolveUser(ctx, email)]
+
 /** One user's books, or every user's (sorted by e-mail) when `email` is undefined. */
 export const booksOfUsers = async (ctx: Ctx, email: string | undefined): Promise<UserBooks[]> => {
   const store = await ctx.store()
-  const users =
-    email === undefined
-      ? [...(await createAccounts(store).list())]
-          .map((u) => ({ userId: u.id, email: u.email }))
-          .sort((a, b) => a.email.localeCompare(b.email))
-      : [await resolveUser(ctx, email)]
+  const users = await usersOf(ctx, email)
   const out: UserBooks[] = []
   for (const u of users) {
     const { state, revision } = await loadBooks(store, u.userId)

@@ -34,9 +34,12 @@ export const parseYear = (value: string): number => {
   return Number(value)
 }
 
-/** Accepts an ISO-8601 timestamp or a date (`2026-03-01` = midnight UTC) and normalises it to ISO UTC. */
+/**
+ * Accepts an ISO-8601 timestamp or a date, which means the end of that day in UTC (as ledger-core's `replay` reads
+ * it: `2026-03-01` = `2026-03-01T23:59:59.999Z`), and normalises it to ISO UTC.
+ */
 export const parseTimestamp = (value: string): string => {
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00.000Z`) : Date.parse(value)
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T23:59:59.999Z`) : Date.parse(value)
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms))
     throw new InvalidArgumentError('expected an ISO-8601 timestamp, e.g. 2026-03-01T12:00:00Z, or a date YYYY-MM-DD')
   return new Date(ms).toISOString()
@@ -159,7 +162,11 @@ const buildProgram = (ctx: Ctx): Command => {
   program
     .command('replay')
     .description('rebuild every projection from the whole event log; with --as-of show the books at that moment')
-    .option('--as-of <timestamp>', 'stop at events created after this moment (ISO-8601 or YYYY-MM-DD)', parseTimestamp)
+    .option(
+      '--as-of <timestamp>',
+      'stop at events created after this moment (ISO-8601, or YYYY-MM-DD = end of that day UTC)',
+      parseTimestamp,
+    )
     .addOption(userOption())
     .option('--month <month>', 'month to show with --user (default: the month of --as-of or today)', parseMonth)
     .option('--json', 'print JSON')

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from './helpers.ts'
+import { ANNA, seedScenario } from './scenario.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'finance-import-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -111,5 +112,24 @@ describe('finance import', () => {
     const r = await importInto(createMemoryStore(), join(dir, 'missing.jsonl'))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('no such file')
+  })
+})
+
+describe('import of a real history', () => {
+  it('restores the scenario (all event types the books glue writes) with identical reports and users', async () => {
+    const s = await seedScenario()
+    const first = await run(['export', '--format', 'json'], { store: s.store })
+    const path = file('scenario.jsonl', first.stdout)
+    const target = createMemoryStore()
+    const imported = await run(['import', path], { store: target })
+    expect(imported.stderr).toBe('')
+    expect(imported.stdout).toBe('imported 15 events into 3 streams\n')
+    expect((await run(['export', '--format', 'json'], { store: target })).stdout).toBe(first.stdout)
+    for (const argv of [
+      ['report', 'month', '2026-02', '--user', ANNA, '--json'],
+      ['report', 'year', '2026', '--user', ANNA, '--csv'],
+      ['users', 'list', '--json'],
+    ])
+      expect((await run(argv, { store: target })).stdout).toBe((await run(argv, { store: s.store })).stdout)
   })
 })

@@ -15,7 +15,7 @@ import {
   summaryList,
   upcast,
 } from '@finance/ledger-core'
-import { booksOfUsers } from '../books.ts'
+import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import type { MessageKey } from '../i18n.ts'
@@ -146,7 +146,7 @@ export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
   if (Date.parse(o.from) > Date.parse(o.to)) throw new CliError('--from must not be after --to')
   const store = await ctx.store()
   const result: { email: string; events: EventChanges[] }[] = []
-  for (const b of await booksOfUsers(ctx, o.user)) {
+  for (const b of await usersOf(ctx, o.user)) {
     const events = await store.readStream(`books-${b.userId}`)
     const changes = changesBetween(events, o.from, o.to)
     if (changes.length > 0 || o.user !== undefined) result.push({ email: b.email, events: changes })
