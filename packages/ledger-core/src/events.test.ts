@@ -55,3 +55,44 @@ describe('upcasting', () => {
     expect(() => decodeLedgerEvent('MonthReset', 1, { month: 5 })).toThrow()
   })
 })
+
+describe('decided events satisfy their schemas', () => {
+  it('every event of a full session decodes with decodeLedgerEvent', async () => {
+    const { runCommands } = await import('./testing/given.ts')
+    const { income, pitSetting, recurring, ssSetting, vatSetting } = await import('./testing/fixtures.ts')
+    const { events } = runCommands([
+      { type: 'SaveCompanyRecord', dataType: 'Primary', data: { companyName: 'A', nip: '1' } },
+      { type: 'SaveCompanyRecord', dataType: 'Addresses', data: {} },
+      {
+        type: 'SaveCompanyRecord',
+        dataType: 'Invoice',
+        data: { companyName: 'A', nip: '1', invoiceAddress: { city: 'Łódź' } },
+      },
+      { type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'a@b.pl' } },
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+      { type: 'AddSetting', kind: 'Pit', data: pitSetting() },
+      { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
+      { type: 'AddItem', dataType: 'RecurringIncome', data: recurring({ date: '2026-01-10', amount: '9000' }) },
+      { type: 'AddItem', dataType: 'Expense', data: income({ date: '2026-02-10', invoiceDate: '2026-01-28' }) },
+      { type: 'GenerateMonth', month: '2026-03', today: '2026-03-01' },
+      { type: 'SetTransactionFlags', id: 10, completed: true, notification: true },
+      { type: 'AddManualTransaction', data: { date: '2026-03-02', name: 'x', amount: '1' } },
+      { type: 'DeleteTransaction', id: 11 },
+      { type: 'RecordReminderSent', id: 12 },
+      { type: 'AcceptFromEmail', id: 13 },
+      { type: 'ResetMonth', month: '2026-03' },
+      { type: 'GenerateMonth', month: '2026-03', today: '2026-03-01' },
+      { type: 'ResetYear', year: 2026 },
+      { type: 'DeleteItem', id: 9 },
+      { type: 'DeleteSetting', id: 5 },
+      { type: 'DeleteCompanyRecord', id: 1 },
+    ])
+    expect(new Set(events.map((e) => e.type)).size).toBeGreaterThanOrEqual(15)
+    const invoice = events.find((e) => e.type === 'CompanyRecordSaved' && e.data.dataType === 'Invoice')!
+    expect(JSON.stringify(decodeLedgerEvent('CompanyRecordSaved', 1, invoice.data))).toContain('Łódź')
+    for (const e of events) {
+      const s = JSON.parse(JSON.stringify(serializeEvent(e)))
+      expect(decodeLedgerEvent(s.type, s.schemaVersion, s.data)).toEqual(e)
+    }
+  })
+})

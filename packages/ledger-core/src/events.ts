@@ -30,21 +30,43 @@ const ItemDataTypeSchema = Schema.Literal('Income', 'RecurringIncome', 'Expense'
 const ev = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
   Schema.Struct({ type: Schema.Literal(type), data: Schema.Struct(fields) })
 
-const companyData = Schema.Union(PrimarySchema, ContactSchema, AddressesSchema, InvoiceSchema)
-const settingData = Schema.Union(VatSchema, PitSchema, SocialSecuritySchema)
-const itemData = Schema.Union(RecurringItemSchema, ItemSchema)
+/** An event whose `data` is one of several shapes told apart by a literal field (`dataType` or `kind`). */
+const evOneOf = <T extends string, D extends Schema.Schema.Any>(type: T, data: D) =>
+  Schema.Struct({ type: Schema.Literal(type), data })
 
-export const CompanyRecordSaved = ev('CompanyRecordSaved', {
-  id: Id,
-  dataType: CompanyDataTypeSchema,
-  data: companyData,
-})
+const tagged = <K extends string, V extends string, S extends Schema.Schema.Any>(key: K, value: V, schema: S) =>
+  Schema.Struct({ id: Id, [key]: Schema.Literal(value), data: schema } as {
+    id: typeof Id
+    data: S
+  } & { [P in K]: Schema.Literal<[V]> })
+
+// The dataObject's schema is chosen by the data type (never by trying shapes in turn: an Invoice would also pass
+// as Primary with its address stripped).
+const companyData = Schema.Union(
+  tagged('dataType', 'Primary', PrimarySchema),
+  tagged('dataType', 'Contact', ContactSchema),
+  tagged('dataType', 'Addresses', AddressesSchema),
+  tagged('dataType', 'Invoice', InvoiceSchema),
+)
+const settingData = Schema.Union(
+  tagged('kind', 'Vat', VatSchema),
+  tagged('kind', 'Pit', PitSchema),
+  tagged('kind', 'SocialSecurity', SocialSecuritySchema),
+)
+const itemData = Schema.Union(
+  tagged('dataType', 'Income', ItemSchema),
+  tagged('dataType', 'Expense', ItemSchema),
+  tagged('dataType', 'RecurringIncome', RecurringItemSchema),
+  tagged('dataType', 'RecurringExpense', RecurringItemSchema),
+)
+
+export const CompanyRecordSaved = evOneOf('CompanyRecordSaved', companyData)
 export const CompanyRecordDeleted = ev('CompanyRecordDeleted', { id: Id, dataType: CompanyDataTypeSchema })
-export const SettingAdded = ev('SettingAdded', { id: Id, kind: SettingKindSchema, data: settingData })
-export const SettingUpdated = ev('SettingUpdated', { id: Id, kind: SettingKindSchema, data: settingData })
+export const SettingAdded = evOneOf('SettingAdded', settingData)
+export const SettingUpdated = evOneOf('SettingUpdated', settingData)
 export const SettingDeleted = ev('SettingDeleted', { id: Id, kind: SettingKindSchema })
-export const ItemAdded = ev('ItemAdded', { id: Id, dataType: ItemDataTypeSchema, data: itemData })
-export const ItemUpdated = ev('ItemUpdated', { id: Id, dataType: ItemDataTypeSchema, data: itemData })
+export const ItemAdded = evOneOf('ItemAdded', itemData)
+export const ItemUpdated = evOneOf('ItemUpdated', itemData)
 export const ItemDeleted = ev('ItemDeleted', { id: Id, dataType: ItemDataTypeSchema })
 export const MonthGenerated = ev('MonthGenerated', {
   month: YearMonthSchema,
