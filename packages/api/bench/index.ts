@@ -50,7 +50,9 @@ export async function run(): Promise<void> {
     const auth = { authorization: `Bearer ${info.token}` }
     const api = `http://127.0.0.1:${info.api}/api`
     // The first view generates and records the month; the benchmark measures the steady state after it.
-    const rows = (await (await fetch(`${api}/transaction/getCurrentMonth/${info.today}`, { headers: auth })).json()) as unknown[]
+    const rows = (await (
+      await fetch(`${api}/transaction/getCurrentMonth/${info.today}`, { headers: auth })
+    ).json()) as unknown[]
     console.log(`current month ${info.today.slice(0, 7)}: ${rows.length} transactions`)
     const targets = [
       { name: 'hello-world', url: `http://127.0.0.1:${info.hello}/`, headers: {} },
@@ -62,7 +64,10 @@ export async function run(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++)
       for (const t of targets) results.get(t.name)!.push(await once(t.url, t.headers, SECONDS / ROUNDS))
     const summary = new Map(
-      [...results].map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)) }]),
+      [...results].map(([name, rs]) => [
+        name,
+        { rps: median(rs.map((r) => r.rps)), p99: median(rs.map((r) => r.p99)) },
+      ]),
     )
     for (const [name, f] of summary)
       console.log(`${name.padEnd(16)} ${f.rps.toFixed(0).padStart(7)} req/s   p99 ${String(f.p99).padStart(3)} ms`)

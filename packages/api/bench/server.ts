@@ -68,9 +68,17 @@ for (let y = thisYear - 9; y <= thisYear; y++) {
       invoiceDate: null,
     })
     // About 200 items over 10 years: an income every month, an expense every other month, a lease each half year.
-    await exec({ type: 'AddItem', dataType: 'Income', data: item(`Invoice ${m}/${y}`, 10, `${9000 + m * 13}.50`, true) })
+    await exec({
+      type: 'AddItem',
+      dataType: 'Income',
+      data: item(`Invoice ${m}/${y}`, 10, `${9000 + m * 13}.50`, true),
+    })
     if (m % 2 === 0)
-      await exec({ type: 'AddItem', dataType: 'Expense', data: item(`Costs ${m}/${y}`, 15, `${800 + m * 7}.25`, m % 4 !== 0) })
+      await exec({
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: item(`Costs ${m}/${y}`, 15, `${800 + m * 7}.25`, m % 4 !== 0),
+      })
     if (m === 1 || m === 7)
       await exec({
         type: 'AddItem',

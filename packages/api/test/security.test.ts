@@ -74,7 +74,10 @@ describe('headers, docs, errors and the web app', () => {
     const fee = JSON.stringify(paths['/api/fee']!.post!.requestBody)
     expect(fee).toContain('"title":"Vat"')
     expect(fee).toContain('"paymentInterval"')
-    expect((await h.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400)
+    const ui = await h.app.inject({ method: 'GET', url: '/api/docs' })
+    expect(ui.statusCode).toBe(200)
+    expect(ui.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(ui.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')
   })
 
   it('GetSettingsData works without a token and names the user with one', async () => {

@@ -25,7 +25,13 @@ export default fp(
         },
       },
     })
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // swagger-ui's own CSP for its pages, with its script/style hashes, minus `upgrade-insecure-requests`
+      // (which would break the UI on a plain-http localhost).
+      staticCSP: true,
+      transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    })
   },
   { name: 'finance-docs', fastify: '5.x' },
 )
