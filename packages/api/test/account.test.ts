@@ -243,5 +243,8 @@ describe('roles', () => {
     expect((await cli.setRole('p@example.com', 'LACK', 'cli')).ok).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 1100))
     expect((await logs()).json()).toEqual({ success: false, errors: ['!Token'] })
+    const login = await call(h.app, null, 'POST', '/api/account/login', { email: 'p@example.com', password: PASSWORD })
+    expect(login.statusCode).toBe(401)
+    expect(login.json()).toEqual({ success: false, errors: ['Invalid authentication request'] })
   })
 })
