@@ -62,6 +62,8 @@ describe('golden outputs', () => {
     const all = await golden('replay.txt', ['replay'])
     expect(all).toMatch(/^replayed 15 events: 1 books, 2 users in/)
     await golden('replay.json', ['replay', '--json'])
+    const partial = await golden('replay-as-of.txt', ['replay', '--as-of', s.moments.afterJanuary])
+    expect(partial).toMatch(/^replayed 15 events as of 2026-01-31T18:00:00.000Z \(10 applied\)/)
     const then = await golden('replay-as-of-january.en.txt', [
       'replay',
       '--user',
