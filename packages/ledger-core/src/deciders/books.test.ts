@@ -219,8 +219,12 @@ describe('months and transactions', () => {
       .thenNothing()
   })
 
-  it('validates the month and the day', () =>
-    given([]).when({ type: 'GenerateMonth', month: '2026-13', today: 'x' }).thenFails('VALIDATION'))
+  it('validates the month and the day, and refuses months a century away', () => {
+    given([]).when({ type: 'GenerateMonth', month: '2026-13', today: 'x' }).thenFails('VALIDATION')
+    given([])
+      .when({ type: 'GenerateMonth', month: '9999-12', today: '2026-01-01' })
+      .thenFails('VALIDATION', { month: 'Month is too far from today' })
+  })
 
   const generated = () => {
     const { events } = runCommands([{ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' }], books().events)

@@ -15,13 +15,19 @@ import {
   type CompanyDataType,
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
-import { isLocalDate, isYearMonth } from '../calendar.ts'
+import { isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import { absurd } from '../types.ts'
 import type { BooksState, RecordState } from './state.ts'
 
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
 export { isDomainError } from '../errors.ts'
+
+/**
+ * How far from `today` a month may be generated (100 years either way): recording a month runs the tax engine over
+ * every month up to it, so an absurd month (year 9999) would be a costly request with a meaningless result.
+ */
+export const MAX_MONTHS_FROM_TODAY = 1200
 
 /** JSON with keys sorted, for "did anything change" comparisons. */
 export const canonicalJson = (v: unknown): string => {
@@ -132,6 +138,11 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
         errors.push({ field: 'month', code: 'INVALID_DATE', message: 'Month must be in format yyyy-mm' })
       if (!isLocalDate(command.today))
         errors.push({ field: 'today', code: 'INVALID_DATE', message: 'Date must be a date in format yyyy-mm-dd' })
+      if (
+        errors.length === 0 &&
+        Math.abs(monthsBetween(command.today.slice(0, 7), command.month)) > MAX_MONTHS_FROM_TODAY
+      )
+        errors.push({ field: 'month', code: 'INVALID_DATE', message: 'Month is too far from today' })
       if (errors.length > 0) return validationError(errors)
       if (state.months.has(command.month)) return []
       const rows = generateMonthRows(state, command.month, command.today)

@@ -287,8 +287,8 @@ const readPitDeductions = (r: Reader): string => {
 export const validateManualTransaction = (input: unknown): ValidationResult<ManualTransaction> => {
   if (!isRecord(input))
     return { ok: false, errors: [{ field: 'dataObject', code: 'REQUIRED', message: Messages.notAnObject }] }
-  const o = isRecord(input.dataObject) ? { ...input.dataObject, ...input } : input
-  const r = new Reader(isRecord(input.dataObject) ? { ...input, ...input.dataObject } : o)
+  // Accepts the fields themselves or a transaction body `{ dataObject: { … }, eventType }`.
+  const r = new Reader(isRecord(input.dataObject) ? { ...input, ...input.dataObject } : input)
   const eventType = isBlank(r.o.eventType) ? '2_Fee' : r.o.eventType
   const value = {
     date: r.date('date', 'Date', 'Date is required'),
