@@ -15,8 +15,9 @@ const TokenRejectedHandler = () => {
   const navigate = useNavigate()
   useEffect(() => {
     setTokenRejectedHandler(() => {
+      if (window.location.pathname === loginPath) return
       actor.send({ type: 'LOGOUT' })
-      if (window.location.pathname !== loginPath) navigate(loginPath)
+      navigate(loginPath)
     })
     return () => setTokenRejectedHandler(() => {})
   }, [actor, navigate])

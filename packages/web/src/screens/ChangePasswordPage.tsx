@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { api, isApiError, type SettingsData, type SuccessResult } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
+import { isApiError, type SettingsData, type SuccessResult } from '../api/client.ts'
 import { submitWith, createFormMachine } from '../forms/formMachine.ts'
 import { useSession } from '../session/SessionContext.tsx'
 import { Button } from '../ui/Button.tsx'
@@ -43,8 +44,7 @@ export const changePasswordMachine = createFormMachine<ChangePasswordValues, Suc
   check: (out) => (out.success ? null : { errors: out.errors ?? [] }),
 })
 
-export const changePasswordCall = (values: ChangePasswordValues) =>
-  api.post<SuccessResult>('account/changePassword', values)
+export const changePasswordCall = (values: ChangePasswordValues) => accountApi.changePassword(values)
 
 export const ChangePasswordPage = ({
   submit = changePasswordCall,

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { api, isApiError, type LoginResult } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
+import { isApiError, type LoginResult } from '../api/client.ts'
 import { submitWith, createFormMachine, defaultFailure } from '../forms/formMachine.ts'
 import { useSessionActor } from '../session/SessionContext.tsx'
 import { Button } from '../ui/Button.tsx'
@@ -30,7 +31,7 @@ export const loginMachine = createFormMachine<LoginValues, LoginResult>({
 })
 
 export const loginCall = (values: LoginValues) =>
-  api.post<LoginResult>('account/login', { email: values.email.trim(), password: values.password })
+  accountApi.login({ email: values.email.trim(), password: values.password })
 
 export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValues) => Promise<LoginResult> }) => {
   const { t } = useLingui()

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { api, isApiError, type SuccessResult } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
+import { isApiError, type SuccessResult } from '../api/client.ts'
 import { roleValue } from '../app/access.ts'
 import { submitWith, createFormMachine } from '../forms/formMachine.ts'
 import { Button } from '../ui/Button.tsx'
@@ -38,11 +39,12 @@ export const registerMachine = createFormMachine<RegisterValues, SuccessResult>(
 })
 
 export const registerCall = (values: RegisterValues, language: string) =>
-  api.post<SuccessResult>('account/register', {
+  accountApi.register({
     ...values,
     email: values.email.trim(),
+    appRole: values.appRole === '1024' ? '1024' : '1',
     url: `${origin()}/user/login`,
-    language,
+    language: language,
   })
 
 export const RegisterPage = ({

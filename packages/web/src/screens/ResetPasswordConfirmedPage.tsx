@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
-import { api, isApiError, type SuccessResult } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
+import { isApiError, type SuccessResult } from '../api/client.ts'
 import { submitWith, createFormMachine } from '../forms/formMachine.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
@@ -34,7 +35,7 @@ export const resetConfirmedMachine = createFormMachine<ResetConfirmValues, Succe
 })
 
 export const resetConfirmedCall = (values: ResetConfirmValues, language: string) =>
-  api.post<SuccessResult>('account/resetPasswordConfirmed', { ...values, url: `${origin()}/user/login`, language })
+  accountApi.resetPasswordConfirmed({ ...values, url: `${origin()}/user/login`, language })
 
 export const resetCompletedPath = `/confirmation?${new URLSearchParams({
   message: 'Reset password completed',

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { api, type SuccessResult } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
+import type { SuccessResult } from '../api/client.ts'
 import { submitWith, createFormMachine } from '../forms/formMachine.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
@@ -20,7 +21,7 @@ export const resetPasswordMachine = createFormMachine<ResetValues, SuccessResult
 })
 
 export const resetPasswordCall = (values: ResetValues, language: string) =>
-  api.post<SuccessResult>('account/resetPassword', {
+  accountApi.resetPassword({
     email: values.email.trim(),
     url: `${origin()}/user/resetpasswordconfirmed`,
     language,

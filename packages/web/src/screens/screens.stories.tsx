@@ -12,6 +12,7 @@ import { RegisterPage } from './RegisterPage.tsx'
 import { ResetPasswordConfirmedPage } from './ResetPasswordConfirmedPage.tsx'
 import { ResetPasswordPage } from './ResetPasswordPage.tsx'
 import { SettingsPage } from './SettingsPage.tsx'
+import { UserHomePage } from './UserHomePage.tsx'
 
 const meta: Meta = { title: 'Screens' }
 export default meta
@@ -121,6 +122,22 @@ export const SettingsLoggedOut: Story = {
   render: () => (
     <WithSession session={null}>
       <SettingsPage load={async () => ({ name: '', dbName: 'SQLite', sizeInKB: 12 })} />
+    </WithSession>
+  ),
+}
+
+export const UserHomeLoggedOut: Story = {
+  render: () => (
+    <WithSession session={null}>
+      <UserHomePage />
+    </WithSession>
+  ),
+}
+
+export const UserHomeAdmin: Story = {
+  render: () => (
+    <WithSession session={adminSession()}>
+      <UserHomePage />
     </WithSession>
   ),
 }

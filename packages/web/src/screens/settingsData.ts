@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { api, isApiError, type SettingsData } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
+import { isApiError, type SettingsData } from '../api/client.ts'
 import { messageStore } from '../ui/messages.tsx'
 
-export const loadSettingsData = () => api.get<SettingsData>('home/GetSettingsData')
+export const loadSettingsData = () => accountApi.settings()
 
 /**
  * GET home/GetSettingsData (SPEC §8: 404 is silent and means no data, any other error shows a popup).

@@ -1,14 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { createContext, type ReactNode, useContext } from 'react'
 import { type Actor, createActor, fromPromise } from 'xstate'
-import { api, type RefreshResult } from '../api/client.ts'
+import { accountApi } from '../api/account.ts'
 import { isValid, remainingMs, type SessionData, sessionMachine } from './machine.ts'
 
 export type SessionActor = Actor<typeof sessionMachine>
 
 /** The app's session machine: refresh calls `account/refreshToken`. */
 export const appSessionMachine = sessionMachine.provide({
-  actors: { refresh: fromPromise(async () => api.post<RefreshResult>('account/refreshToken')) },
+  actors: { refresh: fromPromise(async () => accountApi.refreshToken()) },
 })
 
 const SessionContext = createContext<SessionActor | null>(null)

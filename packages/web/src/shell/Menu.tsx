@@ -20,8 +20,14 @@ export const Menu = ({ open, pinned, onClose, onTogglePin }: Props) => {
   const panel = useRef<HTMLElement>(null)
   const visible = open || pinned
 
+  const wasOpen = useRef(false)
   useEffect(() => {
     if (open && !pinned) panel.current?.querySelector<HTMLElement>('a, button')?.focus()
+    // Closing returns the focus to the menu button when it was inside the menu.
+    if (!open && wasOpen.current && panel.current?.contains(document.activeElement)) {
+      document.querySelector<HTMLElement>('[aria-controls="site-menu"]')?.focus()
+    }
+    wasOpen.current = open
   }, [open, pinned])
 
   const close = () => {
