@@ -110,8 +110,21 @@ function hostsOf(connectionString: string): string {
   return m?.[1] ?? 'kurrentdb'
 }
 
+/** The part of the client this adapter uses (a seam for tests that cannot reach a server). */
+export type KurrentClient = Pick<
+  KurrentDBClient,
+  'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'setStreamMetadata' | 'dispose'
+>
+
 export function createKurrentStore(options: KurrentStoreOptions): EventStore {
-  const client = KurrentDBClient.connectionString(options.connectionString)
+  return kurrentStoreWithClient(
+    KurrentDBClient.connectionString(options.connectionString),
+    hostsOf(options.connectionString),
+  )
+}
+
+/** The adapter over a given client; `database` is what `info()` reports. */
+export function kurrentStoreWithClient(client: KurrentClient, database: string): EventStore {
   const subscriptions = new Set<Subscription>()
   let closed = false
   const open = () => {
@@ -217,7 +230,8 @@ export function createKurrentStore(options: KurrentStoreOptions): EventStore {
       } catch (err) {
         if (err instanceof WrongExpectedVersionError) {
           const actual = err.actualState
-          throw new WrongExpectedVersion(streamId, expected, typeof actual === 'bigint' ? actual : null)
+          // The client reports a missing stream as 'no_stream' (or -1n when decoded from gRPC metadata).
+          throw new WrongExpectedVersion(streamId, expected, typeof actual === 'bigint' && actual >= 0n ? actual : null)
         }
         throw err
       }
@@ -333,7 +347,7 @@ export function createKurrentStore(options: KurrentStoreOptions): EventStore {
 
     async info(): Promise<StoreInfo> {
       open()
-      return { kind: 'kurrentdb', database: hostsOf(options.connectionString), sizeBytes: null }
+      return { kind: 'kurrentdb', database, sizeBytes: null }
     },
 
     async close(): Promise<void> {
