@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readAllPages } from './common.ts'
 import {
   type EventMetadata,
   type EventStore,
@@ -428,6 +429,16 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
           typed.push(e)
         }
         expect(ids(typed)).toEqual([6, 10])
+      })
+
+      it('readAllPages yields the same sequence in pages of at most maxCount', async () => {
+        const pages: (readonly StoredEvent[])[] = []
+        for await (const page of readAllPages(store, { streamPrefixes: [p], maxCount: 5 })) pages.push(page)
+        expect(pages.map((page) => page.length)).toEqual([5, 5, 2])
+        expect(pages.flat()).toEqual(all)
+        const none: unknown[] = []
+        for await (const page of readAllPages(store, { streamPrefixes: [`${p}nothing`] })) none.push(page)
+        expect(none).toEqual([])
       })
 
       it('rejects a bad page size', async () => {
