@@ -9,7 +9,7 @@ import { monthTransactions } from './projections/month.ts'
 import { obligations } from './projections/obligations.ts'
 import { summaryList } from './projections/summary.ts'
 import { diffBooks, replay } from './replay.ts'
-import { booksSnapshot, commandsArb, itemDataArb } from './testing/arbitraries.ts'
+import { booksSnapshot, commandsArb, itemDataArb, monthArb } from './testing/arbitraries.ts'
 import { cmd, type CommandInput, runCommands } from './testing/given.ts'
 
 /** Runs commands, skipping those the books refuse. */
@@ -182,5 +182,21 @@ describe('tax properties through events', () => {
         expect(formatMoney(advances)).toBe(december?.dataObject.breakdown?.taxYearToDate)
       }),
       { numRuns: 30 },
+    ))
+})
+
+describe('generation property', () => {
+  it('generating a month records exactly the rows the month showed before (ids included)', () =>
+    fc.assert(
+      fc.property(commandsArb, monthArb, (commands, month) => {
+        const state = foldBooks(eventsOf(commands))
+        if (state.months.has(month)) return
+        const before = monthTransactions(state, month, '2026-06-15')
+        const r = decide(cmd({ type: 'GenerateMonth', month, today: '2026-06-15' }), state)
+        if (isDomainError(r)) throw new Error(r.message)
+        const after = foldBooks(r, state)
+        expect(monthTransactions(after, month, '2026-06-15')).toEqual(before)
+      }),
+      { numRuns: 40 },
     ))
 })
