@@ -45,6 +45,13 @@ export const parseTimestamp = (value: string): string => {
   return new Date(ms).toISOString()
 }
 
+/** A month `YYYY-MM` or a date `YYYY-MM-DD` (journal bounds). */
+export const parsePeriod = (value: string): string => {
+  if (MONTH.test(value)) return value
+  if (/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) return value
+  throw new InvalidArgumentError('expected a month YYYY-MM or a date YYYY-MM-DD')
+}
+
 const parseLang = (value: string): Lang => {
   if (!(LANGS as readonly string[]).includes(value)) throw new InvalidArgumentError('expected pl or en')
   return value as Lang
@@ -199,9 +206,15 @@ const buildProgram = (ctx: Ctx): Command => {
         .makeOptionMandatory(),
     )
     .option('-o, --out <file>', 'write to this file instead of stdout')
-    .addOption(userOption().default(undefined, 'all users (csv, ledger)'))
-    .action(async (o: { format: 'json' | 'csv' | 'ledger'; out?: string; user?: string }) =>
-      (await commands.export()).exportCommand(ctx, o),
+    .addOption(userOption().default(undefined, 'all users'))
+    .option('--from <period>', 'ledger only: first month (YYYY-MM) or date (YYYY-MM-DD) of the journal', parsePeriod)
+    .option('--to <period>', 'ledger only: last month (YYYY-MM) or date (YYYY-MM-DD) of the journal', parsePeriod)
+    .action(
+      async (o: { format: 'json' | 'csv' | 'ledger'; out?: string; user?: string; from?: string; to?: string }) => {
+        if ((o.from !== undefined || o.to !== undefined) && o.format !== 'ledger')
+          throw new CliError('--from and --to apply to --format ledger only', 2)
+        return (await commands.export()).exportCommand(ctx, o)
+      },
     )
 
   program

@@ -115,6 +115,17 @@ describe('golden outputs', () => {
       'user,month,id,date,eventType,name,net,vatPercent,vat,gross,isCompany,completed,notification,dueDate',
     )
     await golden('export.journal', ['export', '--format', 'ledger'])
+    const q1 = await golden('export-2026-q1.journal', [
+      'export',
+      '--format',
+      'ledger',
+      '--from',
+      '2026-01',
+      '--to',
+      '2026-03',
+    ])
+    expect(q1).toContain('2026-03-')
+    expect(q1).not.toContain('2026-04-')
   })
 
   it('users list: table and JSON', async () => {

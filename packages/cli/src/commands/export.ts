@@ -11,6 +11,9 @@ export interface ExportOptions {
   readonly format: 'json' | 'csv' | 'ledger'
   readonly out?: string | undefined
   readonly user?: string | undefined
+  /** Journal bounds (ledger only): month or date. */
+  readonly from?: string | undefined
+  readonly to?: string | undefined
 }
 
 export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> => {
@@ -33,7 +36,8 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
       await sink.write(transactionsCsv(ctx, books))
     } else {
       const { journalOf } = await import('../render/journal.ts')
-      for (const b of books) await sink.write(journalOf(b))
+      const bounds = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : {}) }
+      for (const b of books) await sink.write(journalOf(b, bounds))
     }
   } finally {
     await sink.close()

@@ -1,8 +1,8 @@
 /** The hledger/ledger journal of one user's books, from ledger-core's `ledgerJournal`. */
-import { ledgerJournal } from '@finance/ledger-core'
+import { type JournalOptions, ledgerJournal } from '@finance/ledger-core'
 import type { UserBooks } from '../books.ts'
 
-export const journalOf = (b: UserBooks): string => {
-  const text = ledgerJournal(b.state)
+export const journalOf = (b: UserBooks, options: JournalOptions = {}): string => {
+  const text = ledgerJournal(b.state, options)
   return text === '' ? '' : `; ${b.email}\n${text.endsWith('\n') ? text : `${text}\n`}\n`
 }
