@@ -103,6 +103,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docs)
   await app.register(auth)
   await app.register(reminders)
+  // OpenAPI: routes behind `authenticate` declare the bearer scheme.
+  app.addHook('onRoute', (route) => {
+    const hooks = ([] as unknown[]).concat(route.onRequest ?? [])
+    if (!hooks.includes(app.authenticate) || !route.url.startsWith('/api/')) return
+    const schema = (route.schema ?? {}) as Record<string, unknown>
+    if (!schema.security) route.schema = { ...schema, security: [{ bearer: [] }] }
+  })
   // Routes.
   await app.register(accountRoutes)
   await app.register(recordRoutes)

@@ -74,6 +74,7 @@ describe('headers, docs, errors and the web app', () => {
     const fee = JSON.stringify(paths['/api/fee']!.post!.requestBody)
     expect(fee).toContain('"title":"Vat"')
     expect(fee).toContain('"paymentInterval"')
+    expect((paths['/api/fee']!.post as { security?: unknown }).security).toEqual([{ bearer: [] }])
     const ui = await h.app.inject({ method: 'GET', url: '/api/docs' })
     expect(ui.statusCode).toBe(200)
     expect(ui.headers['content-security-policy']).toContain("script-src 'self'")

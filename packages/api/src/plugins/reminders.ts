@@ -28,7 +28,7 @@ export default fp(
     app.decorate('runReminders', () => runReminders(deps))
     let job: { stop(): Promise<void> } | null = null
     app.addHook('onReady', async () => {
-      if (config.reminderIntervalMs > 0) job = startReminderJob(deps, config.reminderIntervalMs)
+      if (config.reminderIntervalMs > 0) job = startReminderJob(deps, config.reminderIntervalMs, 5_000)
     })
     app.addHook('onClose', async () => {
       await job?.stop()

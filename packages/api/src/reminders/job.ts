@@ -106,8 +106,15 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
   return { sent, failed }
 }
 
-/** Runs `runReminders` every `intervalMs` (never overlapping); `stop` waits for a run in progress. */
-export function startReminderJob(deps: ReminderDeps, intervalMs: number): { stop(): Promise<void> } {
+/**
+ * Runs `runReminders` every `intervalMs` (never overlapping), the first time after `firstAfterMs` (so a restart
+ * catches up soon); `stop` waits for a run in progress.
+ */
+export function startReminderJob(
+  deps: ReminderDeps,
+  intervalMs: number,
+  firstAfterMs = intervalMs,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null
   let stopped = false
   const tick = () => {
@@ -120,10 +127,13 @@ export function startReminderJob(deps: ReminderDeps, intervalMs: number): { stop
   }
   const timer = setInterval(tick, intervalMs)
   timer.unref()
+  const first = setTimeout(tick, Math.min(firstAfterMs, intervalMs))
+  first.unref()
   return {
     async stop() {
       stopped = true
       clearInterval(timer)
+      clearTimeout(first)
       await running
     },
   }
