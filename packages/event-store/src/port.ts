@@ -94,7 +94,10 @@ export interface SubscribeOptions {
 }
 
 export interface Subscription {
-  /** Stops delivery; resolves when the subscription has stopped. */
+  /**
+   * Stops delivery; resolves when the subscription has stopped (after the handler call in progress, if any, returns).
+   * Inside the handler, call it without awaiting it: awaiting would wait for the handler itself.
+   */
   close(): Promise<void>
 }
 
