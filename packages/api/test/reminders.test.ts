@@ -100,6 +100,16 @@ describe('reminders', () => {
   })
 })
 
+it('the in-process job sends due reminders on its interval, once', async () => {
+  h = await harness({ config: { reminderIntervalMs: 40 } })
+  await withDueReminder(h)
+  const reminders = () => h.mailer.sent.filter((m) => m.subject.includes('Rent'))
+  for (let i = 0; i < 100 && reminders().length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+  expect(reminders()).toHaveLength(1)
+  await new Promise((r) => setTimeout(r, 200))
+  expect(reminders()).toHaveLength(1)
+})
+
 describe('SMTP', () => {
   it('sends the reset e-mail through a real SMTP server when SMTP_URL is set', async () => {
     const received: string[] = []
