@@ -199,6 +199,21 @@ describe('password reset', () => {
     expect((await confirm(code2)).statusCode).toBe(400)
   })
 
+  it('mails links on the configured public origin only, whatever url the request names', async () => {
+    h = await harness({ config: { publicUrl: 'https://books.example.com' } })
+    await h.user('v@example.com')
+    await call(h.app, null, 'POST', '/api/account/resetPassword', {
+      email: 'v@example.com',
+      url: 'https://evil.example/user/resetpasswordconfirmed?x=1',
+    })
+    const link = new URL(/https?:\S+/.exec(h.mailer.sent.at(-1)!.text)![0])
+    expect(link.origin).toBe('https://books.example.com')
+    expect(link.pathname).toBe('/user/resetpasswordconfirmed')
+    expect(link.searchParams.get('x')).toBeNull()
+    await call(h.app, null, 'POST', '/api/account/resetPassword', { email: 'v@example.com', url: '//evil.example/x' })
+    expect(new URL(/https?:\S+/.exec(h.mailer.sent.at(-1)!.text)![0]).origin).toBe('https://books.example.com')
+  })
+
   it('keeps hashes and codes out of the events', async () => {
     h = await harness()
     await h.user('s@example.com')

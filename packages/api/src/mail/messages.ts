@@ -49,14 +49,26 @@ export const texts: Record<Language, Texts> = {
   },
 }
 
-/** Appends query parameters to a URL given by the client (or a relative path against `base`). */
-export function withQuery(url: string, base: string, params: Record<string, string>): string {
-  let u: URL
-  try {
-    u = new URL(url, `${base}/`)
-  } catch {
-    u = new URL(base)
+/**
+ * A link into the web app for an e-mail. Only the path of the client-supplied `url` is kept: the origin is always
+ * `publicUrl` (FINANCE_PUBLIC_URL), so a forged request cannot make the server mail a secret code to another site.
+ */
+export function appLink(
+  url: string | null | undefined,
+  publicUrl: string,
+  fallbackPath: string,
+  params: Record<string, string>,
+): string {
+  let path = fallbackPath
+  if (typeof url === 'string' && url.trim() !== '') {
+    try {
+      const parsed = new URL(url, 'http://placeholder.invalid')
+      if (parsed.pathname.startsWith('/') && !parsed.pathname.startsWith('//')) path = parsed.pathname
+    } catch {
+      // keep the fallback path
+    }
   }
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v)
-  return u.toString()
+  const link = new URL(path, `${publicUrl}/`)
+  for (const [k, v] of Object.entries(params)) link.searchParams.set(k, v)
+  return link.toString()
 }

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { safeEqual } from '../accounts/password.ts'
 import { badRequest, HttpError } from '../http/errors.ts'
 import { body } from '../http/validation.ts'
-import { texts, withQuery } from '../mail/messages.ts'
+import { appLink, texts } from '../mail/messages.ts'
 
 const emailOf = (request: FastifyRequest): string => {
   const b = request.body as { email?: unknown } | undefined
@@ -77,7 +77,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       })
       if (!result.ok) throw badRequest(result.errors)
       const lang = languageOf(b.language)
-      const link = withQuery(b.url ?? '/user/login', config.publicUrl, {})
+      const link = appLink(b.url, config.publicUrl, '/user/login', {})
       try {
         const sent = await mailer.send({
           to: result.value.email,
@@ -113,7 +113,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       const requested = await accounts.requestPasswordReset(b.email, b.language ?? null)
       if (requested) {
         const lang = b.language ? languageOf(b.language) : requested.user.language
-        const link = withQuery(b.url ?? '/user/resetpasswordconfirmed', config.publicUrl, {
+        const link = appLink(b.url, config.publicUrl, '/user/resetpasswordconfirmed', {
           code: requested.code,
           email: requested.user.email,
         })
