@@ -82,6 +82,15 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                 </td>
                 <th scope="row">
                   <span className="tx-type">{typeLabel(t.eventType)}</span> {d.displayName ?? d.name ?? ''}
+                  {d.overdue && !t.completed && (
+                    <strong className="tx-overdue">
+                      <span aria-hidden="true"> !</span>
+                      <span className="visually-hidden">
+                        {' '}
+                        <Trans>Overdue</Trans>
+                      </span>
+                    </strong>
+                  )}
                 </th>
                 <td className="num">
                   <Amount value={social ? (d.deductions?.socialSecurity ?? d.amount) : d.amount} />

@@ -48,7 +48,10 @@ describe('MonthlyDashboard', () => {
     // cost summary of the fixture: 1840 + 1125 + 2079.04 + 2460
     expect(document.querySelector('.cost-total')?.textContent).toContain('7504.04')
     expect(screen.getByText('Payment for', { exact: false })).toBeTruthy()
-    expect(screen.getAllByText('Overdue').length).toBe(2)
+    expect(document.querySelectorAll('.badge--overdue')).toHaveLength(2)
+    // overdue rows say so to screen readers too
+    expect(within(screen.getByTestId('tx-row-105')).getByText('Overdue')).toBeTruthy()
+    expect(within(screen.getByTestId('tx-row-104')).queryByText('Overdue')).toBeNull()
   })
 
   it('recomputes the cost summary when a group is switched off', async () => {
