@@ -289,6 +289,14 @@ describe('yearly dashboard', () => {
     await screenshot(page, 'dashboard-yearly-popup')
     await popup.getByRole('button', { name: 'Close' }).click()
     expect(await page.getByRole('dialog').count()).toBe(0)
+    // Anywhere in a month's column opens it too (here: above May's bars of the increasing chart).
+    const may = increasing.locator('g[data-month="5"] .chart__hit')
+    const box = (await may.boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + 4)
+    await page.getByRole('dialog').waitFor({ timeout: 5000 })
+    expect(await page.getByRole('dialog').innerText()).toContain('May')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     await screenshot(page, 'dashboard-yearly')
   })
 })
