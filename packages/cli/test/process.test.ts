@@ -1,5 +1,5 @@
 /** A few real child-process runs of bin/finance.mjs: exit codes, --help, errors on stderr. */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,46 +10,52 @@ const bin = fileURLToPath(new URL('../bin/finance.mjs', import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'finance-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const finance = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, FINANCE_STORE: 'sqlite', FINANCE_DATA_DIR: dataDir, NO_COLOR: '1' },
-    timeout: 30_000,
+/** Runs bin/finance.mjs asynchronously, so the tests of this file can run concurrently. */
+const finance = (...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, FINANCE_STORE: 'sqlite', FINANCE_DATA_DIR: dataDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
-describe('finance as a process', { timeout: 30_000 }, () => {
-  it('prints help with exit 0', () => {
-    const r = finance('--help')
+describe.concurrent('finance as a process', { timeout: 60_000 }, () => {
+  it('prints help with exit 0', async () => {
+    const r = await finance('--help')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Usage: finance')
     for (const c of ['report', 'reset', 'replay', 'diff', 'export', 'import', 'users']) expect(r.stdout).toContain(c)
   })
 
-  it('has --help on a nested command', () => {
-    const r = finance('report', 'month', '--help')
+  it('has --help on a nested command', async () => {
+    const r = await finance('report', 'month', '--help')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Usage: finance report month')
     expect(r.stdout).toContain('--user <email>')
   })
 
-  it('exits 2 on a usage error, with the message on stderr', () => {
-    const r = finance('report', 'month', '2026-13', '--user', 'a@example.com')
+  it('exits 2 on a usage error, with the message on stderr', async () => {
+    const r = await finance('report', 'month', '2026-13', '--user', 'a@example.com')
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toContain("argument 'month'")
   })
 
-  it('exits 2 on a missing required option', () => {
-    const r = finance('report', 'month', '2026-03')
+  it('exits 2 on a missing required option', async () => {
+    const r = await finance('report', 'month', '2026-03')
     expect(r.code).toBe(2)
     expect(r.stderr).toContain("required option '-u, --user <email>' not specified")
   })
 
-  it('works end to end on a SQLite file chosen with --data', () => {
+  it('works end to end on a SQLite file chosen with --data', async () => {
     const data = join(dataDir, 'chosen')
-    const added = finance(
+    const added = await finance(
       '--data',
       data,
       'users',
@@ -62,16 +68,16 @@ describe('finance as a process', { timeout: 30_000 }, () => {
     )
     expect(added.stderr).toBe('')
     expect(added.code).toBe(0)
-    const list = finance('users', 'list', '--json', '--data', data)
+    const list = await finance('users', 'list', '--json', '--data', data)
     expect(list.code).toBe(0)
     expect(JSON.parse(list.stdout).map((u: { email: string }) => u.email)).toEqual(['ops@example.com'])
-    const refused = finance('--data', data, 'reset', 'month', '2026-01', '--user', 'ops@example.com')
+    const refused = await finance('--data', data, 'reset', 'month', '2026-01', '--user', 'ops@example.com')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('pass --yes')
   }, 120_000)
 
-  it('exits 1 on a user error (unknown user), with a clear message on stderr', () => {
-    const r = finance('report', 'month', '2026-03', '--user', 'nobody@example.com')
+  it('exits 1 on a user error (unknown user), with a clear message on stderr', async () => {
+    const r = await finance('report', 'month', '2026-03', '--user', 'nobody@example.com')
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('no user nobody@example.com')
     expect(r.stdout).toBe('')
