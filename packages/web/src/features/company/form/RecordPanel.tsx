@@ -70,7 +70,6 @@ export const RecordPanel = ({
       )}
       {editing && (
         <form
-          id={formId}
           className="record-form"
           noValidate
           onSubmit={(e) => {

@@ -3,7 +3,7 @@
  * as `CHANGE { path, value }` to a form machine.
  */
 import { useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { DatePicker, type DatePickerLabels } from '../../../ui/DatePicker.tsx'
 import { Select, type SelectOption, TextInput } from '../../../ui/index.ts'
 import { formatDecimal, formatMoneyText, isDecimalString } from '../lib/number.ts'
@@ -57,8 +57,10 @@ export const useDatePickerLabels = (): DatePickerLabels => {
 export const FieldInput = ({ spec, draft, formId, error, warning, onChange, today }: FieldInputProps) => {
   const translate = useTranslateMessage()
   const pickerLabels = useDatePickerLabels()
+  const uid = useId()
   const value = getIn(draft, spec.path)
-  const id = fieldId(formId, spec.path)
+  // Unique per rendered form: the same form may be on the page more than once (stories render four copies).
+  const id = `${fieldId(formId, spec.path)}${uid}`
   const label = spec.required ? `${spec.label} *` : spec.label
   const shownError = error ? translate(error) : warning ? translate(warning) : undefined
   const set = (v: unknown) => onChange(spec.path, v)

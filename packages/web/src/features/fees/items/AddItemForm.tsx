@@ -29,7 +29,6 @@ export const AddItemForm = ({
   return (
     <Card title={texts.addTitle} className="add-item">
       <form
-        id={formId}
         noValidate
         aria-label={texts.addTitle}
         onSubmit={(e) => {

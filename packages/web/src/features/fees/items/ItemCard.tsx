@@ -70,7 +70,6 @@ export const ItemCard = ({
       )}
       {form.editing && (
         <form
-          id={formId}
           noValidate
           onSubmit={(e) => {
             e.preventDefault()

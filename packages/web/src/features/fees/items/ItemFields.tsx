@@ -41,7 +41,6 @@ export const ItemFields = ({ form, formId, recurring, companyLabel, defaultVatPe
       {input({ path: 'amount', label: t`Amount`, kind: 'money', required: true })}
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox
-        id={`${formId}-isCompany`}
         label={companyLabel}
         checked={isCompany}
         onChange={(e) =>

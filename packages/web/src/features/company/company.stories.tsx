@@ -1,0 +1,131 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { CompanyDashboard } from './CompanyDashboard.tsx'
+import { AddressesPanel, ContactPanel, InvoicePanel, PrimaryPanel } from './CompanyPanels.tsx'
+import { CompanyPage } from './CompanyPage.tsx'
+import { companyRecords, WithServices } from './test/fixtures.tsx'
+
+const meta: Meta = { title: 'Company', parameters: { route: '/companydashboard/company' } }
+export default meta
+type Story = StoryObj
+
+/** companydashboard: the Company, Fees and Revenues tiles. */
+export const Landing: Story = { render: () => <CompanyDashboard />, parameters: { route: '/companydashboard' } }
+
+/** All four panels with stored data, in view mode. */
+export const Filled: Story = {
+  render: () => (
+    <WithServices records={companyRecords}>
+      <CompanyPage />
+    </WithServices>
+  ),
+}
+
+/** A new user: every panel empty. */
+export const Empty: Story = {
+  render: () => (
+    <WithServices records={[]}>
+      <CompanyPage />
+    </WithServices>
+  ),
+}
+
+/** Loading: the calls never answer, the pencils are disabled. */
+export const Loading: Story = {
+  render: () => (
+    <WithServices records={companyRecords} options={{ delay: 1e9 }}>
+      <CompanyPage />
+    </WithServices>
+  ),
+}
+
+const openEditors = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  const pencils = await canvas.findAllByRole('button', { name: /Edit|Edytuj/ })
+  for (const p of pencils) await userEvent.click(p)
+}
+
+/** Primary data in edit mode after Save with an empty company name and a bad NIP: the error, the warning, 'Save anyway'. */
+export const PrimaryValidation: Story = {
+  render: () => (
+    <WithServices records={[]}>
+      <PrimaryPanel />
+    </WithServices>
+  ),
+  play: async ({ canvasElement }) => {
+    await openEditors(canvasElement)
+    const canvas = within(canvasElement)
+    for (const nip of canvas.getAllByRole('textbox', { name: /NIP/ })) await userEvent.type(nip, '1234567890')
+    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+    await expect((await canvas.findAllByRole('checkbox', { name: /Save anyway|Zapisz mimo to/ })).length).toBe(4)
+  },
+}
+
+/** Addresses in edit mode: three groups; a Polish post code without the dash is an error. */
+export const AddressesEditing: Story = {
+  render: () => (
+    <WithServices records={companyRecords}>
+      <AddressesPanel />
+    </WithServices>
+  ),
+  play: async ({ canvasElement }) => {
+    await openEditors(canvasElement)
+    const canvas = within(canvasElement)
+    const codes = await canvas.findAllByRole('textbox', { name: /Post code|Kod pocztowy/ })
+    for (const [i, code] of codes.entries()) {
+      if (i % 3 !== 0) continue
+      await userEvent.clear(code)
+      await userEvent.type(code, '00950')
+    }
+    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+  },
+}
+
+/** Contact in edit mode with a wrong e-mail. */
+export const ContactEditing: Story = {
+  render: () => (
+    <WithServices records={companyRecords}>
+      <ContactPanel />
+    </WithServices>
+  ),
+  play: async ({ canvasElement }) => {
+    await openEditors(canvasElement)
+    const canvas = within(canvasElement)
+    for (const email of await canvas.findAllByRole('textbox', { name: /E-?mail/ })) {
+      await userEvent.clear(email)
+      await userEvent.type(email, 'not-an-email')
+    }
+    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+  },
+}
+
+/** Invoice data in edit mode with the 'Get from Primary data' button. */
+export const InvoiceEditing: Story = {
+  render: () => (
+    <WithServices records={companyRecords.filter((r) => r.dataType === 'Primary')}>
+      <InvoicePanel />
+    </WithServices>
+  ),
+  play: async ({ canvasElement }) => {
+    await openEditors(canvasElement)
+  },
+}
+
+/** A save the server answers with 500: 'Internal server error, validate your form data.'. */
+export const ServerError: Story = {
+  render: () => (
+    <WithServices
+      records={companyRecords}
+      options={{ saveError: { status: 500, statusText: 'Internal Server Error', errors: ['Internal server error'] } }}
+    >
+      <ContactPanel />
+    </WithServices>
+  ),
+  play: async ({ canvasElement }) => {
+    await openEditors(canvasElement)
+    const canvas = within(canvasElement)
+    for (const other of await canvas.findAllByRole('textbox', { name: /^(Other|Inne)$/ }))
+      await userEvent.type(other, 'x')
+    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+  },
+}
