@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     // Ids and dates in paths are matched case-sensitively; `GetByType` etc. keep SPEC's spelling.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   })

@@ -35,6 +35,8 @@ export interface Config {
   readonly bodyLimit: number
   /** Login attempts per minute per IP and e-mail. */
   readonly loginRateLimit: number
+  /** Trust `X-Forwarded-For` from a reverse proxy (`FINANCE_TRUST_PROXY=1`), so rate limits see client addresses. */
+  readonly trustProxy: boolean
 }
 
 const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webRoot: resolve(cwd, nonEmpty(env.FINANCE_WEB_ROOT) ?? 'packages/web/dist'),
     bodyLimit: intFrom(env, 'FINANCE_BODY_LIMIT', 256 * 1024, 1024),
     loginRateLimit: intFrom(env, 'FINANCE_LOGIN_RATE_LIMIT', 10, 1),
+    trustProxy: /^(1|true|yes)$/i.test(env.FINANCE_TRUST_PROXY ?? ''),
   }
 }
 
@@ -136,6 +139,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webRoot: resolve('packages/web/dist'),
     bodyLimit: 256 * 1024,
     loginRateLimit: 10,
+    trustProxy: false,
     ...overrides,
   }
 }
