@@ -5,6 +5,7 @@
  */
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
+import { CowMap } from './cowMap.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
 
 export type RecordVerb = 'add' | 'update' | 'delete'
@@ -55,8 +56,8 @@ export interface BooksState {
 
 export const initialBooks: BooksState = Object.freeze({
   nextId: 1,
-  records: new Map(),
-  months: new Map(),
-  transactions: new Map(),
+  records: CowMap.empty<number, RecordState>(),
+  months: CowMap.empty<YearMonthString, GeneratedMonthState>(),
+  transactions: CowMap.empty<number, TransactionState>(),
   eventCount: 0,
 })

@@ -1,0 +1,117 @@
+/**
+ * A persistent map for the books state: a fixed number of buckets (plain `Map`s) shared between versions. Changing
+ * one key in a new version copies the bucket array and that one bucket (about n/64 entries) instead of the whole
+ * map, so `evolve` stays cheap on large books while every earlier state stays valid. A draft (`CowDraft`) copies
+ * each bucket at most once and then mutates it in place — the hot path of `foldBooks`.
+ *
+ * Iteration goes bucket by bucket (not in insertion order); callers that need an order sort.
+ */
+
+const BUCKETS = 64
+
+const bucketOf = (key: unknown): number => {
+  if (typeof key === 'number') return (key | 0) & (BUCKETS - 1)
+  const s = String(key)
+  let h = 0
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0
+  return h & (BUCKETS - 1)
+}
+
+const EMPTY: ReadonlyMap<unknown, unknown> = new Map()
+
+export class CowMap<K, V> implements ReadonlyMap<K, V> {
+  /** @internal */
+  constructor(
+    readonly buckets: readonly ReadonlyMap<K, V>[],
+    readonly size: number,
+  ) {}
+
+  static empty<K, V>(): CowMap<K, V> {
+    return new CowMap<K, V>(new Array(BUCKETS).fill(EMPTY) as ReadonlyMap<K, V>[], 0)
+  }
+
+  static from<K, V>(entries: Iterable<readonly [K, V]>): CowMap<K, V> {
+    const d = CowMap.empty<K, V>().draft()
+    for (const [k, v] of entries) d.set(k, v)
+    return d.freeze()
+  }
+
+  get(key: K): V | undefined {
+    return this.buckets[bucketOf(key)]!.get(key)
+  }
+  has(key: K): boolean {
+    return this.buckets[bucketOf(key)]!.has(key)
+  }
+  *entries(): MapIterator<[K, V]> {
+    for (const b of this.buckets) yield* b.entries()
+  }
+  *keys(): MapIterator<K> {
+    for (const b of this.buckets) yield* b.keys()
+  }
+  *values(): MapIterator<V> {
+    for (const b of this.buckets) yield* b.values()
+  }
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.entries()
+  }
+  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this)
+  }
+
+  /** A mutable draft starting from this version (which it never changes). */
+  draft(): CowDraft<K, V> {
+    return new CowDraft(this.buckets.slice(), this.size)
+  }
+}
+
+export class CowDraft<K, V> {
+  private readonly owned: boolean[] = new Array(BUCKETS).fill(false)
+  constructor(
+    private buckets: ReadonlyMap<K, V>[],
+    private count: number,
+  ) {}
+
+  get size(): number {
+    return this.count
+  }
+  get(key: K): V | undefined {
+    return this.buckets[bucketOf(key)]!.get(key)
+  }
+  has(key: K): boolean {
+    return this.buckets[bucketOf(key)]!.has(key)
+  }
+  keys(): IterableIterator<K> {
+    return new CowMap(this.buckets, this.count).keys()
+  }
+
+  private own(i: number): Map<K, V> {
+    if (!this.owned[i]) {
+      this.buckets[i] = new Map(this.buckets[i]!)
+      this.owned[i] = true
+    }
+    return this.buckets[i] as Map<K, V>
+  }
+
+  set(key: K, value: V): void {
+    const i = bucketOf(key)
+    const b = this.own(i)
+    const before = b.size
+    b.set(key, value)
+    this.count += b.size - before
+  }
+
+  delete(key: K): void {
+    const i = bucketOf(key)
+    if (!this.buckets[i]!.has(key)) return
+    this.own(i).delete(key)
+    this.count--
+  }
+
+  /** The immutable version; the draft must not be used afterwards (a new draft is needed for more changes). */
+  freeze(): CowMap<K, V> {
+    const m = new CowMap<K, V>(this.buckets, this.count)
+    this.buckets = this.buckets.slice()
+    this.owned.fill(false)
+    return m
+  }
+}
