@@ -46,7 +46,9 @@ describe('CowMap', () => {
     expect(b.has('2026-01')).toBe(false)
     expect([...d.keys()]).toEqual(['2026-02'])
     const seen: string[] = []
-    a.forEach((v, k) => seen.push(`${k}=${v}`))
+    a.forEach((v, k) => {
+      seen.push(`${k}=${v}`)
+    })
     expect(seen.sort()).toEqual(['2026-01=1', '2026-02=2'])
     expect([...a.values()].sort()).toEqual([1, 2])
   })
