@@ -1,7 +1,8 @@
 /**
  * The books state: everything `decide` needs and every projection reads, folded from one user's events.
- * Plain immutable data (maps of frozen-by-convention objects); money stays as the events' decimal strings and is
- * parsed lazily by the projections, so folding is cheap.
+ * Immutable data: persistent maps (`CowMap`, read through the `ReadonlyMap` interface, iterated bucket by bucket)
+ * of objects never changed once a state is exposed; money stays as the events' decimal strings and is parsed lazily
+ * by the projections, so folding is cheap.
  */
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
