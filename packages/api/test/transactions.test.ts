@@ -128,5 +128,15 @@ describe('transaction/*', () => {
       dueDate: expect.any(String),
     })
     expect((await call(h.app, t, 'GET', '/api/transaction/obligations/20x6')).statusCode).toBe(400)
+    // Reads far from today are refused instead of computing centuries of taxes.
+    expect((await call(h.app, t, 'GET', '/api/transaction/obligations/9999')).json()).toEqual({
+      success: false,
+      errors: ['Year is too far from today'],
+      fieldErrors: { year: 'Year is too far from today' },
+    })
+    expect((await call(h.app, t, 'GET', '/api/transaction/getSummaryList/2300-01-01/true')).statusCode).toBe(400)
+    expect((await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2300-05-01')).json().errors).toEqual([
+      'Month is too far from today',
+    ])
   })
 })

@@ -80,10 +80,22 @@ const AcceptQuery = effectSchema(Schema.Struct({ key: Schema.optional(Schema.Str
 
 const yearOf = (date: string) => Number(date.slice(0, 4))
 
+/** Years a summary or obligations read may ask for: a century back, two decades ahead (bounds the computation). */
+const YEARS_BACK = 100
+const YEARS_AHEAD = 20
+
 export default async function transactionRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] }
   const tags = ['transaction']
   const { today } = app.finance
+
+  /** The year, or a 400 when it is too far from today for a summary. */
+  const readableYear = (year: number, field: string): number => {
+    const current = yearOf(today())
+    if (year < current - YEARS_BACK || year > current + YEARS_AHEAD)
+      throw badRequest(['Year is too far from today'], { [field]: 'Year is too far from today' })
+    return year
+  }
 
   /** The month's rows, generating and recording the month first when it was never viewed. */
   const currentMonth = async (request: FastifyRequest, month: string): Promise<TransactionDto[]> => {
@@ -113,7 +125,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.get('/api/transaction/getSummary/:date', { ...auth, schema: { tags, params: DateParams } }, async (request) => {
     const { state } = await booksOf(app, request)
-    return yearRow(state, yearOf((request.params as { date: string }).date))
+    return yearRow(state, readableYear(yearOf((request.params as { date: string }).date), 'date'))
   })
 
   app.get(
@@ -122,13 +134,13 @@ export default async function transactionRoutes(app: FastifyInstance) {
     async (request) => {
       const { date, n } = request.params as { date: string; n: string }
       const { state } = await booksOf(app, request)
-      return summaryRows(state, yearOf(date), /^(true|1)$/i.test(n))
+      return summaryRows(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n))
     },
   )
 
   app.get('/api/transaction/obligations/:year', { ...auth, schema: { tags, params: YearParams } }, async (request) => {
     const { state } = await booksOf(app, request)
-    return obligationRows(state, (request.params as { year: number }).year, today())
+    return obligationRows(state, readableYear((request.params as { year: number }).year, 'year'), today())
   })
 
   app.put('/api/transaction/:id', { ...auth, schema: { tags, params: IdParams, body: FlagsBody } }, async (request) => {
