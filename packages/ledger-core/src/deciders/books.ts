@@ -21,6 +21,7 @@ import type { BooksState, RecordState } from './state.ts'
 
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
+export { CowDraft, CowMap } from './cowMap.ts'
 export { isDomainError } from '../errors.ts'
 
 /**
