@@ -181,7 +181,18 @@ describe('monthly dashboard', () => {
     await expect.poll(() => vatCard.locator('.due time').innerText()).toBe('2026-03-25')
     expect(await page.locator('.tx-card--pit .due time').innerText()).toBe('2026-03-20')
     expect(await page.locator('.tx-card--socialsecurity .due time').innerText()).toBe('2026-03-20')
-    // The March rows are in the past of the machine's clock only after March: overdue marks follow `today`.
+    // The PIT card explains the advance: year-to-date base and tax, less January's advance.
+    const pitCard = page.locator('.tx-card--pit')
+    await pitCard.getByText('How it is computed').click()
+    const fact = (label: string) => pitCard.locator('.breakdown .facts__row', { hasText: label }).locator('dd')
+    expect(await fact('Tax base').innerText()).toContain('11705.00')
+    expect(await fact('Tax since 1 January').innerText()).toContain('2224.00')
+    expect(await fact('Advances paid before').innerText()).toContain('1123.00')
+    const zusCard = page.locator('.tx-card--socialsecurity')
+    await zusCard.getByText('How it is computed').click()
+    expect(
+      await zusCard.locator('.breakdown .facts__row', { hasText: 'minimum applied' }).locator('dd').innerText(),
+    ).toBe('Yes')
 
     // Cost summary: VAT 1 840 + PIT 1 101 + ZUS 2 206.50 + company fee 2 460 = 7 607.50.
     expect(await page.locator('.cost-total').innerText()).toContain('7607.50')

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
+import { Breakdown } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -36,6 +37,7 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
           <Trans>Related transactions sum</Trans>: <Amount value={d.relatedTransactionsSum} />
         </p>
       )}
+      <Breakdown transaction={transaction} />
     </TxCard>
   )
 }

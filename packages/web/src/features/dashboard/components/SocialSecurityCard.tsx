@@ -3,6 +3,7 @@ import { isZero } from '../money.ts'
 import { shortSocialSecurity } from '../rules.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
+import { Breakdown } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -33,6 +34,7 @@ export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Tran
         ]}
       />
       {related.length > 0 && <RelatedList title={t`Related transactions`} rows={related} />}
+      <Breakdown transaction={transaction} />
     </TxCard>
   )
 }

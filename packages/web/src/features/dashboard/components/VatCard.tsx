@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
+import { Breakdown } from './Breakdown.tsx'
 import { VatRows } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -32,6 +33,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
           </p>
         </section>
       )}
+      <Breakdown transaction={transaction} />
     </TxCard>
   )
 }

@@ -54,6 +54,17 @@ describe('MonthlyDashboard', () => {
     expect(within(screen.getByTestId('tx-row-104')).queryByText('Overdue')).toBeNull()
   })
 
+  it('explains how a tax was computed', async () => {
+    await renderPage()
+    const pit = screen.getByTestId('tx-card-105')
+    const details = within(pit).getByText('How it is computed').closest('details') as HTMLElement
+    expect(within(details).getByText('Tax base').nextSibling?.textContent).toContain('11842.00')
+    expect(within(details).getByText('Advances paid before').nextSibling?.textContent).toContain('1125.00')
+    expect(within(details).getByText('Statutory due date').nextSibling?.textContent).toBe('2026-03-20')
+    // a row without breakdown shows none
+    expect(within(screen.getByTestId('tx-card-106')).queryByText('How it is computed')).toBeNull()
+  })
+
   it('recomputes the cost summary when a group is switched off', async () => {
     await renderPage()
     const card = document.querySelector('.cost-summary') as HTMLElement
