@@ -124,7 +124,7 @@ const shownMonth = (page: Page) => page.locator('.period-nav__title').getAttribu
 
 /** Arrows until the dashboard shows `target` (yyyy-mm), waiting for each month to load. */
 const goToMonth = async (page: Page, target: string) => {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 240; i++) {
     const current = await shownMonth(page)
     if (current === target) break
     await page
@@ -261,10 +261,13 @@ describe('yearly dashboard', () => {
     const { page } = browser
     await page.goto(`${server.url}/dashboard/yearly`)
     await page.waitForSelector('.period-nav__title[data-year]')
-    for (let i = 0; i < 5 && (await page.locator('.period-nav__title').getAttribute('data-year')) !== '2026'; i++) {
+    for (let i = 0; i < 50 && (await page.locator('.period-nav__title').getAttribute('data-year')) !== '2026'; i++) {
       const year = Number(await page.locator('.period-nav__title').getAttribute('data-year'))
       await page.getByRole('button', { name: year > 2026 ? 'Previous year' : 'Next year' }).click()
-      await page.waitForTimeout(300)
+      await page.waitForFunction(
+        (before) => document.querySelector('.period-nav__title')?.getAttribute('data-year') !== before,
+        String(year),
+      )
     }
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     const monthly = page.locator('[data-chart="monthly"] svg[role="img"]')
