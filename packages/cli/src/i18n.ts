@@ -20,8 +20,6 @@ const messages = {
   vat: { pl: 'VAT', en: 'VAT' },
   gross: { pl: 'Brutto', en: 'Gross' },
   company: { pl: 'Firmowa', en: 'Company' },
-  completed: { pl: 'Zapłacone', en: 'Paid' },
-  notification: { pl: 'Powiadomienie', en: 'Notification' },
   kind: { pl: 'Rodzaj', en: 'Kind' },
   period: { pl: 'Okres', en: 'Period' },
   amount: { pl: 'Kwota', en: 'Amount' },
@@ -32,9 +30,7 @@ const messages = {
   overdue: { pl: 'po terminie', en: 'overdue' },
   yes: { pl: 'tak', en: 'yes' },
   no: { pl: 'nie', en: 'no' },
-  total: { pl: 'Razem', en: 'Total' },
   month: { pl: 'Miesiąc', en: 'Month' },
-  year: { pl: 'Rok', en: 'Year' },
   companyIncome: { pl: 'Przychód firmy', en: 'Company revenue' },
   companyVat: { pl: 'VAT', en: 'VAT' },
   companyPit: { pl: 'PIT', en: 'PIT' },
@@ -53,11 +49,7 @@ const messages = {
   email: { pl: 'E-mail', en: 'E-mail' },
   role: { pl: 'Rola', en: 'Role' },
   userId: { pl: 'Id użytkownika', en: 'User id' },
-  event: { pl: 'Zdarzenie', en: 'Event' },
   createdAt: { pl: 'Czas', en: 'Time' },
-  figure: { pl: 'Wartość', en: 'Figure' },
-  before: { pl: 'Przed', en: 'Before' },
-  after: { pl: 'Po', en: 'After' },
   noChanges: { pl: 'Brak zmian', en: 'No changes' },
   asOf: { pl: 'Stan na', en: 'As of' },
   totals: { pl: 'Sumy miesiąca', en: 'Month totals' },
@@ -73,5 +65,3 @@ const messages = {
 export type MessageKey = keyof typeof messages
 
 export const translate = (lang: Lang, key: MessageKey): string => messages[key][lang]
-
-export const hasMessage = (key: string): key is MessageKey => Object.hasOwn(messages, key)
