@@ -1,12 +1,13 @@
 /**
  * Translation of the English texts that validation (core, SPEC §5), the form machines and the API (SPEC §8)
- * produce. Known texts and patterns are translated; anything else (e.g. a server message we do not know) is
- * shown as it came.
+ * produce: this feature's own texts and patterns here, the app-wide ones (popups, §8 errors) through
+ * `i18n/serverMessages.ts`; anything unknown is shown as it came.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
+import { translateMessage } from '../../../i18n/serverMessages.ts'
 
 const known: Record<string, MessageDescriptor> = {
   'Company name is required': msg`Company name is required`,
@@ -14,9 +15,6 @@ const known: Record<string, MessageDescriptor> = {
   'Nip checksum is not valid': msg`Nip checksum is not valid`,
   'Regon checksum is not valid': msg`Regon checksum is not valid`,
   'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
-  'Email needs to be in correct format': msg`Email needs to be in correct format`,
-  'Date is required': msg`Date is required`,
-  'Percent is required': msg`Percent is required`,
   'Payment interval is required': msg`Payment interval is required`,
   'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
   '(Tax type) is required': msg`(Tax type) is required`,
@@ -24,20 +22,9 @@ const known: Record<string, MessageDescriptor> = {
   '(Payment interval) is required': msg`(Payment interval) is required`,
   '(Date) is required': msg`(Date) is required`,
   'Tax type must be Flat, Linear or Scale': msg`Tax type must be Flat, Linear or Scale`,
-  'Amount is requred': msg`Amount is requred`,
   'Amount is required': msg`Amount is required`,
   'Name is required': msg`Name is required`,
   'Repetitions is required': msg`Repetitions is required`,
-  'No changes on the form': msg`No changes on the form`,
-  'Item saved': msg`Item saved`,
-  'Expense added': msg`Expense added`,
-  'Income added': msg`Income added`,
-  'Internal server error, validate your form data.': msg`Internal server error, validate your form data.`,
-  'Internal server error': msg`Internal server error`,
-  'Unknown Error': msg`Unknown Error`,
-  'Not found': msg`Not found`,
-  Conflict: msg`Conflict`,
-  'Access denied': msg`Access denied`,
   'Data is not valid': msg`Data is not valid`,
 }
 
@@ -81,7 +68,7 @@ export const useTranslateMessage = (): ((text: string) => string) => {
             return t`${label} must be a whole number of at least 1`
         }
       }
-      return text
+      return translateMessage(i18n, text)
     },
     [i18n, t],
   )

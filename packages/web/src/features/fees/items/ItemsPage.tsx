@@ -3,9 +3,12 @@ import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import { useServices } from '../../company/form/services.tsx'
-import type { ItemDataType } from '../../company/lib/records.ts'
+import { useLanguage } from '../../company/form/language.ts'
+import { formatMoneyText } from '../../company/lib/number.ts'
+import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
 import '../../company/company.css'
 import { DEFAULT_VAT_PERCENT, vatPercentOf } from '../lib/companyFlag.ts'
+import { listTotals } from '../lib/totals.ts'
 import { useRecordList } from '../settings/useRecordList.ts'
 import { AddItemForm } from './AddItemForm.tsx'
 import { ItemCard } from './ItemCard.tsx'
@@ -30,6 +33,26 @@ const useDefaultVatPercent = (): string => {
   return percent
 }
 
+const ItemsTotal = ({ items }: { items: readonly RecordDto[] }) => {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const totals = listTotals(items)
+  const zl = t`zł`
+  return (
+    <p className="item-totals">
+      <span>
+        {t`Amount`}: {formatMoneyText(totals.amount, language)} {zl}
+      </span>
+      <span>
+        {t`VAT amount`}: {formatMoneyText(totals.vatAmount, language)} {zl}
+      </span>
+      <span>
+        {t`Sum`}: <strong>{formatMoneyText(totals.sum, language)}</strong> {zl}
+      </span>
+    </p>
+  )
+}
+
 /** A recurring or one-time expense or income page: the add form and the list of existing items. */
 export const ItemsPage = ({ dataType, today }: { dataType: ItemDataType; today?: string }) => {
   const { t } = useLingui()
@@ -46,6 +69,7 @@ export const ItemsPage = ({ dataType, today }: { dataType: ItemDataType; today?:
       <section className="items" aria-labelledby={listId} aria-busy={list.loading}>
         <h2 id={listId}>{texts.listTitle}</h2>
         {list.items.length === 0 && !list.loading && <p>{texts.empty}</p>}
+        {list.items.length > 0 && <ItemsTotal items={list.items} />}
         {list.items.map((r) => (
           <ItemCard
             key={r.id}
