@@ -16,11 +16,12 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
   const related = d.relatedTransactions ?? []
   const revenues = related.filter((r) => isRevenue(r.eventType))
   const fees = related.filter((r) => isFee(r.eventType))
+  const taxTypeLabels: Record<string, string> = { Flat: t`Flat rate`, Linear: t`Linear`, Scale: t`Tax scale` }
   return (
     <TxCard transaction={transaction} title={t`PIT`} onFlags={onFlags}>
       <Facts
         rows={[
-          [t`Tax type`, String(d.taxType ?? '—')],
+          [t`Tax type`, taxTypeLabels[d.taxType ?? ''] ?? d.taxType ?? '—'],
           [t`Rate`, `${d.rate ?? d.percent ?? '—'} %`],
           [t`Payment interval (months)`, String(d.paymentInterval ?? '—')],
           [t`Health insurance`, <Amount key="h" value={d.deductions?.healthInsurance} />],
