@@ -76,6 +76,7 @@ describe('account journey in Chromium against the real server', () => {
     await page.getByText('Proszę czekać…').waitFor()
     await screenshot(page, 'logout-wait')
     await page.getByText('Użytkownik wylogowany').waitFor()
+    await screenshot(page, 'logout-done')
     await page.waitForURL(`${server.url}/user/login`, { timeout: 5000 })
     expect(await page.evaluate(() => localStorage.getItem('site token'))).toBeNull()
   })
@@ -85,6 +86,9 @@ describe('account journey in Chromium against the real server', () => {
     await login(page, server.url, USER_EMAIL, USER_PASSWORD)
     expect(await page.evaluate(() => localStorage.getItem('site role'))).toBe('1')
     await screenshot(page, 'home-user')
+    await page.goto(`${server.url}/user`)
+    await page.getByRole('heading', { name: 'Użytkownik', level: 1 }).waitFor()
+    await screenshot(page, 'user-home')
 
     await page.goto(`${server.url}/settings`)
     await page.getByTestId('settings-user').filter({ hasText: USER_EMAIL }).waitFor()

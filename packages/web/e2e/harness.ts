@@ -52,7 +52,22 @@ const waitFor = async (url: string, child: ChildProcess, output: () => string, t
   throw new Error(`server did not answer at ${url} within ${timeoutMs} ms:\n${output()}`)
 }
 
-/** Spawns `node --import tsx packages/api/src/main.ts` from the repo root on a free port and a fresh data dir. */
+/** The built web app of this run (see global-setup.ts); outside Vitest, FINANCE_WEB_ROOT or packages/web/dist. */
+const webRoot = async (): Promise<string> => {
+  try {
+    const { inject } = await import('vitest')
+    const dir = inject('webRoot')
+    if (dir) return dir
+  } catch {
+    // not inside a Vitest worker
+  }
+  return process.env.FINANCE_WEB_ROOT ?? join(repoRoot, 'packages', 'web', 'dist')
+}
+
+/**
+ * Spawns `node --import tsx packages/api/src/main.ts` from the repo root on a free port and a fresh data dir,
+ * serving this run's web build, and waits until it answers.
+ */
 export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'finance-e2e-'))
@@ -68,6 +83,7 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
     FINANCE_REGISTRATION_KEY: REGISTRATION_KEY,
     FINANCE_PUBLIC_URL: url,
     FINANCE_LOGIN_RATE_LIMIT: '1000',
+    FINANCE_WEB_ROOT: await webRoot(),
     LOG_LEVEL: 'warn',
     ...extraEnv,
   }

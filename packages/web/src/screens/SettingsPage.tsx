@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { type DisplayMode, useDisplayMode } from '../app/displayMode.ts'
 import type { SettingsData } from '../api/client.ts'
 import { changeLocale, type Locale } from '../i18n.ts'
@@ -31,6 +31,11 @@ export const formatDateTime = (ms: number): string => {
   const d = new Date(ms)
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
 }
+
+/** Remaining session time, with Polish plural forms (1 minuta, 2 minuty, 5 minut). */
+export const MinutesLeft = ({ minutes }: { minutes: number }) => (
+  <Plural value={minutes} one="# minute left" other="# minutes left" />
+)
 
 /** Settings (SPEC §2): user name, language, display mode, session extension, database type and size. */
 export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise<SettingsData> }) => {

@@ -6,6 +6,7 @@ import { i18nFor, renderApp } from '../test/render.tsx'
 import { LoginPage } from './LoginPage.tsx'
 import { LogoutPage } from './LogoutPage.tsx'
 import { ResetPasswordConfirmedPage } from './ResetPasswordConfirmedPage.tsx'
+import { MinutesLeft } from './SettingsPage.tsx'
 
 const session = (role: string) => ({ token: 't', loginDate: Date.now(), minutes: 20, role })
 
@@ -136,5 +137,19 @@ describe('reset password confirmed screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
     expect(await screen.findByText('Code is required, use link from email')).toBeTruthy()
     expect(submit).not.toHaveBeenCalled()
+  })
+})
+
+describe('Polish plurals', () => {
+  it('uses the one, few and many forms for the minutes left', async () => {
+    const forms: string[] = []
+    for (const minutes of [1, 2, 5, 22]) {
+      const r = await renderApp(<MinutesLeft minutes={minutes} />, { locale: 'pl' })
+      forms.push((r.container.textContent ?? '').replace(r.location() ?? '', ''))
+      r.unmount()
+    }
+    expect(forms).toEqual(['Została 1 minuta', 'Zostały 2 minuty', 'Zostało 5 minut', 'Zostały 22 minuty'])
+    const en = await renderApp(<MinutesLeft minutes={2} />)
+    expect(en.container.textContent).toContain('2 minutes left')
   })
 })
