@@ -81,7 +81,10 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                   <time dateTime={t.date}>{t.date}</time>
                 </td>
                 <th scope="row">
-                  <span className="tx-type">{typeLabel(t.eventType)}</span> {d.displayName ?? d.name ?? ''}
+                  {(t.eventType === '1_Revenue' || t.eventType === '2_Fee') && (
+                    <span className="tx-type">{typeLabel(t.eventType)} </span>
+                  )}
+                  {d.displayName ?? d.name ?? ''}
                   {d.overdue && !t.completed && (
                     <strong className="tx-overdue">
                       <span aria-hidden="true"> !</span>
