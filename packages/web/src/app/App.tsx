@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react'
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router'
+import { Suspense, useEffect, useRef } from 'react'
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { setTokenRejectedHandler } from '../api/client.ts'
 import { Layout } from '../shell/Layout.tsx'
 import { SessionProvider, useSessionActor } from '../session/SessionContext.tsx'
@@ -10,12 +10,15 @@ import { appRoutes, notFoundElement } from './routes.tsx'
 import type { AppRoute } from './types.ts'
 
 /** SPEC §4: a result with '!Token' and no token logs out and, unless already there, goes to login. */
-const TokenRejectedHandler = () => {
+export const TokenRejectedHandler = () => {
   const actor = useSessionActor()
   const navigate = useNavigate()
+  const location = useLocation()
+  const path = useRef(location.pathname)
+  path.current = location.pathname
   useEffect(() => {
     setTokenRejectedHandler(() => {
-      if (window.location.pathname === loginPath) return
+      if (path.current === loginPath) return
       actor.send({ type: 'LOGOUT' })
       navigate(loginPath)
     })

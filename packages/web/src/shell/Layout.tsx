@@ -25,6 +25,12 @@ export const Layout = () => {
     setOpen(false)
   }, [])
 
+  // A new page closes the (unpinned) menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    setOpen(false)
+  }, [location.pathname])
+
   useEffect(() => {
     const onStart = (e: TouchEvent) => {
       const touch = e.touches[0]

@@ -72,7 +72,14 @@ export const MessagePopups = ({ store = messageStore }: { store?: MessageStore }
   return (
     <div className="popups">
       {messages.map((m) => (
-        <div key={m.id} className={`popup popup--${m.kind}`} role={m.kind === 'info' ? 'status' : 'alert'}>
+        // The whole popup closes on click; its close button is the keyboard path.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the close button inside handles the keyboard
+        <div
+          key={m.id}
+          className={`popup popup--${m.kind}`}
+          role={m.kind === 'info' ? 'status' : 'alert'}
+          onClick={() => store.close(m.id)}
+        >
           <div className="popup__text">{m.text}</div>
           <button type="button" className="popup__close" aria-label={t`Close`} onClick={() => store.close(m.id)}>
             ×

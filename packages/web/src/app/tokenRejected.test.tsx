@@ -1,0 +1,39 @@
+import { waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { api } from '../api/client.ts'
+import { renderApp } from '../test/render.tsx'
+import { TokenRejectedHandler } from './App.tsx'
+
+const rejected = () =>
+  new Response(JSON.stringify({ success: false, errors: ['!Token'] }), {
+    status: 401,
+    headers: { 'content-type': 'application/json' },
+  })
+
+describe('!Token rule', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('logs out and goes to login when a result carries !Token without a token', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => rejected()),
+    )
+    const session = { token: 'old', loginDate: Date.now(), minutes: 20, role: '1' }
+    const { actor, location } = await renderApp(<TokenRejectedHandler />, { route: '/dashboard/monthly', session })
+    await api.get('transaction/getCurrentMonth/2026-03-01').catch(() => {})
+    await waitFor(() => expect(location()).toBe('/user/login'))
+    expect(actor.getSnapshot().value).toBe('loggedOut')
+  })
+
+  it('leaves the login page alone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => rejected()),
+    )
+    const session = { token: 'old', loginDate: Date.now(), minutes: 20, role: '1' }
+    const { actor, location } = await renderApp(<TokenRejectedHandler />, { route: '/user/login', session })
+    await api.get('home/GetSettingsData').catch(() => {})
+    expect(location()).toBe('/user/login')
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true)
+  })
+})
