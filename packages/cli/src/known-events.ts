@@ -1,6 +1,7 @@
 /**
  * Which events an import accepts. Books streams: any ledger event ledger-core can upcast and its schema accepts
- * (`upcast`, then the event's Effect Schema). User streams: the account events of the API's accounts module.
+ * (`upcast`, then the event's Effect Schema). User and e-mail claim streams: the account events of the API's accounts
+ * module.
  */
 import type { Json } from '@finance/event-store'
 import { upcast, ledgerEventSchemas } from '@finance/ledger-core/events.ts'
@@ -53,5 +54,11 @@ export const checkEventType = (streamId: string, type: string, schemaVersion: nu
     if (problem) throw new Error(problem)
     return
   }
-  throw new Error(`unknown stream ${streamId} (expected books-… or user-…)`)
+  if (streamId.startsWith('email-')) {
+    if (type !== 'EmailClaimed' || schemaVersion !== 1)
+      throw new Error(`unknown e-mail claim event ${type} v${schemaVersion}`)
+    if (!isObject(data) || typeof data.userId !== 'string') throw new Error('data.userId must be a string')
+    return
+  }
+  throw new Error(`unknown stream ${streamId} (expected books-…, user-… or email-…)`)
 }

@@ -175,8 +175,8 @@ describe('manners', () => {
     const plain = await run(['replay'], { store: s.store })
     expect(plain.stderr).toBe('')
     const tty = await run(['replay'], { store: s.store, isTTY: true })
-    expect(tty.stderr).toMatch(/replay \[#+\] 100% 15\/15 [\d,]+ events\/s/)
-    expect(tty.stdout).toMatch(/^replayed 15 events/)
+    expect(tty.stderr).toMatch(/replay \[#+\] 100% 17\/17 [\d,]+ events\/s/)
+    expect(tty.stdout).toMatch(/^replayed 17 events/)
   })
 
   it('usage errors exit 2: bad month, both --json and --csv, --from after --to', async () => {
@@ -195,7 +195,7 @@ describe('manners', () => {
     const r = await run(['export', '--format', 'json', '--out', file], { store: s.store })
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('')
-    expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(15)
+    expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(17)
   })
 })
 

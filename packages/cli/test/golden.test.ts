@@ -60,10 +60,10 @@ describe('golden outputs', () => {
 
   it('replay: the whole log, and one user as of a moment', async () => {
     const all = await golden('replay.txt', ['replay'])
-    expect(all).toMatch(/^replayed 15 events: 1 books, 2 users in/)
+    expect(all).toMatch(/^replayed 17 events: 1 books, 2 users in/)
     await golden('replay.json', ['replay', '--json'])
     const partial = await golden('replay-as-of.txt', ['replay', '--as-of', s.moments.afterJanuary])
-    expect(partial).toMatch(/^replayed 15 events as of 2026-01-31T18:00:00.000Z \(10 applied\)/)
+    expect(partial).toMatch(/^replayed 17 events as of 2026-01-31T18:00:00.000Z \(12 applied\)/)
     const then = await golden('replay-as-of-january.en.txt', [
       'replay',
       '--user',
@@ -108,7 +108,7 @@ describe('golden outputs', () => {
 
   it('export: JSON lines, CSV and the ledger journal', async () => {
     const jsonl = await golden('export.jsonl', ['export', '--format', 'json'])
-    expect(jsonl.trimEnd().split('\n')).toHaveLength(15)
+    expect(jsonl.trimEnd().split('\n')).toHaveLength(17)
     const csv = await golden('export.csv', ['export', '--format', 'csv'])
     expect(csv).toContain('"Laptop ""Pro"", 14-inch"')
     expect(csv.split('\r\n')[0]).toBe(

@@ -123,7 +123,7 @@ describe('import of a real history', () => {
     const target = createMemoryStore()
     const imported = await run(['import', path], { store: target })
     expect(imported.stderr).toBe('')
-    expect(imported.stdout).toBe('imported 15 events into 3 streams\n')
+    expect(imported.stdout).toBe('imported 17 events into 5 streams\n')
     expect((await run(['export', '--format', 'json'], { store: target })).stdout).toBe(first.stdout)
     for (const argv of [
       ['report', 'month', '2026-02', '--user', ANNA, '--json'],

@@ -19,6 +19,7 @@ import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import type { MessageKey } from '../i18n.ts'
+import { Progress } from '../progress.ts'
 
 export interface DiffOptions {
   readonly from: string
@@ -86,13 +87,20 @@ const figureChanges = (before: BooksState, after: BooksState): FigureChange[] =>
 }
 
 /** The changes of every event of one stream created in (from, to]. */
-export const changesBetween = (events: readonly StoredEvent[], from: string, to: string): EventChanges[] => {
+export const changesBetween = (
+  events: readonly StoredEvent[],
+  from: string,
+  to: string,
+  onEvent: (done: number, total: number) => void = () => {},
+): EventChanges[] => {
   const start = replay(events, { asOf: from })
   const end = replay(events, { asOf: to })
   const folder = booksFolder(start)
   let previous = start
   const out: EventChanges[] = []
-  for (const e of events.slice(start.eventCount, end.eventCount)) {
+  const between = events.slice(start.eventCount, end.eventCount)
+  for (const e of between) {
+    onEvent(out.length, between.length)
     folder.push(upcast(e.type, e.schemaVersion, e.data))
     const next = folder.state()
     out.push({
@@ -148,7 +156,12 @@ export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
   const result: { email: string; events: EventChanges[] }[] = []
   for (const b of await usersOf(ctx, o.user)) {
     const events = await store.readStream(`books-${b.userId}`)
-    const changes = changesBetween(events, o.from, o.to)
+    let progress: Progress | undefined
+    const changes = changesBetween(events, o.from, o.to, (done, total) => {
+      progress ??= new Progress(ctx, total, `diff ${b.email}`)
+      progress.update(done)
+    })
+    if (progress?.wasDrawn) progress.finish(changes.length)
     if (changes.length > 0 || o.user !== undefined) result.push({ email: b.email, events: changes })
   }
   if (o.json) {

@@ -22,8 +22,9 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
   let prefixes: string[] | undefined
   if (o.format === 'json' && o.user !== undefined) {
     const { resolveUser } = await import('../books.ts')
-    const { userId } = await resolveUser(ctx, o.user)
-    prefixes = [`books-${userId}`, `user-${userId}`]
+    const { emailClaimStream } = await import('@finance/api/accounts/service.ts')
+    const { userId, email } = await resolveUser(ctx, o.user)
+    prefixes = [`books-${userId}`, `user-${userId}`, emailClaimStream(email)]
   }
   const books = o.format === 'json' ? [] : await (await import('../books.ts')).booksOfUsers(ctx, o.user)
   const sink = await openSink(ctx, o.out)
