@@ -109,4 +109,19 @@ describe('items pages', () => {
       (await within(form).findAllByText('Internal server error, validate your form data.')).length,
     ).toBeGreaterThan(0)
   })
+
+  it('reads and shows amounts in Polish format and sends a decimal string', async () => {
+    const services = memoryServices([])
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services, 'pl')
+    const form = addForm('Dodaj wydatek jednorazowy')
+    fireEvent.change(within(form).getByLabelText('Nazwa *'), { target: { value: 'Biurko' } })
+    fireEvent.change(within(form).getByLabelText('Kwota *'), { target: { value: '12 345,5' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Dodaj wydatek jednorazowy' }))
+    const card = (await screen.findByRole('heading', { name: 'Biurko' })).closest('section') as HTMLElement
+    expect(services.records()[0]?.dataObject.amount).toBe('12345.50')
+    // amount and sum, grouped with a non-breaking space (the matcher normalises it to a space)
+    const shown = within(card).getAllByText('12 345,50 zł')
+    expect(shown).toHaveLength(2)
+    expect(shown[0]?.textContent).toBe('12\u00a0345,50 zł')
+  })
 })
