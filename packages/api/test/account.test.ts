@@ -228,6 +228,19 @@ describe('password reset', () => {
 })
 
 describe('accounts service', () => {
+  it('lets only one of two processes register the same e-mail at the same time', async () => {
+    const store = createMemoryStore()
+    const server = createAccounts(store, { hashCost: 4 })
+    const cli = createAccounts(store, { hashCost: 4 })
+    const results = await Promise.all([
+      server.register({ email: 'race@example.com', password: PASSWORD, role: 'USER' }),
+      cli.register({ email: 'Race@example.com', password: PASSWORD, role: 'ADMIN' }),
+    ])
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    expect(results.find((r) => !r.ok)).toMatchObject({ errors: ['Email already exist'] })
+    expect(await server.list()).toHaveLength(1)
+  })
+
   it('sees users registered by another instance on the same store (the CLI)', async () => {
     const store = createMemoryStore()
     const a = createAccounts(store, { hashCost: 4 })

@@ -4,7 +4,7 @@
  * live in `store.secrets`, never in an event. An e-mail → user index is folded from the `user-*` events and caught
  * up from the global log before every lookup, so users added by another process (the CLI) are seen at once.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
 import {
   accountMessages,
@@ -34,6 +34,9 @@ export type AccountResult<T> =
 
 export const userStream = (userId: string) => `user-${userId}`
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+/** One stream per e-mail address ever registered; its first event decides who owns the address. */
+export const emailClaimStream = (email: string) =>
+  `email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000
 
 const passwordKey = (userId: string) => `password:${userId}`
@@ -180,6 +183,18 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         if (role !== ROLE_USER && role !== ROLE_ADMIN) return fail(400, accountMessages.role)
         if (await find(email)) return fail(400, accountMessages.emailExists)
         const id = randomUUID()
+        // Claim the e-mail atomically across processes (the server and the CLI): the first append to its claim
+        // stream wins; the stream holds a hash of the address, never the address.
+        try {
+          await store.append(
+            emailClaimStream(email),
+            [{ type: 'EmailClaimed', schemaVersion: 1, data: { userId: id }, metadata: meta(input.actor, id) }],
+            'no_stream',
+          )
+        } catch (err) {
+          if (err instanceof WrongExpectedVersion) return fail(400, accountMessages.emailExists)
+          throw err
+        }
         // The hash first: a user event without a password would be a user nobody can log in as.
         await store.secrets.put(passwordKey(id), await hashPassword(input.password, cost))
         await store.append(

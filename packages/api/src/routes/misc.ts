@@ -33,7 +33,7 @@ const dataTypeOf = (e: StoredEvent): string => {
     if (typeof d.dataType === 'string') return d.dataType
     if (typeof d.kind === 'string') return d.kind
   }
-  if (e.streamId.startsWith('user-')) return 'User'
+  if (e.streamId.startsWith('user-') || e.streamId.startsWith('email-')) return 'User'
   if (
     e.type.startsWith('Month') ||
     e.type.startsWith('Year') ||
