@@ -94,4 +94,20 @@ describe('DatePicker', () => {
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-13-01' } })
     expect(values).toEqual(['2026-13-01'])
   })
+
+  it('closes when the user presses outside the field', async () => {
+    await setup('2026-03-15')
+    fireEvent.click(screen.getByRole('button', { name: 'Choose date' }))
+    fireEvent.pointerDown(screen.getByRole('grid'))
+    expect(screen.queryByRole('grid')).not.toBeNull()
+    fireEvent.pointerDown(document.body)
+    expect(screen.queryByRole('grid')).toBeNull()
+  })
+
+  it('follows a date typed into the field', async () => {
+    await setup('2026-03-15')
+    fireEvent.click(screen.getByRole('button', { name: 'Choose date' }))
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-07-04' } })
+    expect(screen.getByText('July 2027')).toBeTruthy()
+  })
 })

@@ -87,7 +87,17 @@ export const DatePicker = ({
   const gridRef = useRef<HTMLTableElement>(null)
   const moveFocusToGrid = useRef(false)
 
+  const rootRef = useRef<HTMLDivElement>(null)
   useEffect(() => setText(value), [value])
+  // A press outside the field closes the calendar.
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: PointerEvent) => {
+      if (rootRef.current && e.target instanceof Node && !rootRef.current.contains(e.target)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onDown)
+    return () => document.removeEventListener('pointerdown', onDown)
+  }, [open])
   useEffect(() => setYearText(String(view.year)), [view.year])
   useEffect(() => {
     if (open && moveFocusToGrid.current) {
@@ -161,7 +171,7 @@ export const DatePicker = ({
       .join(' ')
 
   return (
-    <div className={`field datepicker${error ? ' field--invalid' : ''}`}>
+    <div className={`field datepicker${error ? ' field--invalid' : ''}`} ref={rootRef}>
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
@@ -181,6 +191,10 @@ export const DatePicker = ({
             const v = e.target.value
             setText(v)
             onChange(v.trim())
+            if (isDate(v.trim())) {
+              setFocused(v.trim())
+              setView(monthOfDate(v.trim()))
+            }
           }}
         />
         <button
