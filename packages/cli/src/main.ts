@@ -1,6 +1,13 @@
 /** Process entry of `finance`: runs the command with the real streams and exits with its code. */
 import { runCli } from './cli.ts'
 
+// A closed pipe (`finance export … | head`) ends the command quietly, as for other Unix tools.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw err
+  })
+
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

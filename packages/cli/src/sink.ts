@@ -13,11 +13,21 @@ const CHUNK = 1 << 16
 
 export const openSink = async (ctx: Ctx, file: string | undefined): Promise<Sink> => {
   if (file === undefined) {
+    // Buffered writes to stdout that wait for 'drain' when the reader is slower (a pipe into `less` or `gzip`).
+    const out = ctx.stdout as { write(chunk: string): unknown; once?: unknown }
+    let pending = ''
+    const flush = async () => {
+      if (pending.length === 0) return
+      const ok = out.write(pending)
+      pending = ''
+      if (ok === false && typeof out.once === 'function') await once(out as unknown as NodeJS.EventEmitter, 'drain')
+    }
     return {
       write: async (text) => {
-        ctx.out(text)
+        pending += text
+        if (pending.length >= CHUNK) await flush()
       },
-      close: async () => {},
+      close: flush,
     }
   }
   const stream = createWriteStream(file, { flags: 'w' })
