@@ -37,3 +37,21 @@ describe('!Token rule', () => {
     expect(actor.getSnapshot().matches('loggedIn')).toBe(true)
   })
 })
+
+const Broken = () => {
+  throw new Error('boom')
+}
+
+describe('screen error boundary', () => {
+  it('shows the error box instead of a blank page when a screen throws', async () => {
+    const { ScreenErrorBoundary } = await import('./ErrorBoundary.tsx')
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { findByRole } = await renderApp(
+      <ScreenErrorBoundary>
+        <Broken />
+      </ScreenErrorBoundary>,
+    )
+    expect((await findByRole('alert')).textContent).toContain('Response error, can not connect to API.')
+    spy.mockRestore()
+  })
+})

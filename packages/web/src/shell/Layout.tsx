@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { ScreenErrorBoundary } from '../app/ErrorBoundary.tsx'
 import { RouteRedirect } from '../app/RouteRedirect.tsx'
 import { readFlag, storageKeys, writeFlag } from '../session/storage.ts'
 import { MessagePopups } from '../ui/messages.tsx'
@@ -64,7 +65,9 @@ export const Layout = () => {
       />
       <Menu open={open} pinned={pinned} onClose={() => setOpen(false)} onTogglePin={togglePin} />
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        <ScreenErrorBoundary key={location.pathname}>
+          <Outlet />
+        </ScreenErrorBoundary>
       </main>
       <Footer />
       <ScrollTop />
