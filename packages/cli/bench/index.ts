@@ -103,8 +103,10 @@ export async function run(): Promise<void> {
         `${fmt(stats.events / inProcess)} events/s; peak RSS of the bench process ${mb(peak)} ` +
         `(${mb(rssBefore)} before the replay); fold loop ${stats.seconds.toFixed(2)} s wall, ${stats.cpuSeconds.toFixed(2)} s CPU`,
     )
-    const aim = inProcess < 3 && peak < 1024 * 1024
-    console.log(`aim (< 3 s, < 1 GB for 1M events): ${aim ? 'met' : 'not met'} in-process`)
+    if (stats.events >= 1_000_000) {
+      const aim = inProcess < 3 && peak < 1024 * 1024
+      console.log(`aim (< 3 s, < 1 GB for 1M events): ${aim ? 'met' : 'not met'} in-process`)
+    } else console.log('aim (< 3 s, < 1 GB) is stated for 1M events: not judged for this smaller run')
 
     // 3. Export the journal for hledger (in-process).
     const journal = join(dir, 'books.journal')
