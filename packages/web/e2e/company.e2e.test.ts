@@ -249,4 +249,16 @@ describe('company, settings and items journey', () => {
       repetitions: 12,
     })
   })
+
+  it('shows the same data in Polish with Polish number formatting', async () => {
+    const { page } = browser
+    await browser.context.addCookies([{ name: 'finance_lang', value: 'pl', url: server.url }])
+    await page.goto(`${server.url}/companydashboard/company`)
+    await expect.poll(() => card(page, 'Dane podstawowe').getByText('Kowalski Consulting').count()).toBe(1)
+    await screenshot(page, 'company-pl')
+    await page.goto(`${server.url}/companydashboard/revenues/recurring`)
+    const consulting = card(page, 'Consulting', 3)
+    await expect.poll(() => consulting.getByText('12\u00a0300,00 zł').count()).toBe(1)
+    await screenshot(page, 'revenues-recurring-pl')
+  })
 })

@@ -5,7 +5,7 @@ import { Tile, TileGroup } from '../../ui/index.ts'
 export const CompanyDashboard = () => {
   const { t } = useLingui()
   return (
-    <TileGroup title={t`Company`}>
+    <TileGroup title={t({ message: 'Company', context: 'company landing' })}>
       <Tile
         to="/companydashboard/company"
         title={t`Your company`}
