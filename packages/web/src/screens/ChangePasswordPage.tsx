@@ -5,6 +5,7 @@ import { accountApi } from '../api/account.ts'
 import { isApiError, type SettingsData, type SuccessResult } from '../api/client.ts'
 import { submitWith, createFormMachine } from '../forms/formMachine.ts'
 import { useSession } from '../session/SessionContext.tsx'
+import { tokenEmail } from '../session/token.ts'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { FormErrors, TextInput } from '../ui/Field.tsx'
@@ -57,7 +58,7 @@ export const ChangePasswordPage = ({
   const tm = useTranslateMessage()
   const { token } = useSession()
   const settings = useSettingsData(loadSettings, token)
-  const email = settings?.name ?? ''
+  const email = settings?.name || tokenEmail(token)
   const [state, send] = useMachine(
     changePasswordMachine.provide({
       actors: {
