@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
 import { type DisplayMode, useDisplayMode } from '../app/displayMode.ts'
 import type { SettingsData } from '../api/client.ts'
 import { changeLocale, type Locale } from '../i18n.ts'
@@ -44,6 +45,13 @@ export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise
   const [mode, setMode] = useDisplayMode()
   const session = useSession()
   const data = useSettingsData(load, session.token)
+  // Re-render every 30 s so the minutes left stay current.
+  const [, tick] = useState(0)
+  useEffect(() => {
+    if (!session.loggedIn) return
+    const timer = setInterval(() => tick((n) => n + 1), 30_000)
+    return () => clearInterval(timer)
+  }, [session.loggedIn])
   const setLocale = (l: Locale) => void changeLocale(l, i18n)
   const modes: { value: DisplayMode; label: string }[] = [
     { value: 'light', label: t`Light` },
