@@ -58,6 +58,7 @@ export const PitForm = ({ today }: { today?: string }) => {
     { value: 'Linear', label: t`Linear (19 %)` },
     { value: 'Scale', label: t`Scale (12 % / 32 %)` },
   ]
+  const taxTypeName: Record<string, string> = { Flat: t`Flat`, Linear: t`Linear`, Scale: t`Scale` }
   const fields: FieldSpec[] = [
     { path: 'date', label: t`Date`, kind: 'date', required: true },
     { path: 'taxType', label: t`Tax type`, kind: 'select', options: taxTypes, required: true },
@@ -91,7 +92,9 @@ export const PitForm = ({ today }: { today?: string }) => {
         deductions: '0.00',
       }}
       today={day}
-      summary={(o) => `${String(o.taxType)} · ${formatDecimal(String(o.firstPercent), language)} %`}
+      summary={(o) =>
+        `${taxTypeName[String(o.taxType)] ?? String(o.taxType)} · ${formatDecimal(String(o.firstPercent), language)} %`
+      }
       tools={(form) => {
         const taxType = form.context.draft.taxType
         const valid = taxType === 'Flat' || taxType === 'Linear' || taxType === 'Scale'
