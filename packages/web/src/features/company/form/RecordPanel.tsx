@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
-import { Card, PencilToggle } from '../../../ui/index.ts'
+import { useLingui } from '@lingui/react/macro'
+import { Card, FormErrors, PencilToggle } from '../../../ui/index.ts'
 import '../company.css'
 import { type FieldSpec, FieldInput, FieldValues } from './fields.tsx'
 import { FormActions, FormMessages } from './FormParts.tsx'
+import { useTranslateMessage } from './messages.ts'
 import type { RecordForm } from './useRecordForm.ts'
 
 export interface FieldGroup {
@@ -38,6 +40,8 @@ export const RecordPanel = ({
   /** Extra header actions. */
   actions?: ReactNode
 }) => {
+  const { t } = useLingui()
+  const translate = useTranslateMessage()
   const { context, editing, send } = form
   const H = headingLevel === 2 ? 'h3' : 'h4'
   return (
@@ -56,7 +60,12 @@ export const RecordPanel = ({
         </>
       }
     >
-      {form.loading && <p className="record-panel__loading" aria-busy="true" />}
+      {form.loading && (
+        <p className="record-panel__loading" aria-busy="true">
+          {t`Loading…`}
+        </p>
+      )}
+      {!form.loading && !editing && context.errors.length > 0 && <FormErrors errors={context.errors.map(translate)} />}
       {!form.loading && !editing && (
         <>
           {groups.map((g) => (

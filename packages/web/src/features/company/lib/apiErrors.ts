@@ -43,3 +43,21 @@ export const saveErrorOf = (error: unknown): ShownError => {
   if (errors.length === 0) errors.push(typeof e.message === 'string' && e.message !== '' ? e.message : 'Unknown Error')
   return { errors, fieldErrors }
 }
+
+export const CONNECTION_ERROR = 'Response error, can not connect to API.'
+
+/**
+ * What a failed read shows (SPEC §8: a 404 is silent and handled before this; any other error is shown):
+ * 'Response error, can not connect to API.' when the API is unreachable (status 0), else the status text and
+ * the server's errors.
+ */
+export const loadErrorOf = (error: unknown): ShownError => {
+  const status = statusOf(error)
+  if (status === 0) return { errors: [CONNECTION_ERROR], fieldErrors: {} }
+  const e = (error ?? {}) as ApiErrorLike
+  const errors: string[] = []
+  if (typeof e.statusText === 'string' && e.statusText !== '') errors.push(e.statusText)
+  errors.push(...asStrings(e.errors))
+  if (errors.length === 0) errors.push(typeof e.message === 'string' && e.message !== '' ? e.message : 'Unknown Error')
+  return { errors, fieldErrors: {} }
+}

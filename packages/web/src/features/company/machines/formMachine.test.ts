@@ -219,4 +219,26 @@ describe('record form machine', () => {
     await waitFor(actor, (s) => s.matches('view'))
     expect(saves[0]).toEqual({ id: 0, dataObject: { date: '2026-07-01', percent: '23', paymentInterval: 1 } })
   })
+
+  it('shows a failed load (other than 404) and stays usable', async () => {
+    const { actor, emitted } = start(
+      { template },
+      {
+        load: async () => {
+          throw { status: 503, statusText: 'Service Unavailable', errors: [] }
+        },
+      },
+    )
+    const s = await waitFor(actor, (s) => s.matches('view'))
+    expect(s.context.errors).toEqual(['Service Unavailable'])
+    expect(emitted).toContainEqual({
+      type: 'notify',
+      level: 'error',
+      message: 'Service Unavailable',
+      messages: ['Service Unavailable'],
+    })
+    actor.send({ type: 'EDIT' })
+    expect(actor.getSnapshot().value).toBe('edit')
+    expect(actor.getSnapshot().context.errors).toEqual([])
+  })
 })

@@ -11,7 +11,7 @@
  * - Messages are English source texts (SPEC §5/§8); the screens translate them.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { type ShownError, saveErrorOf } from '../lib/apiErrors.ts'
+import { loadErrorOf, type ShownError, saveErrorOf } from '../lib/apiErrors.ts'
 import { type Draft, deepEqual, setIn } from '../lib/paths.ts'
 import type { RecordDto } from '../lib/records.ts'
 
@@ -188,12 +188,12 @@ export const formMachine = setup({
         onError: {
           target: 'view',
           actions: [
-            assign(({ event }) => ({ errors: saveErrorOf(event.error).errors })),
+            assign(({ event }) => ({ errors: loadErrorOf(event.error).errors })),
             emit(({ event }) => ({
               type: 'notify' as const,
               level: 'error' as const,
-              message: saveErrorOf(event.error).errors.join(' '),
-              messages: saveErrorOf(event.error).errors,
+              message: loadErrorOf(event.error).errors.join(' '),
+              messages: loadErrorOf(event.error).errors,
             })),
           ],
         },

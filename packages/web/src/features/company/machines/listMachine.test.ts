@@ -51,7 +51,7 @@ describe('record list machine', () => {
       throw { status: 503, statusText: 'Service Unavailable', errors: [] }
     })
     await waitFor(actor, (s) => s.matches('ready'))
-    expect(notes).toEqual(['Internal server error, validate your form data.'])
+    expect(notes).toEqual(['Service Unavailable'])
   })
 
   it('deletes only after Yes and removes the item from the list', async () => {
@@ -81,5 +81,13 @@ describe('record list machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.pendingId === null)
     expect(actor.getSnapshot().context.items).toHaveLength(1)
     expect(notes).toEqual(['Conflict Conflict'])
+  })
+
+  it('says the API cannot be reached when the load fails with status 0', async () => {
+    const { actor, notes } = start(async () => {
+      throw { status: 0, statusText: 'Unknown Error', errors: [] }
+    })
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(notes).toEqual(['Response error, can not connect to API.'])
   })
 })

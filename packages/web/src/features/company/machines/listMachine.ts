@@ -4,7 +4,7 @@
  * and removes the deleted item from the list. A 404 on load means "no data" and is silent (SPEC §8).
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { saveErrorOf, statusOf } from '../lib/apiErrors.ts'
+import { loadErrorOf, saveErrorOf, statusOf } from '../lib/apiErrors.ts'
 import type { RecordDto } from '../lib/records.ts'
 
 export interface ListContext {
@@ -60,12 +60,12 @@ export const listMachine = setup({
           {
             target: 'ready',
             actions: [
-              assign(({ event }) => ({ errors: saveErrorOf(event.error).errors })),
+              assign(({ event }) => ({ errors: loadErrorOf(event.error).errors })),
               emit(({ event }) => ({
                 type: 'notify' as const,
                 level: 'error' as const,
-                message: saveErrorOf(event.error).errors.join(' '),
-                messages: saveErrorOf(event.error).errors,
+                message: loadErrorOf(event.error).errors.join(' '),
+                messages: loadErrorOf(event.error).errors,
               })),
             ],
           },
