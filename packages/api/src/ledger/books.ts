@@ -8,7 +8,14 @@
 import { randomUUID } from 'node:crypto'
 import { type EventStore, type Json, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
 import type { LedgerCommand } from '@finance/ledger-core/commands.ts'
-import { type BooksState, decide, evolve, initialBooks, isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import {
+  type BooksState,
+  booksFolder,
+  decide,
+  foldBooks,
+  initialBooks,
+  isDomainError,
+} from '@finance/ledger-core/deciders/books.ts'
 import type { DomainError } from '@finance/ledger-core/errors.ts'
 import { type LedgerEvent, serializeEvent, upcast } from '@finance/ledger-core/events.ts'
 
@@ -83,21 +90,23 @@ export async function loadBooks(store: EventStore, userId: string): Promise<Load
   const cached = cache.get(userId)
   const head = await store.streamRevision(stream)
   if (cached && cached.revision === head) return cached
-  let state =
+  const start =
     cached && cached.revision !== null && head !== null && cached.revision < head ? cached.state : initialBooks
-  let revision = state === initialBooks ? null : cached!.revision
+  let revision = start === initialBooks ? null : cached!.revision
+  // One mutable draft for the whole catch-up: `evolve` per event would freeze a new state each time.
+  const folder = booksFolder(start)
   if (head !== null) {
     for (;;) {
       const from = revision === null ? 0n : revision + 1n
       const page = await store.readStream(stream, { fromRevision: from, maxCount: 5000 })
       for (const e of page) {
-        state = evolve(state, toLedger(e))
+        folder.push(toLedger(e))
         revision = e.revision
       }
       if (page.length < 5000) break
     }
   }
-  const loaded: LoadedBooks = { state, revision }
+  const loaded: LoadedBooks = { state: folder.state(), revision }
   cache.set(userId, loaded)
   return loaded
 }
@@ -133,9 +142,7 @@ export function executeBooks(
         decided.map((e) => ({ ...serializeEvent(e), data: serializeEvent(e).data as Json, metadata })),
         revision ?? 'no_stream',
       )
-      let next = state
-      for (const e of decided) next = evolve(next, e)
-      const loaded: LoadedBooks = { state: next, revision: result.nextExpectedRevision }
+      const loaded: LoadedBooks = { state: foldBooks(decided, state), revision: result.nextExpectedRevision }
       cacheOf(store).set(userId, loaded)
       return { events: decided, ...loaded }
     }
