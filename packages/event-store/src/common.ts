@@ -335,3 +335,33 @@ export class AppendSignal {
     for (const l of this.listeners) l()
   }
 }
+
+/**
+ * The SQL adapters' `subscribe`: a polling catch-up subscription over `readAll`, woken at once by appends made
+ * through the same store, and tracked so that closing the store closes it.
+ */
+export function trackedPollingSubscription(
+  readAll: (options: ReadAllOptions) => Promise<ReadAllPage>,
+  signal: AppendSignal,
+  subscriptions: Set<Subscription>,
+  options: SubscribeOptions,
+  onEvent: (event: StoredEvent) => void | Promise<void>,
+): Subscription {
+  const sub = pollingSubscription(
+    {
+      readPage: (after) =>
+        readAll({ after, maxCount: 1000, streamPrefixes: options.streamPrefixes, eventTypes: options.eventTypes }),
+      onAppend: (wake) => signal.on(wake),
+    },
+    options,
+    onEvent,
+  )
+  const tracked: Subscription = {
+    async close() {
+      subscriptions.delete(tracked)
+      await sub.close()
+    },
+  }
+  subscriptions.add(tracked)
+  return tracked
+}

@@ -18,7 +18,7 @@ import {
   assertStreamId,
   iterateViaReadAll,
   normaliseReadAll,
-  pollingSubscription,
+  trackedPollingSubscription,
   prepareEvents,
 } from './common.ts'
 import {
@@ -303,23 +303,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
     subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
       open()
-      const sub = pollingSubscription(
-        {
-          readPage: (after) =>
-            readAll({ after, maxCount: 1000, streamPrefixes: o.streamPrefixes, eventTypes: o.eventTypes }),
-          onAppend: (wake) => signal.on(wake),
-        },
-        o,
-        onEvent,
-      )
-      const tracked: Subscription = {
-        async close() {
-          subscriptions.delete(tracked)
-          await sub.close()
-        },
-      }
-      subscriptions.add(tracked)
-      return tracked
+      return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
     },
 
     async headPosition(): Promise<bigint> {

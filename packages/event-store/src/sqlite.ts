@@ -19,7 +19,7 @@ import {
   iterateViaReadAll,
   normaliseReadAll,
   type PreparedEvent,
-  pollingSubscription,
+  trackedPollingSubscription,
   prepareEvents,
 } from './common.ts'
 import {
@@ -281,23 +281,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
 
     subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
       open()
-      const sub = pollingSubscription(
-        {
-          readPage: (after) =>
-            readAll({ after, maxCount: 1000, streamPrefixes: o.streamPrefixes, eventTypes: o.eventTypes }),
-          onAppend: (wake) => signal.on(wake),
-        },
-        o,
-        onEvent,
-      )
-      const tracked: Subscription = {
-        async close() {
-          subscriptions.delete(tracked)
-          await sub.close()
-        },
-      }
-      subscriptions.add(tracked)
-      return tracked
+      return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
     },
 
     async headPosition(): Promise<bigint> {
