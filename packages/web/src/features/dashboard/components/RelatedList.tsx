@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { RelatedTransaction, VatListRow } from '../types.ts'
 import { Amount } from './Amount.tsx'
+import { useCoreName } from './coreName.ts'
 
 /** Rows of name, net and VAT (the VAT card's company revenues and fees). */
 export const VatRows = ({ title, rows }: { title: ReactNode; rows: readonly VatListRow[] }) => (
@@ -44,33 +45,36 @@ export const VatRows = ({ title, rows }: { title: ReactNode; rows: readonly VatL
 )
 
 /** Related transactions: date, name and sum. */
-export const RelatedList = ({ title, rows }: { title: ReactNode; rows: readonly RelatedTransaction[] }) => (
-  <table className="mini-table">
-    <caption>{title}</caption>
-    <thead>
-      <tr>
-        <th scope="col">
-          <Trans>Date</Trans>
-        </th>
-        <th scope="col">
-          <Trans>Name</Trans>
-        </th>
-        <th scope="col" className="num">
-          <Trans>Sum</Trans>
-        </th>
-      </tr>
-    </thead>
-    <tbody>
-      {rows.map((r, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: related rows may repeat an id across months
-        <tr key={i}>
-          <td>{r.date}</td>
-          <th scope="row">{String(r.dataObject.name ?? '')}</th>
-          <td className="num">
-            <Amount value={(r.dataObject.sum ?? r.dataObject.amount) as string | undefined} />
-          </td>
+export const RelatedList = ({ title, rows }: { title: ReactNode; rows: readonly RelatedTransaction[] }) => {
+  const coreName = useCoreName()
+  return (
+    <table className="mini-table">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Date</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Name</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>Sum</Trans>
+          </th>
         </tr>
-      ))}
-    </tbody>
-  </table>
-)
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: related rows may repeat an id across months
+          <tr key={i}>
+            <td>{r.date}</td>
+            <th scope="row">{coreName(String(r.dataObject.name ?? ''))}</th>
+            <td className="num">
+              <Amount value={(r.dataObject.sum ?? r.dataObject.amount) as string | undefined} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
