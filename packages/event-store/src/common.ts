@@ -11,6 +11,7 @@ import {
   type ReadAllPage,
   type StoredEvent,
   type SubscribeOptions,
+  type StreamPartition,
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
@@ -168,8 +169,11 @@ export function checkExpected(streamId: string, expected: ExpectedRevision, curr
 }
 
 /** Validates read options shared by `readAll`, `iterateAll` and `subscribe`. */
-export function normaliseReadAll(options: ReadAllOptions = {}): Required<Omit<ReadAllOptions, 'before'>> & {
+export function normaliseReadAll(options: ReadAllOptions = {}): Required<
+  Omit<ReadAllOptions, 'before' | 'partition'>
+> & {
   before: bigint | null
+  partition: StreamPartition | null
 } {
   const maxCount = options.maxCount ?? 1000
   if (!Number.isSafeInteger(maxCount) || maxCount < 1)
@@ -185,7 +189,35 @@ export function normaliseReadAll(options: ReadAllOptions = {}): Required<Omit<Re
     direction: options.direction ?? 'forwards',
     streamPrefixes: options.streamPrefixes ?? [],
     eventTypes: options.eventTypes ?? [],
+    partition: normalisePartition(options.partition),
   }
+}
+
+/** Largest partition count a read accepts. */
+export const MAX_PARTITIONS = 1024
+
+function normalisePartition(partition: StreamPartition | undefined): StreamPartition | null {
+  if (partition === undefined) return null
+  const { count, index } = partition
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_PARTITIONS)
+    throw new RangeError(`partition.count must be an integer from 1 to ${MAX_PARTITIONS}, got ${count}`)
+  if (!Number.isSafeInteger(index) || index < 0 || index >= count)
+    throw new RangeError(`partition.index must be an integer from 0 to ${count - 1}, got ${index}`)
+  return count === 1 ? null : { count, index }
+}
+
+/**
+ * The partition (0 ≤ p < count) a stream belongs to: the code point of its id's last character modulo `count`.
+ * SQL adapters compute the same in the database (`unicode(substr(id, -1))` in SQLite, `ascii(right(id, 1))` in
+ * PostgreSQL), so a partitioned read filters before rows reach JavaScript. Stream ids ending in a uuid's hex digit
+ * spread evenly over 2 partitions and nearly so over 3–4.
+ */
+export function streamPartition(streamId: string, count: number): number {
+  const last = streamId.length - 1
+  const unit = streamId.charCodeAt(last)
+  // A low surrogate ends a character outside the BMP: take the whole code point, as the databases do.
+  const code = unit >= 0xdc00 && unit <= 0xdfff && last > 0 ? (streamId.codePointAt(last - 1) ?? unit) : unit
+  return code % count
 }
 
 /** True when the event passes the prefix and type filters (empty filter lists let everything through). */
@@ -193,9 +225,11 @@ export function matches(
   event: { streamId: string; type: string },
   prefixes: readonly string[],
   types: readonly string[],
+  partition: StreamPartition | null = null,
 ) {
   if (types.length > 0 && !types.includes(event.type)) return false
   if (prefixes.length > 0 && !prefixes.some((p) => event.streamId.startsWith(p))) return false
+  if (partition !== null && streamPartition(event.streamId, partition.count) !== partition.index) return false
   return true
 }
 

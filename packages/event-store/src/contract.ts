@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readAllPages } from './common.ts'
+import { readAllPages, streamPartition } from './common.ts'
 import {
   type EventMetadata,
   type EventStore,
@@ -443,6 +443,47 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
 
       it('rejects a bad page size', async () => {
         await expect(store.readAll({ maxCount: 0 })).rejects.toThrow(RangeError)
+      })
+
+      it('splits the log into stream partitions: disjoint, complete, in commit order, a stream never split', async () => {
+        const q = prefix()
+        // Last characters: hex digits as in uuid-based ids, a non-ASCII letter and a character outside the BMP.
+        const endings = ['0', '7', 'a', 'f', '9', 'ż', '😀', 'B']
+        for (let i = 0; i < 24; i++) await store.append(`${q}s-${endings[i % endings.length]}`, [ev('P', { i })], 'any')
+        const whole = (await store.readAll({ streamPrefixes: [q], maxCount: 100 })).events
+        expect(whole).toHaveLength(24)
+        for (const count of [1, 2, 3, 4, 7]) {
+          const parts: StoredEvent[][] = []
+          for (let index = 0; index < count; index++) {
+            const got: StoredEvent[] = []
+            for await (const page of readAllPages(store, {
+              streamPrefixes: [q],
+              partition: { count, index },
+              maxCount: 2,
+            }))
+              got.push(...page)
+            for (const e of got) expect(streamPartition(e.streamId, count)).toBe(index)
+            for (let i = 1; i < got.length; i++) expect(got[i]!.position > got[i - 1]!.position).toBe(true)
+            parts.push(got)
+          }
+          const union = parts.flat().sort((a, b) => (a.position < b.position ? -1 : 1))
+          expect(union).toEqual(whole)
+        }
+        // The database computes the same partition as `streamPartition`: '😀' is U+1F600 (even), 'ż' U+017C (even).
+        const odd = (await store.readAll({ streamPrefixes: [q], partition: { count: 2, index: 1 } })).events
+        expect(new Set(odd.map((e) => e.streamId.slice(q.length)))).toEqual(new Set(['s-7', 's-a', 's-9']))
+        const backwards = await store.readAll({
+          streamPrefixes: [q],
+          partition: { count: 2, index: 1 },
+          direction: 'backwards',
+        })
+        expect(backwards.events).toEqual([...odd].reverse())
+      })
+
+      it('rejects a bad partition', async () => {
+        await expect(store.readAll({ partition: { count: 0, index: 0 } })).rejects.toThrow(RangeError)
+        await expect(store.readAll({ partition: { count: 2, index: 2 } })).rejects.toThrow(RangeError)
+        await expect(store.readAll({ partition: { count: 2.5, index: 0 } })).rejects.toThrow(RangeError)
       })
     })
 

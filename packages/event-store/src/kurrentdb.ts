@@ -173,9 +173,10 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
       : o.before === null
         ? END
         : toPosition(o.before)
-    // The server's filter is exact unless event types are asked for; then read unbounded and stop on the client.
+    // The server's filter is exact unless event types or a partition are asked for; then read unbounded and stop on
+    // the client.
     // +2: the event at `after` itself (the server includes it) and one more to know whether another page exists.
-    const exact = o.eventTypes.length === 0
+    const exact = o.eventTypes.length === 0 && o.partition === null
     for await (const r of client.readAll({
       direction: forwards ? FORWARDS : BACKWARDS,
       fromPosition,
@@ -192,7 +193,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
         if (forwards) break
         continue
       }
-      if (!matches(e, o.streamPrefixes, o.eventTypes)) continue
+      if (!matches(e, o.streamPrefixes, o.eventTypes, o.partition)) continue
       if (events.length === o.maxCount) {
         more = true
         break

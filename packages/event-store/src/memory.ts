@@ -72,14 +72,14 @@ export function createMemoryStore(): EventStore {
     if (o.direction === 'forwards') {
       for (let i = Number(lo); i < log.length && BigInt(i + 1) < hi; i++) {
         const r = log[i]!
-        if (!matches(r, o.streamPrefixes, o.eventTypes)) continue
+        if (!matches(r, o.streamPrefixes, o.eventTypes, o.partition)) continue
         if (events.length === o.maxCount) return { events, next: events[events.length - 1]!.position }
         events.push(toStored(r))
       }
     } else {
       for (let i = Math.min(log.length, Number(hi) - 1) - 1; i >= 0 && BigInt(i + 1) > lo; i--) {
         const r = log[i]!
-        if (!matches(r, o.streamPrefixes, o.eventTypes)) continue
+        if (!matches(r, o.streamPrefixes, o.eventTypes, o.partition)) continue
         if (events.length === o.maxCount) return { events, next: events[events.length - 1]!.position }
         events.push(toStored(r))
       }

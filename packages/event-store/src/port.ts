@@ -71,6 +71,21 @@ export interface ReadAllOptions {
   readonly streamPrefixes?: readonly string[]
   /** Only these event types. */
   readonly eventTypes?: readonly string[]
+  /**
+   * Only the streams of one partition out of `count`: those whose id's last character (its Unicode code point)
+   * modulo `count` equals `index` (see `streamPartition`). Every event of a stream falls in the same partition and
+   * the partitions of one `count` split the log without overlap, each in commit order, so `count` readers can each
+   * fold their own streams in parallel (as `finance replay` does).
+   */
+  readonly partition?: StreamPartition
+}
+
+/** One partition of the streams; see `ReadAllOptions.partition`. */
+export interface StreamPartition {
+  /** How many partitions, 1–1024. */
+  readonly count: number
+  /** Which one, 0 ≤ index < count. */
+  readonly index: number
 }
 
 export interface ReadAllPage {

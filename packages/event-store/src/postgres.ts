@@ -233,9 +233,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       values.push(o.eventTypes)
       where.push(`type = ANY($${values.length}::text[])`)
     }
+    if (o.partition !== null) {
+      values.push(o.partition.count, o.partition.index)
+      where.push(`ascii(right(stream_id, 1)) % $${values.length - 1}::int = $${values.length}::int`)
+    }
     values.push(o.maxCount + 1)
     const text = `SELECT ${COLUMNS} FROM ${q}.events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT $${values.length}`
-    const shape = `all:${forwards}:${o.before !== null}:${o.streamPrefixes.length > 0}:${o.eventTypes.length > 0}`
+    const shape = `all:${forwards}:${o.before !== null}:${o.streamPrefixes.length > 0}:${o.eventTypes.length > 0}:${o.partition !== null}`
     const rows = await query<RawRow>(shape, text, values)
     const more = rows.length > o.maxCount
     const n = more ? o.maxCount : rows.length

@@ -189,10 +189,10 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     },
   )
 
-  /** readAll statements by shape (direction, bounds, number of prefixes and types), prepared once each. */
+  /** readAll statements by shape (direction, bounds, number of prefixes and types, partition), prepared once each. */
   const readAllStatements = new Map<string, Database.Statement>()
-  const readAllStatement = (forwards: boolean, before: boolean, prefixes: number, types: number) => {
-    const key = `${forwards}/${before}/${prefixes}/${types}`
+  const readAllStatement = (forwards: boolean, before: boolean, prefixes: number, types: number, part: boolean) => {
+    const key = `${forwards}/${before}/${prefixes}/${types}/${part}`
     let s = readAllStatements.get(key)
     if (!s) {
       const where = ['position > ?']
@@ -200,6 +200,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       if (prefixes > 0)
         where.push(`(${Array.from({ length: prefixes }, () => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`)
       if (types > 0) where.push(`type IN (${Array.from({ length: types }, () => '?').join(', ')})`)
+      if (part) where.push('unicode(substr(stream_id, -1)) % ? = ?')
       s = db
         .prepare(
           `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`,
@@ -225,10 +226,16 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     if (o.before !== null) params.push(o.before)
     for (const p of o.streamPrefixes) params.push([...p].length, p)
     params.push(...o.eventTypes)
+    if (o.partition !== null) params.push(o.partition.count, o.partition.index)
     params.push(o.maxCount + 1)
-    const rows = readAllStatement(forwards, o.before !== null, o.streamPrefixes.length, o.eventTypes.length).all(
-      ...params,
-    ) as RawRow[]
+    const statement = readAllStatement(
+      forwards,
+      o.before !== null,
+      o.streamPrefixes.length,
+      o.eventTypes.length,
+      o.partition !== null,
+    )
+    const rows = statement.all(...params) as RawRow[]
     const more = rows.length > o.maxCount
     const n = more ? o.maxCount : rows.length
     const events: StoredEvent[] = new Array(n)
