@@ -1,0 +1,80 @@
+/**
+ * Every Storybook story as a test: each story is composed with the project annotations of `.storybook/preview.tsx`
+ * (its loaders and the four-mode decorator: pl/en × light/dark, each with its own i18n and router), rendered into
+ * jsdom and its `play` function run, through Storybook's portable stories API (`Story.run()`). A story fails its
+ * test when it renders nothing, when React reports a render error (caught by an error boundary or not), when it
+ * logs an error, or when its `play` throws or an `expect` from `storybook/test` inside it fails.
+ */
+import { type composeStory, composeStories, setProjectAnnotations } from '@storybook/react-vite'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import * as previewAnnotations from '../../../.storybook/preview.tsx'
+
+type StoryFile = Parameters<typeof composeStories>[0]
+type ComposedStory = ReturnType<typeof composeStory>
+type ProjectOverrides = Parameters<typeof composeStories>[1]
+
+/** The composed stories of one file by export name (composeStories cannot infer them from a glob's module type). */
+const composeFile = (file: StoryFile, overrides?: ProjectOverrides) =>
+  Object.entries(composeStories(file, overrides)) as [string, ComposedStory][]
+
+const annotations = setProjectAnnotations([previewAnnotations])
+// Storybook's React renderer wires `storybook/test` (userEvent, findBy…) to React's act() here.
+beforeAll(annotations.beforeAll)
+
+const files = import.meta.glob<StoryFile>('./**/*.stories.tsx', { eager: true })
+
+/** Errors React reports while a story renders: thrown out of the tree, caught by a boundary, or recovered from. */
+const reactErrors: unknown[] = []
+const rootOptions = {
+  onUncaughtError: (error: unknown) => void reactErrors.push(error),
+  onCaughtError: (error: unknown) => void reactErrors.push(error),
+  onRecoverableError: (error: unknown) => void reactErrors.push(error),
+}
+
+const modeCount = 4
+
+let canvasElement: HTMLElement | undefined
+afterEach(() => {
+  canvasElement?.remove()
+  canvasElement = undefined
+  reactErrors.length = 0
+  vi.restoreAllMocks()
+})
+
+it('finds the story files and their play functions', () => {
+  const composed = Object.values(files).flatMap((file) => composeFile(file).map(([, story]) => story))
+  expect(Object.keys(files).length).toBeGreaterThan(0)
+  expect(composed.filter((story) => story.play).length).toBeGreaterThan(0)
+})
+
+for (const [path, file] of Object.entries(files)) {
+  const stories = composeFile(file, { parameters: { react: { rootOptions } } })
+  describe(path.replace(/^\.\//, ''), () => {
+    for (const [name, Story] of stories) {
+      it(`${name}${Story.play ? ' (render + play)' : ''}`, async () => {
+        const logged = vi.spyOn(console, 'error')
+        canvasElement = document.body.appendChild(document.createElement('div'))
+
+        await Story.run({ canvasElement })
+
+        expect(reactErrors).toEqual([])
+        expect(logged.mock.calls).toEqual([])
+        // The decorator renders the story once per mode; every cell must hold more than its label.
+        const cells = [...canvasElement.querySelectorAll('.sb-cell')]
+        expect(cells).toHaveLength(modeCount)
+        for (const cell of cells) {
+          const mode = cell.querySelector('.sb-cell__label')?.textContent
+          const content = [...cell.children].filter((child) => !child.classList.contains('sb-cell__label'))
+          expect(content.length, `${mode} renders nothing`).toBeGreaterThan(0)
+          expect(content.some(hasVisibleContent), `${mode} shows no text, control or graphic`).toBe(true)
+        }
+      })
+    }
+  })
+}
+
+/** Text, a control or a graphic somewhere inside: a bare wrapper element does not count as rendered. */
+function hasVisibleContent(element: Element): boolean {
+  if ((element.textContent ?? '').trim() !== '') return true
+  return element.querySelector('svg, img, input, select, textarea, button, [role]') !== null
+}
