@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { NavLink } from 'react-router'
 import { roleName } from '../app/access.ts'
 import { useSession } from '../session/SessionContext.tsx'
+import { useFocusTrap } from '../ui/focusTrap.ts'
 import { type MenuItem, menuFor } from './menuItems.ts'
 
 type Props = {
@@ -12,7 +13,10 @@ type Props = {
   onTogglePin: () => void
 }
 
-/** The slide-in menu (SPEC §2): logged-in or logged-out items, a pin that keeps it open, Escape closes. */
+/**
+ * The slide-in menu (SPEC §2): logged-in or logged-out items, a pin that keeps it open. Open and unpinned it keeps
+ * the keyboard inside until Escape, the close button, the backdrop or a link closes it.
+ */
 export const Menu = ({ open, pinned, onClose, onTogglePin }: Props) => {
   const { i18n, t } = useLingui()
   const { loggedIn, role } = useSession()
@@ -20,15 +24,11 @@ export const Menu = ({ open, pinned, onClose, onTogglePin }: Props) => {
   const panel = useRef<HTMLElement>(null)
   const visible = open || pinned
 
-  const wasOpen = useRef(false)
-  useEffect(() => {
-    if (open && !pinned) panel.current?.querySelector<HTMLElement>('a, button')?.focus()
-    // Closing returns the focus to the menu button when it was inside the menu.
-    if (!open && wasOpen.current && panel.current?.contains(document.activeElement)) {
-      document.querySelector<HTMLElement>('[aria-controls="site-menu"]')?.focus()
-    }
-    wasOpen.current = open
-  }, [open, pinned])
+  const pinnedNow = useRef(pinned)
+  pinnedNow.current = pinned
+  // Unpinned and open, the menu is modal: focus moves in, Tab stays inside, Escape closes it, and focus goes back
+  // to what opened it (the menu button). Pinning keeps the menu on screen, so focus then stays where it is.
+  useFocusTrap(panel, open && !pinned, { onEscape: onClose, returnFocus: () => !pinnedNow.current })
 
   const close = () => {
     if (!pinned) onClose()
@@ -61,9 +61,6 @@ export const Menu = ({ open, pinned, onClose, onTogglePin }: Props) => {
         aria-label={t`Menu`}
         aria-hidden={!visible}
         inert={!visible}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') close()
-        }}
       >
         <div className="menu__top">
           <button type="button" className="menu__pin" aria-pressed={pinned} onClick={onTogglePin}>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useId, useRef } from 'react'
 import { Button } from './Button.tsx'
+import { Modal } from './Modal.tsx'
 
 type Props = {
   open: boolean
@@ -15,7 +16,10 @@ type Props = {
   children?: ReactNode
 }
 
-/** Modal confirmation: Cancel and Yes; Escape cancels; focus starts on Cancel. */
+/**
+ * Modal confirmation: Cancel and Yes. Focus starts on Cancel (the safe choice), Tab stays inside, Escape cancels,
+ * and focus returns to the button that opened it.
+ */
 export const ConfirmDialog = ({
   open,
   message,
@@ -29,36 +33,26 @@ export const ConfirmDialog = ({
   const { t } = useLingui()
   const cancelRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
-  useEffect(() => {
-    if (open) cancelRef.current?.focus()
-  }, [open])
+  const messageId = useId()
   if (!open) return null
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel()
-        }}
-      >
-        <h2 className="dialog__title" id={titleId}>
-          {title ?? t`Confirm`}
-        </h2>
-        <p className="dialog__message">{message ?? t`This item will be deleted. Do you confirm?`}</p>
-        <div className="dialog__buttons">
-          <Button variant="secondary" ref={cancelRef} onClick={onCancel}>
-            {cancelLabel ?? t`Cancel`}
+    <Modal onClose={onCancel} labelledBy={titleId} describedBy={messageId} initialFocus={cancelRef}>
+      <h2 className="dialog__title" id={titleId}>
+        {title ?? t`Confirm`}
+      </h2>
+      <p className="dialog__message" id={messageId}>
+        {message ?? t`This item will be deleted. Do you confirm?`}
+      </p>
+      <div className="dialog__buttons">
+        <Button variant="secondary" ref={cancelRef} onClick={onCancel}>
+          {cancelLabel ?? t`Cancel`}
+        </Button>
+        {children ?? (
+          <Button variant="danger" onClick={onConfirm}>
+            {confirmLabel ?? t`Yes`}
           </Button>
-          {children ?? (
-            <Button variant="danger" onClick={onConfirm}>
-              {confirmLabel ?? t`Yes`}
-            </Button>
-          )}
-        </div>
+        )}
       </div>
-    </div>
+    </Modal>
   )
 }

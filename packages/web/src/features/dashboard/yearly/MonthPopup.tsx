@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef } from 'react'
+import { useId, useRef } from 'react'
+import { Modal } from '../../../ui/Modal.tsx'
 import { money2 } from '../money.ts'
 import type { SummaryRow } from '../types.ts'
 import { type PopupField, popupBars } from './chartData.ts'
@@ -15,9 +16,6 @@ export const MonthPopup = ({ title, row, onClose }: Props) => {
   const { t } = useLingui()
   const closeRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
-  useEffect(() => {
-    closeRef.current?.focus()
-  }, [])
   const labels: Record<PopupField, string> = {
     companyIncomeAmmount: t`Corporate revenue`,
     companyVatAmmount: t`VAT`,
@@ -31,37 +29,26 @@ export const MonthPopup = ({ title, row, onClose }: Props) => {
     summary: t`Summary`,
   }
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: clicking beside the popup closes it; Escape and the Close button do the same
-    <div
-      className="dialog-backdrop"
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose()
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose()
-      }}
-    >
-      <div className="dialog month-popup" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 className="dialog__title" id={titleId}>
-          {title}
-        </h2>
-        <ul className="hbars">
-          {popupBars(row).map((b) => (
-            <li key={b.field} className={`hbar${b.negative ? ' hbar--negative' : ''}`} data-field={b.field}>
-              <span className="hbar__label">{labels[b.field]}</span>
-              <span className="hbar__track">
-                <span className="hbar__fill" style={{ width: `${b.widthPercent}%` }} data-width={b.widthPercent} />
-              </span>
-              <span className="hbar__value">{money2(b.value)} zł</span>
-            </li>
-          ))}
-        </ul>
-        <div className="dialog__buttons">
-          <button type="button" className="btn btn--secondary" ref={closeRef} onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
+    <Modal className="month-popup" onClose={onClose} labelledBy={titleId} initialFocus={closeRef} closeOnBackdrop>
+      <h2 className="dialog__title" id={titleId}>
+        {title}
+      </h2>
+      <ul className="hbars">
+        {popupBars(row).map((b) => (
+          <li key={b.field} className={`hbar${b.negative ? ' hbar--negative' : ''}`} data-field={b.field}>
+            <span className="hbar__label">{labels[b.field]}</span>
+            <span className="hbar__track">
+              <span className="hbar__fill" style={{ width: `${b.widthPercent}%` }} data-width={b.widthPercent} />
+            </span>
+            <span className="hbar__value">{money2(b.value)} zł</span>
+          </li>
+        ))}
+      </ul>
+      <div className="dialog__buttons">
+        <button type="button" className="btn btn--secondary" ref={closeRef} onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
       </div>
-    </div>
+    </Modal>
   )
 }

@@ -1,0 +1,174 @@
+/**
+ * Keyboard focus for modal surfaces (dialogs, the unpinned menu): while a trap is active, focus moves into its
+ * container, Tab and Shift+Tab cycle inside it, focus that lands outside is brought back, Escape calls the
+ * owner's close, and on deactivation focus returns to the element that had it before the trap opened.
+ * Only the most recently activated trap acts, so a dialog opened above another one owns the keyboard.
+ */
+import { type RefObject, useLayoutEffect, useRef } from 'react'
+
+const FOCUSABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'summary',
+  'iframe',
+  '[contenteditable]:not([contenteditable="false"])',
+  '[tabindex]',
+].join(',')
+
+const shown = (el: HTMLElement): boolean => {
+  if (el.closest('[inert], [hidden]')) return false
+  // A closed <details> hides everything but its summary.
+  const details = el.closest('details:not([open])')
+  if (details && !(el.tagName === 'SUMMARY' && el.parentElement === details)) return false
+  // checkVisibility is layout-aware in browsers; jsdom has no layout (and no such method).
+  return typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true
+}
+
+/** The elements of `container` that Tab reaches, in document order (positive tabindex is not used here). */
+export const tabbables = (container: HTMLElement): HTMLElement[] =>
+  [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && shown(el))
+
+const canFocus = (el: Element | null): boolean =>
+  el instanceof HTMLElement && el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest('[inert]')
+
+export type FocusTrapOptions = {
+  /** Escape pressed while the trap is active. */
+  onEscape?: () => void
+  /** Focused when the trap activates; the first tabbable element (or the container) otherwise. */
+  initialFocus?: RefObject<HTMLElement | null>
+  /** Runs at activation after the opener is remembered and before focus moves in (e.g. `dialog.showModal()`). */
+  onActivate?: (container: HTMLElement) => void
+  /** Runs at deactivation before focus goes back (e.g. `dialog.close()`, which makes the page focusable again). */
+  onDeactivate?: (container: HTMLElement) => void
+  /** Asked at deactivation whether focus should go back to the opener (default: yes). */
+  returnFocus?: () => boolean
+  /** Where focus goes when the opener no longer exists (default: the page's `main`). */
+  fallbackFocus?: () => HTMLElement | null
+}
+
+/** Active traps, the last one on top. */
+const stack: symbol[] = []
+
+/** How long a disabled opener (e.g. a button disabled while its action runs) is waited for. */
+const WAIT_FOR_OPENER_MS = 10_000
+
+/**
+ * Gives focus back to `opener`. When it is disabled right now (its action is running), it gets focus as soon as it
+ * is enabled again, unless the user has put focus somewhere else meanwhile.
+ */
+const giveBack = (opener: Element | null, fallback: () => HTMLElement | null) => {
+  if (!(opener instanceof HTMLElement) || !opener.isConnected) {
+    fallback()?.focus()
+    return
+  }
+  if (canFocus(opener)) {
+    opener.focus()
+    return
+  }
+  const idle = () => document.activeElement === null || document.activeElement === document.body
+  const observer = new MutationObserver(() => {
+    if (!opener.isConnected || !idle()) return stop()
+    if (canFocus(opener)) {
+      opener.focus()
+      stop()
+    }
+  })
+  const timer = setTimeout(() => stop(), WAIT_FOR_OPENER_MS)
+  const stop = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+  }
+  // The opener's own `disabled`, or `inert` on any of its ancestors.
+  observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled', 'inert'] })
+}
+
+const defaultFallback = () => document.querySelector<HTMLElement>('main')
+
+/** Traps keyboard focus inside `ref` while `active` is true (see the module comment). */
+export const useFocusTrap = (
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  options: FocusTrapOptions = {},
+): void => {
+  const latest = useRef(options)
+  latest.current = options
+
+  useLayoutEffect(() => {
+    const container = ref.current
+    if (!active || !container) return
+    const id = Symbol('focus-trap')
+    const opener = document.activeElement
+    stack.push(id)
+    latest.current.onActivate?.(container)
+
+    const first = () => tabbables(container)[0] ?? container
+    const initial = latest.current.initialFocus?.current
+    const target = initial && container.contains(initial) ? initial : first()
+    if (target === container && container.tabIndex < 0 && !container.hasAttribute('tabindex')) {
+      container.setAttribute('tabindex', '-1')
+    }
+    target.focus()
+
+    const onTop = () => stack[stack.length - 1] === id
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!onTop() || e.defaultPrevented) return
+      if (e.key === 'Escape') {
+        const onEscape = latest.current.onEscape
+        if (!onEscape) return
+        e.preventDefault()
+        e.stopPropagation()
+        onEscape()
+        return
+      }
+      if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return
+      const items = tabbables(container)
+      const current = document.activeElement
+      const inside = current instanceof Node && container.contains(current)
+      if (items.length === 0) {
+        e.preventDefault()
+        container.focus()
+        return
+      }
+      const head = items[0]!
+      const tail = items[items.length - 1]!
+      if (!inside) {
+        e.preventDefault()
+        ;(e.shiftKey ? tail : head).focus()
+      } else if (e.shiftKey && (current === head || current === container)) {
+        e.preventDefault()
+        tail.focus()
+      } else if (!e.shiftKey && current === tail) {
+        e.preventDefault()
+        head.focus()
+      }
+    }
+
+    // Focus that reaches the page behind (a click, a screen reader, a programmatic focus) is brought back.
+    const onFocusIn = (e: FocusEvent) => {
+      if (!onTop()) return
+      const to = e.target
+      if (to instanceof Node && !container.contains(to)) first().focus()
+    }
+
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('focusin', onFocusIn)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('focusin', onFocusIn)
+      const at = stack.indexOf(id)
+      if (at >= 0) stack.splice(at, 1)
+      const { onDeactivate, returnFocus, fallbackFocus } = latest.current
+      onDeactivate?.(container)
+      if (returnFocus && !returnFocus()) return
+      // Leave focus alone if the owner has deliberately put it somewhere else outside the trap.
+      const now = document.activeElement
+      const lost = now === null || now === document.body || container.contains(now)
+      if (lost) giveBack(opener, fallbackFocus ?? defaultFallback)
+    }
+  }, [active, ref])
+}
