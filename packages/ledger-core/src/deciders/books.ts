@@ -3,6 +3,7 @@
  * Pure and deterministic: ids come from `state.nextId`, time from the command. An empty array means "nothing to
  * do" (e.g. toggling a flag to the value it already has, generating a month twice, accepting a completed row).
  */
+import { canonicalJson } from '../canonical.ts'
 import type { LedgerCommand } from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
@@ -22,6 +23,7 @@ import type { BooksState, RecordState } from './state.ts'
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
 export { CowDraft, CowMap } from './cowMap.ts'
+export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 
 /**
@@ -29,18 +31,6 @@ export { isDomainError } from '../errors.ts'
  * every month up to it, so an absurd month (year 9999) would be a costly request with a meaningless result.
  */
 export const MAX_MONTHS_FROM_TODAY = 1200
-
-/** JSON with keys sorted, for "did anything change" comparisons. */
-export const canonicalJson = (v: unknown): string => {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null'
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`
-  const o = v as Record<string, unknown>
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-    .join(',')}}`
-}
 
 const validationError = (errors: readonly FieldError[]): DomainError =>
   domainError(errors[0]?.code === 'UNKNOWN_DATA_TYPE' ? 'UNKNOWN_DATA_TYPE' : 'VALIDATION', errors[0]?.message, errors)

@@ -1,0 +1,40 @@
+/** Normalisers of loose money and percent input into the canonical strings stored in events (no Schema library). */
+
+const DECIMAL_2 = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/
+
+/**
+ * Turns a loose money input into the canonical string: numbers and numeric strings with at most two decimals
+ * (`12` → `"12.00"`, `"5.5"` → `"5.50"`, `" 7 "` → `"7.00"`). `null` when it is not such a number.
+ */
+export const normalizeMoney = (input: unknown): string | null => {
+  const s = typeof input === 'number' ? (Number.isFinite(input) ? numberToPlain(input) : '') : input
+  if (typeof s !== 'string') return null
+  const m = DECIMAL_2.exec(s.trim())
+  if (!m) return null
+  const whole = m[2]!.replace(/^0+(?=\d)/, '')
+  const frac = (m[3] ?? '').padEnd(2, '0')
+  const negative = m[1] === '-' && (whole !== '0' || frac !== '00')
+  return `${negative ? '-' : ''}${whole}.${frac}`
+}
+
+/**
+ * Turns a loose percent input into the canonical string (`23`, `"23.00"` → `"23"`, `"8.50"` → `"8.5"`);
+ * `null` unless it is a number 0–100 with at most two decimals.
+ */
+export const normalizePercent = (input: unknown): string | null => {
+  const money = normalizeMoney(input)
+  if (money === null || money.startsWith('-')) return null
+  const [whole, frac] = money.split('.') as [string, string]
+  if (Number(whole) > 100 || (Number(whole) === 100 && frac !== '00')) return null
+  const f = frac.replace(/0+$/, '')
+  return f === '' ? whole : `${whole}.${f}`
+}
+
+/**
+ * The decimal text of a JSON number. Numbers beyond the exactly representable integers (> 2^53) or in exponent
+ * notation (`1e-7`, `1e21`) are refused (`''`): they cannot be a trustworthy money amount.
+ */
+const numberToPlain = (n: number): string => {
+  const s = String(n)
+  return /e/i.test(s) || Math.abs(n) > Number.MAX_SAFE_INTEGER ? '' : s
+}

@@ -1,0 +1,57 @@
+/**
+ * Event versions and upcasting, kept apart from the event schemas so that replaying a log (the CLI's replay workers)
+ * loads no Schema library: upcasting trusts stored payloads, which their deciders validated when they were written.
+ */
+import { UnknownEventError } from './errors.ts'
+import type { LedgerEvent, LedgerEventType } from './events.ts'
+import { normalizeMoney, normalizePercent } from './schemas/normalize.ts'
+
+/** The current schema version of every event type. */
+export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
+  CompanyRecordSaved: 1,
+  CompanyRecordDeleted: 1,
+  SettingAdded: 1,
+  SettingUpdated: 1,
+  SettingDeleted: 1,
+  // v2: money as a decimal string (v1 had a JSON number) and `invoiceDate` (absent in v1).
+  ItemAdded: 2,
+  ItemUpdated: 2,
+  ItemDeleted: 1,
+  MonthGenerated: 1,
+  ManualTransactionAdded: 1,
+  TransactionDeleted: 1,
+  TransactionCompletedSet: 1,
+  TransactionNotificationSet: 1,
+  ReminderSent: 1,
+  TransactionAcceptedFromEmail: 1,
+  MonthReset: 1,
+  YearReset: 1,
+}
+
+export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
+
+type Json = Record<string, unknown>
+
+/** ItemAdded / ItemUpdated v1 → v2: numeric amount and percent become strings; `invoiceDate` appears as `null`. */
+const upcastItemV1 = (data: Json): Json => {
+  const inner = (data.data ?? {}) as Json
+  const amount = normalizeMoney(inner.amount)
+  const percent = normalizePercent(inner.percent ?? 0)
+  if (amount === null || percent === null) throw new TypeError('ItemAdded v1: amount or percent is not a money value')
+  return { ...data, data: { ...inner, amount, percent, invoiceDate: inner.invoiceDate ?? null } }
+}
+
+/**
+ * Lifts a stored event of any known version to the current event. Trusts the stored payload otherwise (it was
+ * validated by the decider that produced it): no Schema decoding here, so replaying a long stream stays cheap.
+ * Use `decodeLedgerEvent` to validate foreign input.
+ * @throws UnknownEventError for an unknown type or a version newer than the current one.
+ */
+export const upcast = (type: string, schemaVersion: number, data: unknown): LedgerEvent => {
+  if (!isLedgerEventType(type)) throw new UnknownEventError(type, schemaVersion)
+  const current = CURRENT_VERSIONS[type]
+  if (schemaVersion === current) return { type, data } as LedgerEvent
+  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion === 1)
+    return { type, data: upcastItemV1(data as Json) } as LedgerEvent
+  throw new UnknownEventError(type, schemaVersion)
+}
