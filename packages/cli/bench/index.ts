@@ -2,7 +2,8 @@
  * `npm run bench -- cli`: `finance replay` over 1,000,000 events generated deterministically into a temporary
  * SQLite file, in-process and as a child process (wall time, events/s, peak RSS), beside `hledger balance -M` over
  * the same history exported as a journal (installed with apt-get when missing and possible), as a ratio measured
- * in the same run. Aim: replay of 1M events from SQLite in < 3 s and < 1 GB.
+ * in the same run. Aim: replay of 1M events from SQLite in < 3 s and < 1 GB (judged on the child process, which folds
+ * on several threads as `finance replay` does by default).
  *
  * Environment: BENCH_EVENTS (default 1000000), BENCH_USERS (default 1000), BENCH_NO_APT=1 to never install.
  */
@@ -88,7 +89,8 @@ export async function run(): Promise<void> {
         `(${fmt(written / genSeconds)} events/s, ${(statSync(file).size / 2 ** 20).toFixed(0)} MB)`,
     )
 
-    // 2. Replay in-process (the same fold as the child, without process start-up; modules loaded beforehand).
+    // 2. Replay in-process on one thread (the store is handed in, so no worker can open it; modules loaded
+    // beforehand): the single-thread reference for the child below.
     await import('../src/commands/replay.ts')
     const rssBefore = process.resourceUsage().maxRSS
     const o = capture()
@@ -99,15 +101,10 @@ export async function run(): Promise<void> {
     const stats = JSON.parse(o.text()) as { events: number; seconds: number; cpuSeconds: number }
     const peak = process.resourceUsage().maxRSS
     console.log(
-      `finance replay (in-process): ${fmt(stats.events)} events in ${inProcess.toFixed(2)} s = ` +
+      `finance replay (in-process, 1 thread): ${fmt(stats.events)} events in ${inProcess.toFixed(2)} s = ` +
         `${fmt(stats.events / inProcess)} events/s; peak RSS of the bench process ${mb(peak)} ` +
         `(${mb(rssBefore)} before the replay); fold loop ${stats.seconds.toFixed(2)} s wall, ${stats.cpuSeconds.toFixed(2)} s CPU`,
     )
-    if (stats.events >= 1_000_000) {
-      const aim = inProcess < 3 && peak < 1024 * 1024
-      console.log(`aim (< 3 s, < 1 GB for 1M events): ${aim ? 'met' : 'not met'} in-process`)
-    } else console.log('aim (< 3 s, < 1 GB) is stated for 1M events: not judged for this smaller run')
-
     // 3. Export the journal for hledger (in-process).
     const journal = join(dir, 'books.journal')
     t = performance.now()
@@ -126,12 +123,20 @@ export async function run(): Promise<void> {
     const child = timed(process.execPath, [bin, 'replay', '--data', dir], { ...process.env, NO_COLOR: '1' })
     if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
     const own = /in (\d+\.\d+) s/.exec(child.stdout)
+    const threads = /(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1'
     console.log(
-      `finance replay (child process): ${child.seconds.toFixed(2)} s wall including start-up` +
+      `finance replay (child process, ${threads} thread${threads === '1' ? '' : 's'}): ${child.seconds.toFixed(2)} s wall including start-up` +
         `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
         `${own ? `, ${own[1]} s replaying` : ''}; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
     )
     console.log(`  ${child.stdout.trim()}`)
+    if (written >= 1_000_000 && own) {
+      const met = Number(own[1]) < 3 && child.maxRssKb !== null && child.maxRssKb < 1024 * 1024
+      console.log(
+        `aim (1M events from SQLite in < 3 s replaying, < 1 GB): ${met ? 'met' : 'not met'} ` +
+          `(${child.seconds < 3 ? 'also' : 'not'} within 3 s including process start-up)`,
+      )
+    } else console.log('aim (< 3 s, < 1 GB) is stated for 1M events: not judged for this smaller run')
     const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim()
     if (uptime) console.log(`  machine: ${uptime.replace(/^.*load/, 'load')}`)
     console.log(`journal export: ${journalMb.toFixed(0)} MB in ${journalSeconds.toFixed(1)} s`)

@@ -52,6 +52,13 @@ export const parsePeriod = (value: string): string => {
   throw new InvalidArgumentError('expected a month YYYY-MM or a date YYYY-MM-DD')
 }
 
+/** A thread count for `replay --threads`: an integer from 1 to 64. */
+export const parseThreads = (value: string): number => {
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < 1 || n > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64')
+  return n
+}
+
 const parseLang = (value: string): Lang => {
   if (!(LANGS as readonly string[]).includes(value)) throw new InvalidArgumentError('expected pl or en')
   return value as Lang
@@ -176,14 +183,23 @@ const buildProgram = (ctx: Ctx): Command => {
     )
     .addOption(userOption())
     .option('--month <month>', 'month to show with --user (default: the month of --as-of or today)', parseMonth)
+    .option(
+      '--threads <n>',
+      'fold on this many threads (default: one per core, up to 4, for a large log)',
+      parseThreads,
+    )
+    .option('--digest', "print a SHA-256 digest of every user's books, to compare two replays")
     .option('--json', 'print JSON')
-    .action(async (o: { asOf?: string; user?: string; month?: string; json?: boolean }) =>
-      (await commands.replay()).replayCommand(ctx, {
-        asOf: o.asOf,
-        user: o.user,
-        month: o.month,
-        json: o.json === true,
-      }),
+    .action(
+      async (o: { asOf?: string; user?: string; month?: string; json?: boolean; threads?: number; digest?: boolean }) =>
+        (await commands.replay()).replayCommand(ctx, {
+          asOf: o.asOf,
+          user: o.user,
+          month: o.month,
+          json: o.json === true,
+          threads: o.threads,
+          digest: o.digest === true,
+        }),
     )
 
   program

@@ -42,6 +42,8 @@ export interface Ctx {
   err(text: string): void
   /** Opens the store on first use (from `--data` and the environment unless one was injected). */
   store(): Promise<EventStore>
+  /** The store was handed in (`RunOptions.store`): other threads or processes cannot open it from the configuration. */
+  readonly storeInjected: boolean
   /** Registers cleanup to run when the command ends (prompts, …). */
   onClose(fn: () => void): void
   /** Runs the cleanups and closes the store if the CLI opened it. */
@@ -100,6 +102,7 @@ export const createCtx = (
       }
       return opening
     },
+    storeInjected: options.store !== undefined,
     onClose: (fn) => {
       cleanups.push(fn)
     },

@@ -1,0 +1,119 @@
+/**
+ * The whole-log fold behind `finance replay`: pages of stored events (any schema version) upcast and folded into one
+ * `BooksState` per `books-` stream, the same fold the API uses. Used on the main thread and in replay workers, each
+ * folding its own partition of the streams (`ReadAllOptions.partition`), so a stream is always folded by one thread
+ * in its own order.
+ */
+import { type EventStore, readAllPages, type StoredEvent, type StreamPartition } from '@finance/event-store'
+// Deep imports of the light modules only: a replay worker then loads no Schema library (it starts faster).
+import { canonicalJson } from '@finance/ledger-core/canonical.ts'
+import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
+import { booksFolder } from '@finance/ledger-core/deciders/evolve.ts'
+import type { LedgerEvent } from '@finance/ledger-core/events.ts'
+import { CURRENT_VERSIONS, isLedgerEventType, upcast } from '@finance/ledger-core/upcast.ts'
+import { createHash } from 'node:crypto'
+
+/** Events per page read from the store. */
+export const PAGE_SIZE = 5000
+
+type Folder = ReturnType<typeof booksFolder>
+
+/** What a fold has seen so far. */
+export interface Tally {
+  events: number
+  applied: number
+  readonly folders: Map<string, Folder>
+  readonly users: Set<string>
+  /** The folder of the previous event's stream (consecutive events of one stream are the usual shape of a log). */
+  folder: Folder | undefined
+  folderStream: string
+}
+
+export const newTally = (): Tally => ({
+  events: 0,
+  applied: 0,
+  folders: new Map(),
+  users: new Set(),
+  folder: undefined,
+  folderStream: '',
+})
+
+/** Folds one page synchronously (no promise per event). `limit`: skip events created after it (ms), or null. */
+export const foldPage = (t: Tally, page: readonly StoredEvent[], limit: number | null): void => {
+  for (let i = 0; i < page.length; i++) {
+    const e = page[i]!
+    if (limit !== null && Date.parse(e.metadata.createdAt) > limit) continue
+    t.applied++
+    const streamId = e.streamId
+    if (streamId !== t.folderStream || t.folder === undefined) {
+      if (!streamId.startsWith('books-')) {
+        if (streamId.startsWith('user-')) t.users.add(streamId)
+        continue
+      }
+      let folder = t.folders.get(streamId)
+      if (!folder) {
+        folder = booksFolder()
+        t.folders.set(streamId, folder)
+      }
+      t.folder = folder
+      t.folderStream = streamId
+    }
+    // A stored event of the current version already has the in-memory shape `{ type, data }`: no copy.
+    t.folder.push(
+      isLedgerEventType(e.type) && CURRENT_VERSIONS[e.type] === e.schemaVersion
+        ? (e as unknown as LedgerEvent)
+        : upcast(e.type, e.schemaVersion, e.data),
+    )
+  }
+  t.events += page.length
+}
+
+/** Reads the log (or one partition of its streams) page by page and folds it; `onPage` after each page. */
+export const foldLog = async (
+  store: EventStore,
+  t: Tally,
+  limit: number | null,
+  partition: StreamPartition | undefined,
+  onPage: (t: Tally) => void | Promise<void>,
+): Promise<void> => {
+  const options = partition === undefined ? { maxCount: PAGE_SIZE } : { maxCount: PAGE_SIZE, partition }
+  for await (const page of readAllPages(store, options)) {
+    foldPage(t, page, limit)
+    await onPage(t)
+  }
+}
+
+/** The folded books by user id. */
+export const booksOf = (t: Tally): Map<string, BooksState> => {
+  const books = new Map<string, BooksState>()
+  for (const [streamId, folder] of t.folders) books.set(streamId.slice('books-'.length), folder.state())
+  return books
+}
+
+const byKey = <K extends string | number, V>(m: ReadonlyMap<K, V>): V[] =>
+  [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1])
+
+/** SHA-256 of one user's books in a canonical form (records, months and transactions by key). */
+export const booksDigest = (b: BooksState): string =>
+  createHash('sha256')
+    .update(
+      canonicalJson({
+        nextId: b.nextId,
+        eventCount: b.eventCount,
+        records: byKey(b.records),
+        months: byKey(b.months),
+        transactions: byKey(b.transactions),
+      }),
+    )
+    .digest('hex')
+
+/**
+ * One digest of every user's books: SHA-256 over `userId digest` lines in user-id order. The same log gives the same
+ * digest whatever the store, the thread count or the machine, so two replays can be compared by one line.
+ */
+export const combineDigests = (perUser: Iterable<readonly [string, string]>): string => {
+  const hash = createHash('sha256')
+  for (const [user, digest] of [...perUser].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)))
+    hash.update(`${user} ${digest}\n`)
+  return hash.digest('hex')
+}

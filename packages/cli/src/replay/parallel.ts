@@ -1,0 +1,98 @@
+/**
+ * Replay on several threads: the log's streams are split into partitions (`ReadAllOptions.partition`, computed by
+ * the database) handed out one at a time to the main thread and to `threads − 1` worker threads, each reading and
+ * folding only its own streams. Streams are independent (one user's books per stream), so the result is the same as
+ * one thread folding the whole log in order; `finance replay --digest` proves it on any log.
+ */
+import { Worker } from 'node:worker_threads'
+import type { EventStore } from '@finance/event-store'
+import { CliError } from '../errors.ts'
+import { booksDigest, booksOf, foldLog, newTally } from './fold.ts'
+import type { FromWorker, PartitionResult, WorkerInput } from './protocol.ts'
+
+export interface ParallelOptions {
+  readonly threads: number
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly dataDir: string | undefined
+  readonly limit: number | null
+  readonly digest: boolean
+  /** Called with the number of events just read by any thread. */
+  readonly onProgress: (events: number) => void
+}
+
+/** Partitions per thread: more than one lets a thread that starts late (a worker loading its modules) catch up. */
+const PARTITIONS_PER_THREAD = 1
+
+const workerUrl = new URL('./worker.mjs', import.meta.url)
+
+/** Yields to the event loop so worker messages (progress, requests for work) are handled between pages. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export const replayParallel = async (store: EventStore, o: ParallelOptions): Promise<PartitionResult[]> => {
+  const partitions = o.threads * PARTITIONS_PER_THREAD
+  const queue = Array.from({ length: partitions }, (_, i) => i)
+  const results: PartitionResult[] = []
+  const input: WorkerInput = {
+    env: o.env,
+    dataDir: o.dataDir,
+    limit: o.limit,
+    partitions,
+    digest: o.digest,
+  }
+  const workers: Worker[] = []
+  let failure: Error | undefined
+  const fail = (e: Error) => {
+    failure ??= e
+    queue.length = 0
+    for (const w of workers) void w.terminate()
+  }
+  const finished = Array.from({ length: o.threads - 1 }, () => {
+    const w = new Worker(workerUrl, { workerData: input })
+    workers.push(w)
+    const handOut = () => {
+      const index = queue.shift()
+      w.postMessage(index === undefined ? { kind: 'stop' } : { kind: 'fold', index })
+    }
+    return new Promise<void>((resolve) => {
+      w.on('message', (m: FromWorker) => {
+        if (m.kind === 'ready') handOut()
+        else if (m.kind === 'progress') o.onProgress(m.events)
+        else if (m.kind === 'folded') {
+          const { kind: _, ...result } = m
+          results.push(result)
+          handOut()
+        } else fail(new CliError(`replay worker failed: ${m.message}`))
+      })
+      w.on('error', (e) => fail(e))
+      w.on('exit', () => resolve())
+    })
+  })
+  // The main thread takes partitions too, from the start: its modules are loaded and its store is open.
+  try {
+    for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+      const tally = newTally()
+      let reported = 0
+      await foldLog(store, tally, o.limit, { count: partitions, index }, async (t) => {
+        o.onProgress(t.events - reported)
+        reported = t.events
+        await turn()
+      })
+      const books = booksOf(tally)
+      results.push({
+        index,
+        events: tally.events,
+        applied: tally.applied,
+        books: books.size,
+        users: tally.users.size,
+        digests: o.digest ? [...books].map(([user, b]) => [user, booksDigest(b)] as const) : null,
+      })
+      await turn()
+    }
+  } catch (e) {
+    fail(e instanceof Error ? e : new Error(String(e)))
+  }
+  await Promise.all(finished)
+  if (failure) throw failure
+  if (results.length !== partitions) throw new CliError(`replay lost partitions: ${results.length} of ${partitions}`)
+  return results
+}

@@ -1,0 +1,48 @@
+/**
+ * A replay worker thread: opens the same store as the command (from its environment and `--data`), then folds the
+ * partitions the main thread hands it one at a time, reporting progress per page and each partition's totals.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { openStore } from '../store.ts'
+import { booksDigest, booksOf, foldLog, newTally } from './fold.ts'
+import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts'
+
+const port = parentPort
+if (!port) throw new Error('replay worker started outside a worker thread')
+const input = workerData as WorkerInput
+const send = (m: FromWorker) => port.postMessage(m)
+
+const main = async () => {
+  const store = await openStore(input.env, input.dataDir)
+  const next = () =>
+    new Promise<ToWorker>((resolve) => {
+      port.once('message', resolve)
+    })
+  try {
+    send({ kind: 'ready' })
+    for (let m = await next(); m.kind === 'fold'; m = await next()) {
+      const tally = newTally()
+      let reported = 0
+      await foldLog(store, tally, input.limit, { count: input.partitions, index: m.index }, (t) => {
+        send({ kind: 'progress', events: t.events - reported })
+        reported = t.events
+      })
+      const books = booksOf(tally)
+      send({
+        kind: 'folded',
+        index: m.index,
+        events: tally.events,
+        applied: tally.applied,
+        books: books.size,
+        users: tally.users.size,
+        digests: input.digest ? [...books].map(([user, b]) => [user, booksDigest(b)] as const) : null,
+      })
+    }
+  } finally {
+    await store.close()
+  }
+}
+
+main().catch((e: unknown) => {
+  send({ kind: 'failed', message: e instanceof Error ? e.message : String(e) })
+})
