@@ -4,7 +4,7 @@
  * owner's close, and on deactivation focus returns to the element that had it before the trap opened.
  * Only the most recently activated trap acts, so a dialog opened above another one owns the keyboard.
  */
-import { type RefObject, useLayoutEffect, useRef } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 
 const FOCUSABLE = [
   'a[href]',
@@ -97,7 +97,10 @@ export const useFocusTrap = (
   const latest = useRef(options)
   latest.current = options
 
-  useLayoutEffect(() => {
+  // A passive effect on purpose: React puts focus back where it was after each commit's DOM changes, so focus moved
+  // during the commit (in a layout effect) would be undone when the trap's container stays mounted (the menu).
+
+  useEffect(() => {
     const container = ref.current
     if (!active || !container) return
     const id = Symbol('focus-trap')

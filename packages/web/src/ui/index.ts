@@ -1,6 +1,7 @@
 export { Button, type ButtonProps } from './Button.tsx'
 export { Card, type CardProps } from './Card.tsx'
 export { ConfirmDialog } from './ConfirmDialog.tsx'
+export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
 export { Checkbox, Field, FormErrors, NumberInput, Select, type SelectOption, TextInput } from './Field.tsx'
 export { Loader } from './Loader.tsx'
 export {
@@ -13,6 +14,7 @@ export {
   messageTimeouts,
   useMessages,
 } from './messages.tsx'
+export { Modal, type ModalProps } from './Modal.tsx'
 export { PencilToggle, TrashButton } from './PencilToggle.tsx'
 export { Tile, TileGroup } from './Tile.tsx'
 export { Icon, type IconName } from './icons.tsx'
