@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { allRecords, WithServices } from '../company/test/fixtures.tsx'
 import { ItemsPage } from '../fees/items/ItemsPage.tsx'
 import { RevenuesLanding } from './RevenuesLanding.tsx'
@@ -51,11 +51,15 @@ export const EditingCompanyIncome: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const items = await canvas.findAllByRole('heading', { name: 'Consulting' })
-    for (const h of items) {
-      const card = h.closest('section')
-      if (!card) continue
-      await userEvent.click(within(card).getByRole('button', { name: /^(Edit|Edytuj)$/ }))
-    }
+    // Every copy of the list loads on its own: wait for all of them, not just the first card to appear.
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    const cards = () =>
+      canvas
+        .getAllByRole('heading', { name: 'Consulting' })
+        .map((h) => h.closest('section'))
+        .filter((card) => card !== null)
+    for (const card of cards()) await userEvent.click(within(card).getByRole('button', { name: /^(Edit|Edytuj)$/ }))
+    for (const card of cards())
+      await expect(within(card).getByRole('checkbox', { name: /Company income|Przychód firmowy/ })).toBeChecked()
   },
 }
