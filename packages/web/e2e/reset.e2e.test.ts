@@ -1,0 +1,343 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of "Reset current month" and "Reset current year" in real Chromium against the real server,
+ * driven from the keyboard where it matters (the reset popup opens with Enter, Escape closes it, Tab moves between
+ * its choices and stays inside it, Enter confirms).
+ *
+ * Seeded history (through the API, for a fresh USER): VAT 23 % monthly since January of last year, a company
+ * income of 10 000 net and a company expense of 2 000 net every month from then on (36 repetitions). Whatever
+ * month today is, the month shows:
+ * - revenue 10 000 + 23 % = 12 300.00, fee 2 000 + 23 % = 2 460.00;
+ * - VAT for the month before: 23 % × (10 000 − 2 000) = 1 840.00.
+ * The yearly figures per month: incomes 10 000.00, expenses −(2 000 + 1 840) = −3 840.00, summary 6 160.00.
+ * A reset recomputes the generated rows from the items and settings, so the amounts stay and only the flags go.
+ */
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  type LaunchedBrowser,
+  launchBrowser,
+  login,
+  REGISTRATION_KEY,
+  type RunningServer,
+  screenshot,
+  screenshotDir,
+  startServer,
+} from './harness.ts'
+
+const USER_EMAIL = 'reset-user@example.com'
+const USER_PASSWORD = 'Reset#2026x'
+
+let server: RunningServer
+let browser: LaunchedBrowser
+
+const call = async <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> => {
+  const headers: Record<string, string> = {}
+  if (token) headers.authorization = `Bearer ${token}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
+  return (text ? JSON.parse(text) : null) as T
+}
+
+const tokenOf = async (email: string, password: string) =>
+  (await call<{ token: string }>(null, 'POST', 'account/login', { email, password })).token
+
+// The browser and the server share this machine's clock: the dashboard opens on this month.
+const now = new Date()
+const thisYear = now.getFullYear()
+const thisMonth = now.getMonth() + 1
+const ym = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}`
+const current = ym(thisYear, thisMonth)
+// Another month of the same year, to show that a year reset reaches beyond the month on screen.
+const otherMonth = thisMonth === 1 ? 2 : thisMonth - 1
+const other = ym(thisYear, otherMonth)
+const monthName = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(thisYear, thisMonth - 1, 1))
+
+const seed = async () => {
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'account/register', {
+    email: USER_EMAIL,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    appRole: 'USER',
+    key: REGISTRATION_KEY,
+    url: `${server.url}/user/login`,
+    language: 'en',
+  })
+  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  const since = thisYear - 1
+  await call(user, 'POST', 'fee', {
+    dataType: 'Vat',
+    eventType: 'VAT',
+    dataObject: { date: `${since}-01-01`, percent: '23', paymentInterval: 1 },
+  })
+  await call(user, 'POST', 'revenue', {
+    dataType: 'RecurringIncome',
+    eventType: 'Recurring Income add',
+    dataObject: {
+      date: `${since}-01-10`,
+      name: 'Programming services',
+      amount: '10000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: null,
+      repetitions: 36,
+    },
+  })
+  await call(user, 'POST', 'fee', {
+    dataType: 'RecurringExpense',
+    eventType: 'Recurring expense add',
+    dataObject: {
+      date: `${since}-01-05`,
+      name: 'Office rent',
+      amount: '2000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: null,
+      repetitions: 36,
+    },
+  })
+}
+
+/** The text of the element that has keyboard focus (its accessible label where it has one). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return (el?.getAttribute('aria-label') ?? el?.innerText ?? '').replace(/\s+/g, ' ').trim()
+  })
+
+const shownMonth = (page: Page) => page.locator('.period-nav__title').getAttribute('data-month')
+
+const loaded = (page: Page) => page.waitForSelector('.dashboard[aria-busy="false"] .tx-table')
+
+/** Arrows until the dashboard shows `target` (yyyy-mm), waiting for each month to load. */
+const goToMonth = async (page: Page, target: string) => {
+  for (let i = 0; i < 24; i++) {
+    const shown = await shownMonth(page)
+    if (shown === target) break
+    await page.getByRole('button', { name: shown !== null && shown > target ? 'Previous month' : 'Next month' }).click()
+    await page.waitForFunction(
+      (before) => document.querySelector('.period-nav__title')?.getAttribute('data-month') !== before,
+      shown,
+    )
+  }
+  expect(await shownMonth(page)).toBe(target)
+  await loaded(page)
+}
+
+/** The row of the month's transactions table whose name matches. */
+const row = (page: Page, name: RegExp) => page.locator('.tx-table').getByRole('row', { name })
+const vatRow = (page: Page) => row(page, /VAT \d{4}-\d{2}/)
+/** The VAT card of the Details section, found by its heading. */
+const vatCard = (page: Page): Locator =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name: 'VAT', exact: true, level: 3 }) })
+
+const completeVat = async (page: Page) => {
+  const saved = page.waitForResponse((r) => r.url().includes('/api/transaction/') && r.request().method() === 'PUT')
+  await vatCard(page).getByLabel('Completed').check()
+  expect((await saved).status()).toBe(200)
+  await expect.poll(() => vatCard(page).getByLabel('Completed').isChecked()).toBe(true)
+  // Completed hides the reminder options.
+  expect(await vatCard(page).getByLabel('Notification').count()).toBe(0)
+}
+
+const expectVatOpen = async (page: Page) => {
+  await expect.poll(() => vatCard(page).getByLabel('Completed').isChecked()).toBe(false)
+  expect(await vatCard(page).getByLabel('Notification').isVisible()).toBe(true)
+}
+
+/** The figures of the month a user reads: revenue, fee and VAT rows. */
+const expectMonthFigures = async (page: Page) => {
+  expect(await row(page, /Programming services/).innerText()).toContain('12300.00')
+  expect(await row(page, /Office rent/).innerText()).toContain('2460.00')
+  expect(await vatRow(page).innerText()).toContain('1840.00')
+}
+
+/** Opens the reset popup from the keyboard: focus on Reset, Enter. */
+const openResetWithKeyboard = async (page: Page) => {
+  await page.getByRole('button', { name: 'Reset', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Reset transactions' })
+  await dialog.waitFor()
+  // Focus starts on the safe choice.
+  await expect.poll(() => focused(page)).toBe('Cancel')
+  return dialog
+}
+
+/** The rows of the yearly "Show as a table" fallback of one chart, as the user reads them. */
+const yearTable = async (page: Page, chart: 'monthly' | 'increasing') => {
+  const figure = page.locator(`[data-chart="${chart}"]`)
+  const details = figure.locator('details')
+  if ((await details.getAttribute('open')) === null) await figure.getByText('Show as a table').click()
+  return (await figure.getByRole('table').innerText()).trim()
+}
+
+const openYear = async (page: Page) => {
+  await page.goto(`${server.url}/dashboard/yearly`)
+  await page.waitForSelector(`.period-nav__title[data-year="${thisYear}"]`)
+  await page.waitForSelector('.dashboard[aria-busy="false"] rect.bar')
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  await seed()
+  browser = await launchBrowser()
+  await browser.context.addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+// A failing step leaves a picture of the page for diagnosis.
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && browser) {
+    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+let yearBefore: { monthly: string; increasing: string }
+
+describe('reset current month', () => {
+  it('shows the generated transactions and keeps Completed until the month is reset', async () => {
+    const { page } = browser
+    await page.goto(`${server.url}/dashboard/monthly`)
+    await page.waitForSelector('.period-nav__title[data-month]')
+    expect(await shownMonth(page)).toBe(current)
+    await loaded(page)
+    await expectMonthFigures(page)
+    await expectVatOpen(page)
+
+    await completeVat(page)
+    await screenshot(page, 'reset-month-completed')
+  })
+
+  it('opens the reset popup with Enter, keeps Tab inside it and closes it with Escape, changing nothing', async () => {
+    const { page } = browser
+    const dialog = await openResetWithKeyboard(page)
+    // Tab walks the choices and wraps around inside the popup; Shift+Tab walks back.
+    const order: string[] = []
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab')
+      order.push(await focused(page))
+    }
+    expect(order).toEqual(['Reset current month', 'Reset current year', 'Cancel'])
+    await page.keyboard.press('Shift+Tab')
+    expect(await focused(page)).toBe('Reset current year')
+    await page.keyboard.press('Shift+Tab')
+    expect(await focused(page)).toBe('Reset current month')
+    await screenshot(page, 'reset-popup')
+
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    // Focus is back on the Reset button and nothing was reset.
+    expect(await focused(page)).toBe('Reset')
+    expect(await vatCard(page).getByLabel('Completed').isChecked()).toBe(true)
+  })
+
+  it('resets the month from the keyboard: the rows come back with the same figures and without Completed', async () => {
+    const { page } = browser
+    const dialog = await openResetWithKeyboard(page)
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Reset current month')
+    const reset = page.waitForResponse((r) => r.url().endsWith('/api/transaction/resetCurrentMonth'))
+    await page.keyboard.press('Enter')
+    expect((await reset).status()).toBe(200)
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Reset done').waitFor()
+    await loaded(page)
+
+    expect(await shownMonth(page)).toBe(current)
+    await expectMonthFigures(page)
+    await expectVatOpen(page)
+    // Once the month has loaded again, focus is back on the Reset button.
+    await expect.poll(() => focused(page)).toBe('Reset')
+    await screenshot(page, 'reset-month-done')
+  })
+})
+
+describe('reset current year', () => {
+  it('reads the yearly figures before the reset', async () => {
+    const { page } = browser
+    await openYear(page)
+    yearBefore = { monthly: await yearTable(page, 'monthly'), increasing: await yearTable(page, 'increasing') }
+    const thisMonthRow = page
+      .locator('[data-chart="monthly"]')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
+    expect(await thisMonthRow.innerText()).toMatch(/10000\.00\s+-3840\.00\s+6160\.00/)
+  })
+
+  it('clears Completed in every month of the year and keeps the figures', async () => {
+    const { page } = browser
+    await page.goto(`${server.url}/dashboard/monthly`)
+    await loaded(page)
+    // Completed in this month and in another month of the same year.
+    await completeVat(page)
+    await goToMonth(page, other)
+    await completeVat(page)
+    await goToMonth(page, current)
+    expect(await vatCard(page).getByLabel('Completed').isChecked()).toBe(true)
+
+    const dialog = await openResetWithKeyboard(page)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Reset current year')
+    const reset = page.waitForResponse((r) => r.url().endsWith('/api/transaction/resetCurrentYear'))
+    await page.keyboard.press('Enter')
+    expect((await reset).status()).toBe(200)
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Reset done').waitFor()
+    await loaded(page)
+    await expectMonthFigures(page)
+    await expectVatOpen(page)
+    await expect.poll(() => focused(page)).toBe('Reset')
+
+    // The other month was generated again too.
+    await goToMonth(page, other)
+    await expectMonthFigures(page)
+    await expectVatOpen(page)
+    await screenshot(page, 'reset-year-other-month')
+  })
+
+  it('shows the same yearly figures after the reset, and the month popup works from the keyboard', async () => {
+    const { page } = browser
+    await openYear(page)
+    expect(await yearTable(page, 'monthly')).toBe(yearBefore.monthly)
+    expect(await yearTable(page, 'increasing')).toBe(yearBefore.increasing)
+
+    // The cumulative summary of this month matches the monthly dashboard's summary (6 160.00 per month so far).
+    const increasingRow = page
+      .locator('[data-chart="increasing"]')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
+    const cumulative = (6160 * thisMonth).toFixed(2)
+    expect(await increasingRow.innerText()).toContain(cumulative)
+
+    // The month's details open from the table with Enter and close with Escape, focus returning to the button.
+    const details = page.locator('[data-chart="monthly"]').getByRole('button', { name: `Details ${monthName}` })
+    await details.focus()
+    await page.keyboard.press('Enter')
+    const popup = page.getByRole('dialog', { name: new RegExp(`${monthName} ${thisYear}`) })
+    await popup.waitFor()
+    await expect.poll(() => focused(page)).toBe('Close')
+    expect(await popup.innerText()).toContain('10000.00 zł')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Close')
+    await screenshot(page, 'reset-year-popup')
+    await page.keyboard.press('Escape')
+    await popup.waitFor({ state: 'detached' })
+    expect(await focused(page)).toBe(`Details ${monthName}`)
+    await screenshot(page, 'reset-year-done')
+  })
+})
