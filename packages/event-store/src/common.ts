@@ -11,6 +11,8 @@ import {
   type ReadAllPage,
   type StoredEvent,
   type SubscribeOptions,
+  type ReadAllDataPage,
+  type StoredEventData,
   type StreamPartition,
   type Subscription,
   WrongExpectedVersion,
@@ -275,9 +277,24 @@ export async function* readAllPages(
   store: { readAll(o: ReadAllOptions): Promise<ReadAllPage> },
   options: Omit<ReadAllOptions, 'direction' | 'before'> = {},
 ): AsyncGenerator<readonly StoredEvent[]> {
+  yield* pages((o) => store.readAll(o), options)
+}
+
+/** `readAllPages` over `readAllData`: events without ids and metadata, for folds that need neither. */
+export async function* readAllDataPages(
+  store: { readAllData(o: ReadAllOptions): Promise<ReadAllDataPage> },
+  options: Omit<ReadAllOptions, 'direction' | 'before'> = {},
+): AsyncGenerator<readonly StoredEventData[]> {
+  yield* pages((o) => store.readAllData(o), options)
+}
+
+async function* pages<E>(
+  read: (o: ReadAllOptions) => Promise<{ readonly events: readonly E[]; readonly next: bigint | null }>,
+  options: Omit<ReadAllOptions, 'direction' | 'before'>,
+): AsyncGenerator<readonly E[]> {
   let after = options.after ?? 0n
   for (;;) {
-    const page = await store.readAll({ maxCount: 5000, ...options, after, direction: 'forwards' })
+    const page = await read({ maxCount: 5000, ...options, after, direction: 'forwards' })
     if (page.events.length > 0) yield page.events
     if (page.next === null) return
     after = page.next

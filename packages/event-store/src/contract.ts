@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readAllPages, streamPartition } from './common.ts'
+import { readAllDataPages, readAllPages, streamPartition } from './common.ts'
 import {
   type EventMetadata,
   type EventStore,
@@ -478,6 +478,31 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
           direction: 'backwards',
         })
         expect(backwards.events).toEqual([...odd].reverse())
+      })
+
+      it('readAllData gives the same events, order, paging and filters without ids and metadata', async () => {
+        const data = (es: readonly StoredEvent[]) =>
+          es.map(({ streamId, revision, position, type, schemaVersion, data }) => ({
+            streamId,
+            revision,
+            position,
+            type,
+            schemaVersion,
+            data,
+          }))
+        const pick = (es: readonly object[]) => data(es as StoredEvent[])
+        const pages: (readonly object[])[] = []
+        for await (const page of readAllDataPages(store, { streamPrefixes: [p], maxCount: 5 })) pages.push(page)
+        expect(pages.map((page) => page.length)).toEqual([5, 5, 2])
+        expect(pick(pages.flat())).toEqual(data(all))
+        const filtered = { streamPrefixes: [`${p}books-`], eventTypes: ['T0', 'T3'], maxCount: 2 }
+        const full = await store.readAll(filtered)
+        const lean = await store.readAllData(filtered)
+        expect(pick(lean.events)).toEqual(data(full.events))
+        expect(lean.next).toBe(full.next)
+        const backwards = { streamPrefixes: [p], direction: 'backwards', partition: { count: 2, index: 1 } } as const
+        expect(pick((await store.readAllData(backwards)).events)).toEqual(data((await store.readAll(backwards)).events))
+        await expect(store.readAllData({ maxCount: 0 })).rejects.toThrow(RangeError)
       })
 
       it('rejects a bad partition', async () => {

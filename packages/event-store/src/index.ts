@@ -5,7 +5,7 @@
  */
 export * from './port.ts'
 export { createMemoryStore } from './memory.ts'
-export { MAX_PARTITIONS, readAllPages, streamPartition, uuidv7 } from './common.ts'
+export { MAX_PARTITIONS, readAllDataPages, readAllPages, streamPartition, uuidv7 } from './common.ts'
 export {
   describeStoreConfig,
   type Env,

@@ -249,6 +249,8 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
     },
 
     readAll,
+    // Whole events are already in memory (memory) or come parsed from the client (KurrentDB): nothing to skip.
+    readAllData: readAll,
 
     iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
       return iterateViaReadAll(readAll, { maxCount: 5000, ...o })

@@ -135,6 +135,8 @@ export function createMemoryStore(): EventStore {
     },
 
     readAll,
+    // Whole events are already in memory (memory) or come parsed from the client (KurrentDB): nothing to skip.
+    readAllData: readAll,
 
     iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent> {
       return iterateViaReadAll(readAll, options)

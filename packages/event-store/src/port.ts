@@ -88,6 +88,21 @@ export interface StreamPartition {
   readonly index: number
 }
 
+/**
+ * A stored event without its id and metadata, for folds that never look at them (`readAllData`): the rows are
+ * cheaper to read (no metadata JSON to parse).
+ */
+export type StoredEventData = Pick<
+  StoredEvent,
+  'streamId' | 'revision' | 'position' | 'type' | 'schemaVersion' | 'data'
+>
+
+export interface ReadAllDataPage {
+  readonly events: readonly StoredEventData[]
+  /** As `ReadAllPage.next`. */
+  readonly next: bigint | null
+}
+
 export interface ReadAllPage {
   readonly events: readonly StoredEvent[]
   /** Position to pass as `after` for the next page (forwards) or as `before` (backwards); null when there is no more. */
@@ -149,6 +164,11 @@ export interface EventStore {
   streamRevision(streamId: string): Promise<bigint | null>
   /** One page of the global log in commit order. */
   readAll(options?: ReadAllOptions): Promise<ReadAllPage>
+  /**
+   * `readAll` without event ids and metadata (same events, order, paging and filters). Adapters that store metadata
+   * apart skip reading and parsing it; others may return whole events.
+   */
+  readAllData(options?: ReadAllOptions): Promise<ReadAllDataPage>
   /** Async iteration over the whole (filtered) global log, paging internally. */
   iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent>
   /** Catch-up subscription: delivers existing events after `after`, then new ones as they are committed, in order. */

@@ -28,10 +28,12 @@ import {
   type ExpectedRevision,
   type Json,
   type NewEvent,
+  type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
   type ReadStreamOptions,
   type StoredEvent,
+  type StoredEventData,
   type StoreInfo,
   type SubscribeOptions,
   type Subscription,
@@ -168,6 +170,19 @@ type RawRow = [
 ]
 
 const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
+/** The columns of `readAllData`: no event id, no metadata (jsonb the driver would otherwise parse). */
+const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
+
+type DataRow = [position: string, streamId: string, revision: string, type: string, schemaVersion: number, data: Json]
+
+const toData = (r: DataRow): StoredEventData => ({
+  streamId: r[1],
+  revision: BigInt(r[2]),
+  position: BigInt(r[0]),
+  type: r[3],
+  schemaVersion: r[4],
+  data: r[5],
+})
 
 const toStored = (r: RawRow): StoredEvent => ({
   streamId: r[1],
@@ -215,7 +230,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     return rows[0] ? BigInt(rows[0][0]) : null
   }
 
-  const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => {
+  /** One page of rows, mapped by `map`; `next` is the last mapped event's position when there is more. */
+  const readPage = async <R extends unknown[], E extends { readonly position: bigint }>(
+    readOptions: ReadAllOptions | undefined,
+    columns: string,
+    map: (r: R) => E,
+  ): Promise<{ events: E[]; next: bigint | null }> => {
     open()
     const o = normaliseReadAll(readOptions)
     const forwards = o.direction === 'forwards'
@@ -238,15 +258,17 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       where.push(`ascii(right(stream_id, 1)) % $${values.length - 1}::int = $${values.length}::int`)
     }
     values.push(o.maxCount + 1)
-    const text = `SELECT ${COLUMNS} FROM ${q}.events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT $${values.length}`
-    const shape = `all:${forwards}:${o.before !== null}:${o.streamPrefixes.length > 0}:${o.eventTypes.length > 0}:${o.partition !== null}`
-    const rows = await query<RawRow>(shape, text, values)
+    const text = `SELECT ${columns} FROM ${q}.events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT $${values.length}`
+    const shape = `all:${columns === COLUMNS}:${forwards}:${o.before !== null}:${o.streamPrefixes.length > 0}:${o.eventTypes.length > 0}:${o.partition !== null}`
+    const rows = await query<R>(shape, text, values)
     const more = rows.length > o.maxCount
     const n = more ? o.maxCount : rows.length
-    const events: StoredEvent[] = new Array(n)
-    for (let i = 0; i < n; i++) events[i] = toStored(rows[i]!)
+    const events: E[] = new Array(n)
+    for (let i = 0; i < n; i++) events[i] = map(rows[i]!)
     return { events, next: more ? events[n - 1]!.position : null }
   }
+
+  const readAll = (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
 
   const store: EventStore = {
     async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -300,6 +322,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     },
 
     readAll,
+    readAllData: (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
+      readPage(readOptions, DATA_COLUMNS, toData),
 
     iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
       return iterateViaReadAll(readAll, { maxCount: 5000, ...o })

@@ -29,10 +29,12 @@ import {
   type ExpectedRevision,
   type Json,
   type NewEvent,
+  type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
   type ReadStreamOptions,
   type StoredEvent,
+  type StoredEventData,
   type StoreInfo,
   type SubscribeOptions,
   type Subscription,
@@ -118,6 +120,19 @@ type RawRow = [
 ]
 
 const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
+/** The columns of `readAllData`: no event id, no metadata. */
+const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
+
+type DataRow = [position: number, streamId: string, revision: number, type: string, schemaVersion: number, data: string]
+
+const toData = (r: DataRow): StoredEventData => ({
+  streamId: r[1],
+  revision: BigInt(r[2]),
+  position: BigInt(r[0]),
+  type: r[3],
+  schemaVersion: r[4],
+  data: JSON.parse(r[5]) as Json,
+})
 
 /**
  * Positions and revisions are read as JS numbers (exact up to 2^53, some 9·10^15 events) and turned into bigints
@@ -189,10 +204,17 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     },
   )
 
-  /** readAll statements by shape (direction, bounds, number of prefixes and types, partition), prepared once each. */
+  /** readAll statements by shape (columns, direction, bounds, number of prefixes and types, partition), prepared once. */
   const readAllStatements = new Map<string, Database.Statement>()
-  const readAllStatement = (forwards: boolean, before: boolean, prefixes: number, types: number, part: boolean) => {
-    const key = `${forwards}/${before}/${prefixes}/${types}/${part}`
+  const readAllStatement = (
+    columns: string,
+    forwards: boolean,
+    before: boolean,
+    prefixes: number,
+    types: number,
+    part: boolean,
+  ) => {
+    const key = `${columns}/${forwards}/${before}/${prefixes}/${types}/${part}`
     let s = readAllStatements.get(key)
     if (!s) {
       const where = ['position > ?']
@@ -203,7 +225,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       if (part) where.push('unicode(substr(stream_id, -1)) % ? = ?')
       s = db
         .prepare(
-          `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`,
+          `SELECT ${columns} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`,
         )
         .raw()
       readAllStatements.set(key, s)
@@ -218,7 +240,12 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     if (closed) throw new Error('The event store is closed')
   }
 
-  const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => {
+  /** One page of rows, mapped by `map`; `next` is the last mapped event's position when there is more. */
+  const readPage = <R, E extends { readonly position: bigint }>(
+    readOptions: ReadAllOptions | undefined,
+    columns: string,
+    map: (r: R) => E,
+  ): { events: E[]; next: bigint | null } => {
     open()
     const o = normaliseReadAll(readOptions)
     const forwards = o.direction === 'forwards'
@@ -229,19 +256,22 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     if (o.partition !== null) params.push(o.partition.count, o.partition.index)
     params.push(o.maxCount + 1)
     const statement = readAllStatement(
+      columns,
       forwards,
       o.before !== null,
       o.streamPrefixes.length,
       o.eventTypes.length,
       o.partition !== null,
     )
-    const rows = statement.all(...params) as RawRow[]
+    const rows = statement.all(...params) as R[]
     const more = rows.length > o.maxCount
     const n = more ? o.maxCount : rows.length
-    const events: StoredEvent[] = new Array(n)
-    for (let i = 0; i < n; i++) events[i] = toStored(rows[i]!)
+    const events: E[] = new Array(n)
+    for (let i = 0; i < n; i++) events[i] = map(rows[i]!)
     return { events, next: more ? events[n - 1]!.position : null }
   }
+
+  const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
 
   const store: EventStore = {
     async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -281,6 +311,8 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     },
 
     readAll,
+    readAllData: async (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
+      readPage(readOptions, DATA_COLUMNS, toData),
 
     iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
       return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
