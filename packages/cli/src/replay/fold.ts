@@ -4,7 +4,14 @@
  * folding its own partition of the streams (`ReadAllOptions.partition`), so a stream is always folded by one thread
  * in its own order.
  */
-import { type EventStore, readAllPages, type StoredEvent, type StreamPartition } from '@finance/event-store'
+import {
+  type EventStore,
+  readAllDataPages,
+  readAllPages,
+  type StoredEvent,
+  type StoredEventData,
+  type StreamPartition,
+} from '@finance/event-store'
 // Deep imports of the light modules only: a replay worker then loads no Schema library (it starts faster).
 import { canonicalJson } from '@finance/ledger-core/canonical.ts'
 import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
@@ -38,11 +45,14 @@ export const newTally = (): Tally => ({
   folderStream: '',
 })
 
-/** Folds one page synchronously (no promise per event). `limit`: skip events created after it (ms), or null. */
-export const foldPage = (t: Tally, page: readonly StoredEvent[], limit: number | null): void => {
+/**
+ * Folds one page synchronously (no promise per event). `limit`: skip events created after it (ms), or null; with a
+ * limit the page must hold whole events (`StoredEvent`, with metadata).
+ */
+export const foldPage = (t: Tally, page: readonly StoredEventData[], limit: number | null): void => {
   for (let i = 0; i < page.length; i++) {
     const e = page[i]!
-    if (limit !== null && Date.parse(e.metadata.createdAt) > limit) continue
+    if (limit !== null && Date.parse((e as StoredEvent).metadata.createdAt) > limit) continue
     t.applied++
     const streamId = e.streamId
     if (streamId !== t.folderStream || t.folder === undefined) {
@@ -68,7 +78,10 @@ export const foldPage = (t: Tally, page: readonly StoredEvent[], limit: number |
   t.events += page.length
 }
 
-/** Reads the log (or one partition of its streams) page by page and folds it; `onPage` after each page. */
+/**
+ * Reads the log (or one partition of its streams) page by page and folds it; `onPage` after each page. Without a
+ * limit the events are read without metadata, which the fold does not need (a sixth of the reading cost).
+ */
 export const foldLog = async (
   store: EventStore,
   t: Tally,
@@ -77,7 +90,8 @@ export const foldLog = async (
   onPage: (t: Tally) => void | Promise<void>,
 ): Promise<void> => {
   const options = partition === undefined ? { maxCount: PAGE_SIZE } : { maxCount: PAGE_SIZE, partition }
-  for await (const page of readAllPages(store, options)) {
+  const pages = limit === null ? readAllDataPages(store, options) : readAllPages(store, options)
+  for await (const page of pages) {
     foldPage(t, page, limit)
     await onPage(t)
   }
