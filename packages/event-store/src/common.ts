@@ -270,12 +270,13 @@ export function iterateViaReadAll(
 }
 
 /**
- * The global log page by page (`readAll` forwards until `next` is null). For hot replays: a fold over pages avoids
+ * The global log page by page (`readAll` forwards until `next` is null; `before` bounds it to one snapshot of a log
+ * that is being appended to). For hot replays: a fold over pages avoids
  * the per-event promise of `for await … of iterateAll()`, which costs a few hundred milliseconds per million events.
  */
 export async function* readAllPages(
   store: { readAll(o: ReadAllOptions): Promise<ReadAllPage> },
-  options: Omit<ReadAllOptions, 'direction' | 'before'> = {},
+  options: Omit<ReadAllOptions, 'direction'> = {},
 ): AsyncGenerator<readonly StoredEvent[]> {
   yield* pages((o) => store.readAll(o), options)
 }
@@ -283,14 +284,14 @@ export async function* readAllPages(
 /** `readAllPages` over `readAllData`: events without ids and metadata, for folds that need neither. */
 export async function* readAllDataPages(
   store: { readAllData(o: ReadAllOptions): Promise<ReadAllDataPage> },
-  options: Omit<ReadAllOptions, 'direction' | 'before'> = {},
+  options: Omit<ReadAllOptions, 'direction'> = {},
 ): AsyncGenerator<readonly StoredEventData[]> {
   yield* pages((o) => store.readAllData(o), options)
 }
 
 async function* pages<E>(
   read: (o: ReadAllOptions) => Promise<{ readonly events: readonly E[]; readonly next: bigint | null }>,
-  options: Omit<ReadAllOptions, 'direction' | 'before'>,
+  options: Omit<ReadAllOptions, 'direction'>,
 ): AsyncGenerator<readonly E[]> {
   let after = options.after ?? 0n
   for (;;) {

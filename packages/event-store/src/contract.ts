@@ -439,6 +439,11 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
         const none: unknown[] = []
         for await (const page of readAllPages(store, { streamPrefixes: [`${p}nothing`] })) none.push(page)
         expect(none).toEqual([])
+        // An upper bound keeps a multi-page read to one snapshot of the log, whatever is appended meanwhile.
+        const bounded: StoredEvent[] = []
+        for await (const page of readAllPages(store, { streamPrefixes: [p], maxCount: 3, before: all[7]!.position }))
+          bounded.push(...page)
+        expect(bounded).toEqual(all.slice(0, 7))
       })
 
       it('rejects a bad page size', async () => {
