@@ -67,7 +67,9 @@ export const replayAll = async (
   o: { readonly asOf?: string | undefined; readonly threads?: number | undefined; readonly digest?: boolean },
 ): Promise<ReplayStats> => {
   const store = await ctx.store()
-  const total = Number(await store.headPosition())
+  // Every thread reads the log up to the head of this moment: one consistent snapshot while others append.
+  const head = await store.headPosition()
+  const total = Number(head)
   const threads = await chooseThreads(ctx, o.threads, total)
   const digest = o.digest === true
   const cpu = process.cpuUsage()
@@ -76,7 +78,7 @@ export const replayAll = async (
   let totals: { events: number; applied: number; books: number; users: number; digests: [string, string][] }
   if (threads === 1) {
     const tally = newTally()
-    await foldLog(store, tally, limit, undefined, (t) => progress.update(t.events))
+    await foldLog(store, tally, { limit, partition: undefined, before: head + 1n }, (t) => progress.update(t.events))
     const books = booksOf(tally)
     totals = {
       events: tally.events,
@@ -92,6 +94,7 @@ export const replayAll = async (
       env: ctx.env,
       dataDir: ctx.dataDir,
       limit,
+      before: head + 1n,
       digest,
       onProgress: (n) => {
         done += n

@@ -85,14 +85,22 @@ export const foldPage = (t: Tally, page: readonly StoredEventData[], limit: numb
 export const foldLog = async (
   store: EventStore,
   t: Tally,
-  limit: number | null,
-  partition: StreamPartition | undefined,
+  o: {
+    readonly limit: number | null
+    readonly partition: StreamPartition | undefined
+    /** Exclusive upper position: every thread of one replay reads the same snapshot of the log. */
+    readonly before: bigint
+  },
   onPage: (t: Tally) => void | Promise<void>,
 ): Promise<void> => {
-  const options = partition === undefined ? { maxCount: PAGE_SIZE } : { maxCount: PAGE_SIZE, partition }
-  const pages = limit === null ? readAllDataPages(store, options) : readAllPages(store, options)
+  const options = {
+    maxCount: PAGE_SIZE,
+    before: o.before,
+    ...(o.partition === undefined ? {} : { partition: o.partition }),
+  }
+  const pages = o.limit === null ? readAllDataPages(store, options) : readAllPages(store, options)
   for await (const page of pages) {
-    foldPage(t, page, limit)
+    foldPage(t, page, o.limit)
     await onPage(t)
   }
 }

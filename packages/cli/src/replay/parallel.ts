@@ -15,6 +15,8 @@ export interface ParallelOptions {
   readonly env: Readonly<Record<string, string | undefined>>
   readonly dataDir: string | undefined
   readonly limit: number | null
+  /** Exclusive upper position of the snapshot to replay. */
+  readonly before: bigint
   readonly digest: boolean
   /** Called with the number of events just read by any thread. */
   readonly onProgress: (events: number) => void
@@ -36,6 +38,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
     env: o.env,
     dataDir: o.dataDir,
     limit: o.limit,
+    before: o.before,
     partitions,
     digest: o.digest,
   }
@@ -72,11 +75,16 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
     for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
       const tally = newTally()
       let reported = 0
-      await foldLog(store, tally, o.limit, { count: partitions, index }, async (t) => {
-        o.onProgress(t.events - reported)
-        reported = t.events
-        await turn()
-      })
+      await foldLog(
+        store,
+        tally,
+        { limit: o.limit, partition: { count: partitions, index }, before: o.before },
+        async (t) => {
+          o.onProgress(t.events - reported)
+          reported = t.events
+          await turn()
+        },
+      )
       const books = booksOf(tally)
       results.push({
         index,

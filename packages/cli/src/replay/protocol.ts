@@ -5,6 +5,8 @@ export interface WorkerInput {
   readonly dataDir: string | undefined
   /** Skip events created after this instant (ms), or null for the whole log. */
   readonly limit: number | null
+  /** Exclusive upper position of the snapshot every thread reads. */
+  readonly before: bigint
   /** How many partitions the log is split into. */
   readonly partitions: number
   /** Whether to send back a digest of every user's books. */

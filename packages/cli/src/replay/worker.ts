@@ -23,10 +23,15 @@ const main = async () => {
     for (let m = await next(); m.kind === 'fold'; m = await next()) {
       const tally = newTally()
       let reported = 0
-      await foldLog(store, tally, input.limit, { count: input.partitions, index: m.index }, (t) => {
-        send({ kind: 'progress', events: t.events - reported })
-        reported = t.events
-      })
+      await foldLog(
+        store,
+        tally,
+        { limit: input.limit, partition: { count: input.partitions, index: m.index }, before: input.before },
+        (t) => {
+          send({ kind: 'progress', events: t.events - reported })
+          reported = t.events
+        },
+      )
       const books = booksOf(tally)
       send({
         kind: 'folded',
