@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { CompanyDashboard } from './CompanyDashboard.tsx'
 import { AddressesPanel, ContactPanel, InvoicePanel, PrimaryPanel } from './CompanyPanels.tsx'
 import { CompanyPage } from './CompanyPage.tsx'
@@ -39,10 +39,20 @@ export const Loading: Story = {
   ),
 }
 
+/** Opens every panel's editor once every copy has loaded (a pencil is disabled while its panel loads). */
 const openEditors = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement)
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
   const pencils = await canvas.findAllByRole('button', { name: /Edit|Edytuj/ })
   for (const p of pencils) await userEvent.click(p)
+}
+
+/** Clicks every Save and waits until each form shows `message`. */
+const saveAll = async (canvasElement: HTMLElement, message: RegExp) => {
+  const canvas = within(canvasElement)
+  const saves = canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })
+  for (const save of saves) await userEvent.click(save)
+  await waitFor(() => expect(canvas.getAllByText(message)).toHaveLength(saves.length))
 }
 
 /** Primary data in edit mode after Save with an empty company name and a bad NIP: the error, the warning, 'Save anyway'. */
@@ -77,7 +87,7 @@ export const AddressesEditing: Story = {
       await userEvent.clear(code)
       await userEvent.type(code, '00950')
     }
-    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+    await saveAll(canvasElement, /Post code should be in format NN-NNN|Kod pocztowy powinien mieć format NN-NNN/)
   },
 }
 
@@ -95,7 +105,7 @@ export const ContactEditing: Story = {
       await userEvent.clear(email)
       await userEvent.type(email, 'not-an-email')
     }
-    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+    await saveAll(canvasElement, /Email needs to be in correct format|E-mail musi mieć poprawny format/)
   },
 }
 
@@ -108,6 +118,10 @@ export const InvoiceEditing: Story = {
   ),
   play: async ({ canvasElement }) => {
     await openEditors(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(
+      canvas.getAllByRole('button', { name: /Get from Primary data|Pobierz z danych podstawowych/ }),
+    ).toHaveLength(canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ }).length)
   },
 }
 
@@ -126,6 +140,9 @@ export const ServerError: Story = {
     const canvas = within(canvasElement)
     for (const other of await canvas.findAllByRole('textbox', { name: /^(Other|Inne)$/ }))
       await userEvent.type(other, 'x')
-    for (const save of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) await userEvent.click(save)
+    await saveAll(
+      canvasElement,
+      /Internal server error, validate your form data\.|Wewnętrzny błąd serwera, sprawdź dane formularza\./,
+    )
   },
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { withTotals } from '../company/lib/services.ts'
 import { allRecords, itemRecords, settingRecords, WithServices } from '../company/test/fixtures.tsx'
 import { FeesLanding } from './FeesLanding.tsx'
@@ -15,9 +15,19 @@ type Story = StoryObj
 
 const TODAY = '2026-11-23'
 
+/** Waits until no copy of the story is loading or saving (every copy loads on its own), then clicks every match. */
 const clickAll = async (canvasElement: HTMLElement, name: RegExp) => {
   const canvas = within(canvasElement)
-  for (const b of await canvas.findAllByRole('button', { name })) await userEvent.click(b)
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+  const buttons = await canvas.findAllByRole('button', { name })
+  for (const b of buttons) await userEvent.click(b)
+  return buttons.length
+}
+
+/** Every field labelled `label` shows a value matching `value` (decimals are written the reader's way: 4,9 / 4.9). */
+const expectValues = async (canvasElement: HTMLElement, label: RegExp, value: RegExp) => {
+  for (const field of within(canvasElement).getAllByLabelText(label))
+    await expect((field as HTMLInputElement).value).toMatch(value)
 }
 
 /** companydashboard/fees: Taxes, Recurring, Fixed, Social Security. */
@@ -52,6 +62,8 @@ export const VatEditing: Story = {
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     await clickAll(canvasElement, /^(Choose date|Wybierz datę)$/)
+    // A press outside a picker closes it, so the last one clicked stays open.
+    await expect(within(canvasElement).getByRole('dialog')).toBeInTheDocument()
   },
 }
 
@@ -68,6 +80,8 @@ export const PitStatutoryScale: Story = {
     for (const s of canvas.getAllByRole('combobox', { name: /Tax type|Forma opodatkowania/ }))
       await userEvent.selectOptions(s, 'Scale')
     await clickAll(canvasElement, /Fill statutory values|Wpisz wartości ustawowe/)
+    await expectValues(canvasElement, /First percent|Pierwsza stawka/, /^12$/)
+    await expectValues(canvasElement, /Second percent \(|Druga stawka/, /^32$/)
   },
 }
 
@@ -80,7 +94,12 @@ export const PitRequired: Story = {
   ),
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
-    await clickAll(canvasElement, /^(Save|Zapisz)$/)
+    const forms = await clickAll(canvasElement, /^(Save|Zapisz)$/)
+    await waitFor(() =>
+      expect(
+        within(canvasElement).getAllByText(/^(\(Tax type\) is required|\(Forma opodatkowania\) jest wymagana)$/),
+      ).toHaveLength(forms),
+    )
   },
 }
 
@@ -103,6 +122,7 @@ export const SocialSecurityPrefill: Story = {
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     await clickAll(canvasElement, /preferential ZUS|preferencyjny ZUS/)
+    await expectValues(canvasElement, /Health insurance percent|Procent składki zdrowotnej/, /^4[.,]9$/)
   },
 }
 
@@ -137,6 +157,8 @@ export const AddCompanyExpense: Story = {
     const canvas = within(canvasElement)
     for (const c of await canvas.findAllByRole('checkbox', { name: /Company expense|Wydatek firmowy/ }))
       await userEvent.click(c)
+    await expectValues(canvasElement, /VAT percent|Stawka VAT/, /^23$/)
+    await expectValues(canvasElement, /Invoice Date|Data faktury/, /^2026-10-28$/)
   },
 }
 
@@ -148,7 +170,10 @@ export const AddExpenseRequired: Story = {
     </WithServices>
   ),
   play: async ({ canvasElement }) => {
-    await clickAll(canvasElement, /Add Recuring Expense|Dodaj wydatek cykliczny/)
+    const forms = await clickAll(canvasElement, /Add Recuring Expense|Dodaj wydatek cykliczny/)
+    await waitFor(() =>
+      expect(within(canvasElement).getAllByText(/^(Name is required|Nazwa jest wymagana)$/)).toHaveLength(forms),
+    )
   },
 }
 
@@ -176,5 +201,10 @@ export const DeleteDialog: Story = {
     const canvas = within(canvasElement)
     const trash = await canvas.findAllByRole('button', { name: /(Delete|Usuń) Laptop/ })
     if (trash[0]) await userEvent.click(trash[0])
+    await expect(
+      await canvas.findByText(
+        /This item will be deleted\. Do you confirm\?|Ta pozycja zostanie usunięta\. Czy potwierdzasz\?/,
+      ),
+    ).toBeInTheDocument()
   },
 }
