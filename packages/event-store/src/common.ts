@@ -5,6 +5,7 @@
 import { randomFillSync } from 'node:crypto'
 import {
   type ExpectedRevision,
+  type Json,
   InvalidEvent,
   type NewEvent,
   type ReadAllOptions,
@@ -169,6 +170,19 @@ export function checkExpected(streamId: string, expected: ExpectedRevision, curr
     (typeof expected === 'bigint' && current === expected)
   if (!ok) throw new WrongExpectedVersion(streamId, expected, current)
 }
+
+/**
+ * A `readAllData` event from a row's columns (positions and revisions as the driver gives them: numbers from SQLite,
+ * decimal strings from PostgreSQL).
+ */
+export const storedData = (
+  position: number | string,
+  streamId: string,
+  revision: number | string,
+  type: string,
+  schemaVersion: number,
+  data: Json,
+): StoredEventData => ({ streamId, revision: BigInt(revision), position: BigInt(position), type, schemaVersion, data })
 
 /** Validates read options shared by `readAll`, `iterateAll` and `subscribe`. */
 export function normaliseReadAll(options: ReadAllOptions = {}): Required<

@@ -18,6 +18,7 @@ import {
   assertStreamId,
   iterateViaReadAll,
   normaliseReadAll,
+  storedData,
   trackedPollingSubscription,
   prepareEvents,
 } from './common.ts'
@@ -175,14 +176,7 @@ const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
 
 type DataRow = [position: string, streamId: string, revision: string, type: string, schemaVersion: number, data: Json]
 
-const toData = (r: DataRow): StoredEventData => ({
-  streamId: r[1],
-  revision: BigInt(r[2]),
-  position: BigInt(r[0]),
-  type: r[3],
-  schemaVersion: r[4],
-  data: r[5],
-})
+const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], r[5])
 
 const toStored = (r: RawRow): StoredEvent => ({
   streamId: r[1],

@@ -18,6 +18,7 @@ import {
   checkExpected,
   iterateViaReadAll,
   normaliseReadAll,
+  storedData,
   type PreparedEvent,
   trackedPollingSubscription,
   prepareEvents,
@@ -125,14 +126,7 @@ const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
 
 type DataRow = [position: number, streamId: string, revision: number, type: string, schemaVersion: number, data: string]
 
-const toData = (r: DataRow): StoredEventData => ({
-  streamId: r[1],
-  revision: BigInt(r[2]),
-  position: BigInt(r[0]),
-  type: r[3],
-  schemaVersion: r[4],
-  data: JSON.parse(r[5]) as Json,
-})
+const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], JSON.parse(r[5]) as Json)
 
 /**
  * Positions and revisions are read as JS numbers (exact up to 2^53, some 9·10^15 events) and turned into bigints
