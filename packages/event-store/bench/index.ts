@@ -4,7 +4,8 @@
  *   - append throughput, batches of 1 (BENCH_SINGLE events, default 10,000; BENCH_PG_SINGLE for PostgreSQL, default
  *     2,000) and of 100 (BENCH_EVENTS, default 1,000,000), adapter versus the raw driver inserting the same rows
  *     into an identical table, in alternating rounds;
- *   - read-all throughput over those BENCH_EVENTS events: the adapter's `iterateAll` (with a small fold over
+ *   - read-all throughput over those BENCH_EVENTS events (also `readAllData`, without ids and metadata, beside a raw
+ *     select of the same columns): the adapter's `iterateAll` (with a small fold over
  *     `data`) versus a raw paged SELECT of the same rows (and the raw SELECT plus JSON.parse, which any consumer
  *     needs).
  * Every figure is printed with its ratio to the raw driver. Temporary files and schemas are removed afterwards.
@@ -17,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { readAllPages } from '../src/common.ts'
+import { readAllDataPages, readAllPages } from '../src/common.ts'
 import type { EventStore, NewEvent } from '../src/port.ts'
 import { createPostgresStore } from '../src/postgres.ts'
 import { createSqliteStore, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
@@ -128,11 +129,13 @@ async function interleaved(
   return { adapterMs, rawMs }
 }
 
-async function foldPages(store: EventStore): Promise<{ ms: number; count: number }> {
+/** A small fold over `readAllPages`, or over `readAllData` pages (no ids, no metadata) when `data` is set. */
+async function foldPages(store: EventStore, data = false): Promise<{ ms: number; count: number }> {
   const start = performance.now()
   let count = 0
   let sum = 0
-  for await (const page of readAllPages(store, { maxCount: PAGE })) {
+  const pages = data ? readAllDataPages(store, { maxCount: PAGE }) : readAllPages(store, { maxCount: PAGE })
+  for await (const page of pages) {
     for (const e of page) sum += (e.data as { id: number }).id
     count += page.length
   }
@@ -195,6 +198,25 @@ async function sqliteBench(total: number, single: number) {
       'SELECT position, stream_id, revision, event_id, type, schema_version, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
     )
     select.raw(true)
+    const selectData = raw.prepare(
+      'SELECT position, stream_id, revision, type, schema_version, data FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    )
+    selectData.raw(true)
+    const rawReadData = () => {
+      const start = performance.now()
+      let after = 0
+      let count = 0
+      let sum = 0
+      for (;;) {
+        const rows = selectData.all(after, PAGE) as [number, string, number, string, number, string][]
+        if (rows.length === 0) break
+        for (const r of rows) sum += (JSON.parse(r[5]) as { id: number }).id
+        count += rows.length
+        after = rows[rows.length - 1]![0]
+      }
+      if (sum < 0) throw new Error('unreachable')
+      return { ms: performance.now() - start, count }
+    }
     const rawRead = (parse: boolean) => {
       const start = performance.now()
       let after = 0
@@ -219,15 +241,26 @@ async function sqliteBench(total: number, single: number) {
     const best = (x: { ms: number; count: number }, y: { ms: number; count: number }) => (x.ms <= y.ms ? x : y)
     let adapterRead = await foldAdapter(store)
     let pages = await foldPages(store)
+    let dataPages = await foldPages(store, true)
     let plain = rawRead(false)
     let parsed = rawRead(true)
+    let parsedData = rawReadData()
     adapterRead = best(adapterRead, await foldAdapter(store))
     pages = best(pages, await foldPages(store))
+    dataPages = best(dataPages, await foldPages(store, true))
     plain = best(plain, rawRead(false))
     parsed = best(parsed, rawRead(true))
+    parsedData = best(parsedData, rawReadData())
     report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, plain.ms, 'raw select')
     report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, parsed.ms, 'raw select+JSON.parse')
     report('read all (readAllPages + fold)', pages.count, pages.ms, parsed.ms, 'raw select+JSON.parse')
+    report(
+      'read all data (readAllData pages + fold)',
+      dataPages.count,
+      dataPages.ms,
+      parsedData.ms,
+      'raw select of the same columns+JSON.parse',
+    )
     const info = await store.info()
     console.log(
       `   file size ${(info.sizeBytes! / 1e6).toFixed(0)} MB; iterateAll: ${fmt((adapterRead.count / adapterRead.ms) * 1000)} events/s`,
@@ -306,12 +339,21 @@ async function postgresBench(url: string, total: number, single: number) {
     const best = (x: { ms: number; count: number }, y: { ms: number; count: number }) => (x.ms <= y.ms ? x : y)
     let adapterRead = await foldAdapter(store)
     let pages = await foldPages(store)
+    let dataPages = await foldPages(store, true)
     let raw = await rawRead()
     adapterRead = best(adapterRead, await foldAdapter(store))
     pages = best(pages, await foldPages(store))
+    dataPages = best(dataPages, await foldPages(store, true))
     raw = best(raw, await rawRead())
     report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, raw.ms, 'raw select (pg parses json)')
     report('read all (readAllPages + fold)', pages.count, pages.ms, raw.ms, 'raw select (pg parses json)')
+    report(
+      'read all data (readAllData pages + fold)',
+      dataPages.count,
+      dataPages.ms,
+      raw.ms,
+      'raw select of all columns',
+    )
   } finally {
     await store.close()
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
