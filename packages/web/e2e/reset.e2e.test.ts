@@ -111,7 +111,8 @@ const seed = async () => {
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null
-    return (el?.getAttribute('aria-label') ?? el?.innerText ?? '').replace(/\s+/g, ' ').trim()
+    if (!el || el === document.body) return '(nothing focused)'
+    return (el.getAttribute('aria-label') ?? el.innerText ?? '').replace(/\s+/g, ' ').trim()
   })
 
 const shownMonth = (page: Page) => page.locator('.period-nav__title').getAttribute('data-month')
@@ -209,10 +210,40 @@ afterAll(async () => {
 let yearBefore: { monthly: string; increasing: string }
 
 describe('reset current month', () => {
+  it('reaches the monthly dashboard through the menu with the keyboard alone', async () => {
+    const { page } = browser
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true })
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    await menuButton.focus()
+    await page.keyboard.press('Enter')
+    await menu.getByRole('link', { name: 'Monthly' }).waitFor()
+    // Focus moves into the menu, and Shift+Tab from its first control wraps to its last link instead of leaving it.
+    await expect.poll(() => focused(page)).toBe('Pin menu')
+    await page.keyboard.press('Shift+Tab')
+    expect(await focused(page)).toBe('Settings')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Pin menu')
+    // Escape closes it and focus is back on the menu button.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false')
+    expect(await focused(page)).toBe('Menu')
+
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toBe('Pin menu')
+    const walked: string[] = []
+    for (let i = 0; i < 20 && (await focused(page)) !== 'Monthly'; i++) {
+      await page.keyboard.press('Tab')
+      walked.push(await focused(page))
+    }
+    expect(walked).toEqual(['Close menu', 'Home', 'Dashboard', 'Monthly'])
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${server.url}/dashboard/monthly`)
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false')
+    await page.waitForSelector('.period-nav__title[data-month]')
+  })
+
   it('shows the generated transactions and keeps Completed until the month is reset', async () => {
     const { page } = browser
-    await page.goto(`${server.url}/dashboard/monthly`)
-    await page.waitForSelector('.period-nav__title[data-month]')
     expect(await shownMonth(page)).toBe(current)
     await loaded(page)
     await expectMonthFigures(page)
