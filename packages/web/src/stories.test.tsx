@@ -6,6 +6,7 @@
  * logs an error, or when its `play` throws or an `expect` from `storybook/test` inside it fails.
  */
 import { type composeStory, composeStories, setProjectAnnotations } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as previewAnnotations from '../../../.storybook/preview.tsx'
 
@@ -18,8 +19,15 @@ const composeFile = (file: StoryFile, overrides?: ProjectOverrides) =>
   Object.entries(composeStories(file, overrides)) as [string, ComposedStory][]
 
 const annotations = setProjectAnnotations([previewAnnotations])
-// Storybook's React renderer wires `storybook/test` (userEvent, findBy…) to React's act() here.
-beforeAll(annotations.beforeAll)
+beforeAll(async () => {
+  // Storybook's React renderer wires `storybook/test` (userEvent, findBy…) to React's act() here.
+  await annotations.beforeAll()
+  // `vitest run` at the root runs every project at once on few cores: give a play's findBy/waitFor more than 1 s.
+  configure({ asyncUtilTimeout: 5000 })
+})
+
+/** Per story; one normally takes well under 2 s. */
+const storyTimeout = 20_000
 
 const files = import.meta.glob<StoryFile>('./**/*.stories.tsx', { eager: true })
 
@@ -51,24 +59,28 @@ for (const [path, file] of Object.entries(files)) {
   const stories = composeFile(file, { parameters: { react: { rootOptions } } })
   describe(path.replace(/^\.\//, ''), () => {
     for (const [name, Story] of stories) {
-      it(`${name}${Story.play ? ' (render + play)' : ''}`, async () => {
-        const logged = vi.spyOn(console, 'error')
-        canvasElement = document.body.appendChild(document.createElement('div'))
+      it(
+        `${name}${Story.play ? ' (render + play)' : ''}`,
+        async () => {
+          const logged = vi.spyOn(console, 'error')
+          canvasElement = document.body.appendChild(document.createElement('div'))
 
-        await Story.run({ canvasElement })
+          await Story.run({ canvasElement })
 
-        expect(reactErrors).toEqual([])
-        expect(logged.mock.calls).toEqual([])
-        // The decorator renders the story once per mode; every cell must hold more than its label.
-        const cells = [...canvasElement.querySelectorAll('.sb-cell')]
-        expect(cells).toHaveLength(modeCount)
-        for (const cell of cells) {
-          const mode = cell.querySelector('.sb-cell__label')?.textContent
-          const content = [...cell.children].filter((child) => !child.classList.contains('sb-cell__label'))
-          expect(content.length, `${mode} renders nothing`).toBeGreaterThan(0)
-          expect(content.some(hasVisibleContent), `${mode} shows no text, control or graphic`).toBe(true)
-        }
-      })
+          expect(reactErrors).toEqual([])
+          expect(logged.mock.calls).toEqual([])
+          // The decorator renders the story once per mode; every cell must hold more than its label.
+          const cells = [...canvasElement.querySelectorAll('.sb-cell')]
+          expect(cells).toHaveLength(modeCount)
+          for (const cell of cells) {
+            const mode = cell.querySelector('.sb-cell__label')?.textContent
+            const content = [...cell.children].filter((child) => !child.classList.contains('sb-cell__label'))
+            expect(content.length, `${mode} renders nothing`).toBeGreaterThan(0)
+            expect(content.some(hasVisibleContent), `${mode} shows no text, control or graphic`).toBe(true)
+          }
+        },
+        storyTimeout,
+      )
     }
   })
 }
