@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { i18nFor, withProviders } from '../features/dashboard/testing.tsx'
@@ -43,6 +43,37 @@ const Page = ({
         ) : undefined}
       </ConfirmDialog>
       <button type="button">After</button>
+    </>
+  )
+}
+
+/** A list whose items are deleted a moment after Yes, as when the server answers. */
+const List = () => {
+  const [items, setItems] = useState(['Rent', 'Phone', 'Fuel'])
+  const [toDelete, setToDelete] = useState<string | null>(null)
+  return (
+    <>
+      <h2>Fees</h2>
+      <ul>
+        {items.map((name) => (
+          <li key={name}>
+            {name}
+            <button type="button" onClick={() => setToDelete(name)}>
+              Delete {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button">Add</button>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          const name = toDelete
+          setToDelete(null)
+          setTimeout(() => setItems((list) => list.filter((i) => i !== name)), 10)
+        }}
+      />
     </>
   )
 }
@@ -108,5 +139,22 @@ describe('ConfirmDialog', () => {
     fireEvent.click(document.activeElement as HTMLElement)
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement).toBe(opener)
+  })
+
+  it('moves focus to the next item when the confirmed action removes the button that opened it', async () => {
+    render(withProviders(await i18nFor('en'), <List />))
+    const deleteWith = async (name: string) => {
+      const trash = screen.getByRole('button', { name: `Delete ${name}` })
+      act(() => trash.focus())
+      fireEvent.click(trash)
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }))
+      expect(document.activeElement).toBe(trash) // back on the opener until the item goes
+      await waitFor(() => expect(trash.isConnected).toBe(false))
+    }
+    await deleteWith('Phone')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Fuel' }))
+    // The last item of the list: the previous one inside the list, not the Add button after it.
+    await deleteWith('Fuel')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Rent' }))
   })
 })

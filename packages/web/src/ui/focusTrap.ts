@@ -1,7 +1,8 @@
 /**
  * Keyboard focus for modal surfaces (dialogs, the unpinned menu): while a trap is active, focus moves into its
  * container, Tab and Shift+Tab cycle inside it, focus that lands outside is brought back, Escape calls the
- * owner's close, and on deactivation focus returns to the element that had it before the trap opened.
+ * owner's close, and on deactivation focus returns to the element that had it before the trap opened (once it is
+ * enabled again if its action disabled it; to its neighbour if the action then removes it).
  * Only the most recently activated trap acts, so a dialog opened above another one owns the keyboard.
  */
 import { type RefObject, useEffect, useRef } from 'react'
@@ -53,8 +54,42 @@ export type FocusTrapOptions = {
 /** Active traps, the last one on top. */
 const stack: symbol[] = []
 
-/** How long a disabled opener (e.g. a button disabled while its action runs) is waited for. */
-const WAIT_FOR_OPENER_MS = 10_000
+/** How long the opener is looked after once the trap is gone (re-enabled, or removed by the action it confirmed). */
+const WATCH_OPENER_MS = 10_000
+
+const idle = () => document.activeElement === null || document.activeElement === document.body
+
+/**
+ * Watches `opener` for a while after focus went back to it. The action it confirmed may remove it (a deleted item's
+ * trash button): then focus moves to the next control near where it was (or the previous one), inside the closest
+ * part of the page that is still there, instead of being lost to the page.
+ */
+const followRemoval = (opener: HTMLElement, fallback: () => HTMLElement | null) => {
+  const all = tabbables(document.body)
+  const at = all.indexOf(opener)
+  const after = at >= 0 ? all.slice(at + 1) : []
+  const before = at >= 0 ? all.slice(0, at).reverse() : []
+  const ancestors: HTMLElement[] = []
+  for (let a = opener.parentElement; a; a = a.parentElement) ancestors.push(a)
+  const observer = new MutationObserver(() => {
+    if (opener.isConnected) {
+      if (document.activeElement !== opener) stop()
+      return
+    }
+    stop()
+    if (!idle()) return
+    const scope = ancestors.find((a) => a.isConnected && a !== document.body && tabbables(a).length > 0)
+    const near = (el: HTMLElement) => el.isConnected && canFocus(el) && (!scope || scope.contains(el))
+    const target = after.find(near) ?? before.find(near) ?? (scope ? tabbables(scope)[0] : undefined) ?? fallback()
+    target?.focus()
+  })
+  const timer = setTimeout(() => stop(), WATCH_OPENER_MS)
+  const stop = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+  }
+  observer.observe(document.body, { childList: true, subtree: true })
+}
 
 /**
  * Gives focus back to `opener`. When it is disabled right now (its action is running), it gets focus as soon as it
@@ -67,9 +102,9 @@ const giveBack = (opener: Element | null, fallback: () => HTMLElement | null) =>
   }
   if (canFocus(opener)) {
     opener.focus()
+    followRemoval(opener, fallback)
     return
   }
-  const idle = () => document.activeElement === null || document.activeElement === document.body
   const observer = new MutationObserver(() => {
     if (!opener.isConnected || !idle()) return stop()
     if (canFocus(opener)) {
@@ -77,7 +112,7 @@ const giveBack = (opener: Element | null, fallback: () => HTMLElement | null) =>
       stop()
     }
   })
-  const timer = setTimeout(() => stop(), WAIT_FOR_OPENER_MS)
+  const timer = setTimeout(() => stop(), WATCH_OPENER_MS)
   const stop = () => {
     observer.disconnect()
     clearTimeout(timer)
