@@ -11,6 +11,8 @@
  * - VAT for the month before: 23 % × (10 000 − 2 000) = 1 840.00.
  * The yearly figures per month: incomes 10 000.00, expenses −(2 000 + 1 840) = −3 840.00, summary 6 160.00.
  * A reset recomputes the generated rows from the items and settings, so the amounts stay and only the flags go.
+ * The journey starts by reaching the dashboard through the menu by keyboard and ends by deleting an item through its
+ * confirmation by keyboard, checking that focus is never lost to the page.
  */
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -107,12 +109,13 @@ const seed = async () => {
   })
 }
 
-/** The text of the element that has keyboard focus (its accessible label where it has one). */
+/** The name of the element that has keyboard focus: its aria-label, its label (fields) or its text. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null
     if (!el || el === document.body) return '(nothing focused)'
-    return (el.getAttribute('aria-label') ?? el.innerText ?? '').replace(/\s+/g, ' ').trim()
+    const label = (el as HTMLInputElement).labels?.[0]?.innerText
+    return (el.getAttribute('aria-label') ?? label ?? el.innerText ?? '').replace(/\s+/g, ' ').trim()
   })
 
 const shownMonth = (page: Page) => page.locator('.period-nav__title').getAttribute('data-month')
@@ -370,5 +373,34 @@ describe('reset current year', () => {
     await popup.waitFor({ state: 'detached' })
     expect(await focused(page)).toBe(`Details ${monthName}`)
     await screenshot(page, 'reset-year-done')
+  })
+})
+
+describe('deleting an item', () => {
+  it('confirms with the keyboard and keeps focus on the page when the item goes', async () => {
+    const { page } = browser
+    await page.goto(`${server.url}/dashboard/monthly`)
+    await loaded(page)
+    const trash = page.getByRole('button', { name: 'Delete Office rent' })
+    await trash.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Confirm' })
+    await dialog.waitFor()
+    expect(await dialog.innerText()).toContain('This item will be deleted. Do you confirm?')
+    await expect.poll(() => focused(page)).toBe('Cancel')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Yes')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Cancel')
+    await page.keyboard.press('Shift+Tab')
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE')
+    await page.keyboard.press('Enter')
+    expect((await deleted).status()).toBeLessThan(300)
+    await trash.waitFor({ state: 'detached' })
+    expect(await row(page, /Office rent/).count()).toBe(0)
+    // The trash button is gone with its card: focus moved to a neighbouring control, still inside the page.
+    await expect.poll(() => focused(page)).not.toBe('(nothing focused)')
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true)
+    expect(await focused(page)).toMatch(/^(Completed|Notification|Delete Programming services)$/)
   })
 })
