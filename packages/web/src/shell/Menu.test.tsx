@@ -29,6 +29,22 @@ describe('Menu focus', () => {
     expect(pressTab(true)).toBe(last)
   })
 
+  it('makes the page behind inert while open, but not the backdrop that closes it', async () => {
+    await openFromKeyboard()
+    const main = document.querySelector('main')!
+    const header = document.querySelector('header')!
+    expect(main.hasAttribute('inert')).toBe(true)
+    expect(header.hasAttribute('inert')).toBe(true)
+    expect(menu().hasAttribute('inert')).toBe(false)
+    const backdrop = document.querySelector('.menu-backdrop')!
+    expect(backdrop.hasAttribute('inert')).toBe(false)
+    fireEvent.click(backdrop)
+    expect(menuButton().getAttribute('aria-expanded')).toBe('false')
+    expect(main.hasAttribute('inert')).toBe(false)
+    expect(header.hasAttribute('inert')).toBe(false)
+    expect(document.activeElement).toBe(menuButton())
+  })
+
   it('closes on Escape and gives focus back to the menu button', async () => {
     await openFromKeyboard()
     pressTab()
@@ -63,6 +79,7 @@ describe('Menu focus', () => {
     act(() => links[links.length - 1]!.focus())
     const next = pressTab()
     expect(menu().contains(next)).toBe(false)
+    expect(document.querySelector('main')!.hasAttribute('inert')).toBe(false)
     // Escape does not close a pinned menu.
     pressEscape()
     expect(menu().className).toContain('menu--pinned')

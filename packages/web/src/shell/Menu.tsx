@@ -26,9 +26,15 @@ export const Menu = ({ open, pinned, onClose, onTogglePin }: Props) => {
 
   const pinnedNow = useRef(pinned)
   pinnedNow.current = pinned
-  // Unpinned and open, the menu is modal: focus moves in, Tab stays inside, Escape closes it, and focus goes back
-  // to what opened it (the menu button). Pinning keeps the menu on screen, so focus then stays where it is.
-  useFocusTrap(panel, open && !pinned, { onEscape: onClose, returnFocus: () => !pinnedNow.current })
+  // Unpinned and open, the menu is modal: focus moves in, Tab stays inside, the page behind is inert (but for the
+  // backdrop that closes the menu and the status messages), Escape closes it, and focus goes back to what opened it
+  // (the menu button). Pinning keeps the menu on screen beside the page, so focus then stays where it is.
+  useFocusTrap(panel, open && !pinned, {
+    onEscape: onClose,
+    returnFocus: () => !pinnedNow.current,
+    inertOutside: true,
+    keepOutside: '.menu-backdrop, .popups',
+  })
 
   const close = () => {
     if (!pinned) onClose()

@@ -49,6 +49,13 @@ export type FocusTrapOptions = {
   returnFocus?: () => boolean
   /** Where focus goes when the opener no longer exists (default: the page's `main`). */
   fallbackFocus?: () => HTMLElement | null
+  /**
+   * Makes the rest of the page `inert` while active (what `showModal()` does for a native dialog), so a screen
+   * reader's cursor and the mouse stay out of it too. Elements matching `keepOutside` are left alone.
+   */
+  inertOutside?: boolean
+  /** A selector of elements outside the trap that stay usable (a backdrop that closes it, live status messages). */
+  keepOutside?: string
 }
 
 /** Active traps, the last one on top. */
@@ -121,6 +128,23 @@ const giveBack = (opener: Element | null, fallback: () => HTMLElement | null) =>
   observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled', 'inert'] })
 }
 
+/** Sets `inert` on everything beside the branch from `container` up to `body`; returns the undo. */
+const makeOutsideInert = (container: HTMLElement, keep: string | undefined): (() => void) => {
+  const made: Element[] = []
+  for (let node: Element = container; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling === node || sibling.hasAttribute('inert') || /^(SCRIPT|STYLE|TEMPLATE|LINK)$/.test(sibling.tagName))
+        continue
+      if (keep && sibling.matches(keep)) continue
+      sibling.setAttribute('inert', '')
+      made.push(sibling)
+    }
+  }
+  return () => {
+    for (const el of made) el.removeAttribute('inert')
+  }
+}
+
 const defaultFallback = () => document.querySelector<HTMLElement>('main')
 
 /** Traps keyboard focus inside `ref` while `active` is true (see the module comment). */
@@ -142,6 +166,7 @@ export const useFocusTrap = (
     const opener = document.activeElement
     stack.push(id)
     latest.current.onActivate?.(container)
+    const undoInert = latest.current.inertOutside ? makeOutsideInert(container, latest.current.keepOutside) : null
 
     const first = () => tabbables(container)[0] ?? container
     const initial = latest.current.initialFocus?.current
@@ -202,6 +227,7 @@ export const useFocusTrap = (
       if (at >= 0) stack.splice(at, 1)
       const { onDeactivate, returnFocus, fallbackFocus } = latest.current
       onDeactivate?.(container)
+      undoInert?.()
       if (returnFocus && !returnFocus()) return
       // Leave focus alone if the owner has deliberately put it somewhere else outside the trap.
       const now = document.activeElement
