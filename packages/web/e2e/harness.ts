@@ -139,6 +139,31 @@ export const chromiumArgs = [
 export type LaunchedBrowser = { browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> }
 
 /** Debian's Chromium with a fresh profile (a new context), one page at 1280 × 800. */
+/** A JSON call to the running server's API (journeys seed their data through it); throws on a non-2xx answer. */
+export const apiCall = async <T = unknown>(
+  server: RunningServer,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> => {
+  const headers: Record<string, string> = {}
+  if (token) headers.authorization = `Bearer ${token}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
+  return (text ? JSON.parse(text) : null) as T
+}
+
+/** Logs in through the API and returns the bearer token. */
+export const apiToken = async (server: RunningServer, email: string, password: string): Promise<string> =>
+  (await apiCall<{ token: string }>(server, null, 'POST', 'account/login', { email, password })).token
+
 export const launchBrowser = async (): Promise<LaunchedBrowser> => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -18,6 +18,8 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
+  apiCall,
+  apiToken,
   ADMIN_PASSWORD,
   type LaunchedBrowser,
   launchBrowser,
@@ -35,22 +37,10 @@ const USER_PASSWORD = 'Reset#2026x'
 let server: RunningServer
 let browser: LaunchedBrowser
 
-const call = async <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> => {
-  const headers: Record<string, string> = {}
-  if (token) headers.authorization = `Bearer ${token}`
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : null) as T
-}
+const call = <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> =>
+  apiCall<T>(server, token, method, path, body)
 
-const tokenOf = async (email: string, password: string) =>
-  (await call<{ token: string }>(null, 'POST', 'account/login', { email, password })).token
+const tokenOf = (email: string, password: string) => apiToken(server, email, password)
 
 // The browser and the server share this machine's clock: the dashboard opens on this month.
 const now = new Date()
