@@ -39,6 +39,7 @@ const rootOptions = {
   onRecoverableError: (error: unknown) => void reactErrors.push(error),
 }
 
+/** `.storybook/preview.tsx` renders every story in pl/light, pl/dark, en/light and en/dark. */
 const modeCount = 4
 
 let canvasElement: HTMLElement | undefined
@@ -49,9 +50,10 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-it('finds the story files and their play functions', () => {
-  const composed = Object.values(files).flatMap((file) => composeFile(file).map(([, story]) => story))
+it('finds the story files, a story in each and the play functions', () => {
   expect(Object.keys(files).length).toBeGreaterThan(0)
+  for (const [path, file] of Object.entries(files)) expect(composeFile(file).length, path).toBeGreaterThan(0)
+  const composed = Object.values(files).flatMap((file) => composeFile(file).map(([, story]) => story))
   expect(composed.filter((story) => story.play).length).toBeGreaterThan(0)
 })
 
