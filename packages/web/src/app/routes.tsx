@@ -4,6 +4,8 @@ import { dashboardRoutes } from '../features/dashboard/routes.tsx'
 import { feesRoutes } from '../features/fees/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { revenuesRoutes } from '../features/revenues/routes.tsx'
+// Static: the error boundary needs ErrorPage's module in the main bundle anyway, so a lazy import would split nothing.
+import { ErrorPage, NotFoundPage } from '../screens/ErrorPage.tsx'
 import { HomePage } from '../screens/HomePage.tsx'
 import { LoginPage } from '../screens/LoginPage.tsx'
 import type { AppRoute } from './types.ts'
@@ -21,10 +23,8 @@ const ResetPasswordConfirmedPage = load(
   'ResetPasswordConfirmedPage',
 )
 const ConfirmationPage = load(() => import('../screens/ConfirmationPage.tsx'), 'ConfirmationPage')
-const ErrorPage = load(() => import('../screens/ErrorPage.tsx'), 'ErrorPage')
 const AcceptPage = load(() => import('../screens/AcceptPage.tsx'), 'AcceptPage')
 const SettingsPage = load(() => import('../screens/SettingsPage.tsx'), 'SettingsPage')
-const NotFoundPage = load(() => import('../screens/ErrorPage.tsx'), 'NotFoundPage')
 
 /** The shell's own routes (SPEC §2). */
 export const shellRoutes: AppRoute[] = [
