@@ -119,21 +119,28 @@ export async function run(): Promise<void> {
     const journalMb = statSync(journal).size / 2 ** 20
     await store.close()
 
-    // 4. Replay as a child process (start-up included: tsx, effect, SQLite open).
-    const child = timed(process.execPath, [bin, 'replay', '--data', dir], { ...process.env, NO_COLOR: '1' })
-    if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
-    const own = /in (\d+\.\d+) s/.exec(child.stdout)
-    const threads = /(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1'
-    console.log(
-      `finance replay (child process, ${threads} thread${threads === '1' ? '' : 's'}): ${child.seconds.toFixed(2)} s wall including start-up` +
-        `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
-        `${own ? `, ${own[1]} s replaying` : ''}; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
-    )
-    console.log(`  ${child.stdout.trim()}`)
-    if (written >= 1_000_000 && own) {
-      const met = Number(own[1]) < 3 && child.maxRssKb !== null && child.maxRssKb < 1024 * 1024
+    // 4. Replay as a child process (start-up included), three times: one run on a shared 2-core machine varies by a
+    // second or more, so the median is the figure judged and compared with hledger.
+    const runs: { child: Timed; replaying: number }[] = []
+    for (let i = 0; i < 3; i++) {
+      const child = timed(process.execPath, [bin, 'replay', '--data', dir], { ...process.env, NO_COLOR: '1' })
+      if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
+      const replaying = Number(/in (\d+\.\d+) s/.exec(child.stdout)?.[1] ?? Number.NaN)
+      const threads = /(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1'
       console.log(
-        `aim (1M events from SQLite in < 3 s replaying, < 1 GB): ${met ? 'met' : 'not met'} ` +
+        `finance replay (child process ${i + 1}/3, ${threads} thread${threads === '1' ? '' : 's'}): ` +
+          `${child.seconds.toFixed(2)} s wall including start-up` +
+          `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
+          `, ${replaying.toFixed(2)} s replaying; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
+      )
+      runs.push({ child, replaying })
+    }
+    const { child, replaying } = [...runs].sort((x, y) => x.child.seconds - y.child.seconds)[1]!
+    console.log(`  median: ${child.stdout.trim()}`)
+    if (written >= 1_000_000) {
+      const met = replaying < 3 && child.maxRssKb !== null && child.maxRssKb < 1024 * 1024
+      console.log(
+        `aim (1M events from SQLite in < 3 s replaying, < 1 GB), median run: ${met ? 'met' : 'not met'} ` +
           `(${child.seconds < 3 ? 'also' : 'not'} within 3 s including process start-up)`,
       )
     } else console.log('aim (< 3 s, < 1 GB) is stated for 1M events: not judged for this smaller run')
