@@ -22,7 +22,11 @@ export interface ParallelOptions {
   readonly onProgress: (events: number) => void
 }
 
-/** Partitions per thread: more than one lets a thread that starts late (a worker loading its modules) catch up. */
+/**
+ * Partitions per thread. One: every partition is a scan of the whole log in SQL (the filter runs in the database),
+ * and a worker is ready in tens of milliseconds, so finer partitions would cost more scanning than they balance.
+ * The queue is shared, so a thread that finishes early still takes what is left.
+ */
 const PARTITIONS_PER_THREAD = 1
 
 const workerUrl = new URL('./worker.mjs', import.meta.url)
