@@ -6,13 +6,18 @@
 import { isLocalDate } from '@finance/ledger-core/calendar.ts'
 import { Either, JSONSchema, ParseResult, Schema } from 'effect'
 import type { FastifySchemaCompiler } from 'fastify'
-import { type HttpError, validationError } from './errors.ts'
+import { badRequest, type HttpError, validationError } from './errors.ts'
 
 const EFFECT = Symbol.for('finance.effectSchema')
 // biome-ignore lint/suspicious/noExplicitAny: any Effect Schema, whatever its types
 type AnySchema = Schema.Schema<any, any, never>
 type Tagged = Record<string, unknown> & { [EFFECT]?: AnySchema }
-const registry = new WeakMap<object, AnySchema>()
+/** Per route part: the Effect Schema and the messages for fields whose schema has none of its own. */
+interface Entry {
+  readonly schema: AnySchema
+  readonly fallback: Readonly<Record<string, string>>
+}
+const registry = new WeakMap<object, Entry>()
 
 /** JSON Schema for OpenAPI; falls back to an open object when a schema has no JSON Schema form. */
 export function jsonSchemaOf(schema: AnySchema): Record<string, unknown> {
@@ -24,28 +29,64 @@ export function jsonSchemaOf(schema: AnySchema): Record<string, unknown> {
   }
 }
 
-/** Attaches an Effect Schema to a route part (body, params, querystring). */
-export function effectSchema(schema: AnySchema, jsonSchema?: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Attaches an Effect Schema to a route part (body, params, querystring). `fallback` names the message of a field
+ * whose failures only carry the validator's own texts (e.g. a union of literals: "Expected "USER", actual …").
+ */
+export function effectSchema(
+  schema: AnySchema,
+  jsonSchema?: Record<string, unknown>,
+  fallback: Readonly<Record<string, string>> = {},
+): Record<string, unknown> {
   const json: Tagged = { ...(jsonSchema ?? jsonSchemaOf(schema)) }
   Object.defineProperty(json, EFFECT, { value: schema, enumerable: false })
-  registry.set(json, schema)
+  registry.set(json, { schema, fallback })
   return json
 }
 
 const decodeOptions = { errors: 'all', onExcessProperty: 'ignore' } as const
 
+export const NOT_AN_OBJECT = 'Request body must be a JSON object'
+
+/** Effect's built-in texts ("Expected string, actual 5", "is missing"): internals, never shown to a client. */
+const isInternal = (message: string) => /^(Expected |is missing$|is unexpected$)/.test(message)
+
+/**
+ * The decoder's issues → field messages: per field only the schema's own messages (SPEC §5); a field with none
+ * gets its fallback, or "{field} is not valid".
+ */
+function fieldMessages(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fallback: Readonly<Record<string, string>>,
+): { field: string; message: string }[] {
+  const byField = new Map<string, string[]>()
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.')
+    byField.set(field, [...(byField.get(field) ?? []), issue.message])
+  }
+  return [...byField].flatMap(([field, messages]) => {
+    const own = messages.filter((m) => !isInternal(m))
+    if (own.length > 0) return own.map((message) => ({ field, message }))
+    return [{ field, message: fallback[field] ?? (field === '' ? 'Invalid request' : `${field} is not valid`) }]
+  })
+}
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /** Fastify validator compiler: decodes with the attached Effect Schema; parts without one pass unchanged. */
-export const effectValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
-  const effect = registry.get(schema as object) ?? (schema as Tagged)[EFFECT]
-  if (!effect) return (value: unknown) => ({ value })
-  const decode = Schema.decodeUnknownEither(effect, decodeOptions)
+export const effectValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const tagged = (schema as Tagged)[EFFECT]
+  const entry = registry.get(schema as object) ?? (tagged ? { schema: tagged, fallback: {} } : undefined)
+  if (!entry) return (value: unknown) => ({ value })
+  const decode = Schema.decodeUnknownEither(entry.schema, decodeOptions)
   return (value: unknown) => {
+    // Every body of the contract is a JSON object; no body at all reads as an empty one.
+    if (httpPart === 'body' && value !== undefined && value !== null && !isObject(value))
+      return { error: badRequest([NOT_AN_OBJECT]) }
     const result = decode(value ?? {})
     if (Either.isRight(result)) return { value: result.right }
     const issues = ParseResult.ArrayFormatter.formatErrorSync(result.left)
-    const error: HttpError & { validation?: unknown } = validationError(
-      issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
-    )
+    const error: HttpError & { validation?: unknown } = validationError(fieldMessages(issues, entry.fallback))
     return { error }
   }
 }
@@ -98,4 +139,6 @@ export const typeParams = <T extends string>(types: readonly T[]) =>
     properties: { type: { type: 'string', enum: [...types] } },
   })
 
-export const body = (schema: AnySchema) => effectSchema(schema)
+/** A request body schema; `fallback` as in `effectSchema`. */
+export const body = (schema: AnySchema, fallback?: Readonly<Record<string, string>>) =>
+  effectSchema(schema, undefined, fallback)

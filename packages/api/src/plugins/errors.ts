@@ -22,6 +22,17 @@ const CLIENT_MESSAGES: Record<string, string> = {
 export default fp(
   async (app) => {
     app.setValidatorCompiler(effectValidatorCompiler)
+    // The API speaks JSON only (SPEC §7): a text body is 415 like any other type, not a string to validate.
+    app.removeContentTypeParser('text/plain')
+    // An empty JSON body is no body (a client may send the JSON header on a bodiless call such as
+    // `account/refreshToken`); anything else goes through Fastify's own parser, with its prototype-poisoning checks.
+    const json = app.getDefaultJsonParser('error', 'error')
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+      const body = typeof text === 'string' ? text : text.toString('utf8')
+      if (body.trim() === '') return done(null, undefined)
+      return json(request, body, done)
+    })
     app.setErrorHandler((error: FastifyError | HttpError | BooksConflict | Error, request, reply) => {
       if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body())
       if (error instanceof BooksConflict) return reply.code(409).send(conflict().body())

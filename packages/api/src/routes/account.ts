@@ -61,7 +61,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.post(
     '/api/account/register',
     {
-      schema: { tags, body: body(RegisterBody) },
+      schema: { tags, body: body(RegisterBody, { appRole: accountMessages.role }) },
       onRequest: [app.authenticate, app.requireAdmin],
       config: limit(20, false),
     },

@@ -1,0 +1,117 @@
+/**
+ * How the API answers malformed requests (SPEC §5, §7; docs/api.md "Errors"): a body that is not a JSON object, a
+ * wrong content type, an empty JSON body and a wrongly typed field each get a clear message of the contract, never
+ * a schema dump or one of the validator's internal texts, and nothing is written.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodies } from './fixtures.ts'
+import { bearer, call, type Harness, harness, PASSWORD } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+/** Effect's own texts ("Expected …, actual …", "is missing") must never reach a client. */
+const INTERNAL = /Expected |actual |is missing|readonly /
+
+const raw = (token: string, url: string, contentType: string | null, payload?: string) =>
+  h.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), ...(contentType ? { 'content-type': contentType } : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  })
+
+describe('malformed requests', () => {
+  it('a JSON body that is not an object is a 400 saying so, and writes nothing', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const before = await h.store.headPosition()
+    for (const payload of ['[1,2]', '"text"', '42', 'true']) {
+      const res = await raw(t, '/api/fee', 'application/json', payload)
+      expect(res.statusCode, payload).toBe(400)
+      expect(res.json(), payload).toEqual({ success: false, errors: ['Request body must be a JSON object'] })
+    }
+    const tx = await raw(t, '/api/transaction/resetCurrentMonth', 'application/json', '[]')
+    expect(tx.json()).toEqual({ success: false, errors: ['Request body must be a JSON object'] })
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '["a@example.com"]',
+    })
+    expect(login.json()).toEqual({ success: false, errors: ['Request body must be a JSON object'] })
+    expect(await h.store.headPosition()).toBe(before)
+  })
+
+  it('a body that is not JSON is 415 Unsupported media type, text/plain included', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const before = await h.store.headPosition()
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await raw(t, '/api/fee', type, 'dataType=Vat')
+      expect(res.statusCode, type).toBe(415)
+      expect(res.json(), type).toEqual({ success: false, errors: ['Unsupported media type'] })
+    }
+    expect(await h.store.headPosition()).toBe(before)
+  })
+
+  it('an empty JSON body is no body: bodiless calls work, others answer their field messages', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const refresh = await raw(t, '/api/account/refreshToken', 'application/json', '')
+    expect(refresh.statusCode).toBe(200)
+    expect(refresh.json()).toMatchObject({ success: true, token: expect.any(String), errors: [] })
+    const reset = await raw(t, '/api/transaction/resetCurrentMonth', 'application/json; charset=utf-8', '')
+    expect(reset.statusCode).toBe(400)
+    expect(reset.json()).toEqual({
+      success: false,
+      errors: ['Date is required'],
+      fieldErrors: { date: 'Date is required' },
+    })
+    const blank = await raw(t, '/api/fee', 'application/json', '  \n')
+    expect(blank.json().fieldErrors).toEqual({ dataType: 'Unknown data type', dataObject: 'Data is required' })
+    // Malformed JSON and prototype poisoning are still refused.
+    expect((await raw(t, '/api/fee', 'application/json', '{"a":')).json()).toEqual({
+      success: false,
+      errors: ['Invalid JSON body'],
+    })
+    const poisoned = await raw(t, '/api/fee', 'application/json', '{"__proto__":{"x":1},"dataType":"Vat"}')
+    expect(poisoned.statusCode).toBe(400)
+  })
+
+  it('a wrongly typed field answers only the field message, never the validator internals', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    await call(h.app, t, 'POST', '/api/fee', { dataType: 'Expense', dataObject: bodies.Expense })
+    const rows = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-01')).json()
+    expect(rows.length).toBeGreaterThan(0)
+    const before = await h.store.headPosition()
+    const flags = await call(h.app, t, 'PUT', `/api/transaction/${rows[0].id}`, { completed: 'yes' })
+    expect(flags.statusCode).toBe(400)
+    expect(flags.json()).toEqual({
+      success: false,
+      errors: ['Completed must be true or false'],
+      fieldErrors: { completed: 'Completed must be true or false' },
+    })
+    const role = await call(h.app, h.adminToken, 'POST', '/api/account/register', {
+      email: 'c@example.com',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      appRole: 'LACK',
+      key: h.config.secrets.registrationKey,
+    })
+    expect(role.statusCode).toBe(400)
+    expect(role.json()).toEqual({ success: false, errors: ['Select role'], fieldErrors: { appRole: 'Select role' } })
+    const wrongTypes = await call(h.app, null, 'POST', '/api/account/login', { email: 5, password: { a: 1 } })
+    expect(wrongTypes.json().errors).toEqual([
+      'Email is required and should be in correct format.',
+      'Password is required.',
+    ])
+    const id = await call(h.app, t, 'GET', '/api/fee/GetById/x')
+    expect(id.json().errors).toEqual(['Id must be a positive whole number'])
+    for (const res of [flags, role, wrongTypes, id]) expect(res.body).not.toMatch(INTERNAL)
+    expect(await h.store.headPosition()).toBe(before)
+  })
+})
