@@ -5,19 +5,23 @@
  */
 import { maxG, percentOf } from '../money.ts'
 import type { Grosze, PercentString, TaxType } from '../types.ts'
-import { knownRates, ratesFor } from './rates/index.ts'
+import { knownRates, ratesFor, type TaxRates } from './rates/index.ts'
 
 /**
  * The Fundusz Pracy (labour fund) part of a user-entered monthly social amount. Only a known figure can be split:
- * when `amount` equals the year's full ZUS amount the table's FP component is returned; when it equals the full
- * amount of another tabled year (a setting not updated at the new year), that year's FP component; the preferential
- * amounts have no FP; any other amount is treated as social contributions without FP (0 returned). The user enters
- * one total, so guessing a share of an arbitrary amount would invent a number.
+ * when `amount` equals the year's full ZUS amount, with or without the voluntary sickness insurance (uSUS art. 11
+ * ust. 2), the table's FP component is returned; when it equals such an amount of another tabled year (a setting not
+ * updated at the new year), that year's FP component. Fundusz Pracy is mandatory at a basis of at least the minimum
+ * wage whether or not sickness insurance is paid (ustawa o promocji zatrudnienia art. 104 ust. 1 pkt 2). The
+ * preferential amounts have no FP; any other amount is treated as social contributions without FP (0 returned). The
+ * user enters one total, so guessing a share of an arbitrary amount would invent a number.
  */
 export const labourFundOf = (amount: Grosze, year: number): Grosze => {
+  const isFull = (k: TaxRates): boolean =>
+    amount === k.zus.full.total || amount === k.zus.full.total - k.zus.full.sickness
   const r = ratesFor(year)
-  if (amount === r.zus.full.total) return r.zus.full.labourFund
-  return knownRates.find((k) => k.zus.full.total === amount)?.zus.full.labourFund ?? 0n
+  if (isFull(r)) return r.zus.full.labourFund
+  return knownRates.find(isFull)?.zus.full.labourFund ?? 0n
 }
 
 /**
