@@ -35,6 +35,23 @@ type Tx = {
 }
 
 describe('transaction/*', () => {
+  it('deletes through the generic client verb PUT transaction/delete/{id} with a body (SPEC §7), own rows only', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const other = await h.user('b@example.com')
+    const rows = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-15')).json() as Tx[]
+    const target = rows[0]!
+    const before = await h.store.headPosition()
+    const foreign = await call(h.app, other, 'PUT', `/api/transaction/delete/${target.id}`, target)
+    expect(foreign.statusCode).toBe(404)
+    expect(await h.store.headPosition()).toBe(before)
+    const res = await call(h.app, t, 'PUT', `/api/transaction/delete/${target.id}`, target)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true, id: target.id })
+    expect((await call(h.app, t, 'GET', `/api/transaction/GetById/${target.id}`)).statusCode).toBe(404)
+    expect((await call(h.app, t, 'PUT', `/api/transaction/delete/${target.id}`, target)).statusCode).toBe(404)
+  })
+
   it('generates and records a month on first view, once', async () => {
     h = await harness()
     const t = await seeded(h)

@@ -167,11 +167,14 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return reply.code(201).send(dto)
   })
 
-  app.delete('/api/transaction/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
+  const remove = async (request: FastifyRequest) => {
     const { id } = request.params as { id: number }
     await run(app, request, { type: 'DeleteTransaction', id })
     return { success: true, id }
-  })
+  }
+  app.delete('/api/transaction/:id', { ...auth, schema: { tags, params: IdParams } }, remove)
+  // The generic client's delete verb (SPEC §7): PUT {path}/delete/{id}, its body ignored.
+  app.put('/api/transaction/delete/:id', { ...auth, schema: { tags, params: IdParams } }, remove)
 
   app.get('/api/transaction/GetById/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
     const { state } = await booksOf(app, request)
