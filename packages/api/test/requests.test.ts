@@ -13,7 +13,7 @@ afterEach(async () => {
 })
 
 /** Effect's own texts ("Expected …, actual …", "is missing") must never reach a client. */
-const INTERNAL = /Expected |actual |is missing|readonly /
+const INTERNAL = /Expected |actual |is missing|readonly |Unable to decode/
 
 const raw = (token: string, url: string, contentType: string | null, payload?: string) =>
   h.app.inject({
@@ -111,7 +111,26 @@ describe('malformed requests', () => {
     ])
     const id = await call(h.app, t, 'GET', '/api/fee/GetById/x')
     expect(id.json().errors).toEqual(['Id must be a positive whole number'])
-    for (const res of [flags, role, wrongTypes, id]) expect(res.body).not.toMatch(INTERNAL)
+    const page = await call(h.app, h.adminToken, 'GET', `/api/log/GetPage/x/y/true/-?key=${h.config.secrets.apiKey}`)
+    expect(page.json()).toEqual({
+      success: false,
+      errors: ['Page size must be a whole number from 1 to 1000', 'Page number must be a whole number of at least 1'],
+      fieldErrors: {
+        pageSize: 'Page size must be a whole number from 1 to 1000',
+        pageNumber: 'Page number must be a whole number of at least 1',
+      },
+    })
+    // A field without a message of its own is named in words.
+    const language = await call(h.app, null, 'POST', '/api/account/resetPassword', {
+      email: 'a@example.com',
+      language: 5,
+    })
+    expect(language.json()).toEqual({
+      success: false,
+      errors: ['Language is not valid'],
+      fieldErrors: { language: 'Language is not valid' },
+    })
+    for (const res of [flags, role, wrongTypes, id, page, language]) expect(res.body).not.toMatch(INTERNAL)
     expect(await h.store.headPosition()).toBe(before)
   })
 })

@@ -48,12 +48,18 @@ const decodeOptions = { errors: 'all', onExcessProperty: 'ignore' } as const
 
 export const NOT_AN_OBJECT = 'Request body must be a JSON object'
 
-/** Effect's built-in texts ("Expected string, actual 5", "is missing"): internals, never shown to a client. */
-const isInternal = (message: string) => /^(Expected |is missing$|is unexpected$)/.test(message)
+/** Effect's built-in texts ("Expected string, actual 5", "Unable to decode …"): never shown to a client. */
+const isInternal = (message: string) => /^(Expected |Unable to decode |is missing$|is unexpected$)/.test(message)
+
+/** `pageNumber` → 'Page number', `invoiceAddress.postCode` → 'Post code'. */
+const fieldName = (field: string) => {
+  const words = (field.split('.').at(-1) ?? field).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
 
 /**
  * The decoder's issues → field messages: per field only the schema's own messages (SPEC §5); a field with none
- * gets its fallback, or "{field} is not valid".
+ * gets its fallback, or "{Field name} is not valid".
  */
 function fieldMessages(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
@@ -67,7 +73,9 @@ function fieldMessages(
   return [...byField].flatMap(([field, messages]) => {
     const own = messages.filter((m) => !isInternal(m))
     if (own.length > 0) return own.map((message) => ({ field, message }))
-    return [{ field, message: fallback[field] ?? (field === '' ? 'Invalid request' : `${field} is not valid`) }]
+    return [
+      { field, message: fallback[field] ?? (field === '' ? 'Invalid request' : `${fieldName(field)} is not valid`) },
+    ]
   })
 }
 

@@ -44,13 +44,16 @@ const dataTypeOf = (e: StoredEvent): string => {
   return e.streamId.split('-')[0] ?? ''
 }
 
+const PAGE_SIZE = 'Page size must be a whole number from 1 to 1000'
+const PAGE_NUMBER = 'Page number must be a whole number of at least 1'
+
 const LogParams = effectSchema(
   Schema.Struct({
     pageSize: Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)).annotations({
-      message: () => 'Page size must be a whole number from 1 to 1000',
+      message: () => PAGE_SIZE,
     }),
     pageNumber: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()).annotations({
-      message: () => 'Page number must be a whole number of at least 1',
+      message: () => PAGE_NUMBER,
     }),
     descending: Schema.String,
     search: Schema.optional(Schema.String),
@@ -65,6 +68,8 @@ const LogParams = effectSchema(
       search: { type: 'string', description: '`-` or empty for none' },
     },
   },
+  // Text that is not a number fails before the refinements and their messages.
+  { pageSize: PAGE_SIZE, pageNumber: PAGE_NUMBER },
 )
 
 export default async function miscRoutes(app: FastifyInstance) {
