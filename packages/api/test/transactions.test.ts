@@ -35,6 +35,26 @@ type Tx = {
 }
 
 describe('transaction/*', () => {
+  it('a month too far from today is a 400 on the request field date, and writes nothing', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const before = await h.store.headPosition()
+    const expected = {
+      success: false,
+      errors: ['Month is too far from today'],
+      fieldErrors: { date: 'Month is too far from today' },
+    }
+    const view = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2300-01-01')
+    expect(view.statusCode).toBe(400)
+    expect(view.json()).toEqual(expected)
+    for (const path of ['resetCurrentMonth', 'resetCurrentYear']) {
+      const res = await call(h.app, t, 'POST', `/api/transaction/${path}`, { date: '1800-06-01' })
+      expect(res.statusCode, path).toBe(400)
+      expect(res.json(), path).toEqual(expected)
+    }
+    expect(await h.store.headPosition()).toBe(before)
+  })
+
   it('deletes through the generic client verb PUT transaction/delete/{id} with a body (SPEC §7), own rows only', async () => {
     h = await harness()
     const t = await seeded(h)

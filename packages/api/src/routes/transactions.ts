@@ -5,7 +5,7 @@
 import { monthOf } from '@finance/ledger-core/calendar.ts'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { badRequest, notFound } from '../http/errors.ts'
+import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams } from '../http/validation.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import { texts } from '../mail/messages.ts'
@@ -97,11 +97,22 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return year
   }
 
+  /** Runs a month command; the core names the month `month`, the request names it `date`. */
+  const runOnDate: typeof run = async (...args) => {
+    try {
+      return await run(...args)
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.fieldErrors?.month === undefined) throw error
+      const { month, ...rest } = error.fieldErrors
+      throw new HttpError(error.statusCode, error.errors, { ...rest, date: month })
+    }
+  }
+
   /** The month's rows, generating and recording the month first when it was never viewed. */
   const currentMonth = async (request: FastifyRequest, month: string): Promise<TransactionDto[]> => {
     const { state } = await booksOf(app, request)
     if (!state.months.has(month)) {
-      const result = await run(app, request, { type: 'GenerateMonth', month, today: today() })
+      const result = await runOnDate(app, request, { type: 'GenerateMonth', month, today: today() })
       return monthRows(result.state, month, today())
     }
     return monthRows(state, month, today())
@@ -113,13 +124,13 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.post('/api/transaction/resetCurrentMonth', { ...auth, schema: { tags, body: DateBody } }, async (request) => {
     const month = monthOf((request.body as { date: string }).date)
-    await run(app, request, { type: 'ResetMonth', month })
+    await runOnDate(app, request, { type: 'ResetMonth', month })
     return currentMonth(request, month)
   })
 
   app.post('/api/transaction/resetCurrentYear', { ...auth, schema: { tags, body: DateBody } }, async (request) => {
     const date = (request.body as { date: string }).date
-    await run(app, request, { type: 'ResetYear', year: yearOf(date) })
+    await runOnDate(app, request, { type: 'ResetYear', year: yearOf(date) })
     return currentMonth(request, monthOf(date))
   })
 
