@@ -67,7 +67,7 @@ describe('contributions', () => {
     expect(labourFundOf(100_000n, 2025)).toBe(0n)
   })
   it('splits Fundusz Pracy out of the full ZUS amount without the voluntary sickness insurance', () => {
-    // FP is owed at a basis of at least the minimum wage, with or without chorobowe (promocja zatrudnienia art. 104).
+    // FP is owed at a basis of at least the minimum wage, with or without chorobowe (labour-market act).
     expect(labourFundOf(177_396n - 12_749n, 2025)).toBe(12_749n) // 1646.47
     expect(labourFundOf(192_676n - 13_847n, 2026)).toBe(13_847n) // 1788.29
     expect(labourFundOf(164_647n, 2026)).toBe(12_749n) // the 2025 amount kept into 2026

@@ -12,9 +12,9 @@ import { knownRates, ratesFor, type TaxRates } from './rates/index.ts'
  * when `amount` equals the year's full ZUS amount, with or without the voluntary sickness insurance (uSUS art. 11
  * ust. 2), the table's FP component is returned; when it equals such an amount of another tabled year (a setting not
  * updated at the new year), that year's FP component. Fundusz Pracy is mandatory at a basis of at least the minimum
- * wage whether or not sickness insurance is paid (ustawa o promocji zatrudnienia art. 104 ust. 1 pkt 2). The
- * preferential amounts have no FP; any other amount is treated as social contributions without FP (0 returned). The
- * user enters one total, so guessing a share of an arbitrary amount would invent a number.
+ * wage whether or not sickness insurance is paid (labour-market act; see docs/tax-rules.md). The preferential amounts
+ * have no FP; any other amount is treated as social contributions without FP (0 returned). The user enters one
+ * total, so guessing a share of an arbitrary amount would invent a number.
  */
 export const labourFundOf = (amount: Grosze, year: number): Grosze => {
   const isFull = (k: TaxRates): boolean =>
