@@ -52,6 +52,28 @@ describe('validateRecord', () => {
       repetitions: 'Repetitions is required',
     }))
 
+  it('reads the company flag as a boolean and refuses anything else', () => {
+    const item = { date: '2026-01-01', name: 'x', amount: '1', percent: '23' }
+    for (const [given, read] of [
+      [true, true],
+      ['true', true],
+      [1, true],
+      [false, false],
+      ['false', false],
+      [0, false],
+      [null, false],
+      [undefined, false],
+    ] as const) {
+      const r = validateRecord('Income', { ...item, isCompany: given })
+      expect(r.ok && r.value.isCompany).toBe(read)
+    }
+    for (const bad of ['yes', 2, {}, []])
+      expect(messages(validateRecord('Income', { ...item, isCompany: bad }))).toEqual({
+        isCompany: 'Company must be true or false',
+      })
+    expect(validateManualTransaction({ date: '2026-01-01', name: 'x', amount: '5', isCompany: 'no' }).ok).toBe(false)
+  })
+
   it('rejects bad dates, negative amounts and percents over 100', () =>
     expect(
       messages(

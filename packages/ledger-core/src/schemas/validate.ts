@@ -38,6 +38,7 @@ export const Messages = {
   invalidDate: (label: string) => `${label} must be a date in format yyyy-mm-dd`,
   invalidInteger: (label: string) => `${label} must be a whole number from 1 to ${MAX_REPETITIONS}`,
   invalidInterval: 'Payment interval must be 1 or 3',
+  invalidBoolean: (label: string) => `${label} must be true or false`,
   invalidTaxType: 'Tax type must be Flat, Linear or Scale',
   invalidText: (label: string) => `${label} is too long`,
   email: 'Email needs to be in correct format',
@@ -135,9 +136,13 @@ class Reader {
     }
     return n
   }
-  boolean(field: string): boolean {
+  /** true/false (also `"true"`/`"false"`, 1/0); absent or null is false; anything else is an error. */
+  boolean(field: string, label: string): boolean {
     const v = this.o[field]
-    return v === true || v === 'true' || v === 1
+    if (v === undefined || v === null || v === false || v === 'false' || v === 0) return false
+    if (v === true || v === 'true' || v === 1) return true
+    this.err(field, 'INVALID_CHOICE', Messages.invalidBoolean(label))
+    return false
   }
   child(field: string): Reader {
     const v = this.o[field]
@@ -255,7 +260,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
         date: r.date('date', 'Date', 'Date is required'),
         name: r.text('name', 'Name', 'Name is required'),
         amount: r.money('amount', 'Amount', 'Amount is required', { nonNegative: true }),
-        isCompany: r.boolean('isCompany'),
+        isCompany: r.boolean('isCompany', 'Company'),
         percent: r.percent('percent', 'Percent', 'Percent is required'),
         invoiceDate: r.date('invoiceDate', 'Invoice date', null),
       }
@@ -295,7 +300,7 @@ export const validateManualTransaction = (input: unknown): ValidationResult<Manu
     name: r.text('name', 'Name', 'Name is required'),
     amount: r.money('amount', 'Amount', 'Amount is required'),
     eventType,
-    isCompany: r.boolean('isCompany'),
+    isCompany: r.boolean('isCompany', 'Company'),
     percent: isBlank(r.o.percent) ? '0' : r.percent('percent', 'Percent', null),
   }
   if (!['1_Revenue', '2_Fee', '3_Vat', '4_Pit', '5_SocialSecurity'].includes(String(eventType)))
