@@ -4,7 +4,7 @@
  */
 import type { StoredEvent } from '@finance/event-store'
 import { Schema } from 'effect'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { effectSchema } from '../http/validation.ts'
 
 const SECRET_KEY = /pass(word)?|hash|secret|token|code|apikey|api_key|^key$|authorization|cookie/i
@@ -129,12 +129,15 @@ export default async function miscRoutes(app: FastifyInstance) {
     return { items, total }
   }
 
+  /** SPEC §7: the answer is the list of entries; the number of matching entries (for paging) is `X-Total-Count`. */
+  const sendLogPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { items, total } = await logPage(request.params as Parameters<typeof logPage>[0])
+    reply.header('x-total-count', String(total))
+    return items
+  }
+
   const guard = { onRequest: [app.authenticate, app.requireAdmin, app.requireApiKey] }
   const schema = { tags: ['log'], params: LogParams, security: [{ bearer: [], apiKey: [] }] }
-  app.get('/api/log/GetPage/:pageSize/:pageNumber/:descending/:search', { ...guard, schema }, (request) =>
-    logPage(request.params as Parameters<typeof logPage>[0]),
-  )
-  app.get('/api/log/GetPage/:pageSize/:pageNumber/:descending', { ...guard, schema }, (request) =>
-    logPage(request.params as Parameters<typeof logPage>[0]),
-  )
+  app.get('/api/log/GetPage/:pageSize/:pageNumber/:descending/:search', { ...guard, schema }, sendLogPage)
+  app.get('/api/log/GetPage/:pageSize/:pageNumber/:descending', { ...guard, schema }, sendLogPage)
 }

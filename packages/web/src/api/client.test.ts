@@ -41,6 +41,21 @@ describe('api client', () => {
     expect(header(calls[0], 'authorization')).toBeUndefined()
   })
 
+  it("hands a successful answer's headers to onHeaders, and not a failed one's", async () => {
+    const withCount = () =>
+      new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '7' } })
+    const { fetch } = fakeFetch([withCount, () => json(403, { errors: ['Access denied'] })])
+    const api = createApiClient({ fetch })
+    const seen: (string | null)[] = []
+    await expect(
+      api.get('log/GetPage/5/1/true/-', { onHeaders: (h) => seen.push(h.get('x-total-count')) }),
+    ).resolves.toEqual([])
+    await expect(api.get('log/GetPage/5/1/true/-', { onHeaders: () => seen.push('called') })).rejects.toBeInstanceOf(
+      ApiError,
+    )
+    expect(seen).toEqual(['7'])
+  })
+
   it('copies the XSRF-TOKEN cookie into x-csrf-token on non-GET relative requests only', async () => {
     const { fetch, calls } = fakeFetch([() => json(201, { id: 1 }), () => json(200, {})])
     const api = createApiClient({ fetch, readCookie: (n) => (n === 'XSRF-TOKEN' ? 'tok' : undefined) })

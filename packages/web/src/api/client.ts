@@ -36,6 +36,8 @@ export type RequestOptions = {
   /** ADMIN api key, sent as `x-api-key` when non-empty. */
   key?: string
   signal?: AbortSignal
+  /** Called with a successful answer's headers (e.g. the log page's `X-Total-Count`). */
+  onHeaders?: (headers: Headers) => void
 }
 
 export interface ApiClient {
@@ -148,6 +150,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
         body: data,
       })
     }
+    options.onHeaders?.(res.headers)
     return data as T
   }
 

@@ -4,7 +4,10 @@ import { createLogsApi, logPagePath } from '../logs/api.ts'
 import { createDashboardApi } from './api.ts'
 import { fixtureMonth, fixtureSummary } from './fixtures.ts'
 
-const fakeClient = (answer: (method: string, path: string, body?: unknown) => unknown) => {
+const fakeClient = (
+  answer: (method: string, path: string, body?: unknown) => unknown,
+  headers: Record<string, string> = {},
+) => {
   const calls: { method: string; path: string; body?: unknown; key?: string }[] = []
   const run = async (method: string, path: string, body?: unknown, key?: string) => {
     calls.push({ method, path, body, key })
@@ -13,7 +16,11 @@ const fakeClient = (answer: (method: string, path: string, body?: unknown) => un
     return a
   }
   const client = {
-    get: (p: string, o?: { key?: string }) => run('GET', p, undefined, o?.key),
+    get: async (p: string, o?: { key?: string; onHeaders?: (h: Headers) => void }) => {
+      const a = await run('GET', p, undefined, o?.key)
+      o?.onHeaders?.(new Headers(headers))
+      return a
+    },
     post: (p: string, b?: unknown) => run('POST', p, b),
     put: (p: string, b?: unknown) => run('PUT', p, b),
     del: (p: string, b?: unknown) => run('DELETE', p, b),
@@ -80,13 +87,19 @@ describe('log API effect', () => {
     expect(logPagePath({ pageSize: 10, pageNumber: 2, descending: false, search: 'a/b c' })).toBe(
       'log/GetPage/10/2/false/a%2Fb%20c',
     )
-    const { client, calls } = fakeClient(() => ({ items: [{ id: 1 }], total: 1 }))
+    const { client, calls } = fakeClient(() => [{ id: 7 }], { 'x-total-count': '42' })
     const page = await createLogsApi(client).loadPage({
       key: 'secret',
       query: { pageSize: 5, pageNumber: 1, descending: true, search: '' },
     })
-    expect(page.total).toBe(1)
+    // The list is the page; the total of matching entries comes from X-Total-Count.
+    expect(page).toEqual({ items: [{ id: 7 }], total: 42 })
     expect(calls[0]).toMatchObject({ method: 'GET', key: 'secret' })
+    const noHeader = await createLogsApi(fakeClient(() => [{ id: 1 }, { id: 2 }]).client).loadPage({
+      key: 'k',
+      query: { pageSize: 5, pageNumber: 1, descending: true, search: '' },
+    })
+    expect(noHeader.total).toBe(2)
   })
 
   it('reads 404 as an empty page and passes 403 on', async () => {

@@ -10,8 +10,18 @@ export const logPagePath = (q: LogQuery): string =>
 export const createLogsApi = (client: ApiClient = api) => ({
   loadPage: async ({ key, query }: { key: string; query: LogQuery }): Promise<LogPage> => {
     try {
-      const page = await client.get<Partial<LogPage>>(logPagePath(query), { key })
-      return { items: Array.isArray(page?.items) ? page.items : [], total: Number(page?.total ?? 0) || 0 }
+      // SPEC §7: the answer is the list of entries; how many match in all comes in `X-Total-Count`.
+      let total: number | null = null
+      const items = await client.get<LogPage['items'] | null>(logPagePath(query), {
+        key,
+        onHeaders: (h) => {
+          const header = h.get('x-total-count')
+          const n = header === null ? Number.NaN : Number(header)
+          total = Number.isSafeInteger(n) && n >= 0 ? n : null
+        },
+      })
+      const list = Array.isArray(items) ? items : []
+      return { items: list, total: total ?? list.length }
     } catch (e) {
       // SPEC §8: a 404 on a list is silent, no data.
       if (isApiError(e) && e.status === 404) return { items: [], total: 0 }
