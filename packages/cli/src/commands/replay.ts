@@ -10,7 +10,8 @@ import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { groupDigits } from '../format.ts'
 import { Progress } from '../progress.ts'
-import { booksDigest, booksOf, combineDigests, foldLog, newTally } from '../replay/fold.ts'
+import { combineDigests, foldLog, newTally, summarise } from '../replay/fold.ts'
+import type { PartitionResult } from '../replay/protocol.ts'
 import { replayParallel } from '../replay/parallel.ts'
 
 /** Below this many events one thread is quicker than starting workers. */
@@ -75,21 +76,14 @@ export const replayAll = async (
   const cpu = process.cpuUsage()
   const progress = new Progress(ctx, total, 'replay')
   const limit = o.asOf === undefined ? null : Date.parse(o.asOf)
-  let totals: { events: number; applied: number; books: number; users: number; digests: [string, string][] }
+  let parts: PartitionResult[]
   if (threads === 1) {
     const tally = newTally()
     await foldLog(store, tally, { limit, partition: undefined, before: head + 1n }, (t) => progress.update(t.events))
-    const books = booksOf(tally)
-    totals = {
-      events: tally.events,
-      applied: tally.applied,
-      books: books.size,
-      users: tally.users.size,
-      digests: digest ? [...books].map(([user, b]) => [user, booksDigest(b)]) : [],
-    }
+    parts = [summarise(tally, -1, digest)]
   } else {
     let done = 0
-    const parts = await replayParallel(store, {
+    parts = await replayParallel(store, {
       threads,
       env: ctx.env,
       dataDir: ctx.dataDir,
@@ -101,14 +95,14 @@ export const replayAll = async (
         progress.update(done)
       },
     })
-    totals = { events: 0, applied: 0, books: 0, users: 0, digests: [] }
-    for (const p of parts) {
-      totals.events += p.events
-      totals.applied += p.applied
-      totals.books += p.books
-      totals.users += p.users
-      for (const d of p.digests ?? []) totals.digests.push([d[0], d[1]])
-    }
+  }
+  const totals = { events: 0, applied: 0, books: 0, users: 0, digests: [] as (readonly [string, string])[] }
+  for (const p of parts) {
+    totals.events += p.events
+    totals.applied += p.applied
+    totals.books += p.books
+    totals.users += p.users
+    totals.digests.push(...(p.digests ?? []))
   }
   const seconds = progress.finish(totals.events)
   const used = process.cpuUsage(cpu)

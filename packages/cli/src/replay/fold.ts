@@ -18,6 +18,7 @@ import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
 import { booksFolder } from '@finance/ledger-core/deciders/evolve.ts'
 import type { LedgerEvent } from '@finance/ledger-core/events.ts'
 import { CURRENT_VERSIONS, isLedgerEventType, upcast } from '@finance/ledger-core/upcast.ts'
+import type { PartitionResult } from './protocol.ts'
 import { createHash } from 'node:crypto'
 
 /** Events per page read from the store. */
@@ -102,6 +103,19 @@ export const foldLog = async (
   for await (const page of pages) {
     foldPage(t, page, o.limit)
     await onPage(t)
+  }
+}
+
+/** A fold's totals (`index`: the partition it read, -1 for the whole log); per-user digests when asked for. */
+export const summarise = (t: Tally, index: number, digest: boolean): PartitionResult => {
+  const books = booksOf(t)
+  return {
+    index,
+    events: t.events,
+    applied: t.applied,
+    books: books.size,
+    users: t.users.size,
+    digests: digest ? [...books].map(([user, b]) => [user, booksDigest(b)] as const) : null,
   }
 }
 

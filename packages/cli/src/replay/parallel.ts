@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads'
 import type { EventStore } from '@finance/event-store'
 import { CliError } from '../errors.ts'
-import { booksDigest, booksOf, foldLog, newTally } from './fold.ts'
+import { foldLog, newTally, summarise } from './fold.ts'
 import type { FromWorker, PartitionResult, WorkerInput } from './protocol.ts'
 
 export interface ParallelOptions {
@@ -89,15 +89,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
           await turn()
         },
       )
-      const books = booksOf(tally)
-      results.push({
-        index,
-        events: tally.events,
-        applied: tally.applied,
-        books: books.size,
-        users: tally.users.size,
-        digests: o.digest ? [...books].map(([user, b]) => [user, booksDigest(b)] as const) : null,
-      })
+      results.push(summarise(tally, index, o.digest))
       await turn()
     }
   } catch (e) {

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openStore } from '../store.ts'
-import { booksDigest, booksOf, foldLog, newTally } from './fold.ts'
+import { foldLog, newTally, summarise } from './fold.ts'
 import type { FromWorker, ToWorker, WorkerInput } from './protocol.ts'
 
 const port = parentPort
@@ -32,16 +32,7 @@ const main = async () => {
           reported = t.events
         },
       )
-      const books = booksOf(tally)
-      send({
-        kind: 'folded',
-        index: m.index,
-        events: tally.events,
-        applied: tally.applied,
-        books: books.size,
-        users: tally.users.size,
-        digests: input.digest ? [...books].map(([user, b]) => [user, booksDigest(b)] as const) : null,
-      })
+      send({ kind: 'folded', ...summarise(tally, m.index, input.digest) })
     }
   } finally {
     await store.close()
