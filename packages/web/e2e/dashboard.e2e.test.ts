@@ -17,10 +17,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
-  apiCall,
-  apiToken,
   ADMIN_PASSWORD,
   API_KEY,
+  journeyApi,
   type LaunchedBrowser,
   launchBrowser,
   login,
@@ -37,10 +36,7 @@ const USER_PASSWORD = 'User#2026x'
 let server: RunningServer
 let browser: LaunchedBrowser
 
-const call = <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> =>
-  apiCall<T>(server, token, method, path, body)
-
-const tokenOf = (email: string, password: string) => apiToken(server, email, password)
+const { call, tokenOf } = journeyApi(() => server)
 
 const seed = async () => {
   const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)

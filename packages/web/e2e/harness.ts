@@ -164,6 +164,13 @@ export const apiCall = async <T = unknown>(
 export const apiToken = async (server: RunningServer, email: string, password: string): Promise<string> =>
   (await apiCall<{ token: string }>(server, null, 'POST', 'account/login', { email, password })).token
 
+/** `apiCall` and `apiToken` bound to a journey's server (read lazily: it starts in `beforeAll`). */
+export const journeyApi = (server: () => RunningServer) => ({
+  call: <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> =>
+    apiCall<T>(server(), token, method, path, body),
+  tokenOf: (email: string, password: string): Promise<string> => apiToken(server(), email, password),
+})
+
 export const launchBrowser = async (): Promise<LaunchedBrowser> => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -18,9 +18,8 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
-  apiCall,
-  apiToken,
   ADMIN_PASSWORD,
+  journeyApi,
   type LaunchedBrowser,
   launchBrowser,
   login,
@@ -37,10 +36,7 @@ const USER_PASSWORD = 'Reset#2026x'
 let server: RunningServer
 let browser: LaunchedBrowser
 
-const call = <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> =>
-  apiCall<T>(server, token, method, path, body)
-
-const tokenOf = (email: string, password: string) => apiToken(server, email, password)
+const { call, tokenOf } = journeyApi(() => server)
 
 // The browser and the server share this machine's clock: the dashboard opens on this month.
 const now = new Date()
