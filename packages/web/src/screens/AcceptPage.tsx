@@ -53,7 +53,7 @@ export const AcceptPage = ({ accept = acceptCall }: { accept?: (key: string) => 
     { input: { key: q.key ?? '' } },
   )
   return (
-    <Card title={<Trans>Accept</Trans>}>
+    <Card headingLevel={1} title={<Trans>Accept</Trans>}>
       {state.matches('sending') ? (
         <Loader />
       ) : (

@@ -90,7 +90,7 @@ export const ChangePasswordPage = ({
     send({ type: 'CHANGE', field, value: e.target.value })
 
   return (
-    <Card title={email || <Trans>Password</Trans>} width={350} className="form-card">
+    <Card headingLevel={1} title={email || <Trans>Password</Trans>} width={350} className="form-card">
       <form
         noValidate
         onSubmit={(e) => {

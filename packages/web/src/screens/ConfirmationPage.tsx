@@ -9,7 +9,7 @@ export const ConfirmationPage = () => {
   const tm = useTranslateMessage()
   const q = useQueryOnce(['message', 'subMessage', 'showLogin'])
   return (
-    <Card title={<Trans>Confirmation</Trans>}>
+    <Card headingLevel={1} title={<Trans>Confirmation</Trans>}>
       <div className="confirmation" role="status">
         {q.message && <p className="confirmation__message">{tm(q.message)}</p>}
         {q.subMessage && <p className="confirmation__sub">{tm(q.subMessage)}</p>}

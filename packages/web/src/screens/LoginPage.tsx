@@ -55,7 +55,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
   }, [state, session, navigate])
 
   return (
-    <Card title={<Trans>Login</Trans>} width={350} className="form-card">
+    <Card headingLevel={1} title={<Trans>Login</Trans>} width={350} className="form-card">
       <form
         noValidate
         onSubmit={(e) => {

@@ -28,7 +28,7 @@ export const LogoutPage = () => {
     if (state.matches('leaving')) navigate('/user/login', { replace: true })
   }, [state, navigate])
   return (
-    <Card title={<Trans>Logout</Trans>} width={350}>
+    <Card headingLevel={1} title={<Trans>Logout</Trans>} width={350}>
       <p role="status">{state.matches('waiting') ? <Trans>Please wait…</Trans> : <Trans>User logged out</Trans>}</p>
     </Card>
   )

@@ -83,7 +83,7 @@ export const RegisterPage = ({
     send({ type: 'CHANGE', field, value: e.target.value })
 
   return (
-    <Card title={<Trans>Register</Trans>} width={350} className="form-card">
+    <Card headingLevel={1} title={<Trans>Register</Trans>} width={350} className="form-card">
       <form
         noValidate
         onSubmit={(e) => {

@@ -67,7 +67,7 @@ export const ResetPasswordConfirmedPage = ({
     if (state.matches('done')) navigate(resetCompletedPath)
   }, [state, navigate])
   return (
-    <Card title={<Trans>Reset password for user</Trans>} width={350} className="form-card">
+    <Card headingLevel={1} title={<Trans>Reset password for user</Trans>} width={350} className="form-card">
       {values.email && <p className="form-card__subtitle">{values.email}</p>}
       <form
         noValidate

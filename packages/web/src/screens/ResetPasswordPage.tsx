@@ -52,7 +52,7 @@ export const ResetPasswordPage = ({
     if (state.matches('done')) navigate(resetRequestedPath)
   }, [state, navigate])
   return (
-    <Card title={<Trans>Reset your password</Trans>} width={300} className="form-card">
+    <Card headingLevel={1} title={<Trans>Reset your password</Trans>} width={300} className="form-card">
       <form
         noValidate
         onSubmit={(e) => {

@@ -59,7 +59,7 @@ export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise
   ]
   return (
     <div className="settings">
-      <Card title={<Trans>Settings</Trans>}>
+      <Card headingLevel={1} title={<Trans>Settings</Trans>}>
         <dl className="settings__list">
           <dt>
             <Trans>User name</Trans>

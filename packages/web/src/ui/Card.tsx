@@ -12,7 +12,8 @@ export type CardProps = {
   /** Highlighted look (company rows). */
   highlighted?: boolean
   width?: number
-  headingLevel?: 2 | 3 | 4
+  /** The title's heading level: 1 for the card that is the page itself (login, settings…), 2 by default. */
+  headingLevel?: 1 | 2 | 3 | 4
 }
 
 export const Card = ({

@@ -35,7 +35,8 @@ export const SummaryTable = ({ rows, caption }: { rows: readonly SummaryRow[]; c
     )
   }
   return (
-    <section className="table-scroll" aria-label={t`Summary`}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
+    <section className="table-scroll" aria-label={t`Summary`} tabIndex={0}>
       <table className="summary-table">
         {caption && <caption>{caption}</caption>}
         <thead>

@@ -67,7 +67,8 @@ export const SettingPanel = ({
         ) : undefined
       }
       viewExtra={
-        <section className="history" aria-labelledby={historyId}>
+        // A plain block under its heading, not a landmark: every settings panel has one, and landmarks need unique names.
+        <div className="history">
           <h3 className="history__title" id={historyId}>
             {t`History`}
           </h3>
@@ -87,7 +88,7 @@ export const SettingPanel = ({
               ))}
             </ul>
           )}
-        </section>
+        </div>
       }
     />
   )
