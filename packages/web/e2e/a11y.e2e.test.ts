@@ -1,0 +1,101 @@
+/**
+ * Accessibility check of every main screen in real Chromium: axe-core (the rules behind most accessibility
+ * auditors) runs on each page once it has loaded its data, logged out and as an ADMIN with some books, and the
+ * journey fails on any violation, listing the rule and the elements.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  journeyApi,
+  type LaunchedBrowser,
+  launchBrowser,
+  login,
+  type RunningServer,
+  startServer,
+} from './harness.ts'
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf } = journeyApi(() => server)
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  targets: string[]
+}
+
+/** Loads `path`, waits for its data (no loader left), injects axe (through the debugger: the CSP forbids inline scripts) and runs it. */
+const audit = async (page: Page, path: string): Promise<Violation[]> => {
+  await page.goto(`${server.url}${path}`)
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('.loader')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {})
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } })
+      .axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return (
+      result.violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+    ).map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+}
+
+describe('accessibility (axe-core) of the main screens', () => {
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+    await call(admin, 'POST', 'fee', {
+      dataType: 'Vat',
+      eventType: 'VAT',
+      dataObject: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
+    })
+    await call(admin, 'POST', 'revenue', {
+      dataType: 'RecurringIncome',
+      eventType: 'RecurringIncome',
+      dataObject: { date: '2026-01-10', name: 'Work', amount: '1000', percent: '23', isCompany: true, repetitions: 24 },
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('the login page, logged out', async () => {
+    expect(await audit(browser.page, '/user/login')).toEqual([])
+  })
+
+  it('every screen of a logged-in ADMIN', async () => {
+    const page = browser.page
+    await login(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+    const found: Record<string, Violation[]> = {}
+    for (const path of [
+      '/',
+      '/companydashboard/company',
+      '/companydashboard/fees/taxes',
+      '/companydashboard/fees/socialsecurity',
+      '/companydashboard/fees/fixed',
+      '/companydashboard/revenues/recurring',
+      '/dashboard/monthly',
+      '/dashboard/yearly',
+      '/settings',
+      '/logs',
+      '/user/register',
+      '/user/changepassword',
+    ]) {
+      const violations = await audit(page, path)
+      if (violations.length > 0) found[path] = violations
+    }
+    expect(found).toEqual({})
+  })
+})
