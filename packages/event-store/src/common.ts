@@ -403,8 +403,8 @@ export class AppendSignal {
 }
 
 /**
- * The SQL adapters' `subscribe`: a polling catch-up subscription over `readAll`, woken at once by appends made
- * through the same store, and tracked so that closing the store closes it.
+ * The `subscribe` of the memory and SQL adapters: a polling catch-up subscription over `readAll`, woken at once by
+ * appends made through the same store, and tracked so that closing the store closes it.
  */
 export function trackedPollingSubscription(
   readAll: (options: ReadAllOptions) => Promise<ReadAllPage>,

@@ -249,7 +249,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
     },
 
     readAll,
-    // Whole events are already in memory (memory) or come parsed from the client (KurrentDB): nothing to skip.
+    // The client parses metadata with every event: nothing to skip.
     readAllData: readAll,
 
     iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {

@@ -10,8 +10,8 @@ import {
   iterateViaReadAll,
   matches,
   normaliseReadAll,
-  pollingSubscription,
   prepareEvents,
+  trackedPollingSubscription,
 } from './common.ts'
 import type {
   AppendResult,
@@ -135,7 +135,7 @@ export function createMemoryStore(): EventStore {
     },
 
     readAll,
-    // Whole events are already in memory (memory) or come parsed from the client (KurrentDB): nothing to skip.
+    // The events are already in memory: nothing to skip.
     readAllData: readAll,
 
     iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent> {
@@ -144,23 +144,7 @@ export function createMemoryStore(): EventStore {
 
     subscribe(options: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
       open()
-      const sub = pollingSubscription(
-        {
-          readPage: (after) =>
-            readAll({ after, maxCount: 1000, streamPrefixes: options.streamPrefixes, eventTypes: options.eventTypes }),
-          onAppend: (wake) => signal.on(wake),
-        },
-        options,
-        onEvent,
-      )
-      const tracked: Subscription = {
-        async close() {
-          subscriptions.delete(tracked)
-          await sub.close()
-        },
-      }
-      subscriptions.add(tracked)
-      return tracked
+      return trackedPollingSubscription(readAll, signal, subscriptions, options, onEvent)
     },
 
     async headPosition(): Promise<bigint> {
