@@ -11,15 +11,14 @@ import {
   booksFolder,
   diffBooks,
   replay,
-  type SummaryRowDto,
   summaryList,
   upcast,
 } from '@finance/ledger-core'
 import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import type { MessageKey } from '../i18n.ts'
 import { Progress } from '../progress.ts'
+import { SUMMARY_FIELDS } from './report.ts'
 
 export interface DiffOptions {
   readonly from: string
@@ -46,19 +45,6 @@ export interface EventChanges {
   readonly figures: readonly FigureChange[]
 }
 
-const FIGURES: readonly [keyof SummaryRowDto, MessageKey][] = [
-  ['companyIncomeAmmount', 'companyIncome'],
-  ['companyVatAmmount', 'companyVat'],
-  ['companyPitAmmount', 'companyPit'],
-  ['companySocialSecurityAmmount', 'companySocialSecurity'],
-  ['companyExpenseAmmount', 'companyExpense'],
-  ['companysNetIncome', 'companyNetIncome'],
-  ['privateIncomeAmmount', 'privateIncome'],
-  ['privateExpenseAmmount', 'privateExpense'],
-  ['privateIncome', 'privateNet'],
-  ['summary', 'summary'],
-]
-
 /** Years the books have figures in: from the dates of live records and generated months (at most 10). */
 const yearsOf = (s: BooksState): number[] => {
   const years = new Set<number>()
@@ -77,7 +63,7 @@ const figureChanges = (before: BooksState, after: BooksState): FigureChange[] =>
     const a = summaryList(before, year, false)
     const b = summaryList(after, year, false)
     for (let i = 0; i < b.length; i++)
-      for (const [field] of FIGURES) {
+      for (const [field] of SUMMARY_FIELDS) {
         const x = String(a[i]![field])
         const y = String(b[i]![field])
         if (x !== y) out.push({ year, month: b[i]!.month, field, before: x, after: y })
@@ -168,7 +154,7 @@ export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
     ctx.out(`${JSON.stringify({ from: o.from, to: o.to, users: result }, null, 2)}\n`)
     return
   }
-  const label = new Map<string, string>(FIGURES.map(([f, k]) => [f, ctx.t(k)]))
+  const label = new Map<string, string>(SUMMARY_FIELDS.map(([f, k]) => [f, ctx.t(k)]))
   if (result.length === 0) ctx.out(`${ctx.t('noChanges')} (${o.from} .. ${o.to})\n`)
   for (const u of result) {
     ctx.out(`${ctx.colour.bold(u.email)}: ${u.events.length} events, ${o.from} .. ${o.to}\n`)
