@@ -11,7 +11,7 @@ import { Card } from '../ui/Card.tsx'
 import { FormErrors, TextInput } from '../ui/Field.tsx'
 import { Loader } from '../ui/Loader.tsx'
 import { messageStore } from '../ui/messages.tsx'
-import { enterMovesTo, useTranslateMessage } from './common.tsx'
+import { enterMovesTo, useTranslateMessage, fieldBinder } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 import { loadSettingsData, useSettingsData } from './settingsData.ts'
 
@@ -68,7 +68,8 @@ export const ChangePasswordPage = ({
     { input: {} },
   )
   const refs = { password: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) }
-  const { values, fieldErrors, errors, popup } = state.context
+  const { errors, popup } = state.context
+  const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
   const done = state.matches('done')
 
@@ -86,9 +87,6 @@ export const ChangePasswordPage = ({
     }
   }, [done, send, t, email])
 
-  const change = (field: keyof ChangePasswordValues) => (e: { target: { value: string } }) =>
-    send({ type: 'CHANGE', field, value: e.target.value })
-
   return (
     <Card headingLevel={1} title={email || <Trans>Password</Trans>} width={350} className="form-card">
       <form
@@ -103,9 +101,7 @@ export const ChangePasswordPage = ({
           label={t`Old password`}
           type="password"
           autoComplete="current-password"
-          value={values.oldPassword}
-          error={fieldErrors.oldPassword && tm(fieldErrors.oldPassword)}
-          onChange={change('oldPassword')}
+          {...field('oldPassword')}
           onKeyDown={enterMovesTo(refs.password, true)}
         />
         <TextInput
@@ -113,9 +109,7 @@ export const ChangePasswordPage = ({
           label={t`New password`}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          error={fieldErrors.password && tm(fieldErrors.password)}
-          onChange={change('password')}
+          {...field('password')}
           onKeyDown={enterMovesTo(refs.confirmPassword, true)}
         />
         <TextInput
@@ -123,9 +117,7 @@ export const ChangePasswordPage = ({
           label={t`Confirm password`}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={fieldErrors.confirmPassword && tm(fieldErrors.confirmPassword)}
-          onChange={change('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <FormErrors errors={errors.map(tm)} />
         <div className="form-buttons">

@@ -10,7 +10,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { FormErrors, TextInput } from '../ui/Field.tsx'
 import { Loader } from '../ui/Loader.tsx'
-import { enterMovesTo, isEmail, useTranslateMessage } from './common.tsx'
+import { enterMovesTo, isEmail, useTranslateMessage, fieldBinder } from './common.tsx'
 
 export type LoginValues = { email: string; password: string }
 
@@ -43,7 +43,8 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
     { input: {} },
   )
   const passwordRef = useRef<HTMLInputElement>(null)
-  const { values, fieldErrors, errors } = state.context
+  const { errors } = state.context
+  const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
 
   useEffect(() => {
@@ -68,9 +69,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
           type="email"
           name="email"
           autoComplete="username"
-          value={values.email}
-          error={fieldErrors.email && tm(fieldErrors.email)}
-          onChange={(e) => send({ type: 'CHANGE', field: 'email', value: e.target.value })}
+          {...field('email')}
           onKeyDown={enterMovesTo(passwordRef)}
         />
         <TextInput
@@ -79,9 +78,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
           type="password"
           name="password"
           autoComplete="current-password"
-          value={values.password}
-          error={fieldErrors.password && tm(fieldErrors.password)}
-          onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+          {...field('password')}
         />
         <FormErrors errors={errors.map(tm)} />
         <div className="form-buttons">

@@ -10,7 +10,7 @@ import { Card } from '../ui/Card.tsx'
 import { FormErrors, Select, TextInput } from '../ui/Field.tsx'
 import { Loader } from '../ui/Loader.tsx'
 import { messageStore } from '../ui/messages.tsx'
-import { enterMovesTo, isEmail, origin, useLocale, useTranslateMessage } from './common.tsx'
+import { enterMovesTo, isEmail, origin, useLocale, useTranslateMessage, fieldBinder } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type RegisterValues = { email: string; password: string; confirmPassword: string; appRole: string; key: string }
@@ -65,7 +65,8 @@ export const RegisterPage = ({
     appRole: useRef<HTMLSelectElement>(null),
     key: useRef<HTMLInputElement>(null),
   }
-  const { values, fieldErrors, errors, popup } = state.context
+  const { errors, popup } = state.context
+  const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
   const done = state.matches('done')
 
@@ -78,9 +79,6 @@ export const RegisterPage = ({
       send({ type: 'RESET' })
     }
   }, [done, send, t])
-
-  const change = (field: keyof RegisterValues) => (e: { target: { value: string } }) =>
-    send({ type: 'CHANGE', field, value: e.target.value })
 
   return (
     <Card headingLevel={1} title={<Trans>Register</Trans>} width={350} className="form-card">
@@ -95,9 +93,7 @@ export const RegisterPage = ({
           label={t`Email`}
           type="email"
           autoComplete="off"
-          value={values.email}
-          error={fieldErrors.email && tm(fieldErrors.email)}
-          onChange={change('email')}
+          {...field('email')}
           onKeyDown={enterMovesTo(refs.password)}
         />
         <TextInput
@@ -105,9 +101,7 @@ export const RegisterPage = ({
           label={t`Password`}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          error={fieldErrors.password && tm(fieldErrors.password)}
-          onChange={change('password')}
+          {...field('password')}
           onKeyDown={enterMovesTo(refs.confirmPassword)}
         />
         <TextInput
@@ -115,33 +109,21 @@ export const RegisterPage = ({
           label={t`Confirm password`}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={fieldErrors.confirmPassword && tm(fieldErrors.confirmPassword)}
-          onChange={change('confirmPassword')}
+          {...field('confirmPassword')}
           onKeyDown={enterMovesTo(refs.appRole)}
         />
         <Select
           ref={refs.appRole}
           label={t`Role`}
-          value={values.appRole}
+          {...field('appRole')}
           placeholder={t`Select role`}
           options={[
             { value: roleValue('USER'), label: 'USER' },
             { value: roleValue('ADMIN'), label: 'ADMIN' },
           ]}
-          error={fieldErrors.appRole && tm(fieldErrors.appRole)}
-          onChange={change('appRole')}
           onKeyDown={enterMovesTo(refs.key)}
         />
-        <TextInput
-          ref={refs.key}
-          label={t`Key`}
-          type="password"
-          autoComplete="off"
-          value={values.key}
-          error={fieldErrors.key && tm(fieldErrors.key)}
-          onChange={change('key')}
-        />
+        <TextInput ref={refs.key} label={t`Key`} type="password" autoComplete="off" {...field('key')} />
         <FormErrors errors={errors.map(tm)} />
         <div className="form-buttons">
           <Button type="submit" disabled={submitting}>

@@ -9,7 +9,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { FormErrors, TextInput } from '../ui/Field.tsx'
 import { Loader } from '../ui/Loader.tsx'
-import { enterMovesTo, origin, useLocale, useQueryOnce, useTranslateMessage } from './common.tsx'
+import { enterMovesTo, origin, useLocale, useQueryOnce, useTranslateMessage, fieldBinder } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type ResetConfirmValues = { password: string; confirmPassword: string; code: string; email: string }
@@ -62,6 +62,7 @@ export const ResetPasswordConfirmedPage = ({
   )
   const confirmRef = useRef<HTMLInputElement>(null)
   const { values, fieldErrors, errors } = state.context
+  const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
   useEffect(() => {
     if (state.matches('done')) navigate(resetCompletedPath)
@@ -81,9 +82,7 @@ export const ResetPasswordConfirmedPage = ({
           label={t`New password`}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          error={fieldErrors.password && tm(fieldErrors.password)}
-          onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+          {...field('password')}
           onKeyDown={enterMovesTo(confirmRef, true)}
         />
         <TextInput
@@ -91,9 +90,7 @@ export const ResetPasswordConfirmedPage = ({
           label={t`Confirm password`}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={fieldErrors.confirmPassword && tm(fieldErrors.confirmPassword)}
-          onChange={(e) => send({ type: 'CHANGE', field: 'confirmPassword', value: e.target.value })}
+          {...field('confirmPassword')}
         />
         <FormErrors errors={[...(fieldErrors.code ? [fieldErrors.code] : []), ...errors].map(tm)} />
         <div className="form-buttons">

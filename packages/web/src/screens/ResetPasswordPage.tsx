@@ -9,7 +9,7 @@ import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
 import { FormErrors, TextInput } from '../ui/Field.tsx'
 import { Loader } from '../ui/Loader.tsx'
-import { isEmail, origin, useLocale, useTranslateMessage } from './common.tsx'
+import { isEmail, origin, useLocale, useTranslateMessage, fieldBinder } from './common.tsx'
 
 export type ResetValues = { email: string }
 
@@ -46,7 +46,8 @@ export const ResetPasswordPage = ({
     resetPasswordMachine.provide({ actors: { submit: submitWith((input: ResetValues) => submit(input, language)) } }),
     { input: {} },
   )
-  const { values, fieldErrors, errors } = state.context
+  const { errors } = state.context
+  const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
   useEffect(() => {
     if (state.matches('done')) navigate(resetRequestedPath)
@@ -60,14 +61,7 @@ export const ResetPasswordPage = ({
           send({ type: 'SUBMIT' })
         }}
       >
-        <TextInput
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={fieldErrors.email && tm(fieldErrors.email)}
-          onChange={(e) => send({ type: 'CHANGE', field: 'email', value: e.target.value })}
-        />
+        <TextInput label={t`Email`} type="email" autoComplete="email" {...field('email')} />
         <FormErrors errors={errors.map(tm)} />
         <div className="form-buttons">
           <Button type="submit" disabled={submitting}>

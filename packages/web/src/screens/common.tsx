@@ -4,6 +4,25 @@ import { useLocation, useNavigate } from 'react-router'
 import { isLocale, type Locale } from '../i18n.ts'
 import { translateMessage } from '../i18n/serverMessages.ts'
 
+/**
+ * The `value`, translated `error` and `onChange` of one field of a form machine (`forms/formMachine.ts`), to spread
+ * on its input: `<TextInput label={…} {...field('email')} />`.
+ */
+export const fieldBinder =
+  <V extends Record<string, string>>(
+    context: { readonly values: V; readonly fieldErrors: Partial<Record<keyof V & string, string>> },
+    send: (event: { type: 'CHANGE'; field: keyof V & string; value: string }) => void,
+    tm: (text: string) => string,
+  ) =>
+  (name: keyof V & string) => {
+    const error = context.fieldErrors[name]
+    return {
+      value: context.values[name],
+      error: error && tm(error),
+      onChange: (e: { target: { value: string } }) => send({ type: 'CHANGE', field: name, value: e.target.value }),
+    }
+  }
+
 /** Translates a message that may come from the server (see i18n/serverMessages.ts). */
 export const useTranslateMessage = () => {
   const { i18n } = useLingui()
