@@ -79,6 +79,14 @@ const related = (o: Occurrence): RelatedTransaction => ({
 
 const line = (o: Occurrence): CompanyLine => ({ name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount) })
 
+/** What a VAT or PIT row is computed from: each transaction, their sum (the row's amount), company lines by side. */
+const behind = (occ: readonly Occurrence[], amount: string) => ({
+  relatedTransactions: occ.map(related),
+  relatedTransactionsSum: amount,
+  companyRevenues: occ.filter((o) => o.isIncome).map(line),
+  companyFees: occ.filter((o) => !o.isIncome).map(line),
+})
+
 const periodLabel = (from: YearMonthString, to: YearMonthString) => (from === to ? from : `${from} – ${to}`)
 
 const stringify = (o: Record<string, bigint | string | number | boolean | null>): Record<string, string> => {
@@ -109,10 +117,7 @@ const taxRow = (d: Derived, t: TaxDue, id: number): GeneratedRow => {
           isCompany: true,
           percent: setting?.percent ?? '0',
           paymentInterval: p.paymentInterval,
-          relatedTransactions: occ.map(related),
-          relatedTransactionsSum: amount,
-          companyRevenues: occ.filter((o) => o.isIncome).map(line),
-          companyFees: occ.filter((o) => !o.isIncome).map(line),
+          ...behind(occ, amount),
           period: { from: p.from, to: p.to },
           dueDate: p.dueDate,
           breakdown: stringify({
@@ -150,10 +155,7 @@ const taxRow = (d: Derived, t: TaxDue, id: number): GeneratedRow => {
           rate: p.rate,
           income: fm(income),
           deductions: { socialSecurity: fm(p.social), healthInsurance: fm(p.healthDeducted), other: fm(p.deductions) },
-          relatedTransactions: occ.map(related),
-          relatedTransactionsSum: amount,
-          companyRevenues: occ.filter((o) => o.isIncome).map(line),
-          companyFees: occ.filter((o) => !o.isIncome).map(line),
+          ...behind(occ, amount),
           period: { from: p.from, to: p.to },
           dueDate: p.dueDate,
           breakdown: stringify({
