@@ -48,17 +48,22 @@ const dataObjectJson = (types: readonly DataType[]): Record<string, unknown> => 
   return variants.length === 1 ? variants[0]! : { anyOf: variants }
 }
 
+/** The body fields every record call shares beside `dataType`. */
+const bodyFields = {
+  eventType: Schema.optional(Schema.NullOr(Schema.String)),
+  id: Schema.optional(Schema.Unknown),
+  dataObject: Schema.propertySignature(
+    Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
+  ).annotations({ missingMessage: () => 'Data is required' }),
+}
+
 const recordBody = (types: readonly DataType[]) =>
   effectSchema(
     Schema.Struct({
       dataType: Schema.propertySignature(oneOf(types, 'Unknown data type')).annotations({
         missingMessage: () => 'Unknown data type',
       }),
-      eventType: Schema.optional(Schema.NullOr(Schema.String)),
-      id: Schema.optional(Schema.Unknown),
-      dataObject: Schema.propertySignature(
-        Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
-      ).annotations({ missingMessage: () => 'Data is required' }),
+      ...bodyFields,
     }),
     {
       type: 'object',
@@ -75,11 +80,7 @@ const recordBody = (types: readonly DataType[]) =>
 const dataBody = effectSchema(
   Schema.Struct({
     dataType: Schema.optional(Schema.Unknown),
-    eventType: Schema.optional(Schema.NullOr(Schema.String)),
-    id: Schema.optional(Schema.Unknown),
-    dataObject: Schema.propertySignature(
-      Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
-    ).annotations({ missingMessage: () => 'Data is required' }),
+    ...bodyFields,
   }),
   {
     type: 'object',
