@@ -37,7 +37,7 @@ export interface ReplayStats {
   readonly userStreams: number
   readonly threads: number
   readonly seconds: number
-  /** CPU time of this process during the replay (user + system, all threads), steadier than wall time on a busy machine. */
+  /** CPU time of the process during the replay (user + system, all threads), steadier than wall time when busy. */
   readonly cpuSeconds: number
   readonly eventsPerSecond: number
   /** SHA-256 over every user's books (`--digest`), the same for the same log whatever the store or thread count. */
