@@ -22,7 +22,7 @@ import type { PartitionResult } from './protocol.ts'
 import { createHash } from 'node:crypto'
 
 /** Events per page read from the store. */
-export const PAGE_SIZE = 5000
+const PAGE_SIZE = 5000
 
 type Folder = ReturnType<typeof booksFolder>
 
@@ -50,7 +50,7 @@ export const newTally = (): Tally => ({
  * Folds one page synchronously (no promise per event). `limit`: skip events created after it (ms), or null; with a
  * limit the page must hold whole events (`StoredEvent`, with metadata).
  */
-export const foldPage = (t: Tally, page: readonly StoredEventData[], limit: number | null): void => {
+const foldPage = (t: Tally, page: readonly StoredEventData[], limit: number | null): void => {
   for (let i = 0; i < page.length; i++) {
     const e = page[i]!
     if (limit !== null && Date.parse((e as StoredEvent).metadata.createdAt) > limit) continue
@@ -120,17 +120,21 @@ export const summarise = (t: Tally, index: number, digest: boolean): PartitionRe
 }
 
 /** The folded books by user id. */
-export const booksOf = (t: Tally): Map<string, BooksState> => {
+const booksOf = (t: Tally): Map<string, BooksState> => {
   const books = new Map<string, BooksState>()
   for (const [streamId, folder] of t.folders) books.set(streamId.slice('books-'.length), folder.state())
   return books
 }
 
+/** Orders entries by their key (first element). */
+const byFirst = <K extends string | number>(a: readonly [K, unknown], b: readonly [K, unknown]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0
+
 const byKey = <K extends string | number, V>(m: ReadonlyMap<K, V>): V[] =>
-  [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1])
+  [...m.entries()].sort(byFirst).map((e) => e[1])
 
 /** SHA-256 of one user's books in a canonical form (records, months and transactions by key). */
-export const booksDigest = (b: BooksState): string =>
+const booksDigest = (b: BooksState): string =>
   createHash('sha256')
     .update(
       canonicalJson({
@@ -149,7 +153,6 @@ export const booksDigest = (b: BooksState): string =>
  */
 export const combineDigests = (perUser: Iterable<readonly [string, string]>): string => {
   const hash = createHash('sha256')
-  for (const [user, digest] of [...perUser].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)))
-    hash.update(`${user} ${digest}\n`)
+  for (const [user, digest] of [...perUser].sort(byFirst)) hash.update(`${user} ${digest}\n`)
   return hash.digest('hex')
 }
