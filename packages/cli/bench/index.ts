@@ -7,7 +7,7 @@
  *
  * Environment: BENCH_EVENTS (default 1000000), BENCH_USERS (default 1000), BENCH_NO_APT=1 to never install.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +17,7 @@ import { runCli } from '../src/cli.ts'
 import { generateHistory } from './generate.ts'
 
 const bin = fileURLToPath(new URL('../bin/finance.mjs', import.meta.url))
+const floorScript = fileURLToPath(new URL('./floor.mjs', import.meta.url))
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
 
@@ -49,6 +50,45 @@ const timed = (cmd: string, args: readonly string[], env: NodeJS.ProcessEnv = pr
     stdout: r.stdout ?? '',
     stderr: r.stderr ?? '',
   }
+}
+
+/**
+ * One run of the floor: `processes` readers side by side over equal position ranges of (0, events], with the young
+ * generation `finance` itself runs with (bin/finance.mjs).
+ */
+const floorRun = async (file: string, events: number, processes: number, keep: boolean) => {
+  const started = performance.now()
+  const readers = Array.from({ length: processes }, (_, i) => {
+    const from = Math.floor((events * i) / processes)
+    const to = Math.floor((events * (i + 1)) / processes)
+    return new Promise<{ rows: number; seconds: number }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--max-semi-space-size=64', floorScript, file, String(from), String(to), ...(keep ? ['keep'] : [])],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      )
+      let out = ''
+      child.stdout.on('data', (d: Buffer) => (out += d))
+      child.on('error', reject)
+      child.on('close', (code) =>
+        code === 0
+          ? resolve(JSON.parse(out) as { rows: number; seconds: number })
+          : reject(new Error(`floor reader exited ${code}`)),
+      )
+    })
+  })
+  const done = await Promise.all(readers)
+  if (done.reduce((n, r) => n + r.rows, 0) !== events) throw new Error('floor readers missed rows')
+  return { wall: (performance.now() - started) / 1000, slowest: Math.max(...done.map((r) => r.seconds)) }
+}
+
+/** Median of three floor runs (by wall time). */
+const floor = async (file: string, events: number, processes: number, keep = false) => {
+  const runs = []
+  for (let i = 0; i < 3; i++) runs.push(await floorRun(file, events, processes, keep))
+  return runs.sort((a, b) => a.wall - b.wall)[1]!
 }
 
 const hasHledger = () => spawnSync('hledger', ['--version'], { encoding: 'utf8' }).status === 0
@@ -144,11 +184,35 @@ export async function run(): Promise<void> {
           `(${child.seconds < 3 ? 'also' : 'not'} within 3 s including process start-up)`,
       )
     } else console.log('aim (< 3 s, < 1 GB) is stated for 1M events: not judged for this smaller run')
+    // 5. The floor: what reading the same rows and parsing their JSON costs with the bare driver and no Finance code,
+    // on one process and on as many side by side as the replay used threads. No replay of JSON events from SQLite
+    // can be faster than its floor on the same machine.
+    const threads = Number(/(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1')
+    const one = await floor(file, written, 1)
+    const many = threads > 1 ? await floor(file, written, threads) : one
+    const kept = await floor(file, written, threads, true)
+    console.log(
+      `floor (better-sqlite3 rows + JSON.parse of each event's data, no Finance code, median of 3): ` +
+        `1 process ${one.wall.toFixed(2)} s wall (${one.slowest.toFixed(2)} s reading)` +
+        (threads > 1
+          ? `; ${threads} processes side by side, each a 1/${threads} of the positions: ${many.wall.toFixed(2)} s wall ` +
+            `(slowest ${many.slowest.toFixed(2)} s reading)`
+          : ''),
+    )
+    console.log(
+      `  the same on ${threads} process${threads > 1 ? 'es' : ''}, each also holding its parsed events in memory as ` +
+        `books do: ${kept.wall.toFixed(2)} s wall (slowest ${kept.slowest.toFixed(2)} s reading)`,
+    )
+    console.log(
+      `  finance replay (median) is ${(replaying / many.slowest).toFixed(2)}× the floor's reading time ` +
+        `(${(child.seconds / many.wall).toFixed(2)}× as processes); 1 thread in-process is ` +
+        `${(inProcess / one.slowest).toFixed(2)}× the 1-process floor`,
+    )
     const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim()
     if (uptime) console.log(`  machine: ${uptime.replace(/^.*load/, 'load')}`)
     console.log(`journal export: ${journalMb.toFixed(0)} MB in ${journalSeconds.toFixed(1)} s`)
 
-    // 5. hledger over the same history.
+    // 6. hledger over the same history.
     if (!ensureHledger()) return
     const transactions = spawnSync('grep', ['-c', '^[0-9]', journal], { encoding: 'utf8' }).stdout.trim()
     console.log(`hledger -f books.journal balance -M (${fmt(Number(transactions))} journal transactions) …`)
