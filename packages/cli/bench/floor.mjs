@@ -26,5 +26,5 @@ for (let after = from; ; ) {
   after = batch[batch.length - 1][0]
 }
 const seconds = (performance.now() - started) / 1000
-process.stdout.write(`${JSON.stringify({ rows, seconds, kept: kept?.length ?? 0 })}\n`)
+process.stdout.write(`${JSON.stringify({ rows, seconds })}\n`)
 db.close()

@@ -20,6 +20,9 @@ const bin = fileURLToPath(new URL('../bin/finance.mjs', import.meta.url))
 const floorScript = fileURLToPath(new URL('./floor.mjs', import.meta.url))
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
+/** The middle run of several by `by` (one run on a shared 2-core machine varies by a second or more). */
+const median = <T>(runs: readonly T[], by: (run: T) => number): T =>
+  [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)]!
 
 interface Timed {
   readonly seconds: number
@@ -88,7 +91,7 @@ const floorRun = async (file: string, events: number, processes: number, keep: b
 const floor = async (file: string, events: number, processes: number, keep = false) => {
   const runs = []
   for (let i = 0; i < 3; i++) runs.push(await floorRun(file, events, processes, keep))
-  return runs.sort((a, b) => a.wall - b.wall)[1]!
+  return median(runs, (r) => r.wall)
 }
 
 const hasHledger = () => spawnSync('hledger', ['--version'], { encoding: 'utf8' }).status === 0
@@ -161,21 +164,21 @@ export async function run(): Promise<void> {
 
     // 4. Replay as a child process (start-up included), three times: one run on a shared 2-core machine varies by a
     // second or more, so the median is the figure judged and compared with hledger.
-    const runs: { child: Timed; replaying: number }[] = []
+    const runs: { child: Timed; replaying: number; threads: number }[] = []
     for (let i = 0; i < 3; i++) {
       const child = timed(process.execPath, [bin, 'replay', '--data', dir], { ...process.env, NO_COLOR: '1' })
       if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
       const replaying = Number(/in (\d+\.\d+) s/.exec(child.stdout)?.[1] ?? Number.NaN)
-      const threads = /(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1'
+      const threads = Number(/(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1')
       console.log(
-        `finance replay (child process ${i + 1}/3, ${threads} thread${threads === '1' ? '' : 's'}): ` +
+        `finance replay (child process ${i + 1}/3, ${threads} thread${threads === 1 ? '' : 's'}): ` +
           `${child.seconds.toFixed(2)} s wall including start-up` +
           `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
           `, ${replaying.toFixed(2)} s replaying; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
       )
-      runs.push({ child, replaying })
+      runs.push({ child, replaying, threads })
     }
-    const { child, replaying } = [...runs].sort((x, y) => x.child.seconds - y.child.seconds)[1]!
+    const { child, replaying, threads } = median(runs, (r) => r.child.seconds)
     console.log(`  median: ${child.stdout.trim()}`)
     if (written >= 1_000_000) {
       const met = replaying < 3 && child.maxRssKb !== null && child.maxRssKb < 1024 * 1024
@@ -187,7 +190,6 @@ export async function run(): Promise<void> {
     // 5. The floor: what reading the same rows and parsing their JSON costs with the bare driver and no Finance code,
     // on one process and on as many side by side as the replay used threads. No replay of JSON events from SQLite
     // can be faster than its floor on the same machine.
-    const threads = Number(/(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1')
     const one = await floor(file, written, 1)
     const many = threads > 1 ? await floor(file, written, threads) : one
     const kept = await floor(file, written, threads, true)
