@@ -1,11 +1,10 @@
 /** A user error: wrong input, unknown user, refused operation. Printed on stderr, exit code 1. */
 export class CliError extends Error {
   override readonly name = 'CliError'
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 1,
-  ) {
+  readonly exitCode: 1 | 2
+  constructor(message: string, exitCode: 1 | 2 = 1) {
     super(message)
+    this.exitCode = exitCode
   }
 }
 

@@ -9,11 +9,14 @@ export class Progress {
   private lastDraw = 0
   private drawn = false
 
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly total: number,
-    private readonly label: string,
-  ) {}
+  private readonly ctx: Ctx
+  private readonly total: number
+  private readonly label: string
+  constructor(ctx: Ctx, total: number, label: string) {
+    this.ctx = ctx
+    this.total = total
+    this.label = label
+  }
 
   /** `done` events processed so far. Cheap when not on a terminal. */
   update(done: number): void {

@@ -182,21 +182,22 @@ export interface EventStore {
 
 export class WrongExpectedVersion extends Error {
   override readonly name = 'WrongExpectedVersion'
-  constructor(
-    readonly streamId: string,
-    readonly expected: ExpectedRevision,
-    readonly actual: bigint | null,
-  ) {
+  readonly streamId: string
+  readonly expected: ExpectedRevision
+  readonly actual: bigint | null
+  constructor(streamId: string, expected: ExpectedRevision, actual: bigint | null) {
     super(`Wrong expected version on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`)
+    this.streamId = streamId
+    this.expected = expected
+    this.actual = actual
   }
 }
 
 export class InvalidEvent extends Error {
   override readonly name = 'InvalidEvent'
-  constructor(
-    message: string,
-    readonly index: number,
-  ) {
+  readonly index: number
+  constructor(message: string, index: number) {
     super(message)
+    this.index = index
   }
 }

@@ -7,8 +7,10 @@ import type { LocalDateString, YearMonthString } from './types.ts'
 /** Thrown when a string is not a real calendar date `yyyy-mm-dd` (or month `yyyy-mm`). */
 export class DateFormatError extends Error {
   override readonly name = 'DateFormatError'
-  constructor(readonly input: string) {
+  readonly input: string
+  constructor(input: string) {
     super(`Not a valid date: ${JSON.stringify(input)}`)
+    this.input = input
   }
 }
 

@@ -56,10 +56,11 @@ export const isDomainError = (x: unknown): x is DomainError =>
 /** Thrown by `upcast` for an event type or version the core does not know. */
 export class UnknownEventError extends Error {
   override readonly name = 'UnknownEventError'
-  constructor(
-    readonly type: string,
-    readonly schemaVersion: number,
-  ) {
+  readonly type: string
+  readonly schemaVersion: number
+  constructor(type: string, schemaVersion: number) {
     super(`Unknown event ${type} v${schemaVersion}`)
+    this.type = type
+    this.schemaVersion = schemaVersion
   }
 }

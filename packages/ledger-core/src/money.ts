@@ -8,16 +8,20 @@ import type { Grosze, MoneyString, PercentString } from './types.ts'
 /** Thrown when a string is not a decimal amount with at most two decimals. */
 export class MoneyFormatError extends Error {
   override readonly name = 'MoneyFormatError'
-  constructor(readonly input: string) {
+  readonly input: string
+  constructor(input: string) {
     super(`Not a money amount with at most two decimals: ${JSON.stringify(input)}`)
+    this.input = input
   }
 }
 
 /** Thrown when a string is not a percent with at most two decimals. */
 export class PercentFormatError extends Error {
   override readonly name = 'PercentFormatError'
-  constructor(readonly input: string) {
+  readonly input: string
+  constructor(input: string) {
     super(`Not a percent with at most two decimals: ${JSON.stringify(input)}`)
+    this.input = input
   }
 }
 

@@ -12,12 +12,14 @@ export interface ErrorBody {
 
 export class HttpError extends Error {
   override readonly name = 'HttpError'
-  constructor(
-    readonly statusCode: number,
-    readonly errors: string[],
-    readonly fieldErrors?: Record<string, string>,
-  ) {
+  readonly statusCode: number
+  readonly errors: string[]
+  readonly fieldErrors?: Record<string, string>
+  constructor(statusCode: number, errors: string[], fieldErrors?: Record<string, string>) {
     super(errors.join(' '))
+    this.statusCode = statusCode
+    this.errors = errors
+    this.fieldErrors = fieldErrors
   }
   body(): ErrorBody {
     return this.fieldErrors && Object.keys(this.fieldErrors).length > 0

@@ -44,8 +44,10 @@ export interface Executed {
 /** A stale write that was not retried: the caller answers 409. */
 export class BooksConflict extends Error {
   override readonly name = 'BooksConflict'
-  constructor(readonly userId: string) {
+  readonly userId: string
+  constructor(userId: string) {
     super(`Concurrent change of the books of ${userId}`)
+    this.userId = userId
   }
 }
 

@@ -21,10 +21,12 @@ const EMPTY: ReadonlyMap<unknown, unknown> = new Map()
 
 export class CowMap<K, V> implements ReadonlyMap<K, V> {
   /** @internal */
-  constructor(
-    readonly buckets: readonly ReadonlyMap<K, V>[],
-    readonly size: number,
-  ) {}
+  readonly buckets: readonly ReadonlyMap<K, V>[]
+  readonly size: number
+  constructor(buckets: readonly ReadonlyMap<K, V>[], size: number) {
+    this.buckets = buckets
+    this.size = size
+  }
 
   static empty<K, V>(): CowMap<K, V> {
     return new CowMap<K, V>(new Array(BUCKETS).fill(EMPTY) as ReadonlyMap<K, V>[], 0)
@@ -66,10 +68,12 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
 
 export class CowDraft<K, V> {
   private readonly owned: boolean[] = new Array(BUCKETS).fill(false)
-  constructor(
-    private buckets: ReadonlyMap<K, V>[],
-    private count: number,
-  ) {}
+  private buckets: ReadonlyMap<K, V>[]
+  private count: number
+  constructor(buckets: ReadonlyMap<K, V>[], count: number) {
+    this.buckets = buckets
+    this.count = count
+  }
 
   get size(): number {
     return this.count

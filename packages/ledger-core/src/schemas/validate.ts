@@ -52,10 +52,12 @@ export const MAX_REPETITIONS = 1200
 /** Collects errors while reading fields of one input object. */
 class Reader {
   readonly errors: FieldError[] = []
-  constructor(
-    readonly o: Record<string, unknown>,
-    readonly prefix = '',
-  ) {}
+  readonly o: Record<string, unknown>
+  readonly prefix: string
+  constructor(o: Record<string, unknown>, prefix: string = '') {
+    this.o = o
+    this.prefix = prefix
+  }
   private err(field: string, code: FieldError['code'], message: string) {
     this.errors.push({ field: this.prefix + field, code, message })
   }
