@@ -28,7 +28,7 @@ async function once(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 export async function run(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./server.ts', import.meta.url))], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   try {

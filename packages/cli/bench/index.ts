@@ -194,7 +194,7 @@ export async function run(): Promise<void> {
     const many = threads > 1 ? await floor(file, written, threads) : one
     const kept = await floor(file, written, threads, true)
     console.log(
-      `floor (better-sqlite3 rows + JSON.parse of each event's data, no Finance code, median of 3): ` +
+      `floor (node:sqlite rows + JSON.parse of each event's data, no Finance code, median of 3): ` +
         `1 process ${one.wall.toFixed(2)} s wall (${one.slowest.toFixed(2)} s reading)` +
         (threads > 1
           ? `; ${threads} processes side by side, each a 1/${threads} of the positions: ${many.wall.toFixed(2)} s wall ` +

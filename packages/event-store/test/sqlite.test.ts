@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { describeEventStoreContract, ev } from '../src/contract.ts'
 import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
@@ -36,8 +36,8 @@ describe('SQLite adapter specifics', () => {
       expect(info).toMatchObject({ kind: 'sqlite', database: 'finance.sqlite' })
       expect(info.sizeBytes!).toBeGreaterThan(before + 100_000)
       await store.close()
-      const db = new Database(file, { readonly: true })
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+      const db = new DatabaseSync(file, { readOnly: true })
+      expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
       db.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -50,9 +50,9 @@ describe('SQLite adapter specifics', () => {
       const file = join(dir, 'finance.sqlite')
       await createSqliteStore({ file }).close()
       await createSqliteStore({ file }).close()
-      const db = new Database(file)
+      const db = new DatabaseSync(file)
       const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()
-      expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
+      expect(rows.map((r) => ({ ...r }))).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
       expect(migrateSqlite(db)).toEqual([])
       const next = [...SQLITE_MIGRATIONS, { version: 99, name: 'future', sql: 'CREATE TABLE future (x INTEGER)' }]
       expect(migrateSqlite(db, next)).toEqual([99])

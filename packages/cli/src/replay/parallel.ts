@@ -29,7 +29,7 @@ export interface ParallelOptions {
  */
 const PARTITIONS_PER_THREAD = 1
 
-const workerUrl = new URL('./worker.mjs', import.meta.url)
+const workerUrl = new URL('./worker.ts', import.meta.url)
 
 /** Yields to the event loop so worker messages (progress, requests for work) are handled between pages. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
