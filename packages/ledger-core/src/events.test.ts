@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { foldBooks } from './deciders/books.ts'
 import { UnknownEventError } from './errors.ts'
-import { CURRENT_VERSIONS, decodeLedgerEvent, serializeEvent, upcast } from './events.ts'
+import { CURRENT_VERSIONS, decodeLedgerEvent, PRIMARY_V2_DEFAULTS, serializeEvent, upcast } from './events.ts'
 import { ITEM_V3_DEFAULTS } from './upcast.ts'
 
 const v1Item = {
@@ -44,6 +44,21 @@ describe('upcasting', () => {
     const e = upcast('ItemAdded', 2, v2)
     expect(e.data).toEqual({ ...v2, data: { ...v2.data, ...ITEM_V3_DEFAULTS } })
     expect(decodeLedgerEvent('ItemAdded', 2, v2)).toEqual(e)
+  })
+
+  it('lifts CompanyRecordSaved v1 Primary data with its new fields not given, other records unchanged', () => {
+    const primary = {
+      id: 1,
+      dataType: 'Primary',
+      data: { companyName: 'A', nip: '1', ownerName: '', ownerLastName: '', regon: '' },
+    }
+    expect(upcast('CompanyRecordSaved', 1, primary).data).toEqual({
+      ...primary,
+      data: { ...primary.data, ...PRIMARY_V2_DEFAULTS },
+    })
+    const contact = { id: 2, dataType: 'Contact', data: { email: '', phoneNumber: '', website: '', other: '' } }
+    expect(upcast('CompanyRecordSaved', 1, contact).data).toEqual(contact)
+    expect(decodeLedgerEvent('CompanyRecordSaved', 1, primary).type).toBe('CompanyRecordSaved')
   })
 
   it('refuses v1 money with more than two decimals', () =>

@@ -22,6 +22,14 @@ export const PrimarySchema = Schema.Struct({
   ownerName: Schema.String,
   ownerLastName: Schema.String,
   regon: Schema.String,
+  /** (v2) The tax office's four-digit code (kod urzędu skarbowego) the JPK files are addressed to; '' when not given. */
+  taxOfficeCode: Schema.String,
+  /** (v2) The owner's date of birth (JPK_V7's Podmiot1 of a natural person). */
+  birthDate: Schema.NullOr(LocalDate),
+  /** (v2) The day the business started (the first, possibly incomplete, month of contributions). */
+  businessStartDate: Schema.NullOr(LocalDate),
+  /** (v2) The day of registration as an active VAT payer (uVAT art. 96; quarterly VAT only after 12 months). */
+  vatRegistrationDate: Schema.NullOr(LocalDate),
 })
 export type Primary = typeof PrimarySchema.Type
 

@@ -195,15 +195,23 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
   const r = new Reader(input)
   let value: unknown
   switch (dataType) {
-    case 'Primary':
+    case 'Primary': {
+      const taxOfficeCode = r.text('taxOfficeCode', 'Tax office code')
+      if (taxOfficeCode !== '' && !/^\d{4}$/.test(taxOfficeCode))
+        r.push('taxOfficeCode', 'INVALID_CHOICE', 'Tax office code must be four digits')
       value = {
         companyName: r.text('companyName', 'Company name', 'Company name is required'),
         nip: r.text('nip', 'Nip', 'Nip is required'),
         ownerName: r.text('ownerName', 'Owner name'),
         ownerLastName: r.text('ownerLastName', 'Owner last name'),
         regon: r.text('regon', 'Regon'),
+        taxOfficeCode,
+        birthDate: r.date('birthDate', 'Birth date', null),
+        businessStartDate: r.date('businessStartDate', 'Business start date', null),
+        vatRegistrationDate: r.date('vatRegistrationDate', 'VAT registration date', null),
       }
       break
+    }
     case 'Invoice': {
       const a = r.child('invoiceAddress')
       value = {
