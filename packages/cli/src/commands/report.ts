@@ -2,15 +2,10 @@
  * `finance report month YYYY-MM --user EMAIL` and `finance report year YYYY --user EMAIL`: ledger-core's
  * `monthReport`/`yearReport` (the dashboards' figures) and its obligation list, as a table (default), JSON or CSV.
  */
-import {
-  type BooksState,
-  type MonthReport,
-  monthReport,
-  type ObligationDto,
-  obligations,
-  type SummaryRowDto,
-  yearReport,
-} from '@finance/ledger-core'
+// The projections and reports entries, not the package index: they load no Schema library, so a report starts fast.
+import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
+import { type ObligationDto, obligations, type SummaryRowDto } from '@finance/ledger-core/projections/index.ts'
+import { type MonthReport, monthReport, yearReport } from '@finance/ledger-core/reports/index.ts'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { type Column, renderCsv, renderTable } from '../format.ts'

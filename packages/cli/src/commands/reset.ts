@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { executeBooks } from '@finance/api/ledger/books.ts'
-import { isDomainError } from '@finance/ledger-core'
+import { isDomainError } from '@finance/ledger-core/errors.ts'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'

@@ -1,5 +1,5 @@
 /** The hledger/ledger journal of one user's books, from ledger-core's `ledgerJournal`. */
-import { type JournalOptions, ledgerJournal } from '@finance/ledger-core'
+import { type JournalOptions, ledgerJournal } from '@finance/ledger-core/reports/index.ts'
 import type { UserBooks } from '../books.ts'
 
 export const journalOf = (b: UserBooks, options: JournalOptions = {}): string => {

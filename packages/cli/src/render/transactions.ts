@@ -1,5 +1,6 @@
 /** Recorded transactions as RFC 4180 CSV. Figures are the core's decimal strings, written as they are. */
-import { monthTransactions, type TransactionDto } from '@finance/ledger-core'
+import { monthTransactions } from '@finance/ledger-core/projections/index.ts'
+import type { TransactionDto } from '@finance/ledger-core/schemas/transaction.ts'
 import type { UserBooks } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { renderCsv } from '../format.ts'
