@@ -8,7 +8,7 @@
  * - `UNIQUE (stream_id, revision)` is the concurrency backstop; its violation maps to `WrongExpectedVersion`.
  * - Schema changes are versioned migrations recorded in `schema_migrations`.
  */
-import { mkdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import {
@@ -36,6 +36,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
+  StoreNotFound,
   type StoreInfo,
   type SubscribeOptions,
   type Subscription,
@@ -49,6 +50,8 @@ export interface SqliteStoreOptions {
   readonly synchronous?: 'FULL' | 'NORMAL'
   /** How long a writer waits for another process's write lock, ms; default 5000. */
   readonly busyTimeoutMs?: number
+  /** `false`: open an existing file only, creating nothing (throws `StoreNotFound`); default `true`. */
+  readonly create?: boolean
 }
 
 /** A schema migration. Append new ones at the end; never edit one that has shipped. */
@@ -174,6 +177,7 @@ const isUniqueViolation = (err: unknown) =>
 
 export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const file = options.file
+  if (options.create === false && !existsSync(file)) throw new StoreNotFound(file)
   mkdirSync(dirname(file), { recursive: true })
   // `timeout` is SQLite's busy timeout: how long a writer waits for another process's lock (also while switching
   // to WAL, which needs a lock another process may hold).

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { describeEventStoreContract, ev } from '../src/contract.ts'
+import { StoreNotFound } from '../src/port.ts'
 import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'finance-sqlite-'))
@@ -21,6 +22,23 @@ describeEventStoreContract(
 )
 
 describe('SQLite adapter specifics', () => {
+  it('with create: false opens an existing file and creates nothing when it is missing', async () => {
+    const dir = tempDir()
+    try {
+      const file = join(dir, 'data', 'finance.sqlite')
+      expect(() => createSqliteStore({ file, create: false })).toThrow(StoreNotFound)
+      expect(existsSync(join(dir, 'data'))).toBe(false)
+      const created = createSqliteStore({ file })
+      await created.append('s-1', [ev('A')], 'no_stream')
+      await created.close()
+      const opened = createSqliteStore({ file, create: false })
+      expect(await opened.headPosition()).toBe(1n)
+      await opened.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('creates the directory, uses WAL and synchronous=FULL, and reports the real file size', async () => {
     const dir = tempDir()
     try {
