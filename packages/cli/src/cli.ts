@@ -94,8 +94,8 @@ const POLISH_USAGE: readonly (readonly [RegExp, string])[] = [
   [/^unknown option '(.+?)'/, "nieznana opcja '$1'"],
   [/^unknown command '(.+?)'/, "nieznane polecenie '$1'"],
   [
-    /^too many arguments( for '.+')?\. Expected (\d+) arguments? but got (\d+)\./,
-    'za dużo argumentów: oczekiwano $2, podano $3.',
+    /^too many arguments( for '.+')?\. Expected (\d+) arguments? but got (\d+)(: .*)?\./,
+    'za dużo argumentów: oczekiwano $2, podano $3$4.',
   ],
   [/Allowed choices are (.+)\./, 'Dozwolone wartości: $1.'],
   [/\(Did you mean (?:one of )?(.+)\?\)/, '(Czy chodziło o $1?)'],

@@ -84,5 +84,8 @@ describe('the command line with dates', () => {
       usageMessage('pl', "error: option '--lang <lang>' argument 'de' is invalid. Allowed choices are pl, en."),
     ).toBe("opcja '--lang <lang>': błędna wartość 'de'. Dozwolone wartości: pl, en.")
     expect(usageMessage('en', "error: missing required argument 'month'")).toBe("missing required argument 'month'")
+    expect(
+      usageMessage('pl', "error: too many arguments for 'month'. Expected 1 argument but got 2: 2026-01, extra."),
+    ).toBe('za dużo argumentów: oczekiwano 1, podano 2: 2026-01, extra.')
   })
 })
