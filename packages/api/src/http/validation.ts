@@ -4,7 +4,10 @@
  * Schema behind it and decodes with it, so the messages are the schema's own (SPEC §5) and bad input is a 400.
  */
 import { isLocalDate } from '@finance/ledger-core/calendar.ts'
-import { Either, JSONSchema, ParseResult, Schema } from 'effect'
+import * as Either from 'effect/Either'
+import * as JSONSchema from 'effect/JSONSchema'
+import * as ParseResult from 'effect/ParseResult'
+import * as Schema from 'effect/Schema'
 import type { FastifySchemaCompiler } from 'fastify'
 import { badRequest, type HttpError, validationError } from './errors.ts'
 

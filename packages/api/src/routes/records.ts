@@ -22,7 +22,7 @@ import {
   recordSchemas,
   type SettingKind,
 } from '@finance/ledger-core/schemas/records.ts'
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
 import {

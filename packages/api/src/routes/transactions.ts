@@ -3,7 +3,7 @@
  * yearly summaries, obligations, flags, manual transactions, lookups, and the Accept links of reminder e-mails.
  */
 import { monthOf } from '@finance/ledger-core/calendar.ts'
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams } from '../http/validation.ts'

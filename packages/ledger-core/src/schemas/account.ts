@@ -3,7 +3,7 @@
  * server-side password policy of SPEC §5, defined once for the API (validation, OpenAPI) and the web (forms).
  * Messages are SPEC §5's English texts; the web translates them by text.
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { accountMessages, isEmailAddress } from './accountRules.ts'
 
 export * from './accountRules.ts'

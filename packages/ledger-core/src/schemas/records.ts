@@ -3,7 +3,7 @@
  * percents without trailing zeros, dates `yyyy-mm-dd`, optional texts as `''`. `validateRecord` (validate.ts)
  * turns loose input into these shapes; events carry them; projections read them.
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { LocalDateField as LocalDate, MoneyField as Money, PercentField as Percent } from './common.ts'
 
 export * from './dataTypes.ts'

@@ -15,7 +15,7 @@
  * - Contact: 'Email needs to be in correct format' when an e-mail is given.
  * NIP/REGON checksums and postal codes are not errors here (see `companyWarnings`).
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { FieldError } from '../errors.ts'
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import {
