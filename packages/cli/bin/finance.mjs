@@ -2,7 +2,6 @@
 // The `finance` executable: plain JavaScript, so any Node can start it. The command itself is TypeScript run by
 // Node's own type stripping (Node 24, the runtime the project installs as its `node` dependency). Started by an
 // older Node (a system Node on PATH), it hands over to the project's Node with the same arguments.
-import { spawnSync } from 'node:child_process'
 import module from 'node:module'
 import { dirname, join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -17,6 +16,7 @@ if (!process.features.typescript) {
     )
     process.exit(1)
   }
+  const { spawnSync } = await import('node:child_process')
   const r = spawnSync(projectNode, [import.meta.filename, ...process.argv.slice(2)], { stdio: 'inherit' })
   process.exit(r.status ?? 1)
 }

@@ -7,10 +7,27 @@ import type { Lang } from './i18n.ts'
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
-const moneyFormats: Record<Lang, Intl.NumberFormat> = {
-  pl: new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+const LOCALES: Record<Lang, string> = { pl: 'pl-PL', en: 'en-GB' }
+
+/**
+ * A number format of a language, made on first use: creating one loads the locale's data (tens of milliseconds),
+ * which `--help` and a JSON report never need.
+ */
+const numberFormat = (options: Intl.NumberFormatOptions) => {
+  const made = new Map<Lang, Intl.NumberFormat>()
+  return (lang: Lang): Intl.NumberFormat => {
+    let f = made.get(lang)
+    if (!f) {
+      f = new Intl.NumberFormat(LOCALES[lang], options)
+      made.set(lang, f)
+    }
+    return f
+  }
 }
+
+const moneyFormat = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const countFormat = numberFormat({ maximumFractionDigits: 0 })
+const secondsFormat = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })
 
 /**
  * A figure (`"-15000.50"`) as a reader of `lang` writes it: `-15 000,50` in Polish, `-15,000.50` in English. The
@@ -18,7 +35,7 @@ const moneyFormats: Record<Lang, Intl.NumberFormat> = {
  * decimal string is returned unchanged.
  */
 export const formatAmount = (lang: Lang, value: string): string =>
-  DECIMAL.test(value) ? moneyFormats[lang].format(value as `${number}`) : value
+  DECIMAL.test(value) ? moneyFormat(lang).format(value as `${number}`) : value
 
 export interface Column {
   readonly header: string
@@ -94,17 +111,8 @@ export const palette = (enabled: boolean): Palette =>
     ? { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) }
     : { bold: identity, dim: identity, red: identity, green: identity, yellow: identity }
 
-const countFormats: Record<Lang, Intl.NumberFormat> = {
-  pl: new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 }),
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }),
-}
-const secondFormats: Record<Lang, Intl.NumberFormat> = {
-  pl: new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }),
-  en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }),
-}
-
 /** A count (events, users) rounded to a whole number: `1 234 567` in Polish, `1,234,567` in English. Never money. */
-export const formatCount = (lang: Lang, n: number): string => countFormats[lang].format(Math.round(n))
+export const formatCount = (lang: Lang, n: number): string => countFormat(lang).format(Math.round(n))
 
 /** Seconds with two decimals: `3,41` in Polish, `3.41` in English. */
-export const formatSeconds = (lang: Lang, s: number): string => secondFormats[lang].format(s)
+export const formatSeconds = (lang: Lang, s: number): string => secondsFormat(lang).format(s)
