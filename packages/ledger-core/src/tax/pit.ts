@@ -65,3 +65,46 @@ export const flatTaxBase = (
   const scaled = (revenue - socialWithoutLabourFund) * 10000n - health * parsePercent(healthDeductiblePercent)
   return scaled <= 0n ? 0n : toZloty(scaled)
 }
+
+/** The ryczałt figures of the revenue taxed at one rate in a period. */
+export interface FlatRateFigures {
+  /** The ryczałt rate (uZPD art. 12 ust. 1). */
+  readonly rate: PercentString
+  /** Revenue taxed at this rate. */
+  readonly revenue: Grosze
+  /** This rate's share of the deductions (social without Fundusz Pracy and half the health), to the grosz. */
+  readonly deductions: Grosze
+  /** `revenue − deductions`, never below 0, rounded to full złoty. */
+  readonly base: Grosze
+  /** `rate × base`, rounded to full złoty. */
+  readonly tax: Grosze
+}
+
+/**
+ * Ryczałt of a period whose revenue is taxed at one or more rates (uZPD art. 12 ust. 1, tax per rate). The
+ * deductions — social contributions without Fundusz Pracy (art. 11 ust. 1) and `healthDeductiblePercent` of the
+ * health contributions (art. 11 ust. 1a) — are split between the rates in proportion to each rate's share of the
+ * period's revenue (art. 11 ust. 3). Each rate's base is computed exactly and rounded once to full złoty; its tax
+ * is rounded to full złoty; the period's tax is the sum. With one rate this is {@link flatTaxBase} and
+ * {@link proportionalTax}. Rates are listed in ascending order.
+ */
+export const flatTaxByRate = (
+  revenueByRate: ReadonlyMap<PercentString, Grosze>,
+  socialWithoutLabourFund: Grosze,
+  health: Grosze,
+  healthDeductiblePercent: PercentString,
+): FlatRateFigures[] => {
+  let total = 0n
+  for (const g of revenueByRate.values()) total += g
+  // Deductions in 1/10000 of a grosz, exact (half a grosz of health kept).
+  const scaledDeductions = socialWithoutLabourFund * 10000n + health * parsePercent(healthDeductiblePercent)
+  const rates = [...revenueByRate.keys()].sort((a, b) => Number(a) - Number(b))
+  return rates.map((rate) => {
+    const revenue = revenueByRate.get(rate)!
+    if (total <= 0n || revenue <= 0n) return { rate, revenue, deductions: 0n, base: 0n, tax: 0n }
+    const deductions = divRoundHalfUp(scaledDeductions * revenue, total * 10000n)
+    const scaledBase = revenue * (total * 10000n - scaledDeductions)
+    const base = scaledBase <= 0n ? 0n : divRoundHalfUp(scaledBase, total * 1_000_000n) * 100n
+    return { rate, revenue, deductions, base, tax: proportionalTax(base, rate) }
+  })
+}
