@@ -585,7 +585,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
       output += f.outputVat
       inputVat += f.inputVat
       purchaseBase += f.purchaseBase ?? (f.inputVat === 0n ? 0n : f.companyCosts)
-      sales.push(...salesOf(f, info[j]!.year))
+      for (const l of salesOf(f, info[j]!.year)) sales.push(l)
       j++
     }
     const declaration = declareVat(sales, purchaseBase, inputVat, carry)
@@ -672,7 +672,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
     const rates = ratesFor(y)
     const complete = to <= lastMonth
     const due = deadline(y, toMonth, 20)
-    const atEnd = inForce(pitS, lastDayOfMonth(to))
+    const atEnd = inForce(pitS, months[j - 1]!.month === to ? info[j - 1]!.lastDay : lastDayOfMonth(to))
     const settingReason: SettlementReason | null =
       atEnd && atEnd !== setting && !samePit(atEnd, setting) ? 'changeAppliesNextYear' : null
     if (setting.taxType === 'Flat') {
@@ -828,18 +828,18 @@ export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
     f.companyRevenue += it.amount
     f.outputVat += it.vat
     f.sales ??= []
-    const sales = f.sales
     const percent = treatment === 'rate' ? it.percent : '0'
-    const k = sales.findIndex((l) => l.treatment === treatment && l.percent === percent)
-    const line = k < 0 ? { treatment, percent, base: 0n, vat: 0n } : sales[k]!
-    const next = { ...line, base: line.base + it.amount, vat: line.vat + it.vat }
-    if (k < 0) sales.push(next)
-    else sales[k] = next
+    let line: Mutable<VatSalesLine> | undefined
+    for (const l of f.sales) if (l.treatment === treatment && l.percent === percent) line = l
+    if (line) {
+      line.base += it.amount
+      line.vat += it.vat
+    } else f.sales.push({ treatment, percent, base: it.amount, vat: it.vat })
     f.flatRevenue ??= []
-    const flat = f.flatRevenue
-    const r = flat.find((x) => x.rate === it.flatRate)
-    if (r) r.amount += it.amount
-    else flat.push({ rate: it.flatRate, amount: it.amount })
+    let rate: FlatRevenue | undefined
+    for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
+    if (rate) rate.amount += it.amount
+    else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
   } else {
     if (!it.notCost) f.companyCosts += it.amount
     f.inputVat += it.vat
@@ -848,6 +848,8 @@ export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
     if (treatment === 'rate' && it.vat !== 0n) f.purchaseBase += it.amount
   }
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 /** An empty month with every split present (so totals-only defaults never apply to it). */
 export const emptyMonth = (month: YearMonthString): MonthFigures => ({

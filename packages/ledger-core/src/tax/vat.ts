@@ -90,46 +90,91 @@ export const declareVat = (
   inputVat: Grosze,
   carriedIn: Grosze,
 ): VatDeclaration => {
-  const sums = new Map<string, Grosze>()
-  const add = (key: string, g: Grosze) => sums.set(key, (sums.get(key) ?? 0n) + g)
-  const other = new Map<string, { base: Grosze; tax: Grosze }>()
+  // Exact sums per field (hot: one call per period), then one rounding per field.
+  let p10 = 0n
+  let p11 = 0n
+  let p13 = 0n
+  let p15 = 0n
+  let p16 = 0n
+  let p17 = 0n
+  let p18 = 0n
+  let p19 = 0n
+  let p20 = 0n
+  let other: Map<string, { base: Grosze; tax: Grosze }> | null = null
   for (const l of sales) {
-    if (l.treatment === 'zw') add('P_10', l.base)
-    else if (l.treatment === 'np') add('P_11', l.base)
-    else {
-      const f = fieldOf.get(l.percent)
-      if (f) {
-        add(f.base, l.base)
-        if (f.tax) add(f.tax, l.vat)
-      } else {
-        const o = other.get(l.percent) ?? { base: 0n, tax: 0n }
-        other.set(l.percent, { base: o.base + l.base, tax: o.tax + l.vat })
+    if (l.treatment === 'zw') p10 += l.base
+    else if (l.treatment === 'np') p11 += l.base
+    else
+      switch (fieldOf.get(l.percent)?.base) {
+        case 'P_13':
+          p13 += l.base
+          break
+        case 'P_15':
+          p15 += l.base
+          p16 += l.vat
+          break
+        case 'P_17':
+          p17 += l.base
+          p18 += l.vat
+          break
+        case 'P_19':
+          p19 += l.base
+          p20 += l.vat
+          break
+        default: {
+          other ??= new Map()
+          const o = other.get(l.percent) ?? { base: 0n, tax: 0n }
+          other.set(l.percent, { base: o.base + l.base, tax: o.tax + l.vat })
+        }
       }
-    }
   }
-  const z = (key: string) => roundHalfUpToZloty(sums.get(key) ?? 0n)
-  const otherRates = [...other]
-    .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([percent, o]) => ({ percent, base: roundHalfUpToZloty(o.base), tax: roundHalfUpToZloty(o.tax) }))
-  const fields = {
-    P_10: z('P_10'),
-    P_11: z('P_11'),
-    P_13: z('P_13'),
-    P_15: z('P_15'),
-    P_16: z('P_16'),
-    P_17: z('P_17'),
-    P_18: z('P_18'),
-    P_19: z('P_19'),
-    P_20: z('P_20'),
+  const z = roundHalfUpToZloty
+  const otherRates = other
+    ? [...other]
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([percent, o]) => ({ percent, base: z(o.base), tax: z(o.tax) }))
+    : []
+  let otherBase = 0n
+  let otherTax = 0n
+  for (const o of otherRates) {
+    otherBase += o.base
+    otherTax += o.tax
   }
-  const otherBase = otherRates.reduce((s, o) => s + o.base, 0n)
-  const otherTax = otherRates.reduce((s, o) => s + o.tax, 0n)
-  const P_37 = fields.P_10 + fields.P_11 + fields.P_13 + fields.P_15 + fields.P_17 + fields.P_19 + otherBase
-  const P_38 = fields.P_16 + fields.P_18 + fields.P_20 + otherTax
-  const P_42 = roundHalfUpToZloty(purchaseBase)
-  const P_43 = roundHalfUpToZloty(inputVat)
+  const P_10 = z(p10)
+  const P_11 = z(p11)
+  const P_13 = z(p13)
+  const P_15 = z(p15)
+  const P_16 = z(p16)
+  const P_17 = z(p17)
+  const P_18 = z(p18)
+  const P_19 = z(p19)
+  const P_20 = z(p20)
+  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + otherBase
+  const P_38 = P_16 + P_18 + P_20 + otherTax
+  const P_42 = z(purchaseBase)
+  const P_43 = z(inputVat)
   const P_48 = carriedIn + P_43
   const P_51 = maxG(P_38 - P_48, 0n)
   const P_53 = P_51 > 0n ? 0n : maxG(P_48 - P_38, 0n)
-  return { ...fields, P_37, P_38, P_39: carriedIn, P_42, P_43, P_48, P_51, P_53, P_62: P_53, otherRates }
+  return {
+    P_10,
+    P_11,
+    P_13,
+    P_15,
+    P_16,
+    P_17,
+    P_18,
+    P_19,
+    P_20,
+    P_37,
+    P_38,
+    P_39: carriedIn,
+    P_42,
+    P_43,
+    P_48,
+    P_51,
+    P_53,
+    P_62: P_53,
+    otherRates,
+  }
 }
