@@ -270,19 +270,22 @@ describe('ryczałt at several rates', () => {
         fc.bigInt(0n, 150_000n),
         (rs, amounts, social, health) => {
           const byRate = new Map(rs.map((r, i) => [r, amounts[i]!]))
-          const figures = flatTaxByRate(byRate, social, health, '50')
+          const { rates: figures, tax, base } = flatTaxByRate(byRate, social, health, '50')
           const total = [...byRate.values()].reduce((a, b) => a + b, 0n)
           const deductions = figures.reduce((a, f) => a + f.deductions, 0n)
           const exact = social * 2n + health // in half-grosze
           const drift = deductions * 2n - exact
           const single =
             rs.length !== 1 ||
-            (figures[0]!.base === flatTaxBase(total, social, health, '50') &&
-              figures[0]!.tax === proportionalTax(figures[0]!.base, rs[0]!))
+            (base === flatTaxBase(total, social, health, '50') && tax === proportionalTax(base, rs[0]!))
           return (
             single &&
             (total * 2n <= exact || (drift < 0n ? -drift : drift) <= 2n * BigInt(rs.length)) &&
-            figures.every((f) => f.base % 100n === 0n && f.tax === proportionalTax(f.base, f.rate)) &&
+            base === figures.reduce((a, f) => a + f.base, 0n) &&
+            tax % 100n === 0n &&
+            // the tax rounds the exact sum once: within 50 gr of the per-rate amounts (each within ½ gr) summed
+            (tax - figures.reduce((a, f) => a + f.tax, 0n)) ** 2n <= (50n + BigInt(rs.length)) ** 2n &&
+            figures.every((f) => f.base % 100n === 0n) &&
             figures.every((f, i) => i === 0 || Number(figures[i - 1]!.rate) < Number(f.rate))
           )
         },

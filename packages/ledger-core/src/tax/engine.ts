@@ -258,7 +258,7 @@ export interface PitPeriod {
   deductionsYearToDate: Grosze
   /** Scale/Linear: the year-to-date base; Flat: the period's base (the sum of the per-rate bases). Full złoty. */
   base: Grosze
-  /** Scale/Linear: the tax on `base`; Flat: the period's tax (the sum of the per-rate taxes). Full złoty. */
+  /** Scale/Linear: the tax on `base`; Flat: the period's tax (the per-rate products summed, rounded once). Full złoty. */
   taxYearToDate: Grosze
   /** Scale/Linear: advances of earlier periods of the year; Flat: 0. */
   advancesBefore: Grosze
@@ -679,9 +679,11 @@ export function computeTaxes(input: TaxInput): TaxResult {
       const deductible = parsePercent(rates.pit.flatHealthDeductiblePercent)
       const halfHealth = (hlth * deductible + 5000n) / 10000n
       if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
-      const byRate = flatTaxByRate(flatRevenue, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
-      const base = byRate.reduce((a, r) => a + r.base, 0n)
-      const tax = byRate.reduce((a, r) => a + r.tax, 0n)
+      const {
+        rates: byRate,
+        base,
+        tax,
+      } = flatTaxByRate(flatRevenue, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
       result.pit.push({
         from,
         to,

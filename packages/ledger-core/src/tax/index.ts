@@ -2,6 +2,7 @@
 export * from './engine.ts'
 export {
   type FlatRateFigures,
+  type FlatTax,
   flatTaxBase,
   flatTaxByRate,
   incomeTaxBase,

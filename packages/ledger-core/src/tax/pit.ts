@@ -74,9 +74,18 @@ export interface FlatRateFigures {
   readonly revenue: Grosze
   /** This rate's share of the deductions (social without Fundusz Pracy and half the health), to the grosz. */
   readonly deductions: Grosze
-  /** `revenue − deductions`, never below 0, rounded to full złoty. */
+  /** `revenue − deductions`, never below 0, rounded to full złoty (a base of its own, Op art. 63 §1). */
   readonly base: Grosze
-  /** `rate × base`, rounded to full złoty. */
+  /** `rate × base`, to the grosz (half up) for display; the period's tax rounds the exact sum once. */
+  readonly tax: Grosze
+}
+
+/** The ryczałt of a period: the figures per rate and the tax (full złoty). */
+export interface FlatTax {
+  readonly rates: FlatRateFigures[]
+  /** The sum of the per-rate bases. */
+  readonly base: Grosze
+  /** The sum of the exact per-rate products, rounded once to full złoty (Op art. 63 §1: the tax amount). */
   readonly tax: Grosze
 }
 
@@ -84,8 +93,8 @@ export interface FlatRateFigures {
  * Ryczałt of a period whose revenue is taxed at one or more rates (uZPD art. 12 ust. 1, tax per rate). The
  * deductions — social contributions without Fundusz Pracy (art. 11 ust. 1) and `healthDeductiblePercent` of the
  * health contributions (art. 11 ust. 1a) — are split between the rates in proportion to each rate's share of the
- * period's revenue (art. 11 ust. 3). Each rate's base is computed exactly and rounded once to full złoty; its tax
- * is rounded to full złoty; the period's tax is the sum. With one rate this is {@link flatTaxBase} and
+ * period's revenue (art. 11 ust. 3). Each rate's base is computed exactly and rounded once to full złoty; the tax is
+ * the sum of `rate × base` over the rates, rounded once to full złoty. With one rate this is {@link flatTaxBase} and
  * {@link proportionalTax}. Rates are listed in ascending order.
  */
 export const flatTaxByRate = (
@@ -93,18 +102,24 @@ export const flatTaxByRate = (
   socialWithoutLabourFund: Grosze,
   health: Grosze,
   healthDeductiblePercent: PercentString,
-): FlatRateFigures[] => {
+): FlatTax => {
   let total = 0n
   for (const g of revenueByRate.values()) total += g
   // Deductions in 1/10000 of a grosz, exact (half a grosz of health kept).
   const scaledDeductions = socialWithoutLabourFund * 10000n + health * parsePercent(healthDeductiblePercent)
   const rates = [...revenueByRate.keys()].sort((a, b) => Number(a) - Number(b))
-  return rates.map((rate) => {
+  let base = 0n
+  let scaledTax = 0n
+  const figures = rates.map((rate) => {
     const revenue = revenueByRate.get(rate)!
     if (total <= 0n || revenue <= 0n) return { rate, revenue, deductions: 0n, base: 0n, tax: 0n }
     const deductions = divRoundHalfUp(scaledDeductions * revenue, total * 10000n)
     const scaledBase = revenue * (total * 10000n - scaledDeductions)
-    const base = scaledBase <= 0n ? 0n : divRoundHalfUp(scaledBase, total * 1_000_000n) * 100n
-    return { rate, revenue, deductions, base, tax: proportionalTax(base, rate) }
+    const b = scaledBase <= 0n ? 0n : divRoundHalfUp(scaledBase, total * 1_000_000n) * 100n
+    const product = b * parsePercent(rate)
+    base += b
+    scaledTax += product
+    return { rate, revenue, deductions, base: b, tax: divRoundHalfUp(product, 10000n) }
   })
+  return { rates: figures, base, tax: scaledTax <= 0n ? 0n : toZloty(scaledTax) }
 }
