@@ -11,6 +11,8 @@ const DECLARATION = /^P_\d+$/
 const OTHER_RATE = /^otherRate_(.+)_(base|tax)$/
 /** Ryczałt per rate: `flat_<rate>_<figure>`. */
 const FLAT_RATE = /^flat_(.+)_(revenue|deductions|base|tax)$/
+/** Figures that only apply to some rows (Scale/Linear health): left out when the core sends `none`. */
+const OPTIONAL = new Set(['healthIncomeYearToDate', 'healthBasesBefore'])
 /** Return fields always shown (the result), even when 0. */
 const ALWAYS = new Set(['P_38', 'P_48', 'P_51', 'P_62'])
 
@@ -92,7 +94,7 @@ export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
     if (v === 'none' || v === 'null') return '—'
     return isMoneyString(v) && v.includes('.') ? <Amount value={v} /> : v
   }
-  const entries = Object.entries(breakdown).filter(([key]) => key in labels)
+  const entries = Object.entries(breakdown).filter(([key, v]) => key in labels && !(OPTIONAL.has(key) && v === 'none'))
   const declaration = Object.entries(breakdown)
     .filter(([key, v]) => DECLARATION.test(key) && key in declarationLabels && (ALWAYS.has(key) || v !== '0.00'))
     .sort(([a], [b]) => byFieldNumber(a, b))
