@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { daysInMonth, formatLocalDate } from '../calendar.ts'
 import { parsePercent } from '../money.ts'
+import { pitInput } from '../testing/fixtures.ts'
 import type { TaxType } from '../types.ts'
 import {
   computeTaxes,
@@ -30,17 +31,8 @@ const monthsFrom = (startIndex: number, rows: readonly [bigint, bigint][]): Mont
     outputVat: 0n,
     inputVat: 0n,
   }))
-const pit = (taxType: TaxType, over: Partial<PitSettingInput> = {}): PitSettingInput => ({
-  date: '2026-01-01',
-  taxType,
-  firstPercent: taxType === 'Linear' ? '19' : '12',
-  secondPercent: null,
-  freeOfTaxAmount: null,
-  secondPercentAmount: null,
-  paymentInterval: 1,
-  deductions: null,
-  ...over,
-})
+const pit = (taxType: TaxType, over: Partial<PitSettingInput> = {}): PitSettingInput =>
+  pitInput(taxType, { date: '2026-01-01', ...over })
 const zus = (date: string, amount: string, percent = '9'): SocialSecuritySettingInput => ({ date, amount, percent })
 const Y2026 = 2026 * 12
 

@@ -2,12 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isWorkingDay } from '../calendar.ts'
 import { MoneyFormatError, maxG } from '../money.ts'
+import { pitInput } from '../testing/fixtures.ts'
 import type { TaxType } from '../types.ts'
 import {
   computeTaxes,
   type MonthFigures,
   monthFiguresFromItems,
-  type PitSettingInput,
   type TaxInput,
   TaxInputError,
   vatOfItem,
@@ -20,17 +20,7 @@ const month = (m: string, rev: bigint, cost = 0n, out = 0n, inp = 0n): MonthFigu
   outputVat: out,
   inputVat: inp,
 })
-const pit = (taxType: TaxType, over: Partial<PitSettingInput> = {}): PitSettingInput => ({
-  date: '2025-01-01',
-  taxType,
-  firstPercent: taxType === 'Linear' ? '19' : '12',
-  secondPercent: null,
-  freeOfTaxAmount: null,
-  secondPercentAmount: null,
-  paymentInterval: 1,
-  deductions: null,
-  ...over,
-})
+const pit = pitInput
 const monthsFrom = (start: string, n: number, f: (i: number) => [bigint, bigint, bigint, bigint]): MonthFigures[] => {
   const [y, m] = start.split('-').map(Number) as [number, number]
   return Array.from({ length: n }, (_, i) => {
