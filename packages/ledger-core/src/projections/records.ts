@@ -5,7 +5,9 @@
  * private item); the web prefills the VAT setting's percent when the company box is ticked (SPEC §4).
  */
 import type { BooksState, RecordState } from '../deciders/state.ts'
+import type { FieldError } from '../errors.ts'
 import { formatMoney, parseMoney } from '../money.ts'
+import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import {
   type CompanyDataType,
   type DataType,
@@ -23,6 +25,11 @@ export interface RecordDto {
   readonly dataType: DataType
   readonly eventType: string
   readonly dataObject: Record<string, unknown>
+  /**
+   * Only on a record stored by an older version outside today's bounds: what is wrong with it. Such a record counts
+   * in no figure until it is corrected (PUT) or deleted.
+   */
+  readonly problems?: readonly FieldError[]
 }
 
 /** `{ vatAmount, sum }` of an item dataObject, as strings. */
@@ -39,11 +46,14 @@ export const toRecordDto = (r: RecordState): RecordDto => {
   const hit = dtoCache.get(r)
   if (hit) return hit
   const data = r.data as unknown as Record<string, unknown>
+  const problems = recordProblems(r.dataType, r.data)
+  const countable = !problems.some(isFigureProblem)
   const dto: RecordDto = {
     id: r.id,
     dataType: r.dataType,
     eventType: recordEventType(r.dataType, r.verb),
-    dataObject: isItemDataType(r.dataType) ? { ...data, ...itemTotals(r.data as Item) } : { ...data },
+    dataObject: isItemDataType(r.dataType) && countable ? { ...data, ...itemTotals(r.data as Item) } : { ...data },
+    ...(problems.length > 0 ? { problems } : {}),
   }
   dtoCache.set(r, dto)
   return dto
