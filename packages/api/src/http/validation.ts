@@ -4,6 +4,7 @@
  * Schema behind it and decodes with it, so the messages are the schema's own (SPEC §5) and bad input is a 400.
  */
 import { isLocalDate } from '@finance/ledger-core/calendar.ts'
+import { BoundMessages, isDateInBounds } from '@finance/ledger-core/schemas/bounds.ts'
 import { Either, JSONSchema, ParseResult, Schema } from 'effect'
 import type { FastifySchemaCompiler } from 'fastify'
 import { badRequest, type HttpError, validationError } from './errors.ts'
@@ -111,8 +112,10 @@ export const PositiveIdFromString = Schema.NumberFromString.annotations(
   Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message('Id must be a positive whole number')),
 )
 
+/** A date parameter: `yyyy-mm-dd` inside the books' date window (the same bounds as every stored date). */
 export const DateParamSchema = Schema.String.annotations(message('Date must be a date in format yyyy-mm-dd')).pipe(
   Schema.filter((s) => isLocalDate(s), message('Date must be a date in format yyyy-mm-dd')),
+  Schema.filter((s) => isDateInBounds(s), message(BoundMessages.dateOutside('Date'))),
 )
 
 export const IdParams = effectSchema(Schema.Struct({ id: PositiveIdFromString }), {
