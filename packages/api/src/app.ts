@@ -7,6 +7,8 @@ import type { EventStore } from '@finance/event-store'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { type Accounts, createAccounts } from './accounts/service.ts'
 import type { Config } from './config.ts'
+import { clientErrorHandler, frameworkErrors } from './http/framework.ts'
+import { redactUrl } from './http/redact.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import auth from './plugins/auth.ts'
 import docs from './plugins/docs.ts'
@@ -60,16 +62,17 @@ export const LOG_REDACT = [
   ...SECRET_FIELDS.map((f) => `*.${f}`),
 ]
 
-const SECRET_QUERY = /([?&](?:key|code|token|email)=)[^&#]*/gi
-
-/** Logger options for `main`: JSON lines, secret fields censored, secret query values removed from URLs. */
+/**
+ * Logger options for `main`: JSON lines, secret fields censored, secret query values removed from URLs (matched on
+ * the decoded parameter name, as the query parser reads it: `?%6bey=` is `key`).
+ */
 export const loggerOptions = (level = 'info'): FastifyServerOptions['logger'] => ({
   level,
   redact: { paths: LOG_REDACT, censor: '[redacted]' },
   serializers: {
     req: (req: { method: string; url: string; ip?: string }) => ({
       method: req.method,
-      url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+      url: redactUrl(req.url),
       ip: req.ip,
     }),
   },
@@ -84,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Ids and dates in paths are matched case-sensitively; `GetByType` etc. keep SPEC's spelling.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    frameworkErrors,
+    clientErrorHandler,
   })
   const accounts = options.accounts ?? createAccounts(store, { now })
   const mailer =
