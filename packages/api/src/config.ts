@@ -3,8 +3,9 @@
  * (JWT key, registration key, ADMIN api key) are generated once into `{dataDir}/secrets.json` (mode 0600).
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { prepareDataDir } from './bootstrap.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -76,7 +77,7 @@ export function loadSecrets(env: Env, dataDir: string): SecretsResult {
     apiKey: pick('apiKey', 'FINANCE_API_KEY'),
   }
   if (generated.length > 0) {
-    mkdirSync(dataDir, { recursive: true })
+    prepareDataDir(dataDir)
     const toStore: Record<string, string> = { ...(stored as Record<string, string>) }
     for (const key of generated) toStore[key] = secrets[key]
     writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 })

@@ -8,7 +8,7 @@
  * - `UNIQUE (stream_id, revision)` is the concurrency backstop; its violation maps to `WrongExpectedVersion`.
  * - Schema changes are versioned migrations recorded in `schema_migrations`.
  */
-import { mkdirSync, statSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import {
@@ -146,9 +146,20 @@ const toStored = (r: RawRow): StoredEvent => ({
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
+/**
+ * The database holds password hashes: a directory created for it is 0700, the file is created (or tightened to)
+ * 0600 before SQLite opens it, and SQLite gives its `-wal` and `-shm` files the database file's mode.
+ */
+function restrictToOwner(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  closeSync(openSync(file, 'a', 0o600))
+  for (const f of [file, `${file}-wal`, `${file}-shm`])
+    if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600)
+}
+
 export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const file = options.file
-  mkdirSync(dirname(file), { recursive: true })
+  restrictToOwner(file)
   const db = new Database(file)
   try {
     // busy_timeout first: switching to WAL needs a lock another process may hold.
