@@ -23,6 +23,11 @@ export interface Config {
   readonly adminPassword: string | undefined
   readonly secrets: Secrets
   readonly tokenMinutes: number
+  /**
+   * Absolute lifetime of a session in hours (`FINANCE_SESSION_MAX_HOURS`, default 12): refreshes never carry a token
+   * past login + this; then the user logs in again.
+   */
+  readonly sessionMaxHours: number
   readonly smtpUrl: string | undefined
   /** Sender of e-mails (`FINANCE_MAIL_FROM`). */
   readonly mailFrom: string
@@ -108,6 +113,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     secrets: fromFile.secrets,
     generated: fromFile.generated,
     tokenMinutes: intFrom(env, 'FINANCE_TOKEN_MINUTES', 20, 1),
+    sessionMaxHours: intFrom(env, 'FINANCE_SESSION_MAX_HOURS', 12, 1),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.FINANCE_MAIL_FROM) ?? 'Finance <finance@localhost>',
     publicUrl: (
@@ -132,6 +138,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: undefined,
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', registrationKey: 'reg-key', apiKey: 'api-key' },
     tokenMinutes: 20,
+    sessionMaxHours: 12,
     smtpUrl: undefined,
     mailFrom: 'Finance <finance@localhost>',
     publicUrl: 'http://localhost:3000',

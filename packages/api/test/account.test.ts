@@ -136,7 +136,7 @@ describe('account/changePassword and refreshToken', () => {
       password: 'New#Pass9',
       confirmPassword: 'New#Pass9',
     })
-    expect(ok.json()).toEqual({ success: true, errors: [] })
+    expect(ok.json()).toMatchObject({ success: true, errors: [], token: expect.any(String), minutes: 20 })
     await expect(h.login('c@example.com', PASSWORD)).rejects.toThrow()
     expect(typeof (await h.login('c@example.com', 'New#Pass9'))).toBe('string')
     await expect(h.login(ADMIN.email, 'New#Pass9')).rejects.toThrow()

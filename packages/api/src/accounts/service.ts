@@ -24,6 +24,11 @@ export interface User {
   readonly role: number
   readonly createdAt: string
   readonly language: Language
+  /**
+   * Counts the user's password changes and resets: a session token carries the value it was issued under, so every
+   * change of the password revokes all earlier tokens.
+   */
+  readonly sessionVersion: number
   /** Revision of the user's stream (optimistic concurrency). */
   readonly revision: bigint
 }
@@ -111,6 +116,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         role: Number(d.role ?? 0),
         createdAt: e.metadata.createdAt,
         language: languageOf(d.language),
+        sessionVersion: 0,
         revision: e.revision,
       }
       byId.set(userId, user)
@@ -119,6 +125,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
       let next: User = { ...current, revision: e.revision }
       if (e.type === 'UserRoleChanged') next = { ...next, role: Number(d.role ?? 0) }
       if (e.type === 'UserLanguageChanged') next = { ...next, language: languageOf(d.language) }
+      if (e.type === 'PasswordChanged') next = { ...next, sessionVersion: next.sessionVersion + 1 }
       byId.set(userId, next)
     }
     if (e.position > position) position = e.position

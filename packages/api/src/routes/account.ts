@@ -14,7 +14,7 @@ import {
 } from '@finance/ledger-core/schemas/account.ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { safeEqual } from '../accounts/password.ts'
-import { badRequest, HttpError } from '../http/errors.ts'
+import { badRequest, HttpError, unauthorized } from '../http/errors.ts'
 import { body } from '../http/validation.ts'
 import { appLink, texts } from '../mail/messages.ts'
 
@@ -44,7 +44,9 @@ export default async function accountRoutes(app: FastifyInstance) {
       if (!result.ok) throw new HttpError(result.status === 404 ? 400 : 401, result.errors)
       const user = result.value
       if (user.role === 0) throw new HttpError(401, [accountMessages.invalidRequest])
-      return { token: app.issueToken(user), minutes: config.tokenMinutes, role: String(user.role) }
+      const issued = app.issueToken(user)
+      if (!issued) throw new HttpError(401, [accountMessages.invalidRequest])
+      return { token: issued.token, minutes: issued.minutes, role: String(user.role) }
     },
   )
 
@@ -53,8 +55,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     { schema: { tags }, onRequest: [app.authenticate], config: limit(30, false) },
     async (request) => {
       const user = await accounts.findById(request.user.sub)
-      if (!user) throw new HttpError(401, ['!Token'])
-      return { success: true, token: app.issueToken(user), minutes: config.tokenMinutes, errors: [] }
+      // The refreshed token keeps the session's start: past FINANCE_SESSION_MAX_HOURS the user logs in again.
+      const issued = user ? app.issueToken(user, request) : null
+      if (!issued) throw unauthorized()
+      return { success: true, token: issued.token, minutes: issued.minutes, errors: [] }
     },
   )
 
@@ -101,7 +105,9 @@ export default async function accountRoutes(app: FastifyInstance) {
       if (b.email.trim().toLowerCase() !== request.user.email) throw new HttpError(403, [accountMessages.accessDenied])
       const result = await accounts.changePassword({ email: b.email, oldPassword: b.oldPassword, password: b.password })
       if (!result.ok) throw new HttpError(result.status === 401 ? 400 : result.status, result.errors)
-      return { success: true, errors: [] }
+      // The change revoked every earlier token, this session's too: a new session continues it.
+      const issued = app.issueToken(result.value)
+      return { success: true, errors: [], ...(issued ?? {}) }
     },
   )
 

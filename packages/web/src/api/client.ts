@@ -177,5 +177,7 @@ export const api: ApiClient = createApiClient({
 // Response shapes of the account calls (apicontract).
 export type LoginResult = { token: string; minutes: number; role: string }
 export type SuccessResult = { success: boolean; errors: string[] }
+/** A password change revokes the session's token and answers a new one. */
+export type ChangePasswordResult = SuccessResult & { token?: string; minutes?: number }
 export type RefreshResult = { success: boolean; token?: string | null; minutes?: number; errors?: string[] }
 export type SettingsData = { name: string; dbName: string; sizeInKB: number | string }
