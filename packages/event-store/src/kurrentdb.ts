@@ -43,6 +43,7 @@ import {
   checkExpected,
   iterateViaReadAll,
   matches,
+  memoryCounters,
   normaliseReadAll,
   prepareEvents,
 } from './common.ts'
@@ -126,6 +127,7 @@ export function createKurrentStore(options: KurrentStoreOptions): EventStore {
 /** The adapter over a given client; `database` is what `info()` reports. */
 export function kurrentStoreWithClient(client: KurrentClient, database: string): EventStore {
   const subscriptions = new Set<Subscription>()
+  const counters = memoryCounters()
   let closed = false
   const open = () => {
     if (closed) throw new Error('The event store is closed')
@@ -345,6 +347,19 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
           if (err instanceof WrongExpectedVersionError) return // never set: nothing to delete
           throw err
         }
+      },
+    },
+
+    // KurrentDB has no atomic shared counter (a stream per counter would grow without end): each process counts for
+    // itself, so with several instances on one KurrentDB the limits hold per instance (docs/operations.md).
+    counters: {
+      async increment(key: string, ttlMs: number, now?: number) {
+        open()
+        return counters.increment(key, ttlMs, now)
+      },
+      async reset(key: string) {
+        open()
+        return counters.reset(key)
       },
     },
 

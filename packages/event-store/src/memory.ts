@@ -9,6 +9,7 @@ import {
   checkExpected,
   iterateViaReadAll,
   matches,
+  memoryCounters,
   normaliseReadAll,
   prepareEvents,
   trackedPollingSubscription,
@@ -56,6 +57,7 @@ export function createMemoryStore(): EventStore {
   const log: Row[] = []
   const streams = new Map<string, Row[]>()
   const secrets = new Map<string, string>()
+  const counters = memoryCounters()
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
   let closed = false
@@ -166,6 +168,17 @@ export function createMemoryStore(): EventStore {
       async delete(key: string) {
         open()
         secrets.delete(key)
+      },
+    },
+
+    counters: {
+      async increment(key: string, ttlMs: number, now?: number) {
+        open()
+        return counters.increment(key, ttlMs, now)
+      },
+      async reset(key: string) {
+        open()
+        return counters.reset(key)
       },
     },
 

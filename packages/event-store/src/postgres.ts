@@ -16,6 +16,7 @@ import {
   AppendSignal,
   assertExpected,
   assertStreamId,
+  counterArgs,
   iterateViaReadAll,
   normaliseReadAll,
   storedData,
@@ -104,6 +105,19 @@ export const POSTGRES_MIGRATIONS: readonly { version: number; name: string; sql:
         RETURN QUERY SELECT coalesce(v_current, -1) + v_count, v_head + v_count;
       END
       $fn$;
+    `,
+  },
+  {
+    version: 2,
+    name: 'expiring counters',
+    // UNLOGGED: rate-limit counts and claims need no crash safety, and skip the WAL.
+    sql: `
+      CREATE UNLOGGED TABLE {{schema}}.counters (
+        key        text   PRIMARY KEY,
+        value      bigint NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX counters_expires_at ON {{schema}}.counters (expires_at);
     `,
   },
 ]
@@ -210,6 +224,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
+  let incrementsSinceSweep = 0
   let closed = false
   const open = () => {
     if (closed) throw new Error('The event store is closed')
@@ -353,6 +368,34 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       async delete(key: string) {
         open()
         await query('secret:delete', `DELETE FROM ${q}.secrets WHERE key = $1`, [key])
+      },
+    },
+
+    counters: {
+      async increment(key: string, ttlMs: number, at?: number) {
+        open()
+        const now = counterArgs(key, ttlMs, at)
+        if (++incrementsSinceSweep >= 1000) {
+          incrementsSinceSweep = 0
+          await query('counter:sweep', `DELETE FROM ${q}.counters WHERE expires_at <= $1`, [now])
+        }
+        // One statement: the row lock of ON CONFLICT makes concurrent increments from any instance serial. The SET
+        // expressions read the row as it was before the update.
+        const rows = await query<[string, string]>(
+          'counter:increment',
+          `INSERT INTO ${q}.counters (key, value, expires_at) VALUES ($1, 1, $2::bigint + $3::bigint)
+           ON CONFLICT (key) DO UPDATE SET
+             value = CASE WHEN counters.expires_at <= $2::bigint THEN 1 ELSE counters.value + 1 END,
+             expires_at = CASE WHEN counters.expires_at <= $2::bigint THEN $2::bigint + $3::bigint
+                               ELSE counters.expires_at END
+           RETURNING value, expires_at`,
+          [key, now, ttlMs],
+        )
+        return { value: Number(rows[0]![0]), expiresAt: Number(rows[0]![1]) }
+      },
+      async reset(key: string) {
+        open()
+        await query('counter:reset', `DELETE FROM ${q}.counters WHERE key = $1`, [key])
       },
     },
 

@@ -16,6 +16,7 @@ import {
   assertExpected,
   assertStreamId,
   checkExpected,
+  counterArgs,
   iterateViaReadAll,
   normaliseReadAll,
   storedData,
@@ -78,6 +79,18 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
       ) STRICT;
+    `,
+  },
+  {
+    version: 2,
+    name: 'expiring counters',
+    sql: `
+      CREATE TABLE counters (
+        key        TEXT    PRIMARY KEY,
+        value      INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX counters_expires_at ON counters (expires_at);
     `,
   },
 ]
@@ -189,7 +202,21 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       'INSERT INTO secrets (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     secretDelete: db.prepare('DELETE FROM secrets WHERE key = ?'),
+    // One statement, so the increment is atomic under SQLite's write lock, also between processes. The SET
+    // expressions read the row as it was before the update.
+    counterIncrement: db
+      .prepare(
+        `INSERT INTO counters (key, value, expires_at) VALUES (@key, 1, @now + @ttl)
+         ON CONFLICT (key) DO UPDATE SET
+           value = CASE WHEN counters.expires_at <= @now THEN 1 ELSE counters.value + 1 END,
+           expires_at = CASE WHEN counters.expires_at <= @now THEN @now + @ttl ELSE counters.expires_at END
+         RETURNING value, expires_at`,
+      )
+      .raw(),
+    counterReset: db.prepare('DELETE FROM counters WHERE key = ?'),
+    counterSweep: db.prepare('DELETE FROM counters WHERE expires_at <= ?'),
   }
+  let incrementsSinceSweep = 0
 
   const appendTx = db.transaction(
     (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult => {
@@ -348,6 +375,23 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       async delete(key: string) {
         open()
         stmt.secretDelete.run(key)
+      },
+    },
+
+    counters: {
+      async increment(key: string, ttlMs: number, at?: number) {
+        open()
+        const now = counterArgs(key, ttlMs, at)
+        if (++incrementsSinceSweep >= 1000) {
+          incrementsSinceSweep = 0
+          stmt.counterSweep.run(now)
+        }
+        const [value, expiresAt] = stmt.counterIncrement.get({ key, now, ttl: ttlMs }) as [number, number]
+        return { value, expiresAt }
+      },
+      async reset(key: string) {
+        open()
+        stmt.counterReset.run(key)
       },
     },
 
