@@ -78,13 +78,23 @@ export const loggerOptions = (level = 'info'): FastifyServerOptions['logger'] =>
   },
 })
 
+/**
+ * Fastify's `trustProxy` from the configuration. A hop count trusts that many hops next to the server (hop 0 is the
+ * socket's peer), so the client address is the entry the outermost trusted proxy appended; entries a client wrote
+ * itself further left are never used. (Fastify's own numeric option trusts no hop at all.)
+ */
+export const trustProxyOption = (
+  t: Config['trustProxy'],
+): false | string[] | ((addr: string, hop: number) => boolean) =>
+  typeof t === 'number' ? (_addr, hop) => hop < t : t === false ? false : [...t]
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { store, config } = options
   const now = options.now ?? (() => new Date())
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Ids and dates in paths are matched case-sensitively; `GetByType` etc. keep SPEC's spelling.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     frameworkErrors,

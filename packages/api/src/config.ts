@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { prepareDataDir } from './bootstrap.ts'
 
@@ -39,10 +40,16 @@ export interface Config {
   readonly webRoot: string
   /** Bytes; larger bodies are refused with 413. */
   readonly bodyLimit: number
-  /** Login attempts per minute per IP and e-mail. */
+  /** Login attempts per minute per account (e-mail), from any client (`FINANCE_LOGIN_RATE_LIMIT`). */
   readonly loginRateLimit: number
-  /** Trust `X-Forwarded-For` from a reverse proxy (`FINANCE_TRUST_PROXY=1`), so rate limits see client addresses. */
-  readonly trustProxy: boolean
+  /** Requests per minute per client address to each account route (`FINANCE_CLIENT_RATE_LIMIT`). */
+  readonly clientRateLimit: number
+  /**
+   * Reverse proxies to trust for `X-Forwarded-For` (`FINANCE_TRUST_PROXY`): a hop count (`1`: the one proxy in front
+   * of Finance; the client address is the entry it appended) or a list of proxy addresses/CIDR ranges; `false` (unset
+   * or `0`) uses the socket's address.
+   */
+  readonly trustProxy: false | number | readonly string[]
 }
 
 const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
@@ -51,6 +58,29 @@ const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
   const n = Number(raw)
   if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`)
   return n
+}
+
+/**
+ * `FINANCE_TRUST_PROXY`: a hop count, or addresses and CIDR ranges separated by commas. "Trust every hop" (`true`)
+ * is refused: it would let any client choose its own address by sending `X-Forwarded-For`.
+ */
+export function trustProxyFrom(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim()
+  if (value === '' || value === '0') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  const entries = value.split(',').map((e) => e.trim())
+  const valid = (e: string) => {
+    const [address = '', bits, extra] = e.split('/')
+    const version = isIP(address)
+    if (version === 0 || extra !== undefined) return false
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  }
+  const bad = entries.find((e) => !valid(e))
+  if (bad !== undefined)
+    throw new Error(
+      `FINANCE_TRUST_PROXY must be a hop count (e.g. 1) or proxy addresses / CIDR ranges separated by commas, got "${bad}"`,
+    )
+  return entries
 }
 
 const nonEmpty = (v: string | undefined): string | undefined => (v !== undefined && v.trim() !== '' ? v : undefined)
@@ -124,7 +154,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webRoot: resolve(cwd, nonEmpty(env.FINANCE_WEB_ROOT) ?? 'packages/web/dist'),
     bodyLimit: intFrom(env, 'FINANCE_BODY_LIMIT', 256 * 1024, 1024),
     loginRateLimit: intFrom(env, 'FINANCE_LOGIN_RATE_LIMIT', 10, 1),
-    trustProxy: /^(1|true|yes)$/i.test(env.FINANCE_TRUST_PROXY ?? ''),
+    clientRateLimit: intFrom(env, 'FINANCE_CLIENT_RATE_LIMIT', 30, 1),
+    trustProxy: trustProxyFrom(env.FINANCE_TRUST_PROXY),
   }
 }
 
@@ -147,6 +178,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webRoot: resolve('packages/web/dist'),
     bodyLimit: 256 * 1024,
     loginRateLimit: 10,
+    clientRateLimit: 30,
     trustProxy: false,
     ...overrides,
   }

@@ -46,14 +46,21 @@ export interface Harness {
 }
 
 export async function harness(
-  options: { store?: EventStore; now?: string; config?: Partial<Config>; mailer?: CapturedMailer } = {},
+  options: {
+    store?: EventStore
+    now?: string
+    config?: Partial<Config>
+    mailer?: CapturedMailer
+    /** log2 of the scrypt cost (default 4: fast tests). */
+    hashCost?: number
+  } = {},
 ): Promise<Harness> {
   const store = options.store ?? createMemoryStore()
   const clock = { now: new Date(options.now ?? '2026-03-10T10:00:00.000Z') }
   const now = () => new Date(clock.now.getTime())
   const config = testConfig(options.config)
   const mailer = options.mailer ?? captureMailer()
-  const accounts = createAccounts(store, { hashCost: 4, now })
+  const accounts = createAccounts(store, { hashCost: options.hashCost ?? 4, now })
   await ensureAdmin(accounts, ADMIN)
   const app = await buildApp({ store, config, accounts, mailer, now })
   await app.ready()

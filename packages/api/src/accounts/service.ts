@@ -175,6 +175,13 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     return id === undefined ? null : (byId.get(id) ?? null)
   }
 
+  /** A hash at this service's cost of a random password nobody knows, made once, for logins of unknown e-mails. */
+  let dummy: Promise<string> | null = null
+  const dummyHash = () => {
+    dummy ??= hashPassword(randomUUID(), cost)
+    return dummy
+  }
+
   const policy = (password: string): AccountResult<never> | null => {
     const errors = passwordPolicyErrors(password)
     return errors.length > 0 ? fail(400, ...errors) : null
@@ -253,9 +260,13 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
 
     verifyPassword: async (email, password) => {
       const user = await find(email)
-      if (!user) return fail(404, accountMessages.userDoesNotExist)
-      const stored = await store.secrets.get(passwordKey(user.id))
-      if (!stored || !(await verifyPasswordHash(password, stored))) return fail(401, accountMessages.incorrectPassword)
+      const stored = user ? await store.secrets.get(passwordKey(user.id)) : null
+      if (!user || !stored) {
+        // The same scrypt work as for a real account, so the time of an answer does not tell whether it exists.
+        await verifyPasswordHash(password, await dummyHash())
+        return user ? fail(401, accountMessages.incorrectPassword) : fail(404, accountMessages.userDoesNotExist)
+      }
+      if (!(await verifyPasswordHash(password, stored))) return fail(401, accountMessages.incorrectPassword)
       return { ok: true, value: user }
     },
 

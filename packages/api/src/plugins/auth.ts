@@ -13,6 +13,10 @@ import fp from 'fastify-plugin'
 import { ROLE_ADMIN } from '../accounts/service.ts'
 import { safeEqual } from '../accounts/password.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
+import { clientKey, enforce } from '../http/limits.ts'
+
+/** Requests with the ADMIN api key per minute, per client and per ADMIN (paging the log stays well below). */
+export const API_KEY_LIMIT = 30
 
 export interface TokenPayload {
   /** The user id (uuid). */
@@ -136,6 +140,11 @@ export default fp(
       if (user.role !== ROLE_ADMIN) throw forbidden()
     })
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
+      // Every use of the key counts, per client and per ADMIN, before the comparison: guesses are limited.
+      await enforce(app, [
+        { key: `apikey:client:${clientKey(request)}`, max: API_KEY_LIMIT },
+        { key: `apikey:user:${request.user.sub}`, max: API_KEY_LIMIT },
+      ])
       const header = request.headers['x-api-key']
       const query = (request.query as Record<string, unknown> | undefined)?.key
       const given = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : ''
