@@ -25,6 +25,8 @@ export interface RecordDto {
   readonly dataType: DataType
   readonly eventType: string
   readonly dataObject: Record<string, unknown>
+  /** The record's version (1 when created, +1 per change): send it back to change the record (If-Match/`version`). */
+  readonly version: number
   /**
    * Only on a record stored by an older version outside today's bounds: what is wrong with it. Such a record counts
    * in no figure until it is corrected (PUT) or deleted.
@@ -53,6 +55,7 @@ export const toRecordDto = (r: RecordState): RecordDto => {
     dataType: r.dataType,
     eventType: recordEventType(r.dataType, r.verb),
     dataObject: isItemDataType(r.dataType) && countable ? { ...data, ...itemTotals(r.data as Item) } : { ...data },
+    version: r.version,
     ...(problems.length > 0 ? { problems } : {}),
   }
   dtoCache.set(r, dto)
