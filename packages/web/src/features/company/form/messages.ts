@@ -26,6 +26,7 @@ const known: Record<string, MessageDescriptor> = {
   'Name is required': msg`Name is required`,
   'Repetitions is required': msg`Repetitions is required`,
   'Data is not valid': msg`Data is not valid`,
+  'The last repetition must fall on or before 2099-12-31': msg`The last repetition must fall on or before 2099-12-31`,
 }
 
 const labels: Record<string, MessageDescriptor> = {
@@ -39,7 +40,27 @@ const labels: Record<string, MessageDescriptor> = {
   'Second percent amount': msg`Second percent amount`,
   Deductions: msg`Deductions`,
   Repetitions: msg`Repetitions`,
+  Name: msg`Name`,
+  'Company name': msg`Company name`,
+  'Owner name': msg`Owner name`,
+  'Owner last name': msg`Owner last name`,
+  Nip: msg`NIP`,
+  Regon: msg`REGON`,
+  Email: msg`Email`,
+  'Phone number': msg`Phone number`,
+  Website: msg`Website`,
+  Other: msg`Other`,
+  Country: msg`Country`,
+  Region: msg`Region`,
+  City: msg`City`,
+  Street: msg`Street`,
+  'Post code': msg`Post code`,
+  Building: msg`Building`,
 }
+
+/** The field messages of the core's validation and bounds, by their English ending. */
+const FIELD_MESSAGE =
+  /^(.+?) (must be a number with at most 2 decimals|must not be negative|must be a number from 0 to 100 with at most 2 decimals|must be a date in format yyyy-mm-dd|must be a whole number of at least 1|must be a whole number from 1 to 1200|must be between 2000-01-01 and 2099-12-31|must be at most 999999999999\.99|is too long \(at most 500 characters\)|must not contain control characters)$/
 
 /** `(text) => translated text` for the active language. */
 export const useTranslateMessage = (): ((text: string) => string) => {
@@ -48,10 +69,7 @@ export const useTranslateMessage = (): ((text: string) => string) => {
     (text: string) => {
       const k = known[text]
       if (k) return i18n._(k)
-      const m =
-        /^(.+?) (must be a number with at most 2 decimals|must not be negative|must be a number from 0 to 100 with at most 2 decimals|must be a date in format yyyy-mm-dd|must be a whole number of at least 1)$/.exec(
-          text,
-        )
+      const m = FIELD_MESSAGE.exec(text)
       if (m) {
         const l = labels[m[1] ?? '']
         const label = l ? i18n._(l) : (m[1] ?? '')
@@ -64,6 +82,16 @@ export const useTranslateMessage = (): ((text: string) => string) => {
             return t`${label} must be a number from 0 to 100 with at most 2 decimals`
           case 'must be a date in format yyyy-mm-dd':
             return t`${label} must be a date in format yyyy-mm-dd`
+          case 'must be a whole number from 1 to 1200':
+            return t`${label} must be a whole number from 1 to 1200`
+          case 'must be between 2000-01-01 and 2099-12-31':
+            return t`${label} must be between 2000-01-01 and 2099-12-31`
+          case 'must be at most 999999999999.99':
+            return t`${label} must be at most 999999999999.99`
+          case 'is too long (at most 500 characters)':
+            return t`${label} is too long (at most 500 characters)`
+          case 'must not contain control characters':
+            return t`${label} must not contain control characters`
           default:
             return t`${label} must be a whole number of at least 1`
         }

@@ -5,6 +5,8 @@ export interface RecordDto<T = Record<string, unknown>> {
   dataType: string
   eventType: string
   dataObject: T
+  /** The record's version (1 when created, +1 per change): a save or delete names it, a stale one answers 409. */
+  version?: number
 }
 
 export type CompanyDataType = 'Primary' | 'Contact' | 'Addresses' | 'Invoice'
