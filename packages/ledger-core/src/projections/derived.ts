@@ -7,7 +7,7 @@ import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, SocialSecurity, Vat } from '../schemas/records.ts'
-import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex } from '../schedule.ts'
+import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex, type VatPercentOn } from '../schedule.ts'
 import {
   computeTaxes,
   type MonthFigures,
@@ -27,6 +27,8 @@ export interface Derived {
   readonly vat: VatSettingInput[]
   readonly pit: PitSettingInput[]
   readonly socialSecurity: SocialSecuritySettingInput[]
+  /** The VAT setting's percent in force on a day ("0" before the first setting), for `inForce` items. */
+  readonly vatPercentOn: VatPercentOn
   /** Earliest month with an item occurrence or a setting, `null` for empty books. */
   readonly firstMonth: YearMonthString | null
   /** Latest month with an item occurrence or a setting. */
@@ -104,7 +106,8 @@ export const derive = (state: BooksState): Derived => {
   byDateThenId(pit)
   byDateThenId(ss)
   items.sort((a, b) => a.id - b.id)
-  const schedule = indexSchedule(items)
+  const vatPercentOn = vatPercentResolver(vat)
+  const schedule = indexSchedule(items, vatPercentOn)
   let first = schedule.range?.[0] ?? null
   let last = schedule.range?.[1] ?? null
   for (const s of [...vat, ...pit, ...ss]) {
@@ -112,9 +115,38 @@ export const derive = (state: BooksState): Derived => {
     if (first === null || m < first) first = m
     if (last === null || m > last) last = m
   }
-  const d: Derived = { schedule, vat, pit, socialSecurity: ss, firstMonth: first, lastMonth: last, taxes: null }
+  const d: Derived = {
+    schedule,
+    vat,
+    pit,
+    socialSecurity: ss,
+    vatPercentOn,
+    firstMonth: first,
+    lastMonth: last,
+    taxes: null,
+  }
   cache.set(state, d)
   return d
+}
+
+/** The percent of the VAT setting in force on a day, from settings sorted by date (then id); "0" before the first. */
+export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPercentOn => {
+  const memo = new Map<string, string>()
+  return (day) => {
+    let p = memo.get(day)
+    if (p === undefined) {
+      let lo = 0
+      let hi = sorted.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (sorted[mid]!.date <= day) lo = mid + 1
+        else hi = mid
+      }
+      p = lo === 0 ? '0' : sorted[lo - 1]!.percent
+      memo.set(day, p)
+    }
+    return p
+  }
 }
 
 /** Monthly company aggregates (by tax month) from `from` through `to`, for the tax engine. */
@@ -128,7 +160,8 @@ export const monthFigures = (schedule: ScheduleIndex, from: YearMonthString, to:
         f.companyRevenue += o.amount
         f.outputVat += o.vatAmount
       } else {
-        f.companyCosts += o.amount
+        // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
+        if (o.kpirColumn !== 'notCost') f.companyCosts += o.amount
         f.inputVat += o.vatAmount
       }
     }

@@ -48,6 +48,46 @@ describe('the date window', () => {
   })
 })
 
+describe('the fields of item and company schema v3', () => {
+  it('bound every new text and date of an item', () => {
+    expect(
+      messages(
+        validateRecord('Income', {
+          ...item,
+          description: 'two\nlines',
+          documentNumber: 'FV\u0000/1',
+          counterparty: { name: 'ACME\u202e', taxId: '5260250274', country: 'PL', address: 'x'.repeat(257) },
+          supplyDate: '2100-01-01',
+        }),
+      ),
+    ).toEqual({
+      description: 'Description must not contain control characters',
+      documentNumber: 'Document number must not contain control characters',
+      'counterparty.name': 'Counterparty name must not contain control characters',
+      'counterparty.address': 'Counterparty address is too long (at most 256 characters)',
+      supplyDate: 'Supply date must be between 2000-01-01 and 2099-12-31',
+    })
+    // The supply date shifts with every repetition like the date.
+    expect(
+      messages(
+        validateRecord('RecurringIncome', { ...item, date: '2099-06-01', supplyDate: '2099-07-01', repetitions: 7 }),
+      ),
+    ).toEqual({ repetitions: 'The last repetition must fall on or before 2099-12-31' })
+  })
+
+  it('let facts about the owner and the business precede the books, from 1900', () => {
+    const primary = { companyName: 'A', nip: '5260250274', birthDate: '1975-04-12', businessStartDate: '1995-01-02' }
+    expect(validateRecord('Primary', { ...primary, vatRegistrationDate: '1993-07-05' }).ok).toBe(true)
+    expect(messages(validateRecord('Primary', { ...primary, birthDate: '1899-12-31' }))).toEqual({
+      birthDate: 'Birth date must be between 1900-01-01 and 2099-12-31',
+    })
+    expect(recordProblems('Primary', { ...primary, ownerName: '', ownerLastName: '', regon: '' })).toEqual([])
+    expect(recordProblems('Primary', { ...primary, businessStartDate: '1800-01-01' }).map((p) => p.message)).toEqual([
+      'Business start date must be between 1900-01-01 and 2099-12-31',
+    ])
+  })
+})
+
 describe('amounts', () => {
   it('accept at most 12 integer digits and 2 decimals', () => {
     expect(validateRecord('Expense', { ...item, amount: '999999999999.99' })).toMatchObject({

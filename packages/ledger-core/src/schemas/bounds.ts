@@ -4,11 +4,13 @@
  * only these years, and docs/api.md lists them.
  *
  * - Dates lie in 2000-01-01 … 2099-12-31: a window that makes sense for a sole trader's books, and one that bounds
- *   the work of every read (the tax engine runs month by month from the first month with data).
+ *   the work of every read (the tax engine runs month by month from the first month with data). Facts about the
+ *   owner and the business that may precede the books (birth date, business start, VAT registration) lie in
+ *   1900-01-01 … 2099-12-31.
  * - Amounts have at most 12 integer digits and 2 decimals (under a trillion złoty).
  * - Percents are 0–100 with at most 2 decimals; repetitions 1–1200 (a hundred years of months), and every occurrence
  *   of a recurring item (and of its invoice date) stays inside the date window.
- * - Texts are at most 500 characters, without control characters (C0, DEL, C1, line and paragraph separators),
+ * - Texts are at most 500 characters (some fields fewer: a document number 256, a tax id 32), without control characters (C0, DEL, C1, line and paragraph separators),
  *   bidirectional overrides or unpaired surrogates: one-line values that print as they read.
  *
  * Records stored by older versions may lie outside these bounds; `recordProblems` names what is wrong with one, so
@@ -20,6 +22,8 @@ import type { FieldError } from '../errors.ts'
 export const Bounds = {
   dateMin: '2000-01-01',
   dateMax: '2099-12-31',
+  /** The earliest date of a fact about the owner or the business (`FACT_DATES`). */
+  factDateMin: '1900-01-01',
   moneyIntegerDigits: 12,
   moneyDecimals: 2,
   moneyMax: '999999999999.99',
@@ -28,18 +32,35 @@ export const Bounds = {
   textMax: 500,
 } as const
 
+export interface DateWindow {
+  readonly min: string
+  readonly max: string
+}
+
+export const BOOKS_WINDOW: DateWindow = { min: Bounds.dateMin, max: Bounds.dateMax }
+/** Dates of facts that may precede the books: the owner's birth, the business start, the VAT registration. */
+export const FACT_DATES = new Set(['birthDate', 'businessStartDate', 'vatRegistrationDate'])
+const FACT_WINDOW: DateWindow = { min: Bounds.factDateMin, max: Bounds.dateMax }
+
+/** The window of a date field. */
+export const dateWindowOf = (field: string): DateWindow => (FACT_DATES.has(field) ? FACT_WINDOW : BOOKS_WINDOW)
+
 export const BoundMessages = {
-  dateOutside: (label: string) => `${label} must be between ${Bounds.dateMin} and ${Bounds.dateMax}`,
+  dateOutside: (label: string, window: DateWindow = BOOKS_WINDOW) =>
+    `${label} must be between ${window.min} and ${window.max}`,
   moneyTooLarge: (label: string) => `${label} must be at most ${Bounds.moneyMax}`,
   percent: (label: string) => `${label} must be a number from 0 to ${Bounds.percentMax} with at most 2 decimals`,
-  textTooLong: (label: string) => `${label} is too long (at most ${Bounds.textMax} characters)`,
+  textTooLong: (label: string, max: number = Bounds.textMax) => `${label} is too long (at most ${max} characters)`,
   textControl: (label: string) => `${label} must not contain control characters`,
   repetitionsEnd: `The last repetition must fall on or before ${Bounds.dateMax}`,
   repetitions: (label: string) => `${label} must be a whole number from 1 to ${Bounds.repetitionsMax}`,
 } as const
 
-/** `yyyy-mm-dd` (already a real date) inside the window. */
-export const isDateInBounds = (date: string): boolean => date >= Bounds.dateMin && date <= Bounds.dateMax
+/** `yyyy-mm-dd` (already a real date) inside `window`. */
+export const isDateInWindow = (date: string, window: DateWindow): boolean => date >= window.min && date <= window.max
+
+/** `yyyy-mm-dd` (already a real date) inside the books' window. */
+export const isDateInBounds = (date: string): boolean => isDateInWindow(date, BOOKS_WINDOW)
 
 /** A canonical money string (`-?\d+\.\d{2}`, no leading zeros) within 12 integer digits. */
 export const isMoneyInBounds = (money: string): boolean => {
@@ -52,8 +73,11 @@ const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** What is wrong with a text value, or null. */
-export const textProblem = (s: string): 'INVALID_TEXT_LENGTH' | 'INVALID_TEXT_CHARACTERS' | null => {
-  if (s.length > Bounds.textMax) return 'INVALID_TEXT_LENGTH'
+export const textProblem = (
+  s: string,
+  max: number = Bounds.textMax,
+): 'INVALID_TEXT_LENGTH' | 'INVALID_TEXT_CHARACTERS' | null => {
+  if (s.length > max) return 'INVALID_TEXT_LENGTH'
   if (CONTROL.test(s) || LONE_SURROGATE.test(s)) return 'INVALID_TEXT_CHARACTERS'
   return null
 }
@@ -64,10 +88,12 @@ export const textProblem = (s: string): 'INVALID_TEXT_LENGTH' | 'INVALID_TEXT_CH
  */
 export const isFigureProblem = (p: FieldError): boolean => p.code !== 'INVALID_TEXT'
 
-/** Every occurrence of a recurring item (its cash date and its invoice date) stays inside the date window. */
-export const endsInBounds = (date: string | null, invoiceDate: string | null, repetitions: number): boolean =>
-  (date === null || isDateInBounds(addMonths(date, repetitions - 1))) &&
-  (invoiceDate === null || isDateInBounds(addMonths(invoiceDate, repetitions - 1)))
+/**
+ * Every occurrence of a recurring item stays inside the date window: its dates (cash date, invoice date, supply
+ * date; `null` for absent ones) shift by a month per repetition.
+ */
+export const endsInBounds = (dates: readonly (string | null | undefined)[], repetitions: number): boolean =>
+  dates.every((d) => d === null || d === undefined || isDateInBounds(addMonths(d, repetitions - 1)))
 
 const MONEY = /^-?\d+\.\d{2}$/
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/
@@ -87,8 +113,9 @@ const problemsOf = (o: Record<string, unknown>, prefix: string, out: FieldError[
     const field = prefix + key
     if (v === null || v === undefined || typeof v === 'boolean') continue
     if (isDateField(key)) {
-      if (typeof v !== 'string' || !isLocalDate(v) || !isDateInBounds(v))
-        out.push({ field, code: 'INVALID_DATE', message: BoundMessages.dateOutside(labelOf(key)) })
+      const window = dateWindowOf(key)
+      if (typeof v !== 'string' || !isLocalDate(v) || !isDateInWindow(v, window))
+        out.push({ field, code: 'INVALID_DATE', message: BoundMessages.dateOutside(labelOf(key), window) })
     } else if (MONEY_FIELDS.has(key)) {
       if (typeof v !== 'string' || !MONEY.test(v) || !isMoneyInBounds(v))
         out.push({ field, code: 'INVALID_MONEY', message: BoundMessages.moneyTooLarge(labelOf(key)) })
@@ -96,11 +123,12 @@ const problemsOf = (o: Record<string, unknown>, prefix: string, out: FieldError[
       if (typeof v !== 'string' || !PERCENT.test(v) || Number(v) > Bounds.percentMax)
         out.push({ field, code: 'INVALID_PERCENT', message: BoundMessages.percent(labelOf(key)) })
     } else if (key === 'repetitions') {
-      const date = typeof o.date === 'string' && isLocalDate(o.date) ? o.date : null
-      const invoiceDate = typeof o.invoiceDate === 'string' && isLocalDate(o.invoiceDate) ? o.invoiceDate : null
+      const dates = [o.date, o.invoiceDate, o.supplyDate].map((d) =>
+        typeof d === 'string' && isLocalDate(d) ? d : null,
+      )
       if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1 || v > Bounds.repetitionsMax)
         out.push({ field, code: 'INVALID_INTEGER', message: BoundMessages.repetitions(labelOf(key)) })
-      else if (!endsInBounds(date, invoiceDate, v))
+      else if (!endsInBounds(dates, v))
         out.push({ field, code: 'INVALID_INTEGER', message: BoundMessages.repetitionsEnd })
     } else if (typeof v === 'string') {
       const problem = textProblem(v)
