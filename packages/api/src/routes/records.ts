@@ -33,6 +33,7 @@ import {
   DateRangeParams,
   effectSchema,
   IdParams,
+  JsonObject,
   jsonSchemaOf,
   oneOf,
   PositiveIdFromString,
@@ -94,9 +95,9 @@ const bodyFields = {
   eventType: Schema.optional(Schema.NullOr(Schema.String)),
   id: Schema.optional(Schema.Unknown),
   version: Schema.optional(Schema.Unknown),
-  dataObject: Schema.propertySignature(
-    Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
-  ).annotations({ missingMessage: () => 'Data is required' }),
+  dataObject: Schema.propertySignature(JsonObject.annotations({ message: () => 'Data is required' })).annotations({
+    missingMessage: () => 'Data is required',
+  }),
 }
 
 const recordBody = (types: readonly DataType[]) =>

@@ -7,7 +7,7 @@ import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
-import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams } from '../http/validation.ts'
+import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams, JsonObject } from '../http/validation.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import { texts } from '../mail/messages.ts'
 import { verifyAcceptKey } from '../reminders/keys.ts'
@@ -38,7 +38,7 @@ const FlagsBody = effectSchema(
   { type: 'object', properties: { completed: { type: 'boolean' }, notification: { type: 'boolean' } } },
 )
 
-const ManualBody = effectSchema(Schema.Record({ key: Schema.String, value: Schema.Unknown }), {
+const ManualBody = effectSchema(JsonObject, {
   type: 'object',
   description: 'A manual transaction: `{ dataObject: { date, name, amount, … } }` or the dataObject itself',
 })
