@@ -69,3 +69,23 @@ export const FormMessages = ({ form }: { form: RecordForm }) => {
     </>
   )
 }
+
+/**
+ * What is wrong with a record an older version stored outside today's bounds (the API's `problems`): such a record
+ * counts in no figure until it is corrected or deleted, so the screen says so next to it.
+ */
+export const RecordProblems = ({ problems }: { problems?: readonly { field: string; message: string }[] }) => {
+  const { t } = useLingui()
+  const translate = useTranslateMessage()
+  if (!problems || problems.length === 0) return null
+  return (
+    <div className="form-warning" role="note">
+      <p>{t`Saved by an earlier version outside today's limits: it counts in no total until you correct or delete it.`}</p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.field}>{translate(p.message)}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}

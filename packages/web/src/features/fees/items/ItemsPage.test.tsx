@@ -171,4 +171,25 @@ describe('items pages', () => {
       await waitFor(() => expect(services.records()[0]?.dataObject.amount).toBe('1100.00'))
       expect(services.records()[0]?.version).toBe(3)
     })
+
+  it('says which stored item an older version left outside the bounds, and why', async () => {
+    const far = {
+      ...rent,
+      id: 3,
+      dataObject: { ...rent.dataObject, name: 'Far', invoiceDate: '9999-12-31' },
+      problems: [
+        {
+          field: 'invoiceDate',
+          code: 'INVALID_DATE',
+          message: 'Invoice date must be between 2000-01-01 and 2099-12-31',
+        },
+      ],
+    }
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([rent, far]), 'pl')
+    const card = (await screen.findByRole('heading', { name: 'Far' })).closest('section') as HTMLElement
+    const note = within(card).getByRole('note')
+    expect(note.textContent).toContain('Data faktury: musi być datą od 2000-01-01 do 2099-12-31')
+    const fine = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+    expect(within(fine).queryByRole('note')).toBeNull()
+  })
 })
