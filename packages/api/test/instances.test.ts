@@ -39,7 +39,7 @@ const freePort = () =>
   })
 
 describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
-  const schema = `test_instances_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const schema = `test_inst_${randomUUID().replaceAll('-', '').slice(0, 12)}`
   const dataDir = mkdtempSync(join(tmpdir(), 'finance-instances-'))
   const mails: string[] = []
   const processes: ChildProcess[] = []

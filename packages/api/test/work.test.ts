@@ -25,7 +25,7 @@ afterAll(async () => {
   await h?.close()
 })
 
-it('no input costs more than a few normal requests on books of 10 years × 50 items a month', async () => {
+it('no input costs four normal requests on books of 10 years × 50 items a month', async () => {
   const normal = normalCase(today, token)
   const cases = worstCases(today, { user: token, admin: h.adminToken, apiKey: h.config.secrets.apiKey })
   await measureWork(h.app, token, normal, cases, 2) // warm-up: first fold, JIT

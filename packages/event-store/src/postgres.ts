@@ -219,8 +219,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     throw err
   }
 
+  // Prepared statements are named per schema; PostgreSQL keeps 63 bytes of a name, so a long one is hashed.
+  const statementName = (name: string) => {
+    const full = `${schema}:${name}`
+    return full.length <= 63 ? full : `${schema.slice(0, 40)}:${lockKey(full).toString(36)}`
+  }
   const query = <R extends unknown[]>(name: string, text: string, values: unknown[]) =>
-    pool.query<R>({ name: `${schema}:${name}`, text, values, rowMode: 'array' }).then((r) => r.rows)
+    pool.query<R>({ name: statementName(name), text, values, rowMode: 'array' }).then((r) => r.rows)
 
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
