@@ -11,20 +11,11 @@
 import type { EventStore, NewEvent } from '@finance/event-store'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { booksStream } from '../src/ledger/books.ts'
+import { bodies } from '../test/fixtures.ts'
 
 export const BOOKS = { years: 10, itemsPerMonth: 50 } as const
 
 const pad = (n: number) => String(n).padStart(2, '0')
-
-const PIT = {
-  taxType: 'Linear',
-  firstPercent: '19',
-  secondPercent: null,
-  freeOfTaxAmount: null,
-  secondPercentAmount: null,
-  paymentInterval: 1,
-  deductions: '0.00',
-}
 
 /**
  * Appends the books of `years` years ending with the year before `lastYear` + 1: yearly VAT and PIT settings, a
@@ -40,7 +31,7 @@ export async function seedBooks(store: EventStore, userId: string, lastYear: num
   const first = lastYear - BOOKS.years + 1
   for (let y = first; y <= lastYear; y++) {
     push('SettingAdded', { id: id++, kind: 'Vat', data: { date: `${y}-01-01`, percent: '23', paymentInterval: 1 } })
-    push('SettingAdded', { id: id++, kind: 'Pit', data: { ...PIT, date: `${y}-01-01` } })
+    push('SettingAdded', { id: id++, kind: 'Pit', data: { ...bodies.Pit, date: `${y}-01-01` } })
     for (let m = 1; m <= 12; m++) {
       push('SettingAdded', {
         id: id++,

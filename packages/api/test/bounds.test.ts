@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { booksStream } from '../src/ledger/books.ts'
-import { bodies, type BodyType, familyOf } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness, seeded } from './helpers.ts'
 
 let h: Harness
 afterEach(async () => {
@@ -14,22 +14,6 @@ afterEach(async () => {
 })
 
 const WINDOW = 'Date must be between 2000-01-01 and 2099-12-31'
-
-/** A user with settings and items of every kind. */
-async function seeded(hh: Harness, email = 'a@example.com') {
-  const t = await hh.user(email)
-  for (const type of [
-    'Vat',
-    'Pit',
-    'SocialSecurity',
-    'Income',
-    'RecurringIncome',
-    'Expense',
-    'RecurringExpense',
-  ] as const)
-    await call(hh.app, t, 'POST', `/api/${familyOf(type as BodyType)}`, { dataType: type, dataObject: bodies[type] })
-  return t
-}
 
 /** Appends events as an older version would have stored them, bypassing today's validation. */
 async function storeAsOlderVersion(hh: Harness, email: string, events: { type: string; data: unknown }[]) {

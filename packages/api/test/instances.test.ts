@@ -7,7 +7,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -15,13 +14,13 @@ import { fileURLToPath } from 'node:url'
 import type { EventStore } from '@finance/event-store'
 import { createPostgresStore } from '@finance/event-store/postgres.ts'
 import pg from 'pg'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccounts } from '../src/accounts/service.ts'
 import { booksStream, executeBooks, loadBooks } from '../src/ledger/books.ts'
 import { localDateInPoland } from '../src/plugins/services.ts'
 import { verifyAcceptKey } from '../src/reminders/keys.ts'
 import { bodies } from './fixtures.ts'
+import { freePort, smtpSink } from './helpers.ts'
 
 const url = process.env.DATABASE_URL
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -30,21 +29,13 @@ const EMAIL = 'multi@example.com'
 const PASSWORD = 'Multi#Pass1'
 const REMINDERS = 20
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as AddressInfo).port
-      probe.close(() => resolve(port))
-    })
-  })
-
 describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
   const schema = `test_inst_${randomUUID().replaceAll('-', '').slice(0, 12)}`
   const dataDir = mkdtempSync(join(tmpdir(), 'finance-instances-'))
-  const mails: string[] = []
+  let mails: string[] = []
   const processes: ChildProcess[] = []
   const bases: string[] = []
-  let smtp: SMTPServer
+  let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined
   let store: EventStore
   let userId: string
 
@@ -100,22 +91,9 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = ''
-        stream.on('data', (c: Buffer) => {
-          data += c.toString('utf8')
-        })
-        stream.on('end', () => {
-          mails.push(data)
-          done()
-        })
-      },
-    })
-    const smtpPort = await freePort()
-    await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+    smtp = await smtpSink()
+    mails = smtp.received
+    const smtpPort = smtp.port
 
     // One user whose books hold 20 expenses due today, each with its notification on.
     store = await createPostgresStore({ connectionString: url!, schema })
@@ -143,7 +121,7 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
     for (const child of processes) child.kill('SIGTERM')
     await Promise.all(processes.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
     await store?.close()
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+    await smtp?.close()
     const client = new pg.Client({ connectionString: url })
     await client.connect()
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)

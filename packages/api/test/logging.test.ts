@@ -7,7 +7,8 @@ import { ensureAdmin } from '../src/bootstrap.ts'
 import { testConfig } from '../src/config.ts'
 import { ADMIN, captureMailer } from './helpers.ts'
 
-it('never writes passwords, tokens, keys or codes to the log', async () => {
+/** The app with `main`'s logger options, writing its log lines into `lines`. */
+async function appWithLog() {
   const lines: string[] = []
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -26,6 +27,11 @@ it('never writes passwords, tokens, keys or codes to the log', async () => {
     mailer: captureMailer(),
     logger: { ...(loggerOptions('debug') as object), stream },
   })
+  return { app, config, lines }
+}
+
+it('never writes passwords, tokens, keys or codes to the log', async () => {
+  const { app, config, lines } = await appWithLog()
   const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: ADMIN })
   const token = login.json().token as string
   app.log.info({ password: ADMIN.password, token, key: config.secrets.apiKey }, 'a careless log line')
@@ -44,24 +50,7 @@ it('never writes passwords, tokens, keys or codes to the log', async () => {
 })
 
 it('redacts secret query values whatever the spelling of their name, also on framework errors', async () => {
-  const lines: string[] = []
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk))
-      done()
-    },
-  })
-  const store = createMemoryStore()
-  const accounts = createAccounts(store, { hashCost: 4 })
-  await ensureAdmin(accounts, ADMIN)
-  const config = testConfig()
-  const app = await buildApp({
-    store,
-    config,
-    accounts,
-    mailer: captureMailer(),
-    logger: { ...(loggerOptions('debug') as object), stream },
-  })
+  const { app, config, lines } = await appWithLog()
   const token = (await app.inject({ method: 'POST', url: '/api/account/login', payload: ADMIN })).json().token
   const key = config.secrets.apiKey
   const spellings = ['%6bey', 'KEY', 'k%65y', '%4B%45%59', 'Key', 'token', 'to%6Ben', 'code', '%63ode', 'email']

@@ -1,10 +1,8 @@
-import { type AddressInfo, createServer } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer } from '../src/mail/mailer.ts'
 import { signAcceptKey } from '../src/reminders/keys.ts'
 import { bodies } from './fixtures.ts'
-import { call, captureMailer, type Harness, harness } from './helpers.ts'
+import { call, captureMailer, type Harness, harness, smtpSink } from './helpers.ts'
 
 let h: Harness
 afterEach(async () => {
@@ -157,28 +155,7 @@ it('the in-process job sends due reminders on its interval, once', async () => {
 
 describe('SMTP', () => {
   it('sends the reset e-mail through a real SMTP server when SMTP_URL is set', async () => {
-    const received: string[] = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = ''
-        stream.on('data', (c: Buffer) => {
-          data += c.toString('utf8')
-        })
-        stream.on('end', () => {
-          received.push(data)
-          done()
-        })
-      },
-    })
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as AddressInfo).port
-        probe.close(() => resolve(p))
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    const { port, received, close } = await smtpSink()
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent' })
     try {
       h = await harness({ mailer: Object.assign(mailer, { sent: [], failing: false }) })
@@ -198,7 +175,7 @@ describe('SMTP', () => {
     } finally {
       await h?.close()
       mailer.close()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await close()
     }
   })
 })

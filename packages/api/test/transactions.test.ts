@@ -1,29 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { bodies, type BodyType, familyOf } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness, seeded } from './helpers.ts'
 
 let h: Harness
 afterEach(async () => {
   await h?.close()
 })
-
-/** A user with settings and a few items, ready for month views. */
-export async function seeded(hh: Harness, email = 'a@example.com') {
-  const t = await hh.user(email)
-  for (const type of [
-    'Vat',
-    'Pit',
-    'SocialSecurity',
-    'Income',
-    'RecurringIncome',
-    'Expense',
-    'RecurringExpense',
-  ] as BodyType[]) {
-    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject: bodies[type] })
-    if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
-  }
-  return t
-}
 
 type Tx = {
   id: number

@@ -446,6 +446,28 @@ export function counterArgs(key: unknown, ttlMs: unknown, now: unknown): number 
   return now
 }
 
+/** Calls `sweep(now)` once every `every` calls: expired counters are deleted as new ones arrive, without a timer. */
+export function periodicSweep(sweep: (now: number) => unknown, every = 1000): (now: number) => Promise<void> {
+  let calls = 0
+  return async (now) => {
+    if (++calls < every) return
+    calls = 0
+    await sweep(now)
+  }
+}
+
+/** `counters` of a store that refuses calls once closed. */
+export const guardedCounters = (counters: CounterStore, open: () => void): CounterStore => ({
+  async increment(key, ttlMs, now) {
+    open()
+    return counters.increment(key, ttlMs, now)
+  },
+  async reset(key) {
+    open()
+    return counters.reset(key)
+  },
+})
+
 /**
  * Counters in process memory (the memory store, and KurrentDB, which has no atomic shared counter: there each
  * process counts for itself). Expired counters are swept as new ones arrive; live ones are never evicted (eviction

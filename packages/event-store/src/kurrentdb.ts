@@ -43,6 +43,7 @@ import {
   checkExpected,
   iterateViaReadAll,
   matches,
+  guardedCounters,
   memoryCounters,
   normaliseReadAll,
   prepareEvents,
@@ -352,16 +353,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
 
     // KurrentDB has no atomic shared counter (a stream per counter would grow without end): each process counts for
     // itself, so with several instances on one KurrentDB the limits hold per instance (docs/operations.md).
-    counters: {
-      async increment(key: string, ttlMs: number, now?: number) {
-        open()
-        return counters.increment(key, ttlMs, now)
-      },
-      async reset(key: string) {
-        open()
-        return counters.reset(key)
-      },
-    },
+    counters: guardedCounters(counters, open),
 
     async info(): Promise<StoreInfo> {
       open()

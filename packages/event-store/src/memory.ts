@@ -9,6 +9,7 @@ import {
   checkExpected,
   iterateViaReadAll,
   matches,
+  guardedCounters,
   memoryCounters,
   normaliseReadAll,
   prepareEvents,
@@ -171,16 +172,7 @@ export function createMemoryStore(): EventStore {
       },
     },
 
-    counters: {
-      async increment(key: string, ttlMs: number, now?: number) {
-        open()
-        return counters.increment(key, ttlMs, now)
-      },
-      async reset(key: string) {
-        open()
-        return counters.reset(key)
-      },
-    },
+    counters: guardedCounters(counters, open),
 
     async info(): Promise<StoreInfo> {
       open()

@@ -18,6 +18,7 @@ import {
   assertStreamId,
   counterArgs,
   iterateViaReadAll,
+  periodicSweep,
   normaliseReadAll,
   storedData,
   trackedPollingSubscription,
@@ -229,7 +230,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
-  let incrementsSinceSweep = 0
+  const sweepCounters = periodicSweep((now) =>
+    query('counter:sweep', `DELETE FROM ${q}.counters WHERE expires_at <= $1`, [now]),
+  )
   let closed = false
   const open = () => {
     if (closed) throw new Error('The event store is closed')
@@ -380,10 +383,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       async increment(key: string, ttlMs: number, at?: number) {
         open()
         const now = counterArgs(key, ttlMs, at)
-        if (++incrementsSinceSweep >= 1000) {
-          incrementsSinceSweep = 0
-          await query('counter:sweep', `DELETE FROM ${q}.counters WHERE expires_at <= $1`, [now])
-        }
+        await sweepCounters(now)
         // One statement: the row lock of ON CONFLICT makes concurrent increments from any instance serial. The SET
         // expressions read the row as it was before the update.
         const rows = await query<[string, string]>(

@@ -18,6 +18,7 @@ import {
   checkExpected,
   counterArgs,
   iterateViaReadAll,
+  periodicSweep,
   normaliseReadAll,
   storedData,
   type PreparedEvent,
@@ -216,7 +217,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     counterReset: db.prepare('DELETE FROM counters WHERE key = ?'),
     counterSweep: db.prepare('DELETE FROM counters WHERE expires_at <= ?'),
   }
-  let incrementsSinceSweep = 0
+  const sweepCounters = periodicSweep((now) => stmt.counterSweep.run(now))
 
   const appendTx = db.transaction(
     (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult => {
@@ -382,10 +383,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       async increment(key: string, ttlMs: number, at?: number) {
         open()
         const now = counterArgs(key, ttlMs, at)
-        if (++incrementsSinceSweep >= 1000) {
-          incrementsSinceSweep = 0
-          stmt.counterSweep.run(now)
-        }
+        await sweepCounters(now)
         const [value, expiresAt] = stmt.counterIncrement.get({ key, now, ttl: ttlMs }) as [number, number]
         return { value, expiresAt }
       },
