@@ -50,8 +50,11 @@ const schemaFiles = (): readonly XMLFileInfo[] => {
       const full = `${dir}/${entry.name}`
       if (entry.isDirectory()) walk(full)
       else if (entry.name.endsWith('.xsd')) {
-        let text = readFileSync(full, 'utf8')
-        for (const r of rewrites) text = text.split(`"${r.from}`).join(`"/${r.to}`)
+        // Only import locations change: namespace names keep their `http://crd.gov.pl/…` form.
+        const text = readFileSync(full, 'utf8').replace(/schemaLocation="([^"]+)"/g, (whole, uri: string) => {
+          const rule = rewrites.find((r) => uri.startsWith(r.from))
+          return rule ? `schemaLocation="/${rule.to}${uri.slice(rule.from.length)}"` : whole
+        })
         list.push({ fileName: relative(root, full), contents: text })
       }
     }
@@ -78,7 +81,10 @@ export const validateXml = async (xml: string, schemaId: SchemaId): Promise<XmlV
   })
   const errors = result.errors.map((e) => ({
     line: e.loc && e.loc.fileName === DOCUMENT ? e.loc.lineNumber : null,
-    message: e.message.replace(/^\s*element [^:]+: Schemas validity error : /, '').trim(),
+    message: e.message
+      .replace(/^\s*(element [^:]+: )?Schemas validity error : /, '')
+      .replace(/\{[^}]*\}/g, '')
+      .trim(),
   }))
   return { valid: result.valid, errors }
 }

@@ -236,11 +236,14 @@ describe('changes after a month closed', () => {
       ['2026-03-03T09:00:00Z', itemAdded(3, income({ date: '2026-01-15', amount: '50.00', name: 'Late' }))],
     )
     const rows = h.book(2026).kpir.rows
-    expect(rows.map((r) => [r.number, r.date, r.kind, r.sales, r.corrects?.number ?? null, r.period])).toEqual([
-      [1, '2026-01-10', 'entry', '1000.00', null, null],
-      [2, '2026-03-02', 'correction', '-1000.00', 1, '2026-01'],
-      [3, '2026-03-03', 'correction', '50.00', null, '2026-01'],
-    ])
+    // The late entry keeps its event's date and sits in the month it was entered.
+    expect(rows.map((r) => [r.number, r.month, r.date, r.kind, r.sales, r.corrects?.number ?? null, r.period])).toEqual(
+      [
+        [1, '2026-01', '2026-01-10', 'entry', '1000.00', null, null],
+        [2, '2026-03', '2026-01-15', 'correction', '50.00', null, '2026-01'],
+        [3, '2026-03', '2026-03-02', 'correction', '-1000.00', 1, '2026-01'],
+      ],
+    )
   })
 
   it('keeps a closed month as it was whatever happens later, and moves a re-dated item by a reversal', () => {
@@ -293,9 +296,9 @@ describe('changes after a month closed', () => {
     )
     expect(h.book(2025).kpir.rows.map((r) => [r.kind, r.sales])).toEqual([['entry', '11.00']])
     // March closed on 20 April, after the first item was recorded: the late item is a correction in May.
-    expect(h.book(2026).kpir.rows.map((r) => [r.month, r.kind, r.sales])).toEqual([
-      ['2026-02', 'entry', '21.00'],
-      ['2026-05', 'correction', '30.00'],
+    expect(h.book(2026).kpir.rows.map((r) => [r.month, r.date, r.kind, r.sales])).toEqual([
+      ['2026-02', '2026-02-10', 'entry', '21.00'],
+      ['2026-05', '2026-03-10', 'correction', '30.00'],
     ])
     expect(
       h

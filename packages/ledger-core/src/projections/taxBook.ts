@@ -656,7 +656,8 @@ export class BookHistory {
         key,
         source: t?.source ?? c!.source,
         month,
-        date: on,
+        // A late entry keeps the date of its event; a correction is dated the day of the change.
+        date: c ? on : t!.date,
         entryDate: on,
         cells,
         documentNumber: texts.documentNumber,
