@@ -226,26 +226,31 @@ const periodOf = (year: number, month: number | undefined) => {
   return { from: `${m}-01`, to: lastDayOfMonth(m), label: m }
 }
 
-/** Writes the JPK file of a book (a year, or a month of it), or says what must be fixed first. */
-export const jpkFile = (req: JpkRequest): JpkResult => {
-  const { book, form } = req
-  const period = periodOf(book.year, req.month)
-  const inPeriod = <R extends { month: string }>(rows: readonly R[]) =>
-    req.month === undefined ? rows : rows.filter((r) => r.month === period.from.slice(0, 7))
-  const rows = form === 'JPK_PKPIR' ? inPeriod(book.kpir.rows) : inPeriod(book.ewp.rows)
-  const problems: JpkProblem[] = []
+/** The rows of the requested form and period. */
+const rowsOf = (req: Pick<JpkRequest, 'book' | 'form' | 'month'>): readonly (KpirRow | EwpRow)[] => {
+  const rows = req.form === 'JPK_PKPIR' ? req.book.kpir.rows : req.book.ewp.rows
+  if (req.month === undefined) return rows
+  const month = `${String(req.book.year).padStart(4, '0')}-${String(req.month).padStart(2, '0')}`
+  return rows.filter((r) => r.month === month)
+}
+
+/** What stops the file from being written: company data it needs, no rows, rates JPK_EWP(4) does not list. */
+export const jpkProblems = (
+  req: Pick<JpkRequest, 'book' | 'form' | 'month' | 'primary' | 'contact'>,
+): readonly JpkProblem[] => {
   const subject = subjectOf(req.primary, req.contact)
-  if (Array.isArray(subject)) problems.push(...subject)
+  const problems: JpkProblem[] = Array.isArray(subject) ? [...subject] : []
+  const rows = rowsOf(req)
   if (rows.length === 0)
     problems.push({
       field: 'rows',
       code: 'EMPTY',
       message:
-        form === 'JPK_PKPIR'
+        req.form === 'JPK_PKPIR'
           ? 'The KPiR has no entries in this period; a JPK file needs at least one'
           : 'The ewidencja przychodów has no entries in this period; a JPK file needs at least one',
     })
-  if (form === 'JPK_EWP')
+  if (req.form === 'JPK_EWP')
     for (const r of rows as readonly EwpRow[])
       if (r.rate === null || !EWP_RATES.includes(r.rate))
         problems.push({
@@ -256,16 +261,25 @@ export const jpkFile = (req: JpkRequest): JpkResult => {
               ? `Entry ${r.number} has no ryczałt rate; give the income its rate`
               : `Entry ${r.number} has a ryczałt rate of ${r.rate} %, which JPK_EWP(4) does not list`,
         })
+  return problems
+}
+
+/** Writes the JPK file of a book (a year, or a month of it), or says what must be fixed first. */
+export const jpkFile = (req: JpkRequest): JpkResult => {
+  const problems = jpkProblems(req)
+  const subject = subjectOf(req.primary, req.contact)
   if (problems.length > 0 || Array.isArray(subject)) return { ok: false, problems }
+  const period = periodOf(req.book.year, req.month)
+  const rows = rowsOf(req)
   const xml =
-    form === 'JPK_PKPIR'
+    req.form === 'JPK_PKPIR'
       ? writePkpir(req, rows as readonly KpirRow[], period.from, period.to, subject)
       : writeEwp(req, rows as readonly EwpRow[], period.from, period.to, subject)
   return {
     ok: true,
     xml,
-    schema: form === 'JPK_PKPIR' ? 'JPK_PKPIR(3)' : 'JPK_EWP(4)',
-    fileName: `${form}_${period.label}.xml`,
+    schema: req.form === 'JPK_PKPIR' ? 'JPK_PKPIR(3)' : 'JPK_EWP(4)',
+    fileName: `${req.form}_${period.label}.xml`,
     rows: rows.length,
   }
 }
