@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { jpkFile } from '../src/jpk.ts'
 import { CATALOG_FILE, SCHEMAS, schemaPath } from '../src/schemas.ts'
 import { validateXml } from '../src/validate.ts'
-import { contact, createdAt, primary, scenarios } from './scenarios.ts'
+import { contact, createdAt, primary, scenarios } from '../src/testing/scenarios.ts'
 
 const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
 

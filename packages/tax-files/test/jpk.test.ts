@@ -6,7 +6,7 @@ import { codesModule, countriesFromSchema, taxOfficesFromSchema } from '../src/c
 import { correctionRemark, defaultForm, jpkFile, NO_DOCUMENT_NUMBER } from '../src/jpk.ts'
 import { validateXml } from '../src/validate.ts'
 import { escapeXml, token, XmlWriter } from '../src/xml.ts'
-import { contact, createdAt, flat2026, linear2026, primary, scale2025 } from './scenarios.ts'
+import { contact, createdAt, flat2026, linear2026, primary, scale2025 } from '../src/testing/scenarios.ts'
 
 const bookOf = (s: typeof scale2025) => bookHistory(s.events).book(s.year)
 const request = (s: typeof scale2025, over: Record<string, unknown> = {}) => ({
