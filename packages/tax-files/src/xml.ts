@@ -5,22 +5,29 @@
  * document it writes is checked with `validateXml` against the vendored schema in the tests.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finds the characters escapeXml changes or drops
+const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/
+
 /** Escapes text and attribute values (`&`, `<`, `>`, `"`, `'`) and drops characters XML 1.0 cannot carry. */
 export const escapeXml = (s: string): string =>
-  s
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids are removed
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
+  !NEEDS_ESCAPE.test(s)
+    ? s
+    : s
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 forbids are removed
+        .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;')
 
 /**
  * A value of an `xsd:token`-based type (`TZnakowy`, `TZnakowyJPK`): whitespace collapsed as the schema does, then
  * at most `max` characters (never a split surrogate pair); `fallback` when nothing is left (the types need ≥ 1).
  */
 export const token = (s: string | null | undefined, max: number, fallback = '-'): string => {
+  // Already a token that fits (the usual case): no copying.
+  if (s && s.length <= max && !/^\s|\s$|\s\s|[\t\n\r]/.test(s)) return s
   const collapsed = (s ?? '').replace(/\s+/g, ' ').trim()
   const chars = Array.from(collapsed)
   const cut = chars.length > max ? chars.slice(0, max).join('').trimEnd() : collapsed
