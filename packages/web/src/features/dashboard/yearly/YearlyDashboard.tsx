@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
+import { useMonthNames } from '../../../i18n/months.ts'
 import { useMessages } from '../../../ui/messages.tsx'
 import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
 import { BarChart, type SeriesLabels } from './BarChart.tsx'
@@ -19,17 +20,7 @@ type Props = {
   initialWidth?: number
 }
 
-/** Month names in the UI language, January first. */
-export const useMonthNames = (): string[] => {
-  const { i18n } = useLingui()
-  return useMemo(() => {
-    const f = new Intl.DateTimeFormat(i18n.locale, { month: 'long' })
-    return Array.from({ length: 12 }, (_, m) => {
-      const name = f.format(new Date(2026, m, 1))
-      return name.charAt(0).toUpperCase() + name.slice(1)
-    })
-  }, [i18n.locale])
-}
+export { useMonthNames }
 
 /** SPEC §2 Yearly dashboard: year navigation and the two bar charts. */
 export const YearlyDashboard = ({ effects, year, initialWidth }: Props) => {
