@@ -26,6 +26,15 @@ const known: Record<string, MessageDescriptor> = {
   'Name is required': msg`Name is required`,
   'Repetitions is required': msg`Repetitions is required`,
   'Data is not valid': msg`Data is not valid`,
+  // Tax-book fields (company data and item details).
+  'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
+  'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
+  'KSeF number is not valid': msg`KSeF number is not valid`,
+  'Document number is too long': msg`Document number is too long`,
+  'Description is too long': msg`Description is too long`,
+  'Counterparty name is too long': msg`Counterparty name is too long`,
+  'Counterparty address is too long': msg`Counterparty address is too long`,
+  'Counterparty tax id is too long': msg`Counterparty tax id is too long`,
 }
 
 const labels: Record<string, MessageDescriptor> = {
@@ -39,6 +48,9 @@ const labels: Record<string, MessageDescriptor> = {
   'Second percent amount': msg`Second percent amount`,
   Deductions: msg`Deductions`,
   Repetitions: msg`Repetitions`,
+  'Birth date': msg`Owner's date of birth`,
+  'Business start date': msg`Business start date`,
+  'VAT registration date': msg`VAT registration date`,
 }
 
 /** `(text) => translated text` for the active language. */
