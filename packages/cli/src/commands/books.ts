@@ -72,6 +72,7 @@ const LABELS = {
   noEntries: { pl: 'Brak zapisów', en: 'No entries' },
   closed: { pl: 'zamknięty', en: 'closed' },
   open: { pl: 'otwarty do', en: 'open until' },
+  history: { pl: 'wpisany po terminie, otwarty', en: 'entered after its closing day, kept open' },
   noRate: { pl: 'bez stawki', en: 'no rate' },
   corrects: { pl: 'Korekta zapisu nr', en: 'Corrects entry' },
   of: { pl: 'z', en: 'of' },
@@ -187,7 +188,7 @@ const monthsShown = (book: TaxBook, month: number | undefined) =>
   month === undefined ? book.months : book.months.filter((_, i) => i + 1 === month)
 
 const statusOf = (ctx: Ctx, m: BookMonth) =>
-  m.closed ? LABELS.closed[ctx.lang] : `${LABELS.open[ctx.lang]} ${m.closes}`
+  m.closed ? LABELS.closed[ctx.lang] : m.history ? LABELS.history[ctx.lang] : `${LABELS.open[ctx.lang]} ${m.closes}`
 
 /** The book as aligned tables: per month its rows, the month's totals and the year so far. */
 export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): string => {

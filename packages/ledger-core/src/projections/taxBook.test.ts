@@ -300,12 +300,14 @@ describe('changes after a month closed', () => {
       ['2026-02', '2026-02-10', 'entry', '21.00'],
       ['2026-05', '2026-03-10', 'correction', '30.00'],
     ])
-    expect(
-      h
-        .book(2026, { today: '2026-06-01' })
-        .months.map((m) => m.closed)
-        .slice(0, 5),
-    ).toEqual([false, false, true, true, false])
+    const months = h.book(2026, { today: '2026-06-01' }).months.slice(0, 5)
+    expect(months.map((m) => [m.closed, m.history])).toEqual([
+      [false, true],
+      [false, true],
+      [true, false],
+      [true, false],
+      [false, false],
+    ])
   })
 
   it('corrects the rate of a ryczałt entry when the setting’s rate changes after the month closed', () => {

@@ -137,6 +137,11 @@ export interface BookMonth {
   readonly closes: LocalDateString
   /** The month's book is final: closed by a later recorded change, or (with `today`) its closing day has passed. */
   readonly closed: boolean
+  /**
+   * The month had closed before the first item was recorded (history entered later): Finance keeps it open, its
+   * entries follow the items.
+   */
+  readonly history: boolean
   readonly kpir: KpirTotals
   readonly kpirYearToDate: KpirTotals
   readonly ewp: EwpTotals
@@ -826,7 +831,8 @@ export class BookHistory {
       const closes = bookClosingDay(p.month)
       const afterHistory = this.historyThrough !== null && p.month > this.historyThrough
       const closed = this.isClosed(p.month) || (afterHistory && options.today !== undefined && closes < options.today)
-      return { month: p.month, kind: p.kind, closes, closed, kpir, ewp, kpirSums, ewpSums }
+      const history = this.historyThrough !== null && !afterHistory
+      return { month: p.month, kind: p.kind, closes, closed, history, kpir, ewp, kpirSums, ewpSums }
     })
     return assemble(year, months)
   }
@@ -865,6 +871,7 @@ interface MonthParts {
   readonly kind: BookKind
   readonly closes: LocalDateString
   readonly closed: boolean
+  readonly history: boolean
   readonly kpir: readonly KpirRow[]
   readonly ewp: readonly EwpRow[]
   readonly kpirSums: KpirSums
@@ -955,6 +962,7 @@ const assemble = (year: number, parts: readonly MonthParts[]): TaxBook => {
       kind: p.kind,
       closes: p.closes,
       closed: p.closed,
+      history: p.history,
       kpir: kpirTotals(mk),
       kpirYearToDate: kpirTotals(ytdKpir),
       ewp: ewpTotals(me),

@@ -28,7 +28,8 @@ export const useRemark = () => {
 
 const useMonthStatus = () => {
   const { t } = useLingui()
-  return (m: BookMonth) => (m.closed ? t`closed` : t`open until ${m.closes}`)
+  return (m: BookMonth) =>
+    m.closed ? t`closed` : m.history ? t`entered after its closing day, kept open` : t`open until ${m.closes}`
 }
 
 const Counterparty = ({ row }: { row: KpirRow | EwpRow }) => {
@@ -142,7 +143,7 @@ export const KpirTable = ({ book }: { book: BookView }) => {
               .map((r) => (
                 <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
                   <td className="num">{r.number}</td>
-                  <td>{r.date}</td>
+                  <td className="book__date">{r.date}</td>
                   {n.ksefNumber !== null && <td className="book__ksef">{r.ksefNumber ?? ''}</td>}
                   <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
                   <Counterparty row={r} />
@@ -219,8 +220,8 @@ export const EwpTable = ({ book }: { book: BookView }) => {
               .map((r) => (
                 <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
                   <td className="num">{r.number}</td>
-                  <td>{r.entryDate}</td>
-                  <td>{r.date}</td>
+                  <td className="book__date">{r.entryDate}</td>
+                  <td className="book__date">{r.date}</td>
                   <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
                   <td className="book__ksef">{r.ksefNumber ?? ''}</td>
                   <Counterparty row={r} />
