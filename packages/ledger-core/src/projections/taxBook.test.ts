@@ -343,3 +343,26 @@ describe('changes after a month closed', () => {
     ])
   })
 })
+
+describe('settings and the book', () => {
+  it('follows the PIT setting: deleted, the months go back to the KPiR; VAT settings change nothing', () => {
+    const h = new BookHistory()
+    h.push(pit(1, { taxType: 'Flat', firstPercent: '9' }))
+    h.push({
+      type: 'SettingAdded',
+      data: { id: 2, kind: 'Vat', data: { date: '2026-01-01', percent: '8', paymentInterval: 1 } },
+    } as LedgerEvent)
+    h.push(itemAdded(3, income({ date: '2026-01-10', amount: '50.00' })))
+    h.push(itemAdded(4, income({ date: '2026-01-11', amount: '20.00', flatRate: '12' })))
+    // A rate JPK_EWP(4) does not list (the setting's 9 %) comes after the listed ones.
+    expect(h.book(2026).ewp.rates).toEqual(['12', '9'])
+    h.push({ type: 'SettingDeleted', data: { id: 1, kind: 'Pit' } } as LedgerEvent)
+    h.push({ type: 'SettingDeleted', data: { id: 99, kind: 'Pit' } } as LedgerEvent)
+    const book = h.book(2026)
+    expect(book.months[0]!.kind).toBe('kpir')
+    expect(book.kpir.rows.map((r) => r.sales)).toEqual(['50.00', '20.00'])
+    expect(book.ewp.rows).toEqual([])
+    h.push(deleted(77))
+    expect(h.book(2026).kpir.rows).toHaveLength(2)
+  })
+})
