@@ -11,6 +11,7 @@ import {
   type Contact,
   companyRecord,
   type EwpRow,
+  KPIR_AMOUNT_COLUMNS,
   KPIR_LAYOUTS,
   type KpirRow,
   type KpirTotals,
@@ -126,18 +127,7 @@ const kpirColumns = (book: TaxBook, lang: Lang) => {
   return columns
 }
 
-const TOTAL_KEYS = [
-  'sales',
-  'otherRevenue',
-  'revenue',
-  'goods',
-  'sideCosts',
-  'salaries',
-  'otherExpenses',
-  'expenses',
-  'free',
-  'research',
-] as const satisfies readonly (keyof KpirTotals & Label)[]
+const TOTAL_KEYS = KPIR_AMOUNT_COLUMNS
 
 /** A totals line under the KPiR's amount columns. */
 const kpirTotalsLine = (columns: ReturnType<typeof kpirColumns>, label: string, t: KpirTotals): string[] => {

@@ -3,7 +3,7 @@
  * with one column per ryczałt rate. Each month is a row group: its entries, the month's total and the year so
  * far. Money arrives as decimal strings from the API (ledger-core computed every figure).
  */
-import { KPIR_LAYOUTS } from '@finance/ledger-core/projections/taxBook.ts'
+import { KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core/projections/taxBook.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useMonthNames } from '../../i18n/months.ts'
@@ -55,18 +55,7 @@ const Region = ({ label, children }: { label: string; children: ReactNode }) => 
   </section>
 )
 
-const KPIR_AMOUNTS = [
-  'sales',
-  'otherRevenue',
-  'revenue',
-  'goods',
-  'sideCosts',
-  'salaries',
-  'otherExpenses',
-  'expenses',
-  'free',
-  'research',
-] as const satisfies readonly (keyof KpirTotals & keyof KpirRow)[]
+const KPIR_AMOUNTS = KPIR_AMOUNT_COLUMNS
 
 export const KpirTable = ({ book }: { book: BookView }) => {
   const { t } = useLingui()

@@ -9,7 +9,7 @@ import { useEffect, useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useMonthNames } from '../../i18n/months.ts'
-import { Button, Loader, Select, useMessages } from '../../ui/index.ts'
+import { Button, Loader, PeriodNav, Select, useMessages } from '../../ui/index.ts'
 import { type BookRequest, type BooksApi, createBooksApi, type JpkRequest, saveFile } from './api.ts'
 import { BookSummary, EwpTable, KpirTable } from './BookTables.tsx'
 import { booksMachine } from './booksMachine.ts'
@@ -83,17 +83,16 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
         <Trans>Tax book</Trans>
       </h1>
       <div className="books-page__toolbar">
-        <nav className="period-nav" aria-label={t`Year`}>
-          <Button variant="secondary" aria-label={t`Previous year`} onClick={() => actor.send({ type: 'PREV' })}>
-            ‹
-          </Button>
-          <output className="period-nav__title" aria-live="polite" data-year={shown}>
-            {shown}
-          </output>
-          <Button variant="secondary" aria-label={t`Next year`} onClick={() => actor.send({ type: 'NEXT' })}>
-            ›
-          </Button>
-        </nav>
+        <PeriodNav
+          label={t`Year`}
+          previousLabel={t`Previous year`}
+          nextLabel={t`Next year`}
+          onPrevious={() => actor.send({ type: 'PREV' })}
+          onNext={() => actor.send({ type: 'NEXT' })}
+          data={{ 'data-year': shown }}
+        >
+          {shown}
+        </PeriodNav>
         <Select
           label={t`Month`}
           className="books-page__month"

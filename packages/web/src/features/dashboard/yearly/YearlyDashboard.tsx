@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
+import { PeriodNav } from '../../../ui/PeriodNav.tsx'
 import { useMonthNames } from '../../../i18n/months.ts'
 import { useMessages } from '../../../ui/messages.tsx'
 import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
@@ -62,17 +63,16 @@ export const YearlyDashboard = ({ effects, year, initialWidth }: Props) => {
         <Trans>Yearly dashboard</Trans>
       </h1>
       <div className="dashboard__toolbar">
-        <nav className="period-nav" aria-label={t`Year`}>
-          <Button variant="secondary" aria-label={t`Previous year`} onClick={() => actor.send({ type: 'PREV' })}>
-            ‹
-          </Button>
-          <output className="period-nav__title" aria-live="polite" data-year={shown}>
-            {shown}
-          </output>
-          <Button variant="secondary" aria-label={t`Next year`} onClick={() => actor.send({ type: 'NEXT' })}>
-            ›
-          </Button>
-        </nav>
+        <PeriodNav
+          label={t`Year`}
+          previousLabel={t`Previous year`}
+          nextLabel={t`Next year`}
+          onPrevious={() => actor.send({ type: 'PREV' })}
+          onNext={() => actor.send({ type: 'NEXT' })}
+          data={{ 'data-year': shown }}
+        >
+          {shown}
+        </PeriodNav>
         <div className="dashboard__actions">
           <Button variant="secondary" onClick={() => actor.send({ type: 'THIS_YEAR' })}>
             <Trans>This year</Trans>
