@@ -1,7 +1,7 @@
 /**
  * The JPK files of the tax books, written from the book projection of `@finance/ledger-core` (`TaxBook`):
  * JPK_PKPIR(3) from the KPiR rows and JPK_EWP(4) from the ewidencja rows of a year (or of one month of it).
- * What each element is filled from, and why: docs/tax-rules.md §6.
+ * What each element is filled from, and why: docs/tax-rules.md §7.
  *
  * `jpkFile` first checks what the schema requires and the user's data may lack (the owner's names and date of
  * birth, a NIP of ten digits, the tax office, at least one row, a ryczałt rate the form lists) and reports it as

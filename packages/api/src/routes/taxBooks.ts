@@ -1,5 +1,5 @@
 /**
- * `books/*`: the tax book of a year (the KPiR or the ewidencja przychodów, docs/tax-rules.md §6) and its JPK file.
+ * `books/*`: the tax book of a year (the KPiR or the ewidencja przychodów, docs/tax-rules.md §7) and its JPK file.
  * Both come from the user's book history (`loadBookHistory`), which knows when every change was recorded and so
  * which months are closed and what became a correction.
  */

@@ -1,7 +1,7 @@
 /**
  * `finance books YYYY --user EMAIL [--month MM] [--format table|csv|json|xml]`: the tax book of a year — the KPiR
  * (Scale, Linear) or the ewidencja przychodów (ryczałt) — from the same history, closing rule and projection as
- * the web screen and `GET /api/books/{year}` (docs/tax-rules.md §6). `xml` is the JPK_PKPIR(3) / JPK_EWP(4) file,
+ * the web screen and `GET /api/books/{year}` (docs/tax-rules.md §7). `xml` is the JPK_PKPIR(3) / JPK_EWP(4) file,
  * checked against the official schema before it is written. Headings in Polish or English (`--lang`); the book's
  * own text (descriptions, the file) stays as entered.
  */

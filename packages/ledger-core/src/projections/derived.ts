@@ -5,10 +5,13 @@
  */
 import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
-import type { Pit, SocialSecurity, Vat } from '../schemas/records.ts'
+import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex, type VatPercentOn } from '../schedule.ts'
 import {
+  addItemToMonth,
+  type CompanyFacts,
   computeTaxes,
+  emptyMonth,
   type MonthFigures,
   type Obligation,
   type PitSettingInput,
@@ -26,6 +29,8 @@ export interface Derived {
   readonly vat: VatSettingInput[]
   readonly pit: PitSettingInput[]
   readonly socialSecurity: SocialSecuritySettingInput[]
+  /** Business start and VAT registration dates from Primary data (`null` when not given). */
+  readonly company: CompanyFacts
   /** The VAT setting's percent in force on a day ("0" before the first setting), for `inForce` items. */
   readonly vatPercentOn: VatPercentOn
   /** Earliest month with an item occurrence or a setting, `null` for empty books. */
@@ -57,9 +62,16 @@ export const derive = (state: BooksState): Derived => {
   const vat: (VatSettingInput & { id: number })[] = []
   const pit: (PitSettingInput & { id: number })[] = []
   const ss: (SocialSecuritySettingInput & { id: number })[] = []
+  const company: CompanyFacts = { businessStartDate: null, vatRegistrationDate: null }
   for (const r of state.records.values()) {
     if (r.deleted) continue
     switch (r.dataType) {
+      case 'Primary': {
+        const d = r.data as Partial<Primary>
+        company.businessStartDate = d.businessStartDate ?? null
+        company.vatRegistrationDate = d.vatRegistrationDate ?? null
+        break
+      }
       case 'Income':
       case 'Expense':
       case 'RecurringIncome':
@@ -116,6 +128,7 @@ export const derive = (state: BooksState): Derived => {
     vat,
     pit,
     socialSecurity: ss,
+    company,
     vatPercentOn,
     firstMonth: first,
     lastMonth: last,
@@ -145,21 +158,23 @@ export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPerce
   }
 }
 
-/** Monthly company aggregates (by tax month) from `from` through `to`, for the tax engine. */
+/** Monthly company aggregates (by tax month) from `from` through `to`, for the tax engine ({@link addItemToMonth}). */
 export const monthFigures = (schedule: ScheduleIndex, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
   const out: MonthFigures[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
-    const f: MonthFigures = { month: m, companyRevenue: 0n, companyCosts: 0n, outputVat: 0n, inputVat: 0n }
+    const f = emptyMonth(m)
     for (const o of schedule.byTaxMonth.get(m) ?? []) {
       if (!o.isCompany) continue
-      if (o.isIncome) {
-        f.companyRevenue += o.amount
-        f.outputVat += o.vatAmount
-      } else {
-        // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
-        if (o.kpirColumn !== 'notCost') f.companyCosts += o.amount
-        f.inputVat += o.vatAmount
-      }
+      // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
+      addItemToMonth(f, {
+        isIncome: o.isIncome,
+        amount: o.amount,
+        vat: o.vatAmount,
+        vatTreatment: o.vatTreatment,
+        percent: o.percent,
+        flatRate: o.flatRate,
+        notCost: o.kpirColumn === 'notCost',
+      })
     }
     out.push(f)
   }
@@ -182,6 +197,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Deriv
     vat: d.vat,
     pit: d.pit,
     socialSecurity: d.socialSecurity,
+    company: d.company,
   })
   const byDueMonth = new Map<YearMonthString, Obligation[]>()
   for (const o of result.obligations) {

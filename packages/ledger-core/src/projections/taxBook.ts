@@ -1,7 +1,7 @@
 /**
  * The tax books as a projection: the KPiR (podatkowa księga przychodów i rozchodów) of a Scale or Linear trader and
  * the ewidencja przychodów of a ryczałt trader, built from the same item occurrences the tax engine taxes. Legal
- * basis of every column and rule: docs/tax-rules.md §6.
+ * basis of every column and rule: docs/tax-rules.md §7.
  *
  * - One entry per company occurrence of an item (private items and expenses marked "not a cost" stay outside), in
  *   the month the engine taxes it (`invoiceDate ?? date`), dated that day. A month's book is the KPiR unless the
