@@ -4,11 +4,11 @@
  * basis of every column and rule: docs/tax-rules.md §7.
  *
  * - One entry per company occurrence of an item (private items and expenses marked "not a cost" stay outside), in
- *   the month the engine taxes it (`invoiceDate ?? date`), dated that day. A month's book is the KPiR unless the
- *   PIT setting in force on its last day is ryczałt (Flat), the engine's rule for the form of taxation.
+ *   the month the engine taxes it (`invoiceDate ?? date`), dated that day. A year's book is the KPiR unless the PIT
+ *   setting governing the tax year is ryczałt (Flat), the engine's rule for the form of taxation.
  * - Amounts go to the columns of the item's `kpirColumn` (revenue 7 or 8; costs 10, 11, 12, 13, 15; research and
  *   development costs in 13 and, for the relief, again in 16); ryczałt revenue to the column of its rate (the item's
- *   `flatRate`, else the PIT setting's rate).
+ *   `flatRate`, else the rate of the PIT setting governing the year).
  * - Entries are numbered from 1 each year, per book, in order of their date.
  * - A month's book closes at the end of the day the entries for it are due: the 20th of the next month, moved to
  *   the next working day. An entry of a closed month never changes: a change recorded later (an edit, a deletion,
@@ -21,12 +21,13 @@
  * of a history is the same whenever it is read. `taxBook(state, year)` without a history treats every change as
  * recorded in time (nothing to correct); `bookHistory(events)` applies the closing rule.
  */
-import { addMonthsToMonth, dayOfMonth, lastDayOfMonth, nextWorkingDay } from '../calendar.ts'
+import { addMonthsToMonth, dayOfMonth, nextWorkingDay } from '../calendar.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney } from '../money.ts'
 import { occurrencesOf } from '../schedule.ts'
 import type { Counterparty, Item, ItemDataType, Pit } from '../schemas/records.ts'
+import { governing } from '../tax/engine.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 
 /** `kpir`: the KPiR (Scale, Linear); `ewp`: the ewidencja przychodów (ryczałt). */
@@ -323,32 +324,42 @@ interface PitLine {
   readonly firstPercent: string
 }
 
-/** The PIT settings in force on a day (sorted by date, then id; the later wins), as the engine reads them. */
+/**
+ * The PIT settings as the engine reads them: sorted by date, then id; the setting governing a tax year (the form of
+ * taxation is chosen for a whole year) decides the year's book and the ryczałt rate of incomes without their own.
+ */
 class PitSettings {
   private readonly byId = new Map<number, PitLine>()
   private sorted: PitLine[] | null = null
+  private readonly years = new Map<number, PitLine | null>()
   set(line: PitLine) {
     this.byId.set(line.id, line)
     this.sorted = null
+    this.years.clear()
   }
   delete(id: number) {
-    if (this.byId.delete(id)) this.sorted = null
+    if (this.byId.delete(id)) {
+      this.sorted = null
+      this.years.clear()
+    }
   }
   has(id: number) {
     return this.byId.has(id)
   }
-  at(day: LocalDateString): PitLine | null {
-    this.sorted ??= [...this.byId.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
-    let found: PitLine | null = null
-    for (const s of this.sorted) {
-      if (s.date > day) break
-      found = s
+  /** The setting governing the tax year of `month` (engine: `governing` over 1 January – 31 December). */
+  ofYear(month: YearMonthString): PitLine | null {
+    const year = Number(month.slice(0, 4))
+    let s = this.years.get(year)
+    if (s === undefined) {
+      this.sorted ??= [...this.byId.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+      s = governing(this.sorted, `${month.slice(0, 4)}-01-01`, `${month.slice(0, 4)}-12-31`)
+      this.years.set(year, s)
     }
-    return found
+    return s
   }
-  /** The book a month is kept in: the ewidencja when ryczałt is in force on its last day. */
+  /** The book a month is kept in: the ewidencja when ryczałt governs its tax year. */
   kindOf(month: YearMonthString): BookKind {
-    return this.at(lastDayOfMonth(month))?.taxType === 'Flat' ? 'ewp' : 'kpir'
+    return this.ofYear(month)?.taxType === 'Flat' ? 'ewp' : 'kpir'
   }
 }
 
@@ -365,7 +376,7 @@ const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
     if (o.isIncome) {
       cells[o.kpirColumn === 'otherRevenue' ? 'K8' : 'K7'] = o.amount
       if (pit.kindOf(month) === 'ewp') {
-        const rate = o.flatRate ?? normalizeRate(pit.at(lastDayOfMonth(month))!.firstPercent)
+        const rate = o.flatRate ?? normalizeRate(pit.ofYear(month)!.firstPercent)
         cells[`R:${rate}`] = o.amount
       }
     } else {
