@@ -83,6 +83,34 @@ const LABELS = {
 
 type Label = keyof typeof LABELS
 
+/** What a JPK file still needs, in Polish (tax-files answers in English, the API's language). */
+const PROBLEMS_PL: Record<string, string> = {
+  'Primary data is required for a JPK file': 'do pliku JPK potrzebne są dane podstawowe firmy',
+  'NIP must be ten digits for a JPK file': 'do pliku JPK NIP musi mieć dziesięć cyfr',
+  'Owner name is required for a JPK file': 'do pliku JPK potrzebne jest imię właściciela',
+  'Owner name is too long for a JPK file': 'imię właściciela jest za długie do pliku JPK',
+  'Owner last name is required for a JPK file': 'do pliku JPK potrzebne jest nazwisko właściciela',
+  'Owner last name is too long for a JPK file': 'nazwisko właściciela jest za długie do pliku JPK',
+  'Birth date is required for a JPK file': 'do pliku JPK potrzebna jest data urodzenia',
+  'Tax office is required for a JPK file': 'do pliku JPK potrzebny jest urząd skarbowy',
+  'The KPiR has no entries in this period; a JPK file needs at least one':
+    'KPiR nie ma zapisów w tym okresie; plik JPK wymaga co najmniej jednego',
+  'The ewidencja przychodów has no entries in this period; a JPK file needs at least one':
+    'ewidencja przychodów nie ma zapisów w tym okresie; plik JPK wymaga co najmniej jednego',
+}
+
+/** A problem of the file in the output language. */
+export const problemText = (lang: Lang, message: string): string => {
+  if (lang === 'en') return message
+  const known = PROBLEMS_PL[message]
+  if (known) return known
+  const unlisted = /^Entry (\d+) has a ryczałt rate of ([\d.]+) %, which JPK_EWP\(4\) does not list$/.exec(message)
+  if (unlisted) return `zapis ${unlisted[1]} ma stawkę ryczałtu ${unlisted[2]} %, której JPK_EWP(4) nie przewiduje`
+  const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/.exec(message)
+  if (noRate) return `zapis ${noRate[1]} nie ma stawki ryczałtu; podaj stawkę przychodu`
+  return message
+}
+
 const monthName = (lang: Lang, month: string) =>
   new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01`))
 
@@ -279,7 +307,7 @@ export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Pro
       })
       if (!result.ok)
         throw new CliError(
-          `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${p.field}: ${p.message}`).join('\n')}`,
+          `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${p.field}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
         )
       const check = await validateXml(result.xml, result.schema)
       if (!check.valid)

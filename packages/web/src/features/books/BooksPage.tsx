@@ -25,11 +25,17 @@ type Props = {
   save?: (file: JpkDownload) => void
 }
 
+/** "marzec 2026", "March 2026": a month inside a sentence. */
+const periodName = (locale: string, year: number, month: number) =>
+  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  )
+
 const hasRows = (book: BookView, kind: 'kpir' | 'ewp') =>
   kind === 'kpir' ? book.kpir.rows.length > 0 : book.ewp.rows.length > 0
 
 export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const messages = useMessages()
   const problemText = useProblemText()
   const monthNames = useMonthNames()
@@ -154,7 +160,7 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
             </h2>
             {book.files.map((f) => {
               const blocked = f.problems.length > 0
-              const what = month === null ? String(book.year) : `${monthNames[month - 1]} ${book.year}`
+              const what = month === null ? String(book.year) : periodName(i18n.locale, book.year, month)
               return (
                 <div className="books-page__file" key={f.form}>
                   <Button
