@@ -1,6 +1,7 @@
 /**
- * A user error (wrong input, unknown user, refused operation; exit code 1) or a usage error (exit code 2), carried as
- * a message of the CLI's table so that it is printed in the run's language. `message` is the English text.
+ * A user error (wrong input, unknown user, refused operation; exit code 1) or a usage error (exit code 2). The
+ * message is a function of the language (a message of the CLI's table, printed in the run's language) or a text
+ * already in it. `message` is the English text.
  */
 import { type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'
 
@@ -9,9 +10,10 @@ export class CliError extends Error {
   readonly exitCode: 1 | 2
   /** The message in a language. */
   readonly text: (lang: Lang) => string
-  constructor(text: (lang: Lang) => string, exitCode: 1 | 2 = 1) {
-    super(text('en'))
-    this.text = text
+  constructor(text: string | ((lang: Lang) => string), exitCode: 1 | 2 = 1) {
+    const render = typeof text === 'string' ? () => text : text
+    super(render('en'))
+    this.text = render
     this.exitCode = exitCode
   }
 }

@@ -91,6 +91,10 @@ const messages = {
     en: 'expected a month YYYY-MM or a date YYYY-MM-DD (a real calendar date)',
   },
   badThreads: { pl: 'oczekiwano liczby całkowitej od 1 do 64', en: 'expected a whole number from 1 to 64' },
+  jpkYears: {
+    pl: 'rok musi być z lat 1900–2050 (zakres dat plików JPK)',
+    en: 'the year must be from 1900 to 2050 (the JPK date range)',
+  },
   jsonOrCsv: { pl: 'wybierz jedno z --json i --csv', en: 'choose one of --json and --csv' },
   excelNeedsCsv: { pl: '--excel dotyczy tylko wyjścia CSV', en: '--excel applies to CSV output only' },
   boundsFormat: {

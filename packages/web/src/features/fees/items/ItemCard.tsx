@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
 import { type FieldSpec, FieldValues } from '../../company/form/fields.tsx'
-import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
+import { FormActions, FormMessages, RecordProblems } from '../../company/form/FormParts.tsx'
 import { useRecordForm } from '../../company/form/useRecordForm.ts'
 import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
 import { ItemFields } from './ItemFields.tsx'
-import { isRecurring, itemTemplate, useItemTexts } from './texts.ts'
+import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
 /** One existing item: its values with vatAmount and sum, pencil to edit, trash to delete (after the dialog). */
 export const ItemCard = ({
@@ -61,6 +61,7 @@ export const ItemCard = ({
     >
       {!form.editing && (
         <>
+          <RecordProblems problems={form.context.record?.problems ?? record.problems} />
           {values.isCompany === true && <p className="item-card__company">{texts.companyLabel}</p>}
           <FieldValues
             fields={fields}
@@ -80,6 +81,7 @@ export const ItemCard = ({
             form={form}
             formId={formId}
             recurring={recurring}
+            income={isIncome(dataType)}
             companyLabel={texts.companyLabel}
             defaultVatPercent={defaultVatPercent}
             today={today}
