@@ -8,6 +8,18 @@ export const LANGS: readonly Lang[] = ['pl', 'en']
 
 type Text = string | ((...values: never[]) => string)
 
+/** The figures of the replay's summary line, already formatted (counts grouped, seconds with two decimals). */
+export interface ReplayLine {
+  readonly events: string
+  readonly asOf: string | null
+  readonly applied: string
+  readonly books: string
+  readonly users: string
+  readonly seconds: string
+  readonly rate: string
+  readonly threads: number
+}
+
 const labels = {
   transactions: { pl: 'Transakcje', en: 'Transactions' },
   obligations: { pl: 'Zobowiązania (VAT, PIT, ZUS)', en: 'Obligations (VAT, PIT, social security)' },
@@ -216,30 +228,13 @@ const messages = {
   },
   // Replay and diff
   replayed: {
-    pl: (
-      events: string,
-      asOf: string | null,
-      applied: string,
-      books: string,
-      users: string,
-      seconds: string,
-      rate: string,
-      threads: number,
-    ) =>
-      `odtworzono zdarzeń: ${events}${asOf === null ? '' : ` do chwili ${asOf} (zastosowano: ${applied})`}: ` +
-      `ksiąg: ${books}, użytkowników: ${users} w ${seconds} s (${rate} zdarzeń/s${threads > 1 ? `, wątków: ${threads}` : ''})`,
-    en: (
-      events: string,
-      asOf: string | null,
-      applied: string,
-      books: string,
-      users: string,
-      seconds: string,
-      rate: string,
-      threads: number,
-    ) =>
-      `replayed ${events} events${asOf === null ? '' : ` as of ${asOf} (${applied} applied)`}: ` +
-      `${books} books, ${users} users in ${seconds} s (${rate} events/s${threads > 1 ? `, ${threads} threads` : ''})`,
+    pl: (r: ReplayLine) =>
+      `odtworzono zdarzeń: ${r.events}${r.asOf === null ? '' : ` do chwili ${r.asOf} (zastosowano: ${r.applied})`}: ` +
+      `ksiąg: ${r.books}, użytkowników: ${r.users} w ${r.seconds} s ` +
+      `(${r.rate} zdarzeń/s${r.threads > 1 ? `, wątków: ${r.threads}` : ''})`,
+    en: (r: ReplayLine) =>
+      `replayed ${r.events} events${r.asOf === null ? '' : ` as of ${r.asOf} (${r.applied} applied)`}: ` +
+      `${r.books} books, ${r.users} users in ${r.seconds} s (${r.rate} events/s${r.threads > 1 ? `, ${r.threads} threads` : ''})`,
   },
   digest: { pl: (hex: string) => `skrót ${hex}`, en: (hex: string) => `digest ${hex}` },
   eventsPerSecond: { pl: 'zdarzeń/s', en: 'events/s' },

@@ -126,17 +126,16 @@ export const replayCommand = async (ctx: Ctx, o: ReplayOptions): Promise<void> =
     return
   }
   const count = (n: number) => formatCount(ctx.lang, n)
-  const line = ctx.t(
-    'replayed',
-    count(stats.events),
-    o.asOf ?? null,
-    count(stats.applied),
-    count(stats.booksStreams),
-    count(stats.userStreams),
-    formatSeconds(ctx.lang, stats.seconds),
-    count(stats.eventsPerSecond),
-    stats.threads,
-  )
+  const line = ctx.t('replayed', {
+    events: count(stats.events),
+    asOf: o.asOf ?? null,
+    applied: count(stats.applied),
+    books: count(stats.booksStreams),
+    users: count(stats.userStreams),
+    seconds: formatSeconds(ctx.lang, stats.seconds),
+    rate: count(stats.eventsPerSecond),
+    threads: stats.threads,
+  })
   ctx.out(`${line}\n${stats.digest === null ? '' : `${ctx.t('digest', stats.digest)}\n`}`)
 }
 
