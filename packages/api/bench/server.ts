@@ -7,13 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSqliteStore } from '@finance/event-store/sqlite.ts'
-import { dateInPoland } from '@finance/ledger-core/calendar.ts'
+import { createSqliteStore } from '@finance/event-store/sqlite'
+import { dateInPoland } from '@finance/ledger-core/light'
 import Fastify from 'fastify'
-import { createAccounts } from '../src/accounts/service.ts'
+import { createAccounts, executeBooks } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
-import { executeBooks } from '../src/ledger/books.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 

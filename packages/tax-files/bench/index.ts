@@ -6,8 +6,8 @@
  * run: `JSON.stringify` of the book's rows (the cheapest way to serialise the same data). Validation against the
  * official schema (libxml2 in WebAssembly) is timed apart: it runs once per download, not per view.
  */
-import { BookHistory, type LedgerEvent } from '@finance/ledger-core'
-import { income, pitSetting } from '@finance/ledger-core/testing/fixtures.ts'
+import { BookHistory, type LedgerEvent } from '@finance/ledger-core/light'
+import { income, pitSetting } from '@finance/ledger-core/testing'
 import { jpkFile } from '../src/jpk.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
 import { validateXml } from '../src/validate.ts'

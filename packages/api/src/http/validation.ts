@@ -3,8 +3,7 @@
  * JSON Schema (from `JSONSchema.make`) documents the route in OpenAPI, and the validator compiler finds the Effect
  * Schema behind it and decodes with it, so the messages are the schema's own (SPEC §5) and bad input is a 400.
  */
-import { isLocalDate } from '@finance/ledger-core/calendar.ts'
-import { BoundMessages, isDateInBounds } from '@finance/ledger-core/schemas/bounds.ts'
+import { BoundMessages, isDateInBounds, isLocalDate } from '@finance/ledger-core/light'
 import * as Either from 'effect/Either'
 import * as JSONSchema from 'effect/JSONSchema'
 import * as ParseResult from 'effect/ParseResult'

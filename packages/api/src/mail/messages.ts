@@ -2,7 +2,7 @@
  * Server-side texts in the user's language (pl default, en): e-mails and the Accept answers. The web app has its
  * own Lingui catalogues; these are the few texts the server itself writes.
  */
-import type { Language } from '@finance/ledger-core/schemas/account.ts'
+import type { Language } from '@finance/ledger-core/light'
 
 export type { Language }
 

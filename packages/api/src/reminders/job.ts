@@ -13,14 +13,11 @@
  * claim expires (docs/operations.md).
  */
 import type { EventStore } from '@finance/event-store'
-import { addMonthsToMonth, monthOf } from '@finance/ledger-core/calendar.ts'
-import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
-import type { Accounts } from '../accounts/service.ts'
-import { executeBooks, loadBooks } from '../ledger/books.ts'
+import { addMonthsToMonth, isDomainError, monthOf } from '@finance/ledger-core/light'
+import { ACCEPT_KEY_TTL_MS, type Accounts, executeBooks, loadBooks, signAcceptKey } from '@finance/books'
 import type { Mailer } from '../mail/mailer.ts'
 import { texts } from '../mail/messages.ts'
 import { monthRows, type TransactionDto } from '../routes/transactionViews.ts'
-import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
 
 export interface ReminderDeps {
   readonly store: EventStore

@@ -14,7 +14,7 @@ import {
   type RecordDto,
   recordById,
   companyRecord,
-} from '@finance/ledger-core/projections/records.ts'
+} from '@finance/ledger-core/light'
 import {
   type CompanyDataType,
   type DataType,
@@ -25,7 +25,7 @@ import {
   type ItemDataType,
   recordSchemas,
   type SettingKind,
-} from '@finance/ledger-core/schemas/records.ts'
+} from '@finance/ledger-core'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'

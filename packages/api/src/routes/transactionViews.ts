@@ -2,18 +2,18 @@
  * Read views over the books for transaction routes and the reminder job, memoised per books state object: a state
  * is immutable and replaced after every event, so repeated reads of unchanged books are answered from memory.
  */
-import type { BooksState } from '@finance/ledger-core/deciders/books.ts'
 import {
+  type BooksState,
   monthTransactions,
   obligations,
-  type SummaryRowDto,
   summaryList,
-  type TransactionDto,
+  type SummaryRowDto,
   transactionById,
+  type TransactionDto,
   transactionsBetween,
   transactionsByType,
   yearSummary,
-} from '@finance/ledger-core'
+} from '@finance/ledger-core/light'
 
 export type { SummaryRowDto, TransactionDto }
 

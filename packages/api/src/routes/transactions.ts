@@ -2,15 +2,13 @@
  * `transaction/*` (apicontract "Transactions"): the month view (generated and recorded on first view), resets,
  * yearly summaries, obligations, flags, manual transactions, lookups, and the Accept links of reminder e-mails.
  */
-import { monthOf } from '@finance/ledger-core/calendar.ts'
-import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
+import { Bounds, monthOf } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams, JsonObject } from '../http/validation.ts'
-import { executeBooks, loadBooks } from '../ledger/books.ts'
+import { executeBooks, loadBooks, verifyAcceptKey } from '@finance/books'
 import { texts } from '../mail/messages.ts'
-import { verifyAcceptKey } from '../reminders/keys.ts'
 import { booksOf, run } from './books.ts'
 import {
   monthRows,

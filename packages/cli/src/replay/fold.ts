@@ -13,11 +13,15 @@ import {
   type StreamPartition,
 } from '@finance/event-store'
 // Deep imports of the light modules only: a replay worker then loads no Schema library (it starts faster).
-import { canonicalJson } from '@finance/ledger-core/canonical.ts'
-import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
-import { booksFolder } from '@finance/ledger-core/deciders/evolve.ts'
-import type { LedgerEvent } from '@finance/ledger-core/events.ts'
-import { CURRENT_VERSIONS, isLedgerEventType, upcast } from '@finance/ledger-core/upcast.ts'
+import {
+  booksFolder,
+  type BooksState,
+  canonicalJson,
+  CURRENT_VERSIONS,
+  isLedgerEventType,
+  type LedgerEvent,
+  upcast,
+} from '@finance/ledger-core/light'
 import type { PartitionResult } from './protocol.ts'
 import { createHash } from 'node:crypto'
 

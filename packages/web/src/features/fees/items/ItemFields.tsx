@@ -1,5 +1,4 @@
-import { COUNTRIES } from '@finance/ledger-core/schemas/codes.ts'
-import { FlatRates } from '@finance/ledger-core/schemas/records.ts'
+import { COUNTRIES, FlatRates } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { Checkbox } from '../../../ui/index.ts'
 import { type FieldSpec, FieldInput } from '../../company/form/fields.tsx'
