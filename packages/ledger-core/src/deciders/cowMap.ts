@@ -62,7 +62,27 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
 
   /** A mutable draft starting from this version (which it never changes). */
   draft(): CowDraft<K, V> {
-    return new CowDraft(this.buckets.slice(), this.size)
+    return new CowDraft(this.buckets.slice(), this.size, this)
+  }
+
+  /** Keys whose value differs between `this` and `other` (compares only the buckets the two do not share). */
+  changedKeys(other: CowMap<K, V>): K[] {
+    const out: K[] = []
+    for (let i = 0; i < BUCKETS; i++) {
+      const a = this.buckets[i]!
+      const b = other.buckets[i]!
+      if (a === b) continue
+      for (const [k, v] of b) if (a.get(k) !== v) out.push(k)
+      for (const k of a.keys()) if (!b.has(k)) out.push(k)
+    }
+    return out
+  }
+
+  /** How many non-empty buckets `this` and `other` share (a cheap measure of how related two versions are). */
+  sharedBuckets(other: CowMap<K, V>): number {
+    let n = 0
+    for (let i = 0; i < BUCKETS; i++) if (this.buckets[i] === other.buckets[i] && this.buckets[i]!.size > 0) n++
+    return n
   }
 }
 
@@ -70,9 +90,12 @@ export class CowDraft<K, V> {
   private readonly owned: boolean[] = new Array(BUCKETS).fill(false)
   private buckets: ReadonlyMap<K, V>[]
   private count: number
-  constructor(buckets: ReadonlyMap<K, V>[], count: number) {
+  /** The version this draft equals while it has no changes: `freeze` then returns it instead of a new map. */
+  private source: CowMap<K, V> | null
+  constructor(buckets: ReadonlyMap<K, V>[], count: number, source: CowMap<K, V> | null = null) {
     this.buckets = buckets
     this.count = count
+    this.source = source
   }
 
   get size(): number {
@@ -89,6 +112,7 @@ export class CowDraft<K, V> {
   }
 
   private own(i: number): Map<K, V> {
+    this.source = null
     if (!this.owned[i]) {
       this.buckets[i] = new Map(this.buckets[i]!)
       this.owned[i] = true
@@ -111,11 +135,16 @@ export class CowDraft<K, V> {
     this.count--
   }
 
-  /** The immutable version; the draft must not be used afterwards (a new draft is needed for more changes). */
+  /**
+   * The immutable version: the same map object as the last version when nothing changed since (so caches keyed by
+   * a map survive events that do not touch it). The draft stays usable: it copies again what it changes next.
+   */
   freeze(): CowMap<K, V> {
+    if (this.source) return this.source
     const m = new CowMap<K, V>(this.buckets, this.count)
     this.buckets = this.buckets.slice()
     this.owned.fill(false)
+    this.source = m
     return m
   }
 }
