@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { type Config, testConfig } from '../src/config.ts'
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts'
+import { type BodyType, bodies, familyOf } from './fixtures.ts'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#Pass1' }
 export const PASSWORD = 'Secret#123'
@@ -107,3 +108,21 @@ export const call = (
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   })
+
+/** A user with VAT, PIT and ZUS settings and one item of each kind (ids 4–7, `fixtures.ts`), ready for month views. */
+export async function seeded(hh: Harness, email = 'a@example.com'): Promise<string> {
+  const t = await hh.user(email)
+  for (const type of [
+    'Vat',
+    'Pit',
+    'SocialSecurity',
+    'Income',
+    'RecurringIncome',
+    'Expense',
+    'RecurringExpense',
+  ] as BodyType[]) {
+    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject: bodies[type] })
+    if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
+  }
+  return t
+}

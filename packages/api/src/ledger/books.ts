@@ -52,7 +52,13 @@ export class BooksConflict extends Error {
 }
 
 /** Commands that compute the same events from the same inputs and can be retried after a concurrent append. */
-const RETRYABLE = new Set<string>(['GenerateMonth', 'RecordReminderSent', 'AcceptFromEmail', 'SetTransactionFlags'])
+const RETRYABLE = new Set<string>([
+  'ResetMonth',
+  'ResetYear',
+  'RecordReminderSent',
+  'AcceptFromEmail',
+  'SetTransactionFlags',
+])
 
 const caches = new WeakMap<EventStore, Map<string, LoadedBooks>>()
 const locks = new WeakMap<EventStore, Map<string, Promise<unknown>>>()

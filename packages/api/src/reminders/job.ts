@@ -1,17 +1,17 @@
 /**
- * The reminder job: for every user, every transaction with `notification` on, not `completed` and not yet
- * `notificationCompleted`, due today up to `leadDays` ahead, gets an e-mail with a signed Accept link; after the
- * send, `ReminderSent` is appended (the event is the record, so a restart never sends twice). A failed send
- * appends nothing and is retried on the next tick.
+ * The reminder job: for every user, the transactions the books say a reminder is due for (`remindersDue`, from the
+ * current books: notification on, something still to pay, due today up to `leadDays` ahead — or, for a payment
+ * whose amount grew after it was completed, the remainder, also when late) get an e-mail with a signed Accept
+ * link; after the send, `ReminderSent` is appended with the amount asked for (the event is the record, so a restart
+ * never sends twice). A failed send appends nothing and is retried on the next tick.
  */
 import type { EventStore } from '@finance/event-store'
-import { addMonthsToMonth, monthOf } from '@finance/ledger-core/calendar.ts'
 import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import { type ReminderDue, remindersDue } from '@finance/ledger-core/projections/reminders.ts'
 import type { Accounts } from '../accounts/service.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { texts } from '../mail/messages.ts'
-import { monthRows, type TransactionDto } from '../routes/transactionViews.ts'
+import { type Language, texts } from '../mail/messages.ts'
 import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
 
 export interface ReminderDeps {
@@ -38,30 +38,35 @@ const addDays = (date: string, days: number): string => {
   return d.toISOString().slice(0, 10)
 }
 
-const dueOf = (t: TransactionDto): string => t.dataObject.dueDate ?? t.date
-
 /** Transactions of a user that are due for a reminder today. */
 export async function dueReminders(
   store: EventStore,
   userId: string,
   today: string,
   leadDays: number,
-): Promise<TransactionDto[]> {
+): Promise<ReminderDue[]> {
   const { state } = await loadBooks(store, userId)
-  const last = addDays(today, leadDays)
-  const months = new Set<string>()
-  // Tax rows of a month fall due in the following month(s): scan generated months up to a quarter back.
-  for (let m = addMonthsToMonth(monthOf(today), -4); m <= monthOf(last); m = addMonthsToMonth(m, 1)) months.add(m)
-  const out: TransactionDto[] = []
-  for (const month of months) {
-    if (!state.months.has(month)) continue
-    for (const t of monthRows(state, month, today)) {
-      if (!t.notification || t.completed || t.notificationCompleted) continue
-      const due = dueOf(t)
-      if (due >= today && due <= last) out.push(t)
-    }
+  return remindersDue(state, { today, lastDay: addDays(today, leadDays) })
+}
+
+/** The e-mail of one reminder, in the user's language. */
+export const reminderMail = (language: Language, r: ReminderDue, link: string) => {
+  const lang = texts[language]
+  const t = r.transaction
+  const name = t.dataObject.displayName || t.dataObject.name
+  return {
+    subject: lang.reminderSubject(name, r.dueDate),
+    text: r.remainder
+      ? lang.reminderRemainderBody({
+          name,
+          paid: t.paidAmount ?? '',
+          now: t.dataObject.sum,
+          remaining: r.amount,
+          dueDate: r.dueDate,
+          link,
+        })
+      : lang.reminderBody({ name, amount: r.amount, dueDate: r.dueDate, link }),
   }
-  return out
 }
 
 export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
@@ -71,21 +76,16 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
   for (const { id: userId } of await deps.accounts.list()) {
     const user = await deps.accounts.findById(userId)
     if (!user || user.role === 0) continue
-    for (const t of await dueReminders(deps.store, userId, today, deps.leadDays)) {
+    for (const r of await dueReminders(deps.store, userId, today, deps.leadDays)) {
+      const t = r.transaction
       const key = signAcceptKey(deps.secret, {
         userId,
         transactionId: t.id,
         expiresAt: deps.now().getTime() + ACCEPT_KEY_TTL_MS,
       })
       const link = `${deps.publicUrl}/accept?key=${encodeURIComponent(key)}`
-      const lang = texts[user.language]
-      const name = t.dataObject.displayName || t.dataObject.name
       try {
-        await deps.mailer.send({
-          to: user.email,
-          subject: lang.reminderSubject(name, dueOf(t)),
-          text: lang.reminderBody({ name, amount: t.dataObject.sum ?? t.dataObject.amount, dueDate: dueOf(t), link }),
-        })
+        await deps.mailer.send({ to: user.email, ...reminderMail(user.language, r, link) })
       } catch (err) {
         failed++
         deps.log?.error({ err, userId, transactionId: t.id }, 'reminder e-mail failed; retried on the next tick')
