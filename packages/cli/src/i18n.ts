@@ -56,8 +56,6 @@ const messages = {
   totalRevenue: { pl: 'Przychody', en: 'Revenue' },
   totalFees: { pl: 'Koszty', en: 'Fees' },
   shortSocialSecurity: { pl: 'ZUS (skrócony)', en: 'Short social security' },
-  generated: { pl: 'wygenerowany', en: 'generated' },
-  notGenerated: { pl: 'niewygenerowany, wyliczony na dziś', en: 'not generated, computed for today' },
   done: { pl: 'zrealizowane', en: 'done' },
   cumulative: { pl: 'narastająco', en: 'cumulative' },
 } as const satisfies Record<string, Record<Lang, string>>

@@ -30,25 +30,37 @@ describe('finance reset', () => {
     const head = await s.store.headPosition()
     const no = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 'n\n' })
     expect(no.code).toBe(1)
-    expect(no.stderr).toContain('Reset the generated transactions of month 2026-02 for anna@example.com? [y/N]')
+    expect(no.stderr).toContain(
+      'Clear the flags (completed, notification, sent) of the transactions of month 2026-02 for anna@example.com? Items and settings are kept. [y/N]',
+    )
     expect(await s.store.headPosition()).toBe(head)
     const yes = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 'y\n' })
     expect(yes.code).toBe(0)
     expect(yes.stdout).toBe('reset month 2026-02 of anna@example.com: 1 event(s) recorded\n')
-    expect((await loadBooks(s.store, s.annaId)).state.months.has('2026-02')).toBe(false)
+    const after = (await loadBooks(s.store, s.annaId)).state
+    expect([...after.flags.keys()]).toEqual(['i5-2026-01'])
   })
 
-  it('with --yes records ResetYear as an event with metadata userId cli', async () => {
+  it('with --yes records the cleared flags of the year as an event with metadata userId cli', async () => {
     const s = await seedScenario()
+    const before = await run(['report', 'month', '2026-01', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(before.stdout).toContain('done')
     const r = await run(['reset', 'year', '2026', '--user', ANNA, '--yes'], { store: s.store })
     expect(r.code).toBe(0)
     const [last] = await s.store.readStream(`books-${s.annaId}`, { direction: 'backwards', maxCount: 1 })
-    expect(last?.type).toBe('YearReset')
-    expect(last?.data).toEqual({ year: 2026 })
+    expect(last?.type).toBe('TransactionFlagsCleared')
+    expect(last?.data).toEqual({
+      scope: 'year',
+      period: '2026',
+      ids: ['i5-2026-01', 'pit-2026-01', 'vat-2026-01', 'zus-2026-01'],
+    })
     expect(last?.metadata.userId).toBe('cli')
     expect(last?.metadata.createdAt).toBe('2026-03-15T10:00:00.000Z')
     const report = await run(['report', 'month', '2026-01', '--user', ANNA, '--lang', 'en'], { store: s.store })
-    expect(report.stdout).toContain('not generated')
+    expect(report.stdout).not.toContain('done')
+    // Items and amounts are untouched.
+    const totals = (text: string) => text.slice(text.indexOf('Month totals'))
+    expect(totals(report.stdout)).toBe(totals(before.stdout))
   })
 
   it('rejects an unknown user with exit 1', async () => {

@@ -109,7 +109,7 @@ const obligationsTable = (ctx: Ctx, list: readonly ObligationDto[]): string =>
 
 const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
   const columns: Column[] = [
-    { header: ctx.t('id'), align: 'right' },
+    { header: ctx.t('id') },
     { header: ctx.t('date') },
     { header: ctx.t('type') },
     { header: ctx.t('name') },
@@ -134,9 +134,8 @@ const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
     r.dueDate,
     r.type === 'VAT' || r.type === 'PIT' || r.type === 'ZUS' ? statusOf(ctx, r) : r.completed ? ctx.t('done') : '',
   ])
-  const generated = v.generated ? ctx.t('generated') : ctx.t('notGenerated')
   return [
-    `${ctx.colour.bold(title)} (${generated})\n\n`,
+    `${ctx.colour.bold(title)}\n\n`,
     `${ctx.colour.bold(ctx.t('transactions'))}\n`,
     rows.length === 0 ? `${ctx.t('noTransactions')}\n` : renderTable(columns, rows),
     `\n${ctx.colour.bold(ctx.t('obligations'))}\n`,

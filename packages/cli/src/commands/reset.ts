@@ -1,6 +1,8 @@
 /**
- * `finance reset month YYYY-MM | year YYYY --user EMAIL [--yes]`: the dashboard's reset, executed through the
- * API's books glue as a ResetMonth/ResetYear command, so it is recorded as events (metadata userId `cli`).
+ * `finance reset month YYYY-MM | year YYYY --user EMAIL [--yes]`: the dashboard's reset — it clears the user's flags
+ * (completed, notification, sent) of the month's or year's transactions and never changes items, settings or
+ * amounts — executed through the API's books glue as a ResetMonth/ResetYear command, so it is recorded as an event
+ * (metadata userId `cli`).
  */
 import { randomUUID } from 'node:crypto'
 import { executeBooks } from '@finance/api/ledger/books.ts'
@@ -20,8 +22,8 @@ export const resetCommand = async (ctx: Ctx, target: ResetTarget, email: string,
   if (!yes) {
     if (!ctx.isTTY)
       throw new CliError(`refusing to reset ${what} of ${email} without confirmation: not a terminal, pass --yes`)
-    if (!(await confirm(ctx, `Reset the generated transactions of ${what} for ${email}?`)))
-      throw new CliError('cancelled, nothing changed')
+    const question = `Clear the flags (completed, notification, sent) of the transactions of ${what} for ${email}? Items and settings are kept.`
+    if (!(await confirm(ctx, question))) throw new CliError('cancelled, nothing changed')
   }
   const at = ctx.now().toISOString()
   const command =

@@ -1,5 +1,5 @@
-/** Recorded transactions as RFC 4180 CSV. Figures are the core's decimal strings, written as they are. */
-import { monthTransactions, type TransactionDto } from '@finance/ledger-core'
+/** The books' transactions as RFC 4180 CSV. Figures are the core's decimal strings, written as they are. */
+import { monthsWithRows, monthTransactions, type TransactionDto } from '@finance/ledger-core'
 import type { UserBooks } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { renderCsv } from '../format.ts'
@@ -39,19 +39,12 @@ export const csvCells = (email: string, month: string, t: TransactionDto): strin
   t.dataObject.dueDate ?? '',
 ]
 
-/** Months with recorded transactions (generated months and months holding manual rows), ascending. */
-export const recordedMonths = (b: UserBooks): string[] => {
-  const months = new Set(b.state.months.keys())
-  for (const t of b.state.transactions.values()) if (!t.deleted) months.add(t.month)
-  return [...months].sort()
-}
-
-/** Every recorded transaction of the given users as CSV. */
+/** Every transaction of the given users as CSV, month by month as the dashboard shows them. */
 export const transactionsCsv = (ctx: Ctx, books: readonly UserBooks[]): string => {
   const today = ctx.now().toISOString().slice(0, 10)
   const rows: string[][] = []
   for (const b of books)
-    for (const month of recordedMonths(b))
+    for (const month of monthsWithRows(b.state))
       for (const t of monthTransactions(b.state, month, today)) rows.push(csvCells(b.email, month, t))
   return renderCsv(CSV_HEADER, rows)
 }
