@@ -10,7 +10,8 @@
  * - revenue 10 000 + 23 % = 12 300.00, fee 2 000 + 23 % = 2 460.00;
  * - VAT for the month before: 23 % × (10 000 − 2 000) = 1 840.00.
  * The yearly figures per month: incomes 10 000.00, expenses −(2 000 + 1 840) = −3 840.00, summary 6 160.00.
- * A reset recomputes the generated rows from the items and settings, so the amounts stay and only the flags go.
+ * A reset clears the flags of the month or year (Completed, Notification, Sent); the rows are always computed from
+ * the items and settings, so the amounts stay and only the flags go.
  * The journey starts by reaching the dashboard through the menu by keyboard and ends by deleting an item through its
  * confirmation by keyboard, checking that focus is never lost to the page.
  */
@@ -231,7 +232,7 @@ describe('reset current month', () => {
     await page.waitForSelector('.period-nav__title[data-month]')
   })
 
-  it('shows the generated transactions and keeps Completed until the month is reset', async () => {
+  it('shows the month computed from the items and keeps Completed until the month is reset', async () => {
     const { page } = browser
     expect(await shownMonth(page)).toBe(current)
     await loaded(page)
@@ -323,7 +324,7 @@ describe('reset current year', () => {
     await expectVatOpen(page)
     await expect.poll(() => focused(page)).toBe('Reset')
 
-    // The other month was generated again too.
+    // The other month's flags were cleared too.
     await goToMonth(page, other)
     await expectMonthFigures(page)
     await expectVatOpen(page)

@@ -8,7 +8,7 @@ import { SummaryTable } from './components/SummaryTable.tsx'
 import { TransactionsTable } from './components/TransactionsTable.tsx'
 import { VatCard } from './components/VatCard.tsx'
 import { DashboardLanding } from './DashboardLanding.tsx'
-import { fixtureEmptySocialSecurity, fixtureMonth, fixtureSummary } from './fixtures.ts'
+import { fixtureEmptySocialSecurity, fixtureMonth, fixturePaidThenChanged, fixtureSummary } from './fixtures.ts'
 import type { CostGroups } from './monthly/monthlyMachine.ts'
 import { MonthlyDashboard } from './monthly/MonthlyDashboard.tsx'
 import type { FlagsResult, Transaction, TransactionFlags } from './types.ts'
@@ -28,7 +28,7 @@ const noop = () => {}
 /** Cards keep their flags in local state, as the page's machine would. */
 const useFlags = (initial: Transaction[]) => {
   const [rows, setRows] = useState(initial)
-  const onFlags = (id: number, flags: TransactionFlags) =>
+  const onFlags = (id: string, flags: TransactionFlags) =>
     setRows((all) => all.map((t) => (t.id === id ? { ...t, ...flags } : t)))
   return [rows, onFlags] as const
 }
@@ -52,6 +52,14 @@ export const PrimaryTable: Story = {
 export const VatCardWithPaymentFor: Story = {
   render: () => {
     const [rows, onFlags] = useFlags(byType('3_Vat'))
+    return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+}
+
+/** Paid at 1 725.00, the VAT is 1 840.00 after a back-dated invoice: paid, now and what remains. */
+export const VatCardPaidThenChanged: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(fixturePaidThenChanged().filter((t) => t.eventType === '3_Vat'))
     return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
   },
 }
@@ -89,6 +97,14 @@ export const SocialSecurityNotData: Story = {
   render: () => (
     <Frame>
       <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
+    </Frame>
+  ),
+}
+
+export const PrimaryTablePaidThenChanged: Story = {
+  render: () => (
+    <Frame>
+      <TransactionsTable transactions={fixturePaidThenChanged()} />
     </Frame>
   ),
 }
@@ -209,7 +225,7 @@ export const MonthBarsPopup: Story = {
 const okEffects = {
   loadMonth: async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) }),
   reset: async () => fixtureMonth(),
-  saveFlags: async ({ id, flags }: { id: number; flags: TransactionFlags }): Promise<FlagsResult> => ({
+  saveFlags: async ({ id, flags }: { id: string; flags: TransactionFlags }): Promise<FlagsResult> => ({
     id,
     completed: flags.completed ?? false,
     notification: flags.notification ?? false,

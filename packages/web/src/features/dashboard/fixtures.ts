@@ -43,13 +43,15 @@ const rent = { name: 'Office rent', amount: '2000.00', vatAmount: '460.00' }
 
 export const fixtureMonth = (): Transaction[] => [
   {
-    id: 101,
+    id: 'i1-2026-03',
     date: '2026-03-10',
     eventType: '1_Revenue',
     dataType: 'RecurringIncome',
     completed: true,
     notification: false,
     notificationCompleted: false,
+    paidAmount: '12300.00',
+    remainingAmount: '0.00',
     dataObject: dataObject({
       ...revenue,
       date: '2026-03-10',
@@ -60,33 +62,39 @@ export const fixtureMonth = (): Transaction[] => [
     }),
   },
   {
-    id: 102,
+    id: 'i2-2026-03',
     date: '2026-03-05',
     eventType: '2_Fee',
     dataType: 'RecurringExpense',
     completed: false,
     notification: true,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({ ...rent, date: '2026-03-05', percent: '23', sum: '2460.00', isCompany: true, itemId: 2 }),
   },
   {
-    id: 103,
+    id: 'i3-2026-03',
     date: '2026-03-12',
     eventType: '2_Fee',
     dataType: 'Expense',
     completed: false,
     notification: false,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({ name: 'Groceries', date: '2026-03-12', amount: '800.00', itemId: 3 }),
   },
   {
-    id: 104,
+    id: 'vat-2026-02',
     date: '2026-03-25',
     eventType: '3_Vat',
     dataType: 'Vat',
     completed: false,
     notification: true,
     notificationCompleted: true,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({
       displayName: 'VAT 2026-02',
       name: 'VAT',
@@ -116,13 +124,15 @@ export const fixtureMonth = (): Transaction[] => [
     }),
   },
   {
-    id: 105,
+    id: 'pit-2026-02',
     date: '2026-03-20',
     eventType: '4_Pit',
     dataType: 'Pit',
     completed: false,
     notification: false,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({
       displayName: 'PIT 2026-02',
       name: 'PIT',
@@ -166,13 +176,15 @@ export const fixtureMonth = (): Transaction[] => [
     }),
   },
   {
-    id: 106,
+    id: 'zus-2026-02',
     date: '2026-03-20',
     eventType: '5_SocialSecurity',
     dataType: 'SocialSecurity',
     completed: false,
     notification: true,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({
       displayName: 'ZUS 2026-02',
       name: 'SocialSecurity',
@@ -208,15 +220,28 @@ export const fixtureMonth = (): Transaction[] => [
   },
 ]
 
+/**
+ * The month after a back-dated invoice: the VAT row was paid at 1 725.00 and is 1 840.00 now, so 115.00 remain
+ * (completed, with the notification still on so the remainder is reminded).
+ */
+export const fixturePaidThenChanged = (): Transaction[] =>
+  fixtureMonth().map((t) =>
+    t.eventType === '3_Vat'
+      ? { ...t, completed: true, notificationCompleted: false, paidAmount: '1725.00', remainingAmount: '115.00' }
+      : t,
+  )
+
 /** A social-security row with nothing related and a zero amount ('Not data'). */
 export const fixtureEmptySocialSecurity = (): Transaction => ({
-  id: 201,
+  id: 'zus-2025-12',
   date: '2026-01-20',
   eventType: '5_SocialSecurity',
   dataType: 'SocialSecurity',
   completed: false,
   notification: false,
   notificationCompleted: false,
+  paidAmount: null,
+  remainingAmount: null,
   dataObject: dataObject({ displayName: 'ZUS 2025-12', name: 'SocialSecurity', date: '2026-01-20', amount: '0.00' }),
 })
 
