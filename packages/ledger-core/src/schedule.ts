@@ -114,14 +114,14 @@ export const indexSchedule = (records: Iterable<RecordState>): ScheduleIndex => 
 }
 
 /**
- * The index after some items changed: `changed` are the ids of the items added, updated or deleted, `now` their
- * current records. Only the months their old and new occurrences fall in are rebuilt; the other months' arrays are
- * shared with `index` (which is not modified). Returns the touched tax months too (their figures change).
+ * The index after some items changed: `changes` are the items added, updated or deleted, with the record the index
+ * was built from (`before`, absent for a new item) and the current one. Only the months their old and new
+ * occurrences fall in are rebuilt; the other months' arrays are shared with `index` (which is not modified).
+ * Returns the touched tax months too (their figures change).
  */
 export const updateSchedule = (
   index: ScheduleIndex,
-  changed: ReadonlySet<number>,
-  now: Iterable<RecordState>,
+  changes: readonly { readonly before: RecordState | undefined; readonly after: RecordState | undefined }[],
 ): { index: ScheduleIndex; taxMonths: ReadonlySet<YearMonthString> } => {
   const touchedCash = new Set<YearMonthString>()
   const touchedTax = new Set<YearMonthString>()
@@ -129,9 +129,14 @@ export const updateSchedule = (
     touchedCash.add(o.date.slice(0, 7))
     touchedTax.add(o.taxMonth)
   }
-  // Old occurrences of the changed items, wherever they are: their months are rebuilt without them.
-  for (const [m, a] of index.byCashMonth) for (const o of a) if (changed.has(o.itemId)) touchedCash.add(m)
-  for (const [m, a] of index.byTaxMonth) for (const o of a) if (changed.has(o.itemId)) touchedTax.add(m)
+  const changed = new Set<number>()
+  const now: RecordState[] = []
+  for (const { before, after } of changes) {
+    changed.add((before ?? after)!.id)
+    // The old occurrences' months are rebuilt without them (the same objects the index holds: cached per record).
+    if (before) for (const o of occurrencesOf(before)) touch(o)
+    if (after) now.push(after)
+  }
   const addedByCash = new Map<YearMonthString, Occurrence[]>()
   const addedByTax = new Map<YearMonthString, Occurrence[]>()
   for (const r of now)

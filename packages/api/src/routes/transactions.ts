@@ -17,15 +17,22 @@ import { texts } from '../mail/messages.ts'
 import { verifyAcceptKey } from '../reminders/keys.ts'
 import { booksOf, run } from './books.ts'
 import {
+  monthGzip,
+  monthJson,
   monthRows,
   obligationRows,
-  summaryRows,
+  summaryJson,
   type TransactionDto,
   transactionById,
   transactionsBetween,
   transactionsOfType,
   yearRow,
 } from './transactionViews.ts'
+
+/** The month and summary reads answer their cached JSON text as it is. */
+const JSON_TYPE = 'application/json; charset=utf-8'
+/** `Accept-Encoding` takes gzip (not refused with `q=0`). */
+const GZIP = /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i
 
 const TX_ID_MESSAGE = 'Id is not a transaction id'
 /** `{id}` of a transaction: an identity (`vat-2026-01`…), a manual row's id, or an id of the frozen-month model. */
@@ -137,8 +144,19 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return monthRows(state, month, today())
   }
 
-  app.get('/api/transaction/getCurrentMonth/:date', { ...auth, schema: { tags, params: DateParams } }, (request) =>
-    currentMonth(request, askedMonth((request.params as { date: string }).date)),
+  app.get(
+    '/api/transaction/getCurrentMonth/:date',
+    { ...auth, schema: { tags, params: DateParams } },
+    async (request, reply) => {
+      const month = askedMonth((request.params as { date: string }).date)
+      const { state } = await booksOf(app, request)
+      reply.type(JSON_TYPE).header('vary', 'accept-encoding')
+      // The month is the largest read (tens of kB for a busy month): a client that takes gzip gets the bytes
+      // compressed once per books state.
+      if (GZIP.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(monthGzip(state, month, today()))
+      return reply.send(monthJson(state, month, today()))
+    },
   )
 
   // Reset clears the user's flags of the month or year (completed, notification, sent, hidden rows) and answers the
@@ -163,10 +181,10 @@ export default async function transactionRoutes(app: FastifyInstance) {
   app.get(
     '/api/transaction/getSummaryList/:date/:n',
     { ...auth, schema: { tags, params: SummaryListParams } },
-    async (request) => {
+    async (request, reply) => {
       const { date, n } = request.params as { date: string; n: string }
       const { state } = await booksOf(app, request)
-      return summaryRows(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n))
+      return reply.type(JSON_TYPE).send(summaryJson(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n)))
     },
   )
 

@@ -178,26 +178,23 @@ const deriveAll = (records: ReadonlyMap<number, RecordState>): Derived => {
 const MAX_CHANGES = 256
 
 const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed: readonly number[]): Derived => {
-  const changedItems = new Set<number>()
-  const now: RecordState[] = []
+  const itemChanges: { before: RecordState | undefined; after: RecordState | undefined }[] = []
   let settingChanged = false
   for (const id of changed) {
     const before = base.records.get(id)
     const after = records.get(id)
     if (isSetting(before) || isSetting(after)) settingChanged = true
-    if (isItem(before) || isItem(after)) {
-      changedItems.add(id)
-      if (isItem(after) && !after.deleted) now.push(after)
-    }
+    if (isItem(before) || isItem(after))
+      itemChanges.push({ before: isItem(before) ? before : undefined, after: isItem(after) ? after : undefined })
   }
-  if (changedItems.size === 0 && !settingChanged) {
+  if (itemChanges.length === 0 && !settingChanged) {
     // Company data only: everything derived from items and settings stays valid.
     return { ...base, records }
   }
   let schedule = base.schedule
   let figures = base.figures
-  if (changedItems.size > 0) {
-    const updated = updateSchedule(base.schedule, changedItems, now)
+  if (itemChanges.length > 0) {
+    const updated = updateSchedule(base.schedule, itemChanges)
     schedule = updated.index
     const f = new Map(base.figures)
     for (const m of updated.taxMonths) {
