@@ -14,17 +14,15 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   journeyApi,
   type LaunchedBrowser,
   launchBrowser,
   login,
-  REGISTRATION_KEY,
   type RunningServer,
   readOutbox,
   screenshot,
   screenshotDir,
+  seedVatAndIncome,
   startServer,
 } from './harness.ts'
 
@@ -35,7 +33,7 @@ let server: RunningServer
 let browser: LaunchedBrowser
 let userToken: string
 
-const { call, tokenOf } = journeyApi(() => server)
+const { call, registerUser } = journeyApi(() => server)
 
 // The browser and the server share this machine's clock: the dashboard opens on this month.
 const now = new Date()
@@ -43,36 +41,8 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 
 const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  userToken = await tokenOf(USER_EMAIL, USER_PASSWORD)
-  const since = now.getFullYear() - 1
-  await call(userToken, 'POST', 'fee', {
-    dataType: 'Vat',
-    eventType: 'VAT',
-    dataObject: { date: `${since}-01-01`, percent: '23', paymentInterval: 1 },
-  })
-  await call(userToken, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'Recurring Income add',
-    dataObject: {
-      date: `${since}-01-10`,
-      name: 'Programming services',
-      amount: '10000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 36,
-    },
-  })
+  userToken = await registerUser(USER_EMAIL, USER_PASSWORD)
+  await seedVatAndIncome(call, userToken, now.getFullYear() - 1)
 }
 
 const loaded = (page: Page) => page.waitForSelector('.dashboard[aria-busy="false"] .tx-table')

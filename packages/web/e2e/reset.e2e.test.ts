@@ -18,16 +18,14 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   journeyApi,
   type LaunchedBrowser,
   launchBrowser,
   login,
-  REGISTRATION_KEY,
   type RunningServer,
   screenshot,
   screenshotDir,
+  seedVatAndIncome,
   startServer,
 } from './harness.ts'
 
@@ -37,7 +35,7 @@ const USER_PASSWORD = 'Reset#2026x'
 let server: RunningServer
 let browser: LaunchedBrowser
 
-const { call, tokenOf } = journeyApi(() => server)
+const { call, registerUser } = journeyApi(() => server)
 
 // The browser and the server share this machine's clock: the dashboard opens on this month.
 const now = new Date()
@@ -51,36 +49,9 @@ const other = ym(thisYear, otherMonth)
 const monthName = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(thisYear, thisMonth - 1, 1))
 
 const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
   const since = thisYear - 1
-  await call(user, 'POST', 'fee', {
-    dataType: 'Vat',
-    eventType: 'VAT',
-    dataObject: { date: `${since}-01-01`, percent: '23', paymentInterval: 1 },
-  })
-  await call(user, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'Recurring Income add',
-    dataObject: {
-      date: `${since}-01-10`,
-      name: 'Programming services',
-      amount: '10000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 36,
-    },
-  })
+  await seedVatAndIncome(call, user, since)
   await call(user, 'POST', 'fee', {
     dataType: 'RecurringExpense',
     eventType: 'Recurring expense add',
