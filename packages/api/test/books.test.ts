@@ -1,5 +1,5 @@
 import { createMemoryStore } from '@finance/event-store'
-import { isDomainError, listRecords } from '@finance/ledger-core'
+import { CURRENT_VERSIONS, isDomainError, listRecords } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { booksStream, executeBooks, loadBooks } from '../src/ledger/books.ts'
 
@@ -45,7 +45,7 @@ describe('books glue', () => {
     const events = await store.readStream(booksStream('u1'))
     expect(events.map((e) => [e.type, e.schemaVersion])).toEqual([
       ['ItemAdded', 1],
-      ['ItemAdded', 2],
+      ['ItemAdded', CURRENT_VERSIONS.ItemAdded],
     ])
     expect(events[1]!.metadata.userId).toBe('u1')
     expect((events[1]!.data as { id: number }).id).toBe(2)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { foldBooks } from './deciders/books.ts'
 import { UnknownEventError } from './errors.ts'
-import { CURRENT_VERSIONS, decodeLedgerEvent, serializeEvent, upcast } from './events.ts'
+import { CURRENT_VERSIONS, decodeLedgerEvent, PRIMARY_V2_DEFAULTS, serializeEvent, upcast } from './events.ts'
+import { ITEM_V3_DEFAULTS } from './upcast.ts'
 
 const v1Item = {
   id: 4,
@@ -10,7 +11,7 @@ const v1Item = {
 }
 
 describe('upcasting', () => {
-  it('lifts ItemAdded v1 (numeric money, no invoiceDate) to v2', () => {
+  it('lifts ItemAdded v1 (numeric money, no invoiceDate) to the current version', () => {
     expect(upcast('ItemAdded', 1, v1Item)).toEqual({
       type: 'ItemAdded',
       data: {
@@ -24,6 +25,7 @@ describe('upcasting', () => {
           percent: '23',
           repetitions: 3,
           invoiceDate: null,
+          ...ITEM_V3_DEFAULTS,
         },
       },
     })
@@ -37,12 +39,34 @@ describe('upcasting', () => {
     expect(a.records.get(4)?.data).toEqual(b.records.get(4)?.data)
   })
 
+  it('lifts ItemAdded v2 to v3 with every new field "not given", and decoding accepts it', () => {
+    const v2 = { ...v1Item, data: { ...v1Item.data, amount: '1500.50', percent: '23', invoiceDate: null } }
+    const e = upcast('ItemAdded', 2, v2)
+    expect(e.data).toEqual({ ...v2, data: { ...v2.data, ...ITEM_V3_DEFAULTS } })
+    expect(decodeLedgerEvent('ItemAdded', 2, v2)).toEqual(e)
+  })
+
+  it('lifts CompanyRecordSaved v1 Primary data with its new fields not given, other records unchanged', () => {
+    const primary = {
+      id: 1,
+      dataType: 'Primary',
+      data: { companyName: 'A', nip: '1', ownerName: '', ownerLastName: '', regon: '' },
+    }
+    expect(upcast('CompanyRecordSaved', 1, primary).data).toEqual({
+      ...primary,
+      data: { ...primary.data, ...PRIMARY_V2_DEFAULTS },
+    })
+    const contact = { id: 2, dataType: 'Contact', data: { email: '', phoneNumber: '', website: '', other: '' } }
+    expect(upcast('CompanyRecordSaved', 1, contact).data).toEqual(contact)
+    expect(decodeLedgerEvent('CompanyRecordSaved', 1, primary).type).toBe('CompanyRecordSaved')
+  })
+
   it('refuses v1 money with more than two decimals', () =>
     expect(() => upcast('ItemAdded', 1, { ...v1Item, data: { ...v1Item.data, amount: 0.001 } })).toThrow(TypeError))
 
   it('throws UnknownEventError for unknown types and future versions', () => {
     expect(() => upcast('Nope', 1, {})).toThrow(UnknownEventError)
-    expect(() => upcast('ItemAdded', 3, {})).toThrow(UnknownEventError)
+    expect(() => upcast('ItemAdded', CURRENT_VERSIONS.ItemAdded + 1, {})).toThrow(UnknownEventError)
   })
 
   it('lifts the v1 transaction flag events (integer ids) to v2 (ids as digits, amount unknown)', () => {

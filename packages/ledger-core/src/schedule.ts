@@ -9,7 +9,15 @@
 import { addMonths } from './calendar.ts'
 import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
-import { type Item, isIncomeType, type ItemDataType, type RecurringItem } from './schemas/records.ts'
+import {
+  type FlatRates,
+  type Item,
+  isIncomeType,
+  type ItemDataType,
+  type KpirColumn,
+  type RecurringItem,
+  type VatTreatment,
+} from './schemas/records.ts'
 import { vatOfItem } from './tax/vat.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
 
@@ -29,32 +37,65 @@ export interface Occurrence {
   /** Cash date. */
   readonly date: LocalDateString
   readonly invoiceDate: LocalDateString | null
+  /** Day of supply: the item's `supplyDate` (shifted like the date), else the invoice date, else the date. */
+  readonly supplyDate: LocalDateString
   /** Month the occurrence counts in for taxes. */
   readonly taxMonth: YearMonthString
   readonly isIncome: boolean
   readonly isCompany: boolean
+  /** The VAT percent applied: the item's own, or (`inForce`) the VAT setting's on the day of supply. */
   readonly percent: PercentString
+  readonly vatTreatment: VatTreatment
+  /** The item's KPiR column (`null`: expenses "other", incomes "sales"). */
+  readonly kpirColumn: KpirColumn | null
+  /** Incomes on ryczałt: the rate of this revenue (`null`: the PIT setting's rate). */
+  readonly flatRate: (typeof FlatRates)[number] | null
   /** Net amount. */
   readonly amount: Grosze
   readonly vatAmount: Grosze
 }
 
-const cache = new WeakMap<object, readonly Occurrence[]>()
+/** The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`. */
+export type VatPercentOn = (day: LocalDateString) => PercentString
 
-/** Every occurrence of an item (empty for a deleted item). Cached per record object. */
-export const occurrencesOf = (record: RecordState): readonly Occurrence[] => {
+const noVatSetting: VatPercentOn = () => '0'
+const cache = new WeakMap<object, readonly Occurrence[]>()
+/** Occurrences of `inForce` items depend on the VAT settings too: cached per resolver (one per books state). */
+const inForceCache = new WeakMap<VatPercentOn, WeakMap<object, readonly Occurrence[]>>()
+
+const shift = (d: LocalDateString | null, k: number) => (d === null ? null : k === 0 ? d : addMonths(d, k))
+
+/**
+ * Every occurrence of an item (empty for a deleted item). Cached per record object (and per `vatPercentOn` for
+ * items whose VAT is the rate in force on the day of supply).
+ */
+export const occurrencesOf = (
+  record: RecordState,
+  vatPercentOn: VatPercentOn = noVatSetting,
+): readonly Occurrence[] => {
   if (record.deleted) return []
-  const hit = cache.get(record)
+  const item = record.data as Item & Partial<Pick<RecurringItem, 'repetitions'>>
+  let store: WeakMap<object, readonly Occurrence[]> = cache
+  if (item.percent === null) {
+    let perResolver = inForceCache.get(vatPercentOn)
+    if (!perResolver) {
+      perResolver = new WeakMap()
+      inForceCache.set(vatPercentOn, perResolver)
+    }
+    store = perResolver
+  }
+  const hit = store.get(record)
   if (hit) return hit
   const dataType = record.dataType as ItemDataType
-  const item = record.data as Item & Partial<Pick<RecurringItem, 'repetitions'>>
   const n = dataType === 'RecurringIncome' || dataType === 'RecurringExpense' ? (item.repetitions ?? 1) : 1
   const amount = parseMoney(item.amount)
-  const vatAmount = vatOfItem(amount, item.percent)
+  const fixedVat = item.percent === null ? null : vatOfItem(amount, item.percent)
   const out: Occurrence[] = []
   for (let k = 0; k < n; k++) {
-    const date = k === 0 ? item.date : addMonths(item.date, k)
-    const invoiceDate = item.invoiceDate === null ? null : k === 0 ? item.invoiceDate : addMonths(item.invoiceDate, k)
+    const date = shift(item.date, k) as LocalDateString
+    const invoiceDate = shift(item.invoiceDate, k)
+    const supplyDate = shift(item.supplyDate ?? null, k) ?? invoiceDate ?? date
+    const percent = item.percent ?? vatPercentOn(supplyDate)
     out.push({
       itemId: record.id,
       dataType,
@@ -62,15 +103,19 @@ export const occurrencesOf = (record: RecordState): readonly Occurrence[] => {
       name: item.name,
       date,
       invoiceDate,
+      supplyDate,
       taxMonth: (invoiceDate ?? date).slice(0, 7),
       isIncome: isIncomeType(dataType),
       isCompany: item.isCompany,
-      percent: item.percent,
+      percent,
+      vatTreatment: item.vatTreatment ?? 'rate',
+      kpirColumn: item.kpirColumn ?? null,
+      flatRate: item.flatRate ?? null,
       amount,
-      vatAmount,
+      vatAmount: fixedVat ?? vatOfItem(amount, percent),
     })
   }
-  cache.set(record, out)
+  store.set(record, out)
   return out
 }
 
@@ -99,11 +144,11 @@ const rangeOf = (
 }
 
 /** Groups the occurrences of the given item records by month. */
-export const indexSchedule = (records: Iterable<RecordState>): ScheduleIndex => {
+export const indexSchedule = (records: Iterable<RecordState>, vatPercentOn?: VatPercentOn): ScheduleIndex => {
   const byCash = new Map<YearMonthString, Occurrence[]>()
   const byTax = new Map<YearMonthString, Occurrence[]>()
   for (const r of records) {
-    for (const o of occurrencesOf(r)) {
+    for (const o of occurrencesOf(r, vatPercentOn)) {
       pushTo(byCash, o.date.slice(0, 7), o)
       pushTo(byTax, o.taxMonth, o)
     }
@@ -114,14 +159,17 @@ export const indexSchedule = (records: Iterable<RecordState>): ScheduleIndex => 
 }
 
 /**
- * The index after some items changed: `changes` are the items added, updated or deleted, with the record the index
- * was built from (`before`, absent for a new item) and the current one. Only the months their old and new
- * occurrences fall in are rebuilt; the other months' arrays are shared with `index` (which is not modified).
+ * The index after some items changed: `changes` are the items added, updated or deleted (or whose VAT in force
+ * changed), with the record the index was built from (`before`, absent for a new item) and the current one. Only the
+ * months their old and new occurrences fall in are rebuilt; the other months' arrays are shared with `index` (which
+ * is not modified). `vatPercentOn` resolves the VAT in force now, `vatPercentOnBefore` the one `index` was built with.
  * Returns the touched tax months too (their figures change).
  */
 export const updateSchedule = (
   index: ScheduleIndex,
   changes: readonly { readonly before: RecordState | undefined; readonly after: RecordState | undefined }[],
+  vatPercentOn?: VatPercentOn,
+  vatPercentOnBefore: VatPercentOn | undefined = vatPercentOn,
 ): { index: ScheduleIndex; taxMonths: ReadonlySet<YearMonthString> } => {
   const touchedCash = new Set<YearMonthString>()
   const touchedTax = new Set<YearMonthString>()
@@ -134,13 +182,13 @@ export const updateSchedule = (
   for (const { before, after } of changes) {
     changed.add((before ?? after)!.id)
     // The old occurrences' months are rebuilt without them (the same objects the index holds: cached per record).
-    if (before) for (const o of occurrencesOf(before)) touch(o)
+    if (before) for (const o of occurrencesOf(before, vatPercentOnBefore)) touch(o)
     if (after) now.push(after)
   }
   const addedByCash = new Map<YearMonthString, Occurrence[]>()
   const addedByTax = new Map<YearMonthString, Occurrence[]>()
   for (const r of now)
-    for (const o of occurrencesOf(r)) {
+    for (const o of occurrencesOf(r, vatPercentOn)) {
       pushTo(addedByCash, o.date.slice(0, 7), o)
       pushTo(addedByTax, o.taxMonth, o)
       touch(o)

@@ -8,14 +8,16 @@ import { normalizeMoney, normalizePercent } from './schemas/normalize.ts'
 
 /** The current schema version of every event type. */
 export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
-  CompanyRecordSaved: 1,
+  // v2: Primary data gained `taxOfficeCode`, `birthDate`, `businessStartDate`, `vatRegistrationDate`.
+  CompanyRecordSaved: 2,
   CompanyRecordDeleted: 1,
   SettingAdded: 1,
   SettingUpdated: 1,
   SettingDeleted: 1,
   // v2: money as a decimal string (v1 had a JSON number) and `invoiceDate` (absent in v1).
-  ItemAdded: 2,
-  ItemUpdated: 2,
+  // v3: the book, VAT-register and KSeF fields (`vatTreatment`, `supplyDate`, `documentNumber`, … see ITEM_V3_DEFAULTS).
+  ItemAdded: 3,
+  ItemUpdated: 3,
   ItemDeleted: 1,
   // Frozen-month model (months recorded on first view): read from old histories, never written now.
   MonthGenerated: 1,
@@ -46,6 +48,37 @@ const upcastItemV1 = (data: Json): Json => {
   return { ...data, data: { ...inner, amount, percent, invoiceDate: inner.invoiceDate ?? null } }
 }
 
+/** The fields item schema v3 added, with the values an item written before it has. */
+export const ITEM_V3_DEFAULTS = Object.freeze({
+  vatTreatment: 'rate',
+  supplyDate: null,
+  documentNumber: '',
+  description: '',
+  counterparty: null,
+  kpirColumn: null,
+  flatRate: null,
+  ksefNumber: null,
+  ksefMarker: null,
+  documentType: null,
+  gtu: Object.freeze([]) as readonly string[],
+  procedures: Object.freeze([]) as readonly string[],
+})
+
+/** ItemAdded / ItemUpdated v2 → v3: the new optional fields appear with their "not given" values. */
+const upcastItemV2 = (data: Json): Json => ({ ...data, data: { ...(data.data as Json), ...ITEM_V3_DEFAULTS } })
+
+/** The Primary-data fields CompanyRecordSaved v2 added, with the values a record written before it has. */
+export const PRIMARY_V2_DEFAULTS = Object.freeze({
+  taxOfficeCode: '',
+  birthDate: null,
+  businessStartDate: null,
+  vatRegistrationDate: null,
+})
+
+/** CompanyRecordSaved v1 → v2: Primary data gets its new fields "not given"; other records are unchanged. */
+const upcastCompanyV1 = (data: Json): Json =>
+  data.dataType === 'Primary' ? { ...data, data: { ...(data.data as Json), ...PRIMARY_V2_DEFAULTS } } : data
+
 /**
  * Transaction flag events v1 → v2: the integer id becomes its digits (the fold resolves digits through the books'
  * map of frozen-model ids to identities, or to the manual row of that id); the amount, unknown in v1, is `null`
@@ -69,8 +102,13 @@ export const upcast = (type: string, schemaVersion: number, data: unknown): Ledg
   if (!isLedgerEventType(type)) throw new UnknownEventError(type, schemaVersion)
   const current = CURRENT_VERSIONS[type]
   if (schemaVersion === current) return { type, data } as LedgerEvent
-  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion === 1)
-    return { type, data: upcastItemV1(data as Json) } as LedgerEvent
+  if (type === 'CompanyRecordSaved' && schemaVersion === 1)
+    return { type, data: upcastCompanyV1(data as Json) } as LedgerEvent
+  if ((type === 'ItemAdded' || type === 'ItemUpdated') && (schemaVersion === 1 || schemaVersion === 2))
+    return {
+      type,
+      data: upcastItemV2(schemaVersion === 1 ? upcastItemV1(data as Json) : (data as Json)),
+    } as LedgerEvent
   const flagV1 = schemaVersion === 1 ? V1_FLAG_EVENTS[type] : undefined
   if (flagV1) return { type, data: flagV1(data as Json) } as LedgerEvent
   throw new UnknownEventError(type, schemaVersion)

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import type { LedgerEvent } from '../events.ts'
+import { type LedgerEvent, PRIMARY_V2_DEFAULTS } from '../events.ts'
 import { income, itemAdded, recurring, ssSetting, vatSetting } from '../testing/fixtures.ts'
 import { upcast } from '../events.ts'
 import { monthTransactions, transactionById } from '../projections/month.ts'
 import { type CommandInput, given, runCommands } from '../testing/given.ts'
 import { type BooksState, booksFolder, decide, evolve, foldBooks, initialBooks, monthRequestErrors } from './books.ts'
 
-const primary = { companyName: 'ACME', nip: '5260250274', ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' }
-const primarySaved = (id = 1, data = primary): LedgerEvent => ({
-  type: 'CompanyRecordSaved',
-  data: { id, dataType: 'Primary', data },
-})
+const primary = {
+  companyName: 'ACME',
+  nip: '5260250274',
+  ownerName: 'Jan',
+  ownerLastName: 'Kowalski',
+  regon: '',
+  ...PRIMARY_V2_DEFAULTS,
+}
+const primarySaved = (id = 1, data: Record<string, unknown> = primary): LedgerEvent =>
+  ({ type: 'CompanyRecordSaved', data: { id, dataType: 'Primary', data } }) as LedgerEvent
 
 describe('company records', () => {
   it('saves a new record with the next id and normalised fields', () =>
@@ -27,6 +32,26 @@ describe('company records', () => {
     given([primarySaved()])
       .when({ type: 'SaveCompanyRecord', dataType: 'Primary', id: 1, data: primary })
       .thenFails('NO_CHANGES'))
+
+  it('Primary data: tax office code of four digits, optional dates', () => {
+    given([])
+      .when({ type: 'SaveCompanyRecord', dataType: 'Primary', data: { ...primary, taxOfficeCode: '14O1' } })
+      .thenFails('VALIDATION', { taxOfficeCode: 'Tax office code must be four digits' })
+    given([])
+      .when({
+        type: 'SaveCompanyRecord',
+        dataType: 'Primary',
+        data: { ...primary, taxOfficeCode: '1471', birthDate: '1985-04-02', vatRegistrationDate: '2026-02-30' },
+      })
+      .thenFails('VALIDATION', { vatRegistrationDate: 'VAT registration date must be a date in format yyyy-mm-dd' })
+    given([])
+      .when({
+        type: 'SaveCompanyRecord',
+        dataType: 'Primary',
+        data: { ...primary, taxOfficeCode: '1471', businessStartDate: '2026-03-16' },
+      })
+      .thenEmits([primarySaved(1, { ...primary, taxOfficeCode: '1471', businessStartDate: '2026-03-16' })])
+  })
 
   it('reports required fields with the SPEC messages', () =>
     given([])

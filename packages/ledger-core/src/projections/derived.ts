@@ -17,7 +17,14 @@ import type { BooksState, RecordState } from '../deciders/state.ts'
 import { type TransactionId, taxObligationId } from '../identity.ts'
 import type { Pit, SocialSecurity, Vat } from '../schemas/records.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
-import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex, updateSchedule } from '../schedule.ts'
+import {
+  indexSchedule,
+  type Occurrence,
+  pushTo,
+  type ScheduleIndex,
+  updateSchedule,
+  type VatPercentOn,
+} from '../schedule.ts'
 import {
   type ContributionMonth,
   computeTaxes,
@@ -52,6 +59,8 @@ export interface Derived {
   readonly vat: VatSettingInput[]
   readonly pit: PitSettingInput[]
   readonly socialSecurity: SocialSecuritySettingInput[]
+  /** The VAT setting's percent in force on a day ("0" before the first setting), for `inForce` items. */
+  readonly vatPercentOn: VatPercentOn
   /** Earliest month with an item occurrence or a setting, `null` for empty books. */
   readonly firstMonth: YearMonthString | null
   /** Latest month with an item occurrence or a setting. */
@@ -73,7 +82,7 @@ export const taxDueId = (t: TaxDue): TransactionId =>
     ? taxObligationId('SocialSecurity', t.period.month, t.period.month)
     : taxObligationId(t.kind, t.period.from, t.period.to)
 
-type Settings = Pick<Derived, 'vat' | 'pit' | 'socialSecurity'>
+type Settings = Pick<Derived, 'vat' | 'pit' | 'socialSecurity' | 'vatPercentOn'>
 
 const isItem = (r: RecordState | undefined): r is RecordState =>
   r !== undefined &&
@@ -84,6 +93,9 @@ const isItem = (r: RecordState | undefined): r is RecordState =>
 
 const isSetting = (r: RecordState | undefined) =>
   r !== undefined && (r.dataType === 'Vat' || r.dataType === 'Pit' || r.dataType === 'SocialSecurity')
+
+/** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
+const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
 
 const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   const vat: (VatSettingInput & { id: number })[] = []
@@ -124,7 +136,33 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   // Same-date settings: the engine lets the later one in the input win, so order by date then id.
   const byDateThenId = <T extends { date: string; id: number }>(xs: T[]) =>
     xs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
-  return { vat: byDateThenId(vat), pit: byDateThenId(pit), socialSecurity: byDateThenId(ss) }
+  const sortedVat = byDateThenId(vat)
+  return {
+    vat: sortedVat,
+    pit: byDateThenId(pit),
+    socialSecurity: byDateThenId(ss),
+    vatPercentOn: vatPercentResolver(sortedVat),
+  }
+}
+
+/** The percent of the VAT setting in force on a day, from settings sorted by date (then id); "0" before the first. */
+export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPercentOn => {
+  const memo = new Map<string, string>()
+  return (day) => {
+    let p = memo.get(day)
+    if (p === undefined) {
+      let lo = 0
+      let hi = sorted.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (sorted[mid]!.date <= day) lo = mid + 1
+        else hi = mid
+      }
+      p = lo === 0 ? '0' : sorted[lo - 1]!.percent
+      memo.set(day, p)
+    }
+    return p
+  }
 }
 
 /** The company figures of one tax month from its occurrences (`null` when it has no company occurrence). */
@@ -138,7 +176,8 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
       f.companyRevenue += o.amount
       f.outputVat += o.vatAmount
     } else {
-      f.companyCosts += o.amount
+      // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
+      if (o.kpirColumn !== 'notCost') f.companyCosts += o.amount
       f.inputVat += o.vatAmount
     }
   }
@@ -165,13 +204,14 @@ const deriveAll = (records: ReadonlyMap<number, RecordState>): Derived => {
   const items: RecordState[] = []
   for (const r of records.values()) if (isItem(r) && !r.deleted) items.push(r)
   items.sort((a, b) => a.id - b.id)
-  const schedule = indexSchedule(items)
+  const settings = settingsOf(records)
+  const schedule = indexSchedule(items, settings.vatPercentOn)
   const figures = new Map<YearMonthString, MonthFigures>()
   for (const [m, occ] of schedule.byTaxMonth) {
     const f = figuresOf(m, occ)
     if (f) figures.set(m, f)
   }
-  return make(records, schedule, figures, settingsOf(records))
+  return make(records, schedule, figures, settings)
 }
 
 /** More changed records than this and a full derivation is as cheap as an update. */
@@ -179,22 +219,32 @@ const MAX_CHANGES = 256
 
 const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed: readonly number[]): Derived => {
   const itemChanges: { before: RecordState | undefined; after: RecordState | undefined }[] = []
+  const changedItems = new Set<number>()
   let settingChanged = false
+  let vatChanged = false
   for (const id of changed) {
     const before = base.records.get(id)
     const after = records.get(id)
     if (isSetting(before) || isSetting(after)) settingChanged = true
-    if (isItem(before) || isItem(after))
+    if (before?.dataType === 'Vat' || after?.dataType === 'Vat') vatChanged = true
+    if (isItem(before) || isItem(after)) {
+      changedItems.add(id)
       itemChanges.push({ before: isItem(before) ? before : undefined, after: isItem(after) ? after : undefined })
+    }
   }
   if (itemChanges.length === 0 && !settingChanged) {
     // Company data only: everything derived from items and settings stays valid.
     return { ...base, records }
   }
+  const settings: Settings = settingChanged ? settingsOf(records) : base
+  // A VAT setting changed: the items whose VAT is the rate in force change with it.
+  if (vatChanged)
+    for (const r of records.values())
+      if (isItem(r) && !r.deleted && isInForce(r) && !changedItems.has(r.id)) itemChanges.push({ before: r, after: r })
   let schedule = base.schedule
   let figures = base.figures
   if (itemChanges.length > 0) {
-    const updated = updateSchedule(base.schedule, itemChanges)
+    const updated = updateSchedule(base.schedule, itemChanges, settings.vatPercentOn, base.vatPercentOn)
     schedule = updated.index
     const f = new Map(base.figures)
     for (const m of updated.taxMonths) {
@@ -204,11 +254,11 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     }
     figures = f
   }
-  const settings = settingChanged ? settingsOf(records) : base
   return make(records, schedule, figures, {
     vat: settings.vat,
     pit: settings.pit,
     socialSecurity: settings.socialSecurity,
+    vatPercentOn: settings.vatPercentOn,
   })
 }
 

@@ -34,12 +34,15 @@ type Action =
 /** Additions of items and settings (the flag commands of `commandArb` are left to the toggles below). */
 const editArb: fc.Arbitrary<CommandInput> = commandArb.filter((c) => c.type === 'AddItem' || c.type === 'AddSetting')
 /** New data for an item (a setting takes the fields it knows: date, percent, …; invalid data is refused). */
+/** Items whose VAT is the rate in force on the day of supply: their occurrences follow the VAT settings. */
+const inForceArb = itemDataArb.map((d) => ({ ...d, isCompany: true, vatTreatment: 'inForce' }))
 const changeArb = fc.record({
   kind: fc.constant('change' as const),
   pick: fc.nat(),
   data: fc.option(
     fc.oneof(
       itemDataArb,
+      inForceArb,
       fc.record({ date: dateArb, percent: percentArb, paymentInterval: fc.constantFrom(1, 3) }),
     ) as fc.Arbitrary<Record<string, unknown>>,
     { nil: null },
@@ -48,6 +51,15 @@ const changeArb = fc.record({
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: editArb.map((command) => ({ kind: 'edit' as const, command })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('Income', 'Expense' as const), inForceArb)
+      .map(([dataType, data]) => ({
+        kind: 'edit' as const,
+        command: { type: 'AddItem', dataType, data } as CommandInput,
+      })),
+  },
   { weight: 4, arbitrary: changeArb },
   { weight: 3, arbitrary: monthArb.map((month) => ({ kind: 'view' as const, month })) },
   {

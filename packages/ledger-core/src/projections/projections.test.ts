@@ -385,3 +385,72 @@ describe('derived data', () => {
     expect(taxesThrough(foldBooks([]), '2026-01')).toBeNull()
   })
 })
+
+describe('item VAT and KPiR fields', () => {
+  it('an item whose VAT is "the rate in force then" takes the VAT setting of its day of supply', () => {
+    const { state, events } = runCommands([
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', percent: '23' }) },
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-03-01', percent: '8' }) },
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({
+          date: '2026-03-05',
+          amount: '100',
+          vatTreatment: 'inForce',
+          percent: null,
+          supplyDate: '2026-02-27',
+        }),
+      },
+      {
+        type: 'AddItem',
+        dataType: 'RecurringIncome',
+        data: recurring({ date: '2026-02-10', amount: '100', vatTreatment: 'inForce', percent: null, repetitions: 2 }),
+      },
+    ])
+    const rows = monthTransactions(state, '2026-03', '2026-03-01').filter((t) => t.eventType === '1_Revenue')
+    expect(rows.map((r) => [r.date, r.dataObject.percent, r.dataObject.vatAmount])).toEqual([
+      ['2026-03-05', '23', '23.00'], // supplied on 27 February, before the change
+      ['2026-03-10', '8', '8.00'], // the second occurrence is supplied in March
+    ])
+    expect(listRecords(state, 'Income')[0]?.dataObject).toMatchObject({
+      percent: null,
+      vatAmount: '23.00',
+      sum: '123.00',
+    })
+    // A later change of the settings re-prices the item: its VAT is not frozen at the time it was recorded.
+    const later = runCommands(
+      [{ type: 'UpdateSetting', kind: 'Vat', id: 1, data: vatSetting({ date: '2026-01-01', percent: '5' }) }],
+      events,
+    ).state
+    expect(listRecords(later, 'Income')[0]?.dataObject).toMatchObject({ vatAmount: '5.00' })
+  })
+
+  it('an expense that is not a tax cost lowers no PIT income but keeps its input VAT', () => {
+    const run = (kpirColumn: string | null) =>
+      taxesThrough(
+        runCommands([
+          { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+          { type: 'AddSetting', kind: 'Pit', data: pitSetting() },
+          { type: 'AddItem', dataType: 'Income', data: income({ amount: '10000' }) },
+          { type: 'AddItem', dataType: 'Expense', data: income({ amount: '1000', kpirColumn }) },
+        ]).state,
+        '2026-01',
+      )!.result
+    const cost = run('other')
+    const notCost = run('notCost')
+    expect(cost.pit[0]?.costs).toBe(100000n)
+    expect(notCost.pit[0]?.costs).toBe(0n)
+    expect(notCost.vat[0]?.input).toBe(cost.vat[0]?.input)
+    expect(notCost.vat[0]?.input).toBe(23000n)
+  })
+
+  it('exempt and not-taxable items carry no VAT', () => {
+    const { state } = runCommands([
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+      { type: 'AddItem', dataType: 'Income', data: income({ amount: '500', vatTreatment: 'zw', percent: '0' }) },
+      { type: 'AddItem', dataType: 'Income', data: income({ amount: '700', vatTreatment: 'np', percent: '0' }) },
+    ])
+    expect(taxesThrough(state, '2026-01')!.result.vat[0]?.output).toBe(0n)
+  })
+})

@@ -15,7 +15,9 @@ import {
   type SettingKind,
   recordEventType,
 } from '../schemas/records.ts'
+import type { VatPercentOn } from '../schedule.ts'
 import { vatOfItem } from '../tax/vat.ts'
+import { derive } from './derived.ts'
 import type { LocalDateString } from '../types.ts'
 
 export interface RecordDto {
@@ -25,27 +27,35 @@ export interface RecordDto {
   readonly dataObject: Record<string, unknown>
 }
 
-/** `{ vatAmount, sum }` of an item dataObject, as strings. */
-export const itemTotals = (item: Pick<Item, 'amount' | 'percent'>): { vatAmount: string; sum: string } => {
+/**
+ * `{ vatAmount, sum }` of an item dataObject (its first occurrence), as strings. An item whose VAT is the rate in
+ * force on the day of supply (`percent: null`) takes it from `vatPercentOn`.
+ */
+export const itemTotals = (
+  item: Pick<Item, 'amount' | 'percent'> & Partial<Pick<Item, 'supplyDate' | 'invoiceDate' | 'date'>>,
+  vatPercentOn?: VatPercentOn,
+): { vatAmount: string; sum: string } => {
   const amount = parseMoney(item.amount)
-  const vat = vatOfItem(amount, item.percent)
+  const day = item.supplyDate ?? item.invoiceDate ?? item.date ?? ''
+  const vat = vatOfItem(amount, item.percent ?? vatPercentOn?.(day) ?? '0')
   return { vatAmount: formatMoney(vat), sum: formatMoney(amount + vat) }
 }
 
 const dtoCache = new WeakMap<RecordState, RecordDto>()
 
-/** The DTO of a record state (cached per record object). */
-export const toRecordDto = (r: RecordState): RecordDto => {
+/** The DTO of a record state (cached per record object, except items whose VAT follows the settings). */
+const toDto = (state: BooksState, r: RecordState): RecordDto => {
   const hit = dtoCache.get(r)
   if (hit) return hit
   const data = r.data as unknown as Record<string, unknown>
+  const item = isItemDataType(r.dataType) ? (r.data as Item) : null
   const dto: RecordDto = {
     id: r.id,
     dataType: r.dataType,
     eventType: recordEventType(r.dataType, r.verb),
-    dataObject: isItemDataType(r.dataType) ? { ...data, ...itemTotals(r.data as Item) } : { ...data },
+    dataObject: item ? { ...data, ...itemTotals(item, derive(state).vatPercentOn) } : { ...data },
   }
-  dtoCache.set(r, dto)
+  if (item?.percent !== null) dtoCache.set(r, dto)
   return dto
 }
 
@@ -55,14 +65,14 @@ const live = function* (state: BooksState, accept: (t: DataType) => boolean) {
 
 /** The live company record of a type (there is at most one), or `null`. */
 export const companyRecord = (state: BooksState, dataType: CompanyDataType): RecordDto | null => {
-  for (const r of live(state, (t) => t === dataType)) return toRecordDto(r)
+  for (const r of live(state, (t) => t === dataType)) return toDto(state, r)
   return null
 }
 
 /** A live company record, setting or item by id, or `null` (also for deleted ones). */
 export const recordById = (state: BooksState, id: number): RecordDto | null => {
   const r = state.records.get(id)
-  return r && !r.deleted ? toRecordDto(r) : null
+  return r && !r.deleted ? toDto(state, r) : null
 }
 
 const byDateDesc = (a: RecordState, b: RecordState) => {
@@ -80,7 +90,7 @@ export const listRecords = (state: BooksState, dataType: DataType): RecordDto[] 
   const rs = [...live(state, (t) => t === dataType)]
   if (isSettingKind(dataType)) rs.sort(byDateDesc)
   else if (isItemDataType(dataType)) rs.sort(byDateAsc)
-  return rs.map(toRecordDto)
+  return rs.map((r) => toDto(state, r))
 }
 
 /** The setting of `kind` in force on `date`: the live one with the latest `date` not after it (ties: newest id). */
@@ -104,7 +114,7 @@ export const currentSettingState = (
 
 export const currentSetting = (state: BooksState, kind: SettingKind, date: LocalDateString): RecordDto | null => {
   const r = currentSettingState(state, kind, date)
-  return r ? toRecordDto(r) : null
+  return r ? toDto(state, r) : null
 }
 
 /** Live items dated `from`…`to` inclusive (by the item's own date), optionally only some data types. */
@@ -120,5 +130,5 @@ export const itemsBetween = (
       return d >= from && d <= to
     },
   )
-  return rs.sort(byDateAsc).map(toRecordDto)
+  return rs.sort(byDateAsc).map((r) => toDto(state, r))
 }

@@ -22,6 +22,14 @@ export const PrimarySchema = Schema.Struct({
   ownerName: Schema.String,
   ownerLastName: Schema.String,
   regon: Schema.String,
+  /** (v2) The tax office's four-digit code (kod urzędu skarbowego) the JPK files are addressed to; '' when not given. */
+  taxOfficeCode: Schema.String,
+  /** (v2) The owner's date of birth (JPK_V7's Podmiot1 of a natural person). */
+  birthDate: Schema.NullOr(LocalDate),
+  /** (v2) The day the business started (the first, possibly incomplete, month of contributions). */
+  businessStartDate: Schema.NullOr(LocalDate),
+  /** (v2) The day of registration as an active VAT payer (uVAT art. 96; quarterly VAT only after 12 months). */
+  vatRegistrationDate: Schema.NullOr(LocalDate),
 })
 export type Primary = typeof PrimarySchema.Type
 
@@ -88,14 +96,108 @@ export const SocialSecuritySchema = Schema.Struct({
 })
 export type SocialSecurity = typeof SocialSecuritySchema.Type
 
-export const ItemSchema = Schema.Struct({
+/**
+ * How an item's VAT is determined (item schema v3):
+ * - `rate`: the item's own `percent` (23, 8, 5, 0 …) — what SPEC's forms send;
+ * - `inForce`: the VAT percent of the setting in force on the day of supply (`supplyDate ?? invoiceDate ?? date`,
+ *   uVAT art. 41 ust. 14a–14h); `percent` is stored as `null`;
+ * - `zw`: exempt from VAT (zwolniona, uVAT art. 43 / art. 113): no VAT, `percent` "0";
+ * - `np`: outside the scope of Polish VAT (nie podlega, e.g. services supplied abroad): no VAT, `percent` "0".
+ */
+export const VatTreatments = ['rate', 'inForce', 'zw', 'np'] as const
+export type VatTreatment = (typeof VatTreatments)[number]
+
+/** KPiR columns of an expense (rozporządzenie w sprawie PKPiR, columns 10–13, 15, 16) or "not a tax cost". */
+export const ExpenseColumns = ['goods', 'sideCosts', 'salaries', 'other', 'free', 'research', 'notCost'] as const
+export type ExpenseColumn = (typeof ExpenseColumns)[number]
+/** KPiR columns of an income: 7 (sales of goods and services) or 8 (other revenue). */
+export const IncomeColumns = ['sales', 'otherRevenue'] as const
+export type IncomeColumn = (typeof IncomeColumns)[number]
+export type KpirColumn = ExpenseColumn | IncomeColumn
+
+/** Ryczałt rates of uZPD art. 12 ust. 1 an income may carry. */
+export const FlatRates = ['2', '3', '5.5', '8.5', '10', '12', '14', '15', '17'] as const
+
+/** JPK_V7 GTU codes (goods and services groups). */
+export const GtuCodes = [
+  'GTU_01',
+  'GTU_02',
+  'GTU_03',
+  'GTU_04',
+  'GTU_05',
+  'GTU_06',
+  'GTU_07',
+  'GTU_08',
+  'GTU_09',
+  'GTU_10',
+  'GTU_11',
+  'GTU_12',
+  'GTU_13',
+] as const
+/** JPK_V7 procedure markers of a sales row, and IMP of a purchase row. */
+export const SalesProcedures = [
+  'WSTO_EE',
+  'IED',
+  'TP',
+  'TT_WNT',
+  'TT_D',
+  'MR_T',
+  'MR_UZ',
+  'I_42',
+  'I_63',
+  'B_SPV',
+  'B_SPV_DOSTAWA',
+  'B_MPV_PROWIZJA',
+] as const
+export const PurchaseProcedures = ['IMP'] as const
+/** JPK_V7 document types: sales RO / WEW / FP, purchases MK / VAT_RR / WEW. */
+export const SalesDocumentTypes = ['RO', 'WEW', 'FP'] as const
+export const PurchaseDocumentTypes = ['MK', 'VAT_RR', 'WEW'] as const
+/** Markers of a JPK_V7(3) row without a KSeF number: invoice issued outside KSeF (OFF), a bill (BFK), other (DI). */
+export const KsefMarkers = ['OFF', 'BFK', 'DI'] as const
+/** The KSeF number pattern of the official schemas (TNumerKSeF): NIP-YYYYMMDD-hex6-hex6-hex2. */
+export const KSEF_NUMBER =
+  /^([1-9]((\d[1-9])|([1-9]\d))\d{7}|M\d{9}|[A-Z]{3}\d{7})-(20[2-9][0-9]|2[1-9][0-9]{2}|[3-9][0-9]{3})(0[1-9]|1[0-2])(0[1-9]|[1-2][0-9]|3[0-1])-([0-9A-F]{6})-?([0-9A-F]{6})-([0-9A-F]{2})$/
+
+/** The other party of an item (kontrahent): name, tax id (NIP or a foreign one), its country, one-line address. */
+export const CounterpartySchema = Schema.Struct({
+  name: Schema.String,
+  /** NIP (10 digits) for Poland, or the foreign tax identifier; '' when unknown (a consumer). */
+  taxId: Schema.String,
+  /** ISO 3166-1 alpha-2 country of the tax id ('PL'); '' when unknown. */
+  country: Schema.String,
+  address: Schema.String,
+})
+export type Counterparty = typeof CounterpartySchema.Type
+
+const ItemFields = {
   date: LocalDate,
   name: Schema.NonEmptyString,
   amount: Money,
   isCompany: Schema.Boolean,
-  percent: Percent,
+  /** The VAT percent; `null` only with `vatTreatment: 'inForce'`. */
+  percent: Schema.NullOr(Percent),
   invoiceDate: Schema.NullOr(LocalDate),
-})
+  vatTreatment: Schema.Literal(...VatTreatments),
+  /** Day the goods or services were supplied (data dostawy / wykonania usługi); `null`: the invoice date or date. */
+  supplyDate: Schema.NullOr(LocalDate),
+  /** The document's number (invoice, bill); '' when none. */
+  documentNumber: Schema.String,
+  /** Description of the business event (opis zdarzenia gospodarczego); '' when none. */
+  description: Schema.String,
+  counterparty: Schema.NullOr(CounterpartySchema),
+  /** KPiR column; `null`: expenses "other" (13), incomes "sales" (7). */
+  kpirColumn: Schema.NullOr(Schema.Literal(...ExpenseColumns, ...IncomeColumns)),
+  /** Incomes on ryczałt: the rate of this revenue; `null`: the PIT setting's rate. */
+  flatRate: Schema.NullOr(Schema.Literal(...FlatRates)),
+  ksefNumber: Schema.NullOr(Schema.String.pipe(Schema.pattern(KSEF_NUMBER))),
+  ksefMarker: Schema.NullOr(Schema.Literal(...KsefMarkers)),
+  documentType: Schema.NullOr(Schema.Literal('RO', 'WEW', 'FP', 'MK', 'VAT_RR')),
+  gtu: Schema.Array(Schema.Literal(...GtuCodes)),
+  procedures: Schema.Array(Schema.Literal(...SalesProcedures, ...PurchaseProcedures)),
+}
+
+export const ItemSchema = Schema.Struct(ItemFields)
 export type Item = typeof ItemSchema.Type
 
 export const RecurringItemSchema = Schema.Struct({

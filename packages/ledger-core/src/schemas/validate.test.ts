@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ITEM_V3_DEFAULTS } from '../upcast.ts'
 import {
   companyWarnings,
   isValidNip,
@@ -33,6 +34,7 @@ describe('validateRecord', () => {
         isCompany: true,
         percent: '8.5',
         invoiceDate: null,
+        ...ITEM_V3_DEFAULTS,
         repetitions: 3,
       },
     })
@@ -150,6 +152,85 @@ describe('validateRecord', () => {
     expect(messages(validateRecord('Primary', { companyName: {}, nip: '1' }))).toEqual({
       companyName: 'Company name must be text',
     })
+  })
+})
+
+describe('item fields for the books, the VAT register and KSeF (item schema v3)', () => {
+  const base = { date: '2026-03-05', name: 'Hosting', amount: '100', isCompany: true, percent: '23' }
+
+  it('normalises the optional fields into their canonical form', () => {
+    const r = validateRecord('Income', {
+      ...base,
+      supplyDate: '2026-02-27',
+      documentNumber: ' FV 1/03/2026 ',
+      description: 'Web hosting, March',
+      counterparty: { name: ' ACME sp. z o.o. ', taxId: '526-000-12-46', country: 'pl', address: 'Prosta 1, Warszawa' },
+      kpirColumn: 'sales',
+      flatRate: '8,50',
+      ksefNumber: '5265877635-20260305-0100001af629-af',
+      documentType: 'fp',
+      gtu: ['gtu_12', 'GTU_12', 'GTU_01'],
+      procedures: 'TP, WSTO_EE',
+    })
+    expect(r.ok && r.value).toMatchObject({
+      vatTreatment: 'rate',
+      percent: '23',
+      supplyDate: '2026-02-27',
+      documentNumber: 'FV 1/03/2026',
+      counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Prosta 1, Warszawa' },
+      kpirColumn: 'sales',
+      flatRate: '8.5',
+      ksefNumber: '5265877635-20260305-0100001AF629-AF',
+      ksefMarker: null,
+      documentType: 'FP',
+      gtu: ['GTU_01', 'GTU_12'],
+      procedures: ['WSTO_EE', 'TP'],
+    })
+  })
+
+  it('a blank counterparty is none', () => {
+    const r = validateRecord('Expense', { ...base, counterparty: { name: ' ', taxId: '', country: '', address: '' } })
+    expect(r.ok && r.value.counterparty).toBeNull()
+  })
+
+  it('the VAT treatment decides the percent: inForce stores none, zw and np store 0, rate requires one', () => {
+    const v = (over: object) => validateRecord('Expense', { ...base, ...over })
+    const inForce = v({ vatTreatment: 'inForce', percent: '' })
+    expect(inForce.ok && inForce.value.percent).toBeNull()
+    const zw = v({ vatTreatment: 'zw', percent: 23 })
+    expect(zw.ok && zw.value.percent).toBe('0')
+    const np = v({ vatTreatment: 'np' })
+    expect(np.ok && np.value.percent).toBe('0')
+    expect(v({ percent: '' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'percent', message: 'Percent is required' }],
+    })
+    expect(v({ vatTreatment: 'half' })).toMatchObject({ ok: false, errors: [{ field: 'vatTreatment' }] })
+  })
+
+  it('refuses a column of the other side, a rate the act does not know, and malformed KSeF data', () => {
+    const errors = (dataType: 'Income' | 'Expense', over: object) => {
+      const r = validateRecord(dataType, { ...base, ...over })
+      return r.ok ? [] : r.errors.map((e) => e.field)
+    }
+    expect(errors('Expense', { kpirColumn: 'sales' })).toEqual(['kpirColumn'])
+    expect(errors('Income', { kpirColumn: 'goods' })).toEqual(['kpirColumn'])
+    expect(errors('Income', { flatRate: '9' })).toEqual(['flatRate'])
+    expect(errors('Income', { ksefNumber: '123-456' })).toEqual(['ksefNumber'])
+    expect(errors('Income', { ksefNumber: '5265877635-20260305-0100001AF629-AF', ksefMarker: 'OFF' })).toEqual([
+      'ksefMarker',
+    ])
+    expect(errors('Income', { gtu: ['GTU_14'] })).toEqual(['gtu'])
+    expect(errors('Expense', { procedures: ['TP'] })).toEqual(['procedures'])
+    expect(errors('Expense', { documentType: 'FP' })).toEqual(['documentType'])
+    expect(errors('Income', { counterparty: { name: 'X', country: 'POL' } })).toEqual(['counterparty.country'])
+    expect(errors('Income', { counterparty: 'ACME' })).toEqual(['counterparty'])
+    expect(errors('Income', { documentNumber: 'x'.repeat(257) })).toEqual(['documentNumber'])
+  })
+
+  it('an expense carries no ryczałt rate and no GTU codes', () => {
+    const r = validateRecord('Expense', { ...base, flatRate: '12', gtu: ['GTU_01'] })
+    expect(r.ok && [r.value.flatRate, r.value.gtu]).toEqual([null, []])
   })
 })
 

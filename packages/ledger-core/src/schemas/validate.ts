@@ -20,9 +20,22 @@ import type { FieldError } from '../errors.ts'
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import {
   type Address,
+  type Counterparty,
   type DataObjects,
   type DataType,
+  ExpenseColumns,
+  FlatRates,
+  GtuCodes,
+  IncomeColumns,
   isDataType,
+  isIncomeType,
+  KSEF_NUMBER,
+  KsefMarkers,
+  PurchaseDocumentTypes,
+  PurchaseProcedures,
+  SalesDocumentTypes,
+  SalesProcedures,
+  VatTreatments,
   type ManualTransaction,
   ManualTransactionSchema,
   recordSchemas,
@@ -61,6 +74,10 @@ class Reader {
   private err(field: string, code: FieldError['code'], message: string) {
     this.errors.push({ field: this.prefix + field, code, message })
   }
+  /** Records an error found by a caller's own rule. */
+  push(field: string, code: FieldError['code'], message: string) {
+    this.err(field, code, message)
+  }
   required(field: string, message: string): boolean {
     if (isBlank(this.o[field])) {
       this.err(field, 'REQUIRED', message)
@@ -68,7 +85,7 @@ class Reader {
     }
     return true
   }
-  text(field: string, label: string, requiredMessage?: string): string {
+  text(field: string, label: string, requiredMessage?: string, max = MAX_TEXT): string {
     const v = this.o[field]
     if (requiredMessage !== undefined && !this.required(field, requiredMessage)) return ''
     if (v === undefined || v === null) return ''
@@ -77,7 +94,7 @@ class Reader {
       this.err(field, 'INVALID_TEXT', `${label} must be text`)
       return ''
     }
-    if (s.length > MAX_TEXT) this.err(field, 'INVALID_TEXT', Messages.invalidText(label))
+    if (s.length > max) this.err(field, 'INVALID_TEXT', Messages.invalidText(label))
     return s.trim()
   }
   money(field: string, label: string, requiredMessage: string | null, opts: { nonNegative?: boolean } = {}) {
@@ -178,15 +195,23 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
   const r = new Reader(input)
   let value: unknown
   switch (dataType) {
-    case 'Primary':
+    case 'Primary': {
+      const taxOfficeCode = r.text('taxOfficeCode', 'Tax office code')
+      if (taxOfficeCode !== '' && !/^\d{4}$/.test(taxOfficeCode))
+        r.push('taxOfficeCode', 'INVALID_CHOICE', 'Tax office code must be four digits')
       value = {
         companyName: r.text('companyName', 'Company name', 'Company name is required'),
         nip: r.text('nip', 'Nip', 'Nip is required'),
         ownerName: r.text('ownerName', 'Owner name'),
         ownerLastName: r.text('ownerLastName', 'Owner last name'),
         regon: r.text('regon', 'Regon'),
+        taxOfficeCode,
+        birthDate: r.date('birthDate', 'Birth date', null),
+        businessStartDate: r.date('businessStartDate', 'Business start date', null),
+        vatRegistrationDate: r.date('vatRegistrationDate', 'VAT registration date', null),
       }
       break
+    }
     case 'Invoice': {
       const a = r.child('invoiceAddress')
       value = {
@@ -258,14 +283,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
     case 'Expense':
     case 'RecurringIncome':
     case 'RecurringExpense': {
-      const base = {
-        date: r.date('date', 'Date', 'Date is required'),
-        name: r.text('name', 'Name', 'Name is required'),
-        amount: r.money('amount', 'Amount', 'Amount is required', { nonNegative: true }),
-        isCompany: r.boolean('isCompany', 'Company'),
-        percent: r.percent('percent', 'Percent', 'Percent is required'),
-        invoiceDate: r.date('invoiceDate', 'Invoice date', null),
-      }
+      const base = { ...readItem(r, isIncomeType(dataType)) }
       value =
         dataType === 'RecurringIncome' || dataType === 'RecurringExpense'
           ? { ...base, repetitions: r.integer('repetitions', 'Repetitions', 'Repetitions is required') }
@@ -278,6 +296,140 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
   if (!Schema.is(schema)(value))
     return { ok: false, errors: [{ field: 'dataObject', code: 'VALIDATION', message: 'Data is not valid' }] }
   return { ok: true, value }
+}
+
+const ITEM_TEXT = 256
+
+/** One of `choices` or `null` when blank; anything else is an error with `message`. */
+const readChoice = <T extends string>(
+  r: Reader,
+  field: string,
+  choices: readonly T[],
+  message: string,
+  normalize: (s: string) => string = (s) => s,
+): T | null => {
+  const v = r.o[field]
+  if (isBlank(v)) return null
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? normalize(v.trim()) : null
+  if (s !== null && (choices as readonly string[]).includes(s)) return s as T
+  r.push(field, 'INVALID_CHOICE', message)
+  return null
+}
+
+/** A list of codes from `choices` (an array, or one comma-separated text), sorted and without repeats. */
+const readCodes = <T extends string>(r: Reader, field: string, choices: readonly T[], message: string): T[] => {
+  const v = r.o[field]
+  if (isBlank(v)) return []
+  const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : null
+  if (list === null || list.length > choices.length * 2) {
+    r.push(field, 'INVALID_CHOICE', message)
+    return []
+  }
+  const out = new Set<T>()
+  for (const x of list) {
+    const code = typeof x === 'string' ? x.trim().toUpperCase() : ''
+    if (code === '') continue
+    if (!(choices as readonly string[]).includes(code)) {
+      r.push(field, 'INVALID_CHOICE', message)
+      return []
+    }
+    out.add(code as T)
+  }
+  return [...out].sort((a, b) => choices.indexOf(a) - choices.indexOf(b))
+}
+
+const readCounterparty = (r: Reader): Counterparty | null => {
+  const v = r.o.counterparty
+  if (isBlank(v)) return null
+  if (!isRecord(v)) {
+    r.push('counterparty', 'INVALID_TEXT', 'Counterparty must be an object with name, taxId, country and address')
+    return null
+  }
+  const c = r.child('counterparty')
+  const name = c.text('name', 'Counterparty name', undefined, ITEM_TEXT)
+  const taxId = c.text('taxId', 'Counterparty tax id', undefined, 32).replace(/[\s-]/g, '').toUpperCase()
+  const country = c.text('country', 'Counterparty country').toUpperCase()
+  const address = c.text('address', 'Counterparty address', undefined, ITEM_TEXT)
+  if (country !== '' && !/^[A-Z]{2}$/.test(country))
+    c.push('country', 'INVALID_CHOICE', 'Counterparty country must be a two-letter country code')
+  r.errors.push(...c.errors)
+  if (name === '' && taxId === '' && country === '' && address === '') return null
+  return { name, taxId, country, address }
+}
+
+/**
+ * The fields of an income or expense (item schema v3). SPEC's fields keep SPEC's rules; the v3 fields are optional
+ * and default to "not given" (see `docs/events.md`).
+ */
+const readItem = (r: Reader, income: boolean) => {
+  const vatTreatment =
+    readChoice(r, 'vatTreatment', VatTreatments, 'VAT treatment must be rate, inForce, zw or np') ?? 'rate'
+  // `inForce`, `zw` and `np` decide the VAT themselves: a percent sent beside them (a form's default) is ignored.
+  const percent =
+    vatTreatment === 'rate'
+      ? r.percent('percent', 'Percent', 'Percent is required')
+      : vatTreatment === 'inForce'
+        ? null
+        : '0'
+  const ksefNumber = isBlank(r.o.ksefNumber) ? null : r.text('ksefNumber', 'KSeF number', undefined, 40).toUpperCase()
+  if (ksefNumber !== null && !KSEF_NUMBER.test(ksefNumber))
+    r.push('ksefNumber', 'INVALID_TEXT', 'KSeF number is not valid')
+  const ksefMarker = readChoice(r, 'ksefMarker', KsefMarkers, 'KSeF marker must be OFF, BFK or DI', (s) =>
+    s.toUpperCase(),
+  )
+  if (ksefNumber !== null && ksefMarker !== null)
+    r.push('ksefMarker', 'INVALID_CHOICE', 'An item with a KSeF number has no KSeF marker')
+  return {
+    date: r.date('date', 'Date', 'Date is required'),
+    name: r.text('name', 'Name', 'Name is required'),
+    amount: r.money('amount', 'Amount', 'Amount is required', { nonNegative: true }),
+    isCompany: r.boolean('isCompany', 'Company'),
+    percent,
+    invoiceDate: r.date('invoiceDate', 'Invoice date', null),
+    vatTreatment,
+    supplyDate: r.date('supplyDate', 'Supply date', null),
+    documentNumber: r.text('documentNumber', 'Document number', undefined, ITEM_TEXT),
+    description: r.text('description', 'Description', undefined, ITEM_TEXT),
+    counterparty: readCounterparty(r),
+    kpirColumn: income
+      ? readChoice(r, 'kpirColumn', IncomeColumns, 'KPiR column of an income must be sales or otherRevenue')
+      : readChoice(
+          r,
+          'kpirColumn',
+          ExpenseColumns,
+          'KPiR column of an expense must be goods, sideCosts, salaries, other, free, research or notCost',
+        ),
+    flatRate: income
+      ? readChoice(r, 'flatRate', FlatRates, `Ryczałt rate must be one of ${FlatRates.join(', ')}`, (s) =>
+          s
+            .replace(',', '.')
+            .replace(/\.0+$/, '')
+            .replace(/(\.\d)0$/, '$1'),
+        )
+      : null,
+    ksefNumber: ksefNumber !== null && KSEF_NUMBER.test(ksefNumber) ? ksefNumber : null,
+    ksefMarker,
+    documentType: income
+      ? readChoice(r, 'documentType', SalesDocumentTypes, 'Document type of an income must be RO, WEW or FP', (s) =>
+          s.toUpperCase(),
+        )
+      : readChoice(
+          r,
+          'documentType',
+          PurchaseDocumentTypes,
+          'Document type of an expense must be MK, VAT_RR or WEW',
+          (s) => s.toUpperCase(),
+        ),
+    gtu: income ? readCodes(r, 'gtu', GtuCodes, 'GTU codes must be GTU_01 … GTU_13') : [],
+    procedures: income
+      ? readCodes(
+          r,
+          'procedures',
+          SalesProcedures,
+          `Procedure markers of an income must be among ${SalesProcedures.join(', ')}`,
+        )
+      : readCodes(r, 'procedures', PurchaseProcedures, 'The procedure marker of an expense can only be IMP'),
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Small builders of valid inputs and events for tests and stories. */
 import type { LedgerEvent } from '../events.ts'
+import { ITEM_V3_DEFAULTS } from '../upcast.ts'
 
 export const income = (over: Record<string, unknown> = {}) => ({
   date: '2026-01-10',
@@ -8,6 +9,7 @@ export const income = (over: Record<string, unknown> = {}) => ({
   isCompany: true,
   percent: '23',
   invoiceDate: null,
+  ...ITEM_V3_DEFAULTS,
   ...over,
 })
 
