@@ -65,6 +65,7 @@ describe('CowMap', () => {
     expect(b).not.toBe(a)
     expect(d.freeze()).toBe(b)
     expect(a.changedKeys(b).sort((x, y) => x - y)).toEqual([5, 7, 300])
+    expect(b.parent?.deref()).toBe(a)
     expect(b.changedKeys(b)).toEqual([])
     expect(a.sharedBuckets(b)).toBe(64 - 3)
     expect(a.sharedBuckets(CowMap.from([...a]))).toBe(0)

@@ -23,9 +23,15 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
   /** @internal */
   readonly buckets: readonly ReadonlyMap<K, V>[]
   readonly size: number
-  constructor(buckets: readonly ReadonlyMap<K, V>[], size: number) {
+  /**
+   * The version this one was made from (held weakly: it never keeps a history alive), so a cache of an earlier
+   * version can be found and updated instead of rebuilt (`projections/derived.ts`).
+   */
+  readonly parent: WeakRef<CowMap<K, V>> | null
+  constructor(buckets: readonly ReadonlyMap<K, V>[], size: number, parent: WeakRef<CowMap<K, V>> | null = null) {
     this.buckets = buckets
     this.size = size
+    this.parent = parent
   }
 
   static empty<K, V>(): CowMap<K, V> {
@@ -92,10 +98,13 @@ export class CowDraft<K, V> {
   private count: number
   /** The version this draft equals while it has no changes: `freeze` then returns it instead of a new map. */
   private source: CowMap<K, V> | null
+  /** The last version of this draft's line (where it started, then each version it froze): the next one's parent. */
+  private previous: CowMap<K, V> | null
   constructor(buckets: ReadonlyMap<K, V>[], count: number, source: CowMap<K, V> | null = null) {
     this.buckets = buckets
     this.count = count
     this.source = source
+    this.previous = source
   }
 
   get size(): number {
@@ -141,10 +150,11 @@ export class CowDraft<K, V> {
    */
   freeze(): CowMap<K, V> {
     if (this.source) return this.source
-    const m = new CowMap<K, V>(this.buckets, this.count)
+    const m = new CowMap<K, V>(this.buckets, this.count, this.previous ? new WeakRef(this.previous) : null)
     this.buckets = this.buckets.slice()
     this.owned.fill(false)
     this.source = m
+    this.previous = m
     return m
   }
 }

@@ -267,8 +267,22 @@ const cache = new WeakMap<object, Derived>()
 const recent: Derived[] = []
 const RECENT = 8
 
-/** The recent derivation of the same books sharing the most buckets with `records` (none: a full derivation). */
+/**
+ * The derivation of an earlier version of these records: an ancestor's (each map knows, weakly, the one it was made
+ * from; a few writes may have passed without a read), else the recent derivation sharing the most buckets with
+ * `records`; none: a full derivation.
+ */
 const closest = (records: CowMap<number, RecordState>): Derived | null => {
+  let p = records.parent?.deref()
+  for (let depth = 0; p && depth < 64; depth++) {
+    const d = cache.get(p)
+    if (d) return d
+    p = p.parent?.deref()
+  }
+  return closestRecent(records)
+}
+
+const closestRecent = (records: CowMap<number, RecordState>): Derived | null => {
   let best: Derived | null = null
   let bestShared = 0
   for (const d of recent) {

@@ -53,12 +53,10 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: editArb.map((command) => ({ kind: 'edit' as const, command })) },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(fc.constantFrom('Income', 'Expense' as const), inForceArb)
-      .map(([dataType, data]) => ({
-        kind: 'edit' as const,
-        command: { type: 'AddItem', dataType, data } as CommandInput,
-      })),
+    arbitrary: fc.tuple(fc.constantFrom('Income', 'Expense' as const), inForceArb).map(([dataType, data]) => ({
+      kind: 'edit' as const,
+      command: { type: 'AddItem', dataType, data } as CommandInput,
+    })),
   },
   { weight: 4, arbitrary: changeArb },
   { weight: 3, arbitrary: monthArb.map((month) => ({ kind: 'view' as const, month })) },

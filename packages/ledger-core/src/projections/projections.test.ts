@@ -372,6 +372,23 @@ describe('costs', () => {
 })
 
 describe('derived data', () => {
+  it('updates the derivation of an earlier version for what changed, even after other books were derived', () => {
+    const { state } = books()
+    const before = derive(state)
+    // Other users' books are derived in between (more than the recent derivations kept).
+    for (let i = 0; i < 12; i++) derive(runCommands([{ type: 'AddItem', dataType: 'Income', data: income() }]).state)
+    const after = foldBooks(
+      [{ type: 'ItemAdded', data: { id: 99, dataType: 'Expense', data: income({ date: '2026-05-05' }) } } as never],
+      state,
+    )
+    const d = derive(after)
+    expect(d).not.toBe(before)
+    // Untouched months share their schedule arrays; the changed month is rebuilt.
+    expect(d.schedule.byCashMonth.get('2026-03')).toBe(before.schedule.byCashMonth.get('2026-03'))
+    expect(d.schedule.byCashMonth.get('2026-05')).not.toBe(before.schedule.byCashMonth.get('2026-05'))
+    expect(d.schedule.byCashMonth.get('2026-05')?.some((o) => o.itemId === 99)).toBe(true)
+  })
+
   it('is cached per records and extends the tax range on demand', () => {
     const { state } = books()
     expect(derive(state)).toBe(derive(state))
