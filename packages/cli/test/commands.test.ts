@@ -72,6 +72,34 @@ describe('finance reset', () => {
   })
 })
 
+describe('finance report on live books', () => {
+  it('a tax paid before a back-dated invoice raised it shows what is left to pay', async () => {
+    const s = await seedScenario()
+    const { executeBooks } = await import('@finance/api/ledger/books.ts')
+    await executeBooks(s.store, s.annaId, {
+      type: 'AddItem',
+      dataType: 'Income',
+      data: {
+        date: '2026-01-28',
+        name: 'Late invoice',
+        amount: '1000',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: null,
+      },
+      at: '2026-03-01T10:00:00.000Z',
+      userId: s.annaId,
+    })
+    const r = await run(['report', 'month', '2026-02', '--user', ANNA, '--lang', 'en', '--json'], { store: s.store })
+    const pit = (
+      JSON.parse(r.stdout) as { rows: { id: string; completed: boolean; remaining: string | null }[] }
+    ).rows.find((x) => x.id === 'pit-2026-01')!
+    expect(pit).toMatchObject({ completed: true, remaining: '190.00' })
+    const table = await run(['report', 'month', '2026-02', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(table.stdout).toMatch(/pit-2026-01 .*190\.00 to pay/)
+  })
+})
+
 describe('finance users', () => {
   it('adds a user with a given password who can then log in', async () => {
     const store = createMemoryStore()

@@ -81,12 +81,13 @@ const typeLabel = (ctx: Ctx, type: string) => {
   return key ? ctx.t(key) : type
 }
 
-const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean }): string =>
-  x.completed
-    ? ctx.colour.green(ctx.t('paid'))
-    : x.overdue
-      ? ctx.colour.red(ctx.t('overdue'))
-      : ctx.colour.yellow(ctx.t('unpaid'))
+/** Paid, to pay or overdue; a payment completed before its amount grew shows what is left ("230.00 to pay"). */
+const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean; remaining?: string | null }): string => {
+  const left = x.completed && x.remaining != null && !x.remaining.startsWith('-') && x.remaining !== '0.00'
+  if (x.completed && !left) return ctx.colour.green(ctx.t('paid'))
+  const text = left ? `${x.remaining} ${ctx.t('unpaid')}` : ctx.t(x.overdue ? 'overdue' : 'unpaid')
+  return x.overdue ? ctx.colour.red(text) : ctx.colour.yellow(text)
+}
 
 const period = (o: ObligationDto) => (o.periodFrom === o.periodTo ? o.periodFrom : `${o.periodFrom}..${o.periodTo}`)
 const yesNo = (ctx: Ctx, b: boolean) => ctx.t(b ? 'yes' : 'no')
@@ -104,7 +105,13 @@ const obligationsTable = (ctx: Ctx, list: readonly ObligationDto[]): string =>
           { header: ctx.t('dueDate') },
           { header: ctx.t('status') },
         ],
-        list.map((o) => [typeLabel(ctx, o.kind), period(o), o.amount, o.dueDate, statusOf(ctx, o)]),
+        list.map((o) => [
+          typeLabel(ctx, o.kind),
+          period(o),
+          o.amount,
+          o.dueDate,
+          statusOf(ctx, { ...o, remaining: o.remainingAmount }),
+        ]),
       )
 
 const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
