@@ -15,7 +15,7 @@ import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
 import { type TransactionId, taxObligationId } from '../identity.ts'
-import type { Pit, SocialSecurity, Vat } from '../schemas/records.ts'
+import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import {
   indexSchedule,
@@ -26,8 +26,11 @@ import {
   type VatPercentOn,
 } from '../schedule.ts'
 import {
+  addItemToMonth,
+  type CompanyFacts,
   type ContributionMonth,
   computeTaxes,
+  emptyMonth,
   type MonthFigures,
   type Obligation,
   type PitPeriod,
@@ -59,6 +62,8 @@ export interface Derived {
   readonly vat: VatSettingInput[]
   readonly pit: PitSettingInput[]
   readonly socialSecurity: SocialSecuritySettingInput[]
+  /** Business start and VAT registration dates from Primary data (`null` when not given). */
+  readonly company: CompanyFacts
   /** The VAT setting's percent in force on a day ("0" before the first setting), for `inForce` items. */
   readonly vatPercentOn: VatPercentOn
   /** Earliest month with an item occurrence or a setting, `null` for empty books. */
@@ -82,7 +87,7 @@ export const taxDueId = (t: TaxDue): TransactionId =>
     ? taxObligationId('SocialSecurity', t.period.month, t.period.month)
     : taxObligationId(t.kind, t.period.from, t.period.to)
 
-type Settings = Pick<Derived, 'vat' | 'pit' | 'socialSecurity' | 'vatPercentOn'>
+type Settings = Pick<Derived, 'vat' | 'pit' | 'socialSecurity' | 'company' | 'vatPercentOn'>
 
 const isItem = (r: RecordState | undefined): r is RecordState =>
   r !== undefined &&
@@ -91,8 +96,10 @@ const isItem = (r: RecordState | undefined): r is RecordState =>
     r.dataType === 'RecurringIncome' ||
     r.dataType === 'RecurringExpense')
 
+/** A setting, or Primary data (its business start and VAT registration dates change how the law applies). */
 const isSetting = (r: RecordState | undefined) =>
-  r !== undefined && (r.dataType === 'Vat' || r.dataType === 'Pit' || r.dataType === 'SocialSecurity')
+  r !== undefined &&
+  (r.dataType === 'Vat' || r.dataType === 'Pit' || r.dataType === 'SocialSecurity' || r.dataType === 'Primary')
 
 /** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
 const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
@@ -101,9 +108,16 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   const vat: (VatSettingInput & { id: number })[] = []
   const pit: (PitSettingInput & { id: number })[] = []
   const ss: (SocialSecuritySettingInput & { id: number })[] = []
+  const company: CompanyFacts = { businessStartDate: null, vatRegistrationDate: null }
   for (const r of records.values()) {
     if (r.deleted) continue
     switch (r.dataType) {
+      case 'Primary': {
+        const d = r.data as Partial<Primary>
+        company.businessStartDate = d.businessStartDate ?? null
+        company.vatRegistrationDate = d.vatRegistrationDate ?? null
+        break
+      }
       case 'Vat': {
         const d = r.data as Vat
         vat.push({ id: r.id, date: d.date, percent: d.percent, paymentInterval: d.paymentInterval })
@@ -141,6 +155,7 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
     vat: sortedVat,
     pit: byDateThenId(pit),
     socialSecurity: byDateThenId(ss),
+    company,
     vatPercentOn: vatPercentResolver(sortedVat),
   }
 }
@@ -167,19 +182,21 @@ export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPerce
 
 /** The company figures of one tax month from its occurrences (`null` when it has no company occurrence). */
 const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefined): MonthFigures | null => {
-  const f: MonthFigures = { month, companyRevenue: 0n, companyCosts: 0n, outputVat: 0n, inputVat: 0n }
+  const f = emptyMonth(month)
   let any = false
   for (const o of occ ?? []) {
     if (!o.isCompany) continue
     any = true
-    if (o.isIncome) {
-      f.companyRevenue += o.amount
-      f.outputVat += o.vatAmount
-    } else {
-      // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
-      if (o.kpirColumn !== 'notCost') f.companyCosts += o.amount
-      f.inputVat += o.vatAmount
-    }
+    // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
+    addItemToMonth(f, {
+      isIncome: o.isIncome,
+      amount: o.amount,
+      vat: o.vatAmount,
+      vatTreatment: o.vatTreatment,
+      percent: o.percent,
+      flatRate: o.flatRate,
+      notCost: o.kpirColumn === 'notCost',
+    })
   }
   return any ? f : null
 }
@@ -233,7 +250,7 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     }
   }
   if (itemChanges.length === 0 && !settingChanged) {
-    // Company data only: everything derived from items and settings stays valid.
+    // Contact, addresses or invoice data only: everything derived from items and settings stays valid.
     return { ...base, records }
   }
   const settings: Settings = settingChanged ? settingsOf(records) : base
@@ -258,6 +275,7 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     vat: settings.vat,
     pit: settings.pit,
     socialSecurity: settings.socialSecurity,
+    company: settings.company,
     vatPercentOn: settings.vatPercentOn,
   })
 }
@@ -319,10 +337,19 @@ export const derive = (state: BooksState): Derived => {
 /** Monthly company aggregates (by tax month) from `from` through `to`, for the tax engine. */
 export const monthFigures = (d: Derived, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
   const out: MonthFigures[] = []
-  for (let m = from; m <= to; m = addMonthsToMonth(m, 1))
-    out.push({
-      ...(d.figures.get(m) ?? { month: m, companyRevenue: 0n, companyCosts: 0n, outputVat: 0n, inputVat: 0n }),
-    })
+  for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
+    const f = d.figures.get(m)
+    // Copies: the derivation's figures are shared between versions and must not be changed by a run.
+    out.push(
+      f
+        ? {
+            ...f,
+            sales: f.sales?.map((l) => ({ ...l })),
+            flatRevenue: f.flatRevenue?.map((r) => ({ ...r })),
+          }
+        : emptyMonth(m),
+    )
+  }
   return out
 }
 
@@ -344,6 +371,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     vat: d.vat,
     pit: d.pit,
     socialSecurity: d.socialSecurity,
+    company: d.company,
   })
   const byDueMonth = new Map<YearMonthString, Obligation[]>()
   for (const o of result.obligations) pushTo(byDueMonth, o.dueDate.slice(0, 7), o)

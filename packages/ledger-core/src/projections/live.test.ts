@@ -59,6 +59,23 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     })),
   },
   { weight: 4, arbitrary: changeArb },
+  // Primary data: the business start and VAT registration dates change how contributions and VAT apply.
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        businessStartDate: fc.option(dateArb, { nil: null }),
+        vatRegistrationDate: fc.option(dateArb, { nil: null }),
+      })
+      .map((dates) => ({
+        kind: 'edit' as const,
+        command: {
+          type: 'SaveCompanyRecord',
+          dataType: 'Primary',
+          data: { companyName: 'Firma', nip: '5260250274', ...dates },
+        } as CommandInput,
+      })),
+  },
   { weight: 3, arbitrary: monthArb.map((month) => ({ kind: 'view' as const, month })) },
   {
     weight: 4,
@@ -81,12 +98,13 @@ const freshBooks = (s: BooksState): BooksState => {
     if (r.dataType === 'Vat' || r.dataType === 'Pit' || r.dataType === 'SocialSecurity')
       events.push({ type: 'SettingAdded', data: { id: r.id, kind: r.dataType, data: r.data } } as LedgerEvent)
     else if (
-      r.dataType !== 'Primary' &&
-      r.dataType !== 'Contact' &&
-      r.dataType !== 'Addresses' &&
-      r.dataType !== 'Invoice'
+      r.dataType === 'Primary' ||
+      r.dataType === 'Contact' ||
+      r.dataType === 'Addresses' ||
+      r.dataType === 'Invoice'
     )
-      events.push({ type: 'ItemAdded', data: { id: r.id, dataType: r.dataType, data: r.data } } as LedgerEvent)
+      events.push({ type: 'CompanyRecordSaved', data: { id: r.id, dataType: r.dataType, data: r.data } } as LedgerEvent)
+    else events.push({ type: 'ItemAdded', data: { id: r.id, dataType: r.dataType, data: r.data } } as LedgerEvent)
   }
   return foldBooks(events)
 }
@@ -216,6 +234,6 @@ describe('the live month', () => {
           })
         }
       }),
-      { numRuns: 80 },
+      { numRuns: 200 },
     ))
 })

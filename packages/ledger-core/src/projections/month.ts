@@ -31,7 +31,8 @@ import type {
   TransactionEventType,
   TransactionRow,
 } from '../schemas/transaction.ts'
-import { vatOfItem } from '../tax/vat.ts'
+import type { FlatRateFigures } from '../tax/pit.ts'
+import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
 
@@ -104,6 +105,29 @@ const stringify = (o: Record<string, bigint | string | number | boolean | null>)
   return out
 }
 
+/** The declaration's figures under the form's own field names (`P_19`, `P_51`, …); other rates as `otherRate_<percent>_base|tax`. */
+const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
+  const { otherRates, ...fields } = dec
+  const out: Record<string, bigint> = { ...fields }
+  for (const o of otherRates) {
+    out[`otherRate_${o.percent}_base`] = o.base
+    out[`otherRate_${o.percent}_tax`] = o.tax
+  }
+  return out
+}
+
+/** Ryczałt per rate: `flat_<rate>_revenue|deductions|base|tax`. */
+const flatRateFields = (rates: readonly FlatRateFigures[] | null): Record<string, bigint> => {
+  const out: Record<string, bigint> = {}
+  for (const r of rates ?? []) {
+    out[`flat_${r.rate}_revenue`] = r.revenue
+    out[`flat_${r.rate}_deductions`] = r.deductions
+    out[`flat_${r.rate}_base`] = r.base
+    out[`flat_${r.rate}_tax`] = r.tax
+  }
+  return out
+}
+
 const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   const amount = fm(t.amount)
   const id = taxDueId(t)
@@ -137,6 +161,8 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
             balance: p.balance,
             due: p.due,
             carryOut: p.carryOut,
+            intervalReason: p.intervalReason ?? 'none',
+            ...declarationFields(p.declaration),
             statutoryDueDate: p.statutoryDueDate,
           }),
         },
@@ -183,6 +209,8 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
             taxYearToDate: p.taxYearToDate,
             advancesBefore: p.advancesBefore,
             advance: p.advance,
+            ...flatRateFields(p.flatRates),
+            settingReason: p.settingReason ?? 'none',
             statutoryDueDate: p.statutoryDueDate,
           }),
         },
@@ -235,13 +263,24 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
           period: { from: c.month, to: c.month },
           dueDate: c.dueDate,
           breakdown: stringify({
+            ...(c.activeDays < c.daysInMonth
+              ? {
+                  socialDeclared: c.socialDeclared,
+                  activeDays: c.activeDays,
+                  daysInMonth: c.daysInMonth,
+                  socialBasis: c.socialBasis ?? 'none',
+                }
+              : {}),
             social: c.social,
             labourFund: c.labourFund,
             health: c.health,
+            healthIncomeYearToDate: c.healthIncomeYearToDate ?? 'none',
+            healthBasesBefore: c.healthBasesBefore ?? 'none',
             healthBase: c.healthBase === null ? 'none' : c.healthBase,
             healthMinimumApplied: c.healthMinimumApplied,
             flatTier: c.flatTier,
             total: c.total,
+            settingReason: c.settingReason ?? 'none',
             statutoryDueDate: c.statutoryDueDate,
           }),
         },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { foldBooks, initialBooks } from '../deciders/books.ts'
+import { decide, foldBooks, initialBooks } from '../deciders/books.ts'
 import { income, pitSetting, recurring, ssSetting, vatSetting } from '../testing/fixtures.ts'
-import { runCommands } from '../testing/given.ts'
+import { cmd, runCommands } from '../testing/given.ts'
 import { costSummary, shortSocialSecurity } from './costs.ts'
 import { derive, taxesThrough } from './derived.ts'
 import { generatedRows, monthTransactions, transactionById, transactionsBetween, transactionsByType } from './month.ts'
@@ -372,6 +372,25 @@ describe('costs', () => {
 })
 
 describe('derived data', () => {
+  it('recomputes the taxes when Primary data changes (business start, VAT registration), not for other company data', () => {
+    const { events, state } = books()
+    const before = monthTransactions(state, '2026-02', '2026-02-01')
+    const primary = { companyName: 'Firma', nip: '5260250274', businessStartDate: '2026-01-15' }
+    derive(state)
+    // Folded onto the viewed state: the derivation is updated from it, not rebuilt.
+    const saved = decide(cmd({ type: 'SaveCompanyRecord', dataType: 'Primary', data: primary }), state) as never[]
+    const after = foldBooks(saved, state)
+    const fresh = foldBooks([...events, ...saved])
+    expect(monthTransactions(after, '2026-02', '2026-02-01')).toEqual(monthTransactions(fresh, '2026-02', '2026-02-01'))
+    expect(monthTransactions(after, '2026-02', '2026-02-01')).not.toEqual(before)
+    const contact = foldBooks(
+      [{ type: 'CompanyRecordSaved', data: { id: 50, dataType: 'Contact', data: { email: 'a@b.pl' } } } as never],
+      state,
+    )
+    expect(derive(contact).schedule).toBe(derive(state).schedule)
+    expect(derive(contact).taxes).toBe(derive(state).taxes)
+  })
+
   it('updates the derivation of an earlier version for what changed, even after other books were derived', () => {
     const { state } = books()
     const before = derive(state)

@@ -2,12 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isWorkingDay } from '../calendar.ts'
 import { MoneyFormatError, maxG } from '../money.ts'
+import { pitInput } from '../testing/fixtures.ts'
 import type { TaxType } from '../types.ts'
 import {
   computeTaxes,
   type MonthFigures,
   monthFiguresFromItems,
-  type PitSettingInput,
   type TaxInput,
   TaxInputError,
   vatOfItem,
@@ -20,17 +20,7 @@ const month = (m: string, rev: bigint, cost = 0n, out = 0n, inp = 0n): MonthFigu
   outputVat: out,
   inputVat: inp,
 })
-const pit = (taxType: TaxType, over: Partial<PitSettingInput> = {}): PitSettingInput => ({
-  date: '2025-01-01',
-  taxType,
-  firstPercent: taxType === 'Linear' ? '19' : '12',
-  secondPercent: null,
-  freeOfTaxAmount: null,
-  secondPercentAmount: null,
-  paymentInterval: 1,
-  deductions: null,
-  ...over,
-})
+const pit = pitInput
 const monthsFrom = (start: string, n: number, f: (i: number) => [bigint, bigint, bigint, bigint]): MonthFigures[] => {
   const [y, m] = start.split('-').map(Number) as [number, number]
   return Array.from({ length: n }, (_, i) => {
@@ -83,9 +73,9 @@ describe('computeTaxes input handling', () => {
 })
 
 describe('settings in force', () => {
-  it('uses the setting in force on the last day of the month; the later of two same-day settings wins', () => {
+  it('a social-security setting governs from the first day of a month; one dated later in it, from the next', () => {
     const r = computeTaxes({
-      months: [month('2025-03', 0n), month('2025-04', 0n)],
+      months: [month('2025-03', 0n), month('2025-04', 0n), month('2025-05', 0n)],
       vat: [],
       pit: [],
       socialSecurity: [
@@ -94,7 +84,9 @@ describe('settings in force', () => {
         { date: '2025-03-15', amount: '200.00', percent: '9' },
       ],
     })
-    expect(r.contributions.map((c) => c.social)).toEqual([20000n, 50000n])
+    // March: none in force on the 1st, so the first dated in March (the later of the two same-day ones) governs.
+    expect(r.contributions.map((c) => c.social)).toEqual([20000n, 20000n, 50000n])
+    expect(r.contributions.map((c) => c.settingReason)).toEqual([null, 'changeAppliesNextMonth', null])
   })
   it('treats a month without a PIT setting as Scale for health and computes no PIT', () => {
     const r = computeTaxes({
@@ -123,21 +115,24 @@ describe('settings in force', () => {
     })
     expect(r.vat[0]).toMatchObject({ from: '2025-01', to: '2025-01', paymentInterval: 1, due: 10000n })
   })
-  it('a switch to quarterly VAT takes effect for the whole quarter whose last day it covers', () => {
+  it('a switch to quarterly VAT takes effect for whole quarters: from the quarter whose first day it covers', () => {
     const r = computeTaxes({
-      months: monthsFrom('2025-01', 6, () => [0n, 0n, 10000n, 0n]),
+      months: monthsFrom('2025-01', 9, () => [0n, 0n, 10000n, 0n]),
       vat: [
         { date: '2025-01-01', percent: '23', paymentInterval: 1 },
         { date: '2025-04-01', percent: '23', paymentInterval: 3 },
+        { date: '2025-08-10', percent: '23', paymentInterval: 1 },
       ],
       pit: [],
       socialSecurity: [],
     })
-    expect(r.vat.map((v) => [v.from, v.to, v.due])).toEqual([
-      ['2025-01', '2025-01', 10000n],
-      ['2025-02', '2025-02', 10000n],
-      ['2025-03', '2025-03', 10000n],
-      ['2025-04', '2025-06', 30000n],
+    expect(r.vat.map((v) => [v.from, v.to, v.due, v.intervalReason])).toEqual([
+      ['2025-01', '2025-01', 10000n, null],
+      ['2025-02', '2025-02', 10000n, null],
+      ['2025-03', '2025-03', 10000n, null],
+      ['2025-04', '2025-06', 30000n, null],
+      // Back to monthly dated 10 August: the third quarter, begun quarterly, stays quarterly.
+      ['2025-07', '2025-09', 30000n, 'changeAppliesNextQuarter'],
     ])
   })
   it('a quarter that ends after the last month passed in is incomplete and owes nothing yet', () => {
@@ -202,9 +197,9 @@ describe('settings in force', () => {
     expect(r.pit[1]!.base).toBe(796300n)
     expect(r.pit[1]!.advance).toBe(95600n)
   })
-  it('a monthly PIT period takes its own month setting when the quarter-end setting is monthly', () => {
+  it('the PIT form and interval are chosen for a tax year: a setting dated within the year governs from the next', () => {
     const r = computeTaxes({
-      months: monthsFrom('2025-01', 3, () => [1000000n, 0n, 0n, 0n]),
+      months: monthsFrom('2025-01', 15, () => [1000000n, 0n, 0n, 0n]),
       vat: [],
       pit: [
         pit('Flat', { firstPercent: '12', paymentInterval: 3 }),
@@ -212,10 +207,27 @@ describe('settings in force', () => {
       ],
       socialSecurity: [],
     })
-    expect(r.pit.map((p) => [p.from, p.rate, p.paymentInterval])).toEqual([
-      ['2025-01', '12', 1],
-      ['2025-02', '8.5', 1],
-      ['2025-03', '8.5', 1],
+    expect(r.pit.map((p) => [p.from, p.to, p.rate, p.paymentInterval, p.settingReason])).toEqual([
+      ['2025-01', '2025-03', '12', 3, 'changeAppliesNextYear'],
+      ['2025-04', '2025-06', '12', 3, 'changeAppliesNextYear'],
+      ['2025-07', '2025-09', '12', 3, 'changeAppliesNextYear'],
+      ['2025-10', '2025-12', '12', 3, 'changeAppliesNextYear'],
+      ['2026-01', '2026-01', '8.5', 1, null],
+      ['2026-02', '2026-02', '8.5', 1, null],
+      ['2026-03', '2026-03', '8.5', 1, null],
+    ])
+  })
+  it('a tax year without a setting on 1 January takes the first setting dated in it for the whole year', () => {
+    const r = computeTaxes({
+      months: monthsFrom('2025-01', 3, () => [1000000n, 0n, 0n, 0n]),
+      vat: [],
+      pit: [pit('Linear', { date: '2025-02-15' })],
+      socialSecurity: [],
+    })
+    expect(r.pit.map((p) => [p.to, p.taxType, p.advance])).toEqual([
+      ['2025-01', 'Linear', 190000n],
+      ['2025-02', 'Linear', 190000n],
+      ['2025-03', 'Linear', 190000n],
     ])
   })
   it('a loss keeps the base at 0 and the advance never goes negative', () => {
@@ -244,7 +256,8 @@ describe('monthFiguresFromItems', () => {
       '2025-01',
       '2025-01',
     )
-    expect(f).toEqual([month('2025-01', 10000n)])
+    expect(f).toMatchObject([month('2025-01', 10000n)])
+    expect(f[0]!.sales).toEqual([{ treatment: 'rate', percent: '0', base: 10000n, vat: 0n }])
   })
 })
 
@@ -263,7 +276,7 @@ const year2025 = (gen: fc.Arbitrary<[bigint, bigint, bigint, bigint]>) =>
   fc.array(gen, { minLength: 12, maxLength: 12 }).map((rows) => monthsFrom('2025-01', 12, (i) => rows[i]!))
 
 describe('properties', () => {
-  it('VAT: positive balances minus the final carry equal the year net VAT; dues round each balance', () => {
+  it('VAT: the amounts paid less the final carry equal the declared output less input; whole złoty', () => {
     fc.assert(
       fc.property(
         year2025(fc.tuple(fc.constant(0n), fc.constant(0n), fc.bigInt(0n, 1_000_000n), fc.bigInt(0n, 1_000_000n))),
@@ -276,14 +289,18 @@ describe('properties', () => {
             socialSecurity: [],
           })
           const net = months.reduce((s, m) => s + m.outputVat - m.inputVat, 0n)
-          const positive = r.vat.reduce((s, v) => s + (v.balance > 0n ? v.balance : 0n), 0n)
-          const finalCarry = r.vat[r.vat.length - 1]!.carryOut
+          const declared = r.vat.reduce((s, v) => s + v.declaration.P_38 - v.declaration.P_43, 0n)
           const dues = r.vat.reduce((s, v) => s + v.due, 0n)
-          const diff = dues - positive
+          const finalCarry = r.vat[r.vat.length - 1]!.carryOut
+          const diff = declared - net
+          const chained = r.vat.every((v, k) => k === 0 || v.carriedIn === r.vat[k - 1]!.carryOut)
+          const whole = r.vat.every((v) => [v.due, v.carryOut, v.carriedIn, v.balance].every((g) => g % 100n === 0n))
           return (
-            positive - finalCarry === net &&
-            (diff < 0n ? -diff : diff) <= 50n * BigInt(r.vat.length) &&
-            r.vat.every((v) => v.due % 100n === 0n && v.due >= 0n && v.carryOut >= 0n)
+            dues - finalCarry === declared &&
+            (diff < 0n ? -diff : diff) <= 100n * BigInt(r.vat.length) &&
+            chained &&
+            whole &&
+            r.vat.every((v) => v.due >= 0n && v.carryOut >= 0n && (v.due === 0n || v.carryOut === 0n))
           )
         },
       ),

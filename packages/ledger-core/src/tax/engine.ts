@@ -20,19 +20,27 @@ import {
   formatLocalDate,
   formatYearMonth,
   isYearMonth,
+  lastDayOfMonth,
   monthOf,
   nextWorkingDay,
 } from '../calendar.ts'
 import { maxG, minG, parseMoney, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, YearMonthString } from '../types.ts'
-import { flatTaxBase, incomeTaxBase, proportionalTax, scaleTax } from './pit.ts'
+import { type FlatRateFigures, flatTaxByRate, incomeTaxBase, proportionalTax, scaleTax } from './pit.ts'
 import { ratesFor } from './rates/index.ts'
-import { flatHealth, labourFundOf, scaleLinearHealth } from './socialSecurity.ts'
-import { settleVat, vatOfItem } from './vat.ts'
+import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
+import { declareVat, type VatDeclaration, type VatSaleTreatment, type VatSalesLine, vatOfItem } from './vat.ts'
 
+export type { FlatRateFigures } from './pit.ts'
+export type { VatDeclaration, VatSaleTreatment, VatSalesLine } from './vat.ts'
 export { vatOfItem } from './vat.ts'
 
-/** Company figures of one month, attributed for taxes by `invoiceDate ?? date`. */
+/**
+ * Company figures of one month, attributed for taxes by `invoiceDate ?? date`. The optional fields give the split
+ * the law needs (VAT per rate for the declaration, ryczałt revenue per rate); a caller with totals only may leave
+ * them out: the sales are then taken as one line at the standard rate, purchases carrying input VAT as the month's
+ * costs, and all revenue at the PIT setting's ryczałt rate. {@link addItemToMonth} fills every field from items.
+ */
 export interface MonthFigures {
   /** The month, `yyyy-mm`. */
   month: YearMonthString
@@ -44,6 +52,29 @@ export interface MonthFigures {
   outputVat: Grosze
   /** Sum of the per-item VAT of company expenses. */
   inputVat: Grosze
+  /** Company sales by VAT treatment and percent (the declaration's fields). */
+  sales?: VatSalesLine[]
+  /** Net value of company purchases that carry input VAT (the declaration's P_42). */
+  purchaseBase?: Grosze
+  /** Company revenue by the ryczałt rate of its income; `rate: null` = the PIT setting's rate. */
+  flatRevenue?: FlatRevenue[]
+}
+
+/** Revenue of one ryczałt rate (`null`: the rate of the PIT setting). */
+export interface FlatRevenue {
+  rate: PercentString | null
+  amount: Grosze
+}
+
+/** The company facts that change how the law applies (Primary data). */
+export interface CompanyFacts {
+  /**
+   * The day the business started: months before its month owe no contributions, and its month, when it starts
+   * after the 1st, has its social contributions reduced in proportion (uSUS art. 18 ust. 9).
+   */
+  businessStartDate: LocalDateString | null
+  /** The day of registration as an active VAT payer: no quarterly VAT in the 12 months from its month (uVAT art. 99 ust. 3a). */
+  vatRegistrationDate: LocalDateString | null
 }
 
 /** A VAT setting (SPEC §3), effective from `date`. */
@@ -95,28 +126,62 @@ export interface TaxInput {
   vat: VatSettingInput[]
   pit: PitSettingInput[]
   socialSecurity: SocialSecuritySettingInput[]
+  /** Business start and VAT registration dates; absent or `null` fields: not known (no effect). */
+  company?: CompanyFacts
 }
+
+/**
+ * Why a period is not settled as the setting in force at its end says (a code the UI translates):
+ * - `changeAppliesNextMonth`: a social-security setting dated after the month's first day governs from the next
+ *   month (contributions are owed per calendar month);
+ * - `changeAppliesNextQuarter`: a VAT interval dated after the quarter's first day governs from the next quarter
+ *   (quarterly settlement covers whole calendar quarters);
+ * - `newVatPayer`: quarterly VAT is not allowed in the 12 months from the month of VAT registration (uVAT art. 99
+ *   ust. 3a), so the quarter is settled monthly;
+ * - `changeAppliesNextYear`: a PIT setting dated after the tax year's first day governs from the next year (the form
+ *   of taxation and quarterly advances are chosen for a whole tax year).
+ */
+export type SettlementReason =
+  | 'changeAppliesNextMonth'
+  | 'changeAppliesNextQuarter'
+  | 'newVatPayer'
+  | 'changeAppliesNextYear'
 
 /** The contributions of one month (ZUS social + health), deducted in that month and due on the 20th after it. */
 export interface ContributionMonth {
   month: YearMonthString
-  /** `false` when no social-security setting is in force on the month's last day: all amounts are 0. */
+  /**
+   * `false` when no social-security setting governs the month (none in force on its first day nor dated within
+   * it) or the month is before the business start: all amounts are 0.
+   */
   configured: boolean
-  /** Tax type of the PIT setting in force on the month's last day; `Scale` when there is none. */
+  /** Tax type of the PIT setting governing the month's tax year; `Scale` when there is none. */
   taxType: TaxType
-  /** The setting's monthly social amount (incl. Fundusz Pracy if part of it). */
+  /** The governing setting's monthly social amount, before any reduction for an incomplete month. */
+  socialDeclared: Grosze
+  /** Days of the month with insurance (from the business start in its month) and the month's days. */
+  activeDays: number
+  daysInMonth: number
+  /** The reduced basis of an incomplete month (a tabled amount recomputed); `null` for a full month. */
+  socialBasis: Grosze | null
+  /** The month's social contributions (incl. Fundusz Pracy if part of them), reduced for an incomplete month. */
   social: Grosze
-  /** The Fundusz Pracy part of `social` (known only when `social` equals the year's full ZUS amount; else 0). */
+  /** The Fundusz Pracy part of `social` (known only for a tabled full ZUS amount; else 0). */
   labourFund: Grosze
   /** `social − labourFund`: what ryczałt deducts from revenue. */
   socialWithoutLabourFund: Grosze
-  /** Health contribution, to the grosz. */
+  /** Health contribution, to the grosz (never reduced for an incomplete month). */
   health: Grosze
   /**
-   * Scale/Linear: the previous month's income (revenue − costs − social), `null` when there is no previous month.
+   * Scale/Linear: the previous month's income as uŚOZ art. 81 ust. 2c determines it (income since the start of the
+   * year less incomes already used as a base; never negative), `null` when there is no previous month.
    * Flat: revenue since 1 January through this month less social contributions without Fundusz Pracy.
    */
   healthBase: Grosze | null
+  /** Scale/Linear: income (revenue − costs − social) since 1 January through the previous month; else null. */
+  healthIncomeYearToDate: Grosze | null
+  /** Scale/Linear: the incomes of that year already used as bases of earlier months; else null. */
+  healthBasesBefore: Grosze | null
   /** Scale/Linear: `true` when the contribution year's minimum applied. */
   healthMinimumApplied: boolean
   /** Flat: the tier (1: ≤ 60 000, 2: ≤ 300 000, 3: above); otherwise null. */
@@ -125,6 +190,8 @@ export interface ContributionMonth {
   percent: PercentString
   /** `social + health`: the amount of the month's obligation. */
   total: Grosze
+  /** Why the setting in force at the month's end does not govern it; `null` when it does. */
+  settingReason: SettlementReason | null
   /** The 20th of the next month (ustawa o sus art. 47 ust. 1 pkt 1). */
   statutoryDueDate: LocalDateString
   /** `statutoryDueDate` moved to the next working day. */
@@ -137,19 +204,23 @@ export interface VatPeriod {
   from: YearMonthString
   /** Last month of the period. */
   to: YearMonthString
-  /** 1 or 3: the interval of the VAT setting in force on the period's last day. */
+  /** 1 or 3: the interval the period is settled with. */
   paymentInterval: 1 | 3
-  /** Output VAT of the period's company incomes. */
+  /** Why the period is monthly although a quarterly setting is in force, or the reverse; `null` otherwise. */
+  intervalReason: SettlementReason | null
+  /** Output VAT of the period's company incomes (exact grosze, the items' VAT summed). */
   output: Grosze
-  /** Input VAT of the period's company expenses. */
+  /** Input VAT of the period's company expenses (exact grosze). */
   input: Grosze
-  /** Excess of input VAT carried in from earlier periods (never reset at a year end). */
+  /** The declaration of the period (full złoty); `due`, `carryOut`, `carriedIn` repeat its P_51, P_62, P_39. */
+  declaration: VatDeclaration
+  /** Excess of input VAT carried in from earlier periods (P_39; never reset at a year end). */
   carriedIn: Grosze
-  /** `output − input − carriedIn`, in grosze. */
+  /** `P_38 − P_48`: output tax less input tax and the excess carried in, full złoty. */
   balance: Grosze
-  /** The tax to pay: a positive balance rounded to full złoty; else 0. */
+  /** The tax to pay (P_51). */
   due: Grosze
-  /** The excess carried to the next period: `−balance` when negative; else 0. */
+  /** The excess carried to the next period (P_62). */
   carryOut: Grosze
   /** `false` when the period ends after the last month passed in (figures partial, no obligation). */
   complete: boolean
@@ -163,10 +234,12 @@ export interface PitPeriod {
   from: YearMonthString
   to: YearMonthString
   taxType: TaxType
-  /** The setting's firstPercent (Scale: first rate; Linear / Flat: the rate). */
+  /** The setting's firstPercent (Scale: first rate; Linear / Flat: the rate of incomes without their own). */
   rate: PercentString
-  /** 1 or 3: the interval of the PIT setting in force on the period's last day. */
+  /** 1 or 3: the interval of the PIT setting governing the tax year. */
   paymentInterval: 1 | 3
+  /** `changeAppliesNextYear` when a later PIT setting is in force at the period's end but governs only from the next year. */
+  settingReason: SettlementReason | null
   /** Company revenue of the period. */
   revenue: Grosze
   /** Company costs of the period (reported for Flat but never counted). */
@@ -183,14 +256,16 @@ export interface PitPeriod {
   socialYearToDate: Grosze
   healthDeductedYearToDate: Grosze
   deductionsYearToDate: Grosze
-  /** Scale/Linear: the year-to-date base; Flat: the period's base. Full złoty. */
+  /** Scale/Linear: the year-to-date base; Flat: the period's base (the sum of the per-rate bases). Full złoty. */
   base: Grosze
-  /** Scale/Linear: the tax on `base`; Flat: the period's tax. Full złoty. */
+  /** Scale/Linear: the tax on `base`; Flat: the period's tax (the per-rate products summed, rounded once). Full złoty. */
   taxYearToDate: Grosze
   /** Scale/Linear: advances of earlier periods of the year; Flat: 0. */
   advancesBefore: Grosze
   /** `max(0, taxYearToDate − advancesBefore)` (Flat: the period's tax). */
   advance: Grosze
+  /** Flat: the figures of each ryczałt rate of the period's revenue (ascending rates); otherwise null. */
+  flatRates: FlatRateFigures[] | null
   /** `false` when the period ends after the last month passed in. */
   complete: boolean
   /** The 20th of the month after the period (December / Q4: 20 January), ustawa o PIT art. 44 ust. 6. */
@@ -245,8 +320,8 @@ const byDate = <T extends Dated>(xs: readonly T[]): T[] =>
     .sort((a, b) => (a.x.date < b.x.date ? -1 : a.x.date > b.x.date ? 1 : a.i - b.i))
     .map((e) => e.x)
 
-/** The setting in force on `day`: the last one dated on or before it. */
-const inForce = <T extends Dated>(sorted: readonly T[], day: LocalDateString): T | null => {
+/** Index of the first setting dated after `day` (binary search). */
+const upperBound = <T extends Dated>(sorted: readonly T[], day: LocalDateString): number => {
   let lo = 0
   let hi = sorted.length
   while (lo < hi) {
@@ -254,7 +329,27 @@ const inForce = <T extends Dated>(sorted: readonly T[], day: LocalDateString): T
     if (sorted[mid]!.date <= day) lo = mid + 1
     else hi = mid
   }
-  return lo === 0 ? null : sorted[lo - 1]!
+  return lo
+}
+
+/** The setting in force on `day`: the last one dated on or before it. */
+const inForce = <T extends Dated>(sorted: readonly T[], day: LocalDateString): T | null => {
+  const i = upperBound(sorted, day)
+  return i === 0 ? null : sorted[i - 1]!
+}
+
+/**
+ * The setting governing a period `first`…`last` (a month, a quarter, a tax year): the one in force on the period's
+ * first day; when none is, the first one dated within the period (the activity starts then), the later of two on
+ * that day. A setting dated later within the period governs from the next period. See docs/tax-rules.md §4.
+ */
+const governing = <T extends Dated>(sorted: readonly T[], first: LocalDateString, last: LocalDateString): T | null => {
+  const atStart = inForce(sorted, first)
+  if (atStart) return atStart
+  const i = upperBound(sorted, first)
+  const next = sorted[i]
+  if (!next || next.date > last) return null
+  return sorted[upperBound(sorted, next.date) - 1]!
 }
 
 const intervalOf = (n: number): 1 | 3 => (n === 3 ? 3 : 1)
@@ -281,27 +376,56 @@ const deadline = (year: number, month: number, day: number): Deadline => {
 interface MonthInfo {
   year: number
   month: number
-  /** Last day of the month. */
+  /** `year × 12 + month − 1`: consecutive months differ by one. */
+  index: number
+  /** First and last day of the month. */
+  firstDay: LocalDateString
   lastDay: LocalDateString
-  /** First and last month of its calendar quarter, and the quarter's last day. */
+  days: number
+  /** First and last month of its calendar quarter, and the quarter's first and last day. */
   quarterFrom: YearMonthString
   quarterTo: YearMonthString
+  quarterFirstDay: LocalDateString
   quarterLastDay: LocalDateString
 }
 
 const monthInfo = (year: number, month: number): MonthInfo => {
   const qEnd = Math.ceil(month / 3) * 3
+  const days = daysInMonth(year, month)
   return {
     year,
     month,
-    lastDay: formatLocalDate(year, month, daysInMonth(year, month)),
+    index: year * 12 + month - 1,
+    firstDay: formatLocalDate(year, month, 1),
+    lastDay: formatLocalDate(year, month, days),
+    days,
     quarterFrom: formatYearMonth(year, qEnd - 2),
     quarterTo: formatYearMonth(year, qEnd),
+    quarterFirstDay: formatLocalDate(year, qEnd - 2, 1),
     quarterLastDay: formatLocalDate(year, qEnd, daysInMonth(year, qEnd)),
   }
 }
 
 const orDefault = (s: MoneyString | null, d: Grosze): Grosze => (s === null || s === '' ? d : parseMoney(s))
+
+/** `year × 12 + month − 1` of a date's month. */
+const monthIndexOf = (date: LocalDateString): number => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1
+
+/** The sales of a month: its lines, or (totals only) one line at the year's standard rate. */
+const salesOf = (f: MonthFigures, year: number): readonly VatSalesLine[] =>
+  f.sales ??
+  (f.companyRevenue === 0n && f.outputVat === 0n
+    ? []
+    : [{ treatment: 'rate', percent: ratesFor(year).vat.standardPercent, base: f.companyRevenue, vat: f.outputVat }])
+
+/** The PIT settings' fields that a later setting may change. */
+const samePit = (a: PitSettingInput, b: PitSettingInput): boolean =>
+  a.taxType === b.taxType &&
+  a.firstPercent === b.firstPercent &&
+  (a.secondPercent ?? '') === (b.secondPercent ?? '') &&
+  (a.freeOfTaxAmount ?? '') === (b.freeOfTaxAmount ?? '') &&
+  (a.secondPercentAmount ?? '') === (b.secondPercentAmount ?? '') &&
+  intervalOf(a.paymentInterval) === intervalOf(b.paymentInterval)
 
 /**
  * Computes contributions, VAT periods, PIT periods and obligations. Pure; O(months × log settings).
@@ -327,8 +451,23 @@ export function computeTaxes(input: TaxInput): TaxResult {
   const vatS = byDate(input.vat)
   const pitS = byDate(input.pit)
   const zusS = byDate(input.socialSecurity)
+  const start = input.company?.businessStartDate ?? null
+  const startIndex = start === null ? null : monthIndexOf(start)
+  const registration = input.company?.vatRegistrationDate ?? null
+  const firstQuarterlyIndex = registration === null ? null : monthIndexOf(registration) + 12
   const lastMonth = months[n - 1]!.month
   const fallback = new Set<number>()
+
+  /** The PIT setting of a tax year: the form and quarterly advances are chosen for the whole year. */
+  const pitYears = new Map<number, PitSettingInput | null>()
+  const pitOfYear = (y: number): PitSettingInput | null => {
+    let s = pitYears.get(y)
+    if (s === undefined) {
+      s = governing(pitS, formatLocalDate(y, 1, 1), formatLocalDate(y, 12, 31))
+      pitYears.set(y, s)
+    }
+    return s
+  }
 
   // ---- per month: the tax type, contributions ----
   const social = new Array<Grosze>(n)
@@ -336,15 +475,29 @@ export function computeTaxes(input: TaxInput): TaxResult {
   const health = new Array<Grosze>(n)
   let flatRevenueYtd = 0n
   let flatSocialYtd = 0n
+  // uŚOZ art. 81 ust. 2c: income of the income months since the start of their year, and the part used as bases.
+  let healthYear = -1
+  let healthIncomeYtd = 0n
+  let healthBasesUsed = 0n
+  let previousScaleLinear = false
   for (let i = 0; i < n; i++) {
     const f = months[i]!
-    const { year: y, month: mo, lastDay: ld } = info[i]!
+    const mi = info[i]!
+    const { year: y, month: mo } = mi
     if (ratesFor(y).fallback) fallback.add(y)
-    const pitSetting = inForce(pitS, ld)
-    const taxType: TaxType = pitSetting?.taxType ?? 'Scale'
-    const zs = inForce(zusS, ld)
-    const s = zs ? parseMoney(zs.amount) : 0n
-    const fp = zs ? labourFundOf(s, y) : 0n
+    const taxType: TaxType = pitOfYear(y)?.taxType ?? 'Scale'
+    const beforeStart = startIndex !== null && mi.index < startIndex
+    const zs = beforeStart ? null : governing(zusS, mi.firstDay, mi.lastDay)
+    const atEnd = beforeStart ? null : inForce(zusS, mi.lastDay)
+    const settingReason: SettlementReason | null =
+      zs && atEnd && atEnd !== zs && (atEnd.amount !== zs.amount || atEnd.percent !== zs.percent)
+        ? 'changeAppliesNextMonth'
+        : null
+    const activeDays = startIndex === mi.index ? mi.days - Number(start!.slice(8, 10)) + 1 : mi.days
+    const declared = zs ? parseMoney(zs.amount) : 0n
+    const ms = zs ? monthSocial(declared, y, activeDays, mi.days) : { social: 0n, labourFund: 0n, basis: null }
+    const s = ms.social
+    const fp = ms.labourFund
     social[i] = s
     socialNoFp[i] = s - fp
     if (mo === 1 || i === 0) {
@@ -354,28 +507,52 @@ export function computeTaxes(input: TaxInput): TaxResult {
     flatRevenueYtd += f.companyRevenue
     flatSocialYtd += s - fp
     let h: ReturnType<typeof flatHealth> | null = null
-    if (zs) {
-      if (taxType === 'Flat') h = flatHealth(flatRevenueYtd - flatSocialYtd, y)
-      else {
-        const prev = i > 0 ? months[i - 1]! : null
-        const prevIncome = prev ? prev.companyRevenue - prev.companyCosts - social[i - 1]! : null
-        h = scaleLinearHealth(prevIncome, zs.percent, y, mo)
+    let incomeYtd: Grosze | null = null
+    let basesBefore: Grosze | null = null
+    const scaleLinear = zs !== null && taxType !== 'Flat'
+    if (zs && taxType === 'Flat') h = flatHealth(flatRevenueYtd - flatSocialYtd, y)
+    else if (zs) {
+      let base: Grosze | null = null
+      if (i > 0) {
+        const p = months[i - 1]!
+        const py = info[i - 1]!.year
+        // The first insured month of the income year counts its own income only (art. 81 ust. 2c pkt 1–2).
+        if (py !== healthYear || !previousScaleLinear) {
+          healthYear = py
+          healthIncomeYtd = 0n
+          healthBasesUsed = 0n
+        }
+        healthIncomeYtd += p.companyRevenue - p.companyCosts - social[i - 1]!
+        incomeYtd = healthIncomeYtd
+        basesBefore = healthBasesUsed
+        // Income since the start of the year less incomes already used as bases (pkt 3–4); a loss is no income.
+        base = maxG(healthIncomeYtd - healthBasesUsed, 0n)
+        healthBasesUsed += base
       }
+      h = scaleLinearHealth(base, zs.percent, y, mo)
     }
+    previousScaleLinear = scaleLinear
     health[i] = h?.health ?? 0n
     result.contributions.push({
       month: f.month,
       configured: zs !== null,
       taxType,
+      socialDeclared: declared,
+      activeDays: zs ? activeDays : mi.days,
+      daysInMonth: mi.days,
+      socialBasis: ms.basis,
       social: s,
       labourFund: fp,
       socialWithoutLabourFund: s - fp,
       health: health[i]!,
       healthBase: h?.healthBase ?? null,
+      healthIncomeYearToDate: incomeYtd,
+      healthBasesBefore: basesBefore,
       healthMinimumApplied: h?.minimumApplied ?? false,
       flatTier: h?.flatTier ?? null,
       percent: h?.percent ?? zs?.percent ?? '0',
       total: s + health[i]!,
+      settingReason,
       ...deadline(y, mo, 20),
     })
   }
@@ -385,33 +562,49 @@ export function computeTaxes(input: TaxInput): TaxResult {
   for (let i = 0; i < n; ) {
     const m = months[i]!.month
     const mi = info[i]!
-    const setting = inForce(vatS, mi.quarterLastDay)
-    const interval = intervalOf(setting?.paymentInterval ?? 1)
+    const setting = governing(vatS, mi.quarterFirstDay, mi.quarterLastDay)
+    const atEnd = inForce(vatS, mi.quarterLastDay)
+    let interval = intervalOf(setting?.paymentInterval ?? 1)
+    let intervalReason: SettlementReason | null = null
+    const quarterIndex = mi.year * 12 + Number(mi.quarterFrom.slice(5, 7)) - 1
+    if (interval === 3 && firstQuarterlyIndex !== null && quarterIndex < firstQuarterlyIndex) {
+      interval = 1
+      intervalReason = 'newVatPayer'
+    } else if (atEnd && atEnd !== setting && intervalOf(atEnd.paymentInterval) !== interval)
+      intervalReason = 'changeAppliesNextQuarter'
     const from = interval === 3 ? mi.quarterFrom : m
     const to = interval === 3 ? mi.quarterTo : m
     const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
     let output = 0n
     let inputVat = 0n
+    let purchaseBase = 0n
+    const sales: VatSalesLine[] = []
     let j = i
     while (j < n && months[j]!.month <= to) {
-      output += months[j]!.outputVat
-      inputVat += months[j]!.inputVat
+      const f = months[j]!
+      output += f.outputVat
+      inputVat += f.inputVat
+      purchaseBase += f.purchaseBase ?? (f.inputVat === 0n ? 0n : f.companyCosts)
+      for (const l of salesOf(f, info[j]!.year)) sales.push(l)
       j++
     }
-    const settled = settleVat(output, inputVat, carry)
-    carry = settled.carryOut
-    const period: VatPeriod = {
+    const declaration = declareVat(sales, purchaseBase, inputVat, carry)
+    carry = declaration.P_62
+    result.vat.push({
       from,
       to,
       paymentInterval: interval,
+      intervalReason,
       output,
       input: inputVat,
-      carriedIn: output - inputVat - settled.balance,
-      ...settled,
+      declaration,
+      carriedIn: declaration.P_39,
+      balance: declaration.P_38 - declaration.P_48,
+      due: declaration.P_51,
+      carryOut: declaration.P_62,
       complete: to <= lastMonth,
       ...deadline(mi.year, toMonth, 25),
-    }
-    result.vat.push(period)
+    })
     i = j
   }
 
@@ -424,25 +617,27 @@ export function computeTaxes(input: TaxInput): TaxResult {
   let socFlatYtd = 0n
   let dedYtd = 0n
   let advancesYtd = 0n
-  const deductionOf = (i: number): Grosze => {
-    const s = inForce(pitS, info[i]!.lastDay)
-    return s && s.taxType !== 'Flat' ? orDefault(s.deductions, 0n) : 0n
+  const deductionOf = (i: number, flat: boolean): Grosze => {
+    if (flat) return 0n
+    const s = inForce(pitS, info[i]!.lastDay) ?? pitOfYear(info[i]!.year)
+    return s ? orDefault(s.deductions, 0n) : 0n
   }
   for (let i = 0; i < n; ) {
     const m = months[i]!.month
     const mi = info[i]!
-    const quarterSetting = inForce(pitS, mi.quarterLastDay)
-    const interval = intervalOf(quarterSetting?.paymentInterval ?? 1)
+    const setting = pitOfYear(mi.year)
+    const interval = intervalOf(setting?.paymentInterval ?? 1)
     const from = interval === 3 ? mi.quarterFrom : m
     const to = interval === 3 ? mi.quarterTo : m
     const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
-    const setting = interval === 3 ? quarterSetting : inForce(pitS, mi.lastDay)
+    const flat = setting?.taxType === 'Flat'
     let rev = 0n
     let cost = 0n
     let soc = 0n
     let socFlat = 0n
     let hlth = 0n
     let ded = 0n
+    const flatRevenue = new Map<PercentString, Grosze>()
     let j = i
     while (j < n && months[j]!.month <= to) {
       if (info[j]!.year !== ytdYear) {
@@ -450,7 +645,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
         revYtd = costYtd = socYtd = healthPaidYtd = socFlatYtd = dedYtd = advancesYtd = 0n
       }
       const f = months[j]!
-      const d = deductionOf(j)
+      const d = deductionOf(j, flat)
       rev += f.companyRevenue
       cost += f.companyCosts
       soc += social[j]!
@@ -463,6 +658,11 @@ export function computeTaxes(input: TaxInput): TaxResult {
       socFlatYtd += socialNoFp[j]!
       healthPaidYtd += health[j]!
       dedYtd += d
+      if (flat)
+        for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
+          const rate = r.rate ?? setting.firstPercent
+          flatRevenue.set(rate, (flatRevenue.get(rate) ?? 0n) + r.amount)
+        }
       j++
     }
     const i0 = i
@@ -472,17 +672,25 @@ export function computeTaxes(input: TaxInput): TaxResult {
     const rates = ratesFor(y)
     const complete = to <= lastMonth
     const due = deadline(y, toMonth, 20)
+    const atEnd = inForce(pitS, months[j - 1]!.month === to ? info[j - 1]!.lastDay : lastDayOfMonth(to))
+    const settingReason: SettlementReason | null =
+      atEnd && atEnd !== setting && !samePit(atEnd, setting) ? 'changeAppliesNextYear' : null
     if (setting.taxType === 'Flat') {
-      const base = flatTaxBase(rev, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
-      const tax = proportionalTax(base, setting.firstPercent)
       const deductible = parsePercent(rates.pit.flatHealthDeductiblePercent)
       const halfHealth = (hlth * deductible + 5000n) / 10000n
+      if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
+      const {
+        rates: byRate,
+        base,
+        tax,
+      } = flatTaxByRate(flatRevenue, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
       result.pit.push({
         from,
         to,
         taxType: 'Flat',
         rate: setting.firstPercent,
         paymentInterval: interval,
+        settingReason,
         revenue: rev,
         costs: cost,
         social: socFlat,
@@ -497,6 +705,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
         taxYearToDate: tax,
         advancesBefore: 0n,
         advance: tax,
+        flatRates: byRate,
         complete,
         ...due,
       })
@@ -524,6 +733,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
       taxType: setting.taxType,
       rate: setting.firstPercent,
       paymentInterval: interval,
+      settingReason,
       revenue: rev,
       costs: cost,
       social: soc,
@@ -538,6 +748,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
       taxYearToDate: tax,
       advancesBefore: advancesYtd,
       advance,
+      flatRates: null,
       complete,
       ...due,
     })
@@ -591,6 +802,69 @@ export function computeTaxes(input: TaxInput): TaxResult {
   return result
 }
 
+/** What an item occurrence contributes to its tax month (see {@link addItemToMonth}). */
+export interface MonthItem {
+  isIncome: boolean
+  /** Net amount, grosze. */
+  amount: Grosze
+  /** The item's VAT, grosze (0 for `zw` / `np`). */
+  vat: Grosze
+  /** `rate` / `inForce` (a percent, resolved), `zw` (exempt) or `np` (outside Polish VAT). */
+  vatTreatment: 'rate' | 'inForce' | 'zw' | 'np'
+  /** The VAT percent applied (`"0"` for `zw` / `np`). */
+  percent: PercentString
+  /** Incomes on ryczałt: the income's own rate; `null`: the PIT setting's. */
+  flatRate: PercentString | null
+  /** Expenses: `true` when not a tax-deductible cost (KPiR "not a cost"): its input VAT still counts. */
+  notCost: boolean
+}
+
+/**
+ * Adds one company item occurrence to its month's figures: revenue or costs, the VAT totals, the sales line of its
+ * treatment and percent, the purchases carrying input VAT, the ryczałt revenue of its rate. The one place items
+ * become engine figures, so the dashboard and a JPK_V7 file built from the same items agree.
+ */
+export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
+  const treatment: VatSaleTreatment = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate'
+  if (it.isIncome) {
+    f.companyRevenue += it.amount
+    f.outputVat += it.vat
+    f.sales ??= []
+    const percent = treatment === 'rate' ? it.percent : '0'
+    let line: Mutable<VatSalesLine> | undefined
+    for (const l of f.sales) if (l.treatment === treatment && l.percent === percent) line = l
+    if (line) {
+      line.base += it.amount
+      line.vat += it.vat
+    } else f.sales.push({ treatment, percent, base: it.amount, vat: it.vat })
+    f.flatRevenue ??= []
+    let rate: FlatRevenue | undefined
+    for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
+    if (rate) rate.amount += it.amount
+    else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
+  } else {
+    if (!it.notCost) f.companyCosts += it.amount
+    f.inputVat += it.vat
+    f.purchaseBase ??= 0n
+    // The purchase register (and P_42) holds the purchases whose input tax is deducted.
+    if (treatment === 'rate' && it.vat !== 0n) f.purchaseBase += it.amount
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** An empty month with every split present (so totals-only defaults never apply to it). */
+export const emptyMonth = (month: YearMonthString): MonthFigures => ({
+  month,
+  companyRevenue: 0n,
+  companyCosts: 0n,
+  outputVat: 0n,
+  inputVat: 0n,
+  sales: [],
+  purchaseBase: 0n,
+  flatRevenue: [],
+})
+
 /** One occurrence of a company or private item, already expanded from recurring items by the caller. */
 export interface TaxItem {
   kind: 'income' | 'expense'
@@ -598,17 +872,24 @@ export interface TaxItem {
   date: LocalDateString
   /** When set, taxes attribute the item to this date's month instead of `date`'s. */
   invoiceDate: LocalDateString | null
+  /** The day of supply; absent or `null`: the invoice date, else the date. */
+  supplyDate?: LocalDateString | null
   /** Net amount, grosze. */
   amount: Grosze
-  /** The item's own VAT percent; `null` → the VAT setting in force on the item's `date` (0 when none). */
+  /** The item's own VAT percent; `null` → the VAT setting in force on the day of supply (0 when none). */
   percent: PercentString | null
+  /** `zw` / `np`: no VAT (the percent is ignored); absent: `rate` (or `inForce` when `percent` is null). */
+  vatTreatment?: 'rate' | 'inForce' | 'zw' | 'np'
+  /** Incomes on ryczałt: the income's own rate. */
+  flatRate?: PercentString | null
   /** Private items (false) never enter taxes. */
   isCompany: boolean
 }
 
 /**
  * Aggregates item occurrences into contiguous {@link MonthFigures} from `from` through `to` (inclusive). Items
- * attributed outside the range are ignored; private items never enter. Per-item VAT via {@link vatOfItem}.
+ * attributed outside the range are ignored; private items never enter. An item without its own percent takes the
+ * VAT setting in force on its day of supply (`supplyDate ?? invoiceDate ?? date`, uVAT art. 41 ust. 14a–14h).
  */
 export function monthFiguresFromItems(
   items: readonly TaxItem[],
@@ -619,7 +900,7 @@ export function monthFiguresFromItems(
   const out: MonthFigures[] = []
   const index = new Map<YearMonthString, MonthFigures>()
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
-    const f: MonthFigures = { month: m, companyRevenue: 0n, companyCosts: 0n, outputVat: 0n, inputVat: 0n }
+    const f = emptyMonth(m)
     out.push(f)
     index.set(m, f)
   }
@@ -628,15 +909,19 @@ export function monthFiguresFromItems(
     if (!it.isCompany) continue
     const f = index.get(monthOf(it.invoiceDate ?? it.date))
     if (!f) continue
-    const percent = it.percent ?? inForce(vatS, it.date)?.percent ?? '0'
-    const v = vatOfItem(it.amount, percent)
-    if (it.kind === 'income') {
-      f.companyRevenue += it.amount
-      f.outputVat += v
-    } else {
-      f.companyCosts += it.amount
-      f.inputVat += v
-    }
+    const treatment = it.vatTreatment ?? (it.percent === null ? 'inForce' : 'rate')
+    const supply = it.supplyDate ?? it.invoiceDate ?? it.date
+    const percent =
+      treatment === 'zw' || treatment === 'np' ? '0' : (it.percent ?? inForce(vatS, supply)?.percent ?? '0')
+    addItemToMonth(f, {
+      isIncome: it.kind === 'income',
+      amount: it.amount,
+      vat: vatOfItem(it.amount, percent),
+      vatTreatment: treatment,
+      percent,
+      flatRate: it.flatRate ?? null,
+      notCost: false,
+    })
   }
   return out
 }

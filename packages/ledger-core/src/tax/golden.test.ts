@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { formatMoney, parseMoney } from '../money.ts'
 import {
+  type CompanyFacts,
   computeTaxes,
   type MonthFigures,
   monthFiguresFromItems,
@@ -20,6 +21,7 @@ import {
 interface Fixture {
   name: string
   input: {
+    company?: CompanyFacts
     months?: { month: string; companyRevenue: string; companyCosts: string; outputVat: string; inputVat: string }[]
     items?: (Omit<TaxItem, 'amount'> & { amount: string })[]
     from?: string
@@ -73,6 +75,7 @@ describe('golden tax scenarios', () => {
         vat: fixture.input.vat,
         pit: fixture.input.pit,
         socialSecurity: fixture.input.socialSecurity,
+        ...(fixture.input.company ? { company: fixture.input.company } : {}),
       })
       if (fixture.expect.months) expect(plain(months)).toMatchObject(fixture.expect.months)
       if (fixture.expect.contributions) expect(plain(result.contributions)).toMatchObject(fixture.expect.contributions)

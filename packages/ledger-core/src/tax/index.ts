@@ -1,6 +1,16 @@
 /** The Polish tax law as data and pure functions. See docs/tax-rules.md. */
 export * from './engine.ts'
-export { flatTaxBase, incomeTaxBase, proportionalTax, type ScaleParams, scaleTax } from './pit.ts'
+export {
+  type FlatRateFigures,
+  type FlatTax,
+  flatTaxBase,
+  flatTaxByRate,
+  incomeTaxBase,
+  proportionalTax,
+  type ScaleParams,
+  scaleTax,
+} from './pit.ts'
+export { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
 export * from './rates/index.ts'
 export {
   contributionYearOf,
@@ -9,6 +19,8 @@ export {
   type HealthResult,
   healthMinimumFor,
   labourFundOf,
+  type MonthSocial,
+  monthSocial,
   scaleLinearHealth,
 } from './socialSecurity.ts'
-export { settleVat, type VatSettlement } from './vat.ts'
+export { declareVat } from './vat.ts'

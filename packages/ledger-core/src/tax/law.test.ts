@@ -9,7 +9,7 @@ import {
   labourFundOf,
   scaleLinearHealth,
 } from './socialSecurity.ts'
-import { settleVat } from './vat.ts'
+import { declareVat, type VatSalesLine } from './vat.ts'
 
 const statutory = {
   firstPercent: '12',
@@ -48,12 +48,49 @@ describe('PIT formulas', () => {
   })
 })
 
-describe('VAT settlement', () => {
-  it('rounds a positive balance and carries a negative one', () => {
-    expect(settleVat(134_556n, 0n, 0n)).toEqual({ balance: 134_556n, due: 134_600n, carryOut: 0n })
-    expect(settleVat(100_023n, 0n, 0n)).toEqual({ balance: 100_023n, due: 100_000n, carryOut: 0n })
-    expect(settleVat(46_000n, 460_000n, 0n)).toEqual({ balance: -414_000n, due: 0n, carryOut: 414_000n })
-    expect(settleVat(10_000n, 0n, 10_000n)).toEqual({ balance: 0n, due: 0n, carryOut: 0n })
+describe('VAT declaration', () => {
+  const line = (percent: string, base: bigint, vat: bigint, treatment: VatSalesLine['treatment'] = 'rate') => ({
+    treatment,
+    percent,
+    base,
+    vat,
+  })
+  it('rounds each field to full złoty and derives the amount to pay from the rounded fields', () => {
+    // 23 %: 1000.40 base, 230.09 tax; 8 %: 100.40, 8.03; input 50.49 on 219.50 → P_20 230, P_18 8, P_43 50.
+    const d = declareVat([line('23', 100_040n, 23_009n), line('8', 10_040n, 803n)], 21_950n, 5_049n, 0n)
+    expect(d).toMatchObject({ P_19: 100_000n, P_20: 23_000n, P_17: 10_000n, P_18: 800n, P_37: 110_000n })
+    expect(d).toMatchObject({ P_38: 23_800n, P_42: 22_000n, P_43: 5_000n, P_48: 5_000n, P_51: 18_800n, P_53: 0n })
+    // Rounding the balance once would give 238.12 − 50.49 = 187.63 → 188: the declaration says 188 too here…
+    // …but not here: output 100.49 + 100.49 at two rates (100 + 100) against rounding 200.98 once (201).
+    const two = declareVat([line('23', 43_691n, 10_049n), line('8', 125_613n, 10_049n)], 0n, 0n, 0n)
+    expect(two.P_38).toBe(20_000n)
+    expect(two.P_51).toBe(20_000n)
+  })
+  it('carries an excess in whole złoty and takes it in as P_39', () => {
+    const d = declareVat([line('23', 20_000n, 4_600n)], 200_000n, 46_060n, 1_000n)
+    expect(d).toMatchObject({ P_38: 4_600n, P_39: 1_000n, P_43: 46_100n, P_48: 47_100n, P_51: 0n, P_53: 42_500n })
+    expect(d.P_62).toBe(42_500n)
+    expect(declareVat([], 0n, 0n, 0n)).toMatchObject({ P_37: 0n, P_38: 0n, P_51: 0n, P_53: 0n, P_62: 0n })
+  })
+  it('puts exempt and out-of-scope sales in P_10 and P_11, 0 % in P_13, 5 % in P_15/P_16, other rates apart', () => {
+    const d = declareVat(
+      [
+        line('0', 10_049n, 0n, 'zw'),
+        line('0', 20_050n, 0n, 'np'),
+        line('0', 30_000n, 0n),
+        line('5', 10_000n, 500n),
+        line('22', 1_000n, 220n),
+        line('4', 10_000n, 400n),
+      ],
+      0n,
+      0n,
+      0n,
+    )
+    expect(d).toMatchObject({ P_10: 10_000n, P_11: 20_100n, P_13: 30_000n, P_15: 10_000n, P_16: 500n })
+    expect(d).toMatchObject({ P_19: 1_000n, P_20: 200n })
+    expect(d.otherRates).toEqual([{ percent: '4', base: 10_000n, tax: 400n }])
+    expect(d.P_37).toBe(10_000n + 20_100n + 30_000n + 10_000n + 1_000n + 10_000n)
+    expect(d.P_38).toBe(500n + 200n + 400n)
   })
 })
 
@@ -119,6 +156,14 @@ describe('rate tables', () => {
         expect(z.accident).toBe(pct(z.basis, 167n))
       }
       expect(r.zus.full.labourFund).toBe(pct(r.zus.full.basis, 245n))
+      // The percents the table carries (used to prorate an incomplete month) are the ones checked above.
+      expect(r.zus.percents).toEqual({
+        pension: '19.52',
+        disability: '8',
+        sickness: '2.45',
+        accident: '1.67',
+        labourFund: '2.45',
+      })
       expect(r.zus.preferential.labourFund).toBe(0n)
       expect(r.pit.scale.taxReducingAmount).toBe((r.pit.scale.freeOfTaxAmount * 12n) / 100n)
       for (const t of r.health.flatTiers) {

@@ -65,3 +65,61 @@ export const flatTaxBase = (
   const scaled = (revenue - socialWithoutLabourFund) * 10000n - health * parsePercent(healthDeductiblePercent)
   return scaled <= 0n ? 0n : toZloty(scaled)
 }
+
+/** The ryczałt figures of the revenue taxed at one rate in a period. */
+export interface FlatRateFigures {
+  /** The ryczałt rate (uZPD art. 12 ust. 1). */
+  readonly rate: PercentString
+  /** Revenue taxed at this rate. */
+  readonly revenue: Grosze
+  /** This rate's share of the deductions (social without Fundusz Pracy and half the health), to the grosz. */
+  readonly deductions: Grosze
+  /** `revenue − deductions`, never below 0, rounded to full złoty (a base of its own, Op art. 63 §1). */
+  readonly base: Grosze
+  /** `rate × base`, to the grosz (half up) for display; the period's tax rounds the exact sum once. */
+  readonly tax: Grosze
+}
+
+/** The ryczałt of a period: the figures per rate and the tax (full złoty). */
+export interface FlatTax {
+  readonly rates: FlatRateFigures[]
+  /** The sum of the per-rate bases. */
+  readonly base: Grosze
+  /** The sum of the exact per-rate products, rounded once to full złoty (Op art. 63 §1: the tax amount). */
+  readonly tax: Grosze
+}
+
+/**
+ * Ryczałt of a period whose revenue is taxed at one or more rates (uZPD art. 12 ust. 1, tax per rate). The
+ * deductions — social contributions without Fundusz Pracy (art. 11 ust. 1) and `healthDeductiblePercent` of the
+ * health contributions (art. 11 ust. 1a) — are split between the rates in proportion to each rate's share of the
+ * period's revenue (art. 11 ust. 3). Each rate's base is computed exactly and rounded once to full złoty; the tax is
+ * the sum of `rate × base` over the rates, rounded once to full złoty. With one rate this is {@link flatTaxBase} and
+ * {@link proportionalTax}. Rates are listed in ascending order.
+ */
+export const flatTaxByRate = (
+  revenueByRate: ReadonlyMap<PercentString, Grosze>,
+  socialWithoutLabourFund: Grosze,
+  health: Grosze,
+  healthDeductiblePercent: PercentString,
+): FlatTax => {
+  let total = 0n
+  for (const g of revenueByRate.values()) total += g
+  // Deductions in 1/10000 of a grosz, exact (half a grosz of health kept).
+  const scaledDeductions = socialWithoutLabourFund * 10000n + health * parsePercent(healthDeductiblePercent)
+  const rates = [...revenueByRate.keys()].sort((a, b) => Number(a) - Number(b))
+  let base = 0n
+  let scaledTax = 0n
+  const figures = rates.map((rate) => {
+    const revenue = revenueByRate.get(rate)!
+    if (total <= 0n || revenue <= 0n) return { rate, revenue, deductions: 0n, base: 0n, tax: 0n }
+    const deductions = divRoundHalfUp(scaledDeductions * revenue, total * 10000n)
+    const scaledBase = revenue * (total * 10000n - scaledDeductions)
+    const b = scaledBase <= 0n ? 0n : divRoundHalfUp(scaledBase, total * 1_000_000n) * 100n
+    const product = b * parsePercent(rate)
+    base += b
+    scaledTax += product
+    return { rate, revenue, deductions, base: b, tax: divRoundHalfUp(product, 10000n) }
+  })
+  return { rates: figures, base, tax: scaledTax <= 0n ? 0n : toZloty(scaledTax) }
+}

@@ -3,9 +3,42 @@
  * Sources: ustawa o systemie ubezpieczeń społecznych art. 18 ust. 8, 18a, 22, 47; ustawa o świadczeniach opieki
  * zdrowotnej finansowanych ze środków publicznych art. 79, 81; see docs/tax-rules.md.
  */
-import { maxG, percentOf } from '../money.ts'
+import { divRoundHalfUp, maxG, percentOf } from '../money.ts'
 import type { Grosze, PercentString, TaxType } from '../types.ts'
-import { knownRates, ratesFor, type TaxRates } from './rates/index.ts'
+import { knownRates, ratesFor, type TaxRates, type ZusAmounts } from './rates/index.ts'
+
+/** A tabled monthly social amount recognised in a user's total: its table, row and whether sickness is in it. */
+interface KnownAmount {
+  readonly rates: TaxRates
+  readonly row: ZusAmounts
+  readonly full: boolean
+  readonly sickness: boolean
+}
+
+/**
+ * Recognises a user-entered monthly social total as a tabled one: the full or preferential amount, with or without
+ * the voluntary sickness insurance (uSUS art. 11 ust. 2), of `year` first, then of any other tabled year (a
+ * setting not updated at the new year). `null` for any other amount.
+ */
+const knownAmount = (amount: Grosze, year: number): KnownAmount | null => {
+  const match = (r: TaxRates): KnownAmount | null => {
+    for (const [row, full] of [
+      [r.zus.full, true],
+      [r.zus.preferential, false],
+    ] as const) {
+      if (amount === row.total) return { rates: r, row, full, sickness: true }
+      if (amount === row.total - row.sickness) return { rates: r, row, full, sickness: false }
+    }
+    return null
+  }
+  const own = match(ratesFor(year))
+  if (own) return own
+  for (const r of knownRates) {
+    const m = match(r)
+    if (m) return m
+  }
+  return null
+}
 
 /**
  * The Fundusz Pracy (labour fund) part of a user-entered monthly social amount. Only a known figure can be split:
@@ -17,11 +50,46 @@ import { knownRates, ratesFor, type TaxRates } from './rates/index.ts'
  * total, so guessing a share of an arbitrary amount would invent a number.
  */
 export const labourFundOf = (amount: Grosze, year: number): Grosze => {
-  const isFull = (k: TaxRates): boolean =>
-    amount === k.zus.full.total || amount === k.zus.full.total - k.zus.full.sickness
-  const r = ratesFor(year)
-  if (isFull(r)) return r.zus.full.labourFund
-  return knownRates.find(isFull)?.zus.full.labourFund ?? 0n
+  const k = knownAmount(amount, year)
+  return k?.full ? k.row.labourFund : 0n
+}
+
+/** The social contributions of a month, possibly of an incomplete month. */
+export interface MonthSocial {
+  /** The contributions owed for the month (emerytalne, rentowe, chorobowe, wypadkowe and Fundusz Pracy). */
+  readonly social: Grosze
+  /** The Fundusz Pracy part of `social`. */
+  readonly labourFund: Grosze
+  /** The reduced basis of an incomplete month when the amount is a tabled one; otherwise `null`. */
+  readonly basis: Grosze | null
+}
+
+/**
+ * The social contributions of a month in which the insurance lasted `activeDays` of the month's `daysInMonth`
+ * days (the business started on a later day than the 1st). uSUS art. 18 ust. 9: the basis is divided by the
+ * month's calendar days and multiplied by the days of insurance; ZUS keeps the quotient unrounded and rounds the
+ * reduced basis once, half up to the grosz; each contribution is then its percent of that basis, rounded to the
+ * grosz. This needs the basis, so a tabled amount (full or preferential, with or without sickness) is recomputed
+ * component by component; Fundusz Pracy follows the same reduced basis (the full basis is at least the minimum
+ * wage when counted for a whole month). Any other amount is reduced in the same proportion as one total, rounded
+ * half up to the grosz. A full month returns the amount unchanged.
+ */
+export const monthSocial = (amount: Grosze, year: number, activeDays: number, daysInMonth: number): MonthSocial => {
+  if (activeDays >= daysInMonth) return { social: amount, labourFund: labourFundOf(amount, year), basis: null }
+  const days = BigInt(Math.max(activeDays, 0))
+  const dim = BigInt(daysInMonth)
+  const k = knownAmount(amount, year)
+  if (!k) return { social: divRoundHalfUp(amount * days, dim), labourFund: 0n, basis: null }
+  const p = k.rates.zus.percents
+  const basis = divRoundHalfUp(k.row.basis * days, dim)
+  const labourFund = k.full ? percentOf(basis, p.labourFund) : 0n
+  const social =
+    percentOf(basis, p.pension) +
+    percentOf(basis, p.disability) +
+    (k.sickness ? percentOf(basis, p.sickness) : 0n) +
+    percentOf(basis, p.accident) +
+    labourFund
+  return { social, labourFund, basis }
 }
 
 /**
@@ -46,8 +114,9 @@ export interface HealthResult {
   /** The contribution, rounded to the grosz. */
   readonly health: Grosze
   /**
-   * Scale/Linear: the previous month's income (revenue − costs − social), or null when there is no previous month.
-   * Flat: revenue since 1 January (including this month) less social contributions without Fundusz Pracy.
+   * Scale/Linear: the income of the previous month as uŚOZ art. 81 ust. 2c determines it (never negative), or null
+   * when there is no previous month. Flat: revenue since 1 January (including this month) less social contributions
+   * without Fundusz Pracy.
    */
   readonly healthBase: Grosze | null
   /** Scale/Linear: `true` when the minimum applied. Flat: always false. */
@@ -59,8 +128,9 @@ export interface HealthResult {
 }
 
 /**
- * Scale/Linear health contribution for a month: `percent` × the previous month's income, never below the
- * contribution year's minimum; the minimum alone when there is no previous month (`previousIncome` null).
+ * Scale/Linear health contribution for a month: `percent` × the month's base (the previous month's income as
+ * uŚOZ art. 81 ust. 2c determines it), never below the contribution year's minimum; the minimum alone when there is
+ * no previous month (`previousIncome` null). A negative figure counts as no income.
  */
 export const scaleLinearHealth = (
   previousIncome: Grosze | null,

@@ -1,8 +1,10 @@
 /**
- * VAT (ustawa o podatku od towarów i usług): per-item tax and the settlement of a period.
+ * VAT (ustawa o podatku od towarów i usług): per-item tax and the declaration of a settlement period (the
+ * declaration part of JPK_V7M / JPK_V7K), whose fields are named as the form names them.
  */
-import { divRoundHalfUp, parsePercent, roundHalfUpToZloty } from '../money.ts'
+import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, PercentString } from '../types.ts'
+import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
 
 /**
  * VAT of one item: `amount × percent / 100`, rounded half-up to the grosz (per item, as on an invoice line;
@@ -13,20 +15,166 @@ import type { Grosze, PercentString } from '../types.ts'
 export const vatOfItem = (amount: Grosze, percent: PercentString): Grosze =>
   divRoundHalfUp(amount * parsePercent(percent), 10000n)
 
-/** The settlement of one VAT period from its totals and the excess carried in (ustawa o VAT art. 86, 87, 103). */
-export interface VatSettlement {
-  /** `output − input − carriedIn`, exact in grosze. */
-  readonly balance: Grosze
-  /** The tax to pay: a positive balance rounded to full złoty (Ordynacja art. 63 §1), otherwise 0. */
-  readonly due: Grosze
-  /** The excess of input tax carried to the next period (art. 87 ust. 1): `−balance` when negative, otherwise 0. */
-  readonly carryOut: Grosze
+/** How a sale is taxed: at `percent` (`rate`), exempt (`zw`, uVAT art. 43 / 113) or outside Polish VAT (`np`). */
+export type VatSaleTreatment = 'rate' | 'zw' | 'np'
+
+/** Sales of one treatment and percent, summed over the items of a period (exact grosze, VAT per item). */
+export interface VatSalesLine {
+  readonly treatment: VatSaleTreatment
+  /** The percent (`"0"` for `zw` and `np`). */
+  readonly percent: PercentString
+  /** Net amount. */
+  readonly base: Grosze
+  /** Sum of the items' VAT (each rounded to the grosz by {@link vatOfItem}). */
+  readonly vat: Grosze
 }
 
-/** Settles a period: a negative result is carried forward and nothing is due. */
-export const settleVat = (output: Grosze, input: Grosze, carriedIn: Grosze): VatSettlement => {
-  const balance = output - input - carriedIn
-  return balance > 0n
-    ? { balance, due: roundHalfUpToZloty(balance), carryOut: 0n }
-    : { balance, due: 0n, carryOut: -balance }
+/**
+ * The declaration's figures of one period, in full złoty (grosze that are multiples of 100). Each field is the
+ * period's sum of its register entries rounded half-up to full złoty (Ordynacja podatkowa art. 63 §1; the
+ * declaration's fields are `TKwotaC`, whole złoty), and every total follows from the rounded fields, so a JPK_V7
+ * file built from the same items shows exactly these numbers.
+ */
+export interface VatDeclaration {
+  /** Base of domestic exempt supplies (zwolnione). */
+  readonly P_10: Grosze
+  /** Base of supplies outside the country (nie podlega). */
+  readonly P_11: Grosze
+  /** Base of domestic supplies at 0 %. */
+  readonly P_13: Grosze
+  /** Base and output tax at 5 %. */
+  readonly P_15: Grosze
+  readonly P_16: Grosze
+  /** Base and output tax at 7 % or 8 %. */
+  readonly P_17: Grosze
+  readonly P_18: Grosze
+  /** Base and output tax at 22 % or 23 %. */
+  readonly P_19: Grosze
+  readonly P_20: Grosze
+  /** Total base: P_10 + P_11 + P_13 + P_15 + P_17 + P_19 (+ other rates). */
+  readonly P_37: Grosze
+  /** Total output tax: P_16 + P_18 + P_20 (+ other rates). */
+  readonly P_38: Grosze
+  /** Excess of input tax carried from the previous declaration (its P_62). */
+  readonly P_39: Grosze
+  /** Net value of purchases other than fixed assets that carry input tax. */
+  readonly P_42: Grosze
+  /** Input tax on those purchases. */
+  readonly P_43: Grosze
+  /** Total input tax to deduct: P_39 + P_43. */
+  readonly P_48: Grosze
+  /** Tax to pay: P_38 − P_48 when positive, otherwise 0. */
+  readonly P_51: Grosze
+  /** Excess of input over output tax: P_48 − P_38 when P_51 is 0, otherwise 0. */
+  readonly P_53: Grosze
+  /** Excess carried to the next period: P_53 (no refund is requested, so P_54 is 0). */
+  readonly P_62: Grosze
+  /**
+   * Sales at a percent the declaration has no field for (any but 0, 5, 7, 8, 22, 23): counted in P_37 and P_38 so
+   * the tax is right, listed here so a JPK_V7 builder can refuse them.
+   */
+  readonly otherRates: readonly { readonly percent: PercentString; readonly base: Grosze; readonly tax: Grosze }[]
+}
+
+const fieldOf = new Map<string, (typeof DECLARATION_RATE_FIELDS)[number]>()
+for (const f of DECLARATION_RATE_FIELDS) for (const p of f.percents) fieldOf.set(p, f)
+
+/**
+ * The declaration of a period from its sales lines, the net value of its purchases carrying input tax, its input
+ * tax (exact grosze) and the excess carried in (P_39, full złoty): each field rounded to full złoty once, the tax
+ * to pay or the excess to carry computed from the rounded fields (JPK_V7 schema notes on P_51, P_53, P_62).
+ */
+export const declareVat = (
+  sales: readonly VatSalesLine[],
+  purchaseBase: Grosze,
+  inputVat: Grosze,
+  carriedIn: Grosze,
+): VatDeclaration => {
+  // Exact sums per field (hot: one call per period), then one rounding per field.
+  let p10 = 0n
+  let p11 = 0n
+  let p13 = 0n
+  let p15 = 0n
+  let p16 = 0n
+  let p17 = 0n
+  let p18 = 0n
+  let p19 = 0n
+  let p20 = 0n
+  let other: Map<string, { base: Grosze; tax: Grosze }> | null = null
+  for (const l of sales) {
+    if (l.treatment === 'zw') p10 += l.base
+    else if (l.treatment === 'np') p11 += l.base
+    else
+      switch (fieldOf.get(l.percent)?.base) {
+        case 'P_13':
+          p13 += l.base
+          break
+        case 'P_15':
+          p15 += l.base
+          p16 += l.vat
+          break
+        case 'P_17':
+          p17 += l.base
+          p18 += l.vat
+          break
+        case 'P_19':
+          p19 += l.base
+          p20 += l.vat
+          break
+        default: {
+          other ??= new Map()
+          const o = other.get(l.percent) ?? { base: 0n, tax: 0n }
+          other.set(l.percent, { base: o.base + l.base, tax: o.tax + l.vat })
+        }
+      }
+  }
+  const z = roundHalfUpToZloty
+  const otherRates = other
+    ? [...other]
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([percent, o]) => ({ percent, base: z(o.base), tax: z(o.tax) }))
+    : []
+  let otherBase = 0n
+  let otherTax = 0n
+  for (const o of otherRates) {
+    otherBase += o.base
+    otherTax += o.tax
+  }
+  const P_10 = z(p10)
+  const P_11 = z(p11)
+  const P_13 = z(p13)
+  const P_15 = z(p15)
+  const P_16 = z(p16)
+  const P_17 = z(p17)
+  const P_18 = z(p18)
+  const P_19 = z(p19)
+  const P_20 = z(p20)
+  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + otherBase
+  const P_38 = P_16 + P_18 + P_20 + otherTax
+  const P_42 = z(purchaseBase)
+  const P_43 = z(inputVat)
+  const P_48 = carriedIn + P_43
+  const P_51 = maxG(P_38 - P_48, 0n)
+  const P_53 = P_51 > 0n ? 0n : maxG(P_48 - P_38, 0n)
+  return {
+    P_10,
+    P_11,
+    P_13,
+    P_15,
+    P_16,
+    P_17,
+    P_18,
+    P_19,
+    P_20,
+    P_37,
+    P_38,
+    P_39: carriedIn,
+    P_42,
+    P_43,
+    P_48,
+    P_51,
+    P_53,
+    P_62: P_53,
+    otherRates,
+  }
 }

@@ -1,5 +1,7 @@
 /** Small builders of valid inputs and events for tests and stories. */
 import type { LedgerEvent } from '../events.ts'
+import type { PitSettingInput } from '../tax/engine.ts'
+import type { TaxType } from '../types.ts'
 import { ITEM_V3_DEFAULTS } from '../upcast.ts'
 
 export const income = (over: Record<string, unknown> = {}) => ({
@@ -43,3 +45,16 @@ export const ssSetting = (over: Record<string, unknown> = {}) => ({
 
 export const itemAdded = (id: number, data = income(), dataType = 'Income'): LedgerEvent =>
   ({ type: 'ItemAdded', data: { id, dataType, data } }) as LedgerEvent
+
+/** A tax-engine PIT setting of the given form: Linear 19 %, otherwise 12 %; statutory Scale figures; monthly. */
+export const pitInput = (taxType: TaxType, over: Partial<PitSettingInput> = {}): PitSettingInput => ({
+  date: '2025-01-01',
+  taxType,
+  firstPercent: taxType === 'Linear' ? '19' : '12',
+  secondPercent: null,
+  freeOfTaxAmount: null,
+  secondPercentAmount: null,
+  paymentInterval: 1,
+  deductions: null,
+  ...over,
+})

@@ -34,6 +34,7 @@ export const rates2025: TaxRates = {
       labourFund: 0n,
       total: 44_290n,
     },
+    percents: { pension: '19.52', disability: '8', sickness: '2.45', accident: '1.67', labourFund: '2.45' },
   },
   health: {
     minimumWage: 466_600n,

@@ -3,7 +3,7 @@ import { rates2025 } from './2025.ts'
 import { rates2026 } from './2026.ts'
 import type { TaxRates } from './types.ts'
 
-export type { FlatHealthTier, TaxRates, ZusAmounts } from './types.ts'
+export type { FlatHealthTier, TaxRates, ZusAmounts, ZusPercents } from './types.ts'
 export { rates2025, rates2026 }
 
 /** Every tabled year, ascending. */

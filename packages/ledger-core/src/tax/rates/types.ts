@@ -31,6 +31,20 @@ export interface FlatHealthTier {
   readonly amount: Grosze
 }
 
+/** The statutory percents of the social-security contributions of a sole trader (of the basis). */
+export interface ZusPercents {
+  /** emerytalne 19.52 % (ustawa o sus art. 22 ust. 1 pkt 1). */
+  readonly pension: PercentString
+  /** rentowe 8 % (art. 22 ust. 1 pkt 2). */
+  readonly disability: PercentString
+  /** chorobowe 2.45 % (art. 22 ust. 1 pkt 3). */
+  readonly sickness: PercentString
+  /** wypadkowe 1.67 % for payers reporting up to 9 insured (ustawa wypadkowa art. 28 ust. 1). */
+  readonly accident: PercentString
+  /** Fundusz Pracy 2.45 % (ustawa o rynku pracy). */
+  readonly labourFund: PercentString
+}
+
 export interface TaxRates {
   readonly year: number
   readonly pit: {
@@ -65,6 +79,8 @@ export interface TaxRates {
     readonly full: ZusAmounts
     /** Preferential ("preferencyjny ZUS"): basis 30 % of the minimum wage, no Fundusz Pracy. */
     readonly preferential: ZusAmounts
+    /** The percents every component above is computed with (used to prorate an incomplete month). */
+    readonly percents: ZusPercents
   }
   readonly health: {
     /** Minimum wage (płaca minimalna) of the year. */

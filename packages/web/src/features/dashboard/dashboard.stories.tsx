@@ -8,7 +8,15 @@ import { SummaryTable } from './components/SummaryTable.tsx'
 import { TransactionsTable } from './components/TransactionsTable.tsx'
 import { VatCard } from './components/VatCard.tsx'
 import { DashboardLanding } from './DashboardLanding.tsx'
-import { fixtureEmptySocialSecurity, fixtureMonth, fixturePaidThenChanged, fixtureSummary } from './fixtures.ts'
+import {
+  fixtureEmptySocialSecurity,
+  fixtureFlatTwoRates,
+  fixtureMonth,
+  fixtureNewVatPayerVat,
+  fixturePaidThenChanged,
+  fixtureProratedSocialSecurity,
+  fixtureSummary,
+} from './fixtures.ts'
 import type { CostGroups } from './monthly/monthlyMachine.ts'
 import { MonthlyDashboard } from './monthly/MonthlyDashboard.tsx'
 import type { FlagsResult, Transaction, TransactionFlags } from './types.ts'
@@ -105,6 +113,33 @@ export const PrimaryTablePaidThenChanged: Story = {
   render: () => (
     <Frame>
       <TransactionsTable transactions={fixturePaidThenChanged()} />
+    </Frame>
+  ),
+}
+
+/** A new VAT payer who chose quarterly settlement: monthly, with the reason and the return's fields. */
+export const VatCardNewVatPayer: Story = {
+  render: () => (
+    <Frame>
+      <VatCard transaction={fixtureNewVatPayerVat()} onFlags={noop} />
+    </Frame>
+  ),
+}
+
+/** Ryczałt at two rates: the tax and the deductions of each rate. */
+export const PitCardFlatTwoRates: Story = {
+  render: () => (
+    <Frame>
+      <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />
+    </Frame>
+  ),
+}
+
+/** A business started on 16 March: social contributions for 16 of 31 days, health in full. */
+export const SocialSecurityProrated: Story = {
+  render: () => (
+    <Frame>
+      <SocialSecurityCard transaction={fixtureProratedSocialSecurity()} onFlags={noop} />
     </Frame>
   ),
 }

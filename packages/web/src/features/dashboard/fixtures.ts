@@ -245,6 +245,128 @@ export const fixtureEmptySocialSecurity = (): Transaction => ({
   dataObject: dataObject({ displayName: 'ZUS 2025-12', name: 'SocialSecurity', date: '2026-01-20', amount: '0.00' }),
 })
 
+/** Tax rows at the law's edges, with the figures of the core's golden scenarios (docs/tax-rules.md §6). */
+const taxRow = (id: string, eventType: Transaction['eventType'], o: Parameters<typeof dataObject>[0]): Transaction => ({
+  id,
+  date: o.date,
+  eventType,
+  dataType: eventType === '3_Vat' ? 'Vat' : eventType === '4_Pit' ? 'Pit' : 'SocialSecurity',
+  completed: false,
+  notification: false,
+  notificationCompleted: false,
+  paidAmount: null,
+  remainingAmount: null,
+  dataObject: dataObject({ isCompany: true, ...o }),
+})
+
+/** March VAT of a payer registered on 16 March 2026 who chose quarterly settlement: monthly, with the return's fields. */
+export const fixtureNewVatPayerVat = (): Transaction =>
+  taxRow('vat-2026-03', '3_Vat', {
+    displayName: 'VAT 2026-03',
+    name: 'VAT',
+    date: '2026-04-27',
+    amount: '8050.00',
+    percent: '23',
+    paymentInterval: 1,
+    period: { from: '2026-03', to: '2026-03' },
+    dueDate: '2026-04-27',
+    breakdown: {
+      output: '9200.00',
+      input: '1150.00',
+      carriedIn: '0.00',
+      balance: '8050.00',
+      due: '8050.00',
+      carryOut: '0.00',
+      intervalReason: 'newVatPayer',
+      P_10: '0.00',
+      P_11: '0.00',
+      P_13: '0.00',
+      P_15: '0.00',
+      P_16: '0.00',
+      P_17: '0.00',
+      P_18: '0.00',
+      P_19: '40000.00',
+      P_20: '9200.00',
+      P_37: '40000.00',
+      P_38: '9200.00',
+      P_39: '0.00',
+      P_42: '5000.00',
+      P_43: '1150.00',
+      P_48: '1150.00',
+      P_51: '8050.00',
+      P_53: '0.00',
+      P_62: '0.00',
+      statutoryDueDate: '2026-04-25',
+    },
+  })
+
+/** January ryczałt at 12 % and 8.5 % (deductions split in proportion to revenue). */
+export const fixtureFlatTwoRates = (): Transaction =>
+  taxRow('pit-2026-01', '4_Pit', {
+    displayName: 'PIT 2026-01',
+    name: 'PIT',
+    date: '2026-02-20',
+    amount: '1998.00',
+    percent: '12',
+    taxType: 'Flat',
+    rate: '12',
+    paymentInterval: 1,
+    income: '20000.00',
+    period: { from: '2026-01', to: '2026-01' },
+    dueDate: '2026-02-20',
+    deductions: { socialSecurity: '1788.29', healthInsurance: '249.18', other: '0.00' },
+    breakdown: {
+      revenue: '20000.00',
+      social: '1788.29',
+      healthDeducted: '249.18',
+      base: '17963.00',
+      advance: '1998.00',
+      'flat_8.5_revenue': '5000.00',
+      'flat_8.5_deductions': '509.37',
+      'flat_8.5_base': '4491.00',
+      'flat_8.5_tax': '381.74',
+      flat_12_revenue: '15000.00',
+      flat_12_deductions: '1528.10',
+      flat_12_base: '13472.00',
+      flat_12_tax: '1616.64',
+      settingReason: 'none',
+      statutoryDueDate: '2026-02-20',
+    },
+  })
+
+/** March ZUS of a business started on 16 March 2026 on preferential ZUS: 16 of 31 days, health in full. */
+export const fixtureProratedSocialSecurity = (): Transaction =>
+  taxRow('zus-2026-03', '5_SocialSecurity', {
+    displayName: 'ZUS 2026-03',
+    name: 'SocialSecurity',
+    date: '2026-04-20',
+    amount: '667.99',
+    percent: '9',
+    paymentInterval: 1,
+    taxType: 'Scale',
+    period: { from: '2026-03', to: '2026-03' },
+    dueDate: '2026-04-20',
+    deductions: { socialSecurity: '235.45', healthInsurance: '432.54', other: '0.00' },
+    relatedTransactionsSum: '667.99',
+    breakdown: {
+      socialDeclared: '456.18',
+      activeDays: '16',
+      daysInMonth: '31',
+      socialBasis: '744.15',
+      social: '235.45',
+      labourFund: '0.00',
+      health: '432.54',
+      healthIncomeYearToDate: 'none',
+      healthBasesBefore: 'none',
+      healthBase: 'none',
+      healthMinimumApplied: 'true',
+      flatTier: 'null',
+      total: '667.99',
+      settingReason: 'none',
+      statutoryDueDate: '2026-04-20',
+    },
+  })
+
 /** Twelve month rows plus the year row (month 0); `cumulative` adds the months up as the API's `true` list does. */
 export const fixtureSummary = (cumulative: boolean, year = 2026): SummaryRow[] => {
   const monthly = (m: number) => ({

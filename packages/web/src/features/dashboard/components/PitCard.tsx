@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
-import { Breakdown } from './Breakdown.tsx'
+import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -31,6 +31,7 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
           [t`Sum`, <Amount key="sum" value={d.sum} />],
         ]}
       />
+      <SettlementNotice transaction={transaction} />
       {revenues.length > 0 && <RelatedList title={t`Revenues`} rows={revenues} />}
       {fees.length > 0 && <RelatedList title={t`Fees`} rows={fees} />}
       {isPositive(d.relatedTransactionsSum) && (

@@ -3,7 +3,7 @@ import { isZero } from '../money.ts'
 import { shortSocialSecurity } from '../rules.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
-import { Breakdown } from './Breakdown.tsx'
+import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -33,6 +33,7 @@ export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Tran
           [t`To pay`, <Amount key="s" value={d.amount} />],
         ]}
       />
+      <SettlementNotice transaction={transaction} />
       {related.length > 0 && <RelatedList title={t`Related transactions`} rows={related} />}
       <Breakdown transaction={transaction} />
     </TxCard>

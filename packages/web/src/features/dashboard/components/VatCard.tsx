@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
-import { Breakdown } from './Breakdown.tsx'
+import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { VatRows } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -20,6 +20,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
           [t`Payment interval (months)`, String(d.paymentInterval ?? '—')],
         ]}
       />
+      <SettlementNotice transaction={transaction} />
       {related && (
         <section className="payment-for">
           <h4>
