@@ -60,7 +60,7 @@ const blank = (): Omit<TransactionDataObject, 'displayName' | 'date' | 'name' | 
   breakdown: null,
 })
 
-const itemRow = (o: Occurrence): TransactionRow => ({
+const buildItemRow = (o: Occurrence): TransactionRow => ({
   id: itemOccurrenceId(o.itemId, o.date.slice(0, 7)),
   date: o.date,
   eventType: o.isIncome ? '1_Revenue' : '2_Fee',
@@ -80,14 +80,33 @@ const itemRow = (o: Occurrence): TransactionRow => ({
   },
 })
 
-const related = (o: Occurrence): RelatedTransaction => ({
+const buildRelated = (o: Occurrence): RelatedTransaction => ({
   id: o.itemId,
   date: o.date,
   eventType: o.isIncome ? '1_Revenue' : '2_Fee',
   dataObject: { name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount), sum: fm(o.amount + o.vatAmount) },
 })
 
-const line = (o: Occurrence): CompanyLine => ({ name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount) })
+const buildLine = (o: Occurrence): CompanyLine => ({ name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount) })
+
+/**
+ * Per occurrence, built once: an occurrence object lives as long as its item record (schedule.ts caches them per
+ * record), so after an edit only the changed items' rows are built again. The objects are never changed.
+ */
+const perOccurrence = <T>(build: (o: Occurrence) => T) => {
+  const cache = new WeakMap<Occurrence, T>()
+  return (o: Occurrence): T => {
+    let v = cache.get(o)
+    if (v === undefined) {
+      v = build(o)
+      cache.set(o, v)
+    }
+    return v
+  }
+}
+const itemRow = perOccurrence(buildItemRow)
+const related = perOccurrence(buildRelated)
+const line = perOccurrence(buildLine)
 
 /** What a VAT or PIT row is computed from: each transaction, their sum (the row's amount), company lines by side. */
 const behind = (occ: readonly Occurrence[], amount: string) => ({
