@@ -5,7 +5,8 @@
  * 127.0.0.1 and reports `{ api, hello, token, today, seeded }` as one JSON line on stdout. It exits when its stdin
  * closes. Run by `bench/index.ts` so that the load generator does not share an event loop with the servers.
  *
- * The events are decided by the core (as the API would) and appended in batches, which seeds in seconds.
+ * The events are decided by the core (as the API would) and appended in batches, which seeds in seconds. The server
+ * also reports on stderr how long it took to answer the month reads that follow writes (without the HTTP client).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -107,6 +108,23 @@ for (let i = 0; i < events.length; i += 1000) {
 const seedSeconds = (performance.now() - started) / 1000
 
 const app = await buildApp({ store, config: testConfig({ dataDir: dir, webRoot: join(dir, 'no-web') }), accounts })
+// Server-side time of each month read that follows a write (the cache miss), summed up per 15 on stderr, beside the
+// client's wall time that bench/index.ts prints.
+let afterWrite = false
+let times: number[] = []
+app.addHook('onResponse', async (request, reply) => {
+  if (request.method !== 'GET') afterWrite = true
+  else if (afterWrite && request.url.includes('/getCurrentMonth/')) {
+    afterWrite = false
+    times.push(reply.elapsedTime)
+    if (times.length === 15) {
+      const sorted = [...times].sort((a, b) => a - b)
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1)
+      process.stderr.write(`  (server side: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms)\n`)
+      times = []
+    }
+  }
+})
 await app.listen({ port: 0, host: '127.0.0.1' })
 const hello = Fastify()
 hello.get('/', async () => ({ hello: 'world' }))
