@@ -73,7 +73,7 @@ beforeAll(async () => {
   await app.ready()
   const user = await accounts.findById(fixture.userId)
   if (!user) throw new Error('the fixture user is missing')
-  token = app.issueToken(user)
+  token = app.issueToken(user)!.token
 })
 afterAll(async () => {
   await app?.close()

@@ -16,14 +16,14 @@ type Tx = {
 }
 
 describe('transaction/*', () => {
-  it('a month too far from today is a 400 on the request field date, and writes nothing', async () => {
+  it('a month outside the books’ date window is a 400 on the request field date, and writes nothing', async () => {
     h = await harness()
     const t = await h.user('a@example.com')
     const before = await h.store.headPosition()
     const expected = {
       success: false,
-      errors: ['Month is too far from today'],
-      fieldErrors: { date: 'Month is too far from today' },
+      errors: ['Date must be between 2000-01-01 and 2099-12-31'],
+      fieldErrors: { date: 'Date must be between 2000-01-01 and 2099-12-31' },
     }
     const view = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2300-01-01')
     expect(view.statusCode).toBe(400)
@@ -103,6 +103,18 @@ describe('transaction/*', () => {
     ).json() as Tx[]
     expect(byDates.every((r) => r.date >= '2026-03-01' && r.date <= '2026-03-31')).toBe(true)
     expect(byDates.length).toBeGreaterThan(0)
+    // Rows are computed for every month of the range: at most 12 months; a type's lookups cover the current year.
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-01-01/2026-12-31')).statusCode).toBe(200)
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-01-01/2027-01-01')).json()).toEqual({
+      success: false,
+      errors: ['Date range must be at most 12 months'],
+      fieldErrors: { to: 'Date range must be at most 12 months' },
+    })
+    const fees = (await call(h.app, t, 'GET', '/api/transaction/GetListByType/2_Fee')).json() as Tx[]
+    expect(fees.length).toBeGreaterThan(0)
+    expect(fees.every((r) => r.date.startsWith('2026'))).toBe(true)
+    const latestFee = (await call(h.app, t, 'GET', '/api/transaction/GetByType/2_Fee')).json() as Tx
+    expect(latestFee.date <= '2026-03-10').toBe(true)
 
     const manual = await call(h.app, t, 'POST', '/api/transaction', {
       dataObject: { date: '2026-03-21', name: 'Cash sale', amount: '100.00', isCompany: false, percent: '0' },
@@ -145,12 +157,12 @@ describe('transaction/*', () => {
     // Reads far from today are refused instead of computing centuries of taxes.
     expect((await call(h.app, t, 'GET', '/api/transaction/obligations/9999')).json()).toEqual({
       success: false,
-      errors: ['Year is too far from today'],
-      fieldErrors: { year: 'Year is too far from today' },
+      errors: ['Year must be a year from 2000 to 2099'],
+      fieldErrors: { year: 'Year must be a year from 2000 to 2099' },
     })
     expect((await call(h.app, t, 'GET', '/api/transaction/getSummaryList/2300-01-01/true')).statusCode).toBe(400)
     expect((await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2300-05-01')).json().errors).toEqual([
-      'Month is too far from today',
+      'Date must be between 2000-01-01 and 2099-12-31',
     ])
   })
 })

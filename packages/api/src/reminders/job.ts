@@ -4,9 +4,19 @@
  * whose amount grew after it was completed, the remainder, also when late) get an e-mail with a signed Accept
  * link; after the send, `ReminderSent` is appended with the amount asked for (the event is the record, so a restart
  * never sends twice). A failed send appends nothing and is retried on the next tick.
+ *
+ * Several instances on one store (PostgreSQL) run the job at once; each reminder is sent by one of them. Before
+ * sending, an instance claims the reminder with the store's shared counter `reminder:{user}:{transaction}:{stage}`
+ * (the stage: `open`, or the remainder after a completion of a given amount): only the
+ * instance whose increment answers 1 sends, after checking the freshly read books that nobody recorded it meanwhile.
+ * A failed send releases the claim (retried on the next tick, by any instance); a claim whose instance died expires
+ * after `CLAIM_MS` and is taken over. So a reminder is mailed once, except when an instance dies (or cannot append)
+ * after the mail server accepted the message and before `ReminderSent` is recorded: then it is mailed again once the
+ * claim expires (docs/operations.md).
  */
 import type { EventStore } from '@finance/event-store'
 import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import { findTransaction, outstandingOf } from '@finance/ledger-core/projections/month.ts'
 import { type ReminderDue, remindersDue } from '@finance/ledger-core/projections/reminders.ts'
 import type { Accounts } from '../accounts/service.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
@@ -36,6 +46,25 @@ const addDays = (date: string, days: number): string => {
   const d = new Date(`${date}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
+}
+
+/** How long a claim keeps other instances off one reminder: longer than any SMTP exchange takes. */
+export const CLAIM_MS = 30 * 60_000
+
+/**
+ * Claims a reminder for this instance: true when no other instance holds it and the fresh books still want it sent.
+ */
+async function claim(deps: ReminderDeps, userId: string, r: ReminderDue): Promise<string | null> {
+  const t = r.transaction
+  const key = `reminder:${userId}:${t.id}:${r.remainder ? `rest-${t.paidAmount}` : 'open'}`
+  const { value } = await deps.store.counters.increment(key, CLAIM_MS, deps.now().getTime())
+  if (value !== 1) return null
+  // Another instance may have sent and recorded it between our reading of the books and our claim.
+  const found = findTransaction((await loadBooks(deps.store, userId)).state, t.id)
+  const f = found?.flags
+  if (!found || !f || f.hidden || !f.notification || outstandingOf(found.row, f) <= 0n) return null
+  if (f.completed ? f.remainderReminded : f.notificationCompleted) return null
+  return key
 }
 
 /** Transactions of a user that are due for a reminder today. */
@@ -78,6 +107,8 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
     if (!user || user.role === 0) continue
     for (const r of await dueReminders(deps.store, userId, today, deps.leadDays)) {
       const t = r.transaction
+      const claimed = await claim(deps, userId, r)
+      if (claimed === null) continue
       const key = signAcceptKey(deps.secret, {
         userId,
         transactionId: t.id,
@@ -89,6 +120,7 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
       } catch (err) {
         failed++
         deps.log?.error({ err, userId, transactionId: t.id }, 'reminder e-mail failed; retried on the next tick')
+        await deps.store.counters.reset(claimed)
         continue
       }
       const result = await executeBooks(

@@ -15,7 +15,6 @@ import {
   type TransactionDto,
   transactionById,
   transactionsBetween,
-  transactionsByType,
   yearSummary,
 } from '@finance/ledger-core'
 
@@ -61,11 +60,16 @@ export const obligationRows = (state: BooksState, year: number, today: string) =
   cached(state, `o|${year}|${today}`, () => obligations(state, { year, today }))
 
 /** Every recorded transaction (generated rows and manual ones) of an event type or data type, date order. */
+/**
+ * The transactions of an event type (`2_Fee`) or data type (`Vat`) in the year of `today`, date order: the books'
+ * rows are computed, not stored, so a lookup covers one year (a whole history of recurring items and monthly taxes
+ * would be tens of thousands of rows).
+ */
 export const transactionsOfType = (state: BooksState, type: string, today: string): TransactionDto[] =>
   cached(state, `t|${type}|${today}`, () =>
-    /^\d_/.test(type)
-      ? transactionsByType(state, type, today)
-      : transactionsBetween(state, '0000-01-01', '9999-12-31', today).filter((t) => t.dataType === type),
+    transactionsBetween(state, `${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`, today).filter((t) =>
+      /^\d_/.test(type) ? t.eventType === type : t.dataType === type,
+    ),
   )
 
 export { transactionById, transactionsBetween }

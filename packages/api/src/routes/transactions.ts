@@ -4,14 +4,15 @@
  * links of reminder e-mails. A transaction's `id` is its identity (`i12-2026-03`, `vat-2026-01`, `pit-2026-Q1`,
  * `zus-2026-01`) or a manual row's id; the integer ids of the frozen-month model still resolve.
  */
-import { monthOf } from '@finance/ledger-core/calendar.ts'
+import { monthOf, monthsBetween } from '@finance/ledger-core/calendar.ts'
 import { monthRequestErrors } from '@finance/ledger-core/deciders/books.ts'
 import { isTransactionId } from '@finance/ledger-core/identity.ts'
 import { findTransaction, outstandingOf } from '@finance/ledger-core/projections/month.ts'
+import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
-import { DateParams, DateParamSchema, DateRangeParams, effectSchema } from '../http/validation.ts'
+import { DateParams, DateParamSchema, DateRangeParams, effectSchema, JsonObject } from '../http/validation.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import { texts } from '../mail/messages.ts'
 import { verifyAcceptKey } from '../reminders/keys.ts'
@@ -28,6 +29,9 @@ import {
   transactionsOfType,
   yearRow,
 } from './transactionViews.ts'
+
+const MAX_RANGE_MONTHS = 12
+const RANGE_TOO_LONG = 'Date range must be at most 12 months'
 
 /** The month and summary reads answer their cached JSON text as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -70,7 +74,7 @@ const FlagsBody = effectSchema(
   { type: 'object', properties: { completed: { type: 'boolean' }, notification: { type: 'boolean' } } },
 )
 
-const ManualBody = effectSchema(Schema.Record({ key: Schema.String, value: Schema.Unknown }), {
+const ManualBody = effectSchema(JsonObject, {
   type: 'object',
   description: 'A manual transaction: `{ dataObject: { date, name, amount, … } }` or the dataObject itself',
 })
@@ -91,13 +95,18 @@ const SummaryListParams = effectSchema(
   },
 )
 
+const [MIN_YEAR, MAX_YEAR] = [Number(Bounds.dateMin.slice(0, 4)), Number(Bounds.dateMax.slice(0, 4))]
 const YearParams = effectSchema(
   Schema.Struct({
-    year: Schema.NumberFromString.pipe(Schema.int(), Schema.between(1900, 9999)).annotations({
-      message: () => 'Year is not valid',
+    year: Schema.NumberFromString.pipe(Schema.int(), Schema.between(MIN_YEAR, MAX_YEAR)).annotations({
+      message: () => `Year must be a year from ${MIN_YEAR} to ${MAX_YEAR}`,
     }),
   }),
-  { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 9999 } } },
+  {
+    type: 'object',
+    required: ['year'],
+    properties: { year: { type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR } },
+  },
 )
 
 const TypeParams = effectSchema(Schema.Struct({ type: Schema.String }), {
@@ -258,9 +267,12 @@ export default async function transactionRoutes(app: FastifyInstance) {
     },
   )
 
+  // The latest transaction of a type up to today (one still to come is not the latest one yet).
   app.get('/api/transaction/GetByType/:type', { ...auth, schema: { tags, params: TypeParams } }, async (request) => {
     const { state } = await booksOf(app, request)
-    const found = transactionsOfType(state, (request.params as { type: string }).type, today()).at(-1)
+    const found = transactionsOfType(state, (request.params as { type: string }).type, today())
+      .filter((t) => t.date <= today())
+      .at(-1)
     if (!found) throw notFound()
     return found
   })
@@ -271,6 +283,9 @@ export default async function transactionRoutes(app: FastifyInstance) {
     async (request) => {
       const { from, to } = request.params as { from: string; to: string }
       if (from > to) throw badRequest(['Date range is not valid'], { to: 'Date range is not valid' })
+      // Rows are computed for every month asked for: a range is at most 12 calendar months.
+      if (monthsBetween(monthOf(from), monthOf(to)) >= MAX_RANGE_MONTHS)
+        throw badRequest([RANGE_TOO_LONG], { to: RANGE_TOO_LONG })
       const { state } = await booksOf(app, request)
       return transactionsBetween(state, from, to, today())
     },

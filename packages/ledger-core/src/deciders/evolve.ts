@@ -83,6 +83,7 @@ const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => 
     m.dataType = dataType
     m.data = data as RecordState['data']
     m.deleted = false
+    m.version++
     return
   }
   d.ownRecords.add(id)
@@ -92,6 +93,7 @@ const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => 
     data: data as RecordState['data'],
     deleted: false,
     verb: before && !before.deleted ? 'update' : 'add',
+    version: (before?.version ?? 0) + 1,
   })
   seeId(d, id)
 }
@@ -103,10 +105,18 @@ const deleteRecord = (d: Draft, id: number) => {
     const m = before as Mutable<RecordState>
     m.deleted = true
     m.verb = 'delete'
+    m.version++
     return
   }
   d.ownRecords.add(id)
-  d.records.set(id, { id, dataType: before.dataType, data: before.data, deleted: true, verb: 'delete' })
+  d.records.set(id, {
+    id,
+    dataType: before.dataType,
+    data: before.data,
+    deleted: true,
+    verb: 'delete',
+    version: before.version + 1,
+  })
 }
 
 /** Digits name a frozen-model row (mapped to its identity) or a manual row; anything else is an identity. */

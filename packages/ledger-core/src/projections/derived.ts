@@ -15,6 +15,7 @@ import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
 import { type TransactionId, taxObligationId } from '../identity.ts'
+import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import {
@@ -101,6 +102,13 @@ const isSetting = (r: RecordState | undefined) =>
   r !== undefined &&
   (r.dataType === 'Vat' || r.dataType === 'Pit' || r.dataType === 'SocialSecurity' || r.dataType === 'Primary')
 
+/**
+ * A record that counts in the figures: not deleted, and not stored by an older version outside today's bounds (a
+ * year-9999 date, a 20-digit amount) — such a record is listed with its `problems` for the user to correct, and cannot
+ * stall or break a read.
+ */
+const counts = (r: RecordState): boolean => !r.deleted && !recordProblems(r.dataType, r.data).some(isFigureProblem)
+
 /** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
 const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
 
@@ -110,7 +118,7 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   const ss: (SocialSecuritySettingInput & { id: number })[] = []
   const company: CompanyFacts = { businessStartDate: null, vatRegistrationDate: null }
   for (const r of records.values()) {
-    if (r.deleted) continue
+    if (!counts(r)) continue
     switch (r.dataType) {
       case 'Primary': {
         const d = r.data as Partial<Primary>
@@ -219,7 +227,7 @@ const make = (
 
 const deriveAll = (records: ReadonlyMap<number, RecordState>): Derived => {
   const items: RecordState[] = []
-  for (const r of records.values()) if (isItem(r) && !r.deleted) items.push(r)
+  for (const r of records.values()) if (isItem(r) && counts(r)) items.push(r)
   items.sort((a, b) => a.id - b.id)
   const settings = settingsOf(records)
   const schedule = indexSchedule(items, settings.vatPercentOn)
@@ -246,7 +254,9 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     if (before?.dataType === 'Vat' || after?.dataType === 'Vat') vatChanged = true
     if (isItem(before) || isItem(after)) {
       changedItems.add(id)
-      itemChanges.push({ before: isItem(before) ? before : undefined, after: isItem(after) ? after : undefined })
+      const b = isItem(before) && counts(before) ? before : undefined
+      const a = isItem(after) && counts(after) ? after : undefined
+      if (b || a) itemChanges.push({ before: b, after: a })
     }
   }
   if (itemChanges.length === 0 && !settingChanged) {
@@ -257,7 +267,7 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
   // A VAT setting changed: the items whose VAT is the rate in force change with it.
   if (vatChanged)
     for (const r of records.values())
-      if (isItem(r) && !r.deleted && isInForce(r) && !changedItems.has(r.id)) itemChanges.push({ before: r, after: r })
+      if (isItem(r) && counts(r) && isInForce(r) && !changedItems.has(r.id)) itemChanges.push({ before: r, after: r })
   let schedule = base.schedule
   let figures = base.figures
   if (itemChanges.length > 0) {
