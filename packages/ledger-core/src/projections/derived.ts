@@ -344,19 +344,25 @@ export const derive = (state: BooksState): Derived => {
   return d
 }
 
-/** Monthly company aggregates (by tax month) from `from` through `to`, for the tax engine. */
-export const monthFigures = (d: Derived, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
+/** Monthly company aggregates (by tax month) from `from` through `to`, computed from a schedule. */
+export const monthFigures = (schedule: ScheduleIndex, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
+  const out: MonthFigures[] = []
+  for (let m = from; m <= to; m = addMonthsToMonth(m, 1))
+    out.push(figuresOf(m, schedule.byTaxMonth.get(m)) ?? emptyMonth(m))
+  return out
+}
+
+/**
+ * The same aggregates from the derivation's figures (kept per tax month, updated for the months a change touched),
+ * copied: the derivation's figures are shared between versions and must not be changed by a run of the engine.
+ */
+const derivedMonthFigures = (d: Derived, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
   const out: MonthFigures[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
     const f = d.figures.get(m)
-    // Copies: the derivation's figures are shared between versions and must not be changed by a run.
     out.push(
       f
-        ? {
-            ...f,
-            sales: f.sales?.map((l) => ({ ...l })),
-            flatRevenue: f.flatRevenue?.map((r) => ({ ...r })),
-          }
+        ? { ...f, sales: f.sales?.map((l) => ({ ...l })), flatRevenue: f.flatRevenue?.map((r) => ({ ...r })) }
         : emptyMonth(m),
     )
   }
@@ -377,7 +383,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const end = d.taxes && d.taxes.end > yearEnd ? d.taxes.end : yearEnd
   if (d.firstMonth > end) return null
   const result = computeTaxes({
-    months: monthFigures(d, d.firstMonth, end),
+    months: derivedMonthFigures(d, d.firstMonth, end),
     vat: d.vat,
     pit: d.pit,
     socialSecurity: d.socialSecurity,
