@@ -212,12 +212,13 @@ export const seedVatAndIncome = async (
   })
 }
 
-export const launchBrowser = async (): Promise<LaunchedBrowser> => {
+/** `timezoneId`: the browser's time zone (e.g. `Europe/Warsaw`, the server's "today"); the machine's by default. */
+export const launchBrowser = async (options: { timezoneId?: string } = {}): Promise<LaunchedBrowser> => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
   })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
   const page = await context.newPage()
   return {
     browser,

@@ -35,14 +35,14 @@ let userToken: string
 
 const { call, registerUser } = journeyApi(() => server)
 
-// The browser and the server share this machine's clock: the dashboard opens on this month.
-const now = new Date()
-const pad = (n: number) => String(n).padStart(2, '0')
-const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+// The server's "today" is the date in Poland; the browser runs in the same time zone, so both open the same month
+// and a reminder is due on the same day even around midnight.
+const TIME_ZONE = 'Europe/Warsaw'
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date())
 
 const seed = async () => {
   userToken = await registerUser(USER_EMAIL, USER_PASSWORD)
-  await seedVatAndIncome(call, userToken, now.getFullYear() - 1)
+  await seedVatAndIncome(call, userToken, Number(today.slice(0, 4)) - 1)
 }
 
 const loaded = (page: Page) => page.waitForSelector('.dashboard[aria-busy="false"] .tx-table')
@@ -90,7 +90,7 @@ const changeAmount = async (page: Page, name: string, amount: string) => {
 beforeAll(async () => {
   server = await startServer({ FINANCE_REMINDER_INTERVAL_MS: '1000', FINANCE_REMINDER_LEAD_DAYS: '3' })
   await seed()
-  browser = await launchBrowser()
+  browser = await launchBrowser({ timezoneId: TIME_ZONE })
   await browser.context.addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
   await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
 })
