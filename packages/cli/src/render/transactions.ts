@@ -1,8 +1,15 @@
-/** The books' transactions as RFC 4180 CSV. Figures are the core's decimal strings, written as they are. */
-import { monthsWithRows, monthTransactions, type TransactionDto } from '@finance/ledger-core'
+/**
+ * The computed books as CSV: every transaction of every month in the books' period (the journal's: from the first
+ * month with data to the month after the last, or `--from`/`--to`), as the dashboard shows each month.
+ * Figures are the core's decimal strings, written as they are (with a decimal comma in the Polish Excel dialect).
+ */
+import { monthRows, toTransactionDto } from '@finance/ledger-core/projections/index.ts'
+import { type BooksPeriod, booksPeriod, type JournalOptions } from '@finance/ledger-core/reports/index.ts'
+import { addMonthsToMonth } from '@finance/ledger-core/calendar.ts'
+import type { TransactionDto } from '@finance/ledger-core/schemas/transaction.ts'
 import type { UserBooks } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { renderCsv } from '../format.ts'
+import { type CsvDialect, renderCsv } from '../format.ts'
 
 /** Machine columns (stable, English, not translated) of the transactions CSV. */
 export const CSV_HEADER = [
@@ -22,10 +29,11 @@ export const CSV_HEADER = [
   'dueDate',
 ] as const
 
+/** One row; `id` is the transaction's identity (`i12-2026-03`, `vat-2026-01`, a manual row's id). */
 export const csvCells = (email: string, month: string, t: TransactionDto): string[] => [
   email,
   month,
-  String(t.id),
+  t.id,
   t.date,
   t.eventType,
   t.dataObject.displayName || t.dataObject.name,
@@ -39,12 +47,36 @@ export const csvCells = (email: string, month: string, t: TransactionDto): strin
   t.dataObject.dueDate ?? '',
 ]
 
-/** Every transaction of the given users as CSV, month by month as the dashboard shows them. */
-export const transactionsCsv = (ctx: Ctx, books: readonly UserBooks[]): string => {
-  const today = ctx.now().toISOString().slice(0, 10)
+const inPeriod = (p: BooksPeriod, date: string) =>
+  (p.fromDate === null || date >= p.fromDate) && (p.toDate === null || date <= p.toDate)
+
+/** Every transaction of the given users' books in the period, month by month, each month by date. */
+export const transactionsCsv = (
+  ctx: Ctx,
+  books: readonly UserBooks[],
+  bounds: JournalOptions,
+  dialect: CsvDialect,
+): string => {
+  const today = ctx.today()
   const rows: string[][] = []
-  for (const b of books)
-    for (const month of monthsWithRows(b.state))
-      for (const t of monthTransactions(b.state, month, today)) rows.push(csvCells(b.email, month, t))
-  return renderCsv(CSV_HEADER, rows)
+  for (const b of books) {
+    const period = booksPeriod(b.state, bounds)
+    if (period === null) continue
+    for (let month = period.first; month <= period.last; month = addMonthsToMonth(month, 1))
+      for (const { row, flags } of monthRows(b.state, month)
+        .filter((r) => inPeriod(period, r.row.date))
+        .sort((x, y) =>
+          x.row.date < y.row.date
+            ? -1
+            : x.row.date > y.row.date
+              ? 1
+              : x.row.id < y.row.id
+                ? -1
+                : x.row.id > y.row.id
+                  ? 1
+                  : 0,
+        ))
+        rows.push(csvCells(b.email, month, toTransactionDto(row, flags, today)))
+  }
+  return renderCsv(CSV_HEADER, rows, dialect)
 }

@@ -3,7 +3,7 @@
  * the frozen-month model recorded inside `MonthGenerated` events (read from old histories only). Every field is
  * always present (JSON-only, no `undefined`).
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { TransactionId } from '../identity.ts'
 import type { MoneyString } from '../types.ts'
 import { LocalDateField as LocalDate, MoneyField as Money, YearMonthSchema } from './common.ts'
