@@ -55,13 +55,13 @@ const sourceFiles = (dir: string): string[] =>
     return /\.(ts|tsx|mts|mjs|js)$/.test(e.name) ? [join(dir, e.name)] : []
   })
 
-export interface ImportRef {
+interface ImportRef {
   readonly specifier: string
   readonly line: number
 }
 
 /** Every module specifier of a source text: static imports and re-exports, side-effect imports, `import()`. */
-export function importsOf(text: string): ImportRef[] {
+function importsOf(text: string): ImportRef[] {
   const found: ImportRef[] = []
   const patterns = [
     /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
@@ -89,7 +89,7 @@ interface Violation {
 }
 
 /** The boundary violations of one file of package `pkg`. */
-export function violationsOf(pkg: Pkg, file: string, text: string): Violation[] {
+function violationsOf(pkg: Pkg, file: string, text: string): Violation[] {
   const out: Violation[] = []
   for (const { specifier, line } of importsOf(text)) {
     const where = `${relative(root, file)}:${line}`

@@ -6,6 +6,7 @@
 export * from './types.ts'
 export * from './money.ts'
 export * from './calendar.ts'
+export * from './identity.ts'
 export * from './canonical.ts'
 export * from './upcast.ts'
 export * from './errors.ts'
