@@ -138,6 +138,28 @@ describe('real answers match the documented schemas', () => {
       expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBe(status)
       conforms(method, path, status, res.json())
     }
+    // A row of the month: its flags, itself, and a manual row deleted.
+    const month = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-10')).json() as {
+      id: string
+    }[]
+    const id = encodeURIComponent(month[0]?.id ?? '')
+    const flags = await call(h.app, t, 'PUT', `/api/transaction/${id}`, { completed: true })
+    conforms('PUT', '/api/transaction/{id}', 200, flags.json())
+    conforms(
+      'GET',
+      '/api/transaction/GetById/{id}',
+      200,
+      (await call(h.app, t, 'GET', `/api/transaction/GetById/${id}`)).json(),
+    )
+    const manual = (await call(h.app, t, 'GET', '/api/transaction/GetListByType/1_Revenue')).json()
+    conforms('GET', '/api/transaction/GetListByType/{type}', 200, manual)
+    const added = (
+      await call(h.app, t, 'POST', '/api/transaction', {
+        dataObject: { date: '2026-03-06', name: 'Tea', amount: '4.00' },
+      })
+    ).json() as { id: string }
+    const gone = await call(h.app, t, 'DELETE', `/api/transaction/${encodeURIComponent(added.id)}`)
+    conforms('DELETE', '/api/transaction/{id}', 200, gone.json())
     const login = await call(h.app, null, 'POST', '/api/account/login', ADMIN)
     conforms('POST', '/api/account/login', 200, login.json())
     const refused = await call(h.app, null, 'POST', '/api/account/login', { ...ADMIN, password: 'Wrong#123' })

@@ -105,15 +105,31 @@ const recordJson = (types: readonly DataType[]): Json =>
     ['id', 'dataType', 'eventType', 'version', 'dataObject'],
   )
 
+const transactionId = str(
+  'The identity of the row: `i{item}-{yyyy-mm}` an item occurrence, `{vat|pit|zus}-{yyyy-mm}` (or `-{yyyy}-Q{n}`) a tax obligation, digits a manual row',
+)
 const generatedRow = jsonSchemaOf(GeneratedRowSchema)
 const transactionJson: Json = {
   ...generatedRow,
-  required: [...((generatedRow.required as string[]) ?? []), 'completed', 'notification', 'notificationCompleted'],
+  required: [
+    ...((generatedRow.required as string[]) ?? []),
+    'completed',
+    'notification',
+    'notificationCompleted',
+    'paidAmount',
+    'remainingAmount',
+  ],
   properties: {
     ...(generatedRow.properties as Json),
+    id: transactionId,
     completed: bool,
     notification: bool,
     notificationCompleted: bool,
+    paidAmount: { ...orNull(money), description: 'The amount when the user completed the row; null while not' },
+    remainingAmount: {
+      ...orNull(money),
+      description: 'sum − paidAmount of a completed row ("0.00" unchanged, negative overpaid); null otherwise',
+    },
   },
 }
 
@@ -139,8 +155,10 @@ const obligationJson = object({
   amount: money,
   statutoryDueDate: { type: 'string', format: 'date' },
   dueDate: { type: 'string', format: 'date', description: 'The statutory date moved to the next working day' },
-  transactionId: orNull(int()),
+  transactionId,
   completed: bool,
+  paidAmount: orNull(money),
+  remainingAmount: orNull(money),
   overdue: bool,
 })
 
@@ -350,22 +368,32 @@ function recordOperations(): Record<string, OperationDoc> {
 
 const acceptAnswer = object({ success: bool, message: str('In the language of the user') })
 
+const flagsAnswer = object({
+  id: transactionId,
+  completed: bool,
+  notification: bool,
+  notificationCompleted: bool,
+  paidAmount: orNull(money),
+  remainingAmount: orNull(money),
+})
+const transactionDeleted = object({ success: { type: 'boolean', enum: [true] }, id: transactionId })
+
 const transactionOperations: Record<string, OperationDoc> = {
   'GET /api/transaction/getCurrentMonth/:date': {
     summary: 'The month of a date',
-    description:
-      'The first view generates the month and records it, so later changes of items or settings do not rewrite a month already seen.',
+    description: 'Computed from the current books; writes nothing.',
     ok: array(ref('Transaction')),
   },
   'POST /api/transaction/resetCurrentMonth': {
-    summary: 'Regenerate a month',
-    description: 'Regenerates the month of `date` from the current items and settings (flags cleared).',
+    summary: 'Reset the flags of a month',
+    description:
+      "Clears the user's flags (completed, notification, sent) of every transaction of the month of `date` and shows again the generated rows deleted from it; items, settings and amounts are untouched. Answers the month.",
     ok: array(ref('Transaction')),
     errors: [409],
   },
   'POST /api/transaction/resetCurrentYear': {
-    summary: 'Regenerate a year',
-    description: 'Resets every generated month of the year of `date` and regenerates the month of `date`.',
+    summary: 'Reset the flags of a year',
+    description: 'The same for every month of the year of `date`; answers the month of `date`.',
     ok: array(ref('Transaction')),
     errors: [409],
   },
@@ -385,8 +413,9 @@ const transactionOperations: Record<string, OperationDoc> = {
   },
   'PUT /api/transaction/:id': {
     summary: 'Set the flags of a transaction',
-    ok: object({ id: int(), completed: bool, notification: bool, notificationCompleted: bool }),
-    errors: [404],
+    description: 'Completing a row records its current amount as paid.',
+    ok: flagsAnswer,
+    errors: [404, 409],
   },
   'POST /api/transaction': {
     summary: 'Add a manual transaction',
@@ -395,25 +424,37 @@ const transactionOperations: Record<string, OperationDoc> = {
     ok: ref('Transaction'),
     errors: [409],
   },
-  'DELETE /api/transaction/:id': { summary: 'Delete a manual transaction', ok: deleted, errors: [404, 409] },
-  'PUT /api/transaction/delete/:id': {
-    summary: 'Delete a manual transaction (PUT form)',
-    ok: deleted,
+  'DELETE /api/transaction/:id': {
+    summary: 'Delete a manual transaction or hide a generated one',
+    description: 'A generated row stays hidden from its month until a Reset of the month or year.',
+    ok: transactionDeleted,
     errors: [404, 409],
   },
-  'GET /api/transaction/GetById/:id': { summary: 'One recorded transaction', ok: ref('Transaction'), errors: [404] },
+  'PUT /api/transaction/delete/:id': {
+    summary: 'Delete or hide a transaction (PUT form)',
+    description: 'The same as DELETE, for clients that cannot send it.',
+    ok: transactionDeleted,
+    errors: [404, 409],
+  },
+  'GET /api/transaction/GetById/:id': {
+    summary: 'One transaction as the books show it now',
+    description: 'By identity, or by the integer id of a row recorded by an earlier version. 404 when hidden.',
+    ok: ref('Transaction'),
+    errors: [404],
+  },
   'GET /api/transaction/GetListByType/:type': {
-    summary: 'Recorded transactions of a type',
-    description: 'An eventType (`2_Fee`) or a dataType.',
+    summary: 'Transactions of a type in the current year',
+    description: 'An eventType (`2_Fee`) or a dataType (`Vat`), in date order.',
     ok: array(ref('Transaction')),
   },
   'GET /api/transaction/GetByType/:type': {
-    summary: 'The latest recorded transaction of a type',
+    summary: 'The latest transaction of a type up to today',
     ok: ref('Transaction'),
     errors: [404],
   },
   'GET /api/transaction/GetListByDates/:from/:to': {
-    summary: 'Recorded transactions dated in a range',
+    summary: 'Transactions dated in a range',
+    description: 'At most 12 calendar months.',
     ok: array(ref('Transaction')),
   },
   'GET /api/transaction/Accept': {

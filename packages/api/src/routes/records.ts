@@ -23,7 +23,6 @@ import {
   isItemDataType,
   isSettingKind,
   type ItemDataType,
-  recordSchemas,
   type SettingKind,
 } from '@finance/ledger-core'
 import * as Schema from 'effect/Schema'
