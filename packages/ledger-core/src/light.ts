@@ -5,25 +5,7 @@
  * import this entry so they start in tens of milliseconds; deciding (validation with Schema) comes from the main
  * entry, loaded on demand. Everything here is also exported by the main entry.
  */
-export * from './types.ts'
-export * from './money.ts'
-export * from './calendar.ts'
-export * from './identity.ts'
-export * from './canonical.ts'
-export * from './upcast.ts'
-export * from './errors.ts'
-export * from './commands.ts'
-export * from './schedule.ts'
-export * from './tax/index.ts'
-export * from './deciders/state.ts'
-export * from './deciders/evolve.ts'
-export * from './projections/index.ts'
-export * from './reports/index.ts'
-export * from './schemas/dataTypes.ts'
-export * from './schemas/accountRules.ts'
-export * from './schemas/bounds.ts'
-export * from './schemas/codes.ts'
-export * from './schemas/normalize.ts'
+export * from './lightModules.ts'
 // The types of the Schema-defined events and payloads, without loading their schemas.
 export type * from './events.ts'
 export type * from './schemas/index.ts'

@@ -6,7 +6,7 @@
  * route's validation or serialisation.
  */
 import { CounterpartySchema, DataTypes, GeneratedRowSchema, recordSchemas } from '@finance/ledger-core'
-import { type DataType, isItemDataType } from '@finance/ledger-core/light'
+import { type DataType, isItemDataType, KPIR_AMOUNT_COLUMNS } from '@finance/ledger-core/light'
 import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
 
@@ -190,25 +190,13 @@ const rowBase = {
   period: orNull(yearMonth),
   source: object({ itemId: int(), index: int(), dataType: str() }),
 }
-const KPIR_COLUMNS = [
-  'sales',
-  'otherRevenue',
-  'revenue',
-  'goods',
-  'sideCosts',
-  'salaries',
-  'otherExpenses',
-  'expenses',
-  'free',
-  'research',
-]
 const kpirRow = object({
   ...rowBase,
-  ...Object.fromEntries(KPIR_COLUMNS.map((c) => [c, moneyOrNull])),
+  ...Object.fromEntries(KPIR_AMOUNT_COLUMNS.map((c) => [c, moneyOrNull])),
   researchDescription: orNull(str()),
 })
 const ewpRow = object({ ...rowBase, entryDate: date, rate: orNull(str()), amount: money })
-const kpirTotals = object(Object.fromEntries([...KPIR_COLUMNS, 'costs', 'income'].map((c) => [c, money])))
+const kpirTotals = object(Object.fromEntries([...KPIR_AMOUNT_COLUMNS, 'costs', 'income'].map((c) => [c, money])))
 const ewpTotals = object({ byRate: { type: 'object', additionalProperties: money }, total: money })
 const bookMonth = object({
   month: yearMonth,
