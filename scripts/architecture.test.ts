@@ -40,7 +40,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@finance/ledger-core': [],
   '@finance/event-store': [],
   '@finance/tax-files': ['@finance/ledger-core'],
-  '@finance/books': ['@finance/ledger-core', '@finance/event-store'],
+  '@finance/books': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files'],
   '@finance/api': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
   '@finance/cli': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
   '@finance/web': ['@finance/ledger-core'],

@@ -1,0 +1,2 @@
+/** `@finance/tax-files/testing`: fixed scenarios of the golden files, for this package's tests and its neighbours'. */
+export * from './scenarios.ts'
