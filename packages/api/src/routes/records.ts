@@ -8,23 +8,21 @@
  * A write without a version is unconditional.
  */
 import {
-  currentSetting,
-  itemsBetween,
-  listRecords,
-  type RecordDto,
-  recordById,
-  companyRecord,
-} from '@finance/ledger-core/light'
-import {
   type CompanyDataType,
+  companyRecord,
+  currentSetting,
   type DataType,
   DataTypes,
   isCompanyDataType,
   isItemDataType,
   isSettingKind,
   type ItemDataType,
+  itemsBetween,
+  listRecords,
+  recordById,
+  type RecordDto,
   type SettingKind,
-} from '@finance/ledger-core'
+} from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
