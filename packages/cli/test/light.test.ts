@@ -34,6 +34,8 @@ describe('start-up weight', () => {
         './packages/cli/src/store.ts',
         '@finance/books',
         '@finance/ledger-core/light',
+        '@finance/ledger-core/calendar',
+        '@finance/ledger-core/replay',
         '@finance/tax-files',
       ]),
     ).toEqual([])

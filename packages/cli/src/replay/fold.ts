@@ -12,7 +12,7 @@ import {
   type StoredEventData,
   type StreamPartition,
 } from '@finance/event-store'
-// Deep imports of the light modules only: a replay worker then loads no Schema library (it starts faster).
+// The core's replay entry: a replay worker loads only the fold (no Schema library, no projections).
 import {
   booksFolder,
   type BooksState,
@@ -21,7 +21,7 @@ import {
   isLedgerEventType,
   type LedgerEvent,
   upcast,
-} from '@finance/ledger-core/light'
+} from '@finance/ledger-core/replay'
 import type { PartitionResult } from './protocol.ts'
 import { createHash } from 'node:crypto'
 
