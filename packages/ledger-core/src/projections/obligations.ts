@@ -12,7 +12,7 @@ import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { taxesThrough } from './derived.ts'
 
 export interface ObligationDto {
-  readonly kind: 'VAT' | 'PIT' | 'SocialSecurity'
+  readonly kind: Obligation['kind']
   readonly periodFrom: YearMonthString
   readonly periodTo: YearMonthString
   readonly amount: MoneyString
@@ -23,7 +23,13 @@ export interface ObligationDto {
   readonly overdue: boolean
 }
 
-const EVENT_TYPE = { VAT: '3_Vat', PIT: '4_Pit', SocialSecurity: '5_SocialSecurity' } as const
+const EVENT_TYPE = {
+  VAT: '3_Vat',
+  PIT: '4_Pit',
+  SocialSecurity: '5_SocialSecurity',
+  PITAnnual: '4_Pit',
+  HealthAnnual: '5_SocialSecurity',
+} as const
 
 /** The recorded tax row paying for an obligation, if its due month is generated. */
 export const rowForObligation = (
