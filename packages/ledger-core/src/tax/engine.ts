@@ -368,6 +368,14 @@ const governing = <T extends Dated>(sorted: readonly T[], first: LocalDateString
   return sorted[upperBound(sorted, next.date) - 1]!
 }
 
+/** The PIT setting governing a tax year (the form is chosen for the whole year; see {@link computeTaxes}). */
+export const pitSettingForYear = (pit: readonly PitSettingInput[], year: number): PitSettingInput | null =>
+  governing(byDate(pit), formatLocalDate(year, 1, 1), formatLocalDate(year, 12, 31))
+
+/** The setting in force on a day (the last dated on or before it; of two of that day, the later in the input). */
+export const settingInForce = <T extends Dated>(settings: readonly T[], day: LocalDateString): T | null =>
+  inForce(byDate(settings), day)
+
 const intervalOf = (n: number): 1 | 3 => (n === 3 ? 3 : 1)
 
 type Deadline = { statutoryDueDate: LocalDateString; dueDate: LocalDateString }
