@@ -19,6 +19,7 @@ import accountRoutes from './routes/account.ts'
 import miscRoutes from './routes/misc.ts'
 import recordRoutes from './routes/records.ts'
 import transactionRoutes from './routes/transactions.ts'
+import yearEndRoutes from './routes/yearEnd.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes)
   await app.register(recordRoutes)
   await app.register(transactionRoutes)
+  await app.register(yearEndRoutes)
   await app.register(miscRoutes)
   await app.register(web, { webRoot: config.webRoot })
 
