@@ -90,7 +90,7 @@ export const annualReport = (
   const yearEnd = obligations(state, { year: year + 1, today }).filter(
     (o) => (o.kind === 'PITAnnual' || o.kind === 'HealthAnnual') && o.periodFrom.startsWith(`${year}-`),
   )
-  const from = d.firstMonth! < formatYearMonth(year, 1) ? d.firstMonth! : formatYearMonth(year, 1)
+  const from = [d.firstMonth!, formatYearMonth(year, 1)].sort()[0]!
   const comparison = compareForms(
     {
       months: monthFigures(d.schedule, from, january),
