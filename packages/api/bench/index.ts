@@ -1,5 +1,10 @@
 /**
- * API benchmark (`npm run bench -- api`): a user with 10 years of history (≈ 200 items, a social-security change
+ * API benchmark (`npm run bench -- api`), in two parts.
+ *
+ * Bounded work: on books of 10 years × 50 items a month (bench/work.ts), the CPU time of the costliest inputs beside
+ * a normal request (the year's summary on books that just changed), as a ratio measured in the same run.
+ *
+ * Throughput: a user with 10 years of history (≈ 200 items, a social-security change
  * every month, yearly VAT and PIT settings) seeded through the books glue into a SQLite file (bench/server.ts, a
  * separate process), then autocannon (10 connections) against 127.0.0.1 for `getCurrentMonth` and
  * `getSummaryList`, beside a Fastify hello-world served by the same process. The three targets are measured in
@@ -7,12 +12,22 @@
  * `BENCH_SECONDS` (default 5) is the total time per target.
  */
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { createSqliteStore } from '@finance/event-store/sqlite.ts'
 import autocannon from 'autocannon'
+import { createAccounts } from '../src/accounts/service.ts'
+import { buildApp } from '../src/app.ts'
+import { testConfig } from '../src/config.ts'
+import { localDateInPoland } from '../src/plugins/services.ts'
+import { BOOKS, measureWork, normalCase, seedBooks, worstCases } from './work.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = 3
+const WORK_ROUNDS = Number(process.env.BENCH_WORK_ROUNDS ?? 7)
 
 interface Figures {
   rps: number
@@ -27,7 +42,45 @@ async function once(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: r.requests.average, p99: r.latency.p99 }
 }
 
+/** The bounded-work figures, in this process (CPU time is the process's). */
+async function boundedWork(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'finance-bench-work-'))
+  const store = createSqliteStore({ file: join(dir, 'work.sqlite') })
+  const accounts = createAccounts(store, { hashCost: 4 })
+  const admin = await accounts.register({ email: 'admin@example.com', password: 'Admin#Pass1', role: 'ADMIN' })
+  const user = await accounts.register({ email: 'books@example.com', password: 'Books#Pass1', role: 'USER' })
+  if (!admin.ok || !user.ok) throw new Error('cannot register the benchmark users')
+  const config = testConfig({ dataDir: dir, webRoot: join(dir, 'no-web'), clientRateLimit: 1_000_000 })
+  const mailer = { kind: 'outbox' as const, send: async () => ({ messageId: 'bench' }), close() {} }
+  const app = await buildApp({ store, config, accounts, mailer })
+  try {
+    const today = localDateInPoland(new Date())
+    const events = await seedBooks(store, user.value.id, Number(today.slice(0, 4)) - 1)
+    const token = app.issueToken(user.value)!.token
+    const adminToken = app.issueToken(admin.value)!.token
+    const normal = normalCase(today, token)
+    const cases = worstCases(today, { user: token, admin: adminToken, apiKey: config.secrets.apiKey })
+    await measureWork(app, token, normal, cases, 2)
+    const figures = await measureWork(app, token, normal, cases, WORK_ROUNDS)
+    console.log(
+      `bounded work: ${BOOKS.years} years × ${BOOKS.itemsPerMonth} items a month (${events} events), median CPU of ${WORK_ROUNDS} rounds, each right after a write`,
+    )
+    console.log(`${normal.name.padEnd(34)} ${figures.normalMs.toFixed(1).padStart(7)} ms`)
+    for (const c of figures.cases)
+      console.log(`${c.name.padEnd(34)} ${c.ms.toFixed(1).padStart(7)} ms   ratio ${c.ratio.toFixed(2)}`)
+    const worst = figures.cases.reduce((a, b) => (b.ratio > a.ratio ? b : a))
+    console.log(
+      `worst input: ${worst.name}, ratio ${worst.ratio.toFixed(2)} to a normal request (aim < 4, and < 50 ms)`,
+    )
+  } finally {
+    await app.close()
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 export async function run(): Promise<void> {
+  await boundedWork()
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })

@@ -95,7 +95,7 @@ const hello = Fastify()
 hello.get('/', async () => ({ hello: 'world' }))
 await hello.listen({ port: 0, host: '127.0.0.1' })
 const portOf = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port
-const token = app.issueToken(user.value)
+const token = app.issueToken(user.value)!.token
 
 process.stdout.write(
   `${JSON.stringify({ api: portOf(app), hello: portOf(hello), token, today, seeded: { commands, items, settings, seedSeconds } })}\n`,

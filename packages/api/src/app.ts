@@ -7,6 +7,8 @@ import type { EventStore } from '@finance/event-store'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { type Accounts, createAccounts } from './accounts/service.ts'
 import type { Config } from './config.ts'
+import { clientErrorHandler, frameworkErrors } from './http/framework.ts'
+import { redactUrl } from './http/redact.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import auth from './plugins/auth.ts'
 import docs from './plugins/docs.ts'
@@ -61,20 +63,31 @@ export const LOG_REDACT = [
   ...SECRET_FIELDS.map((f) => `*.${f}`),
 ]
 
-const SECRET_QUERY = /([?&](?:key|code|token|email)=)[^&#]*/gi
-
-/** Logger options for `main`: JSON lines, secret fields censored, secret query values removed from URLs. */
+/**
+ * Logger options for `main`: JSON lines, secret fields censored, secret query values removed from URLs (matched on
+ * the decoded parameter name, as the query parser reads it: `?%6bey=` is `key`).
+ */
 export const loggerOptions = (level = 'info'): FastifyServerOptions['logger'] => ({
   level,
   redact: { paths: LOG_REDACT, censor: '[redacted]' },
   serializers: {
     req: (req: { method: string; url: string; ip?: string }) => ({
       method: req.method,
-      url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+      url: redactUrl(req.url),
       ip: req.ip,
     }),
   },
 })
+
+/**
+ * Fastify's `trustProxy` from the configuration. A hop count trusts that many hops next to the server (hop 0 is the
+ * socket's peer), so the client address is the entry the outermost trusted proxy appended; entries a client wrote
+ * itself further left are never used. (Fastify's own numeric option trusts no hop at all.)
+ */
+export const trustProxyOption = (
+  t: Config['trustProxy'],
+): false | string[] | ((addr: string, hop: number) => boolean) =>
+  typeof t === 'number' ? (_addr, hop) => hop < t : t === false ? false : [...t]
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { store, config } = options
@@ -82,9 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Ids and dates in paths are matched case-sensitively; `GetByType` etc. keep SPEC's spelling.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    frameworkErrors,
+    clientErrorHandler,
   })
   const accounts = options.accounts ?? createAccounts(store, { now })
   const mailer =

@@ -3,12 +3,22 @@
  * with a generated password that is returned once so `main` can print it (like Jenkins' initial admin password).
  */
 import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, statSync } from 'node:fs'
 import type { Accounts } from './accounts/service.ts'
 
 export interface BootstrapResult {
   readonly email: string
   /** Present only when the password was generated now (print it once). */
   readonly generatedPassword?: string
+}
+
+/**
+ * The data directory holds the database, `secrets.json` and the outbox (reset links inside): owner-only (0700),
+ * created so or tightened when an older version left it open to others.
+ */
+export function prepareDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700)
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@finance.local'

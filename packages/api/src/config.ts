@@ -3,8 +3,10 @@
  * (JWT key, registration key, ADMIN api key) are generated once into `{dataDir}/secrets.json` (mode 0600).
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
+import { prepareDataDir } from './bootstrap.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -22,6 +24,11 @@ export interface Config {
   readonly adminPassword: string | undefined
   readonly secrets: Secrets
   readonly tokenMinutes: number
+  /**
+   * Absolute lifetime of a session in hours (`FINANCE_SESSION_MAX_HOURS`, default 12): refreshes never carry a token
+   * past login + this; then the user logs in again.
+   */
+  readonly sessionMaxHours: number
   readonly smtpUrl: string | undefined
   /** Sender of e-mails (`FINANCE_MAIL_FROM`). */
   readonly mailFrom: string
@@ -33,10 +40,16 @@ export interface Config {
   readonly webRoot: string
   /** Bytes; larger bodies are refused with 413. */
   readonly bodyLimit: number
-  /** Login attempts per minute per IP and e-mail. */
+  /** Login attempts per minute per account (e-mail), from any client (`FINANCE_LOGIN_RATE_LIMIT`). */
   readonly loginRateLimit: number
-  /** Trust `X-Forwarded-For` from a reverse proxy (`FINANCE_TRUST_PROXY=1`), so rate limits see client addresses. */
-  readonly trustProxy: boolean
+  /** Requests per minute per client address to each account route (`FINANCE_CLIENT_RATE_LIMIT`). */
+  readonly clientRateLimit: number
+  /**
+   * Reverse proxies to trust for `X-Forwarded-For` (`FINANCE_TRUST_PROXY`): a hop count (`1`: the one proxy in front
+   * of Finance; the client address is the entry it appended) or a list of proxy addresses/CIDR ranges; `false` (unset
+   * or `0`) uses the socket's address.
+   */
+  readonly trustProxy: false | number | readonly string[]
 }
 
 const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
@@ -45,6 +58,29 @@ const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
   const n = Number(raw)
   if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`)
   return n
+}
+
+/**
+ * `FINANCE_TRUST_PROXY`: a hop count, or addresses and CIDR ranges separated by commas. "Trust every hop" (`true`)
+ * is refused: it would let any client choose its own address by sending `X-Forwarded-For`.
+ */
+export function trustProxyFrom(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim()
+  if (value === '' || value === '0') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  const entries = value.split(',').map((e) => e.trim())
+  const valid = (e: string) => {
+    const [address = '', bits, extra] = e.split('/')
+    const version = isIP(address)
+    if (version === 0 || extra !== undefined) return false
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  }
+  const bad = entries.find((e) => !valid(e))
+  if (bad !== undefined)
+    throw new Error(
+      `FINANCE_TRUST_PROXY must be a hop count (e.g. 1) or proxy addresses / CIDR ranges separated by commas, got "${bad}"`,
+    )
+  return entries
 }
 
 const nonEmpty = (v: string | undefined): string | undefined => (v !== undefined && v.trim() !== '' ? v : undefined)
@@ -76,7 +112,7 @@ export function loadSecrets(env: Env, dataDir: string): SecretsResult {
     apiKey: pick('apiKey', 'FINANCE_API_KEY'),
   }
   if (generated.length > 0) {
-    mkdirSync(dataDir, { recursive: true })
+    prepareDataDir(dataDir)
     const toStore: Record<string, string> = { ...(stored as Record<string, string>) }
     for (const key of generated) toStore[key] = secrets[key]
     writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 })
@@ -107,6 +143,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     secrets: fromFile.secrets,
     generated: fromFile.generated,
     tokenMinutes: intFrom(env, 'FINANCE_TOKEN_MINUTES', 20, 1),
+    sessionMaxHours: intFrom(env, 'FINANCE_SESSION_MAX_HOURS', 12, 1),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.FINANCE_MAIL_FROM) ?? 'Finance <finance@localhost>',
     publicUrl: (
@@ -117,7 +154,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webRoot: resolve(cwd, nonEmpty(env.FINANCE_WEB_ROOT) ?? 'packages/web/dist'),
     bodyLimit: intFrom(env, 'FINANCE_BODY_LIMIT', 256 * 1024, 1024),
     loginRateLimit: intFrom(env, 'FINANCE_LOGIN_RATE_LIMIT', 10, 1),
-    trustProxy: /^(1|true|yes)$/i.test(env.FINANCE_TRUST_PROXY ?? ''),
+    clientRateLimit: intFrom(env, 'FINANCE_CLIENT_RATE_LIMIT', 30, 1),
+    trustProxy: trustProxyFrom(env.FINANCE_TRUST_PROXY),
   }
 }
 
@@ -131,6 +169,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: undefined,
     secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef', registrationKey: 'reg-key', apiKey: 'api-key' },
     tokenMinutes: 20,
+    sessionMaxHours: 12,
     smtpUrl: undefined,
     mailFrom: 'Finance <finance@localhost>',
     publicUrl: 'http://localhost:3000',
@@ -139,6 +178,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webRoot: resolve('packages/web/dist'),
     bodyLimit: 256 * 1024,
     loginRateLimit: 10,
+    clientRateLimit: 30,
     trustProxy: false,
     ...overrides,
   }

@@ -2,17 +2,16 @@
  * `npm start`: loads the configuration, opens the event store, creates the first ADMIN on an empty store, starts
  * the server and prints where it listens and how to log in.
  */
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeStoreConfig, openStoreFromEnv } from '@finance/event-store'
 import { createAccounts } from './accounts/service.ts'
 import { buildApp, loggerOptions } from './app.ts'
-import { ensureAdmin } from './bootstrap.ts'
+import { ensureAdmin, prepareDataDir } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 
 async function main() {
   const config = loadConfig(process.env)
-  mkdirSync(config.dataDir, { recursive: true })
+  prepareDataDir(config.dataDir)
   const store = await openStoreFromEnv({ env: process.env, dataDir: config.dataDir })
   const accounts = createAccounts(store)
   const admin = await ensureAdmin(accounts, { email: config.adminEmail, password: config.adminPassword })

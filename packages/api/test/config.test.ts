@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { prepareDataDir } from '../src/bootstrap.ts'
 import { loadConfig } from '../src/config.ts'
+import { createMailer } from '../src/mail/mailer.ts'
 
 describe('loadConfig', () => {
   it('generates missing secrets once into secrets.json (0600) and reuses them; the environment wins', () => {
@@ -38,5 +40,33 @@ describe('loadConfig', () => {
     )
     expect(() => loadConfig({ FINANCE_DATA_DIR: dir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)
     expect(() => loadConfig({ FINANCE_DATA_DIR: dir, FINANCE_TOKEN_MINUTES: '0' })).toThrow(/FINANCE_TOKEN_MINUTES/)
+  })
+})
+
+describe('the data directory', () => {
+  const mode = (path: string) => statSync(path).mode & 0o777
+
+  it('is created 0700, and a looser one is tightened; secrets and mails inside are 0600', async () => {
+    const umask = process.umask(0o022)
+    try {
+      const root = mkdtempSync(join(tmpdir(), 'finance-data-'))
+      const fresh = join(root, 'fresh')
+      loadConfig({ FINANCE_DATA_DIR: fresh })
+      expect(mode(fresh)).toBe(0o700)
+      const old = join(root, 'old')
+      mkdirSync(old)
+      chmodSync(old, 0o755)
+      prepareDataDir(old)
+      expect(mode(old)).toBe(0o700)
+      const outbox = join(fresh, 'outbox')
+      const mailer = createMailer({ outboxDir: outbox })
+      const sent = await mailer.send({ to: 'a@example.com', subject: 'Reset', text: 'code' })
+      mailer.close()
+      expect(mode(outbox)).toBe(0o700)
+      expect(readdirSync(outbox)).toHaveLength(1)
+      expect(mode(sent.file!)).toBe(0o600)
+    } finally {
+      process.umask(umask)
+    }
   })
 })

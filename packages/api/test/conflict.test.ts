@@ -1,4 +1,4 @@
-import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { createMemoryStore, type EventStore, type NewEvent } from '@finance/event-store'
 import { afterEach, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
@@ -8,54 +8,82 @@ afterEach(async () => {
   await h?.close()
 })
 
+const metadata = { userId: 'other-process', correlationId: 'c', createdAt: '2026-03-10T10:00:00.000Z' }
+
 /** A store where another writer (another process) appends to a books stream just before our next append. */
-function racingStore(): { store: EventStore; raceNext(): void } {
+function racingStore(): { store: EventStore; raceNext(event?: (n: number) => NewEvent): void } {
   const inner = createMemoryStore()
-  let race = false
+  let race: ((n: number) => NewEvent) | null = null
   let n = 1000
   const store: EventStore = Object.create(inner)
   store.append = async (streamId, events, expected) => {
     if (race && streamId.startsWith('books-')) {
-      race = false
-      n++
-      await inner.append(
-        streamId,
-        [
-          {
-            type: 'SettingAdded',
-            schemaVersion: 1,
-            data: { id: n, kind: 'Vat', data: { date: '2020-01-01', percent: '5', paymentInterval: 1 } },
-            metadata: { userId: 'other-process', correlationId: 'c', createdAt: '2026-03-10T10:00:00.000Z' },
-          },
-        ],
-        'any',
-      )
+      const event = race(++n)
+      race = null
+      await inner.append(streamId, [event], 'any')
     }
     return inner.append(streamId, events, expected)
   }
-  return { store, raceNext: () => (race = true) }
+  const otherSetting = (id: number): NewEvent => ({
+    type: 'SettingAdded',
+    schemaVersion: 1,
+    data: { id, kind: 'Vat', data: { date: '2020-01-01', percent: '5', paymentInterval: 1 } },
+    metadata,
+  })
+  return { store, raceNext: (event = otherSetting) => (race = event) }
 }
 
-it('a stale write is a 409 Conflict and writes nothing; idempotent month generation is retried', async () => {
+it('a concurrent append to other records is no conflict; one to the same record is a 409 that writes nothing', async () => {
   const { store, raceNext } = racingStore()
   h = await harness({ store })
   const t = await h.user('a@example.com')
-  expect(
-    (await call(h.app, t, 'POST', '/api/fee', { dataType: 'Expense', dataObject: bodies.Expense })).statusCode,
-  ).toBe(201)
+  const laptop = await call(h.app, t, 'POST', '/api/fee', { dataType: 'Expense', dataObject: bodies.Expense })
+  expect(laptop.statusCode).toBe(201)
+  // Another process adds a setting between our read and our append: the write is decided again and succeeds.
   raceNext()
-  const stale = await call(h.app, t, 'POST', '/api/fee', {
+  const second = await call(h.app, t, 'POST', '/api/fee', {
     dataType: 'Expense',
     dataObject: { ...bodies.Expense, name: 'Second' },
   })
-  expect(stale.statusCode).toBe(409)
-  expect(stale.json()).toEqual({ success: false, errors: ['Conflict'] })
-  const list = (await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json()
-  expect(list.map((r: { dataObject: { name: string } }) => r.dataObject.name)).toEqual(['Laptop'])
-  // The other writer's setting is seen after the conflict (the cache follows the stream).
+  expect(second.statusCode).toBe(201)
+  const names = (await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json()
+  expect(names.map((r: { dataObject: { name: string } }) => r.dataObject.name)).toEqual(['Laptop', 'Second'])
   expect((await call(h.app, t, 'GET', '/api/fee/GetListByType/Vat')).json()).toHaveLength(1)
+
+  // Another process changes the very record we are changing from version 1: 409, and our change is not written.
+  const id = laptop.json().id as number
+  raceNext(() => ({
+    type: 'ItemUpdated',
+    schemaVersion: 2,
+    data: { id, dataType: 'Expense', data: { ...bodies.Expense, name: 'Changed elsewhere' } },
+    metadata,
+  }))
+  const stale = await call(h.app, t, 'PUT', `/api/fee/${id}`, {
+    dataType: 'Expense',
+    version: 1,
+    dataObject: { ...bodies.Expense, name: 'Mine' },
+  })
+  expect(stale.statusCode).toBe(409)
+  expect(stale.json().errors).toEqual(['This record was changed elsewhere. Reload it to see the latest version.'])
+  expect((await call(h.app, t, 'GET', `/api/fee/GetById/${id}`)).json()).toMatchObject({
+    version: 2,
+    dataObject: { name: 'Changed elsewhere' },
+  })
+})
+
+it('a command that cannot be decided again is a 409 Conflict and writes nothing; month generation is retried', async () => {
+  const { store, raceNext } = racingStore()
+  h = await harness({ store })
+  const t = await h.user('a@example.com')
+  raceNext()
+  const manual = await call(h.app, t, 'POST', '/api/transaction', {
+    eventType: '1_Revenue',
+    dataObject: { date: '2026-03-20', name: 'Manual', amount: '10.00' },
+  })
+  expect(manual.statusCode).toBe(409)
+  expect(manual.json()).toEqual({ success: false, errors: ['Conflict'] })
+  expect((await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')).json()).toEqual([])
   raceNext()
   const month = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-10')
   expect(month.statusCode).toBe(200)
-  expect(month.json().length).toBeGreaterThan(0)
 })

@@ -1,11 +1,14 @@
 /** Test harness: builds the app on a given store with a fixed clock, a captured mailer and a bootstrapped ADMIN. */
+import { type AddressInfo, createServer } from 'node:net'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { SMTPServer } from 'smtp-server'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { createAccounts } from '../src/accounts/service.ts'
 import { buildApp } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { type Config, testConfig } from '../src/config.ts'
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts'
+import { bodies, type BodyType, familyOf } from './fixtures.ts'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#Pass1' }
 export const PASSWORD = 'Secret#123'
@@ -46,14 +49,21 @@ export interface Harness {
 }
 
 export async function harness(
-  options: { store?: EventStore; now?: string; config?: Partial<Config>; mailer?: CapturedMailer } = {},
+  options: {
+    store?: EventStore
+    now?: string
+    config?: Partial<Config>
+    mailer?: CapturedMailer
+    /** log2 of the scrypt cost (default 4: fast tests). */
+    hashCost?: number
+  } = {},
 ): Promise<Harness> {
   const store = options.store ?? createMemoryStore()
   const clock = { now: new Date(options.now ?? '2026-03-10T10:00:00.000Z') }
   const now = () => new Date(clock.now.getTime())
   const config = testConfig(options.config)
   const mailer = options.mailer ?? captureMailer()
-  const accounts = createAccounts(store, { hashCost: 4, now })
+  const accounts = createAccounts(store, { hashCost: options.hashCost ?? 4, now })
   await ensureAdmin(accounts, ADMIN)
   const app = await buildApp({ store, config, accounts, mailer, now })
   await app.ready()
@@ -107,3 +117,52 @@ export const call = (
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   })
+
+/** A user with settings and items of every kind (VAT, PIT, social security, fixed and recurring items). */
+export async function seeded(hh: Harness, email = 'a@example.com') {
+  const t = await hh.user(email)
+  for (const type of [
+    'Vat',
+    'Pit',
+    'SocialSecurity',
+    'Income',
+    'RecurringIncome',
+    'Expense',
+    'RecurringExpense',
+  ] as BodyType[]) {
+    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject: bodies[type] })
+    if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
+  }
+  return t
+}
+
+/** A free TCP port on the loopback interface. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as AddressInfo).port
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** A real SMTP server on a free port that keeps every message it receives (raw). */
+export async function smtpSink(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
+  const received: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let data = ''
+      stream.on('data', (c: Buffer) => {
+        data += c.toString('utf8')
+      })
+      stream.on('end', () => {
+        received.push(data)
+        done()
+      })
+    },
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}

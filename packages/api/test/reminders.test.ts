@@ -1,10 +1,8 @@
-import { type AddressInfo, createServer } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer } from '../src/mail/mailer.ts'
 import { signAcceptKey } from '../src/reminders/keys.ts'
 import { bodies } from './fixtures.ts'
-import { call, captureMailer, type Harness, harness } from './helpers.ts'
+import { call, captureMailer, type Harness, harness, smtpSink } from './helpers.ts'
 
 let h: Harness
 afterEach(async () => {
@@ -32,6 +30,51 @@ async function withDueReminder(hh: Harness) {
 }
 
 const linkIn = (text: string) => new URL(/http\S+accept\?key=\S+/.exec(text)![0])
+
+/** A mailer that takes its time, so two instances are sending at the same moment. */
+function slowMailer(ms: number) {
+  const mailer = captureMailer()
+  const send = mailer.send.bind(mailer)
+  mailer.send = async (message) => {
+    await new Promise((r) => setTimeout(r, ms))
+    return send(message)
+  }
+  return mailer
+}
+
+describe('reminders on several instances', () => {
+  it('two instances on one store send each due reminder exactly once', async () => {
+    h = await harness({ mailer: slowMailer(30) })
+    const { later } = await withDueReminder(h)
+    const other = await harness({ store: h.store, mailer: slowMailer(30) })
+    h.mailer.sent.length = 0 // the welcome e-mail
+    try {
+      const runs = await Promise.all([h.app.runReminders(), other.app.runReminders(), h.app.runReminders()])
+      expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1)
+      expect([...h.mailer.sent, ...other.mailer.sent].map((m) => m.subject.includes('Rent'))).toEqual([true])
+      // Later ticks on both send nothing more; 13 days on, the later one goes out once too.
+      await Promise.all([h.app.runReminders(), other.app.runReminders()])
+      for (const x of [h, other]) x.clock.now = new Date('2026-03-23T08:00:00.000Z')
+      await Promise.all([h.app.runReminders(), other.app.runReminders(), other.app.runReminders()])
+      const all = [...h.mailer.sent, ...other.mailer.sent]
+      expect(all).toHaveLength(2)
+      expect(all[1]!.subject).toContain(String(later.dataObject.name))
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('a claim left by an instance that died before sending is taken over when it expires', async () => {
+    h = await harness()
+    const { rent } = await withDueReminder(h)
+    const user = (await h.app.finance.accounts.findByEmail('a@example.com'))!
+    // Another instance claimed the reminder and died before sending it.
+    await h.store.counters.increment(`reminder:${user.id}:${rent.id}`, 30 * 60_000, h.clock.now.getTime())
+    expect(await h.app.runReminders()).toEqual({ sent: 0, failed: 0 })
+    h.clock.now = new Date(h.clock.now.getTime() + 31 * 60_000)
+    expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
+  })
+})
 
 describe('reminders', () => {
   it('mails transactions due within the lead time once, even across a restart, and retries failed sends', async () => {
@@ -112,28 +155,7 @@ it('the in-process job sends due reminders on its interval, once', async () => {
 
 describe('SMTP', () => {
   it('sends the reset e-mail through a real SMTP server when SMTP_URL is set', async () => {
-    const received: string[] = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = ''
-        stream.on('data', (c: Buffer) => {
-          data += c.toString('utf8')
-        })
-        stream.on('end', () => {
-          received.push(data)
-          done()
-        })
-      },
-    })
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as AddressInfo).port
-        probe.close(() => resolve(p))
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    const { port, received, close } = await smtpSink()
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent' })
     try {
       h = await harness({ mailer: Object.assign(mailer, { sent: [], failing: false }) })
@@ -153,7 +175,7 @@ describe('SMTP', () => {
     } finally {
       await h?.close()
       mailer.close()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await close()
     }
   })
 })

@@ -179,3 +179,46 @@ describe('logs', () => {
     expect((await get(h.adminToken, 'api-key', '/api/log/GetPage/0/1/true')).statusCode).toBe(400)
   })
 })
+
+describe('framework errors', () => {
+  it('answer in the contract shape, never with the framework’s own body', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const cases: [string, number, string][] = [
+      ['/api/fee/GetById/%zz', 400, 'Invalid request address'],
+      ['/api/%', 400, 'Invalid request address'],
+      ['/api/data/Vat/%E0%A4%A', 400, 'Invalid request address'],
+      [`/api/fee/GetById/${'1'.repeat(3000)}`, 414, 'Request address is too long'],
+      [`/api/log/GetPage/5/1/true/${'x'.repeat(3000)}`, 414, 'Request address is too long'],
+    ]
+    for (const [url, status, message] of cases) {
+      const res = await h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t}` } })
+      expect(res.statusCode, url).toBe(status)
+      expect(res.json(), url).toEqual({ success: false, errors: [message] })
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.body, url).not.toMatch(/FST_|fastify/i)
+    }
+  })
+
+  it('a malformed HTTP request gets the contract shape on a real socket', async () => {
+    h = await harness()
+    await h.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = h.app.server.address() as { port: number }
+    const { connect } = await import('node:net')
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /api/csrf HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      )
+      let data = ''
+      socket.on('data', (d) => {
+        data += String(d)
+      })
+      socket.on('end', () => resolve(data))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400/)
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe(
+      JSON.stringify({ success: false, errors: ['Bad request'] }),
+    )
+  })
+})

@@ -4,6 +4,8 @@
  */
 import { randomFillSync } from 'node:crypto'
 import {
+  type CounterStore,
+  type CounterValue,
   type ExpectedRevision,
   type Json,
   InvalidEvent,
@@ -17,6 +19,7 @@ import {
   type StreamPartition,
   type Subscription,
   WrongExpectedVersion,
+  MAX_COUNTER_KEY_LENGTH,
 } from './port.ts'
 
 /** An event validated and serialised once, ready for any adapter to write. */
@@ -430,4 +433,70 @@ export function trackedPollingSubscription(
   }
   subscriptions.add(tracked)
   return tracked
+}
+
+/** Checks the arguments of `counters.increment`; answers the clock to use. */
+export function counterArgs(key: unknown, ttlMs: unknown, now: unknown): number {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_COUNTER_KEY_LENGTH)
+    throw new TypeError(`Counter key must be a string of 1 to ${MAX_COUNTER_KEY_LENGTH} characters`)
+  if (typeof ttlMs !== 'number' || !Number.isSafeInteger(ttlMs) || ttlMs < 1)
+    throw new TypeError('Counter ttlMs must be a positive whole number of milliseconds')
+  if (now === undefined) return Date.now()
+  if (typeof now !== 'number' || !Number.isSafeInteger(now)) throw new TypeError('Counter now must be epoch ms')
+  return now
+}
+
+/** Calls `sweep(now)` once every `every` calls: expired counters are deleted as new ones arrive, without a timer. */
+export function periodicSweep(sweep: (now: number) => unknown, every = 1000): (now: number) => Promise<void> {
+  let calls = 0
+  return async (now) => {
+    if (++calls < every) return
+    calls = 0
+    await sweep(now)
+  }
+}
+
+/** `counters` of a store that refuses calls once closed. */
+export const guardedCounters = (counters: CounterStore, open: () => void): CounterStore => ({
+  async increment(key, ttlMs, now) {
+    open()
+    return counters.increment(key, ttlMs, now)
+  },
+  async reset(key) {
+    open()
+    return counters.reset(key)
+  },
+})
+
+/**
+ * Counters in process memory (the memory store, and KurrentDB, which has no atomic shared counter: there each
+ * process counts for itself). Expired counters are swept as new ones arrive; live ones are never evicted (eviction
+ * under pressure is what lets a flood of new keys reset an attacker's counter). Past `maxLive` live counters a new
+ * key answers `Infinity`, which every limit reads as exceeded: the store fails closed rather than forgetting.
+ */
+export function memoryCounters(maxLive = 1_000_000): CounterStore {
+  const counters = new Map<string, { value: number; expiresAt: number }>()
+  let sinceSweep = 0
+  const sweep = (now: number) => {
+    for (const [k, c] of counters) if (c.expiresAt <= now) counters.delete(k)
+    sinceSweep = 0
+  }
+  return {
+    async increment(key, ttlMs, at) {
+      const now = counterArgs(key, ttlMs, at)
+      const c = counters.get(key)
+      if (c && c.expiresAt > now) {
+        c.value++
+        return { value: c.value, expiresAt: c.expiresAt }
+      }
+      if (++sinceSweep >= 1000 || counters.size >= maxLive) sweep(now)
+      if (!c && counters.size >= maxLive) return { value: Number.POSITIVE_INFINITY, expiresAt: now + ttlMs }
+      const fresh = { value: 1, expiresAt: now + ttlMs }
+      counters.set(key, fresh)
+      return { ...fresh } satisfies CounterValue
+    },
+    async reset(key) {
+      counters.delete(key)
+    },
+  }
 }

@@ -603,6 +603,38 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
       })
     })
 
+    describe('counters', () => {
+      it('count up, keep their expiry while alive, start again after it, and reset', async () => {
+        const key = `${prefix()}login`
+        const before = options.sharedLog ? null : await store.headPosition()
+        const t = 1_800_000_000_000
+        expect(await store.counters.increment(key, 60_000, t)).toEqual({ value: 1, expiresAt: t + 60_000 })
+        expect(await store.counters.increment(key, 60_000, t + 10)).toEqual({ value: 2, expiresAt: t + 60_000 })
+        expect(await store.counters.increment(key, 5, t + 59_999)).toEqual({ value: 3, expiresAt: t + 60_000 })
+        expect(await store.counters.increment(key, 60_000, t + 60_000)).toEqual({ value: 1, expiresAt: t + 120_000 })
+        await store.counters.reset(key)
+        expect((await store.counters.increment(key, 1000, t + 60_001)).value).toBe(1)
+        await store.counters.reset(`${key}-missing`) // resetting a missing counter is fine
+        if (before !== null) expect(await store.headPosition()).toBe(before)
+      })
+
+      it('answer a different value to each of many concurrent increments, keys apart', async () => {
+        const p = prefix()
+        const t = Date.now()
+        const values = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => store.counters.increment(`${p}${i % 2}`, 60_000, t)),
+        )
+        for (const k of [0, 1]) {
+          const mine = values.filter((_, i) => i % 2 === k).map((v) => v.value)
+          expect([...mine].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+        }
+        // Without an explicit clock the process clock is used.
+        const now = await store.counters.increment(`${p}clock`, 1000)
+        expect(now.value).toBe(1)
+        expect(Math.abs(now.expiresAt - (Date.now() + 1000))).toBeLessThan(5000)
+      })
+    })
+
     describe('head position and info', () => {
       it('headPosition is at least the position of the last append', async () => {
         const r = await store.append(`${prefix()}h`, [ev('A')], 'no_stream')

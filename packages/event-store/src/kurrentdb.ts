@@ -43,6 +43,8 @@ import {
   checkExpected,
   iterateViaReadAll,
   matches,
+  guardedCounters,
+  memoryCounters,
   normaliseReadAll,
   prepareEvents,
 } from './common.ts'
@@ -126,6 +128,7 @@ export function createKurrentStore(options: KurrentStoreOptions): EventStore {
 /** The adapter over a given client; `database` is what `info()` reports. */
 export function kurrentStoreWithClient(client: KurrentClient, database: string): EventStore {
   const subscriptions = new Set<Subscription>()
+  const counters = memoryCounters()
   let closed = false
   const open = () => {
     if (closed) throw new Error('The event store is closed')
@@ -347,6 +350,10 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
         }
       },
     },
+
+    // KurrentDB has no atomic shared counter (a stream per counter would grow without end): each process counts for
+    // itself, so with several instances on one KurrentDB the limits hold per instance (docs/operations.md).
+    counters: guardedCounters(counters, open),
 
     async info(): Promise<StoreInfo> {
       open()

@@ -9,6 +9,8 @@ import {
   checkExpected,
   iterateViaReadAll,
   matches,
+  guardedCounters,
+  memoryCounters,
   normaliseReadAll,
   prepareEvents,
   trackedPollingSubscription,
@@ -56,6 +58,7 @@ export function createMemoryStore(): EventStore {
   const log: Row[] = []
   const streams = new Map<string, Row[]>()
   const secrets = new Map<string, string>()
+  const counters = memoryCounters()
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
   let closed = false
@@ -168,6 +171,8 @@ export function createMemoryStore(): EventStore {
         secrets.delete(key)
       },
     },
+
+    counters: guardedCounters(counters, open),
 
     async info(): Promise<StoreInfo> {
       open()

@@ -150,6 +150,31 @@ export interface SecretStore {
   delete(key: string): Promise<void>
 }
 
+/** A counter's value after an increment, and when it expires (epoch ms). */
+export interface CounterValue {
+  readonly value: number
+  readonly expiresAt: number
+}
+
+/**
+ * Expiring counters beside the log, shared by every process on the same store: rate limits that hold across several
+ * API instances, and short claims ("this instance sends that reminder"). Not part of the log, never exported.
+ */
+export interface CounterStore {
+  /**
+   * Adds 1 to the counter `key` and answers its new value. A counter that does not exist or has expired (its
+   * `expiresAt` ≤ `now`) starts again at 1 and expires at `now + ttlMs`; a live counter keeps its expiry. Atomic:
+   * concurrent increments, from any number of processes, each answer a different value. `now` defaults to the
+   * process clock (callers with their own clock pass it).
+   */
+  increment(key: string, ttlMs: number, now?: number): Promise<CounterValue>
+  /** Removes a counter; the next increment starts at 1. */
+  reset(key: string): Promise<void>
+}
+
+/** Keys of counters are short: a rate-limit or claim key, never user text of any length. */
+export const MAX_COUNTER_KEY_LENGTH = 512
+
 export interface EventStore {
   /**
    * Appends atomically. A stale `expected` rejects with `WrongExpectedVersion` and writes nothing.
@@ -176,6 +201,7 @@ export interface EventStore {
   /** Highest global position, 0n when empty. */
   headPosition(): Promise<bigint>
   readonly secrets: SecretStore
+  readonly counters: CounterStore
   info(): Promise<StoreInfo>
   close(): Promise<void>
 }

@@ -16,7 +16,9 @@ import {
   AppendSignal,
   assertExpected,
   assertStreamId,
+  counterArgs,
   iterateViaReadAll,
+  periodicSweep,
   normaliseReadAll,
   storedData,
   trackedPollingSubscription,
@@ -104,6 +106,19 @@ export const POSTGRES_MIGRATIONS: readonly { version: number; name: string; sql:
         RETURN QUERY SELECT coalesce(v_current, -1) + v_count, v_head + v_count;
       END
       $fn$;
+    `,
+  },
+  {
+    version: 2,
+    name: 'expiring counters',
+    // UNLOGGED: rate-limit counts and claims need no crash safety, and skip the WAL.
+    sql: `
+      CREATE UNLOGGED TABLE {{schema}}.counters (
+        key        text   PRIMARY KEY,
+        value      bigint NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX counters_expires_at ON {{schema}}.counters (expires_at);
     `,
   },
 ]
@@ -205,11 +220,19 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     throw err
   }
 
+  // Prepared statements are named per schema; PostgreSQL keeps 63 bytes of a name, so a long one is hashed.
+  const statementName = (name: string) => {
+    const full = `${schema}:${name}`
+    return full.length <= 63 ? full : `${schema.slice(0, 40)}:${lockKey(full).toString(36)}`
+  }
   const query = <R extends unknown[]>(name: string, text: string, values: unknown[]) =>
-    pool.query<R>({ name: `${schema}:${name}`, text, values, rowMode: 'array' }).then((r) => r.rows)
+    pool.query<R>({ name: statementName(name), text, values, rowMode: 'array' }).then((r) => r.rows)
 
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
+  const sweepCounters = periodicSweep((now) =>
+    query('counter:sweep', `DELETE FROM ${q}.counters WHERE expires_at <= $1`, [now]),
+  )
   let closed = false
   const open = () => {
     if (closed) throw new Error('The event store is closed')
@@ -353,6 +376,31 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       async delete(key: string) {
         open()
         await query('secret:delete', `DELETE FROM ${q}.secrets WHERE key = $1`, [key])
+      },
+    },
+
+    counters: {
+      async increment(key: string, ttlMs: number, at?: number) {
+        open()
+        const now = counterArgs(key, ttlMs, at)
+        await sweepCounters(now)
+        // One statement: the row lock of ON CONFLICT makes concurrent increments from any instance serial. The SET
+        // expressions read the row as it was before the update.
+        const rows = await query<[string, string]>(
+          'counter:increment',
+          `INSERT INTO ${q}.counters (key, value, expires_at) VALUES ($1, 1, $2::bigint + $3::bigint)
+           ON CONFLICT (key) DO UPDATE SET
+             value = CASE WHEN counters.expires_at <= $2::bigint THEN 1 ELSE counters.value + 1 END,
+             expires_at = CASE WHEN counters.expires_at <= $2::bigint THEN $2::bigint + $3::bigint
+                               ELSE counters.expires_at END
+           RETURNING value, expires_at`,
+          [key, now, ttlMs],
+        )
+        return { value: Number(rows[0]![0]), expiresAt: Number(rows[0]![1]) }
+      },
+      async reset(key: string) {
+        open()
+        await query('counter:reset', `DELETE FROM ${q}.counters WHERE key = $1`, [key])
       },
     },
 

@@ -8,7 +8,7 @@
  * - `UNIQUE (stream_id, revision)` is the concurrency backstop; its violation maps to `WrongExpectedVersion`.
  * - Schema changes are versioned migrations recorded in `schema_migrations`.
  */
-import { mkdirSync, statSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import {
@@ -16,7 +16,9 @@ import {
   assertExpected,
   assertStreamId,
   checkExpected,
+  counterArgs,
   iterateViaReadAll,
+  periodicSweep,
   normaliseReadAll,
   storedData,
   type PreparedEvent,
@@ -78,6 +80,18 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
       ) STRICT;
+    `,
+  },
+  {
+    version: 2,
+    name: 'expiring counters',
+    sql: `
+      CREATE TABLE counters (
+        key        TEXT    PRIMARY KEY,
+        value      INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX counters_expires_at ON counters (expires_at);
     `,
   },
 ]
@@ -146,9 +160,20 @@ const toStored = (r: RawRow): StoredEvent => ({
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
+/**
+ * The database holds password hashes: a directory created for it is 0700, the file is created (or tightened to)
+ * 0600 before SQLite opens it, and SQLite gives its `-wal` and `-shm` files the database file's mode.
+ */
+function restrictToOwner(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  closeSync(openSync(file, 'a', 0o600))
+  for (const f of [file, `${file}-wal`, `${file}-shm`])
+    if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600)
+}
+
 export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const file = options.file
-  mkdirSync(dirname(file), { recursive: true })
+  restrictToOwner(file)
   const db = new Database(file)
   try {
     // busy_timeout first: switching to WAL needs a lock another process may hold.
@@ -178,7 +203,21 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       'INSERT INTO secrets (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     secretDelete: db.prepare('DELETE FROM secrets WHERE key = ?'),
+    // One statement, so the increment is atomic under SQLite's write lock, also between processes. The SET
+    // expressions read the row as it was before the update.
+    counterIncrement: db
+      .prepare(
+        `INSERT INTO counters (key, value, expires_at) VALUES (@key, 1, @now + @ttl)
+         ON CONFLICT (key) DO UPDATE SET
+           value = CASE WHEN counters.expires_at <= @now THEN 1 ELSE counters.value + 1 END,
+           expires_at = CASE WHEN counters.expires_at <= @now THEN @now + @ttl ELSE counters.expires_at END
+         RETURNING value, expires_at`,
+      )
+      .raw(),
+    counterReset: db.prepare('DELETE FROM counters WHERE key = ?'),
+    counterSweep: db.prepare('DELETE FROM counters WHERE expires_at <= ?'),
   }
+  const sweepCounters = periodicSweep((now) => stmt.counterSweep.run(now))
 
   const appendTx = db.transaction(
     (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult => {
@@ -337,6 +376,20 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       async delete(key: string) {
         open()
         stmt.secretDelete.run(key)
+      },
+    },
+
+    counters: {
+      async increment(key: string, ttlMs: number, at?: number) {
+        open()
+        const now = counterArgs(key, ttlMs, at)
+        await sweepCounters(now)
+        const [value, expiresAt] = stmt.counterIncrement.get({ key, now, ttl: ttlMs }) as [number, number]
+        return { value, expiresAt }
+      },
+      async reset(key: string) {
+        open()
+        stmt.counterReset.run(key)
       },
     },
 

@@ -45,6 +45,28 @@ if (url) {
       }
     })
 
+    it('works in a schema whose name is as long as PostgreSQL allows (prepared statement names stay apart)', async () => {
+      const schema = `test_${randomUUID().replaceAll('-', '')}`.padEnd(63, 'x')
+      const store = await createPostgresStore({ connectionString: url, schema })
+      try {
+        await store.append('s-1', [ev('A'), ev('B')], 'no_stream')
+        await store.append('t-1', [ev('A')], 'no_stream')
+        // Statements whose names share their first 63 characters: distinct queries, distinct answers.
+        expect((await store.readAll({ streamPrefixes: ['s-'], maxCount: 10 })).events).toHaveLength(2)
+        expect((await store.readAll({ streamPrefixes: ['s-'], eventTypes: ['B'], maxCount: 10 })).events).toHaveLength(
+          1,
+        )
+        expect((await store.readAll({ direction: 'backwards', maxCount: 10 })).events).toHaveLength(3)
+        expect((await store.counters.increment('k', 1000)).value).toBe(1)
+      } finally {
+        await store.close()
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+        await client.end()
+      }
+    })
+
     it('rejects an unsafe schema name', async () => {
       await expect(createPostgresStore({ connectionString: url, schema: 'x"; DROP TABLE y; --' })).rejects.toThrow(
         /Invalid PostgreSQL schema name/,

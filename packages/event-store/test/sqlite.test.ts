@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -21,6 +21,30 @@ describeEventStoreContract(
 )
 
 describe('SQLite adapter specifics', () => {
+  it('keeps the database (password hashes inside) owner-only: files 0600, a directory it creates 0700', async () => {
+    const dir = tempDir()
+    const umask = process.umask(0o022)
+    try {
+      const file = join(dir, 'data', 'finance.sqlite')
+      const store = createSqliteStore({ file })
+      await store.append('s-1', [ev('A')], 'no_stream')
+      const mode = (path: string) => statSync(path).mode & 0o777
+      expect(mode(join(dir, 'data'))).toBe(0o700)
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe(0o600)
+      await store.close()
+      // A file an older version left world-readable is tightened when it is opened.
+      const old = join(dir, 'old.sqlite')
+      writeFileSync(old, '')
+      chmodSync(old, 0o644)
+      const reopened = createSqliteStore({ file: old })
+      expect(mode(old)).toBe(0o600)
+      await reopened.close()
+    } finally {
+      process.umask(umask)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('creates the directory, uses WAL and synchronous=FULL, and reports the real file size', async () => {
     const dir = tempDir()
     try {

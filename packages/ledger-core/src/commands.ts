@@ -11,14 +11,20 @@ interface Base {
   readonly userId: string
 }
 
-export interface SaveCompanyRecord extends Base {
+/** A write to an existing record may name the version it was read at; a different current version is STALE_VERSION. */
+interface Versioned {
+  /** The record's `version` the client changes; 0 for a company record not created yet. Absent: unconditional. */
+  readonly expectedVersion?: number
+}
+
+export interface SaveCompanyRecord extends Base, Versioned {
   readonly type: 'SaveCompanyRecord'
   readonly dataType: CompanyDataType
   /** Absent (or 0): create, or update the existing record of this type. */
   readonly id?: number
   readonly data: unknown
 }
-export interface DeleteCompanyRecord extends Base {
+export interface DeleteCompanyRecord extends Base, Versioned {
   readonly type: 'DeleteCompanyRecord'
   /** When given, must match the record's type. */
   readonly dataType?: CompanyDataType
@@ -29,13 +35,13 @@ export interface AddSetting extends Base {
   readonly kind: SettingKind
   readonly data: unknown
 }
-export interface UpdateSetting extends Base {
+export interface UpdateSetting extends Base, Versioned {
   readonly type: 'UpdateSetting'
   readonly kind: SettingKind
   readonly id: number
   readonly data: unknown
 }
-export interface DeleteSetting extends Base {
+export interface DeleteSetting extends Base, Versioned {
   readonly type: 'DeleteSetting'
   readonly kind?: SettingKind
   readonly id: number
@@ -45,13 +51,13 @@ export interface AddItem extends Base {
   readonly dataType: ItemDataType
   readonly data: unknown
 }
-export interface UpdateItem extends Base {
+export interface UpdateItem extends Base, Versioned {
   readonly type: 'UpdateItem'
   readonly dataType: ItemDataType
   readonly id: number
   readonly data: unknown
 }
-export interface DeleteItem extends Base {
+export interface DeleteItem extends Base, Versioned {
   readonly type: 'DeleteItem'
   readonly dataType?: ItemDataType
   readonly id: number

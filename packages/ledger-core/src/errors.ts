@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'ALREADY_DELETED'
   | 'UNKNOWN_DATA_TYPE'
   | 'NOT_GENERATED'
+  | 'STALE_VERSION'
 
 /** One invalid field: `field` is the dataObject path (`date`, `invoiceAddress.postCode`). */
 export interface FieldError {
@@ -42,6 +43,7 @@ export const ErrorMessages = {
   UNKNOWN_DATA_TYPE: 'Unknown data type',
   VALIDATION: 'Validation failed',
   NOT_GENERATED: 'Transaction not found',
+  STALE_VERSION: 'This record was changed elsewhere. Reload it to see the latest version.',
 } as const
 
 export const domainError = (code: ErrorCode, message?: string, errors?: readonly FieldError[]): DomainError =>

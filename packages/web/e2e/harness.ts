@@ -83,6 +83,7 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
     FINANCE_REGISTRATION_KEY: REGISTRATION_KEY,
     FINANCE_PUBLIC_URL: url,
     FINANCE_LOGIN_RATE_LIMIT: '1000',
+    FINANCE_CLIENT_RATE_LIMIT: '1000',
     FINANCE_WEB_ROOT: await webRoot(),
     LOG_LEVEL: 'warn',
     ...extraEnv,

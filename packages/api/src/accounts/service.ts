@@ -24,6 +24,11 @@ export interface User {
   readonly role: number
   readonly createdAt: string
   readonly language: Language
+  /**
+   * Counts the user's password changes and resets: a session token carries the value it was issued under, so every
+   * change of the password revokes all earlier tokens.
+   */
+  readonly sessionVersion: number
   /** Revision of the user's stream (optimistic concurrency). */
   readonly revision: bigint
 }
@@ -111,6 +116,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         role: Number(d.role ?? 0),
         createdAt: e.metadata.createdAt,
         language: languageOf(d.language),
+        sessionVersion: 0,
         revision: e.revision,
       }
       byId.set(userId, user)
@@ -119,6 +125,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
       let next: User = { ...current, revision: e.revision }
       if (e.type === 'UserRoleChanged') next = { ...next, role: Number(d.role ?? 0) }
       if (e.type === 'UserLanguageChanged') next = { ...next, language: languageOf(d.language) }
+      if (e.type === 'PasswordChanged') next = { ...next, sessionVersion: next.sessionVersion + 1 }
       byId.set(userId, next)
     }
     if (e.position > position) position = e.position
@@ -166,6 +173,13 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     await sync()
     const id = byEmail.get(normaliseEmail(email))
     return id === undefined ? null : (byId.get(id) ?? null)
+  }
+
+  /** A hash at this service's cost of a random password nobody knows, made once, for logins of unknown e-mails. */
+  let dummy: Promise<string> | null = null
+  const dummyHash = () => {
+    dummy ??= hashPassword(randomUUID(), cost)
+    return dummy
   }
 
   const policy = (password: string): AccountResult<never> | null => {
@@ -246,9 +260,13 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
 
     verifyPassword: async (email, password) => {
       const user = await find(email)
-      if (!user) return fail(404, accountMessages.userDoesNotExist)
-      const stored = await store.secrets.get(passwordKey(user.id))
-      if (!stored || !(await verifyPasswordHash(password, stored))) return fail(401, accountMessages.incorrectPassword)
+      const stored = user ? await store.secrets.get(passwordKey(user.id)) : null
+      if (!user || !stored) {
+        // The same scrypt work as for a real account, so the time of an answer does not tell whether it exists.
+        await verifyPasswordHash(password, await dummyHash())
+        return user ? fail(401, accountMessages.incorrectPassword) : fail(404, accountMessages.userDoesNotExist)
+      }
+      if (!(await verifyPasswordHash(password, stored))) return fail(401, accountMessages.incorrectPassword)
       return { ok: true, value: user }
     },
 

@@ -15,11 +15,19 @@ export class HttpError extends Error {
   readonly statusCode: number
   readonly errors: string[]
   readonly fieldErrors?: Record<string, string>
-  constructor(statusCode: number, errors: string[], fieldErrors?: Record<string, string>) {
+  /** Response headers that go with the error (`retry-after` of a 429). */
+  readonly headers: Record<string, string>
+  constructor(
+    statusCode: number,
+    errors: string[],
+    fieldErrors?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
     super(errors.join(' '))
     this.statusCode = statusCode
     this.errors = errors
     this.fieldErrors = fieldErrors
+    this.headers = headers
   }
   body(): ErrorBody {
     return this.fieldErrors && Object.keys(this.fieldErrors).length > 0
@@ -33,6 +41,10 @@ export const unauthorized = () => new HttpError(401, [TOKEN_MARKER])
 export const forbidden = () => new HttpError(403, ['Access denied'])
 export const notFound = () => new HttpError(404, ['Not found'])
 export const conflict = () => new HttpError(409, ['Conflict'])
+export const TOO_MANY_REQUESTS = 'Too many requests, try again later'
+/** 429 with the seconds until the limit's window ends. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, [TOO_MANY_REQUESTS], undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) })
 export const badRequest = (errors: string[], fieldErrors?: Record<string, string>) =>
   new HttpError(400, errors, fieldErrors)
 
@@ -52,6 +64,7 @@ const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'ALREADY_DELETED', 'NOT_GENERATED'
 /** The one mapping of core `DomainError`s to HTTP. */
 export function fromDomainError(error: DomainError): HttpError {
   if (NOT_FOUND_CODES.has(error.code)) return notFound()
+  if (error.code === 'STALE_VERSION') return new HttpError(409, [error.message])
   if (error.errors && error.errors.length > 0) return validationError(error.errors)
   return badRequest([error.message])
 }

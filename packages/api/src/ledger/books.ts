@@ -51,8 +51,25 @@ export class BooksConflict extends Error {
   }
 }
 
-/** Commands that compute the same events from the same inputs and can be retried after a concurrent append. */
-const RETRYABLE = new Set<string>(['GenerateMonth', 'RecordReminderSent', 'AcceptFromEmail', 'SetTransactionFlags'])
+/**
+ * Commands retried after a concurrent append: those that compute the same events from the same inputs, and record
+ * writes, whose decision is made again on the fresh books (a write naming a version fails there if that record
+ * changed; one naming none is unconditional by contract), so an append to another record is no conflict.
+ */
+const RETRYABLE = new Set<string>([
+  'GenerateMonth',
+  'RecordReminderSent',
+  'AcceptFromEmail',
+  'SetTransactionFlags',
+  'SaveCompanyRecord',
+  'DeleteCompanyRecord',
+  'AddSetting',
+  'UpdateSetting',
+  'DeleteSetting',
+  'AddItem',
+  'UpdateItem',
+  'DeleteItem',
+])
 
 const caches = new WeakMap<EventStore, Map<string, LoadedBooks>>()
 const locks = new WeakMap<EventStore, Map<string, Promise<unknown>>>()

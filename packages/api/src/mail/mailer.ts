@@ -49,7 +49,8 @@ export function createMailer(options: MailerOptions): Mailer {
     kind: 'outbox',
     async send(message) {
       const info = (await transport.sendMail({ from, ...message })) as unknown as { messageId: string; message: Buffer }
-      await mkdir(options.outboxDir, { recursive: true })
+      // Messages carry reset links and accept keys: the outbox is owner-only like the data directory.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
       await writeFile(file, info.message, { mode: 0o600 })

@@ -2,6 +2,10 @@
  * App plugin `finance-auth`: JWT sessions (@fastify/jwt, HS256, `FINANCE_TOKEN_MINUTES`) verified on every
  * protected route, role checks against the user's current role (not the one frozen in the token), and the ADMIN
  * api key check for the log viewer.
+ *
+ * Sessions end: a token carries `exp` (required), the user's session version `sv` (a password change or reset
+ * raises it, revoking every earlier token) and the session start `sst` (a refresh keeps it, and no token of the
+ * session outlives `sst` + `FINANCE_SESSION_MAX_HOURS`). Times follow the app's clock.
  */
 import jwt from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -9,6 +13,10 @@ import fp from 'fastify-plugin'
 import { ROLE_ADMIN } from '../accounts/service.ts'
 import { safeEqual } from '../accounts/password.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
+import { clientKey, enforce } from '../http/limits.ts'
+
+/** Requests with the ADMIN api key per minute, per client and per ADMIN (paging the log stays well below). */
+export const API_KEY_LIMIT = 30
 
 export interface TokenPayload {
   /** The user id (uuid). */
@@ -16,6 +24,19 @@ export interface TokenPayload {
   email: string
   role: number
 }
+
+/** The claims of a session token as signed. */
+interface SessionClaims extends TokenPayload {
+  /** The user's session version when the token was issued. */
+  sv: number
+  /** Session start (seconds): the login the token descends from through refreshes. */
+  sst: number
+  iat: number
+  exp: number
+}
+
+/** A token and its validity in whole minutes, or null when the session's absolute lifetime is over. */
+export type IssuedToken = { token: string; minutes: number } | null
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -25,6 +46,10 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Session start (seconds) of the verified token. */
+    sessionStart?: number
+  }
   interface FastifyInstance {
     /** onRequest hook: 401 `!Token` unless a valid bearer token of an existing user is present. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>
@@ -32,38 +57,61 @@ declare module 'fastify' {
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>
     /** onRequest hook: 403 unless `x-api-key` (or `?key=`) is the ADMIN api key. */
     requireApiKey(request: FastifyRequest, reply: FastifyReply): Promise<void>
-    /** Signs a session token for a user. */
-    issueToken(user: { id: string; email: string; role: number }): string
+    /**
+     * Signs a session token for a user: a new session, or a refresh of the caller's (`request` given), which keeps
+     * the session's start. Null when the session's absolute lifetime is over.
+     */
+    issueToken(
+      user: { id: string; email: string; role: number; sessionVersion: number },
+      request?: FastifyRequest,
+    ): IssuedToken
     /** The user of a valid bearer token, or null (routes open to anonymous callers). */
     optionalUser(request: FastifyRequest): Promise<TokenPayload | null>
   }
 }
 
+const isClaims = (p: Record<string, unknown>): p is Record<string, unknown> & SessionClaims =>
+  typeof p.sub === 'string' &&
+  typeof p.exp === 'number' &&
+  typeof p.sv === 'number' &&
+  typeof p.sst === 'number' &&
+  Number.isSafeInteger(p.sv) &&
+  Number.isFinite(p.exp) &&
+  Number.isFinite(p.sst)
+
 export default fp(
   async (app) => {
-    const { config, accounts } = app.finance
+    const { config, accounts, now } = app.finance
+    const maxSeconds = config.sessionMaxHours * 3600
     await app.register(jwt, {
       secret: config.secrets.jwtSecret,
-      sign: { algorithm: 'HS256', expiresIn: `${config.tokenMinutes}m` },
-      verify: { algorithms: ['HS256'] },
+      sign: { algorithm: 'HS256' },
+      // Expiry is checked below against the app's clock, together with the session's absolute lifetime.
+      verify: { algorithms: ['HS256'], ignoreExpiration: true },
     })
+    const seconds = () => Math.floor(now().getTime() / 1000)
+    const alive = (c: SessionClaims, at: number) => c.exp > at && at < c.sst + maxSeconds
 
     /**
      * Verified tokens by their text, so a burst of calls with one session costs one HMAC. An entry is used only
      * until the token's own expiry; the map is bounded.
      */
-    const verified = new Map<string, { payload: TokenPayload; exp: number }>()
-    const verifyToken = (token: string): TokenPayload | null => {
+    const verified = new Map<string, SessionClaims>()
+    const verifyToken = (token: string): SessionClaims | null => {
+      const at = seconds()
       const hit = verified.get(token)
-      if (hit && hit.exp > Date.now()) return hit.payload
+      if (hit) {
+        if (alive(hit, at)) return hit
+        verified.delete(token)
+        return null
+      }
       try {
-        const payload = app.jwt.verify<TokenPayload & { exp?: number }>(token)
-        if (typeof payload.sub !== 'string') return null
+        const payload = app.jwt.verify<Record<string, unknown>>(token)
+        if (!isClaims(payload) || !alive(payload, at)) return null
         if (verified.size >= 10_000) verified.clear()
-        verified.set(token, { payload, exp: (payload.exp ?? 0) * 1000 })
+        verified.set(token, payload)
         return payload
       } catch {
-        verified.delete(token)
         return null
       }
     }
@@ -73,12 +121,13 @@ export default fp(
       if (typeof header !== 'string') return null
       const match = /^Bearer\s+(\S+)$/i.exec(header)
       if (!match) return null
-      const payload = verifyToken(match[1]!)
-      if (!payload) return null
-      // The current role and existence count, not what the token says.
-      const user = await accounts.findById(payload.sub)
-      if (!user || user.role === 0) return null
+      const claims = verifyToken(match[1]!)
+      if (!claims) return null
+      // The current role, existence and session version count, not what the token says.
+      const user = await accounts.findById(claims.sub)
+      if (!user || user.role === 0 || user.sessionVersion !== claims.sv) return null
       request.user = { sub: user.id, email: user.email, role: user.role }
+      request.sessionStart = claims.sst
       return request.user
     }
 
@@ -91,13 +140,35 @@ export default fp(
       if (user.role !== ROLE_ADMIN) throw forbidden()
     })
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
+      // Every use of the key counts, per client and per ADMIN, before the comparison: guesses are limited.
+      await enforce(app, [
+        { key: `apikey:client:${clientKey(request)}`, max: API_KEY_LIMIT },
+        { key: `apikey:user:${request.user.sub}`, max: API_KEY_LIMIT },
+      ])
       const header = request.headers['x-api-key']
       const query = (request.query as Record<string, unknown> | undefined)?.key
       const given = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : ''
       if (given === '' || !safeEqual(given, config.secrets.apiKey)) throw forbidden()
     })
-    app.decorate('issueToken', (user: { id: string; email: string; role: number }) =>
-      app.jwt.sign({ sub: user.id, email: user.email, role: user.role }),
+    app.decorate(
+      'issueToken',
+      (user: { id: string; email: string; role: number; sessionVersion: number }, request?: FastifyRequest) => {
+        const iat = seconds()
+        const sst = request?.sessionStart ?? iat
+        const exp = Math.min(iat + config.tokenMinutes * 60, sst + maxSeconds)
+        const minutes = Math.floor((exp - iat) / 60)
+        if (minutes < 1) return null
+        const claims: SessionClaims = {
+          sub: user.id,
+          email: user.email,
+          role: user.role,
+          sv: user.sessionVersion,
+          sst,
+          iat,
+          exp,
+        }
+        return { token: app.jwt.sign(claims), minutes }
+      },
     )
     app.decorate('optionalUser', verify)
   },

@@ -5,7 +5,7 @@
  */
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
-import { conflict, HttpError } from '../http/errors.ts'
+import { conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
 import { effectValidatorCompiler } from '../http/validation.ts'
 import { BooksConflict } from '../ledger/books.ts'
 
@@ -34,12 +34,10 @@ export default fp(
       return json(request, body, done)
     })
     app.setErrorHandler((error: FastifyError | HttpError | BooksConflict | Error, request, reply) => {
-      if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body())
+      if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body())
       if (error instanceof BooksConflict) return reply.code(409).send(conflict().body())
       const status = (error as FastifyError).statusCode ?? 500
-      if (status === 429) {
-        return reply.code(429).send({ success: false, errors: ['Too many requests, try again later'] })
-      }
+      if (status === 429) return reply.code(429).send({ success: false, errors: [TOO_MANY_REQUESTS] })
       if (status >= 400 && status < 500) {
         const code = (error as FastifyError).code ?? ''
         request.log.info({ code, status }, 'client error')

@@ -1,12 +1,11 @@
 /**
- * App plugin `finance-security`: helmet headers with a CSP for the SPA, cookies, CSRF for cookie-borne non-GET
- * requests (apicontract: `GET /api/csrf` → `_csrf` secret cookie, readable `XSRF-TOKEN`, header `x-csrf-token`),
- * and the rate limiter (opt-in per route: the account routes use it). No CORS plugin: same origin only.
+ * App plugin `finance-security`: helmet headers with a CSP for the SPA, cookies, and CSRF for cookie-borne non-GET
+ * requests (apicontract: `GET /api/csrf` → `_csrf` secret cookie, readable `XSRF-TOKEN`, header `x-csrf-token`).
+ * No CORS plugin: same origin only. Rate limits are per route, over the store's shared counters (http/limits.ts).
  */
 import cookie from '@fastify/cookie'
 import csrf from '@fastify/csrf-protection'
 import helmet from '@fastify/helmet'
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
@@ -43,7 +42,6 @@ export default fp(
         return typeof h === 'string' ? h : ''
       },
     })
-    await app.register(rateLimit, { global: false })
 
     // Cookie-borne non-GET requests must carry the token; bearer-only requests (no cookies) are not CSRF-exposed.
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {

@@ -3,6 +3,14 @@
  * `notificationCompleted`, due today up to `leadDays` ahead, gets an e-mail with a signed Accept link; after the
  * send, `ReminderSent` is appended (the event is the record, so a restart never sends twice). A failed send
  * appends nothing and is retried on the next tick.
+ *
+ * Several instances on one store (PostgreSQL) run the job at once; each reminder is sent by one of them. Before
+ * sending, an instance claims the reminder with the store's shared counter `reminder:{user}:{transaction}`: only the
+ * instance whose increment answers 1 sends, after checking the freshly read books that nobody recorded it meanwhile.
+ * A failed send releases the claim (retried on the next tick, by any instance); a claim whose instance died expires
+ * after `CLAIM_MS` and is taken over. So a reminder is mailed once, except when an instance dies (or cannot append)
+ * after the mail server accepted the message and before `ReminderSent` is recorded: then it is mailed again once the
+ * claim expires (docs/operations.md).
  */
 import type { EventStore } from '@finance/event-store'
 import { addMonthsToMonth, monthOf } from '@finance/ledger-core/calendar.ts'
@@ -40,6 +48,22 @@ const addDays = (date: string, days: number): string => {
 
 const dueOf = (t: TransactionDto): string => t.dataObject.dueDate ?? t.date
 
+/** How long a claim keeps other instances off one reminder: longer than any SMTP exchange takes. */
+export const CLAIM_MS = 30 * 60_000
+
+/**
+ * Claims a reminder for this instance: true when no other instance holds it and the fresh books still want it sent.
+ */
+async function claim(deps: ReminderDeps, userId: string, transactionId: number): Promise<string | null> {
+  const key = `reminder:${userId}:${transactionId}`
+  const { value } = await deps.store.counters.increment(key, CLAIM_MS, deps.now().getTime())
+  if (value !== 1) return null
+  // Another instance may have sent and recorded it between our reading of the books and our claim.
+  const tx = (await loadBooks(deps.store, userId)).state.transactions.get(transactionId)
+  if (!tx || tx.deleted || tx.completed || !tx.notification || tx.notificationCompleted) return null
+  return key
+}
+
 /** Transactions of a user that are due for a reminder today. */
 export async function dueReminders(
   store: EventStore,
@@ -72,6 +96,8 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
     const user = await deps.accounts.findById(userId)
     if (!user || user.role === 0) continue
     for (const t of await dueReminders(deps.store, userId, today, deps.leadDays)) {
+      const claimed = await claim(deps, userId, t.id)
+      if (claimed === null) continue
       const key = signAcceptKey(deps.secret, {
         userId,
         transactionId: t.id,
@@ -89,6 +115,7 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
       } catch (err) {
         failed++
         deps.log?.error({ err, userId, transactionId: t.id }, 'reminder e-mail failed; retried on the next tick')
+        await deps.store.counters.reset(claimed)
         continue
       }
       const result = await executeBooks(

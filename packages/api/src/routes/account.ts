@@ -1,6 +1,7 @@
 /**
  * `account/*` (SPEC §7, apicontract): login, register (ADMIN + registration key), change password, reset request
- * and confirmation, token refresh. All rate limited; login per IP and e-mail.
+ * and confirmation, token refresh. All rate limited per client address, and the routes that name an account per
+ * account too (http/limits.ts): a login is counted against its client and its e-mail, whatever else is sprayed.
  */
 import {
   accountMessages,
@@ -14,7 +15,8 @@ import {
 } from '@finance/ledger-core/schemas/account.ts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { safeEqual } from '../accounts/password.ts'
-import { badRequest, HttpError } from '../http/errors.ts'
+import { badRequest, HttpError, unauthorized } from '../http/errors.ts'
+import { clientKey, enforce } from '../http/limits.ts'
 import { body } from '../http/validation.ts'
 import { appLink, texts } from '../mail/messages.ts'
 
@@ -23,38 +25,59 @@ const emailOf = (request: FastifyRequest): string => {
   return typeof b?.email === 'string' ? b.email.trim().toLowerCase().slice(0, 254) : ''
 }
 
+/** Per-minute limits of each route: per client address, and per account where the route names one. */
+const ACCOUNT_LIMITS = {
+  login: { client: 'clientRateLimit', account: 'loginRateLimit' },
+  changePassword: { client: 'clientRateLimit', account: 10 },
+  resetPassword: { client: 'clientRateLimit', account: 5 },
+  resetPasswordConfirmed: { client: 'clientRateLimit', account: 10 },
+  register: { client: 20, account: null },
+  refreshToken: { client: 'clientRateLimit', account: null },
+} as const
+
 export default async function accountRoutes(app: FastifyInstance) {
   const { accounts, config, mailer } = app.finance
   const tags = ['account']
-  const limit = (max: number, perEmail: boolean) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      hook: 'preValidation' as const,
-      keyGenerator: (request: FastifyRequest) => (perEmail ? `${request.ip}|${emailOf(request)}` : request.ip),
-    },
-  })
+  const maxOf = (n: number | 'clientRateLimit' | 'loginRateLimit') => (typeof n === 'number' ? n : config[n])
+  /**
+   * The route's limits as a hook: before validation (a malformed body counts too), after authentication where the
+   * route has a session (the account is then the session's user).
+   */
+  const limited = (route: keyof typeof ACCOUNT_LIMITS) => async (request: FastifyRequest) => {
+    const { client, account } = ACCOUNT_LIMITS[route]
+    const who = request.user?.email ?? emailOf(request)
+    await enforce(app, [
+      { key: `${route}:client:${clientKey(request)}`, max: maxOf(client) },
+      ...(account !== null && who !== '' ? [{ key: `${route}:account:${who}`, max: maxOf(account) }] : []),
+    ])
+  }
 
   app.post(
     '/api/account/login',
-    { schema: { tags, body: body(LoginBody) }, config: limit(config.loginRateLimit, true) },
+    { schema: { tags, body: body(LoginBody) }, preValidation: limited('login') },
     async (request) => {
       const { email, password } = request.body as LoginBody
       const result = await accounts.verifyPassword(email, password)
-      if (!result.ok) throw new HttpError(result.status === 404 ? 400 : 401, result.errors)
+      // An unknown e-mail and a wrong password answer alike (and cost alike: see verifyPassword), so a login
+      // attempt does not tell which addresses have accounts.
+      if (!result.ok) throw new HttpError(401, [accountMessages.invalidRequest])
       const user = result.value
       if (user.role === 0) throw new HttpError(401, [accountMessages.invalidRequest])
-      return { token: app.issueToken(user), minutes: config.tokenMinutes, role: String(user.role) }
+      const issued = app.issueToken(user)
+      if (!issued) throw new HttpError(401, [accountMessages.invalidRequest])
+      return { token: issued.token, minutes: issued.minutes, role: String(user.role) }
     },
   )
 
   app.post(
     '/api/account/refreshToken',
-    { schema: { tags }, onRequest: [app.authenticate], config: limit(30, false) },
+    { schema: { tags }, onRequest: [app.authenticate], preValidation: limited('refreshToken') },
     async (request) => {
       const user = await accounts.findById(request.user.sub)
-      if (!user) throw new HttpError(401, ['!Token'])
-      return { success: true, token: app.issueToken(user), minutes: config.tokenMinutes, errors: [] }
+      // The refreshed token keeps the session's start: past FINANCE_SESSION_MAX_HOURS the user logs in again.
+      const issued = user ? app.issueToken(user, request) : null
+      if (!issued) throw unauthorized()
+      return { success: true, token: issued.token, minutes: issued.minutes, errors: [] }
     },
   )
 
@@ -63,7 +86,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     {
       schema: { tags, body: body(RegisterBody, { appRole: accountMessages.role }) },
       onRequest: [app.authenticate, app.requireAdmin],
-      config: limit(20, false),
+      preValidation: limited('register'),
     },
     async (request) => {
       const b = request.body as RegisterBody
@@ -94,20 +117,26 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/account/changePassword',
-    { schema: { tags, body: body(ChangePasswordBody) }, onRequest: [app.authenticate], config: limit(10, true) },
+    {
+      schema: { tags, body: body(ChangePasswordBody) },
+      onRequest: [app.authenticate],
+      preValidation: limited('changePassword'),
+    },
     async (request) => {
       const b = request.body as ChangePasswordBody
       // A session may only change its own password.
       if (b.email.trim().toLowerCase() !== request.user.email) throw new HttpError(403, [accountMessages.accessDenied])
       const result = await accounts.changePassword({ email: b.email, oldPassword: b.oldPassword, password: b.password })
       if (!result.ok) throw new HttpError(result.status === 401 ? 400 : result.status, result.errors)
-      return { success: true, errors: [] }
+      // The change revoked every earlier token, this session's too: a new session continues it.
+      const issued = app.issueToken(result.value)
+      return { success: true, errors: [], ...(issued ?? {}) }
     },
   )
 
   app.post(
     '/api/account/resetPassword',
-    { schema: { tags, body: body(ResetPasswordBody) }, config: limit(5, true) },
+    { schema: { tags, body: body(ResetPasswordBody) }, preValidation: limited('resetPassword') },
     async (request) => {
       const b = request.body as ResetPasswordBody
       const requested = await accounts.requestPasswordReset(b.email, b.language ?? null)
@@ -135,7 +164,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/account/resetPasswordConfirmed',
-    { schema: { tags, body: body(ResetPasswordConfirmedBody) }, config: limit(10, true) },
+    { schema: { tags, body: body(ResetPasswordConfirmedBody) }, preValidation: limited('resetPasswordConfirmed') },
     async (request) => {
       const b = request.body as ResetPasswordConfirmedBody
       const result = await accounts.confirmPasswordReset({ email: b.email, code: b.code, password: b.password })

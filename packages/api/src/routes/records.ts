@@ -2,6 +2,10 @@
  * Records (apicontract "Records"): company data under `config/`, fees (VAT, PIT, social security, expenses) under
  * `fee/`, revenues (incomes) under `revenue/`, and the generic data client under `data/{type}` — one set of
  * handlers. Every lookup is inside the caller's own books, and a record of another family answers 404.
+ *
+ * Versions: every record answer carries `version` and, for one record, the ETag `"{version}"`. A write names the
+ * version it changes with `If-Match` or `version` in the body; the decider refuses any other (409, nothing written).
+ * A write without a version is unconditional.
  */
 import {
   currentSetting,
@@ -23,12 +27,13 @@ import {
   type SettingKind,
 } from '@finance/ledger-core/schemas/records.ts'
 import { Schema } from 'effect'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
 import {
   DateRangeParams,
   effectSchema,
   IdParams,
+  JsonObject,
   jsonSchemaOf,
   oneOf,
   PositiveIdFromString,
@@ -42,6 +47,43 @@ const FAMILIES = {
   revenue: ['Income', 'RecurringIncome'],
 } as const satisfies Record<string, readonly DataType[]>
 
+const VERSION_JSON = {
+  type: 'integer',
+  minimum: 0,
+  description: "The record's `version` this write changes (or the If-Match header); a stale one answers 409",
+}
+
+const VERSION_MESSAGE = 'Version must be the version of the record: a whole number'
+const invalidVersion = () => badRequest([VERSION_MESSAGE], { version: VERSION_MESSAGE })
+
+/** `"3"`, `W/"3"` or `3` → 3; `*` → undefined (any version). */
+const fromIfMatch = (header: string): number | undefined => {
+  const value = header.trim()
+  if (value === '*') return undefined
+  const m = /^(?:W\/)?"(\d{1,15})"$|^(\d{1,15})$/.exec(value)
+  if (!m) throw invalidVersion()
+  return Number(m[1] ?? m[2])
+}
+
+/** The version a write names (If-Match or `version` in the body), undefined for an unconditional write. */
+export function expectedVersionOf(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match']
+  const fromHeader = typeof header === 'string' ? fromIfMatch(header) : undefined
+  const body = request.body
+  const raw = typeof body === 'object' && body !== null ? (body as { version?: unknown }).version : undefined
+  if (raw !== undefined && raw !== null && (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 0))
+    throw invalidVersion()
+  const fromBody = typeof raw === 'number' ? raw : undefined
+  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) throw invalidVersion()
+  return fromHeader ?? fromBody
+}
+
+/** Sends one record with its ETag. */
+const withEtag = (reply: FastifyReply, record: RecordDto) => {
+  void reply.header('etag', `"${record.version}"`)
+  return record
+}
+
 /** OpenAPI form of the dataObjects of `types`, from the core's canonical record schemas. */
 const dataObjectJson = (types: readonly DataType[]): Record<string, unknown> => {
   const variants = types.map((t) => ({ title: t, ...jsonSchemaOf(recordSchemas[t]) }))
@@ -52,9 +94,10 @@ const dataObjectJson = (types: readonly DataType[]): Record<string, unknown> => 
 const bodyFields = {
   eventType: Schema.optional(Schema.NullOr(Schema.String)),
   id: Schema.optional(Schema.Unknown),
-  dataObject: Schema.propertySignature(
-    Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ message: () => 'Data is required' }),
-  ).annotations({ missingMessage: () => 'Data is required' }),
+  version: Schema.optional(Schema.Unknown),
+  dataObject: Schema.propertySignature(JsonObject.annotations({ message: () => 'Data is required' })).annotations({
+    missingMessage: () => 'Data is required',
+  }),
 }
 
 const recordBody = (types: readonly DataType[]) =>
@@ -71,6 +114,7 @@ const recordBody = (types: readonly DataType[]) =>
       properties: {
         dataType: { type: 'string', enum: [...types] },
         eventType: { type: 'string' },
+        version: VERSION_JSON,
         dataObject: dataObjectJson(types),
       },
     },
@@ -85,7 +129,12 @@ const dataBody = effectSchema(
   {
     type: 'object',
     required: ['dataObject'],
-    properties: { dataType: { type: 'string' }, eventType: { type: 'string' }, dataObject: { type: 'object' } },
+    properties: {
+      dataType: { type: 'string' },
+      eventType: { type: 'string' },
+      version: VERSION_JSON,
+      dataObject: { type: 'object' },
+    },
   },
 )
 
@@ -136,8 +185,15 @@ export default async function recordRoutes(app: FastifyInstance) {
   }
 
   const create = async (request: FastifyRequest, type: DataType, data: unknown) => {
+    // A company record is one per type: a POST may be an update, and `version` 0 says "none exists yet".
+    const expectedVersion = isCompanyDataType(type) ? expectedVersionOf(request) : undefined
     const input: CommandInput = isCompanyDataType(type)
-      ? { type: 'SaveCompanyRecord', dataType: type, data }
+      ? {
+          type: 'SaveCompanyRecord',
+          dataType: type,
+          data,
+          ...(expectedVersion === undefined ? {} : { expectedVersion }),
+        }
       : isSettingKind(type)
         ? { type: 'AddSetting', kind: type, data }
         : { type: 'AddItem', dataType: type as ItemDataType, data }
@@ -148,26 +204,33 @@ export default async function recordRoutes(app: FastifyInstance) {
     return { created: event.data.id >= before, record: await saved(request, event.data.id) }
   }
 
+  const versioned = (request: FastifyRequest) => {
+    const expectedVersion = expectedVersionOf(request)
+    return expectedVersion === undefined ? {} : { expectedVersion }
+  }
+
   const update = async (request: FastifyRequest, id: number, types: readonly DataType[], data: unknown) => {
+    const v = versioned(request)
     const record = await own(request, id, types)
     const type = record.dataType
     const input: CommandInput = isCompanyDataType(type)
-      ? { type: 'SaveCompanyRecord', dataType: type, id, data }
+      ? { type: 'SaveCompanyRecord', dataType: type, id, data, ...v }
       : isSettingKind(type)
-        ? { type: 'UpdateSetting', kind: type, id, data }
-        : { type: 'UpdateItem', dataType: type as ItemDataType, id, data }
+        ? { type: 'UpdateSetting', kind: type, id, data, ...v }
+        : { type: 'UpdateItem', dataType: type as ItemDataType, id, data, ...v }
     await run(app, request, input)
     return saved(request, id)
   }
 
   const remove = async (request: FastifyRequest, id: number, types: readonly DataType[]) => {
+    const v = versioned(request)
     const record = await own(request, id, types)
     const type = record.dataType
     const input: CommandInput = isCompanyDataType(type)
-      ? { type: 'DeleteCompanyRecord', dataType: type as CompanyDataType, id }
+      ? { type: 'DeleteCompanyRecord', dataType: type as CompanyDataType, id, ...v }
       : isSettingKind(type)
-        ? { type: 'DeleteSetting', kind: type as SettingKind, id }
-        : { type: 'DeleteItem', dataType: type as ItemDataType, id }
+        ? { type: 'DeleteSetting', kind: type as SettingKind, id, ...v }
+        : { type: 'DeleteItem', dataType: type as ItemDataType, id, ...v }
     await run(app, request, input)
     return { success: true, id }
   }
@@ -178,11 +241,11 @@ export default async function recordRoutes(app: FastifyInstance) {
     const base = `/api/${family}`
     const tags = [family]
     const TypeParams = typeParams(types)
-    app.get(`${base}/GetByType/:type`, { ...auth, schema: { tags, params: TypeParams } }, (request) =>
-      getByType(request, (request.params as { type: DataType }).type),
+    app.get(`${base}/GetByType/:type`, { ...auth, schema: { tags, params: TypeParams } }, async (request, reply) =>
+      withEtag(reply, await getByType(request, (request.params as { type: DataType }).type)),
     )
-    app.get(`${base}/GetById/:id`, { ...auth, schema: { tags, params: IdParams } }, (request) =>
-      own(request, (request.params as { id: number }).id, types),
+    app.get(`${base}/GetById/:id`, { ...auth, schema: { tags, params: IdParams } }, async (request, reply) =>
+      withEtag(reply, await own(request, (request.params as { id: number }).id, types)),
     )
     app.get(`${base}/GetListByType/:type`, { ...auth, schema: { tags, params: TypeParams } }, async (request) => {
       const { state } = await booksOf(app, request)
@@ -200,10 +263,16 @@ export default async function recordRoutes(app: FastifyInstance) {
     app.post(base, { ...auth, schema: { tags, body: recordBody(types) } }, async (request, reply) => {
       const b = request.body as RecordBody
       const { created, record } = await create(request, b.dataType as DataType, b.dataObject)
-      return reply.code(created ? 201 : 200).send(record)
+      return reply.code(created ? 201 : 200).send(withEtag(reply, record))
     })
-    app.put(`${base}/:id`, { ...auth, schema: { tags, params: IdParams, body: recordBody(types) } }, (request) =>
-      update(request, (request.params as { id: number }).id, types, (request.body as RecordBody).dataObject),
+    app.put(
+      `${base}/:id`,
+      { ...auth, schema: { tags, params: IdParams, body: recordBody(types) } },
+      async (request, reply) =>
+        withEtag(
+          reply,
+          await update(request, (request.params as { id: number }).id, types, (request.body as RecordBody).dataObject),
+        ),
     )
     app.delete(`${base}/:id`, { ...auth, schema: { tags, params: IdParams } }, (request) =>
       remove(request, (request.params as { id: number }).id, types),
@@ -220,9 +289,9 @@ export default async function recordRoutes(app: FastifyInstance) {
     const { state } = await booksOf(app, request)
     return listRecords(state, (request.params as { type: DataType }).type)
   })
-  app.get('/api/data/:type/:id', { ...auth, schema: { tags, params: TypeIdParams } }, (request) => {
+  app.get('/api/data/:type/:id', { ...auth, schema: { tags, params: TypeIdParams } }, async (request, reply) => {
     const { type, id } = request.params as { type: DataType; id: number }
-    return own(request, id, [type])
+    return withEtag(reply, await own(request, id, [type]))
   })
   app.post(
     '/api/data/:type',
@@ -230,13 +299,17 @@ export default async function recordRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { type } = request.params as { type: DataType }
       const { created, record } = await create(request, type, (request.body as RecordBody).dataObject)
-      return reply.code(created ? 201 : 200).send(record)
+      return reply.code(created ? 201 : 200).send(withEtag(reply, record))
     },
   )
-  app.put('/api/data/:type/:id', { ...auth, schema: { tags, params: TypeIdParams, body: dataBody } }, (request) => {
-    const { type, id } = request.params as { type: DataType; id: number }
-    return update(request, id, [type], (request.body as RecordBody).dataObject)
-  })
+  app.put(
+    '/api/data/:type/:id',
+    { ...auth, schema: { tags, params: TypeIdParams, body: dataBody } },
+    async (request, reply) => {
+      const { type, id } = request.params as { type: DataType; id: number }
+      return withEtag(reply, await update(request, id, [type], (request.body as RecordBody).dataObject))
+    },
+  )
   app.put('/api/data/:type/delete/:id', { ...auth, schema: { tags, params: TypeIdParams } }, (request) => {
     const { type, id } = request.params as { type: DataType; id: number }
     return remove(request, id, [type])

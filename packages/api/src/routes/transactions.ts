@@ -3,10 +3,11 @@
  * yearly summaries, obligations, flags, manual transactions, lookups, and the Accept links of reminder e-mails.
  */
 import { monthOf } from '@finance/ledger-core/calendar.ts'
+import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
-import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams } from '../http/validation.ts'
+import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams, JsonObject } from '../http/validation.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import { texts } from '../mail/messages.ts'
 import { verifyAcceptKey } from '../reminders/keys.ts'
@@ -37,7 +38,7 @@ const FlagsBody = effectSchema(
   { type: 'object', properties: { completed: { type: 'boolean' }, notification: { type: 'boolean' } } },
 )
 
-const ManualBody = effectSchema(Schema.Record({ key: Schema.String, value: Schema.Unknown }), {
+const ManualBody = effectSchema(JsonObject, {
   type: 'object',
   description: 'A manual transaction: `{ dataObject: { date, name, amount, … } }` or the dataObject itself',
 })
@@ -58,13 +59,18 @@ const SummaryListParams = effectSchema(
   },
 )
 
+const [MIN_YEAR, MAX_YEAR] = [Number(Bounds.dateMin.slice(0, 4)), Number(Bounds.dateMax.slice(0, 4))]
 const YearParams = effectSchema(
   Schema.Struct({
-    year: Schema.NumberFromString.pipe(Schema.int(), Schema.between(1900, 9999)).annotations({
-      message: () => 'Year is not valid',
+    year: Schema.NumberFromString.pipe(Schema.int(), Schema.between(MIN_YEAR, MAX_YEAR)).annotations({
+      message: () => `Year must be a year from ${MIN_YEAR} to ${MAX_YEAR}`,
     }),
   }),
-  { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 9999 } } },
+  {
+    type: 'object',
+    required: ['year'],
+    properties: { year: { type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR } },
+  },
 )
 
 const TypeParams = effectSchema(Schema.Struct({ type: Schema.String }), {

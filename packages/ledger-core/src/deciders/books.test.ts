@@ -15,6 +15,47 @@ const primary = {
 const primarySaved = (id = 1, data: Record<string, unknown> = primary): LedgerEvent =>
   ({ type: 'CompanyRecordSaved', data: { id, dataType: 'Primary', data } }) as LedgerEvent
 
+describe('record versions', () => {
+  it('count every change of a record from 1', () => {
+    const state = foldBooks([
+      primarySaved(),
+      primarySaved(1, { ...primary, ownerName: 'Anna' }),
+      { type: 'CompanyRecordDeleted', data: { id: 1, dataType: 'Primary' } },
+    ])
+    expect(state.records.get(1)?.version).toBe(3)
+    expect(evolve(initialBooks, primarySaved()).records.get(1)?.version).toBe(1)
+  })
+
+  it('a write naming another version than the record’s is STALE_VERSION, whatever else is wrong with it', () => {
+    const edited = [primarySaved(), primarySaved(1, { ...primary, ownerName: 'Anna' })]
+    given(edited)
+      .when({ type: 'SaveCompanyRecord', dataType: 'Primary', id: 1, expectedVersion: 1, data: { companyName: '' } })
+      .thenFails('STALE_VERSION')
+    given(edited).when({ type: 'DeleteCompanyRecord', id: 1, expectedVersion: 1 }).thenFails('STALE_VERSION')
+    given(edited)
+      .when({ type: 'SaveCompanyRecord', dataType: 'Primary', id: 1, expectedVersion: 2, data: primary })
+      .thenEmits([primarySaved()])
+    // Version 0: "no record yet"; a record of the type exists.
+    given(edited)
+      .when({ type: 'SaveCompanyRecord', dataType: 'Primary', expectedVersion: 0, data: primary })
+      .thenFails('STALE_VERSION')
+    given([])
+      .when({ type: 'SaveCompanyRecord', dataType: 'Primary', expectedVersion: 0, data: primary })
+      .thenEmits([primarySaved()])
+    const vat = [{ type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting() } } as LedgerEvent]
+    given(vat)
+      .when({ type: 'UpdateSetting', kind: 'Vat', id: 1, expectedVersion: 2, data: vatSetting() })
+      .thenFails('STALE_VERSION')
+    given(vat).when({ type: 'DeleteSetting', id: 1, expectedVersion: 7 }).thenFails('STALE_VERSION')
+    given([itemAdded(1, income())])
+      .when({ type: 'UpdateItem', dataType: 'Income', id: 1, expectedVersion: 0, data: income() })
+      .thenFails('STALE_VERSION')
+    given([itemAdded(1, income())])
+      .when({ type: 'DeleteItem', id: 1, expectedVersion: 2 })
+      .thenFails('STALE_VERSION')
+  })
+})
+
 describe('company records', () => {
   it('saves a new record with the next id and normalised fields', () =>
     given([])

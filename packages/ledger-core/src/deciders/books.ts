@@ -50,6 +50,10 @@ const findRecord = (
 
 const isRecordState = (x: RecordState | DomainError): x is RecordState => 'dataType' in x
 
+/** STALE_VERSION when the command names a version other than the record's (0: the record must not exist yet). */
+const stale = (expected: number | undefined, record: RecordState | undefined): DomainError | null =>
+  expected === undefined || expected === (record?.version ?? 0) ? null : domainError('STALE_VERSION')
+
 const liveCompanyRecord = (state: BooksState, dataType: CompanyDataType): RecordState | undefined => {
   for (const r of state.records.values()) if (r.dataType === dataType && !r.deleted) return r
   return undefined
@@ -59,14 +63,16 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
-      const v = validateRecord(command.dataType, command.data)
-      if (!v.ok) return validationError(v.errors)
       let target: RecordState | undefined
       if (command.id !== undefined && command.id !== 0) {
         const r = findRecord(state, command.id, isCompanyDataType, command.dataType)
         if (!isRecordState(r)) return r
         target = r
       } else target = liveCompanyRecord(state, command.dataType)
+      const staleError = stale(command.expectedVersion, target)
+      if (staleError) return staleError
+      const v = validateRecord(command.dataType, command.data)
+      if (!v.ok) return validationError(v.errors)
       if (target && canonicalJson(target.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
       const id = target?.id ?? state.nextId
       return [{ type: 'CompanyRecordSaved', data: { id, dataType: command.dataType, data: v.value } } as LedgerEvent]
@@ -74,6 +80,8 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
     case 'DeleteCompanyRecord': {
       const r = findRecord(state, command.id, isCompanyDataType, command.dataType)
       if (!isRecordState(r)) return r
+      const staleError = stale(command.expectedVersion, r)
+      if (staleError) return staleError
       return [{ type: 'CompanyRecordDeleted', data: { id: r.id, dataType: r.dataType as CompanyDataType } }]
     }
     case 'AddSetting': {
@@ -86,6 +94,8 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       if (!isSettingKind(command.kind)) return domainError('UNKNOWN_DATA_TYPE')
       const r = findRecord(state, command.id, isSettingKind, command.kind)
       if (!isRecordState(r)) return r
+      const staleError = stale(command.expectedVersion, r)
+      if (staleError) return staleError
       const v = validateRecord(command.kind, command.data)
       if (!v.ok) return validationError(v.errors)
       if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
@@ -94,6 +104,8 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
     case 'DeleteSetting': {
       const r = findRecord(state, command.id, isSettingKind, command.kind)
       if (!isRecordState(r)) return r
+      const staleError = stale(command.expectedVersion, r)
+      if (staleError) return staleError
       return [{ type: 'SettingDeleted', data: { id: r.id, kind: r.dataType as 'Vat' | 'Pit' | 'SocialSecurity' } }]
     }
     case 'AddItem': {
@@ -108,6 +120,8 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       if (!isItemDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
       const r = findRecord(state, command.id, isItemDataType, command.dataType)
       if (!isRecordState(r)) return r
+      const staleError = stale(command.expectedVersion, r)
+      if (staleError) return staleError
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
       if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
@@ -116,6 +130,8 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
     case 'DeleteItem': {
       const r = findRecord(state, command.id, isItemDataType, command.dataType)
       if (!isRecordState(r)) return r
+      const staleError = stale(command.expectedVersion, r)
+      if (staleError) return staleError
       return [
         {
           type: 'ItemDeleted',

@@ -63,6 +63,7 @@ const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => 
     m.dataType = dataType
     m.data = data as RecordState['data']
     m.deleted = false
+    m.version++
     return
   }
   d.ownRecords.add(id)
@@ -72,6 +73,7 @@ const saveRecord = (d: Draft, id: number, dataType: DataType, data: unknown) => 
     data: data as RecordState['data'],
     deleted: false,
     verb: before && !before.deleted ? 'update' : 'add',
+    version: (before?.version ?? 0) + 1,
   })
   seeId(d, id)
 }
@@ -83,10 +85,18 @@ const deleteRecord = (d: Draft, id: number) => {
     const m = before as Mutable<RecordState>
     m.deleted = true
     m.verb = 'delete'
+    m.version++
     return
   }
   d.ownRecords.add(id)
-  d.records.set(id, { id, dataType: before.dataType, data: before.data, deleted: true, verb: 'delete' })
+  d.records.set(id, {
+    id,
+    dataType: before.dataType,
+    data: before.data,
+    deleted: true,
+    verb: 'delete',
+    version: before.version + 1,
+  })
 }
 
 /** Replaces a transaction's flags (explicit construction: keeps one hidden class, no spread per event). */

@@ -19,6 +19,11 @@ export interface RecordState<T extends DataType = DataType> {
   readonly deleted: boolean
   /** The last change applied (drives the SPEC's `eventType` label). */
   readonly verb: RecordVerb
+  /**
+   * 1 when the record is created, one more with every change (update, delete): what a client read, so a write can
+   * say which version it changes (optimistic concurrency per record; the API's ETag).
+   */
+  readonly version: number
 }
 
 /** A transaction row: a generated row of a recorded month, or a manual transaction. */

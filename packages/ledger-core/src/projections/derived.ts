@@ -5,6 +5,7 @@
  */
 import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
+import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex, type VatPercentOn } from '../schedule.ts'
 import {
@@ -65,6 +66,9 @@ export const derive = (state: BooksState): Derived => {
   const company: CompanyFacts = { businessStartDate: null, vatRegistrationDate: null }
   for (const r of state.records.values()) {
     if (r.deleted) continue
+    // A record stored by an older version outside today's bounds (a year-9999 date, a 20-digit amount) counts in
+    // no figure: it is listed with its `problems` for the user to correct, and cannot stall or break a read.
+    if (recordProblems(r.dataType, r.data).some(isFigureProblem)) continue
     switch (r.dataType) {
       case 'Primary': {
         const d = r.data as Partial<Primary>

@@ -52,6 +52,7 @@ describe('records', () => {
       id: 3,
       dataType: 'Expense',
       eventType: 'Fixed expense add',
+      version: 1,
       dataObject: { ...income({ amount: '10.01' }), vatAmount: '2.30', sum: '12.31' },
     })
     expect(currentSetting(state, 'Vat', '2026-06-30')?.id).toBe(1)

@@ -5,7 +5,9 @@
  * private item); the web prefills the VAT setting's percent when the company box is ticked (SPEC §4).
  */
 import type { BooksState, RecordState } from '../deciders/state.ts'
+import type { FieldError } from '../errors.ts'
 import { formatMoney, parseMoney } from '../money.ts'
+import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import {
   type CompanyDataType,
   type DataType,
@@ -25,6 +27,13 @@ export interface RecordDto {
   readonly dataType: DataType
   readonly eventType: string
   readonly dataObject: Record<string, unknown>
+  /** The record's version (1 when created, +1 per change): send it back to change the record (If-Match/`version`). */
+  readonly version: number
+  /**
+   * Only on a record stored by an older version outside today's bounds: what is wrong with it. Such a record counts
+   * in no figure until it is corrected (PUT) or deleted.
+   */
+  readonly problems?: readonly FieldError[]
 }
 
 /**
@@ -48,12 +57,17 @@ const toDto = (state: BooksState, r: RecordState): RecordDto => {
   const hit = dtoCache.get(r)
   if (hit) return hit
   const data = r.data as unknown as Record<string, unknown>
-  const item = isItemDataType(r.dataType) ? (r.data as Item) : null
+  const problems = recordProblems(r.dataType, r.data)
+  const countable = !problems.some(isFigureProblem)
+  // An item outside the bounds (a 20-digit amount) has no totals: it counts in no figure.
+  const item = isItemDataType(r.dataType) && countable ? (r.data as Item) : null
   const dto: RecordDto = {
     id: r.id,
     dataType: r.dataType,
     eventType: recordEventType(r.dataType, r.verb),
     dataObject: item ? { ...data, ...itemTotals(item, derive(state).vatPercentOn) } : { ...data },
+    version: r.version,
+    ...(problems.length > 0 ? { problems } : {}),
   }
   if (item?.percent !== null) dtoCache.set(r, dto)
   return dto

@@ -147,7 +147,7 @@ describe('validateRecord', () => {
     expect(
       messages(validateRecord('Income', { date: '2026-01-01', name: 'x'.repeat(501), amount: 1, percent: 0 })),
     ).toEqual({
-      name: 'Name is too long',
+      name: 'Name is too long (at most 500 characters)',
     })
     expect(messages(validateRecord('Primary', { companyName: {}, nip: '1' }))).toEqual({
       companyName: 'Company name must be text',

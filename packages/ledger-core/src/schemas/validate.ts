@@ -16,7 +16,17 @@
  * NIP/REGON checksums and postal codes are not errors here (see `companyWarnings`).
  */
 import { Schema } from 'effect'
+import { isLocalDate } from '../calendar.ts'
 import type { FieldError } from '../errors.ts'
+import {
+  BoundMessages,
+  Bounds,
+  dateWindowOf,
+  endsInBounds,
+  isDateInWindow,
+  isMoneyInBounds,
+  textProblem,
+} from './bounds.ts'
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import {
   type Address,
@@ -40,27 +50,26 @@ import {
   ManualTransactionSchema,
   recordSchemas,
 } from './records.ts'
-import { isLocalDate } from '../calendar.ts'
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
 
 export const Messages = {
   invalidMoney: (label: string) => `${label} must be a number with at most 2 decimals`,
   negativeMoney: (label: string) => `${label} must not be negative`,
-  invalidPercent: (label: string) => `${label} must be a number from 0 to 100 with at most 2 decimals`,
+  invalidPercent: BoundMessages.percent,
   invalidDate: (label: string) => `${label} must be a date in format yyyy-mm-dd`,
-  invalidInteger: (label: string) => `${label} must be a whole number from 1 to ${MAX_REPETITIONS}`,
+  invalidInteger: BoundMessages.repetitions,
   invalidInterval: 'Payment interval must be 1 or 3',
   invalidBoolean: (label: string) => `${label} must be true or false`,
   invalidTaxType: 'Tax type must be Flat, Linear or Scale',
-  invalidText: (label: string) => `${label} is too long`,
+  invalidText: BoundMessages.textTooLong,
   email: 'Email needs to be in correct format',
   notAnObject: 'Data is required',
 } as const
 
-const MAX_TEXT = 500
-/** At most 100 years of monthly occurrences. */
-export const MAX_REPETITIONS = 1200
+const MAX_TEXT = Bounds.textMax
+/** At most 100 years of monthly occurrences (see `Bounds`). */
+export const MAX_REPETITIONS = Bounds.repetitionsMax
 
 /** Collects errors while reading fields of one input object. */
 class Reader {
@@ -85,7 +94,7 @@ class Reader {
     }
     return true
   }
-  text(field: string, label: string, requiredMessage?: string, max = MAX_TEXT): string {
+  text(field: string, label: string, requiredMessage?: string, max: number = MAX_TEXT): string {
     const v = this.o[field]
     if (requiredMessage !== undefined && !this.required(field, requiredMessage)) return ''
     if (v === undefined || v === null) return ''
@@ -94,8 +103,11 @@ class Reader {
       this.err(field, 'INVALID_TEXT', `${label} must be text`)
       return ''
     }
-    if (s.length > max) this.err(field, 'INVALID_TEXT', Messages.invalidText(label))
-    return s.trim()
+    const trimmed = s.trim()
+    const problem = textProblem(trimmed, max)
+    if (problem === 'INVALID_TEXT_LENGTH') this.err(field, 'INVALID_TEXT', BoundMessages.textTooLong(label, max))
+    else if (problem === 'INVALID_TEXT_CHARACTERS') this.err(field, 'INVALID_TEXT', BoundMessages.textControl(label))
+    return trimmed
   }
   money(field: string, label: string, requiredMessage: string | null, opts: { nonNegative?: boolean } = {}) {
     if (isBlank(this.o[field])) {
@@ -105,6 +117,10 @@ class Reader {
     const m = normalizeMoney(this.o[field])
     if (m === null) {
       this.err(field, 'INVALID_MONEY', Messages.invalidMoney(label))
+      return null
+    }
+    if (!isMoneyInBounds(m)) {
+      this.err(field, 'INVALID_MONEY', BoundMessages.moneyTooLarge(label))
       return null
     }
     if (opts.nonNegative && m.startsWith('-')) {
@@ -132,6 +148,11 @@ class Reader {
     // Accept an ISO timestamp's date part (`2026-01-10T00:00:00`) as browsers send it.
     if (typeof v !== 'string' || !isLocalDate(s) || (v.trim().length > 10 && v.trim()[10] !== 'T')) {
       this.err(field, 'INVALID_DATE', Messages.invalidDate(label))
+      return null
+    }
+    const window = dateWindowOf(field)
+    if (!isDateInWindow(s, window)) {
+      this.err(field, 'INVALID_DATE', BoundMessages.dateOutside(label, window))
       return null
     }
     return s
@@ -284,10 +305,12 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
     case 'RecurringIncome':
     case 'RecurringExpense': {
       const base = { ...readItem(r, isIncomeType(dataType)) }
-      value =
-        dataType === 'RecurringIncome' || dataType === 'RecurringExpense'
-          ? { ...base, repetitions: r.integer('repetitions', 'Repetitions', 'Repetitions is required') }
-          : base
+      if (dataType === 'RecurringIncome' || dataType === 'RecurringExpense') {
+        const repetitions = r.integer('repetitions', 'Repetitions', 'Repetitions is required')
+        if (repetitions !== null && !endsInBounds([base.date, base.invoiceDate, base.supplyDate], repetitions))
+          r.push('repetitions', 'INVALID_INTEGER', BoundMessages.repetitionsEnd)
+        value = { ...base, repetitions }
+      } else value = base
       break
     }
   }

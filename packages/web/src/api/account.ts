@@ -5,7 +5,14 @@ import type {
   ResetPasswordBody,
   ResetPasswordConfirmedBody,
 } from '@finance/ledger-core/schemas/account.ts'
-import { api, type LoginResult, type RefreshResult, type SettingsData, type SuccessResult } from './client.ts'
+import {
+  api,
+  type ChangePasswordResult,
+  type LoginResult,
+  type RefreshResult,
+  type SettingsData,
+  type SuccessResult,
+} from './client.ts'
 
 /**
  * The account calls (apicontract), typed by the shared account schemas of the core (type-only import: the
@@ -14,7 +21,7 @@ import { api, type LoginResult, type RefreshResult, type SettingsData, type Succ
 export const accountApi = {
   login: (body: LoginBody) => api.post<LoginResult>('account/login', body),
   register: (body: RegisterBody) => api.post<SuccessResult>('account/register', body),
-  changePassword: (body: ChangePasswordBody) => api.post<SuccessResult>('account/changePassword', body),
+  changePassword: (body: ChangePasswordBody) => api.post<ChangePasswordResult>('account/changePassword', body),
   resetPassword: (body: ResetPasswordBody) => api.post<SuccessResult>('account/resetPassword', body),
   resetPasswordConfirmed: (body: ResetPasswordConfirmedBody) =>
     api.post<SuccessResult>('account/resetPasswordConfirmed', body),

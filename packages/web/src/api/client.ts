@@ -38,6 +38,8 @@ export type RequestOptions = {
   signal?: AbortSignal
   /** Called with a successful answer's headers (e.g. the log page's `X-Total-Count`). */
   onHeaders?: (headers: Headers) => void
+  /** The version of the record a write changes, sent as `If-Match` (a stale one answers 409). */
+  ifMatch?: number
 }
 
 export interface ApiClient {
@@ -121,6 +123,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     const token = config.getToken?.()
     if (token) headers.authorization = `Bearer ${token}`
     if (options.key) headers['x-api-key'] = options.key
+    if (options.ifMatch !== undefined) headers['if-match'] = `"${options.ifMatch}"`
     if (method !== 'GET' && !isAbsolute(path)) {
       const xsrf = await csrf()
       if (xsrf) headers['x-csrf-token'] = xsrf
@@ -177,5 +180,7 @@ export const api: ApiClient = createApiClient({
 // Response shapes of the account calls (apicontract).
 export type LoginResult = { token: string; minutes: number; role: string }
 export type SuccessResult = { success: boolean; errors: string[] }
+/** A password change revokes the session's token and answers a new one. */
+export type ChangePasswordResult = SuccessResult & { token?: string; minutes?: number }
 export type RefreshResult = { success: boolean; token?: string | null; minutes?: number; errors?: string[] }
 export type SettingsData = { name: string; dbName: string; sizeInKB: number | string }

@@ -46,6 +46,9 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   "You don't have permision to access this content.": msg`You don't have permision to access this content.`,
   'Unknown Error': msg`Unknown Error`,
   'Too Many Requests': msg`Too Many Requests`,
+  'Too many requests, try again later': msg`Too many requests, try again later`,
+  'This record was changed elsewhere. Reload it to see the latest version.': msg`This record was changed elsewhere. Reload it to see the latest version.`,
+  'Year must be a year from 2000 to 2099': msg`Year must be a year from 2000 to 2099`,
   // §8 successes and prompts
   'Item saved': msg`Item saved`,
   'Expense added': msg`Expense added`,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { accountApi } from '../api/account.ts'
-import { isApiError, type SettingsData, type SuccessResult } from '../api/client.ts'
+import { type ChangePasswordResult, isApiError, type SettingsData } from '../api/client.ts'
 import { submitWith, createFormMachine } from '../forms/formMachine.ts'
 import { useSession } from '../session/SessionContext.tsx'
 import { tokenEmail } from '../session/token.ts'
@@ -20,7 +20,7 @@ export type ChangePasswordValues = { email: string; oldPassword: string; passwor
 const cleared = { oldPassword: '', password: '', confirmPassword: '' }
 
 /** Change password (SPEC §5, §8). */
-export const changePasswordMachine = createFormMachine<ChangePasswordValues, SuccessResult>({
+export const changePasswordMachine = createFormMachine<ChangePasswordValues, ChangePasswordResult>({
   id: 'changePassword',
   initial: { email: '', oldPassword: '', password: '', confirmPassword: '' },
   validate: (v) => {
@@ -51,12 +51,12 @@ export const ChangePasswordPage = ({
   submit = changePasswordCall,
   loadSettings = loadSettingsData,
 }: {
-  submit?: (values: ChangePasswordValues) => Promise<SuccessResult>
+  submit?: (values: ChangePasswordValues) => Promise<ChangePasswordResult>
   loadSettings?: () => Promise<SettingsData>
 }) => {
   const { t } = useLingui()
   const tm = useTranslateMessage()
-  const { token } = useSession()
+  const { token, role, actor } = useSession()
   const settings = useSettingsData(loadSettings, token)
   const email = settings?.name || tokenEmail(token)
   const [state, send] = useMachine(
@@ -81,11 +81,14 @@ export const ChangePasswordPage = ({
   }, [popup, tm])
   useEffect(() => {
     if (done) {
+      // The change revoked every earlier token of the user: continue with the new one the server answered.
+      const output = state.context.output
+      if (output?.token) actor.send({ type: 'LOGIN', token: output.token, minutes: output.minutes, role })
       messageStore.info(t`Password changed`)
       send({ type: 'RESET' })
       if (email) send({ type: 'SET', values: { email } })
     }
-  }, [done, send, t, email])
+  }, [done, send, t, email, actor, role, state.context.output])
 
   return (
     <Card headingLevel={1} title={email || <Trans>Password</Trans>} width={350} className="form-card">

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client.ts'
 import { AppRoutes } from '../app/App.tsx'
+import { ChangePasswordPage } from './ChangePasswordPage.tsx'
 import { i18nFor, renderApp } from '../test/render.tsx'
 import { LoginPage } from './LoginPage.tsx'
 import { LogoutPage } from './LogoutPage.tsx'
@@ -54,6 +55,24 @@ describe('login screen', () => {
     await waitFor(() => expect(location()).toBe('/'))
     expect(actor.getSnapshot().context.session?.role).toBe('1024')
     expect(localStorage.getItem('site token')).toBe('jwt')
+  })
+})
+
+describe('change password screen', () => {
+  it('continues the session with the new token the server answers (the change revoked the old one)', async () => {
+    const submit = vi.fn(async () => ({ success: true, errors: [], token: 'after-change', minutes: 20 }))
+    const loadSettings = async () => ({ name: 'jan@example.com', dbName: 'sqlite', sizeInKB: 1 })
+    const { actor } = await renderApp(<ChangePasswordPage submit={submit} loadSettings={loadSettings} />, {
+      route: '/user/changepassword',
+      session: { ...session('1'), token: 'before-change' },
+    })
+    fireEvent.change(screen.getByLabelText('Old password'), { target: { value: 'Secret#123' } })
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Changed#456' } })
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Changed#456' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
+    await waitFor(() => expect(actor.getSnapshot().context.session?.token).toBe('after-change'))
+    expect(actor.getSnapshot().context.session?.role).toBe('1')
+    expect(localStorage.getItem('site token')).toBe('after-change')
   })
 })
 

@@ -5,6 +5,7 @@ import {
   type GridCell,
   isDate,
   isPickerYear,
+  PICKER_YEARS,
   monthGrid,
   monthOfDate,
   moveByKey,
@@ -252,8 +253,8 @@ export const DatePicker = ({
               className="input datepicker__year"
               type="number"
               aria-label={text$.year}
-              min={1900}
-              max={2999}
+              min={PICKER_YEARS.min}
+              max={PICKER_YEARS.max}
               value={yearText}
               onChange={(e) => {
                 setYearText(e.target.value)

@@ -11,6 +11,7 @@ import {
   isLocalDate,
   parseLocalDate,
 } from '@finance/ledger-core/calendar.ts'
+import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
 
 export interface GridCell {
   date: string
@@ -83,7 +84,11 @@ export const moveByKey = (date: string, key: string): string | null => {
   }
 }
 
+/** The years the books accept (the core's date window), the only ones the year input offers. */
+export const PICKER_YEARS = { min: Number(Bounds.dateMin.slice(0, 4)), max: Number(Bounds.dateMax.slice(0, 4)) }
+
 /** A year the year input accepts. */
-export const isPickerYear = (n: number): boolean => Number.isInteger(n) && n >= 1900 && n <= 2999
+export const isPickerYear = (n: number): boolean =>
+  Number.isInteger(n) && n >= PICKER_YEARS.min && n <= PICKER_YEARS.max
 
 export const isDate = (s: unknown): s is string => isLocalDate(s) && isPickerYear(parseLocalDate(s).year)

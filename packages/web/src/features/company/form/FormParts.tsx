@@ -30,7 +30,10 @@ export const FormActions = ({
   )
 }
 
-/** Form-level errors (server answers, 'No changes on the form') and the 'Save anyway' override for warnings. */
+/**
+ * Form-level errors (server answers, 'No changes on the form'), the 'Save anyway' override for warnings, and after a
+ * save that found the record changed elsewhere, a Reload that takes the latest version and keeps what was typed.
+ */
 export const FormMessages = ({ form }: { form: RecordForm }) => {
   const { t } = useLingui()
   const translate = useTranslateMessage()
@@ -39,6 +42,19 @@ export const FormMessages = ({ form }: { form: RecordForm }) => {
   return (
     <>
       <FormErrors errors={form.context.errors.map(translate)} />
+      {(form.context.stale || form.refreshing) && (
+        <div className="form-warning" role="status">
+          <p>{t`Your changes are still in the form. Reload to see the latest version, then save again or cancel.`}</p>
+          <Button
+            variant="secondary"
+            onClick={() => form.send({ type: 'RELOAD_LATEST' })}
+            disabled={form.refreshing}
+            aria-busy={form.refreshing}
+          >
+            {t`Reload`}
+          </Button>
+        </div>
+      )}
       {hasWarnings && (
         <div className="form-warning" role="status">
           <p>{t`Some numbers fail their checksum. If the data is foreign or correct anyway, you may save it.`}</p>
@@ -51,5 +67,25 @@ export const FormMessages = ({ form }: { form: RecordForm }) => {
         </div>
       )}
     </>
+  )
+}
+
+/**
+ * What is wrong with a record an older version stored outside today's bounds (the API's `problems`): such a record
+ * counts in no figure until it is corrected or deleted, so the screen says so next to it.
+ */
+export const RecordProblems = ({ problems }: { problems?: readonly { field: string; message: string }[] }) => {
+  const { t } = useLingui()
+  const translate = useTranslateMessage()
+  if (!problems || problems.length === 0) return null
+  return (
+    <div className="form-warning" role="note">
+      <p>{t`Saved by an earlier version outside today's limits: it counts in no total until you correct or delete it.`}</p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.field}>{translate(p.message)}</li>
+        ))}
+      </ul>
+    </div>
   )
 }

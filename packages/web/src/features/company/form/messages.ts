@@ -26,6 +26,7 @@ const known: Record<string, MessageDescriptor> = {
   'Name is required': msg`Name is required`,
   'Repetitions is required': msg`Repetitions is required`,
   'Data is not valid': msg`Data is not valid`,
+  'The last repetition must fall on or before 2099-12-31': msg`The last repetition must fall on or before 2099-12-31`,
 }
 
 const labels: Record<string, MessageDescriptor> = {
@@ -39,7 +40,37 @@ const labels: Record<string, MessageDescriptor> = {
   'Second percent amount': msg`Second percent amount`,
   Deductions: msg`Deductions`,
   Repetitions: msg`Repetitions`,
+  Name: msg`Name`,
+  'Company name': msg`Company name`,
+  'Owner name': msg`Owner name`,
+  'Owner last name': msg`Owner last name`,
+  Nip: msg`NIP`,
+  Regon: msg`REGON`,
+  Email: msg`Email`,
+  'Phone number': msg`Phone number`,
+  Website: msg`Website`,
+  Other: msg`Other`,
+  Country: msg`Country`,
+  Region: msg`Region`,
+  City: msg`City`,
+  Street: msg`Street`,
+  'Post code': msg`Post code`,
+  Building: msg`Building`,
+  'Supply date': msg`Supply date`,
+  'Birth date': msg`Birth date`,
+  'Business start date': msg`Business start date`,
+  'VAT registration date': msg`VAT registration date`,
+  Description: msg`Description`,
+  'Document number': msg`Document number`,
+  'Counterparty name': msg`Counterparty name`,
+  'Counterparty address': msg`Counterparty address`,
 }
+
+/** The field messages of the core's validation and bounds, by their English ending. */
+const FIELD_MESSAGE =
+  /^(.+?) (must be a number with at most 2 decimals|must not be negative|must be a number from 0 to 100 with at most 2 decimals|must be a date in format yyyy-mm-dd|must be a whole number of at least 1|must be a whole number from 1 to 1200|must be at most 999999999999\.99|must not contain control characters)$/
+const WINDOW_MESSAGE = /^(.+?) must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/
+const LENGTH_MESSAGE = /^(.+?) is too long \(at most (\d+) characters\)$/
 
 /** `(text) => translated text` for the active language. */
 export const useTranslateMessage = (): ((text: string) => string) => {
@@ -48,10 +79,19 @@ export const useTranslateMessage = (): ((text: string) => string) => {
     (text: string) => {
       const k = known[text]
       if (k) return i18n._(k)
-      const m =
-        /^(.+?) (must be a number with at most 2 decimals|must not be negative|must be a number from 0 to 100 with at most 2 decimals|must be a date in format yyyy-mm-dd|must be a whole number of at least 1)$/.exec(
-          text,
-        )
+      const window = WINDOW_MESSAGE.exec(text)
+      if (window) {
+        const [, field = '', from, to] = window
+        const label = labels[field] ? i18n._(labels[field]) : field
+        return t`${label} must be between ${from} and ${to}`
+      }
+      const length = LENGTH_MESSAGE.exec(text)
+      if (length) {
+        const [, field = '', max] = length
+        const label = labels[field] ? i18n._(labels[field]) : field
+        return t`${label} is too long (at most ${max} characters)`
+      }
+      const m = FIELD_MESSAGE.exec(text)
       if (m) {
         const l = labels[m[1] ?? '']
         const label = l ? i18n._(l) : (m[1] ?? '')
@@ -64,6 +104,12 @@ export const useTranslateMessage = (): ((text: string) => string) => {
             return t`${label} must be a number from 0 to 100 with at most 2 decimals`
           case 'must be a date in format yyyy-mm-dd':
             return t`${label} must be a date in format yyyy-mm-dd`
+          case 'must be a whole number from 1 to 1200':
+            return t`${label} must be a whole number from 1 to 1200`
+          case 'must be at most 999999999999.99':
+            return t`${label} must be at most 999999999999.99`
+          case 'must not contain control characters':
+            return t`${label} must not contain control characters`
           default:
             return t`${label} must be a whole number of at least 1`
         }

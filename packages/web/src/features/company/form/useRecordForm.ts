@@ -6,7 +6,7 @@ import type { Draft } from '../lib/paths.ts'
 import type { RecordDto } from '../lib/records.ts'
 import type { ServiceDataType } from '../lib/services.ts'
 import { prepareFor, validatorFor } from '../lib/validation.ts'
-import { type FormInput, formMachine, type SaveRequest } from '../machines/formMachine.ts'
+import { type FormInput, type LoadRequest, formMachine, type SaveRequest } from '../machines/formMachine.ts'
 import { useTranslateMessage } from './messages.ts'
 import { useServices } from './services.tsx'
 
@@ -39,7 +39,10 @@ export const useRecordForm = ({
     () =>
       formMachine.provide({
         actors: {
-          load: fromPromise(() => services.getCurrent(dataType)),
+          // The current record of the type at first; one record by id when reloading after a 409.
+          load: fromPromise(({ input }: { input: LoadRequest }) =>
+            input.id > 0 ? services.getById(dataType, input.id) : services.getCurrent(dataType),
+          ),
           save: fromPromise(({ input }: { input: SaveRequest }) => services.save(dataType, input)),
         },
       }),
@@ -69,7 +72,11 @@ export const useRecordForm = ({
     }
   }, [actorRef, messages, translate])
   const snapshot = useSelector(actorRef, (s) => s)
-  const editing = snapshot.matches('edit') || snapshot.matches('error') || snapshot.matches('submitting')
+  const editing =
+    snapshot.matches('edit') ||
+    snapshot.matches('error') ||
+    snapshot.matches('submitting') ||
+    snapshot.matches('refreshing')
   return {
     actorRef,
     send: actorRef.send,
@@ -78,6 +85,7 @@ export const useRecordForm = ({
     editing,
     submitting: snapshot.matches('submitting'),
     loading: snapshot.matches('loading') || snapshot.matches('start'),
+    refreshing: snapshot.matches('refreshing'),
   }
 }
 

@@ -32,6 +32,8 @@ export const saveErrorOf = (error: unknown): ShownError => {
   const e = (error ?? {}) as ApiErrorLike
   const status = statusOf(error)
   if (status !== undefined && status >= 500) return { errors: [INTERNAL_ERROR], fieldErrors: {} }
+  // A 409 explains itself ("changed elsewhere"): its message alone, without the status text.
+  if (status === 409 && asStrings(e.errors).length > 0) return { errors: asStrings(e.errors), fieldErrors: {} }
   const fieldErrors: Record<string, string> = {}
   if (e.fieldErrors && typeof e.fieldErrors === 'object') {
     for (const [k, v] of Object.entries(e.fieldErrors as Record<string, unknown>))

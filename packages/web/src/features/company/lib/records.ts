@@ -5,6 +5,10 @@ export interface RecordDto<T = Record<string, unknown>> {
   dataType: string
   eventType: string
   dataObject: T
+  /** The record's version (1 when created, +1 per change): a save or delete names it, a stale one answers 409. */
+  version?: number
+  /** Only on a record an older version stored outside today's bounds: what is wrong with it. */
+  problems?: { field: string; code: string; message: string }[]
 }
 
 export type CompanyDataType = 'Primary' | 'Contact' | 'Addresses' | 'Invoice'

@@ -19,11 +19,14 @@ export type ServiceDataType = CompanyDataType | SettingDataType | ItemDataType
 export interface RecordServices {
   /** The company record, or the setting in force today; `null` when there is none (404). */
   getCurrent(dataType: ServiceDataType): Promise<RecordDto | null>
+  /** One record by id (its latest version); `null` when it is gone (404). */
+  getById(dataType: ServiceDataType, id: number): Promise<RecordDto | null>
   /** Settings newest date first; items with `vatAmount` and `sum`. */
   list(dataType: ServiceDataType): Promise<RecordDto[]>
-  /** POST when `id` is 0, PUT when `id > 0`; answers the saved record. */
+  /** POST when `id` is 0, PUT when `id > 0`, naming `version` when given; answers the saved record. */
   save(dataType: ServiceDataType, request: SaveRequest): Promise<RecordDto>
-  remove(dataType: ServiceDataType, id: number): Promise<unknown>
+  /** Deletes, naming the version read when given (If-Match). */
+  remove(dataType: ServiceDataType, id: number, version?: number): Promise<unknown>
 }
 
 const isNotFound = (e: unknown): boolean => (e as { status?: unknown } | null)?.status === 404
@@ -37,6 +40,14 @@ export const apiServices = (client: ApiClient): RecordServices => ({
       throw e
     }
   },
+  async getById(dataType, id) {
+    try {
+      return await client.get<RecordDto>(`${areaOf(dataType)}/GetById/${id}`)
+    } catch (e) {
+      if (isNotFound(e)) return null
+      throw e
+    }
+  },
   async list(dataType) {
     try {
       return await client.get<RecordDto[]>(`${areaOf(dataType)}/GetListByType/${dataType}`)
@@ -45,13 +56,18 @@ export const apiServices = (client: ApiClient): RecordServices => ({
       throw e
     }
   },
-  save(dataType, { id, dataObject }) {
+  save(dataType, { id, dataObject, version }) {
     const area = areaOf(dataType)
-    const body = { dataType, eventType: eventTypes[dataType], dataObject }
+    const body = {
+      dataType,
+      eventType: eventTypes[dataType],
+      dataObject,
+      ...(version === undefined ? {} : { version }),
+    }
     return id > 0 ? client.put<RecordDto>(`${area}/${id}`, { id, ...body }) : client.post<RecordDto>(area, body)
   },
-  remove(dataType, id) {
-    return client.del(`${areaOf(dataType)}/${id}`)
+  remove(dataType, id, version) {
+    return client.del(`${areaOf(dataType)}/${id}`, undefined, version === undefined ? {} : { ifMatch: version })
   },
 })
 
@@ -68,6 +84,14 @@ export const withTotals = (r: RecordDto): RecordDto => {
     return r
   }
 }
+
+/** What the API answers to a write naming an old version (the shape of `ApiError`). */
+export const staleError = () => ({
+  status: 409,
+  statusText: 'Conflict',
+  errors: ['This record was changed elsewhere. Reload it to see the latest version.'],
+  fieldErrors: {},
+})
 
 export interface MemoryOptions {
   /** Milliseconds every call waits (to show loaders in stories). */
@@ -100,21 +124,35 @@ export const memoryServices = (
       const inForce = all.filter((r) => dateOf(r) <= today).sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
       return inForce[0] ?? null
     },
+    async getById(_dataType, id) {
+      await wait()
+      return records.find((r) => r.id === id) ?? null
+    },
     async list(dataType) {
       await wait()
       const all = ofType(dataType)
       if (SETTINGS.includes(dataType)) return [...all].sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
       return all.map(withTotals)
     },
-    async save(dataType, { id, dataObject }) {
+    async save(dataType, { id, dataObject, version }) {
       await wait()
       if (options.saveError !== undefined) throw options.saveError
-      const record: RecordDto = { id: id > 0 ? id : nextId++, dataType, eventType: eventTypes[dataType], dataObject }
+      const current = records.find((r) => r.id === id)
+      if (version !== undefined && version !== (current?.version ?? 0)) throw staleError()
+      const record: RecordDto = {
+        id: id > 0 ? id : nextId++,
+        dataType,
+        eventType: eventTypes[dataType],
+        dataObject,
+        version: (current?.version ?? 0) + 1,
+      }
       records = id > 0 ? records.map((r) => (r.id === id ? record : r)) : [...records, record]
       return record
     },
-    async remove(_dataType, id) {
+    async remove(_dataType, id, version) {
       await wait()
+      const current = records.find((r) => r.id === id)
+      if (version !== undefined && current && version !== (current.version ?? 0)) throw staleError()
       records = records.filter((r) => r.id !== id)
       return { success: true, id }
     },

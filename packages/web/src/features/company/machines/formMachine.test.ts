@@ -22,12 +22,15 @@ const deferred = <T>() => {
 
 const start = (
   input: FormInput,
-  actors: { load?: () => Promise<RecordDto | null>; save?: (r: SaveRequest) => Promise<RecordDto> } = {},
+  actors: {
+    load?: (input: { id: number }) => Promise<RecordDto | null>
+    save?: (r: SaveRequest) => Promise<RecordDto>
+  } = {},
 ) => {
   const saves: SaveRequest[] = []
   const machine = formMachine.provide({
     actors: {
-      load: fromPromise(async () => (actors.load ? actors.load() : null)),
+      load: fromPromise(async ({ input: req }: { input: { id: number } }) => (actors.load ? actors.load(req) : null)),
       save: fromPromise(async ({ input: req }: { input: SaveRequest }) => {
         saves.push(req)
         if (actors.save) return actors.save(req)
@@ -217,7 +220,11 @@ describe('record form machine', () => {
     actor.send({ type: 'CHANGE', path: 'date', value: '2026-07-01' })
     actor.send({ type: 'SAVE' })
     await waitFor(actor, (s) => s.matches('view'))
-    expect(saves[0]).toEqual({ id: 0, dataObject: { date: '2026-07-01', percent: '23', paymentInterval: 1 } })
+    expect(saves[0]).toEqual({
+      id: 0,
+      version: 0,
+      dataObject: { date: '2026-07-01', percent: '23', paymentInterval: 1 },
+    })
   })
 
   it('shows a failed load (other than 404) and stays usable', async () => {
@@ -240,5 +247,91 @@ describe('record form machine', () => {
     actor.send({ type: 'EDIT' })
     expect(actor.getSnapshot().value).toBe('edit')
     expect(actor.getSnapshot().context.errors).toEqual([])
+  })
+})
+
+describe('a record changed elsewhere', () => {
+  const STALE = 'This record was changed elsewhere. Reload it to see the latest version.'
+  const stale = { status: 409, statusText: 'Conflict', errors: [STALE] }
+  const v3 = { ...vatRecord, version: 3 }
+
+  it('sends the version it read; a 409 keeps what the user typed and offers to reload', async () => {
+    const saved: RecordDto = { ...vatRecord, version: 4, dataObject: { ...vatRecord.dataObject, percent: '8' } }
+    const loads: { id: number }[] = []
+    const { actor, saves, emitted } = start(
+      { record: v3, template },
+      {
+        save: async (r) => {
+          if (r.version === 3) throw stale
+          return { ...saved, version: 5, dataObject: r.dataObject }
+        },
+        load: async (req) => {
+          loads.push(req)
+          return saved
+        },
+      },
+    )
+    actor.send({ type: 'EDIT' })
+    actor.send({ type: 'CHANGE', path: 'percent', value: '5' })
+    actor.send({ type: 'SAVE' })
+    let s = await waitFor(actor, (s) => s.matches('error'))
+    expect(saves[0]).toMatchObject({ id: 7, version: 3 })
+    expect(s.context.stale).toBe(true)
+    expect(s.context.errors).toEqual([STALE])
+    expect(s.context.draft.percent).toBe('5')
+    expect(emitted.some((e) => e.type === 'notify' && e.level === 'error' && e.message === STALE)).toBe(true)
+
+    // Reload: the latest version becomes the base, the typed values stay in the form.
+    actor.send({ type: 'RELOAD_LATEST' })
+    s = await waitFor(actor, (s) => s.matches('edit'))
+    expect(loads).toEqual([{ id: 7 }])
+    expect(s.context.stale).toBe(false)
+    expect(s.context.record?.version).toBe(4)
+    expect(s.context.saved).toEqual(saved.dataObject)
+    expect(s.context.draft.percent).toBe('5')
+
+    // Saving now names the version just loaded; Cancel instead would have shown the latest values.
+    actor.send({ type: 'SAVE' })
+    s = await waitFor(actor, (s) => s.matches('view'))
+    expect(saves[1]).toMatchObject({ id: 7, version: 4 })
+    expect(s.context.record?.version).toBe(5)
+  })
+
+  it('Cancel after a 409 shows the latest values once reloaded', async () => {
+    const latest: RecordDto = { ...vatRecord, version: 4, dataObject: { ...vatRecord.dataObject, percent: '8' } }
+    const { actor } = start(
+      { record: v3, template },
+      {
+        save: async () => {
+          throw stale
+        },
+        load: async () => latest,
+      },
+    )
+    actor.send({ type: 'EDIT' })
+    actor.send({ type: 'CHANGE', path: 'percent', value: '5' })
+    actor.send({ type: 'SAVE' })
+    await waitFor(actor, (s) => s.matches('error'))
+    actor.send({ type: 'RELOAD_LATEST' })
+    await waitFor(actor, (s) => s.matches('edit'))
+    actor.send({ type: 'CANCEL' })
+    const s = actor.getSnapshot()
+    expect(s.value).toBe('view')
+    expect(s.context.draft).toEqual(latest.dataObject)
+  })
+
+  it('a new company record is sent as version 0, an item added in add mode with none', async () => {
+    const company = start({ template })
+    await waitFor(company.actor, (s) => s.matches('view'))
+    company.actor.send({ type: 'EDIT' })
+    company.actor.send({ type: 'CHANGE', path: 'percent', value: '5' })
+    company.actor.send({ type: 'SAVE' })
+    await waitFor(company.actor, (s) => s.matches('view'))
+    expect(company.saves[0]).toMatchObject({ id: 0, version: 0 })
+    const add = start({ template, mode: 'add' })
+    add.actor.send({ type: 'CHANGE', path: 'percent', value: '5' })
+    add.actor.send({ type: 'SAVE' })
+    await waitFor(add.actor, (s) => s.matches('edit') && add.saves.length === 1)
+    expect(add.saves[0]!.version).toBeUndefined()
   })
 })

@@ -8,6 +8,9 @@
  * - In `add` mode the form is always editable; after a successful save it is cleared for the next item.
  * - `validate` returns hard field errors (block saving) and warnings (e.g. a wrong NIP checksum) that block
  *   saving until the user ticks 'Save anyway' (`OVERRIDE`).
+ * - Saves name the record's `version` they change (0: a record not created yet). When the record was changed
+ *   elsewhere meanwhile the save answers 409: the form keeps what the user typed and sets `stale`; `RELOAD_LATEST`
+ *   loads the latest version as the new base (the typed values stay, so Save applies them to it and Cancel shows it).
  * - Messages are English source texts (SPEC §5/§8); the screens translate them.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
@@ -51,6 +54,8 @@ export interface FormContext {
   validate: (draft: Draft) => Validation
   prepare: (draft: Draft) => Draft
   savedMessage: string
+  /** The last save answered 409: the record changed elsewhere since it was read. */
+  stale: boolean
 }
 
 export type FormEvent =
@@ -62,6 +67,7 @@ export type FormEvent =
   | { type: 'OVERRIDE'; value: boolean }
   | { type: 'SAVE' }
   | { type: 'RELOAD' }
+  | { type: 'RELOAD_LATEST' }
 
 export type FormEmitted =
   | { type: 'notify'; level: 'info' | 'error'; message: string; messages: string[] }
@@ -70,6 +76,13 @@ export type FormEmitted =
 export interface SaveRequest {
   id: number
   dataObject: Draft
+  /** The version this save changes (0: not created yet); absent for a new item added in `add` mode. */
+  version?: number
+}
+
+/** What the `load` actor gets: the record to load by id, or 0 for the current one of the form's type. */
+export interface LoadRequest {
+  id: number
 }
 
 const NO_CHANGES = 'No changes on the form'
@@ -84,7 +97,9 @@ const withoutKey = (o: Record<string, string>, key: string): Record<string, stri
   return rest
 }
 
-const cleared = { fieldErrors: {}, warnings: {}, errors: [] as string[], override: false }
+const cleared = { fieldErrors: {}, warnings: {}, errors: [] as string[], override: false, stale: false }
+
+const isStale = (error: unknown) => (error as { status?: unknown } | null)?.status === 409
 
 export const formMachine = setup({
   types: {
@@ -94,7 +109,7 @@ export const formMachine = setup({
     emitted: {} as FormEmitted,
   },
   actors: {
-    load: fromPromise<RecordDto | null>(async () => {
+    load: fromPromise<RecordDto | null, LoadRequest>(async () => {
       throw new Error('provide the load actor')
     }),
     save: fromPromise<RecordDto, SaveRequest>(async () => {
@@ -103,6 +118,7 @@ export const formMachine = setup({
   },
   guards: {
     isAdd: ({ context }) => context.mode === 'add',
+    stale: ({ context }) => context.stale,
     shouldLoad: ({ context }) => context.mode === 'record' && context.record === null,
     invalid: ({ context }) => {
       const v = context.validate(context.draft)
@@ -177,6 +193,7 @@ export const formMachine = setup({
     loading: {
       invoke: {
         src: 'load',
+        input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'view',
           actions: assign(({ context, event }) => {
@@ -208,6 +225,7 @@ export const formMachine = setup({
     },
     edit: {
       on: {
+        RELOAD_LATEST: { guard: 'stale', target: 'refreshing' },
         CHANGE: { actions: 'change' },
         PATCH: { actions: 'patch' },
         OVERRIDE: { actions: 'override' },
@@ -226,7 +244,18 @@ export const formMachine = setup({
       entry: assign({ errors: [] as string[] }),
       invoke: {
         src: 'save',
-        input: ({ context }) => ({ id: context.id, dataObject: context.prepare(clone(context.draft)) }),
+        input: ({ context }): SaveRequest => ({
+          id: context.id,
+          dataObject: context.prepare(clone(context.draft)),
+          // Record mode names the version read (0: none exists yet); add mode creates a new item.
+          ...(context.mode !== 'record'
+            ? {}
+            : context.id === 0
+              ? { version: 0 }
+              : context.record?.version === undefined
+                ? {}
+                : { version: context.record.version }),
+        }),
         onDone: [
           {
             guard: 'isAdd',
@@ -265,7 +294,7 @@ export const formMachine = setup({
           actions: [
             assign(({ event }) => {
               const shown: ShownError = saveErrorOf(event.error)
-              return { errors: shown.errors, fieldErrors: shown.fieldErrors }
+              return { errors: shown.errors, fieldErrors: shown.fieldErrors, stale: isStale(event.error) }
             }),
             emit(({ event }) => ({
               type: 'notify' as const,
@@ -277,8 +306,31 @@ export const formMachine = setup({
         },
       },
     },
+    refreshing: {
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output === null,
+            target: 'error',
+            actions: assign({ errors: ['Not found'] }),
+          },
+          {
+            target: 'edit',
+            // The latest version is the new base; the user's typed values stay in the draft.
+            actions: assign(({ event }) => {
+              const record = event.output!
+              return { record, saved: record.dataObject as Draft, id: record.id, errors: [], stale: false }
+            }),
+          },
+        ],
+        onError: { target: 'error', actions: assign(({ event }) => ({ errors: loadErrorOf(event.error).errors })) },
+      },
+    },
     error: {
       on: {
+        RELOAD_LATEST: { guard: 'stale', target: 'refreshing' },
         CHANGE: { target: 'edit', actions: 'change' },
         PATCH: { target: 'edit', actions: 'patch' },
         OVERRIDE: { actions: 'override' },

@@ -10,15 +10,18 @@ const item = (id: number): RecordDto => ({
   dataObject: { name: `Item ${id}`, amount: '10.00' },
 })
 
-const start = (load: () => Promise<RecordDto[]>, remove: (id: number) => Promise<unknown> = async () => ({})) => {
+const start = (
+  load: () => Promise<RecordDto[]>,
+  remove: (input: { id: number; version?: number }) => Promise<unknown> = async () => ({}),
+) => {
   const removed: number[] = []
   const actor = createActor(
     listMachine.provide({
       actors: {
         loadList: fromPromise(load),
-        remove: fromPromise(async ({ input }: { input: { id: number } }) => {
+        remove: fromPromise(async ({ input }: { input: { id: number; version?: number } }) => {
           removed.push(input.id)
-          return remove(input.id)
+          return remove(input)
         }),
       },
     }),
@@ -80,7 +83,30 @@ describe('record list machine', () => {
     actor.send({ type: 'CONFIRM' })
     await waitFor(actor, (s) => s.matches('ready') && s.context.pendingId === null)
     expect(actor.getSnapshot().context.items).toHaveLength(1)
-    expect(notes).toEqual(['Conflict Conflict'])
+    expect(notes).toEqual(['Conflict'])
+  })
+
+  it('deletes naming the version it listed; when the item changed elsewhere it reads the list again', async () => {
+    const STALE = 'This record was changed elsewhere. Reload it to see the latest version.'
+    let loads = 0
+    const removed: unknown[] = []
+    const { actor, notes } = start(
+      async () => {
+        loads++
+        return [{ ...item(1), version: loads === 1 ? 2 : 3 }]
+      },
+      async (input: unknown) => {
+        removed.push(input)
+        throw { status: 409, statusText: 'Conflict', errors: [STALE] }
+      },
+    )
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'ASK_DELETE', id: 1 })
+    actor.send({ type: 'CONFIRM' })
+    await waitFor(actor, (s) => s.matches('ready') && loads === 2)
+    expect(removed).toEqual([{ id: 1, version: 2 }])
+    expect(notes).toEqual([STALE])
+    expect(actor.getSnapshot().context.items[0]?.version).toBe(3)
   })
 
   it('says the API cannot be reached when the load fails with status 0', async () => {

@@ -20,6 +20,8 @@ export type ListEvent =
   | { type: 'CONFIRM' }
   | { type: 'REPLACE'; record: RecordDto }
 
+const STALE = 'This record was changed elsewhere. Reload it to see the latest version.'
+
 export type ListEmitted = { type: 'notify'; level: 'info' | 'error'; message: string; messages: string[] }
 
 export const listMachine = setup({
@@ -33,7 +35,7 @@ export const listMachine = setup({
     loadList: fromPromise<RecordDto[]>(async () => {
       throw new Error('provide the loadList actor')
     }),
-    remove: fromPromise<unknown, { id: number }>(async () => {
+    remove: fromPromise<unknown, { id: number; version?: number }>(async () => {
       throw new Error('provide the remove actor')
     }),
   },
@@ -79,6 +81,9 @@ export const listMachine = setup({
         ASK_DELETE: { target: 'confirming', actions: assign(({ event }) => ({ pendingId: event.id })) },
       },
     },
+    deciding: {
+      always: [{ guard: ({ context }) => context.errors.includes(STALE), target: 'loading' }, { target: 'ready' }],
+    },
     confirming: {
       on: {
         CANCEL: { target: 'ready', actions: assign({ pendingId: null }) },
@@ -88,7 +93,11 @@ export const listMachine = setup({
     deleting: {
       invoke: {
         src: 'remove',
-        input: ({ context }) => ({ id: context.pendingId ?? 0 }),
+        input: ({ context }) => {
+          const id = context.pendingId ?? 0
+          const version = context.items.find((r) => r.id === id)?.version
+          return version === undefined ? { id } : { id, version }
+        },
         onDone: {
           target: 'ready',
           actions: assign(({ context }) => ({
@@ -98,7 +107,8 @@ export const listMachine = setup({
           })),
         },
         onError: {
-          target: 'ready',
+          // A 409: the item changed elsewhere since the list was read; the list is read again to show it.
+          target: 'deciding',
           actions: [
             assign(({ event }) => ({ pendingId: null, errors: saveErrorOf(event.error).errors })),
             emit(({ event }) => ({

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
 import { type FieldSpec, FieldValues } from '../../company/form/fields.tsx'
-import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
+import { FormActions, FormMessages, RecordProblems } from '../../company/form/FormParts.tsx'
 import { useRecordForm } from '../../company/form/useRecordForm.ts'
 import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
 import { ItemFields } from './ItemFields.tsx'
@@ -61,6 +61,7 @@ export const ItemCard = ({
     >
       {!form.editing && (
         <>
+          <RecordProblems problems={form.context.record?.problems ?? record.problems} />
           {values.isCompany === true && <p className="item-card__company">{texts.companyLabel}</p>}
           <FieldValues
             fields={fields}

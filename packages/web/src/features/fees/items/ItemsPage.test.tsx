@@ -126,4 +126,70 @@ describe('items pages', () => {
     expect(shown).toHaveLength(2)
     expect(shown[0]?.textContent).toBe('12\u00a0345,50 zł')
   })
+
+  for (const [locale, texts] of [
+    [
+      'en',
+      {
+        edit: 'Edit',
+        amount: 'Amount *',
+        save: 'Save',
+        cancel: 'Cancel',
+        reload: 'Reload',
+        stale: 'This record was changed elsewhere. Reload it to see the latest version.',
+      },
+    ],
+    [
+      'pl',
+      {
+        edit: 'Edytuj',
+        amount: 'Kwota *',
+        save: 'Zapisz',
+        cancel: 'Anuluj',
+        reload: 'Wczytaj ponownie',
+        stale: 'Ten wpis został zmieniony w innym miejscu. Wczytaj go ponownie, aby zobaczyć najnowszą wersję.',
+      },
+    ],
+  ] as const)
+    it(`(${locale}) an item changed elsewhere: the save says so, keeps what was typed, and Reload takes the latest`, async () => {
+      const services = memoryServices([{ ...rent, version: 1 }])
+      await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services, locale)
+      const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+      fireEvent.click(within(card).getByRole('button', { name: texts.edit }))
+      fireEvent.change(within(card).getByLabelText(texts.amount), { target: { value: '1100' } })
+      // Another client saves the same record meanwhile.
+      await services.save('Expense', { id: 2, version: 1, dataObject: { ...rent.dataObject, amount: '1200.00' } })
+      fireEvent.click(within(card).getByRole('button', { name: texts.save }))
+      expect((await within(card).findAllByText(texts.stale)).length).toBeGreaterThan(0)
+      expect(within(card).getByLabelText(texts.amount)).toHaveProperty('value', locale === 'en' ? '1100' : '1100')
+      expect(services.records()[0]?.dataObject.amount).toBe('1200.00')
+      // Reload: the typed amount stays; saving now applies it to the latest version.
+      fireEvent.click(within(card).getByRole('button', { name: texts.reload }))
+      await waitFor(() => expect(within(card).queryByRole('button', { name: texts.reload })).toBeNull())
+      expect(within(card).getByLabelText(texts.amount)).toHaveProperty('value', '1100')
+      fireEvent.click(within(card).getByRole('button', { name: texts.save }))
+      await waitFor(() => expect(services.records()[0]?.dataObject.amount).toBe('1100.00'))
+      expect(services.records()[0]?.version).toBe(3)
+    })
+
+  it('says which stored item an older version left outside the bounds, and why', async () => {
+    const far = {
+      ...rent,
+      id: 3,
+      dataObject: { ...rent.dataObject, name: 'Far', invoiceDate: '9999-12-31' },
+      problems: [
+        {
+          field: 'invoiceDate',
+          code: 'INVALID_DATE',
+          message: 'Invoice date must be between 2000-01-01 and 2099-12-31',
+        },
+      ],
+    }
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([rent, far]), 'pl')
+    const card = (await screen.findByRole('heading', { name: 'Far' })).closest('section') as HTMLElement
+    const note = within(card).getByRole('note')
+    expect(note.textContent).toContain('Data faktury: musi być datą od 2000-01-01 do 2099-12-31')
+    const fine = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+    expect(within(fine).queryByRole('note')).toBeNull()
+  })
 })

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Button } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import type { FieldSpec } from '../../company/form/fields.tsx'
+import { RecordProblems } from '../../company/form/FormParts.tsx'
 import { RecordPanel } from '../../company/form/RecordPanel.tsx'
 import { type RecordForm, useRecordForm } from '../../company/form/useRecordForm.ts'
 import type { Draft } from '../../company/lib/paths.ts'
@@ -84,6 +85,7 @@ export const SettingPanel = ({
                 >
                   <time dateTime={String(r.dataObject.date)}>{String(r.dataObject.date)}</time>
                   <span>{summary(r.dataObject)}</span>
+                  <RecordProblems problems={r.problems} />
                 </li>
               ))}
             </ul>

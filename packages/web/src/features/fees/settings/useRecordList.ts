@@ -17,7 +17,9 @@ export const useRecordList = (dataType: ServiceDataType) => {
       listMachine.provide({
         actors: {
           loadList: fromPromise(() => services.list(dataType)),
-          remove: fromPromise(({ input }: { input: { id: number } }) => services.remove(dataType, input.id)),
+          remove: fromPromise(({ input }: { input: { id: number; version?: number } }) =>
+            services.remove(dataType, input.id, input.version),
+          ),
         },
       }),
     [services, dataType],

@@ -1,0 +1,191 @@
+/**
+ * Several instances on one PostgreSQL database: two API processes (`npm start`'s entry, separate Node processes)
+ * share a schema. Each due reminder is mailed exactly once (to a real SMTP server in this process), the login limit
+ * counts attempts through both, and concurrent edits of one record through both get one 200 and one 409 — never a
+ * lost update. Runs when DATABASE_URL points at a PostgreSQL server (CI's `.ci/run` starts one).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import type { EventStore } from '@finance/event-store'
+import { createPostgresStore } from '@finance/event-store/postgres.ts'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAccounts } from '../src/accounts/service.ts'
+import { booksStream, executeBooks, loadBooks } from '../src/ledger/books.ts'
+import { localDateInPoland } from '../src/plugins/services.ts'
+import { verifyAcceptKey } from '../src/reminders/keys.ts'
+import { bodies } from './fixtures.ts'
+import { freePort, smtpSink } from './helpers.ts'
+
+const url = process.env.DATABASE_URL
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const secrets = { jwt: `jwt-${randomUUID()}`, registration: 'reg-key', api: 'api-key' }
+const EMAIL = 'multi@example.com'
+const PASSWORD = 'Multi#Pass1'
+const REMINDERS = 20
+
+describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
+  const schema = `test_inst_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'finance-instances-'))
+  let mails: string[] = []
+  const processes: ChildProcess[] = []
+  const bases: string[] = []
+  let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined
+  let store: EventStore
+  let userId: string
+
+  /** Starts `packages/api/src/main.ts` and resolves with its base URL once it listens. */
+  const startInstance = async (name: string, smtpPort: number) => {
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/api/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        FINANCE_STORE: 'postgres',
+        DATABASE_URL: url,
+        FINANCE_PG_SCHEMA: schema,
+        FINANCE_DATA_DIR: join(dataDir, name),
+        FINANCE_WEB_ROOT: join(dataDir, 'no-web'),
+        FINANCE_JWT_SECRET: secrets.jwt,
+        FINANCE_REGISTRATION_KEY: secrets.registration,
+        FINANCE_API_KEY: secrets.api,
+        FINANCE_LOGIN_RATE_LIMIT: '6',
+        FINANCE_REMINDER_INTERVAL_MS: '250',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    processes.push(child)
+    let stderr = ''
+    child.stderr!.on('data', (d) => {
+      stderr += String(d)
+    })
+    await new Promise<void>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout! })
+      lines.on('line', (line) => {
+        if (line.startsWith('Finance is running at')) resolve()
+      })
+      child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${stderr}`)))
+    })
+    return `http://127.0.0.1:${port}/api`
+  }
+
+  const json = async (base: string, method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base}/${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+
+  beforeAll(async () => {
+    smtp = await smtpSink()
+    mails = smtp.received
+    const smtpPort = smtp.port
+
+    // One user whose books hold 20 expenses due today, each with its notification on.
+    store = await createPostgresStore({ connectionString: url!, schema })
+    const accounts = createAccounts(store, { hashCost: 4 })
+    const user = await accounts.register({ email: EMAIL, password: PASSWORD, role: 'USER', language: 'en' })
+    if (!user.ok) throw new Error(user.errors.join(' '))
+    userId = user.value.id
+    const today = localDateInPoland(new Date())
+    const run = async (command: Record<string, unknown>) => {
+      const r = await executeBooks(store, userId, { ...command, at: new Date().toISOString(), userId } as never)
+      if ('code' in r) throw new Error(r.message)
+      return r
+    }
+    for (let i = 1; i <= REMINDERS; i++)
+      await run({ type: 'AddItem', dataType: 'Expense', data: { ...bodies.Expense, name: `Bill ${i}`, date: today } })
+    const month = await run({ type: 'GenerateMonth', month: today.slice(0, 7), today })
+    const rows = [...month.state.transactions.values()].filter((t) => t.row?.dataObject.name.startsWith('Bill '))
+    expect(rows).toHaveLength(REMINDERS)
+    for (const row of rows) await run({ type: 'SetTransactionFlags', id: row.id, notification: true })
+
+    bases.push(await startInstance('a', smtpPort), await startInstance('b', smtpPort))
+  }, 120_000)
+
+  afterAll(async () => {
+    for (const child of processes) child.kill('SIGTERM')
+    await Promise.all(processes.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
+    await store?.close()
+    await smtp?.close()
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+    await client.end()
+    rmSync(dataDir, { recursive: true, force: true })
+  }, 60_000)
+
+  it('mail each due reminder exactly once between them', async () => {
+    const stream = booksStream(userId)
+    const sentEvents = async () =>
+      (await store.readStream(stream))
+        .filter((e) => e.type === 'ReminderSent')
+        .map((e) => (e.data as { id: number }).id)
+    const deadline = Date.now() + 60_000
+    while ((await sentEvents()).length < REMINDERS && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200))
+    // A few more ticks of both instances: nothing more may go out.
+    await new Promise((r) => setTimeout(r, 1500))
+    const recorded = await sentEvents()
+    expect(recorded).toHaveLength(REMINDERS)
+    expect(new Set(recorded).size).toBe(REMINDERS)
+    const mailed = mails.map((m) => {
+      const key = /accept\?key=([\w.%-]+)/.exec(m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1]!
+      return verifyAcceptKey(secrets.jwt, decodeURIComponent(key), Date.now())!.transactionId
+    })
+    expect(mailed.sort((x, y) => x - y)).toEqual([...recorded].sort((x, y) => x - y))
+    const { state } = await loadBooks(store, userId)
+    expect([...state.transactions.values()].filter((t) => t.notificationCompleted)).toHaveLength(REMINDERS)
+  }, 90_000)
+
+  it('count login attempts through both against one limit', async () => {
+    const [a, b] = bases as [string, string]
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await json(i % 2 === 0 ? a : b, 'POST', 'account/login', { email: EMAIL, password: `guess-${i}` })).status,
+      )
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429])
+  })
+
+  it('answer concurrent edits of one record through both with one 200 and one 409, never a lost update', async () => {
+    const [a, b] = bases as [string, string]
+    // A fresh account: the other one is locked out by the previous test for a minute.
+    const accounts = createAccounts(store, { hashCost: 4 })
+    const editor = await accounts.register({ email: 'editor@example.com', password: PASSWORD, role: 'USER' })
+    expect(editor.ok).toBe(true)
+    const token = (await json(a, 'POST', 'account/login', { email: 'editor@example.com', password: PASSWORD })).body
+      .token as string
+    const created = await json(a, 'POST', 'fee', { dataType: 'Vat', dataObject: bodies.Vat }, token)
+    expect(created.status).toBe(201)
+    const id = created.body.id as number
+    let version = created.body.version as number
+    for (let round = 0; round < 10; round++) {
+      const edit = (base: string, percent: string) =>
+        json(base, 'PUT', `fee/${id}`, { dataType: 'Vat', version, dataObject: { ...bodies.Vat, percent } }, token)
+      const [fromA, fromB] = await Promise.all([edit(a, String(10 + round)), edit(b, String(40 + round))])
+      expect([fromA.status, fromB.status].sort()).toEqual([200, 409])
+      const winner = fromA.status === 200 ? fromA : fromB
+      const loser = fromA.status === 200 ? fromB : fromA
+      expect(loser.body.errors).toEqual(['This record was changed elsewhere. Reload it to see the latest version.'])
+      const now = await json(round % 2 === 0 ? b : a, 'GET', `fee/GetById/${id}`, undefined, token)
+      expect(now.body.version).toBe(version + 1)
+      expect(now.body.dataObject).toEqual(winner.body.dataObject)
+      version = now.body.version as number
+    }
+  }, 60_000)
+})
