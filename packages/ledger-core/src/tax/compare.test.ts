@@ -173,8 +173,10 @@ describe('thresholds of 2026', () => {
         projected: true,
       },
     ])
-    // A VAT payer sees no exemption limit.
+    // A VAT payer sees no exemption limit, whether by a setting or by sales carrying VAT.
     expect(c.warnings.some((w) => w.kind === 'vatExemption')).toBe(false)
+    const noSetting = compareForms({ ...input, vat: [] }, 2026, { actualThrough: '2026-05' })
+    expect(noSetting.warnings.some((w) => w.kind === 'vatExemption')).toBe(false)
   })
 
   it('prorates the VAT exemption limit of 240 000 zł to the days of a business started in the year', () => {

@@ -323,9 +323,11 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
 
   // The VAT exemption limit (uVAT art. 113 ust. 1, 9), for a seller not registered for VAT in the year.
   const yearEnd = formatLocalDate(year, 12, 31)
+  // A VAT payer: a VAT setting or registration by the year's end, or sales of the year carrying VAT.
   const vatPayer =
     input.vat.some((s) => s.date <= yearEnd) ||
-    (input.company?.vatRegistrationDate != null && input.company.vatRegistrationDate <= yearEnd)
+    (input.company?.vatRegistrationDate != null && input.company.vatRegistrationDate <= yearEnd) ||
+    yearMonths.some((m) => m.outputVat > 0n)
   const businessStart = input.company?.businessStartDate ?? ''
   const startsInYear = businessStart.startsWith(`${year}-`)
   const activeDays = startsInYear ? daysInYear(year) - dayOfYear(businessStart) + 1 : daysInYear(year)
