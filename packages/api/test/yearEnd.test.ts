@@ -60,4 +60,38 @@ describe('transaction/annual/{year}', () => {
     })
     expect((await h.app.inject({ method: 'GET', url: '/api/transaction/annual/2026' })).statusCode).toBe(401)
   })
+
+  it('puts the return on the dashboard in April with a reminder whose link marks it paid', async () => {
+    h = await harness({ now: '2026-04-27T08:00:00.000Z' })
+    const t = await h.user('y@example.com')
+    const post = async (family: string, dataType: string, dataObject: Record<string, unknown>) => {
+      const res = await call(h.app, t, 'POST', `/api/${family}`, { dataType, dataObject })
+      if (res.statusCode !== 201) throw new Error(res.body)
+    }
+    await post('fee', 'Pit', { ...bodies.Pit, date: '2025-01-01', taxType: 'Scale', firstPercent: '12' })
+    await post('fee', 'SocialSecurity', { date: '2025-01-01', amount: '1773.96', percent: '9' })
+    const item = { isCompany: true, percent: '0', invoiceDate: null, repetitions: 13 }
+    await post('revenue', 'RecurringIncome', { ...item, date: '2025-01-10', name: 'Client', amount: '15000.00' })
+    await post('fee', 'RecurringExpense', { ...item, date: '2025-01-12', name: 'Office', amount: '3000.00' })
+    type Row = { id: number; eventType: string; dataObject: { displayName: string; amount: string; dueDate: string } }
+    const april = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-04-01')).json() as Row[]
+    const row = april.find((r) => r.dataObject.displayName === 'PIT-36 2025')!
+    expect(row).toMatchObject({ eventType: '4_Pit', dataObject: { amount: '568.00', dueDate: '2026-04-30' } })
+    await call(h.app, t, 'PUT', `/api/transaction/${row.id}`, { notification: true })
+    h.mailer.sent.length = 0
+    expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
+    const mail = h.mailer.sent[0]!
+    expect(mail.subject).toContain('PIT-36 2025')
+    const link = new URL(/http\S+accept\?key=\S+/.exec(mail.text)![0])
+    const accepted = await h.app.inject({
+      method: 'GET',
+      url: `/api/transaction/Accept?key=${link.searchParams.get('key')}`,
+    })
+    expect(accepted.statusCode).toBe(200)
+    const report = (await call(h.app, t, 'GET', '/api/transaction/annual/2025')).json()
+    expect(report.obligations.map((o: { kind: string; completed: boolean }) => [o.kind, o.completed])).toEqual([
+      ['PITAnnual', true],
+      ['HealthAnnual', false],
+    ])
+  })
 })

@@ -9,6 +9,8 @@ import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex, type VatPercentOn } from '../schedule.ts'
 import {
+  type AnnualReturn,
+  type HealthSettlement,
   addItemToMonth,
   type CompanyFacts,
   computeTaxes,
@@ -53,6 +55,8 @@ export type TaxDue =
   | { kind: 'VAT'; amount: bigint; period: VatPeriod }
   | { kind: 'PIT'; amount: bigint; period: PitPeriod }
   | { kind: 'SocialSecurity'; amount: bigint; period: ContributionMonth }
+  | { kind: 'PITAnnual'; amount: bigint; period: AnnualReturn }
+  | { kind: 'HealthAnnual'; amount: bigint; period: HealthSettlement }
 
 const cache = new WeakMap<BooksState, Derived>()
 
@@ -220,6 +224,10 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Deriv
   for (const p of result.pit) if (p.complete) push({ kind: 'PIT', amount: p.advance, period: p }, p.dueDate)
   for (const c of result.contributions)
     if (c.configured) push({ kind: 'SocialSecurity', amount: c.total, period: c }, c.dueDate)
+  // The year end: every complete year's return and contribution year's health settlement, in the month it is due.
+  for (const a of result.annual) if (a.complete) push({ kind: 'PITAnnual', amount: a.toPay, period: a }, a.dueDate)
+  for (const h of result.healthSettlements)
+    if (h.complete) push({ kind: 'HealthAnnual', amount: h.toPay, period: h }, h.dueDate)
   d.taxes = { end, result, byDueMonth, periodsByDueMonth }
   return d.taxes
 }
