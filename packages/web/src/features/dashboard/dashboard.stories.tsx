@@ -24,7 +24,7 @@ import { monthBars } from './yearly/chartData.ts'
 import { MonthPopup } from './yearly/MonthPopup.tsx'
 import { YearEnd } from './yearly/YearEnd.tsx'
 import { YearlyDashboard } from './yearly/YearlyDashboard.tsx'
-import { yearEnd2025, yearEnd2026 } from './yearly/yearEndFixtures.ts'
+import { yearEnd2025, yearEnd2026, yearEndRows } from './yearly/yearEndFixtures.ts'
 import './dashboard.css'
 
 const meta: Meta = { title: 'Dashboard', parameters: { route: '/dashboard/monthly' } }
@@ -344,4 +344,17 @@ export const YearEndApiDown: Story = {
       />
     </Frame>
   ),
+}
+
+/** The year-end rows of April and May: PIT-36's difference and the health settlement, with their flags. */
+export const YearEndRows: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(yearEndRows)
+    return (
+      <Frame>
+        {rows[0] && <PitCard transaction={rows[0]} onFlags={onFlags} />}
+        {rows[1] && <SocialSecurityCard transaction={rows[1]} onFlags={onFlags} />}
+      </Frame>
+    )
+  },
 }
