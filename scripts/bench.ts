@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const all = ['event-store', 'ledger-core', 'api', 'cli']
+const all = ['event-store', 'ledger-core', 'tax-files', 'api', 'cli']
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -18,6 +18,7 @@ const commands = {
   export: () => import('./commands/export.ts'),
   import: () => import('./commands/import.ts'),
   users: () => import('./commands/users.ts'),
+  books: () => import('./commands/books.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -97,6 +98,11 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance export --format ledger --user anna@example.com --out anna.journal && hledger -f anna.journal bal -M',
   ],
   import: ['finance --data ./restored import backup.jsonl'],
+  books: [
+    'finance books 2026 --user anna@example.com',
+    'finance books 2026 --month 03 --user anna@example.com --lang en',
+    'finance books 2026 --user anna@example.com --format xml --out JPK_PKPIR_2026.xml',
+  ],
   'users add': ['finance users add admin@example.com --role ADMIN'],
   'users list': ['finance users list --json'],
   'users set-role': ['finance users set-role anna@example.com ADMIN'],
@@ -258,6 +264,8 @@ const buildProgram = (ctx: Ctx): Command => {
     .argument('<file>', 'events.jsonl written by `finance export --format json`')
     .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
 
+  registerBooks(program, ctx)
+
   const users = program.command('users').description('user administration')
   users
     .command('add')
@@ -289,6 +297,66 @@ const buildProgram = (ctx: Ctx): Command => {
   program.addHelpText('after', ROOT_HELP)
   addExamples(program)
   return program
+}
+
+/** `finance books YYYY`: the tax book (KPiR or ewidencja przychodów) and its JPK file. */
+const registerBooks = (program: Command, ctx: Ctx) => {
+  program
+    .command('books')
+    .description("a year's tax book (KPiR or ewidencja przychodów) or its JPK_PKPIR / JPK_EWP file")
+    .argument('<year>', 'YYYY', parseYear)
+    .addOption(requiredUser())
+    .option('-m, --month <month>', 'only this month (MM)', parseMonthNumber)
+    .addOption(
+      new Option('-f, --format <format>', 'table | csv | json | xml')
+        .choices(['table', 'csv', 'json', 'xml'])
+        .default('table'),
+    )
+    .addOption(
+      new Option('--form <form>', 'csv and xml: which book (default: the one that has rows)').choices([
+        'JPK_PKPIR',
+        'JPK_EWP',
+      ]),
+    )
+    .addOption(
+      new Option('--purpose <n>', 'xml: 0 on demand, 1 first filing, 2 correction')
+        .choices(['0', '1', '2'])
+        .default('1'),
+    )
+    .option('--inventory-start <amount>', 'xml, JPK_PKPIR: stock-taking at the start of the year (P_1)', parseAmount)
+    .option('--inventory-end <amount>', 'xml, JPK_PKPIR: stock-taking at the end of the year (P_2)', parseAmount)
+    .option('-o, --out <file>', 'write to this file instead of stdout')
+    .action(
+      async (
+        year: number,
+        o: {
+          user: string
+          month?: number
+          format: 'table' | 'csv' | 'json' | 'xml'
+          form?: 'JPK_PKPIR' | 'JPK_EWP'
+          purpose: '0' | '1' | '2'
+          inventoryStart?: string
+          inventoryEnd?: string
+          out?: string
+        },
+      ) => {
+        if (year < 1900 || year > 2050) throw new CliError('the year must be from 1900 to 2050 (the JPK date range)', 2)
+        return (await commands.books()).booksCommand(ctx, year, { ...o, purpose: Number(o.purpose) as 0 | 1 | 2 })
+      },
+    )
+}
+
+/** A month number 1–12 (`3` or `03`). */
+export const parseMonthNumber = (value: string): number => {
+  if (!/^(0?[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('expected a month number 01–12')
+  return Number(value)
+}
+
+/** An amount, not negative, with at most two decimals; normalised to two decimals (`12.5` → `12.50`). */
+export const parseAmount = (value: string): string => {
+  if (!/^\d{1,15}(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('expected an amount like 1250.50')
+  const [w, f = ''] = value.split('.')
+  return `${BigInt(w!)}.${f.padEnd(2, '0')}`
 }
 
 /** Runs one `finance` invocation in-process. `argv` excludes node and the script (`['report', 'month', …]`). */

@@ -86,6 +86,7 @@ describe('accessibility (axe-core) of the main screens', () => {
       '/companydashboard/fees/socialsecurity',
       '/companydashboard/fees/fixed',
       '/companydashboard/revenues/recurring',
+      '/companydashboard/books',
       '/dashboard/monthly',
       '/dashboard/yearly',
       '/settings',

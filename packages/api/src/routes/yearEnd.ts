@@ -1,7 +1,7 @@
 /**
  * `transaction/annual/{year}`: the year end of the caller's books — the annual return (PIT-36 / PIT-36L / PIT-28),
  * the annual health settlement, their obligations, and the comparison of the forms of taxation, as computed by
- * ledger-core's `annualReport` (docs/tax-rules.md §7–8).
+ * ledger-core's `annualReport` (docs/tax-rules.md §8–9).
  */
 import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
 import { type AnnualReport, annualReport } from '@finance/ledger-core/reports/annual.ts'

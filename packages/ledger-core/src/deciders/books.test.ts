@@ -72,10 +72,13 @@ describe('company records', () => {
       .when({ type: 'SaveCompanyRecord', dataType: 'Primary', id: 1, data: primary })
       .thenFails('NO_CHANGES'))
 
-  it('Primary data: tax office code of four digits, optional dates', () => {
+  it('Primary data: a tax office code of the official list, optional dates', () => {
     given([])
       .when({ type: 'SaveCompanyRecord', dataType: 'Primary', data: { ...primary, taxOfficeCode: '14O1' } })
-      .thenFails('VALIDATION', { taxOfficeCode: 'Tax office code must be four digits' })
+      .thenFails('VALIDATION', { taxOfficeCode: 'Tax office code is not on the official list of tax offices' })
+    given([])
+      .when({ type: 'SaveCompanyRecord', dataType: 'Primary', data: { ...primary, taxOfficeCode: '9999' } })
+      .thenFails('VALIDATION', { taxOfficeCode: 'Tax office code is not on the official list of tax offices' })
     given([])
       .when({
         type: 'SaveCompanyRecord',

@@ -8,6 +8,7 @@ import {
   normalizeMoney,
   normalizePercent,
 } from './common.ts'
+import { isCountryCode, isTaxOfficeCode, taxOfficeName } from './codes.ts'
 import { validateManualTransaction, validateRecord } from './validate.ts'
 
 const messages = (r: ReturnType<typeof validateRecord>) =>
@@ -224,6 +225,9 @@ describe('item fields for the books, the VAT register and KSeF (item schema v3)'
     expect(errors('Expense', { procedures: ['TP'] })).toEqual(['procedures'])
     expect(errors('Expense', { documentType: 'FP' })).toEqual(['documentType'])
     expect(errors('Income', { counterparty: { name: 'X', country: 'POL' } })).toEqual(['counterparty.country'])
+    // Two letters, but no country of the official list (TKodKraju).
+    expect(errors('Income', { counterparty: { name: 'X', country: 'QQ' } })).toEqual(['counterparty.country'])
+    expect(errors('Income', { counterparty: { name: 'X', country: 'de' } })).toEqual([])
     expect(errors('Income', { counterparty: 'ACME' })).toEqual(['counterparty'])
     expect(errors('Income', { documentNumber: 'x'.repeat(257) })).toEqual(['documentNumber'])
   })
@@ -278,5 +282,16 @@ describe('normalisers and Polish identifiers', () => {
     expect(companyWarnings(data).map((w) => w.field)).toEqual(['nip', 'regon', 'invoiceAddress.postCode'])
     expect(validateRecord('Invoice', data).ok).toBe(true)
     expect(companyWarnings(null)).toEqual([])
+  })
+})
+
+describe('official code lists', () => {
+  it('knows the tax offices and countries of the official schemas', () => {
+    expect(isTaxOfficeCode('1471')).toBe(true)
+    expect(taxOfficeName('1471')).toBe('PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
+    expect(isTaxOfficeCode('1400')).toBe(false)
+    expect(taxOfficeName('0000')).toBeNull()
+    expect(isCountryCode('PL')).toBe(true)
+    expect(isCountryCode('XX')).toBe(false)
   })
 })

@@ -50,6 +50,7 @@ import {
   ManualTransactionSchema,
   recordSchemas,
 } from './records.ts'
+import { isCountryCode, isTaxOfficeCode } from './codes.ts'
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
 
@@ -64,6 +65,8 @@ export const Messages = {
   invalidTaxType: 'Tax type must be Flat, Linear or Scale',
   invalidText: BoundMessages.textTooLong,
   email: 'Email needs to be in correct format',
+  taxOffice: 'Tax office code is not on the official list of tax offices',
+  country: 'Counterparty country must be a two-letter country code from the official list',
   notAnObject: 'Data is required',
 } as const
 
@@ -218,8 +221,8 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
   switch (dataType) {
     case 'Primary': {
       const taxOfficeCode = r.text('taxOfficeCode', 'Tax office code')
-      if (taxOfficeCode !== '' && !/^\d{4}$/.test(taxOfficeCode))
-        r.push('taxOfficeCode', 'INVALID_CHOICE', 'Tax office code must be four digits')
+      if (taxOfficeCode !== '' && !isTaxOfficeCode(taxOfficeCode))
+        r.push('taxOfficeCode', 'INVALID_CHOICE', Messages.taxOffice)
       value = {
         companyName: r.text('companyName', 'Company name', 'Company name is required'),
         nip: r.text('nip', 'Nip', 'Nip is required'),
@@ -373,8 +376,7 @@ const readCounterparty = (r: Reader): Counterparty | null => {
   const taxId = c.text('taxId', 'Counterparty tax id', undefined, 32).replace(/[\s-]/g, '').toUpperCase()
   const country = c.text('country', 'Counterparty country').toUpperCase()
   const address = c.text('address', 'Counterparty address', undefined, ITEM_TEXT)
-  if (country !== '' && !/^[A-Z]{2}$/.test(country))
-    c.push('country', 'INVALID_CHOICE', 'Counterparty country must be a two-letter country code')
+  if (country !== '' && !isCountryCode(country)) c.push('country', 'INVALID_CHOICE', Messages.country)
   r.errors.push(...c.errors)
   if (name === '' && taxId === '' && country === '' && address === '') return null
   return { name, taxId, country, address }

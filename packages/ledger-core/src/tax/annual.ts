@@ -10,7 +10,7 @@
  * Contributions count in the return of the year they are **paid** in (uPIT art. 26 ust. 1 pkt 2 and art. 30c ust. 2;
  * uZPD art. 11 ust. 1 and 1a: "zapłaconych w roku podatkowym"); each month's contributions are taken as paid on
  * their due date, so December's (due 20 January) count in the next year, and the previous year's health settlement
- * paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §7.
+ * paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §8.
  */
 import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts'
 import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'

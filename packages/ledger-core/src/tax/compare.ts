@@ -5,7 +5,7 @@
  * for them: recurring items' repetitions and dated one-time items) and are marked as such.
  *
  * Every figure comes from the engine ({@link computeTaxes}) run once per form with the form's setting for the year;
- * the rules and sources: docs/tax-rules.md §8.
+ * the rules and sources: docs/tax-rules.md §9.
  */
 import { addMonthsToMonth, daysInMonth, formatLocalDate, formatYearMonth } from '../calendar.ts'
 import { divRoundHalfUp, maxG, minG, parseMoney, parsePercent, percentOf } from '../money.ts'

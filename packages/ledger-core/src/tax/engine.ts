@@ -359,7 +359,11 @@ const inForce = <T extends Dated>(sorted: readonly T[], day: LocalDateString): T
  * first day; when none is, the first one dated within the period (the activity starts then), the later of two on
  * that day. A setting dated later within the period governs from the next period. See docs/tax-rules.md §4.
  */
-const governing = <T extends Dated>(sorted: readonly T[], first: LocalDateString, last: LocalDateString): T | null => {
+export const governing = <T extends Dated>(
+  sorted: readonly T[],
+  first: LocalDateString,
+  last: LocalDateString,
+): T | null => {
   const atStart = inForce(sorted, first)
   if (atStart) return atStart
   const i = upperBound(sorted, first)

@@ -1,4 +1,5 @@
 import { lazy } from 'react'
+import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
 import { feesRoutes } from '../features/fees/routes.tsx'
@@ -50,6 +51,7 @@ export const appRoutes: AppRoute[] = [
   ...revenuesRoutes,
   ...dashboardRoutes,
   ...logsRoutes,
+  ...booksRoutes,
 ]
 
 export const notFoundElement = <NotFoundPage />

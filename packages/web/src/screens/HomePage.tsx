@@ -24,6 +24,7 @@ export const HomePage = () => {
           <Tile to="/companydashboard/company" title={<Trans>Your company</Trans>} icon={<Icon name="company" />} />
           <Tile to="/companydashboard/fees" title={<Trans>Fees</Trans>} icon={<Icon name="fees" />} />
           <Tile to="/companydashboard/revenues" title={<Trans>Revenues</Trans>} icon={<Icon name="revenues" />} />
+          <Tile to="/companydashboard/books" title={<Trans>Tax book</Trans>} icon={<Icon name="book" />} />
         </TileGroup>
       )}
       <UserTiles loggedIn={loggedIn} admin={admin} />

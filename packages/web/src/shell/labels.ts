@@ -20,6 +20,7 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   fixed: msg`Fixed`,
   socialsecurity: msg`Social Security`,
   revenues: msg`Revenues`,
+  books: msg`Tax book`,
   dashboard: msg`Dashboard`,
   monthly: msg`Monthly`,
   yearly: msg`Yearly`,

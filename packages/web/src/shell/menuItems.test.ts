@@ -21,6 +21,7 @@ describe('menu', () => {
       'Your company',
       'Fees',
       'Revenues',
+      'Tax book',
       'User',
       'Password',
       'Logout',

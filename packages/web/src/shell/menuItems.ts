@@ -21,6 +21,7 @@ export const loggedInMenu: MenuItem[] = [
       { label: msg`Your company`, to: '/companydashboard/company' },
       { label: msg`Fees`, to: '/companydashboard/fees' },
       { label: msg`Revenues`, to: '/companydashboard/revenues' },
+      { label: msg`Tax book`, to: '/companydashboard/books' },
     ],
   },
   {

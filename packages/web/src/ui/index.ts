@@ -16,5 +16,6 @@ export {
 } from './messages.tsx'
 export { Modal, type ModalProps } from './Modal.tsx'
 export { PencilToggle, TrashButton } from './PencilToggle.tsx'
+export { PeriodNav, type PeriodNavProps } from './PeriodNav.tsx'
 export { Tile, TileGroup } from './Tile.tsx'
 export { Icon, type IconName } from './icons.tsx'

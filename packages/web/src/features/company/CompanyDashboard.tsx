@@ -17,6 +17,7 @@ export const CompanyDashboard = () => {
         description={t`Taxes, recurring and fixed fees, social security`}
       />
       <Tile to="/companydashboard/revenues" title={t`Revenues`} description={t`Recurring and fixed incomes`} />
+      <Tile to="/companydashboard/books" title={t`Tax book`} description={t`KPiR or ewidencja przychodów, JPK files`} />
     </TileGroup>
   )
 }

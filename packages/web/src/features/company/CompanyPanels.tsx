@@ -1,3 +1,4 @@
+import { TAX_OFFICES } from '@finance/ledger-core/schemas/codes.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/index.ts'
 import type { FieldSpec } from './form/fields.tsx'
@@ -8,7 +9,17 @@ import { useRecordForm } from './form/useRecordForm.ts'
 const emptyAddress = { country: '', region: '', city: '', street: '', postCode: '', building: '' }
 
 export const templates = {
-  Primary: { companyName: '', nip: '', ownerName: '', ownerLastName: '', regon: '' },
+  Primary: {
+    companyName: '',
+    nip: '',
+    ownerName: '',
+    ownerLastName: '',
+    regon: '',
+    taxOfficeCode: '',
+    birthDate: null,
+    businessStartDate: null,
+    vatRegistrationDate: null,
+  },
   Contact: { email: '', phoneNumber: '', website: '', other: '' },
   Addresses: {
     permanentPlaceOfBusinessActivity: emptyAddress,
@@ -35,20 +46,43 @@ const useCompanyFields = () => {
     { path: `${prefix}.postCode`, label: t`Post code` },
     { path: `${prefix}.building`, label: t`Building` },
   ]
+  // What the tax files and the law's edges need besides SPEC's fields (Primary only, not the invoice data).
+  const primaryMore: FieldSpec[] = [
+    {
+      path: 'taxOfficeCode',
+      label: t`Tax office`,
+      kind: 'search',
+      options: taxOfficeOptions,
+      placeholder: t`Code or town, e.g. 1471 or Warszawa`,
+    },
+    { path: 'birthDate', label: t`Owner's date of birth`, kind: 'date' },
+    { path: 'businessStartDate', label: t`Business start date`, kind: 'date' },
+    { path: 'vatRegistrationDate', label: t`VAT registration date`, kind: 'date' },
+  ]
   const contact: FieldSpec[] = [
     { path: 'email', label: t`Email`, kind: 'email' },
     { path: 'phoneNumber', label: t`Phone number`, kind: 'tel' },
     { path: 'website', label: t`Website`, kind: 'url' },
     { path: 'other', label: t`Other` },
   ]
-  return { primary, address, contact }
+  return { primary, primaryMore, address, contact }
 }
+
+/** The official list of tax offices (KodyUrzedowSkarbowych, the schema of the JPK files). */
+const taxOfficeOptions = TAX_OFFICES.map(([code, name]) => ({ value: code, label: name }))
 
 export const PrimaryPanel = () => {
   const { t } = useLingui()
-  const { primary } = useCompanyFields()
+  const { primary, primaryMore } = useCompanyFields()
   const form = useRecordForm({ dataType: 'Primary', template: templates.Primary })
-  return <RecordPanel form={form} formId="primary" title={t`Primary data`} groups={[{ fields: primary }]} />
+  return (
+    <RecordPanel
+      form={form}
+      formId="primary"
+      title={t`Primary data`}
+      groups={[{ fields: primary }, { title: t`Tax office and dates`, fields: primaryMore }]}
+    />
+  )
 }
 
 export const ContactPanel = () => {

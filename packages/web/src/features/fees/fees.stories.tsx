@@ -190,6 +190,34 @@ export const ItemCards: Story = {
   ),
 }
 
+/** A company expense with its tax-book details: editing opens "More details" with the document and counterparty. */
+export const ItemWithBookDetails: Story = {
+  render: () => {
+    const record = withTotals({
+      ...itemRecords[2]!,
+      dataObject: {
+        ...itemRecords[2]!.dataObject,
+        documentNumber: 'FV 12/2026',
+        description: 'Laptop for development',
+        kpirColumn: 'research',
+        counterparty: { name: 'Sklep Komputerowy', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
+      },
+    })
+    return (
+      <WithServices records={[record]}>
+        <ItemCard record={record} defaultVatPercent="23" today={TODAY} onDelete={() => {}} />
+      </WithServices>
+    )
+  },
+  play: async ({ canvasElement }) => {
+    await clickAll(canvasElement, /^(Edit|Edytuj)$/)
+    const canvas = within(canvasElement)
+    for (const d of canvasElement.querySelectorAll('details')) await expect(d.open).toBe(true)
+    await expectValues(canvasElement, /^(Document number|Nr dowodu księgowego)$/, /^FV 12\/2026$/)
+    await expect(canvas.getAllByLabelText(/^(KPiR column|Kolumna KPiR)$/).length).toBe(4)
+  },
+}
+
 /** The trash icon's dialog: 'This item will be deleted. Do you confirm?' with Cancel and Yes. */
 export const DeleteDialog: Story = {
   render: () => (

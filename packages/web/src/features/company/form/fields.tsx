@@ -12,7 +12,7 @@ import { AmountInput } from './AmountInput.tsx'
 import { useLanguage } from './language.ts'
 import { useTranslateMessage } from './messages.ts'
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'money' | 'percent' | 'date' | 'int' | 'select'
+export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'money' | 'percent' | 'date' | 'int' | 'select' | 'search'
 
 export interface FieldSpec {
   path: string
@@ -21,6 +21,11 @@ export interface FieldSpec {
   options?: readonly SelectOption[]
   required?: boolean
   hint?: ReactNode
+  /**
+   * `select`: the text of the empty first option (blank by default); `search`: the input's placeholder. A `search`
+   * field is a text input that suggests `options` as the user types (code or name); the code is stored.
+   */
+  placeholder?: string
 }
 
 const asText = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
@@ -122,7 +127,7 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
           id={id}
           label={label}
           options={spec.options ?? []}
-          placeholder=""
+          placeholder={spec.placeholder ?? ''}
           value={asText(value)}
           onChange={(e) => {
             const v = e.target.value
@@ -130,6 +135,27 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
           }}
           error={shownError}
         />
+      )
+    case 'search':
+      return (
+        <>
+          <TextInput
+            id={id}
+            label={label}
+            list={`${id}-options`}
+            autoComplete="off"
+            placeholder={spec.placeholder}
+            value={asText(value)}
+            onChange={(e) => set(e.target.value)}
+            error={shownError}
+            hint={spec.hint ?? optionLabel(spec, asText(value))}
+          />
+          <datalist id={`${id}-options`}>
+            {spec.options?.map((o) => (
+              <option key={o.value} value={o.value} label={String(o.label)} />
+            ))}
+          </datalist>
+        </>
       )
     default:
       return (
@@ -146,6 +172,10 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
   }
 }
 
+/** The label of the option `value` of a select or search field, `undefined` when none matches. */
+const optionLabel = (spec: FieldSpec, value: string): ReactNode | undefined =>
+  value === '' ? undefined : spec.options?.find((o) => o.value === value)?.label
+
 /** A value as the view mode shows it. */
 export const useFormatValue = () => {
   const language = useLanguage()
@@ -160,6 +190,10 @@ export const useFormatValue = () => {
         return isDecimalString(s) ? `${formatDecimal(s, language)} %` : s
       case 'select':
         return String(spec.options?.find((o) => o.value === s)?.label ?? s)
+      case 'search': {
+        const label = optionLabel(spec, s)
+        return label === undefined ? s : `${s} — ${String(label)}`
+      }
       default:
         return s
     }

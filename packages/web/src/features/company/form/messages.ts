@@ -27,6 +27,10 @@ const known: Record<string, MessageDescriptor> = {
   'Repetitions is required': msg`Repetitions is required`,
   'Data is not valid': msg`Data is not valid`,
   'The last repetition must fall on or before 2099-12-31': msg`The last repetition must fall on or before 2099-12-31`,
+  // Tax-book fields (company data and item details).
+  'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
+  'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
+  'KSeF number is not valid': msg`KSeF number is not valid`,
 }
 
 const labels: Record<string, MessageDescriptor> = {
@@ -57,7 +61,7 @@ const labels: Record<string, MessageDescriptor> = {
   'Post code': msg`Post code`,
   Building: msg`Building`,
   'Supply date': msg`Supply date`,
-  'Birth date': msg`Birth date`,
+  'Birth date': msg`Owner's date of birth`,
   'Business start date': msg`Business start date`,
   'VAT registration date': msg`VAT registration date`,
   Description: msg`Description`,

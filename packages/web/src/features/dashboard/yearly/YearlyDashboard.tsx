@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
+import { PeriodNav } from '../../../ui/PeriodNav.tsx'
+import { useMonthNames } from '../../../i18n/months.ts'
 import { useMessages } from '../../../ui/messages.tsx'
 import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
 import { BarChart, type SeriesLabels } from './BarChart.tsx'
@@ -23,17 +25,7 @@ type Props = {
   initialWidth?: number
 }
 
-/** Month names in the UI language, January first. */
-export const useMonthNames = (): string[] => {
-  const { i18n } = useLingui()
-  return useMemo(() => {
-    const f = new Intl.DateTimeFormat(i18n.locale, { month: 'long' })
-    return Array.from({ length: 12 }, (_, m) => {
-      const name = f.format(new Date(2026, m, 1))
-      return name.charAt(0).toUpperCase() + name.slice(1)
-    })
-  }, [i18n.locale])
-}
+export { useMonthNames }
 
 /** SPEC §2 Yearly dashboard: year navigation and the two bar charts, then the year end of the year shown. */
 export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth }: Props) => {
@@ -75,17 +67,16 @@ export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth }: Props)
         <Trans>Yearly dashboard</Trans>
       </h1>
       <div className="dashboard__toolbar">
-        <nav className="period-nav" aria-label={t`Year`}>
-          <Button variant="secondary" aria-label={t`Previous year`} onClick={() => actor.send({ type: 'PREV' })}>
-            ‹
-          </Button>
-          <output className="period-nav__title" aria-live="polite" data-year={shown}>
-            {shown}
-          </output>
-          <Button variant="secondary" aria-label={t`Next year`} onClick={() => actor.send({ type: 'NEXT' })}>
-            ›
-          </Button>
-        </nav>
+        <PeriodNav
+          label={t`Year`}
+          previousLabel={t`Previous year`}
+          nextLabel={t`Next year`}
+          onPrevious={() => actor.send({ type: 'PREV' })}
+          onNext={() => actor.send({ type: 'NEXT' })}
+          data={{ 'data-year': shown }}
+        >
+          {shown}
+        </PeriodNav>
         <div className="dashboard__actions">
           <Button variant="secondary" onClick={() => actor.send({ type: 'THIS_YEAR' })}>
             <Trans>This year</Trans>

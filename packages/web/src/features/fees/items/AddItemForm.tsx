@@ -3,7 +3,7 @@ import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
 import { useRecordForm } from '../../company/form/useRecordForm.ts'
 import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
 import { ItemFields } from './ItemFields.tsx'
-import { isRecurring, itemTemplate, useItemTexts } from './texts.ts'
+import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
 /** 'Add Recuring Expense', 'Add One Time Expense' and the income twins: always editable, cleared after saving. */
 export const AddItemForm = ({
@@ -40,6 +40,7 @@ export const AddItemForm = ({
           form={form}
           formId={formId}
           recurring={isRecurring(dataType)}
+          income={isIncome(dataType)}
           companyLabel={texts.companyLabel}
           defaultVatPercent={defaultVatPercent}
           today={today}

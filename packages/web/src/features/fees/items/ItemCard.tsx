@@ -5,7 +5,7 @@ import { FormActions, FormMessages, RecordProblems } from '../../company/form/Fo
 import { useRecordForm } from '../../company/form/useRecordForm.ts'
 import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
 import { ItemFields } from './ItemFields.tsx'
-import { isRecurring, itemTemplate, useItemTexts } from './texts.ts'
+import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
 /** One existing item: its values with vatAmount and sum, pencil to edit, trash to delete (after the dialog). */
 export const ItemCard = ({
@@ -81,6 +81,7 @@ export const ItemCard = ({
             form={form}
             formId={formId}
             recurring={recurring}
+            income={isIncome(dataType)}
             companyLabel={texts.companyLabel}
             defaultVatPercent={defaultVatPercent}
             today={today}

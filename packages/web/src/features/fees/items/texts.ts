@@ -57,6 +57,8 @@ export const useItemTexts = (dataType: ItemDataType): ItemTexts => {
 export const isRecurring = (dataType: ItemDataType): boolean =>
   dataType === 'RecurringExpense' || dataType === 'RecurringIncome'
 
+export const isIncome = (dataType: ItemDataType): boolean => dataType === 'Income' || dataType === 'RecurringIncome'
+
 export const itemTemplate = (dataType: ItemDataType, today: string): Record<string, unknown> => ({
   date: today,
   name: '',

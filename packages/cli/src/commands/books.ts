@@ -1,0 +1,330 @@
+/**
+ * `finance books YYYY --user EMAIL [--month MM] [--format table|csv|json|xml]`: the tax book of a year — the KPiR
+ * (Scale, Linear) or the ewidencja przychodów (ryczałt) — from the same history, closing rule and projection as
+ * the web screen and `GET /api/books/{year}` (docs/tax-rules.md §7). `xml` is the JPK_PKPIR(3) / JPK_EWP(4) file,
+ * checked against the official schema before it is written. Headings in Polish or English (`--lang`); the book's
+ * own text (descriptions, the file) stays as entered.
+ */
+import { loadBookHistory } from '@finance/api/ledger/bookHistory.ts'
+import {
+  type BookMonth,
+  type Contact,
+  companyRecord,
+  type EwpRow,
+  KPIR_AMOUNT_COLUMNS,
+  KPIR_LAYOUTS,
+  type KpirRow,
+  type KpirTotals,
+  type Primary,
+  polishDayOf,
+  type TaxBook,
+} from '@finance/ledger-core'
+import { defaultForm, type JpkForm, type JpkPurpose, jpkFile } from '@finance/tax-files/jpk.ts'
+import { validateXml } from '@finance/tax-files/validate.ts'
+import { booksOfUsers } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError } from '../errors.ts'
+import { type Column, renderCsv, renderTable } from '../format.ts'
+import type { Lang } from '../i18n.ts'
+import { openSink } from '../sink.ts'
+
+export type BooksFormat = 'table' | 'csv' | 'json' | 'xml'
+
+export interface BooksOptions {
+  readonly user: string
+  readonly month?: number | undefined
+  readonly format: BooksFormat
+  readonly form?: JpkForm | undefined
+  readonly purpose?: JpkPurpose | undefined
+  readonly inventoryStart?: string | undefined
+  readonly inventoryEnd?: string | undefined
+  readonly out?: string | undefined
+}
+
+/** The command's labels (the book's columns as the regulations name them). */
+const LABELS = {
+  kpirTitle: { pl: 'Podatkowa księga przychodów i rozchodów', en: 'Tax book of revenue and expenses (KPiR)' },
+  ewpTitle: { pl: 'Ewidencja przychodów', en: 'Record of revenue (ryczałt)' },
+  layout: { pl: 'wzór', en: 'layout of' },
+  number: { pl: 'Lp.', en: 'No.' },
+  date: { pl: 'Data zdarzenia', en: 'Date of event' },
+  entryDate: { pl: 'Data wpisu', en: 'Entry date' },
+  revenueDate: { pl: 'Data przychodu', en: 'Revenue date' },
+  document: { pl: 'Nr dowodu', en: 'Document' },
+  ksef: { pl: 'Nr KSeF', en: 'KSeF number' },
+  counterparty: { pl: 'Kontrahent', en: 'Counterparty' },
+  description: { pl: 'Opis zdarzenia', en: 'Description' },
+  sales: { pl: 'Sprzedaż', en: 'Sales' },
+  otherRevenue: { pl: 'Pozost. przychody', en: 'Other revenue' },
+  revenue: { pl: 'Razem przychód', en: 'Total revenue' },
+  goods: { pl: 'Zakup towarów', en: 'Goods' },
+  sideCosts: { pl: 'Koszty uboczne', en: 'Side costs' },
+  salaries: { pl: 'Wynagrodzenia', en: 'Salaries' },
+  otherExpenses: { pl: 'Pozost. wydatki', en: 'Other expenses' },
+  expenses: { pl: 'Razem wydatki', en: 'Total expenses' },
+  free: { pl: 'Wolna', en: 'Free column' },
+  research: { pl: 'B+R', en: 'R&D' },
+  remarks: { pl: 'Uwagi', en: 'Remarks' },
+  total: { pl: 'Ogółem', en: 'Total' },
+  monthTotal: { pl: 'Razem miesiąc', en: 'Month total' },
+  yearToDate: { pl: 'Od początku roku', en: 'Year to date' },
+  costs: { pl: 'Koszty', en: 'Costs' },
+  income: { pl: 'Dochód', en: 'Income' },
+  noEntries: { pl: 'Brak zapisów', en: 'No entries' },
+  closed: { pl: 'zamknięty', en: 'closed' },
+  open: { pl: 'otwarty do', en: 'open until' },
+  history: { pl: 'wpisany po terminie, otwarty', en: 'entered after its closing day, kept open' },
+  noRate: { pl: 'bez stawki', en: 'no rate' },
+  corrects: { pl: 'Korekta zapisu nr', en: 'Corrects entry' },
+  of: { pl: 'z', en: 'of' },
+  late: { pl: 'Zapis po terminie, okres', en: 'Entered late, period' },
+  cannotWrite: { pl: 'nie można utworzyć pliku JPK', en: 'cannot write the JPK file' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+type Label = keyof typeof LABELS
+
+/** What a JPK file still needs, in Polish (tax-files answers in English, the API's language). */
+const PROBLEMS_PL: Record<string, string> = {
+  'Primary data is required for a JPK file': 'do pliku JPK potrzebne są dane podstawowe firmy',
+  'NIP must be ten digits for a JPK file': 'do pliku JPK NIP musi mieć dziesięć cyfr',
+  'Owner name is required for a JPK file': 'do pliku JPK potrzebne jest imię właściciela',
+  'Owner name is too long for a JPK file': 'imię właściciela jest za długie do pliku JPK',
+  'Owner last name is required for a JPK file': 'do pliku JPK potrzebne jest nazwisko właściciela',
+  'Owner last name is too long for a JPK file': 'nazwisko właściciela jest za długie do pliku JPK',
+  'Birth date is required for a JPK file': 'do pliku JPK potrzebna jest data urodzenia',
+  'Tax office is required for a JPK file': 'do pliku JPK potrzebny jest urząd skarbowy',
+  'The KPiR has no entries in this period; a JPK file needs at least one':
+    'KPiR nie ma zapisów w tym okresie; plik JPK wymaga co najmniej jednego',
+  'The ewidencja przychodów has no entries in this period; a JPK file needs at least one':
+    'ewidencja przychodów nie ma zapisów w tym okresie; plik JPK wymaga co najmniej jednego',
+}
+
+/** A problem of the file in the output language. */
+export const problemText = (lang: Lang, message: string): string => {
+  if (lang === 'en') return message
+  const known = PROBLEMS_PL[message]
+  if (known) return known
+  const unlisted = /^Entry (\d+) has a ryczałt rate of ([\d.]+) %, which JPK_EWP\(4\) does not list$/.exec(message)
+  if (unlisted) return `zapis ${unlisted[1]} ma stawkę ryczałtu ${unlisted[2]} %, której JPK_EWP(4) nie przewiduje`
+  const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/.exec(message)
+  if (noRate) return `zapis ${noRate[1]} nie ma stawki ryczałtu; podaj stawkę przychodu`
+  return message
+}
+
+const monthName = (lang: Lang, month: string) =>
+  new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01`))
+
+/** The remark of a correction in the language of the output. */
+export const remarkOf = (lang: Lang, row: KpirRow | EwpRow): string => {
+  if (row.kind !== 'correction') return ''
+  const l = (k: Label) => LABELS[k][lang]
+  const c = row.corrects
+  if (c === null) return `${l('late')} ${row.period ?? ''}`
+  return `${l('corrects')} ${c.number}/${c.year} ${l('of')} ${c.date}`
+}
+
+const dash = (v: string | null) => v ?? ''
+
+/** The columns of the KPiR with the numbers of the year's layout (2019 or 2025 regulation). */
+const kpirColumns = (book: TaxBook, lang: Lang) => {
+  const n = KPIR_LAYOUTS[book.layout].columns
+  const l = (k: Label) => LABELS[k][lang]
+  const h = (num: number | null, label: Label) => (num === null ? l(label) : `${num} ${l(label)}`)
+  const columns: (Column & { value: (r: KpirRow) => string })[] = [
+    { header: h(n.number, 'number'), align: 'right', value: (r) => String(r.number) },
+    { header: h(n.date, 'date'), value: (r) => r.date },
+    { header: h(n.documentNumber, 'document'), value: (r) => r.documentNumber },
+    ...(n.ksefNumber === null ? [] : [{ header: h(n.ksefNumber, 'ksef'), value: (r: KpirRow) => r.ksefNumber ?? '' }]),
+    {
+      header: h(n.name, 'counterparty'),
+      value: (r) => [r.counterparty?.name, r.counterparty?.taxId].filter((x) => x).join(', '),
+    },
+    { header: h(n.description, 'description'), value: (r) => r.description },
+    { header: h(n.sales, 'sales'), align: 'right', value: (r) => dash(r.sales) },
+    { header: h(n.otherRevenue, 'otherRevenue'), align: 'right', value: (r) => dash(r.otherRevenue) },
+    { header: h(n.revenue, 'revenue'), align: 'right', value: (r) => dash(r.revenue) },
+    { header: h(n.goods, 'goods'), align: 'right', value: (r) => dash(r.goods) },
+    { header: h(n.sideCosts, 'sideCosts'), align: 'right', value: (r) => dash(r.sideCosts) },
+    { header: h(n.salaries, 'salaries'), align: 'right', value: (r) => dash(r.salaries) },
+    { header: h(n.otherExpenses, 'otherExpenses'), align: 'right', value: (r) => dash(r.otherExpenses) },
+    { header: h(n.expenses, 'expenses'), align: 'right', value: (r) => dash(r.expenses) },
+    { header: h(n.free, 'free'), align: 'right', value: (r) => dash(r.free) },
+    { header: h(n.research, 'research'), align: 'right', value: (r) => dash(r.research) },
+    { header: h(n.remarks, 'remarks'), value: (r) => remarkOf(lang, r) },
+  ]
+  return columns
+}
+
+const TOTAL_KEYS = KPIR_AMOUNT_COLUMNS
+
+/** A totals line under the KPiR's amount columns. */
+const kpirTotalsLine = (columns: ReturnType<typeof kpirColumns>, label: string, t: KpirTotals): string[] => {
+  const firstAmount = columns.length - TOTAL_KEYS.length - 1
+  return columns.map((_, i) =>
+    i === 1 ? label : i >= firstAmount && i < columns.length - 1 ? t[TOTAL_KEYS[i - firstAmount]!] : '',
+  )
+}
+
+const ewpColumns = (book: TaxBook, lang: Lang) => {
+  const l = (k: Label) => LABELS[k][lang]
+  const rates = book.ewp.rates
+  const columns: (Column & { value: (r: EwpRow) => string })[] = [
+    { header: `1 ${l('number')}`, align: 'right', value: (r) => String(r.number) },
+    { header: `2 ${l('entryDate')}`, value: (r) => r.entryDate },
+    { header: `3 ${l('revenueDate')}`, value: (r) => r.date },
+    { header: `4 ${l('document')}`, value: (r) => r.documentNumber },
+    { header: `5 ${l('ksef')}`, value: (r) => r.ksefNumber ?? '' },
+    {
+      header: `6 ${l('counterparty')}`,
+      value: (r) => [r.counterparty?.country, r.counterparty?.taxId].filter((x) => x).join(' '),
+    },
+    ...rates.map((rate) => ({
+      header: rate === '' ? l('noRate') : `${rate} %`,
+      align: 'right' as const,
+      value: (r: EwpRow) => ((r.rate ?? '') === rate ? r.amount : ''),
+    })),
+    { header: l('total'), align: 'right', value: (r) => r.amount },
+    { header: l('remarks'), value: (r) => remarkOf(lang, r) },
+  ]
+  return columns
+}
+
+const ewpTotalsLine = (book: TaxBook, columns: ReturnType<typeof ewpColumns>, label: string, t: BookMonth['ewp']) => {
+  const rates = book.ewp.rates
+  return columns.map((_, i) =>
+    i === 1
+      ? label
+      : i >= 6 && i < 6 + rates.length
+        ? (t.byRate[rates[i - 6]!] ?? '0.00')
+        : i === 6 + rates.length
+          ? t.total
+          : '',
+  )
+}
+
+const monthsShown = (book: TaxBook, month: number | undefined) =>
+  month === undefined ? book.months : book.months.filter((_, i) => i + 1 === month)
+
+const statusOf = (ctx: Ctx, m: BookMonth) =>
+  m.closed ? LABELS.closed[ctx.lang] : m.history ? LABELS.history[ctx.lang] : `${LABELS.open[ctx.lang]} ${m.closes}`
+
+/** The book as aligned tables: per month its rows, the month's totals and the year so far. */
+export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): string => {
+  const lang = ctx.lang
+  const l = (k: Label) => LABELS[k][lang]
+  const parts: string[] = []
+  const kpirMonths = monthsShown(book, month).filter(
+    (m) => m.kind === 'kpir' && book.kpir.rows.some((r) => r.month === m.month),
+  )
+  const ewpMonths = monthsShown(book, month).filter(
+    (m) => m.kind === 'ewp' && book.ewp.rows.some((r) => r.month === m.month),
+  )
+  if (kpirMonths.length > 0 || (ewpMonths.length === 0 && defaultForm(book) === 'JPK_PKPIR')) {
+    const columns = kpirColumns(book, lang)
+    parts.push(
+      `${ctx.colour.bold(`${l('kpirTitle')} ${book.year}`)} (${l('layout')} ${KPIR_LAYOUTS[book.layout].regulation})\n`,
+    )
+    if (kpirMonths.length === 0) parts.push(`${l('noEntries')}\n`)
+    for (const m of kpirMonths) {
+      const rows = book.kpir.rows.filter((r) => r.month === m.month).map((r) => columns.map((c) => c.value(r)))
+      rows.push(
+        kpirTotalsLine(columns, l('monthTotal'), m.kpir),
+        kpirTotalsLine(columns, l('yearToDate'), m.kpirYearToDate),
+      )
+      parts.push(`\n${ctx.colour.bold(monthName(lang, m.month))} (${statusOf(ctx, m)})\n`, renderTable(columns, rows))
+      parts.push(
+        `${l('revenue')}: ${m.kpirYearToDate.revenue}  ${l('costs')}: ${m.kpirYearToDate.costs}  ${l('income')}: ${m.kpirYearToDate.income}\n`,
+      )
+    }
+  }
+  if (ewpMonths.length > 0 || (kpirMonths.length === 0 && defaultForm(book) === 'JPK_EWP')) {
+    const columns = ewpColumns(book, lang)
+    parts.push(`${parts.length > 0 ? '\n' : ''}${ctx.colour.bold(`${l('ewpTitle')} ${book.year}`)}\n`)
+    if (ewpMonths.length === 0) parts.push(`${l('noEntries')}\n`)
+    for (const m of ewpMonths) {
+      const rows = book.ewp.rows.filter((r) => r.month === m.month).map((r) => columns.map((c) => c.value(r)))
+      rows.push(
+        ewpTotalsLine(book, columns, l('monthTotal'), m.ewp),
+        ewpTotalsLine(book, columns, l('yearToDate'), m.ewpYearToDate),
+      )
+      parts.push(`\n${ctx.colour.bold(monthName(lang, m.month))} (${statusOf(ctx, m)})\n`, renderTable(columns, rows))
+    }
+  }
+  return parts.join('')
+}
+
+/** One book as CSV (RFC 4180): the rows of the form asked for (default: the book that has rows). */
+export const booksCsv = (lang: Lang, book: TaxBook, month: number | undefined, form: JpkForm): string => {
+  const inMonth = <R extends { month: string }>(rows: readonly R[]) =>
+    month === undefined ? rows : rows.filter((r) => Number(r.month.slice(5)) === month)
+  if (form === 'JPK_PKPIR') {
+    const columns = kpirColumns(book, lang)
+    return renderCsv(
+      columns.map((c) => c.header),
+      inMonth(book.kpir.rows).map((r) => columns.map((c) => c.value(r))),
+    )
+  }
+  const columns = ewpColumns(book, lang)
+  return renderCsv(
+    columns.map((c) => c.header),
+    inMonth(book.ewp.rows).map((r) => columns.map((c) => c.value(r))),
+  )
+}
+
+export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Promise<void> => {
+  const store = await ctx.store()
+  const [user] = await booksOfUsers(ctx, o.user)
+  const { userId, state } = user!
+  const history = await loadBookHistory(store, userId)
+  const book = history.book(year, { today: polishDayOf(ctx.now().toISOString()) })
+  const form = o.form ?? defaultForm(book)
+  let text: string
+  switch (o.format) {
+    case 'table':
+      text = booksTable(ctx, book, o.month)
+      break
+    case 'csv':
+      text = booksCsv(ctx.lang, book, o.month, form)
+      break
+    case 'json': {
+      const ym = o.month === undefined ? null : `${year}-${String(o.month).padStart(2, '0')}`
+      const only = <R extends { month: string }>(rows: readonly R[]) =>
+        ym === null ? rows : rows.filter((r) => r.month === ym)
+      text = `${JSON.stringify({ ...book, kpir: { ...book.kpir, rows: only(book.kpir.rows) }, ewp: { ...book.ewp, rows: only(book.ewp.rows) }, month: o.month ?? null }, null, 2)}\n`
+      break
+    }
+    case 'xml': {
+      const result = jpkFile({
+        form,
+        book,
+        month: o.month,
+        primary: (companyRecord(state, 'Primary')?.dataObject ?? null) as Primary | null,
+        contact: (companyRecord(state, 'Contact')?.dataObject ?? null) as Contact | null,
+        purpose: o.purpose ?? 1,
+        createdAt: ctx.now(),
+        inventoryStart: o.inventoryStart,
+        inventoryEnd: o.inventoryEnd,
+      })
+      if (!result.ok)
+        throw new CliError(
+          `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${p.field}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
+        )
+      const check = await validateXml(result.xml, result.schema)
+      if (!check.valid)
+        throw new CliError(
+          `${result.fileName} failed the official schema ${result.schema}:\n${check.errors
+            .slice(0, 10)
+            .map((e) => `  line ${e.line ?? '?'}: ${e.message}`)
+            .join('\n')}`,
+        )
+      text = result.xml
+      break
+    }
+  }
+  const sink = await openSink(ctx, o.out)
+  try {
+    await sink.write(text)
+  } finally {
+    await sink.close()
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * `finance books`: the same book and the same JPK files as the API, from a stored history with its recording
+ * moments (the golden years of @finance/tax-files), in every format and both languages.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createAccounts } from '@finance/api/accounts/service.ts'
+import { booksStream } from '@finance/api/ledger/books.ts'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { serializeEvent } from '@finance/ledger-core'
+import {
+  contact,
+  createdAt,
+  flat2026,
+  primary,
+  type Scenario,
+  scale2025,
+} from '@finance/tax-files/testing/scenarios.ts'
+import { describe, expect, it } from 'vitest'
+import { run } from './helpers.ts'
+
+const JAN = 'jan@example.com'
+
+/** A store with Jan's company data and a recorded history. */
+const seeded = async (s: Scenario, company = primary): Promise<EventStore> => {
+  const store = createMemoryStore()
+  const accounts = createAccounts(store, { hashCost: 4 })
+  const jan = await accounts.register({ email: JAN, password: 'Jan-Pass1', role: 'USER', actor: 'cli' })
+  if (!jan.ok) throw new Error(jan.errors.join())
+  const meta = (at: string) => ({ userId: jan.value.id, correlationId: 'test', createdAt: at })
+  const companyEvents = [
+    { type: 'CompanyRecordSaved', data: { id: 900, dataType: 'Primary', data: company } },
+    { type: 'CompanyRecordSaved', data: { id: 901, dataType: 'Contact', data: contact } },
+  ]
+  await store.append(
+    booksStream(jan.value.id),
+    [
+      ...companyEvents.map((e) => ({ ...serializeEvent(e as never), metadata: meta('2020-01-01T10:00:00Z') })),
+      ...s.events.map(({ event, recordedAt }) => ({ ...serializeEvent(event), metadata: meta(recordedAt) })),
+    ] as never,
+    'no_stream',
+  )
+  return store
+}
+
+const golden = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../tax-files/test/golden/${name}.xml`, import.meta.url)), 'utf8')
+
+describe('finance books', () => {
+  it('writes the JPK file the API writes, byte for byte', async () => {
+    for (const s of [scale2025, flat2026]) {
+      const store = await seeded(s)
+      const r = await run(['books', String(s.year), '--user', JAN, '--format', 'xml'], { store, now: createdAt })
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe(golden(s.name))
+    }
+  })
+
+  it('prints the KPiR by month with the regulation’s column numbers, totals and the year so far (pl)', async () => {
+    const store = await seeded(scale2025)
+    const r = await run(['books', '2025', '--user', JAN], { store, now: createdAt })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Podatkowa księga przychodów i rozchodów 2025 (wzór Dz.U. 2019 poz. 2544)')
+    expect(r.stdout).toContain('styczeń 2025 (zamknięty)')
+    expect(r.stdout).toMatch(/1 Lp\.\s+2 Data zdarzenia\s+3 Nr dowodu\s+4 Kontrahent/)
+    expect(r.stdout).toContain('Korekta zapisu nr 1/2025 z 2025-01-15')
+    expect(r.stdout).toMatch(/Razem miesiąc\s+5000\.00\s+0\.00\s+5000\.00\s+1200\.00\s+80\.00\s+4000\.00/)
+    expect(r.stdout).toContain('Razem przychód: 4650.00  Koszty: 6180.00  Dochód: -1530.00')
+  })
+
+  it('prints one month of the ewidencja with a column per rate (en)', async () => {
+    const store = await seeded(flat2026)
+    const r = await run(['books', '2026', '--month', '02', '--user', JAN, '--lang', 'en'], { store, now: createdAt })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Record of revenue (ryczałt) 2026')
+    expect(r.stdout).toContain('February 2026 (closed)')
+    expect(r.stdout).not.toContain('January 2026')
+    expect(r.stdout).toMatch(/No\..*12 %\s+8\.5 %\s+Total\s+Remarks/)
+    expect(r.stdout).toContain('Entered late, period 2026-01')
+    expect(r.stdout).toMatch(/Month total\s+1500\.00\s+2000\.00\s+3500\.00/)
+    expect(r.stdout).toMatch(/Year to date\s+11500\.00\s+5000\.00\s+16500\.00/)
+  })
+
+  it('prints CSV and JSON of the same rows', async () => {
+    const store = await seeded(scale2025)
+    const csv = await run(['books', '2025', '--user', JAN, '--format', 'csv', '--lang', 'en'], {
+      store,
+      now: createdAt,
+    })
+    const lines = csv.stdout.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(9)
+    expect(lines[0]).toBe(
+      '1 No.,2 Date of event,3 Document,4 Counterparty,6 Description,7 Sales,8 Other revenue,9 Total revenue,10 Goods,11 Side costs,12 Salaries,13 Other expenses,14 Total expenses,15 Free column,16 R&D,17 Remarks',
+    )
+    expect(lines[8]).toBe(
+      '8,2025-03-25,FV 1/2025,"ACME sp. z o.o., 5260001246",Usługi programistyczne — styczeń,-500.00,,-500.00,,,,,,,,Corrects entry 1/2025 of 2025-01-15',
+    )
+    const json = await run(['books', '2025', '--user', JAN, '--format', 'json', '--month', '3'], {
+      store,
+      now: createdAt,
+    })
+    const book = JSON.parse(json.stdout)
+    expect(book.month).toBe(3)
+    expect(book.kpir.rows.map((r: { number: number }) => r.number)).toEqual([8])
+    expect(book.kpir.totals.revenue).toBe('4650.00')
+  })
+
+  it('says what the file needs and what a wrong argument is', async () => {
+    const store = await seeded(scale2025, { ...primary, birthDate: null })
+    const r = await run(['books', '2025', '--user', JAN, '--format', 'xml'], { store, now: createdAt })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('nie można utworzyć pliku JPK')
+    expect(r.stderr).toContain('birthDate: do pliku JPK potrzebna jest data urodzenia')
+    const en = await run(['books', '2025', '--user', JAN, '--format', 'xml', '--lang', 'en'], { store, now: createdAt })
+    expect(en.stderr).toContain('birthDate: Birth date is required for a JPK file')
+    expect(r.stdout).toBe('')
+    for (const argv of [
+      ['books', '2025', '--user', JAN, '--month', '13'],
+      ['books', '25', '--user', JAN],
+      ['books', '2051', '--user', JAN],
+      ['books', '2025', '--user', JAN, '--format', 'pdf'],
+      ['books', '2025', '--user', JAN, '--inventory-start', '-5'],
+      ['books', '2025'],
+    ])
+      expect((await run(argv, { store })).code, argv.join(' ')).toBe(2)
+    expect((await run(['books', '2025', '--user', 'nobody@example.com'], { store })).code).toBe(1)
+  })
+})

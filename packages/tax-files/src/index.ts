@@ -1,0 +1,5 @@
+export * from './codes.ts'
+export * from './jpk.ts'
+export * from './schemas.ts'
+export * from './validate.ts'
+export * from './xml.ts'

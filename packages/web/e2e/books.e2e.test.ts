@@ -1,0 +1,227 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of the tax book in real Chromium against the real server: a Linear trader fills in the company
+ * data the JPK file needs (the tax office from the official list, by keyboard), records a company expense with
+ * its book details, reads the year's KPiR by month and for one month, checks the page on paper (print media) and
+ * downloads the JPK_PKPIR file.
+ *
+ * Seeded through the API for this year: PIT Linear 19 % from 1 January; a company income of 10 000.00 net on
+ * 8 January (invoice FV 1, ACME) and 4 000.00 on 5 February. Added in the browser: goods for 2 500.00 on 9 January.
+ * The book then has 3 entries: January revenue 10 000.00 and costs 2 500.00, February revenue 4 000.00.
+ */
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  journeyApi,
+  type LaunchedBrowser,
+  launchBrowser,
+  login,
+  REGISTRATION_KEY,
+  type RunningServer,
+  screenshot,
+  screenshotDir,
+  startServer,
+} from './harness.ts'
+
+const USER_EMAIL = 'books-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+const YEAR = new Date().getFullYear()
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf } = journeyApi(() => server)
+
+const seed = async () => {
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'account/register', {
+    email: USER_EMAIL,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    appRole: 'USER',
+    key: REGISTRATION_KEY,
+    url: `${server.url}/user/login`,
+    language: 'en',
+  })
+  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  await call(user, 'POST', 'config', {
+    dataType: 'Primary',
+    dataObject: {
+      companyName: 'Kowalski IT',
+      nip: '5260250274',
+      ownerName: 'Jan',
+      ownerLastName: 'Kowalski',
+      regon: '',
+    },
+  })
+  await call(user, 'POST', 'fee', {
+    dataType: 'Pit',
+    dataObject: {
+      date: `${YEAR}-01-01`,
+      taxType: 'Linear',
+      firstPercent: '19',
+      secondPercent: null,
+      freeOfTaxAmount: null,
+      secondPercentAmount: null,
+      paymentInterval: 1,
+      deductions: '0.00',
+    },
+  })
+  await call(user, 'POST', 'revenue', {
+    dataType: 'Income',
+    dataObject: {
+      date: `${YEAR}-01-08`,
+      name: 'Programming',
+      amount: '10000.00',
+      isCompany: true,
+      percent: '23',
+      documentNumber: 'FV 1',
+      counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
+    },
+  })
+  await call(user, 'POST', 'revenue', {
+    dataType: 'Income',
+    dataObject: {
+      date: `${YEAR}-02-05`,
+      name: 'Support',
+      amount: '4000.00',
+      isCompany: true,
+      percent: '23',
+      documentNumber: 'FV 2',
+    },
+  })
+}
+
+const english = async (page: Page) => {
+  await page.context().addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+}
+
+const bookLoaded = (page: Page) => page.waitForSelector('.books-page[aria-busy="false"]')
+
+beforeAll(async () => {
+  server = await startServer()
+  await seed()
+  browser = await launchBrowser()
+  await english(browser.page)
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && browser) {
+    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('the tax book', () => {
+  it('says what the JPK file still needs before the company data is complete', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/books`)
+    await bookLoaded(page)
+    const download = page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` })
+    expect(await download.isDisabled()).toBe(true)
+    const problems = await page.locator('.books-page__problems').innerText()
+    expect(problems).toContain('Birth date is required for a JPK file')
+    expect(problems).toContain('Tax office is required for a JPK file')
+  })
+
+  it('takes the tax office from the official list and the birth date on the company page, by keyboard', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/company`)
+    const panel = page.locator('.record-panel').filter({ hasText: 'Primary data' })
+    await panel.getByRole('button', { name: 'Edit' }).click()
+    const office = panel.getByLabel('Tax office')
+    await office.focus()
+    await page.keyboard.type('1471')
+    expect(await panel.innerText()).toContain('PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
+    await panel.getByLabel("Owner's date of birth").fill('1985-04-02')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await panel.getByText('1471 — PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE').waitFor()
+  })
+
+  it('records a company expense with its book details under More details', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    const form = page.getByRole('form', { name: 'Add One Time Expense' })
+    await form.getByLabel('Date *').fill(`${YEAR}-01-09`)
+    await form.getByLabel('Name *').fill('Goods for resale')
+    await form.getByLabel('Amount *').fill('2500')
+    await form.getByLabel('Company expense').check()
+    // Ticking "company" proposes an invoice date a month back (SPEC §4); this invoice is of the same day.
+    await form.getByLabel('Invoice Date').fill(`${YEAR}-01-09`)
+    await form.getByText('More details (tax book)').click()
+    await form.getByLabel('Document number').fill('FZ 3')
+    await form.getByLabel('KPiR column').selectOption('goods')
+    await form.getByLabel('Name or company').fill('Hurtownia Nowak')
+    await form.getByRole('button', { name: 'Add One Time Expense' }).click()
+    await page.getByRole('heading', { name: 'Goods for resale' }).waitFor()
+  })
+
+  it('shows the year by month with totals, and one month from the month filter (keyboard)', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/`)
+    await page.getByRole('link', { name: 'Tax book' }).first().click()
+    await page.waitForURL(`${server.url}/companydashboard/books`)
+    await bookLoaded(page)
+    const table = page.getByRole('table', { name: /Tax book of revenue and expenses/ })
+    const text = await table.innerText()
+    expect(text).toContain(`January ${YEAR}`)
+    expect(text).toContain(`February ${YEAR}`)
+    expect(text).toContain('Hurtownia Nowak')
+    const rows = table.locator('tbody tr:not(.book__month):not(.book__total)')
+    expect(await rows.count()).toBe(3)
+    const janTotal = await table.locator('tbody').first().locator('.book__total').first().innerText()
+    expect(janTotal).toMatch(/Month total\s+10000\.00\s+0\.00\s+10000\.00\s+2500\.00/)
+    expect(await page.locator('.book-summary').innerText()).toMatch(/Revenue\s+14000\.00 zł\s+Costs\s+2500\.00 zł/)
+    await screenshot(page, 'books-year')
+
+    const month = page.getByLabel('Month')
+    await month.focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.waitForFunction(() => document.querySelectorAll('.book tbody').length === 1)
+    await bookLoaded(page)
+    expect(await page.locator('.book tbody .book__month').innerText()).toContain(`February ${YEAR}`)
+    expect(await page.locator('.books-page__period').innerText()).toContain(`February ${YEAR}`)
+  })
+
+  it('prints the book alone', async () => {
+    const page = browser.page
+    await page.emulateMedia({ media: 'print' })
+    const hidden = await page.evaluate(() =>
+      ['.header', '.books-page__toolbar', '.books-page__files', '.footer'].map(
+        (s) => getComputedStyle(document.querySelector(s) as Element).display,
+      ),
+    )
+    expect(hidden).toEqual(['none', 'none', 'none', 'none'])
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.book') as Element).display)).toBe(
+      'table',
+    )
+    await page.screenshot({ path: `${screenshotDir}/books-print.png`, fullPage: true })
+    await page.emulateMedia({ media: 'screen' })
+  })
+
+  it('downloads the JPK_PKPIR file of the year', async () => {
+    const page = browser.page
+    await page.getByLabel('Month').selectOption('')
+    await bookLoaded(page)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`JPK_PKPIR_${YEAR}.xml`)
+    const xml = readFileSync((await download.path()) as string, 'utf8')
+    expect(xml).toContain('<KodUrzedu>1471</KodUrzedu>')
+    expect(xml).toContain('<etd:DataUrodzenia>1985-04-02</etd:DataUrodzenia>')
+    expect(xml).toContain('<K_3A>FZ 3</K_3A>')
+    expect(xml).toContain('<LiczbaWierszy>3</LiczbaWierszy>')
+    expect(xml).toContain('<SumaPrzychodow>14000.00</SumaPrzychodow>')
+    await page.getByText(`File JPK_PKPIR_${YEAR}.xml downloaded`).waitFor()
+  })
+})

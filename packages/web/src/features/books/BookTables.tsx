@@ -1,0 +1,272 @@
+/**
+ * The two books as tables: the KPiR with the column numbers of the year's regulation, the ewidencja przychodów
+ * with one column per ryczałt rate. Each month is a row group: its entries, the month's total and the year so
+ * far. Money arrives as decimal strings from the API (ledger-core computed every figure).
+ */
+import { KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core/projections/taxBook.ts'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { useMonthNames } from '../../i18n/months.ts'
+import type { BookMonth, BookView, EwpRow, EwpTotals, KpirRow, KpirTotals } from './types.ts'
+
+const amountClass = (v: string | null | undefined) => `num${v?.startsWith('-') ? ' amount--negative' : ''}`
+
+const Money = ({ value }: { value: string | null | undefined }) => <td className={amountClass(value)}>{value ?? ''}</td>
+
+/** The remark of a correcting entry, in the UI language. */
+export const useRemark = () => {
+  const { t } = useLingui()
+  return (row: KpirRow | EwpRow): string => {
+    if (row.kind !== 'correction') return ''
+    const c = row.corrects
+    const period = row.period ?? ''
+    if (c === null) return t`Entered after the period closed (period ${period})`
+    const number = `${c.number}/${c.year}`
+    return t`Corrects entry ${number} of ${c.date} (period ${period})`
+  }
+}
+
+const useMonthStatus = () => {
+  const { t } = useLingui()
+  return (m: BookMonth) =>
+    m.closed ? t`closed` : m.history ? t`entered after its closing day, kept open` : t`open until ${m.closes}`
+}
+
+const Counterparty = ({ row }: { row: KpirRow | EwpRow }) => {
+  const c = row.counterparty
+  if (!c) return <td />
+  return (
+    <td>
+      {c.name}
+      {(c.taxId || c.address) && (
+        <span className="book__sub">
+          {[c.country && c.taxId ? `${c.country} ${c.taxId}` : c.taxId, c.address].filter(Boolean).join(', ')}
+        </span>
+      )}
+    </td>
+  )
+}
+
+/** A scrollable region a keyboard can scroll (focusable, named). */
+const Region = ({ label, children }: { label: string; children: ReactNode }) => (
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
+  <section className="table-scroll book__scroll" aria-label={label} tabIndex={0}>
+    {children}
+  </section>
+)
+
+const KPIR_AMOUNTS = KPIR_AMOUNT_COLUMNS
+
+export const KpirTable = ({ book }: { book: BookView }) => {
+  const { t } = useLingui()
+  const monthNames = useMonthNames()
+  const remark = useRemark()
+  const status = useMonthStatus()
+  const n = KPIR_LAYOUTS[book.layout].columns
+  const heading = (num: number | null, label: string) => (
+    <th scope="col">
+      {num !== null && <span className="book__col">{num}</span>}
+      {label}
+    </th>
+  )
+  const amountHeadings: Record<(typeof KPIR_AMOUNTS)[number], string> = {
+    sales: t`Sales of goods and services`,
+    otherRevenue: t`Other revenue`,
+    revenue: t`Total revenue`,
+    goods: t`Purchase of goods and materials`,
+    sideCosts: t`Side costs of purchase`,
+    salaries: t`Salaries`,
+    otherExpenses: t`Other expenses`,
+    expenses: t`Total expenses`,
+    free: t`Free column`,
+    research: t`Research and development costs`,
+  }
+  const months = book.months.filter((m) => m.kind === 'kpir' && book.kpir.rows.some((r) => r.month === m.month))
+  // No., date, [KSeF], document, counterparty, description; then the amounts and the remarks.
+  const lead = n.ksefNumber === null ? 5 : 6
+  const span = lead + KPIR_AMOUNTS.length + 1
+  const totals = (label: string, values: KpirTotals, key: string) => (
+    <tr className="book__total" key={key}>
+      <th scope="row" colSpan={lead}>
+        {label}
+      </th>
+      {KPIR_AMOUNTS.map((k) => (
+        <Money key={k} value={values[k]} />
+      ))}
+      <td />
+    </tr>
+  )
+  return (
+    <Region label={t`Tax book of revenue and expenses (KPiR)`}>
+      <table className="book book--kpir">
+        <caption>
+          {t`Tax book of revenue and expenses (KPiR)`} {book.year}
+          <span className="book__sub">{t`Layout of the regulation ${KPIR_LAYOUTS[book.layout].regulation}`}</span>
+        </caption>
+        <thead>
+          <tr>
+            {heading(n.number, t`No.`)}
+            {heading(n.date, t`Date of the event`)}
+            {n.ksefNumber !== null && heading(n.ksefNumber, t`KSeF number`)}
+            {heading(n.documentNumber, t`Document number`)}
+            {heading(n.name, t`Counterparty`)}
+            {heading(n.description, t`Description of the event`)}
+            {KPIR_AMOUNTS.map((k) => (
+              <th scope="col" key={k} className="num">
+                <span className="book__col">{n[k]}</span>
+                {amountHeadings[k]}
+              </th>
+            ))}
+            {heading(n.remarks, t`Remarks`)}
+          </tr>
+        </thead>
+        {months.map((m) => (
+          <tbody key={m.month}>
+            <tr className="book__month">
+              <th scope="rowgroup" colSpan={span}>
+                {monthNames[Number(m.month.slice(5)) - 1]} {m.month.slice(0, 4)} · {status(m)}
+              </th>
+            </tr>
+            {book.kpir.rows
+              .filter((r) => r.month === m.month)
+              .map((r) => (
+                <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
+                  <td className="num">{r.number}</td>
+                  <td className="book__date">{r.date}</td>
+                  {n.ksefNumber !== null && <td className="book__ksef">{r.ksefNumber ?? ''}</td>}
+                  <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
+                  <Counterparty row={r} />
+                  <td>{r.description}</td>
+                  {KPIR_AMOUNTS.map((k) => (
+                    <Money key={k} value={r[k]} />
+                  ))}
+                  <td>{remark(r)}</td>
+                </tr>
+              ))}
+            {totals(t`Month total`, m.kpir, 'month')}
+            {totals(t`Year to date`, m.kpirYearToDate, 'ytd')}
+          </tbody>
+        ))}
+      </table>
+    </Region>
+  )
+}
+
+const rateLabel = (rate: string, none: string) => (rate === '' ? none : `${rate.replace('.', ',')} %`)
+
+export const EwpTable = ({ book }: { book: BookView }) => {
+  const { t } = useLingui()
+  const monthNames = useMonthNames()
+  const remark = useRemark()
+  const status = useMonthStatus()
+  const rates = book.ewp.rates
+  const none = t`no rate`
+  const months = book.months.filter((m) => m.kind === 'ewp' && book.ewp.rows.some((r) => r.month === m.month))
+  const totals = (label: string, values: EwpTotals, key: string) => (
+    <tr className="book__total" key={key}>
+      <th scope="row" colSpan={6}>
+        {label}
+      </th>
+      {rates.map((rate) => (
+        <Money key={rate} value={values.byRate[rate] ?? '0.00'} />
+      ))}
+      <Money value={values.total} />
+      <td />
+    </tr>
+  )
+  return (
+    <Region label={t`Record of revenue (ewidencja przychodów)`}>
+      <table className="book book--ewp">
+        <caption>
+          {t`Record of revenue (ewidencja przychodów)`} {book.year}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`No.`}</th>
+            <th scope="col">{t`Entry date`}</th>
+            <th scope="col">{t`Date the revenue was earned`}</th>
+            <th scope="col">{t`Document number`}</th>
+            <th scope="col">{t`KSeF number`}</th>
+            <th scope="col">{t`Counterparty`}</th>
+            {rates.map((rate) => (
+              <th scope="col" key={rate} className="num">
+                {rateLabel(rate, none)}
+              </th>
+            ))}
+            <th scope="col" className="num">{t`Total revenue`}</th>
+            <th scope="col">{t`Remarks`}</th>
+          </tr>
+        </thead>
+        {months.map((m) => (
+          <tbody key={m.month}>
+            <tr className="book__month">
+              <th scope="rowgroup" colSpan={8 + rates.length}>
+                {monthNames[Number(m.month.slice(5)) - 1]} {m.month.slice(0, 4)} · {status(m)}
+              </th>
+            </tr>
+            {book.ewp.rows
+              .filter((r) => r.month === m.month)
+              .map((r) => (
+                <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
+                  <td className="num">{r.number}</td>
+                  <td className="book__date">{r.entryDate}</td>
+                  <td className="book__date">{r.date}</td>
+                  <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
+                  <td className="book__ksef">{r.ksefNumber ?? ''}</td>
+                  <Counterparty row={r} />
+                  {rates.map((rate) => (
+                    <Money key={rate} value={(r.rate ?? '') === rate ? r.amount : null} />
+                  ))}
+                  <Money value={r.amount} />
+                  <td>{remark(r)}</td>
+                </tr>
+              ))}
+            {totals(t`Month total`, m.ewp, 'month')}
+            {totals(t`Year to date`, m.ewpYearToDate, 'ytd')}
+          </tbody>
+        ))}
+      </table>
+    </Region>
+  )
+}
+
+/** The year's figures in one line per book (the summary above the tables, and on paper). */
+export const BookSummary = ({ book }: { book: BookView }) => {
+  const k = book.kpir.totals
+  const hasKpir = book.months.some((m) => m.kind === 'kpir')
+  const hasEwp = book.months.some((m) => m.kind === 'ewp')
+  return (
+    <dl className="book-summary">
+      {hasKpir && (
+        <>
+          <div>
+            <dt>
+              <Trans>Revenue</Trans>
+            </dt>
+            <dd className={amountClass(k.revenue)}>{k.revenue} zł</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Costs</Trans>
+            </dt>
+            <dd className={amountClass(k.costs)}>{k.costs} zł</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Income</Trans>
+            </dt>
+            <dd className={amountClass(k.income)}>{k.income} zł</dd>
+          </div>
+        </>
+      )}
+      {hasEwp && (
+        <div>
+          <dt>
+            <Trans>Ryczałt revenue</Trans>
+          </dt>
+          <dd className={amountClass(book.ewp.totals.total)}>{book.ewp.totals.total} zł</dd>
+        </div>
+      )}
+    </dl>
+  )
+}

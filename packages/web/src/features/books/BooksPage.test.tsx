@@ -1,0 +1,152 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../api/client.ts'
+import { messageStore } from '../../ui/messages.tsx'
+import { i18nFor, withProviders } from '../dashboard/testing.tsx'
+import { createBooksApi } from './api.ts'
+import { BooksPage } from './BooksPage.tsx'
+import { emptyBook, ewpBook, kpirBook } from './fixtures.ts'
+import type { BookView, JpkDownload } from './types.ts'
+
+const renderPage = async (
+  loadBook: (r: { year: number; month: number | null }) => Promise<BookView>,
+  over: { downloadJpk?: () => Promise<JpkDownload>; save?: (f: JpkDownload) => void; locale?: 'pl' | 'en' } = {},
+) => {
+  const i18n = await i18nFor(over.locale ?? 'en')
+  const downloadJpk = over.downloadJpk ?? vi.fn(async () => ({ fileName: 'JPK_PKPIR_2026.xml', xml: '<JPK/>' }))
+  render(withProviders(i18n, <BooksPage effects={{ loadBook, downloadJpk }} year={2026} save={over.save ?? vi.fn()} />))
+  return { downloadJpk }
+}
+
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent)
+
+describe('BooksPage', () => {
+  it('shows the KPiR with the 2026 regulation’s column numbers, month groups, totals and the correction', async () => {
+    await renderPage(async ({ month }) => kpirBook(month))
+    const table = await screen.findByRole('table', { name: /Tax book of revenue and expenses \(KPiR\) 2026/ })
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    expect(headers.slice(0, 6)).toEqual([
+      '1No.',
+      '2Date of the event',
+      '3KSeF number',
+      '4Document number',
+      '6Counterparty',
+      '8Description of the event',
+    ])
+    expect(headers).toContain('11Total revenue')
+    expect(headers.at(-1)).toBe('19Remarks')
+    const groups = within(table).getAllByRole('rowgroup').slice(1)
+    expect(groups.map((g) => within(g).getAllByRole('rowheader')[0]!.textContent)).toEqual([
+      'January 2026 · closed',
+      'February 2026 · open until 2026-03-20',
+      'March 2026 · open until 2026-04-20',
+    ])
+    const correction = within(groups[2]!).getAllByRole('row')[1]!
+    expect(cells(correction)).toContain('-1000.00')
+    expect(cells(correction).at(-1)).toBe('Corrects entry 1/2026 of 2026-01-08 (period 2026-01)')
+    const janTotal = within(groups[0]!).getByRole('row', { name: /Month total/ })
+    expect(cells(janTotal).slice(0, 5)).toEqual(['10000.00', '0.00', '10000.00', '2500.00', '0.00'])
+    expect(screen.getByText('Costs').nextSibling?.textContent).toBe('2580.00 zł')
+  })
+
+  it('filters to one month from the month select and reloads with it', async () => {
+    const load = vi.fn(async ({ month }: { year: number; month: number | null }) => kpirBook(month))
+    await renderPage(load)
+    await screen.findByRole('table')
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } })
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ year: 2026, month: 2 }))
+    await waitFor(() => expect(screen.getAllByRole('rowheader', { name: /2026 ·/ })).toHaveLength(1))
+    expect(screen.getByText(/February 2026; totals of the year so far/)).toBeTruthy()
+  })
+
+  it('moves between years with the buttons', async () => {
+    const load = vi.fn(async () => kpirBook())
+    await renderPage(load)
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('button', { name: 'Previous year' }))
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ year: 2025, month: null }))
+    fireEvent.click(screen.getByRole('button', { name: 'This year' }))
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ year: 2026, month: null }))
+  })
+
+  it('shows the ewidencja with a column per ryczałt rate', async () => {
+    await renderPage(async () => ewpBook())
+    const table = await screen.findByRole('table', { name: /Record of revenue/ })
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    expect(headers).toEqual([
+      'No.',
+      'Entry date',
+      'Date the revenue was earned',
+      'Document number',
+      'KSeF number',
+      'Counterparty',
+      '12 %',
+      '8,5 %',
+      'Total revenue',
+      'Remarks',
+    ])
+    expect(screen.queryByRole('table', { name: /KPiR/ })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Download JPK_EWP for 2026' })).toBeTruthy()
+  })
+
+  it('downloads the file, and names what the file still needs instead of offering it', async () => {
+    const save = vi.fn()
+    const { downloadJpk } = await renderPage(async () => kpirBook(), { save })
+    fireEvent.click(await screen.findByRole('button', { name: 'Download JPK_PKPIR for 2026' }))
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ fileName: 'JPK_PKPIR_2026.xml', xml: '<JPK/>' }))
+    expect(downloadJpk).toHaveBeenCalledWith({ year: 2026, month: null, form: 'JPK_PKPIR' })
+  })
+
+  it('an empty year says so in Polish and lists the missing data', async () => {
+    await renderPage(async () => emptyBook(), { locale: 'pl' })
+    expect(await screen.findByText(/Brak zapisów w 2025 r\./)).toBeTruthy()
+    const button = screen.getByRole('button', { name: 'Pobierz JPK_PKPIR za 2025' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    expect(screen.getByText('Do pliku JPK potrzebna jest data urodzenia')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Drukuj' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('reports a failed load with a retry, and a refused download with the server’s reason', async () => {
+    let fail = true
+    const load = vi.fn(async () => {
+      if (fail) throw new ApiError({ status: 0, statusText: 'Unknown Error' })
+      return kpirBook()
+    })
+    const refused = vi.fn(async () => {
+      throw new ApiError({ status: 400, statusText: 'Bad Request', errors: ['Tax office is required for a JPK file'] })
+    })
+    await renderPage(load, { downloadJpk: refused })
+    expect((await screen.findByRole('alert')).textContent).toContain('The tax book could not be loaded.')
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Download JPK_PKPIR for 2026' }))
+    await waitFor(() =>
+      expect(messageStore.getSnapshot().some((m) => m.text === 'Tax office is required for a JPK file')).toBe(true),
+    )
+  })
+})
+
+describe('books API', () => {
+  it('asks for the year, a month and the file with its query', async () => {
+    const get = vi.fn(async (path: string) => (path.includes('jpk') ? '<JPK/>' : kpirBook()))
+    const api = createBooksApi({ get, post: vi.fn(), put: vi.fn(), del: vi.fn() } as never)
+    await api.loadBook({ year: 2026, month: null })
+    await api.loadBook({ year: 2026, month: 3 })
+    expect(await api.downloadJpk({ year: 2026, month: 3, form: 'JPK_EWP' })).toEqual({
+      fileName: 'JPK_EWP_2026-03.xml',
+      xml: '<JPK/>',
+    })
+    expect(get.mock.calls.map((c) => c[0])).toEqual([
+      'books/2026',
+      'books/2026?month=3',
+      'books/2026/jpk?form=JPK_EWP&month=3',
+    ])
+  })
+})

@@ -1,0 +1,50 @@
+/**
+ * The texts the books API answers in English (what a JPK file still needs), in the user's language: fixed
+ * messages by their text, the two with an entry number by pattern; anything else through the app's catalogue of
+ * server messages.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useCallback } from 'react'
+import { translateMessage } from '../../i18n/serverMessages.ts'
+
+const known: Record<string, MessageDescriptor> = {
+  'Primary data is required for a JPK file': msg`Primary data is required for a JPK file`,
+  'NIP must be ten digits for a JPK file': msg`NIP must be ten digits for a JPK file`,
+  'Owner name is required for a JPK file': msg`Owner name is required for a JPK file`,
+  'Owner name is too long for a JPK file': msg`Owner name is too long for a JPK file`,
+  'Owner last name is required for a JPK file': msg`Owner last name is required for a JPK file`,
+  'Owner last name is too long for a JPK file': msg`Owner last name is too long for a JPK file`,
+  'Birth date is required for a JPK file': msg`Birth date is required for a JPK file`,
+  'Tax office is required for a JPK file': msg`Tax office is required for a JPK file`,
+  'The KPiR has no entries in this period; a JPK file needs at least one': msg`The KPiR has no entries in this period; a JPK file needs at least one`,
+  'The ewidencja przychodów has no entries in this period; a JPK file needs at least one': msg`The ewidencja przychodów has no entries in this period; a JPK file needs at least one`,
+  'The file did not pass the official schema; nothing was sent': msg`The file did not pass the official schema; nothing was sent`,
+}
+
+const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/
+const unlistedRate = /^Entry (\d+) has a ryczałt rate of ([\d.]+) %, which JPK_EWP\(4\) does not list$/
+
+export const useProblemText = () => {
+  const { i18n } = useLingui()
+  return useCallback(
+    (text: string): string => {
+      const d = known[text]
+      if (d) return i18n._(d)
+      const a = noRate.exec(text)
+      if (a) {
+        const entry = a[1] ?? ''
+        return i18n._(msg`Entry ${entry} has no ryczałt rate; give the income its rate`)
+      }
+      const b = unlistedRate.exec(text)
+      if (b) {
+        const entry = b[1] ?? ''
+        const rate = b[2] ?? ''
+        return i18n._(msg`Entry ${entry} has a ryczałt rate of ${rate} %, which JPK_EWP(4) does not list`)
+      }
+      return translateMessage(i18n, text)
+    },
+    [i18n],
+  )
+}

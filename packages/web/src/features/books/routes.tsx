@@ -1,0 +1,6 @@
+import { lazy } from 'react'
+import type { AppRoute } from '../../app/types.ts'
+
+const BooksPage = lazy(() => import('./BooksPage.tsx').then((m) => ({ default: m.BooksPage })))
+
+export const booksRoutes: AppRoute[] = [{ path: 'companydashboard/books', element: <BooksPage />, auth: true }]
