@@ -238,6 +238,11 @@ const Comparison = ({
       <p className="year-end__note">
         {projected.length === 0 ? (
           <Trans>All months of the year are actual figures.</Trans>
+        ) : projected.length === 1 ? (
+          <Trans>
+            Projected: {projected[0]!.month}, from the items already scheduled for it (recurring items and dated
+            one-time items).
+          </Trans>
         ) : (
           <Trans>
             Projected: {projected[0]!.month} – {projected.at(-1)!.month}, from the items already scheduled for those
