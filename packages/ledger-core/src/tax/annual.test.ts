@@ -152,6 +152,22 @@ describe('the annual health settlement', () => {
     ))
 })
 
+describe('the Linear health cap', () => {
+  it('deducts the health paid in the year up to the year’s cap only (14 100 zł in 2026)', () => {
+    const r = computeTaxes({
+      months: monthsFrom('2025-12', Array.from({ length: 14 }, (): [bigint, bigint] => [zl(40_000), zl(5_000)])),
+      vat: [],
+      pit: [pitInput('Linear', { date: '2025-01-01' })],
+      socialSecurity: [{ date: '2025-12-01', amount: '1926.76', percent: '4.9' }],
+    })
+    const a = r.annual.find((x) => x.year === 2026)!
+    // 4.9 % × (40000 − 5000 − 1926.76) = 1620.59 a month from January 2026: 12 × 1620.59 + December 2025's minimum.
+    expect(a.healthPaid > 1_410_000n).toBe(true)
+    expect(a.healthDeducted).toBe(1_410_000n)
+    expect(a.base).toBe(((a.income - a.socialDeducted - 1_410_000n + 50n) / 100n) * 100n)
+  })
+})
+
 describe('deadlines', () => {
   it('moves 30 April and 20 May to the next working day', () => {
     const r = computeTaxes({
