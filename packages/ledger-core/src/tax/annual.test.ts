@@ -155,7 +155,10 @@ describe('the annual health settlement', () => {
 describe('the Linear health cap', () => {
   it('deducts the health paid in the year up to the year’s cap only (14 100 zł in 2026)', () => {
     const r = computeTaxes({
-      months: monthsFrom('2025-12', Array.from({ length: 14 }, (): [bigint, bigint] => [zl(40_000), zl(5_000)])),
+      months: monthsFrom(
+        '2025-12',
+        Array.from({ length: 14 }, (): [bigint, bigint] => [zl(40_000), zl(5_000)]),
+      ),
       vat: [],
       pit: [pitInput('Linear', { date: '2025-01-01' })],
       socialSecurity: [{ date: '2025-12-01', amount: '1926.76', percent: '4.9' }],
