@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { formatMoney, parseMoney } from '../money.ts'
-import { pitSetting, recurring, ssSetting } from '../testing/fixtures.ts'
+import { scaleYearCommands } from '../testing/fixtures.ts'
 import { runCommands } from '../testing/given.ts'
 import { monthTransactions } from './month.ts'
 import { obligations } from './obligations.ts'
 import { summaryList } from './summary.ts'
 
-/** The golden Scale 2025 year (tax/golden/annual-scale-2025.json) through the books. */
-const setup = [
-  { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2025-01-01', taxType: 'Scale', firstPercent: '12' }) },
-  {
-    type: 'AddSetting',
-    kind: 'SocialSecurity',
-    data: ssSetting({ date: '2025-01-01', amount: '1773.96', percent: '9' }),
-  },
-  {
-    type: 'AddItem',
-    dataType: 'RecurringIncome',
-    data: recurring({ date: '2025-01-10', name: 'Client', amount: '15000', percent: '0', repetitions: 13 }),
-  },
-  {
-    type: 'AddItem',
-    dataType: 'RecurringExpense',
-    data: recurring({ date: '2025-01-12', name: 'Office', amount: '3000', percent: '0', repetitions: 13 }),
-  },
-] as const
+const setup = scaleYearCommands(13)
 
 describe('year-end rows on the monthly dashboard', () => {
   it('shows the return in April and the health settlement in May, due then, with the figures behind them', () => {

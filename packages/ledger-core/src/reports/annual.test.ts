@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { income, pitSetting, recurring, ssSetting } from '../testing/fixtures.ts'
+import { income, scaleYearCommands } from '../testing/fixtures.ts'
 import { runCommands } from '../testing/given.ts'
 import { annualReport } from './annual.ts'
 
-/** The golden Scale 2025 year through the books: 15000 revenue and 3000 costs a month, full ZUS from January. */
+/** The golden Scale 2025 year through the books (and into February 2026), plus a private expense. */
 const books = () =>
   runCommands([
-    { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2025-01-01', taxType: 'Scale', firstPercent: '12' }) },
-    {
-      type: 'AddSetting',
-      kind: 'SocialSecurity',
-      data: ssSetting({ date: '2025-01-01', amount: '1773.96', percent: '9' }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'RecurringIncome',
-      data: recurring({ date: '2025-01-10', name: 'Client', amount: '15000', percent: '0', repetitions: 14 }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'RecurringExpense',
-      data: recurring({ date: '2025-01-12', name: 'Office', amount: '3000', percent: '0', repetitions: 14 }),
-    },
+    ...scaleYearCommands(14),
     {
       type: 'AddItem',
       dataType: 'Expense',

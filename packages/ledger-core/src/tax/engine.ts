@@ -792,61 +792,24 @@ export function computeTaxes(input: TaxInput): TaxResult {
 
   // ---- obligations ----
   const obligations: Obligation[] = []
-  for (const c of result.contributions)
-    if (c.configured && c.total > 0n)
-      obligations.push({
-        kind: 'SocialSecurity',
-        periodFrom: c.month,
-        periodTo: c.month,
-        amount: c.total,
-        statutoryDueDate: c.statutoryDueDate,
-        dueDate: c.dueDate,
-        details: c,
-      })
-  for (const v of result.vat)
-    if (v.complete && v.due > 0n)
-      obligations.push({
-        kind: 'VAT',
-        periodFrom: v.from,
-        periodTo: v.to,
-        amount: v.due,
-        statutoryDueDate: v.statutoryDueDate,
-        dueDate: v.dueDate,
-        details: v,
-      })
-  for (const p of result.pit)
-    if (p.complete && p.advance > 0n)
-      obligations.push({
-        kind: 'PIT',
-        periodFrom: p.from,
-        periodTo: p.to,
-        amount: p.advance,
-        statutoryDueDate: p.statutoryDueDate,
-        dueDate: p.dueDate,
-        details: p,
-      })
+  /** One obligation of a settled period with something to pay. */
+  const owe = <K extends Obligation['kind']>(
+    kind: K,
+    periodFrom: YearMonthString,
+    periodTo: YearMonthString,
+    amount: Grosze,
+    details: Extract<Obligation, { kind: K }>['details'],
+  ) => {
+    if (amount <= 0n) return
+    const { statutoryDueDate, dueDate } = details
+    obligations.push({ kind, periodFrom, periodTo, amount, statutoryDueDate, dueDate, details } as Obligation)
+  }
+  for (const c of result.contributions) if (c.configured) owe('SocialSecurity', c.month, c.month, c.total, c)
+  for (const v of result.vat) if (v.complete) owe('VAT', v.from, v.to, v.due, v)
+  for (const p of result.pit) if (p.complete) owe('PIT', p.from, p.to, p.advance, p)
   for (const a of result.annual)
-    if (a.complete && a.toPay > 0n)
-      obligations.push({
-        kind: 'PITAnnual',
-        periodFrom: formatYearMonth(a.year, 1),
-        periodTo: formatYearMonth(a.year, 12),
-        amount: a.toPay,
-        statutoryDueDate: a.statutoryDueDate,
-        dueDate: a.dueDate,
-        details: a,
-      })
-  for (const h of result.healthSettlements)
-    if (h.complete && h.toPay > 0n)
-      obligations.push({
-        kind: 'HealthAnnual',
-        periodFrom: h.from,
-        periodTo: h.to,
-        amount: h.toPay,
-        statutoryDueDate: h.statutoryDueDate,
-        dueDate: h.dueDate,
-        details: h,
-      })
+    if (a.complete) owe('PITAnnual', formatYearMonth(a.year, 1), formatYearMonth(a.year, 12), a.toPay, a)
+  for (const h of result.healthSettlements) if (h.complete) owe('HealthAnnual', h.from, h.to, h.toPay, h)
   const kindOrder = { VAT: 0, PIT: 1, SocialSecurity: 2, PITAnnual: 3, HealthAnnual: 4 } as const
   obligations.sort(
     (a, b) =>
