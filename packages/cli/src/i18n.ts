@@ -153,6 +153,10 @@ const messages = {
   zusLess: { pl: '{amount} zł mniej miesięcznie', en: '{amount} zł less a month' },
   zusMore: { pl: '{amount} zł więcej miesięcznie', en: '{amount} zł more a month' },
   dueOn: { pl: 'termin', en: 'due' },
+  zusYearly: {
+    pl: 'Zmiana w roku (składki społeczne; podatek i zdrowotna pójdą za nimi)',
+    en: 'Change in a year (social contributions; the tax and health follow them)',
+  },
   ratesFallback: {
     pl: 'uwaga: stawki tego roku nie są jeszcze w tabeli — użyto najbliższego roku',
     en: "note: this year's rates are not tabled yet — the nearest year's are used",

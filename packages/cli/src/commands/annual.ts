@@ -110,6 +110,7 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
           ? ''
           : `; ${ctx.t(z.monthlyChange.startsWith('-') ? 'zusMore' : 'zusLess').replace('{amount}', z.monthlyChange.replace('-', ''))}`
       lines.push(`${ctx.t('zusMonthly')}: ${z.contributions.total} zł${now}${change}\n`)
+      if (z.yearlyChange !== null) lines.push(`${ctx.t('zusYearly')}: ${z.yearlyChange} zł\n`)
     }
     if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
   }

@@ -233,6 +233,7 @@ describe('mały ZUS plus', () => {
       },
       currentMonthly: '1773.96',
       monthlyChange: '915.77',
+      yearlyChange: '10989.24',
       projected: false,
     })
   })

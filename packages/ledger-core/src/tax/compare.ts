@@ -116,6 +116,8 @@ export interface SmallZusPlus {
   currentMonthly: Grosze | null
   /** `currentMonthly − contributions.total` (positive: less to pay each month). */
   monthlyChange: Grosze | null
+  /** Twelve months of `monthlyChange` (the social contributions only; the tax and health follow from them). */
+  yearlyChange: Grosze | null
   /** `true` when `basedOn` includes projected months. */
   projected: boolean
   /** `true` when the figures of `appliesIn` are borrowed from another year's table. */
@@ -466,6 +468,7 @@ const smallZusPlusFor = (
     contributions,
     currentMonthly,
     monthlyChange: currentMonthly !== null && contributions ? currentMonthly - contributions.total : null,
+    yearlyChange: currentMonthly !== null && contributions ? 12n * (currentMonthly - contributions.total) : null,
     projected: of.some((m) => projected(m.month)),
     ratesFallback: next.fallback,
   }

@@ -314,13 +314,10 @@ const Comparison = ({
                     [t`Social contributions a month`, <Amount key="c" value={z.contributions.total} />, 'total'],
                     ...(z.currentMonthly === null
                       ? []
-                      : [
-                          [t`Now`, <Amount key="n" value={z.currentMonthly} />, 'now'] as [
-                            ReactNode,
-                            ReactNode,
-                            string,
-                          ],
-                        ]),
+                      : ([
+                          [t`Now`, <Amount key="n" value={z.currentMonthly} />, 'now'],
+                          [t`Less in a year (social contributions)`, <Amount key="y" value={z.yearlyChange} />, 'year'],
+                        ] as [ReactNode, ReactNode, string][])),
                   ] as [ReactNode, ReactNode, string][])
                 : []),
             ]}
