@@ -13,10 +13,10 @@ import {
 } from '@finance/ledger-core'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
-import { renderCsv, renderTable } from '../format.ts'
+import type { Output } from '../cli.ts'
+import { usageError } from '../errors.ts'
+import { formatAmount, renderCsv, renderTable } from '../format.ts'
 import type { MessageKey } from '../i18n.ts'
-import type { Format } from './report.ts'
 
 type TaxTypeKey = 'Scale' | 'Linear' | 'Flat'
 const FORM_KEY: Record<TaxTypeKey, MessageKey> = { Scale: 'formScale', Linear: 'formLinear', Flat: 'formFlat' }
@@ -53,10 +53,13 @@ const healthRows = (h: HealthSettlementDto): [MessageKey, string][] => [
   h.overpaid === '0.00' ? ['toPay', h.toPay] : ['overpaid', h.overpaid],
 ]
 
+/** A figure as the reader writes it (`15 000,50` in Polish); counts and percents pass unchanged. */
+const money = (ctx: Ctx, value: string) => formatAmount(ctx.lang, value)
+
 const keyValueTable = (ctx: Ctx, rows: readonly [MessageKey, string][]) =>
   renderTable(
     [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
-    rows.map(([k, v]) => [ctx.t(k), v]),
+    rows.map(([k, v]) => [ctx.t(k), /^-?\d+\.\d{2}$/.test(v) ? money(ctx, v) : v]),
   )
 
 const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
@@ -66,10 +69,10 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
       .join(', ')
     return [
       `${s.form} (${ctx.t(FORM_KEY[s.taxType])}${s.taxType === 'Flat' ? ` ${s.rate} %` : ''})`,
-      s.social,
-      s.health,
-      s.tax,
-      s.total,
+      money(ctx, s.social),
+      money(ctx, s.health),
+      money(ctx, s.tax),
+      money(ctx, s.total),
       marks,
     ]
   })
@@ -85,32 +88,36 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
       ],
       rows,
     ),
-    `${ctx.t('flatRateUsed').replace('{rate}', c.flatRate)}${c.flatRateAssumed ? ` ${ctx.t('flatRateAssumed')}` : ''}\n`,
+    `${ctx.t('flatRateUsed', c.flatRate)}${c.flatRateAssumed ? ` ${ctx.t('flatRateAssumed')}` : ''}\n`,
     `\n${ctx.colour.bold(ctx.t('warnings'))}\n`,
   ]
   if (c.warnings.length === 0) lines.push(`${ctx.t('noWarnings')}\n`)
   for (const w of c.warnings) {
     const status = w.status === 'crossed' ? ctx.colour.red(ctx.t('crossed')) : ctx.colour.yellow(ctx.t('near'))
-    const when = w.month ? ` ${ctx.t('inMonth').replace('{month}', w.month)}` : ''
+    const when = w.month ? ` ${ctx.t('inMonth', w.month)}` : ''
     const projected = w.projected ? ` (${ctx.t('projected')})` : ''
-    lines.push(`- ${ctx.t(w.kind)}: ${status}${when}${projected} — ${w.value} / ${w.limit} zł\n`)
+    lines.push(
+      `- ${ctx.t(w.kind)}: ${status}${when}${projected} — ${money(ctx, w.value)} / ${money(ctx, w.limit)} zł\n`,
+    )
   }
   for (const z of c.smallZusPlus) {
     lines.push(
-      `\n${ctx.colour.bold(ctx.t('smallZusPlus').replace('{year}', String(z.appliesIn)).replace('{basedOn}', String(z.basedOn)))}${z.projected ? ` (${ctx.t('projected')})` : ''}\n`,
+      `\n${ctx.colour.bold(ctx.t('smallZusPlus', z.appliesIn, z.basedOn))}${z.projected ? ` (${ctx.t('projected')})` : ''}\n`,
     )
     const reasons = z.reasons.map((r) => ctx.t(r)).join('; ')
     lines.push(`${z.eligible ? ctx.t('eligible') : ctx.t('notEligible')}${reasons ? ` — ${reasons}` : ''}\n`)
-    lines.push(`${ctx.t('revenue')}: ${z.revenue} / ${z.revenueLimit} zł\n`)
+    lines.push(`${ctx.t('revenue')}: ${money(ctx, z.revenue)} / ${money(ctx, z.revenueLimit)} zł\n`)
     if (z.eligible && z.basis !== null && z.contributions !== null) {
-      lines.push(`${ctx.t('zusBasis')}: ${z.basis} zł (${z.minBasis}–${z.maxBasis})\n`)
-      const now = z.currentMonthly === null ? '' : `; ${ctx.t('zusNow')} ${z.currentMonthly} zł`
+      lines.push(
+        `${ctx.t('zusBasis')}: ${money(ctx, z.basis)} zł (${money(ctx, z.minBasis)}–${money(ctx, z.maxBasis)})\n`,
+      )
+      const now = z.currentMonthly === null ? '' : `; ${ctx.t('zusNow')} ${money(ctx, z.currentMonthly)} zł`
       const change =
         z.monthlyChange === null
           ? ''
-          : `; ${ctx.t(z.monthlyChange.startsWith('-') ? 'zusMore' : 'zusLess').replace('{amount}', z.monthlyChange.replace('-', ''))}`
-      lines.push(`${ctx.t('zusMonthly')}: ${z.contributions.total} zł${now}${change}\n`)
-      if (z.yearlyChange !== null) lines.push(`${ctx.t('zusYearly')}: ${z.yearlyChange} zł\n`)
+          : `; ${ctx.t(z.monthlyChange.startsWith('-') ? 'zusMore' : 'zusLess', money(ctx, z.monthlyChange.replace('-', '')))}`
+      lines.push(`${ctx.t('zusMonthly')}: ${money(ctx, z.contributions.total)} zł${now}${change}\n`)
+      if (z.yearlyChange !== null) lines.push(`${ctx.t('zusYearly')}: ${money(ctx, z.yearlyChange)} zł\n`)
     }
     if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
   }
@@ -119,7 +126,7 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
 
 const table = (ctx: Ctx, r: AnnualReport, email: string): string => {
   const out = [`${ctx.colour.bold(`${ctx.t('yearEnd')} ${r.year} — ${email}`)}\n`]
-  if (r.projected) out.push(`${ctx.colour.yellow(ctx.t('projectedNote').replace('{month}', r.actualThrough))}\n`)
+  if (r.projected) out.push(`${ctx.colour.yellow(ctx.t('projectedNote', r.actualThrough))}\n`)
   if (r.ratesFallback) out.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
   if (!r.comparison) return [...out, `\n${ctx.t('noBooks')}\n`].join('')
   const a = r.annualReturn
@@ -148,7 +155,7 @@ const table = (ctx: Ctx, r: AnnualReport, email: string): string => {
         r.obligations.map((o) => [
           ctx.t(o.kind as MessageKey),
           `${o.periodFrom}..${o.periodTo}`,
-          o.amount,
+          money(ctx, o.amount),
           o.dueDate,
           o.completed
             ? ctx.colour.green(ctx.t('paid'))
@@ -165,7 +172,7 @@ const table = (ctx: Ctx, r: AnnualReport, email: string): string => {
 }
 
 /** Long CSV: one row per figure, `section,item,field,value` (section: return, health, obligation, form, threshold, smallZusPlus). */
-const csv = (r: AnnualReport): string => {
+const csv = (r: AnnualReport, dialect: Extract<Output, { format: 'csv' }>['dialect']): string => {
   const rows: string[][] = []
   const add = (section: string, item: string, o: object | null) => {
     if (!o) return
@@ -184,23 +191,21 @@ const csv = (r: AnnualReport): string => {
     add('smallZusPlus', String(z.appliesIn), { ...z, reasons: z.reasons.join(' ') })
     add('smallZusPlus', String(z.appliesIn), z.contributions)
   }
-  return renderCsv(['section', 'item', 'field', 'value'], rows)
+  return renderCsv(['section', 'item', 'field', 'value'], rows, dialect)
 }
-
-const todayOf = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10)
 
 export const reportAnnual = async (
   ctx: Ctx,
   year: number,
   email: string,
-  format: Format,
+  output: Output,
   flatRate: string | null,
 ): Promise<void> => {
   if (flatRate !== null && !(FlatRates as readonly string[]).includes(flatRate))
-    throw new CliError(`--flat-rate must be one of ${FlatRates.join(', ')}`, 2)
+    throw usageError('flatRateChoice', FlatRates.join(', '))
   const [b] = await booksOfUsers(ctx, email)
-  const r = annualReport(b!.state, year, todayOf(ctx), { flatRate })
-  if (format === 'json') ctx.out(`${JSON.stringify(r, null, 2)}\n`)
-  else if (format === 'csv') ctx.out(csv(r))
+  const r = annualReport(b!.state, year, ctx.today(), { flatRate })
+  if (output.format === 'json') ctx.out(`${JSON.stringify(r, null, 2)}\n`)
+  else if (output.format === 'csv') ctx.out(csv(r, output.dialect))
   else ctx.out(table(ctx, r, b!.email))
 }
