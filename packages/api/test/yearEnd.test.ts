@@ -73,10 +73,14 @@ describe('transaction/annual/{year}', () => {
     const item = { isCompany: true, percent: '0', invoiceDate: null, repetitions: 13 }
     await post('revenue', 'RecurringIncome', { ...item, date: '2025-01-10', name: 'Client', amount: '15000.00' })
     await post('fee', 'RecurringExpense', { ...item, date: '2025-01-12', name: 'Office', amount: '3000.00' })
-    type Row = { id: number; eventType: string; dataObject: { displayName: string; amount: string; dueDate: string } }
+    type Row = { id: string; eventType: string; dataObject: { displayName: string; amount: string; dueDate: string } }
     const april = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-04-01')).json() as Row[]
     const row = april.find((r) => r.dataObject.displayName === 'PIT-36 2025')!
-    expect(row).toMatchObject({ eventType: '4_Pit', dataObject: { amount: '568.00', dueDate: '2026-04-30' } })
+    expect(row).toMatchObject({
+      id: 'pit-annual-2025',
+      eventType: '4_Pit',
+      dataObject: { amount: '568.00', dueDate: '2026-04-30' },
+    })
     await call(h.app, t, 'PUT', `/api/transaction/${row.id}`, { notification: true })
     h.mailer.sent.length = 0
     expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
@@ -89,9 +93,13 @@ describe('transaction/annual/{year}', () => {
     })
     expect(accepted.statusCode).toBe(200)
     const report = (await call(h.app, t, 'GET', '/api/transaction/annual/2025')).json()
-    expect(report.obligations.map((o: { kind: string; completed: boolean }) => [o.kind, o.completed])).toEqual([
-      ['PITAnnual', true],
-      ['HealthAnnual', false],
+    type Obligation = { kind: string; transactionId: string; completed: boolean }
+    expect(report.obligations.map((o: Obligation) => [o.kind, o.transactionId, o.completed])).toEqual([
+      ['PITAnnual', 'pit-annual-2025', true],
+      ['HealthAnnual', 'health-annual-2025', false],
     ])
+    // The settlement's row is found by its identity too, in May.
+    const health = (await call(h.app, t, 'GET', '/api/transaction/GetById/health-annual-2025')).json()
+    expect(health).toMatchObject({ id: 'health-annual-2025', date: '2026-05-20', eventType: '5_SocialSecurity' })
   })
 })

@@ -3,18 +3,20 @@
  * year) and the annual health settlement (`5_SocialSecurity`, due 20 May with the DRA for April, period the
  * contribution year). Like every tax row they appear in the month they are due, also when nothing is to pay (a
  * refund or an overpayment is shown in the breakdown), and carry the figures behind them in `breakdown`
- * (`annualForm` / `healthSettlementYear` tell them apart from the monthly rows).
+ * (`annualForm` / `healthSettlementYear` tell them apart from the monthly rows). Their identities are
+ * `pit-annual-{year}` and `health-annual-{year}` (`identity.ts`).
  */
 import { formatYearMonth } from '../calendar.ts'
 import { formatMoney } from '../money.ts'
-import type { GeneratedRow } from '../schemas/transaction.ts'
+import type { TransactionId } from '../identity.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
 import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
 import { blank, flatRateFields, stringify } from './month.ts'
 
 const fm = formatMoney
 
 /** The annual return's row: the difference to pay (0 with a refund, shown in the breakdown). */
-export const annualReturnRow = (a: AnnualReturn, id: GeneratedRow['id']): GeneratedRow => {
+export const annualReturnRow = (a: AnnualReturn, id: TransactionId): TransactionRow => {
   const amount = fm(a.toPay)
   return {
     id,
@@ -66,7 +68,7 @@ export const annualReturnRow = (a: AnnualReturn, id: GeneratedRow['id']): Genera
 }
 
 /** The health settlement's row: the contribution to pay with the DRA for April (0 when overpaid). */
-export const healthSettlementRow = (h: HealthSettlement, id: GeneratedRow['id']): GeneratedRow => {
+export const healthSettlementRow = (h: HealthSettlement, id: TransactionId): TransactionRow => {
   const amount = fm(h.toPay)
   return {
     id,
