@@ -254,7 +254,9 @@ export function settleYears(input: AnnualInput): AnnualResult {
     let settlement: HealthSettlement | null = null
     if (insured.length > 0) {
       const basis = flat ? revenue - social : revenue - costs - fp - social
-      settlement = settleHealth(year, taxType, insured, basis, last <= lastMonth)
+      // Without a form chosen for the year (a business starting in January of the next), the months' own form.
+      const settledAs = setting ? taxType : insured[0]!.taxType
+      settlement = settleHealth(year, settledAs, insured, basis, last <= lastMonth)
       out.health.push(settlement)
     }
 
