@@ -110,8 +110,11 @@ async function afterWrites(
     ],
     ['flag toggled', (i) => send('PUT', `${api}/transaction/${month[0]!.id}`, auth, { notification: i % 2 === 0 })],
   ]
-  console.log(`first reads after a write (cache miss), ${REPEAT} writes each, client wall time:`)
+  console.log(
+    `first reads after a write (cache miss), ${REPEAT} writes each; the server's own time of each batch first (month, then month + summary), then the client's wall time:`,
+  )
   for (const [name, write] of writes) {
+    console.log(`  ${name}:`)
     const view: number[] = []
     const dashboard: number[] = []
     for (let i = 0; i < REPEAT; i++) {
@@ -122,7 +125,7 @@ async function afterWrites(
     }
     const f = (xs: number[]) =>
       `median ${pct(xs, 0.5).toFixed(1)} ms, p90 ${pct(xs, 0.9).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`
-    console.log(`  ${name.padEnd(15)} getCurrentMonth: ${f(view)}; month + summary: ${f(dashboard)}  (aim < 30 ms)`)
+    console.log(`  client: getCurrentMonth: ${f(view)}; month + summary: ${f(dashboard)}  (aim < 30 ms)`)
   }
 }
 
