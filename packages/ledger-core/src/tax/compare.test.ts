@@ -202,7 +202,8 @@ describe('thresholds of 2026', () => {
 
 describe('mały ZUS plus', () => {
   it('takes half the average monthly income of the year before, within the preferential and full bases', () => {
-    // 2025: revenue 8000 and costs 2500 a month → income 66000, 365 days → 66000 / 365 × 30 × 50 % = 2712.33.
+    // 2025: revenue 8000 and costs 2500 a month, and Fundusz Pracy paid January – November 11 × 127.49 = 1402.39 (a
+    // cost in the return) → income 64597.61, 365 days → 64597.61 / 365 × 30 × 50 % = 2654.696… → 2654.70.
     const input: TaxInput = {
       months: months('2025-01', 24, 8_000, 2_500),
       vat: [],
@@ -218,22 +219,22 @@ describe('mały ZUS plus', () => {
       revenue: '96000.00',
       revenueLimit: '120000.00',
       days: 365,
-      income: '66000.00',
-      basis: '2712.33',
+      income: '64597.61',
+      basis: '2654.70',
       minBasis: '1441.80',
       maxBasis: '5652.00',
-      // 2026 percents: 19.52 % 529.45, 8 % 216.99, 2.45 % 66.45, 1.67 % 45.30; no Fundusz Pracy under 4806.
+      // 2026 percents: 19.52 % 518.20, 8 % 212.38, 2.45 % 65.04, 1.67 % 44.33; no Fundusz Pracy under 4806.
       contributions: {
-        pension: '529.45',
-        disability: '216.99',
-        sickness: '66.45',
-        accident: '45.30',
+        pension: '518.20',
+        disability: '212.38',
+        sickness: '65.04',
+        accident: '44.33',
         labourFund: '0.00',
-        total: '858.19',
+        total: '839.95',
       },
       currentMonthly: '1773.96',
-      monthlyChange: '915.77',
-      yearlyChange: '10989.24',
+      monthlyChange: '934.01',
+      yearlyChange: '11208.12',
       projected: false,
     })
   })

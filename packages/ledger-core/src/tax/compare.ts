@@ -105,7 +105,10 @@ export interface SmallZusPlus {
   revenueLimit: Grosze
   /** Days of business in `basedOn` (from the business start, else from the first month of the books). */
   days: number
-  /** `revenue − costs` of `basedOn` (Scale/Linear income); `null` on ryczałt (its income is not derived here). */
+  /**
+   * The return's income of `basedOn`: revenue − costs, Fundusz Pracy paid in the year included (Scale/Linear);
+   * `null` on ryczałt (its income is not derived here).
+   */
   income: Grosze | null
   /** 50 % of the average monthly income (income / days × 30), within the bounds below; `null` without income. */
   basis: Grosze | null
@@ -361,7 +364,12 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
   for (const basedOn of [year - 1, year]) {
     const of = months.filter((m) => m.month.startsWith(`${basedOn}-`))
     if (of.length === 0 || (basedOn < year && of[0]!.month > formatYearMonth(basedOn, 12))) continue
-    const z = smallZusPlusFor(input, of, basedOn, projected)
+    // Fundusz Pracy paid in the year is a cost in the return (uPIT art. 22 ust. 1); social insurance is the same
+    // under every form, so any scenario's contributions tell it.
+    let labourFundPaid = 0n
+    for (const c of results.get('Scale')!.contributions)
+      if (c.configured && c.dueDate.startsWith(`${basedOn}-`)) labourFundPaid += c.labourFund
+    const z = smallZusPlusFor(input, of, basedOn, projected, labourFundPaid)
     if (z) smallZusPlus.push(z)
   }
   const zusWarning = smallZusPlus.find((z) => z.basedOn === year)
@@ -399,6 +407,7 @@ const smallZusPlusFor = (
   of: readonly MonthFigures[],
   basedOn: number,
   projected: (m: YearMonthString) => boolean,
+  labourFundPaid: Grosze,
 ): SmallZusPlus | null => {
   const appliesIn = basedOn + 1
   const rates = ratesFor(basedOn)
@@ -429,7 +438,8 @@ const smallZusPlusFor = (
   if (flat) reasons.push('flatIncome')
   const minBasis = next.zus.preferential.basis
   const maxBasis = next.zus.full.basis
-  const income = flat ? null : revenue - costs
+  // The income of the return (PIT-36/36L): revenue less costs, Fundusz Pracy paid in the year among them.
+  const income = flat ? null : revenue - costs - labourFundPaid
   let basis: Grosze | null = null
   let contributions: SmallZusPlusContributions | null = null
   if (income !== null) {
