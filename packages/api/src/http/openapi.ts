@@ -149,7 +149,11 @@ const summaryRowJson = object({
 })
 
 const obligationJson = object({
-  kind: { type: 'string', enum: ['VAT', 'PIT', 'SocialSecurity'] },
+  kind: {
+    type: 'string',
+    enum: ['VAT', 'PIT', 'SocialSecurity', 'PITAnnual', 'HealthAnnual'],
+    description: 'PITAnnual: the annual return; HealthAnnual: the health contribution settlement',
+  },
   periodFrom: str('yyyy-mm'),
   periodTo: str('yyyy-mm'),
   amount: money,
@@ -160,6 +164,23 @@ const obligationJson = object({
   paidAmount: orNull(money),
   remainingAmount: orNull(money),
   overdue: bool,
+})
+
+const figures = (description: string): Json => ({
+  type: ['object', 'null'],
+  description: `${description}; money as decimal strings`,
+  additionalProperties: true,
+})
+const annualReportJson = object({
+  year: int(),
+  today: { type: 'string', format: 'date' },
+  actualThrough: str('yyyy-mm: the last month with actual figures; later months are projected'),
+  projected: bool,
+  ratesFallback: { ...bool, description: "The year's statutory figures are borrowed from another year's table" },
+  annualReturn: figures('The PIT-36/36L/28 figures (toPay or refund, dueDate 30 April); null without a form'),
+  healthSettlement: figures('The health contribution settlement (toPay or overpaid, dueDate 20 May)'),
+  obligations: array(obligationJson),
+  comparison: figures('The forms compared: scenarios Scale/Linear/Flat, months, warnings, smallZusPlus'),
 })
 
 const deleted = object({ success: { type: 'boolean', enum: [true] }, id: int() })
@@ -239,6 +260,7 @@ export const COMPONENTS: Readonly<Record<string, Json>> = {
   SummaryRow: summaryRowJson,
   Obligation: obligationJson,
   TaxBook: taxBookJson,
+  AnnualReport: annualReportJson,
   LogEntry: logEntryJson,
 }
 const ref = (name: keyof typeof COMPONENTS & string): Json => ({ $ref: `#/components/schemas/${name}` })
@@ -439,6 +461,12 @@ const transactionOperations: Record<string, OperationDoc> = {
     summary: 'The latest transaction of a type up to today',
     ok: ref('Transaction'),
     errors: [404],
+  },
+  'GET /api/transaction/annual/:year': {
+    summary: 'The year end: the annual return, the health settlement and the forms compared',
+    description:
+      '`flatRate` sets the ryczałt rate of revenue without its own rate in the comparison. While the year is not over the figures include the months still to come.',
+    ok: ref('AnnualReport'),
   },
   'GET /api/transaction/GetListByDates/:from/:to': {
     summary: 'Transactions dated in a range',
