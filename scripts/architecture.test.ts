@@ -47,6 +47,16 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 }
 /** Entries a package may use where it may not use them all: the web app only the browser-safe main entry. */
 const ONLY_ENTRIES: Readonly<Record<string, readonly string[]>> = { '@finance/web': ['@finance/ledger-core'] }
+/**
+ * The web app's browser journeys (`packages/web/e2e/`) run in Node and drive the real server: besides the core they
+ * may use the test entries that build inputs (declared as devDependencies of the web package).
+ */
+const E2E_ENTRIES: readonly string[] = [
+  '@finance/ledger-core',
+  '@finance/ledger-core/testing',
+  '@finance/tax-files/testing',
+]
+const isJourney = (pkg: Pkg, file: string) => pkg.name === '@finance/web' && file.startsWith(join(pkg.dir, 'e2e') + sep)
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'storybook-static', 'coverage', 'test-output', 'data'])
 const sourceFiles = (dir: string): string[] =>
@@ -108,8 +118,11 @@ function violationsOf(pkg: Pkg, file: string, text: string): Violation[] {
       continue
     }
     const target = byName.get(name)
+    const journey = isJourney(pkg, file)
     if (!target) out.push({ where, specifier, why: 'no such workspace package' })
-    else if (!(ALLOWED[pkg.name] ?? []).includes(name))
+    else if (journey && E2E_ENTRIES.includes(specifier)) {
+      if (!pkg.declared.has(name)) out.push({ where, specifier, why: `${name} is not declared in package.json` })
+    } else if (!(ALLOWED[pkg.name] ?? []).includes(name))
       out.push({ where, specifier, why: `${pkg.name} may not depend on ${name}` })
     else if (!target.entries.has(specifier))
       out.push({ where, specifier, why: `not an entry of ${name} (entries: ${[...target.entries].join(', ')})` })
@@ -175,6 +188,10 @@ describe('package boundaries', () => {
         (v) => v.why,
       ),
     ).toEqual(['@finance/web may use only @finance/ledger-core'])
+    // A journey may build its inputs with the core's test entry; the app's sources may not.
+    const fixture = "import { income } from '@finance/ledger-core/testing'"
+    expect(violationsOf(web, join(web.dir, 'e2e', 'x.e2e.test.ts'), fixture)).toEqual([])
+    expect(violationsOf(web, join(web.dir, 'src', 'x.ts'), fixture)).toHaveLength(1)
   })
 
   it("the core's main entry is browser-safe: no Node module in its sources", () => {
