@@ -295,7 +295,7 @@ describe('reset current year', () => {
       .locator('[data-chart="monthly"]')
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
-    expect(await thisMonthRow.innerText()).toMatch(/10000\.00\s+-3840\.00\s+6160\.00/)
+    expect(await thisMonthRow.innerText()).toMatch(/PLN\s10,000\.00\s+-PLN\s3,840\.00\s+PLN\s6,160\.00/)
   })
 
   it('clears Completed in every month of the year and keeps the figures', async () => {
@@ -351,7 +351,7 @@ describe('reset current year', () => {
     const popup = page.getByRole('dialog', { name: new RegExp(`${monthName} ${thisYear}`) })
     await popup.waitFor()
     await expect.poll(() => focused(page)).toBe('Close')
-    expect(await popup.innerText()).toContain('10000.00 zł')
+    expect(await popup.innerText()).toMatch(/PLN\s10,000\.00/)
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('Close')
     await screenshot(page, 'reset-year-popup')

@@ -1,7 +1,9 @@
 /**
  * Server-side texts in the user's language (pl default, en): e-mails and the Accept answers. The web app has its
- * own Lingui catalogues; these are the few texts the server itself writes.
+ * own Lingui catalogues; these are the few texts the server itself writes. Amounts and dates go through the shared
+ * formatting module, so an e-mail shows `12 000,00 zł` / `PLN 12,000.00` exactly like the screens.
  */
+import { formatDate, formatMoney } from '@finance/ledger-core/format.ts'
 import type { Language } from '@finance/ledger-core/schemas/account.ts'
 
 export type { Language }
@@ -26,9 +28,9 @@ export const texts: Record<Language, Texts> = {
     welcomeSubject: 'Finance: konto utworzone',
     welcomeBody: (email, link) =>
       `Utworzono konto Finance dla ${email}.\n\nZaloguj się tutaj:\n${link}\n\nHasło przekaże Ci administrator.\n`,
-    reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${dueDate}`,
+    reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${formatDate('pl', dueDate)}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
-      `Przypomnienie: płatność „${name}” na kwotę ${amount} zł ma termin ${dueDate}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
+      `Przypomnienie: płatność „${name}” na kwotę ${formatMoney('pl', amount)} ma termin ${formatDate('pl', dueDate)}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
     acceptDone: 'Transakcja oznaczona jako zrealizowana.',
     acceptAlready: 'Transakcja była już oznaczona jako zrealizowana.',
     acceptInvalid: 'Link jest nieprawidłowy lub wygasł.',
@@ -40,9 +42,9 @@ export const texts: Record<Language, Texts> = {
     welcomeSubject: 'Finance: account created',
     welcomeBody: (email, link) =>
       `A Finance account was created for ${email}.\n\nLog in here:\n${link}\n\nYour administrator will give you the password.\n`,
-    reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${dueDate}`,
+    reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${formatDate('en', dueDate)}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
-      `Reminder: the payment "${name}" of ${amount} PLN is due on ${dueDate}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
+      `Reminder: the payment "${name}" of ${formatMoney('en', amount)} is due on ${formatDate('en', dueDate)}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
     acceptDone: 'Transaction marked as completed.',
     acceptAlready: 'Transaction was already completed.',
     acceptInvalid: 'The link is invalid or has expired.',

@@ -43,10 +43,10 @@ describe('MonthlyDashboard', () => {
     expect(screen.getByTestId('tx-row-103').className).not.toContain('tx-row--company')
     // social security in short: social contributions as net, the amount due as gross
     const cells = within(screen.getByTestId('tx-row-106')).getAllByRole('cell')
-    expect(cells[1]!.textContent).toContain('1773.96')
-    expect(cells[2]!.textContent).toContain('2079.04')
+    expect(cells[1]!.textContent).toContain('PLN\u00a01,773.96')
+    expect(cells[2]!.textContent).toContain('PLN\u00a02,079.04')
     // cost summary of the fixture: 1840 + 1125 + 2079.04 + 2460
-    expect(document.querySelector('.cost-total')?.textContent).toContain('7504.04')
+    expect(document.querySelector('.cost-total')?.textContent).toContain('PLN\u00a07,504.04')
     expect(screen.getByText('Payment for', { exact: false })).toBeTruthy()
     expect(document.querySelectorAll('.badge--overdue')).toHaveLength(2)
     // overdue rows say so to screen readers too
@@ -58,8 +58,8 @@ describe('MonthlyDashboard', () => {
     await renderPage()
     const pit = screen.getByTestId('tx-card-105')
     const details = within(pit).getByText('How it is computed').closest('details') as HTMLElement
-    expect(within(details).getByText('Tax base').nextSibling?.textContent).toContain('11842.00')
-    expect(within(details).getByText('Advances paid before').nextSibling?.textContent).toContain('1125.00')
+    expect(within(details).getByText('Tax base').nextSibling?.textContent).toContain('PLN\u00a011,842.00')
+    expect(within(details).getByText('Advances paid before').nextSibling?.textContent).toContain('PLN\u00a01,125.00')
     expect(within(details).getByText('Statutory due date').nextSibling?.textContent).toBe('2026-03-20')
     // a row without breakdown shows none
     expect(within(screen.getByTestId('tx-card-106')).queryByText('How it is computed')).toBeNull()
@@ -69,7 +69,7 @@ describe('MonthlyDashboard', () => {
     await renderPage()
     const card = document.querySelector('.cost-summary') as HTMLElement
     fireEvent.click(within(card).getByLabelText('Company fees'))
-    expect(document.querySelector('.cost-total')?.textContent).toContain('5044.04')
+    expect(document.querySelector('.cost-total')?.textContent).toContain('PLN\u00a05,044.04')
   })
 
   it('saves Completed at once and hides the notification options', async () => {

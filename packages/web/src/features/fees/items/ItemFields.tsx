@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Checkbox } from '../../../ui/index.ts'
 import { type FieldSpec, FieldInput } from '../../company/form/fields.tsx'
 import type { RecordForm } from '../../company/form/useRecordForm.ts'
+import { useLanguage } from '../../company/form/language.ts'
+import { formatPercentText } from '../../company/lib/number.ts'
 import { applyCompanyFlag } from '../lib/companyFlag.ts'
 
 export interface ItemFieldsProps {
@@ -36,6 +38,7 @@ export const ItemFields = ({
   today,
 }: ItemFieldsProps) => {
   const { t } = useLingui()
+  const language = useLanguage()
   const { draft, fieldErrors, warnings } = form.context
   const isCompany = draft.isCompany === true
   const change = (path: string, value: unknown) => form.send({ type: 'CHANGE', path, value })
@@ -61,7 +64,7 @@ export const ItemFields = ({
         { value: 'research', label: t`Research and development costs` },
         { value: 'notCost', label: t`Not a tax-deductible cost (outside the book)` },
       ]
-  const rates = FlatRates.map((r) => ({ value: r, label: `${r} %` }))
+  const rates = FlatRates.map((r) => ({ value: r, label: formatPercentText(r, language) }))
   const counterparty = (draft.counterparty ?? null) as Record<string, unknown> | null
   const hasDetails =
     Boolean(draft.documentNumber) ||

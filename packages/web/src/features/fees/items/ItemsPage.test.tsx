@@ -82,11 +82,11 @@ describe('items pages', () => {
     const services = memoryServices([rent])
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
     const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
-    expect(within(card).getAllByText('1,000.00 zł')).toHaveLength(2) // amount and sum
+    expect(within(card).getAllByText('PLN 1,000.00')).toHaveLength(2) // amount and sum
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }))
     fireEvent.change(within(card).getByLabelText('Amount *'), { target: { value: '1100' } })
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(within(card).getAllByText('1,100.00 zł').length).toBeGreaterThan(0))
+    await waitFor(() => expect(within(card).getAllByText('PLN 1,100.00').length).toBeGreaterThan(0))
     expect(services.records()[0]?.dataObject.amount).toBe('1100.00')
 
     fireEvent.click(within(card).getByRole('button', { name: 'Delete Rent' }))
@@ -124,7 +124,7 @@ describe('items pages', () => {
     // amount and sum, grouped with a non-breaking space (the matcher normalises it to a space)
     const shown = within(card).getAllByText('12 345,50 zł')
     expect(shown).toHaveLength(2)
-    expect(shown[0]?.textContent).toBe('12\u00a0345,50 zł')
+    expect(shown[0]?.textContent).toBe('12\u00a0345,50\u00a0zł')
   })
 
   for (const [locale, texts] of [

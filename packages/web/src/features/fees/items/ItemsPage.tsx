@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import { useServices } from '../../company/form/services.tsx'
 import { useLanguage } from '../../company/form/language.ts'
-import { formatMoneyText } from '../../company/lib/number.ts'
+import { formatMoneyWithCurrency } from '../../company/lib/number.ts'
 import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
 import '../../company/company.css'
 import { DEFAULT_VAT_PERCENT, vatPercentOf } from '../lib/companyFlag.ts'
@@ -37,17 +37,16 @@ const ItemsTotal = ({ items }: { items: readonly RecordDto[] }) => {
   const { t } = useLingui()
   const language = useLanguage()
   const totals = listTotals(items)
-  const zl = t`zł`
   return (
     <p className="item-totals">
       <span>
-        {t`Amount`}: {formatMoneyText(totals.amount, language)} {zl}
+        {t`Amount`}: {formatMoneyWithCurrency(totals.amount, language)}
       </span>
       <span>
-        {t`VAT amount`}: {formatMoneyText(totals.vatAmount, language)} {zl}
+        {t`VAT amount`}: {formatMoneyWithCurrency(totals.vatAmount, language)}
       </span>
       <span>
-        {t`Sum`}: <strong>{formatMoneyText(totals.sum, language)}</strong> {zl}
+        {t`Sum`}: <strong>{formatMoneyWithCurrency(totals.sum, language)}</strong>
       </span>
     </p>
   )
