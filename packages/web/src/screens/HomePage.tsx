@@ -10,9 +10,7 @@ export const HomePage = () => {
   const admin = loggedIn && roleName(role) === 'ADMIN'
   return (
     <div className="home">
-      <h1 className="page-title">
-        <Trans>Finance</Trans>
-      </h1>
+      <h1 className="page-title">Finance</h1>
       {loggedIn && (
         <TileGroup title={<Trans>Dashboard</Trans>}>
           <Tile to="/dashboard/monthly" title={<Trans>Monthly</Trans>} icon={<Icon name="calendar" />} />
