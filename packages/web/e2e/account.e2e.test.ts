@@ -41,7 +41,7 @@ describe('account journey in Chromium against the real server', () => {
     expect(await page.evaluate(() => document.body.className)).toBe('light')
     await screenshot(page, 'not-found-pl')
     await page.goto(`${server.url}/`)
-    await page.getByRole('heading', { name: 'Finanse' }).waitFor()
+    await page.getByRole('heading', { name: 'Finance' }).waitFor()
     await screenshot(page, 'home-logged-out')
     await page.goto(`${server.url}/user/login`)
     await page.getByRole('heading', { name: 'Logowanie' }).waitFor()

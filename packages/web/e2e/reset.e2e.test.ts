@@ -146,9 +146,9 @@ const expectVatOpen = async (page: Page) => {
 
 /** The figures of the month a user reads: revenue, fee and VAT rows. */
 const expectMonthFigures = async (page: Page) => {
-  expect(await row(page, /Programming services/).innerText()).toContain('12300.00')
-  expect(await row(page, /Office rent/).innerText()).toContain('2460.00')
-  expect(await vatRow(page).innerText()).toContain('1840.00')
+  expect(await row(page, /Programming services/).innerText()).toContain('12,300.00')
+  expect(await row(page, /Office rent/).innerText()).toContain('2,460.00')
+  expect(await vatRow(page).innerText()).toContain('1,840.00')
 }
 
 /** Opens the reset popup from the keyboard: focus on Reset, Enter. */
@@ -341,7 +341,7 @@ describe('reset current year', () => {
       .locator('[data-chart="increasing"]')
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
-    const cumulative = (6160 * thisMonth).toFixed(2)
+    const cumulative = (6160 * thisMonth).toLocaleString('en-GB', { minimumFractionDigits: 2 })
     expect(await increasingRow.innerText()).toContain(cumulative)
 
     // The month's details open from the table with Enter and close with Escape, focus returning to the button.
