@@ -1,3 +1,4 @@
+import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { Card } from '../../../ui/index.ts'
 import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
 import { useRecordForm } from '../../company/form/useRecordForm.ts'
@@ -13,7 +14,7 @@ export const AddItemForm = ({
   onAdded,
 }: {
   dataType: ItemDataType
-  defaultVatPercent: string
+  defaultVatPercent: VatPercentSource
   today: string
   onAdded?: (record: RecordDto) => void
 }) => {

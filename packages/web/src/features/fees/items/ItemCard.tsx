@@ -1,3 +1,4 @@
+import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
 import { type FieldSpec, FieldValues } from '../../company/form/fields.tsx'
@@ -16,7 +17,7 @@ export const ItemCard = ({
   onDelete,
 }: {
   record: RecordDto
-  defaultVatPercent: string
+  defaultVatPercent: VatPercentSource
   today: string
   onSaved?: (record: RecordDto) => void
   onDelete: (id: number) => void

@@ -1,3 +1,4 @@
+import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { COUNTRIES } from '@finance/ledger-core/schemas/codes.ts'
 import { FlatRates } from '@finance/ledger-core/schemas/records.ts'
 import { useLingui } from '@lingui/react/macro'
@@ -6,7 +7,7 @@ import { type FieldSpec, FieldInput } from '../../company/form/fields.tsx'
 import type { RecordForm } from '../../company/form/useRecordForm.ts'
 import { useLanguage } from '../../company/form/language.ts'
 import { formatPercentText } from '../../company/lib/number.ts'
-import { applyCompanyFlag } from '../lib/companyFlag.ts'
+import { applyCompanyFlag, resolveVatPercent } from '../lib/companyFlag.ts'
 
 export interface ItemFieldsProps {
   form: RecordForm
@@ -15,7 +16,7 @@ export interface ItemFieldsProps {
   /** An income (revenue columns and a ryczałt rate) rather than an expense (cost columns). */
   income: boolean
   companyLabel: string
-  defaultVatPercent: string
+  defaultVatPercent: VatPercentSource
   today?: string
 }
 
@@ -84,7 +85,10 @@ export const ItemFields = ({
         label={companyLabel}
         checked={isCompany}
         onChange={(e) =>
-          form.send({ type: 'PATCH', values: { ...applyCompanyFlag(draft, e.target.checked, defaultVatPercent) } })
+          form.send({
+            type: 'PATCH',
+            values: { ...applyCompanyFlag(draft, e.target.checked, resolveVatPercent(defaultVatPercent, draft.date)) },
+          })
         }
       />
       {isCompany && input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}

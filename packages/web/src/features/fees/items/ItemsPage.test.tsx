@@ -57,6 +57,25 @@ describe('items pages', () => {
     expect(within(form).getByLabelText('Name *')).toHaveProperty('value', '')
   })
 
+  it('pre-fills the VAT percent in force on the item’s date, not today’s', async () => {
+    const older = { ...vat, id: 7, dataObject: { date: '2025-01-01', percent: '8', paymentInterval: 1 } }
+    const newer = { ...vat, id: 8, dataObject: { date: '2026-06-01', percent: '23', paymentInterval: 1 } }
+    const services = memoryServices([older, newer])
+    await renderWith(<ItemsPage dataType="Expense" today="2026-07-15" />, services)
+    const form = addForm('Add One Time Expense')
+    await waitFor(() => expect(within(form).getByLabelText('Company expense')).toBeTruthy())
+    // An item dated before the 23 % setting: the 8 % in force then.
+    fireEvent.change(within(form).getByLabelText('Date *'), { target: { value: '2026-03-10' } })
+    await new Promise((r) => setTimeout(r, 50))
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    await waitFor(() => expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '8'))
+    // Unticked and dated after it: 23 %.
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    fireEvent.change(within(form).getByLabelText('Date *'), { target: { value: '2026-07-01' } })
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    await waitFor(() => expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '23'))
+  })
+
   it('unticking the company checkbox hides VAT percent and invoice date and resets them', async () => {
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([]))
     const form = addForm('Add One Time Expense')
