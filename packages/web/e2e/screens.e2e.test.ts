@@ -11,6 +11,7 @@ import { poEntries } from '../src/test/po.ts'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  API_KEY,
   journeyApi,
   type LaunchedBrowser,
   launchBrowser,
@@ -177,6 +178,73 @@ describe('dashboards that fit', () => {
       }
     }
     await setMode(page, 'light')
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+})
+
+describe('the log viewer', () => {
+  it('refuses a wrong key in Polish, clears the error with the right one, and shows a table of entries', async () => {
+    const page = browser.page
+    await setLanguage(page, 'pl')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${server.url}/logs`)
+    await page.getByLabel('Klucz API').fill('not-the-key')
+    await page.getByRole('button', { name: 'Ustaw klucz' }).click()
+    const refusal = page.locator('.logs__key-error')
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toMatch(/^Klucz został odrzucony/)
+    expect(await refusal.innerText()).not.toMatch(/Forbidden|Unauthorized|Invalid/)
+    expect(await page.locator('.logs__key-state').innerText()).toBe('Klucz NIE jest ustawiony')
+    await page.getByLabel('Klucz API').fill(API_KEY)
+    await page.getByRole('button', { name: 'Ustaw klucz' }).click()
+    await page.locator('.log-table tbody').first().waitFor()
+    expect(await refusal.count()).toBe(0)
+    expect(await page.locator('.popups .popup').count()).toBe(0)
+    const time = await page.locator('.log-entry__time').first().innerText()
+    expect(time).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2} CES?T$/)
+    // Five entries (the default page) fit a screen instead of a 10 000 px wall of JSON.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height).toBeLessThan(2000)
+    await page.getByRole('button', { name: 'Pokaż dane' }).first().click()
+    expect(await page.locator('.log-entry__json').first().innerText()).toMatch(/^\{\n {2}"/)
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 800 })
+      expect(await overflowing(page)).toEqual([])
+      await page.screenshot({ path: join(screenshotDir, `logs-pl-${width}.png`), fullPage: true })
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+})
+
+describe('message popups', () => {
+  it('never cover the page’s or the cards’ titles', async () => {
+    const page = browser.page
+    await setLanguage(page, 'en')
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${server.url}/logs`)
+      await page.getByLabel('Api key').fill('not-the-key')
+      await page.getByRole('button', { name: 'Set key' }).click()
+      await page.locator('.logs__key-error').waitFor()
+      // A failure that is not about the key shows a popup: a search with the API unreachable.
+      await page.route('**/api/log/**', (route) => route.abort())
+      await page.getByLabel('Api key').fill(API_KEY)
+      await page.getByRole('button', { name: 'Set key' }).click()
+      const popup = page.locator('.popups .popup').first()
+      await popup.waitFor()
+      const box = (await popup.boundingBox())!
+      const titles = await page.locator('h1, h2, .card__title').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect()
+          return { text: e.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right }
+        }),
+      )
+      const covered = titles.filter(
+        (t) => t.left < box.x + box.width && t.right > box.x && t.top < box.y + box.height && t.bottom > box.y,
+      )
+      expect(covered).toEqual([])
+      await page.unroute('**/api/log/**')
+    }
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 })
