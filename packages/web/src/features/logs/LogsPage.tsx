@@ -230,7 +230,7 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
                   </th>
                   <th scope="col">
                     <span className="visually-hidden">
-                      <Trans>Data</Trans>
+                      <Trans>Entry data</Trans>
                     </span>
                   </th>
                 </tr>
