@@ -15,6 +15,15 @@ interface Texts {
   welcomeBody: (email: string, link: string) => string
   reminderSubject: (name: string, dueDate: string) => string
   reminderBody: (p: { name: string; amount: string; dueDate: string; link: string }) => string
+  /** A completed payment whose amount grew afterwards: what was paid, what it is now, what remains. */
+  reminderRemainderBody: (p: {
+    name: string
+    paid: string
+    now: string
+    remaining: string
+    dueDate: string
+    link: string
+  }) => string
   acceptDone: string
   acceptAlready: string
   acceptInvalid: string
@@ -31,6 +40,8 @@ export const texts: Record<Language, Texts> = {
     reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${formatDate('pl', dueDate)}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
       `Przypomnienie: płatność „${name}” na kwotę ${formatMoney('pl', amount)} ma termin ${formatDate('pl', dueDate)}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
+    reminderRemainderBody: ({ name, paid, now, remaining, dueDate, link }) =>
+      `Przypomnienie: kwota płatności „${name}” (termin ${formatDate('pl', dueDate)}) zmieniła się po zapłacie: zapłacono ${formatMoney('pl', paid)} — teraz ${formatMoney('pl', now)} — ${formatMoney('pl', remaining)} do zapłaty.\n\nPo dopłacie możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
     acceptDone: 'Transakcja oznaczona jako zrealizowana.',
     acceptAlready: 'Transakcja była już oznaczona jako zrealizowana.',
     acceptInvalid: 'Link jest nieprawidłowy lub wygasł.',
@@ -45,6 +56,8 @@ export const texts: Record<Language, Texts> = {
     reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${formatDate('en', dueDate)}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
       `Reminder: the payment "${name}" of ${formatMoney('en', amount)} is due on ${formatDate('en', dueDate)}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
+    reminderRemainderBody: ({ name, paid, now, remaining, dueDate, link }) =>
+      `Reminder: the amount of the payment "${name}" (due ${formatDate('en', dueDate)}) changed after it was paid: paid ${formatMoney('en', paid)} — now ${formatMoney('en', now)} — ${formatMoney('en', remaining)} to pay.\n\nOnce the rest is paid, mark it completed with one click:\n${link}\n`,
     acceptDone: 'Transaction marked as completed.',
     acceptAlready: 'Transaction was already completed.',
     acceptInvalid: 'The link is invalid or has expired.',
