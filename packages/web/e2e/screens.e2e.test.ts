@@ -274,7 +274,7 @@ const englishOnlyMessages = (): string[] => {
   return [...out]
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('no English in the Polish UI', () => {
   it('walks every route in Polish and finds no English message on the page', async () => {
@@ -283,7 +283,7 @@ describe('no English in the Polish UI', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     const messages = englishOnlyMessages().map((m) => ({
       m,
-      re: new RegExp(`(^|[^\\p{L}])${escape(m)}($|[^\\p{L}])`, 'u'),
+      re: new RegExp(`(^|[^\\p{L}])${escapeRegExp(m)}($|[^\\p{L}])`, 'u'),
     }))
     const found: Record<string, string[]> = {}
     for (const path of [
