@@ -182,6 +182,36 @@ describe('dashboards that fit', () => {
   })
 })
 
+describe('the Reset dialog', () => {
+  it('lays its buttons out as one column of equal, one-line buttons at 1280 and 400 px', async () => {
+    const page = browser.page
+    await setLanguage(page, 'pl')
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${server.url}/dashboard/monthly`)
+      await settle(page)
+      await page.getByRole('button', { name: 'Resetuj', exact: true }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.waitFor()
+      const boxes = await dialog.locator('.dialog__buttons > button').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect()
+          return {
+            width: Math.round(r.width),
+            over: e.scrollWidth > e.clientWidth,
+          }
+        }),
+      )
+      expect(boxes.length).toBeGreaterThanOrEqual(3)
+      expect(new Set(boxes.map((b) => b.width)).size).toBe(1)
+      expect(boxes.filter((b) => b.over)).toEqual([])
+      await page.screenshot({ path: join(screenshotDir, `reset-dialog-pl-${width}.png`) })
+      await page.keyboard.press('Escape')
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+})
+
 describe('the log viewer', () => {
   it('refuses a wrong key in Polish, clears the error with the right one, and shows a table of entries', async () => {
     const page = browser.page

@@ -43,3 +43,14 @@ describe('social security card', () => {
     expect(screen.queryByText(/^Dochód 2026/)).toBeNull()
   })
 })
+
+describe('transactions table', () => {
+  it('lists the rows in date order, whatever their kind', async () => {
+    const { TransactionsTable } = await import('./TransactionsTable.tsx')
+    render(withProviders(await i18nFor('en'), <TransactionsTable transactions={fixtureMonth()} />))
+    const dates = [...document.querySelectorAll('.tx-table tbody time')].map((t) => t.getAttribute('dateTime') ?? '')
+    expect(dates.length).toBeGreaterThan(2)
+    expect(dates).toEqual([...dates].sort())
+    expect(new Set(dates).size).toBeGreaterThan(1)
+  })
+})
