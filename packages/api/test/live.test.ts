@@ -167,7 +167,7 @@ describe('reminders on live books', () => {
     await flags(t, `i${id}-2026-03`, { notification: true })
     expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
     const mail = h.mailer.sent.at(-1)!
-    expect(mail.text).toContain('4920.00')
+    expect(mail.text).toContain('4920,00\u00a0zł')
     // The expense is corrected after the e-mail went out: the link completes the corrected row.
     const put = await call(h.app, t, 'PUT', `/api/fee/${id}`, {
       dataType: 'Expense',

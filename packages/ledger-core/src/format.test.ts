@@ -4,6 +4,7 @@ import {
   formatAmount,
   formatCount,
   formatDate,
+  formatDateLong,
   formatInstant,
   formatMoney,
   formatMonth,
@@ -58,6 +59,8 @@ describe('the shared formatting module', () => {
 
   it('writes dates, months and Warsaw instants with the zone shown', () => {
     expect(formatDate('en', '2026-11-24')).toBe('24 Nov 2026')
+    expect(formatDateLong('pl', '2026-03-12')).toBe('12 marca 2026')
+    expect(formatDateLong('en', '2026-03-12')).toBe('12 March 2026')
     expect(formatMonth('pl', '2026-11')).toBe('listopad 2026')
     expect(formatMonth('en', '2026-01')).toBe('January 2026')
     expect(formatInstant('pl', '2026-07-01T10:00:00Z')).toBe('01.07.2026, 12:00:00 CEST')

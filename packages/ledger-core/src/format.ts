@@ -54,7 +54,8 @@ const sizeMb = cached(
     new Intl.NumberFormat(l, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
 )
 const sizeB = cached((l) => new Intl.NumberFormat(l, { style: 'unit', unit: 'byte', maximumFractionDigits: 0 }))
-const dateLong = cached((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }))
+const dateMedium = cached((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }))
+const dateLong = cached((l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' }))
 const monthLong = cached((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' }))
 const instantInWarsaw = cached(
   (l) =>
@@ -117,6 +118,13 @@ const ISO_MONTH = /^(\d{4})-(\d{2})$/
 
 /** A calendar date (`2026-11-24`) as people read it: `24 lis 2026` / `24 Nov 2026`. Other text is returned as is. */
 export const formatDate = (lang: Lang, isoDate: string): string => {
+  const m = ISO_DATE.exec(isoDate)
+  if (!m) return isoDate
+  return dateMedium(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+}
+
+/** A calendar date in words, for sentences (e-mails): `12 marca 2026` / `12 March 2026`. */
+export const formatDateLong = (lang: Lang, isoDate: string): string => {
   const m = ISO_DATE.exec(isoDate)
   if (!m) return isoDate
   return dateLong(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))

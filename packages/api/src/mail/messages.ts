@@ -3,7 +3,7 @@
  * own Lingui catalogues; these are the few texts the server itself writes. Amounts and dates go through the shared
  * formatting module, so an e-mail shows `12 000,00 zł` / `PLN 12,000.00` exactly like the screens.
  */
-import { formatDate, formatMoney } from '@finance/ledger-core/format.ts'
+import { formatDateLong as formatDate, formatMoney } from '@finance/ledger-core/format.ts'
 import type { Language } from '@finance/ledger-core/schemas/account.ts'
 
 export type { Language }
