@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CompanyPage } from './CompanyPage.tsx'
-import { memoryServices } from './lib/services.ts'
-import { renderWith } from './test/render.tsx'
+import { memoryServices } from '../../forms/index.ts'
+import { renderWith } from '../../forms/testing.ts'
 
 const primary = {
   id: 1,

@@ -1,10 +1,10 @@
 import { TAX_OFFICES } from '@finance/ledger-core/schemas/codes.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/index.ts'
-import type { FieldSpec } from './form/fields.tsx'
-import { RecordPanel } from './form/RecordPanel.tsx'
-import { useServices } from './form/services.tsx'
-import { useRecordForm } from './form/useRecordForm.ts'
+import type { FieldSpec } from '../../forms/index.ts'
+import { RecordPanel } from '../../forms/index.ts'
+import { useServices } from '../../forms/index.ts'
+import { useRecordForm } from '../../forms/index.ts'
 
 const emptyAddress = { country: '', region: '', city: '', street: '', postCode: '', building: '' }
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ITEM_V3_DEFAULTS } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../company/lib/services.ts'
-import { renderWith } from '../../company/test/render.tsx'
+import { memoryServices } from '../../../forms/index.ts'
+import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
 
 const vat = {

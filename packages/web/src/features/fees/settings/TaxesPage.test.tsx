@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../company/lib/services.ts'
-import { renderWith } from '../../company/test/render.tsx'
+import { memoryServices } from '../../../forms/index.ts'
+import { renderWith } from '../../../forms/testing.ts'
 import { SocialSecurityPage } from './SocialSecurityPage.tsx'
 import { TaxesPage } from './TaxesPage.tsx'
 

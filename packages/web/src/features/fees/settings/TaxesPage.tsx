@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
-import type { FieldSpec } from '../../company/form/fields.tsx'
-import { useLanguage } from '../../company/form/language.ts'
-import { formatPercentText } from '../../company/lib/number.ts'
+import type { FieldSpec } from '../../../forms/index.ts'
+import { useLanguage } from '../../../forms/index.ts'
+import { formatPercentText } from '../../../forms/index.ts'
 import { flatPercents, pitStatutory, type TaxType, vatStatutory, yearOf } from '../lib/prefill.ts'
 import { SettingPanel } from './SettingPanel.tsx'
 

@@ -4,8 +4,8 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
-import { DatePicker, type DatePickerLabels } from '../../../ui/DatePicker.tsx'
-import { Select, type SelectOption, TextInput } from '../../../ui/index.ts'
+import { DatePicker, type DatePickerLabels } from '../../ui/DatePicker.tsx'
+import { Select, type SelectOption, TextInput } from '../../ui/index.ts'
 import { formatMoneyWithCurrency, formatPercentText, isDecimalString } from '../lib/number.ts'
 import { type Draft, getIn } from '../lib/paths.ts'
 import { AmountInput } from './AmountInput.tsx'
