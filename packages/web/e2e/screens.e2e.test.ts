@@ -23,7 +23,7 @@ import {
 
 let server: RunningServer
 let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
+const { call, tokenOf, registerUser } = journeyApi(() => server)
 
 const thisYear = new Date().getFullYear()
 
@@ -179,6 +179,30 @@ describe('dashboards that fit', () => {
     }
     await setMode(page, 'light')
     await page.setViewportSize({ width: 1280, height: 800 })
+  })
+})
+
+describe('settings on a phone', () => {
+  it('keeps a long e-mail address inside its card at 400 px', async () => {
+    const email = 'katarzyna.wisniewska-kowalczyk.biuro.rachunkowe@przyklad-firmy.example.com'
+    await registerUser(email, 'User#2026long')
+    const context = await browser.browser.newContext({ viewport: { width: 400, height: 800 } })
+    try {
+      const page = await context.newPage()
+      await login(page, server.url, email, 'User#2026long')
+      await page.goto(`${server.url}/settings`)
+      await page.getByText(email).waitFor()
+      expect(await overflowing(page)).toEqual([])
+      const card = await page.getByText(email).evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const card = el.closest('.card')!.getBoundingClientRect()
+        return { right: box.right, cardRight: card.right }
+      })
+      expect(card.right).toBeLessThanOrEqual(card.cardRight)
+      await page.screenshot({ path: join(screenshotDir, 'settings-long-email-400.png'), fullPage: true })
+    } finally {
+      await context.close()
+    }
   })
 })
 
