@@ -45,8 +45,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@finance/cli': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
   '@finance/web': ['@finance/ledger-core'],
 }
-/** Entries a package may use where it may not use them all: the web app only the browser-safe main entry. */
-const ONLY_ENTRIES: Readonly<Record<string, readonly string[]>> = { '@finance/web': ['@finance/ledger-core'] }
+/** Entries a package may use where it may not use them all: the web app only the browser-safe main and formatting entries. */
+const ONLY_ENTRIES: Readonly<Record<string, readonly string[]>> = {
+  '@finance/web': ['@finance/ledger-core', '@finance/ledger-core/format'],
+}
 /**
  * The web app's browser journeys (`packages/web/e2e/`) run in Node and drive the real server: besides the core they
  * may use the test entries that build inputs (declared as devDependencies of the web package).
@@ -187,7 +189,7 @@ describe('package boundaries', () => {
       violationsOf(web, join(web.dir, 'src', 'x.ts'), "import { replay } from '@finance/ledger-core/light'").map(
         (v) => v.why,
       ),
-    ).toEqual(['@finance/web may use only @finance/ledger-core'])
+    ).toEqual(['@finance/web may use only @finance/ledger-core, @finance/ledger-core/format'])
     // A journey may build its inputs with the core's test entry; the app's sources may not.
     const fixture = "import { income } from '@finance/ledger-core/testing'"
     expect(violationsOf(web, join(web.dir, 'e2e', 'x.e2e.test.ts'), fixture)).toEqual([])

@@ -167,7 +167,7 @@ describe('reminders on live books', () => {
     await flags(t, `i${id}-2026-03`, { notification: true })
     expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
     const mail = h.mailer.sent.at(-1)!
-    expect(mail.text).toContain('4920.00')
+    expect(mail.text).toContain('4920,00\u00a0zł')
     // The expense is corrected after the e-mail went out: the link completes the corrected row.
     const put = await call(h.app, t, 'PUT', `/api/fee/${id}`, {
       dataType: 'Expense',
@@ -197,7 +197,7 @@ describe('reminders on live books', () => {
     expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
     const mail = h.mailer.sent.at(-1)!
     expect(mail.subject).toContain('VAT 2026-01')
-    expect(mail.text).toContain('zapłacono 805.00 zł — teraz 1035.00 zł — 230.00 zł do zapłaty')
+    expect(mail.text).toContain('zapłacono 805,00\u00a0zł — teraz 1035,00\u00a0zł — 230,00\u00a0zł do zapłaty')
     expect(row(await month(t, '2026-02-10'), 'vat-2026-01')).toMatchObject({
       completed: true,
       notificationCompleted: true,

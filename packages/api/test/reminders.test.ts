@@ -89,7 +89,7 @@ describe('reminders', () => {
     const mail = h.mailer.sent[0]!
     expect(mail.to).toBe('a@example.com')
     expect(mail.subject).toContain('Rent')
-    expect(mail.text).toContain('2026-03-12')
+    expect(mail.text).toContain('12 marca 2026')
     expect(linkIn(mail.text).origin + linkIn(mail.text).pathname).toBe('http://localhost:3000/accept')
     const flags = (await call(h.app, t, 'GET', `/api/transaction/GetById/${rent.id}`)).json()
     expect(flags.notificationCompleted).toBe(true)

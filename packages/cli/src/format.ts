@@ -3,39 +3,18 @@
  * money in the reader's language and terminal colour. No figure is computed here; every number arrives as
  * ledger-core's decimal string and only its presentation changes.
  */
+import { formatNumber } from '@finance/ledger-core/format'
 import type { Lang } from './i18n.ts'
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
-const LOCALES: Record<Lang, string> = { pl: 'pl-PL', en: 'en-GB' }
-
 /**
- * A number format of a language, made on first use: creating one loads the locale's data (tens of milliseconds),
- * which `--help` and a JSON report never need.
+ * Figures in tables come from the shared formatting module (the web app and the e-mails use the same one):
+ * `formatAmount` gives `-15 000,50` in Polish and `-15,000.50` in English (the column header names the currency),
+ * `formatMoney` adds it (`12 000,00 zł` / `PLN 12,000.00`), `formatCount` writes whole counts. A decimal string is
+ * formatted exactly, never through a float; anything else is returned unchanged.
  */
-const numberFormat = (options: Intl.NumberFormatOptions) => {
-  const made = new Map<Lang, Intl.NumberFormat>()
-  return (lang: Lang): Intl.NumberFormat => {
-    let f = made.get(lang)
-    if (!f) {
-      f = new Intl.NumberFormat(LOCALES[lang], options)
-      made.set(lang, f)
-    }
-    return f
-  }
-}
-
-const moneyFormat = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const countFormat = numberFormat({ maximumFractionDigits: 0 })
-const secondsFormat = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })
-
-/**
- * A figure (`"-15000.50"`) as a reader of `lang` writes it: `-15 000,50` in Polish, `-15,000.50` in English. The
- * decimal string goes to `Intl.NumberFormat` as a string, which formats it exactly (no float). Anything that is not a
- * decimal string is returned unchanged.
- */
-export const formatAmount = (lang: Lang, value: string): string =>
-  DECIMAL.test(value) ? moneyFormat(lang).format(value as `${number}`) : value
+export { formatAmount, formatCount, formatMoney, formatMonth, formatPercent } from '@finance/ledger-core/format'
 
 export interface Column {
   readonly header: string
@@ -111,8 +90,5 @@ export const palette = (enabled: boolean): Palette =>
     ? { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) }
     : { bold: identity, dim: identity, red: identity, green: identity, yellow: identity }
 
-/** A count (events, users) rounded to a whole number: `1 234 567` in Polish, `1,234,567` in English. Never money. */
-export const formatCount = (lang: Lang, n: number): string => countFormat(lang).format(Math.round(n))
-
-/** Seconds with two decimals: `3,41` in Polish, `3.41` in English. */
-export const formatSeconds = (lang: Lang, s: number): string => secondsFormat(lang).format(s)
+/** Seconds with two decimals: `3,41` in Polish, `3.41` in English (a timing, so a float is fine here). */
+export const formatSeconds = (lang: Lang, s: number): string => formatNumber(lang, s.toFixed(2), 2)

@@ -57,8 +57,8 @@ describe('finance books', () => {
     expect(r.stdout).toContain('styczeń 2025 (zamknięty)')
     expect(r.stdout).toMatch(/1 Lp\.\s+2 Data zdarzenia\s+3 Nr dowodu\s+4 Kontrahent/)
     expect(r.stdout).toContain('Korekta zapisu nr 1/2025 z 2025-01-15')
-    expect(r.stdout).toMatch(/Razem miesiąc\s+5000\.00\s+0\.00\s+5000\.00\s+1200\.00\s+80\.00\s+4000\.00/)
-    expect(r.stdout).toContain('Razem przychód: 4650.00  Koszty: 6180.00  Dochód: -1530.00')
+    expect(r.stdout).toMatch(/Razem miesiąc\s+5000,00\s+0,00\s+5000,00\s+1200,00\s+80,00\s+4000,00/)
+    expect(r.stdout).toContain('Razem przychód: 4650,00  Koszty: 6180,00  Dochód: -1530,00')
   })
 
   it('prints one month of the ewidencja with a column per rate (en)', async () => {
@@ -68,10 +68,10 @@ describe('finance books', () => {
     expect(r.stdout).toContain('Record of revenue (ryczałt) 2026')
     expect(r.stdout).toContain('February 2026 (closed)')
     expect(r.stdout).not.toContain('January 2026')
-    expect(r.stdout).toMatch(/No\..*12 %\s+8\.5 %\s+Total\s+Remarks/)
+    expect(r.stdout).toMatch(/No\..*12%\s+8.5%\s+Total\s+Remarks/)
     expect(r.stdout).toContain('Entered late, period 2026-01')
-    expect(r.stdout).toMatch(/Month total\s+1500\.00\s+2000\.00\s+3500\.00/)
-    expect(r.stdout).toMatch(/Year to date\s+11500\.00\s+5000\.00\s+16500\.00/)
+    expect(r.stdout).toMatch(/Month total\s+1,500\.00\s+2,000\.00\s+3,500\.00/)
+    expect(r.stdout).toMatch(/Year to date\s+11,500\.00\s+5,000\.00\s+16,500\.00/)
   })
 
   it('prints CSV and JSON of the same rows', async () => {

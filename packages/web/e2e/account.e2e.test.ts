@@ -41,7 +41,7 @@ describe('account journey in Chromium against the real server', () => {
     expect(await page.evaluate(() => document.body.className)).toBe('light')
     await screenshot(page, 'not-found-pl')
     await page.goto(`${server.url}/`)
-    await page.getByRole('heading', { name: 'Finanse' }).waitFor()
+    await page.getByRole('heading', { name: 'Finance' }).waitFor()
     await screenshot(page, 'home-logged-out')
     await page.goto(`${server.url}/user/login`)
     await page.getByRole('heading', { name: 'Logowanie' }).waitFor()
@@ -103,7 +103,7 @@ describe('account journey in Chromium against the real server', () => {
     const cookies = await browser.context.cookies()
     expect(cookies.find((c) => c.name === 'finance_lang')?.value).toBe('en')
     expect(await page.getByTestId('settings-db').textContent()).not.toBe('—')
-    expect(await page.getByTestId('settings-size').textContent()).toMatch(/KB$/)
+    expect(await page.getByTestId('settings-size').textContent()).toMatch(/kB$/)
 
     // Extend the session: the valid-until time moves forward.
     const before = await page.getByTestId('session-valid-until').textContent()

@@ -177,8 +177,10 @@ describe('the tax book', () => {
     const rows = table.locator('tbody tr:not(.book__month):not(.book__total)')
     expect(await rows.count()).toBe(3)
     const janTotal = await table.locator('tbody').first().locator('.book__total').first().innerText()
-    expect(janTotal).toMatch(/Month total\s+10000\.00\s+0\.00\s+10000\.00\s+2500\.00/)
-    expect(await page.locator('.book-summary').innerText()).toMatch(/Revenue\s+14000\.00 zł\s+Costs\s+2500\.00 zł/)
+    expect(janTotal).toMatch(/Month total\s+10,000\.00\s+0\.00\s+10,000\.00\s+2,500\.00/)
+    expect(await page.locator('.book-summary').innerText()).toMatch(
+      /Revenue\s+PLN\s14,000\.00\s+Costs\s+PLN\s2,500\.00/,
+    )
     await screenshot(page, 'books-year')
 
     const month = page.getByLabel('Month')

@@ -154,13 +154,13 @@ describe('monthly dashboard', () => {
     await page.waitForSelector('.period-nav__title[data-month]')
     await goToMonth(page, '2026-03')
 
-    expect(await rowText(page, 'vat')).toContain('1840.00')
-    expect(await rowText(page, 'pit')).toContain('1101.00')
+    expect(await rowText(page, 'vat')).toContain('1,840.00')
+    expect(await rowText(page, 'pit')).toContain('1,101.00')
     const zus = await rowText(page, 'socialsecurity')
-    expect(zus).toContain('1773.96') // social contributions (net)
-    expect(zus).toContain('2206.50') // with health insurance, the amount due
-    expect(await rowText(page, 'revenue')).toContain('12300.00')
-    expect(await rowText(page, 'fee')).toContain('2460.00')
+    expect(zus).toContain('1,773.96') // social contributions (net)
+    expect(zus).toContain('2,206.50') // with health insurance, the amount due
+    expect(await rowText(page, 'revenue')).toContain('12,300.00')
+    expect(await rowText(page, 'fee')).toContain('2,460.00')
 
     // Due dates of the obligations (working days) on the cards.
     const vatCard = page.locator('.tx-card--vat')
@@ -171,9 +171,9 @@ describe('monthly dashboard', () => {
     const pitCard = page.locator('.tx-card--pit')
     await pitCard.getByText('How it is computed').click()
     const fact = (label: string) => pitCard.locator('.breakdown .facts__row', { hasText: label }).locator('dd')
-    expect(await fact('Tax base').innerText()).toContain('11705.00')
-    expect(await fact('Tax since 1 January').innerText()).toContain('2224.00')
-    expect(await fact('Advances paid before').innerText()).toContain('1123.00')
+    expect(await fact('Tax base').innerText()).toContain('11,705.00')
+    expect(await fact('Tax since 1 January').innerText()).toContain('2,224.00')
+    expect(await fact('Advances paid before').innerText()).toContain('1,123.00')
     const zusCard = page.locator('.tx-card--socialsecurity')
     await zusCard.getByText('How it is computed').click()
     expect(
@@ -181,13 +181,13 @@ describe('monthly dashboard', () => {
     ).toBe('Yes')
 
     // Cost summary: VAT 1 840 + PIT 1 101 + ZUS 2 206.50 + company fee 2 460 = 7 607.50.
-    expect(await page.locator('.cost-total').innerText()).toContain('7607.50')
+    expect(await page.locator('.cost-total').innerText()).toContain('7,607.50')
     await page.locator('.cost-summary').getByLabel('Company fees').uncheck()
-    expect(await page.locator('.cost-total').innerText()).toContain('5147.50')
+    expect(await page.locator('.cost-total').innerText()).toContain('5,147.50')
 
-    // The cumulative summary of the year, columns year-month.
+    // The summary leads with the month on screen.
     const summary = page.locator('.summary-table')
-    expect(await summary.locator('thead th').nth(3).innerText()).toBe('2026-03')
+    expect(await summary.locator('[data-current-month="true"]').innerText()).toBe('March 2026')
     await screenshot(page, 'dashboard-monthly')
   })
 
@@ -312,7 +312,7 @@ describe('yearly dashboard', () => {
       .locator('.year-end__card')
       .filter({ has: page.getByRole('heading', { name: 'PIT-36L · linear tax' }) })
     expect(await pit.innerText()).toContain('Tax due')
-    expect(await pit.locator('.year-end__result').innerText()).toMatch(/^To pay: 419\.00\szł$/)
+    expect(await pit.locator('.year-end__result').innerText()).toMatch(/^To pay: PLN\s419\.00$/)
     expect(await pit.locator('time').getAttribute('datetime')).toBe('2027-04-30')
     const rows = yearEnd.locator('.year-end__table tbody tr')
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-form')))).toEqual([
@@ -322,7 +322,7 @@ describe('yearly dashboard', () => {
     ])
     expect(await rows.nth(1).innerText()).toContain('current')
     await yearEnd.getByLabel('Ryczałt rate').selectOption('12')
-    await expect.poll(async () => rows.nth(2).innerText()).toContain('ryczałt 12 %')
+    await expect.poll(async () => rows.nth(2).innerText()).toContain('ryczałt 12%')
     await screenshot(page, 'dashboard-year-end')
   })
 })
@@ -338,12 +338,14 @@ describe('logs', () => {
     await page.getByText('Key is set', { exact: true }).waitFor()
     await page.locator('[data-testid="log-entry"]').first().waitFor()
     expect(await page.locator('[data-testid="log-entry"]').count()).toBe(5)
+    await page.getByRole('button', { name: 'Show data' }).first().click()
     const json = await page.locator('.log-entry__json').first().innerText()
     expect(() => JSON.parse(json)).not.toThrow()
     // search narrows to the VAT setting
     await page.getByLabel('Search').fill('"kind":"Vat"')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect.poll(() => page.locator('.logs__total').innerText()).toBe('(1)')
+    await page.getByRole('button', { name: 'Show data' }).first().click()
     expect(await page.locator('.log-entry__json').first().innerText()).toContain('"percent": "23"')
     await screenshot(page, 'logs')
   })

@@ -118,9 +118,9 @@ const expectVatOpen = async (page: Page) => {
 
 /** The figures of the month a user reads: revenue, fee and VAT rows. */
 const expectMonthFigures = async (page: Page) => {
-  expect(await row(page, /Programming services/).innerText()).toContain('12300.00')
-  expect(await row(page, /Office rent/).innerText()).toContain('2460.00')
-  expect(await vatRow(page).innerText()).toContain('1840.00')
+  expect(await row(page, /Programming services/).innerText()).toContain('12,300.00')
+  expect(await row(page, /Office rent/).innerText()).toContain('2,460.00')
+  expect(await vatRow(page).innerText()).toContain('1,840.00')
 }
 
 /** Opens the reset popup from the keyboard: focus on Reset, Enter. */
@@ -267,7 +267,7 @@ describe('reset current year', () => {
       .locator('[data-chart="monthly"]')
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
-    expect(await thisMonthRow.innerText()).toMatch(/10000\.00\s+-3840\.00\s+6160\.00/)
+    expect(await thisMonthRow.innerText()).toMatch(/PLN\s10,000\.00\s+-PLN\s3,840\.00\s+PLN\s6,160\.00/)
   })
 
   it('clears Completed in every month of the year and keeps the figures', async () => {
@@ -313,7 +313,7 @@ describe('reset current year', () => {
       .locator('[data-chart="increasing"]')
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
-    const cumulative = (6160 * thisMonth).toFixed(2)
+    const cumulative = (6160 * thisMonth).toLocaleString('en-GB', { minimumFractionDigits: 2 })
     expect(await increasingRow.innerText()).toContain(cumulative)
 
     // The month's details open from the table with Enter and close with Escape, focus returning to the button.
@@ -323,7 +323,7 @@ describe('reset current year', () => {
     const popup = page.getByRole('dialog', { name: new RegExp(`${monthName} ${thisYear}`) })
     await popup.waitFor()
     await expect.poll(() => focused(page)).toBe('Close')
-    expect(await popup.innerText()).toContain('10000.00 zł')
+    expect(await popup.innerText()).toMatch(/PLN\s10,000\.00/)
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('Close')
     await screenshot(page, 'reset-year-popup')

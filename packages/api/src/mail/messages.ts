@@ -1,8 +1,10 @@
 /**
  * Server-side texts in the user's language (pl default, en): e-mails and the Accept answers. The web app has its
- * own Lingui catalogues; these are the few texts the server itself writes.
+ * own Lingui catalogues; these are the few texts the server itself writes. Amounts and dates go through the shared
+ * formatting module, so an e-mail shows `12 000,00 zł` / `PLN 12,000.00` exactly like the screens.
  */
 import type { Language, ReminderDue } from '@finance/ledger-core/light'
+import { formatDateLong as formatDate, formatMoney } from '@finance/ledger-core/format'
 
 export type { Language }
 
@@ -35,11 +37,11 @@ export const texts: Record<Language, Texts> = {
     welcomeSubject: 'Finance: konto utworzone',
     welcomeBody: (email, link) =>
       `Utworzono konto Finance dla ${email}.\n\nZaloguj się tutaj:\n${link}\n\nHasło przekaże Ci administrator.\n`,
-    reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${dueDate}`,
+    reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${formatDate('pl', dueDate)}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
-      `Przypomnienie: płatność „${name}” na kwotę ${amount} zł ma termin ${dueDate}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
+      `Przypomnienie: płatność „${name}” na kwotę ${formatMoney('pl', amount)} ma termin ${formatDate('pl', dueDate)}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
     reminderRemainderBody: ({ name, paid, now, remaining, dueDate, link }) =>
-      `Przypomnienie: kwota płatności „${name}” (termin ${dueDate}) zmieniła się po zapłacie: zapłacono ${paid} zł — teraz ${now} zł — ${remaining} zł do zapłaty.\n\nPo dopłacie możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
+      `Przypomnienie: kwota płatności „${name}” (termin ${formatDate('pl', dueDate)}) zmieniła się po zapłacie: zapłacono ${formatMoney('pl', paid)} — teraz ${formatMoney('pl', now)} — ${formatMoney('pl', remaining)} do zapłaty.\n\nPo dopłacie możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
     acceptDone: 'Transakcja oznaczona jako zrealizowana.',
     acceptAlready: 'Transakcja była już oznaczona jako zrealizowana.',
     acceptInvalid: 'Link jest nieprawidłowy lub wygasł.',
@@ -51,11 +53,11 @@ export const texts: Record<Language, Texts> = {
     welcomeSubject: 'Finance: account created',
     welcomeBody: (email, link) =>
       `A Finance account was created for ${email}.\n\nLog in here:\n${link}\n\nYour administrator will give you the password.\n`,
-    reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${dueDate}`,
+    reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${formatDate('en', dueDate)}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
-      `Reminder: the payment "${name}" of ${amount} PLN is due on ${dueDate}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
+      `Reminder: the payment "${name}" of ${formatMoney('en', amount)} is due on ${formatDate('en', dueDate)}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
     reminderRemainderBody: ({ name, paid, now, remaining, dueDate, link }) =>
-      `Reminder: the amount of the payment "${name}" (due ${dueDate}) changed after it was paid: paid ${paid} PLN — now ${now} PLN — ${remaining} PLN to pay.\n\nOnce the rest is paid, mark it completed with one click:\n${link}\n`,
+      `Reminder: the amount of the payment "${name}" (due ${formatDate('en', dueDate)}) changed after it was paid: paid ${formatMoney('en', paid)} — now ${formatMoney('en', now)} — ${formatMoney('en', remaining)} to pay.\n\nOnce the rest is paid, mark it completed with one click:\n${link}\n`,
     acceptDone: 'Transaction marked as completed.',
     acceptAlready: 'Transaction was already completed.',
     acceptInvalid: 'The link is invalid or has expired.',

@@ -22,7 +22,7 @@ import { defaultForm, jpkFile, type JpkForm, type JpkPurpose, validateXml } from
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import { type Column, renderCsv, renderTable } from '../format.ts'
+import { type Column, formatAmount, formatMonth, formatPercent, renderCsv, renderTable } from '../format.ts'
 import type { Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
@@ -109,8 +109,7 @@ export const problemText = (lang: Lang, message: string): string => {
   return message
 }
 
-const monthName = (lang: Lang, month: string) =>
-  new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01`))
+const monthName = (lang: Lang, month: string) => formatMonth(lang, month)
 
 /** The remark of a correction in the language of the output. */
 export const remarkOf = (lang: Lang, row: KpirRow | EwpRow): string => {
@@ -177,7 +176,7 @@ const ewpColumns = (book: TaxBook, lang: Lang) => {
       value: (r) => [r.counterparty?.country, r.counterparty?.taxId].filter((x) => x).join(' '),
     },
     ...rates.map((rate) => ({
-      header: rate === '' ? l('noRate') : `${rate} %`,
+      header: rate === '' ? l('noRate') : formatPercent(lang, rate),
       align: 'right' as const,
       value: (r: EwpRow) => ((r.rate ?? '') === rate ? r.amount : ''),
     })),
@@ -199,6 +198,12 @@ const ewpTotalsLine = (book: TaxBook, columns: ReturnType<typeof ewpColumns>, la
           : '',
   )
 }
+
+const MONEY = /^-?\d+\.\d{2}$/
+
+/** Table cells as a reader of `lang` writes figures (CSV keeps the plain decimal strings). */
+const readable = (lang: Lang, rows: string[][]): string[][] =>
+  rows.map((r) => r.map((cell) => (MONEY.test(cell) ? formatAmount(lang, cell) : cell)))
 
 const monthsShown = (book: TaxBook, month: number | undefined) =>
   month === undefined ? book.months : book.months.filter((_, i) => i + 1 === month)
@@ -229,9 +234,12 @@ export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): 
         kpirTotalsLine(columns, l('monthTotal'), m.kpir),
         kpirTotalsLine(columns, l('yearToDate'), m.kpirYearToDate),
       )
-      parts.push(`\n${ctx.colour.bold(monthName(lang, m.month))} (${statusOf(ctx, m)})\n`, renderTable(columns, rows))
       parts.push(
-        `${l('revenue')}: ${m.kpirYearToDate.revenue}  ${l('costs')}: ${m.kpirYearToDate.costs}  ${l('income')}: ${m.kpirYearToDate.income}\n`,
+        `\n${ctx.colour.bold(monthName(lang, m.month))} (${statusOf(ctx, m)})\n`,
+        renderTable(columns, readable(lang, rows)),
+      )
+      parts.push(
+        `${l('revenue')}: ${formatAmount(lang, m.kpirYearToDate.revenue)}  ${l('costs')}: ${formatAmount(lang, m.kpirYearToDate.costs)}  ${l('income')}: ${formatAmount(lang, m.kpirYearToDate.income)}\n`,
       )
     }
   }
@@ -245,7 +253,10 @@ export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): 
         ewpTotalsLine(book, columns, l('monthTotal'), m.ewp),
         ewpTotalsLine(book, columns, l('yearToDate'), m.ewpYearToDate),
       )
-      parts.push(`\n${ctx.colour.bold(monthName(lang, m.month))} (${statusOf(ctx, m)})\n`, renderTable(columns, rows))
+      parts.push(
+        `\n${ctx.colour.bold(monthName(lang, m.month))} (${statusOf(ctx, m)})\n`,
+        renderTable(columns, readable(lang, rows)),
+      )
     }
   }
   return parts.join('')

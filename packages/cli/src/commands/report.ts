@@ -154,12 +154,12 @@ const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
     obligationsTable(ctx, v.obligations),
     `\n${ctx.colour.bold(ctx.t('totals'))}\n`,
     renderTable(
-      [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
+      [{ header: '' }, { header: `${ctx.t('amount')} [${ctx.lang === 'pl' ? 'zł' : 'PLN'}]`, align: 'right' }],
       TOTALS.map(([field, key]) => [ctx.t(key), money(ctx, v.totals[field])]),
     ),
     `\n${ctx.colour.bold(`${ctx.t('summary')} ${v.month}`)}\n`,
     renderTable(
-      [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
+      [{ header: '' }, { header: `${ctx.t('amount')} [${ctx.lang === 'pl' ? 'zł' : 'PLN'}]`, align: 'right' }],
       SUMMARY_FIELDS.map(([field, key]) => [ctx.t(key), money(ctx, v.summary[field])]),
     ),
   ].join('')

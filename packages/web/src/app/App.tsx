@@ -4,7 +4,7 @@ import { setTokenRejectedHandler } from '../api/client.ts'
 import { Layout } from '../shell/Layout.tsx'
 import { SessionProvider, useSessionActor } from '../session/SessionContext.tsx'
 import { Loader } from '../ui/Loader.tsx'
-import { loginPath } from './access.ts'
+import { loginPath, loginReturningTo } from './access.ts'
 import { Guard } from './Guard.tsx'
 import { appRoutes, notFoundElement } from './routes.tsx'
 import type { AppRoute } from './types.ts'
@@ -16,11 +16,13 @@ export const TokenRejectedHandler = () => {
   const location = useLocation()
   const path = useRef(location.pathname)
   path.current = location.pathname
+  const here = useRef(location.pathname + location.search)
+  here.current = location.pathname + location.search
   useEffect(() => {
     setTokenRejectedHandler(() => {
       if (path.current === loginPath) return
       actor.send({ type: 'LOGOUT' })
-      navigate(loginPath)
+      navigate(loginReturningTo(here.current))
     })
     return () => setTokenRejectedHandler(() => {})
   }, [actor, navigate])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkAccess, errorPath, roleName, routeRedirectTarget } from './access.ts'
+import { afterLogin, checkAccess, errorPath, loginReturningTo, roleName, routeRedirectTarget } from './access.ts'
 
 describe('route guards', () => {
   const user = { loggedIn: true, role: '1' }
@@ -55,5 +55,26 @@ describe('one-time route redirect', () => {
     expect(routeRedirectTarget('?code=1', 0, null)).toBeNull()
     expect(routeRedirectTarget('?route=settings', 10_500, 10_000)).toBeNull()
     expect(routeRedirectTarget('?route=settings', 11_000, 10_000)).toBe('/settings')
+  })
+})
+
+describe('return after login', () => {
+  it('sends a logged-out deep link to the login page with the way back', () => {
+    const anon = { loggedIn: false, role: '0' }
+    expect(checkAccess({ auth: true }, anon, '/dashboard/monthly?x=1')).toEqual({
+      ok: false,
+      redirect: '/user/login?next=%2Fdashboard%2Fmonthly%3Fx%3D1',
+    })
+    expect(loginReturningTo('/')).toBe('/user/login')
+    expect(loginReturningTo('/user/login?next=%2Fx')).toBe('/user/login')
+  })
+
+  it('goes back only to a path of this app', () => {
+    expect(afterLogin('?next=%2Fdashboard%2Fmonthly%3Fx%3D1')).toBe('/dashboard/monthly?x=1')
+    expect(afterLogin('')).toBe('/')
+    expect(afterLogin('?next=https%3A%2F%2Fevil.example')).toBe('/')
+    expect(afterLogin('?next=%2F%2Fevil.example')).toBe('/')
+    expect(afterLogin('?next=%2F%5Cevil.example')).toBe('/')
+    expect(afterLogin('?next=%2Fuser%2Flogin')).toBe('/')
   })
 })

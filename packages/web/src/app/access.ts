@@ -3,6 +3,26 @@ import type { AppRoute } from './types.ts'
 
 export const loginPath = '/user/login'
 
+/**
+ * The login page that brings the user back to `here` (path and query) afterwards: `/user/login?next=%2Fdashboard`.
+ * Home and the login page itself need no return.
+ */
+export const loginReturningTo = (here: string): string =>
+  here === '/' || here === '' || here.startsWith(loginPath)
+    ? loginPath
+    : `${loginPath}?next=${encodeURIComponent(here)}`
+
+/**
+ * Where to go after logging in: the `next` of the login page's query when it is a path of this app (`/…`, never
+ * `//host` or `/\\host`, which browsers read as another site), else home.
+ */
+export const afterLogin = (search: string): string => {
+  const next = new URLSearchParams(search).get('next')
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/'
+  if (next.startsWith(loginPath)) return '/'
+  return next
+}
+
 /** Name of a stored role ('1024' → ADMIN); a missing or unknown role reads as LACK (0). */
 export const roleName = (role: string | null | undefined): 'LACK' | 'USER' | 'ADMIN' => {
   const value = String(role ?? '0')
@@ -31,8 +51,9 @@ export const errorPath = (message: string, subMessage?: string): string => {
 export const checkAccess = (
   route: Pick<AppRoute, 'auth' | 'role'>,
   session: { loggedIn: boolean; role: string },
+  here = '/',
 ): { ok: true } | { ok: false; redirect: string } => {
-  if ((route.auth || route.role) && !session.loggedIn) return { ok: false, redirect: loginPath }
+  if ((route.auth || route.role) && !session.loggedIn) return { ok: false, redirect: loginReturningTo(here) }
   if (route.role && String(session.role) !== roleValue(route.role)) {
     return {
       ok: false,

@@ -21,7 +21,7 @@ describe('!Token rule', () => {
     const session = { token: 'old', loginDate: Date.now(), minutes: 20, role: '1' }
     const { actor, location } = await renderApp(<TokenRejectedHandler />, { route: '/dashboard/monthly', session })
     await api.get('transaction/getCurrentMonth/2026-03-01').catch(() => {})
-    await waitFor(() => expect(location()).toBe('/user/login'))
+    await waitFor(() => expect(location()).toBe('/user/login?next=%2Fdashboard%2Fmonthly'))
     expect(actor.getSnapshot().value).toBe('loggedOut')
   })
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { poEntries } from '../test/po.ts'
 
 const src = fileURLToPath(new URL('..', import.meta.url))
 
@@ -12,26 +13,6 @@ const findPolishCatalogs = (dir: string): string[] =>
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : findPolishCatalogs(path)
     return path.endsWith(join('locales', 'pl', 'messages.po')) ? [path] : []
   })
-
-/** Active (not obsolete) entries of a .po file with their translation. */
-export const poEntries = (text: string): { id: string; str: string }[] => {
-  const entries: { id: string; str: string }[] = []
-  const blocks = text.split(/\r?\n\r?\n/)
-  for (const block of blocks) {
-    const lines = block.split(/\r?\n/).filter((l) => !l.startsWith('#'))
-    let key: 'id' | 'str' | null = null
-    const acc = { id: '', str: '' }
-    for (const line of lines) {
-      const m = /^(msgid|msgstr) (".*")$/.exec(line)
-      if (m) {
-        key = m[1] === 'msgid' ? 'id' : 'str'
-        acc[key] = JSON.parse(m[2] ?? '""')
-      } else if (key && line.startsWith('"')) acc[key] += JSON.parse(line)
-    }
-    if (acc.id) entries.push(acc)
-  }
-  return entries
-}
 
 describe('Polish catalogs', () => {
   it('parses entries and spots an empty translation', () => {

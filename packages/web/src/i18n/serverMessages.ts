@@ -49,6 +49,26 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Too many requests, try again later': msg`Too many requests, try again later`,
   'This record was changed elsewhere. Reload it to see the latest version.': msg`This record was changed elsewhere. Reload it to see the latest version.`,
   'Year must be a year from 2000 to 2099': msg`Year must be a year from 2000 to 2099`,
+  // framework and route answers
+  Forbidden: msg`Forbidden`,
+  Unauthorized: msg`Unauthorized`,
+  'Bad Request': msg`Bad Request`,
+  'Not Found': msg`Not found`,
+  'The link is invalid or has expired.': msg`The link is invalid or has expired.`,
+  'Transaction marked as completed.': msg`Transaction marked as completed.`,
+  'Transaction was already completed.': msg`Transaction was already completed.`,
+  'Request body must be a JSON object': msg`Request body must be a JSON object`,
+  'Data is not valid': msg`Data is not valid`,
+  'Data is required': msg`Data is required`,
+  'Date range is not valid': msg`Date range is not valid`,
+  'KSeF number is not valid': msg`KSeF number is not valid`,
+  'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
+  'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
+  'Counterparty must be an object with name, taxId, country and address': msg`Counterparty must be an object with name, taxId, country and address`,
+  'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
+  'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
+  'Tax type must be Flat, Linear or Scale': msg`Tax type must be Flat, Linear or Scale`,
+  'The file did not pass the official schema; nothing was sent': msg`The file did not pass the official schema; nothing was sent`,
   // §8 successes and prompts
   'Item saved': msg`Item saved`,
   'Expense added': msg`Expense added`,
@@ -94,6 +114,33 @@ const fieldNames: Record<string, MessageDescriptor> = {
   code: msg`Code`,
   Key: msg`Key`,
   key: msg`Key`,
+  'Birth date': msg`Birth date`,
+  'Business start date': msg`Business start date`,
+  'VAT registration date': msg`VAT registration date`,
+  'Invoice date': msg`Invoice date`,
+  'Supply date': msg`Supply date`,
+  'Free of tax amount': msg`Free of tax amount`,
+  'Second percent amount': msg`Second percent amount`,
+  'Second percent': msg`Second percent`,
+  Deductions: msg`Deductions`,
+  'VAT amount': msg`VAT amount`,
+  Sum: msg`Sum`,
+  Description: msg`Description`,
+  'Document number': msg`Document number`,
+  'Counterparty name': msg`Counterparty name`,
+  'Counterparty tax id': msg`Counterparty tax id`,
+  'Counterparty address': msg`Counterparty address`,
+  Regon: msg`REGON`,
+  Company: msg`Company`,
+  Completed: msg`Completed`,
+  Notification: msg`Notification`,
+  Address: msg`Address`,
+  City: msg`City`,
+  Street: msg`Street`,
+  Phone: msg`Phone`,
+  Month: msg`Month`,
+  Year: msg`Year`,
+  Id: msg`Id`,
 }
 
 export const translateField = (i18n: I18n, field: string): string => {
@@ -102,6 +149,62 @@ export const translateField = (i18n: I18n, field: string): string => {
 }
 
 const roleMessage = /^You have (\w+) role\. You need (\w+) role\.$/
+
+/**
+ * The shapes of the shared schemas' bound and format messages (`BoundMessages` and `validateRecord` in
+ * ledger-core): `{field} must be …`. Each shape has one catalog entry with the field name translated on its own.
+ */
+const shapes: readonly [RegExp, (i18n: I18n, field: string, m: RegExpExecArray) => string][] = [
+  [
+    /^(.+) must be between (\S+) and (\S+)$/,
+    (i18n, field, m) => {
+      const [min, max] = [m[2] ?? '', m[3] ?? '']
+      return i18n._(msg`${field} must be between ${min} and ${max}`)
+    },
+  ],
+  [
+    /^(.+) must be at most (\S+)$/,
+    (i18n, field, m) => {
+      const max = m[2] ?? ''
+      return i18n._(msg`${field} must be at most ${max}`)
+    },
+  ],
+  [
+    /^(.+) must be a number from 0 to (\d+) with at most 2 decimals$/,
+    (i18n, field, m) => {
+      const max = m[2] ?? ''
+      return i18n._(msg`${field} must be a number from 0 to ${max} with at most 2 decimals`)
+    },
+  ],
+  [
+    /^(.+) must be a whole number from (\d+) to (\d+)$/,
+    (i18n, field, m) => {
+      const [min, max] = [m[2] ?? '', m[3] ?? '']
+      return i18n._(msg`${field} must be a whole number from ${min} to ${max}`)
+    },
+  ],
+  [
+    /^(.+) is too long \(at most (\d+) characters\)$/,
+    (i18n, field, m) => {
+      const max = m[2] ?? ''
+      return i18n._(msg`${field} is too long (at most ${max} characters)`)
+    },
+  ],
+  [
+    /^(.+) must not contain control characters$/,
+    (i18n, field) => i18n._(msg`${field} must not contain control characters`),
+  ],
+  [/^(.+) must not be negative$/, (i18n, field) => i18n._(msg`${field} must not be negative`)],
+  [
+    /^(.+) must be a date in format yyyy-mm-dd$/,
+    (i18n, field) => i18n._(msg`${field} must be a date in format yyyy-mm-dd`),
+  ],
+  [/^(.+) must be true or false$/, (i18n, field) => i18n._(msg`${field} must be true or false`)],
+  [/^(.+) checksum is not valid$/, (i18n, field) => i18n._(msg`${field} checksum is not valid`)],
+  [/^(.+) must be text$/, (i18n, field) => i18n._(msg`${field} must be text`)],
+]
+
+const lastRepetition = /^The last repetition must fall on or before (\S+)$/
 const required = /^(.+) is required$/
 const requiredInParens = /^\((.+)\) is required$/
 
@@ -114,6 +217,15 @@ export const translateMessage = (i18n: I18n, text: string): string => {
     const current = role[1] ?? ''
     const needed = role[2] ?? ''
     return i18n._(msg`You have ${current} role. You need ${needed} role.`)
+  }
+  const last = lastRepetition.exec(text)
+  if (last) {
+    const date = last[1] ?? ''
+    return i18n._(msg`The last repetition must fall on or before ${date}`)
+  }
+  for (const [shape, say] of shapes) {
+    const m = shape.exec(text)
+    if (m?.[1]) return say(i18n, translateField(i18n, m[1]), m)
   }
   const paren = requiredInParens.exec(text)
   if (paren?.[1]) {

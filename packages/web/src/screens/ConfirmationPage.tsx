@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import { Card } from '../ui/Card.tsx'
-import { Icon } from '../ui/icons.tsx'
 import { Tile } from '../ui/Tile.tsx'
 import { useQueryOnce, useTranslateMessage } from './common.tsx'
 
@@ -16,7 +15,7 @@ export const ConfirmationPage = () => {
       </div>
       {q.showLogin === 'true' && (
         <div className="tile-group__tiles">
-          <Tile to="/user/login" title={<Trans>Login</Trans>} icon={<Icon name="login" />} />
+          <Tile to="/user/login" title={<Trans>Login</Trans>} icon="login" />
         </div>
       )}
     </Card>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { afterLogin } from '../app/access.ts'
 import { accountApi } from '../api/account.ts'
 import { isApiError, type LoginResult } from '../api/client.ts'
-import { submitWith, createFormMachine, defaultFailure } from '../forms/formMachine.ts'
+import { submitWith, createFormMachine, defaultFailure } from '../forms/index.ts'
 import { useSessionActor } from '../session/SessionContext.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
@@ -37,6 +38,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
   const { t } = useLingui()
   const tm = useTranslateMessage()
   const navigate = useNavigate()
+  const { search } = useLocation()
   const session = useSessionActor()
   const [state, send] = useMachine(
     loginMachine.provide({ actors: { submit: submitWith((input: LoginValues) => submit(input)) } }),
@@ -51,9 +53,10 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
     const out = state.context.output
     if (state.matches('done') && out) {
       session.send({ type: 'LOGIN', token: out.token, minutes: out.minutes, role: String(out.role) })
-      navigate('/')
+      // Back to the page that asked for a login (a deep link), else home.
+      navigate(afterLogin(search), { replace: true })
     }
-  }, [state, session, navigate])
+  }, [state, session, navigate, search])
 
   return (
     <Card headingLevel={1} title={<Trans>Login</Trans>} width={350} className="form-card">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { type DisplayMode, useDisplayMode } from '../app/displayMode.ts'
 import type { SettingsData } from '../api/client.ts'
 import { changeLocale, type Locale } from '../i18n.ts'
+import { useFormat } from '../i18n/format.ts'
 import { useSession } from '../session/SessionContext.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
@@ -41,6 +42,7 @@ export const MinutesLeft = ({ minutes }: { minutes: number }) => (
 /** Settings (SPEC §2): user name, language, display mode, session extension, database type and size. */
 export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise<SettingsData> }) => {
   const { t, i18n } = useLingui()
+  const fmt = useFormat()
   const locale = useLocale()
   const [mode, setMode] = useDisplayMode()
   const session = useSession()
@@ -121,7 +123,7 @@ export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise
           <dt>
             <Trans>Database size</Trans>
           </dt>
-          <dd data-testid="settings-size">{data ? `${data.sizeInKB} KB` : '—'}</dd>
+          <dd data-testid="settings-size">{data ? fmt.size(Number(data.sizeInKB) * 1024) : '—'}</dd>
         </dl>
       </Card>
       <p className="visually-hidden" aria-live="polite">

@@ -11,7 +11,7 @@ export const UserHomePage = () => {
       <h1 className="page-title">
         <Trans>User</Trans>
       </h1>
-      <UserTiles loggedIn={loggedIn} admin={loggedIn && roleName(role) === 'ADMIN'} />
+      <UserTiles loggedIn={loggedIn} admin={loggedIn && roleName(role) === 'ADMIN'} titled={false} />
     </div>
   )
 }

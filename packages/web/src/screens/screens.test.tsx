@@ -56,6 +56,17 @@ describe('login screen', () => {
     expect(actor.getSnapshot().context.session?.role).toBe('1024')
     expect(localStorage.getItem('site token')).toBe('jwt')
   })
+
+  it('goes back to the deep link that asked for the login', async () => {
+    const submit = async () => ({ token: 'jwt', minutes: 20, role: '1024' })
+    const { location } = await renderApp(<LoginPage submit={submit} />, {
+      route: '/user/login?next=%2Fdashboard%2Fmonthly%3Fmonth%3D2026-03',
+    })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.pl' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(location()).toBe('/dashboard/monthly?month=2026-03'))
+  })
 })
 
 describe('change password screen', () => {
@@ -89,7 +100,7 @@ describe('routes', () => {
 
   it('sends an anonymous user to login from a protected route', async () => {
     const { location } = await renderApp(<AppRoutes />, { route: '/user/changepassword' })
-    await waitFor(() => expect(location()).toBe('/user/login'))
+    await waitFor(() => expect(location()).toBe('/user/login?next=%2Fuser%2Fchangepassword'))
   })
 
   it('shows the permission error to a USER opening /logs, then cleans the address', async () => {

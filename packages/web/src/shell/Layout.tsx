@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ScreenErrorBoundary } from '../app/ErrorBoundary.tsx'
@@ -7,6 +7,7 @@ import { readFlag, storageKeys, writeFlag } from '../session/storage.ts'
 import { MessagePopups } from '../ui/messages.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
+import { documentTitle } from './labels.ts'
 import { Menu } from './Menu.tsx'
 import { type Point, swipeDirection } from './menuItems.ts'
 import { ScrollTop } from './ScrollTop.tsx'
@@ -14,6 +15,7 @@ import { ScrollTop } from './ScrollTop.tsx'
 /** The frame around every screen: header, menu, content (max 600 px), footer, popups, scroll-to-top. */
 export const Layout = () => {
   const location = useLocation()
+  const { i18n } = useLingui()
   const [open, setOpen] = useState(false)
   const [pinned, setPinned] = useState(() => readFlag(storageKeys.pinned, false))
   const start = useRef<Point | null>(null)
@@ -31,6 +33,11 @@ export const Layout = () => {
   useEffect(() => {
     setOpen(false)
   }, [location.pathname])
+
+  // The tab names the screen (and follows the language).
+  useEffect(() => {
+    document.title = documentTitle(i18n, location.pathname)
+  }, [i18n, location.pathname])
 
   useEffect(() => {
     const onStart = (e: TouchEvent) => {

@@ -30,6 +30,23 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   confirmation: msg`Confirmation`,
 }
 
+/** `true` for a segment of the app's own paths; a made-up segment (a mistyped address) has no label. */
+export const isKnownSegment = (segment: string): boolean => Object.hasOwn(segmentLabels, segment)
+
+/** The product's name: a name, the same in every language. */
+export const PRODUCT = 'Finance'
+
+/**
+ * The browser tab's title of a path: the screen's name, then the product (`Podatki · Finance`); a path with a
+ * made-up segment is the not-found page; home is the product alone.
+ */
+export const documentTitle = (i18n: I18n, pathname: string): string => {
+  const segments = pathname.split('/').filter(Boolean)
+  if (segments.length === 0) return PRODUCT
+  if (!segments.every(isKnownSegment)) return `${i18n._(msg`Page not found`)} · ${PRODUCT}`
+  return `${segmentLabel(i18n, segments[segments.length - 1] ?? '')} · ${PRODUCT}`
+}
+
 export const segmentLabel = (i18n: I18n, segment: string): string => {
   const d = segmentLabels[segment]
   return d ? i18n._(d) : decodeURIComponent(segment)

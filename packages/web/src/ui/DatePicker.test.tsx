@@ -89,6 +89,17 @@ describe('DatePicker', () => {
     expect(firstRow?.querySelector('button')?.getAttribute('data-date')).toBe('2024-02-26')
   })
 
+  it('takes Enter in the year box as choosing the year, never as submitting the form behind it', async () => {
+    await setup('2026-03-15')
+    fireEvent.click(screen.getByRole('button', { name: 'Choose date' }))
+    const year = screen.getByRole('spinbutton', { name: 'Year' })
+    fireEvent.change(year, { target: { value: '2024' } })
+    // `fireEvent` returns false when a handler prevented the default action (the form's implicit submission).
+    expect(fireEvent.keyDown(year, { key: 'Enter' })).toBe(false)
+    expect(fireEvent.keyDown(year, { key: '5' })).toBe(true)
+    expect(screen.getByText('March 2024')).toBeTruthy()
+  })
+
   it('passes typed text through so validation can judge it', async () => {
     const values = await setup('')
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-13-01' } })

@@ -264,6 +264,16 @@ export const DatePicker = ({
                   setFocused(withYear(focused, y))
                 }
               }}
+              onKeyDown={(e) => {
+                // Enter picks the year: it must not submit the form behind the picker; the day grid takes over.
+                if (e.key !== 'Enter') return
+                e.preventDefault()
+                e.stopPropagation()
+                const day = e.currentTarget
+                  .closest('.datepicker__popup, [role="dialog"]')
+                  ?.querySelector<HTMLButtonElement>('[data-date][tabindex="0"]')
+                day?.focus()
+              }}
             />
           </div>
           <table

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { Icon, type IconName } from './icons.tsx'
 
-/** A navigation tile (home, fees and revenues landings). */
+/**
+ * A navigation tile: one style everywhere (home, the dashboard, company, fees and revenues landings): an inline SVG
+ * icon (never an emoji, which some systems draw as an empty box), the title and an optional line under it.
+ */
 export const Tile = ({
   to,
   title,
@@ -11,22 +15,21 @@ export const Tile = ({
   to: string
   title: ReactNode
   description?: ReactNode
-  icon?: ReactNode
+  icon: IconName
 }) => (
   <Link className="tile" to={to}>
-    {icon && (
-      <span className="tile__icon" aria-hidden="true">
-        {icon}
-      </span>
-    )}
+    <span className="tile__icon" aria-hidden="true">
+      <Icon name={icon} />
+    </span>
     <span className="tile__title">{title}</span>
     {description && <span className="tile__description">{description}</span>}
   </Link>
 )
 
-export const TileGroup = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
+/** Tiles under a section heading; without a title when the page's own heading already names them. */
+export const TileGroup = ({ title, children }: { title?: ReactNode; children: ReactNode }) => (
   <section className="tile-group">
-    <h2 className="tile-group__title">{title}</h2>
+    {title && <h2 className="tile-group__title">{title}</h2>}
     <div className="tile-group__tiles">{children}</div>
   </section>
 )

@@ -4,7 +4,6 @@ import { Button } from './Button.tsx'
 import { Card } from './Card.tsx'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { Checkbox, FormErrors, NumberInput, Select, TextInput } from './Field.tsx'
-import { Icon } from './icons.tsx'
 import { Loader } from './Loader.tsx'
 import { createMessageStore, MessagePopups } from './messages.tsx'
 import { PencilToggle, TrashButton } from './PencilToggle.tsx'
@@ -93,13 +92,8 @@ export const Confirm: Story = {
 export const Tiles: Story = {
   render: () => (
     <TileGroup title="Company">
-      <Tile to="/companydashboard/company" title="Your company" icon={<Icon name="company" />} />
-      <Tile
-        to="/companydashboard/fees"
-        title="Fees"
-        icon={<Icon name="fees" />}
-        description="Taxes, recurring, fixed"
-      />
+      <Tile to="/companydashboard/company" title="Your company" icon="company" />
+      <Tile to="/companydashboard/fees" title="Fees" icon="fees" description="Taxes, recurring, fixed" />
     </TileGroup>
   ),
 }

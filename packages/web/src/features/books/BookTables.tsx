@@ -6,12 +6,16 @@
 import { KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { type Format, useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
 import type { BookMonth, BookView, EwpRow, EwpTotals, KpirRow, KpirTotals } from './types.ts'
 
 const amountClass = (v: string | null | undefined) => `num${v?.startsWith('-') ? ' amount--negative' : ''}`
 
-const Money = ({ value }: { value: string | null | undefined }) => <td className={amountClass(value)}>{value ?? ''}</td>
+const Money = ({ value }: { value: string | null | undefined }) => {
+  const fmt = useFormat()
+  return <td className={amountClass(value)}>{value ? fmt.amount(value) : ''}</td>
+}
 
 /** The remark of a correcting entry, in the UI language. */
 export const useRemark = () => {
@@ -152,13 +156,14 @@ export const KpirTable = ({ book }: { book: BookView }) => {
   )
 }
 
-const rateLabel = (rate: string, none: string) => (rate === '' ? none : `${rate.replace('.', ',')} %`)
+const rateLabel = (rate: string, none: string, fmt: Format) => (rate === '' ? none : fmt.percent(rate))
 
 export const EwpTable = ({ book }: { book: BookView }) => {
   const { t } = useLingui()
   const monthNames = useMonthNames()
   const remark = useRemark()
   const status = useMonthStatus()
+  const fmt = useFormat()
   const rates = book.ewp.rates
   const none = t`no rate`
   const months = book.months.filter((m) => m.kind === 'ewp' && book.ewp.rows.some((r) => r.month === m.month))
@@ -190,7 +195,7 @@ export const EwpTable = ({ book }: { book: BookView }) => {
             <th scope="col">{t`Counterparty`}</th>
             {rates.map((rate) => (
               <th scope="col" key={rate} className="num">
-                {rateLabel(rate, none)}
+                {rateLabel(rate, none, fmt)}
               </th>
             ))}
             <th scope="col" className="num">{t`Total revenue`}</th>
@@ -235,6 +240,7 @@ export const BookSummary = ({ book }: { book: BookView }) => {
   const k = book.kpir.totals
   const hasKpir = book.months.some((m) => m.kind === 'kpir')
   const hasEwp = book.months.some((m) => m.kind === 'ewp')
+  const fmt = useFormat()
   return (
     <dl className="book-summary">
       {hasKpir && (
@@ -243,19 +249,19 @@ export const BookSummary = ({ book }: { book: BookView }) => {
             <dt>
               <Trans>Revenue</Trans>
             </dt>
-            <dd className={amountClass(k.revenue)}>{k.revenue} zł</dd>
+            <dd className={amountClass(k.revenue)}>{fmt.money(k.revenue)}</dd>
           </div>
           <div>
             <dt>
               <Trans>Costs</Trans>
             </dt>
-            <dd className={amountClass(k.costs)}>{k.costs} zł</dd>
+            <dd className={amountClass(k.costs)}>{fmt.money(k.costs)}</dd>
           </div>
           <div>
             <dt>
               <Trans>Income</Trans>
             </dt>
-            <dd className={amountClass(k.income)}>{k.income} zł</dd>
+            <dd className={amountClass(k.income)}>{fmt.money(k.income)}</dd>
           </div>
         </>
       )}
@@ -264,7 +270,7 @@ export const BookSummary = ({ book }: { book: BookView }) => {
           <dt>
             <Trans>Ryczałt revenue</Trans>
           </dt>
-          <dd className={amountClass(book.ewp.totals.total)}>{book.ewp.totals.total} zł</dd>
+          <dd className={amountClass(book.ewp.totals.total)}>{fmt.money(book.ewp.totals.total)}</dd>
         </div>
       )}
     </dl>

@@ -47,11 +47,11 @@ describe('BooksPage', () => {
       'March 2026 · open until 2026-04-20',
     ])
     const correction = within(groups[2]!).getAllByRole('row')[1]!
-    expect(cells(correction)).toContain('-1000.00')
+    expect(cells(correction)).toContain('-1,000.00')
     expect(cells(correction).at(-1)).toBe('Corrects entry 1/2026 of 2026-01-08 (period 2026-01)')
     const janTotal = within(groups[0]!).getByRole('row', { name: /Month total/ })
-    expect(cells(janTotal).slice(0, 5)).toEqual(['10000.00', '0.00', '10000.00', '2500.00', '0.00'])
-    expect(screen.getByText('Costs').nextSibling?.textContent).toBe('2580.00 zł')
+    expect(cells(janTotal).slice(0, 5)).toEqual(['10,000.00', '0.00', '10,000.00', '2,500.00', '0.00'])
+    expect(screen.getByText('Costs').nextSibling?.textContent).toBe('PLN\u00a02,580.00')
   })
 
   it('filters to one month from the month select and reloads with it', async () => {
@@ -87,8 +87,8 @@ describe('BooksPage', () => {
       'Document number',
       'KSeF number',
       'Counterparty',
-      '12 %',
-      '8,5 %',
+      '12%',
+      '8.5%',
       'Total revenue',
       'Remarks',
     ])

@@ -54,8 +54,8 @@ export const Ewidencja: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    await expect(canvas.getAllByRole('columnheader', { name: '12 %' }).length).toBeGreaterThan(0)
-    await expect(canvas.getAllByRole('columnheader', { name: '8,5 %' }).length).toBeGreaterThan(0)
+    await expect(canvas.getAllByRole('columnheader', { name: '12%' }).length).toBeGreaterThan(0)
+    await expect(canvas.getAllByRole('columnheader', { name: '8,5%' }).length).toBeGreaterThan(0)
   },
 }
 

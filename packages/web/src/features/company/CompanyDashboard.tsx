@@ -5,19 +5,34 @@ import { Tile, TileGroup } from '../../ui/index.ts'
 export const CompanyDashboard = () => {
   const { t } = useLingui()
   return (
-    <TileGroup title={t({ message: 'Company', context: 'company landing' })}>
-      <Tile
-        to="/companydashboard/company"
-        title={t`Your company`}
-        description={t`Primary data, addresses, contact, invoice`}
-      />
-      <Tile
-        to="/companydashboard/fees"
-        title={t`Fees`}
-        description={t`Taxes, recurring and fixed fees, social security`}
-      />
-      <Tile to="/companydashboard/revenues" title={t`Revenues`} description={t`Recurring and fixed incomes`} />
-      <Tile to="/companydashboard/books" title={t`Tax book`} description={t`KPiR or ewidencja przychodów, JPK files`} />
-    </TileGroup>
+    <div className="home">
+      <h1 className="page-title">{t({ message: 'Company', context: 'company landing' })}</h1>
+      <TileGroup>
+        <Tile
+          to="/companydashboard/company"
+          icon="company"
+          title={t`Your company`}
+          description={t`Primary data, addresses, contact, invoice`}
+        />
+        <Tile
+          to="/companydashboard/fees"
+          icon="fees"
+          title={t`Fees`}
+          description={t`Taxes, recurring and fixed fees, social security`}
+        />
+        <Tile
+          to="/companydashboard/revenues"
+          icon="revenues"
+          title={t`Revenues`}
+          description={t`Recurring and fixed incomes`}
+        />
+        <Tile
+          to="/companydashboard/books"
+          icon="book"
+          title={t`Tax book`}
+          description={t`KPiR or ewidencja przychodów, JPK files`}
+        />
+      </TileGroup>
+    </div>
   )
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CompanyPage } from './CompanyPage.tsx'
-import { memoryServices } from './lib/services.ts'
-import { renderWith } from './test/render.tsx'
+import { memoryServices } from '../../forms/index.ts'
+import { renderWith } from '../../forms/testing.ts'
 
 const primary = {
   id: 1,
@@ -60,5 +60,44 @@ describe('company page', () => {
     fireEvent.click(within(inv).getByRole('button', { name: 'Get from Primary data' }))
     await waitFor(() => expect(within(inv).getByLabelText('Company name *')).toHaveProperty('value', 'ACME'))
     expect(within(inv).getByLabelText('NIP *')).toHaveProperty('value', '5260250274')
+  })
+
+  it('copies the permanent place of business into the invoice address', async () => {
+    const place = {
+      country: 'Polska',
+      region: 'mazowieckie',
+      city: 'Warszawa',
+      street: 'Marszałkowska',
+      postCode: '00-950',
+      building: '1/2',
+    }
+    const empty = { country: '', region: '', city: '', street: '', postCode: '', building: '' }
+    const addresses = {
+      id: 2,
+      dataType: 'Addresses',
+      eventType: 'Company addresses',
+      dataObject: {
+        permanentPlaceOfBusinessActivity: place,
+        additionalPlaceOfBusinessActivity: empty,
+        postDeliveryAddress: empty,
+      },
+    }
+    const services = memoryServices([primary, addresses])
+    await renderWith(<CompanyPage />, services)
+    await screen.findByText('ACME')
+    const inv = panel('Invoice data')
+    fireEvent.click(within(inv).getByRole('button', { name: 'Edit' }))
+    fireEvent.click(within(inv).getByRole('button', { name: 'Get from Primary data' }))
+    await waitFor(() => expect(within(inv).getByLabelText('City')).toHaveProperty('value', 'Warszawa'))
+    expect(within(inv).getByLabelText('Street')).toHaveProperty('value', 'Marszałkowska')
+    expect(within(inv).getByLabelText('Post code')).toHaveProperty('value', '00-950')
+    expect(within(inv).getByLabelText('Building')).toHaveProperty('value', '1/2')
+    fireEvent.click(within(inv).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(services.records().find((r) => r.dataType === 'Invoice')?.dataObject).toMatchObject({
+        companyName: 'ACME',
+        invoiceAddress: place,
+      }),
+    )
   })
 })

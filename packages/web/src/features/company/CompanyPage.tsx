@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { AddressesPanel, ContactPanel, InvoicePanel, PrimaryPanel } from './CompanyPanels.tsx'
-import './company.css'
+import '../../forms/forms.css'
 
 /** companydashboard/company: the four panels of SPEC §2. */
 export const CompanyPage = () => {

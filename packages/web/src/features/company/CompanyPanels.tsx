@@ -1,10 +1,10 @@
 import { TAX_OFFICES } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/index.ts'
-import type { FieldSpec } from './form/fields.tsx'
-import { RecordPanel } from './form/RecordPanel.tsx'
-import { useServices } from './form/services.tsx'
-import { useRecordForm } from './form/useRecordForm.ts'
+import type { FieldSpec } from '../../forms/index.ts'
+import { RecordPanel } from '../../forms/index.ts'
+import { useServices } from '../../forms/index.ts'
+import { useRecordForm } from '../../forms/index.ts'
 
 const emptyAddress = { country: '', region: '', city: '', street: '', postCode: '', building: '' }
 
@@ -115,11 +115,17 @@ export const InvoicePanel = () => {
   const { primary, address } = useCompanyFields()
   const services = useServices()
   const form = useRecordForm({ dataType: 'Invoice', template: templates.Invoice })
+  // The invoice data starts as the primary data: the names and numbers, and the permanent place of business as the
+  // invoice address (when the addresses are set).
   const copyPrimary = async () => {
-    const p = await services.getCurrent('Primary').catch(() => null)
+    const [p, addresses] = await Promise.all([
+      services.getCurrent('Primary').catch(() => null),
+      services.getCurrent('Addresses').catch(() => null),
+    ])
     if (!p) return
     const o = p.dataObject as Record<string, unknown>
     const pick = (k: string) => (typeof o[k] === 'string' ? o[k] : '')
+    const place = (addresses?.dataObject as Record<string, unknown> | undefined)?.permanentPlaceOfBusinessActivity
     form.send({
       type: 'PATCH',
       values: {
@@ -128,6 +134,7 @@ export const InvoicePanel = () => {
         ownerName: pick('ownerName'),
         ownerLastName: pick('ownerLastName'),
         regon: pick('regon'),
+        ...(place && typeof place === 'object' ? { invoiceAddress: { ...(place as Record<string, unknown>) } } : {}),
       },
     })
   }

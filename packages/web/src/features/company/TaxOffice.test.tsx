@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { PrimaryPanel } from './CompanyPanels.tsx'
-import { memoryServices } from './lib/services.ts'
+import { memoryServices } from '../../forms/index.ts'
 import { companyRecords } from './test/fixtures.tsx'
-import { renderWith } from './test/render.tsx'
+import { renderWith } from '../../forms/testing.ts'
 
 describe('Primary data: tax office and dates', () => {
   it('suggests the official tax offices, names the chosen one and saves its code with the dates', async () => {

@@ -3,13 +3,13 @@ import { Tile, TileGroup } from '../../ui/Tile.tsx'
 
 /** `/dashboard`: the Monthly and Yearly tiles. */
 export const DashboardLanding = () => (
-  <div className="dashboard dashboard--landing">
+  <div className="home">
     <h1 className="page-title">
       <Trans>Dashboard</Trans>
     </h1>
-    <TileGroup title={<Trans>Dashboard</Trans>}>
-      <Tile to="/dashboard/monthly" title={<Trans>Monthly</Trans>} icon="📅" />
-      <Tile to="/dashboard/yearly" title={<Trans>Yearly</Trans>} icon="📊" />
+    <TileGroup>
+      <Tile to="/dashboard/monthly" title={<Trans>Monthly</Trans>} icon="calendar" />
+      <Tile to="/dashboard/yearly" title={<Trans>Yearly</Trans>} icon="chart" />
     </TileGroup>
   </div>
 )

@@ -5,15 +5,24 @@ import { Tile, TileGroup } from '../../ui/index.ts'
 export const FeesLanding = () => {
   const { t } = useLingui()
   return (
-    <TileGroup title={t`Fees`}>
-      <Tile to="/companydashboard/fees/taxes" title={t`Taxes`} description={t`VAT and PIT settings`} />
-      <Tile to="/companydashboard/fees/recurring" title={t`Recurring`} description={t`Recurring expenses`} />
-      <Tile to="/companydashboard/fees/fixed" title={t`Fixed`} description={t`One time expenses`} />
-      <Tile
-        to="/companydashboard/fees/socialsecurity"
-        title={t`Social Security`}
-        description={t`Monthly social security`}
-      />
-    </TileGroup>
+    <div className="home">
+      <h1 className="page-title">{t`Fees`}</h1>
+      <TileGroup>
+        <Tile to="/companydashboard/fees/taxes" icon="taxes" title={t`Taxes`} description={t`VAT and PIT settings`} />
+        <Tile
+          to="/companydashboard/fees/recurring"
+          icon="recurring"
+          title={t`Recurring`}
+          description={t`Recurring expenses`}
+        />
+        <Tile to="/companydashboard/fees/fixed" icon="fixed" title={t`Fixed`} description={t`One time expenses`} />
+        <Tile
+          to="/companydashboard/fees/socialsecurity"
+          icon="shield"
+          title={t`Social Security`}
+          description={t`Monthly social security`}
+        />
+      </TileGroup>
+    </div>
   )
 }

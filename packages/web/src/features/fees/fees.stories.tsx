@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { withTotals } from '../company/lib/services.ts'
+import { withTotals } from '../../forms/index.ts'
 import { allRecords, itemRecords, settingRecords, WithServices } from '../company/test/fixtures.tsx'
 import { FeesLanding } from './FeesLanding.tsx'
 import { AddItemForm } from './items/AddItemForm.tsx'

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useFormat } from '../../i18n/format.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { Checkbox, NumberInput, TextInput } from '../../ui/Field.tsx'
@@ -26,39 +27,39 @@ const json = (value: unknown): string => {
   }
 }
 
-const LogItem = ({ entry }: { entry: LogEntry }) => (
-  <li className="log-entry" data-testid="log-entry">
-    <dl className="facts">
-      <div className="facts__row">
-        <dt>
-          <Trans>Date</Trans>
-        </dt>
-        <dd>
-          <time dateTime={entry.createdDate}>{entry.createdDate}</time>
-        </dd>
-      </div>
-      <div className="facts__row">
-        <dt>
-          <Trans>User</Trans>
-        </dt>
-        <dd>{entry.userName}</dd>
-      </div>
-      <div className="facts__row">
-        <dt>
-          <Trans>Event</Trans>
-        </dt>
-        <dd>{entry.eventType}</dd>
-      </div>
-      <div className="facts__row">
-        <dt>
-          <Trans>Data type</Trans>
-        </dt>
-        <dd>{entry.dataType}</dd>
-      </div>
-    </dl>
-    <pre className="log-entry__json">{json(entry.dataObject)}</pre>
-  </li>
-)
+/** One entry: a row of local time (Europe/Warsaw, zone shown), user, event and data type; its data on demand. */
+const LogRows = ({ entry }: { entry: LogEntry }) => {
+  const { t } = useLingui()
+  const fmt = useFormat()
+  const [open, setOpen] = useState(false)
+  const dataId = useId()
+  return (
+    <tbody className="log-entry" data-testid="log-entry">
+      <tr>
+        <td className="log-entry__time">
+          <time dateTime={entry.createdDate}>{fmt.instant(entry.createdDate)}</time>
+        </td>
+        <td className="log-entry__user">{entry.userName}</td>
+        <td>{entry.eventType}</td>
+        <td>{entry.dataType}</td>
+        <td className="log-entry__toggle">
+          <button
+            type="button"
+            className="btn btn--link"
+            aria-expanded={open}
+            aria-controls={dataId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? t`Hide data` : t`Show data`}
+          </button>
+        </td>
+      </tr>
+      <tr className="log-entry__data" id={dataId} hidden={!open}>
+        <td colSpan={5}>{open && <pre className="log-entry__json">{json(entry.dataObject)}</pre>}</td>
+      </tr>
+    </tbody>
+  )
+}
 
 /** SPEC §2 Logs (ADMIN): the api-key step, then the query form and the entries. */
 export const LogsPage = ({ effects, initialKey }: Props) => {
@@ -72,6 +73,9 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
   const total = useSelector(actor, (s) => s.context.total)
   const loaded = useSelector(actor, (s) => s.context.loaded)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const keyError = useSelector(actor, (s) => s.context.keyError)
+  const popup = useRef<number | null>(null)
+  const refusal = keyError === null ? '' : errorText(i18n, keyError)
   const [keyDraft, setKeyDraft] = useState(initialKey ?? '')
 
   useEffect(() => {
@@ -79,8 +83,20 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
   }, [actor, initialKey])
 
   useEffect(() => {
-    const sub = actor.on('loadError', (e) => messages.error(errorText(i18n, e.error)))
-    return () => sub.unsubscribe()
+    const closePopup = () => {
+      if (popup.current !== null) messages.close(popup.current)
+      popup.current = null
+    }
+    const failed = actor.on('loadError', (e) => {
+      closePopup()
+      popup.current = messages.error(errorText(i18n, e.error))
+    })
+    // A page that loads answers the earlier failure: its popup goes.
+    const loaded = actor.on('loaded', closePopup)
+    return () => {
+      failed.unsubscribe()
+      loaded.unsubscribe()
+    }
   }, [actor, messages, i18n])
 
   const pages = pageCount(total, query.pageSize)
@@ -124,6 +140,13 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
           <p className={`logs__key-state${hasKey ? ' logs__key-state--set' : ''}`} role="status">
             {hasKey ? <Trans>Key is set</Trans> : <Trans>Key is NOT set</Trans>}
           </p>
+          {!hasKey && keyError !== null && (
+            <p className="logs__key-error" role="alert">
+              <Trans>
+                The key was refused ({errorText(i18n, keyError)}). Enter the ADMIN api key and set it again.
+              </Trans>
+            </p>
+          )}
         </form>
       </Card>
 
@@ -187,11 +210,35 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
               <Trans>No entries.</Trans>
             </p>
           ) : (
-            <ol className="log-list">
+            <table className="log-table">
+              <caption className="visually-hidden">
+                <Trans>Log entries</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Time (Warsaw)</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>User</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Event</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Data type</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Entry data</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
               {items.map((entry) => (
-                <LogItem key={entry.id} entry={entry} />
+                <LogRows key={entry.id} entry={entry} />
               ))}
-            </ol>
+            </table>
           )}
           <nav className="pager" aria-label={t`Pages`}>
             <Button

@@ -54,11 +54,29 @@ describe('log viewer machine', () => {
     expect(loadPage.mock.lastCall![0].query.pageNumber).toBe(6)
   })
 
-  it('reports an error and shows no entries when the API refuses', async () => {
+  it('takes a refused key (403) as no key, keeping the reason until a key is accepted', async () => {
+    let accept = false
     const { actor, errors } = start(async () => {
-      throw Object.assign(new Error('Forbidden'), { status: 403, errors: ['Access denied'] })
+      if (!accept) throw Object.assign(new Error('Forbidden'), { status: 403, errors: ['Access denied'] })
+      return ok()
     })
     actor.send({ type: 'SET_KEY', key: 'wrong' })
+    const refused = await waitFor(actor, (s) => s.matches('noKey') && s.context.keyError !== null)
+    expect(refused.context.key).toBe('')
+    expect(refused.context.items).toEqual([])
+    expect(errors).toHaveLength(0)
+    accept = true
+    actor.send({ type: 'SET_KEY', key: 'right' })
+    const s = await ready(actor)
+    expect(s.context.keyError).toBeNull()
+    expect(s.context.items).toHaveLength(3)
+  })
+
+  it('reports any other failure and shows no entries', async () => {
+    const { actor, errors } = start(async () => {
+      throw Object.assign(new Error('Internal'), { status: 500, errors: ['Internal server error'] })
+    })
+    actor.send({ type: 'SET_KEY', key: 'k' })
     const s = await ready(actor)
     expect(s.context.items).toEqual([])
     expect(errors).toHaveLength(1)

@@ -12,6 +12,8 @@ export interface LogsContext {
   total: number
   /** `true` once a query has answered (so "no entries" can be told from "not asked yet"). */
   loaded: boolean
+  /** Why the last key was refused (401/403); cleared when a key is accepted or cleared. */
+  keyError: unknown
 }
 
 export type LogsEvent =
@@ -21,7 +23,13 @@ export type LogsEvent =
   | { type: 'SEARCH' }
   | { type: 'PAGE'; pageNumber: number }
 
-export type LogsEmitted = { type: 'loadError'; error: unknown }
+export type LogsEmitted = { type: 'loadError'; error: unknown } | { type: 'loaded' }
+
+/** `true` for the API's answer to a wrong or missing key (401/403): the key is not set, whatever was typed. */
+export const isKeyRefused = (error: unknown): boolean => {
+  const status = (error as { status?: unknown } | null)?.status
+  return status === 401 || status === 403
+}
 
 /** The number of pages for `total` entries (at least 1). */
 export const pageCount = (total: number, pageSize: number): number =>
@@ -51,7 +59,7 @@ export const logsMachine = setup({
   },
 }).createMachine({
   id: 'logs',
-  context: { key: '', query: defaultLogQuery, items: [], total: 0, loaded: false },
+  context: { key: '', query: defaultLogQuery, items: [], total: 0, loaded: false, keyError: null },
   initial: 'noKey',
   states: {
     noKey: {
@@ -62,7 +70,10 @@ export const logsMachine = setup({
     withKey: {
       initial: 'loading',
       on: {
-        CLEAR_KEY: { target: 'noKey', actions: assign({ key: '', items: [], total: 0, loaded: false }) },
+        CLEAR_KEY: {
+          target: 'noKey',
+          actions: assign({ key: '', items: [], total: 0, loaded: false, keyError: null }),
+        },
         SET_KEY: [
           { guard: 'keyGiven', target: '.loading', actions: assign({ key: ({ event }) => event.key.trim() }) },
           { target: 'noKey', actions: assign({ key: '', items: [], total: 0, loaded: false }) },
@@ -88,15 +99,37 @@ export const logsMachine = setup({
             input: ({ context }) => ({ key: context.key, query: normaliseQuery(context.query) }),
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) => ({ items: event.output.items, total: event.output.total, loaded: true })),
-            },
-            onError: {
-              target: 'ready',
               actions: [
-                assign({ items: [], total: 0, loaded: true }),
-                emit(({ event }) => ({ type: 'loadError' as const, error: event.error })),
+                assign(({ event }) => ({
+                  items: event.output.items,
+                  total: event.output.total,
+                  loaded: true,
+                  keyError: null,
+                })),
+                emit({ type: 'loaded' as const }),
               ],
             },
+            onError: [
+              {
+                // A refused key is no key: back to the not-set state, with the reason beside the key field.
+                guard: ({ event }) => isKeyRefused(event.error),
+                target: '#logs.noKey',
+                actions: assign(({ event }) => ({
+                  key: '',
+                  items: [],
+                  total: 0,
+                  loaded: false,
+                  keyError: event.error,
+                })),
+              },
+              {
+                target: 'ready',
+                actions: [
+                  assign({ items: [], total: 0, loaded: true }),
+                  emit(({ event }) => ({ type: 'loadError' as const, error: event.error })),
+                ],
+              },
+            ],
           },
         },
         ready: {},

@@ -5,9 +5,17 @@ import { Tile, TileGroup } from '../../ui/index.ts'
 export const RevenuesLanding = () => {
   const { t } = useLingui()
   return (
-    <TileGroup title={t`Revenues`}>
-      <Tile to="/companydashboard/revenues/recurring" title={t`Recurring`} description={t`Recurring incomes`} />
-      <Tile to="/companydashboard/revenues/fixed" title={t`Fixed`} description={t`One time incomes`} />
-    </TileGroup>
+    <div className="home">
+      <h1 className="page-title">{t`Revenues`}</h1>
+      <TileGroup>
+        <Tile
+          to="/companydashboard/revenues/recurring"
+          icon="recurring"
+          title={t`Recurring`}
+          description={t`Recurring incomes`}
+        />
+        <Tile to="/companydashboard/revenues/fixed" icon="fixed" title={t`Fixed`} description={t`One time incomes`} />
+      </TileGroup>
+    </div>
   )
 }

@@ -1,8 +1,8 @@
 /** Records and a services wrapper for stories and tests: the API replaced by in-memory services. */
 import { type ReactNode, useMemo } from 'react'
-import { ServicesProvider } from '../form/services.tsx'
-import type { RecordDto } from '../lib/records.ts'
-import { type MemoryOptions, memoryServices } from '../lib/services.ts'
+import { ServicesProvider } from '../../../forms/index.ts'
+import type { RecordDto } from '../../../forms/index.ts'
+import { type MemoryOptions, memoryServices } from '../../../forms/index.ts'
 
 const address = (country: string, city: string, street: string, postCode: string, building: string) => ({
   country,

@@ -19,8 +19,8 @@ describe('tax cards at the edges of the law', () => {
     expect(screen.getByRole('note').textContent).toContain('first 12 months from registration')
     const details = open()
     const ret = within(details).getByRole('region', { name: 'VAT return (JPK_V7)' })
-    expect(within(ret).getByText('P_51').closest('.facts__row')?.textContent).toContain('8050.00')
-    expect(within(ret).getByText('P_20').closest('.facts__row')?.textContent).toContain('9200.00')
+    expect(within(ret).getByText('P_51').closest('.facts__row')?.textContent).toContain('PLN\u00a08,050.00')
+    expect(within(ret).getByText('P_20').closest('.facts__row')?.textContent).toContain('PLN\u00a09,200.00')
     // zero fields other than the result are left out
     expect(within(ret).queryByText('P_15')).toBeNull()
     expect(within(ret).getByText('P_62')).toBeTruthy()
@@ -30,10 +30,12 @@ describe('tax cards at the edges of the law', () => {
     render(withProviders(await i18nFor('en'), <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />))
     expect(screen.queryByRole('note')).toBeNull()
     const table = within(open()).getByRole('table', { name: 'Flat-rate tax per rate' })
-    const row = within(table).getByRole('rowheader', { name: '8.5 %' }).closest('tr') as HTMLElement
+    const row = within(table).getByRole('rowheader', { name: '8.5%' }).closest('tr') as HTMLElement
     expect(row.textContent).toContain('509.37')
     expect(row.textContent).toContain('381.74')
-    expect(within(table).getByRole('rowheader', { name: '12 %' }).closest('tr')?.textContent).toContain('1616.64')
+    expect(within(table).getByRole('rowheader', { name: '12%' }).closest('tr')?.textContent).toContain(
+      'PLN\u00a01,616.64',
+    )
   })
 
   it('explains a prorated first month in Polish', async () => {
@@ -46,6 +48,6 @@ describe('tax cards at the edges of the law', () => {
     expect(screen.getByRole('note').textContent).toContain('16')
     expect(screen.getByRole('note').textContent).toContain('31')
     const details = open()
-    expect(details.textContent).toContain('744.15')
+    expect(details.textContent).toContain('744,15\u00a0zł')
   })
 })

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isMoneyString } from '@finance/ledger-core'
 import type { ReactNode } from 'react'
 import type { Transaction } from '../types.ts'
+import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 
 /** Keys that carry a reason code (shown as a notice on the card, not as a figure). */
@@ -25,6 +26,7 @@ const byFieldNumber = (a: string, b: string) => Number(a.slice(2)) - Number(b.sl
  */
 export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const breakdown = transaction.dataObject.breakdown
   if (!breakdown) return null
   const labels: Record<string, string> = {
@@ -143,7 +145,7 @@ export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
           <tbody>
             {[...flat].map(([rate, figures]) => (
               <tr key={rate}>
-                <th scope="row">{rate} %</th>
+                <th scope="row">{fmt.percent(rate)}</th>
                 {Object.keys(flatLabels).map((k) => (
                   <td key={k}>{value(figures[k] ?? 'none')}</td>
                 ))}

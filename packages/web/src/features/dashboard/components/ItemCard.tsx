@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { TrashButton } from '../../../ui/PencilToggle.tsx'
 import type { ItemKind } from '../monthly/monthlyMachine.ts'
 import type { Transaction } from '../types.ts'
+import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -15,6 +16,7 @@ type Props = {
 /** A revenue or fee of the month; the trash icon deletes the income or expense item it comes from. */
 export const ItemCard = ({ transaction, onFlags, onDelete }: Props) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const d = transaction.dataObject
   const kind: ItemKind = transaction.eventType === '1_Revenue' ? 'revenue' : 'fee'
   const name = d.displayName ?? d.name ?? ''
@@ -37,7 +39,7 @@ export const ItemCard = ({ transaction, onFlags, onDelete }: Props) => {
           [
             t`VAT`,
             <span key="v">
-              {d.percent ?? '0'} % · <Amount value={d.vatAmount} />
+              {fmt.percent(d.percent ?? '0')} · <Amount value={d.vatAmount} />
             </span>,
           ],
           [kind === 'revenue' ? t`Income` : t`Expense`, <Amount key="s" value={d.sum} />],

@@ -5,7 +5,7 @@ import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
 /**
- * "paid 345.00 zł — now 360.00 zł — 15.00 zł to pay": shown on a completed transaction whose amount changed after
+ * "paid PLN 345.00 — now PLN 360.00 — PLN 15.00 to pay": shown on a completed transaction whose amount changed after
  * it was paid (received, for a revenue). Nothing otherwise.
  */
 export const PaymentState = ({ transaction: t }: { transaction: Transaction }) => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
+import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
@@ -13,6 +14,7 @@ const isFee = (eventType: string | undefined) => eventType === '2_Fee' || eventT
 /** SPEC §2 PIT card: tax type, rate, interval, the month's revenues and fees, deductions, income and sum. */
 export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   if (isYearEndRow(transaction)) return <YearEndRowCard transaction={transaction} onFlags={onFlags} />
   const d = transaction.dataObject
   const related = d.relatedTransactions ?? []
@@ -24,7 +26,7 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
       <Facts
         rows={[
           [t`Tax type`, taxTypeLabels[d.taxType ?? ''] ?? d.taxType ?? '—'],
-          [t`Rate`, `${d.rate ?? d.percent ?? '—'} %`],
+          [t`Rate`, d.rate || d.percent ? fmt.percent(String(d.rate ?? d.percent)) : '—'],
           [t`Payment interval (months)`, String(d.paymentInterval ?? '—')],
           [t`Health insurance`, <Amount key="h" value={d.deductions?.healthInsurance} />],
           [t`Social security`, <Amount key="s" value={d.deductions?.socialSecurity} />],

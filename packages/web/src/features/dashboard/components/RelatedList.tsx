@@ -45,8 +45,17 @@ export const VatRows = ({ title, rows }: { title: ReactNode; rows: readonly VatL
 )
 
 /** Related transactions: date, name and sum. */
-export const RelatedList = ({ title, rows }: { title: ReactNode; rows: readonly RelatedTransaction[] }) => {
-  const coreName = useCoreName()
+export const RelatedList = ({
+  title,
+  rows,
+  context = 'default',
+}: {
+  title: ReactNode
+  rows: readonly RelatedTransaction[]
+  /** `health`: the rows are health contributions (the social security card), named so. */
+  context?: 'default' | 'health'
+}) => {
+  const coreName = useCoreName(context)
   return (
     <table className="mini-table">
       <caption>{title}</caption>

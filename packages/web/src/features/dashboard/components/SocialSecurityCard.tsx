@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isZero } from '../money.ts'
 import { shortSocialSecurity } from '../rules.ts'
 import type { Transaction } from '../types.ts'
+import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
@@ -11,6 +12,7 @@ import { isYearEndRow, YearEndRowCard } from './YearEndRowCard.tsx'
 /** SPEC §2 social security card; 'Not data' when nothing is related and the amount is 0. */
 export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   if (isYearEndRow(transaction)) return <YearEndRowCard transaction={transaction} onFlags={onFlags} />
   const d = transaction.dataObject
   const related = d.relatedTransactions ?? []
@@ -29,14 +31,14 @@ export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Tran
         rows={[
           [t`Social contributions`, <Amount key="a" value={d.deductions?.socialSecurity} />],
           [t`Health insurance`, <Amount key="h" value={d.deductions?.healthInsurance} />],
-          [t`Health insurance rate`, `${d.percent ?? '—'} %`],
-          [t`Income`, <Amount key="i" value={d.income} />],
+          [t`Health insurance rate`, d.percent ? fmt.percent(d.percent) : '—'],
+          [t`Health insurance base`, <Amount key="i" value={d.income} />],
           [t`Short social security`, <Amount key="short" value={shortSocialSecurity(transaction)} />],
           [t`To pay`, <Amount key="s" value={d.amount} />],
         ]}
       />
       <SettlementNotice transaction={transaction} />
-      {related.length > 0 && <RelatedList title={t`Related transactions`} rows={related} />}
+      {related.length > 0 && <RelatedList title={t`Related transactions`} rows={related} context="health" />}
       <Breakdown transaction={transaction} />
     </TxCard>
   )

@@ -1,17 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useFormat } from '../../../i18n/format.ts'
 import { summaryLabel } from '../month.ts'
 import { money2 } from '../money.ts'
 import type { SummaryRow } from '../types.ts'
 
 type Field = Exclude<keyof SummaryRow, 'year' | 'month'>
 
+const negative = (v: string | undefined) => money2(v).startsWith('-')
+
 /**
- * SPEC §2 summary card: one column per month (year-month, the first 7 characters of the date) plus the year,
- * and the rows cumulative corporate revenue, VAT, PIT, social security, corporate expense, corporate NET,
- * cumulative private revenue, private fees, private revenue gross and Summary.
+ * SPEC §2 summary card: the rows cumulative corporate revenue, VAT, PIT, social security, corporate expense,
+ * corporate NET, cumulative private revenue, private fees, private revenue gross and Summary, for each month
+ * (year-month, the first 7 characters of the date) and the year.
+ *
+ * Fourteen columns of money never fit a phone, nor a desktop without scrolling: the card leads with the month the
+ * dashboard shows beside the year, and lists every month below as small cards that wrap to the width (one column on
+ * a phone, several on a desktop). Nothing scrolls sideways.
  */
-export const SummaryTable = ({ rows, caption }: { rows: readonly SummaryRow[]; caption?: React.ReactNode }) => {
+export const SummaryTable = ({
+  rows,
+  caption,
+  currentMonth,
+}: {
+  rows: readonly SummaryRow[]
+  caption?: React.ReactNode
+  /** `yyyy-mm` of the month on screen; without it, the latest month with figures leads. */
+  currentMonth?: string
+}) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const fields: [Field, string][] = [
     ['companyIncomeAmmount', t`Cumulative corporate revenue`],
     ['companyVatAmmount', t`VAT`],
@@ -26,27 +43,37 @@ export const SummaryTable = ({ rows, caption }: { rows: readonly SummaryRow[]; c
   ]
   const months = rows.filter((r) => r.month >= 1 && r.month <= 12).sort((a, b) => a.month - b.month)
   const year = rows.find((r) => r.month === 0)
-  const columns = year ? [...months, year] : months
-  if (columns.length === 0) {
+  if (months.length === 0 && !year) {
     return (
       <p className="empty">
         <Trans>No summary for this year.</Trans>
       </p>
     )
   }
+  const shown =
+    months.find((r) => summaryLabel(r.year, r.month) === currentMonth) ?? months[months.length - 1] ?? undefined
+  const lead = [shown, year].filter((r): r is SummaryRow => r !== undefined)
+  const cell = (r: SummaryRow, field: Field) => (
+    <td key={r.month} className={`num${negative(r[field]) ? ' amount--negative' : ''}`}>
+      {fmt.money(money2(r[field]))}
+    </td>
+  )
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
-    <section className="table-scroll" aria-label={t`Summary`} tabIndex={0}>
-      <table className="summary-table">
+    <div className="summary">
+      <table className="summary-table summary-table--lead">
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
-            <th scope="col">
-              <Trans>Year</Trans>
-            </th>
-            {columns.map((r) => (
-              <th scope="col" key={r.month} className="num">
-                {r.month === 0 ? String(r.year) : summaryLabel(r.year, r.month)}
+            <td />
+            {lead.map((r) => (
+              <th
+                scope="col"
+                key={r.month}
+                className="num"
+                data-current-month={r === shown ? 'true' : undefined}
+                aria-current={r === shown ? 'date' : undefined}
+              >
+                {r.month === 0 ? <Trans>Year {String(r.year)}</Trans> : fmt.month(summaryLabel(r.year, r.month))}
               </th>
             ))}
           </tr>
@@ -55,15 +82,35 @@ export const SummaryTable = ({ rows, caption }: { rows: readonly SummaryRow[]; c
           {fields.map(([field, label]) => (
             <tr key={field} className={field === 'summary' ? 'summary-table__total' : undefined}>
               <th scope="row">{label}</th>
-              {columns.map((r) => (
-                <td key={r.month} className={`num${money2(r[field]).startsWith('-') ? ' amount--negative' : ''}`}>
-                  {money2(r[field])}
-                </td>
-              ))}
+              {lead.map((r) => cell(r, field))}
             </tr>
           ))}
         </tbody>
       </table>
-    </section>
+      {months.length > 1 && (
+        <details className="summary-months">
+          <summary>
+            <Trans>Every month</Trans>
+          </summary>
+          <ul className="summary-months__list">
+            {months.map((r) => (
+              <li key={r.month} className="summary-month" data-month={summaryLabel(r.year, r.month)}>
+                <h3 className="summary-month__title">{fmt.month(summaryLabel(r.year, r.month))}</h3>
+                <dl className="facts">
+                  {fields.map(([field, label]) => (
+                    <div className="facts__row" key={field}>
+                      <dt>{label}</dt>
+                      <dd className={negative(r[field]) ? 'amount amount--negative' : 'amount'}>
+                        {fmt.money(money2(r[field]))}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
   )
 }

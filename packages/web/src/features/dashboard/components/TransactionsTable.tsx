@@ -33,10 +33,11 @@ export const useTypeLabel = () => {
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
   const typeLabel = useTypeLabel()
+  // In date order; on one day revenues, fees, VAT, PIT and social security in that order.
   const rows = [...transactions].sort(
     (a, b) =>
-      (ORDER[a.eventType] ?? 9) - (ORDER[b.eventType] ?? 9) ||
       a.date.localeCompare(b.date) ||
+      (ORDER[a.eventType] ?? 9) - (ORDER[b.eventType] ?? 9) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )
   if (rows.length === 0) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
+import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { VatRows } from './RelatedList.tsx'
@@ -9,6 +10,7 @@ import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 /** SPEC §2 VAT card; 'Payment for' and the related fee lists only when relatedTransactionsSum > 0. */
 export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const d = transaction.dataObject
   const related = isPositive(d.relatedTransactionsSum)
   return (
@@ -16,7 +18,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
       <Facts
         rows={[
           [t`To pay`, <Amount key="sum" value={d.sum} />],
-          [t`Rate`, `${d.percent ?? '—'} %`],
+          [t`Rate`, d.percent ? fmt.percent(d.percent) : '—'],
           [t`Payment interval (months)`, String(d.paymentInterval ?? '—')],
         ]}
       />

@@ -12,9 +12,9 @@ describe('year-end rows on the monthly dashboard', () => {
     const onFlags = vi.fn()
     render(withProviders(await i18nFor('en'), <PitCard transaction={pit!} onFlags={onFlags} />))
     const card = screen.getByRole('heading', { name: 'Annual return PIT-36 for 2025' }).closest('section')!
-    expect(within(card).getByText('Tax due').nextSibling?.textContent).toBe('12236.00\u00a0zł')
-    expect(within(card).getByText('Advances for the year').nextSibling?.textContent).toBe('11668.00\u00a0zł')
-    expect(within(card).getByText('To pay').nextSibling?.textContent).toBe('568.00\u00a0zł')
+    expect(within(card).getByText('Tax due').nextSibling?.textContent).toBe('PLN\u00a012,236.00')
+    expect(within(card).getByText('Advances for the year').nextSibling?.textContent).toBe('PLN\u00a011,668.00')
+    expect(within(card).getByText('To pay').nextSibling?.textContent).toBe('PLN\u00a0568.00')
     expect(card.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-30')
     fireEvent.click(within(card).getByRole('checkbox', { name: /Completed/ }))
     expect(onFlags).toHaveBeenCalledWith(pit!.id, { completed: true })
@@ -25,8 +25,8 @@ describe('year-end rows on the monthly dashboard', () => {
     const card = screen
       .getByRole('heading', { name: 'Roczne rozliczenie składki zdrowotnej 2025-02 – 2026-01' })
       .closest('section')!
-    expect(within(card).getByText('Składka należna za rok').nextSibling?.textContent).toBe('11203.78\u00a0zł')
-    expect(within(card).getByText('Do zapłaty z DRA za kwiecień').nextSibling?.textContent).toBe('159.70\u00a0zł')
+    expect(within(card).getByText('Składka należna za rok').nextSibling?.textContent).toBe('11\u00a0203,78\u00a0zł')
+    expect(within(card).getByText('Do zapłaty z DRA za kwiecień').nextSibling?.textContent).toBe('159,70\u00a0zł')
     expect(card.textContent).not.toContain('Brak danych')
   })
 })

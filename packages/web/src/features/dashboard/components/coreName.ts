@@ -5,13 +5,14 @@ import { useLingui } from '@lingui/react/macro'
  * on, "Revenue 2026" for the ryczałt tier base) are English data; this shows them in the reader's language.
  * User-entered names pass through unchanged.
  */
-export const useCoreName = () => {
+export const useCoreName = (context: 'default' | 'health' = 'default') => {
   const { t } = useLingui()
   return (name: string): string => {
     const income = /^Income (\d{4}-\d{2})$/.exec(name)
     if (income) {
       const month = income[1]
-      return t`Income ${month}`
+      // On the social security card the month's row is the health contribution computed from that income.
+      return context === 'health' ? t`Health insurance ${month}` : t`Income ${month}`
     }
     const revenue = /^Revenue (\d{4})$/.exec(name)
     if (revenue) {

@@ -43,10 +43,10 @@ describe('MonthlyDashboard', () => {
     expect(screen.getByTestId('tx-row-i3-2026-03').className).not.toContain('tx-row--company')
     // social security in short: social contributions as net, the amount due as gross
     const cells = within(screen.getByTestId('tx-row-zus-2026-02')).getAllByRole('cell')
-    expect(cells[1]!.textContent).toContain('1773.96')
-    expect(cells[2]!.textContent).toContain('2079.04')
+    expect(cells[1]!.textContent).toContain('PLN\u00a01,773.96')
+    expect(cells[2]!.textContent).toContain('PLN\u00a02,079.04')
     // cost summary of the fixture: 1840 + 1125 + 2079.04 + 2460
-    expect(document.querySelector('.cost-total')?.textContent).toContain('7504.04')
+    expect(document.querySelector('.cost-total')?.textContent).toContain('PLN\u00a07,504.04')
     expect(screen.getByText('Payment for', { exact: false })).toBeTruthy()
     expect(document.querySelectorAll('.badge--overdue')).toHaveLength(2)
     // overdue rows say so to screen readers too
@@ -58,8 +58,8 @@ describe('MonthlyDashboard', () => {
     await renderPage()
     const pit = screen.getByTestId('tx-card-pit-2026-02')
     const details = within(pit).getByText('How it is computed').closest('details') as HTMLElement
-    expect(within(details).getByText('Tax base').nextSibling?.textContent).toContain('11842.00')
-    expect(within(details).getByText('Advances paid before').nextSibling?.textContent).toContain('1125.00')
+    expect(within(details).getByText('Tax base').nextSibling?.textContent).toContain('PLN\u00a011,842.00')
+    expect(within(details).getByText('Advances paid before').nextSibling?.textContent).toContain('PLN\u00a01,125.00')
     expect(within(details).getByText('Statutory due date').nextSibling?.textContent).toBe('2026-03-20')
     // a row without breakdown shows none
     expect(within(screen.getByTestId('tx-card-zus-2026-02')).queryByText('How it is computed')).toBeNull()
@@ -69,7 +69,7 @@ describe('MonthlyDashboard', () => {
     await renderPage()
     const card = document.querySelector('.cost-summary') as HTMLElement
     fireEvent.click(within(card).getByLabelText('Company fees'))
-    expect(document.querySelector('.cost-total')?.textContent).toContain('5044.04')
+    expect(document.querySelector('.cost-total')?.textContent).toContain('PLN\u00a05,044.04')
   })
 
   it('saves Completed at once and hides the notification options', async () => {
@@ -102,23 +102,23 @@ describe('MonthlyDashboard', () => {
     await renderPage(effects)
     const card = screen.getByTestId('tx-card-vat-2026-02').closest('section') as HTMLElement
     const text = (el: Element | null | undefined) => el?.textContent?.replace(/\u00a0/g, ' ')
-    expect(text(card.querySelector('.payment-state'))).toBe('paid 1725.00 zł — now 1840.00 zł — 115.00 zł to pay')
+    expect(text(card.querySelector('.payment-state'))).toBe('paid PLN 1,725.00 — now PLN 1,840.00 — PLN 115.00 to pay')
     expect(card.className).not.toContain('card--dimmed')
     expect((within(card).getByLabelText('Completed') as HTMLInputElement).checked).toBe(true)
     // Something is still to pay: the notification can remind of it.
     expect(within(card).getByLabelText('Notification')).toBeTruthy()
-    expect(text(screen.getByTestId('tx-row-vat-2026-02'))).toContain('(115.00 zł left to pay)')
+    expect(text(screen.getByTestId('tx-row-vat-2026-02'))).toContain('(PLN 115.00 left to pay)')
     expect(screen.getByTestId('tx-row-vat-2026-02').className).not.toContain('tx-row--completed')
     // The total counts the VAT as it is now; what is still to pay counts its remainder.
-    expect(document.querySelector('.cost-total')?.textContent).toContain('7504.04')
-    expect(document.querySelector('.cost-outstanding')?.textContent).toContain('5779.04')
+    expect(document.querySelector('.cost-total')?.textContent).toContain('PLN\u00a07,504.04')
+    expect(document.querySelector('.cost-outstanding')?.textContent).toContain('PLN\u00a05,779.04')
     fireEvent.click(within(card).getByRole('button', { name: 'Mark the new amount as paid' }))
     await waitFor(() =>
       expect(effects.saveFlags).toHaveBeenCalledWith({ id: 'vat-2026-02', flags: { completed: true } }),
     )
     await waitFor(() => expect(card.querySelector('.payment-state')).toBeNull())
     expect(card.className).toContain('card--dimmed')
-    expect(document.querySelector('.cost-outstanding')?.textContent).toContain('5664.04')
+    expect(document.querySelector('.cost-outstanding')?.textContent).toContain('PLN\u00a05,664.04')
   })
 
   it('says in Polish what was paid and what remains', async () => {
@@ -129,7 +129,7 @@ describe('MonthlyDashboard', () => {
     )
     const card = screen.getByTestId('tx-card-vat-2026-02').closest('section') as HTMLElement
     expect(card.querySelector('.payment-state')?.textContent?.replace(/\u00a0/g, ' ')).toBe(
-      'zapłacono 1725.00 zł — teraz 1840.00 zł — 115.00 zł do zapłaty',
+      'zapłacono 1725,00 zł — teraz 1840,00 zł — 115,00 zł do zapłaty',
     )
   })
 

@@ -186,7 +186,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
 
       {show.summary && !failed && (
         <Card title={t`Summary`} className="dashboard__summary">
-          <SummaryTable rows={summary} />
+          <SummaryTable rows={summary} currentMonth={month} />
         </Card>
       )}
 

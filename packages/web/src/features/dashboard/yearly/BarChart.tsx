@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { max as d3max, min as d3min } from 'd3-array'
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useFormat } from '../../../i18n/format.ts'
 import { money2 } from '../money.ts'
 import { type MonthBars, SERIES, type SeriesName } from './chartData.ts'
 
@@ -54,6 +55,7 @@ const compact = (value: number, locale: string): string => {
  */
 export const BarChart = ({ title, bars, monthNames, seriesLabels, onSelectMonth, initialWidth = 600 }: Props) => {
   const { t, i18n } = useLingui()
+  const fmt = useFormat()
   const [ref, width] = useWidth(initialWidth)
   const [hover, setHover] = useState<{ month: number; series: SeriesName; x: number; y: number } | null>(null)
   const titleId = useId()
@@ -147,7 +149,7 @@ export const BarChart = ({ title, bars, monthNames, seriesLabels, onSelectMonth,
                       setHover({ month: b.month, series: s, x: e.clientX - box.left, y: e.clientY - box.top })
                     }}
                   >
-                    <title>{`${monthNames[b.month - 1] ?? b.month} · ${seriesLabels[s]}: ${money2(b.values[s])} zł`}</title>
+                    <title>{`${monthNames[b.month - 1] ?? b.month} · ${seriesLabels[s]}: ${fmt.money(money2(b.values[s]))}`}</title>
                   </rect>
                 )
               })}
@@ -166,7 +168,7 @@ export const BarChart = ({ title, bars, monthNames, seriesLabels, onSelectMonth,
           >
             <strong>{monthNames[hover.month - 1]}</strong>
             <span>{seriesLabels[hover.series]}</span>
-            <span>{money2(hovered.values[hover.series])} zł</span>
+            <span>{fmt.money(money2(hovered.values[hover.series]))}</span>
           </div>
         )}
       </div>
@@ -200,7 +202,7 @@ export const BarChart = ({ title, bars, monthNames, seriesLabels, onSelectMonth,
                   <th scope="row">{monthNames[b.month - 1]}</th>
                   {SERIES.map((s) => (
                     <td key={s} className="num">
-                      {money2(b.values[s])}
+                      {fmt.money(money2(b.values[s]))}
                     </td>
                   ))}
                   <td>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useRef } from 'react'
 import { Modal } from '../../../ui/Modal.tsx'
+import { useFormat } from '../../../i18n/format.ts'
 import { money2 } from '../money.ts'
 import type { SummaryRow } from '../types.ts'
 import { type PopupField, popupBars } from './chartData.ts'
@@ -14,6 +15,7 @@ type Props = {
 /** SPEC §2: the month's figures as horizontal bars, widths proportional to value / max at half scale. */
 export const MonthPopup = ({ title, row, onClose }: Props) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const closeRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const labels: Record<PopupField, string> = {
@@ -40,7 +42,7 @@ export const MonthPopup = ({ title, row, onClose }: Props) => {
             <span className="hbar__track">
               <span className="hbar__fill" style={{ width: `${b.widthPercent}%` }} data-width={b.widthPercent} />
             </span>
-            <span className="hbar__value">{money2(b.value)} zł</span>
+            <span className="hbar__value">{fmt.money(money2(b.value))}</span>
           </li>
         ))}
       </ul>

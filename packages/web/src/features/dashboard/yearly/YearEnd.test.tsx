@@ -19,19 +19,19 @@ describe('YearEnd', () => {
   it('shows the return, the health settlement with their due dates and state, and the forms compared', async () => {
     await renderYearEnd(async () => yearEnd2025)
     const pit = (await screen.findByRole('heading', { name: 'PIT-36 · tax scale' })).closest('section')!
-    expect(within(pit).getByText('Tax due').nextSibling?.textContent).toBe('12236.00\u00a0zł')
-    expect(pit.textContent).toContain('To pay: 568.00\u00a0zł')
+    expect(within(pit).getByText('Tax due').nextSibling?.textContent).toBe('PLN\u00a012,236.00')
+    expect(pit.textContent).toContain('To pay: PLN\u00a0568.00')
     expect(pit.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-30')
     expect(within(pit).getByText('Overdue')).toBeTruthy()
     const health = screen
       .getByRole('heading', { name: 'Annual health settlement 2025-02 – 2026-01' })
       .closest('section')!
-    expect(health.textContent).toContain('To pay with the DRA for April: 159.70\u00a0zł')
+    expect(health.textContent).toContain('To pay with the DRA for April: PLN\u00a0159.70')
     const rows = screen.getAllByRole('row').slice(1)
     expect(rows.map((r) => r.getAttribute('data-form'))).toEqual(['Scale', 'Linear', 'Flat'])
     expect(within(rows[0]!).getByText('current')).toBeTruthy()
     expect(within(rows[2]!).getByText('cheapest')).toBeTruthy()
-    expect(rows[0]!.textContent).toContain('44727.30')
+    expect(rows[0]!.textContent).toContain('PLN\u00a044,727.30')
     expect(screen.getByText('All months of the year are actual figures.')).toBeTruthy()
     const warnings = screen.getAllByRole('listitem').map((li) => li.textContent)
     expect(warnings[0]).toContain('The 120 000 zł threshold of the tax scale')
@@ -53,7 +53,7 @@ describe('YearEnd', () => {
     await renderYearEnd(load)
     const select = await screen.findByLabelText('Ryczałt rate')
     expect((select as HTMLSelectElement).value).toBe('')
-    expect(within(select).getByRole('option', { name: 'Assumed: 8.5 %' })).toBeTruthy()
+    expect(within(select).getByRole('option', { name: 'Assumed: 8.5%' })).toBeTruthy()
     fireEvent.change(select, { target: { value: '12' } })
     await waitFor(() => expect(load).toHaveBeenLastCalledWith({ year: 2025, flatRate: '12' }))
   })

@@ -10,6 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
+import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from '../components/Amount.tsx'
 import { Facts } from '../components/TxCard.tsx'
 import { isZero } from '../money.ts'
@@ -74,6 +75,7 @@ const ReturnCard = ({
   labels: Labels
 }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const flat = a.taxType === 'Flat'
   const rows: [ReactNode, ReactNode, string][] = [[t`Revenue`, <Amount key="r" value={a.revenue} />, 'revenue']]
   if (!flat) {
@@ -95,7 +97,7 @@ const ReturnCard = ({
     rows.push([t`Other deductions`, <Amount key="d" value={a.deductions} />, 'deductions'])
   rows.push([t`Tax base`, <Amount key="b" value={a.base} />, 'base'])
   for (const r of flat ? (a.flatRates ?? []) : [])
-    rows.push([t`Base at ${r.rate} %`, <Amount key={`f${r.rate}`} value={r.base} />, `flat${r.rate}`])
+    rows.push([t`Base at ${fmt.percent(r.rate)}`, <Amount key={`f${r.rate}`} value={r.base} />, `flat${r.rate}`])
   rows.push([t`Tax due`, <Amount key="t" value={a.tax} />, 'tax'])
   rows.push([t`Advances for the year`, <Amount key="a" value={a.advances} />, 'advances'])
   const refund = !isZero(a.refund)
@@ -112,6 +114,7 @@ const ReturnCard = ({
 
 const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: ObligationDto | undefined }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const flat = h.taxType === 'Flat'
   const rows: [ReactNode, ReactNode, string][] = [
     [t`Insured months`, String(h.months), 'months'],
@@ -120,7 +123,7 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
       <Amount key="b" value={h.basis} />,
       'basis',
     ],
-    flat ? [t`Revenue band`, String(h.flatTier), 'band'] : [t`Rate`, `${h.percent} %`, 'rate'],
+    flat ? [t`Revenue band`, String(h.flatTier), 'band'] : [t`Rate`, fmt.percent(String(h.percent)), 'rate'],
     [t`Contribution computed`, <Amount key="c" value={h.computed} />, 'computed'],
   ]
   if (!flat) rows.push([t`Minimum (the months summed)`, <Amount key="m" value={h.minimum} />, 'minimum'])
@@ -151,6 +154,8 @@ const Comparison = ({
   onFlatRate: (rate: string | null) => void
 }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
+  const rate = fmt.percent(String(c.flatRate))
   const rateId = useId()
   const projected = c.months.filter((m) => m.projected)
   return (
@@ -164,10 +169,10 @@ const Comparison = ({
           value={flatRate ?? ''}
           onChange={(e) => onFlatRate(e.target.value === '' ? null : e.target.value)}
         >
-          <option value="">{c.flatRateAssumed ? t`Assumed: ${c.flatRate} %` : t`Yours: ${c.flatRate} %`}</option>
+          <option value="">{c.flatRateAssumed ? t`Assumed: ${rate}` : t`Yours: ${rate}`}</option>
           {FlatRates.map((r) => (
             <option key={r} value={r}>
-              {r} %
+              {fmt.percent(r)}
             </option>
           ))}
         </select>
@@ -207,7 +212,7 @@ const Comparison = ({
                   {s.form}
                   <span className="year-end__form">
                     {labels.form[s.taxType as TaxType]}
-                    {s.taxType === 'Flat' ? ` ${s.rate} %` : ''}
+                    {s.taxType === 'Flat' ? ` ${fmt.percent(String(s.rate))}` : ''}
                   </span>
                   {s.current && (
                     <span className="badge">

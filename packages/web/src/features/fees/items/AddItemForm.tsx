@@ -1,7 +1,8 @@
+import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { Card } from '../../../ui/index.ts'
-import { FormActions, FormMessages } from '../../company/form/FormParts.tsx'
-import { useRecordForm } from '../../company/form/useRecordForm.ts'
-import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
+import { FormActions, FormMessages } from '../../../forms/index.ts'
+import { useRecordForm } from '../../../forms/index.ts'
+import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
 import { ItemFields } from './ItemFields.tsx'
 import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
@@ -13,7 +14,7 @@ export const AddItemForm = ({
   onAdded,
 }: {
   dataType: ItemDataType
-  defaultVatPercent: string
+  defaultVatPercent: VatPercentSource
   today: string
   onAdded?: (record: RecordDto) => void
 }) => {

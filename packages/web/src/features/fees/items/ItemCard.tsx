@@ -1,9 +1,10 @@
+import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
-import { type FieldSpec, FieldValues } from '../../company/form/fields.tsx'
-import { FormActions, FormMessages, RecordProblems } from '../../company/form/FormParts.tsx'
-import { useRecordForm } from '../../company/form/useRecordForm.ts'
-import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
+import { type FieldSpec, FieldValues } from '../../../forms/index.ts'
+import { FormActions, FormMessages, RecordProblems } from '../../../forms/index.ts'
+import { useRecordForm } from '../../../forms/index.ts'
+import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
 import { ItemFields } from './ItemFields.tsx'
 import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
@@ -16,7 +17,7 @@ export const ItemCard = ({
   onDelete,
 }: {
   record: RecordDto
-  defaultVatPercent: string
+  defaultVatPercent: VatPercentSource
   today: string
   onSaved?: (record: RecordDto) => void
   onDelete: (id: number) => void

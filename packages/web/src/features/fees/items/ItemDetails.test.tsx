@@ -2,8 +2,8 @@
 import { ITEM_V3_DEFAULTS } from '@finance/ledger-core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../company/lib/services.ts'
-import { renderWith } from '../../company/test/render.tsx'
+import { memoryServices } from '../../../forms/index.ts'
+import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
 
 const counterparty = { name: 'Cloud GmbH', taxId: 'DE123456789', country: 'DE', address: 'Berlin' }

@@ -1,9 +1,12 @@
 import { COUNTRIES, FlatRates } from '@finance/ledger-core'
+import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Checkbox } from '../../../ui/index.ts'
-import { type FieldSpec, FieldInput } from '../../company/form/fields.tsx'
-import type { RecordForm } from '../../company/form/useRecordForm.ts'
-import { applyCompanyFlag } from '../lib/companyFlag.ts'
+import { type FieldSpec, FieldInput } from '../../../forms/index.ts'
+import type { RecordForm } from '../../../forms/index.ts'
+import { useLanguage } from '../../../forms/index.ts'
+import { formatPercentText } from '../../../forms/index.ts'
+import { applyCompanyFlag, resolveVatPercent } from '../lib/companyFlag.ts'
 
 export interface ItemFieldsProps {
   form: RecordForm
@@ -12,7 +15,7 @@ export interface ItemFieldsProps {
   /** An income (revenue columns and a ryczałt rate) rather than an expense (cost columns). */
   income: boolean
   companyLabel: string
-  defaultVatPercent: string
+  defaultVatPercent: VatPercentSource
   today?: string
 }
 
@@ -35,6 +38,7 @@ export const ItemFields = ({
   today,
 }: ItemFieldsProps) => {
   const { t } = useLingui()
+  const language = useLanguage()
   const { draft, fieldErrors, warnings } = form.context
   const isCompany = draft.isCompany === true
   const change = (path: string, value: unknown) => form.send({ type: 'CHANGE', path, value })
@@ -60,7 +64,7 @@ export const ItemFields = ({
         { value: 'research', label: t`Research and development costs` },
         { value: 'notCost', label: t`Not a tax-deductible cost (outside the book)` },
       ]
-  const rates = FlatRates.map((r) => ({ value: r, label: `${r} %` }))
+  const rates = FlatRates.map((r) => ({ value: r, label: formatPercentText(r, language) }))
   const counterparty = (draft.counterparty ?? null) as Record<string, unknown> | null
   const hasDetails =
     Boolean(draft.documentNumber) ||
@@ -80,7 +84,10 @@ export const ItemFields = ({
         label={companyLabel}
         checked={isCompany}
         onChange={(e) =>
-          form.send({ type: 'PATCH', values: { ...applyCompanyFlag(draft, e.target.checked, defaultVatPercent) } })
+          form.send({
+            type: 'PATCH',
+            values: { ...applyCompanyFlag(draft, e.target.checked, resolveVatPercent(defaultVatPercent, draft.date)) },
+          })
         }
       />
       {isCompany && input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ITEM_V3_DEFAULTS } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../company/lib/services.ts'
-import { renderWith } from '../../company/test/render.tsx'
+import { memoryServices } from '../../../forms/index.ts'
+import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
 
 const vat = {
@@ -57,6 +57,25 @@ describe('items pages', () => {
     expect(within(form).getByLabelText('Name *')).toHaveProperty('value', '')
   })
 
+  it('pre-fills the VAT percent in force on the item’s date, not today’s', async () => {
+    const older = { ...vat, id: 7, dataObject: { date: '2025-01-01', percent: '8', paymentInterval: 1 } }
+    const newer = { ...vat, id: 8, dataObject: { date: '2026-06-01', percent: '23', paymentInterval: 1 } }
+    const services = memoryServices([older, newer])
+    await renderWith(<ItemsPage dataType="Expense" today="2026-07-15" />, services)
+    const form = addForm('Add One Time Expense')
+    await waitFor(() => expect(within(form).getByLabelText('Company expense')).toBeTruthy())
+    // An item dated before the 23 % setting: the 8 % in force then.
+    fireEvent.change(within(form).getByLabelText('Date *'), { target: { value: '2026-03-10' } })
+    await new Promise((r) => setTimeout(r, 50))
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    await waitFor(() => expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '8'))
+    // Unticked and dated after it: 23 %.
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    fireEvent.change(within(form).getByLabelText('Date *'), { target: { value: '2026-07-01' } })
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    await waitFor(() => expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '23'))
+  })
+
   it('unticking the company checkbox hides VAT percent and invoice date and resets them', async () => {
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([]))
     const form = addForm('Add One Time Expense')
@@ -82,11 +101,11 @@ describe('items pages', () => {
     const services = memoryServices([rent])
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
     const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
-    expect(within(card).getAllByText('1,000.00 zł')).toHaveLength(2) // amount and sum
+    expect(within(card).getAllByText('PLN 1,000.00')).toHaveLength(2) // amount and sum
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }))
     fireEvent.change(within(card).getByLabelText('Amount *'), { target: { value: '1100' } })
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(within(card).getAllByText('1,100.00 zł').length).toBeGreaterThan(0))
+    await waitFor(() => expect(within(card).getAllByText('PLN 1,100.00').length).toBeGreaterThan(0))
     expect(services.records()[0]?.dataObject.amount).toBe('1100.00')
 
     fireEvent.click(within(card).getByRole('button', { name: 'Delete Rent' }))
@@ -124,7 +143,7 @@ describe('items pages', () => {
     // amount and sum, grouped with a non-breaking space (the matcher normalises it to a space)
     const shown = within(card).getAllByText('12 345,50 zł')
     expect(shown).toHaveLength(2)
-    expect(shown[0]?.textContent).toBe('12\u00a0345,50 zł')
+    expect(shown[0]?.textContent).toBe('12\u00a0345,50\u00a0zł')
   })
 
   for (const [locale, texts] of [

@@ -1,53 +1,58 @@
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
-import { useServices } from '../../company/form/services.tsx'
-import { useLanguage } from '../../company/form/language.ts'
-import { formatMoneyText } from '../../company/lib/number.ts'
-import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
-import '../../company/company.css'
-import { DEFAULT_VAT_PERCENT, vatPercentOf } from '../lib/companyFlag.ts'
+import { useServices } from '../../../forms/index.ts'
+import { useLanguage } from '../../../forms/index.ts'
+import { formatMoneyWithCurrency } from '../../../forms/index.ts'
+import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
+import '../../../forms/forms.css'
+import { DEFAULT_VAT_PERCENT, type VatPercentSource, vatPercentOn } from '../lib/companyFlag.ts'
 import { listTotals } from '../lib/totals.ts'
 import { useRecordList } from '../settings/useRecordList.ts'
 import { AddItemForm } from './AddItemForm.tsx'
 import { ItemCard } from './ItemCard.tsx'
 import { useItemTexts } from './texts.ts'
 
-/** The default VAT percent of the company checkbox: 23 until the VAT setting in force is loaded (SPEC §4). */
-const useDefaultVatPercent = (): string => {
+/**
+ * The VAT percent the company checkbox fills in: the one in force on the item's date, from the VAT settings'
+ * history (SPEC §4's default VAT setting, read per date); 23 until the history is loaded or before the first setting.
+ */
+const useVatPercentOnDate = (): VatPercentSource => {
   const services = useServices()
-  const [percent, setPercent] = useState(DEFAULT_VAT_PERCENT)
+  const [history, setHistory] = useState<readonly RecordDto[]>([])
   useEffect(() => {
     let live = true
     services
-      .getCurrent('Vat')
-      .then((vat) => {
-        if (live) setPercent(vatPercentOf(vat))
+      .list('Vat')
+      .then((records) => {
+        if (live) setHistory(records)
       })
       .catch(() => {})
     return () => {
       live = false
     }
   }, [services])
-  return percent
+  return useCallback(
+    (date: unknown) => (history.length === 0 ? DEFAULT_VAT_PERCENT : vatPercentOn(history, date)),
+    [history],
+  )
 }
 
 const ItemsTotal = ({ items }: { items: readonly RecordDto[] }) => {
   const { t } = useLingui()
   const language = useLanguage()
   const totals = listTotals(items)
-  const zl = t`zł`
   return (
     <p className="item-totals">
       <span>
-        {t`Amount`}: {formatMoneyText(totals.amount, language)} {zl}
+        {t`Amount`}: {formatMoneyWithCurrency(totals.amount, language)}
       </span>
       <span>
-        {t`VAT amount`}: {formatMoneyText(totals.vatAmount, language)} {zl}
+        {t`VAT amount`}: {formatMoneyWithCurrency(totals.vatAmount, language)}
       </span>
       <span>
-        {t`Sum`}: <strong>{formatMoneyText(totals.sum, language)}</strong> {zl}
+        {t`Sum`}: <strong>{formatMoneyWithCurrency(totals.sum, language)}</strong>
       </span>
     </p>
   )
@@ -58,7 +63,7 @@ export const ItemsPage = ({ dataType, today }: { dataType: ItemDataType; today?:
   const { t } = useLingui()
   const day = today ?? localToday()
   const texts = useItemTexts(dataType)
-  const defaultVatPercent = useDefaultVatPercent()
+  const defaultVatPercent = useVatPercentOnDate()
   const list = useRecordList(dataType)
   const reload = () => list.send({ type: 'RELOAD' })
   const listId = `${dataType}-list`

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ItemDataType } from '../../company/lib/records.ts'
+import type { ItemDataType } from '../../../forms/index.ts'
 
 export interface ItemTexts {
   pageTitle: string

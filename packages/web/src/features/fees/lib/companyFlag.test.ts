@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyCompanyFlag, defaultInvoiceDate, vatPercentOf } from './companyFlag.ts'
+import { applyCompanyFlag, defaultInvoiceDate, vatPercentOf, vatPercentOn } from './companyFlag.ts'
 
 describe('company flag rules (SPEC §4)', () => {
   it('ticking sets the default VAT percent when it was 0 and the invoice date to day 28 of the previous month', () => {
@@ -41,5 +41,17 @@ describe('company flag rules (SPEC §4)', () => {
   it('reads the default percent from the VAT setting, 23 until it is loaded', () => {
     expect(vatPercentOf(null)).toBe('23')
     expect(vatPercentOf({ dataObject: { percent: '8' } })).toBe('8')
+  })
+
+  it('takes the VAT percent in force on the item’s date from the settings’ history', () => {
+    const history = [
+      { dataObject: { date: '2026-06-01', percent: '23' } },
+      { dataObject: { date: '2025-01-01', percent: '8' } },
+    ]
+    expect(vatPercentOn(history, '2026-03-10')).toBe('8')
+    expect(vatPercentOn(history, '2026-06-01')).toBe('23')
+    expect(vatPercentOn(history, '2024-12-31')).toBe('23') // before any setting: the statutory default
+    expect(vatPercentOn(history, '')).toBe('23') // no date yet: the latest setting
+    expect(vatPercentOn([], '2026-03-10')).toBe('23')
   })
 })

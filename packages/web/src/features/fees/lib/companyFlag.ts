@@ -39,3 +39,38 @@ export const vatPercentOf = (vat: { dataObject?: { percent?: unknown } } | null 
   const p = vat?.dataObject?.percent
   return typeof p === 'string' && p !== '' ? p : typeof p === 'number' ? String(p) : DEFAULT_VAT_PERCENT
 }
+
+/** The VAT percent a new company item gets: fixed, or the one in force on the item's date. */
+export type VatPercentSource = string | ((date: unknown) => string)
+
+/**
+ * The VAT percent in force on `date` from the VAT settings' history: the setting with the latest date on or before
+ * it; 23 before the first setting or for a date that is not a date yet.
+ */
+export const vatPercentOn = (
+  history: readonly { dataObject?: { date?: unknown; percent?: unknown } }[],
+  date: unknown,
+): string => {
+  if (!isLocalDate(date)) return vatPercentOf(latestOnOrBefore(history, undefined))
+  return vatPercentOf(latestOnOrBefore(history, date))
+}
+
+const latestOnOrBefore = <T extends { dataObject?: { date?: unknown } }>(
+  history: readonly T[],
+  date: string | undefined,
+): T | undefined => {
+  let best: T | undefined
+  let bestDate = ''
+  for (const r of history) {
+    const d = r.dataObject?.date
+    if (typeof d !== 'string' || (date !== undefined && d > date)) continue
+    if (d >= bestDate) {
+      best = r
+      bestDate = d
+    }
+  }
+  return best
+}
+
+export const resolveVatPercent = (source: VatPercentSource, date: unknown): string =>
+  typeof source === 'string' ? source : source(date)

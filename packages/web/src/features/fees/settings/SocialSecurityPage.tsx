@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
-import type { FieldSpec } from '../../company/form/fields.tsx'
-import { useLanguage } from '../../company/form/language.ts'
-import { useServices } from '../../company/form/services.tsx'
-import type { RecordForm } from '../../company/form/useRecordForm.ts'
-import { formatDecimal, formatMoneyText } from '../../company/lib/number.ts'
+import type { FieldSpec } from '../../../forms/index.ts'
+import { useLanguage } from '../../../forms/index.ts'
+import { useServices } from '../../../forms/index.ts'
+import type { RecordForm } from '../../../forms/index.ts'
+import { formatMoneyWithCurrency, formatPercentText } from '../../../forms/index.ts'
 import { socialSecurityStatutory, type TaxType, yearOf } from '../lib/prefill.ts'
 import { SettingPanel } from './SettingPanel.tsx'
 
@@ -50,7 +50,7 @@ export const SocialSecurityForm = ({ today }: { today?: string }) => {
       template={{ date: day, amount: '', percent: '' }}
       today={day}
       summary={(o) =>
-        `${formatMoneyText(String(o.amount), language)} ${t`zł`} · ${formatDecimal(String(o.percent), language)} %`
+        `${formatMoneyWithCurrency(String(o.amount), language)} · ${formatPercentText(String(o.percent), language)}`
       }
       tools={(form) => <PrefillButtons form={form} today={day} />}
     />

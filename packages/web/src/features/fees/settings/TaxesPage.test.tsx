@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../company/lib/services.ts'
-import { renderWith } from '../../company/test/render.tsx'
+import { memoryServices } from '../../../forms/index.ts'
+import { renderWith } from '../../../forms/testing.ts'
 import { SocialSecurityPage } from './SocialSecurityPage.tsx'
 import { TaxesPage } from './TaxesPage.tsx'
 
@@ -25,7 +25,7 @@ describe('taxes and social security settings', () => {
     fireEvent.change(within(pit).getByLabelText('Payment interval *'), { target: { value: '1' } })
     fireEvent.click(within(pit).getByRole('button', { name: 'Fill statutory values' }))
     fireEvent.click(within(pit).getByRole('button', { name: 'Save' }))
-    await within(pit).findByText('Linear · 19 %')
+    await within(pit).findByText('Linear · 19%')
     expect(services.records()[0]).toMatchObject({
       id: 1,
       dataType: 'Pit',

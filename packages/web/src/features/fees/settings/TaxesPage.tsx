@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
-import type { FieldSpec } from '../../company/form/fields.tsx'
-import { useLanguage } from '../../company/form/language.ts'
-import { formatDecimal } from '../../company/lib/number.ts'
+import type { FieldSpec } from '../../../forms/index.ts'
+import { useLanguage } from '../../../forms/index.ts'
+import { formatPercentText } from '../../../forms/index.ts'
 import { flatPercents, pitStatutory, type TaxType, vatStatutory, yearOf } from '../lib/prefill.ts'
 import { SettingPanel } from './SettingPanel.tsx'
 
@@ -33,7 +33,9 @@ export const VatForm = ({ today }: { today?: string }) => {
       fields={fields}
       template={{ date: day, percent: '', paymentInterval: null }}
       today={day}
-      summary={(o) => `${formatDecimal(String(o.percent), language)} % · ${t`every ${String(o.paymentInterval)} mo.`}`}
+      summary={(o) =>
+        `${formatPercentText(String(o.percent), language)} · ${t`every ${String(o.paymentInterval)} mo.`}`
+      }
       tools={(form) => (
         <Button
           variant="secondary"
@@ -59,6 +61,9 @@ export const PitForm = ({ today }: { today?: string }) => {
     { value: 'Scale', label: t`Scale (12 % / 32 %)` },
   ]
   const taxTypeName: Record<string, string> = { Flat: t`Flat`, Linear: t`Linear`, Scale: t`Scale` }
+  const flatRates = flatPercents(yearOf(undefined, day))
+    .map((p) => formatPercentText(String(p), language))
+    .join('; ')
   const fields: FieldSpec[] = [
     { path: 'date', label: t`Date`, kind: 'date', required: true },
     { path: 'taxType', label: t`Tax type`, kind: 'select', options: taxTypes, required: true },
@@ -67,7 +72,7 @@ export const PitForm = ({ today }: { today?: string }) => {
       label: t`First percent`,
       kind: 'percent',
       required: true,
-      hint: t`Ryczałt rates: ${flatPercents(yearOf(undefined, day)).join(', ')} %`,
+      hint: t`Ryczałt rates: ${flatRates}`,
     },
     { path: 'secondPercent', label: t`Second percent`, kind: 'percent' },
     { path: 'freeOfTaxAmount', label: t`Free of tax amount`, kind: 'money' },
@@ -93,7 +98,7 @@ export const PitForm = ({ today }: { today?: string }) => {
       }}
       today={day}
       summary={(o) =>
-        `${taxTypeName[String(o.taxType)] ?? String(o.taxType)} · ${formatDecimal(String(o.firstPercent), language)} %`
+        `${taxTypeName[String(o.taxType)] ?? String(o.taxType)} · ${formatPercentText(String(o.firstPercent), language)}`
       }
       tools={(form) => {
         const taxType = form.context.draft.taxType

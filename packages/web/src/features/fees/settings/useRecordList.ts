@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { useTranslateMessage } from '../../company/form/messages.ts'
-import { useServices } from '../../company/form/services.tsx'
-import type { ServiceDataType } from '../../company/lib/services.ts'
-import { listMachine } from '../../company/machines/listMachine.ts'
+import { useTranslateMessage } from '../../../forms/index.ts'
+import { useServices } from '../../../forms/index.ts'
+import type { ServiceDataType } from '../../../forms/index.ts'
+import { listMachine } from '../../../forms/index.ts'
 import { useMessages } from '../../../ui/index.ts'
 
 /** A list machine wired to the services in context: `loadList` = list of `dataType`, `remove` = delete by id. */

@@ -1,8 +1,10 @@
 /**
  * Decimal numbers as the user types and reads them. Money and percents never pass through a float:
- * the user's text is normalised to a decimal string (`"1234.50"`) and decimal strings are formatted
- * by manipulating digits, with the Polish (`1 234,50`) or English (`1,234.50`) conventions.
+ * the user's text is normalised to a decimal string (`"1234.50"`); display goes through the shared formatting
+ * module (`@finance/ledger-core/format`), which formats decimal strings exactly with `Intl`.
  */
+
+import { formatAmount, formatMoney, formatNumber, formatPercent } from '@finance/ledger-core/format'
 
 export type Language = 'pl' | 'en'
 
@@ -48,37 +50,27 @@ const normalise = (s: string): string => {
   return neg && /[1-9]/.test(out) ? `-${out}` : out
 }
 
-const group = (digits: string, separator: string, minDigits: number): string => {
-  if (digits.length < minDigits) return digits
-  let out = ''
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += separator
-    out += digits[i]
-  }
-  return out
-}
-
 export interface FormatOptions {
   /** Pad or keep the fraction at exactly this many digits (2 for money); `undefined` keeps the given digits. */
   fractionDigits?: number
 }
 
 /**
- * Formats a decimal string for display: `formatDecimal('1234.5', 'pl', { fractionDigits: 2 })` → `"1 234,50"`
- * (with a non-breaking space, Polish groups from 10 000 on like `Intl`), `'en'` → `"1,234.50"`.
+ * Formats a decimal string for display through the shared formatting module: `formatDecimal('1234.5', 'pl',
+ * { fractionDigits: 2 })` → `"1234,50"`, `"12 000,50"` from five digits on like `Intl`; `'en'` → `"1,234.50"`.
  * A value that is not a decimal string is returned unchanged (so half-typed input stays visible).
  */
 export const formatDecimal = (value: string, language: Language, options: FormatOptions = {}): string => {
   if (!isDecimalString(value)) return value
-  const neg = value.startsWith('-')
-  const [whole = '0', fracRaw = ''] = (neg ? value.slice(1) : value).split('.')
-  const digits = options.fractionDigits
-  const frac = digits === undefined ? fracRaw : fracRaw.padEnd(digits, '0').slice(0, digits)
-  const w = language === 'pl' ? group(whole, '\u00a0', 5) : group(whole, ',', 4)
-  const point = language === 'pl' ? ',' : '.'
-  return `${neg ? '-' : ''}${w}${frac ? point + frac : ''}`
+  const given = value.split('.')[1]?.length ?? 0
+  return formatNumber(language, value, options.fractionDigits ?? given)
 }
 
-/** Money for display: always two decimals. */
-export const formatMoneyText = (value: string, language: Language): string =>
-  formatDecimal(value, language, { fractionDigits: 2 })
+/** Money for display without the currency: always two decimals. */
+export const formatMoneyText = (value: string, language: Language): string => formatAmount(language, value)
+
+/** Money for display with the currency: `12 000,00 zł` / `PLN 12,000.00`. */
+export const formatMoneyWithCurrency = (value: string, language: Language): string => formatMoney(language, value)
+
+/** A percent given as its number (`"23"`): `23%`. */
+export const formatPercentText = (value: string, language: Language): string => formatPercent(language, value)

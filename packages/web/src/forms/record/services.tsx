@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import { api } from '../../../api/client.ts'
+import { api } from '../../api/client.ts'
 import { apiServices, type RecordServices } from '../lib/services.ts'
 
 const defaultServices = apiServices(api)

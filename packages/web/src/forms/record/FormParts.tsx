@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { Button, Checkbox, FormErrors, Loader } from '../../../ui/index.ts'
+import { Button, Checkbox, FormErrors, Loader } from '../../ui/index.ts'
 import { useTranslateMessage } from './messages.ts'
 import type { RecordForm } from './useRecordForm.ts'
 

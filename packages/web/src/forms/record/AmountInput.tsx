@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { TextInput } from '../../../ui/index.ts'
+import { TextInput } from '../../ui/index.ts'
 import { formatDecimal, parseDecimal } from '../lib/number.ts'
 import { useLanguage } from './language.ts'
 

@@ -7,7 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
-import { translateMessage } from '../../../i18n/serverMessages.ts'
+import { translateMessage } from '../../i18n/serverMessages.ts'
 
 const known: Record<string, MessageDescriptor> = {
   'Company name is required': msg`Company name is required`,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { RecordDto } from '../lib/records.ts'
-import { type FormEmitted, type FormInput, formMachine, type SaveRequest, type Validation } from './formMachine.ts'
+import {
+  type FormEmitted,
+  type FormInput,
+  formMachine,
+  type SaveRequest,
+  type Validation,
+} from './recordFormMachine.ts'
 
 const vatRecord: RecordDto = {
   id: 7,

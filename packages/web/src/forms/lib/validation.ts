@@ -4,7 +4,7 @@
  * foreign data); a postal code not in `NN-NNN` form is a field error when the address is Polish.
  */
 import { companyWarnings, validateRecord } from '@finance/ledger-core'
-import type { Validation } from '../machines/formMachine.ts'
+import type { Validation } from '../record/recordFormMachine.ts'
 import { getIn, type Draft } from './paths.ts'
 import { isPolishCountry } from './ids.ts'
 import type { CompanyDataType, ItemDataType, SettingDataType } from './records.ts'

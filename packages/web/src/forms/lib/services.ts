@@ -3,8 +3,8 @@
  * tests replace the API: the form and list machines get their `load`/`save`/`loadList`/`remove` actors from it.
  */
 import { formatMoney, parseMoney, percentOf, sum } from '@finance/ledger-core'
-import type { ApiClient } from '../../../api/client.ts'
-import type { SaveRequest } from '../machines/formMachine.ts'
+import type { ApiClient } from '../../api/client.ts'
+import type { SaveRequest } from '../record/recordFormMachine.ts'
 import {
   areaOf,
   type CompanyDataType,

@@ -4,9 +4,9 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
-import { DatePicker, type DatePickerLabels } from '../../../ui/DatePicker.tsx'
-import { Select, type SelectOption, TextInput } from '../../../ui/index.ts'
-import { formatDecimal, formatMoneyText, isDecimalString } from '../lib/number.ts'
+import { DatePicker, type DatePickerLabels } from '../../ui/DatePicker.tsx'
+import { Select, type SelectOption, TextInput } from '../../ui/index.ts'
+import { formatMoneyWithCurrency, formatPercentText, isDecimalString } from '../lib/number.ts'
 import { type Draft, getIn } from '../lib/paths.ts'
 import { AmountInput } from './AmountInput.tsx'
 import { useLanguage } from './language.ts'
@@ -179,15 +179,14 @@ const optionLabel = (spec: FieldSpec, value: string): ReactNode | undefined =>
 /** A value as the view mode shows it. */
 export const useFormatValue = () => {
   const language = useLanguage()
-  const { t } = useLingui()
   return (spec: FieldSpec, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—'
     const s = String(value)
     switch (spec.kind) {
       case 'money':
-        return isDecimalString(s) ? `${formatMoneyText(s, language)} ${t`zł`}` : s
+        return isDecimalString(s) ? formatMoneyWithCurrency(s, language) : s
       case 'percent':
-        return isDecimalString(s) ? `${formatDecimal(s, language)} %` : s
+        return isDecimalString(s) ? formatPercentText(s, language) : s
       case 'select':
         return String(spec.options?.find((o) => o.value === s)?.label ?? s)
       case 'search': {

@@ -1,0 +1,148 @@
+/**
+ * The one place where figures become text for people: money, plain numbers, percents, sizes, dates and instants, in
+ * Polish (default) or English, through `Intl`. Used by the web app, the e-mails and the CLI tables. Pure: no
+ * catalogs, no clock, no I/O, so it runs in Node and in the browser alike.
+ *
+ * Money never passes through a float: a decimal string goes to `Intl.NumberFormat#format` as a string, which formats
+ * it exactly. Machine formats (API JSON, CSV, XML files) never come here; they stay plain decimal strings.
+ *
+ * Polish: `12 000,00 zł`, `1234,50 zł` (Polish groups from five digits on), `23%`, `354,07 kB`, `24.11.2026`.
+ * English: `PLN 12,000.00`, `23%`, `354.07 kB`, `24 Nov 2026`.
+ */
+
+export type Lang = 'pl' | 'en'
+
+const LOCALES: Record<Lang, string> = { pl: 'pl-PL', en: 'en-GB' }
+
+/** The IANA zone of the law and of the user's days (SPEC: Europe/Warsaw). */
+export const WARSAW = 'Europe/Warsaw'
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+
+/** `true` for a plain decimal string (`"12"`, `"-3.10"`), the only input the number formatters change. */
+export const isDecimalText = (value: unknown): value is string => typeof value === 'string' && DECIMAL.test(value)
+
+/**
+ * Formatters are made on first use and kept: creating one loads locale data (tens of milliseconds in Node), which a
+ * `--help` or a JSON answer never needs.
+ */
+const cached = <T>(make: (locale: string) => T) => {
+  const made = new Map<Lang, T>()
+  return (lang: Lang): T => {
+    let f = made.get(lang)
+    if (f === undefined) {
+      f = make(LOCALES[lang] ?? LOCALES.pl)
+      made.set(lang, f)
+    }
+    return f
+  }
+}
+
+const moneyWithCurrency = cached(
+  (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'PLN', currencyDisplay: 'symbol' }),
+)
+const moneyPlain = cached((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
+const numberPlain = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 20 }))
+const countPlain = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }))
+const percentPlain = cached((l) => new Intl.NumberFormat(l, { style: 'percent', maximumFractionDigits: 20 }))
+const sizeKb = cached(
+  (l) =>
+    new Intl.NumberFormat(l, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
+)
+const sizeMb = cached(
+  (l) =>
+    new Intl.NumberFormat(l, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
+)
+const sizeB = cached((l) => new Intl.NumberFormat(l, { style: 'unit', unit: 'byte', maximumFractionDigits: 0 }))
+const dateMedium = cached((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }))
+const dateLong = cached((l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' }))
+const monthLong = cached((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' }))
+const instantInWarsaw = cached(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone: WARSAW,
+      timeZoneName: 'short',
+    }),
+)
+
+/** Intl accepts decimal strings as exact values; the cast only satisfies the type of `format`. */
+const exact = (value: string) => value as `${number}`
+
+/** Money with the currency: `12 000,00 zł` / `PLN 12,000.00`. Anything that is not a decimal string is returned as is. */
+export const formatMoney = (lang: Lang, value: string): string =>
+  isDecimalText(value) ? moneyWithCurrency(lang).format(exact(value)) : value
+
+/** Money without the currency, for columns whose header names it: `12 000,00` / `12,000.00`. */
+export const formatAmount = (lang: Lang, value: string): string =>
+  isDecimalText(value) ? moneyPlain(lang).format(exact(value)) : value
+
+/**
+ * A plain decimal number with its own digits (`5,5` / `5.5`), or a fixed number of decimals when given. Not money:
+ * rates, multipliers, quantities.
+ */
+export const formatNumber = (lang: Lang, value: string, fractionDigits?: number): string => {
+  if (!isDecimalText(value)) return value
+  if (fractionDigits === undefined) return numberPlain(lang).format(exact(value))
+  return new Intl.NumberFormat(LOCALES[lang], {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(exact(value))
+}
+
+/** A whole count (events, users, rows): `1 234 567` / `1,234,567`. */
+export const formatCount = (lang: Lang, n: number): string => countPlain(lang).format(Math.round(n))
+
+/**
+ * A percent given as the number of percent (`"23"`, `"5.5"` — the form the API and the law use): `23%`, `5,5%`.
+ * The value is scaled by an exponent in the decimal string (`"5.5e-2"`), exact, never a float multiplication.
+ */
+export const formatPercent = (lang: Lang, value: string): string =>
+  isDecimalText(value) ? percentPlain(lang).format(exact(`${value}e-2`)) : value
+
+/** A file or database size in bytes: `512 B`, `354,07 kB`, `12,5 MB` (decimal kilobytes, as `Intl` names them). */
+export const formatSize = (lang: Lang, bytes: number): string => {
+  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes)
+  if (bytes < 1000) return sizeB(lang).format(bytes)
+  if (bytes < 1_000_000) return sizeKb(lang).format(bytes / 1000)
+  return sizeMb(lang).format(bytes / 1_000_000)
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const ISO_MONTH = /^(\d{4})-(\d{2})$/
+
+/** A calendar date (`2026-11-24`) as people read it: `24 lis 2026` / `24 Nov 2026`. Other text is returned as is. */
+export const formatDate = (lang: Lang, isoDate: string): string => {
+  const m = ISO_DATE.exec(isoDate)
+  if (!m) return isoDate
+  return dateMedium(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+}
+
+/** A calendar date in words, for sentences (e-mails): `12 marca 2026` / `12 March 2026`. */
+export const formatDateLong = (lang: Lang, isoDate: string): string => {
+  const m = ISO_DATE.exec(isoDate)
+  if (!m) return isoDate
+  return dateLong(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+}
+
+/** A month (`2026-11`): `listopad 2026` / `November 2026`. */
+export const formatMonth = (lang: Lang, isoMonth: string): string => {
+  const m = ISO_MONTH.exec(isoMonth)
+  if (!m) return isoMonth
+  return monthLong(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1))
+}
+
+/**
+ * An instant (ISO 8601 with a zone, or epoch milliseconds) in Warsaw local time with the zone shown:
+ * `24.11.2026, 14:05:09 CET` / `24/11/2026, 14:05:09 CET`. An unreadable value is returned as text.
+ */
+export const formatInstant = (lang: Lang, instant: string | number): string => {
+  const d = new Date(instant)
+  if (Number.isNaN(d.getTime())) return String(instant)
+  return instantInWarsaw(lang).format(d)
+}

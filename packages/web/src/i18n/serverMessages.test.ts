@@ -1,0 +1,67 @@
+import { BoundMessages, Bounds, FACT_DATES, dateWindowOf } from '@finance/ledger-core'
+import { describe, expect, it } from 'vitest'
+import { i18nFor } from '../test/render.tsx'
+import { translateMessage } from './serverMessages.ts'
+
+/**
+ * The API answers in English (one language for logs, clients and the shared schemas); the UI shows each answer in
+ * the user's language. These are the answers a user can meet on a screen: the shared schemas' bound messages for
+ * every field label the forms use, and the fixed answers of the routes.
+ */
+const labels = ['Amount', 'Date', 'Percent', 'Repetitions', 'Name', 'Invoice date', 'Birth date', 'Description']
+const serverAnswers = [
+  'Repetitions must be a whole number from 1 to 1200',
+  'The link is invalid or has expired.',
+  'Forbidden',
+  'Unauthorized',
+  'Invalid key',
+  'Nip checksum is not valid',
+  'Regon checksum is not valid',
+  'Post code should be in format NN-NNN',
+  'Date must be a date in format yyyy-mm-dd',
+  'Amount must not be negative',
+  'Company must be true or false',
+  'Payment interval must be 1 or 3',
+  'Tax type must be Flat, Linear or Scale',
+  'Year must be a year from 2000 to 2099',
+  'Transaction marked as completed.',
+  'Transaction was already completed.',
+  BoundMessages.repetitionsEnd,
+  ...labels.flatMap((l) => [
+    BoundMessages.dateOutside(l),
+    BoundMessages.moneyTooLarge(l),
+    BoundMessages.percent(l),
+    BoundMessages.textTooLong(l),
+    BoundMessages.textControl(l),
+    BoundMessages.repetitions(l),
+    `${l} is required`,
+  ]),
+  ...[...FACT_DATES].map(() => BoundMessages.dateOutside('Birth date', dateWindowOf('birthDate'))),
+]
+
+describe('server answers shown in the UI', () => {
+  it('reads every answer a screen can show in Polish, not in English', async () => {
+    const pl = await i18nFor('pl')
+    const english = serverAnswers.filter((text) => translateMessage(pl, text) === text)
+    expect(english).toEqual([])
+  })
+
+  it('keeps the numbers of an answer and translates its field name', async () => {
+    const pl = await i18nFor('pl')
+    expect(translateMessage(pl, 'Repetitions must be a whole number from 1 to 1200')).toBe(
+      `Powtórzenia: podaj liczbę całkowitą od 1 do ${Bounds.repetitionsMax}`,
+    )
+    expect(translateMessage(pl, 'Invoice date must be between 2000-01-01 and 2099-12-31')).toBe(
+      'Data faktury: dozwolone od 2000-01-01 do 2099-12-31',
+    )
+    expect(translateMessage(pl, 'The link is invalid or has expired.')).toBe('Link jest nieprawidłowy lub wygasł.')
+    expect(translateMessage(pl, 'Forbidden')).toBe('Brak uprawnień')
+  })
+
+  it('leaves English answers English in the English UI', async () => {
+    const en = await i18nFor('en')
+    expect(translateMessage(en, 'Repetitions must be a whole number from 1 to 1200')).toBe(
+      'Repetitions must be a whole number from 1 to 1200',
+    )
+  })
+})
