@@ -62,6 +62,27 @@ export interface DeleteItem extends Base, Versioned {
   readonly dataType?: ItemDataType
   readonly id: number
 }
+/** The identity of a document (an invoice) the books must hold at most once. */
+export interface DocumentKey {
+  /** The document's KSeF number, when it has one. */
+  readonly ksefNumber: string | null
+  /** The document's number (numer faktury). */
+  readonly documentNumber: string
+  /** The seller's tax id: ignored for incomes (the company sells). */
+  readonly sellerTaxId: string
+  /** Whether the company is the seller (the items are incomes). */
+  readonly isIncome: boolean
+}
+/** One document entered as the items it becomes, refused whole when the books hold it already. */
+export interface ImportedDocument {
+  readonly key: DocumentKey
+  readonly items: readonly { readonly dataType: ItemDataType; readonly data: unknown }[]
+}
+/** Adds the items of several documents at once (an import); refused whole when any document is refused. */
+export interface ImportDocuments extends Base {
+  readonly type: 'ImportDocuments'
+  readonly documents: readonly ImportedDocument[]
+}
 export interface GenerateMonth extends Base {
   readonly type: 'GenerateMonth'
   readonly month: YearMonthString
@@ -107,6 +128,7 @@ export type LedgerCommand =
   | AddItem
   | UpdateItem
   | DeleteItem
+  | ImportDocuments
   | GenerateMonth
   | SetTransactionFlags
   | AddManualTransaction

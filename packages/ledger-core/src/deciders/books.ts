@@ -18,6 +18,7 @@ import {
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
 import { isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import { absurd } from '../types.ts'
+import { planDocuments } from './documents.ts'
 import type { BooksState, RecordState } from './state.ts'
 
 export * from './state.ts'
@@ -25,6 +26,7 @@ export { booksFolder, evolve, foldBooks } from './evolve.ts'
 export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
+export * from './documents.ts'
 
 /**
  * How far from `today` a month may be generated (100 years either way): recording a month runs the tax engine over
@@ -138,6 +140,19 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
           data: { id: r.id, dataType: r.dataType as 'Income' | 'RecurringIncome' | 'Expense' | 'RecurringExpense' },
         },
       ]
+    }
+    case 'ImportDocuments': {
+      const plan = planDocuments(state, command.documents)
+      const refused = plan.outcomes.findIndex((o) => !o.ok)
+      if (refused >= 0) {
+        const o = plan.outcomes[refused] as Extract<(typeof plan.outcomes)[number], { ok: false }>
+        return domainError(
+          o.code,
+          o.errors[0]?.message,
+          o.errors.map((e) => ({ ...e, field: `documents.${refused}.${e.field}` })),
+        )
+      }
+      return [...plan.events]
     }
     case 'GenerateMonth': {
       const errors: FieldError[] = []

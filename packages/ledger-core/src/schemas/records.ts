@@ -170,6 +170,17 @@ export const CounterpartySchema = Schema.Struct({
 })
 export type Counterparty = typeof CounterpartySchema.Type
 
+/**
+ * (v4) The document a correcting item corrects (faktura korygowana): its number, its KSeF number when it has one and
+ * its issue date.
+ */
+export const CorrectsSchema = Schema.Struct({
+  documentNumber: Schema.String,
+  ksefNumber: Schema.NullOr(Schema.String.pipe(Schema.pattern(KSEF_NUMBER))),
+  issueDate: Schema.NullOr(LocalDate),
+})
+export type Corrects = typeof CorrectsSchema.Type
+
 const ItemFields = {
   date: LocalDate,
   name: Schema.NonEmptyString,
@@ -195,6 +206,13 @@ const ItemFields = {
   documentType: Schema.NullOr(Schema.Literal('RO', 'WEW', 'FP', 'MK', 'VAT_RR')),
   gtu: Schema.Array(Schema.Literal(...GtuCodes)),
   procedures: Schema.Array(Schema.Literal(...SalesProcedures, ...PurchaseProcedures)),
+  /**
+   * (v4) The VAT the document states for this item when it is not `amount × percent` rounded to the grosz (the
+   * difference a correction states, an advance's VAT computed from the gross, VAT summed per line); `null`: computed.
+   */
+  documentVat: Schema.NullOr(Money),
+  /** (v4) The document this item corrects; a correcting item's amounts are the differences and may be negative. */
+  corrects: Schema.NullOr(CorrectsSchema),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)
