@@ -62,17 +62,17 @@ const catalog = () => {
 }
 
 /**
- * A schema text with its import and include locations made absolute paths of the memory file system: catalogued
- * network locations go to the vendored copies (under `/`), relative ones stay relative to the file, and
- * `fallback` may resolve what is left (a user's schema folder).
+ * A schema text with its import and include locations made absolute paths of the memory file system: `local` may
+ * resolve a location first (a user's schema folder holding the imported file), then catalogued network locations go
+ * to the vendored copies (under `/`); relative ones stay relative to the file.
  */
-const relocate = (text: string, fallback?: (uri: string) => string | null): string =>
+const relocate = (text: string, local?: (uri: string) => string | null): string =>
   text.replace(/schemaLocation="([^"]+)"/g, (whole, uri: string) => {
+    const own = local?.(uri)
+    if (own) return `schemaLocation="${own}"`
     // Only import locations change: namespace names keep their `http://crd.gov.pl/…` form.
     const rule = catalog().find((r) => uri.startsWith(r.from))
-    if (rule) return `schemaLocation="/${rule.to}${uri.slice(rule.from.length)}"`
-    const local = fallback?.(uri)
-    return local ? `schemaLocation="${local}"` : whole
+    return rule ? `schemaLocation="/${rule.to}${uri.slice(rule.from.length)}"` : whole
   })
 
 let vendored: readonly XMLFileInfo[] | null = null
@@ -120,15 +120,27 @@ const problemsByDocument = (names: readonly string[], errors: readonly XMLValida
 }
 
 const run = async (schema: XMLFileInfo, preload: readonly XMLFileInfo[], docs: readonly XMLFileInfo[]) => {
-  // A year of entries makes a document of several megabytes; libxml2 keeps it as a tree while validating.
-  const result = await validateXML({
-    xml: docs,
-    schema: [schema],
-    preload,
-    modifyArguments: (args) => ['--nonet', ...args],
-    initialMemoryPages: 256,
-    maxMemoryPages: 16384,
-  })
+  let result: Awaited<ReturnType<typeof validateXML>>
+  try {
+    // A year of entries makes a document of several megabytes; libxml2 keeps it as a tree while validating.
+    result = await validateXML({
+      xml: docs,
+      schema: [schema],
+      preload,
+      modifyArguments: (args) => ['--nonet', ...args],
+      initialMemoryPages: 256,
+      maxMemoryPages: 16384,
+    })
+  } catch (e) {
+    // The schema itself did not load (an import that cannot be found, a schema that is not one): no document can
+    // be checked, so none is valid.
+    const lines = String((e as Error).message ?? e)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !/^Error:?$/.test(l))
+    const message = `The schema could not be loaded: ${lines.slice(0, 3).join(' ')}`
+    return docs.map(() => ({ valid: false, errors: [{ line: null, message }] }))
+  }
   return problemsByDocument(
     docs.map((d) => d.fileName),
     result.errors,
@@ -170,8 +182,8 @@ export const validateMany = async (
 
 /**
  * Validates `xml` against the schema file `xsdPath` (any schema: an official one the user downloaded). Its imports
- * resolve, in order, through the catalog to the vendored copies, to files beside it (relative locations), and by
- * file name to any `.xsd` in its folder (an import from `http://crd.gov.pl/…` saved beside the schema).
+ * resolve, in order: by file name to an `.xsd` in its folder (an import from `http://crd.gov.pl/…` saved beside the
+ * schema), through the catalog to the vendored copies, and relative to the importing file.
  */
 export const validateWithSchemaFile = async (xml: string, xsdPath: string): Promise<XmlValidation> => {
   if (!statSync(xsdPath).isFile()) throw new Error(`${xsdPath} is not a file`)
