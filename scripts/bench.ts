@@ -1,17 +1,18 @@
 /**
- * `npm run bench`: runs every package's benchmark in turn. Each package exposes `bench/index.ts`
- * exporting `run(): Promise<void>` which prints its own figures (always as ratios against a reference
- * measured in the same run). Pass package names to run a subset: `npm run bench -- event-store api`.
+ * `npm run bench`: runs every package's benchmark in turn, then the start-up times of the programs. Each package
+ * exposes `bench/index.ts` exporting `run(): Promise<void>` which prints its own figures (always as ratios against a
+ * reference measured in the same run); `startup` is `scripts/bench-startup.ts`. Pass names to run a subset:
+ * `npm run bench -- event-store api startup`.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const all = ['event-store', 'ledger-core', 'tax-files', 'api', 'cli']
+const all = ['event-store', 'ledger-core', 'tax-files', 'api', 'cli', 'startup']
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 for (const name of wanted.length > 0 ? wanted : all) {
-  const file = `${root}packages/${name}/bench/index.ts`
+  const file = name === 'startup' ? `${root}scripts/bench-startup.ts` : `${root}packages/${name}/bench/index.ts`
   if (!existsSync(file)) {
     console.log(`\n== ${name}: no benchmark yet`)
     continue

@@ -22,7 +22,7 @@ import autocannon from 'autocannon'
 import { createAccounts } from '../src/accounts/service.ts'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
-import { localDateInPoland } from '../src/plugins/services.ts'
+import { dateInPoland } from '@finance/ledger-core/calendar.ts'
 import { BOOKS, measureWork, normalCase, seedBooks, worstCases } from './work.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -54,7 +54,7 @@ async function boundedWork(): Promise<void> {
   const mailer = { kind: 'outbox' as const, send: async () => ({ messageId: 'bench' }), close() {} }
   const app = await buildApp({ store, config, accounts, mailer })
   try {
-    const today = localDateInPoland(new Date())
+    const today = dateInPoland(new Date())
     const events = await seedBooks(store, user.value.id, Number(today.slice(0, 4)) - 1)
     const token = app.issueToken(user.value)!.token
     const adminToken = app.issueToken(admin.value)!.token
@@ -81,7 +81,7 @@ async function boundedWork(): Promise<void> {
 
 export async function run(): Promise<void> {
   await boundedWork()
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./server.ts', import.meta.url))], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   try {

@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSqliteStore } from '@finance/event-store/sqlite.ts'
+import { dateInPoland } from '@finance/ledger-core/calendar.ts'
 import Fastify from 'fastify'
 import { createAccounts } from '../src/accounts/service.ts'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { executeBooks } from '../src/ledger/books.ts'
-import { localDateInPoland } from '../src/plugins/services.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -23,7 +23,7 @@ const accounts = createAccounts(store, { hashCost: 4 })
 const user = await accounts.register({ email: 'bench@example.com', password: 'Bench#Pass1', role: 'USER' })
 if (!user.ok) throw new Error(user.errors.join(' '))
 const userId = user.value.id
-const today = localDateInPoland(new Date())
+const today = dateInPoland(new Date())
 const thisYear = Number(today.slice(0, 4))
 let commands = 0
 let items = 0

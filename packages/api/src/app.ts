@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path'
 import type { EventStore } from '@finance/event-store'
+import { dateInPoland } from '@finance/ledger-core/calendar.ts'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { type Accounts, createAccounts } from './accounts/service.ts'
 import type { Config } from './config.ts'
@@ -15,7 +16,7 @@ import docs from './plugins/docs.ts'
 import errors from './plugins/errors.ts'
 import reminders from './plugins/reminders.ts'
 import security from './plugins/security.ts'
-import services, { localDateInPoland } from './plugins/services.ts'
+import services from './plugins/services.ts'
 import web from './plugins/web.ts'
 import accountRoutes from './routes/account.ts'
 import miscRoutes from './routes/misc.ts'
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins and app plugins.
   await app.register(services, {
-    services: { store, accounts, mailer, config, now, today: () => localDateInPoland(now()) },
+    services: { store, accounts, mailer, config, now, today: () => dateInPoland(now()) },
   })
   await app.register(errors)
   await app.register(security)

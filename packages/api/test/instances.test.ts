@@ -17,7 +17,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccounts } from '../src/accounts/service.ts'
 import { booksStream, executeBooks, loadBooks } from '../src/ledger/books.ts'
-import { localDateInPoland } from '../src/plugins/services.ts'
+import { dateInPoland } from '@finance/ledger-core/calendar.ts'
 import { verifyAcceptKey } from '../src/reminders/keys.ts'
 import { bodies } from './fixtures.ts'
 import { freePort, smtpSink } from './helpers.ts'
@@ -39,10 +39,10 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
   let store: EventStore
   let userId: string
 
-  /** Starts `packages/api/src/main.ts` and resolves with its base URL once it listens. */
+  /** Starts the server (`packages/api/bin/server.mjs`) and resolves with its base URL once it listens. */
   const startInstance = async (name: string, smtpPort: number) => {
     const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/api/src/main.ts')], {
+    const child = spawn(process.execPath, [join(root, 'packages/api/bin/server.mjs')], {
       cwd: root,
       env: {
         ...process.env,
@@ -101,7 +101,7 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
     const user = await accounts.register({ email: EMAIL, password: PASSWORD, role: 'USER', language: 'en' })
     if (!user.ok) throw new Error(user.errors.join(' '))
     userId = user.value.id
-    const today = localDateInPoland(new Date())
+    const today = dateInPoland(new Date())
     const run = async (command: Record<string, unknown>) => {
       const r = await executeBooks(store, userId, { ...command, at: new Date().toISOString(), userId } as never)
       if ('code' in r) throw new Error(r.message)

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { measureWork, normalCase, seedBooks, worstCases } from '../bench/work.ts'
-import { localDateInPoland } from '../src/plugins/services.ts'
+import { dateInPoland } from '@finance/ledger-core/calendar.ts'
 import { type Harness, harness } from './helpers.ts'
 
 let h: Harness
@@ -16,7 +16,7 @@ let today: string
 beforeAll(async () => {
   h = await harness({ config: { clientRateLimit: 10_000 } })
   token = await h.user('big@example.com')
-  today = localDateInPoland(h.clock.now)
+  today = dateInPoland(h.clock.now)
   const user = (await h.app.finance.accounts.findByEmail('big@example.com'))!
   await seedBooks(h.store, user.id, Number(today.slice(0, 4)) - 1)
 }, 120_000)

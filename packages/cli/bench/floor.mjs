@@ -4,17 +4,16 @@
 // in-memory books must (the garbage collector then copies them out of the young generation). Plain JavaScript, so it
 // starts as fast as Node does.
 // Usage: node floor.mjs FILE FROM TO [keep]  → prints `{"rows":…,"seconds":…}` (from the first read to the last).
-import Database from 'better-sqlite3'
+import { DatabaseSync } from 'node:sqlite'
 
 const [file, from, to] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])]
 const kept = process.argv[5] === 'keep' ? [] : null
-const db = new Database(file, { readonly: true })
-const page = db
-  .prepare(
-    'SELECT position, stream_id, revision, type, schema_version, data FROM events ' +
-      'WHERE position > ? AND position <= ? ORDER BY position LIMIT 5000',
-  )
-  .raw()
+const db = new DatabaseSync(file, { readOnly: true })
+const page = db.prepare(
+  'SELECT position, stream_id, revision, type, schema_version, data FROM events ' +
+    'WHERE position > ? AND position <= ? ORDER BY position LIMIT 5000',
+)
+page.setReturnArrays(true)
 const started = performance.now()
 let rows = 0
 for (let after = from; ; ) {

@@ -3,7 +3,7 @@ import { createAccounts } from '@finance/api/accounts/service.ts'
 import { loadBooks } from '@finance/api/ledger/books.ts'
 import type { BooksState } from '@finance/ledger-core'
 import type { Ctx } from './context.ts'
-import { CliError } from './errors.ts'
+import { userError } from './errors.ts'
 
 export interface UserRef {
   readonly userId: string
@@ -17,7 +17,7 @@ export interface UserBooks extends UserRef {
 
 export const resolveUser = async (ctx: Ctx, email: string): Promise<UserRef> => {
   const user = await createAccounts(await ctx.store()).findByEmail(email)
-  if (!user) throw new CliError(`no user ${email} (see \`finance users list\`)`)
+  if (!user) throw userError('noUser', email)
   return { userId: user.id, email: user.email }
 }
 

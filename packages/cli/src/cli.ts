@@ -1,12 +1,17 @@
 /**
  * The `finance` command. `runCli(argv, options)` parses and runs one command in-process and resolves to the
  * exit code: 0 ok, 1 user error (clear message on stderr), 2 usage error (commander's errors, mapped through
- * `exitOverride`). `main.ts` wires it to the real process.
+ * `exitOverride`). `main.ts` wires it to the real process. Messages, prompts and errors are in the language of
+ * `--lang` (Polish by default), commander's own usage errors included.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { isLocalDate } from '@finance/ledger-core/calendar.ts'
+import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
+import pkg from '../package.json' with { type: 'json' }
 import { type Ctx, createCtx, type RunOptions } from './context.ts'
-import { CliError, ExitCode } from './errors.ts'
-import { LANGS, type Lang } from './i18n.ts'
+import { CliError, ExitCode, usageError } from './errors.ts'
+import { type CsvDialect, EXCEL_PL, RFC4180 } from './format.ts'
+import { LANGS, type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'
 
 // Command modules load on first use, so `--help` and usage errors start fast and need no store or core.
 const commands = {
@@ -22,47 +27,89 @@ const commands = {
 
 export type { RunOptions } from './context.ts'
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
-const YEAR = /^\d{4}$/
-
-export const parseMonth = (value: string): string => {
-  if (!MONTH.test(value)) throw new InvalidArgumentError('expected a month as YYYY-MM, e.g. 2026-03')
-  return value
-}
-
-export const parseYear = (value: string): number => {
-  if (!YEAR.test(value)) throw new InvalidArgumentError('expected a year as YYYY, e.g. 2026')
-  return Number(value)
-}
-
 /**
- * Accepts an ISO-8601 timestamp or a date, which means the end of that day in UTC (as ledger-core's `replay` reads
- * it: `2026-03-01` = `2026-03-01T23:59:59.999Z`), and normalises it to ISO UTC.
+ * The years the CLI accepts in months, years, dates and timestamps: the books' own window (the core's `Bounds`, the
+ * API's too), so a typo such as 9999 is an error, not a report.
  */
-export const parseTimestamp = (value: string): string => {
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T23:59:59.999Z`) : Date.parse(value)
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms))
-    throw new InvalidArgumentError('expected an ISO-8601 timestamp, e.g. 2026-03-01T12:00:00Z, or a date YYYY-MM-DD')
-  return new Date(ms).toISOString()
+export const MIN_YEAR = Number(Bounds.dateMin.slice(0, 4))
+export const MAX_YEAR = Number(Bounds.dateMax.slice(0, 4))
+
+const inYears = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+const TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/
+
+/** The argument parsers, with their messages in `lang`. Each rejects what is not a real date in range. */
+const parsers = (lang: Lang) => {
+  const fail = <K extends MessageKey>(key: K, ...values: MessageArgs<K>): never => {
+    throw new InvalidArgumentError(translate(lang, key, ...values))
+  }
+  const month = (value: string): string => {
+    const m = MONTH.exec(value)
+    return m && inYears(Number(m[1])) ? value : fail('badMonth', MIN_YEAR, MAX_YEAR)
+  }
+  const date = (value: string): boolean => isLocalDate(value) && inYears(Number(value.slice(0, 4)))
+  return {
+    month,
+    year: (value: string): number =>
+      /^\d{4}$/.test(value) && inYears(Number(value)) ? Number(value) : fail('badYear', MIN_YEAR, MAX_YEAR),
+    /**
+     * An ISO-8601 timestamp (with `Z` or an offset) or a date, which means the end of that day in UTC (as ledger-core's
+     * `replay` reads it: `2026-03-01` = `2026-03-01T23:59:59.999Z`), normalised to ISO UTC. `2025-02-30` and
+     * `T24:00` are errors, never rolled over to another day.
+     */
+    timestamp: (value: string): string => {
+      if (date(value)) return new Date(`${value}T23:59:59.999Z`).toISOString()
+      const t = TIMESTAMP.exec(value)
+      if (!t || !date(t[1]!)) return fail('badTimestamp')
+      return new Date(value).toISOString()
+    },
+    /** A month `YYYY-MM` or a date `YYYY-MM-DD` (export bounds). */
+    period: (value: string): string => (MONTH.test(value) ? month(value) : date(value) ? value : fail('badPeriod')),
+    /** A thread count for `replay --threads`: an integer from 1 to 64. */
+    threads: (value: string): number =>
+      /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64 ? Number(value) : fail('badThreads'),
+  }
 }
 
-/** A month `YYYY-MM` or a date `YYYY-MM-DD` (journal bounds). */
-export const parsePeriod = (value: string): string => {
-  if (MONTH.test(value)) return value
-  if (/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) return value
-  throw new InvalidArgumentError('expected a month YYYY-MM or a date YYYY-MM-DD')
+const english = parsers('en')
+export const parseMonth = english.month
+export const parseYear = english.year
+export const parseTimestamp = english.timestamp
+export const parsePeriod = english.period
+export const parseThreads = english.threads
+
+/** `--lang` as given anywhere on the command line (help and parse errors are written before the options are read). */
+const langOf = (argv: readonly string[]): Lang => {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const value = a === '--lang' ? argv[i + 1] : a.startsWith('--lang=') ? a.slice('--lang='.length) : undefined
+    if (value !== undefined && (LANGS as readonly string[]).includes(value)) return value as Lang
+  }
+  return 'pl'
 }
 
-/** A thread count for `replay --threads`: an integer from 1 to 64. */
-export const parseThreads = (value: string): number => {
-  const n = Number(value)
-  if (!/^\d+$/.test(value) || n < 1 || n > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64')
-  return n
-}
+/** Commander's usage errors in Polish (its English texts are the pattern). */
+const POLISH_USAGE: readonly (readonly [RegExp, string])[] = [
+  [/^option '(.+)' argument '(.*)' is invalid\.\s*/s, "opcja '$1': błędna wartość '$2'. "],
+  [/^command-argument value '(.*)' is invalid for argument '(.+)'\.\s*/s, "argument '$2': błędna wartość '$1'. "],
+  [/^missing required argument '(.+)'/, "brak wymaganego argumentu '$1'"],
+  [/^option '(.+)' argument missing/, "opcja '$1' wymaga wartości"],
+  [/^required option '(.+)' not specified/, "brak wymaganej opcji '$1'"],
+  [/^unknown option '(.+?)'/, "nieznana opcja '$1'"],
+  [/^unknown command '(.+?)'/, "nieznane polecenie '$1'"],
+  [
+    /^too many arguments( for '.+')?\. Expected (\d+) arguments? but got (\d+)(: .*)?\./,
+    'za dużo argumentów: oczekiwano $2, podano $3$4.',
+  ],
+  [/Allowed choices are (.+)\./, 'Dozwolone wartości: $1.'],
+  [/\(Did you mean (?:one of )?(.+)\?\)/, '(Czy chodziło o $1?)'],
+]
 
-const parseLang = (value: string): Lang => {
-  if (!(LANGS as readonly string[]).includes(value)) throw new InvalidArgumentError('expected pl or en')
-  return value as Lang
+/** A commander error message without its `error: ` prefix, in `lang`. */
+export const usageMessage = (lang: Lang, message: string): string => {
+  const text = message.replace(/^error: /, '')
+  return lang === 'en' ? text : POLISH_USAGE.reduce((s, [pattern, pl]) => s.replace(pattern, pl), text)
 }
 
 const userOption = () => new Option('-u, --user <email>', "the user's e-mail address")
@@ -71,25 +118,37 @@ const requiredUser = () => userOption().makeOptionMandatory()
 interface OutputFlags {
   readonly json?: boolean
   readonly csv?: boolean
+  readonly excel?: boolean
 }
 
-const formatOf = (o: OutputFlags): 'table' | 'json' | 'csv' => {
-  if (o.json && o.csv) throw new CliError('choose one of --json and --csv', 2)
-  return o.json ? 'json' : o.csv ? 'csv' : 'table'
+export type Output = { readonly format: 'table' | 'json' } | { readonly format: 'csv'; readonly dialect: CsvDialect }
+
+const outputOf = (o: OutputFlags): Output => {
+  if (o.json && (o.csv || o.excel)) throw usageError('jsonOrCsv')
+  if (o.json) return { format: 'json' }
+  if (o.csv || o.excel) return { format: 'csv', dialect: o.excel ? EXCEL_PL : RFC4180 }
+  return { format: 'table' }
 }
+
+const excelOption = () =>
+  new Option('--excel', 'print CSV for a Polish Excel: semicolons, decimal comma, a byte order mark (implies --csv)')
 
 const EXAMPLES: Record<string, readonly string[]> = {
   'report month': [
     'finance report month 2026-02 --user anna@example.com',
     'finance report month 2026-02 --user anna@example.com --lang en --json',
   ],
-  'report year': ['finance report year 2026 --user anna@example.com --csv > 2026.csv'],
+  'report year': [
+    'finance report year 2026 --user anna@example.com --csv > 2026.csv',
+    'finance report year 2026 --user anna@example.com --excel > 2026.csv',
+  ],
   'reset month': ['finance reset month 2026-02 --user anna@example.com --yes'],
   'reset year': ['finance reset year 2026 --user anna@example.com'],
   replay: ['finance replay', 'finance replay --user anna@example.com --as-of 2026-02-10T12:00:00Z'],
   diff: ['finance diff --from 2026-02-01 --to 2026-03-01 --user anna@example.com'],
   export: [
     'finance export --format json --out backup.jsonl',
+    'finance export --format csv --excel --from 2026-01 --to 2026-12 --out 2026.csv',
     'finance export --format ledger --user anna@example.com --out anna.journal && hledger -f anna.journal bal -M',
   ],
   import: ['finance --data ./restored import backup.jsonl'],
@@ -106,6 +165,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
 
 const ROOT_HELP = `
 Store: FINANCE_STORE (sqlite|postgres|kurrentdb|memory), FINANCE_DATA_DIR, DATABASE_URL, KURRENTDB_URL, or --data DIR.
+Only \`users add\` and \`import\` create a store; every other command needs an existing one.
 Exit codes: 0 ok, 1 user error (message on stderr), 2 usage error.
 Colour and progress bars only on a terminal; NO_COLOR turns colour off. Documentation: docs/cli.md.
 `
@@ -120,18 +180,18 @@ const addExamples = (cmd: Command, path: readonly string[] = []): void => {
 }
 
 const buildProgram = (ctx: Ctx): Command => {
+  const parse = parsers(ctx.lang)
   const program = new Command('finance')
   program
     .description('Finance books from the terminal: reports, resets, audit replay, export/import, users')
+    .version(pkg.version, '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => ctx.out(s), writeErr: (s) => ctx.err(s) })
-    .showHelpAfterError('(run with --help for usage)')
+    // Errors are printed by runCli, in the run's language; help and the version go to stdout as usual.
+    .configureOutput({ writeOut: (s) => ctx.out(s), writeErr: (s) => ctx.err(s), outputError: () => {} })
     .option('--data <dir>', 'data directory of the SQLite store (overrides FINANCE_DATA_DIR)')
-    .addOption(new Option('--lang <lang>', 'language of headings and labels').choices(LANGS).default('pl'))
+    .addOption(new Option('--lang <lang>', 'language of messages, headings and labels').choices(LANGS).default('pl'))
     .hook('preAction', (_this, action) => {
-      const g = action.optsWithGlobals<{ data?: string; lang?: string }>()
-      ctx.dataDir = g.data
-      ctx.lang = parseLang(g.lang ?? 'pl')
+      ctx.dataDir = action.optsWithGlobals<{ data?: string }>().data
     })
 
   const report = program.command('report').description("print a user's monthly or yearly report")
@@ -140,30 +200,32 @@ const buildProgram = (ctx: Ctx): Command => {
     .description(
       "the month's transactions, VAT/PIT/ZUS obligations with due dates and paid state, and the cost summary",
     )
-    .argument('<month>', 'YYYY-MM', parseMonth)
+    .argument('<month>', 'YYYY-MM', parse.month)
     .addOption(requiredUser())
     .option('--json', 'print JSON')
     .option('--csv', 'print CSV (RFC 4180)')
+    .addOption(excelOption())
     .action(async (month: string, o: OutputFlags & { user: string }) =>
-      (await commands.report()).reportMonth(ctx, month, o.user, formatOf(o)),
+      (await commands.report()).reportMonth(ctx, month, o.user, outputOf(o)),
     )
   report
     .command('year')
     .description('the yearly summary table (12 months and the year)')
-    .argument('<year>', 'YYYY', parseYear)
+    .argument('<year>', 'YYYY', parse.year)
     .addOption(requiredUser())
     .option('--json', 'print JSON')
     .option('--csv', 'print CSV (RFC 4180)')
+    .addOption(excelOption())
     .option('--cumulative', 'running totals instead of monthly figures')
     .action(async (year: number, o: OutputFlags & { user: string; cumulative?: boolean }) =>
-      (await commands.report()).reportYear(ctx, year, o.user, formatOf(o), o.cumulative === true),
+      (await commands.report()).reportYear(ctx, year, o.user, outputOf(o), o.cumulative === true),
     )
 
   const reset = program.command('reset').description('reset generated transactions, recorded as events')
   reset
     .command('month')
     .description("reset a month's generated transactions (as the dashboard's 'Reset current month')")
-    .argument('<month>', 'YYYY-MM', parseMonth)
+    .argument('<month>', 'YYYY-MM', parse.month)
     .addOption(requiredUser())
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (month: string, o: { user: string; yes?: boolean }) =>
@@ -172,7 +234,7 @@ const buildProgram = (ctx: Ctx): Command => {
   reset
     .command('year')
     .description("reset a year's generated transactions (as the dashboard's 'Reset current year')")
-    .argument('<year>', 'YYYY', parseYear)
+    .argument('<year>', 'YYYY', parse.year)
     .addOption(requiredUser())
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (year: number, o: { user: string; yes?: boolean }) =>
@@ -185,14 +247,14 @@ const buildProgram = (ctx: Ctx): Command => {
     .option(
       '--as-of <timestamp>',
       'stop at events created after this moment (ISO-8601, or YYYY-MM-DD = end of that day UTC)',
-      parseTimestamp,
+      parse.timestamp,
     )
     .addOption(userOption())
-    .option('--month <month>', 'month to show with --user (default: the month of --as-of or today)', parseMonth)
+    .option('--month <month>', 'month to show with --user (default: the month of --as-of or today)', parse.month)
     .option(
       '--threads <n>',
       'fold on this many threads (default: one per core, up to 4, for a large log)',
-      parseThreads,
+      parse.threads,
     )
     .option('--digest', "print a SHA-256 digest of every user's books, to compare two replays")
     .option('--json', 'print JSON')
@@ -211,8 +273,8 @@ const buildProgram = (ctx: Ctx): Command => {
   program
     .command('diff')
     .description('list which events changed which figures between two moments')
-    .requiredOption('--from <timestamp>', 'the earlier moment', parseTimestamp)
-    .requiredOption('--to <timestamp>', 'the later moment', parseTimestamp)
+    .requiredOption('--from <timestamp>', 'the earlier moment', parse.timestamp)
+    .requiredOption('--to <timestamp>', 'the later moment', parse.timestamp)
     .addOption(userOption())
     .option('--json', 'print JSON')
     .action(async (o: { from: string; to: string; user?: string; json?: boolean }) =>
@@ -221,7 +283,9 @@ const buildProgram = (ctx: Ctx): Command => {
 
   program
     .command('export')
-    .description('export the history (json lines), the transactions (csv) or an hledger/ledger journal')
+    .description(
+      'export the history (json lines), the computed transactions (csv) or an hledger/ledger journal of the books',
+    )
     .addOption(
       new Option('-f, --format <format>', 'json | csv | ledger')
         .choices(['json', 'csv', 'ledger'])
@@ -229,13 +293,23 @@ const buildProgram = (ctx: Ctx): Command => {
     )
     .option('-o, --out <file>', 'write to this file instead of stdout')
     .addOption(userOption().default(undefined, 'all users'))
-    .option('--from <period>', 'ledger only: first month (YYYY-MM) or date (YYYY-MM-DD) of the journal', parsePeriod)
-    .option('--to <period>', 'ledger only: last month (YYYY-MM) or date (YYYY-MM-DD) of the journal', parsePeriod)
+    .option('--from <period>', 'csv and ledger: first month (YYYY-MM) or date (YYYY-MM-DD)', parse.period)
+    .option('--to <period>', 'csv and ledger: last month (YYYY-MM) or date (YYYY-MM-DD)', parse.period)
+    .addOption(new Option('--excel', 'csv: for a Polish Excel (semicolons, decimal comma, a byte order mark)'))
     .action(
-      async (o: { format: 'json' | 'csv' | 'ledger'; out?: string; user?: string; from?: string; to?: string }) => {
-        if ((o.from !== undefined || o.to !== undefined) && o.format !== 'ledger')
-          throw new CliError('--from and --to apply to --format ledger only', 2)
-        return (await commands.export()).exportCommand(ctx, o)
+      async (o: {
+        format: 'json' | 'csv' | 'ledger'
+        out?: string
+        user?: string
+        from?: string
+        to?: string
+        excel?: boolean
+      }) => {
+        if ((o.from !== undefined || o.to !== undefined) && o.format === 'json') throw usageError('boundsFormat')
+        if (o.excel && o.format !== 'csv') throw usageError('excelNeedsCsv')
+        if (o.from !== undefined && o.to !== undefined && o.from.slice(0, o.to.length) > o.to.slice(0, o.from.length))
+          throw usageError('fromAfterTo')
+        return (await commands.export()).exportCommand(ctx, { ...o, dialect: o.excel ? EXCEL_PL : RFC4180 })
       },
     )
 
@@ -285,7 +359,7 @@ const registerBooks = (program: Command, ctx: Ctx) => {
   program
     .command('books')
     .description("a year's tax book (KPiR or ewidencja przychodów) or its JPK_PKPIR / JPK_EWP file")
-    .argument('<year>', 'YYYY', parseYear)
+    .argument('<year>', 'YYYY', parsers(ctx.lang).year)
     .addOption(requiredUser())
     .option('-m, --month <month>', 'only this month (MM)', parseMonthNumber)
     .addOption(
@@ -321,7 +395,7 @@ const registerBooks = (program: Command, ctx: Ctx) => {
           out?: string
         },
       ) => {
-        if (year < 1900 || year > 2050) throw new CliError('the year must be from 1900 to 2050 (the JPK date range)', 2)
+        if (year < 1900 || year > 2050) throw usageError('jpkYears')
         return (await commands.books()).booksCommand(ctx, year, { ...o, purpose: Number(o.purpose) as 0 | 1 | 2 })
       },
     )
@@ -342,18 +416,34 @@ export const parseAmount = (value: string): string => {
 
 /** Runs one `finance` invocation in-process. `argv` excludes node and the script (`['report', 'month', …]`). */
 export const runCli = async (argv: readonly string[], options: RunOptions = {}): Promise<number> => {
-  const ctx = createCtx(options, async (env, dataDir) => (await import('./store.ts')).openStore(env, dataDir))
+  const ctx = createCtx(options, async (env, dataDir, create) =>
+    (await import('./store.ts')).openStore(env, dataDir, create),
+  )
+  ctx.lang = langOf(argv)
+  const error = (text: string) => ctx.err(`${ctx.colour.red(ctx.t('error'))} ${text}\n`)
   const program = buildProgram(ctx)
   try {
     await program.parseAsync([...argv], { from: 'user' })
     return ExitCode.Ok
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage
+    if (e instanceof CommanderError) {
+      if (e.exitCode === 0) return ExitCode.Ok
+      // Help shown because a command is missing (`finance report`) is not an error message.
+      if (e.code !== 'commander.help') error(`${usageMessage(ctx.lang, e.message)}\n${ctx.t('usageHint')}`)
+      return ExitCode.Usage
+    }
     if (e instanceof CliError) {
-      ctx.err(`${ctx.colour.red('error:')} ${e.message}\n`)
+      error(e.text(ctx.lang))
       return e.exitCode
     }
-    ctx.err(`${ctx.colour.red('error:')} ${(e as Error)?.message ?? String(e)}\n`)
+    const unknown = e as { name?: string; type?: string; schemaVersion?: number }
+    if (unknown?.name === 'UnknownEventError') {
+      error(ctx.t('unknownEvent', String(unknown.type), Number(unknown.schemaVersion)))
+      return ExitCode.UserError
+    }
+    // Not a user's mistake: a short message, the details only when asked for.
+    error(ctx.t('unexpected'))
+    if ((ctx.env.FINANCE_DEBUG ?? '') !== '') ctx.err(`${(e as Error)?.stack ?? String(e)}\n`)
     return ExitCode.UserError
   } finally {
     await ctx.close()

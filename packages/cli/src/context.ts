@@ -3,9 +3,11 @@
  * `RunOptions` so tests run every command in-process with a memory store, captured output and a fixed clock.
  */
 import type { EventStore } from '@finance/event-store'
-import { CliError } from './errors.ts'
+import { dateInPoland } from '@finance/ledger-core/calendar.ts'
+import { CliError, userError } from './errors.ts'
 import { type Palette, palette } from './format.ts'
-import { type Lang, type MessageKey, translate } from './i18n.ts'
+import { type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'
+import type { Opened } from './store.ts'
 
 export interface Output {
   write(chunk: string): unknown
@@ -37,11 +39,18 @@ export interface Ctx {
   /** `--data DIR` given on the command line. */
   dataDir: string | undefined
   now(): Date
-  t(key: MessageKey): string
+  /** Today's date in Poland (`yyyy-mm-dd`), the date every figure is computed for, as in the API. */
+  today(): string
+  t<K extends MessageKey>(key: K, ...values: MessageArgs<K>): string
   out(text: string): void
   err(text: string): void
-  /** Opens the store on first use (from `--data` and the environment unless one was injected). */
-  store(): Promise<EventStore>
+  /**
+   * Opens the store on first use (from `--data` and the environment unless one was injected). Only with `create` may
+   * it create a new one (saying so on stderr); otherwise a missing store is an error naming where it was looked for.
+   */
+  store(options?: { readonly create?: boolean }): Promise<EventStore>
+  /** The SQLite file the command created by opening the store, or null (import removes it again on failure). */
+  readonly createdStore: Opened['created']
   /** The store was handed in (`RunOptions.store`): other threads or processes cannot open it from the configuration. */
   readonly storeInjected: boolean
   /** Registers cleanup to run when the command ends (prompts, …). */
@@ -52,7 +61,11 @@ export interface Ctx {
 
 export const createCtx = (
   options: RunOptions,
-  openStore: (env: Readonly<Record<string, string | undefined>>, dataDir: string | undefined) => Promise<EventStore>,
+  openStore: (
+    env: Readonly<Record<string, string | undefined>>,
+    dataDir: string | undefined,
+    create: boolean,
+  ) => Promise<Opened>,
 ): Ctx => {
   const env = options.env ?? process.env
   const isTTY = options.isTTY ?? false
@@ -63,6 +76,7 @@ export const createCtx = (
   let opened: EventStore | undefined
   const cleanups: (() => void)[] = []
   let opening: Promise<EventStore> | undefined
+  let created: Opened['created'] = null
   const ctx: Ctx = {
     stdout,
     stderr,
@@ -80,27 +94,34 @@ export const createCtx = (
           : typeof clock === 'string'
             ? new Date(clock)
             : new Date(clock.getTime()),
-    t: (key) => translate(ctx.lang, key),
+    today: () => dateInPoland(ctx.now()),
+    t: (key, ...values) => translate(ctx.lang, key, ...values),
     out: (text) => {
       stdout.write(text)
     },
     err: (text) => {
       stderr.write(text)
     },
-    store: async () => {
+    store: async (o = {}) => {
       if (options.store) return options.store
       if (!opening) {
-        opening = openStore(env, ctx.dataDir).then(
+        opening = openStore(env, ctx.dataDir, o.create === true).then(
           (s) => {
-            opened = s
-            return s
+            opened = s.store
+            created = s.created
+            if (created) ctx.err(`${ctx.t('storeCreated', created.file)}\n`)
+            return s.store
           },
           (e: unknown) => {
-            throw new CliError(`cannot open the event store: ${(e as Error).message}`)
+            if (e instanceof CliError) throw e
+            throw userError('cannotOpenStore', (e as Error).message)
           },
         )
       }
       return opening
+    },
+    get createdStore() {
+      return created
     },
     storeInjected: options.store !== undefined,
     onClose: (fn) => {

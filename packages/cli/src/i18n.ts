@@ -1,11 +1,26 @@
 /**
- * The CLI's small message table: column headings and labels in Polish (default) and English. The web app uses
- * Lingui catalogs; a terminal tool with a few dozen labels keeps them here.
+ * The CLI's message table: headings, labels, prompts, results and errors in Polish (default) and English. The web app
+ * uses Lingui catalogs; a terminal tool with a few dozen texts keeps them here. A text with values is a function of
+ * them (`translate('pl', 'noUser', email)`). JSON and CSV keys are never translated.
  */
 export type Lang = 'pl' | 'en'
 export const LANGS: readonly Lang[] = ['pl', 'en']
 
-const messages = {
+type Text = string | ((...values: never[]) => string)
+
+/** The figures of the replay's summary line, already formatted (counts grouped, seconds with two decimals). */
+export interface ReplayLine {
+  readonly events: string
+  readonly asOf: string | null
+  readonly applied: string
+  readonly books: string
+  readonly users: string
+  readonly seconds: string
+  readonly rate: string
+  readonly threads: number
+}
+
+const labels = {
   transactions: { pl: 'Transakcje', en: 'Transactions' },
   obligations: { pl: 'Zobowiązania (VAT, PIT, ZUS)', en: 'Obligations (VAT, PIT, social security)' },
   costSummary: { pl: 'Podsumowanie kosztów', en: 'Cost summary' },
@@ -62,6 +77,292 @@ const messages = {
   cumulative: { pl: 'narastająco', en: 'cumulative' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-export type MessageKey = keyof typeof messages
+/** Prompts, results and errors. */
+const messages = {
+  error: { pl: 'błąd:', en: 'error:' },
+  usageHint: { pl: '(pomoc: --help)', en: '(run with --help for usage)' },
+  unexpected: {
+    pl: 'polecenie nieoczekiwanie się nie powiodło; uruchom je ponownie z FINANCE_DEBUG=1, aby zobaczyć szczegóły',
+    en: 'the command failed unexpectedly; run it again with FINANCE_DEBUG=1 to see the details',
+  },
+  // Arguments
+  badMonth: {
+    pl: (min: number, max: number) => `oczekiwano miesiąca RRRR-MM z lat ${min}–${max}, np. 2026-03`,
+    en: (min: number, max: number) => `expected a month YYYY-MM of the years ${min}–${max}, e.g. 2026-03`,
+  },
+  badYear: {
+    pl: (min: number, max: number) => `oczekiwano roku RRRR od ${min} do ${max}, np. 2026`,
+    en: (min: number, max: number) => `expected a year YYYY from ${min} to ${max}, e.g. 2026`,
+  },
+  badTimestamp: {
+    pl: 'oczekiwano chwili ISO-8601, np. 2026-03-01T12:00:00Z, albo daty RRRR-MM-DD (istniejącej w kalendarzu)',
+    en: 'expected an ISO-8601 timestamp, e.g. 2026-03-01T12:00:00Z, or a date YYYY-MM-DD (a real calendar date)',
+  },
+  badPeriod: {
+    pl: 'oczekiwano miesiąca RRRR-MM albo daty RRRR-MM-DD (istniejącej w kalendarzu)',
+    en: 'expected a month YYYY-MM or a date YYYY-MM-DD (a real calendar date)',
+  },
+  badThreads: { pl: 'oczekiwano liczby całkowitej od 1 do 64', en: 'expected a whole number from 1 to 64' },
+  jpkYears: {
+    pl: 'rok musi być z lat 1900–2050 (zakres dat plików JPK)',
+    en: 'the year must be from 1900 to 2050 (the JPK date range)',
+  },
+  jsonOrCsv: { pl: 'wybierz jedno z --json i --csv', en: 'choose one of --json and --csv' },
+  excelNeedsCsv: { pl: '--excel dotyczy tylko wyjścia CSV', en: '--excel applies to CSV output only' },
+  boundsFormat: {
+    pl: '--from i --to dotyczą tylko --format csv i ledger',
+    en: '--from and --to apply to --format csv and ledger only',
+  },
+  fromAfterTo: { pl: '--from nie może być po --to', en: '--from must not be after --to' },
+  // Store
+  noStore: {
+    pl: (where: string) =>
+      `brak magazynu danych w ${where}; wskaż katalog danych opcją --data KATALOG lub zmienną FINANCE_DATA_DIR ` +
+      '(nic nie zostało utworzone)',
+    en: (where: string) =>
+      `no Finance store at ${where}; give the data directory with --data DIR or FINANCE_DATA_DIR (nothing was created)`,
+  },
+  noServerStore: {
+    pl: (where: string) => `brak magazynu danych w ${where} (nic nie zostało utworzone)`,
+    en: (where: string) => `no Finance store at ${where} (nothing was created)`,
+  },
+  storeCreated: {
+    pl: (where: string) => `utworzono nowy magazyn danych: ${where}`,
+    en: (where: string) => `created a new store: ${where}`,
+  },
+  cannotOpenStore: {
+    pl: (detail: string) => `nie można otworzyć magazynu danych: ${detail}`,
+    en: (detail: string) => `cannot open the event store: ${detail}`,
+  },
+  threadsNeedStore: {
+    pl: '--threads powyżej 1 wymaga magazynu, który otworzą inne wątki (SQLite, PostgreSQL albo KurrentDB)',
+    en: '--threads above 1 needs a store other threads can open (SQLite, PostgreSQL or KurrentDB)',
+  },
+  workerFailed: {
+    pl: (detail: string) => `wątek odtwarzania zawiódł: ${detail}`,
+    en: (detail: string) => `replay worker failed: ${detail}`,
+  },
+  unknownEvent: {
+    pl: (type: string, version: number) =>
+      `dziennik zawiera zdarzenie nieznane tej wersji Finance: ${type} v${version} (zaktualizuj Finance)`,
+    en: (type: string, version: number) =>
+      `the log holds an event this version of Finance does not know: ${type} v${version} (upgrade Finance)`,
+  },
+  lostPartitions: {
+    pl: (got: number, of: number) => `odtwarzanie zgubiło części dziennika: ${got} z ${of}`,
+    en: (got: number, of: number) => `replay lost partitions: ${got} of ${of}`,
+  },
+  // Users
+  noUser: {
+    pl: (email: string) => `nie ma użytkownika ${email} (zob. \`finance users list\`)`,
+    en: (email: string) => `no user ${email} (see \`finance users list\`)`,
+  },
+  unknownRole: {
+    pl: (role: string) => `nieznana rola ${role}: użyj USER albo ADMIN`,
+    en: (role: string) => `unknown role ${role}: use USER or ADMIN`,
+  },
+  cannotAddUser: {
+    pl: (email: string, why: string) => `nie można dodać ${email}: ${why}`,
+    en: (email: string, why: string) => `cannot add ${email}: ${why}`,
+  },
+  cannotSetRole: {
+    pl: (email: string, why: string) => `nie można zmienić roli ${email}: ${why}`,
+    en: (email: string, why: string) => `cannot change the role of ${email}: ${why}`,
+  },
+  cannotSetPassword: {
+    pl: (email: string, why: string) => `nie można ustawić hasła ${email}: ${why}`,
+    en: (email: string, why: string) => `cannot set the password of ${email}: ${why}`,
+  },
+  askPassword: {
+    pl: (email: string) => `hasło dla ${email} (puste: wygeneruj): `,
+    en: (email: string) => `password for ${email} (empty: generate one): `,
+  },
+  askNewPassword: {
+    pl: (email: string) => `nowe hasło dla ${email}: `,
+    en: (email: string) => `new password for ${email}: `,
+  },
+  askPasswordAgain: { pl: 'powtórz hasło: ', en: 'repeat the password: ' },
+  passwordsDiffer: { pl: 'hasła się różnią', en: 'the passwords differ' },
+  userAdded: {
+    pl: (email: string, role: string, id: string) => `dodano ${email} (${role}) ${id}`,
+    en: (email: string, role: string, id: string) => `added ${email} (${role}) ${id}`,
+  },
+  generatedPassword: {
+    pl: (password: string) => `hasło: ${password}`,
+    en: (password: string) => `password: ${password}`,
+  },
+  roleSet: {
+    pl: (email: string, role: string) => `${email} ma teraz rolę ${role}`,
+    en: (email: string, role: string) => `${email} is now ${role}`,
+  },
+  passwordSet: {
+    pl: (email: string) => `ustawiono hasło ${email}`,
+    en: (email: string) => `password of ${email} set`,
+  },
+  // Prompts
+  noInput: { pl: 'brak wejścia, z którego można odczytać odpowiedź', en: 'no input to read an answer from' },
+  inputClosed: { pl: 'brak odpowiedzi (wejście zamknięte)', en: 'no answer (input closed)' },
+  yesNo: { pl: '[t/N]', en: '[y/N]' },
+  // Reset
+  resetWhatMonth: { pl: (month: string) => `miesiąca ${month}`, en: (month: string) => `month ${month}` },
+  resetWhatYear: { pl: (year: number) => `roku ${year}`, en: (year: number) => `year ${year}` },
+  resetNeedsYes: {
+    pl: (what: string, email: string) =>
+      `odmowa zresetowania ${what} użytkownika ${email} bez potwierdzenia: to nie jest terminal, dodaj --yes`,
+    en: (what: string, email: string) =>
+      `refusing to reset the ${what} of ${email} without confirmation: not a terminal, pass --yes`,
+  },
+  resetQuestion: {
+    pl: (what: string, email: string) => `Zresetować wygenerowane transakcje ${what} użytkownika ${email}?`,
+    en: (what: string, email: string) => `Reset the generated transactions of the ${what} for ${email}?`,
+  },
+  cancelled: { pl: 'anulowano, nic nie zmieniono', en: 'cancelled, nothing changed' },
+  cannotReset: {
+    pl: (what: string, email: string, why: string) => `nie można zresetować ${what} użytkownika ${email}: ${why}`,
+    en: (what: string, email: string, why: string) => `cannot reset the ${what} of ${email}: ${why}`,
+  },
+  resetDone: {
+    pl: (what: string, email: string, events: number) =>
+      `zresetowano ${what} użytkownika ${email}: zapisano zdarzeń: ${events}`,
+    en: (what: string, email: string, events: number) => `reset the ${what} of ${email}: ${events} event(s) recorded`,
+  },
+  // Replay and diff
+  replayed: {
+    pl: (r: ReplayLine) =>
+      `odtworzono zdarzeń: ${r.events}${r.asOf === null ? '' : ` do chwili ${r.asOf} (zastosowano: ${r.applied})`}: ` +
+      `ksiąg: ${r.books}, użytkowników: ${r.users} w ${r.seconds} s ` +
+      `(${r.rate} zdarzeń/s${r.threads > 1 ? `, wątków: ${r.threads}` : ''})`,
+    en: (r: ReplayLine) =>
+      `replayed ${r.events} events${r.asOf === null ? '' : ` as of ${r.asOf} (${r.applied} applied)`}: ` +
+      `${r.books} books, ${r.users} users in ${r.seconds} s (${r.rate} events/s${r.threads > 1 ? `, ${r.threads} threads` : ''})`,
+  },
+  digest: { pl: (hex: string) => `skrót ${hex}`, en: (hex: string) => `digest ${hex}` },
+  eventsPerSecond: { pl: 'zdarzeń/s', en: 'events/s' },
+  userAsOf: {
+    pl: (moment: string, email: string, seen: number, total: number) =>
+      `Stan na ${moment}: ${email}, zdarzeń: ${seen}/${total}`,
+    en: (moment: string, email: string, seen: number, total: number) =>
+      `As of ${moment}: ${email}, ${seen}/${total} events`,
+  },
+  diffUser: {
+    pl: (email: string, events: number, from: string, to: string) => `${email}: zdarzeń: ${events}, ${from} .. ${to}`,
+    en: (email: string, events: number, from: string, to: string) => `${email}: ${events} events, ${from} .. ${to}`,
+  },
+  // Export and import
+  cannotWrite: {
+    pl: (file: string, why: string) => `nie można zapisać ${file}: ${why}`,
+    en: (file: string, why: string) => `cannot write ${file}: ${why}`,
+  },
+  noSuchFile: {
+    pl: (file: string) => `nie można odczytać ${file}: nie ma takiego pliku`,
+    en: (file: string) => `cannot read ${file}: no such file`,
+  },
+  storeNotEmpty: {
+    pl: (events: string) =>
+      `magazyn danych nie jest pusty (zdarzeń: ${events}); import odtwarza historię tylko w pustym magazynie`,
+    en: (events: string) => `the store is not empty (${events} events); import only restores into an empty store`,
+  },
+  noEvents: { pl: (file: string) => `${file} nie zawiera zdarzeń`, en: (file: string) => `${file} holds no events` },
+  imported: {
+    pl: (events: string, streams: string) => `zaimportowano zdarzeń: ${events}, strumieni: ${streams}`,
+    en: (events: string, streams: string) => `imported ${events} events into ${streams} streams`,
+  },
+  importFailed: {
+    pl: (written: string, why: string) =>
+      `import przerwany po zapisaniu zdarzeń: ${written}: ${why}; magazyn zawiera część historii: usuń ją przed ponowną próbą`,
+    en: (written: string, why: string) =>
+      `import stopped after writing ${written} events: ${why}; the store holds part of the history: remove it before trying again`,
+  },
+  importRolledBack: {
+    pl: (why: string) => `import przerwany: ${why}; utworzony plik magazynu usunięto`,
+    en: (why: string) => `import stopped: ${why}; the store file it created was removed`,
+  },
+  line: {
+    pl: (n: number, why: string) => `wiersz ${n}: ${why}`,
+    en: (n: number, why: string) => `line ${n}: ${why}`,
+  },
+  jsonInvalid: {
+    pl: (detail: string) => `to nie jest poprawny JSON (${detail})`,
+    en: (detail: string) => `not valid JSON (${detail})`,
+  },
+  jsonNotObject: { pl: 'oczekiwano obiektu JSON', en: 'expected a JSON object' },
+  fieldMissing: { pl: (f: string) => `brak pola "${f}"`, en: (f: string) => `missing field "${f}"` },
+  fieldUnknown: { pl: (f: string) => `nieznane pole "${f}"`, en: (f: string) => `unknown field "${f}"` },
+  fieldText: {
+    pl: (f: string) => `"${f}" musi być niepustym tekstem`,
+    en: (f: string) => `"${f}" must be a non-empty string`,
+  },
+  fieldString: { pl: (f: string) => `"${f}" musi być tekstem`, en: (f: string) => `"${f}" must be a string` },
+  fieldObject: { pl: (f: string) => `"${f}" musi być obiektem`, en: (f: string) => `"${f}" must be an object` },
+  fieldCount: {
+    pl: (f: string) => `"${f}" musi być nieujemną liczbą całkowitą zapisaną jako tekst`,
+    en: (f: string) => `"${f}" must be a non-negative integer string`,
+  },
+  fieldPositive: {
+    pl: (f: string) => `"${f}" musi być dodatnią liczbą całkowitą zapisaną jako tekst`,
+    en: (f: string) => `"${f}" must be a positive integer string`,
+  },
+  fieldVersion: {
+    pl: (f: string) => `"${f}" musi być dodatnią liczbą całkowitą`,
+    en: (f: string) => `"${f}" must be a positive integer`,
+  },
+  fieldUuid: { pl: (f: string) => `"${f}" musi być identyfikatorem UUID`, en: (f: string) => `"${f}" must be a uuid` },
+  fieldTimestamp: {
+    pl: (f: string) => `"${f}" musi być chwilą ISO-8601 w UTC`,
+    en: (f: string) => `"${f}" must be an ISO-8601 UTC timestamp`,
+  },
+  eventRejected: {
+    pl: (type: string, version: string, detail: string) => `zdarzenie ${type} v${version} odrzucone: ${detail}`,
+    en: (type: string, version: string, detail: string) => `event ${type} v${version} rejected: ${detail}`,
+  },
+  positionOrder: {
+    pl: (position: string, last: string) => `pozycja ${position} nie jest po ${last}`,
+    en: (position: string, last: string) => `position ${position} is not after ${last}`,
+  },
+  revisionGap: {
+    pl: (stream: string, revision: string, expected: string) =>
+      `strumień ${stream}: rewizja ${revision}, oczekiwano ${expected}`,
+    en: (stream: string, revision: string, expected: string) =>
+      `stream ${stream} revision ${revision}, expected ${expected}`,
+  },
+  duplicateId: {
+    pl: (id: string) => `powtórzony eventId ${id}`,
+    en: (id: string) => `duplicate eventId ${id}`,
+  },
+} as const satisfies Record<string, Record<Lang, Text>>
 
-export const translate = (lang: Lang, key: MessageKey): string => messages[key][lang]
+const table = { ...labels, ...messages }
+
+export type MessageKey = keyof typeof table
+/** The values a message takes (none for a plain text). */
+export type MessageArgs<K extends MessageKey> = (typeof table)[K]['en'] extends (...values: infer A) => string ? A : []
+
+export const translate = <K extends MessageKey>(lang: Lang, key: K, ...values: MessageArgs<K>): string => {
+  const text: Text = table[key][lang]
+  return typeof text === 'string' ? text : (text as (...v: MessageArgs<K>) => string)(...values)
+}
+
+/**
+ * Polish texts of the messages the accounts service and the core return in English (SPEC §5's texts, which the web
+ * translates through its catalogs with the same wording).
+ */
+const known: Readonly<Record<string, string>> = {
+  'Email is required and should be in correct format.': 'E-mail jest wymagany i musi mieć poprawny format.',
+  'Email already exist': 'E-mail już istnieje',
+  'User does not exist.': 'Użytkownik nie istnieje.',
+  'Select role': 'Wybierz rolę',
+  'Passwords must be at least 6 characters.': 'Hasło musi mieć co najmniej 6 znaków.',
+  "Passwords must have at least one digit ('0'-'9').": "Hasło musi zawierać co najmniej jedną cyfrę ('0'-'9').",
+  "Passwords must have at least one lowercase ('a'-'z').":
+    "Hasło musi zawierać co najmniej jedną małą literę ('a'-'z').",
+  'Passwords must have at least one non alphanumeric character.':
+    'Hasło musi zawierać co najmniej jeden znak niealfanumeryczny.',
+  "Passwords must have at least one uppercase ('A'-'Z').":
+    "Hasło musi zawierać co najmniej jedną wielką literę ('A'-'Z').",
+  'Transaction not found': 'Nie znaleziono transakcji',
+  'Not found': 'Nie znaleziono',
+  'Validation failed': 'Błędne dane',
+}
+
+/** A message from the accounts service or the core, in `lang` when the table knows it. */
+export const translateKnown = (lang: Lang, text: string): string => (lang === 'pl' ? (known[text] ?? text) : text)

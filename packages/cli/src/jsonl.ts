@@ -6,6 +6,11 @@
  */
 import type { EventMetadata, Json, NewEvent, StoredEvent } from '@finance/event-store'
 import { CliError } from './errors.ts'
+import { type MessageArgs, type MessageKey, translate } from './i18n.ts'
+
+/** An error of line `lineNo` of an import file, in the run's language. */
+const lineError = <K extends MessageKey>(lineNo: number, key: K, ...values: MessageArgs<K>): CliError =>
+  new CliError((lang) => translate(lang, 'line', lineNo, translate(lang, key, ...values)))
 
 /** Deep copy with object keys sorted (arrays keep their order). */
 export const canonical = (value: Json): Json => {
@@ -69,35 +74,34 @@ export const parseLine = (
   lineNo: number,
   checkType: (streamId: string, type: string, schemaVersion: number, data: Json) => void,
 ): ImportedEvent => {
-  const fail = (why: string): never => {
-    throw new CliError(`line ${lineNo}: ${why}`)
+  const fail = <K extends MessageKey>(key: K, ...values: MessageArgs<K>): never => {
+    throw lineError(lineNo, key, ...values)
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    return fail(`not valid JSON (${(e as Error).message})`)
+    return fail('jsonInvalid', (e as Error).message)
   }
-  if (!isObject(raw)) return fail('expected a JSON object')
-  for (const key of KEYS) if (!(key in raw)) fail(`missing field "${key}"`)
-  for (const key of Object.keys(raw)) if (!(KEYS as readonly string[]).includes(key)) fail(`unknown field "${key}"`)
+  if (!isObject(raw)) return fail('jsonNotObject')
+  for (const key of KEYS) if (!(key in raw)) fail('fieldMissing', key)
+  for (const key of Object.keys(raw)) if (!(KEYS as readonly string[]).includes(key)) fail('fieldUnknown', key)
   const { streamId, revision, position, eventId, type, schemaVersion, data, metadata } = raw
-  if (typeof streamId !== 'string' || streamId.length === 0) fail('"streamId" must be a non-empty string')
-  if (typeof revision !== 'string' || !UINT.test(revision)) fail('"revision" must be a non-negative integer string')
-  if (typeof position !== 'string' || !UINT.test(position) || position === '0')
-    fail('"position" must be a positive integer string')
-  if (typeof eventId !== 'string' || !UUID.test(eventId)) fail('"eventId" must be a uuid')
-  if (typeof type !== 'string' || type.length === 0) fail('"type" must be a non-empty string')
+  if (typeof streamId !== 'string' || streamId.length === 0) fail('fieldText', 'streamId')
+  if (typeof revision !== 'string' || !UINT.test(revision)) fail('fieldCount', 'revision')
+  if (typeof position !== 'string' || !UINT.test(position) || position === '0') fail('fieldPositive', 'position')
+  if (typeof eventId !== 'string' || !UUID.test(eventId)) fail('fieldUuid', 'eventId')
+  if (typeof type !== 'string' || type.length === 0) fail('fieldText', 'type')
   if (typeof schemaVersion !== 'number' || !Number.isInteger(schemaVersion) || schemaVersion < 1)
-    fail('"schemaVersion" must be a positive integer')
-  if (!isObject(metadata)) return fail('"metadata" must be an object')
+    fail('fieldVersion', 'schemaVersion')
+  if (!isObject(metadata)) return fail('fieldObject', 'metadata')
   for (const key of ['userId', 'correlationId', 'createdAt'] as const)
-    if (typeof metadata[key] !== 'string') fail(`"metadata.${key}" must be a string`)
-  if (!ISO_UTC.test(metadata.createdAt as string)) fail('"metadata.createdAt" must be an ISO-8601 UTC timestamp')
+    if (typeof metadata[key] !== 'string') fail('fieldString', `metadata.${key}`)
+  if (!ISO_UTC.test(metadata.createdAt as string)) fail('fieldTimestamp', 'metadata.createdAt')
   try {
     checkType(streamId as string, type as string, schemaVersion as number, data as Json)
   } catch (e) {
-    fail(`event ${String(type)} v${String(schemaVersion)} rejected: ${oneLine((e as Error).message)}`)
+    fail('eventRejected', String(type), String(schemaVersion), oneLine((e as Error).message))
   }
   return {
     streamId: streamId as string,
@@ -122,11 +126,11 @@ export class SequenceChecker {
 
   check(e: ImportedEvent, lineNo: number): void {
     if (e.position <= this.lastPosition)
-      throw new CliError(`line ${lineNo}: position ${e.position} is not after ${this.lastPosition}`)
+      throw lineError(lineNo, 'positionOrder', String(e.position), String(this.lastPosition))
     const expected = (this.revisions.get(e.streamId) ?? -1n) + 1n
     if (e.revision !== expected)
-      throw new CliError(`line ${lineNo}: stream ${e.streamId} revision ${e.revision}, expected ${expected}`)
-    if (this.ids.has(e.eventId)) throw new CliError(`line ${lineNo}: duplicate eventId ${e.eventId}`)
+      throw lineError(lineNo, 'revisionGap', e.streamId, String(e.revision), String(expected))
+    if (this.ids.has(e.eventId)) throw lineError(lineNo, 'duplicateId', e.eventId)
     this.ids.add(e.eventId)
     this.lastPosition = e.position
     this.revisions.set(e.streamId, e.revision)

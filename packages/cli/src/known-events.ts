@@ -5,7 +5,9 @@
  */
 import type { Json } from '@finance/event-store'
 import { upcast, ledgerEventSchemas } from '@finance/ledger-core/events.ts'
-import { Either, ParseResult, Schema } from 'effect'
+import * as Either from 'effect/Either'
+import * as ParseResult from 'effect/ParseResult'
+import * as Schema from 'effect/Schema'
 
 const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseError>>()
 

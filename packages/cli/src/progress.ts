@@ -1,6 +1,6 @@
 /** A progress bar with events/s on stderr, drawn only on a terminal and at most ten times a second. */
 import type { Ctx } from './context.ts'
-import { groupDigits } from './format.ts'
+import { formatCount } from './format.ts'
 
 const WIDTH = 30
 
@@ -32,8 +32,10 @@ export class Progress {
     const filled = Math.round(ratio * WIDTH)
     const rate = done / Math.max((now - this.started) / 1000, 1e-9)
     const bar = `${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}`
+    const count = (n: number) => formatCount(this.ctx.lang, n)
     this.ctx.err(
-      `\r${this.label} [${bar}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${groupDigits(done)}/${groupDigits(this.total)} ${groupDigits(rate)} events/s\u001b[K`,
+      `\r${this.label} [${bar}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${count(done)}/${count(this.total)} ` +
+        `${count(rate)} ${this.ctx.t('eventsPerSecond')}\u001b[K`,
     )
     this.drawn = true
   }

@@ -6,7 +6,7 @@
 import { createInterface, type Interface } from 'node:readline'
 import { Writable } from 'node:stream'
 import type { Ctx } from './context.ts'
-import { CliError } from './errors.ts'
+import { userError } from './errors.ts'
 
 interface Reader {
   next(): Promise<string>
@@ -18,7 +18,7 @@ const readers = new WeakMap<Ctx, Reader>()
 const readerOf = (ctx: Ctx): Reader => {
   const known = readers.get(ctx)
   if (known) return known
-  if (!ctx.stdin) throw new CliError('no input to read an answer from')
+  if (!ctx.stdin) throw userError('noInput')
   const lines: string[] = []
   const waiting: { resolve: (s: string) => void; reject: (e: Error) => void }[] = []
   let closed = false
@@ -28,7 +28,7 @@ const readerOf = (ctx: Ctx): Reader => {
       lines.length > 0
         ? Promise.resolve(lines.shift()!)
         : closed
-          ? Promise.reject(new CliError('no answer (input closed)'))
+          ? Promise.reject(userError('inputClosed'))
           : new Promise((resolve, reject) => waiting.push({ resolve, reject })),
   }
   const output = new Writable({
@@ -46,7 +46,7 @@ const readerOf = (ctx: Ctx): Reader => {
   })
   rl.on('close', () => {
     closed = true
-    for (const w of waiting.splice(0)) w.reject(new CliError('no answer (input closed)'))
+    for (const w of waiting.splice(0)) w.reject(userError('inputClosed'))
   })
   ctx.onClose(() => rl.close())
   readers.set(ctx, reader)
@@ -68,6 +68,6 @@ const ask = async (ctx: Ctx, question: string, hidden: boolean): Promise<string>
 export const askLine = (ctx: Ctx, question: string): Promise<string> => ask(ctx, question, false)
 export const askHidden = (ctx: Ctx, question: string): Promise<string> => ask(ctx, question, true)
 
-/** `y`/`yes`/`t`/`tak` confirm; anything else declines. */
+/** `t`/`tak`/`y`/`yes` confirm in either language; anything else (an empty answer too) declines. */
 export const confirm = async (ctx: Ctx, question: string): Promise<boolean> =>
-  /^(y|yes|t|tak)$/i.test((await askLine(ctx, `${question} [y/N] `)).trim())
+  /^(y|yes|t|tak)$/i.test((await askLine(ctx, `${question} ${ctx.t('yesNo')} `)).trim())

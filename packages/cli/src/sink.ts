@@ -2,7 +2,7 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import type { Ctx } from './context.ts'
-import { CliError } from './errors.ts'
+import { userError } from './errors.ts'
 
 export interface Sink {
   write(text: string): Promise<void>
@@ -34,7 +34,7 @@ export const openSink = async (ctx: Ctx, file: string | undefined): Promise<Sink
   try {
     await once(stream, 'open')
   } catch (e) {
-    throw new CliError(`cannot write ${file}: ${(e as Error).message}`)
+    throw userError('cannotWrite', file, (e as Error).message)
   }
   let buffer = ''
   const flush = async () => {

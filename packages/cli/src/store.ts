@@ -1,7 +1,32 @@
-/** Store selection: the same configuration as the API (`openStoreFromEnv`), plus `--data DIR`. */
-import { type EventStore, openStoreFromEnv } from '@finance/event-store'
+/**
+ * Store selection: the same configuration as the API (`openStoreFromEnv`), plus `--data DIR`. Only commands that
+ * write a new history (`users add`, `import`) may create a store; every other command opens an existing one or fails
+ * naming the place it looked, so a mistyped `--data` never leaves an empty store behind.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { type EventStore, openStoreFromEnv, resolveStoreConfig, StoreNotFound } from '@finance/event-store'
+import { userError } from './errors.ts'
 
-export const openStore = async (
-  env: Readonly<Record<string, string | undefined>>,
-  dataDir: string | undefined,
-): Promise<EventStore> => await openStoreFromEnv({ env, dataDir })
+type Env = Readonly<Record<string, string | undefined>>
+
+export interface Opened {
+  readonly store: EventStore
+  /** The SQLite file this opening created, with whether its directory was created too; null when it existed. */
+  readonly created: { readonly file: string; readonly directory: boolean } | null
+}
+
+export const openStore = async (env: Env, dataDir: string | undefined, create = false): Promise<Opened> => {
+  const config = resolveStoreConfig(env, dataDir)
+  const file = config.kind === 'sqlite' ? resolve(config.target) : null
+  const fresh = file !== null && create && !existsSync(file)
+  const directory = fresh && !existsSync(dirname(file))
+  try {
+    const store = await openStoreFromEnv({ env, ...(dataDir === undefined ? {} : { dataDir }), create })
+    return { store, created: fresh ? { file: file!, directory } : null }
+  } catch (e) {
+    if (!(e instanceof StoreNotFound)) throw e
+    // A SQLite file is chosen with --data or FINANCE_DATA_DIR; a server store by its URL and schema.
+    throw file === null ? userError('noServerStore', e.location) : userError('noStore', file)
+  }
+}

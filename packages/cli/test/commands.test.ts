@@ -1,12 +1,12 @@
 /** Behaviour beyond the golden outputs: reset confirmation, user administration, manners (colour, errors). */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAccounts } from '@finance/api/accounts/service.ts'
-import { loadBooks } from '@finance/api/ledger/books.ts'
+import { executeBooks, loadBooks } from '@finance/api/ledger/books.ts'
 import { createMemoryStore } from '@finance/event-store'
-import { formatMoney, parseMoney, summaryList } from '@finance/ledger-core'
+import { formatMoney, isDomainError, type LedgerCommand, parseMoney, summaryList } from '@finance/ledger-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generatePassword } from '../src/commands/users.ts'
 import { run } from './helpers.ts'
@@ -19,23 +19,37 @@ describe('finance reset', () => {
   it('without a terminal and without --yes refuses with exit 1 and writes nothing', async () => {
     const s = await seedScenario()
     const head = await s.store.headPosition()
-    const r = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store })
+    const r = await run(['reset', 'month', '2026-02', '--user', ANNA, '--lang', 'en'], { store: s.store })
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('not a terminal, pass --yes')
+    const pl = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store })
+    expect(pl.stderr).toContain('to nie jest terminal, dodaj --yes')
     expect(await s.store.headPosition()).toBe(head)
   })
 
   it('asks on a terminal; "n" cancels with exit 1, "y" resets', async () => {
     const s = await seedScenario()
     const head = await s.store.headPosition()
-    const no = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 'n\n' })
+    const en = ['reset', 'month', '2026-02', '--user', ANNA, '--lang', 'en']
+    const no = await run(en, { store: s.store, isTTY: true, input: 'n\n' })
     expect(no.code).toBe(1)
-    expect(no.stderr).toContain('Reset the generated transactions of month 2026-02 for anna@example.com? [y/N]')
+    expect(no.stderr).toContain('Reset the generated transactions of the month 2026-02 for anna@example.com? [y/N]')
+    expect(no.stderr).toContain('cancelled, nothing changed')
     expect(await s.store.headPosition()).toBe(head)
-    const yes = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 'y\n' })
+    const yes = await run(en, { store: s.store, isTTY: true, input: 'y\n' })
     expect(yes.code).toBe(0)
-    expect(yes.stdout).toBe('reset month 2026-02 of anna@example.com: 1 event(s) recorded\n')
+    expect(yes.stdout).toBe('reset the month 2026-02 of anna@example.com: 1 event(s) recorded\n')
     expect((await loadBooks(s.store, s.annaId)).state.months.has('2026-02')).toBe(false)
+  })
+
+  it('asks and answers in Polish by default, "t" (tak) confirming', async () => {
+    const s = await seedScenario()
+    const r = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 't\n' })
+    expect(r.stderr).toContain(
+      'Zresetować wygenerowane transakcje miesiąca 2026-02 użytkownika anna@example.com? [t/N]',
+    )
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('zresetowano miesiąca 2026-02 użytkownika anna@example.com: zapisano zdarzeń: 1\n')
   })
 
   it('with --yes records ResetYear as an event with metadata userId cli', async () => {
@@ -52,18 +66,24 @@ describe('finance reset', () => {
   })
 
   it('rejects an unknown user with exit 1', async () => {
-    const r = await run(['reset', 'year', '2026', '--user', 'ghost@example.com', '--yes'], {
-      store: createMemoryStore(),
-    })
+    const argv = ['reset', 'year', '2026', '--user', 'ghost@example.com', '--yes']
+    const r = await run([...argv, '--lang', 'en'], { store: createMemoryStore() })
     expect(r.code).toBe(1)
     expect(r.stderr).toBe('error: no user ghost@example.com (see `finance users list`)\n')
+    const pl = await run(argv, { store: createMemoryStore() })
+    expect(pl.stderr).toBe('błąd: nie ma użytkownika ghost@example.com (zob. `finance users list`)\n')
   })
 })
 
 describe('finance users', () => {
   it('adds a user with a given password who can then log in', async () => {
     const store = createMemoryStore()
-    const r = await run(['users', 'add', 'Ola@Example.com', '--role', 'ADMIN', '--password', 'Str0ng!pass'], { store })
+    const r = await run(
+      ['users', 'add', 'Ola@Example.com', '--role', 'ADMIN', '--password', 'Str0ng!pass', '--lang', 'en'],
+      {
+        store,
+      },
+    )
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^added ola@example.com \(ADMIN\) [0-9a-f-]{36}\n$/)
     const verified = await createAccounts(store).verifyPassword('ola@example.com', 'Str0ng!pass')
@@ -72,7 +92,7 @@ describe('finance users', () => {
 
   it('generates and prints a password without a terminal', async () => {
     const store = createMemoryStore()
-    const r = await run(['users', 'add', 'gen@example.com', '--role', 'USER'], { store })
+    const r = await run(['users', 'add', 'gen@example.com', '--role', 'USER', '--lang', 'en'], { store })
     expect(r.code).toBe(0)
     const password = /password: (\S+)\n$/.exec(r.stdout)?.[1]
     expect(password).toBeDefined()
@@ -93,13 +113,36 @@ describe('finance users', () => {
 
   it('reports a weak password and a duplicate e-mail with exit 1', async () => {
     const store = createMemoryStore()
-    const weak = await run(['users', 'add', 'w@example.com', '--role', 'USER', '--password', 'abc'], { store })
+    const weak = await run(['users', 'add', 'w@example.com', '--role', 'USER', '--password', 'abc', '--lang', 'en'], {
+      store,
+    })
     expect(weak.code).toBe(1)
     expect(weak.stderr).toContain('cannot add w@example.com: Passwords must be at least 6 characters.')
     await run(['users', 'add', 'd@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
     const dup = await run(['users', 'add', 'd@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
     expect(dup.code).toBe(1)
-    expect(dup.stderr).toContain('Email already exist')
+    expect(dup.stderr).toBe('błąd: nie można dodać d@example.com: E-mail już istnieje\n')
+  })
+
+  it('refuses an address that is not an e-mail address, as the accounts service does, creating no store', async () => {
+    const store = createMemoryStore()
+    const r = await run(['users', 'add', 'not-an-email', '--role', 'USER', '--password', 'Str0ng!pass'], { store })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('błąd: nie można dodać not-an-email: E-mail jest wymagany i musi mieć poprawny format.\n')
+    expect(await store.headPosition()).toBe(0n)
+    // The service itself refuses it too (the API's registration and any other caller).
+    const direct = await createAccounts(store).register({
+      email: 'not-an-email',
+      password: 'Str0ng!pass',
+      role: 'USER',
+    })
+    expect(direct).toEqual({ ok: false, status: 400, errors: ['Email is required and should be in correct format.'] })
+    const data = join(dir, 'never-created')
+    const onDisk = await run(['users', 'add', 'x@', '--role', 'USER', '--password', 'Str0ng!pass', '--data', data], {
+      env: { FINANCE_STORE: 'sqlite' },
+    })
+    expect(onDisk.code).toBe(1)
+    expect(existsSync(data)).toBe(false)
   })
 
   it('changes a role; an unknown role is a usage error (2), an unknown user a user error (1)', async () => {
@@ -109,7 +152,7 @@ describe('finance users', () => {
     expect(ok.code).toBe(0)
     expect((await createAccounts(store).findByEmail('r@example.com'))?.role).toBe(1024)
     expect((await run(['users', 'set-role', 'r@example.com', 'KING'], { store })).code).toBe(2)
-    const ghost = await run(['users', 'set-role', 'ghost@example.com', 'USER'], { store })
+    const ghost = await run(['users', 'set-role', 'ghost@example.com', 'USER', '--lang', 'en'], { store })
     expect(ghost.code).toBe(1)
     expect(ghost.stderr).toContain('User does not exist.')
   })
@@ -174,9 +217,11 @@ describe('manners', () => {
     const s = await seedScenario()
     const plain = await run(['replay'], { store: s.store })
     expect(plain.stderr).toBe('')
-    const tty = await run(['replay'], { store: s.store, isTTY: true })
+    const tty = await run(['replay', '--lang', 'en'], { store: s.store, isTTY: true })
     expect(tty.stderr).toMatch(/replay \[#+\] 100% 17\/17 [\d,]+ events\/s/)
     expect(tty.stdout).toMatch(/^replayed 17 events/)
+    const pl = await run(['replay'], { store: s.store, isTTY: true })
+    expect(pl.stderr).toMatch(/replay \[#+\] 100% 17\/17 [\d\u00a0]+ zdarzeń\/s/)
   })
 
   it('usage errors exit 2: bad month, both --json and --csv, --from after --to', async () => {
@@ -184,7 +229,7 @@ describe('manners', () => {
     expect((await run(['report', 'month', '2026-3', '--user', ANNA], { store })).code).toBe(2)
     expect((await run(['report', 'year', '2026', '--user', ANNA, '--json', '--csv'], { store })).code).toBe(2)
     expect((await run(['replay', '--as-of', 'yesterday'], { store })).code).toBe(2)
-    const back = await run(['diff', '--from', '2026-02-01', '--to', '2026-01-01'], { store })
+    const back = await run(['diff', '--from', '2026-02-01', '--to', '2026-01-01', '--lang', 'en'], { store })
     expect(back.code).toBe(1)
     expect(back.stderr).toContain('--from must not be after --to')
   })
@@ -240,6 +285,48 @@ describe('ledger export read by hledger', () => {
     expect(theirs.get('total')).toBe('0')
     expect(theirs.get('income:company')).toBe('-180000.00')
   })
+
+  it.skipIf(!available)(
+    "an all-users journal passes hledger's strict check and keeps each user's accounts apart",
+    async () => {
+      const s = await seedScenario()
+      const bob = await createAccounts(s.store, { hashCost: 4 }).register({
+        email: 'bob@example.com',
+        password: 'Bob-Pass1',
+        role: 'USER',
+      })
+      if (!bob.ok) throw new Error(bob.errors.join())
+      const added = await executeBooks(s.store, bob.value.id, {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: { date: '2026-01-05', name: 'Gig', amount: '100', isCompany: false, percent: '0', invoiceDate: null },
+        at: '2026-01-05T10:00:00.000Z',
+        userId: bob.value.id,
+      } as LedgerCommand)
+      expect(isDomainError(added)).toBe(false)
+      const out = await run(['export', '--format', 'ledger'], { store: s.store })
+      const file = join(dir, 'everyone.journal')
+      writeFileSync(file, out.stdout)
+      const check = spawnSync('hledger', ['-f', file, 'check', '-s'], { encoding: 'utf8' })
+      expect(check.stderr).toBe('')
+      expect(check.status).toBe(0)
+      const bal = spawnSync('hledger', ['-f', file, 'balance', '--flat', '-O', 'csv', 'assets:bank'], {
+        encoding: 'utf8',
+      })
+      const banks = bal.stdout
+        .trim()
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.replaceAll('"', '').split(',')[0])
+      expect(banks).toEqual(['anna@example.com:assets:bank', 'bob@example.com:assets:bank'])
+      expect(bal.stdout).toContain('"bob@example.com:assets:bank","100.00 PLN"')
+      // One user's journal keeps the plain chart and passes the strict check too.
+      const anna = await run(['export', '--format', 'ledger', '--user', ANNA], { store: s.store })
+      writeFileSync(file, anna.stdout)
+      expect(anna.stdout).toContain('account assets:bank\n    ; type: A')
+      expect(spawnSync('hledger', ['-f', file, 'check', '-s'], { encoding: 'utf8' }).status).toBe(0)
+    },
+  )
 
   it.runIf(!available)('is skipped: hledger is not installed (apt-get install -y hledger)', () => {
     expect(available).toBe(false)

@@ -60,9 +60,11 @@ describe('golden outputs', () => {
 
   it('replay: the whole log, and one user as of a moment', async () => {
     const all = await golden('replay.txt', ['replay'])
-    expect(all).toMatch(/^replayed 17 events: 1 books, 2 users in/)
+    expect(all).toMatch(/^odtworzono zdarzeń: 17: ksiąg: 1, użytkowników: 2 w/)
+    const en = await golden('replay.en.txt', ['replay', '--lang', 'en'])
+    expect(en).toMatch(/^replayed 17 events: 1 books, 2 users in/)
     await golden('replay.json', ['replay', '--json'])
-    const partial = await golden('replay-as-of.txt', ['replay', '--as-of', s.moments.afterJanuary])
+    const partial = await golden('replay-as-of.txt', ['replay', '--as-of', s.moments.afterJanuary, '--lang', 'en'])
     expect(partial).toMatch(/^replayed 17 events as of 2026-01-31T18:00:00.000Z \(12 applied\)/)
     const then = await golden('replay-as-of-january.en.txt', [
       'replay',
@@ -114,7 +116,28 @@ describe('golden outputs', () => {
     expect(csv.split('\r\n')[0]).toBe(
       'user,month,id,date,eventType,name,net,vatPercent,vat,gross,isCompany,completed,notification,dueDate',
     )
-    await golden('export.journal', ['export', '--format', 'ledger'])
+    const journal = await golden('export.journal', ['export', '--format', 'ledger'])
+    // The CSV holds the computed books, every month of them (not only the two months someone viewed): one row per
+    // journal transaction, plus the rows of no amount, which a journal leaves out.
+    const transactions = journal.match(/^\d{4}-\d{2}-\d{2} /gm)!.length
+    expect(transactions).toBeGreaterThan(90)
+    const rows = csv.trimEnd().split('\r\n').slice(1)
+    // gross is the fifth cell from the end (names may hold commas, the last columns never do)
+    const gross = (row: string) => row.split(',').at(-5)
+    expect(rows.filter((r) => gross(r) !== '0.00')).toHaveLength(transactions)
+    expect(new Set(rows.map((r) => r.split(',')[1])).size).toBeGreaterThan(12)
+    const excel = await golden('export-2026-excel.csv', [
+      'export',
+      '--format',
+      'csv',
+      '--excel',
+      '--from',
+      '2026-01',
+      '--to',
+      '2026-12',
+    ])
+    expect(excel.startsWith('\uFEFFuser;month;id;date;')).toBe(true)
+    expect(excel).toContain(';15000,00;23;3450,00;18450,00;')
     const q1 = await golden('export-2026-q1.journal', [
       'export',
       '--format',

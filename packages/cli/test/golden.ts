@@ -11,6 +11,7 @@ export const normalise = (text: string): string =>
   text
     .replace(UUID, '<uuid>')
     .replace(/in \d+\.\d+ s \([\d,]+ events\/s\)/g, 'in <seconds> s (<rate> events/s)')
+    .replace(/w \d+,\d+ s \([\d\u00a0]+ zdarzeń\/s\)/g, 'w <seconds> s (<rate> zdarzeń/s)')
     .replace(/"(seconds|cpuSeconds|eventsPerSecond)": [\d.e+-]+/g, '"$1": 0')
 
 export const expectGolden = (name: string, actual: string): void => {

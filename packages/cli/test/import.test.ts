@@ -52,7 +52,7 @@ const file = (name: string, content: string) => {
 }
 
 const importInto = async (store: EventStore, path: string) => {
-  const r = await run(['import', path], { store })
+  const r = await run(['import', path, '--lang', 'en'], { store })
   return { ...r, head: await store.headPosition() }
 }
 
@@ -121,7 +121,7 @@ describe('import of a real history', () => {
     const first = await run(['export', '--format', 'json'], { store: s.store })
     const path = file('scenario.jsonl', first.stdout)
     const target = createMemoryStore()
-    const imported = await run(['import', path], { store: target })
+    const imported = await run(['import', path, '--lang', 'en'], { store: target })
     expect(imported.stderr).toBe('')
     expect(imported.stdout).toBe('imported 17 events into 5 streams\n')
     expect((await run(['export', '--format', 'json'], { store: target })).stdout).toBe(first.stdout)

@@ -104,9 +104,9 @@ describe('finance replay --threads', () => {
   })
 
   it('refuses several threads over a store handed in (other threads cannot open it)', async () => {
-    const r = await run(['replay', '--threads', '2'], { store: createMemoryStore() })
+    const r = await run(['replay', '--threads', '2', '--lang', 'en'], { store: createMemoryStore() })
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/--threads above 1 needs a store other processes can open/)
+    expect(r.stderr).toMatch(/--threads above 1 needs a store other threads can open/)
     expect((await run(['replay', '--threads', '0'])).code).toBe(2)
     expect((await run(['replay', '--threads', 'many'])).code).toBe(2)
   })

@@ -16,12 +16,12 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
 import { readAllDataPages, readAllPages } from '../src/common.ts'
 import type { EventStore, NewEvent } from '../src/port.ts'
 import { createPostgresStore } from '../src/postgres.ts'
-import { createSqliteStore, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
+import { createSqliteStore, immediate, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
 
 const STREAMS = 100
 const PAGE = 5000
@@ -162,28 +162,28 @@ async function sqliteBench(total: number, single: number) {
   const dir = mkdtempSync(join(tmpdir(), 'finance-bench-'))
   try {
     const store = createSqliteStore({ file: join(dir, 'adapter.sqlite') })
-    const raw = new Database(join(dir, 'raw.sqlite'))
-    raw.pragma('journal_mode = WAL')
-    raw.pragma('synchronous = FULL')
+    const raw = new DatabaseSync(join(dir, 'raw.sqlite'))
+    raw.exec('PRAGMA journal_mode = WAL')
+    raw.exec('PRAGMA synchronous = FULL')
     raw.exec(SQLITE_MIGRATIONS[0]!.sql)
     const insert = raw.prepare(
       'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    const rawAppend = raw.transaction((rows: Row[]) => {
+    const rawAppend = (rows: Row[]) => {
       for (const r of rows) {
         const e = r.event
         insert.run(
           r.stream,
           r.revision,
-          e.eventId,
+          e.eventId!,
           e.type,
           e.schemaVersion,
           JSON.stringify(e.data),
           JSON.stringify(e.metadata),
         )
       }
-    })
-    const rawStep = (rows: Row[]) => rawAppend.immediate(rows)
+    }
+    const rawStep = (rows: Row[]) => immediate(raw, () => rawAppend(rows))
     const step = adapterStep(store)
 
     // Warm-up (JIT, file growth) on both paths, then batches of 1 in their own stream family, so the
@@ -197,18 +197,18 @@ async function sqliteBench(total: number, single: number) {
     const select = raw.prepare(
       'SELECT position, stream_id, revision, event_id, type, schema_version, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?',
     )
-    select.raw(true)
+    select.setReturnArrays(true)
     const selectData = raw.prepare(
       'SELECT position, stream_id, revision, type, schema_version, data FROM events WHERE position > ? ORDER BY position LIMIT ?',
     )
-    selectData.raw(true)
+    selectData.setReturnArrays(true)
     const rawReadData = () => {
       const start = performance.now()
       let after = 0
       let count = 0
       let sum = 0
       for (;;) {
-        const rows = selectData.all(after, PAGE) as [number, string, number, string, number, string][]
+        const rows = selectData.all(after, PAGE) as unknown as [number, string, number, string, number, string][]
         if (rows.length === 0) break
         for (const r of rows) sum += (JSON.parse(r[5]) as { id: number }).id
         count += rows.length
@@ -223,7 +223,16 @@ async function sqliteBench(total: number, single: number) {
       let count = 0
       let sum = 0
       for (;;) {
-        const rows = select.all(after, PAGE) as [number, string, number, string, string, number, string, string][]
+        const rows = select.all(after, PAGE) as unknown as [
+          number,
+          string,
+          number,
+          string,
+          string,
+          number,
+          string,
+          string,
+        ][]
         if (rows.length === 0) break
         for (const r of rows) {
           if (parse) {
@@ -295,7 +304,7 @@ async function postgresBench(url: string, total: number, single: number) {
           ++position,
           r.stream,
           r.revision,
-          e.eventId,
+          e.eventId!,
           e.type,
           e.schemaVersion,
           JSON.stringify(e.data),

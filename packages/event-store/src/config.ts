@@ -58,18 +58,24 @@ export function resolveStoreConfig(env: Env = process.env, dataDir?: string): St
 }
 
 /**
- * Opens the configured store (creating the SQLite directory or the PostgreSQL schema when missing). Adapters are
- * imported on demand: the KurrentDB client alone takes over a second to load, which a SQLite CLI run should not pay.
+ * Opens the configured store (creating the SQLite directory or the PostgreSQL schema when missing, unless `create`
+ * is `false`: then a missing SQLite file or PostgreSQL schema throws `StoreNotFound` and nothing is created). Adapters
+ * are imported on demand: the KurrentDB client alone takes over a second to load, which a SQLite CLI run should not
+ * pay. KurrentDB and memory have no place to check and always open.
  */
-export async function openStoreFromEnv(options: { env?: Env; dataDir?: string } = {}): Promise<EventStore> {
+export async function openStoreFromEnv(
+  options: { env?: Env; dataDir?: string; create?: boolean } = {},
+): Promise<EventStore> {
   const config = resolveStoreConfig(options.env ?? process.env, options.dataDir)
+  const create = options.create ?? true
   switch (config.kind) {
     case 'sqlite':
-      return (await import('./sqlite.ts')).createSqliteStore({ file: config.target })
+      return (await import('./sqlite.ts')).createSqliteStore({ file: config.target, create })
     case 'postgres':
       return (await import('./postgres.ts')).createPostgresStore({
         connectionString: config.target,
         schema: config.schema,
+        create,
       })
     case 'kurrentdb':
       return (await import('./kurrentdb.ts')).createKurrentStore({ connectionString: config.target })

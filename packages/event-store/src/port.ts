@@ -206,6 +206,19 @@ export interface EventStore {
   close(): Promise<void>
 }
 
+/**
+ * Opening with `create: false` found no store at the configured place (no SQLite file, no PostgreSQL schema), and
+ * created nothing. `location` names the place (the file path, or the server and schema without a password).
+ */
+export class StoreNotFound extends Error {
+  override readonly name = 'StoreNotFound'
+  readonly location: string
+  constructor(location: string) {
+    super(`No event store at ${location}`)
+    this.location = location
+  }
+}
+
 export class WrongExpectedVersion extends Error {
   override readonly name = 'WrongExpectedVersion'
   readonly streamId: string

@@ -24,6 +24,7 @@ import {
   trackedPollingSubscription,
   prepareEvents,
 } from './common.ts'
+import { maskUrl } from './config.ts'
 import {
   type AppendResult,
   type EventMetadata,
@@ -37,6 +38,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
+  StoreNotFound,
   type StoreInfo,
   type SubscribeOptions,
   type Subscription,
@@ -49,6 +51,8 @@ export interface PostgresStoreOptions {
   readonly schema?: string
   /** Pool size; default 10. */
   readonly maxConnections?: number
+  /** `false`: open an existing schema only, creating nothing (throws `StoreNotFound`); default `true`. */
+  readonly create?: boolean
 }
 
 /** Versioned migrations; `{{schema}}` is the quoted schema name, `{{lock}}` the schema's advisory-lock key. */
@@ -214,6 +218,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   // An idle client losing its connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {})
   try {
+    if (options.create === false) {
+      const found = await pool.query('SELECT to_regclass($1) AS events', [`${q}.events`])
+      if (found.rows[0]?.events === null)
+        throw new StoreNotFound(`${maskUrl(options.connectionString)} schema ${schema}`)
+    }
     await migratePostgres(pool, schema)
   } catch (err) {
     await pool.end()

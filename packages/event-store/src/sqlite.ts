@@ -1,5 +1,5 @@
 /**
- * The SQLite adapter (better-sqlite3): the embedded default, one file under `./data`.
+ * The SQLite adapter (Node's built-in `node:sqlite`): the embedded default, one file under `./data`.
  *
  * - WAL journal, `synchronous=FULL` by default (an acknowledged append survives power loss), `busy_timeout` so
  *   several processes (the server and a CLI command) can share the file.
@@ -10,7 +10,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
-import Database from 'better-sqlite3'
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import {
   AppendSignal,
   assertExpected,
@@ -38,6 +38,7 @@ import {
   type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
+  StoreNotFound,
   type StoreInfo,
   type SubscribeOptions,
   type Subscription,
@@ -51,6 +52,8 @@ export interface SqliteStoreOptions {
   readonly synchronous?: 'FULL' | 'NORMAL'
   /** How long a writer waits for another process's write lock, ms; default 5000. */
   readonly busyTimeoutMs?: number
+  /** `false`: open an existing file only, creating nothing (throws `StoreNotFound`); default `true`. */
+  readonly create?: boolean
 }
 
 /** A schema migration. Append new ones at the end; never edit one that has shipped. */
@@ -96,15 +99,38 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   },
 ]
 
+/**
+ * Runs `fn` in a `BEGIN IMMEDIATE` transaction (the write lock taken at once, so the read inside sees the latest
+ * commit and no other writer can slip in between), committing on return and rolling back on a throw.
+ */
+export function immediate<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const result = fn()
+    db.exec('COMMIT')
+    return result
+  } catch (err) {
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw err
+  }
+}
+
+/** A prepared statement returning rows as arrays (cheaper than objects with named keys). */
+const rawStatement = (db: DatabaseSync, sql: string): StatementSync => {
+  const statement = db.prepare(sql)
+  statement.setReturnArrays(true)
+  return statement
+}
+
 /** Applies pending migrations in one immediate transaction (safe when several processes open the file at once). */
-export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = SQLITE_MIGRATIONS): number[] {
+export function migrateSqlite(db: DatabaseSync, migrations: readonly Migration[] = SQLITE_MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
     applied_at TEXT NOT NULL
   ) STRICT`)
-  const applied: number[] = []
-  db.transaction(() => {
+  return immediate(db, () => {
+    const applied: number[] = []
     const current = (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0
     const known = migrations[migrations.length - 1]?.version ?? 0
     if (current > known) {
@@ -119,8 +145,8 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
       record.run(m.version, m.name, new Date().toISOString())
       applied.push(m.version)
     }
-  }).immediate()
-  return applied
+    return applied
+  })
 }
 
 type RawRow = [
@@ -144,7 +170,7 @@ const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3
 
 /**
  * Positions and revisions are read as JS numbers (exact up to 2^53, some 9·10^15 events) and turned into bigints
- * here, which is cheaper than `safeIntegers` on every column of every row.
+ * here, which is cheaper than reading every integer column of every row as a bigint.
  */
 const toStored = (r: RawRow): StoredEvent => ({
   streamId: r[1],
@@ -157,8 +183,11 @@ const toStored = (r: RawRow): StoredEvent => ({
   metadata: JSON.parse(r[7]) as EventMetadata,
 })
 
+/** SQLite's extended result code SQLITE_CONSTRAINT_UNIQUE, carried by `node:sqlite` errors as `errcode`. */
+const SQLITE_CONSTRAINT_UNIQUE = 2067
+
 const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+  typeof err === 'object' && err !== null && (err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_UNIQUE
 
 /**
  * The database holds password hashes: a directory created for it is 0700, the file is created (or tightened to)
@@ -173,13 +202,14 @@ function restrictToOwner(file: string): void {
 
 export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const file = options.file
+  if (options.create === false && !existsSync(file)) throw new StoreNotFound(file)
   restrictToOwner(file)
-  const db = new Database(file)
+  // `timeout` is SQLite's busy timeout: how long a writer waits for another process's lock (also while switching
+  // to WAL, which needs a lock another process may hold).
+  const db = new DatabaseSync(file, { timeout: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)) })
   try {
-    // busy_timeout first: switching to WAL needs a lock another process may hold.
-    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`)
-    db.pragma('journal_mode = WAL')
-    db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`)
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec(`PRAGMA synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`)
     migrateSqlite(db)
   } catch (err) {
     db.close()
@@ -187,41 +217,42 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   }
 
   const stmt = {
-    last: db.prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').raw(),
+    last: rawStatement(db, 'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
     insert: db.prepare(
       'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
-    head: db.prepare('SELECT max(position) FROM events').pluck(),
-    forwards: db
-      .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`)
-      .raw(),
-    backwards: db
-      .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`)
-      .raw(),
-    secretGet: db.prepare('SELECT value FROM secrets WHERE key = ?').pluck(),
+    head: rawStatement(db, 'SELECT max(position) FROM events'),
+    forwards: rawStatement(
+      db,
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    ),
+    backwards: rawStatement(
+      db,
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+    ),
+    secretGet: rawStatement(db, 'SELECT value FROM secrets WHERE key = ?'),
     secretPut: db.prepare(
       'INSERT INTO secrets (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     secretDelete: db.prepare('DELETE FROM secrets WHERE key = ?'),
     // One statement, so the increment is atomic under SQLite's write lock, also between processes. The SET
     // expressions read the row as it was before the update.
-    counterIncrement: db
-      .prepare(
-        `INSERT INTO counters (key, value, expires_at) VALUES (@key, 1, @now + @ttl)
-         ON CONFLICT (key) DO UPDATE SET
-           value = CASE WHEN counters.expires_at <= @now THEN 1 ELSE counters.value + 1 END,
-           expires_at = CASE WHEN counters.expires_at <= @now THEN @now + @ttl ELSE counters.expires_at END
-         RETURNING value, expires_at`,
-      )
-      .raw(),
+    counterIncrement: rawStatement(
+      db,
+      `INSERT INTO counters (key, value, expires_at) VALUES (@key, 1, @now + @ttl)
+       ON CONFLICT (key) DO UPDATE SET
+         value = CASE WHEN counters.expires_at <= @now THEN 1 ELSE counters.value + 1 END,
+         expires_at = CASE WHEN counters.expires_at <= @now THEN @now + @ttl ELSE counters.expires_at END
+       RETURNING value, expires_at`,
+    ),
     counterReset: db.prepare('DELETE FROM counters WHERE key = ?'),
     counterSweep: db.prepare('DELETE FROM counters WHERE expires_at <= ?'),
   }
   const sweepCounters = periodicSweep((now) => stmt.counterSweep.run(now))
 
-  const appendTx = db.transaction(
-    (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult => {
-      const last = stmt.last.get(streamId) as [number, number] | undefined
+  const appendTx = (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult =>
+    immediate(db, () => {
+      const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
       const current = last ? BigInt(last[0]) : null
       checkExpected(streamId, expected, current)
       if (prepared.length === 0) return { nextExpectedRevision: current ?? -1n, position: last ? BigInt(last[1]) : 0n }
@@ -234,11 +265,10 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         )
       }
       return { nextExpectedRevision: BigInt(revision), position: BigInt(position) }
-    },
-  )
+    })
 
   /** readAll statements by shape (columns, direction, bounds, number of prefixes and types, partition), prepared once. */
-  const readAllStatements = new Map<string, Database.Statement>()
+  const readAllStatements = new Map<string, StatementSync>()
   const readAllStatement = (
     columns: string,
     forwards: boolean,
@@ -256,11 +286,10 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         where.push(`(${Array.from({ length: prefixes }, () => 'substr(stream_id, 1, ?) = ?').join(' OR ')})`)
       if (types > 0) where.push(`type IN (${Array.from({ length: types }, () => '?').join(', ')})`)
       if (part) where.push('unicode(substr(stream_id, -1)) % ? = ?')
-      s = db
-        .prepare(
-          `SELECT ${columns} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`,
-        )
-        .raw()
+      s = rawStatement(
+        db,
+        `SELECT ${columns} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT ?`,
+      )
       readAllStatements.set(key, s)
     }
     return s
@@ -282,7 +311,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     open()
     const o = normaliseReadAll(readOptions)
     const forwards = o.direction === 'forwards'
-    const params: (string | number | bigint)[] = [o.after]
+    const params: SQLInputValue[] = [o.after]
     if (o.before !== null) params.push(o.before)
     for (const p of o.streamPrefixes) params.push([...p].length, p)
     params.push(...o.eventTypes)
@@ -296,7 +325,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       o.eventTypes.length,
       o.partition !== null,
     )
-    const rows = statement.all(...params) as R[]
+    const rows = statement.all(...params) as unknown as R[]
     const more = rows.length > o.maxCount
     const n = more ? o.maxCount : rows.length
     const events: E[] = new Array(n)
@@ -314,10 +343,10 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       const prepared = prepareEvents(events)
       let result: AppendResult
       try {
-        result = appendTx.immediate(streamId, prepared, expected)
+        result = appendTx(streamId, prepared, expected)
       } catch (err) {
         if (isUniqueViolation(err)) {
-          const last = stmt.last.get(streamId) as [number, number] | undefined
+          const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
           throw new WrongExpectedVersion(streamId, expected, last ? BigInt(last[0]) : null)
         }
         throw err
@@ -329,17 +358,15 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
       open()
       const limit = o.maxCount ?? -1
-      const rows = (
-        (o.direction ?? 'forwards') === 'forwards'
-          ? stmt.forwards.all(streamId, o.fromRevision ?? 0n, limit)
-          : stmt.backwards.all(streamId, o.fromRevision ?? 9223372036854775807n, limit)
-      ) as RawRow[]
+      const rows = ((o.direction ?? 'forwards') === 'forwards'
+        ? stmt.forwards.all(streamId, o.fromRevision ?? 0n, limit)
+        : stmt.backwards.all(streamId, o.fromRevision ?? 9223372036854775807n, limit)) as unknown as RawRow[]
       return rows.map(toStored)
     },
 
     async streamRevision(streamId: string): Promise<bigint | null> {
       open()
-      const last = stmt.last.get(streamId) as [number, number] | undefined
+      const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
       return last ? BigInt(last[0]) : null
     },
 
@@ -358,14 +385,14 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
 
     async headPosition(): Promise<bigint> {
       open()
-      const head = stmt.head.get() as number | null
+      const head = (stmt.head.get() as unknown as [number | null])[0]
       return head === null ? 0n : BigInt(head)
     },
 
     secrets: {
       async get(key: string) {
         open()
-        return (stmt.secretGet.get(key) as string | undefined) ?? null
+        return (stmt.secretGet.get(key) as unknown as [string] | undefined)?.[0] ?? null
       },
       async put(key: string, value: string) {
         open()
@@ -384,7 +411,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         open()
         const now = counterArgs(key, ttlMs, at)
         await sweepCounters(now)
-        const [value, expiresAt] = stmt.counterIncrement.get({ key, now, ttl: ttlMs }) as [number, number]
+        const [value, expiresAt] = stmt.counterIncrement.get({ key, now, ttl: ttlMs }) as unknown as [number, number]
         return { value, expiresAt }
       },
       async reset(key: string) {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import Database from 'better-sqlite3'
+import { DatabaseSync } from 'node:sqlite'
 import fc from 'fast-check'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -220,7 +220,7 @@ describe.each(pagingHarnesses)('global order (%s)', (_name, make) => {
 
 /** Runs the writer script; resolves with its acknowledged appends once it exits. */
 function runWriter(file: string, stream: string, count: number, id: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', writerScript, file, stream, String(count), id], {
+  const child = spawn(process.execPath, [writerScript, file, stream, String(count), id], {
     cwd: here,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -282,8 +282,8 @@ describe('SQLite crash safety', () => {
       const acked = [...w.acks]
       expect(acked.length).toBeGreaterThanOrEqual(300)
 
-      const db = new Database(file)
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      const db = new DatabaseSync(file)
+      expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
       db.close()
       const store = createSqliteStore({ file })
       const stored = await store.readStream('books-crash')

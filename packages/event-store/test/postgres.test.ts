@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { describeEventStoreContract, ev } from '../src/contract.ts'
+import { StoreNotFound } from '../src/port.ts'
 import { createPostgresStore, migratePostgres, POSTGRES_MIGRATIONS } from '../src/postgres.ts'
 
 const url = process.env.DATABASE_URL
 
 /** Every store gets its own schema, dropped afterwards, so parallel runs on one server never collide. */
-async function freshSchema(connectionString: string) {
-  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+async function freshSchema(connectionString: string, schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`) {
   const store = await createPostgresStore({ connectionString, schema })
   return {
     store,
@@ -39,6 +39,27 @@ if (url) {
         const rows = await pool.query(`SELECT version, name FROM "${schema}".schema_migrations ORDER BY version`)
         expect(rows.rows).toEqual(POSTGRES_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
         await pool.end()
+      } finally {
+        await store.close()
+        await cleanup()
+      }
+    })
+
+    it('with create: false opens an existing schema and creates none when it is missing', async () => {
+      const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+      const missing = createPostgresStore({ connectionString: url, schema, create: false })
+      await expect(missing).rejects.toThrow(StoreNotFound)
+      await expect(missing).rejects.toThrow(new RegExp(`schema ${schema}$`))
+      const pool = new pg.Pool({ connectionString: url })
+      const found = await pool.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema])
+      expect(found.rowCount).toBe(0)
+      await pool.end()
+      const { store, cleanup } = await freshSchema(url, schema)
+      try {
+        await store.append('s-1', [ev('A')], 'no_stream')
+        const opened = await createPostgresStore({ connectionString: url, schema, create: false })
+        expect(await opened.headPosition()).toBe(1n)
+        await opened.close()
       } finally {
         await store.close()
         await cleanup()

@@ -1,9 +1,10 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { describeEventStoreContract, ev } from '../src/contract.ts'
+import { StoreNotFound } from '../src/port.ts'
 import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'finance-sqlite-'))
@@ -21,6 +22,23 @@ describeEventStoreContract(
 )
 
 describe('SQLite adapter specifics', () => {
+  it('with create: false opens an existing file and creates nothing when it is missing', async () => {
+    const dir = tempDir()
+    try {
+      const file = join(dir, 'data', 'finance.sqlite')
+      expect(() => createSqliteStore({ file, create: false })).toThrow(StoreNotFound)
+      expect(existsSync(join(dir, 'data'))).toBe(false)
+      const created = createSqliteStore({ file })
+      await created.append('s-1', [ev('A')], 'no_stream')
+      await created.close()
+      const opened = createSqliteStore({ file, create: false })
+      expect(await opened.headPosition()).toBe(1n)
+      await opened.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('keeps the database (password hashes inside) owner-only: files 0600, a directory it creates 0700', async () => {
     const dir = tempDir()
     const umask = process.umask(0o022)
@@ -60,8 +78,8 @@ describe('SQLite adapter specifics', () => {
       expect(info).toMatchObject({ kind: 'sqlite', database: 'finance.sqlite' })
       expect(info.sizeBytes!).toBeGreaterThan(before + 100_000)
       await store.close()
-      const db = new Database(file, { readonly: true })
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+      const db = new DatabaseSync(file, { readOnly: true })
+      expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
       db.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -74,9 +92,9 @@ describe('SQLite adapter specifics', () => {
       const file = join(dir, 'finance.sqlite')
       await createSqliteStore({ file }).close()
       await createSqliteStore({ file }).close()
-      const db = new Database(file)
+      const db = new DatabaseSync(file)
       const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()
-      expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
+      expect(rows.map((r) => ({ ...r }))).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
       expect(migrateSqlite(db)).toEqual([])
       const next = [...SQLITE_MIGRATIONS, { version: 99, name: 'future', sql: 'CREATE TABLE future (x INTEGER)' }]
       expect(migrateSqlite(db, next)).toEqual([99])

@@ -5,6 +5,7 @@ import {
   addMonths,
   addMonthsToMonth,
   compareDates,
+  dateInPoland,
   DateFormatError,
   dayOfMonth,
   dayOfWeek,
@@ -153,5 +154,19 @@ describe('Polish public holidays', () => {
         return isWorkingDay(w) && compareDates(w, d) >= 0 && compareDates(w, addDays(d, 7)) < 0
       }),
     )
+  })
+})
+
+describe('dateInPoland', () => {
+  it('is the date in Warsaw, across midnight and both DST changes', () => {
+    // Winter (UTC+1): 23:30 UTC on 31 January is already 1 February in Warsaw.
+    expect(dateInPoland(new Date('2026-01-31T22:59:59Z'))).toBe('2026-01-31')
+    expect(dateInPoland(new Date('2026-01-31T23:30:00Z'))).toBe('2026-02-01')
+    // Summer (UTC+2) from 29 March 2026, 01:00 UTC.
+    expect(dateInPoland(new Date('2026-03-31T21:59:59Z'))).toBe('2026-03-31')
+    expect(dateInPoland(new Date('2026-03-31T22:00:00Z'))).toBe('2026-04-01')
+    // Back to winter on 25 October 2026, 01:00 UTC; New Year's Eve in UTC is New Year's Day in Warsaw.
+    expect(dateInPoland(new Date('2026-10-31T22:59:59Z'))).toBe('2026-10-31')
+    expect(dateInPoland(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01')
   })
 })

@@ -1,6 +1,7 @@
 /**
  * Calendar dates without time zones (`yyyy-mm-dd`), month arithmetic (`yyyy-mm`), Polish public holidays and the
- * next working day for tax deadlines (Ordynacja podatkowa art. 12 §5). Pure integer arithmetic, no `Date` clock.
+ * next working day for tax deadlines (Ordynacja podatkowa art. 12 §5). Pure integer arithmetic and no clock: the
+ * one conversion from an instant, `dateInPoland`, takes the instant as an argument.
  */
 import type { LocalDateString, YearMonthString } from './types.ts'
 
@@ -36,6 +37,23 @@ const pad4 = (n: number): string => `${n}`.padStart(4, '0')
 /** Builds `yyyy-mm-dd` from its parts (no validation). */
 export const formatLocalDate = (year: number, month: number, day: number): LocalDateString =>
   `${pad4(year)}-${pad2(month)}-${pad2(day)}`
+
+/** Made on first use: a formatter with a time zone loads the zone's data, which most importers never need. */
+let warsaw: Intl.DateTimeFormat | undefined
+
+/**
+ * The date in Poland (Europe/Warsaw, CET/CEST) at the instant `at`: the one "today" of the API, the reminders and the
+ * CLI, since taxes and due dates follow the Polish calendar (23:30 UTC on 31 March is already 1 April in Warsaw).
+ */
+export const dateInPoland = (at: Date): LocalDateString => {
+  warsaw ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  return warsaw.format(at)
+}
 
 /** `true` when `s` is a real calendar date `yyyy-mm-dd` (e.g. `2025-02-29` is not). */
 export const isLocalDate = (s: unknown): s is LocalDateString => {

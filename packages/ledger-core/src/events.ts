@@ -5,7 +5,7 @@
  *
  * In memory an event is `{ type, data }` (the version is implied: always the current one).
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { YearMonthSchema } from './schemas/common.ts'
 import {
   AddressesSchema,

@@ -9,15 +9,8 @@
 import { addMonths } from './calendar.ts'
 import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
-import {
-  type FlatRates,
-  type Item,
-  isIncomeType,
-  type ItemDataType,
-  type KpirColumn,
-  type RecurringItem,
-  type VatTreatment,
-} from './schemas/records.ts'
+import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
+import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
 import { vatOfItem } from './tax/vat.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
 

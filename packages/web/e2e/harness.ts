@@ -65,7 +65,7 @@ const webRoot = async (): Promise<string> => {
 }
 
 /**
- * Spawns `node --import tsx packages/api/src/main.ts` from the repo root on a free port and a fresh data dir,
+ * Spawns the server (`node packages/api/bin/server.mjs`, as `npm start` does) from the repo root on a free port and a fresh data dir,
  * serving this run's web build, and waits until it answers.
  */
 export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
@@ -88,7 +88,7 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: 'warn',
     ...extraEnv,
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['packages/api/bin/server.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

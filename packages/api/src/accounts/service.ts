@@ -6,12 +6,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
+import type { Language } from '@finance/ledger-core/schemas/account.ts'
 import {
   accountMessages,
-  type Language,
+  isEmailAddress,
   languageOf,
   passwordPolicyErrors,
-} from '@finance/ledger-core/schemas/account.ts'
+} from '@finance/ledger-core/schemas/accountRules.ts'
 import { hashCode, hashPassword, randomCode, safeEqual, verifyPasswordHash } from './password.ts'
 
 export const ROLE_USER = 1
@@ -191,6 +192,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     register: (input) =>
       serial(async () => {
         const email = normaliseEmail(input.email)
+        if (!isEmailAddress(email)) return fail(400, accountMessages.email)
         const bad = policy(input.password)
         if (bad) return bad
         const role = roleCodeOf(input.role)

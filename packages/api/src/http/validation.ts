@@ -5,7 +5,10 @@
  */
 import { isLocalDate } from '@finance/ledger-core/calendar.ts'
 import { BoundMessages, isDateInBounds } from '@finance/ledger-core/schemas/bounds.ts'
-import { Either, JSONSchema, ParseResult, Schema } from 'effect'
+import * as Either from 'effect/Either'
+import * as JSONSchema from 'effect/JSONSchema'
+import * as ParseResult from 'effect/ParseResult'
+import * as Schema from 'effect/Schema'
 import type { FastifySchemaCompiler } from 'fastify'
 import { badRequest, type HttpError, validationError } from './errors.ts'
 

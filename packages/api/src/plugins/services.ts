@@ -24,15 +24,6 @@ declare module 'fastify' {
   }
 }
 
-const warsawDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-export const localDateInPoland = (d: Date): string => warsawDate.format(d)
-
 export default fp<{ services: Services }>(
   async (app, { services }) => {
     app.decorate('finance', services)

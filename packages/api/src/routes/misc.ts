@@ -3,7 +3,7 @@
  * size) and the ADMIN log viewer `GET log/GetPage/{pageSize}/{pageNumber}/{descending}/{search}`.
  */
 import type { StoredEvent } from '@finance/event-store'
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { effectSchema } from '../http/validation.ts'
 

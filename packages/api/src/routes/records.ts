@@ -26,7 +26,7 @@ import {
   recordSchemas,
   type SettingKind,
 } from '@finance/ledger-core/schemas/records.ts'
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
 import {

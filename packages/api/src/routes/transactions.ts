@@ -4,7 +4,7 @@
  */
 import { monthOf } from '@finance/ledger-core/calendar.ts'
 import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams, JsonObject } from '../http/validation.ts'

@@ -16,7 +16,6 @@ import {
   type KpirRow,
   type KpirTotals,
   type Primary,
-  polishDayOf,
   type TaxBook,
 } from '@finance/ledger-core'
 import { defaultForm, type JpkForm, type JpkPurpose, jpkFile } from '@finance/tax-files/jpk.ts'
@@ -276,7 +275,7 @@ export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Pro
   const [user] = await booksOfUsers(ctx, o.user)
   const { userId, state } = user!
   const history = await loadBookHistory(store, userId)
-  const book = history.book(year, { today: polishDayOf(ctx.now().toISOString()) })
+  const book = history.book(year, { today: ctx.today() })
   const form = o.form ?? defaultForm(book)
   let text: string
   switch (o.format) {

@@ -16,7 +16,8 @@ import {
 } from '@finance/ledger-core'
 import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
+import { userError } from '../errors.ts'
+import { formatAmount } from '../format.ts'
 import { Progress } from '../progress.ts'
 import { SUMMARY_FIELDS } from './report.ts'
 
@@ -137,7 +138,7 @@ export const describeChange = (c: BooksChange): string => {
 }
 
 export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
-  if (Date.parse(o.from) > Date.parse(o.to)) throw new CliError('--from must not be after --to')
+  if (Date.parse(o.from) > Date.parse(o.to)) throw userError('fromAfterTo')
   const store = await ctx.store()
   const result: { email: string; events: EventChanges[] }[] = []
   for (const b of await usersOf(ctx, o.user)) {
@@ -157,14 +158,15 @@ export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
   const label = new Map<string, string>(SUMMARY_FIELDS.map(([f, k]) => [f, ctx.t(k)]))
   if (result.length === 0) ctx.out(`${ctx.t('noChanges')} (${o.from} .. ${o.to})\n`)
   for (const u of result) {
-    ctx.out(`${ctx.colour.bold(u.email)}: ${u.events.length} events, ${o.from} .. ${o.to}\n`)
+    ctx.out(`${ctx.colour.bold(ctx.t('diffUser', u.email, u.events.length, o.from, o.to))}\n`)
     if (u.events.length === 0) ctx.out(`  ${ctx.t('noChanges')}\n`)
     for (const e of u.events) {
       ctx.out(`\n${e.createdAt}  ${ctx.colour.bold(e.type)}  r${e.revision} ${ctx.colour.dim(e.eventId)}\n`)
       for (const c of e.changes) ctx.out(`  ${describeChange(c)}\n`)
       for (const f of e.figures) {
         const when = f.month === 0 ? String(f.year) : `${f.year}-${String(f.month).padStart(2, '0')}`
-        ctx.out(`  ${when} ${label.get(f.field) ?? f.field}: ${f.before} → ${f.after}\n`)
+        const [before, after] = [formatAmount(ctx.lang, f.before), formatAmount(ctx.lang, f.after)]
+        ctx.out(`  ${when} ${label.get(f.field) ?? f.field}: ${before} → ${after}\n`)
       }
     }
     ctx.out('\n')

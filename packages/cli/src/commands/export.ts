@@ -1,9 +1,11 @@
 /**
- * `finance export --format json|csv|ledger [--out FILE] [--user EMAIL]`.
- * json: every stored event as one JSON line (see jsonl.ts); csv: the recorded transactions (RFC 4180);
- * ledger: ledger-core's `ledgerJournal`, a plain-text journal that hledger and ledger read.
+ * `finance export --format json|csv|ledger [--out FILE] [--user EMAIL] [--from P] [--to P] [--excel]`.
+ * json: every stored event as one JSON line (see jsonl.ts); csv: every transaction of the computed books in the
+ * period (RFC 4180, or the Polish Excel dialect); ledger: the books as an hledger/ledger journal that passes
+ * `hledger check -s`, with each user's accounts under the user's address when several users are exported.
  */
 import type { Ctx } from '../context.ts'
+import type { CsvDialect } from '../format.ts'
 import { eventToLine } from '../jsonl.ts'
 import { openSink } from '../sink.ts'
 
@@ -11,9 +13,10 @@ export interface ExportOptions {
   readonly format: 'json' | 'csv' | 'ledger'
   readonly out?: string | undefined
   readonly user?: string | undefined
-  /** Journal bounds (ledger only): month or date. */
+  /** Period of the csv and ledger exports: month or date. */
   readonly from?: string | undefined
   readonly to?: string | undefined
+  readonly dialect: CsvDialect
 }
 
 export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> => {
@@ -27,6 +30,7 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
     prefixes = [`books-${userId}`, `user-${userId}`, emailClaimStream(email)]
   }
   const books = o.format === 'json' ? [] : await (await import('../books.ts')).booksOfUsers(ctx, o.user)
+  const bounds = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : {}) }
   const sink = await openSink(ctx, o.out)
   try {
     if (o.format === 'json') {
@@ -34,11 +38,11 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
         await sink.write(`${eventToLine(e)}\n`)
     } else if (o.format === 'csv') {
       const { transactionsCsv } = await import('../render/transactions.ts')
-      await sink.write(transactionsCsv(ctx, books))
+      await sink.write(transactionsCsv(ctx, books, bounds, o.dialect))
     } else {
-      const { journalOf } = await import('../render/journal.ts')
-      const bounds = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : {}) }
-      for (const b of books) await sink.write(journalOf(b, bounds))
+      const { JOURNAL_HEADER, journalOf } = await import('../render/journal.ts')
+      await sink.write(JOURNAL_HEADER)
+      for (const b of books) await sink.write(journalOf(b, bounds, o.user === undefined ? b.email : null))
     }
   } finally {
     await sink.close()

@@ -1,15 +1,19 @@
 /**
  * `finance import FILE`: restores a JSON-lines export into an empty store. The whole file is validated first
- * (JSON, fields, order, known event type and payload); the first bad line is reported with its number and
- * nothing is written. Event ids, metadata and the order within and across streams are preserved.
+ * (JSON, fields, order, known event type and payload), before the store is even opened: the first bad line is
+ * reported with its number and nothing is created or written. Event ids, metadata and the order within and across
+ * streams are preserved. Should writing fail half-way (a full disk, a lost connection), a SQLite store this import
+ * created is removed again; a store that existed before is left as it is and the message says what it now holds.
  */
 import { createReadStream } from 'node:fs'
-import { access } from 'node:fs/promises'
+import { access, rm, rmdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { NewEvent } from '@finance/event-store'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
-import { groupDigits } from '../format.ts'
+import { CliError, userError } from '../errors.ts'
+import { formatCount } from '../format.ts'
+import { translate } from '../i18n.ts'
 import { type ImportedEvent, parseLine, SequenceChecker, toNewEvent } from '../jsonl.ts'
 import { checkEventType } from '../known-events.ts'
 
@@ -37,43 +41,54 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
   try {
     await access(file)
   } catch {
-    throw new CliError(`cannot read ${file}: no such file`)
+    throw userError('noSuchFile', file)
   }
-  const store = await ctx.store()
-  const refuseIfNotEmpty = async () => {
-    const head = await store.headPosition()
-    if (head !== 0n)
-      throw new CliError(`the store is not empty (${head} events); import only restores into an empty store`)
-  }
-  await refuseIfNotEmpty()
 
-  // Pass 1: validate everything, write nothing.
+  // Pass 1: validate everything, with no store opened yet.
   const checker = new SequenceChecker()
   let count = 0
   for await (const { text, lineNo } of linesOf(file)) {
     checker.check(parseLine(text, lineNo, checkEventType), lineNo)
     count++
   }
-  if (count === 0) throw new CliError(`${file} holds no events`)
+  if (count === 0) throw userError('noEvents', file)
+
+  const store = await ctx.store({ create: true })
+  const head = await store.headPosition()
+  if (head !== 0n) throw userError('storeNotEmpty', formatCount(ctx.lang, Number(head)))
 
   // Pass 2: write in stream order, batching consecutive events of one stream.
-  await refuseIfNotEmpty()
+  let written = 0
   let streamId = ''
   let firstRevision = 0n
   let batch: NewEvent[] = []
   const flush = async () => {
     if (batch.length === 0) return
     await store.append(streamId, batch, firstRevision === 0n ? 'no_stream' : firstRevision - 1n)
+    written += batch.length
     batch = []
   }
-  for await (const e of eventsOf(file)) {
-    if (e.streamId !== streamId || batch.length >= BATCH) {
-      await flush()
-      streamId = e.streamId
-      firstRevision = e.revision
+  try {
+    for await (const e of eventsOf(file)) {
+      if (e.streamId !== streamId || batch.length >= BATCH) {
+        await flush()
+        streamId = e.streamId
+        firstRevision = e.revision
+      }
+      batch.push(toNewEvent(e))
     }
-    batch.push(toNewEvent(e))
+    await flush()
+  } catch (e) {
+    const why = (e as Error).message
+    const created = ctx.createdStore
+    if (created === null) {
+      throw new CliError((lang) => translate(lang, 'importFailed', formatCount(lang, written), why))
+    }
+    await ctx.close()
+    for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(`${created.file}${suffix}`, { force: true })
+    // The directory too when this import made it (only if empty: nothing else is ever removed).
+    if (created.directory) await rmdir(dirname(created.file)).catch(() => {})
+    throw userError('importRolledBack', why)
   }
-  await flush()
-  ctx.out(`imported ${groupDigits(count)} events into ${groupDigits(checker.streams)} streams\n`)
+  ctx.out(`${ctx.t('imported', formatCount(ctx.lang, count), formatCount(ctx.lang, checker.streams))}\n`)
 }

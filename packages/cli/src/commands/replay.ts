@@ -7,8 +7,8 @@
  */
 import { availableParallelism } from 'node:os'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
-import { groupDigits } from '../format.ts'
+import { userError } from '../errors.ts'
+import { formatCount, formatSeconds } from '../format.ts'
 import { Progress } from '../progress.ts'
 import { combineDigests, foldLog, newTally, summarise } from '../replay/fold.ts'
 import type { PartitionResult } from '../replay/protocol.ts'
@@ -54,8 +54,7 @@ const chooseThreads = async (ctx: Ctx, asked: number | undefined, total: number)
   const kind = (await store.info()).kind
   const shareable = !ctx.storeInjected && kind !== 'memory'
   if (asked !== undefined) {
-    if (asked > 1 && !shareable)
-      throw new CliError('--threads above 1 needs a store other processes can open (SQLite, PostgreSQL or KurrentDB)')
+    if (asked > 1 && !shareable) throw userError('threadsNeedStore')
     return asked
   }
   if (!shareable || kind === 'kurrentdb' || total < PARALLEL_FROM) return 1
@@ -126,20 +125,26 @@ export const replayCommand = async (ctx: Ctx, o: ReplayOptions): Promise<void> =
     ctx.out(`${JSON.stringify({ ...stats, asOf: o.asOf ?? null }, null, 2)}\n`)
     return
   }
-  const asOf = o.asOf === undefined ? '' : ` as of ${o.asOf} (${groupDigits(stats.applied)} applied)`
-  ctx.out(
-    `replayed ${groupDigits(stats.events)} events${asOf}: ${groupDigits(stats.booksStreams)} books, ` +
-      `${groupDigits(stats.userStreams)} users in ${stats.seconds.toFixed(2)} s ` +
-      `(${groupDigits(stats.eventsPerSecond)} events/s${stats.threads > 1 ? `, ${stats.threads} threads` : ''})\n` +
-      (stats.digest === null ? '' : `digest ${stats.digest}\n`),
-  )
+  const count = (n: number) => formatCount(ctx.lang, n)
+  const line = ctx.t('replayed', {
+    events: count(stats.events),
+    asOf: o.asOf ?? null,
+    applied: count(stats.applied),
+    books: count(stats.booksStreams),
+    users: count(stats.userStreams),
+    seconds: formatSeconds(ctx.lang, stats.seconds),
+    rate: count(stats.eventsPerSecond),
+    threads: stats.threads,
+  })
+  ctx.out(`${line}\n${stats.digest === null ? '' : `${ctx.t('digest', stats.digest)}\n`}`)
 }
 
 const replayUser = async (ctx: Ctx, email: string, o: ReplayOptions): Promise<void> => {
   // Loaded here, not at the top: the whole-log replay needs none of the projections, the accounts or the Schema
   // library, and starts in a fraction of the time without them.
-  const [{ replay }, { resolveUser }, { printMonth }] = await Promise.all([
-    import('@finance/ledger-core'),
+  const [{ replay }, { dateInPoland }, { resolveUser }, { printMonth }] = await Promise.all([
+    import('@finance/ledger-core/replay.ts'),
+    import('@finance/ledger-core/calendar.ts'),
     import('../books.ts'),
     import('./report.ts'),
   ])
@@ -148,12 +153,13 @@ const replayUser = async (ctx: Ctx, email: string, o: ReplayOptions): Promise<vo
   const events = await store.readStream(`books-${user.userId}`)
   const state = replay(events, o.asOf === undefined ? {} : { asOf: o.asOf })
   const moment = o.asOf ?? ctx.now().toISOString()
-  const today = moment.slice(0, 10)
+  // The books as the user saw them then: "today" is the date in Poland at that moment.
+  const today = dateInPoland(new Date(moment))
   const month = o.month ?? today.slice(0, 7)
   const seen =
     o.asOf === undefined
       ? events.length
       : events.filter((e) => Date.parse(e.metadata.createdAt) <= Date.parse(o.asOf!)).length
-  if (!o.json) ctx.out(`${ctx.t('asOf')} ${moment}: ${user.email}, ${seen}/${events.length} events\n\n`)
-  printMonth(ctx, state, month, today, o.json ? 'json' : 'table')
+  if (!o.json) ctx.out(`${ctx.t('userAsOf', moment, user.email, seen, events.length)}\n\n`)
+  printMonth(ctx, state, month, today, { format: o.json ? 'json' : 'table' })
 }

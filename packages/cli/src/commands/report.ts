@@ -2,21 +2,15 @@
  * `finance report month YYYY-MM --user EMAIL` and `finance report year YYYY --user EMAIL`: ledger-core's
  * `monthReport`/`yearReport` (the dashboards' figures) and its obligation list, as a table (default), JSON or CSV.
  */
-import {
-  type BooksState,
-  type MonthReport,
-  monthReport,
-  type ObligationDto,
-  obligations,
-  type SummaryRowDto,
-  yearReport,
-} from '@finance/ledger-core'
+// The projections and reports entries, not the package index: they load no Schema library, so a report starts fast.
+import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
+import { type ObligationDto, obligations, type SummaryRowDto } from '@finance/ledger-core/projections/index.ts'
+import { type MonthReport, monthReport, yearReport } from '@finance/ledger-core/reports/index.ts'
 import { booksOfUsers } from '../books.ts'
+import type { Output } from '../cli.ts'
 import type { Ctx } from '../context.ts'
-import { type Column, renderCsv, renderTable } from '../format.ts'
+import { type Column, formatAmount, renderCsv, renderTable } from '../format.ts'
 import type { MessageKey } from '../i18n.ts'
-
-export type Format = 'table' | 'json' | 'csv'
 
 export interface MonthView extends MonthReport {
   readonly today: string
@@ -88,6 +82,7 @@ const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean }): string
       ? ctx.colour.red(ctx.t('overdue'))
       : ctx.colour.yellow(ctx.t('unpaid'))
 
+const money = (ctx: Ctx, value: string | number) => formatAmount(ctx.lang, String(value))
 const period = (o: ObligationDto) => (o.periodFrom === o.periodTo ? o.periodFrom : `${o.periodFrom}..${o.periodTo}`)
 const yesNo = (ctx: Ctx, b: boolean) => ctx.t(b ? 'yes' : 'no')
 const monthLabel = (r: SummaryRowDto) =>
@@ -104,7 +99,7 @@ const obligationsTable = (ctx: Ctx, list: readonly ObligationDto[]): string =>
           { header: ctx.t('dueDate') },
           { header: ctx.t('status') },
         ],
-        list.map((o) => [typeLabel(ctx, o.kind), period(o), o.amount, o.dueDate, statusOf(ctx, o)]),
+        list.map((o) => [typeLabel(ctx, o.kind), period(o), money(ctx, o.amount), o.dueDate, statusOf(ctx, o)]),
       )
 
 const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
@@ -127,9 +122,9 @@ const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
     typeLabel(ctx, r.type),
     r.name,
     yesNo(ctx, r.company),
-    r.net,
-    r.vat,
-    r.gross,
+    money(ctx, r.net),
+    money(ctx, r.vat),
+    money(ctx, r.gross),
     r.period,
     r.dueDate,
     r.type === 'VAT' || r.type === 'PIT' || r.type === 'ZUS' ? statusOf(ctx, r) : r.completed ? ctx.t('done') : '',
@@ -144,12 +139,12 @@ const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
     `\n${ctx.colour.bold(ctx.t('totals'))}\n`,
     renderTable(
       [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
-      TOTALS.map(([field, key]) => [ctx.t(key), v.totals[field]]),
+      TOTALS.map(([field, key]) => [ctx.t(key), money(ctx, v.totals[field])]),
     ),
     `\n${ctx.colour.bold(`${ctx.t('summary')} ${v.month}`)}\n`,
     renderTable(
       [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
-      SUMMARY_FIELDS.map(([field, key]) => [ctx.t(key), String(v.summary[field])]),
+      SUMMARY_FIELDS.map(([field, key]) => [ctx.t(key), money(ctx, v.summary[field])]),
     ),
   ].join('')
 }
@@ -170,73 +165,76 @@ const MONTH_CSV_HEADER = [
   'overdue',
 ] as const
 
-const monthCsv = (v: MonthView): string =>
-  renderCsv(MONTH_CSV_HEADER, [
-    ...v.rows.map((r) => [
-      'transaction',
-      String(r.id),
-      r.date,
-      r.type,
-      r.name,
-      String(r.company),
-      r.net,
-      r.vat,
-      r.gross,
-      r.period,
-      r.dueDate,
-      String(r.completed),
-      String(r.overdue),
-    ]),
-    ...v.obligations.map((o) => [
-      'obligation',
-      o.transactionId === null ? '' : String(o.transactionId),
-      '',
-      o.kind,
-      '',
-      'true',
-      '',
-      '',
-      o.amount,
-      period(o),
-      o.dueDate,
-      String(o.completed),
-      String(o.overdue),
-    ]),
-    ...TOTALS.map(([field]) => ['total', '', '', '', field, '', '', '', v.totals[field], v.month, '', '', '']),
-  ])
+const monthCsv = (v: MonthView, dialect: Extract<Output, { format: 'csv' }>['dialect']): string =>
+  renderCsv(
+    MONTH_CSV_HEADER,
+    [
+      ...v.rows.map((r) => [
+        'transaction',
+        String(r.id),
+        r.date,
+        r.type,
+        r.name,
+        String(r.company),
+        r.net,
+        r.vat,
+        r.gross,
+        r.period,
+        r.dueDate,
+        String(r.completed),
+        String(r.overdue),
+      ]),
+      ...v.obligations.map((o) => [
+        'obligation',
+        o.transactionId === null ? '' : String(o.transactionId),
+        '',
+        o.kind,
+        '',
+        'true',
+        '',
+        '',
+        o.amount,
+        period(o),
+        o.dueDate,
+        String(o.completed),
+        String(o.overdue),
+      ]),
+      ...TOTALS.map(([field]) => ['total', '', '', '', field, '', '', '', v.totals[field], v.month, '', '', '']),
+    ],
+    dialect,
+  )
 
 /** Prints one month of `state` (also used by `replay --user`). */
-export const printMonth = (ctx: Ctx, state: BooksState, month: string, today: string, format: Format, title = '') => {
+export const printMonth = (ctx: Ctx, state: BooksState, month: string, today: string, output: Output, title = '') => {
   const v = monthView(state, month, today)
-  if (format === 'json') ctx.out(`${JSON.stringify(v, null, 2)}\n`)
-  else if (format === 'csv') ctx.out(monthCsv(v))
+  if (output.format === 'json') ctx.out(`${JSON.stringify(v, null, 2)}\n`)
+  else if (output.format === 'csv') ctx.out(monthCsv(v, output.dialect))
   else ctx.out(monthTable(ctx, v, title || `${ctx.t('month')} ${month}`))
 }
 
-const todayOf = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10)
-
-export const reportMonth = async (ctx: Ctx, month: string, email: string, format: Format): Promise<void> => {
+export const reportMonth = async (ctx: Ctx, month: string, email: string, output: Output): Promise<void> => {
   const [b] = await booksOfUsers(ctx, email)
-  printMonth(ctx, b!.state, month, todayOf(ctx), format, `${ctx.t('month')} ${month} — ${b!.email}`)
+  printMonth(ctx, b!.state, month, ctx.today(), output, `${ctx.t('month')} ${month} — ${b!.email}`)
 }
 
 export const reportYear = async (
   ctx: Ctx,
   year: number,
   email: string,
-  format: Format,
+  output: Output,
   cumulative = false,
 ): Promise<void> => {
   const [b] = await booksOfUsers(ctx, email)
-  const r = yearReport(b!.state, year, todayOf(ctx))
-  if (format === 'json') {
+  const r = yearReport(b!.state, year, ctx.today())
+  if (output.format === 'json') {
     ctx.out(`${JSON.stringify(r, null, 2)}\n`)
     return
   }
   const rows = [...(cumulative ? r.cumulative : r.months), r.total]
-  const body = rows.map((row) => [monthLabel(row), ...SUMMARY_FIELDS.map(([field]) => String(row[field]))])
-  if (format === 'csv') {
-    ctx.out(renderCsv(['month', ...SUMMARY_FIELDS.map(([field]) => field)], body))
+  const cells = (figure: (value: string) => string) =>
+    rows.map((row) => [monthLabel(row), ...SUMMARY_FIELDS.map(([field]) => figure(String(row[field])))])
+  if (output.format === 'csv') {
+    ctx.out(renderCsv(['month', ...SUMMARY_FIELDS.map(([field]) => field)], cells(String), output.dialect))
     return
   }
   const kind = cumulative ? ` (${ctx.t('cumulative')})` : ''
@@ -247,7 +245,7 @@ export const reportYear = async (
         { header: ctx.t('month') },
         ...SUMMARY_FIELDS.map(([, key]) => ({ header: ctx.t(key), align: 'right' as const })),
       ],
-      body,
+      cells((value) => money(ctx, value)),
     ),
   )
   ctx.out(`\n${ctx.colour.bold(`${ctx.t('obligations')} ${year}`)}\n`)

@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { executeBooks } from '@finance/api/ledger/books.ts'
-import { isDomainError } from '@finance/ledger-core'
+import { isDomainError } from '@finance/ledger-core/errors.ts'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
+import { CliError, userError } from '../errors.ts'
+import { translate, translateKnown } from '../i18n.ts'
 import { confirm } from '../prompt.ts'
 
 export type ResetTarget =
@@ -16,12 +17,11 @@ export type ResetTarget =
 
 export const resetCommand = async (ctx: Ctx, target: ResetTarget, email: string, yes: boolean): Promise<void> => {
   const user = await resolveUser(ctx, email)
-  const what = target.kind === 'month' ? `month ${target.month}` : `year ${target.year}`
+  const what = () =>
+    target.kind === 'month' ? ctx.t('resetWhatMonth', target.month) : ctx.t('resetWhatYear', target.year)
   if (!yes) {
-    if (!ctx.isTTY)
-      throw new CliError(`refusing to reset ${what} of ${email} without confirmation: not a terminal, pass --yes`)
-    if (!(await confirm(ctx, `Reset the generated transactions of ${what} for ${email}?`)))
-      throw new CliError('cancelled, nothing changed')
+    if (!ctx.isTTY) throw userError('resetNeedsYes', what(), email)
+    if (!(await confirm(ctx, ctx.t('resetQuestion', what(), email)))) throw userError('cancelled')
   }
   const at = ctx.now().toISOString()
   const command =
@@ -32,6 +32,7 @@ export const resetCommand = async (ctx: Ctx, target: ResetTarget, email: string,
     actor: 'cli',
     correlationId: randomUUID(),
   })
-  if (isDomainError(result)) throw new CliError(`cannot reset ${what} of ${email}: ${result.message}`)
-  ctx.out(`reset ${what} of ${email}: ${result.events.length} event(s) recorded\n`)
+  if (isDomainError(result))
+    throw new CliError((lang) => translate(lang, 'cannotReset', what(), email, translateKnown(lang, result.message)))
+  ctx.out(`${ctx.t('resetDone', what(), email, result.events.length)}\n`)
 }

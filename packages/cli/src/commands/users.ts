@@ -1,9 +1,11 @@
 /** `finance users add|list|set-role`: administration through the API's accounts module (same hashing, same events). */
 import { randomInt } from 'node:crypto'
-import { createAccounts, ROLE_ADMIN, ROLE_USER } from '@finance/api/accounts/service.ts'
+import { createAccounts, normaliseEmail, ROLE_ADMIN, ROLE_USER } from '@finance/api/accounts/service.ts'
+import { accountMessages, isEmailAddress, passwordPolicyErrors } from '@finance/ledger-core/schemas/accountRules.ts'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
+import { CliError, usageError, userError } from '../errors.ts'
 import { renderTable } from '../format.ts'
+import { translate, translateKnown } from '../i18n.ts'
 import { askHidden } from '../prompt.ts'
 
 const ROLES = ['USER', 'ADMIN'] as const
@@ -31,28 +33,40 @@ export const generatePassword = (): string => {
 export const roleName = (code: number): string =>
   code === ROLE_ADMIN ? 'ADMIN' : code === ROLE_USER ? 'USER' : code === 0 ? 'LACK' : String(code)
 
-const failed = (what: string, result: { ok: false; errors: readonly string[] }): CliError =>
-  new CliError(`${what}: ${result.errors.join(' ')}`)
+/** The accounts service's refusal, with its messages in the run's language. */
+const failed = (
+  key: 'cannotAddUser' | 'cannotSetRole' | 'cannotSetPassword',
+  email: string,
+  result: { ok: false; errors: readonly string[] },
+): CliError =>
+  new CliError((lang) => translate(lang, key, email, result.errors.map((m) => translateKnown(lang, m)).join(' ')))
 
 export const usersAdd = async (ctx: Ctx, email: string, o: { role: Role; password?: string }): Promise<void> => {
-  const accounts = createAccounts(await ctx.store())
   let password = o.password
   let generated = false
   if (password === undefined && ctx.isTTY && ctx.stdin) {
-    password = await askHidden(ctx, `password for ${email} (empty: generate one): `)
+    password = await askHidden(ctx, ctx.t('askPassword', email))
     if (password !== '') {
-      const again = await askHidden(ctx, 'repeat the password: ')
-      if (again !== password) throw new CliError('the passwords differ')
+      const again = await askHidden(ctx, ctx.t('askPasswordAgain'))
+      if (again !== password) throw userError('passwordsDiffer')
     }
   }
   if (password === undefined || password === '') {
     password = generatePassword()
     generated = true
   }
+  // The first user of a new installation creates its store. The accounts service decides; the same rules are checked
+  // first so that a refused address or password does not leave a new, empty store behind.
+  const refused = [
+    ...(isEmailAddress(normaliseEmail(email)) ? [] : [accountMessages.email]),
+    ...passwordPolicyErrors(password),
+  ]
+  if (refused.length > 0) throw failed('cannotAddUser', email, { ok: false, errors: refused })
+  const accounts = createAccounts(await ctx.store({ create: true }))
   const result = await accounts.register({ email, password, role: o.role, actor: 'cli' })
-  if (!result.ok) throw failed(`cannot add ${email}`, result)
-  ctx.out(`added ${result.value.email} (${o.role}) ${result.value.id}\n`)
-  if (generated) ctx.out(`password: ${password}\n`)
+  if (!result.ok) throw failed('cannotAddUser', email, result)
+  ctx.out(`${ctx.t('userAdded', result.value.email, o.role, result.value.id)}\n`)
+  if (generated) ctx.out(`${ctx.t('generatedPassword', password)}\n`)
 }
 
 export const usersList = async (ctx: Ctx, json: boolean): Promise<void> => {
@@ -77,21 +91,21 @@ export const usersList = async (ctx: Ctx, json: boolean): Promise<void> => {
 }
 
 export const usersSetRole = async (ctx: Ctx, email: string, role: string): Promise<void> => {
-  if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`unknown role ${role}: use USER or ADMIN`, 2)
+  if (!(ROLES as readonly string[]).includes(role)) throw usageError('unknownRole', role)
   const accounts = createAccounts(await ctx.store())
   const result = await accounts.setRole(email, role as Role, 'cli')
-  if (!result.ok) throw failed(`cannot change the role of ${email}`, result)
-  ctx.out(`${email} is now ${role}\n`)
+  if (!result.ok) throw failed('cannotSetRole', email, result)
+  ctx.out(`${ctx.t('roleSet', email, role)}\n`)
 }
 
 export const usersSetPassword = async (ctx: Ctx, email: string, o: { password?: string }): Promise<void> => {
   const accounts = createAccounts(await ctx.store())
   let password = o.password
-  if (password === undefined && ctx.isTTY && ctx.stdin) password = await askHidden(ctx, `new password for ${email}: `)
+  if (password === undefined && ctx.isTTY && ctx.stdin) password = await askHidden(ctx, ctx.t('askNewPassword', email))
   const generated = password === undefined || password === ''
   if (generated) password = generatePassword()
   const result = await accounts.setPassword(email, password!, 'cli')
-  if (!result.ok) throw failed(`cannot set the password of ${email}`, result)
-  ctx.out(`password of ${result.value.email} set\n`)
-  if (generated) ctx.out(`password: ${password}\n`)
+  if (!result.ok) throw failed('cannotSetPassword', email, result)
+  ctx.out(`${ctx.t('passwordSet', result.value.email)}\n`)
+  if (generated) ctx.out(`${ctx.t('generatedPassword', password!)}\n`)
 }

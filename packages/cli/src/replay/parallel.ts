@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { EventStore } from '@finance/event-store'
-import { CliError } from '../errors.ts'
+import { userError } from '../errors.ts'
 import { foldLog, newTally, summarise } from './fold.ts'
 import type { FromWorker, PartitionResult, WorkerInput } from './protocol.ts'
 
@@ -29,7 +29,7 @@ export interface ParallelOptions {
  */
 const PARTITIONS_PER_THREAD = 1
 
-const workerUrl = new URL('./worker.mjs', import.meta.url)
+const workerUrl = new URL('./worker.ts', import.meta.url)
 
 /** Yields to the event loop so worker messages (progress, requests for work) are handled between pages. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -68,7 +68,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
           const { kind: _, ...result } = m
           results.push(result)
           handOut()
-        } else fail(new CliError(`replay worker failed: ${m.message}`))
+        } else fail(userError('workerFailed', m.message))
       })
       w.on('error', (e) => fail(e))
       w.on('exit', () => resolve())
@@ -97,6 +97,6 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
   }
   await Promise.all(finished)
   if (failure) throw failure
-  if (results.length !== partitions) throw new CliError(`replay lost partitions: ${results.length} of ${partitions}`)
+  if (results.length !== partitions) throw userError('lostPartitions', results.length, partitions)
   return results
 }

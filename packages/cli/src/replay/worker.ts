@@ -13,7 +13,7 @@ const input = workerData as WorkerInput
 const send = (m: FromWorker) => port.postMessage(m)
 
 const main = async () => {
-  const store = await openStore(input.env, input.dataDir)
+  const { store } = await openStore(input.env, input.dataDir)
   const next = () =>
     new Promise<ToWorker>((resolve) => {
       port.once('message', resolve)

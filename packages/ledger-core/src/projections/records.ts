@@ -13,10 +13,10 @@ import {
   type DataType,
   isItemDataType,
   isSettingKind,
-  type Item,
-  type SettingKind,
   recordEventType,
-} from '../schemas/records.ts'
+  type SettingKind,
+} from '../schemas/dataTypes.ts'
+import type { Item } from '../schemas/records.ts'
 import type { VatPercentOn } from '../schedule.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import { derive } from './derived.ts'

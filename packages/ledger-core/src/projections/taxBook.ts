@@ -21,7 +21,7 @@
  * of a history is the same whenever it is read. `taxBook(state, year)` without a history treats every change as
  * recorded in time (nothing to correct); `bookHistory(events)` applies the closing rule.
  */
-import { addMonthsToMonth, dayOfMonth, nextWorkingDay } from '../calendar.ts'
+import { addMonthsToMonth, dateInPoland, dayOfMonth, nextWorkingDay } from '../calendar.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney } from '../money.ts'
@@ -247,14 +247,10 @@ export const bookClosingDay = (month: YearMonthString): LocalDateString => {
 }
 const closingDays = new Map<YearMonthString, LocalDateString>()
 
-const warsawDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** The Polish calendar day of an ISO timestamp (`2026-01-31T23:30:00Z` → `2026-02-01`); a bare date is itself. */
+/**
+ * The Polish calendar day of an ISO timestamp (`2026-01-31T23:30:00Z` → `2026-02-01`); a bare date is itself. The
+ * calendar's `dateInPoland` with a fast path for the hours when the Polish day is the UTC day.
+ */
 export const polishDayOf = (iso: string): LocalDateString => {
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
   // Poland is UTC+1 or UTC+2: between 02:00 and 21:59 UTC the Polish day is the UTC day (the common case, no Intl).
@@ -262,7 +258,7 @@ export const polishDayOf = (iso: string): LocalDateString => {
   if (utc && utc[2]! >= '02' && utc[2]! <= '21') return utc[1]!
   const t = Date.parse(iso)
   if (Number.isNaN(t)) throw new RangeError(`Not a timestamp: ${iso}`)
-  return warsawDate.format(t)
+  return dateInPoland(new Date(t))
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -85,8 +85,21 @@ const entry = (row: GeneratedRow): string[] => {
   }
 }
 
-/** The journal text (ends with a newline; empty books give an empty string). */
-export const ledgerJournal = (state: BooksState, options: JournalOptions = {}): string => {
+/** The months and dates an export of the computed books covers (`null`: no data in range). */
+export interface BooksPeriod {
+  readonly first: YearMonthString
+  readonly last: YearMonthString
+  /** Rows dated before or after these are left out (a bound given as a date, or the month's first and last day). */
+  readonly fromDate: string | null
+  readonly toDate: string | null
+}
+
+/**
+ * The months of the books: from the first month with data to the month after the last (taxes fall due a month after
+ * the period), including every generated month and month holding a manual row, or the given bounds. The journal and
+ * the CSV export use the same period, so both hold the same transactions.
+ */
+export const booksPeriod = (state: BooksState, options: JournalOptions = {}): BooksPeriod | null => {
   const d = derive(state)
   let first: YearMonthString | null = d.firstMonth
   let last: YearMonthString | null = d.lastMonth === null ? null : addMonthsToMonth(d.lastMonth, 1)
@@ -102,7 +115,15 @@ export const ledgerJournal = (state: BooksState, options: JournalOptions = {}): 
   const toDate = options.to === undefined ? null : options.to.length === 7 ? `${options.to}-31` : options.to
   if (fromDate) first = fromDate.slice(0, 7)
   if (toDate) last = toDate.slice(0, 7)
-  if (first === null || last === null) return ''
+  if (first === null || last === null) return null
+  return { first, last, fromDate, toDate }
+}
+
+/** The journal text (ends with a newline; empty books give an empty string). */
+export const ledgerJournal = (state: BooksState, options: JournalOptions = {}): string => {
+  const period = booksPeriod(state, options)
+  if (period === null) return ''
+  const { first, last, fromDate, toDate } = period
   const out: string[] = []
   for (let m = first; m <= last; m = addMonthsToMonth(m, 1)) {
     const rows = monthRows(state, m)

@@ -3,42 +3,10 @@
  * server-side password policy of SPEC §5, defined once for the API (validation, OpenAPI) and the web (forms).
  * Messages are SPEC §5's English texts; the web translates them by text.
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
+import { accountMessages, isEmailAddress } from './accountRules.ts'
 
-export const accountMessages = {
-  email: 'Email is required and should be in correct format.',
-  password: 'Password is required.',
-  registerPassword: "Password is required, and should be equal to 'Confirm password' field",
-  confirmPassword: "Confirm Password is required, and should be equal to 'Password'",
-  role: 'Select role',
-  key: 'Key is required',
-  oldPassword: 'Old password is required',
-  samePassword: 'Old password is the same as new password.',
-  code: 'Code is required, use link from email',
-  emailExists: 'Email already exist',
-  userDoesNotExist: 'User does not exist.',
-  incorrectPassword: 'Incorrect password.',
-  invalidRequest: 'Invalid authentication request',
-  accessDenied: 'Access denied',
-} as const
-
-/** SPEC §5: at least 6 characters with a lowercase letter, an uppercase letter, a digit and a non-alphanumeric one. */
-export const passwordPolicy = [
-  { test: (p: string) => p.length >= 6, message: 'Passwords must be at least 6 characters.' },
-  {
-    test: (p: string) => /[^a-zA-Z0-9]/.test(p),
-    message: 'Passwords must have at least one non alphanumeric character.',
-  },
-  { test: (p: string) => /[a-z]/.test(p), message: "Passwords must have at least one lowercase ('a'-'z')." },
-  { test: (p: string) => /[A-Z]/.test(p), message: "Passwords must have at least one uppercase ('A'-'Z')." },
-  { test: (p: string) => /[0-9]/.test(p), message: "Passwords must have at least one digit ('0'-'9')." },
-] as const
-
-/** The policy messages a password breaks, in a stable order; empty when it is acceptable. */
-export const passwordPolicyErrors = (password: string): string[] =>
-  passwordPolicy.filter((rule) => !rule.test(password)).map((rule) => rule.message)
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export * from './accountRules.ts'
 
 /** A required string field whose every failure (missing, wrong type, empty) reads `message`. */
 const requiredString = (message: string) =>
@@ -51,7 +19,7 @@ const requiredString = (message: string) =>
 const requiredEmail = (message: string) =>
   Schema.propertySignature(
     Schema.String.annotations({ message: () => message }).pipe(
-      Schema.filter((s) => EMAIL.test(s.trim()) && s.length <= 254, { message: () => message }),
+      Schema.filter(isEmailAddress, { message: () => message }),
     ),
   ).annotations({ missingMessage: () => message })
 
@@ -130,7 +98,3 @@ export type ResetPasswordConfirmedBody = typeof ResetPasswordConfirmedBody.Type
 /** The role code of a register body's `appRole`. */
 export const roleCode = (appRole: typeof AppRole.Type): 1 | 1024 =>
   appRole === 'ADMIN' || appRole === '1024' || appRole === 1024 ? 1024 : 1
-
-/** A language from free text: `en` when it says so, Polish otherwise (the product's default). */
-export const languageOf = (value: unknown): Language =>
-  typeof value === 'string' && value.toLowerCase().startsWith('en') ? 'en' : 'pl'

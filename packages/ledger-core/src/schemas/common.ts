@@ -3,7 +3,7 @@
  * normalisers that turn loose input (numbers, padded strings) into the canonical strings stored in events, and
  * the reusable Polish identifiers validators (NIP, REGON, postal code) the web also uses.
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 
 /** Money as a decimal string with at most two decimals, canonical form with exactly two: `"1234.50"`. */
 export const MoneyStringSchema = Schema.String.pipe(Schema.pattern(/^-?\d+\.\d{2}$/), Schema.brand('MoneyString'))

@@ -3,8 +3,10 @@
  * percents without trailing zeros, dates `yyyy-mm-dd`, optional texts as `''`. `validateRecord` (validate.ts)
  * turns loose input into these shapes; events carry them; projections read them.
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { LocalDateField as LocalDate, MoneyField as Money, PercentField as Percent } from './common.ts'
+
+export * from './dataTypes.ts'
 
 export const AddressSchema = Schema.Struct({
   country: Schema.String,
@@ -242,24 +244,6 @@ export const TransactionFlagsSchema = Schema.Struct({
 })
 export type TransactionFlags = typeof TransactionFlagsSchema.Type
 
-export const CompanyDataTypes = ['Primary', 'Contact', 'Addresses', 'Invoice'] as const
-export type CompanyDataType = (typeof CompanyDataTypes)[number]
-export const SettingKinds = ['Vat', 'Pit', 'SocialSecurity'] as const
-export type SettingKind = (typeof SettingKinds)[number]
-export const ItemDataTypes = ['Income', 'RecurringIncome', 'Expense', 'RecurringExpense'] as const
-export type ItemDataType = (typeof ItemDataTypes)[number]
-export const DataTypes = [...CompanyDataTypes, ...SettingKinds, ...ItemDataTypes] as const
-export type DataType = (typeof DataTypes)[number]
-
-export const isCompanyDataType = (t: unknown): t is CompanyDataType => CompanyDataTypes.includes(t as CompanyDataType)
-export const isSettingKind = (t: unknown): t is SettingKind => SettingKinds.includes(t as SettingKind)
-export const isItemDataType = (t: unknown): t is ItemDataType => ItemDataTypes.includes(t as ItemDataType)
-export const isDataType = (t: unknown): t is DataType => DataTypes.includes(t as DataType)
-export const isRecurringType = (t: ItemDataType): t is 'RecurringIncome' | 'RecurringExpense' =>
-  t === 'RecurringIncome' || t === 'RecurringExpense'
-export const isIncomeType = (t: ItemDataType): t is 'Income' | 'RecurringIncome' =>
-  t === 'Income' || t === 'RecurringIncome'
-
 /** The canonical dataObject type of each data type. */
 export interface DataObjects {
   Primary: Primary
@@ -288,34 +272,3 @@ export const recordSchemas = {
   RecurringIncome: RecurringItemSchema,
   RecurringExpense: RecurringItemSchema,
 } as const
-
-/**
- * The record `eventType` label of SPEC §3 for a data type and the last change (`add`, `update`, `delete`).
- * Company records and settings have one fixed label.
- */
-export const recordEventType = (dataType: DataType, verb: 'add' | 'update' | 'delete'): string => {
-  switch (dataType) {
-    case 'Primary':
-      return 'Company primary data.'
-    case 'Contact':
-      return 'Company contact'
-    case 'Addresses':
-      return 'Company addresses'
-    case 'Invoice':
-      return 'Invoice'
-    case 'Vat':
-      return 'VAT'
-    case 'Pit':
-      return 'PIT'
-    case 'SocialSecurity':
-      return 'SocialSecurity'
-    case 'Expense':
-      return `Fixed expense ${verb}`
-    case 'RecurringExpense':
-      return `Recurring expense ${verb}`
-    case 'Income':
-      return `Fixed Income ${verb}`
-    case 'RecurringIncome':
-      return `Recurring Income ${verb}`
-  }
-}

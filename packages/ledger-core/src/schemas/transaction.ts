@@ -2,7 +2,7 @@
  * The shape of a month's transaction row (SPEC §3, HTTP contract): the recorded form inside `MonthGenerated`
  * events and the DTO the projections return. Every field is always present (JSON-only, no `undefined`).
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { LocalDateField as LocalDate, MoneyField as Money, YearMonthSchema } from './common.ts'
 
 export const TransactionEventTypeSchema = Schema.Literal('1_Revenue', '2_Fee', '3_Vat', '4_Pit', '5_SocialSecurity')

@@ -15,7 +15,7 @@
  * - Contact: 'Email needs to be in correct format' when an e-mail is given.
  * NIP/REGON checksums and postal codes are not errors here (see `companyWarnings`).
  */
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { isLocalDate } from '../calendar.ts'
 import type { FieldError } from '../errors.ts'
 import {
