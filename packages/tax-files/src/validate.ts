@@ -148,12 +148,44 @@ const run = async (schema: XMLFileInfo, preload: readonly XMLFileInfo[], docs: r
   )
 }
 
+/**
+ * The files a schema imports and includes, transitively (relocated locations: absolute under `/`, or relative to the
+ * importing file). Only these are loaded beside it: every validation run starts a fresh libxml2, and copying all the
+ * vendored schemas into it cost more than the validation of a typical invoice.
+ */
+const importsOf = (schema: XMLFileInfo, all: readonly XMLFileInfo[]): XMLFileInfo[] => {
+  const byName = new Map(all.map((f) => [f.fileName, f]))
+  const seen = new Set<string>([schema.fileName])
+  const out: XMLFileInfo[] = []
+  const queue = [schema]
+  while (queue.length > 0) {
+    const f = queue.pop()!
+    for (const m of String(f.contents).matchAll(/schemaLocation="([^"]+)"/g)) {
+      const loc = m[1]!
+      const name = loc.startsWith('/') ? loc.slice(1) : join(dirname(f.fileName), loc)
+      const dep = byName.get(name)
+      if (!dep || seen.has(name)) continue
+      seen.add(name)
+      out.push(dep)
+      queue.push(dep)
+    }
+  }
+  return out
+}
+
+const preloads = new Map<string, { schema: XMLFileInfo; preload: readonly XMLFileInfo[] }>()
+
 const vendoredSchema = (id: SchemaId) => {
   const resolved = schemaFileOf(id)
-  const all = vendoredFiles()
-  const schema = all.find((f) => f.fileName === resolved.file)
-  if (!schema) throw new Error(`The schema ${resolved.file} is not vendored`)
-  return { resolved, schema, preload: all.filter((f) => f !== schema) }
+  let entry = preloads.get(resolved.file)
+  if (!entry) {
+    const all = vendoredFiles()
+    const schema = all.find((f) => f.fileName === resolved.file)
+    if (!schema) throw new Error(`The schema ${resolved.file} is not vendored`)
+    entry = { schema, preload: importsOf(schema, all) }
+    preloads.set(resolved.file, entry)
+  }
+  return { resolved, ...entry }
 }
 
 /**
