@@ -18,6 +18,11 @@ export const CompanyDashboard = () => {
       />
       <Tile to="/companydashboard/revenues" title={t`Revenues`} description={t`Recurring and fixed incomes`} />
       <Tile to="/companydashboard/books" title={t`Tax book`} description={t`KPiR or ewidencja przychodów, JPK files`} />
+      <Tile
+        to="/companydashboard/ksef"
+        title={t`KSeF invoices`}
+        description={t`Import FA(3) invoices as incomes and expenses`}
+      />
     </TileGroup>
   )
 }

@@ -3,6 +3,7 @@ import { isPositive } from '../money.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
+import { JpkV7Button } from './JpkV7Button.tsx'
 import { VatRows } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -35,6 +36,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
         </section>
       )}
       <Breakdown transaction={transaction} />
+      {d.period && <JpkV7Button period={d.period} />}
     </TxCard>
   )
 }
