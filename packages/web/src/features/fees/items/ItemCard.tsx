@@ -4,6 +4,7 @@ import { type FieldSpec, FieldValues } from '../../company/form/fields.tsx'
 import { FormActions, FormMessages, RecordProblems } from '../../company/form/FormParts.tsx'
 import { useRecordForm } from '../../company/form/useRecordForm.ts'
 import type { ItemDataType, RecordDto } from '../../company/lib/records.ts'
+import { Fa3Button } from './Fa3Button.tsx'
 import { ItemFields } from './ItemFields.tsx'
 import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
@@ -67,6 +68,7 @@ export const ItemCard = ({
             fields={fields}
             values={{ ...values, vatAmount: record.dataObject.vatAmount, sum: record.dataObject.sum }}
           />
+          {dataType === 'Income' && values.isCompany === true && <Fa3Button id={record.id} />}
         </>
       )}
       {form.editing && (
