@@ -119,7 +119,8 @@ const resultOf = (file: PreparedFile, outcome: DocumentOutcome | null, state: Bo
       status: outcome?.ok === false && outcome.code === 'DUPLICATE' ? 'duplicate' : 'refused',
       items: [],
       problems: (outcome && !outcome.ok ? outcome.errors : []).map((e) => ({ code: e.code, message: e.message })),
-      warnings: file.warnings,
+      // Notes about what the file would have become say nothing about a file that was not imported.
+      warnings: [],
     }
   const items = outcome.ids.map((id) => {
     const r = state.records.get(id)!

@@ -25,6 +25,7 @@ export const HomePage = () => {
           <Tile to="/companydashboard/fees" title={<Trans>Fees</Trans>} icon={<Icon name="fees" />} />
           <Tile to="/companydashboard/revenues" title={<Trans>Revenues</Trans>} icon={<Icon name="revenues" />} />
           <Tile to="/companydashboard/books" title={<Trans>Tax book</Trans>} icon={<Icon name="book" />} />
+          <Tile to="/companydashboard/ksef" title={<Trans>KSeF invoices</Trans>} icon={<Icon name="logs" />} />
         </TileGroup>
       )}
       <UserTiles loggedIn={loggedIn} admin={admin} />

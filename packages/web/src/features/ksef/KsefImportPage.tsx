@@ -182,52 +182,54 @@ export const KsefImportPage = ({ effects }: Props) => {
           <h2 id="ksef-report">
             <Trans>Import report</Trans>
           </h2>
-          <table className="ksef-report">
-            <caption className="visually-hidden">
-              <Trans>What each file became</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>File</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Result</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Document</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>KSeF number</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Notes</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((r) => (
-                <tr
-                  key={`${r.fileName}-${r.status}-${r.documentNumber ?? ''}-${r.ksefNumber ?? ''}`}
-                  className={`ksef-report__row ksef-report__row--${r.status}`}
-                >
-                  <td>{r.fileName}</td>
-                  <td>{statusText(r)}</td>
-                  <td>{r.documentNumber ?? ''}</td>
-                  <td>{r.ksefNumber ?? ''}</td>
-                  <td>
-                    {r.problems.length + r.warnings.length > 0 && (
-                      <ul>
-                        {[...r.problems, ...r.warnings].map((m) => (
-                          <li key={`${m.code}-${m.message}`}>{text(m)}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
+          <div className="ksef-report-wrap">
+            <table className="ksef-report">
+              <caption className="visually-hidden">
+                <Trans>What each file became</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>File</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Result</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Document</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>KSeF number</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Notes</Trans>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {results.map((r) => (
+                  <tr
+                    key={`${r.fileName}-${r.status}-${r.documentNumber ?? ''}-${r.ksefNumber ?? ''}`}
+                    className={`ksef-report__row ksef-report__row--${r.status}`}
+                  >
+                    <td>{r.fileName}</td>
+                    <td>{statusText(r)}</td>
+                    <td>{r.documentNumber ?? ''}</td>
+                    <td>{r.ksefNumber ?? ''}</td>
+                    <td>
+                      {r.problems.length + r.warnings.length > 0 && (
+                        <ul>
+                          {[...r.problems, ...r.warnings].map((m) => (
+                            <li key={`${m.code}-${m.message}`}>{text(m)}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
     </div>
