@@ -4,7 +4,7 @@ import { ApiError, type ApiClient } from '../../api/client.ts'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
 import { batchesOf, createKsefApi } from './api.ts'
 import { KsefImportPage } from './KsefImportPage.tsx'
-import type { KsefImportResult, PickedFile } from './types.ts'
+import type { ImportFile, KsefImportResult } from './types.ts'
 
 const file = (name: string, text = '<Faktura/>'): File => new File([text], name, { type: 'application/xml' })
 
@@ -36,7 +36,7 @@ const refused: KsefImportResult = {
 }
 
 const renderPage = async (
-  importFiles: (files: readonly PickedFile[]) => Promise<KsefImportResult[]>,
+  importFiles: (files: readonly ImportFile[]) => Promise<KsefImportResult[]>,
   locale: 'pl' | 'en' = 'en',
 ) => {
   render(withProviders(await i18nFor(locale), <KsefImportPage effects={{ importFiles }} />))
@@ -54,12 +54,19 @@ describe('KsefImportPage', () => {
     // Not an XML file: not picked.
     expect(within(list).queryByText('photo.png')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Remove extra.xml' }))
+    // A file whose name carries no KSeF number gets a field for it.
+    expect(screen.queryByLabelText(`KSeF number of ${imported.fileName}`)).toBeNull()
+    fireEvent.change(screen.getByLabelText('KSeF number of notes.xml'), {
+      target: { value: '5260250274-20260306-0100001AF629-AF' },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Import 2 files' }))
     await waitFor(() => expect(importFiles).toHaveBeenCalledTimes(1))
-    expect((importFiles.mock.calls[0] as unknown as [PickedFile[]])[0].map((f) => f.name)).toEqual([
-      imported.fileName,
-      'notes.xml',
-    ])
+    expect((importFiles.mock.calls[0] as unknown as [ImportFile[]])[0].map((f) => [f.file.name, f.ksefNumber])).toEqual(
+      [
+        [imported.fileName, ''],
+        ['notes.xml', '5260250274-20260306-0100001AF629-AF'],
+      ],
+    )
     const table = await screen.findByRole('table')
     const rows = within(table).getAllByRole('row').slice(1)
     expect(
@@ -98,16 +105,15 @@ describe('KsefImportPage', () => {
 })
 
 describe('the import requests', () => {
-  it('send at most 250 files and 10 MB a request, in the order picked', async () => {
-    const picked = Array.from({ length: 600 }, (_, i) => ({
-      name: `${i}.xml`,
-      size: 1000,
-      text: async () => `<x${i}/>`,
+  it('send at most 250 files and 10 MB a request, in the order picked, with the KSeF numbers entered', async () => {
+    const picked: ImportFile[] = Array.from({ length: 600 }, (_, i) => ({
+      file: { name: `${i}.xml`, size: 1000, text: async () => `<x${i}/>` },
+      ksefNumber: i === 0 ? '5260250274-20260306-0100001AF629-AF' : '',
     }))
     expect(batchesOf(picked).map((b) => b.length)).toEqual([250, 250, 100])
-    const big = [
-      { name: 'a', size: 6e6, text: async () => '' },
-      { name: 'b', size: 6e6, text: async () => '' },
+    const big: ImportFile[] = [
+      { file: { name: 'a', size: 6e6, text: async () => '' }, ksefNumber: '' },
+      { file: { name: 'b', size: 6e6, text: async () => '' }, ksefNumber: '' },
     ]
     expect(batchesOf(big).map((b) => b.length)).toEqual([1, 1])
     const post = vi.fn(async (_path: string, body: unknown) => ({
@@ -117,6 +123,9 @@ describe('the import requests', () => {
     const results = await createKsefApi(client).importFiles(picked)
     expect(post).toHaveBeenCalledTimes(3)
     expect(post.mock.calls[0]![0]).toBe('ksef/import')
-    expect(results.map((r) => r.fileName)).toEqual(picked.map((p) => p.name))
+    expect(results.map((r) => r.fileName)).toEqual(picked.map((p) => p.file.name))
+    const first = (post.mock.calls[0]![1] as { files: Record<string, unknown>[] }).files
+    expect(first[0]).toEqual({ fileName: '0.xml', xml: '<x0/>', ksefNumber: '5260250274-20260306-0100001AF629-AF' })
+    expect(first[1]).toEqual({ fileName: '1.xml', xml: '<x1/>' })
   })
 })

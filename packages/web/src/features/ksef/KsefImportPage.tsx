@@ -15,7 +15,7 @@ import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
 import { ksefMachine } from './ksefMachine.ts'
-import type { KsefImportResult, KsefMessage, PickedFile } from './types.ts'
+import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
 import './ksef.css'
 
 type Props = { effects?: Pick<KsefApi, 'importFiles'> }
@@ -36,6 +36,9 @@ const CODES: Record<string, MessageDescriptor> = {
   CORRECTED_NOT_FOUND: msg`The corrected invoice is not in the books`,
 }
 
+/** A file name that carries its KSeF number (as KSeF names its downloads): no number to enter. */
+const KSEF_FILE_NAME = /\d{10}-\d{8}-[0-9A-F]{6}-?[0-9A-F]{6}-[0-9A-F]{2}/i
+
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
 
 export const KsefImportPage = ({ effects }: Props) => {
@@ -45,7 +48,7 @@ export const KsefImportPage = ({ effects }: Props) => {
     const impl = effects ?? createKsefApi()
     return ksefMachine.provide({
       actors: {
-        importFiles: fromPromise<KsefImportResult[], readonly PickedFile[]>(({ input }) => impl.importFiles(input)),
+        importFiles: fromPromise<KsefImportResult[], readonly ImportFile[]>(({ input }) => impl.importFiles(input)),
       },
     })
   }, [effects])
@@ -152,9 +155,21 @@ export const KsefImportPage = ({ effects }: Props) => {
             <Trans>Files to import ({files.length})</Trans>
           </h2>
           <ul className="ksef-page__files">
-            {files.map((f, i) => (
+            {files.map(({ file: f, ksefNumber }, i) => (
               <li key={`${f.name}-${f.size}`}>
                 <span className="ksef-page__file-name">{f.name}</span> <span className="muted">{size(f.size)}</span>{' '}
+                {!KSEF_FILE_NAME.test(f.name) && (
+                  <label className="ksef-page__number">
+                    <span>{t`KSeF number of ${f.name}`}</span>
+                    <input
+                      type="text"
+                      value={ksefNumber}
+                      placeholder={t`optional: NIP-YYYYMMDD-…`}
+                      disabled={busy}
+                      onChange={(e) => actor.send({ type: 'SET_NUMBER', index: i, ksefNumber: e.target.value })}
+                    />
+                  </label>
+                )}
                 <Button
                   variant="link"
                   onClick={() => actor.send({ type: 'REMOVE', index: i })}

@@ -1,17 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { KsefImportPage } from './KsefImportPage.tsx'
-import type { KsefImportResult, PickedFile } from './types.ts'
+import type { ImportFile, KsefImportResult } from './types.ts'
 
 const meta: Meta = { title: 'KSeF import', parameters: { route: '/companydashboard/ksef' } }
 export default meta
 type Story = StoryObj
 
-const report = (files: readonly PickedFile[]): KsefImportResult[] =>
+const report = (files: readonly ImportFile[]): KsefImportResult[] =>
   files.map((f, i) =>
     i === 0
       ? {
-          fileName: f.name,
+          fileName: f.file.name,
           status: 'imported',
           kind: 'expense',
           documentNumber: 'FZ 12/03/2026',
@@ -22,7 +22,7 @@ const report = (files: readonly PickedFile[]): KsefImportResult[] =>
         }
       : i === 1
         ? {
-            fileName: f.name,
+            fileName: f.file.name,
             status: 'duplicate',
             kind: 'income',
             documentNumber: 'FV 3/03/2026',
@@ -32,7 +32,7 @@ const report = (files: readonly PickedFile[]): KsefImportResult[] =>
             warnings: [],
           }
         : {
-            fileName: f.name,
+            fileName: f.file.name,
             status: 'refused',
             kind: null,
             documentNumber: null,

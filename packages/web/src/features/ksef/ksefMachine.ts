@@ -4,16 +4,17 @@
  * and tests swap it.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import type { KsefImportResult, PickedFile } from './types.ts'
+import type { ImportFile, KsefImportResult, PickedFile } from './types.ts'
 
 export interface KsefContext {
-  files: PickedFile[]
+  files: ImportFile[]
   results: KsefImportResult[] | null
 }
 
 export type KsefEvent =
   | { type: 'ADD'; files: readonly PickedFile[] }
   | { type: 'REMOVE'; index: number }
+  | { type: 'SET_NUMBER'; index: number; ksefNumber: string }
   | { type: 'CLEAR' }
   | { type: 'IMPORT' }
 
@@ -26,7 +27,7 @@ export const ksefMachine = setup({
     emitted: {} as KsefEmitted,
   },
   actors: {
-    importFiles: fromPromise<KsefImportResult[], readonly PickedFile[]>(async () => {
+    importFiles: fromPromise<KsefImportResult[], readonly ImportFile[]>(async () => {
       throw new Error("The 'importFiles' actor is not provided")
     }),
   },
@@ -43,13 +44,21 @@ export const ksefMachine = setup({
             // The same file picked twice is kept once (by name and size).
             files: ({ context, event }) => [
               ...context.files,
-              ...event.files.filter(
-                (f, i) =>
-                  f.name.toLowerCase().endsWith('.xml') &&
-                  !context.files.some((g) => g.name === f.name && g.size === f.size) &&
-                  event.files.findIndex((g) => g.name === f.name && g.size === f.size) === i,
-              ),
+              ...event.files
+                .filter(
+                  (f, i) =>
+                    f.name.toLowerCase().endsWith('.xml') &&
+                    !context.files.some(({ file: g }) => g.name === f.name && g.size === f.size) &&
+                    event.files.findIndex((g) => g.name === f.name && g.size === f.size) === i,
+                )
+                .map((file) => ({ file, ksefNumber: '' })),
             ],
+          }),
+        },
+        SET_NUMBER: {
+          actions: assign({
+            files: ({ context, event }) =>
+              context.files.map((f, i) => (i === event.index ? { ...f, ksefNumber: event.ksefNumber } : f)),
           }),
         },
         REMOVE: {

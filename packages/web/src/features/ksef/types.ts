@@ -22,3 +22,9 @@ export interface PickedFile {
   readonly size: number
   text(): Promise<string>
 }
+
+/** A picked file with the KSeF number the user entered for it ('' when its name carries it). */
+export interface ImportFile {
+  readonly file: PickedFile
+  readonly ksefNumber: string
+}
