@@ -114,6 +114,11 @@ const header = (w: XmlWriter, form: JpkForm, req: JpkRequest, from: string, to: 
     .leaf('DataDo', to)
     .leaf('KodUrzedu', subject.taxOffice)
     .close()
+  writeSubject(w, subject)
+}
+
+/** Podmiot1 of a JPK file kept by a natural person (JPK_PKPIR, JPK_EWP, JPK_V7): the same elements in each. */
+export const writeSubject = (w: XmlWriter, subject: JpkSubject): void => {
   w.open('Podmiot1', { rola: 'Podatnik' })
     .open('OsobaFizyczna')
     .leaf('etd:NIP', subject.nip)

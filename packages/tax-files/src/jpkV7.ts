@@ -10,7 +10,7 @@
 import type { Contact, Grosze, Primary, VatFiling, VatRegisterField, VatRegisterRow } from '@finance/ledger-core'
 import { formatMoney, SalesProcedures } from '@finance/ledger-core'
 import { ETD_2022_09_13 } from './derive.ts'
-import { type JpkProblem, type JpkSubject, jpkSubject, NO_DOCUMENT_NUMBER } from './jpk.ts'
+import { type JpkProblem, jpkSubject, NO_DOCUMENT_NUMBER, writeSubject } from './jpk.ts'
 import { SCHEMAS, type SchemaId } from './schemas.ts'
 import { dateTime, token, XmlWriter } from './xml.ts'
 
@@ -213,19 +213,6 @@ const writeDeclaration = (w: XmlWriter, filing: VatFiling, form: V7Form, version
   one('P_53', d.P_53)
   one('P_62', d.P_62)
   w.close().leaf('Pouczenia', 1).close()
-}
-
-const writeSubject = (w: XmlWriter, subject: JpkSubject) => {
-  w.open('Podmiot1', { rola: 'Podatnik' })
-    .open('OsobaFizyczna')
-    .leaf('etd:NIP', subject.nip)
-    .leaf('etd:ImiePierwsze', token(subject.firstName, 30))
-    .leaf('etd:Nazwisko', token(subject.lastName, 81))
-    .leaf('etd:DataUrodzenia', subject.birthDate)
-    .leaf('Email', subject.email)
-    .leaf('Telefon', subject.phone)
-    .close()
-    .close()
 }
 
 /** Writes the JPK_V7M / JPK_V7K file of the filing's month, or says what must be fixed first. */

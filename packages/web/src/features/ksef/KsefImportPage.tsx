@@ -160,7 +160,7 @@ export const KsefImportPage = ({ effects }: Props) => {
                 <span className="ksef-page__file-name">{f.name}</span> <span className="muted">{size(f.size)}</span>{' '}
                 {!KSEF_FILE_NAME.test(f.name) && (
                   <label className="ksef-page__number">
-                    <span>{t`KSeF number of ${f.name}`}</span>
+                    <span className="visually-hidden">{t`KSeF number of ${f.name}`}</span>
                     <input
                       type="text"
                       value={ksefNumber}

@@ -5,48 +5,31 @@
  * …) is said in a message.
  */
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { type ApiClient, api, isApiError } from '../../../api/client.ts'
-import { translateMessage } from '../../../i18n/serverMessages.ts'
-import { Button, useMessages } from '../../../ui/index.ts'
+import { type ApiClient, api } from '../../../api/client.ts'
+import { type DownloadedFile, useDownload } from '../../../api/useDownload.ts'
+import { Button } from '../../../ui/index.ts'
 import { saveFile } from '../../books/api.ts'
 
-export const downloadFa3 = async (id: number, client: ApiClient = api) => {
+export const downloadFa3 = async (id: number, client: ApiClient = api): Promise<DownloadedFile> => {
   const xml = await client.get<string>(`ksef/invoices/${id}/fa3`)
   return { fileName: `FA3_${id}.xml`, xml: typeof xml === 'string' ? xml : String(xml) }
 }
 
 type Props = {
   id: number
-  download?: (id: number) => Promise<{ fileName: string; xml: string }>
-  save?: (file: { fileName: string; xml: string }) => void
+  download?: (id: number) => Promise<DownloadedFile>
+  save?: (file: DownloadedFile) => void
 }
 
 export const Fa3Button = ({ id, download = downloadFa3, save = saveFile }: Props) => {
-  const { t, i18n } = useLingui()
-  const messages = useMessages()
-  const [busy, setBusy] = useState(false)
-  const onClick = async () => {
-    setBusy(true)
-    try {
-      const file = await download(id)
-      save(file)
-      messages.info(
-        t`Invoice ${file.fileName} downloaded: send it with the KSeF application, then enter its KSeF number`,
-      )
-    } catch (e) {
-      const errors = isApiError(e) ? [...new Set([...Object.values(e.fieldErrors), ...e.errors])] : []
-      messages.error(
-        errors.length > 0
-          ? errors.map((m) => translateMessage(i18n, m)).join(' ')
-          : t`Response error, can not connect to API.`,
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { t } = useLingui()
+  const { busy, run } = useDownload(
+    download,
+    save,
+    (file) => t`Invoice ${file.fileName} downloaded: send it with the KSeF application, then enter its KSeF number`,
+  )
   return (
-    <Button variant="secondary" onClick={onClick} disabled={busy} aria-busy={busy}>
+    <Button variant="secondary" onClick={() => run(id)} disabled={busy} aria-busy={busy}>
       {t`Download FA(3) invoice`}
     </Button>
   )
