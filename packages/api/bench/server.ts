@@ -1,19 +1,27 @@
 /**
- * The benchmark's server process: seeds a user with 10 years of books into a SQLite file through the books glue,
- * starts the API and a Fastify hello-world on 127.0.0.1, and reports `{ api, hello, token, today, seeded }` as one
- * JSON line on stdout. It exits when its stdin closes. Run by `bench/index.ts` so that the load generator does not
- * share an event loop with the servers.
+ * The benchmark's server process: seeds a user with 10 years of books into a SQLite file — 50 items a month (48
+ * one-time incomes and expenses, 2 recurring expenses of a year), a social-security change every month, VAT and PIT
+ * settings every year: about 6 000 items and 140 settings — then starts the API and a Fastify hello-world on
+ * 127.0.0.1 and reports `{ api, hello, token, today, seeded }` as one JSON line on stdout. It exits when its stdin
+ * closes. Run by `bench/index.ts` so that the load generator does not share an event loop with the servers.
+ *
+ * The events are decided by the core (as the API would) and appended in batches, which seeds in seconds. The server
+ * also reports on stderr how long it took to answer the month reads that follow writes (without the HTTP client).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Json } from '@finance/event-store'
 import { createSqliteStore } from '@finance/event-store/sqlite.ts'
+import type { LedgerCommand } from '@finance/ledger-core/commands.ts'
+import { decide, foldBooks, initialBooks, isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import { type LedgerEvent, serializeEvent } from '@finance/ledger-core/events.ts'
 import { dateInPoland } from '@finance/ledger-core/calendar.ts'
 import Fastify from 'fastify'
 import { createAccounts } from '../src/accounts/service.ts'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
-import { executeBooks } from '../src/ledger/books.ts'
+import { booksStream } from '../src/ledger/books.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -25,20 +33,24 @@ if (!user.ok) throw new Error(user.errors.join(' '))
 const userId = user.value.id
 const today = dateInPoland(new Date())
 const thisYear = Number(today.slice(0, 4))
-let commands = 0
+
+let state = initialBooks
+const events: LedgerEvent[] = []
 let items = 0
 let settings = 0
-const exec = async (command: Record<string, unknown>) => {
-  const r = await executeBooks(store, userId, { ...command, at: new Date().toISOString(), userId } as never)
-  if ('code' in r) throw new Error(`${String(command.type)}: ${r.message}`)
-  commands++
+const exec = (command: Record<string, unknown>) => {
+  const r = decide({ ...command, at: new Date().toISOString(), userId } as LedgerCommand, state)
+  if (isDomainError(r)) throw new Error(`${String(command.type)}: ${r.message}`)
+  state = foldBooks(r, state)
+  events.push(...r)
   if (command.type === 'AddItem') items++
   else settings++
 }
+
 const started = performance.now()
 for (let y = thisYear - 9; y <= thisYear; y++) {
-  await exec({ type: 'AddSetting', kind: 'Vat', data: { date: `${y}-01-01`, percent: '23', paymentInterval: 1 } })
-  await exec({
+  exec({ type: 'AddSetting', kind: 'Vat', data: { date: `${y}-01-01`, percent: '23', paymentInterval: 1 } })
+  exec({
     type: 'AddSetting',
     kind: 'Pit',
     data: {
@@ -54,7 +66,7 @@ for (let y = thisYear - 9; y <= thisYear; y++) {
   })
   for (let m = 1; m <= 12; m++) {
     // A social-security change every month.
-    await exec({
+    exec({
       type: 'AddSetting',
       kind: 'SocialSecurity',
       data: { date: `${y}-${pad(m)}-01`, amount: `${1400 + m}.${pad(y % 100)}`, percent: '9' },
@@ -67,29 +79,52 @@ for (let y = thisYear - 9; y <= thisYear; y++) {
       percent: company ? '23' : '0',
       invoiceDate: null,
     })
-    // About 200 items over 10 years: an income every month, an expense every other month, a lease each half year.
-    await exec({
-      type: 'AddItem',
-      dataType: 'Income',
-      data: item(`Invoice ${m}/${y}`, 10, `${9000 + m * 13}.50`, true),
-    })
-    if (m % 2 === 0)
-      await exec({
+    // 50 items a month: 24 invoices, 24 costs (one in four private), 2 recurring costs of a year.
+    for (let k = 1; k <= 24; k++) {
+      exec({ type: 'AddItem', dataType: 'Income', data: item(`Invoice ${k}/${m}/${y}`, k, `${900 + k * 13}.50`, true) })
+      exec({
         type: 'AddItem',
         dataType: 'Expense',
-        data: item(`Costs ${m}/${y}`, 15, `${800 + m * 7}.25`, m % 4 !== 0),
+        data: item(`Cost ${k}/${m}/${y}`, k + 2, `${80 + k * 7}.25`, k % 4 !== 0),
       })
-    if (m === 1 || m === 7)
-      await exec({
+    }
+    for (const name of ['Lease', 'Software'])
+      exec({
         type: 'AddItem',
         dataType: 'RecurringExpense',
-        data: { ...item(`Lease ${m}/${y}`, 20, '1200.00', true), repetitions: 6 },
+        data: { ...item(`${name} ${m}/${y}`, 27, name === 'Lease' ? '1200.00' : '99.00', true), repetitions: 12 },
       })
   }
+}
+const stream = booksStream(userId)
+for (let i = 0; i < events.length; i += 1000) {
+  const batch = events.slice(i, i + 1000).map((e) => ({
+    ...serializeEvent(e),
+    data: serializeEvent(e).data as Json,
+    metadata: { userId, correlationId: 'bench-seed', createdAt: new Date().toISOString() },
+  }))
+  await store.append(stream, batch, i === 0 ? 'no_stream' : BigInt(i - 1))
 }
 const seedSeconds = (performance.now() - started) / 1000
 
 const app = await buildApp({ store, config: testConfig({ dataDir: dir, webRoot: join(dir, 'no-web') }), accounts })
+// Server-side time of each month read that follows a write (the cache miss), summed up per 15 on stderr, beside the
+// client's wall time that bench/index.ts prints.
+let afterWrite = false
+let times: number[] = []
+app.addHook('onResponse', async (request, reply) => {
+  if (request.method !== 'GET') afterWrite = true
+  else if (afterWrite && request.url.includes('/getCurrentMonth/')) {
+    afterWrite = false
+    times.push(reply.elapsedTime)
+    if (times.length === 15) {
+      const sorted = [...times].sort((a, b) => a - b)
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1)
+      process.stderr.write(`  (server side: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms)\n`)
+      times = []
+    }
+  }
+})
 await app.listen({ port: 0, host: '127.0.0.1' })
 const hello = Fastify()
 hello.get('/', async () => ({ hello: 'world' }))
@@ -98,7 +133,13 @@ const portOf = (s: { server: { address(): unknown } }) => (s.server.address() as
 const token = app.issueToken(user.value)!.token
 
 process.stdout.write(
-  `${JSON.stringify({ api: portOf(app), hello: portOf(hello), token, today, seeded: { commands, items, settings, seedSeconds } })}\n`,
+  `${JSON.stringify({
+    api: portOf(app),
+    hello: portOf(hello),
+    token,
+    today,
+    seeded: { events: events.length, items, settings, seedSeconds },
+  })}\n`,
 )
 process.stdin.resume()
 process.stdin.on('end', async () => {

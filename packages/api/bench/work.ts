@@ -107,7 +107,6 @@ export function worstCases(today: string, tokens: { user: string; admin: string;
     { name: 'summary 20 years ahead', request: () => get(`/api/transaction/getSummaryList/${year + 20}-06-15/true`) },
     { name: 'obligations 20 years ahead', request: () => get(`/api/transaction/obligations/${year + 20}`) },
     { name: 'summary of 2000', request: () => get('/api/transaction/getSummaryList/2000-06-15/false') },
-    { name: 'every expense', request: () => get('/api/fee/GetListByType/Expense') },
     { name: 'items of the whole window', request: () => get('/api/revenue/GetListByDates/2000-01-01/2099-12-31') },
     { name: 'transactions of the window', request: () => get('/api/transaction/GetListByDates/2000-01-01/2099-12-31') },
     { name: 'fees by type', request: () => get('/api/transaction/GetListByType/2_Fee') },
@@ -138,12 +137,17 @@ export function worstCases(today: string, tokens: { user: string; admin: string;
   ]
 }
 
-/** The normal request it is all compared with: the year's summary (the dashboard) on books that just changed. */
-export const normalCase = (today: string, token: string): WorkCase => ({
-  name: 'normal: summary after a change',
+/**
+ * The normal request it is all compared with: the costliest read a screen makes on books that just changed — the
+ * Fees screen's list of every expense (thousands of records with their VAT and sums). The dashboard's reads (the
+ * month, the year's summary) are updated incrementally from the previous books and cost a fraction of it, so they
+ * would make a yardstick that says more about caching than about the work an input can cause.
+ */
+export const normalCase = (_today: string, token: string): WorkCase => ({
+  name: 'normal: every expense after a change',
   request: () => ({
     method: 'GET',
-    url: `/api/transaction/getSummaryList/${today}/true`,
+    url: '/api/fee/GetListByType/Expense',
     headers: { authorization: `Bearer ${token}` },
   }),
 })

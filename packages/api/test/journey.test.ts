@@ -102,7 +102,7 @@ it('runs the whole journey on SQLite and survives a restart', async () => {
   })
   const types = (logs.json() as { eventType: string }[]).map((i) => i.eventType)
   expect(types).toEqual(
-    expect.arrayContaining(['UserRegistered', 'ItemAdded', 'MonthGenerated', 'TransactionAcceptedFromEmail']),
+    expect.arrayContaining(['UserRegistered', 'ItemAdded', 'TransactionCompletedSet', 'TransactionAcceptedFromEmail']),
   )
   const sent = await app.inject({
     method: 'GET',

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { bodies } from './fixtures.ts'
 import { call, type Harness, harness, seeded } from './helpers.ts'
 
 let h: Harness
@@ -8,7 +7,7 @@ afterEach(async () => {
 })
 
 type Tx = {
-  id: number
+  id: string
   eventType: string
   date: string
   completed: boolean
@@ -54,33 +53,18 @@ describe('transaction/*', () => {
     expect((await call(h.app, t, 'PUT', `/api/transaction/delete/${target.id}`, target)).statusCode).toBe(404)
   })
 
-  it('generates and records a month on first view, once', async () => {
+  it('computes the month on every read and writes nothing for a view', async () => {
     h = await harness()
     const t = await seeded(h)
+    const before = await h.store.headPosition()
     const first = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-15')
     expect(first.statusCode).toBe(200)
     const rows = first.json() as Tx[]
     expect(rows.map((r) => r.eventType)).toEqual(expect.arrayContaining(['1_Revenue', '2_Fee']))
-    expect(rows.every((r) => r.date.startsWith('2026-03') || r.dataObject.dueDate !== undefined)).toBe(true)
-    const generated = async () =>
-      (await h.store.readAll({ maxCount: 10_000 })).events.filter((e) => e.type === 'MonthGenerated').length
-    expect(await generated()).toBe(1)
+    expect(rows.every((r) => /^(i\d+|vat|pit|zus)-/.test(r.id))).toBe(true)
+    expect(await h.store.headPosition()).toBe(before)
     const again = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-01')
     expect(again.json()).toEqual(rows)
-    expect(await generated()).toBe(1)
-    // A later item does not silently rewrite the viewed month…
-    await call(h.app, t, 'POST', '/api/fee', {
-      dataType: 'Expense',
-      dataObject: { ...bodies.Expense, name: 'Late', date: '2026-03-20' },
-    })
-    const still = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-01')).json() as Tx[]
-    expect(still.some((r) => r.dataObject.name === 'Late')).toBe(false)
-    // …until the month is reset.
-    const reset = await call(h.app, t, 'POST', '/api/transaction/resetCurrentMonth', { date: '2026-03-01' })
-    expect(reset.statusCode).toBe(200)
-    expect((reset.json() as Tx[]).some((r) => r.dataObject.name === 'Late')).toBe(true)
-    const year = await call(h.app, t, 'POST', '/api/transaction/resetCurrentYear', { date: '2026-03-01' })
-    expect((year.json() as Tx[]).length).toBeGreaterThan(0)
     expect((await call(h.app, t, 'POST', '/api/transaction/resetCurrentMonth', {})).json().fieldErrors).toEqual({
       date: 'Date is required',
     })
@@ -92,9 +76,20 @@ describe('transaction/*', () => {
     const rows = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-15')).json() as Tx[]
     const target = rows[0]!
     const put = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: true, notification: true })
-    expect(put.json()).toEqual({ id: target.id, completed: true, notification: true, notificationCompleted: false })
+    expect(put.json()).toEqual({
+      id: target.id,
+      completed: true,
+      notification: true,
+      notificationCompleted: false,
+      paidAmount: target.dataObject.sum,
+      remainingAmount: '0.00',
+    })
     expect((await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: 'yes' })).statusCode).toBe(400)
     expect((await call(h.app, t, 'PUT', '/api/transaction/99999', { completed: true })).statusCode).toBe(404)
+    expect((await call(h.app, t, 'PUT', '/api/transaction/i1-2031-01', { completed: true })).statusCode).toBe(404)
+    const bad = await call(h.app, t, 'PUT', '/api/transaction/x..y', { completed: true })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({ id: 'Id is not a transaction id' })
     const byId = (await call(h.app, t, 'GET', `/api/transaction/GetById/${target.id}`)).json() as Tx
     expect(byId).toMatchObject({ id: target.id, completed: true, notification: true })
     const byType = (await call(h.app, t, 'GET', `/api/transaction/GetListByType/${target.eventType}`)).json() as Tx[]
@@ -108,6 +103,18 @@ describe('transaction/*', () => {
     ).json() as Tx[]
     expect(byDates.every((r) => r.date >= '2026-03-01' && r.date <= '2026-03-31')).toBe(true)
     expect(byDates.length).toBeGreaterThan(0)
+    // Rows are computed for every month of the range: at most 12 months; a type's lookups cover the current year.
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-01-01/2026-12-31')).statusCode).toBe(200)
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-01-01/2027-01-01')).json()).toEqual({
+      success: false,
+      errors: ['Date range must be at most 12 months'],
+      fieldErrors: { to: 'Date range must be at most 12 months' },
+    })
+    const fees = (await call(h.app, t, 'GET', '/api/transaction/GetListByType/2_Fee')).json() as Tx[]
+    expect(fees.length).toBeGreaterThan(0)
+    expect(fees.every((r) => r.date.startsWith('2026'))).toBe(true)
+    const latestFee = (await call(h.app, t, 'GET', '/api/transaction/GetByType/2_Fee')).json() as Tx
+    expect(latestFee.date <= '2026-03-10').toBe(true)
 
     const manual = await call(h.app, t, 'POST', '/api/transaction', {
       dataObject: { date: '2026-03-21', name: 'Cash sale', amount: '100.00', isCompany: false, percent: '0' },

@@ -234,10 +234,12 @@ const buildProgram = (ctx: Ctx): Command => {
       (await commands.report()).reportYear(ctx, year, o.user, outputOf(o), o.cumulative === true),
     )
 
-  const reset = program.command('reset').description('reset generated transactions, recorded as events')
+  const reset = program
+    .command('reset')
+    .description('clear the flags (completed, notification, sent) of transactions, recorded as events')
   reset
     .command('month')
-    .description("reset a month's generated transactions (as the dashboard's 'Reset current month')")
+    .description("clear the flags of a month's transactions (as the dashboard's 'Reset current month')")
     .argument('<month>', 'YYYY-MM', parse.month)
     .addOption(requiredUser())
     .option('-y, --yes', 'do not ask for confirmation')
@@ -246,7 +248,7 @@ const buildProgram = (ctx: Ctx): Command => {
     )
   reset
     .command('year')
-    .description("reset a year's generated transactions (as the dashboard's 'Reset current year')")
+    .description("clear the flags of a year's transactions (as the dashboard's 'Reset current year')")
     .argument('<year>', 'YYYY', parse.year)
     .addOption(requiredUser())
     .option('-y, --yes', 'do not ask for confirmation')

@@ -71,8 +71,6 @@ const labels = {
   totalRevenue: { pl: 'Przychody', en: 'Revenue' },
   totalFees: { pl: 'Koszty', en: 'Fees' },
   shortSocialSecurity: { pl: 'ZUS (skrócony)', en: 'Short social security' },
-  generated: { pl: 'wygenerowany', en: 'generated' },
-  notGenerated: { pl: 'niewygenerowany, wyliczony na dziś', en: 'not generated, computed for today' },
   done: { pl: 'zrealizowane', en: 'done' },
   cumulative: { pl: 'narastająco', en: 'cumulative' },
 } as const satisfies Record<string, Record<Lang, string>>
@@ -213,8 +211,10 @@ const messages = {
       `refusing to reset the ${what} of ${email} without confirmation: not a terminal, pass --yes`,
   },
   resetQuestion: {
-    pl: (what: string, email: string) => `Zresetować wygenerowane transakcje ${what} użytkownika ${email}?`,
-    en: (what: string, email: string) => `Reset the generated transactions of the ${what} for ${email}?`,
+    pl: (what: string, email: string) =>
+      `Odznaczyć „Zrealizowane”, „Powiadomienie” i „Wysłane” w transakcjach ${what} użytkownika ${email}? Pozycje i ustawienia pozostaną bez zmian.`,
+    en: (what: string, email: string) =>
+      `Clear Completed, Notification and Sent on the transactions of the ${what} for ${email}? Items and settings are kept.`,
   },
   cancelled: { pl: 'anulowano, nic nie zmieniono', en: 'cancelled, nothing changed' },
   cannotReset: {

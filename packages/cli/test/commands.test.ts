@@ -33,36 +33,48 @@ describe('finance reset', () => {
     const en = ['reset', 'month', '2026-02', '--user', ANNA, '--lang', 'en']
     const no = await run(en, { store: s.store, isTTY: true, input: 'n\n' })
     expect(no.code).toBe(1)
-    expect(no.stderr).toContain('Reset the generated transactions of the month 2026-02 for anna@example.com? [y/N]')
+    expect(no.stderr).toContain(
+      'Clear Completed, Notification and Sent on the transactions of the month 2026-02 for anna@example.com? Items and settings are kept. [y/N]',
+    )
     expect(no.stderr).toContain('cancelled, nothing changed')
     expect(await s.store.headPosition()).toBe(head)
     const yes = await run(en, { store: s.store, isTTY: true, input: 'y\n' })
     expect(yes.code).toBe(0)
     expect(yes.stdout).toBe('reset the month 2026-02 of anna@example.com: 1 event(s) recorded\n')
-    expect((await loadBooks(s.store, s.annaId)).state.months.has('2026-02')).toBe(false)
+    const after = (await loadBooks(s.store, s.annaId)).state
+    expect([...after.flags.keys()]).toEqual(['i5-2026-01'])
   })
 
   it('asks and answers in Polish by default, "t" (tak) confirming', async () => {
     const s = await seedScenario()
     const r = await run(['reset', 'month', '2026-02', '--user', ANNA], { store: s.store, isTTY: true, input: 't\n' })
     expect(r.stderr).toContain(
-      'Zresetować wygenerowane transakcje miesiąca 2026-02 użytkownika anna@example.com? [t/N]',
+      'Odznaczyć „Zrealizowane”, „Powiadomienie” i „Wysłane” w transakcjach miesiąca 2026-02 użytkownika anna@example.com? Pozycje i ustawienia pozostaną bez zmian. [t/N]',
     )
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('zresetowano miesiąca 2026-02 użytkownika anna@example.com: zapisano zdarzeń: 1\n')
   })
 
-  it('with --yes records ResetYear as an event with metadata userId cli', async () => {
+  it('with --yes records the cleared flags of the year as an event with metadata userId cli', async () => {
     const s = await seedScenario()
+    const before = await run(['report', 'month', '2026-01', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(before.stdout).toContain('done')
     const r = await run(['reset', 'year', '2026', '--user', ANNA, '--yes'], { store: s.store })
     expect(r.code).toBe(0)
     const [last] = await s.store.readStream(`books-${s.annaId}`, { direction: 'backwards', maxCount: 1 })
-    expect(last?.type).toBe('YearReset')
-    expect(last?.data).toEqual({ year: 2026 })
+    expect(last?.type).toBe('TransactionFlagsCleared')
+    expect(last?.data).toEqual({
+      scope: 'year',
+      period: '2026',
+      ids: ['i5-2026-01', 'pit-2026-01', 'vat-2026-01', 'zus-2026-01'],
+    })
     expect(last?.metadata.userId).toBe('cli')
     expect(last?.metadata.createdAt).toBe('2026-03-15T10:00:00.000Z')
     const report = await run(['report', 'month', '2026-01', '--user', ANNA, '--lang', 'en'], { store: s.store })
-    expect(report.stdout).toContain('not generated')
+    expect(report.stdout).not.toContain('done')
+    // Items and amounts are untouched.
+    const totals = (text: string) => text.slice(text.indexOf('Month totals'))
+    expect(totals(report.stdout)).toBe(totals(before.stdout))
   })
 
   it('rejects an unknown user with exit 1', async () => {
@@ -72,6 +84,34 @@ describe('finance reset', () => {
     expect(r.stderr).toBe('error: no user ghost@example.com (see `finance users list`)\n')
     const pl = await run(argv, { store: createMemoryStore() })
     expect(pl.stderr).toBe('błąd: nie ma użytkownika ghost@example.com (zob. `finance users list`)\n')
+  })
+})
+
+describe('finance report on live books', () => {
+  it('a tax paid before a back-dated invoice raised it shows what is left to pay', async () => {
+    const s = await seedScenario()
+    const { executeBooks } = await import('@finance/api/ledger/books.ts')
+    await executeBooks(s.store, s.annaId, {
+      type: 'AddItem',
+      dataType: 'Income',
+      data: {
+        date: '2026-01-28',
+        name: 'Late invoice',
+        amount: '1000',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: null,
+      },
+      at: '2026-03-01T10:00:00.000Z',
+      userId: s.annaId,
+    })
+    const r = await run(['report', 'month', '2026-02', '--user', ANNA, '--lang', 'en', '--json'], { store: s.store })
+    const pit = (
+      JSON.parse(r.stdout) as { rows: { id: string; completed: boolean; remaining: string | null }[] }
+    ).rows.find((x) => x.id === 'pit-2026-01')!
+    expect(pit).toMatchObject({ completed: true, remaining: '190.00' })
+    const table = await run(['report', 'month', '2026-02', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(table.stdout).toMatch(/pit-2026-01 .*190\.00 to pay/)
   })
 })
 

@@ -1,12 +1,12 @@
 /**
  * The fixed scenario of the golden tests: one trader (anna@example.com) and one administrator, with company
- * data, VAT/PIT/ZUS settings, recurring and one-time items, two generated months and one paid obligation, all
+ * data, VAT/PIT/ZUS settings, recurring and one-time items, a received income and two paid obligations, all
  * executed through the API's books glue with fixed timestamps so every output is reproducible.
  */
 import { createAccounts } from '@finance/api/accounts/service.ts'
 import { executeBooks, loadBooks } from '@finance/api/ledger/books.ts'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
-import { isDomainError, type LedgerCommand } from '@finance/ledger-core'
+import { isDomainError, type LedgerCommand, monthTransactions } from '@finance/ledger-core'
 
 export const ANNA = 'anna@example.com'
 export const ADMIN = 'admin@example.com'
@@ -107,8 +107,9 @@ export const seedScenario = async (store: EventStore = createMemoryStore()): Pro
       repetitions: 24,
     },
   })
+  // January as it stood at its end (Anna ticked her salary as received).
   clock = Date.parse('2026-01-31T18:00:00.000Z')
-  await exec({ type: 'GenerateMonth', month: '2026-01', today: '2026-01-31' }, new Date(clock))
+  await exec({ type: 'SetTransactionFlags', id: 'i5-2026-01', completed: true }, new Date(clock))
   const afterJanuary = new Date(clock).toISOString()
   clock = Date.parse('2026-02-01T08:00:00.000Z')
   await exec({
@@ -135,14 +136,15 @@ export const seedScenario = async (store: EventStore = createMemoryStore()): Pro
       invoiceDate: null,
     },
   })
-  await exec({ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' }, tick(60))
   // Pay January's PIT and ZUS (rows of February, the month they are due in); VAT stays unpaid.
   const { state } = await loadBooks(store, annaId)
-  const february = [...state.transactions.values()].filter((t) => t.month === '2026-02' && !t.deleted && t.row)
+  const february = monthTransactions(state, '2026-02', '2026-02-01')
   clock = Date.parse('2026-02-16T12:00:00.000Z')
-  const paid = february.filter((t) => t.row!.eventType === '4_Pit' || t.row!.eventType === '5_SocialSecurity')
+  const paid = february.filter((t) => t.eventType === '4_Pit' || t.eventType === '5_SocialSecurity')
   if (paid.length !== 2) throw new Error(`expected the PIT and ZUS rows of 2026-02, found ${paid.length}`)
   for (const t of paid) await exec({ type: 'SetTransactionFlags', id: t.id, completed: true })
+  // …and ask to be reminded of the VAT.
+  await exec({ type: 'SetTransactionFlags', id: 'vat-2026-01', notification: true })
   const afterPayment = new Date(clock).toISOString()
   return { store, annaId, moments: { afterSettings, afterJanuary, afterPayment } }
 }

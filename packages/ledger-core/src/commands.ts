@@ -2,8 +2,9 @@
  * Commands: what a user (or a job) asks the books to do. Time, the acting user and everything else a decision
  * needs arrive inside the command, so `decide` stays pure. `data` is loose input, validated by the decider.
  */
+import type { TransactionId } from './identity.ts'
 import type { CompanyDataType, ItemDataType, SettingKind } from './schemas/records.ts'
-import type { LocalDateString, YearMonthString } from './types.ts'
+import type { YearMonthString } from './types.ts'
 
 interface Base {
   /** ISO-8601 UTC timestamp of the request. */
@@ -83,14 +84,15 @@ export interface ImportDocuments extends Base {
   readonly type: 'ImportDocuments'
   readonly documents: readonly ImportedDocument[]
 }
-export interface GenerateMonth extends Base {
-  readonly type: 'GenerateMonth'
-  readonly month: YearMonthString
-  readonly today: LocalDateString
-}
+/**
+ * A transaction named by its identity (`i12-2026-03`, `vat-2026-01`…), a manual row's id, or the integer id the
+ * frozen-month model gave a row (old links): see `identity.ts`.
+ */
+export type TransactionRef = TransactionId | number
+
 export interface SetTransactionFlags extends Base {
   readonly type: 'SetTransactionFlags'
-  readonly id: number
+  readonly id: TransactionRef
   readonly completed?: boolean
   readonly notification?: boolean
 }
@@ -100,15 +102,15 @@ export interface AddManualTransaction extends Base {
 }
 export interface DeleteTransaction extends Base {
   readonly type: 'DeleteTransaction'
-  readonly id: number
+  readonly id: TransactionRef
 }
 export interface RecordReminderSent extends Base {
   readonly type: 'RecordReminderSent'
-  readonly id: number
+  readonly id: TransactionRef
 }
 export interface AcceptFromEmail extends Base {
   readonly type: 'AcceptFromEmail'
-  readonly id: number
+  readonly id: TransactionRef
 }
 export interface ResetMonth extends Base {
   readonly type: 'ResetMonth'
@@ -129,7 +131,6 @@ export type LedgerCommand =
   | UpdateItem
   | DeleteItem
   | ImportDocuments
-  | GenerateMonth
   | SetTransactionFlags
   | AddManualTransaction
   | DeleteTransaction

@@ -80,6 +80,26 @@ describe('upcasting', () => {
     expect(() => upcast('ItemAdded', CURRENT_VERSIONS.ItemAdded + 1, {})).toThrow(UnknownEventError)
   })
 
+  it('lifts the v1 transaction flag events (integer ids) to v2 (ids as digits, amount unknown)', () => {
+    expect(upcast('TransactionCompletedSet', 1, { id: 12, completed: true })).toEqual({
+      type: 'TransactionCompletedSet',
+      data: { id: '12', completed: true, amount: null },
+    })
+    expect(upcast('TransactionNotificationSet', 1, { id: 12, notification: false }).data).toEqual({
+      id: '12',
+      notification: false,
+    })
+    expect(upcast('ReminderSent', 1, { id: 7 }).data).toEqual({ id: '7', amount: null })
+    expect(upcast('TransactionAcceptedFromEmail', 1, { id: 7 }).data).toEqual({ id: '7', amount: null })
+    expect(upcast('TransactionDeleted', 1, { id: 7 }).data).toEqual({ id: '7' })
+    expect(decodeLedgerEvent('TransactionCompletedSet', 1, { id: 12, completed: true }).type).toBe(
+      'TransactionCompletedSet',
+    )
+    expect(() =>
+      decodeLedgerEvent('TransactionCompletedSet', 2, { id: 'x y', completed: true, amount: null }),
+    ).toThrow()
+  })
+
   it('serialises with the current version, and decoding validates', () => {
     const e = upcast('MonthReset', 1, { month: '2026-01' })
     expect(serializeEvent(e)).toEqual({
@@ -109,15 +129,17 @@ describe('decided events satisfy their schemas', () => {
       { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
       { type: 'AddItem', dataType: 'RecurringIncome', data: recurring({ date: '2026-01-10', amount: '9000' }) },
       { type: 'AddItem', dataType: 'Expense', data: income({ date: '2026-02-10', invoiceDate: '2026-01-28' }) },
-      { type: 'GenerateMonth', month: '2026-03', today: '2026-03-01' },
-      { type: 'SetTransactionFlags', id: 10, completed: true, notification: true },
+      { type: 'SetTransactionFlags', id: 'i8-2026-03', completed: true, notification: true },
       { type: 'AddManualTransaction', data: { date: '2026-03-02', name: 'x', amount: '1' } },
-      { type: 'DeleteTransaction', id: 11 },
-      { type: 'RecordReminderSent', id: 12 },
-      { type: 'AcceptFromEmail', id: 13 },
+      { type: 'DeleteTransaction', id: 10 },
+      { type: 'DeleteTransaction', id: 'i9-2026-02' },
+      { type: 'RecordReminderSent', id: 'zus-2026-02' },
+      { type: 'AcceptFromEmail', id: 'vat-2026-02' },
       { type: 'ResetMonth', month: '2026-03' },
-      { type: 'GenerateMonth', month: '2026-03', today: '2026-03-01' },
+      { type: 'SetTransactionFlags', id: 'pit-2026-02', notification: true },
       { type: 'ResetYear', year: 2026 },
+      { type: 'UpdateItem', dataType: 'Expense', id: 9, data: income({ date: '2026-02-11' }) },
+      { type: 'UpdateSetting', kind: 'Vat', id: 5, data: vatSetting({ percent: '8' }) },
       { type: 'DeleteItem', id: 9 },
       { type: 'DeleteSetting', id: 5 },
       { type: 'DeleteCompanyRecord', id: 1 },

@@ -6,7 +6,8 @@
  * In memory an event is `{ type, data }` (the version is implied: always the current one).
  */
 import * as Schema from 'effect/Schema'
-import { YearMonthSchema } from './schemas/common.ts'
+import { isTransactionId } from './identity.ts'
+import { MoneyField, YearMonthSchema } from './schemas/common.ts'
 import {
   AddressesSchema,
   ContactSchema,
@@ -22,6 +23,8 @@ import {
 import { GeneratedRowSchema } from './schemas/transaction.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
+/** A transaction's identity or a manual row's id (`identity.ts`). */
+const TxId = Schema.String.pipe(Schema.filter((s) => isTransactionId(s)))
 const CompanyDataTypeSchema = Schema.Literal('Primary', 'Contact', 'Addresses', 'Invoice')
 const SettingKindSchema = Schema.Literal('Vat', 'Pit', 'SocialSecurity')
 const ItemDataTypeSchema = Schema.Literal('Income', 'RecurringIncome', 'Expense', 'RecurringExpense')
@@ -67,6 +70,10 @@ export const SettingDeleted = ev('SettingDeleted', { id: Id, kind: SettingKindSc
 export const ItemAdded = evOneOf('ItemAdded', itemData)
 export const ItemUpdated = evOneOf('ItemUpdated', itemData)
 export const ItemDeleted = ev('ItemDeleted', { id: Id, dataType: ItemDataTypeSchema })
+/**
+ * Written by the frozen-month model only (months recorded on first view); read from old histories, where the fold
+ * maps each row's integer id to the row's identity. Never written now.
+ */
 export const MonthGenerated = ev('MonthGenerated', {
   month: YearMonthSchema,
   /** The `today` the rows were computed for (overdue flags are recomputed on read). */
@@ -74,13 +81,35 @@ export const MonthGenerated = ev('MonthGenerated', {
   rows: Schema.Array(GeneratedRowSchema),
 })
 export const ManualTransactionAdded = ev('ManualTransactionAdded', { id: Id, data: ManualTransactionSchema })
-export const TransactionDeleted = ev('TransactionDeleted', { id: Id })
-export const TransactionCompletedSet = ev('TransactionCompletedSet', { id: Id, completed: Schema.Boolean })
-export const TransactionNotificationSet = ev('TransactionNotificationSet', { id: Id, notification: Schema.Boolean })
-export const ReminderSent = ev('ReminderSent', { id: Id })
-export const TransactionAcceptedFromEmail = ev('TransactionAcceptedFromEmail', { id: Id })
+/** v2: by identity. A generated row is hidden from its month; a manual row is deleted. */
+export const TransactionDeleted = ev('TransactionDeleted', { id: TxId })
+/** v2: by identity, with the row's amount (`sum`) at completion (`null` when un-completing). */
+export const TransactionCompletedSet = ev('TransactionCompletedSet', {
+  id: TxId,
+  completed: Schema.Boolean,
+  amount: Schema.NullOr(MoneyField),
+})
+export const TransactionNotificationSet = ev('TransactionNotificationSet', { id: TxId, notification: Schema.Boolean })
+/** v2: by identity, with the amount the e-mail asked for (`null` in v1 events). */
+export const ReminderSent = ev('ReminderSent', { id: TxId, amount: Schema.NullOr(MoneyField) })
+/** v2: by identity, with the row's amount at acceptance (`null` in v1 events). */
+export const TransactionAcceptedFromEmail = ev('TransactionAcceptedFromEmail', {
+  id: TxId,
+  amount: Schema.NullOr(MoneyField),
+})
+/** Frozen-month model: dropped the recorded month and its flags. Read from old histories only. */
 export const MonthReset = ev('MonthReset', { month: YearMonthSchema })
+/** Frozen-month model: `MonthReset` for every recorded month of the year. Read from old histories only. */
 export const YearReset = ev('YearReset', { year: Schema.Int })
+/**
+ * The dashboard's Reset: clears the user's flags (completed, notification, sent, hidden) of the listed transactions
+ * of a month (`period` `yyyy-mm`) or a year (`yyyy`). Items, settings and amounts are untouched.
+ */
+export const TransactionFlagsCleared = ev('TransactionFlagsCleared', {
+  scope: Schema.Literal('month', 'year'),
+  period: Schema.String,
+  ids: Schema.Array(TxId),
+})
 
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
@@ -100,6 +129,7 @@ export const ledgerEventSchemas = {
   TransactionAcceptedFromEmail,
   MonthReset,
   YearReset,
+  TransactionFlagsCleared,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -1,6 +1,7 @@
 export * from './types.ts'
 export * from './money.ts'
 export * from './calendar.ts'
+export * from './identity.ts'
 export * from './tax/index.ts'
 export * from './errors.ts'
 export * from './events.ts'

@@ -2,7 +2,8 @@
  * Audit replay: the books exactly as they were at a moment, from stored events (any schema version), and the
  * difference between two states (for `finance diff`).
  */
-import type { BooksState, RecordState, TransactionState } from './deciders/state.ts'
+import type { BooksState, RecordState, TransactionFlagsState } from './deciders/state.ts'
+import { monthOfIdentity, parseTransactionId, type TransactionId } from './identity.ts'
 import { booksFolder } from './deciders/evolve.ts'
 import { initialBooks } from './deciders/state.ts'
 import { canonicalJson } from './deciders/books.ts'
@@ -63,12 +64,16 @@ export type BooksChange =
   | { readonly kind: 'month'; readonly month: string; readonly change: 'generated' | 'reset' | 'regenerated' }
   | {
       readonly kind: 'transaction'
-      readonly id: number
+      /** The transaction's identity, or a manual row's id. */
+      readonly id: TransactionId
       readonly month: string
+      /** `added` / `deleted`: a manual row; `deleted` also a generated row the user hid; `flags`: the user's flags. */
       readonly change: 'added' | 'removed' | 'deleted' | 'flags'
-      readonly before: Pick<TransactionState, 'completed' | 'notification' | 'notificationCompleted'> | null
-      readonly after: Pick<TransactionState, 'completed' | 'notification' | 'notificationCompleted'> | null
+      readonly before: FlagValues | null
+      readonly after: FlagValues | null
     }
+
+type FlagValues = Pick<TransactionFlagsState, 'completed' | 'notification' | 'notificationCompleted' | 'paidAmount'>
 
 export interface BooksDiff {
   readonly eventsBetween: number
@@ -76,13 +81,29 @@ export interface BooksDiff {
   readonly changes: readonly BooksChange[]
 }
 
-const flags = (t: TransactionState) => ({
-  completed: t.completed,
-  notification: t.notification,
-  notificationCompleted: t.notificationCompleted,
-})
+const NO_FLAGS: FlagValues = { completed: false, notification: false, notificationCompleted: false, paidAmount: null }
 
-/** What changed from `before` to `after`: records, generated months and transaction rows/flags, by id. */
+const flagValues = (t: TransactionFlagsState | undefined): FlagValues =>
+  t === undefined
+    ? NO_FLAGS
+    : {
+        completed: t.completed,
+        notification: t.notification,
+        notificationCompleted: t.notificationCompleted || t.remainderReminded,
+        paidAmount: t.paidAmount,
+      }
+
+/** The dashboard month of a flagged transaction (a tax period's is the month after it, when it falls due). */
+const monthOfFlags = (s: BooksState, id: TransactionId): string => {
+  const p = parseTransactionId(id)
+  if (p?.kind === 'number') return s.manual.get(p.id)?.month ?? ''
+  return p === null ? '' : (monthOfIdentity(p) ?? '')
+}
+
+/**
+ * What changed from `before` to `after`: records, months recorded by the frozen-month model, manual rows and the
+ * user's transaction flags, by id.
+ */
 export const diffBooks = (before: BooksState, after: BooksState): BooksDiff => {
   const changes: BooksChange[] = []
   const ids = new Set<number>([...before.records.keys(), ...after.records.keys()])
@@ -100,28 +121,41 @@ export const diffBooks = (before: BooksState, after: BooksState): BooksDiff => {
     else if (aLive && bLive && canonicalJson(a.data) !== canonicalJson(b.data))
       changes.push({ kind: 'record', id, dataType, change: 'updated', before: a.data, after: b.data })
   }
-  const months = new Set([...before.months.keys(), ...after.months.keys()])
+  const months = new Set([...before.legacyMonths.keys(), ...after.legacyMonths.keys()])
   for (const month of [...months].sort()) {
-    const a = before.months.get(month)
-    const b = after.months.get(month)
+    const a = before.legacyMonths.get(month)
+    const b = after.legacyMonths.get(month)
     if (a === b) continue
     if (!a) changes.push({ kind: 'month', month, change: 'generated' })
     else if (!b) changes.push({ kind: 'month', month, change: 'reset' })
     else if (canonicalJson(a.ids) !== canonicalJson(b.ids))
       changes.push({ kind: 'month', month, change: 'regenerated' })
   }
-  const txIds = new Set([...before.transactions.keys(), ...after.transactions.keys()])
-  for (const id of [...txIds].sort((x, y) => x - y)) {
-    const a = before.transactions.get(id)
-    const b = after.transactions.get(id)
-    if (a === b) continue
-    const month = (b ?? a)!.month
-    if (!a) changes.push({ kind: 'transaction', id, month, change: 'added', before: null, after: flags(b!) })
-    else if (!b) changes.push({ kind: 'transaction', id, month, change: 'removed', before: flags(a), after: null })
+  const manualIds = new Set<number>([...before.manual.keys(), ...after.manual.keys()])
+  for (const id of [...manualIds].sort((x, y) => x - y)) {
+    const a = before.manual.get(id)
+    const b = after.manual.get(id)
+    if (a === b || !b) continue
+    const base = { kind: 'transaction', id: String(id), month: b.month } as const
+    if (!a) changes.push({ ...base, change: 'added', before: null, after: flagValues(after.flags.get(String(id))) })
     else if (!a.deleted && b.deleted)
-      changes.push({ kind: 'transaction', id, month, change: 'deleted', before: flags(a), after: null })
-    else if (canonicalJson(flags(a)) !== canonicalJson(flags(b)))
-      changes.push({ kind: 'transaction', id, month, change: 'flags', before: flags(a), after: flags(b) })
+      changes.push({ ...base, change: 'deleted', before: flagValues(before.flags.get(String(id))), after: null })
+  }
+  const keys = new Set<TransactionId>([...before.flags.keys(), ...after.flags.keys()])
+  for (const id of [...keys].sort()) {
+    const a = before.flags.get(id)
+    const b = after.flags.get(id)
+    if (a === b) continue
+    const month = monthOfFlags(after, id)
+    if (!a?.hidden && b?.hidden) {
+      changes.push({ kind: 'transaction', id, month, change: 'deleted', before: flagValues(a), after: null })
+      continue
+    }
+    const x = flagValues(a)
+    const y = flagValues(b)
+    if (a?.hidden && !b?.hidden) changes.push({ kind: 'transaction', id, month, change: 'added', before: x, after: y })
+    else if (canonicalJson(x) !== canonicalJson(y))
+      changes.push({ kind: 'transaction', id, month, change: 'flags', before: x, after: y })
   }
   return {
     eventsBetween: after.eventCount - before.eventCount,

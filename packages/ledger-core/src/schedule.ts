@@ -126,26 +126,87 @@ export interface ScheduleIndex {
   readonly range: readonly [YearMonthString, YearMonthString] | null
 }
 
+const byDateThenItem = (x: Occurrence, y: Occurrence) =>
+  x.date < y.date ? -1 : x.date > y.date ? 1 : x.itemId - y.itemId || x.index - y.index
+
+const rangeOf = (
+  ...maps: ReadonlyMap<YearMonthString, unknown>[]
+): readonly [YearMonthString, YearMonthString] | null => {
+  let lo: string | null = null
+  let hi: string | null = null
+  for (const map of maps)
+    for (const m of map.keys()) {
+      if (lo === null || m < lo) lo = m
+      if (hi === null || m > hi) hi = m
+    }
+  return lo !== null && hi !== null ? [lo, hi] : null
+}
+
 /** Groups the occurrences of the given item records by month. */
 export const indexSchedule = (records: Iterable<RecordState>, vatPercentOn?: VatPercentOn): ScheduleIndex => {
   const byCash = new Map<YearMonthString, Occurrence[]>()
   const byTax = new Map<YearMonthString, Occurrence[]>()
-  let lo: string | null = null
-  let hi: string | null = null
   for (const r of records) {
     for (const o of occurrencesOf(r, vatPercentOn)) {
-      const cm = o.date.slice(0, 7)
-      pushTo(byCash, cm, o)
+      pushTo(byCash, o.date.slice(0, 7), o)
       pushTo(byTax, o.taxMonth, o)
-      for (const m of [cm, o.taxMonth]) {
-        if (lo === null || m < lo) lo = m
-        if (hi === null || m > hi) hi = m
-      }
     }
   }
-  const order = (x: Occurrence, y: Occurrence) =>
-    x.date < y.date ? -1 : x.date > y.date ? 1 : x.itemId - y.itemId || x.index - y.index
-  for (const a of byCash.values()) a.sort(order)
-  for (const a of byTax.values()) a.sort(order)
-  return { byCashMonth: byCash, byTaxMonth: byTax, range: lo !== null && hi !== null ? [lo, hi] : null }
+  for (const a of byCash.values()) a.sort(byDateThenItem)
+  for (const a of byTax.values()) a.sort(byDateThenItem)
+  return { byCashMonth: byCash, byTaxMonth: byTax, range: rangeOf(byCash, byTax) }
+}
+
+/**
+ * The index after some items changed: `changes` are the items added, updated or deleted (or whose VAT in force
+ * changed), with the record the index was built from (`before`, absent for a new item) and the current one. Only the
+ * months their old and new occurrences fall in are rebuilt; the other months' arrays are shared with `index` (which
+ * is not modified). `vatPercentOn` resolves the VAT in force now, `vatPercentOnBefore` the one `index` was built with.
+ * Returns the touched tax months too (their figures change).
+ */
+export const updateSchedule = (
+  index: ScheduleIndex,
+  changes: readonly { readonly before: RecordState | undefined; readonly after: RecordState | undefined }[],
+  vatPercentOn?: VatPercentOn,
+  vatPercentOnBefore: VatPercentOn | undefined = vatPercentOn,
+): { index: ScheduleIndex; taxMonths: ReadonlySet<YearMonthString> } => {
+  const touchedCash = new Set<YearMonthString>()
+  const touchedTax = new Set<YearMonthString>()
+  const touch = (o: Occurrence) => {
+    touchedCash.add(o.date.slice(0, 7))
+    touchedTax.add(o.taxMonth)
+  }
+  const changed = new Set<number>()
+  const now: RecordState[] = []
+  for (const { before, after } of changes) {
+    changed.add((before ?? after)!.id)
+    // The old occurrences' months are rebuilt without them (the same objects the index holds: cached per record).
+    if (before) for (const o of occurrencesOf(before, vatPercentOnBefore)) touch(o)
+    if (after) now.push(after)
+  }
+  const addedByCash = new Map<YearMonthString, Occurrence[]>()
+  const addedByTax = new Map<YearMonthString, Occurrence[]>()
+  for (const r of now)
+    for (const o of occurrencesOf(r, vatPercentOn)) {
+      pushTo(addedByCash, o.date.slice(0, 7), o)
+      pushTo(addedByTax, o.taxMonth, o)
+      touch(o)
+    }
+  const rebuild = (
+    source: ReadonlyMap<YearMonthString, readonly Occurrence[]>,
+    touched: ReadonlySet<YearMonthString>,
+    added: ReadonlyMap<YearMonthString, readonly Occurrence[]>,
+  ) => {
+    const out = new Map(source)
+    for (const m of touched) {
+      const a = (source.get(m) ?? []).filter((o) => !changed.has(o.itemId))
+      a.push(...(added.get(m) ?? []))
+      if (a.length === 0) out.delete(m)
+      else out.set(m, a.sort(byDateThenItem))
+    }
+    return out
+  }
+  const byCash = rebuild(index.byCashMonth, touchedCash, addedByCash)
+  const byTax = rebuild(index.byTaxMonth, touchedTax, addedByTax)
+  return { index: { byCashMonth: byCash, byTaxMonth: byTax, range: rangeOf(byCash, byTax) }, taxMonths: touchedTax }
 }

@@ -20,15 +20,20 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   ItemAdded: 4,
   ItemUpdated: 4,
   ItemDeleted: 1,
+  // Frozen-month model (months recorded on first view): read from old histories, never written now.
   MonthGenerated: 1,
   ManualTransactionAdded: 1,
-  TransactionDeleted: 1,
-  TransactionCompletedSet: 1,
-  TransactionNotificationSet: 1,
-  ReminderSent: 1,
-  TransactionAcceptedFromEmail: 1,
+  // v2: keyed by the transaction's identity (a string); v1 had the integer id of a recorded row or a manual row.
+  // Completion, acceptance and reminders also carry the amount they concerned.
+  TransactionDeleted: 2,
+  TransactionCompletedSet: 2,
+  TransactionNotificationSet: 2,
+  ReminderSent: 2,
+  TransactionAcceptedFromEmail: 2,
+  // Frozen-month model: read from old histories, never written now (Reset writes TransactionFlagsCleared).
   MonthReset: 1,
   YearReset: 1,
+  TransactionFlagsCleared: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
@@ -85,6 +90,19 @@ const upcastCompanyV1 = (data: Json): Json =>
   data.dataType === 'Primary' ? { ...data, data: { ...(data.data as Json), ...PRIMARY_V2_DEFAULTS } } : data
 
 /**
+ * Transaction flag events v1 → v2: the integer id becomes its digits (the fold resolves digits through the books'
+ * map of frozen-model ids to identities, or to the manual row of that id); the amount, unknown in v1, is `null`
+ * (the fold then takes the amount of the recorded row the flag was set on).
+ */
+const V1_FLAG_EVENTS: Readonly<Record<string, (data: Json) => Json>> = {
+  TransactionDeleted: (d) => ({ id: String(d.id) }),
+  TransactionCompletedSet: (d) => ({ id: String(d.id), completed: d.completed, amount: null }),
+  TransactionNotificationSet: (d) => ({ id: String(d.id), notification: d.notification }),
+  ReminderSent: (d) => ({ id: String(d.id), amount: null }),
+  TransactionAcceptedFromEmail: (d) => ({ id: String(d.id), amount: null }),
+}
+
+/**
  * Lifts a stored event of any known version to the current event. Trusts the stored payload otherwise (it was
  * validated by the decider that produced it): no Schema decoding here, so replaying a long stream stays cheap.
  * Use `decodeLedgerEvent` to validate foreign input.
@@ -102,5 +120,7 @@ export const upcast = (type: string, schemaVersion: number, data: unknown): Ledg
     if (schemaVersion <= 2) d = upcastItemV2(d)
     return { type, data: upcastItemV3(d) } as LedgerEvent
   }
+  const flagV1 = schemaVersion === 1 ? V1_FLAG_EVENTS[type] : undefined
+  if (flagV1) return { type, data: flagV1(data as Json) } as LedgerEvent
   throw new UnknownEventError(type, schemaVersion)
 }

@@ -170,14 +170,55 @@ export const journeyApi = (server: () => RunningServer) => ({
   call: <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> =>
     apiCall<T>(server(), token, method, path, body),
   tokenOf: (email: string, password: string): Promise<string> => apiToken(server(), email, password),
+  /** Registers a USER writing English (as the ADMIN) and returns the new user's token. */
+  registerUser: async (email: string, password: string): Promise<string> => {
+    const admin = await apiToken(server(), ADMIN_EMAIL, ADMIN_PASSWORD)
+    await apiCall(server(), admin, 'POST', 'account/register', {
+      email,
+      password,
+      confirmPassword: password,
+      appRole: 'USER',
+      key: REGISTRATION_KEY,
+      url: `${server().url}/user/login`,
+      language: 'en',
+    })
+    return apiToken(server(), email, password)
+  },
 })
 
-export const launchBrowser = async (): Promise<LaunchedBrowser> => {
+/** VAT 23 % monthly since January of `since`, and a company income of 10 000 net on the 10th of 36 months from then. */
+export const seedVatAndIncome = async (
+  call: ReturnType<typeof journeyApi>['call'],
+  token: string,
+  since: number,
+): Promise<void> => {
+  await call(token, 'POST', 'fee', {
+    dataType: 'Vat',
+    eventType: 'VAT',
+    dataObject: { date: `${since}-01-01`, percent: '23', paymentInterval: 1 },
+  })
+  await call(token, 'POST', 'revenue', {
+    dataType: 'RecurringIncome',
+    eventType: 'Recurring Income add',
+    dataObject: {
+      date: `${since}-01-10`,
+      name: 'Programming services',
+      amount: '10000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: null,
+      repetitions: 36,
+    },
+  })
+}
+
+/** `timezoneId`: the browser's time zone (e.g. `Europe/Warsaw`, the server's "today"); the machine's by default. */
+export const launchBrowser = async (options: { timezoneId?: string } = {}): Promise<LaunchedBrowser> => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
   })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
   const page = await context.newPage()
   return {
     browser,

@@ -10,23 +10,22 @@
  * - revenue 10 000 + 23 % = 12 300.00, fee 2 000 + 23 % = 2 460.00;
  * - VAT for the month before: 23 % × (10 000 − 2 000) = 1 840.00.
  * The yearly figures per month: incomes 10 000.00, expenses −(2 000 + 1 840) = −3 840.00, summary 6 160.00.
- * A reset recomputes the generated rows from the items and settings, so the amounts stay and only the flags go.
+ * A reset clears the flags of the month or year (Completed, Notification, Sent); the rows are always computed from
+ * the items and settings, so the amounts stay and only the flags go.
  * The journey starts by reaching the dashboard through the menu by keyboard and ends by deleting an item through its
  * confirmation by keyboard, checking that focus is never lost to the page.
  */
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   journeyApi,
   type LaunchedBrowser,
   launchBrowser,
   login,
-  REGISTRATION_KEY,
   type RunningServer,
   screenshot,
   screenshotDir,
+  seedVatAndIncome,
   startServer,
 } from './harness.ts'
 
@@ -36,7 +35,7 @@ const USER_PASSWORD = 'Reset#2026x'
 let server: RunningServer
 let browser: LaunchedBrowser
 
-const { call, tokenOf } = journeyApi(() => server)
+const { call, registerUser } = journeyApi(() => server)
 
 // The browser and the server share this machine's clock: the dashboard opens on this month.
 const now = new Date()
@@ -50,36 +49,9 @@ const other = ym(thisYear, otherMonth)
 const monthName = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(thisYear, thisMonth - 1, 1))
 
 const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
   const since = thisYear - 1
-  await call(user, 'POST', 'fee', {
-    dataType: 'Vat',
-    eventType: 'VAT',
-    dataObject: { date: `${since}-01-01`, percent: '23', paymentInterval: 1 },
-  })
-  await call(user, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'Recurring Income add',
-    dataObject: {
-      date: `${since}-01-10`,
-      name: 'Programming services',
-      amount: '10000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 36,
-    },
-  })
+  await seedVatAndIncome(call, user, since)
   await call(user, 'POST', 'fee', {
     dataType: 'RecurringExpense',
     eventType: 'Recurring expense add',
@@ -231,7 +203,7 @@ describe('reset current month', () => {
     await page.waitForSelector('.period-nav__title[data-month]')
   })
 
-  it('shows the generated transactions and keeps Completed until the month is reset', async () => {
+  it('shows the month computed from the items and keeps Completed until the month is reset', async () => {
     const { page } = browser
     expect(await shownMonth(page)).toBe(current)
     await loaded(page)
@@ -323,7 +295,7 @@ describe('reset current year', () => {
     await expectVatOpen(page)
     await expect.poll(() => focused(page)).toBe('Reset')
 
-    // The other month was generated again too.
+    // The other month's flags were cleared too.
     await goToMonth(page, other)
     await expectMonthFigures(page)
     await expectVatOpen(page)

@@ -54,7 +54,8 @@ export class BooksConflict extends Error {
  * changed; one naming none is unconditional by contract), so an append to another record is no conflict.
  */
 const RETRYABLE = new Set<string>([
-  'GenerateMonth',
+  'ResetMonth',
+  'ResetYear',
   'RecordReminderSent',
   'AcceptFromEmail',
   'SetTransactionFlags',

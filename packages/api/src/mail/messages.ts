@@ -13,6 +13,15 @@ interface Texts {
   welcomeBody: (email: string, link: string) => string
   reminderSubject: (name: string, dueDate: string) => string
   reminderBody: (p: { name: string; amount: string; dueDate: string; link: string }) => string
+  /** A completed payment whose amount grew afterwards: what was paid, what it is now, what remains. */
+  reminderRemainderBody: (p: {
+    name: string
+    paid: string
+    now: string
+    remaining: string
+    dueDate: string
+    link: string
+  }) => string
   acceptDone: string
   acceptAlready: string
   acceptInvalid: string
@@ -29,6 +38,8 @@ export const texts: Record<Language, Texts> = {
     reminderSubject: (name, dueDate) => `Finance: przypomnienie o płatności „${name}” do ${dueDate}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
       `Przypomnienie: płatność „${name}” na kwotę ${amount} zł ma termin ${dueDate}.\n\nPo zapłaceniu możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
+    reminderRemainderBody: ({ name, paid, now, remaining, dueDate, link }) =>
+      `Przypomnienie: kwota płatności „${name}” (termin ${dueDate}) zmieniła się po zapłacie: zapłacono ${paid} zł — teraz ${now} zł — ${remaining} zł do zapłaty.\n\nPo dopłacie możesz oznaczyć ją jako zrealizowaną jednym kliknięciem:\n${link}\n`,
     acceptDone: 'Transakcja oznaczona jako zrealizowana.',
     acceptAlready: 'Transakcja była już oznaczona jako zrealizowana.',
     acceptInvalid: 'Link jest nieprawidłowy lub wygasł.',
@@ -43,6 +54,8 @@ export const texts: Record<Language, Texts> = {
     reminderSubject: (name, dueDate) => `Finance: payment reminder "${name}" due ${dueDate}`,
     reminderBody: ({ name, amount, dueDate, link }) =>
       `Reminder: the payment "${name}" of ${amount} PLN is due on ${dueDate}.\n\nOnce paid, mark it completed with one click:\n${link}\n`,
+    reminderRemainderBody: ({ name, paid, now, remaining, dueDate, link }) =>
+      `Reminder: the amount of the payment "${name}" (due ${dueDate}) changed after it was paid: paid ${paid} PLN — now ${now} PLN — ${remaining} PLN to pay.\n\nOnce the rest is paid, mark it completed with one click:\n${link}\n`,
     acceptDone: 'Transaction marked as completed.',
     acceptAlready: 'Transaction was already completed.',
     acceptInvalid: 'The link is invalid or has expired.',

@@ -1,11 +1,13 @@
 /**
- * The reminder job: for every user, every transaction with `notification` on, not `completed` and not yet
- * `notificationCompleted`, due today up to `leadDays` ahead, gets an e-mail with a signed Accept link; after the
- * send, `ReminderSent` is appended (the event is the record, so a restart never sends twice). A failed send
- * appends nothing and is retried on the next tick.
+ * The reminder job: for every user, the transactions the books say a reminder is due for (`remindersDue`, from the
+ * current books: notification on, something still to pay, due today up to `leadDays` ahead — or, for a payment
+ * whose amount grew after it was completed, the remainder, also when late) get an e-mail with a signed Accept
+ * link; after the send, `ReminderSent` is appended with the amount asked for (the event is the record, so a restart
+ * never sends twice). A failed send appends nothing and is retried on the next tick.
  *
  * Several instances on one store (PostgreSQL) run the job at once; each reminder is sent by one of them. Before
- * sending, an instance claims the reminder with the store's shared counter `reminder:{user}:{transaction}`: only the
+ * sending, an instance claims the reminder with the store's shared counter `reminder:{user}:{transaction}:{stage}`
+ * (the stage: `open`, or the remainder after a completion of a given amount): only the
  * instance whose increment answers 1 sends, after checking the freshly read books that nobody recorded it meanwhile.
  * A failed send releases the claim (retried on the next tick, by any instance); a claim whose instance died expires
  * after `CLAIM_MS` and is taken over. So a reminder is mailed once, except when an instance dies (or cannot append)
@@ -13,13 +15,13 @@
  * claim expires (docs/operations.md).
  */
 import type { EventStore } from '@finance/event-store'
-import { addMonthsToMonth, monthOf } from '@finance/ledger-core/calendar.ts'
 import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import { findTransaction, outstandingOf } from '@finance/ledger-core/projections/month.ts'
+import { type ReminderDue, remindersDue } from '@finance/ledger-core/projections/reminders.ts'
 import type { Accounts } from '../accounts/service.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { texts } from '../mail/messages.ts'
-import { monthRows, type TransactionDto } from '../routes/transactionViews.ts'
+import { type Language, texts } from '../mail/messages.ts'
 import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
 
 export interface ReminderDeps {
@@ -46,21 +48,22 @@ const addDays = (date: string, days: number): string => {
   return d.toISOString().slice(0, 10)
 }
 
-const dueOf = (t: TransactionDto): string => t.dataObject.dueDate ?? t.date
-
 /** How long a claim keeps other instances off one reminder: longer than any SMTP exchange takes. */
 export const CLAIM_MS = 30 * 60_000
 
 /**
  * Claims a reminder for this instance: true when no other instance holds it and the fresh books still want it sent.
  */
-async function claim(deps: ReminderDeps, userId: string, transactionId: number): Promise<string | null> {
-  const key = `reminder:${userId}:${transactionId}`
+async function claim(deps: ReminderDeps, userId: string, r: ReminderDue): Promise<string | null> {
+  const t = r.transaction
+  const key = `reminder:${userId}:${t.id}:${r.remainder ? `rest-${t.paidAmount}` : 'open'}`
   const { value } = await deps.store.counters.increment(key, CLAIM_MS, deps.now().getTime())
   if (value !== 1) return null
   // Another instance may have sent and recorded it between our reading of the books and our claim.
-  const tx = (await loadBooks(deps.store, userId)).state.transactions.get(transactionId)
-  if (!tx || tx.deleted || tx.completed || !tx.notification || tx.notificationCompleted) return null
+  const found = findTransaction((await loadBooks(deps.store, userId)).state, t.id)
+  const f = found?.flags
+  if (!found || !f || f.hidden || !f.notification || outstandingOf(found.row, f) <= 0n) return null
+  if (f.completed ? f.remainderReminded : f.notificationCompleted) return null
   return key
 }
 
@@ -70,22 +73,29 @@ export async function dueReminders(
   userId: string,
   today: string,
   leadDays: number,
-): Promise<TransactionDto[]> {
+): Promise<ReminderDue[]> {
   const { state } = await loadBooks(store, userId)
-  const last = addDays(today, leadDays)
-  const months = new Set<string>()
-  // Tax rows of a month fall due in the following month(s): scan generated months up to a quarter back.
-  for (let m = addMonthsToMonth(monthOf(today), -4); m <= monthOf(last); m = addMonthsToMonth(m, 1)) months.add(m)
-  const out: TransactionDto[] = []
-  for (const month of months) {
-    if (!state.months.has(month)) continue
-    for (const t of monthRows(state, month, today)) {
-      if (!t.notification || t.completed || t.notificationCompleted) continue
-      const due = dueOf(t)
-      if (due >= today && due <= last) out.push(t)
-    }
+  return remindersDue(state, { today, lastDay: addDays(today, leadDays) })
+}
+
+/** The e-mail of one reminder, in the user's language. */
+export const reminderMail = (language: Language, r: ReminderDue, link: string) => {
+  const lang = texts[language]
+  const t = r.transaction
+  const name = t.dataObject.displayName || t.dataObject.name
+  return {
+    subject: lang.reminderSubject(name, r.dueDate),
+    text: r.remainder
+      ? lang.reminderRemainderBody({
+          name,
+          paid: t.paidAmount ?? '',
+          now: t.dataObject.sum,
+          remaining: r.amount,
+          dueDate: r.dueDate,
+          link,
+        })
+      : lang.reminderBody({ name, amount: r.amount, dueDate: r.dueDate, link }),
   }
-  return out
 }
 
 export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
@@ -95,8 +105,9 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
   for (const { id: userId } of await deps.accounts.list()) {
     const user = await deps.accounts.findById(userId)
     if (!user || user.role === 0) continue
-    for (const t of await dueReminders(deps.store, userId, today, deps.leadDays)) {
-      const claimed = await claim(deps, userId, t.id)
+    for (const r of await dueReminders(deps.store, userId, today, deps.leadDays)) {
+      const t = r.transaction
+      const claimed = await claim(deps, userId, r)
       if (claimed === null) continue
       const key = signAcceptKey(deps.secret, {
         userId,
@@ -104,14 +115,8 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
         expiresAt: deps.now().getTime() + ACCEPT_KEY_TTL_MS,
       })
       const link = `${deps.publicUrl}/accept?key=${encodeURIComponent(key)}`
-      const lang = texts[user.language]
-      const name = t.dataObject.displayName || t.dataObject.name
       try {
-        await deps.mailer.send({
-          to: user.email,
-          subject: lang.reminderSubject(name, dueOf(t)),
-          text: lang.reminderBody({ name, amount: t.dataObject.sum ?? t.dataObject.amount, dueDate: dueOf(t), link }),
-        })
+        await deps.mailer.send({ to: user.email, ...reminderMail(user.language, r, link) })
       } catch (err) {
         failed++
         deps.log?.error({ err, userId, transactionId: t.id }, 'reminder e-mail failed; retried on the next tick')

@@ -2,12 +2,17 @@
  * Accept keys: `base64url(JSON payload).base64url(HMAC-SHA256)` with payload `{ u: userId, t: transactionId,
  * p: 'accept', e: expiry (ms) }`. Single-purpose (the purpose is signed and checked) and bound to one transaction,
  * so a key can complete that transaction only. The HMAC key is derived from the JWT secret for this purpose alone.
+ *
+ * `t` is the transaction's identity (`vat-2026-01`, `i12-2026-03`, a manual row's id). Keys mailed before identities
+ * carry the integer id of a recorded row; they stay valid, and the books map that id to its identity.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { isTransactionId, type TransactionId } from '@finance/ledger-core/identity.ts'
 
 export interface AcceptKey {
   readonly userId: string
-  readonly transactionId: number
+  /** An identity, or (keys mailed before identities) the integer id of a recorded row. */
+  readonly transactionId: TransactionId | number
   readonly expiresAt: number
 }
 
@@ -34,10 +39,10 @@ export function verifyAcceptKey(secret: string, value: unknown, now: number): Ac
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   try {
     const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
-    if (p.p !== 'accept' || typeof p.u !== 'string' || !Number.isSafeInteger(p.t) || typeof p.e !== 'number')
-      return null
+    if (p.p !== 'accept' || typeof p.u !== 'string' || typeof p.e !== 'number') return null
+    if (!isTransactionId(p.t) || (typeof p.t !== 'string' && typeof p.t !== 'number')) return null
     if (p.e < now) return null
-    return { userId: p.u, transactionId: p.t as number, expiresAt: p.e }
+    return { userId: p.u, transactionId: p.t, expiresAt: p.e }
   } catch {
     return null
   }

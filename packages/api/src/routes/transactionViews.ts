@@ -1,7 +1,11 @@
 /**
  * Read views over the books for transaction routes and the reminder job, memoised per books state object: a state
- * is immutable and replaced after every event, so repeated reads of unchanged books are answered from memory.
+ * is immutable and replaced after every event, so repeated reads of unchanged books are answered from memory. The
+ * hottest reads (the month, the summaries) are kept as their JSON text too, so a repeated read costs no
+ * serialisation; a new state (any event) starts afresh, with the derivations behind it reused where they still hold
+ * (ledger-core `derive`).
  */
+import { gzipSync } from 'node:zlib'
 import type { BooksState } from '@finance/ledger-core/deciders/books.ts'
 import {
   monthTransactions,
@@ -11,7 +15,6 @@ import {
   type TransactionDto,
   transactionById,
   transactionsBetween,
-  transactionsByType,
   yearSummary,
 } from '@finance/ledger-core'
 
@@ -38,6 +41,18 @@ export const monthRows = (state: BooksState, month: string, today: string): Tran
 export const summaryRows = (state: BooksState, year: number, cumulative: boolean): SummaryRowDto[] =>
   cached(state, `s|${year}|${cumulative}`, () => summaryList(state, year, cumulative))
 
+/** `monthRows` as JSON text. */
+export const monthJson = (state: BooksState, month: string, today: string): string =>
+  cached(state, `mj|${month}|${today}`, () => JSON.stringify(monthRows(state, month, today)))
+
+/** `monthJson` gzipped (≈ a tenth of the text): what a browser gets. */
+export const monthGzip = (state: BooksState, month: string, today: string): Buffer =>
+  cached(state, `mz|${month}|${today}`, () => gzipSync(monthJson(state, month, today)))
+
+/** `summaryRows` as JSON text. */
+export const summaryJson = (state: BooksState, year: number, cumulative: boolean): string =>
+  cached(state, `sj|${year}|${cumulative}`, () => JSON.stringify(summaryRows(state, year, cumulative)))
+
 export const yearRow = (state: BooksState, year: number): SummaryRowDto =>
   cached(state, `y|${year}`, () => yearSummary(state, year))
 
@@ -45,11 +60,16 @@ export const obligationRows = (state: BooksState, year: number, today: string) =
   cached(state, `o|${year}|${today}`, () => obligations(state, { year, today }))
 
 /** Every recorded transaction (generated rows and manual ones) of an event type or data type, date order. */
+/**
+ * The transactions of an event type (`2_Fee`) or data type (`Vat`) in the year of `today`, date order: the books'
+ * rows are computed, not stored, so a lookup covers one year (a whole history of recurring items and monthly taxes
+ * would be tens of thousands of rows).
+ */
 export const transactionsOfType = (state: BooksState, type: string, today: string): TransactionDto[] =>
   cached(state, `t|${type}|${today}`, () =>
-    /^\d_/.test(type)
-      ? transactionsByType(state, type, today)
-      : transactionsBetween(state, '0000-01-01', '9999-12-31', today).filter((t) => t.dataType === type),
+    transactionsBetween(state, `${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`, today).filter((t) =>
+      /^\d_/.test(type) ? t.eventType === type : t.dataType === type,
+    ),
   )
 
 export { transactionById, transactionsBetween }

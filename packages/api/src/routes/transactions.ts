@@ -1,27 +1,63 @@
 /**
- * `transaction/*` (apicontract "Transactions"): the month view (generated and recorded on first view), resets,
- * yearly summaries, obligations, flags, manual transactions, lookups, and the Accept links of reminder e-mails.
+ * `transaction/*` (apicontract "Transactions"): the month view (computed from the current books on every read),
+ * resets (of the user's flags), yearly summaries, obligations, flags, manual transactions, lookups, and the Accept
+ * links of reminder e-mails. A transaction's `id` is its identity (`i12-2026-03`, `vat-2026-01`, `pit-2026-Q1`,
+ * `zus-2026-01`) or a manual row's id; the integer ids of the frozen-month model still resolve.
  */
-import { monthOf } from '@finance/ledger-core/calendar.ts'
+import { monthOf, monthsBetween } from '@finance/ledger-core/calendar.ts'
+import { monthRequestErrors } from '@finance/ledger-core/deciders/books.ts'
+import { isTransactionId } from '@finance/ledger-core/identity.ts'
+import { findTransaction, outstandingOf } from '@finance/ledger-core/projections/month.ts'
 import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { badRequest, HttpError, notFound } from '../http/errors.ts'
-import { DateParams, DateParamSchema, DateRangeParams, effectSchema, IdParams, JsonObject } from '../http/validation.ts'
+import { badRequest, notFound } from '../http/errors.ts'
+import { DateParams, DateParamSchema, DateRangeParams, effectSchema, JsonObject } from '../http/validation.ts'
 import { executeBooks, loadBooks } from '../ledger/books.ts'
 import { texts } from '../mail/messages.ts'
 import { verifyAcceptKey } from '../reminders/keys.ts'
 import { booksOf, run } from './books.ts'
 import {
+  monthGzip,
+  monthJson,
   monthRows,
   obligationRows,
-  summaryRows,
+  summaryJson,
   type TransactionDto,
   transactionById,
   transactionsBetween,
   transactionsOfType,
   yearRow,
 } from './transactionViews.ts'
+
+const MAX_RANGE_MONTHS = 12
+const RANGE_TOO_LONG = 'Date range must be at most 12 months'
+
+/** The month and summary reads answer their cached JSON text as it is. */
+const JSON_TYPE = 'application/json; charset=utf-8'
+/** `Accept-Encoding` takes gzip (not refused with `q=0`). */
+const GZIP = /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i
+
+const TX_ID_MESSAGE = 'Id is not a transaction id'
+/** `{id}` of a transaction: an identity (`vat-2026-01`…), a manual row's id, or an id of the frozen-month model. */
+const TransactionIdParams = effectSchema(
+  Schema.Struct({
+    id: Schema.String.annotations({ message: () => TX_ID_MESSAGE }).pipe(
+      Schema.filter((s) => isTransactionId(s), { message: () => TX_ID_MESSAGE }),
+    ),
+  }),
+  {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9-]{1,40}$',
+        description: 'i{itemId}-{yyyy-mm}, vat|pit|zus-{yyyy-mm}, vat|pit-{yyyy}-Q{n}, or a manual row id',
+      },
+    },
+  },
+)
 
 const DateBody = effectSchema(
   Schema.Struct({
@@ -103,41 +139,47 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return year
   }
 
-  /** Runs a month command; the core names the month `month`, the request names it `date`. */
-  const runOnDate: typeof run = async (...args) => {
-    try {
-      return await run(...args)
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.fieldErrors?.month === undefined) throw error
-      const { month, ...rest } = error.fieldErrors
-      throw new HttpError(error.statusCode, error.errors, { ...rest, date: month })
-    }
+  /** A month a request may ask for, or a 400 on the request's field `date` (before anything is read or written). */
+  const askedMonth = (date: string): string => {
+    const month = monthOf(date)
+    const errors = monthRequestErrors(month, today())
+    if (errors.length > 0) throw badRequest([errors[0]!.message], { date: errors[0]!.message })
+    return month
   }
 
-  /** The month's rows, generating and recording the month first when it was never viewed. */
+  /** The month's rows, computed from the current books. */
   const currentMonth = async (request: FastifyRequest, month: string): Promise<TransactionDto[]> => {
     const { state } = await booksOf(app, request)
-    if (!state.months.has(month)) {
-      const result = await runOnDate(app, request, { type: 'GenerateMonth', month, today: today() })
-      return monthRows(result.state, month, today())
-    }
     return monthRows(state, month, today())
   }
 
-  app.get('/api/transaction/getCurrentMonth/:date', { ...auth, schema: { tags, params: DateParams } }, (request) =>
-    currentMonth(request, monthOf((request.params as { date: string }).date)),
+  app.get(
+    '/api/transaction/getCurrentMonth/:date',
+    { ...auth, schema: { tags, params: DateParams } },
+    async (request, reply) => {
+      const month = askedMonth((request.params as { date: string }).date)
+      const { state } = await booksOf(app, request)
+      reply.type(JSON_TYPE).header('vary', 'accept-encoding')
+      // The month is the largest read (tens of kB for a busy month): a client that takes gzip gets the bytes
+      // compressed once per books state.
+      if (GZIP.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(monthGzip(state, month, today()))
+      return reply.send(monthJson(state, month, today()))
+    },
   )
 
+  // Reset clears the user's flags of the month or year (completed, notification, sent, hidden rows) and answers the
+  // month as it shows now. Items, settings and amounts are untouched.
   app.post('/api/transaction/resetCurrentMonth', { ...auth, schema: { tags, body: DateBody } }, async (request) => {
-    const month = monthOf((request.body as { date: string }).date)
-    await runOnDate(app, request, { type: 'ResetMonth', month })
+    const month = askedMonth((request.body as { date: string }).date)
+    await run(app, request, { type: 'ResetMonth', month })
     return currentMonth(request, month)
   })
 
   app.post('/api/transaction/resetCurrentYear', { ...auth, schema: { tags, body: DateBody } }, async (request) => {
-    const date = (request.body as { date: string }).date
-    await runOnDate(app, request, { type: 'ResetYear', year: yearOf(date) })
-    return currentMonth(request, monthOf(date))
+    const month = askedMonth((request.body as { date: string }).date)
+    await run(app, request, { type: 'ResetYear', year: yearOf(month) })
+    return currentMonth(request, month)
   })
 
   app.get('/api/transaction/getSummary/:date', { ...auth, schema: { tags, params: DateParams } }, async (request) => {
@@ -148,10 +190,10 @@ export default async function transactionRoutes(app: FastifyInstance) {
   app.get(
     '/api/transaction/getSummaryList/:date/:n',
     { ...auth, schema: { tags, params: SummaryListParams } },
-    async (request) => {
+    async (request, reply) => {
       const { date, n } = request.params as { date: string; n: string }
       const { state } = await booksOf(app, request)
-      return summaryRows(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n))
+      return reply.type(JSON_TYPE).send(summaryJson(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n)))
     },
   )
 
@@ -160,45 +202,61 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return obligationRows(state, readableYear((request.params as { year: number }).year, 'year'), today())
   })
 
-  app.put('/api/transaction/:id', { ...auth, schema: { tags, params: IdParams, body: FlagsBody } }, async (request) => {
-    const { id } = request.params as { id: number }
-    const { completed, notification } = request.body as { completed?: boolean; notification?: boolean }
-    if (completed === undefined && notification === undefined) throw badRequest(['No changes on the form'])
-    const result = await run(app, request, {
-      type: 'SetTransactionFlags',
-      id,
-      ...(completed === undefined ? {} : { completed }),
-      ...(notification === undefined ? {} : { notification }),
-    })
-    const t = result.state.transactions.get(id)
-    if (!t || t.deleted) throw notFound()
-    return { id, completed: t.completed, notification: t.notification, notificationCompleted: t.notificationCompleted }
-  })
+  app.put(
+    '/api/transaction/:id',
+    { ...auth, schema: { tags, params: TransactionIdParams, body: FlagsBody } },
+    async (request) => {
+      const { id } = request.params as { id: string }
+      const { completed, notification } = request.body as { completed?: boolean; notification?: boolean }
+      if (completed === undefined && notification === undefined) throw badRequest(['No changes on the form'])
+      const result = await run(app, request, {
+        type: 'SetTransactionFlags',
+        id,
+        ...(completed === undefined ? {} : { completed }),
+        ...(notification === undefined ? {} : { notification }),
+      })
+      const t = transactionById(result.state, id, today())
+      if (!t) throw notFound()
+      return {
+        id: t.id,
+        completed: t.completed,
+        notification: t.notification,
+        notificationCompleted: t.notificationCompleted,
+        paidAmount: t.paidAmount,
+        remainingAmount: t.remainingAmount,
+      }
+    },
+  )
 
   app.post('/api/transaction', { ...auth, schema: { tags, body: ManualBody } }, async (request, reply) => {
     // The core reads the fields from `dataObject` or from the body itself (eventType beside dataObject).
     const result = await run(app, request, { type: 'AddManualTransaction', data: request.body })
     const id = (result.events[0] as { data: { id: number } } | undefined)?.data.id
-    const dto = id === undefined ? null : transactionById(result.state, id, today())
+    const dto = id === undefined ? null : transactionById(result.state, String(id), today())
     if (!dto) throw notFound()
     return reply.code(201).send(dto)
   })
 
+  // A manual row is deleted; a generated row is hidden from its month (a Reset of the month shows it again).
   const remove = async (request: FastifyRequest) => {
-    const { id } = request.params as { id: number }
-    await run(app, request, { type: 'DeleteTransaction', id })
-    return { success: true, id }
+    const { id } = request.params as { id: string }
+    const result = await run(app, request, { type: 'DeleteTransaction', id })
+    return { success: true, id: (result.events[0]?.data as { id: string } | undefined)?.id ?? id }
   }
-  app.delete('/api/transaction/:id', { ...auth, schema: { tags, params: IdParams } }, remove)
+  app.delete('/api/transaction/:id', { ...auth, schema: { tags, params: TransactionIdParams } }, remove)
   // The generic client's delete verb (SPEC §7): PUT {path}/delete/{id}, its body ignored.
-  app.put('/api/transaction/delete/:id', { ...auth, schema: { tags, params: IdParams } }, remove)
+  app.put('/api/transaction/delete/:id', { ...auth, schema: { tags, params: TransactionIdParams } }, remove)
 
-  app.get('/api/transaction/GetById/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
-    const { state } = await booksOf(app, request)
-    const t = transactionById(state, (request.params as { id: number }).id, today())
-    if (!t) throw notFound()
-    return t
-  })
+  app.get(
+    '/api/transaction/GetById/:id',
+    { ...auth, schema: { tags, params: TransactionIdParams } },
+    async (request) => {
+      const { state } = await booksOf(app, request)
+      const t = transactionById(state, (request.params as { id: string }).id, today())
+      if (!t) throw notFound()
+      return t
+    },
+  )
 
   app.get(
     '/api/transaction/GetListByType/:type',
@@ -209,9 +267,12 @@ export default async function transactionRoutes(app: FastifyInstance) {
     },
   )
 
+  // The latest transaction of a type up to today (one still to come is not the latest one yet).
   app.get('/api/transaction/GetByType/:type', { ...auth, schema: { tags, params: TypeParams } }, async (request) => {
     const { state } = await booksOf(app, request)
-    const found = transactionsOfType(state, (request.params as { type: string }).type, today()).at(-1)
+    const found = transactionsOfType(state, (request.params as { type: string }).type, today())
+      .filter((t) => t.date <= today())
+      .at(-1)
     if (!found) throw notFound()
     return found
   })
@@ -222,6 +283,9 @@ export default async function transactionRoutes(app: FastifyInstance) {
     async (request) => {
       const { from, to } = request.params as { from: string; to: string }
       if (from > to) throw badRequest(['Date range is not valid'], { to: 'Date range is not valid' })
+      // Rows are computed for every month asked for: a range is at most 12 calendar months.
+      if (monthsBetween(monthOf(from), monthOf(to)) >= MAX_RANGE_MONTHS)
+        throw badRequest([RANGE_TOO_LONG], { to: RANGE_TOO_LONG })
       const { state } = await booksOf(app, request)
       return transactionsBetween(state, from, to, today())
     },
@@ -241,14 +305,16 @@ export default async function transactionRoutes(app: FastifyInstance) {
       return reply.code(400).send({ success: false, message: fallback.acceptInvalid, errors: [fallback.acceptInvalid] })
     const t = texts[user.language]
     const { state } = await loadBooks(app.finance.store, user.id)
-    const tx = state.transactions.get(payload.transactionId)
-    if (!tx || tx.deleted)
+    // The key names an identity, or (mailed before identities) a recorded row's integer id: the books resolve both.
+    const found = findTransaction(state, payload.transactionId)
+    if (!found || found.flags?.hidden)
       return reply.code(404).send({ success: false, message: t.acceptInvalid, errors: [t.acceptInvalid] })
-    if (tx.completed) return { success: true, message: t.acceptAlready }
+    if (found.flags?.completed && outstandingOf(found.row, found.flags) <= 0n)
+      return { success: true, message: t.acceptAlready }
     const result = await executeBooks(
       app.finance.store,
       user.id,
-      { type: 'AcceptFromEmail', id: tx.id, at: app.finance.now().toISOString(), userId: user.id },
+      { type: 'AcceptFromEmail', id: found.row.id, at: app.finance.now().toISOString(), userId: user.id },
       { actor: user.id, correlationId: String(request.id) },
     )
     if ('code' in result)

@@ -46,14 +46,14 @@ export interface EventChanges {
   readonly figures: readonly FigureChange[]
 }
 
-/** Years the books have figures in: from the dates of live records and generated months (at most 10). */
+/** Years the books have figures in: from the dates of live records and manual rows (at most 10). */
 const yearsOf = (s: BooksState): number[] => {
   const years = new Set<number>()
   for (const r of s.records.values()) {
     const date = (r.data as { date?: unknown }).date
     if (!r.deleted && typeof date === 'string' && /^\d{4}-/.test(date)) years.add(Number(date.slice(0, 4)))
   }
-  for (const m of s.months.keys()) years.add(Number(m.slice(0, 4)))
+  for (const t of s.manual.values()) if (!t.deleted) years.add(Number(t.month.slice(0, 4)))
   return [...years].sort((a, b) => a - b).slice(-10)
 }
 

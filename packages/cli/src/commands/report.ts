@@ -75,12 +75,13 @@ const typeLabel = (ctx: Ctx, type: string) => {
   return key ? ctx.t(key) : type
 }
 
-const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean }): string =>
-  x.completed
-    ? ctx.colour.green(ctx.t('paid'))
-    : x.overdue
-      ? ctx.colour.red(ctx.t('overdue'))
-      : ctx.colour.yellow(ctx.t('unpaid'))
+/** Paid, to pay or overdue; a payment completed before its amount grew shows what is left ("230.00 to pay"). */
+const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean; remaining?: string | null }): string => {
+  const left = x.completed && x.remaining != null && !x.remaining.startsWith('-') && x.remaining !== '0.00'
+  if (x.completed && !left) return ctx.colour.green(ctx.t('paid'))
+  const text = left ? `${money(ctx, x.remaining!)} ${ctx.t('unpaid')}` : ctx.t(x.overdue ? 'overdue' : 'unpaid')
+  return x.overdue ? ctx.colour.red(text) : ctx.colour.yellow(text)
+}
 
 const money = (ctx: Ctx, value: string | number) => formatAmount(ctx.lang, String(value))
 const period = (o: ObligationDto) => (o.periodFrom === o.periodTo ? o.periodFrom : `${o.periodFrom}..${o.periodTo}`)
@@ -99,12 +100,18 @@ const obligationsTable = (ctx: Ctx, list: readonly ObligationDto[]): string =>
           { header: ctx.t('dueDate') },
           { header: ctx.t('status') },
         ],
-        list.map((o) => [typeLabel(ctx, o.kind), period(o), money(ctx, o.amount), o.dueDate, statusOf(ctx, o)]),
+        list.map((o) => [
+          typeLabel(ctx, o.kind),
+          period(o),
+          money(ctx, o.amount),
+          o.dueDate,
+          statusOf(ctx, { ...o, remaining: o.remainingAmount }),
+        ]),
       )
 
 const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
   const columns: Column[] = [
-    { header: ctx.t('id'), align: 'right' },
+    { header: ctx.t('id') },
     { header: ctx.t('date') },
     { header: ctx.t('type') },
     { header: ctx.t('name') },
@@ -129,9 +136,8 @@ const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
     r.dueDate,
     r.type === 'VAT' || r.type === 'PIT' || r.type === 'ZUS' ? statusOf(ctx, r) : r.completed ? ctx.t('done') : '',
   ])
-  const generated = v.generated ? ctx.t('generated') : ctx.t('notGenerated')
   return [
-    `${ctx.colour.bold(title)} (${generated})\n\n`,
+    `${ctx.colour.bold(title)}\n\n`,
     `${ctx.colour.bold(ctx.t('transactions'))}\n`,
     rows.length === 0 ? `${ctx.t('noTransactions')}\n` : renderTable(columns, rows),
     `\n${ctx.colour.bold(ctx.t('obligations'))}\n`,

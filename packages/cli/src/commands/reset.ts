@@ -1,6 +1,8 @@
 /**
- * `finance reset month YYYY-MM | year YYYY --user EMAIL [--yes]`: the dashboard's reset, executed through the
- * API's books glue as a ResetMonth/ResetYear command, so it is recorded as events (metadata userId `cli`).
+ * `finance reset month YYYY-MM | year YYYY --user EMAIL [--yes]`: the dashboard's reset — it clears the user's flags
+ * (completed, notification, sent) of the month's or year's transactions and never changes items, settings or
+ * amounts — executed through the API's books glue as a ResetMonth/ResetYear command, so it is recorded as an event
+ * (metadata userId `cli`).
  */
 import { randomUUID } from 'node:crypto'
 import { executeBooks } from '@finance/api/ledger/books.ts'

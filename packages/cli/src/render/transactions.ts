@@ -1,6 +1,6 @@
 /**
  * The computed books as CSV: every transaction of every month in the books' period (the journal's: from the first
- * month with data to the month after the last, or `--from`/`--to`), whether or not the month was ever viewed.
+ * month with data to the month after the last, or `--from`/`--to`), as the dashboard shows each month.
  * Figures are the core's decimal strings, written as they are (with a decimal comma in the Polish Excel dialect).
  */
 import { monthRows, toTransactionDto } from '@finance/ledger-core/projections/index.ts'
@@ -29,11 +29,11 @@ export const CSV_HEADER = [
   'dueDate',
 ] as const
 
-/** One row; `id` only for a recorded transaction (a computed row's id is provisional and repeats across months). */
-export const csvCells = (email: string, month: string, t: TransactionDto, recorded: boolean): string[] => [
+/** One row; `id` is the transaction's identity (`i12-2026-03`, `vat-2026-01`, a manual row's id). */
+export const csvCells = (email: string, month: string, t: TransactionDto): string[] => [
   email,
   month,
-  recorded ? String(t.id) : '',
+  t.id,
   t.date,
   t.eventType,
   t.dataObject.displayName || t.dataObject.name,
@@ -63,10 +63,20 @@ export const transactionsCsv = (
     const period = booksPeriod(b.state, bounds)
     if (period === null) continue
     for (let month = period.first; month <= period.last; month = addMonthsToMonth(month, 1))
-      for (const { row, tx } of monthRows(b.state, month)
+      for (const { row, flags } of monthRows(b.state, month)
         .filter((r) => inPeriod(period, r.row.date))
-        .sort((x, y) => (x.row.date < y.row.date ? -1 : x.row.date > y.row.date ? 1 : x.row.id - y.row.id)))
-        rows.push(csvCells(b.email, month, toTransactionDto(row, tx, today), tx !== null))
+        .sort((x, y) =>
+          x.row.date < y.row.date
+            ? -1
+            : x.row.date > y.row.date
+              ? 1
+              : x.row.id < y.row.id
+                ? -1
+                : x.row.id > y.row.id
+                  ? 1
+                  : 0,
+        ))
+        rows.push(csvCells(b.email, month, toTransactionDto(row, flags, today)))
   }
   return renderCsv(CSV_HEADER, rows, dialect)
 }

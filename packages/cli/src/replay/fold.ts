@@ -133,7 +133,10 @@ const byFirst = <K extends string | number>(a: readonly [K, unknown], b: readonl
 const byKey = <K extends string | number, V>(m: ReadonlyMap<K, V>): V[] =>
   [...m.entries()].sort(byFirst).map((e) => e[1])
 
-/** SHA-256 of one user's books in a canonical form (records, months and transactions by key). */
+/**
+ * SHA-256 of one user's books in a canonical form: records, manual transactions and the user's transaction flags,
+ * by key (rows shown are derived from these, so they are not part of the books).
+ */
 const booksDigest = (b: BooksState): string =>
   createHash('sha256')
     .update(
@@ -141,8 +144,8 @@ const booksDigest = (b: BooksState): string =>
         nextId: b.nextId,
         eventCount: b.eventCount,
         records: byKey(b.records),
-        months: byKey(b.months),
-        transactions: byKey(b.transactions),
+        manual: byKey(b.manual),
+        flags: byKey(b.flags),
       }),
     )
     .digest('hex')

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { type LedgerEvent, PRIMARY_V2_DEFAULTS } from '../events.ts'
 import { income, itemAdded, recurring, ssSetting, vatSetting } from '../testing/fixtures.ts'
-import { given, runCommands } from '../testing/given.ts'
-import { booksFolder, decide, evolve, foldBooks, initialBooks } from './books.ts'
+import { upcast } from '../events.ts'
+import { monthTransactions, transactionById } from '../projections/month.ts'
+import { type CommandInput, given, runCommands } from '../testing/given.ts'
+import { type BooksState, booksFolder, decide, evolve, foldBooks, initialBooks, monthRequestErrors } from './books.ts'
 
 const primary = {
   companyName: 'ACME',
@@ -263,75 +265,106 @@ describe('items', () => {
   })
 })
 
-describe('months and transactions', () => {
+describe('transactions by identity', () => {
+  /** ZUS from January, an income of 1 000 + 23 % on 10 February: February shows `i2-2026-02` and `zus-2026-01`. */
   const books = () =>
     runCommands([
       { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
       { type: 'AddItem', dataType: 'Income', data: income({ date: '2026-02-10' }) },
     ])
+  const zusSum = () => monthTransactions(books().state, '2026-02', '2026-02-01').find((t) => t.id === 'zus-2026-01')!
+  const raise = (amount: string): CommandInput => ({
+    type: 'UpdateItem',
+    dataType: 'Income',
+    id: 2,
+    data: income({ date: '2026-02-10', amount }),
+  })
 
-  it('records the month rows with ids from the counter, once', () => {
-    const { events } = books()
-    const r = given(events).when({ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' })
-    const after = r.thenEmits(r.result as LedgerEvent[])
-    const gen = (r.result as LedgerEvent[])[0]!
-    expect(gen.type).toBe('MonthGenerated')
-    if (gen.type !== 'MonthGenerated') return
-    // February: the revenue row (id 3) and January's ZUS (id 4).
-    expect(gen.data.rows.map((row) => [row.id, row.eventType])).toEqual([
-      [3, '1_Revenue'],
-      [4, '5_SocialSecurity'],
+  it('shows rows with identities derived from their origin, computed on every read', () => {
+    const { state } = books()
+    expect(monthTransactions(state, '2026-02', '2026-02-01').map((t) => [t.id, t.eventType])).toEqual([
+      ['i2-2026-02', '1_Revenue'],
+      ['zus-2026-01', '5_SocialSecurity'],
     ])
-    expect(after.nextId).toBe(5)
-    given([...events, gen])
-      .when({ type: 'GenerateMonth', month: '2026-02', today: '2026-02-02' })
+    const later = runCommands(
+      [{ type: 'AddItem', dataType: 'Expense', data: income({ date: '2026-02-20', name: 'Late' }) }],
+      books().events,
+    ).state
+    expect(monthTransactions(later, '2026-02', '2026-02-01').map((t) => t.id)).toContain('i3-2026-02')
+  })
+
+  it('sets flags only when they change, completion with the amount shown', () => {
+    const { events } = books()
+    given(events)
+      .when({ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true, notification: false })
+      .thenEmits([{ type: 'TransactionCompletedSet', data: { id: 'i2-2026-02', completed: true, amount: '1230.00' } }])
+    given(events).when({ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: false }).thenNothing()
+    given(events)
+      .when({ type: 'SetTransactionFlags', id: 'zus-2026-01', notification: true })
+      .thenEmits([{ type: 'TransactionNotificationSet', data: { id: 'zus-2026-01', notification: true } }])
+    for (const id of ['i99-2026-02', 'i2-2026-03', 'vat-2026-01', 'zus-2025-12', 'nope', 99])
+      given(events).when({ type: 'SetTransactionFlags', id, completed: true }).thenFails('NOT_FOUND')
+  })
+
+  it('keeps a completed row completed when its amount changes, with what was paid and what remains', () => {
+    const { events } = runCommands(
+      [{ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true }, raise('1100.00')],
+      books().events,
+    )
+    const state = foldBooks(events)
+    const row = transactionById(state, 'i2-2026-02', '2026-02-01')!
+    expect(row).toMatchObject({ completed: true, paidAmount: '1230.00', remainingAmount: '123.00' })
+    expect(row.dataObject.sum).toBe('1353.00')
+    // Completing it again records that the new amount is paid.
+    const paid = given(events)
+      .when({ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true })
+      .thenEmits([{ type: 'TransactionCompletedSet', data: { id: 'i2-2026-02', completed: true, amount: '1353.00' } }])
+    expect(transactionById(paid, 'i2-2026-02', '2026-02-01')).toMatchObject({ remainingAmount: '0.00' })
+    // Un-completing forgets the paid amount.
+    const open = runCommands([{ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: false }], events).state
+    expect(transactionById(open, 'i2-2026-02', '2026-02-01')).toMatchObject({ paidAmount: null, remainingAmount: null })
+  })
+
+  it('records a reminder once per amount owed: the open amount, then a remainder', () => {
+    const { events } = books()
+    const amount = zusSum().dataObject.sum
+    given(events)
+      .when({ type: 'RecordReminderSent', id: 'zus-2026-01' })
+      .thenEmits([{ type: 'ReminderSent', data: { id: 'zus-2026-01', amount } }])
+    const reminded = runCommands([{ type: 'RecordReminderSent', id: 'zus-2026-01' }], events).events
+    given(reminded).when({ type: 'RecordReminderSent', id: 'zus-2026-01' }).thenNothing()
+    // Paid: nothing to remind; the amount grows: one reminder for the remainder.
+    const paid = runCommands([{ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true }], reminded).events
+    given(paid).when({ type: 'RecordReminderSent', id: 'i2-2026-02' }).thenNothing()
+    const grown = runCommands([raise('1100.00')], paid).events
+    const after = given(grown)
+      .when({ type: 'RecordReminderSent', id: 'i2-2026-02' })
+      .thenEmits([{ type: 'ReminderSent', data: { id: 'i2-2026-02', amount: '123.00' } }])
+    expect(transactionById(after, 'i2-2026-02', '2026-02-01')?.notificationCompleted).toBe(true)
+    given([...grown, { type: 'ReminderSent', data: { id: 'i2-2026-02', amount: '123.00' } }])
+      .when({ type: 'RecordReminderSent', id: 'i2-2026-02' })
       .thenNothing()
   })
 
-  it('validates the month and the day, and refuses months a century away', () => {
-    given([]).when({ type: 'GenerateMonth', month: '2026-13', today: 'x' }).thenFails('VALIDATION')
-    given([])
-      .when({ type: 'GenerateMonth', month: '9999-12', today: '2026-01-01' })
-      .thenFails('VALIDATION', { month: 'Month is too far from today' })
-  })
-
-  const generated = () => {
-    const { events } = runCommands([{ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' }], books().events)
-    return events
-  }
-
-  it('sets flags only when they change', () => {
-    const ev = generated()
-    given(ev)
-      .when({ type: 'SetTransactionFlags', id: 3, completed: true, notification: false })
-      .thenEmits([{ type: 'TransactionCompletedSet', data: { id: 3, completed: true } }])
-    given(ev).when({ type: 'SetTransactionFlags', id: 3, completed: false }).thenNothing()
-    given(ev)
-      .when({ type: 'SetTransactionFlags', id: 4, notification: true })
-      .thenEmits([{ type: 'TransactionNotificationSet', data: { id: 4, notification: true } }])
-    given(ev).when({ type: 'SetTransactionFlags', id: 99, completed: true }).thenFails('NOT_FOUND')
-  })
-
-  it('records a reminder once and accepts from e-mail only what is not completed', () => {
-    const ev = generated()
-    given(ev)
-      .when({ type: 'RecordReminderSent', id: 4 })
-      .thenEmits([{ type: 'ReminderSent', data: { id: 4 } }])
-    given([...ev, { type: 'ReminderSent', data: { id: 4 } }])
-      .when({ type: 'RecordReminderSent', id: 4 })
+  it('accepts from e-mail what is still to pay', () => {
+    const { events } = books()
+    const amount = zusSum().dataObject.sum
+    const after = given(events)
+      .when({ type: 'AcceptFromEmail', id: 'zus-2026-01' })
+      .thenEmits([{ type: 'TransactionAcceptedFromEmail', data: { id: 'zus-2026-01', amount } }])
+    expect(transactionById(after, 'zus-2026-01', '2026-02-01')).toMatchObject({ completed: true, paidAmount: amount })
+    given([...events, { type: 'TransactionAcceptedFromEmail', data: { id: 'zus-2026-01', amount } }])
+      .when({ type: 'AcceptFromEmail', id: 'zus-2026-01' })
       .thenNothing()
-    const after = given(ev)
-      .when({ type: 'AcceptFromEmail', id: 4 })
-      .thenEmits([{ type: 'TransactionAcceptedFromEmail', data: { id: 4 } }])
-    expect(after.transactions.get(4)?.completed).toBe(true)
-    given([...ev, { type: 'TransactionAcceptedFromEmail', data: { id: 4 } }])
-      .when({ type: 'AcceptFromEmail', id: 4 })
-      .thenNothing()
-    given(ev).when({ type: 'AcceptFromEmail', id: 42 }).thenFails('NOT_FOUND')
-    given(ev).when({ type: 'RecordReminderSent', id: 42 }).thenFails('NOT_FOUND')
+    const grown = runCommands([{ type: 'AcceptFromEmail', id: 'i2-2026-02' }, raise('2000.00')], events).events
+    given(grown)
+      .when({ type: 'AcceptFromEmail', id: 'i2-2026-02' })
+      .thenEmits([{ type: 'TransactionAcceptedFromEmail', data: { id: 'i2-2026-02', amount: '2460.00' } }])
+    given(events).when({ type: 'AcceptFromEmail', id: 'i42-2026-02' }).thenFails('NOT_FOUND')
+    given(events).when({ type: 'RecordReminderSent', id: 42 }).thenFails('NOT_FOUND')
   })
 
-  it('adds and deletes manual transactions', () => {
+  it('adds and deletes manual transactions, by their own ids', () => {
     const data = { date: '2026-02-03', name: 'Cash', amount: '50', eventType: '2_Fee', isCompany: false, percent: '0' }
     const after = given([])
       .when({ type: 'AddManualTransaction', data })
@@ -341,40 +374,192 @@ describe('months and transactions', () => {
           data: { id: 1, data: { ...data, amount: '50.00', eventType: '2_Fee' } as never },
         },
       ])
-    expect(after.transactions.get(1)?.month).toBe('2026-02')
+    expect(after.manual.get(1)?.month).toBe('2026-02')
+    expect(monthTransactions(after, '2026-02', '2026-02-01').map((t) => t.id)).toEqual(['1'])
     given([])
       .when({ type: 'AddManualTransaction', data: { name: '' } })
       .thenFails('VALIDATION')
     const ev = runCommands([{ type: 'AddManualTransaction', data }]).events
     given(ev)
       .when({ type: 'DeleteTransaction', id: 1 })
-      .thenEmits([{ type: 'TransactionDeleted', data: { id: 1 } }])
-    given([...ev, { type: 'TransactionDeleted', data: { id: 1 } }])
-      .when({ type: 'DeleteTransaction', id: 1 })
+      .thenEmits([{ type: 'TransactionDeleted', data: { id: '1' } }])
+    given([...ev, { type: 'TransactionDeleted', data: { id: '1' } }])
+      .when({ type: 'DeleteTransaction', id: '1' })
       .thenFails('ALREADY_DELETED')
-    given([...ev, { type: 'TransactionDeleted', data: { id: 1 } }])
+    given([...ev, { type: 'TransactionDeleted', data: { id: '1' } }])
       .when({ type: 'SetTransactionFlags', id: 1, completed: true })
       .thenFails('ALREADY_DELETED')
     given(ev).when({ type: 'DeleteTransaction', id: 5 }).thenFails('NOT_FOUND')
   })
 
-  it('resets a generated month or year, and does nothing otherwise', () => {
-    const ev = generated()
-    const after = given(ev)
-      .when({ type: 'ResetMonth', month: '2026-02' })
-      .thenEmits([{ type: 'MonthReset', data: { month: '2026-02' } }])
-    expect(after.months.has('2026-02')).toBe(false)
-    expect(after.transactions.has(3)).toBe(false)
-    given(ev).when({ type: 'ResetMonth', month: '2026-03' }).thenNothing()
-    given(ev).when({ type: 'ResetMonth', month: 'bad' }).thenFails('VALIDATION')
-    const afterYear = given(ev)
+  it('hides a generated row from its month; a Reset brings it back', () => {
+    const { events } = books()
+    const hidden = given(events)
+      .when({ type: 'DeleteTransaction', id: 'i2-2026-02' })
+      .thenEmits([{ type: 'TransactionDeleted', data: { id: 'i2-2026-02' } }])
+    expect(monthTransactions(hidden, '2026-02', '2026-02-01').map((t) => t.id)).toEqual(['zus-2026-01'])
+    expect(transactionById(hidden, 'i2-2026-02', '2026-02-01')).toBeNull()
+    const ev = [...events, { type: 'TransactionDeleted', data: { id: 'i2-2026-02' } } as LedgerEvent]
+    given(ev).when({ type: 'DeleteTransaction', id: 'i2-2026-02' }).thenFails('ALREADY_DELETED')
+    given(ev).when({ type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true }).thenFails('ALREADY_DELETED')
+    const back = runCommands([{ type: 'ResetMonth', month: '2026-02' }], ev).state
+    expect(monthTransactions(back, '2026-02', '2026-02-01')).toHaveLength(2)
+  })
+
+  it('Reset clears the flags of the month or the year and nothing else', () => {
+    const { events } = runCommands(
+      [
+        { type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true },
+        { type: 'SetTransactionFlags', id: 'zus-2026-01', notification: true },
+        { type: 'RecordReminderSent', id: 'zus-2026-01' },
+        { type: 'SetTransactionFlags', id: 'zus-2026-02', completed: true },
+      ],
+      books().events,
+    )
+    const reset = given(events).when({ type: 'ResetMonth', month: '2026-02' })
+    const after = reset.thenEmits([
+      {
+        type: 'TransactionFlagsCleared',
+        data: { scope: 'month', period: '2026-02', ids: ['i2-2026-02', 'zus-2026-01'] },
+      },
+    ])
+    expect(monthTransactions(after, '2026-02', '2026-02-01')).toEqual(
+      monthTransactions(books().state, '2026-02', '2026-02-01'),
+    )
+    expect(after.records).toBe(reset.state.records)
+    // March keeps its flag (February's ZUS, due in March).
+    expect(transactionById(after, 'zus-2026-02', '2026-03-01')?.completed).toBe(true)
+    given(events).when({ type: 'ResetMonth', month: '2026-04' }).thenNothing()
+    given(events).when({ type: 'ResetMonth', month: 'bad' }).thenFails('VALIDATION')
+    const year = given(events)
       .when({ type: 'ResetYear', year: 2026 })
-      .thenEmits([{ type: 'YearReset', data: { year: 2026 } }])
-    expect(afterYear.months.size).toBe(0)
-    given(ev).when({ type: 'ResetYear', year: 2025 }).thenNothing()
-    given(ev).when({ type: 'ResetYear', year: 0 }).thenFails('VALIDATION')
+      .thenEmits([
+        {
+          type: 'TransactionFlagsCleared',
+          data: { scope: 'year', period: '2026', ids: ['i2-2026-02', 'zus-2026-01', 'zus-2026-02'] },
+        },
+      ])
+    expect(year.flags.size).toBe(0)
+    given(events).when({ type: 'ResetYear', year: 2025 }).thenNothing()
+    given(events).when({ type: 'ResetYear', year: 0 }).thenFails('VALIDATION')
+  })
+
+  it('a flag outlives the row: an item deleted and restored by an update keeps its ticks', () => {
+    const { events } = runCommands(
+      [
+        { type: 'SetTransactionFlags', id: 'i2-2026-02', completed: true },
+        { type: 'DeleteItem', id: 2 },
+      ],
+      books().events,
+    )
+    const gone = foldBooks(events)
+    expect(monthTransactions(gone, '2026-02', '2026-02-01').map((t) => t.id)).toEqual(['zus-2026-01'])
+    expect(gone.flags.get('i2-2026-02')?.completed).toBe(true)
+    // The month's Reset clears the flag of the deleted item's occurrence too.
+    given(events)
+      .when({ type: 'ResetMonth', month: '2026-02' })
+      .thenEmits([
+        { type: 'TransactionFlagsCleared', data: { scope: 'month', period: '2026-02', ids: ['i2-2026-02'] } },
+      ])
+  })
+
+  it('checks the month a request asks for', () => {
+    expect(monthRequestErrors('2026-02', '2026-02-01')).toEqual([])
+    expect(monthRequestErrors('2026-13', 'x').map((e) => e.field)).toEqual(['month', 'today'])
+    expect(monthRequestErrors('9999-12', '2026-01-01')).toEqual([
+      { field: 'month', code: 'INVALID_DATE', message: 'Month is too far from today' },
+    ])
   })
 })
+
+describe('histories of the frozen-month model', () => {
+  /** February recorded with the revenue row as id 3 and January's ZUS as id 4, as the old API did on first view. */
+  const recorded = (): LedgerEvent[] => {
+    const { events, state } = runCommands([
+      { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
+      { type: 'AddItem', dataType: 'Income', data: income({ date: '2026-02-10' }) },
+    ])
+    const rows = monthTransactions(state, '2026-02', '2026-02-01').map((t, i) => ({
+      id: 3 + i,
+      date: t.date,
+      eventType: t.eventType,
+      dataType: t.dataType,
+      dataObject: t.dataObject,
+    }))
+    return [...events, { type: 'MonthGenerated', data: { month: '2026-02', generatedOn: '2026-02-01', rows } }]
+  }
+  const v1 = (type: string, data: Record<string, unknown>) => upcast(type, 1, data)
+
+  it('maps every recorded id to its identity; old flag events land on it', () => {
+    const state = foldBooks([
+      ...recorded(),
+      v1('TransactionCompletedSet', { id: 3, completed: true }),
+      v1('TransactionNotificationSet', { id: 4, notification: true }),
+      v1('ReminderSent', { id: 4 }),
+    ])
+    expect(state.legacyIds.get(3)).toEqual({ id: 'i2-2026-02', month: '2026-02', sum: '1230.00' })
+    expect(state.legacyIds.get(4)?.id).toBe('zus-2026-01')
+    expect(state.nextId).toBe(5)
+    const rows = monthTransactions(state, '2026-02', '2026-02-01')
+    expect(rows.map((t) => [t.id, t.completed, t.notification, t.notificationCompleted])).toEqual([
+      ['i2-2026-02', true, false, false],
+      ['zus-2026-01', false, true, true],
+    ])
+    // The amount paid is the amount the recorded row showed.
+    expect(rows[0]).toMatchObject({ paidAmount: '1230.00', remainingAmount: '0.00' })
+    // Old ids still name their rows.
+    expect(transactionById(state, 3, '2026-02-01')?.id).toBe('i2-2026-02')
+    expect(transactionById(state, '4', '2026-02-01')?.id).toBe('zus-2026-01')
+  })
+
+  it('commands by an old id act on the identity', () =>
+    given([...recorded()])
+      .when({ type: 'SetTransactionFlags', id: 4, completed: true })
+      .thenEmits([
+        {
+          type: 'TransactionCompletedSet',
+          data: { id: 'zus-2026-01', completed: true, amount: zusOf(foldBooks(recorded())) },
+        },
+      ]))
+
+  it('an old reset drops the flags of the recorded rows; a regeneration maps its new ids to the same identities', () => {
+    const state = foldBooks([
+      ...recorded(),
+      v1('TransactionCompletedSet', { id: 3, completed: true }),
+      v1('TransactionDeleted', { id: 4 }),
+      { type: 'MonthReset', data: { month: '2026-02' } },
+    ])
+    expect(state.flags.size).toBe(0)
+    expect(state.legacyMonths.size).toBe(0)
+    expect(monthTransactions(state, '2026-02', '2026-02-01')).toHaveLength(2)
+    const year = foldBooks([...recorded(), v1('TransactionCompletedSet', { id: 3, completed: true })])
+    expect(foldBooks([{ type: 'YearReset', data: { year: 2026 } }], year).flags.size).toBe(0)
+    expect(foldBooks([{ type: 'YearReset', data: { year: 2025 } }], year).flags.size).toBe(1)
+  })
+
+  it('old manual rows keep their ids; old deletes and completions apply to them', () => {
+    const data = {
+      date: '2026-02-03',
+      name: 'Cash',
+      amount: '50.00',
+      eventType: '2_Fee',
+      isCompany: false,
+      percent: '0',
+    }
+    const state = foldBooks([
+      { type: 'ManualTransactionAdded', data: { id: 1, data } } as LedgerEvent,
+      { type: 'ManualTransactionAdded', data: { id: 2, data } } as LedgerEvent,
+      v1('TransactionCompletedSet', { id: 1, completed: true }),
+      v1('TransactionDeleted', { id: 2 }),
+    ])
+    expect(monthTransactions(state, '2026-02', '2026-02-01').map((t) => [t.id, t.completed, t.paidAmount])).toEqual([
+      ['1', true, '50.00'],
+    ])
+  })
+})
+
+const zusOf = (state: BooksState) =>
+  monthTransactions(state, '2026-02', '2026-02-01').find((t) => t.id === 'zus-2026-01')!.dataObject.sum
 
 describe('fold', () => {
   it('evolve equals a fold of one event and never changes its input', () => {
@@ -404,32 +589,31 @@ describe('fold', () => {
 
 describe('fold isolation', () => {
   it('updates after a state was exposed never change that state', () => {
-    const gen: LedgerEvent = {
-      type: 'MonthGenerated',
-      data: {
-        month: '2026-01',
-        generatedOn: '2026-01-01',
-        rows: [{ id: 2, date: '2026-01-10', eventType: '1_Revenue', dataType: 'Income', dataObject: {} as never }],
-      },
-    }
     const f = booksFolder()
     f.push(itemAdded(1))
-    f.push(gen)
-    f.push({ type: 'TransactionCompletedSet', data: { id: 2, completed: true } })
+    f.push({ type: 'TransactionCompletedSet', data: { id: 'i1-2026-01', completed: true, amount: '1230.00' } })
     const s1 = f.state()
-    f.push({ type: 'TransactionCompletedSet', data: { id: 2, completed: false } })
+    f.push({ type: 'TransactionCompletedSet', data: { id: 'i1-2026-01', completed: false, amount: null } })
     f.push({
       type: 'ItemUpdated',
       data: { id: 1, dataType: 'Income', data: income({ amount: '5.00' }) },
     } as LedgerEvent)
     f.push({ type: 'ItemDeleted', data: { id: 1, dataType: 'Income' } })
-    expect(s1.transactions.get(2)?.completed).toBe(true)
+    expect(s1.flags.get('i1-2026-01')?.completed).toBe(true)
     expect(s1.records.get(1)?.deleted).toBe(false)
-    expect(f.state().transactions.get(2)?.completed).toBe(false)
+    expect(f.state().flags.has('i1-2026-01')).toBe(false)
     expect(f.state().records.get(1)).toMatchObject({ deleted: true, verb: 'delete' })
-    const s2 = foldBooks([{ type: 'TransactionDeleted', data: { id: 2 } }], s1)
-    expect(s1.transactions.get(2)?.deleted).toBe(false)
-    expect(s2.transactions.get(2)?.deleted).toBe(true)
+    const s2 = foldBooks([{ type: 'TransactionDeleted', data: { id: 'i1-2026-01' } }], s1)
+    expect(s1.flags.get('i1-2026-01')?.hidden).toBe(false)
+    expect(s2.flags.get('i1-2026-01')?.hidden).toBe(true)
+  })
+
+  it('an event that changes no record keeps the records map (derivations stay cached)', () => {
+    const s1 = foldBooks([itemAdded(1)])
+    const s2 = foldBooks([{ type: 'TransactionNotificationSet', data: { id: 'i1-2026-01', notification: true } }], s1)
+    expect(s2.records).toBe(s1.records)
+    expect(s2.flags).not.toBe(s1.flags)
+    expect(s2.manual).toBe(s1.manual)
   })
 
   it('within one fold, repeated updates of a record end in the last one', () => {

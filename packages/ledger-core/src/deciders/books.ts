@@ -1,13 +1,17 @@
 /**
  * The books decider: `decide(command, state)` → the events the command produces, or a `DomainError`.
  * Pure and deterministic: ids come from `state.nextId`, time from the command. An empty array means "nothing to
- * do" (e.g. toggling a flag to the value it already has, generating a month twice, accepting a completed row).
+ * do" (e.g. toggling a flag to the value it already has, accepting a row already paid, resetting a month without
+ * flags). Commands about a transaction find its row as the books show it now (`findTransaction`), so a flag always
+ * lands on the row's identity and a completion records the amount the user saw.
  */
 import { canonicalJson } from '../canonical.ts'
 import type { LedgerCommand } from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { generateMonthRows } from '../projections/month.ts'
+import { parseTransactionId, type TransactionId } from '../identity.ts'
+import { taxesThrough } from '../projections/derived.ts'
+import { findTransaction, type MonthRow, outstandingOf, remainingOf } from '../projections/month.ts'
 import {
   type DataType,
   isCompanyDataType,
@@ -16,8 +20,9 @@ import {
   type CompanyDataType,
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
-import { isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
-import { absurd } from '../types.ts'
+import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
+import { formatMoney } from '../money.ts'
+import { absurd, type YearMonthString } from '../types.ts'
 import { planDocuments } from './documents.ts'
 import type { BooksState, RecordState } from './state.ts'
 
@@ -29,10 +34,22 @@ export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
 
 /**
- * How far from `today` a month may be generated (100 years either way): recording a month runs the tax engine over
- * every month up to it, so an absurd month (year 9999) would be a costly request with a meaningless result.
+ * How far from `today` a month may be viewed or reset (100 years either way): a month's view runs the tax engine
+ * over every month up to it, so an absurd month (year 9999) would be a costly request with a meaningless result.
  */
 export const MAX_MONTHS_FROM_TODAY = 1200
+
+/** The field errors of a month asked for on `today` (format, and distance from today); empty when it is fine. */
+export const monthRequestErrors = (month: string, today: string): FieldError[] => {
+  const errors: FieldError[] = []
+  if (!isYearMonth(month))
+    errors.push({ field: 'month', code: 'INVALID_DATE', message: 'Month must be in format yyyy-mm' })
+  if (!isLocalDate(today))
+    errors.push({ field: 'today', code: 'INVALID_DATE', message: 'Date must be a date in format yyyy-mm-dd' })
+  if (errors.length === 0 && Math.abs(monthsBetween(today.slice(0, 7), month)) > MAX_MONTHS_FROM_TODAY)
+    errors.push({ field: 'month', code: 'INVALID_DATE', message: 'Month is too far from today' })
+  return errors
+}
 
 const validationError = (errors: readonly FieldError[]): DomainError =>
   domainError(errors[0]?.code === 'UNKNOWN_DATA_TYPE' ? 'UNKNOWN_DATA_TYPE' : 'VALIDATION', errors[0]?.message, errors)
@@ -154,30 +171,22 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       }
       return [...plan.events]
     }
-    case 'GenerateMonth': {
-      const errors: FieldError[] = []
-      if (!isYearMonth(command.month))
-        errors.push({ field: 'month', code: 'INVALID_DATE', message: 'Month must be in format yyyy-mm' })
-      if (!isLocalDate(command.today))
-        errors.push({ field: 'today', code: 'INVALID_DATE', message: 'Date must be a date in format yyyy-mm-dd' })
-      if (
-        errors.length === 0 &&
-        Math.abs(monthsBetween(command.today.slice(0, 7), command.month)) > MAX_MONTHS_FROM_TODAY
-      )
-        errors.push({ field: 'month', code: 'INVALID_DATE', message: 'Month is too far from today' })
-      if (errors.length > 0) return validationError(errors)
-      if (state.months.has(command.month)) return []
-      const rows = generateMonthRows(state, command.month, command.today)
-      return [{ type: 'MonthGenerated', data: { month: command.month, generatedOn: command.today, rows } }]
-    }
     case 'SetTransactionFlags': {
-      const tx = liveTransaction(state, command.id)
-      if ('code' in tx) return tx
+      const found = liveTransaction(state, command.id)
+      if ('code' in found) return found
+      const { row, flags } = found
       const out: LedgerEvent[] = []
-      if (typeof command.completed === 'boolean' && command.completed !== tx.completed)
-        out.push({ type: 'TransactionCompletedSet', data: { id: tx.id, completed: command.completed } })
-      if (typeof command.notification === 'boolean' && command.notification !== tx.notification)
-        out.push({ type: 'TransactionNotificationSet', data: { id: tx.id, notification: command.notification } })
+      const remaining = remainingOf(row, flags)
+      // Completing again a completed row whose amount changed since records that the new amount is paid.
+      if (command.completed === true && (!flags?.completed || (remaining !== null && remaining !== '0.00')))
+        out.push({
+          type: 'TransactionCompletedSet',
+          data: { id: row.id, completed: true, amount: row.dataObject.sum },
+        })
+      if (command.completed === false && flags?.completed)
+        out.push({ type: 'TransactionCompletedSet', data: { id: row.id, completed: false, amount: null } })
+      if (typeof command.notification === 'boolean' && command.notification !== (flags?.notification ?? false))
+        out.push({ type: 'TransactionNotificationSet', data: { id: row.id, notification: command.notification } })
       return out
     }
     case 'AddManualTransaction': {
@@ -186,41 +195,80 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       return [{ type: 'ManualTransactionAdded', data: { id: state.nextId, data: v.value } }]
     }
     case 'DeleteTransaction': {
-      const t = Number.isSafeInteger(command.id) ? state.transactions.get(command.id) : undefined
-      if (!t) return domainError('NOT_FOUND')
-      if (t.deleted) return domainError('ALREADY_DELETED')
-      return [{ type: 'TransactionDeleted', data: { id: t.id } }]
+      const p = parseTransactionId(command.id)
+      const manual = p?.kind === 'number' ? state.manual.get(p.id) : undefined
+      if (manual) {
+        if (manual.deleted) return domainError('ALREADY_DELETED')
+        return [{ type: 'TransactionDeleted', data: { id: String(manual.id) } }]
+      }
+      const found = findTransaction(state, command.id)
+      if (!found) return domainError('NOT_FOUND')
+      if (found.flags?.hidden) return domainError('ALREADY_DELETED')
+      return [{ type: 'TransactionDeleted', data: { id: found.row.id } }]
     }
     case 'RecordReminderSent': {
-      const tx = liveTransaction(state, command.id)
-      if ('code' in tx) return tx
-      return tx.notificationCompleted ? [] : [{ type: 'ReminderSent', data: { id: tx.id } }]
+      const found = liveTransaction(state, command.id)
+      if ('code' in found) return found
+      const { row, flags } = found
+      const owed = outstandingOf(row, flags)
+      const sent = flags?.completed ? flags.remainderReminded : (flags?.notificationCompleted ?? false)
+      if (sent || owed <= 0n) return []
+      return [{ type: 'ReminderSent', data: { id: row.id, amount: formatMoney(owed) } }]
     }
     case 'AcceptFromEmail': {
-      const tx = liveTransaction(state, command.id)
-      if ('code' in tx) return tx
-      return tx.completed ? [] : [{ type: 'TransactionAcceptedFromEmail', data: { id: tx.id } }]
+      const found = liveTransaction(state, command.id)
+      if ('code' in found) return found
+      const { row, flags } = found
+      if (flags?.completed && outstandingOf(row, flags) <= 0n) return []
+      return [{ type: 'TransactionAcceptedFromEmail', data: { id: row.id, amount: row.dataObject.sum } }]
     }
-    case 'ResetMonth':
+    case 'ResetMonth': {
       if (!isYearMonth(command.month))
         return validationError([{ field: 'month', code: 'INVALID_DATE', message: 'Month must be in format yyyy-mm' }])
-      return state.months.has(command.month) ? [{ type: 'MonthReset', data: { month: command.month } }] : []
+      const ids = flaggedIn(state, (m) => m === command.month)
+      return ids.length === 0
+        ? []
+        : [{ type: 'TransactionFlagsCleared', data: { scope: 'month', period: command.month, ids } }]
+    }
     case 'ResetYear': {
       if (!Number.isSafeInteger(command.year) || command.year < 1 || command.year > 9999)
         return validationError([{ field: 'year', code: 'INVALID_INTEGER', message: 'Year is not valid' }])
-      const prefix = `${String(command.year).padStart(4, '0')}-`
-      for (const m of state.months.keys())
-        if (m.startsWith(prefix)) return [{ type: 'YearReset', data: { year: command.year } }]
-      return []
+      const year = String(command.year).padStart(4, '0')
+      const ids = flaggedIn(state, (m) => m.startsWith(`${year}-`))
+      return ids.length === 0 ? [] : [{ type: 'TransactionFlagsCleared', data: { scope: 'year', period: year, ids } }]
     }
     default:
       return absurd(command)
   }
 }
 
-const liveTransaction = (state: BooksState, id: number) => {
-  const t = Number.isSafeInteger(id) ? state.transactions.get(id) : undefined
-  if (!t) return domainError('NOT_FOUND')
-  if (t.deleted) return domainError('ALREADY_DELETED')
-  return t
+/** The row of a transaction as the books show it now, or NOT_FOUND / ALREADY_DELETED (hidden or deleted). */
+const liveTransaction = (state: BooksState, id: unknown): MonthRow | DomainError => {
+  const p = parseTransactionId(id)
+  if (p?.kind === 'number' && state.manual.get(p.id)?.deleted) return domainError('ALREADY_DELETED')
+  const found = findTransaction(state, id)
+  if (!found) return domainError('NOT_FOUND')
+  if (found.flags?.hidden) return domainError('ALREADY_DELETED')
+  return found
+}
+
+/**
+ * The identities with flags whose month (on the monthly dashboard) passes `inScope`: an occurrence's cash month, a
+ * tax period's due month, a manual row's month. Flags of rows no longer shown (a deleted item's occurrences) count
+ * by their identity's month, so a Reset leaves nothing of the month behind.
+ */
+const flaggedIn = (state: BooksState, inScope: (month: YearMonthString) => boolean): TransactionId[] => {
+  const out: TransactionId[] = []
+  for (const id of state.flags.keys()) {
+    const p = parseTransactionId(id)
+    let month: YearMonthString | null = null
+    if (p?.kind === 'item') month = p.month
+    else if (p?.kind === 'number') month = state.manual.get(p.id)?.month ?? null
+    else if (p?.kind === 'tax') {
+      const due = taxesThrough(state, addMonthsToMonth(p.to, 2))?.periodsById.get(id)?.period.dueDate
+      month = due ? due.slice(0, 7) : addMonthsToMonth(p.to, 1)
+    }
+    if (month !== null && inScope(month)) out.push(id)
+  }
+  return out.sort()
 }

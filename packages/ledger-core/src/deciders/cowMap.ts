@@ -23,9 +23,15 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
   /** @internal */
   readonly buckets: readonly ReadonlyMap<K, V>[]
   readonly size: number
-  constructor(buckets: readonly ReadonlyMap<K, V>[], size: number) {
+  /**
+   * The version this one was made from (held weakly: it never keeps a history alive), so a cache of an earlier
+   * version can be found and updated instead of rebuilt (`projections/derived.ts`).
+   */
+  readonly parent: WeakRef<CowMap<K, V>> | null
+  constructor(buckets: readonly ReadonlyMap<K, V>[], size: number, parent: WeakRef<CowMap<K, V>> | null = null) {
     this.buckets = buckets
     this.size = size
+    this.parent = parent
   }
 
   static empty<K, V>(): CowMap<K, V> {
@@ -62,7 +68,27 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
 
   /** A mutable draft starting from this version (which it never changes). */
   draft(): CowDraft<K, V> {
-    return new CowDraft(this.buckets.slice(), this.size)
+    return new CowDraft(this.buckets.slice(), this.size, this)
+  }
+
+  /** Keys whose value differs between `this` and `other` (compares only the buckets the two do not share). */
+  changedKeys(other: CowMap<K, V>): K[] {
+    const out: K[] = []
+    for (let i = 0; i < BUCKETS; i++) {
+      const a = this.buckets[i]!
+      const b = other.buckets[i]!
+      if (a === b) continue
+      for (const [k, v] of b) if (a.get(k) !== v) out.push(k)
+      for (const k of a.keys()) if (!b.has(k)) out.push(k)
+    }
+    return out
+  }
+
+  /** How many non-empty buckets `this` and `other` share (a cheap measure of how related two versions are). */
+  sharedBuckets(other: CowMap<K, V>): number {
+    let n = 0
+    for (let i = 0; i < BUCKETS; i++) if (this.buckets[i] === other.buckets[i] && this.buckets[i]!.size > 0) n++
+    return n
   }
 }
 
@@ -70,9 +96,15 @@ export class CowDraft<K, V> {
   private readonly owned: boolean[] = new Array(BUCKETS).fill(false)
   private buckets: ReadonlyMap<K, V>[]
   private count: number
-  constructor(buckets: ReadonlyMap<K, V>[], count: number) {
+  /** The version this draft equals while it has no changes: `freeze` then returns it instead of a new map. */
+  private source: CowMap<K, V> | null
+  /** The last version of this draft's line (where it started, then each version it froze): the next one's parent. */
+  private previous: CowMap<K, V> | null
+  constructor(buckets: ReadonlyMap<K, V>[], count: number, source: CowMap<K, V> | null = null) {
     this.buckets = buckets
     this.count = count
+    this.source = source
+    this.previous = source
   }
 
   get size(): number {
@@ -89,6 +121,7 @@ export class CowDraft<K, V> {
   }
 
   private own(i: number): Map<K, V> {
+    this.source = null
     if (!this.owned[i]) {
       this.buckets[i] = new Map(this.buckets[i]!)
       this.owned[i] = true
@@ -111,11 +144,17 @@ export class CowDraft<K, V> {
     this.count--
   }
 
-  /** The immutable version; the draft must not be used afterwards (a new draft is needed for more changes). */
+  /**
+   * The immutable version: the same map object as the last version when nothing changed since (so caches keyed by
+   * a map survive events that do not touch it). The draft stays usable: it copies again what it changes next.
+   */
   freeze(): CowMap<K, V> {
-    const m = new CowMap<K, V>(this.buckets, this.count)
+    if (this.source) return this.source
+    const m = new CowMap<K, V>(this.buckets, this.count, this.previous ? new WeakRef(this.previous) : null)
     this.buckets = this.buckets.slice()
     this.owned.fill(false)
+    this.source = m
+    this.previous = m
     return m
   }
 }

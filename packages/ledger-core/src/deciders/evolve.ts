@@ -1,52 +1,72 @@
 /**
  * `evolve` and `foldBooks`. The state's maps are persistent (`CowMap`); the fold mutates a private draft of them
- * (each bucket copied at most once from the starting state) and exposes the result as an immutable `BooksState`. Record and transaction objects inherited from an earlier state
- * are never mutated, only replaced (states share them safely); objects the draft created itself and nobody has seen
- * yet are updated in place, so a run of updates of one record or flag costs no allocation. One event costs a map
- * lookup and write: no decoding, no decimal arithmetic, no copying of the books.
+ * (each bucket copied at most once from the starting state) and exposes the result as an immutable `BooksState`.
+ * Record and flag objects inherited from an earlier state are never mutated, only replaced (states share them
+ * safely); objects the draft created itself and nobody has seen yet are updated in place, so a run of updates of
+ * one record or flag costs no allocation. One event costs a map lookup and write: no decoding, no decimal
+ * arithmetic, no copying of the books, and no derivation (rows are derived on read, `projections/`).
+ *
+ * Old histories (the frozen-month model) are folded too: `MonthGenerated` maps each recorded row's integer id to the
+ * row's identity (`legacyIds`), so flag events keyed by those ids — upcast to their digits — land on the identity,
+ * and a completion takes the recorded row's amount as the amount paid.
  */
 import type { LedgerEvent } from '../events.ts'
+import { itemOccurrenceId, type TransactionId, taxObligationId } from '../identity.ts'
 import type { DataType } from '../schemas/records.ts'
-import { absurd, type YearMonthString } from '../types.ts'
-import type { BooksState, GeneratedMonthState, RecordState, TransactionState } from './state.ts'
-import { initialBooks } from './state.ts'
+import type { GeneratedRow } from '../schemas/transaction.ts'
+import { absurd, type MoneyString, type YearMonthString } from '../types.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
+import type {
+  BooksState,
+  LegacyMonthState,
+  LegacyRow,
+  ManualTransactionState,
+  RecordState,
+  TransactionFlagsState,
+} from './state.ts'
+import { initialBooks, isBlankFlags, noFlags } from './state.ts'
 
 interface Draft {
   nextId: number
   records: CowDraft<number, RecordState>
-  months: CowDraft<YearMonthString, GeneratedMonthState>
-  transactions: CowDraft<number, TransactionState>
+  manual: CowDraft<number, ManualTransactionState>
+  flags: CowDraft<TransactionId, TransactionFlagsState>
+  legacyIds: CowDraft<number, LegacyRow>
+  legacyMonths: CowDraft<YearMonthString, LegacyMonthState>
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
-  /** Ids whose transaction object this draft created. */
-  ownTransactions: Set<number>
+  /** Identities whose flags object this draft created. */
+  ownFlags: Set<TransactionId>
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
+const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
+
 const draftOf = (s: BooksState): Draft => ({
   nextId: s.nextId,
   records: cow(s.records).draft(),
-  months: cow(s.months).draft(),
-  transactions: cow(s.transactions).draft(),
+  manual: cow(s.manual).draft(),
+  flags: cow(s.flags).draft(),
+  legacyIds: cow(s.legacyIds).draft(),
+  legacyMonths: cow(s.legacyMonths).draft(),
   eventCount: s.eventCount,
   ownRecords: new Set(),
-  ownTransactions: new Set(),
+  ownFlags: new Set(),
 })
-
-const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
 
 /** The immutable state of the draft; the draft stays usable (it copies again what it changes next). */
 const freeze = (d: Draft): BooksState => {
   d.ownRecords.clear()
-  d.ownTransactions.clear()
+  d.ownFlags.clear()
   return {
     nextId: d.nextId,
     records: d.records.freeze(),
-    months: d.months.freeze(),
-    transactions: d.transactions.freeze(),
+    manual: d.manual.freeze(),
+    flags: d.flags.freeze(),
+    legacyIds: d.legacyIds.freeze(),
+    legacyMonths: d.legacyMonths.freeze(),
     eventCount: d.eventCount,
   }
 }
@@ -99,44 +119,65 @@ const deleteRecord = (d: Draft, id: number) => {
   })
 }
 
-/** Replaces a transaction's flags (explicit construction: keeps one hidden class, no spread per event). */
-const setFlags = (
-  d: Draft,
-  id: number,
-  completed: boolean | null,
-  notification: boolean | null,
-  notificationCompleted: boolean | null,
-  deleted: boolean | null,
-) => {
-  const b = d.transactions.get(id)
-  if (!b) return
-  if (d.ownTransactions.has(id)) {
-    const m = b as Mutable<TransactionState>
-    if (completed !== null) m.completed = completed
-    if (notification !== null) m.notification = notification
-    if (notificationCompleted !== null) m.notificationCompleted = notificationCompleted
-    if (deleted !== null) m.deleted = deleted
-    return
+/** Digits name a frozen-model row (mapped to its identity) or a manual row; anything else is an identity. */
+const resolve = (d: Draft, id: TransactionId): { key: TransactionId; legacy: LegacyRow | undefined } => {
+  const c = id.charCodeAt(0)
+  if (c < 48 || c > 57) return { key: id, legacy: undefined }
+  const legacy = d.legacyIds.get(Number(id))
+  return legacy ? { key: legacy.id, legacy } : { key: id, legacy: undefined }
+}
+
+/** Changes the flags of one transaction (a writable copy made once per draft); blank flags are dropped. */
+const updateFlags = (d: Draft, key: TransactionId, change: (f: Mutable<TransactionFlagsState>) => void) => {
+  const before = d.flags.get(key)
+  let f: Mutable<TransactionFlagsState>
+  if (before && d.ownFlags.has(key)) f = before as Mutable<TransactionFlagsState>
+  else {
+    f = { ...(before ?? noFlags(key)) }
+    d.ownFlags.add(key)
   }
-  d.ownTransactions.add(id)
-  d.transactions.set(id, {
-    id: b.id,
-    month: b.month,
-    manual: b.manual,
-    row: b.row,
-    manualData: b.manualData,
-    completed: completed ?? b.completed,
-    notification: notification ?? b.notification,
-    notificationCompleted: notificationCompleted ?? b.notificationCompleted,
-    deleted: deleted ?? b.deleted,
+  change(f)
+  if (isBlankFlags(f)) {
+    d.flags.delete(key)
+    d.ownFlags.delete(key)
+  } else if (f !== before) d.flags.set(key, f)
+}
+
+const complete = (d: Draft, id: TransactionId, amount: MoneyString | null) => {
+  const { key, legacy } = resolve(d, id)
+  updateFlags(d, key, (f) => {
+    f.completed = true
+    f.paidAmount = amount ?? legacy?.sum ?? null
+    f.remainderReminded = false
   })
 }
 
-const dropMonth = (d: Draft, month: YearMonthString) => {
-  const m = d.months.get(month)
+/** The identity of a row the frozen-month model recorded (from its origin: item and month, or tax and period). */
+export const identityOfRecordedRow = (row: GeneratedRow): TransactionId => {
+  const o = row.dataObject
+  switch (row.eventType) {
+    case '1_Revenue':
+    case '2_Fee':
+      return itemOccurrenceId(o.itemId ?? 0, row.date.slice(0, 7))
+    case '3_Vat':
+    case '4_Pit':
+    case '5_SocialSecurity': {
+      const kind = row.eventType === '3_Vat' ? 'VAT' : row.eventType === '4_Pit' ? 'PIT' : 'SocialSecurity'
+      const from = o.period?.from ?? row.date.slice(0, 7)
+      return taxObligationId(kind, from, o.period?.to ?? from)
+    }
+  }
+}
+
+/** Frozen-model reset of a recorded month: its rows' flags were dropped with the rows. */
+const dropLegacyMonth = (d: Draft, month: YearMonthString) => {
+  const m = d.legacyMonths.get(month)
   if (!m) return
-  for (const id of m.ids) d.transactions.delete(id)
-  d.months.delete(month)
+  for (const id of m.ids) {
+    d.flags.delete(id)
+    d.ownFlags.delete(id)
+  }
+  d.legacyMonths.delete(month)
 }
 
 /** Applies one event to the draft in place. */
@@ -156,57 +197,68 @@ const apply = (d: Draft, e: LedgerEvent) => {
     case 'ItemDeleted':
       return deleteRecord(d, e.data.id)
     case 'MonthGenerated': {
-      dropMonth(d, e.data.month)
-      const ids: number[] = []
+      // A recording replaced an earlier one with cleared flags (the frozen model never did so without a reset).
+      dropLegacyMonth(d, e.data.month)
+      const ids: TransactionId[] = []
       for (const row of e.data.rows) {
-        ids.push(row.id)
+        const id = identityOfRecordedRow(row)
+        ids.push(id)
         seeId(d, row.id)
-        d.ownTransactions.add(row.id)
-        d.transactions.set(row.id, {
-          id: row.id,
-          month: e.data.month,
-          manual: false,
-          row,
-          manualData: null,
-          completed: false,
-          notification: false,
-          notificationCompleted: false,
-          deleted: false,
-        })
+        d.legacyIds.set(row.id, { id, month: e.data.month, sum: row.dataObject.sum })
       }
-      d.months.set(e.data.month, { month: e.data.month, generatedOn: e.data.generatedOn, ids })
+      d.legacyMonths.set(e.data.month, { month: e.data.month, generatedOn: e.data.generatedOn, ids })
       return
     }
     case 'ManualTransactionAdded':
       seeId(d, e.data.id)
-      d.ownTransactions.add(e.data.id)
-      d.transactions.set(e.data.id, {
+      d.manual.set(e.data.id, {
         id: e.data.id,
         month: e.data.data.date.slice(0, 7),
-        manual: true,
-        row: null,
-        manualData: e.data.data,
-        completed: false,
-        notification: false,
-        notificationCompleted: false,
+        data: e.data.data,
         deleted: false,
       })
       return
-    case 'TransactionDeleted':
-      return setFlags(d, e.data.id, null, null, null, true)
+    case 'TransactionDeleted': {
+      const { key } = resolve(d, e.data.id)
+      const manual = d.manual.get(Number(key))
+      if (manual && String(manual.id) === key) {
+        d.manual.set(manual.id, { ...manual, deleted: true })
+        return
+      }
+      return updateFlags(d, key, (f) => {
+        f.hidden = true
+      })
+    }
     case 'TransactionCompletedSet':
-      return setFlags(d, e.data.id, e.data.completed, null, null, null)
-    case 'TransactionNotificationSet':
-      return setFlags(d, e.data.id, null, e.data.notification, null, null)
-    case 'ReminderSent':
-      return setFlags(d, e.data.id, null, null, true, null)
+      if (e.data.completed) return complete(d, e.data.id, e.data.amount)
+      return updateFlags(d, resolve(d, e.data.id).key, (f) => {
+        f.completed = false
+        f.paidAmount = null
+        f.remainderReminded = false
+      })
     case 'TransactionAcceptedFromEmail':
-      return setFlags(d, e.data.id, true, null, null, null)
+      return complete(d, e.data.id, e.data.amount)
+    case 'TransactionNotificationSet':
+      return updateFlags(d, resolve(d, e.data.id).key, (f) => {
+        f.notification = e.data.notification
+      })
+    case 'ReminderSent':
+      return updateFlags(d, resolve(d, e.data.id).key, (f) => {
+        if (f.completed) f.remainderReminded = true
+        else f.notificationCompleted = true
+      })
+    case 'TransactionFlagsCleared':
+      for (const id of e.data.ids) {
+        const { key } = resolve(d, id)
+        d.flags.delete(key)
+        d.ownFlags.delete(key)
+      }
+      return
     case 'MonthReset':
-      return dropMonth(d, e.data.month)
+      return dropLegacyMonth(d, e.data.month)
     case 'YearReset': {
       const prefix = `${String(e.data.year).padStart(4, '0')}-`
-      for (const month of [...d.months.keys()]) if (month.startsWith(prefix)) dropMonth(d, month)
+      for (const month of [...d.legacyMonths.keys()]) if (month.startsWith(prefix)) dropLegacyMonth(d, month)
       return
     }
     default:

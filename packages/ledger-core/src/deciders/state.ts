@@ -3,11 +3,15 @@
  * Immutable data: persistent maps (`CowMap`, read through the `ReadonlyMap` interface, iterated bucket by bucket)
  * of objects never changed once a state is exposed; money stays as the events' decimal strings and is parsed lazily
  * by the projections, so folding is cheap.
+ *
+ * What the user sees of transactions is never stored: the rows are derived from the records on every read
+ * (`projections/`). The state keeps only what the user decided about them — flags by the row's identity — and the
+ * manual rows, which are data of their own.
  */
+import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
-import type { GeneratedRow } from '../schemas/transaction.ts'
+import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { CowMap } from './cowMap.ts'
-import type { LocalDateString, YearMonthString } from '../types.ts'
 
 export type RecordVerb = 'add' | 'update' | 'delete'
 
@@ -26,36 +30,61 @@ export interface RecordState<T extends DataType = DataType> {
   readonly version: number
 }
 
-/** A transaction row: a generated row of a recorded month, or a manual transaction. */
-export interface TransactionState {
+/** What the user decided about one transaction, by its identity (generated rows) or id (manual rows). */
+export interface TransactionFlagsState {
+  readonly id: TransactionId
+  readonly completed: boolean
+  /**
+   * The row's amount (`sum`) when it was completed; `null` while not completed, and for a completion whose amount
+   * is unknown (a manual row completed before amounts were recorded: manual rows never change, so it is their sum).
+   */
+  readonly paidAmount: MoneyString | null
+  readonly notification: boolean
+  /** A reminder went out while the row was open (not completed). */
+  readonly notificationCompleted: boolean
+  /** A reminder went out for the remainder after the last completion (the amount grew after it was paid). */
+  readonly remainderReminded: boolean
+  /** A generated row the user deleted from its month (hidden until a Reset of the month or year). */
+  readonly hidden: boolean
+}
+
+/** A transaction the user added by hand. */
+export interface ManualTransactionState {
   readonly id: number
   readonly month: YearMonthString
-  readonly manual: boolean
-  /** The recorded row (for manual transactions, the row built from the manual data). */
-  readonly row: GeneratedRow | null
-  readonly manualData: ManualTransaction | null
-  readonly completed: boolean
-  readonly notification: boolean
-  readonly notificationCompleted: boolean
+  readonly data: ManualTransaction
   readonly deleted: boolean
 }
 
-export interface GeneratedMonthState {
+/** A row recorded by the frozen-month model (`MonthGenerated`): its identity and the amount it showed. */
+export interface LegacyRow {
+  readonly id: TransactionId
+  readonly month: YearMonthString
+  /** The row's `sum` as recorded: what a completion of that row paid. */
+  readonly sum: MoneyString
+}
+
+/** A month recorded by the frozen-month model (old histories), for its `MonthReset` / `YearReset` events. */
+export interface LegacyMonthState {
   readonly month: YearMonthString
   readonly generatedOn: LocalDateString
-  /** Ids of the rows, in display order. */
-  readonly ids: readonly number[]
+  /** Identities of the recorded rows. */
+  readonly ids: readonly TransactionId[]
 }
 
 export interface BooksState {
-  /** The next id to allocate (one counter for all records and transactions of a user, from 1). */
+  /** The next id to allocate (one counter for all records and manual transactions of a user, from 1). */
   readonly nextId: number
   /** Company records, settings and items by id (deleted ones kept, flagged). */
   readonly records: ReadonlyMap<number, RecordState>
-  /** Generated months by `yyyy-mm`. */
-  readonly months: ReadonlyMap<YearMonthString, GeneratedMonthState>
-  /** Transactions (generated rows and manual ones) by id. */
-  readonly transactions: ReadonlyMap<number, TransactionState>
+  /** Manual transactions by id (deleted ones kept, flagged). */
+  readonly manual: ReadonlyMap<number, ManualTransactionState>
+  /** The user's flags by transaction identity (only transactions the user ever touched). */
+  readonly flags: ReadonlyMap<TransactionId, TransactionFlagsState>
+  /** Integer ids of rows recorded by the frozen-month model → their identities (old links and flags resolve). */
+  readonly legacyIds: ReadonlyMap<number, LegacyRow>
+  /** Months recorded by the frozen-month model, by `yyyy-mm` (old histories only). */
+  readonly legacyMonths: ReadonlyMap<YearMonthString, LegacyMonthState>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -63,7 +92,24 @@ export interface BooksState {
 export const initialBooks: BooksState = Object.freeze({
   nextId: 1,
   records: CowMap.empty<number, RecordState>(),
-  months: CowMap.empty<YearMonthString, GeneratedMonthState>(),
-  transactions: CowMap.empty<number, TransactionState>(),
+  manual: CowMap.empty<number, ManualTransactionState>(),
+  flags: CowMap.empty<TransactionId, TransactionFlagsState>(),
+  legacyIds: CowMap.empty<number, LegacyRow>(),
+  legacyMonths: CowMap.empty<YearMonthString, LegacyMonthState>(),
   eventCount: 0,
 })
+
+/** No flags: what a transaction nobody touched has. */
+export const noFlags = (id: TransactionId): TransactionFlagsState => ({
+  id,
+  completed: false,
+  paidAmount: null,
+  notification: false,
+  notificationCompleted: false,
+  remainderReminded: false,
+  hidden: false,
+})
+
+/** `true` when the flags say nothing (the entry can be dropped). */
+export const isBlankFlags = (f: TransactionFlagsState): boolean =>
+  !f.completed && !f.notification && !f.notificationCompleted && !f.remainderReminded && !f.hidden

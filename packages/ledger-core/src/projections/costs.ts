@@ -19,24 +19,39 @@ export interface CostSummaryGroups {
  */
 export const costSummary = (transactions: readonly TransactionDto[], groups: CostSummaryGroups): MoneyString => {
   let total = 0n
+  for (const t of transactions) total += costOf(t, groups) ?? 0n
+  return formatMoney(total)
+}
+
+/** A row's figure in the cost summary, `null` when its group is not counted (or it is a revenue). */
+const costOf = (t: TransactionDto, groups: CostSummaryGroups): bigint | null => {
+  const o = t.dataObject
+  switch (t.eventType) {
+    case '3_Vat':
+      return groups.vat ? maxG(parseMoney(o.relatedTransactionsSum), parseMoney(o.sum)) : null
+    case '4_Pit':
+      return groups.pit ? maxG(parseMoney(o.relatedTransactionsSum), parseMoney(o.sum)) : null
+    case '5_SocialSecurity':
+      return groups.socialSecurity ? parseMoney(o.amount) : null
+    case '2_Fee':
+      return groups.companyFees && o.isCompany ? parseMoney(o.sum) : null
+    case '1_Revenue':
+      return null
+  }
+}
+
+/**
+ * What is still to pay of the cost summary's rows: a row not completed counts as in `costSummary`; a completed row
+ * counts only its remainder (`remainingAmount`, when its amount grew after it was paid). Same groups as
+ * `costSummary`.
+ */
+export const costOutstanding = (transactions: readonly TransactionDto[], groups: CostSummaryGroups): MoneyString => {
+  let total = 0n
   for (const t of transactions) {
-    const o = t.dataObject
-    switch (t.eventType) {
-      case '3_Vat':
-        if (groups.vat) total += maxG(parseMoney(o.relatedTransactionsSum), parseMoney(o.sum))
-        break
-      case '4_Pit':
-        if (groups.pit) total += maxG(parseMoney(o.relatedTransactionsSum), parseMoney(o.sum))
-        break
-      case '5_SocialSecurity':
-        if (groups.socialSecurity) total += parseMoney(o.amount)
-        break
-      case '2_Fee':
-        if (groups.companyFees && o.isCompany) total += parseMoney(o.sum)
-        break
-      case '1_Revenue':
-        break
-    }
+    const cost = costOf(t, groups)
+    if (cost === null) continue
+    if (!t.completed) total += cost
+    else if (t.remainingAmount !== null) total += maxG(parseMoney(t.remainingAmount), 0n)
   }
   return formatMoney(total)
 }

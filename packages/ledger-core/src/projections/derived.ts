@@ -1,32 +1,65 @@
 /**
- * Derived data shared by the projections, computed once per books state object and cached in a WeakMap (a new
- * state after any event gets fresh derivations; the API answers repeated reads of the same state from cache):
- * the schedule of item occurrences, the settings as tax-engine input, and the tax engine's result.
+ * Derived data shared by the projections: the schedule of item occurrences, the month figures and settings the tax
+ * engine reads, the engine's result and the month rows built from them. Everything the user sees is computed from
+ * the current records on read, never stored; this module makes that cheap:
+ *
+ * - keyed by the records map (`state.records`), not by the state: an event that changes no record (a flag, a manual
+ *   row) keeps the same map object (`CowDraft.freeze`), so every derivation is reused as it is;
+ * - incremental: when the records changed, the derivation of a recent version of the same books (found by the
+ *   buckets the two maps share) is updated for the changed records only — the schedule and month figures of the
+ *   untouched months are shared, the settings lists are rebuilt only when a setting changed;
+ * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
+ *   for a month never depend on later months), and month rows are built per month on demand.
  */
 import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
+import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
+import { type TransactionId, taxObligationId } from '../identity.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
-import { indexSchedule, type Occurrence, pushTo, type ScheduleIndex, type VatPercentOn } from '../schedule.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
+import {
+  indexSchedule,
+  type Occurrence,
+  pushTo,
+  type ScheduleIndex,
+  updateSchedule,
+  type VatPercentOn,
+} from '../schedule.ts'
 import {
   addItemToMonth,
   type CompanyFacts,
+  type ContributionMonth,
   computeTaxes,
   emptyMonth,
   type MonthFigures,
   type Obligation,
+  type PitPeriod,
   type PitSettingInput,
   type SocialSecuritySettingInput,
   type TaxResult,
-  type VatSettingInput,
   type VatPeriod,
-  type PitPeriod,
-  type ContributionMonth,
+  type VatSettingInput,
 } from '../tax/engine.ts'
 import type { YearMonthString } from '../types.ts'
 
+export interface Taxes {
+  readonly end: YearMonthString
+  readonly result: TaxResult
+  /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
+  readonly byDueMonth: Map<YearMonthString, Obligation[]>
+  /** Every complete tax period (also with 0 to pay) by the month of its due date, VAT, PIT, ZUS order. */
+  readonly periodsByDueMonth: Map<YearMonthString, TaxDue[]>
+  /** The same periods by their identity (`vat-2026-01`, `pit-2026-Q1`, `zus-2026-01`). */
+  readonly periodsById: Map<TransactionId, TaxDue>
+}
+
 export interface Derived {
+  /** The records this derivation is of. */
+  readonly records: ReadonlyMap<number, RecordState>
   readonly schedule: ScheduleIndex
+  /** Company aggregates by tax month (months without company occurrences are absent). */
+  readonly figures: ReadonlyMap<YearMonthString, MonthFigures>
   readonly vat: VatSettingInput[]
   readonly pit: PitSettingInput[]
   readonly socialSecurity: SocialSecuritySettingInput[]
@@ -38,14 +71,10 @@ export interface Derived {
   readonly firstMonth: YearMonthString | null
   /** Latest month with an item occurrence or a setting. */
   readonly lastMonth: YearMonthString | null
-  taxes: {
-    end: YearMonthString
-    result: TaxResult
-    /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
-    byDueMonth: Map<YearMonthString, Obligation[]>
-    /** Every complete tax period (also with 0 to pay) by the month of its due date, VAT, PIT, ZUS order. */
-    periodsByDueMonth: Map<YearMonthString, TaxDue[]>
-  } | null
+  /** The engine's result, computed on demand (`taxesThrough`). */
+  taxes: Taxes | null
+  /** Generated rows by cash month, built on demand (`projections/month.ts`). */
+  readonly rows: Map<YearMonthString, readonly TransactionRow[]>
 }
 
 /** A settled tax period, whatever its amount. */
@@ -54,21 +83,42 @@ export type TaxDue =
   | { kind: 'PIT'; amount: bigint; period: PitPeriod }
   | { kind: 'SocialSecurity'; amount: bigint; period: ContributionMonth }
 
-const cache = new WeakMap<BooksState, Derived>()
+export const taxDueId = (t: TaxDue): TransactionId =>
+  t.kind === 'SocialSecurity'
+    ? taxObligationId('SocialSecurity', t.period.month, t.period.month)
+    : taxObligationId(t.kind, t.period.from, t.period.to)
 
-export const derive = (state: BooksState): Derived => {
-  const hit = cache.get(state)
-  if (hit) return hit
-  const items: RecordState[] = []
+type Settings = Pick<Derived, 'vat' | 'pit' | 'socialSecurity' | 'company' | 'vatPercentOn'>
+
+const isItem = (r: RecordState | undefined): r is RecordState =>
+  r !== undefined &&
+  (r.dataType === 'Income' ||
+    r.dataType === 'Expense' ||
+    r.dataType === 'RecurringIncome' ||
+    r.dataType === 'RecurringExpense')
+
+/** A setting, or Primary data (its business start and VAT registration dates change how the law applies). */
+const isSetting = (r: RecordState | undefined) =>
+  r !== undefined &&
+  (r.dataType === 'Vat' || r.dataType === 'Pit' || r.dataType === 'SocialSecurity' || r.dataType === 'Primary')
+
+/**
+ * A record that counts in the figures: not deleted, and not stored by an older version outside today's bounds (a
+ * year-9999 date, a 20-digit amount) — such a record is listed with its `problems` for the user to correct, and cannot
+ * stall or break a read.
+ */
+const counts = (r: RecordState): boolean => !r.deleted && !recordProblems(r.dataType, r.data).some(isFigureProblem)
+
+/** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
+const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
+
+const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   const vat: (VatSettingInput & { id: number })[] = []
   const pit: (PitSettingInput & { id: number })[] = []
   const ss: (SocialSecuritySettingInput & { id: number })[] = []
   const company: CompanyFacts = { businessStartDate: null, vatRegistrationDate: null }
-  for (const r of state.records.values()) {
-    if (r.deleted) continue
-    // A record stored by an older version outside today's bounds (a year-9999 date, a 20-digit amount) counts in
-    // no figure: it is listed with its `problems` for the user to correct, and cannot stall or break a read.
-    if (recordProblems(r.dataType, r.data).some(isFigureProblem)) continue
+  for (const r of records.values()) {
+    if (!counts(r)) continue
     switch (r.dataType) {
       case 'Primary': {
         const d = r.data as Partial<Primary>
@@ -76,12 +126,6 @@ export const derive = (state: BooksState): Derived => {
         company.vatRegistrationDate = d.vatRegistrationDate ?? null
         break
       }
-      case 'Income':
-      case 'Expense':
-      case 'RecurringIncome':
-      case 'RecurringExpense':
-        items.push(r)
-        break
       case 'Vat': {
         const d = r.data as Vat
         vat.push({ id: r.id, date: d.date, percent: d.percent, paymentInterval: d.paymentInterval })
@@ -114,32 +158,14 @@ export const derive = (state: BooksState): Derived => {
   // Same-date settings: the engine lets the later one in the input win, so order by date then id.
   const byDateThenId = <T extends { date: string; id: number }>(xs: T[]) =>
     xs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
-  byDateThenId(vat)
-  byDateThenId(pit)
-  byDateThenId(ss)
-  items.sort((a, b) => a.id - b.id)
-  const vatPercentOn = vatPercentResolver(vat)
-  const schedule = indexSchedule(items, vatPercentOn)
-  let first = schedule.range?.[0] ?? null
-  let last = schedule.range?.[1] ?? null
-  for (const s of [...vat, ...pit, ...ss]) {
-    const m = s.date.slice(0, 7)
-    if (first === null || m < first) first = m
-    if (last === null || m > last) last = m
-  }
-  const d: Derived = {
-    schedule,
-    vat,
-    pit,
-    socialSecurity: ss,
+  const sortedVat = byDateThenId(vat)
+  return {
+    vat: sortedVat,
+    pit: byDateThenId(pit),
+    socialSecurity: byDateThenId(ss),
     company,
-    vatPercentOn,
-    firstMonth: first,
-    lastMonth: last,
-    taxes: null,
+    vatPercentOn: vatPercentResolver(sortedVat),
   }
-  cache.set(state, d)
-  return d
 }
 
 /** The percent of the VAT setting in force on a day, from settings sorted by date (then id); "0" before the first. */
@@ -162,56 +188,214 @@ export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPerce
   }
 }
 
-/** Monthly company aggregates (by tax month) from `from` through `to`, for the tax engine ({@link addItemToMonth}). */
+/** The company figures of one tax month from its occurrences (`null` when it has no company occurrence). */
+const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefined): MonthFigures | null => {
+  const f = emptyMonth(month)
+  let any = false
+  for (const o of occ ?? []) {
+    if (!o.isCompany) continue
+    any = true
+    // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
+    addItemToMonth(f, {
+      isIncome: o.isIncome,
+      amount: o.amount,
+      vat: o.vatAmount,
+      vatTreatment: o.vatTreatment,
+      percent: o.percent,
+      flatRate: o.flatRate,
+      notCost: o.kpirColumn === 'notCost',
+    })
+  }
+  return any ? f : null
+}
+
+const make = (
+  records: ReadonlyMap<number, RecordState>,
+  schedule: ScheduleIndex,
+  figures: ReadonlyMap<YearMonthString, MonthFigures>,
+  settings: Settings,
+): Derived => {
+  let first = schedule.range?.[0] ?? null
+  let last = schedule.range?.[1] ?? null
+  for (const s of [...settings.vat, ...settings.pit, ...settings.socialSecurity]) {
+    const m = s.date.slice(0, 7)
+    if (first === null || m < first) first = m
+    if (last === null || m > last) last = m
+  }
+  return { records, schedule, figures, ...settings, firstMonth: first, lastMonth: last, taxes: null, rows: new Map() }
+}
+
+const deriveAll = (records: ReadonlyMap<number, RecordState>): Derived => {
+  const items: RecordState[] = []
+  for (const r of records.values()) if (isItem(r) && counts(r)) items.push(r)
+  items.sort((a, b) => a.id - b.id)
+  const settings = settingsOf(records)
+  const schedule = indexSchedule(items, settings.vatPercentOn)
+  const figures = new Map<YearMonthString, MonthFigures>()
+  for (const [m, occ] of schedule.byTaxMonth) {
+    const f = figuresOf(m, occ)
+    if (f) figures.set(m, f)
+  }
+  return make(records, schedule, figures, settings)
+}
+
+/** More changed records than this and a full derivation is as cheap as an update. */
+const MAX_CHANGES = 256
+
+const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed: readonly number[]): Derived => {
+  const itemChanges: { before: RecordState | undefined; after: RecordState | undefined }[] = []
+  const changedItems = new Set<number>()
+  let settingChanged = false
+  let vatChanged = false
+  for (const id of changed) {
+    const before = base.records.get(id)
+    const after = records.get(id)
+    if (isSetting(before) || isSetting(after)) settingChanged = true
+    if (before?.dataType === 'Vat' || after?.dataType === 'Vat') vatChanged = true
+    if (isItem(before) || isItem(after)) {
+      changedItems.add(id)
+      const b = isItem(before) && counts(before) ? before : undefined
+      const a = isItem(after) && counts(after) ? after : undefined
+      if (b || a) itemChanges.push({ before: b, after: a })
+    }
+  }
+  if (itemChanges.length === 0 && !settingChanged) {
+    // Contact, addresses or invoice data only: everything derived from items and settings stays valid.
+    return { ...base, records }
+  }
+  const settings: Settings = settingChanged ? settingsOf(records) : base
+  // A VAT setting changed: the items whose VAT is the rate in force change with it.
+  if (vatChanged)
+    for (const r of records.values())
+      if (isItem(r) && counts(r) && isInForce(r) && !changedItems.has(r.id)) itemChanges.push({ before: r, after: r })
+  let schedule = base.schedule
+  let figures = base.figures
+  if (itemChanges.length > 0) {
+    const updated = updateSchedule(base.schedule, itemChanges, settings.vatPercentOn, base.vatPercentOn)
+    schedule = updated.index
+    const f = new Map(base.figures)
+    for (const m of updated.taxMonths) {
+      const mf = figuresOf(m, schedule.byTaxMonth.get(m))
+      if (mf) f.set(m, mf)
+      else f.delete(m)
+    }
+    figures = f
+  }
+  return make(records, schedule, figures, {
+    vat: settings.vat,
+    pit: settings.pit,
+    socialSecurity: settings.socialSecurity,
+    company: settings.company,
+    vatPercentOn: settings.vatPercentOn,
+  })
+}
+
+const cache = new WeakMap<object, Derived>()
+/** The most recent derivations (strongly held), the candidates an update starts from. */
+const recent: Derived[] = []
+const RECENT = 8
+
+/**
+ * The derivation of an earlier version of these records: an ancestor's (each map knows, weakly, the one it was made
+ * from; a few writes may have passed without a read), else the recent derivation sharing the most buckets with
+ * `records`; none: a full derivation.
+ */
+const closest = (records: CowMap<number, RecordState>): Derived | null => {
+  let p = records.parent?.deref()
+  for (let depth = 0; p && depth < 64; depth++) {
+    const d = cache.get(p)
+    if (d) return d
+    p = p.parent?.deref()
+  }
+  return closestRecent(records)
+}
+
+const closestRecent = (records: CowMap<number, RecordState>): Derived | null => {
+  let best: Derived | null = null
+  let bestShared = 0
+  for (const d of recent) {
+    if (!(d.records instanceof CowMap)) continue
+    const shared = records.sharedBuckets(d.records)
+    if (shared > bestShared) {
+      best = d
+      bestShared = shared
+    }
+  }
+  return best
+}
+
+/** The derivation of the books' current records (cached; incremental from a recent version when possible). */
+export const derive = (state: BooksState): Derived => {
+  const records = state.records
+  const hit = cache.get(records)
+  if (hit) return hit
+  let d: Derived | null = null
+  if (records instanceof CowMap) {
+    const base = closest(records)
+    if (base) {
+      const changed = (base.records as CowMap<number, RecordState>).changedKeys(records)
+      if (changed.length <= MAX_CHANGES) d = deriveFrom(base, records, changed)
+    }
+  }
+  d ??= deriveAll(records)
+  cache.set(records, d)
+  recent.unshift(d)
+  if (recent.length > RECENT) recent.length = RECENT
+  return d
+}
+
+/** Monthly company aggregates (by tax month) from `from` through `to`, computed from a schedule. */
 export const monthFigures = (schedule: ScheduleIndex, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
   const out: MonthFigures[] = []
+  for (let m = from; m <= to; m = addMonthsToMonth(m, 1))
+    out.push(figuresOf(m, schedule.byTaxMonth.get(m)) ?? emptyMonth(m))
+  return out
+}
+
+/**
+ * The same aggregates from the derivation's figures (kept per tax month, updated for the months a change touched),
+ * copied: the derivation's figures are shared between versions and must not be changed by a run of the engine.
+ */
+const derivedMonthFigures = (d: Derived, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
+  const out: MonthFigures[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
-    const f = emptyMonth(m)
-    for (const o of schedule.byTaxMonth.get(m) ?? []) {
-      if (!o.isCompany) continue
-      // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
-      addItemToMonth(f, {
-        isIncome: o.isIncome,
-        amount: o.amount,
-        vat: o.vatAmount,
-        vatTreatment: o.vatTreatment,
-        percent: o.percent,
-        flatRate: o.flatRate,
-        notCost: o.kpirColumn === 'notCost',
-      })
-    }
-    out.push(f)
+    const f = d.figures.get(m)
+    out.push(
+      f
+        ? { ...f, sales: f.sales?.map((l) => ({ ...l })), flatRevenue: f.flatRevenue?.map((r) => ({ ...r })) }
+        : emptyMonth(m),
+    )
   }
   return out
 }
 
 /**
  * The tax engine's result over every month from the first month with an item or setting through at least
- * `atLeast` (results for a month never depend on later months, so a longer range answers shorter questions).
- * `null` for books without items and settings.
+ * `atLeast` (results for a month never depend on later months, so a longer range answers shorter questions). The
+ * range runs to the end of `atLeast`'s year, so the views of one year (a month, the yearly summary) share one run.
+ * `null` for books without items and settings, or when `atLeast` is before their first month.
  */
-export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Derived['taxes'] => {
+export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes | null => {
   const d = derive(state)
   if (d.firstMonth === null) return null
   if (d.taxes && d.taxes.end >= atLeast) return d.taxes
-  const end = [atLeast, d.lastMonth ?? atLeast, d.taxes?.end ?? atLeast].sort().at(-1)!
+  const yearEnd = `${atLeast.slice(0, 4)}-12`
+  const end = d.taxes && d.taxes.end > yearEnd ? d.taxes.end : yearEnd
   if (d.firstMonth > end) return null
   const result = computeTaxes({
-    months: monthFigures(d.schedule, d.firstMonth, end),
+    months: derivedMonthFigures(d, d.firstMonth, end),
     vat: d.vat,
     pit: d.pit,
     socialSecurity: d.socialSecurity,
     company: d.company,
   })
   const byDueMonth = new Map<YearMonthString, Obligation[]>()
-  for (const o of result.obligations) {
-    const m = o.dueDate.slice(0, 7)
-    pushTo(byDueMonth, m, o)
-  }
+  for (const o of result.obligations) pushTo(byDueMonth, o.dueDate.slice(0, 7), o)
   const periodsByDueMonth = new Map<YearMonthString, TaxDue[]>()
+  const periodsById = new Map<TransactionId, TaxDue>()
   const push = (t: TaxDue, dueDate: string) => {
-    const m = dueDate.slice(0, 7)
-    pushTo(periodsByDueMonth, m, t)
+    pushTo(periodsByDueMonth, dueDate.slice(0, 7), t)
+    periodsById.set(taxDueId(t), t)
   }
   const firstVat = d.vat[0]?.date ?? null
   for (const p of result.vat)
@@ -220,7 +404,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Deriv
   for (const p of result.pit) if (p.complete) push({ kind: 'PIT', amount: p.advance, period: p }, p.dueDate)
   for (const c of result.contributions)
     if (c.configured) push({ kind: 'SocialSecurity', amount: c.total, period: c }, c.dueDate)
-  d.taxes = { end, result, byDueMonth, periodsByDueMonth }
+  d.taxes = { end, result, byDueMonth, periodsByDueMonth, periodsById }
   return d.taxes
 }
 

@@ -5,27 +5,36 @@
  * shows January's VAT, PIT and ZUS). Tax rows appear for every settled period of a configured tax, also when
  * nothing is to pay (VAT rows also when no VAT setting exists but VAT is due from items' own percents).
  *
- * A generated month (see `GenerateMonth`) shows its recorded rows with their current flags; other months are
- * computed now, with the ids `GenerateMonth` would give them. Manual transactions of the month are appended.
- * `overdue` = a tax row not completed whose due date is before `today`.
+ * Every view is computed from the current items and settings (derivations cached per records, `derived.ts`); the
+ * user's flags are joined by the row's identity (`identity.ts`), so they survive every recomputation. Manual
+ * transactions of the month are appended. `overdue` = a tax row with something still to pay whose due date is
+ * before `today`.
  */
 import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
-import type { BooksState, TransactionState } from '../deciders/state.ts'
+import type { BooksState, ManualTransactionState, TransactionFlagsState } from '../deciders/state.ts'
+import {
+  itemOccurrenceId,
+  manualTransactionId,
+  type ParsedTransactionId,
+  parseTransactionId,
+  type TransactionId,
+  taxObligationId,
+} from '../identity.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { type Occurrence, pushTo } from '../schedule.ts'
 import type { ManualTransaction } from '../schemas/records.ts'
 import type {
   CompanyLine,
-  GeneratedRow,
   RelatedTransaction,
   TransactionDataObject,
   TransactionDto,
   TransactionEventType,
+  TransactionRow,
 } from '../schemas/transaction.ts'
 import type { FlatRateFigures } from '../tax/pit.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
-import type { LocalDateString, YearMonthString } from '../types.ts'
-import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxesThrough } from './derived.ts'
+import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
+import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
 
 const ZERO = '0.00'
 const fm = formatMoney
@@ -51,8 +60,8 @@ const blank = (): Omit<TransactionDataObject, 'displayName' | 'date' | 'name' | 
   breakdown: null,
 })
 
-const itemRow = (o: Occurrence, id: number): GeneratedRow => ({
-  id,
+const buildItemRow = (o: Occurrence): TransactionRow => ({
+  id: itemOccurrenceId(o.itemId, o.date.slice(0, 7)),
   date: o.date,
   eventType: o.isIncome ? '1_Revenue' : '2_Fee',
   dataType: o.dataType,
@@ -71,14 +80,33 @@ const itemRow = (o: Occurrence, id: number): GeneratedRow => ({
   },
 })
 
-const related = (o: Occurrence): RelatedTransaction => ({
+const buildRelated = (o: Occurrence): RelatedTransaction => ({
   id: o.itemId,
   date: o.date,
   eventType: o.isIncome ? '1_Revenue' : '2_Fee',
   dataObject: { name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount), sum: fm(o.amount + o.vatAmount) },
 })
 
-const line = (o: Occurrence): CompanyLine => ({ name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount) })
+const buildLine = (o: Occurrence): CompanyLine => ({ name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount) })
+
+/**
+ * Per occurrence, built once: an occurrence object lives as long as its item record (schedule.ts caches them per
+ * record), so after an edit only the changed items' rows are built again. The objects are never changed.
+ */
+const perOccurrence = <T>(build: (o: Occurrence) => T) => {
+  const cache = new WeakMap<Occurrence, T>()
+  return (o: Occurrence): T => {
+    let v = cache.get(o)
+    if (v === undefined) {
+      v = build(o)
+      cache.set(o, v)
+    }
+    return v
+  }
+}
+const itemRow = perOccurrence(buildItemRow)
+const related = perOccurrence(buildRelated)
+const line = perOccurrence(buildLine)
 
 /** What a VAT or PIT row is computed from: each transaction, their sum (the row's amount), company lines by side. */
 const behind = (occ: readonly Occurrence[], amount: string) => ({
@@ -119,8 +147,9 @@ const flatRateFields = (rates: readonly FlatRateFigures[] | null): Record<string
   return out
 }
 
-const taxRow = (d: Derived, t: TaxDue, id: number): GeneratedRow => {
+const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   const amount = fm(t.amount)
+  const id = taxDueId(t)
   switch (t.kind) {
     case 'VAT': {
       const p = t.period
@@ -279,47 +308,32 @@ const taxRow = (d: Derived, t: TaxDue, id: number): GeneratedRow => {
   }
 }
 
-const rowsCache = new WeakMap<BooksState, Map<YearMonthString, readonly GeneratedRow[]>>()
-
 /**
- * The rows a month would have if generated now, with ids from `state.nextId` on (what `GenerateMonth` records).
- * Independent of `today` (overdue is a read-time flag).
+ * The rows generated for a month from the current items and settings (no flags, no manual rows), cached with the
+ * derivation of the records. Independent of `today` (overdue is a read-time flag).
  */
-export const generateMonthRows = (
-  state: BooksState,
-  month: YearMonthString,
-  _today?: LocalDateString,
-): GeneratedRow[] => {
-  let perState = rowsCache.get(state)
-  if (!perState) {
-    perState = new Map()
-    rowsCache.set(state, perState)
-  }
-  const hit = perState.get(month)
-  if (hit) return [...hit]
+export const generatedRows = (state: BooksState, month: YearMonthString): readonly TransactionRow[] => {
   const d = derive(state)
-  const rows: GeneratedRow[] = []
-  let id = state.nextId
+  const hit = d.rows.get(month)
+  if (hit) return hit
+  const rows: TransactionRow[] = []
   const occ = d.schedule.byCashMonth.get(month) ?? []
-  for (const o of occ) if (o.isIncome) rows.push(itemRow(o, id++))
-  for (const o of occ) if (!o.isIncome) rows.push(itemRow(o, id++))
+  for (const o of occ) if (o.isIncome) rows.push(itemRow(o))
+  for (const o of occ) if (!o.isIncome) rows.push(itemRow(o))
   const taxes = taxesThrough(state, month)
-  for (const t of taxes?.periodsByDueMonth.get(month) ?? []) rows.push(taxRow(d, t, id++))
-  perState.set(month, rows)
-  return [...rows]
+  for (const t of taxes?.periodsByDueMonth.get(month) ?? []) rows.push(taxRow(d, t))
+  d.rows.set(month, rows)
+  return rows
 }
-
-/** `true` when the month's rows are recorded (generated and not reset since). */
-export const isMonthGenerated = (state: BooksState, month: YearMonthString): boolean => state.months.has(month)
 
 const TAX_TYPES: ReadonlySet<string> = new Set(['3_Vat', '4_Pit', '5_SocialSecurity'])
 
 /** The row of a manual transaction. */
-export const manualRow = (id: number, m: ManualTransaction): GeneratedRow => {
+export const manualRow = (id: number, m: ManualTransaction): TransactionRow => {
   const amount = parseMoney(m.amount)
   const vat = vatOfItem(amount, m.percent)
   return {
-    id,
+    id: manualTransactionId(id),
     date: m.date,
     eventType: m.eventType,
     dataType: 'Manual',
@@ -337,15 +351,32 @@ export const manualRow = (id: number, m: ManualTransaction): GeneratedRow => {
   }
 }
 
+/** `sum − paid` of a completed row; `null` when not completed. A completion of unknown amount paid the sum. */
+export const remainingOf = (row: TransactionRow, flags: TransactionFlagsState | null): MoneyString | null => {
+  if (!flags?.completed) return null
+  if (flags.paidAmount === null) return ZERO
+  return fm(parseMoney(row.dataObject.sum) - parseMoney(flags.paidAmount))
+}
+
+/** What is still to pay (or to receive) on a row: its sum while open, a positive remainder once completed. */
+export const outstandingOf = (row: TransactionRow, flags: TransactionFlagsState | null): bigint => {
+  if (!flags?.completed) return parseMoney(row.dataObject.sum)
+  if (flags.paidAmount === null) return 0n
+  const r = parseMoney(row.dataObject.sum) - parseMoney(flags.paidAmount)
+  return r > 0n ? r : 0n
+}
+
 /** A transaction DTO from a row and its flags; `overdue` evaluated against `today`. */
 export const toTransactionDto = (
-  row: GeneratedRow,
-  flags: Pick<TransactionState, 'completed' | 'notification' | 'notificationCompleted'> | null,
+  row: TransactionRow,
+  flags: TransactionFlagsState | null,
   today: LocalDateString,
 ): TransactionDto => {
   const completed = flags?.completed ?? false
+  const remaining = remainingOf(row, flags)
+  const owing = remaining !== null && parseMoney(remaining) > 0n
   const dueDate = row.dataObject.dueDate
-  const overdue = TAX_TYPES.has(row.eventType) && !completed && dueDate !== null && dueDate < today
+  const overdue = TAX_TYPES.has(row.eventType) && (!completed || owing) && dueDate !== null && dueDate < today
   return {
     id: row.id,
     date: row.date,
@@ -353,13 +384,12 @@ export const toTransactionDto = (
     dataType: row.dataType,
     completed,
     notification: flags?.notification ?? false,
-    notificationCompleted: flags?.notificationCompleted ?? false,
+    notificationCompleted: (owing ? flags?.remainderReminded : flags?.notificationCompleted) ?? false,
+    paidAmount: completed ? (flags?.paidAmount ?? row.dataObject.sum) : null,
+    remainingAmount: remaining,
     dataObject: row.dataObject.overdue === overdue ? row.dataObject : { ...row.dataObject, overdue },
   }
 }
-
-/** The row of a transaction state (recorded row or manual row). */
-export const rowOf = (t: TransactionState): GeneratedRow => t.row ?? manualRow(t.id, t.manualData as ManualTransaction)
 
 const ORDER: Record<TransactionEventType, number> = {
   '1_Revenue': 1,
@@ -369,58 +399,115 @@ const ORDER: Record<TransactionEventType, number> = {
   '5_SocialSecurity': 5,
 }
 
-/** The live rows of a month without flags: recorded if generated, otherwise computed; plus manual rows. */
-export const monthRows = (
-  state: BooksState,
-  month: YearMonthString,
-): { row: GeneratedRow; tx: TransactionState | null }[] => {
-  const out: { row: GeneratedRow; tx: TransactionState | null }[] = []
-  const gen = state.months.get(month)
-  if (gen) {
-    for (const id of gen.ids) {
-      const t = state.transactions.get(id)
-      if (t && !t.deleted && t.row) out.push({ row: t.row, tx: t })
-    }
-  } else for (const row of generateMonthRows(state, month)) out.push({ row, tx: null })
-  for (const t of manualTransactionsOf(state, month)) out.push({ row: rowOf(t), tx: t })
+export interface MonthRow {
+  readonly row: TransactionRow
+  /** The user's flags of the row, `null` when it has none. */
+  readonly flags: TransactionFlagsState | null
+}
+
+/** The live rows of a month with their flags: generated rows not hidden by the user, then manual rows. */
+export const monthRows = (state: BooksState, month: YearMonthString): MonthRow[] => {
+  const out: MonthRow[] = []
+  for (const row of generatedRows(state, month)) {
+    const flags = state.flags.get(row.id) ?? null
+    if (!flags?.hidden) out.push({ row, flags })
+  }
+  out.push(...manualRowsOf(state, month))
   return out
 }
 
-const manualIndex = new WeakMap<BooksState, Map<YearMonthString, TransactionState[]>>()
-const manualTransactionsOf = (state: BooksState, month: YearMonthString): TransactionState[] => {
-  let idx = manualIndex.get(state)
+/** The manual rows of a month (not deleted) with their flags. */
+export const manualRowsOf = (state: BooksState, month: YearMonthString): MonthRow[] =>
+  manualTransactionsOf(state, month).map((t) => ({
+    row: manualRow(t.id, t.data),
+    flags: state.flags.get(manualTransactionId(t.id)) ?? null,
+  }))
+
+const manualIndex = new WeakMap<object, Map<YearMonthString, ManualTransactionState[]>>()
+const manualTransactionsOf = (state: BooksState, month: YearMonthString): ManualTransactionState[] => {
+  let idx = manualIndex.get(state.manual)
   if (!idx) {
     idx = new Map()
-    for (const t of state.transactions.values()) {
-      if (!t.manual || t.deleted) continue
-      pushTo(idx, t.month, t)
-    }
-    manualIndex.set(state, idx)
+    for (const t of state.manual.values()) if (!t.deleted) pushTo(idx, t.month, t)
+    manualIndex.set(state.manual, idx)
   }
   return idx.get(month) ?? []
 }
+
+const byTypeDateId = (a: TransactionDto, b: TransactionDto) =>
+  ORDER[a.eventType] - ORDER[b.eventType] || compareDateThenId(a, b)
+
+const compareDateThenId = (a: TransactionDto, b: TransactionDto) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 
 /** The month's transactions as the HTTP contract shapes them, ordered revenue, fee, VAT, PIT, ZUS, then date, id. */
 export const monthTransactions = (
   state: BooksState,
   month: YearMonthString,
   today: LocalDateString,
-): TransactionDto[] => {
-  const rows = monthRows(state, month).map(({ row, tx }) => toTransactionDto(row, tx, today))
-  return rows.sort(
-    (a, b) =>
-      ORDER[a.eventType] - ORDER[b.eventType] || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || a.id - b.id,
-  )
+): TransactionDto[] =>
+  monthRows(state, month)
+    .map(({ row, flags }) => toTransactionDto(row, flags, today))
+    .sort(byTypeDateId)
+
+/**
+ * Resolves any transaction id — an identity, a manual row's id, or an integer id the frozen-month model gave a row
+ * (mapped to its identity) — to the row the books show now and its flags. `null` when the books show no such row
+ * (an occurrence of a deleted item, a tax period not settled, a deleted manual row). Hidden rows are returned (with
+ * `flags.hidden`): the caller decides.
+ */
+export const findTransaction = (state: BooksState, id: unknown): MonthRow | null => {
+  let p: ParsedTransactionId | null = parseTransactionId(id)
+  if (p?.kind === 'number') {
+    const manual = state.manual.get(p.id)
+    if (manual) {
+      if (manual.deleted) return null
+      const key = manualTransactionId(manual.id)
+      return { row: manualRow(manual.id, manual.data), flags: state.flags.get(key) ?? null }
+    }
+    const legacy = state.legacyIds.get(p.id)
+    p = legacy ? parseTransactionId(legacy.id) : null
+  }
+  if (p === null || p.kind === 'number') return null
+  let month: YearMonthString
+  if (p.kind === 'item') month = p.month
+  else {
+    // A period falls due in the month after it ends; the engine runs a month further to be sure.
+    const t = taxesThrough(state, addMonthsToMonth(p.to, 2))?.periodsById.get(taxIdOf(p))
+    if (!t) return null
+    month = t.period.dueDate.slice(0, 7)
+  }
+  const key = p.kind === 'item' ? itemOccurrenceId(p.itemId, p.month) : taxIdOf(p)
+  const row = generatedRows(state, month).find((r) => r.id === key)
+  return row ? { row, flags: state.flags.get(key) ?? null } : null
 }
 
-/** One transaction by id (a recorded row or a manual transaction), or `null`. */
-export const transactionById = (state: BooksState, id: number, today: LocalDateString): TransactionDto | null => {
-  const t = state.transactions.get(id)
-  if (!t || t.deleted) return null
-  return toTransactionDto(rowOf(t), t, today)
+const taxIdOf = (p: Extract<ParsedTransactionId, { kind: 'tax' }>): TransactionId =>
+  taxObligationId(p.tax, p.from, p.to)
+
+/** One transaction by any id (see `findTransaction`), or `null` (also for a hidden row). */
+export const transactionById = (state: BooksState, id: unknown, today: LocalDateString): TransactionDto | null => {
+  const found = findTransaction(state, id)
+  if (!found || found.flags?.hidden) return null
+  return toTransactionDto(found.row, found.flags, today)
 }
 
-/** Recorded transactions (rows of generated months and manual ones) dated `from`…`to`, in date then id order. */
+/**
+ * The months that can hold rows: from the first month with an item or setting through `after` months after the
+ * last one (3 by default: when the taxes of its quarter fall due), and every month with a manual row.
+ */
+export const monthsWithRows = (state: BooksState, after = 3): YearMonthString[] => {
+  const d = derive(state)
+  const months = new Set<YearMonthString>()
+  if (d.firstMonth !== null && d.lastMonth !== null) {
+    const last = addMonthsToMonth(d.lastMonth, after)
+    for (let m = d.firstMonth; m <= last; m = addMonthsToMonth(m, 1)) months.add(m)
+  }
+  for (const t of state.manual.values()) if (!t.deleted) months.add(t.month)
+  return [...months].sort()
+}
+
+/** Transactions dated `from`…`to` (both inclusive), in date then id order. */
 export const transactionsBetween = (
   state: BooksState,
   from: LocalDateString,
@@ -428,21 +515,19 @@ export const transactionsBetween = (
   today: LocalDateString,
 ): TransactionDto[] => {
   const out: TransactionDto[] = []
-  for (const t of state.transactions.values()) {
-    if (t.deleted) continue
-    const row = rowOf(t)
-    if (row.date >= from && row.date <= to) out.push(toTransactionDto(row, t, today))
+  for (const month of monthsWithRows(state)) {
+    if (month < from.slice(0, 7) || month > to.slice(0, 7)) continue
+    for (const { row, flags } of monthRows(state, month))
+      if (row.date >= from && row.date <= to) out.push(toTransactionDto(row, flags, today))
   }
-  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+  return out.sort(compareDateThenId)
 }
 
-/** Recorded transactions of one event type (`1_Revenue` … `5_SocialSecurity`), in date then id order. */
+/** Transactions of one event type (`1_Revenue` … `5_SocialSecurity`), in date then id order. */
 export const transactionsByType = (state: BooksState, eventType: string, today: LocalDateString): TransactionDto[] => {
   const out: TransactionDto[] = []
-  for (const t of state.transactions.values()) {
-    if (t.deleted) continue
-    const row = rowOf(t)
-    if (row.eventType === eventType) out.push(toTransactionDto(row, t, today))
-  }
-  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+  for (const month of monthsWithRows(state))
+    for (const { row, flags } of monthRows(state, month))
+      if (row.eventType === eventType) out.push(toTransactionDto(row, flags, today))
+  return out.sort(compareDateThenId)
 }

@@ -1,15 +1,17 @@
 /**
  * Every VAT / PIT / ZUS payment the user owes (the tax engine's obligations: amount > 0, complete periods), with
- * its period, amount, working-day due date, paid state and overdue flag. Paid = the `completed` flag of the
- * matching tax row of the generated month of the due date (`transactionId` is that row's id; `null` while the
- * month is not generated). Overdue = not paid and due before `today`.
+ * its period, amount, working-day due date, paid state and overdue flag. `transactionId` is the obligation's
+ * identity (`vat-2026-01`, `pit-2026-Q1`, `zus-2026-01`), the id of its row on the monthly dashboard of the due
+ * month; paid = that row's completed flag, and a payment that was completed before the amount grew keeps its
+ * paid amount and shows the remainder. Overdue = something still to pay and due before `today`.
  * With `year`, only obligations **due** in that year (December's PIT and Q4 fall into the next year's list).
  */
 import type { BooksState } from '../deciders/state.ts'
-import { formatMoney } from '../money.ts'
-import type { Obligation } from '../tax/engine.ts'
+import { type TransactionId, taxObligationId } from '../identity.ts'
+import { formatMoney, parseMoney } from '../money.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
-import { taxesThrough } from './derived.ts'
+import { addMonthsToMonth } from '../calendar.ts'
+import { derive, taxesThrough } from './derived.ts'
 
 export interface ObligationDto {
   readonly kind: 'VAT' | 'PIT' | 'SocialSecurity'
@@ -18,41 +20,38 @@ export interface ObligationDto {
   readonly amount: MoneyString
   readonly statutoryDueDate: LocalDateString
   readonly dueDate: LocalDateString
-  readonly transactionId: number | null
+  readonly transactionId: TransactionId
   readonly completed: boolean
+  /** The amount paid when the obligation was completed; `null` while not completed. */
+  readonly paidAmount: MoneyString | null
+  /** `amount − paidAmount` of a completed obligation (`"0.00"` when paid in full); `null` while not completed. */
+  readonly remainingAmount: MoneyString | null
   readonly overdue: boolean
-}
-
-const EVENT_TYPE = { VAT: '3_Vat', PIT: '4_Pit', SocialSecurity: '5_SocialSecurity' } as const
-
-/** The recorded tax row paying for an obligation, if its due month is generated. */
-export const rowForObligation = (
-  state: BooksState,
-  o: Pick<Obligation, 'kind' | 'periodFrom' | 'periodTo' | 'dueDate'>,
-) => {
-  const gen = state.months.get(o.dueDate.slice(0, 7))
-  if (!gen) return null
-  for (const id of gen.ids) {
-    const t = state.transactions.get(id)
-    if (!t || t.deleted || !t.row) continue
-    const p = t.row.dataObject.period
-    if (t.row.eventType === EVENT_TYPE[o.kind] && p && p.from === o.periodFrom && p.to === o.periodTo) return t
-  }
-  return null
 }
 
 export const obligations = (
   state: BooksState,
   { year, today }: { year?: number; today: LocalDateString },
 ): ObligationDto[] => {
-  const through = year === undefined ? today.slice(0, 7) : `${String(year).padStart(4, '0')}-12`
+  // Without a year: every obligation through three months after the books' last month (its quarter's taxes).
+  const last = derive(state).lastMonth
+  const through =
+    year !== undefined
+      ? `${String(year).padStart(4, '0')}-12`
+      : last === null || today.slice(0, 7) > addMonthsToMonth(last, 3)
+        ? today.slice(0, 7)
+        : addMonthsToMonth(last, 3)
   const taxes = taxesThrough(state, through)
   if (!taxes) return []
   const out: ObligationDto[] = []
   for (const o of taxes.result.obligations) {
     if (year !== undefined && Number(o.dueDate.slice(0, 4)) !== year) continue
-    const t = rowForObligation(state, o)
-    const completed = t?.completed ?? false
+    if (year === undefined && o.dueDate.slice(0, 7) > through) continue
+    const transactionId = taxObligationId(o.kind, o.periodFrom, o.periodTo)
+    const flags = state.flags.get(transactionId)
+    const completed = flags?.completed ?? false
+    const paid = completed ? (flags?.paidAmount ?? formatMoney(o.amount)) : null
+    const remaining = paid === null ? null : o.amount - parseMoney(paid)
     out.push({
       kind: o.kind,
       periodFrom: o.periodFrom,
@@ -60,9 +59,11 @@ export const obligations = (
       amount: formatMoney(o.amount),
       statutoryDueDate: o.statutoryDueDate,
       dueDate: o.dueDate,
-      transactionId: t?.id ?? null,
+      transactionId,
       completed,
-      overdue: !completed && o.dueDate < today,
+      paidAmount: paid,
+      remainingAmount: remaining === null ? null : formatMoney(remaining),
+      overdue: (!completed || (remaining !== null && remaining > 0n)) && o.dueDate < today,
     })
   }
   return out

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { foldBooks, initialBooks } from '../deciders/books.ts'
+import { decide, foldBooks, initialBooks } from '../deciders/books.ts'
 import { income, pitSetting, recurring, ssSetting, vatSetting } from '../testing/fixtures.ts'
-import { runCommands } from '../testing/given.ts'
+import { cmd, runCommands } from '../testing/given.ts'
 import { costSummary, shortSocialSecurity } from './costs.ts'
 import { derive, taxesThrough } from './derived.ts'
-import {
-  generateMonthRows,
-  isMonthGenerated,
-  monthTransactions,
-  transactionById,
-  transactionsBetween,
-  transactionsByType,
-} from './month.ts'
+import { generatedRows, monthTransactions, transactionById, transactionsBetween, transactionsByType } from './month.ts'
 import { obligations } from './obligations.ts'
 import { companyRecord, currentSetting, itemsBetween, listRecords, recordById } from './records.ts'
 import { summaryList, yearSummary } from './summary.ts'
@@ -99,8 +92,8 @@ describe('monthTransactions', () => {
     const { state } = books()
     const rows = monthTransactions(state, '2026-01', '2026-01-20')
     expect(rows.map((r) => [r.id, r.eventType, r.dataObject.name, r.dataObject.sum])).toEqual([
-      [8, '1_Revenue', 'Invoice', '12300.00'],
-      [9, '2_Fee', 'Laptop', '6150.00'],
+      ['i4-2026-01', '1_Revenue', 'Invoice', '12300.00'],
+      ['i5-2026-01', '2_Fee', 'Laptop', '6150.00'],
     ])
   })
 
@@ -151,12 +144,9 @@ describe('monthTransactions', () => {
     expect(shortSocialSecurity(zus)).toBe('2077.35')
   })
 
-  it('generating records the rows; later item changes do not rewrite them until a reset', () => {
+  it('every view is computed from the current items: a later change shows at once', () => {
     const { events, state } = books()
-    const preview = monthTransactions(state, '2026-02', '2026-02-01')
-    const gen = runCommands([{ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' }], events)
-    expect(isMonthGenerated(gen.state, '2026-02')).toBe(true)
-    expect(monthTransactions(gen.state, '2026-02', '2026-02-01')).toEqual(preview)
+    const before = monthTransactions(state, '2026-02', '2026-02-01')
     const changed = runCommands(
       [
         {
@@ -165,35 +155,54 @@ describe('monthTransactions', () => {
           id: 4,
           data: recurring({ date: '2026-01-10', name: 'Invoice', amount: '20000', repetitions: 12 }),
         },
+        { type: 'AddItem', dataType: 'Expense', data: income({ date: '2026-02-20', name: 'Late', amount: '100' }) },
       ],
-      gen.events,
+      events,
     )
-    expect(monthTransactions(changed.state, '2026-02', '2026-02-01')).toEqual(preview)
-    const reset = runCommands([{ type: 'ResetMonth', month: '2026-02' }], changed.events)
-    const after = monthTransactions(reset.state, '2026-02', '2026-02-01')
+    const after = monthTransactions(changed.state, '2026-02', '2026-02-01')
     expect(after.find((r) => r.dataObject.name === 'Invoice')?.dataObject.amount).toBe('20000.00')
+    expect(after.find((r) => r.dataObject.name === 'Late')?.id).toBe('i8-2026-02')
+    // January's VAT (due in February) grew with January's invoice; its identity is the same.
+    const vat = (rows: typeof before) => rows.find((r) => r.eventType === '3_Vat')!
+    expect(vat(after).id).toBe(vat(before).id)
+    expect(vat(after).dataObject.amount).not.toBe(vat(before).dataObject.amount)
   })
 
   it('flags show on rows; a completed tax row is not overdue; deleted rows disappear', () => {
-    const { events } = books()
-    const gen = runCommands([{ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' }], events)
-    const pit = monthTransactions(gen.state, '2026-02', '2026-03-01').find((r) => r.eventType === '4_Pit')!
-    const fee = monthTransactions(gen.state, '2026-02', '2026-03-01').find((r) => r.eventType === '2_Fee')!
+    const { events, state } = books()
+    const pit = monthTransactions(state, '2026-02', '2026-03-01').find((r) => r.eventType === '4_Pit')!
+    const fee = monthTransactions(state, '2026-02', '2026-03-01').find((r) => r.eventType === '2_Fee')!
+    expect([pit.id, fee.id]).toEqual(['pit-2026-01', 'i6-2026-02'])
     const after = runCommands(
       [
         { type: 'SetTransactionFlags', id: pit.id, completed: true },
         { type: 'SetTransactionFlags', id: fee.id, notification: true },
         { type: 'RecordReminderSent', id: fee.id },
       ],
-      gen.events,
+      events,
     ).state
     const rows = monthTransactions(after, '2026-02', '2026-03-01')
     expect(rows.find((r) => r.id === pit.id)).toMatchObject({ completed: true, dataObject: { overdue: false } })
     expect(rows.find((r) => r.id === fee.id)).toMatchObject({ notification: true, notificationCompleted: true })
-    const deleted = runCommands([{ type: 'DeleteTransaction', id: fee.id }], [...gen.events]).state
+    const deleted = runCommands([{ type: 'DeleteTransaction', id: fee.id }], events).state
     expect(monthTransactions(deleted, '2026-02', '2026-03-01').some((r) => r.id === fee.id)).toBe(false)
     expect(transactionById(deleted, fee.id, '2026-03-01')).toBeNull()
     expect(transactionById(after, pit.id, '2026-03-01')?.completed).toBe(true)
+  })
+
+  it('a tax row paid before it grew stays overdue for the remainder', () => {
+    const { events } = books()
+    const { state } = runCommands(
+      [
+        { type: 'SetTransactionFlags', id: 'vat-2026-01', completed: true },
+        { type: 'AddItem', dataType: 'Income', data: income({ date: '2026-01-20', name: 'Back-dated' }) },
+      ],
+      events,
+    )
+    const vat = transactionById(state, 'vat-2026-01', '2026-03-01')!
+    expect(vat).toMatchObject({ completed: true, paidAmount: '1150.00', remainingAmount: '230.00' })
+    expect(vat.dataObject).toMatchObject({ amount: '1380.00', overdue: true })
+    expect(transactionById(state, 'vat-2026-01', '2026-02-01')?.dataObject.overdue).toBe(false)
   })
 
   it('manual transactions appear in their month and in the lists of transactions', () => {
@@ -213,24 +222,30 @@ describe('monthTransactions', () => {
     const rows = monthTransactions(state, '2026-04', '2026-04-02')
     expect(rows).toEqual([
       expect.objectContaining({
-        id: 1,
+        id: '1',
         dataType: 'Manual',
         eventType: '1_Revenue',
         dataObject: expect.objectContaining({ sum: '123.00' }),
       }),
     ])
-    expect(transactionsBetween(state, '2026-04-01', '2026-04-30', '2026-04-02').map((t) => t.id)).toEqual([1])
+    expect(transactionsBetween(state, '2026-04-01', '2026-04-30', '2026-04-02').map((t) => t.id)).toEqual(['1'])
     expect(transactionsBetween(state, '2026-05-01', '2026-05-30', '2026-04-02')).toEqual([])
     expect(transactionsByType(state, '1_Revenue', '2026-04-02').length).toBe(1)
     expect(transactionsByType(state, '2_Fee', '2026-04-02').length).toBe(0)
   })
 
-  it('computed rows take provisional ids from the counter and are cached per state', () => {
+  it('generated rows are cached with the records: a flag does not rebuild them', () => {
     const { state } = books()
-    const a = generateMonthRows(state, '2026-03')
-    expect(a[0]!.id).toBe(state.nextId)
-    expect(generateMonthRows(state, '2026-03')).toEqual(a)
-    expect(generateMonthRows(initialBooks, '2026-03')).toEqual([])
+    const a = generatedRows(state, '2026-03')
+    expect(a.map((r) => r.id)).toContain('i4-2026-03')
+    expect(generatedRows(state, '2026-03')).toBe(a)
+    const flagged = foldBooks(
+      [{ type: 'TransactionCompletedSet', data: { id: 'i4-2026-03', completed: true, amount: '12300.00' } }],
+      state,
+    )
+    expect(generatedRows(flagged, '2026-03')).toBe(a)
+    expect(monthTransactions(flagged, '2026-03', '2026-03-01').find((t) => t.id === 'i4-2026-03')?.completed).toBe(true)
+    expect(generatedRows(initialBooks, '2026-03')).toEqual([])
   })
 
   it('quarterly VAT shows one row after the quarter; months inside show none', () => {
@@ -249,11 +264,9 @@ describe('monthTransactions', () => {
 })
 
 describe('obligations', () => {
-  it('lists what is due in the year with the paid state of the generated row', () => {
+  it('lists what is due in the year with the paid state of its row, by identity', () => {
     const { events } = books()
-    const gen = runCommands([{ type: 'GenerateMonth', month: '2026-02', today: '2026-02-01' }], events)
-    const pit = monthTransactions(gen.state, '2026-02', '2026-02-01').find((r) => r.eventType === '4_Pit')!
-    const paid = runCommands([{ type: 'SetTransactionFlags', id: pit.id, completed: true }], gen.events).state
+    const paid = runCommands([{ type: 'SetTransactionFlags', id: 'pit-2026-01', completed: true }], events).state
     const list = obligations(paid, { year: 2026, today: '2026-03-21' })
     expect(list.slice(0, 3)).toEqual([
       {
@@ -263,8 +276,10 @@ describe('obligations', () => {
         amount: '524.00',
         statutoryDueDate: '2026-02-20',
         dueDate: '2026-02-20',
-        transactionId: pit.id,
+        transactionId: 'pit-2026-01',
         completed: true,
+        paidAmount: '524.00',
+        remainingAmount: '0.00',
         overdue: false,
       },
       {
@@ -274,8 +289,10 @@ describe('obligations', () => {
         amount: '2241.72',
         statutoryDueDate: '2026-02-20',
         dueDate: '2026-02-20',
-        transactionId: pit.id + 1,
+        transactionId: 'zus-2026-01',
         completed: false,
+        paidAmount: null,
+        remainingAmount: null,
         overdue: true,
       },
       {
@@ -285,8 +302,10 @@ describe('obligations', () => {
         amount: '1150.00',
         statutoryDueDate: '2026-02-25',
         dueDate: '2026-02-25',
-        transactionId: pit.id - 1,
+        transactionId: 'vat-2026-01',
         completed: false,
+        paidAmount: null,
+        remainingAmount: null,
         overdue: true,
       },
     ])
@@ -354,13 +373,51 @@ describe('costs', () => {
 })
 
 describe('derived data', () => {
-  it('is cached per state and extends the tax range on demand', () => {
+  it('recomputes the taxes when Primary data changes (business start, VAT registration), not for other company data', () => {
+    const { events, state } = books()
+    const before = monthTransactions(state, '2026-02', '2026-02-01')
+    const primary = { companyName: 'Firma', nip: '5260250274', businessStartDate: '2026-01-15' }
+    derive(state)
+    // Folded onto the viewed state: the derivation is updated from it, not rebuilt.
+    const saved = decide(cmd({ type: 'SaveCompanyRecord', dataType: 'Primary', data: primary }), state) as never[]
+    const after = foldBooks(saved, state)
+    const fresh = foldBooks([...events, ...saved])
+    expect(monthTransactions(after, '2026-02', '2026-02-01')).toEqual(monthTransactions(fresh, '2026-02', '2026-02-01'))
+    expect(monthTransactions(after, '2026-02', '2026-02-01')).not.toEqual(before)
+    const contact = foldBooks(
+      [{ type: 'CompanyRecordSaved', data: { id: 50, dataType: 'Contact', data: { email: 'a@b.pl' } } } as never],
+      state,
+    )
+    expect(derive(contact).schedule).toBe(derive(state).schedule)
+    expect(derive(contact).taxes).toBe(derive(state).taxes)
+  })
+
+  it('updates the derivation of an earlier version for what changed, even after other books were derived', () => {
+    const { state } = books()
+    const before = derive(state)
+    // Other users' books are derived in between (more than the recent derivations kept).
+    for (let i = 0; i < 12; i++) derive(runCommands([{ type: 'AddItem', dataType: 'Income', data: income() }]).state)
+    const after = foldBooks(
+      [{ type: 'ItemAdded', data: { id: 99, dataType: 'Expense', data: income({ date: '2026-05-05' }) } } as never],
+      state,
+    )
+    const d = derive(after)
+    expect(d).not.toBe(before)
+    // Untouched months share their schedule arrays; the changed month is rebuilt.
+    expect(d.schedule.byCashMonth.get('2026-03')).toBe(before.schedule.byCashMonth.get('2026-03'))
+    expect(d.schedule.byCashMonth.get('2026-05')).not.toBe(before.schedule.byCashMonth.get('2026-05'))
+    expect(d.schedule.byCashMonth.get('2026-05')?.some((o) => o.itemId === 99)).toBe(true)
+  })
+
+  it('is cached per records and extends the tax range on demand', () => {
     const { state } = books()
     expect(derive(state)).toBe(derive(state))
     const a = taxesThrough(state, '2026-03')!
-    expect(a.end >= '2026-12').toBe(true)
+    // Through the end of the year asked for: the year's views share one run of the engine.
+    expect(a.end).toBe('2026-12')
+    expect(taxesThrough(state, '2026-11')).toBe(a)
     const b = taxesThrough(state, '2027-06')!
-    expect(b.end).toBe('2027-06')
+    expect(b.end).toBe('2027-12')
     expect(taxesThrough(state, '2026-01')).toBe(b)
     expect(taxesThrough(foldBooks([]), '2026-01')).toBeNull()
   })

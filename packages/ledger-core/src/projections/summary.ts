@@ -1,7 +1,7 @@
 /**
  * The yearly summary (SPEC §3): one row per month and one for the year (month 0). Each month row sums that
- * month's transaction rows (the recorded rows of a generated month, otherwise the rows computed now, plus manual
- * transactions), so the summary always agrees with the monthly dashboard:
+ * month's transaction rows (computed from the current books, plus manual transactions, without the rows the user
+ * hid), so the summary always agrees with the monthly dashboard:
  *
  * - `companyIncomeAmmount`: net amount of company revenue rows (`1_Revenue`, isCompany) — by cash date.
  * - `companyExpenseAmmount`: net amount of company fee rows (`2_Fee`, isCompany).
@@ -17,7 +17,9 @@ import type { BooksState } from '../deciders/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { formatYearMonth } from '../calendar.ts'
 import type { Grosze, MoneyString } from '../types.ts'
-import { monthRows } from './month.ts'
+import { itemOccurrenceId } from '../identity.ts'
+import { derive, taxDueId, taxesThrough } from './derived.ts'
+import { manualRowsOf } from './month.ts'
 
 export interface SummaryRowDto {
   readonly year: number
@@ -65,10 +67,42 @@ const add = (a: Totals, b: Totals): Totals => ({
   privateExpense: a.privateExpense + b.privateExpense,
 })
 
-/** The raw totals of one month's rows. */
+const hiddenCache = new WeakMap<object, ReadonlySet<string>>()
+/** Identities of the generated rows the user hid (few or none). */
+const hiddenIds = (state: BooksState): ReadonlySet<string> => {
+  let set = hiddenCache.get(state.flags)
+  if (!set) {
+    const s = new Set<string>()
+    for (const f of state.flags.values()) if (f.hidden) s.add(f.id)
+    set = s
+    hiddenCache.set(state.flags, set)
+  }
+  return set
+}
+
+/**
+ * The raw totals of one month's rows: the same figures the month's rows show (`monthRows`), summed straight from
+ * the derivation's grosze (occurrences and tax periods) without building the rows.
+ */
 export const monthTotals = (state: BooksState, year: number, month: number): Totals => {
   const t = zero()
-  for (const { row } of monthRows(state, formatYearMonth(year, month))) {
+  const ym = formatYearMonth(year, month)
+  const hidden = hiddenIds(state)
+  for (const o of derive(state).schedule.byCashMonth.get(ym) ?? []) {
+    if (hidden.size > 0 && hidden.has(itemOccurrenceId(o.itemId, ym))) continue
+    if (o.isIncome) {
+      if (o.isCompany) t.income += o.amount
+      else t.privateIncome += o.amount + o.vatAmount
+    } else if (o.isCompany) t.expense += o.amount
+    else t.privateExpense += o.amount + o.vatAmount
+  }
+  for (const d of taxesThrough(state, ym)?.periodsByDueMonth.get(ym) ?? []) {
+    if (hidden.size > 0 && hidden.has(taxDueId(d))) continue
+    if (d.kind === 'VAT') t.vat += d.amount
+    else if (d.kind === 'PIT') t.pit += d.amount
+    else t.ss += d.amount
+  }
+  for (const { row } of manualRowsOf(state, ym)) {
     const o = row.dataObject
     switch (row.eventType) {
       case '1_Revenue':

@@ -1,6 +1,6 @@
 /**
- * A plain-text journal that hledger and ledger-cli read: one transaction per row of every month (recorded rows
- * for generated months, computed ones otherwise, manual rows included), amounts in PLN with two decimals.
+ * A plain-text journal that hledger and ledger-cli read: one transaction per row of every month (as the monthly
+ * dashboard shows them, manual rows included), amounts in PLN with two decimals.
  *
  * Accounts: `assets:bank`; `income:company`, `income:private`; `expenses:company`, `expenses:private`;
  * `liabilities:vat` (output VAT credited, input VAT and VAT payments debited); `expenses:taxes:pit`,
@@ -15,9 +15,8 @@
 import { addMonthsToMonth } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
-import { derive } from '../projections/derived.ts'
-import { monthRows } from '../projections/month.ts'
-import type { GeneratedRow } from '../schemas/transaction.ts'
+import { monthRows, monthsWithRows } from '../projections/month.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
 import type { Grosze, YearMonthString } from '../types.ts'
 
 export interface JournalOptions {
@@ -34,7 +33,7 @@ const clean = (s: string) =>
     .replace(/ {2,}/g, ' ')
     .trim() || 'Transaction'
 
-const entry = (row: GeneratedRow): string[] => {
+const entry = (row: TransactionRow): string[] => {
   const o = row.dataObject
   const net = parseMoney(o.amount)
   const vat = parseMoney(o.vatAmount)
@@ -96,21 +95,13 @@ export interface BooksPeriod {
 
 /**
  * The months of the books: from the first month with data to the month after the last (taxes fall due a month after
- * the period), including every generated month and month holding a manual row, or the given bounds. The journal and
- * the CSV export use the same period, so both hold the same transactions.
+ * the period), including every month holding a manual row, or the given bounds. The journal and the CSV export use
+ * the same period, so both hold the same transactions.
  */
 export const booksPeriod = (state: BooksState, options: JournalOptions = {}): BooksPeriod | null => {
-  const d = derive(state)
-  let first: YearMonthString | null = d.firstMonth
-  let last: YearMonthString | null = d.lastMonth === null ? null : addMonthsToMonth(d.lastMonth, 1)
-  for (const m of state.months.keys()) {
-    if (first === null || m < first) first = m
-    if (last === null || m > last) last = m
-  }
-  for (const t of state.transactions.values()) {
-    if (first === null || t.month < first) first = t.month
-    if (last === null || t.month > last) last = t.month
-  }
+  const months = monthsWithRows(state, 1)
+  let first: YearMonthString | null = months[0] ?? null
+  let last: YearMonthString | null = months.at(-1) ?? null
   const fromDate = options.from === undefined ? null : options.from.length === 7 ? `${options.from}-01` : options.from
   const toDate = options.to === undefined ? null : options.to.length === 7 ? `${options.to}-31` : options.to
   if (fromDate) first = fromDate.slice(0, 7)
@@ -129,7 +120,7 @@ export const ledgerJournal = (state: BooksState, options: JournalOptions = {}): 
     const rows = monthRows(state, m)
       .map((r) => r.row)
       .filter((r) => (fromDate === null || r.date >= fromDate) && (toDate === null || r.date <= toDate))
-      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     for (const r of rows) out.push(...entry(r))
   }
   return out.join('\n')

@@ -4,12 +4,12 @@
 import type { BooksState } from '../deciders/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { costSummary, shortSocialSecurity } from '../projections/costs.ts'
-import { isMonthGenerated, monthTransactions } from '../projections/month.ts'
+import { monthTransactions } from '../projections/month.ts'
 import { monthTotals, type SummaryRowDto, summaryList } from '../projections/summary.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 
 export interface MonthReportRow {
-  readonly id: number
+  readonly id: string
   readonly date: LocalDateString
   readonly type: string
   readonly name: string
@@ -20,12 +20,13 @@ export interface MonthReportRow {
   readonly period: string
   readonly dueDate: LocalDateString | ''
   readonly completed: boolean
+  /** `gross − paid` of a completed row whose amount changed after it was paid (`null`: not completed). */
+  readonly remaining: MoneyString | null
   readonly overdue: boolean
 }
 
 export interface MonthReport {
   readonly month: YearMonthString
-  readonly generated: boolean
   readonly rows: readonly MonthReportRow[]
   readonly totals: {
     readonly revenue: MoneyString
@@ -63,6 +64,7 @@ export const monthReport = (state: BooksState, month: YearMonthString, today: Lo
       period: o.period ? (o.period.from === o.period.to ? o.period.from : `${o.period.from}..${o.period.to}`) : '',
       dueDate: o.dueDate ?? '',
       completed: t.completed,
+      remaining: t.remainingAmount,
       overdue: o.overdue,
     }
   })
@@ -73,7 +75,6 @@ export const monthReport = (state: BooksState, month: YearMonthString, today: Lo
   for (const tx of txs) if (tx.eventType === '5_SocialSecurity') short += parseMoney(shortSocialSecurity(tx))
   return {
     month,
-    generated: isMonthGenerated(state, month),
     rows,
     totals: {
       revenue: formatMoney(t.income + t.privateIncome),

@@ -1,8 +1,11 @@
 /**
- * The shape of a month's transaction row (SPEC §3, HTTP contract): the recorded form inside `MonthGenerated`
- * events and the DTO the projections return. Every field is always present (JSON-only, no `undefined`).
+ * The shape of a month's transaction row (SPEC §3, HTTP contract): the DTO the projections return, and the form
+ * the frozen-month model recorded inside `MonthGenerated` events (read from old histories only). Every field is
+ * always present (JSON-only, no `undefined`).
  */
 import * as Schema from 'effect/Schema'
+import type { TransactionId } from '../identity.ts'
+import type { MoneyString } from '../types.ts'
 import { LocalDateField as LocalDate, MoneyField as Money, YearMonthSchema } from './common.ts'
 
 export const TransactionEventTypeSchema = Schema.Literal('1_Revenue', '2_Fee', '3_Vat', '4_Pit', '5_SocialSecurity')
@@ -63,7 +66,10 @@ export const TransactionDataObjectSchema = Schema.Struct({
 })
 export type TransactionDataObject = typeof TransactionDataObjectSchema.Type
 
-/** A row as recorded by `MonthGenerated` (flags live in the books state, not in the row). */
+/**
+ * A row as the frozen-month model recorded it in `MonthGenerated` (integer `id` from the per-user counter). Read
+ * from old histories only: the fold maps each such id to the row's identity (see `identity.ts`).
+ */
 export const GeneratedRowSchema = Schema.Struct({
   id: Schema.Number,
   date: LocalDate,
@@ -73,14 +79,28 @@ export const GeneratedRowSchema = Schema.Struct({
 })
 export type GeneratedRow = typeof GeneratedRowSchema.Type
 
+/** A row of the month as the books give it now: generated from items and settings, or a manual row. */
+export interface TransactionRow extends Omit<GeneratedRow, 'id'> {
+  /** The row's identity (`i12-2026-03`, `vat-2026-01`, `pit-2026-Q1`, `zus-2026-01`) or a manual row's id (`57`). */
+  readonly id: TransactionId
+}
+
 /** A transaction as the HTTP contract returns it. */
 export interface TransactionDto {
-  readonly id: number
+  readonly id: TransactionId
   readonly date: string
   readonly eventType: TransactionEventType
   readonly dataType: string
   readonly completed: boolean
   readonly notification: boolean
+  /**
+   * A reminder went out for what is owed now: before completion, for the amount; after a completion whose amount
+   * has since grown, for the remainder.
+   */
   readonly notificationCompleted: boolean
+  /** The amount (`dataObject.sum`) when the user completed the row; `null` while not completed. */
+  readonly paidAmount: MoneyString | null
+  /** `sum − paidAmount` of a completed row (`"0.00"` when unchanged, negative when overpaid); `null` otherwise. */
+  readonly remainingAmount: MoneyString | null
   readonly dataObject: TransactionDataObject
 }

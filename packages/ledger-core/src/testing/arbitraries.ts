@@ -30,6 +30,12 @@ export const itemDataArb = fc.record({
 
 const itemType = fc.constantFrom('Income', 'RecurringIncome', 'Expense', 'RecurringExpense' as const)
 const id = fc.integer({ min: 1, max: 40 })
+/** A transaction id that often names a row of small books: an item's occurrence, a tax period, a low number. */
+export const transactionIdArb = fc.oneof(
+  fc.tuple(id, monthArb).map(([i, m]) => `i${i}-${m}`),
+  fc.tuple(fc.constantFrom('vat', 'pit', 'zus'), monthArb).map(([k, m]) => `${k}-${m}`),
+  id.map(String),
+)
 
 /** One command that may or may not succeed on the current books (errors are simply skipped by the runner). */
 export const commandArb: fc.Arbitrary<CommandInput> = fc.oneof(
@@ -72,18 +78,31 @@ export const commandArb: fc.Arbitrary<CommandInput> = fc.oneof(
       }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('GenerateMonth' as const), month: monthArb, today: dateArb }) },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       type: fc.constant('SetTransactionFlags' as const),
-      id,
+      id: transactionIdArb,
       completed: fc.boolean(),
       notification: fc.boolean(),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('AddManualTransaction' as const),
+      data: fc.record({
+        date: dateArb,
+        name: fc.constant('Cash'),
+        amount: moneyArb,
+        eventType: fc.constantFrom('1_Revenue', '2_Fee'),
+      }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('DeleteTransaction' as const), id: transactionIdArb }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('ResetMonth' as const), month: monthArb }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('AcceptFromEmail' as const), id }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('RecordReminderSent' as const), id: transactionIdArb }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('AcceptFromEmail' as const), id: transactionIdArb }) },
 )
 
 export const commandsArb = fc.array(commandArb, { minLength: 1, maxLength: 40 })
@@ -93,6 +112,8 @@ export const booksSnapshot = (s: BooksState): string =>
   canonicalJson({
     nextId: s.nextId,
     records: [...s.records.entries()].sort(([a], [b]) => a - b),
-    months: [...s.months.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
-    transactions: [...s.transactions.entries()].sort(([a], [b]) => a - b),
+    manual: [...s.manual.entries()].sort(([a], [b]) => a - b),
+    flags: [...s.flags.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    legacyIds: [...s.legacyIds.entries()].sort(([a], [b]) => a - b),
+    legacyMonths: [...s.legacyMonths.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
   })

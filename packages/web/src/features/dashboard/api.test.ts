@@ -54,17 +54,19 @@ describe('dashboard API effects', () => {
   })
 
   it('resets, saves flags and deletes items on the contract paths', async () => {
-    const { client, calls } = fakeClient((method) => (method === 'POST' ? fixtureMonth() : { id: 7, completed: true }))
+    const { client, calls } = fakeClient((method) =>
+      method === 'POST' ? fixtureMonth() : { id: 'vat-2026-Q1', completed: true },
+    )
     const a = createDashboardApi(client)
     await a.reset({ scope: 'month', month: '2026-02' })
     await a.reset({ scope: 'year', month: '2026-02' })
-    await a.saveFlags({ id: 7, flags: { completed: true } })
+    await a.saveFlags({ id: 'vat-2026-Q1', flags: { completed: true } })
     await a.deleteItem({ kind: 'fee', itemId: 3 })
     await a.deleteItem({ kind: 'revenue', itemId: 4 })
     expect(calls).toEqual([
       { method: 'POST', path: 'transaction/resetCurrentMonth', body: { date: '2026-02-01' }, key: undefined },
       { method: 'POST', path: 'transaction/resetCurrentYear', body: { date: '2026-02-01' }, key: undefined },
-      { method: 'PUT', path: 'transaction/7', body: { completed: true }, key: undefined },
+      { method: 'PUT', path: 'transaction/vat-2026-Q1', body: { completed: true }, key: undefined },
       { method: 'DELETE', path: 'fee/3', body: undefined, key: undefined },
       { method: 'DELETE', path: 'revenue/4', body: undefined, key: undefined },
     ])

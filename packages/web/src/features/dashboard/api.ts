@@ -37,8 +37,8 @@ export const createDashboardApi = (client: ApiClient = api) => ({
         { date: firstDayOf(month) },
       ),
     ),
-  saveFlags: ({ id, flags }: { id: number; flags: TransactionFlags }): Promise<FlagsResult> =>
-    client.put<FlagsResult>(`transaction/${id}`, flags),
+  saveFlags: ({ id, flags }: { id: string; flags: TransactionFlags }): Promise<FlagsResult> =>
+    client.put<FlagsResult>(`transaction/${encodeURIComponent(id)}`, flags),
   deleteItem: async ({ kind, itemId }: { kind: ItemKind; itemId: number }): Promise<void> => {
     await client.del(`${kind}/${itemId}`)
   },
@@ -58,7 +58,7 @@ export type DashboardApi = ReturnType<typeof createDashboardApi>
 export const monthlyActors = (impl: Pick<DashboardApi, 'loadMonth' | 'reset' | 'saveFlags' | 'deleteItem'>) => ({
   loadMonth: fromPromise<MonthData, { month: string }>(({ input }) => impl.loadMonth(input)),
   reset: fromPromise<Transaction[], { scope: ResetScope; month: string }>(({ input }) => impl.reset(input)),
-  saveFlags: fromPromise<FlagsResult, { id: number; flags: TransactionFlags }>(({ input }) => impl.saveFlags(input)),
+  saveFlags: fromPromise<FlagsResult, { id: string; flags: TransactionFlags }>(({ input }) => impl.saveFlags(input)),
   deleteItem: fromPromise<void, { kind: ItemKind; itemId: number }>(({ input }) => impl.deleteItem(input)),
 })
 

@@ -13,6 +13,7 @@ import {
   fixtureFlatTwoRates,
   fixtureMonth,
   fixtureNewVatPayerVat,
+  fixturePaidThenChanged,
   fixtureProratedSocialSecurity,
   fixtureSummary,
 } from './fixtures.ts'
@@ -35,7 +36,7 @@ const noop = () => {}
 /** Cards keep their flags in local state, as the page's machine would. */
 const useFlags = (initial: Transaction[]) => {
   const [rows, setRows] = useState(initial)
-  const onFlags = (id: number, flags: TransactionFlags) =>
+  const onFlags = (id: string, flags: TransactionFlags) =>
     setRows((all) => all.map((t) => (t.id === id ? { ...t, ...flags } : t)))
   return [rows, onFlags] as const
 }
@@ -59,6 +60,14 @@ export const PrimaryTable: Story = {
 export const VatCardWithPaymentFor: Story = {
   render: () => {
     const [rows, onFlags] = useFlags(byType('3_Vat'))
+    return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+}
+
+/** Paid at 1 725.00, the VAT is 1 840.00 after a back-dated invoice: paid, now and what remains. */
+export const VatCardPaidThenChanged: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(fixturePaidThenChanged().filter((t) => t.eventType === '3_Vat'))
     return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
   },
 }
@@ -96,6 +105,14 @@ export const SocialSecurityNotData: Story = {
   render: () => (
     <Frame>
       <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
+    </Frame>
+  ),
+}
+
+export const PrimaryTablePaidThenChanged: Story = {
+  render: () => (
+    <Frame>
+      <TransactionsTable transactions={fixturePaidThenChanged()} />
     </Frame>
   ),
 }
@@ -243,7 +260,7 @@ export const MonthBarsPopup: Story = {
 const okEffects = {
   loadMonth: async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) }),
   reset: async () => fixtureMonth(),
-  saveFlags: async ({ id, flags }: { id: number; flags: TransactionFlags }): Promise<FlagsResult> => ({
+  saveFlags: async ({ id, flags }: { id: string; flags: TransactionFlags }): Promise<FlagsResult> => ({
     id,
     completed: flags.completed ?? false,
     notification: flags.notification ?? false,

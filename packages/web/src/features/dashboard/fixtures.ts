@@ -43,13 +43,15 @@ const rent = { name: 'Office rent', amount: '2000.00', vatAmount: '460.00' }
 
 export const fixtureMonth = (): Transaction[] => [
   {
-    id: 101,
+    id: 'i1-2026-03',
     date: '2026-03-10',
     eventType: '1_Revenue',
     dataType: 'RecurringIncome',
     completed: true,
     notification: false,
     notificationCompleted: false,
+    paidAmount: '12300.00',
+    remainingAmount: '0.00',
     dataObject: dataObject({
       ...revenue,
       date: '2026-03-10',
@@ -60,33 +62,39 @@ export const fixtureMonth = (): Transaction[] => [
     }),
   },
   {
-    id: 102,
+    id: 'i2-2026-03',
     date: '2026-03-05',
     eventType: '2_Fee',
     dataType: 'RecurringExpense',
     completed: false,
     notification: true,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({ ...rent, date: '2026-03-05', percent: '23', sum: '2460.00', isCompany: true, itemId: 2 }),
   },
   {
-    id: 103,
+    id: 'i3-2026-03',
     date: '2026-03-12',
     eventType: '2_Fee',
     dataType: 'Expense',
     completed: false,
     notification: false,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({ name: 'Groceries', date: '2026-03-12', amount: '800.00', itemId: 3 }),
   },
   {
-    id: 104,
+    id: 'vat-2026-02',
     date: '2026-03-25',
     eventType: '3_Vat',
     dataType: 'Vat',
     completed: false,
     notification: true,
     notificationCompleted: true,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({
       displayName: 'VAT 2026-02',
       name: 'VAT',
@@ -116,13 +124,15 @@ export const fixtureMonth = (): Transaction[] => [
     }),
   },
   {
-    id: 105,
+    id: 'pit-2026-02',
     date: '2026-03-20',
     eventType: '4_Pit',
     dataType: 'Pit',
     completed: false,
     notification: false,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({
       displayName: 'PIT 2026-02',
       name: 'PIT',
@@ -166,13 +176,15 @@ export const fixtureMonth = (): Transaction[] => [
     }),
   },
   {
-    id: 106,
+    id: 'zus-2026-02',
     date: '2026-03-20',
     eventType: '5_SocialSecurity',
     dataType: 'SocialSecurity',
     completed: false,
     notification: true,
     notificationCompleted: false,
+    paidAmount: null,
+    remainingAmount: null,
     dataObject: dataObject({
       displayName: 'ZUS 2026-02',
       name: 'SocialSecurity',
@@ -208,20 +220,33 @@ export const fixtureMonth = (): Transaction[] => [
   },
 ]
 
+/**
+ * The month after a back-dated invoice: the VAT row was paid at 1 725.00 and is 1 840.00 now, so 115.00 remain
+ * (completed, with the notification still on so the remainder is reminded).
+ */
+export const fixturePaidThenChanged = (): Transaction[] =>
+  fixtureMonth().map((t) =>
+    t.eventType === '3_Vat'
+      ? { ...t, completed: true, notificationCompleted: false, paidAmount: '1725.00', remainingAmount: '115.00' }
+      : t,
+  )
+
 /** A social-security row with nothing related and a zero amount ('Not data'). */
 export const fixtureEmptySocialSecurity = (): Transaction => ({
-  id: 201,
+  id: 'zus-2025-12',
   date: '2026-01-20',
   eventType: '5_SocialSecurity',
   dataType: 'SocialSecurity',
   completed: false,
   notification: false,
   notificationCompleted: false,
+  paidAmount: null,
+  remainingAmount: null,
   dataObject: dataObject({ displayName: 'ZUS 2025-12', name: 'SocialSecurity', date: '2026-01-20', amount: '0.00' }),
 })
 
 /** Tax rows at the law's edges, with the figures of the core's golden scenarios (docs/tax-rules.md §6). */
-const taxRow = (id: number, eventType: Transaction['eventType'], o: Parameters<typeof dataObject>[0]): Transaction => ({
+const taxRow = (id: string, eventType: Transaction['eventType'], o: Parameters<typeof dataObject>[0]): Transaction => ({
   id,
   date: o.date,
   eventType,
@@ -229,12 +254,14 @@ const taxRow = (id: number, eventType: Transaction['eventType'], o: Parameters<t
   completed: false,
   notification: false,
   notificationCompleted: false,
+  paidAmount: null,
+  remainingAmount: null,
   dataObject: dataObject({ isCompany: true, ...o }),
 })
 
 /** March VAT of a payer registered on 16 March 2026 who chose quarterly settlement: monthly, with the return's fields. */
 export const fixtureNewVatPayerVat = (): Transaction =>
-  taxRow(301, '3_Vat', {
+  taxRow('vat-2026-03', '3_Vat', {
     displayName: 'VAT 2026-03',
     name: 'VAT',
     date: '2026-04-27',
@@ -275,7 +302,7 @@ export const fixtureNewVatPayerVat = (): Transaction =>
 
 /** January ryczałt at 12 % and 8.5 % (deductions split in proportion to revenue). */
 export const fixtureFlatTwoRates = (): Transaction =>
-  taxRow(302, '4_Pit', {
+  taxRow('pit-2026-01', '4_Pit', {
     displayName: 'PIT 2026-01',
     name: 'PIT',
     date: '2026-02-20',
@@ -309,7 +336,7 @@ export const fixtureFlatTwoRates = (): Transaction =>
 
 /** March ZUS of a business started on 16 March 2026 on preferential ZUS: 16 of 31 days, health in full. */
 export const fixtureProratedSocialSecurity = (): Transaction =>
-  taxRow(303, '5_SocialSecurity', {
+  taxRow('zus-2026-03', '5_SocialSecurity', {
     displayName: 'ZUS 2026-03',
     name: 'SocialSecurity',
     date: '2026-04-20',

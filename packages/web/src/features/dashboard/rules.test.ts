@@ -33,7 +33,7 @@ describe('cost summary (SPEC §5)', () => {
     const fee = fixtureMonth().find((t) => t.eventType === '2_Fee' && t.dataObject.isCompany)!
     const fees = [0.1, 0.2].map((_, i) => ({
       ...fee,
-      id: i,
+      id: `i${i}-2026-03`,
       dataObject: { ...fee.dataObject, sum: i ? '0.20' : '0.10' },
     }))
     expect(costSummary(fees, all)).toBe('0.30')

@@ -3,4 +3,9 @@
  * the cost summary and the short social security. (Deep import: only money helpers come along, not the
  * whole engine.)
  */
-export { type CostSummaryGroups, costSummary, shortSocialSecurity } from '@finance/ledger-core/projections/costs.ts'
+export {
+  type CostSummaryGroups,
+  costOutstanding,
+  costSummary,
+  shortSocialSecurity,
+} from '@finance/ledger-core/projections/costs.ts'

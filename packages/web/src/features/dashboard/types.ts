@@ -14,10 +14,14 @@ export interface TransactionFlags {
   notification?: boolean
 }
 
-/** `PUT transaction/{id}` answer. */
+/** `PUT transaction/{id}` answer (the id is the transaction's identity). */
 export interface FlagsResult {
-  id: number
+  id: string
   completed: boolean
   notification: boolean
   notificationCompleted: boolean
+  /** What was paid when completed (`null` while not completed). */
+  paidAmount?: string | null
+  /** `sum − paidAmount` of a completed row (`"0.00"` when paid in full). */
+  remainingAmount?: string | null
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Card } from '../../../ui/Card.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
 import type { CostGroup, CostGroups } from '../monthly/monthlyMachine.ts'
-import { costSummary } from '../rules.ts'
+import { costOutstanding, costSummary } from '../rules.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
@@ -12,7 +12,10 @@ type Props = {
   onChange: (group: CostGroup, value: boolean) => void
 }
 
-/** SPEC §2/§5 cost summary: VAT, PIT, Social Security and Company fees checkboxes and the total. */
+/**
+ * SPEC §2/§5 cost summary: VAT, PIT, Social Security and Company fees checkboxes and the total; below it, what of
+ * the total is still to pay (rows not completed, and the remainder of rows whose amount grew after the payment).
+ */
 export const CostSummaryCard = ({ transactions, groups, onChange }: Props) => {
   const { t } = useLingui()
   const labels: [CostGroup, string][] = [
@@ -38,6 +41,10 @@ export const CostSummaryCard = ({ transactions, groups, onChange }: Props) => {
       </fieldset>
       <p className="cost-summary__total">
         <Trans>Total</Trans>: <Amount value={costSummary(transactions, groups)} className="cost-total" />
+      </p>
+      <p className="cost-summary__outstanding">
+        <Trans>Still to pay</Trans>:{' '}
+        <Amount value={costOutstanding(transactions, groups)} className="cost-outstanding" />
       </p>
     </Card>
   )

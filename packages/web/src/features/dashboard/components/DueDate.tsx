@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro'
+import { isLate } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 
 /** The obligation's period, its due date (already moved to a working day by the core) and an overdue mark. */
 export const DueDate = ({ transaction: t }: { transaction: Transaction }) => {
-  const { dueDate, overdue, period } = t.dataObject
+  const { dueDate, period } = t.dataObject
   if (!dueDate && !period) return null
-  const late = overdue === true && !t.completed
+  const late = isLate(t)
   return (
     <dl className={`due${late ? ' due--overdue' : ''}`}>
       {period && (

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { isLate, isSettled, owesRemainder } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
@@ -28,12 +29,15 @@ export const useTypeLabel = () => {
 /**
  * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and social security in short (social contributions as net,
  * the amount due with health insurance as gross), with date, name, net and gross/income/expense. Completed rows
- * are dimmed, company rows highlighted.
+ * are dimmed (unless their amount grew after the payment: then the remainder is named), company rows highlighted.
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
   const typeLabel = useTypeLabel()
   const rows = [...transactions].sort(
-    (a, b) => (ORDER[a.eventType] ?? 9) - (ORDER[b.eventType] ?? 9) || a.date.localeCompare(b.date) || a.id - b.id,
+    (a, b) =>
+      (ORDER[a.eventType] ?? 9) - (ORDER[b.eventType] ?? 9) ||
+      a.date.localeCompare(b.date) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )
   if (rows.length === 0) {
     return (
@@ -71,9 +75,9 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
             const classes = [
               'tx-row',
               `tx-row--${t.eventType.replace(/^\d_/, '').toLowerCase()}`,
-              t.completed ? 'tx-row--completed' : '',
+              isSettled(t) ? 'tx-row--completed' : '',
               d.isCompany ? 'tx-row--company' : '',
-              d.overdue && !t.completed ? 'tx-row--overdue' : '',
+              isLate(t) ? 'tx-row--overdue' : '',
             ]
             return (
               <tr key={t.id} className={classes.filter(Boolean).join(' ')} data-testid={`tx-row-${t.id}`}>
@@ -85,7 +89,15 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                     <span className="tx-type">{typeLabel(t.eventType)} </span>
                   )}
                   {d.displayName ?? d.name ?? ''}
-                  {d.overdue && !t.completed && (
+                  {owesRemainder(t) && (
+                    <span className="tx-remainder">
+                      {' '}
+                      <Trans>
+                        (<Amount value={t.remainingAmount} /> left to pay)
+                      </Trans>
+                    </span>
+                  )}
+                  {isLate(t) && (
                     <strong className="tx-overdue">
                       <span aria-hidden="true"> !</span>
                       <span className="visually-hidden">

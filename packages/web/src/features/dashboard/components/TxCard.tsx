@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { Card } from '../../../ui/Card.tsx'
 import type { Transaction, TransactionFlags as Flags } from '../types.ts'
+import { isLate, isSettled } from '../payment.ts'
 import { DueDate } from './DueDate.tsx'
+import { PaymentState } from './PaymentState.tsx'
 import { TransactionFlags } from './TransactionFlags.tsx'
 
-export type FlagsHandler = (id: number, flags: Flags) => void
+export type FlagsHandler = (id: string, flags: Flags) => void
 
 type Props = {
   transaction: Transaction
@@ -14,20 +16,24 @@ type Props = {
   children?: ReactNode
 }
 
-/** A transaction's card: dimmed when completed, highlighted for company rows, with its flags and due date. */
+/**
+ * A transaction's card: dimmed when completed (and paid in full at today's amount), highlighted for company rows,
+ * with its due date, what was paid and what remains when the amount changed after the payment, and its flags.
+ */
 export const TxCard = ({ transaction, title, onFlags, actions, children }: Props) => {
-  const late = transaction.dataObject.overdue === true && !transaction.completed
+  const late = isLate(transaction)
   return (
     <Card
       title={title}
       actions={actions}
       headingLevel={3}
-      dimmed={transaction.completed}
+      dimmed={isSettled(transaction)}
       highlighted={transaction.dataObject.isCompany === true}
       className={`tx-card tx-card--${transaction.eventType.replace(/^\d_/, '').toLowerCase()}${late ? ' tx-card--overdue' : ''}`}
       footer={
         <>
           <DueDate transaction={transaction} />
+          <PaymentState transaction={transaction} />
           <TransactionFlags transaction={transaction} onChange={onFlags} />
         </>
       }

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../api/client.ts'
 import { messageStore } from '../../../ui/messages.tsx'
-import { fixtureEmptySocialSecurity, fixtureMonth, fixtureSummary } from '../fixtures.ts'
+import { fixtureEmptySocialSecurity, fixtureMonth, fixturePaidThenChanged, fixtureSummary } from '../fixtures.ts'
 import { i18nFor, withProviders } from '../testing.tsx'
 import type { FlagsResult, TransactionFlags } from '../types.ts'
 import { MonthlyDashboard } from './MonthlyDashboard.tsx'
@@ -16,7 +16,7 @@ const fakes = (over: Partial<Parameters<typeof MonthlyDashboard>[0]['effects'] &
   loadMonth: vi.fn(async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) })),
   reset: vi.fn(async () => fixtureMonth()),
   saveFlags: vi.fn(
-    async ({ id, flags }: { id: number; flags: TransactionFlags }): Promise<FlagsResult> => ({
+    async ({ id, flags }: { id: string; flags: TransactionFlags }): Promise<FlagsResult> => ({
       id,
       completed: flags.completed ?? false,
       notification: flags.notification ?? false,
@@ -30,19 +30,19 @@ const fakes = (over: Partial<Parameters<typeof MonthlyDashboard>[0]['effects'] &
 const renderPage = async (effects = fakes(), storage = memory(), locale: 'en' | 'pl' = 'en') => {
   const i18n = await i18nFor(locale)
   render(withProviders(i18n, <MonthlyDashboard effects={effects} today="2026-03-15" storage={storage} />))
-  await screen.findByTestId('tx-row-101')
+  await screen.findByTestId('tx-row-i1-2026-03')
   return { effects, storage }
 }
 
 describe('MonthlyDashboard', () => {
   it('lists the month and its details, dimming completed and highlighting company rows', async () => {
     await renderPage()
-    const revenue = screen.getByTestId('tx-row-101')
+    const revenue = screen.getByTestId('tx-row-i1-2026-03')
     expect(revenue.className).toContain('tx-row--completed')
     expect(revenue.className).toContain('tx-row--company')
-    expect(screen.getByTestId('tx-row-103').className).not.toContain('tx-row--company')
+    expect(screen.getByTestId('tx-row-i3-2026-03').className).not.toContain('tx-row--company')
     // social security in short: social contributions as net, the amount due as gross
-    const cells = within(screen.getByTestId('tx-row-106')).getAllByRole('cell')
+    const cells = within(screen.getByTestId('tx-row-zus-2026-02')).getAllByRole('cell')
     expect(cells[1]!.textContent).toContain('1773.96')
     expect(cells[2]!.textContent).toContain('2079.04')
     // cost summary of the fixture: 1840 + 1125 + 2079.04 + 2460
@@ -50,19 +50,19 @@ describe('MonthlyDashboard', () => {
     expect(screen.getByText('Payment for', { exact: false })).toBeTruthy()
     expect(document.querySelectorAll('.badge--overdue')).toHaveLength(2)
     // overdue rows say so to screen readers too
-    expect(within(screen.getByTestId('tx-row-105')).getByText('Overdue')).toBeTruthy()
-    expect(within(screen.getByTestId('tx-row-104')).queryByText('Overdue')).toBeNull()
+    expect(within(screen.getByTestId('tx-row-pit-2026-02')).getByText('Overdue')).toBeTruthy()
+    expect(within(screen.getByTestId('tx-row-vat-2026-02')).queryByText('Overdue')).toBeNull()
   })
 
   it('explains how a tax was computed', async () => {
     await renderPage()
-    const pit = screen.getByTestId('tx-card-105')
+    const pit = screen.getByTestId('tx-card-pit-2026-02')
     const details = within(pit).getByText('How it is computed').closest('details') as HTMLElement
     expect(within(details).getByText('Tax base').nextSibling?.textContent).toContain('11842.00')
     expect(within(details).getByText('Advances paid before').nextSibling?.textContent).toContain('1125.00')
     expect(within(details).getByText('Statutory due date').nextSibling?.textContent).toBe('2026-03-20')
     // a row without breakdown shows none
-    expect(within(screen.getByTestId('tx-card-106')).queryByText('How it is computed')).toBeNull()
+    expect(within(screen.getByTestId('tx-card-zus-2026-02')).queryByText('How it is computed')).toBeNull()
   })
 
   it('recomputes the cost summary when a group is switched off', async () => {
@@ -74,20 +74,68 @@ describe('MonthlyDashboard', () => {
 
   it('saves Completed at once and hides the notification options', async () => {
     const { effects } = await renderPage()
-    const card = screen.getByTestId('tx-card-102').closest('section') as HTMLElement
+    const card = screen.getByTestId('tx-card-i2-2026-03').closest('section') as HTMLElement
     expect(within(card).getByLabelText('Notification')).toBeTruthy()
     fireEvent.click(within(card).getByLabelText('Completed'))
     await waitFor(() =>
-      expect(effects.saveFlags).toHaveBeenCalledWith({ id: 102, flags: { completed: true, notification: false } }),
+      expect(effects.saveFlags).toHaveBeenCalledWith({ id: 'i2-2026-03', flags: { completed: true } }),
     )
     expect(within(card).queryByLabelText('Notification')).toBeNull()
     expect(within(card).queryByLabelText('Sent')).toBeNull()
     expect(card.className).toContain('card--dimmed')
   })
 
+  it('shows a payment completed before its amount grew: paid, now, what remains; one click records the new amount', async () => {
+    const effects = fakes({
+      loadMonth: vi.fn(async () => ({ transactions: fixturePaidThenChanged(), summary: fixtureSummary(true) })),
+      saveFlags: vi.fn(
+        async ({ id }: { id: string; flags: TransactionFlags }): Promise<FlagsResult> => ({
+          id,
+          completed: true,
+          notification: true,
+          notificationCompleted: false,
+          paidAmount: '1840.00',
+          remainingAmount: '0.00',
+        }),
+      ),
+    })
+    await renderPage(effects)
+    const card = screen.getByTestId('tx-card-vat-2026-02').closest('section') as HTMLElement
+    const text = (el: Element | null | undefined) => el?.textContent?.replace(/\u00a0/g, ' ')
+    expect(text(card.querySelector('.payment-state'))).toBe('paid 1725.00 zł — now 1840.00 zł — 115.00 zł to pay')
+    expect(card.className).not.toContain('card--dimmed')
+    expect((within(card).getByLabelText('Completed') as HTMLInputElement).checked).toBe(true)
+    // Something is still to pay: the notification can remind of it.
+    expect(within(card).getByLabelText('Notification')).toBeTruthy()
+    expect(text(screen.getByTestId('tx-row-vat-2026-02'))).toContain('(115.00 zł left to pay)')
+    expect(screen.getByTestId('tx-row-vat-2026-02').className).not.toContain('tx-row--completed')
+    // The total counts the VAT as it is now; what is still to pay counts its remainder.
+    expect(document.querySelector('.cost-total')?.textContent).toContain('7504.04')
+    expect(document.querySelector('.cost-outstanding')?.textContent).toContain('5779.04')
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark the new amount as paid' }))
+    await waitFor(() =>
+      expect(effects.saveFlags).toHaveBeenCalledWith({ id: 'vat-2026-02', flags: { completed: true } }),
+    )
+    await waitFor(() => expect(card.querySelector('.payment-state')).toBeNull())
+    expect(card.className).toContain('card--dimmed')
+    expect(document.querySelector('.cost-outstanding')?.textContent).toContain('5664.04')
+  })
+
+  it('says in Polish what was paid and what remains', async () => {
+    await renderPage(
+      fakes({ loadMonth: vi.fn(async () => ({ transactions: fixturePaidThenChanged(), summary: [] })) }),
+      memory(),
+      'pl',
+    )
+    const card = screen.getByTestId('tx-card-vat-2026-02').closest('section') as HTMLElement
+    expect(card.querySelector('.payment-state')?.textContent?.replace(/\u00a0/g, ' ')).toBe(
+      'zapłacono 1725.00 zł — teraz 1840.00 zł — 115.00 zł do zapłaty',
+    )
+  })
+
   it('shows Sent read-only', async () => {
     await renderPage()
-    const card = screen.getByTestId('tx-card-104').closest('section') as HTMLElement
+    const card = screen.getByTestId('tx-card-vat-2026-02').closest('section') as HTMLElement
     const sent = within(card).getByLabelText('Sent') as HTMLInputElement
     expect(sent.checked).toBe(true)
     expect(sent.disabled).toBe(true)
@@ -116,6 +164,9 @@ describe('MonthlyDashboard', () => {
     const spy = vi.spyOn(messageStore, 'info')
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }))
     const dialog = await screen.findByRole('dialog', { name: 'Reset transactions' })
+    // The dialog says what a reset does: flags only.
+    expect(dialog.textContent).toContain('Reset clears Completed, Notification and Sent')
+    expect(dialog.textContent).toContain('Items, settings and amounts stay as they are')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset current month' }))
     await waitFor(() => expect(effects.reset).toHaveBeenCalledWith({ scope: 'month', month: '2026-03' }))
     await waitFor(() => expect(messageStore.getSnapshot().some((m) => m.text === 'Reset done')).toBe(true))
@@ -129,7 +180,7 @@ describe('MonthlyDashboard', () => {
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
     await waitFor(() => expect(effects.deleteItem).toHaveBeenCalledWith({ kind: 'fee', itemId: 2 }))
-    await waitFor(() => expect(screen.queryByTestId('tx-card-102')).toBeNull())
+    await waitFor(() => expect(screen.queryByTestId('tx-card-i2-2026-03')).toBeNull())
   })
 
   it('shows Not data for an empty social security row', async () => {
@@ -160,7 +211,7 @@ describe('MonthlyDashboard', () => {
     const effects = fakes()
     const i18n = await i18nFor('en')
     render(withProviders(i18n, <MonthlyDashboard effects={effects} today="2026-01-15" storage={memory()} />))
-    await screen.findByTestId('tx-row-101')
+    await screen.findByTestId('tx-row-i1-2026-03')
     fireEvent.click(screen.getByRole('button', { name: 'Previous month' }))
     await waitFor(() => expect(effects.loadMonth).toHaveBeenLastCalledWith({ month: '2025-12' }))
     expect(document.querySelector('.period-nav__title')?.getAttribute('data-month')).toBe('2025-12')

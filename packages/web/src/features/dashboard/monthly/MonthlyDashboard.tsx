@@ -80,7 +80,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
     }
   }, [actor, messages, t, i18n])
 
-  const onFlags = (id: number, flags: { completed?: boolean; notification?: boolean }) =>
+  const onFlags = (id: string, flags: { completed?: boolean; notification?: boolean }) =>
     actor.send({ type: 'SET_FLAGS', id, flags })
   const sections: [ShowSection, string][] = [
     ['primary', t`Primary`],
@@ -193,7 +193,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
       <ConfirmDialog
         open={resetPrompt}
         title={t`Reset transactions`}
-        message={t`The generated transactions are computed again from your items and settings.`}
+        message={t`Reset clears Completed, Notification and Sent on every transaction of the current month or year, and shows again the rows you deleted from it. Items, settings and amounts stay as they are: the dashboard always shows your current books.`}
         onConfirm={() => actor.send({ type: 'RESET', scope: 'month' })}
         onCancel={() => actor.send({ type: 'CANCEL_RESET' })}
       >

@@ -9,7 +9,7 @@ const allShown = { primary: true, details: true, summary: true }
 interface Fakes {
   loadMonth?: (input: { month: string }) => Promise<MonthData>
   reset?: (input: { scope: ResetScope; month: string }) => Promise<Transaction[]>
-  saveFlags?: (input: { id: number; flags: TransactionFlags }) => Promise<FlagsResult>
+  saveFlags?: (input: { id: string; flags: TransactionFlags }) => Promise<FlagsResult>
   deleteItem?: (input: { kind: ItemKind; itemId: number }) => Promise<void>
 }
 
@@ -23,9 +23,10 @@ const start = (fakes: Fakes = {}, today = '2026-03-15') => {
       loadMonth: fromPromise(({ input }) => loadMonth(input)),
       reset: fromPromise(({ input }) => (fakes.reset ?? (async () => fixtureMonth()))(input)),
       saveFlags: fromPromise(({ input }) =>
-        (fakes.saveFlags ?? (async ({ id, flags }) => ({ id, notificationCompleted: false, ...flags }) as FlagsResult))(
-          input,
-        ),
+        (
+          fakes.saveFlags ??
+          (async ({ id, flags }) => ({ id, notificationCompleted: false, ...flags }) as unknown as FlagsResult)
+        )(input),
       ),
       deleteItem: fromPromise(({ input }) => (fakes.deleteItem ?? (async () => {}))(input)),
     },
@@ -108,12 +109,14 @@ describe('monthly dashboard machine', () => {
     expect(persistShow).toHaveBeenCalledWith({ section: 'details', value: false })
   })
 
-  it('saves Completed at once, turning the notification off, and keeps the server answer', async () => {
-    const saveFlags = vi.fn(async ({ id }: { id: number; flags: TransactionFlags }) => ({
+  it('saves Completed at once, keeping the notification (for a remainder), and keeps the server answer', async () => {
+    const saveFlags = vi.fn(async ({ id }: { id: string; flags: TransactionFlags }) => ({
       id,
       completed: true,
-      notification: false,
+      notification: true,
       notificationCompleted: true,
+      paidAmount: '2460.00',
+      remainingAmount: '0.00',
     }))
     const { actor } = start({ saveFlags })
     await ready(actor)
@@ -122,10 +125,14 @@ describe('monthly dashboard machine', () => {
     // optimistic
     const optimistic = actor.getSnapshot().context.transactions.find((t) => t.id === target.id)!
     expect(optimistic.completed).toBe(true)
-    expect(optimistic.notification).toBe(false)
+    expect(optimistic.notification).toBe(true)
     const s = await waitFor(actor, (x) => x.matches({ sync: 'idle' }) && x.context.pending.length === 0)
-    expect(saveFlags).toHaveBeenCalledWith({ id: target.id, flags: { completed: true, notification: false } })
-    expect(s.context.transactions.find((t) => t.id === target.id)!.notificationCompleted).toBe(true)
+    expect(saveFlags).toHaveBeenCalledWith({ id: target.id, flags: { completed: true } })
+    expect(s.context.transactions.find((t) => t.id === target.id)).toMatchObject({
+      notificationCompleted: true,
+      paidAmount: '2460.00',
+      remainingAmount: '0.00',
+    })
   })
 
   it('saves toggles one after another in order', async () => {
@@ -147,7 +154,7 @@ describe('monthly dashboard machine', () => {
     actor.send({ type: 'SET_FLAGS', id: a!.id, flags: { notification: true } })
     actor.send({ type: 'SET_FLAGS', id: b!.id, flags: { completed: true } })
     await waitFor(actor, (x) => x.context.pending.length === 0 && x.matches({ sync: 'idle' }))
-    expect(order).toEqual([`${a!.id}:{"notification":true}`, `${b!.id}:{"completed":true,"notification":false}`])
+    expect(order).toEqual([`${a!.id}:{"notification":true}`, `${b!.id}:{"completed":true}`])
   })
 
   it('reverts a flag the server refused and reports it', async () => {

@@ -1,7 +1,8 @@
 /**
  * The monthly dashboard's state: which month is shown, its transactions and the year's cumulative summary,
  * the 'Show' choices, the cost-summary groups, resets, deletes and the Completed/Notification flags, which save
- * at once (optimistically, one request at a time, reverted when the server refuses).
+ * at once (optimistically, one request at a time, reverted when the server refuses). Transactions are keyed by
+ * their identity (`i12-2026-03`, `vat-2026-01`, …), which the server keeps across every recomputation.
  *
  * Every API effect is a provided actor (`monthlyMachine.provide({ actors })`), so tests and stories swap them.
  */
@@ -22,7 +23,7 @@ export interface MonthData {
 }
 
 export interface PendingFlags {
-  id: number
+  id: string
   flags: TransactionFlags
   /** The flags before the optimistic change, restored when the save fails. */
   previous: TransactionFlags
@@ -52,7 +53,7 @@ export type MonthlyEvent =
   | { type: 'RESET'; scope: ResetScope }
   | { type: 'SET_SHOW'; section: ShowSection; value: boolean }
   | { type: 'SET_COST'; group: CostGroup; value: boolean }
-  | { type: 'SET_FLAGS'; id: number; flags: TransactionFlags }
+  | { type: 'SET_FLAGS'; id: string; flags: TransactionFlags }
   | { type: 'DELETE_ITEM'; kind: ItemKind; itemId: number }
 
 export type MonthlyEmitted =
@@ -74,8 +75,8 @@ const notProvided = (name: string) => async (): Promise<never> => {
 
 const itemEventType: Record<ItemKind, string> = { revenue: '1_Revenue', fee: '2_Fee' }
 
-/** Applies flag values to one transaction; completing a transaction also turns its notification off. */
-export const applyFlags = (transactions: Transaction[], id: number, flags: Partial<FlagsResult>): Transaction[] =>
+/** Applies flag values (and, from the server's answer, the paid and remaining amounts) to one transaction. */
+export const applyFlags = (transactions: Transaction[], id: string, flags: Partial<FlagsResult>): Transaction[] =>
   transactions.map((t) =>
     t.id === id
       ? {
@@ -83,6 +84,8 @@ export const applyFlags = (transactions: Transaction[], id: number, flags: Parti
           ...(flags.completed === undefined ? {} : { completed: flags.completed }),
           ...(flags.notification === undefined ? {} : { notification: flags.notification }),
           ...(flags.notificationCompleted === undefined ? {} : { notificationCompleted: flags.notificationCompleted }),
+          ...(flags.paidAmount === undefined ? {} : { paidAmount: flags.paidAmount }),
+          ...(flags.remainingAmount === undefined ? {} : { remainingAmount: flags.remainingAmount }),
         }
       : t,
   )
@@ -97,7 +100,7 @@ export const monthlyMachine = setup({
   actors: {
     loadMonth: fromPromise<MonthData, { month: YearMonthString }>(notProvided('loadMonth')),
     reset: fromPromise<Transaction[], { scope: ResetScope; month: YearMonthString }>(notProvided('reset')),
-    saveFlags: fromPromise<FlagsResult, { id: number; flags: TransactionFlags }>(notProvided('saveFlags')),
+    saveFlags: fromPromise<FlagsResult, { id: string; flags: TransactionFlags }>(notProvided('saveFlags')),
     deleteItem: fromPromise<void, { kind: ItemKind; itemId: number }>(notProvided('deleteItem')),
   },
   actions: {
@@ -133,9 +136,9 @@ export const monthlyMachine = setup({
       actions: assign(({ context, event }) => {
         const current = context.transactions.find((t) => t.id === event.id)
         if (!current) return {}
+        // Completing hides the notification but keeps it: should the amount grow after the payment, the remainder
+        // is reminded of.
         const flags: TransactionFlags = { ...event.flags }
-        // Completing a transaction hides (and switches off) its notification.
-        if (flags.completed === true && current.notification) flags.notification = false
         const previous: TransactionFlags = {}
         if (flags.completed !== undefined) previous.completed = current.completed
         if (flags.notification !== undefined) previous.notification = current.notification
