@@ -108,7 +108,7 @@ describe('item details (tax book)', () => {
     fireEvent.change(within(form).getByLabelText('VAT treatment'), { target: { value: 'zw' } })
     // Exempt: the percent is not asked for.
     expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()
-    fireEvent.change(within(form).getByLabelText('Without a KSeF number: JPK_V7 marker'), { target: { value: 'BFK' } })
+    fireEvent.change(within(form).getByLabelText('JPK_V7 marker (OFF, BFK, DI)'), { target: { value: 'BFK' } })
     fireEvent.change(within(form).getByLabelText('JPK_V7 document type'), { target: { value: 'FP' } })
     fireEvent.click(within(form).getByLabelText('GTU_12'))
     fireEvent.click(within(form).getByLabelText('TP'))

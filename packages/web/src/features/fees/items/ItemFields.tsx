@@ -168,11 +168,11 @@ export const ItemFields = ({
             options: treatments,
             placeholder: t`At the VAT percent above (default)`,
           })}
-          {input({ path: 'supplyDate', label: t`Day of supply (when it differs from the invoice date)`, kind: 'date' })}
+          {input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
           {input({ path: 'ksefNumber', label: t`KSeF number` })}
           {input({
             path: 'ksefMarker',
-            label: t`Without a KSeF number: JPK_V7 marker`,
+            label: t`JPK_V7 marker (OFF, BFK, DI)`,
             kind: 'select',
             options: markers,
             placeholder: t`BFK or DI by default`,
