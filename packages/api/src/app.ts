@@ -24,6 +24,7 @@ import miscRoutes from './routes/misc.ts'
 import recordRoutes from './routes/records.ts'
 import taxBookRoutes from './routes/taxBooks.ts'
 import transactionRoutes from './routes/transactions.ts'
+import yearEndRoutes from './routes/yearEnd.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes)
   await app.register(recordRoutes)
   await app.register(transactionRoutes)
+  await app.register(yearEndRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(miscRoutes)

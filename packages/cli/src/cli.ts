@@ -16,6 +16,7 @@ import { LANGS, type Lang, type MessageArgs, type MessageKey, translate } from '
 // Command modules load on first use, so `--help` and usage errors start fast and need no store or core.
 const commands = {
   report: () => import('./commands/report.ts'),
+  annual: () => import('./commands/annual.ts'),
   reset: () => import('./commands/reset.ts'),
   replay: () => import('./commands/replay.ts'),
   diff: () => import('./commands/diff.ts'),
@@ -143,6 +144,10 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance report year 2026 --user anna@example.com --csv > 2026.csv',
     'finance report year 2026 --user anna@example.com --excel > 2026.csv',
   ],
+  'report annual': [
+    'finance report annual 2025 --user anna@example.com',
+    'finance report annual 2026 --user anna@example.com --flat-rate 12 --lang en --json',
+  ],
   'reset month': ['finance reset month 2026-02 --user anna@example.com --yes'],
   'reset year': ['finance reset year 2026 --user anna@example.com'],
   replay: ['finance replay', 'finance replay --user anna@example.com --as-of 2026-02-10T12:00:00Z'],
@@ -232,6 +237,21 @@ const buildProgram = (ctx: Ctx): Command => {
     .option('--cumulative', 'running totals instead of monthly figures')
     .action(async (year: number, o: OutputFlags & { user: string; cumulative?: boolean }) =>
       (await commands.report()).reportYear(ctx, year, o.user, outputOf(o), o.cumulative === true),
+    )
+
+  report
+    .command('annual')
+    .description(
+      'the year end: PIT-36/36L/28 and the annual health settlement with their due dates, and the forms of taxation compared (projected months marked)',
+    )
+    .argument('<year>', 'YYYY', parse.year)
+    .addOption(requiredUser())
+    .option('--flat-rate <percent>', 'the ryczałt rate to compare with (default: yours, else 8.5)')
+    .option('--json', 'print JSON')
+    .option('--csv', 'print CSV (RFC 4180)')
+    .addOption(excelOption())
+    .action(async (year: number, o: OutputFlags & { user: string; flatRate?: string }) =>
+      (await commands.annual()).reportAnnual(ctx, year, o.user, outputOf(o), o.flatRate ?? null),
     )
 
   const reset = program

@@ -268,6 +268,12 @@ describe('manners', () => {
     const store = createMemoryStore()
     expect((await run(['report', 'month', '2026-3', '--user', ANNA], { store })).code).toBe(2)
     expect((await run(['report', 'year', '2026', '--user', ANNA, '--json', '--csv'], { store })).code).toBe(2)
+    const rate = await run(['report', 'annual', '2026', '--user', ANNA, '--flat-rate', '13'], { store })
+    expect([rate.code, rate.stderr]).toEqual([
+      2,
+      expect.stringContaining('--flat-rate musi być jedną ze stawek 2, 3, 5.5'),
+    ])
+    expect((await run(['report', 'annual', '26', '--user', ANNA], { store })).code).toBe(2)
     expect((await run(['replay', '--as-of', 'yesterday'], { store })).code).toBe(2)
     const back = await run(['diff', '--from', '2026-02-01', '--to', '2026-01-01', '--lang', 'en'], { store })
     expect(back.code).toBe(1)

@@ -58,6 +58,27 @@ describe('golden outputs', () => {
     await golden('report-year.csv', ['report', 'year', '2026', '--user', ANNA, '--csv'])
   })
 
+  it('report annual: the year end and the forms compared, as a table (pl, en), JSON and CSV', async () => {
+    const pl = await golden('report-annual.pl.txt', ['report', 'annual', '2026', '--user', ANNA])
+    expect(pl).toContain('PIT-36L (podatek liniowy)')
+    expect(pl).toContain('prognoza')
+    await golden('report-annual.en.txt', [
+      'report',
+      'annual',
+      '2026',
+      '--user',
+      ANNA,
+      '--lang',
+      'en',
+      '--flat-rate',
+      '12',
+    ])
+    const json = JSON.parse(await golden('report-annual.json', ['report', 'annual', '2026', '--user', ANNA, '--json']))
+    expect(json.annualReturn.form).toBe('PIT-36L')
+    expect(json.comparison.scenarios).toHaveLength(3)
+    await golden('report-annual.csv', ['report', 'annual', '2026', '--user', ANNA, '--csv'])
+  })
+
   it('replay: the whole log, and one user as of a moment', async () => {
     const all = await golden('replay.txt', ['replay'])
     expect(all).toMatch(/^odtworzono zdarzeń: 17: ksiąg: 1, użytkowników: 2 w/)

@@ -1,7 +1,8 @@
 /**
  * ledger-core benchmark (`npm run bench -- ledger-core`):
  * 1. derive 10 years of months (monthTransactions for all 120 months + the 10 yearly summaries) for a user with
- *    200 items and effective-dated settings, from a cold cache;
+ *    200 items and effective-dated settings, from a cold cache; then the 10 year ends (`annualReport`: the return,
+ *    the health settlement and the three forms compared) against those summaries;
  * 2. fold 1 000 000 deterministic events (a realistic mix of item adds and updates and transaction flag toggles
  *    by identity), reported as events/s, directly (`foldBooks`) and through `replay` (upcast path);
  * with a reference measured in the same run: a bare `Map.set` loop over the same number of events.
@@ -12,6 +13,7 @@ import { type LedgerEvent, serializeEvent } from '../src/events.ts'
 import { monthTransactions } from '../src/projections/month.ts'
 import { summaryList } from '../src/projections/summary.ts'
 import { replay } from '../src/replay.ts'
+import { annualReport } from '../src/reports/annual.ts'
 
 /** Deterministic pseudo-random numbers (LCG, 32-bit). */
 const rng = (seed: number) => {
@@ -148,7 +150,18 @@ export async function run(): Promise<void> {
   const cold = { ...state, records: CowMap.from(state.records) } // same books, fresh derivation cache
   t0 = process.hrtime.bigint()
   for (let y = 2017; y <= 2026; y++) summaryList(cold, y, false)
-  console.log(`10 yearly summaries from a cold cache: ${ms(t0).toFixed(1)} ms`)
+  const coldSummariesMs = ms(t0)
+  console.log(`10 yearly summaries from a cold cache: ${coldSummariesMs.toFixed(1)} ms`)
+  // The year end of each of the 10 years (return, health settlement, obligations and the three forms compared),
+  // from a cold cache, against the 10 cold summaries above (the same engine run underneath).
+  const coldYearEnd = { ...state, records: CowMap.from(state.records) }
+  t0 = process.hrtime.bigint()
+  for (let y = 2017; y <= 2026; y++) annualReport(coldYearEnd, y, '2026-06-15')
+  const yearEndMs = ms(t0)
+  console.log(
+    `10 year ends (annualReport) from a cold cache: ${yearEndMs.toFixed(1)} ms = ` +
+      `${(yearEndMs / coldSummariesMs).toFixed(1)}× the 10 cold summaries`,
+  )
 
   // 2. Fold of 1M events.
   const N = 1_000_000

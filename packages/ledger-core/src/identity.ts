@@ -6,6 +6,8 @@
  *   at most once a month, and the identity survives a change of the day);
  * - a tax obligation: `{vat|pit|zus}-{yyyy-mm}` for a monthly period, `{vat|pit}-{yyyy}-Q{1-4}` for a quarter — the
  *   kind and the period it pays for;
+ * - a year-end settlement: `pit-annual-{yyyy}` (the annual return of the tax year) and `health-annual-{yyyy}` (the
+ *   annual health settlement of the contribution year that starts in that year);
  * - a manual transaction: its own record id, as digits (`57`).
  *
  * All forms are safe in a URL path. Digits also name the rows recorded by the frozen-month model (integer ids from
@@ -16,14 +18,20 @@ import type { YearMonthString } from './types.ts'
 
 export type TransactionId = string
 
-export type TaxKind = 'VAT' | 'PIT' | 'SocialSecurity'
+export type TaxKind = 'VAT' | 'PIT' | 'SocialSecurity' | 'PITAnnual' | 'HealthAnnual'
 
 export type ParsedTransactionId =
   | { readonly kind: 'item'; readonly itemId: number; readonly month: YearMonthString }
   | { readonly kind: 'tax'; readonly tax: TaxKind; readonly from: YearMonthString; readonly to: YearMonthString }
   | { readonly kind: 'number'; readonly id: number }
 
-const PREFIX: Record<TaxKind, string> = { VAT: 'vat', PIT: 'pit', SocialSecurity: 'zus' }
+const PREFIX: Record<TaxKind, string> = {
+  VAT: 'vat',
+  PIT: 'pit',
+  SocialSecurity: 'zus',
+  PITAnnual: 'pit-annual',
+  HealthAnnual: 'health-annual',
+}
 const KIND: Record<string, TaxKind> = { vat: 'VAT', pit: 'PIT', zus: 'SocialSecurity' }
 
 /** The identity of an item's occurrence in a (cash) month. */
@@ -36,6 +44,9 @@ const quarterOf = (from: YearMonthString, to: YearMonthString): number | null =>
 
 /** The identity of a tax obligation: its kind and the period (one month, or a calendar quarter) it pays for. */
 export const taxObligationId = (kind: TaxKind, from: YearMonthString, to: YearMonthString): TransactionId => {
+  // A year-end settlement is one per year: the year its period starts in (a Scale/Linear contribution year runs
+  // February – January, a ryczałt one and every tax year January – December).
+  if (kind === 'PITAnnual' || kind === 'HealthAnnual') return `${PREFIX[kind]}-${from.slice(0, 4)}`
   if (from === to) return `${PREFIX[kind]}-${from}`
   const q = quarterOf(from, to)
   // The engine's periods are months or calendar quarters; any other span still gets a unique, readable form.
@@ -49,6 +60,7 @@ const ITEM = /^i([1-9]\d{0,15})-(\d{4}-\d{2})$/
 const TAX = /^(vat|pit|zus)-(\d{4}-\d{2})(?:-(\d{4}-\d{2}))?$/
 const TAX_QUARTER = /^(vat|pit)-(\d{4})-Q([1-4])$/
 const NUMBER = /^[1-9]\d{0,15}$/
+const ANNUAL = /^(pit|health)-annual-(\d{4})$/
 
 /** Parses any transaction id (identity, manual id or frozen-model id); `null` when it is none of them. */
 export const parseTransactionId = (id: unknown): ParsedTransactionId | null => {
@@ -62,6 +74,15 @@ export const parseTransactionId = (id: unknown): ParsedTransactionId | null => {
   if (m) {
     const itemId = Number(m[1])
     return Number.isSafeInteger(itemId) && isYearMonth(m[2]!) ? { kind: 'item', itemId, month: m[2]! } : null
+  }
+  m = ANNUAL.exec(id)
+  if (m) {
+    const year = Number(m[2])
+    if (year < 1 || year > 9998) return null
+    // The widest period the settlement can cover (a Scale/Linear contribution year ends in January of the next).
+    return m[1] === 'pit'
+      ? { kind: 'tax', tax: 'PITAnnual', from: `${m[2]}-01`, to: `${m[2]}-12` }
+      : { kind: 'tax', tax: 'HealthAnnual', from: `${m[2]}-01`, to: `${String(year + 1).padStart(4, '0')}-01` }
   }
   m = TAX_QUARTER.exec(id)
   if (m) {
@@ -85,7 +106,15 @@ export const isTransactionId = (id: unknown): boolean => parseTransactionId(id) 
 
 /**
  * The month an identity belongs to on the monthly dashboard when its row is not at hand: an occurrence's cash month,
- * the month after a tax period (when it falls due). Manual ids have no month of their own here (`null`).
+ * the month after a tax period (when it falls due), April after a tax year (the annual return, 30 April) and May
+ * after a contribution year (the health settlement, 20 May) — their statutory months, before a move to a working
+ * day. Manual ids have no month of their own here (`null`).
  */
-export const monthOfIdentity = (p: ParsedTransactionId): YearMonthString | null =>
-  p.kind === 'item' ? p.month : p.kind === 'tax' ? addMonthsToMonth(p.to, 1) : null
+export const monthOfIdentity = (p: ParsedTransactionId): YearMonthString | null => {
+  if (p.kind === 'item') return p.month
+  if (p.kind !== 'tax') return null
+  const next = String(Number(p.from.slice(0, 4)) + 1).padStart(4, '0')
+  if (p.tax === 'PITAnnual') return `${next}-04`
+  if (p.tax === 'HealthAnnual') return `${next}-05`
+  return addMonthsToMonth(p.to, 1)
+}

@@ -2,7 +2,7 @@
  * The JPK_V7M(3) / JPK_V7K(3) schemas Finance validates its files with while the official ones (published at
  * `crd.gov.pl/wzor/2025/12/19/14090/` and `…/14089/`) are not vendored: each is derived, by the text changes below,
  * from the vendored official JPK_V7M(2) schema and its base types, following the published description of the (3)
- * structures (docs/tax-rules.md §8 names the sources and says what was verified against which schema). The derived
+ * structures (docs/tax-rules.md §10 names the sources and says what was verified against which schema). The derived
  * files are written by `npm run -w @finance/tax-files derive` into `schemas/jpk/JPK_V7_3_derived/`; a test keeps them
  * equal to what this module produces, so every change to them is a reviewed change here.
  *

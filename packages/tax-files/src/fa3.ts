@@ -7,7 +7,7 @@
  * invoice states net and VAT per rate: P_13_x / P_14_x), with the document number, dates, counterparty, KSeF number
  * and the company flag. A correction (KOR, KOR_ZAL, KOR_ROZ) becomes correcting items: the differences it states,
  * linked to the invoice it corrects, in the period its type of correction says. What each field is taken from and
- * why: docs/tax-rules.md §8.
+ * why: docs/tax-rules.md §10.
  */
 import type { Counterparty, ImportedDocument, ItemDataType, MoneyString } from '@finance/ledger-core'
 import { divRoundHalfUp, formatMoney, KSEF_NUMBER, vatOfItem } from '@finance/ledger-core'

@@ -5,7 +5,7 @@
  *
  * Versions: periods from February 2026 are JPK_V7M(3) / JPK_V7K(3) (every row carries its KSeF number or one of
  * the markers OFF, BFK, DI); earlier months JPK_V7M(2). The (3) schemas are checked with the derived stand-ins until
- * the official files are vendored (`schemas.ts`, docs/tax-rules.md §8). What fills which element: §8.
+ * the official files are vendored (`schemas.ts`, docs/tax-rules.md §10). What fills which element: §10.
  */
 import type { Contact, Grosze, Primary, VatFiling, VatRegisterField, VatRegisterRow } from '@finance/ledger-core'
 import { formatMoney, SalesProcedures } from '@finance/ledger-core'

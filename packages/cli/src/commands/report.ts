@@ -29,7 +29,9 @@ export const monthView = (state: BooksState, month: string, today: string): Mont
   for (const y of [year, year + 1])
     for (const o of obligations(state, { year: y, today })) {
       const key = `${o.kind}|${o.periodFrom}|${o.periodTo}`
-      const relevant = (o.periodFrom <= month && month <= o.periodTo) || o.dueDate.slice(0, 7) === month
+      // A year-end obligation concerns the month it is due in, not every month of the year it settles.
+      const yearEnd = o.kind === 'PITAnnual' || o.kind === 'HealthAnnual'
+      const relevant = (!yearEnd && o.periodFrom <= month && month <= o.periodTo) || o.dueDate.slice(0, 7) === month
       if (!relevant || seen.has(key)) continue
       seen.add(key)
       list.push(o)
@@ -69,6 +71,8 @@ const TYPE_KEYS: Record<string, MessageKey> = {
   PIT: 'Pit',
   ZUS: 'SocialSecurity',
   SocialSecurity: 'SocialSecurity',
+  PITAnnual: 'PITAnnual',
+  HealthAnnual: 'HealthAnnual',
 }
 const typeLabel = (ctx: Ctx, type: string) => {
   const key = TYPE_KEYS[type]

@@ -11,7 +11,7 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
-import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
+import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState } from '../deciders/state.ts'
 import { type TransactionId, taxObligationId } from '../identity.ts'
@@ -27,6 +27,8 @@ import {
   type VatPercentOn,
 } from '../schedule.ts'
 import {
+  type AnnualReturn,
+  type HealthSettlement,
   addItemToMonth,
   type CompanyFacts,
   type ContributionMonth,
@@ -82,11 +84,21 @@ export type TaxDue =
   | { kind: 'VAT'; amount: bigint; period: VatPeriod }
   | { kind: 'PIT'; amount: bigint; period: PitPeriod }
   | { kind: 'SocialSecurity'; amount: bigint; period: ContributionMonth }
+  | { kind: 'PITAnnual'; amount: bigint; period: AnnualReturn }
+  | { kind: 'HealthAnnual'; amount: bigint; period: HealthSettlement }
 
-export const taxDueId = (t: TaxDue): TransactionId =>
-  t.kind === 'SocialSecurity'
-    ? taxObligationId('SocialSecurity', t.period.month, t.period.month)
-    : taxObligationId(t.kind, t.period.from, t.period.to)
+export const taxDueId = (t: TaxDue): TransactionId => {
+  switch (t.kind) {
+    case 'SocialSecurity':
+      return taxObligationId('SocialSecurity', t.period.month, t.period.month)
+    case 'PITAnnual':
+      return taxObligationId('PITAnnual', formatYearMonth(t.period.year, 1), formatYearMonth(t.period.year, 12))
+    case 'HealthAnnual':
+      return taxObligationId('HealthAnnual', t.period.from, t.period.to)
+    default:
+      return taxObligationId(t.kind, t.period.from, t.period.to)
+  }
+}
 
 type Settings = Pick<Derived, 'vat' | 'pit' | 'socialSecurity' | 'company' | 'vatPercentOn'>
 
@@ -404,6 +416,10 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   for (const p of result.pit) if (p.complete) push({ kind: 'PIT', amount: p.advance, period: p }, p.dueDate)
   for (const c of result.contributions)
     if (c.configured) push({ kind: 'SocialSecurity', amount: c.total, period: c }, c.dueDate)
+  // The year end: every complete year's return and contribution year's health settlement, in the month it is due.
+  for (const a of result.annual) if (a.complete) push({ kind: 'PITAnnual', amount: a.toPay, period: a }, a.dueDate)
+  for (const h of result.healthSettlements)
+    if (h.complete) push({ kind: 'HealthAnnual', amount: h.toPay, period: h }, h.dueDate)
   d.taxes = { end, result, byDueMonth, periodsByDueMonth, periodsById }
   return d.taxes
 }

@@ -35,11 +35,13 @@ import type { FlatRateFigures } from '../tax/pit.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
+import { annualReturnRow, healthSettlementRow } from './yearEndRows.ts'
 
 const ZERO = '0.00'
 const fm = formatMoney
 
-const blank = (): Omit<TransactionDataObject, 'displayName' | 'date' | 'name' | 'amount' | 'sum'> => ({
+/** The fields every generated row shares, empty. */
+export const blank = (): Omit<TransactionDataObject, 'displayName' | 'date' | 'name' | 'amount' | 'sum'> => ({
   percent: '0',
   vatAmount: ZERO,
   isCompany: false,
@@ -118,7 +120,8 @@ const behind = (occ: readonly Occurrence[], amount: string) => ({
 
 const periodLabel = (from: YearMonthString, to: YearMonthString) => (from === to ? from : `${from} – ${to}`)
 
-const stringify = (o: Record<string, bigint | string | number | boolean | null>): Record<string, string> => {
+/** A breakdown's figures as strings (money as decimal strings). */
+export const stringify = (o: Record<string, bigint | string | number | boolean | null>): Record<string, string> => {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'bigint' ? fm(v) : String(v)
   return out
@@ -136,7 +139,7 @@ const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
 }
 
 /** Ryczałt per rate: `flat_<rate>_revenue|deductions|base|tax`. */
-const flatRateFields = (rates: readonly FlatRateFigures[] | null): Record<string, bigint> => {
+export const flatRateFields = (rates: readonly FlatRateFigures[] | null): Record<string, bigint> => {
   const out: Record<string, bigint> = {}
   for (const r of rates ?? []) {
     out[`flat_${r.rate}_revenue`] = r.revenue
@@ -235,6 +238,10 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
         },
       }
     }
+    case 'PITAnnual':
+      return annualReturnRow(t.period, id)
+    case 'HealthAnnual':
+      return healthSettlementRow(t.period, id)
     case 'SocialSecurity': {
       const c = t.period
       const deductions = { socialSecurity: fm(c.social), healthInsurance: fm(c.health), other: ZERO }

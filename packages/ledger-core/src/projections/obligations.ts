@@ -11,10 +11,11 @@ import { type TransactionId, taxObligationId } from '../identity.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { addMonthsToMonth } from '../calendar.ts'
+import type { Obligation } from '../tax/engine.ts'
 import { derive, taxesThrough } from './derived.ts'
 
 export interface ObligationDto {
-  readonly kind: 'VAT' | 'PIT' | 'SocialSecurity'
+  readonly kind: Obligation['kind']
   readonly periodFrom: YearMonthString
   readonly periodTo: YearMonthString
   readonly amount: MoneyString

@@ -6,7 +6,8 @@
  * - `companyIncomeAmmount`: net amount of company revenue rows (`1_Revenue`, isCompany) — by cash date.
  * - `companyExpenseAmmount`: net amount of company fee rows (`2_Fee`, isCompany).
  * - `companyVatAmmount`, `companyPitAmmount`, `companySocialSecurityAmmount`: the VAT / PIT / ZUS rows of the
- *   month, i.e. what is due (paid) in that month for the earlier period.
+ *   month, i.e. what is due (paid) in that month for the earlier period (the annual return's difference in PIT,
+ *   the annual health settlement in ZUS).
  * - `companysNetIncome` = income − VAT − PIT − ZUS − expense.
  * - `privateIncomeAmmount`, `privateExpenseAmmount`: gross `sum` of private revenue / fee rows.
  * - `privateIncome` = private income − private expense.
@@ -99,7 +100,7 @@ export const monthTotals = (state: BooksState, year: number, month: number): Tot
   for (const d of taxesThrough(state, ym)?.periodsByDueMonth.get(ym) ?? []) {
     if (hidden.size > 0 && hidden.has(taxDueId(d))) continue
     if (d.kind === 'VAT') t.vat += d.amount
-    else if (d.kind === 'PIT') t.pit += d.amount
+    else if (d.kind === 'PIT' || d.kind === 'PITAnnual') t.pit += d.amount
     else t.ss += d.amount
   }
   for (const { row } of manualRowsOf(state, ym)) {

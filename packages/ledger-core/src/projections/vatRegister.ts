@@ -3,7 +3,7 @@
  * period the month belongs to, from the same item occurrences the tax engine's declaration is computed from
  * (`derive(state).schedule`, attributed to the month of `invoiceDate ?? date`; company items only), so a JPK_V7 file
  * written from it equals the dashboard's VAT card by construction: each declaration field is its register field's
- * sum rounded once (docs/tax-rules.md §4 VAT, §8).
+ * sum rounded once (docs/tax-rules.md §4 VAT, §10).
  *
  * A row is one document: the occurrences of a month that share a document number, counterparty tax id, KSeF number
  * and date are one row with the fields of each of their rates; an occurrence without a document number is a row of

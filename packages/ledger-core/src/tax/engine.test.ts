@@ -37,6 +37,8 @@ describe('computeTaxes input handling', () => {
       contributions: [],
       vat: [],
       pit: [],
+      annual: [],
+      healthSettlements: [],
       obligations: [],
       ratesFallbackYears: [],
     })

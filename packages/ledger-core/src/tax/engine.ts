@@ -26,11 +26,14 @@ import {
 } from '../calendar.ts'
 import { maxG, minG, parseMoney, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, YearMonthString } from '../types.ts'
-import { type FlatRateFigures, flatTaxByRate, incomeTaxBase, proportionalTax, scaleTax } from './pit.ts'
+import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefault } from './pit.ts'
+import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { declareVat, type VatDeclaration, type VatSaleTreatment, type VatSalesLine, vatOfItem } from './vat.ts'
 
+export type { AnnualForm, AnnualReturn, HealthSettlement } from './annual.ts'
+export { annualFormOf } from './annual.ts'
 export type { FlatRateFigures } from './pit.ts'
 export type { VatDeclaration, VatSaleTreatment, VatSalesLine } from './vat.ts'
 export { vatOfItem } from './vat.ts'
@@ -285,11 +288,17 @@ interface ObligationBase {
   /** The deadline moved to the next working day (Ordynacja podatkowa art. 12 §5). */
   dueDate: LocalDateString
 }
-/** A payment the user owes. Zero amounts and incomplete periods produce none. */
+/**
+ * A payment the user owes. Zero amounts and incomplete periods produce none. `PITAnnual` is the difference to pay
+ * with the annual return (its period: the tax year), `HealthAnnual` the health contribution to pay with the annual
+ * settlement (its period: the contribution year).
+ */
 export type Obligation =
   | (ObligationBase & { kind: 'VAT'; details: VatPeriod })
   | (ObligationBase & { kind: 'PIT'; details: PitPeriod })
   | (ObligationBase & { kind: 'SocialSecurity'; details: ContributionMonth })
+  | (ObligationBase & { kind: 'PITAnnual'; details: AnnualReturn })
+  | (ObligationBase & { kind: 'HealthAnnual'; details: HealthSettlement })
 
 export interface TaxResult {
   /** One per input month, in order. */
@@ -298,7 +307,14 @@ export interface TaxResult {
   vat: VatPeriod[]
   /** PIT periods in order; months with no PIT setting in force have none. */
   pit: PitPeriod[]
-  /** Every payable obligation, ordered by statutory due date, then VAT, PIT, SocialSecurity, then period. */
+  /** The annual return of every tax year the months touch that has a PIT setting (see `annual.ts`). */
+  annual: AnnualReturn[]
+  /** The annual health settlement of every contribution year with an insured month. */
+  healthSettlements: HealthSettlement[]
+  /**
+   * Every payable obligation, ordered by statutory due date, then VAT, PIT, SocialSecurity, PITAnnual,
+   * HealthAnnual, then period.
+   */
   obligations: Obligation[]
   /** Years whose statutory figures were borrowed from the nearest tabled year (see `ratesFor`). */
   ratesFallbackYears: number[]
@@ -356,6 +372,14 @@ export const governing = <T extends Dated>(
   return sorted[upperBound(sorted, next.date) - 1]!
 }
 
+/** The PIT setting governing a tax year (the form is chosen for the whole year; see {@link computeTaxes}). */
+export const pitSettingForYear = (pit: readonly PitSettingInput[], year: number): PitSettingInput | null =>
+  governing(byDate(pit), formatLocalDate(year, 1, 1), formatLocalDate(year, 12, 31))
+
+/** The setting in force on a day (the last dated on or before it; of two of that day, the later in the input). */
+export const settingInForce = <T extends Dated>(settings: readonly T[], day: LocalDateString): T | null =>
+  inForce(byDate(settings), day)
+
 const intervalOf = (n: number): 1 | 3 => (n === 3 ? 3 : 1)
 
 type Deadline = { statutoryDueDate: LocalDateString; dueDate: LocalDateString }
@@ -410,8 +434,6 @@ const monthInfo = (year: number, month: number): MonthInfo => {
   }
 }
 
-const orDefault = (s: MoneyString | null, d: Grosze): Grosze => (s === null || s === '' ? d : parseMoney(s))
-
 /** `year × 12 + month − 1` of a date's month. */
 const monthIndexOf = (date: LocalDateString): number => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1
 
@@ -439,7 +461,15 @@ const samePit = (a: PitSettingInput, b: PitSettingInput): boolean =>
 export function computeTaxes(input: TaxInput): TaxResult {
   const months = input.months
   const n = months.length
-  const result: TaxResult = { contributions: [], vat: [], pit: [], obligations: [], ratesFallbackYears: [] }
+  const result: TaxResult = {
+    contributions: [],
+    vat: [],
+    pit: [],
+    annual: [],
+    healthSettlements: [],
+    obligations: [],
+    ratesFallbackYears: [],
+  }
   if (n === 0) return result
   const info = new Array<MonthInfo>(n)
   for (let i = 0; i < n; i++) {
@@ -719,17 +749,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
     const healthDeductedYtd = linear ? minG(healthPaidYtd, rates.pit.linear.healthDeductionCap) : 0n
     const healthDeductedBefore = linear ? minG(healthPaidYtd - hlth, rates.pit.linear.healthDeductionCap) : 0n
     const base = incomeTaxBase(revYtd, costYtd, socYtd, healthDeductedYtd, dedYtd)
-    const tax = linear
-      ? proportionalTax(base, setting.firstPercent)
-      : scaleTax(base, {
-          firstPercent: setting.firstPercent,
-          secondPercent:
-            setting.secondPercent === null || setting.secondPercent === ''
-              ? rates.pit.scale.secondPercent
-              : setting.secondPercent,
-          freeOfTaxAmount: orDefault(setting.freeOfTaxAmount, rates.pit.scale.freeOfTaxAmount),
-          threshold: orDefault(setting.secondPercentAmount, rates.pit.scale.threshold),
-        })
+    const tax = incomeTax(base, setting, rates)
     const advance = maxG(tax - advancesYtd, 0n)
     result.pit.push({
       from,
@@ -759,42 +779,38 @@ export function computeTaxes(input: TaxInput): TaxResult {
     advancesYtd += advance
   }
 
+  // ---- year end ----
+  const year = settleYears({
+    months,
+    contributions: result.contributions,
+    pit: result.pit,
+    pitOfYear,
+    deductionsOf: (i) => deductionOf(i, false),
+  })
+  result.annual = year.returns
+  result.healthSettlements = year.health
+
   // ---- obligations ----
   const obligations: Obligation[] = []
-  for (const c of result.contributions)
-    if (c.configured && c.total > 0n)
-      obligations.push({
-        kind: 'SocialSecurity',
-        periodFrom: c.month,
-        periodTo: c.month,
-        amount: c.total,
-        statutoryDueDate: c.statutoryDueDate,
-        dueDate: c.dueDate,
-        details: c,
-      })
-  for (const v of result.vat)
-    if (v.complete && v.due > 0n)
-      obligations.push({
-        kind: 'VAT',
-        periodFrom: v.from,
-        periodTo: v.to,
-        amount: v.due,
-        statutoryDueDate: v.statutoryDueDate,
-        dueDate: v.dueDate,
-        details: v,
-      })
-  for (const p of result.pit)
-    if (p.complete && p.advance > 0n)
-      obligations.push({
-        kind: 'PIT',
-        periodFrom: p.from,
-        periodTo: p.to,
-        amount: p.advance,
-        statutoryDueDate: p.statutoryDueDate,
-        dueDate: p.dueDate,
-        details: p,
-      })
-  const kindOrder = { VAT: 0, PIT: 1, SocialSecurity: 2 } as const
+  /** One obligation of a settled period with something to pay. */
+  const owe = <K extends Obligation['kind']>(
+    kind: K,
+    periodFrom: YearMonthString,
+    periodTo: YearMonthString,
+    amount: Grosze,
+    details: Extract<Obligation, { kind: K }>['details'],
+  ) => {
+    if (amount <= 0n) return
+    const { statutoryDueDate, dueDate } = details
+    obligations.push({ kind, periodFrom, periodTo, amount, statutoryDueDate, dueDate, details } as Obligation)
+  }
+  for (const c of result.contributions) if (c.configured) owe('SocialSecurity', c.month, c.month, c.total, c)
+  for (const v of result.vat) if (v.complete) owe('VAT', v.from, v.to, v.due, v)
+  for (const p of result.pit) if (p.complete) owe('PIT', p.from, p.to, p.advance, p)
+  for (const a of result.annual)
+    if (a.complete) owe('PITAnnual', formatYearMonth(a.year, 1), formatYearMonth(a.year, 12), a.toPay, a)
+  for (const h of result.healthSettlements) if (h.complete) owe('HealthAnnual', h.from, h.to, h.toPay, h)
+  const kindOrder = { VAT: 0, PIT: 1, SocialSecurity: 2, PITAnnual: 3, HealthAnnual: 4 } as const
   obligations.sort(
     (a, b) =>
       (a.statutoryDueDate < b.statutoryDueDate ? -1 : a.statutoryDueDate > b.statutoryDueDate ? 1 : 0) ||

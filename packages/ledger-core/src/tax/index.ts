@@ -24,3 +24,15 @@ export {
   scaleLinearHealth,
 } from './socialSecurity.ts'
 export { declareVat } from './vat.ts'
+export {
+  ASSUMED_FLAT_RATE,
+  type CompareOptions,
+  compareForms,
+  type FormComparison,
+  type FormScenario,
+  NEAR_SHARE_PERCENT,
+  type SmallZusPlus,
+  type SmallZusPlusContributions,
+  type ThresholdKind,
+  type ThresholdWarning,
+} from './compare.ts'

@@ -3,8 +3,9 @@
  * formulas. Bases and taxes are rounded to full złoty (Ordynacja podatkowa art. 63 §1); every intermediate product
  * is exact (`bigint`), so a rounding happens once, where the law puts it.
  */
-import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
-import type { Grosze, PercentString } from '../types.ts'
+import { divRoundHalfUp, maxG, parseMoney, parsePercent, roundHalfUpToZloty } from '../money.ts'
+import type { Grosze, MoneyString, PercentString, TaxType } from '../types.ts'
+import type { TaxRates } from './rates/types.ts'
 
 /** grosze × (percent in hundredths) → full złoty, rounded half-up once. */
 const toZloty = (scaled: bigint): Grosze => divRoundHalfUp(scaled, 1_000_000n) * 100n
@@ -33,6 +34,36 @@ export const scaleTax = (base: Grosze, p: ScaleParams): Grosze => {
   const scaled = base <= p.threshold ? base * p1 - reducing : p.threshold * p1 - reducing + (base - p.threshold) * p2
   return scaled <= 0n ? 0n : toZloty(scaled)
 }
+
+/** The fields of a PIT setting that give the tax on a Scale or Linear base. */
+export interface PitRatesSetting {
+  readonly taxType: TaxType
+  readonly firstPercent: PercentString
+  readonly secondPercent: PercentString | null
+  readonly freeOfTaxAmount: MoneyString | null
+  readonly secondPercentAmount: MoneyString | null
+}
+
+/** A setting's optional amount, or `d` when it is empty. */
+export const orDefault = (s: MoneyString | null, d: Grosze): Grosze => (s === null || s === '' ? d : parseMoney(s))
+
+/**
+ * The tax on a Scale or Linear base (full złoty) with the setting's percents: Linear `firstPercent × base`
+ * (art. 30c ust. 1); Scale by {@link scaleTax} with the setting's figures, empty ones taking the year's statutory
+ * 32 %, 30 000 zł and 120 000 zł (art. 27 ust. 1). Used by the advances and by the annual return alike.
+ */
+export const incomeTax = (base: Grosze, setting: PitRatesSetting, rates: TaxRates): Grosze =>
+  setting.taxType === 'Linear'
+    ? proportionalTax(base, setting.firstPercent)
+    : scaleTax(base, {
+        firstPercent: setting.firstPercent,
+        secondPercent:
+          setting.secondPercent === null || setting.secondPercent === ''
+            ? rates.pit.scale.secondPercent
+            : setting.secondPercent,
+        freeOfTaxAmount: orDefault(setting.freeOfTaxAmount, rates.pit.scale.freeOfTaxAmount),
+        threshold: orDefault(setting.secondPercentAmount, rates.pit.scale.threshold),
+      })
 
 /** Tax at one rate (Linear 19 %, art. 30c; ryczałt rates, art. 12): `percent × base`, rounded to full złoty. */
 export const proportionalTax = (base: Grosze, percent: PercentString): Grosze => {

@@ -156,16 +156,24 @@ export const scaleLinearHealth = (
  * threshold is crossed (ustawa o świadczeniach art. 81).
  */
 export const flatHealth = (revenueSinceJanuaryLessSocial: Grosze, year: number): HealthResult => {
-  const tiers = ratesFor(year).health.flatTiers
-  const idx = tiers.findIndex((t) => t.revenueUpTo === null || revenueSinceJanuaryLessSocial <= t.revenueUpTo)
-  const tier = tiers[idx]!
+  const { tier, amount } = flatHealthTier(revenueSinceJanuaryLessSocial, year)
   return {
-    health: tier.amount,
+    health: amount,
     healthBase: revenueSinceJanuaryLessSocial,
     minimumApplied: false,
-    flatTier: (idx + 1) as 1 | 2 | 3,
+    flatTier: tier,
     percent: ratesFor(year).health.scalePercent,
   }
+}
+
+/**
+ * The ryczałt band of a revenue (less social contributions) in `year`'s table: 1 up to 60 000 zł, 2 up to 300 000 zł,
+ * 3 above, and the band's monthly contribution.
+ */
+export const flatHealthTier = (revenueLessSocial: Grosze, year: number): { tier: 1 | 2 | 3; amount: Grosze } => {
+  const tiers = ratesFor(year).health.flatTiers
+  const idx = tiers.findIndex((t) => t.revenueUpTo === null || revenueLessSocial <= t.revenueUpTo)
+  return { tier: (idx + 1) as 1 | 2 | 3, amount: tiers[idx]!.amount }
 }
 
 /** Default health percent for a tax type (used only when a caller has no setting percent to offer). */

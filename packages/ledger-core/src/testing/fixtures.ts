@@ -58,3 +58,27 @@ export const pitInput = (taxType: TaxType, over: Partial<PitSettingInput> = {}):
   deductions: null,
   ...over,
 })
+
+/**
+ * The golden Scale 2025 year (`tax/golden/annual-scale-2025.json`) as commands: Scale from 1 January 2025, full ZUS
+ * 1 773.96 with health 9 %, a company income of 15 000 and a cost of 3 000 (no VAT) every month for `months` months.
+ */
+export const scaleYearCommands = (months: number) =>
+  [
+    { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2025-01-01', taxType: 'Scale', firstPercent: '12' }) },
+    {
+      type: 'AddSetting',
+      kind: 'SocialSecurity',
+      data: ssSetting({ date: '2025-01-01', amount: '1773.96', percent: '9' }),
+    },
+    {
+      type: 'AddItem',
+      dataType: 'RecurringIncome',
+      data: recurring({ date: '2025-01-10', name: 'Client', amount: '15000', percent: '0', repetitions: months }),
+    },
+    {
+      type: 'AddItem',
+      dataType: 'RecurringExpense',
+      data: recurring({ date: '2025-01-12', name: 'Office', amount: '3000', percent: '0', repetitions: months }),
+    },
+  ] as const

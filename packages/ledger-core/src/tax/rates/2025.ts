@@ -35,6 +35,7 @@ export const rates2025: TaxRates = {
       total: 44_290n,
     },
     percents: { pension: '19.52', disability: '8', sickness: '2.45', accident: '1.67', labourFund: '2.45' },
+    smallPlus: { revenueLimit: 12_000_000n, basisPercent: '50', minimumDays: 60 },
   },
   health: {
     minimumWage: 466_600n,
@@ -51,5 +52,10 @@ export const rates2025: TaxRates = {
       { revenueUpTo: null, wageShare: '180', amount: 138_497n },
     ],
   },
-  vat: { standardPercent: '23' },
+  vat: { standardPercent: '23', exemptionLimit: 20_000_000n, ksefOffline: null },
+  annual: {
+    returnDue: { month: 4, day: 30 },
+    flatReturnDue: { month: 4, day: 30 },
+    healthSettlementDue: { month: 5, day: 20 },
+  },
 }

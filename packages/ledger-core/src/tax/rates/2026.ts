@@ -35,6 +35,7 @@ export const rates2026: TaxRates = {
       total: 45_618n,
     },
     percents: { pension: '19.52', disability: '8', sickness: '2.45', accident: '1.67', labourFund: '2.45' },
+    smallPlus: { revenueLimit: 12_000_000n, basisPercent: '50', minimumDays: 60 },
   },
   health: {
     minimumWage: 480_600n,
@@ -51,5 +52,14 @@ export const rates2026: TaxRates = {
       { revenueUpTo: null, wageShare: '180', amount: 149_504n },
     ],
   },
-  vat: { standardPercent: '23' },
+  vat: {
+    standardPercent: '23',
+    exemptionLimit: 24_000_000n,
+    ksefOffline: { from: '2026-04', to: '2026-12', monthlyLimit: 1_000_000n },
+  },
+  annual: {
+    returnDue: { month: 4, day: 30 },
+    flatReturnDue: { month: 4, day: 30 },
+    healthSettlementDue: { month: 5, day: 20 },
+  },
 }

@@ -2,7 +2,13 @@
  * The shape of one year's statutory constants. Money is integer grosze, percents are decimal strings.
  * Sources for every figure: docs/tax-rules.md.
  */
-import type { Grosze, PercentString } from '../../types.ts'
+import type { Grosze, PercentString, YearMonthString } from '../../types.ts'
+
+/** A day of a month (a statutory deadline that falls in the year after the one settled). */
+export interface DayOfMonth {
+  readonly month: number
+  readonly day: number
+}
 
 /** Social-security contribution components of one monthly amount (ustawa o systemie ubezpieczeń społecznych). */
 export interface ZusAmounts {
@@ -81,6 +87,18 @@ export interface TaxRates {
     readonly preferential: ZusAmounts
     /** The percents every component above is computed with (used to prorate an incomplete month). */
     readonly percents: ZusPercents
+    /**
+     * "Mały ZUS plus" (uSUS art. 18c): the basis depends on the previous year's income. The basis is bounded by the
+     * preferential basis (30 % of the minimum wage) and the full basis (60 % of the forecast average wage) above.
+     */
+    readonly smallPlus: {
+      /** The previous year's revenue must not exceed this (prorated for part of a year). */
+      readonly revenueLimit: Grosze
+      /** The basis is this percent of the previous year's average monthly income. */
+      readonly basisPercent: PercentString
+      /** The business must have run at least this many days in the previous year. */
+      readonly minimumDays: number
+    }
   }
   readonly health: {
     /** Minimum wage (płaca minimalna) of the year. */
@@ -107,5 +125,25 @@ export interface TaxRates {
   readonly vat: {
     /** Standard VAT rate (ustawa o VAT art. 41 ust. 1 with the transitional 23 %): the default percent of the forms. */
     readonly standardPercent: PercentString
+    /** The subjective exemption's limit of a year's sales, VAT excluded (uVAT art. 113 ust. 1). */
+    readonly exemptionLimit: Grosze
+    /**
+     * The KSeF transition (uVAT art. 145m): invoices may be issued outside KSeF in the months `from`…`to` while a
+     * month's invoiced sales with VAT stay at or below `monthlyLimit`; `null` in years without the exception.
+     */
+    readonly ksefOffline: {
+      readonly from: YearMonthString
+      readonly to: YearMonthString
+      readonly monthlyLimit: Grosze
+    } | null
+  }
+  /** The deadlines of the year's annual settlements (all in the next year). */
+  readonly annual: {
+    /** PIT-36 and PIT-36L, and paying their difference: 30 April (uPIT art. 45 ust. 1 and 4). */
+    readonly returnDue: DayOfMonth
+    /** PIT-28, and paying its difference: 30 April (uZPD art. 21 ust. 2, since the 2023 tax year). */
+    readonly flatReturnDue: DayOfMonth
+    /** The annual health settlement: in the DRA for April, due 20 May (uŚOZ art. 81; uSUS art. 47 ust. 1 pkt 1). */
+    readonly healthSettlementDue: DayOfMonth
   }
 }

@@ -23,7 +23,9 @@ import type { FlagsResult, Transaction, TransactionFlags } from './types.ts'
 import { BarChart } from './yearly/BarChart.tsx'
 import { monthBars } from './yearly/chartData.ts'
 import { MonthPopup } from './yearly/MonthPopup.tsx'
+import { YearEnd } from './yearly/YearEnd.tsx'
 import { YearlyDashboard } from './yearly/YearlyDashboard.tsx'
+import { yearEnd2025, yearEnd2026, yearEndRows } from './yearly/yearEndFixtures.ts'
 import './dashboard.css'
 
 const meta: Meta = { title: 'Dashboard', parameters: { route: '/dashboard/monthly' } }
@@ -257,6 +259,16 @@ export const MonthBarsPopup: Story = {
   ),
 }
 
+/** The year end as the API answers it: 2025 after the year, 2026 in March (projected from April). */
+const yearEndEffects = {
+  loadYearEnd: async ({ year, flatRate }: { year: number; flatRate: string | null }) => {
+    const report = year === 2026 ? yearEnd2026 : { ...yearEnd2025, year }
+    return flatRate === null || !report.comparison
+      ? report
+      : { ...report, comparison: { ...report.comparison, flatRate, flatRateAssumed: false } }
+  },
+}
+
 const okEffects = {
   loadMonth: async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) }),
   reset: async () => fixtureMonth(),
@@ -299,7 +311,7 @@ export const MonthlyPageApiDown: Story = {
 
 export const YearlyPage: Story = {
   parameters: { route: '/dashboard/yearly' },
-  render: () => <YearlyDashboard effects={okEffects} year={2026} initialWidth={560} />,
+  render: () => <YearlyDashboard effects={okEffects} yearEnd={yearEndEffects} year={2026} initialWidth={560} />,
 }
 
 export const YearlyPageApiDown: Story = {
@@ -311,7 +323,55 @@ export const YearlyPageApiDown: Story = {
           throw Object.assign(new Error('Unknown Error'), { status: 0 })
         },
       }}
+      yearEnd={yearEndEffects}
       year={2026}
     />
   ),
+}
+
+export const YearEndAfterTheYear: Story = {
+  parameters: { route: '/dashboard/yearly' },
+  render: () => (
+    <Frame>
+      <YearEnd year={2025} effects={yearEndEffects} />
+    </Frame>
+  ),
+}
+
+export const YearEndPreview: Story = {
+  parameters: { route: '/dashboard/yearly' },
+  render: () => (
+    <Frame>
+      <YearEnd year={2026} effects={yearEndEffects} />
+    </Frame>
+  ),
+}
+
+export const YearEndApiDown: Story = {
+  parameters: { route: '/dashboard/yearly' },
+  render: () => (
+    <Frame>
+      <YearEnd
+        year={2026}
+        effects={{
+          loadYearEnd: async () => {
+            throw Object.assign(new Error('Unknown Error'), { status: 0 })
+          },
+        }}
+      />
+    </Frame>
+  ),
+}
+
+/** The year-end rows of April and May: PIT-36's difference and the health settlement, with their flags. */
+export const YearEndRows: Story = {
+  render: () => {
+    const [rows, onFlags] = useFlags(yearEndRows)
+    return (
+      <Frame>
+        {rows[0] && <PitCard transaction={rows[0]} onFlags={onFlags} />}
+        {rows[1] && <SocialSecurityCard transaction={rows[1]} onFlags={onFlags} />}
+      </Frame>
+    )
+  },
 }

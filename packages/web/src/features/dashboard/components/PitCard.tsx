@@ -5,6 +5,7 @@ import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
+import { isYearEndRow, YearEndRowCard } from './YearEndRowCard.tsx'
 
 const isRevenue = (eventType: string | undefined) => eventType === '1_Revenue' || eventType === '7_CompanyRevenues'
 const isFee = (eventType: string | undefined) => eventType === '2_Fee' || eventType === '8_CompanyFees'
@@ -12,6 +13,7 @@ const isFee = (eventType: string | undefined) => eventType === '2_Fee' || eventT
 /** SPEC §2 PIT card: tax type, rate, interval, the month's revenues and fees, deductions, income and sum. */
 export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
+  if (isYearEndRow(transaction)) return <YearEndRowCard transaction={transaction} onFlags={onFlags} />
   const d = transaction.dataObject
   const related = d.relatedTransactions ?? []
   const revenues = related.filter((r) => isRevenue(r.eventType))

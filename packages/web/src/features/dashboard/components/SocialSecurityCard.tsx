@@ -6,10 +6,12 @@ import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
+import { isYearEndRow, YearEndRowCard } from './YearEndRowCard.tsx'
 
 /** SPEC §2 social security card; 'Not data' when nothing is related and the amount is 0. */
 export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
+  if (isYearEndRow(transaction)) return <YearEndRowCard transaction={transaction} onFlags={onFlags} />
   const d = transaction.dataObject
   const related = d.relatedTransactions ?? []
   if (related.length === 0 && isZero(d.amount)) {

@@ -5,15 +5,18 @@ import { messageStore } from '../../../ui/messages.tsx'
 import { fixtureSummary } from '../fixtures.ts'
 import { i18nFor, withProviders } from '../testing.tsx'
 import { YearlyDashboard } from './YearlyDashboard.tsx'
+import { yearEnd2025 } from './yearEndFixtures.ts'
 
 const ok = vi.fn(async ({ year }: { year: number }) => ({
   monthly: fixtureSummary(false, year),
   increasing: fixtureSummary(true, year),
 }))
 
+const loadYearEnd = vi.fn(async ({ year }: { year: number }) => ({ ...yearEnd2025, year }))
+
 const renderPage = async (loadYear = ok) => {
   const i18n = await i18nFor('en')
-  render(withProviders(i18n, <YearlyDashboard effects={{ loadYear }} year={2026} />))
+  render(withProviders(i18n, <YearlyDashboard effects={{ loadYear }} yearEnd={{ loadYearEnd }} year={2026} />))
 }
 
 describe('YearlyDashboard', () => {
@@ -71,5 +74,8 @@ describe('YearlyDashboard', () => {
     await waitFor(() => expect(document.querySelectorAll('rect.bar').length).toBe(72))
     fireEvent.click(screen.getByRole('button', { name: 'Previous year' }))
     await waitFor(() => expect(ok).toHaveBeenLastCalledWith({ year: 2025 }))
+    // The year end below the charts follows the year shown.
+    await waitFor(() => expect(loadYearEnd).toHaveBeenLastCalledWith({ year: 2025, flatRate: null }))
+    expect(await screen.findByRole('heading', { name: 'Year end 2025' })).toBeTruthy()
   })
 })

@@ -10,11 +10,15 @@ import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
 import { BarChart, type SeriesLabels } from './BarChart.tsx'
 import { monthBars } from './chartData.ts'
 import { MonthPopup } from './MonthPopup.tsx'
+import { YearEnd } from './YearEnd.tsx'
+import type { YearEndApi } from './yearEnd.ts'
 import { type ChartKind, yearlyMachine } from './yearlyMachine.ts'
 import '../dashboard.css'
 
 type Props = {
   effects?: Pick<DashboardApi, 'loadYear'>
+  /** The year-end section's API (the app's by default). */
+  yearEnd?: YearEndApi
   /** The year shown first; this year by default. */
   year?: number
   /** Chart width before the page is measured (stories). */
@@ -23,8 +27,8 @@ type Props = {
 
 export { useMonthNames }
 
-/** SPEC §2 Yearly dashboard: year navigation and the two bar charts. */
-export const YearlyDashboard = ({ effects, year, initialWidth }: Props) => {
+/** SPEC §2 Yearly dashboard: year navigation and the two bar charts, then the year end of the year shown. */
+export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth }: Props) => {
   const { t } = useLingui()
   const messages = useMessages()
   const machine = useMemo(
@@ -100,6 +104,7 @@ export const YearlyDashboard = ({ effects, year, initialWidth }: Props) => {
           />
         </section>
       ))}
+      <YearEnd year={shown} effects={yearEnd} />
       {selected && selectedRow && (
         <MonthPopup title={selectedTitle} row={selectedRow} onClose={() => actor.send({ type: 'CLOSE_MONTH' })} />
       )}

@@ -1,0 +1,80 @@
+/**
+ * `transaction/annual/{year}`: the year end of the caller's books — the annual return (PIT-36 / PIT-36L / PIT-28),
+ * the annual health settlement, their obligations, and the comparison of the forms of taxation, as computed by
+ * ledger-core's `annualReport` (docs/tax-rules.md §8–9).
+ */
+import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
+import { type AnnualReport, annualReport } from '@finance/ledger-core/reports/annual.ts'
+import { FlatRates } from '@finance/ledger-core/schemas/records.ts'
+import { Schema } from 'effect'
+import type { FastifyInstance } from 'fastify'
+import { badRequest } from '../http/errors.ts'
+import { effectSchema } from '../http/validation.ts'
+import { booksOf } from './books.ts'
+
+const AnnualParams = effectSchema(
+  Schema.Struct({
+    year: Schema.NumberFromString.pipe(Schema.int(), Schema.between(1900, 9999)).annotations({
+      message: () => 'Year is not valid',
+    }),
+  }),
+  { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 9999 } } },
+)
+
+const FLAT_RATE_MESSAGE = `Flat rate must be one of ${FlatRates.join(', ')}`
+const AnnualQuery = effectSchema(
+  Schema.Struct({
+    flatRate: Schema.optional(Schema.Literal(...FlatRates).annotations({ message: () => FLAT_RATE_MESSAGE })),
+  }),
+  {
+    type: 'object',
+    properties: {
+      flatRate: {
+        type: 'string',
+        enum: [...FlatRates],
+        description:
+          'the ryczałt rate of revenue without its own rate in the comparison (default: the user’s, else 8.5)',
+      },
+    },
+  },
+  { flatRate: FLAT_RATE_MESSAGE },
+)
+
+/** A year end is asked for at most a century back or two decades ahead (as summaries and obligations). */
+const YEARS_BACK = 100
+const YEARS_AHEAD = 20
+
+const memo = new WeakMap<BooksState, Map<string, AnnualReport>>()
+
+export default async function yearEndRoutes(app: FastifyInstance) {
+  const { today } = app.finance
+  app.get(
+    '/api/transaction/annual/:year',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['transaction'], params: AnnualParams, querystring: AnnualQuery },
+    },
+    async (request) => {
+      const { year } = request.params as { year: number }
+      const { flatRate } = request.query as { flatRate?: (typeof FlatRates)[number] }
+      const day = today()
+      const current = Number(day.slice(0, 4))
+      if (year < current - YEARS_BACK || year > current + YEARS_AHEAD)
+        throw badRequest(['Year is too far from today'], { year: 'Year is too far from today' })
+      const { state } = await booksOf(app, request)
+      let m = memo.get(state)
+      if (!m) {
+        m = new Map()
+        memo.set(state, m)
+      }
+      const key = `${year}|${flatRate ?? ''}|${day}`
+      let report = m.get(key)
+      if (!report) {
+        report = annualReport(state, year, day, { flatRate: flatRate ?? null })
+        if (m.size > 50) m.clear()
+        m.set(key, report)
+      }
+      return report
+    },
+  )
+}

@@ -1,0 +1,335 @@
+/**
+ * The year-end settlements of a sole trader, from the monthly results of the engine:
+ *
+ * - the annual return — PIT-36 (Scale), PIT-36L (Linear) or PIT-28 (ryczałt) — which settles the year's tax against
+ *   the advances due during the year (uPIT art. 45, uZPD art. 21);
+ * - the annual health settlement (uŚOZ art. 81): the contribution of the contribution year computed from the year's
+ *   income (Scale 9 %, Linear 4.9 %) or revenue band (ryczałt), against the monthly contributions due, settled in
+ *   the DRA for April.
+ *
+ * Contributions count in the return of the year they are **paid** in (uPIT art. 26 ust. 1 pkt 2 and art. 30c ust. 2;
+ * uZPD art. 11 ust. 1 and 1a: "zapłaconych w roku podatkowym"); each month's contributions are taken as paid on
+ * their due date, so December's (due 20 January) count in the next year, and the previous year's health settlement
+ * paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §8.
+ */
+import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts'
+import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'
+import type { Grosze, LocalDateString, PercentString, TaxType, YearMonthString } from '../types.ts'
+import type { ContributionMonth, MonthFigures, PitPeriod, PitSettingInput } from './engine.ts'
+import { type FlatRateFigures, flatTaxByRate, incomeTax } from './pit.ts'
+import { ratesFor } from './rates/index.ts'
+import type { DayOfMonth } from './rates/types.ts'
+import { flatHealthTier, healthMinimumFor } from './socialSecurity.ts'
+
+/** The annual return's form by the form of taxation. */
+export type AnnualForm = 'PIT-36' | 'PIT-36L' | 'PIT-28'
+
+export const annualFormOf = (taxType: TaxType): AnnualForm =>
+  taxType === 'Flat' ? 'PIT-28' : taxType === 'Linear' ? 'PIT-36L' : 'PIT-36'
+
+/** The annual return of a tax year (business income only). Amounts in grosze; bases, taxes and advances full złoty. */
+export interface AnnualReturn {
+  /** The tax year. */
+  year: number
+  form: AnnualForm
+  taxType: TaxType
+  /** The setting's first percent (Scale 12, Linear 19, ryczałt: the rate of revenue without its own). */
+  rate: PercentString
+  /** `false` while December of the year is after the last month passed in (a preview, no obligation). */
+  complete: boolean
+  /** Company revenue of the year (by the tax month of each item). */
+  revenue: Grosze
+  /**
+   * Scale/Linear: the year's tax-deductible costs, Fundusz Pracy paid in the year included (a cost, uPIT art. 22
+   * ust. 1); ryczałt: 0 (costs never count).
+   */
+  costs: Grosze
+  /** The Fundusz Pracy part of `costs` (Scale/Linear), or 0. */
+  labourFundPaid: Grosze
+  /** Scale/Linear: `max(0, revenue − costs)`; ryczałt: the revenue. */
+  income: Grosze
+  /** Scale/Linear: `max(0, costs − revenue)` (a loss, carried to later years by the taxpayer; not modelled). */
+  loss: Grosze
+  /** Social contributions paid in the year, Fundusz Pracy excluded. */
+  socialPaid: Grosze
+  /** The part of `socialPaid` deducted (never more than the income or revenue left). */
+  socialDeducted: Grosze
+  /** Health contributions paid in the year (December's of the year before, January–November's, and the previous
+   * year's settlement paid by 20 May). */
+  healthPaid: Grosze
+  /** Linear: paid, within the year's cap and the income left; ryczałt: 50 % of paid (to the grosz); Scale: 0. */
+  healthDeducted: Grosze
+  /** Scale/Linear: the user's other deductions of the year's months, within the income left; ryczałt: 0. */
+  deductions: Grosze
+  /** The tax base: Scale/Linear `income − deductions`, ryczałt the sum of the per-rate bases; full złoty. */
+  base: Grosze
+  /** The tax due for the year ("podatek należny"), full złoty. */
+  tax: Grosze
+  /** The advances (ryczałt: the monthly or quarterly ryczałt) due for the year's periods. */
+  advances: Grosze
+  /** `tax − advances`: positive to pay, negative to be refunded (full złoty). */
+  difference: Grosze
+  toPay: Grosze
+  refund: Grosze
+  /** Ryczałt: the figures of each rate (ascending); otherwise null. */
+  flatRates: FlatRateFigures[] | null
+  /** 30 April of the next year (PIT-28 too, since the 2023 tax year). */
+  statutoryDueDate: LocalDateString
+  /** The deadline moved to the next working day (Op art. 12 §5). */
+  dueDate: LocalDateString
+}
+
+/** The annual settlement of the health contribution of a contribution year. */
+export interface HealthSettlement {
+  /** The contribution year: Scale/Linear February of `year` – January of `year + 1`; ryczałt the calendar year. */
+  year: number
+  taxType: TaxType
+  from: YearMonthString
+  to: YearMonthString
+  /** The insured months of the contribution year on this form (each owes a contribution). */
+  months: number
+  /**
+   * Scale/Linear: the year's income for health (revenue − costs − social contributions paid in the year, Fundusz
+   * Pracy included as a cost); ryczałt: the year's revenue less the social contributions paid in it (without FP).
+   */
+  basis: Grosze
+  /** 9 % (Scale, ryczałt) or 4.9 % (Linear). */
+  percent: PercentString
+  /** Scale/Linear: `percent × basis` to the grosz (0 for no income); ryczałt: `months ×` the band's contribution. */
+  computed: Grosze
+  /** Scale/Linear: the monthly minimum of each insured month, summed; ryczałt: 0. */
+  minimum: Grosze
+  /** Ryczałt: the band of the year's revenue (1: ≤ 60 000, 2: ≤ 300 000, 3: above); otherwise null. */
+  flatTier: 1 | 2 | 3 | null
+  /** The year's contribution: `max(computed, minimum)`. */
+  due: Grosze
+  /** The monthly contributions due for the year's months (taken as paid). */
+  paid: Grosze
+  /** `due − paid`: positive to pay with the April DRA, negative overpaid (refunded on request). */
+  difference: Grosze
+  toPay: Grosze
+  overpaid: Grosze
+  /** `false` while the contribution year's last month is after the last month passed in. */
+  complete: boolean
+  /** 20 May of the year after the contribution year (the DRA for April). */
+  statutoryDueDate: LocalDateString
+  dueDate: LocalDateString
+}
+
+/** What the engine hands over for the year-end settlements. */
+export interface AnnualInput {
+  readonly months: readonly MonthFigures[]
+  readonly contributions: readonly ContributionMonth[]
+  readonly pit: readonly PitPeriod[]
+  /** The PIT setting governing a tax year (`null`: no form chosen). */
+  readonly pitOfYear: (year: number) => PitSettingInput | null
+  /** The user's monthly other deductions of a month of the year (Scale/Linear). */
+  readonly deductionsOf: (index: number) => Grosze
+}
+
+export interface AnnualResult {
+  returns: AnnualReturn[]
+  health: HealthSettlement[]
+}
+
+const yearOf = (ym: YearMonthString): number => Number(ym.slice(0, 4))
+
+const dueIn = (year: number, d: DayOfMonth) => {
+  const statutoryDueDate = formatLocalDate(year, d.month, d.day)
+  return { statutoryDueDate, dueDate: nextWorkingDay(statutoryDueDate) }
+}
+
+/** The year's health settlement over the given months (already filtered to the settlement's form). */
+const settleHealth = (
+  year: number,
+  taxType: TaxType,
+  months: readonly ContributionMonth[],
+  basis: Grosze,
+  complete: boolean,
+): HealthSettlement => {
+  const rates = ratesFor(year)
+  let paid = 0n
+  let minimum = 0n
+  for (const c of months) {
+    paid += c.health
+    if (taxType !== 'Flat') {
+      const [y, m] = c.month.split('-').map(Number) as [number, number]
+      minimum += healthMinimumFor(y, m)
+    }
+  }
+  let percent: PercentString
+  let computed: Grosze
+  let flatTier: 1 | 2 | 3 | null = null
+  if (taxType === 'Flat') {
+    const t = flatHealthTier(basis, year)
+    flatTier = t.tier
+    percent = rates.health.scalePercent
+    computed = BigInt(months.length) * t.amount
+  } else {
+    percent = taxType === 'Linear' ? rates.health.linearPercent : rates.health.scalePercent
+    computed = percentOf(maxG(basis, 0n), percent)
+  }
+  const due = maxG(computed, minimum)
+  const difference = due - paid
+  return {
+    year,
+    taxType,
+    from: taxType === 'Flat' ? formatYearMonth(year, 1) : formatYearMonth(year, 2),
+    to: taxType === 'Flat' ? formatYearMonth(year, 12) : formatYearMonth(year + 1, 1),
+    months: months.length,
+    basis,
+    percent,
+    computed,
+    minimum,
+    flatTier,
+    due,
+    paid,
+    difference,
+    toPay: maxG(difference, 0n),
+    overpaid: maxG(-difference, 0n),
+    complete,
+    ...dueIn(year + 1, rates.annual.healthSettlementDue),
+  }
+}
+
+/**
+ * The annual returns and health settlements of every year the months touch. A return needs a PIT setting governing
+ * the year; a settlement needs at least one insured month of the contribution year on the year's form.
+ */
+export function settleYears(input: AnnualInput): AnnualResult {
+  const { months, contributions, pit } = input
+  const out: AnnualResult = { returns: [], health: [] }
+  const n = months.length
+  if (n === 0) return out
+  const lastMonth = months[n - 1]!.month
+  const firstYear = yearOf(months[0]!.month)
+  const lastYear = yearOf(lastMonth)
+
+  // Contributions by the year they are paid in (due the 20th of the next month: December's in January).
+  const socialPaid = new Map<number, Grosze>()
+  const labourFundPaid = new Map<number, Grosze>()
+  const healthPaid = new Map<number, Grosze>()
+  const add = (m: Map<number, Grosze>, y: number, g: Grosze) => m.set(y, (m.get(y) ?? 0n) + g)
+  for (const c of contributions) {
+    if (!c.configured) continue
+    const paidIn = yearOf(c.dueDate)
+    add(socialPaid, paidIn, c.socialWithoutLabourFund)
+    add(labourFundPaid, paidIn, c.labourFund)
+    add(healthPaid, paidIn, c.health)
+  }
+
+  // A Scale/Linear contribution year ends in January: January of the first year settles with the year before it.
+  for (let year = firstYear - 1; year <= lastYear; year++) {
+    const rates = ratesFor(year)
+    const setting = input.pitOfYear(year)
+    const taxType: TaxType = setting?.taxType ?? 'Scale'
+    let revenue = 0n
+    let costs = 0n
+    let otherDeductions = 0n
+    let monthsOfYear = 0
+    const flatRevenue = new Map<PercentString, Grosze>()
+    for (let i = 0; i < n; i++) {
+      const f = months[i]!
+      if (yearOf(f.month) !== year) continue
+      monthsOfYear++
+      revenue += f.companyRevenue
+      costs += f.companyCosts
+      otherDeductions += input.deductionsOf(i)
+      if (setting?.taxType === 'Flat')
+        for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
+          const rate = r.rate ?? setting.firstPercent
+          flatRevenue.set(rate, (flatRevenue.get(rate) ?? 0n) + r.amount)
+        }
+    }
+    const social = socialPaid.get(year) ?? 0n
+    const fp = labourFundPaid.get(year) ?? 0n
+
+    // ---- the health settlement of the contribution year ----
+    const flat = taxType === 'Flat'
+    const first = flat ? formatYearMonth(year, 1) : formatYearMonth(year, 2)
+    const last = flat ? formatYearMonth(year, 12) : formatYearMonth(year + 1, 1)
+    const insured = contributions.filter(
+      (c) => c.configured && c.month >= first && c.month <= last && (c.taxType === 'Flat') === flat,
+    )
+    let settlement: HealthSettlement | null = null
+    if (insured.length > 0) {
+      const basis = flat ? revenue - social : revenue - costs - fp - social
+      // Without a form chosen for the year (a business starting in January of the next), the months' own form.
+      const settledAs = setting ? taxType : insured[0]!.taxType
+      settlement = settleHealth(year, settledAs, insured, basis, last <= lastMonth)
+      out.health.push(settlement)
+    }
+
+    // ---- the annual return ----
+    if (!setting || monthsOfYear === 0) continue
+    const previous = out.health.find((h) => h.year === year - 1 && h.complete)
+    const health = (healthPaid.get(year) ?? 0n) + (previous && yearOf(previous.dueDate) === year ? previous.toPay : 0n)
+    let advances = 0n
+    for (const p of pit) if (yearOf(p.from) === year) advances += p.advance
+    const due = dueIn(year + 1, flat ? rates.annual.flatReturnDue : rates.annual.returnDue)
+    const complete = formatYearMonth(year, 12) <= lastMonth
+    let r: Omit<AnnualReturn, 'difference' | 'toPay' | 'refund'>
+    if (flat) {
+      if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
+      const deductible = rates.pit.flatHealthDeductiblePercent
+      const byRate = flatTaxByRate(flatRevenue, social, health, deductible)
+      r = {
+        year,
+        form: 'PIT-28',
+        taxType,
+        rate: setting.firstPercent,
+        complete,
+        revenue,
+        costs: 0n,
+        labourFundPaid: 0n,
+        income: revenue,
+        loss: 0n,
+        socialPaid: social,
+        socialDeducted: minG(social, maxG(revenue, 0n)),
+        healthPaid: health,
+        healthDeducted: percentOf(health, deductible),
+        deductions: 0n,
+        base: byRate.base,
+        tax: byRate.tax,
+        advances,
+        flatRates: byRate.rates,
+        ...due,
+      }
+    } else {
+      const allCosts = costs + fp
+      const income = maxG(revenue - allCosts, 0n)
+      const socialDeducted = minG(social, income)
+      let left = income - socialDeducted
+      const healthDeducted = taxType === 'Linear' ? minG(minG(health, rates.pit.linear.healthDeductionCap), left) : 0n
+      left -= healthDeducted
+      const deductions = minG(otherDeductions, left)
+      left -= deductions
+      const base = roundHalfUpToZloty(left)
+      r = {
+        year,
+        form: annualFormOf(taxType),
+        taxType,
+        rate: setting.firstPercent,
+        complete,
+        revenue,
+        costs: allCosts,
+        labourFundPaid: fp,
+        income,
+        loss: maxG(allCosts - revenue, 0n),
+        socialPaid: social,
+        socialDeducted,
+        healthPaid: health,
+        healthDeducted,
+        deductions,
+        base,
+        tax: incomeTax(base, setting, rates),
+        advances,
+        flatRates: null,
+        ...due,
+      }
+    }
+    const difference = r.tax - r.advances
+    out.returns.push({ ...r, difference, toPay: maxG(difference, 0n), refund: maxG(-difference, 0n) })
+  }
+  return out
+}

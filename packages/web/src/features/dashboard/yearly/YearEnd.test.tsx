@@ -1,0 +1,82 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../api/client.ts'
+import { i18nFor, withProviders } from '../testing.tsx'
+import { YearEnd } from './YearEnd.tsx'
+import { type AnnualReport, createYearEndApi } from './yearEnd.ts'
+import { yearEnd2025, yearEnd2026 } from './yearEndFixtures.ts'
+
+const renderYearEnd = async (
+  loadYearEnd: (i: { year: number; flatRate: string | null }) => Promise<AnnualReport | null>,
+  locale: 'pl' | 'en' = 'en',
+  year = 2025,
+) => {
+  const i18n = await i18nFor(locale)
+  return render(withProviders(i18n, <YearEnd year={year} effects={{ loadYearEnd }} />))
+}
+
+describe('YearEnd', () => {
+  it('shows the return, the health settlement with their due dates and state, and the forms compared', async () => {
+    await renderYearEnd(async () => yearEnd2025)
+    const pit = (await screen.findByRole('heading', { name: 'PIT-36 · tax scale' })).closest('section')!
+    expect(within(pit).getByText('Tax due').nextSibling?.textContent).toBe('12236.00\u00a0zł')
+    expect(pit.textContent).toContain('To pay: 568.00\u00a0zł')
+    expect(pit.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-30')
+    expect(within(pit).getByText('Overdue')).toBeTruthy()
+    const health = screen
+      .getByRole('heading', { name: 'Annual health settlement 2025-02 – 2026-01' })
+      .closest('section')!
+    expect(health.textContent).toContain('To pay with the DRA for April: 159.70\u00a0zł')
+    const rows = screen.getAllByRole('row').slice(1)
+    expect(rows.map((r) => r.getAttribute('data-form'))).toEqual(['Scale', 'Linear', 'Flat'])
+    expect(within(rows[0]!).getByText('current')).toBeTruthy()
+    expect(within(rows[2]!).getByText('cheapest')).toBeTruthy()
+    expect(rows[0]!.textContent).toContain('44727.30')
+    expect(screen.getByText('All months of the year are actual figures.')).toBeTruthy()
+    const warnings = screen.getAllByRole('listitem').map((li) => li.textContent)
+    expect(warnings[0]).toContain('The 120 000 zł threshold of the tax scale')
+    expect(warnings[0]).toContain('crossed in 2025-12')
+    expect(screen.getByRole('heading', { name: 'Mały ZUS plus in 2026 (from the figures of 2025)' })).toBeTruthy()
+    expect(screen.getByText(/Would not apply — revenue over the limit/)).toBeTruthy()
+  })
+
+  it('marks a year in progress as a preview with its projected months, in Polish', async () => {
+    await renderYearEnd(async () => yearEnd2026, 'pl', 2026)
+    expect(await screen.findByText(/Podgląd: miesiące po 2026-03 są prognozą/)).toBeTruthy()
+    expect(screen.getByText(/Prognoza: 2026-04 – 2026-12/)).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Rozliczenie roczne 2026' })).toBeTruthy()
+    expect(screen.getAllByText('(prognoza)', { exact: false }).length).toBeGreaterThan(0)
+  })
+
+  it('asks again with the ryczałt rate chosen', async () => {
+    const load = vi.fn(async () => yearEnd2025)
+    await renderYearEnd(load)
+    const select = await screen.findByLabelText('Ryczałt rate')
+    expect((select as HTMLSelectElement).value).toBe('')
+    expect(within(select).getByRole('option', { name: 'Assumed: 8.5 %' })).toBeTruthy()
+    fireEvent.change(select, { target: { value: '12' } })
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith({ year: 2025, flatRate: '12' }))
+  })
+
+  it('says when the books are empty, and offers to try again after an error', async () => {
+    let fail = true
+    const load = vi.fn(async () => {
+      if (fail) throw new ApiError({ status: 0, statusText: 'Unknown Error' })
+      return { ...yearEnd2025, annualReturn: null, healthSettlement: null, obligations: [], comparison: null }
+    })
+    await renderYearEnd(load)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Response error, can not connect to API.')
+    fail = false
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Nothing in the books for this year.')).toBeTruthy()
+  })
+
+  it('reads the report from transaction/annual/{year}, with the rate when chosen', async () => {
+    const get = vi.fn(async () => yearEnd2025)
+    const api = createYearEndApi({ get } as never)
+    await api.loadYearEnd({ year: 2025, flatRate: null })
+    await api.loadYearEnd({ year: 2025, flatRate: '5.5' })
+    expect(get.mock.calls).toEqual([['transaction/annual/2025'], ['transaction/annual/2025?flatRate=5.5']])
+  })
+})

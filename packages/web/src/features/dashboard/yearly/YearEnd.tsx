@@ -1,0 +1,418 @@
+import type { ObligationDto } from '@finance/ledger-core/projections/obligations.ts'
+import type { AnnualReturnDto, FormComparisonDto, HealthSettlementDto } from '@finance/ledger-core/reports/annual.ts'
+import { FlatRates } from '@finance/ledger-core/schemas/records.ts'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type ReactNode, useEffect, useId, useMemo } from 'react'
+import { Button } from '../../../ui/Button.tsx'
+import { Card } from '../../../ui/Card.tsx'
+import { Amount } from '../components/Amount.tsx'
+import { Facts } from '../components/TxCard.tsx'
+import { isZero } from '../money.ts'
+import { createYearEndApi, type YearEndApi, yearEndActors, yearEndMachine } from './yearEnd.ts'
+
+type TaxType = 'Scale' | 'Linear' | 'Flat'
+type Labels = ReturnType<typeof useLabels>
+
+/** The section's translated names of forms, thresholds and reasons. */
+const useLabels = () => {
+  const { t } = useLingui()
+  return {
+    form: { Scale: t`tax scale`, Linear: t`linear tax`, Flat: t`ryczałt` } as Record<TaxType, string>,
+    warning: {
+      scaleThreshold: t`The 120 000 zł threshold of the tax scale (the base on the scale)`,
+      flatHealthBand60: t`Ryczałt: the health band of 60 000 zł of revenue`,
+      flatHealthBand300: t`Ryczałt: the health band of 300 000 zł of revenue`,
+      vatExemption: t`The VAT exemption limit (art. 113 of the VAT act)`,
+      ksefMonthly: t`KSeF in 2026: 10 000 zł of invoiced sales with VAT in a month`,
+      smallZusPlusRevenue: t`Mały ZUS plus: the revenue limit`,
+    } as Record<string, string>,
+    reason: {
+      revenueOverLimit: t`revenue over the limit`,
+      tooFewDays: t`fewer than 60 days of business in the year`,
+      flatIncome: t`on ryczałt the income behind the basis is not derived here`,
+    } as Record<string, string>,
+  }
+}
+
+const Status = ({ obligation }: { obligation: ObligationDto | undefined }) => {
+  if (!obligation) return null
+  if (obligation.completed)
+    return (
+      <strong className="badge badge--paid">
+        <Trans>Paid</Trans>
+      </strong>
+    )
+  return obligation.overdue ? (
+    <strong className="badge badge--overdue">
+      <Trans>Overdue</Trans>
+    </strong>
+  ) : (
+    <strong className="badge">
+      <Trans>To pay</Trans>
+    </strong>
+  )
+}
+
+const Due = ({ date, obligation }: { date: string; obligation: ObligationDto | undefined }) => (
+  <p className="year-end__due">
+    <Trans>Due date</Trans>: <time dateTime={date}>{date}</time> <Status obligation={obligation} />
+  </p>
+)
+
+const ReturnCard = ({
+  a,
+  obligation,
+  labels,
+}: {
+  a: AnnualReturnDto
+  obligation: ObligationDto | undefined
+  labels: Labels
+}) => {
+  const { t } = useLingui()
+  const flat = a.taxType === 'Flat'
+  const rows: [ReactNode, ReactNode, string][] = [[t`Revenue`, <Amount key="r" value={a.revenue} />, 'revenue']]
+  if (!flat) {
+    rows.push([t`Costs (Fundusz Pracy included)`, <Amount key="c" value={a.costs} />, 'costs'])
+    rows.push([t`Income`, <Amount key="i" value={a.income} />, 'income'])
+    if (!isZero(a.loss)) rows.push([t`Loss`, <Amount key="l" value={a.loss} />, 'loss'])
+  }
+  rows.push([t`Social contributions paid in the year`, <Amount key="sp" value={a.socialPaid} />, 'socialPaid'])
+  rows.push([t`Social contributions deducted`, <Amount key="sd" value={a.socialDeducted} />, 'socialDeducted'])
+  if (a.taxType !== 'Scale') {
+    rows.push([t`Health contributions paid in the year`, <Amount key="hp" value={a.healthPaid} />, 'healthPaid'])
+    rows.push([
+      flat ? t`Health contributions deducted (50 %)` : t`Health contributions deducted (within the cap)`,
+      <Amount key="hd" value={a.healthDeducted} />,
+      'healthDeducted',
+    ])
+  }
+  if (!flat && !isZero(a.deductions))
+    rows.push([t`Other deductions`, <Amount key="d" value={a.deductions} />, 'deductions'])
+  rows.push([t`Tax base`, <Amount key="b" value={a.base} />, 'base'])
+  for (const r of flat ? (a.flatRates ?? []) : [])
+    rows.push([t`Base at ${r.rate} %`, <Amount key={`f${r.rate}`} value={r.base} />, `flat${r.rate}`])
+  rows.push([t`Tax due`, <Amount key="t" value={a.tax} />, 'tax'])
+  rows.push([t`Advances for the year`, <Amount key="a" value={a.advances} />, 'advances'])
+  const refund = !isZero(a.refund)
+  return (
+    <Card className="year-end__card" headingLevel={3} title={`${a.form} · ${labels.form[a.taxType as TaxType]}`}>
+      <Facts rows={rows} />
+      <p className={`year-end__result${refund ? ' year-end__result--refund' : ''}`}>
+        {refund ? <Trans>To be refunded</Trans> : <Trans>To pay</Trans>}: <Amount value={refund ? a.refund : a.toPay} />
+      </p>
+      <Due date={a.dueDate} obligation={obligation} />
+    </Card>
+  )
+}
+
+const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: ObligationDto | undefined }) => {
+  const { t } = useLingui()
+  const flat = h.taxType === 'Flat'
+  const rows: [ReactNode, ReactNode, string][] = [
+    [t`Insured months`, String(h.months), 'months'],
+    [
+      flat ? t`The year's revenue less social contributions` : t`The year's income`,
+      <Amount key="b" value={h.basis} />,
+      'basis',
+    ],
+    flat ? [t`Revenue band`, String(h.flatTier), 'band'] : [t`Rate`, `${h.percent} %`, 'rate'],
+    [t`Contribution computed`, <Amount key="c" value={h.computed} />, 'computed'],
+  ]
+  if (!flat) rows.push([t`Minimum (the months summed)`, <Amount key="m" value={h.minimum} />, 'minimum'])
+  rows.push([t`The year's contribution`, <Amount key="d" value={h.due} />, 'due'])
+  rows.push([t`Monthly contributions`, <Amount key="p" value={h.paid} />, 'paid'])
+  const overpaid = !isZero(h.overpaid)
+  return (
+    <Card className="year-end__card" headingLevel={3} title={t`Annual health settlement ${h.from} – ${h.to}`}>
+      <Facts rows={rows} />
+      <p className={`year-end__result${overpaid ? ' year-end__result--refund' : ''}`}>
+        {overpaid ? <Trans>Overpaid (refunded on request)</Trans> : <Trans>To pay with the DRA for April</Trans>}:{' '}
+        <Amount value={overpaid ? h.overpaid : h.toPay} />
+      </p>
+      <Due date={h.dueDate} obligation={obligation} />
+    </Card>
+  )
+}
+
+const Comparison = ({
+  c,
+  labels,
+  flatRate,
+  onFlatRate,
+}: {
+  c: FormComparisonDto
+  labels: Labels
+  flatRate: string | null
+  onFlatRate: (rate: string | null) => void
+}) => {
+  const { t } = useLingui()
+  const rateId = useId()
+  const projected = c.months.filter((m) => m.projected)
+  return (
+    <Card className="year-end__card year-end__compare" headingLevel={3} title={t`The forms of taxation compared`}>
+      <div className="year-end__rate">
+        <label htmlFor={rateId}>
+          <Trans>Ryczałt rate</Trans>
+        </label>
+        <select
+          id={rateId}
+          value={flatRate ?? ''}
+          onChange={(e) => onFlatRate(e.target.value === '' ? null : e.target.value)}
+        >
+          <option value="">{c.flatRateAssumed ? t`Assumed: ${c.flatRate} %` : t`Yours: ${c.flatRate} %`}</option>
+          {FlatRates.map((r) => (
+            <option key={r} value={r}>
+              {r} %
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="year-end__table-wrap">
+        <table className="year-end__table">
+          <caption className="visually-hidden">
+            <Trans>What the year costs on each form</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Form</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Social</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Health</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Tax</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Total</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.scenarios.map((s) => (
+              <tr
+                key={s.taxType}
+                data-form={s.taxType}
+                className={s.taxType === c.cheapest ? 'year-end__cheapest' : undefined}
+              >
+                <th scope="row">
+                  {s.form}
+                  <span className="year-end__form">
+                    {labels.form[s.taxType as TaxType]}
+                    {s.taxType === 'Flat' ? ` ${s.rate} %` : ''}
+                  </span>
+                  {s.current && (
+                    <span className="badge">
+                      <Trans>current</Trans>
+                    </span>
+                  )}
+                  {s.taxType === c.cheapest && (
+                    <span className="badge badge--paid">
+                      <Trans>cheapest</Trans>
+                    </span>
+                  )}
+                </th>
+                <td>
+                  <Amount value={s.social} />
+                </td>
+                <td>
+                  <Amount value={s.health} />
+                </td>
+                <td>
+                  <Amount value={s.tax} />
+                </td>
+                <td>
+                  <strong>
+                    <Amount value={s.total} />
+                  </strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="year-end__note">
+        {projected.length === 0 ? (
+          <Trans>All months of the year are actual figures.</Trans>
+        ) : projected.length === 1 ? (
+          <Trans>
+            Projected: {projected[0]!.month}, from the items already scheduled for it (recurring items and dated
+            one-time items).
+          </Trans>
+        ) : (
+          <Trans>
+            Projected: {projected[0]!.month} – {projected.at(-1)!.month}, from the items already scheduled for those
+            months (recurring items and dated one-time items).
+          </Trans>
+        )}
+      </p>
+      <h4 className="year-end__subtitle">
+        <Trans>Thresholds</Trans>
+      </h4>
+      {c.warnings.length === 0 ? (
+        <p>
+          <Trans>No threshold crossed or near.</Trans>
+        </p>
+      ) : (
+        <ul className="year-end__warnings">
+          {c.warnings.map((w) => (
+            <li key={w.kind} className={`year-end__warning year-end__warning--${w.status}`}>
+              <strong>{labels.warning[w.kind] ?? w.kind}</strong>:{' '}
+              {w.status === 'crossed' ? (
+                w.month ? (
+                  <Trans>crossed in {w.month}</Trans>
+                ) : (
+                  <Trans>crossed</Trans>
+                )
+              ) : (
+                <Trans>near</Trans>
+              )}
+              {w.projected && (
+                <>
+                  {' '}
+                  (<Trans>projected</Trans>)
+                </>
+              )}{' '}
+              — <Amount value={w.value} /> / <Amount value={w.limit} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {c.smallZusPlus.map((z) => (
+        <section key={z.appliesIn} className="year-end__zus">
+          <h4 className="year-end__subtitle">
+            <Trans>
+              Mały ZUS plus in {z.appliesIn} (from the figures of {z.basedOn})
+            </Trans>
+          </h4>
+          <p>
+            {z.eligible ? <Trans>Would apply</Trans> : <Trans>Would not apply</Trans>}
+            {z.reasons.length > 0 && ` — ${z.reasons.map((r) => labels.reason[r] ?? r).join('; ')}`}
+            {z.projected && (
+              <>
+                {' '}
+                (<Trans>projected</Trans>)
+              </>
+            )}
+          </p>
+          <Facts
+            rows={[
+              [
+                t`Revenue / limit`,
+                <>
+                  <Amount value={z.revenue} /> / <Amount value={z.revenueLimit} />
+                </>,
+                'revenue',
+              ],
+              ...(z.eligible && z.basis !== null && z.contributions !== null
+                ? ([
+                    [t`Contribution basis`, <Amount key="b" value={z.basis} />, 'basis'],
+                    [t`Social contributions a month`, <Amount key="c" value={z.contributions.total} />, 'total'],
+                    ...(z.currentMonthly === null
+                      ? []
+                      : ([
+                          [t`Now`, <Amount key="n" value={z.currentMonthly} />, 'now'],
+                          [t`Less in a year (social contributions)`, <Amount key="y" value={z.yearlyChange} />, 'year'],
+                        ] as [ReactNode, ReactNode, string][])),
+                  ] as [ReactNode, ReactNode, string][])
+                : []),
+            ]}
+          />
+          {z.ratesFallback && (
+            <p className="year-end__note">
+              <Trans>The year's statutory figures are not tabled yet: the nearest year's are used.</Trans>
+            </p>
+          )}
+        </section>
+      ))}
+    </Card>
+  )
+}
+
+type Props = {
+  year: number
+  effects?: YearEndApi
+}
+
+/** The year end on the yearly dashboard: the annual return, the health settlement and the forms compared. */
+export const YearEnd = ({ year, effects }: Props) => {
+  const labels = useLabels()
+  const machine = useMemo(
+    () => yearEndMachine.provide({ actors: yearEndActors(effects ?? createYearEndApi()) }),
+    [effects],
+  )
+  const actor = useActorRef(machine, { input: { year, flatRate: null } })
+  const report = useSelector(actor, (s) => s.context.report)
+  const flatRate = useSelector(actor, (s) => s.context.flatRate)
+  const failed = useSelector(actor, (s) => s.context.failed)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  useEffect(() => actor.send({ type: 'YEAR', year }), [actor, year])
+  const obligation = (kind: string) => report?.obligations.find((o) => o.kind === kind)
+
+  return (
+    <section className="year-end" aria-busy={busy} aria-labelledby="year-end-title" data-year-end={year}>
+      <h2 className="year-end__title" id="year-end-title">
+        <Trans>Year end {year}</Trans>
+      </h2>
+      {busy && (
+        <p className="year-end__loading" role="status">
+          <Trans>Loading the year end…</Trans>
+        </p>
+      )}
+      {failed && (
+        <div className="error-box" role="alert">
+          <p>
+            <Trans>Response error, can not connect to API.</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      )}
+      {!busy && !failed && report && (
+        <>
+          {report.projected && (
+            <p className="year-end__note year-end__note--projected">
+              <Trans>
+                A preview: the months after {report.actualThrough} are projected from the items already scheduled.
+              </Trans>
+            </p>
+          )}
+          {report.ratesFallback && (
+            <p className="year-end__note">
+              <Trans>The year's statutory figures are not tabled yet: the nearest year's are used.</Trans>
+            </p>
+          )}
+          {!report.comparison ? (
+            <p>
+              <Trans>Nothing in the books for this year.</Trans>
+            </p>
+          ) : (
+            <>
+              {report.annualReturn ? (
+                <ReturnCard a={report.annualReturn} obligation={obligation('PITAnnual')} labels={labels} />
+              ) : (
+                <p>
+                  <Trans>No annual return: no form of taxation is chosen for the year (Fees → Taxes).</Trans>
+                </p>
+              )}
+              {report.healthSettlement && (
+                <HealthCard h={report.healthSettlement} obligation={obligation('HealthAnnual')} />
+              )}
+              <Comparison
+                c={report.comparison}
+                labels={labels}
+                flatRate={flatRate}
+                onFlatRate={(rate) => actor.send({ type: 'FLAT_RATE', flatRate: rate })}
+              />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
