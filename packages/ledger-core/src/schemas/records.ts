@@ -155,7 +155,7 @@ export const PurchaseProcedures = ['IMP'] as const
 /** JPK_V7 document types: sales RO / WEW / FP, purchases MK / VAT_RR / WEW. */
 export const SalesDocumentTypes = ['RO', 'WEW', 'FP'] as const
 export const PurchaseDocumentTypes = ['MK', 'VAT_RR', 'WEW'] as const
-/** Markers of a JPK_V7(3) row without a KSeF number: invoice issued outside KSeF (OFF), a bill (BFK), other (DI). */
+/** Markers of a JPK_V7(3) row without a KSeF number: issued in KSeF's failure mode (OFF), an invoice issued outside KSeF (BFK), another document (DI). */
 export const KsefMarkers = ['OFF', 'BFK', 'DI'] as const
 /** The KSeF number pattern of the official schemas (TNumerKSeF): NIP-YYYYMMDD-hex6-hex6-hex2. */
 export const KSEF_NUMBER =
