@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/count-reporter.ts'],
-    projects: ['packages/*/vitest.config.ts', 'packages/*/vitest.*.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/*/vitest.*.config.ts',
+      // The repository's own rules (package boundaries): scripts/*.test.ts.
+      { test: { name: 'architecture', include: ['scripts/*.test.ts'], environment: 'node' } },
+    ],
     coverage: {
       provider: 'v8',
       // Patterns are matched against paths relative to each project's root (Vitest 5): the core's law and projections.

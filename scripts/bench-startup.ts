@@ -91,7 +91,7 @@ export async function run(): Promise<void> {
       [
         '--input-type=module',
         '-e',
-        `const { createSqliteStore } = await import('@finance/event-store/sqlite.ts')
+        `const { createSqliteStore } = await import('@finance/event-store/sqlite')
          const { seedScenario } = await import('./packages/cli/test/scenario.ts')
          const store = createSqliteStore({ file: ${JSON.stringify(join(data, 'finance.sqlite'))} })
          await seedScenario(store)

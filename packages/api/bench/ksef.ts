@@ -8,11 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSqliteStore } from '@finance/event-store/sqlite.ts'
-import { buildInvoice } from '@finance/tax-files/testing/invoices.ts'
-import { createAccounts } from '../src/accounts/service.ts'
-import { executeBooks } from '../src/ledger/books.ts'
-import { importInvoices } from '../src/ledger/ksef.ts'
+import { createSqliteStore } from '@finance/event-store/sqlite'
+import { createAccounts, executeBooks, importInvoices } from '@finance/books'
+import { buildInvoice } from '@finance/tax-files/testing'
 import { MAX_FILES_PER_IMPORT } from '../src/routes/ksef.ts'
 
 const FILES = 1_000

@@ -10,7 +10,7 @@
  */
 import type { EventStore, NewEvent } from '@finance/event-store'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { booksStream } from '../src/ledger/books.ts'
+import { booksStream } from '@finance/books'
 import { bodies } from '../test/fixtures.ts'
 
 export const BOOKS = { years: 10, itemsPerMonth: 50 } as const

@@ -4,9 +4,9 @@
  */
 import { join } from 'node:path'
 import type { EventStore } from '@finance/event-store'
-import { dateInPoland } from '@finance/ledger-core/calendar.ts'
+import { dateInPoland } from '@finance/ledger-core/light'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { type Accounts, createAccounts } from './accounts/service.ts'
+import { type Accounts, createAccounts } from '@finance/books'
 import type { Config } from './config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework.ts'
 import { redactUrl } from './http/redact.ts'

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, statSync } from 'node:fs'
-import type { Accounts } from './accounts/service.ts'
+import type { Accounts } from '@finance/books'
 
 export interface BootstrapResult {
   readonly email: string

@@ -1,8 +1,4 @@
 export { type BuildAppOptions, buildApp, loggerOptions } from './app.ts'
 export { type Config, loadConfig, testConfig } from './config.ts'
-export { type Accounts, type AccountResult, createAccounts, type User } from './accounts/service.ts'
-export { BooksConflict, booksStream, executeBooks, forgetBooks, loadBooks } from './ledger/books.ts'
-export { forgetBookHistory, loadBookHistory } from './ledger/bookHistory.ts'
 export { ensureAdmin } from './bootstrap.ts'
 export { createMailer, type Mailer } from './mail/mailer.ts'
-export { runReminders } from './reminders/job.ts'

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { describeStoreConfig, openStoreFromEnv } from '@finance/event-store'
-import { createAccounts } from './accounts/service.ts'
+import { createAccounts } from '@finance/books'
 import { buildApp, loggerOptions } from './app.ts'
 import { ensureAdmin, prepareDataDir } from './bootstrap.ts'
 import { loadConfig } from './config.ts'

@@ -1,6 +1,6 @@
 import { createMemoryStore } from '@finance/event-store'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAccounts } from '../src/accounts/service.ts'
+import { createAccounts } from '@finance/books'
 import { ADMIN, call, type Harness, harness, PASSWORD } from './helpers.ts'
 
 let h: Harness

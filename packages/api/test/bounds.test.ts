@@ -4,7 +4,7 @@
  * of CPU): the record is listed with its problems and counts in no figure.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { booksStream } from '../src/ledger/books.ts'
+import { booksStream } from '@finance/books'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness, seeded } from './helpers.ts'
 

@@ -2,9 +2,9 @@
  * Isolation: user B walks every route of the OpenAPI document with user A's ids and A's data types, and can neither
  * see nor change anything of A's. The route list comes from the served document, so a new route is walked too.
  */
-import { DataTypes } from '@finance/ledger-core'
+import { DataTypes } from '@finance/ledger-core/light'
 import { afterEach, expect, it } from 'vitest'
-import { booksStream } from '../src/ledger/books.ts'
+import { booksStream } from '@finance/books'
 import { bodies, type BodyType, familyOf } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
 

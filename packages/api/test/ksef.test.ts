@@ -3,8 +3,8 @@
  * batch, a correction), the FA(3) of an income and its KSeF number, and the JPK_V7 file whose declaration is the
  * VAT card's.
  */
-import { buildInvoice, sample, sampleFiles } from '@finance/tax-files/testing/invoices.ts'
-import { validateXml } from '@finance/tax-files/validate.ts'
+import { validateXml } from '@finance/tax-files'
+import { buildInvoice, sample, sampleFiles } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'

@@ -5,7 +5,7 @@
  */
 import { createMemoryStore } from '@finance/event-store'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
-import { createAccounts } from '../src/accounts/service.ts'
+import { createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { loadConfig, testConfig } from '../src/config.ts'

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { createMemoryStore } from '@finance/event-store'
 import { expect, it } from 'vitest'
-import { createAccounts } from '../src/accounts/service.ts'
+import { createAccounts } from '@finance/books'
 import { buildApp, loggerOptions } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { testConfig } from '../src/config.ts'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer } from '../src/mail/mailer.ts'
-import { signAcceptKey } from '../src/reminders/keys.ts'
+import { signAcceptKey } from '@finance/books'
 import { bodies } from './fixtures.ts'
 import { call, captureMailer, type Harness, harness, smtpSink } from './helpers.ts'
 

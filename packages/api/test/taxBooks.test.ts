@@ -1,4 +1,4 @@
-import { validateXml } from '@finance/tax-files/validate.ts'
+import { validateXml } from '@finance/tax-files'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness, PASSWORD } from './helpers.ts'

@@ -4,7 +4,7 @@
  * unconditional write (docs/api.md).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { booksStream } from '../src/ledger/books.ts'
+import { booksStream } from '@finance/books'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { measureWork, normalCase, seedBooks, worstCases } from '../bench/work.ts'
-import { dateInPoland } from '@finance/ledger-core/calendar.ts'
+import { dateInPoland } from '@finance/ledger-core/light'
 import { type Harness, harness } from './helpers.ts'
 
 let h: Harness

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createSqliteStore } from '@finance/event-store/sqlite.ts'
+import { createSqliteStore } from '@finance/event-store/sqlite'
 import { runCli } from '../src/cli.ts'
 import { generateHistory } from './generate.ts'
 

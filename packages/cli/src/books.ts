@@ -1,7 +1,6 @@
 /** Users and their books, through the API's accounts module and books glue (so numbers equal the web app's). */
-import { createAccounts } from '@finance/api/accounts/service.ts'
-import { loadBooks } from '@finance/api/ledger/books.ts'
-import type { BooksState } from '@finance/ledger-core'
+import { createAccounts, loadBooks } from '@finance/books'
+import type { BooksState } from '@finance/ledger-core/light'
 import type { Ctx } from './context.ts'
 import { userError } from './errors.ts'
 

@@ -5,8 +5,7 @@
  * `--lang` (Polish by default), commander's own usage errors included.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
-import { isLocalDate } from '@finance/ledger-core/calendar.ts'
-import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
+import { Bounds, isLocalDate } from '@finance/ledger-core/calendar'
 import pkg from '../package.json' with { type: 'json' }
 import { type Ctx, createCtx, type RunOptions } from './context.ts'
 import { CliError, ExitCode, usageError } from './errors.ts'

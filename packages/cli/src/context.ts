@@ -3,7 +3,7 @@
  * `RunOptions` so tests run every command in-process with a memory store, captured output and a fixed clock.
  */
 import type { EventStore } from '@finance/event-store'
-import { dateInPoland } from '@finance/ledger-core/calendar.ts'
+import { dateInPoland } from '@finance/ledger-core/calendar'
 import { CliError, userError } from './errors.ts'
 import { type Palette, palette } from './format.ts'
 import { type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'

@@ -4,7 +4,7 @@
  * module.
  */
 import type { Json } from '@finance/event-store'
-import { upcast, ledgerEventSchemas } from '@finance/ledger-core/events.ts'
+import { upcast, ledgerEventSchemas } from '@finance/ledger-core'
 import * as Either from 'effect/Either'
 import * as ParseResult from 'effect/ParseResult'
 import * as Schema from 'effect/Schema'

@@ -4,18 +4,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createAccounts } from '@finance/api/accounts/service.ts'
-import { booksStream } from '@finance/api/ledger/books.ts'
+import { booksStream, createAccounts } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { serializeEvent } from '@finance/ledger-core'
-import {
-  contact,
-  createdAt,
-  flat2026,
-  primary,
-  type Scenario,
-  scale2025,
-} from '@finance/tax-files/testing/scenarios.ts'
+import { contact, createdAt, flat2026, primary, type Scenario, scale2025 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import { run } from './helpers.ts'
 

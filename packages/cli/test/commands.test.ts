@@ -3,10 +3,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAccounts } from '@finance/api/accounts/service.ts'
-import { executeBooks, loadBooks } from '@finance/api/ledger/books.ts'
+import { createAccounts, executeBooks, loadBooks } from '@finance/books'
 import { createMemoryStore } from '@finance/event-store'
-import { formatMoney, isDomainError, type LedgerCommand, parseMoney, summaryList } from '@finance/ledger-core'
+import { formatMoney, isDomainError, type LedgerCommand, parseMoney, summaryList } from '@finance/ledger-core/light'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generatePassword } from '../src/commands/users.ts'
 import { run } from './helpers.ts'
@@ -90,7 +89,7 @@ describe('finance reset', () => {
 describe('finance report on live books', () => {
   it('a tax paid before a back-dated invoice raised it shows what is left to pay', async () => {
     const s = await seedScenario()
-    const { executeBooks } = await import('@finance/api/ledger/books.ts')
+    const { executeBooks } = await import('@finance/books')
     await executeBooks(s.store, s.annaId, {
       type: 'AddItem',
       dataType: 'Income',

@@ -32,13 +32,16 @@ describe('start-up weight', () => {
         './packages/cli/src/render/journal.ts',
         './packages/cli/src/replay/fold.ts',
         './packages/cli/src/store.ts',
-        '@finance/api/accounts/service.ts',
-        '@finance/api/ledger/books.ts',
+        '@finance/books',
+        '@finance/ledger-core/light',
+        '@finance/ledger-core/calendar',
+        '@finance/ledger-core/replay',
+        '@finance/tax-files',
       ]),
     ).toEqual([])
   })
 
   it('the check itself sees the Schema library when it is loaded', () => {
-    expect(effectModulesLoadedBy(['@finance/ledger-core/schemas/records.ts']).length).toBeGreaterThan(100)
+    expect(effectModulesLoadedBy(['@finance/ledger-core']).length).toBeGreaterThan(100)
   })
 })

@@ -3,10 +3,9 @@
  * data, VAT/PIT/ZUS settings, recurring and one-time items, a received income and two paid obligations, all
  * executed through the API's books glue with fixed timestamps so every output is reproducible.
  */
-import { createAccounts } from '@finance/api/accounts/service.ts'
-import { executeBooks, loadBooks } from '@finance/api/ledger/books.ts'
+import { createAccounts, executeBooks, loadBooks } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
-import { isDomainError, type LedgerCommand, monthTransactions } from '@finance/ledger-core'
+import { isDomainError, type LedgerCommand, monthTransactions } from '@finance/ledger-core/light'
 
 export const ANNA = 'anna@example.com'
 export const ADMIN = 'admin@example.com'

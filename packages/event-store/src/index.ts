@@ -1,6 +1,6 @@
 /**
- * `@finance/event-store`: the port, the memory adapter and `openStoreFromEnv`. The durable adapters are deep imports
- * (`@finance/event-store/sqlite.ts`, `/postgres.ts`, `/kurrentdb.ts`) so that importing the package does not load
+ * `@finance/event-store`: the port, the memory adapter and `openStoreFromEnv`. The durable adapters are named entries
+ * (`@finance/event-store/sqlite`, `/postgres`, `/kurrentdb`) so that importing the package does not load
  * every database driver; `openStoreFromEnv` loads only the configured one.
  */
 export * from './port.ts'

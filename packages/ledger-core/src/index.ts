@@ -1,14 +1,11 @@
-export * from './types.ts'
-export * from './money.ts'
-export * from './calendar.ts'
-export * from './identity.ts'
-export * from './tax/index.ts'
-export * from './errors.ts'
+/**
+ * `@finance/ledger-core`: the pure domain engine, browser-safe (no Node module anywhere in its graph). The light
+ * half (`./light.ts`) plus what validates with Schema: event and payload schemas, the deciders, the replay.
+ */
+// The light half (`./light.ts`), then what validates with Schema.
+export * from './lightModules.ts'
 export * from './events.ts'
-export * from './commands.ts'
 export * from './schemas/index.ts'
+export * from './schemas/account.ts'
 export * from './deciders/books.ts'
-export * from './schedule.ts'
-export * from './projections/index.ts'
 export * from './replay.ts'
-export * from './reports/index.ts'

@@ -7,8 +7,8 @@
  * official schema (libxml2 in WebAssembly) is timed apart: it runs once per download, not per view.
  * Then JPK_V7M(3) of a month of 5 000 documents (target < 1 s with its schema check, which every download runs).
  */
-import { BookHistory, foldBooks, type LedgerEvent, vatFiling } from '@finance/ledger-core'
-import { income, pitSetting, vatSetting } from '@finance/ledger-core/testing/fixtures.ts'
+import { BookHistory, foldBooks, type LedgerEvent, vatFiling } from '@finance/ledger-core/light'
+import { income, pitSetting, vatSetting } from '@finance/ledger-core/testing'
 import { jpkFile } from '../src/jpk.ts'
 import { jpkV7File } from '../src/jpkV7.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'

@@ -7,8 +7,19 @@
  * birth, a NIP of ten digits, the tax office, at least one row, a ryczałt rate the form lists) and reports it as
  * field problems instead of writing a file the Ministry would reject.
  */
-import type { Contact, EwpRow, KpirRow, MoneyString, Primary, TaxBook } from '@finance/ledger-core'
-import { formatMoney, isCountryCode, isTaxOfficeCode, lastDayOfMonth, parseMoney } from '@finance/ledger-core'
+import {
+  type Contact,
+  type EwpRow,
+  formatMoney,
+  isCountryCode,
+  isTaxOfficeCode,
+  type KpirRow,
+  lastDayOfMonth,
+  type MoneyString,
+  parseMoney,
+  type Primary,
+  type TaxBook,
+} from '@finance/ledger-core/light'
 import { SCHEMAS, type SchemaId } from './schemas.ts'
 import { dateTime, token, XmlWriter } from './xml.ts'
 

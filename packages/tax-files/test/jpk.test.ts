@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { bookHistory } from '@finance/ledger-core'
+import { bookHistory } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import { codesModule, countriesFromSchema, taxOfficesFromSchema } from '../src/codes.ts'
 import { correctionRemark, defaultForm, jpkFile, NO_DOCUMENT_NUMBER } from '../src/jpk.ts'

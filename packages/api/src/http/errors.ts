@@ -2,7 +2,7 @@
  * The HTTP error catalogue in one place (apicontract): every failure answers `{ success: false, errors, fieldErrors? }`
  * with a status from this module. Domain error codes of the core are mapped to statuses here and nowhere else.
  */
-import type { DomainError } from '@finance/ledger-core/errors.ts'
+import type { DomainError } from '@finance/ledger-core/light'
 
 export interface ErrorBody {
   success: false

@@ -3,14 +3,15 @@
  * JSON Schema (from `JSONSchema.make`) documents the route in OpenAPI, and the validator compiler finds the Effect
  * Schema behind it and decodes with it, so the messages are the schema's own (SPEC §5) and bad input is a 400.
  */
-import { isLocalDate } from '@finance/ledger-core/calendar.ts'
-import { BoundMessages, isDateInBounds } from '@finance/ledger-core/schemas/bounds.ts'
+import { BoundMessages, isDateInBounds, isLocalDate } from '@finance/ledger-core/light'
 import * as Either from 'effect/Either'
-import * as JSONSchema from 'effect/JSONSchema'
 import * as ParseResult from 'effect/ParseResult'
 import * as Schema from 'effect/Schema'
 import type { FastifySchemaCompiler } from 'fastify'
 import { badRequest, type HttpError, validationError } from './errors.ts'
+import { jsonSchemaOf } from './openapi.ts'
+
+export { jsonSchemaOf }
 
 const EFFECT = Symbol.for('finance.effectSchema')
 // biome-ignore lint/suspicious/noExplicitAny: any Effect Schema, whatever its types
@@ -22,16 +23,6 @@ interface Entry {
   readonly fallback: Readonly<Record<string, string>>
 }
 const registry = new WeakMap<object, Entry>()
-
-/** JSON Schema for OpenAPI; falls back to an open object when a schema has no JSON Schema form. */
-export function jsonSchemaOf(schema: AnySchema): Record<string, unknown> {
-  try {
-    const { $schema: _drop, ...rest } = JSONSchema.make(schema) as unknown as Record<string, unknown>
-    return rest
-  } catch {
-    return { type: 'object' }
-  }
-}
 
 /**
  * Attaches an Effect Schema to a route part (body, params, querystring). `fallback` names the message of a field

@@ -2,7 +2,7 @@
  * Server-side texts in the user's language (pl default, en): e-mails and the Accept answers. The web app has its
  * own Lingui catalogues; these are the few texts the server itself writes.
  */
-import type { Language } from '@finance/ledger-core/schemas/account.ts'
+import type { Language, ReminderDue } from '@finance/ledger-core/light'
 
 export type { Language }
 
@@ -84,4 +84,24 @@ export function appLink(
   const link = new URL(path, `${publicUrl}/`)
   for (const [k, v] of Object.entries(params)) link.searchParams.set(k, v)
   return link.toString()
+}
+
+/** The e-mail of one reminder, in the user's language. */
+export const reminderMail = (language: Language, r: ReminderDue, link: string) => {
+  const lang = texts[language]
+  const t = r.transaction
+  const name = t.dataObject.displayName || t.dataObject.name
+  return {
+    subject: lang.reminderSubject(name, r.dueDate),
+    text: r.remainder
+      ? lang.reminderRemainderBody({
+          name,
+          paid: t.paidAmount ?? '',
+          now: t.dataObject.sum,
+          remaining: r.amount,
+          dueDate: r.dueDate,
+          link,
+        })
+      : lang.reminderBody({ name, amount: r.amount, dueDate: r.dueDate, link }),
+  }
 }

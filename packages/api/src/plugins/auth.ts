@@ -10,8 +10,7 @@
 import jwt from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ROLE_ADMIN } from '../accounts/service.ts'
-import { safeEqual } from '../accounts/password.ts'
+import { ROLE_ADMIN, safeEqual } from '@finance/books'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import { clientKey, enforce } from '../http/limits.ts'
 

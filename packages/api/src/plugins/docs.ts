@@ -5,28 +5,48 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
+import { COMPONENTS, describeRoute } from '../http/openapi.ts'
 
 export default fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        openapi: '3.1.0',
         info: {
           title: 'Finance API',
           description:
             'Books, VAT, PIT and social security for a Polish sole trader. Money and percents are decimal strings.',
           version: '1.0.0',
         },
+        tags: [
+          { name: 'account', description: 'Log in, tokens, registration, passwords' },
+          { name: 'config', description: 'Company data: Primary, Contact, Addresses, Invoice' },
+          { name: 'fee', description: 'Fees: VAT, PIT and social security settings, expenses' },
+          { name: 'revenue', description: 'Revenues: incomes' },
+          { name: 'data', description: 'The generic data client: every record type under one path' },
+          { name: 'transaction', description: 'Months, summaries, obligations, flags, manual transactions' },
+          { name: 'books', description: 'The tax book (KPiR or ewidencja przychodów) and its JPK file' },
+          { name: 'security', description: 'CSRF token' },
+          { name: 'home', description: 'Who is logged in, which store' },
+          { name: 'log', description: 'The event log (ADMIN)' },
+        ],
         components: {
+          schemas: { ...COMPONENTS },
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           },
         },
       },
+      // Summaries, answers and errors of each operation (the routes declare only what they validate).
+      transform: describeRoute,
     })
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
+      // The base layout: the operations without the standalone top bar, whose inline SVG logo carries a <style>
+      // element the CSP (rightly) refuses; the bar's "Explore" box has nothing to explore here anyway.
+      uiConfig: { layout: 'BaseLayout' },
+      theme: { title: 'Finance API' },
       // swagger-ui's own CSP for its pages, with its script/style hashes, minus `upgrade-insecure-requests`
       // (which would break the UI on a plain-http localhost).
       staticCSP: true,

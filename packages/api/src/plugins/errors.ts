@@ -7,7 +7,7 @@ import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
 import { effectValidatorCompiler } from '../http/validation.ts'
-import { BooksConflict } from '../ledger/books.ts'
+import { BooksConflict } from '@finance/books'
 
 const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid JSON body',

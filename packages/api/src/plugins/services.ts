@@ -4,7 +4,7 @@
  */
 import type { EventStore } from '@finance/event-store'
 import fp from 'fastify-plugin'
-import type { Accounts } from '../accounts/service.ts'
+import type { Accounts } from '@finance/books'
 import type { Config } from '../config.ts'
 import type { Mailer } from '../mail/mailer.ts'
 

@@ -12,9 +12,9 @@ import {
   ResetPasswordBody,
   ResetPasswordConfirmedBody,
   roleCode,
-} from '@finance/ledger-core/schemas/account.ts'
+} from '@finance/ledger-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { safeEqual } from '../accounts/password.ts'
+import { safeEqual } from '@finance/books'
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts'
 import { clientKey, enforce } from '../http/limits.ts'
 import { body } from '../http/validation.ts'

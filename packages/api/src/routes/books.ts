@@ -2,11 +2,10 @@
  * Route helpers over the books glue: load the caller's books, run a command as the caller and turn a domain error
  * into the contract's HTTP error.
  */
-import type { LedgerCommand } from '@finance/ledger-core/commands.ts'
-import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
+import { isDomainError, type LedgerCommand } from '@finance/ledger-core/light'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fromDomainError } from '../http/errors.ts'
-import { type Executed, executeBooks, loadBooks } from '../ledger/books.ts'
+import { type Executed, executeBooks, loadBooks } from '@finance/books'
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 export type CommandInput = DistributiveOmit<LedgerCommand, 'at' | 'userId'>

@@ -7,13 +7,12 @@
  * Sending to KSeF itself is not offered (see `ksef/client.ts`): the user sends the file with KSeF's own tools.
  */
 import { Buffer } from 'node:buffer'
-import { type Item, KSEF_NUMBER } from '@finance/ledger-core'
-import { recordById } from '@finance/ledger-core/projections/records.ts'
+import { importInvoices, issueInvoice, SchemaFailure, V7_PERIOD, v7File } from '@finance/books'
+import { type Item, KSEF_NUMBER, recordById } from '@finance/ledger-core'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, notFound, validationError } from '../http/errors.ts'
 import { body, effectSchema, IdParams, oneOf } from '../http/validation.ts'
-import { importInvoices, issueInvoice, SchemaFailure, V7_PERIOD, v7File } from '../ledger/ksef.ts'
 import { booksOf, run } from './books.ts'
 
 /** Files per import request: each request validates its files in one run of libxml2 (a fixed ~0.3 s), so batches are large; the web sends larger selections in turns. */

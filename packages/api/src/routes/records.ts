@@ -8,33 +8,30 @@
  * A write without a version is unconditional.
  */
 import {
-  currentSetting,
-  itemsBetween,
-  listRecords,
-  type RecordDto,
-  recordById,
-  companyRecord,
-} from '@finance/ledger-core/projections/records.ts'
-import {
   type CompanyDataType,
+  companyRecord,
+  currentSetting,
   type DataType,
   DataTypes,
   isCompanyDataType,
   isItemDataType,
   isSettingKind,
   type ItemDataType,
-  recordSchemas,
+  itemsBetween,
+  listRecords,
+  recordById,
+  type RecordDto,
   type SettingKind,
-} from '@finance/ledger-core/schemas/records.ts'
+} from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
+import { dataObjectJson } from '../http/openapi.ts'
 import {
   DateRangeParams,
   effectSchema,
   IdParams,
   JsonObject,
-  jsonSchemaOf,
   oneOf,
   PositiveIdFromString,
   typeParams,
@@ -82,12 +79,6 @@ export function expectedVersionOf(request: FastifyRequest): number | undefined {
 const withEtag = (reply: FastifyReply, record: RecordDto) => {
   void reply.header('etag', `"${record.version}"`)
   return record
-}
-
-/** OpenAPI form of the dataObjects of `types`, from the core's canonical record schemas. */
-const dataObjectJson = (types: readonly DataType[]): Record<string, unknown> => {
-  const variants = types.map((t) => ({ title: t, ...jsonSchemaOf(recordSchemas[t]) }))
-  return variants.length === 1 ? variants[0]! : { anyOf: variants }
 }
 
 /** The body fields every record call shares beside `dataType`. */

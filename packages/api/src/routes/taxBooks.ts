@@ -3,17 +3,13 @@
  * Both come from the user's book history (`loadBookHistory`), which knows when every change was recorded and so
  * which months are closed and what became a correction.
  */
-import { companyRecord } from '@finance/ledger-core/projections/records.ts'
-import type { TaxBook } from '@finance/ledger-core/projections/taxBook.ts'
-import { normalizeMoney } from '@finance/ledger-core/schemas/normalize.ts'
-import type { Contact, Primary } from '@finance/ledger-core/schemas/records.ts'
-import { defaultForm, type JpkForm, jpkFile, jpkProblems } from '@finance/tax-files/jpk.ts'
-import { validateXml } from '@finance/tax-files/validate.ts'
+import { companyRecord, type Contact, normalizeMoney, type Primary, type TaxBook } from '@finance/ledger-core/light'
+import { defaultForm, jpkFile, type JpkForm, jpkProblems, validateXml } from '@finance/tax-files'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, validationError } from '../http/errors.ts'
 import { effectSchema, oneOf } from '../http/validation.ts'
-import { loadBookHistory } from '../ledger/bookHistory.ts'
+import { loadBookHistory } from '@finance/books'
 import { booksOf } from './books.ts'
 
 const YEAR_MESSAGE = 'Year must be a whole number from 1900 to 2050'

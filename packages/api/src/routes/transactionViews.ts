@@ -6,17 +6,17 @@
  * (ledger-core `derive`).
  */
 import { gzipSync } from 'node:zlib'
-import type { BooksState } from '@finance/ledger-core/deciders/books.ts'
 import {
+  type BooksState,
   monthTransactions,
   obligations,
-  type SummaryRowDto,
   summaryList,
-  type TransactionDto,
+  type SummaryRowDto,
   transactionById,
+  type TransactionDto,
   transactionsBetween,
   yearSummary,
-} from '@finance/ledger-core'
+} from '@finance/ledger-core/light'
 
 export type { SummaryRowDto, TransactionDto }
 

@@ -4,18 +4,21 @@
  * links of reminder e-mails. A transaction's `id` is its identity (`i12-2026-03`, `vat-2026-01`, `pit-2026-Q1`,
  * `zus-2026-01`) or a manual row's id; the integer ids of the frozen-month model still resolve.
  */
-import { monthOf, monthsBetween } from '@finance/ledger-core/calendar.ts'
-import { monthRequestErrors } from '@finance/ledger-core/deciders/books.ts'
-import { isTransactionId } from '@finance/ledger-core/identity.ts'
-import { findTransaction, outstandingOf } from '@finance/ledger-core/projections/month.ts'
-import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
+import {
+  Bounds,
+  findTransaction,
+  isTransactionId,
+  monthOf,
+  monthsBetween,
+  outstandingOf,
+} from '@finance/ledger-core/light'
+import { monthRequestErrors } from '@finance/ledger-core'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
 import { DateParams, DateParamSchema, DateRangeParams, effectSchema, JsonObject } from '../http/validation.ts'
-import { executeBooks, loadBooks } from '../ledger/books.ts'
+import { executeBooks, loadBooks, verifyAcceptKey } from '@finance/books'
 import { texts } from '../mail/messages.ts'
-import { verifyAcceptKey } from '../reminders/keys.ts'
 import { booksOf, run } from './books.ts'
 import {
   monthGzip,

@@ -3,9 +3,8 @@
  * the annual health settlement, their obligations, and the comparison of the forms of taxation, as computed by
  * ledger-core's `annualReport` (docs/tax-rules.md §8–9).
  */
-import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
-import { type AnnualReport, annualReport } from '@finance/ledger-core/reports/annual.ts'
-import { FlatRates } from '@finance/ledger-core/schemas/records.ts'
+import { type AnnualReport, annualReport, type BooksState } from '@finance/ledger-core/light'
+import { FlatRates } from '@finance/ledger-core'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
 import { badRequest } from '../http/errors.ts'

@@ -5,7 +5,7 @@
  * checked against the official schema before it is written. Headings in Polish or English (`--lang`); the book's
  * own text (descriptions, the file) stays as entered.
  */
-import { loadBookHistory } from '@finance/api/ledger/bookHistory.ts'
+import { loadBookHistory } from '@finance/books'
 import {
   type BookMonth,
   type Contact,
@@ -17,9 +17,8 @@ import {
   type KpirTotals,
   type Primary,
   type TaxBook,
-} from '@finance/ledger-core'
-import { defaultForm, type JpkForm, type JpkPurpose, jpkFile } from '@finance/tax-files/jpk.ts'
-import { validateXml } from '@finance/tax-files/validate.ts'
+} from '@finance/ledger-core/light'
+import { defaultForm, jpkFile, type JpkForm, type JpkPurpose, validateXml } from '@finance/tax-files'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'

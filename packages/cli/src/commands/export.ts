@@ -25,7 +25,7 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
   let prefixes: string[] | undefined
   if (o.format === 'json' && o.user !== undefined) {
     const { resolveUser } = await import('../books.ts')
-    const { emailClaimStream } = await import('@finance/api/accounts/service.ts')
+    const { emailClaimStream } = await import('@finance/books')
     const { userId, email } = await resolveUser(ctx, o.user)
     prefixes = [`books-${userId}`, `user-${userId}`, emailClaimStream(email)]
   }

@@ -9,9 +9,15 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { importInvoices, type ImportResult, SchemaFailure, v7File } from '@finance/api/ledger/ksef.ts'
-import { SCHEMAS, type SchemaId, schemaFileOf } from '@finance/tax-files/schemas.ts'
-import { validateWithSchemaFile, validateXml, type XmlValidation } from '@finance/tax-files/validate.ts'
+import { importInvoices, type ImportResult, SchemaFailure, v7File } from '@finance/books'
+import {
+  SCHEMAS,
+  type SchemaId,
+  schemaFileOf,
+  validateWithSchemaFile,
+  validateXml,
+  type XmlValidation,
+} from '@finance/tax-files'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'

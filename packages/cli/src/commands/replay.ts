@@ -142,9 +142,8 @@ export const replayCommand = async (ctx: Ctx, o: ReplayOptions): Promise<void> =
 const replayUser = async (ctx: Ctx, email: string, o: ReplayOptions): Promise<void> => {
   // Loaded here, not at the top: the whole-log replay needs none of the projections, the accounts or the Schema
   // library, and starts in a fraction of the time without them.
-  const [{ replay }, { dateInPoland }, { resolveUser }, { printMonth }] = await Promise.all([
-    import('@finance/ledger-core/replay.ts'),
-    import('@finance/ledger-core/calendar.ts'),
+  const [{ replay, dateInPoland }, { resolveUser }, { printMonth }] = await Promise.all([
+    import('@finance/ledger-core'),
     import('../books.ts'),
     import('./report.ts'),
   ])

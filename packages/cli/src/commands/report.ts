@@ -3,9 +3,15 @@
  * `monthReport`/`yearReport` (the dashboards' figures) and its obligation list, as a table (default), JSON or CSV.
  */
 // The projections and reports entries, not the package index: they load no Schema library, so a report starts fast.
-import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
-import { type ObligationDto, obligations, type SummaryRowDto } from '@finance/ledger-core/projections/index.ts'
-import { type MonthReport, monthReport, yearReport } from '@finance/ledger-core/reports/index.ts'
+import {
+  type BooksState,
+  type MonthReport,
+  monthReport,
+  type ObligationDto,
+  obligations,
+  type SummaryRowDto,
+  yearReport,
+} from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Output } from '../cli.ts'
 import type { Ctx } from '../context.ts'

@@ -5,8 +5,8 @@
  * (metadata userId `cli`).
  */
 import { randomUUID } from 'node:crypto'
-import { executeBooks } from '@finance/api/ledger/books.ts'
-import { isDomainError } from '@finance/ledger-core/errors.ts'
+import { executeBooks } from '@finance/books'
+import { isDomainError } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'

@@ -1,7 +1,7 @@
 /** `finance users add|list|set-role`: administration through the API's accounts module (same hashing, same events). */
 import { randomInt } from 'node:crypto'
-import { createAccounts, normaliseEmail, ROLE_ADMIN, ROLE_USER } from '@finance/api/accounts/service.ts'
-import { accountMessages, isEmailAddress, passwordPolicyErrors } from '@finance/ledger-core/schemas/accountRules.ts'
+import { createAccounts, normaliseEmail, ROLE_ADMIN, ROLE_USER } from '@finance/books'
+import { accountMessages, isEmailAddress, passwordPolicyErrors } from '@finance/ledger-core/light'
 import type { Ctx } from '../context.ts'
 import { CliError, usageError, userError } from '../errors.ts'
 import { renderTable } from '../format.ts'

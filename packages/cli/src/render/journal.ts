@@ -4,7 +4,7 @@
  * posts to is declared with its hledger type. In an export of several users every account carries the user's e-mail
  * address as its top level (`anna@example.com:assets:bank`), so nobody's bank account is merged with another's.
  */
-import { type JournalOptions, ledgerJournal } from '@finance/ledger-core/reports/index.ts'
+import { type JournalOptions, ledgerJournal } from '@finance/ledger-core/light'
 import type { UserBooks } from '../books.ts'
 
 /** The journal's first lines: the one commodity, written as the core writes amounts. */

@@ -3,10 +3,15 @@
  * month with data to the month after the last, or `--from`/`--to`), as the dashboard shows each month.
  * Figures are the core's decimal strings, written as they are (with a decimal comma in the Polish Excel dialect).
  */
-import { monthRows, toTransactionDto } from '@finance/ledger-core/projections/index.ts'
-import { type BooksPeriod, booksPeriod, type JournalOptions } from '@finance/ledger-core/reports/index.ts'
-import { addMonthsToMonth } from '@finance/ledger-core/calendar.ts'
-import type { TransactionDto } from '@finance/ledger-core/schemas/transaction.ts'
+import {
+  addMonthsToMonth,
+  type BooksPeriod,
+  booksPeriod,
+  type JournalOptions,
+  monthRows,
+  toTransactionDto,
+  type TransactionDto,
+} from '@finance/ledger-core/light'
 import type { UserBooks } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { type CsvDialect, renderCsv } from '../format.ts'

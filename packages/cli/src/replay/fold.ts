@@ -12,12 +12,16 @@ import {
   type StoredEventData,
   type StreamPartition,
 } from '@finance/event-store'
-// Deep imports of the light modules only: a replay worker then loads no Schema library (it starts faster).
-import { canonicalJson } from '@finance/ledger-core/canonical.ts'
-import type { BooksState } from '@finance/ledger-core/deciders/state.ts'
-import { booksFolder } from '@finance/ledger-core/deciders/evolve.ts'
-import type { LedgerEvent } from '@finance/ledger-core/events.ts'
-import { CURRENT_VERSIONS, isLedgerEventType, upcast } from '@finance/ledger-core/upcast.ts'
+// The core's replay entry: a replay worker loads only the fold (no Schema library, no projections).
+import {
+  booksFolder,
+  type BooksState,
+  canonicalJson,
+  CURRENT_VERSIONS,
+  isLedgerEventType,
+  type LedgerEvent,
+  upcast,
+} from '@finance/ledger-core/replay'
 import type { PartitionResult } from './protocol.ts'
 import { createHash } from 'node:crypto'
 

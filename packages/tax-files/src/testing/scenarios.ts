@@ -3,8 +3,8 @@
  * (2026, the 2025 regulation's KPiR) and a ryczałt year with two rates (2026), each with a change recorded after
  * its month closed, and the company data the files need.
  */
-import type { Contact, LedgerEvent, Primary } from '@finance/ledger-core'
-import { income, pitSetting, recurring } from '@finance/ledger-core/testing/fixtures.ts'
+import type { Contact, LedgerEvent, Primary } from '@finance/ledger-core/light'
+import { income, pitSetting, recurring } from '@finance/ledger-core/testing'
 
 export interface Scenario {
   readonly name: string

@@ -5,7 +5,7 @@
  * April alone, then June with the quarter's declaration).
  */
 import { type ItemDataType, type LedgerEvent, validateRecord } from '@finance/ledger-core'
-import { income, vatSetting } from '@finance/ledger-core/testing/fixtures.ts'
+import { income, vatSetting } from '@finance/ledger-core/testing'
 
 export interface VatScenario {
   readonly name: string

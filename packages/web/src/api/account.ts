@@ -4,7 +4,7 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   ResetPasswordConfirmedBody,
-} from '@finance/ledger-core/schemas/account.ts'
+} from '@finance/ledger-core'
 import {
   api,
   type ChangePasswordResult,

@@ -1,4 +1,4 @@
-import { Roles } from '@finance/ledger-core/types.ts'
+import { Roles } from '@finance/ledger-core'
 import type { AppRoute } from './types.ts'
 
 export const loginPath = '/user/login'

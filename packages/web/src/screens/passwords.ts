@@ -1,4 +1,4 @@
-import { passwordPolicyErrors } from '@finance/ledger-core/schemas/account.ts'
+import { passwordPolicyErrors } from '@finance/ledger-core'
 
 /** Client-side password checks (SPEC §5). */
 export const passwordMessage = "Password is required, and should be equal to 'Confirm password' field"

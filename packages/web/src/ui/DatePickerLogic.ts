@@ -5,13 +5,13 @@
 import {
   addDays,
   addMonths,
+  Bounds,
   dayOfWeek,
   daysInMonth,
   formatLocalDate,
   isLocalDate,
   parseLocalDate,
-} from '@finance/ledger-core/calendar.ts'
-import { Bounds } from '@finance/ledger-core/schemas/bounds.ts'
+} from '@finance/ledger-core'
 
 export interface GridCell {
   date: string

@@ -3,7 +3,7 @@
  * with one column per ryczałt rate. Each month is a row group: its entries, the month's total and the year so
  * far. Money arrives as decimal strings from the API (ledger-core computed every figure).
  */
-import { KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core/projections/taxBook.ts'
+import { KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useMonthNames } from '../../i18n/months.ts'

@@ -2,9 +2,7 @@
  * Books for stories and tests, computed by ledger-core's own projection from small recorded histories: a Linear
  * year with a correction entered after January closed, and a ryczałt year with two rates.
  */
-import type { LedgerEvent } from '@finance/ledger-core/events.ts'
-import { bookHistory } from '@finance/ledger-core/projections/taxBook.ts'
-import { ITEM_V3_DEFAULTS } from '@finance/ledger-core/upcast.ts'
+import { bookHistory, ITEM_V3_DEFAULTS, type LedgerEvent } from '@finance/ledger-core'
 import type { BookView, JpkFileState } from './types.ts'
 
 const pit = (taxType: string, firstPercent: string) =>

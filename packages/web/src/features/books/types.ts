@@ -1,5 +1,5 @@
 /** What `GET books/{year}` answers: the year's tax book (ledger-core's `TaxBook`), the month shown and the files. */
-import type { TaxBook } from '@finance/ledger-core/projections/taxBook.ts'
+import type { TaxBook } from '@finance/ledger-core'
 
 export type {
   BookMonth,
@@ -8,7 +8,7 @@ export type {
   KpirRow,
   KpirTotals,
   TaxBook,
-} from '@finance/ledger-core/projections/taxBook.ts'
+} from '@finance/ledger-core'
 
 export type JpkForm = 'JPK_PKPIR' | 'JPK_EWP'
 

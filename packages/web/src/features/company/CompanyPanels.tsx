@@ -1,4 +1,4 @@
-import { TAX_OFFICES } from '@finance/ledger-core/schemas/codes.ts'
+import { TAX_OFFICES } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/index.ts'
 import type { FieldSpec } from './form/fields.tsx'

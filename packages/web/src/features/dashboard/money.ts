@@ -2,7 +2,7 @@
  * Display helpers for decimal money strings. Arithmetic stays in `@finance/ledger-core` (grosze as bigint);
  * here a string is only normalised to two decimals or compared with zero.
  */
-import { formatMoney, parseMoney } from '@finance/ledger-core/money.ts'
+import { formatMoney, parseMoney } from '@finance/ledger-core'
 
 const grosze = (s: string | undefined | null): bigint | null => {
   if (s === undefined || s === null || s === '') return null

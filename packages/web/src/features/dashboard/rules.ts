@@ -8,4 +8,4 @@ export {
   costOutstanding,
   costSummary,
   shortSocialSecurity,
-} from '@finance/ledger-core/projections/costs.ts'
+} from '@finance/ledger-core'

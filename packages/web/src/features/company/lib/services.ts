@@ -2,7 +2,7 @@
  * The calls the company, fees and revenues screens make (apicontract), behind one interface so stories and
  * tests replace the API: the form and list machines get their `load`/`save`/`loadList`/`remove` actors from it.
  */
-import { formatMoney, parseMoney, percentOf, sum } from '@finance/ledger-core/money.ts'
+import { formatMoney, parseMoney, percentOf, sum } from '@finance/ledger-core'
 import type { ApiClient } from '../../../api/client.ts'
 import type { SaveRequest } from '../machines/formMachine.ts'
 import {

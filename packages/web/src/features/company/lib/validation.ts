@@ -3,7 +3,7 @@
  * the company soft checks: a wrong NIP or REGON checksum is a warning the user may override ('Save anyway',
  * foreign data); a postal code not in `NN-NNN` form is a field error when the address is Polish.
  */
-import { companyWarnings, validateRecord } from '@finance/ledger-core/schemas/index.ts'
+import { companyWarnings, validateRecord } from '@finance/ledger-core'
 import type { Validation } from '../machines/formMachine.ts'
 import { getIn, type Draft } from './paths.ts'
 import { isPolishCountry } from './ids.ts'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { isMoneyString } from '@finance/ledger-core/money.ts'
+import { isMoneyString } from '@finance/ledger-core'
 import type { ReactNode } from 'react'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'

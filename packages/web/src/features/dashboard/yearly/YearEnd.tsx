@@ -1,6 +1,10 @@
-import type { ObligationDto } from '@finance/ledger-core/projections/obligations.ts'
-import type { AnnualReturnDto, FormComparisonDto, HealthSettlementDto } from '@finance/ledger-core/reports/annual.ts'
-import { FlatRates } from '@finance/ledger-core/schemas/records.ts'
+import {
+  type AnnualReturnDto,
+  FlatRates,
+  type FormComparisonDto,
+  type HealthSettlementDto,
+  type ObligationDto,
+} from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useMemo } from 'react'

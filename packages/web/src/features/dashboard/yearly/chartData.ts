@@ -2,7 +2,7 @@
  * Turns summary rows into the three bars per month of the yearly charts. Sums are exact (grosze as bigint via
  * the core's money parser); only the drawing converts to a number of złoty for pixel positions.
  */
-import { formatMoney, parseMoney } from '@finance/ledger-core/money.ts'
+import { formatMoney, parseMoney } from '@finance/ledger-core'
 import type { SummaryRow } from '../types.ts'
 
 export type SeriesName = 'incomes' | 'expenses' | 'summary'

@@ -3,7 +3,7 @@
  * the year shown, the ryczałt rate to compare with (`null`: the user's own, else the assumed one), the report, and
  * loading / error states. A year without books reads as an empty report, not an error (SPEC §8: 404 is no data).
  */
-import type { AnnualReport } from '@finance/ledger-core/reports/annual.ts'
+import type { AnnualReport } from '@finance/ledger-core'
 import { assign, fromPromise, setup } from 'xstate'
 import { type ApiClient, api } from '../../../api/client.ts'
 import { emptyOn404 } from '../api.ts'

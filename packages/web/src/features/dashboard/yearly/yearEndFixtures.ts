@@ -3,7 +3,7 @@
  * Scale taxpayer with 15 000 zł of revenue and 3 000 zł of costs a month and full ZUS): 2025 after the year, 2026
  * in March (the months from April projected).
  */
-import type { AnnualReport } from '@finance/ledger-core/reports/annual.ts'
+import type { AnnualReport } from '@finance/ledger-core'
 import type { Transaction } from '../types.ts'
 
 export const yearEnd2025: AnnualReport = {

@@ -1,5 +1,5 @@
-import { COUNTRIES } from '@finance/ledger-core/schemas/codes.ts'
 import {
+  COUNTRIES,
   FlatRates,
   GtuCodes,
   KsefMarkers,
@@ -7,7 +7,7 @@ import {
   PurchaseProcedures,
   SalesDocumentTypes,
   SalesProcedures,
-} from '@finance/ledger-core/schemas/records.ts'
+} from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { Checkbox } from '../../../ui/index.ts'
 import { type FieldSpec, FieldInput } from '../../company/form/fields.tsx'

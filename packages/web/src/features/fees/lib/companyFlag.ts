@@ -5,7 +5,7 @@
  * - unticking sets the percent to 0 and clears the invoice date.
  * The default VAT percent is 23 until the VAT setting is loaded, then that setting's percent.
  */
-import { addMonthsToMonth, isLocalDate, monthOf } from '@finance/ledger-core/calendar.ts'
+import { addMonthsToMonth, isLocalDate, monthOf } from '@finance/ledger-core'
 
 export const DEFAULT_VAT_PERCENT = '23'
 

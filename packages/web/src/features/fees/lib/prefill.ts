@@ -2,9 +2,7 @@
  * Statutory values the settings forms can fill in, read from the core's rate tables (`ratesFor(year)`).
  * Only the rate fields change; the date, payment interval and deductions stay as the user set them.
  */
-import { formatMoney } from '@finance/ledger-core/money.ts'
-import { ratesFor } from '@finance/ledger-core/tax/rates/index.ts'
-import { isLocalDate } from '@finance/ledger-core/calendar.ts'
+import { formatMoney, isLocalDate, ratesFor } from '@finance/ledger-core'
 
 export type TaxType = 'Flat' | 'Linear' | 'Scale'
 

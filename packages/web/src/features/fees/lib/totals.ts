@@ -1,5 +1,5 @@
 /** Totals of an item list from the API's per-item `vatAmount` and `sum` (exact, in grosze). */
-import { formatMoney, isMoneyString, parseMoney } from '@finance/ledger-core/money.ts'
+import { formatMoney, isMoneyString, parseMoney } from '@finance/ledger-core'
 
 export interface ListTotals {
   amount: string

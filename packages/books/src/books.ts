@@ -7,14 +7,19 @@
  */
 import { randomUUID } from 'node:crypto'
 import { type EventStore, type Json, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
-import type { LedgerCommand } from '@finance/ledger-core/commands.ts'
+import {
+  booksFolder,
+  type BooksState,
+  type DomainError,
+  foldBooks,
+  initialBooks,
+  isDomainError,
+  type LedgerCommand,
+  type LedgerEvent,
+  upcast,
+} from '@finance/ledger-core/light'
 // The fold's own light modules: loading books needs no Schema library (the CLI's reports start in a fraction of the
 // time without it); the decider, which validates commands with it, loads on the first command.
-import { booksFolder, foldBooks } from '@finance/ledger-core/deciders/evolve.ts'
-import { type BooksState, initialBooks } from '@finance/ledger-core/deciders/state.ts'
-import { type DomainError, isDomainError } from '@finance/ledger-core/errors.ts'
-import type { LedgerEvent } from '@finance/ledger-core/events.ts'
-import { upcast } from '@finance/ledger-core/upcast.ts'
 
 export const booksStream = (userId: string) => `books-${userId}`
 
@@ -101,11 +106,9 @@ function withUserLock<T>(store: EventStore, userId: string, task: () => Promise<
 
 const toLedger = (e: StoredEvent): LedgerEvent => upcast(e.type, e.schemaVersion, e.data)
 
-let decider:
-  | Promise<[typeof import('@finance/ledger-core/deciders/books.ts'), typeof import('@finance/ledger-core/events.ts')]>
-  | undefined
+let decider: Promise<typeof import('@finance/ledger-core')> | undefined
 const loadDecider = () => {
-  decider ??= Promise.all([import('@finance/ledger-core/deciders/books.ts'), import('@finance/ledger-core/events.ts')])
+  decider ??= import('@finance/ledger-core')
   return decider
 }
 
@@ -156,7 +159,7 @@ export function executeBooks(
 ): Promise<Executed | DomainError> {
   return withUserLock(store, userId, async () => {
     const attempt = async (): Promise<Executed | DomainError> => {
-      const [{ decide }, { serializeEvent }] = await loadDecider()
+      const { decide, serializeEvent } = await loadDecider()
       const { state, revision } = await loadBooks(store, userId)
       const decided = decide(command, state)
       if (isDomainError(decided)) return decided

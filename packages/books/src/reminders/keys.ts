@@ -7,7 +7,7 @@
  * carry the integer id of a recorded row; they stay valid, and the books map that id to its identity.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { isTransactionId, type TransactionId } from '@finance/ledger-core/identity.ts'
+import { isTransactionId, type TransactionId } from '@finance/ledger-core/light'
 
 export interface AcceptKey {
   readonly userId: string

@@ -11,7 +11,9 @@ import type { EventStore } from '@finance/event-store'
 import {
   type Address,
   type BooksState,
+  companyRecord,
   type Contact,
+  derive,
   type DocumentOutcome,
   type ImportedDocument,
   type Invoice,
@@ -23,8 +25,6 @@ import {
   recordProblems,
   vatFiling,
 } from '@finance/ledger-core'
-import { derive } from '@finance/ledger-core/projections/derived.ts'
-import { companyRecord } from '@finance/ledger-core/projections/records.ts'
 import {
   type Fa3Message,
   type Fa3Problem,

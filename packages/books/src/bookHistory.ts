@@ -6,8 +6,7 @@
  * Shared by the API and the CLI.
  */
 import type { EventStore } from '@finance/event-store'
-import { BookHistory } from '@finance/ledger-core/projections/taxBook.ts'
-import { upcast } from '@finance/ledger-core/events.ts'
+import { BookHistory, upcast } from '@finance/ledger-core/light'
 import { booksStream } from './books.ts'
 
 interface Cached {

@@ -1,5 +1,5 @@
 /**
- * The reminder job: for every user, the transactions the books say a reminder is due for (`remindersDue`, from the
+ * The reminder job's logic (the API runs it on a timer and delivers the e-mail): for every user, the transactions the books say a reminder is due for (`remindersDue`, from the
  * current books: notification on, something still to pay, due today up to `leadDays` ahead — or, for a payment
  * whose amount grew after it was completed, the remainder, also when late) get an e-mail with a signed Accept
  * link; after the send, `ReminderSent` is appended with the amount asked for (the event is the record, so a restart
@@ -15,19 +15,26 @@
  * claim expires (docs/operations.md).
  */
 import type { EventStore } from '@finance/event-store'
-import { isDomainError } from '@finance/ledger-core/deciders/books.ts'
-import { findTransaction, outstandingOf } from '@finance/ledger-core/projections/month.ts'
-import { type ReminderDue, remindersDue } from '@finance/ledger-core/projections/reminders.ts'
-import type { Accounts } from '../accounts/service.ts'
-import { executeBooks, loadBooks } from '../ledger/books.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import { type Language, texts } from '../mail/messages.ts'
+import {
+  findTransaction,
+  isDomainError,
+  outstandingOf,
+  type ReminderDue,
+  remindersDue,
+} from '@finance/ledger-core/light'
+import type { Accounts, User } from '../accounts/service.ts'
+import { executeBooks, loadBooks } from '../books.ts'
 import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
 
 export interface ReminderDeps {
   readonly store: EventStore
   readonly accounts: Accounts
-  readonly mailer: Mailer
+  /**
+   * Sends the reminder `r` to `user` with the Accept `link` (the API: an e-mail in the user's language). A rejection
+   * counts as a failed send: nothing is recorded and the reminder is tried again on the next run.
+   */
+  readonly deliver: (user: User, r: ReminderDue, link: string) => Promise<void>
+  /** The secret the Accept keys are signed with. */
   readonly secret: string
   readonly publicUrl: string
   readonly leadDays: number
@@ -78,26 +85,6 @@ export async function dueReminders(
   return remindersDue(state, { today, lastDay: addDays(today, leadDays) })
 }
 
-/** The e-mail of one reminder, in the user's language. */
-export const reminderMail = (language: Language, r: ReminderDue, link: string) => {
-  const lang = texts[language]
-  const t = r.transaction
-  const name = t.dataObject.displayName || t.dataObject.name
-  return {
-    subject: lang.reminderSubject(name, r.dueDate),
-    text: r.remainder
-      ? lang.reminderRemainderBody({
-          name,
-          paid: t.paidAmount ?? '',
-          now: t.dataObject.sum,
-          remaining: r.amount,
-          dueDate: r.dueDate,
-          link,
-        })
-      : lang.reminderBody({ name, amount: r.amount, dueDate: r.dueDate, link }),
-  }
-}
-
 export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
   let sent = 0
   let failed = 0
@@ -116,7 +103,7 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
       })
       const link = `${deps.publicUrl}/accept?key=${encodeURIComponent(key)}`
       try {
-        await deps.mailer.send({ to: user.email, ...reminderMail(user.language, r, link) })
+        await deps.deliver(user, r, link)
       } catch (err) {
         failed++
         deps.log?.error({ err, userId, transactionId: t.id }, 'reminder e-mail failed; retried on the next tick')
@@ -136,37 +123,4 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {
   }
   if (sent > 0 || failed > 0) deps.log?.info({ sent, failed }, 'reminders')
   return { sent, failed }
-}
-
-/**
- * Runs `runReminders` every `intervalMs` (never overlapping), the first time after `firstAfterMs` (so a restart
- * catches up soon); `stop` waits for a run in progress.
- */
-export function startReminderJob(
-  deps: ReminderDeps,
-  intervalMs: number,
-  firstAfterMs = intervalMs,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null
-  let stopped = false
-  const tick = () => {
-    if (running || stopped) return
-    running = runReminders(deps)
-      .catch((err: unknown) => deps.log?.error({ err }, 'reminder run failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  const first = setTimeout(tick, Math.min(firstAfterMs, intervalMs))
-  first.unref()
-  return {
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      clearTimeout(first)
-      await running
-    },
-  }
 }

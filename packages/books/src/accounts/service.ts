@@ -6,13 +6,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
-import type { Language } from '@finance/ledger-core/schemas/account.ts'
 import {
   accountMessages,
   isEmailAddress,
+  type Language,
   languageOf,
   passwordPolicyErrors,
-} from '@finance/ledger-core/schemas/accountRules.ts'
+} from '@finance/ledger-core/light'
 import { hashCode, hashPassword, randomCode, safeEqual, verifyPasswordHash } from './password.ts'
 
 export const ROLE_USER = 1

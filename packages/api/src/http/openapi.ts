@@ -1,0 +1,636 @@
+/**
+ * What the OpenAPI document says about each operation beyond its request schemas (which the routes declare and
+ * validate with): a summary, a description where useful, the 2xx answer's schema — from the core's Effect Schemas
+ * where one exists (records, transactions) — and the error answers the operation can give, all with the one error
+ * body of `errors.ts`. `describeRoute` is @fastify/swagger's `transform`: it changes the document only, never the
+ * route's validation or serialisation.
+ */
+import { CounterpartySchema, DataTypes, GeneratedRowSchema, recordSchemas } from '@finance/ledger-core'
+import { type DataType, isItemDataType, KPIR_AMOUNT_COLUMNS } from '@finance/ledger-core/light'
+import * as JSONSchema from 'effect/JSONSchema'
+import type * as Schema from 'effect/Schema'
+
+type Json = Record<string, unknown>
+
+/** Replaces `#/$defs/…` references by their definitions, so a schema stands alone inside the OpenAPI document. */
+export function inlineDefs(schema: Json): Json {
+  const defs = (schema.$defs ?? {}) as Record<string, Json>
+  const walk = (node: unknown, depth: number): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, depth))
+    if (typeof node !== 'object' || node === null) return node
+    const ref = (node as Json).$ref
+    if (typeof ref === 'string' && ref.startsWith('#/$defs/') && depth < 32) {
+      const { $ref: _ref, ...rest } = node as Json
+      return { ...(walk(defs[ref.slice('#/$defs/'.length)] ?? {}, depth + 1) as Json), ...rest }
+    }
+    const out: Json = {}
+    for (const [k, v] of Object.entries(node as Json)) if (k !== '$defs' && k !== '$schema') out[k] = walk(v, depth)
+    return out
+  }
+  return walk(schema, 0) as Json
+}
+
+/** JSON Schema of an Effect Schema for the document; an open object when the schema has no JSON Schema form. */
+// biome-ignore lint/suspicious/noExplicitAny: any Effect Schema, whatever its types
+export function jsonSchemaOf(schema: Schema.Schema<any, any, never>): Json {
+  try {
+    return inlineDefs(JSONSchema.make(schema) as unknown as Json)
+  } catch {
+    return { type: 'object' }
+  }
+}
+
+/** OpenAPI form of the dataObjects of `types`, from the core's canonical record schemas. */
+export const dataObjectJson = (types: readonly DataType[]): Json => {
+  const variants = types.map((t) => ({ title: t, ...jsonSchemaOf(recordSchemas[t]) }))
+  return variants.length === 1 ? (variants[0] as Json) : { anyOf: variants }
+}
+
+// ---- Answers ----
+
+const str = (description?: string): Json => ({ type: 'string', ...(description ? { description } : {}) })
+const int = (description?: string): Json => ({ type: 'integer', ...(description ? { description } : {}) })
+const bool: Json = { type: 'boolean' }
+const money = str('Money: a decimal string with at most two decimals')
+const object = (properties: Record<string, Json>, required = Object.keys(properties)): Json => ({
+  type: 'object',
+  required,
+  properties,
+})
+const array = (items: Json): Json => ({ type: 'array', items })
+const orNull = (schema: Json): Json => ({ ...schema, type: [schema.type, 'null'] })
+
+/** The body of every error answer (`HttpError.body()`). */
+export const ErrorBodyJson: Json = object(
+  {
+    success: { type: 'boolean', enum: [false] },
+    errors: array(str()),
+    fieldErrors: { type: 'object', additionalProperties: str(), description: 'The message of each invalid field' },
+  },
+  ['success', 'errors'],
+)
+
+const FAMILY_TYPES = {
+  config: ['Primary', 'Contact', 'Addresses', 'Invoice'],
+  fee: ['Vat', 'Pit', 'SocialSecurity', 'Expense', 'RecurringExpense'],
+  revenue: ['Income', 'RecurringIncome'],
+} as const satisfies Record<string, readonly DataType[]>
+
+const problems = array(object({ field: str(), code: str(), message: str() }))
+
+/** A record's dataObject as answers carry it: items also with their `vatAmount` and `sum`. */
+const answerDataObjectJson = (types: readonly DataType[]): Json => {
+  const variants = types.map((t) => {
+    const own: Json = { title: t, ...jsonSchemaOf(recordSchemas[t]) }
+    if (!isItemDataType(t)) return own
+    return {
+      ...own,
+      required: [...((own.required as string[] | undefined) ?? []), 'vatAmount', 'sum'],
+      properties: { ...(own.properties as Json), vatAmount: money, sum: money },
+    }
+  })
+  return variants.length === 1 ? (variants[0] as Json) : { anyOf: variants }
+}
+
+const recordJson = (types: readonly DataType[]): Json =>
+  object(
+    {
+      id: int('The record id, a positive integer per user'),
+      dataType: { type: 'string', enum: [...types] },
+      eventType: str(),
+      version: int('1 when created, one more with every change; also the ETag'),
+      dataObject: answerDataObjectJson(types),
+      problems: { ...problems, description: 'Stored data outside the bounds (written by an older version)' },
+    },
+    ['id', 'dataType', 'eventType', 'version', 'dataObject'],
+  )
+
+const transactionId = str(
+  'The identity of the row: `i{item}-{yyyy-mm}` an item occurrence, `{vat|pit|zus}-{yyyy-mm}` (or `-{yyyy}-Q{n}`) a tax obligation, digits a manual row',
+)
+const generatedRow = jsonSchemaOf(GeneratedRowSchema)
+const transactionJson: Json = {
+  ...generatedRow,
+  required: [
+    ...((generatedRow.required as string[]) ?? []),
+    'completed',
+    'notification',
+    'notificationCompleted',
+    'paidAmount',
+    'remainingAmount',
+  ],
+  properties: {
+    ...(generatedRow.properties as Json),
+    id: transactionId,
+    completed: bool,
+    notification: bool,
+    notificationCompleted: bool,
+    paidAmount: { ...orNull(money), description: 'The amount when the user completed the row; null while not' },
+    remainingAmount: {
+      ...orNull(money),
+      description: 'sum − paidAmount of a completed row ("0.00" unchanged, negative overpaid); null otherwise',
+    },
+  },
+}
+
+const summaryRowJson = object({
+  year: int(),
+  month: int('1–12, 0 for the year row'),
+  companyIncomeAmmount: money,
+  companyVatAmmount: money,
+  companyPitAmmount: money,
+  companySocialSecurityAmmount: money,
+  companyExpenseAmmount: money,
+  companysNetIncome: money,
+  privateIncomeAmmount: money,
+  privateExpenseAmmount: money,
+  privateIncome: money,
+  summary: money,
+})
+
+const obligationJson = object({
+  kind: {
+    type: 'string',
+    enum: ['VAT', 'PIT', 'SocialSecurity', 'PITAnnual', 'HealthAnnual'],
+    description: 'PITAnnual: the annual return; HealthAnnual: the health contribution settlement',
+  },
+  periodFrom: str('yyyy-mm'),
+  periodTo: str('yyyy-mm'),
+  amount: money,
+  statutoryDueDate: { type: 'string', format: 'date' },
+  dueDate: { type: 'string', format: 'date', description: 'The statutory date moved to the next working day' },
+  transactionId,
+  completed: bool,
+  paidAmount: orNull(money),
+  remainingAmount: orNull(money),
+  overdue: bool,
+})
+
+const figures = (description: string): Json => ({
+  type: ['object', 'null'],
+  description: `${description}; money as decimal strings`,
+  additionalProperties: true,
+})
+const annualReportJson = object({
+  year: int(),
+  today: { type: 'string', format: 'date' },
+  actualThrough: str('yyyy-mm: the last month with actual figures; later months are projected'),
+  projected: bool,
+  ratesFallback: { ...bool, description: "The year's statutory figures are borrowed from another year's table" },
+  annualReturn: figures('The PIT-36/36L/28 figures (toPay or refund, dueDate 30 April); null without a form'),
+  healthSettlement: figures('The health contribution settlement (toPay or overpaid, dueDate 20 May)'),
+  obligations: array(obligationJson),
+  comparison: figures('The forms compared: scenarios Scale/Linear/Flat, months, warnings, smallZusPlus'),
+})
+
+const deleted = object({ success: { type: 'boolean', enum: [true] }, id: int() })
+const ok = object({ success: { type: 'boolean', enum: [true] }, errors: array(str()) })
+const session = { token: str('A JWT for the Authorization header'), minutes: int('Minutes the token is valid') }
+
+const moneyOrNull = orNull(money)
+const yearMonth = str('yyyy-mm')
+const date: Json = { type: 'string', format: 'date' }
+const entryRef = object({
+  book: { type: 'string', enum: ['kpir', 'ewp'] },
+  year: int(),
+  number: int(),
+  date,
+  documentNumber: str(),
+})
+/** The columns every book row shares. */
+const rowBase = {
+  number: int('Running number in the book of the year'),
+  month: yearMonth,
+  date,
+  documentNumber: str(),
+  ksefNumber: orNull(str()),
+  counterparty: orNull(jsonSchemaOf(CounterpartySchema)),
+  description: str(),
+  kind: { type: 'string', enum: ['entry', 'correction'] },
+  corrects: orNull(entryRef),
+  period: orNull(yearMonth),
+  source: object({ itemId: int(), index: int(), dataType: str() }),
+}
+const kpirRow = object({
+  ...rowBase,
+  ...Object.fromEntries(KPIR_AMOUNT_COLUMNS.map((c) => [c, moneyOrNull])),
+  researchDescription: orNull(str()),
+})
+const ewpRow = object({ ...rowBase, entryDate: date, rate: orNull(str()), amount: money })
+const kpirTotals = object(Object.fromEntries([...KPIR_AMOUNT_COLUMNS, 'costs', 'income'].map((c) => [c, money])))
+const ewpTotals = object({ byRate: { type: 'object', additionalProperties: money }, total: money })
+const bookMonth = object({
+  month: yearMonth,
+  kind: { type: 'string', enum: ['kpir', 'ewp'] },
+  closes: date,
+  closed: bool,
+  history: bool,
+  kpir: kpirTotals,
+  kpirYearToDate: kpirTotals,
+  ewp: ewpTotals,
+  ewpYearToDate: ewpTotals,
+})
+const taxBookJson = object({
+  year: int(),
+  layout: { type: 'string', enum: ['2019', '2025'], description: 'The KPiR layout: 17 columns to 2025, 19 from 2026' },
+  months: array(bookMonth),
+  kpir: object({ rows: array(kpirRow), totals: kpirTotals }),
+  ewp: object({ rates: array(str()), rows: array(ewpRow), totals: ewpTotals }),
+  month: orNull(int('The month asked for, or null')),
+  files: array(object({ form: { type: 'string', enum: ['JPK_PKPIR', 'JPK_EWP'] }, problems })),
+})
+
+const logEntryJson = object({
+  id: int('Global position of the event'),
+  createdDate: { type: 'string', format: 'date-time' },
+  userName: str('E-mail of the acting user, `system` for jobs'),
+  eventType: str(),
+  dataType: str(),
+  dataObject: { type: 'object', additionalProperties: true },
+})
+
+/** Schemas the document names once (`components.schemas`) and the operations refer to. */
+export const COMPONENTS: Readonly<Record<string, Json>> = {
+  Error: ErrorBodyJson,
+  Record: recordJson(DataTypes),
+  CompanyRecord: recordJson(FAMILY_TYPES.config),
+  FeeRecord: recordJson(FAMILY_TYPES.fee),
+  RevenueRecord: recordJson(FAMILY_TYPES.revenue),
+  Transaction: transactionJson,
+  SummaryRow: summaryRowJson,
+  Obligation: obligationJson,
+  TaxBook: taxBookJson,
+  AnnualReport: annualReportJson,
+  LogEntry: logEntryJson,
+}
+const ref = (name: keyof typeof COMPONENTS & string): Json => ({ $ref: `#/components/schemas/${name}` })
+
+// ---- Operations ----
+
+/** An answer other than JSON: its media type and schema. */
+interface Content {
+  readonly mediaType: string
+  readonly schema: Json
+}
+
+export interface OperationDoc {
+  readonly summary: string
+  readonly description?: string
+  /** The success status (200 unless said). */
+  readonly status?: 200 | 201
+  readonly ok: Json | Content
+  /** Error statuses beyond those the route's shape implies (see `impliedErrors`). */
+  readonly errors?: readonly number[]
+  /** Answers under other statuses with their own description and schema (e.g. a 201 beside the 200). */
+  readonly extra?: Readonly<Record<number, { description: string; schema: Json }>>
+}
+
+const FAMILY_NAMES = {
+  config: { what: 'company record', component: 'CompanyRecord' },
+  fee: { what: 'fee', component: 'FeeRecord' },
+  revenue: { what: 'revenue', component: 'RevenueRecord' },
+} as const
+
+const VERSIONED =
+  'Name the version you change with `If-Match: "{version}"` or `version` in the body; another one answers 409 and nothing is written. Without a version the write is unconditional.'
+
+function recordOperations(): Record<string, OperationDoc> {
+  const ops: Record<string, OperationDoc> = {}
+  for (const [family, { what, component }] of Object.entries(FAMILY_NAMES)) {
+    const base = `/api/${family}`
+    const one = ref(component)
+    ops[`GET ${base}/GetByType/:type`] = {
+      summary: `The current ${what} of a type`,
+      description:
+        'Company data: the record; settings: the one in force today (Polish date); items: the latest dated one.',
+      ok: one,
+      errors: [404],
+    }
+    ops[`GET ${base}/GetById/:id`] = { summary: `One ${what} by id`, ok: one, errors: [404] }
+    ops[`GET ${base}/GetListByType/:type`] = {
+      summary: `Every ${what} of a type`,
+      description: 'Settings newest date first, items by date.',
+      ok: array(one),
+    }
+    ops[`GET ${base}/GetListByDates/:from/:to`] = {
+      summary: `The ${what} items dated in a range`,
+      description: 'Both ends included.',
+      ok: array(one),
+    }
+    ops[`POST ${base}`] = {
+      summary: `Add a ${what}`,
+      description:
+        family === 'config'
+          ? `A company record is one per type: when it exists this updates it (200). ${VERSIONED}`
+          : undefined,
+      status: 201,
+      ok: one,
+      errors: family === 'config' ? [409] : [],
+      ...(family === 'config' ? { extra: { 200: { description: 'The existing record, updated', schema: one } } } : {}),
+    }
+    ops[`PUT ${base}/:id`] = {
+      summary: `Change a ${what}`,
+      description: `400 \`No changes on the form\` when nothing changed. ${VERSIONED}`,
+      ok: one,
+      errors: [404, 409],
+    }
+    ops[`DELETE ${base}/:id`] = { summary: `Delete a ${what}`, description: VERSIONED, ok: deleted, errors: [404, 409] }
+    ops[`PUT ${base}/delete/:id`] = {
+      summary: `Delete a ${what} (PUT form)`,
+      description: `The same as DELETE, for clients that cannot send it. ${VERSIONED}`,
+      ok: deleted,
+      errors: [404, 409],
+    }
+  }
+  const any = ref('Record')
+  Object.assign(ops, {
+    'GET /api/data/:type': { summary: 'Every record of a type (generic client)', ok: array(any) },
+    'POST /api/data/:type': {
+      summary: 'Add a record of a type (generic client)',
+      description: 'The type comes from the path; `dataType` may be omitted.',
+      status: 201,
+      ok: any,
+      errors: [409],
+      extra: { 200: { description: 'An existing company record, updated', schema: any } },
+    },
+    'GET /api/data/:type/:id': { summary: 'One record of a type by id (generic client)', ok: any, errors: [404] },
+    'PUT /api/data/:type/:id': {
+      summary: 'Change a record (generic client)',
+      description: VERSIONED,
+      ok: any,
+      errors: [404, 409],
+    },
+    'DELETE /api/data/:type/:id': {
+      summary: 'Delete a record (generic client)',
+      description: VERSIONED,
+      ok: deleted,
+      errors: [404, 409],
+    },
+    'PUT /api/data/:type/delete/:id': {
+      summary: 'Delete a record (generic client, PUT form)',
+      description: VERSIONED,
+      ok: deleted,
+      errors: [404, 409],
+    },
+  } satisfies Record<string, OperationDoc>)
+  return ops
+}
+
+const acceptAnswer = object({ success: bool, message: str('In the language of the user') })
+
+const flagsAnswer = object({
+  id: transactionId,
+  completed: bool,
+  notification: bool,
+  notificationCompleted: bool,
+  paidAmount: orNull(money),
+  remainingAmount: orNull(money),
+})
+const transactionDeleted = object({ success: { type: 'boolean', enum: [true] }, id: transactionId })
+
+const transactionOperations: Record<string, OperationDoc> = {
+  'GET /api/transaction/getCurrentMonth/:date': {
+    summary: 'The month of a date',
+    description: 'Computed from the current books; writes nothing.',
+    ok: array(ref('Transaction')),
+  },
+  'POST /api/transaction/resetCurrentMonth': {
+    summary: 'Reset the flags of a month',
+    description:
+      "Clears the user's flags (completed, notification, sent) of every transaction of the month of `date` and shows again the generated rows deleted from it; items, settings and amounts are untouched. Answers the month.",
+    ok: array(ref('Transaction')),
+    errors: [409],
+  },
+  'POST /api/transaction/resetCurrentYear': {
+    summary: 'Reset the flags of a year',
+    description: 'The same for every month of the year of `date`; answers the month of `date`.',
+    ok: array(ref('Transaction')),
+    errors: [409],
+  },
+  'GET /api/transaction/getSummary/:date': {
+    summary: 'The year row of a date',
+    description: 'Years from 100 before to 20 after the current one (inside 2000–2099).',
+    ok: ref('SummaryRow'),
+  },
+  'GET /api/transaction/getSummaryList/:date/:n': {
+    summary: 'Twelve month rows and the year row',
+    description: '`n`: `true`/`1` cumulative, `false`/`0` month by month.',
+    ok: array(ref('SummaryRow')),
+  },
+  'GET /api/transaction/obligations/:year': {
+    summary: 'The tax and social security obligations of a year',
+    ok: array(ref('Obligation')),
+  },
+  'PUT /api/transaction/:id': {
+    summary: 'Set the flags of a transaction',
+    description: 'Completing a row records its current amount as paid.',
+    ok: flagsAnswer,
+    errors: [404, 409],
+  },
+  'POST /api/transaction': {
+    summary: 'Add a manual transaction',
+    description: 'Body `{ eventType?, dataObject: { date, name, amount, isCompany?, percent? } }`.',
+    status: 201,
+    ok: ref('Transaction'),
+    errors: [409],
+  },
+  'DELETE /api/transaction/:id': {
+    summary: 'Delete a manual transaction or hide a generated one',
+    description: 'A generated row stays hidden from its month until a Reset of the month or year.',
+    ok: transactionDeleted,
+    errors: [404, 409],
+  },
+  'PUT /api/transaction/delete/:id': {
+    summary: 'Delete or hide a transaction (PUT form)',
+    description: 'The same as DELETE, for clients that cannot send it.',
+    ok: transactionDeleted,
+    errors: [404, 409],
+  },
+  'GET /api/transaction/GetById/:id': {
+    summary: 'One transaction as the books show it now',
+    description: 'By identity, or by the integer id of a row recorded by an earlier version. 404 when hidden.',
+    ok: ref('Transaction'),
+    errors: [404],
+  },
+  'GET /api/transaction/GetListByType/:type': {
+    summary: 'Transactions of a type in the current year',
+    description: 'An eventType (`2_Fee`) or a dataType (`Vat`), in date order.',
+    ok: array(ref('Transaction')),
+  },
+  'GET /api/transaction/GetByType/:type': {
+    summary: 'The latest transaction of a type up to today',
+    ok: ref('Transaction'),
+    errors: [404],
+  },
+  'GET /api/transaction/annual/:year': {
+    summary: 'The year end: the annual return, the health settlement and the forms compared',
+    description:
+      '`flatRate` sets the ryczałt rate of revenue without its own rate in the comparison. While the year is not over the figures include the months still to come.',
+    ok: ref('AnnualReport'),
+  },
+  'GET /api/transaction/GetListByDates/:from/:to': {
+    summary: 'Transactions dated in a range',
+    description: 'At most 12 calendar months.',
+    ok: array(ref('Transaction')),
+  },
+  'GET /api/transaction/Accept': {
+    summary: 'Mark a reminded transaction completed (link of a reminder e-mail)',
+    description:
+      'No session: the signed `key` of the e-mail names the user and the transaction. A bad, tampered, expired or mismatched key answers 400 `{ success: false, message }`.',
+    ok: acceptAnswer,
+    extra: { 400: { description: 'A bad, tampered, expired or mismatched key', schema: acceptAnswer } },
+  },
+  'GET /api/transaction/Accept/:id': {
+    summary: 'Mark a reminded transaction completed (link with the id)',
+    description: 'As `transaction/Accept`; the id must be the one the key names.',
+    ok: acceptAnswer,
+    extra: { 400: { description: 'A bad, tampered, expired or mismatched key', schema: acceptAnswer } },
+  },
+}
+
+const accountOperations: Record<string, OperationDoc> = {
+  'POST /api/account/login': {
+    summary: 'Log in',
+    description:
+      'An unknown e-mail and a wrong password get the same 401 in the same time. Rate limited per account and per client.',
+    ok: object({ ...session, role: str('The role as text: `"1"` user, `"1024"` admin') }),
+    errors: [401, 429],
+  },
+  'POST /api/account/refreshToken': {
+    summary: 'A fresh token of the same session',
+    description: 'Never valid past the start of the session + `FINANCE_SESSION_MAX_HOURS`.',
+    ok: object({ success: { type: 'boolean', enum: [true] }, errors: array(str()), ...session }),
+    errors: [429],
+  },
+  'POST /api/account/register': {
+    summary: 'Register a user (ADMIN)',
+    description: 'Needs an ADMIN token and the registration key. Sends a welcome e-mail.',
+    ok,
+    errors: [403, 429],
+  },
+  'POST /api/account/changePassword': {
+    summary: 'Change your password',
+    description: 'Revokes every earlier token of the user; `token` starts a new session.',
+    ok: object({ success: { type: 'boolean', enum: [true] }, errors: array(str()), ...session }),
+    errors: [403, 429],
+  },
+  'POST /api/account/resetPassword': {
+    summary: 'Ask for a password reset code',
+    description: 'Always answers success; when the user exists, e-mails a single-use link valid for one hour.',
+    ok,
+    errors: [403, 429],
+  },
+  'POST /api/account/resetPasswordConfirmed': {
+    summary: 'Set a new password with a reset code',
+    description: 'Revokes every earlier token of the user. A wrong, used or expired code answers 400.',
+    ok,
+    errors: [403, 429],
+  },
+}
+
+const otherOperations: Record<string, OperationDoc> = {
+  'GET /api/csrf': {
+    summary: 'A CSRF token',
+    description:
+      'Sets the `_csrf` secret cookie and the readable `XSRF-TOKEN` cookie; send the token as `x-csrf-token` on writes that carry cookies.',
+    ok: object({ token: str() }),
+  },
+  'GET /api/home/GetSettingsData': {
+    summary: 'Who is logged in and which store answers',
+    ok: object({ name: str("The caller's e-mail ('' without a token)"), dbName: str(), sizeInKB: { type: 'number' } }),
+  },
+  'GET /api/books/:year': {
+    summary: 'The tax book of a year (KPiR or ewidencja przychodów)',
+    description:
+      'From the whole history with the moment of each change: entries of a closed month never change, later changes appear as corrections. `month` (1–12) narrows the rows.',
+    ok: ref('TaxBook'),
+  },
+  'GET /api/books/:year/jpk': {
+    summary: 'The JPK file of the tax book',
+    description:
+      'JPK_PKPIR(3) or JPK_EWP(4), checked against the official schema before it is sent. A 400 names in `fieldErrors` what the file still needs.',
+    ok: { mediaType: 'application/xml', schema: { type: 'string', format: 'binary' } },
+  },
+}
+
+const logPage: OperationDoc = {
+  summary: 'A page of the event log (ADMIN)',
+  description:
+    'Needs an ADMIN token and the ADMIN api key (`x-api-key` or `?key=`). The number of matching entries is in the `X-Total-Count` header; `search` (`-` for none) matches user, types and payload text.',
+  ok: array(ref('LogEntry')),
+  errors: [403, 429],
+}
+
+export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  ...accountOperations,
+  ...recordOperations(),
+  ...transactionOperations,
+  ...otherOperations,
+  'GET /api/log/GetPage/:pageSize/:pageNumber/:descending/:search': logPage,
+  'GET /api/log/GetPage/:pageSize/:pageNumber/:descending': logPage,
+}
+
+// ---- Errors ----
+
+const ERROR_TEXT: Readonly<Record<number, string>> = {
+  400: 'Invalid input: `errors` lists the messages, `fieldErrors` names each invalid field',
+  401: 'Missing, invalid, expired or revoked token (`!Token`), or failed login',
+  403: 'Access denied: an ADMIN route, another user, or a cookie-borne write without a valid `x-csrf-token`',
+  404: 'Not found (unknown, deleted, of another type or of another user)',
+  409: 'The record or the books changed meanwhile; nothing was written',
+  413: 'Request body is too large',
+  414: 'Request address is too long',
+  415: 'Unsupported media type: send `application/json`',
+  429: 'Too many requests, try again later (`retry-after` gives the seconds)',
+}
+
+interface RouteSchema {
+  body?: unknown
+  params?: unknown
+  querystring?: unknown
+  security?: unknown
+  [k: string]: unknown
+}
+
+/** The errors the shape of a route implies: input → 400; a body → 413 and 415; a token → 401; a write → 403 (CSRF). */
+export function impliedErrors(method: string, schema: RouteSchema): number[] {
+  const errors: number[] = []
+  if (schema.body || schema.params || schema.querystring) errors.push(400)
+  if (schema.params) errors.push(414)
+  if (schema.body) errors.push(413, 415)
+  if (schema.security) errors.push(401)
+  if (method !== 'GET' && method !== 'HEAD') errors.push(403)
+  return errors
+}
+
+const responseOf = (description: string, body: Json | Content): Json =>
+  'mediaType' in body
+    ? { description, content: { [(body as Content).mediaType]: { schema: (body as Content).schema } } }
+    : { description, ...(body as Json) }
+
+/** @fastify/swagger `transform`: the route's own schema plus its `OPERATIONS` entry. */
+export function describeRoute({ schema, url, route }: { schema?: unknown; url: string; route: { method: unknown } }): {
+  schema: Json
+  url: string
+} {
+  const own = (schema ?? {}) as RouteSchema
+  const method = ([route.method].flat()[0] as string).toUpperCase()
+  const doc = OPERATIONS[`${method} ${url}`]
+  if (!doc) return { schema: own, url }
+  const statuses = [...new Set([...impliedErrors(method, own), ...(doc.errors ?? [])])].sort((a, b) => a - b)
+  const response: Record<number, Json> = {
+    [doc.status ?? 200]: responseOf(doc.status === 201 ? 'Created' : 'OK', doc.ok),
+  }
+  for (const [status, extra] of Object.entries(doc.extra ?? {}))
+    response[Number(status)] = responseOf(extra.description, extra.schema)
+  for (const status of statuses) response[status] ??= { description: ERROR_TEXT[status] ?? 'Error', ...ref('Error') }
+  return {
+    schema: {
+      ...own,
+      summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
+      response,
+    },
+    url,
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The package boundaries of docs/architecture.md, checked on every import of the repository: a package is imported
+ * only through the entries its `package.json` `exports` names (no `@finance/x/src/…` or `@finance/x/some/file.ts`),
+ * a relative import never leaves its package, a package imports only the workspace packages it declares and the
+ * layers point one way (the CLI never imports the API; the web app imports only the core's main entry), and the
+ * core's main entry stays browser-safe (no Node module in its graph).
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const packagesDir = join(root, 'packages')
+
+interface Pkg {
+  readonly dir: string
+  readonly name: string
+  readonly entries: ReadonlySet<string>
+  readonly declared: ReadonlySet<string>
+}
+
+const packages: Pkg[] = readdirSync(packagesDir).map((d) => {
+  const json = JSON.parse(readFileSync(join(packagesDir, d, 'package.json'), 'utf8')) as {
+    name: string
+    exports?: Record<string, string>
+    dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
+  }
+  const entries = Object.keys(json.exports ?? {}).map((k) => (k === '.' ? json.name : `${json.name}/${k.slice(2)}`))
+  const declared = Object.keys({ ...json.dependencies, ...json.devDependencies }).filter((n) =>
+    n.startsWith('@finance/'),
+  )
+  return { dir: join(packagesDir, d), name: json.name, entries: new Set(entries), declared: new Set(declared) }
+})
+const byName = new Map(packages.map((p) => [p.name, p]))
+
+/** Which workspace packages each package may import: the layering of docs/architecture.md. */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  '@finance/ledger-core': [],
+  '@finance/event-store': [],
+  '@finance/tax-files': ['@finance/ledger-core'],
+  '@finance/books': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files'],
+  '@finance/api': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
+  '@finance/cli': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
+  '@finance/web': ['@finance/ledger-core'],
+}
+/** Entries a package may use where it may not use them all: the web app only the browser-safe main entry. */
+const ONLY_ENTRIES: Readonly<Record<string, readonly string[]>> = { '@finance/web': ['@finance/ledger-core'] }
+/**
+ * The web app's browser journeys (`packages/web/e2e/`) run in Node and drive the real server: besides the core they
+ * may use the test entries that build inputs (declared as devDependencies of the web package).
+ */
+const E2E_ENTRIES: readonly string[] = [
+  '@finance/ledger-core',
+  '@finance/ledger-core/testing',
+  '@finance/tax-files/testing',
+]
+const isJourney = (pkg: Pkg, file: string) => pkg.name === '@finance/web' && file.startsWith(join(pkg.dir, 'e2e') + sep)
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'storybook-static', 'coverage', 'test-output', 'data'])
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.isDirectory()) return SKIP_DIRS.has(e.name) || e.name.startsWith('.') ? [] : sourceFiles(join(dir, e.name))
+    return /\.(ts|tsx|mts|mjs|js)$/.test(e.name) ? [join(dir, e.name)] : []
+  })
+
+interface ImportRef {
+  readonly specifier: string
+  readonly line: number
+}
+
+/** Every module specifier of a source text: static imports and re-exports, side-effect imports, `import()`. */
+function importsOf(text: string): ImportRef[] {
+  const found: ImportRef[] = []
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g,
+  ]
+  for (const pattern of patterns)
+    for (const m of text.matchAll(pattern)) {
+      const line = text.slice(0, m.index).split('\n').length
+      found.push({ specifier: m[1] as string, line })
+    }
+  return found.sort((a, b) => a.line - b.line)
+}
+
+/** The workspace package a specifier names, if any (`@finance/books` for `@finance/books/x`). */
+const packageOf = (specifier: string) => {
+  const m = /^(@finance\/[^/]+)/.exec(specifier)
+  return m ? m[1] : undefined
+}
+
+interface Violation {
+  readonly where: string
+  readonly specifier: string
+  readonly why: string
+}
+
+/** The boundary violations of one file of package `pkg`. */
+function violationsOf(pkg: Pkg, file: string, text: string): Violation[] {
+  const out: Violation[] = []
+  for (const { specifier, line } of importsOf(text)) {
+    const where = `${relative(root, file)}:${line}`
+    if (specifier.startsWith('.')) {
+      const target = resolve(dirname(file), specifier)
+      const inside = (dir: string) => target === dir || target.startsWith(dir + sep)
+      // Storybook's configuration of the web app lives at the root, where Storybook looks for it.
+      const storybook = pkg.name === '@finance/web' && inside(join(root, '.storybook'))
+      if (!inside(pkg.dir) && !storybook) out.push({ where, specifier, why: 'a relative import leaves its package' })
+      continue
+    }
+    const name = packageOf(specifier)
+    if (name === undefined) continue
+    if (name === pkg.name) {
+      out.push({ where, specifier, why: 'a package imports its own files by relative path, not by its name' })
+      continue
+    }
+    const target = byName.get(name)
+    const journey = isJourney(pkg, file)
+    if (!target) out.push({ where, specifier, why: 'no such workspace package' })
+    else if (journey && E2E_ENTRIES.includes(specifier)) {
+      if (!pkg.declared.has(name)) out.push({ where, specifier, why: `${name} is not declared in package.json` })
+    } else if (!(ALLOWED[pkg.name] ?? []).includes(name))
+      out.push({ where, specifier, why: `${pkg.name} may not depend on ${name}` })
+    else if (!target.entries.has(specifier))
+      out.push({ where, specifier, why: `not an entry of ${name} (entries: ${[...target.entries].join(', ')})` })
+    else if (!pkg.declared.has(name)) out.push({ where, specifier, why: `${name} is not declared in package.json` })
+    else if (ONLY_ENTRIES[pkg.name] && !ONLY_ENTRIES[pkg.name]?.includes(specifier))
+      out.push({ where, specifier, why: `${pkg.name} may use only ${ONLY_ENTRIES[pkg.name]?.join(', ')}` })
+  }
+  return out
+}
+
+const pkg = (name: string) => byName.get(name) as Pkg
+
+describe('package boundaries', () => {
+  it('every package is in the layering', () => {
+    expect(packages.map((p) => p.name).sort()).toEqual(Object.keys(ALLOWED).sort())
+  })
+
+  it('imports go through the front doors, one way', () => {
+    const scanned = packages.flatMap((p) => sourceFiles(p.dir).map((f) => ({ p, f, text: readFileSync(f, 'utf8') })))
+    // The scan sees the repository: hundreds of files, and their imports of one another's entries.
+    expect(scanned.length).toBeGreaterThan(300)
+    expect(
+      scanned.flatMap(({ text }) => importsOf(text)).filter((i) => i.specifier.startsWith('@finance/')).length,
+    ).toBeGreaterThan(100)
+    expect(scanned.flatMap(({ p, f, text }) => violationsOf(p, f, text))).toEqual([])
+  })
+
+  it('the scripts and Storybook use the front doors too', () => {
+    // Root files (Storybook's configuration of the web app, benchmarks) may use any package, through its entries.
+    const outside: Pkg = { dir: root, name: 'finance', entries: new Set(), declared: new Set(byName.keys()) }
+    const files = [...sourceFiles(join(root, 'scripts')), ...sourceFiles(join(root, '.storybook'))]
+    const violations = files
+      .flatMap((f) => violationsOf(outside, f, readFileSync(f, 'utf8')))
+      .filter((v) => !v.why.includes('may not depend') && !v.specifier.startsWith('.'))
+    expect(violations).toEqual([])
+  })
+
+  it('the check catches a deep import, a relative escape, an undeclared package and a layer breach', () => {
+    const cli = pkg('@finance/cli')
+    const file = join(cli.dir, 'src', 'x.ts')
+    const whys = violationsOf(
+      cli,
+      file,
+      [
+        "import { parseMoney } from '@finance/ledger-core/src/money.ts'",
+        "import { loadBooks } from '@finance/books/books.ts'",
+        "export { x } from '../../api/src/app.ts'",
+        "const m = await import('@finance/api')",
+        "import '@finance/web'",
+        "import { decide } from '@finance/ledger-core'",
+      ].join('\n'),
+    ).map((v) => `${v.where.split(':')[1]} ${v.why.split(' (')[0]}`)
+    expect(whys).toEqual([
+      '1 not an entry of @finance/ledger-core',
+      '2 not an entry of @finance/books',
+      '3 a relative import leaves its package',
+      '4 @finance/cli may not depend on @finance/api',
+      '5 @finance/cli may not depend on @finance/web',
+    ])
+    const web = pkg('@finance/web')
+    expect(
+      violationsOf(web, join(web.dir, 'src', 'x.ts'), "import { replay } from '@finance/ledger-core/light'").map(
+        (v) => v.why,
+      ),
+    ).toEqual(['@finance/web may use only @finance/ledger-core'])
+    // A journey may build its inputs with the core's test entry; the app's sources may not.
+    const fixture = "import { income } from '@finance/ledger-core/testing'"
+    expect(violationsOf(web, join(web.dir, 'e2e', 'x.e2e.test.ts'), fixture)).toEqual([])
+    expect(violationsOf(web, join(web.dir, 'src', 'x.ts'), fixture)).toHaveLength(1)
+  })
+
+  it("the core's main entry is browser-safe: no Node module in its sources", () => {
+    const core = pkg('@finance/ledger-core')
+    const nodeImports = sourceFiles(join(core.dir, 'src'))
+      .filter((f) => !/\.test\.tsx?$/.test(f) && !f.includes(`${sep}testing${sep}`))
+      .flatMap((f) =>
+        importsOf(readFileSync(f, 'utf8'))
+          .filter(
+            (i) => i.specifier.startsWith('node:') || /^(fs|path|crypto|os|url|worker_threads)$/.test(i.specifier),
+          )
+          .map((i) => `${relative(root, f)}:${i.line} ${i.specifier}`),
+      )
+    expect(nodeImports).toEqual([])
+  })
+})
