@@ -8,36 +8,27 @@
  * download.
  */
 import type { EventStore } from '@finance/event-store'
-import {
-  type Address,
-  type BooksState,
-  companyRecord,
-  type Contact,
-  derive,
-  type DocumentOutcome,
-  type ImportedDocument,
-  type Invoice,
-  type Item,
-  isDomainError,
-  occurrencesOf,
-  planDocuments,
-  type Primary,
-  recordProblems,
-  vatFiling,
-} from '@finance/ledger-core'
-import {
-  type Fa3Message,
-  type Fa3Problem,
-  fa3Issue,
-  type InvoiceFile,
-  type JpkProblem,
-  jpkV7File,
-  type PreparedFile,
-  prepareInvoices,
-  schemaFileOf,
-  type V7Result,
-  validateXml,
-} from '@finance/tax-files'
+import type {
+  Address,
+  BooksState,
+  Contact,
+  ImportedDocument,
+  Invoice,
+  Item,
+  Primary,
+} from '@finance/ledger-core/light'
+import type { DocumentOutcome } from '@finance/ledger-core'
+import { companyRecord, derive, isDomainError, occurrencesOf, vatFiling } from '@finance/ledger-core/light'
+import type { Fa3Message, Fa3Problem, InvoiceFile, JpkProblem, PreparedFile, V7Result } from '@finance/tax-files'
+
+/**
+ * What validates with the Schema library (the core's decider checks, the tax files), loaded on first use so that
+ * importing `@finance/books` stays light for the CLI's read paths.
+ */
+const heavy = async () => {
+  const [core, files] = await Promise.all([import('@finance/ledger-core'), import('@finance/tax-files')])
+  return { ...core, ...files }
+}
 import { type ExecuteMeta, executeBooks, loadBooks } from './books.ts'
 
 /** The company's NIPs: Primary data's, and the Invoice data's when it differs. */
@@ -160,6 +151,7 @@ export async function importInvoices(
   at: () => Date,
   meta: ExecuteMeta = {},
 ): Promise<ImportReport> {
+  const { prepareInvoices, planDocuments } = await heavy()
   const { state } = await loadBooks(store, userId)
   const prepared = await prepareInvoices(files, ourNips(state))
   const ready = prepared.flatMap((p, i) => (p.ok ? [{ i, document: p.document }] : []))
@@ -214,6 +206,7 @@ export async function issueInvoice(
   id: number,
   opts: { readonly exemptionBasis?: string; readonly now: Date },
 ): Promise<IssueResult> {
+  const { recordProblems, fa3Issue, validateXml } = await heavy()
   const r = state.records.get(id)
   if (!r || r.deleted || (r.dataType !== 'Income' && r.dataType !== 'RecurringIncome'))
     return { ok: false, status: 404, problems: [{ field: 'id', code: 'INVALID', message: 'Not found' }] }
@@ -287,6 +280,7 @@ export async function v7File(
   period: string,
   opts: { readonly purpose: 1 | 2; readonly now: Date },
 ): Promise<V7FileResult> {
+  const { jpkV7File, validateXml, schemaFileOf } = await heavy()
   const m = V7_PERIOD.exec(period)
   if (!m)
     return { ok: false, problems: [{ field: 'period', code: 'INVALID', message: 'Period must be YYYY-MM or YYYY-Qn' }] }

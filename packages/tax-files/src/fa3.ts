@@ -10,7 +10,7 @@
  * why: docs/tax-rules.md §10.
  */
 import type { Counterparty, ImportedDocument, ItemDataType, MoneyString } from '@finance/ledger-core'
-import { divRoundHalfUp, formatMoney, KSEF_NUMBER, vatOfItem } from '@finance/ledger-core'
+import { divRoundHalfUp, formatMoney, KSEF_NUMBER, vatOfItem } from '@finance/ledger-core/light'
 import { XMLParser } from 'fast-xml-parser'
 
 /** A problem that keeps an invoice out of the books, or a warning about one that was imported. */

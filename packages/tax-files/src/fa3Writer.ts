@@ -7,7 +7,7 @@
  * before it is handed out (API, CLI).
  */
 import type { Address, Contact, Invoice, Item, Primary } from '@finance/ledger-core'
-import { formatMoney, isCountryCode, parseMoney, vatOfItem } from '@finance/ledger-core'
+import { formatMoney, isCountryCode, parseMoney, vatOfItem } from '@finance/ledger-core/light'
 import { SCHEMAS } from './schemas.ts'
 import { dateTime, XmlWriter } from './xml.ts'
 

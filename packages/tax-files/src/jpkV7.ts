@@ -8,7 +8,7 @@
  * the official files are vendored (`schemas.ts`, docs/tax-rules.md §10). What fills which element: §10.
  */
 import type { Contact, Grosze, Primary, VatFiling, VatRegisterField, VatRegisterRow } from '@finance/ledger-core'
-import { formatMoney, SalesProcedures } from '@finance/ledger-core'
+import { formatMoney, SalesProcedures } from '@finance/ledger-core/light'
 import { ETD_2022_09_13 } from './derive.ts'
 import { type JpkProblem, jpkSubject, NO_DOCUMENT_NUMBER, writeSubject } from './jpk.ts'
 import { SCHEMAS, type SchemaId } from './schemas.ts'

@@ -12,7 +12,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core/calendar'
+import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
