@@ -8,15 +8,7 @@
  * download.
  */
 import type { EventStore } from '@finance/event-store'
-import type {
-  Address,
-  BooksState,
-  Contact,
-  ImportedDocument,
-  Invoice,
-  Item,
-  Primary,
-} from '@finance/ledger-core/light'
+import type { Address, BooksState, Contact, ImportedDocument, Invoice, Item, Primary } from '@finance/ledger-core/light'
 import type { DocumentOutcome } from '@finance/ledger-core'
 import { companyRecord, derive, isDomainError, occurrencesOf, vatFiling } from '@finance/ledger-core/light'
 import type { Fa3Message, Fa3Problem, InvoiceFile, JpkProblem, PreparedFile, V7Result } from '@finance/tax-files'
