@@ -14,6 +14,8 @@
  * 3. the first view after a write (the cache misses): an item added in the current month, a social-security
  *    setting changed, a flag toggled — each followed by `getCurrentMonth` alone and by the dashboard's two reads
  *    (month and cumulative summary) at once, timed from the client (and by the server, on stderr).
+ *
+ * First, the FA(3) import of 1 000 files (bench/ksef.ts).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -27,6 +29,7 @@ import { createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { dateInPoland } from '@finance/ledger-core/light'
+import { runKsef } from './ksef.ts'
 import { BOOKS, measureWork, normalCase, seedBooks, worstCases } from './work.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -167,6 +170,7 @@ async function boundedWork(): Promise<void> {
 }
 
 export async function run(): Promise<void> {
+  await runKsef()
   await boundedWork()
   const child = spawn(process.execPath, [fileURLToPath(new URL('./server.ts', import.meta.url))], {
     stdio: ['pipe', 'pipe', 'inherit'],

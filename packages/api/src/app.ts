@@ -19,6 +19,7 @@ import security from './plugins/security.ts'
 import services from './plugins/services.ts'
 import web from './plugins/web.ts'
 import accountRoutes from './routes/account.ts'
+import ksefRoutes from './routes/ksef.ts'
 import miscRoutes from './routes/misc.ts'
 import recordRoutes from './routes/records.ts'
 import taxBookRoutes from './routes/taxBooks.ts'
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(transactionRoutes)
   await app.register(yearEndRoutes)
   await app.register(taxBookRoutes)
+  await app.register(ksefRoutes)
   await app.register(miscRoutes)
   await app.register(web, { webRoot: config.webRoot })
 

@@ -72,6 +72,7 @@ const RETRYABLE = new Set<string>([
   'AddItem',
   'UpdateItem',
   'DeleteItem',
+  'ImportDocuments',
 ])
 
 const caches = new WeakMap<EventStore, Map<string, LoadedBooks>>()

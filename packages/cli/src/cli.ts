@@ -23,6 +23,7 @@ const commands = {
   import: () => import('./commands/import.ts'),
   users: () => import('./commands/users.ts'),
   books: () => import('./commands/books.ts'),
+  ksef: () => import('./commands/ksef.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -156,6 +157,18 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance export --format ledger --user anna@example.com --out anna.journal && hledger -f anna.journal bal -M',
   ],
   import: ['finance --data ./restored import backup.jsonl'],
+  'import ksef': [
+    'finance import ksef ~/Pobrane/*.xml --user anna@example.com',
+    'finance import ksef faktura.xml --ksef-number 5265877635-20260305-0100001AF629-AF --user anna@example.com',
+  ],
+  'jpk v7': [
+    'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
+    'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
+  ],
+  'jpk validate': [
+    'finance jpk validate JPK_V7M_2026-03.xml',
+    'finance jpk validate JPK_V7M_2026-03.xml --xsd ~/Pobrane/Schemat_JPK_V7M(3)_v1-0E.xsd',
+  ],
   books: [
     'finance books 2026 --user anna@example.com',
     'finance books 2026 --month 03 --user anna@example.com --lang en',
@@ -339,8 +352,18 @@ const buildProgram = (ctx: Ctx): Command => {
     .description('restore a JSON-lines export into an empty store (validated first; nothing is written on error)')
     .argument('<file>', 'events.jsonl written by `finance export --format json`')
     .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
+    .command('ksef')
+    .description('import KSeF FA(3) invoices (XML) as incomes or expenses; a line per file says what it became')
+    .argument('<files...>', 'FA(3) XML files as downloaded from KSeF (the KSeF number is read from a file name)')
+    .addOption(requiredUser())
+    .option('--ksef-number <number>', 'the KSeF number of a single file whose name does not carry it')
+    .option('--json', 'print the report as JSON')
+    .action(async (files: string[], o: { user: string; ksefNumber?: string; json?: boolean }) =>
+      (await commands.ksef()).importKsefCommand(ctx, files, o),
+    )
 
   registerBooks(program, ctx)
+  registerJpk(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -420,6 +443,36 @@ const registerBooks = (program: Command, ctx: Ctx) => {
         return (await commands.books()).booksCommand(ctx, year, { ...o, purpose: Number(o.purpose) as 0 | 1 | 2 })
       },
     )
+}
+
+/** `finance jpk v7` and `finance jpk validate`: the VAT file of a period, and a check against any schema. */
+const registerJpk = (program: Command, ctx: Ctx) => {
+  const jpk = program.command('jpk').description('JPK_V7M / JPK_V7K files: write one, check one against a schema')
+  jpk
+    .command('v7')
+    .description('the JPK_V7M (a month) or JPK_V7K (a quarter) file: VAT register and declaration')
+    .argument('<period>', 'YYYY-MM or YYYY-Qn', (value: string) => {
+      const m = /^(\d{4})-(0[1-9]|1[0-2]|Q[1-4])$/.exec(value)
+      if (!m || !inYears(Number(m[1])))
+        throw new InvalidArgumentError(
+          ctx.lang === 'pl'
+            ? 'oczekiwano okresu RRRR-MM albo RRRR-Qn, np. 2026-03 lub 2026-Q1'
+            : 'expected a period YYYY-MM or YYYY-Qn, e.g. 2026-03 or 2026-Q1',
+        )
+      return value
+    })
+    .addOption(requiredUser())
+    .addOption(new Option('--purpose <n>', '1 first filing, 2 correction').choices(['1', '2']).default('1'))
+    .option('-o, --out <file>', 'write to this file instead of stdout')
+    .action(async (period: string, o: { user: string; purpose: '1' | '2'; out?: string }) =>
+      (await commands.ksef()).jpkV7Command(ctx, period, { ...o, purpose: o.purpose === '2' ? 2 : 1 }),
+    )
+  jpk
+    .command('validate')
+    .description('check an XML file against a schema (default: the vendored one its form code names)')
+    .argument('<file>', 'the XML file')
+    .option('--xsd <path>', 'the schema file (its imports are looked for beside it, then among the vendored ones)')
+    .action(async (file: string, o: { xsd?: string }) => (await commands.ksef()).jpkValidateCommand(ctx, file, o))
 }
 
 /** A month number 1–12 (`3` or `03`). */

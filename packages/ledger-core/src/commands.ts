@@ -63,6 +63,27 @@ export interface DeleteItem extends Base, Versioned {
   readonly dataType?: ItemDataType
   readonly id: number
 }
+/** The identity of a document (an invoice) the books must hold at most once. */
+export interface DocumentKey {
+  /** The document's KSeF number, when it has one. */
+  readonly ksefNumber: string | null
+  /** The document's number (numer faktury). */
+  readonly documentNumber: string
+  /** The seller's tax id: ignored for incomes (the company sells). */
+  readonly sellerTaxId: string
+  /** Whether the company is the seller (the items are incomes). */
+  readonly isIncome: boolean
+}
+/** One document entered as the items it becomes, refused whole when the books hold it already. */
+export interface ImportedDocument {
+  readonly key: DocumentKey
+  readonly items: readonly { readonly dataType: ItemDataType; readonly data: unknown }[]
+}
+/** Adds the items of several documents at once (an import); refused whole when any document is refused. */
+export interface ImportDocuments extends Base {
+  readonly type: 'ImportDocuments'
+  readonly documents: readonly ImportedDocument[]
+}
 /**
  * A transaction named by its identity (`i12-2026-03`, `vat-2026-01`…), a manual row's id, or the integer id the
  * frozen-month model gave a row (old links): see `identity.ts`.
@@ -109,6 +130,7 @@ export type LedgerCommand =
   | AddItem
   | UpdateItem
   | DeleteItem
+  | ImportDocuments
   | SetTransactionFlags
   | AddManualTransaction
   | DeleteTransaction

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'UNKNOWN_DATA_TYPE'
   | 'NOT_GENERATED'
   | 'STALE_VERSION'
+  | 'DUPLICATE'
 
 /** One invalid field: `field` is the dataObject path (`date`, `invoiceAddress.postCode`). */
 export interface FieldError {
@@ -44,6 +45,7 @@ export const ErrorMessages = {
   VALIDATION: 'Validation failed',
   NOT_GENERATED: 'Transaction not found',
   STALE_VERSION: 'This record was changed elsewhere. Reload it to see the latest version.',
+  DUPLICATE: 'This document is already in the books',
 } as const
 
 export const domainError = (code: ErrorCode, message?: string, errors?: readonly FieldError[]): DomainError =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { foldBooks } from './deciders/books.ts'
 import { UnknownEventError } from './errors.ts'
 import { CURRENT_VERSIONS, decodeLedgerEvent, PRIMARY_V2_DEFAULTS, serializeEvent, upcast } from './events.ts'
-import { ITEM_V3_DEFAULTS } from './upcast.ts'
+import { ITEM_DEFAULTS, ITEM_V3_DEFAULTS, ITEM_V4_DEFAULTS } from './upcast.ts'
 
 const v1Item = {
   id: 4,
@@ -25,7 +25,7 @@ describe('upcasting', () => {
           percent: '23',
           repetitions: 3,
           invoiceDate: null,
-          ...ITEM_V3_DEFAULTS,
+          ...ITEM_DEFAULTS,
         },
       },
     })
@@ -39,11 +39,22 @@ describe('upcasting', () => {
     expect(a.records.get(4)?.data).toEqual(b.records.get(4)?.data)
   })
 
-  it('lifts ItemAdded v2 to v3 with every new field "not given", and decoding accepts it', () => {
+  it('lifts ItemAdded v2 to the current version with every field v3 and v4 added "not given", and decoding accepts it', () => {
     const v2 = { ...v1Item, data: { ...v1Item.data, amount: '1500.50', percent: '23', invoiceDate: null } }
     const e = upcast('ItemAdded', 2, v2)
-    expect(e.data).toEqual({ ...v2, data: { ...v2.data, ...ITEM_V3_DEFAULTS } })
+    expect(e.data).toEqual({ ...v2, data: { ...v2.data, ...ITEM_V3_DEFAULTS, ...ITEM_V4_DEFAULTS } })
     expect(decodeLedgerEvent('ItemAdded', 2, v2)).toEqual(e)
+  })
+
+  it('lifts ItemUpdated v3 to v4: documentVat and corrects "not given", the rest unchanged', () => {
+    const v3 = {
+      ...v1Item,
+      data: { ...v1Item.data, amount: '1500.50', percent: '23', invoiceDate: null, ...ITEM_V3_DEFAULTS },
+    }
+    const e = upcast('ItemUpdated', 3, v3)
+    expect(e).toEqual({ type: 'ItemUpdated', data: { ...v3, data: { ...v3.data, documentVat: null, corrects: null } } })
+    expect(decodeLedgerEvent('ItemUpdated', 3, v3)).toEqual(e)
+    expect(upcast('ItemUpdated', 4, e.data)).toEqual(e)
   })
 
   it('lifts CompanyRecordSaved v1 Primary data with its new fields not given, other records unchanged', () => {

@@ -139,7 +139,15 @@ export type EventOf<T extends LedgerEventType> = Extract<LedgerEvent, { type: T 
 
 import { CURRENT_VERSIONS, upcast } from './upcast.ts'
 
-export { CURRENT_VERSIONS, ITEM_V3_DEFAULTS, isLedgerEventType, PRIMARY_V2_DEFAULTS, upcast } from './upcast.ts'
+export {
+  CURRENT_VERSIONS,
+  ITEM_DEFAULTS,
+  ITEM_V3_DEFAULTS,
+  ITEM_V4_DEFAULTS,
+  isLedgerEventType,
+  PRIMARY_V2_DEFAULTS,
+  upcast,
+} from './upcast.ts'
 
 /** An event as the store port takes and returns it. */
 export interface SerializedEvent {

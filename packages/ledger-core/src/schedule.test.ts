@@ -24,6 +24,14 @@ describe('schedule', () => {
     expect(occ[0]!.vatAmount).toBe(2300n)
   })
 
+  it('the VAT a document states is the VAT of every occurrence (a correction may be negative)', () => {
+    const occ = occurrencesOf(rec({ date: '2026-03-05', amount: '-0.02', documentVat: '-0.01', repetitions: 2 }))
+    expect(occ.map((o) => [o.amount, o.vatAmount])).toEqual([
+      [-2n, -1n],
+      [-2n, -1n],
+    ])
+  })
+
   it('the invoice date shifts with each occurrence and decides the tax month', () => {
     const occ = occurrencesOf(rec({ date: '2025-12-05', invoiceDate: '2025-11-28', repetitions: 3 }))
     expect(occ.map((o) => [o.date, o.invoiceDate, o.taxMonth])).toEqual([

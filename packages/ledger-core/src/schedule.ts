@@ -82,7 +82,13 @@ export const occurrencesOf = (
   const dataType = record.dataType as ItemDataType
   const n = dataType === 'RecurringIncome' || dataType === 'RecurringExpense' ? (item.repetitions ?? 1) : 1
   const amount = parseMoney(item.amount)
-  const fixedVat = item.percent === null ? null : vatOfItem(amount, item.percent)
+  // The VAT the document states (item v4) is the item's VAT; otherwise amount × percent, per occurrence.
+  const fixedVat =
+    item.documentVat != null
+      ? parseMoney(item.documentVat)
+      : item.percent === null
+        ? null
+        : vatOfItem(amount, item.percent)
   const out: Occurrence[] = []
   for (let k = 0; k < n; k++) {
     const date = shift(item.date, k) as LocalDateString

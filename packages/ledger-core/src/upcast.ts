@@ -16,8 +16,9 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   SettingDeleted: 1,
   // v2: money as a decimal string (v1 had a JSON number) and `invoiceDate` (absent in v1).
   // v3: the book, VAT-register and KSeF fields (`vatTreatment`, `supplyDate`, `documentNumber`, … see ITEM_V3_DEFAULTS).
-  ItemAdded: 3,
-  ItemUpdated: 3,
+  // v4: `documentVat` and `corrects` (VAT as the document states it; the document a correction corrects).
+  ItemAdded: 4,
+  ItemUpdated: 4,
   ItemDeleted: 1,
   // Frozen-month model (months recorded on first view): read from old histories, never written now.
   MonthGenerated: 1,
@@ -64,8 +65,17 @@ export const ITEM_V3_DEFAULTS = Object.freeze({
   procedures: Object.freeze([]) as readonly string[],
 })
 
+/** The fields item schema v4 added, with the values an item written before it has. */
+export const ITEM_V4_DEFAULTS = Object.freeze({ documentVat: null, corrects: null })
+
+/** Every field an item has beyond SPEC's, with its "not given" value (v3 and v4). */
+export const ITEM_DEFAULTS = Object.freeze({ ...ITEM_V3_DEFAULTS, ...ITEM_V4_DEFAULTS })
+
 /** ItemAdded / ItemUpdated v2 → v3: the new optional fields appear with their "not given" values. */
 const upcastItemV2 = (data: Json): Json => ({ ...data, data: { ...(data.data as Json), ...ITEM_V3_DEFAULTS } })
+
+/** ItemAdded / ItemUpdated v3 → v4: `documentVat` and `corrects` appear as "not given". */
+const upcastItemV3 = (data: Json): Json => ({ ...data, data: { ...(data.data as Json), ...ITEM_V4_DEFAULTS } })
 
 /** The Primary-data fields CompanyRecordSaved v2 added, with the values a record written before it has. */
 export const PRIMARY_V2_DEFAULTS = Object.freeze({
@@ -104,11 +114,12 @@ export const upcast = (type: string, schemaVersion: number, data: unknown): Ledg
   if (schemaVersion === current) return { type, data } as LedgerEvent
   if (type === 'CompanyRecordSaved' && schemaVersion === 1)
     return { type, data: upcastCompanyV1(data as Json) } as LedgerEvent
-  if ((type === 'ItemAdded' || type === 'ItemUpdated') && (schemaVersion === 1 || schemaVersion === 2))
-    return {
-      type,
-      data: upcastItemV2(schemaVersion === 1 ? upcastItemV1(data as Json) : (data as Json)),
-    } as LedgerEvent
+  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion >= 1 && schemaVersion <= 3) {
+    let d = data as Json
+    if (schemaVersion === 1) d = upcastItemV1(d)
+    if (schemaVersion <= 2) d = upcastItemV2(d)
+    return { type, data: upcastItemV3(d) } as LedgerEvent
+  }
   const flagV1 = schemaVersion === 1 ? V1_FLAG_EVENTS[type] : undefined
   if (flagV1) return { type, data: flagV1(data as Json) } as LedgerEvent
   throw new UnknownEventError(type, schemaVersion)

@@ -69,7 +69,8 @@ const ETD = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/Definic
 /** "No number" (bez numeru), for an entry whose document has no number: the schema requires one. */
 export const NO_DOCUMENT_NUMBER = 'b/n'
 
-interface Subject {
+/** The taxpayer of a JPK file (Podmiot1 of a natural person) and the tax office it goes to. */
+export interface JpkSubject {
   readonly nip: string
   readonly firstName: string
   readonly lastName: string
@@ -80,7 +81,7 @@ interface Subject {
 }
 
 /** Podmiot1 and KodUrzedu from the company data, or what is missing. */
-const subjectOf = (primary: Primary | null, contact: Contact | null): Subject | JpkProblem[] => {
+export const jpkSubject = (primary: Primary | null, contact: Contact | null): JpkSubject | JpkProblem[] => {
   if (!primary) return [{ field: 'companyName', code: 'REQUIRED', message: 'Primary data is required for a JPK file' }]
   const problems: JpkProblem[] = []
   const nip = primary.nip.replace(/[\s-]/g, '')
@@ -113,7 +114,7 @@ const subjectOf = (primary: Primary | null, contact: Contact | null): Subject | 
   }
 }
 
-const header = (w: XmlWriter, form: JpkForm, req: JpkRequest, from: string, to: string, subject: Subject) => {
+const header = (w: XmlWriter, form: JpkForm, req: JpkRequest, from: string, to: string, subject: JpkSubject) => {
   const schema = SCHEMAS[form === 'JPK_PKPIR' ? 'JPK_PKPIR(3)' : 'JPK_EWP(4)']
   w.open('Naglowek')
     .leaf('KodFormularza', form, { kodSystemowy: schema.systemCode, wersjaSchemy: '1-0' })
@@ -124,6 +125,11 @@ const header = (w: XmlWriter, form: JpkForm, req: JpkRequest, from: string, to: 
     .leaf('DataDo', to)
     .leaf('KodUrzedu', subject.taxOffice)
     .close()
+  writeSubject(w, subject)
+}
+
+/** Podmiot1 of a JPK file kept by a natural person (JPK_PKPIR, JPK_EWP, JPK_V7): the same elements in each. */
+export const writeSubject = (w: XmlWriter, subject: JpkSubject): void => {
   w.open('Podmiot1', { rola: 'Podatnik' })
     .open('OsobaFizyczna')
     .leaf('etd:NIP', subject.nip)
@@ -158,7 +164,7 @@ const counterpartyIds = (row: KpirRow | EwpRow) => {
 
 const sum = (xs: readonly (MoneyString | null)[]) => xs.reduce((a, x) => a + (x === null ? 0n : parseMoney(x)), 0n)
 
-const writePkpir = (req: JpkRequest, rows: readonly KpirRow[], from: string, to: string, subject: Subject) => {
+const writePkpir = (req: JpkRequest, rows: readonly KpirRow[], from: string, to: string, subject: JpkSubject) => {
   const w = new XmlWriter()
   w.open('JPK', undefined, { '': SCHEMAS['JPK_PKPIR(3)'].namespace, etd: ETD })
   header(w, 'JPK_PKPIR', req, from, to, subject)
@@ -203,7 +209,7 @@ const writePkpir = (req: JpkRequest, rows: readonly KpirRow[], from: string, to:
 
 const nullableToken = (s: string | null) => (s === null ? null : token(s, 256))
 
-const writeEwp = (req: JpkRequest, rows: readonly EwpRow[], from: string, to: string, subject: Subject) => {
+const writeEwp = (req: JpkRequest, rows: readonly EwpRow[], from: string, to: string, subject: JpkSubject) => {
   const w = new XmlWriter()
   w.open('JPK', undefined, { '': SCHEMAS['JPK_EWP(4)'].namespace, etd: ETD })
   header(w, 'JPK_EWP', req, from, to, subject)
@@ -249,7 +255,7 @@ const rowsOf = (req: Pick<JpkRequest, 'book' | 'form' | 'month'>): readonly (Kpi
 export const jpkProblems = (
   req: Pick<JpkRequest, 'book' | 'form' | 'month' | 'primary' | 'contact'>,
 ): readonly JpkProblem[] => {
-  const subject = subjectOf(req.primary, req.contact)
+  const subject = jpkSubject(req.primary, req.contact)
   const problems: JpkProblem[] = Array.isArray(subject) ? [...subject] : []
   const rows = rowsOf(req)
   if (rows.length === 0)
@@ -278,7 +284,7 @@ export const jpkProblems = (
 /** Writes the JPK file of a book (a year, or a month of it), or says what must be fixed first. */
 export const jpkFile = (req: JpkRequest): JpkResult => {
   const problems = jpkProblems(req)
-  const subject = subjectOf(req.primary, req.contact)
+  const subject = jpkSubject(req.primary, req.contact)
   if (problems.length > 0 || Array.isArray(subject)) return { ok: false, problems }
   const period = periodOf(req.book.year, req.month)
   const rows = rowsOf(req)

@@ -64,7 +64,7 @@ const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'ALREADY_DELETED', 'NOT_GENERATED'
 /** The one mapping of core `DomainError`s to HTTP. */
 export function fromDomainError(error: DomainError): HttpError {
   if (NOT_FOUND_CODES.has(error.code)) return notFound()
-  if (error.code === 'STALE_VERSION') return new HttpError(409, [error.message])
+  if (error.code === 'STALE_VERSION' || error.code === 'DUPLICATE') return new HttpError(409, [error.message])
   if (error.errors && error.errors.length > 0) return validationError(error.errors)
   return badRequest([error.message])
 }

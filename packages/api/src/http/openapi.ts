@@ -551,6 +551,31 @@ const otherOperations: Record<string, OperationDoc> = {
       'JPK_PKPIR(3) or JPK_EWP(4), checked against the official schema before it is sent. A 400 names in `fieldErrors` what the file still needs.',
     ok: { mediaType: 'application/xml', schema: { type: 'string', format: 'binary' } },
   },
+  'POST /api/ksef/import': {
+    summary: 'Import KSeF FA(3) invoices as incomes and expenses',
+    description:
+      'Up to 250 files (xml text or base64) a request. Each is checked against the official FA(3) schema; the answer reports per file what it became (`imported`), that the books hold it (`duplicate`) or why it was refused; a refused file writes nothing.',
+    ok: object({ results: array(object({})), imported: { type: 'integer' }, refused: { type: 'integer' } }),
+  },
+  'GET /api/ksef/invoices/:id/fa3': {
+    summary: 'The FA(3) invoice of a one-time company income',
+    description:
+      'Valid against the official FA(3) schema; Finance does not send it to KSeF. A 400 names in `fieldErrors` what the invoice still needs.',
+    ok: { mediaType: 'application/xml', schema: { type: 'string', format: 'binary' } },
+    errors: [404],
+  },
+  'PUT /api/ksef/invoices/:id/ksef-number': {
+    summary: 'Record the KSeF number KSeF gave an invoice',
+    description: '`null` or empty clears it. Answers the record.',
+    ok: object({}),
+    errors: [404],
+  },
+  'GET /api/jpk/v7/:period': {
+    summary: 'The JPK_V7M / JPK_V7K file of a month or quarter',
+    description:
+      '`2026-03` or `2026-Q1`. Register and declaration from the engine that computes the VAT card; checked against its schema (`x-finance-schema` says which) before it is sent.',
+    ok: { mediaType: 'application/xml', schema: { type: 'string', format: 'binary' } },
+  },
 }
 
 const logPage: OperationDoc = {

@@ -23,6 +23,7 @@ import { validateManualTransaction, validateRecord } from '../schemas/validate.t
 import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
+import { planDocuments } from './documents.ts'
 import type { BooksState, RecordState } from './state.ts'
 
 export * from './state.ts'
@@ -30,6 +31,7 @@ export { booksFolder, evolve, foldBooks } from './evolve.ts'
 export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
+export * from './documents.ts'
 
 /**
  * How far from `today` a month may be viewed or reset (100 years either way): a month's view runs the tax engine
@@ -155,6 +157,19 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
           data: { id: r.id, dataType: r.dataType as 'Income' | 'RecurringIncome' | 'Expense' | 'RecurringExpense' },
         },
       ]
+    }
+    case 'ImportDocuments': {
+      const plan = planDocuments(state, command.documents)
+      const refused = plan.outcomes.findIndex((o) => !o.ok)
+      if (refused >= 0) {
+        const o = plan.outcomes[refused] as Extract<(typeof plan.outcomes)[number], { ok: false }>
+        return domainError(
+          o.code,
+          o.errors[0]?.message,
+          o.errors.map((e) => ({ ...e, field: `documents.${refused}.${e.field}` })),
+        )
+      }
+      return [...plan.events]
     }
     case 'SetTransactionFlags': {
       const found = liveTransaction(state, command.id)

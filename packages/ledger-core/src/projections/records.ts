@@ -41,12 +41,16 @@ export interface RecordDto {
  * force on the day of supply (`percent: null`) takes it from `vatPercentOn`.
  */
 export const itemTotals = (
-  item: Pick<Item, 'amount' | 'percent'> & Partial<Pick<Item, 'supplyDate' | 'invoiceDate' | 'date'>>,
+  item: Pick<Item, 'amount' | 'percent'> & Partial<Pick<Item, 'supplyDate' | 'invoiceDate' | 'date' | 'documentVat'>>,
   vatPercentOn?: VatPercentOn,
 ): { vatAmount: string; sum: string } => {
   const amount = parseMoney(item.amount)
   const day = item.supplyDate ?? item.invoiceDate ?? item.date ?? ''
-  const vat = vatOfItem(amount, item.percent ?? vatPercentOn?.(day) ?? '0')
+  // The VAT the document states (v4) wins over the computed one.
+  const vat =
+    item.documentVat != null
+      ? parseMoney(item.documentVat)
+      : vatOfItem(amount, item.percent ?? vatPercentOn?.(day) ?? '0')
   return { vatAmount: formatMoney(vat), sum: formatMoney(amount + vat) }
 }
 

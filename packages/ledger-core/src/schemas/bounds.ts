@@ -97,7 +97,7 @@ export const endsInBounds = (dates: readonly (string | null | undefined)[], repe
 
 const MONEY = /^-?\d+\.\d{2}$/
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/
-const MONEY_FIELDS = new Set(['amount', 'freeOfTaxAmount', 'secondPercentAmount', 'deductions'])
+const MONEY_FIELDS = new Set(['amount', 'freeOfTaxAmount', 'secondPercentAmount', 'deductions', 'documentVat'])
 const PERCENT_FIELDS = new Set(['percent', 'firstPercent', 'secondPercent'])
 const isDateField = (key: string) => key === 'date' || key.endsWith('Date')
 

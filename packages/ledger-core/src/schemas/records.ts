@@ -136,30 +136,14 @@ export const GtuCodes = [
   'GTU_12',
   'GTU_13',
 ] as const
-/** JPK_V7 procedure markers of a sales row, and IMP of a purchase row. */
-export const SalesProcedures = [
-  'WSTO_EE',
-  'IED',
-  'TP',
-  'TT_WNT',
-  'TT_D',
-  'MR_T',
-  'MR_UZ',
-  'I_42',
-  'I_63',
-  'B_SPV',
-  'B_SPV_DOSTAWA',
-  'B_MPV_PROWIZJA',
-] as const
 export const PurchaseProcedures = ['IMP'] as const
 /** JPK_V7 document types: sales RO / WEW / FP, purchases MK / VAT_RR / WEW. */
 export const SalesDocumentTypes = ['RO', 'WEW', 'FP'] as const
 export const PurchaseDocumentTypes = ['MK', 'VAT_RR', 'WEW'] as const
-/** Markers of a JPK_V7(3) row without a KSeF number: invoice issued outside KSeF (OFF), a bill (BFK), other (DI). */
+/** Markers of a JPK_V7(3) row without a KSeF number: issued in KSeF's failure mode (OFF), an invoice issued outside KSeF (BFK), another document (DI). */
 export const KsefMarkers = ['OFF', 'BFK', 'DI'] as const
-/** The KSeF number pattern of the official schemas (TNumerKSeF): NIP-YYYYMMDD-hex6-hex6-hex2. */
-export const KSEF_NUMBER =
-  /^([1-9]((\d[1-9])|([1-9]\d))\d{7}|M\d{9}|[A-Z]{3}\d{7})-(20[2-9][0-9]|2[1-9][0-9]{2}|[3-9][0-9]{3})(0[1-9]|1[0-2])(0[1-9]|[1-2][0-9]|3[0-1])-([0-9A-F]{6})-?([0-9A-F]{6})-([0-9A-F]{2})$/
+export { KSEF_NUMBER, SalesProcedures } from './documentCodes.ts'
+import { KSEF_NUMBER, SalesProcedures } from './documentCodes.ts'
 
 /** The other party of an item (kontrahent): name, tax id (NIP or a foreign one), its country, one-line address. */
 export const CounterpartySchema = Schema.Struct({
@@ -171,6 +155,17 @@ export const CounterpartySchema = Schema.Struct({
   address: Schema.String,
 })
 export type Counterparty = typeof CounterpartySchema.Type
+
+/**
+ * (v4) The document a correcting item corrects (faktura korygowana): its number, its KSeF number when it has one and
+ * its issue date.
+ */
+export const CorrectsSchema = Schema.Struct({
+  documentNumber: Schema.String,
+  ksefNumber: Schema.NullOr(Schema.String.pipe(Schema.pattern(KSEF_NUMBER))),
+  issueDate: Schema.NullOr(LocalDate),
+})
+export type Corrects = typeof CorrectsSchema.Type
 
 const ItemFields = {
   date: LocalDate,
@@ -197,6 +192,13 @@ const ItemFields = {
   documentType: Schema.NullOr(Schema.Literal('RO', 'WEW', 'FP', 'MK', 'VAT_RR')),
   gtu: Schema.Array(Schema.Literal(...GtuCodes)),
   procedures: Schema.Array(Schema.Literal(...SalesProcedures, ...PurchaseProcedures)),
+  /**
+   * (v4) The VAT the document states for this item when it is not `amount × percent` rounded to the grosz (the
+   * difference a correction states, an advance's VAT computed from the gross, VAT summed per line); `null`: computed.
+   */
+  documentVat: Schema.NullOr(Money),
+  /** (v4) The document this item corrects; a correcting item's amounts are the differences and may be negative. */
+  corrects: Schema.NullOr(CorrectsSchema),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

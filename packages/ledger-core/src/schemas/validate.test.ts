@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ITEM_V3_DEFAULTS } from '../upcast.ts'
+import { ITEM_DEFAULTS } from '../upcast.ts'
 import {
   companyWarnings,
   isValidNip,
@@ -35,7 +35,7 @@ describe('validateRecord', () => {
         isCompany: true,
         percent: '8.5',
         invoiceDate: null,
-        ...ITEM_V3_DEFAULTS,
+        ...ITEM_DEFAULTS,
         repetitions: 3,
       },
     })
@@ -293,5 +293,59 @@ describe('official code lists', () => {
     expect(taxOfficeName('0000')).toBeNull()
     expect(isCountryCode('PL')).toBe(true)
     expect(isCountryCode('XX')).toBe(false)
+  })
+})
+
+describe('VAT as the document states it and corrections (item schema v4)', () => {
+  const base = { date: '2026-03-05', name: 'Goods', amount: '1000.03', isCompany: true, percent: '23' }
+  const v = (over: object, dataType: 'Income' | 'Expense' = 'Expense') => validateRecord(dataType, { ...base, ...over })
+
+  it('keeps a stated VAT that differs from amount × percent, and drops one that equals it', () => {
+    // 1000.03 × 23 % = 230.0069 → 230.01 computed; the document says 230.00.
+    const stated = v({ documentVat: '230' })
+    expect(stated.ok && stated.value.documentVat).toBe('230.00')
+    const same = v({ documentVat: '230.01' })
+    expect(same.ok && same.value.documentVat).toBeNull()
+    expect(v({}).ok && (v({}) as { value: { documentVat: unknown } }).value.documentVat).toBeNull()
+  })
+
+  it('refuses a stated VAT more than 1.00 off, or on an item without a rate', () => {
+    expect(v({ documentVat: '231.02' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'documentVat', message: 'VAT on the document must be within 1.00 of amount × percent' }],
+    })
+    expect(v({ vatTreatment: 'zw', documentVat: '1.00' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'documentVat', message: 'VAT on the document is only for items at a VAT rate' }],
+    })
+    expect(v({ documentVat: 'abc' })).toMatchObject({ ok: false, errors: [{ field: 'documentVat' }] })
+  })
+
+  it('a correcting item names what it corrects and may be negative; any other item may not', () => {
+    const corrects = {
+      documentNumber: ' FV 7/2026 ',
+      ksefNumber: '5265877635-20260305-0100001af629-af',
+      issueDate: '2026-03-05',
+    }
+    const r = v({ amount: '-100.00', documentVat: '-23.00', corrects }, 'Income')
+    expect(r.ok && [r.value.amount, r.value.documentVat, r.value.corrects]).toEqual([
+      '-100.00',
+      null,
+      { documentNumber: 'FV 7/2026', ksefNumber: '5265877635-20260305-0100001AF629-AF', issueDate: '2026-03-05' },
+    ])
+    expect(v({ amount: '-100.00' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'amount', message: 'Amount must not be negative' }],
+    })
+    expect(v({ corrects: { ksefNumber: '5265877635-20260305-0100001AF629-AF' } })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'corrects.documentNumber', code: 'REQUIRED' }],
+    })
+    expect(v({ corrects: { documentNumber: 'FV 1', ksefNumber: 'x' } })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'corrects.ksefNumber' }],
+    })
+    const blank = v({ corrects: { documentNumber: ' ', ksefNumber: '', issueDate: null } })
+    expect(blank.ok && blank.value.corrects).toBeNull()
   })
 })

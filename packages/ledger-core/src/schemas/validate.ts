@@ -28,8 +28,11 @@ import {
   textProblem,
 } from './bounds.ts'
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
+import { parseMoney } from '../money.ts'
+import { vatOfItem } from '../tax/vat.ts'
 import {
   type Address,
+  type Corrects,
   type Counterparty,
   type DataObjects,
   type DataType,
@@ -364,6 +367,62 @@ const readCodes = <T extends string>(r: Reader, field: string, choices: readonly
   return [...out].sort((a, b) => choices.indexOf(a) - choices.indexOf(b))
 }
 
+/** (v4) The corrected document: its number (required once anything is given), KSeF number, issue date. */
+const readCorrects = (r: Reader): Corrects | null => {
+  const v = r.o.corrects
+  if (isBlank(v)) return null
+  if (!isRecord(v)) {
+    r.push(
+      'corrects',
+      'INVALID_TEXT',
+      'Corrected document must be an object with documentNumber, ksefNumber and issueDate',
+    )
+    return null
+  }
+  const c = r.child('corrects')
+  const documentNumber = c.text('documentNumber', 'Corrected document number', undefined, ITEM_TEXT)
+  const ksefNumber = isBlank(c.o.ksefNumber)
+    ? null
+    : c.text('ksefNumber', 'KSeF number of the corrected document', undefined, 40).toUpperCase()
+  if (ksefNumber !== null && !KSEF_NUMBER.test(ksefNumber))
+    c.push('ksefNumber', 'INVALID_TEXT', 'KSeF number of the corrected document is not valid')
+  const issueDate = c.date('issueDate', 'Issue date of the corrected document', null)
+  if (documentNumber === '' && (ksefNumber !== null || issueDate !== null))
+    c.push('documentNumber', 'REQUIRED', 'Corrected document number is required')
+  r.errors.push(...c.errors)
+  if (documentNumber === '' && ksefNumber === null && issueDate === null) return null
+  return {
+    documentNumber,
+    ksefNumber: ksefNumber !== null && KSEF_NUMBER.test(ksefNumber) ? ksefNumber : null,
+    issueDate,
+  }
+}
+
+/** How far the VAT a document states may lie from `amount × percent` rounded (per-line rounding, foreign currency). */
+export const DOCUMENT_VAT_TOLERANCE = 100n
+
+/**
+ * (v4) The VAT the document states: only for an item at a rate, within {@link DOCUMENT_VAT_TOLERANCE} of the
+ * computed VAT; `null` when not given or equal to the computed VAT (the stored form keeps only a real difference).
+ */
+const readDocumentVat = (r: Reader, amount: string | null, percent: string | null, treatment: string) => {
+  if (isBlank(r.o.documentVat)) return null
+  const vat = r.money('documentVat', 'VAT on the document', null)
+  if (vat === null) return null
+  if (treatment !== 'rate') {
+    r.push('documentVat', 'INVALID_MONEY', 'VAT on the document is only for items at a VAT rate')
+    return null
+  }
+  if (amount === null || percent === null) return null
+  const computed = vatOfItem(parseMoney(amount), percent)
+  const diff = parseMoney(vat) - computed
+  if (diff > DOCUMENT_VAT_TOLERANCE || -diff > DOCUMENT_VAT_TOLERANCE) {
+    r.push('documentVat', 'INVALID_MONEY', 'VAT on the document must be within 1.00 of amount × percent')
+    return null
+  }
+  return diff === 0n ? null : vat
+}
+
 const readCounterparty = (r: Reader): Counterparty | null => {
   const v = r.o.counterparty
   if (isBlank(v)) return null
@@ -404,10 +463,13 @@ const readItem = (r: Reader, income: boolean) => {
   )
   if (ksefNumber !== null && ksefMarker !== null)
     r.push('ksefMarker', 'INVALID_CHOICE', 'An item with a KSeF number has no KSeF marker')
+  const corrects = readCorrects(r)
+  // A correcting item states the differences the correction makes, which may be negative.
+  const amount = r.money('amount', 'Amount', 'Amount is required', { nonNegative: corrects === null })
   return {
     date: r.date('date', 'Date', 'Date is required'),
     name: r.text('name', 'Name', 'Name is required'),
-    amount: r.money('amount', 'Amount', 'Amount is required', { nonNegative: true }),
+    amount,
     isCompany: r.boolean('isCompany', 'Company'),
     percent,
     invoiceDate: r.date('invoiceDate', 'Invoice date', null),
@@ -454,6 +516,8 @@ const readItem = (r: Reader, income: boolean) => {
           `Procedure markers of an income must be among ${SalesProcedures.join(', ')}`,
         )
       : readCodes(r, 'procedures', PurchaseProcedures, 'The procedure marker of an expense can only be IMP'),
+    documentVat: readDocumentVat(r, amount, percent, vatTreatment),
+    corrects,
   }
 }
 

@@ -2,7 +2,7 @@
 import type { LedgerEvent } from '../events.ts'
 import type { PitSettingInput } from '../tax/engine.ts'
 import type { TaxType } from '../types.ts'
-import { ITEM_V3_DEFAULTS } from '../upcast.ts'
+import { ITEM_DEFAULTS } from '../upcast.ts'
 
 export const income = (over: Record<string, unknown> = {}) => ({
   date: '2026-01-10',
@@ -11,7 +11,7 @@ export const income = (over: Record<string, unknown> = {}) => ({
   isCompany: true,
   percent: '23',
   invoiceDate: null,
-  ...ITEM_V3_DEFAULTS,
+  ...ITEM_DEFAULTS,
   ...over,
 })
 

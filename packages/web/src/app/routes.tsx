@@ -3,6 +3,7 @@ import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
 import { feesRoutes } from '../features/fees/routes.tsx'
+import { ksefRoutes } from '../features/ksef/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { revenuesRoutes } from '../features/revenues/routes.tsx'
 // Static: the error boundary needs ErrorPage's module in the main bundle anyway, so a lazy import would split nothing.
@@ -52,6 +53,7 @@ export const appRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...logsRoutes,
   ...booksRoutes,
+  ...ksefRoutes,
 ]
 
 export const notFoundElement = <NotFoundPage />

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,7 +14,7 @@ import { poEntries } from '../test/po.ts'
  * and a translation fails here, instead of showing English in the Polish UI.
  */
 const web = fileURLToPath(new URL('../..', import.meta.url))
-const features = ['company', 'fees', 'revenues', 'dashboard', 'logs', 'books'] as const
+const features = ['company', 'fees', 'revenues', 'dashboard', 'logs', 'books', 'ksef'] as const
 const out = mkdtempSync(join(tmpdir(), 'finance-lingui-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
@@ -24,6 +24,13 @@ const committed = (catalog: string) =>
     : join(web, `src/features/${catalog}/locales/pl/messages.po`)
 
 describe('catalogs are complete', () => {
+  it('checks every feature folder that keeps its own catalog', () => {
+    const withCatalogs = readdirSync(join(web, 'src/features')).filter((f) =>
+      existsSync(join(web, 'src/features', f, 'locales')),
+    )
+    expect([...withCatalogs].sort()).toEqual([...features].sort())
+  })
+
   it('every message in the sources has a Polish translation in its catalog', { timeout: 120_000 }, () => {
     const config = join(out, 'lingui.config.js')
     const src = join(web, 'src')

@@ -22,6 +22,7 @@ describe('menu', () => {
       'Fees',
       'Revenues',
       'Tax book',
+      'KSeF invoices',
       'User',
       'Password',
       'Logout',

@@ -32,6 +32,12 @@ export const CompanyDashboard = () => {
           title={t`Tax book`}
           description={t`KPiR or ewidencja przychodów, JPK files`}
         />
+        <Tile
+          to="/companydashboard/ksef"
+          icon="invoice"
+          title={t`KSeF invoices`}
+          description={t`Import FA(3) invoices as incomes and expenses`}
+        />
       </TileGroup>
     </div>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ITEM_V3_DEFAULTS } from '@finance/ledger-core'
+import { ITEM_DEFAULTS } from '@finance/ledger-core'
 import { prepareFor, validatorFor } from './validation.ts'
 
 const address = (country: string, postCode: string) => ({
@@ -71,7 +71,7 @@ describe('company form validation', () => {
       isCompany: false,
       percent: '0',
       invoiceDate: null,
-      ...ITEM_V3_DEFAULTS,
+      ...ITEM_DEFAULTS,
     })
   })
 })

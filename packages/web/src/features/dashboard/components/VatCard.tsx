@@ -4,6 +4,7 @@ import type { Transaction } from '../types.ts'
 import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
+import { JpkV7Button } from './JpkV7Button.tsx'
 import { VatRows } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -37,6 +38,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
         </section>
       )}
       <Breakdown transaction={transaction} />
+      {d.period && <JpkV7Button period={d.period} />}
     </TxCard>
   )
 }

@@ -5,6 +5,7 @@ import { type FieldSpec, FieldValues } from '../../../forms/index.ts'
 import { FormActions, FormMessages, RecordProblems } from '../../../forms/index.ts'
 import { useRecordForm } from '../../../forms/index.ts'
 import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
+import { Fa3Button } from './Fa3Button.tsx'
 import { ItemFields } from './ItemFields.tsx'
 import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
 
@@ -68,6 +69,7 @@ export const ItemCard = ({
             fields={fields}
             values={{ ...values, vatAmount: record.dataObject.vatAmount, sum: record.dataObject.sum }}
           />
+          {dataType === 'Income' && values.isCompany === true && <Fa3Button id={record.id} />}
         </>
       )}
       {form.editing && (

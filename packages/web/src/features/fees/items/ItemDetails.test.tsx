@@ -96,4 +96,30 @@ describe('item details (tax book)', () => {
     const { amount: _a, ...kept } = hosting.dataObject
     expect(services.records()[0]!.dataObject).toMatchObject(kept)
   })
+
+  it('a sale carries its VAT treatment, KSeF marker, document type, GTU codes and procedures for JPK_V7', async () => {
+    const services = memoryServices([])
+    await renderWith(<ItemsPage dataType="Income" today="2026-03-15" />, services)
+    const form = screen.getByRole('form', { name: 'Add One Time Income' })
+    fireEvent.click(within(form).getByLabelText('Company income'))
+    expect(within(form).getByLabelText(/VAT percent/)).toBeTruthy()
+    fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Training' } })
+    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '800' } })
+    fireEvent.change(within(form).getByLabelText('VAT treatment'), { target: { value: 'zw' } })
+    // Exempt: the percent is not asked for.
+    expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()
+    fireEvent.change(within(form).getByLabelText('JPK_V7 marker (OFF, BFK, DI)'), { target: { value: 'BFK' } })
+    fireEvent.change(within(form).getByLabelText('JPK_V7 document type'), { target: { value: 'FP' } })
+    fireEvent.click(within(form).getByLabelText('GTU_12'))
+    fireEvent.click(within(form).getByLabelText('TP'))
+    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Income' }))
+    await waitFor(() => expect(services.records()).toHaveLength(1))
+    expect(services.records()[0]!.dataObject).toMatchObject({
+      vatTreatment: 'zw',
+      ksefMarker: 'BFK',
+      documentType: 'FP',
+      gtu: ['GTU_12'],
+      procedures: ['TP'],
+    })
+  })
 })

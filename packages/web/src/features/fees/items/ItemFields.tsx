@@ -1,4 +1,13 @@
-import { COUNTRIES, FlatRates } from '@finance/ledger-core'
+import {
+  COUNTRIES,
+  FlatRates,
+  GtuCodes,
+  KsefMarkers,
+  PurchaseDocumentTypes,
+  PurchaseProcedures,
+  SalesDocumentTypes,
+  SalesProcedures,
+} from '@finance/ledger-core'
 import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Checkbox } from '../../../ui/index.ts'
@@ -25,8 +34,10 @@ const countryOptions = COUNTRIES.map(([code, name]) => ({ value: code, label: na
 /**
  * The inputs of an expense or income: date, name, amount, the company checkbox that reveals VAT percent and
  * Invoice Date (SPEC §4 rules in `applyCompanyFlag`), and repetitions for recurring items. A company item also
- * has "More details" for its tax-book entry (document, description, counterparty, KPiR column, ryczałt rate,
- * KSeF number), collapsed so the SPEC form stays as it is; opened by itself when the item already has some.
+ * has "More details" for its tax-book entry and VAT register row (document, description, counterparty, KPiR column,
+ * ryczałt rate, KSeF number or marker, VAT treatment, day of supply, JPK_V7 document type, GTU codes and
+ * procedures), collapsed so the SPEC form stays as it is; opened by itself when the item already has some. An
+ * exempt, not-taxable or at-the-rate-in-force item hides the VAT percent (the core ignores it then).
  */
 export const ItemFields = ({
   form,
@@ -65,6 +76,43 @@ export const ItemFields = ({
         { value: 'notCost', label: t`Not a tax-deductible cost (outside the book)` },
       ]
   const rates = FlatRates.map((r) => ({ value: r, label: formatPercentText(r, language) }))
+  const treatment = (draft.vatTreatment as string | undefined) ?? 'rate'
+  const treatments = [
+    { value: 'rate', label: t`At the VAT percent above` },
+    { value: 'inForce', label: t`At the rate in force on the day of supply` },
+    { value: 'zw', label: t`Exempt (zw)` },
+    { value: 'np', label: t`Not taxable in Poland (np)` },
+  ]
+  const markers = [
+    { value: 'OFF', label: t`OFF — issued in KSeF's failure mode, no number yet` },
+    { value: 'BFK', label: t`BFK — an invoice issued outside KSeF` },
+    { value: 'DI', label: t`DI — another document` },
+  ].filter((m) => (KsefMarkers as readonly string[]).includes(m.value))
+  const documentTypes = (income ? SalesDocumentTypes : PurchaseDocumentTypes).map((d) => ({ value: d, label: d }))
+  const list = (path: 'gtu' | 'procedures') => (Array.isArray(draft[path]) ? (draft[path] as string[]) : [])
+  const toggle = (path: 'gtu' | 'procedures', code: string, on: boolean) =>
+    form.send({
+      type: 'PATCH',
+      values: { [path]: on ? [...list(path), code] : list(path).filter((c) => c !== code) },
+    })
+  const codes = (path: 'gtu' | 'procedures', legend: string, all: readonly string[]) => (
+    <fieldset className="item-details__codes">
+      <legend>{legend}</legend>
+      {all.map((code) => (
+        <Checkbox
+          key={code}
+          label={code}
+          checked={list(path).includes(code)}
+          onChange={(e) => toggle(path, code, e.target.checked)}
+        />
+      ))}
+      {fieldErrors[path] && (
+        <p className="field__error" role="alert">
+          {fieldErrors[path]}
+        </p>
+      )}
+    </fieldset>
+  )
   const counterparty = (draft.counterparty ?? null) as Record<string, unknown> | null
   const hasDetails =
     Boolean(draft.documentNumber) ||
@@ -72,6 +120,12 @@ export const ItemFields = ({
     Boolean(draft.kpirColumn) ||
     Boolean(draft.flatRate) ||
     Boolean(draft.ksefNumber) ||
+    Boolean(draft.ksefMarker) ||
+    Boolean(draft.supplyDate) ||
+    Boolean(draft.documentType) ||
+    treatment !== 'rate' ||
+    list('gtu').length > 0 ||
+    list('procedures').length > 0 ||
     (counterparty !== null && Object.values(counterparty).some(Boolean)) ||
     Object.keys(fieldErrors).some((k) => DETAIL_FIELDS.some((d) => k === d || k.startsWith(`${d}.`)))
   return (
@@ -90,7 +144,9 @@ export const ItemFields = ({
           })
         }
       />
-      {isCompany && input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}
+      {isCompany &&
+        treatment === 'rate' &&
+        input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
       {isCompany && (
         <details className="item-details" open={hasDetails}>
@@ -112,7 +168,31 @@ export const ItemFields = ({
               options: rates,
               placeholder: t`The rate of the PIT setting (default)`,
             })}
+          {input({
+            path: 'vatTreatment',
+            label: t`VAT treatment`,
+            kind: 'select',
+            options: treatments,
+            placeholder: t`At the VAT percent above (default)`,
+          })}
+          {input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
           {input({ path: 'ksefNumber', label: t`KSeF number` })}
+          {input({
+            path: 'ksefMarker',
+            label: t`JPK_V7 marker (OFF, BFK, DI)`,
+            kind: 'select',
+            options: markers,
+            placeholder: t`BFK or DI by default`,
+          })}
+          {input({
+            path: 'documentType',
+            label: t`JPK_V7 document type`,
+            kind: 'select',
+            options: documentTypes,
+            placeholder: t`An invoice (default)`,
+          })}
+          {income && codes('gtu', t`GTU codes`, GtuCodes)}
+          {codes('procedures', t`JPK_V7 procedures`, income ? SalesProcedures : PurchaseProcedures)}
           <fieldset className="item-details__counterparty">
             <legend>{t`Counterparty`}</legend>
             {input({ path: 'counterparty.name', label: t`Name or company` })}
@@ -133,4 +213,17 @@ export const ItemFields = ({
 }
 
 /** Fields inside "More details": an error in one of them opens the section. */
-const DETAIL_FIELDS = ['documentNumber', 'description', 'kpirColumn', 'flatRate', 'ksefNumber', 'counterparty']
+const DETAIL_FIELDS = [
+  'documentNumber',
+  'description',
+  'kpirColumn',
+  'flatRate',
+  'ksefNumber',
+  'ksefMarker',
+  'vatTreatment',
+  'supplyDate',
+  'documentType',
+  'gtu',
+  'procedures',
+  'counterparty',
+]

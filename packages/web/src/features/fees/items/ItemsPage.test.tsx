@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { ITEM_V3_DEFAULTS } from '@finance/ledger-core'
+import { ITEM_DEFAULTS } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
@@ -49,7 +49,7 @@ describe('items pages', () => {
       isCompany: true,
       percent: '8',
       invoiceDate: '2026-02-28',
-      ...ITEM_V3_DEFAULTS,
+      ...ITEM_DEFAULTS,
       repetitions: 12,
     })
     expect(screen.getByText('Income added')).toBeTruthy()

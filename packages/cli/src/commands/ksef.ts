@@ -1,0 +1,189 @@
+/**
+ * KSeF and JPK_V7 from the terminal, through the same glue as the API (`@finance/api/ledger/ksef.ts`):
+ * - `finance import ksef FILE… --user EMAIL [--ksef-number N] [--json]`: FA(3) invoices into the books, a line per
+ *   file (imported, duplicate, refused with its reasons); exit code 1 when any file was not imported;
+ * - `finance jpk v7 YYYY-MM|YYYY-Qn --user EMAIL [--purpose 1|2] [--out FILE]`: the JPK_V7M / JPK_V7K file,
+ *   checked against its schema before it is written;
+ * - `finance jpk validate FILE [--xsd PATH]`: a file against a schema the user supplies (the official JPK_V7M(3)
+ *   from the Ministry's site, for one), or, without `--xsd`, against the vendored schema its form code names.
+ */
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { importInvoices, type ImportResult, SchemaFailure, v7File } from '@finance/books'
+import {
+  SCHEMAS,
+  type SchemaId,
+  schemaFileOf,
+  validateWithSchemaFile,
+  validateXml,
+  type XmlValidation,
+} from '@finance/tax-files'
+import { booksOfUsers } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError, userError } from '../errors.ts'
+import type { Lang } from '../i18n.ts'
+import { openSink } from '../sink.ts'
+
+const T = {
+  imported: { pl: 'zaimportowano', en: 'imported' },
+  duplicate: { pl: 'duplikat, pominięto', en: 'duplicate, skipped' },
+  refused: { pl: 'odrzucono', en: 'refused' },
+  income: { pl: 'przychód', en: 'income' },
+  expense: { pl: 'wydatek', en: 'expense' },
+  items: { pl: 'pozycji', en: 'item(s)' },
+  summary: { pl: 'plików zaimportowanych: {0}, niezaimportowanych: {1}', en: '{0} file(s) imported, {1} not imported' },
+  cannotWrite: { pl: 'nie można utworzyć pliku JPK_V7', en: 'cannot write the JPK_V7 file' },
+  derived: {
+    pl: 'uwaga: sprawdzono schematem JPK_V7 (3) wyprowadzonym z (2), nie oficjalnym; oficjalny: finance jpk validate PLIK --xsd SCIEZKA',
+    en: 'note: checked with a JPK_V7 (3) schema derived from (2), not the official one; official: finance jpk validate FILE --xsd PATH',
+  },
+  markers: {
+    pl: 'uwaga: wierszy bez numeru KSeF i bez oznaczenia, oznaczonych BFK (dowody wewnętrzne DI): {0}',
+    en: 'note: {0} row(s) without a KSeF number or marker were marked BFK (internal documents DI)',
+  },
+  valid: { pl: '{0}: zgodny ze schematem {1}', en: '{0}: valid against {1}' },
+  invalid: { pl: '{0}: niezgodny ze schematem {1}', en: '{0}: not valid against {1}' },
+  unknownForm: {
+    pl: '{0}: nie rozpoznano formularza (KodFormularza); wskaż schemat opcją --xsd SCIEZKA',
+    en: '{0}: the form (KodFormularza) is not one Finance knows; give the schema with --xsd PATH',
+  },
+  badXsd: { pl: 'nie można użyć schematu {0}: {1}', en: 'cannot use the schema {0}: {1}' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
+  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+
+/** The reasons a file is refused, in Polish (the API and tax-files answer in English). */
+const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
+  SCHEMA: (p) => `to nie jest poprawna faktura FA(3)${p.line ? ` (wiersz ${p.line})` : ''}: ${p.detail ?? ''}`,
+  NOT_UTF8: () => 'plik nie jest tekstem UTF-8',
+  TOO_LARGE: () => 'plik jest większy niż 5 MB',
+  NO_COMPANY_NIP: () => 'wpisz NIP firmy w danych podstawowych przed importem faktur',
+  BOTH_OURS: () => 'sprzedawca i nabywca to ta sama firma',
+  NOT_OURS: () => 'firma nie jest ani sprzedawcą (Podmiot1), ani nabywcą (Podmiot2) tej faktury',
+  KSEF_NUMBER: (p) => `numer KSeF ${p.value ?? ''} jest niepoprawny`,
+  UNSUPPORTED: (p) => `${p.what ?? ''}: ten rodzaj faktury nie jest obsługiwany; wpisz ją ręcznie`,
+  NO_AMOUNTS: () => 'faktura nie podaje kwot do zapisania (P_13_x)',
+  VALIDATION: () => 'ten dokument jest już w księgach',
+}
+
+const problemText = (lang: Lang, p: { code: string; message: string; params?: Record<string, string> }) => {
+  if (lang === 'en') return p.message
+  return PROBLEMS_PL[p.code]?.(p.params ?? {}) ?? p.message
+}
+
+const line = (lang: Lang, r: ImportResult): string => {
+  const head =
+    r.status === 'imported'
+      ? `✓ ${r.fileName}: ${t(lang, 'imported')} — ${T[r.kind!][lang]} ${r.documentNumber ?? ''}${r.ksefNumber ? ` (KSeF ${r.ksefNumber})` : ''}, ${r.items.length} ${t(lang, 'items')}`
+      : `✗ ${r.fileName}: ${t(lang, r.status === 'duplicate' ? 'duplicate' : 'refused')}${r.documentNumber ? ` — ${r.documentNumber}` : ''}`
+  const reasons = [...r.problems, ...r.warnings].map((p) => `    ${problemText(lang, p)}`)
+  return [head, ...reasons].join('\n')
+}
+
+export interface ImportKsefOptions {
+  readonly user: string
+  readonly ksefNumber?: string | undefined
+  readonly json?: boolean | undefined
+}
+
+export const importKsefCommand = async (ctx: Ctx, files: readonly string[], o: ImportKsefOptions): Promise<void> => {
+  if (o.ksefNumber !== undefined && files.length !== 1)
+    throw new CliError((lang) =>
+      lang === 'pl' ? '--ksef-number dotyczy jednego pliku' : '--ksef-number applies to a single file',
+    )
+  const inputs = []
+  for (const file of files) {
+    let content: Uint8Array
+    try {
+      content = new Uint8Array(await readFile(file))
+    } catch {
+      throw userError('noSuchFile', file)
+    }
+    inputs.push({ fileName: basename(file), content, ksefNumber: o.ksefNumber ?? null })
+  }
+  const store = await ctx.store()
+  const [user] = await booksOfUsers(ctx, o.user)
+  const report = await importInvoices(store, user!.userId, inputs, ctx.now, { correlationId: 'cli' })
+  if (o.json) ctx.out(`${JSON.stringify(report, null, 2)}\n`)
+  else for (const r of report.results) ctx.out(`${line(ctx.lang, r)}\n`)
+  // The summary; a batch with a file not imported ends with exit code 1 (the report above says which and why).
+  if (report.refused > 0) throw new CliError((lang) => t(lang, 'summary', report.imported, report.refused))
+  if (!o.json) ctx.out(`${t(ctx.lang, 'summary', report.imported, report.refused)}\n`)
+}
+
+export interface JpkV7Options {
+  readonly user: string
+  readonly purpose: 1 | 2
+  readonly out?: string | undefined
+}
+
+export const jpkV7Command = async (ctx: Ctx, period: string, o: JpkV7Options): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  let result: Awaited<ReturnType<typeof v7File>>
+  try {
+    result = await v7File(user!.state, period, { purpose: o.purpose, now: ctx.now() })
+  } catch (e) {
+    if (e instanceof SchemaFailure)
+      throw new CliError(
+        `${e.message}:\n${e.errors
+          .slice(0, 10)
+          .map((x) => `  line ${x.line ?? '?'}: ${x.message}`)
+          .join('\n')}`,
+      )
+    throw e
+  }
+  if (!result.ok)
+    throw new CliError(
+      (lang) => `${t(lang, 'cannotWrite')}:\n${result.problems.map((p) => `  ${p.field}: ${p.message}`).join('\n')}`,
+    )
+  const sink = await openSink(ctx, o.out)
+  try {
+    await sink.write(result.xml)
+  } finally {
+    await sink.close()
+  }
+  if (!result.official) ctx.err(`${t(ctx.lang, 'derived')}\n`)
+  if (result.defaultedMarkers.length > 0) ctx.err(`${t(ctx.lang, 'markers', result.defaultedMarkers.length)}\n`)
+}
+
+/** The vendored schema a document's form code (`kodSystemowy`) names. */
+const schemaOfDocument = (xml: string): SchemaId | null => {
+  const code = /kodSystemowy="([^"]+)"/.exec(xml)?.[1]
+  const entry = Object.entries(SCHEMAS).find(([, s]) => s.systemCode === code)
+  return entry ? (entry[0] as SchemaId) : null
+}
+
+export const jpkValidateCommand = async (ctx: Ctx, file: string, o: { readonly xsd?: string }): Promise<void> => {
+  let xml: string
+  try {
+    xml = await readFile(file, 'utf8')
+  } catch {
+    throw userError('noSuchFile', file)
+  }
+  let check: XmlValidation
+  let schemaName: string
+  if (o.xsd !== undefined) {
+    schemaName = o.xsd
+    try {
+      check = await validateWithSchemaFile(xml, o.xsd)
+    } catch (e) {
+      throw new CliError((lang) => t(lang, 'badXsd', o.xsd!, (e as Error).message))
+    }
+  } else {
+    const id = schemaOfDocument(xml)
+    if (id === null) throw new CliError((lang) => t(lang, 'unknownForm', file))
+    const resolved = schemaFileOf(id)
+    schemaName = `${id}${resolved.official ? '' : ' (derived)'}: ${resolved.file}`
+    check = await validateXml(xml, id)
+  }
+  if (check.valid) {
+    ctx.out(`${t(ctx.lang, 'valid', file, schemaName)}\n`)
+    return
+  }
+  const errors = check.errors
+    .slice(0, 20)
+    .map((e) => `  ${e.line === null ? '' : `${e.line}: `}${e.message}`)
+    .join('\n')
+  throw new CliError((lang) => `${t(lang, 'invalid', file, schemaName)}\n${errors}`)
+}

@@ -1,0 +1,151 @@
+/**
+ * `finance import ksef`, `finance jpk v7` and `finance jpk validate`: FA(3) files into a user's books with a line
+ * per file, the JPK_V7 file the API writes, and a check against a schema the user supplies.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAccounts, executeBooks } from '@finance/books'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import type { LedgerCommand } from '@finance/ledger-core'
+import { SCHEMAS, schemaPath } from '@finance/tax-files'
+import { buildInvoice } from '@finance/tax-files/testing'
+import { describe, expect, it } from 'vitest'
+import { run } from './helpers.ts'
+
+const ANNA = 'anna@example.com'
+const US = '5260250274'
+const OTHER = '7740001454'
+const KSEF = `${OTHER}-20260305-0100001AF629-AF`
+const NOW = '2026-04-10T10:00:00.000Z'
+
+const seeded = async (): Promise<EventStore> => {
+  const store = createMemoryStore()
+  const accounts = createAccounts(store, { hashCost: 4 })
+  const anna = await accounts.register({ email: ANNA, password: 'Anna-Pass1', role: 'USER', actor: 'cli' })
+  if (!anna.ok) throw new Error(anna.errors.join())
+  const userId = anna.value.id
+  const exec = async (c: Record<string, unknown>) => {
+    const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
+    if (!('events' in r)) throw new Error(JSON.stringify(r))
+  }
+  await exec({
+    type: 'SaveCompanyRecord',
+    dataType: 'Primary',
+    data: {
+      companyName: 'Kowalska IT',
+      nip: US,
+      ownerName: 'Anna',
+      ownerLastName: 'Kowalska',
+      regon: '',
+      birthDate: '1985-04-02',
+      taxOfficeCode: '1471',
+    },
+  })
+  await exec({
+    type: 'SaveCompanyRecord',
+    dataType: 'Contact',
+    data: { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' },
+  })
+  await exec({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
+  return store
+}
+
+const invoice = (number: string, seller: string, buyer: string, net: string, vat: string) =>
+  buildInvoice({
+    sellerNip: seller,
+    buyerNip: buyer,
+    number,
+    issueDate: '2026-03-05',
+    amounts: [
+      ['P_13_1', net],
+      ['P_14_1', vat],
+    ],
+    total: (Number(net) + Number(vat)).toFixed(2),
+    lines: [{ description: 'Usługa', net, rate: '23' }],
+  })
+
+const dir = () => mkdtempSync(join(tmpdir(), 'finance-ksef-'))
+
+describe('finance import ksef', () => {
+  it('imports each file, says what it became, and refuses a duplicate and a bad file with their reasons', async () => {
+    const store = await seeded()
+    const d = dir()
+    const bought = join(d, `${KSEF}.xml`)
+    const sold = join(d, 'sale.xml')
+    const bad = join(d, 'bad.xml')
+    writeFileSync(bought, invoice('FZ 1/03', OTHER, US, '1000.00', '230.00'))
+    writeFileSync(sold, invoice('FV 1/03', US, OTHER, '5000.00', '1150.00'))
+    writeFileSync(bad, '<Faktura/>')
+
+    const first = await run(['import', 'ksef', bought, sold, '--user', ANNA, '--lang', 'en'], { store, now: NOW })
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain(`✓ ${KSEF}.xml: imported — expense FZ 1/03 (KSeF ${KSEF}), 1 item(s)`)
+    expect(first.stdout).toContain('✓ sale.xml: imported — income FV 1/03')
+    expect(first.stdout).toContain('2 file(s) imported, 0 not imported')
+
+    const second = await run(['import', 'ksef', bought, bad, '--user', ANNA], { store, now: NOW })
+    expect(second.code).toBe(1)
+    expect(second.stdout).toContain(`✗ ${KSEF}.xml: duplikat, pominięto — FZ 1/03`)
+    expect(second.stdout).toContain('ten dokument jest już w księgach')
+    expect(second.stdout).toMatch(/✗ bad\.xml: odrzucono\n {4}to nie jest poprawna faktura FA\(3\)/)
+    expect(second.stderr).toContain('plików zaimportowanych: 0, niezaimportowanych: 2')
+
+    const json = await run(['import', 'ksef', sold, '--user', ANNA, '--json'], { store, now: NOW })
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout)).toMatchObject({ imported: 0, refused: 1, results: [{ status: 'duplicate' }] })
+
+    const missing = await run(['import', 'ksef', join(d, 'nope.xml'), '--user', ANNA, '--lang', 'en'], { store })
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('no such file')
+  })
+})
+
+describe('finance jpk', () => {
+  it('writes the month’s JPK_V7M with the VAT of the imported invoices, and validates it', async () => {
+    const store = await seeded()
+    const d = dir()
+    const bought = join(d, `${KSEF}.xml`)
+    writeFileSync(bought, invoice('FZ 1/03', OTHER, US, '1000.00', '230.00'))
+    const sale = join(d, 'sale.xml')
+    writeFileSync(sale, invoice('FV 1/03', US, OTHER, '5000.00', '1150.00'))
+    expect((await run(['import', 'ksef', bought, sale, '--user', ANNA], { store, now: NOW })).code).toBe(0)
+
+    const out = join(d, 'JPK.xml')
+    const r = await run(['jpk', 'v7', '2026-03', '--user', ANNA, '--out', out, '--lang', 'en'], { store, now: NOW })
+    expect(r.code).toBe(0)
+    const xml = readFileSync(out, 'utf8')
+    expect(xml).toContain('kodSystemowy="JPK_V7M (3)"')
+    expect(xml).toContain('<P_51>920</P_51>')
+    expect(xml).toContain(`<NrKSeF>${KSEF}</NrKSeF>`)
+    // The sale has no KSeF number: an invoice outside KSeF (BFK), and the command says so.
+    expect(xml).toContain('<BFK>1</BFK>')
+    expect(r.stderr).toContain('1 row(s) without a KSeF number or marker were marked BFK')
+
+    const ok = await run(['jpk', 'validate', out, '--lang', 'en'])
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain('valid against JPK_V7M(3)')
+
+    // Against a schema the user supplies: JPK_V7M(2) refuses a (3) document.
+    const v2 = schemaPath(SCHEMAS['JPK_V7M(2)'].file)
+    const against2 = await run(['jpk', 'validate', out, '--xsd', v2, '--lang', 'en'])
+    expect(against2.code).toBe(1)
+    expect(against2.stderr).toContain('not valid against')
+
+    const quarter = await run(['jpk', 'v7', '2026-Q1', '--user', ANNA, '--lang', 'en'], { store, now: NOW })
+    expect(quarter.code).toBe(1)
+    expect(quarter.stderr).toContain('JPK_V7M')
+    const badPeriod = await run(['jpk', 'v7', '2026-13', '--user', ANNA], { store, now: NOW })
+    expect(badPeriod.code).toBe(2)
+  })
+
+  it('says when a file names no form it knows and no schema is given', async () => {
+    const d = dir()
+    const f = join(d, 'x.xml')
+    writeFileSync(f, '<a/>')
+    const r = await run(['jpk', 'validate', f, '--lang', 'en'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('give the schema with --xsd PATH')
+  })
+})

@@ -1,0 +1,120 @@
+/**
+ * The VAT register of a month and its period: rows per document, the K_ fields per rate, what is left out (private
+ * items, purchases without deducted VAT, empty rows), rates the register has no field for, the dates of a row, and
+ * a quarterly period's months.
+ */
+import { describe, expect, it } from 'vitest'
+import { foldBooks } from '../deciders/books.ts'
+import type { LedgerEvent } from '../events.ts'
+import { validateRecord } from '../schemas/validate.ts'
+import { income, vatSetting } from '../testing/fixtures.ts'
+import { periodMonths, vatFiling } from './vatRegister.ts'
+
+const ev = (type: string, data: unknown) => ({ type, data }) as LedgerEvent
+const item = (id: number, dataType: 'Income' | 'Expense', over: Record<string, unknown>) => {
+  const v = validateRecord(dataType, income(over))
+  if (!v.ok) throw new Error(JSON.stringify(v.errors))
+  return ev('ItemAdded', { id, dataType, data: v.value })
+}
+const acme = { name: 'ACME', taxId: '5260001246', country: 'PL', address: 'Warszawa' }
+const seller = { name: 'Hurtownia', taxId: '7740001454', country: 'PL', address: 'Płock' }
+
+const monthly = [
+  ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) }),
+  // One invoice at two rates: one row with K_19/K_20 and K_17/K_18.
+  item(2, 'Income', { date: '2026-03-10', amount: '1000.00', documentNumber: 'FV 1', counterparty: acme }),
+  item(3, 'Income', {
+    date: '2026-03-10',
+    amount: '200.00',
+    percent: '8',
+    documentNumber: 'fv  1',
+    counterparty: acme,
+    supplyDate: '2026-03-02',
+  }),
+  item(4, 'Income', { date: '2026-03-11', amount: '300.00', percent: '5', documentNumber: 'FV 2' }),
+  item(5, 'Income', { date: '2026-03-12', amount: '400.00', percent: '0', documentNumber: 'FV 3' }),
+  item(6, 'Income', { date: '2026-03-13', amount: '500.00', vatTreatment: 'zw', documentNumber: 'FV 4' }),
+  item(7, 'Income', { date: '2026-03-14', amount: '600.00', vatTreatment: 'np', documentNumber: 'FV 5' }),
+  // No document number: a row of its own each.
+  item(8, 'Income', { date: '2026-03-15', amount: '10.00' }),
+  item(9, 'Income', { date: '2026-03-15', amount: '20.00' }),
+  // A rate the register has no field for.
+  item(10, 'Income', { date: '2026-03-16', amount: '100.00', percent: '12', documentNumber: 'FV 6' }),
+  // A zero sale: no row.
+  item(11, 'Income', { date: '2026-03-17', amount: '0.00', documentNumber: 'FV 7' }),
+  // Purchases: deducted VAT only; a KSeF one received the day after its date.
+  item(12, 'Expense', {
+    date: '2026-03-20',
+    invoiceDate: '2026-03-09',
+    amount: '2000.00',
+    documentNumber: 'FZ 1',
+    counterparty: seller,
+    ksefNumber: '7740001454-20260310-0100001AF629-AF',
+  }),
+  item(13, 'Expense', { date: '2026-03-21', amount: '300.00', vatTreatment: 'zw', documentNumber: 'FZ 2' }),
+  item(14, 'Expense', { date: '2026-03-22', amount: '150.00', isCompany: false }),
+  // A correction received: its own date is the row's date.
+  item(15, 'Expense', {
+    date: '2026-03-25',
+    invoiceDate: '2026-03-25',
+    amount: '-100.00',
+    documentNumber: 'KOR 1',
+    counterparty: seller,
+    corrects: { documentNumber: 'FZ 0', ksefNumber: null, issueDate: '2026-02-10' },
+  }),
+]
+
+describe('vatFiling', () => {
+  const filing = vatFiling(foldBooks(monthly), '2026-03')!
+
+  it('makes one row per document with the K_ fields of each rate, in date order', () => {
+    expect(filing.period).toMatchObject({ from: '2026-03', to: '2026-03' })
+    expect(filing.closesPeriod).toBe(true)
+    const fields = filing.sales.map((r) => [r.documentNumber, r.fields])
+    expect(fields).toEqual([
+      ['FV 1', { K_19: 100000n, K_20: 23000n, K_17: 20000n, K_18: 1600n }],
+      ['FV 2', { K_15: 30000n, K_16: 1500n }],
+      ['FV 3', { K_13: 40000n }],
+      ['FV 4', { K_10: 50000n }],
+      ['FV 5', { K_11: 60000n }],
+      ['', { K_19: 1000n, K_20: 230n }],
+      ['', { K_19: 2000n, K_20: 460n }],
+    ])
+    expect(filing.sales[0]!.sources.map((s) => s.itemId)).toEqual([2, 3])
+    expect(filing.sales[0]!.counterparty).toEqual(acme)
+  })
+
+  it('names a sale at a rate the register has no field for', () => {
+    expect(filing.otherRates).toEqual([{ percent: '12', itemId: 10 }])
+  })
+
+  it('keeps the purchases whose VAT is deducted, with the day a KSeF invoice was received', () => {
+    expect(filing.purchases.map((r) => [r.documentNumber, r.issueDate, r.receivedDate, r.fields])).toEqual([
+      ['FZ 1', '2026-03-09', '2026-03-10', { K_42: 200000n, K_43: 46000n }],
+      ['KOR 1', '2026-03-25', null, { K_42: -10000n, K_43: -2300n }],
+    ])
+    expect(filing.purchases[0]!.ksefNumber).toBe('7740001454-20260310-0100001AF629-AF')
+  })
+
+  it('is null for a month with no VAT period', () => {
+    expect(vatFiling(foldBooks([]), '2026-03')).toBeNull()
+  })
+})
+
+describe('a quarterly period', () => {
+  const events = [
+    ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01', paymentInterval: 3 }) }),
+    item(2, 'Income', { date: '2026-04-10', amount: '1000.00', documentNumber: 'FV 1' }),
+    item(3, 'Income', { date: '2026-06-10', amount: '500.00', documentNumber: 'FV 2' }),
+  ]
+  it('files each month’s register, the last month closing the quarter', () => {
+    const books = foldBooks(events)
+    const april = vatFiling(books, '2026-04')!
+    const june = vatFiling(books, '2026-06')!
+    expect(april.period).toMatchObject({ from: '2026-04', to: '2026-06' })
+    expect([april.closesPeriod, june.closesPeriod]).toEqual([false, true])
+    expect(april.sales.map((r) => r.documentNumber)).toEqual(['FV 1'])
+    expect(june.sales.map((r) => r.documentNumber)).toEqual(['FV 2'])
+    expect(periodMonths(june.period)).toEqual(['2026-04', '2026-05', '2026-06'])
+  })
+})

@@ -1,0 +1,187 @@
+/**
+ * The VAT register of a month (ewidencja sprzedaży i zakupu, the register part of JPK_V7M / JPK_V7K) and the VAT
+ * period the month belongs to, from the same item occurrences the tax engine's declaration is computed from
+ * (`derive(state).schedule`, attributed to the month of `invoiceDate ?? date`; company items only), so a JPK_V7 file
+ * written from it equals the dashboard's VAT card by construction: each declaration field is its register field's
+ * sum rounded once (docs/tax-rules.md §4 VAT, §10).
+ *
+ * A row is one document: the occurrences of a month that share a document number, counterparty tax id, KSeF number
+ * and date are one row with the fields of each of their rates; an occurrence without a document number is a row of
+ * its own.
+ */
+import { addMonthsToMonth } from '../calendar.ts'
+import type { BooksState } from '../deciders/state.ts'
+import type { Counterparty, Item, KsefMarkers } from '../schemas/records.ts'
+import type { Occurrence } from '../schedule.ts'
+import type { VatPeriod } from '../tax/engine.ts'
+import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
+import { derive, taxesThrough } from './derived.ts'
+
+/** The register's amount fields Finance fills: sales K_10 … K_20, purchases K_42 / K_43. */
+export type VatRegisterField =
+  | 'K_10'
+  | 'K_11'
+  | 'K_13'
+  | 'K_15'
+  | 'K_16'
+  | 'K_17'
+  | 'K_18'
+  | 'K_19'
+  | 'K_20'
+  | 'K_42'
+  | 'K_43'
+
+export interface VatRegisterRow {
+  readonly kind: 'sale' | 'purchase'
+  /** The items (and occurrence index) the row is made of. */
+  readonly sources: readonly { readonly itemId: number; readonly index: number }[]
+  readonly documentNumber: string
+  /** DataWystawienia (sales) / DataZakupu (purchases): the invoice date (a correction's: its own date). */
+  readonly issueDate: LocalDateString
+  /** DataSprzedazy: the day of supply, when it differs from the issue date. */
+  readonly supplyDate: LocalDateString | null
+  /** DataWplywu: the day a KSeF purchase invoice was received (its number's date), when it differs. */
+  readonly receivedDate: LocalDateString | null
+  readonly counterparty: Counterparty | null
+  readonly ksefNumber: string | null
+  readonly ksefMarker: (typeof KsefMarkers)[number] | null
+  readonly documentType: string | null
+  readonly gtu: readonly string[]
+  readonly procedures: readonly string[]
+  /** Non-zero amount fields, grosze. */
+  readonly fields: Readonly<Partial<Record<VatRegisterField, Grosze>>>
+}
+
+export interface VatFiling {
+  /** The register's month. */
+  readonly month: YearMonthString
+  /** The settlement period the month belongs to (a month, or a quarter). */
+  readonly period: VatPeriod
+  /** Whether the month ends the period: its file carries the period's declaration. */
+  readonly closesPeriod: boolean
+  readonly sales: readonly VatRegisterRow[]
+  readonly purchases: readonly VatRegisterRow[]
+  /** Sales at a percent the register has no field for (any but 0, 5, 7, 8, 22, 23): they make no valid file. */
+  readonly otherRates: readonly { readonly percent: string; readonly itemId: number }[]
+}
+
+const SALE_FIELDS: Readonly<Record<string, readonly [VatRegisterField, VatRegisterField | null]>> = {
+  '0': ['K_13', null],
+  '5': ['K_15', 'K_16'],
+  '7': ['K_17', 'K_18'],
+  '8': ['K_17', 'K_18'],
+  '22': ['K_19', 'K_20'],
+  '23': ['K_19', 'K_20'],
+}
+
+interface Draft {
+  kind: 'sale' | 'purchase'
+  sources: { itemId: number; index: number }[]
+  item: Item
+  occurrence: Occurrence
+  fields: Partial<Record<VatRegisterField, Grosze>>
+}
+
+const add = (d: Draft, field: VatRegisterField, value: Grosze) => {
+  d.fields[field] = (d.fields[field] ?? 0n) + value
+}
+
+const ksefDate = (n: string) => {
+  const d = n.split('-')[1] ?? ''
+  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`
+}
+
+const normalNumber = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase()
+
+/** The register dates of an occurrence: a correcting item's own date is its document's date. */
+const issueDateOf = (o: Occurrence, item: Item): LocalDateString =>
+  item.corrects != null ? o.date : (o.invoiceDate ?? o.date)
+
+/** The register and the VAT period of `month`, or `null` when the books have no VAT period for it. */
+export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling | null => {
+  const d = derive(state)
+  // Through the end of the month's quarter: a quarterly period needs all three months.
+  const quarterEnd = addMonthsToMonth(month, 2 - ((Number(month.slice(5, 7)) - 1) % 3))
+  const taxes = taxesThrough(state, quarterEnd)
+  const period = taxes?.result.vat.find((p) => p.from <= month && month <= p.to)
+  if (!period) return null
+  const drafts = new Map<string, Draft>()
+  const otherRates: { percent: string; itemId: number }[] = []
+  for (const o of d.schedule.byTaxMonth.get(month) ?? []) {
+    if (!o.isCompany) continue
+    const item = state.records.get(o.itemId)?.data as Item | undefined
+    if (!item) continue
+    const kind = o.isIncome ? 'sale' : 'purchase'
+    const noVat = o.vatTreatment === 'zw' || o.vatTreatment === 'np'
+    // The purchase register holds the purchases whose input tax is deducted (as the engine's P_42 / P_43).
+    if (kind === 'purchase' && (noVat || o.vatAmount === 0n)) continue
+    if (kind === 'sale' && o.amount === 0n && o.vatAmount === 0n) continue
+    if (kind === 'sale' && !noVat && SALE_FIELDS[o.percent] === undefined) {
+      otherRates.push({ percent: o.percent, itemId: o.itemId })
+      continue
+    }
+    const issueDate = issueDateOf(o, item)
+    const number = item.documentNumber ?? ''
+    const key =
+      number.trim() === ''
+        ? `${o.itemId}:${o.index}`
+        : [kind, normalNumber(number), item.counterparty?.taxId ?? '', item.ksefNumber ?? '', issueDate].join('|')
+    let draft = drafts.get(key)
+    if (!draft) {
+      draft = { kind, sources: [], item, occurrence: o, fields: {} }
+      drafts.set(key, draft)
+    }
+    draft.sources.push({ itemId: o.itemId, index: o.index })
+    if (kind === 'purchase') {
+      add(draft, 'K_42', o.amount)
+      add(draft, 'K_43', o.vatAmount)
+    } else if (o.vatTreatment === 'zw') add(draft, 'K_10', o.amount)
+    else if (o.vatTreatment === 'np') add(draft, 'K_11', o.amount)
+    else {
+      const [base, tax] = SALE_FIELDS[o.percent]!
+      add(draft, base, o.amount)
+      if (tax !== null) add(draft, tax, o.vatAmount)
+    }
+  }
+  const rows = [...drafts.values()].map((dr): VatRegisterRow => {
+    const { item, occurrence: o } = dr
+    const issueDate = issueDateOf(o, item)
+    const received = dr.kind === 'purchase' && item.ksefNumber ? ksefDate(item.ksefNumber) : null
+    return {
+      kind: dr.kind,
+      sources: dr.sources,
+      documentNumber: item.documentNumber ?? '',
+      issueDate,
+      supplyDate: dr.kind === 'sale' && o.supplyDate !== issueDate && item.supplyDate ? o.supplyDate : null,
+      receivedDate: received !== null && received !== issueDate ? received : null,
+      counterparty: item.counterparty ?? null,
+      ksefNumber: item.ksefNumber ?? null,
+      ksefMarker: item.ksefMarker ?? null,
+      documentType: item.documentType ?? null,
+      gtu: item.gtu ?? [],
+      procedures: item.procedures ?? [],
+      fields: Object.fromEntries(Object.entries(dr.fields).filter(([, v]) => v !== 0n)),
+    }
+  })
+  const order = (a: VatRegisterRow, b: VatRegisterRow) =>
+    a.issueDate < b.issueDate
+      ? -1
+      : a.issueDate > b.issueDate
+        ? 1
+        : a.sources[0]!.itemId - b.sources[0]!.itemId || a.sources[0]!.index - b.sources[0]!.index
+  return {
+    month,
+    period,
+    closesPeriod: period.to === month,
+    sales: rows.filter((r) => r.kind === 'sale').sort(order),
+    purchases: rows.filter((r) => r.kind === 'purchase').sort(order),
+    otherRates,
+  }
+}
+
+/** The months of `period` (a month or a quarter), in order. */
+export const periodMonths = (period: Pick<VatPeriod, 'from' | 'to'>): YearMonthString[] => {
+  const out: YearMonthString[] = []
+  for (let m = period.from; m <= period.to; m = addMonthsToMonth(m, 1)) out.push(m)
+  return out
+}

@@ -1,0 +1,324 @@
+/**
+ * KSeF FA(3) invoices into the books: every official sample (placeholders filled, once with the company as the
+ * seller and once as the buyer) and built invoices for what the samples do not show — several rates, a correction,
+ * another currency, an exemption — and the reasons a file is refused.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fa3Document, ksefNumberDate, ksefNumberFromFileName, readFa3 } from '../src/fa3.ts'
+import { prepareInvoices } from '../src/ksefImport.ts'
+import { CATALOG_FILE, SCHEMAS, schemaPath } from '../src/schemas.ts'
+import { buildInvoice, type Placeholders, sample, sampleFiles } from '../src/testing/invoices.ts'
+import { validateMany } from '../src/validate.ts'
+
+const US = '5260250274'
+const OTHER = '7740001454'
+const KSEF = '7740001454-20260305-0100001AF629-AF'
+
+/** The samples with the company as the seller (`#nip#`) or the buyer (the pdf-generator sample names its own). */
+const asSeller: Placeholders = {
+  nip: US,
+  subject2nip: OTHER,
+  selfInvoicingNip: OTHER,
+  invoiceNumber: '101',
+  invoicingDate: '2026-03-10',
+}
+const asBuyer: Placeholders = {
+  nip: OTHER,
+  subject2nip: US,
+  selfInvoicingNip: US,
+  invoiceNumber: '102',
+  invoicingDate: '2026-03-10',
+}
+
+const itemsOf = (r: Awaited<ReturnType<typeof prepareInvoices>>[number]) => {
+  if (!r.ok) throw new Error(JSON.stringify(r.problems))
+  return r.document.items.map((i) => i.data as Record<string, unknown>)
+}
+
+describe('the official sample invoices', () => {
+  const files = sampleFiles()
+
+  it('are all here and all valid against the official FA(3) schema (libxml2 in-process and Debian xmllint)', async () => {
+    expect(files.length).toBe(4)
+    const texts = files.map((f) => sample(f, asSeller))
+    expect((await validateMany(texts, 'FA(3)')).map((v) => v.valid)).toEqual([true, true, true, true])
+    const dir = mkdtempSync(join(tmpdir(), 'fa3-'))
+    texts.forEach((t, i) => {
+      writeFileSync(join(dir, files[i]!), t)
+    })
+    const run = spawnSync(
+      'xmllint',
+      ['--nonet', '--noout', '--schema', schemaPath(SCHEMAS['FA(3)'].file), ...files.map((f) => join(dir, f))],
+      { env: { ...process.env, XML_CATALOG_FILES: schemaPath(CATALOG_FILE) }, encoding: 'utf8' },
+    )
+    expect(run.stderr.match(/ validates/g)?.length).toBe(4)
+    expect(run.status).toBe(0)
+  })
+
+  it('import as incomes when the company is the seller (Podmiot1)', async () => {
+    const names = files.filter((f) => f.startsWith('ksef-client-java'))
+    const prepared = await prepareInvoices(
+      names.map((f) => ({ fileName: f, content: sample(f, asSeller) })),
+      [US],
+    )
+    // The self-invoicing template's buyer is filled with another company's NIP here: all three are sales.
+    expect(prepared.map((p) => (p.ok ? p.kind : p.problems))).toEqual(['income', 'income', 'income'])
+    const custom = itemsOf(prepared[0]!)
+    expect(custom).toEqual([
+      expect.objectContaining({
+        amount: '52260.10',
+        percent: '23',
+        vatTreatment: 'rate',
+        documentVat: null,
+        invoiceDate: '2026-03-10',
+        // No P_6: the lines' supply dates differ, the latest is recorded.
+        supplyDate: '2026-01-15',
+        // Due 15 March (TerminPlatnosci).
+        date: '2026-03-15',
+        documentNumber: 'FA/GRQMB-101/05/2025',
+        counterparty: { name: 'Szkoła Testowa', taxId: OTHER, country: 'PL', address: 'ul. Polna 1, 00-001 Warszawa' },
+        isCompany: true,
+        ksefNumber: null,
+      }),
+    ])
+    expect(prepared[0]!.ok && prepared[0]!.warnings.map((w) => w.code)).toEqual([
+      'NO_KSEF_NUMBER',
+      'SUPPLY_DATES_DIFFER',
+    ])
+    const v3 = itemsOf(prepared[1]!)
+    expect(v3.map((i) => [i.amount, i.percent, i.supplyDate, i.date])).toEqual([
+      ['10652.38', '23', '2025-07-11', '2025-07-17'],
+    ])
+  })
+
+  it('import as expenses when the company is the buyer (Podmiot2), and the pdf-generator sample either way', async () => {
+    const prepared = await prepareInvoices(
+      files.map((f) => ({ fileName: f, content: sample(f, asBuyer) })),
+      [US],
+    )
+    const byFile = Object.fromEntries(files.map((f, i) => [f, prepared[i]!]))
+    expect(itemsOf(byFile['ksef-client-java-invoice-template-fa-3-with-custom-subject_2.xml']!)[0]).toMatchObject({
+      amount: '52260.10',
+      counterparty: { name: 'Elektrownia S.A.', taxId: OTHER },
+    })
+    expect(
+      byFile['ksef-client-java-invoice_template_v3_self_invoicing.xml']!.ok &&
+        byFile['ksef-client-java-invoice_template_v3_self_invoicing.xml']!.kind,
+    ).toBe('expense')
+    // The template without a buyer placeholder sells to 3861610227: not the company.
+    expect(byFile['ksef-client-java-invoice-template_v3.xml']).toMatchObject({
+      ok: false,
+      problems: [{ code: 'NOT_OURS' }],
+    })
+    const pdf = 'ksef-pdf-generator-invoice.xml'
+    const [asItsBuyer] = await prepareInvoices([{ fileName: pdf, content: sample(pdf, asBuyer) }], ['6808208874'])
+    expect(asItsBuyer!.ok && asItsBuyer!.kind).toBe('expense')
+    expect(itemsOf(asItsBuyer!).map((i) => [i.amount, i.percent, i.invoiceDate, i.date])).toEqual([
+      ['27292.28', '23', '2025-10-31', '2025-10-31'],
+    ])
+    const [asItsSeller] = await prepareInvoices([{ fileName: pdf, content: sample(pdf, asBuyer) }], ['5265877635'])
+    expect(asItsSeller!.ok && asItsSeller!.kind).toBe('income')
+  })
+})
+
+describe('what an invoice becomes', () => {
+  const base = {
+    sellerNip: OTHER,
+    buyerNip: US,
+    number: 'FZ 12/03/2026',
+    issueDate: '2026-03-05',
+  }
+
+  it('one item per rate, with the VAT each rate states, GTU codes and the exemption', async () => {
+    const xml = buildInvoice({
+      ...base,
+      sellerNip: US,
+      buyerNip: OTHER,
+      amounts: [
+        ['P_13_1', '1000.03'],
+        ['P_14_1', '230.00'],
+        ['P_13_2', '500.00'],
+        ['P_14_2', '40.00'],
+        ['P_13_7', '100.00'],
+      ],
+      total: '1870.03',
+      lines: [
+        { description: 'Software', net: '1000.03', rate: '23', gtu: 'GTU_12' },
+        { description: 'Books', net: '500.00', rate: '8' },
+        { description: 'Training', net: '100.00', rate: 'zw' },
+      ],
+      exemptionBasis: 'art. 43 ust. 1 pkt 29 lit. c ustawy',
+    })
+    const [r] = await prepareInvoices([{ fileName: `${KSEF.replace(OTHER, US)}.xml`, content: xml }], [US])
+    const items = itemsOf(r!)
+    expect(items.map((i) => [i.vatTreatment, i.percent, i.amount, i.documentVat, i.gtu])).toEqual([
+      // 1000.03 × 23 % = 230.0069: the invoice's 230.00 is kept as the document's VAT.
+      ['rate', '23', '1000.03', '230.00', ['GTU_12']],
+      ['rate', '8', '500.00', null, []],
+      ['zw', '0', '100.00', null, []],
+    ])
+    expect(items.map((i) => i.name)).toEqual([
+      'FZ 12/03/2026 — Nabywca (23 %)',
+      'FZ 12/03/2026 — Nabywca (8 %)',
+      'FZ 12/03/2026 — Nabywca (zw)',
+    ])
+    // The KSeF number is read from the file name.
+    expect(r!.ksefNumber).toBe(KSEF.replace(OTHER, US))
+    expect(items[0]!.ksefNumber).toBe(KSEF.replace(OTHER, US))
+  })
+
+  it('a correction becomes correcting items: the differences, linked to the invoice it corrects', async () => {
+    const kor = (correctionType: '1' | '2') =>
+      buildInvoice({
+        ...base,
+        number: 'KOR 1/2026',
+        issueDate: '2026-04-07',
+        kind: 'KOR',
+        correctionType,
+        corrected: { number: 'FZ 12/03/2026', issueDate: '2026-03-05', ksefNumber: KSEF },
+        amounts: [
+          ['P_13_1', '-0.02'],
+          ['P_14_1', '-0.01'],
+        ],
+        total: '-0.03',
+        lines: [{ description: 'Rabat', net: '-0.02', rate: '23' }],
+      })
+    const [buyerSide] = await prepareInvoices([{ fileName: 'kor.xml', content: kor('1') }], [US])
+    expect(itemsOf(buyerSide!)).toEqual([
+      expect.objectContaining({
+        name: 'KOR KOR 1/2026 — Sprzedawca sp. z o.o.',
+        amount: '-0.02',
+        // −0.02 × 23 % rounds to 0.00; the correction states −0.01.
+        documentVat: '-0.01',
+        // A buyer counts a correction when it comes: its own date.
+        invoiceDate: '2026-04-07',
+        date: '2026-04-07',
+        corrects: { documentNumber: 'FZ 12/03/2026', ksefNumber: KSEF, issueDate: '2026-03-05' },
+      }),
+    ])
+    const sellerSide = (type: '1' | '2') =>
+      fa3Document(
+        readFa3(
+          kor(type)
+            .replace(`<NIP>${OTHER}</NIP>`, `<NIP>${US}</NIP>`)
+            .replace(`<NIP>${US}</NIP><Nazwa>Nabywca`, `<NIP>${OTHER}</NIP><Nazwa>Nabywca`),
+        ),
+        {
+          ourNips: [US],
+          ksefNumber: null,
+        },
+      )
+    // The seller's correction of type 1 takes effect in the period of the corrected invoice; type 2 in its own.
+    const one = sellerSide('1')
+    const two = sellerSide('2')
+    expect(one.ok && one.kind).toBe('income')
+    expect(one.ok && one.document.items[0]!.data).toMatchObject({ invoiceDate: '2026-03-05', date: '2026-04-07' })
+    expect(two.ok && two.document.items[0]!.data).toMatchObject({ invoiceDate: '2026-04-07', date: '2026-04-07' })
+  })
+
+  it('another currency is converted at the invoice’s exchange rate; the VAT in złoty is the invoice’s', async () => {
+    const xml = buildInvoice({
+      ...base,
+      currency: 'EUR',
+      amounts: [
+        ['P_13_1', '1000.00'],
+        ['P_14_1', '230.00'],
+        ['P_14_1W', '983.27'],
+      ],
+      total: '1230.00',
+      lines: [{ description: 'Licence', net: '1000.00', rate: '23', exchangeRate: '4.275100' }],
+    })
+    const [r] = await prepareInvoices([{ fileName: 'eur.xml', content: xml }], [US])
+    // 1000.00 × 4.2751 = 4275.10; 4275.10 × 23 % = 983.273 → 983.27 (the invoice's own figure).
+    expect(itemsOf(r!).map((i) => [i.amount, i.documentVat])).toEqual([['4275.10', null]])
+    const noRate = xml.replace('<KursWaluty>4.275100</KursWaluty>', '')
+    const [refused] = await prepareInvoices([{ fileName: 'eur.xml', content: noRate }], [US])
+    expect(refused).toMatchObject({ ok: false, problems: [{ code: 'CURRENCY_RATE', params: { currency: 'EUR' } }] })
+  })
+
+  it('refuses what the VAT engine has no place for, saying what it is', async () => {
+    const wdt = buildInvoice({
+      ...base,
+      sellerNip: US,
+      buyerNip: OTHER,
+      amounts: [['P_13_6_2', '100.00']],
+      total: '100.00',
+      lines: [{ description: 'Goods', net: '100.00', rate: '0 WDT' }],
+    })
+    const [r] = await prepareInvoices([{ fileName: 'wdt.xml', content: wdt }], [US])
+    expect(r).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          code: 'UNSUPPORTED',
+          message: 'An intra-community supply at 0 % (P_13_6_2) is not supported: enter the invoice by hand',
+        },
+      ],
+    })
+  })
+
+  it('refuses a file that is not FA(3), not UTF-8, not the company’s, or without the company’s NIP', async () => {
+    const good = buildInvoice({
+      ...base,
+      amounts: [
+        ['P_13_1', '100.00'],
+        ['P_14_1', '23.00'],
+      ],
+      total: '123.00',
+      lines: [{ description: 'x', net: '100.00', rate: '23' }],
+    })
+    const [notXml, badSchema, latin2, notOurs] = await prepareInvoices(
+      [
+        { fileName: 'a.xml', content: 'not xml at all' },
+        { fileName: 'b.xml', content: good.replace('<P_15>', '<P_16>').replace('</P_15>', '</P_16>') },
+        { fileName: 'c.xml', content: new Uint8Array([0x3c, 0x61, 0xb3, 0x3e]) },
+        { fileName: 'd.xml', content: good },
+      ],
+      ['5265877635'],
+    )
+    expect(notXml).toMatchObject({ ok: false, problems: [{ code: 'SCHEMA' }] })
+    expect(badSchema).toMatchObject({ ok: false, problems: [{ code: 'SCHEMA', params: { line: expect.any(String) } }] })
+    expect(latin2).toMatchObject({ ok: false, problems: [{ code: 'NOT_UTF8' }] })
+    expect(notOurs).toMatchObject({ ok: false, problems: [{ code: 'NOT_OURS', params: { seller: OTHER, buyer: US } }] })
+    const [noNip] = await prepareInvoices([{ fileName: 'd.xml', content: good }], [''])
+    expect(noNip).toMatchObject({ ok: false, problems: [{ code: 'NO_COMPANY_NIP' }] })
+    const [badNumber] = await prepareInvoices([{ fileName: 'd.xml', content: good, ksefNumber: '123' }], [US])
+    expect(badNumber).toMatchObject({ ok: false, problems: [{ code: 'KSEF_NUMBER' }] })
+  })
+
+  it('a KSeF number received in a later month than the invoice’s date is noted', async () => {
+    const xml = buildInvoice({
+      ...base,
+      issueDate: '2026-03-31',
+      amounts: [
+        ['P_13_1', '100.00'],
+        ['P_14_1', '23.00'],
+      ],
+      total: '123.00',
+      lines: [{ description: 'x', net: '100.00', rate: '23' }],
+    })
+    const number = '7740001454-20260401-0100001AF629-AF'
+    const [r] = await prepareInvoices([{ fileName: 'x.xml', content: xml, ksefNumber: number.toLowerCase() }], [US])
+    expect(r!.ok && r!.warnings).toEqual([
+      expect.objectContaining({ code: 'RECEIVED_LATER', params: { date: '2026-04-01' } }),
+    ])
+    expect(itemsOf(r!)[0]).toMatchObject({ invoiceDate: '2026-03-31', ksefNumber: number })
+  })
+})
+
+describe('KSeF numbers', () => {
+  it('are read from a file name as KSeF names downloaded invoices, and dated by their day part', () => {
+    expect(ksefNumberFromFileName('/tmp/5265877635-20250626-010080DD2B5E-26.xml')).toBe(
+      '5265877635-20250626-010080DD2B5E-26',
+    )
+    expect(ksefNumberFromFileName('FA_5265877635-20250626-010080dd2b5e-26 (1).xml')).toBe(
+      '5265877635-20250626-010080DD2B5E-26',
+    )
+    expect(ksefNumberFromFileName('faktura-12.xml')).toBeNull()
+    expect(ksefNumberDate('5265877635-20250626-010080DD2B5E-26')).toBe('2025-06-26')
+  })
+})

@@ -1,0 +1,194 @@
+/**
+ * Issuing FA(3) for an income: golden files (`UPDATE_GOLDEN=1` rewrites them), each valid against the official
+ * FA(3) schema (libxml2 in-process and Debian xmllint), and read back by the importer into the same item; what the
+ * schema requires and the data lacks is reported instead of a file.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Invoice, type Item, validateRecord } from '@finance/ledger-core'
+import { income } from '@finance/ledger-core/testing'
+import { describe, expect, it } from 'vitest'
+import { fa3Document, readFa3 } from '../src/fa3.ts'
+import { fa3Issue, fa3IssueProblems } from '../src/fa3Writer.ts'
+import { CATALOG_FILE, SCHEMAS, schemaPath } from '../src/schemas.ts'
+import { contact, primary } from '../src/testing/scenarios.ts'
+import { validateXml } from '../src/validate.ts'
+
+const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
+
+const invoice: Invoice = {
+  companyName: 'Jan Kowalski Usługi Informatyczne',
+  nip: '526-025-02-74',
+  ownerName: 'Jan',
+  ownerLastName: 'Kowalski',
+  regon: '',
+  invoiceAddress: {
+    country: 'Polska',
+    region: 'mazowieckie',
+    city: 'Warszawa',
+    street: 'ul. Prosta',
+    postCode: '00-001',
+    building: '1/2',
+  },
+}
+const acme = { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' }
+const berlin = { name: 'Cloud GmbH', taxId: 'DE123456789', country: 'DE', address: 'Friedrichstraße 1, 10117 Berlin' }
+
+const item = (over: Record<string, unknown>): Item => {
+  const v = validateRecord(
+    'Income',
+    income({
+      date: '2026-04-14',
+      invoiceDate: '2026-04-14',
+      name: 'Audit',
+      amount: '12000.00',
+      description: 'Audyt bezpieczeństwa',
+      counterparty: acme,
+      ...over,
+    }),
+  )
+  if (!v.ok) throw new Error(JSON.stringify(v.errors))
+  return v.value
+}
+
+const cases = [
+  { name: 'FA3_income_23_PL', item: item({ documentNumber: 'FV 7/04/2026', gtu: ['GTU_12'] }) },
+  {
+    name: 'FA3_income_8_supply_and_term',
+    item: item({
+      documentNumber: 'FV 8/04/2026',
+      percent: '8',
+      supplyDate: '2026-03-31',
+      date: '2026-04-28',
+      procedures: ['TP'],
+    }),
+  },
+  {
+    name: 'FA3_income_np_EU',
+    item: item({ documentNumber: 'FV 9/04/2026', vatTreatment: 'np', counterparty: berlin }),
+  },
+  {
+    name: 'FA3_income_zw',
+    item: item({ documentNumber: 'FV 10/04/2026', vatTreatment: 'zw', counterparty: { ...acme, taxId: '' } }),
+    exemptionBasis: 'art. 43 ust. 1 pkt 29 lit. c ustawy o VAT',
+  },
+]
+
+describe.each(cases)('$name', (c) => {
+  const result = fa3Issue({
+    item: c.item,
+    percent: c.item.percent ?? '23',
+    invoice,
+    primary: null,
+    permanentAddress: null,
+    contact,
+    exemptionBasis: c.exemptionBasis,
+    createdAt: '2026-04-14T09:30:00Z',
+  })
+  if (!result.ok) throw new Error(JSON.stringify(result.problems))
+
+  it('matches its golden file', () => {
+    const file = golden(c.name)
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, result.xml)
+    expect(result.xml).toBe(readFileSync(file, 'utf8'))
+  })
+
+  it('is valid against the official FA(3) schema (libxml2 in-process and Debian xmllint)', async () => {
+    expect(await validateXml(result.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+    const dir = mkdtempSync(join(tmpdir(), 'fa3w-'))
+    writeFileSync(join(dir, 'f.xml'), result.xml)
+    const run = spawnSync(
+      'xmllint',
+      ['--nonet', '--noout', '--schema', schemaPath(SCHEMAS['FA(3)'].file), join(dir, 'f.xml')],
+      {
+        env: { ...process.env, XML_CATALOG_FILES: schemaPath(CATALOG_FILE) },
+        encoding: 'utf8',
+      },
+    )
+    expect(run.stderr).toContain('validates')
+  })
+
+  it('reads back into the same item', () => {
+    const back = fa3Document(readFa3(result.xml), { ourNips: ['5260250274'], ksefNumber: null })
+    if (!back.ok) throw new Error(JSON.stringify(back.problems))
+    const data = back.document.items[0]!.data as Item
+    expect(back.kind).toBe('income')
+    expect([
+      data.amount,
+      data.percent,
+      data.vatTreatment,
+      data.documentNumber,
+      data.invoiceDate,
+      data.supplyDate,
+    ]).toEqual([
+      c.item.amount,
+      c.item.percent,
+      c.item.vatTreatment,
+      c.item.documentNumber,
+      c.item.invoiceDate,
+      c.item.supplyDate,
+    ])
+    expect(data.date).toBe(c.item.date)
+    expect(data.counterparty?.taxId).toBe(c.item.counterparty?.taxId)
+  })
+})
+
+describe('what an invoice needs', () => {
+  it('company data, a number, a buyer, an amount, a rate the form has, the basis of an exemption', () => {
+    const bare = item({ documentNumber: '', counterparty: null, amount: '0', percent: '8.5', vatTreatment: 'rate' })
+    const problems = fa3IssueProblems({
+      item: bare,
+      percent: '8.5',
+      invoice: null,
+      primary: null,
+      permanentAddress: null,
+      contact: null,
+      createdAt: '2026-04-14T09:30:00Z',
+    })
+    expect(problems.map((p) => p.field)).toEqual([
+      'companyName',
+      'nip',
+      'invoiceAddress',
+      'documentNumber',
+      'counterparty.name',
+      'amount',
+      'percent',
+    ])
+    const zw = item({ documentNumber: 'FV 1', vatTreatment: 'zw' })
+    expect(
+      fa3IssueProblems({
+        item: zw,
+        percent: '0',
+        invoice,
+        primary,
+        permanentAddress: null,
+        contact,
+        createdAt: '2026-04-14',
+      }),
+    ).toEqual([expect.objectContaining({ field: 'exemptionBasis', code: 'REQUIRED' })])
+  })
+
+  it('Primary data and the permanent address stand in for missing Invoice data', () => {
+    const r = fa3Issue({
+      item: item({ documentNumber: 'FV 11/04/2026' }),
+      percent: '23',
+      invoice: null,
+      primary,
+      permanentAddress: {
+        country: 'PL',
+        region: '',
+        city: 'Kraków',
+        street: 'Rynek',
+        postCode: '30-001',
+        building: '5',
+      },
+      contact: null,
+      createdAt: '2026-04-14T09:30:00Z',
+    })
+    expect(r.ok && r.xml).toContain('<AdresL1>Rynek 5</AdresL1>')
+    expect(r.ok && r.xml).toContain('<Nazwa>Jan Kowalski Usługi Informatyczne</Nazwa>')
+  })
+})

@@ -1,0 +1,168 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of KSeF and JPK_V7 in real Chromium against the real server: a monthly VAT payer drops two FA(3)
+ * files on the import screen (a purchase downloaded from KSeF, its number in the file name, and a file that is no
+ * invoice), reads the report per file, then downloads the JPK_V7M of last month from the VAT card of this month's
+ * dashboard: its declaration is the card's VAT to pay.
+ *
+ * Seeded through the API: company data with the tax office and birth date, Contact, VAT 23 % monthly; a company
+ * income of 5 000.00 net last month (sold, 1 150.00 VAT). Imported in the browser: a purchase of 1 000.00 net,
+ * 230.00 VAT. VAT to pay: 1 150 − 230 = 920.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
+import { buildInvoice } from '@finance/tax-files/testing'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  journeyApi,
+  type LaunchedBrowser,
+  launchBrowser,
+  login,
+  REGISTRATION_KEY,
+  type RunningServer,
+  screenshot,
+  screenshotDir,
+  startServer,
+} from './harness.ts'
+
+const USER_EMAIL = 'ksef-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+const US = '5260250274'
+const SELLER = '7740001454'
+const LAST_MONTH = addMonthsToMonth(dateInPoland(new Date()).slice(0, 7), -1)
+const KSEF = `${SELLER}-${LAST_MONTH.replace('-', '')}05-0100001AF629-AF`
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf } = journeyApi(() => server)
+
+const seed = async () => {
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'account/register', {
+    email: USER_EMAIL,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    appRole: 'USER',
+    key: REGISTRATION_KEY,
+    url: `${server.url}/user/login`,
+    language: 'en',
+  })
+  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  await call(user, 'POST', 'config', {
+    dataType: 'Primary',
+    dataObject: {
+      companyName: 'Kowalski IT',
+      nip: US,
+      ownerName: 'Jan',
+      ownerLastName: 'Kowalski',
+      regon: '',
+      birthDate: '1985-04-02',
+      taxOfficeCode: '1471',
+    },
+  })
+  await call(user, 'POST', 'config', {
+    dataType: 'Contact',
+    dataObject: { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' },
+  })
+  await call(user, 'POST', 'fee', {
+    dataType: 'Vat',
+    dataObject: { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 },
+  })
+  await call(user, 'POST', 'revenue', {
+    dataType: 'Income',
+    dataObject: {
+      date: `${LAST_MONTH}-03`,
+      name: 'Programming',
+      amount: '5000.00',
+      isCompany: true,
+      percent: '23',
+      documentNumber: 'FV 1',
+      ksefMarker: 'BFK',
+      counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
+    },
+  })
+}
+
+const english = async (page: Page) => {
+  await page.context().addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  await seed()
+  browser = await launchBrowser()
+  await english(browser.page)
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && browser) {
+    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('KSeF and JPK_V7', () => {
+  it('imports a purchase from KSeF and reports a file that is no invoice, per file', async () => {
+    const page = browser.page
+    const dir = mkdtempSync(join(tmpdir(), 'ksef-e2e-'))
+    const purchase = join(dir, `${KSEF}.xml`)
+    writeFileSync(
+      purchase,
+      buildInvoice({
+        sellerNip: SELLER,
+        buyerNip: US,
+        number: 'FZ 7',
+        issueDate: `${LAST_MONTH}-05`,
+        amounts: [
+          ['P_13_1', '1000.00'],
+          ['P_14_1', '230.00'],
+        ],
+        total: '1230.00',
+        lines: [{ description: 'Hosting', net: '1000.00', rate: '23' }],
+      }),
+    )
+    const notes = join(dir, 'notes.xml')
+    writeFileSync(notes, '<notes/>')
+    await page.goto(`${server.url}/companydashboard/ksef`)
+    await page.getByRole('heading', { name: 'KSeF invoices' }).waitFor()
+    await page.locator('input[type=file]').setInputFiles([purchase, notes])
+    await page.getByRole('button', { name: 'Import 2 files' }).click()
+    const rows = page.getByRole('table').getByRole('row')
+    await rows.nth(2).waitFor()
+    expect(await rows.nth(1).innerText()).toContain('Imported as an expense')
+    expect(await rows.nth(1).innerText()).toContain(KSEF)
+    expect(await rows.nth(2).innerText()).toContain('Refused')
+    expect(await rows.nth(2).innerText()).toContain('Not a valid FA(3) invoice')
+    await screenshot(page, 'ksef-import-report')
+
+    // The same file again is a duplicate, and nothing is added.
+    await page.locator('input[type=file]').setInputFiles([purchase])
+    await page.getByRole('button', { name: 'Import 1 files' }).click()
+    await page.getByRole('cell', { name: 'Already in the books', exact: true }).waitFor()
+  })
+
+  it('downloads last month’s JPK_V7M from the VAT card; its declaration is the card’s VAT to pay', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/dashboard/monthly`)
+    const button = page.getByRole('button', { name: `Download JPK_V7M for ${LAST_MONTH}` })
+    await button.waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
+    expect(download.suggestedFilename()).toBe(`JPK_V7M_${LAST_MONTH}.xml`)
+    const xml = readFileSync((await download.path()) as string, 'utf8')
+    expect(xml).toContain('<P_51>920</P_51>')
+    expect(xml).toContain(`<NrKSeF>${KSEF}</NrKSeF>`)
+    expect(xml).toContain('<BFK>1</BFK>')
+    await page.getByText(`File JPK_V7M_${LAST_MONTH}.xml downloaded`).waitFor()
+    await screenshot(page, 'ksef-vat-card')
+  })
+})

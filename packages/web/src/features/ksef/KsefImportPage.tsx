@@ -1,0 +1,252 @@
+/**
+ * companydashboard/ksef: KSeF invoices in. The user drops FA(3) XML files (as downloaded from KSeF) on the drop
+ * zone or chooses them with the file chooser (keyboard: the "Choose files" button), sees the list, removes a file,
+ * and imports; the report says per file what it became (an income or an expense, with its document and KSeF
+ * number), that it was already in the books, or why it was refused — a refused file writes nothing.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { isApiError } from '../../api/client.ts'
+import { translateMessage } from '../../i18n/serverMessages.ts'
+import { Button, Loader, useMessages } from '../../ui/index.ts'
+import { createKsefApi, type KsefApi } from './api.ts'
+import { ksefMachine } from './ksefMachine.ts'
+import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
+import './ksef.css'
+
+type Props = { effects?: Pick<KsefApi, 'importFiles'> }
+
+/** The reasons and notes of the report, by code, in the user's language. */
+const CODES: Record<string, MessageDescriptor> = {
+  SCHEMA: msg`Not a valid FA(3) invoice (checked against the official schema)`,
+  NOT_UTF8: msg`The file is not UTF-8 text`,
+  TOO_LARGE: msg`The file is larger than 5 MB`,
+  NO_COMPANY_NIP: msg`Enter your company's NIP in Primary data before importing invoices`,
+  BOTH_OURS: msg`The seller and the buyer are both your company`,
+  NOT_OURS: msg`Your company is neither the seller (Podmiot1) nor the buyer (Podmiot2) of this invoice`,
+  KSEF_NUMBER: msg`The KSeF number is not valid`,
+  UNSUPPORTED: msg`This kind of invoice is not supported: enter it by hand`,
+  NO_AMOUNTS: msg`The invoice states no amounts to record`,
+  VALIDATION: msg`This document is already in the books`,
+  NO_KSEF_NUMBER: msg`No KSeF number: enter it (or a marker) before filing JPK_V7`,
+  CORRECTED_NOT_FOUND: msg`The corrected invoice is not in the books`,
+}
+
+/** A file name that carries its KSeF number (as KSeF names its downloads): no number to enter. */
+const KSEF_FILE_NAME = /\d{10}-\d{8}-[0-9A-F]{6}-?[0-9A-F]{6}-[0-9A-F]{2}/i
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
+
+export const KsefImportPage = ({ effects }: Props) => {
+  const { t, i18n } = useLingui()
+  const messages = useMessages()
+  const machine = useMemo(() => {
+    const impl = effects ?? createKsefApi()
+    return ksefMachine.provide({
+      actors: {
+        importFiles: fromPromise<KsefImportResult[], readonly ImportFile[]>(({ input }) => impl.importFiles(input)),
+      },
+    })
+  }, [effects])
+  const actor = useActorRef(machine)
+  const files = useSelector(actor, (s) => s.context.files)
+  const results = useSelector(actor, (s) => s.context.results)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const [over, setOver] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const hintId = useId()
+
+  const text = (m: KsefMessage) => {
+    const known = CODES[m.code]
+    if (!known) return translateMessage(i18n, m.message)
+    const detail = m.code === 'SCHEMA' && m.params?.detail ? `: ${m.params.detail}` : ''
+    const line = m.code === 'SCHEMA' && m.params?.line ? ` (${t`line ${m.params.line}`})` : ''
+    return `${i18n._(known)}${line}${detail}`
+  }
+
+  useEffect(() => {
+    const subs = [
+      actor.on('imported', (e) => {
+        const imported = e.results.filter((r) => r.status === 'imported').length
+        const total = e.results.length
+        if (imported === total) messages.info(t`Imported ${imported} of ${total} files`)
+        else messages.error(t`Imported ${imported} of ${total} files; see the report below`)
+      }),
+      actor.on('failed', (e) => {
+        const errors = isApiError(e.error) ? e.error.errors : []
+        messages.error(
+          errors.length > 0
+            ? errors.map((m) => translateMessage(i18n, m)).join(' ')
+            : t`Response error, can not connect to API.`,
+        )
+      }),
+    ]
+    return () => {
+      for (const s of subs) s.unsubscribe()
+    }
+  }, [actor, messages, t, i18n])
+
+  const add = (list: FileList | null) => {
+    if (list && list.length > 0) actor.send({ type: 'ADD', files: [...list] })
+  }
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    add(e.dataTransfer.files)
+  }
+
+  const statusText = (r: KsefImportResult) =>
+    r.status === 'imported'
+      ? r.kind === 'income'
+        ? t`Imported as an income`
+        : t`Imported as an expense`
+      : r.status === 'duplicate'
+        ? t`Already in the books`
+        : t`Refused`
+
+  return (
+    <div className="ksef-page" aria-busy={busy}>
+      <h1 className="page-title">
+        <Trans>KSeF invoices</Trans>
+      </h1>
+      <p className="ksef-page__intro" id={hintId}>
+        <Trans>
+          Drop FA(3) invoices downloaded from KSeF here. An invoice your company bought becomes an expense, one it
+          issued becomes an income, with its number, dates, counterparty, net and VAT per rate and its KSeF number. Each
+          file is checked against the official FA(3) schema; a file that fails is reported and nothing of it is written.
+        </Trans>
+      </p>
+      <section
+        className={`ksef-drop${over ? ' ksef-drop--over' : ''}`}
+        aria-label={t`Drop zone for FA(3) files`}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setOver(true)
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p>
+          <Trans>Drag XML files here, or</Trans>
+        </p>
+        <Button variant="secondary" onClick={() => input.current?.click()} aria-describedby={hintId} disabled={busy}>
+          <Trans>Choose files</Trans>
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          multiple
+          hidden
+          data-testid="ksef-files"
+          onChange={(e) => {
+            add(e.target.files)
+            e.target.value = ''
+          }}
+        />
+      </section>
+      {files.length > 0 && (
+        <section className="ksef-page__picked" aria-labelledby="ksef-picked">
+          <h2 id="ksef-picked">
+            <Trans>Files to import ({files.length})</Trans>
+          </h2>
+          <ul className="ksef-page__files">
+            {files.map(({ file: f, ksefNumber }, i) => (
+              <li key={`${f.name}-${f.size}`}>
+                <span className="ksef-page__file-name">{f.name}</span> <span className="muted">{size(f.size)}</span>{' '}
+                {!KSEF_FILE_NAME.test(f.name) && (
+                  <label className="ksef-page__number">
+                    <span className="visually-hidden">{t`KSeF number of ${f.name}`}</span>
+                    <input
+                      type="text"
+                      value={ksefNumber}
+                      placeholder={t`optional: NIP-YYYYMMDD-…`}
+                      disabled={busy}
+                      onChange={(e) => actor.send({ type: 'SET_NUMBER', index: i, ksefNumber: e.target.value })}
+                    />
+                  </label>
+                )}
+                <Button
+                  variant="link"
+                  onClick={() => actor.send({ type: 'REMOVE', index: i })}
+                  aria-label={t`Remove ${f.name}`}
+                  disabled={busy}
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <div className="ksef-page__actions">
+            <Button onClick={() => actor.send({ type: 'IMPORT' })} disabled={busy}>
+              <Trans>Import {files.length} files</Trans>
+            </Button>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'CLEAR' })} disabled={busy}>
+              <Trans>Clear</Trans>
+            </Button>
+          </div>
+        </section>
+      )}
+      <Loader active={busy} />
+      {results !== null && (
+        <section aria-labelledby="ksef-report">
+          <h2 id="ksef-report">
+            <Trans>Import report</Trans>
+          </h2>
+          <div className="ksef-report-wrap">
+            <table className="ksef-report">
+              <caption className="visually-hidden">
+                <Trans>What each file became</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>File</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Result</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Document</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>KSeF number</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Notes</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((r) => (
+                  <tr
+                    key={`${r.fileName}-${r.status}-${r.documentNumber ?? ''}-${r.ksefNumber ?? ''}`}
+                    className={`ksef-report__row ksef-report__row--${r.status}`}
+                  >
+                    <td>{r.fileName}</td>
+                    <td>{statusText(r)}</td>
+                    <td>{r.documentNumber ?? ''}</td>
+                    <td>{r.ksefNumber ?? ''}</td>
+                    <td>
+                      {r.problems.length + r.warnings.length > 0 && (
+                        <ul>
+                          {[...r.problems, ...r.warnings].map((m) => (
+                            <li key={`${m.code}-${m.message}`}>{text(m)}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react'
+import type { AppRoute } from '../../app/types.ts'
+
+const KsefImportPage = lazy(() => import('./KsefImportPage.tsx').then((m) => ({ default: m.KsefImportPage })))
+
+export const ksefRoutes: AppRoute[] = [{ path: 'companydashboard/ksef', element: <KsefImportPage />, auth: true }]
