@@ -11,19 +11,21 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   journeyApi,
-  type LaunchedBrowser,
   launchBrowser,
+  type LaunchedBrowser,
   login,
   REGISTRATION_KEY,
   type RunningServer,
   screenshot,
   screenshotDir,
+  screenshotOnFailure,
   startServer,
+  useEnglish,
 } from './harness.ts'
 
 const USER_EMAIL = 'books-user@example.com'
@@ -94,25 +96,17 @@ const seed = async () => {
   })
 }
 
-const english = async (page: Page) => {
-  await page.context().addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
-}
-
 const bookLoaded = (page: Page) => page.waitForSelector('.books-page[aria-busy="false"]')
 
 beforeAll(async () => {
   server = await startServer()
   await seed()
   browser = await launchBrowser()
-  await english(browser.page)
+  await useEnglish(browser.context, server.url)
   await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
 })
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && browser) {
-    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
+screenshotOnFailure(() => browser)
 
 afterAll(async () => {
   await browser?.close()

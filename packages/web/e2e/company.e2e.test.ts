@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  type LaunchedBrowser,
   launchBrowser,
+  type LaunchedBrowser,
   login,
   type RunningServer,
   screenshot,
   startServer,
+  useEnglish,
 } from './harness.ts'
 
 let server: RunningServer
@@ -49,7 +50,7 @@ const saved = async (panel: Locator) => {
 beforeAll(async () => {
   server = await startServer()
   browser = await launchBrowser()
-  await browser.context.addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+  await useEnglish(browser.context, server.url)
   const res = await fetch(`${server.url}/api/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

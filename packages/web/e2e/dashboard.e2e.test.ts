@@ -14,20 +14,21 @@
  * The same figures come out of `monthTransactions` of the core for this history.
  */
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   API_KEY,
   journeyApi,
-  type LaunchedBrowser,
   launchBrowser,
+  type LaunchedBrowser,
   login,
   REGISTRATION_KEY,
   type RunningServer,
   screenshot,
-  screenshotDir,
+  screenshotOnFailure,
   startServer,
+  useEnglish,
 } from './harness.ts'
 
 const USER_EMAIL = 'dash-user@example.com'
@@ -101,11 +102,6 @@ const seed = async () => {
   })
 }
 
-/** Sets the UI language cookie so texts are English for the assertions. */
-const english = async (page: Page) => {
-  await page.context().addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
-}
-
 const shownMonth = (page: Page) => page.locator('.period-nav__title').getAttribute('data-month')
 
 /** Arrows until the dashboard shows `target` (yyyy-mm), waiting for each month to load. */
@@ -131,15 +127,10 @@ beforeAll(async () => {
   server = await startServer()
   await seed()
   browser = await launchBrowser()
-  await english(browser.page)
+  await useEnglish(browser.context, server.url)
 })
 
-// A failing step leaves a picture of the page for diagnosis.
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && browser) {
-    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
+screenshotOnFailure(() => browser)
 
 afterAll(async () => {
   await browser?.close()
@@ -353,7 +344,7 @@ describe('logs', () => {
   it('refuses a USER: the route is ADMIN only and the API answers 403', async () => {
     // A fresh profile for the USER.
     const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+    await useEnglish(context, server.url)
     const page = await context.newPage()
     await login(page, server.url, USER_EMAIL, USER_PASSWORD)
     await page.goto(`${server.url}/logs`)

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterEach } from 'vitest'
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 export const screenshotDir = join(repoRoot, 'test-output', 'screenshots')
@@ -271,4 +272,18 @@ export const readOutbox = (dataDir: string): { file: string; links: string[]; te
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
   const links = [...new Set(text.match(/https?:\/\/[^\s"'<>]+/g) ?? [])].map((l) => l.replace(/&amp;/g, '&'))
   return { file: join(dir, newest.f), links, text }
+}
+
+/** Shows the app in English in this browser context, through the language cookie the app itself sets. */
+export const useEnglish = (context: BrowserContext, baseUrl: string): Promise<void> =>
+  context.addCookies([{ name: 'finance_lang', value: 'en', url: baseUrl }])
+
+/** A failing step leaves a picture of the page for diagnosis. Call it at the top level of a journey file. */
+export const screenshotOnFailure = (browser: () => LaunchedBrowser | undefined): void => {
+  afterEach(async (ctx) => {
+    const launched = browser()
+    if (ctx.task.result?.state === 'fail' && launched) {
+      await launched.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
+    }
+  })
 }

@@ -12,18 +12,19 @@
  * one-time expenses dated today, added through the Fees screen as a user would.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   journeyApi,
-  type LaunchedBrowser,
   launchBrowser,
+  type LaunchedBrowser,
   login,
-  type RunningServer,
   readOutbox,
+  type RunningServer,
   screenshot,
-  screenshotDir,
+  screenshotOnFailure,
   seedVatAndIncome,
   startServer,
+  useEnglish,
 } from './harness.ts'
 
 const USER_EMAIL = 'live-user@example.com'
@@ -91,16 +92,11 @@ beforeAll(async () => {
   server = await startServer({ FINANCE_REMINDER_INTERVAL_MS: '1000', FINANCE_REMINDER_LEAD_DAYS: '3' })
   await seed()
   browser = await launchBrowser({ timezoneId: TIME_ZONE })
-  await browser.context.addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+  await useEnglish(browser.context, server.url)
   await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
 })
 
-// A failing step leaves a picture of the page for diagnosis.
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && browser) {
-    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
+screenshotOnFailure(() => browser)
 
 afterAll(async () => {
   await browser?.close()

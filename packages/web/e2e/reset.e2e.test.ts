@@ -16,17 +16,18 @@
  * confirmation by keyboard, checking that focus is never lost to the page.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   journeyApi,
-  type LaunchedBrowser,
   launchBrowser,
+  type LaunchedBrowser,
   login,
   type RunningServer,
   screenshot,
-  screenshotDir,
+  screenshotOnFailure,
   seedVatAndIncome,
   startServer,
+  useEnglish,
 } from './harness.ts'
 
 const USER_EMAIL = 'reset-user@example.com'
@@ -152,16 +153,11 @@ beforeAll(async () => {
   server = await startServer()
   await seed()
   browser = await launchBrowser()
-  await browser.context.addCookies([{ name: 'finance_lang', value: 'en', url: server.url }])
+  await useEnglish(browser.context, server.url)
   await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
 })
 
-// A failing step leaves a picture of the page for diagnosis.
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && browser) {
-    await browser.page.screenshot({ path: `${screenshotDir}/failed-${ctx.task.name.replace(/\W+/g, '-')}.png` })
-  }
-})
+screenshotOnFailure(() => browser)
 
 afterAll(async () => {
   await browser?.close()
