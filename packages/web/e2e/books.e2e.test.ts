@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
+import { pitSetting } from '@finance/ledger-core/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ADMIN_EMAIL,
@@ -60,16 +61,7 @@ const seed = async () => {
   })
   await call(user, 'POST', 'fee', {
     dataType: 'Pit',
-    dataObject: {
-      date: `${YEAR}-01-01`,
-      taxType: 'Linear',
-      firstPercent: '19',
-      secondPercent: null,
-      freeOfTaxAmount: null,
-      secondPercentAmount: null,
-      paymentInterval: 1,
-      deductions: '0.00',
-    },
+    dataObject: pitSetting({ date: `${YEAR}-01-01` }),
   })
   await call(user, 'POST', 'revenue', {
     dataType: 'Income',

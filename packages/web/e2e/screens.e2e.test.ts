@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { pitSetting } from '@finance/ledger-core/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { poEntries } from '../src/test/po.ts'
 import {
@@ -33,16 +34,7 @@ const seed = async () => {
   const fee = (dataType: string, dataObject: Record<string, unknown>) =>
     call(admin, 'POST', 'fee', { dataType, eventType: dataType, dataObject })
   await fee('Vat', { date: `${thisYear}-01-01`, percent: '23', paymentInterval: 1 })
-  await fee('Pit', {
-    date: `${thisYear}-01-01`,
-    taxType: 'Linear',
-    firstPercent: '19',
-    secondPercent: null,
-    freeOfTaxAmount: null,
-    secondPercentAmount: null,
-    paymentInterval: 1,
-    deductions: '0.00',
-  })
+  await fee('Pit', pitSetting({ date: `${thisYear}-01-01` }))
   await fee('SocialSecurity', { date: `${thisYear}-01-01`, amount: '1773.96', percent: '4.9' })
   await call(admin, 'POST', 'revenue', {
     dataType: 'RecurringIncome',
