@@ -7,7 +7,7 @@
  */
 import * as Schema from 'effect/Schema'
 import { isTransactionId } from './identity.ts'
-import { MoneyField, YearMonthSchema } from './schemas/common.ts'
+import { LocalDateSchema, MoneyField, YearMonthSchema } from './schemas/common.ts'
 import {
   AddressesSchema,
   ContactSchema,
@@ -83,11 +83,16 @@ export const MonthGenerated = ev('MonthGenerated', {
 export const ManualTransactionAdded = ev('ManualTransactionAdded', { id: Id, data: ManualTransactionSchema })
 /** v2: by identity. A generated row is hidden from its month; a manual row is deleted. */
 export const TransactionDeleted = ev('TransactionDeleted', { id: TxId })
-/** v2: by identity, with the row's amount (`sum`) at completion (`null` when un-completing). */
+/**
+ * v2: by identity, with the row's amount (`sum`) at completion (`null` when un-completing). `paidOn` (optional, v2
+ * events without it read as unknown) is the day the money actually left: typed by the user or taken from a bank
+ * statement's line; the tax engine deducts contributions on it (uPIT art. 26 ust. 1 pkt 2).
+ */
 export const TransactionCompletedSet = ev('TransactionCompletedSet', {
   id: TxId,
   completed: Schema.Boolean,
   amount: Schema.NullOr(MoneyField),
+  paidOn: Schema.optional(LocalDateSchema),
 })
 export const TransactionNotificationSet = ev('TransactionNotificationSet', { id: TxId, notification: Schema.Boolean })
 /** v2: by identity, with the amount the e-mail asked for (`null` in v1 events). */
