@@ -55,3 +55,33 @@ export interface StatementParseError {
 
 /** The encodings a statement may come in; detection names the one it found, never guesses silently. */
 export type StatementEncoding = 'utf-8' | 'windows-1250' | 'cp852' | 'iso-8859-2'
+
+/**
+ * A column mapping for a CSV export of a bank without a preset, defined by the user and saved with the books.
+ * Columns are 0-based indexes into a row of the file.
+ */
+export interface CsvMapping {
+  readonly delimiter: ',' | ';' | '\t'
+  /** 1-based line of the header row; the rows after it are lines of the statement. */
+  readonly headerLine: number
+  /** How dates are written: `YYYY-MM-DD`, `DD-MM-YYYY` or `DD.MM.YYYY`. */
+  readonly dateFormat: 'YYYY-MM-DD' | 'DD-MM-YYYY' | 'DD.MM.YYYY'
+  /** Whether amounts use a decimal comma ("1 234,56") rather than a point. */
+  readonly decimalComma: boolean
+  readonly columns: {
+    readonly bookingDate: number
+    readonly valueDate?: number
+    /** One signed amount column, or a debit and a credit column. */
+    readonly amount?: number
+    readonly debit?: number
+    readonly credit?: number
+    readonly title: number
+    readonly counterpartyName?: number
+    readonly counterpartyAccount?: number
+    readonly currency?: number
+    readonly balanceAfter?: number
+  }
+  /** The account the file belongs to, when the file does not say (an IBAN). */
+  readonly account?: string
+  readonly currency?: string
+}
