@@ -5,6 +5,9 @@ declare module 'autocannon' {
     duration?: number
     headers?: Record<string, string>
     method?: string
+    body?: string
+    /** A sequence each connection sends in turn (autocannon's `requests`), paths relative to `url`. */
+    requests?: { method?: string; path: string; body?: string; headers?: Record<string, string> }[]
   }
   interface Histogram {
     average: number
