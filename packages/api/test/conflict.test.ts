@@ -1,4 +1,5 @@
 import { createMemoryStore, type EventStore, type NewEvent } from '@finance/event-store'
+import { MAX_ATTEMPTS } from '@finance/books'
 import { afterEach, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
@@ -11,15 +12,19 @@ afterEach(async () => {
 const metadata = { userId: 'other-process', correlationId: 'c', createdAt: '2026-03-10T10:00:00.000Z' }
 
 /** A store where another writer (another process) appends to a books stream just before our next append. */
-function racingStore(): { store: EventStore; raceNext(event?: (n: number) => NewEvent): void } {
+function racingStore(): {
+  store: EventStore
+  raceNext(event?: (n: number) => NewEvent, times?: number): void
+} {
   const inner = createMemoryStore()
   let race: ((n: number) => NewEvent) | null = null
+  let races = 0
   let n = 1000
   const store: EventStore = Object.create(inner)
   store.append = async (streamId, events, expected) => {
     if (race && streamId.startsWith('books-')) {
       const event = race(++n)
-      race = null
+      if (--races <= 0) race = null
       await inner.append(streamId, [event], 'any')
     }
     return inner.append(streamId, events, expected)
@@ -30,7 +35,13 @@ function racingStore(): { store: EventStore; raceNext(event?: (n: number) => New
     data: { id, kind: 'Vat', data: { date: '2020-01-01', percent: '5', paymentInterval: 1 } },
     metadata,
   })
-  return { store, raceNext: (event = otherSetting) => (race = event) }
+  return {
+    store,
+    raceNext: (event = otherSetting, times = 1) => {
+      race = event
+      races = times
+    },
+  }
 }
 
 it('a concurrent append to other records is no conflict; one to the same record is a 409 that writes nothing', async () => {
@@ -71,18 +82,26 @@ it('a concurrent append to other records is no conflict; one to the same record 
   })
 })
 
-it('a command that cannot be decided again is a 409 Conflict and writes nothing; month generation is retried', async () => {
+it('a create is decided again after a concurrent append; one that loses every attempt is a 409 Conflict and writes nothing', async () => {
   const { store, raceNext } = racingStore()
   h = await harness({ store })
   const t = await h.user('a@example.com')
+  const manualBody = { eventType: '1_Revenue', dataObject: { date: '2026-03-20', name: 'Manual', amount: '10.00' } }
   raceNext()
-  const manual = await call(h.app, t, 'POST', '/api/transaction', {
-    eventType: '1_Revenue',
-    dataObject: { date: '2026-03-20', name: 'Manual', amount: '10.00' },
-  })
-  expect(manual.statusCode).toBe(409)
-  expect(manual.json()).toEqual({ success: false, errors: ['Conflict'] })
-  expect((await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')).json()).toEqual([])
+  const manual = await call(h.app, t, 'POST', '/api/transaction', manualBody)
+  expect(manual.statusCode).toBe(201)
+  const listed = async () =>
+    (await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31'))
+      .json()
+      .filter((r: { dataObject: { name: string } }) => r.dataObject.name === 'Manual')
+  expect(await listed()).toHaveLength(1)
+  // Another writer wins every race (more than the attempts allowed): the conflict reaches the user, nothing of ours
+  // is written.
+  raceNext(undefined, MAX_ATTEMPTS)
+  const lost = await call(h.app, t, 'POST', '/api/transaction', manualBody)
+  expect(lost.statusCode).toBe(409)
+  expect(lost.json()).toEqual({ success: false, errors: ['Conflict'] })
+  expect(await listed()).toHaveLength(1)
   raceNext()
   const month = await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-10')
   expect(month.statusCode).toBe(200)

@@ -1,23 +1,13 @@
 /**
- * The glue between a user's books stream and the core: read `books-{userId}`, upcast and fold every event into
- * `BooksState`, decide a command, append the resulting events with the revision that was read (optimistic
- * concurrency), and keep the folded state cached per user by stream revision so reads cost one revision check.
+ * Loading a user's books: read `books-{userId}`, upcast and fold every event into `BooksState`, and keep the folded
+ * state cached per user by stream revision, so a read of unchanged books costs one revision check and a read after
+ * another process appended folds only the new events. Commands (`commands/`) decide and append on this state and
+ * put the state they produced back into the cache; views (`views/`) are memoised per state, that is per revision.
  *
- * Shared by the API and the CLI; the cache is per store instance.
+ * Shared by the API, the CLI and the reminder job; the cache is per store instance.
  */
-import { randomUUID } from 'node:crypto'
-import { type EventStore, type Json, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
-import {
-  booksFolder,
-  type BooksState,
-  type DomainError,
-  foldBooks,
-  initialBooks,
-  isDomainError,
-  type LedgerCommand,
-  type LedgerEvent,
-  upcast,
-} from '@finance/ledger-core/light'
+import type { EventStore, StoredEvent } from '@finance/event-store'
+import { booksFolder, type BooksState, initialBooks, type LedgerEvent, upcast } from '@finance/ledger-core/light'
 // The fold's own light modules: loading books needs no Schema library (the CLI's reports start in a fraction of the
 // time without it); the decider, which validates commands with it, loads on the first command.
 
@@ -28,52 +18,6 @@ export interface LoadedBooks {
   /** Revision of the last event folded, null when the stream does not exist yet. */
   readonly revision: bigint | null
 }
-
-export interface ExecuteMeta {
-  /** Who acts (metadata.userId); defaults to the books owner. `system` for jobs, `cli` for operator commands. */
-  readonly actor?: string
-  readonly correlationId?: string
-  /** Clock for metadata.createdAt; defaults to the command's `at`. */
-  readonly now?: () => Date
-}
-
-export interface Executed {
-  readonly events: readonly LedgerEvent[]
-  readonly state: BooksState
-  readonly revision: bigint | null
-}
-
-/** A stale write that was not retried: the caller answers 409. */
-export class BooksConflict extends Error {
-  override readonly name = 'BooksConflict'
-  readonly userId: string
-  constructor(userId: string) {
-    super(`Concurrent change of the books of ${userId}`)
-    this.userId = userId
-  }
-}
-
-/**
- * Commands retried after a concurrent append: those that compute the same events from the same inputs, and record
- * writes, whose decision is made again on the fresh books (a write naming a version fails there if that record
- * changed; one naming none is unconditional by contract), so an append to another record is no conflict.
- */
-const RETRYABLE = new Set<string>([
-  'ResetMonth',
-  'ResetYear',
-  'RecordReminderSent',
-  'AcceptFromEmail',
-  'SetTransactionFlags',
-  'SaveCompanyRecord',
-  'DeleteCompanyRecord',
-  'AddSetting',
-  'UpdateSetting',
-  'DeleteSetting',
-  'AddItem',
-  'UpdateItem',
-  'DeleteItem',
-  'ImportDocuments',
-])
 
 const caches = new WeakMap<EventStore, Map<string, LoadedBooks>>()
 const locks = new WeakMap<EventStore, Map<string, Promise<unknown>>>()
@@ -88,7 +32,7 @@ const cacheOf = (store: EventStore) => {
 }
 
 /** Runs `task` after every earlier task for the same user in this process (no self-inflicted conflicts). */
-function withUserLock<T>(store: EventStore, userId: string, task: () => Promise<T>): Promise<T> {
+export function withUserLock<T>(store: EventStore, userId: string, task: () => Promise<T>): Promise<T> {
   let m = locks.get(store)
   if (!m) {
     m = new Map()
@@ -105,12 +49,6 @@ function withUserLock<T>(store: EventStore, userId: string, task: () => Promise<
 }
 
 const toLedger = (e: StoredEvent): LedgerEvent => upcast(e.type, e.schemaVersion, e.data)
-
-let decider: Promise<typeof import('@finance/ledger-core')> | undefined
-const loadDecider = () => {
-  decider ??= import('@finance/ledger-core')
-  return decider
-}
 
 /** Folds events after the cached revision (or from the start), so an unchanged stream costs one revision query. */
 export async function loadBooks(store: EventStore, userId: string): Promise<LoadedBooks> {
@@ -146,47 +84,11 @@ export function forgetBooks(store: EventStore, userId?: string): void {
   else cacheOf(store).delete(userId)
 }
 
-/**
- * Decides `command` against the user's current books and appends the events. Returns the domain error unchanged
- * (nothing written) or the new events and state. A concurrent append by another process is retried once for
- * idempotent commands; otherwise it throws `BooksConflict`.
- */
-export function executeBooks(
-  store: EventStore,
-  userId: string,
-  command: LedgerCommand,
-  meta: ExecuteMeta = {},
-): Promise<Executed | DomainError> {
-  return withUserLock(store, userId, async () => {
-    const attempt = async (): Promise<Executed | DomainError> => {
-      const { decide, serializeEvent } = await loadDecider()
-      const { state, revision } = await loadBooks(store, userId)
-      const decided = decide(command, state)
-      if (isDomainError(decided)) return decided
-      if (decided.length === 0) return { events: [], state, revision }
-      const createdAt = meta.now ? meta.now().toISOString() : command.at
-      const correlationId = meta.correlationId ?? randomUUID()
-      const metadata = { userId: meta.actor ?? command.userId, correlationId, createdAt }
-      const result = await store.append(
-        booksStream(userId),
-        decided.map((e) => ({ ...serializeEvent(e), data: serializeEvent(e).data as Json, metadata })),
-        revision ?? 'no_stream',
-      )
-      const loaded: LoadedBooks = { state: foldBooks(decided, state), revision: result.nextExpectedRevision }
-      cacheOf(store).set(userId, loaded)
-      return { events: decided, ...loaded }
-    }
-    try {
-      return await attempt()
-    } catch (err) {
-      if (!(err instanceof WrongExpectedVersion)) throw err
-      if (!RETRYABLE.has(command.type)) throw new BooksConflict(userId)
-      try {
-        return await attempt()
-      } catch (again) {
-        if (again instanceof WrongExpectedVersion) throw new BooksConflict(userId)
-        throw again
-      }
-    }
-  })
+/** Puts the state a command produced into the cache (its revision is the one its append answered). */
+export function cacheBooks(store: EventStore, userId: string, loaded: LoadedBooks): void {
+  const cache = cacheOf(store)
+  const cached = cache.get(userId)
+  // Another load may have folded further meanwhile (a read outside the user's lock): keep the newer state.
+  if (cached && cached.revision !== null && loaded.revision !== null && cached.revision > loaded.revision) return
+  cache.set(userId, loaded)
 }

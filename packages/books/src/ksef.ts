@@ -21,7 +21,8 @@ const heavy = async () => {
   const [core, files] = await Promise.all([import('@finance/ledger-core'), import('@finance/tax-files')])
   return { ...core, ...files }
 }
-import { type ExecuteMeta, executeBooks, loadBooks } from './books.ts'
+import { loadBooks } from './books.ts'
+import { type ExecuteMeta, executeBooks } from './commands/execute.ts'
 
 /** The company's NIPs: Primary data's, and the Invoice data's when it differs. */
 export const ourNips = (state: BooksState): string[] => {

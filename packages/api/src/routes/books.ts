@@ -5,7 +5,14 @@
 import { isDomainError, type LedgerCommand } from '@finance/ledger-core/light'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fromDomainError } from '../http/errors.ts'
-import { type Executed, executeBooks, loadBooks } from '@finance/books'
+import {
+  type Executed,
+  executeBooks,
+  loadBooks,
+  type RecordWrite,
+  type RecordWritten,
+  writeRecord,
+} from '@finance/books'
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 export type CommandInput = DistributiveOmit<LedgerCommand, 'at' | 'userId'>
@@ -17,6 +24,14 @@ export async function run(app: FastifyInstance, request: FastifyRequest, input: 
   const userId = request.user.sub
   const command = { ...input, at: app.finance.now().toISOString(), userId } as LedgerCommand
   const result = await executeBooks(app.finance.store, userId, command, { correlationId: String(request.id) })
+  if (isDomainError(result)) throw fromDomainError(result)
+  return result
+}
+
+/** Writes one record as the authenticated user (one load of the books); a domain error becomes an `HttpError`. */
+export async function write(app: FastifyInstance, request: FastifyRequest, w: RecordWrite): Promise<RecordWritten> {
+  const by = { userId: request.user.sub, at: app.finance.now().toISOString() }
+  const result = await writeRecord(app.finance.store, w, by, { correlationId: String(request.id) })
   if (isDomainError(result)) throw fromDomainError(result)
   return result
 }

@@ -8,7 +8,6 @@
  * A write without a version is unconditional.
  */
 import {
-  type CompanyDataType,
   companyRecord,
   currentSetting,
   type DataType,
@@ -16,12 +15,10 @@ import {
   isCompanyDataType,
   isItemDataType,
   isSettingKind,
-  type ItemDataType,
   itemsBetween,
   listRecords,
   recordById,
   type RecordDto,
-  type SettingKind,
 } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -36,7 +33,7 @@ import {
   PositiveIdFromString,
   typeParams,
 } from '../http/validation.ts'
-import { booksOf, type CommandInput, run } from './books.ts'
+import { booksOf, write } from './books.ts'
 
 const FAMILIES = {
   config: ['Primary', 'Contact', 'Addresses', 'Invoice'],
@@ -157,13 +154,6 @@ export default async function recordRoutes(app: FastifyInstance) {
     return record
   }
 
-  const saved = async (request: FastifyRequest, id: number) => {
-    const { state } = await booksOf(app, request)
-    const record = recordById(state, id)
-    if (!record) throw notFound()
-    return record
-  }
-
   const getByType = async (request: FastifyRequest, type: DataType) => {
     const { state } = await booksOf(app, request)
     const found = isCompanyDataType(type)
@@ -178,21 +168,14 @@ export default async function recordRoutes(app: FastifyInstance) {
   const create = async (request: FastifyRequest, type: DataType, data: unknown) => {
     // A company record is one per type: a POST may be an update, and `version` 0 says "none exists yet".
     const expectedVersion = isCompanyDataType(type) ? expectedVersionOf(request) : undefined
-    const input: CommandInput = isCompanyDataType(type)
-      ? {
-          type: 'SaveCompanyRecord',
-          dataType: type,
-          data,
-          ...(expectedVersion === undefined ? {} : { expectedVersion }),
-        }
-      : isSettingKind(type)
-        ? { type: 'AddSetting', kind: type, data }
-        : { type: 'AddItem', dataType: type as ItemDataType, data }
-    const before = (await booksOf(app, request)).state.nextId
-    const result = await run(app, request, input)
-    const event = result.events[0] as { data: { id: number } } | undefined
-    if (!event) throw badRequest(['No changes on the form'])
-    return { created: event.data.id >= before, record: await saved(request, event.data.id) }
+    const result = await write(app, request, {
+      kind: 'create',
+      dataType: type,
+      data,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    })
+    if (!result.record) throw badRequest(['No changes on the form'])
+    return { created: result.created, record: result.record }
   }
 
   const versioned = (request: FastifyRequest) => {
@@ -201,28 +184,13 @@ export default async function recordRoutes(app: FastifyInstance) {
   }
 
   const update = async (request: FastifyRequest, id: number, types: readonly DataType[], data: unknown) => {
-    const v = versioned(request)
-    const record = await own(request, id, types)
-    const type = record.dataType
-    const input: CommandInput = isCompanyDataType(type)
-      ? { type: 'SaveCompanyRecord', dataType: type, id, data, ...v }
-      : isSettingKind(type)
-        ? { type: 'UpdateSetting', kind: type, id, data, ...v }
-        : { type: 'UpdateItem', dataType: type as ItemDataType, id, data, ...v }
-    await run(app, request, input)
-    return saved(request, id)
+    const { record } = await write(app, request, { kind: 'update', id, types, data, ...versioned(request) })
+    if (!record) throw notFound()
+    return record
   }
 
   const remove = async (request: FastifyRequest, id: number, types: readonly DataType[]) => {
-    const v = versioned(request)
-    const record = await own(request, id, types)
-    const type = record.dataType
-    const input: CommandInput = isCompanyDataType(type)
-      ? { type: 'DeleteCompanyRecord', dataType: type as CompanyDataType, id, ...v }
-      : isSettingKind(type)
-        ? { type: 'DeleteSetting', kind: type as SettingKind, id, ...v }
-        : { type: 'DeleteItem', dataType: type as ItemDataType, id, ...v }
-    await run(app, request, input)
+    await write(app, request, { kind: 'delete', id, types, ...versioned(request) })
     return { success: true, id }
   }
 

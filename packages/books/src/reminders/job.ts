@@ -23,7 +23,8 @@ import {
   remindersDue,
 } from '@finance/ledger-core/light'
 import type { Accounts, User } from '../accounts/service.ts'
-import { executeBooks, loadBooks } from '../books.ts'
+import { loadBooks } from '../books.ts'
+import { executeBooks } from '../commands/execute.ts'
 import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
 
 export interface ReminderDeps {
