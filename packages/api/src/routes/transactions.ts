@@ -17,21 +17,22 @@ import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
 import { DateParams, DateParamSchema, DateRangeParams, effectSchema, JsonObject } from '../http/validation.ts'
-import { executeBooks, loadBooks, verifyAcceptKey } from '@finance/books'
-import { texts } from '../mail/messages.ts'
-import { booksOf, run } from './books.ts'
 import {
+  executeBooks,
+  loadBooks,
   monthGzip,
   monthJson,
   monthRows,
   obligationRows,
   summaryJson,
-  type TransactionDto,
   transactionById,
   transactionsBetween,
   transactionsOfType,
+  verifyAcceptKey,
   yearRow,
-} from './transactionViews.ts'
+} from '@finance/books'
+import { texts } from '../mail/messages.ts'
+import { booksOf, run } from './books.ts'
 
 const MAX_RANGE_MONTHS = 12
 const RANGE_TOO_LONG = 'Date range must be at most 12 months'
@@ -150,12 +151,6 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return month
   }
 
-  /** The month's rows, computed from the current books. */
-  const currentMonth = async (request: FastifyRequest, month: string): Promise<TransactionDto[]> => {
-    const { state } = await booksOf(app, request)
-    return monthRows(state, month, today())
-  }
-
   app.get(
     '/api/transaction/getCurrentMonth/:date',
     { ...auth, schema: { tags, params: DateParams } },
@@ -175,14 +170,14 @@ export default async function transactionRoutes(app: FastifyInstance) {
   // month as it shows now. Items, settings and amounts are untouched.
   app.post('/api/transaction/resetCurrentMonth', { ...auth, schema: { tags, body: DateBody } }, async (request) => {
     const month = askedMonth((request.body as { date: string }).date)
-    await run(app, request, { type: 'ResetMonth', month })
-    return currentMonth(request, month)
+    const { state } = await run(app, request, { type: 'ResetMonth', month })
+    return monthRows(state, month, today())
   })
 
   app.post('/api/transaction/resetCurrentYear', { ...auth, schema: { tags, body: DateBody } }, async (request) => {
     const month = askedMonth((request.body as { date: string }).date)
-    await run(app, request, { type: 'ResetYear', year: yearOf(month) })
-    return currentMonth(request, month)
+    const { state } = await run(app, request, { type: 'ResetYear', year: yearOf(month) })
+    return monthRows(state, month, today())
   })
 
   app.get('/api/transaction/getSummary/:date', { ...auth, schema: { tags, params: DateParams } }, async (request) => {

@@ -15,16 +15,11 @@
  * claim expires (docs/operations.md).
  */
 import type { EventStore } from '@finance/event-store'
-import {
-  findTransaction,
-  isDomainError,
-  outstandingOf,
-  type ReminderDue,
-  remindersDue,
-} from '@finance/ledger-core/light'
+import { findTransaction, isDomainError, outstandingOf, type ReminderDue } from '@finance/ledger-core/light'
 import type { Accounts, User } from '../accounts/service.ts'
 import { loadBooks } from '../books.ts'
 import { executeBooks } from '../commands/execute.ts'
+import { reminderRows } from '../views/transactions.ts'
 import { ACCEPT_KEY_TTL_MS, signAcceptKey } from './keys.ts'
 
 export interface ReminderDeps {
@@ -83,7 +78,7 @@ export async function dueReminders(
   leadDays: number,
 ): Promise<ReminderDue[]> {
   const { state } = await loadBooks(store, userId)
-  return remindersDue(state, { today, lastDay: addDays(today, leadDays) })
+  return reminderRows(state, today, addDays(today, leadDays))
 }
 
 export async function runReminders(deps: ReminderDeps): Promise<ReminderRun> {

@@ -8,10 +8,10 @@ import {
   type MonthReport,
   monthReport,
   type ObligationDto,
-  obligations,
   type SummaryRowDto,
   yearReport,
 } from '@finance/ledger-core/light'
+import { obligationRows } from '@finance/books'
 import { booksOfUsers } from '../books.ts'
 import type { Output } from '../cli.ts'
 import type { Ctx } from '../context.ts'
@@ -33,7 +33,7 @@ export const monthView = (state: BooksState, month: string, today: string): Mont
   const seen = new Set<string>()
   const list: ObligationDto[] = []
   for (const y of [year, year + 1])
-    for (const o of obligations(state, { year: y, today })) {
+    for (const o of obligationRows(state, y, today)) {
       const key = `${o.kind}|${o.periodFrom}|${o.periodTo}`
       // A year-end obligation concerns the month it is due in, not every month of the year it settles.
       const yearEnd = o.kind === 'PITAnnual' || o.kind === 'HealthAnnual'

@@ -1,6 +1,8 @@
 /**
- * Read views over the books for transaction routes and the reminder job, memoised per books state object: a state
- * is immutable and replaced after every event, so repeated reads of unchanged books are answered from memory. The
+ * The read cache: views over a user's books for the API's transaction routes, the CLI's reports and the reminder
+ * job, memoised per books state object. A state is immutable and is the fold at one stream revision (`loadBooks`
+ * keeps one per user and revision, and a command puts the state it produced there), so the cache is per stream
+ * revision: repeated reads of unchanged books are answered from memory, in every process that reads them. The
  * hottest reads (the month, the summaries) are kept as their JSON text too, so a repeated read costs no
  * serialisation; a new state (any event) starts afresh, with the derivations behind it reused where they still hold
  * (ledger-core `derive`).
@@ -10,6 +12,8 @@ import {
   type BooksState,
   monthTransactions,
   obligations,
+  type ReminderDue,
+  remindersDue,
   summaryList,
   type SummaryRowDto,
   transactionById,
@@ -59,7 +63,6 @@ export const yearRow = (state: BooksState, year: number): SummaryRowDto =>
 export const obligationRows = (state: BooksState, year: number, today: string) =>
   cached(state, `o|${year}|${today}`, () => obligations(state, { year, today }))
 
-/** Every recorded transaction (generated rows and manual ones) of an event type or data type, date order. */
 /**
  * The transactions of an event type (`2_Fee`) or data type (`Vat`) in the year of `today`, date order: the books'
  * rows are computed, not stored, so a lookup covers one year (a whole history of recurring items and monthly taxes
@@ -71,5 +74,9 @@ export const transactionsOfType = (state: BooksState, type: string, today: strin
       /^\d_/.test(type) ? t.eventType === type : t.dataType === type,
     ),
   )
+
+/** The transactions a reminder is due for from `today` through `lastDay` (the reminder job's question). */
+export const reminderRows = (state: BooksState, today: string, lastDay: string): ReminderDue[] =>
+  cached(state, `r|${today}|${lastDay}`, () => remindersDue(state, { today, lastDay }))
 
 export { transactionById, transactionsBetween }
