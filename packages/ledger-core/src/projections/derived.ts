@@ -336,11 +336,15 @@ const closestRecent = (records: CowMap<number, RecordState>): Derived | null => 
   return best
 }
 
+/** How many derivations were computed (not found in the cache), for tests that prove a read derives nothing. */
+export const deriveCounter = { computed: 0 }
+
 /** The derivation of the books' current records (cached; incremental from a recent version when possible). */
 export const derive = (state: BooksState): Derived => {
   const records = state.records
   const hit = cache.get(records)
   if (hit) return hit
+  deriveCounter.computed++
   let d: Derived | null = null
   if (records instanceof CowMap) {
     const base = closest(records)

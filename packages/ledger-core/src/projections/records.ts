@@ -19,7 +19,7 @@ import {
 import type { Item } from '../schemas/records.ts'
 import type { VatPercentOn } from '../schedule.ts'
 import { vatOfItem } from '../tax/vat.ts'
-import { derive } from './derived.ts'
+import { recordIndex } from './recordIndex.ts'
 import type { LocalDateString } from '../types.ts'
 
 export interface RecordDto {
@@ -69,7 +69,7 @@ const toDto = (state: BooksState, r: RecordState): RecordDto => {
     id: r.id,
     dataType: r.dataType,
     eventType: recordEventType(r.dataType, r.verb),
-    dataObject: item ? { ...data, ...itemTotals(item, derive(state).vatPercentOn) } : { ...data },
+    dataObject: item ? { ...data, ...itemTotals(item, recordIndex(state).vatPercentOn) } : { ...data },
     version: r.version,
     ...(problems.length > 0 ? { problems } : {}),
   }
@@ -83,8 +83,8 @@ const live = function* (state: BooksState, accept: (t: DataType) => boolean) {
 
 /** The live company record of a type (there is at most one), or `null`. */
 export const companyRecord = (state: BooksState, dataType: CompanyDataType): RecordDto | null => {
-  for (const r of live(state, (t) => t === dataType)) return toDto(state, r)
-  return null
+  const r = recordIndex(state).byType.get(dataType)?.[0]
+  return r ? toDto(state, r) : null
 }
 
 /** A live company record, setting or item by id, or `null` (also for deleted ones). */
@@ -105,7 +105,9 @@ const byDateAsc = (a: RecordState, b: RecordState) => byDateDesc(b, a)
  * company records as a list of at most one.
  */
 export const listRecords = (state: BooksState, dataType: DataType): RecordDto[] => {
-  const rs = [...live(state, (t) => t === dataType)]
+  const rs = isItemDataType(dataType)
+    ? [...live(state, (t) => t === dataType)]
+    : [...(recordIndex(state).byType.get(dataType) ?? [])]
   if (isSettingKind(dataType)) rs.sort(byDateDesc)
   else if (isItemDataType(dataType)) rs.sort(byDateAsc)
   return rs.map((r) => toDto(state, r))
@@ -118,7 +120,7 @@ export const currentSettingState = (
   date: LocalDateString,
 ): RecordState | null => {
   let best: RecordState | null = null
-  for (const r of live(state, (t) => t === kind)) {
+  for (const r of recordIndex(state).byType.get(kind) ?? []) {
     const d = (r.data as { date: string }).date
     if (d > date) continue
     if (best === null) best = r
