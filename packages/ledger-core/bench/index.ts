@@ -7,7 +7,8 @@
  *    by identity), reported as events/s, directly (`foldBooks`) and through `replay` (upcast path);
  * with a reference measured in the same run: a bare `Map.set` loop over the same number of events.
  */
-import { CowMap, decide, foldBooks, initialBooks, isDomainError } from '../src/deciders/books.ts'
+import { decide } from '../src/decide.ts'
+import { CowMap, foldBooks, initialBooks, isDomainError } from '../src/deciders/books.ts'
 import type { BooksState } from '../src/deciders/state.ts'
 import { type LedgerEvent, serializeEvent } from '../src/events.ts'
 import { monthTransactions } from '../src/projections/month.ts'

@@ -79,14 +79,14 @@ export function executePlan(
   meta: ExecuteMeta = {},
 ): Promise<Executed | DomainError> {
   return withUserLock(store, userId, async () => {
-    const { decide, serializeEvent } = await loadDecider()
+    const { decideWith, serializeEvent, transactionLookup } = await loadDecider()
     for (let attempt = 1; ; attempt++) {
       commandCounters.attempts++
       commandCounters.loads++
       const { state, revision } = await loadBooks(store, userId)
       const command = plan(state)
       if (isDomainError(command)) return command
-      const decided = decide(command, state)
+      const decided = decideWith(command, state, transactionLookup(state))
       if (isDomainError(decided)) return decided
       if (decided.length === 0) return { events: [], state, revision, before: state }
       const createdAt = meta.now ? meta.now().toISOString() : command.at

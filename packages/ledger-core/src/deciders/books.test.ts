@@ -4,7 +4,8 @@ import { income, itemAdded, recurring, ssSetting, vatSetting } from '../testing/
 import { upcast } from '../events.ts'
 import { monthTransactions, transactionById } from '../projections/month.ts'
 import { type CommandInput, given, runCommands } from '../testing/given.ts'
-import { type BooksState, booksFolder, decide, evolve, foldBooks, initialBooks, monthRequestErrors } from './books.ts'
+import { type BooksState, booksFolder, evolve, foldBooks, initialBooks, monthRequestErrors } from './books.ts'
+import { decide } from '../decide.ts'
 
 const primary = {
   companyName: 'ACME',

@@ -1,17 +1,17 @@
 /**
- * The books decider: `decide(command, state)` → the events the command produces, or a `DomainError`.
+ * The books decider: `decideWith(command, state, lookup)` → the events the command produces, or a `DomainError`.
  * Pure and deterministic: ids come from `state.nextId`, time from the command. An empty array means "nothing to
  * do" (e.g. toggling a flag to the value it already has, accepting a row already paid, resetting a month without
- * flags). Commands about a transaction find its row as the books show it now (`findTransaction`), so a flag always
- * lands on the row's identity and a completion records the amount the user saw.
+ * flags). Commands about a transaction find its row as the books show it now through `lookup` (the projections'
+ * `transactionLookup`, asked only by those commands), so a flag always lands on the row's identity and a completion
+ * records the amount the user saw. The decider itself reads only the books state: it derives no view, and imports
+ * nothing of the projections (`decide` in `../decide.ts` joins the two).
  */
 import { canonicalJson } from '../canonical.ts'
 import type { LedgerCommand } from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { parseTransactionId, type TransactionId } from '../identity.ts'
-import { taxesThrough } from '../projections/derived.ts'
-import { findTransaction, type MonthRow, outstandingOf, remainingOf } from '../projections/month.ts'
 import {
   type DataType,
   isCompanyDataType,
@@ -24,7 +24,10 @@ import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../ca
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { planDocuments } from './documents.ts'
-import type { BooksState, RecordState } from './state.ts'
+import { outstandingOf, remainingOf } from './paid.ts'
+import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
+import type { LocalDateString } from '../types.ts'
 
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
@@ -32,6 +35,20 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
+
+/** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
+export interface TransactionFacts {
+  readonly row: TransactionRow
+  readonly flags: TransactionFlagsState | null
+}
+
+/** What the commands about a transaction ask of the books' views (the projections answer: `transactionLookup`). */
+export interface BooksLookup {
+  /** The live or hidden row a transaction id names (an identity, a manual row's or a frozen-month row's id), or null. */
+  readonly transaction: (id: unknown) => TransactionFacts | null
+  /** The due date of the tax period `id` whose last month is `to`, or null when the books have no such period. */
+  readonly taxDueDate: (id: TransactionId, to: YearMonthString) => LocalDateString | null
+}
 
 /**
  * How far from `today` a month may be viewed or reset (100 years either way): a month's view runs the tax engine
@@ -78,7 +95,11 @@ const liveCompanyRecord = (state: BooksState, dataType: CompanyDataType): Record
   return undefined
 }
 
-export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[] | DomainError => {
+export const decideWith = (
+  command: LedgerCommand,
+  state: BooksState,
+  lookup: BooksLookup,
+): LedgerEvent[] | DomainError => {
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
@@ -172,7 +193,7 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       return [...plan.events]
     }
     case 'SetTransactionFlags': {
-      const found = liveTransaction(state, command.id)
+      const found = liveTransaction(state, lookup, command.id)
       if ('code' in found) return found
       const { row, flags } = found
       const out: LedgerEvent[] = []
@@ -201,13 +222,13 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
         if (manual.deleted) return domainError('ALREADY_DELETED')
         return [{ type: 'TransactionDeleted', data: { id: String(manual.id) } }]
       }
-      const found = findTransaction(state, command.id)
+      const found = lookup.transaction(command.id)
       if (!found) return domainError('NOT_FOUND')
       if (found.flags?.hidden) return domainError('ALREADY_DELETED')
       return [{ type: 'TransactionDeleted', data: { id: found.row.id } }]
     }
     case 'RecordReminderSent': {
-      const found = liveTransaction(state, command.id)
+      const found = liveTransaction(state, lookup, command.id)
       if ('code' in found) return found
       const { row, flags } = found
       const owed = outstandingOf(row, flags)
@@ -216,7 +237,7 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       return [{ type: 'ReminderSent', data: { id: row.id, amount: formatMoney(owed) } }]
     }
     case 'AcceptFromEmail': {
-      const found = liveTransaction(state, command.id)
+      const found = liveTransaction(state, lookup, command.id)
       if ('code' in found) return found
       const { row, flags } = found
       if (flags?.completed && outstandingOf(row, flags) <= 0n) return []
@@ -225,7 +246,7 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
     case 'ResetMonth': {
       if (!isYearMonth(command.month))
         return validationError([{ field: 'month', code: 'INVALID_DATE', message: 'Month must be in format yyyy-mm' }])
-      const ids = flaggedIn(state, (m) => m === command.month)
+      const ids = flaggedIn(state, lookup, (m) => m === command.month)
       return ids.length === 0
         ? []
         : [{ type: 'TransactionFlagsCleared', data: { scope: 'month', period: command.month, ids } }]
@@ -234,7 +255,7 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       if (!Number.isSafeInteger(command.year) || command.year < 1 || command.year > 9999)
         return validationError([{ field: 'year', code: 'INVALID_INTEGER', message: 'Year is not valid' }])
       const year = String(command.year).padStart(4, '0')
-      const ids = flaggedIn(state, (m) => m.startsWith(`${year}-`))
+      const ids = flaggedIn(state, lookup, (m) => m.startsWith(`${year}-`))
       return ids.length === 0 ? [] : [{ type: 'TransactionFlagsCleared', data: { scope: 'year', period: year, ids } }]
     }
     default:
@@ -243,10 +264,10 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
 }
 
 /** The row of a transaction as the books show it now, or NOT_FOUND / ALREADY_DELETED (hidden or deleted). */
-const liveTransaction = (state: BooksState, id: unknown): MonthRow | DomainError => {
+const liveTransaction = (state: BooksState, lookup: BooksLookup, id: unknown): TransactionFacts | DomainError => {
   const p = parseTransactionId(id)
   if (p?.kind === 'number' && state.manual.get(p.id)?.deleted) return domainError('ALREADY_DELETED')
-  const found = findTransaction(state, id)
+  const found = lookup.transaction(id)
   if (!found) return domainError('NOT_FOUND')
   if (found.flags?.hidden) return domainError('ALREADY_DELETED')
   return found
@@ -257,7 +278,11 @@ const liveTransaction = (state: BooksState, id: unknown): MonthRow | DomainError
  * tax period's due month, a manual row's month. Flags of rows no longer shown (a deleted item's occurrences) count
  * by their identity's month, so a Reset leaves nothing of the month behind.
  */
-const flaggedIn = (state: BooksState, inScope: (month: YearMonthString) => boolean): TransactionId[] => {
+const flaggedIn = (
+  state: BooksState,
+  lookup: BooksLookup,
+  inScope: (month: YearMonthString) => boolean,
+): TransactionId[] => {
   const out: TransactionId[] = []
   for (const id of state.flags.keys()) {
     const p = parseTransactionId(id)
@@ -265,7 +290,7 @@ const flaggedIn = (state: BooksState, inScope: (month: YearMonthString) => boole
     if (p?.kind === 'item') month = p.month
     else if (p?.kind === 'number') month = state.manual.get(p.id)?.month ?? null
     else if (p?.kind === 'tax') {
-      const due = taxesThrough(state, addMonthsToMonth(p.to, 2))?.periodsById.get(id)?.period.dueDate
+      const due = lookup.taxDueDate(id, p.to)
       month = due ? due.slice(0, 7) : addMonthsToMonth(p.to, 1)
     }
     if (month !== null && inScope(month)) out.push(id)

@@ -33,9 +33,12 @@ import type {
 } from '../schemas/transaction.ts'
 import type { FlatRateFigures } from '../tax/pit.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
-import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
+import type { LocalDateString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
 import { annualReturnRow, healthSettlementRow } from './yearEndRows.ts'
+import { outstandingOf, remainingOf } from '../deciders/paid.ts'
+
+export { outstandingOf, remainingOf }
 
 const ZERO = '0.00'
 const fm = formatMoney
@@ -356,21 +359,6 @@ export const manualRow = (id: number, m: ManualTransaction): TransactionRow => {
       isCompany: m.isCompany,
     },
   }
-}
-
-/** `sum − paid` of a completed row; `null` when not completed. A completion of unknown amount paid the sum. */
-export const remainingOf = (row: TransactionRow, flags: TransactionFlagsState | null): MoneyString | null => {
-  if (!flags?.completed) return null
-  if (flags.paidAmount === null) return ZERO
-  return fm(parseMoney(row.dataObject.sum) - parseMoney(flags.paidAmount))
-}
-
-/** What is still to pay (or to receive) on a row: its sum while open, a positive remainder once completed. */
-export const outstandingOf = (row: TransactionRow, flags: TransactionFlagsState | null): bigint => {
-  if (!flags?.completed) return parseMoney(row.dataObject.sum)
-  if (flags.paidAmount === null) return 0n
-  const r = parseMoney(row.dataObject.sum) - parseMoney(flags.paidAmount)
-  return r > 0n ? r : 0n
 }
 
 /** A transaction DTO from a row and its flags; `overdue` evaluated against `today`. */

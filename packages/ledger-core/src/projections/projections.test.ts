@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decide, foldBooks, initialBooks } from '../deciders/books.ts'
+import { foldBooks, initialBooks } from '../deciders/books.ts'
+import { decide } from '../decide.ts'
 import { income, pitSetting, recurring, ssSetting, vatSetting } from '../testing/fixtures.ts'
 import { cmd, runCommands } from '../testing/given.ts'
 import { costSummary, shortSocialSecurity } from './costs.ts'

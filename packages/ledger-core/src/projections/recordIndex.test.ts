@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decide, foldBooks, initialBooks, isDomainError } from '../deciders/books.ts'
+import { foldBooks, initialBooks, isDomainError } from '../deciders/books.ts'
+import { decide } from '../decide.ts'
 import type { BooksState } from '../deciders/state.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { CompanyDataType, SettingKind } from '../schemas/dataTypes.ts'

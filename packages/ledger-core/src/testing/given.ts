@@ -4,7 +4,8 @@
  */
 import { expect } from 'vitest'
 import type { LedgerCommand } from '../commands.ts'
-import { decide, foldBooks } from '../deciders/books.ts'
+import { foldBooks } from '../deciders/books.ts'
+import { decide } from '../decide.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { type ErrorCode, isDomainError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
