@@ -38,15 +38,26 @@ export function withUserLock<T>(store: EventStore, userId: string, task: () => P
     m = new Map()
     locks.set(store, m)
   }
+  const key = userId
+  waiting.set(key, (waiting.get(key) ?? 0) + 1)
   const previous = m.get(userId) ?? Promise.resolve()
   const run = previous.then(task, task)
   const settled = run.catch(() => undefined)
   m.set(userId, settled)
   void settled.then(() => {
+    const left = (waiting.get(key) ?? 1) - 1
+    if (left === 0) waiting.delete(key)
+    else waiting.set(key, left)
     if (m.get(userId) === settled) m.delete(userId)
   })
   return run
 }
+
+/** Tasks queued or running per user in this process (across stores: a hint, not a lock). */
+const waiting = new Map<string, number>()
+
+/** How many tasks for `userId` are queued behind the running one in this process. */
+export const queuedBehind = (userId: string): number => Math.max(0, (waiting.get(userId) ?? 0) - 1)
 
 const toLedger = (e: StoredEvent): LedgerEvent => upcast(e.type, e.schemaVersion, e.data)
 

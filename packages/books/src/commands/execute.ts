@@ -19,7 +19,7 @@ import {
   type LedgerCommand,
   type LedgerEvent,
 } from '@finance/ledger-core/light'
-import { booksStream, cacheBooks, type LoadedBooks, loadBooks, withUserLock } from '../books.ts'
+import { booksStream, cacheBooks, type LoadedBooks, loadBooks, queuedBehind, withUserLock } from '../books.ts'
 
 export interface ExecuteMeta {
   /** Who acts (metadata.userId); defaults to the books owner. `system` for jobs, `cli` for operator commands. */
@@ -48,12 +48,22 @@ export class BooksConflict extends Error {
   }
 }
 
-/** How many times a command is decided before a lost race is reported (`BooksConflict`). */
-export const MAX_ATTEMPTS = 12
+/**
+ * How many times a command is decided before a lost race is reported (`BooksConflict`). A race is lost to a writer
+ * that appended between our read and our append. Another instance working through a queue of commands for the same
+ * user appends back to back, leaving no gap for ours: the pauses between attempts grow (below) until its queue is
+ * done, so the bound is generous — an attempt costs a catch-up read of the new events and a decision.
+ */
+export const MAX_ATTEMPTS = 32
 
-/** A random pause before the next attempt, growing with the attempts (≤ 64 ms), so two writers fall out of step. */
-const backOff = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(64, 2 ** attempt)))
+/**
+ * A random pause before attempt `attempt + 1`: up to 1, 2, 4 … ms, at most 50 ms (about 1.3 s over every attempt).
+ * Random, so two writers that retry at once fall out of step; growing, so a writer with a queue gets it done.
+ */
+const backOff = (attempt: number) => pause(Math.min(50, 2 ** (attempt - 1)))
+
+/** A random pause of up to `ms`. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * ms))
 
 let decider: Promise<typeof import('@finance/ledger-core')> | undefined
 /** The decider validates with the Schema library: loaded on the first command, so the read paths stay light. */
@@ -65,8 +75,8 @@ const loadDecider = () => {
 /** What a command becomes on the books it is decided on (a record write names its record's type only there). */
 export type Plan = (state: BooksState) => LedgerCommand | DomainError
 
-/** Counts of the write path, for tests: books loaded and attempts made by commands. */
-export const commandCounters = { loads: 0, attempts: 0, conflicts: 0 }
+/** Counts of the write path, for tests: attempts made by commands, races lost, the most attempts one command took. */
+export const commandCounters = { attempts: 0, conflicts: 0, mostAttempts: 0 }
 
 /**
  * Decides the command `plan` makes of the user's current books and appends its events. A domain error comes back
@@ -82,7 +92,7 @@ export function executePlan(
     const { decideWith, serializeEvent, transactionLookup } = await loadDecider()
     for (let attempt = 1; ; attempt++) {
       commandCounters.attempts++
-      commandCounters.loads++
+      if (attempt > commandCounters.mostAttempts) commandCounters.mostAttempts = attempt
       const { state, revision } = await loadBooks(store, userId)
       const command = plan(state)
       if (isDomainError(command)) return command
@@ -100,6 +110,9 @@ export function executePlan(
         const result = await store.append(booksStream(userId), events, revision ?? 'no_stream')
         const loaded: LoadedBooks = { state: foldBooks(decided, state), revision: result.nextExpectedRevision }
         cacheBooks(store, userId, loaded)
+        // More of this user's commands wait here: leave a moment between our appends, in which another instance
+        // that lost a race to us can append (else a queue here would win every race until it is done).
+        if (queuedBehind(userId) > 0) await pause(2)
         return { events: decided, ...loaded, before: state }
       } catch (err) {
         if (!(err instanceof WrongExpectedVersion)) throw err
