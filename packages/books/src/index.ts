@@ -1,11 +1,17 @@
 /**
- * `@finance/books`: the application layer the API and the CLI share. Loading a user's books (a cached fold of the
- * `books-{userId}` stream), deciding a command and appending its events with the revision read, the book history,
- * accounts (registration, passwords, roles, reset codes), the reminder job's logic (which reminders are due, the claim
- * across instances, recording the send; the caller delivers) and the signed keys of the reminders' Accept links.
+ * `@finance/books`: the application layer the API and the CLI share, a home per job:
+ * - `books.ts`: loading a user's books (a fold of `books-{userId}` cached per stream revision) and `bookHistory.ts`;
+ * - `commands/`: load once, decide, append with the revision read, return the new state and the saved record;
+ * - `views/`: the read cache (month, summaries, obligations, reminders due) per books state;
+ * - `files/`: every file the product writes (JPK_PKPIR, JPK_EWP, JPK_V7M/K, FA(3)), one function each, checked
+ *   against its schema;
+ * - `imports/`: what is read into the books (FA(3) invoices; bank statements);
+ * - `accounts/` and `reminders/`: registration, passwords, roles, reset codes; the reminder job's logic and the
+ *   signed keys of its Accept links.
+ * Routes and CLI commands translate between HTTP or argv and these functions.
  *
- * Importing it loads no Schema library: the decider is loaded on the first command (see `books.ts`), so the CLI's
- * read paths stay light.
+ * Importing it loads no Schema library: the decider and the tax files load on first use (`commands/execute.ts`,
+ * `heavy.ts`), so the CLI's read paths stay light.
  */
 export * from './accounts/password.ts'
 export * from './accounts/service.ts'
@@ -13,7 +19,11 @@ export * from './bookHistory.ts'
 export * from './books.ts'
 export * from './commands/execute.ts'
 export * from './commands/records.ts'
-export * from './ksef.ts'
+export * from './files/fa3.ts'
+export * from './files/jpkV7.ts'
+export * from './files/schemaFailure.ts'
+export * from './files/taxBook.ts'
+export * from './imports/fa3.ts'
 export * from './reminders/job.ts'
 export * from './reminders/keys.ts'
 export * from './views/transactions.ts'

@@ -3,14 +3,13 @@
  * Both come from the user's book history (`loadBookHistory`), which knows when every change was recorded and so
  * which months are closed and what became a correction.
  */
-import { companyRecord, type Contact, normalizeMoney, type Primary, type TaxBook } from '@finance/ledger-core/light'
-import { defaultForm, jpkFile, type JpkForm, jpkProblems, validateXml } from '@finance/tax-files'
+import { normalizeMoney, type TaxBook } from '@finance/ledger-core/light'
+import { defaultForm, type JpkForm, jpkProblems } from '@finance/tax-files'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError, validationError } from '../http/errors.ts'
 import { effectSchema, oneOf } from '../http/validation.ts'
-import { loadBookHistory } from '@finance/books'
-import { booksOf } from './books.ts'
+import { SchemaFailure, taxBookFile, yearBook } from '@finance/books'
 
 const YEAR_MESSAGE = 'Year must be a whole number from 1900 to 2050'
 const MONTH_MESSAGE = 'Month must be a whole number from 1 to 12'
@@ -96,15 +95,8 @@ export default async function taxBookRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] }
   const tags = ['books']
 
-  const load = async (request: FastifyRequest, year: number) => {
-    const [history, { state }] = await Promise.all([
-      loadBookHistory(app.finance.store, request.user.sub),
-      booksOf(app, request),
-    ])
-    const primary = (companyRecord(state, 'Primary')?.dataObject ?? null) as Primary | null
-    const contact = (companyRecord(state, 'Contact')?.dataObject ?? null) as Contact | null
-    return { book: history.book(year, { today: app.finance.today() }), primary, contact }
-  }
+  const load = (request: FastifyRequest, year: number) =>
+    yearBook(app.finance.store, request.user.sub, year, app.finance.today())
 
   app.get(
     '/api/books/:year',
@@ -129,25 +121,27 @@ export default async function taxBookRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const year = Number((request.params as { year: string }).year)
       const q = request.query as JpkQueryValue
-      const { book, primary, contact } = await load(request, year)
-      const result = jpkFile({
-        form: q.form ?? defaultForm(book),
-        book,
-        month: q.month === undefined ? undefined : Number(q.month),
-        primary,
-        contact,
-        purpose: Number(q.purpose ?? '1') as 0 | 1 | 2,
-        createdAt: app.finance.now(),
-        inventoryStart: q.inventoryStart === undefined ? undefined : (normalizeMoney(q.inventoryStart) ?? undefined),
-        inventoryEnd: q.inventoryEnd === undefined ? undefined : (normalizeMoney(q.inventoryEnd) ?? undefined),
-      })
-      if (!result.ok) throw validationError(result.problems)
-      // Never hand out a file the official schema refuses: that would be our fault, not the user's.
-      const check = await validateXml(result.xml, result.schema)
-      if (!check.valid) {
-        request.log.error({ errors: check.errors.slice(0, 20) }, 'a JPK file failed the official schema')
-        throw new HttpError(500, ['The file did not pass the official schema; nothing was sent'])
+      const file = async () => {
+        try {
+          return await taxBookFile(app.finance.store, request.user.sub, year, {
+            form: q.form,
+            month: q.month === undefined ? undefined : Number(q.month),
+            purpose: Number(q.purpose ?? '1') as 0 | 1 | 2,
+            inventoryStart:
+              q.inventoryStart === undefined ? undefined : (normalizeMoney(q.inventoryStart) ?? undefined),
+            inventoryEnd: q.inventoryEnd === undefined ? undefined : (normalizeMoney(q.inventoryEnd) ?? undefined),
+            today: app.finance.today(),
+            now: app.finance.now(),
+          })
+        } catch (e) {
+          if (!(e instanceof SchemaFailure)) throw e
+          // Never hand out a file the official schema refuses: that would be our fault, not the user's.
+          request.log.error({ errors: e.errors.slice(0, 20) }, 'a JPK file failed the official schema')
+          throw new HttpError(500, ['The file did not pass the official schema; nothing was sent'])
+        }
       }
+      const result = await file()
+      if (!result.ok) throw validationError(result.problems)
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${result.fileName}"`)

@@ -5,21 +5,18 @@
  * checked against the official schema before it is written. Headings in Polish or English (`--lang`); the book's
  * own text (descriptions, the file) stays as entered.
  */
-import { loadBookHistory } from '@finance/books'
+import { SchemaFailure, taxBookFile, yearBook } from '@finance/books'
 import {
   type BookMonth,
-  type Contact,
-  companyRecord,
   type EwpRow,
   KPIR_AMOUNT_COLUMNS,
   KPIR_LAYOUTS,
   type KpirRow,
   type KpirTotals,
-  type Primary,
   type TaxBook,
 } from '@finance/ledger-core/light'
-import { defaultForm, jpkFile, type JpkForm, type JpkPurpose, validateXml } from '@finance/tax-files'
-import { booksOfUsers } from '../books.ts'
+import { defaultForm, type JpkForm, type JpkPurpose } from '@finance/tax-files'
+import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { type Column, formatAmount, formatMonth, formatPercent, renderCsv, renderTable } from '../format.ts'
@@ -280,54 +277,55 @@ export const booksCsv = (lang: Lang, book: TaxBook, month: number | undefined, f
   )
 }
 
+/** The JPK file of the book, as `taxBookFile` writes it; what is missing or wrong becomes the command's error. */
+const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): Promise<string> => {
+  try {
+    const result = await taxBookFile(await ctx.store(), userId, year, {
+      form: o.form,
+      month: o.month,
+      purpose: o.purpose,
+      inventoryStart: o.inventoryStart,
+      inventoryEnd: o.inventoryEnd,
+      today: ctx.today(),
+      now: ctx.now(),
+    })
+    if (!result.ok)
+      throw new CliError(
+        `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${p.field}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
+      )
+    return result.xml
+  } catch (e) {
+    if (!(e instanceof SchemaFailure)) throw e
+    throw new CliError(
+      `${e.fileName} failed the official schema ${e.schema}:\n${e.errors
+        .slice(0, 10)
+        .map((x) => `  line ${x.line ?? '?'}: ${x.message}`)
+        .join('\n')}`,
+    )
+  }
+}
+
 export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Promise<void> => {
-  const store = await ctx.store()
-  const [user] = await booksOfUsers(ctx, o.user)
-  const { userId, state } = user!
-  const history = await loadBookHistory(store, userId)
-  const book = history.book(year, { today: ctx.today() })
-  const form = o.form ?? defaultForm(book)
+  const { userId } = await resolveUser(ctx, o.user)
   let text: string
-  switch (o.format) {
-    case 'table':
-      text = booksTable(ctx, book, o.month)
-      break
-    case 'csv':
-      text = booksCsv(ctx.lang, book, o.month, form)
-      break
-    case 'json': {
-      const ym = o.month === undefined ? null : `${year}-${String(o.month).padStart(2, '0')}`
-      const only = <R extends { month: string }>(rows: readonly R[]) =>
-        ym === null ? rows : rows.filter((r) => r.month === ym)
-      text = `${JSON.stringify({ ...book, kpir: { ...book.kpir, rows: only(book.kpir.rows) }, ewp: { ...book.ewp, rows: only(book.ewp.rows) }, month: o.month ?? null }, null, 2)}\n`
-      break
-    }
-    case 'xml': {
-      const result = jpkFile({
-        form,
-        book,
-        month: o.month,
-        primary: (companyRecord(state, 'Primary')?.dataObject ?? null) as Primary | null,
-        contact: (companyRecord(state, 'Contact')?.dataObject ?? null) as Contact | null,
-        purpose: o.purpose ?? 1,
-        createdAt: ctx.now(),
-        inventoryStart: o.inventoryStart,
-        inventoryEnd: o.inventoryEnd,
-      })
-      if (!result.ok)
-        throw new CliError(
-          `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${p.field}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
-        )
-      const check = await validateXml(result.xml, result.schema)
-      if (!check.valid)
-        throw new CliError(
-          `${result.fileName} failed the official schema ${result.schema}:\n${check.errors
-            .slice(0, 10)
-            .map((e) => `  line ${e.line ?? '?'}: ${e.message}`)
-            .join('\n')}`,
-        )
-      text = result.xml
-      break
+  if (o.format === 'xml') text = await jpkXml(ctx, userId, year, o)
+  else {
+    const { book } = await yearBook(await ctx.store(), userId, year, ctx.today())
+    const form = o.form ?? defaultForm(book)
+    switch (o.format) {
+      case 'table':
+        text = booksTable(ctx, book, o.month)
+        break
+      case 'csv':
+        text = booksCsv(ctx.lang, book, o.month, form)
+        break
+      case 'json': {
+        const ym = o.month === undefined ? null : `${year}-${String(o.month).padStart(2, '0')}`
+        const only = <R extends { month: string }>(rows: readonly R[]) =>
+          ym === null ? rows : rows.filter((r) => r.month === ym)
+        text = `${JSON.stringify({ ...book, kpir: { ...book.kpir, rows: only(book.kpir.rows) }, ewp: { ...book.ewp, rows: only(book.ewp.rows) }, month: o.month ?? null }, null, 2)}\n`
+        break
+      }
     }
   }
   const sink = await openSink(ctx, o.out)
