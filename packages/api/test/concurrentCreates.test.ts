@@ -80,7 +80,7 @@ describe('two instances on one SQLite file', () => {
     const ids = answers.map((a) => a.json().id as number)
     expect(new Set(ids).size).toBe(CREATES)
     // Each answer is the record it created.
-    answers.forEach((a, i) => expect(a.json().dataObject.name).toBe(`Bill ${i}`))
+    expect(answers.map((a) => a.json().dataObject.name)).toEqual(answers.map((_, i) => `Bill ${i}`))
     // Both instances read all 200 from the file.
     for (const app of apps) {
       const listed = (await call(app, token, 'GET', '/api/fee/GetListByType/Expense')).json() as { id: number }[]
