@@ -1,0 +1,112 @@
+/**
+ * The files the product writes, one function each: what the books still lack comes back as problems (the caller
+ * translates them), and a file handed out has passed its official schema.
+ */
+import { createMemoryStore } from '@finance/event-store'
+import type { LedgerCommand } from '@finance/ledger-core/light'
+import { describe, expect, it } from 'vitest'
+import { executeBooks, issueInvoice, loadBooks, taxBookFile, v7File, yearBook } from '@finance/books'
+
+const at = '2026-01-10T10:00:00.000Z'
+const primary = {
+  companyName: 'Kowalski IT',
+  nip: '5260250274',
+  ownerName: 'Jan',
+  ownerLastName: 'Kowalski',
+  regon: '',
+  birthDate: '1985-04-02',
+  taxOfficeCode: '1471',
+}
+
+/** A Linear trader with VAT monthly and one invoice in January 2026; without Primary data unless asked. */
+async function trader(withPrimary: boolean) {
+  const store = createMemoryStore()
+  const run = async (c: Record<string, unknown>) => {
+    const r = await executeBooks(store, 'u1', { ...c, at, userId: 'u1' } as LedgerCommand)
+    if ('code' in r) throw new Error(`${String(c.type)}: ${r.message}`)
+  }
+  if (withPrimary) {
+    await run({ type: 'SaveCompanyRecord', dataType: 'Primary', data: primary })
+    await run({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'biuro@example.com', phoneNumber: '' } })
+    const invoiceAddress = {
+      country: 'Polska',
+      region: 'mazowieckie',
+      city: 'Warszawa',
+      street: 'Prosta 1',
+      postCode: '00-001',
+      building: '1',
+    }
+    const { birthDate: _, taxOfficeCode: __, ...company } = primary
+    await run({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
+  }
+  await run({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
+  await run({
+    type: 'AddSetting',
+    kind: 'Pit',
+    data: {
+      date: '2026-01-01',
+      taxType: 'Linear',
+      firstPercent: '19',
+      secondPercent: null,
+      freeOfTaxAmount: null,
+      secondPercentAmount: null,
+      paymentInterval: 1,
+      deductions: '0.00',
+    },
+  })
+  await run({
+    type: 'AddItem',
+    dataType: 'Income',
+    data: {
+      date: '2026-01-08',
+      name: 'Invoice 1/2026',
+      amount: '10000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: null,
+      documentNumber: 'FV 1/2026',
+      counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
+    },
+  })
+  return store
+}
+
+const when = { today: '2026-03-10', now: new Date('2026-03-10T10:00:00.000Z') }
+
+describe('files', () => {
+  it('writes the JPK_PKPIR file of a year, checked against its schema', async () => {
+    const store = await trader(true)
+    const { book } = await yearBook(store, 'u1', 2026, when.today)
+    expect(book.kpir.rows).toHaveLength(1)
+    const file = await taxBookFile(store, 'u1', 2026, when)
+    if (!file.ok) throw new Error(JSON.stringify(file.problems))
+    expect(file.fileName).toMatch(/JPK_PKPIR/)
+    expect(file.xml).toContain('5260250274')
+    expect(file.xml).toContain('FV 1/2026')
+  })
+
+  it('answers what the book lacks as problems, writing no file', async () => {
+    const store = await trader(false)
+    const file = await taxBookFile(store, 'u1', 2026, when)
+    expect(file.ok).toBe(false)
+    if (!file.ok) expect(file.problems.map((p) => p.message)).toContain('Primary data is required for a JPK file')
+    // A month without entries is refused as empty.
+    const empty = await taxBookFile(await trader(true), 'u1', 2026, { ...when, month: 2 })
+    expect(empty.ok).toBe(false)
+  })
+
+  it('writes JPK_V7M of a month and the FA(3) invoice of an income', async () => {
+    const store = await trader(true)
+    const { state } = await loadBooks(store, 'u1')
+    const v7 = await v7File(state, '2026-01', { purpose: 1, now: when.now })
+    if (!v7.ok) throw new Error(JSON.stringify(v7.problems))
+    expect(v7.month).toBe('2026-01')
+    expect(v7.xml).toContain('5260250274')
+    expect(await v7File(state, '2026-13', { purpose: 1, now: when.now })).toMatchObject({ ok: false })
+    const invoiceId = [...state.records.values()].find((r) => r.dataType === 'Income')!.id
+    const invoice = await issueInvoice(state, invoiceId, { now: when.now })
+    if (!invoice.ok) throw new Error(JSON.stringify(invoice.problems))
+    expect(invoice.xml).toContain('FV 1/2026')
+    expect(await issueInvoice(state, 9999, { now: when.now })).toMatchObject({ ok: false, status: 404 })
+  })
+})

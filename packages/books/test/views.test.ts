@@ -1,0 +1,54 @@
+/** The read cache: one computation per books state (per stream revision), shared by every reader of the books. */
+import { createMemoryStore } from '@finance/event-store'
+import { monthTransactions, remindersDue, summaryList } from '@finance/ledger-core/light'
+import { describe, expect, it } from 'vitest'
+import { executeBooks, loadBooks, monthJson, monthRows, reminderRows, summaryRows } from '@finance/books'
+
+const at = '2026-03-10T10:00:00.000Z'
+
+describe('views', () => {
+  it('computes a view once per books state and again after a write', async () => {
+    const store = createMemoryStore()
+    const add = (name: string) =>
+      executeBooks(store, 'u1', {
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: { date: '2026-03-12', name, amount: '10.00', isCompany: true, percent: '23', invoiceDate: null },
+        at,
+        userId: 'u1',
+      })
+    await add('First')
+    const { state } = await loadBooks(store, 'u1')
+    const rows = monthRows(state, '2026-03', '2026-03-10')
+    expect(rows).toEqual(monthTransactions(state, '2026-03', '2026-03-10'))
+    expect(monthRows((await loadBooks(store, 'u1')).state, '2026-03', '2026-03-10')).toBe(rows)
+    expect(monthJson(state, '2026-03', '2026-03-10')).toBe(JSON.stringify(rows))
+    expect(summaryRows(state, 2026, true)).toBe(summaryRows(state, 2026, true))
+    expect(summaryRows(state, 2026, true)).toEqual(summaryList(state, 2026, true))
+
+    await add('Second')
+    const after = (await loadBooks(store, 'u1')).state
+    const again = monthRows(after, '2026-03', '2026-03-10')
+    expect(again).not.toBe(rows)
+    expect(again.map((r) => r.dataObject.name)).toEqual(expect.arrayContaining(['First', 'Second']))
+  })
+
+  it('answers the reminder job from the same cache', async () => {
+    const store = createMemoryStore()
+    const added = await executeBooks(store, 'u2', {
+      type: 'AddItem',
+      dataType: 'Expense',
+      data: { date: '2026-03-12', name: 'Bill', amount: '10.00', isCompany: false, percent: '0', invoiceDate: null },
+      at,
+      userId: 'u2',
+    })
+    if ('code' in added) throw new Error(added.message)
+    const row = monthTransactions(added.state, '2026-03', '2026-03-10').find((r) => r.dataObject.name === 'Bill')!
+    await executeBooks(store, 'u2', { type: 'SetTransactionFlags', id: row.id, notification: true, at, userId: 'u2' })
+    const { state } = await loadBooks(store, 'u2')
+    const due = reminderRows(state, '2026-03-10', '2026-03-13')
+    expect(due.map((r) => r.transaction.id)).toEqual([row.id])
+    expect(due).toEqual(remindersDue(state, { today: '2026-03-10', lastDay: '2026-03-13' }))
+    expect(reminderRows(state, '2026-03-10', '2026-03-13')).toBe(due)
+  })
+})
