@@ -53,6 +53,12 @@ export function withUserLock<T>(store: EventStore, userId: string, task: () => P
   return run
 }
 
+/** When this process last found another process's events in a user's books (a hint for the write path). */
+const othersWrote = new Map<string, number>()
+
+/** Whether another process wrote this user's books within the last second (seen by a load of this process). */
+export const othersWriting = (userId: string): boolean => (othersWrote.get(userId) ?? 0) > Date.now() - 1000
+
 /** Tasks queued or running per user in this process (across stores: a hint, not a lock). */
 const waiting = new Map<string, number>()
 
@@ -68,6 +74,8 @@ export async function loadBooks(store: EventStore, userId: string): Promise<Load
   const cached = cache.get(userId)
   const head = await store.streamRevision(stream)
   if (cached && cached.revision === head) return cached
+  // Our own appends keep the cache current: events we did not fold were written by another process.
+  if (cached) othersWrote.set(userId, Date.now())
   const start =
     cached && cached.revision !== null && head !== null && cached.revision < head ? cached.state : initialBooks
   let revision = start === initialBooks ? null : cached!.revision

@@ -19,7 +19,15 @@ import {
   type LedgerCommand,
   type LedgerEvent,
 } from '@finance/ledger-core/light'
-import { booksStream, cacheBooks, type LoadedBooks, loadBooks, queuedBehind, withUserLock } from '../books.ts'
+import {
+  booksStream,
+  cacheBooks,
+  type LoadedBooks,
+  loadBooks,
+  othersWriting,
+  queuedBehind,
+  withUserLock,
+} from '../books.ts'
 
 export interface ExecuteMeta {
   /** Who acts (metadata.userId); defaults to the books owner. `system` for jobs, `cli` for operator commands. */
@@ -110,9 +118,9 @@ export function executePlan(
         const result = await store.append(booksStream(userId), events, revision ?? 'no_stream')
         const loaded: LoadedBooks = { state: foldBooks(decided, state), revision: result.nextExpectedRevision }
         cacheBooks(store, userId, loaded)
-        // More of this user's commands wait here: leave a moment between our appends, in which another instance
-        // that lost a race to us can append (else a queue here would win every race until it is done).
-        if (queuedBehind(userId) > 0) await pause(2)
+        // Another instance writes these books too and more of this user's commands wait here: leave a moment
+        // between our appends in which it can append (else a queue here would win every race until it is done).
+        if (queuedBehind(userId) > 0 && othersWriting(userId)) await pause(2)
         return { events: decided, ...loaded, before: state }
       } catch (err) {
         if (!(err instanceof WrongExpectedVersion)) throw err
