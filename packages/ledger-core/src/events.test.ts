@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { foldBooks } from './deciders/books.ts'
 import { UnknownEventError } from './errors.ts'
-import { CURRENT_VERSIONS, decodeLedgerEvent, PRIMARY_V2_DEFAULTS, serializeEvent, upcast } from './events.ts'
-import { ITEM_DEFAULTS, ITEM_V3_DEFAULTS, ITEM_V4_DEFAULTS } from './upcast.ts'
+import { decodeLedgerEvent, serializeEvent } from './eventCodec.ts'
+import {
+  CURRENT_VERSIONS,
+  ITEM_DEFAULTS,
+  ITEM_V3_DEFAULTS,
+  ITEM_V4_DEFAULTS,
+  PRIMARY_V2_DEFAULTS,
+  upcast,
+} from './upcast.ts'
 
 const v1Item = {
   id: 4,

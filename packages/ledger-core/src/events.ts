@@ -141,37 +141,3 @@ export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchema
 export type LedgerEvent = typeof LedgerEventSchema.Type
 export type LedgerEventType = LedgerEvent['type']
 export type EventOf<T extends LedgerEventType> = Extract<LedgerEvent, { type: T }>
-
-import { CURRENT_VERSIONS, upcast } from './upcast.ts'
-
-export {
-  CURRENT_VERSIONS,
-  ITEM_DEFAULTS,
-  ITEM_V3_DEFAULTS,
-  ITEM_V4_DEFAULTS,
-  isLedgerEventType,
-  PRIMARY_V2_DEFAULTS,
-  upcast,
-} from './upcast.ts'
-
-/** An event as the store port takes and returns it. */
-export interface SerializedEvent {
-  readonly type: string
-  readonly schemaVersion: number
-  readonly data: unknown
-}
-
-/** The form to hand to the event store: `{ type, schemaVersion, data }` (data is already JSON). */
-export const serializeEvent = (
-  e: LedgerEvent,
-): { type: LedgerEventType; schemaVersion: number; data: LedgerEvent['data'] } => ({
-  type: e.type,
-  schemaVersion: CURRENT_VERSIONS[e.type],
-  data: e.data,
-})
-
-const decodeEvent = Schema.decodeUnknownSync(LedgerEventSchema)
-
-/** `upcast` plus a full Schema validation of the result (for imports and untrusted streams). */
-export const decodeLedgerEvent = (type: string, schemaVersion: number, data: unknown): LedgerEvent =>
-  decodeEvent(upcast(type, schemaVersion, data))

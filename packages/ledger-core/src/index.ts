@@ -5,6 +5,7 @@
 // The light half (`./light.ts`), then what validates with Schema.
 export * from './lightModules.ts'
 export * from './events.ts'
+export * from './eventCodec.ts'
 export * from './schemas/index.ts'
 export * from './schemas/account.ts'
 export * from './deciders/books.ts'

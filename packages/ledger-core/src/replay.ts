@@ -7,7 +7,8 @@ import { monthOfIdentity, parseTransactionId, type TransactionId } from './ident
 import { booksFolder } from './deciders/evolve.ts'
 import { initialBooks } from './deciders/state.ts'
 import { canonicalJson } from './deciders/books.ts'
-import { CURRENT_VERSIONS, isLedgerEventType, type LedgerEvent, upcast } from './events.ts'
+import type { LedgerEvent } from './events.ts'
+import { CURRENT_VERSIONS, isLedgerEventType, upcast } from './upcast.ts'
 
 export interface ReplayableEvent {
   readonly type: string

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { serializeEvent } from '../events.ts'
+import { serializeEvent } from '../eventCodec.ts'
 import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
 import { summaryList } from '../projections/summary.ts'

@@ -26,44 +26,21 @@ import type { ManualTransaction } from '../schemas/records.ts'
 import type {
   CompanyLine,
   RelatedTransaction,
-  TransactionDataObject,
   TransactionDto,
   TransactionEventType,
   TransactionRow,
 } from '../schemas/transaction.ts'
-import type { FlatRateFigures } from '../tax/pit.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
+import { blank, flatRateFields, stringify } from './rowFields.ts'
 import { annualReturnRow, healthSettlementRow } from './yearEndRows.ts'
 import { outstandingOf, remainingOf } from '../deciders/paid.ts'
 
-export { outstandingOf, remainingOf }
+export { blank, flatRateFields, outstandingOf, remainingOf, stringify }
 
 const ZERO = '0.00'
 const fm = formatMoney
-
-/** The fields every generated row shares, empty. */
-export const blank = (): Omit<TransactionDataObject, 'displayName' | 'date' | 'name' | 'amount' | 'sum'> => ({
-  percent: '0',
-  vatAmount: ZERO,
-  isCompany: false,
-  itemId: null,
-  invoiceDate: null,
-  paymentInterval: null,
-  taxType: null,
-  rate: null,
-  income: null,
-  deductions: null,
-  relatedTransactions: [],
-  relatedTransactionsSum: ZERO,
-  companyRevenues: [],
-  companyFees: [],
-  period: null,
-  dueDate: null,
-  overdue: false,
-  breakdown: null,
-})
 
 const buildItemRow = (o: Occurrence): TransactionRow => ({
   id: itemOccurrenceId(o.itemId, o.date.slice(0, 7)),
@@ -123,13 +100,6 @@ const behind = (occ: readonly Occurrence[], amount: string) => ({
 
 const periodLabel = (from: YearMonthString, to: YearMonthString) => (from === to ? from : `${from} – ${to}`)
 
-/** A breakdown's figures as strings (money as decimal strings). */
-export const stringify = (o: Record<string, bigint | string | number | boolean | null>): Record<string, string> => {
-  const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'bigint' ? fm(v) : String(v)
-  return out
-}
-
 /** The declaration's figures under the form's own field names (`P_19`, `P_51`, …); other rates as `otherRate_<percent>_base|tax`. */
 const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
   const { otherRates, ...fields } = dec
@@ -137,18 +107,6 @@ const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
   for (const o of otherRates) {
     out[`otherRate_${o.percent}_base`] = o.base
     out[`otherRate_${o.percent}_tax`] = o.tax
-  }
-  return out
-}
-
-/** Ryczałt per rate: `flat_<rate>_revenue|deductions|base|tax`. */
-export const flatRateFields = (rates: readonly FlatRateFigures[] | null): Record<string, bigint> => {
-  const out: Record<string, bigint> = {}
-  for (const r of rates ?? []) {
-    out[`flat_${r.rate}_revenue`] = r.revenue
-    out[`flat_${r.rate}_deductions`] = r.deductions
-    out[`flat_${r.rate}_base`] = r.base
-    out[`flat_${r.rate}_tax`] = r.tax
   }
   return out
 }

@@ -11,7 +11,7 @@ import { formatMoney } from '../money.ts'
 import type { TransactionId } from '../identity.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
-import { blank, flatRateFields, stringify } from './month.ts'
+import { blank, flatRateFields, stringify } from './rowFields.ts'
 
 const fm = formatMoney
 
