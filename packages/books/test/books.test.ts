@@ -1,7 +1,7 @@
 import { createMemoryStore } from '@finance/event-store'
 import { CURRENT_VERSIONS, isDomainError, listRecords } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { booksStream, executeBooks, loadBooks } from '@finance/books'
+import { booksStream, executeBooks, loadBooks } from '../src/index.ts'
 
 const meta = { userId: 'u1', correlationId: 'c', createdAt: '2026-01-01T00:00:00.000Z' }
 const at = '2026-01-01T00:00:00.000Z'

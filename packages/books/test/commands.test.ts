@@ -13,7 +13,7 @@ import {
   MAX_ATTEMPTS,
   type RecordWritten,
   writeRecord,
-} from '@finance/books'
+} from '../src/index.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 const by = (userId: string) => ({ userId, at })

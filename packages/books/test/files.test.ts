@@ -5,7 +5,7 @@
 import { createMemoryStore } from '@finance/event-store'
 import type { LedgerCommand } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { executeBooks, issueInvoice, loadBooks, taxBookFile, v7File, yearBook } from '@finance/books'
+import { executeBooks, issueInvoice, loadBooks, taxBookFile, v7File, yearBook } from '../src/index.ts'
 
 const at = '2026-01-10T10:00:00.000Z'
 const primary = {

@@ -2,7 +2,7 @@
 import { createMemoryStore } from '@finance/event-store'
 import { monthTransactions, remindersDue, summaryList } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { executeBooks, loadBooks, monthJson, monthRows, reminderRows, summaryRows } from '@finance/books'
+import { executeBooks, loadBooks, monthJson, monthRows, reminderRows, summaryRows } from '../src/index.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 
