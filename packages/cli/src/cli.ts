@@ -24,6 +24,7 @@ const commands = {
   users: () => import('./commands/users.ts'),
   books: () => import('./commands/books.ts'),
   ksef: () => import('./commands/ksef.ts'),
+  backup: () => import('./commands/backup.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -364,6 +365,7 @@ const buildProgram = (ctx: Ctx): Command => {
 
   registerBooks(program, ctx)
   registerJpk(program, ctx)
+  registerBackup(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -473,6 +475,31 @@ const registerJpk = (program: Command, ctx: Ctx) => {
     .argument('<file>', 'the XML file')
     .option('--xsd <path>', 'the schema file (its imports are looked for beside it, then among the vendored ones)')
     .action(async (file: string, o: { xsd?: string }) => (await commands.ksef()).jpkValidateCommand(ctx, file, o))
+}
+
+/** `finance backup`, `finance backup verify` and `finance restore`: a copy of the whole store and its restore. */
+const registerBackup = (program: Command, ctx: Ctx) => {
+  const backup = program
+    .command('backup')
+    .description('a consistent copy of the whole store while the server runs, with its checksum and replay digest')
+    .option('-o, --out <file>', 'the backup file (default: finance-backup-{time}.sqlite here)')
+    .option('--json', 'print JSON')
+    .action(async (o: { out?: string; json?: boolean }) =>
+      (await commands.backup()).backupCommand(ctx, { out: o.out, json: o.json === true }),
+    )
+  backup
+    .command('verify')
+    .description("check a backup's format, checksum and replay digest without restoring it")
+    .argument('<file>', 'a file written by `finance backup`')
+    .action(async (file: string) => (await commands.backup()).verifyCommand(ctx, file))
+  program
+    .command('restore')
+    .description('restore a backup into an empty store, then replay it and compare the digest it recorded')
+    .argument('<file>', 'a file written by `finance backup`')
+    .option('--json', 'print JSON')
+    .action(async (file: string, o: { json?: boolean }) =>
+      (await commands.backup()).restoreCommand(ctx, file, { json: o.json === true }),
+    )
 }
 
 /** A month number 1–12 (`3` or `03`). */

@@ -601,6 +601,20 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
         expect(await store.secrets.get(`${p}a`)).toBe('1')
         expect(await store.secrets.get(`${p}b`)).toBe('2')
       })
+
+      it('lists every secret by key, where the adapter can (for a backup)', async () => {
+        if (store.secrets.entries === undefined) return
+        const p = prefix()
+        await store.secrets.put(`${p}z`, 'last')
+        await store.secrets.put(`${p}m`, 'middle')
+        await store.secrets.put(`${p}m`, 'middle again')
+        await store.secrets.delete(`${p}gone`)
+        const mine = (await store.secrets.entries()).filter(([k]) => k.startsWith(p))
+        expect(mine).toEqual([
+          [`${p}m`, 'middle again'],
+          [`${p}z`, 'last'],
+        ])
+      })
     })
 
     describe('counters', () => {

@@ -170,6 +170,10 @@ export function createMemoryStore(): EventStore {
         open()
         secrets.delete(key)
       },
+      async entries() {
+        open()
+        return [...secrets.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      },
     },
 
     counters: guardedCounters(counters, open),

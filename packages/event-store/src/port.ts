@@ -148,6 +148,11 @@ export interface SecretStore {
   get(key: string): Promise<string | null>
   put(key: string, value: string): Promise<void>
   delete(key: string): Promise<void>
+  /**
+   * Every secret, by key order: for a backup of the whole store and its restore (`@finance/books/backup`). Optional:
+   * an adapter that cannot list its secrets (KurrentDB) leaves it out, and a backup of that store is refused.
+   */
+  entries?(): Promise<ReadonlyArray<readonly [string, string]>>
 }
 
 /** A counter's value after an increment, and when it expires (epoch ms). */

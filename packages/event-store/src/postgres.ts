@@ -386,6 +386,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         open()
         await query('secret:delete', `DELETE FROM ${q}.secrets WHERE key = $1`, [key])
       },
+      async entries() {
+        open()
+        return query<[string, string]>('secret:all', `SELECT key, value FROM ${q}.secrets ORDER BY key COLLATE "C"`, [])
+      },
     },
 
     counters: {

@@ -1,0 +1,58 @@
+/**
+ * The CLI's texts of backup, restore, the user's own data and account deletion (Polish default, English), merged
+ * into the message table by `i18n.ts`.
+ */
+type Lang = 'pl' | 'en'
+type Text = string | ((...values: never[]) => string)
+
+export const safetyMessages = {
+  backedUp: {
+    pl: (file: string, size: string, events: string, seconds: string) =>
+      `zapisano kopię zapasową ${file}: ${size}, zdarzeń: ${events}, w ${seconds} s`,
+    en: (file: string, size: string, events: string, seconds: string) =>
+      `backed up to ${file}: ${size}, ${events} events, in ${seconds} s`,
+  },
+  backupChecksum: { pl: (hex: string) => `suma kontrolna pliku ${hex}`, en: (hex: string) => `file checksum ${hex}` },
+  restored: {
+    pl: (events: string, secrets: string, seconds: string) =>
+      `odtworzono z kopii zdarzeń: ${events}, sekretów: ${secrets}, w ${seconds} s; skrót zgodny z zapisanym w kopii`,
+    en: (events: string, secrets: string, seconds: string) =>
+      `restored ${events} events and ${secrets} secrets in ${seconds} s; the digest matches the one the backup recorded`,
+  },
+  backupVerified: {
+    pl: (events: string, at: string) => `kopia poprawna: zdarzeń: ${events}, z chwili ${at}`,
+    en: (events: string, at: string) => `the backup is sound: ${events} events, taken at ${at}`,
+  },
+  backup_notBackup: {
+    pl: (file: string) => `${file} nie jest kopią zapasową Finance`,
+    en: (file: string) => `${file} is not a Finance backup`,
+  },
+  backup_newerFormat: {
+    pl: (v: string) => `kopię zapisała nowsza wersja Finance (format ${v}); zaktualizuj program`,
+    en: (v: string) => `a newer Finance wrote this backup (format ${v}); upgrade the program`,
+  },
+  backup_checksum: {
+    pl: 'zawartość kopii nie zgadza się z jej sumą kontrolną: plik jest uszkodzony; niczego nie zapisano',
+    en: 'the backup does not match its checksum: the file is damaged; nothing was written',
+  },
+  backup_newerEvents: {
+    pl: (which: string) =>
+      `kopia zawiera zdarzenia w wersjach nowszych niż zna ten program (${which}); zaktualizuj program`,
+    en: (which: string) => `the backup holds events in versions newer than this program reads (${which}); upgrade it`,
+  },
+  backup_notEmpty: {
+    pl: (events: string) =>
+      `magazyn danych nie jest pusty (zdarzeń: ${events}); kopię odtwarza się tylko do pustego magazynu`,
+    en: (events: string) => `the store is not empty (${events} events); a backup is restored into an empty store only`,
+  },
+  backup_secretsUnlisted: {
+    pl: (kind: string) => `magazynu ${kind} nie da się skopiować przez Finance; użyj narzędzi kopii tej bazy`,
+    en: (kind: string) => `a ${kind} store cannot be copied by Finance; use the database's own backup tools`,
+  },
+  backup_digest: {
+    pl: (digest: string) =>
+      `po odtworzeniu księgi dają inny skrót (${digest}) niż zapisany w kopii; usuń odtworzony magazyn i zgłoś błąd`,
+    en: (digest: string) =>
+      `the restored books give another digest (${digest}) than the backup recorded; remove the restored store and report it`,
+  },
+} as const satisfies Record<string, Record<Lang, Text>>
