@@ -4,14 +4,14 @@
  * the restored store (the users log in with their passwords: the secrets came back too).
  */
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { createBackup, restoreBackup, storeDigest } from '@finance/books/backup'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { bodies } from './fixtures.ts'
-import { call, harness, PASSWORD, seeded } from './helpers.ts'
+import { ADMIN, call, harness, PASSWORD, seeded } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'finance-drill-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -158,4 +158,59 @@ it.skipIf(!url)('backs PostgreSQL up through the store port and restores it into
     await source.drop()
     await target.drop()
   }
+})
+
+it('backs up on a schedule, once an interval across instances, keeps the newest and shows the last to an ADMIN', async () => {
+  const file = join(dir, 'scheduled', 'finance.sqlite')
+  const backupDir = join(dir, 'scheduled', 'backups')
+  const store = createSqliteStore({ file })
+  const backup = { dir: backupDir, intervalMs: 3_600_000, keep: 2, sqliteFile: file }
+  const h = await harness({ store, now: '2026-05-01T02:00:00.000Z', config: { backup } })
+  const other = await harness({ store, now: '2026-05-01T02:00:00.000Z', config: { backup } })
+  const anna = await seeded(h, 'anna@example.com')
+  // Nothing yet: the Settings screen says so.
+  const none = (await call(h.app, h.adminToken, 'GET', '/api/admin/backup')).json()
+  expect(none).toEqual({ configured: true, intervalHours: 1, keep: 2, last: null })
+
+  const first = await h.app.runBackup()
+  expect(first).toMatchObject({ ok: true, file: 'finance-backup-20260501T020000Z.sqlite', error: null })
+  // The second instance finds this interval claimed.
+  expect(await other.app.runBackup()).toBeNull()
+  for (const hour of ['03', '04']) {
+    h.clock.now = new Date(`2026-05-01T${hour}:00:00.000Z`)
+    expect((await h.app.runBackup())?.ok).toBe(true)
+  }
+  expect(readdirSync(backupDir).sort()).toEqual([
+    'finance-backup-20260501T030000Z.sqlite',
+    'finance-backup-20260501T030000Z.sqlite.sha256',
+    'finance-backup-20260501T040000Z.sqlite',
+    'finance-backup-20260501T040000Z.sqlite.sha256',
+  ])
+  // Sessions last twenty minutes: the clock has moved two hours.
+  const admin = await h.login(ADMIN.email, ADMIN.password)
+  const status = (await call(h.app, admin, 'GET', '/api/admin/backup')).json()
+  expect(status.last).toMatchObject({ ok: true, file: 'finance-backup-20260501T040000Z.sqlite', error: null })
+  expect(status.last.digest).toBe((await storeDigest(store)).digest)
+  // Another instance, which ran none itself, reads the newest file's manifest.
+  expect((await call(other.app, admin, 'GET', '/api/admin/backup')).json().last).toMatchObject({
+    ok: true,
+    file: 'finance-backup-20260501T040000Z.sqlite',
+    digest: status.last.digest,
+  })
+  // Only an ADMIN sees it.
+  expect(anna).not.toBe('')
+  const anna2 = await h.login('anna@example.com', PASSWORD)
+  expect((await call(h.app, anna2, 'GET', '/api/admin/backup')).statusCode).toBe(403)
+  expect((await call(h.app, null, 'GET', '/api/admin/backup')).statusCode).toBe(401)
+
+  // A failure is reported, not thrown: the directory cannot be written.
+  rmSync(backupDir, { recursive: true, force: true })
+  writeFileSync(backupDir, 'not a directory')
+  h.clock.now = new Date('2026-05-01T05:00:00.000Z')
+  expect(await h.app.runBackup()).toMatchObject({ ok: false, file: null, error: 'failed' })
+  const admin2 = await h.login(ADMIN.email, ADMIN.password)
+  expect((await call(h.app, admin2, 'GET', '/api/admin/backup')).json().last).toMatchObject({ ok: false })
+  await h.close()
+  await other.close()
+  await store.close()
 })

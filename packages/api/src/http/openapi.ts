@@ -586,7 +586,37 @@ const logPage: OperationDoc = {
   errors: [403, 429],
 }
 
+const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] })
+
+/** Backups and a user's own data. */
+const safetyOperations: Record<string, OperationDoc> = {
+  'GET /api/admin/backup': {
+    summary: 'The scheduled backup and its last result (ADMIN)',
+    description:
+      '`configured` is false unless `FINANCE_BACKUP_DIR` is set. `last` is the last backup this server ran, or else the newest file in the directory.',
+    ok: object({
+      configured: { type: 'boolean' },
+      intervalHours: nullable({ type: 'number' }),
+      keep: nullable({ type: 'integer' }),
+      last: nullable(
+        object({
+          at: str('ISO time'),
+          ok: { type: 'boolean' },
+          file: nullable(str()),
+          sizeBytes: nullable({ type: 'integer' }),
+          events: nullable({ type: 'integer' }),
+          digest: nullable(str('The replay digest recorded in the backup')),
+          seconds: nullable({ type: 'number' }),
+          error: nullable(str('Why it failed: a code')),
+        }),
+      ),
+    }),
+    errors: [403],
+  },
+}
+
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  ...safetyOperations,
   ...accountOperations,
   ...recordOperations(),
   ...transactionOperations,

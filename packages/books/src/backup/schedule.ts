@@ -85,7 +85,12 @@ export async function latestBackup(dir: string): Promise<BackupStatus | null> {
 export async function runScheduledBackup(
   store: EventStore,
   schedule: BackupSchedule,
-  options: { readonly sqliteFile?: string | undefined; readonly now?: () => Date } = {},
+  options: {
+    readonly sqliteFile?: string | undefined
+    readonly now?: () => Date
+    /** Told of a failure's cause (the server logs it). */
+    readonly onError?: (error: unknown) => void
+  } = {},
 ): Promise<BackupStatus | null> {
   const now = options.now ?? (() => new Date())
   const at = now()
@@ -111,6 +116,7 @@ export async function runScheduledBackup(
       error: null,
     }
   } catch (err) {
+    options.onError?.(err)
     return {
       at: at.toISOString(),
       ok: false,
