@@ -16,6 +16,7 @@ import docs from './plugins/docs.ts'
 import errors from './plugins/errors.ts'
 import reminders from './plugins/reminders.ts'
 import backups from './plugins/backups.ts'
+import myDataRoutes from './routes/myData.ts'
 import security from './plugins/security.ts'
 import services from './plugins/services.ts'
 import web from './plugins/web.ts'
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(miscRoutes)
+  await app.register(myDataRoutes)
   await app.register(web, { webRoot: config.webRoot })
 
   app.addHook('onClose', async () => {

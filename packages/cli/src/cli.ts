@@ -322,8 +322,8 @@ const buildProgram = (ctx: Ctx): Command => {
       'export the history (json lines), the computed transactions (csv) or an hledger/ledger journal of the books',
     )
     .addOption(
-      new Option('-f, --format <format>', 'json | csv | ledger')
-        .choices(['json', 'csv', 'ledger'])
+      new Option('-f, --format <format>', "json | csv | ledger | finance (one user's own data, to import elsewhere)")
+        .choices(['json', 'csv', 'ledger', 'finance'])
         .makeOptionMandatory(),
     )
     .option('-o, --out <file>', 'write to this file instead of stdout')
@@ -333,14 +333,16 @@ const buildProgram = (ctx: Ctx): Command => {
     .addOption(new Option('--excel', 'csv: for a Polish Excel (semicolons, decimal comma, a byte order mark)'))
     .action(
       async (o: {
-        format: 'json' | 'csv' | 'ledger'
+        format: 'json' | 'csv' | 'ledger' | 'finance'
         out?: string
         user?: string
         from?: string
         to?: string
         excel?: boolean
       }) => {
-        if ((o.from !== undefined || o.to !== undefined) && o.format === 'json') throw usageError('boundsFormat')
+        if ((o.from !== undefined || o.to !== undefined) && (o.format === 'json' || o.format === 'finance'))
+          throw usageError('boundsFormat')
+        if (o.format === 'finance' && o.user === undefined) throw usageError('financeNeedsUser')
         if (o.excel && o.format !== 'csv') throw usageError('excelNeedsCsv')
         if (o.from !== undefined && o.to !== undefined && o.from.slice(0, o.to.length) > o.to.slice(0, o.from.length))
           throw usageError('fromAfterTo')
@@ -350,8 +352,10 @@ const buildProgram = (ctx: Ctx): Command => {
 
   program
     .command('import')
-    .description('restore a JSON-lines export into an empty store (validated first; nothing is written on error)')
-    .argument('<file>', 'events.jsonl written by `finance export --format json`')
+    .description(
+      "restore a JSON-lines export into an empty store, or a user's own data (--format finance) into any store that lacks that user (validated first; nothing is written on error)",
+    )
+    .argument('<file>', 'events.jsonl written by `finance export --format json` or `--format finance`')
     .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
     .command('ksef')
     .description('import KSeF FA(3) invoices (XML) as incomes or expenses; a line per file says what it became')

@@ -55,4 +55,42 @@ export const safetyMessages = {
     en: (digest: string) =>
       `the restored books give another digest (${digest}) than the backup recorded; remove the restored store and report it`,
   },
+  financeNeedsUser: {
+    pl: '--format finance eksportuje dane jednego użytkownika: podaj --user',
+    en: "--format finance exports one user's data: give --user",
+  },
+  userExportNewer: {
+    pl: (v: string) => `plik zapisała nowsza wersja Finance (format ${v}); zaktualizuj program`,
+    en: (v: string) => `a newer Finance wrote this file (format ${v}); upgrade the program`,
+  },
+  userExportNewerEvents: {
+    pl: (which: string) =>
+      `plik zawiera zdarzenia w wersjach nowszych niż zna ten program (${which}); zaktualizuj program`,
+    en: (which: string) => `the file holds events in versions newer than this program reads (${which}); upgrade it`,
+  },
+  userExportCount: {
+    pl: (header: string, lines: string) =>
+      `nagłówek zapowiada zdarzeń: ${header}, a plik zawiera: ${lines}; plik jest niepełny`,
+    en: (header: string, lines: string) =>
+      `the header announces ${header} events and the file holds ${lines}; the file is incomplete`,
+  },
+  userExportForeign: {
+    pl: (stream: string) => `zdarzenie strumienia ${stream}, który nie należy do użytkownika z nagłówka`,
+    en: (stream: string) => `an event of stream ${stream}, which is not the header's user's`,
+  },
+  userExists: {
+    pl: (email: string) =>
+      `magazyn zawiera już dane użytkownika ${email} (albo jego adres e-mail); niczego nie zapisano`,
+    en: (email: string) => `the store already holds data of ${email} (or its e-mail address); nothing was written`,
+  },
+  userImported: {
+    pl: (email: string, events: string) =>
+      `zaimportowano dane użytkownika ${email}: zdarzeń: ${events}; skrót ksiąg zgodny z plikiem. Hasła nie eksportuje się: ustaw je poleceniem finance users set-password`,
+    en: (email: string, events: string) =>
+      `imported the data of ${email}: ${events} events; the books' digest matches the file. Passwords are never exported: set one with finance users set-password`,
+  },
+  userImportDigest: {
+    pl: (digest: string) => `po imporcie księgi dają inny skrót (${digest}) niż zapisany w pliku`,
+    en: (digest: string) => `after the import the books give another digest (${digest}) than the file recorded`,
+  },
 } as const satisfies Record<string, Record<Lang, Text>>

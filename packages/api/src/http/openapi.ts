@@ -613,6 +613,13 @@ const safetyOperations: Record<string, OperationDoc> = {
     }),
     errors: [403],
   },
+  'GET /api/account/export': {
+    summary: 'Your own data: every event of your books and account (Export my data)',
+    description:
+      'JSON lines (docs/data-export.md): a header with the format version, the event schema versions and the replay digest of your books, then every event in commit order. No secrets. `finance import` reads it into another installation.',
+    ok: { mediaType: 'application/x-ndjson', schema: { type: 'string', format: 'binary' } },
+    errors: [404],
+  },
 }
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {

@@ -6,3 +6,4 @@
 export * from './backup.ts'
 export * from './digest.ts'
 export * from './schedule.ts'
+export * from './userData.ts'

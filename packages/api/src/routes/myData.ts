@@ -1,0 +1,29 @@
+/**
+ * `GET /api/account/export`: the caller's own data in Finance's export format (docs/data-export.md) — every event of
+ * the user's books and account as JSON lines after a header with the format version, the upcasters' versions and
+ * the replay digest — as a download. Another installation reads it back with `finance import`.
+ */
+import { Readable } from 'node:stream'
+import { userExportLines } from '@finance/books/backup'
+import type { FastifyInstance } from 'fastify'
+
+export default async function myDataRoutes(app: FastifyInstance) {
+  const { store, accounts, now } = app.finance
+  app.get(
+    '/api/account/export',
+    { onRequest: [app.authenticate], schema: { tags: ['account'] } },
+    async (request, reply) => {
+      const user = await accounts.findById(request.user.sub)
+      if (user === null) return reply.code(404).send({ errors: ['User does not exist.'] })
+      const day = now().toISOString().slice(0, 10)
+      async function* body() {
+        for await (const line of userExportLines(store, user!, now)) yield `${line}\n`
+      }
+      reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="finance-my-data-${day}.jsonl"`)
+        .header('cache-control', 'no-store')
+      return reply.send(Readable.from(body()))
+    },
+  )
+}
