@@ -25,6 +25,7 @@ const commands = {
   books: () => import('./commands/books.ts'),
   ksef: () => import('./commands/ksef.ts'),
   backup: () => import('./commands/backup.ts'),
+  erasure: () => import('./commands/erasure.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -372,6 +373,19 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBackup(program, ctx)
 
   const users = program.command('users').description('user administration')
+  users
+    .command('delete')
+    .description('delete an account: its login ends at once, its books are kept for the legal retention period')
+    .argument('<email>', 'e-mail address')
+    .action(async (email: string) => (await commands.erasure()).usersDelete(ctx, email))
+  users
+    .command('purge')
+    .description('erase for good the data of deleted accounts whose retention period has ended')
+    .option('--dry-run', 'only list the accounts that are due')
+    .option('--json', 'print JSON')
+    .action(async (o: { dryRun?: boolean; json?: boolean }) =>
+      (await commands.erasure()).usersPurge(ctx, { dryRun: o.dryRun === true, json: o.json === true }),
+    )
   users
     .command('add')
     .description('register a user (prompts for a password on a terminal, otherwise generates and prints one)')

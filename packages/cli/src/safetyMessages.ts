@@ -93,4 +93,28 @@ export const safetyMessages = {
     pl: (digest: string) => `po imporcie księgi dają inny skrót (${digest}) niż zapisany w pliku`,
     en: (digest: string) => `after the import the books give another digest (${digest}) than the file recorded`,
   },
+  userDeleted: {
+    pl: (email: string, until: string) =>
+      `usunięto konto ${email}: logowanie wyłączone; księgi przechowywane do ${until}, potem usunie je finance users purge`,
+    en: (email: string, until: string) =>
+      `deleted the account ${email}: it can no longer log in; its books are kept until ${until}, then finance users purge erases them`,
+  },
+  cannotDeleteUser: {
+    pl: (email: string, why: string) => `nie można usunąć konta ${email}: ${why}`,
+    en: (email: string, why: string) => `cannot delete the account ${email}: ${why}`,
+  },
+  lastAdmin: { pl: 'to ostatni administrator', en: 'it is the last ADMIN' },
+  purgeNone: { pl: 'brak kont, których okres przechowywania minął', en: 'no account whose retention period has ended' },
+  purged: {
+    pl: (email: string, events: string) => `usunięto trwale dane konta ${email}: zdarzeń: ${events}`,
+    en: (email: string, events: string) => `erased the data of ${email} for good: ${events} events`,
+  },
+  purgeDue: {
+    pl: (email: string, until: string) => `do usunięcia: ${email} (przechowywane do ${until})`,
+    en: (email: string, until: string) => `due for erasure: ${email} (kept until ${until})`,
+  },
+  purgeRefused: {
+    pl: (kind: string) => `magazyn ${kind} nie pozwala usuwać strumieni`,
+    en: (kind: string) => `a ${kind} store cannot delete streams`,
+  },
 } as const satisfies Record<string, Record<Lang, Text>>

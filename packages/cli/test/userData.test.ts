@@ -89,3 +89,43 @@ describe("a user's own data: finance export --format finance and finance import"
     expect(noUser.stderr).toContain("--format finance exports one user's data: give --user")
   })
 })
+
+describe('finance users delete and purge', () => {
+  it('deletes an account at once and erases its data only after the retention period, recording the purge', async () => {
+    const { store, annaId } = await seedScenario()
+    const deleted = await run(['users', 'delete', ANNA, '--lang', 'en'], { store, now: '2026-03-15T10:00:00.000Z' })
+    expect(deleted.stderr).toBe('')
+    expect(deleted.stdout).toContain(
+      `deleted the account ${ANNA}: it can no longer log in; its books are kept until 2032-12-31`,
+    )
+    expect((await createAccounts(store).verifyPassword(ANNA, 'Anna-Pass1')).ok).toBe(false)
+    const eventsBefore = (await store.readStream(`books-${annaId}`)).length
+
+    // Within the retention period nothing goes.
+    const early = await run(['users', 'purge', '--lang', 'en'], { store, now: '2032-12-31T12:00:00.000Z' })
+    expect(early.stdout).toBe('no account whose retention period has ended\n')
+    expect((await store.readStream(`books-${annaId}`)).length).toBe(eventsBefore)
+
+    const dry = await run(['users', 'purge', '--dry-run', '--lang', 'en'], { store, now: '2033-01-02T12:00:00.000Z' })
+    expect(dry.stdout).toBe(`due for erasure: ${ANNA} (kept until 2032-12-31)\n`)
+    expect((await store.readStream(`books-${annaId}`)).length).toBe(eventsBefore)
+
+    const purged = await run(['users', 'purge', '--lang', 'en'], { store, now: '2033-01-02T12:00:00.000Z' })
+    expect(purged.stdout).toMatch(new RegExp(`^erased the data of ${ANNA} for good: \\d+ events\\n$`))
+    expect(await store.readStream(`books-${annaId}`)).toEqual([])
+    expect(await store.readStream(`user-${annaId}`)).toEqual([])
+    const log = (await store.readAll({ maxCount: 10_000 })).events
+    expect(log.some((e) => JSON.stringify(e.data).includes(ANNA))).toBe(false)
+    expect(log.filter((e) => e.type === 'AccountPurged').map((e) => (e.data as { userId: string }).userId)).toEqual([
+      annaId,
+    ])
+    // The address is free again.
+    expect(
+      (await createAccounts(store, { hashCost: 4 }).register({ email: ANNA, password: 'Anna-Pass2', role: 'USER' })).ok,
+    ).toBe(true)
+    // The last ADMIN stays.
+    const admin = await run(['users', 'delete', 'admin@example.com', '--lang', 'en'], { store })
+    expect(admin.code).toBe(1)
+    expect(admin.stderr).toContain('cannot delete the account admin@example.com: it is the last ADMIN')
+  })
+})

@@ -617,6 +617,24 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
       })
     })
 
+    describe('deleteStreams', () => {
+      it('removes every event of the streams for good, keeps the others and never reuses a position', async () => {
+        if (store.deleteStreams === undefined) return
+        const p = prefix()
+        await store.append(`${p}gone`, [ev('A'), ev('B')], 'no_stream')
+        await store.append(`${p}kept`, [ev('C')], 'no_stream')
+        const marker = await store.append(`${p}purges`, [ev('Purged')], 'no_stream')
+        expect(await store.deleteStreams([`${p}gone`])).toBe(2)
+        expect(await store.readStream(`${p}gone`)).toEqual([])
+        expect(await store.streamRevision(`${p}gone`)).toBeNull()
+        const left = (await store.readAll({ streamPrefixes: [p], maxCount: 100 })).events.map((e) => e.type)
+        expect(left).toEqual(['C', 'Purged'])
+        // The stream can start again, above every position ever given.
+        const again = await store.append(`${p}gone`, [ev('D')], 'no_stream')
+        expect(again.position).toBeGreaterThan(marker.position)
+      })
+    })
+
     describe('counters', () => {
       it('count up, keep their expiry while alive, start again after it, and reset', async () => {
         const key = `${prefix()}login`

@@ -392,6 +392,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       },
     },
 
+    async deleteStreams(streamIds: readonly string[]): Promise<number> {
+      open()
+      const result = await pool.query(`DELETE FROM ${q}.events WHERE stream_id = ANY($1::text[])`, [[...streamIds]])
+      return result.rowCount ?? 0
+    },
+
     counters: {
       async increment(key: string, ttlMs: number, at?: number) {
         open()

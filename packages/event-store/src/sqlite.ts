@@ -287,6 +287,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     ),
     secretDelete: db.prepare('DELETE FROM secrets WHERE key = ?'),
     secretAll: rawStatement(db, 'SELECT key, value FROM secrets ORDER BY key'),
+    deleteStream: db.prepare('DELETE FROM events WHERE stream_id = ?'),
     // One statement, so the increment is atomic under SQLite's write lock, also between processes. The SET
     // expressions read the row as it was before the update.
     counterIncrement: rawStatement(
@@ -460,6 +461,15 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         open()
         return stmt.secretAll.all() as unknown as [string, string][]
       },
+    },
+
+    async deleteStreams(streamIds: readonly string[]): Promise<number> {
+      open()
+      return immediate(db, () => {
+        let removed = 0
+        for (const id of streamIds) removed += Number(stmt.deleteStream.run(id).changes)
+        return removed
+      })
     },
 
     counters: {

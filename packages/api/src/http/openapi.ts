@@ -620,6 +620,18 @@ const safetyOperations: Record<string, OperationDoc> = {
     ok: { mediaType: 'application/x-ndjson', schema: { type: 'string', format: 'binary' } },
     errors: [404],
   },
+  'DELETE /api/admin/users/:email': {
+    summary: 'Delete an account (ADMIN)',
+    description:
+      "The login ends at once (the password is removed; every session of the account is refused from its next request). The books are kept until `retainUntil`, the end of the sixth year after this one (the tax law's retention period), then `finance users purge` erases them. The last ADMIN cannot be deleted (400).",
+    ok: object({
+      success: { type: 'boolean', enum: [true] },
+      errors: array(str()),
+      email: str(),
+      retainUntil: str('yyyy-mm-dd'),
+    }),
+    errors: [400, 404],
+  },
 }
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {

@@ -2,10 +2,16 @@
  * `GET /api/account/export`: the caller's own data in Finance's export format (docs/data-export.md) — every event of
  * the user's books and account as JSON lines after a header with the format version, the upcasters' versions and
  * the replay digest — as a download. Another installation reads it back with `finance import`.
+ *
+ * `DELETE /api/admin/users/:email` (ADMIN): deletes an account — its login ends at once (every session of it is
+ * refused from the next request), its books are kept for the legal retention period (docs/security.md).
  */
 import { Readable } from 'node:stream'
+import { retainUntilFor } from '@finance/books'
 import { userExportLines } from '@finance/books/backup'
+import { accountMessages, isEmailAddress } from '@finance/ledger-core/light'
 import type { FastifyInstance } from 'fastify'
+import { badRequest, HttpError } from '../http/errors.ts'
 
 export default async function myDataRoutes(app: FastifyInstance) {
   const { store, accounts, now } = app.finance
@@ -24,6 +30,19 @@ export default async function myDataRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="finance-my-data-${day}.jsonl"`)
         .header('cache-control', 'no-store')
       return reply.send(Readable.from(body()))
+    },
+  )
+
+  app.delete(
+    '/api/admin/users/:email',
+    { onRequest: [app.authenticate, app.requireAdmin], schema: { tags: ['admin'] } },
+    async (request) => {
+      const email = decodeURIComponent(String((request.params as { email?: unknown }).email ?? '')).trim()
+      if (!isEmailAddress(email.toLowerCase()))
+        throw badRequest([accountMessages.email], { email: accountMessages.email })
+      const result = await accounts.deleteAccount(email, retainUntilFor(app.finance.today()), request.user.sub)
+      if (!result.ok) throw new HttpError(result.status, result.errors)
+      return { success: true, errors: [], email: result.value.email, retainUntil: result.value.retainUntil }
     },
   )
 }
