@@ -67,7 +67,13 @@ export const BackupCard = ({ load = () => loadBackupInfo() }: { load?: () => Pro
               <Trans>Result</Trans>
             </dt>
             <dd data-testid="backup-result">
-              {last.ok ? t`Backup completed` : t`Failed (${last.error ?? 'failed'}); see the server log`}
+              {last.ok ? (
+                t`Backup completed`
+              ) : (
+                <>
+                  {t`The backup failed; the server log says why.`} <code>{last.error ?? 'failed'}</code>
+                </>
+              )}
             </dd>
             {last.ok && last.sizeBytes !== null && (
               <>

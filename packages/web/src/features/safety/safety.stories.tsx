@@ -60,7 +60,9 @@ export const BackupFailed: Story = {
   ),
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
-    await expect(within(canvasElement).getAllByTestId('backup-result')[0]).toHaveTextContent(/failed|nie powiodła/)
+    await expect(within(canvasElement).getAllByTestId('backup-result')[0]).toHaveTextContent(
+      /The backup failed|Kopia nie powiodła się/,
+    )
   },
 }
 
