@@ -19,7 +19,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const lastDay = (m: number) => new Date(Date.UTC(2026, m, 0)).getUTCDate()
 const mm = (m: number) => String(m).padStart(2, '0')
 
-it('restores a year of books taken while writes went on: same digest, same months, the server starts', async () => {
+// A year of requests on a shared machine: a generous bound, not a speed check (speed belongs in the benchmarks).
+it('restores a year of books taken while writes went on: same digest, same months, the server starts', {
+  timeout: 120_000,
+}, async () => {
   const file = join(dir, 'finance.sqlite')
   const store = createSqliteStore({ file })
   const h = await harness({ store, now: '2026-12-20T10:00:00.000Z' })
@@ -129,38 +132,44 @@ const pgStore = async (connectionString: string) => {
   return { store, drop }
 }
 
-it.skipIf(!url)('backs PostgreSQL up through the store port and restores it into PostgreSQL or SQLite', async () => {
-  const source = await pgStore(url!)
-  const target = await pgStore(url!)
-  const sqliteTarget = createSqliteStore({ file: join(dir, 'from-postgres.sqlite') })
-  try {
-    const h = await harness({ store: source.store, now: '2026-12-20T10:00:00.000Z' })
-    const anna = await seeded(h, 'anna@example.com')
-    const march = (app: typeof h.app, t: string) =>
-      call(app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')
-    const before = (await march(h.app, anna)).json()
-    const out = join(dir, 'postgres-backup.sqlite')
-    const backup = await createBackup(source.store, { out })
-    expect(backup.manifest.source.kind).toBe('postgres')
-    expect(backup.manifest.secrets).toBeGreaterThanOrEqual(2)
-    await h.close()
-    for (const store of [target.store, sqliteTarget]) {
-      const result = await restoreBackup(out, store)
-      expect(result.digest).toBe(backup.manifest.digest)
-      const h2 = await harness({ store, now: '2026-12-20T10:00:00.000Z' })
-      expect((await march(h2.app, await h2.login('anna@example.com', PASSWORD))).json()).toEqual(before)
-      await h2.close()
+it.skipIf(!url)(
+  'backs PostgreSQL up through the store port and restores it into PostgreSQL or SQLite',
+  { timeout: 120_000 },
+  async () => {
+    const source = await pgStore(url!)
+    const target = await pgStore(url!)
+    const sqliteTarget = createSqliteStore({ file: join(dir, 'from-postgres.sqlite') })
+    try {
+      const h = await harness({ store: source.store, now: '2026-12-20T10:00:00.000Z' })
+      const anna = await seeded(h, 'anna@example.com')
+      const march = (app: typeof h.app, t: string) =>
+        call(app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')
+      const before = (await march(h.app, anna)).json()
+      const out = join(dir, 'postgres-backup.sqlite')
+      const backup = await createBackup(source.store, { out })
+      expect(backup.manifest.source.kind).toBe('postgres')
+      expect(backup.manifest.secrets).toBeGreaterThanOrEqual(2)
+      await h.close()
+      for (const store of [target.store, sqliteTarget]) {
+        const result = await restoreBackup(out, store)
+        expect(result.digest).toBe(backup.manifest.digest)
+        const h2 = await harness({ store, now: '2026-12-20T10:00:00.000Z' })
+        expect((await march(h2.app, await h2.login('anna@example.com', PASSWORD))).json()).toEqual(before)
+        await h2.close()
+      }
+    } finally {
+      await source.store.close()
+      await target.store.close()
+      await sqliteTarget.close()
+      await source.drop()
+      await target.drop()
     }
-  } finally {
-    await source.store.close()
-    await target.store.close()
-    await sqliteTarget.close()
-    await source.drop()
-    await target.drop()
-  }
-})
+  },
+)
 
-it('backs up on a schedule, once an interval across instances, keeps the newest and shows the last to an ADMIN', async () => {
+it('backs up on a schedule, once an interval across instances, keeps the newest and shows the last to an ADMIN', {
+  timeout: 120_000,
+}, async () => {
   const file = join(dir, 'scheduled', 'finance.sqlite')
   const backupDir = join(dir, 'scheduled', 'backups')
   const store = createSqliteStore({ file })

@@ -30,7 +30,9 @@ it("Export my data: the caller's own events after a header with the format, the 
   await h.close()
 })
 
-it('an ADMIN deletes an account: its login and sessions end at once, its books stay for the retention period', async () => {
+it('an ADMIN deletes an account: its login and sessions end at once, its books stay for the retention period', {
+  timeout: 60_000,
+}, async () => {
   const h = await harness({ now: '2026-05-01T10:00:00.000Z' })
   const anna = await seeded(h, 'anna@example.com')
   const annaId = JSON.parse((await call(h.app, anna, 'GET', '/api/account/export')).body.split('\n')[0]!).user.id

@@ -17,7 +17,9 @@ describe('finance backup and restore', () => {
   const target = join(dir, 'target')
   const file = join(dir, 'books.sqlite')
 
-  it('backs up a SQLite store, records its digest, and restores it into an empty store with the same digest', async () => {
+  it('backs up a SQLite store, records its digest, and restores it into an empty store with the same digest', {
+    timeout: 60_000,
+  }, async () => {
     const store = createSqliteStore({ file: join(source, 'finance.sqlite') })
     await seedScenario(store)
     await store.close()
@@ -51,7 +53,9 @@ describe('finance backup and restore', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(2)
   })
 
-  it('restores into an empty store only, and refuses a damaged or foreign file before writing', async () => {
+  it('restores into an empty store only, and refuses a damaged or foreign file before writing', {
+    timeout: 60_000,
+  }, async () => {
     const notEmpty = await run(['restore', file, '--lang', 'en'], { env: { FINANCE_DATA_DIR: target } })
     expect(notEmpty.code).toBe(1)
     expect(notEmpty.stderr).toMatch(

@@ -12,7 +12,9 @@ const dir = mkdtempSync(join(tmpdir(), 'finance-user-data-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe("a user's own data: finance export --format finance and finance import", () => {
-  it('exports one user with a header and imports it into another installation with the same digest', async () => {
+  it('exports one user with a header and imports it into another installation with the same digest', {
+    timeout: 60_000,
+  }, async () => {
     const { store, annaId } = await seedScenario()
     const file = join(dir, 'anna.jsonl')
     const exported = await run(['export', '--format', 'finance', '--user', ANNA, '--out', file], { store })
@@ -57,7 +59,9 @@ describe("a user's own data: finance export --format finance and finance import"
     expect(await other.headPosition()).toBe(head)
   })
 
-  it('refuses an incomplete file, an event of another user, a newer format, and --format finance without a user', async () => {
+  it('refuses an incomplete file, an event of another user, a newer format, and --format finance without a user', {
+    timeout: 60_000,
+  }, async () => {
     const { store } = await seedScenario()
     const file = join(dir, 'anna2.jsonl')
     await run(['export', '--format', 'finance', '--user', ANNA, '--out', file], { store })
@@ -91,7 +95,9 @@ describe("a user's own data: finance export --format finance and finance import"
 })
 
 describe('finance users delete and purge', () => {
-  it('deletes an account at once and erases its data only after the retention period, recording the purge', async () => {
+  it('deletes an account at once and erases its data only after the retention period, recording the purge', {
+    timeout: 60_000,
+  }, async () => {
     const { store, annaId } = await seedScenario()
     const deleted = await run(['users', 'delete', ANNA, '--lang', 'en'], { store, now: '2026-03-15T10:00:00.000Z' })
     expect(deleted.stderr).toBe('')
