@@ -2,7 +2,8 @@
  * `npm run bench`: runs every package's benchmark in turn, then the start-up times of the programs. Each package
  * exposes `bench/index.ts` exporting `run(): Promise<void>` which prints its own figures (always as ratios against a
  * reference measured in the same run); `startup` is `scripts/bench-startup.ts`. Pass names to run a subset:
- * `npm run bench -- event-store api startup`.
+ * `npm run bench -- event-store api startup`. `soak` (`packages/api/bench/soak.ts`: two servers on PostgreSQL under 50
+ * users for ten minutes) runs only when named: `DATABASE_URL=… SOAK_SECONDS=60 npm run bench -- soak`.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -12,7 +13,12 @@ const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 for (const name of wanted.length > 0 ? wanted : all) {
-  const file = name === 'startup' ? `${root}scripts/bench-startup.ts` : `${root}packages/${name}/bench/index.ts`
+  const file =
+    name === 'startup'
+      ? `${root}scripts/bench-startup.ts`
+      : name === 'soak'
+        ? `${root}packages/api/bench/soak.ts`
+        : `${root}packages/${name}/bench/index.ts`
   if (!existsSync(file)) {
     console.log(`\n== ${name}: no benchmark yet`)
     continue

@@ -15,6 +15,8 @@ import auth from './plugins/auth.ts'
 import docs from './plugins/docs.ts'
 import errors from './plugins/errors.ts'
 import reminders from './plugins/reminders.ts'
+import backups from './plugins/backups.ts'
+import myDataRoutes from './routes/myData.ts'
 import security from './plugins/security.ts'
 import services from './plugins/services.ts'
 import web from './plugins/web.ts'
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docs)
   await app.register(auth)
   await app.register(reminders)
+  await app.register(backups)
   // OpenAPI: routes behind `authenticate` declare the bearer scheme.
   app.addHook('onRoute', (route) => {
     const hooks = ([] as unknown[]).concat(route.onRequest ?? [])
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(miscRoutes)
+  await app.register(myDataRoutes)
   await app.register(web, { webRoot: config.webRoot })
 
   app.addHook('onClose', async () => {

@@ -50,6 +50,30 @@ export interface Config {
    * or `0`) uses the socket's address.
    */
   readonly trustProxy: false | number | readonly string[]
+  /** The scheduled backup (`FINANCE_BACKUP_DIR` set), or none. */
+  readonly backup?: BackupConfig | undefined
+}
+
+/** `FINANCE_BACKUP_DIR`, `FINANCE_BACKUP_INTERVAL_HOURS` (default 24), `FINANCE_BACKUP_KEEP` (default 7). */
+export interface BackupConfig {
+  readonly dir: string
+  readonly intervalMs: number
+  readonly keep: number
+  /** The SQLite store's file, for SQLite's online backup; undefined for a store copied through the port. */
+  readonly sqliteFile: string | undefined
+}
+
+/** The scheduled backup's settings from the environment; undefined when `FINANCE_BACKUP_DIR` is unset. */
+export function backupConfigFrom(env: Env, cwd: string, dataDir: string): BackupConfig | undefined {
+  const dir = nonEmpty(env.FINANCE_BACKUP_DIR)
+  if (dir === undefined) return undefined
+  const kind = (nonEmpty(env.FINANCE_STORE) ?? 'sqlite').toLowerCase()
+  return {
+    dir: resolve(cwd, dir),
+    intervalMs: intFrom(env, 'FINANCE_BACKUP_INTERVAL_HOURS', 24, 1) * 3_600_000,
+    keep: intFrom(env, 'FINANCE_BACKUP_KEEP', 7, 1),
+    sqliteFile: kind === 'sqlite' ? join(dataDir, 'finance.sqlite') : undefined,
+  }
 }
 
 const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
@@ -156,6 +180,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     loginRateLimit: intFrom(env, 'FINANCE_LOGIN_RATE_LIMIT', 10, 1),
     clientRateLimit: intFrom(env, 'FINANCE_CLIENT_RATE_LIMIT', 30, 1),
     trustProxy: trustProxyFrom(env.FINANCE_TRUST_PROXY),
+    backup: backupConfigFrom(env, cwd, dataDir),
   }
 }
 

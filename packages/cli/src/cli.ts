@@ -24,6 +24,8 @@ const commands = {
   users: () => import('./commands/users.ts'),
   books: () => import('./commands/books.ts'),
   ksef: () => import('./commands/ksef.ts'),
+  backup: () => import('./commands/backup.ts'),
+  erasure: () => import('./commands/erasure.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -321,8 +323,8 @@ const buildProgram = (ctx: Ctx): Command => {
       'export the history (json lines), the computed transactions (csv) or an hledger/ledger journal of the books',
     )
     .addOption(
-      new Option('-f, --format <format>', 'json | csv | ledger')
-        .choices(['json', 'csv', 'ledger'])
+      new Option('-f, --format <format>', "json | csv | ledger | finance (one user's own data, to import elsewhere)")
+        .choices(['json', 'csv', 'ledger', 'finance'])
         .makeOptionMandatory(),
     )
     .option('-o, --out <file>', 'write to this file instead of stdout')
@@ -332,14 +334,16 @@ const buildProgram = (ctx: Ctx): Command => {
     .addOption(new Option('--excel', 'csv: for a Polish Excel (semicolons, decimal comma, a byte order mark)'))
     .action(
       async (o: {
-        format: 'json' | 'csv' | 'ledger'
+        format: 'json' | 'csv' | 'ledger' | 'finance'
         out?: string
         user?: string
         from?: string
         to?: string
         excel?: boolean
       }) => {
-        if ((o.from !== undefined || o.to !== undefined) && o.format === 'json') throw usageError('boundsFormat')
+        if ((o.from !== undefined || o.to !== undefined) && (o.format === 'json' || o.format === 'finance'))
+          throw usageError('boundsFormat')
+        if (o.format === 'finance' && o.user === undefined) throw usageError('financeNeedsUser')
         if (o.excel && o.format !== 'csv') throw usageError('excelNeedsCsv')
         if (o.from !== undefined && o.to !== undefined && o.from.slice(0, o.to.length) > o.to.slice(0, o.from.length))
           throw usageError('fromAfterTo')
@@ -349,8 +353,10 @@ const buildProgram = (ctx: Ctx): Command => {
 
   program
     .command('import')
-    .description('restore a JSON-lines export into an empty store (validated first; nothing is written on error)')
-    .argument('<file>', 'events.jsonl written by `finance export --format json`')
+    .description(
+      "restore a JSON-lines export into an empty store, or a user's own data (--format finance) into any store that lacks that user (validated first; nothing is written on error)",
+    )
+    .argument('<file>', 'events.jsonl written by `finance export --format json` or `--format finance`')
     .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
     .command('ksef')
     .description('import KSeF FA(3) invoices (XML) as incomes or expenses; a line per file says what it became')
@@ -364,8 +370,22 @@ const buildProgram = (ctx: Ctx): Command => {
 
   registerBooks(program, ctx)
   registerJpk(program, ctx)
+  registerBackup(program, ctx)
 
   const users = program.command('users').description('user administration')
+  users
+    .command('delete')
+    .description('delete an account: its login ends at once, its books are kept for the legal retention period')
+    .argument('<email>', 'e-mail address')
+    .action(async (email: string) => (await commands.erasure()).usersDelete(ctx, email))
+  users
+    .command('purge')
+    .description('erase for good the data of deleted accounts whose retention period has ended')
+    .option('--dry-run', 'only list the accounts that are due')
+    .option('--json', 'print JSON')
+    .action(async (o: { dryRun?: boolean; json?: boolean }) =>
+      (await commands.erasure()).usersPurge(ctx, { dryRun: o.dryRun === true, json: o.json === true }),
+    )
   users
     .command('add')
     .description('register a user (prompts for a password on a terminal, otherwise generates and prints one)')
@@ -473,6 +493,31 @@ const registerJpk = (program: Command, ctx: Ctx) => {
     .argument('<file>', 'the XML file')
     .option('--xsd <path>', 'the schema file (its imports are looked for beside it, then among the vendored ones)')
     .action(async (file: string, o: { xsd?: string }) => (await commands.ksef()).jpkValidateCommand(ctx, file, o))
+}
+
+/** `finance backup`, `finance backup verify` and `finance restore`: a copy of the whole store and its restore. */
+const registerBackup = (program: Command, ctx: Ctx) => {
+  const backup = program
+    .command('backup')
+    .description('a consistent copy of the whole store while the server runs, with its checksum and replay digest')
+    .option('-o, --out <file>', 'the backup file (default: finance-backup-{time}.sqlite here)')
+    .option('--json', 'print JSON')
+    .action(async (o: { out?: string; json?: boolean }) =>
+      (await commands.backup()).backupCommand(ctx, { out: o.out, json: o.json === true }),
+    )
+  backup
+    .command('verify')
+    .description("check a backup's format, checksum and replay digest without restoring it")
+    .argument('<file>', 'a file written by `finance backup`')
+    .action(async (file: string) => (await commands.backup()).verifyCommand(ctx, file))
+  program
+    .command('restore')
+    .description('restore a backup into an empty store, then replay it and compare the digest it recorded')
+    .argument('<file>', 'a file written by `finance backup`')
+    .option('--json', 'print JSON')
+    .action(async (file: string, o: { json?: boolean }) =>
+      (await commands.backup()).restoreCommand(ctx, file, { json: o.json === true }),
+    )
 }
 
 /** A month number 1–12 (`3` or `03`). */

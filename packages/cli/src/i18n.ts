@@ -3,6 +3,8 @@
  * uses Lingui catalogs; a terminal tool with a few dozen texts keeps them here. A text with values is a function of
  * them (`translate('pl', 'noUser', email)`). JSON and CSV keys are never translated.
  */
+import { safetyMessages } from './safetyMessages.ts'
+
 export type Lang = 'pl' | 'en'
 export const LANGS: readonly Lang[] = ['pl', 'en']
 
@@ -445,7 +447,7 @@ const messages = {
   },
 } as const satisfies Record<string, Record<Lang, Text>>
 
-const table = { ...labels, ...messages }
+const table = { ...labels, ...messages, ...safetyMessages }
 
 export type MessageKey = keyof typeof table
 /** The values a message takes (none for a plain text). */

@@ -40,6 +40,10 @@ const accountEvents: Record<string, (d: Record<string, unknown>) => string | nul
   PasswordChanged: () => null,
   PasswordResetRequested: () => null,
   UserLanguageChanged: (d) => (typeof d.language !== 'string' ? 'data.language must be a string' : null),
+  UserDeleted: (d) =>
+    typeof d.retainUntil !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d.retainUntil)
+      ? 'data.retainUntil must be a date yyyy-mm-dd'
+      : null,
 }
 
 export const checkEventType = (streamId: string, type: string, schemaVersion: number, data: Json): void => {
@@ -62,5 +66,11 @@ export const checkEventType = (streamId: string, type: string, schemaVersion: nu
     if (!isObject(data) || typeof data.userId !== 'string') throw new Error('data.userId must be a string')
     return
   }
-  throw new Error(`unknown stream ${streamId} (expected books-…, user-… or email-…)`)
+  if (streamId === 'erasure') {
+    if (type !== 'AccountPurged' || schemaVersion !== 1)
+      throw new Error(`unknown erasure event ${type} v${schemaVersion}`)
+    if (!isObject(data) || typeof data.userId !== 'string') throw new Error('data.userId must be a string')
+    return
+  }
+  throw new Error(`unknown stream ${streamId} (expected books-…, user-…, email-… or erasure)`)
 }

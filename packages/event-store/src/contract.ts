@@ -601,6 +601,38 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
         expect(await store.secrets.get(`${p}a`)).toBe('1')
         expect(await store.secrets.get(`${p}b`)).toBe('2')
       })
+
+      it('lists every secret by key, where the adapter can (for a backup)', async () => {
+        if (store.secrets.entries === undefined) return
+        const p = prefix()
+        await store.secrets.put(`${p}z`, 'last')
+        await store.secrets.put(`${p}m`, 'middle')
+        await store.secrets.put(`${p}m`, 'middle again')
+        await store.secrets.delete(`${p}gone`)
+        const mine = (await store.secrets.entries()).filter(([k]) => k.startsWith(p))
+        expect(mine).toEqual([
+          [`${p}m`, 'middle again'],
+          [`${p}z`, 'last'],
+        ])
+      })
+    })
+
+    describe('deleteStreams', () => {
+      it('removes every event of the streams for good, keeps the others and never reuses a position', async () => {
+        if (store.deleteStreams === undefined) return
+        const p = prefix()
+        await store.append(`${p}gone`, [ev('A'), ev('B')], 'no_stream')
+        await store.append(`${p}kept`, [ev('C')], 'no_stream')
+        const marker = await store.append(`${p}purges`, [ev('Purged')], 'no_stream')
+        expect(await store.deleteStreams([`${p}gone`])).toBe(2)
+        expect(await store.readStream(`${p}gone`)).toEqual([])
+        expect(await store.streamRevision(`${p}gone`)).toBeNull()
+        const left = (await store.readAll({ streamPrefixes: [p], maxCount: 100 })).events.map((e) => e.type)
+        expect(left).toEqual(['C', 'Purged'])
+        // The stream can start again, above every position ever given.
+        const again = await store.append(`${p}gone`, [ev('D')], 'no_stream')
+        expect(again.position).toBeGreaterThan(marker.position)
+      })
     })
 
     describe('counters', () => {

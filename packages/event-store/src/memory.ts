@@ -32,6 +32,8 @@ import type {
 } from './port.ts'
 
 interface Row {
+  /** Set when its stream was deleted: readers skip it, its position stays taken. */
+  purged?: boolean
   readonly streamId: string
   readonly revision: bigint
   readonly position: bigint
@@ -75,14 +77,14 @@ export function createMemoryStore(): EventStore {
     if (o.direction === 'forwards') {
       for (let i = Number(lo); i < log.length && BigInt(i + 1) < hi; i++) {
         const r = log[i]!
-        if (!matches(r, o.streamPrefixes, o.eventTypes, o.partition)) continue
+        if (r.purged || !matches(r, o.streamPrefixes, o.eventTypes, o.partition)) continue
         if (events.length === o.maxCount) return { events, next: events[events.length - 1]!.position }
         events.push(toStored(r))
       }
     } else {
       for (let i = Math.min(log.length, Number(hi) - 1) - 1; i >= 0 && BigInt(i + 1) > lo; i--) {
         const r = log[i]!
-        if (!matches(r, o.streamPrefixes, o.eventTypes, o.partition)) continue
+        if (r.purged || !matches(r, o.streamPrefixes, o.eventTypes, o.partition)) continue
         if (events.length === o.maxCount) return { events, next: events[events.length - 1]!.position }
         events.push(toStored(r))
       }
@@ -137,6 +139,17 @@ export function createMemoryStore(): EventStore {
       return rows && rows.length > 0 ? rows[rows.length - 1]!.revision : null
     },
 
+    async deleteStreams(streamIds: readonly string[]): Promise<number> {
+      open()
+      let removed = 0
+      for (const id of streamIds) {
+        for (const row of streams.get(id) ?? []) row.purged = true
+        removed += streams.get(id)?.length ?? 0
+        streams.delete(id)
+      }
+      return removed
+    },
+
     readAll,
     // The events are already in memory: nothing to skip.
     readAllData: readAll,
@@ -169,6 +182,10 @@ export function createMemoryStore(): EventStore {
       async delete(key: string) {
         open()
         secrets.delete(key)
+      },
+      async entries() {
+        open()
+        return [...secrets.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
       },
     },
 

@@ -148,6 +148,11 @@ export interface SecretStore {
   get(key: string): Promise<string | null>
   put(key: string, value: string): Promise<void>
   delete(key: string): Promise<void>
+  /**
+   * Every secret, by key order: for a backup of the whole store and its restore (`@finance/books/backup`). Optional:
+   * an adapter that cannot list its secrets (KurrentDB) leaves it out, and a backup of that store is refused.
+   */
+  entries?(): Promise<ReadonlyArray<readonly [string, string]>>
 }
 
 /** A counter's value after an increment, and when it expires (epoch ms). */
@@ -202,6 +207,13 @@ export interface EventStore {
   headPosition(): Promise<bigint>
   readonly secrets: SecretStore
   readonly counters: CounterStore
+  /**
+   * Removes every event of these streams, for good: the erasure of an account's data once the law no longer requires
+   * it to be kept (`finance users purge`). Answers how many events were removed. Positions are never renumbered; the
+   * caller appends a record of the purge first, so the head stays above the removed events and no position is reused.
+   * Optional: an adapter that cannot delete (KurrentDB here) leaves it out and the purge is refused.
+   */
+  deleteStreams?(streamIds: readonly string[]): Promise<number>
   info(): Promise<StoreInfo>
   close(): Promise<void>
 }

@@ -386,6 +386,16 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         open()
         await query('secret:delete', `DELETE FROM ${q}.secrets WHERE key = $1`, [key])
       },
+      async entries() {
+        open()
+        return query<[string, string]>('secret:all', `SELECT key, value FROM ${q}.secrets ORDER BY key COLLATE "C"`, [])
+      },
+    },
+
+    async deleteStreams(streamIds: readonly string[]): Promise<number> {
+      open()
+      const result = await pool.query(`DELETE FROM ${q}.events WHERE stream_id = ANY($1::text[])`, [[...streamIds]])
+      return result.rowCount ?? 0
     },
 
     counters: {

@@ -10,7 +10,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import {
   AppendSignal,
   assertExpected,
@@ -200,6 +200,57 @@ function restrictToOwner(file: string): void {
     if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600)
 }
 
+/**
+ * A consistent copy of a SQLite store file while other connections (the server, another process) go on writing:
+ * SQLite's online backup (`node:sqlite`'s `backup()`), all pages in one step under one read transaction, so the copy
+ * is the database as of one commit; in WAL mode the reader blocks no writer. The copy is created 0600 (it holds the
+ * password hashes). Answers the number of pages copied.
+ */
+export async function backupSqliteFile(source: string, destination: string): Promise<number> {
+  if (!existsSync(source)) throw new StoreNotFound(source)
+  restrictToOwner(destination)
+  const db = new DatabaseSync(source, { timeout: 5000 })
+  try {
+    // Every page in one step (the rate is pages per step): a copy that never restarts because a write came in.
+    return await backup(db, destination, { rate: 2 ** 31 - 1 })
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Writes `key = value` into a SQLite store file's `backup_manifest` table (created when missing; the store's own
+ * migrations never look at it) and leaves the file in rollback-journal mode: one self-contained file, with no
+ * `-wal` beside it to lose when it is copied. The file must not be open as a store.
+ */
+export function writeSqliteMeta(file: string, key: string, value: string): void {
+  if (!existsSync(file)) throw new StoreNotFound(file)
+  const db = new DatabaseSync(file)
+  try {
+    db.exec('CREATE TABLE IF NOT EXISTS backup_manifest (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT')
+    db.prepare(
+      'INSERT INTO backup_manifest (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(key, value)
+    db.exec('PRAGMA journal_mode = DELETE')
+  } finally {
+    db.close()
+  }
+}
+
+/** Reads `key` of a SQLite file's `backup_manifest` table, read-only; null when the table or the key is missing. */
+export function readSqliteMeta(file: string, key: string): string | null {
+  if (!existsSync(file)) throw new StoreNotFound(file)
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'backup_manifest'").get()
+    if (table === undefined) return null
+    const row = db.prepare('SELECT value FROM backup_manifest WHERE key = ?').get(key) as { value: string } | undefined
+    return row?.value ?? null
+  } finally {
+    db.close()
+  }
+}
+
 export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const file = options.file
   if (options.create === false && !existsSync(file)) throw new StoreNotFound(file)
@@ -235,6 +286,8 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       'INSERT INTO secrets (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     secretDelete: db.prepare('DELETE FROM secrets WHERE key = ?'),
+    secretAll: rawStatement(db, 'SELECT key, value FROM secrets ORDER BY key'),
+    deleteStream: db.prepare('DELETE FROM events WHERE stream_id = ?'),
     // One statement, so the increment is atomic under SQLite's write lock, also between processes. The SET
     // expressions read the row as it was before the update.
     counterIncrement: rawStatement(
@@ -404,6 +457,19 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         open()
         stmt.secretDelete.run(key)
       },
+      async entries() {
+        open()
+        return stmt.secretAll.all() as unknown as [string, string][]
+      },
+    },
+
+    async deleteStreams(streamIds: readonly string[]): Promise<number> {
+      open()
+      return immediate(db, () => {
+        let removed = 0
+        for (const id of streamIds) removed += Number(stmt.deleteStream.run(id).changes)
+        return removed
+      })
     },
 
     counters: {

@@ -586,7 +586,56 @@ const logPage: OperationDoc = {
   errors: [403, 429],
 }
 
+const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] })
+
+/** Backups and a user's own data. */
+const safetyOperations: Record<string, OperationDoc> = {
+  'GET /api/admin/backup': {
+    summary: 'The scheduled backup and its last result (ADMIN)',
+    description:
+      '`configured` is false unless `FINANCE_BACKUP_DIR` is set. `last` is the last backup this server ran, or else the newest file in the directory.',
+    ok: object({
+      configured: { type: 'boolean' },
+      intervalHours: nullable({ type: 'number' }),
+      keep: nullable({ type: 'integer' }),
+      last: nullable(
+        object({
+          at: str('ISO time'),
+          ok: { type: 'boolean' },
+          file: nullable(str()),
+          sizeBytes: nullable({ type: 'integer' }),
+          events: nullable({ type: 'integer' }),
+          digest: nullable(str('The replay digest recorded in the backup')),
+          seconds: nullable({ type: 'number' }),
+          error: nullable(str('Why it failed: a code')),
+        }),
+      ),
+    }),
+    errors: [403],
+  },
+  'GET /api/account/export': {
+    summary: 'Your own data: every event of your books and account (Export my data)',
+    description:
+      'JSON lines (docs/data-export.md): a header with the format version, the event schema versions and the replay digest of your books, then every event in commit order. No secrets. `finance import` reads it into another installation.',
+    ok: { mediaType: 'application/x-ndjson', schema: { type: 'string', format: 'binary' } },
+    errors: [404],
+  },
+  'DELETE /api/admin/users/:email': {
+    summary: 'Delete an account (ADMIN)',
+    description:
+      "The login ends at once (the password is removed; every session of the account is refused from its next request). The books are kept until `retainUntil`, the end of the sixth year after this one (the tax law's retention period), then `finance users purge` erases them. The last ADMIN cannot be deleted (400).",
+    ok: object({
+      success: { type: 'boolean', enum: [true] },
+      errors: array(str()),
+      email: str(),
+      retainUntil: str('yyyy-mm-dd'),
+    }),
+    errors: [400, 404],
+  },
+}
+
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  ...safetyOperations,
   ...accountOperations,
   ...recordOperations(),
   ...transactionOperations,

@@ -45,6 +45,9 @@ export const emailClaimStream = (email: string) =>
   `email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000
 
+/** Refused deletion of the only ADMIN: nobody could administer the installation any more. */
+export const LAST_ADMIN = 'The last ADMIN cannot be deleted.'
+
 const passwordKey = (userId: string) => `password:${userId}`
 const resetKey = (userId: string) => `reset:${userId}`
 
@@ -81,6 +84,23 @@ export interface Accounts {
   requestPasswordReset(email: string, language?: string | null): Promise<{ user: User; code: string } | null>
   confirmPasswordReset(input: { email: string; code: string; password: string }): Promise<AccountResult<User>>
   setLanguage(userId: string, language: string): Promise<void>
+  /**
+   * Deletes an account (an ADMIN's decision): its login ends at once — the password and reset-code hashes are
+   * removed and the user is no longer found, so every session of it is refused — while its books are kept until
+   * `retainUntil` (the tax law's retention period, `accounts/erasure.ts`) and then purged. The last ADMIN cannot be
+   * deleted.
+   */
+  deleteAccount(email: string, retainUntil: string, actor?: string): Promise<AccountResult<DeletedAccount>>
+  /** Accounts deleted and not purged yet, oldest first. */
+  deletedAccounts(): Promise<DeletedAccount[]>
+}
+
+/** A deleted account whose books are kept until `retainUntil` (a date, `yyyy-mm-dd`). */
+export interface DeletedAccount {
+  readonly id: string
+  readonly email: string
+  readonly deletedAt: string
+  readonly retainUntil: string
 }
 
 const fail = <T>(status: 400 | 401 | 404 | 409, ...errors: string[]): AccountResult<T> => ({
@@ -94,6 +114,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
   const now = options.now ?? (() => new Date())
   const byId = new Map<string, User>()
   const byEmail = new Map<string, string>()
+  const deleted = new Map<string, DeletedAccount>()
   let position = 0n
   let syncing: Promise<void> | null = null
   let lastSync = 0
@@ -128,6 +149,16 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
       if (e.type === 'UserLanguageChanged') next = { ...next, language: languageOf(d.language) }
       if (e.type === 'PasswordChanged') next = { ...next, sessionVersion: next.sessionVersion + 1 }
       byId.set(userId, next)
+      if (e.type === 'UserDeleted') {
+        byId.delete(userId)
+        if (byEmail.get(current.email) === userId) byEmail.delete(current.email)
+        deleted.set(userId, {
+          id: userId,
+          email: current.email,
+          deletedAt: e.metadata.createdAt,
+          retainUntil: String(d.retainUntil ?? ''),
+        })
+      }
     }
     if (e.position > position) position = e.position
   }
@@ -253,7 +284,27 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
 
     findByEmail: find,
 
+    deleteAccount: (email, retainUntil, actor) =>
+      serial(async () => {
+        const user = await find(email)
+        if (!user) return fail(404, accountMessages.userDoesNotExist)
+        if (user.role === ROLE_ADMIN && [...byId.values()].filter((u) => u.role === ROLE_ADMIN).length === 1)
+          return fail(400, LAST_ADMIN)
+        // The login first: should the event fail, the account is locked rather than deleted half.
+        await store.secrets.delete(passwordKey(user.id))
+        await store.secrets.delete(resetKey(user.id))
+        await appendToUser(user, 'UserDeleted', { retainUntil }, actor)
+        const gone = deleted.get(user.id)
+        return gone ? { ok: true, value: gone } : fail(404, accountMessages.userDoesNotExist)
+      }),
+
+    deletedAccounts: async () => {
+      await sync()
+      return [...deleted.values()].sort((a, b) => a.deletedAt.localeCompare(b.deletedAt))
+    },
+
     findById: async (userId) => {
+      if (deleted.has(userId)) return null
       // Sessions look users up on every request: catch up with other processes (role changes by the CLI) at most
       // once a second, and at once for an id not seen yet.
       if (!byId.has(userId) || Date.now() - lastSync > 1000) await sync()

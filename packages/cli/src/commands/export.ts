@@ -1,5 +1,6 @@
 /**
- * `finance export --format json|csv|ledger [--out FILE] [--user EMAIL] [--from P] [--to P] [--excel]`.
+ * `finance export --format json|csv|ledger|finance [--out FILE] [--user EMAIL] [--from P] [--to P] [--excel]`.
+ * finance: one user's own data with a header line (format version, upcasters' versions, replay digest);
  * json: every stored event as one JSON line (see jsonl.ts); csv: every transaction of the computed books in the
  * period (RFC 4180, or the Polish Excel dialect); ledger: the books as an hledger/ledger journal that passes
  * `hledger check -s`, with each user's accounts under the user's address when several users are exported.
@@ -10,7 +11,7 @@ import { eventToLine } from '../jsonl.ts'
 import { openSink } from '../sink.ts'
 
 export interface ExportOptions {
-  readonly format: 'json' | 'csv' | 'ledger'
+  readonly format: 'json' | 'csv' | 'ledger' | 'finance'
   readonly out?: string | undefined
   readonly user?: string | undefined
   /** Period of the csv and ledger exports: month or date. */
@@ -20,6 +21,7 @@ export interface ExportOptions {
 }
 
 export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> => {
+  if (o.format === 'finance') return exportUserData(ctx, o)
   const store = await ctx.store()
   // Resolve the user before creating the output file, so an unknown user leaves no empty file behind.
   let prefixes: string[] | undefined
@@ -44,6 +46,20 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
       await sink.write(JOURNAL_HEADER)
       for (const b of books) await sink.write(journalOf(b, bounds, o.user === undefined ? b.email : null))
     }
+  } finally {
+    await sink.close()
+  }
+}
+
+/** `--format finance`: one user's own data, a header line and every event of the user's streams (docs/data-export.md). */
+const exportUserData = async (ctx: Ctx, o: ExportOptions): Promise<void> => {
+  const store = await ctx.store()
+  const { resolveUser } = await import('../books.ts')
+  const { userExportLines } = await import('@finance/books/backup')
+  const { userId, email } = await resolveUser(ctx, o.user ?? '')
+  const sink = await openSink(ctx, o.out)
+  try {
+    for await (const line of userExportLines(store, { id: userId, email }, ctx.now)) await sink.write(`${line}\n`)
   } finally {
     await sink.close()
   }

@@ -1,5 +1,6 @@
 /**
- * `finance import FILE`: restores a JSON-lines export into an empty store. The whole file is validated first
+ * `finance import FILE`: restores a JSON-lines export into an empty store, or one user's own data (`export --format
+ * finance`, a header line first) into a store that lacks that user, checking the digest the header recorded. The whole file is validated first
  * (JSON, fields, order, known event type and payload), before the store is even opened: the first bad line is
  * reported with its number and nothing is created or written. Event ids, metadata and the order within and across
  * streams are preserved. Should writing fail half-way (a full disk, a lost connection), a SQLite store this import
@@ -16,6 +17,7 @@ import { formatCount } from '../format.ts'
 import { translate } from '../i18n.ts'
 import { type ImportedEvent, parseLine, SequenceChecker, toNewEvent } from '../jsonl.ts'
 import { checkEventType } from '../known-events.ts'
+import type { UserExportHeader } from '@finance/books/backup'
 
 const BATCH = 1000
 
@@ -33,8 +35,8 @@ async function* linesOf(file: string): AsyncGenerator<{ text: string; lineNo: nu
 }
 
 /** The second pass: the file was fully validated by the first, so event payloads are not checked again. */
-async function* eventsOf(file: string): AsyncGenerator<ImportedEvent> {
-  for await (const { text, lineNo } of linesOf(file)) yield parseLine(text, lineNo, () => {})
+async function* eventsOf(file: string, skipLine: number): AsyncGenerator<ImportedEvent> {
+  for await (const { text, lineNo } of linesOf(file)) if (lineNo !== skipLine) yield parseLine(text, lineNo, () => {})
 }
 
 export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
@@ -44,18 +46,49 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
     throw userError('noSuchFile', file)
   }
 
-  // Pass 1: validate everything, with no store opened yet.
+  // Pass 1: validate everything, with no store opened yet. A user's own data (`--format finance`) starts with a
+  // header line naming the user, the format and the upcasters' versions.
   const checker = new SequenceChecker()
   let count = 0
+  let first = true
+  let header: UserExportHeader | null = null
+  let headerLine = 0
+  let streams: string[] = []
+  const backup = await import('@finance/books/backup')
   for await (const { text, lineNo } of linesOf(file)) {
-    checker.check(parseLine(text, lineNo, checkEventType), lineNo)
+    if (first) {
+      first = false
+      header = backup.parseUserExportHeader(text)
+      if (header !== null) {
+        headerLine = lineNo
+        if (header.version > backup.USER_EXPORT_VERSION) throw userError('userExportNewer', String(header.version))
+        const newer = backup.newerThanKnown(header.upcasters ?? {})
+        if (newer.length > 0) throw userError('userExportNewerEvents', newer.join(', '))
+        streams = backup.userStreams(header.user)
+        continue
+      }
+    }
+    const event = parseLine(text, lineNo, checkEventType)
+    checker.check(event, lineNo)
+    if (header !== null && !streams.includes(event.streamId))
+      throw new CliError((lang) =>
+        translate(lang, 'line', lineNo, translate(lang, 'userExportForeign', event.streamId)),
+      )
     count++
   }
   if (count === 0) throw userError('noEvents', file)
+  if (header !== null && header.events !== count)
+    throw userError('userExportCount', formatCount(ctx.lang, header.events), formatCount(ctx.lang, count))
 
   const store = await ctx.store({ create: true })
-  const head = await store.headPosition()
-  if (head !== 0n) throw userError('storeNotEmpty', formatCount(ctx.lang, Number(head)))
+  if (header === null) {
+    const head = await store.headPosition()
+    if (head !== 0n) throw userError('storeNotEmpty', formatCount(ctx.lang, Number(head)))
+  } else {
+    // Another installation: it may hold other users, but none of this user's streams (nor the e-mail address).
+    for (const stream of streams)
+      if ((await store.streamRevision(stream)) !== null) throw userError('userExists', header.user.email)
+  }
 
   // Pass 2: write in stream order, batching consecutive events of one stream.
   let written = 0
@@ -69,7 +102,7 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
     batch = []
   }
   try {
-    for await (const e of eventsOf(file)) {
+    for await (const e of eventsOf(file, headerLine)) {
       if (e.streamId !== streamId || batch.length >= BATCH) {
         await flush()
         streamId = e.streamId
@@ -89,6 +122,12 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
     // The directory too when this import made it (only if empty: nothing else is ever removed).
     if (created.directory) await rmdir(dirname(created.file)).catch(() => {})
     throw userError('importRolledBack', why)
+  }
+  if (header !== null) {
+    const { digest } = await backup.storeDigest(store, { userIds: [header.user.id] })
+    if (digest !== header.digest) throw userError('userImportDigest', digest)
+    ctx.out(`${ctx.t('userImported', header.user.email, formatCount(ctx.lang, count))}\n`)
+    return
   }
   ctx.out(`${ctx.t('imported', formatCount(ctx.lang, count), formatCount(ctx.lang, checker.streams))}\n`)
 }

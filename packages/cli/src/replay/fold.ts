@@ -16,14 +16,14 @@ import {
 import {
   booksFolder,
   type BooksState,
-  canonicalJson,
   CURRENT_VERSIONS,
   isLedgerEventType,
   type LedgerEvent,
   upcast,
 } from '@finance/ledger-core/replay'
 import type { PartitionResult } from './protocol.ts'
-import { createHash } from 'node:crypto'
+// The digest is the books package's, so a backup, a restore and an import compare the same figure replay prints.
+import { booksDigest, combineDigests } from '@finance/books/digest'
 
 /** Events per page read from the store. */
 const PAGE_SIZE = 5000
@@ -130,36 +130,4 @@ const booksOf = (t: Tally): Map<string, BooksState> => {
   return books
 }
 
-/** Orders entries by their key (first element). */
-const byFirst = <K extends string | number>(a: readonly [K, unknown], b: readonly [K, unknown]) =>
-  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0
-
-const byKey = <K extends string | number, V>(m: ReadonlyMap<K, V>): V[] =>
-  [...m.entries()].sort(byFirst).map((e) => e[1])
-
-/**
- * SHA-256 of one user's books in a canonical form: records, manual transactions and the user's transaction flags,
- * by key (rows shown are derived from these, so they are not part of the books).
- */
-const booksDigest = (b: BooksState): string =>
-  createHash('sha256')
-    .update(
-      canonicalJson({
-        nextId: b.nextId,
-        eventCount: b.eventCount,
-        records: byKey(b.records),
-        manual: byKey(b.manual),
-        flags: byKey(b.flags),
-      }),
-    )
-    .digest('hex')
-
-/**
- * One digest of every user's books: SHA-256 over `userId digest` lines in user-id order. The same log gives the same
- * digest whatever the store, the thread count or the machine, so two replays can be compared by one line.
- */
-export const combineDigests = (perUser: Iterable<readonly [string, string]>): string => {
-  const hash = createHash('sha256')
-  for (const [user, digest] of [...perUser].sort(byFirst)) hash.update(`${user} ${digest}\n`)
-  return hash.digest('hex')
-}
+export { booksDigest, combineDigests }

@@ -4,6 +4,9 @@ import { type DisplayMode, useDisplayMode } from '../app/displayMode.ts'
 import type { SettingsData } from '../api/client.ts'
 import { changeLocale, type Locale } from '../i18n.ts'
 import { useFormat } from '../i18n/format.ts'
+import { roleName } from '../app/access.ts'
+import type { BackupInfo, MyDataFile } from '../features/safety/api.ts'
+import { BackupCard, MyDataCard } from '../features/safety/SafetyCards.tsx'
 import { useSession } from '../session/SessionContext.tsx'
 import { Button } from '../ui/Button.tsx'
 import { Card } from '../ui/Card.tsx'
@@ -39,8 +42,21 @@ export const MinutesLeft = ({ minutes }: { minutes: number }) => (
   <Plural value={minutes} one="# minute left" other="# minutes left" />
 )
 
-/** Settings (SPEC §2): user name, language, display mode, session extension, database type and size. */
-export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise<SettingsData> }) => {
+/**
+ * Settings (SPEC §2): user name, language, display mode, session extension, database type and size; the user's own
+ * data to download, and for an ADMIN the scheduled backup's last result.
+ */
+export const SettingsPage = ({
+  load = loadSettingsData,
+  safety,
+}: {
+  load?: () => Promise<SettingsData>
+  /** The backup and export calls (stories). */
+  safety?: {
+    readonly loadBackup?: () => Promise<BackupInfo>
+    readonly download?: () => Promise<MyDataFile>
+  }
+}) => {
   const { t, i18n } = useLingui()
   const fmt = useFormat()
   const locale = useLocale()
@@ -126,6 +142,10 @@ export const SettingsPage = ({ load = loadSettingsData }: { load?: () => Promise
           <dd data-testid="settings-size">{data ? fmt.size(Number(data.sizeInKB) * 1024) : '—'}</dd>
         </dl>
       </Card>
+      {session.loggedIn && <MyDataCard {...(safety?.download ? { download: safety.download } : {})} />}
+      {session.loggedIn && roleName(session.role) === 'ADMIN' && (
+        <BackupCard {...(safety?.loadBackup ? { load: safety.loadBackup } : {})} />
+      )}
       <p className="visually-hidden" aria-live="polite">
         {i18n.locale}
       </p>

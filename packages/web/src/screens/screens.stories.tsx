@@ -118,6 +118,34 @@ export const SettingsLoggedIn: Story = {
   ),
 }
 
+/** An ADMIN's Settings: the user's own data to export and the scheduled backup's last result. */
+export const SettingsAdmin: Story = {
+  render: () => (
+    <WithSession session={adminSession()}>
+      <SettingsPage
+        load={settings}
+        safety={{
+          loadBackup: async () => ({
+            configured: true,
+            intervalHours: 24,
+            keep: 7,
+            last: {
+              at: '2026-05-01T02:00:00.000Z',
+              ok: true,
+              file: 'finance-backup-20260501T020000Z.sqlite',
+              sizeBytes: 81_920,
+              events: 76,
+              digest: '80672c5c79aa7f50baa31831e6f7a83d829a6121d8fe37f5267f35afe64284bf',
+              seconds: 0.2,
+              error: null,
+            },
+          }),
+        }}
+      />
+    </WithSession>
+  ),
+}
+
 export const SettingsLoggedOut: Story = {
   render: () => (
     <WithSession session={null}>

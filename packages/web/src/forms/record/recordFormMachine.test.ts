@@ -76,7 +76,8 @@ describe('record form machine', () => {
     actor.send({ type: 'SAVE' })
     expect(actor.getSnapshot().value).toBe('submitting')
     const s = await waitFor(actor, (s) => s.matches('view'))
-    expect(saves).toEqual([{ id: 7, dataObject: { date: '2026-01-01', percent: '8', paymentInterval: 1 } }])
+    // The fixture carries no version: the save names 0 rather than none (never an unconditional PUT).
+    expect(saves).toEqual([{ id: 7, dataObject: { date: '2026-01-01', percent: '8', paymentInterval: 1 }, version: 0 }])
     expect(s.context.saved).toMatchObject({ percent: '8' })
     expect(emitted).toContainEqual({ type: 'notify', level: 'info', message: 'Item saved', messages: ['Item saved'] })
   })
@@ -260,6 +261,25 @@ describe('a record changed elsewhere', () => {
   const STALE = 'This record was changed elsewhere. Reload it to see the latest version.'
   const stale = { status: 409, statusText: 'Conflict', errors: [STALE] }
   const v3 = { ...vatRecord, version: 3 }
+
+  it('never saves a change without a version: a record read without one names 0, which the server refuses', async () => {
+    const { version: _none, ...unversioned } = v3
+    const { actor, saves } = start(
+      { record: unversioned, template },
+      {
+        save: async () => {
+          throw stale
+        },
+      },
+    )
+    actor.send({ type: 'EDIT' })
+    actor.send({ type: 'CHANGE', path: 'percent', value: '5' })
+    actor.send({ type: 'SAVE' })
+    const s = await waitFor(actor, (s) => s.matches('error'))
+    expect(saves).toHaveLength(1)
+    expect(saves[0]).toMatchObject({ id: 7, version: 0 })
+    expect(s.context.stale).toBe(true)
+  })
 
   it('sends the version it read; a 409 keeps what the user typed and offers to reload', async () => {
     const saved: RecordDto = { ...vatRecord, version: 4, dataObject: { ...vatRecord.dataObject, percent: '8' } }

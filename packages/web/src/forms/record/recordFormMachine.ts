@@ -247,14 +247,14 @@ export const formMachine = setup({
         input: ({ context }): SaveRequest => ({
           id: context.id,
           dataObject: context.prepare(clone(context.draft)),
-          // Record mode names the version read (0: none exists yet); add mode creates a new item.
+          // Record mode names the version read (0: none exists yet); add mode creates a new item. A change of a
+          // record whose version is unknown names 0 too: the server answers 409 and the form offers to reload,
+          // where a PUT without a version would silently overwrite a change made elsewhere.
           ...(context.mode !== 'record'
             ? {}
             : context.id === 0
               ? { version: 0 }
-              : context.record?.version === undefined
-                ? {}
-                : { version: context.record.version }),
+              : { version: context.record?.version ?? 0 }),
         }),
         onDone: [
           {

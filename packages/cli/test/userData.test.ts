@@ -1,0 +1,137 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createAccounts } from '@finance/books'
+import { storeDigest } from '@finance/books/backup'
+import { createMemoryStore } from '@finance/event-store'
+import { run } from './helpers.ts'
+import { ANNA, seedScenario } from './scenario.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'finance-user-data-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe("a user's own data: finance export --format finance and finance import", () => {
+  it('exports one user with a header and imports it into another installation with the same digest', {
+    timeout: 60_000,
+  }, async () => {
+    const { store, annaId } = await seedScenario()
+    const file = join(dir, 'anna.jsonl')
+    const exported = await run(['export', '--format', 'finance', '--user', ANNA, '--out', file], { store })
+    expect(exported.stderr).toBe('')
+    expect(exported.code).toBe(0)
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
+    const header = JSON.parse(lines[0]!)
+    expect(header).toMatchObject({ format: 'finance-user-export', version: 1, user: { id: annaId, email: ANNA } })
+    expect(header.upcasters.IncomeRecorded ?? header.upcasters[Object.keys(header.upcasters)[0]!]).toBeGreaterThan(0)
+    expect(header.events).toBe(lines.length - 1)
+    expect(header.digest).toBe((await storeDigest(store, { userIds: [annaId] })).digest)
+    // Only Anna's streams, and no secret (no password hash) anywhere.
+    const streams = new Set(lines.slice(1).map((l) => JSON.parse(l).streamId as string))
+    expect([...streams].every((s) => s === `books-${annaId}` || s === `user-${annaId}` || s.startsWith('email-'))).toBe(
+      true,
+    )
+    expect(readFileSync(file, 'utf8')).not.toMatch(/scrypt|\$s0\$|hash/i)
+
+    // Another installation with its own administrator.
+    const other = createMemoryStore()
+    const admin = await createAccounts(other, { hashCost: 4 }).register({
+      email: 'boss@example.com',
+      password: 'Boss-Pass1',
+      role: 'ADMIN',
+    })
+    expect(admin.ok).toBe(true)
+    const imported = await run(['import', file, '--lang', 'en'], { store: other })
+    expect(imported.stderr).toBe('')
+    expect(imported.code).toBe(0)
+    expect(imported.stdout).toContain(
+      `imported the data of ${ANNA}: ${header.events} events; the books' digest matches`,
+    )
+    expect((await storeDigest(other, { userIds: [annaId] })).digest).toBe(header.digest)
+    // Anna is a user there now; she sets a password to log in.
+    expect((await createAccounts(other).findByEmail(ANNA))?.id).toBe(annaId)
+
+    // Twice is refused, before writing anything.
+    const head = await other.headPosition()
+    const again = await run(['import', file, '--lang', 'en'], { store: other })
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(`the store already holds data of ${ANNA}`)
+    expect(await other.headPosition()).toBe(head)
+  })
+
+  it('refuses an incomplete file, an event of another user, a newer format, and --format finance without a user', {
+    timeout: 60_000,
+  }, async () => {
+    const { store } = await seedScenario()
+    const file = join(dir, 'anna2.jsonl')
+    await run(['export', '--format', 'finance', '--user', ANNA, '--out', file], { store })
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n')
+    const target = createMemoryStore()
+    const attempt = async (content: string) => {
+      const f = join(dir, 'attempt.jsonl')
+      writeFileSync(f, content)
+      return run(['import', f, '--lang', 'en'], { store: target })
+    }
+    const short = await attempt(`${lines.slice(0, -1).join('\n')}\n`)
+    expect(short.code).toBe(1)
+    expect(short.stderr).toMatch(/the header announces \d+ events and the file holds \d+; the file is incomplete/)
+
+    const foreign = JSON.parse(lines.find((l) => l.includes('"streamId":"books-'))!)
+    foreign.streamId = 'books-00000000-0000-4000-8000-000000000000'
+    const withForeign = await attempt(`${lines[0]}\n${JSON.stringify(foreign)}\n`)
+    expect(withForeign.code).toBe(1)
+    expect(withForeign.stderr).toContain("which is not the header's user's")
+
+    const newer = { ...JSON.parse(lines[0]!), version: 99 }
+    const future = await attempt(`${JSON.stringify(newer)}\n${lines.slice(1).join('\n')}\n`)
+    expect(future.code).toBe(1)
+    expect(future.stderr).toContain('a newer Finance wrote this file (format 99)')
+    expect(await target.headPosition()).toBe(0n)
+
+    const noUser = await run(['export', '--format', 'finance', '--lang', 'en'], { store })
+    expect(noUser.code).toBe(2)
+    expect(noUser.stderr).toContain("--format finance exports one user's data: give --user")
+  })
+})
+
+describe('finance users delete and purge', () => {
+  it('deletes an account at once and erases its data only after the retention period, recording the purge', {
+    timeout: 60_000,
+  }, async () => {
+    const { store, annaId } = await seedScenario()
+    const deleted = await run(['users', 'delete', ANNA, '--lang', 'en'], { store, now: '2026-03-15T10:00:00.000Z' })
+    expect(deleted.stderr).toBe('')
+    expect(deleted.stdout).toContain(
+      `deleted the account ${ANNA}: it can no longer log in; its books are kept until 2032-12-31`,
+    )
+    expect((await createAccounts(store).verifyPassword(ANNA, 'Anna-Pass1')).ok).toBe(false)
+    const eventsBefore = (await store.readStream(`books-${annaId}`)).length
+
+    // Within the retention period nothing goes.
+    const early = await run(['users', 'purge', '--lang', 'en'], { store, now: '2032-12-31T12:00:00.000Z' })
+    expect(early.stdout).toBe('no account whose retention period has ended\n')
+    expect((await store.readStream(`books-${annaId}`)).length).toBe(eventsBefore)
+
+    const dry = await run(['users', 'purge', '--dry-run', '--lang', 'en'], { store, now: '2033-01-02T12:00:00.000Z' })
+    expect(dry.stdout).toBe(`due for erasure: ${ANNA} (kept until 2032-12-31)\n`)
+    expect((await store.readStream(`books-${annaId}`)).length).toBe(eventsBefore)
+
+    const purged = await run(['users', 'purge', '--lang', 'en'], { store, now: '2033-01-02T12:00:00.000Z' })
+    expect(purged.stdout).toMatch(new RegExp(`^erased the data of ${ANNA} for good: \\d+ events\\n$`))
+    expect(await store.readStream(`books-${annaId}`)).toEqual([])
+    expect(await store.readStream(`user-${annaId}`)).toEqual([])
+    const log = (await store.readAll({ maxCount: 10_000 })).events
+    expect(log.some((e) => JSON.stringify(e.data).includes(ANNA))).toBe(false)
+    expect(log.filter((e) => e.type === 'AccountPurged').map((e) => (e.data as { userId: string }).userId)).toEqual([
+      annaId,
+    ])
+    // The address is free again.
+    expect(
+      (await createAccounts(store, { hashCost: 4 }).register({ email: ANNA, password: 'Anna-Pass2', role: 'USER' })).ok,
+    ).toBe(true)
+    // The last ADMIN stays.
+    const admin = await run(['users', 'delete', 'admin@example.com', '--lang', 'en'], { store })
+    expect(admin.code).toBe(1)
+    expect(admin.stderr).toContain('cannot delete the account admin@example.com: it is the last ADMIN')
+  })
+})

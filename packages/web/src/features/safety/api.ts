@@ -1,0 +1,49 @@
+/**
+ * The Settings screen's safety calls: the scheduled backup's last result (`GET admin/backup`, ADMIN) and the
+ * user's own data (`GET account/export`, a JSON-lines file of every event of the user's books).
+ */
+import { type ApiClient, api } from '../../api/client.ts'
+
+export interface BackupStatus {
+  readonly at: string
+  readonly ok: boolean
+  readonly file: string | null
+  readonly sizeBytes: number | null
+  readonly events: number | null
+  readonly digest: string | null
+  readonly seconds: number | null
+  readonly error: string | null
+}
+
+export interface BackupInfo {
+  readonly configured: boolean
+  readonly intervalHours: number | null
+  readonly keep: number | null
+  readonly last: BackupStatus | null
+}
+
+export interface MyDataFile {
+  readonly fileName: string
+  readonly text: string
+}
+
+export const loadBackupInfo = (client: ApiClient = api): Promise<BackupInfo> => client.get<BackupInfo>('admin/backup')
+
+/** The export as text: a one-line file parses as JSON in the client, so it is written back as one line. */
+export const downloadMyData = async (client: ApiClient = api): Promise<MyDataFile> => {
+  const body = await client.get<unknown>('account/export')
+  const text = typeof body === 'string' ? body : `${JSON.stringify(body)}\n`
+  return { fileName: `finance-my-data-${new Date().toISOString().slice(0, 10)}.jsonl`, text }
+}
+
+/** Hands the export to the browser as a download. */
+export const saveMyData = ({ fileName, text }: MyDataFile): void => {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
