@@ -330,12 +330,12 @@ describe('summary', () => {
       companyPitAmmount: '524.00',
       companySocialSecurityAmmount: '2241.72',
       companyExpenseAmmount: '0.00',
-      // 10 000 − 1 150 − 524 − 2 241.72 = 6 084.28
-      companysNetIncome: '6084.28',
+      // 10 000 − 0 − 524 − 2 241.72 = 7 234.28 (the VAT payment is shown, not subtracted from net amounts)
+      companysNetIncome: '7234.28',
       privateIncomeAmmount: '200.00',
       privateExpenseAmmount: '300.00',
       privateIncome: '-100.00',
-      summary: '5984.28',
+      summary: '7134.28',
     })
     const cumulative = summaryList(state, 2026, true)
     expect(cumulative[1]!.companyIncomeAmmount).toBe('20000.00')
