@@ -63,7 +63,9 @@ type Row = { number: number; month: string; date: string; kind: string; sales: s
 describe('books/{year}', () => {
   it('answers the year’s KPiR with month totals, running totals and what the JPK file still needs', async () => {
     h = await harness()
-    const { t } = await trader(h)
+    await trader(h)
+    h.clock.now = new Date('2026-02-05T09:00:00.000Z')
+    const t = await h.login('a@example.com', PASSWORD)
     const res = await call(h.app, t, 'GET', '/api/books/2026')
     expect(res.statusCode).toBe(200)
     const book = res.json()
@@ -81,9 +83,26 @@ describe('books/{year}', () => {
     expect(book.files).toEqual([{ form: 'JPK_PKPIR', problems: [] }])
   })
 
-  it('filters the rows to one month and keeps every month’s totals', async () => {
+  it('leaves out entries dated after today, in the book and in its JPK file (a book records what happened)', async () => {
     h = await harness()
     const { t } = await trader(h)
+    // Opened on 10 January: the invoice of 2 February is still to come.
+    const book = (await call(h.app, t, 'GET', '/api/books/2026')).json()
+    expect(book.kpir.rows.map((r: Row) => r.date)).toEqual(['2026-01-08', '2026-01-09'])
+    expect(book.kpir.totals.revenue).toBe('10000.00')
+    expect(book.months[1].kpir.revenue).toBe('0.00')
+    expect(book.planned).toEqual({ after: '2026-01-10', entries: 1 })
+    const xml = (await call(h.app, t, 'GET', '/api/books/2026/jpk?form=JPK_PKPIR')).body
+    expect(xml).toContain('<K_2>2026-01-08</K_2>')
+    expect(xml).not.toContain('2026-02-02')
+    expect(xml).not.toContain('300.00')
+  })
+
+  it('filters the rows to one month and keeps every month’s totals', async () => {
+    h = await harness()
+    await trader(h)
+    h.clock.now = new Date('2026-02-05T09:00:00.000Z')
+    const t = await h.login('a@example.com', PASSWORD)
     const book = (await call(h.app, t, 'GET', '/api/books/2026?month=02')).json()
     expect(book.month).toBe(2)
     expect(book.kpir.rows.map((r: Row) => r.number)).toEqual([3])

@@ -143,7 +143,8 @@ const messages = {
   noWarnings: { pl: 'Żaden próg nie został przekroczony ani nie jest blisko', en: 'No threshold crossed or near' },
   crossed: { pl: 'przekroczony', en: 'crossed' },
   near: { pl: 'blisko', en: 'near' },
-  inMonth: { pl: (month: string) => `w ${month}`, en: (month: string) => `in ${month}` },
+  inMonth: { pl: (month: string) => `(miesiąc: ${month})`, en: (month: string) => `in ${month}` },
+  wholeYear: { pl: 'cały rok', en: 'the whole year' },
   projected: { pl: 'prognoza', en: 'projected' },
   scaleThreshold: {
     pl: 'Próg skali 120 000 zł (podstawa na skali)',

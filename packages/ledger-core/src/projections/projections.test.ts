@@ -131,7 +131,7 @@ describe('monthTransactions', () => {
     })
     const zus = rows.find((r) => r.eventType === '5_SocialSecurity')!
     expect(zus.dataObject.relatedTransactions).toEqual([])
-    expect(shortSocialSecurity(zus)).toBe('0.00')
+    expect(shortSocialSecurity(zus)).toBe(zus.dataObject.amount)
   })
 
   it('March shows February ZUS: health from January income, never below the 2026 minimum', () => {
@@ -141,8 +141,8 @@ describe('monthTransactions', () => {
     expect(zus.dataObject.amount).toBe('2359.30')
     expect(zus.dataObject.breakdown).toMatchObject({ health: '432.54', healthMinimumApplied: 'true' })
     expect(zus.dataObject.relatedTransactions[0]?.dataObject).toMatchObject({ taxType: 'Linear', income: '3073.24' })
-    // SPEC's short figure: social 1 926.76 + 4.9 % × 3 073.24 (150.59), without the minimum.
-    expect(shortSocialSecurity(zus)).toBe('2077.35')
+    // The short figure is what is due, with the minimum: never 1 926.76 + 4.9 % × 3 073.24 = 2 077.35 beside it.
+    expect(shortSocialSecurity(zus)).toBe('2359.30')
   })
 
   it('every view is computed from the current items: a later change shows at once', () => {
@@ -331,12 +331,12 @@ describe('summary', () => {
       companyPitAmmount: '524.00',
       companySocialSecurityAmmount: '2241.72',
       companyExpenseAmmount: '0.00',
-      // 10 000 − 1 150 − 524 − 2 241.72 = 6 084.28
-      companysNetIncome: '6084.28',
+      // 10 000 − 0 − 524 − 2 241.72 = 7 234.28 (the VAT payment is shown, not subtracted from net amounts)
+      companysNetIncome: '7234.28',
       privateIncomeAmmount: '200.00',
       privateExpenseAmmount: '300.00',
       privateIncome: '-100.00',
-      summary: '5984.28',
+      summary: '7134.28',
     })
     const cumulative = summaryList(state, 2026, true)
     expect(cumulative[1]!.companyIncomeAmmount).toBe('20000.00')

@@ -8,7 +8,10 @@
  * - `companyVatAmmount`, `companyPitAmmount`, `companySocialSecurityAmmount`: the VAT / PIT / ZUS rows of the
  *   month, i.e. what is due (paid) in that month for the earlier period (the annual return's difference in PIT,
  *   the annual health settlement in ZUS).
- * - `companysNetIncome` = income − VAT − PIT − ZUS − expense.
+ * - `companysNetIncome` = income − expense − PIT − ZUS. The VAT row is shown (it is money leaving the account) but
+ *   is not subtracted: income and expense are net, and the VAT the payment settles was collected on top of them
+ *   (output VAT on sales less input VAT on purchases), so subtracting it counted the VAT twice. Whatever the items'
+ *   VAT, the company net of net amounts is the same (summary.test.ts, a property).
  * - `privateIncomeAmmount`, `privateExpenseAmmount`: gross `sum` of private revenue / fee rows.
  * - `privateIncome` = private income − private expense.
  * - `summary` = companysNetIncome + privateIncome.
@@ -129,7 +132,8 @@ export const monthTotals = (state: BooksState, year: number, month: number): Tot
 }
 
 const toRow = (year: number, month: number, t: Totals): SummaryRowDto => {
-  const net = t.income - t.vat - t.pit - t.ss - t.expense
+  // VAT is a pass-through on net amounts: see the module's comment and docs/tax-rules.md §12.
+  const net = t.income - t.expense - t.pit - t.ss
   const priv = t.privateIncome - t.privateExpense
   const f = formatMoney
   return {

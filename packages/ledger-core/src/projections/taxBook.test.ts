@@ -366,3 +366,45 @@ describe('settings and the book', () => {
     expect(h.book(2026).kpir.rows).toHaveLength(2)
   })
 })
+
+describe('a book records what happened: nothing after today', () => {
+  // A recurring income of 1 000 on the 10th of every month of 2026 and a cost of 400 on 28 November, recorded on
+  // 5 January and 2 November; the book is opened on 27 November.
+  const h = history(
+    ['2026-01-05', pit(1)],
+    ['2026-01-05', itemAdded(2, recurring({ date: '2026-01-10', amount: '1000.00' }), 'RecurringIncome')],
+    ['2026-11-02', itemAdded(3, expense({ date: '2026-11-28', amount: '400.00', kpirColumn: 'goods' }), 'Expense')],
+  )
+  const book = h.book(2026, { today: '2026-11-27' })
+
+  it('leaves out the occurrences dated after today, from the rows and from every total', () => {
+    expect(book.kpir.rows.map((r) => r.date)).toEqual([
+      '2026-01-10',
+      '2026-02-10',
+      '2026-03-10',
+      '2026-04-10',
+      '2026-05-10',
+      '2026-06-10',
+      '2026-07-10',
+      '2026-08-10',
+      '2026-09-10',
+      '2026-10-10',
+      '2026-11-10',
+    ])
+    expect(book.kpir.totals.revenue).toBe('11000.00')
+    expect(book.kpir.totals.goods).toBe('0.00')
+    expect(book.months[11]!.kpir.revenue).toBe('0.00')
+    expect(book.months[10]!.kpirYearToDate.revenue).toBe('11000.00')
+  })
+
+  it('says how many planned entries it left out and from which day', () => {
+    expect(book.planned).toEqual({ after: '2026-11-27', entries: 2 })
+    expect(h.book(2026, { today: '2026-12-31' }).planned).toEqual({ after: '2026-12-31', entries: 0 })
+  })
+
+  it('holds them once their day has come', () => {
+    const later = h.book(2026, { today: '2026-12-10' })
+    expect(later.kpir.totals.revenue).toBe('12000.00')
+    expect(later.kpir.totals.goods).toBe('400.00')
+  })
+})

@@ -171,6 +171,11 @@ export interface TaxBook {
   readonly months: readonly BookMonth[]
   readonly kpir: { readonly rows: readonly KpirRow[]; readonly totals: KpirTotals }
   readonly ewp: { readonly rates: readonly string[]; readonly rows: readonly EwpRow[]; readonly totals: EwpTotals }
+  /**
+   * With `today`: the entries dated after it (occurrences still to come) that the book leaves out of its rows,
+   * totals and files — a book records what happened. `null` without `today`.
+   */
+  readonly planned: { readonly after: LocalDateString; readonly entries: number } | null
 }
 
 /**
@@ -815,7 +820,9 @@ export class BookHistory {
   /**
    * The book of `year`: closed months as frozen, open months as the current items give them. With `today`, a
    * month whose closing day has passed is reported closed (its entries cannot change any more: a change recorded
-   * from now on becomes a correction); months before the first recorded item never are.
+   * from now on becomes a correction); months before the first recorded item never are. With `today`, entries
+   * dated after it are left out (rows and totals) and counted in `planned`: a recurring item's later occurrences
+   * are a plan, not an entry of the book, and never go into a file for the tax office.
    */
   book(year: number, options: { today?: LocalDateString } = {}): TaxBook {
     const parts = this.monthsOfYear(year)
@@ -831,6 +838,8 @@ export class BookHistory {
       return m.get(id) ?? null
     }
     const n = { kpir: 0, ewp: 0 }
+    const today = options.today
+    let planned = 0
     const months = parts.map((p): MonthParts => {
       const kpir: KpirRow[] = []
       const ewp: EwpRow[] = []
@@ -839,6 +848,10 @@ export class BookHistory {
       for (const e of p.entries) {
         const rows = rowCount(e, p.kind)
         if (rows === 0) continue
+        if (today !== undefined && e.date > today) {
+          planned++
+          continue
+        }
         if (p.kind === 'kpir') {
           kpir.push(kpirRow(e, n.kpir + 1, resolve))
           addKpir(kpirSums, e.cells)
@@ -851,7 +864,7 @@ export class BookHistory {
       const history = this.historyThrough !== null && !afterHistory
       return { month: p.month, kind: p.kind, closes, closed, history, kpir, ewp, kpirSums, ewpSums }
     })
-    return assemble(year, months)
+    return { ...assemble(year, months), planned: today === undefined ? null : { after: today, entries: planned } }
   }
 }
 
@@ -985,5 +998,6 @@ const assemble = (year: number, parts: readonly MonthParts[]): TaxBook => {
       rows: parts.flatMap((p) => p.ewp),
       totals: ewpTotals(ytdEwp),
     },
+    planned: null,
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseMoney } from '../money.ts'
 import { income, scaleYearCommands } from '../testing/fixtures.ts'
 import { runCommands } from '../testing/given.ts'
 import { annualReport } from './annual.ts'
@@ -38,8 +39,12 @@ describe('annualReport', () => {
       // Never on ryczałt: 8.5 % assumed.
       ['Flat', r.comparison?.scenarios[2]?.total, false],
     ])
-    // 8.5 % of 180000 less the deductions is below the Scale's tax and health.
-    expect(r.comparison).toMatchObject({ flatRate: '8.5', flatRateAssumed: true, cheapest: 'Flat' })
+    // 8.5 % of 180000 less the deductions is below the Scale's tax and health, but 8.5 % is only assumed: ryczałt is
+    // shown, never called the cheapest, until the user says their rate.
+    expect(parseMoney(r.comparison!.scenarios[2]!.total)).toBeLessThan(parseMoney('44727.30'))
+    expect(r.comparison).toMatchObject({ flatRate: '8.5', flatRateAssumed: true, cheapest: 'Scale' })
+    const chosen = annualReport(books().state, 2025, '2026-05-21', { flatRate: '8.5' })
+    expect(chosen.comparison).toMatchObject({ flatRate: '8.5', flatRateAssumed: false, cheapest: 'Flat' })
     expect(r.projected).toBe(false)
     expect(r.comparison?.months.every((m) => !m.projected)).toBe(true)
     expect(r.ratesFallback).toBe(false)

@@ -53,7 +53,8 @@ describe('monthReport', () => {
       vat: '207.00',
       pit: '0.00',
       socialSecurity: '2241.72',
-      shortSocialSecurity: '0.00',
+      // the month's ZUS as due, the same figure as the ZUS row (never a second, recomputed total)
+      shortSocialSecurity: '2241.72',
       costSummary: '2448.72',
     })
     expect(r.summary.month).toBe(2)

@@ -349,3 +349,18 @@ describe('VAT as the document states it and corrections (item schema v4)', () =>
     expect(blank.ok && blank.value.corrects).toBeNull()
   })
 })
+
+describe('the VAT setting takes only a statutory rate of its year', () => {
+  it('refuses 23.5 % with the field and accepts 23, 8, 5 and 0 %', () => {
+    const vat = (percent: string, date = '2026-01-01') => validateRecord('Vat', { date, percent, paymentInterval: 1 })
+    expect(vat('23.5')).toEqual({
+      ok: false,
+      errors: [
+        { field: 'percent', code: 'INVALID_CHOICE', message: 'Percent must be a statutory VAT rate: 23, 8, 5 or 0' },
+      ],
+    })
+    for (const p of ['23', '8', '5', '0']) expect(vat(p).ok, p).toBe(true)
+    expect(vat('22', '2010-06-01').ok).toBe(true)
+    expect(vat('22').ok).toBe(false)
+  })
+})

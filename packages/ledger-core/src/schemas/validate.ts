@@ -57,6 +57,16 @@ import { isCountryCode, isTaxOfficeCode } from './codes.ts'
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
 
+/**
+ * The VAT rates the statute sets for a year: 23, 8, 5 and 0 % from 2011 (uVAT art. 41 ust. 1, 2, 2a, 8 with art.
+ * 146ef, which keeps 23 % and 8 % in force), 22, 7, 3 and 0 % before. Exempt (`zw`) and not subject (`np`) sales are
+ * an item's treatment, not a rate of the setting. With the message a setting with another rate gets.
+ */
+export const statutoryVatRates = (year: number): { rates: readonly string[]; message: string } =>
+  year >= 2011
+    ? { rates: ['23', '8', '5', '0'], message: 'Percent must be a statutory VAT rate: 23, 8, 5 or 0' }
+    : { rates: ['22', '7', '3', '0'], message: 'Percent must be a statutory VAT rate of its year: 22, 7, 3 or 0' }
+
 export const Messages = {
   invalidMoney: (label: string) => `${label} must be a number with at most 2 decimals`,
   negativeMoney: (label: string) => `${label} must not be negative`,
@@ -275,13 +285,17 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
       value = out
       break
     }
-    case 'Vat':
-      value = {
-        date: r.date('date', 'Date', 'Date is required'),
-        percent: r.percent('percent', 'Percent', 'Percent is required'),
-        paymentInterval: r.interval('paymentInterval', 'Payment interval is required'),
+    case 'Vat': {
+      const date = r.date('date', 'Date', 'Date is required')
+      const percent = r.percent('percent', 'Percent', 'Percent is required')
+      // Only a rate the statute sets for the year of the setting (uVAT art. 41, 146ef); 23.5 % is no rate.
+      if (date !== null && percent !== null) {
+        const statutory = statutoryVatRates(Number(date.slice(0, 4)))
+        if (!statutory.rates.includes(percent)) r.push('percent', 'INVALID_CHOICE', statutory.message)
       }
+      value = { date, percent, paymentInterval: r.interval('paymentInterval', 'Payment interval is required') }
       break
+    }
     case 'Pit': {
       const taxTypeOk = r.required('taxType', '(Tax type) is required')
       const taxType = r.o.taxType

@@ -101,6 +101,7 @@ describe('comparing the forms of a year', () => {
         limit: '120000.00',
         value: '124486.00',
         month: '2025-12',
+        valueInMonth: '122712.00',
         projected: false,
       },
       {
@@ -109,16 +110,27 @@ describe('comparing the forms of a year', () => {
         limit: '60000.00',
         value: '161888.83',
         month: '2025-05',
+        // crossed in May with May's running figure, never the year's 161 888.83
+        valueInMonth: '66767.65',
         projected: false,
       },
       // Not a VAT payer: 180000 of the 200000 limit is 90 %.
-      { kind: 'vatExemption', status: 'near', limit: '200000.00', value: '180000.00', month: null, projected: false },
+      {
+        kind: 'vatExemption',
+        status: 'near',
+        limit: '200000.00',
+        value: '180000.00',
+        month: null,
+        valueInMonth: null,
+        projected: false,
+      },
       {
         kind: 'smallZusPlusRevenue',
         status: 'crossed',
         limit: '120000.00',
         value: '180000.00',
         month: '2025-09',
+        valueInMonth: '135000.00',
         projected: false,
       },
     ])
@@ -170,6 +182,7 @@ describe('thresholds of 2026', () => {
         limit: '10000.00',
         value: '10086.00',
         month: '2026-06',
+        valueInMonth: '10086.00',
         projected: true,
       },
     ])
@@ -195,6 +208,7 @@ describe('thresholds of 2026', () => {
       limit: '120986.30',
       value: '150000.00',
       month: '2026-11',
+      valueInMonth: '125000.00',
       projected: false,
     })
   })

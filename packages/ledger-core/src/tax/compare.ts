@@ -79,6 +79,11 @@ export interface ThresholdWarning {
   value: Grosze
   /** The month it is crossed in (the first), `null` when only near. */
   month: YearMonthString | null
+  /**
+   * The running figure in that month (what crossed the limit then), `null` when only near. `value` is the year's
+   * figure: "crossed in April" goes with April's figure, never with the year's.
+   */
+  valueInMonth: Grosze | null
   /** `true` when the crossing month, or the figure, comes from projected months. */
   projected: boolean
 }
@@ -139,7 +144,10 @@ export interface FormComparison {
   flatRateAssumed: boolean
   /** Scale, Linear, ryczałt. */
   scenarios: FormScenario[]
-  /** The cheapest form (the first of equal totals in the order above). */
+  /**
+   * The cheapest form (the first of equal totals in the order above). Ryczałt is a candidate only at a rate that is
+   * the user's (their setting, or the rate asked for): at an assumed rate it is shown, never called the cheapest.
+   */
   cheapest: TaxType
   warnings: ThresholdWarning[]
   smallZusPlus: SmallZusPlus[]
@@ -220,9 +228,9 @@ const runScenario = (input: TaxInput, months: MonthFigures[], year: number, sett
   })
 }
 
-/** The first month (of the year, ascending) whose running figure passes `limit`. */
+/** The first month (of the year, ascending) whose running figure passes `limit`, with that figure. */
 const crossingMonth = (values: readonly { month: YearMonthString; value: Grosze }[], limit: Grosze) =>
-  values.find((v) => v.value > limit)?.month ?? null
+  values.find((v) => v.value > limit) ?? null
 
 /**
  * Compares the forms of taxation for `year`. `input.months` are the books' months (any range); the year and
@@ -270,20 +278,28 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
     }
   })
   let cheapest = scenarios[0]!
-  for (const s of scenarios) if (s.total < cheapest.total) cheapest = s
+  for (const s of scenarios) if (s.total < cheapest.total && !(s.taxType === 'Flat' && flatRateAssumed)) cheapest = s
 
   const yearMonths = months.filter((m) => m.month >= first && m.month <= last)
   const anyProjected = yearMonths.some((m) => projected(m.month))
   const warnings: ThresholdWarning[] = []
-  const push = (kind: ThresholdKind, limit: Grosze, value: Grosze, month: YearMonthString | null, crossed: boolean) => {
+  const push = (
+    kind: ThresholdKind,
+    limit: Grosze,
+    value: Grosze,
+    at: { month: YearMonthString; value: Grosze } | null,
+    crossed: boolean,
+  ) => {
+    const month = crossed ? (at?.month ?? null) : null
     if (crossed || value >= nearOf(limit))
       warnings.push({
         kind,
         status: crossed ? 'crossed' : 'near',
         limit,
         value,
-        month: crossed ? month : null,
-        projected: crossed && month !== null ? projected(month) : anyProjected,
+        month,
+        valueInMonth: month === null ? null : at!.value,
+        projected: month !== null ? projected(month) : anyProjected,
       })
   }
   const rates = ratesFor(year)
@@ -355,8 +371,8 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
       .filter((m) => m.month >= ksef.from && m.month <= ksef.to)
       .map((m) => ({ month: m.month, value: m.companyRevenue + m.outputVat }))
     const highest = gross.reduce((a, g) => maxG(a, g.value), 0n)
-    const month = crossingMonth(gross, ksef.monthlyLimit)
-    push('ksefMonthly', ksef.monthlyLimit, highest, month, month !== null)
+    const at = crossingMonth(gross, ksef.monthlyLimit)
+    push('ksefMonthly', ksef.monthlyLimit, highest, at, at !== null)
   }
 
   // "Mały ZUS plus": decided by a year's revenue and income, for the next year.

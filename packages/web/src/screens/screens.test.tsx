@@ -35,6 +35,17 @@ describe('login screen', () => {
     expect(password.value).toBe('')
   })
 
+  it('says what happened when the server refuses the login: a wrong e-mail or password (pl)', async () => {
+    const submit = async () => {
+      throw new ApiError({ status: 401, statusText: 'Unauthorized', errors: ['Invalid authentication request'] })
+    }
+    await renderApp(<LoginPage submit={submit} />, { locale: 'pl', route: '/user/login' })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jan@example.com' } })
+    fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Logowanie' }))
+    expect(await screen.findByText('Nieprawidłowy e-mail lub hasło.')).toBeTruthy()
+  })
+
   it('shows server messages in Polish', async () => {
     const submit = async () => {
       throw new ApiError({ status: 0, statusText: 'Unknown Error' })

@@ -54,6 +54,16 @@ describe('BooksPage', () => {
     expect(screen.getByText('Costs').nextSibling?.textContent).toBe('PLN\u00a02,580.00')
   })
 
+  it('says that the items dated after today are left out of the book and its files', async () => {
+    await renderPage(async ({ month }) => ({ ...kpirBook(month), planned: { after: '2026-03-10', entries: 10 } }), {
+      locale: 'pl',
+    })
+    const note = await screen.findByRole('note')
+    expect(note.textContent).toBe(
+      'Pozycje z datą późniejszą niż 10 mar 2026 to plan, a nie zdarzenie: księga i jej pliki JPK ich nie obejmują (10).',
+    )
+  })
+
   it('filters to one month from the month select and reloads with it', async () => {
     const load = vi.fn(async ({ month }: { year: number; month: number | null }) => kpirBook(month))
     await renderPage(load)

@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
+import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
 import { Button, Loader, PeriodNav, Select, useMessages } from '../../ui/index.ts'
 import { type BookRequest, type BooksApi, createBooksApi, type JpkRequest, saveFile } from './api.ts'
@@ -39,6 +40,7 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const messages = useMessages()
   const problemText = useProblemText()
   const monthNames = useMonthNames()
+  const fmt = useFormat()
   const machine = useMemo(() => {
     const impl = effects ?? createBooksApi()
     return booksMachine.provide({
@@ -143,6 +145,14 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
             )}
           </p>
           <BookSummary book={book} />
+          {book.planned !== null && book.planned.entries > 0 && (
+            <p className="books-page__planned" role="note">
+              <Trans>
+                Items dated after {fmt.date(book.planned.after)} are planned, not yet happened: the book and its JPK
+                files leave them out ({String(book.planned.entries)}).
+              </Trans>
+            </p>
+          )}
           {empty && (
             <p className="empty" role="status">
               {month === null ? (

@@ -5,10 +5,11 @@ import { translateMessages } from '../../i18n/serverMessages.ts'
 /** SPEC §8 "errors and error text" of a failed update, in the user's language. */
 export const errorText = (i18n: I18n, error: unknown): string => {
   if (isApiError(error)) {
+    // The server's own sentences, each ended as a sentence; the HTTP status text only when it gave none (it said
+    // the same again: "Brak dostępu Brak uprawnień").
     const parts = translateMessages(i18n, error.errors)
-    if (error.statusText && !parts.includes(error.statusText))
-      parts.push(translateMessages(i18n, [error.statusText])[0]!)
-    return parts.join(' ') || String(error.status)
+    if (parts.length === 0 && error.statusText) parts.push(translateMessages(i18n, [error.statusText])[0]!)
+    return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ') || String(error.status)
   }
   return error instanceof Error ? error.message : String(error)
 }

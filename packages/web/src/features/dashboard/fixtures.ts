@@ -381,7 +381,8 @@ export const fixtureSummary = (cumulative: boolean, year = 2026): SummaryRow[] =
   const rows: SummaryRow[] = []
   const acc = { income: 0n, vat: 0n, pit: 0n, social: 0n, expense: 0n, privateIncome: 0n, privateExpense: 0n }
   const toRow = (month: number, v: typeof acc): SummaryRow => {
-    const net = v.income - v.vat - v.pit - v.social - v.expense
+    // As the core defines it (docs/tax-rules.md §12): the VAT payment is shown, not subtracted from net amounts.
+    const net = v.income - v.expense - v.pit - v.social
     const privateNet = v.privateIncome - v.privateExpense
     return {
       year,

@@ -41,23 +41,10 @@ describe('cost summary (SPEC §5)', () => {
 })
 
 describe('short social security (SPEC §5)', () => {
-  it('is the deduction plus income × percent when not Flat', () => {
+  it('is the amount to pay, so the card never shows two totals for one thing', () => {
     const ss = fixtureMonth().find((t) => t.eventType === '5_SocialSecurity')!
-    // 1773.96 + 4.9 % × 6226.04 (305.0760 → 305.08)
-    expect(shortSocialSecurity(ss)).toBe('2079.04')
-  })
-
-  it('is the row amount for Flat (the rate does not apply)', () => {
-    const ss = fixtureMonth().find((t) => t.eventType === '5_SocialSecurity')!
-    const related = ss.dataObject.relatedTransactions!.map((r) => ({
-      ...r,
-      dataObject: { ...r.dataObject, taxType: 'Flat' },
-    }))
-    const flat = { ...ss, dataObject: { ...ss.dataObject, amount: '1500.00', relatedTransactions: related } }
-    expect(shortSocialSecurity(flat)).toBe('1500.00')
-  })
-
-  it('is 0 without related transactions', () => {
+    const withMinimum = { ...ss, dataObject: { ...ss.dataObject, amount: '2359.30' } }
+    expect(shortSocialSecurity(withMinimum)).toBe('2359.30')
     expect(shortSocialSecurity(fixtureEmptySocialSecurity())).toBe('0.00')
   })
 })

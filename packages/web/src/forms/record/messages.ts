@@ -17,6 +17,8 @@ const known: Record<string, MessageDescriptor> = {
   'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
   'Payment interval is required': msg`Payment interval is required`,
   'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
+  'Percent must be a statutory VAT rate: 23, 8, 5 or 0': msg`Percent must be a statutory VAT rate: 23, 8, 5 or 0`,
+  'Percent must be a statutory VAT rate of its year: 22, 7, 3 or 0': msg`Percent must be a statutory VAT rate of its year: 22, 7, 3 or 0`,
   '(Tax type) is required': msg`(Tax type) is required`,
   '(First percent) is required': msg`(First percent) is required`,
   '(Payment interval) is required': msg`(Payment interval) is required`,

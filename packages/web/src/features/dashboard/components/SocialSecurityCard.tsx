@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isZero } from '../money.ts'
-import { shortSocialSecurity } from '../rules.ts'
 import type { Transaction } from '../types.ts'
 import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
@@ -9,7 +8,11 @@ import { RelatedList } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 import { isYearEndRow, YearEndRowCard } from './YearEndRowCard.tsx'
 
-/** SPEC §2 social security card; 'Not data' when nothing is related and the amount is 0. */
+/**
+ * SPEC §2 social security card; 'Not data' when nothing is related and the amount is 0. Social and health add up
+ * to "To pay": SPEC's "short social security" is that same figure (the core's `shortSocialSecurity`), so the card
+ * shows it once instead of beside a recomputed second total.
+ */
 export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
   const fmt = useFormat()
@@ -33,7 +36,6 @@ export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Tran
           [t`Health insurance`, <Amount key="h" value={d.deductions?.healthInsurance} />],
           [t`Health insurance rate`, d.percent ? fmt.percent(d.percent) : '—'],
           [t`Health insurance base`, <Amount key="i" value={d.income} />],
-          [t`Short social security`, <Amount key="short" value={shortSocialSecurity(transaction)} />],
           [t`To pay`, <Amount key="s" value={d.amount} />],
         ]}
       />

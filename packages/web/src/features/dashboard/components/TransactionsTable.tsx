@@ -27,8 +27,9 @@ export const useTypeLabel = () => {
 }
 
 /**
- * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and social security in short (social contributions as net,
- * the amount due with health insurance as gross), with date, name, net and gross/income/expense. Completed rows
+ * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and social security, with date, name, net and
+ * gross/income/expense. A tax or contribution has no VAT: both columns show what is due (the ZUS row once showed its
+ * social part as "net" beside the whole as "gross", two totals for one payment; the card splits it). Completed rows
  * are dimmed (unless their amount grew after the payment: then the remainder is named), company rows highlighted.
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
@@ -72,7 +73,6 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
         <tbody>
           {rows.map((t) => {
             const d = t.dataObject
-            const social = t.eventType === '5_SocialSecurity'
             const classes = [
               'tx-row',
               `tx-row--${t.eventType.replace(/^\d_/, '').toLowerCase()}`,
@@ -109,7 +109,7 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                   )}
                 </th>
                 <td className="num">
-                  <Amount value={social ? (d.deductions?.socialSecurity ?? d.amount) : d.amount} />
+                  <Amount value={d.amount} />
                 </td>
                 <td className="num">
                   <Amount value={d.sum} />

@@ -41,10 +41,10 @@ describe('MonthlyDashboard', () => {
     expect(revenue.className).toContain('tx-row--completed')
     expect(revenue.className).toContain('tx-row--company')
     expect(screen.getByTestId('tx-row-i3-2026-03').className).not.toContain('tx-row--company')
-    // social security in short: social contributions as net, the amount due as gross
+    // a contribution has no net and gross: both columns show the amount due, never its social part as "net"
     const cells = within(screen.getByTestId('tx-row-zus-2026-02')).getAllByRole('cell')
-    expect(cells[1]!.textContent).toContain('PLN\u00a01,773.96')
-    expect(cells[2]!.textContent).toContain('PLN\u00a02,079.04')
+    expect(cells[1]!.textContent).toBe('PLN\u00a02,079.04')
+    expect(cells[2]!.textContent).toBe('PLN\u00a02,079.04')
     // cost summary of the fixture: 1840 + 1125 + 2079.04 + 2460
     expect(document.querySelector('.cost-total')?.textContent).toContain('PLN\u00a07,504.04')
     expect(screen.getByText('Payment for', { exact: false })).toBeTruthy()

@@ -224,6 +224,11 @@ const Comparison = ({
                       <Trans>cheapest</Trans>
                     </span>
                   )}
+                  {s.taxType === 'Flat' && c.flatRateAssumed && (
+                    <span className="year-end__assumed" data-testid="flat-assumed">
+                      <Trans>at an assumed rate: choose your rate above to compare it</Trans>
+                    </span>
+                  )}
                 </th>
                 <td>
                   <Amount value={s.social} />
@@ -272,21 +277,32 @@ const Comparison = ({
             <li key={w.kind} className={`year-end__warning year-end__warning--${w.status}`}>
               <strong>{labels.warning[w.kind] ?? w.kind}</strong>:{' '}
               {w.status === 'crossed' ? (
-                w.month ? (
-                  <Trans>crossed in {w.month}</Trans>
+                w.month && w.valueInMonth && w.kind !== 'ksefMonthly' ? (
+                  <Trans>
+                    crossed in {fmt.month(w.month)}, with <Amount value={w.valueInMonth} /> of{' '}
+                    <Amount value={w.limit} />; the whole year: <Amount value={w.value} />
+                  </Trans>
+                ) : w.month ? (
+                  <Trans>
+                    crossed in {fmt.month(w.month)}: <Amount value={w.valueInMonth ?? w.value} /> of{' '}
+                    <Amount value={w.limit} />
+                  </Trans>
                 ) : (
-                  <Trans>crossed</Trans>
+                  <Trans>
+                    crossed: <Amount value={w.value} /> of <Amount value={w.limit} />
+                  </Trans>
                 )
               ) : (
-                <Trans>near</Trans>
+                <Trans>
+                  near: <Amount value={w.value} /> of <Amount value={w.limit} />
+                </Trans>
               )}
               {w.projected && (
                 <>
                   {' '}
                   (<Trans>projected</Trans>)
                 </>
-              )}{' '}
-              — <Amount value={w.value} /> / <Amount value={w.limit} />
+              )}
             </li>
           ))}
         </ul>

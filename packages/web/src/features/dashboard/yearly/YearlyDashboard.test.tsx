@@ -36,7 +36,7 @@ describe('YearlyDashboard', () => {
     const zero = Number(monthly.querySelector('.chart__zero')!.getAttribute('y1'))
     const expense = monthly.querySelector('g[data-month="3"] rect.bar--expenses')!
     expect(Number(expense.getAttribute('y'))).toBeCloseTo(zero, 5)
-    expect(expense.querySelector('title')!.textContent).toBe('March · Expenses: -PLN\u00a09,374.04')
+    expect(expense.querySelector('title')!.textContent).toBe('March · Expenses: -PLN\u00a07,534.04')
   })
 
   it('opens the month popup from the table fallback and closes it with Escape', async () => {

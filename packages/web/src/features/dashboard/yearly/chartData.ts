@@ -28,8 +28,10 @@ const gr = (s: string | undefined): bigint => {
 export const toPlot = (g: bigint): number => Number(g) / 100
 
 /**
- * Incomes: company and private income. Expenses (negative): VAT, PIT, social security, company and private
- * expenses. Summary: the row's own `summary` as the API computed it.
+ * Incomes: company and private income. Expenses (negative): PIT, social security, company and private expenses.
+ * Summary: the row's own `summary` as the API computed it, so incomes + expenses = summary. The month's VAT payment
+ * is not an expense here: company amounts are net and the VAT it settles was collected on top of them (the core's
+ * summary rows, docs/tax-rules.md §12); the month popup still shows it.
  */
 export const monthBars = (rows: readonly SummaryRow[]): MonthBars[] =>
   rows
@@ -38,7 +40,6 @@ export const monthBars = (rows: readonly SummaryRow[]): MonthBars[] =>
     .map((r) => {
       const incomes = gr(r.companyIncomeAmmount) + gr(r.privateIncomeAmmount)
       const expenses = -(
-        gr(r.companyVatAmmount) +
         gr(r.companyPitAmmount) +
         gr(r.companySocialSecurityAmmount) +
         gr(r.companyExpenseAmmount) +

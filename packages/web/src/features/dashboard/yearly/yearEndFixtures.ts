@@ -350,7 +350,8 @@ export const yearEnd2025: AnnualReport = {
         },
       },
     ],
-    cheapest: 'Flat',
+    // 8.5 % is only assumed: ryczałt is shown, never called the cheapest (the core's compareForms)
+    cheapest: 'Scale',
     warnings: [
       {
         kind: 'scaleThreshold',
@@ -358,6 +359,7 @@ export const yearEnd2025: AnnualReport = {
         limit: '120000.00',
         value: '124486.00',
         month: '2025-12',
+        valueInMonth: '122712.00',
         projected: false,
       },
       {
@@ -366,6 +368,7 @@ export const yearEnd2025: AnnualReport = {
         limit: '60000.00',
         value: '161888.83',
         month: '2025-05',
+        valueInMonth: '66767.65',
         projected: false,
       },
       {
@@ -374,6 +377,7 @@ export const yearEnd2025: AnnualReport = {
         limit: '120000.00',
         value: '180000.00',
         month: '2025-09',
+        valueInMonth: '135000.00',
         projected: false,
       },
     ],
@@ -747,6 +751,7 @@ export const yearEnd2026: AnnualReport = {
         limit: '120000.00',
         value: '122712.00',
         month: '2026-12',
+        valueInMonth: '122712.00',
         projected: true,
       },
       {
@@ -755,6 +760,7 @@ export const yearEnd2026: AnnualReport = {
         limit: '60000.00',
         value: '160242.36',
         month: '2026-05',
+        valueInMonth: '66767.65',
         projected: true,
       },
       {
@@ -763,6 +769,7 @@ export const yearEnd2026: AnnualReport = {
         limit: '10000.00',
         value: '18450.00',
         month: '2026-04',
+        valueInMonth: '18450.00',
         projected: true,
       },
       {
@@ -771,6 +778,7 @@ export const yearEnd2026: AnnualReport = {
         limit: '120000.00',
         value: '180000.00',
         month: '2026-09',
+        valueInMonth: '135000.00',
         projected: true,
       },
     ],

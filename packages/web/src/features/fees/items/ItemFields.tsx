@@ -78,7 +78,7 @@ export const ItemFields = ({
   const rates = FlatRates.map((r) => ({ value: r, label: formatPercentText(r, language) }))
   const treatment = (draft.vatTreatment as string | undefined) ?? 'rate'
   const treatments = [
-    { value: 'rate', label: t`At the VAT percent above` },
+    // "At the VAT percent above" (`rate`, the default) is the empty first option: said once, not twice.
     { value: 'inForce', label: t`At the rate in force on the day of supply` },
     { value: 'zw', label: t`Exempt (zw)` },
     { value: 'np', label: t`Not taxable in Poland (np)` },

@@ -30,7 +30,8 @@ export const SettingPanel = ({
   dataType: SettingDataType
   formId: string
   title: ReactNode
-  fields: readonly FieldSpec[]
+  /** The fields, or the fields for the draft (a PIT setting shows the fields of its form of taxation). */
+  fields: readonly FieldSpec[] | ((draft: Draft) => readonly FieldSpec[])
   template: Draft
   summary: (dataObject: Record<string, unknown>) => string
   tools?: (form: RecordForm) => ReactNode
@@ -51,7 +52,7 @@ export const SettingPanel = ({
       form={form}
       formId={formId}
       title={title}
-      groups={[{ fields }]}
+      groups={[{ fields: typeof fields === 'function' ? fields(form.context.draft) : fields }]}
       today={day}
       editTools={tools?.(form)}
       actions={

@@ -33,6 +33,26 @@ describe('taxes and social security settings', () => {
     })
   })
 
+  it('shows the Linear form its own fields, and the statutory values fill the payment period too', async () => {
+    const services = memoryServices([], { today: '2026-03-15' })
+    await renderWith(<TaxesPage today="2026-03-15" />, services)
+    const pit = panel('Set current PIT tax')
+    await waitFor(() => expect(within(pit).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
+    fireEvent.click(within(pit).getByRole('button', { name: 'Edit' }))
+    fireEvent.change(within(pit).getByLabelText('Tax type *'), { target: { value: 'Linear' } })
+    expect(within(pit).queryByLabelText(/Second percent/)).toBeNull()
+    expect(within(pit).queryByLabelText(/Free of tax amount/)).toBeNull()
+    expect(within(pit).queryByText(/Ryczałt rates/)).toBeNull()
+    fireEvent.click(within(pit).getByRole('button', { name: 'Fill statutory values' }))
+    fireEvent.click(within(pit).getByRole('button', { name: 'Save' }))
+    await within(pit).findByText('Linear · 19%')
+    expect(services.records()[0]?.dataObject).toMatchObject({
+      taxType: 'Linear',
+      firstPercent: '19',
+      paymentInterval: 1,
+    })
+  })
+
   it('updates the VAT setting in force (PUT) and refuses an unchanged save', async () => {
     const services = memoryServices([vat2025], { today: '2026-03-15' })
     await renderWith(<TaxesPage today="2026-03-15" />, services)
@@ -56,6 +76,17 @@ describe('taxes and social security settings', () => {
     fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(within(vat).getAllByRole('listitem')).toHaveLength(2))
     expect(services.records().map((r) => r.dataObject.date)).toEqual(['2025-01-01', '2026-03-15'])
+  })
+
+  it('refuses a VAT rate the statute does not set (23.5 %) beside the field, and writes nothing', async () => {
+    const services = memoryServices([vat2025], { today: '2026-03-15' })
+    await renderWith(<TaxesPage today="2026-03-15" />, services)
+    const vat = panel('Set current VAT tax')
+    fireEvent.click(await within(vat).findByRole('button', { name: 'New setting' }))
+    fireEvent.change(within(vat).getByLabelText('Percent * (%)'), { target: { value: '23.5' } })
+    fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
+    expect(await within(vat).findByText('Percent must be a statutory VAT rate: 23, 8, 5 or 0')).toBeTruthy()
+    expect(services.records()).toHaveLength(1)
   })
 
   it('fills preferential ZUS with 4.9 % for the linear tax', async () => {

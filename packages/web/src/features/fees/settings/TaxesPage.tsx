@@ -64,22 +64,41 @@ export const PitForm = ({ today }: { today?: string }) => {
   const flatRates = flatPercents(yearOf(undefined, day))
     .map((p) => formatPercentText(String(p), language))
     .join('; ')
-  const fields: FieldSpec[] = [
-    { path: 'date', label: t`Date`, kind: 'date', required: true },
-    { path: 'taxType', label: t`Tax type`, kind: 'select', options: taxTypes, required: true },
-    {
-      path: 'firstPercent',
-      label: t`First percent`,
-      kind: 'percent',
-      required: true,
-      hint: t`Ryczałt rates: ${flatRates}`,
-    },
-    { path: 'secondPercent', label: t`Second percent`, kind: 'percent' },
-    { path: 'freeOfTaxAmount', label: t`Free of tax amount`, kind: 'money' },
-    { path: 'secondPercentAmount', label: t`Second percent amount`, kind: 'money' },
-    { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
-    { path: 'deductions', label: t`Deductions`, kind: 'money', hint: t`Other yearly deductions` },
-  ]
+  // Each form of taxation shows its own fields: the Scale's two rates, free amount and threshold only on the
+  // Scale, the ryczałt rates as the hint only on ryczałt, the yearly deductions only where income is taxed.
+  const fields = (draft: Record<string, unknown>): FieldSpec[] => {
+    const taxType = draft.taxType
+    const first: FieldSpec =
+      taxType === 'Flat'
+        ? {
+            path: 'firstPercent',
+            label: t`Ryczałt rate`,
+            kind: 'percent',
+            required: true,
+            hint: t`Ryczałt rates: ${flatRates}`,
+          }
+        : taxType === 'Linear'
+          ? { path: 'firstPercent', label: t`Tax rate`, kind: 'percent', required: true, hint: t`Linear tax: 19%` }
+          : { path: 'firstPercent', label: t`First percent`, kind: 'percent', required: true }
+    return [
+      { path: 'date', label: t`Date`, kind: 'date', required: true },
+      { path: 'taxType', label: t`Tax type`, kind: 'select', options: taxTypes, required: true },
+      first,
+      ...(taxType === 'Scale' || taxType === '' || taxType === undefined
+        ? ([
+            { path: 'secondPercent', label: t`Second percent`, kind: 'percent' },
+            { path: 'freeOfTaxAmount', label: t`Free of tax amount`, kind: 'money' },
+            { path: 'secondPercentAmount', label: t`Second percent amount`, kind: 'money' },
+          ] satisfies FieldSpec[])
+        : []),
+      { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
+      ...(taxType === 'Flat'
+        ? []
+        : ([
+            { path: 'deductions', label: t`Deductions`, kind: 'money', hint: t`Other yearly deductions` },
+          ] satisfies FieldSpec[])),
+    ]
+  }
   return (
     <SettingPanel
       dataType="Pit"
@@ -113,7 +132,11 @@ export const PitForm = ({ today }: { today?: string }) => {
               const d = form.context.draft
               form.send({
                 type: 'PATCH',
-                values: pitStatutory(taxType as TaxType, yearOf(d.date, day), d.firstPercent).values,
+                values: {
+                  ...pitStatutory(taxType as TaxType, yearOf(d.date, day), d.firstPercent).values,
+                  // Monthly advances unless the user chose quarterly (uPIT art. 44 ust. 3f–3g): a complete form.
+                  paymentInterval: d.paymentInterval === null || d.paymentInterval === '' ? 1 : d.paymentInterval,
+                },
               })
             }}
           >
