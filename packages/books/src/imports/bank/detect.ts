@@ -1,0 +1,96 @@
+/**
+ * The encoding and the format of a statement file, told from its bytes by evidence, never guessed:
+ * - a UTF-8 byte order mark, or bytes that are valid UTF-8 with multi-byte characters, are UTF-8; plain ASCII reads
+ *   the same in every candidate and is reported as UTF-8;
+ * - otherwise each single-byte code page Polish banks use (Windows-1250, ISO-8859-2, CP852) is tried: it fits when
+ *   every byte above 0x7F decodes to a Polish letter (or one of a few typographic signs banks write). Windows-1250
+ *   and ISO-8859-2 share the bytes of ć ę ł ń ó ż (and capitals) but differ for ą ś ź; CP852 differs in all. When
+ *   several code pages fit and give the same text (only the shared letters occur) the text is certain and the
+ *   first of them is named; when they fit with different texts, or none fits, the file is refused with its reason.
+ * Decoding uses iconv-lite (Node's TextDecoder has no CP852).
+ */
+import iconv from 'iconv-lite'
+import { StatementError } from './errors.ts'
+import type { StatementEncoding, StatementFormat } from './types.ts'
+
+const POLISH = new Set('ąćęłńóśźżĄĆĘŁŃÓŚŹŻ')
+/** Signs besides the letters that Polish statements write above ASCII. */
+const SIGNS = new Set('„”“–—§°€\u00a0')
+
+const SINGLE_BYTE: readonly StatementEncoding[] = ['windows-1250', 'iso-8859-2', 'cp852']
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+const hasHighByte = (bytes: Uint8Array) => {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true
+  return false
+}
+
+export interface Decoded {
+  readonly text: string
+  readonly encoding: StatementEncoding
+}
+
+/** How many high bytes of `text` decoded to Polish letters, or -1 when one decoded to something else. */
+const fit = (text: string): number => {
+  let letters = 0
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) continue
+    if (POLISH.has(ch)) letters++
+    else if (!SIGNS.has(ch)) return -1
+  }
+  return letters
+}
+
+/** The text of a statement file and the encoding it was found in; throws `bank.encoding.*` when it cannot be told. */
+export const decodeStatement = (bytes: Uint8Array): Decoded => {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    try {
+      return { text: utf8.decode(bytes.subarray(3)), encoding: 'utf-8' }
+    } catch {
+      throw new StatementError('bank.encoding.invalid', 'The file starts with a UTF-8 mark but is not valid UTF-8')
+    }
+  }
+  if (!hasHighByte(bytes)) return { text: utf8.decode(bytes), encoding: 'utf-8' }
+  try {
+    return { text: utf8.decode(bytes), encoding: 'utf-8' }
+  } catch {
+    // Not UTF-8: one of the single-byte code pages.
+  }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const fitting = SINGLE_BYTE.map((encoding) => {
+    const text = iconv.decode(buffer, encoding)
+    return { encoding, text, letters: fit(text) }
+  }).filter((c) => c.letters >= 0)
+  if (fitting.length === 0)
+    throw new StatementError(
+      'bank.encoding.unknown',
+      'The file is not UTF-8 and its other characters are not Polish letters in Windows-1250, ISO-8859-2 or CP852',
+    )
+  const texts = new Set(fitting.map((c) => c.text))
+  if (texts.size > 1)
+    throw new StatementError(
+      'bank.encoding.ambiguous',
+      `The file's characters read as Polish letters in more than one code page (${fitting.map((c) => c.encoding).join(', ')})`,
+    )
+  return { text: fitting[0]!.text, encoding: fitting[0]!.encoding }
+}
+
+/** The control characters that open and close an MT940 block in some banks' files (SOH, ETX). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: SOH and ETX are what the banks write
+export const BLOCK_MARKS = /[\u0001\u0003]/g
+
+/** The format of a decoded statement: camt.053 XML, MT940, or CSV (anything with a delimited header). */
+export const detectFormat = (text: string): StatementFormat | null => {
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+  if (head.startsWith('<'))
+    return /urn:iso:std:iso:20022:tech:xsd:camt\.053\./.test(text.slice(0, 8192)) ? 'camt053' : null
+  const mt = head.replace(BLOCK_MARKS, '')
+  if (/^(?:\{.*)?:20:/m.test(mt) && /^:(?:25|28C?|60[FM]):/m.test(mt)) return 'mt940'
+  const firstLines = head.split(/\r?\n/).slice(0, 40)
+  if (firstLines.some((l) => (l.match(/[;,\t]/g)?.length ?? 0) >= 2)) return 'csv'
+  return null
+}
