@@ -55,6 +55,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // The callbacks get the parser's path object, not a string built for every element (the slow part of a read).
+  jPath: false,
   isArray: (name) => ARRAYS.has(name),
 })
 

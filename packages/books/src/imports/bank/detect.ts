@@ -31,15 +31,21 @@ export interface Decoded {
   readonly encoding: StatementEncoding
 }
 
-/** How many high bytes of `text` decoded to Polish letters, or -1 when one decoded to something else. */
-const fit = (text: string): number => {
-  let letters = 0
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 0x80) continue
-    if (POLISH.has(ch)) letters++
-    else if (!SIGNS.has(ch)) return -1
-  }
-  return letters
+type ByteKind = { readonly char: string; readonly kind: 'letter' | 'sign' | 'other' }
+
+/** What each byte 0x80–0xFF is in each code page: its character, and whether it is a Polish letter or a sign. */
+let tables: Map<StatementEncoding, readonly ByteKind[]> | null = null
+const tableOf = (encoding: StatementEncoding): readonly ByteKind[] => {
+  tables ??= new Map(
+    SINGLE_BYTE.map((e) => [
+      e,
+      Array.from({ length: 128 }, (_, i): ByteKind => {
+        const char = iconv.decode(Buffer.from([0x80 + i]), e)
+        return { char, kind: POLISH.has(char) ? 'letter' : SIGNS.has(char) ? 'sign' : 'other' }
+      }),
+    ]),
+  )
+  return tables.get(encoding)!
 }
 
 /** The text of a statement file and the encoding it was found in; throws `bank.encoding.*` when it cannot be told. */
@@ -57,23 +63,30 @@ export const decodeStatement = (bytes: Uint8Array): Decoded => {
   } catch {
     // Not UTF-8: one of the single-byte code pages.
   }
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const fitting = SINGLE_BYTE.map((encoding) => {
-    const text = iconv.decode(buffer, encoding)
-    return { encoding, text, letters: fit(text) }
-  }).filter((c) => c.letters >= 0)
+  // Which high bytes occur: each one, once, is what the code pages are judged by.
+  const present: number[] = []
+  const seen = new Uint8Array(128)
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!
+    if (b >= 0x80 && seen[b - 0x80] === 0) {
+      seen[b - 0x80] = 1
+      present.push(b - 0x80)
+    }
+  }
+  const fitting = SINGLE_BYTE.filter((e) => present.every((b) => tableOf(e)[b]!.kind !== 'other'))
   if (fitting.length === 0)
     throw new StatementError(
       'bank.encoding.unknown',
       'The file is not UTF-8 and its other characters are not Polish letters in Windows-1250, ISO-8859-2 or CP852',
     )
-  const texts = new Set(fitting.map((c) => c.text))
+  const texts = new Set(fitting.map((e) => present.map((b) => tableOf(e)[b]!.char).join('')))
   if (texts.size > 1)
     throw new StatementError(
       'bank.encoding.ambiguous',
-      `The file's characters read as Polish letters in more than one code page (${fitting.map((c) => c.encoding).join(', ')})`,
+      `The file's characters read as Polish letters in more than one code page (${fitting.join(', ')})`,
     )
-  return { text: fitting[0]!.text, encoding: fitting[0]!.encoding }
+  const encoding = fitting[0]!
+  return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding), encoding }
 }
 
 /** The control characters that open and close an MT940 block in some banks' files (SOH, ETX). */

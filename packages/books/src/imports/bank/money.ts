@@ -3,6 +3,12 @@
  * (never through a float) and written back as signed decimal strings with two decimals ("-1234.50").
  */
 
+const AMOUNT = {
+  ',': /^(\d+)(?:,(\d{0,2}))?$/,
+  '.': /^(\d+)(?:\.(\d{0,2}))?$/,
+  either: /^(\d+)(?:[,.](\d{0,2}))?$/,
+} as const
+
 /**
  * The grosze of an unsigned amount as banks write it: digits, an optional decimal comma or point and up to two
  * decimals ("1234,5", "1234,", "1 234,56" when `thousands` allows spaces). `null` when it is not such a number.
@@ -14,8 +20,7 @@ export const parseUnsignedAmount = (
   let s = text.trim()
   if (options.thousands) s = s.replace(/[\s\u00a0\u202f]/g, '')
   if (options.thousands && options.decimal === ',') s = s.replace(/\.(?=\d{3}(?:\D|$))/g, '')
-  const sep = options.decimal === 'either' ? '[,.]' : options.decimal === ',' ? ',' : '\\.'
-  const m = new RegExp(`^(\\d+)(?:${sep}(\\d{0,2}))?$`).exec(s)
+  const m = AMOUNT[options.decimal].exec(s)
   if (!m) return null
   const whole = BigInt(m[1]!)
   const fraction = (m[2] ?? '').padEnd(2, '0')
@@ -46,8 +51,6 @@ export const formatAmount = (grosze: bigint): string => {
 
 /** A signed decimal string ("-1234.50") back to grosze; it must have exactly two decimals. */
 export const amountToGrosze = (amount: string): bigint => {
-  const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount)
-  if (!m) throw new Error(`Not an amount with two decimals: ${amount}`)
-  const v = BigInt(m[2]!) * 100n + BigInt(m[3]!)
-  return m[1] === '-' ? -v : v
+  if (!/^-?\d+\.\d{2}$/.test(amount)) throw new Error(`Not an amount with two decimals: ${amount}`)
+  return BigInt(amount.replace('.', ''))
 }

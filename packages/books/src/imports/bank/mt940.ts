@@ -53,9 +53,17 @@ const date6 = (s: string, line: number): string => {
   return iso
 }
 
-const isDate = (iso: string) => {
-  const d = new Date(`${iso}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso
+/** Whether `YYYY-MM-DD` names a day of the calendar. */
+export const isDate = (iso: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (!m) return false
+  const year = Number(m[1])
+  const month = Number(m[2])
+  const day = Number(m[3])
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!
+  return day <= days
 }
 
 interface Balance {
@@ -140,7 +148,8 @@ const joinParts = (parts: readonly string[]): string => {
   return collapse(out)
 }
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim()
+/** Whitespace collapsed to single spaces and trimmed (text that needs no change is returned as it is). */
+const collapse = (s: string) => (/\s\s|^\s|\s$|[\t\n\r\u00a0]/.test(s) ? s.replace(/\s+/g, ' ').trim() : s)
 
 export interface Details {
   readonly code?: string
@@ -150,6 +159,9 @@ export interface Details {
   readonly account?: string
 }
 
+/** A sub-field mark of each separator: the separator and two digits. */
+const SUBFIELD = { '~': /~(\d{2})/g, '^': /\^(\d{2})/g, '<': /<(\d{2})/g, '?': /\?(\d{2})/g } as const
+
 /** The `:86:` field: structured sub-fields, or free text. */
 export const details = (value: string): Details => {
   const text = value.replace(/\r?\n/g, '\n')
@@ -158,26 +170,38 @@ export const details = (value: string): Details => {
   const code = structured[1]
   const sep = structured[2]!
   const body = text.slice(code ? text.indexOf(sep) : 0).replace(/\n/g, '')
-  const esc = sep.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
-  const parts = new Map<number, string[]>()
-  const re = new RegExp(`${esc}(\\d{2})`, 'g')
-  const marks = [...body.matchAll(re)]
-  marks.forEach((mark, i) => {
-    const from = mark.index! + mark[0].length
-    const to = marks[i + 1]?.index ?? body.length
+  // The parts of each sub-field number (a number may repeat), in the order written.
+  const parts: (string[] | undefined)[] = []
+  const re = SUBFIELD[sep as keyof typeof SUBFIELD]
+  re.lastIndex = 0
+  let mark = re.exec(body)
+  while (mark) {
     const key = Number(mark[1])
-    const list = parts.get(key) ?? []
-    list.push(body.slice(from, to).trimEnd())
-    parts.set(key, list)
-  })
-  const get = (...keys: number[]) => keys.flatMap((k) => parts.get(k) ?? [])
+    const from = mark.index + mark[0].length
+    const next = re.exec(body)
+    const value = body.slice(from, next ? next.index : body.length).trimEnd()
+    const list = parts[key]
+    if (list) list.push(value)
+    else parts[key] = [value]
+    mark = next
+  }
+  const get = (...keys: number[]) => {
+    const out: string[] = []
+    for (const k of keys) {
+      const list = parts[k]
+      if (list) for (const v of list) out.push(v)
+    }
+    return out
+  }
   const description = collapse(get(0).join(' '))
   const title = joinParts(get(20, 21, 22, 23, 24, 25, 26))
-  const accountCandidates = [...get(38), ...get(29).filter(looksLikeAccount)]
-  const sortAndNumber = polishIbanOf((get(30)[0] ?? '').trim(), (get(31)[0] ?? '').trim())
-  const accountText = accountCandidates[0] ?? sortAndNumber ?? undefined
+  const field29 = get(29)
+  const accountText =
+    get(38)[0] ??
+    field29.find(looksLikeAccount) ??
+    (parts[30] && parts[31] ? (polishIbanOf(parts[30][0]!.trim(), parts[31][0]!.trim()) ?? undefined) : undefined)
   // Each group is one item cut into parts; the groups (name, address) are separate items.
-  const groups = [get(27, 28), get(29).filter((p) => !looksLikeAccount(p)), get(32, 33), get(60, 61, 62, 63)]
+  const groups = [get(27, 28), field29.filter((p) => !looksLikeAccount(p)), get(32, 33), get(60, 61, 62, 63)]
   const seen = new Set<string>()
   const name = groups
     .map(joinParts)
