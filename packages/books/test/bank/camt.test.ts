@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { readStatementFile } from '../../src/index.ts'
+import { readStatementFile, readStatementFiles } from '../../src/index.ts'
 
 const dir = fileURLToPath(new URL('../fixtures/bank/', import.meta.url))
 const bytes = (s: string) => new TextEncoder().encode(s)
@@ -54,5 +54,19 @@ describe('camt.053', () => {
       code: 'bank.camt.batch',
       where: '/Document/BkToCstmrStmt/Stmt[1]/Ntry[2]',
     })
+  })
+})
+
+describe('many statement files at once', () => {
+  it('checks the camt.053 files of each version in one run and says per file what it is', async () => {
+    const names = ['pko.camt053.02.xml', 'mbank.camt053.08.xml', 'pko.sta', 'ing.camt053.04.xml']
+    const broken = sample('pko.camt053.02.xml').replace('<CdtDbtInd>CRDT</CdtDbtInd><Dt>', '<Dt>')
+    const files = [
+      ...names.map((n) => ({ bytes: new Uint8Array(readFileSync(`${dir}${n}`)) })),
+      { bytes: bytes(broken) },
+    ]
+    const results = await readStatementFiles(files)
+    expect(results.slice(0, 4)).toEqual(names.map((n) => JSON.parse(sample(`${n}.json`))))
+    expect(results[4]!.ok ? 'read' : results[4]!.error.code).toBe('bank.camt.schema')
   })
 })

@@ -1,14 +1,15 @@
 /**
  * ISO 20022 camt.053 (Bank-to-Customer Statement), versions 001.02 to 001.08. `validateCamt053` checks a file
- * against the official schema of its version (vendored in `schemas/`, validated by libxml2 through
- * `@finance/tax-files`); `parseCamt053` reads it: each `Stmt` is a statement with its account, its booked opening
+ * against the official schema of its version (vendored in `schemas/`, validated by libxml2 in WebAssembly,
+ * xmllint-wasm); `parseCamt053` reads it: each `Stmt` is a statement with its account, its booked opening
  * (`OPBD`, or `PRCD` where a bank gives the previous closing instead) and closing (`CLBD`) balances, and one line per
  * booked entry (`Ntry` with status `BOOK`), or per transaction of a batch entry (`NtryDtls/TxDtls` with their own
  * amounts, which must add up to the entry's). Pending entries do not move the booked balance and are left out.
  */
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { validateWithSchemaFile } from '@finance/tax-files'
 import { XMLParser } from 'fast-xml-parser'
+import { validateXML } from 'xmllint-wasm'
 import { bankOfAccount } from './banks.ts'
 import { StatementError } from './errors.ts'
 import { isValidIban, normaliseIban } from './iban.ts'
@@ -24,26 +25,77 @@ export const CAMT053_SCHEMAS: readonly string[] = ['02', '04', '08']
 export const camtVersionOf = (xml: string): string | null =>
   /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/.exec(xml.slice(0, 8192))?.[1] ?? null
 
-const schemaFile = (version: string) => fileURLToPath(new URL(`./schemas/camt.053.001.${version}.xsd`, import.meta.url))
-
-/** Checks the document against its version's official schema; throws `bank.camt.*` with the validator's reason. */
-export const validateCamt053 = async (xml: string, version: string | null): Promise<void> => {
-  if (version === null || !/^0[2-8]$/.test(version))
-    throw new StatementError('bank.camt.version', 'The file is not a camt.053 statement of versions 001.02 to 001.08')
-  if (!CAMT053_SCHEMAS.includes(version))
-    throw new StatementError(
-      'bank.camt.schemaMissing',
-      `The official schema of camt.053.001.${version} is not available to check the file against`,
-    )
-  const result = await validateWithSchemaFile(xml, schemaFile(version))
-  if (!result.valid) {
-    const first = result.errors[0]
-    throw new StatementError(
-      'bank.camt.schema',
-      `The file does not follow the camt.053.001.${version} schema: ${first?.message ?? 'invalid'}`,
-      first?.line ? `line ${first.line}` : undefined,
-    )
+const schemas = new Map<string, string>()
+const schemaOf = (version: string) => {
+  let text = schemas.get(version)
+  if (text === undefined) {
+    text = readFileSync(fileURLToPath(new URL(`./schemas/camt.053.001.${version}.xsd`, import.meta.url)), 'utf8')
+    schemas.set(version, text)
   }
+  return text
+}
+
+/** libxml2's message without its prefixes (element path, "Schemas validity error") and namespaces. */
+const cleanMessage = (m: string) =>
+  m
+    .replace(/^\s*(element [^:]+: )?Schemas validity error : /, '')
+    .replace(/^\s*parser error : /, '')
+    .replace(/\{[^}]*\}/g, '')
+    .trim()
+
+/**
+ * Checks documents of one version against its official schema, all in one run of the validator (libxml2 in
+ * WebAssembly, offline); for each document in order, the reason it is refused, or `null` when it is valid.
+ */
+export const checkCamt053 = async (
+  documents: readonly string[],
+  version: string | null,
+): Promise<(StatementError | null)[]> => {
+  if (version === null || !/^0[2-8]$/.test(version))
+    return documents.map(
+      () =>
+        new StatementError('bank.camt.version', 'The file is not a camt.053 statement of versions 001.02 to 001.08'),
+    )
+  if (!CAMT053_SCHEMAS.includes(version))
+    return documents.map(
+      () =>
+        new StatementError(
+          'bank.camt.schemaMissing',
+          `The official schema of camt.053.001.${version} is not available to check the file against`,
+        ),
+    )
+  if (documents.length === 0) return []
+  const names = documents.map((_, i) => `statement-${i + 1}.xml`)
+  const result = await validateXML({
+    xml: documents.map((contents, i) => ({ fileName: names[i]!, contents })),
+    schema: [{ fileName: `camt.053.001.${version}.xsd`, contents: schemaOf(version) }],
+    modifyArguments: (args) => ['--nonet', ...args],
+    // Five years of statements in one run: libxml2 keeps each document as a tree while validating it.
+    initialMemoryPages: 256,
+    maxMemoryPages: 32768,
+  })
+  const failed = new Set(
+    result.rawOutput
+      .split('\n')
+      .map((l) => /^(.+) fails to validate$/.exec(l.trim())?.[1])
+      .filter((n): n is string => n !== undefined),
+  )
+  return names.map((name) => {
+    const first = result.errors.find((e) => e.loc?.fileName === name && cleanMessage(e.message) !== '')
+    if (!first && !failed.has(name)) return null
+    const message = first ? cleanMessage(first.message) : 'invalid'
+    return new StatementError(
+      'bank.camt.schema',
+      `The file does not follow the camt.053.001.${version} schema: ${message}`,
+      first?.loc?.lineNumber ? `line ${first.loc.lineNumber}` : undefined,
+    )
+  })
+}
+
+/** Checks one document against its version's official schema; throws `bank.camt.*` with the validator's reason. */
+export const validateCamt053 = async (xml: string, version: string | null): Promise<void> => {
+  const [problem] = await checkCamt053([xml], version)
+  if (problem) throw problem
 }
 
 const ARRAYS = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlNtryInf', 'AdrLine'])

@@ -1,5 +1,5 @@
 /** Reading bank statement files (MT940, camt.053, CSV) into `BankStatement`s, and checking that they add up. */
-export { CAMT053_SCHEMAS, camtVersionOf, parseCamt053, validateCamt053 } from './camt053.ts'
+export { CAMT053_SCHEMAS, camtVersionOf, checkCamt053, parseCamt053, validateCamt053 } from './camt053.ts'
 export { csvRows, parseCsv } from './csv.ts'
 export { decodeStatement, detectFormat } from './detect.ts'
 export { isValidIban, normaliseIban, polishIbanOf } from './iban.ts'
@@ -9,6 +9,7 @@ export {
   MAX_STATEMENT_BYTES,
   parseStatementFile,
   readStatementFile,
+  readStatementFiles,
   type StatementFileOptions,
   type StatementFileResult,
 } from './parse.ts'

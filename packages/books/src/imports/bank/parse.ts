@@ -7,7 +7,7 @@
  * invalid one with the validator's reason, then parses as `parseStatementFile` does. An import should use
  * `readStatementFile`.
  */
-import { camtVersionOf, parseCamt053, validateCamt053 } from './camt053.ts'
+import { camtVersionOf, checkCamt053, parseCamt053, validateCamt053 } from './camt053.ts'
 import { parseCsv } from './csv.ts'
 import { decodeStatement, detectFormat } from './detect.ts'
 import { StatementError } from './errors.ts'
@@ -71,4 +71,46 @@ export const readStatementFile = async (
   } catch (e) {
     return refused(e)
   }
+}
+
+/**
+ * As `readStatementFile` for many files at once (an import of several months): the camt.053 files of each version
+ * are checked against their schema in one run of the validator. Results in the order given, one per file.
+ */
+export const readStatementFiles = async (
+  files: readonly { readonly bytes: Uint8Array; readonly options?: StatementFileOptions }[],
+): Promise<StatementFileResult[]> => {
+  const detected = files.map((f) => {
+    try {
+      return decodeAndDetect(f.bytes)
+    } catch (e) {
+      return refused(e)
+    }
+  })
+  const problems = new Map<number, StatementError>()
+  const byVersion = new Map<string | null, number[]>()
+  detected.forEach((d, i) => {
+    if (!('format' in d) || d.format !== 'camt053') return
+    const version = camtVersionOf(d.text)
+    byVersion.set(version, [...(byVersion.get(version) ?? []), i])
+  })
+  for (const [version, indexes] of byVersion) {
+    const checks = await checkCamt053(
+      indexes.map((i) => (detected[i] as { text: string }).text),
+      version,
+    )
+    checks.forEach((problem, k) => {
+      if (problem) problems.set(indexes[k]!, problem)
+    })
+  }
+  return detected.map((d, i) => {
+    if (!('format' in d)) return d
+    const problem = problems.get(i)
+    if (problem) return refused(problem)
+    try {
+      return { ok: true, statements: parseText(d.text, d.format, files[i]!.options ?? {}), encoding: d.encoding }
+    } catch (e) {
+      return refused(e)
+    }
+  })
 }
