@@ -110,6 +110,13 @@ describe('refusals', () => {
     expect(errorOf(parseStatementFile(utf8('Datum;Betrag;Text\n2026-01-02;1,00;x\n')))?.code).toBe('bank.csv.unknown')
   })
 
+  it('refuses a camt.053 file that is not well-formed XML', () => {
+    const xml = readFileSync(`${dir}pko.camt053.02.xml`, 'utf8')
+    const cut = xml.slice(0, Math.floor(xml.length / 2))
+    const result = parseStatementFile(utf8(cut))
+    expect(result.ok ? null : result.error).toMatchObject({ code: 'bank.camt.xml' })
+  })
+
   it('refuses a PKO BP CSV (which does not name its account) until the account is given', () => {
     const bytes = new Uint8Array(readFileSync(`${dir}pko.csv`))
     expect(errorOf(parseStatementFile(bytes))?.code).toBe('bank.csv.account')

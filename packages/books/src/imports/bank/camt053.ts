@@ -5,10 +5,11 @@
  * (`OPBD`, or `PRCD` where a bank gives the previous closing instead) and closing (`CLBD`) balances, and one line per
  * booked entry (`Ntry` with status `BOOK`), or per transaction of a batch entry (`NtryDtls/TxDtls` with their own
  * amounts, which must add up to the entry's). Pending entries do not move the booked balance and are left out.
+ * The XML is read with saxes (a streaming reader) into plain objects.
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { XMLParser } from 'fast-xml-parser'
+import { SaxesParser } from 'saxes'
 import { validateXML } from 'xmllint-wasm'
 import { bankOfAccount } from './banks.ts'
 import { StatementError } from './errors.ts'
@@ -100,20 +101,52 @@ export const validateCamt053 = async (xml: string, version: string | null): Prom
 
 const ARRAYS = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlNtryInf', 'AdrLine'])
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // The callbacks get the parser's path object, not a string built for every element (the slow part of a read).
-  jPath: false,
-  isArray: (name) => ARRAYS.has(name),
-})
-
 // biome-ignore lint/suspicious/noExplicitAny: a parsed XML tree, read through `at`
 type Node = any
+
+/**
+ * The document as a tree of plain objects: an element is its text (trimmed) when it has neither children nor
+ * attributes, otherwise an object of its children by local name (the elements of `ARRAYS` always as arrays, others
+ * as arrays when repeated), its attributes as `@name` and its text as `#text`.
+ */
+const readXml = (xml: string): Node => {
+  const root: Node = {}
+  const stack: { name: string; node: Node; text: string; leaf: boolean }[] = [
+    { name: '', node: root, text: '', leaf: false },
+  ]
+  const parser = new SaxesParser({ position: true })
+  parser.on('opentag', (tag) => {
+    const node: Node = {}
+    let leaf = true
+    for (const [name, value] of Object.entries(tag.attributes as Record<string, string>)) {
+      if (name === 'xmlns' || name.startsWith('xmlns:')) continue
+      node[`@${name.slice(name.indexOf(':') + 1)}`] = value
+      leaf = false
+    }
+    stack.at(-1)!.leaf = false
+    stack.push({ name: tag.name.slice(tag.name.indexOf(':') + 1), node, text: '', leaf })
+  })
+  parser.on('text', (t) => {
+    stack.at(-1)!.text += t
+  })
+  parser.on('cdata', (t) => {
+    stack.at(-1)!.text += t
+  })
+  parser.on('closetag', () => {
+    const { name, node, text, leaf } = stack.pop()!
+    const parent = stack.at(-1)!.node
+    const trimmed = text.trim()
+    let value: Node = node
+    if (leaf) value = trimmed
+    else if (trimmed !== '') node['#text'] = trimmed
+    const existing = parent[name]
+    if (existing === undefined) parent[name] = ARRAYS.has(name) ? [value] : value
+    else if (Array.isArray(existing)) existing.push(value)
+    else parent[name] = [existing, value]
+  })
+  parser.write(xml).close()
+  return root
+}
 
 /** The value at a path of element names, or `undefined`. */
 const at = (node: Node, ...path: string[]): Node => {
@@ -276,7 +309,7 @@ const balanceOf = (bals: Node[], codes: readonly string[], where: string) => {
 export const parseCamt053 = (xml: string): BankStatement[] => {
   let doc: Node
   try {
-    doc = parser.parse(xml)
+    doc = readXml(xml)
   } catch (e) {
     throw new StatementError('bank.camt.xml', `The file is not well-formed XML: ${(e as Error).message}`)
   }
