@@ -217,6 +217,12 @@ describe('a CSV export with the user’s mapping', () => {
     })
   })
 
+  it('refuses a quoted field that is never closed, at the row where it opens', () => {
+    const broken = `${file}04.01.2026;"Opłata;Bank;5,00;;1229,56\n`
+    const result = parseStatementFile(new TextEncoder().encode(broken), { csvMapping: mapping })
+    expect(result.ok ? null : result.error).toMatchObject({ code: 'bank.csv.quote', where: 'line 5' })
+  })
+
   it('refuses a row with a date in another format, at its line', () => {
     const broken = file.replace('03.01.2026', '2026-01-03')
     const result = parseStatementFile(new TextEncoder().encode(broken), { csvMapping: mapping })

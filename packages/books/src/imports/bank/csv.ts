@@ -21,42 +21,61 @@ interface Row {
 export const csvRows = (text: string, delimiter: string): Row[] => {
   const rows: Row[] = []
   let cells: string[] = []
-  let cell = ''
-  let quoted = false
   let line = 1
   let rowLine = 1
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"'
-          i++
-        } else quoted = false
-      } else {
-        if (ch === '\n') line++
-        cell += ch
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true
-      cell = ''
-    } else if (ch === delimiter) {
-      cells.push(cell)
-      cell = ''
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      cells.push(cell)
-      rows.push({ cells, line: rowLine })
-      cells = []
-      cell = ''
-      line++
-      rowLine = line
-    } else cell += ch
-  }
-  if (quoted) throw new StatementError('bank.csv.quote', 'A quoted field is not closed', atLine(rowLine))
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell)
+  let i = 0
+  const n = text.length
+  const endRow = () => {
     rows.push({ cells, line: rowLine })
+    cells = []
+  }
+  while (i <= n) {
+    // At the start of a cell: a quoted cell (after optional spaces) runs to its closing quote.
+    let j = i
+    while (j < n && text[j] === ' ') j++
+    let value: string
+    if (j < n && text[j] === '"') {
+      let out = ''
+      let from = j + 1
+      for (;;) {
+        const q = text.indexOf('"', from)
+        if (q < 0) throw new StatementError('bank.csv.quote', 'A quoted field is not closed', atLine(rowLine))
+        out += text.slice(from, q)
+        if (text[q + 1] === '"') {
+          out += '"'
+          from = q + 2
+        } else {
+          i = q + 1
+          break
+        }
+      }
+      for (let k = out.indexOf('\n'); k >= 0; k = out.indexOf('\n', k + 1)) line++
+      // Anything between the closing quote and the delimiter is kept (a bank's stray text after the quotes).
+      let end = i
+      while (end < n && text[end] !== delimiter && text[end] !== '\n' && text[end] !== '\r') end++
+      value = out + text.slice(i, end)
+      i = end
+    } else {
+      let end = i
+      while (end < n && text[end] !== delimiter && text[end] !== '\n' && text[end] !== '\r') end++
+      value = text.slice(i, end)
+      i = end
+    }
+    cells.push(value)
+    if (i >= n) {
+      if (!(cells.length === 1 && cells[0] === '')) endRow()
+      break
+    }
+    const ch = text[i]
+    if (ch === delimiter) {
+      i++
+      continue
+    }
+    // A line break ends the row.
+    i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1
+    endRow()
+    line++
+    rowLine = line
   }
   return rows
 }
