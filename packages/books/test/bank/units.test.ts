@@ -229,3 +229,59 @@ describe('a CSV export with the user’s mapping', () => {
     expect(result.ok ? null : result.error).toMatchObject({ code: 'bank.date.invalid', where: 'line 4' })
   })
 })
+
+describe('MT940 forms', () => {
+  it('reads LF line ends, the first field on the envelope’s line, :28:, and :25: as sort code/account', () => {
+    const file = [
+      '{1:F01BPKOPLPWAXXX0000000000}{2:I940BPKOPLPWXXXXN}{4::20:REF1',
+      ':25:10901014/0000071219812874',
+      ':28:7',
+      ':60F:C261230PLN0,',
+      ':61:2612311231C100,N051NONREF',
+      ':86:WPŁATA WŁASNA',
+      ':61:2612310102D0,5N912NONREF//B1',
+      ':86:020~00OPŁATA',
+      ':62F:C270102PLN99,50',
+      '-}',
+      '',
+    ].join('\n')
+    const result = parseStatementFile(new TextEncoder().encode(file))
+    expect(result).toEqual({
+      ok: true,
+      encoding: 'utf-8',
+      statements: [
+        {
+          format: 'mt940',
+          variant: 'santander',
+          account: 'PL61109010140000071219812874',
+          currency: 'PLN',
+          statementId: '7',
+          openingDate: '2026-12-30',
+          closingDate: '2027-01-02',
+          openingBalance: '0.00',
+          closingBalance: '99.50',
+          lines: [
+            {
+              bookingDate: '2026-12-31',
+              valueDate: '2026-12-31',
+              amount: '100.00',
+              currency: 'PLN',
+              title: 'WPŁATA WŁASNA',
+              transactionCode: 'N051',
+            },
+            {
+              // Valued on 31 December, booked on 2 January of the next year.
+              bookingDate: '2027-01-02',
+              valueDate: '2026-12-31',
+              amount: '-0.50',
+              currency: 'PLN',
+              bankReference: 'B1',
+              title: 'OPŁATA',
+              transactionCode: '020',
+            },
+          ],
+        },
+      ],
+    })
+  })
+})
