@@ -4,10 +4,12 @@
  * adds up, each continues the previous one, and together they keep the sum.
  */
 import fc from 'fast-check'
+import iconv from 'iconv-lite'
 import { describe, expect, it } from 'vitest'
 import {
   type BankStatement,
   continuity,
+  decodeStatement,
   formatAmount,
   parseSplitPayment,
   parseStatementFile,
@@ -143,5 +145,29 @@ describe('statements written out and read back', () => {
       }),
       { numRuns: 200 },
     )
+  })
+})
+
+describe('encodings are told, never guessed', () => {
+  it('Polish text in any of the code pages decodes to itself, or is refused as ambiguous — never to another text', () => {
+    let told = 0
+    fc.assert(
+      fc.property(
+        text(200),
+        fc.constantFrom('windows-1250', 'iso-8859-2', 'cp852', 'utf-8' as const),
+        (s, encoding) => {
+          try {
+            const decoded = decodeStatement(iconv.encode(s, encoding))
+            expect(decoded.text).toBe(s)
+            told++
+          } catch (e) {
+            expect((e as { code?: string }).code).toBe('bank.encoding.ambiguous')
+          }
+        },
+      ),
+      { numRuns: 500 },
+    )
+    // Ambiguity needs a text of only the few bytes two code pages both read as Polish letters: rare.
+    expect(told).toBeGreaterThan(450)
   })
 })

@@ -111,6 +111,13 @@ describe('encodings', () => {
     expect(decodeStatement(new TextEncoder().encode('FV 1/2026'))).toEqual({ text: 'FV 1/2026', encoding: 'utf-8' })
   })
 
+  it('tells UTF-8 with other alphabets, and Windows-1250 that is valid UTF-8 only by chance', () => {
+    const ukrainian = 'Przelew od Олена Коваленко, zapłata'
+    expect(decodeStatement(new TextEncoder().encode(ukrainian))).toEqual({ text: ukrainian, encoding: 'utf-8' })
+    // D3 B3 is UTF-8 "ӳ", but Windows-1250 "Ół".
+    expect(decodeStatement(iconv.encode('Óła', 'windows-1250'))).toEqual({ text: 'Óła', encoding: 'windows-1250' })
+  })
+
   it('names the first code page when two give the same text (only letters they share)', () => {
     expect(decodeStatement(iconv.encode('żółw', 'windows-1250'))).toEqual({ text: 'żółw', encoding: 'windows-1250' })
   })

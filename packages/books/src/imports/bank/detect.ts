@@ -1,7 +1,8 @@
 /**
  * The encoding and the format of a statement file, told from its bytes by evidence, never guessed:
- * - a UTF-8 byte order mark, or bytes that are valid UTF-8 with multi-byte characters, are UTF-8; plain ASCII reads
- *   the same in every candidate and is reported as UTF-8;
+ * - a UTF-8 byte order mark, or valid UTF-8 whose characters beyond ASCII are Polish letters, is UTF-8; plain ASCII
+ *   reads the same in every candidate and is reported as UTF-8; valid UTF-8 with other characters is UTF-8 unless its
+ *   bytes read as Polish letters in a code page (then it was valid UTF-8 only by chance);
  * - otherwise each single-byte code page Polish banks use (Windows-1250, ISO-8859-2, CP852) is tried: it fits when
  *   every byte above 0x7F decodes to a Polish letter (or one of a few typographic signs banks write). Windows-1250
  *   and ISO-8859-2 share the bytes of ć ę ł ń ó ż (and capitals) but differ for ą ś ź; CP852 differs in all. When
@@ -20,6 +21,15 @@ const SIGNS = new Set('„”“–—§°€\u00a0')
 const SINGLE_BYTE: readonly StatementEncoding[] = ['windows-1250', 'iso-8859-2', 'cp852']
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Whether every character above ASCII is a Polish letter or one of the signs. */
+const onlyPolish = (text: string) => {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0x80 && !POLISH.has(text[i]!) && !SIGNS.has(text[i]!)) return false
+  }
+  return true
+}
 
 const hasHighByte = (bytes: Uint8Array) => {
   for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true
@@ -58,11 +68,14 @@ export const decodeStatement = (bytes: Uint8Array): Decoded => {
     }
   }
   if (!hasHighByte(bytes)) return { text: utf8.decode(bytes), encoding: 'utf-8' }
+  let asUtf8: string | null = null
   try {
-    return { text: utf8.decode(bytes), encoding: 'utf-8' }
+    asUtf8 = utf8.decode(bytes)
   } catch {
     // Not UTF-8: one of the single-byte code pages.
   }
+  // Valid UTF-8 whose other characters are Polish letters is UTF-8 (no code page reads a UTF-8 Polish letter as one).
+  if (asUtf8 !== null && onlyPolish(asUtf8)) return { text: asUtf8, encoding: 'utf-8' }
   // Which high bytes occur: each one, once, is what the code pages are judged by.
   const present: number[] = []
   const seen = new Uint8Array(128)
@@ -74,6 +87,9 @@ export const decodeStatement = (bytes: Uint8Array): Decoded => {
     }
   }
   const fitting = SINGLE_BYTE.filter((e) => present.every((b) => tableOf(e)[b]!.kind !== 'other'))
+  // Valid UTF-8 with other letters (a Ukrainian name) that no code page reads as Polish is UTF-8; bytes that are
+  // valid UTF-8 only by chance (Windows-1250 "Ół" is UTF-8 "ӳ") read as Polish in a code page and are judged below.
+  if (asUtf8 !== null && fitting.length === 0) return { text: asUtf8, encoding: 'utf-8' }
   if (fitting.length === 0)
     throw new StatementError(
       'bank.encoding.unknown',
