@@ -292,3 +292,19 @@ describe('MT940 forms', () => {
     })
   })
 })
+
+describe('CSV order', () => {
+  it('puts a one-day export listed newest first in booking order, told by the running balance', () => {
+    const file = [
+      '#Data operacji;#Data księgowania;#Opis operacji;#Tytuł;#Nadawca/Odbiorca;#Numer konta;#Kwota;#Saldo po operacji;',
+      '2026-03-20;2026-03-20;PRZELEW;"drugi";"B";\'\';-10,00;90,00;',
+      '2026-03-20;2026-03-20;PRZELEW;"pierwszy";"A";\'\';-100,00;100,00;',
+      '',
+    ].join('\r\n')
+    const result = parseStatementFile(new TextEncoder().encode(file), { account: 'PL61109010140000071219812874' })
+    if (!result.ok) throw new Error(result.error.message)
+    const [s] = result.statements
+    expect(s!.lines.map((l) => l.title)).toEqual(['pierwszy', 'drugi'])
+    expect([s!.openingBalance, s!.closingBalance]).toEqual(['200.00', '90.00'])
+  })
+})

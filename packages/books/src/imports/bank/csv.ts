@@ -467,24 +467,36 @@ export const parseCsv = (text: string, mapping?: CsvMapping, account?: string): 
     if (p.line.currency !== parsed[0]!.line.currency)
       throw new StatementError('bank.statement.currency', 'The file mixes currencies', atLine(p.row))
   // Newest first (as most banks list history): put the lines in the order they were booked.
+  // Newest first (as most banks list history) or oldest first: the dates tell, and within one day the running
+  // balance does. The lines are returned in the order they were booked.
   const newestFirst = parsed[0]!.line.bookingDate > parsed.at(-1)!.line.bookingDate
-  const ordered = newestFirst ? [...parsed].reverse() : parsed
-  const withBalances = ordered.every((p) => p.balance !== undefined)
+  const oldestFirst = parsed[0]!.line.bookingDate < parsed.at(-1)!.line.bookingDate
+  const withBalances = parsed.every((p) => p.balance !== undefined)
+  /** The first row whose balance does not continue the previous one's, in this order, or `null`. */
+  const breaks = (rows: typeof parsed) => {
+    let running = rows[0]!.balance! - amountToGrosze(rows[0]!.line.amount)
+    for (const p of rows) {
+      running += amountToGrosze(p.line.amount)
+      if (running !== p.balance) return { row: p, expected: running }
+    }
+    return null
+  }
+  const reversed = [...parsed].reverse()
+  let ordered = newestFirst ? reversed : parsed
+  if (withBalances && !newestFirst && !oldestFirst && breaks(parsed) !== null && breaks(reversed) === null)
+    ordered = reversed
   let opening: bigint | undefined
   let closing: bigint | undefined
   if (withBalances) {
+    const broken = breaks(ordered)
+    if (broken)
+      throw new StatementError(
+        'bank.statement.unbalanced',
+        `The balance after the operation should be ${formatAmount(broken.expected)}, the file says ${formatAmount(broken.row.balance!)}`,
+        atLine(broken.row.row),
+      )
     opening = ordered[0]!.balance! - amountToGrosze(ordered[0]!.line.amount)
-    let running = opening
-    for (const p of ordered) {
-      running += amountToGrosze(p.line.amount)
-      if (running !== p.balance)
-        throw new StatementError(
-          'bank.statement.unbalanced',
-          `The balance after the operation should be ${formatAmount(running)}, the file says ${formatAmount(p.balance!)}`,
-          atLine(p.row),
-        )
-    }
-    closing = running
+    closing = ordered.at(-1)!.balance!
   }
   const lines = ordered.map((p) => p.line)
   return [
