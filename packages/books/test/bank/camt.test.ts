@@ -11,7 +11,8 @@ const dir = fileURLToPath(new URL('../fixtures/bank/', import.meta.url))
 const bytes = (s: string) => new TextEncoder().encode(s)
 const sample = (name: string) => readFileSync(`${dir}${name}`, 'utf8')
 
-describe('camt.053', () => {
+// The validator is libxml2 in WebAssembly, started for each check: generous limits on a busy machine.
+describe('camt.053', { timeout: 60_000 }, () => {
   it.each(['pko.camt053.02.xml', 'ing.camt053.04.xml', 'mbank.camt053.08.xml'])(
     '%s passes its schema and reads as its expected JSON',
     async (name) => {
@@ -57,7 +58,7 @@ describe('camt.053', () => {
   })
 })
 
-describe('many statement files at once', () => {
+describe('many statement files at once', { timeout: 60_000 }, () => {
   it('checks the camt.053 files of each version in one run and says per file what it is', async () => {
     const names = ['pko.camt053.02.xml', 'mbank.camt053.08.xml', 'pko.sta', 'ing.camt053.04.xml']
     const broken = sample('pko.camt053.02.xml').replace('<CdtDbtInd>CRDT</CdtDbtInd><Dt>', '<Dt>')

@@ -121,7 +121,7 @@ describe('statements written out and read back', () => {
       }),
       { numRuns: 4 },
     )
-  })
+  }, 120_000)
 
   it('cut into several statements of one file: the lines in order, each adding up and continuing, the same sum', () => {
     fc.assert(
