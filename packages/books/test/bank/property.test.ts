@@ -85,7 +85,8 @@ const statementOf = (ls: readonly StatementLine[], openingGrosze: bigint, id: st
 const opening = fc.integer({ min: -1_000_000, max: 100_000_000 }).map(BigInt)
 const bytes = (s: string) => new TextEncoder().encode(s)
 
-describe('statements written out and read back', () => {
+// Hundreds of statements per property: generous limits on a busy machine.
+describe('statements written out and read back', { timeout: 120_000 }, () => {
   it('MT940 in any of the encodings banks send: the same lines and balances', () => {
     const encodings = ['utf-8', 'windows-1250', 'iso-8859-2', 'cp852'] as const
     fc.assert(
@@ -121,7 +122,7 @@ describe('statements written out and read back', () => {
       }),
       { numRuns: 4 },
     )
-  }, 120_000)
+  })
 
   it('cut into several statements of one file: the lines in order, each adding up and continuing, the same sum', () => {
     fc.assert(
@@ -152,7 +153,7 @@ describe('statements written out and read back', () => {
   })
 })
 
-describe('encodings are told, never guessed', () => {
+describe('encodings are told, never guessed', { timeout: 60_000 }, () => {
   it('Polish text in any of the code pages decodes to itself, or is refused as ambiguous — never to another text', () => {
     let told = 0
     fc.assert(
