@@ -308,3 +308,21 @@ describe('CSV order', () => {
     expect([s!.openingBalance, s!.closingBalance]).toEqual(['200.00', '90.00'])
   })
 })
+
+describe('MT940 non-SWIFT fields', () => {
+  it('keeps Millennium’s :NS: fields out of the line they follow', () => {
+    const file = [
+      ':20:1720446',
+      ':25:/PL91116022020000000123456789',
+      ':28C:00022/001',
+      ':NS:22Firma Usługowa',
+      ':60F:C260430PLN10,00',
+      ':61:2605040504D1,00N562NONREF',
+      ':86:562<00PRZELEW<20Opłata',
+      ':NS:23dodatkowa informacja banku',
+      ':62F:C260504PLN9,00',
+    ].join('\r\n')
+    const result = parseStatementFile(new TextEncoder().encode(file))
+    expect(result.ok ? result.statements[0]!.lines[0]!.title : result.error).toBe('Opłata')
+  })
+})

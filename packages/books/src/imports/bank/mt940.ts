@@ -37,7 +37,8 @@ const fieldsOf = (text: string): Field[] => {
       current = null
       continue
     }
-    const m = /^:(\d{2}[A-Z]?):(.*)$/.exec(l)
+    // SWIFT fields (`:61:`, `:28C:`) and the banks’ own (`:NS:` of Millennium) start a field; other lines continue one.
+    const m = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(l)
     if (m) {
       current = { tag: m[1]!, value: m[2]!, line: i + 1 }
       out.push(current)
