@@ -16,6 +16,7 @@ import {
   isItemDataType,
   isSettingKind,
   itemsBetween,
+  lastItem,
   listRecords,
   recordById,
   type RecordDto,
@@ -160,7 +161,7 @@ export default async function recordRoutes(app: FastifyInstance) {
       ? companyRecord(state, type)
       : isSettingKind(type)
         ? currentSetting(state, type, app.finance.today())
-        : (listRecords(state, type).at(-1) ?? null)
+        : lastItem(state, type)
     if (!found) throw notFound()
     return found
   }

@@ -12,7 +12,7 @@ import type { CompanyDataType, SettingKind } from '../schemas/dataTypes.ts'
 import { commandArb, dateArb, percentArb } from '../testing/arbitraries.ts'
 import { type CommandInput, cmd } from '../testing/given.ts'
 import { derive, deriveCounter } from './derived.ts'
-import { companyRecord, currentSetting, listRecords, recordById } from './records.ts'
+import { companyRecord, currentSetting, lastItem, listRecords, recordById } from './records.ts'
 import { recordIndex } from './recordIndex.ts'
 
 const COMPANY: CompanyDataType[] = ['Primary', 'Contact', 'Addresses', 'Invoice']
@@ -75,6 +75,9 @@ describe('record index', () => {
           }
           // A fresh fold has no earlier version to start from: its index is built from scratch.
           expect(reads(state, days)).toEqual(reads(foldBooks(events), days))
+          // The last item of a type is the last of its list.
+          for (const t of ['Income', 'Expense', 'RecurringIncome', 'RecurringExpense'] as const)
+            expect(lastItem(state, t)).toEqual(listRecords(state, t).at(-1) ?? null)
           // The VAT rate in force is the derivation's.
           for (const d of days) expect(recordIndex(state).vatPercentOn(d)).toBe(derive(state).vatPercentOn(d))
         },

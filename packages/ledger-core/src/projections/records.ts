@@ -113,6 +113,13 @@ export const listRecords = (state: BooksState, dataType: DataType): RecordDto[] 
   return rs.map((r) => toDto(state, r))
 }
 
+/** The last item of a data type in `listRecords` order (date, then id), or `null`: one pass, one DTO. */
+export const lastItem = (state: BooksState, dataType: DataType): RecordDto | null => {
+  let last: RecordState | null = null
+  for (const r of live(state, (t) => t === dataType)) if (last === null || byDateAsc(last, r) < 0) last = r
+  return last ? toDto(state, last) : null
+}
+
 /** The setting of `kind` in force on `date`: the live one with the latest `date` not after it (ties: newest id). */
 export const currentSettingState = (
   state: BooksState,
