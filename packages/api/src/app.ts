@@ -20,6 +20,7 @@ import services from './plugins/services.ts'
 import web from './plugins/web.ts'
 import accountRoutes from './routes/account.ts'
 import ksefRoutes from './routes/ksef.ts'
+import ksefOnlineRoutes from './routes/ksefOnline.ts'
 import miscRoutes from './routes/misc.ts'
 import recordRoutes from './routes/records.ts'
 import taxBookRoutes from './routes/taxBooks.ts'
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(yearEndRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
+  await app.register(ksefOnlineRoutes)
   await app.register(miscRoutes)
   await app.register(web, { webRoot: config.webRoot })
 

@@ -50,6 +50,11 @@ export interface Config {
    * or `0`) uses the socket's address.
    */
   readonly trustProxy: false | number | readonly string[]
+  /**
+   * The KSeF API address for every user (`FINANCE_KSEF_URL`, e.g. a simulator or a proxy); unset, each user's
+   * environment (TEST / DEMO / PROD) picks the Ministry's address.
+   */
+  readonly ksefBaseUrl?: string
 }
 
 const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
@@ -156,6 +161,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     loginRateLimit: intFrom(env, 'FINANCE_LOGIN_RATE_LIMIT', 10, 1),
     clientRateLimit: intFrom(env, 'FINANCE_CLIENT_RATE_LIMIT', 30, 1),
     trustProxy: trustProxyFrom(env.FINANCE_TRUST_PROXY),
+    ksefBaseUrl: nonEmpty(env.FINANCE_KSEF_URL),
   }
 }
 
