@@ -14,11 +14,16 @@ import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
+import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
+import { createKsefOnlineApi, type KsefOnlineApi } from './onlineApi.ts'
 import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
 import './ksef.css'
 
-type Props = { effects?: Pick<KsefApi, 'importFiles'> }
+type Props = {
+  /** The import's effect and, when the screen is to show it, the KSeF connection's (the real API without `effects`). */
+  effects?: Pick<KsefApi, 'importFiles'> & { online?: KsefOnlineApi }
+}
 
 /** The reasons and notes of the report, by code, in the user's language. */
 const CODES: Record<string, MessageDescriptor> = {
@@ -53,6 +58,7 @@ export const KsefImportPage = ({ effects }: Props) => {
     })
   }, [effects])
   const actor = useActorRef(machine)
+  const online = useMemo(() => (effects ? (effects.online ?? null) : createKsefOnlineApi()), [effects])
   const files = useSelector(actor, (s) => s.context.files)
   const results = useSelector(actor, (s) => s.context.results)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
@@ -120,6 +126,7 @@ export const KsefImportPage = ({ effects }: Props) => {
           file is checked against the official FA(3) schema; a file that fails is reported and nothing of it is written.
         </Trans>
       </p>
+      {online && <KsefOnlinePanel effects={online} />}
       <section
         className={`ksef-drop${over ? ' ksef-drop--over' : ''}`}
         aria-label={t`Drop zone for FA(3) files`}
