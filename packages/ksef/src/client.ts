@@ -30,7 +30,14 @@ import {
   sha256Base64,
 } from './crypto.ts'
 import { isKsefNumber } from './ksefNumber.ts'
-import { type FetchPage, KsefError, type KsefPort, type ReceivedInvoice, type SendOutcome } from './port.ts'
+import {
+  type AcceptedInvoice,
+  type FetchPage,
+  KsefError,
+  type KsefPort,
+  type ReceivedInvoice,
+  type SendOutcome,
+} from './port.ts'
 
 export interface KsefClientOptions {
   /** The API's base address, e.g. `KSEF_BASE_URLS.TEST` or a simulator's. */
@@ -54,8 +61,8 @@ export interface KsefClientOptions {
   readonly pollIntervalMs?: number
   /** Polls of one operation before it counts as never finished: 120. */
   readonly maxPolls?: number
-  /** Checks a UPO against upo-v4-3.xsd; answers the problems (the tax files' validator by default). */
-  readonly validateUpo?: (xml: string) => Promise<readonly string[]>
+  /** Checks UPOs against upo-v4-3.xsd; answers each one's problems (the tax files' validator by default). */
+  readonly validateUpos?: (xmls: readonly string[]) => Promise<readonly (readonly string[])[]>
 }
 
 interface TokenInfo {
@@ -106,18 +113,22 @@ class Ambiguous extends Error {}
  * testowe (TE)": that one element is checked as "starts with the Ministry's name" and the rest by the schema. The
  * UPO kept is the one received, unchanged.
  */
-export const upoProblems = async (xml: string): Promise<readonly string[]> => {
-  const { validateXml } = await import('@finance/tax-files')
-  const name = /<NazwaPodmiotuPrzyjmujacego>([^<]*)<\/NazwaPodmiotuPrzyjmujacego>/.exec(xml)?.[1]
-  const checked =
-    name?.startsWith('Ministerstwo Finansów') === true
+export const upoProblems = async (xml: string): Promise<readonly string[]> => (await upoProblemsOfMany([xml]))[0] ?? []
+
+/** `upoProblems` of many UPOs in one run of the validator (its start costs more than checking a UPO). */
+export const upoProblemsOfMany = async (xmls: readonly string[]): Promise<readonly (readonly string[])[]> => {
+  const { validateMany } = await import('@finance/tax-files')
+  const checked = xmls.map((xml) => {
+    const name = /<NazwaPodmiotuPrzyjmujacego>([^<]*)<\/NazwaPodmiotuPrzyjmujacego>/.exec(xml)?.[1]
+    return name?.startsWith('Ministerstwo Finansów') === true
       ? xml.replace(
           /<NazwaPodmiotuPrzyjmujacego>[^<]*<\/NazwaPodmiotuPrzyjmujacego>/,
           '<NazwaPodmiotuPrzyjmujacego>Ministerstwo Finansów</NazwaPodmiotuPrzyjmujacego>',
         )
       : xml
-  const r = await validateXml(checked, 'UPO(4-3)')
-  return r.errors.map((e) => (e.line === null ? e.message : `${e.line}: ${e.message}`))
+  })
+  const results = await validateMany(checked, 'UPO(4-3)')
+  return results.map((r) => r.errors.map((e) => (e.line === null ? e.message : `${e.line}: ${e.message}`)))
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in milliseconds from `now`. */
@@ -166,11 +177,11 @@ const codesOf = (body: unknown): number[] => {
 const SESSION_GONE = new Set([21173, 21180])
 
 export class KsefHttpClient implements KsefPort {
-  readonly #o: Required<Omit<KsefClientOptions, 'fetch' | 'sleep' | 'now' | 'validateUpo'>>
+  readonly #o: Required<Omit<KsefClientOptions, 'fetch' | 'sleep' | 'now' | 'validateUpos'>>
   readonly #fetch: typeof globalThis.fetch
   readonly #sleep: (ms: number) => Promise<void>
   readonly #now: () => Date
-  readonly #validateUpo: (xml: string) => Promise<readonly string[]>
+  readonly #validateUpos: (xmls: readonly string[]) => Promise<readonly (readonly string[])[]>
   #certificates: PublicKeyCertificate[] | null = null
   #access: TokenInfo | null = null
   #refresh: TokenInfo | null = null
@@ -190,7 +201,7 @@ export class KsefHttpClient implements KsefPort {
     this.#fetch = options.fetch ?? globalThis.fetch
     this.#sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
     this.#now = options.now ?? (() => new Date())
-    this.#validateUpo = options.validateUpo ?? upoProblems
+    this.#validateUpos = options.validateUpos ?? upoProblemsOfMany
   }
 
   // ---- HTTP with the limits -------------------------------------------------------------------------------------
@@ -478,14 +489,27 @@ export class KsefHttpClient implements KsefPort {
     }
   }
 
+  /** The UPO of an invoice, checked to confirm the file sent (its schema is checked with the others, `#checkUpos`). */
   async #upo(session: string, path: string, invoiceHash: string): Promise<string> {
     const upo = await this.#call<string>('GET', `/sessions/${session}/invoices/${path}/upo`, { text: true })
-    const problems = await this.#validateUpo(upo)
-    if (problems.length > 0)
-      throw new KsefError('protocol', 'The UPO does not match the official schema upo-v4-3.xsd', { details: problems })
     const hash = /<SkrotDokumentu>([^<]+)<\/SkrotDokumentu>/.exec(upo)?.[1]
     if (hash !== invoiceHash) throw new KsefError('protocol', 'The UPO confirms another document than the one sent')
     return upo
+  }
+
+  /** Every UPO of a sending against upo-v4-3.xsd, in one run of the validator. */
+  async #checkUpos(outcomes: readonly SendOutcome[]): Promise<void> {
+    const accepted = outcomes.filter((o): o is AcceptedInvoice => o.status === 'accepted')
+    const problems = await this.#validateUpos(accepted.map((o) => o.upo))
+    const bad = problems.findIndex((p) => p.length > 0)
+    if (bad >= 0)
+      throw new KsefError(
+        'protocol',
+        `The UPO of ${accepted[bad]?.ksefNumber} does not match the official schema upo-v4-3.xsd`,
+        {
+          details: problems[bad],
+        },
+      )
   }
 
   async sendInvoices(xmls: readonly string[]): Promise<readonly SendOutcome[]> {
@@ -515,6 +539,7 @@ export class KsefHttpClient implements KsefPort {
       )
       outcomes.push(await this.#outcome(s, st))
     }
+    await this.#checkUpos(outcomes)
     return outcomes
   }
 

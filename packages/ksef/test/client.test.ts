@@ -128,6 +128,18 @@ describe('an interactive session', () => {
     expect(sim.invoices).toHaveLength(1)
   })
 
+  it('refuses a UPO that does not match upo-v4-3.xsd', async () => {
+    sim = await startSimulator({ nip: NIP })
+    sim.brokenUpos = true
+    const e = await client()
+      .sendInvoices([invoice('FV/20/2026')])
+      .catch((x) => x)
+    expect(e).toBeInstanceOf(KsefError)
+    expect(e.kind).toBe('protocol')
+    expect(e.message).toContain('upo-v4-3.xsd')
+    expect(e.details.join(' ')).toContain('NumerKSeFDokumentu')
+  })
+
   it('waits the Retry-After of a 429 and sends once', async () => {
     sim = await startSimulator({ nip: NIP })
     sim.fail({ method: 'POST', path: /^\/sessions\/online\/[^/]+\/invoices$/, answer: 429, retryAfter: 7, times: 2 })

@@ -21,7 +21,7 @@ import { createHash, randomBytes, randomUUID, X509Certificate } from 'node:crypt
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { validateXml } from '@finance/tax-files'
+import { validateMany } from '@finance/tax-files'
 import formats from 'ajv-formats'
 import { strToU8, zipSync } from 'fflate'
 import { OpenAPIBackend, type Operation } from 'openapi-backend'
@@ -53,6 +53,8 @@ interface Session {
   validUntil: Date
   closed: boolean
   readonly invoices: SessionInvoice[]
+  /** Decrypted invoices waiting for the schema check (done for all of them at the next read of the session). */
+  readonly pending: { inv: SessionInvoice; text: string; at: Date }[]
 }
 
 interface SessionInvoice {
@@ -128,6 +130,8 @@ export class KsefSimulator {
   maxPackageInvoices = 10_000
   /** A session expires after this many invoices (an expiry in the middle of a sending): never. */
   expireSessionsAfter = Number.POSITIVE_INFINITY
+  /** UPOs without the document's KSeF number: invalid against upo-v4-3.xsd (a client must refuse them). */
+  brokenUpos = false
   /** Whether the simulator refuses the token (status 450 of the authentication). */
   revokeToken = false
   #server: Server | null = null
@@ -515,6 +519,7 @@ export class KsefSimulator {
         validUntil: new Date(now.getTime() + 12 * 3600_000),
         closed: false,
         invoices: [],
+        pending: [],
       }
       this.#sessions.set(s.referenceNumber, s)
       return [201, { referenceNumber: s.referenceNumber, validUntil: s.validUntil.toISOString() }]
@@ -560,6 +565,7 @@ export class KsefSimulator {
     if (m) {
       const s = this.#sessions.get(m[1]!)
       if (!s) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
+      await this.#drain(s)
       const size = Number(req.query.pageSize ?? 10)
       const from = Number(req.headers['x-continuation-token'] ?? 0)
       const page = s.invoices.slice(from, from + size)
@@ -574,18 +580,21 @@ export class KsefSimulator {
     }
     m = /^GET \/sessions\/([^/]+)\/invoices\/ksef\/([^/]+)\/upo$/.exec(route)
     if (m) {
+      await this.#drain(this.#sessions.get(m[1]!))
       const inv = this.#sessions.get(m[1]!)?.invoices.find((i) => i.ksefNumber === m![2])
       if (!inv?.upo) return [400, this.#exception(21164, 'Faktura o podanym identyfikatorze nie istnieje.')]
       return [200, inv.upo, { 'x-ms-meta-hash': sha256Base64(inv.upo) }]
     }
     m = /^GET \/sessions\/([^/]+)\/invoices\/([^/]+)\/upo$/.exec(route)
     if (m) {
+      await this.#drain(this.#sessions.get(m[1]!))
       const inv = this.#sessions.get(m[1]!)?.invoices.find((i) => i.referenceNumber === m![2])
       if (!inv?.upo) return [400, this.#exception(21164, 'Faktura o podanym identyfikatorze nie istnieje.')]
       return [200, inv.upo, { 'x-ms-meta-hash': sha256Base64(inv.upo) }]
     }
     m = /^GET \/sessions\/([^/]+)\/invoices\/([^/]+)$/.exec(route)
     if (m) {
+      await this.#drain(this.#sessions.get(m[1]!))
       const inv = this.#sessions.get(m[1]!)?.invoices.find((i) => i.referenceNumber === m![2])
       if (!inv) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
       return [200, this.#invoiceStatus(inv, true)]
@@ -667,16 +676,31 @@ export class KsefSimulator {
       }
       return
     }
-    const text = xml.toString('utf8')
-    const check = await validateXml(text, 'FA(3)')
-    if (!check.valid) {
-      inv.status = {
-        code: 430,
-        description: 'Błąd weryfikacji pliku faktury',
-        details: check.errors.slice(0, 5).map((e) => e.message),
-      }
-      return
-    }
+    // As KSeF, the rest happens after the 202: the schema check runs for the session's waiting invoices together.
+    s.pending.push({ inv, text: xml.toString('utf8'), at: now })
+  }
+
+  /** Checks the session's waiting invoices against the FA(3) schema (one validator run) and accepts or refuses each. */
+  async #drain(s: Session | undefined) {
+    if (!s || s.pending.length === 0) return
+    const batch = s.pending.splice(0)
+    const checks = await validateMany(
+      batch.map((p) => p.text),
+      'FA(3)',
+    )
+    batch.forEach((p, i) => {
+      const check = checks[i]!
+      if (!check.valid)
+        p.inv.status = {
+          code: 430,
+          description: 'Błąd weryfikacji pliku faktury',
+          details: check.errors.slice(0, 5).map((e) => e.message),
+        }
+      else this.#accept(s, p.inv, p.text, p.at)
+    })
+  }
+
+  #accept(s: Session, inv: SessionInvoice, text: string, now: Date) {
     const seller = tag(section(text, 'Podmiot1'), 'NIP')
     inv.invoiceNumber = tag(text, 'P_2')
     if (seller !== this.nip) {
@@ -725,7 +749,7 @@ export class KsefSimulator {
 	<KodFormularza>FA (3)</KodFormularza>
 	<Dokument>
 		<NipSprzedawcy>${stored.sellerNip}</NipSprzedawcy>
-		<NumerKSeFDokumentu>${stored.ksefNumber}</NumerKSeFDokumentu>
+		${this.brokenUpos ? '' : `<NumerKSeFDokumentu>${stored.ksefNumber}</NumerKSeFDokumentu>`}
 		<NumerFaktury>${stored.invoiceNumber.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</NumerFaktury>
 		<DataWystawieniaFaktury>${stored.issueDate}</DataWystawieniaFaktury>
 		<DataPrzeslaniaDokumentu>${now.toISOString()}</DataPrzeslaniaDokumentu>
