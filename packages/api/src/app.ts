@@ -15,6 +15,7 @@ import auth from './plugins/auth.ts'
 import docs from './plugins/docs.ts'
 import errors from './plugins/errors.ts'
 import reminders from './plugins/reminders.ts'
+import ksefFetch from './plugins/ksefFetch.ts'
 import security from './plugins/security.ts'
 import services from './plugins/services.ts'
 import web from './plugins/web.ts'
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docs)
   await app.register(auth)
   await app.register(reminders)
+  await app.register(ksefFetch)
   // OpenAPI: routes behind `authenticate` declare the bearer scheme.
   app.addHook('onRoute', (route) => {
     const hooks = ([] as unknown[]).concat(route.onRequest ?? [])

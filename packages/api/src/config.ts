@@ -55,6 +55,8 @@ export interface Config {
    * environment (TEST / DEMO / PROD) picks the Ministry's address.
    */
   readonly ksefBaseUrl?: string
+  /** The scheduled fetch of received invoices in ms (`FINANCE_KSEF_FETCH_INTERVAL_MS`, default 30 min); 0 or unset in tests: off. */
+  readonly ksefFetchIntervalMs?: number
 }
 
 const intFrom = (env: Env, name: string, fallback: number, min = 0): number => {
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     clientRateLimit: intFrom(env, 'FINANCE_CLIENT_RATE_LIMIT', 30, 1),
     trustProxy: trustProxyFrom(env.FINANCE_TRUST_PROXY),
     ksefBaseUrl: nonEmpty(env.FINANCE_KSEF_URL),
+    ksefFetchIntervalMs: intFrom(env, 'FINANCE_KSEF_FETCH_INTERVAL_MS', 30 * 60_000),
   }
 }
 

@@ -143,6 +143,17 @@ describe('KSeF online', { timeout: 60_000 }, () => {
     expect(status.lastFetch).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } })
   })
 
+  it('fetches on schedule for the users with a token, the result shown as the screen’s own', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    h = await harness({ now: '2026-03-20T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
+    const { t } = await company()
+    await call(h.app, t, 'PUT', '/api/ksef/connection', { token: sim.token })
+    sim.receive(purchase('ZAK 9/03'))
+    expect(await h.app.runKsefFetches()).toEqual({ users: 1, fetched: 1, failed: 0, skipped: 0 })
+    const status = (await call(h.app, t, 'GET', '/api/ksef/connection')).json()
+    expect(status.lastFetch).toMatchObject({ ok: true, received: 1, imported: 1 })
+  })
+
   it('refuses a token KSeF does not know, saying so', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     h = await harness({ now: '2026-03-20T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })

@@ -379,3 +379,48 @@ export async function fetchFromKsef(deps: KsefDeps, userId: string): Promise<Kse
   }
   return record({ at: at.toISOString(), ok: true, ...totals, error: null }, from)
 }
+
+// ---- the scheduled fetch -------------------------------------------------------------------------------------------
+
+export interface KsefFetchRun {
+  /** Users with a stored token. */
+  readonly users: number
+  readonly fetched: number
+  readonly failed: number
+  /** Users another instance (or an earlier run within the interval) had claimed. */
+  readonly skipped: number
+}
+
+/**
+ * One pass of the scheduled fetch: every user with a stored token whose claim for this interval this instance wins
+ * (an expiring counter in the store, shared by every instance) fetches; each result is recorded as a fetch from the
+ * screen is, so the screen shows it. A user's failure does not stop the others.
+ */
+export async function runKsefFetches(
+  deps: KsefDeps,
+  userIds: readonly string[],
+  intervalMs: number,
+): Promise<KsefFetchRun> {
+  let users = 0
+  let fetched = 0
+  let failed = 0
+  let skipped = 0
+  for (const userId of userIds) {
+    if ((await deps.store.secrets.get(tokenKey(userId))) === null) continue
+    users++
+    // KSeF asks for at least 15 minutes between exports of one subject type: one claim per user and interval.
+    const claim = await deps.store.counters.increment(`ksef-fetch:${userId}`, intervalMs, deps.now().getTime())
+    if (claim.value !== 1) {
+      skipped++
+      continue
+    }
+    try {
+      await fetchFromKsef(deps, userId)
+      fetched++
+    } catch (e) {
+      if (!(e instanceof KsefActionError)) throw e
+      failed++
+    }
+  }
+  return { users, fetched, failed, skipped }
+}
