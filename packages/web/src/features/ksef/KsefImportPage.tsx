@@ -119,6 +119,10 @@ export const KsefImportPage = ({ effects }: Props) => {
       <h1 className="page-title">
         <Trans>KSeF invoices</Trans>
       </h1>
+      {online && <KsefOnlinePanel effects={online} />}
+      <h2>
+        <Trans>Import FA(3) files</Trans>
+      </h2>
       <p className="ksef-page__intro" id={hintId}>
         <Trans>
           Drop FA(3) invoices downloaded from KSeF here. An invoice your company bought becomes an expense, one it
@@ -126,7 +130,6 @@ export const KsefImportPage = ({ effects }: Props) => {
           file is checked against the official FA(3) schema; a file that fails is reported and nothing of it is written.
         </Trans>
       </p>
-      {online && <KsefOnlinePanel effects={online} />}
       <section
         className={`ksef-drop${over ? ' ksef-drop--over' : ''}`}
         aria-label={t`Drop zone for FA(3) files`}

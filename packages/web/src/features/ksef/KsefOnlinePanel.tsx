@@ -9,7 +9,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, useMessages } from '../../ui/index.ts'
+import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
+import { Button, Select, TextInput, useMessages } from '../../ui/index.ts'
 import type { KsefConnection, KsefEnvironment, KsefOnlineApi, UnsentInvoice } from './onlineApi.ts'
 
 /** The API's KSeF messages, in the user's language. */
@@ -40,6 +41,7 @@ type Props = { effects: KsefOnlineApi }
 
 export const KsefOnlinePanel = ({ effects }: Props) => {
   const { t, i18n } = useLingui()
+  const language = useLanguage()
   const messages = useMessages()
   const [connection, setConnection] = useState<KsefConnection | null>(null)
   const [unsent, setUnsent] = useState<UnsentInvoice[]>([])
@@ -146,33 +148,26 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
         </dl>
       )}
       <form className="ksef-online__token" onSubmit={save}>
-        <label>
-          <span>
-            <Trans>KSeF token</Trans>
-          </span>
-          <input
-            type="password"
-            autoComplete="off"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            disabled={busy}
-            required
-          />
-        </label>
-        <label>
-          <span>
-            <Trans>Environment</Trans>
-          </span>
-          <select
-            value={environment}
-            onChange={(e) => setEnvironment(e.target.value as KsefEnvironment)}
-            disabled={busy}
-          >
-            <option value="TEST">{t`TEST (test environment)`}</option>
-            <option value="DEMO">{t`DEMO (pre-production)`}</option>
-            <option value="PROD">{t`PROD (production)`}</option>
-          </select>
-        </label>
+        <TextInput
+          label={t`KSeF token`}
+          type="password"
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          disabled={busy}
+          required
+        />
+        <Select
+          label={t`Environment`}
+          value={environment}
+          onChange={(e) => setEnvironment(e.target.value as KsefEnvironment)}
+          disabled={busy}
+          options={[
+            { value: 'TEST', label: t`TEST (test environment)` },
+            { value: 'DEMO', label: t`DEMO (pre-production)` },
+            { value: 'PROD', label: t`PROD (production)` },
+          ]}
+        />
         <Button type="submit" disabled={busy || token.trim() === ''}>
           <Trans>Save token</Trans>
         </Button>
@@ -203,7 +198,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
           {unsent.map((i) => (
             <li key={i.id}>
               <span>
-                {i.documentNumber} · {i.date} · {i.amount}
+                {i.documentNumber} · {i.date} · {formatMoneyWithCurrency(i.amount, language)}
               </span>{' '}
               <Button
                 variant="secondary"
