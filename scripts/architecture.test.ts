@@ -41,9 +41,22 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@finance/ledger-core': [],
   '@finance/event-store': [],
   '@finance/tax-files': ['@finance/ledger-core'],
-  '@finance/books': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files'],
-  '@finance/api': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
-  '@finance/cli': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/books'],
+  '@finance/ksef': ['@finance/tax-files'],
+  '@finance/books': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/ksef'],
+  '@finance/api': [
+    '@finance/ledger-core',
+    '@finance/event-store',
+    '@finance/tax-files',
+    '@finance/books',
+    '@finance/ksef',
+  ],
+  '@finance/cli': [
+    '@finance/ledger-core',
+    '@finance/event-store',
+    '@finance/tax-files',
+    '@finance/books',
+    '@finance/ksef',
+  ],
   '@finance/web': ['@finance/ledger-core'],
 }
 /** Entries a package may use where it may not use them all: the web app only the browser-safe main and formatting entries. */

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const all = ['event-store', 'ledger-core', 'tax-files', 'books', 'api', 'cli', 'startup']
+const all = ['event-store', 'ledger-core', 'tax-files', 'books', 'ksef', 'api', 'cli', 'startup']
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const root = fileURLToPath(new URL('..', import.meta.url))
 

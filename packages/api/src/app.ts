@@ -17,11 +17,13 @@ import errors from './plugins/errors.ts'
 import reminders from './plugins/reminders.ts'
 import backups from './plugins/backups.ts'
 import myDataRoutes from './routes/myData.ts'
+import ksefFetch from './plugins/ksefFetch.ts'
 import security from './plugins/security.ts'
 import services from './plugins/services.ts'
 import web from './plugins/web.ts'
 import accountRoutes from './routes/account.ts'
 import ksefRoutes from './routes/ksef.ts'
+import ksefOnlineRoutes from './routes/ksefOnline.ts'
 import miscRoutes from './routes/misc.ts'
 import recordRoutes from './routes/records.ts'
 import taxBookRoutes from './routes/taxBooks.ts'
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auth)
   await app.register(reminders)
   await app.register(backups)
+  await app.register(ksefFetch)
   // OpenAPI: routes behind `authenticate` declare the bearer scheme.
   app.addHook('onRoute', (route) => {
     const hooks = ([] as unknown[]).concat(route.onRequest ?? [])
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(yearEndRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
+  await app.register(ksefOnlineRoutes)
   await app.register(miscRoutes)
   await app.register(myDataRoutes)
   await app.register(web, { webRoot: config.webRoot })

@@ -52,6 +52,13 @@ export interface Config {
   readonly trustProxy: false | number | readonly string[]
   /** The scheduled backup (`FINANCE_BACKUP_DIR` set), or none. */
   readonly backup?: BackupConfig | undefined
+  /**
+   * The KSeF API address for every user (`FINANCE_KSEF_URL`, e.g. a simulator or a proxy); unset, each user's
+   * environment (TEST / DEMO / PROD) picks the Ministry's address.
+   */
+  readonly ksefBaseUrl?: string
+  /** The scheduled fetch of received invoices in ms (`FINANCE_KSEF_FETCH_INTERVAL_MS`, default 30 min); 0 or unset in tests: off. */
+  readonly ksefFetchIntervalMs?: number
 }
 
 /** `FINANCE_BACKUP_DIR`, `FINANCE_BACKUP_INTERVAL_HOURS` (default 24), `FINANCE_BACKUP_KEEP` (default 7). */
@@ -181,6 +188,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     clientRateLimit: intFrom(env, 'FINANCE_CLIENT_RATE_LIMIT', 30, 1),
     trustProxy: trustProxyFrom(env.FINANCE_TRUST_PROXY),
     backup: backupConfigFrom(env, cwd, dataDir),
+    ksefBaseUrl: nonEmpty(env.FINANCE_KSEF_URL),
+    ksefFetchIntervalMs: intFrom(env, 'FINANCE_KSEF_FETCH_INTERVAL_MS', 30 * 60_000),
   }
 }
 

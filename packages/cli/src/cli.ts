@@ -26,6 +26,7 @@ const commands = {
   ksef: () => import('./commands/ksef.ts'),
   backup: () => import('./commands/backup.ts'),
   erasure: () => import('./commands/erasure.ts'),
+  ksefOnline: () => import('./commands/ksefOnline.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -371,6 +372,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBooks(program, ctx)
   registerJpk(program, ctx)
   registerBackup(program, ctx)
+  registerKsef(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -518,6 +520,41 @@ const registerBackup = (program: Command, ctx: Ctx) => {
     .action(async (file: string, o: { json?: boolean }) =>
       (await commands.backup()).restoreCommand(ctx, file, { json: o.json === true }),
     )
+}
+
+/** `finance ksef status|send|fetch`: KSeF online with the token the user stored in the app. */
+const registerKsef = (program: Command, ctx: Ctx) => {
+  const ksef = program
+    .command('ksef')
+    .description('KSeF online: send an issued invoice, fetch received ones, the status')
+  ksef
+    .command('status')
+    .description('the KSeF environment, whether a token is stored, the last fetch and sending')
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (o: { user: string; json?: boolean }) => (await commands.ksefOnline()).ksefStatusCommand(ctx, o))
+  ksef
+    .command('send')
+    .description('send the FA(3) invoice of a one-time income to KSeF and record its KSeF number')
+    .argument('<id>', 'the income id', (value: string) => {
+      if (!/^[1-9]\d{0,9}$/.test(value))
+        throw new InvalidArgumentError(
+          ctx.lang === 'pl' ? 'oczekiwano numeru pozycji, np. 12' : 'expected an item id, e.g. 12',
+        )
+      return Number(value)
+    })
+    .addOption(requiredUser())
+    .option('--exemption-basis <text>', 'P_19A: the legal basis of an exempt sale')
+    .option('--json', 'print JSON')
+    .action(async (id: number, o: { user: string; exemptionBasis?: string; json?: boolean }) =>
+      (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
+    )
+  ksef
+    .command('fetch')
+    .description('fetch the invoices received in KSeF since the last fetch into the books')
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (o: { user: string; json?: boolean }) => (await commands.ksefOnline()).ksefFetchCommand(ctx, o))
 }
 
 /** A month number 1–12 (`3` or `03`). */

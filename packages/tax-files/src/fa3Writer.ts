@@ -1,6 +1,6 @@
 /**
- * Issuing an FA(3) invoice for an income: the XML the user sends to KSeF (Finance does not send it: see
- * `packages/api/src/ksef/client.ts`), written from the company's invoice data and one income item. One line, the item's VAT rate;
+ * Issuing an FA(3) invoice for an income: the XML sent to KSeF (by the user, or by Finance's KSeF client: see
+ * docs/ksef.md), written from the company's invoice data and one income item. One line, the item's VAT rate;
  * the seller is the Invoice data (or Primary data with the permanent address when there is no Invoice data), the
  * buyer the item's counterparty. What the schema requires and the data may lack is reported as field problems
  * before anything is written. Every document written here is checked against the official schema in the tests and

@@ -38,6 +38,12 @@ export const SCHEMAS = {
     namespace: 'http://crd.gov.pl/wzor/2025/06/25/13775/',
     systemCode: 'FA (3)',
   },
+  /** The KSeF acknowledgement of receipt (UPO) of an invoice or a session; it has no form code. */
+  'UPO(4-3)': {
+    file: 'ksef/UPO_4_3/upo-v4-3.xsd',
+    namespace: 'http://upo.schematy.mf.gov.pl/KSeF/v4-3',
+    systemCode: 'UPO',
+  },
   'JPK_V7M(2)': {
     file: 'jpk/JPK_V7M_2/Schemat_JPK_V7M(2)_v1-0.xsd',
     namespace: 'http://crd.gov.pl/wzor/2021/12/27/11148/',

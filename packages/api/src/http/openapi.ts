@@ -570,6 +570,56 @@ const otherOperations: Record<string, OperationDoc> = {
     ok: object({}),
     errors: [404],
   },
+  'GET /api/ksef/connection': {
+    summary: 'The KSeF connection: environment, token stored or not, the last fetch and sending',
+    description: 'The token itself is never answered.',
+    ok: object({
+      environment: { type: 'string', enum: ['TEST', 'DEMO', 'PROD'] },
+      hasToken: bool,
+      nip: orNull(str()),
+      highWaterMark: orNull(str('Where the next fetch starts (ISO 8601)')),
+      lastFetch: { type: ['object', 'null'] },
+      lastSend: { type: ['object', 'null'] },
+    }),
+  },
+  'PUT /api/ksef/connection': {
+    summary: 'Store the KSeF token and the environment',
+    description:
+      'The token is kept encrypted (AES-256-GCM under a key of the server) and never answered or logged. Another environment starts the download of received invoices afresh.',
+    ok: object({}),
+  },
+  'DELETE /api/ksef/connection': {
+    summary: 'Forget the KSeF token',
+    ok: object({}),
+  },
+  'POST /api/ksef/invoices/:id/send': {
+    summary: 'Send the FA(3) invoice of a one-time company income to KSeF',
+    description:
+      'Records the KSeF number on the income and keeps the UPO (`GET …/upo`). A second sending answers 409; a sending whose answer was lost is repeated with the same file, which KSeF recognises, so there is never a second invoice. KSeF refusing the invoice answers 422 with its reasons; KSeF refusing the token 502; KSeF unavailable or limiting the requests 503 (`retry-after`). `x-finance-ksef-error` names the case.',
+    ok: object({ itemId: int(), ksefNumber: str(), acquisitionDate: str() }),
+    errors: [404, 409, 422, 502, 503],
+  },
+  'GET /api/ksef/invoices/:id/upo': {
+    summary: 'The UPO of an invoice sent to KSeF',
+    description: "KSeF's acknowledgement of receipt, as KSeF sent it (checked against upo-v4-3.xsd on receipt).",
+    ok: { mediaType: 'application/xml', schema: { type: 'string', format: 'binary' } },
+    errors: [404],
+  },
+  'POST /api/ksef/fetch': {
+    summary: 'Fetch the invoices received in KSeF since the last fetch',
+    description:
+      'From the high-water mark of the last fetch (the first reaches 90 days back); each invoice goes through the FA(3) import, so a purchase invoice becomes an expense and one already held is a duplicate. Failures as for sending.',
+    ok: object({
+      at: str(),
+      ok: bool,
+      received: int(),
+      imported: int(),
+      duplicates: int(),
+      refused: int(),
+      error: { type: ['object', 'null'] },
+    }),
+    errors: [502, 503],
+  },
   'GET /api/jpk/v7/:period': {
     summary: 'The JPK_V7M / JPK_V7K file of a month or quarter',
     description:
@@ -656,6 +706,9 @@ const ERROR_TEXT: Readonly<Record<number, string>> = {
   414: 'Request address is too long',
   415: 'Unsupported media type: send `application/json`',
   429: 'Too many requests, try again later (`retry-after` gives the seconds)',
+  422: 'KSeF refused the document: `errors` gives its reasons',
+  502: 'KSeF refused the credentials or answered outside its documented API',
+  503: 'KSeF is unavailable or limits the requests (`retry-after` gives the seconds when known)',
 }
 
 interface RouteSchema {

@@ -4,7 +4,7 @@
  * - `GET /api/ksef/invoices/:id/fa3`: the FA(3) XML of a one-time company income, to send to KSeF;
  * - `PUT /api/ksef/invoices/:id/ksef-number`: the KSeF number KSeF gave it;
  * - `GET /api/jpk/v7/:period`: the JPK_V7M / JPK_V7K file of a month or a quarter.
- * Sending to KSeF itself is not offered (see `ksef/client.ts`): the user sends the file with KSeF's own tools.
+ * Sending to KSeF and fetching received invoices: `ksefOnline.ts` (docs/ksef.md).
  */
 import { Buffer } from 'node:buffer'
 import { importInvoices, issueInvoice, SchemaFailure, V7_PERIOD, v7File } from '@finance/books'

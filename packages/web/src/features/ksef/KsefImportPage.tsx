@@ -14,11 +14,16 @@ import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
+import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
+import { createKsefOnlineApi, type KsefOnlineApi } from './onlineApi.ts'
 import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
 import './ksef.css'
 
-type Props = { effects?: Pick<KsefApi, 'importFiles'> }
+type Props = {
+  /** The import's effect and, when the screen is to show it, the KSeF connection's (the real API without `effects`). */
+  effects?: Pick<KsefApi, 'importFiles'> & { online?: KsefOnlineApi }
+}
 
 /** The reasons and notes of the report, by code, in the user's language. */
 const CODES: Record<string, MessageDescriptor> = {
@@ -53,6 +58,7 @@ export const KsefImportPage = ({ effects }: Props) => {
     })
   }, [effects])
   const actor = useActorRef(machine)
+  const online = useMemo(() => (effects ? (effects.online ?? null) : createKsefOnlineApi()), [effects])
   const files = useSelector(actor, (s) => s.context.files)
   const results = useSelector(actor, (s) => s.context.results)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
@@ -113,6 +119,10 @@ export const KsefImportPage = ({ effects }: Props) => {
       <h1 className="page-title">
         <Trans>KSeF invoices</Trans>
       </h1>
+      {online && <KsefOnlinePanel effects={online} />}
+      <h2>
+        <Trans>Import FA(3) files</Trans>
+      </h2>
       <p className="ksef-page__intro" id={hintId}>
         <Trans>
           Drop FA(3) invoices downloaded from KSeF here. An invoice your company bought becomes an expense, one it

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { KsefImportPage } from './KsefImportPage.tsx'
+import type { KsefConnection, KsefOnlineApi, UnsentInvoice } from './onlineApi.ts'
 import type { ImportFile, KsefImportResult } from './types.ts'
 
 const meta: Meta = { title: 'KSeF import', parameters: { route: '/companydashboard/ksef' } }
@@ -75,5 +76,67 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getAllByRole('button', { name: /Choose files|Wybierz pliki/ }).length).toBeGreaterThan(0)
+  },
+}
+
+/** The KSeF connection of a user whose token is stored: in memory, as the API answers. */
+const onlineServices = (): KsefOnlineApi => {
+  let connection: KsefConnection = {
+    environment: 'TEST',
+    hasToken: true,
+    nip: '5260250274',
+    highWaterMark: '2026-03-20T09:00:00.000Z',
+    lastFetch: {
+      at: '2026-03-20T09:00:00.000Z',
+      ok: true,
+      received: 3,
+      imported: 2,
+      duplicates: 1,
+      refused: 0,
+      error: null,
+    },
+    lastSend: null,
+  }
+  let unsent: UnsentInvoice[] = [{ id: 12, documentNumber: 'FV 7/2026', date: '2026-03-18', amount: '12300.00' }]
+  return {
+    connection: async () => connection,
+    unsent: async () => unsent,
+    saveToken: async (_token, environment) => {
+      connection = { ...connection, hasToken: true, environment }
+      return connection
+    },
+    forgetToken: async () => {
+      connection = { ...connection, hasToken: false }
+      return connection
+    },
+    fetchNow: async () => connection.lastFetch!,
+    send: async (id) => {
+      unsent = unsent.filter((i) => i.id !== id)
+      const ksefNumber = '5260250274-20260320-0100001AF629-2E'
+      connection = { ...connection, lastSend: { at: '2026-03-20T10:00:00.000Z', itemId: id, ksefNumber } }
+      return { itemId: id, ksefNumber }
+    },
+  }
+}
+
+/** The connection with a stored token and the last fetch's result; the one income left to send is sent. */
+export const Connection: Story = {
+  render: () => <KsefImportPage effects={{ importFiles: async () => [], online: onlineServices() }} />,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    const canvas = within(canvasElement)
+    expect(canvas.getAllByTestId('ksef-token-state').map((e) => e.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(Saved|Zapisany)$/)]),
+    )
+    expect(canvas.getAllByTestId('ksef-last-fetch')[0]?.textContent).toMatch(/(received|pobrano) 3/)
+    for (const button of canvas.getAllByRole('button', { name: /Send FV 7\/2026 to KSeF|Wyślij FV 7\/2026 do KSeF/ }))
+      await userEvent.click(button)
+    await waitFor(() =>
+      expect(
+        canvas.getAllByText(
+          /Every one-time company income is in KSeF\.|Wszystkie jednorazowe przychody firmy są już w KSeF\./,
+        ),
+      ).toHaveLength(canvasElement.querySelectorAll('.ksef-online').length),
+    )
   },
 }

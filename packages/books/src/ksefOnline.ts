@@ -1,0 +1,428 @@
+/**
+ * KSeF online over a user's books, shared by the API and the CLI (docs/ksef.md):
+ * - the user's KSeF token, encrypted at rest (AES-256-GCM under a key derived from the server's secret, bound to the
+ *   user) in the store's secret area; never in an event, never logged, never answered back;
+ * - the environment (TEST / DEMO / PROD) per user, and what the last sending and fetch did;
+ * - `sendToKsef`: an issued one-time income's FA(3) invoice sent through the KSeF port; the KSeF number recorded on
+ *   the income (`UpdateItem`, as a user entering it does) and the UPO kept with it. The XML sent is kept before the
+ *   sending, and a second sending sends the same bytes, so that KSeF's duplicate check answers with the original:
+ *   a resend can never create a second invoice;
+ * - `fetchFromKsef`: the incremental download of received invoices from the user's high-water mark, each package
+ *   handed to the FA(3) import (a purchase invoice becomes an expense; one already held is a duplicate).
+ * The port is `@finance/ksef`'s; `clientFor` picks the adapter (the HTTP client by default, a simulator's in tests).
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import type { EventStore } from '@finance/event-store'
+import {
+  KSEF_BASE_URLS,
+  KSEF_ENVIRONMENTS,
+  KsefError,
+  type KsefEnvironment,
+  KsefHttpClient,
+  type KsefPort,
+} from '@finance/ksef'
+import type { Item } from '@finance/ledger-core/light'
+import { isDomainError } from '@finance/ledger-core/light'
+import { loadBooks } from './books.ts'
+import { executeBooks } from './commands/execute.ts'
+import { issueInvoice } from './files/fa3.ts'
+import { importInvoices, ourNips } from './imports/fa3.ts'
+
+export interface KsefDeps {
+  readonly store: EventStore
+  /** The server's own secret (the JWT secret); the token key is derived from it for this purpose alone. */
+  readonly serverSecret: string
+  readonly now: () => Date
+  /** The adapter of the port for an environment's address, a NIP and a token. */
+  readonly clientFor?: (options: { baseUrl: string; nip: string; token: string }) => KsefPort
+  /** The address of an environment (`KSEF_BASE_URLS` by default; a simulator's in tests). */
+  readonly baseUrlOf?: (environment: KsefEnvironment) => string
+}
+
+/** Why a KSeF action did not happen; `code` is stable (the web translates it), `message` is English. */
+export class KsefActionError extends Error {
+  override readonly name = 'KsefActionError'
+  readonly code:
+    | 'INVALID'
+    | 'NOT_FOUND'
+    | 'NO_TOKEN'
+    | 'NO_NIP'
+    | 'ALREADY_SENT'
+    | 'REJECTED'
+    | 'DUPLICATE'
+    | 'RATE_LIMITED'
+    | 'UNAVAILABLE'
+    | 'UNAUTHORIZED'
+    | 'PROTOCOL'
+  readonly field: string | null
+  readonly details: readonly string[]
+  readonly retryAfterSeconds: number | null
+  constructor(
+    code: KsefActionError['code'],
+    message: string,
+    opts: { field?: string; details?: readonly string[]; retryAfterSeconds?: number | null } = {},
+  ) {
+    super(message)
+    this.code = code
+    this.field = opts.field ?? null
+    this.details = opts.details ?? []
+    this.retryAfterSeconds = opts.retryAfterSeconds ?? null
+  }
+}
+
+export interface KsefLastFetch {
+  readonly at: string
+  readonly ok: boolean
+  readonly received: number
+  readonly imported: number
+  readonly duplicates: number
+  readonly refused: number
+  /** The failure's code and message, when it failed. */
+  readonly error: { readonly code: string; readonly message: string } | null
+}
+
+export interface KsefLastSend {
+  readonly at: string
+  readonly itemId: number
+  readonly ksefNumber: string
+}
+
+interface KsefSettings {
+  readonly environment: KsefEnvironment
+  /** Where the next incremental fetch starts (ISO 8601), null before the first. */
+  readonly highWaterMark: string | null
+  readonly lastFetch: KsefLastFetch | null
+  readonly lastSend: KsefLastSend | null
+}
+
+export interface KsefStatus {
+  readonly environment: KsefEnvironment
+  /** Whether a token is stored (the token itself is never answered). */
+  readonly hasToken: boolean
+  readonly nip: string | null
+  readonly highWaterMark: string | null
+  readonly lastFetch: KsefLastFetch | null
+  readonly lastSend: KsefLastSend | null
+}
+
+const settingsKey = (userId: string) => `ksef:settings:${userId}`
+const tokenKey = (userId: string) => `ksef:token:${userId}`
+const sentKey = (userId: string, itemId: number) => `ksef:sent-xml:${userId}:${itemId}`
+const upoKey = (userId: string, itemId: number) => `ksef:upo:${userId}:${itemId}`
+
+const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
+
+/** A KSeF token: printable, no spaces, at most 1 000 characters (KSeF's are about 160). */
+const TOKEN = /^[\x21-\x7e]{10,1000}$/
+
+const readSettings = async (store: EventStore, userId: string): Promise<KsefSettings> => {
+  const raw = await store.secrets.get(settingsKey(userId))
+  return raw ? { ...DEFAULT_SETTINGS, ...(JSON.parse(raw) as Partial<KsefSettings>) } : DEFAULT_SETTINGS
+}
+
+const writeSettings = (store: EventStore, userId: string, s: KsefSettings) =>
+  store.secrets.put(settingsKey(userId), JSON.stringify(s))
+
+// ---- the token at rest ---------------------------------------------------------------------------------------------
+
+const tokenCipherKey = (serverSecret: string) =>
+  Buffer.from(hkdfSync('sha256', serverSecret, 'finance', 'finance:ksef-token:v1', 32))
+
+/** AES-256-GCM of the token, the user's id as additional data: a copied value does not open for another user. */
+export const sealToken = (serverSecret: string, userId: string, token: string): string => {
+  const iv = randomBytes(12)
+  const c = createCipheriv('aes-256-gcm', tokenCipherKey(serverSecret), iv)
+  c.setAAD(Buffer.from(userId, 'utf8'))
+  const data = Buffer.concat([c.update(token, 'utf8'), c.final()])
+  return JSON.stringify({
+    v: 1,
+    iv: iv.toString('base64'),
+    tag: c.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  })
+}
+
+/** The token, or null when the value does not open (another server secret, another user, a changed value). */
+export const openToken = (serverSecret: string, userId: string, sealed: string): string | null => {
+  try {
+    const s = JSON.parse(sealed) as { v: number; iv: string; tag: string; data: string }
+    if (s.v !== 1) return null
+    const d = createDecipheriv('aes-256-gcm', tokenCipherKey(serverSecret), Buffer.from(s.iv, 'base64'))
+    d.setAAD(Buffer.from(userId, 'utf8'))
+    d.setAuthTag(Buffer.from(s.tag, 'base64'))
+    return Buffer.concat([d.update(Buffer.from(s.data, 'base64')), d.final()]).toString('utf8')
+  } catch {
+    return null
+  }
+}
+
+// ---- settings ------------------------------------------------------------------------------------------------------
+
+/** Stores the user's KSeF token (encrypted) and environment; validates both before writing anything. */
+export async function setKsefToken(
+  deps: KsefDeps,
+  userId: string,
+  input: { readonly token: unknown; readonly environment?: unknown },
+): Promise<KsefStatus> {
+  const token = typeof input.token === 'string' ? input.token.trim() : ''
+  if (!TOKEN.test(token))
+    throw new KsefActionError('INVALID', 'The KSeF token must be 10 to 1000 printable characters without spaces', {
+      field: 'token',
+    })
+  const settings = await readSettings(deps.store, userId)
+  const environment = input.environment ?? settings.environment
+  if (!KSEF_ENVIRONMENTS.includes(environment as KsefEnvironment))
+    throw new KsefActionError('INVALID', 'Environment must be TEST, DEMO or PROD', { field: 'environment' })
+  await deps.store.secrets.put(tokenKey(userId), sealToken(deps.serverSecret, userId, token))
+  // A token of another environment starts the download afresh: marks of one environment mean nothing in another.
+  const next =
+    environment === settings.environment
+      ? settings
+      : { ...settings, environment: environment as KsefEnvironment, highWaterMark: null }
+  await writeSettings(deps.store, userId, next)
+  return ksefStatus(deps, userId)
+}
+
+/** Forgets the user's KSeF token. */
+export async function clearKsefToken(deps: KsefDeps, userId: string): Promise<KsefStatus> {
+  await deps.store.secrets.delete(tokenKey(userId))
+  return ksefStatus(deps, userId)
+}
+
+export async function ksefStatus(deps: KsefDeps, userId: string): Promise<KsefStatus> {
+  const [settings, sealed, books] = await Promise.all([
+    readSettings(deps.store, userId),
+    deps.store.secrets.get(tokenKey(userId)),
+    loadBooks(deps.store, userId),
+  ])
+  return {
+    environment: settings.environment,
+    hasToken: sealed !== null,
+    nip: ourNips(books.state)[0] ?? null,
+    highWaterMark: settings.highWaterMark,
+    lastFetch: settings.lastFetch,
+    lastSend: settings.lastSend,
+  }
+}
+
+/** The UPO kept with an income sent to KSeF, or null. */
+export const ksefUpo = (deps: KsefDeps, userId: string, itemId: number): Promise<string | null> =>
+  deps.store.secrets.get(upoKey(userId, itemId))
+
+// ---- the port --------------------------------------------------------------------------------------------------------
+
+const clientOf = async (deps: KsefDeps, userId: string, nip: string | null): Promise<KsefPort> => {
+  const sealed = await deps.store.secrets.get(tokenKey(userId))
+  if (!sealed) throw new KsefActionError('NO_TOKEN', 'Enter your KSeF token first')
+  const token = openToken(deps.serverSecret, userId, sealed)
+  if (token === null)
+    throw new KsefActionError('NO_TOKEN', 'The stored KSeF token cannot be read with this server key: enter it again')
+  if (!nip) throw new KsefActionError('NO_NIP', "Enter the company's NIP in the company data first")
+  const { environment } = await readSettings(deps.store, userId)
+  const baseUrl = (deps.baseUrlOf ?? ((e) => KSEF_BASE_URLS[e]))(environment)
+  return (deps.clientFor ?? ((o) => new KsefHttpClient(o)))({ baseUrl, nip, token })
+}
+
+/** A failure of the port, as the user is told it. */
+const fromPort = (e: unknown): KsefActionError => {
+  if (e instanceof KsefActionError) return e
+  if (!(e instanceof KsefError)) throw e
+  const retry = e.retryAfterMs === null ? null : Math.ceil(e.retryAfterMs / 1000)
+  switch (e.kind) {
+    case 'rate-limited':
+      return new KsefActionError('RATE_LIMITED', 'KSeF limits the requests: try again later', {
+        retryAfterSeconds: retry,
+        details: e.details,
+      })
+    case 'unavailable':
+      return new KsefActionError('UNAVAILABLE', 'KSeF is not answering: try again later', { details: e.details })
+    case 'unauthorized':
+      return new KsefActionError('UNAUTHORIZED', 'KSeF refused the token: check it and its permissions', {
+        details: e.details,
+      })
+    case 'rejected':
+      return new KsefActionError('REJECTED', 'KSeF refused the request', { details: [e.message, ...e.details] })
+    default:
+      return new KsefActionError('PROTOCOL', 'KSeF answered in an unexpected way', {
+        details: [e.message, ...e.details],
+      })
+  }
+}
+
+// ---- sending -------------------------------------------------------------------------------------------------------
+
+export interface SentToKsef {
+  readonly itemId: number
+  readonly ksefNumber: string
+  readonly acquisitionDate: string
+  readonly upo: string
+}
+
+/** Sends the FA(3) invoice of the one-time income `itemId` to KSeF and records the KSeF number it gets. */
+export async function sendToKsef(
+  deps: KsefDeps,
+  userId: string,
+  itemId: number,
+  opts: { readonly exemptionBasis?: string } = {},
+): Promise<SentToKsef> {
+  const { state } = await loadBooks(deps.store, userId)
+  const r = state.records.get(itemId)
+  if (!r || r.deleted || r.dataType !== 'Income') throw new KsefActionError('NOT_FOUND', 'Not found', { field: 'id' })
+  const item = r.data as Item
+  if (item.ksefNumber)
+    throw new KsefActionError('ALREADY_SENT', `The invoice is already in KSeF as ${item.ksefNumber}`, {
+      field: 'id',
+      details: [item.ksefNumber],
+    })
+  // The bytes of an earlier try are sent again, never a new rendering of the same invoice.
+  let xml = await deps.store.secrets.get(sentKey(userId, itemId))
+  if (xml === null) {
+    const issued = await issueInvoice(state, itemId, { exemptionBasis: opts.exemptionBasis, now: deps.now() })
+    if (!issued.ok)
+      throw new KsefActionError(
+        issued.status === 404 ? 'NOT_FOUND' : 'INVALID',
+        issued.problems[0]?.message ?? 'Invalid',
+        {
+          field: issued.problems[0]?.field ?? 'id',
+          details: issued.problems.map((p) => p.message),
+        },
+      )
+    xml = issued.xml
+    await deps.store.secrets.put(sentKey(userId, itemId), xml)
+  }
+  const client = await clientOf(deps, userId, ourNips(state)[0] ?? null)
+  let outcome: Awaited<ReturnType<KsefPort['sendInvoices']>>[number] | undefined
+  try {
+    ;[outcome] = await client.sendInvoices([xml])
+  } catch (e) {
+    throw fromPort(e)
+  }
+  if (!outcome) throw new KsefActionError('PROTOCOL', 'KSeF answered nothing for the invoice')
+  if (outcome.status === 'rejected') {
+    // A refused invoice was not taken: the next try renders it anew (after the user corrected the income).
+    await deps.store.secrets.delete(sentKey(userId, itemId))
+    throw new KsefActionError('REJECTED', `KSeF refused the invoice: ${outcome.description}`, {
+      details: [String(outcome.code), ...outcome.details],
+    })
+  }
+  if (outcome.status === 'duplicate')
+    throw new KsefActionError(
+      'DUPLICATE',
+      'KSeF already holds another invoice with this number: give the income another document number',
+      { details: outcome.ksefNumber ? [outcome.ksefNumber] : [] },
+    )
+  await deps.store.secrets.put(upoKey(userId, itemId), outcome.upo)
+  const executed = await executeBooks(deps.store, userId, {
+    type: 'UpdateItem',
+    dataType: 'Income',
+    id: itemId,
+    data: { ...item, ksefNumber: outcome.ksefNumber, ksefMarker: null },
+    at: deps.now().toISOString(),
+    userId,
+  })
+  if (isDomainError(executed)) throw new KsefActionError('INVALID', executed.message, { details: [outcome.ksefNumber] })
+  const settings = await readSettings(deps.store, userId)
+  await writeSettings(deps.store, userId, {
+    ...settings,
+    lastSend: { at: deps.now().toISOString(), itemId, ksefNumber: outcome.ksefNumber },
+  })
+  return { itemId, ksefNumber: outcome.ksefNumber, acquisitionDate: outcome.acquisitionDate, upo: outcome.upo }
+}
+
+// ---- fetching ------------------------------------------------------------------------------------------------------
+
+/** The first window reaches back 90 days: KSeF's exports cover at most three months at once. */
+const FIRST_WINDOW_DAYS = 90
+/** Pages of one fetch (each up to 10 000 invoices); the next fetch goes on from the mark. */
+const MAX_PAGES = 20
+
+/** Fetches the invoices received since the user's high-water mark into the books; records the result. */
+export async function fetchFromKsef(deps: KsefDeps, userId: string): Promise<KsefLastFetch> {
+  const { state } = await loadBooks(deps.store, userId)
+  const settings = await readSettings(deps.store, userId)
+  const at = deps.now()
+  const record = async (result: KsefLastFetch, highWaterMark: string | null) => {
+    const current = await readSettings(deps.store, userId)
+    await writeSettings(deps.store, userId, { ...current, highWaterMark, lastFetch: result })
+    return result
+  }
+  let from = settings.highWaterMark ?? new Date(at.getTime() - FIRST_WINDOW_DAYS * 24 * 3600_000).toISOString()
+  const totals = { received: 0, imported: 0, duplicates: 0, refused: 0 }
+  try {
+    const client = await clientOf(deps, userId, ourNips(state)[0] ?? null)
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const got = await client.fetchReceived(from)
+      totals.received += got.invoices.length
+      if (got.invoices.length > 0) {
+        const report = await importInvoices(
+          deps.store,
+          userId,
+          got.invoices.map((i) => ({ fileName: `${i.ksefNumber}.xml`, content: i.xml, ksefNumber: i.ksefNumber })),
+          deps.now,
+          { actor: 'system' },
+        )
+        for (const r of report.results) {
+          if (r.status === 'imported') totals.imported++
+          else if (r.status === 'duplicate') totals.duplicates++
+          else totals.refused++
+        }
+      }
+      from = got.next
+      if (!got.truncated) break
+    }
+  } catch (e) {
+    const failure = fromPort(e)
+    // The mark stays where the last complete page left it: nothing is skipped, at worst fetched again.
+    await record(
+      { at: at.toISOString(), ok: false, ...totals, error: { code: failure.code, message: failure.message } },
+      from,
+    )
+    throw failure
+  }
+  return record({ at: at.toISOString(), ok: true, ...totals, error: null }, from)
+}
+
+// ---- the scheduled fetch -------------------------------------------------------------------------------------------
+
+export interface KsefFetchRun {
+  /** Users with a stored token. */
+  readonly users: number
+  readonly fetched: number
+  readonly failed: number
+  /** Users another instance (or an earlier run within the interval) had claimed. */
+  readonly skipped: number
+}
+
+/**
+ * One pass of the scheduled fetch: every user with a stored token whose claim for this interval this instance wins
+ * (an expiring counter in the store, shared by every instance) fetches; each result is recorded as a fetch from the
+ * screen is, so the screen shows it. A user's failure does not stop the others.
+ */
+export async function runKsefFetches(
+  deps: KsefDeps,
+  userIds: readonly string[],
+  intervalMs: number,
+): Promise<KsefFetchRun> {
+  let users = 0
+  let fetched = 0
+  let failed = 0
+  let skipped = 0
+  for (const userId of userIds) {
+    if ((await deps.store.secrets.get(tokenKey(userId))) === null) continue
+    users++
+    // KSeF asks for at least 15 minutes between exports of one subject type: one claim per user and interval.
+    const claim = await deps.store.counters.increment(`ksef-fetch:${userId}`, intervalMs, deps.now().getTime())
+    if (claim.value !== 1) {
+      skipped++
+      continue
+    }
+    try {
+      await fetchFromKsef(deps, userId)
+      fetched++
+    } catch (e) {
+      if (!(e instanceof KsefActionError)) throw e
+      failed++
+    }
+  }
+  return { users, fetched, failed, skipped }
+}

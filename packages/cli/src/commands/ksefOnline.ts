@@ -1,0 +1,144 @@
+/**
+ * KSeF online from the terminal, through the same books functions as the API (`@finance/books` `ksefOnline`):
+ * - `finance ksef status --user EMAIL [--json]`: the environment, whether a token is stored, the last fetch and sending;
+ * - `finance ksef send ID --user EMAIL [--exemption-basis TEXT] [--json]`: the FA(3) invoice of a one-time income sent
+ *   to KSeF, its KSeF number recorded;
+ * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books.
+ * The token is the one the user stored in the web app, opened with the server's secret (`FINANCE_JWT_SECRET`, or
+ * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fetchFromKsef, type KsefDeps, KsefActionError, ksefStatus, sendToKsef } from '@finance/books'
+import { KSEF_BASE_URLS } from '@finance/ksef'
+import { resolveUser } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError } from '../errors.ts'
+import type { Lang } from '../i18n.ts'
+
+const T = {
+  noSecret: {
+    pl: 'brak klucza serwera: ustaw FINANCE_JWT_SECRET albo uruchom serwer raz w tym folderze danych (secrets.json)',
+    en: 'no server key: set FINANCE_JWT_SECRET or start the server once with this data folder (secrets.json)',
+  },
+  environment: { pl: 'środowisko KSeF', en: 'KSeF environment' },
+  token: { pl: 'token KSeF', en: 'KSeF token' },
+  stored: { pl: 'zapisany', en: 'stored' },
+  missing: {
+    pl: 'brak — wpisz go w aplikacji (KSeF → Połączenie)',
+    en: 'none — enter it in the app (KSeF → Connection)',
+  },
+  lastFetch: { pl: 'ostatnie pobranie', en: 'last fetch' },
+  never: { pl: 'jeszcze nie', en: 'not yet' },
+  fetched: {
+    pl: 'pobrano faktur: {0}, zaimportowano: {1}, duplikatów: {2}, odrzucono: {3}',
+    en: '{0} invoice(s) received, {1} imported, {2} duplicate(s), {3} refused',
+  },
+  failed: { pl: 'nie powiodło się', en: 'failed' },
+  lastSend: { pl: 'ostatnia wysyłka', en: 'last sending' },
+  sent: { pl: 'wysłano do KSeF: pozycja {0}, numer KSeF {1}', en: 'sent to KSeF: item {0}, KSeF number {1}' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
+  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+
+/** What to do, in Polish and English, for each code of a failed KSeF action. */
+const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {
+  INVALID: { pl: 'dane są niepoprawne', en: 'the data is not valid' },
+  NOT_FOUND: { pl: 'nie ma takiego przychodu jednorazowego', en: 'there is no such one-time income' },
+  NO_TOKEN: {
+    pl: 'brak tokenu KSeF albo nie da się go odczytać tym kluczem serwera: wpisz go w aplikacji',
+    en: 'no KSeF token, or it cannot be read with this server key: enter it in the app',
+  },
+  NO_NIP: { pl: 'wpisz NIP firmy w danych podstawowych', en: "enter the company's NIP in the company data" },
+  ALREADY_SENT: { pl: 'faktura jest już w KSeF', en: 'the invoice is already in KSeF' },
+  DUPLICATE: {
+    pl: 'KSeF ma już inną fakturę o tym numerze: nadaj przychodowi inny numer dokumentu',
+    en: 'KSeF already holds another invoice with this number: give the income another document number',
+  },
+  REJECTED: { pl: 'KSeF odrzucił fakturę', en: 'KSeF refused the invoice' },
+  RATE_LIMITED: {
+    pl: 'KSeF ogranicza liczbę zapytań: spróbuj później',
+    en: 'KSeF limits the requests: try again later',
+  },
+  UNAVAILABLE: { pl: 'KSeF nie odpowiada: spróbuj później', en: 'KSeF is not answering: try again later' },
+  UNAUTHORIZED: {
+    pl: 'KSeF odrzucił token: sprawdź token i jego uprawnienia',
+    en: 'KSeF refused the token: check it and its permissions',
+  },
+  PROTOCOL: { pl: 'KSeF odpowiedział nieoczekiwanie', en: 'KSeF answered in an unexpected way' },
+}
+
+const failure = (e: unknown): never => {
+  if (!(e instanceof KsefActionError)) throw e
+  throw new CliError((lang) => {
+    const wait =
+      e.retryAfterSeconds === null
+        ? ''
+        : lang === 'pl'
+          ? ` (za ${e.retryAfterSeconds} s)`
+          : ` (in ${e.retryAfterSeconds} s)`
+    return [`${FAILURE[e.code][lang]}${wait}`, ...e.details.map((d) => `  ${d}`)].join('\n')
+  })
+}
+
+const serverSecret = (ctx: Ctx): string => {
+  const fromEnv = ctx.env.FINANCE_JWT_SECRET?.trim()
+  if (fromEnv) return fromEnv
+  const dir = ctx.dataDir ?? ctx.env.FINANCE_DATA_DIR ?? 'data'
+  try {
+    const secret = (JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { jwtSecret?: unknown }).jwtSecret
+    if (typeof secret === 'string' && secret !== '') return secret
+  } catch {
+    // No file: said below.
+  }
+  throw new CliError((lang) => t(lang, 'noSecret'))
+}
+
+const depsOf = async (ctx: Ctx): Promise<KsefDeps> => ({
+  store: await ctx.store(),
+  serverSecret: serverSecret(ctx),
+  now: ctx.now,
+  baseUrlOf: (environment) => ctx.env.FINANCE_KSEF_URL?.trim() || KSEF_BASE_URLS[environment],
+})
+
+export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: boolean }): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const s = await ksefStatus({ store: await ctx.store(), serverSecret: '', now: ctx.now }, user.userId)
+  if (o.json) {
+    ctx.out(`${JSON.stringify(s, null, 2)}\n`)
+    return
+  }
+  const L = ctx.lang
+  const fetch = s.lastFetch
+    ? `${s.lastFetch.at} — ${s.lastFetch.ok ? t(L, 'fetched', s.lastFetch.received, s.lastFetch.imported, s.lastFetch.duplicates, s.lastFetch.refused) : `${t(L, 'failed')}: ${s.lastFetch.error ? (FAILURE[s.lastFetch.error.code as KsefActionError['code']]?.[L] ?? s.lastFetch.error.message) : ''}`}`
+    : t(L, 'never')
+  ctx.out(
+    [
+      `${t(L, 'environment')}: ${s.environment}`,
+      `${t(L, 'token')}: ${s.hasToken ? t(L, 'stored') : t(L, 'missing')}`,
+      `${t(L, 'lastFetch')}: ${fetch}`,
+      `${t(L, 'lastSend')}: ${s.lastSend ? `${s.lastSend.at} — ${s.lastSend.ksefNumber}` : t(L, 'never')}`,
+    ].join('\n') + '\n',
+  )
+}
+
+export const ksefSendCommand = async (
+  ctx: Ctx,
+  id: number,
+  o: { user: string; exemptionBasis?: string; json?: boolean },
+): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  const sent = await sendToKsef(deps, user.userId, id, { exemptionBasis: o.exemptionBasis }).catch(failure)
+  if (o.json) ctx.out(`${JSON.stringify({ itemId: sent.itemId, ksefNumber: sent.ksefNumber }, null, 2)}\n`)
+  else ctx.out(`${t(ctx.lang, 'sent', sent.itemId, sent.ksefNumber)}\n`)
+}
+
+export const ksefFetchCommand = async (ctx: Ctx, o: { user: string; json?: boolean }): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  const r = await fetchFromKsef(deps, user.userId).catch(failure)
+  if (o.json) ctx.out(`${JSON.stringify(r, null, 2)}\n`)
+  else ctx.out(`${t(ctx.lang, 'fetched', r.received, r.imported, r.duplicates, r.refused)}\n`)
+}

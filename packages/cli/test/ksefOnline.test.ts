@@ -1,0 +1,109 @@
+/**
+ * `finance ksef status|fetch|send` against the KSeF simulator (127.0.0.1): the token stored as the app stores it,
+ * received invoices fetched into the expenses once, and failures said in the user's language with exit code 1.
+ */
+import { createAccounts, executeBooks, setKsefToken } from '@finance/books'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { type KsefSimulator, startSimulator } from '@finance/ksef/testing'
+import type { LedgerCommand } from '@finance/ledger-core'
+import { buildInvoice } from '@finance/tax-files/testing'
+import { afterEach, describe, expect, it } from 'vitest'
+import { run } from './helpers.ts'
+
+const ANNA = 'anna@example.com'
+const US = '5260250274'
+const SUPPLIER = '7740001454'
+const SECRET = 'cli-test-server-secret-0123456789'
+
+let sim: KsefSimulator
+afterEach(async () => {
+  expect(sim.violations).toEqual([])
+  await sim.close()
+})
+
+const seeded = async (): Promise<{ store: EventStore; userId: string }> => {
+  const store = createMemoryStore()
+  const anna = await createAccounts(store, { hashCost: 4 }).register({
+    email: ANNA,
+    password: 'Anna-Pass1',
+    role: 'USER',
+    actor: 'cli',
+  })
+  if (!anna.ok) throw new Error(anna.errors.join())
+  const userId = anna.value.id
+  const exec = async (c: Record<string, unknown>) => {
+    const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
+    if (!('events' in r)) throw new Error(JSON.stringify(r))
+  }
+  await exec({
+    type: 'SaveCompanyRecord',
+    dataType: 'Primary',
+    data: {
+      companyName: 'Kowalska IT',
+      nip: US,
+      ownerName: 'Anna',
+      ownerLastName: 'Kowalska',
+      regon: '',
+      birthDate: '1985-04-02',
+      taxOfficeCode: '1471',
+    },
+  })
+  await exec({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
+  return { store, userId }
+}
+
+const purchase = (number: string) =>
+  buildInvoice({
+    sellerNip: SUPPLIER,
+    buyerNip: US,
+    number,
+    issueDate: '2026-03-05',
+    amounts: [
+      ['P_13_1', '100.00'],
+      ['P_14_1', '23.00'],
+    ],
+    total: '123.00',
+    lines: [{ description: 'Usługa', net: '100.00', rate: '23' }],
+  })
+
+describe('finance ksef', { timeout: 60_000 }, () => {
+  it('fetches received invoices into the books once, and reports the status', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, userId } = await seeded()
+    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    const none = await run(['ksef', 'fetch', '--user', ANNA], { store, env })
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('brak tokenu KSeF')
+    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+
+    sim.receive(purchase('ZAK 1/03'))
+    sim.receive(purchase('ZAK 2/03'))
+    const first = await run(['ksef', 'fetch', '--user', ANNA], { store, env })
+    expect(first.stderr).toBe('')
+    expect(first.stdout).toBe('pobrano faktur: 2, zaimportowano: 2, duplikatów: 0, odrzucono: 0\n')
+    const second = await run(['--lang', 'en', 'ksef', 'fetch', '--user', ANNA, '--json'], { store, env })
+    expect(JSON.parse(second.stdout)).toMatchObject({ ok: true, imported: 0 })
+
+    const status = await run(['--lang', 'en', 'ksef', 'status', '--user', ANNA], { store, env })
+    expect(status.code).toBe(0)
+    expect(status.stdout).toContain('KSeF environment: TEST')
+    expect(status.stdout).toContain('KSeF token: stored')
+    expect(status.stdout).not.toContain(sim.token)
+  })
+
+  it('says what to do when KSeF is unavailable or the income does not exist', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, userId } = await seeded()
+    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+    sim.fail({ method: 'POST', path: /^\/auth\/challenge$/, answer: 429, retryAfter: 3600 })
+    const limited = await run(['ksef', 'fetch', '--user', ANNA], { store, env })
+    expect(limited.code).toBe(1)
+    expect(limited.stderr).toContain('KSeF ogranicza liczbę zapytań: spróbuj później (za 3600 s)')
+    const missing = await run(['--lang', 'en', 'ksef', 'send', '999', '--user', ANNA], { store, env })
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('there is no such one-time income')
+    const bad = await run(['ksef', 'send', 'abc', '--user', ANNA], { store, env })
+    expect(bad.code).toBe(2)
+  })
+})

@@ -1,0 +1,65 @@
+/** A key pair and a self-signed X.509 certificate made at start, standing in for one of the Ministry's. */
+import { webcrypto } from 'node:crypto'
+import 'reflect-metadata'
+import * as x509 from '@peculiar/x509'
+
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0])
+
+export interface SimulatorKey {
+  /** The certificate, DER in Base64, as `GET /security/public-key-certificates` publishes it. */
+  readonly certificate: string
+  readonly privateKey: webcrypto.CryptoKey
+  readonly validFrom: Date
+  readonly validTo: Date
+}
+
+const ALG = { name: 'RSA-OAEP', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 }
+
+const made = new Map<string, Promise<SimulatorKey>>()
+
+/** A key pair and certificate for `usage`, made once per process (RSA key generation is the slow part of a start). */
+export const makeKey = (usage: string, now: Date): Promise<SimulatorKey> => {
+  let key = made.get(usage)
+  if (!key) {
+    key = newKey(usage, now)
+    made.set(usage, key)
+  }
+  return key
+}
+
+async function newKey(usage: string, now: Date): Promise<SimulatorKey> {
+  const keys = await webcrypto.subtle.generateKey(ALG, true, ['encrypt', 'decrypt'])
+  const validFrom = new Date(now.getTime() - 24 * 3600_000)
+  const validTo = new Date(now.getTime() + 2 * 365 * 24 * 3600_000)
+  // Signing needs a signing key: the certificate is signed by a throw-away RSASSA key (an "issuer"), as a CA would.
+  const issuer = await webcrypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 },
+    true,
+    ['sign', 'verify'],
+  )
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: '01',
+    subject: `CN=Ministerstwo Finansów (symulator ${usage})`,
+    issuer: 'CN=Symulator KSeF CA',
+    notBefore: validFrom,
+    notAfter: validTo,
+    signingAlgorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+    publicKey: keys.publicKey,
+    signingKey: issuer.privateKey,
+  })
+  return {
+    certificate: Buffer.from(cert.rawData).toString('base64'),
+    privateKey: keys.privateKey,
+    validFrom,
+    validTo,
+  }
+}
+
+/** RSA-OAEP SHA-256 decryption with the simulator's key; null when it does not decrypt. */
+export async function rsaDecrypt(key: SimulatorKey, data: Uint8Array): Promise<Buffer | null> {
+  try {
+    return Buffer.from(await webcrypto.subtle.decrypt({ name: 'RSA-OAEP' }, key.privateKey, data))
+  } catch {
+    return null
+  }
+}
