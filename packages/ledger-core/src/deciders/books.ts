@@ -24,6 +24,8 @@ import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../ca
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { planDocuments } from './documents.ts'
+import { decideBank } from '../bank/decide.ts'
+import { BANK_COMMANDS, type BankCommand } from '../bank/commands.ts'
 import type { BooksState, RecordState } from './state.ts'
 
 export * from './state.ts'
@@ -79,6 +81,7 @@ const liveCompanyRecord = (state: BooksState, dataType: CompanyDataType): Record
 }
 
 export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[] | DomainError => {
+  if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
@@ -238,7 +241,7 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       return ids.length === 0 ? [] : [{ type: 'TransactionFlagsCleared', data: { scope: 'year', period: year, ids } }]
     }
     default:
-      return absurd(command)
+      return absurd(command as never)
   }
 }
 
