@@ -19,6 +19,7 @@ import security from './plugins/security.ts'
 import services from './plugins/services.ts'
 import web from './plugins/web.ts'
 import accountRoutes from './routes/account.ts'
+import bankRoutes from './routes/bank.ts'
 import ksefRoutes from './routes/ksef.ts'
 import miscRoutes from './routes/misc.ts'
 import recordRoutes from './routes/records.ts'
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(yearEndRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
+  await app.register(bankRoutes)
   await app.register(miscRoutes)
   await app.register(web, { webRoot: config.webRoot })
 

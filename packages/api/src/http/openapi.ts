@@ -9,6 +9,7 @@ import { CounterpartySchema, DataTypes, GeneratedRowSchema, recordSchemas } from
 import { type DataType, isItemDataType, KPIR_AMOUNT_COLUMNS } from '@finance/ledger-core/light'
 import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
+import { bankOperations } from './bankOpenapi.ts'
 
 type Json = Record<string, unknown>
 
@@ -587,6 +588,7 @@ const logPage: OperationDoc = {
 }
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  ...(bankOperations as Readonly<Record<string, OperationDoc>>),
   ...accountOperations,
   ...recordOperations(),
   ...transactionOperations,
