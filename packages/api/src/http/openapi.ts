@@ -131,6 +131,11 @@ const transactionJson: Json = {
       ...orNull(money),
       description: 'sum − paidAmount of a completed row ("0.00" unchanged, negative overpaid); null otherwise',
     },
+    paidOn: {
+      type: 'string',
+      format: 'date',
+      description: 'The day the money moved (a bank line or typed); absent when unknown',
+    },
   },
 }
 

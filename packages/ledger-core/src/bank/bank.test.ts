@@ -3,6 +3,7 @@ import { decide, foldBooks } from '../deciders/books.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { isDomainError } from '../errors.ts'
 import { type LedgerEvent, PRIMARY_V2_DEFAULTS } from '../events.ts'
+import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
 import { income, pitSetting, ssSetting, vatSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands } from '../testing/given.ts'
@@ -151,6 +152,9 @@ describe('matching', () => {
     const m = [...r.state.bank.matches.values()][0]!
     expect(m).toMatchObject({ reason: 'bank.reason.taxMicroAccount', confidence: 98, source: 'auto' })
     expect(r.state.flags.get('vat-2026-01')).toMatchObject({ completed: true, paidOn: '2026-02-24' })
+    // The monthly dashboard's row says when it was paid.
+    const row = monthTransactions(r.state, vat.dueDate.slice(0, 7), '2026-03-31').find((t) => t.id === 'vat-2026-01')
+    expect(row).toMatchObject({ completed: true, paidAmount: vat.amount, paidOn: '2026-02-24' })
   })
 
   it('paying less leaves the remainder', () => {
