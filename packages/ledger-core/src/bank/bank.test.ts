@@ -220,6 +220,69 @@ describe('matching', () => {
     expect(paymentStates(rest.state, ['2026-01'], '2026-02-15', { open: true })).toEqual([])
   })
 
+  it('one transfer paying several invoices shares the amount between them in date order', () => {
+    const base = runCommands([
+      ...company,
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({ date: '2026-01-25', name: 'Support', amount: '1000.00', documentNumber: 'FV/2/2026' }),
+      },
+    ]).state
+    const r = importing(
+      base,
+      statement([line({ bookingDate: '2026-02-05', amount: '13530.00', title: 'FV/1/2026 FV/2/2026' })]),
+    )
+    const m = [...r.state.bank.matches.values()][0]!
+    expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumbers', confidence: 98 })
+    expect(m.allocations).toEqual([
+      { kind: 'transaction', id: 'i5-2026-01', amount: '12300.00' },
+      { kind: 'transaction', id: 'i6-2026-01', amount: '1230.00' },
+    ])
+    expect(paymentStates(r.state, ['2026-01'], '2026-02-10').map((p) => p.state)).toEqual(['paid', 'paid'])
+  })
+
+  it('a split payment naming the invoice pays it in full; the VAT part moved to the VAT account is an own transfer', () => {
+    const withVat = run(books().state, {
+      type: 'SaveBankAccount',
+      iban: ACCOUNT,
+      name: 'Firmowe',
+      kind: 'business',
+    }).state
+    const vatAccount = 'PL27114020040000300201355387'
+    const paired = run(withVat, {
+      type: 'SaveBankAccount',
+      iban: vatAccount,
+      name: 'VAT',
+      kind: 'vat',
+      pairedWith: [...withVat.bank.accounts.keys()][0]!,
+    }).state
+    const r = importing(
+      paired,
+      statement([
+        line({
+          bookingDate: '2026-02-05',
+          amount: '12300.00',
+          title: '/VAT/2300,00/IDC/5260250274/INV/FV/1/2026/TXT/zapłata',
+          splitPayment: { vat: '2300.00', nip: '5260250274', invoice: 'FV/1/2026' },
+        }),
+        line({
+          bookingDate: '2026-02-05',
+          amount: '-2300.00',
+          title: 'Przeksięgowanie VAT',
+          counterpartyAccount: vatAccount,
+        }),
+      ]),
+    )
+    expect(paired.bank.accounts.size).toBe(2)
+    expect(r.events.some((e) => e.type === 'BankAccountSaved')).toBe(false)
+    const states = bankLines(r.state)
+      .lines.map((l) => l.status)
+      .sort()
+    expect(states).toEqual(['matched', 'transfer'])
+    expect(paymentStates(r.state, ['2026-01'], '2026-02-10')[0]).toMatchObject({ state: 'paid', paidOn: '2026-02-05' })
+  })
+
   it('leaves an unknown line in the queue with a suggestion by amount, accepted by one action', () => {
     const state = books().state
     const r = importing(state, statement([line({ bookingDate: '2026-01-25', amount: '12300.00', title: 'Przelew' })]))
