@@ -19,7 +19,7 @@ import { BankRuleDataSchema } from './events.ts'
 import { formatIban, isZusAccount, normalizeIban } from './iban.ts'
 import { lineIdOf, lineKeys } from './lineKey.ts'
 import { AUTO_CONFIDENCE, matchContext, suggest } from './match.ts'
-import type { BankAllocation, BankLineState, BankRuleState } from './state.ts'
+import type { BankAllocation, BankLineState, BankMatchState, BankRuleState } from './state.ts'
 
 const MONEY = /^-?\d{1,13}\.\d{2}$/
 const CURRENCY = /^[A-Z]{3}$/
@@ -95,51 +95,65 @@ const clip = (s: string | undefined, max: number): string | null => {
 }
 
 /** The lines of a statement as the event stores them, with their ids (in the statement's order). */
-export const statementLines = (iban: string, s: BankStatementInput): StatementLineEvent[] => {
-  const keys = lineKeys(iban, s.lines)
-  return s.lines.map((l, i) => ({
-    lineId: lineIdOf(keys[i]!),
-    bookingDate: l.bookingDate,
-    valueDate: l.valueDate,
-    amount: formatMoney(parseMoney(l.amount)),
-    title: (l.title.replace(/\s+/g, ' ').trim() || '—').slice(0, 1000),
-    counterpartyName: clip(l.counterpartyName, 300),
-    counterpartyAccount: clip(l.counterpartyAccount, 64),
-    bankReference: clip(l.bankReference, 64),
-    transactionCode: clip(l.transactionCode, 64),
-    splitPayment: l.splitPayment
-      ? {
-          vat: formatMoney(parseMoney(l.splitPayment.vat)),
-          nip: clip(l.splitPayment.nip, 20),
-          invoice: clip(l.splitPayment.invoice, 100),
-        }
-      : null,
-  }))
+export const statementLines = (
+  iban: string,
+  s: BankStatementInput,
+  ids: readonly string[] = lineKeys(iban, s.lines).map(lineIdOf),
+  keep: (i: number) => boolean = () => true,
+): StatementLineEvent[] => {
+  const out: StatementLineEvent[] = []
+  s.lines.forEach((l, i) => {
+    if (keep(i)) out.push(lineEvent(ids[i]!, l))
+  })
+  return out
 }
 
-/** What the bank lines of `state` paid towards each transaction, and the last day they paid it. */
-const bankPaid = (state: BooksState): Map<string, { amount: bigint; on: string }> => {
-  const out = new Map<string, { amount: bigint; on: string }>()
+const lineEvent = (lineId: string, l: BankStatementInput['lines'][number]): StatementLineEvent => ({
+  lineId,
+  bookingDate: l.bookingDate,
+  valueDate: l.valueDate,
+  amount: formatMoney(parseMoney(l.amount)),
+  title: (l.title.replace(/\s+/g, ' ').trim() || '—').slice(0, 1000),
+  counterpartyName: clip(l.counterpartyName, 300),
+  counterpartyAccount: clip(l.counterpartyAccount, 64),
+  bankReference: clip(l.bankReference, 64),
+  transactionCode: clip(l.transactionCode, 64),
+  splitPayment: l.splitPayment
+    ? {
+        vat: formatMoney(parseMoney(l.splitPayment.vat)),
+        nip: clip(l.splitPayment.nip, 20),
+        invoice: clip(l.splitPayment.invoice, 100),
+      }
+    : null,
+})
+
+type PaidTotals = Map<string, { amount: bigint; on: string }>
+
+/** Adds a match's allocations to `ids` (only those) into the totals. */
+const addPaid = (out: PaidTotals, m: BankMatchState, day: string, ids: ReadonlySet<string>) => {
+  for (const a of m.allocations) {
+    if (a.kind !== 'transaction' || !ids.has(a.id)) continue
+    const p = out.get(a.id)
+    out.set(a.id, { amount: (p?.amount ?? 0n) + parseMoney(a.amount), on: p && p.on > day ? p.on : day })
+  }
+}
+
+/** What the bank lines of `state` paid towards each of `ids`, and the last day they paid it. */
+const bankPaid = (state: BooksState, ids: ReadonlySet<string>): PaidTotals => {
+  const out: PaidTotals = new Map()
   for (const m of state.bank.matches.values()) {
     const line = state.bank.lines.get(m.lineId)
-    if (!line) continue
-    for (const a of m.allocations) {
-      if (a.kind !== 'transaction') continue
-      const p = out.get(a.id)
-      const amount = (p?.amount ?? 0n) + parseMoney(a.amount)
-      out.set(a.id, { amount, on: p && p.on > line.bookingDate ? p.on : line.bookingDate })
-    }
+    if (line) addPaid(out, m, line.bookingDate, ids)
   }
   return out
 }
 
-/** Completions that follow from the bank's payments of `ids` in `after` (only where the flags would change). */
-const completions = (after: BooksState, ids: Iterable<string>): LedgerEvent[] => {
-  const paid = bankPaid(after)
+/** The completions the totals call for (only where the flags would change). */
+const completionsOf = (state: BooksState, paid: PaidTotals, ids: ReadonlySet<string>): LedgerEvent[] => {
   const out: LedgerEvent[] = []
-  for (const id of new Set(ids)) {
+  for (const id of ids) {
     const p = paid.get(id)
-    const flags = after.flags.get(id)
+    const flags = state.flags.get(id)
     if (p && p.amount > 0n) {
       const amount = formatMoney(p.amount)
       if (flags?.completed && flags.paidAmount === amount && flags.paidOn === p.on) continue
@@ -148,6 +162,12 @@ const completions = (after: BooksState, ids: Iterable<string>): LedgerEvent[] =>
       out.push({ type: 'TransactionCompletedSet', data: { id, completed: false, amount: null } })
   }
   return out
+}
+
+/** Completions that follow from the bank's payments of `ids` in `after`. */
+const completions = (after: BooksState, ids: Iterable<string>): LedgerEvent[] => {
+  const set = new Set(ids)
+  return completionsOf(after, bankPaid(after, set), set)
 }
 
 const ruleMatches = (rule: BankRuleState, line: BankLineState): boolean => {
@@ -456,14 +476,16 @@ const importStatement = (
       data: { id: accountId, iban, name: formatIban(iban), currency: s.currency, kind: 'business', pairedWith: null },
     })
   }
-  const all = statementLines(iban, s)
-  const fresh: StatementLineEvent[] = []
+  // Ids first: a re-import stops here, before any line is built.
+  const lineIds = lineKeys(iban, s.lines).map(lineIdOf)
   const seen = new Set<string>()
-  for (const l of all)
-    if (!state.bank.lines.has(l.lineId) && !seen.has(l.lineId)) {
-      seen.add(l.lineId)
-      fresh.push(l)
-    }
+  const fresh = statementLines(iban, s, lineIds, (i) => {
+    const id = lineIds[i]!
+    if (state.bank.lines.has(id) || seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+  const all = s.lines
   const base = `${accountId}/${s.openingDate}/${s.closingDate}`
   if (all.length > 0 && fresh.length === 0) return []
   if (all.length === 0 && state.bank.statements.has(base)) return []
@@ -486,8 +508,10 @@ const importStatement = (
     },
   })
   if (!autoMatch || fresh.length === 0) return events
-  const imported = foldBooks(events, state)
-  const lines = fresh.map((l) => imported.bank.lines.get(l.lineId)!)
+  // The lines as the fold will hold them, without folding 50 000 lines again: only a new account is folded (its
+  // IBAN is one of the user's own accounts for the matcher).
+  const imported = account ? state : foldBooks([events[0]!], state)
+  const lines: BankLineState[] = fresh.map((l) => ({ ...l, accountId, statement: key }))
   const ctx = matchContext(imported, on > s.closingDate ? on : s.closingDate, lines)
   const rules = [...imported.bank.rules.values()].filter((r) => !r.deleted).sort((a, b) => a.id - b.id)
   const matched: LedgerEvent[] = []
@@ -533,5 +557,9 @@ const importStatement = (
     touched.push(made.occurrence)
   }
   if (matched.length === 0) return events
-  return [...events, ...matched, ...completions(foldBooks(matched, imported), touched)]
+  const ids = new Set(touched)
+  const paid = bankPaid(state, ids)
+  const day = new Map(lines.map((l) => [l.lineId, l.bookingDate]))
+  for (const e of matched) if (e.type === 'BankLineMatched') addPaid(paid, e.data, day.get(e.data.lineId)!, ids)
+  return [...events, ...matched, ...completionsOf(state, paid, ids)]
 }

@@ -17,6 +17,11 @@ export interface LineKeyInput {
   readonly bankReference?: string | null
 }
 
+/** The amount as `formatMoney` writes it; already canonical amounts (almost all) skip the bigint round trip. */
+const CANONICAL = /^-?(?:0|[1-9]\d*)\.\d{2}$/
+const canonicalMoney = (amount: string): string =>
+  CANONICAL.test(amount) && amount !== '-0.00' ? amount : formatMoney(parseMoney(amount))
+
 export const normalizeTitle = (title: string): string =>
   title.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
 
@@ -28,7 +33,7 @@ export const lineKeys = (account: string, lines: readonly LineKeyInput[]): strin
   return lines.map((l) => {
     const ref = l.bankReference?.trim()
     if (ref) return `ref|${account}|${ref}`
-    const base = `fp|${account}|${l.bookingDate}|${formatMoney(parseMoney(l.amount))}|${normalizeAccount(l.counterpartyAccount)}|${normalizeTitle(l.title)}`
+    const base = `fp|${account}|${l.bookingDate}|${canonicalMoney(l.amount)}|${normalizeAccount(l.counterpartyAccount)}|${normalizeTitle(l.title)}`
     const n = seen.get(base) ?? 0
     seen.set(base, n + 1)
     return `${base}|${n}`

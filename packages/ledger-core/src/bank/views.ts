@@ -62,14 +62,16 @@ interface AccountLedger {
   readonly anchor: BankStatementState | null
   /** Lines by booking date. */
   readonly lines: BankLineState[]
+  /** `sums[i]`: the lines before `lines[i]` booked on or after the anchor's opening day, summed. */
+  sums: bigint[]
 }
 
 const ledgers = (state: BooksState): Map<number, AccountLedger> => {
-  const out = new Map<number, { anchor: BankStatementState | null; lines: BankLineState[] }>()
+  const out = new Map<number, { anchor: BankStatementState | null; lines: BankLineState[]; sums: bigint[] }>()
   const of = (id: number) => {
     const found = out.get(id)
     if (found) return found
-    const l = { anchor: null, lines: [] }
+    const l = { anchor: null, lines: [], sums: [] }
     out.set(id, l)
     return l
   }
@@ -85,19 +87,31 @@ const ledgers = (state: BooksState): Map<number, AccountLedger> => {
       l.anchor = s
   }
   for (const line of state.bank.lines.values()) of(line.accountId).lines.push(line)
-  for (const l of out.values()) l.lines.sort(byDate)
+  for (const l of out.values()) {
+    l.lines.sort(byDate)
+    const from = l.anchor?.openingDate ?? ''
+    let sum = 0n
+    l.sums = [0n]
+    for (const line of l.lines) {
+      if (line.bookingDate >= from) sum += parseMoney(line.amount)
+      l.sums.push(sum)
+    }
+  }
   return out
 }
 
 /** Balance on the morning of `date`: the anchor's opening plus every line booked from its opening day until before `date`. */
 const balanceBefore = (ledger: AccountLedger, date: LocalDateString): bigint | null => {
   if (!ledger.anchor?.openingBalance) return null
-  let b = parseMoney(ledger.anchor.openingBalance)
-  for (const l of ledger.lines) {
-    if (l.bookingDate >= date) break
-    if (l.bookingDate >= ledger.anchor.openingDate) b += parseMoney(l.amount)
+  // The first line on or after `date` (binary search over the sorted lines).
+  let lo = 0
+  let hi = ledger.lines.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (ledger.lines[mid]!.bookingDate < date) lo = mid + 1
+    else hi = mid
   }
-  return b
+  return parseMoney(ledger.anchor.openingBalance) + ledger.sums[lo]!
 }
 
 const statusOf = (m: BankMatchState | undefined): BankLineStatus => {
