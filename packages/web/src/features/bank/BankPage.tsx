@@ -17,7 +17,7 @@ import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
-import type { BankAction, BankData, BankFileResult, BankLine, BankRule, PickedFile } from './types.ts'
+import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
 import './bank.css'
 
 type Props = { effects?: BankApi }
@@ -218,6 +218,7 @@ export const BankPage = ({ effects }: Props) => {
             </section>
           )}
           <Queue data={data} money={money} reason={reason} act={act} busy={busy} />
+          <OpenItems items={data.openItems ?? []} money={money} />
           <Lines lines={data.lines} money={money} reason={reason} />
           <Rules rules={data.overview.rules} act={act} busy={busy} />
         </>
@@ -407,6 +408,67 @@ const Queue = ({
           })}
         </ul>
       )}
+    </section>
+  )
+}
+
+const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money }) => {
+  const { t } = useLingui()
+  if (items.length === 0) return null
+  const state = (i: OpenItem) =>
+    i.state === 'overdue'
+      ? t`overdue ${i.daysOverdue} days`
+      : i.state === 'partlyPaid'
+        ? t`partly paid`
+        : i.state === 'paid'
+          ? t`paid`
+          : t`not paid yet`
+  return (
+    <section aria-labelledby="bank-open">
+      <h2 id="bank-open">
+        <Trans>Receivables and payables</Trans>
+      </h2>
+      <div className="bank-table-wrap">
+        <table className="bank-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Document</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Paid</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>To settle</Trans>
+              </th>
+              <th scope="col">
+                <Trans>State</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.id} className={i.state === 'overdue' ? 'bank-table__overdue' : ''}>
+                <td>
+                  {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
+                  {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
+                </td>
+                <td>{i.date}</td>
+                <td className="num">{money(i.sum)}</td>
+                <td className="num">{money(i.paid)}</td>
+                <td className="num">{money(i.remaining)}</td>
+                <td>{state(i)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }

@@ -7,6 +7,7 @@ import type {
   BankLine,
   BankOverview,
   BankQueueEntry,
+  OpenItem,
   PickedFile,
 } from './types.ts'
 
@@ -19,12 +20,13 @@ const base64Of = (buffer: ArrayBuffer): string => {
 
 export const createBankApi = (client: ApiClient = api) => ({
   load: async (): Promise<BankData> => {
-    const [overview, queue, lines] = await Promise.all([
+    const [overview, queue, lines, open] = await Promise.all([
       client.get<BankOverview>('bank'),
       client.get<BankQueueEntry[]>('bank/queue'),
       client.get<{ lines: BankLine[] }>('bank/lines?limit=50'),
+      client.get<{ receivables: OpenItem[]; payables: OpenItem[] }>('bank/open-items'),
     ])
-    return { overview, queue, lines: lines.lines }
+    return { overview, queue, lines: lines.lines, openItems: [...open.receivables, ...open.payables] }
   },
   /** One file a request, so the screen shows progress file by file. */
   importFile: async (file: PickedFile): Promise<BankFileResult> => {

@@ -82,6 +82,22 @@ const data = (queue: boolean): BankData => ({
       },
     ],
   },
+  openItems: [
+    {
+      id: 'i7-2026-01',
+      kind: 'receivable',
+      name: 'Programowanie',
+      documentNumber: 'FV/7/2026',
+      counterparty: 'Klient sp. z o.o.',
+      date: '2026-01-20',
+      sum: '12300.00',
+      paid: queue ? '0.00' : '5000.00',
+      remaining: queue ? '12300.00' : '7300.00',
+      paidOn: queue ? null : '2026-02-10',
+      state: 'overdue',
+      daysOverdue: 21,
+    },
+  ],
   queue: queue
     ? [
         {
@@ -156,6 +172,8 @@ export const AcceptSuggestion: Story = {
     await expect(
       (await canvas.findAllByText(/Every line is matched\.|Wszystkie operacje są dopasowane\./)).length,
     ).toBeGreaterThan(0)
+    // The invoice the line paid in part is still a receivable, overdue.
+    await expect((await canvas.findAllByText(/overdue 21 days|zaległe od 21 dni/)).length).toBeGreaterThan(0)
   },
 }
 

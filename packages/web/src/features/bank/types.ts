@@ -92,10 +92,27 @@ export interface BankQueueEntry {
   readonly suggestions: readonly BankSuggestion[]
 }
 
+export interface OpenItem {
+  readonly id: string
+  readonly kind: 'receivable' | 'payable'
+  readonly name: string
+  readonly documentNumber: string
+  readonly counterparty: string
+  readonly date: string
+  readonly sum: string
+  readonly paid: string
+  readonly remaining: string
+  readonly paidOn: string | null
+  readonly state: 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'
+  readonly daysOverdue: number
+}
+
 export interface BankData {
   readonly overview: BankOverview
   readonly queue: readonly BankQueueEntry[]
   readonly lines: readonly BankLine[]
+  /** Incomes and expenses not paid in full (receivables and payables). */
+  readonly openItems?: readonly OpenItem[]
 }
 
 export type BankFileResult =
