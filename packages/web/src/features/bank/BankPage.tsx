@@ -264,9 +264,13 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
             {data.overview.accounts.map((a) => (
               <tr key={a.id}>
                 <td>
-                  {a.name}
-                  <br />
-                  <span className="muted bank-iban">{group(a.iban)}</span>
+                  {a.name !== group(a.iban) && (
+                    <>
+                      {a.name}
+                      <br />
+                    </>
+                  )}
+                  <span className="bank-iban">{group(a.iban)}</span>
                 </td>
                 <td>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
                 <td className="num">{money(a.balance)}</td>
@@ -512,19 +516,18 @@ const Lines = ({
               <tr key={l.lineId}>
                 <td>{l.bookingDate}</td>
                 <td className="num">{money(l.amount)}</td>
-                <td>
+                <td className="bank-table__title">
                   {l.title}
                   {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}
-                </td>
-                <td>
-                  <span className={`bank-badge bank-badge--${l.status}`}>{i18n._(STATUS[l.status])}</span>
                   {l.match && l.status === 'matched' && (
-                    <span className="muted">
-                      {' '}
+                    <span className="muted bank-table__why">
                       {l.match.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} —{' '}
                       {reason(l.match.reason)} ({l.match.confidence}%)
                     </span>
                   )}
+                </td>
+                <td>
+                  <span className={`bank-badge bank-badge--${l.status}`}>{i18n._(STATUS[l.status])}</span>
                 </td>
               </tr>
             ))}
