@@ -46,6 +46,15 @@ const REASONS: Record<string, MessageDescriptor> = {
   'bank.reason.user': msg`matched by you`,
 }
 
+/** The bank decider's messages (the API answers in English), in the user's language. */
+const SERVER: Record<string, MessageDescriptor> = {
+  'Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)': msg`Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)`,
+  "The parts must add up to the line's amount": msg`The parts must add up to the line's amount`,
+  'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
+  'Account number is not a valid IBAN': msg`Account number is not a valid IBAN`,
+  'Choose a transaction the books show': msg`Choose a transaction the books show`,
+}
+
 const STATUS: Record<BankLine['status'], MessageDescriptor> = {
   matched: msg`matched`,
   private: msg`private`,
@@ -92,7 +101,12 @@ export const BankPage = ({ effects }: Props) => {
         const errors = isApiError(e.error) ? e.error.errors : []
         messages.error(
           errors.length > 0
-            ? errors.map((m) => translateMessage(i18n, m)).join(' ')
+            ? errors
+                .map((m) => {
+                  const known = SERVER[m]
+                  return known ? i18n._(known) : translateMessage(i18n, m)
+                })
+                .join(' ')
             : t`Response error, can not connect to API.`,
         )
       }),
@@ -221,6 +235,7 @@ export const BankPage = ({ effects }: Props) => {
           <OpenItems items={data.openItems ?? []} money={money} />
           <Lines lines={data.lines} money={money} reason={reason} />
           <Rules rules={data.overview.rules} act={act} busy={busy} />
+          <ZusAccount account={data.overview.zusAccount} act={act} busy={busy} />
         </>
       )}
     </div>
@@ -608,6 +623,48 @@ const Rules = ({ rules, act, busy }: { rules: readonly BankRule[]; act: (a: Bank
         </label>
         <Button type="submit" disabled={busy}>
           <Trans>Add rule</Trans>
+        </Button>
+      </form>
+    </section>
+  )
+}
+
+const ZusAccount = ({
+  account,
+  act,
+  busy,
+}: {
+  account: string | null
+  act: (a: BankAction) => void
+  busy: boolean
+}) => {
+  const [value, setValue] = useState(account ?? '')
+  const id = useId()
+  useEffect(() => setValue(account ?? ''), [account])
+  return (
+    <section aria-labelledby="bank-zus">
+      <h2 id="bank-zus">
+        <Trans>ZUS contribution account</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          The individual account ZUS gave you (26 digits, bank 6000 0002): payments to it are matched to that month's
+          social and health contributions.
+        </Trans>
+      </p>
+      <form
+        className="bank-rules__form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          act({ type: 'setZusAccount', account: value.trim() === '' ? null : value })
+        }}
+      >
+        <label htmlFor={id}>
+          <Trans>Account number</Trans>
+          <input id={id} value={value} onChange={(e) => setValue(e.target.value)} inputMode="numeric" size={34} />
+        </label>
+        <Button type="submit" disabled={busy}>
+          <Trans>Save</Trans>
         </Button>
       </form>
     </section>

@@ -49,6 +49,9 @@ export const createBankApi = (client: ApiClient = api) => ({
       case 'saveRule':
         await client.post('bank/rules', action.rule)
         return
+      case 'setZusAccount':
+        await client.put('bank/zus-account', { account: action.account })
+        return
       case 'deleteRule':
         await client.del(`bank/rules/${action.id}`)
         return

@@ -195,3 +195,22 @@ export const ImportReport: Story = {
     await expect((await canvas.findAllByText(/12 new lines of|nowych operacji: 12/)).length).toBeGreaterThan(0)
   },
 }
+
+/** The ZUS contribution account typed and saved: the save reaches the API as the number typed. */
+export const ZusAccountSaved: Story = {
+  render: () => <BankPage effects={fakeApi()} />,
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    const inputs = canvas.getAllByLabelText(/Account number|Numer rachunku/)
+    for (const input of inputs) {
+      await userEvent.type(input, '70 6000 0002 0000 0000 0000 0001')
+      await expect(input).toHaveValue('70 6000 0002 0000 0000 0000 0001')
+    }
+    for (const button of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) {
+      await userEvent.click(button)
+      await settled(canvasElement)
+    }
+    await expect(canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ }).length).toBe(inputs.length)
+  },
+}

@@ -152,3 +152,4 @@ export type BankAction =
   | { readonly type: 'createItem'; readonly lineId: string; readonly name: string; readonly percent: string }
   | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
   | { readonly type: 'deleteRule'; readonly id: number }
+  | { readonly type: 'setZusAccount'; readonly account: string | null }
