@@ -27,6 +27,7 @@ const commands = {
   backup: () => import('./commands/backup.ts'),
   erasure: () => import('./commands/erasure.ts'),
   ksefOnline: () => import('./commands/ksefOnline.ts'),
+  bank: () => import('./commands/bank.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -164,6 +165,10 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance import ksef ~/Pobrane/*.xml --user anna@example.com',
     'finance import ksef faktura.xml --ksef-number 5265877635-20260305-0100001AF629-AF --user anna@example.com',
   ],
+  'import bank': [
+    'finance import bank ~/Pobrane/wyciag_2026_01.sta ~/Pobrane/wyciag_2026_02.xml --user anna@example.com',
+  ],
+  'bank unmatched': ['finance bank unmatched --user anna@example.com'],
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
@@ -373,6 +378,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerJpk(program, ctx)
   registerBackup(program, ctx)
   registerKsef(program, ctx)
+  registerBank(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -555,6 +561,29 @@ const registerKsef = (program: Command, ctx: Ctx) => {
     .addOption(requiredUser())
     .option('--json', 'print JSON')
     .action(async (o: { user: string; json?: boolean }) => (await commands.ksefOnline()).ksefFetchCommand(ctx, o))
+}
+
+/** `finance import bank` and `finance bank unmatched`: bank statements into the books, and the lines still unmatched. */
+const registerBank = (program: Command, ctx: Ctx) => {
+  const imports = program.commands.find((c) => c.name() === 'import')!
+  imports
+    .command('bank')
+    .description('import bank statements (MT940, camt.053, CSV); a line per file, re-importing adds nothing')
+    .argument('<files...>', 'statement files as the bank exports them')
+    .addOption(requiredUser())
+    .option('--preview', 'say what would be added and matched, write nothing')
+    .option('--json', 'print the report as JSON')
+    .action(async (files: string[], o: { user: string; preview?: boolean; json?: boolean }) =>
+      (await commands.bank()).importBankCommand(ctx, files, o),
+    )
+  program
+    .command('bank')
+    .description('bank statements in the books')
+    .command('unmatched')
+    .description('the statement lines not matched yet, with the best suggestion for each')
+    .addOption(requiredUser())
+    .option('--json', 'print them as JSON')
+    .action(async (o: { user: string; json?: boolean }) => (await commands.bank()).bankUnmatchedCommand(ctx, o))
 }
 
 /** A month number 1–12 (`3` or `03`). */

@@ -205,6 +205,9 @@ export async function run(): Promise<void> {
     `replay 1M stored events (version check + fold): best of 3 ${replayMs.toFixed(0)} ms = ` +
       `${Math.round(N / (replayMs / 1000)).toLocaleString('en')} events/s (runs ${replayRuns.map((x) => x.toFixed(0)).join(', ')} ms)`,
   )
+
+  // 3. Bank statements: 50 000 lines imported, matched, re-imported (bench/bank.ts).
+  await (await import('./bank.ts')).run()
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run()

@@ -5,6 +5,9 @@
 import type { TransactionId } from './identity.ts'
 import type { CompanyDataType, ItemDataType, SettingKind } from './schemas/records.ts'
 import type { YearMonthString } from './types.ts'
+import type { BankCommand } from './bank/commands.ts'
+
+export type * from './bank/commands.ts'
 
 interface Base {
   /** ISO-8601 UTC timestamp of the request. */
@@ -138,5 +141,6 @@ export type LedgerCommand =
   | AcceptFromEmail
   | ResetMonth
   | ResetYear
+  | BankCommand
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -21,6 +21,7 @@ import {
   VatSchema,
 } from './schemas/records.ts'
 import { GeneratedRowSchema } from './schemas/transaction.ts'
+import { bankEventSchemas } from './bank/events.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -135,6 +136,8 @@ export const ledgerEventSchemas = {
   MonthReset,
   YearReset,
   TransactionFlagsCleared,
+  // Bank statements, accounts, matches and rules (bank/events.ts).
+  ...bankEventSchemas,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -34,6 +34,15 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   MonthReset: 1,
   YearReset: 1,
   TransactionFlagsCleared: 1,
+  // Bank statements (bank/events.ts).
+  BankAccountSaved: 1,
+  BankAccountDeleted: 1,
+  BankZusAccountSet: 1,
+  BankStatementImported: 1,
+  BankLineMatched: 1,
+  BankLineUnmatched: 1,
+  BankRuleSaved: 1,
+  BankRuleDeleted: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -9,6 +9,7 @@ import { CounterpartySchema, DataTypes, GeneratedRowSchema, recordSchemas } from
 import { type DataType, isItemDataType, KPIR_AMOUNT_COLUMNS } from '@finance/ledger-core/light'
 import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
+import { bankOperations } from './bankOpenapi.ts'
 
 type Json = Record<string, unknown>
 
@@ -129,6 +130,11 @@ const transactionJson: Json = {
     remainingAmount: {
       ...orNull(money),
       description: 'sum − paidAmount of a completed row ("0.00" unchanged, negative overpaid); null otherwise',
+    },
+    paidOn: {
+      type: 'string',
+      format: 'date',
+      description: 'The day the money moved (a bank line or typed); absent when unknown',
     },
   },
 }
@@ -686,6 +692,7 @@ const safetyOperations: Record<string, OperationDoc> = {
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...safetyOperations,
+  ...(bankOperations as Readonly<Record<string, OperationDoc>>),
   ...accountOperations,
   ...recordOperations(),
   ...transactionOperations,

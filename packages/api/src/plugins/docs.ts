@@ -29,6 +29,7 @@ export default fp(
           { name: 'security', description: 'CSRF token' },
           { name: 'home', description: 'Who is logged in, which store' },
           { name: 'log', description: 'The event log (ADMIN)' },
+          { name: 'bank', description: 'Bank accounts, statements, matching, rules, receivables and payables' },
         ],
         components: {
           schemas: { ...COMPONENTS },

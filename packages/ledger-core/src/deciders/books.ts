@@ -28,6 +28,8 @@ import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import type { LocalDateString } from '../types.ts'
+import { decideBank } from '../bank/decide.ts'
+import { BANK_COMMANDS, type BankCommand } from '../bank/commands.ts'
 
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
@@ -100,6 +102,7 @@ export const decideWith = (
   state: BooksState,
   lookup: BooksLookup,
 ): LedgerEvent[] | DomainError => {
+  if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
@@ -259,7 +262,7 @@ export const decideWith = (
       return ids.length === 0 ? [] : [{ type: 'TransactionFlagsCleared', data: { scope: 'year', period: year, ids } }]
     }
     default:
-      return absurd(command)
+      return absurd(command as never)
   }
 }
 

@@ -14,7 +14,7 @@ import type { LedgerEvent } from '../events.ts'
 import { itemOccurrenceId, type TransactionId, taxObligationId } from '../identity.ts'
 import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
-import { absurd, type MoneyString, type YearMonthString } from '../types.ts'
+import { absurd, type LocalDateString, type MoneyString, type YearMonthString } from '../types.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
@@ -25,6 +25,8 @@ import type {
   TransactionFlagsState,
 } from './state.ts'
 import { initialBooks, isBlankFlags, noFlags } from './state.ts'
+import { applyBank, isBankEvent } from '../bank/fold.ts'
+import { type BankDraft, type BankState, bankDraftOf, freezeBank, initialBank } from '../bank/state.ts'
 
 interface Draft {
   nextId: number
@@ -33,6 +35,9 @@ interface Draft {
   flags: CowDraft<TransactionId, TransactionFlagsState>
   legacyIds: CowDraft<number, LegacyRow>
   legacyMonths: CowDraft<YearMonthString, LegacyMonthState>
+  /** The bank state as it was, and its draft once a bank event arrives (most folds never touch it). */
+  bankFrom: BankState
+  bank: BankDraft | null
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -51,6 +56,8 @@ const draftOf = (s: BooksState): Draft => ({
   flags: cow(s.flags).draft(),
   legacyIds: cow(s.legacyIds).draft(),
   legacyMonths: cow(s.legacyMonths).draft(),
+  bankFrom: s.bank ?? initialBank,
+  bank: null,
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -67,6 +74,7 @@ const freeze = (d: Draft): BooksState => {
     flags: d.flags.freeze(),
     legacyIds: d.legacyIds.freeze(),
     legacyMonths: d.legacyMonths.freeze(),
+    bank: d.bank ? freezeBank(d.bank) : d.bankFrom,
     eventCount: d.eventCount,
   }
 }
@@ -143,11 +151,12 @@ const updateFlags = (d: Draft, key: TransactionId, change: (f: Mutable<Transacti
   } else if (f !== before) d.flags.set(key, f)
 }
 
-const complete = (d: Draft, id: TransactionId, amount: MoneyString | null) => {
+const complete = (d: Draft, id: TransactionId, amount: MoneyString | null, paidOn: LocalDateString | null = null) => {
   const { key, legacy } = resolve(d, id)
   updateFlags(d, key, (f) => {
     f.completed = true
     f.paidAmount = amount ?? legacy?.sum ?? null
+    f.paidOn = paidOn
     f.remainderReminded = false
   })
 }
@@ -230,10 +239,11 @@ const apply = (d: Draft, e: LedgerEvent) => {
       })
     }
     case 'TransactionCompletedSet':
-      if (e.data.completed) return complete(d, e.data.id, e.data.amount)
+      if (e.data.completed) return complete(d, e.data.id, e.data.amount, e.data.paidOn ?? null)
       return updateFlags(d, resolve(d, e.data.id).key, (f) => {
         f.completed = false
         f.paidAmount = null
+        f.paidOn = null
         f.remainderReminded = false
       })
     case 'TransactionAcceptedFromEmail':
@@ -262,6 +272,12 @@ const apply = (d: Draft, e: LedgerEvent) => {
       return
     }
     default:
+      if (isBankEvent(e)) {
+        // Accounts and rules take their ids from the books' one counter.
+        if (e.type === 'BankAccountSaved' || e.type === 'BankRuleSaved') seeId(d, e.data.id)
+        d.bank ??= bankDraftOf(d.bankFrom)
+        return applyBank(d.bank, e)
+      }
       absurd(e)
   }
 }

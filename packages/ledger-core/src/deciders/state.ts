@@ -12,6 +12,7 @@ import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { CowMap } from './cowMap.ts'
+import { type BankState, initialBank } from '../bank/state.ts'
 
 export type RecordVerb = 'add' | 'update' | 'delete'
 
@@ -39,6 +40,8 @@ export interface TransactionFlagsState {
    * is unknown (a manual row completed before amounts were recorded: manual rows never change, so it is their sum).
    */
   readonly paidAmount: MoneyString | null
+  /** The day the money left (a completion's `paidOn`: typed, or a bank line's booking date); `null`: unknown. */
+  readonly paidOn: LocalDateString | null
   readonly notification: boolean
   /** A reminder went out while the row was open (not completed). */
   readonly notificationCompleted: boolean
@@ -85,6 +88,8 @@ export interface BooksState {
   readonly legacyIds: ReadonlyMap<number, LegacyRow>
   /** Months recorded by the frozen-month model, by `yyyy-mm` (old histories only). */
   readonly legacyMonths: ReadonlyMap<YearMonthString, LegacyMonthState>
+  /** Bank accounts, statements, lines, matches and rules (`bank/state.ts`). */
+  readonly bank: BankState
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -96,6 +101,7 @@ export const initialBooks: BooksState = Object.freeze({
   flags: CowMap.empty<TransactionId, TransactionFlagsState>(),
   legacyIds: CowMap.empty<number, LegacyRow>(),
   legacyMonths: CowMap.empty<YearMonthString, LegacyMonthState>(),
+  bank: initialBank,
   eventCount: 0,
 })
 
@@ -104,6 +110,7 @@ export const noFlags = (id: TransactionId): TransactionFlagsState => ({
   id,
   completed: false,
   paidAmount: null,
+  paidOn: null,
   notification: false,
   notificationCompleted: false,
   remainderReminded: false,

@@ -340,6 +340,7 @@ export const toTransactionDto = (
     notificationCompleted: (owing ? flags?.remainderReminded : flags?.notificationCompleted) ?? false,
     paidAmount: completed ? (flags?.paidAmount ?? row.dataObject.sum) : null,
     remainingAmount: remaining,
+    ...(completed && flags?.paidOn ? { paidOn: flags.paidOn } : {}),
     dataObject: row.dataObject.overdue === overdue ? row.dataObject : { ...row.dataObject, overdue },
   }
 }

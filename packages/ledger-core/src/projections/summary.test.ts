@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decide, foldBooks } from '../deciders/books.ts'
+import { decide } from '../decide.ts'
+import { foldBooks } from '../deciders/books.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { isDomainError } from '../errors.ts'
 import { moneyArb } from '../testing/arbitraries.ts'

@@ -102,5 +102,7 @@ export interface TransactionDto {
   readonly paidAmount: MoneyString | null
   /** `sum − paidAmount` of a completed row (`"0.00"` when unchanged, negative when overpaid); `null` otherwise. */
   readonly remainingAmount: MoneyString | null
+  /** The day the money moved, when the completion says (a bank statement's line, or typed); absent when unknown. */
+  readonly paidOn?: string
   readonly dataObject: TransactionDataObject
 }

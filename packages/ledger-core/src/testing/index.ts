@@ -1,2 +1,3 @@
 export * from './fixtures.ts'
 export * from './given.ts'
+export * from '../bank/testing.ts'

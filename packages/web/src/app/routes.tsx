@@ -1,4 +1,5 @@
 import { lazy } from 'react'
+import { bankRoutes } from '../features/bank/routes.tsx'
 import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
@@ -54,6 +55,7 @@ export const appRoutes: AppRoute[] = [
   ...logsRoutes,
   ...booksRoutes,
   ...ksefRoutes,
+  ...bankRoutes,
 ]
 
 export const notFoundElement = <NotFoundPage />

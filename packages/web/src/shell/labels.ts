@@ -22,6 +22,7 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   revenues: msg`Revenues`,
   books: msg`Tax book`,
   ksef: msg`KSeF invoices`,
+  bank: msg`Bank`,
   dashboard: msg`Dashboard`,
   monthly: msg`Monthly`,
   yearly: msg`Yearly`,

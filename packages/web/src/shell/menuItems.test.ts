@@ -23,6 +23,7 @@ describe('menu', () => {
       'Revenues',
       'Tax book',
       'KSeF invoices',
+      'Bank',
       'User',
       'Password',
       'Logout',

@@ -23,6 +23,7 @@ export const loggedInMenu: MenuItem[] = [
       { label: msg`Revenues`, to: '/companydashboard/revenues' },
       { label: msg`Tax book`, to: '/companydashboard/books' },
       { label: msg`KSeF invoices`, to: '/companydashboard/ksef' },
+      { label: msg`Bank`, to: '/companydashboard/bank' },
     ],
   },
   {

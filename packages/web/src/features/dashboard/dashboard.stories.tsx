@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
 import { useState } from 'react'
 import { CostSummaryCard } from './components/CostSummaryCard.tsx'
 import { ItemList } from './components/ItemCard.tsx'
@@ -71,6 +72,21 @@ export const VatCardPaidThenChanged: Story = {
   render: () => {
     const [rows, onFlags] = useFlags(fixturePaidThenChanged().filter((t) => t.eventType === '3_Vat'))
     return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+}
+
+/** Paid from a bank statement: the card says the day and the amount paid ("zapłacono 20 lut, 2 300,00 zł"). */
+export const VatCardPaidFromBank: Story = {
+  render: () => {
+    const vat = byType('3_Vat')[0]!
+    const [rows, onFlags] = useFlags([
+      { ...vat, completed: true, paidAmount: vat.dataObject.sum, remainingAmount: '0.00', paidOn: '2026-02-20' },
+    ])
+    return <Frame>{rows[0] && <VatCard transaction={rows[0]} onFlags={onFlags} />}</Frame>
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect((await canvas.findAllByText(/zapłacono 20 lut,|paid 20 Feb,/)).length).toBeGreaterThan(0)
   },
 }
 

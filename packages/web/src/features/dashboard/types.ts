@@ -22,6 +22,8 @@ export interface FlagsResult {
   notificationCompleted: boolean
   /** What was paid when completed (`null` while not completed). */
   paidAmount?: string | null
+  /** The day the money moved (from a bank statement's line); absent when unknown. */
+  paidOn?: string
   /** `sum − paidAmount` of a completed row (`"0.00"` when paid in full). */
   remainingAmount?: string | null
 }

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { money2 } from '../money.ts'
 import { hasRemainder } from '../payment.ts'
 import type { Transaction } from '../types.ts'
@@ -36,6 +36,31 @@ export const PaymentState = ({ transaction: t }: { transaction: Transaction }) =
       {!revenue && !over && (
         <Trans>
           paid <Amount value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> to pay
+        </Trans>
+      )}
+    </p>
+  )
+}
+
+/** "paid 20 Jan, PLN 1,926.76" (received, for a revenue): a completed row whose payment day is known. */
+export const PaidOn = ({ transaction: t }: { transaction: Transaction }) => {
+  const { i18n } = useLingui()
+  if (!t.completed || !t.paidOn) return null
+  const day = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'pl-PL', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${t.paidOn}T00:00:00Z`))
+  const paid = t.paidAmount ?? t.dataObject.sum
+  return (
+    <p className="payment-state payment-state--paid-on">
+      {t.eventType === '1_Revenue' ? (
+        <Trans>
+          received {day}, <Amount value={paid} />
+        </Trans>
+      ) : (
+        <Trans>
+          paid {day}, <Amount value={paid} />
         </Trans>
       )}
     </p>

@@ -3,7 +3,7 @@ import { Card } from '../../../ui/Card.tsx'
 import type { Transaction, TransactionFlags as Flags } from '../types.ts'
 import { isLate, isSettled } from '../payment.ts'
 import { DueDate } from './DueDate.tsx'
-import { PaymentState } from './PaymentState.tsx'
+import { PaidOn, PaymentState } from './PaymentState.tsx'
 import { TransactionFlags } from './TransactionFlags.tsx'
 
 export type FlagsHandler = (id: string, flags: Flags) => void
@@ -33,6 +33,7 @@ export const TxCard = ({ transaction, title, onFlags, actions, children }: Props
       footer={
         <>
           <DueDate transaction={transaction} />
+          <PaidOn transaction={transaction} />
           <PaymentState transaction={transaction} />
           <TransactionFlags transaction={transaction} onChange={onFlags} />
         </>

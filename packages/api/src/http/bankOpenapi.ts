@@ -1,0 +1,98 @@
+/** The OpenAPI entries of the bank routes (`routes/bank.ts`), merged into `OPERATIONS`. Plain JSON Schema. */
+type Json = Record<string, unknown>
+const obj = (properties: Record<string, Json> = {}): Json => ({ type: 'object', properties })
+const arr = (items: Json): Json => ({ type: 'array', items })
+
+const importReport = obj({
+  preview: { type: 'boolean' },
+  results: arr(obj({ fileName: { type: 'string' }, ok: { type: 'boolean' } })),
+  imported: { type: 'integer' },
+  refused: { type: 'integer' },
+})
+const line = obj({
+  lineId: { type: 'string' },
+  bookingDate: { type: 'string', format: 'date' },
+  amount: { type: 'string' },
+  title: { type: 'string' },
+  status: { type: 'string', enum: ['matched', 'private', 'transfer', 'unmatched'] },
+})
+
+export const bankOperations = {
+  'GET /api/bank': {
+    summary: 'Bank accounts with balances, statements, gaps, the ZUS account and rules',
+    description:
+      'Balances are derived from the earliest statement and every line since; `gaps` lists statements whose opening balance is not the balance the books reach (lines missing before them).',
+    ok: obj({
+      accounts: arr(obj()),
+      statements: arr(obj()),
+      gaps: arr(obj()),
+      rules: arr(obj()),
+      unmatched: { type: 'integer' },
+    }),
+  },
+  'POST /api/bank/import': {
+    summary: 'Import bank statement files (MT940, camt.053, CSV)',
+    description:
+      'Files as base64; format and encoding are detected. A result per file: its statements with new, matched and completed lines, or why it was refused (a statement that does not balance, a malformed line); a refused file writes nothing. Re-importing adds nothing. `preview: true` writes nothing.',
+    ok: importReport,
+  },
+  'POST /api/bank/statements': {
+    summary: 'Import statements already parsed',
+    description: 'The same import for statements given as JSON (`BankStatement`), one result per statement.',
+    ok: importReport,
+  },
+  'POST /api/bank/accounts': {
+    summary: 'Add a bank account',
+    description:
+      '`{ iban, name, kind: business|vat, pairedWith?, currency? }`; a VAT account names its business account.',
+    status: 201,
+    ok: obj({ id: { type: 'integer' }, iban: { type: 'string' } }),
+  },
+  'PUT /api/bank/accounts/:id': { summary: 'Change a bank account', ok: obj(), errors: [404] },
+  'DELETE /api/bank/accounts/:id': { summary: 'Delete a bank account (its lines stay)', ok: obj(), errors: [404] },
+  'PUT /api/bank/zus-account': {
+    summary: 'The payer’s individual ZUS contribution account',
+    description: '26 digits in ZUS’s bank (6000 0002), or `null`.',
+    ok: obj({ account: { type: ['string', 'null'] } }),
+  },
+  'GET /api/bank/lines': {
+    summary: 'Statement lines with their match state, newest first',
+    ok: obj({ total: { type: 'integer' }, lines: arr(line) }),
+  },
+  'GET /api/bank/queue': {
+    summary: 'Unmatched lines with suggestions (reason and confidence)',
+    ok: arr(obj({ line, suggestions: arr(obj()) })),
+  },
+  'PUT /api/bank/lines/:lineId/match': {
+    summary: 'Match a line: accept a suggestion, split it, or mark it private',
+    description:
+      '`allocations` of `{ kind: transaction, id, amount }`, `{ kind: private, amount }` or `{ kind: transfer, amount }` that add up to the line’s amount; a matched obligation or item is completed with the amount and day paid.',
+    ok: { type: ['object', 'null'] },
+    errors: [404],
+  },
+  'DELETE /api/bank/lines/:lineId/match': {
+    summary: 'Unmatch a line (back to the queue)',
+    ok: { type: ['object', 'null'] },
+    errors: [404],
+  },
+  'POST /api/bank/lines/:lineId/item': {
+    summary: 'Create an expense (or income) from a line and match it',
+    description: '`{ name, percent: 0|5|8|23, isCompany, kpirColumn }`: a bank fee, a card payment.',
+    status: 201,
+    ok: { type: ['object', 'null'] },
+    errors: [404],
+  },
+  'POST /api/bank/rules': {
+    summary: 'Add a rule applied to new lines on import',
+    status: 201,
+    ok: obj({ id: { type: 'integer' } }),
+  },
+  'PUT /api/bank/rules/:id': { summary: 'Change a rule', ok: obj(), errors: [404] },
+  'DELETE /api/bank/rules/:id': { summary: 'Delete a rule', ok: obj(), errors: [404] },
+  'GET /api/bank/open-items': {
+    summary: 'Receivables and payables: what is paid, partly paid or overdue',
+    description:
+      'Income and expense occurrences of the months `from`–`to` (default: the last 12) not paid in full; `all=true` includes paid ones.',
+    ok: obj({ receivables: arr(obj()), payables: arr(obj()) }),
+  },
+} as const

@@ -1,0 +1,307 @@
+/**
+ * Bank statements (docs/api.md, "Bank"):
+ * - `GET /api/bank`: accounts with balances, statements, gaps between them, the ZUS account, rules, the queue's size;
+ * - `POST /api/bank/import` (files, base64) and `POST /api/bank/statements` (statements already parsed): a result per
+ *   file, a refused file writes nothing; `preview: true` writes nothing at all;
+ * - accounts, the ZUS contribution account, lines, the queue with suggestions, matching, splitting, creating an
+ *   item from a line, marking it private, rules, and the receivables and payables.
+ */
+import { Buffer } from 'node:buffer'
+import { importBankFiles, importBankStatements } from '@finance/books'
+import {
+  addMonthsToMonth,
+  type BankLineStatus,
+  bankLines,
+  bankOverview,
+  bankQueue,
+  paymentStates,
+} from '@finance/ledger-core/light'
+import * as Schema from 'effect/Schema'
+import type { FastifyInstance } from 'fastify'
+import { validationError } from '../http/errors.ts'
+import { body, effectSchema, IdParams, JsonObject, oneOf } from '../http/validation.ts'
+import { booksOf, run } from './books.ts'
+
+export const MAX_BANK_FILES = 100
+export const BANK_BODY_LIMIT = 32 * 1024 * 1024
+
+const text = (message: string, max: number) =>
+  Schema.String.annotations({ message: () => message }).pipe(Schema.maxLength(max, { message: () => message }))
+
+const ImportBody = body(
+  Schema.Struct({
+    files: Schema.Array(
+      Schema.Struct({
+        fileName: text('File name must be text of at most 255 characters', 255),
+        base64: text('File content must be base64 text', BANK_BODY_LIMIT),
+      }),
+    ).pipe(
+      Schema.minItems(1, { message: () => 'Choose at least one file' }),
+      Schema.maxItems(MAX_BANK_FILES, { message: () => `At most ${MAX_BANK_FILES} files at once` }),
+    ),
+    preview: Schema.optional(Schema.Boolean),
+    csvMapping: Schema.optional(JsonObject),
+  }),
+  { files: 'Files must be a list of { fileName, base64 }' },
+)
+
+const StatementsBody = body(
+  Schema.Struct({
+    statements: Schema.Array(JsonObject).pipe(
+      Schema.minItems(1, { message: () => 'Give at least one statement' }),
+      Schema.maxItems(MAX_BANK_FILES, { message: () => `At most ${MAX_BANK_FILES} statements at once` }),
+    ),
+    preview: Schema.optional(Schema.Boolean),
+  }),
+  { statements: 'Statements must be a list of bank statements' },
+)
+
+const AccountBody = body(JsonObject)
+const ZusBody = body(Schema.Struct({ account: Schema.NullOr(text('Account must be text', 64)) }), {
+  account: 'Account must be text',
+})
+const MatchBody = body(
+  Schema.Struct({
+    allocations: Schema.Array(JsonObject).pipe(Schema.minItems(1, { message: () => 'Give between 1 and 50 parts' })),
+    reason: Schema.optional(text('Reason must be text', 80)),
+  }),
+  { allocations: 'Give between 1 and 50 parts' },
+)
+const ItemBody = body(JsonObject)
+const RuleBody = body(JsonObject)
+
+const LINE_ID = /^[0-9a-f]{16}$/
+const LineParams = effectSchema(
+  Schema.Struct({
+    lineId: Schema.String.pipe(Schema.pattern(LINE_ID, { message: () => 'Line id must be 16 hex digits' })),
+  }),
+  { type: 'object', required: ['lineId'], properties: { lineId: { type: 'string', pattern: '^[0-9a-f]{16}$' } } },
+)
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const LinesQuery = effectSchema(
+  Schema.Struct({
+    accountId: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+    from: Schema.optional(
+      Schema.String.pipe(Schema.pattern(DATE, { message: () => 'Date must be a date in format yyyy-mm-dd' })),
+    ),
+    to: Schema.optional(
+      Schema.String.pipe(Schema.pattern(DATE, { message: () => 'Date must be a date in format yyyy-mm-dd' })),
+    ),
+    status: Schema.optional(
+      oneOf(
+        ['matched', 'private', 'transfer', 'unmatched'] as const,
+        'Status must be matched, private, transfer or unmatched',
+      ),
+    ),
+    limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
+    offset: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+  }),
+  {
+    type: 'object',
+    properties: {
+      accountId: { type: 'integer' },
+      from: { type: 'string', format: 'date' },
+      to: { type: 'string', format: 'date' },
+      status: { type: 'string', enum: ['matched', 'private', 'transfer', 'unmatched'] },
+      limit: { type: 'integer', minimum: 1, maximum: 1000 },
+      offset: { type: 'integer', minimum: 0 },
+    },
+  },
+  {
+    accountId: 'Account id must be a positive whole number',
+    limit: 'Limit must be 1 to 1000',
+    offset: 'Offset must be 0 or more',
+  },
+)
+
+const MONTH = /^\d{4}-\d{2}$/
+const OpenQuery = effectSchema(
+  Schema.Struct({
+    from: Schema.optional(
+      Schema.String.pipe(Schema.pattern(MONTH, { message: () => 'Month must be in format yyyy-mm' })),
+    ),
+    to: Schema.optional(
+      Schema.String.pipe(Schema.pattern(MONTH, { message: () => 'Month must be in format yyyy-mm' })),
+    ),
+    all: Schema.optional(oneOf(['true', 'false'] as const, 'All must be true or false')),
+  }),
+  {
+    type: 'object',
+    properties: {
+      from: { type: 'string', example: '2026-01' },
+      to: { type: 'string', example: '2026-03' },
+      all: { type: 'string', enum: ['true', 'false'], description: 'true: paid items too' },
+    },
+  },
+)
+
+export default async function bankRoutes(app: FastifyInstance) {
+  const auth = { onRequest: [app.authenticate] }
+  const tags = ['bank']
+
+  const overview = async (request: Parameters<typeof booksOf>[1]) => {
+    const { state } = await booksOf(app, request)
+    const rules = [...state.bank.rules.values()].filter((r) => !r.deleted).sort((a, b) => a.id - b.id)
+    return { ...bankOverview(state), rules }
+  }
+
+  app.get('/api/bank', { ...auth, schema: { tags } }, async (request) => overview(request))
+
+  app.post(
+    '/api/bank/import',
+    { ...auth, bodyLimit: BANK_BODY_LIMIT, schema: { tags, body: ImportBody } },
+    async (request) => {
+      const b = request.body as {
+        files: readonly { fileName: string; base64: string }[]
+        preview?: boolean
+        csvMapping?: Record<string, unknown>
+      }
+      const files = b.files.map((f) => ({
+        fileName: f.fileName,
+        bytes: new Uint8Array(Buffer.from(f.base64, 'base64')),
+      }))
+      return importBankFiles(app.finance.store, request.user.sub, files, app.finance.now, {
+        preview: b.preview === true,
+        // The parser checks a mapping's columns itself and refuses the file with the reason.
+        ...(b.csvMapping ? { csvMapping: b.csvMapping as never } : {}),
+        correlationId: String(request.id),
+      })
+    },
+  )
+
+  app.post(
+    '/api/bank/statements',
+    { ...auth, bodyLimit: BANK_BODY_LIMIT, schema: { tags, body: StatementsBody } },
+    async (request) => {
+      const b = request.body as { statements: readonly Record<string, unknown>[]; preview?: boolean }
+      const groups = b.statements.map((s, i) => ({ fileName: `statements.${i}`, statements: [s as never] }))
+      return importBankStatements(app.finance.store, request.user.sub, groups, app.finance.now, {
+        preview: b.preview === true,
+        correlationId: String(request.id),
+      })
+    },
+  )
+
+  app.post('/api/bank/accounts', { ...auth, schema: { tags, body: AccountBody } }, async (request, reply) => {
+    const b = request.body as Record<string, unknown>
+    const { events } = await run(app, request, { type: 'SaveBankAccount', ...b } as never)
+    reply.code(201)
+    return events[0]?.data
+  })
+
+  app.put(
+    '/api/bank/accounts/:id',
+    { ...auth, schema: { tags, params: IdParams, body: AccountBody } },
+    async (request) => {
+      const { id } = request.params as { id: number }
+      const { events, state } = await run(app, request, {
+        ...(request.body as Record<string, unknown>),
+        type: 'SaveBankAccount',
+        id,
+      } as never)
+      return events[0]?.data ?? state.bank.accounts.get(id)
+    },
+  )
+
+  app.delete('/api/bank/accounts/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
+    const { id } = request.params as { id: number }
+    await run(app, request, { type: 'DeleteBankAccount', id })
+    return { success: true }
+  })
+
+  app.put('/api/bank/zus-account', { ...auth, schema: { tags, body: ZusBody } }, async (request) => {
+    const { account } = request.body as { account: string | null }
+    const { state } = await run(app, request, { type: 'SetZusAccount', account })
+    return { account: state.bank.zusAccount }
+  })
+
+  app.get('/api/bank/lines', { ...auth, schema: { tags, querystring: LinesQuery } }, async (request) => {
+    const q = request.query as {
+      accountId?: number
+      from?: string
+      to?: string
+      status?: BankLineStatus
+      limit?: number
+      offset?: number
+    }
+    const { state } = await booksOf(app, request)
+    return bankLines(state, q)
+  })
+
+  app.get('/api/bank/queue', { ...auth, schema: { tags } }, async (request) => {
+    const { state } = await booksOf(app, request)
+    return bankQueue(state, app.finance.today())
+  })
+
+  app.put(
+    '/api/bank/lines/:lineId/match',
+    { ...auth, schema: { tags, params: LineParams, body: MatchBody } },
+    async (request) => {
+      const { lineId } = request.params as { lineId: string }
+      const b = request.body as { allocations: unknown[]; reason?: string }
+      const { state } = await run(app, request, {
+        type: 'MatchBankLine',
+        lineId,
+        allocations: b.allocations,
+        reason: b.reason,
+      })
+      return bankLines(state, {}).lines.find((l) => l.lineId === lineId) ?? null
+    },
+  )
+
+  app.delete('/api/bank/lines/:lineId/match', { ...auth, schema: { tags, params: LineParams } }, async (request) => {
+    const { lineId } = request.params as { lineId: string }
+    const { state } = await run(app, request, { type: 'UnmatchBankLine', lineId })
+    return bankLines(state, {}).lines.find((l) => l.lineId === lineId) ?? null
+  })
+
+  app.post(
+    '/api/bank/lines/:lineId/item',
+    { ...auth, schema: { tags, params: LineParams, body: ItemBody } },
+    async (request, reply) => {
+      const { lineId } = request.params as { lineId: string }
+      const { events } = await run(app, request, {
+        ...(request.body as Record<string, unknown>),
+        type: 'CreateItemFromBankLine',
+        lineId,
+      } as never)
+      reply.code(201)
+      return events.find((e) => e.type === 'ItemAdded')?.data ?? null
+    },
+  )
+
+  app.post('/api/bank/rules', { ...auth, schema: { tags, body: RuleBody } }, async (request, reply) => {
+    const { events } = await run(app, request, { type: 'SaveBankRule', data: request.body })
+    reply.code(201)
+    return events[0]?.data
+  })
+
+  app.put('/api/bank/rules/:id', { ...auth, schema: { tags, params: IdParams, body: RuleBody } }, async (request) => {
+    const { id } = request.params as { id: number }
+    const { events, state } = await run(app, request, { type: 'SaveBankRule', id, data: request.body })
+    return events[0]?.data ?? state.bank.rules.get(id)
+  })
+
+  app.delete('/api/bank/rules/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
+    const { id } = request.params as { id: number }
+    await run(app, request, { type: 'DeleteBankRule', id })
+    return { success: true }
+  })
+
+  app.get('/api/bank/open-items', { ...auth, schema: { tags, querystring: OpenQuery } }, async (request) => {
+    const q = request.query as { from?: string; to?: string; all?: 'true' | 'false' }
+    const today = app.finance.today()
+    const to = q.to ?? today.slice(0, 7)
+    const from = q.from ?? addMonthsToMonth(to, -11)
+    if (from > to) throw validationError([{ field: 'from', message: 'The first month is after the last' }])
+    const months: string[] = []
+    for (let m = from; m <= to && months.length < 120; m = addMonthsToMonth(m, 1)) months.push(m)
+    const { state } = await booksOf(app, request)
+    const items = paymentStates(state, months, today, { open: q.all !== 'true' })
+    return {
+      receivables: items.filter((i) => i.kind === 'receivable'),
+      payables: items.filter((i) => i.kind === 'payable'),
+    }
+  })
+}

@@ -1,0 +1,210 @@
+/**
+ * Bank statements over HTTP: a file the parser refuses, statements imported (then re-imported: nothing added), an
+ * unbalanced statement refused whole with its field, the VAT payment completing the VAT row with the day paid, the
+ * queue and accepting a suggestion, rules, accounts and the ZUS account validated with fields, the open items.
+ */
+import { Buffer } from 'node:buffer'
+import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+const NIP = bodies.Primary.nip as string
+const micro = (nip: string) => {
+  const bban = `101000712222${nip}00`
+  return `PL${String(98n - (BigInt(`${bban}252100`) % 97n)).padStart(2, '0')}${bban}`
+}
+
+async function company(hh: Harness) {
+  const t = await hh.user('a@example.com')
+  const post = async (path: string, dataType: string, dataObject: unknown) => {
+    const res = await call(hh.app, t, 'POST', `/api/${path}`, { dataType, dataObject })
+    if (res.statusCode >= 300) throw new Error(`${dataType}: ${res.body}`)
+  }
+  await post('config', 'Primary', bodies.Primary)
+  await post('fee', 'Vat', { ...bodies.Vat, date: '2026-01-01', paymentInterval: 1 })
+  await post('revenue', 'Income', {
+    ...bodies.Income,
+    date: '2026-01-20',
+    invoiceDate: '2026-01-20',
+    amount: '1000.00',
+    percent: '23',
+    isCompany: true,
+    documentNumber: 'FV/7/2026',
+  })
+  return t
+}
+
+describe('bank import', () => {
+  it('refuses a file no parser reads, whole, with its reason', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const res = await call(h.app, t, 'POST', '/api/bank/import', {
+      files: [{ fileName: 'x.txt', base64: Buffer.from('hello').toString('base64') }],
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      imported: 0,
+      refused: 1,
+      results: [{ ok: false, error: { code: 'bank.format.unknown' } }],
+    })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
+  })
+
+  it('validates the request: no files is a 400 with the field', async () => {
+    h = await harness()
+    const t = await company(h)
+    const res = await call(h.app, t, 'POST', '/api/bank/import', { files: [] })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().fieldErrors).toHaveProperty('files')
+  })
+
+  it('imports statements, adds nothing on a re-import, and completes the VAT paid to the micro-account', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const month = (await call(h.app, t, 'GET', '/api/transaction/obligations/2026')).json()
+    const vat = (month as { transactionId: string; amount: string }[]).find((o) => o.transactionId === 'vat-2026-01')!
+    const s = statement([
+      line({ bookingDate: '2026-02-03', amount: '600.00', title: 'Zaliczka FV/7/2026' }),
+      line({
+        bookingDate: '2026-02-24',
+        amount: `-${vat.amount}`,
+        counterpartyAccount: micro(NIP),
+        title: `/TI/N${NIP}/OKR/26M01/SFP/VAT7/`,
+      }),
+      line({ bookingDate: '2026-02-25', amount: '-7.00', title: 'Opłata za przelew' }),
+    ])
+    const first = await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s] })
+    expect(first.statusCode).toBe(200)
+    expect(first.json().results[0]).toMatchObject({ ok: true, statements: [{ lines: 3, newLines: 3, matched: 2 }] })
+    const again = await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s] })
+    expect(again.json().results[0].statements).toMatchObject([{ lines: 3, newLines: 0, matched: 0 }])
+    const overview = (await call(h.app, t, 'GET', '/api/bank')).json()
+    expect(overview.accounts).toMatchObject([{ iban: ACCOUNT, lineCount: 3 }])
+    expect(overview.unmatched).toBe(1)
+    const tx = (await call(h.app, t, 'GET', '/api/transaction/obligations/2026')).json()
+    expect(tx.find((o: { transactionId: string }) => o.transactionId === 'vat-2026-01')).toMatchObject({
+      completed: true,
+      paidAmount: vat.amount,
+    })
+    // The invoice is partly paid; it is a receivable.
+    const open = (await call(h.app, t, 'GET', '/api/bank/open-items?from=2026-01&to=2026-02')).json()
+    expect(open.receivables).toMatchObject([
+      { documentNumber: 'FV/7/2026', paid: '600.00', remaining: '630.00', state: 'overdue' },
+    ])
+  })
+
+  it('refuses a statement that does not balance with its field and writes nothing', async () => {
+    h = await harness()
+    const t = await company(h)
+    const s = { ...statement([line()]), closingBalance: '1.00' }
+    const res = await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s] })
+    expect(res.json().results[0]).toMatchObject({
+      ok: false,
+      error: { code: 'bank.statement.unbalanced', fields: [{ field: 'closingBalance' }] },
+    })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
+  })
+
+  it('previews without writing', async () => {
+    h = await harness()
+    const t = await company(h)
+    const res = await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [statement([line()])],
+      preview: true,
+    })
+    expect(res.json()).toMatchObject({ preview: true, results: [{ ok: true, statements: [{ newLines: 1 }] }] })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
+  })
+})
+
+describe('queue, matching and rules', () => {
+  it('accepts a suggestion from the queue, marks a line private, creates an item from a fee', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [
+        statement([
+          line({ bookingDate: '2026-01-22', amount: '1230.00', title: 'Przelew' }),
+          line({ bookingDate: '2026-01-23', amount: '-50.00', title: 'Prywatne' }),
+          line({ bookingDate: '2026-01-24', amount: '-12.30', title: 'Opłata' }),
+        ]),
+      ],
+    })
+    const queue = (await call(h.app, t, 'GET', '/api/bank/queue')).json() as {
+      line: { lineId: string; title: string }
+      suggestions: { allocations: unknown[]; reason: string }[]
+    }[]
+    expect(queue).toHaveLength(3)
+    const payment = queue.find((q) => q.line.title === 'Przelew')!
+    expect(payment.suggestions[0]).toMatchObject({ reason: 'bank.reason.amount' })
+    const accepted = await call(h.app, t, 'PUT', `/api/bank/lines/${payment.line.lineId}/match`, {
+      allocations: payment.suggestions[0]!.allocations,
+    })
+    expect(accepted.statusCode).toBe(200)
+    expect(accepted.json()).toMatchObject({ status: 'matched' })
+    const priv = queue.find((q) => q.line.title === 'Prywatne')!
+    const bad = await call(h.app, t, 'PUT', `/api/bank/lines/${priv.line.lineId}/match`, {
+      allocations: [{ kind: 'private', amount: '49.00' }],
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toHaveProperty('allocations')
+    expect(
+      (
+        await call(h.app, t, 'PUT', `/api/bank/lines/${priv.line.lineId}/match`, {
+          allocations: [{ kind: 'private', amount: '50.00' }],
+        })
+      ).json(),
+    ).toMatchObject({ status: 'private' })
+    const fee = queue.find((q) => q.line.title === 'Opłata')!
+    const item = await call(h.app, t, 'POST', `/api/bank/lines/${fee.line.lineId}/item`, {
+      name: 'Opłata bankowa',
+      percent: '23',
+    })
+    expect(item.statusCode).toBe(201)
+    expect(item.json()).toMatchObject({ dataType: 'Expense', data: { amount: '10.00' } })
+    expect((await call(h.app, t, 'GET', '/api/bank/queue')).json()).toEqual([])
+    expect(
+      (
+        await call(h.app, t, 'PUT', '/api/bank/lines/0000000000000000/match', {
+          allocations: [{ kind: 'private', amount: '1.00' }],
+        })
+      ).statusCode,
+    ).toBe(404)
+  })
+
+  it('validates accounts, the ZUS account and rules with fields', async () => {
+    h = await harness()
+    const t = await company(h)
+    const bad = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: 'PL00 1234', kind: 'business' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toHaveProperty('iban')
+    const ok = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: ACCOUNT, name: 'Firmowe', kind: 'business' })
+    expect(ok.statusCode).toBe(201)
+    const vat = await call(h.app, t, 'POST', '/api/bank/accounts', {
+      iban: 'PL27114020040000300201355387',
+      name: 'VAT',
+      kind: 'vat',
+      pairedWith: ok.json().id,
+    })
+    expect(vat.statusCode).toBe(201)
+    expect(vat.json()).toMatchObject({ kind: 'vat', pairedWith: ok.json().id })
+    const zus = await call(h.app, t, 'PUT', '/api/bank/zus-account', { account: ACCOUNT })
+    expect(zus.statusCode).toBe(400)
+    expect(zus.json().fieldErrors).toHaveProperty('account')
+    const rule = await call(h.app, t, 'POST', '/api/bank/rules', {
+      name: 'Paliwo',
+      field: 'counterparty',
+      op: 'matches',
+      pattern: '[',
+      expense: { name: 'Paliwo', percent: '23', isCompany: true, kpirColumn: 'sideCosts' },
+    })
+    expect(rule.statusCode).toBe(400)
+    expect(rule.json().fieldErrors).toHaveProperty(['data.pattern'])
+  })
+})

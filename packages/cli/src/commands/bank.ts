@@ -1,0 +1,135 @@
+/**
+ * Bank statements from the terminal, through the same import as the API (`@finance/books`):
+ * - `finance import bank FILE… --user EMAIL [--preview] [--json]`: a line per file (its statements, new and matched
+ *   lines, or why it was refused); exit code 1 when any file was refused;
+ * - `finance bank unmatched --user EMAIL [--json]`: the lines waiting in the queue, with their best suggestion.
+ */
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { type BankFileResult, type BankImportOptions, importBankFiles, loadBooks } from '@finance/books'
+import { bankQueue, dateInPoland } from '@finance/ledger-core/light'
+import { booksOfUsers } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError, userError } from '../errors.ts'
+import { formatMoney } from '../format.ts'
+import type { Lang } from '../i18n.ts'
+
+const T = {
+  imported: {
+    pl: 'wyciągów: {0}, nowych operacji: {1} z {2}, dopasowanych: {3}',
+    en: '{0} statement(s), {1} new line(s) of {2}, {3} matched',
+  },
+  preview: { pl: '(podgląd, nic nie zapisano)', en: '(preview, nothing written)' },
+  refused: { pl: 'odrzucono', en: 'refused' },
+  summary: { pl: 'plików zaimportowanych: {0}, odrzuconych: {1}', en: '{0} file(s) imported, {1} refused' },
+  none: { pl: 'Brak nierozpoznanych operacji.', en: 'No unmatched lines.' },
+  suggestion: { pl: 'propozycja', en: 'suggestion' },
+  confidence: { pl: 'pewność', en: 'confidence' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
+  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+
+/** Why a file was refused, in Polish (the parsers and the books answer in English). */
+const PROBLEMS_PL: Record<string, string> = {
+  'bank.format.unknown': 'to nie jest wyciąg bankowy w obsługiwanym formacie (MT940, camt.053, CSV)',
+  'bank.statement.unbalanced': 'wyciąg się nie bilansuje: saldo otwarcia plus operacje nie daje salda zamknięcia',
+  'bank.statement.invalid': 'wyciąg zawiera błędne dane',
+  'bank.statement.empty': 'plik nie zawiera żadnego wyciągu',
+}
+
+const REASONS: Record<string, Record<Lang, string>> = {
+  'bank.reason.ownTransfer': { pl: 'przelew między własnymi rachunkami', en: 'transfer between own accounts' },
+  'bank.reason.taxMicroAccount': { pl: 'mikrorachunek podatkowy', en: 'tax micro-account' },
+  'bank.reason.taxTitle': { pl: 'symbol formularza i okres w tytule', en: 'form symbol and period in the title' },
+  'bank.reason.zusAccount': { pl: 'rachunek składkowy ZUS', en: 'ZUS contribution account' },
+  'bank.reason.invoiceNumber': { pl: 'numer faktury w tytule', en: 'invoice number in the title' },
+  'bank.reason.invoiceNumbers': { pl: 'kilka numerów faktur w tytule', en: 'several invoice numbers in the title' },
+  'bank.reason.splitPayment': {
+    pl: 'podzielona płatność z numerem faktury',
+    en: 'split payment with the invoice number',
+  },
+  'bank.reason.counterpartyNip': { pl: 'NIP kontrahenta i kwota', en: 'counterparty NIP and amount' },
+  'bank.reason.amount': { pl: 'kwota i data', en: 'amount and date' },
+}
+
+const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
+  const head = lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message
+  const where = r.error.where ? ` (${lang === 'pl' ? 'miejsce' : 'at'} ${r.error.where})` : ''
+  return [`    ${head}${where}`, ...(r.error.fields ?? []).slice(0, 10).map((f) => `    ${f.field}: ${f.message}`)]
+}
+
+const fileLine = (lang: Lang, r: BankFileResult): string => {
+  if (!r.ok) return [`✗ ${r.fileName}: ${t(lang, 'refused')}`, ...problemLines(lang, r)].join('\n')
+  const sum = (k: 'lines' | 'newLines' | 'matched') => r.statements.reduce((s, x) => s + x[k], 0)
+  return `✓ ${r.fileName}: ${r.format} ${r.variant} — ${t(lang, 'imported', r.statements.length, sum('newLines'), sum('lines'), sum('matched'))}`
+}
+
+export interface ImportBankOptions {
+  readonly user: string
+  readonly json?: boolean | undefined
+  readonly preview?: boolean | undefined
+}
+
+export const importBankCommand = async (
+  ctx: Ctx,
+  files: readonly string[],
+  o: ImportBankOptions,
+  parse?: BankImportOptions['parse'],
+): Promise<void> => {
+  const inputs = []
+  for (const file of files) {
+    try {
+      inputs.push({ fileName: basename(file), bytes: new Uint8Array(await readFile(file)) })
+    } catch {
+      throw userError('noSuchFile', file)
+    }
+  }
+  const store = await ctx.store()
+  const [user] = await booksOfUsers(ctx, o.user)
+  const report = await importBankFiles(store, user!.userId, inputs, ctx.now, {
+    preview: o.preview === true,
+    correlationId: 'cli',
+    ...(parse ? { parse } : {}),
+  })
+  if (o.json) ctx.out(`${JSON.stringify(report, null, 2)}\n`)
+  else for (const r of report.results) ctx.out(`${fileLine(ctx.lang, r)}\n`)
+  if (report.refused > 0) throw new CliError((lang) => t(lang, 'summary', report.imported, report.refused))
+  if (!o.json)
+    ctx.out(
+      `${t(ctx.lang, 'summary', report.imported, report.refused)}${o.preview ? ` ${t(ctx.lang, 'preview')}` : ''}\n`,
+    )
+}
+
+export const bankUnmatchedCommand = async (
+  ctx: Ctx,
+  o: { user: string; json?: boolean | undefined },
+): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  const { state } = await loadBooks(await ctx.store(), user!.userId)
+  const queue = bankQueue(state, dateInPoland(ctx.now()), 1000)
+  if (o.json) {
+    ctx.out(`${JSON.stringify(queue, null, 2)}\n`)
+    return
+  }
+  if (queue.length === 0) {
+    ctx.out(`${t(ctx.lang, 'none')}\n`)
+    return
+  }
+  for (const { line, suggestions } of queue) {
+    const who = line.counterpartyName ? ` — ${line.counterpartyName}` : ''
+    ctx.out(
+      `${line.bookingDate}  ${formatMoney(ctx.lang, line.amount).padStart(16)}  ${line.title}${who}  [${line.lineId}]\n`,
+    )
+    const best = suggestions[0]
+    if (best) {
+      const targets = best.allocations
+        .map((a) => (a.kind === 'transaction' ? `${a.id} ${formatMoney(ctx.lang, a.amount)}` : a.kind))
+        .join(', ')
+      const reason = REASONS[best.reason]?.[ctx.lang] ?? best.reason
+      ctx.out(
+        `    ${t(ctx.lang, 'suggestion')}: ${targets} (${reason}, ${t(ctx.lang, 'confidence')} ${best.confidence}%)\n`,
+      )
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * `finance import bank` and `finance bank unmatched`: a file no parser reads is refused with its reason and exit
+ * code 1 (one line per file), and the lines of an imported statement wait in the queue with their suggestion.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAccounts, executeBooks } from '@finance/books'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import type { LedgerCommand } from '@finance/ledger-core'
+import { line, statement } from '@finance/ledger-core/testing'
+import { describe, expect, it } from 'vitest'
+import { run } from './helpers.ts'
+
+const ANNA = 'anna@example.com'
+
+const seeded = async (): Promise<{ store: EventStore; userId: string }> => {
+  const store = createMemoryStore()
+  const anna = await createAccounts(store, { hashCost: 4 }).register({
+    email: ANNA,
+    password: 'Anna-Pass1',
+    role: 'USER',
+    actor: 'cli',
+  })
+  if (!anna.ok) throw new Error(anna.errors.join())
+  return { store, userId: anna.value.id }
+}
+
+describe('finance import bank', () => {
+  it('refuses a file that is no statement, a line per file, exit code 1', async () => {
+    const { store } = await seeded()
+    const dir = mkdtempSync(join(tmpdir(), 'bank-'))
+    writeFileSync(join(dir, 'a.sta'), 'not a statement')
+    writeFileSync(join(dir, 'b.csv'), 'x;y')
+    const r = await run(['import', 'bank', join(dir, 'a.sta'), join(dir, 'b.csv'), '--user', ANNA], { store })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('✗ a.sta: odrzucono')
+    expect(r.stdout).toContain('✗ b.csv: odrzucono')
+    expect(r.stdout).toContain('to nie jest wyciąg bankowy w obsługiwanym formacie')
+    expect(r.stderr).toContain('plików zaimportowanych: 0, odrzuconych: 2')
+    const json = await run(['import', 'bank', join(dir, 'a.sta'), '--user', ANNA, '--json'], { store })
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      refused: 1,
+      results: [{ ok: false, error: { code: 'bank.format.unknown' } }],
+    })
+  })
+
+  it('names a missing file', async () => {
+    const { store } = await seeded()
+    const r = await run(['import', 'bank', '/nonexistent/x.sta', '--user', ANNA], { store })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('/nonexistent/x.sta')
+  })
+})
+
+describe('finance bank unmatched', () => {
+  it('lists the lines waiting in the queue, or says there are none', async () => {
+    const { store, userId } = await seeded()
+    const empty = await run(['bank', 'unmatched', '--user', ANNA, '--lang', 'en'], { store })
+    expect(empty.stdout).toContain('No unmatched lines.')
+    const r = await executeBooks(store, userId, {
+      type: 'ImportBankStatement',
+      statement: statement([line({ bookingDate: '2026-02-02', amount: '-12.30', title: 'Opłata za przelew' })]),
+      at: '2026-03-01T10:00:00.000Z',
+      userId,
+    } as LedgerCommand)
+    expect('events' in r).toBe(true)
+    const listed = await run(['bank', 'unmatched', '--user', ANNA], { store })
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toMatch(/2026-02-02\s.*-12,30\szł\s+Opłata za przelew/)
+    const json = JSON.parse((await run(['bank', 'unmatched', '--user', ANNA, '--json'], { store })).stdout)
+    expect(json).toHaveLength(1)
+  })
+})

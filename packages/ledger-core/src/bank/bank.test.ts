@@ -1,0 +1,395 @@
+import { describe, expect, it } from 'vitest'
+import { decide } from '../decide.ts'
+import { foldBooks } from '../deciders/books.ts'
+import type { BooksState } from '../deciders/state.ts'
+import { isDomainError } from '../errors.ts'
+import type { LedgerEvent } from '../events.ts'
+import { PRIMARY_V2_DEFAULTS } from '../upcast.ts'
+import { monthTransactions } from '../projections/month.ts'
+import { obligations } from '../projections/obligations.ts'
+import { income, pitSetting, ssSetting, vatSetting } from '../testing/fixtures.ts'
+import { cmd, type CommandInput, runCommands } from '../testing/given.ts'
+import { taxMicroAccount } from './iban.ts'
+import { ACCOUNT, line, statement } from './testing.ts'
+import { bankLines, bankOverview, bankQueue, paymentStates } from './views.ts'
+
+const NIP = '7831916366'
+const ZUS = 'PL70600000020000000000000001'
+const company: CommandInput[] = [
+  {
+    type: 'SaveCompanyRecord',
+    dataType: 'Primary',
+    data: {
+      companyName: 'ACME',
+      nip: NIP,
+      ownerName: 'Jan',
+      ownerLastName: 'Kowalski',
+      regon: '',
+      ...PRIMARY_V2_DEFAULTS,
+    },
+  },
+  { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+  { type: 'AddSetting', kind: 'Pit', data: pitSetting() },
+  { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
+  {
+    type: 'AddItem',
+    dataType: 'Income',
+    data: income({
+      date: '2026-01-20',
+      name: 'Programming',
+      amount: '10000.00',
+      documentNumber: 'FV/1/2026',
+      counterparty: { name: 'Client sp. z o.o.', taxId: '5260250274', country: 'PL', address: '' },
+    }),
+  },
+]
+
+const books = () => runCommands(company)
+
+const run = (state: BooksState, c: CommandInput): { events: LedgerEvent[]; state: BooksState } => {
+  const r = decide(cmd({ at: '2026-03-31T10:00:00.000Z', ...c } as CommandInput), state)
+  if (isDomainError(r)) throw new Error(JSON.stringify(r))
+  return { events: r, state: foldBooks(r, state) }
+}
+
+const importing = (state: BooksState, s: ReturnType<typeof statement>) =>
+  run(state, { type: 'ImportBankStatement', statement: s })
+
+describe('ZUS account helper', () => {
+  it('the test ZUS account is valid', async () => {
+    const { isZusAccount } = await import('./iban.ts')
+    expect(isZusAccount(ZUS)).toBe(true)
+  })
+})
+
+describe('importing a statement', () => {
+  it('creates the account, stores every line once and derives the balance', () => {
+    const { state, events } = importing(
+      books().state,
+      statement([line(), line({ bookingDate: '2026-02-03', amount: '250.00', title: 'Zwrot' })]),
+    )
+    expect(events.map((e) => e.type)).toEqual(['BankAccountSaved', 'BankStatementImported'])
+    const o = bankOverview(state)
+    expect(o.accounts).toHaveLength(1)
+    expect(o.accounts[0]).toMatchObject({ iban: ACCOUNT, kind: 'business', balance: '1240.00', lineCount: 2 })
+    expect(o.unmatched).toBe(2)
+  })
+
+  it('refuses a statement that does not balance, whole and with the field', () => {
+    const s = { ...statement([line()]), closingBalance: '999.99' }
+    const r = decide(cmd({ type: 'ImportBankStatement', statement: s }), books().state)
+    expect(isDomainError(r) && r.errors?.map((e) => e.field)).toEqual(['closingBalance'])
+  })
+
+  it('refuses a malformed line and an invalid account with every field named', () => {
+    const s = statement([line({ amount: '12.5' }), line({ bookingDate: '2026-13-01' })], { account: 'PL00123' })
+    const r = decide(cmd({ type: 'ImportBankStatement', statement: s }), books().state)
+    expect(isDomainError(r) && r.errors?.map((e) => e.field)).toEqual([
+      'account',
+      'closingDate',
+      'lines.0.amount',
+      'lines.1.bookingDate',
+      'lines.1.valueDate',
+    ])
+  })
+
+  it('adds nothing on a re-import, and only the new lines of an overlapping statement', () => {
+    const a = line({ bookingDate: '2026-02-02', title: 'A' })
+    const b = line({ bookingDate: '2026-02-03', title: 'B' })
+    const c = line({ bookingDate: '2026-02-04', title: 'C' })
+    const first = importing(books().state, statement([a, b]))
+    expect(decide(cmd({ type: 'ImportBankStatement', statement: statement([a, b]) }), first.state)).toEqual([])
+    const overlap = importing(first.state, statement([b, c], { openingBalance: '990.00' }))
+    const imported = overlap.events.find((e) => e.type === 'BankStatementImported')
+    expect(imported?.type === 'BankStatementImported' && imported.data.lines.map((l) => l.title)).toEqual(['C'])
+    expect(bankOverview(overlap.state).accounts[0]?.balance).toBe('970.00')
+    expect(bankOverview(overlap.state).gaps).toEqual([])
+  })
+
+  it('keeps two identical transfers of one day as two lines, and the bank reference wins over the fingerprint', () => {
+    const same = line({ title: 'Kawa' })
+    const { state } = importing(books().state, statement([same, same, line({ title: 'X', bankReference: 'R1' })]))
+    expect(state.bank.lines.size).toBe(3)
+    const again = decide(
+      cmd({
+        type: 'ImportBankStatement',
+        statement: statement([line({ title: 'X, changed title', bankReference: 'R1' })]),
+      }),
+      state,
+    )
+    expect(again).toEqual([])
+  })
+
+  it('reports a gap: a statement whose opening balance is not the balance the books reach', () => {
+    const first = importing(books().state, statement([line({ bookingDate: '2026-02-02' })]))
+    const later = importing(
+      first.state,
+      statement([line({ bookingDate: '2026-02-20', title: 'Y' })], { openingBalance: '500.00' }),
+    )
+    const gaps = bankOverview(later.state).gaps
+    expect(gaps).toEqual([
+      expect.objectContaining({ after: '2026-02-02', before: '2026-02-20', expected: '990.00', found: '500.00' }),
+    ])
+  })
+})
+
+describe('matching', () => {
+  const obligation = (state: BooksState, id: string) =>
+    obligations(state, { today: '2026-03-31' }).find((o) => o.transactionId === id)!
+
+  it('a VAT payment to the tax micro-account with the period in the title completes that VAT with the amount and day paid', () => {
+    const state = books().state
+    const vat = obligation(state, 'vat-2026-01')
+    const pay = line({
+      bookingDate: '2026-02-24',
+      amount: `-${vat.amount}`,
+      counterpartyAccount: taxMicroAccount(NIP)!,
+      title: `/TI/N${NIP}/OKR/26M01/SFP/VAT7/TXT/VAT styczeń`,
+    })
+    const r = importing(state, statement([pay]))
+    expect(r.events).toContainEqual({
+      type: 'TransactionCompletedSet',
+      data: { id: 'vat-2026-01', completed: true, amount: vat.amount, paidOn: '2026-02-24' },
+    })
+    const m = [...r.state.bank.matches.values()][0]!
+    expect(m).toMatchObject({ reason: 'bank.reason.taxMicroAccount', confidence: 98, source: 'auto' })
+    expect(r.state.flags.get('vat-2026-01')).toMatchObject({ completed: true, paidOn: '2026-02-24' })
+    // The monthly dashboard's row says when it was paid.
+    const row = monthTransactions(r.state, vat.dueDate.slice(0, 7), '2026-03-31').find((t) => t.id === 'vat-2026-01')
+    expect(row).toMatchObject({ completed: true, paidAmount: vat.amount, paidOn: '2026-02-24' })
+  })
+
+  it('paying less leaves the remainder', () => {
+    const state = books().state
+    const pit = obligation(state, 'pit-2026-01')
+    const less = (BigInt(pit.amount.replace('.', '')) - 10000n).toString()
+    const paid = `${less.slice(0, -2)}.${less.slice(-2)}`
+    const r = importing(
+      state,
+      statement([
+        line({
+          bookingDate: '2026-02-19',
+          amount: `-${paid}`,
+          counterpartyAccount: taxMicroAccount(NIP)!,
+          title: 'PIT-36L 01/2026',
+        }),
+      ]),
+    )
+    expect(obligation(r.state, 'pit-2026-01')).toMatchObject({
+      completed: true,
+      paidAmount: paid,
+      remainingAmount: '100.00',
+    })
+  })
+
+  it('a payment to the ZUS contribution account completes the month whose deadline is nearest', () => {
+    const base = run(books().state, { type: 'SetZusAccount', account: ZUS }).state
+    const zus = obligation(base, 'zus-2026-01')
+    const r = importing(
+      base,
+      statement([
+        line({ bookingDate: '2026-02-18', amount: `-${zus.amount}`, counterpartyAccount: ZUS, title: 'Składki' }),
+      ]),
+    )
+    expect(r.state.flags.get('zus-2026-01')).toMatchObject({
+      completed: true,
+      paidAmount: zus.amount,
+      paidOn: '2026-02-18',
+    })
+  })
+
+  it('refuses a ZUS account outside ZUS’s bank', () => {
+    const r = decide(cmd({ type: 'SetZusAccount', account: ACCOUNT }), books().state)
+    expect(isDomainError(r) && r.errors?.[0]?.field).toBe('account')
+  })
+
+  it('a client payment with the invoice number pays the income in parts, then in full', () => {
+    const state = books().state
+    const part = importing(
+      state,
+      statement([line({ bookingDate: '2026-02-01', amount: '5000.00', title: 'Zapłata za FV/1/2026 część' })]),
+    )
+    const [inv] = paymentStates(part.state, ['2026-01'], '2026-02-05').filter((p) => p.kind === 'receivable')
+    expect(inv).toMatchObject({ state: 'overdue', paid: '5000.00', remaining: '7300.00', paidOn: '2026-02-01' })
+    const rest = importing(
+      part.state,
+      statement([line({ bookingDate: '2026-02-10', amount: '7300.00', title: 'FV/1/2026 reszta' })], {
+        openingBalance: '6000.00',
+      }),
+    )
+    const [paid] = paymentStates(rest.state, ['2026-01'], '2026-02-15', {})
+    expect(paid).toMatchObject({ state: 'paid', paid: '12300.00', remaining: '0.00', paidOn: '2026-02-10' })
+    expect(paymentStates(rest.state, ['2026-01'], '2026-02-15', { open: true })).toEqual([])
+  })
+
+  it('one transfer paying several invoices shares the amount between them in date order', () => {
+    const base = runCommands([
+      ...company,
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({ date: '2026-01-25', name: 'Support', amount: '1000.00', documentNumber: 'FV/2/2026' }),
+      },
+    ]).state
+    const r = importing(
+      base,
+      statement([line({ bookingDate: '2026-02-05', amount: '13530.00', title: 'FV/1/2026 FV/2/2026' })]),
+    )
+    const m = [...r.state.bank.matches.values()][0]!
+    expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumbers', confidence: 98 })
+    expect(m.allocations).toEqual([
+      { kind: 'transaction', id: 'i5-2026-01', amount: '12300.00' },
+      { kind: 'transaction', id: 'i6-2026-01', amount: '1230.00' },
+    ])
+    expect(paymentStates(r.state, ['2026-01'], '2026-02-10').map((p) => p.state)).toEqual(['paid', 'paid'])
+  })
+
+  it('a split payment naming the invoice pays it in full; the VAT part moved to the VAT account is an own transfer', () => {
+    const withVat = run(books().state, {
+      type: 'SaveBankAccount',
+      iban: ACCOUNT,
+      name: 'Firmowe',
+      kind: 'business',
+    }).state
+    const vatAccount = 'PL27114020040000300201355387'
+    const paired = run(withVat, {
+      type: 'SaveBankAccount',
+      iban: vatAccount,
+      name: 'VAT',
+      kind: 'vat',
+      pairedWith: [...withVat.bank.accounts.keys()][0]!,
+    }).state
+    const r = importing(
+      paired,
+      statement([
+        line({
+          bookingDate: '2026-02-05',
+          amount: '12300.00',
+          title: '/VAT/2300,00/IDC/5260250274/INV/FV/1/2026/TXT/zapłata',
+          splitPayment: { vat: '2300.00', nip: '5260250274', invoice: 'FV/1/2026' },
+        }),
+        line({
+          bookingDate: '2026-02-05',
+          amount: '-2300.00',
+          title: 'Przeksięgowanie VAT',
+          counterpartyAccount: vatAccount,
+        }),
+      ]),
+    )
+    expect(paired.bank.accounts.size).toBe(2)
+    expect(r.events.some((e) => e.type === 'BankAccountSaved')).toBe(false)
+    const states = bankLines(r.state)
+      .lines.map((l) => l.status)
+      .sort()
+    expect(states).toEqual(['matched', 'transfer'])
+    expect(paymentStates(r.state, ['2026-01'], '2026-02-10')[0]).toMatchObject({ state: 'paid', paidOn: '2026-02-05' })
+  })
+
+  it('leaves an unknown line in the queue with a suggestion by amount, accepted by one action', () => {
+    const state = books().state
+    const r = importing(state, statement([line({ bookingDate: '2026-01-25', amount: '12300.00', title: 'Przelew' })]))
+    expect(bankOverview(r.state).unmatched).toBe(1)
+    const [entry] = bankQueue(r.state, '2026-03-31')
+    expect(entry?.suggestions[0]).toMatchObject({ reason: 'bank.reason.amount', confidence: 60 })
+    const accepted = run(r.state, {
+      type: 'MatchBankLine',
+      lineId: entry!.line.lineId,
+      allocations: entry!.suggestions[0]!.allocations,
+      reason: entry!.suggestions[0]!.reason,
+    })
+    expect(bankOverview(accepted.state).unmatched).toBe(0)
+    expect(accepted.state.flags.get('i5-2026-01')).toMatchObject({
+      completed: true,
+      paidAmount: '12300.00',
+      paidOn: '2026-01-25',
+    })
+    // Unmatching takes the completion back.
+    const undone = run(accepted.state, { type: 'UnmatchBankLine', lineId: entry!.line.lineId })
+    expect(undone.state.flags.get('i5-2026-01')?.completed ?? false).toBe(false)
+  })
+
+  it('splits a line and refuses parts that do not add up', () => {
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-01-25', amount: '-100.00', title: 'Zakupy' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const bad = decide(
+      cmd({ type: 'MatchBankLine', lineId, allocations: [{ kind: 'private', amount: '60.00' }] }),
+      r.state,
+    )
+    expect(isDomainError(bad) && bad.errors?.[0]?.field).toBe('allocations')
+    const split = run(r.state, {
+      type: 'MatchBankLine',
+      lineId,
+      allocations: [
+        { kind: 'private', amount: '60.00' },
+        { kind: 'private', amount: '40.00' },
+      ],
+    })
+    expect(bankLines(split.state).lines[0]?.status).toBe('private')
+  })
+
+  it('creates an expense from a bank fee and matches the line to it', () => {
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-02-02', amount: '-12.30', title: 'Opłata' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const made = run(r.state, {
+      type: 'CreateItemFromBankLine',
+      lineId,
+      name: 'Opłata bankowa',
+      percent: '23',
+      kpirColumn: 'sideCosts',
+    })
+    const item = made.events.find((e) => e.type === 'ItemAdded')
+    expect(item?.type === 'ItemAdded' && item.data).toMatchObject({
+      dataType: 'Expense',
+      data: { amount: '10.00', percent: '23' },
+    })
+    expect(bankLines(made.state).lines[0]?.status).toBe('matched')
+  })
+
+  it('applies a user rule on import: the line becomes an expense of the rule', () => {
+    const ruled = run(books().state, {
+      type: 'SaveBankRule',
+      data: {
+        name: 'Orlen',
+        field: 'counterparty',
+        op: 'contains',
+        pattern: 'orlen',
+        expense: { name: 'Paliwo', percent: '23', isCompany: true, kpirColumn: 'sideCosts' },
+      },
+    }).state
+    const r = importing(
+      ruled,
+      statement([line({ amount: '-123.00', title: 'Karta 1234', counterpartyName: 'PKN ORLEN SA' })]),
+    )
+    expect(r.events.map((e) => e.type)).toEqual([
+      'BankAccountSaved',
+      'BankStatementImported',
+      'ItemAdded',
+      'BankLineMatched',
+      'TransactionCompletedSet',
+    ])
+    expect([...r.state.bank.matches.values()][0]).toMatchObject({ source: 'rule', reason: 'bank.reason.rule' })
+  })
+
+  it('refuses a rule with an invalid regular expression', () => {
+    const r = decide(
+      cmd({
+        type: 'SaveBankRule',
+        data: {
+          name: 'x',
+          field: 'title',
+          op: 'matches',
+          pattern: '(',
+          expense: { name: 'x', percent: '0', isCompany: true, kpirColumn: null },
+        },
+      }),
+      books().state,
+    )
+    expect(isDomainError(r) && r.errors?.[0]?.field).toBe('data.pattern')
+  })
+})

@@ -1,0 +1,117 @@
+/** The bank commands (decided by `bank/decide.ts`); loose input, validated by the decider. */
+
+interface Base {
+  readonly at: string
+  readonly userId: string
+}
+
+/** A statement line as the parsers give it (`@finance/books` `imports/bank/types.ts`). */
+export interface BankStatementLineInput {
+  readonly bookingDate: string
+  readonly valueDate: string
+  readonly amount: string
+  readonly currency: string
+  readonly bankReference?: string
+  readonly counterpartyName?: string
+  readonly counterpartyAccount?: string
+  readonly title: string
+  readonly transactionCode?: string
+  readonly splitPayment?: { readonly vat: string; readonly nip?: string; readonly invoice?: string }
+}
+
+/** A parsed statement (`BankStatement` of the parsers). */
+export interface BankStatementInput {
+  readonly format: 'mt940' | 'camt053' | 'csv'
+  readonly variant: string
+  readonly account: string
+  readonly currency: string
+  readonly statementId?: string
+  readonly openingDate: string
+  readonly closingDate: string
+  readonly openingBalance?: string
+  readonly closingBalance?: string
+  readonly lines: readonly BankStatementLineInput[]
+}
+
+export interface SaveBankAccount extends Base {
+  readonly type: 'SaveBankAccount'
+  /** Absent: a new account. */
+  readonly id?: number
+  readonly iban: unknown
+  readonly name: unknown
+  readonly currency?: unknown
+  readonly kind: unknown
+  /** The business account a VAT account belongs to. */
+  readonly pairedWith?: unknown
+}
+export interface DeleteBankAccount extends Base {
+  readonly type: 'DeleteBankAccount'
+  readonly id: number
+}
+export interface SetZusAccount extends Base {
+  readonly type: 'SetZusAccount'
+  readonly account: unknown
+}
+/**
+ * Imports one statement: refused whole when it does not balance or a line is malformed; lines the books hold
+ * already are skipped; new lines are matched (suggestions at AUTO_CONFIDENCE) and the user's rules applied.
+ */
+export interface ImportBankStatement extends Base {
+  readonly type: 'ImportBankStatement'
+  readonly statement: BankStatementInput
+  /** Default true. */
+  readonly autoMatch?: boolean
+}
+/** Assigns a line's money (accepting a suggestion, a split, or marking it private). */
+export interface MatchBankLine extends Base {
+  readonly type: 'MatchBankLine'
+  readonly lineId: unknown
+  readonly allocations: unknown
+  readonly reason?: string
+  readonly confidence?: number
+}
+export interface UnmatchBankLine extends Base {
+  readonly type: 'UnmatchBankLine'
+  readonly lineId: unknown
+}
+/** Creates an income or expense from a line (a bank fee, a card payment) and matches the line to it. */
+export interface CreateItemFromBankLine extends Base {
+  readonly type: 'CreateItemFromBankLine'
+  readonly lineId: unknown
+  readonly name: unknown
+  readonly percent?: unknown
+  readonly isCompany?: unknown
+  readonly kpirColumn?: unknown
+}
+export interface SaveBankRule extends Base {
+  readonly type: 'SaveBankRule'
+  readonly id?: number
+  readonly data: unknown
+}
+export interface DeleteBankRule extends Base {
+  readonly type: 'DeleteBankRule'
+  readonly id: number
+}
+
+export type BankCommand =
+  | SaveBankAccount
+  | DeleteBankAccount
+  | SetZusAccount
+  | ImportBankStatement
+  | MatchBankLine
+  | UnmatchBankLine
+  | CreateItemFromBankLine
+  | SaveBankRule
+  | DeleteBankRule
+
+export const BANK_COMMANDS: ReadonlySet<string> = new Set([
+  'SaveBankAccount',
+  'DeleteBankAccount',
+  'SetZusAccount',
+  'ImportBankStatement',
+  'MatchBankLine',
+  'UnmatchBankLine',
+  'CreateItemFromBankLine',
+  'SaveBankRule',
+  'DeleteBankRule',
+])

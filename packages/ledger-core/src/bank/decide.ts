@@ -1,0 +1,565 @@
+/**
+ * The bank decider: accounts, statement imports (dedupe, reconciliation, matching, rules), line matches and rules.
+ * Pure: validates everything before it returns events, so a refused statement writes nothing.
+ */
+import * as Schema from 'effect/Schema'
+import { isLocalDate } from '../calendar.ts'
+import { foldBooks } from '../deciders/evolve.ts'
+import type { BooksState } from '../deciders/state.ts'
+import { type DomainError, domainError, type FieldError } from '../errors.ts'
+import type { LedgerEvent } from '../events.ts'
+import { isTransactionId, itemOccurrenceId } from '../identity.ts'
+import { divRoundHalfUp, formatMoney, parseMoney, percentOf } from '../money.ts'
+import { findTransaction } from '../projections/month.ts'
+import { ExpenseColumns } from '../schemas/records.ts'
+import { validateRecord } from '../schemas/validate.ts'
+import { absurd } from '../types.ts'
+import type { BankCommand, BankStatementInput } from './commands.ts'
+import { BankRuleDataSchema } from './events.ts'
+import { formatIban, isZusAccount, normalizeIban } from './iban.ts'
+import { lineIdOf, lineKeys } from './lineKey.ts'
+import { AUTO_CONFIDENCE, matchContext, suggest } from './match.ts'
+import type { BankAllocation, BankLineState, BankMatchState, BankRuleState } from './state.ts'
+
+const MONEY = /^-?\d{1,13}\.\d{2}$/
+const CURRENCY = /^[A-Z]{3}$/
+
+const invalid = (errors: readonly FieldError[]): DomainError => domainError('VALIDATION', errors[0]?.message, errors)
+const field = (f: string, message: string, code: FieldError['code'] = 'VALIDATION'): FieldError => ({
+  field: f,
+  code,
+  message,
+})
+
+type StatementLineEvent = Extract<LedgerEvent, { type: 'BankStatementImported' }>['data']['lines'][number]
+
+/** The statement's field errors (everything wrong, in order); empty when it can be imported. */
+export const statementErrors = (s: BankStatementInput): FieldError[] => {
+  const errors: FieldError[] = []
+  if (typeof s !== 'object' || s === null) return [field('statement', 'The statement is missing')]
+  if (typeof s.account !== 'string' || normalizeIban(s.account) === null)
+    errors.push(field('account', 'The statement account is not a valid IBAN'))
+  if (typeof s.currency !== 'string' || !CURRENCY.test(s.currency))
+    errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
+  if (!isLocalDate(s.openingDate))
+    errors.push(field('openingDate', 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+  if (!isLocalDate(s.closingDate))
+    errors.push(field('closingDate', 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+  if (isLocalDate(s.openingDate) && isLocalDate(s.closingDate) && s.openingDate > s.closingDate)
+    errors.push(field('closingDate', 'The statement ends before it starts', 'INVALID_DATE'))
+  for (const k of ['openingBalance', 'closingBalance'] as const)
+    if (s[k] !== undefined && (typeof s[k] !== 'string' || !MONEY.test(s[k])))
+      errors.push(field(k, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
+  if (!Array.isArray(s.lines)) return [...errors, field('lines', 'The statement has no list of lines')]
+  for (const [i, l] of s.lines.entries()) {
+    const at = `lines.${i}`
+    if (typeof l !== 'object' || l === null) {
+      errors.push(field(at, 'The line is not valid'))
+      continue
+    }
+    if (!isLocalDate(l.bookingDate))
+      errors.push(field(`${at}.bookingDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+    else if (
+      isLocalDate(s.openingDate) &&
+      isLocalDate(s.closingDate) &&
+      (l.bookingDate < s.openingDate || l.bookingDate > s.closingDate)
+    )
+      errors.push(field(`${at}.bookingDate`, "The line's date is outside the statement's period", 'INVALID_DATE'))
+    if (!isLocalDate(l.valueDate))
+      errors.push(field(`${at}.valueDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+    if (typeof l.amount !== 'string' || !MONEY.test(l.amount))
+      errors.push(field(`${at}.amount`, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
+    if (typeof l.currency === 'string' && l.currency !== s.currency)
+      errors.push(field(`${at}.currency`, "The line's currency is not the statement's"))
+    if (typeof l.title !== 'string') errors.push(field(`${at}.title`, 'The title must be text', 'INVALID_TEXT'))
+    if (l.splitPayment !== undefined && (typeof l.splitPayment?.vat !== 'string' || !MONEY.test(l.splitPayment.vat)))
+      errors.push(field(`${at}.splitPayment.vat`, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
+  }
+  if (errors.length === 0 && s.openingBalance !== undefined && s.closingBalance !== undefined) {
+    let total = parseMoney(s.openingBalance)
+    for (const l of s.lines) total += parseMoney(l.amount)
+    if (total !== parseMoney(s.closingBalance))
+      errors.push(
+        field(
+          'closingBalance',
+          'The statement does not balance: the opening balance plus the lines is not the closing balance',
+        ),
+      )
+  }
+  return errors
+}
+
+const clip = (s: string | undefined, max: number): string | null => {
+  const t = s?.replace(/\s+/g, ' ').trim()
+  return t ? t.slice(0, max) : null
+}
+
+/** The lines of a statement as the event stores them, with their ids (in the statement's order). */
+export const statementLines = (
+  iban: string,
+  s: BankStatementInput,
+  ids: readonly string[] = lineKeys(iban, s.lines).map(lineIdOf),
+  keep: (i: number) => boolean = () => true,
+): StatementLineEvent[] => {
+  const out: StatementLineEvent[] = []
+  s.lines.forEach((l, i) => {
+    if (keep(i)) out.push(lineEvent(ids[i]!, l))
+  })
+  return out
+}
+
+const lineEvent = (lineId: string, l: BankStatementInput['lines'][number]): StatementLineEvent => ({
+  lineId,
+  bookingDate: l.bookingDate,
+  valueDate: l.valueDate,
+  amount: formatMoney(parseMoney(l.amount)),
+  title: (l.title.replace(/\s+/g, ' ').trim() || '—').slice(0, 1000),
+  counterpartyName: clip(l.counterpartyName, 300),
+  counterpartyAccount: clip(l.counterpartyAccount, 64),
+  bankReference: clip(l.bankReference, 64),
+  transactionCode: clip(l.transactionCode, 64),
+  splitPayment: l.splitPayment
+    ? {
+        vat: formatMoney(parseMoney(l.splitPayment.vat)),
+        nip: clip(l.splitPayment.nip, 20),
+        invoice: clip(l.splitPayment.invoice, 100),
+      }
+    : null,
+})
+
+type PaidTotals = Map<string, { amount: bigint; on: string }>
+
+/** Adds a match's allocations to `ids` (only those) into the totals. */
+const addPaid = (out: PaidTotals, m: BankMatchState, day: string, ids: ReadonlySet<string>) => {
+  for (const a of m.allocations) {
+    if (a.kind !== 'transaction' || !ids.has(a.id)) continue
+    const p = out.get(a.id)
+    out.set(a.id, { amount: (p?.amount ?? 0n) + parseMoney(a.amount), on: p && p.on > day ? p.on : day })
+  }
+}
+
+/** What the bank lines of `state` paid towards each of `ids`, and the last day they paid it. */
+const bankPaid = (state: BooksState, ids: ReadonlySet<string>): PaidTotals => {
+  const out: PaidTotals = new Map()
+  for (const m of state.bank.matches.values()) {
+    const line = state.bank.lines.get(m.lineId)
+    if (line) addPaid(out, m, line.bookingDate, ids)
+  }
+  return out
+}
+
+/** The completions the totals call for (only where the flags would change). */
+const completionsOf = (state: BooksState, paid: PaidTotals, ids: ReadonlySet<string>): LedgerEvent[] => {
+  const out: LedgerEvent[] = []
+  for (const id of ids) {
+    const p = paid.get(id)
+    const flags = state.flags.get(id)
+    if (p && p.amount > 0n) {
+      const amount = formatMoney(p.amount)
+      if (flags?.completed && flags.paidAmount === amount && flags.paidOn === p.on) continue
+      out.push({ type: 'TransactionCompletedSet', data: { id, completed: true, amount, paidOn: p.on } })
+    } else if (flags?.completed)
+      out.push({ type: 'TransactionCompletedSet', data: { id, completed: false, amount: null } })
+  }
+  return out
+}
+
+/** Completions that follow from the bank's payments of `ids` in `after`. */
+const completions = (after: BooksState, ids: Iterable<string>): LedgerEvent[] => {
+  const set = new Set(ids)
+  return completionsOf(after, bankPaid(after, set), set)
+}
+
+const ruleMatches = (rule: BankRuleState, line: BankLineState): boolean => {
+  const text =
+    rule.data.field === 'title' ? line.title : `${line.counterpartyName ?? ''} ${line.counterpartyAccount ?? ''}`
+  if (rule.data.op === 'contains') return text.toLowerCase().includes(rule.data.pattern.toLowerCase())
+  try {
+    return new RegExp(rule.data.pattern, 'i').test(text)
+  } catch {
+    return false
+  }
+}
+
+interface ItemSpec {
+  readonly name: string
+  readonly percent: string
+  readonly isCompany: boolean
+  readonly kpirColumn: string | null
+}
+
+/** An income (money in) or an expense (money out) of the line's gross amount at `percent` VAT, or field errors. */
+const itemFromLine = (
+  id: number,
+  line: BankLineState,
+  spec: ItemSpec,
+): { events: LedgerEvent[]; occurrence: string } | FieldError[] => {
+  const gross = parseMoney(line.amount)
+  const income = gross > 0n
+  const g = income ? gross : -gross
+  const p = BigInt(spec.percent)
+  const net = divRoundHalfUp(g * 100n, 100n + p)
+  const vat = g - net
+  const data = {
+    date: line.bookingDate,
+    name: spec.name,
+    amount: formatMoney(net),
+    isCompany: spec.isCompany,
+    percent: spec.percent,
+    invoiceDate: null,
+    vatTreatment: 'rate',
+    supplyDate: null,
+    documentNumber: '',
+    description: line.title.slice(0, 500),
+    counterparty: line.counterpartyName
+      ? { name: line.counterpartyName.slice(0, 200), taxId: '', country: '', address: '' }
+      : null,
+    kpirColumn: income ? null : spec.kpirColumn,
+    flatRate: null,
+    ksefNumber: null,
+    ksefMarker: null,
+    documentType: null,
+    gtu: [],
+    procedures: [],
+    documentVat: percentOf(net, spec.percent) === vat ? null : formatMoney(vat),
+    corrects: null,
+  }
+  const dataType = income ? 'Income' : 'Expense'
+  const v = validateRecord(dataType, data)
+  if (!v.ok) return v.errors.map((e) => ({ ...e, field: e.field === 'name' ? 'name' : e.field }))
+  return {
+    events: [{ type: 'ItemAdded', data: { id, dataType, data: v.value } } as LedgerEvent],
+    occurrence: itemOccurrenceId(id, line.bookingDate.slice(0, 7)),
+  }
+}
+
+const specErrors = (c: {
+  name: unknown
+  percent?: unknown
+  isCompany?: unknown
+  kpirColumn?: unknown
+}): FieldError[] => {
+  const errors: FieldError[] = []
+  if (typeof c.name !== 'string' || c.name.trim() === '' || c.name.length > 200)
+    errors.push(field('name', 'Name is required', 'REQUIRED'))
+  if (c.percent !== undefined && (typeof c.percent !== 'string' || !['0', '5', '8', '23'].includes(c.percent)))
+    errors.push(field('percent', 'VAT must be 0, 5, 8 or 23 percent', 'INVALID_PERCENT'))
+  if (c.isCompany !== undefined && typeof c.isCompany !== 'boolean')
+    errors.push(field('isCompany', 'Choose whether it is a company item', 'INVALID_CHOICE'))
+  if (
+    c.kpirColumn !== undefined &&
+    c.kpirColumn !== null &&
+    !(ExpenseColumns as readonly unknown[]).includes(c.kpirColumn)
+  )
+    errors.push(field('kpirColumn', 'Choose a column of the tax book', 'INVALID_CHOICE'))
+  return errors
+}
+
+const decodeRule = Schema.decodeUnknownEither(BankRuleDataSchema)
+
+const validAllocations = (state: BooksState, line: BankLineState, input: unknown): BankAllocation[] | FieldError[] => {
+  if (!Array.isArray(input) || input.length === 0 || input.length > 50)
+    return [field('allocations', 'Give between 1 and 50 parts')]
+  const errors: FieldError[] = []
+  const out: BankAllocation[] = []
+  let total = 0n
+  for (const [i, a] of (input as unknown[]).entries()) {
+    const at = `allocations.${i}`
+    const o = (typeof a === 'object' && a !== null ? a : {}) as Record<string, unknown>
+    if (typeof o.amount !== 'string' || !MONEY.test(o.amount) || parseMoney(o.amount) <= 0n) {
+      errors.push(field(`${at}.amount`, 'Amount must be a positive number with at most two decimals', 'INVALID_MONEY'))
+      continue
+    }
+    const amount = formatMoney(parseMoney(o.amount))
+    total += parseMoney(amount)
+    if (o.kind === 'private' || o.kind === 'transfer') {
+      out.push({ kind: o.kind, amount })
+      continue
+    }
+    if (o.kind !== 'transaction' || !isTransactionId(o.id) || !findTransaction(state, o.id)) {
+      errors.push(field(`${at}.id`, 'Choose a transaction the books show', 'INVALID_CHOICE'))
+      continue
+    }
+    out.push({ kind: 'transaction', id: o.id as string, amount })
+  }
+  const amount = parseMoney(line.amount)
+  if (errors.length === 0 && total !== (amount < 0n ? -amount : amount))
+    errors.push(field('allocations', "The parts must add up to the line's amount", 'INVALID_MONEY'))
+  return errors.length > 0 ? errors : out
+}
+
+const today = (at: string): string => at.slice(0, 10)
+
+export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent[] | DomainError => {
+  const bank = state.bank
+  switch (command.type) {
+    case 'SaveBankAccount': {
+      const errors: FieldError[] = []
+      const existing = command.id !== undefined ? bank.accounts.get(command.id) : undefined
+      if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
+      const iban = typeof command.iban === 'string' ? normalizeIban(command.iban) : null
+      if (iban === null) errors.push(field('iban', 'Account number is not a valid IBAN'))
+      else
+        for (const a of bank.accounts.values())
+          if (!a.deleted && a.iban === iban && a.id !== command.id)
+            errors.push(field('iban', 'This account is already in the books'))
+      const name = typeof command.name === 'string' ? command.name.trim() : ''
+      if (name.length > 100) errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
+      const currency = command.currency ?? 'PLN'
+      if (typeof currency !== 'string' || !CURRENCY.test(currency))
+        errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
+      if (command.kind !== 'business' && command.kind !== 'vat')
+        errors.push(field('kind', 'Choose a business account or a VAT account', 'INVALID_CHOICE'))
+      let pairedWith: number | null = null
+      if (command.kind === 'vat') {
+        const p = typeof command.pairedWith === 'number' ? bank.accounts.get(command.pairedWith) : undefined
+        if (!p || p.deleted || p.kind !== 'business')
+          errors.push(field('pairedWith', 'Choose the business account this VAT account belongs to', 'INVALID_CHOICE'))
+        else pairedWith = p.id
+      }
+      if (errors.length > 0) return invalid(errors)
+      return [
+        {
+          type: 'BankAccountSaved',
+          data: {
+            id: existing?.id ?? state.nextId,
+            iban: iban!,
+            name: name || formatIban(iban!),
+            currency: currency as string,
+            kind: command.kind as 'business' | 'vat',
+            pairedWith,
+          },
+        },
+      ]
+    }
+    case 'DeleteBankAccount': {
+      const a = bank.accounts.get(command.id)
+      if (!a) return domainError('NOT_FOUND')
+      if (a.deleted) return domainError('ALREADY_DELETED')
+      return [{ type: 'BankAccountDeleted', data: { id: a.id } }]
+    }
+    case 'SetZusAccount': {
+      if (command.account === null || command.account === '')
+        return bank.zusAccount === null ? [] : [{ type: 'BankZusAccountSet', data: { account: null } }]
+      const account = typeof command.account === 'string' ? normalizeIban(command.account) : null
+      if (account === null || !isZusAccount(account))
+        return invalid([field('account', 'Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)')])
+      return account === bank.zusAccount ? [] : [{ type: 'BankZusAccountSet', data: { account } }]
+    }
+    case 'ImportBankStatement':
+      return importStatement(state, command.statement, command.autoMatch !== false, today(command.at))
+    case 'MatchBankLine': {
+      const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
+      if (!line) return domainError('NOT_FOUND')
+      const allocations = validAllocations(state, line, command.allocations)
+      if (allocations.length > 0 && 'field' in allocations[0]!) return invalid(allocations as FieldError[])
+      const before = bank.matches.get(line.lineId)
+      const events: LedgerEvent[] = [
+        {
+          type: 'BankLineMatched',
+          data: {
+            lineId: line.lineId,
+            allocations: allocations as BankAllocation[],
+            reason:
+              typeof command.reason === 'string' && /^bank\.reason\.\w+$/.test(command.reason)
+                ? command.reason
+                : 'bank.reason.user',
+            confidence: 100,
+            source: 'user',
+          },
+        },
+      ]
+      const touched = [...(before?.allocations ?? []), ...(allocations as BankAllocation[])]
+      return [...events, ...completions(foldBooks(events, state), idsOf(touched))]
+    }
+    case 'UnmatchBankLine': {
+      const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
+      if (!line) return domainError('NOT_FOUND')
+      const before = bank.matches.get(line.lineId)
+      if (!before) return []
+      const events: LedgerEvent[] = [{ type: 'BankLineUnmatched', data: { lineId: line.lineId } }]
+      return [...events, ...completions(foldBooks(events, state), idsOf(before.allocations))]
+    }
+    case 'CreateItemFromBankLine': {
+      const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
+      if (!line) return domainError('NOT_FOUND')
+      const errors = specErrors(command)
+      if (errors.length > 0) return invalid(errors)
+      const made = itemFromLine(state.nextId, line, {
+        name: (command.name as string).trim(),
+        percent: (command.percent as string | undefined) ?? '0',
+        isCompany: (command.isCompany as boolean | undefined) ?? true,
+        kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
+      })
+      if (Array.isArray(made)) return invalid(made)
+      const amount = parseMoney(line.amount)
+      const events: LedgerEvent[] = [
+        ...made.events,
+        {
+          type: 'BankLineMatched',
+          data: {
+            lineId: line.lineId,
+            allocations: [
+              { kind: 'transaction', id: made.occurrence, amount: formatMoney(amount < 0n ? -amount : amount) },
+            ],
+            reason: 'bank.reason.created',
+            confidence: 100,
+            source: 'user',
+          },
+        },
+      ]
+      const before = bank.matches.get(line.lineId)
+      return [
+        ...events,
+        ...completions(foldBooks(events, state), [made.occurrence, ...idsOf(before?.allocations ?? [])]),
+      ]
+    }
+    case 'SaveBankRule': {
+      const existing = command.id !== undefined ? bank.rules.get(command.id) : undefined
+      if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
+      const decoded = decodeRule(command.data)
+      if (decoded._tag === 'Left')
+        return invalid([field('data', 'The rule is not complete: name, where to look, pattern and the expense')])
+      const data = decoded.right
+      const errors: FieldError[] = []
+      if (data.name.trim() === '') errors.push(field('data.name', 'Name is required', 'REQUIRED'))
+      if (data.pattern.trim() === '') errors.push(field('data.pattern', 'Pattern is required', 'REQUIRED'))
+      if (data.op === 'matches')
+        try {
+          new RegExp(data.pattern, 'i')
+        } catch {
+          errors.push(field('data.pattern', 'The pattern is not a valid regular expression'))
+        }
+      errors.push(
+        ...specErrors({ ...data.expense, kpirColumn: data.expense.kpirColumn ?? undefined }).map((e) => ({
+          ...e,
+          field: `data.expense.${e.field}`,
+        })),
+      )
+      if (errors.length > 0) return invalid(errors)
+      return [{ type: 'BankRuleSaved', data: { id: existing?.id ?? state.nextId, data } }]
+    }
+    case 'DeleteBankRule': {
+      const r = bank.rules.get(command.id)
+      if (!r) return domainError('NOT_FOUND')
+      if (r.deleted) return domainError('ALREADY_DELETED')
+      return [{ type: 'BankRuleDeleted', data: { id: r.id } }]
+    }
+    default:
+      return absurd(command)
+  }
+}
+
+const idsOf = (allocations: readonly BankAllocation[]): string[] =>
+  allocations.flatMap((a) => (a.kind === 'transaction' ? [a.id] : []))
+
+const importStatement = (
+  state: BooksState,
+  s: BankStatementInput,
+  autoMatch: boolean,
+  on: string,
+): LedgerEvent[] | DomainError => {
+  const errors = statementErrors(s)
+  if (errors.length > 0) return invalid(errors)
+  const iban = normalizeIban(s.account)!
+  const events: LedgerEvent[] = []
+  let nextId = state.nextId
+  const account = [...state.bank.accounts.values()].find((a) => !a.deleted && a.iban === iban)
+  if (account && account.currency !== s.currency)
+    return invalid([field('currency', "The statement's currency is not its account's")])
+  let accountId: number
+  if (account) accountId = account.id
+  else {
+    accountId = nextId++
+    events.push({
+      type: 'BankAccountSaved',
+      data: { id: accountId, iban, name: formatIban(iban), currency: s.currency, kind: 'business', pairedWith: null },
+    })
+  }
+  // Ids first: a re-import stops here, before any line is built.
+  const lineIds = lineKeys(iban, s.lines).map(lineIdOf)
+  const seen = new Set<string>()
+  const fresh = statementLines(iban, s, lineIds, (i) => {
+    const id = lineIds[i]!
+    if (state.bank.lines.has(id) || seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+  const all = s.lines
+  const base = `${accountId}/${s.openingDate}/${s.closingDate}`
+  if (all.length > 0 && fresh.length === 0) return []
+  if (all.length === 0 && state.bank.statements.has(base)) return []
+  let key = base
+  for (let n = 2; state.bank.statements.has(key); n++) key = `${base}/${n}`
+  events.push({
+    type: 'BankStatementImported',
+    data: {
+      key,
+      accountId,
+      statementId: clip(s.statementId, 64),
+      format: s.format,
+      variant: (clip(s.variant, 40) ?? 'generic').toLowerCase(),
+      openingDate: s.openingDate,
+      closingDate: s.closingDate,
+      openingBalance: s.openingBalance === undefined ? null : formatMoney(parseMoney(s.openingBalance)),
+      closingBalance: s.closingBalance === undefined ? null : formatMoney(parseMoney(s.closingBalance)),
+      lineCount: all.length,
+      lines: fresh,
+    },
+  })
+  if (!autoMatch || fresh.length === 0) return events
+  // The lines as the fold will hold them, without folding 50 000 lines again: only a new account is folded (its
+  // IBAN is one of the user's own accounts for the matcher).
+  const imported = account ? state : foldBooks([events[0]!], state)
+  const lines: BankLineState[] = fresh.map((l) => ({ ...l, accountId, statement: key }))
+  const ctx = matchContext(imported, on > s.closingDate ? on : s.closingDate, lines)
+  const rules = [...imported.bank.rules.values()].filter((r) => !r.deleted).sort((a, b) => a.id - b.id)
+  const matched: LedgerEvent[] = []
+  const touched: string[] = []
+  for (const line of lines) {
+    const best = suggest(ctx, line)[0]
+    if (best && best.confidence >= AUTO_CONFIDENCE) {
+      matched.push({
+        type: 'BankLineMatched',
+        data: {
+          lineId: line.lineId,
+          allocations: best.allocations,
+          reason: best.reason,
+          confidence: best.confidence,
+          source: 'auto',
+        },
+      })
+      for (const a of best.allocations)
+        if (a.kind === 'transaction') {
+          ctx.paid.set(a.id, (ctx.paid.get(a.id) ?? 0n) + parseMoney(a.amount))
+          touched.push(a.id)
+        }
+      continue
+    }
+    const rule = rules.find((r) => ruleMatches(r, line))
+    if (!rule) continue
+    const made = itemFromLine(nextId, line, rule.data.expense)
+    if (Array.isArray(made)) continue
+    nextId++
+    const amount = parseMoney(line.amount)
+    matched.push(...made.events, {
+      type: 'BankLineMatched',
+      data: {
+        lineId: line.lineId,
+        allocations: [
+          { kind: 'transaction', id: made.occurrence, amount: formatMoney(amount < 0n ? -amount : amount) },
+        ],
+        reason: 'bank.reason.rule',
+        confidence: 100,
+        source: 'rule',
+      },
+    })
+    touched.push(made.occurrence)
+  }
+  if (matched.length === 0) return events
+  const ids = new Set(touched)
+  const paid = bankPaid(state, ids)
+  const day = new Map(lines.map((l) => [l.lineId, l.bookingDate]))
+  for (const e of matched) if (e.type === 'BankLineMatched') addPaid(paid, e.data, day.get(e.data.lineId)!, ids)
+  return [...events, ...matched, ...completionsOf(state, paid, ids)]
+}

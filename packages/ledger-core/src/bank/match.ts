@@ -1,0 +1,291 @@
+/**
+ * Matching a statement line to what it paid, with the reason and a confidence (0–100), in this order:
+ * 1. a transfer between the user's own accounts (business ↔ VAT account: the VAT part of a split payment moved);
+ * 2. a tax payment: to the tax micro-account derived from the company's NIP, or with a tax form symbol and period in
+ *    the title (`/OKR/26M10/SFP/PIT36L/`, `VAT-7 10/2026`) → the VAT / PIT obligation of that period;
+ * 3. a ZUS payment: to the payer's individual contribution account (or any account in ZUS's bank) → the open
+ *    contributions whose deadline is nearest the payment;
+ * 4. an invoice: document numbers in the title (or the split payment's `/INV/`), then the counterparty's NIP with
+ *    the amount, then the amount alone within 60 days — incomes for money in, expenses for money out; several
+ *    numbers in one title share the transfer in their order; less than the rest due is a partial payment.
+ * Suggestions at `AUTO_CONFIDENCE` or above are applied on import; the rest wait in the queue.
+ */
+import type { BooksState } from '../deciders/state.ts'
+import { taxObligationId, type TaxKind } from '../identity.ts'
+import { formatMoney, parseMoney } from '../money.ts'
+import { type ObligationDto, obligations } from '../projections/obligations.ts'
+import { monthRows } from '../projections/month.ts'
+import { addDays, addMonthsToMonth, monthsBetween } from '../calendar.ts'
+import type { Item, Primary } from '../schemas/records.ts'
+import { taxMicroAccount, normalizeIban } from './iban.ts'
+import type { BankAllocation, BankLineState } from './state.ts'
+
+/** Suggestions this sure are applied on import without asking. */
+export const AUTO_CONFIDENCE = 90
+
+export interface BankSuggestion {
+  readonly allocations: readonly BankAllocation[]
+  /** `bank.reason.*`, for the catalogs. */
+  readonly reason: string
+  readonly confidence: number
+}
+
+interface Occurrence {
+  readonly id: string
+  readonly itemId: number
+  readonly income: boolean
+  readonly date: string
+  readonly sum: bigint
+  readonly documentNumber: string
+  readonly nip: string
+}
+
+export interface MatchContext {
+  readonly taxAccount: string | null
+  readonly zusAccount: string | null
+  readonly ownAccounts: ReadonlySet<string>
+  readonly obligations: ReadonlyMap<string, ObligationDto>
+  readonly occurrences: readonly Occurrence[]
+  /** What the books already count as paid, by transaction: bank allocations, or a hand-ticked completion. */
+  readonly paid: Map<string, bigint>
+}
+
+const normDoc = (s: string) => s.toUpperCase().replace(/[\s]/g, '')
+
+/** What every line of one matching run shares (built once per import or view). */
+export const matchContext = (state: BooksState, today: string, lines: Iterable<BankLineState>): MatchContext => {
+  let nip = ''
+  for (const r of state.records.values())
+    if (r.dataType === 'Primary' && !r.deleted) nip = (r.data as Primary).nip.replace(/\D/g, '')
+  const ownAccounts = new Set<string>()
+  for (const a of state.bank.accounts.values()) if (!a.deleted) ownAccounts.add(a.iban)
+  const obl = new Map<string, ObligationDto>()
+  for (const o of obligations(state, { today })) obl.set(o.transactionId, o)
+  // Item occurrences in the months around the lines' dates.
+  let min: string | null = null
+  let max: string | null = null
+  for (const l of lines) {
+    if (min === null || l.bookingDate < min) min = l.bookingDate
+    if (max === null || l.bookingDate > max) max = l.bookingDate
+  }
+  const occurrences: Occurrence[] = []
+  if (min !== null && max !== null) {
+    const from = addMonthsToMonth(min.slice(0, 7), -3)
+    const n = Math.min(monthsBetween(from, max.slice(0, 7)) + 2, 240)
+    for (let i = 0; i < n; i++) {
+      const month = addMonthsToMonth(from, i)
+      for (const { row } of monthRows(state, month)) {
+        if (row.eventType !== '1_Revenue' && row.eventType !== '2_Fee') continue
+        const itemId = row.dataObject.itemId
+        if (itemId === null) continue
+        const item = state.records.get(itemId)?.data as Item | undefined
+        occurrences.push({
+          id: row.id,
+          itemId,
+          income: row.eventType === '1_Revenue',
+          date: row.date,
+          sum: parseMoney(row.dataObject.sum),
+          documentNumber: normDoc(item?.documentNumber ?? ''),
+          nip: (item?.counterparty?.taxId ?? '').replace(/\D/g, ''),
+        })
+      }
+    }
+  }
+  const paid = new Map<string, bigint>()
+  for (const m of state.bank.matches.values())
+    for (const a of m.allocations)
+      if (a.kind === 'transaction') paid.set(a.id, (paid.get(a.id) ?? 0n) + parseMoney(a.amount))
+  for (const [id, f] of state.flags)
+    if (f.completed && !paid.has(id) && f.paidAmount !== null) paid.set(id, parseMoney(f.paidAmount))
+  return {
+    taxAccount: nip ? taxMicroAccount(nip) : null,
+    zusAccount: state.bank.zusAccount,
+    ownAccounts,
+    obligations: obl,
+    occurrences,
+    paid,
+  }
+}
+
+const abs = (g: bigint) => (g < 0n ? -g : g)
+
+/** What is still due on a transaction of `sum`. */
+const outstanding = (ctx: MatchContext, id: string, sum: bigint): bigint => {
+  const r = sum - (ctx.paid.get(id) ?? 0n)
+  return r > 0n ? r : 0n
+}
+
+const FORMS: readonly [RegExp, 'VAT' | 'PIT'][] = [
+  [/VAT-?7[KD]?\b/, 'VAT'],
+  [/PIT-?36L?\b|PIT-?28\b|PIT-?5L?\b|\bPPL\b|\bPPE\b/, 'PIT'],
+]
+
+/** The form's tax and the period a tax transfer's title names (`/OKR/26M10/`, `10/2026`, `2026-Q3`, `26K03`). */
+export const taxTitle = (
+  title: string,
+): { kind: 'VAT' | 'PIT' | null; from: string; to: string; annual: boolean } | null => {
+  const t = title.toUpperCase()
+  let kind: 'VAT' | 'PIT' | null = null
+  for (const [re, k] of FORMS) if (re.test(t)) kind = k
+  let m = /(?:OKR\/|\b)(\d{2})M(\d{2})\b/.exec(t)
+  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) {
+    const ym = `20${m[1]}-${m[2]}`
+    return { kind, from: ym, to: ym, annual: false }
+  }
+  m = /(?:OKR\/|\b)(\d{2})K0?([1-4])\b/.exec(t) ?? /\b20(\d{2})-?Q([1-4])\b/.exec(t)
+  if (m) {
+    const from = `20${m[1]}-${String((Number(m[2]) - 1) * 3 + 1).padStart(2, '0')}`
+    return { kind, from, to: addMonthsToMonth(from, 2), annual: false }
+  }
+  m = /(?:OKR\/)(\d{2})R\b/.exec(t)
+  if (m) return { kind, from: `20${m[1]}-01`, to: `20${m[1]}-12`, annual: true }
+  m = /\b(0?[1-9]|1[0-2])[./-](20\d{2})\b/.exec(t) ?? null
+  if (m) {
+    const ym = `${m[2]}-${m[1]!.padStart(2, '0')}`
+    return { kind, from: ym, to: ym, annual: false }
+  }
+  m = /\b(20\d{2})[./-](0[1-9]|1[0-2])\b/.exec(t)
+  if (m) return { kind, from: `${m[1]}-${m[2]}`, to: `${m[1]}-${m[2]}`, annual: false }
+  return kind === null ? null : { kind, from: '', to: '', annual: false }
+}
+
+const tx = (id: string, amount: bigint): BankAllocation => ({ kind: 'transaction', id, amount: formatMoney(amount) })
+
+/** Every plausible match of a line, surest first (empty: nothing fits). */
+export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[] => {
+  const amount = parseMoney(line.amount)
+  const money = abs(amount)
+  const out: BankSuggestion[] = []
+  const cp = line.counterpartyAccount ? normalizeIban(line.counterpartyAccount) : null
+  if (amount === 0n) return out
+  if (cp !== null && ctx.ownAccounts.has(cp))
+    return [
+      {
+        allocations: [{ kind: 'transfer', amount: formatMoney(money) }],
+        reason: 'bank.reason.ownTransfer',
+        confidence: 95,
+      },
+    ]
+
+  if (amount < 0n) {
+    // Taxes.
+    const toTaxAccount = cp !== null && cp === ctx.taxAccount
+    const title = taxTitle(line.title)
+    if (toTaxAccount || title?.kind) {
+      const kinds: TaxKind[] = title?.kind ? [title.kind] : ['VAT', 'PIT']
+      for (const kind of kinds) {
+        if (title && title.from !== '') {
+          const id = title.annual
+            ? taxObligationId('PITAnnual', title.from, title.to)
+            : taxObligationId(kind, title.from, title.to)
+          const o = ctx.obligations.get(id)
+          if (o) {
+            const due = outstanding(ctx, id, parseMoney(o.amount))
+            const confidence = (toTaxAccount ? 90 : 70) + (title.kind ? 3 : 0) + (money === due ? 5 : 0)
+            out.push({
+              allocations: [tx(id, money)],
+              reason: toTaxAccount ? 'bank.reason.taxMicroAccount' : 'bank.reason.taxTitle',
+              confidence,
+            })
+          }
+        }
+      }
+      if (out.length === 0 && toTaxAccount) {
+        // No period in the title: the open obligation of that amount due nearest the payment.
+        const near = nearestObligation(
+          ctx,
+          line,
+          (o) => (title?.kind ? o.kind === title.kind : o.kind === 'VAT' || o.kind === 'PIT'),
+          money,
+        )
+        if (near)
+          out.push({
+            allocations: [tx(near.transactionId, money)],
+            reason: 'bank.reason.taxMicroAccount',
+            confidence: 80,
+          })
+      }
+    }
+    // ZUS.
+    const toZus = cp !== null && (cp === ctx.zusAccount || cp.slice(4, 12) === '60000002')
+    if (toZus) {
+      const near = nearestObligation(ctx, line, (o) => o.kind === 'SocialSecurity', money)
+      if (near) {
+        const exact = outstanding(ctx, near.transactionId, parseMoney(near.amount)) === money
+        const confidence = (cp === ctx.zusAccount ? 90 : 70) + (exact ? 5 : 0)
+        out.push({ allocations: [tx(near.transactionId, money)], reason: 'bank.reason.zusAccount', confidence })
+      }
+    }
+    if (out.length > 0) return out.sort((a, b) => b.confidence - a.confidence)
+  }
+
+  // Invoices: incomes for money in, expenses for money out.
+  const income = amount > 0n
+  const title = normDoc(`${line.title} ${line.splitPayment?.invoice ?? ''}`)
+  const candidates = ctx.occurrences.filter((o) => o.income === income && outstanding(ctx, o.id, o.sum) > 0n)
+  const byNumber = candidates.filter((o) => o.documentNumber.length >= 3 && title.includes(o.documentNumber))
+  if (byNumber.length > 0) {
+    // Several numbers: the transfer pays them in the order of their dates, each up to what is due.
+    byNumber.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
+    let left = money
+    const allocations: BankAllocation[] = []
+    for (const o of byNumber) {
+      if (left <= 0n) break
+      const due = outstanding(ctx, o.id, o.sum)
+      const take = byNumber.length === 1 || due > left ? left : due
+      allocations.push(tx(o.id, take))
+      left -= take
+    }
+    if (left > 0n) {
+      // Overpaid: the excess stays on the last invoice (shown as overpaid).
+      const last = allocations.pop()!
+      allocations.push(tx((last as { id: string }).id, parseMoney(last.amount) + left))
+    }
+    const totalDue = byNumber.reduce((s, o) => s + outstanding(ctx, o.id, o.sum), 0n)
+    out.push({
+      allocations,
+      reason:
+        byNumber.length > 1
+          ? 'bank.reason.invoiceNumbers'
+          : line.splitPayment
+            ? 'bank.reason.splitPayment'
+            : 'bank.reason.invoiceNumber',
+      confidence: money === totalDue ? 98 : money < totalDue ? 90 : 80,
+    })
+  }
+  const nip = line.splitPayment?.nip?.replace(/\D/g, '') || /\b(\d{10})\b/.exec(line.title.replace(/-/g, ''))?.[1] || ''
+  const from = addDays(line.bookingDate, -60)
+  const to = addDays(line.bookingDate, 60)
+  for (const o of candidates) {
+    if (byNumber.includes(o)) continue
+    const due = outstanding(ctx, o.id, o.sum)
+    if (nip !== '' && o.nip === nip && due === money)
+      out.push({ allocations: [tx(o.id, money)], reason: 'bank.reason.counterpartyNip', confidence: 85 })
+    else if (due === money && o.date >= from && o.date <= to)
+      out.push({ allocations: [tx(o.id, money)], reason: 'bank.reason.amount', confidence: 60 })
+  }
+  return out.sort((a, b) => b.confidence - a.confidence).slice(0, 5)
+}
+
+const nearestObligation = (
+  ctx: MatchContext,
+  line: BankLineState,
+  accepts: (o: ObligationDto) => boolean,
+  money: bigint,
+): ObligationDto | null => {
+  let best: ObligationDto | null = null
+  let bestScore = Number.POSITIVE_INFINITY
+  for (const o of ctx.obligations.values()) {
+    if (!accepts(o)) continue
+    const due = outstanding(ctx, o.transactionId, parseMoney(o.amount))
+    if (due <= 0n) continue
+    const days = Math.abs(Date.parse(o.dueDate) - Date.parse(line.bookingDate)) / 86_400_000
+    // The same amount outweighs a month's distance.
+    const score = days + (due === money ? 0 : 45)
+    if (score < bestScore && days <= 75) {
+      best = o
+      bestScore = score
+    }
+  }
+  return best
+}

@@ -1,0 +1,154 @@
+/**
+ * The bank half of the books state: the user's accounts, the statements imported, every line once (by its stable
+ * line id), what each line was matched to, and the user's rules. Folded by `applyBank` from the `Bank*` events
+ * (docs/events.md); persistent maps like the rest of the state, so a fold of 50 000 lines copies nothing twice.
+ */
+import type { CowDraft } from '../deciders/cowMap.ts'
+import { CowMap } from '../deciders/cowMap.ts'
+import type { ExpenseColumn } from '../schemas/records.ts'
+import type { LocalDateString, MoneyString } from '../types.ts'
+
+export type BankAccountKind = 'business' | 'vat'
+
+export interface BankAccountState {
+  readonly id: number
+  /** `PL` + 26 digits (or another country's IBAN), no spaces. */
+  readonly iban: string
+  readonly name: string
+  readonly currency: string
+  /** `vat`: the split-payment VAT account (rachunek VAT) of the business account `pairedWith`. */
+  readonly kind: BankAccountKind
+  readonly pairedWith: number | null
+  readonly deleted: boolean
+}
+
+export interface BankSplitPayment {
+  readonly vat: MoneyString
+  readonly nip: string | null
+  readonly invoice: string | null
+}
+
+export interface BankLineState {
+  /** Stable: the bank's reference or a fingerprint of the line (`lineKey.ts`), hashed. */
+  readonly lineId: string
+  readonly accountId: number
+  /** The statement (its key in `statements`) the line first arrived with. */
+  readonly statement: string
+  readonly bookingDate: LocalDateString
+  readonly valueDate: LocalDateString
+  /** Signed: negative left the account. */
+  readonly amount: MoneyString
+  readonly title: string
+  readonly counterpartyName: string | null
+  readonly counterpartyAccount: string | null
+  readonly bankReference: string | null
+  readonly transactionCode: string | null
+  readonly splitPayment: BankSplitPayment | null
+}
+
+export interface BankStatementState {
+  /** `{accountId}/{openingDate}/{closingDate}/{n}`: the n-th statement of that account and span. */
+  readonly key: string
+  readonly accountId: number
+  readonly statementId: string | null
+  readonly format: string
+  readonly variant: string
+  readonly openingDate: LocalDateString
+  readonly closingDate: LocalDateString
+  readonly openingBalance: MoneyString | null
+  readonly closingBalance: MoneyString | null
+  /** Lines of the file (new and already known). */
+  readonly lineCount: number
+  /** Lines this statement added to the books. */
+  readonly newLines: number
+}
+
+/** Where (part of) a line's money went. */
+export type BankAllocation =
+  | { readonly kind: 'transaction'; readonly id: string; readonly amount: MoneyString }
+  | { readonly kind: 'private'; readonly amount: MoneyString }
+  | { readonly kind: 'transfer'; readonly amount: MoneyString }
+
+export type BankMatchSource = 'auto' | 'user' | 'rule'
+
+export interface BankMatchState {
+  readonly lineId: string
+  readonly allocations: readonly BankAllocation[]
+  /** A code for the catalogs (`bank.reason.taxMicroAccount`, …) explaining why. */
+  readonly reason: string
+  /** 0–100. */
+  readonly confidence: number
+  readonly source: BankMatchSource
+}
+
+export interface BankRuleData {
+  readonly name: string
+  readonly field: 'title' | 'counterparty'
+  readonly op: 'contains' | 'matches'
+  readonly pattern: string
+  /** The expense a matching line becomes. */
+  readonly expense: {
+    readonly name: string
+    /** VAT percent of the gross (`"23"`), `"0"` for none. */
+    readonly percent: string
+    readonly isCompany: boolean
+    readonly kpirColumn: ExpenseColumn | null
+  }
+}
+
+export interface BankRuleState {
+  readonly id: number
+  readonly data: BankRuleData
+  readonly deleted: boolean
+}
+
+export interface BankState {
+  readonly accounts: ReadonlyMap<number, BankAccountState>
+  readonly statements: ReadonlyMap<string, BankStatementState>
+  readonly lines: ReadonlyMap<string, BankLineState>
+  readonly matches: ReadonlyMap<string, BankMatchState>
+  readonly rules: ReadonlyMap<number, BankRuleState>
+  /** The payer's individual ZUS contribution account, `null` until the user enters it. */
+  readonly zusAccount: string | null
+}
+
+export const initialBank: BankState = Object.freeze({
+  accounts: CowMap.empty<number, BankAccountState>(),
+  statements: CowMap.empty<string, BankStatementState>(),
+  lines: CowMap.empty<string, BankLineState>(),
+  matches: CowMap.empty<string, BankMatchState>(),
+  rules: CowMap.empty<number, BankRuleState>(),
+  zusAccount: null,
+})
+
+export interface BankDraft {
+  accounts: CowDraft<number, BankAccountState>
+  statements: CowDraft<string, BankStatementState>
+  lines: CowDraft<string, BankLineState>
+  matches: CowDraft<string, BankMatchState>
+  rules: CowDraft<number, BankRuleState>
+  zusAccount: string | null
+}
+
+const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
+
+export const bankDraftOf = (s: BankState | undefined): BankDraft => {
+  const b = s ?? initialBank
+  return {
+    accounts: cow(b.accounts).draft(),
+    statements: cow(b.statements).draft(),
+    lines: cow(b.lines).draft(),
+    matches: cow(b.matches).draft(),
+    rules: cow(b.rules).draft(),
+    zusAccount: b.zusAccount,
+  }
+}
+
+export const freezeBank = (d: BankDraft): BankState => ({
+  accounts: d.accounts.freeze(),
+  statements: d.statements.freeze(),
+  lines: d.lines.freeze(),
+  matches: d.matches.freeze(),
+  rules: d.rules.freeze(),
+  zusAccount: d.zusAccount,
+})

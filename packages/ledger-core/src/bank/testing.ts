@@ -1,0 +1,36 @@
+/** Builders of statements for tests and stories. */
+import { formatMoney, parseMoney } from '../money.ts'
+import type { BankStatementInput, BankStatementLineInput } from './commands.ts'
+
+export const ACCOUNT = 'PL61109010140000071219812874'
+
+export const line = (over: Partial<BankStatementLineInput> = {}): BankStatementLineInput => ({
+  bookingDate: '2026-02-02',
+  valueDate: over.bookingDate ?? '2026-02-02',
+  amount: '-10.00',
+  currency: 'PLN',
+  title: 'Opłata za prowadzenie rachunku',
+  ...over,
+})
+
+/** A statement of `lines` that balances: the closing balance is the opening plus the lines. */
+export const statement = (
+  lines: readonly BankStatementLineInput[],
+  over: Partial<BankStatementInput> = {},
+): BankStatementInput => {
+  const opening = over.openingBalance ?? '1000.00'
+  const dates = lines.map((l) => l.bookingDate).sort()
+  const closing = lines.reduce((s, l) => s + parseMoney(l.amount), parseMoney(opening))
+  return {
+    format: 'mt940',
+    variant: 'generic',
+    account: ACCOUNT,
+    currency: 'PLN',
+    openingDate: dates[0] ?? '2026-02-01',
+    closingDate: dates.at(-1) ?? '2026-02-01',
+    openingBalance: opening,
+    closingBalance: formatMoney(closing),
+    lines,
+    ...over,
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * What the bank screens, the API and the CLI show: accounts with their balances, statements with gaps between
+ * them, lines with their match state, the queue of unmatched lines with suggestions, and which incomes and expenses
+ * are paid, partly paid or overdue (receivables and payables).
+ *
+ * Balances are derived, never stored: an account's balance is the opening balance of its earliest statement plus
+ * every line since, so the order statements arrived in does not matter. A statement whose opening balance is not
+ * that derived balance on its opening day follows a gap (lines missing before it): reported, never hidden.
+ */
+import { addDays } from '../calendar.ts'
+import type { BooksState } from '../deciders/state.ts'
+import { formatMoney, parseMoney } from '../money.ts'
+import { monthRows } from '../projections/month.ts'
+import type { Item } from '../schemas/records.ts'
+import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
+import { type BankSuggestion, matchContext, suggest } from './match.ts'
+import type { BankAccountState, BankLineState, BankMatchState, BankStatementState } from './state.ts'
+
+export interface BankGap {
+  readonly accountId: number
+  /** The statement after the gap. */
+  readonly statement: string
+  /** The last day known before the gap (the previous statement's closing date), `null` when none. */
+  readonly after: LocalDateString | null
+  readonly before: LocalDateString
+  /** The balance the books reach on the statement's opening day, and what the statement says it was. */
+  readonly expected: MoneyString
+  readonly found: MoneyString
+}
+
+export interface BankAccountView extends BankAccountState {
+  /** The derived balance after the last line, `null` without a statement with balances. */
+  readonly balance: MoneyString | null
+  readonly lastDate: LocalDateString | null
+  readonly lineCount: number
+}
+
+export interface BankStatementView extends BankStatementState {
+  /** `true` when the opening balance is the books' balance on that day (no gap before it). */
+  readonly continuous: boolean
+}
+
+export type BankLineStatus = 'matched' | 'private' | 'transfer' | 'unmatched'
+
+export interface BankLineView extends BankLineState {
+  readonly status: BankLineStatus
+  readonly match: BankMatchState | null
+}
+
+export interface BankOverview {
+  readonly accounts: readonly BankAccountView[]
+  readonly statements: readonly BankStatementView[]
+  readonly gaps: readonly BankGap[]
+  readonly zusAccount: string | null
+  readonly unmatched: number
+}
+
+const byDate = (a: BankLineState, b: BankLineState) =>
+  a.bookingDate < b.bookingDate ? -1 : a.bookingDate > b.bookingDate ? 1 : a.lineId < b.lineId ? -1 : 1
+
+interface AccountLedger {
+  readonly anchor: BankStatementState | null
+  /** Lines by booking date. */
+  readonly lines: BankLineState[]
+  /** `sums[i]`: the lines before `lines[i]` booked on or after the anchor's opening day, summed. */
+  sums: bigint[]
+}
+
+const ledgers = (state: BooksState): Map<number, AccountLedger> => {
+  const out = new Map<number, { anchor: BankStatementState | null; lines: BankLineState[]; sums: bigint[] }>()
+  const of = (id: number) => {
+    const found = out.get(id)
+    if (found) return found
+    const l = { anchor: null, lines: [], sums: [] }
+    out.set(id, l)
+    return l
+  }
+  for (const s of state.bank.statements.values()) {
+    const l = of(s.accountId)
+    if (s.openingBalance === null) continue
+    // The earliest statement with a balance anchors the account (ties: the larger closing date, then the key).
+    if (
+      l.anchor === null ||
+      s.openingDate < l.anchor.openingDate ||
+      (s.openingDate === l.anchor.openingDate && s.key < l.anchor.key)
+    )
+      l.anchor = s
+  }
+  for (const line of state.bank.lines.values()) of(line.accountId).lines.push(line)
+  for (const l of out.values()) {
+    l.lines.sort(byDate)
+    const from = l.anchor?.openingDate ?? ''
+    let sum = 0n
+    l.sums = [0n]
+    for (const line of l.lines) {
+      if (line.bookingDate >= from) sum += parseMoney(line.amount)
+      l.sums.push(sum)
+    }
+  }
+  return out
+}
+
+/** Balance on the morning of `date`: the anchor's opening plus every line booked from its opening day until before `date`. */
+const balanceBefore = (ledger: AccountLedger, date: LocalDateString): bigint | null => {
+  if (!ledger.anchor?.openingBalance) return null
+  // The first line on or after `date` (binary search over the sorted lines).
+  let lo = 0
+  let hi = ledger.lines.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (ledger.lines[mid]!.bookingDate < date) lo = mid + 1
+    else hi = mid
+  }
+  return parseMoney(ledger.anchor.openingBalance) + ledger.sums[lo]!
+}
+
+const statusOf = (m: BankMatchState | undefined): BankLineStatus => {
+  if (!m) return 'unmatched'
+  if (m.allocations.every((a) => a.kind === 'private')) return 'private'
+  if (m.allocations.every((a) => a.kind === 'transfer')) return 'transfer'
+  return 'matched'
+}
+
+export const bankOverview = (state: BooksState): BankOverview => {
+  const led = ledgers(state)
+  const accounts: BankAccountView[] = []
+  for (const a of state.bank.accounts.values()) {
+    if (a.deleted) continue
+    const l = led.get(a.id)
+    const last = l?.lines.at(-1)?.bookingDate ?? null
+    const balance = l ? balanceBefore(l, last === null ? '9999-12-31' : addDays(last, 1)) : null
+    accounts.push({
+      ...a,
+      balance: balance === null ? null : formatMoney(balance),
+      lastDate: last,
+      lineCount: l?.lines.length ?? 0,
+    })
+  }
+  accounts.sort((a, b) => a.id - b.id)
+  const statements: BankStatementView[] = []
+  const gaps: BankGap[] = []
+  const sorted = [...state.bank.statements.values()].sort(
+    (a, b) =>
+      a.accountId - b.accountId ||
+      (a.openingDate < b.openingDate ? -1 : a.openingDate > b.openingDate ? 1 : a.key < b.key ? -1 : 1),
+  )
+  let prev: BankStatementState | null = null
+  for (const s of sorted) {
+    if (prev && prev.accountId !== s.accountId) prev = null
+    const l: AccountLedger = led.get(s.accountId)!
+    let continuous = true
+    if (s.openingBalance !== null && l.anchor !== null && l.anchor !== s) {
+      const expected = balanceBefore(l, s.openingDate)
+      if (expected !== null && expected !== parseMoney(s.openingBalance)) {
+        continuous = false
+        gaps.push({
+          accountId: s.accountId,
+          statement: s.key,
+          after: prev?.closingDate ?? null,
+          before: s.openingDate,
+          expected: formatMoney(expected),
+          found: s.openingBalance,
+        })
+      }
+    }
+    statements.push({ ...s, continuous })
+    if (!prev || s.closingDate > prev.closingDate) prev = s
+  }
+  let unmatched = 0
+  for (const line of state.bank.lines.values()) if (!state.bank.matches.has(line.lineId)) unmatched++
+  return { accounts, statements, gaps, zusAccount: state.bank.zusAccount, unmatched }
+}
+
+export interface BankLineQuery {
+  readonly accountId?: number
+  readonly from?: LocalDateString
+  readonly to?: LocalDateString
+  readonly status?: BankLineStatus
+  readonly limit?: number
+  readonly offset?: number
+}
+
+/** Lines, newest first, with their match state. */
+export const bankLines = (state: BooksState, q: BankLineQuery = {}): { total: number; lines: BankLineView[] } => {
+  const all: BankLineView[] = []
+  for (const l of state.bank.lines.values()) {
+    if (q.accountId !== undefined && l.accountId !== q.accountId) continue
+    if (q.from !== undefined && l.bookingDate < q.from) continue
+    if (q.to !== undefined && l.bookingDate > q.to) continue
+    const m = state.bank.matches.get(l.lineId)
+    const status = statusOf(m)
+    if (q.status !== undefined && status !== q.status) continue
+    all.push({ ...l, status, match: m ?? null })
+  }
+  all.sort((a, b) => -byDate(a, b))
+  const offset = q.offset ?? 0
+  return { total: all.length, lines: all.slice(offset, offset + (q.limit ?? 200)) }
+}
+
+export interface BankQueueEntry {
+  readonly line: BankLineView
+  readonly suggestions: readonly BankSuggestion[]
+}
+
+/** Unmatched lines (oldest first) with what they might be. */
+export const bankQueue = (state: BooksState, today: LocalDateString, limit = 100): BankQueueEntry[] => {
+  const lines: BankLineState[] = []
+  for (const l of state.bank.lines.values()) if (!state.bank.matches.has(l.lineId)) lines.push(l)
+  lines.sort(byDate)
+  const page = lines.slice(0, limit)
+  const ctx = matchContext(state, today, page)
+  return page.map((l) => ({
+    line: { ...l, status: 'unmatched', match: null },
+    suggestions: suggest(ctx, l),
+  }))
+}
+
+export type PaymentState = 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'
+
+export interface OpenItem {
+  /** The occurrence's identity (`i12-2026-03`). */
+  readonly id: string
+  readonly itemId: number
+  readonly kind: 'receivable' | 'payable'
+  readonly name: string
+  readonly documentNumber: string
+  readonly counterparty: string
+  readonly date: LocalDateString
+  readonly sum: MoneyString
+  readonly paid: MoneyString
+  readonly remaining: MoneyString
+  readonly paidOn: LocalDateString | null
+  readonly state: PaymentState
+  /** Days past `date` while something remains, 0 otherwise. */
+  readonly daysOverdue: number
+}
+
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000)
+
+/**
+ * The payment state of every income and expense occurrence in `months` (paid from the bank's matches or a
+ * completion by hand); `open` keeps only what is not paid in full: the receivables and payables.
+ */
+export const paymentStates = (
+  state: BooksState,
+  months: readonly YearMonthString[],
+  today: LocalDateString,
+  { open = false }: { open?: boolean } = {},
+): OpenItem[] => {
+  const paid = new Map<string, { amount: bigint; on: string }>()
+  for (const m of state.bank.matches.values()) {
+    const line = state.bank.lines.get(m.lineId)
+    for (const a of m.allocations)
+      if (a.kind === 'transaction') {
+        const p = paid.get(a.id)
+        const on = line && (!p || line.bookingDate > p.on) ? line.bookingDate : (p?.on ?? '')
+        paid.set(a.id, { amount: (p?.amount ?? 0n) + parseMoney(a.amount), on })
+      }
+  }
+  const out: OpenItem[] = []
+  for (const month of months)
+    for (const { row, flags } of monthRows(state, month)) {
+      if (row.eventType !== '1_Revenue' && row.eventType !== '2_Fee') continue
+      const itemId = row.dataObject.itemId
+      if (itemId === null) continue
+      const item = state.records.get(itemId)?.data as Item | undefined
+      const sum = parseMoney(row.dataObject.sum)
+      const bank = paid.get(row.id)
+      const byHand = flags?.completed ? (flags.paidAmount === null ? sum : parseMoney(flags.paidAmount)) : 0n
+      const p = bank ? bank.amount : byHand
+      const remaining = sum - p > 0n ? sum - p : 0n
+      const overdueDays = remaining > 0n && row.date < today ? daysBetween(row.date, today) : 0
+      const st: PaymentState =
+        remaining === 0n ? 'paid' : overdueDays > 0 ? 'overdue' : p > 0n ? 'partlyPaid' : 'unpaid'
+      if (open && remaining === 0n) continue
+      out.push({
+        id: row.id,
+        itemId,
+        kind: row.eventType === '1_Revenue' ? 'receivable' : 'payable',
+        name: row.dataObject.name,
+        documentNumber: item?.documentNumber ?? '',
+        counterparty: item?.counterparty?.name ?? '',
+        date: row.date,
+        sum: formatMoney(sum),
+        paid: formatMoney(p),
+        remaining: formatMoney(remaining),
+        paidOn: bank?.on ?? flags?.paidOn ?? null,
+        state: st,
+        daysOverdue: overdueDays,
+      })
+    }
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
+}

@@ -1,0 +1,672 @@
+/**
+ * companydashboard/bank: bank statements in the books. The user drops statement files (MT940, camt.053, CSV) or
+ * chooses them; they are imported one by one with progress and a report line per file (a refused file writes
+ * nothing and says why). Below: the accounts with their balances and any gap between statements, the statements,
+ * the queue of lines not matched yet with the best suggestion (accept it, mark the line private, or make it an
+ * expense), the recent lines with their match state, and the rules applied on import.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type DragEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { formatMoney } from '@finance/ledger-core/format'
+import { fromPromise } from 'xstate'
+import { isApiError } from '../../api/client.ts'
+import { translateMessage } from '../../i18n/serverMessages.ts'
+import { Button, Loader, useMessages } from '../../ui/index.ts'
+import { type BankApi, createBankApi } from './api.ts'
+import { bankMachine } from './bankMachine.ts'
+import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import './bank.css'
+
+type Props = { effects?: BankApi }
+
+/** Why a file was refused, by code. */
+const PROBLEMS: Record<string, MessageDescriptor> = {
+  'bank.format.unknown': msg`Not a bank statement in a supported format (MT940, camt.053, CSV)`,
+  'bank.statement.unbalanced': msg`The statement does not balance: the opening balance plus the lines is not the closing balance`,
+  'bank.statement.invalid': msg`The statement holds invalid data`,
+  'bank.statement.empty': msg`The file holds no statement`,
+}
+
+/** Why a line matched, by reason code. */
+const REASONS: Record<string, MessageDescriptor> = {
+  'bank.reason.ownTransfer': msg`transfer between your own accounts`,
+  'bank.reason.taxMicroAccount': msg`paid to your tax micro-account`,
+  'bank.reason.taxTitle': msg`tax form and period in the title`,
+  'bank.reason.zusAccount': msg`paid to your ZUS contribution account`,
+  'bank.reason.invoiceNumber': msg`invoice number in the title`,
+  'bank.reason.invoiceNumbers': msg`several invoice numbers in the title`,
+  'bank.reason.splitPayment': msg`split payment naming the invoice`,
+  'bank.reason.counterpartyNip': msg`counterparty's NIP and amount`,
+  'bank.reason.amount': msg`same amount, close date`,
+  'bank.reason.rule': msg`your rule`,
+  'bank.reason.created': msg`created from the line`,
+  'bank.reason.user': msg`matched by you`,
+}
+
+/** The bank decider's messages (the API answers in English), in the user's language. */
+const SERVER: Record<string, MessageDescriptor> = {
+  'Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)': msg`Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)`,
+  "The parts must add up to the line's amount": msg`The parts must add up to the line's amount`,
+  'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
+  'Account number is not a valid IBAN': msg`Account number is not a valid IBAN`,
+  'Choose a transaction the books show': msg`Choose a transaction the books show`,
+}
+
+const STATUS: Record<BankLine['status'], MessageDescriptor> = {
+  matched: msg`matched`,
+  private: msg`private`,
+  transfer: msg`own transfer`,
+  unmatched: msg`waiting`,
+}
+
+const group = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ')
+
+export const BankPage = ({ effects }: Props) => {
+  const { t, i18n } = useLingui()
+  const lang = i18n.locale === 'en' ? 'en' : 'pl'
+  const money = (v: string | null) => (v === null ? '—' : formatMoney(lang, v))
+  const messages = useMessages()
+  const machine = useMemo(() => {
+    const impl = effects ?? createBankApi()
+    return bankMachine.provide({
+      actors: {
+        load: fromPromise<BankData>(() => impl.load()),
+        importFile: fromPromise<BankFileResult, PickedFile>(({ input }) => impl.importFile(input)),
+        act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
+      },
+    })
+  }, [effects])
+  const actor = useActorRef(machine)
+  const data = useSelector(actor, (s) => s.context.data)
+  const results = useSelector(actor, (s) => s.context.results)
+  const total = useSelector(actor, (s) => s.context.total)
+  const importing = useSelector(actor, (s) => s.hasTag('importing'))
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const [over, setOver] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const hintId = useId()
+
+  useEffect(() => {
+    const subs = [
+      actor.on('imported', (e) => {
+        const ok = e.results.filter((r) => r.ok).length
+        const n = e.results.length
+        if (ok === n) messages.info(t`Imported ${ok} of ${n} files`)
+        else messages.error(t`Imported ${ok} of ${n} files; see the report below`)
+      }),
+      actor.on('failed', (e) => {
+        const errors = isApiError(e.error) ? e.error.errors : []
+        messages.error(
+          errors.length > 0
+            ? errors
+                .map((m) => {
+                  const known = SERVER[m]
+                  return known ? i18n._(known) : translateMessage(i18n, m)
+                })
+                .join(' ')
+            : t`Response error, can not connect to API.`,
+        )
+      }),
+    ]
+    return () => {
+      for (const s of subs) s.unsubscribe()
+    }
+  }, [actor, messages, t, i18n])
+
+  const add = (list: FileList | null) => {
+    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list] })
+  }
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    add(e.dataTransfer.files)
+  }
+  const act = (action: BankAction) => actor.send({ type: 'ACT', action })
+  const reason = (code: string) => {
+    const known = REASONS[code]
+    return known ? i18n._(known) : code
+  }
+  const accountName = (id: number) => data?.overview.accounts.find((a) => a.id === id)?.name ?? String(id)
+  const problem = (r: Extract<BankFileResult, { ok: false }>) => {
+    const known = PROBLEMS[r.error.code]
+    return known ? i18n._(known) : translateMessage(i18n, r.error.message)
+  }
+  const done = results.length
+
+  return (
+    <div className="bank-page" aria-busy={busy}>
+      <h1 className="page-title">
+        <Trans>Bank</Trans>
+      </h1>
+      <p className="bank-page__intro" id={hintId}>
+        <Trans>
+          Drop the statements your bank exports (MT940, camt.053 or CSV). Every statement must balance; lines already in
+          the books are skipped, so importing a file again adds nothing. Payments of taxes, contributions and invoices
+          are matched and ticked with the day they were paid; the rest waits below for you.
+        </Trans>
+      </p>
+      <section
+        className={`bank-drop${over ? ' bank-drop--over' : ''}`}
+        aria-label={t`Drop zone for statement files`}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setOver(true)
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p>
+          <Trans>Drag statement files here, or</Trans>
+        </p>
+        <Button variant="secondary" onClick={() => input.current?.click()} aria-describedby={hintId} disabled={busy}>
+          <Trans>Choose files</Trans>
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="bank-files"
+          onChange={(e) => {
+            add(e.target.files)
+            e.target.value = ''
+          }}
+        />
+        {importing && (
+          <p role="status" className="bank-drop__progress">
+            <progress max={total} value={done} />{' '}
+            <Trans>
+              Importing file {done + 1} of {total}…
+            </Trans>
+          </p>
+        )}
+      </section>
+      {results.length > 0 && (
+        <section aria-labelledby="bank-report">
+          <h2 id="bank-report">
+            <Trans>Import report</Trans>
+          </h2>
+          <ul className="bank-report">
+            {results.map((r) => (
+              <li key={r.fileName} className={r.ok ? 'bank-report__ok' : 'bank-report__refused'}>
+                <strong>{r.fileName}</strong>:{' '}
+                {r.ok ? (
+                  <Trans>
+                    {r.statements.length} statements, {r.statements.reduce((s, x) => s + x.newLines, 0)} new lines of{' '}
+                    {r.statements.reduce((s, x) => s + x.lines, 0)}, {r.statements.reduce((s, x) => s + x.matched, 0)}{' '}
+                    matched
+                  </Trans>
+                ) : (
+                  <>
+                    <Trans>refused</Trans> — {problem(r)}
+                    {r.error.where ? ` (${r.error.where})` : ''}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Loader active={busy && data === null} />
+      {data && (
+        <>
+          <Accounts data={data} money={money} />
+          {data.overview.gaps.length > 0 && (
+            <section className="bank-gaps" role="alert">
+              <h2>
+                <Trans>Gaps between statements</Trans>
+              </h2>
+              <ul>
+                {data.overview.gaps.map((g) => (
+                  <li key={g.statement}>
+                    <Trans>
+                      {accountName(g.accountId)}: the statement from {g.before} opens with {money(g.found)}, but the
+                      books reach {money(g.expected)} on that day. A statement before it is missing.
+                    </Trans>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <Queue data={data} money={money} reason={reason} act={act} busy={busy} />
+          <OpenItems items={data.openItems ?? []} money={money} />
+          <Lines lines={data.lines} money={money} reason={reason} />
+          <Rules rules={data.overview.rules} act={act} busy={busy} />
+          <ZusAccount account={data.overview.zusAccount} act={act} busy={busy} />
+        </>
+      )}
+    </div>
+  )
+}
+
+type Money = (v: string | null) => string
+
+const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
+  const { t } = useLingui()
+  if (data.overview.accounts.length === 0)
+    return (
+      <p className="muted">
+        <Trans>No bank account yet: importing a statement adds its account.</Trans>
+      </p>
+    )
+  return (
+    <section aria-labelledby="bank-accounts">
+      <h2 id="bank-accounts">
+        <Trans>Accounts</Trans>
+      </h2>
+      <div className="bank-table-wrap">
+        <table className="bank-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Account</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Kind</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Balance</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last line</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.overview.accounts.map((a) => (
+              <tr key={a.id}>
+                <td>
+                  {a.name !== group(a.iban) && (
+                    <>
+                      {a.name}
+                      <br />
+                    </>
+                  )}
+                  <span className="bank-iban">{group(a.iban)}</span>
+                </td>
+                <td>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
+                <td className="num">{money(a.balance)}</td>
+                <td>{a.lastDate ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>
+        <Trans>Statements</Trans>
+      </h3>
+      <div className="bank-table-wrap">
+        <table className="bank-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Period</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Opening balance</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Closing balance</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>New lines</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Format</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...data.overview.statements].reverse().map((s) => (
+              <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
+                <td>
+                  {s.openingDate} – {s.closingDate}
+                  {!s.continuous && <span className="bank-badge bank-badge--warn">{t`gap before`}</span>}
+                </td>
+                <td className="num">{money(s.openingBalance)}</td>
+                <td className="num">{money(s.closingBalance)}</td>
+                <td className="num">
+                  {s.newLines} / {s.lineCount}
+                </td>
+                <td>
+                  {s.format} {s.variant}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+const Queue = ({
+  data,
+  money,
+  reason,
+  act,
+  busy,
+}: {
+  data: BankData
+  money: Money
+  reason: (c: string) => string
+  act: (a: BankAction) => void
+  busy: boolean
+}) => {
+  const { t } = useLingui()
+  return (
+    <section aria-labelledby="bank-queue">
+      <h2 id="bank-queue">
+        <Trans>To match ({data.queue.length})</Trans>
+      </h2>
+      {data.queue.length === 0 ? (
+        <p className="muted">
+          <Trans>Every line is matched.</Trans>
+        </p>
+      ) : (
+        <ul className="bank-queue">
+          {data.queue.map(({ line, suggestions }) => {
+            const best = suggestions[0]
+            const amount = line.amount.startsWith('-') ? line.amount.slice(1) : line.amount
+            return (
+              <li key={line.lineId} className="bank-queue__item">
+                <div className="bank-queue__line">
+                  <span>{line.bookingDate}</span> <strong className="num">{money(line.amount)}</strong>{' '}
+                  <span>{line.title}</span>
+                  {line.counterpartyName && <span className="muted"> — {line.counterpartyName}</span>}
+                </div>
+                {best && (
+                  <p className="bank-queue__suggestion">
+                    <Trans>
+                      Suggestion: {best.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} (
+                      {reason(best.reason)}, confidence {best.confidence}%)
+                    </Trans>
+                  </p>
+                )}
+                <div className="bank-queue__actions">
+                  {best && (
+                    <Button
+                      disabled={busy}
+                      onClick={() =>
+                        act({ type: 'match', lineId: line.lineId, allocations: best.allocations, reason: best.reason })
+                      }
+                    >
+                      <Trans>Accept</Trans>
+                    </Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      act({ type: 'match', lineId: line.lineId, allocations: [{ kind: 'private', amount }] })
+                    }
+                  >
+                    <Trans>Private</Trans>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={t`Make an expense of ${line.title}`}
+                    onClick={() =>
+                      act({
+                        type: 'createItem',
+                        lineId: line.lineId,
+                        name: line.title.slice(0, 100) || t`Bank fee`,
+                        percent: '0',
+                      })
+                    }
+                  >
+                    {line.amount.startsWith('-') ? <Trans>Make an expense</Trans> : <Trans>Make an income</Trans>}
+                  </Button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money }) => {
+  const { t } = useLingui()
+  if (items.length === 0) return null
+  const state = (i: OpenItem) =>
+    i.state === 'overdue'
+      ? t`overdue ${i.daysOverdue} days`
+      : i.state === 'partlyPaid'
+        ? t`partly paid`
+        : i.state === 'paid'
+          ? t`paid`
+          : t`not paid yet`
+  return (
+    <section aria-labelledby="bank-open">
+      <h2 id="bank-open">
+        <Trans>Receivables and payables</Trans>
+      </h2>
+      <div className="bank-table-wrap">
+        <table className="bank-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Document</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Paid</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>To settle</Trans>
+              </th>
+              <th scope="col">
+                <Trans>State</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.id} className={i.state === 'overdue' ? 'bank-table__overdue' : ''}>
+                <td>
+                  {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
+                  {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
+                </td>
+                <td>{i.date}</td>
+                <td className="num">{money(i.sum)}</td>
+                <td className="num">{money(i.paid)}</td>
+                <td className="num">{money(i.remaining)}</td>
+                <td>{state(i)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+const Lines = ({
+  lines,
+  money,
+  reason,
+}: {
+  lines: readonly BankLine[]
+  money: Money
+  reason: (c: string) => string
+}) => {
+  const { i18n } = useLingui()
+  if (lines.length === 0) return null
+  return (
+    <section aria-labelledby="bank-lines">
+      <h2 id="bank-lines">
+        <Trans>Recent lines</Trans>
+      </h2>
+      <div className="bank-table-wrap">
+        <table className="bank-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Title</Trans>
+              </th>
+              <th scope="col">
+                <Trans>State</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => (
+              <tr key={l.lineId}>
+                <td>{l.bookingDate}</td>
+                <td className="num">{money(l.amount)}</td>
+                <td className="bank-table__title">
+                  {l.title}
+                  {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}
+                  {l.match && l.status === 'matched' && (
+                    <span className="muted bank-table__why">
+                      {l.match.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} —{' '}
+                      {reason(l.match.reason)} ({l.match.confidence}%)
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <span className={`bank-badge bank-badge--${l.status}`}>{i18n._(STATUS[l.status])}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+const Rules = ({ rules, act, busy }: { rules: readonly BankRule[]; act: (a: BankAction) => void; busy: boolean }) => {
+  const { t } = useLingui()
+  const [name, setName] = useState('')
+  const [pattern, setPattern] = useState('')
+  const [field, setField] = useState<'title' | 'counterparty'>('counterparty')
+  const [percent, setPercent] = useState('23')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (name.trim() === '' || pattern.trim() === '') return
+    act({
+      type: 'saveRule',
+      rule: { name, field, op: 'contains', pattern, expense: { name, percent, isCompany: true, kpirColumn: null } },
+    })
+    setName('')
+    setPattern('')
+  }
+  return (
+    <section aria-labelledby="bank-rules">
+      <h2 id="bank-rules">
+        <Trans>Rules</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>A new line whose title or counterparty contains the text becomes a company expense of that name.</Trans>
+      </p>
+      {rules.length > 0 && (
+        <ul className="bank-rules">
+          {rules.map((r) => (
+            <li key={r.id}>
+              {r.data.field === 'title' ? t`Title contains` : t`Counterparty contains`} „{r.data.pattern}” →{' '}
+              {r.data.expense.name} ({r.data.expense.percent}% VAT){' '}
+              <Button
+                variant="link"
+                disabled={busy}
+                onClick={() => act({ type: 'deleteRule', id: r.id })}
+                aria-label={t`Delete rule ${r.data.name}`}
+              >
+                <Trans>Delete</Trans>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="bank-rules__form" onSubmit={submit}>
+        <label>
+          <Trans>Where</Trans>
+          <select value={field} onChange={(e) => setField(e.target.value as 'title' | 'counterparty')}>
+            <option value="counterparty">{t`Counterparty`}</option>
+            <option value="title">{t`Title`}</option>
+          </select>
+        </label>
+        <label>
+          <Trans>contains</Trans>
+          <input value={pattern} onChange={(e) => setPattern(e.target.value)} required />
+        </label>
+        <label>
+          <Trans>Expense</Trans>
+          <input value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <label>
+          <Trans>VAT</Trans>
+          <select value={percent} onChange={(e) => setPercent(e.target.value)}>
+            {['23', '8', '5', '0'].map((p) => (
+              <option key={p} value={p}>
+                {p}%
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" disabled={busy}>
+          <Trans>Add rule</Trans>
+        </Button>
+      </form>
+    </section>
+  )
+}
+
+const ZusAccount = ({
+  account,
+  act,
+  busy,
+}: {
+  account: string | null
+  act: (a: BankAction) => void
+  busy: boolean
+}) => {
+  const [value, setValue] = useState(account ?? '')
+  const id = useId()
+  useEffect(() => setValue(account ?? ''), [account])
+  return (
+    <section aria-labelledby="bank-zus">
+      <h2 id="bank-zus">
+        <Trans>ZUS contribution account</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          The individual account ZUS gave you (26 digits, bank 6000 0002): payments to it are matched to that month's
+          social and health contributions.
+        </Trans>
+      </p>
+      <form
+        className="bank-rules__form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          act({ type: 'setZusAccount', account: value.trim() === '' ? null : value })
+        }}
+      >
+        <label htmlFor={id}>
+          <Trans>Account number</Trans>
+          <input id={id} value={value} onChange={(e) => setValue(e.target.value)} inputMode="numeric" size={34} />
+        </label>
+        <Button type="submit" disabled={busy}>
+          <Trans>Save</Trans>
+        </Button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+/** The bank screen's API effects: load the overview, the queue and recent lines; import one file; act on a line or rule. */
+import { type ApiClient, api } from '../../api/client.ts'
+import type {
+  BankAction,
+  BankData,
+  BankFileResult,
+  BankLine,
+  BankOverview,
+  BankQueueEntry,
+  OpenItem,
+  PickedFile,
+} from './types.ts'
+
+const base64Of = (buffer: ArrayBuffer): string => {
+  const bytes = new Uint8Array(buffer)
+  let s = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(s)
+}
+
+export const createBankApi = (client: ApiClient = api) => ({
+  load: async (): Promise<BankData> => {
+    const [overview, queue, lines, open] = await Promise.all([
+      client.get<BankOverview>('bank'),
+      client.get<BankQueueEntry[]>('bank/queue'),
+      client.get<{ lines: BankLine[] }>('bank/lines?limit=50'),
+      client.get<{ receivables: OpenItem[]; payables: OpenItem[] }>('bank/open-items'),
+    ])
+    return { overview, queue, lines: lines.lines, openItems: [...open.receivables, ...open.payables] }
+  },
+  /** One file a request, so the screen shows progress file by file. */
+  importFile: async (file: PickedFile): Promise<BankFileResult> => {
+    const report = await client.post<{ results: BankFileResult[] }>('bank/import', {
+      files: [{ fileName: file.name, base64: base64Of(await file.arrayBuffer()) }],
+    })
+    return report.results[0]!
+  },
+  act: async (action: BankAction): Promise<void> => {
+    switch (action.type) {
+      case 'match':
+        await client.put(`bank/lines/${action.lineId}/match`, {
+          allocations: action.allocations,
+          reason: action.reason,
+        })
+        return
+      case 'createItem':
+        await client.post(`bank/lines/${action.lineId}/item`, { name: action.name, percent: action.percent })
+        return
+      case 'saveRule':
+        await client.post('bank/rules', action.rule)
+        return
+      case 'setZusAccount':
+        await client.put('bank/zus-account', { account: action.account })
+        return
+      case 'deleteRule':
+        await client.del(`bank/rules/${action.id}`)
+        return
+    }
+  },
+})
+
+export type BankApi = ReturnType<typeof createBankApi>

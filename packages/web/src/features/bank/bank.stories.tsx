@@ -1,0 +1,216 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import type { BankApi } from './api.ts'
+import { BankPage } from './BankPage.tsx'
+import type { BankAction, BankData, BankFileResult } from './types.ts'
+
+const meta: Meta = { title: 'Bank', parameters: { route: '/companydashboard/bank' } }
+export default meta
+type Story = StoryObj
+
+const line = (over: Partial<BankData['lines'][number]>): BankData['lines'][number] => ({
+  lineId: '0123456789abcdef',
+  accountId: 1,
+  bookingDate: '2026-02-24',
+  amount: '-2300.00',
+  title: '/TI/N5260250274/OKR/26M01/SFP/VAT7/',
+  counterpartyName: 'Urząd Skarbowy',
+  counterpartyAccount: 'PL71101000712222526025027400',
+  status: 'matched',
+  match: {
+    allocations: [{ kind: 'transaction', id: 'vat-2026-01', amount: '2300.00' }],
+    reason: 'bank.reason.taxMicroAccount',
+    confidence: 98,
+    source: 'auto',
+  },
+  ...over,
+})
+
+const waiting = line({
+  lineId: 'fedcba9876543210',
+  bookingDate: '2026-02-10',
+  amount: '12300.00',
+  title: 'Przelew',
+  counterpartyName: 'Klient sp. z o.o.',
+  status: 'unmatched',
+  match: null,
+})
+
+const data = (queue: boolean): BankData => ({
+  overview: {
+    accounts: [
+      {
+        id: 1,
+        iban: 'PL61109010140000071219812874',
+        name: 'Firmowe',
+        currency: 'PLN',
+        kind: 'business',
+        pairedWith: null,
+        balance: '18450.12',
+        lastDate: '2026-02-24',
+        lineCount: 2,
+      },
+    ],
+    statements: [
+      {
+        key: '1/2026-02-01/2026-02-28',
+        accountId: 1,
+        format: 'mt940',
+        variant: 'mbank',
+        openingDate: '2026-02-01',
+        closingDate: '2026-02-28',
+        openingBalance: '8450.12',
+        closingBalance: '18450.12',
+        lineCount: 2,
+        newLines: 2,
+        continuous: true,
+      },
+    ],
+    gaps: [],
+    zusAccount: null,
+    unmatched: queue ? 1 : 0,
+    rules: [
+      {
+        id: 5,
+        data: {
+          name: 'Paliwo',
+          field: 'counterparty',
+          op: 'contains',
+          pattern: 'ORLEN',
+          expense: { name: 'Paliwo', percent: '23', isCompany: true, kpirColumn: null },
+        },
+      },
+    ],
+  },
+  openItems: [
+    {
+      id: 'i7-2026-01',
+      kind: 'receivable',
+      name: 'Programowanie',
+      documentNumber: 'FV/7/2026',
+      counterparty: 'Klient sp. z o.o.',
+      date: '2026-01-20',
+      sum: '12300.00',
+      paid: queue ? '0.00' : '5000.00',
+      remaining: queue ? '12300.00' : '7300.00',
+      paidOn: queue ? null : '2026-02-10',
+      state: 'overdue',
+      daysOverdue: 21,
+    },
+  ],
+  queue: queue
+    ? [
+        {
+          line: waiting,
+          suggestions: [
+            {
+              allocations: [{ kind: 'transaction', id: 'i7-2026-01', amount: '12300.00' }],
+              reason: 'bank.reason.amount',
+              confidence: 60,
+            },
+          ],
+        },
+      ]
+    : [],
+  lines: queue
+    ? [line({}), waiting]
+    : [
+        line({}),
+        {
+          ...waiting,
+          status: 'matched',
+          match: {
+            allocations: [{ kind: 'transaction', id: 'i7-2026-01', amount: '12300.00' }],
+            reason: 'bank.reason.user',
+            confidence: 100,
+            source: 'user',
+          },
+        },
+      ],
+})
+
+/** A fake API: loads the data, accepts a suggestion (the queue empties), reports files. */
+const fakeApi = (log: BankAction[] = []): BankApi => {
+  let matched = false
+  return {
+    load: async () => data(!matched),
+    importFile: async (file): Promise<BankFileResult> =>
+      file.name.endsWith('.sta')
+        ? {
+            fileName: file.name,
+            ok: true,
+            format: 'mt940',
+            variant: 'mbank',
+            statements: [{ lines: 40, newLines: 12, matched: 9 }],
+          }
+        : {
+            fileName: file.name,
+            ok: false,
+            error: { code: 'bank.format.unknown', message: 'The file is not a bank statement in a supported format' },
+          },
+    act: async (action) => {
+      log.push(action)
+      if (action.type === 'match') matched = true
+    },
+  }
+}
+
+const settled = async (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+
+/** Accounts with their balance, the statement, a line waiting with a suggestion; accepting it empties the queue. */
+export const AcceptSuggestion: Story = {
+  render: () => <BankPage effects={fakeApi()} />,
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    await expect((await canvas.findAllByText(/18\s450,12\s*zł|PLN\s*18,450\.12/)).length).toBeGreaterThan(0)
+    for (const button of canvas.getAllByRole('button', { name: /^(Accept|Akceptuj)$/ })) {
+      await userEvent.click(button)
+      await settled(canvasElement)
+    }
+    await expect(
+      (await canvas.findAllByText(/Every line is matched\.|Wszystkie operacje są dopasowane\./)).length,
+    ).toBeGreaterThan(0)
+    // The invoice the line paid in part is still a receivable, overdue.
+    await expect((await canvas.findAllByText(/overdue 21 days|zaległe od 21 dni/)).length).toBeGreaterThan(0)
+  },
+}
+
+/** Two files dropped: one statement imported, one refused with its reason. */
+export const ImportReport: Story = {
+  render: () => <BankPage effects={fakeApi()} />,
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    for (const input of canvasElement.querySelectorAll<HTMLInputElement>('[data-testid="bank-files"]'))
+      await userEvent.upload(input, [
+        new File([':20:STARTUMS'], 'luty.sta', { type: 'text/plain' }),
+        new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      ])
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(
+      (await canvas.findAllByText(/Not a bank statement in a supported format|To nie jest wyciąg bankowy/)).length,
+    ).toBeGreaterThan(0)
+    await expect((await canvas.findAllByText(/12 new lines of|nowych operacji: 12/)).length).toBeGreaterThan(0)
+  },
+}
+
+/** The ZUS contribution account typed and saved: the save reaches the API as the number typed. */
+export const ZusAccountSaved: Story = {
+  render: () => <BankPage effects={fakeApi()} />,
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    const inputs = canvas.getAllByLabelText(/Account number|Numer rachunku/)
+    for (const input of inputs) {
+      await userEvent.type(input, '70 6000 0002 0000 0000 0000 0001')
+      await expect(input).toHaveValue('70 6000 0002 0000 0000 0000 0001')
+    }
+    for (const button of canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ })) {
+      await userEvent.click(button)
+      await settled(canvasElement)
+    }
+    await expect(canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ }).length).toBe(inputs.length)
+  },
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react'
+import type { AppRoute } from '../../app/types.ts'
+
+const BankPage = lazy(() => import('./BankPage.tsx').then((m) => ({ default: m.BankPage })))
+
+export const bankRoutes: AppRoute[] = [{ path: 'companydashboard/bank', element: <BankPage />, auth: true }]

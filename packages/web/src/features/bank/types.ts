@@ -1,0 +1,155 @@
+/** What the bank routes answer (packages/api/src/routes/bank.ts; the core's `bank/views.ts`). */
+export interface BankAccount {
+  readonly id: number
+  readonly iban: string
+  readonly name: string
+  readonly currency: string
+  readonly kind: 'business' | 'vat'
+  readonly pairedWith: number | null
+  readonly balance: string | null
+  readonly lastDate: string | null
+  readonly lineCount: number
+}
+
+export interface BankStatementRow {
+  readonly key: string
+  readonly accountId: number
+  readonly format: string
+  readonly variant: string
+  readonly openingDate: string
+  readonly closingDate: string
+  readonly openingBalance: string | null
+  readonly closingBalance: string | null
+  readonly lineCount: number
+  readonly newLines: number
+  readonly continuous: boolean
+}
+
+export interface BankGap {
+  readonly accountId: number
+  readonly statement: string
+  readonly after: string | null
+  readonly before: string
+  readonly expected: string
+  readonly found: string
+}
+
+export interface BankRule {
+  readonly id: number
+  readonly data: {
+    readonly name: string
+    readonly field: 'title' | 'counterparty'
+    readonly op: 'contains' | 'matches'
+    readonly pattern: string
+    readonly expense: {
+      readonly name: string
+      readonly percent: string
+      readonly isCompany: boolean
+      readonly kpirColumn: string | null
+    }
+  }
+}
+
+export interface BankOverview {
+  readonly accounts: readonly BankAccount[]
+  readonly statements: readonly BankStatementRow[]
+  readonly gaps: readonly BankGap[]
+  readonly zusAccount: string | null
+  readonly unmatched: number
+  readonly rules: readonly BankRule[]
+}
+
+export type BankAllocation =
+  | { readonly kind: 'transaction'; readonly id: string; readonly amount: string }
+  | { readonly kind: 'private'; readonly amount: string }
+  | { readonly kind: 'transfer'; readonly amount: string }
+
+export interface BankLine {
+  readonly lineId: string
+  readonly accountId: number
+  readonly bookingDate: string
+  readonly amount: string
+  readonly title: string
+  readonly counterpartyName: string | null
+  readonly counterpartyAccount: string | null
+  readonly status: 'matched' | 'private' | 'transfer' | 'unmatched'
+  readonly match: {
+    readonly allocations: readonly BankAllocation[]
+    readonly reason: string
+    readonly confidence: number
+    readonly source: 'auto' | 'user' | 'rule'
+  } | null
+}
+
+export interface BankSuggestion {
+  readonly allocations: readonly BankAllocation[]
+  readonly reason: string
+  readonly confidence: number
+}
+
+export interface BankQueueEntry {
+  readonly line: BankLine
+  readonly suggestions: readonly BankSuggestion[]
+}
+
+export interface OpenItem {
+  readonly id: string
+  readonly kind: 'receivable' | 'payable'
+  readonly name: string
+  readonly documentNumber: string
+  readonly counterparty: string
+  readonly date: string
+  readonly sum: string
+  readonly paid: string
+  readonly remaining: string
+  readonly paidOn: string | null
+  readonly state: 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'
+  readonly daysOverdue: number
+}
+
+export interface BankData {
+  readonly overview: BankOverview
+  readonly queue: readonly BankQueueEntry[]
+  readonly lines: readonly BankLine[]
+  /** Incomes and expenses not paid in full (receivables and payables). */
+  readonly openItems?: readonly OpenItem[]
+}
+
+export type BankFileResult =
+  | {
+      readonly fileName: string
+      readonly ok: true
+      readonly format: string
+      readonly variant: string
+      readonly statements: readonly { readonly lines: number; readonly newLines: number; readonly matched: number }[]
+    }
+  | {
+      readonly fileName: string
+      readonly ok: false
+      readonly error: {
+        readonly code: string
+        readonly message: string
+        readonly where?: string
+        readonly fields?: readonly { readonly field: string; readonly message: string }[]
+      }
+    }
+
+/** A file the user picked or dropped. */
+export interface PickedFile {
+  readonly name: string
+  readonly size: number
+  arrayBuffer(): Promise<ArrayBuffer>
+}
+
+/** One action on the books from the screen; the screen reloads after it. */
+export type BankAction =
+  | {
+      readonly type: 'match'
+      readonly lineId: string
+      readonly allocations: readonly BankAllocation[]
+      readonly reason?: string
+    }
+  | { readonly type: 'createItem'; readonly lineId: string; readonly name: string; readonly percent: string }
+  | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
+  | { readonly type: 'deleteRule'; readonly id: number }
+  | { readonly type: 'setZusAccount'; readonly account: string | null }
