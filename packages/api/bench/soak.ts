@@ -9,6 +9,8 @@
  *   SOAK_SECONDS   how long the load runs (default 600)
  *   SOAK_USERS     how many users (default 50)
  *   SOAK_THINK_MS  each user's pause between two requests (default 200; 0 is a closed loop that saturates the CPU)
+ *   SOAK_ITEMS     items each user keeps (default 30): older ones are deleted, so the books stay the same size and
+ *                  growing memory means a leak rather than more data
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -26,6 +28,8 @@ import pg from 'pg'
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600)
 const USERS = Number(process.env.SOAK_USERS ?? 50)
 const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 200)
+/** Items each user keeps: older ones are deleted as new ones come (`SOAK_ITEMS`). */
+const ITEMS = Number(process.env.SOAK_ITEMS ?? 30)
 const PASSWORD = 'Soak#Pass1'
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 
@@ -113,13 +117,22 @@ export async function run(): Promise<void> {
   const memory: { at: number; rss: number[] }[] = []
   try {
     const servers = [await start('a'), await start('b')]
-    const call = async (base: string, kind: string, method: string, path: string, token: string, body?: unknown) => {
+    const call = async (
+      base: string,
+      kind: string,
+      method: string,
+      path: string,
+      token: string,
+      body?: unknown,
+      ifMatch?: number,
+    ) => {
       const t = performance.now()
       const res = await fetch(`${base}/${path}`, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
@@ -154,6 +167,16 @@ export async function run(): Promise<void> {
     const userLoop = async (u: number) => {
       const token = tokens[u]!
       let n = 0
+      // The user's items, oldest first: past ITEMS the oldest is deleted, so each user's books stay the same size and
+      // memory that keeps growing is a leak, not more data.
+      const items: { area: string; id: number; version: number }[] = []
+      const keep = async (base: string, area: string, record: { id?: number; version?: number } | null) => {
+        if (record?.id === undefined) return
+        items.push({ area, id: record.id, version: record.version ?? 1 })
+        if (items.length <= ITEMS) return
+        const old = items.shift()!
+        await call(base, 'write: delete', 'DELETE', `${old.area}/${old.id}`, token, undefined, old.version)
+      }
       // Settings once, so the month has VAT, PIT and social-security rows to read and flag.
       const base0 = servers[u % 2]!.base
       await call(base0, 'write: setting', 'POST', 'fee', token, {
@@ -164,7 +187,7 @@ export async function run(): Promise<void> {
         const base = servers[(u + n) % 2]!.base
         const step = n % 10
         if (step === 0 || step === 5) {
-          await call(base, 'write: income', 'POST', 'revenue', token, {
+          const record = await call(base, 'write: income', 'POST', 'revenue', token, {
             dataType: 'Income',
             dataObject: {
               date: today,
@@ -175,8 +198,9 @@ export async function run(): Promise<void> {
               invoiceDate: today,
             },
           })
+          await keep(base, 'revenue', record)
         } else if (step === 3) {
-          await call(base, 'write: expense', 'POST', 'fee', token, {
+          const record = await call(base, 'write: expense', 'POST', 'fee', token, {
             dataType: 'Expense',
             dataObject: {
               date: today,
@@ -187,6 +211,7 @@ export async function run(): Promise<void> {
               invoiceDate: today,
             },
           })
+          await keep(base, 'fee', record)
         } else if (step === 7) {
           const rows = (await call(
             base,

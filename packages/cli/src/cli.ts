@@ -160,7 +160,11 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance export --format csv --excel --from 2026-01 --to 2026-12 --out 2026.csv',
     'finance export --format ledger --user anna@example.com --out anna.journal && hledger -f anna.journal bal -M',
   ],
-  import: ['finance --data ./restored import backup.jsonl'],
+  import: ['finance --data ./restored import backup.jsonl', 'finance import anna-my-data.jsonl'],
+  backup: ['finance backup --out /backups/finance.sqlite', 'finance backup verify /backups/finance.sqlite'],
+  restore: ['finance --data ./restored restore /backups/finance.sqlite'],
+  'users delete': ['finance users delete anna@example.com'],
+  'users purge': ['finance users purge --dry-run', 'finance users purge'],
   'import ksef': [
     'finance import ksef ~/Pobrane/*.xml --user anna@example.com',
     'finance import ksef faktura.xml --ksef-number 5265877635-20260305-0100001AF629-AF --user anna@example.com',
@@ -190,7 +194,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
 
 const ROOT_HELP = `
 Store: FINANCE_STORE (sqlite|postgres|kurrentdb|memory), FINANCE_DATA_DIR, DATABASE_URL, KURRENTDB_URL, or --data DIR.
-Only \`users add\` and \`import\` create a store; every other command needs an existing one.
+Only \`users add\`, \`import\` and \`restore\` create a store; every other command needs an existing one.
 Exit codes: 0 ok, 1 user error (message on stderr), 2 usage error.
 Colour and progress bars only on a terminal; NO_COLOR turns colour off. Documentation: docs/cli.md.
 `
