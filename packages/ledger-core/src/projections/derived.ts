@@ -29,7 +29,8 @@ import {
 import {
   type AnnualReturn,
   type HealthSettlement,
-  addItemToMonth,
+  addPitToMonth,
+  addVatToMonth,
   type CompanyFacts,
   type ContributionMonth,
   computeTaxes,
@@ -208,7 +209,7 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
     if (!o.isCompany) continue
     any = true
     // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
-    addItemToMonth(f, {
+    const it = {
       isIncome: o.isIncome,
       amount: o.amount,
       vat: o.vatAmount,
@@ -216,7 +217,10 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
       percent: o.percent,
       flatRate: o.flatRate,
       notCost: o.kpirColumn === 'notCost',
-    })
+    }
+    // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
+    if (o.vatMonth === month) addVatToMonth(f, it)
+    if (o.pitMonth === month) addPitToMonth(f, it)
   }
   return any ? f : null
 }
@@ -424,14 +428,16 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   return d.taxes
 }
 
-/** Company occurrences attributed for taxes to `from`…`to`. */
+/** Company occurrences counted for VAT (`vat`) or for PIT (`pit`) in `from`…`to`. */
 export const occurrencesForTaxPeriod = (
   d: Derived,
   from: YearMonthString,
   to: YearMonthString,
+  tax: 'vat' | 'pit',
 ): readonly Occurrence[] => {
   const out: Occurrence[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1))
-    for (const o of d.schedule.byTaxMonth.get(m) ?? []) if (o.isCompany) out.push(o)
+    for (const o of d.schedule.byTaxMonth.get(m) ?? [])
+      if (o.isCompany && (tax === 'vat' ? o.vatMonth : o.pitMonth) === m) out.push(o)
   return out
 }

@@ -156,7 +156,7 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   switch (t.kind) {
     case 'VAT': {
       const p = t.period
-      const occ = occurrencesForTaxPeriod(d, p.from, p.to)
+      const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'vat')
       const setting = [...d.vat].reverse().find((s) => s.date <= lastDayOfMonth(p.to))
       return {
         id,
@@ -192,7 +192,7 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
     }
     case 'PIT': {
       const p = t.period
-      const occ = occurrencesForTaxPeriod(d, p.from, p.to)
+      const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'pit')
       const income = p.taxType === 'Flat' ? p.revenue : p.revenue - p.costs
       return {
         id,

@@ -6,8 +6,8 @@
  * Every rule and choice with its legal source: docs/tax-rules.md.
  *
  * How a caller uses it (projections):
- * 1. Expand the user's company items into occurrences; attribute each to the month of `invoiceDate ?? date`.
- *    Private items (`isCompany` false) never enter.
+ * 1. Expand the user's company items into occurrences; attribute each one's VAT to the month of its tax point and
+ *    its revenue or cost to the month of its revenue or cost date (`taxPoint.ts`). Private items never enter.
  * 2. Per month sum the net amounts of company incomes (`companyRevenue`) and expenses (`companyCosts`) and the
  *    per-item VAT computed with {@link vatOfItem} (`outputVat` for incomes, `inputVat` for expenses).
  *    {@link monthFiguresFromItems} does steps 1–2 for already-expanded occurrences.
@@ -30,6 +30,7 @@ import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefaul
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
+import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import { declareVat, type VatDeclaration, type VatSaleTreatment, type VatSalesLine, vatOfItem } from './vat.ts'
 
 export type { AnnualForm, AnnualReturn, HealthSettlement } from './annual.ts'
@@ -39,7 +40,7 @@ export type { VatDeclaration, VatSaleTreatment, VatSalesLine } from './vat.ts'
 export { vatOfItem } from './vat.ts'
 
 /**
- * Company figures of one month, attributed for taxes by `invoiceDate ?? date`. The optional fields give the split
+ * Company figures of one month: VAT by the items' tax points, revenue and costs by their revenue and cost dates. The optional fields give the split
  * the law needs (VAT per rate for the declaration, ryczałt revenue per rate); a caller with totals only may leave
  * them out: the sales are then taken as one line at the standard rate, purchases carrying input VAT as the month's
  * costs, and all revenue at the PIT setting's ryczałt rate. {@link addItemToMonth} fills every field from items.
@@ -840,14 +841,22 @@ export interface MonthItem {
 }
 
 /**
- * Adds one company item occurrence to its month's figures: revenue or costs, the VAT totals, the sales line of its
- * treatment and percent, the purchases carrying input VAT, the ryczałt revenue of its rate. The one place items
- * become engine figures, so the dashboard and a JPK_V7 file built from the same items agree.
+ * Adds one company item occurrence to its month's figures: {@link addVatToMonth} and {@link addPitToMonth} for an
+ * item whose VAT month and PIT month are the same month.
  */
 export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
+  addVatToMonth(f, it)
+  addPitToMonth(f, it)
+}
+
+/**
+ * Adds an occurrence's VAT to the month it counts in for VAT (its tax point, `taxPoint.ts`): the VAT totals, the
+ * sales line of its treatment and percent, the purchases carrying input VAT. The one place items become VAT figures,
+ * so the dashboard and a JPK_V7 file built from the same items agree.
+ */
+export const addVatToMonth = (f: MonthFigures, it: MonthItem): void => {
   const treatment: VatSaleTreatment = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate'
   if (it.isIncome) {
-    f.companyRevenue += it.amount
     f.outputVat += it.vat
     f.sales ??= []
     const percent = treatment === 'rate' ? it.percent : '0'
@@ -857,18 +866,27 @@ export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
       line.base += it.amount
       line.vat += it.vat
     } else f.sales.push({ treatment, percent, base: it.amount, vat: it.vat })
-    f.flatRevenue ??= []
-    let rate: FlatRevenue | undefined
-    for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
-    if (rate) rate.amount += it.amount
-    else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
   } else {
-    if (!it.notCost) f.companyCosts += it.amount
     f.inputVat += it.vat
     f.purchaseBase ??= 0n
     // The purchase register (and P_42) holds the purchases whose input tax is deducted.
     if (treatment === 'rate' && it.vat !== 0n) f.purchaseBase += it.amount
   }
+}
+
+/**
+ * Adds an occurrence to the month of its revenue or cost date (PIT, ryczałt, the tax book): revenue and the ryczałt
+ * revenue of its rate, or costs (an expense that is not a tax cost adds nothing here).
+ */
+export const addPitToMonth = (f: MonthFigures, it: MonthItem): void => {
+  if (it.isIncome) {
+    f.companyRevenue += it.amount
+    f.flatRevenue ??= []
+    let rate: FlatRevenue | undefined
+    for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
+    if (rate) rate.amount += it.amount
+    else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
+  } else if (!it.notCost) f.companyCosts += it.amount
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -890,9 +908,9 @@ export interface TaxItem {
   kind: 'income' | 'expense'
   /** The cash date of the occurrence. */
   date: LocalDateString
-  /** When set, taxes attribute the item to this date's month instead of `date`'s. */
+  /** The invoice's issue date; `null`: the item's date is its document's date. */
   invoiceDate: LocalDateString | null
-  /** The day of supply; absent or `null`: the invoice date, else the date. */
+  /** The day of supply where it differs from the issue date; absent or `null`: the invoice date, else the date. */
   supplyDate?: LocalDateString | null
   /** Net amount, grosze. */
   amount: Grosze
@@ -907,8 +925,9 @@ export interface TaxItem {
 }
 
 /**
- * Aggregates item occurrences into contiguous {@link MonthFigures} from `from` through `to` (inclusive). Items
- * attributed outside the range are ignored; private items never enter. An item without its own percent takes the
+ * Aggregates item occurrences into contiguous {@link MonthFigures} from `from` through `to` (inclusive): each item's
+ * VAT into the month of its tax point, its revenue or cost into the month of its revenue or cost date
+ * (`taxPoint.ts`). Parts dated outside the range are ignored; private items never enter. An item without its own percent takes the
  * VAT setting in force on its day of supply (`supplyDate ?? invoiceDate ?? date`, uVAT art. 41 ust. 14a–14h).
  */
 export function monthFiguresFromItems(
@@ -927,13 +946,18 @@ export function monthFiguresFromItems(
   const vatS = byDate(vat)
   for (const it of items) {
     if (!it.isCompany) continue
-    const f = index.get(monthOf(it.invoiceDate ?? it.date))
-    if (!f) continue
+    const dates = {
+      isIncome: it.kind === 'income',
+      date: it.date,
+      invoiceDate: it.invoiceDate,
+      supplyDate: it.supplyDate ?? null,
+    }
     const treatment = it.vatTreatment ?? (it.percent === null ? 'inForce' : 'rate')
-    const supply = it.supplyDate ?? it.invoiceDate ?? it.date
     const percent =
-      treatment === 'zw' || treatment === 'np' ? '0' : (it.percent ?? inForce(vatS, supply)?.percent ?? '0')
-    addItemToMonth(f, {
+      treatment === 'zw' || treatment === 'np'
+        ? '0'
+        : (it.percent ?? inForce(vatS, supplyDateOf(dates))?.percent ?? '0')
+    const m: MonthItem = {
       isIncome: it.kind === 'income',
       amount: it.amount,
       vat: vatOfItem(it.amount, percent),
@@ -941,7 +965,11 @@ export function monthFiguresFromItems(
       percent,
       flatRate: it.flatRate ?? null,
       notCost: false,
-    })
+    }
+    const fv = index.get(monthOf(vatDateOf(dates)))
+    if (fv) addVatToMonth(fv, m)
+    const fp = index.get(monthOf(pitDateOf(dates)))
+    if (fp) addPitToMonth(fp, m)
   }
   return out
 }

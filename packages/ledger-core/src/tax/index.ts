@@ -36,3 +36,13 @@ export {
   type ThresholdKind,
   type ThresholdWarning,
 } from './compare.ts'
+export {
+  costDateOf,
+  type ItemDates,
+  pitDateOf,
+  revenueDateOf,
+  supplyDateOf,
+  vatDateOf,
+  vatPurchaseDate,
+  vatSaleDate,
+} from './taxPoint.ts'
