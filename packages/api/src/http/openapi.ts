@@ -126,6 +126,11 @@ const transactionJson: Json = {
     notification: bool,
     notificationCompleted: bool,
     paidAmount: { ...orNull(money), description: 'The amount when the user completed the row; null while not' },
+    paidOn: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'The day the completion said the money left; null when not completed or not said',
+    },
     remainingAmount: {
       ...orNull(money),
       description: 'sum − paidAmount of a completed row ("0.00" unchanged, negative overpaid); null otherwise',
@@ -384,6 +389,7 @@ const flagsAnswer = object({
   notification: bool,
   notificationCompleted: bool,
   paidAmount: orNull(money),
+  paidOn: { type: ['string', 'null'], format: 'date' },
   remainingAmount: orNull(money),
 })
 const transactionDeleted = object({ success: { type: 'boolean', enum: [true] }, id: transactionId })

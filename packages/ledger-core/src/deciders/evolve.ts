@@ -14,7 +14,7 @@ import type { LedgerEvent } from '../events.ts'
 import { itemOccurrenceId, type TransactionId, taxObligationId } from '../identity.ts'
 import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
-import { absurd, type MoneyString, type YearMonthString } from '../types.ts'
+import { absurd, type LocalDateString, type MoneyString, type YearMonthString } from '../types.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
@@ -143,11 +143,13 @@ const updateFlags = (d: Draft, key: TransactionId, change: (f: Mutable<Transacti
   } else if (f !== before) d.flags.set(key, f)
 }
 
-const complete = (d: Draft, id: TransactionId, amount: MoneyString | null) => {
+const complete = (d: Draft, id: TransactionId, amount: MoneyString | null, paidOn: LocalDateString | null = null) => {
   const { key, legacy } = resolve(d, id)
   updateFlags(d, key, (f) => {
     f.completed = true
     f.paidAmount = amount ?? legacy?.sum ?? null
+    // A completion that does not say the day keeps the day an earlier one said (a remainder paid later).
+    f.paidOn = paidOn ?? f.paidOn
     f.remainderReminded = false
   })
 }
@@ -230,10 +232,11 @@ const apply = (d: Draft, e: LedgerEvent) => {
       })
     }
     case 'TransactionCompletedSet':
-      if (e.data.completed) return complete(d, e.data.id, e.data.amount)
+      if (e.data.completed) return complete(d, e.data.id, e.data.amount, e.data.paidOn ?? null)
       return updateFlags(d, resolve(d, e.data.id).key, (f) => {
         f.completed = false
         f.paidAmount = null
+        f.paidOn = null
         f.remainderReminded = false
       })
     case 'TransactionAcceptedFromEmail':

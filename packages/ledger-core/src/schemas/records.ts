@@ -89,12 +89,21 @@ export const PitSchema = Schema.Struct({
 })
 export type Pit = typeof PitSchema.Type
 
+/** When contributions without a known payment date are taken as paid (see `SocialSecuritySchema`). */
+export const ContributionsPaidChoices = ['inMonth', 'byDeadline'] as const
+export type ContributionsPaid = (typeof ContributionsPaidChoices)[number]
+
 export const SocialSecuritySchema = Schema.Struct({
   date: LocalDate,
   /** Monthly social contributions (without the health contribution). */
   amount: Money,
   /** Health contribution percent (9 Scale, 4.9 Linear; ignored for Flat). */
   percent: Percent,
+  /**
+   * When the contributions are taken as paid where the books know no payment date (they are deducted when paid, uPIT
+   * art. 26 ust. 1 pkt 2): `inMonth` (absent) in the month they concern, `byDeadline` on their deadline.
+   */
+  contributionsPaid: Schema.optional(Schema.Literal(...ContributionsPaidChoices)),
 })
 export type SocialSecurity = typeof SocialSecuritySchema.Type
 

@@ -32,6 +32,7 @@ import { parseMoney } from '../money.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import {
   type Address,
+  ContributionsPaidChoices,
   type Corrects,
   type Counterparty,
   type DataObjects,
@@ -299,13 +300,21 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
       }
       break
     }
-    case 'SocialSecurity':
+    case 'SocialSecurity': {
+      const contributionsPaid = readChoice(
+        r,
+        'contributionsPaid',
+        ContributionsPaidChoices,
+        'Contributions paid must be inMonth or byDeadline',
+      )
       value = {
         date: r.date('date', 'Date', 'Date is required'),
         amount: r.money('amount', 'Amount', 'Amount is requred', { nonNegative: true }),
         percent: r.percent('percent', 'Percent', 'Percent is required'),
+        ...(contributionsPaid === null ? {} : { contributionsPaid }),
       }
       break
+    }
     case 'Income':
     case 'Expense':
     case 'RecurringIncome':

@@ -8,9 +8,10 @@
  *   the DRA for April.
  *
  * Contributions count in the return of the year they are **paid** in (uPIT art. 26 ust. 1 pkt 2 and art. 30c ust. 2;
- * uZPD art. 11 ust. 1 and 1a: "zapłaconych w roku podatkowym"); each month's contributions are taken as paid on
- * their due date, so December's (due 20 January) count in the next year, and the previous year's health settlement
- * paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §8.
+ * uZPD art. 11 ust. 1 and 1a: "zapłaconych w roku podatkowym"); each month's contributions count on the day the
+ * engine takes them as paid (`ContributionMonth.paidOn`: the payment's day where the books know it, else within the
+ * month or on the deadline as the user's setting says), the day the advances deduct them too, and the previous
+ * year's health settlement paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §8.
  */
 import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts'
 import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'
@@ -205,14 +206,15 @@ export function settleYears(input: AnnualInput): AnnualResult {
   const firstYear = yearOf(months[0]!.month)
   const lastYear = yearOf(lastMonth)
 
-  // Contributions by the year they are paid in (due the 20th of the next month: December's in January).
+  // Contributions by the year they are paid in (`paidOn`: the payment's day, else the setting's assumption), the same
+  // days the advances deduct them on.
   const socialPaid = new Map<number, Grosze>()
   const labourFundPaid = new Map<number, Grosze>()
   const healthPaid = new Map<number, Grosze>()
   const add = (m: Map<number, Grosze>, y: number, g: Grosze) => m.set(y, (m.get(y) ?? 0n) + g)
   for (const c of contributions) {
     if (!c.configured) continue
-    const paidIn = yearOf(c.dueDate)
+    const paidIn = yearOf(c.paidOn)
     add(socialPaid, paidIn, c.socialWithoutLabourFund)
     add(labourFundPaid, paidIn, c.labourFund)
     add(healthPaid, paidIn, c.health)

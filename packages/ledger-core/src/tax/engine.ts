@@ -119,7 +119,16 @@ export interface SocialSecuritySettingInput {
   amount: MoneyString
   /** Health percent for Scale (9) or Linear (4.9); ignored for Flat (tiers apply). */
   percent: PercentString
+  /**
+   * When the contributions of the months this setting governs are taken as paid where the books know no payment date:
+   * `inMonth` (absent) on the month's last day, `byDeadline` on their deadline (the 20th of the next month, moved to a
+   * working day). They are deducted, in the advances and in the annual return alike, when paid.
+   */
+  contributionsPaid?: 'inMonth' | 'byDeadline'
 }
+
+/** How the day a month's contributions were paid is known (see {@link ContributionMonth.paidOn}). */
+export type PaidOnSource = 'payment' | 'inMonth' | 'byDeadline'
 
 export interface TaxInput {
   /**
@@ -132,6 +141,11 @@ export interface TaxInput {
   socialSecurity: SocialSecuritySettingInput[]
   /** Business start and VAT registration dates; absent or `null` fields: not known (no effect). */
   company?: CompanyFacts
+  /**
+   * The day each month's contributions were actually paid, where the books know it (a ZUS row marked paid on a day,
+   * a bank statement's line), by the month they concern. Other months follow their setting's `contributionsPaid`.
+   */
+  contributionsPaidOn?: ReadonlyMap<YearMonthString, LocalDateString>
 }
 
 /**
@@ -194,6 +208,13 @@ export interface ContributionMonth {
   percent: PercentString
   /** `social + health`: the amount of the month's obligation. */
   total: Grosze
+  /**
+   * The day the contributions count as paid, and so deducted (uPIT art. 26 ust. 1 pkt 2, art. 30c ust. 2; uZPD
+   * art. 11): the advance of that day's month and the return of its year deduct them.
+   */
+  paidOn: LocalDateString
+  /** `payment`: the books know the day; `inMonth` / `byDeadline`: the setting's assumption. */
+  paidOnSource: PaidOnSource
   /** Why the setting in force at the month's end does not govern it; `null` when it does. */
   settingReason: SettlementReason | null
   /** The 20th of the next month (ustawa o sus art. 47 ust. 1 pkt 1). */
@@ -508,6 +529,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
   const social = new Array<Grosze>(n)
   const socialNoFp = new Array<Grosze>(n)
   const health = new Array<Grosze>(n)
+  /** The input month (index) each month's contributions are paid in; `>= n`: after the last month passed in. */
+  const paidAt = new Array<number>(n)
   let flatRevenueYtd = 0n
   let flatSocialYtd = 0n
   // uŚOZ art. 81 ust. 2c: income of the income months since the start of their year, and the part used as bases.
@@ -568,6 +591,13 @@ export function computeTaxes(input: TaxInput): TaxResult {
     }
     previousScaleLinear = scaleLinear
     health[i] = h?.health ?? 0n
+    const due = deadline(y, mo, 20)
+    const actual = input.contributionsPaidOn?.get(f.month) ?? null
+    const paidOnSource: PaidOnSource =
+      actual !== null ? 'payment' : zs?.contributionsPaid === 'byDeadline' ? 'byDeadline' : 'inMonth'
+    const paidOn = actual ?? (paidOnSource === 'byDeadline' ? due.dueDate : mi.lastDay)
+    // Deducted in the month paid; a payment dated before the month it concerns counts in that month.
+    paidAt[i] = Math.max(i, monthIndexOf(paidOn) - info[0]!.index)
     result.contributions.push({
       month: f.month,
       configured: zs !== null,
@@ -587,8 +617,10 @@ export function computeTaxes(input: TaxInput): TaxResult {
       flatTier: h?.flatTier ?? null,
       percent: h?.percent ?? zs?.percent ?? '0',
       total: s + health[i]!,
+      paidOn,
+      paidOnSource,
       settingReason,
-      ...deadline(y, mo, 20),
+      ...due,
     })
   }
 
@@ -643,6 +675,18 @@ export function computeTaxes(input: TaxInput): TaxResult {
     i = j
   }
 
+  // ---- contributions by the month they are paid in (deducted then, uPIT art. 26 ust. 1 pkt 2) ----
+  const socialPaidIn = new Array<Grosze>(n).fill(0n)
+  const socialNoFpPaidIn = new Array<Grosze>(n).fill(0n)
+  const healthPaidIn = new Array<Grosze>(n).fill(0n)
+  for (let i = 0; i < n; i++) {
+    const k = paidAt[i]!
+    if (k >= n) continue
+    socialPaidIn[k] = socialPaidIn[k]! + social[i]!
+    socialNoFpPaidIn[k] = socialNoFpPaidIn[k]! + socialNoFp[i]!
+    healthPaidIn[k] = healthPaidIn[k]! + health[i]!
+  }
+
   // ---- PIT periods ----
   let ytdYear = -1
   let revYtd = 0n
@@ -683,15 +727,15 @@ export function computeTaxes(input: TaxInput): TaxResult {
       const d = deductionOf(j, flat)
       rev += f.companyRevenue
       cost += f.companyCosts
-      soc += social[j]!
-      socFlat += socialNoFp[j]!
-      hlth += health[j]!
+      soc += socialPaidIn[j]!
+      socFlat += socialNoFpPaidIn[j]!
+      hlth += healthPaidIn[j]!
       ded += d
       revYtd += f.companyRevenue
       costYtd += f.companyCosts
-      socYtd += social[j]!
-      socFlatYtd += socialNoFp[j]!
-      healthPaidYtd += health[j]!
+      socYtd += socialPaidIn[j]!
+      socFlatYtd += socialNoFpPaidIn[j]!
+      healthPaidYtd += healthPaidIn[j]!
       dedYtd += d
       if (flat)
         for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
