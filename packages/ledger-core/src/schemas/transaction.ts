@@ -100,8 +100,11 @@ export interface TransactionDto {
   readonly notificationCompleted: boolean
   /** The amount (`dataObject.sum`) when the user completed the row; `null` while not completed. */
   readonly paidAmount: MoneyString | null
-  /** The day the completion said the money left (`yyyy-mm-dd`); `null` when not completed or not said. */
-  readonly paidOn: LocalDateString | null
+  /**
+   * The day the completion said the money left (`yyyy-mm-dd`); `null` when not completed or not said. Always sent by
+   * the API; optional here for rows built before it was known.
+   */
+  readonly paidOn?: LocalDateString | null
   /** `sum − paidAmount` of a completed row (`"0.00"` when unchanged, negative when overpaid); `null` otherwise. */
   readonly remainingAmount: MoneyString | null
   readonly dataObject: TransactionDataObject
