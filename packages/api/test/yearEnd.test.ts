@@ -28,6 +28,11 @@ describe('transaction/annual/{year}', () => {
     expect(r.annualReturn).toMatchObject({ year: 2026, form: 'PIT-36L', taxType: 'Linear', dueDate: '2027-04-30' })
     expect(typeof r.annualReturn.tax).toBe('string')
     expect(r.healthSettlement).toMatchObject({ year: 2026, taxType: 'Linear', dueDate: '2027-05-20' })
+    // The settlement's working: its base, the minimum base and the months insured.
+    expect(typeof r.healthSettlement.basis).toBe('string')
+    expect(r.healthSettlement.minimumBase).toMatch(/^\d+\.\d{2}$/)
+    expect(r.healthSettlement.insuredMonths).toHaveLength(r.healthSettlement.months)
+    expect(r.healthSettlement.insuredMonths[0]).toBe('2026-02')
     expect(r.comparison.scenarios.map((s: { taxType: string; current: boolean }) => [s.taxType, s.current])).toEqual([
       ['Scale', false],
       ['Linear', true],

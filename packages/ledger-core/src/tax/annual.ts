@@ -20,7 +20,7 @@ import type { ContributionMonth, MonthFigures, PitPeriod, PitSettingInput } from
 import { type FlatRateFigures, flatTaxByRate, incomeTax } from './pit.ts'
 import { ratesFor } from './rates/index.ts'
 import type { DayOfMonth } from './rates/types.ts'
-import { flatHealthTier, healthMinimumFor } from './socialSecurity.ts'
+import { flatHealthTier, healthMinimumBaseFor, healthMinimumFor } from './socialSecurity.ts'
 
 /** The annual return's form by the form of taxation. */
 export type AnnualForm = 'PIT-36' | 'PIT-36L' | 'PIT-28'
@@ -89,6 +89,8 @@ export interface HealthSettlement {
   to: YearMonthString
   /** The insured months of the contribution year on this form (each owes a contribution). */
   months: number
+  /** Those months, `yyyy-mm`, ascending (a business started in March 2026: March 2026 – January 2027). */
+  insuredMonths: YearMonthString[]
   /**
    * Scale/Linear: the year's income for health (revenue − costs − social contributions paid in the year, Fundusz
    * Pracy included as a cost); ryczałt: the year's revenue less the social contributions paid in it (without FP).
@@ -100,6 +102,12 @@ export interface HealthSettlement {
   computed: Grosze
   /** Scale/Linear: the monthly minimum of each insured month, summed; ryczałt: 0. */
   minimum: Grosze
+  /**
+   * Scale/Linear: the year's minimum base, the monthly minimum base (the minimum wage of the contribution year; 75 %
+   * of it in 2025) of each insured month of the contribution year summed (uŚOZ art. 81); `minimum` is the percent of each month's;
+   * ryczałt: 0.
+   */
+  minimumBase: Grosze
   /** Ryczałt: the band of the year's revenue (1: ≤ 60 000, 2: ≤ 300 000, 3: above); otherwise null. */
   flatTier: 1 | 2 | 3 | null
   /** The year's contribution: `max(computed, minimum)`. */
@@ -151,11 +159,13 @@ const settleHealth = (
   const rates = ratesFor(year)
   let paid = 0n
   let minimum = 0n
+  let minimumBase = 0n
   for (const c of months) {
     paid += c.health
     if (taxType !== 'Flat') {
       const [y, m] = c.month.split('-').map(Number) as [number, number]
       minimum += healthMinimumFor(y, m)
+      minimumBase += healthMinimumBaseFor(y, m)
     }
   }
   let percent: PercentString
@@ -178,10 +188,12 @@ const settleHealth = (
     from: taxType === 'Flat' ? formatYearMonth(year, 1) : formatYearMonth(year, 2),
     to: taxType === 'Flat' ? formatYearMonth(year, 12) : formatYearMonth(year + 1, 1),
     months: months.length,
+    insuredMonths: months.map((c) => c.month),
     basis,
     percent,
     computed,
     minimum,
+    minimumBase,
     flatTier,
     due,
     paid,

@@ -17,6 +17,7 @@ export {
   defaultHealthPercent,
   flatHealth,
   type HealthResult,
+  healthMinimumBaseFor,
   healthMinimumFor,
   labourFundOf,
   type MonthSocial,
