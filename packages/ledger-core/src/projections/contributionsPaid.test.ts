@@ -91,6 +91,18 @@ describe('contributions deducted when paid, by one rule', () => {
     ).toThrow(/only when marking a row paid/)
   })
 
+  it('refuses a setting whose payment habit is neither inMonth nor byDeadline', () => {
+    expect(() =>
+      runCommands([
+        {
+          type: 'AddSetting',
+          kind: 'SocialSecurity',
+          data: ssSetting({ date: '2026-01-01', contributionsPaid: 'whenever' }),
+        },
+      ]),
+    ).toThrow(/"field":"contributionsPaid".*Contributions paid must be inMonth or byDeadline/)
+  })
+
   it('un-marking a row forgets its payment day: the setting applies again', () => {
     const { events } = figures(year())
     const { state } = runCommands(

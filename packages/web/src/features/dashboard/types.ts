@@ -12,6 +12,8 @@ export type { RelatedTransaction }
 export interface TransactionFlags {
   completed?: boolean
   notification?: boolean
+  /** With `completed: true`: the day the money left (`yyyy-mm-dd`); contributions are deducted on it. */
+  paidOn?: string
 }
 
 /** `PUT transaction/{id}` answer (the id is the transaction's identity). */
@@ -24,4 +26,6 @@ export interface FlagsResult {
   paidAmount?: string | null
   /** `sum − paidAmount` of a completed row (`"0.00"` when paid in full). */
   remainingAmount?: string | null
+  /** The day the completion said the money left. */
+  paidOn?: string | null
 }
