@@ -103,7 +103,13 @@ export const occurrencesOf = (
     const statedSupply = shift(item.supplyDate ?? null, k)
     const supplyDate = statedSupply ?? invoiceDate ?? date
     const percent = item.percent ?? vatPercentOn(supplyDate)
-    const dates = { isIncome: isIncomeType(dataType), date, invoiceDate, supplyDate: statedSupply }
+    const dates = {
+      isIncome: isIncomeType(dataType),
+      date,
+      invoiceDate,
+      supplyDate: statedSupply,
+      taxPoint: item.taxPoint ?? null,
+    }
     const vatDate = vatDateOf(dates)
     const pitDate = pitDateOf(dates)
     out.push({

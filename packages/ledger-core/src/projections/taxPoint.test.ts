@@ -57,6 +57,29 @@ describe('the tax point across a month end, in every view', () => {
     ])
   })
 
+  it('a telecom service invoiced on 5 November for October is November’s for VAT when marked as taxed on the invoice', () => {
+    const { state: s2 } = runCommands([
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) },
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({
+          date: '2026-11-20',
+          name: 'Hosting for October',
+          amount: '1000.00',
+          invoiceDate: '2026-11-05',
+          supplyDate: '2026-10-31',
+          taxPoint: 'invoice',
+        }),
+      },
+    ])
+    expect(vatFiling(s2, '2026-10')!.sales).toEqual([])
+    expect(vatFiling(s2, '2026-11')!.sales.map((r) => r.fields)).toEqual([{ K_19: 100_000n, K_20: 23_000n }])
+    expect(() => runCommands([{ type: 'AddItem', dataType: 'Income', data: income({ taxPoint: 'later' }) }])).toThrow(
+      /"field":"taxPoint"/,
+    )
+  })
+
   it('the monthly dashboard of October shows September’s VAT and ryczałt due in October', () => {
     const october = monthTransactions(state, '2026-10', '2026-10-01')
     const taxes = october.filter((r) => r.eventType === '3_Vat' || r.eventType === '4_Pit')

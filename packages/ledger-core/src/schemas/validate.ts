@@ -49,6 +49,7 @@ import {
   PurchaseProcedures,
   SalesDocumentTypes,
   SalesProcedures,
+  TaxPoints,
   VatTreatments,
   type ManualTransaction,
   ManualTransactionSchema,
@@ -473,6 +474,7 @@ const readItem = (r: Reader, income: boolean) => {
   if (ksefNumber !== null && ksefMarker !== null)
     r.push('ksefMarker', 'INVALID_CHOICE', 'An item with a KSeF number has no KSeF marker')
   const corrects = readCorrects(r)
+  const taxPoint = readChoice(r, 'taxPoint', TaxPoints, 'Tax point must be supply or invoice')
   // A correcting item states the differences the correction makes, which may be negative.
   const amount = r.money('amount', 'Amount', 'Amount is required', { nonNegative: corrects === null })
   return {
@@ -527,6 +529,7 @@ const readItem = (r: Reader, income: boolean) => {
       : readCodes(r, 'procedures', PurchaseProcedures, 'The procedure marker of an expense can only be IMP'),
     documentVat: readDocumentVat(r, amount, percent, vatTreatment),
     corrects,
+    ...(taxPoint === 'invoice' ? { taxPoint } : {}),
   }
 }
 

@@ -966,6 +966,8 @@ export interface TaxItem {
   flatRate?: PercentString | null
   /** Private items (false) never enter taxes. */
   isCompany: boolean
+  /** `invoice`: VAT arises on the invoice's date (uVAT art. 19a ust. 5 pkt 4); absent: on the supply. */
+  taxPoint?: 'supply' | 'invoice'
 }
 
 /**
@@ -995,6 +997,7 @@ export function monthFiguresFromItems(
       date: it.date,
       invoiceDate: it.invoiceDate,
       supplyDate: it.supplyDate ?? null,
+      taxPoint: it.taxPoint ?? null,
     }
     const treatment = it.vatTreatment ?? (it.percent === null ? 'inForce' : 'rate')
     const percent =

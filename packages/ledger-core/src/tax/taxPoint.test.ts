@@ -44,6 +44,16 @@ describe('the tax point of each tax', () => {
     expect(vatPurchaseDate(purchase('2026-10-12', '2026-10-03', '2026-09-30'))).toBe('2026-10-03')
   })
 
+  it('a service taxed on the invoice date (art. 19a ust. 5 pkt 4): VAT on the invoice, the item’s date without one', () => {
+    const rent = { ...sale('2026-11-10', '2026-11-05', '2026-10-31'), taxPoint: 'invoice' as const }
+    expect(vatSaleDate(rent)).toBe('2026-11-05')
+    expect(revenueDateOf(rent)).toBe('2026-10-31')
+    // Paid before the invoice: no advance rule for these services (ust. 8 does not apply).
+    expect(vatSaleDate({ ...rent, date: '2026-10-20' })).toBe('2026-11-05')
+    expect(vatSaleDate({ ...rent, invoiceDate: null })).toBe('2026-11-10')
+    expect(vatPurchaseDate({ ...rent, isIncome: false })).toBe('2026-11-05')
+  })
+
   const day = fc
     .integer({ min: 0, max: 800 })
     .map((n) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10))

@@ -20,6 +20,8 @@ export interface ItemDates {
   readonly date: LocalDateString
   readonly invoiceDate: LocalDateString | null
   readonly supplyDate: LocalDateString | null
+  /** `invoice`: VAT arises on the invoice's date (uVAT art. 19a ust. 5 pkt 4); absent or `supply`: on the supply. */
+  readonly taxPoint?: 'supply' | 'invoice' | null
 }
 
 const earliest = (...ds: (LocalDateString | null)[]): LocalDateString => {
@@ -42,14 +44,23 @@ export const supplyDateOf = (it: ItemDates): LocalDateString => it.supplyDate ??
  * supplied at the end of each settlement period (ust. 3), which is its `supplyDate`. Money received before the supply
  * (an income dated before its day of supply) is an advance, taxed when received (ust. 8).
  */
-export const vatSaleDate = (it: ItemDates): LocalDateString => earliest(supplyDateOf(it), it.date)
+export const vatSaleDate = (it: ItemDates): LocalDateString =>
+  it.taxPoint === 'invoice' ? onInvoice(it) : earliest(supplyDateOf(it), it.date)
+
+/**
+ * The services of uVAT art. 19a ust. 5 pkt 4 (supplies of electricity, heat, gas, telecoms, rent and lease, security,
+ * cleaning, …) are taxed on the invoice's date, advances included (ust. 8 does not apply to them); without an invoice
+ * date the item's date stands for the payment deadline of ust. 7.
+ */
+const onInvoice = (it: ItemDates): LocalDateString => it.invoiceDate ?? it.date
 
 /**
  * The day a purchase's input VAT may first be deducted (uVAT art. 86 ust. 10 and 10b pkt 1): the period in which the
  * seller's obligation arose (the day of supply), but not before the period in which the invoice is received (the
  * invoice's date stands for its receipt).
  */
-export const vatPurchaseDate = (it: ItemDates): LocalDateString => latest(supplyDateOf(it), it.invoiceDate ?? it.date)
+export const vatPurchaseDate = (it: ItemDates): LocalDateString =>
+  it.taxPoint === 'invoice' ? onInvoice(it) : latest(supplyDateOf(it), it.invoiceDate ?? it.date)
 
 /** The day an item counts for VAT: {@link vatSaleDate} for incomes, {@link vatPurchaseDate} for expenses. */
 export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatSaleDate(it) : vatPurchaseDate(it))

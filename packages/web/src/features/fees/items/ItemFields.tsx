@@ -129,6 +129,7 @@ export const ItemFields = ({
     Boolean(draft.ksefNumber) ||
     Boolean(draft.ksefMarker) ||
     Boolean(draft.documentType) ||
+    draft.taxPoint === 'invoice' ||
     treatment !== 'rate' ||
     list('gtu').length > 0 ||
     list('procedures').length > 0 ||
@@ -156,7 +157,13 @@ export const ItemFields = ({
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
       {isCompany && input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
       {isCompany && (
-        <TaxMonths income={income} date={draft.date} invoiceDate={draft.invoiceDate} supplyDate={draft.supplyDate} />
+        <TaxMonths
+          income={income}
+          date={draft.date}
+          invoiceDate={draft.invoiceDate}
+          supplyDate={draft.supplyDate}
+          taxPoint={draft.taxPoint}
+        />
       )}
       {isCompany && (
         <details className="item-details" open={hasDetails}>
@@ -184,6 +191,18 @@ export const ItemFields = ({
             kind: 'select',
             options: treatments,
             placeholder: t`At the VAT percent above (default)`,
+          })}
+          {input({
+            path: 'taxPoint',
+            label: t`When VAT arises`,
+            kind: 'select',
+            options: [
+              {
+                value: 'invoice',
+                label: t`On the invoice date (utilities, telecoms, rent, lease, security, cleaning — art. 19a ust. 5 pkt 4)`,
+              },
+            ],
+            placeholder: t`On the day of supply (default)`,
           })}
           {input({ path: 'ksefNumber', label: t`KSeF number` })}
           {input({
@@ -230,6 +249,7 @@ const DETAIL_FIELDS = [
   'ksefNumber',
   'ksefMarker',
   'vatTreatment',
+  'taxPoint',
   'documentType',
   'gtu',
   'procedures',

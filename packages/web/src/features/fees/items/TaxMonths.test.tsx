@@ -49,4 +49,18 @@ describe('the dates of a company item and its tax months', () => {
       supplyDate: '2026-10-30',
     })
   })
+
+  it('a service taxed on the invoice date says so: VAT in the invoice’s month, PIT on the earlier supply', async () => {
+    const services = memoryServices([])
+    await renderWith(<ItemsPage dataType="Income" today="2026-11-05" />, services)
+    const form = screen.getByRole('form', { name: 'Add One Time Income' })
+    fireEvent.click(within(form).getByLabelText('Company income'))
+    fireEvent.change(within(form).getByLabelText('Day of supply (if another day)'), {
+      target: { value: '2026-10-31' },
+    })
+    fireEvent.change(within(form).getByLabelText('When VAT arises'), { target: { value: 'invoice' } })
+    expect(within(form).getByTestId('tax-months').textContent).toContain(
+      'VAT: counted in November 2026. PIT or ryczałt and the tax book: October 2026.',
+    )
+  })
 })

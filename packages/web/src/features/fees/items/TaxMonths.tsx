@@ -7,6 +7,7 @@ export interface TaxMonthsProps {
   date: unknown
   invoiceDate: unknown
   supplyDate: unknown
+  taxPoint?: unknown
 }
 
 const dateOrNull = (d: unknown): string | null => (isLocalDate(d) ? d : null)
@@ -16,11 +17,17 @@ const dateOrNull = (d: unknown): string | null => (isLocalDate(d) ? d : null)
  * point, PIT / ryczałt and the tax book on the revenue or cost date). A month other than the item's date's is
  * pointed out, so no tax month moves behind the user's back. Nothing until the date is a date.
  */
-export const TaxMonths = ({ income, date, invoiceDate, supplyDate }: TaxMonthsProps) => {
+export const TaxMonths = ({ income, date, invoiceDate, supplyDate, taxPoint }: TaxMonthsProps) => {
   const { t } = useLingui()
   const language = useLanguage()
   if (!isLocalDate(date)) return null
-  const dates = { isIncome: income, date, invoiceDate: dateOrNull(invoiceDate), supplyDate: dateOrNull(supplyDate) }
+  const dates = {
+    isIncome: income,
+    date,
+    invoiceDate: dateOrNull(invoiceDate),
+    supplyDate: dateOrNull(supplyDate),
+    taxPoint: taxPoint === 'invoice' ? ('invoice' as const) : null,
+  }
   const vat = vatDateOf(dates).slice(0, 7)
   const pit = pitDateOf(dates).slice(0, 7)
   const monthName = (ym: string) =>
