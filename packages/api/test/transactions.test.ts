@@ -82,9 +82,25 @@ describe('transaction/*', () => {
       notification: true,
       notificationCompleted: false,
       paidAmount: target.dataObject.sum,
+      paidOn: null,
       remainingAmount: '0.00',
     })
     expect((await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: 'yes' })).statusCode).toBe(400)
+    // The day it was paid: kept and answered; a day that is not a date, or one without marking paid, is a 400.
+    const paid = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: true, paidOn: '2026-03-20' })
+    expect(paid.json()).toMatchObject({ completed: true, paidOn: '2026-03-20' })
+    const badDay = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, {
+      completed: true,
+      paidOn: '2026-02-30',
+    })
+    expect(badDay.statusCode).toBe(400)
+    expect(badDay.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on must be a date in format yyyy-mm-dd' } })
+    const noTick = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, {
+      notification: false,
+      paidOn: '2026-03-20',
+    })
+    expect(noTick.statusCode).toBe(400)
+    expect(noTick.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on is given only when marking a row paid' } })
     expect((await call(h.app, t, 'PUT', '/api/transaction/99999', { completed: true })).statusCode).toBe(404)
     expect((await call(h.app, t, 'PUT', '/api/transaction/i1-2031-01', { completed: true })).statusCode).toBe(404)
     const bad = await call(h.app, t, 'PUT', '/api/transaction/x..y', { completed: true })

@@ -28,6 +28,11 @@ describe('transaction/annual/{year}', () => {
     expect(r.annualReturn).toMatchObject({ year: 2026, form: 'PIT-36L', taxType: 'Linear', dueDate: '2027-04-30' })
     expect(typeof r.annualReturn.tax).toBe('string')
     expect(r.healthSettlement).toMatchObject({ year: 2026, taxType: 'Linear', dueDate: '2027-05-20' })
+    // The settlement's working: its base, the minimum base and the months insured.
+    expect(typeof r.healthSettlement.basis).toBe('string')
+    expect(r.healthSettlement.minimumBase).toMatch(/^\d+\.\d{2}$/)
+    expect(r.healthSettlement.insuredMonths).toHaveLength(r.healthSettlement.months)
+    expect(r.healthSettlement.insuredMonths[0]).toBe('2026-02')
     expect(r.comparison.scenarios.map((s: { taxType: string; current: boolean }) => [s.taxType, s.current])).toEqual([
       ['Scale', false],
       ['Linear', true],
@@ -61,31 +66,41 @@ describe('transaction/annual/{year}', () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/transaction/annual/2026' })).statusCode).toBe(401)
   })
 
-  it('puts the return on the dashboard in April with a reminder whose link marks it paid', async () => {
-    h = await harness({ now: '2026-04-27T08:00:00.000Z' })
+  it('puts the return on the dashboard in April and the health settlement in May, with a reminder whose link marks it paid', async () => {
+    h = await harness({ now: '2026-05-18T08:00:00.000Z' })
     const t = await h.user('y@example.com')
     const post = async (family: string, dataType: string, dataObject: Record<string, unknown>) => {
       const res = await call(h.app, t, 'POST', `/api/${family}`, { dataType, dataObject })
       if (res.statusCode !== 201) throw new Error(res.body)
     }
     await post('fee', 'Pit', { ...bodies.Pit, date: '2025-01-01', taxType: 'Scale', firstPercent: '12' })
-    await post('fee', 'SocialSecurity', { date: '2025-01-01', amount: '1773.96', percent: '9' })
+    await post('fee', 'SocialSecurity', {
+      date: '2025-01-01',
+      amount: '1773.96',
+      percent: '9',
+      contributionsPaid: 'byDeadline',
+    })
     const item = { isCompany: true, percent: '0', invoiceDate: null, repetitions: 13 }
     await post('revenue', 'RecurringIncome', { ...item, date: '2025-01-10', name: 'Client', amount: '15000.00' })
     await post('fee', 'RecurringExpense', { ...item, date: '2025-01-12', name: 'Office', amount: '3000.00' })
     type Row = { id: string; eventType: string; dataObject: { displayName: string; amount: string; dueDate: string } }
     const april = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-04-01')).json() as Row[]
-    const row = april.find((r) => r.dataObject.displayName === 'PIT-36 2025')!
-    expect(row).toMatchObject({
+    // The advances deducted the contributions on the days the return does (paid by the deadline): nothing is left.
+    expect(april.find((r) => r.dataObject.displayName === 'PIT-36 2025')).toMatchObject({
       id: 'pit-annual-2025',
       eventType: '4_Pit',
-      dataObject: { amount: '568.00', dueDate: '2026-04-30' },
+      dataObject: { amount: '0.00', dueDate: '2026-04-30' },
+    })
+    const may = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-05-01')).json() as Row[]
+    const row = may.find((r) => r.id === 'health-annual-2025')!
+    expect(row).toMatchObject({
+      eventType: '5_SocialSecurity',
+      dataObject: { amount: '159.70', dueDate: '2026-05-20' },
     })
     await call(h.app, t, 'PUT', `/api/transaction/${row.id}`, { notification: true })
     h.mailer.sent.length = 0
     expect(await h.app.runReminders()).toEqual({ sent: 1, failed: 0 })
     const mail = h.mailer.sent[0]!
-    expect(mail.subject).toContain('PIT-36 2025')
     const link = new URL(/http\S+accept\?key=\S+/.exec(mail.text)![0])
     const accepted = await h.app.inject({
       method: 'GET',
@@ -95,8 +110,7 @@ describe('transaction/annual/{year}', () => {
     const report = (await call(h.app, t, 'GET', '/api/transaction/annual/2025')).json()
     type Obligation = { kind: string; transactionId: string; completed: boolean }
     expect(report.obligations.map((o: Obligation) => [o.kind, o.transactionId, o.completed])).toEqual([
-      ['PITAnnual', 'pit-annual-2025', true],
-      ['HealthAnnual', 'health-annual-2025', false],
+      ['HealthAnnual', 'health-annual-2025', true],
     ])
     // The settlement's row is found by its identity too, in May.
     const health = (await call(h.app, t, 'GET', '/api/transaction/GetById/health-annual-2025')).json()

@@ -122,6 +122,7 @@ const messages = {
   band: { pl: 'Próg przychodu', en: 'Revenue band' },
   computed: { pl: 'Składka wyliczona', en: 'Contribution computed' },
   minimum: { pl: 'Składka minimalna (suma miesięcy)', en: 'Minimum (the months summed)' },
+  minimumBase: { pl: 'Minimalna podstawa wymiaru (suma miesięcy)', en: 'Minimum base (the months summed)' },
   dueForYear: { pl: 'Składka należna za rok', en: "The year's contribution" },
   paidMonthly: { pl: 'Składki miesięczne', en: 'Monthly contributions' },
   overpaid: { pl: 'Nadpłata', en: 'Overpaid' },

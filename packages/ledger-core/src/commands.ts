@@ -98,6 +98,8 @@ export interface SetTransactionFlags extends Base {
   readonly id: TransactionRef
   readonly completed?: boolean
   readonly notification?: boolean
+  /** With `completed: true`: the day the money left (`yyyy-mm-dd`); contributions are deducted on it. */
+  readonly paidOn?: string
 }
 export interface AddManualTransaction extends Base {
   readonly type: 'AddManualTransaction'

@@ -32,13 +32,42 @@ describe('schedule', () => {
     ])
   })
 
-  it('the invoice date shifts with each occurrence and decides the tax month', () => {
+  it('the invoice date shifts with each occurrence and decides the tax months', () => {
     const occ = occurrencesOf(rec({ date: '2025-12-05', invoiceDate: '2025-11-28', repetitions: 3 }))
-    expect(occ.map((o) => [o.date, o.invoiceDate, o.taxMonth])).toEqual([
-      ['2025-12-05', '2025-11-28', '2025-11'],
-      ['2026-01-05', '2025-12-28', '2025-12'],
-      ['2026-02-05', '2026-01-28', '2026-01'],
+    expect(occ.map((o) => [o.date, o.invoiceDate, o.vatMonth, o.pitMonth])).toEqual([
+      ['2025-12-05', '2025-11-28', '2025-11', '2025-11'],
+      ['2026-01-05', '2025-12-28', '2025-12', '2025-12'],
+      ['2026-02-05', '2026-01-28', '2026-01', '2026-01'],
     ])
+  })
+
+  it('a sale supplied on 30 September and invoiced on 2 October counts in September for VAT and PIT, in every repetition', () => {
+    const occ = occurrencesOf(
+      rec(
+        { date: '2026-10-16', invoiceDate: '2026-10-02', supplyDate: '2026-09-30', repetitions: 2 },
+        'RecurringIncome',
+      ),
+    )
+    expect(occ.map((o) => [o.vatDate, o.pitDate])).toEqual([
+      ['2026-09-30', '2026-09-30'],
+      ['2026-10-30', '2026-10-30'],
+    ])
+  })
+
+  it('a purchase supplied after its invoice counts for VAT in the month of supply, for PIT on the invoice date', () => {
+    const [o] = occurrencesOf(
+      rec({ date: '2026-03-20', invoiceDate: '2026-02-25', supplyDate: '2026-03-03' }, 'Expense'),
+    )
+    expect([o!.vatMonth, o!.pitMonth, o!.pitDate]).toEqual(['2026-03', '2026-02', '2026-02-25'])
+  })
+
+  it('an occurrence whose VAT and PIT months differ is indexed under both, once under one', () => {
+    const a = rec({ date: '2026-03-20', invoiceDate: '2026-02-25', supplyDate: '2026-03-03' }, 'Expense')
+    const idx = indexSchedule([a])
+    expect(idx.byTaxMonth.get('2026-02')?.map((o) => [o.vatMonth, o.pitMonth])).toEqual([['2026-03', '2026-02']])
+    expect(idx.byTaxMonth.get('2026-03')?.map((o) => [o.vatMonth, o.pitMonth])).toEqual([['2026-03', '2026-02']])
+    const b = rec({ date: '2026-10-16', invoiceDate: '2026-10-02' }, 'Expense', { id: 9 })
+    expect(indexSchedule([b]).byTaxMonth.get('2026-10')?.length).toBe(1)
   })
 
   it('a fixed item occurs once; a deleted item never', () => {

@@ -3,14 +3,16 @@
  * monthly on D's day for n months (occurrence k on `addMonths(D, k)`, k = 0…n−1); a day missing from a month falls
  * on the month's last day (31 Jan → 28/29 Feb, then 31 Mar again, since each occurrence counts from D itself).
  *
- * Cash (the dashboard row) is on the occurrence date. Taxes attribute an occurrence to the month of its invoice
- * date when the item has one (shifted by the same k months for recurring items), otherwise to the month of its date.
+ * Cash (the dashboard row) is on the occurrence date. Each tax dates an occurrence by its own rule (`tax/taxPoint.ts`):
+ * VAT by the tax point (`vatDate`), PIT, ryczałt and the tax book by the revenue or cost date (`pitDate`); the
+ * invoice and supply dates of a recurring item shift by the same k months as its date.
  */
 import { addMonths } from './calendar.ts'
 import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
+import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
 
@@ -32,8 +34,13 @@ export interface Occurrence {
   readonly invoiceDate: LocalDateString | null
   /** Day of supply: the item's `supplyDate` (shifted like the date), else the invoice date, else the date. */
   readonly supplyDate: LocalDateString
-  /** Month the occurrence counts in for taxes. */
-  readonly taxMonth: YearMonthString
+  /** The day it counts for VAT (the tax point of a sale, the first day input VAT may be deducted for a purchase). */
+  readonly vatDate: LocalDateString
+  /** The day it counts for PIT / ryczałt and in the tax book (the revenue date or the cost date). */
+  readonly pitDate: LocalDateString
+  /** Months of `vatDate` and `pitDate`. */
+  readonly vatMonth: YearMonthString
+  readonly pitMonth: YearMonthString
   readonly isIncome: boolean
   readonly isCompany: boolean
   /** The VAT percent applied: the item's own, or (`inForce`) the VAT setting's on the day of supply. */
@@ -93,8 +100,18 @@ export const occurrencesOf = (
   for (let k = 0; k < n; k++) {
     const date = shift(item.date, k) as LocalDateString
     const invoiceDate = shift(item.invoiceDate, k)
-    const supplyDate = shift(item.supplyDate ?? null, k) ?? invoiceDate ?? date
+    const statedSupply = shift(item.supplyDate ?? null, k)
+    const supplyDate = statedSupply ?? invoiceDate ?? date
     const percent = item.percent ?? vatPercentOn(supplyDate)
+    const dates = {
+      isIncome: isIncomeType(dataType),
+      date,
+      invoiceDate,
+      supplyDate: statedSupply,
+      taxPoint: item.taxPoint ?? null,
+    }
+    const vatDate = vatDateOf(dates)
+    const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
       dataType,
@@ -103,7 +120,10 @@ export const occurrencesOf = (
       date,
       invoiceDate,
       supplyDate,
-      taxMonth: (invoiceDate ?? date).slice(0, 7),
+      vatDate,
+      pitDate,
+      vatMonth: vatDate.slice(0, 7),
+      pitMonth: pitDate.slice(0, 7),
       isIncome: isIncomeType(dataType),
       isCompany: item.isCompany,
       percent,
@@ -118,9 +138,17 @@ export const occurrencesOf = (
   return out
 }
 
+/** The months an occurrence counts in for taxes: its VAT month and its PIT month (one when they agree). */
+export const taxMonthsOf = (o: Occurrence): readonly YearMonthString[] =>
+  o.vatMonth === o.pitMonth ? [o.vatMonth] : [o.vatMonth, o.pitMonth]
+
 /** Occurrences grouped by cash month and by tax month. */
 export interface ScheduleIndex {
   readonly byCashMonth: ReadonlyMap<YearMonthString, readonly Occurrence[]>
+  /**
+   * Occurrences by every month they count in for a tax (see {@link taxMonthsOf}): a month's list holds those whose
+   * VAT month or PIT month it is; a reader picks by `vatMonth` / `pitMonth`.
+   */
   readonly byTaxMonth: ReadonlyMap<YearMonthString, readonly Occurrence[]>
   /** Earliest and latest month any occurrence touches (cash or tax), `null` without items. */
   readonly range: readonly [YearMonthString, YearMonthString] | null
@@ -149,7 +177,7 @@ export const indexSchedule = (records: Iterable<RecordState>, vatPercentOn?: Vat
   for (const r of records) {
     for (const o of occurrencesOf(r, vatPercentOn)) {
       pushTo(byCash, o.date.slice(0, 7), o)
-      pushTo(byTax, o.taxMonth, o)
+      for (const m of taxMonthsOf(o)) pushTo(byTax, m, o)
     }
   }
   for (const a of byCash.values()) a.sort(byDateThenItem)
@@ -174,7 +202,7 @@ export const updateSchedule = (
   const touchedTax = new Set<YearMonthString>()
   const touch = (o: Occurrence) => {
     touchedCash.add(o.date.slice(0, 7))
-    touchedTax.add(o.taxMonth)
+    for (const m of taxMonthsOf(o)) touchedTax.add(m)
   }
   const changed = new Set<number>()
   const now: RecordState[] = []
@@ -189,7 +217,7 @@ export const updateSchedule = (
   for (const r of now)
     for (const o of occurrencesOf(r, vatPercentOn)) {
       pushTo(addedByCash, o.date.slice(0, 7), o)
-      pushTo(addedByTax, o.taxMonth, o)
+      for (const m of taxMonthsOf(o)) pushTo(addedByTax, m, o)
       touch(o)
     }
   const rebuild = (

@@ -139,8 +139,8 @@ describe('the tax book', () => {
     await form.getByLabel('Name *').fill('Goods for resale')
     await form.getByLabel('Amount *').fill('2500')
     await form.getByLabel('Company expense').check()
-    // Ticking "company" proposes an invoice date a month back (SPEC §4); this invoice is of the same day.
-    await form.getByLabel('Invoice Date').fill(`${YEAR}-01-09`)
+    // Ticking "company" proposes the item's own date as the invoice date (docs/decisions.md), never a month back.
+    await expect.poll(() => form.getByLabel('Invoice Date').inputValue()).toBe(`${YEAR}-01-09`)
     await form.getByText('More details (tax book)').click()
     await form.getByLabel('Document number').fill('FZ 3')
     await form.getByLabel('KPiR column').selectOption('goods')

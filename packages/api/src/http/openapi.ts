@@ -127,14 +127,14 @@ const transactionJson: Json = {
     notification: bool,
     notificationCompleted: bool,
     paidAmount: { ...orNull(money), description: 'The amount when the user completed the row; null while not' },
+    paidOn: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'The day the completion said the money left; null when not completed or not said',
+    },
     remainingAmount: {
       ...orNull(money),
       description: 'sum − paidAmount of a completed row ("0.00" unchanged, negative overpaid); null otherwise',
-    },
-    paidOn: {
-      type: 'string',
-      format: 'date',
-      description: 'The day the money moved (a bank line or typed); absent when unknown',
     },
   },
 }
@@ -390,6 +390,7 @@ const flagsAnswer = object({
   notification: bool,
   notificationCompleted: bool,
   paidAmount: orNull(money),
+  paidOn: { type: ['string', 'null'], format: 'date' },
   remainingAmount: orNull(money),
 })
 const transactionDeleted = object({ success: { type: 'boolean', enum: [true] }, id: transactionId })

@@ -74,8 +74,22 @@ const FlagsBody = effectSchema(
   Schema.Struct({
     completed: Schema.optional(Schema.Boolean.annotations({ message: () => 'Completed must be true or false' })),
     notification: Schema.optional(Schema.Boolean.annotations({ message: () => 'Notification must be true or false' })),
+    paidOn: Schema.optional(
+      Schema.String.annotations({ message: () => 'Paid on must be a date in format yyyy-mm-dd' }),
+    ),
   }),
-  { type: 'object', properties: { completed: { type: 'boolean' }, notification: { type: 'boolean' } } },
+  {
+    type: 'object',
+    properties: {
+      completed: { type: 'boolean' },
+      notification: { type: 'boolean' },
+      paidOn: {
+        type: 'string',
+        format: 'date',
+        description: 'With `completed: true`: the day the money left; contributions are deducted on it',
+      },
+    },
+  },
 )
 
 const ManualBody = effectSchema(JsonObject, {
@@ -205,13 +219,18 @@ export default async function transactionRoutes(app: FastifyInstance) {
     { ...auth, schema: { tags, params: TransactionIdParams, body: FlagsBody } },
     async (request) => {
       const { id } = request.params as { id: string }
-      const { completed, notification } = request.body as { completed?: boolean; notification?: boolean }
+      const { completed, notification, paidOn } = request.body as {
+        completed?: boolean
+        notification?: boolean
+        paidOn?: string
+      }
       if (completed === undefined && notification === undefined) throw badRequest(['No changes on the form'])
       const result = await run(app, request, {
         type: 'SetTransactionFlags',
         id,
         ...(completed === undefined ? {} : { completed }),
         ...(notification === undefined ? {} : { notification }),
+        ...(paidOn === undefined ? {} : { paidOn }),
       })
       const t = transactionById(result.state, id, today())
       if (!t) throw notFound()
@@ -221,6 +240,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
         notification: t.notification,
         notificationCompleted: t.notificationCompleted,
         paidAmount: t.paidAmount,
+        paidOn: t.paidOn,
         remainingAmount: t.remainingAmount,
       }
     },

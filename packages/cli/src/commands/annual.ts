@@ -43,11 +43,19 @@ const returnRows = (a: AnnualReturnDto): [MessageKey, string][] => [
 ]
 
 const healthRows = (h: HealthSettlementDto): [MessageKey, string][] => [
-  ['insuredMonths', String(h.months)],
+  [
+    'insuredMonths',
+    h.insuredMonths.length > 0 ? `${h.months} (${h.insuredMonths[0]}..${h.insuredMonths.at(-1)})` : String(h.months),
+  ],
   [h.taxType === 'Flat' ? 'healthBasisRevenue' : 'healthBasisIncome', h.basis],
   h.taxType === 'Flat' ? ['band', String(h.flatTier)] : ['rate', `${h.percent} %`],
   ['computed', h.computed],
-  ...(h.taxType === 'Flat' ? [] : ([['minimum', h.minimum]] as [MessageKey, string][])),
+  ...(h.taxType === 'Flat'
+    ? []
+    : ([
+        ['minimumBase', h.minimumBase],
+        ['minimum', h.minimum],
+      ] as [MessageKey, string][])),
   ['dueForYear', h.due],
   ['paidMonthly', h.paid],
   h.overpaid === '0.00' ? ['toPay', h.toPay] : ['overpaid', h.overpaid],

@@ -21,6 +21,7 @@ import {
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
 import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
+import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { planDocuments } from './documents.ts'
@@ -196,16 +197,38 @@ export const decideWith = (
       return [...plan.events]
     }
     case 'SetTransactionFlags': {
+      const paidOn = command.paidOn
+      if (paidOn !== undefined) {
+        if (typeof paidOn !== 'string' || !isLocalDate(paidOn) || !isDateInBounds(paidOn))
+          return validationError([
+            { field: 'paidOn', code: 'INVALID_DATE', message: 'Paid on must be a date in format yyyy-mm-dd' },
+          ])
+        if (command.completed !== true)
+          return validationError([
+            { field: 'paidOn', code: 'VALIDATION', message: 'Paid on is given only when marking a row paid' },
+          ])
+      }
       const found = liveTransaction(state, lookup, command.id)
       if ('code' in found) return found
       const { row, flags } = found
       const out: LedgerEvent[] = []
       const remaining = remainingOf(row, flags)
-      // Completing again a completed row whose amount changed since records that the new amount is paid.
-      if (command.completed === true && (!flags?.completed || (remaining !== null && remaining !== '0.00')))
+      // Completing again a completed row whose amount changed since records that the new amount is paid; one
+      // completed on another day records the day.
+      if (
+        command.completed === true &&
+        (!flags?.completed ||
+          (remaining !== null && remaining !== '0.00') ||
+          (paidOn !== undefined && paidOn !== flags.paidOn))
+      )
         out.push({
           type: 'TransactionCompletedSet',
-          data: { id: row.id, completed: true, amount: row.dataObject.sum },
+          data: {
+            id: row.id,
+            completed: true,
+            amount: row.dataObject.sum,
+            ...(paidOn === undefined ? {} : { paidOn }),
+          },
         })
       if (command.completed === false && flags?.completed)
         out.push({ type: 'TransactionCompletedSet', data: { id: row.id, completed: false, amount: null } })

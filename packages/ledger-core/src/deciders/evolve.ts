@@ -156,7 +156,8 @@ const complete = (d: Draft, id: TransactionId, amount: MoneyString | null, paidO
   updateFlags(d, key, (f) => {
     f.completed = true
     f.paidAmount = amount ?? legacy?.sum ?? null
-    f.paidOn = paidOn
+    // A completion that does not say the day keeps the day an earlier one said (a remainder paid later).
+    f.paidOn = paidOn ?? f.paidOn
     f.remainderReminded = false
   })
 }

@@ -40,7 +40,10 @@ export interface TransactionFlagsState {
    * is unknown (a manual row completed before amounts were recorded: manual rows never change, so it is their sum).
    */
   readonly paidAmount: MoneyString | null
-  /** The day the money left (a completion's `paidOn`: typed, or a bank line's booking date); `null`: unknown. */
+  /**
+   * The day the money left, when the completion said it (typed by the user, or a bank statement's line); `null`
+   * while not completed or not said. Contributions are deducted on it (uPIT art. 26 ust. 1 pkt 2).
+   */
   readonly paidOn: LocalDateString | null
   readonly notification: boolean
   /** A reminder went out while the row was open (not completed). */

@@ -13,7 +13,7 @@
  */
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
-import type { BooksState, RecordState } from '../deciders/state.ts'
+import type { BooksState, RecordState, TransactionFlagsState } from '../deciders/state.ts'
 import { type TransactionId, taxObligationId } from '../identity.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
@@ -29,7 +29,8 @@ import {
 import {
   type AnnualReturn,
   type HealthSettlement,
-  addItemToMonth,
+  addPitToMonth,
+  addVatToMonth,
   type CompanyFacts,
   type ContributionMonth,
   computeTaxes,
@@ -43,10 +44,12 @@ import {
   type VatPeriod,
   type VatSettingInput,
 } from '../tax/engine.ts'
-import type { YearMonthString } from '../types.ts'
+import type { LocalDateString, YearMonthString } from '../types.ts'
 
 export interface Taxes {
   readonly end: YearMonthString
+  /** The contribution payments the run used (`contributionPayments(state.flags).key`). */
+  readonly paymentsKey: string
   readonly result: TaxResult
   /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
   readonly byDueMonth: Map<YearMonthString, Obligation[]>
@@ -160,7 +163,13 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
       }
       case 'SocialSecurity': {
         const d = r.data as SocialSecurity
-        ss.push({ id: r.id, date: d.date, amount: d.amount, percent: d.percent })
+        ss.push({
+          id: r.id,
+          date: d.date,
+          amount: d.amount,
+          percent: d.percent,
+          ...(d.contributionsPaid ? { contributionsPaid: d.contributionsPaid } : {}),
+        })
         break
       }
       default:
@@ -208,7 +217,7 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
     if (!o.isCompany) continue
     any = true
     // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
-    addItemToMonth(f, {
+    const it = {
       isIncome: o.isIncome,
       amount: o.amount,
       vat: o.vatAmount,
@@ -216,7 +225,10 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
       percent: o.percent,
       flatRate: o.flatRate,
       notCost: o.kpirColumn === 'notCost',
-    })
+    }
+    // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
+    if (o.vatMonth === month) addVatToMonth(f, it)
+    if (o.pitMonth === month) addPitToMonth(f, it)
   }
   return any ? f : null
 }
@@ -394,9 +406,13 @@ const derivedMonthFigures = (d: Derived, from: YearMonthString, to: YearMonthStr
 export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes | null => {
   const d = derive(state)
   if (d.firstMonth === null) return null
-  if (d.taxes && d.taxes.end >= atLeast) return d.taxes
+  const payments = contributionPayments(state.flags)
+  const same = d.taxes !== null && d.taxes.paymentsKey === payments.key
+  if (same && d.taxes!.end >= atLeast) return d.taxes
   const yearEnd = `${atLeast.slice(0, 4)}-12`
-  const end = d.taxes && d.taxes.end > yearEnd ? d.taxes.end : yearEnd
+  const end = same && d.taxes!.end > yearEnd ? d.taxes!.end : yearEnd
+  // The month rows were built from the taxes of other payments: built again on demand.
+  if (d.taxes !== null && !same) d.rows.clear()
   if (d.firstMonth > end) return null
   const result = computeTaxes({
     months: derivedMonthFigures(d, d.firstMonth, end),
@@ -404,6 +420,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     pit: d.pit,
     socialSecurity: d.socialSecurity,
     company: d.company,
+    contributionsPaidOn: payments.map,
   })
   const byDueMonth = new Map<YearMonthString, Obligation[]>()
   for (const o of result.obligations) pushTo(byDueMonth, o.dueDate.slice(0, 7), o)
@@ -424,18 +441,49 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   for (const a of result.annual) if (a.complete) push({ kind: 'PITAnnual', amount: a.toPay, period: a }, a.dueDate)
   for (const h of result.healthSettlements)
     if (h.complete) push({ kind: 'HealthAnnual', amount: h.toPay, period: h }, h.dueDate)
-  d.taxes = { end, result, byDueMonth, periodsByDueMonth, periodsById }
+  d.taxes = { end, paymentsKey: payments.key, result, byDueMonth, periodsByDueMonth, periodsById }
   return d.taxes
 }
 
-/** Company occurrences attributed for taxes to `from`…`to`. */
+const ZUS_ROW = /^zus-(\d{4}-\d{2})$/
+const paymentsCache = new WeakMap<object, { key: string; map: ReadonlyMap<YearMonthString, LocalDateString> }>()
+
+/**
+ * The days the books know each month's contributions were paid: the ZUS rows completed with a `paidOn` (typed by the
+ * user, or from a bank statement), by the month they concern; `key` names the set (the taxes are recomputed when it
+ * changes). Cached per flags map: a flag change makes a new map.
+ */
+export const contributionPayments = (
+  flags: ReadonlyMap<TransactionId, TransactionFlagsState>,
+): { key: string; map: ReadonlyMap<YearMonthString, LocalDateString> } => {
+  let hit = paymentsCache.get(flags)
+  if (!hit) {
+    const map = new Map<YearMonthString, LocalDateString>()
+    for (const [id, f] of flags) {
+      if (!f.completed || f.paidOn === null) continue
+      const m = ZUS_ROW.exec(id)
+      if (m) map.set(m[1]!, f.paidOn)
+    }
+    const key = [...map]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([m, p]) => `${m}=${p}`)
+      .join(',')
+    hit = { key, map }
+    paymentsCache.set(flags, hit)
+  }
+  return hit
+}
+
+/** Company occurrences counted for VAT (`vat`) or for PIT (`pit`) in `from`…`to`. */
 export const occurrencesForTaxPeriod = (
   d: Derived,
   from: YearMonthString,
   to: YearMonthString,
+  tax: 'vat' | 'pit',
 ): readonly Occurrence[] => {
   const out: Occurrence[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1))
-    for (const o of d.schedule.byTaxMonth.get(m) ?? []) if (o.isCompany) out.push(o)
+    for (const o of d.schedule.byTaxMonth.get(m) ?? [])
+      if (o.isCompany && (tax === 'vat' ? o.vatMonth : o.pitMonth) === m) out.push(o)
   return out
 }

@@ -117,7 +117,7 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   switch (t.kind) {
     case 'VAT': {
       const p = t.period
-      const occ = occurrencesForTaxPeriod(d, p.from, p.to)
+      const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'vat')
       const setting = [...d.vat].reverse().find((s) => s.date <= lastDayOfMonth(p.to))
       return {
         id,
@@ -153,7 +153,7 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
     }
     case 'PIT': {
       const p = t.period
-      const occ = occurrencesForTaxPeriod(d, p.from, p.to)
+      const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'pit')
       const income = p.taxType === 'Flat' ? p.revenue : p.revenue - p.costs
       return {
         id,
@@ -282,13 +282,14 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
  */
 export const generatedRows = (state: BooksState, month: YearMonthString): readonly TransactionRow[] => {
   const d = derive(state)
+  // First: a run for other contribution payments than the cached rows were built with clears them.
+  const taxes = taxesThrough(state, month)
   const hit = d.rows.get(month)
   if (hit) return hit
   const rows: TransactionRow[] = []
   const occ = d.schedule.byCashMonth.get(month) ?? []
   for (const o of occ) if (o.isIncome) rows.push(itemRow(o))
   for (const o of occ) if (!o.isIncome) rows.push(itemRow(o))
-  const taxes = taxesThrough(state, month)
   for (const t of taxes?.periodsByDueMonth.get(month) ?? []) rows.push(taxRow(d, t))
   d.rows.set(month, rows)
   return rows
@@ -339,6 +340,7 @@ export const toTransactionDto = (
     notification: flags?.notification ?? false,
     notificationCompleted: (owing ? flags?.remainderReminded : flags?.notificationCompleted) ?? false,
     paidAmount: completed ? (flags?.paidAmount ?? row.dataObject.sum) : null,
+    paidOn: completed ? (flags?.paidOn ?? null) : null,
     remainingAmount: remaining,
     ...(completed && flags?.paidOn ? { paidOn: flags.paidOn } : {}),
     dataObject: row.dataObject.overdue === overdue ? row.dataObject : { ...row.dataObject, overdue },

@@ -4,7 +4,8 @@
  * basis of every column and rule: docs/tax-rules.md §7.
  *
  * - One entry per company occurrence of an item (private items and expenses marked "not a cost" stay outside), in
- *   the month the engine taxes it (`invoiceDate ?? date`), dated that day. A year's book is the KPiR unless the PIT
+ *   the month the engine taxes it for PIT (`pitDate`: the revenue date or the cost date, tax/taxPoint.ts), dated
+ *   that day. A year's book is the KPiR unless the PIT
  *   setting governing the tax year is ryczałt (Flat), the engine's rule for the form of taxation.
  * - Amounts go to the columns of the item's `kpirColumn` (revenue 7 or 8; costs 10, 11, 12, 13, 15; research and
  *   development costs in 13 and, for the relief, again in 16); ryczałt revenue to the column of its rate (the item's
@@ -372,7 +373,7 @@ const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
   for (const o of occurrencesOf(record)) {
     if (!o.isCompany || o.amount === 0n) continue
     if (!o.isIncome && o.kpirColumn === 'notCost') continue
-    const month = o.taxMonth
+    const month = o.pitMonth
     const cells: Record<string, Grosze> = {}
     if (o.isIncome) {
       cells[o.kpirColumn === 'otherRevenue' ? 'K8' : 'K7'] = o.amount
@@ -388,7 +389,7 @@ const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
       key: `${record.id}:${o.index}`,
       source: { itemId: record.id, index: o.index, dataType: o.dataType },
       month,
-      date: o.invoiceDate ?? o.date,
+      date: o.pitDate,
       cells,
       documentNumber: item.documentNumber ?? '',
       ksefNumber: item.ksefNumber ?? null,

@@ -1,7 +1,7 @@
 /**
  * The VAT register of a month (ewidencja sprzedaży i zakupu, the register part of JPK_V7M / JPK_V7K) and the VAT
  * period the month belongs to, from the same item occurrences the tax engine's declaration is computed from
- * (`derive(state).schedule`, attributed to the month of `invoiceDate ?? date`; company items only), so a JPK_V7 file
+ * (`derive(state).schedule`, attributed to the month of their VAT tax point `vatDate`; company items only), so a JPK_V7 file
  * written from it equals the dashboard's VAT card by construction: each declaration field is its register field's
  * sum rounded once (docs/tax-rules.md §4 VAT, §10).
  *
@@ -108,7 +108,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   const drafts = new Map<string, Draft>()
   const otherRates: { percent: string; itemId: number }[] = []
   for (const o of d.schedule.byTaxMonth.get(month) ?? []) {
-    if (!o.isCompany) continue
+    if (!o.isCompany || o.vatMonth !== month) continue
     const item = state.records.get(o.itemId)?.data as Item | undefined
     if (!item) continue
     const kind = o.isIncome ? 'sale' : 'purchase'

@@ -22,17 +22,14 @@ describe('annualReport', () => {
       form: 'PIT-36',
       base: '124486.00',
       tax: '12236.00',
-      advances: '11668.00',
-      toPay: '568.00',
+      advances: '12236.00',
+      toPay: '0.00',
       dueDate: '2026-04-30',
     })
     expect(r.healthSettlement).toMatchObject({ year: 2025, due: '11203.78', paid: '11044.08', toPay: '159.70' })
     expect(
       r.obligations.map((o) => [o.kind, o.periodFrom, o.periodTo, o.amount, o.dueDate, o.completed, o.overdue]),
-    ).toEqual([
-      ['PITAnnual', '2025-01', '2025-12', '568.00', '2026-04-30', false, true],
-      ['HealthAnnual', '2025-02', '2026-01', '159.70', '2026-05-20', false, true],
-    ])
+    ).toEqual([['HealthAnnual', '2025-02', '2026-01', '159.70', '2026-05-20', false, true]])
     expect(r.comparison?.scenarios.map((s) => [s.taxType, s.total, s.current])).toEqual([
       ['Scale', '44727.30', true],
       ['Linear', '50015.36', false],

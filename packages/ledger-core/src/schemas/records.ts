@@ -89,12 +89,21 @@ export const PitSchema = Schema.Struct({
 })
 export type Pit = typeof PitSchema.Type
 
+/** When contributions without a known payment date are taken as paid (see `SocialSecuritySchema`). */
+export const ContributionsPaidChoices = ['inMonth', 'byDeadline'] as const
+export type ContributionsPaid = (typeof ContributionsPaidChoices)[number]
+
 export const SocialSecuritySchema = Schema.Struct({
   date: LocalDate,
   /** Monthly social contributions (without the health contribution). */
   amount: Money,
   /** Health contribution percent (9 Scale, 4.9 Linear; ignored for Flat). */
   percent: Percent,
+  /**
+   * When the contributions are taken as paid where the books know no payment date (they are deducted when paid, uPIT
+   * art. 26 ust. 1 pkt 2): `inMonth` (absent) in the month they concern, `byDeadline` on their deadline.
+   */
+  contributionsPaid: Schema.optional(Schema.Literal(...ContributionsPaidChoices)),
 })
 export type SocialSecurity = typeof SocialSecuritySchema.Type
 
@@ -106,6 +115,10 @@ export type SocialSecurity = typeof SocialSecuritySchema.Type
  * - `zw`: exempt from VAT (zwolniona, uVAT art. 43 / art. 113): no VAT, `percent` "0";
  * - `np`: outside the scope of Polish VAT (nie podlega, e.g. services supplied abroad): no VAT, `percent` "0".
  */
+/** When an item's VAT arises (see `ItemFields.taxPoint`). */
+export const TaxPoints = ['supply', 'invoice'] as const
+export type TaxPoint = (typeof TaxPoints)[number]
+
 export const VatTreatments = ['rate', 'inForce', 'zw', 'np'] as const
 export type VatTreatment = (typeof VatTreatments)[number]
 
@@ -199,6 +212,12 @@ const ItemFields = {
   documentVat: Schema.NullOr(Money),
   /** (v4) The document this item corrects; a correcting item's amounts are the differences and may be negative. */
   corrects: Schema.NullOr(CorrectsSchema),
+  /**
+   * (optional, absent in older items) When VAT arises: `supply` (absent) on the day of supply, `invoice` on the
+   * invoice's date — the services of uVAT art. 19a ust. 5 pkt 4 (utilities, telecoms, rent, …), ust. 7 without an
+   * invoice: the item's date. See tax/taxPoint.ts.
+   */
+  taxPoint: Schema.optional(Schema.Literal(...TaxPoints)),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

@@ -5,7 +5,7 @@
  */
 import * as Schema from 'effect/Schema'
 import type { TransactionId } from '../identity.ts'
-import type { MoneyString } from '../types.ts'
+import type { LocalDateString, MoneyString } from '../types.ts'
 import { LocalDateField as LocalDate, MoneyField as Money, YearMonthSchema } from './common.ts'
 
 export const TransactionEventTypeSchema = Schema.Literal('1_Revenue', '2_Fee', '3_Vat', '4_Pit', '5_SocialSecurity')
@@ -100,9 +100,12 @@ export interface TransactionDto {
   readonly notificationCompleted: boolean
   /** The amount (`dataObject.sum`) when the user completed the row; `null` while not completed. */
   readonly paidAmount: MoneyString | null
+  /**
+   * The day the completion said the money left (`yyyy-mm-dd`); `null` when not completed or not said. Always sent by
+   * the API; optional here for rows built before it was known.
+   */
+  readonly paidOn?: LocalDateString | null
   /** `sum − paidAmount` of a completed row (`"0.00"` when unchanged, negative when overpaid); `null` otherwise. */
   readonly remainingAmount: MoneyString | null
-  /** The day the money moved, when the completion says (a bank statement's line, or typed); absent when unknown. */
-  readonly paidOn?: string
   readonly dataObject: TransactionDataObject
 }

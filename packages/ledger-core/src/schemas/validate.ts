@@ -32,6 +32,7 @@ import { parseMoney } from '../money.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import {
   type Address,
+  ContributionsPaidChoices,
   type Corrects,
   type Counterparty,
   type DataObjects,
@@ -48,6 +49,7 @@ import {
   PurchaseProcedures,
   SalesDocumentTypes,
   SalesProcedures,
+  TaxPoints,
   VatTreatments,
   type ManualTransaction,
   ManualTransactionSchema,
@@ -313,13 +315,21 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
       }
       break
     }
-    case 'SocialSecurity':
+    case 'SocialSecurity': {
+      const contributionsPaid = readChoice(
+        r,
+        'contributionsPaid',
+        ContributionsPaidChoices,
+        'Contributions paid must be inMonth or byDeadline',
+      )
       value = {
         date: r.date('date', 'Date', 'Date is required'),
         amount: r.money('amount', 'Amount', 'Amount is requred', { nonNegative: true }),
         percent: r.percent('percent', 'Percent', 'Percent is required'),
+        ...(contributionsPaid === null ? {} : { contributionsPaid }),
       }
       break
+    }
     case 'Income':
     case 'Expense':
     case 'RecurringIncome':
@@ -478,6 +488,7 @@ const readItem = (r: Reader, income: boolean) => {
   if (ksefNumber !== null && ksefMarker !== null)
     r.push('ksefMarker', 'INVALID_CHOICE', 'An item with a KSeF number has no KSeF marker')
   const corrects = readCorrects(r)
+  const taxPoint = readChoice(r, 'taxPoint', TaxPoints, 'Tax point must be supply or invoice')
   // A correcting item states the differences the correction makes, which may be negative.
   const amount = r.money('amount', 'Amount', 'Amount is required', { nonNegative: corrects === null })
   return {
@@ -532,6 +543,7 @@ const readItem = (r: Reader, income: boolean) => {
       : readCodes(r, 'procedures', PurchaseProcedures, 'The procedure marker of an expense can only be IMP'),
     documentVat: readDocumentVat(r, amount, percent, vatTreatment),
     corrects,
+    ...(taxPoint === 'invoice' ? { taxPoint } : {}),
   }
 }
 

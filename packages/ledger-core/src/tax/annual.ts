@@ -8,9 +8,10 @@
  *   the DRA for April.
  *
  * Contributions count in the return of the year they are **paid** in (uPIT art. 26 ust. 1 pkt 2 and art. 30c ust. 2;
- * uZPD art. 11 ust. 1 and 1a: "zapłaconych w roku podatkowym"); each month's contributions are taken as paid on
- * their due date, so December's (due 20 January) count in the next year, and the previous year's health settlement
- * paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §8.
+ * uZPD art. 11 ust. 1 and 1a: "zapłaconych w roku podatkowym"); each month's contributions count on the day the
+ * engine takes them as paid (`ContributionMonth.paidOn`: the payment's day where the books know it, else within the
+ * month or on the deadline as the user's setting says), the day the advances deduct them too, and the previous
+ * year's health settlement paid by 20 May counts in this one. Every rule and its source: docs/tax-rules.md §8.
  */
 import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts'
 import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'
@@ -19,7 +20,7 @@ import type { ContributionMonth, MonthFigures, PitPeriod, PitSettingInput } from
 import { type FlatRateFigures, flatTaxByRate, incomeTax } from './pit.ts'
 import { ratesFor } from './rates/index.ts'
 import type { DayOfMonth } from './rates/types.ts'
-import { flatHealthTier, healthMinimumFor } from './socialSecurity.ts'
+import { flatHealthTier, healthMinimumBaseFor, healthMinimumFor } from './socialSecurity.ts'
 
 /** The annual return's form by the form of taxation. */
 export type AnnualForm = 'PIT-36' | 'PIT-36L' | 'PIT-28'
@@ -88,6 +89,8 @@ export interface HealthSettlement {
   to: YearMonthString
   /** The insured months of the contribution year on this form (each owes a contribution). */
   months: number
+  /** Those months, `yyyy-mm`, ascending (a business started in March 2026: March 2026 – January 2027). */
+  insuredMonths: YearMonthString[]
   /**
    * Scale/Linear: the year's income for health (revenue − costs − social contributions paid in the year, Fundusz
    * Pracy included as a cost); ryczałt: the year's revenue less the social contributions paid in it (without FP).
@@ -99,6 +102,12 @@ export interface HealthSettlement {
   computed: Grosze
   /** Scale/Linear: the monthly minimum of each insured month, summed; ryczałt: 0. */
   minimum: Grosze
+  /**
+   * Scale/Linear: the year's minimum base, the monthly minimum base (the minimum wage of the contribution year; 75 %
+   * of it in 2025) of each insured month of the contribution year summed (uŚOZ art. 81); `minimum` is the percent of each month's;
+   * ryczałt: 0.
+   */
+  minimumBase: Grosze
   /** Ryczałt: the band of the year's revenue (1: ≤ 60 000, 2: ≤ 300 000, 3: above); otherwise null. */
   flatTier: 1 | 2 | 3 | null
   /** The year's contribution: `max(computed, minimum)`. */
@@ -150,11 +159,13 @@ const settleHealth = (
   const rates = ratesFor(year)
   let paid = 0n
   let minimum = 0n
+  let minimumBase = 0n
   for (const c of months) {
     paid += c.health
     if (taxType !== 'Flat') {
       const [y, m] = c.month.split('-').map(Number) as [number, number]
       minimum += healthMinimumFor(y, m)
+      minimumBase += healthMinimumBaseFor(y, m)
     }
   }
   let percent: PercentString
@@ -177,10 +188,12 @@ const settleHealth = (
     from: taxType === 'Flat' ? formatYearMonth(year, 1) : formatYearMonth(year, 2),
     to: taxType === 'Flat' ? formatYearMonth(year, 12) : formatYearMonth(year + 1, 1),
     months: months.length,
+    insuredMonths: months.map((c) => c.month),
     basis,
     percent,
     computed,
     minimum,
+    minimumBase,
     flatTier,
     due,
     paid,
@@ -205,14 +218,15 @@ export function settleYears(input: AnnualInput): AnnualResult {
   const firstYear = yearOf(months[0]!.month)
   const lastYear = yearOf(lastMonth)
 
-  // Contributions by the year they are paid in (due the 20th of the next month: December's in January).
+  // Contributions by the year they are paid in (`paidOn`: the payment's day, else the setting's assumption), the same
+  // days the advances deduct them on.
   const socialPaid = new Map<number, Grosze>()
   const labourFundPaid = new Map<number, Grosze>()
   const healthPaid = new Map<number, Grosze>()
   const add = (m: Map<number, Grosze>, y: number, g: Grosze) => m.set(y, (m.get(y) ?? 0n) + g)
   for (const c of contributions) {
     if (!c.configured) continue
-    const paidIn = yearOf(c.dueDate)
+    const paidIn = yearOf(c.paidOn)
     add(socialPaid, paidIn, c.socialWithoutLabourFund)
     add(labourFundPaid, paidIn, c.labourFund)
     add(healthPaid, paidIn, c.health)

@@ -22,7 +22,7 @@ const scale2025: TaxInput = {
   months: months('2025-01', 13, 15_000, 3_000),
   vat: [],
   pit: [pitInput('Scale', { date: '2025-01-01' })],
-  socialSecurity: [{ date: '2025-01-01', amount: '1773.96', percent: '9' }],
+  socialSecurity: [{ date: '2025-01-01', amount: '1773.96', percent: '9', contributionsPaid: 'byDeadline' }],
   company: { businessStartDate: '2025-01-01', vatRegistrationDate: null },
 }
 
@@ -222,7 +222,7 @@ describe('mały ZUS plus', () => {
       months: months('2025-01', 24, 8_000, 2_500),
       vat: [],
       pit: [pitInput('Scale', { date: '2025-01-01' })],
-      socialSecurity: [{ date: '2025-01-01', amount: '1773.96', percent: '9' }],
+      socialSecurity: [{ date: '2025-01-01', amount: '1773.96', percent: '9', contributionsPaid: 'byDeadline' }],
     }
     const c = compareForms(input, 2026, { actualThrough: '2026-12' })
     const z = c.smallZusPlus.find((x) => x.appliesIn === 2026)!

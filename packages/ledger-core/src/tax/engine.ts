@@ -6,8 +6,8 @@
  * Every rule and choice with its legal source: docs/tax-rules.md.
  *
  * How a caller uses it (projections):
- * 1. Expand the user's company items into occurrences; attribute each to the month of `invoiceDate ?? date`.
- *    Private items (`isCompany` false) never enter.
+ * 1. Expand the user's company items into occurrences; attribute each one's VAT to the month of its tax point and
+ *    its revenue or cost to the month of its revenue or cost date (`taxPoint.ts`). Private items never enter.
  * 2. Per month sum the net amounts of company incomes (`companyRevenue`) and expenses (`companyCosts`) and the
  *    per-item VAT computed with {@link vatOfItem} (`outputVat` for incomes, `inputVat` for expenses).
  *    {@link monthFiguresFromItems} does steps 1–2 for already-expanded occurrences.
@@ -30,6 +30,7 @@ import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefaul
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
+import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import { declareVat, type VatDeclaration, type VatSaleTreatment, type VatSalesLine, vatOfItem } from './vat.ts'
 
 export type { AnnualForm, AnnualReturn, HealthSettlement } from './annual.ts'
@@ -39,7 +40,7 @@ export type { VatDeclaration, VatSaleTreatment, VatSalesLine } from './vat.ts'
 export { vatOfItem } from './vat.ts'
 
 /**
- * Company figures of one month, attributed for taxes by `invoiceDate ?? date`. The optional fields give the split
+ * Company figures of one month: VAT by the items' tax points, revenue and costs by their revenue and cost dates. The optional fields give the split
  * the law needs (VAT per rate for the declaration, ryczałt revenue per rate); a caller with totals only may leave
  * them out: the sales are then taken as one line at the standard rate, purchases carrying input VAT as the month's
  * costs, and all revenue at the PIT setting's ryczałt rate. {@link addItemToMonth} fills every field from items.
@@ -118,7 +119,16 @@ export interface SocialSecuritySettingInput {
   amount: MoneyString
   /** Health percent for Scale (9) or Linear (4.9); ignored for Flat (tiers apply). */
   percent: PercentString
+  /**
+   * When the contributions of the months this setting governs are taken as paid where the books know no payment date:
+   * `inMonth` (absent) on the month's last day, `byDeadline` on their deadline (the 20th of the next month, moved to a
+   * working day). They are deducted, in the advances and in the annual return alike, when paid.
+   */
+  contributionsPaid?: 'inMonth' | 'byDeadline'
 }
+
+/** How the day a month's contributions were paid is known (see {@link ContributionMonth.paidOn}). */
+export type PaidOnSource = 'payment' | 'inMonth' | 'byDeadline'
 
 export interface TaxInput {
   /**
@@ -131,6 +141,11 @@ export interface TaxInput {
   socialSecurity: SocialSecuritySettingInput[]
   /** Business start and VAT registration dates; absent or `null` fields: not known (no effect). */
   company?: CompanyFacts
+  /**
+   * The day each month's contributions were actually paid, where the books know it (a ZUS row marked paid on a day,
+   * a bank statement's line), by the month they concern. Other months follow their setting's `contributionsPaid`.
+   */
+  contributionsPaidOn?: ReadonlyMap<YearMonthString, LocalDateString>
 }
 
 /**
@@ -193,6 +208,13 @@ export interface ContributionMonth {
   percent: PercentString
   /** `social + health`: the amount of the month's obligation. */
   total: Grosze
+  /**
+   * The day the contributions count as paid, and so deducted (uPIT art. 26 ust. 1 pkt 2, art. 30c ust. 2; uZPD
+   * art. 11): the advance of that day's month and the return of its year deduct them.
+   */
+  paidOn: LocalDateString
+  /** `payment`: the books know the day; `inMonth` / `byDeadline`: the setting's assumption. */
+  paidOnSource: PaidOnSource
   /** Why the setting in force at the month's end does not govern it; `null` when it does. */
   settingReason: SettlementReason | null
   /** The 20th of the next month (ustawa o sus art. 47 ust. 1 pkt 1). */
@@ -507,6 +529,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
   const social = new Array<Grosze>(n)
   const socialNoFp = new Array<Grosze>(n)
   const health = new Array<Grosze>(n)
+  /** The input month (index) each month's contributions are paid in; `>= n`: after the last month passed in. */
+  const paidAt = new Array<number>(n)
   let flatRevenueYtd = 0n
   let flatSocialYtd = 0n
   // uŚOZ art. 81 ust. 2c: income of the income months since the start of their year, and the part used as bases.
@@ -567,6 +591,13 @@ export function computeTaxes(input: TaxInput): TaxResult {
     }
     previousScaleLinear = scaleLinear
     health[i] = h?.health ?? 0n
+    const due = deadline(y, mo, 20)
+    const actual = input.contributionsPaidOn?.get(f.month) ?? null
+    const paidOnSource: PaidOnSource =
+      actual !== null ? 'payment' : zs?.contributionsPaid === 'byDeadline' ? 'byDeadline' : 'inMonth'
+    const paidOn = actual ?? (paidOnSource === 'byDeadline' ? due.dueDate : mi.lastDay)
+    // Deducted in the month paid; a payment dated before the month it concerns counts in that month.
+    paidAt[i] = Math.max(i, monthIndexOf(paidOn) - info[0]!.index)
     result.contributions.push({
       month: f.month,
       configured: zs !== null,
@@ -586,8 +617,10 @@ export function computeTaxes(input: TaxInput): TaxResult {
       flatTier: h?.flatTier ?? null,
       percent: h?.percent ?? zs?.percent ?? '0',
       total: s + health[i]!,
+      paidOn,
+      paidOnSource,
       settingReason,
-      ...deadline(y, mo, 20),
+      ...due,
     })
   }
 
@@ -642,6 +675,18 @@ export function computeTaxes(input: TaxInput): TaxResult {
     i = j
   }
 
+  // ---- contributions by the month they are paid in (deducted then, uPIT art. 26 ust. 1 pkt 2) ----
+  const socialPaidIn = new Array<Grosze>(n).fill(0n)
+  const socialNoFpPaidIn = new Array<Grosze>(n).fill(0n)
+  const healthPaidIn = new Array<Grosze>(n).fill(0n)
+  for (let i = 0; i < n; i++) {
+    const k = paidAt[i]!
+    if (k >= n) continue
+    socialPaidIn[k] = socialPaidIn[k]! + social[i]!
+    socialNoFpPaidIn[k] = socialNoFpPaidIn[k]! + socialNoFp[i]!
+    healthPaidIn[k] = healthPaidIn[k]! + health[i]!
+  }
+
   // ---- PIT periods ----
   let ytdYear = -1
   let revYtd = 0n
@@ -682,15 +727,15 @@ export function computeTaxes(input: TaxInput): TaxResult {
       const d = deductionOf(j, flat)
       rev += f.companyRevenue
       cost += f.companyCosts
-      soc += social[j]!
-      socFlat += socialNoFp[j]!
-      hlth += health[j]!
+      soc += socialPaidIn[j]!
+      socFlat += socialNoFpPaidIn[j]!
+      hlth += healthPaidIn[j]!
       ded += d
       revYtd += f.companyRevenue
       costYtd += f.companyCosts
-      socYtd += social[j]!
-      socFlatYtd += socialNoFp[j]!
-      healthPaidYtd += health[j]!
+      socYtd += socialPaidIn[j]!
+      socFlatYtd += socialNoFpPaidIn[j]!
+      healthPaidYtd += healthPaidIn[j]!
       dedYtd += d
       if (flat)
         for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
@@ -840,14 +885,22 @@ export interface MonthItem {
 }
 
 /**
- * Adds one company item occurrence to its month's figures: revenue or costs, the VAT totals, the sales line of its
- * treatment and percent, the purchases carrying input VAT, the ryczałt revenue of its rate. The one place items
- * become engine figures, so the dashboard and a JPK_V7 file built from the same items agree.
+ * Adds one company item occurrence to its month's figures: {@link addVatToMonth} and {@link addPitToMonth} for an
+ * item whose VAT month and PIT month are the same month.
  */
 export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
+  addVatToMonth(f, it)
+  addPitToMonth(f, it)
+}
+
+/**
+ * Adds an occurrence's VAT to the month it counts in for VAT (its tax point, `taxPoint.ts`): the VAT totals, the
+ * sales line of its treatment and percent, the purchases carrying input VAT. The one place items become VAT figures,
+ * so the dashboard and a JPK_V7 file built from the same items agree.
+ */
+export const addVatToMonth = (f: MonthFigures, it: MonthItem): void => {
   const treatment: VatSaleTreatment = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate'
   if (it.isIncome) {
-    f.companyRevenue += it.amount
     f.outputVat += it.vat
     f.sales ??= []
     const percent = treatment === 'rate' ? it.percent : '0'
@@ -857,18 +910,27 @@ export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
       line.base += it.amount
       line.vat += it.vat
     } else f.sales.push({ treatment, percent, base: it.amount, vat: it.vat })
-    f.flatRevenue ??= []
-    let rate: FlatRevenue | undefined
-    for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
-    if (rate) rate.amount += it.amount
-    else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
   } else {
-    if (!it.notCost) f.companyCosts += it.amount
     f.inputVat += it.vat
     f.purchaseBase ??= 0n
     // The purchase register (and P_42) holds the purchases whose input tax is deducted.
     if (treatment === 'rate' && it.vat !== 0n) f.purchaseBase += it.amount
   }
+}
+
+/**
+ * Adds an occurrence to the month of its revenue or cost date (PIT, ryczałt, the tax book): revenue and the ryczałt
+ * revenue of its rate, or costs (an expense that is not a tax cost adds nothing here).
+ */
+export const addPitToMonth = (f: MonthFigures, it: MonthItem): void => {
+  if (it.isIncome) {
+    f.companyRevenue += it.amount
+    f.flatRevenue ??= []
+    let rate: FlatRevenue | undefined
+    for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
+    if (rate) rate.amount += it.amount
+    else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
+  } else if (!it.notCost) f.companyCosts += it.amount
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -890,9 +952,9 @@ export interface TaxItem {
   kind: 'income' | 'expense'
   /** The cash date of the occurrence. */
   date: LocalDateString
-  /** When set, taxes attribute the item to this date's month instead of `date`'s. */
+  /** The invoice's issue date; `null`: the item's date is its document's date. */
   invoiceDate: LocalDateString | null
-  /** The day of supply; absent or `null`: the invoice date, else the date. */
+  /** The day of supply where it differs from the issue date; absent or `null`: the invoice date, else the date. */
   supplyDate?: LocalDateString | null
   /** Net amount, grosze. */
   amount: Grosze
@@ -904,11 +966,14 @@ export interface TaxItem {
   flatRate?: PercentString | null
   /** Private items (false) never enter taxes. */
   isCompany: boolean
+  /** `invoice`: VAT arises on the invoice's date (uVAT art. 19a ust. 5 pkt 4); absent: on the supply. */
+  taxPoint?: 'supply' | 'invoice'
 }
 
 /**
- * Aggregates item occurrences into contiguous {@link MonthFigures} from `from` through `to` (inclusive). Items
- * attributed outside the range are ignored; private items never enter. An item without its own percent takes the
+ * Aggregates item occurrences into contiguous {@link MonthFigures} from `from` through `to` (inclusive): each item's
+ * VAT into the month of its tax point, its revenue or cost into the month of its revenue or cost date
+ * (`taxPoint.ts`). Parts dated outside the range are ignored; private items never enter. An item without its own percent takes the
  * VAT setting in force on its day of supply (`supplyDate ?? invoiceDate ?? date`, uVAT art. 41 ust. 14a–14h).
  */
 export function monthFiguresFromItems(
@@ -927,13 +992,19 @@ export function monthFiguresFromItems(
   const vatS = byDate(vat)
   for (const it of items) {
     if (!it.isCompany) continue
-    const f = index.get(monthOf(it.invoiceDate ?? it.date))
-    if (!f) continue
+    const dates = {
+      isIncome: it.kind === 'income',
+      date: it.date,
+      invoiceDate: it.invoiceDate,
+      supplyDate: it.supplyDate ?? null,
+      taxPoint: it.taxPoint ?? null,
+    }
     const treatment = it.vatTreatment ?? (it.percent === null ? 'inForce' : 'rate')
-    const supply = it.supplyDate ?? it.invoiceDate ?? it.date
     const percent =
-      treatment === 'zw' || treatment === 'np' ? '0' : (it.percent ?? inForce(vatS, supply)?.percent ?? '0')
-    addItemToMonth(f, {
+      treatment === 'zw' || treatment === 'np'
+        ? '0'
+        : (it.percent ?? inForce(vatS, supplyDateOf(dates))?.percent ?? '0')
+    const m: MonthItem = {
       isIncome: it.kind === 'income',
       amount: it.amount,
       vat: vatOfItem(it.amount, percent),
@@ -941,7 +1012,11 @@ export function monthFiguresFromItems(
       percent,
       flatRate: it.flatRate ?? null,
       notCost: false,
-    })
+    }
+    const fv = index.get(monthOf(vatDateOf(dates)))
+    if (fv) addVatToMonth(fv, m)
+    const fp = index.get(monthOf(pitDateOf(dates)))
+    if (fp) addPitToMonth(fp, m)
   }
   return out
 }

@@ -17,6 +17,7 @@ export {
   defaultHealthPercent,
   flatHealth,
   type HealthResult,
+  healthMinimumBaseFor,
   healthMinimumFor,
   labourFundOf,
   type MonthSocial,
@@ -36,3 +37,13 @@ export {
   type ThresholdKind,
   type ThresholdWarning,
 } from './compare.ts'
+export {
+  costDateOf,
+  type ItemDates,
+  pitDateOf,
+  revenueDateOf,
+  supplyDateOf,
+  vatDateOf,
+  vatPurchaseDate,
+  vatSaleDate,
+} from './taxPoint.ts'

@@ -109,6 +109,13 @@ export const healthMinimumFor = (year: number, month: number): Grosze => {
   return prev.fallback ? ratesFor(year).health.januaryScaleLinearMinimum : prev.health.scaleLinearMinimum
 }
 
+/** The Scale/Linear monthly minimum base of a month (the base of {@link healthMinimumFor}), by the same rule. */
+export const healthMinimumBaseFor = (year: number, month: number): Grosze => {
+  if (month !== 1) return ratesFor(year).health.scaleLinearMinimumBase
+  const prev = ratesFor(contributionYearOf(year, month))
+  return prev.fallback ? ratesFor(year).health.januaryScaleLinearMinimumBase : prev.health.scaleLinearMinimumBase
+}
+
 /** The health contribution of a month and how it was found. */
 export interface HealthResult {
   /** The contribution, rounded to the grosz. */

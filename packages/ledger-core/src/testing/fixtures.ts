@@ -69,7 +69,8 @@ export const scaleYearCommands = (months: number) =>
     {
       type: 'AddSetting',
       kind: 'SocialSecurity',
-      data: ssSetting({ date: '2025-01-01', amount: '1773.96', percent: '9' }),
+      // As the golden annual-scale-2025: contributions paid by their deadline (December's in January 2026).
+      data: ssSetting({ date: '2025-01-01', amount: '1773.96', percent: '9', contributionsPaid: 'byDeadline' }),
     },
     {
       type: 'AddItem',

@@ -43,6 +43,9 @@ export const rates2025: TaxRates = {
     scaleLinearMinimum: 31_496n,
     // January 2025 still belongs to contribution year 2024: 9 % × 4 242 zł = 381.78.
     januaryScaleLinearMinimum: 38_178n,
+    // 75 % × 4 666 zł; January: the 2024 minimum wage, 4 242 zł.
+    scaleLinearMinimumBase: 349_950n,
+    januaryScaleLinearMinimumBase: 424_200n,
     scalePercent: '9',
     linearPercent: '4.9',
     averageWagePrevQ4: 854_918n,

@@ -43,6 +43,9 @@ export const rates2026: TaxRates = {
     scaleLinearMinimum: 43_254n,
     // January 2026 still belongs to contribution year 2025 (75 % basis): 314.96.
     januaryScaleLinearMinimum: 31_496n,
+    // The minimum wage, 4 806 zł; January: contribution year 2025's 75 % × 4 666 zł.
+    scaleLinearMinimumBase: 480_600n,
+    januaryScaleLinearMinimumBase: 349_950n,
     scalePercent: '9',
     linearPercent: '4.9',
     averageWagePrevQ4: 922_864n,

@@ -113,6 +113,13 @@ export interface TaxRates {
      * previous year is not tabled).
      */
     readonly januaryScaleLinearMinimum: Grosze
+    /**
+     * The monthly minimum base behind `scaleLinearMinimum` (the minimum wage of the contribution year's first day,
+     * 75 % of it in contribution year 2025): uŚOZ art. 81 ust. 2d.
+     */
+    readonly scaleLinearMinimumBase: Grosze
+    /** The minimum base behind `januaryScaleLinearMinimum`. */
+    readonly januaryScaleLinearMinimumBase: Grosze
     /** Scale health percent, 9 %. */
     readonly scalePercent: PercentString
     /** Linear health percent, 4.9 %. */

@@ -12,6 +12,8 @@ export type { RelatedTransaction }
 export interface TransactionFlags {
   completed?: boolean
   notification?: boolean
+  /** With `completed: true`: the day the money left (`yyyy-mm-dd`); contributions are deducted on it. */
+  paidOn?: string
 }
 
 /** `PUT transaction/{id}` answer (the id is the transaction's identity). */
@@ -22,8 +24,8 @@ export interface FlagsResult {
   notificationCompleted: boolean
   /** What was paid when completed (`null` while not completed). */
   paidAmount?: string | null
-  /** The day the money moved (from a bank statement's line); absent when unknown. */
-  paidOn?: string
   /** `sum − paidAmount` of a completed row (`"0.00"` when paid in full). */
   remainingAmount?: string | null
+  /** The day the completion said the money left. */
+  paidOn?: string | null
 }

@@ -146,7 +146,10 @@ export const FixedExpenses: Story = {
   parameters: { route: '/companydashboard/fees/fixed' },
 }
 
-/** The add form with 'Company expense' ticked: VAT percent 23 and the invoice date one month earlier on day 28. */
+/**
+ * The add form with 'Company expense' ticked: VAT percent 23 and the invoice date the item's own date (never a month
+ * earlier), with the month each tax counts it in: November for VAT, PIT and the book.
+ */
 export const AddCompanyExpense: Story = {
   render: () => (
     <WithServices records={[]}>
@@ -158,7 +161,11 @@ export const AddCompanyExpense: Story = {
     for (const c of await canvas.findAllByRole('checkbox', { name: /Company expense|Wydatek firmowy/ }))
       await userEvent.click(c)
     await expectValues(canvasElement, /VAT percent|Stawka VAT/, /^23$/)
-    await expectValues(canvasElement, /Invoice Date|Data faktury/, /^2026-10-28$/)
+    await expectValues(canvasElement, /Invoice Date|Data faktury/, /^2026-11-23$/)
+    const months = canvas.getAllByTestId('tax-months')
+    for (const m of months)
+      await expect(m.textContent).toMatch(/VAT.*(November 2026|listopad 2026).*(November 2026|listopad 2026)/)
+    for (const m of months) await expect(m.textContent).not.toMatch(/(October|październik)/)
   },
 }
 

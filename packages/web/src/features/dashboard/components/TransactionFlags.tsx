@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import { Button } from '../../../ui/Button.tsx'
+import { localToday } from '../../../ui/DatePicker.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
 import { hasRemainder, owesRemainder } from '../payment.ts'
 import type { Transaction, TransactionFlags as Flags } from '../types.ts'
@@ -14,17 +16,40 @@ type Props = {
  * Completed and Notification checkboxes that save at once; when completed the notification options are hidden —
  * unless the amount grew after the payment: then the remainder can be reminded of, and one button records the new
  * amount as paid. The read-only Sent box shows whether the reminder went out (notificationCompleted).
+ * A month's ZUS row asks the day it was paid (today by default): contributions are deducted on it, in the advances
+ * and the annual return alike; once paid it says the day.
  */
 export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) => {
   const { t: tr } = useLingui()
+  const [paidOn, setPaidOn] = useState(() => localToday())
+  const contributions = t.eventType === '5_SocialSecurity' && t.id.startsWith('zus-')
+  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(paidOn)
   return (
     <div className="tx-flags">
       <Checkbox
         label={tr`Completed`}
         checked={t.completed}
-        disabled={disabled}
-        onChange={(e) => onChange(t.id, { completed: e.currentTarget.checked })}
+        disabled={disabled || (contributions && !t.completed && !validDay)}
+        onChange={(e) =>
+          onChange(
+            t.id,
+            contributions && e.currentTarget.checked
+              ? { completed: true, paidOn }
+              : { completed: e.currentTarget.checked },
+          )
+        }
       />
+      {contributions && !t.completed && (
+        <label className="tx-flags__paid-on">
+          <span>{tr`Paid on`}</span>
+          <input type="date" value={paidOn} disabled={disabled} onChange={(e) => setPaidOn(e.currentTarget.value)} />
+        </label>
+      )}
+      {contributions && t.completed && t.paidOn && (
+        <span className="tx-flags__paid-on">
+          {tr`Paid on`} <time dateTime={t.paidOn}>{t.paidOn}</time>
+        </span>
+      )}
       {(!t.completed || owesRemainder(t)) && (
         <>
           <Checkbox

@@ -85,6 +85,7 @@ export const applyFlags = (transactions: Transaction[], id: string, flags: Parti
           ...(flags.notification === undefined ? {} : { notification: flags.notification }),
           ...(flags.notificationCompleted === undefined ? {} : { notificationCompleted: flags.notificationCompleted }),
           ...(flags.paidAmount === undefined ? {} : { paidAmount: flags.paidAmount }),
+          ...(flags.paidOn === undefined ? {} : { paidOn: flags.paidOn }),
           ...(flags.remainingAmount === undefined ? {} : { remainingAmount: flags.remainingAmount }),
         }
       : t,

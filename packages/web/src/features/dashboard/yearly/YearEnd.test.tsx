@@ -27,6 +27,12 @@ describe('YearEnd', () => {
       .getByRole('heading', { name: 'Annual health settlement 2025-02 – 2026-01' })
       .closest('section')!
     expect(health.textContent).toContain('To pay with the DRA for April: PLN\u00a0159.70')
+    // Its working: the base, the minimum base and the months insured.
+    expect(within(health).getByText('Insured months').nextSibling?.textContent).toBe('12 (2025-02 – 2026-01)')
+    expect(within(health).getByText("The year's income").nextSibling?.textContent).toBe('PLN\u00a0124,486.44')
+    expect(within(health).getByText('Minimum base (the months summed)').nextSibling?.textContent).toBe(
+      'PLN\u00a041,994.00',
+    )
     const rows = screen.getAllByRole('row').slice(1)
     expect(rows.map((r) => r.getAttribute('data-form'))).toEqual(['Scale', 'Linear', 'Flat'])
     expect(within(rows[0]!).getByText('current')).toBeTruthy()

@@ -116,8 +116,10 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
   const { t } = useLingui()
   const fmt = useFormat()
   const flat = h.taxType === 'Flat'
+  const insured = h.insuredMonths ?? []
+  const span = insured.length > 0 ? ` (${insured[0]} – ${insured[insured.length - 1]})` : ''
   const rows: [ReactNode, ReactNode, string][] = [
-    [t`Insured months`, String(h.months), 'months'],
+    [t`Insured months`, `${h.months}${span}`, 'months'],
     [
       flat ? t`The year's revenue less social contributions` : t`The year's income`,
       <Amount key="b" value={h.basis} />,
@@ -126,6 +128,8 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
     flat ? [t`Revenue band`, String(h.flatTier), 'band'] : [t`Rate`, fmt.percent(String(h.percent)), 'rate'],
     [t`Contribution computed`, <Amount key="c" value={h.computed} />, 'computed'],
   ]
+  if (!flat && h.minimumBase !== undefined)
+    rows.push([t`Minimum base (the months summed)`, <Amount key="mb" value={h.minimumBase} />, 'minimumBase'])
   if (!flat) rows.push([t`Minimum (the months summed)`, <Amount key="m" value={h.minimum} />, 'minimum'])
   rows.push([t`The year's contribution`, <Amount key="d" value={h.due} />, 'due'])
   rows.push([t`Monthly contributions`, <Amount key="p" value={h.paid} />, 'paid'])

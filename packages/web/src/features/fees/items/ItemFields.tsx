@@ -15,7 +15,8 @@ import { type FieldSpec, FieldInput } from '../../../forms/index.ts'
 import type { RecordForm } from '../../../forms/index.ts'
 import { useLanguage } from '../../../forms/index.ts'
 import { formatPercentText } from '../../../forms/index.ts'
-import { applyCompanyFlag, resolveVatPercent } from '../lib/companyFlag.ts'
+import { applyCompanyFlag, changeItemDate, resolveVatPercent } from '../lib/companyFlag.ts'
+import { TaxMonths } from './TaxMonths.tsx'
 
 export interface ItemFieldsProps {
   form: RecordForm
@@ -32,10 +33,12 @@ export interface ItemFieldsProps {
 const countryOptions = COUNTRIES.map(([code, name]) => ({ value: code, label: name }))
 
 /**
- * The inputs of an expense or income: date, name, amount, the company checkbox that reveals VAT percent and
- * Invoice Date (SPEC §4 rules in `applyCompanyFlag`), and repetitions for recurring items. A company item also
+ * The inputs of an expense or income: date, name, amount, the company checkbox that reveals VAT percent, the
+ * invoice date (starting as, and following, the item's date: `applyCompanyFlag`, `changeItemDate`) and the day of
+ * supply where it differs, with the month each tax will count the item in (`TaxMonths`), and repetitions for
+ * recurring items. A company item also
  * has "More details" for its tax-book entry and VAT register row (document, description, counterparty, KPiR column,
- * ryczałt rate, KSeF number or marker, VAT treatment, day of supply, JPK_V7 document type, GTU codes and
+ * ryczałt rate, KSeF number or marker, VAT treatment, JPK_V7 document type, GTU codes and
  * procedures), collapsed so the SPEC form stays as it is; opened by itself when the item already has some. An
  * exempt, not-taxable or at-the-rate-in-force item hides the VAT percent (the core ignores it then).
  */
@@ -52,7 +55,11 @@ export const ItemFields = ({
   const language = useLanguage()
   const { draft, fieldErrors, warnings } = form.context
   const isCompany = draft.isCompany === true
-  const change = (path: string, value: unknown) => form.send({ type: 'CHANGE', path, value })
+  // The invoice date follows the item's date until the user gives another one.
+  const change = (path: string, value: unknown) =>
+    path === 'date'
+      ? form.send({ type: 'PATCH', values: changeItemDate(draft, value) })
+      : form.send({ type: 'CHANGE', path, value })
   const input = (spec: FieldSpec) => (
     <FieldInput
       key={spec.path}
@@ -121,8 +128,8 @@ export const ItemFields = ({
     Boolean(draft.flatRate) ||
     Boolean(draft.ksefNumber) ||
     Boolean(draft.ksefMarker) ||
-    Boolean(draft.supplyDate) ||
     Boolean(draft.documentType) ||
+    draft.taxPoint === 'invoice' ||
     treatment !== 'rate' ||
     list('gtu').length > 0 ||
     list('procedures').length > 0 ||
@@ -148,6 +155,16 @@ export const ItemFields = ({
         treatment === 'rate' &&
         input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
+      {isCompany && input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
+      {isCompany && (
+        <TaxMonths
+          income={income}
+          date={draft.date}
+          invoiceDate={draft.invoiceDate}
+          supplyDate={draft.supplyDate}
+          taxPoint={draft.taxPoint}
+        />
+      )}
       {isCompany && (
         <details className="item-details" open={hasDetails}>
           <summary>{t`More details (tax book)`}</summary>
@@ -175,7 +192,18 @@ export const ItemFields = ({
             options: treatments,
             placeholder: t`At the VAT percent above (default)`,
           })}
-          {input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
+          {input({
+            path: 'taxPoint',
+            label: t`When VAT arises`,
+            kind: 'select',
+            options: [
+              {
+                value: 'invoice',
+                label: t`On the invoice date (utilities, telecoms, rent, lease, security, cleaning — art. 19a ust. 5 pkt 4)`,
+              },
+            ],
+            placeholder: t`On the day of supply (default)`,
+          })}
           {input({ path: 'ksefNumber', label: t`KSeF number` })}
           {input({
             path: 'ksefMarker',
@@ -221,7 +249,7 @@ const DETAIL_FIELDS = [
   'ksefNumber',
   'ksefMarker',
   'vatTreatment',
-  'supplyDate',
+  'taxPoint',
   'documentType',
   'gtu',
   'procedures',

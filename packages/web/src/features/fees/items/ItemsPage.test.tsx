@@ -38,7 +38,8 @@ describe('items pages', () => {
     await waitFor(() => expect(services.records()).toHaveLength(1)) // VAT loaded
     fireEvent.click(within(form).getByLabelText('Company income'))
     await waitFor(() => expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '8'))
-    expect(within(form).getByLabelText('Invoice Date')).toHaveProperty('value', '2026-02-28')
+    // The invoice date starts as the item's own date (never a month before, on the 28th: docs/decisions.md).
+    expect(within(form).getByLabelText('Invoice Date')).toHaveProperty('value', '2026-03-15')
     fireEvent.click(within(form).getByRole('button', { name: 'Add Recuring Income' }))
     expect(await screen.findByRole('heading', { name: 'Consulting' })).toBeTruthy()
     const saved = services.records().find((r) => r.dataType === 'RecurringIncome')
@@ -48,7 +49,7 @@ describe('items pages', () => {
       amount: '1234.50',
       isCompany: true,
       percent: '8',
-      invoiceDate: '2026-02-28',
+      invoiceDate: '2026-03-15',
       ...ITEM_DEFAULTS,
       repetitions: 12,
     })

@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { applyCompanyFlag, defaultInvoiceDate, vatPercentOf, vatPercentOn } from './companyFlag.ts'
+import { applyCompanyFlag, changeItemDate, defaultInvoiceDate, vatPercentOf, vatPercentOn } from './companyFlag.ts'
 
 describe('company flag rules (SPEC §4)', () => {
-  it('ticking sets the default VAT percent when it was 0 and the invoice date to day 28 of the previous month', () => {
-    expect(applyCompanyFlag({ date: '2026-03-15', percent: '0', invoiceDate: null }, true)).toEqual({
+  it('ticking sets the default VAT percent when it was 0 and the invoice date to the item’s own date', () => {
+    // Never "one month before, on the 28th": an expense dated 20 November stays November's for every tax.
+    expect(applyCompanyFlag({ date: '2026-11-20', percent: '0', invoiceDate: null }, true)).toEqual({
       isCompany: true,
       percent: '23',
-      invoiceDate: '2026-02-28',
+      invoiceDate: '2026-11-20',
     })
+    expect(defaultInvoiceDate('2026-01-31')).toBe('2026-01-31')
   })
 
-  it('crosses the year boundary for January items', () => {
-    expect(defaultInvoiceDate('2026-01-31')).toBe('2025-12-28')
+  it('the invoice date follows the item’s date until the user gives another one', () => {
+    const item = { date: '2026-11-20', invoiceDate: '2026-11-20', isCompany: true }
+    expect(changeItemDate(item, '2026-12-03')).toEqual({ date: '2026-12-03', invoiceDate: '2026-12-03' })
+    expect(changeItemDate({ ...item, invoiceDate: null }, '2026-12-03')).toEqual({
+      date: '2026-12-03',
+      invoiceDate: '2026-12-03',
+    })
+    expect(changeItemDate({ ...item, invoiceDate: '2026-11-18' }, '2026-12-03')).toEqual({ date: '2026-12-03' })
+    expect(changeItemDate({ ...item, isCompany: false, invoiceDate: null }, '2026-12-03')).toEqual({
+      date: '2026-12-03',
+    })
   })
 
   it('uses the loaded VAT percent instead of 23', () => {

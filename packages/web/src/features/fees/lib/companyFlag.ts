@@ -1,11 +1,14 @@
 /**
- * The 'Company expense' / 'Company income' checkbox of SPEC §4:
+ * The 'Company expense' / 'Company income' checkbox of SPEC §4, with the invoice date's default replaced
+ * (docs/decisions.md, "The invoice date's default"):
  * - ticking sets the VAT percent to the default one when it was 0 (or empty) and, when the invoice date is
- *   empty, sets it to one month before the item's date, on day 28;
+ *   empty, sets it to the item's own date (the specification's "one month before, on the 28th" moved items into
+ *   another tax month behind the user's back);
+ * - the invoice date follows the item's date while the user has not typed another one ({@link changeItemDate});
  * - unticking sets the percent to 0 and clears the invoice date.
  * The default VAT percent is 23 until the VAT setting is loaded, then that setting's percent.
  */
-import { addMonthsToMonth, isLocalDate, monthOf } from '@finance/ledger-core'
+import { isLocalDate } from '@finance/ledger-core'
 
 export const DEFAULT_VAT_PERCENT = '23'
 
@@ -17,9 +20,22 @@ export interface CompanyFields {
 
 const isZero = (p: unknown): boolean => p === undefined || p === null || p === '' || /^0+(\.0*)?$/.test(String(p))
 
-/** One month before `date`, on day 28 (`2026-03-15` → `2026-02-28`); `null` when `date` is not a date. */
-export const defaultInvoiceDate = (date: unknown): string | null =>
-  isLocalDate(date) ? `${addMonthsToMonth(monthOf(date), -1)}-28` : null
+/** The invoice date a company item starts with: its own date; `null` when `date` is not a date yet. */
+export const defaultInvoiceDate = (date: unknown): string | null => (isLocalDate(date) ? date : null)
+
+/**
+ * The fields to change when the item's date becomes `date`: the date, and the invoice date too while it was empty
+ * or still equal to the old date (the user has not given another one).
+ */
+export const changeItemDate = (
+  item: { date?: unknown; invoiceDate?: unknown; isCompany?: unknown },
+  date: unknown,
+): Record<string, unknown> => {
+  const invoice = item.invoiceDate
+  const follows =
+    item.isCompany === true && (invoice === null || invoice === undefined || invoice === '' || invoice === item.date)
+  return follows ? { date, invoiceDate: isLocalDate(date) ? date : null } : { date }
+}
 
 /** The changed fields after the checkbox becomes `checked`. */
 export const applyCompanyFlag = (

@@ -40,6 +40,15 @@ export const SocialSecurityForm = ({ today }: { today?: string }) => {
     { path: 'date', label: t`Date`, kind: 'date', required: true },
     { path: 'amount', label: t`Amount (monthly)`, kind: 'money', required: true },
     { path: 'percent', label: t`Health insurance percent`, kind: 'percent', required: true },
+    {
+      path: 'contributionsPaid',
+      label: t`I pay the contributions`,
+      kind: 'select',
+      options: [
+        { value: 'inMonth', label: t`in the month they concern` },
+        { value: 'byDeadline', label: t`by the deadline (the 20th of the next month)` },
+      ],
+    },
   ]
   return (
     <SettingPanel
@@ -47,7 +56,7 @@ export const SocialSecurityForm = ({ today }: { today?: string }) => {
       formId="socialsecurity"
       title={t`Set current Social Security amount`}
       fields={fields}
-      template={{ date: day, amount: '', percent: '' }}
+      template={{ date: day, amount: '', percent: '', contributionsPaid: 'inMonth' }}
       today={day}
       summary={(o) =>
         `${formatMoneyWithCurrency(String(o.amount), language)} · ${formatPercentText(String(o.percent), language)}`

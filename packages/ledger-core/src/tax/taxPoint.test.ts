@@ -1,0 +1,79 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { costDateOf, pitDateOf, revenueDateOf, vatDateOf, vatPurchaseDate, vatSaleDate } from './taxPoint.ts'
+
+const sale = (date: string, invoiceDate: string | null, supplyDate: string | null = null) => ({
+  isIncome: true,
+  date,
+  invoiceDate,
+  supplyDate,
+})
+const purchase = (date: string, invoiceDate: string | null, supplyDate: string | null = null) => ({
+  ...sale(date, invoiceDate, supplyDate),
+  isIncome: false,
+})
+
+describe('the tax point of each tax', () => {
+  it('a service performed on 30 September, invoiced 2 October, paid 16 October: September for VAT and for PIT', () => {
+    const it = sale('2026-10-16', '2026-10-02', '2026-09-30')
+    expect(vatDateOf(it)).toBe('2026-09-30')
+    expect(revenueDateOf(it)).toBe('2026-09-30')
+  })
+
+  it('an invoice issued before the supply: VAT on the supply, revenue on the invoice (the earlier)', () => {
+    const it = sale('2026-05-20', '2026-04-28', '2026-05-06')
+    expect(vatSaleDate(it)).toBe('2026-05-06')
+    expect(revenueDateOf(it)).toBe('2026-04-28')
+  })
+
+  it('money received before the supply is an advance, taxed for VAT when received (art. 19a ust. 8)', () => {
+    expect(vatSaleDate(sale('2026-03-05', '2026-03-05', '2026-04-10'))).toBe('2026-03-05')
+  })
+
+  it('without an invoice or supply date the item counts on its date for every tax', () => {
+    for (const it of [sale('2026-02-11', null), purchase('2026-02-11', null)]) {
+      expect(vatDateOf(it)).toBe('2026-02-11')
+      expect(pitDateOf(it)).toBe('2026-02-11')
+    }
+  })
+
+  it('a purchase: input VAT not before the supply nor the invoice; the cost on the invoice date', () => {
+    const it = purchase('2026-10-12', '2026-09-28', '2026-10-05')
+    expect(vatPurchaseDate(it)).toBe('2026-10-05')
+    expect(costDateOf(it)).toBe('2026-09-28')
+    expect(vatPurchaseDate(purchase('2026-10-12', '2026-10-03', '2026-09-30'))).toBe('2026-10-03')
+  })
+
+  it('a service taxed on the invoice date (art. 19a ust. 5 pkt 4): VAT on the invoice, the item’s date without one', () => {
+    const rent = { ...sale('2026-11-10', '2026-11-05', '2026-10-31'), taxPoint: 'invoice' as const }
+    expect(vatSaleDate(rent)).toBe('2026-11-05')
+    expect(revenueDateOf(rent)).toBe('2026-10-31')
+    // Paid before the invoice: no advance rule for these services (ust. 8 does not apply).
+    expect(vatSaleDate({ ...rent, date: '2026-10-20' })).toBe('2026-11-05')
+    expect(vatSaleDate({ ...rent, invoiceDate: null })).toBe('2026-11-10')
+    expect(vatPurchaseDate({ ...rent, isIncome: false })).toBe('2026-11-05')
+  })
+
+  const day = fc
+    .integer({ min: 0, max: 800 })
+    .map((n) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10))
+  const dates = fc.record({
+    isIncome: fc.boolean(),
+    date: day,
+    invoiceDate: fc.option(day, { nil: null }),
+    supplyDate: fc.option(day, { nil: null }),
+  })
+
+  it('revenue is never after the supply, the invoice or the payment; a sale is taxed no later than supplied', () => {
+    fc.assert(
+      fc.property(dates, (it) => {
+        const r = revenueDateOf(it)
+        for (const d of [it.date, it.invoiceDate, it.supplyDate]) if (d !== null) expect(r <= d).toBe(true)
+        expect(vatSaleDate(it) <= (it.supplyDate ?? it.invoiceDate ?? it.date)).toBe(true)
+        expect(vatPurchaseDate(it) >= (it.invoiceDate ?? it.date)).toBe(true)
+        expect([it.date, it.invoiceDate, it.supplyDate]).toContain(pitDateOf(it))
+        expect([it.date, it.invoiceDate, it.supplyDate]).toContain(vatDateOf(it))
+      }),
+    )
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * When an item counts for each tax: one named function per tax that dates an item. The same item may fall in
+ * different months for VAT, for PIT / ryczałt and in the tax book (a service performed on 30 September and invoiced
+ * on 2 October is September's for VAT and for PIT; the book records it in September too). Every projection that
+ * places an item in a month (the engine's month figures, the VAT register and JPK_V7, the tax book and its
+ * JPK_PKPIR / JPK_EWP, the live month, the dashboards, the annual return) takes its month from here.
+ *
+ * The dates an item carries:
+ * - `date`: the day the money moves (the payment received or made, or due);
+ * - `invoiceDate`: the invoice's (document's) issue date, `null` when the item has no separate document date;
+ * - `supplyDate`: the day of supply (data dostawy / wykonania usługi) where it differs from the issue date, `null`
+ *   otherwise.
+ * Legal sources and worked examples: docs/tax-rules.md §4, "The tax point", and §6.9.
+ */
+import type { LocalDateString } from '../types.ts'
+
+/** The dates of one item occurrence as stored (recurring occurrences shifted by their month). */
+export interface ItemDates {
+  readonly isIncome: boolean
+  readonly date: LocalDateString
+  readonly invoiceDate: LocalDateString | null
+  readonly supplyDate: LocalDateString | null
+  /** `invoice`: VAT arises on the invoice's date (uVAT art. 19a ust. 5 pkt 4); absent or `supply`: on the supply. */
+  readonly taxPoint?: 'supply' | 'invoice' | null
+}
+
+const earliest = (...ds: (LocalDateString | null)[]): LocalDateString => {
+  let out: LocalDateString | null = null
+  for (const d of ds) if (d !== null && (out === null || d < out)) out = d
+  return out!
+}
+
+const latest = (...ds: (LocalDateString | null)[]): LocalDateString => {
+  let out: LocalDateString | null = null
+  for (const d of ds) if (d !== null && (out === null || d > out)) out = d
+  return out!
+}
+
+/** The day of supply: the stated one, else the issue date (an invoice without P_6 supplies on its date), else the date. */
+export const supplyDateOf = (it: ItemDates): LocalDateString => it.supplyDate ?? it.invoiceDate ?? it.date
+
+/**
+ * The day an income's VAT obligation arises: the day of supply (uVAT art. 19a ust. 1); a continuous service is
+ * supplied at the end of each settlement period (ust. 3), which is its `supplyDate`. Money received before the supply
+ * (an income dated before its day of supply) is an advance, taxed when received (ust. 8).
+ */
+export const vatSaleDate = (it: ItemDates): LocalDateString =>
+  it.taxPoint === 'invoice' ? onInvoice(it) : earliest(supplyDateOf(it), it.date)
+
+/**
+ * The services of uVAT art. 19a ust. 5 pkt 4 (supplies of electricity, heat, gas, telecoms, rent and lease, security,
+ * cleaning, …) are taxed on the invoice's date, advances included (ust. 8 does not apply to them); without an invoice
+ * date the item's date stands for the payment deadline of ust. 7.
+ */
+const onInvoice = (it: ItemDates): LocalDateString => it.invoiceDate ?? it.date
+
+/**
+ * The day a purchase's input VAT may first be deducted (uVAT art. 86 ust. 10 and 10b pkt 1): the period in which the
+ * seller's obligation arose (the day of supply), but not before the period in which the invoice is received (the
+ * invoice's date stands for its receipt).
+ */
+export const vatPurchaseDate = (it: ItemDates): LocalDateString =>
+  it.taxPoint === 'invoice' ? onInvoice(it) : latest(supplyDateOf(it), it.invoiceDate ?? it.date)
+
+/** The day an item counts for VAT: {@link vatSaleDate} for incomes, {@link vatPurchaseDate} for expenses. */
+export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatSaleDate(it) : vatPurchaseDate(it))
+
+/**
+ * The day of a business revenue for PIT and ryczałt (uPIT art. 14 ust. 1c; uZPD art. 6 ust. 1a, which applies it to
+ * ryczałt): the day of supply, but no later than the day the invoice is issued or the receivable is paid — the
+ * earliest of the three. A continuous service settled in periods (art. 14 ust. 1e) has its revenue on the period's
+ * last day, which is its `supplyDate`.
+ */
+export const revenueDateOf = (it: ItemDates): LocalDateString =>
+  earliest(it.supplyDate ?? it.invoiceDate, it.invoiceDate, it.date)
+
+/**
+ * The day a cost counts for PIT and in the tax book (uPIT art. 22 ust. 5–6b with the KPiR regulation, Dz.U. 2025
+ * poz. 1299): a KPiR trader deducts a cost in the period it is entered in the book, and it is entered on the basis of
+ * the invoice or other document, under that document's date; without a separate document date, the item's date.
+ */
+export const costDateOf = (it: ItemDates): LocalDateString => it.invoiceDate ?? it.date
+
+/** The day an item counts for PIT / ryczałt and in the tax book: its revenue date or its cost date. */
+export const pitDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? revenueDateOf(it) : costDateOf(it))

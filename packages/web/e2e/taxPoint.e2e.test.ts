@@ -1,0 +1,68 @@
+/**
+ * The item form's dates in Chromium, Polish first: ticking "Przychód firmowy" proposes the item's own date as the
+ * invoice date, and a service performed the month before says, before saving, which month VAT and PIT count it in.
+ * Screenshots at 1280 and 400 px in test-output/screenshots (item-tax-months-*.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  REGISTRATION_KEY,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+} from './harness.ts'
+
+const USER_EMAIL = 'dates-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf } = journeyApi(() => server)
+
+beforeAll(async () => {
+  server = await startServer()
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'account/register', {
+    email: USER_EMAIL,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    appRole: 'USER',
+    key: REGISTRATION_KEY,
+    url: `${server.url}/user/login`,
+    language: 'pl',
+  })
+  browser = await launchBrowser()
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('the dates of a company item', () => {
+  it('proposes the item’s date as the invoice date and shows the tax months before saving', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/revenues/fixed`)
+    const form = page.getByRole('form', { name: 'Dodaj przychód jednorazowy' })
+    await form.getByLabel('Data *').fill('2026-10-02')
+    await form.getByLabel('Nazwa *').fill('Audyt')
+    await form.getByLabel('Kwota *').fill('3000')
+    await form.getByLabel('Przychód firmowy').check()
+    await expect.poll(() => form.getByLabel('Data faktury').inputValue()).toBe('2026-10-02')
+    await form.getByLabel('Data dostawy (jeśli inna)').fill('2026-09-30')
+    const months = form.getByTestId('tax-months')
+    await expect
+      .poll(() => months.textContent())
+      .toContain('VAT: rozliczenie za wrzesień 2026. PIT (lub ryczałt) i księga: za wrzesień 2026.')
+    await screenshot(page, 'item-tax-months')
+  })
+})

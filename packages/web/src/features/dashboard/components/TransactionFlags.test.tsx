@@ -1,0 +1,41 @@
+/** A ZUS row marked paid says the day it was paid (today by default): contributions are deducted on that day. */
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { localToday } from '../../../ui/DatePicker.tsx'
+import { fixtureMonth } from '../fixtures.ts'
+import { i18nFor, withProviders } from '../testing.tsx'
+import { TransactionFlags } from './TransactionFlags.tsx'
+
+const zus = fixtureMonth().find((t) => t.id === 'zus-2026-02')!
+const vat = fixtureMonth().find((t) => t.eventType === '3_Vat')!
+
+describe('the day a contribution was paid', () => {
+  it('asks for it on a ZUS row, today by default, and sends it with Completed', async () => {
+    const onChange = vi.fn()
+    render(withProviders(await i18nFor('en'), <TransactionFlags transaction={zus} onChange={onChange} />))
+    const day = screen.getByLabelText('Paid on') as HTMLInputElement
+    expect(day.value).toBe(localToday())
+    fireEvent.change(day, { target: { value: '2026-03-18' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Completed' }))
+    expect(onChange).toHaveBeenCalledWith('zus-2026-02', { completed: true, paidOn: '2026-03-18' })
+  })
+
+  it('shows the day once paid, in Polish; other rows ask for no day', async () => {
+    const paid = { ...zus, completed: true, paidOn: '2026-03-18' }
+    const { unmount } = render(
+      withProviders(await i18nFor('pl'), <TransactionFlags transaction={paid} onChange={() => {}} />),
+    )
+    expect(
+      screen
+        .getByText(/Data zapłaty/)
+        .querySelector('time')
+        ?.getAttribute('dateTime'),
+    ).toBe('2026-03-18')
+    unmount()
+    const onChange = vi.fn()
+    render(withProviders(await i18nFor('en'), <TransactionFlags transaction={vat} onChange={onChange} />))
+    expect(screen.queryByLabelText('Paid on')).toBeNull()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Completed' }))
+    expect(onChange).toHaveBeenCalledWith(vat.id, { completed: true })
+  })
+})
