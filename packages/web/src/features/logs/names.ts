@@ -39,7 +39,7 @@ const DATA: Record<string, MessageDescriptor> = {
   Vat: msg`VAT setting`,
   Pit: msg`PIT setting`,
   SocialSecurity: msg`ZUS setting`,
-  Income: msg`Income`,
+  Income: msg`Income item`,
   Expense: msg`Expense`,
   RecurringIncome: msg`Recurring income`,
   RecurringExpense: msg`Recurring expense`,
