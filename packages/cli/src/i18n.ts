@@ -138,7 +138,7 @@ const messages = {
   total: { pl: 'Razem', en: 'Total' },
   current: { pl: 'bieżąca', en: 'current' },
   cheapest: { pl: 'najtańsza', en: 'cheapest' },
-  flatRateUsed: { pl: (rate: string) => `Stawka ryczałtu: ${rate} %`, en: (rate: string) => `Ryczałt rate: ${rate} %` },
+  flatRateUsed: { pl: (rate: string) => `Stawka ryczałtu: ${rate}`, en: (rate: string) => `Ryczałt rate: ${rate}` },
   flatRateAssumed: { pl: '(przyjęta — wybierz swoją: --flat-rate)', en: '(assumed — choose yours: --flat-rate)' },
   warnings: { pl: 'Progi', en: 'Thresholds' },
   noWarnings: { pl: 'Żaden próg nie został przekroczony ani nie jest blisko', en: 'No threshold crossed or near' },

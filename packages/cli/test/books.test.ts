@@ -103,7 +103,7 @@ describe('finance books', () => {
     const r = await run(['books', '2025', '--user', JAN, '--format', 'xml'], { store, now: createdAt })
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('nie można utworzyć pliku JPK')
-    expect(r.stderr).toContain('birthDate: do pliku JPK potrzebna jest data urodzenia')
+    expect(r.stderr).toContain('data urodzenia: do pliku JPK potrzebna jest data urodzenia')
     const en = await run(['books', '2025', '--user', JAN, '--format', 'xml', '--lang', 'en'], { store, now: createdAt })
     expect(en.stderr).toContain('birthDate: Birth date is required for a JPK file')
     expect(r.stdout).toBe('')

@@ -19,7 +19,7 @@ const OTHER = '7740001454'
 const KSEF = `${OTHER}-20260305-0100001AF629-AF`
 const NOW = '2026-04-10T10:00:00.000Z'
 
-const seeded = async (): Promise<EventStore> => {
+const seeded = async ({ contact = true } = {}): Promise<EventStore> => {
   const store = createMemoryStore()
   const accounts = createAccounts(store, { hashCost: 4 })
   const anna = await accounts.register({ email: ANNA, password: 'Anna-Pass1', role: 'USER', actor: 'cli' })
@@ -42,11 +42,12 @@ const seeded = async (): Promise<EventStore> => {
       taxOfficeCode: '1471',
     },
   })
-  await exec({
-    type: 'SaveCompanyRecord',
-    dataType: 'Contact',
-    data: { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' },
-  })
+  if (contact)
+    await exec({
+      type: 'SaveCompanyRecord',
+      dataType: 'Contact',
+      data: { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' },
+    })
   await exec({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
   return store
 }
@@ -103,6 +104,14 @@ describe('finance import ksef', () => {
 })
 
 describe('finance jpk', () => {
+  it('says in Polish, wholly, what a JPK_V7 file still needs', async () => {
+    const store = await seeded({ contact: false })
+    const r = await run(['jpk', 'v7', '2026-03', '--user', ANNA], { store, now: NOW })
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain('e-mail: do pliku JPK_V7 potrzebny jest kontaktowy adres e-mail')
+    expect(r.stderr).not.toContain('is required')
+  })
+
   it('writes the month’s JPK_V7M with the VAT of the imported invoices, and validates it', async () => {
     const store = await seeded()
     const d = dir()

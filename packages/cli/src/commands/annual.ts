@@ -15,7 +15,7 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import type { Output } from '../cli.ts'
 import { usageError } from '../errors.ts'
-import { formatAmount, renderCsv, renderTable } from '../format.ts'
+import { formatAmount, formatPercent, renderCsv, renderTable } from '../format.ts'
 import type { MessageKey } from '../i18n.ts'
 
 type TaxTypeKey = 'Scale' | 'Linear' | 'Flat'
@@ -76,7 +76,7 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
       .filter(Boolean)
       .join(', ')
     return [
-      `${s.form} (${ctx.t(FORM_KEY[s.taxType])}${s.taxType === 'Flat' ? ` ${s.rate} %` : ''})`,
+      `${s.form} (${ctx.t(FORM_KEY[s.taxType])}${s.taxType === 'Flat' ? ` ${formatPercent(ctx.lang, String(s.rate))}` : ''})`,
       money(ctx, s.social),
       money(ctx, s.health),
       money(ctx, s.tax),
@@ -96,7 +96,7 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
       ],
       rows,
     ),
-    `${ctx.t('flatRateUsed', c.flatRate)}${c.flatRateAssumed ? ` ${ctx.t('flatRateAssumed')}` : ''}\n`,
+    `${ctx.t('flatRateUsed', formatPercent(ctx.lang, String(c.flatRate)))}${c.flatRateAssumed ? ` ${ctx.t('flatRateAssumed')}` : ''}\n`,
     `\n${ctx.colour.bold(ctx.t('warnings'))}\n`,
   ]
   if (c.warnings.length === 0) lines.push(`${ctx.t('noWarnings')}\n`)

@@ -98,11 +98,37 @@ const PROBLEMS_PL: Record<string, string> = {
     'ewidencja przychodów nie ma zapisów w tym okresie; plik JPK wymaga co najmniej jednego',
 }
 
+const V7_PL: Record<string, string> = {
+  'Contact e-mail is required for a JPK_V7 file': 'do pliku JPK_V7 potrzebny jest kontaktowy adres e-mail',
+}
+
+/** The field a problem names, in the output language (Polish: words, not the API's field names). */
+const FIELDS_PL: Record<string, string> = {
+  email: 'e-mail',
+  nip: 'NIP',
+  ownerName: 'imię',
+  ownerLastName: 'nazwisko',
+  birthDate: 'data urodzenia',
+  taxOfficeCode: 'urząd skarbowy',
+  companyName: 'dane firmy',
+  rows: 'zapisy',
+  period: 'okres',
+}
+export const fieldText = (lang: Lang, field: string): string => (lang === 'en' ? field : (FIELDS_PL[field] ?? field))
+
 /** A problem of the file in the output language. */
 export const problemText = (lang: Lang, message: string): string => {
   if (lang === 'en') return message
-  const known = PROBLEMS_PL[message]
+  const known = PROBLEMS_PL[message] ?? V7_PL[message]
   if (known) return known
+  const v7Rate = /^Item (\d+) has VAT of ([\d.]+) %, which JPK_V7 has no field for$/.exec(message)
+  if (v7Rate)
+    return `pozycja ${v7Rate[1]} ma stawkę VAT ${(v7Rate[2] ?? '').replace('.', ',')}%, dla której JPK_V7 nie ma pola`
+  const v7Old =
+    /^(JPK_V7[MK])\(2\) for periods before February 2026 is not produced; only JPK_V7M\(2\) and the \(3\) forms are$/.exec(
+      message,
+    )
+  if (v7Old) return `${v7Old[1]}(2) za okresy przed lutym 2026 nie jest tworzony; tylko JPK_V7M(2) i struktury (3)`
   const unlisted = /^Entry (\d+) has a ryczałt rate of ([\d.]+) %, which JPK_EWP\(4\) does not list$/.exec(message)
   if (unlisted) return `zapis ${unlisted[1]} ma stawkę ryczałtu ${unlisted[2]} %, której JPK_EWP(4) nie przewiduje`
   const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/.exec(message)
@@ -297,7 +323,7 @@ const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): 
     })
     if (!result.ok)
       throw new CliError(
-        `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${p.field}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
+        `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${fieldText(ctx.lang, p.field)}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
       )
     return result.xml
   } catch (e) {

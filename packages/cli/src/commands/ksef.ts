@@ -19,6 +19,7 @@ import {
   type XmlValidation,
 } from '@finance/tax-files'
 import { booksOfUsers } from '../books.ts'
+import { fieldText, problemText as fileProblemText } from './books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import type { Lang } from '../i18n.ts'
@@ -135,7 +136,8 @@ export const jpkV7Command = async (ctx: Ctx, period: string, o: JpkV7Options): P
   }
   if (!result.ok)
     throw new CliError(
-      (lang) => `${t(lang, 'cannotWrite')}:\n${result.problems.map((p) => `  ${p.field}: ${p.message}`).join('\n')}`,
+      (lang) =>
+        `${t(lang, 'cannotWrite')}:\n${result.problems.map((p) => `  ${fieldText(lang, p.field)}: ${fileProblemText(lang, p.message)}`).join('\n')}`,
     )
   const sink = await openSink(ctx, o.out)
   try {

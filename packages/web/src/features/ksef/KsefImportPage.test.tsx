@@ -43,6 +43,18 @@ const renderPage = async (
 }
 
 describe('KsefImportPage', () => {
+  it('writes a file size with a decimal comma in Polish', async () => {
+    await renderPage(
+      vi.fn(async () => []),
+      'pl',
+    )
+    const input = screen.getByTestId('ksef-files') as HTMLInputElement
+    const big = file('big.xml')
+    Object.defineProperty(big, 'size', { value: 4500 })
+    fireEvent.change(input, { target: { files: [big] } })
+    expect(await screen.findByText('4,5 kB')).toBeTruthy()
+  })
+
   it('lists the chosen XML files, lets one be removed, imports the rest and reports per file', async () => {
     const importFiles = vi.fn(async () => [imported, refused])
     await renderPage(importFiles)

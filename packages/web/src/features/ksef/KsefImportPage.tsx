@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
+import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
@@ -44,10 +45,10 @@ const CODES: Record<string, MessageDescriptor> = {
 /** A file name that carries its KSeF number (as KSeF names its downloads): no number to enter. */
 const KSEF_FILE_NAME = /\d{10}-\d{8}-[0-9A-F]{6}-?[0-9A-F]{6}-[0-9A-F]{2}/i
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`)
-
 export const KsefImportPage = ({ effects }: Props) => {
   const { t, i18n } = useLingui()
+  // Sizes as the rest of the app writes them: a decimal comma in Polish ("4,5 kB").
+  const fmt = useFormat()
   const messages = useMessages()
   const machine = useMemo(() => {
     const impl = effects ?? createKsefApi()
@@ -167,7 +168,7 @@ export const KsefImportPage = ({ effects }: Props) => {
           <ul className="ksef-page__files">
             {files.map(({ file: f, ksefNumber }, i) => (
               <li key={`${f.name}-${f.size}`}>
-                <span className="ksef-page__file-name">{f.name}</span> <span className="muted">{size(f.size)}</span>{' '}
+                <span className="ksef-page__file-name">{f.name}</span> <span className="muted">{fmt.size(f.size)}</span>{' '}
                 {!KSEF_FILE_NAME.test(f.name) && (
                   <label className="ksef-page__number">
                     <span className="visually-hidden">{t`KSeF number of ${f.name}`}</span>

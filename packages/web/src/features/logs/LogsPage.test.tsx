@@ -36,7 +36,11 @@ describe('LogsPage', () => {
     const first = screen.getAllByTestId('log-entry')[0]!
     expect(first.querySelector('time')?.textContent).toBe('15/03/2026, 11:02:11 CET')
     expect(first.textContent).toContain('owner@example.com')
-    expect(first.textContent).toContain('IncomeRecorded')
+    // the event and data types read as words, the stored names kept in the title
+    expect(first.textContent).toContain('Item added')
+    expect(first.textContent).toContain('Recurring income')
+    expect(first.textContent).not.toContain('ItemAdded')
+    expect(first.querySelector('td[title="ItemAdded"]')).toBeTruthy()
     expect(document.querySelector('.log-entry__json')).toBeNull()
     const toggle = screen.getAllByRole('button', { name: 'Show data' })[0]!
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
@@ -74,6 +78,19 @@ describe('LogsPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('log-entry')).toHaveLength(3))
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByRole('status').textContent).toBe('Klucz jest ustawiony')
+  })
+
+  it('names the events in Polish', async () => {
+    await renderPage(async () => ({ items: fixtureLogs(), total: 3 }), 'pl')
+    fireEvent.change(screen.getByLabelText('Klucz API'), { target: { value: 'secret' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Ustaw klucz' }))
+    await waitFor(() => expect(screen.getAllByTestId('log-entry')).toHaveLength(3))
+    const [income, vat, user] = screen.getAllByTestId('log-entry')
+    expect(income!.textContent).toContain('Dodano pozycję')
+    expect(income!.textContent).toContain('Przychód cykliczny')
+    expect(vat!.textContent).toContain('Dodano ustawienie')
+    expect(vat!.textContent).toContain('Ustawienie VAT')
+    expect(user!.textContent).toContain('Zarejestrowano konto')
   })
 
   it('closes a failed page’s popup once a page loads', async () => {

@@ -10,6 +10,7 @@ import { useMessages } from '../../ui/messages.tsx'
 import { errorText } from '../dashboard/errors.ts'
 import { createLogsApi, logsActors } from './api.ts'
 import { logsMachine, pageCount } from './logsMachine.ts'
+import { useLogNames } from './names.ts'
 import type { LogEntry } from './types.ts'
 import './logs.css'
 
@@ -31,6 +32,7 @@ const json = (value: unknown): string => {
 const LogRows = ({ entry }: { entry: LogEntry }) => {
   const { t } = useLingui()
   const fmt = useFormat()
+  const names = useLogNames()
   const [open, setOpen] = useState(false)
   const dataId = useId()
   return (
@@ -40,8 +42,8 @@ const LogRows = ({ entry }: { entry: LogEntry }) => {
           <time dateTime={entry.createdDate}>{fmt.instant(entry.createdDate)}</time>
         </td>
         <td className="log-entry__user">{entry.userName}</td>
-        <td>{entry.eventType}</td>
-        <td>{entry.dataType}</td>
+        <td title={entry.eventType}>{names.event(entry.eventType)}</td>
+        <td title={entry.dataType}>{names.data(entry.dataType)}</td>
         <td className="log-entry__toggle">
           <button
             type="button"

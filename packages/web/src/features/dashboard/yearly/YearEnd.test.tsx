@@ -52,6 +52,18 @@ describe('YearEnd', () => {
     expect(screen.getByText(/Would not apply — revenue over the limit/)).toBeTruthy()
   })
 
+  it('under a refund names the filing deadline, not a payment deadline (pl)', async () => {
+    const refund = {
+      ...yearEnd2025,
+      annualReturn: { ...yearEnd2025.annualReturn!, toPay: '0.00', refund: '120.00' },
+    }
+    await renderYearEnd(async () => refund, 'pl')
+    const pit = (await screen.findByRole('heading', { name: 'PIT-36 · skala podatkowa' })).closest('section')!
+    expect(pit.textContent).toContain('Do zwrotu')
+    expect(pit.querySelector('.year-end__due')?.textContent).toContain('Termin złożenia zeznania: 2026-04-30')
+    expect(pit.textContent).not.toContain('Termin płatności')
+  })
+
   it('marks a year in progress as a preview with its projected months, in Polish', async () => {
     await renderYearEnd(async () => yearEnd2026, 'pl', 2026)
     expect(await screen.findByText(/Podgląd: miesiące po 2026-03 są prognozą/)).toBeTruthy()

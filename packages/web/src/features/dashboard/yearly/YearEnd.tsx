@@ -59,9 +59,20 @@ const Status = ({ obligation }: { obligation: ObligationDto | undefined }) => {
   )
 }
 
-const Due = ({ date, obligation }: { date: string; obligation: ObligationDto | undefined }) => (
+/** The deadline under a result: of the payment, or — when money comes back — of the return itself. */
+const Due = ({
+  date,
+  obligation,
+  refund,
+}: {
+  date: string
+  obligation: ObligationDto | undefined
+  /** When money comes back: the deadline's name (of the return, of the DRA), and no payment state. */
+  refund?: ReactNode
+}) => (
   <p className="year-end__due">
-    <Trans>Due date</Trans>: <time dateTime={date}>{date}</time> <Status obligation={obligation} />
+    {refund ?? <Trans>Due date</Trans>}: <time dateTime={date}>{date}</time>{' '}
+    {!refund && <Status obligation={obligation} />}
   </p>
 )
 
@@ -107,7 +118,7 @@ const ReturnCard = ({
       <p className={`year-end__result${refund ? ' year-end__result--refund' : ''}`}>
         {refund ? <Trans>To be refunded</Trans> : <Trans>To pay</Trans>}: <Amount value={refund ? a.refund : a.toPay} />
       </p>
-      <Due date={a.dueDate} obligation={obligation} />
+      <Due date={a.dueDate} obligation={obligation} refund={refund ? <Trans>Filing deadline</Trans> : undefined} />
     </Card>
   )
 }
@@ -141,7 +152,11 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
         {overpaid ? <Trans>Overpaid (refunded on request)</Trans> : <Trans>To pay with the DRA for April</Trans>}:{' '}
         <Amount value={overpaid ? h.overpaid : h.toPay} />
       </p>
-      <Due date={h.dueDate} obligation={obligation} />
+      <Due
+        date={h.dueDate}
+        obligation={obligation}
+        refund={overpaid ? <Trans>Deadline of the DRA for April</Trans> : undefined}
+      />
     </Card>
   )
 }
