@@ -21,6 +21,7 @@ import {
   VatSchema,
 } from './schemas/records.ts'
 import { GeneratedRowSchema } from './schemas/transaction.ts'
+import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema } from './schemas/asset.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -116,6 +117,13 @@ export const TransactionFlagsCleared = ev('TransactionFlagsCleared', {
   ids: Schema.Array(TxId),
 })
 
+/** The register of fixed assets (docs/events.md, Fixed assets): an asset entered, improved, disposed, or removed. */
+export const AssetEntered = ev('AssetEntered', { id: Id, data: AssetRecordSchema })
+export const AssetImproved = ev('AssetImproved', { id: Id, data: AssetImprovementSchema })
+export const AssetDisposed = ev('AssetDisposed', { id: Id, data: AssetDisposalSchema })
+/** An entry made in error, removed from the register (its write-offs with it). */
+export const AssetDeleted = ev('AssetDeleted', { id: Id })
+
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
   CompanyRecordDeleted,
@@ -135,6 +143,10 @@ export const ledgerEventSchemas = {
   MonthReset,
   YearReset,
   TransactionFlagsCleared,
+  AssetEntered,
+  AssetImproved,
+  AssetDisposed,
+  AssetDeleted,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -34,6 +34,11 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   MonthReset: 1,
   YearReset: 1,
   TransactionFlagsCleared: 1,
+  // The fixed-asset register.
+  AssetEntered: 1,
+  AssetImproved: 1,
+  AssetDisposed: 1,
+  AssetDeleted: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -1,3 +1,4 @@
 /** Fixed assets and intangibles: the KŚT rates and the depreciation plans (uPIT art. 22a–22o). See docs/tax-rules.md §11. */
 export * from './kst.ts'
 export * from './plan.ts'
+export * from './register.ts'

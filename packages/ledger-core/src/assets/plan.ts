@@ -18,14 +18,18 @@ import { divRoundHalfUp, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from '../types.ts'
 import { isPassengerCarKst, kstGroupOf, kstRateOf } from './kst.ts'
 
+export const DepreciationMethods = ['linear', 'degressive', 'individual', 'oneOff', 'expensed'] as const
 /** How an asset is depreciated (chosen before the first write-off and kept to the end, art. 22h ust. 2). */
-export type DepreciationMethod = 'linear' | 'degressive' | 'individual' | 'oneOff' | 'expensed'
+export type DepreciationMethod = (typeof DepreciationMethods)[number]
+export const WriteOffPeriods = ['month', 'quarter', 'year'] as const
 /** How often the write-offs are booked (art. 22h ust. 1 pkt 1). */
-export type WriteOffPeriod = 'month' | 'quarter' | 'year'
+export type WriteOffPeriod = (typeof WriteOffPeriods)[number]
+export const DisposalReasons = ['sale', 'liquidation', 'privateUse'] as const
 /** Why an asset leaves the register. */
-export type DisposalReason = 'sale' | 'liquidation' | 'privateUse'
+export type DisposalReason = (typeof DisposalReasons)[number]
+export const CarDrives = ['electric', 'hydrogen', 'combustion'] as const
 /** What drives a passenger car: the limit of art. 23 ust. 1 pkt 4 depends on it. */
-export type CarDrive = 'electric' | 'hydrogen' | 'combustion'
+export type CarDrive = (typeof CarDrives)[number]
 
 /** The facts of a passenger car that set its limit. */
 export interface CarFacts {

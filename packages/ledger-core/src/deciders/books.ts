@@ -23,6 +23,7 @@ import { validateManualTransaction, validateRecord } from '../schemas/validate.t
 import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
+import { decideAsset } from './assets.ts'
 import { planDocuments } from './documents.ts'
 import type { BooksState, RecordState } from './state.ts'
 
@@ -32,6 +33,7 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
+export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry } from './assets.ts'
 
 /**
  * How far from `today` a month may be viewed or reset (100 years either way): a month's view runs the tax engine
@@ -237,6 +239,11 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
       const ids = flaggedIn(state, (m) => m.startsWith(`${year}-`))
       return ids.length === 0 ? [] : [{ type: 'TransactionFlagsCleared', data: { scope: 'year', period: year, ids } }]
     }
+    case 'EnterAsset':
+    case 'ImproveAsset':
+    case 'DisposeAsset':
+    case 'DeleteAsset':
+      return decideAsset(command, state)
     default:
       return absurd(command)
   }

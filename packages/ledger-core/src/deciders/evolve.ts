@@ -15,6 +15,7 @@ import { itemOccurrenceId, type TransactionId, taxObligationId } from '../identi
 import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type MoneyString, type YearMonthString } from '../types.ts'
+import type { AssetState } from '../assets/register.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
@@ -33,6 +34,7 @@ interface Draft {
   flags: CowDraft<TransactionId, TransactionFlagsState>
   legacyIds: CowDraft<number, LegacyRow>
   legacyMonths: CowDraft<YearMonthString, LegacyMonthState>
+  assets: CowDraft<number, AssetState>
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -51,6 +53,7 @@ const draftOf = (s: BooksState): Draft => ({
   flags: cow(s.flags).draft(),
   legacyIds: cow(s.legacyIds).draft(),
   legacyMonths: cow(s.legacyMonths).draft(),
+  assets: cow(s.assets).draft(),
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -67,6 +70,7 @@ const freeze = (d: Draft): BooksState => {
     flags: d.flags.freeze(),
     legacyIds: d.legacyIds.freeze(),
     legacyMonths: d.legacyMonths.freeze(),
+    assets: d.assets.freeze(),
     eventCount: d.eventCount,
   }
 }
@@ -259,6 +263,32 @@ const apply = (d: Draft, e: LedgerEvent) => {
     case 'YearReset': {
       const prefix = `${String(e.data.year).padStart(4, '0')}-`
       for (const month of [...d.legacyMonths.keys()]) if (month.startsWith(prefix)) dropLegacyMonth(d, month)
+      return
+    }
+    case 'AssetEntered':
+      seeId(d, e.data.id)
+      d.assets.set(e.data.id, {
+        id: e.data.id,
+        data: e.data.data,
+        improvements: [],
+        disposal: null,
+        deleted: false,
+        version: (d.assets.get(e.data.id)?.version ?? 0) + 1,
+      })
+      return
+    case 'AssetImproved':
+    case 'AssetDisposed':
+    case 'AssetDeleted': {
+      const a = d.assets.get(e.data.id)
+      if (!a) return
+      // Asset objects are never changed in place: states share them.
+      d.assets.set(a.id, {
+        ...a,
+        improvements: e.type === 'AssetImproved' ? [...a.improvements, e.data.data] : a.improvements,
+        disposal: e.type === 'AssetDisposed' ? e.data.data : a.disposal,
+        deleted: e.type === 'AssetDeleted' ? true : a.deleted,
+        version: a.version + 1,
+      })
       return
     }
     default:

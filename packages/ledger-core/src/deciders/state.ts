@@ -8,6 +8,7 @@
  * (`projections/`). The state keeps only what the user decided about them — flags by the row's identity — and the
  * manual rows, which are data of their own.
  */
+import type { AssetState } from '../assets/register.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
@@ -85,6 +86,8 @@ export interface BooksState {
   readonly legacyIds: ReadonlyMap<number, LegacyRow>
   /** Months recorded by the frozen-month model, by `yyyy-mm` (old histories only). */
   readonly legacyMonths: ReadonlyMap<YearMonthString, LegacyMonthState>
+  /** The register of fixed assets by id (removed entries kept, flagged); ids from the same counter as records. */
+  readonly assets: ReadonlyMap<number, AssetState>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -96,6 +99,7 @@ export const initialBooks: BooksState = Object.freeze({
   flags: CowMap.empty<TransactionId, TransactionFlagsState>(),
   legacyIds: CowMap.empty<number, LegacyRow>(),
   legacyMonths: CowMap.empty<YearMonthString, LegacyMonthState>(),
+  assets: CowMap.empty<number, AssetState>(),
   eventCount: 0,
 })
 

@@ -61,6 +61,11 @@ export interface MonthFigures {
   purchaseBase?: Grosze
   /** Company revenue by the ryczałt rate of its income; `rate: null` = the PIT setting's rate. */
   flatRevenue?: FlatRevenue[]
+  /**
+   * The month's depreciation costs from the register of fixed assets (deductible write-offs and the costs of
+   * disposals), already included in `companyCosts`; absent: none (`assets/register.ts`, `addDepreciationToMonths`).
+   */
+  depreciation?: Grosze
 }
 
 /** Revenue of one ryczałt rate (`null`: the rate of the PIT setting). */
