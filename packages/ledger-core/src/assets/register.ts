@@ -6,21 +6,23 @@
  */
 import { monthOf } from '../calendar.ts'
 import { parseMoney } from '../money.ts'
-import type { AssetDisposal, AssetImprovement, AssetRecord } from '../schemas/asset.ts'
+import type { AssetEvent, AssetState } from './fold.ts'
 import type { MonthFigures } from '../tax/engine.ts'
 import type { Grosze, YearMonthString } from '../types.ts'
 import { type AssetTerms, type DepreciationPlan, depreciationPlan, oneOffLimit, postingIn } from './plan.ts'
 
-/** One asset of the register, folded from its events. */
-export interface AssetState {
-  readonly id: number
-  readonly data: AssetRecord
-  readonly improvements: readonly AssetImprovement[]
-  readonly disposal: AssetDisposal | null
-  /** Removed as an entry made in error. */
-  readonly deleted: boolean
-  /** 1 when entered, one more with every event of it. */
-  readonly version: number
+export { type AssetEvent, type AssetState, foldAsset } from './fold.ts'
+
+/** Events that rebuild a register (for a fold that starts from the current books, not from their history). */
+export const assetEventsOf = (assets: ReadonlyMap<number, AssetState>): AssetEvent[] => {
+  const out: AssetEvent[] = []
+  for (const a of assets.values()) {
+    if (a.deleted) continue
+    out.push({ type: 'AssetEntered', data: { id: a.id, data: a.data } })
+    for (const i of a.improvements) out.push({ type: 'AssetImproved', data: { id: a.id, data: i } })
+    if (a.disposal) out.push({ type: 'AssetDisposed', data: { id: a.id, data: a.disposal } })
+  }
+  return out
 }
 
 /** The plan's terms of a stored asset; `oneOffAllowance` is what the year's one-off limit still leaves it. */

@@ -15,7 +15,7 @@ import { itemOccurrenceId, type TransactionId, taxObligationId } from '../identi
 import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type MoneyString, type YearMonthString } from '../types.ts'
-import type { AssetState } from '../assets/register.ts'
+import { type AssetState, foldAsset } from '../assets/fold.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
@@ -266,29 +266,13 @@ const apply = (d: Draft, e: LedgerEvent) => {
       return
     }
     case 'AssetEntered':
-      seeId(d, e.data.id)
-      d.assets.set(e.data.id, {
-        id: e.data.id,
-        data: e.data.data,
-        improvements: [],
-        disposal: null,
-        deleted: false,
-        version: (d.assets.get(e.data.id)?.version ?? 0) + 1,
-      })
-      return
     case 'AssetImproved':
     case 'AssetDisposed':
     case 'AssetDeleted': {
-      const a = d.assets.get(e.data.id)
-      if (!a) return
+      if (e.type === 'AssetEntered') seeId(d, e.data.id)
       // Asset objects are never changed in place: states share them.
-      d.assets.set(a.id, {
-        ...a,
-        improvements: e.type === 'AssetImproved' ? [...a.improvements, e.data.data] : a.improvements,
-        disposal: e.type === 'AssetDisposed' ? e.data.data : a.disposal,
-        deleted: e.type === 'AssetDeleted' ? true : a.deleted,
-        version: a.version + 1,
-      })
+      const after = foldAsset(d.assets.get(e.data.id), e)
+      if (after) d.assets.set(e.data.id, after)
       return
     }
     default:

@@ -8,7 +8,7 @@
  * (`projections/`). The state keeps only what the user decided about them — flags by the row's identity — and the
  * manual rows, which are data of their own.
  */
-import type { AssetState } from '../assets/register.ts'
+import type { AssetState } from '../assets/fold.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
