@@ -2,3 +2,4 @@
 export * from './kst.ts'
 export * from './plan.ts'
 export * from './register.ts'
+export * from './view.ts'
