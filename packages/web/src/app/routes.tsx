@@ -1,4 +1,5 @@
 import { lazy } from 'react'
+import { assetsRoutes } from '../features/assets/routes.tsx'
 import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
@@ -53,6 +54,7 @@ export const appRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...logsRoutes,
   ...booksRoutes,
+  ...assetsRoutes,
   ...ksefRoutes,
 ]
 
