@@ -120,3 +120,28 @@ describe('assets/*', () => {
     expect((await call(h.app, t, 'GET', '/api/assets/depreciation/2026-13')).statusCode).toBe(400)
   })
 })
+
+describe('inventory/*', () => {
+  it('records the year’s stock-takings with their list; the annual return’s income follows, the advance does not', async () => {
+    h = await harness({ now: '2027-02-10T10:00:00.000Z' })
+    const { t } = await seeded(h)
+    const before = (await call(h.app, t, 'GET', '/api/transaction/annual/2026')).json().annualReturn.income
+    const start = await call(h.app, t, 'POST', '/api/inventory', { year: 2026, kind: 'start', amount: '1000' })
+    expect(start.json()).toMatchObject({ year: 2026, start: '1000.00', end: null, change: '0.00' })
+    const end = await call(h.app, t, 'POST', '/api/inventory', {
+      year: 2026,
+      kind: 'end',
+      lines: [{ name: 'Papier A4', quantity: '40', unit: 'ryza', price: '25' }],
+    })
+    expect(end.json()).toMatchObject({ start: '1000.00', end: '1000.00', change: '0.00' })
+    const bigger = await call(h.app, t, 'POST', '/api/inventory', { year: 2026, kind: 'end', amount: '4500' })
+    expect(bigger.json()).toMatchObject({ end: '4500.00', change: '3500.00', lists: { end: { amount: '4500.00' } } })
+    const after = (await call(h.app, t, 'GET', '/api/transaction/annual/2026')).json().annualReturn.income
+    expect(Number(after) - Number(before)).toBe(3500)
+    const bad = await call(h.app, t, 'POST', '/api/inventory', { year: 2026, kind: 'end', lines: [{ name: 'X' }] })
+    expect(bad.json().fieldErrors).toMatchObject({
+      'lines.0.quantity': 'Quantity must be a positive number with at most 3 decimals',
+    })
+    expect((await call(h.app, t, 'GET', '/api/inventory/2026')).json().change).toBe('3500.00')
+  })
+})

@@ -144,6 +144,12 @@ export interface DeleteAsset extends Base {
   readonly id: number
 }
 
+/** Records a stock-taking (spis z natury) at the start or the end of a year, with its list. */
+export interface RecordInventory extends Base {
+  readonly type: 'RecordInventory'
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -165,5 +171,6 @@ export type LedgerCommand =
   | ImproveAsset
   | DisposeAsset
   | DeleteAsset
+  | RecordInventory
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -21,7 +21,7 @@ import {
   VatSchema,
 } from './schemas/records.ts'
 import { GeneratedRowSchema } from './schemas/transaction.ts'
-import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema } from './schemas/asset.ts'
+import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema, InventorySchema } from './schemas/asset.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -123,6 +123,8 @@ export const AssetImproved = ev('AssetImproved', { id: Id, data: AssetImprovemen
 export const AssetDisposed = ev('AssetDisposed', { id: Id, data: AssetDisposalSchema })
 /** An entry made in error, removed from the register (its write-offs with it). */
 export const AssetDeleted = ev('AssetDeleted', { id: Id })
+/** A stock-taking at the start or the end of a year; it replaces an earlier one of the same year and kind. */
+export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
 
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
@@ -147,6 +149,7 @@ export const ledgerEventSchemas = {
   AssetImproved,
   AssetDisposed,
   AssetDeleted,
+  InventoryTaken,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -39,6 +39,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   AssetImproved: 1,
   AssetDisposed: 1,
   AssetDeleted: 1,
+  // Stock-taking (spis z natury).
+  InventoryTaken: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

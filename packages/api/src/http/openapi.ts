@@ -637,6 +637,23 @@ const otherOperations: Record<string, OperationDoc> = {
   },
 }
 
+const inventoryList = orNull(
+  object({
+    year: int(),
+    kind: { type: 'string', enum: ['start', 'end'] },
+    date,
+    amount: money,
+    lines: array(object({ name: str(), quantity: str(), unit: str(), price: money })),
+  }),
+)
+const inventoryJson = object({
+  year: int(),
+  start: money,
+  end: moneyOrNull,
+  change: money,
+  lists: object({ start: inventoryList, end: inventoryList }),
+})
+
 const assetOperations: Record<string, OperationDoc> = {
   'GET /api/assets': {
     summary: 'The register of fixed assets as of a year’s end',
@@ -671,6 +688,18 @@ const assetOperations: Record<string, OperationDoc> = {
     description: 'Write-offs end in the month of the disposal; the undepreciated value is a cost where the law allows.',
     ok: ref('AssetCard'),
     errors: [404],
+  },
+  'GET /api/inventory/:year': {
+    summary: 'The stock-takings of a year (spis z natury) and their change to the year’s income',
+    description:
+      'The start is the year’s own stock-taking, else the end of the year before; `change` = end − start (0 until the end is taken).',
+    ok: inventoryJson,
+  },
+  'POST /api/inventory': {
+    summary: 'Record a stock-taking at the start or the end of a year, with its list',
+    description:
+      'Body `{ year, kind: "start"|"end", date?, amount?, lines?: [{ name, quantity, unit, price }] }`; with lines the value is their sum (quantity × price to the grosz). It replaces an earlier one of the same year and kind, changes the annual return’s income (never an advance) and fills JPK_PKPIR’s P_1 / P_2.',
+    ok: inventoryJson,
   },
   'DELETE /api/assets/:id': {
     summary: 'Remove an asset entered in error',

@@ -3,7 +3,16 @@
  * asset's card with its plan, the depreciation of a month, and the writes — enter (also from a purchase), improve,
  * dispose of, remove. The core's decider validates every field before anything is written.
  */
-import { type AssetCardDto, assetCard, assetRegister, isYearMonth, monthDepreciation } from '@finance/ledger-core/light'
+import {
+  type AssetCardDto,
+  assetCard,
+  assetRegister,
+  type BooksState,
+  formatMoney,
+  isYearMonth,
+  monthDepreciation,
+  yearInventory,
+} from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { notFound } from '../http/errors.ts'
@@ -37,6 +46,32 @@ const MonthParams = effectSchema(
   }),
   { type: 'object', required: ['month'], properties: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } } },
 )
+
+const InventoryParams = effectSchema(
+  Schema.Struct({
+    year: Schema.String.annotations({ message: () => YEAR_MESSAGE }).pipe(
+      Schema.filter((s) => /^\d{4}$/.test(s) && Number(s) >= 1900 && Number(s) <= 2100, {
+        message: () => YEAR_MESSAGE,
+      }),
+    ),
+  }),
+  { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 2100 } } },
+)
+
+/** A year's stock-takings: the values and the change to the year's income, with the lists as recorded. */
+const inventoryView = (state: BooksState, year: number) => {
+  const y = yearInventory(state.inventories, year)
+  return {
+    year,
+    start: formatMoney(y.start),
+    end: y.end === null ? null : formatMoney(y.end),
+    change: formatMoney(y.change),
+    lists: {
+      start: state.inventories.get(`${year}:start`) ?? null,
+      end: state.inventories.get(`${year}:end`) ?? null,
+    },
+  }
+}
 
 /** Any JSON object: the decider reads and validates every field (docs/events.md, the register). */
 const AnyObject = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
@@ -91,6 +126,19 @@ export default async function assetRoutes(app: FastifyInstance) {
       return write(request, { type: 'DisposeAsset', id, data: request.body }, id)
     },
   )
+  app.get('/api/inventory/:year', { ...auth, schema: { tags, params: InventoryParams } }, async (request) => {
+    const year = Number((request.params as { year: string }).year)
+    const { state } = await booksOf(app, request)
+    return inventoryView(state, year)
+  })
+  app.post('/api/inventory', { ...auth, schema: { tags, body: AnyObject } }, async (request) => {
+    const done = await run(app, request, { type: 'RecordInventory', data: request.body })
+    const taken = done.events.find((e) => e.type === 'InventoryTaken')
+    const year = taken
+      ? (taken.data as { data: { year: number } }).data.year
+      : Number((request.body as { year?: unknown }).year)
+    return inventoryView(done.state, year)
+  })
   app.delete('/api/assets/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number }
     await run(app, request, { type: 'DeleteAsset', id })

@@ -3,7 +3,15 @@
  * Both come from the user's book history (`loadBookHistory`), which knows when every change was recorded and so
  * which months are closed and what became a correction.
  */
-import { companyRecord, type Contact, normalizeMoney, type Primary, type TaxBook } from '@finance/ledger-core/light'
+import {
+  companyRecord,
+  type Contact,
+  formatMoney,
+  normalizeMoney,
+  type Primary,
+  type TaxBook,
+  yearInventory,
+} from '@finance/ledger-core/light'
 import { defaultForm, jpkFile, type JpkForm, jpkProblems, validateXml } from '@finance/tax-files'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -130,6 +138,8 @@ export default async function taxBookRoutes(app: FastifyInstance) {
       const year = Number((request.params as { year: string }).year)
       const q = request.query as JpkQueryValue
       const { book, primary, contact } = await load(request, year)
+      // A year's file reports the stock-takings recorded for it unless the query gives other values.
+      const stock = q.month === undefined ? yearInventory((await booksOf(app, request)).state.inventories, year) : null
       const result = jpkFile({
         form: q.form ?? defaultForm(book),
         book,
@@ -138,8 +148,18 @@ export default async function taxBookRoutes(app: FastifyInstance) {
         contact,
         purpose: Number(q.purpose ?? '1') as 0 | 1 | 2,
         createdAt: app.finance.now(),
-        inventoryStart: q.inventoryStart === undefined ? undefined : (normalizeMoney(q.inventoryStart) ?? undefined),
-        inventoryEnd: q.inventoryEnd === undefined ? undefined : (normalizeMoney(q.inventoryEnd) ?? undefined),
+        inventoryStart:
+          q.inventoryStart === undefined
+            ? stock === null
+              ? undefined
+              : formatMoney(stock.start)
+            : (normalizeMoney(q.inventoryStart) ?? undefined),
+        inventoryEnd:
+          q.inventoryEnd === undefined
+            ? stock === null || stock.end === null
+              ? undefined
+              : formatMoney(stock.end)
+            : (normalizeMoney(q.inventoryEnd) ?? undefined),
       })
       if (!result.ok) throw validationError(result.problems)
       // Never hand out a file the official schema refuses: that would be our fault, not the user's.

@@ -17,6 +17,8 @@ import {
   type KpirTotals,
   type Primary,
   type TaxBook,
+  formatMoney,
+  yearInventory,
 } from '@finance/ledger-core/light'
 import { defaultForm, jpkFile, type JpkForm, type JpkPurpose, validateXml } from '@finance/tax-files'
 import { booksOfUsers } from '../books.ts'
@@ -303,6 +305,7 @@ export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Pro
       break
     }
     case 'xml': {
+      const stock = yearInventory(state.inventories, year)
       const result = jpkFile({
         form,
         book,
@@ -311,8 +314,10 @@ export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Pro
         contact: (companyRecord(state, 'Contact')?.dataObject ?? null) as Contact | null,
         purpose: o.purpose ?? 1,
         createdAt: ctx.now(),
-        inventoryStart: o.inventoryStart,
-        inventoryEnd: o.inventoryEnd,
+        // A year's file reports the stock-takings recorded for it unless the options give other values.
+        inventoryStart: o.inventoryStart ?? (o.month === undefined ? formatMoney(stock.start) : undefined),
+        inventoryEnd:
+          o.inventoryEnd ?? (o.month === undefined && stock.end !== null ? formatMoney(stock.end) : undefined),
       })
       if (!result.ok)
         throw new CliError(

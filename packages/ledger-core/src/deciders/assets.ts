@@ -16,11 +16,12 @@ import {
 } from '../assets/plan.ts'
 import { type AssetState, termsOf } from '../assets/register.ts'
 import { isLocalDate } from '../calendar.ts'
-import type { EnterAsset, DisposeAsset, ImproveAsset, DeleteAsset } from '../commands.ts'
+import type { DeleteAsset, DisposeAsset, EnterAsset, ImproveAsset, RecordInventory } from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { parseMoney } from '../money.ts'
-import type { AssetDisposal, AssetImprovement, AssetRecord } from '../schemas/asset.ts'
+import { formatMoney, parseMoney } from '../money.ts'
+import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
+import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item } from '../schemas/records.ts'
@@ -61,6 +62,14 @@ export const AssetMessages = {
   individualPeriodTooShort: 'The individual period is shorter than the law allows for this asset',
   improvementBeforeEntry: 'An improvement cannot be dated before the asset was entered',
   disposalBeforeEntry: 'A disposal cannot be dated before the asset was entered',
+  inventoryYear: 'Year must be a whole number from 1900 to 2100',
+  inventoryKind: 'Kind must be start or end',
+  inventoryDate: 'The stock-taking must be dated within its year',
+  inventoryAmount: 'Value must be a number with at most 2 decimals, not negative',
+  inventorySum: 'Value must equal the sum of the lines',
+  lineName: 'Each line needs a name',
+  lineQuantity: 'Quantity must be a positive number with at most 3 decimals',
+  linePrice: 'Price must be a number with at most 2 decimals, not negative',
 } as const
 
 const ISSUE_MESSAGE: Record<AssetIssue, string> = {
@@ -261,7 +270,59 @@ const isAsset = (x: AssetState | DomainError): x is AssetState => 'data' in x
 export const individualMinimumOf = (kst: string, initialValue: string): number | null =>
   individualMinimumMonths(kst, parseMoney(initialValue))
 
-export type AssetCommand = EnterAsset | ImproveAsset | DisposeAsset | DeleteAsset
+export type AssetCommand = EnterAsset | ImproveAsset | DisposeAsset | DeleteAsset | RecordInventory
+
+/** Loose input → a stock-taking, or its field errors (each line's value is quantity × price, to the grosz). */
+export const validateInventory = (
+  input: unknown,
+): { ok: true; value: Inventory } | { ok: false; errors: FieldError[] } => {
+  const d = obj(input)
+  const errors: FieldError[] = []
+  const year = integer(errors, 'year', d.year, 1900, 2100, AssetMessages.inventoryYear)
+  if (year === null && !errors.some((e) => e.field === 'year'))
+    errors.push({ field: 'year', code: 'REQUIRED', message: AssetMessages.inventoryYear })
+  const kind = choice(errors, 'kind', d.kind, ['start', 'end'] as const, 'end', AssetMessages.inventoryKind)
+  if (isBlank(d.kind)) errors.push({ field: 'kind', code: 'REQUIRED', message: AssetMessages.inventoryKind })
+  const fallbackDate = year === null ? undefined : kind === 'start' ? `${year}-01-01` : `${year}-12-31`
+  const day = date(errors, 'date', d.date ?? fallbackDate, AssetMessages.date)
+  if (day && year !== null && Number(day.slice(0, 4)) !== year)
+    errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.inventoryDate })
+  const rawLines = Array.isArray(d.lines) ? d.lines : []
+  const lines: InventoryLine[] = []
+  let sum = 0n
+  rawLines.forEach((raw, i) => {
+    const l = obj(raw)
+    const name = text(errors, `lines.${i}.name`, l.name)
+    if (name === '') errors.push({ field: `lines.${i}.name`, code: 'REQUIRED', message: AssetMessages.lineName })
+    const q = typeof l.quantity === 'number' ? String(l.quantity) : l.quantity
+    const quantity = typeof q === 'string' && /^\d{1,9}(\.\d{1,3})?$/.test(q.trim()) && Number(q) > 0 ? q.trim() : ''
+    if (quantity === '')
+      errors.push({ field: `lines.${i}.quantity`, code: 'INVALID_MONEY', message: AssetMessages.lineQuantity })
+    const price = normalizeMoney(l.price)
+    if (price === null || price.startsWith('-') || !isMoneyInBounds(price))
+      errors.push({ field: `lines.${i}.price`, code: 'INVALID_MONEY', message: AssetMessages.linePrice })
+    const line = {
+      name,
+      quantity: quantity || '0',
+      unit: text(errors, `lines.${i}.unit`, l.unit),
+      price: price ?? '0.00',
+    }
+    lines.push(line)
+    sum += inventoryLineValue(line)
+  })
+  let amount = '0.00'
+  const given = isBlank(d.amount) ? null : normalizeMoney(d.amount)
+  if (!isBlank(d.amount) && (given === null || given.startsWith('-') || !isMoneyInBounds(given)))
+    errors.push({ field: 'amount', code: 'INVALID_MONEY', message: AssetMessages.inventoryAmount })
+  else if (lines.length > 0) {
+    amount = formatMoney(sum)
+    if (given !== null && given !== amount)
+      errors.push({ field: 'amount', code: 'VALIDATION', message: AssetMessages.inventorySum })
+  } else if (given === null) errors.push({ field: 'amount', code: 'REQUIRED', message: AssetMessages.inventoryAmount })
+  else amount = given
+  if (errors.length > 0) return { ok: false, errors }
+  return { ok: true, value: { year: year!, kind, date: day, amount, lines } }
+}
 
 export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEvent[] | DomainError => {
   switch (command.type) {
@@ -329,6 +390,13 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       const a = liveAsset(state, command.id)
       if (!isAsset(a)) return a
       return [{ type: 'AssetDeleted', data: { id: a.id } }]
+    }
+    case 'RecordInventory': {
+      const v = validateInventory(command.data)
+      if (!v.ok) return refuse(v.errors)
+      const before = state.inventories.get(`${v.value.year}:${v.value.kind}`)
+      if (before && JSON.stringify(before) === JSON.stringify(v.value)) return domainError('NO_CHANGES')
+      return [{ type: 'InventoryTaken', data: { data: v.value } }]
     }
   }
 }

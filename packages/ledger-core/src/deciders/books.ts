@@ -33,7 +33,7 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
-export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry } from './assets.ts'
+export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /**
  * How far from `today` a month may be viewed or reset (100 years either way): a month's view runs the tax engine
@@ -243,6 +243,7 @@ export const decide = (command: LedgerCommand, state: BooksState): LedgerEvent[]
     case 'ImproveAsset':
     case 'DisposeAsset':
     case 'DeleteAsset':
+    case 'RecordInventory':
       return decideAsset(command, state)
     default:
       return absurd(command)

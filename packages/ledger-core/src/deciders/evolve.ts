@@ -16,6 +16,7 @@ import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type MoneyString, type YearMonthString } from '../types.ts'
 import { type AssetState, foldAsset } from '../assets/fold.ts'
+import type { Inventory } from '../schemas/asset.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
@@ -35,6 +36,7 @@ interface Draft {
   legacyIds: CowDraft<number, LegacyRow>
   legacyMonths: CowDraft<YearMonthString, LegacyMonthState>
   assets: CowDraft<number, AssetState>
+  inventories: CowDraft<string, Inventory>
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -54,6 +56,7 @@ const draftOf = (s: BooksState): Draft => ({
   legacyIds: cow(s.legacyIds).draft(),
   legacyMonths: cow(s.legacyMonths).draft(),
   assets: cow(s.assets).draft(),
+  inventories: cow(s.inventories).draft(),
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -71,6 +74,7 @@ const freeze = (d: Draft): BooksState => {
     legacyIds: d.legacyIds.freeze(),
     legacyMonths: d.legacyMonths.freeze(),
     assets: d.assets.freeze(),
+    inventories: d.inventories.freeze(),
     eventCount: d.eventCount,
   }
 }
@@ -275,6 +279,9 @@ const apply = (d: Draft, e: LedgerEvent) => {
       if (after) d.assets.set(e.data.id, after)
       return
     }
+    case 'InventoryTaken':
+      d.inventories.set(`${e.data.data.year}:${e.data.data.kind}`, e.data.data)
+      return
     default:
       absurd(e)
   }

@@ -11,6 +11,7 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
+import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
@@ -50,6 +51,8 @@ export interface Taxes {
   readonly end: YearMonthString
   /** The register of fixed assets the run took its depreciation costs from. */
   readonly assets: BooksState['assets']
+  /** The stock-takings the run took the year-end changes from. */
+  readonly inventories: BooksState['inventories']
   readonly result: TaxResult
   /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
   readonly byDueMonth: Map<YearMonthString, Obligation[]>
@@ -393,7 +396,8 @@ const derivedMonthFigures = (d: Derived, from: YearMonthString, to: YearMonthStr
 export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes | null => {
   const d = derive(state)
   if (d.firstMonth === null) return null
-  if (d.taxes && d.taxes.end >= atLeast && d.taxes.assets === state.assets) return d.taxes
+  if (d.taxes && d.taxes.end >= atLeast && d.taxes.assets === state.assets && d.taxes.inventories === state.inventories)
+    return d.taxes
   const yearEnd = `${atLeast.slice(0, 4)}-12`
   const end = d.taxes && d.taxes.end > yearEnd ? d.taxes.end : yearEnd
   if (d.firstMonth > end) return null
@@ -402,6 +406,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const first = registerFirst !== null && registerFirst < d.firstMonth ? registerFirst : d.firstMonth
   const months = derivedMonthFigures(d, first, end)
   addDepreciationToMonths(months, state.assets)
+  addInventoryToMonths(months, state.inventories)
   const result = computeTaxes({
     months,
     vat: d.vat,
@@ -428,7 +433,15 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   for (const a of result.annual) if (a.complete) push({ kind: 'PITAnnual', amount: a.toPay, period: a }, a.dueDate)
   for (const h of result.healthSettlements)
     if (h.complete) push({ kind: 'HealthAnnual', amount: h.toPay, period: h }, h.dueDate)
-  d.taxes = { end, assets: state.assets, result, byDueMonth, periodsByDueMonth, periodsById }
+  d.taxes = {
+    end,
+    assets: state.assets,
+    inventories: state.inventories,
+    result,
+    byDueMonth,
+    periodsByDueMonth,
+    periodsById,
+  }
   return d.taxes
 }
 

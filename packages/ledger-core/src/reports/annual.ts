@@ -10,6 +10,7 @@ import { formatMoney } from '../money.ts'
 import { derive, monthFigures, taxesThrough } from '../projections/derived.ts'
 import { type ObligationDto, obligations } from '../projections/obligations.ts'
 import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
+import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths } from '../assets/register.ts'
 import { compareForms, type FormComparison } from '../tax/compare.ts'
 import { ratesFor } from '../tax/rates/index.ts'
@@ -95,6 +96,7 @@ export const annualReport = (
   const months = monthFigures(d.schedule, from, january)
   // The register's write-offs are costs of every form that has costs.
   addDepreciationToMonths(months, state.assets)
+  addInventoryToMonths(months, state.inventories)
   const comparison = compareForms(
     {
       months,

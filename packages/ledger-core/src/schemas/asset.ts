@@ -60,3 +60,29 @@ export const AssetDisposalSchema = Schema.Struct({
   document: Schema.String,
 })
 export type AssetDisposal = typeof AssetDisposalSchema.Type
+
+/** One line of a stock-taking list (spis z natury): what was counted and at what price. */
+export const InventoryLineSchema = Schema.Struct({
+  name: Schema.String,
+  /** A decimal with at most three decimals (`"12.5"`). */
+  quantity: Schema.String.pipe(Schema.pattern(/^\d{1,9}(\.\d{1,3})?$/)),
+  unit: Schema.String,
+  /** The unit price (purchase price, or lower market value), net. */
+  price: MoneyField,
+})
+export type InventoryLine = typeof InventoryLineSchema.Type
+
+/**
+ * A stock-taking (spis z natury) at the start or the end of a tax year (uPIT art. 24 ust. 2; the KPiR regulation):
+ * its value and its list. A later one of the same year and kind replaces the earlier.
+ */
+export const InventorySchema = Schema.Struct({
+  year: Schema.Int.pipe(Schema.between(1900, 2100)),
+  kind: Schema.Literal('start', 'end'),
+  /** The day it was taken (1 January, 31 December, or the day of a start or a closing of the business). */
+  date: LocalDateField,
+  /** The value: the sum of the lines when there are any. */
+  amount: MoneyField,
+  lines: Schema.Array(InventoryLineSchema),
+})
+export type Inventory = typeof InventorySchema.Type
