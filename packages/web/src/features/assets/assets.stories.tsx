@@ -2,7 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ApiError } from '../../api/client.ts'
 import { AssetsPage } from './AssetsPage.tsx'
-import { assetsEffects } from './fixtures.ts'
+import { monthDepreciation } from '@finance/ledger-core'
+import { fixtureMonth, fixtureSummary } from '../dashboard/fixtures.ts'
+import { MonthlyDashboard } from '../dashboard/monthly/MonthlyDashboard.tsx'
+import { assetsEffects, sampleAssets } from './fixtures.ts'
 
 const meta: Meta = { title: 'Assets', parameters: { route: '/companydashboard/assets' } }
 export default meta
@@ -81,5 +84,34 @@ export const ApiDown: Story = {
     await expect(
       within(canvasElement).getAllByRole('button', { name: /Spróbuj ponownie|Try again/ }).length,
     ).toBeGreaterThan(0)
+  },
+}
+
+/** The monthly dashboard's depreciation row: the month's write-offs per asset, a cost and not a payment. */
+export const DashboardDepreciation: Story = {
+  parameters: { route: '/dashboard/monthly' },
+  render: () => {
+    const assets = sampleAssets()
+    const memory = new Map<string, string>()
+    return (
+      <MonthlyDashboard
+        effects={{
+          loadMonth: async () => ({ transactions: fixtureMonth(), summary: fixtureSummary(true) }),
+          reset: async () => fixtureMonth(),
+          saveFlags: async ({ id }) => ({ id, completed: false, notification: false, notificationCompleted: false }),
+          deleteItem: async () => {},
+          loadDepreciation: async (month) => monthDepreciation(assets, month),
+        }}
+        today="2026-03-22"
+        storage={{ getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) }}
+      />
+    )
+  },
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    // March 2026: the laptop 200 zł and the van 2 333.33 zł.
+    await waitFor(() => expect(canvas.getAllByText(/Amortyzacja|Depreciation/).length).toBeGreaterThan(0))
+    await expect(canvas.getAllByText(/2[\s\u00a0]?533,33|2,533\.33/).length).toBeGreaterThan(0)
   },
 }
