@@ -84,3 +84,20 @@ describe('stock-taking (spis z natury, uPIT art. 24 ust. 2)', () => {
     expect(annual(taxed).costs).toBe(1_300_000n)
   })
 })
+
+describe('the forms compared', () => {
+  it('count the register’s write-offs as costs of Scale and Linear, never of ryczałt', async () => {
+    const { annualReport } = await import('../reports/annual.ts')
+    const purchase = itemAdded(3, income({ date: '2026-01-12', amount: '60000.00' }), 'Expense')
+    const before = [linear, sale, purchase]
+    const { state } = runCommands([{ type: 'EnterAsset', data: { itemId: 3, kst: '6' } }], before)
+    const tax = (s: typeof state, form: string) =>
+      annualReport(s, 2026, '2027-02-01').comparison!.scenarios.find((x) => x.taxType === form)!.tax
+    const plain = runCommands([], before).state
+    // The purchase as a cost: 50 000 − 60 000 is a loss, no Linear tax. As an asset (10 %): 5 500 of write-offs in
+    // 2026, so the Linear tax is 19 % of 44 500.
+    expect(tax(plain, 'Linear')).toBe('0.00')
+    expect(tax(state, 'Linear')).toBe('8455.00')
+    expect(tax(state, 'Flat')).toBe(tax(plain, 'Flat'))
+  })
+})
