@@ -152,6 +152,7 @@ const booksDigest = (b: BooksState): string =>
         flags: byKey(b.flags),
         // The register of fixed assets, when there is one (books without it keep their earlier digest).
         ...(b.assets.size > 0 ? { assets: byKey(b.assets) } : {}),
+        ...(b.inventories.size > 0 ? { inventories: byKey(b.inventories) } : {}),
       }),
     )
     .digest('hex')

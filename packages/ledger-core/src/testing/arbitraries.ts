@@ -117,4 +117,5 @@ export const booksSnapshot = (s: BooksState): string =>
     legacyIds: [...s.legacyIds.entries()].sort(([a], [b]) => a - b),
     legacyMonths: [...s.legacyMonths.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
     assets: [...s.assets.entries()].sort(([a], [b]) => a - b),
+    inventories: [...s.inventories.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
   })
