@@ -30,6 +30,7 @@ import recordRoutes from './routes/records.ts'
 import taxBookRoutes from './routes/taxBooks.ts'
 import transactionRoutes from './routes/transactions.ts'
 import yearEndRoutes from './routes/yearEnd.ts'
+import assetRoutes from './routes/assets.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordRoutes)
   await app.register(transactionRoutes)
   await app.register(yearEndRoutes)
+  await app.register(assetRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(ksefOnlineRoutes)

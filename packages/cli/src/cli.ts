@@ -23,6 +23,7 @@ const commands = {
   import: () => import('./commands/import.ts'),
   users: () => import('./commands/users.ts'),
   books: () => import('./commands/books.ts'),
+  assets: () => import('./commands/assets.ts'),
   ksef: () => import('./commands/ksef.ts'),
   backup: () => import('./commands/backup.ts'),
   erasure: () => import('./commands/erasure.ts'),
@@ -185,6 +186,14 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance books 2026 --user anna@example.com',
     'finance books 2026 --month 03 --user anna@example.com --lang en',
     'finance books 2026 --user anna@example.com --format xml --out JPK_PKPIR_2026.xml',
+  ],
+  'assets list': [
+    'finance assets list --user anna@example.com',
+    'finance assets list --year 2026 --user anna@example.com --format csv > srodki-2026.csv',
+  ],
+  'assets plan': [
+    'finance assets plan 3 --user anna@example.com',
+    'finance assets plan 3 --monthly --user anna@example.com --format csv',
   ],
   'users add': ['finance users add admin@example.com --role ADMIN'],
   'users list': ['finance users list --json'],
@@ -379,6 +388,7 @@ const buildProgram = (ctx: Ctx): Command => {
     )
 
   registerBooks(program, ctx)
+  registerAssets(program, ctx)
   registerJpk(program, ctx)
   registerBackup(program, ctx)
   registerKsef(program, ctx)
@@ -474,6 +484,35 @@ const registerBooks = (program: Command, ctx: Ctx) => {
         if (year < 1900 || year > 2050) throw usageError('jpkYears')
         return (await commands.books()).booksCommand(ctx, year, { ...o, purpose: Number(o.purpose) as 0 | 1 | 2 })
       },
+    )
+}
+
+/** `finance assets list|plan`: the register of fixed assets and an asset's depreciation plan. */
+const registerAssets = (program: Command, ctx: Ctx) => {
+  const assets = program.command('assets').description('the register of fixed assets and their depreciation plans')
+  const format = () =>
+    new Option('-f, --format <format>', 'table | csv | json').choices(['table', 'csv', 'json']).default('table')
+  assets
+    .command('list')
+    .description('the register as of the end of a year: values, write-offs for the year and to date')
+    .addOption(requiredUser())
+    .option('-y, --year <year>', 'YYYY (default: this year)', parsers(ctx.lang).year)
+    .addOption(format())
+    .option('-o, --out <file>', 'write to this file instead of stdout')
+    .action(async (o: { user: string; year?: number; format: 'table' | 'csv' | 'json'; out?: string }) =>
+      (await commands.assets()).assetsListCommand(ctx, o),
+    )
+  assets
+    .command('plan')
+    .description("an asset's depreciation plan, year by year (or month by month with --monthly)")
+    .argument('<number>', "the asset's number in the register")
+    .addOption(requiredUser())
+    .option('--monthly', 'the write-offs as booked, month by month')
+    .addOption(format())
+    .option('-o, --out <file>', 'write to this file instead of stdout')
+    .action(
+      async (number: string, o: { user: string; monthly?: boolean; format: 'table' | 'csv' | 'json'; out?: string }) =>
+        (await commands.assets()).assetsPlanCommand(ctx, number, o),
     )
 }
 

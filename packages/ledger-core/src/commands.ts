@@ -126,6 +126,35 @@ export interface ResetYear extends Base {
   readonly year: number
 }
 
+/** Enters an asset in the register; `data.itemId` turns a purchase into the asset (it stops being a cost). */
+export interface EnterAsset extends Base {
+  readonly type: 'EnterAsset'
+  readonly data: unknown
+}
+/** An improvement raising an asset's initial value (art. 22g ust. 17). */
+export interface ImproveAsset extends Base {
+  readonly type: 'ImproveAsset'
+  readonly id: number
+  readonly data: unknown
+}
+/** An asset leaves the register: sold, liquidated or taken to private use. */
+export interface DisposeAsset extends Base {
+  readonly type: 'DisposeAsset'
+  readonly id: number
+  readonly data: unknown
+}
+/** Removes an asset entered in error. */
+export interface DeleteAsset extends Base {
+  readonly type: 'DeleteAsset'
+  readonly id: number
+}
+
+/** Records a stock-taking (spis z natury) at the start or the end of a year, with its list. */
+export interface RecordInventory extends Base {
+  readonly type: 'RecordInventory'
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -144,5 +173,10 @@ export type LedgerCommand =
   | ResetMonth
   | ResetYear
   | BankCommand
+  | EnterAsset
+  | ImproveAsset
+  | DisposeAsset
+  | DeleteAsset
+  | RecordInventory
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -22,6 +22,7 @@ import {
 } from './schemas/records.ts'
 import { GeneratedRowSchema } from './schemas/transaction.ts'
 import { bankEventSchemas } from './bank/events.ts'
+import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema, InventorySchema } from './schemas/asset.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -117,6 +118,15 @@ export const TransactionFlagsCleared = ev('TransactionFlagsCleared', {
   ids: Schema.Array(TxId),
 })
 
+/** The register of fixed assets (docs/events.md, Fixed assets): an asset entered, improved, disposed, or removed. */
+export const AssetEntered = ev('AssetEntered', { id: Id, data: AssetRecordSchema })
+export const AssetImproved = ev('AssetImproved', { id: Id, data: AssetImprovementSchema })
+export const AssetDisposed = ev('AssetDisposed', { id: Id, data: AssetDisposalSchema })
+/** An entry made in error, removed from the register (its write-offs with it). */
+export const AssetDeleted = ev('AssetDeleted', { id: Id })
+/** A stock-taking at the start or the end of a year; it replaces an earlier one of the same year and kind. */
+export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
+
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
   CompanyRecordDeleted,
@@ -138,6 +148,11 @@ export const ledgerEventSchemas = {
   TransactionFlagsCleared,
   // Bank statements, accounts, matches and rules (bank/events.ts).
   ...bankEventSchemas,
+  AssetEntered,
+  AssetImproved,
+  AssetDisposed,
+  AssetDeleted,
+  InventoryTaken,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

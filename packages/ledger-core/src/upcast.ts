@@ -43,6 +43,13 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   BankLineUnmatched: 1,
   BankRuleSaved: 1,
   BankRuleDeleted: 1,
+  // The fixed-asset register.
+  AssetEntered: 1,
+  AssetImproved: 1,
+  AssetDisposed: 1,
+  AssetDeleted: 1,
+  // Stock-taking (spis z natury).
+  InventoryTaken: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -246,6 +246,62 @@ const taxBookJson = object({
   files: array(object({ form: { type: 'string', enum: ['JPK_PKPIR', 'JPK_EWP'] }, problems })),
 })
 
+const assetRowJson = object({
+  id: int(),
+  version: int(),
+  number: str('The register’s number'),
+  name: str(),
+  acquisitionDate: date,
+  entryDate: date,
+  document: str(),
+  kst: str('KŚT symbol or intangible kind'),
+  kstName: orNull(object({ pl: str(), en: str() })),
+  initialValue: money,
+  improvements: array(object({ date, amount: money, document: str() })),
+  value: money,
+  method: { type: 'string', enum: ['linear', 'degressive', 'individual', 'oneOff', 'expensed'] },
+  rate: str('Yearly rate, percent'),
+  degressiveFactor: orNull(str()),
+  individualMonths: orNull(int()),
+  period: { type: 'string', enum: ['month', 'quarter', 'year'] },
+  car: orNull(object({ drive: str(), co2GramsPerKm: orNull(int()) })),
+  carLimit: moneyOrNull,
+  itemId: orNull(int('The purchase the asset was made from')),
+  writeOffYear: money,
+  deductibleYear: money,
+  writeOffToDate: money,
+  remaining: money,
+  disposal: orNull(
+    object({
+      date,
+      reason: { type: 'string', enum: ['sale', 'liquidation', 'privateUse'] },
+      price: money,
+      document: str(),
+      changeOfActivity: bool,
+      undepreciated: money,
+      cost: money,
+    }),
+  ),
+})
+const assetRegisterJson = object({
+  year: int(),
+  assets: array(assetRowJson),
+  totals: object({ value: money, writeOffYear: money, deductibleYear: money, writeOffToDate: money, remaining: money }),
+})
+const assetCardJson = object({
+  asset: assetRowJson,
+  years: array(object({ year: int(), writeOff: money, deductible: money, cumulative: money, remaining: money })),
+  postings: array(object({ month: str('yyyy-mm'), writeOff: money, deductible: money })),
+  switchedToLinear: orNull(str('yyyy-mm')),
+})
+const monthDepreciationJson = object({
+  month: str('yyyy-mm'),
+  writeOff: money,
+  deductible: money,
+  disposalCost: money,
+  assets: array(object({ id: int(), name: str(), writeOff: money, deductible: money, disposalCost: money })),
+})
+
 const logEntryJson = object({
   id: int('Global position of the event'),
   createdDate: { type: 'string', format: 'date-time' },
@@ -267,6 +323,9 @@ export const COMPONENTS: Readonly<Record<string, Json>> = {
   Obligation: obligationJson,
   TaxBook: taxBookJson,
   AnnualReport: annualReportJson,
+  AssetRegister: assetRegisterJson,
+  AssetCard: assetCardJson,
+  MonthDepreciation: monthDepreciationJson,
   LogEntry: logEntryJson,
 }
 const ref = (name: keyof typeof COMPONENTS & string): Json => ({ $ref: `#/components/schemas/${name}` })
@@ -635,6 +694,77 @@ const otherOperations: Record<string, OperationDoc> = {
   },
 }
 
+const inventoryList = orNull(
+  object({
+    year: int(),
+    kind: { type: 'string', enum: ['start', 'end'] },
+    date,
+    amount: money,
+    lines: array(object({ name: str(), quantity: str(), unit: str(), price: money })),
+  }),
+)
+const inventoryJson = object({
+  year: int(),
+  start: money,
+  end: moneyOrNull,
+  change: money,
+  lists: object({ start: inventoryList, end: inventoryList }),
+})
+
+const assetOperations: Record<string, OperationDoc> = {
+  'GET /api/assets': {
+    summary: 'The register of fixed assets as of a year’s end',
+    description:
+      'Every field of uPIT art. 22n ust. 4 with the write-offs for the year and to date (docs/tax-rules.md §14); `year` defaults to this year.',
+    ok: ref('AssetRegister'),
+  },
+  'GET /api/assets/:id': {
+    summary: 'An asset’s card: its plan year by year and as booked',
+    ok: ref('AssetCard'),
+    errors: [404],
+  },
+  'GET /api/assets/depreciation/:month': {
+    summary: 'The depreciation of a month (the dashboard’s row)',
+    description:
+      'Write-offs booked in the month, their deductible part and the costs of the month’s disposals, per asset.',
+    ok: ref('MonthDepreciation'),
+  },
+  'POST /api/assets': {
+    summary: 'Enter an asset in the register',
+    description:
+      'With `itemId` a one-time company expense becomes the asset in one action: it stops being a cost (its input VAT still counts) and fills the name, value, acquisition date and document the body leaves out. Every field is validated, then what the law allows; a 400 names each field.',
+    ok: ref('AssetCard'),
+  },
+  'POST /api/assets/:id/improvements': {
+    summary: 'Record an improvement raising the initial value',
+    ok: ref('AssetCard'),
+    errors: [404],
+  },
+  'POST /api/assets/:id/disposal': {
+    summary: 'Record the asset’s sale, liquidation or transfer to private use',
+    description: 'Write-offs end in the month of the disposal; the undepreciated value is a cost where the law allows.',
+    ok: ref('AssetCard'),
+    errors: [404],
+  },
+  'GET /api/inventory/:year': {
+    summary: 'The stock-takings of a year (spis z natury) and their change to the year’s income',
+    description:
+      'The start is the year’s own stock-taking, else the end of the year before; `change` = end − start (0 until the end is taken).',
+    ok: inventoryJson,
+  },
+  'POST /api/inventory': {
+    summary: 'Record a stock-taking at the start or the end of a year, with its list',
+    description:
+      'Body `{ year, kind: "start"|"end", date?, amount?, lines?: [{ name, quantity, unit, price }] }`; with lines the value is their sum (quantity × price to the grosz). It replaces an earlier one of the same year and kind, changes the annual return’s income (never an advance) and fills JPK_PKPIR’s P_1 / P_2.',
+    ok: inventoryJson,
+  },
+  'DELETE /api/assets/:id': {
+    summary: 'Remove an asset entered in error',
+    ok,
+    errors: [404],
+  },
+}
+
 const logPage: OperationDoc = {
   summary: 'A page of the event log (ADMIN)',
   description:
@@ -698,6 +828,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...recordOperations(),
   ...transactionOperations,
   ...otherOperations,
+  ...assetOperations,
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending/:search': logPage,
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending': logPage,
 }

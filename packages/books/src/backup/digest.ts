@@ -37,6 +37,9 @@ export const booksDigest = (b: BooksState): string =>
         records: byKey(b.records),
         manual: byKey(b.manual),
         flags: byKey(b.flags),
+        // The register of fixed assets, when there is one (books without it keep their earlier digest).
+        ...(b.assets.size > 0 ? { assets: byKey(b.assets) } : {}),
+        ...(b.inventories.size > 0 ? { inventories: byKey(b.inventories) } : {}),
       }),
     )
     .digest('hex')

@@ -5,7 +5,16 @@
  * `finance books` stream what these return.
  */
 import type { EventStore } from '@finance/event-store'
-import { type Contact, companyRecord, type MoneyString, type Primary, type TaxBook } from '@finance/ledger-core/light'
+import {
+  type BooksState,
+  type Contact,
+  companyRecord,
+  formatMoney,
+  type MoneyString,
+  type Primary,
+  type TaxBook,
+  yearInventory,
+} from '@finance/ledger-core/light'
 import type { JpkForm, JpkProblem, JpkPurpose, SchemaId } from '@finance/tax-files'
 import { loadBookHistory } from '../bookHistory.ts'
 import { loadBooks } from '../books.ts'
@@ -17,6 +26,8 @@ export interface YearBook {
   /** The company's data the file's header takes (`null` when not entered). */
   readonly primary: Primary | null
   readonly contact: Contact | null
+  /** The stock-takings recorded (spis z natury): a year's file reports them unless the request gives others. */
+  readonly inventories: BooksState['inventories']
 }
 
 /** The tax book of `year` as of `today`, with the company data a JPK file needs. */
@@ -26,6 +37,7 @@ export async function yearBook(store: EventStore, userId: string, year: number, 
     book: history.book(year, { today }),
     primary: (companyRecord(state, 'Primary')?.dataObject ?? null) as Primary | null,
     contact: (companyRecord(state, 'Contact')?.dataObject ?? null) as Contact | null,
+    inventories: state.inventories,
   }
 }
 
@@ -57,7 +69,9 @@ export async function taxBookFile(
   req: TaxBookFileRequest,
 ): Promise<TaxBookFile> {
   const { jpkFile, defaultForm, validateXml } = await heavy()
-  const { book, primary, contact } = await yearBook(store, userId, year, req.today)
+  const { book, primary, contact, inventories } = await yearBook(store, userId, year, req.today)
+  // A year's file reports the stock-takings recorded for it unless the request gives other values.
+  const stock = req.month === undefined ? yearInventory(inventories, year) : null
   const result = jpkFile({
     form: req.form ?? defaultForm(book),
     book,
@@ -66,8 +80,8 @@ export async function taxBookFile(
     contact,
     purpose: req.purpose ?? 1,
     createdAt: req.now,
-    inventoryStart: req.inventoryStart,
-    inventoryEnd: req.inventoryEnd,
+    inventoryStart: req.inventoryStart ?? (stock === null ? undefined : formatMoney(stock.start)),
+    inventoryEnd: req.inventoryEnd ?? (stock === null || stock.end === null ? undefined : formatMoney(stock.end)),
   })
   if (!result.ok) return result
   const check = await validateXml(result.xml, result.schema)

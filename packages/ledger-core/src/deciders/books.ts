@@ -24,6 +24,7 @@ import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../ca
 import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
+import { decideAsset } from './assets.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -38,6 +39,7 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
+export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
 export interface TransactionFacts {
@@ -284,6 +286,12 @@ export const decideWith = (
       const ids = flaggedIn(state, lookup, (m) => m.startsWith(`${year}-`))
       return ids.length === 0 ? [] : [{ type: 'TransactionFlagsCleared', data: { scope: 'year', period: year, ids } }]
     }
+    case 'EnterAsset':
+    case 'ImproveAsset':
+    case 'DisposeAsset':
+    case 'DeleteAsset':
+    case 'RecordInventory':
+      return decideAsset(command, state)
     default:
       return absurd(command as never)
   }

@@ -15,6 +15,8 @@ import { itemOccurrenceId, type TransactionId, taxObligationId } from '../identi
 import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type LocalDateString, type MoneyString, type YearMonthString } from '../types.ts'
+import { type AssetState, foldAsset } from '../assets/fold.ts'
+import type { Inventory } from '../schemas/asset.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
@@ -38,6 +40,8 @@ interface Draft {
   /** The bank state as it was, and its draft once a bank event arrives (most folds never touch it). */
   bankFrom: BankState
   bank: BankDraft | null
+  assets: CowDraft<number, AssetState>
+  inventories: CowDraft<string, Inventory>
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -58,6 +62,8 @@ const draftOf = (s: BooksState): Draft => ({
   legacyMonths: cow(s.legacyMonths).draft(),
   bankFrom: s.bank ?? initialBank,
   bank: null,
+  assets: cow(s.assets).draft(),
+  inventories: cow(s.inventories).draft(),
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -75,6 +81,8 @@ const freeze = (d: Draft): BooksState => {
     legacyIds: d.legacyIds.freeze(),
     legacyMonths: d.legacyMonths.freeze(),
     bank: d.bank ? freezeBank(d.bank) : d.bankFrom,
+    assets: d.assets.freeze(),
+    inventories: d.inventories.freeze(),
     eventCount: d.eventCount,
   }
 }
@@ -272,6 +280,19 @@ const apply = (d: Draft, e: LedgerEvent) => {
       for (const month of [...d.legacyMonths.keys()]) if (month.startsWith(prefix)) dropLegacyMonth(d, month)
       return
     }
+    case 'AssetEntered':
+    case 'AssetImproved':
+    case 'AssetDisposed':
+    case 'AssetDeleted': {
+      if (e.type === 'AssetEntered') seeId(d, e.data.id)
+      // Asset objects are never changed in place: states share them.
+      const after = foldAsset(d.assets.get(e.data.id), e)
+      if (after) d.assets.set(e.data.id, after)
+      return
+    }
+    case 'InventoryTaken':
+      d.inventories.set(`${e.data.data.year}:${e.data.data.kind}`, e.data.data)
+      return
     default:
       if (isBankEvent(e)) {
         // Accounts and rules take their ids from the books' one counter.

@@ -8,6 +8,8 @@
  * (`projections/`). The state keeps only what the user decided about them — flags by the row's identity — and the
  * manual rows, which are data of their own.
  */
+import type { AssetState } from '../assets/fold.ts'
+import type { Inventory } from '../schemas/asset.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
@@ -93,6 +95,10 @@ export interface BooksState {
   readonly legacyMonths: ReadonlyMap<YearMonthString, LegacyMonthState>
   /** Bank accounts, statements, lines, matches and rules (`bank/state.ts`). */
   readonly bank: BankState
+  /** The register of fixed assets by id (removed entries kept, flagged); ids from the same counter as records. */
+  readonly assets: ReadonlyMap<number, AssetState>
+  /** Stock-takings (spis z natury) by `year:kind` (`2026:end`); the latest of each wins. */
+  readonly inventories: ReadonlyMap<string, Inventory>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -105,6 +111,8 @@ export const initialBooks: BooksState = Object.freeze({
   legacyIds: CowMap.empty<number, LegacyRow>(),
   legacyMonths: CowMap.empty<YearMonthString, LegacyMonthState>(),
   bank: initialBank,
+  assets: CowMap.empty<number, AssetState>(),
+  inventories: CowMap.empty<string, Inventory>(),
   eventCount: 0,
 })
 

@@ -11,6 +11,8 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
+import { addInventoryToMonths } from '../assets/inventory.ts'
+import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from '../deciders/state.ts'
@@ -50,6 +52,10 @@ export interface Taxes {
   readonly end: YearMonthString
   /** The contribution payments the run used (`contributionPayments(state.flags).key`). */
   readonly paymentsKey: string
+  /** The register of fixed assets the run took its depreciation costs from. */
+  readonly assets: BooksState['assets']
+  /** The stock-takings the run took the year-end changes from. */
+  readonly inventories: BooksState['inventories']
   readonly result: TaxResult
   /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
   readonly byDueMonth: Map<YearMonthString, Obligation[]>
@@ -407,15 +413,25 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const d = derive(state)
   if (d.firstMonth === null) return null
   const payments = contributionPayments(state.flags)
-  const same = d.taxes !== null && d.taxes.paymentsKey === payments.key
+  const same =
+    d.taxes !== null &&
+    d.taxes.paymentsKey === payments.key &&
+    d.taxes.assets === state.assets &&
+    d.taxes.inventories === state.inventories
   if (same && d.taxes!.end >= atLeast) return d.taxes
   const yearEnd = `${atLeast.slice(0, 4)}-12`
   const end = same && d.taxes!.end > yearEnd ? d.taxes!.end : yearEnd
   // The month rows were built from the taxes of other payments: built again on demand.
   if (d.taxes !== null && !same) d.rows.clear()
   if (d.firstMonth > end) return null
+  // The register's first write-offs may come before the first item or setting.
+  const registerFirst = firstRegisterMonth(state.assets)
+  const first = registerFirst !== null && registerFirst < d.firstMonth ? registerFirst : d.firstMonth
+  const months = derivedMonthFigures(d, first, end)
+  addDepreciationToMonths(months, state.assets)
+  addInventoryToMonths(months, state.inventories)
   const result = computeTaxes({
-    months: derivedMonthFigures(d, d.firstMonth, end),
+    months,
     vat: d.vat,
     pit: d.pit,
     socialSecurity: d.socialSecurity,
@@ -441,7 +457,16 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   for (const a of result.annual) if (a.complete) push({ kind: 'PITAnnual', amount: a.toPay, period: a }, a.dueDate)
   for (const h of result.healthSettlements)
     if (h.complete) push({ kind: 'HealthAnnual', amount: h.toPay, period: h }, h.dueDate)
-  d.taxes = { end, paymentsKey: payments.key, result, byDueMonth, periodsByDueMonth, periodsById }
+  d.taxes = {
+    end,
+    paymentsKey: payments.key,
+    assets: state.assets,
+    inventories: state.inventories,
+    result,
+    byDueMonth,
+    periodsByDueMonth,
+    periodsById,
+  }
   return d.taxes
 }
 

@@ -29,6 +29,8 @@ import { formatMoney } from '../money.ts'
 import { occurrencesOf } from '../schedule.ts'
 import type { Counterparty, Item, ItemDataType, Pit } from '../schemas/records.ts'
 import { governing } from '../tax/engine.ts'
+import { type AssetState, assetEventsOf, foldAsset, registerPlans } from '../assets/register.ts'
+import { assetBookLines } from './taxBookAssets.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 
 /** `kpir`: the KPiR (Scale, Linear); `ewp`: the ewidencja przychodów (ryczałt). */
@@ -38,9 +40,12 @@ export type EntryKind = 'entry' | 'correction'
 
 /** The item occurrence an entry comes from. */
 export interface EntrySource {
+  /** The item's id, or the asset's (`asset: true`; records and assets share one counter of ids). */
   readonly itemId: number
   readonly index: number
   readonly dataType: ItemDataType
+  /** A line of the register of fixed assets: a write-off or a disposal's cost (`taxBookAssets.ts`). */
+  readonly asset?: true
 }
 
 /** Which entry a correction corrects: its book, year, number and date. */
@@ -599,6 +604,9 @@ const ITEM_TYPES: ReadonlySet<string> = new Set(['Income', 'Expense', 'Recurring
  */
 export class BookHistory {
   private readonly items = new Map<number, RecordState>()
+  /** The register of fixed assets: its lines are entries like the items' (`taxBookAssets.ts`). */
+  // Replaced, never changed in place, on each of its events: the plans are cached per map (`registerPlans`).
+  private assets: ReadonlyMap<number, AssetState> = new Map()
   private readonly pit = new PitSettings()
   private readonly targets = new Map<string, Target>()
   private readonly keysOfItem = new Map<number, readonly string[]>()
@@ -628,8 +636,8 @@ export class BookHistory {
     }
     const changed = this.apply(event)
     if (changed === null) return
-    for (const id of changed === 'all' ? [...new Set([...this.items.keys(), ...this.keysOfItem.keys()])] : changed)
-      this.refresh(id, day)
+    const all = () => [...new Set([...this.items.keys(), ...this.assets.keys(), ...this.keysOfItem.keys()])]
+    for (const id of changed === 'all' ? all() : changed) this.refresh(id, day)
   }
 
   /** Item ids whose entries may have changed, `'all'`, or `null` when the event does not touch the book. */
@@ -652,6 +660,17 @@ export class BookHistory {
         if (!this.pit.has(e.data.id)) return null
         this.pit.delete(e.data.id)
         return 'all'
+      case 'AssetEntered':
+      case 'AssetImproved':
+      case 'AssetDisposed':
+      case 'AssetDeleted': {
+        const before = this.assets.get(e.data.id)
+        const after = foldAsset(before, e)
+        if (after === before) return null
+        this.assets = new Map(this.assets).set(e.data.id, after!)
+        // One-off write-offs share their year's limit: any asset's change may move the others' lines.
+        return [...this.assets.keys()]
+      }
       default:
         return null
     }
@@ -669,7 +688,7 @@ export class BookHistory {
   /** Recomputes an item's targets after a change recorded on `day`. */
   private refresh(itemId: number, day: LocalDateString | null) {
     const record = this.items.get(itemId)
-    const next = record ? targetsOf(record, this.pit) : []
+    const next: Target[] = record ? targetsOf(record, this.pit) : this.assetLines(itemId)
     const before = this.keysOfItem.get(itemId) ?? []
     const nextByKey = new Map(next.map((t) => [t.key, t]))
     for (const key of new Set([...before, ...nextByKey.keys()])) {
@@ -696,6 +715,13 @@ export class BookHistory {
     }
     if (next.length > 0) this.keysOfItem.set(itemId, [...nextByKey.keys()])
     else this.keysOfItem.delete(itemId)
+  }
+
+  /** The lines of an asset in the book (none when it was removed). */
+  private assetLines(id: number): Target[] {
+    if (!this.assets.has(id)) return []
+    for (const p of registerPlans(this.assets)) if (p.asset.id === id) return assetBookLines(p)
+    return []
   }
 
   /** The entries of an open month: ordinary entries and pending corrections, in order. */
@@ -891,6 +917,7 @@ export const taxBook = (state: BooksState, year: number): TaxBook => {
   for (const r of state.records.values())
     if (!r.deleted && ITEM_TYPES.has(r.dataType))
       h.push({ type: 'ItemAdded', data: { id: r.id, dataType: r.dataType, data: r.data } } as LedgerEvent)
+  for (const e of assetEventsOf(state.assets)) h.push(e)
   return h.book(year)
 }
 

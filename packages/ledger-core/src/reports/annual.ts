@@ -10,6 +10,8 @@ import { formatMoney } from '../money.ts'
 import { derive, monthFigures, taxesThrough } from '../projections/derived.ts'
 import { type ObligationDto, obligations } from '../projections/obligations.ts'
 import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
+import { addInventoryToMonths } from '../assets/inventory.ts'
+import { addDepreciationToMonths } from '../assets/register.ts'
 import { compareForms, type FormComparison } from '../tax/compare.ts'
 import { ratesFor } from '../tax/rates/index.ts'
 import type { LocalDateString, MoneyString, PercentString, YearMonthString } from '../types.ts'
@@ -91,9 +93,13 @@ export const annualReport = (
     (o) => (o.kind === 'PITAnnual' || o.kind === 'HealthAnnual') && o.periodFrom.startsWith(`${year}-`),
   )
   const from = [d.firstMonth!, formatYearMonth(year, 1)].sort()[0]!
+  const months = monthFigures(d.schedule, from, january)
+  // The register's write-offs are costs of every form that has costs.
+  addDepreciationToMonths(months, state.assets)
+  addInventoryToMonths(months, state.inventories)
   const comparison = compareForms(
     {
-      months: monthFigures(d.schedule, from, january),
+      months,
       vat: d.vat,
       pit: d.pit,
       socialSecurity: d.socialSecurity,

@@ -247,7 +247,8 @@ export function settleYears(input: AnnualInput): AnnualResult {
       if (yearOf(f.month) !== year) continue
       monthsOfYear++
       revenue += f.companyRevenue
-      costs += f.companyCosts
+      // The year-end stock-taking changes the year's income, not any advance (uPIT art. 24 ust. 2, art. 44 ust. 2).
+      costs += f.companyCosts - (f.inventoryChange ?? 0n)
       otherDeductions += input.deductionsOf(i)
       if (setting?.taxType === 'Flat')
         for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {

@@ -62,6 +62,16 @@ export interface MonthFigures {
   purchaseBase?: Grosze
   /** Company revenue by the ryczałt rate of its income; `rate: null` = the PIT setting's rate. */
   flatRevenue?: FlatRevenue[]
+  /**
+   * The month's depreciation costs from the register of fixed assets (deductible write-offs and the costs of
+   * disposals), already included in `companyCosts`; absent: none (`assets/register.ts`, `addDepreciationToMonths`).
+   */
+  depreciation?: Grosze
+  /**
+   * December only: the year's stock-taking change (end − start, uPIT art. 24 ust. 2), which raises the year's income
+   * in the annual return and its health settlement, never an advance (art. 44 ust. 2); absent: none.
+   */
+  inventoryChange?: Grosze
 }
 
 /** Revenue of one ryczałt rate (`null`: the rate of the PIT setting). */

@@ -116,4 +116,6 @@ export const booksSnapshot = (s: BooksState): string =>
     flags: [...s.flags.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
     legacyIds: [...s.legacyIds.entries()].sort(([a], [b]) => a - b),
     legacyMonths: [...s.legacyMonths.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    assets: [...s.assets.entries()].sort(([a], [b]) => a - b),
+    inventories: [...s.inventories.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
   })

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { bankRoutes } from '../features/bank/routes.tsx'
+import { assetsRoutes } from '../features/assets/routes.tsx'
 import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
@@ -54,6 +55,7 @@ export const appRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...logsRoutes,
   ...booksRoutes,
+  ...assetsRoutes,
   ...ksefRoutes,
   ...bankRoutes,
 ]

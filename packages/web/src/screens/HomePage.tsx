@@ -22,6 +22,7 @@ export const HomePage = () => {
           <Tile to="/companydashboard/fees" title={<Trans>Fees</Trans>} icon="fees" />
           <Tile to="/companydashboard/revenues" title={<Trans>Revenues</Trans>} icon="revenues" />
           <Tile to="/companydashboard/books" title={<Trans>Tax book</Trans>} icon="book" />
+          <Tile to="/companydashboard/assets" title={<Trans>Fixed assets</Trans>} icon="company" />
           <Tile to="/companydashboard/ksef" title={<Trans>KSeF invoices</Trans>} icon="invoice" />
         </TileGroup>
       )}

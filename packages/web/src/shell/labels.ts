@@ -21,6 +21,7 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   socialsecurity: msg`Social Security`,
   revenues: msg`Revenues`,
   books: msg`Tax book`,
+  assets: msg`Fixed assets`,
   ksef: msg`KSeF invoices`,
   bank: msg`Bank`,
   dashboard: msg`Dashboard`,

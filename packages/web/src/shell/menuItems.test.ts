@@ -22,6 +22,7 @@ describe('menu', () => {
       'Fees',
       'Revenues',
       'Tax book',
+      'Fixed assets',
       'KSeF invoices',
       'Bank',
       'User',

@@ -22,6 +22,7 @@ export const loggedInMenu: MenuItem[] = [
       { label: msg`Fees`, to: '/companydashboard/fees' },
       { label: msg`Revenues`, to: '/companydashboard/revenues' },
       { label: msg`Tax book`, to: '/companydashboard/books' },
+      { label: msg`Fixed assets`, to: '/companydashboard/assets' },
       { label: msg`KSeF invoices`, to: '/companydashboard/ksef' },
       { label: msg`Bank`, to: '/companydashboard/bank' },
     ],

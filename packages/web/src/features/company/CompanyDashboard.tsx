@@ -33,6 +33,12 @@ export const CompanyDashboard = () => {
           description={t`KPiR or ewidencja przychodów, JPK files`}
         />
         <Tile
+          to="/companydashboard/assets"
+          icon="company"
+          title={t`Fixed assets`}
+          description={t`The register and depreciation plans`}
+        />
+        <Tile
           to="/companydashboard/ksef"
           icon="invoice"
           title={t`KSeF invoices`}

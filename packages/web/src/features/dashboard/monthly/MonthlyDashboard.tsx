@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
 import { useMessages } from '../../../ui/messages.tsx'
+import { DepreciationCard, type LoadDepreciation } from '../../assets/DepreciationCard.tsx'
 import { createDashboardApi, type DashboardApi, monthlyActors } from '../api.ts'
 import { CostSummaryCard } from '../components/CostSummaryCard.tsx'
 import { ItemList } from '../components/ItemCard.tsx'
@@ -24,7 +25,10 @@ import '../dashboard.css'
 
 type Props = {
   /** API effects; the app's client by default (stories and tests pass fakes). */
-  effects?: Pick<DashboardApi, 'loadMonth' | 'reset' | 'saveFlags' | 'deleteItem'>
+  effects?: Pick<DashboardApi, 'loadMonth' | 'reset' | 'saveFlags' | 'deleteItem'> & {
+    /** The month's depreciation (the register of fixed assets); absent with fakes: the row is not shown. */
+    loadDepreciation?: LoadDepreciation
+  }
   /** Today's date; the browser's clock by default. */
   today?: string
   /** Where the Show choices are remembered; local storage by default. */
@@ -163,6 +167,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
             {byType(transactions, '5_SocialSecurity').map((tx) => (
               <SocialSecurityCard key={tx.id} transaction={tx} onFlags={onFlags} />
             ))}
+            <DepreciationCard month={month} load={effects ? (effects.loadDepreciation ?? null) : undefined} />
             <CostSummaryCard
               transactions={transactions}
               groups={cost}

@@ -1,0 +1,185 @@
+/**
+ * `finance assets list|plan`: the register of fixed assets as of a year's end, and one asset's plan year by year
+ * (or month by month) — the same projection as `GET /api/assets` and the web screen (docs/tax-rules.md §14).
+ * Headings in Polish or English (`--lang`); the register's own texts (names, documents) stay as entered.
+ */
+import { type AssetCardDto, type AssetRegisterDto, assetCard, assetRegister } from '@finance/ledger-core/light'
+import { booksOfUsers } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError } from '../errors.ts'
+import { type Column, formatAmount, formatPercent, renderCsv, renderTable } from '../format.ts'
+import type { Lang } from '../i18n.ts'
+import { openSink } from '../sink.ts'
+
+export type AssetsFormat = 'table' | 'csv' | 'json'
+
+const LABELS = {
+  title: {
+    pl: 'Ewidencja środków trwałych oraz wartości niematerialnych i prawnych',
+    en: 'Register of fixed assets and intangibles',
+  },
+  asOf: { pl: 'stan na koniec roku', en: 'as of the end of' },
+  number: { pl: 'Nr', en: 'No.' },
+  acquired: { pl: 'Data nabycia', en: 'Acquired' },
+  entered: { pl: 'Data przyjęcia', en: 'Entered' },
+  document: { pl: 'Dowód nabycia', en: 'Document' },
+  name: { pl: 'Nazwa', en: 'Name' },
+  kst: { pl: 'KŚT', en: 'KŚT' },
+  value: { pl: 'Wartość początkowa', en: 'Initial value' },
+  method: { pl: 'Metoda', en: 'Method' },
+  rate: { pl: 'Stawka', en: 'Rate' },
+  year: { pl: 'Odpisy w roku', en: 'Write-offs in the year' },
+  deductible: { pl: 'W kosztach', en: 'Deductible' },
+  toDate: { pl: 'Odpisy narastająco', en: 'Write-offs to date' },
+  remaining: { pl: 'Pozostało', en: 'Remaining' },
+  disposal: { pl: 'Likwidacja / zbycie', en: 'Disposal' },
+  total: { pl: 'Razem', en: 'Total' },
+  none: { pl: 'Brak środków trwałych', en: 'No fixed assets' },
+  planOf: { pl: 'Plan amortyzacji', en: 'Depreciation plan' },
+  yearCol: { pl: 'Rok', en: 'Year' },
+  month: { pl: 'Miesiąc', en: 'Month' },
+  writeOff: { pl: 'Odpis', en: 'Write-off' },
+  cumulative: { pl: 'Narastająco', en: 'Cumulative' },
+  switched: { pl: 'od tego miesiąca liniowo', en: 'straight-line from' },
+  carLimit: { pl: 'limit dla samochodu osobowego', en: 'passenger car limit' },
+  notFound: { pl: 'nie ma w ewidencji środka o numerze', en: 'no asset in the register has the number' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+const METHODS: Record<string, Record<Lang, string>> = {
+  linear: { pl: 'liniowa', en: 'straight-line' },
+  degressive: { pl: 'degresywna', en: 'degressive' },
+  individual: { pl: 'stawka indywidualna', en: 'individual' },
+  oneOff: { pl: 'jednorazowa', en: 'one-off' },
+  expensed: { pl: 'w koszty od razu', en: 'expensed at once' },
+}
+const REASONS: Record<string, Record<Lang, string>> = {
+  sale: { pl: 'sprzedaż', en: 'sale' },
+  liquidation: { pl: 'likwidacja', en: 'liquidation' },
+  privateUse: { pl: 'na cele prywatne', en: 'to private use' },
+}
+
+type Row = AssetRegisterDto['assets'][number]
+
+const registerColumns = (lang: Lang, csv: boolean): (Column & { value: (r: Row) => string })[] => {
+  const l = (k: keyof typeof LABELS) => LABELS[k][lang]
+  const amount = (v: string) => (csv ? v : formatAmount(lang, v))
+  return [
+    { header: l('number'), value: (r) => r.number },
+    { header: l('acquired'), value: (r) => r.acquisitionDate },
+    { header: l('entered'), value: (r) => r.entryDate },
+    { header: l('document'), value: (r) => r.document },
+    { header: l('name'), value: (r) => r.name },
+    { header: l('kst'), value: (r) => r.kst },
+    { header: l('value'), align: 'right', value: (r) => amount(r.value) },
+    { header: l('method'), value: (r) => METHODS[r.method]![lang] },
+    { header: l('rate'), align: 'right', value: (r) => (csv ? r.rate : formatPercent(lang, r.rate)) },
+    { header: l('year'), align: 'right', value: (r) => amount(r.writeOffYear) },
+    { header: l('deductible'), align: 'right', value: (r) => amount(r.deductibleYear) },
+    { header: l('toDate'), align: 'right', value: (r) => amount(r.writeOffToDate) },
+    { header: l('remaining'), align: 'right', value: (r) => amount(r.remaining) },
+    {
+      header: l('disposal'),
+      value: (r) => (r.disposal ? `${r.disposal.date} ${REASONS[r.disposal.reason]![lang]}` : ''),
+    },
+  ]
+}
+
+/** The register as a table (or CSV rows). */
+export const registerText = (ctx: Ctx, register: AssetRegisterDto, format: AssetsFormat): string => {
+  const lang = ctx.lang
+  if (format === 'json') return `${JSON.stringify(register, null, 2)}\n`
+  const columns = registerColumns(lang, format === 'csv')
+  const rows = register.assets.map((r) => columns.map((c) => c.value(r)))
+  if (format === 'csv')
+    return renderCsv(
+      columns.map((c) => c.header),
+      rows,
+    )
+  const l = (k: keyof typeof LABELS) => LABELS[k][lang]
+  const head = `${ctx.colour.bold(l('title'))} (${l('asOf')} ${register.year})\n`
+  if (rows.length === 0) return `${head}${l('none')}\n`
+  const t = register.totals
+  const a = (v: string) => formatAmount(lang, v)
+  rows.push([
+    '',
+    '',
+    '',
+    '',
+    l('total'),
+    '',
+    a(t.value),
+    '',
+    '',
+    a(t.writeOffYear),
+    a(t.deductibleYear),
+    a(t.writeOffToDate),
+    a(t.remaining),
+    '',
+  ])
+  return `${head}${renderTable(columns, rows)}`
+}
+
+/** One asset's plan by year (or by booked month). */
+export const planText = (ctx: Ctx, card: AssetCardDto, format: AssetsFormat, monthly: boolean): string => {
+  const lang = ctx.lang
+  if (format === 'json') return `${JSON.stringify(card, null, 2)}\n`
+  const l = (k: keyof typeof LABELS) => LABELS[k][lang]
+  const csv = format === 'csv'
+  const amount = (v: string) => (csv ? v : formatAmount(lang, v))
+  let header: string[]
+  let rows: string[][]
+  if (monthly) {
+    header = [l('month'), l('writeOff'), l('deductible')]
+    rows = card.postings.map((p) => [p.month, amount(p.writeOff), amount(p.deductible)])
+  } else {
+    header = [l('yearCol'), l('writeOff'), l('deductible'), l('cumulative'), l('remaining')]
+    rows = card.years.map((y) => [
+      String(y.year),
+      amount(y.writeOff),
+      amount(y.deductible),
+      amount(y.cumulative),
+      amount(y.remaining),
+    ])
+  }
+  if (csv) return renderCsv(header, rows)
+  const a = card.asset
+  const lines = [
+    `${ctx.colour.bold(`${l('planOf')}: ${a.number} ${a.name}`)}`,
+    `${l('kst')} ${a.kst}${a.kstName ? ` (${a.kstName[lang]})` : ''}; ${METHODS[a.method]![lang]}, ${formatPercent(lang, a.rate)}; ${l('value')} ${formatAmount(lang, a.value)}`,
+    ...(a.carLimit ? [`${l('carLimit')}: ${formatAmount(lang, a.carLimit)}`] : []),
+    ...(card.switchedToLinear ? [`${l('switched')}: ${card.switchedToLinear}`] : []),
+  ]
+  const columns: Column[] = header.map((h, i) => ({ header: h, ...(i > 0 ? { align: 'right' as const } : {}) }))
+  return `${lines.join('\n')}\n${renderTable(columns, rows)}`
+}
+
+const write = async (ctx: Ctx, text: string, out: string | undefined) => {
+  const sink = await openSink(ctx, out)
+  try {
+    await sink.write(text)
+  } finally {
+    await sink.close()
+  }
+}
+
+export const assetsListCommand = async (
+  ctx: Ctx,
+  o: { user: string; year?: number; format: AssetsFormat; out?: string },
+): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  const year = o.year ?? Number(ctx.today().slice(0, 4))
+  await write(ctx, registerText(ctx, assetRegister(user!.state.assets, year), o.format), o.out)
+}
+
+export const assetsPlanCommand = async (
+  ctx: Ctx,
+  number: string,
+  o: { user: string; format: AssetsFormat; monthly?: boolean; out?: string },
+): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  const assets = user!.state.assets
+  const asset = [...assets.values()].find((a) => !a.deleted && a.data.number === number)
+  const card = asset ? assetCard(assets, asset.id) : null
+  if (!card) throw new CliError(`${LABELS.notFound[ctx.lang]} ${number}`)
+  await write(ctx, planText(ctx, card, o.format, o.monthly ?? false), o.out)
+}

@@ -1,0 +1,72 @@
+/**
+ * The register of fixed assets in the KPiR: the register's own lines in column 13 (other expenses) — each asset's
+ * deductible write-offs booked in a month, dated the month's last day, and the undepreciated value a disposal makes
+ * a cost, dated the disposal (docs/tax-rules.md §11). The tax book folds these like item occurrences (`BookHistory`),
+ * so a write-off changed after its month closed becomes a correction like any other entry. The ewidencja przychodów
+ * has no costs: these lines never reach it.
+ */
+import { lastDayOfMonth } from '../calendar.ts'
+import type { AssetState, PlannedAsset } from '../assets/register.ts'
+import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
+
+/** One line of the register in the book: what the tax book's targets carry. */
+export interface AssetBookLine {
+  readonly key: string
+  readonly source: {
+    readonly itemId: number
+    readonly index: number
+    readonly dataType: 'Expense'
+    readonly asset: true
+  }
+  readonly month: YearMonthString
+  readonly date: LocalDateString
+  readonly cells: Readonly<Record<string, Grosze>>
+  readonly documentNumber: string
+  readonly ksefNumber: null
+  readonly counterparty: null
+  readonly description: string
+}
+
+const DISPOSAL: Record<NonNullable<AssetState['disposal']>['reason'], string> = {
+  sale: 'sprzedaż',
+  liquidation: 'likwidacja',
+  privateUse: 'przekazanie na cele prywatne',
+}
+
+/** The book lines of one asset with its plan (the entry texts are the book's own, in Polish). */
+export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] => {
+  const out: AssetBookLine[] = []
+  const name = `${asset.data.name}, nr ${asset.data.number}`
+  const documentNumber = `ŚT ${asset.data.number}`
+  plan.postings.forEach((p, index) => {
+    if (p.deductible === 0n) return
+    out.push({
+      key: `asset:${asset.id}:${p.month}`,
+      source: { itemId: asset.id, index, dataType: 'Expense', asset: true },
+      month: p.month,
+      date: lastDayOfMonth(p.month),
+      cells: { K13: p.deductible },
+      documentNumber,
+      ksefNumber: null,
+      counterparty: null,
+      description:
+        asset.data.method === 'expensed'
+          ? `Wydatek na środek trwały o niskiej wartości (art. 22d ust. 1): ${name}`
+          : `Odpis amortyzacyjny: ${name}`,
+    })
+  })
+  const d = plan.disposal
+  if (d && d.cost > 0n && asset.disposal)
+    out.push({
+      key: `asset:${asset.id}:disposal`,
+      source: { itemId: asset.id, index: plan.postings.length, dataType: 'Expense', asset: true },
+      month: d.month,
+      date: asset.disposal.date,
+      cells: { K13: d.cost },
+      documentNumber: asset.disposal.document || documentNumber,
+      ksefNumber: null,
+      counterparty: null,
+      description: `Niezamortyzowana wartość środka trwałego (${DISPOSAL[d.reason]}): ${name}`,
+    })
+  return out
+}

@@ -1,0 +1,88 @@
+/**
+ * The payloads of the fixed-asset register's events (uPIT art. 22n ust. 1 and 4: the register of fixed assets and
+ * intangibles). Money and percents are the canonical decimal strings of every payload; the law behind each field is
+ * in `assets/plan.ts` and docs/tax-rules.md §11.
+ */
+import * as Schema from 'effect/Schema'
+import { CarDrives, DepreciationMethods, DisposalReasons, WriteOffPeriods } from '../assets/plan.ts'
+import { LocalDateField, MoneyField, PercentField } from './common.ts'
+
+export const AssetCarSchema = Schema.Struct({
+  drive: Schema.Literal(...CarDrives),
+  /** CO₂ in g/km (registration certificate V.7); `null`: not known. */
+  co2GramsPerKm: Schema.NullOr(Schema.Int.pipe(Schema.between(0, 1000))),
+})
+
+/** One entry of the register: what art. 22n ust. 4 lists, and the elections the plan needs. */
+export const AssetRecordSchema = Schema.Struct({
+  /** The register's number (liczba porządkowa / inventory number). */
+  number: Schema.String,
+  name: Schema.String,
+  acquisitionDate: LocalDateField,
+  /** The day of entry: write-offs start the next month (art. 22f ust. 1). */
+  entryDate: LocalDateField,
+  /** The document of acquisition (an invoice number). */
+  document: Schema.String,
+  kst: Schema.String,
+  /** The initial value (art. 22g), net when the input VAT is deducted. */
+  initialValue: MoneyField,
+  method: Schema.Literal(...DepreciationMethods),
+  /** The yearly rate in percent. */
+  rate: PercentField,
+  /** Degressive: the factor (at most 2). */
+  degressiveFactor: Schema.NullOr(PercentField),
+  /** Individual: the period in months. */
+  individualMonths: Schema.NullOr(Schema.Int.pipe(Schema.between(1, 1200))),
+  period: Schema.Literal(...WriteOffPeriods),
+  /** A passenger car (its limit applies); `null` otherwise. */
+  car: Schema.NullOr(AssetCarSchema),
+  /** One-off: the NBP euro rate of the first working day of October of the previous year (`"4.2692"`). */
+  oneOffEurRate: Schema.NullOr(Schema.String.pipe(Schema.pattern(/^\d{1,2}\.\d{1,4}$/))),
+  /** The purchase (an expense item) the asset was made from: the item is no longer a cost. */
+  itemId: Schema.NullOr(Schema.Int.pipe(Schema.positive())),
+})
+export type AssetRecord = typeof AssetRecordSchema.Type
+
+export const AssetImprovementSchema = Schema.Struct({
+  date: LocalDateField,
+  amount: MoneyField,
+  document: Schema.String,
+})
+export type AssetImprovement = typeof AssetImprovementSchema.Type
+
+export const AssetDisposalSchema = Schema.Struct({
+  date: LocalDateField,
+  reason: Schema.Literal(...DisposalReasons),
+  /** Sale: the net price (the revenue is the income item of the sale's invoice). */
+  price: MoneyField,
+  /** Liquidation because the kind of business changed (the loss is not a cost, art. 23 ust. 1 pkt 6). */
+  changeOfActivity: Schema.Boolean,
+  document: Schema.String,
+})
+export type AssetDisposal = typeof AssetDisposalSchema.Type
+
+/** One line of a stock-taking list (spis z natury): what was counted and at what price. */
+export const InventoryLineSchema = Schema.Struct({
+  name: Schema.String,
+  /** A decimal with at most three decimals (`"12.5"`). */
+  quantity: Schema.String.pipe(Schema.pattern(/^\d{1,9}(\.\d{1,3})?$/)),
+  unit: Schema.String,
+  /** The unit price (purchase price, or lower market value), net. */
+  price: MoneyField,
+})
+export type InventoryLine = typeof InventoryLineSchema.Type
+
+/**
+ * A stock-taking (spis z natury) at the start or the end of a tax year (uPIT art. 24 ust. 2; the KPiR regulation):
+ * its value and its list. A later one of the same year and kind replaces the earlier.
+ */
+export const InventorySchema = Schema.Struct({
+  year: Schema.Int.pipe(Schema.between(1900, 2100)),
+  kind: Schema.Literal('start', 'end'),
+  /** The day it was taken (1 January, 31 December, or the day of a start or a closing of the business). */
+  date: LocalDateField,
+  /** The value: the sum of the lines when there are any. */
+  amount: MoneyField,
+  lines: Schema.Array(InventoryLineSchema),
+})
+export type Inventory = typeof InventorySchema.Type

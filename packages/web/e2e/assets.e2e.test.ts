@@ -1,0 +1,118 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of the register of fixed assets in real Chromium against the real server: a Linear trader's
+ * purchase of a laptop (8 000.00 net, 12 January) becomes an asset in one action on the Fixed assets screen; the
+ * purchase leaves the tax book, the register's write-off of 200.00 a month (KŚT 491, 30 %) enters it from
+ * February, and February's PIT advance is 19 % × (20 000.00 − 200.00) = 3 762.00 instead of the 2 280.00 the
+ * purchase as a January cost would give.
+ */
+import type { Page } from 'playwright-core'
+import { pitSetting } from '@finance/ledger-core/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+  useEnglish,
+} from './harness.ts'
+
+const USER_EMAIL = 'assets-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+const YEAR = new Date().getFullYear()
+
+let server: RunningServer
+let browser: LaunchedBrowser
+let token = ''
+const { call, registerUser } = journeyApi(() => server)
+
+interface Tx {
+  eventType: string
+  dataObject: { sum: string; period?: { from: string } | null }
+}
+
+/** February's PIT advance as the monthly dashboard's API gives it (due in March). */
+const februaryAdvance = async (): Promise<string | undefined> => {
+  const rows = await call<Tx[]>(token, 'GET', `transaction/getCurrentMonth/${YEAR}-03-01`)
+  return rows.find((r) => r.eventType === '4_Pit')?.dataObject.sum
+}
+
+const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
+
+beforeAll(async () => {
+  server = await startServer()
+  token = await registerUser(USER_EMAIL, USER_PASSWORD)
+  await call(token, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${YEAR}-01-01` }) })
+  await call(token, 'POST', 'revenue', {
+    dataType: 'Income',
+    dataObject: { date: `${YEAR}-02-10`, name: 'Programming', amount: '20000.00', isCompany: true, percent: '23' },
+  })
+  await call(token, 'POST', 'fee', {
+    dataType: 'Expense',
+    dataObject: {
+      date: `${YEAR}-01-12`,
+      name: 'Laptop Dell',
+      amount: '8000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: `${YEAR}-01-12`,
+      documentNumber: 'FV 12/01',
+    },
+  })
+  browser = await launchBrowser()
+  await useEnglish(browser.context, server.url)
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('a purchase becomes a fixed asset', () => {
+  it('is a cost of January before', async () => {
+    expect(await februaryAdvance()).toBe('2280.00')
+  })
+
+  it('is entered from the purchase on the Fixed assets screen, reached from the menu', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/`)
+    await page.getByRole('link', { name: 'Fixed assets' }).first().click()
+    await page.waitForURL(`${server.url}/companydashboard/assets`)
+    await registerLoaded(page)
+    const form = page.getByRole('form', { name: 'Enter an asset' })
+    const purchase = form.getByLabel('From a purchase')
+    const laptop = await purchase.locator('option', { hasText: 'Laptop Dell' }).getAttribute('value')
+    await purchase.selectOption(laptop ?? '')
+    await form.getByLabel('KŚT symbol').selectOption('491')
+    await form.getByRole('button', { name: 'Enter in the register' }).click()
+    const card = page.getByRole('region', { name: /Depreciation plan: 1 Laptop Dell/ })
+    await card.waitFor()
+    await registerLoaded(page)
+    expect(await card.innerText()).toMatch(
+      new RegExp(`${YEAR}\\s+2,200\\.00\\s+2,200\\.00\\s+2,200\\.00\\s+5,800\\.00`),
+    )
+    expect(await page.getByRole('table', { name: /Register of fixed assets/ }).innerText()).toContain('Laptop Dell')
+    await screenshot(page, 'assets-register')
+  })
+
+  it('leaves the tax book as a purchase and enters it as the month’s write-off', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/books`)
+    await page.waitForSelector('.books-page[aria-busy="false"]')
+    const text = await page.getByRole('table', { name: /Tax book of revenue and expenses/ }).innerText()
+    expect(text).not.toContain('FV 12/01')
+    expect(text).toContain('Odpis amortyzacyjny: Laptop Dell, nr 1')
+    expect(text).toMatch(/ŚT 1/)
+  })
+
+  it('lowers February’s PIT advance by the write-off instead of January’s purchase', async () => {
+    expect(await februaryAdvance()).toBe('3762.00')
+  })
+})

@@ -1,0 +1,471 @@
+/**
+ * companydashboard/assets: the register of fixed assets and intangibles (uPIT art. 22n) as of a year's end — every
+ * asset with its write-offs for the year and to date — a card per asset with its plan year by year, and the form
+ * that enters an asset, also straight from a purchase (which then stops being a cost). Figures come from the API
+ * (`assets/*`), computed by ledger-core (docs/tax-rules.md §11).
+ */
+import { KST_RATES } from '@finance/ledger-core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { isApiError } from '../../api/client.ts'
+import { useFormat } from '../../i18n/format.ts'
+import { Button, FormErrors, Loader, NumberInput, PeriodNav, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { type AssetsApi, createAssetsApi } from './api.ts'
+import { useAssetMessage } from './messages.ts'
+import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetRowDto, Purchase } from './types.ts'
+import './assets.css'
+
+type Props = {
+  effects?: AssetsApi
+  /** The year shown first; this year by default. */
+  year?: number
+}
+
+const useMethodName = () => {
+  const { t } = useLingui()
+  return (method: AssetRowDto['method']): string =>
+    ({
+      linear: t`straight-line`,
+      degressive: t`degressive`,
+      individual: t`individual rate`,
+      oneOff: t`one-off`,
+      expensed: t`expensed at once`,
+    })[method]
+}
+
+const RegisterTable = ({
+  register,
+  selected,
+  onSelect,
+}: {
+  register: AssetRegisterDto
+  selected: number | null
+  onSelect: (id: number) => void
+}) => {
+  const f = useFormat()
+  const method = useMethodName()
+  const { t } = useLingui()
+  return (
+    <div className="assets-page__scroll">
+      <table className="table assets-table">
+        <caption>
+          <Trans>Register of fixed assets and intangibles, as of the end of {register.year}</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>No.</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col">
+              <Trans>KŚT</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Entered</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Initial value</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Method and rate</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Write-offs in the year</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Of which costs</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Write-offs to date</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Remaining</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {register.assets.map((a) => (
+            <tr key={a.id} aria-selected={selected === a.id} className={selected === a.id ? 'is-selected' : undefined}>
+              <td>{a.number}</td>
+              <td>
+                <button type="button" className="link-button" onClick={() => onSelect(a.id)}>
+                  {a.name}
+                </button>
+                {a.disposal && (
+                  <span className="assets-table__note">
+                    {' '}
+                    (
+                    {a.disposal.reason === 'sale'
+                      ? t`sold`
+                      : a.disposal.reason === 'liquidation'
+                        ? t`liquidated`
+                        : t`taken to private use`}{' '}
+                    {f.date(a.disposal.date)})
+                  </span>
+                )}
+              </td>
+              <td title={a.kstName ? a.kstName[f.lang] : undefined}>{a.kst}</td>
+              <td>{f.date(a.entryDate)}</td>
+              <td className="num">{f.amount(a.value)}</td>
+              <td>
+                {method(a.method)}, {f.percent(a.rate)}
+              </td>
+              <td className="num">{f.amount(a.writeOffYear)}</td>
+              <td className="num">{f.amount(a.deductibleYear)}</td>
+              <td className="num">{f.amount(a.writeOffToDate)}</td>
+              <td className="num">{f.amount(a.remaining)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              <Trans>Total</Trans>
+            </th>
+            <td className="num">{f.amount(register.totals.value)}</td>
+            <td />
+            <td className="num">{f.amount(register.totals.writeOffYear)}</td>
+            <td className="num">{f.amount(register.totals.deductibleYear)}</td>
+            <td className="num">{f.amount(register.totals.writeOffToDate)}</td>
+            <td className="num">{f.amount(register.totals.remaining)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  )
+}
+
+const AssetCard = ({ card }: { card: AssetCardDto }) => {
+  const f = useFormat()
+  const method = useMethodName()
+  const a = card.asset
+  return (
+    <section className="card assets-card" aria-labelledby={`asset-${a.id}`}>
+      <h2 id={`asset-${a.id}`}>
+        <Trans>
+          Depreciation plan: {a.number} {a.name}
+        </Trans>
+      </h2>
+      <dl className="assets-card__facts">
+        <dt>
+          <Trans>KŚT</Trans>
+        </dt>
+        <dd>
+          {a.kst}
+          {a.kstName ? ` — ${a.kstName[f.lang]}` : ''}
+        </dd>
+        <dt>
+          <Trans>Acquired and entered</Trans>
+        </dt>
+        <dd>
+          {f.date(a.acquisitionDate)}, {f.date(a.entryDate)}
+          {a.document ? ` (${a.document})` : ''}
+        </dd>
+        <dt>
+          <Trans>Method and rate</Trans>
+        </dt>
+        <dd>
+          {method(a.method)}, {f.percent(a.rate)}
+          {card.switchedToLinear ? (
+            <>
+              {' '}
+              <Trans>(straight-line from {f.month(card.switchedToLinear)})</Trans>
+            </>
+          ) : null}
+        </dd>
+        <dt>
+          <Trans>Initial value</Trans>
+        </dt>
+        <dd>{f.money(a.value)}</dd>
+        {a.carLimit && (
+          <>
+            <dt>
+              <Trans>Passenger car limit</Trans>
+            </dt>
+            <dd>{f.money(a.carLimit)}</dd>
+          </>
+        )}
+      </dl>
+      <table className="table assets-plan">
+        <caption>
+          <Trans>The plan year by year</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Year</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Write-offs</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Of which costs</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>To date</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Remaining</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {card.years.map((y) => (
+            <tr key={y.year}>
+              <th scope="row">{y.year}</th>
+              <td className="num">{f.amount(y.writeOff)}</td>
+              <td className="num">{f.amount(y.deductible)}</td>
+              <td className="num">{f.amount(y.cumulative)}</td>
+              <td className="num">{f.amount(y.remaining)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+const EMPTY_ENTRY: AssetEntry = {
+  itemId: '',
+  name: '',
+  acquisitionDate: '',
+  kst: '491',
+  initialValue: '',
+  method: 'linear',
+  period: 'month',
+}
+
+const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: AssetCardDto) => void }) => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const text = useAssetMessage()
+  const [entry, setEntry] = useState<AssetEntry>(EMPTY_ENTRY)
+  const [purchases, setPurchases] = useState<Purchase[]>([])
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [sending, setSending] = useState(false)
+  useEffect(() => {
+    let live = true
+    impl.loadPurchases().then(
+      (p) => live && setPurchases(p),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [impl])
+  const set = (k: keyof AssetEntry) => (e: { target: { value: string } }) => setEntry({ ...entry, [k]: e.target.value })
+  const fromPurchase = entry.itemId !== ''
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setSending(true)
+    setErrors({})
+    setFormErrors([])
+    try {
+      const card = await impl.enterAsset(
+        fromPurchase
+          ? { ...EMPTY_ENTRY, itemId: entry.itemId, kst: entry.kst, method: entry.method, period: entry.period }
+          : entry,
+      )
+      setEntry(EMPTY_ENTRY)
+      onEntered(card)
+    } catch (err) {
+      if (isApiError(err) && err.status === 400) {
+        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, text(v)])))
+        setFormErrors(err.errors.map(text))
+      } else setFormErrors([t`Response error, can not connect to API.`])
+    } finally {
+      setSending(false)
+    }
+  }
+  const kstOptions = KST_RATES.filter((k) => k.depreciable).map((k) => ({
+    value: k.symbol,
+    label: `${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)})`,
+  }))
+  return (
+    <form className="card assets-form" onSubmit={submit} noValidate aria-labelledby="assets-form-title">
+      <h2 id="assets-form-title">
+        <Trans>Enter an asset</Trans>
+      </h2>
+      <p className="assets-form__hint">
+        <Trans>
+          Chosen from a purchase, the asset takes its name, net value and date, and the purchase stops being a cost of
+          its month: the monthly write-offs are the costs instead.
+        </Trans>
+      </p>
+      <FormErrors errors={formErrors} />
+      <Select
+        label={t`From a purchase`}
+        value={entry.itemId}
+        onChange={set('itemId')}
+        error={errors.itemId}
+        options={[
+          { value: '', label: t`None: type the asset's data` },
+          ...purchases.map((p) => ({
+            value: String(p.id),
+            label: `${p.name}, ${f.date(p.date)}, ${f.money(p.amount)}`,
+          })),
+        ]}
+      />
+      {!fromPurchase && (
+        <>
+          <TextInput label={t`Name`} value={entry.name} onChange={set('name')} error={errors.name} />
+          <TextInput
+            label={t`Acquisition date`}
+            type="date"
+            value={entry.acquisitionDate}
+            onChange={set('acquisitionDate')}
+            error={errors.acquisitionDate}
+          />
+          <NumberInput
+            label={t`Initial value (net)`}
+            value={entry.initialValue}
+            onChange={set('initialValue')}
+            error={errors.initialValue}
+          />
+        </>
+      )}
+      <Select label={t`KŚT symbol`} value={entry.kst} onChange={set('kst')} error={errors.kst} options={kstOptions} />
+      <Select
+        label={t`Depreciation method`}
+        value={entry.method}
+        onChange={set('method')}
+        error={errors.method}
+        options={[
+          { value: 'linear', label: t`straight-line` },
+          { value: 'degressive', label: t`degressive` },
+          { value: 'expensed', label: t`expensed at once (up to 10 000 zł)` },
+        ]}
+      />
+      <Select
+        label={t`Write-offs booked`}
+        value={entry.period}
+        onChange={set('period')}
+        error={errors.period}
+        options={[
+          { value: 'month', label: t`monthly` },
+          { value: 'quarter', label: t`quarterly` },
+          { value: 'year', label: t`once a year` },
+        ]}
+      />
+      <Button type="submit" disabled={sending}>
+        <Trans>Enter in the register</Trans>
+      </Button>
+    </form>
+  )
+}
+
+export const AssetsPage = ({ effects, year }: Props) => {
+  const { t } = useLingui()
+  const messages = useMessages()
+  const impl = useMemo(() => effects ?? createAssetsApi(), [effects])
+  const [shown, setShown] = useState(year ?? new Date().getFullYear())
+  const [register, setRegister] = useState<AssetRegisterDto | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [loading, setLoading] = useState(true)
+  const [reload, setReload] = useState(0)
+  const [selected, setSelected] = useState<number | null>(null)
+  const [card, setCard] = useState<AssetCardDto | null>(null)
+  const [cardLoading, setCardLoading] = useState(false)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the register again (a retry, a new entry)
+  useEffect(() => {
+    let live = true
+    setLoading(true)
+    setFailed(false)
+    impl.loadRegister(shown).then(
+      (r) => {
+        if (!live) return
+        setRegister(r)
+        setLoading(false)
+      },
+      () => {
+        if (!live) return
+        setFailed(true)
+        setLoading(false)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [impl, shown, reload])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the card again after a new entry
+  useEffect(() => {
+    if (selected === null) {
+      setCard(null)
+      return
+    }
+    let live = true
+    setCardLoading(true)
+    impl.loadCard(selected).then(
+      (c) => {
+        if (!live) return
+        setCard(c)
+        setCardLoading(false)
+      },
+      () => {
+        if (!live) return
+        setCardLoading(false)
+        messages.error(t`Response error, can not connect to API.`)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [impl, selected, reload, messages, t])
+
+  const busy = loading || cardLoading
+  return (
+    <div className="assets-page" aria-busy={busy}>
+      <h1 className="page-title">
+        <Trans>Fixed assets</Trans>
+      </h1>
+      <div className="assets-page__toolbar">
+        <PeriodNav
+          label={t`Year`}
+          previousLabel={t`Previous year`}
+          nextLabel={t`Next year`}
+          onPrevious={() => setShown(shown - 1)}
+          onNext={() => setShown(shown + 1)}
+          data={{ 'data-year': shown }}
+        >
+          {shown}
+        </PeriodNav>
+        <Button variant="secondary" onClick={() => window.print()} disabled={register === null}>
+          <Trans>Print</Trans>
+        </Button>
+      </div>
+      <Loader active={busy} />
+      {failed && (
+        <div className="error-box" role="alert">
+          <p>
+            <Trans>The register could not be loaded.</Trans>
+          </p>
+          <Button onClick={() => setReload(reload + 1)}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      )}
+      {register !== null &&
+        (register.assets.length === 0 ? (
+          <p className="empty" role="status">
+            <Trans>No fixed assets in {register.year}. Enter one below, or turn a purchase into one.</Trans>
+          </p>
+        ) : (
+          <RegisterTable register={register} selected={selected} onSelect={setSelected} />
+        ))}
+      {card !== null && <AssetCard card={card} />}
+      <EntryForm
+        impl={impl}
+        onEntered={(c) => {
+          messages.info(t`${c.asset.name} entered in the register with number ${c.asset.number}`)
+          setSelected(c.asset.id)
+          setReload(reload + 1)
+        }}
+      />
+    </div>
+  )
+}

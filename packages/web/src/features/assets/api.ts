@@ -1,0 +1,34 @@
+/**
+ * The assets screen's API effects over the app's client: the register of a year, an asset's card, the purchases
+ * that can become an asset, and entering one (`assets/*`, docs/api.md).
+ */
+import { type ApiClient, api } from '../../api/client.ts'
+import type { AssetCardDto, AssetEntry, AssetRegisterDto, Purchase } from './types.ts'
+
+interface RecordDto {
+  readonly id: number
+  readonly dataObject: {
+    readonly name: string
+    readonly amount: string
+    readonly date: string
+    readonly isCompany: boolean
+  }
+}
+
+export const createAssetsApi = (client: ApiClient = api) => ({
+  loadRegister: (year: number): Promise<AssetRegisterDto> => client.get<AssetRegisterDto>(`assets?year=${year}`),
+  loadCard: (id: number): Promise<AssetCardDto> => client.get<AssetCardDto>(`assets/${id}`),
+  loadPurchases: async (): Promise<Purchase[]> => {
+    const list = await client.get<RecordDto[]>('fee/GetListByType/Expense')
+    return list
+      .filter((r) => r.dataObject.isCompany)
+      .map((r) => ({ id: r.id, name: r.dataObject.name, amount: r.dataObject.amount, date: r.dataObject.date }))
+  },
+  enterAsset: (entry: AssetEntry): Promise<AssetCardDto> => {
+    const body: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(entry)) if (v !== '') body[k] = k === 'itemId' ? Number(v) : v
+    return client.post<AssetCardDto>('assets', body)
+  },
+})
+
+export type AssetsApi = ReturnType<typeof createAssetsApi>

@@ -1,0 +1,21 @@
+/** What the assets API answers (ledger-core's register views) and what the form sends. */
+export type { AssetCardDto, AssetRegisterDto, AssetRowDto, MonthDepreciationDto } from '@finance/ledger-core'
+
+/** A one-time company expense that can become an asset (`fee/GetListByType/Expense`). */
+export interface Purchase {
+  readonly id: number
+  readonly name: string
+  readonly amount: string
+  readonly date: string
+}
+
+/** The entry form's fields, as typed (the API validates them). */
+export interface AssetEntry {
+  readonly itemId: string
+  readonly name: string
+  readonly acquisitionDate: string
+  readonly kst: string
+  readonly initialValue: string
+  readonly method: string
+  readonly period: string
+}
