@@ -6,7 +6,18 @@ import { formatter } from '@lingui/format-po'
  * (`src/locales`) covers everything outside the feature folders. Source messages are English;
  * Polish (`pl`) is the default UI language and must be fully translated (see src/i18n/catalogs.test.ts).
  */
-const features = ['company', 'fees', 'revenues', 'dashboard', 'logs', 'books', 'ksef', 'safety', 'bank', 'assets'] as const
+const features = [
+  'company',
+  'fees',
+  'revenues',
+  'dashboard',
+  'logs',
+  'books',
+  'ksef',
+  'safety',
+  'bank',
+  'assets',
+] as const
 
 export default defineConfig({
   sourceLocale: 'en',

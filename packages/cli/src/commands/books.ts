@@ -14,8 +14,6 @@ import {
   type KpirRow,
   type KpirTotals,
   type TaxBook,
-  formatMoney,
-  yearInventory,
 } from '@finance/ledger-core/light'
 import { defaultForm, type JpkForm, type JpkPurpose } from '@finance/tax-files'
 import { resolveUser } from '../books.ts'

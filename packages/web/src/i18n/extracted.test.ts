@@ -14,7 +14,18 @@ import { poEntries } from '../test/po.ts'
  * and a translation fails here, instead of showing English in the Polish UI.
  */
 const web = fileURLToPath(new URL('../..', import.meta.url))
-const features = ['company', 'fees', 'revenues', 'dashboard', 'logs', 'books', 'ksef', 'safety', 'bank', 'assets'] as const
+const features = [
+  'company',
+  'fees',
+  'revenues',
+  'dashboard',
+  'logs',
+  'books',
+  'ksef',
+  'safety',
+  'bank',
+  'assets',
+] as const
 const out = mkdtempSync(join(tmpdir(), 'finance-lingui-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
