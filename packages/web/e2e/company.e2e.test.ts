@@ -163,7 +163,7 @@ describe('company, settings and items journey', () => {
     await pit.getByLabel('Tax type *').selectOption('Linear')
     await pit.getByLabel('Payment interval *').selectOption('1')
     await pit.getByRole('button', { name: 'Fill statutory values' }).click()
-    await expect.poll(() => pit.getByLabel(/First percent/).inputValue()).toBe('19')
+    await expect.poll(() => pit.getByLabel(/Tax rate/).inputValue()).toBe('19')
     await save(pit)
     await saved(pit)
     await expect.poll(() => pit.getByText('Linear · 19%').count()).toBe(1)
@@ -197,7 +197,7 @@ describe('company, settings and items journey', () => {
     await incomeForm.getByLabel('Repetitions *').fill('12')
     await incomeForm.getByLabel('Company income').check()
     await expect.poll(() => incomeForm.getByLabel(/VAT percent/).inputValue()).toBe('23')
-    await expect.poll(() => incomeForm.getByLabel('Invoice Date').inputValue()).toBe('2025-12-28')
+    await expect.poll(() => incomeForm.getByLabel('Invoice Date').inputValue()).toBe('2026-01-10')
     await incomeForm.getByRole('button', { name: 'Add Recuring Income' }).click()
     await expect.poll(() => page.getByText('Income added').count()).toBe(1)
     const consulting = card(page, 'Consulting', 3)
@@ -252,7 +252,7 @@ describe('company, settings and items journey', () => {
       amount: '10000.00',
       isCompany: true,
       percent: '23',
-      invoiceDate: '2025-12-28',
+      invoiceDate: '2026-01-10',
       repetitions: 12,
     })
   })

@@ -294,9 +294,10 @@ describe('yearly dashboard', () => {
 
   it('shows the year end below the charts and compares the forms at the ryczałt rate chosen', async () => {
     const { page } = browser
-    // Still 2026 from the test above. PIT-36L (docs/tax-rules.md §8): the advances deduct each month's ZUS in that
-    // month, the return only what is paid in 2026 — December's 1 773.96 social and 432.54 health are due in January
-    // 2027 —, so the return's base is 2 206.50 higher and 19 % of it, 419, is left to pay by 30 April 2027.
+    // Still 2026 from the test above. PIT-36L (docs/tax-rules.md §8): contributions are deducted on the day they are
+    // paid, by one rule for the advances and the return; with no payment day known and the default setting ("paid in
+    // the month they concern"), December's 1 773.96 social and 432.54 health count in 2026 in both, so the return
+    // leaves nothing to pay (before that rule, the return counted them in 2027 and left 419 to pay).
     const yearEnd = page.locator('section.year-end')
     await yearEnd.getByRole('heading', { name: 'Year end 2026' }).waitFor()
     await page.waitForSelector('section.year-end[aria-busy="false"] .year-end__compare')
@@ -304,7 +305,7 @@ describe('yearly dashboard', () => {
       .locator('.year-end__card')
       .filter({ has: page.getByRole('heading', { name: 'PIT-36L · linear tax' }) })
     expect(await pit.innerText()).toContain('Tax due')
-    expect(await pit.locator('.year-end__result').innerText()).toMatch(/^To pay: PLN\s419\.00$/)
+    expect(await pit.locator('.year-end__result').innerText()).toMatch(/^To pay: PLN\s0\.00$/)
     expect(await pit.locator('time').getAttribute('datetime')).toBe('2027-04-30')
     const rows = yearEnd.locator('.year-end__table tbody tr')
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-form')))).toEqual([

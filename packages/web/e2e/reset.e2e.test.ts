@@ -263,7 +263,7 @@ describe('reset current year', () => {
       .locator('[data-chart="monthly"]')
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
-    expect(await thisMonthRow.innerText()).toMatch(/PLN\s10,000\.00\s+-PLN\s3,840\.00\s+PLN\s6,160\.00/)
+    expect(await thisMonthRow.innerText()).toMatch(/PLN\s10,000\.00\s+-PLN\s2,000\.00\s+PLN\s8,000\.00/)
   })
 
   it('clears Completed in every month of the year and keeps the figures', async () => {
@@ -304,12 +304,13 @@ describe('reset current year', () => {
     expect(await yearTable(page, 'monthly')).toBe(yearBefore.monthly)
     expect(await yearTable(page, 'increasing')).toBe(yearBefore.increasing)
 
-    // The cumulative summary of this month matches the monthly dashboard's summary (6 160.00 per month so far).
+    // The cumulative summary of this month matches the monthly dashboard's summary (8 000.00 per month so far: net
+    // revenue less net costs; the VAT payment is shown but not subtracted, docs/tax-rules.md §12).
     const increasingRow = page
       .locator('[data-chart="increasing"]')
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: monthName, exact: true }) })
-    const cumulative = (6160 * thisMonth).toLocaleString('en-GB', { minimumFractionDigits: 2 })
+    const cumulative = (8000 * thisMonth).toLocaleString('en-GB', { minimumFractionDigits: 2 })
     expect(await increasingRow.innerText()).toContain(cumulative)
 
     // The month's details open from the table with Enter and close with Escape, focus returning to the button.

@@ -101,7 +101,8 @@ describe('comparing the forms of a year', () => {
         limit: '120000.00',
         value: '124486.00',
         month: '2025-12',
-        valueInMonth: '122712.00',
+        // December's running base is the year's: the advances and the return deduct contributions on the same days
+        valueInMonth: '124486.00',
         projected: false,
       },
       {
