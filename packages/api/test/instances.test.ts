@@ -174,10 +174,14 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
     expect(created.status).toBe(201)
     const id = created.body.id as number
     let version = created.body.version as number
+    // Each round both sides set a statutory rate (only those are valid) other than the one in force.
+    let inForce: string = bodies.Vat.percent
     for (let round = 0; round < 10; round++) {
       const edit = (base: string, percent: string) =>
         json(base, 'PUT', `fee/${id}`, { dataType: 'Vat', version, dataObject: { ...bodies.Vat, percent } }, token)
-      const [fromA, fromB] = await Promise.all([edit(a, String(10 + round)), edit(b, String(40 + round))])
+      const others = ['23', '8', '5', '0'].filter((r) => r !== inForce)
+      const [forA, forB] = [others[round % 3]!, others[(round + 1) % 3]!]
+      const [fromA, fromB] = await Promise.all([edit(a, forA), edit(b, forB)])
       expect([fromA.status, fromB.status].sort()).toEqual([200, 409])
       const winner = fromA.status === 200 ? fromA : fromB
       const loser = fromA.status === 200 ? fromB : fromA
@@ -185,6 +189,7 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
       const now = await json(round % 2 === 0 ? b : a, 'GET', `fee/GetById/${id}`, undefined, token)
       expect(now.body.version).toBe(version + 1)
       expect(now.body.dataObject).toEqual(winner.body.dataObject)
+      inForce = (now.body.dataObject as { percent: string }).percent
       version = now.body.version as number
     }
   }, 60_000)

@@ -86,7 +86,7 @@ describe('record versions', () => {
         put(t, `/api/fee/${id}`, {
           dataType: 'Vat',
           version: 1,
-          dataObject: { ...bodies.Vat, percent: String(i % 2 === 0 ? 5 + i / 2 : 30 + i) },
+          dataObject: { ...bodies.Vat, percent: ['8', '5', '0'][i % 3] },
         }),
       ),
     )
