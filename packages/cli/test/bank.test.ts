@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createAccounts, executeBooks } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import type { LedgerCommand } from '@finance/ledger-core'
@@ -44,6 +45,22 @@ describe('finance import bank', () => {
       refused: 1,
       results: [{ ok: false, error: { code: 'bank.format.unknown' } }],
     })
+  })
+
+  it('reads real statements and says in Polish why the reader refused one (a PKO BP CSV names no account)', async () => {
+    const { store } = await seeded()
+    const fixtures = fileURLToPath(new URL('../../books/test/fixtures/bank/', import.meta.url))
+    const r = await run(['import', 'bank', join(fixtures, 'mbank.sta'), join(fixtures, 'pko.csv'), '--user', ANNA], {
+      store,
+    })
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/✓ mbank\.sta: mt940 mbank/)
+    expect(r.stdout).toContain('✗ pko.csv: odrzucono')
+    expect(r.stdout).toContain('plik nie podaje, którego rachunku dotyczy: wskaż rachunek')
+    expect(r.stdout).not.toContain('The file does not say')
+    const again = await run(['import', 'bank', join(fixtures, 'mbank.sta'), '--user', ANNA], { store })
+    expect(again.code).toBe(0)
+    expect(again.stdout).toContain('nowych operacji: 0 z 3')
   })
 
   it('names a missing file', async () => {
