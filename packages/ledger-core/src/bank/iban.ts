@@ -12,24 +12,50 @@
  * part is `60000002` (ZUS's settlement number); ZUS assigns it, so it is entered by the user, never derived.
  */
 
-/** Letters of an IBAN as numbers (A = 10 … Z = 35), then the remainder mod 97 of the whole digit string. */
-const mod97 = (digits: string): number => {
+/** ISO 7064 mod 97-10 of a string of digits and capital letters (letters count as 10–35). */
+const mod97 = (s: string): number => {
   let r = 0
-  for (let i = 0; i < digits.length; i++) r = (r * 10 + (digits.charCodeAt(i) - 48)) % 97
+  for (const ch of s) {
+    const c = ch.charCodeAt(0)
+    const v = c >= 65 && c <= 90 ? String(c - 55) : ch
+    for (const d of v) r = (r * 10 + (d.charCodeAt(0) - 48)) % 97
+  }
   return r
 }
 
-const toDigits = (s: string): string => {
-  let out = ''
-  for (const ch of s) {
-    const c = ch.charCodeAt(0)
-    out += c >= 65 && c <= 90 ? String(c - 55) : ch
-  }
-  return out
+/** IBAN lengths of the countries a Polish sole trader's counterparties mostly bank in; others: 15–34 characters. */
+const LENGTHS: Readonly<Record<string, number>> = {
+  PL: 28,
+  DE: 22,
+  GB: 22,
+  FR: 27,
+  NL: 18,
+  CZ: 24,
+  SK: 24,
+  LT: 20,
+  IE: 22,
+  ES: 24,
+  IT: 27,
+  AT: 20,
+  BE: 16,
+  LU: 20,
+  CH: 21,
+  SE: 24,
+  DK: 18,
+  NO: 15,
+  FI: 18,
+  EE: 20,
+  LV: 21,
+  UA: 29,
 }
 
-/** IBAN lengths of the countries a Polish business account meets most; others: 15–34 characters. */
-const LENGTHS: Record<string, number> = { PL: 28, DE: 22, GB: 22, FR: 27, NL: 18, CZ: 24, SK: 24, LT: 20, AT: 20 }
+/** Whether a compact, upper-cased number (`PL…`, `DE…`) is an IBAN of its country's length with right check digits. */
+export const ibanChecks = (s: string): boolean => {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s)) return false
+  const expected = LENGTHS[s.slice(0, 2)]
+  if (expected !== undefined && s.length !== expected) return false
+  return mod97(s.slice(4) + s.slice(0, 4)) === 1
+}
 
 /**
  * An account number as typed (spaces, dashes, lower case, a Polish NRB without the `PL`) in its stored form:
@@ -39,25 +65,20 @@ export const normalizeIban = (input: string): string | null => {
   let s = input.replace(/[\s-]/g, '').toUpperCase()
   if (s.startsWith('IBAN')) s = s.slice(4)
   if (/^\d{26}$/.test(s)) s = `PL${s}`
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s)) return null
-  const country = s.slice(0, 2)
-  const expected = LENGTHS[country]
-  if (expected !== undefined && s.length !== expected) return null
-  if (country === 'PL' && !/^PL\d{26}$/.test(s)) return null
-  return mod97(toDigits(s.slice(4) + s.slice(0, 4))) === 1 ? s : null
+  if (s.startsWith('PL') && !/^PL\d{26}$/.test(s)) return null
+  return ibanChecks(s) ? s : null
 }
 
 export const isValidIban = (input: string): boolean => normalizeIban(input) !== null
 
-/** The IBAN check digits of a Polish BBAN (24 digits). */
-const polishCheckDigits = (bban: string): string => String(98 - mod97(`${bban}252100`)).padStart(2, '0')
+/** The IBAN of a Polish BBAN (24 digits: the bank's 8-digit settlement number and the 16-digit account). */
+export const polishIban = (bban: string): string => `PL${String(98 - mod97(`${bban}PL00`)).padStart(2, '0')}${bban}`
 
 /** The tax micro-account of a NIP (`PL` + 26 digits); `null` when the NIP is not 10 digits. */
 export const taxMicroAccount = (nip: string): string | null => {
   const n = nip.replace(/[\s-]/g, '').replace(/^PL/i, '')
   if (!/^\d{10}$/.test(n)) return null
-  const bban = `101000712222${n}00`
-  return `PL${polishCheckDigits(bban)}${bban}`
+  return polishIban(`101000712222${n}00`)
 }
 
 /** `true` for a valid Polish account in ZUS's bank (settlement number `60000002`): an individual contribution account. */
