@@ -28,7 +28,7 @@ import { maxG, minG, parseMoney, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, YearMonthString } from '../types.ts'
 import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefault } from './pit.ts'
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
-import { ratesFor } from './rates/index.ts'
+import { ratesFor, type TaxRates } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import { declareVat, type VatDeclaration, type VatSaleTreatment, type VatSalesLine, vatOfItem } from './vat.ts'
@@ -485,24 +485,31 @@ const samePit = (a: PitSettingInput, b: PitSettingInput): boolean =>
   (a.secondPercentAmount ?? '') === (b.secondPercentAmount ?? '') &&
   intervalOf(a.paymentInterval) === intervalOf(b.paymentInterval)
 
-/**
- * Computes contributions, VAT periods, PIT periods and obligations. Pure; O(months × log settings).
- * @throws TaxInputError when months are not contiguous ascending `yyyy-mm`; MoneyFormatError / PercentFormatError
- *   on malformed setting amounts.
- */
-export function computeTaxes(input: TaxInput): TaxResult {
+/** What every stage of one run reads: the months, their calendar facts, the settings sorted by date. */
+interface Run {
+  readonly input: TaxInput
+  readonly months: readonly MonthFigures[]
+  readonly n: number
+  readonly info: readonly MonthInfo[]
+  readonly vatS: readonly VatSettingInput[]
+  readonly pitS: readonly PitSettingInput[]
+  readonly zusS: readonly SocialSecuritySettingInput[]
+  /** The business start day and its month's index (`year × 12 + month − 1`). */
+  readonly start: LocalDateString | null
+  readonly startIndex: number | null
+  /** The first month index in which quarterly VAT is allowed after a VAT registration (uVAT art. 99 ust. 3a). */
+  readonly firstQuarterlyIndex: number | null
+  readonly lastMonth: YearMonthString
+  /** The PIT setting of a tax year: the form and quarterly advances are chosen for the whole year. */
+  readonly pitOfYear: (year: number) => PitSettingInput | null
+  /** The user's extra deductions of a month (Scale/Linear; 0 for Flat). */
+  readonly deductionOf: (index: number, flat: boolean) => Grosze
+}
+
+/** Checks the months (contiguous ascending `yyyy-mm`) and gathers what the stages share. */
+const prepareRun = (input: TaxInput): Run => {
   const months = input.months
   const n = months.length
-  const result: TaxResult = {
-    contributions: [],
-    vat: [],
-    pit: [],
-    annual: [],
-    healthSettlements: [],
-    obligations: [],
-    ratesFallbackYears: [],
-  }
-  if (n === 0) return result
   const info = new Array<MonthInfo>(n)
   for (let i = 0; i < n; i++) {
     const m = months[i]!.month
@@ -514,17 +521,9 @@ export function computeTaxes(input: TaxInput): TaxResult {
       throw new TaxInputError(`months must be contiguous and ascending: ${months[i - 1]!.month} then ${m}`)
     info[i] = monthInfo(y, mo)
   }
-  const vatS = byDate(input.vat)
   const pitS = byDate(input.pit)
-  const zusS = byDate(input.socialSecurity)
   const start = input.company?.businessStartDate ?? null
-  const startIndex = start === null ? null : monthIndexOf(start)
   const registration = input.company?.vatRegistrationDate ?? null
-  const firstQuarterlyIndex = registration === null ? null : monthIndexOf(registration) + 12
-  const lastMonth = months[n - 1]!.month
-  const fallback = new Set<number>()
-
-  /** The PIT setting of a tax year: the form and quarterly advances are chosen for the whole year. */
   const pitYears = new Map<number, PitSettingInput | null>()
   const pitOfYear = (y: number): PitSettingInput | null => {
     let s = pitYears.get(y)
@@ -534,81 +533,155 @@ export function computeTaxes(input: TaxInput): TaxResult {
     }
     return s
   }
+  const deductionOf = (i: number, flat: boolean): Grosze => {
+    if (flat) return 0n
+    const s = inForce(pitS, info[i]!.lastDay) ?? pitOfYear(info[i]!.year)
+    return s ? orDefault(s.deductions, 0n) : 0n
+  }
+  return {
+    input,
+    months,
+    n,
+    info,
+    vatS: byDate(input.vat),
+    pitS,
+    zusS: byDate(input.socialSecurity),
+    start,
+    startIndex: start === null ? null : monthIndexOf(start),
+    firstQuarterlyIndex: registration === null ? null : monthIndexOf(registration) + 12,
+    lastMonth: months[n - 1]?.month ?? '',
+    pitOfYear,
+    deductionOf,
+  }
+}
 
-  // ---- per month: the tax type, contributions ----
-  const social = new Array<Grosze>(n)
-  const socialNoFp = new Array<Grosze>(n)
-  const health = new Array<Grosze>(n)
+/**
+ * What the contributions stage carries from one month to the next (ryczałt revenue and social since 1 January, the
+ * uŚOZ art. 81 ust. 2c income of the income months since the start of their year and the part used as bases).
+ */
+interface ContributionCarry {
+  readonly flatRevenueYtd: Grosze
+  readonly flatSocialYtd: Grosze
+  readonly healthYear: number
+  readonly healthIncomeYtd: Grosze
+  readonly healthBasesUsed: Grosze
+  readonly previousScaleLinear: boolean
+}
+
+const contributionStart: ContributionCarry = {
+  flatRevenueYtd: 0n,
+  flatSocialYtd: 0n,
+  healthYear: -1,
+  healthIncomeYtd: 0n,
+  healthBasesUsed: 0n,
+  previousScaleLinear: false,
+}
+
+/** The contributions stage's output per month, and its carry before each month (for a restart). */
+interface ContributionRun {
+  readonly contributions: ContributionMonth[]
+  readonly social: Grosze[]
+  readonly socialNoFp: Grosze[]
+  readonly health: Grosze[]
   /** The input month (index) each month's contributions are paid in; `>= n`: after the last month passed in. */
-  const paidAt = new Array<number>(n)
-  let flatRevenueYtd = 0n
-  let flatSocialYtd = 0n
-  // uŚOZ art. 81 ust. 2c: income of the income months since the start of their year, and the part used as bases.
-  let healthYear = -1
-  let healthIncomeYtd = 0n
-  let healthBasesUsed = 0n
-  let previousScaleLinear = false
-  for (let i = 0; i < n; i++) {
+  readonly paidAt: number[]
+  readonly carry: ContributionCarry[]
+}
+
+/** The health contribution of a month (Flat: by the tier of revenue; Scale/Linear: on the previous month's income). */
+const monthHealth = (
+  run: Run,
+  i: number,
+  zs: SocialSecuritySettingInput,
+  taxType: TaxType,
+  carry: Mutable<ContributionCarry>,
+  social: readonly Grosze[],
+) => {
+  const { year: y, month: mo } = run.info[i]!
+  if (taxType === 'Flat')
+    return { h: flatHealth(carry.flatRevenueYtd - carry.flatSocialYtd, y), incomeYtd: null, basesBefore: null }
+  let base: Grosze | null = null
+  let incomeYtd: Grosze | null = null
+  let basesBefore: Grosze | null = null
+  if (i > 0) {
+    const p = run.months[i - 1]!
+    const py = run.info[i - 1]!.year
+    // The first insured month of the income year counts its own income only (art. 81 ust. 2c pkt 1–2).
+    if (py !== carry.healthYear || !carry.previousScaleLinear) {
+      carry.healthYear = py
+      carry.healthIncomeYtd = 0n
+      carry.healthBasesUsed = 0n
+    }
+    carry.healthIncomeYtd += p.companyRevenue - p.companyCosts - social[i - 1]!
+    incomeYtd = carry.healthIncomeYtd
+    basesBefore = carry.healthBasesUsed
+    // Income since the start of the year less incomes already used as bases (pkt 3–4); a loss is no income.
+    base = maxG(carry.healthIncomeYtd - carry.healthBasesUsed, 0n)
+    carry.healthBasesUsed += base
+  }
+  return { h: scaleLinearHealth(base, zs.percent, y, mo), incomeYtd, basesBefore }
+}
+
+/** The social-security setting governing a month, and why the one in force at its end does not (if so). */
+const monthSocialSetting = (run: Run, i: number) => {
+  const mi = run.info[i]!
+  const beforeStart = run.startIndex !== null && mi.index < run.startIndex
+  const zs = beforeStart ? null : governing(run.zusS, mi.firstDay, mi.lastDay)
+  const atEnd = beforeStart ? null : inForce(run.zusS, mi.lastDay)
+  const settingReason: SettlementReason | null =
+    zs && atEnd && atEnd !== zs && (atEnd.amount !== zs.amount || atEnd.percent !== zs.percent)
+      ? 'changeAppliesNextMonth'
+      : null
+  const activeDays = run.startIndex === mi.index ? mi.days - Number(run.start!.slice(8, 10)) + 1 : mi.days
+  return { zs, settingReason, activeDays }
+}
+
+/**
+ * Stage 1, contributions (ZUS social + health) month by month from `from`; the months before it are taken from
+ * `kept` (a run over the same months before `from`).
+ */
+const contributionStage = (run: Run, from: number, kept: ContributionRun | null): ContributionRun => {
+  const { n, months, info } = run
+  const out: ContributionRun = {
+    contributions: kept ? kept.contributions.slice(0, from) : [],
+    social: kept ? kept.social.slice(0, from) : [],
+    socialNoFp: kept ? kept.socialNoFp.slice(0, from) : [],
+    health: kept ? kept.health.slice(0, from) : [],
+    paidAt: kept ? kept.paidAt.slice(0, from) : [],
+    carry: kept ? kept.carry.slice(0, from) : [],
+  }
+  const carry: Mutable<ContributionCarry> = { ...(kept?.carry[from] ?? contributionStart) }
+  for (let i = from; i < n; i++) {
+    out.carry.push({ ...carry })
     const f = months[i]!
     const mi = info[i]!
     const { year: y, month: mo } = mi
-    if (ratesFor(y).fallback) fallback.add(y)
-    const taxType: TaxType = pitOfYear(y)?.taxType ?? 'Scale'
-    const beforeStart = startIndex !== null && mi.index < startIndex
-    const zs = beforeStart ? null : governing(zusS, mi.firstDay, mi.lastDay)
-    const atEnd = beforeStart ? null : inForce(zusS, mi.lastDay)
-    const settingReason: SettlementReason | null =
-      zs && atEnd && atEnd !== zs && (atEnd.amount !== zs.amount || atEnd.percent !== zs.percent)
-        ? 'changeAppliesNextMonth'
-        : null
-    const activeDays = startIndex === mi.index ? mi.days - Number(start!.slice(8, 10)) + 1 : mi.days
+    const taxType: TaxType = run.pitOfYear(y)?.taxType ?? 'Scale'
+    const { zs, settingReason, activeDays } = monthSocialSetting(run, i)
     const declared = zs ? parseMoney(zs.amount) : 0n
     const ms = zs ? monthSocial(declared, y, activeDays, mi.days) : { social: 0n, labourFund: 0n, basis: null }
     const s = ms.social
     const fp = ms.labourFund
-    social[i] = s
-    socialNoFp[i] = s - fp
+    out.social[i] = s
+    out.socialNoFp[i] = s - fp
     if (mo === 1 || i === 0) {
-      flatRevenueYtd = 0n
-      flatSocialYtd = 0n
+      carry.flatRevenueYtd = 0n
+      carry.flatSocialYtd = 0n
     }
-    flatRevenueYtd += f.companyRevenue
-    flatSocialYtd += s - fp
-    let h: ReturnType<typeof flatHealth> | null = null
-    let incomeYtd: Grosze | null = null
-    let basesBefore: Grosze | null = null
-    const scaleLinear = zs !== null && taxType !== 'Flat'
-    if (zs && taxType === 'Flat') h = flatHealth(flatRevenueYtd - flatSocialYtd, y)
-    else if (zs) {
-      let base: Grosze | null = null
-      if (i > 0) {
-        const p = months[i - 1]!
-        const py = info[i - 1]!.year
-        // The first insured month of the income year counts its own income only (art. 81 ust. 2c pkt 1–2).
-        if (py !== healthYear || !previousScaleLinear) {
-          healthYear = py
-          healthIncomeYtd = 0n
-          healthBasesUsed = 0n
-        }
-        healthIncomeYtd += p.companyRevenue - p.companyCosts - social[i - 1]!
-        incomeYtd = healthIncomeYtd
-        basesBefore = healthBasesUsed
-        // Income since the start of the year less incomes already used as bases (pkt 3–4); a loss is no income.
-        base = maxG(healthIncomeYtd - healthBasesUsed, 0n)
-        healthBasesUsed += base
-      }
-      h = scaleLinearHealth(base, zs.percent, y, mo)
-    }
-    previousScaleLinear = scaleLinear
-    health[i] = h?.health ?? 0n
+    carry.flatRevenueYtd += f.companyRevenue
+    carry.flatSocialYtd += s - fp
+    const hm = zs ? monthHealth(run, i, zs, taxType, carry, out.social) : null
+    const h = hm?.h ?? null
+    carry.previousScaleLinear = zs !== null && taxType !== 'Flat'
+    out.health[i] = h?.health ?? 0n
     const due = deadline(y, mo, 20)
-    const actual = input.contributionsPaidOn?.get(f.month) ?? null
+    const actual = run.input.contributionsPaidOn?.get(f.month) ?? null
     const paidOnSource: PaidOnSource =
       actual !== null ? 'payment' : zs?.contributionsPaid === 'byDeadline' ? 'byDeadline' : 'inMonth'
     const paidOn = actual ?? (paidOnSource === 'byDeadline' ? due.dueDate : mi.lastDay)
     // Deducted in the month paid; a payment dated before the month it concerns counts in that month.
-    paidAt[i] = Math.max(i, monthIndexOf(paidOn) - info[0]!.index)
-    result.contributions.push({
+    out.paidAt[i] = Math.max(i, monthIndexOf(paidOn) - info[0]!.index)
+    out.contributions.push({
       month: f.month,
       configured: zs !== null,
       taxType,
@@ -619,37 +692,58 @@ export function computeTaxes(input: TaxInput): TaxResult {
       social: s,
       labourFund: fp,
       socialWithoutLabourFund: s - fp,
-      health: health[i]!,
+      health: out.health[i]!,
       healthBase: h?.healthBase ?? null,
-      healthIncomeYearToDate: incomeYtd,
-      healthBasesBefore: basesBefore,
+      healthIncomeYearToDate: hm?.incomeYtd ?? null,
+      healthBasesBefore: hm?.basesBefore ?? null,
       healthMinimumApplied: h?.minimumApplied ?? false,
       flatTier: h?.flatTier ?? null,
       percent: h?.percent ?? zs?.percent ?? '0',
-      total: s + health[i]!,
+      total: s + out.health[i]!,
       paidOn,
       paidOnSource,
       settingReason,
       ...due,
     })
   }
+  out.carry.push({ ...carry })
+  return out
+}
 
-  // ---- VAT periods ----
-  let carry = 0n
-  for (let i = 0; i < n; ) {
+/** The first month index and the interval of a VAT or PIT period. */
+interface PeriodSpan {
+  readonly start: number
+  readonly end: number
+}
+
+/** The VAT interval of the quarter of month `i` and why it is not the setting's in force at the quarter's end. */
+const vatInterval = (run: Run, i: number): { interval: 1 | 3; intervalReason: SettlementReason | null } => {
+  const mi = run.info[i]!
+  const setting = governing(run.vatS, mi.quarterFirstDay, mi.quarterLastDay)
+  const atEnd = inForce(run.vatS, mi.quarterLastDay)
+  const interval = intervalOf(setting?.paymentInterval ?? 1)
+  const quarterIndex = mi.year * 12 + Number(mi.quarterFrom.slice(5, 7)) - 1
+  if (interval === 3 && run.firstQuarterlyIndex !== null && quarterIndex < run.firstQuarterlyIndex)
+    return { interval: 1, intervalReason: 'newVatPayer' }
+  if (atEnd && atEnd !== setting && intervalOf(atEnd.paymentInterval) !== interval)
+    return { interval, intervalReason: 'changeAppliesNextQuarter' }
+  return { interval, intervalReason: null }
+}
+
+/**
+ * Stage 2, VAT: the settlement periods (months or quarters) from the period starting at month `from`, the excess
+ * carried in from the periods before (`kept`, a run over the same months before `from`).
+ */
+const vatStage = (run: Run, from: number, kept: { periods: VatPeriod[]; spans: PeriodSpan[] } | null) => {
+  const { n, months, info } = run
+  const periods = kept ? kept.periods.slice() : []
+  const spans = kept ? kept.spans.slice() : []
+  let carry = periods.at(-1)?.carryOut ?? 0n
+  for (let i = from; i < n; ) {
     const m = months[i]!.month
     const mi = info[i]!
-    const setting = governing(vatS, mi.quarterFirstDay, mi.quarterLastDay)
-    const atEnd = inForce(vatS, mi.quarterLastDay)
-    let interval = intervalOf(setting?.paymentInterval ?? 1)
-    let intervalReason: SettlementReason | null = null
-    const quarterIndex = mi.year * 12 + Number(mi.quarterFrom.slice(5, 7)) - 1
-    if (interval === 3 && firstQuarterlyIndex !== null && quarterIndex < firstQuarterlyIndex) {
-      interval = 1
-      intervalReason = 'newVatPayer'
-    } else if (atEnd && atEnd !== setting && intervalOf(atEnd.paymentInterval) !== interval)
-      intervalReason = 'changeAppliesNextQuarter'
-    const from = interval === 3 ? mi.quarterFrom : m
+    const { interval, intervalReason } = vatInterval(run, i)
+    const periodFrom = interval === 3 ? mi.quarterFrom : m
     const to = interval === 3 ? mi.quarterTo : m
     const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
     let output = 0n
@@ -667,8 +761,8 @@ export function computeTaxes(input: TaxInput): TaxResult {
     }
     const declaration = declareVat(sales, purchaseBase, inputVat, carry)
     carry = declaration.P_62
-    result.vat.push({
-      from,
+    periods.push({
+      from: periodFrom,
       to,
       paymentInterval: interval,
       intervalReason,
@@ -679,173 +773,260 @@ export function computeTaxes(input: TaxInput): TaxResult {
       balance: declaration.P_38 - declaration.P_48,
       due: declaration.P_51,
       carryOut: declaration.P_62,
-      complete: to <= lastMonth,
+      complete: to <= run.lastMonth,
       ...deadline(mi.year, toMonth, 25),
     })
+    spans.push({ start: i, end: j - 1 })
     i = j
   }
+  return { periods, spans }
+}
 
-  // ---- contributions by the month they are paid in (deducted then, uPIT art. 26 ust. 1 pkt 2) ----
-  const socialPaidIn = new Array<Grosze>(n).fill(0n)
-  const socialNoFpPaidIn = new Array<Grosze>(n).fill(0n)
-  const healthPaidIn = new Array<Grosze>(n).fill(0n)
+/** Contributions by the month they are paid in (deducted then, uPIT art. 26 ust. 1 pkt 2). */
+const contributionsByPaidMonth = (n: number, c: ContributionRun) => {
+  const social = new Array<Grosze>(n).fill(0n)
+  const socialNoFp = new Array<Grosze>(n).fill(0n)
+  const health = new Array<Grosze>(n).fill(0n)
   for (let i = 0; i < n; i++) {
-    const k = paidAt[i]!
+    const k = c.paidAt[i]!
     if (k >= n) continue
-    socialPaidIn[k] = socialPaidIn[k]! + social[i]!
-    socialNoFpPaidIn[k] = socialNoFpPaidIn[k]! + socialNoFp[i]!
-    healthPaidIn[k] = healthPaidIn[k]! + health[i]!
+    social[k] = social[k]! + c.social[i]!
+    socialNoFp[k] = socialNoFp[k]! + c.socialNoFp[i]!
+    health[k] = health[k]! + c.health[i]!
   }
+  return { social, socialNoFp, health }
+}
+type PaidIn = ReturnType<typeof contributionsByPaidMonth>
 
-  // ---- PIT periods ----
-  let ytdYear = -1
-  let revYtd = 0n
-  let costYtd = 0n
-  let socYtd = 0n
-  let healthPaidYtd = 0n
-  let socFlatYtd = 0n
-  let dedYtd = 0n
-  let advancesYtd = 0n
-  const deductionOf = (i: number, flat: boolean): Grosze => {
-    if (flat) return 0n
-    const s = inForce(pitS, info[i]!.lastDay) ?? pitOfYear(info[i]!.year)
-    return s ? orDefault(s.deductions, 0n) : 0n
-  }
-  for (let i = 0; i < n; ) {
-    const m = months[i]!.month
-    const mi = info[i]!
-    const setting = pitOfYear(mi.year)
-    const interval = intervalOf(setting?.paymentInterval ?? 1)
-    const from = interval === 3 ? mi.quarterFrom : m
-    const to = interval === 3 ? mi.quarterTo : m
-    const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
-    const flat = setting?.taxType === 'Flat'
-    let rev = 0n
-    let cost = 0n
-    let soc = 0n
-    let socFlat = 0n
-    let hlth = 0n
-    let ded = 0n
-    const flatRevenue = new Map<PercentString, Grosze>()
-    let j = i
-    while (j < n && months[j]!.month <= to) {
-      if (info[j]!.year !== ytdYear) {
-        ytdYear = info[j]!.year
-        revYtd = costYtd = socYtd = healthPaidYtd = socFlatYtd = dedYtd = advancesYtd = 0n
-      }
-      const f = months[j]!
-      const d = deductionOf(j, flat)
-      rev += f.companyRevenue
-      cost += f.companyCosts
-      soc += socialPaidIn[j]!
-      socFlat += socialNoFpPaidIn[j]!
-      hlth += healthPaidIn[j]!
-      ded += d
-      revYtd += f.companyRevenue
-      costYtd += f.companyCosts
-      socYtd += socialPaidIn[j]!
-      socFlatYtd += socialNoFpPaidIn[j]!
-      healthPaidYtd += healthPaidIn[j]!
-      dedYtd += d
-      if (flat)
-        for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
-          const rate = r.rate ?? setting.firstPercent
-          flatRevenue.set(rate, (flatRevenue.get(rate) ?? 0n) + r.amount)
-        }
-      j++
+/** The year-to-date sums of the PIT stage (reset on 1 January). */
+interface PitCarry {
+  year: number
+  revenue: Grosze
+  costs: Grosze
+  social: Grosze
+  healthPaid: Grosze
+  socialFlat: Grosze
+  deductions: Grosze
+  advances: Grosze
+}
+
+/** One PIT period's own sums (the year-to-date ones are in the carry). */
+interface PitSums {
+  revenue: Grosze
+  costs: Grosze
+  social: Grosze
+  socialFlat: Grosze
+  health: Grosze
+  deductions: Grosze
+  flatRevenue: Map<PercentString, Grosze>
+}
+
+/** Adds the months `i`…through `to` to a period's sums and the carry; returns the index after the period. */
+const sumPitPeriod = (
+  run: Run,
+  i: number,
+  to: YearMonthString,
+  setting: PitSettingInput | null,
+  paid: PaidIn,
+  carry: PitCarry,
+  sums: PitSums,
+): number => {
+  const flat = setting?.taxType === 'Flat'
+  let j = i
+  while (j < run.n && run.months[j]!.month <= to) {
+    if (run.info[j]!.year !== carry.year) {
+      carry.year = run.info[j]!.year
+      carry.revenue = carry.costs = carry.social = carry.healthPaid = carry.socialFlat = carry.deductions = 0n
+      carry.advances = 0n
     }
-    const i0 = i
-    i = j
-    if (!setting) continue
-    const y = info[i0]!.year
-    const rates = ratesFor(y)
-    const complete = to <= lastMonth
-    const due = deadline(y, toMonth, 20)
-    const atEnd = inForce(pitS, months[j - 1]!.month === to ? info[j - 1]!.lastDay : lastDayOfMonth(to))
-    const settingReason: SettlementReason | null =
-      atEnd && atEnd !== setting && !samePit(atEnd, setting) ? 'changeAppliesNextYear' : null
-    if (setting.taxType === 'Flat') {
-      const deductible = parsePercent(rates.pit.flatHealthDeductiblePercent)
-      const halfHealth = (hlth * deductible + 5000n) / 10000n
-      if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
-      const {
-        rates: byRate,
-        base,
-        tax,
-      } = flatTaxByRate(flatRevenue, socFlat, hlth, rates.pit.flatHealthDeductiblePercent)
-      result.pit.push({
-        from,
+    const f = run.months[j]!
+    const d = run.deductionOf(j, flat)
+    sums.revenue += f.companyRevenue
+    sums.costs += f.companyCosts
+    sums.social += paid.social[j]!
+    sums.socialFlat += paid.socialNoFp[j]!
+    sums.health += paid.health[j]!
+    sums.deductions += d
+    carry.revenue += f.companyRevenue
+    carry.costs += f.companyCosts
+    carry.social += paid.social[j]!
+    carry.socialFlat += paid.socialNoFp[j]!
+    carry.healthPaid += paid.health[j]!
+    carry.deductions += d
+    if (flat)
+      for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
+        const rate = r.rate ?? setting.firstPercent
+        sums.flatRevenue.set(rate, (sums.flatRevenue.get(rate) ?? 0n) + r.amount)
+      }
+    j++
+  }
+  return j
+}
+
+/** What a PIT period states besides its figures: span, form, interval, deadline. */
+type PitHead = Pick<
+  PitPeriod,
+  'from' | 'to' | 'rate' | 'paymentInterval' | 'settingReason' | 'complete' | 'statutoryDueDate' | 'dueDate'
+>
+
+/** A ryczałt period: stands alone, each rate's revenue taxed at its rate (uZPD art. 21). */
+const flatPitPeriod = (head: PitHead, rates: TaxRates, sums: PitSums, carry: PitCarry): PitPeriod => {
+  const deductible = parsePercent(rates.pit.flatHealthDeductiblePercent)
+  const halfHealth = (sums.health * deductible + 5000n) / 10000n
+  if (sums.flatRevenue.size === 0) sums.flatRevenue.set(head.rate, 0n)
+  const {
+    rates: byRate,
+    base,
+    tax,
+  } = flatTaxByRate(sums.flatRevenue, sums.socialFlat, sums.health, rates.pit.flatHealthDeductiblePercent)
+  return {
+    ...head,
+    taxType: 'Flat',
+    revenue: sums.revenue,
+    costs: sums.costs,
+    social: sums.socialFlat,
+    healthDeducted: halfHealth,
+    deductions: 0n,
+    revenueYearToDate: carry.revenue,
+    costsYearToDate: carry.costs,
+    socialYearToDate: carry.socialFlat,
+    healthDeductedYearToDate: (carry.healthPaid * deductible + 5000n) / 10000n,
+    deductionsYearToDate: 0n,
+    base,
+    taxYearToDate: tax,
+    advancesBefore: 0n,
+    advance: tax,
+    flatRates: byRate,
+  }
+}
+
+/** A Scale or Linear period: cumulative from 1 January, less the advances of the year's earlier periods. */
+const cumulativePitPeriod = (
+  head: PitHead,
+  setting: PitSettingInput,
+  rates: TaxRates,
+  sums: PitSums,
+  carry: PitCarry,
+): PitPeriod => {
+  const linear = setting.taxType === 'Linear'
+  const healthDeductedYtd = linear ? minG(carry.healthPaid, rates.pit.linear.healthDeductionCap) : 0n
+  const healthDeductedBefore = linear ? minG(carry.healthPaid - sums.health, rates.pit.linear.healthDeductionCap) : 0n
+  const base = incomeTaxBase(carry.revenue, carry.costs, carry.social, healthDeductedYtd, carry.deductions)
+  const tax = incomeTax(base, setting, rates)
+  const advance = maxG(tax - carry.advances, 0n)
+  const period: PitPeriod = {
+    ...head,
+    taxType: setting.taxType,
+    revenue: sums.revenue,
+    costs: sums.costs,
+    social: sums.social,
+    healthDeducted: healthDeductedYtd - healthDeductedBefore,
+    deductions: sums.deductions,
+    revenueYearToDate: carry.revenue,
+    costsYearToDate: carry.costs,
+    socialYearToDate: carry.social,
+    healthDeductedYearToDate: healthDeductedYtd,
+    deductionsYearToDate: carry.deductions,
+    base,
+    taxYearToDate: tax,
+    advancesBefore: carry.advances,
+    advance,
+    flatRates: null,
+  }
+  carry.advances += advance
+  return period
+}
+
+/** A PIT period of the stage: its months, the carry before it, and its result (none without a PIT setting). */
+interface PitSpan extends PeriodSpan {
+  readonly carry: PitCarry
+  readonly period: PitPeriod | null
+}
+
+/** The PIT stage's periods and its carry after the last one. */
+interface PitRun {
+  readonly spans: readonly PitSpan[]
+  readonly end: PitCarry
+}
+
+const pitStart: PitCarry = {
+  year: -1,
+  revenue: 0n,
+  costs: 0n,
+  social: 0n,
+  healthPaid: 0n,
+  socialFlat: 0n,
+  deductions: 0n,
+  advances: 0n,
+}
+
+/**
+ * Stage 3, PIT advances (or ryczałt) period by period from the period starting at month `from`, the year-to-date
+ * sums carried from the periods before (`kept`, a run over the same months before `from`).
+ */
+const pitStage = (run: Run, from: number, paid: PaidIn, kept: PitRun | null): PitRun => {
+  const { n, months, info } = run
+  const spans = kept ? kept.spans.slice() : []
+  const carry: PitCarry = { ...(kept?.end ?? pitStart) }
+  for (let i = from; i < n; ) {
+    const before = { ...carry }
+    const mi = info[i]!
+    const setting = run.pitOfYear(mi.year)
+    const interval = intervalOf(setting?.paymentInterval ?? 1)
+    const to = interval === 3 ? mi.quarterTo : months[i]!.month
+    const sums: PitSums = {
+      revenue: 0n,
+      costs: 0n,
+      social: 0n,
+      socialFlat: 0n,
+      health: 0n,
+      deductions: 0n,
+      flatRevenue: new Map(),
+    }
+    const j = sumPitPeriod(run, i, to, setting, paid, carry, sums)
+    let period: PitPeriod | null = null
+    if (setting) {
+      const toMonth = interval === 3 ? Number(to.slice(5, 7)) : mi.month
+      const atEnd = inForce(run.pitS, months[j - 1]!.month === to ? info[j - 1]!.lastDay : lastDayOfMonth(to))
+      const head: PitHead = {
+        from: interval === 3 ? mi.quarterFrom : months[i]!.month,
         to,
-        taxType: 'Flat',
         rate: setting.firstPercent,
         paymentInterval: interval,
-        settingReason,
-        revenue: rev,
-        costs: cost,
-        social: socFlat,
-        healthDeducted: halfHealth,
-        deductions: 0n,
-        revenueYearToDate: revYtd,
-        costsYearToDate: costYtd,
-        socialYearToDate: socFlatYtd,
-        healthDeductedYearToDate: (healthPaidYtd * deductible + 5000n) / 10000n,
-        deductionsYearToDate: 0n,
-        base,
-        taxYearToDate: tax,
-        advancesBefore: 0n,
-        advance: tax,
-        flatRates: byRate,
-        complete,
-        ...due,
-      })
-      continue
+        settingReason: atEnd && atEnd !== setting && !samePit(atEnd, setting) ? 'changeAppliesNextYear' : null,
+        complete: to <= run.lastMonth,
+        ...deadline(mi.year, toMonth, 20),
+      }
+      const rates = ratesFor(mi.year)
+      period =
+        setting.taxType === 'Flat'
+          ? flatPitPeriod(head, rates, sums, carry)
+          : cumulativePitPeriod(head, setting, rates, sums, carry)
     }
-    const linear = setting.taxType === 'Linear'
-    const healthDeductedYtd = linear ? minG(healthPaidYtd, rates.pit.linear.healthDeductionCap) : 0n
-    const healthDeductedBefore = linear ? minG(healthPaidYtd - hlth, rates.pit.linear.healthDeductionCap) : 0n
-    const base = incomeTaxBase(revYtd, costYtd, socYtd, healthDeductedYtd, dedYtd)
-    const tax = incomeTax(base, setting, rates)
-    const advance = maxG(tax - advancesYtd, 0n)
-    result.pit.push({
-      from,
-      to,
-      taxType: setting.taxType,
-      rate: setting.firstPercent,
-      paymentInterval: interval,
-      settingReason,
-      revenue: rev,
-      costs: cost,
-      social: soc,
-      healthDeducted: healthDeductedYtd - healthDeductedBefore,
-      deductions: ded,
-      revenueYearToDate: revYtd,
-      costsYearToDate: costYtd,
-      socialYearToDate: socYtd,
-      healthDeductedYearToDate: healthDeductedYtd,
-      deductionsYearToDate: dedYtd,
-      base,
-      taxYearToDate: tax,
-      advancesBefore: advancesYtd,
-      advance,
-      flatRates: null,
-      complete,
-      ...due,
-    })
-    advancesYtd += advance
+    spans.push({ start: i, end: j - 1, carry: before, period })
+    i = j
   }
+  return { spans, end: carry }
+}
 
-  // ---- year end ----
-  const year = settleYears({
-    months,
-    contributions: result.contributions,
-    pit: result.pit,
-    pitOfYear,
-    deductionsOf: (i) => deductionOf(i, false),
+/** The VAT stage's periods and the months each spans. */
+interface VatRun {
+  readonly periods: readonly VatPeriod[]
+  readonly spans: readonly PeriodSpan[]
+}
+
+/** Stage 4, the year end: annual returns and health settlements (`annual.ts`). */
+const yearEndStage = (run: Run, contributions: readonly ContributionMonth[], pit: readonly PitPeriod[]) =>
+  settleYears({
+    months: run.months,
+    contributions,
+    pit,
+    pitOfYear: run.pitOfYear,
+    deductionsOf: (i) => run.deductionOf(i, false),
   })
-  result.annual = year.returns
-  result.healthSettlements = year.health
 
-  // ---- obligations ----
+/** Stage 5, the obligations: every settled period with something to pay, by statutory due date. */
+const obligationStage = (result: Omit<TaxResult, 'obligations' | 'ratesFallbackYears'>): Obligation[] => {
   const obligations: Obligation[] = []
   /** One obligation of a settled period with something to pay. */
   const owe = <K extends Obligation['kind']>(
@@ -866,15 +1047,174 @@ export function computeTaxes(input: TaxInput): TaxResult {
     if (a.complete) owe('PITAnnual', formatYearMonth(a.year, 1), formatYearMonth(a.year, 12), a.toPay, a)
   for (const h of result.healthSettlements) if (h.complete) owe('HealthAnnual', h.from, h.to, h.toPay, h)
   const kindOrder = { VAT: 0, PIT: 1, SocialSecurity: 2, PITAnnual: 3, HealthAnnual: 4 } as const
-  obligations.sort(
+  return obligations.sort(
     (a, b) =>
       (a.statutoryDueDate < b.statutoryDueDate ? -1 : a.statutoryDueDate > b.statutoryDueDate ? 1 : 0) ||
       kindOrder[a.kind] - kindOrder[b.kind] ||
       (a.periodFrom < b.periodFrom ? -1 : a.periodFrom > b.periodFrom ? 1 : 0),
   )
-  result.obligations = obligations
-  result.ratesFallbackYears = [...fallback].sort((a, b) => a - b)
-  return result
+}
+
+/** Years whose statutory figures were borrowed from the nearest tabled year (see `ratesFor`). */
+const fallbackYears = (run: Run): number[] => {
+  const years = new Set<number>()
+  for (const mi of run.info) if (ratesFor(mi.year).fallback) years.add(mi.year)
+  return [...years].sort((a, b) => a - b)
+}
+
+/**
+ * A run of the engine with what a later run restarts from: each stage's output and running state per month or
+ * period. Opaque to callers: pass it back to {@link computeTaxesFrom}.
+ */
+export interface TaxRun {
+  readonly result: TaxResult
+  /** The index of the first month this run computed (0: all of them). */
+  readonly restartedAt: number
+  readonly run: Run
+  readonly contributions: ContributionRun
+  readonly vat: VatRun
+  readonly pit: PitRun
+}
+
+/** How many months the monthly stages computed, over all runs (tests prove a change costs what it changes). */
+export const taxCounter = { runs: 0, months: 0 }
+
+/**
+ * Structural equality of two month figures, field by field whatever the fields (a field added to
+ * {@link MonthFigures} takes part without a change here); absent and `undefined` fields are equal.
+ */
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
+  if (ka.length !== kb.length) return false
+  for (const k of ka) if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
+  return true
+}
+const monthsEqual = (a: MonthFigures, b: MonthFigures): boolean => sameValue(a, b)
+
+/** The date from which two date-sorted settings lists differ (`null`: equal). */
+const firstSettingChange = <T extends Dated>(a: readonly T[], b: readonly T[]): LocalDateString | null => {
+  const len = Math.max(a.length, b.length)
+  for (let k = 0; k < len; k++) {
+    const x = a[k]
+    const y = b[k]
+    if (x && y && JSON.stringify(x) === JSON.stringify(y)) continue
+    if (!x) return y!.date
+    if (!y) return x.date
+    return [x.date, y.date].sort()[0]!
+  }
+  return null
+}
+
+/**
+ * The first month index whose results may differ from `previous`: the first month whose figures or payment day
+ * changed, or January of the year of the earliest changed setting (a setting governs whole months, quarters and tax
+ * years, never an earlier year). Every result before it is the previous run's.
+ */
+const restartIndex = (previous: TaxRun, run: Run): number => {
+  const before = previous.run
+  if (run.n === 0 || before.n === 0 || before.info[0]!.index !== run.info[0]!.index) return 0
+  const bc = before.input.company
+  const nc = run.input.company
+  if ((bc?.businessStartDate ?? null) !== (nc?.businessStartDate ?? null)) return 0
+  if ((bc?.vatRegistrationDate ?? null) !== (nc?.vatRegistrationDate ?? null)) return 0
+  let r = Math.min(before.n, run.n)
+  for (const changed of [
+    firstSettingChange(before.vatS, run.vatS),
+    firstSettingChange(before.pitS, run.pitS),
+    firstSettingChange(before.zusS, run.zusS),
+  ])
+    if (changed !== null) r = Math.min(r, Math.max(0, Number(changed.slice(0, 4)) * 12 - run.info[0]!.index))
+  for (let i = 0; i < r; i++)
+    if (!monthsEqual(before.months[i]!, run.months[i]!)) {
+      r = i
+      break
+    }
+  const paidBefore = before.input.contributionsPaidOn
+  const paidNow = run.input.contributionsPaidOn
+  if (paidBefore !== paidNow) {
+    const months = new Set([...(paidBefore?.keys() ?? []), ...(paidNow?.keys() ?? [])])
+    for (const m of months)
+      if (paidBefore?.get(m) !== paidNow?.get(m)) r = Math.min(r, Math.max(0, monthIndexOf(m) - run.info[0]!.index))
+  }
+  return r
+}
+
+/** The previous run's periods that end before month `r` and were whole (all their months passed in). */
+const keptPeriods = <S extends PeriodSpan>(
+  spans: readonly S[],
+  to: (k: number) => YearMonthString,
+  run: Run,
+  r: number,
+) => {
+  let k = 0
+  while (k < spans.length && spans[k]!.end < r && to(k) === run.months[spans[k]!.end]!.month) k++
+  return k
+}
+
+/**
+ * Computes contributions, VAT periods, PIT periods and obligations, restarting from `previous` (a run over earlier
+ * inputs of the same books) where it can: the stages keep the months and periods before the first change and compute
+ * the rest from the running state they had there. Equal to a run from scratch (`engine.test.ts` checks it).
+ */
+export function computeTaxesFrom(input: TaxInput, previous: TaxRun | null): TaxRun {
+  const run = prepareRun(input)
+  const n = run.n
+  taxCounter.runs++
+  const r = previous ? restartIndex(previous, run) : 0
+  const kept = r > 0 ? previous : null
+  const contributions = contributionStage(run, r, kept?.contributions ?? null)
+  const vatKept = kept ? keptPeriods(kept.vat.spans, (k) => kept.vat.periods[k]!.to, run, r) : 0
+  const vatFrom = vatKept === 0 ? 0 : kept!.vat.spans[vatKept - 1]!.end + 1
+  const vat = vatStage(
+    run,
+    vatFrom,
+    kept ? { periods: kept.vat.periods.slice(0, vatKept), spans: kept.vat.spans.slice(0, vatKept) } : null,
+  )
+  const pitSpans = kept?.pit.spans ?? []
+  const pitKept = kept ? keptPeriods(pitSpans, (k) => pitSpanTo(kept.run, pitSpans[k]!), run, r) : 0
+  const pitFrom = pitKept === 0 ? 0 : pitSpans[pitKept - 1]!.end + 1
+  const pitCarry = pitKept === 0 ? null : pitKept < pitSpans.length ? pitSpans[pitKept]!.carry : kept!.pit.end
+  const paid = contributionsByPaidMonth(n, contributions)
+  const pit = pitStage(run, pitFrom, paid, pitCarry ? { spans: pitSpans.slice(0, pitKept), end: pitCarry } : null)
+  taxCounter.months += n - Math.min(r, vatFrom, pitFrom)
+  const partial = {
+    contributions: contributions.contributions,
+    vat: vat.periods as VatPeriod[],
+    pit: pit.spans.flatMap((s) => (s.period ? [s.period] : [])),
+    annual: [] as AnnualReturn[],
+    healthSettlements: [] as HealthSettlement[],
+  }
+  if (n > 0) {
+    const year = yearEndStage(run, partial.contributions, partial.pit)
+    partial.annual = year.returns
+    partial.healthSettlements = year.health
+  }
+  const result: TaxResult = {
+    ...partial,
+    obligations: obligationStage(partial),
+    ratesFallbackYears: fallbackYears(run),
+  }
+  return { result, restartedAt: Math.min(r, vatFrom, pitFrom), run, contributions, vat, pit }
+}
+
+/** The last month of a PIT period (a quarter's last month even when the months passed in end before it). */
+const pitSpanTo = (run: Run, s: PitSpan): YearMonthString => {
+  const mi = run.info[s.start]!
+  const setting = run.pitOfYear(mi.year)
+  return intervalOf(setting?.paymentInterval ?? 1) === 3 ? mi.quarterTo : run.months[s.start]!.month
+}
+
+/**
+ * Computes contributions, VAT periods, PIT periods and obligations. Pure; O(months × log settings).
+ * @throws TaxInputError when months are not contiguous ascending `yyyy-mm`; MoneyFormatError / PercentFormatError
+ *   on malformed setting amounts.
+ */
+export function computeTaxes(input: TaxInput): TaxResult {
+  return computeTaxesFrom(input, null).result
 }
 
 /** What an item occurrence contributes to its tax month (see {@link addItemToMonth}). */
