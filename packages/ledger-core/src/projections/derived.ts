@@ -35,7 +35,7 @@ import {
   addVatToMonth,
   type CompanyFacts,
   type ContributionMonth,
-  computeTaxes,
+  computeTaxesFrom,
   emptyMonth,
   type MonthFigures,
   type Obligation,
@@ -43,6 +43,7 @@ import {
   type PitSettingInput,
   type SocialSecuritySettingInput,
   type TaxResult,
+  type TaxRun,
   type VatPeriod,
   type VatSettingInput,
 } from '../tax/engine.ts'
@@ -57,6 +58,8 @@ export interface Taxes {
   /** The stock-takings the run took the year-end changes from. */
   readonly inventories: BooksState['inventories']
   readonly result: TaxResult
+  /** The engine's run, which the next run of these books restarts from (`computeTaxesFrom`). */
+  readonly run: TaxRun
   /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
   readonly byDueMonth: Map<YearMonthString, Obligation[]>
   /** Every complete tax period (also with 0 to pay) by the month of its due date, VAT, PIT, ZUS order. */
@@ -84,6 +87,11 @@ export interface Derived {
   readonly lastMonth: YearMonthString | null
   /** The engine's result, computed on demand (`taxesThrough`). */
   taxes: Taxes | null
+  /**
+   * The engine's last run over an earlier version of these books (the derivation this one was updated from), which
+   * the first run of this one restarts from: a change recomputes from its first month only.
+   */
+  readonly previousRun: TaxRun | null
   /** Generated rows by cash month, built on demand (`projections/month.ts`). */
   readonly rows: Map<YearMonthString, readonly TransactionRow[]>
 }
@@ -244,6 +252,7 @@ const make = (
   schedule: ScheduleIndex,
   figures: ReadonlyMap<YearMonthString, MonthFigures>,
   settings: Settings,
+  previousRun: TaxRun | null = null,
 ): Derived => {
   let first = schedule.range?.[0] ?? null
   let last = schedule.range?.[1] ?? null
@@ -252,7 +261,17 @@ const make = (
     if (first === null || m < first) first = m
     if (last === null || m > last) last = m
   }
-  return { records, schedule, figures, ...settings, firstMonth: first, lastMonth: last, taxes: null, rows: new Map() }
+  return {
+    records,
+    schedule,
+    figures,
+    ...settings,
+    firstMonth: first,
+    lastMonth: last,
+    taxes: null,
+    previousRun,
+    rows: new Map(),
+  }
 }
 
 const deriveAll = (records: ReadonlyMap<number, RecordState>): Derived => {
@@ -311,13 +330,19 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     }
     figures = f
   }
-  return make(records, schedule, figures, {
-    vat: settings.vat,
-    pit: settings.pit,
-    socialSecurity: settings.socialSecurity,
-    company: settings.company,
-    vatPercentOn: settings.vatPercentOn,
-  })
+  return make(
+    records,
+    schedule,
+    figures,
+    {
+      vat: settings.vat,
+      pit: settings.pit,
+      socialSecurity: settings.socialSecurity,
+      company: settings.company,
+      vatPercentOn: settings.vatPercentOn,
+    },
+    base.taxes?.run ?? base.previousRun,
+  )
 }
 
 const cache = new WeakMap<object, Derived>()
@@ -430,14 +455,19 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const months = derivedMonthFigures(d, first, end)
   addDepreciationToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
-  const result = computeTaxes({
-    months,
-    vat: d.vat,
-    pit: d.pit,
-    socialSecurity: d.socialSecurity,
-    company: d.company,
-    contributionsPaidOn: payments.map,
-  })
+  // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).
+  const run = computeTaxesFrom(
+    {
+      months,
+      vat: d.vat,
+      pit: d.pit,
+      socialSecurity: d.socialSecurity,
+      company: d.company,
+      contributionsPaidOn: payments.map,
+    },
+    d.taxes?.run ?? d.previousRun,
+  )
+  const result = run.result
   const byDueMonth = new Map<YearMonthString, Obligation[]>()
   for (const o of result.obligations) pushTo(byDueMonth, o.dueDate.slice(0, 7), o)
   const periodsByDueMonth = new Map<YearMonthString, TaxDue[]>()
@@ -463,6 +493,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     assets: state.assets,
     inventories: state.inventories,
     result,
+    run,
     byDueMonth,
     periodsByDueMonth,
     periodsById,

@@ -1,0 +1,171 @@
+/**
+ * The engine restarts from the first changed month: a run that starts from an earlier run over other inputs equals a
+ * run from scratch, whatever changed (month figures, settings, payment days, the range), and computes only the months
+ * from the change on.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { addMonthsToMonth } from '../calendar.ts'
+import { pitInput } from '../testing/fixtures.ts'
+import type { LocalDateString, YearMonthString } from '../types.ts'
+import { computeTaxes, computeTaxesFrom, type MonthFigures, type TaxInput, taxCounter } from './engine.ts'
+
+const FIRST = '2024-01'
+const monthAt = (i: number): YearMonthString => addMonthsToMonth(FIRST, i)
+
+const figuresArb = fc
+  .record({
+    revenue: fc.bigInt(0n, 3_000_000n),
+    costs: fc.bigInt(0n, 2_000_000n),
+    percent: fc.constantFrom('23', '8'),
+    flatRate: fc.constantFrom(null, '8.5', '12'),
+  })
+  .map(
+    ({ revenue, costs, percent, flatRate }) =>
+      (m: YearMonthString): MonthFigures => ({
+        month: m,
+        companyRevenue: revenue,
+        companyCosts: costs,
+        outputVat: (revenue * BigInt(percent)) / 100n,
+        inputVat: (costs * 23n) / 100n,
+        sales: [{ treatment: 'rate', percent, base: revenue, vat: (revenue * BigInt(percent)) / 100n }],
+        purchaseBase: costs,
+        flatRevenue: [{ rate: flatRate, amount: revenue }],
+      }),
+  )
+
+const dayArb = fc
+  .tuple(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 1, max: 28 }))
+  .map(([i, d]): LocalDateString => `${monthAt(i)}-${String(d).padStart(2, '0')}`)
+
+const settingsArb = fc.record({
+  vat: fc.array(
+    fc.record({ date: dayArb, percent: fc.constantFrom('23', '8'), paymentInterval: fc.constantFrom(1, 3) }),
+    { maxLength: 3 },
+  ),
+  pit: fc.array(
+    fc
+      .record({
+        date: dayArb,
+        taxType: fc.constantFrom('Scale', 'Linear', 'Flat' as const),
+        paymentInterval: fc.constantFrom(1, 3),
+      })
+      .map(({ date, taxType, paymentInterval }) => pitInput(taxType, { date, paymentInterval })),
+    { maxLength: 3 },
+  ),
+  socialSecurity: fc.array(
+    fc.record({
+      date: dayArb,
+      amount: fc.constantFrom('1926.76', '456.18'),
+      percent: fc.constantFrom('9', '4.9'),
+      contributionsPaid: fc.constantFrom('inMonth', 'byDeadline' as const),
+    }),
+    { maxLength: 3 },
+  ),
+  paid: fc.array(fc.tuple(fc.integer({ min: 0, max: 35 }), dayArb), { maxLength: 4 }),
+})
+
+const inputArb = fc.tuple(fc.array(figuresArb, { minLength: 1, maxLength: 36 }), settingsArb).map(
+  ([figures, s]): TaxInput => ({
+    months: figures.map((f, i) => f(monthAt(i))),
+    vat: s.vat,
+    pit: s.pit,
+    socialSecurity: s.socialSecurity,
+    contributionsPaidOn: new Map(s.paid.map(([i, d]) => [monthAt(i), d])),
+  }),
+)
+
+/** A later version of the same books: some months changed, the range shortened or extended, maybe a setting. */
+const changedArb = (before: TaxInput) =>
+  fc
+    .record({
+      edits: fc.array(fc.tuple(fc.nat(), figuresArb), { maxLength: 3 }),
+      length: fc.integer({ min: 1, max: 36 }),
+      extra: figuresArb,
+      settings: fc.option(settingsArb, { nil: null }),
+    })
+    .map(({ edits, length, extra, settings }): TaxInput => {
+      const months = Array.from({ length }, (_, i) => before.months[i] ?? extra(monthAt(i)))
+      for (const [k, f] of edits) months[k % length] = f(monthAt(k % length))
+      return settings === null
+        ? { ...before, months }
+        : {
+            months,
+            vat: settings.vat,
+            pit: settings.pit,
+            socialSecurity: settings.socialSecurity,
+            contributionsPaidOn: new Map(settings.paid.map(([i, d]) => [monthAt(i), d])),
+          }
+    })
+
+describe('incremental tax runs', () => {
+  it('a run restarted from an earlier run equals a run from scratch', () =>
+    fc.assert(
+      fc.property(
+        inputArb.chain((a) => changedArb(a).map((b) => [a, b] as const)),
+        ([a, b]) => {
+          const first = computeTaxesFrom(a, null)
+          expect(first.result).toEqual(computeTaxes(a))
+          expect(computeTaxesFrom(b, first).result).toEqual(computeTaxes(b))
+        },
+      ),
+      { numRuns: 300 },
+    ))
+
+  it('a change to March 2025 recomputes from March 2025; the same inputs recompute nothing', () => {
+    const months = Array.from({ length: 36 }, (_, i) => ({
+      month: monthAt(i),
+      companyRevenue: 1_000_000n,
+      companyCosts: 200_000n,
+      outputVat: 230_000n,
+      inputVat: 46_000n,
+    }))
+    const input: TaxInput = {
+      months,
+      vat: [{ date: '2024-01-01', percent: '23', paymentInterval: 1 }],
+      pit: [pitInput('Linear', { date: '2024-01-01' })],
+      socialSecurity: [{ date: '2024-01-01', amount: '1926.76', percent: '4.9' }],
+    }
+    const first = computeTaxesFrom(input, null)
+    const changed = months.map((m) => (m.month === '2025-03' ? { ...m, companyRevenue: 2_000_000n } : m))
+    let before = taxCounter.months
+    const second = computeTaxesFrom({ ...input, months: changed }, first)
+    expect(second.run.months[second.restartedAt]!.month).toBe('2025-03')
+    // March 2025 through December 2026.
+    expect(taxCounter.months - before).toBe(22)
+    expect(second.result).toEqual(computeTaxes({ ...input, months: changed }))
+    before = taxCounter.months
+    const third = computeTaxesFrom({ ...input, months: changed }, second)
+    expect(third.restartedAt).toBe(36)
+    expect(taxCounter.months - before).toBe(0)
+    // Quarterly VAT and PIT: the quarter holding March restarts from its first month.
+    const quarterly: TaxInput = {
+      ...input,
+      vat: [{ date: '2024-01-01', percent: '23', paymentInterval: 3 }],
+      pit: [pitInput('Linear', { date: '2024-01-01', paymentInterval: 3 })],
+    }
+    const q = computeTaxesFrom({ ...quarterly, months: changed }, computeTaxesFrom(quarterly, null))
+    expect(q.run.months[q.restartedAt]!.month).toBe('2025-01')
+    expect(q.result).toEqual(computeTaxes({ ...quarterly, months: changed }))
+  })
+
+  it('a setting dated in 2025 recomputes from January 2025', () => {
+    const months = Array.from({ length: 36 }, (_, i) => ({
+      month: monthAt(i),
+      companyRevenue: 1_000_000n,
+      companyCosts: 0n,
+      outputVat: 230_000n,
+      inputVat: 0n,
+    }))
+    const input: TaxInput = {
+      months,
+      vat: [{ date: '2024-01-01', percent: '23', paymentInterval: 1 }],
+      pit: [pitInput('Scale', { date: '2024-01-01' })],
+      socialSecurity: [],
+    }
+    const later = { ...input, pit: [...input.pit, pitInput('Linear', { date: '2025-06-01' })] }
+    const run = computeTaxesFrom(later, computeTaxesFrom(input, null))
+    expect(run.run.months[run.restartedAt]!.month).toBe('2025-01')
+    expect(run.result).toEqual(computeTaxes(later))
+  })
+})
