@@ -115,8 +115,8 @@ describe('incrementally maintained books', () => {
           const fresh = foldBooks(events)
           expect(booksSnapshot(state)).toBe(booksSnapshot(fresh))
           // A run answers every month through its end (a longer one than asked for may be kept): compare like ranges.
-        const taxes = taxesThrough(state, '2026-12')
-        expect(taxes?.result).toEqual(taxesThrough(fresh, taxes?.end ?? '2026-12')?.result)
+          const taxes = taxesThrough(state, '2026-12')
+          expect(taxes?.result).toEqual(taxesThrough(fresh, taxes?.end ?? '2026-12')?.result)
           for (let m = '2025-01'; m <= '2026-12'; m = addMonthsToMonth(m, 1))
             expect(monthTransactions(state, m, TODAY), m).toEqual(monthTransactions(fresh, m, TODAY))
           expect(summaryList(state, 2025, true)).toEqual(summaryList(fresh, 2025, true))
