@@ -1,0 +1,154 @@
+/**
+ * `npm run bench -- bulk`: a bulk import of 10 000 items into books of 10 years × 50 items a month, as one command
+ * (`ImportDocuments`: one decision, one append, one derivation), into SQLite. Printed beside references measured in
+ * the same run: the same books' first month view after one item added (the unit a write costs), and another user's
+ * month reads (load + view) before and while the import runs (their p99: the import should not hold them up).
+ * Aim (issue 26): 10 000 items < 2 s, other users' p99 kept.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { NewEvent } from '@finance/event-store'
+import { createSqliteStore } from '@finance/event-store/sqlite'
+import { deriveCounter, isDomainError } from '@finance/ledger-core'
+import { booksStream, executeBooks, loadBooks, monthRows } from '../src/index.ts'
+
+const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 10_000)
+const YEARS = 10
+const LAST_YEAR = 2026
+const pad = (n: number) => String(n).padStart(2, '0')
+const pct = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
+
+/** Ten years × 50 items a month and yearly settings, appended as stored events. */
+const history = (userId: string): NewEvent[] => {
+  const metadata = { userId, correlationId: 'bench-seed', createdAt: `${LAST_YEAR}-01-01T00:00:00.000Z` }
+  const events: NewEvent[] = []
+  let id = 1
+  const push = (type: string, data: Record<string, unknown>) =>
+    events.push({ type, schemaVersion: type.startsWith('Item') ? 2 : 1, data: data as never, metadata })
+  for (let y = LAST_YEAR - YEARS + 1; y <= LAST_YEAR; y++) {
+    push('SettingAdded', { id: id++, kind: 'Vat', data: { date: `${y}-01-01`, percent: '23', paymentInterval: 1 } })
+    push('SettingAdded', {
+      id: id++,
+      kind: 'SocialSecurity',
+      data: { date: `${y}-01-01`, amount: '1600.00', percent: '9' },
+    })
+    for (let m = 1; m <= 12; m++)
+      for (let k = 0; k < 50; k++)
+        push('ItemAdded', {
+          id: id++,
+          dataType: k % 3 === 0 ? 'Income' : 'Expense',
+          data: {
+            date: `${y}-${pad(m)}-${pad(1 + (k % 28))}`,
+            name: `Item ${k + 1}/${m}/${y}`,
+            amount: `${100 + k * 37}.${pad(k)}`,
+            isCompany: k % 2 === 0,
+            percent: k % 2 === 0 ? '23' : '0',
+            invoiceDate: null,
+          },
+        })
+  }
+  return events
+}
+
+/** 10 000 purchase documents of one item each, spread over the last year. */
+const documents = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    key: { isIncome: false, documentNumber: `FZ ${i + 1}/${LAST_YEAR}`, sellerTaxId: '5260250274', ksefNumber: null },
+    items: [
+      {
+        dataType: 'Expense' as const,
+        data: {
+          date: `${LAST_YEAR}-${pad(1 + (i % 12))}-${pad(1 + (i % 28))}`,
+          name: `Import ${i + 1}`,
+          amount: `${10 + (i % 500)}.${pad(i % 100)}`,
+          isCompany: true,
+          percent: '23',
+          invoiceDate: null,
+        },
+      },
+    ],
+  }))
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'finance-bench-bulk-'))
+  const store = createSqliteStore({ file: join(dir, 'bulk.sqlite') })
+  try {
+    for (const user of ['importer', 'other']) await store.append(booksStream(user), history(user), 'no_stream')
+    const month = `${LAST_YEAR}-06`
+    const view = async (user: string) => monthRows((await loadBooks(store, user)).state, month, `${LAST_YEAR}-06-15`)
+    await view('importer')
+    await view('other')
+
+    // Reference: one item added, then the first month view (the derivation updated for one change).
+    const at = `${LAST_YEAR}-06-15T10:00:00.000Z`
+    let t = performance.now()
+    const one = await executeBooks(store, 'importer', {
+      type: 'AddItem',
+      dataType: 'Expense',
+      data: {
+        date: `${LAST_YEAR}-06-10`,
+        name: 'One',
+        amount: '10.00',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: null,
+      },
+      at,
+      userId: 'importer',
+    })
+    if (isDomainError(one)) throw new Error(one.message)
+    await view('importer')
+    const single = performance.now() - t
+
+    // Another user's month read every 5 ms, timed from when it was due: a read that waits behind the import counts
+    // its wait, as a request arriving then would.
+    const readLoop = async (until: () => boolean) => {
+      const times: number[] = []
+      while (!until()) {
+        const due = performance.now() + 5
+        await new Promise((r) => setTimeout(r, 5))
+        await view('other')
+        times.push(performance.now() - due)
+      }
+      return times
+    }
+    const quietEnd = performance.now() + 1000
+    const quiet = await readLoop(() => performance.now() > quietEnd)
+
+    // The import, with the other user's reads running beside it.
+    const docs = documents(ITEMS)
+    const derived = deriveCounter.computed
+    let done = false
+    const busy = readLoop(() => done)
+    t = performance.now()
+    const imported = await executeBooks(store, 'importer', {
+      type: 'ImportDocuments',
+      documents: docs,
+      at,
+      userId: 'importer',
+    })
+    if (isDomainError(imported)) throw new Error(imported.message)
+    const rows = await view('importer')
+    const bulk = performance.now() - t
+    done = true
+    const during = await busy
+    console.log(
+      `bulk import: ${ITEMS.toLocaleString('en-US')} items in one command (${imported.events.length.toLocaleString('en-US')} events, ` +
+        `one append, ${deriveCounter.computed - derived} derivation) and the first month view after it (${rows.length} rows): ` +
+        `${bulk.toFixed(0)} ms (aim < 2000 ms: ${bulk < 2000 ? 'met' : 'not met'}); reference: one item and its view ` +
+        `${single.toFixed(1)} ms, so ${(bulk / ITEMS).toFixed(3)} ms an item`,
+    )
+    console.log(
+      `  another user's month reads: alone p99 ${pct(quiet, 0.99).toFixed(1)} ms (${quiet.length} reads); during the import ` +
+        `p99 ${pct(during, 0.99).toFixed(1)} ms, max ${Math.max(0, ...during).toFixed(0)} ms (${during.length} reads)` +
+        `  (aim: p99 kept); machine: load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(', ')}`,
+    )
+  } finally {
+    await store.close?.()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
