@@ -16,6 +16,7 @@ import { monthTransactions } from '../src/projections/month.ts'
 import { summaryList } from '../src/projections/summary.ts'
 import { replay } from '../src/replay.ts'
 import { annualReport } from '../src/reports/annual.ts'
+import { runIncremental } from './incremental.ts'
 
 /** Deterministic pseudo-random numbers (LCG, 32-bit). */
 const rng = (seed: number) => {
@@ -135,6 +136,7 @@ export const makeEvents = (n: number): LedgerEvent[] => {
 }
 
 export async function run(): Promise<void> {
+  await runIncremental()
   // 1. Derivation of 10 years.
   const state = buildUser()
   let t0 = process.hrtime.bigint()
