@@ -449,21 +449,31 @@ interface MonthInfo {
   quarterLastDay: LocalDateString
 }
 
+const monthInfos = new Map<number, MonthInfo>()
+
+/** The calendar facts of a month, memoised (pure, and every engine run asks for each month of the books). */
 const monthInfo = (year: number, month: number): MonthInfo => {
-  const qEnd = Math.ceil(month / 3) * 3
-  const days = daysInMonth(year, month)
-  return {
-    year,
-    month,
-    index: year * 12 + month - 1,
-    firstDay: formatLocalDate(year, month, 1),
-    lastDay: formatLocalDate(year, month, days),
-    days,
-    quarterFrom: formatYearMonth(year, qEnd - 2),
-    quarterTo: formatYearMonth(year, qEnd),
-    quarterFirstDay: formatLocalDate(year, qEnd - 2, 1),
-    quarterLastDay: formatLocalDate(year, qEnd, daysInMonth(year, qEnd)),
+  const index = year * 12 + month - 1
+  let info = monthInfos.get(index)
+  if (info === undefined) {
+    const qEnd = Math.ceil(month / 3) * 3
+    const days = daysInMonth(year, month)
+    info = {
+      year,
+      month,
+      index,
+      firstDay: formatLocalDate(year, month, 1),
+      lastDay: formatLocalDate(year, month, days),
+      days,
+      quarterFrom: formatYearMonth(year, qEnd - 2),
+      quarterTo: formatYearMonth(year, qEnd),
+      quarterFirstDay: formatLocalDate(year, qEnd - 2, 1),
+      quarterLastDay: formatLocalDate(year, qEnd, daysInMonth(year, qEnd)),
+    }
+    if (monthInfos.size > 100_000) monthInfos.clear()
+    monthInfos.set(index, info)
   }
+  return info
 }
 
 /** `year × 12 + month − 1` of a date's month. */
@@ -1086,12 +1096,23 @@ export const taxCounter = { runs: 0, months: 0 }
 const sameValue = (a: unknown, b: unknown): boolean => {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
-  if (ka.length !== kb.length) return false
-  for (const k of ka) if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false
-  return true
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false
+    return true
+  }
+  if (Array.isArray(b)) return false
+  // Without allocating: every engine run compares each month of the books.
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  let fields = 0
+  for (const k in x) {
+    if (x[k] === undefined) continue
+    fields++
+    if (!sameValue(x[k], y[k])) return false
+  }
+  for (const k in y) if (y[k] !== undefined) fields--
+  return fields === 0
 }
 const monthsEqual = (a: MonthFigures, b: MonthFigures): boolean => sameValue(a, b)
 
