@@ -1,0 +1,77 @@
+/**
+ * A bulk import is one command: one load, one decision, one append, and the first view after it one derivation;
+ * a document that fails refuses the whole import and writes nothing.
+ */
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { deriveCounter, taxesThrough } from '@finance/ledger-core'
+import { isDomainError } from '@finance/ledger-core/light'
+import { describe, expect, it } from 'vitest'
+import { executeBooks, forgetBooks, loadBooks, monthRows } from '../src/index.ts'
+
+const at = '2026-03-10T10:00:00.000Z'
+
+/** A store that counts the appends to books streams. */
+const countingStore = () => {
+  const inner = createMemoryStore()
+  const counts = { appends: 0 }
+  const store: EventStore = Object.create(inner)
+  store.append = (streamId, events, expected) => {
+    if (streamId.startsWith('books-')) counts.appends++
+    return inner.append(streamId, events, expected)
+  }
+  return { store, counts }
+}
+
+const purchases = (n: number, amount = (i: number) => `${10 + (i % 90)}.00`) =>
+  Array.from({ length: n }, (_, i) => ({
+    key: { isIncome: false, documentNumber: `FZ ${i + 1}/2026`, sellerTaxId: '5260250274', ksefNumber: null },
+    items: [
+      {
+        dataType: 'Expense' as const,
+        data: {
+          date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-10`,
+          name: `Purchase ${i + 1}`,
+          amount: amount(i),
+          isCompany: true,
+          percent: '23',
+          invoiceDate: null,
+        },
+      },
+    ],
+  }))
+
+describe('bulk import', () => {
+  it('2 000 items: one append, one derivation for the first view, the same books as a fresh load', async () => {
+    const { store, counts } = countingStore()
+    const executed = await executeBooks(store, 'u1', {
+      type: 'ImportDocuments',
+      documents: purchases(2000),
+      at,
+      userId: 'u1',
+    })
+    if (isDomainError(executed)) throw new Error(executed.message)
+    expect(executed.events).toHaveLength(2000)
+    expect(counts.appends).toBe(1)
+    const derived = deriveCounter.computed
+    const march = monthRows(executed.state, '2026-03', '2026-03-15')
+    expect(march.filter((r) => r.eventType === '2_Fee')).toHaveLength(167)
+    monthRows(executed.state, '2026-04', '2026-03-15')
+    expect(deriveCounter.computed - derived).toBe(1)
+    forgetBooks(store, 'u1')
+    const fresh = (await loadBooks(store, 'u1')).state
+    expect(taxesThrough(executed.state, '2026-12')?.result).toEqual(taxesThrough(fresh, '2026-12')?.result)
+  })
+
+  it('one bad document refuses the whole import and writes nothing', async () => {
+    const { store, counts } = countingStore()
+    const refused = await executeBooks(store, 'u1', {
+      type: 'ImportDocuments',
+      documents: purchases(500, (i) => (i === 321 ? 'lots' : '10.00')),
+      at,
+      userId: 'u1',
+    })
+    expect(isDomainError(refused) && refused.errors?.[0]?.field).toBe('documents.321.items.0.amount')
+    expect(counts.appends).toBe(0)
+    expect((await loadBooks(store, 'u1')).revision).toBeNull()
+  })
+})
