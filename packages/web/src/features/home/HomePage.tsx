@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { roleName } from '../app/access.ts'
-import { useSession } from '../session/SessionContext.tsx'
-import { Tile, TileGroup } from '../ui/Tile.tsx'
+import { roleName } from '../../routing/access.ts'
+import { useSession } from '../../session/SessionContext.tsx'
+import { Tile, TileGroup } from '../../ui/Tile.tsx'
 
 /** Home (SPEC §2): sections and tiles per role. */
 export const HomePage = () => {
