@@ -25,7 +25,7 @@ describe('schema findings in plain words', () => {
       Object.entries(validator).map(([k, v]) => [k, describeFinding(pl, parseSchemaDetail(v))]),
     )
     expect(said).toEqual({
-      pattern: 'NIP (NIP): „12345” nie ma wymaganej postaci',
+      pattern: 'NIP: „12345” nie ma wymaganej postaci',
       date: 'Data wystawienia (P_1): „2026-13-45” nie jest poprawną datą (oczekiwano RRRR-MM-DD)',
       amount:
         'Kwota należności ogółem (P_15): „12,50” nie jest poprawną kwotą (cyfry z kropką dziesiętną, np. 1234.50)',

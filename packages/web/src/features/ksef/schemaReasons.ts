@@ -92,7 +92,8 @@ const FIELDS: Readonly<Record<string, MessageDescriptor>> = {
 const fieldName = (i18n: I18n, element: string): string => {
   const tag = element.split('/')[0] as string
   const known = FIELDS[tag]
-  return known ? `${i18n._(known)} (${element})` : element
+  const label = known ? i18n._(known) : element
+  return label === element ? element : `${label} (${element})`
 }
 
 /** A finding in the user's language, naming its field. */
