@@ -10,6 +10,7 @@ import { ksefRoutes } from '../features/ksef/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { revenuesRoutes } from '../features/revenues/routes.tsx'
 import { settingsRoutes } from '../features/settings/routes.tsx'
+import { setupRoutes } from '../features/setup/routes.tsx'
 // Static: the error boundary needs ErrorPage's module in the main bundle anyway, so a lazy import would split nothing.
 import { ErrorPage, NotFoundPage } from '../routing/ErrorPage.tsx'
 import type { AppRoute } from '../routing/types.ts'
@@ -32,6 +33,7 @@ export const appRoutes: AppRoute[] = [
   ...assetsRoutes,
   ...ksefRoutes,
   ...bankRoutes,
+  ...setupRoutes,
 ]
 
 export const notFoundElement = <NotFoundPage />

@@ -7,6 +7,7 @@ import { useFormat } from '../../i18n/format.ts'
 import { roleName } from '../../routing/access.ts'
 import type { BackupInfo, MyDataFile } from '../safety/api.ts'
 import { BackupCard, MyDataCard } from '../safety/SafetyCards.tsx'
+import { SetupAgainCard } from '../setup/SetupPrompt.tsx'
 import { useSession } from '../../session/SessionContext.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
@@ -142,6 +143,7 @@ export const SettingsPage = ({
           <dd data-testid="settings-size">{data ? fmt.size(Number(data.sizeInKB) * 1024) : '—'}</dd>
         </dl>
       </Card>
+      {session.loggedIn && <SetupAgainCard />}
       {session.loggedIn && <MyDataCard {...(safety?.download ? { download: safety.download } : {})} />}
       {session.loggedIn && roleName(session.role) === 'ADMIN' && (
         <BackupCard {...(safety?.loadBackup ? { load: safety.loadBackup } : {})} />
