@@ -34,11 +34,7 @@ describe('apiServices.getCurrent', () => {
     expect(await services.getCurrent('Primary')).toBeNull()
     expect(await services.getCurrent('Addresses')).toBeNull()
     expect(await services.getCurrent('Pit')).toBeNull()
-    expect(asked).toEqual([
-      'config/GetListByType/Primary',
-      'config/GetListByType/Addresses',
-      'fee/GetListByType/Pit',
-    ])
+    expect(asked).toEqual(['config/GetListByType/Primary', 'config/GetListByType/Addresses', 'fee/GetListByType/Pit'])
   })
 
   it('picks the setting in force today as GetByType does: the latest date not after today, the later id on a tie', async () => {
