@@ -2,7 +2,7 @@
  * The package boundaries of docs/architecture.md, checked on every import of the repository: a package is imported
  * only through the entries its `package.json` `exports` names (no `@finance/x/src/…` or `@finance/x/some/file.ts`),
  * a relative import never leaves its package, a package imports only the workspace packages it declares and the
- * layers point one way (the CLI never imports the API; the web app imports only the core's main entry), the
+ * layers point one way (the CLI never imports the API; the web app imports only the core's main and format entries), the
  * core's main entry stays browser-safe (no Node module in its graph), and no package has an import cycle between
  * its own modules.
  */
@@ -304,5 +304,82 @@ describe('import cycles', () => {
     planted.set(at('sub/c.ts'), 'export type C = number')
     expect(importCycles(planted)).toEqual([])
     expect(importCycles(new Map([[at('self.ts'), "export * from './self.ts'"]]))).toEqual([[at('self.ts')]])
+  })
+})
+
+/**
+ * The web app's floors (docs/architecture.md, "The web app"), lowest first: a production module imports only from
+ * its own folder or from a lower floor. `app/` (the route table and the router) is the top and the only floor that
+ * knows every feature; features import the routing module, the shell and the kit below them, never `app/`; the
+ * session uses the API client, the client never the session. Features may use one another (the dashboard shows the
+ * tax book's problems); the cycle check above keeps that one way. Tests, stories and their helpers may import
+ * anything.
+ */
+const WEB_FLOORS: readonly (readonly string[])[] = [
+  ['i18n', 'locales', 'storage', 'styles'],
+  ['ui'],
+  ['api'],
+  ['session', 'forms'],
+  ['routing'],
+  ['shell'],
+  ['features'],
+  ['app'],
+  ['main'],
+]
+const webSrc = join(packagesDir, 'web', 'src')
+/** The home of a web module: its first folder under `src/` (`features/<name>` for a feature), or its file's name. */
+const webHome = (file: string): string => {
+  const [first = '', second] = relative(webSrc, file).split(sep)
+  if (first === 'features' && second !== undefined) return `features/${second}`
+  return first.replace(/\.[a-z]+$/, '')
+}
+const webFloor = (home: string): number => WEB_FLOORS.findIndex((f) => f.includes(home.split('/')[0] as string))
+const isWebHarness = (file: string) =>
+  /\.(test|stories)\.tsx?$/.test(file) || ['test', 'stories'].includes(webHome(file))
+
+/** The imports of one web module that point to a higher floor, or to a floor of the same height elsewhere. */
+function webLayerViolations(file: string, text: string): Violation[] {
+  if (isWebHarness(file)) return []
+  const home = webHome(file)
+  const floor = webFloor(home)
+  if (floor < 0) return [{ where: relative(root, file), specifier: '', why: `${home} is on no floor of the web app` }]
+  return importsOf(text).flatMap(({ specifier, line }) => {
+    if (!specifier.startsWith('.')) return []
+    const target = resolve(dirname(file), specifier)
+    if (!target.startsWith(webSrc + sep)) return []
+    const targetHome = webHome(target)
+    const targetFloor = webFloor(targetHome)
+    const sideways = targetHome.startsWith('features/') && home.startsWith('features/')
+    if (targetHome === home || sideways || (targetFloor >= 0 && targetFloor < floor)) return []
+    return [{ where: `${relative(root, file)}:${line}`, specifier, why: `${home} may not import ${targetHome}` }]
+  })
+}
+
+describe("the web app's floors", () => {
+  it('every module imports its own folder or a lower floor', () => {
+    const files = sourceFiles(webSrc)
+    expect(files.filter((f) => !isWebHarness(f)).length).toBeGreaterThan(150)
+    expect(files.flatMap((f) => webLayerViolations(f, readFileSync(f, 'utf8')))).toEqual([])
+  })
+
+  it('the check finds a planted upward import, a client that reads the session and a folder on no floor', () => {
+    const at = (path: string) => join(webSrc, ...path.split('/'))
+    const found = (path: string, text: string) => webLayerViolations(at(path), text).map((v) => v.why)
+    expect(found('features/ksef/routes.tsx', "import type { AppRoute } from '../../app/types.ts'")).toEqual([
+      'features/ksef may not import app',
+    ])
+    expect(found('routing/Guard.tsx', "import { LoginPage } from '../features/account/LoginPage.tsx'")).toEqual([
+      'routing may not import features/account',
+    ])
+    expect(found('api/client.ts', "import { useSession } from '../session/SessionContext.tsx'")).toEqual([
+      'api may not import session',
+    ])
+    expect(found('shell/Menu.tsx', "const m = await import('../app/routes.tsx')")).toEqual(['shell may not import app'])
+    expect(found('pages/X.tsx', '')).toEqual(['pages is on no floor of the web app'])
+    // Downward, within a folder, between features, and from a test: all allowed.
+    expect(found('features/ksef/routes.tsx', "import type { AppRoute } from '../../routing/types.ts'")).toEqual([])
+    expect(found('session/SessionContext.tsx', "import { accountApi } from '../api/account.ts'")).toEqual([])
+    expect(found('features/dashboard/x.tsx', "import { y } from '../books/problems.ts'")).toEqual([])
+    expect(found('features/ksef/x.test.tsx', "import { AppRoutes } from '../../app/App.tsx'")).toEqual([])
   })
 })

@@ -17,6 +17,7 @@ const features = [
   'safety',
   'bank',
   'assets',
+  'setup',
 ] as const
 
 export default defineConfig({

@@ -125,16 +125,47 @@ describe('KSeF and JPK_V7', () => {
     )
     const notes = join(dir, 'notes.xml')
     writeFileSync(notes, '<notes/>')
+    // A long file name and a seller NIP of the wrong form: the report names the field in plain words.
+    const badNip = join(dir, 'faktura-od-dostawcy-z-blednym-numerem-nip-marzec.xml')
+    writeFileSync(
+      badNip,
+      buildInvoice({
+        sellerNip: '12345',
+        buyerNip: US,
+        number: 'FZ 8',
+        issueDate: `${LAST_MONTH}-06`,
+        amounts: [['P_13_1', '100.00']],
+        total: '123.00',
+        lines: [{ description: 'Paper', net: '100.00', rate: '23' }],
+      }),
+    )
     await page.goto(`${server.url}/companydashboard/ksef`)
     await page.getByRole('heading', { name: 'KSeF invoices' }).waitFor()
-    await page.locator('input[type=file]').setInputFiles([purchase, notes])
-    await page.getByRole('button', { name: 'Import 2 files' }).click()
+    await page.locator('input[type=file]').setInputFiles([purchase, notes, badNip])
+    await page.getByRole('button', { name: 'Import 3 files' }).click()
     const rows = page.getByRole('table').getByRole('row')
-    await rows.nth(2).waitFor()
+    await rows.nth(3).waitFor()
     expect(await rows.nth(1).innerText()).toContain('Imported as an expense')
     expect(await rows.nth(1).innerText()).toContain(KSEF)
     expect(await rows.nth(2).innerText()).toContain('Refused')
-    expect(await rows.nth(2).innerText()).toContain('Not a valid FA(3) invoice')
+    expect(await rows.nth(2).innerText()).toContain('The file is not an FA(3) invoice: its main element is notes')
+    expect(await rows.nth(3).innerText()).toContain('NIP: “12345” is not written in the required form')
+    expect(await rows.nth(3).innerText()).not.toContain('facet')
+    // It fits: at 1280 px the table ends inside the window, the file name on a line or two; at 400 px each file is
+    // a card as wide as the screen allows.
+    const fits = async (width: number) => {
+      await page.setViewportSize({ width, height: 800 })
+      const table = (await page.getByRole('table').boundingBox())!
+      const name = (await rows.nth(3).getByText('faktura-od-dostawcy', { exact: false }).boundingBox())!
+      return { right: table.x + table.width, nameWidth: name.width, nameHeight: name.height }
+    }
+    const wide = await fits(1280)
+    expect(wide.right).toBeLessThanOrEqual(1280)
+    expect(wide.nameWidth).toBeGreaterThan(200)
+    const narrow = await fits(400)
+    expect(narrow.right).toBeLessThanOrEqual(400)
+    expect(narrow.nameWidth).toBeGreaterThan(180)
+    await page.setViewportSize({ width: 1280, height: 800 })
     await screenshot(page, 'ksef-import-report')
 
     // The same file again is a duplicate, and nothing is added.

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { applyMode } from './app/displayMode.ts'
+import { applyMode } from './ui/displayMode.ts'
 import { activateLocale, storedLocale } from './i18n.ts'
 import './styles.css'
 

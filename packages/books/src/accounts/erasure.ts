@@ -1,6 +1,6 @@
 /**
  * Deleting an account and, later, erasing its data — the GDPR's right to erasure (art. 17) against the tax law's duty
- * to keep the books (docs/security.md, "Deleting an account").
+ * to keep the books (docs/security.md, "Your data, deleting an account, and the retention of books").
  *
  * The login goes at once (`Accounts.deleteAccount`); the books stay until the end of the sixth calendar year after the
  * year of deletion: they may hold the tax of that year, whose payment falls due the next year at the latest (the annual

@@ -1,5 +1,5 @@
 import { readCookie } from '../i18n.ts'
-import { storageKeys } from '../session/storage.ts'
+import { storageKeys } from '../storage.ts'
 
 /** The one error every failed call throws (SPEC §8). `status` 0 means the API could not be reached. */
 export class ApiError extends Error {

@@ -4,10 +4,10 @@ import { setTokenRejectedHandler } from '../api/client.ts'
 import { Layout } from '../shell/Layout.tsx'
 import { SessionProvider, useSessionActor } from '../session/SessionContext.tsx'
 import { Loader } from '../ui/Loader.tsx'
-import { loginPath, loginReturningTo } from './access.ts'
-import { Guard } from './Guard.tsx'
+import { loginPath, loginReturningTo } from '../routing/access.ts'
+import { Guard } from '../routing/Guard.tsx'
 import { appRoutes, notFoundElement } from './routes.tsx'
-import type { AppRoute } from './types.ts'
+import type { AppRoute } from '../routing/types.ts'
 
 /** SPEC §4: a result with '!Token' and no token logs out and, unless already there, goes to login. */
 export const TokenRejectedHandler = () => {

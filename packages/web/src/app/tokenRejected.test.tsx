@@ -44,7 +44,7 @@ const Broken = () => {
 
 describe('screen error boundary', () => {
   it('shows the error box instead of a blank page when a screen throws', async () => {
-    const { ScreenErrorBoundary } = await import('./ErrorBoundary.tsx')
+    const { ScreenErrorBoundary } = await import('../routing/ErrorBoundary.tsx')
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { findByRole } = await renderApp(
       <ScreenErrorBoundary>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { CHECK_INTERVAL_MS, clearSession, loadSession, type RefreshOutput, sessionMachine } from './machine.ts'
-import { storageKeys } from './storage.ts'
+import { storageKeys } from '../storage.ts'
 
 const MIN = 60_000
 

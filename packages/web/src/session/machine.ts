@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { readItem, removeItem, storageKeys, writeItem } from './storage.ts'
+import { readItem, removeItem, storageKeys, writeItem } from '../storage.ts'
 
 /** SPEC §9: default validity 20 min, check every 5 min, refresh when at most 10 min remain. */
 export const DEFAULT_MINUTES = 20

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { storageKeys } from '../session/storage.ts'
+import { storageKeys } from '../storage.ts'
 import { renderApp } from '../test/render.tsx'
 import { pressEscape, pressTab } from '../ui/testKeyboard.ts'
 import { Layout } from './Layout.tsx'

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef } from 'react'
 import { NavLink } from 'react-router'
-import { roleName } from '../app/access.ts'
+import { roleName } from '../routing/access.ts'
 import { useSession } from '../session/SessionContext.tsx'
 import { useFocusTrap } from '../ui/focusTrap.ts'
 import { type MenuItem, menuFor } from './menuItems.ts'

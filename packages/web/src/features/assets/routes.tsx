@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { AppRoute } from '../../app/types.ts'
+import type { AppRoute } from '../../routing/types.ts'
 
 const AssetsPage = lazy(() => import('./AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })))
 

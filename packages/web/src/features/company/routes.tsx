@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { AppRoute } from '../../app/types.ts'
+import type { AppRoute } from '../../routing/types.ts'
 
 const CompanyDashboard = lazy(() => import('./CompanyDashboard.tsx').then((m) => ({ default: m.CompanyDashboard })))
 const CompanyPage = lazy(() => import('./CompanyPage.tsx').then((m) => ({ default: m.CompanyPage })))

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { AppRoute } from '../../app/types.ts'
+import type { AppRoute } from '../../routing/types.ts'
 
 // Lazy, so the dashboards (and d3) stay out of the initial bundle.
 const Landing = lazy(() => import('./DashboardLanding.tsx').then((m) => ({ default: m.DashboardLanding })))

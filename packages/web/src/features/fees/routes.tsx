@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { AppRoute } from '../../app/types.ts'
+import type { AppRoute } from '../../routing/types.ts'
 
 const FeesLanding = lazy(() => import('./FeesLanding.tsx').then((m) => ({ default: m.FeesLanding })))
 const TaxesPage = lazy(() => import('./settings/TaxesPage.tsx').then((m) => ({ default: m.TaxesPage })))

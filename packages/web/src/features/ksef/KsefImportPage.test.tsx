@@ -29,7 +29,10 @@ const refused: KsefImportResult = {
     {
       code: 'SCHEMA',
       message: 'Not a valid FA(3) invoice',
-      params: { line: '1', detail: 'No matching global declaration' },
+      params: {
+        line: '1',
+        detail: "Element 'Invoice': No matching global declaration available for the validation root.",
+      },
     },
   ],
   warnings: [],
@@ -88,7 +91,7 @@ describe('KsefImportPage', () => {
     ).toEqual([imported.fileName, 'Imported as an expense', 'FZ 1/03', imported.ksefNumber, ''])
     expect(within(rows[1]!).getAllByRole('cell')[1]!.textContent).toBe('Refused')
     expect(within(rows[1]!).getAllByRole('cell')[4]!.textContent).toBe(
-      'Not a valid FA(3) invoice (checked against the official schema) (line 1): No matching global declaration',
+      'The file is not an FA(3) invoice: its main element is Invoice, not Faktura (line 1)',
     )
     // The picked list is emptied after an import.
     expect(screen.queryByRole('heading', { name: /Files to import/ })).toBeNull()

@@ -17,6 +17,7 @@ import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
 import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
+import { describeFinding, parseSchemaDetail } from './schemaReasons.ts'
 import { createKsefOnlineApi, type KsefOnlineApi } from './onlineApi.ts'
 import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
 import './ksef.css'
@@ -70,9 +71,10 @@ export const KsefImportPage = ({ effects }: Props) => {
   const text = (m: KsefMessage) => {
     const known = CODES[m.code]
     if (!known) return translateMessage(i18n, m.message)
-    const detail = m.code === 'SCHEMA' && m.params?.detail ? `: ${m.params.detail}` : ''
-    const line = m.code === 'SCHEMA' && m.params?.line ? ` (${t`line ${m.params.line}`})` : ''
-    return `${i18n._(known)}${line}${detail}`
+    if (m.code !== 'SCHEMA' || !m.params?.detail) return i18n._(known)
+    // The validator's finding in plain words, naming the field, with the line of the file it is on.
+    const reason = describeFinding(i18n, parseSchemaDetail(m.params.detail))
+    return m.params.line ? `${reason} (${t`line ${m.params.line}`})` : reason
   }
 
   useEffect(() => {
@@ -238,11 +240,11 @@ export const KsefImportPage = ({ effects }: Props) => {
                     key={`${r.fileName}-${r.status}-${r.documentNumber ?? ''}-${r.ksefNumber ?? ''}`}
                     className={`ksef-report__row ksef-report__row--${r.status}`}
                   >
-                    <td>{r.fileName}</td>
-                    <td>{statusText(r)}</td>
-                    <td>{r.documentNumber ?? ''}</td>
-                    <td>{r.ksefNumber ?? ''}</td>
-                    <td>
+                    <td data-label={t`File`}>{r.fileName}</td>
+                    <td data-label={t`Result`}>{statusText(r)}</td>
+                    <td data-label={t`Document`}>{r.documentNumber ?? ''}</td>
+                    <td data-label={t`KSeF number`}>{r.ksefNumber ?? ''}</td>
+                    <td data-label={t`Notes`}>
                       {r.problems.length + r.warnings.length > 0 && (
                         <ul>
                           {[...r.problems, ...r.warnings].map((m) => (

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { AppRoute } from '../../app/types.ts'
+import type { AppRoute } from '../../routing/types.ts'
 
 const KsefImportPage = lazy(() => import('./KsefImportPage.tsx').then((m) => ({ default: m.KsefImportPage })))
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { AppRoute } from '../../app/types.ts'
+import type { AppRoute } from '../../routing/types.ts'
 
 const RevenuesLanding = lazy(() => import('./RevenuesLanding.tsx').then((m) => ({ default: m.RevenuesLanding })))
 // The income pages are the expense pages with income texts and the revenue/ endpoints (fees/items).

@@ -31,8 +31,37 @@ export interface RecordServices {
 
 const isNotFound = (e: unknown): boolean => (e as { status?: unknown } | null)?.status === 404
 
-export const apiServices = (client: ApiClient): RecordServices => ({
+const SETTINGS: readonly string[] = ['Vat', 'Pit', 'SocialSecurity']
+const dateOf = (r: RecordDto) => String((r.dataObject as { date?: unknown }).date ?? '')
+
+/**
+ * What `getCurrent` answers, chosen from the type's list as the API's `GetByType` chooses: the company record (one
+ * per type), or the setting in force on `today` (the latest date not after it; the higher id on the same date).
+ */
+export const currentOf = (list: readonly RecordDto[], dataType: ServiceDataType, today: string): RecordDto | null => {
+  if (!SETTINGS.includes(dataType)) return list[0] ?? null
+  const inForce = list
+    .filter((r) => dateOf(r) <= today)
+    .sort((a, b) => dateOf(b).localeCompare(dateOf(a)) || b.id - a.id)
+  return inForce[0] ?? null
+}
+
+/** The calendar date in the browser's time zone: the user's "today". */
+const browserToday = (): string => {
+  const d = new Date()
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+/**
+ * The record services over the HTTP API. A company record or a setting that does not exist yet is an empty list,
+ * not a 404: a first visit to Company, Taxes or ZUS reads the type's list, so nothing fails in the console.
+ */
+export const apiServices = (client: ApiClient, today: () => string = browserToday): RecordServices => ({
   async getCurrent(dataType) {
+    if (areaOf(dataType) === 'config' || SETTINGS.includes(dataType)) {
+      const list = await client.get<RecordDto[]>(`${areaOf(dataType)}/GetListByType/${dataType}`)
+      return currentOf(list, dataType, today())
+    }
     try {
       return await client.get<RecordDto>(`${areaOf(dataType)}/GetByType/${dataType}`)
     } catch (e) {
@@ -70,8 +99,6 @@ export const apiServices = (client: ApiClient): RecordServices => ({
     return client.del(`${areaOf(dataType)}/${id}`, undefined, version === undefined ? {} : { ifMatch: version })
   },
 })
-
-const SETTINGS: readonly string[] = ['Vat', 'Pit', 'SocialSecurity']
 
 /** `vatAmount` and `sum` of an item as the API lists them. */
 export const withTotals = (r: RecordDto): RecordDto => {
@@ -113,16 +140,12 @@ export const memoryServices = (
   let nextId = Math.max(0, ...records.map((r) => r.id)) + 1
   const wait = () => new Promise((r) => setTimeout(r, options.delay ?? 0))
   const today = options.today ?? '2026-11-23'
-  const dateOf = (r: RecordDto) => String((r.dataObject as { date?: unknown }).date ?? '')
   const ofType = (t: string) => records.filter((r) => r.dataType === t)
   return {
     records: () => records,
     async getCurrent(dataType) {
       await wait()
-      const all = ofType(dataType)
-      if (!SETTINGS.includes(dataType)) return all[0] ?? null
-      const inForce = all.filter((r) => dateOf(r) <= today).sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
-      return inForce[0] ?? null
+      return currentOf(ofType(dataType), dataType, today)
     },
     async getById(_dataType, id) {
       await wait()

@@ -39,3 +39,39 @@ describe('the day a contribution was paid', () => {
     expect(onChange).toHaveBeenCalledWith(vat.id, { completed: true })
   })
 })
+
+describe('when the reminder will go', () => {
+  const overdue = { ...vat, completed: false, notification: true, notificationCompleted: false }
+  const late = { ...overdue, dataObject: { ...overdue.dataObject, dueDate: '2026-02-25', overdue: true } }
+  const coming = { ...overdue, dataObject: { ...overdue.dataObject, dueDate: '2099-02-25', overdue: false } }
+
+  it('says an overdue row gets no reminder, and when an upcoming one will, in Polish', async () => {
+    const { unmount } = render(
+      withProviders(await i18nFor('pl'), <TransactionFlags transaction={late} onChange={() => {}} />),
+    )
+    expect(screen.getByRole('status').textContent).toBe(
+      'Przypomnienie nie wyjdzie: wysyłamy je przed terminem, a 2026-02-25 już minął. Zapłać jak najszybciej.',
+    )
+    unmount()
+    render(withProviders(await i18nFor('en'), <TransactionFlags transaction={coming} onChange={() => {}} />))
+    expect(screen.getByRole('status').textContent).toBe(
+      'A reminder goes out by e-mail in the last three days before the due date, 2099-02-25.',
+    )
+  })
+
+  it('says nothing while the notification is off or once the reminder went', async () => {
+    const i18n = await i18nFor('en')
+    const { unmount } = render(
+      withProviders(i18n, <TransactionFlags transaction={{ ...late, notification: false }} onChange={() => {}} />),
+    )
+    expect(screen.queryByRole('status')).toBeNull()
+    unmount()
+    render(
+      withProviders(
+        i18n,
+        <TransactionFlags transaction={{ ...coming, notificationCompleted: true }} onChange={() => {}} />,
+      ),
+    )
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+})

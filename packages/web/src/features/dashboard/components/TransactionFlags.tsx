@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
-import { hasRemainder, owesRemainder } from '../payment.ts'
+import { hasRemainder, isLate, owesRemainder } from '../payment.ts'
 import type { Transaction, TransactionFlags as Flags } from '../types.ts'
 
 type Props = {
@@ -59,6 +59,7 @@ export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) 
             onChange={(e) => onChange(t.id, { notification: e.currentTarget.checked })}
           />
           <Checkbox label={tr`Sent`} checked={t.notificationCompleted} readOnly disabled aria-readonly="true" />
+          <ReminderNote transaction={t} />
         </>
       )}
       {hasRemainder(t) && (
@@ -67,5 +68,26 @@ export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) 
         </Button>
       )}
     </div>
+  )
+}
+
+/**
+ * When the reminder of a row with the notification on will go (docs/api.md, Reminders): the job mails an open row in
+ * the days before its due date, and the remainder of a completed row at its next run; an open row already past its
+ * due date gets none, and the box says so instead of saying nothing.
+ */
+const ReminderNote = ({ transaction: t }: { transaction: Transaction }) => {
+  const { t: tr } = useLingui()
+  if (!t.notification || t.notificationCompleted) return null
+  const due = t.dataObject.dueDate ?? t.date
+  const note = owesRemainder(t)
+    ? tr`The reminder of the remainder goes out by e-mail at the next check, within a quarter of an hour.`
+    : isLate(t)
+      ? tr`No reminder will go: reminders are sent before the due date, and ${due} has passed. Pay it as soon as you can.`
+      : tr`A reminder goes out by e-mail in the last three days before the due date, ${due}.`
+  return (
+    <p className="tx-flags__note" role="status">
+      {note}
+    </p>
   )
 }

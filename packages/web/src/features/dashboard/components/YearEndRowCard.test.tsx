@@ -13,8 +13,9 @@ describe('year-end rows on the monthly dashboard', () => {
     render(withProviders(await i18nFor('en'), <PitCard transaction={pit!} onFlags={onFlags} />))
     const card = screen.getByRole('heading', { name: 'Annual return PIT-36 for 2025' }).closest('section')!
     expect(within(card).getByText('Tax due').nextSibling?.textContent).toBe('PLN\u00a012,236.00')
-    expect(within(card).getByText('Advances for the year').nextSibling?.textContent).toBe('PLN\u00a011,668.00')
-    expect(within(card).getByText('To pay').nextSibling?.textContent).toBe('PLN\u00a0568.00')
+    // Monthly advances on the scale add up to the year's tax when nothing else changes: nothing left to pay.
+    expect(within(card).getByText('Advances for the year').nextSibling?.textContent).toBe('PLN\u00a012,236.00')
+    expect(within(card).getByText('To pay').nextSibling?.textContent).toBe('PLN\u00a00.00')
     expect(card.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-30')
     fireEvent.click(within(card).getByRole('checkbox', { name: /Completed/ }))
     expect(onFlags).toHaveBeenCalledWith(pit!.id, { completed: true })

@@ -20,9 +20,10 @@ describe('YearEnd', () => {
     await renderYearEnd(async () => yearEnd2025)
     const pit = (await screen.findByRole('heading', { name: 'PIT-36 · tax scale' })).closest('section')!
     expect(within(pit).getByText('Tax due').nextSibling?.textContent).toBe('PLN\u00a012,236.00')
-    expect(pit.textContent).toContain('To pay: PLN\u00a0568.00')
+    // The advances paid the whole tax: nothing to pay, so nothing overdue either.
+    expect(pit.textContent).toContain('To pay: PLN\u00a00.00')
     expect(pit.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-30')
-    expect(within(pit).getByText('Overdue')).toBeTruthy()
+    expect(within(pit).queryByText('Overdue')).toBeNull()
     const health = screen
       .getByRole('heading', { name: 'Annual health settlement 2025-02 – 2026-01' })
       .closest('section')!
@@ -44,7 +45,7 @@ describe('YearEnd', () => {
     expect(screen.getByText('All months of the year are actual figures.')).toBeTruthy()
     const warnings = screen.getAllByRole('listitem').map((li) => li.textContent)
     expect(warnings[0]).toContain('The 120 000 zł threshold of the tax scale')
-    expect(warnings[0]).toContain('crossed in December 2025, with PLN\u00a0122,712.00 of PLN\u00a0120,000.00')
+    expect(warnings[0]).toContain('crossed in December 2025, with PLN\u00a0124,486.00 of PLN\u00a0120,000.00')
     expect(warnings[0]).toContain('the whole year: PLN\u00a0124,486.00')
     // May goes with May's running figure, never with the year's
     expect(warnings[1]).toContain('crossed in May 2025, with PLN\u00a066,767.65 of PLN\u00a060,000.00')

@@ -3,8 +3,8 @@ import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { setup } from 'xstate'
-import { useSessionActor } from '../session/SessionContext.tsx'
-import { Card } from '../ui/Card.tsx'
+import { useSessionActor } from '../../session/SessionContext.tsx'
+import { Card } from '../../ui/Card.tsx'
 
 /** SPEC §2/§9: wait, 'User logged out' after 1 s, the login page after 2 s. */
 export const logoutMachine = setup({}).createMachine({

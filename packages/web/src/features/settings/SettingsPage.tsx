@@ -1,17 +1,18 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { type DisplayMode, useDisplayMode } from '../app/displayMode.ts'
-import type { SettingsData } from '../api/client.ts'
-import { changeLocale, type Locale } from '../i18n.ts'
-import { useFormat } from '../i18n/format.ts'
-import { roleName } from '../app/access.ts'
-import type { BackupInfo, MyDataFile } from '../features/safety/api.ts'
-import { BackupCard, MyDataCard } from '../features/safety/SafetyCards.tsx'
-import { useSession } from '../session/SessionContext.tsx'
-import { Button } from '../ui/Button.tsx'
-import { Card } from '../ui/Card.tsx'
-import { useLocale } from './common.tsx'
-import { loadSettingsData, useSettingsData } from './settingsData.ts'
+import { type DisplayMode, useDisplayMode } from '../../ui/displayMode.ts'
+import type { SettingsData } from '../../api/client.ts'
+import { changeLocale, type Locale } from '../../i18n.ts'
+import { useFormat } from '../../i18n/format.ts'
+import { roleName } from '../../routing/access.ts'
+import type { BackupInfo, MyDataFile } from '../safety/api.ts'
+import { BackupCard, MyDataCard } from '../safety/SafetyCards.tsx'
+import { SetupAgainCard } from '../setup/SetupPrompt.tsx'
+import { useSession } from '../../session/SessionContext.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Card.tsx'
+import { useLocale } from '../account/common.tsx'
+import { loadSettingsData, useSettingsData } from '../account/settingsData.ts'
 
 const Flag = ({ locale }: { locale: Locale }) =>
   locale === 'pl' ? (
@@ -142,6 +143,7 @@ export const SettingsPage = ({
           <dd data-testid="settings-size">{data ? fmt.size(Number(data.sizeInKB) * 1024) : '—'}</dd>
         </dl>
       </Card>
+      {session.loggedIn && <SetupAgainCard />}
       {session.loggedIn && <MyDataCard {...(safety?.download ? { download: safety.download } : {})} />}
       {session.loggedIn && roleName(session.role) === 'ADMIN' && (
         <BackupCard {...(safety?.loadBackup ? { load: safety.loadBackup } : {})} />

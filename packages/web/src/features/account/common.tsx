@@ -1,8 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
-import { isLocale, type Locale } from '../i18n.ts'
-import { translateMessage } from '../i18n/serverMessages.ts'
+import type { KeyboardEvent, RefObject } from 'react'
+import { isLocale, type Locale } from '../../i18n.ts'
 
 /**
  * The `value`, translated `error` and `onChange` of one field of a form machine (`forms/formMachine.ts`), to spread
@@ -23,12 +21,6 @@ export const fieldBinder =
     }
   }
 
-/** Translates a message that may come from the server (see i18n/serverMessages.ts). */
-export const useTranslateMessage = () => {
-  const { i18n } = useLingui()
-  return useCallback((text: string) => translateMessage(i18n, text), [i18n])
-}
-
 /** The active UI language (sent to the API with e-mail-producing calls). */
 export const useLocale = (): Locale => {
   const { i18n } = useLingui()
@@ -36,26 +28,6 @@ export const useLocale = (): Locale => {
 }
 
 export const origin = (): string => (typeof window === 'undefined' ? '' : window.location.origin)
-
-/**
- * Reads query parameters once and cleans them from the address (SPEC §2: error, confirmation and
- * reset-confirmed pages). The values stay in state for the life of the screen.
- */
-export const useQueryOnce = <K extends string>(names: readonly K[]): Record<K, string | null> => {
-  const location = useLocation()
-  const navigate = useNavigate()
-  const [values] = useState(() => {
-    const params = new URLSearchParams(location.search)
-    const out = {} as Record<K, string | null>
-    for (const n of names) out[n] = params.get(n)
-    return out
-  })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clean the address once, after the first render
-  useEffect(() => {
-    if (location.search) navigate(location.pathname, { replace: true })
-  }, [])
-  return values
-}
 
 /** Enter moves the focus to the next field instead of submitting (only when the field has a value, if asked). */
 export const enterMovesTo =

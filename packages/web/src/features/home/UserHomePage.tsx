@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { roleName } from '../app/access.ts'
-import { useSession } from '../session/SessionContext.tsx'
+import { roleName } from '../../routing/access.ts'
+import { useSession } from '../../session/SessionContext.tsx'
 import { UserTiles } from './HomePage.tsx'
 
 /** User home: the user section of home. */

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { ErrorBox } from '../screens/ErrorPage.tsx'
+import { ErrorBox } from './ErrorPage.tsx'
 
 type Props = { children: ReactNode }
 type State = { failed: boolean }

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import { roleName } from '../app/access.ts'
-import { useSession } from '../session/SessionContext.tsx'
-import { Tile, TileGroup } from '../ui/Tile.tsx'
+import { roleName } from '../../routing/access.ts'
+import { useSession } from '../../session/SessionContext.tsx'
+import { Tile, TileGroup } from '../../ui/Tile.tsx'
+import { SetupPrompt } from '../setup/SetupPrompt.tsx'
 
 /** Home (SPEC §2): sections and tiles per role. */
 export const HomePage = () => {
@@ -10,6 +11,7 @@ export const HomePage = () => {
   return (
     <div className="home">
       <h1 className="page-title">Finance</h1>
+      {loggedIn && <SetupPrompt />}
       {loggedIn && (
         <TileGroup title={<Trans>Dashboard</Trans>}>
           <Tile to="/dashboard/monthly" title={<Trans>Monthly</Trans>} icon="calendar" />

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import { Card } from '../ui/Card.tsx'
-import { Tile } from '../ui/Tile.tsx'
-import { useQueryOnce, useTranslateMessage } from './common.tsx'
+import { Card } from '../../ui/Card.tsx'
+import { Tile } from '../../ui/Tile.tsx'
+import { useQueryOnce } from '../../routing/query.ts'
+import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
 
 /** Confirmation (SPEC §2): message, optional sub-message, a Login box only when showLogin is the text true. */
 export const ConfirmationPage = () => {

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../api/client.ts'
-import { AppRoutes } from '../app/App.tsx'
+import { ApiError } from '../../api/client.ts'
+import { AppRoutes } from '../../app/App.tsx'
 import { ChangePasswordPage } from './ChangePasswordPage.tsx'
-import { i18nFor, renderApp } from '../test/render.tsx'
+import { i18nFor, renderApp } from '../../test/render.tsx'
 import { LoginPage } from './LoginPage.tsx'
 import { LogoutPage } from './LogoutPage.tsx'
 import { ResetPasswordConfirmedPage } from './ResetPasswordConfirmedPage.tsx'
-import { MinutesLeft } from './SettingsPage.tsx'
+import { MinutesLeft } from '../settings/SettingsPage.tsx'
 
 const session = (role: string) => ({ token: 't', loginDate: Date.now(), minutes: 20, role })
 

@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { assign, fromPromise, setup } from 'xstate'
-import { api, isApiError } from '../api/client.ts'
-import { Card } from '../ui/Card.tsx'
-import { Loader } from '../ui/Loader.tsx'
-import { useQueryOnce, useTranslateMessage } from './common.tsx'
+import { api, isApiError } from '../../api/client.ts'
+import { Card } from '../../ui/Card.tsx'
+import { Loader } from '../../ui/Loader.tsx'
+import { useQueryOnce } from '../../routing/query.ts'
+import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
 
 type AcceptResult = { message?: string }
 

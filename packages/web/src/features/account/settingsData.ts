@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { accountApi } from '../api/account.ts'
-import { isApiError, type SettingsData } from '../api/client.ts'
-import { messageStore } from '../ui/messages.tsx'
+import { accountApi } from '../../api/account.ts'
+import { isApiError, type SettingsData } from '../../api/client.ts'
+import { messageStore } from '../../ui/messages.tsx'
 
 export const loadSettingsData = () => accountApi.settings()
 

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { useQueryOnce, useTranslateMessage } from './common.tsx'
+import { useQueryOnce } from './query.ts'
+import { useTranslateMessage } from '../i18n/useTranslateMessage.ts'
 
 /** A red box with message and sub-message. */
 export const ErrorBox = ({ message, subMessage }: { message: string | null; subMessage: string | null }) => {

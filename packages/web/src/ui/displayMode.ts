@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { readItem, storageKeys, writeItem } from '../session/storage.ts'
+import { readItem, storageKeys, writeItem } from '../storage.ts'
 
 /** Display mode of SPEC §4: light by default, saved under `site mode` on change, a class on the body. */
 export type DisplayMode = 'light' | 'dark'

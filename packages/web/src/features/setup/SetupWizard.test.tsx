@@ -1,0 +1,90 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { i18nFor, withProviders } from '../dashboard/testing.tsx'
+import { type OwedRow, SetupWizard } from './SetupWizard.tsx'
+import type { SetupRecord } from './setupPlan.ts'
+
+const zus = (month: string): OwedRow => ({
+  id: `zus-${month}`,
+  date: `${month}-20`,
+  eventType: '5_SocialSecurity',
+  dataObject: { sum: '1926.76', dueDate: `${month}-20` },
+})
+
+const renderWizard = async (locale: 'pl' | 'en' = 'en') => {
+  const saved: SetupRecord[] = []
+  const effects = {
+    save: vi.fn(async (r: SetupRecord) => void saved.push(r)),
+    loadMonth: vi.fn(async (date: string) => [zus(date.slice(0, 7))]),
+  }
+  render(withProviders(await i18nFor(locale), <SetupWizard effects={effects} today="2026-11-27" />))
+  return { effects, saved }
+}
+
+const fill = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } })
+const next = () => fireEvent.submit(screen.getByRole('heading', { level: 2 }).closest('form')!)
+
+describe('SetupWizard', () => {
+  it('checks each step before the next, in Polish, and names the field', async () => {
+    await renderWizard('pl')
+    expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
+    fill('NIP', '12345')
+    next()
+    expect(await screen.findByText('NIP musi mieć dziesięć cyfr')).toBeTruthy()
+    // The company name and the tax office are still empty.
+    expect(screen.getAllByText('Uzupełnij to pole')).toHaveLength(2)
+    // Still on the first step: nothing goes on with a problem left.
+    expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
+  })
+
+  it('goes through the steps, writes the dated settings, then shows what the first months owe', async () => {
+    const { effects, saved } = await renderWizard()
+    fill('Company name', 'Kowalski IT')
+    fill('NIP', '5260250274')
+    fill('Tax office', '1471')
+    fill('The business started on', '2025-07-15')
+    next()
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 5: VAT' })).toBe(document.activeElement)
+    fill('VAT is settled', '3')
+    next()
+    await screen.findByRole('heading', { name: 'Step 3 of 5: Income tax' })
+    fill('Form of taxation in 2026', 'Linear')
+    next()
+    await screen.findByRole('heading', { name: 'Step 4 of 5: ZUS contributions' })
+    // Back keeps the answers.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect((screen.getByLabelText('Form of taxation in 2026') as HTMLSelectElement).value).toBe('Linear')
+    next()
+    await screen.findByRole('heading', { name: 'Step 4 of 5: ZUS contributions' })
+    next()
+    const summary = await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })
+    expect(summary.closest('form')!.textContent).toContain('payer since 2025-07-15, quarterly')
+    fireEvent.click(screen.getByRole('button', { name: 'Save the settings' }))
+    expect(await screen.findByRole('heading', { name: 'What the first months owe' })).toBeTruthy()
+    expect(saved.map((r) => r.dataType)).toEqual(['Primary', 'Vat', 'Pit', 'Pit', 'SocialSecurity'])
+    expect(effects.loadMonth.mock.calls.map(([d]) => d)).toEqual(['2025-07-01', '2025-08-01', '2025-09-01'])
+    const july = screen.getByRole('region', { name: '2025-07' })
+    expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 2025-07-20')
+  })
+
+  it('says why a write was refused, in the words of the server, and stays on the summary', async () => {
+    const { effects } = await renderWizard()
+    effects.save.mockRejectedValueOnce(
+      Object.assign(new Error('Bad Request'), {
+        status: 400,
+        statusText: 'Bad Request',
+        errors: ['Date must be between 2000-01-01 and 2099-12-31'],
+        fieldErrors: {},
+      }),
+    )
+    fill('Company name', 'Kowalski IT')
+    fill('NIP', '5260250274')
+    fill('Tax office', '1471')
+    for (let i = 0; i < 4; i++) next()
+    fireEvent.click(await screen.findByRole('button', { name: 'Save the settings' }))
+    await waitFor(() => expect(effects.save).toHaveBeenCalledTimes(1))
+    expect(await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'What the first months owe' })).toBeNull()
+  })
+})

@@ -1,0 +1,193 @@
+/**
+ * The first-run set-up's answers and the effective-dated records they become. Pure: the wizard checks every step
+ * with `problemsOf` before anything is written, then sends `recordsOf` through the API in order (company data, VAT,
+ * PIT per year, ZUS), each dated when it takes effect, so a business started mid-year owes from its first month.
+ */
+import { isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
+import { flatPercents, pitStatutory, socialSecurityStatutory, type TaxType, vatStatutory } from '../fees/lib/prefill.ts'
+
+export interface SetupAnswers {
+  readonly companyName: string
+  readonly nip: string
+  readonly ownerName: string
+  readonly ownerLastName: string
+  readonly taxOfficeCode: string
+  /** The day the business started (`yyyy-mm-dd`). */
+  readonly startDate: string
+  readonly vatPayer: boolean
+  readonly vatSince: string
+  /** 1 monthly, 3 quarterly. */
+  readonly vatInterval: 1 | 3
+  /** The form of taxation per calendar year, from the start year to this year. */
+  readonly taxTypes: Readonly<Record<number, TaxType>>
+  /** The ryczałt rate when a year is on ryczałt. */
+  readonly flatPercent: string
+  readonly zusKind: 'full' | 'preferential'
+  readonly zusSince: string
+}
+
+export type SetupField =
+  | 'companyName'
+  | 'nip'
+  | 'taxOfficeCode'
+  | 'startDate'
+  | 'vatSince'
+  | 'zusSince'
+  | 'flatPercent'
+  | 'taxTypes'
+
+/** What is wrong with a field, as a code the screen turns into a message in the user's language. */
+export type SetupProblem = 'required' | 'nip' | 'taxOffice' | 'date' | 'beforeStart' | 'flatPercent'
+
+export const emptyAnswers = (today: string): SetupAnswers => ({
+  companyName: '',
+  nip: '',
+  ownerName: '',
+  ownerLastName: '',
+  taxOfficeCode: '',
+  startDate: today,
+  vatPayer: true,
+  vatSince: today,
+  vatInterval: 1,
+  taxTypes: {},
+  flatPercent: '8.5',
+  zusKind: 'full',
+  zusSince: today,
+})
+
+/** The calendar years the set-up asks a form of taxation for: from the start year to today's. */
+export const yearsOf = (a: Pick<SetupAnswers, 'startDate'>, today: string): number[] => {
+  const first = isLocalDate(a.startDate) ? Number(a.startDate.slice(0, 4)) : Number(today.slice(0, 4))
+  const last = Math.max(first, Number(today.slice(0, 4)))
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i)
+}
+
+/** The form of taxation of a year: the one chosen, else the year before's, else the tax scale. */
+export const taxTypeOf = (a: Pick<SetupAnswers, 'taxTypes'>, year: number, years: readonly number[]): TaxType => {
+  for (let y = year; y >= (years[0] ?? year); y--) {
+    const t = a.taxTypes[y]
+    if (t) return t
+  }
+  return 'Scale'
+}
+
+/** The steps of the wizard and the fields each checks. */
+export const STEPS = ['company', 'vat', 'pit', 'zus', 'summary'] as const
+export type SetupStep = (typeof STEPS)[number]
+const STEP_FIELDS: Readonly<Record<SetupStep, readonly SetupField[]>> = {
+  company: ['companyName', 'nip', 'taxOfficeCode', 'startDate'],
+  vat: ['vatSince'],
+  pit: ['flatPercent'],
+  zus: ['zusSince'],
+  summary: [],
+}
+
+/** The problems of the fields of `step` (every step's with `'all'`). */
+export const problemsOf = (
+  a: SetupAnswers,
+  step: SetupStep | 'all',
+  today: string,
+): Partial<Record<SetupField, SetupProblem>> => {
+  const out: Partial<Record<SetupField, SetupProblem>> = {}
+  const fields = step === 'all' ? Object.values(STEP_FIELDS).flat() : STEP_FIELDS[step]
+  const dateAfterStart = (field: 'vatSince' | 'zusSince', value: string) => {
+    if (!isLocalDate(value)) out[field] = 'date'
+    else if (isLocalDate(a.startDate) && value < a.startDate) out[field] = 'beforeStart'
+  }
+  for (const f of fields) {
+    if (f === 'companyName' && a.companyName.trim() === '') out.companyName = 'required'
+    if (f === 'nip') {
+      if (a.nip.trim() === '') out.nip = 'required'
+      else if (!/^\d{10}$/.test(a.nip.replace(/[\s-]/g, ''))) out.nip = 'nip'
+    }
+    if (f === 'taxOfficeCode' && !TAX_OFFICES.some(([code]) => code === a.taxOfficeCode.trim()))
+      out.taxOfficeCode = a.taxOfficeCode.trim() === '' ? 'required' : 'taxOffice'
+    if (f === 'startDate' && !isLocalDate(a.startDate)) out.startDate = 'date'
+    if (f === 'vatSince' && a.vatPayer) dateAfterStart('vatSince', a.vatSince)
+    if (f === 'zusSince') dateAfterStart('zusSince', a.zusSince)
+    if (f === 'flatPercent') {
+      const years = yearsOf(a, today)
+      const flatYears = years.filter((y) => taxTypeOf(a, y, years) === 'Flat')
+      if (flatYears.some((y) => !flatPercents(y).includes(a.flatPercent))) out.flatPercent = 'flatPercent'
+    }
+  }
+  return out
+}
+
+/** One record to write: its type and its data (as the forms send them). */
+export interface SetupRecord {
+  readonly dataType: 'Primary' | 'Vat' | 'Pit' | 'SocialSecurity'
+  readonly dataObject: Record<string, unknown>
+}
+
+/**
+ * The records the answers become: the company data (with the start day and, for a VAT payer, the registration
+ * day), the VAT setting from its day, a PIT setting from the start day and one from each 1 January the form
+ * changes, and the ZUS setting from its day — each with the statutory figures of its year.
+ */
+export const recordsOf = (a: SetupAnswers, today: string): SetupRecord[] => {
+  const years = yearsOf(a, today)
+  const pit: SetupRecord[] = []
+  let previous: TaxType | null = null
+  for (const year of years) {
+    const taxType = taxTypeOf(a, year, years)
+    if (taxType === previous) continue
+    previous = taxType
+    const date = year === years[0] ? a.startDate : `${year}-01-01`
+    const rates = pitStatutory(taxType, year, a.flatPercent).values
+    pit.push({
+      dataType: 'Pit',
+      dataObject: {
+        date,
+        taxType,
+        firstPercent: rates.firstPercent,
+        secondPercent: rates.secondPercent || null,
+        freeOfTaxAmount: rates.freeOfTaxAmount || null,
+        secondPercentAmount: rates.secondPercentAmount || null,
+        paymentInterval: 1,
+        deductions: '0.00',
+      },
+    })
+  }
+  const zusYear = Number(a.zusSince.slice(0, 4))
+  const zus = socialSecurityStatutory(a.zusKind, zusYear, taxTypeOf(a, zusYear, years)).values
+  return [
+    {
+      dataType: 'Primary',
+      dataObject: {
+        companyName: a.companyName.trim(),
+        nip: a.nip.replace(/[\s-]/g, ''),
+        ownerName: a.ownerName.trim(),
+        ownerLastName: a.ownerLastName.trim(),
+        regon: '',
+        taxOfficeCode: a.taxOfficeCode.trim(),
+        birthDate: null,
+        businessStartDate: a.startDate,
+        vatRegistrationDate: a.vatPayer ? a.vatSince : null,
+      },
+    },
+    ...(a.vatPayer
+      ? [
+          {
+            dataType: 'Vat' as const,
+            dataObject: {
+              date: a.vatSince,
+              percent: vatStatutory(Number(a.vatSince.slice(0, 4))).values.percent,
+              paymentInterval: a.vatInterval,
+            },
+          },
+        ]
+      : []),
+    ...pit,
+    { dataType: 'SocialSecurity', dataObject: { date: a.zusSince, ...zus } },
+  ]
+}
+
+/** The first months the summary shows what is owed for: the start month and the two after it. */
+export const firstMonths = (a: Pick<SetupAnswers, 'startDate'>): string[] => {
+  const [y, m] = a.startDate.split('-').map(Number) as [number, number]
+  return [0, 1, 2].map((i) => {
+    const n = y * 12 + (m - 1) + i
+    return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`
+  })
+}
