@@ -25,6 +25,7 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
+import { decideRates, withConversion } from './currency.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -158,8 +159,10 @@ export const decideWith = (
       if (!isItemDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
+      const c = withConversion(state, command.dataType, v.value)
+      if (!c.ok) return validationError(c.errors)
       return [
-        { type: 'ItemAdded', data: { id: state.nextId, dataType: command.dataType, data: v.value } } as LedgerEvent,
+        { type: 'ItemAdded', data: { id: state.nextId, dataType: command.dataType, data: c.value } } as LedgerEvent,
       ]
     }
     case 'UpdateItem': {
@@ -170,8 +173,10 @@ export const decideWith = (
       if (staleError) return staleError
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
-      if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
-      return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: v.value } } as LedgerEvent]
+      const c = withConversion(state, command.dataType, v.value)
+      if (!c.ok) return validationError(c.errors)
+      if (canonicalJson(r.data) === canonicalJson(c.value)) return domainError('NO_CHANGES')
+      return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: c.value } } as LedgerEvent]
     }
     case 'DeleteItem': {
       const r = findRecord(state, command.id, isItemDataType, command.dataType)
@@ -292,6 +297,8 @@ export const decideWith = (
     case 'DeleteAsset':
     case 'RecordInventory':
       return decideAsset(command, state)
+    case 'RecordCurrencyRates':
+      return decideRates(command, state)
     default:
       return absurd(command as never)
   }
