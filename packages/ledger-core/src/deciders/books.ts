@@ -40,6 +40,7 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
+export { decideRates, withConversion } from './currency.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
