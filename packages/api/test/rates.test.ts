@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const nbp = (name: string) => new URL(`../../books/test/fixtures/nbp/${name}`, import.meta.url)
 const archive = readFileSync(nbp('archiwum_tab_a_2026.csv')).toString('base64')
-const answer = readFileSync(nbp('tables-A-2026-04-28-2026-05-05.json'), 'utf8')
+const answer = readFileSync(nbp('tables-A-2026-04-28-2026-05-05.body'), 'utf8')
 const recordedNbp = new NbpWebRates(async (url) =>
   url === 'https://api.nbp.pl/api/exchangerates/tables/A/2026-04-28/2026-05-05/?format=json'
     ? { status: 200, text: async () => answer }

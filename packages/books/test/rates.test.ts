@@ -2,15 +2,17 @@
  * NBP rates through the port: the web API adapter on recorded answers in the shape the NBP API documentation gives
  * (api.nbp.pl: `/api/exchangerates/tables/A/{startDate}/{endDate}/?format=json`; 404 "Brak danych"; 400 beyond 93
  * days), and the yearly table A archive in its published layout (Windows-1250, `;`, decimal commas, the units in the
- * column names). The rates in the fixtures are example values, not the NBP's.
+ * column names). The rates in the fixtures are example values, not the NBP's; the answer is kept byte for byte as `.body` (a formatter would rewrite a `.json`).
  */
 import { readFileSync } from 'node:fs'
 import { createMemoryStore } from '@finance/event-store'
-import { isDomainError } from '@finance/ledger-core/light'
+import { type Item, isDomainError } from '@finance/ledger-core/light'
+import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import {
   executeBooks,
   fetchRates,
+  importInvoices,
   importRatesArchive,
   loadBooks,
   NbpWebRates,
@@ -22,7 +24,7 @@ import {
 } from '../src/index.ts'
 
 const fixture = (name: string) => new URL(`./fixtures/nbp/${name}`, import.meta.url)
-const answer = readFileSync(fixture('tables-A-2026-04-28-2026-05-05.json'), 'utf8')
+const answer = readFileSync(fixture('tables-A-2026-04-28-2026-05-05.body'), 'utf8')
 const archive = new Uint8Array(readFileSync(fixture('archiwum_tab_a_2026.csv')))
 const at = new Date('2026-05-06T10:00:00Z')
 
@@ -156,5 +158,65 @@ describe('the NBP yearly archive of table A', () => {
         message: 'No NBP table A rate of EUR for 2026-05-06: import the NBP table for that day',
       },
     ])
+  })
+})
+
+describe('an FA(3) invoice in a foreign currency', () => {
+  const US = '5260250274'
+  const xml = buildInvoice({
+    sellerNip: '7740001454',
+    buyerNip: US,
+    number: 'INV-2026-118',
+    issueDate: '2026-05-04',
+    currency: 'EUR',
+    amounts: [
+      ['P_13_1', '1000.00'],
+      ['P_14_1', '230.00'],
+      ['P_14_1W', '973.94'],
+    ],
+    total: '1230.00',
+    lines: [{ description: 'Licence', net: '1000.00', rate: '23', exchangeRate: '4.2345' }],
+  })
+  const company = async (store: ReturnType<typeof createMemoryStore>) => {
+    const done = await executeBooks(store, 'u1', {
+      type: 'SaveCompanyRecord',
+      at: at.toISOString(),
+      userId: 'u1',
+      dataType: 'Primary',
+      data: { companyName: 'Jan Kowalski', nip: US },
+    })
+    if (isDomainError(done)) throw new Error(JSON.stringify(done))
+  }
+
+  it('is imported with its currency and converted at the NBP rate the books hold', async () => {
+    const store = createMemoryStore()
+    await company(store)
+    await importRatesArchive(store, 'u1', archive, at)
+    const report = await importInvoices(
+      store,
+      'u1',
+      [{ fileName: 'inv.xml', content: xml, ksefNumber: null }],
+      () => at,
+    )
+    expect(report.results.map((r) => [r.status, r.items.map((i) => i.amount)])).toEqual([['imported', ['4234.50']]])
+    const { state } = await loadBooks(store, 'u1')
+    const saved = [...state.records.values()].find((r) => r.dataType === 'Expense')!.data as Item
+    expect(saved.currency).toMatchObject({ code: 'EUR', amount: '1000.00', vatRate: { table: '084/A/NBP/2026' } })
+  })
+
+  it('without the NBP table of its day it is refused whole, naming the currency, the table and the day', async () => {
+    const store = createMemoryStore()
+    await company(store)
+    const report = await importInvoices(
+      store,
+      'u1',
+      [{ fileName: 'inv.xml', content: xml, ksefNumber: null }],
+      () => at,
+    )
+    expect(report.results[0]).toMatchObject({
+      status: 'refused',
+      problems: [{ message: 'No NBP table A rate of EUR for 2026-04-30: import the NBP table for that day' }],
+    })
+    expect((await loadBooks(store, 'u1')).state.records.size).toBe(1)
   })
 })

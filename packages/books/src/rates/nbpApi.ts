@@ -27,12 +27,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 const CODE = /^[A-Z]{3}$/
 const MID = /^\d{1,6}(\.\d{1,10})?$/
 
-/** JSON with every `mid` kept as the text of its number (JSON.parse's reviver sees the source of a primitive). */
+/**
+ * JSON with every `mid` kept as the text of its number: the number is quoted before parsing (a rate never passes
+ * through a float). Only `"mid": <number>` is touched; a string inside a currency's name cannot look like it.
+ */
 const parseKeepingMid = (text: string): unknown =>
-  (JSON.parse as (t: string, r: (k: string, v: unknown, c?: { source?: string }) => unknown) => unknown)(
-    text,
-    (key, value, context) => (key === 'mid' && typeof value === 'number' && context?.source ? context.source : value),
-  )
+  JSON.parse(text.replace(/"mid"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g, '"mid":"$1"'))
 
 /** The tables of an API answer, or the reason it is not one. */
 export const tablesOfAnswer = (text: string): RateTable[] | string => {
