@@ -25,7 +25,7 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
-import { decideRates, withConversion } from './currency.ts'
+import { decideRates, withConversion, withCurrencyPayments } from './currency.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -106,7 +106,9 @@ export const decideWith = (
   command: LedgerCommand,
   state: BooksState,
   lookup: BooksLookup,
-): LedgerEvent[] | DomainError => {
+): LedgerEvent[] | DomainError => withCurrencyPayments(state, decideCommand(command, state, lookup))
+
+const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksLookup): LedgerEvent[] | DomainError => {
   if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
   switch (command.type) {
     case 'SaveCompanyRecord': {

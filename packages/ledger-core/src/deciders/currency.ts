@@ -7,6 +7,7 @@ import { isLocalDate } from '../calendar.ts'
 import type { RecordCurrencyRates } from '../commands.ts'
 import { domainError, type DomainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
+import { parseTransactionId } from '../identity.ts'
 import { formatMoney } from '../money.ts'
 import { isIncomeType, type ItemDataType } from '../schemas/dataTypes.ts'
 import type { Item } from '../schemas/records.ts'
@@ -136,4 +137,33 @@ export const withConversion = <T extends Item>(
       },
     },
   }
+}
+
+/**
+ * The payment day of a foreign-currency item follows its row's completion (a row marked paid on a day, or a matched
+ * bank line): each `TransactionCompletedSet` of an item's row in `events` with a day sets the item's
+ * `currency.paidOn` (an un-completion clears it), converted again so the exchange difference (uPIT art. 24c) counts
+ * from that day. A missing rate of that day refuses the command like any other conversion.
+ */
+export const withCurrencyPayments = (
+  state: BooksState,
+  decided: LedgerEvent[] | DomainError,
+): LedgerEvent[] | DomainError => {
+  if (!Array.isArray(decided)) return decided
+  let out: LedgerEvent[] | null = null
+  for (const e of decided) {
+    if (e.type !== 'TransactionCompletedSet') continue
+    const p = parseTransactionId(e.data.id)
+    if (p?.kind !== 'item') continue
+    const r = state.records.get(p.itemId)
+    const item = r?.data as Item | undefined
+    if (!r || r.deleted || !item?.currency) continue
+    const paidOn = e.data.completed ? (e.data.paidOn ?? item.currency.paidOn) : null
+    if (paidOn === item.currency.paidOn) continue
+    const c = withConversion(state, r.dataType as ItemDataType, { ...item, currency: { ...item.currency, paidOn } })
+    if (!c.ok) return domainError('VALIDATION', c.errors[0]?.message, c.errors)
+    out ??= [...decided]
+    out.push({ type: 'ItemUpdated', data: { id: r.id, dataType: r.dataType, data: c.value } } as LedgerEvent)
+  }
+  return out ?? decided
 }

@@ -197,6 +197,41 @@ describe('golden: realised exchange differences both ways (uPIT art. 24c)', () =
   })
 })
 
+describe('the payment day from the row marked paid (or a matched bank line)', () => {
+  it('marking the EUR income’s row paid on 10 June sets its payment and the +15.50 of June; un-marking clears it', () => {
+    const { state, events } = runCommands([
+      ...settings,
+      rates,
+      { type: 'AddItem', dataType: 'Income', data: eurService() },
+    ])
+    const id = (events.at(-1)!.data as { id: number }).id
+    const paid = runCommands(
+      [{ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: true, paidOn: '2026-06-10' }],
+      events,
+    )
+    expect(paid.events.slice(events.length).map((e) => e.type)).toEqual(['TransactionCompletedSet', 'ItemUpdated'])
+    expect(taxesThrough(paid.state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(1_550n)
+    const open = runCommands([{ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: false }], paid.events)
+    expect(taxesThrough(open.state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(0n)
+    expect(taxesThrough(state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(0n)
+  })
+  it('a payment day without a rate refuses the flag: nothing is written', () => {
+    const { state, events } = runCommands([
+      ...settings,
+      rates,
+      { type: 'AddItem', dataType: 'Income', data: eurService() },
+    ])
+    const id = (events.at(-1)!.data as { id: number }).id
+    const r = decide(
+      cmd({ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: true, paidOn: '2026-07-15' }),
+      state,
+    )
+    expect(isDomainError(r) && r.errors?.[0]?.message).toBe(
+      'No NBP table A rate of EUR for 2026-07-14: import the NBP table for that day',
+    )
+  })
+})
+
 describe('refusals', () => {
   const state = foldBooks(runCommands([...settings, rates]).events)
   it('a missing rate is a 400 naming the currency, the table and the day; nothing is written', () => {
