@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { EventStore } from '@finance/event-store'
 import { dateInPoland } from '@finance/ledger-core/light'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { type Accounts, createAccounts } from '@finance/books'
+import { type Accounts, createAccounts, type ExchangeRates } from '@finance/books'
 import type { Config } from './config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework.ts'
 import { redactUrl } from './http/redact.ts'
@@ -31,6 +31,7 @@ import taxBookRoutes from './routes/taxBooks.ts'
 import transactionRoutes from './routes/transactions.ts'
 import yearEndRoutes from './routes/yearEnd.ts'
 import assetRoutes from './routes/assets.ts'
+import rateRoutes from './routes/rates.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   readonly logger?: FastifyServerOptions['logger']
   /** Close the store when the app closes (main does; tests that reopen a file may too). */
   readonly closeStore?: boolean
+  /** NBP rates; defaults to the NBP web API adapter. */
+  readonly rates?: ExchangeRates
 }
 
 /** Log redaction: secrets never reach the log, whatever a plugin decides to log. */
@@ -121,7 +124,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins and app plugins.
   await app.register(services, {
-    services: { store, accounts, mailer, config, now, today: () => dateInPoland(now()) },
+    services: {
+      store,
+      accounts,
+      mailer,
+      config,
+      now,
+      today: () => dateInPoland(now()),
+      ...(options.rates ? { rates: options.rates } : {}),
+    },
   })
   await app.register(errors)
   await app.register(security)
@@ -143,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(transactionRoutes)
   await app.register(yearEndRoutes)
   await app.register(assetRoutes)
+  await app.register(rateRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(ksefOnlineRoutes)

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { SMTPServer } from 'smtp-server'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createAccounts } from '@finance/books'
+import { createAccounts, type ExchangeRates } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { type Config, testConfig } from '../src/config.ts'
@@ -56,6 +56,8 @@ export async function harness(
     mailer?: CapturedMailer
     /** log2 of the scrypt cost (default 4: fast tests). */
     hashCost?: number
+    /** NBP rates (recorded answers); default: the web API adapter. */
+    rates?: ExchangeRates
   } = {},
 ): Promise<Harness> {
   const store = options.store ?? createMemoryStore()
@@ -65,7 +67,14 @@ export async function harness(
   const mailer = options.mailer ?? captureMailer()
   const accounts = createAccounts(store, { hashCost: options.hashCost ?? 4, now })
   await ensureAdmin(accounts, ADMIN)
-  const app = await buildApp({ store, config, accounts, mailer, now })
+  const app = await buildApp({
+    store,
+    config,
+    accounts,
+    mailer,
+    now,
+    ...(options.rates ? { rates: options.rates } : {}),
+  })
   await app.ready()
   const login = async (email: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } })

@@ -29,6 +29,7 @@ const commands = {
   erasure: () => import('./commands/erasure.ts'),
   ksefOnline: () => import('./commands/ksefOnline.ts'),
   bank: () => import('./commands/bank.ts'),
+  rates: () => import('./commands/rates.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -174,6 +175,9 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance import bank ~/Pobrane/wyciag_2026_01.sta ~/Pobrane/wyciag_2026_02.xml --user anna@example.com',
   ],
   'bank unmatched': ['finance bank unmatched --user anna@example.com'],
+  'rates import': ['finance rates import ~/Pobrane/archiwum_tab_a_2026.csv --user anna@example.com'],
+  'rates fetch': ['finance rates fetch 2026-04-01 2026-06-30 --user anna@example.com'],
+  'rates show': ['finance rates show EUR 2026-05-04 --user anna@example.com'],
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
@@ -393,6 +397,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBackup(program, ctx)
   registerKsef(program, ctx)
   registerBank(program, ctx)
+  registerRates(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -627,6 +632,44 @@ const registerBank = (program: Command, ctx: Ctx) => {
     .addOption(requiredUser())
     .option('--json', 'print them as JSON')
     .action(async (o: { user: string; json?: boolean }) => (await commands.bank()).bankUnmatchedCommand(ctx, o))
+}
+
+/** `finance rates import|fetch|show`: NBP table A rates for items in a foreign currency. */
+const registerRates = (program: Command, ctx: Ctx) => {
+  const parseDate = (value: string): string => {
+    if (!isLocalDate(value)) throw new InvalidArgumentError('expected a date yyyy-mm-dd')
+    return value
+  }
+  const rates = program.command('rates').description('NBP table A exchange rates for items in a foreign currency')
+  rates
+    .command('import')
+    .description('record the NBP yearly table A archive (archiwum_tab_a_YYYY.csv) in the books')
+    .argument('<file>', 'the archive as downloaded from nbp.pl')
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (file: string, o: { user: string; json?: boolean }) =>
+      (await commands.rates()).ratesImportCommand(ctx, file, o),
+    )
+  rates
+    .command('fetch')
+    .description('fetch table A from the NBP web API (api.nbp.pl) for a range of days and record it')
+    .argument('<from>', 'first day (yyyy-mm-dd)', parseDate)
+    .argument('<to>', 'last day (yyyy-mm-dd)', parseDate)
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (from: string, to: string, o: { user: string; json?: boolean }) =>
+      (await commands.rates()).ratesFetchCommand(ctx, from, to, o),
+    )
+  rates
+    .command('show')
+    .description('the rate the books use for a tax date: the last working day before it with a table')
+    .argument('<code>', 'currency code (EUR, USD …)')
+    .argument('<day>', 'the tax date (yyyy-mm-dd)', parseDate)
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (code: string, day: string, o: { user: string; json?: boolean }) =>
+      (await commands.rates()).ratesShowCommand(ctx, code, day, o),
+    )
 }
 
 /** A month number 1–12 (`3` or `03`). */

@@ -155,6 +155,16 @@ export interface RecordInventory extends Base {
   readonly data: unknown
 }
 
+/** Records NBP table A tables (from the NBP web API or a yearly archive) for foreign-currency items. */
+export interface RecordCurrencyRates extends Base {
+  readonly type: 'RecordCurrencyRates'
+  readonly source: 'nbpApi' | 'nbpArchive'
+  /** The days the source covered whole: a working day in them without a table had none. */
+  readonly from: string
+  readonly to: string
+  readonly tables: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -178,5 +188,6 @@ export type LedgerCommand =
   | DisposeAsset
   | DeleteAsset
   | RecordInventory
+  | RecordCurrencyRates
 
 export type LedgerCommandType = LedgerCommand['type']

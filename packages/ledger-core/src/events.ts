@@ -127,6 +127,24 @@ export const AssetDeleted = ev('AssetDeleted', { id: Id })
 /** A stock-taking at the start or the end of a year; it replaces an earlier one of the same year and kind. */
 export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
 
+/**
+ * NBP table A tables recorded for foreign-currency items (tax/currency.ts): from the NBP web API or the yearly
+ * archive a user supplied; `from`–`to` is the range the source covered whole (a working day in it without a table
+ * had none). A day's table already recorded is never replaced.
+ */
+export const CurrencyRatesRecorded = ev('CurrencyRatesRecorded', {
+  source: Schema.Literal('nbpApi', 'nbpArchive'),
+  from: LocalDateSchema,
+  to: LocalDateSchema,
+  tables: Schema.Array(
+    Schema.Struct({
+      no: Schema.String,
+      date: LocalDateSchema,
+      rates: Schema.Record({ key: Schema.String, value: Schema.String }),
+    }),
+  ),
+})
+
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
   CompanyRecordDeleted,
@@ -153,6 +171,7 @@ export const ledgerEventSchemas = {
   AssetDisposed,
   AssetDeleted,
   InventoryTaken,
+  CurrencyRatesRecorded,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -14,6 +14,7 @@ import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
+import { exchangeDifference } from './tax/currency.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
 
 /** Appends `value` to the array under `key`, creating it. */
@@ -50,9 +51,28 @@ export interface Occurrence {
   readonly kpirColumn: KpirColumn | null
   /** Incomes on ryczałt: the rate of this revenue (`null`: the PIT setting's rate). */
   readonly flatRate: (typeof FlatRates)[number] | null
-  /** Net amount. */
+  /** Net amount (for an item in a foreign currency: the VAT base in złoty, uVAT art. 31a). */
   readonly amount: Grosze
   readonly vatAmount: Grosze
+  /** The revenue or cost in złoty (PIT, ryczałt, the tax book): `amount`, or a currency item's at its PIT rate. */
+  readonly pitAmount: Grosze
+  /** A foreign-currency item's realised exchange difference (tax/currency.ts), `null` when none is known. */
+  readonly fx: ExchangeDifference | null
+}
+
+/** A realised exchange difference (uPIT art. 24c): revenue when positive, a cost when negative, on the payment day. */
+export interface ExchangeDifference {
+  readonly date: LocalDateString
+  readonly month: YearMonthString
+  readonly amount: Grosze
+}
+
+/** The exchange difference of an item paid on a known day in a foreign currency. */
+const fxOf = (item: Item, isIncome: boolean, pitAmount: Grosze): ExchangeDifference | null => {
+  const c = item.currency
+  if (!c?.paidOn || c.paidAmount == null) return null
+  const amount = exchangeDifference(isIncome, pitAmount, parseMoney(c.paidAmount))
+  return amount === 0n ? null : { date: c.paidOn, month: c.paidOn.slice(0, 7), amount }
 }
 
 /** The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`. */
@@ -89,6 +109,8 @@ export const occurrencesOf = (
   const dataType = record.dataType as ItemDataType
   const n = dataType === 'RecurringIncome' || dataType === 'RecurringExpense' ? (item.repetitions ?? 1) : 1
   const amount = parseMoney(item.amount)
+  const pitAmount = item.currency?.pitAmount ? parseMoney(item.currency.pitAmount) : amount
+  const fx = fxOf(item, isIncomeType(dataType), pitAmount)
   // The VAT the document states (item v4) is the item's VAT; otherwise amount × percent, per occurrence.
   const fixedVat =
     item.documentVat != null
@@ -132,6 +154,8 @@ export const occurrencesOf = (
       flatRate: item.flatRate ?? null,
       amount,
       vatAmount: fixedVat ?? vatOfItem(amount, percent),
+      pitAmount,
+      fx,
     })
   }
   store.set(record, out)
@@ -139,8 +163,10 @@ export const occurrencesOf = (
 }
 
 /** The months an occurrence counts in for taxes: its VAT month and its PIT month (one when they agree). */
-export const taxMonthsOf = (o: Occurrence): readonly YearMonthString[] =>
-  o.vatMonth === o.pitMonth ? [o.vatMonth] : [o.vatMonth, o.pitMonth]
+export const taxMonthsOf = (o: Occurrence): readonly YearMonthString[] => {
+  const months = o.vatMonth === o.pitMonth ? [o.vatMonth] : [o.vatMonth, o.pitMonth]
+  return o.fx && !months.includes(o.fx.month) ? [...months, o.fx.month] : months
+}
 
 /** Occurrences grouped by cash month and by tax month. */
 export interface ScheduleIndex {

@@ -334,21 +334,24 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
       problems.push(
         msg('UNSUPPORTED', `${UNSUPPORTED[r.field]} is not supported: enter the invoice by hand`, { what: r.field }),
       )
-  // Another currency: amounts are converted at the invoice's one exchange rate (KursWaluty of its lines, or
-  // KursWalutyZ of an advance invoice); VAT in złoty is the invoice's own (P_14_xW) when given.
+  // Another currency: the items keep the currency and the net amount in it; the books convert them at the NBP
+  // rates they hold (tax/currency.ts). The invoice's one exchange rate (KursWaluty of its lines, or KursWalutyZ of an
+  // advance invoice), when it states one, gives the amount shown until then; VAT in złoty is the invoice's own
+  // (P_14_xW) when given. Lines at different rates cannot be one item: refused.
   let exchangeRate: string | null = null
-  if (inv.currency !== 'PLN') {
+  const foreign = inv.currency !== 'PLN'
+  if (foreign) {
     const lineRates = new Set(inv.lines.map((l) => l.exchangeRate).filter((r): r is string => r !== null))
     if (inv.advanceExchangeRate !== null) lineRates.add(inv.advanceExchangeRate)
-    if (lineRates.size !== 1)
+    if (lineRates.size > 1)
       problems.push(
         msg(
           'CURRENCY_RATE',
-          `The invoice is in ${inv.currency} without one exchange rate for all its lines: enter it by hand`,
+          `The invoice is in ${inv.currency} at different exchange rates on its lines: enter it by hand`,
           { currency: inv.currency },
         ),
       )
-    else exchangeRate = [...lineRates][0]!
+    else exchangeRate = [...lineRates][0] ?? null
   }
   if (problems.length > 0) return { ok: false, problems }
 
@@ -432,9 +435,9 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
     const statedVat =
       bucket.treatment !== 'rate'
         ? null
-        : exchangeRate === null
+        : !foreign
           ? (b.vat ?? 0n)
-          : (b.vatPln ?? convert(b.vat ?? 0n, exchangeRate))
+          : (b.vatPln ?? (exchangeRate === null ? null : convert(b.vat ?? 0n, exchangeRate)))
     const computed = bucket.treatment === 'rate' ? vatOfItem(net, percent) : 0n
     const lines = linesOf(inv, b.field)
     const label = bucket.treatment === 'rate' ? `${percent} %` : bucket.label
@@ -445,7 +448,8 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
     const data: Record<string, unknown> = {
       date: cashDate,
       name,
-      amount: formatMoney(net) as MoneyString,
+      ...(foreign && exchangeRate === null ? {} : { amount: formatMoney(net) as MoneyString }),
+      ...(foreign ? { currency: { code: inv.currency, amount: formatMoney(b.net), paidOn: null } } : {}),
       isCompany: true,
       percent,
       invoiceDate: taxDate,
@@ -465,7 +469,10 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
             ]),
           ]
         : [],
-      documentVat: statedVat !== null && statedVat !== computed ? formatMoney(statedVat) : null,
+      documentVat:
+        statedVat !== null && statedVat !== computed && !(foreign && exchangeRate === null)
+          ? formatMoney(statedVat)
+          : null,
       corrects: corrected
         ? { documentNumber: corrected.number, ksefNumber: corrected.ksefNumber, issueDate: corrected.issueDate || null }
         : null,

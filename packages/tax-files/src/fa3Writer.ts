@@ -120,6 +120,19 @@ export const fa3IssueProblems = (req: Fa3IssueRequest): readonly Fa3Problem[] =>
       code: 'UNSUPPORTED',
       message: `A VAT rate of ${req.percent} % has no field on an FA(3) invoice (23, 22, 8, 7, 5 or 0)`,
     })
+  const c = item.currency
+  if (c && !c.vatRate)
+    p.push({
+      field: 'currency',
+      code: 'REQUIRED',
+      message: 'The NBP rate of the VAT base is not recorded for this item',
+    })
+  if (c?.vatRate && !FA_RATE.test(foreignCurrencyOf(item)!.vatRate.rate))
+    p.push({
+      field: 'currency',
+      code: 'UNSUPPORTED',
+      message: `The rate ${c.vatRate.rate} has more than the 6 decimals an FA(3) invoice can state`,
+    })
   if (item.vatTreatment === 'zw' && (req.exemptionBasis ?? '').trim() === '')
     p.push({
       field: 'exemptionBasis',
@@ -127,6 +140,18 @@ export const fa3IssueProblems = (req: Fa3IssueRequest): readonly Fa3Problem[] =>
       message: 'The legal basis of the exemption is required for an exempt sale (e.g. art. 113 ust. 1 ustawy o VAT)',
     })
   return p
+}
+
+/** KursWaluty (TIlosci): at most 6 decimals. */
+const FA_RATE = /^([1-9]\d{0,15}|0)(\.\d{1,6})?$/
+
+/** The item's foreign currency with the rate its VAT base was converted at, or `null` (a złoty item). */
+const foreignCurrencyOf = (item: Item) => {
+  const c = item.currency
+  if (!c?.vatRate) return null
+  // The rate without trailing zeros (the NBP's 0.010950 is 0.01095).
+  const rate = c.vatRate.rate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  return { code: c.code, amount: c.amount, vatRate: { ...c.vatRate, rate } }
 }
 
 /** A buyer identified by an EU VAT number of another member state (np: services taxed where the buyer is). */
@@ -163,9 +188,14 @@ export const fa3Issue = (req: Fa3IssueRequest): Fa3IssueResult => {
   const seller = sellerOf(req)
   const eu = euBuyerOf(item)
   const bucket = bucketOf(item, req.percent, eu)!
-  const net = parseMoney(item.amount)
-  const vat =
-    bucket.vat === null ? 0n : item.documentVat !== null ? parseMoney(item.documentVat) : vatOfItem(net, req.percent)
+  const pln = parseMoney(item.amount)
+  const vatPln =
+    bucket.vat === null ? 0n : item.documentVat !== null ? parseMoney(item.documentVat) : vatOfItem(pln, req.percent)
+  // An invoice in a foreign currency states its amounts in that currency, the VAT also in złoty (P_14_xW, uVAT art.
+  // 106e ust. 11) and the rate it was converted at (KursWaluty: the NBP rate the books used for the VAT base).
+  const c = foreignCurrencyOf(item)
+  const net = c ? parseMoney(c.amount) : pln
+  const vat = c ? (bucket.vat === null ? 0n : vatOfItem(net, req.percent)) : vatPln
   const issueDate = item.invoiceDate ?? item.date
   const w = new XmlWriter()
   w.open('Faktura', undefined, { '': SCHEMAS['FA(3)'].namespace, etd: ETD })
@@ -196,11 +226,15 @@ export const fa3Issue = (req: Fa3IssueRequest): Fa3IssueResult => {
       .leaf('AdresL1', address.slice(0, 512))
       .close()
   w.leaf('JST', 2).leaf('GV', 2).close()
-  w.open('Fa').leaf('KodWaluty', 'PLN').leaf('P_1', issueDate).leaf('P_2', item.documentNumber.trim().slice(0, 256))
+  w.open('Fa')
+    .leaf('KodWaluty', c?.code ?? 'PLN')
+    .leaf('P_1', issueDate)
+    .leaf('P_2', item.documentNumber.trim().slice(0, 256))
   const supply = item.supplyDate
   if (supply !== null && supply !== issueDate) w.leaf('P_6', supply)
   w.leaf(bucket.net, formatMoney(net))
   if (bucket.vat !== null) w.leaf(bucket.vat, formatMoney(vat))
+  if (bucket.vat !== null && c) w.leaf(`${bucket.vat}W`, formatMoney(vatPln))
   w.leaf('P_15', formatMoney(net + vat))
   w.open('Adnotacje')
     .leaf('P_16', 2)
@@ -234,6 +268,7 @@ export const fa3Issue = (req: Fa3IssueRequest): Fa3IssueResult => {
   if (gtu !== undefined) w.leaf('GTU', gtu)
   const procedure = item.procedures.find((x) => x !== 'TP' && FA_PROCEDURES.has(x))
   if (procedure !== undefined) w.leaf('Procedura', procedure)
+  if (c) w.leaf('KursWaluty', c.vatRate.rate)
   w.close()
   // The item's date is its payment date (the dashboard's cash date): a later one is the payment term.
   if (item.date > issueDate) w.open('Platnosc').open('TerminPlatnosci').leaf('Termin', item.date).close().close()

@@ -233,10 +233,31 @@ describe('what an invoice becomes', () => {
       lines: [{ description: 'Licence', net: '1000.00', rate: '23', exchangeRate: '4.275100' }],
     })
     const [r] = await prepareInvoices([{ fileName: 'eur.xml', content: xml }], [US])
-    // 1000.00 × 4.2751 = 4275.10; 4275.10 × 23 % = 983.273 → 983.27 (the invoice's own figure).
-    expect(itemsOf(r!).map((i) => [i.amount, i.documentVat])).toEqual([['4275.10', null]])
+    // 1000.00 × 4.2751 = 4275.10; 4275.10 × 23 % = 983.273 → 983.27 (the invoice's own figure). The item keeps the
+    // currency and its amount: the books convert it at the NBP rates they hold.
+    expect(itemsOf(r!).map((i) => [i.amount, i.documentVat, i.currency])).toEqual([
+      ['4275.10', null, { code: 'EUR', amount: '1000.00', paidOn: null }],
+    ])
     const noRate = xml.replace('<KursWaluty>4.275100</KursWaluty>', '')
-    const [refused] = await prepareInvoices([{ fileName: 'eur.xml', content: noRate }], [US])
+    const [accepted] = await prepareInvoices([{ fileName: 'eur.xml', content: noRate }], [US])
+    expect(accepted?.ok && (accepted.document.items[0]!.data as Record<string, unknown>)).toMatchObject({
+      currency: { code: 'EUR', amount: '1000.00', paidOn: null },
+    })
+    expect(accepted?.ok && accepted.document.items[0]!.data).not.toHaveProperty('amount')
+    const twoRates = buildInvoice({
+      ...base,
+      currency: 'EUR',
+      amounts: [
+        ['P_13_1', '200.00'],
+        ['P_14_1', '46.00'],
+      ],
+      total: '246.00',
+      lines: [
+        { description: 'A', net: '100.00', rate: '23', exchangeRate: '4.275100' },
+        { description: 'B', net: '100.00', rate: '23', exchangeRate: '4.300000' },
+      ],
+    })
+    const [refused] = await prepareInvoices([{ fileName: 'eur2.xml', content: twoRates }], [US])
     expect(refused).toMatchObject({ ok: false, problems: [{ code: 'CURRENCY_RATE', params: { currency: 'EUR' } }] })
   })
 

@@ -77,6 +77,22 @@ const cases = [
   },
 ]
 
+/** An EUR invoice to a Polish company, as the books save it: converted at table 084/A/NBP/2026 of 30 April. */
+const eurItem: Item = {
+  ...item({ documentNumber: 'FV 11/05/2026', date: '2026-05-04', invoiceDate: '2026-05-04', amount: '4234.50' }),
+  currency: {
+    code: 'EUR',
+    amount: '1000.00',
+    paidOn: null,
+    vatRate: { table: '084/A/NBP/2026', date: '2026-04-30', rate: '4.2345' },
+    pitRate: { table: '084/A/NBP/2026', date: '2026-04-30', rate: '4.2345' },
+    pitAmount: '4234.50',
+    paidRate: null,
+    paidAmount: null,
+  },
+}
+cases.push({ name: 'FA3_income_23_EUR', item: eurItem })
+
 describe.each(cases)('$name', (c) => {
   const result = fa3Issue({
     item: c.item,
@@ -132,7 +148,35 @@ describe.each(cases)('$name', (c) => {
       c.item.supplyDate,
     ])
     expect(data.date).toBe(c.item.date)
+    expect(data.currency ? { code: data.currency.code, amount: data.currency.amount } : null).toEqual(
+      c.item.currency ? { code: c.item.currency.code, amount: c.item.currency.amount } : null,
+    )
     expect(data.counterparty?.taxId).toBe(c.item.counterparty?.taxId)
+  })
+})
+
+describe('an invoice in a foreign currency (KodWaluty, KursWaluty, P_14_xW)', () => {
+  it('states the amounts in the currency, the VAT also in złoty and the NBP rate of the VAT base', () => {
+    const r = fa3Issue({
+      item: eurItem,
+      percent: '23',
+      invoice,
+      primary: null,
+      permanentAddress: null,
+      contact,
+      createdAt: '2026-05-04T09:30:00Z',
+    })
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    // 1000.00 EUR net, 230.00 EUR VAT; in złoty 4234.50 × 23 % = 973.935 → 973.94.
+    for (const field of [
+      '<KodWaluty>EUR</KodWaluty>',
+      '<P_13_1>1000.00</P_13_1>',
+      '<P_14_1>230.00</P_14_1>',
+      '<P_14_1W>973.94</P_14_1W>',
+      '<P_15>1230.00</P_15>',
+      '<KursWaluty>4.2345</KursWaluty>',
+    ])
+      expect(r.xml).toContain(field)
   })
 })
 

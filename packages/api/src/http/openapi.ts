@@ -10,6 +10,7 @@ import { type DataType, isItemDataType, KPIR_AMOUNT_COLUMNS } from '@finance/led
 import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
 import { bankOperations } from './bankOpenapi.ts'
+import { rateOperations } from './ratesOpenapi.ts'
 
 type Json = Record<string, unknown>
 
@@ -829,6 +830,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...transactionOperations,
   ...otherOperations,
   ...assetOperations,
+  ...(rateOperations as Readonly<Record<string, OperationDoc>>),
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending/:search': logPage,
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending': logPage,
 }

@@ -30,6 +30,7 @@ export default fp(
           { name: 'home', description: 'Who is logged in, which store' },
           { name: 'log', description: 'The event log (ADMIN)' },
           { name: 'bank', description: 'Bank accounts, statements, matching, rules, receivables and payables' },
+          { name: 'rates', description: 'NBP table A rates for items in a foreign currency' },
         ],
         components: {
           schemas: { ...COMPONENTS },

@@ -4,7 +4,7 @@
  */
 import type { EventStore } from '@finance/event-store'
 import fp from 'fastify-plugin'
-import type { Accounts } from '@finance/books'
+import type { Accounts, ExchangeRates } from '@finance/books'
 import type { Config } from '../config.ts'
 import type { Mailer } from '../mail/mailer.ts'
 
@@ -16,6 +16,8 @@ export interface Services {
   readonly now: () => Date
   /** Today's date in Poland (`yyyy-mm-dd`): taxes and due dates follow the Polish calendar. */
   readonly today: () => string
+  /** NBP rates (the web API adapter when absent; tests give recorded answers). */
+  readonly rates?: ExchangeRates
 }
 
 declare module 'fastify' {

@@ -25,6 +25,7 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
+import { decideRates, withConversion, withCurrencyPayments } from './currency.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -39,6 +40,7 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
+export { decideRates, withConversion } from './currency.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
@@ -104,7 +106,9 @@ export const decideWith = (
   command: LedgerCommand,
   state: BooksState,
   lookup: BooksLookup,
-): LedgerEvent[] | DomainError => {
+): LedgerEvent[] | DomainError => withCurrencyPayments(state, decideCommand(command, state, lookup))
+
+const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksLookup): LedgerEvent[] | DomainError => {
   if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
   switch (command.type) {
     case 'SaveCompanyRecord': {
@@ -158,8 +162,10 @@ export const decideWith = (
       if (!isItemDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
+      const c = withConversion(state, command.dataType, v.value)
+      if (!c.ok) return validationError(c.errors)
       return [
-        { type: 'ItemAdded', data: { id: state.nextId, dataType: command.dataType, data: v.value } } as LedgerEvent,
+        { type: 'ItemAdded', data: { id: state.nextId, dataType: command.dataType, data: c.value } } as LedgerEvent,
       ]
     }
     case 'UpdateItem': {
@@ -170,8 +176,10 @@ export const decideWith = (
       if (staleError) return staleError
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
-      if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
-      return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: v.value } } as LedgerEvent]
+      const c = withConversion(state, command.dataType, v.value)
+      if (!c.ok) return validationError(c.errors)
+      if (canonicalJson(r.data) === canonicalJson(c.value)) return domainError('NO_CHANGES')
+      return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: c.value } } as LedgerEvent]
     }
     case 'DeleteItem': {
       const r = findRecord(state, command.id, isItemDataType, command.dataType)
@@ -292,6 +300,8 @@ export const decideWith = (
     case 'DeleteAsset':
     case 'RecordInventory':
       return decideAsset(command, state)
+    case 'RecordCurrencyRates':
+      return decideRates(command, state)
     default:
       return absurd(command as never)
   }

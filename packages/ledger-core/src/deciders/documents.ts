@@ -11,7 +11,8 @@
 import type { DocumentKey, ImportedDocument } from '../commands.ts'
 import type { FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { isIncomeType, isItemDataType, type Item } from '../schemas/records.ts'
+import { isIncomeType, isItemDataType, type Item, type ItemDataType } from '../schemas/records.ts'
+import { withConversion } from './currency.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import type { BooksState } from './state.ts'
 
@@ -101,11 +102,16 @@ export const planDocuments = (state: BooksState, documents: readonly ImportedDoc
       if (v === null)
         errors.push({ field: `items.${i}.dataType`, code: 'UNKNOWN_DATA_TYPE', message: 'Unknown data type' })
       else if (!v.ok) for (const e of v.errors) errors.push({ ...e, field: `items.${i}.${e.field}` })
-      else
-        added.push({
-          type: 'ItemAdded',
-          data: { id: nextId + added.length, dataType: it.dataType, data: v.value },
-        } as LedgerEvent)
+      else {
+        // An item in a foreign currency is converted at the NBP rates the books hold (deciders/currency.ts).
+        const c = withConversion(state, it.dataType as ItemDataType, v.value as Item)
+        if (!c.ok) for (const e of c.errors) errors.push({ ...e, field: `items.${i}.${e.field}` })
+        else
+          added.push({
+            type: 'ItemAdded',
+            data: { id: nextId + added.length, dataType: it.dataType, data: c.value },
+          } as LedgerEvent)
+      }
     })
     if (doc.items.length === 0)
       errors.push({ field: 'items', code: 'REQUIRED', message: 'A document needs at least one item' })

@@ -28,6 +28,7 @@ import type {
 } from './state.ts'
 import { initialBooks, isBlankFlags, noFlags } from './state.ts'
 import { applyBank, isBankEvent } from '../bank/fold.ts'
+import { initialRates, type RatesState, withTables } from '../tax/currency.ts'
 import { type BankDraft, type BankState, bankDraftOf, freezeBank, initialBank } from '../bank/state.ts'
 
 interface Draft {
@@ -42,6 +43,7 @@ interface Draft {
   bank: BankDraft | null
   assets: CowDraft<number, AssetState>
   inventories: CowDraft<string, Inventory>
+  rates: RatesState | undefined
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -64,6 +66,7 @@ const draftOf = (s: BooksState): Draft => ({
   bank: null,
   assets: cow(s.assets).draft(),
   inventories: cow(s.inventories).draft(),
+  rates: s.rates,
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -83,6 +86,7 @@ const freeze = (d: Draft): BooksState => {
     bank: d.bank ? freezeBank(d.bank) : d.bankFrom,
     assets: d.assets.freeze(),
     inventories: d.inventories.freeze(),
+    ...(d.rates ? { rates: d.rates } : {}),
     eventCount: d.eventCount,
   }
 }
@@ -292,6 +296,9 @@ const apply = (d: Draft, e: LedgerEvent) => {
     }
     case 'InventoryTaken':
       d.inventories.set(`${e.data.data.year}:${e.data.data.kind}`, e.data.data)
+      return
+    case 'CurrencyRatesRecorded':
+      d.rates = withTables(d.rates ?? initialRates, e.data.tables, e.data.from, e.data.to)
       return
     default:
       if (isBankEvent(e)) {

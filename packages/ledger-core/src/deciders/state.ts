@@ -15,6 +15,7 @@ import type { DataObjects, DataType, ManualTransaction } from '../schemas/record
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { CowMap } from './cowMap.ts'
 import { type BankState, initialBank } from '../bank/state.ts'
+import type { RatesState } from '../tax/currency.ts'
 
 export type RecordVerb = 'add' | 'update' | 'delete'
 
@@ -99,6 +100,8 @@ export interface BooksState {
   readonly assets: ReadonlyMap<number, AssetState>
   /** Stock-takings (spis z natury) by `year:kind` (`2026:end`); the latest of each wins. */
   readonly inventories: ReadonlyMap<string, Inventory>
+  /** NBP table A rates recorded for foreign-currency items (`tax/currency.ts`); absent: none yet. */
+  readonly rates?: RatesState
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }

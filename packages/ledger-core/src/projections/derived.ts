@@ -48,6 +48,7 @@ import {
   type VatSettingInput,
 } from '../tax/engine.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
+import { addExchangeDifference } from '../tax/currency.ts'
 
 export interface Taxes {
   readonly end: YearMonthString
@@ -242,7 +243,8 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
     }
     // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
     if (o.vatMonth === month) addVatToMonth(f, it)
-    if (o.pitMonth === month) addPitToMonth(f, it)
+    if (o.pitMonth === month) addPitToMonth(f, o.pitAmount === o.amount ? it : { ...it, amount: o.pitAmount })
+    if (o.fx?.month === month) addExchangeDifference(f, o.fx.amount)
   }
   return any ? f : null
 }

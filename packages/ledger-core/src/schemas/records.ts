@@ -180,6 +180,31 @@ export const CorrectsSchema = Schema.Struct({
 })
 export type Corrects = typeof CorrectsSchema.Type
 
+/** The NBP rate a conversion used: the table's number and day and the rate (złoty per unit). */
+export const RateUsedSchema = Schema.Struct({
+  table: Schema.String,
+  date: LocalDate,
+  rate: Schema.String.pipe(Schema.pattern(/^\d{1,6}(\.\d{1,10})?$/)),
+})
+
+/**
+ * (optional, absent in złoty items) An item in a foreign currency (tax/currency.ts): the ISO 4217 code of NBP table
+ * A and the net amount in it as typed; the payment day when known (exchange differences, uPIT art. 24c). The books
+ * fill the rates used: `vatRate` (the item's `amount` is the VAT base at it, uVAT art. 31a), `pitRate` (revenue or
+ * cost, uPIT art. 11a; `pitAmount` in złoty) and `paidRate` / `paidAmount` (the payment's value).
+ */
+export const ItemCurrencySchema = Schema.Struct({
+  code: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
+  amount: Money,
+  paidOn: Schema.NullOr(LocalDate),
+  vatRate: Schema.optional(RateUsedSchema),
+  pitRate: Schema.optional(RateUsedSchema),
+  pitAmount: Schema.optional(Money),
+  paidRate: Schema.optional(Schema.NullOr(RateUsedSchema)),
+  paidAmount: Schema.optional(Schema.NullOr(Money)),
+})
+export type ItemCurrency = typeof ItemCurrencySchema.Type
+
 const ItemFields = {
   date: LocalDate,
   name: Schema.NonEmptyString,
@@ -218,6 +243,8 @@ const ItemFields = {
    * invoice: the item's date. See tax/taxPoint.ts.
    */
   taxPoint: Schema.optional(Schema.Literal(...TaxPoints)),
+  /** (optional, absent in złoty items) The item's currency and amount in it (`ItemCurrencySchema`). */
+  currency: Schema.optional(ItemCurrencySchema),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

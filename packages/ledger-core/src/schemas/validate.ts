@@ -30,12 +30,14 @@ import {
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import { parseMoney } from '../money.ts'
 import { vatOfItem } from '../tax/vat.ts'
+import { isTableACurrency } from '../tax/currency.ts'
 import {
   type Address,
   ContributionsPaidChoices,
   type Corrects,
   type Counterparty,
   type DataObjects,
+  type ItemCurrency,
   type DataType,
   ExpenseColumns,
   FlatRates,
@@ -447,6 +449,29 @@ const readDocumentVat = (r: Reader, amount: string | null, percent: string | nul
   return diff === 0n ? null : vat
 }
 
+/**
+ * (optional) The item's foreign currency: `{ code, amount, paidOn }`; `null` when not given or PLN (a złoty item). The
+ * rates are the books' to fill (tax/currency.ts): any sent are dropped.
+ */
+const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
+  const v = r.o.currency
+  if (isBlank(v)) return null
+  if (!isRecord(v)) {
+    r.push('currency', 'INVALID_TEXT', 'Currency must be an object with code, amount and paidOn')
+    return null
+  }
+  const c = r.child('currency')
+  const code = typeof c.o.code === 'string' ? c.o.code.trim().toUpperCase() : ''
+  if (code === 'PLN' || (code === '' && isBlank(c.o.amount))) return null
+  if (!isTableACurrency(code))
+    c.push('code', 'INVALID_CHOICE', 'Currency must be a currency of NBP table A (EUR, USD, GBP, CHF …)')
+  const amount = c.money('amount', 'Amount in the currency', 'Amount in the currency is required', { nonNegative })
+  const paidOn = c.date('paidOn', 'Paid on', null)
+  r.errors.push(...c.errors)
+  if (!isTableACurrency(code) || amount === null) return null
+  return { code, amount, paidOn }
+}
+
 const readCounterparty = (r: Reader): Counterparty | null => {
   const v = r.o.counterparty
   if (isBlank(v)) return null
@@ -489,8 +514,13 @@ const readItem = (r: Reader, income: boolean) => {
     r.push('ksefMarker', 'INVALID_CHOICE', 'An item with a KSeF number has no KSeF marker')
   const corrects = readCorrects(r)
   const taxPoint = readChoice(r, 'taxPoint', TaxPoints, 'Tax point must be supply or invoice')
-  // A correcting item states the differences the correction makes, which may be negative.
-  const amount = r.money('amount', 'Amount', 'Amount is required', { nonNegative: corrects === null })
+  const currency = readCurrency(r, corrects === null)
+  // A correcting item states the differences the correction makes, which may be negative. An item in a currency has
+  // its złoty amount from the books (the conversion at the NBP rate): what the form sent there is a preview.
+  const amount =
+    currency === null && isBlank(r.o.currency)
+      ? r.money('amount', 'Amount', 'Amount is required', { nonNegative: corrects === null })
+      : (r.money('amount', 'Amount', null, { nonNegative: corrects === null }) ?? '0.00')
   return {
     date: r.date('date', 'Date', 'Date is required'),
     name: r.text('name', 'Name', 'Name is required'),
@@ -544,6 +574,7 @@ const readItem = (r: Reader, income: boolean) => {
     documentVat: readDocumentVat(r, amount, percent, vatTreatment),
     corrects,
     ...(taxPoint === 'invoice' ? { taxPoint } : {}),
+    ...(currency === null ? {} : { currency }),
   }
 }
 

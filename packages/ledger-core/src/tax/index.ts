@@ -47,3 +47,5 @@ export {
   vatPurchaseDate,
   vatSaleDate,
 } from './taxPoint.ts'
+
+export * from './currency.ts'

@@ -1,7 +1,7 @@
 /** What an item occurrence contributes to the book now (its target), the entries made of it, the fields of every row. */
 import type { RecordState } from '../../deciders/state.ts'
 import { formatMoney } from '../../money.ts'
-import { occurrencesOf } from '../../schedule.ts'
+import { type Occurrence, occurrencesOf } from '../../schedule.ts'
 import type { Counterparty, Item, Pit } from '../../schemas/records.ts'
 import { governing } from '../../tax/engine.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../../types.ts'
@@ -94,19 +94,22 @@ export const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
   const item = record.data as Item
   const out: Target[] = []
   for (const o of occurrencesOf(record)) {
-    if (!o.isCompany || o.amount === 0n) continue
+    if (!o.isCompany) continue
+    const fx = exchangeDifferenceTarget(record, o, pit)
+    if (fx) out.push(fx)
+    if (o.pitAmount === 0n) continue
     if (!o.isIncome && o.kpirColumn === 'notCost') continue
     const month = o.pitMonth
     const cells: Record<string, Grosze> = {}
     if (o.isIncome) {
-      cells[o.kpirColumn === 'otherRevenue' ? 'K8' : 'K7'] = o.amount
+      cells[o.kpirColumn === 'otherRevenue' ? 'K8' : 'K7'] = o.pitAmount
       if (pit.kindOf(month) === 'ewp') {
         const rate = o.flatRate ?? normalizeRate(pit.ofYear(month)!.firstPercent)
-        cells[`R:${rate}`] = o.amount
+        cells[`R:${rate}`] = o.pitAmount
       }
     } else {
-      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = o.amount
-      if (o.kpirColumn === 'research') cells.K16 = o.amount
+      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = o.pitAmount
+      if (o.kpirColumn === 'research') cells.K16 = o.pitAmount
     }
     out.push({
       key: `${record.id}:${o.index}`,
@@ -121,6 +124,26 @@ export const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
     })
   }
   return out
+}
+
+/**
+ * A realised exchange difference (uPIT art. 24c) as its own entry of the KPiR on the payment day: a positive one in
+ * column 8 (other revenue), a negative one in column 13 (other costs). The ewidencja of ryczałt has none.
+ */
+const exchangeDifferenceTarget = (record: RecordState, o: Occurrence, pit: PitSettings): Target | null => {
+  if (!o.fx || pit.kindOf(o.fx.month) === 'ewp') return null
+  const item = record.data as Item
+  return {
+    key: `${record.id}:${o.index}:fx`,
+    source: { itemId: record.id, index: o.index, dataType: o.dataType },
+    month: o.fx.month,
+    date: o.fx.date,
+    cells: o.fx.amount > 0n ? { K8: o.fx.amount } : { K13: -o.fx.amount },
+    documentNumber: item.documentNumber ?? '',
+    ksefNumber: null,
+    counterparty: item.counterparty ?? null,
+    description: `Różnica kursowa zrealizowana (${item.currency?.code ?? ''}): ${item.description || item.name}`,
+  }
 }
 
 export const sameCounterparty = (a: Counterparty | null, b: Counterparty | null) =>

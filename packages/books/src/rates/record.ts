@@ -1,0 +1,140 @@
+/**
+ * Recording NBP rates in a user's books, shared by the API and the CLI: from the NBP web API through the
+ * `ExchangeRates` port, or from the yearly archive a user supplies; and the preview of an item's conversion that the
+ * income / expense form shows before saving. One command each (`RecordCurrencyRates`): the decider checks every
+ * table and writes only what the books do not hold yet.
+ */
+import type { EventStore } from '@finance/event-store'
+import {
+  type BooksState,
+  type DomainError,
+  domainError,
+  type FieldError,
+  isDomainError,
+  type Item,
+  missingRateMessage,
+  type RateTable,
+  type RateUsed,
+  rateBefore,
+} from '@finance/ledger-core/light'
+import { type ExecuteMeta, executeBooks } from '../commands/execute.ts'
+import { readNbpArchive } from './nbpArchive.ts'
+import type { ExchangeRates } from './port.ts'
+
+export * from './nbpApi.ts'
+export * from './nbpArchive.ts'
+export * from './port.ts'
+
+/** What a recording did: the tables it added and the days they cover. */
+export interface RatesRecorded {
+  readonly added: number
+  readonly from: string
+  readonly to: string
+  readonly tables: readonly { readonly no: string; readonly date: string }[]
+}
+
+const recordTables = async (
+  store: EventStore,
+  userId: string,
+  source: 'nbpApi' | 'nbpArchive',
+  tables: readonly RateTable[],
+  from: string,
+  to: string,
+  at: Date,
+  meta: ExecuteMeta,
+): Promise<RatesRecorded | DomainError> => {
+  const done = await executeBooks(
+    store,
+    userId,
+    { type: 'RecordCurrencyRates', at: at.toISOString(), userId, source, from, to, tables },
+    meta,
+  )
+  if (isDomainError(done)) return done
+  const written = done.events.flatMap((e) => (e.type === 'CurrencyRatesRecorded' ? e.data.tables : []))
+  return { added: written.length, from, to, tables: written.map((t) => ({ no: t.no, date: t.date })) }
+}
+
+/** Records the NBP archive file a user supplied; a file that does not read is refused whole (field `file`). */
+export const importRatesArchive = async (
+  store: EventStore,
+  userId: string,
+  content: Uint8Array | string,
+  at: Date,
+  meta: ExecuteMeta = {},
+): Promise<RatesRecorded | DomainError> => {
+  const read = readNbpArchive(content)
+  if (!read.ok)
+    return domainError('VALIDATION', read.message, [{ field: 'file', code: 'VALIDATION', message: read.message }])
+  return recordTables(store, userId, 'nbpArchive', read.tables, read.from, read.to, at, meta)
+}
+
+/** The source could not give rates: the reason, for a 502 (never a guess). */
+export class RatesUnavailable extends Error {
+  override readonly name = 'RatesUnavailable'
+}
+
+/** Fetches table A for `from`–`to` through the port and records it. */
+export const fetchRates = async (
+  store: EventStore,
+  userId: string,
+  port: ExchangeRates,
+  from: string,
+  to: string,
+  at: Date,
+  meta: ExecuteMeta = {},
+): Promise<RatesRecorded | DomainError> => {
+  const errors: FieldError[] = []
+  const date = /^\d{4}-\d{2}-\d{2}$/
+  if (!date.test(from))
+    errors.push({ field: 'from', code: 'INVALID_DATE', message: 'From must be a date in format yyyy-mm-dd' })
+  if (!date.test(to) || to < from)
+    errors.push({
+      field: 'to',
+      code: 'INVALID_DATE',
+      message: 'To must be a date in format yyyy-mm-dd, not before from',
+    })
+  if (errors.length === 0 && Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
+    errors.push({ field: 'to', code: 'VALIDATION', message: 'Rates are fetched for at most a year at a time' })
+  if (errors.length > 0) return domainError('VALIDATION', errors[0]!.message, errors)
+  const answer = await port.tablesA(from, to)
+  if (!answer.ok) throw new RatesUnavailable(answer.message)
+  return recordTables(store, userId, 'nbpApi', answer.tables, from, to, at, meta)
+}
+
+/** The tables the books hold in `from`–`to`, by day. */
+export const ratesHeld = (state: BooksState, from: string, to: string): RateTable[] =>
+  [...(state.rates?.tables.values() ?? [])]
+    .filter((t) => t.date >= from && t.date <= to)
+    .sort((a, b) => (a.date < b.date ? -1 : 1))
+
+/** The rate of a currency on the last working day before a day, as the books hold it (for `finance rates show`). */
+export const rateOn = (state: BooksState, code: string, day: string): RateUsed | DomainError => {
+  const r = rateBefore(state.rates ?? { tables: new Map(), covered: [] }, code, day)
+  if (r.ok) return r.rate
+  const message = missingRateMessage(r.missing)
+  return domainError('VALIDATION', message, [{ field: 'currency', code: 'REQUIRED', message }])
+}
+
+/** What the income / expense form shows before saving: the item as the books would save it, or the field errors. */
+export interface ConversionPreview {
+  readonly amount: string
+  readonly currency: NonNullable<Item['currency']>
+}
+
+/**
+ * The conversion an item would get if saved now (the same validation and rates as the save): its złoty VAT base,
+ * PIT amount and payment value with the tables used; a złoty item has no preview (`null`).
+ */
+export const previewConversion = async (
+  state: BooksState,
+  dataType: string,
+  data: unknown,
+): Promise<ConversionPreview | null | DomainError> => {
+  const { validateRecord, withConversion, isItemDataType } = await import('@finance/ledger-core')
+  if (!isItemDataType(dataType)) return domainError('UNKNOWN_DATA_TYPE')
+  const v = validateRecord(dataType, data)
+  if (!v.ok) return domainError('VALIDATION', v.errors[0]?.message, v.errors)
+  const c = withConversion(state, dataType, v.value as Item)
+  if (!c.ok) return domainError('VALIDATION', c.errors[0]?.message, c.errors)
+  return c.value.currency ? { amount: c.value.amount, currency: c.value.currency } : null
+}
