@@ -12,6 +12,7 @@ import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
+import { crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
@@ -53,6 +54,8 @@ export interface Occurrence {
   /** Net amount. */
   readonly amount: Grosze
   readonly vatAmount: Grosze
+  /** Cross-border kind, car use, fixed asset (tax/crossBorder.ts); `null`: an ordinary domestic item. */
+  readonly vatFacts: VatFacts | null
 }
 
 /** The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`. */
@@ -96,6 +99,7 @@ export const occurrencesOf = (
       : item.percent === null
         ? null
         : vatOfItem(amount, item.percent)
+  const vatFacts = vatFactsOf(item)
   const out: Occurrence[] = []
   for (let k = 0; k < n; k++) {
     const date = shift(item.date, k) as LocalDateString
@@ -110,7 +114,7 @@ export const occurrencesOf = (
       supplyDate: statedSupply,
       taxPoint: item.taxPoint ?? null,
     }
-    const vatDate = vatDateOf(dates)
+    const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
@@ -132,6 +136,7 @@ export const occurrencesOf = (
       flatRate: item.flatRate ?? null,
       amount,
       vatAmount: fixedVat ?? vatOfItem(amount, percent),
+      vatFacts,
     })
   }
   store.set(record, out)

@@ -28,6 +28,7 @@ import type { LedgerEvent } from '../events.ts'
 import { formatMoney } from '../money.ts'
 import { occurrencesOf } from '../schedule.ts'
 import type { Counterparty, Item, ItemDataType, Pit } from '../schemas/records.ts'
+import { costWithVat } from '../tax/crossBorder.ts'
 import { governing } from '../tax/engine.ts'
 import { type AssetState, assetEventsOf, foldAsset, registerPlans } from '../assets/register.ts'
 import { assetBookLines } from './taxBookAssets.ts'
@@ -387,8 +388,8 @@ const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
         cells[`R:${rate}`] = o.amount
       }
     } else {
-      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = o.amount
-      if (o.kpirColumn === 'research') cells.K16 = o.amount
+      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = costWithVat(o)
+      if (o.kpirColumn === 'research') cells.K16 = costWithVat(o)
     }
     out.push({
       key: `${record.id}:${o.index}`,

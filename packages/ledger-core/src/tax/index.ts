@@ -26,6 +26,24 @@ export {
 } from './socialSecurity.ts'
 export { declareVat } from './vat.ts'
 export {
+  type AssetVat,
+  CarUses,
+  type CarUse,
+  carVatSplit,
+  type CrossBorder,
+  CrossBorderKinds,
+  CrossBorderPurchases,
+  CrossBorderSales,
+  costWithVat,
+  crossBorderVatDate,
+  deductibleVat,
+  isSelfAssessed,
+  nonDeductibleVat,
+  paidVat,
+  type VatFacts,
+  vatFactsOf,
+} from './crossBorder.ts'
+export {
   ASSUMED_FLAT_RATE,
   type CompareOptions,
   compareForms,
