@@ -31,6 +31,7 @@ import taxBookRoutes from './routes/taxBooks.ts'
 import transactionRoutes from './routes/transactions.ts'
 import yearEndRoutes from './routes/yearEnd.ts'
 import assetRoutes from './routes/assets.ts'
+import assetVatRoutes from './routes/assetVat.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(transactionRoutes)
   await app.register(yearEndRoutes)
   await app.register(assetRoutes)
+  await app.register(assetVatRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(ksefOnlineRoutes)

@@ -155,6 +155,13 @@ export interface RecordInventory extends Base {
   readonly data: unknown
 }
 
+/** A fixed asset's use for VAT changes (uVAT art. 91): `data` `{ date, taxedPercent, inputVat?, previousPercent? }`. */
+export interface ChangeAssetVatUse extends Base {
+  readonly type: 'ChangeAssetVatUse'
+  readonly id: number
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -178,5 +185,6 @@ export type LedgerCommand =
   | DisposeAsset
   | DeleteAsset
   | RecordInventory
+  | ChangeAssetVatUse
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -126,6 +126,16 @@ export const AssetDisposed = ev('AssetDisposed', { id: Id, data: AssetDisposalSc
 export const AssetDeleted = ev('AssetDeleted', { id: Id })
 /** A stock-taking at the start or the end of a year; it replaces an earlier one of the same year and kind. */
 export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
+/** A fixed asset's use for VAT changes within its correction period (uVAT art. 91, tax/assetVatUse.ts). */
+export const AssetVatUseChanged = ev('AssetVatUseChanged', {
+  id: Id,
+  data: Schema.Struct({
+    date: LocalDateSchema,
+    taxedPercent: Schema.String.pipe(Schema.pattern(/^(100|[1-9]?\d)$/)),
+    previousPercent: Schema.String.pipe(Schema.pattern(/^(100|[1-9]?\d)$/)),
+    inputVat: MoneyField,
+  }),
+})
 
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
@@ -153,6 +163,7 @@ export const ledgerEventSchemas = {
   AssetDisposed,
   AssetDeleted,
   InventoryTaken,
+  AssetVatUseChanged,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

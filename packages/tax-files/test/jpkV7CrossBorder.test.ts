@@ -2,8 +2,8 @@
  * JPK_V7M(3) of the worked cross-border March 2026 (`crossBorderEvents`, ledger-core testing): valid against its
  * schema, each kind in its own K_ / P_ fields, the control sums and the declaration equal to the engine's.
  */
-import { foldBooks, vatFiling } from '@finance/ledger-core'
-import { crossBorderEvents } from '@finance/ledger-core/testing'
+import { foldBooks, type LedgerEvent, vatFiling } from '@finance/ledger-core'
+import { crossBorderEvents, income, itemAdded, runCommands, vatSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { jpkV7File } from '../src/jpkV7.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
@@ -59,5 +59,28 @@ describe('JPK_V7M of March 2026 across borders', () => {
     const april = fileOf('2026-04')
     expect(all(april.xml, 'K_23')).toEqual(['2000.00'])
     expect(await validateXml(april.xml, april.schema)).toEqual({ valid: true, errors: [] })
+  })
+})
+
+describe('JPK_V7M of an art. 91 correction', () => {
+  it('January 2028 carries the correction in K_44 and P_44, valid against its schema', async () => {
+    const { state } = runCommands(
+      [
+        { type: 'EnterAsset', data: { itemId: 2, kst: '491' } },
+        { type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '0' } },
+      ],
+      [
+        { type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) } },
+        itemAdded(2, income({ date: '2026-03-10', name: 'Laptop', amount: '20000.00' }), 'Expense'),
+      ] as LedgerEvent[],
+    )
+    const filing = vatFiling(state, '2028-01')!
+    const result = jpkV7File({ filing, primary, contact, purpose: 1, createdAt: '2028-02-10T10:00:00Z' })
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    expect(all(result.xml, 'K_44')).toEqual(['-920.00'])
+    expect(all(result.xml, 'P_44')).toEqual(['-920'])
+    expect(all(result.xml, 'DokumentZakupu')).toEqual(['WEW'])
+    expect(all(result.xml, 'PodatekNaliczony')).toEqual(['-920.00'])
+    expect(await validateXml(result.xml, result.schema)).toEqual({ valid: true, errors: [] })
   })
 })

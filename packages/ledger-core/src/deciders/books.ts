@@ -25,6 +25,7 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
+import { decideAssetVatUse } from './assetVatUse.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -292,6 +293,8 @@ export const decideWith = (
     case 'DeleteAsset':
     case 'RecordInventory':
       return decideAsset(command, state)
+    case 'ChangeAssetVatUse':
+      return decideAssetVatUse(command, state)
     default:
       return absurd(command as never)
   }

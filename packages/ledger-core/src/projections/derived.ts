@@ -11,6 +11,7 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
+import { addAssetVatCorrectionsToMonths } from '../tax/assetVatUse.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
@@ -430,6 +431,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const first = registerFirst !== null && registerFirst < d.firstMonth ? registerFirst : d.firstMonth
   const months = derivedMonthFigures(d, first, end)
   addDepreciationToMonths(months, state.assets)
+  addAssetVatCorrectionsToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
   const result = computeTaxes({
     months,

@@ -15,6 +15,8 @@ import type { Counterparty, Item, KsefMarkers } from '../schemas/records.ts'
 import type { Occurrence } from '../schedule.ts'
 import type { VatPeriod } from '../tax/engine.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
+import type { AssetState } from '../assets/fold.ts'
+import { type AssetVatCorrection, registerVatCorrections } from '../tax/assetVatUse.ts'
 import { deductibleVat, isSelfAssessed } from '../tax/crossBorder.ts'
 import { derive, taxesThrough } from './derived.ts'
 
@@ -199,12 +201,16 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
       fields: Object.fromEntries(Object.entries(dr.fields).filter(([, v]) => v !== 0n)),
     }
   })
+  // The art. 91 corrections of fixed assets declared this month: a row of an internal document each (K_44).
+  for (const { asset, correction } of registerVatCorrections(state.assets))
+    if (correction.month === month) rows.push(correctionRow(asset, correction))
   const order = (a: VatRegisterRow, b: VatRegisterRow) =>
     a.issueDate < b.issueDate
       ? -1
       : a.issueDate > b.issueDate
         ? 1
-        : a.sources[0]!.itemId - b.sources[0]!.itemId || a.sources[0]!.index - b.sources[0]!.index
+        : (a.sources[0]?.itemId ?? 0) - (b.sources[0]?.itemId ?? 0) ||
+          (a.sources[0]?.index ?? 0) - (b.sources[0]?.index ?? 0)
   return {
     month,
     period,
@@ -214,6 +220,23 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
     otherRates,
   }
 }
+
+/** The register row of an art. 91 correction: an internal document (WEW) dated the first day of its month. */
+const correctionRow = (asset: AssetState, c: AssetVatCorrection): VatRegisterRow => ({
+  kind: 'purchase',
+  sources: [],
+  documentNumber: `art. 91 ${c.year} ${asset.data.number} ${asset.data.name}`.trim().slice(0, 256),
+  issueDate: `${c.month}-01`,
+  supplyDate: null,
+  receivedDate: null,
+  counterparty: null,
+  ksefNumber: null,
+  ksefMarker: null,
+  documentType: 'WEW',
+  gtu: [],
+  procedures: [],
+  fields: { K_44: c.amount },
+})
 
 /** The months of `period` (a month or a quarter), in order. */
 export const periodMonths = (period: Pick<VatPeriod, 'from' | 'to'>): YearMonthString[] => {

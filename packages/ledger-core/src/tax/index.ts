@@ -26,6 +26,15 @@ export {
 } from './socialSecurity.ts'
 export { declareVat } from './vat.ts'
 export {
+  ART_91_VALUE_LIMIT,
+  type AssetVatCorrection,
+  type AssetVatUse,
+  type AssetVatView,
+  assetVatCorrections,
+  assetVatView,
+  correctionYears,
+} from './assetVatUse.ts'
+export {
   type AssetVat,
   CarUses,
   type CarUse,
