@@ -32,6 +32,7 @@ import transactionRoutes from './routes/transactions.ts'
 import yearEndRoutes from './routes/yearEnd.ts'
 import assetRoutes from './routes/assets.ts'
 import rateRoutes from './routes/rates.ts'
+import assetVatRoutes from './routes/assetVat.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(yearEndRoutes)
   await app.register(assetRoutes)
   await app.register(rateRoutes)
+  await app.register(assetVatRoutes)
   await app.register(taxBookRoutes)
   await app.register(ksefRoutes)
   await app.register(ksefOnlineRoutes)

@@ -165,6 +165,13 @@ export interface RecordCurrencyRates extends Base {
   readonly tables: unknown
 }
 
+/** A fixed asset's use for VAT changes (uVAT art. 91): `data` `{ date, taxedPercent, inputVat?, previousPercent? }`. */
+export interface ChangeAssetVatUse extends Base {
+  readonly type: 'ChangeAssetVatUse'
+  readonly id: number
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -189,5 +196,6 @@ export type LedgerCommand =
   | DeleteAsset
   | RecordInventory
   | RecordCurrencyRates
+  | ChangeAssetVatUse
 
 export type LedgerCommandType = LedgerCommand['type']

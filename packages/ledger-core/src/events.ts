@@ -126,6 +126,16 @@ export const AssetDisposed = ev('AssetDisposed', { id: Id, data: AssetDisposalSc
 export const AssetDeleted = ev('AssetDeleted', { id: Id })
 /** A stock-taking at the start or the end of a year; it replaces an earlier one of the same year and kind. */
 export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
+/** A fixed asset's use for VAT changes within its correction period (uVAT art. 91, tax/assetVatUse.ts). */
+export const AssetVatUseChanged = ev('AssetVatUseChanged', {
+  id: Id,
+  data: Schema.Struct({
+    date: LocalDateSchema,
+    taxedPercent: Schema.String.pipe(Schema.pattern(/^(100|[1-9]?\d)$/)),
+    previousPercent: Schema.String.pipe(Schema.pattern(/^(100|[1-9]?\d)$/)),
+    inputVat: MoneyField,
+  }),
+})
 
 /**
  * NBP table A tables recorded for foreign-currency items (tax/currency.ts): from the NBP web API or the yearly
@@ -172,6 +182,7 @@ export const ledgerEventSchemas = {
   AssetDeleted,
   InventoryTaken,
   CurrencyRatesRecorded,
+  AssetVatUseChanged,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

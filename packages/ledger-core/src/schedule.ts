@@ -12,6 +12,7 @@ import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
+import { crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import { exchangeDifference } from './tax/currency.ts'
@@ -54,6 +55,8 @@ export interface Occurrence {
   /** Net amount (for an item in a foreign currency: the VAT base in złoty, uVAT art. 31a). */
   readonly amount: Grosze
   readonly vatAmount: Grosze
+  /** Cross-border kind, car use, fixed asset (tax/crossBorder.ts); `null`: an ordinary domestic item. */
+  readonly vatFacts: VatFacts | null
   /** The revenue or cost in złoty (PIT, ryczałt, the tax book): `amount`, or a currency item's at its PIT rate. */
   readonly pitAmount: Grosze
   /** A foreign-currency item's realised exchange difference (tax/currency.ts), `null` when none is known. */
@@ -118,6 +121,7 @@ export const occurrencesOf = (
       : item.percent === null
         ? null
         : vatOfItem(amount, item.percent)
+  const vatFacts = vatFactsOf(item)
   const out: Occurrence[] = []
   for (let k = 0; k < n; k++) {
     const date = shift(item.date, k) as LocalDateString
@@ -132,7 +136,7 @@ export const occurrencesOf = (
       supplyDate: statedSupply,
       taxPoint: item.taxPoint ?? null,
     }
-    const vatDate = vatDateOf(dates)
+    const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
@@ -156,6 +160,7 @@ export const occurrencesOf = (
       vatAmount: fixedVat ?? vatOfItem(amount, percent),
       pitAmount,
       fx,
+      vatFacts,
     })
   }
   store.set(record, out)

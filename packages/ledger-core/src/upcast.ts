@@ -52,6 +52,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   InventoryTaken: 1,
   // NBP table A rates for foreign-currency items.
   CurrencyRatesRecorded: 1,
+  // A fixed asset's change of use for VAT (art. 91).
+  AssetVatUseChanged: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -228,24 +228,44 @@ export const ksefNumberDate = (ksefNumber: string): string => {
 
 const digits = (s: string | null | undefined) => (s ?? '').replace(/[\s-]/g, '')
 
-/** The VAT treatment and percent of each rate field; the rest is not supported (with why). */
-const BUCKETS: Record<string, { treatment: 'rate' | 'zw' | 'np'; percents?: readonly string[]; label: string }> = {
+/**
+ * The VAT treatment and percent of each rate field; the rest is not supported (with why). `sale`: the cross-border
+ * kind of the field on an invoice the company issued (tax/crossBorder.ts): WDT (P_13_6_2), export (P_13_6_3) and
+ * the services of art. 100 ust. 1 pkt 4 (np II, P_13_9, reported in VAT-UE).
+ */
+const BUCKETS: Record<
+  string,
+  {
+    treatment: 'rate' | 'zw' | 'np'
+    percents?: readonly string[]
+    label: string
+    sale?: 'wdt' | 'export' | 'euServices'
+  }
+> = {
   P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23 %' },
   P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8 %' },
   P_13_3: { treatment: 'rate', percents: ['5'], label: '5 %' },
   P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0 %' },
+  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0 % WDT', sale: 'wdt' },
+  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0 % EX', sale: 'export' },
   P_13_7: { treatment: 'zw', label: 'zw' },
   P_13_8: { treatment: 'np', label: 'np' },
-  P_13_9: { treatment: 'np', label: 'np' },
+  P_13_9: { treatment: 'np', label: 'np II', sale: 'euServices' },
 }
 
 const UNSUPPORTED: Record<string, string> = {
   P_13_4: 'Sales under the flat rate for taxis (P_13_4)',
   P_13_5: 'Sales under the OSS special procedure (P_13_5)',
-  P_13_6_2: 'An intra-community supply at 0 % (P_13_6_2)',
-  P_13_6_3: 'An export at 0 % (P_13_6_3)',
-  P_13_10: 'Reverse charge (P_13_10)',
+  // The domestic reverse charge of uVAT art. 17 ust. 1 pkt 7–8 was repealed from 1 November 2019; what the field
+  // still carries is a case the books do not model.
+  P_13_10: 'Domestic reverse charge (P_13_10)',
   P_13_11: 'The margin scheme (P_13_11)',
+}
+
+/** Fields only a seller's own invoice can carry: a Polish company buys no WDT or export from a Polish seller. */
+const SALES_ONLY: Record<string, string> = {
+  P_13_6_2: 'An intra-community supply (P_13_6_2) on a purchase invoice',
+  P_13_6_3: 'An export (P_13_6_3) on a purchase invoice',
 }
 
 /** `[23, 22]` → the one of them the invoice's lines use (the first by default). */
@@ -259,6 +279,8 @@ const linesOf = (inv: Fa3Invoice, field: string) => {
     P_13_2: ['8', '7'],
     P_13_3: ['5'],
     P_13_6_1: ['0 KR'],
+    P_13_6_2: ['0 WDT'],
+    P_13_6_3: ['0 EX'],
     P_13_7: ['zw'],
     P_13_8: ['np I'],
     P_13_9: ['np II'],
@@ -329,6 +351,11 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
     problems.push(
       msg('UNSUPPORTED', 'The margin scheme (PMarzy) is not supported: enter the invoice by hand', { what: 'PMarzy' }),
     )
+  for (const r of inv.rates)
+    if (SALES_ONLY[r.field] !== undefined && r.net !== 0n && !sellerIsUs)
+      problems.push(
+        msg('UNSUPPORTED', `${SALES_ONLY[r.field]} is not supported: enter the invoice by hand`, { what: r.field }),
+      )
   for (const r of inv.rates)
     if (UNSUPPORTED[r.field] !== undefined && r.net !== 0n)
       problems.push(
@@ -424,10 +451,6 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
   const buckets = inv.rates.filter((r) => BUCKETS[r.field] !== undefined && (r.net !== 0n || (r.vat ?? 0n) !== 0n))
   if (buckets.length === 0)
     return { ok: false, problems: [msg('NO_AMOUNTS', 'The invoice states no amounts to record (P_13_x)')] }
-  if (buckets.some((b) => b.field === 'P_13_9') && isIncome)
-    warnings.push(
-      msg('NP_SERVICES', 'Services taxed where the customer is (P_13_9) are recorded as outside Polish VAT'),
-    )
   const items = buckets.map((b) => {
     const bucket = BUCKETS[b.field]!
     const percent = bucket.treatment === 'rate' ? percentOf(inv, bucket.percents!) : '0'
@@ -454,6 +477,7 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
       percent,
       invoiceDate: taxDate,
       vatTreatment: bucket.treatment,
+      ...(isIncome && bucket.sale ? { crossBorder: bucket.sale } : {}),
       supplyDate: supply !== null && supply !== taxDate ? supply : null,
       documentNumber: truncate(inv.number, 256),
       description,

@@ -42,6 +42,10 @@ const EU = new Set('AT BE BG CY CZ DK EE FI FR DE EL HR HU IE IT LV LT LU MT NL 
 
 /** P_13_x / P_14_x and P_12 of an item's treatment and percent. */
 const bucketOf = (item: Item, percent: string, euBuyer: boolean) => {
+  // Sales across borders (tax/crossBorder.ts): WDT and export at 0 % with their own fields, EU services np II.
+  if (item.crossBorder === 'wdt') return { net: 'P_13_6_2', vat: null, p12: '0 WDT' } as const
+  if (item.crossBorder === 'export') return { net: 'P_13_6_3', vat: null, p12: '0 EX' } as const
+  if (item.crossBorder === 'euServices') return { net: 'P_13_9', vat: null, p12: 'np II' } as const
   if (item.vatTreatment === 'zw') return { net: 'P_13_7', vat: null, p12: 'zw' } as const
   if (item.vatTreatment === 'np')
     return euBuyer
@@ -132,6 +136,13 @@ export const fa3IssueProblems = (req: Fa3IssueRequest): readonly Fa3Problem[] =>
       field: 'currency',
       code: 'UNSUPPORTED',
       message: `The rate ${c.vatRate.rate} has more than the 6 decimals an FA(3) invoice can state`,
+    })
+  // WDT at 0 % needs the buyer's VAT number of another member state (uVAT art. 42 ust. 1 pkt 1).
+  if (item.crossBorder === 'wdt' && !eu)
+    p.push({
+      field: 'counterparty.taxId',
+      code: 'REQUIRED',
+      message: 'An intra-community supply needs the buyer’s VAT number of another EU country',
     })
   if (item.vatTreatment === 'zw' && (req.exemptionBasis ?? '').trim() === '')
     p.push({
@@ -259,7 +270,7 @@ export const fa3Issue = (req: Fa3IssueRequest): Fa3IssueResult => {
   w.open('FaWiersz')
     .leaf('NrWierszaFa', 1)
     .leaf('P_7', description)
-    .leaf('P_8A', 'usł.')
+    .leaf('P_8A', item.crossBorder === 'wdt' || item.crossBorder === 'export' ? 'szt.' : 'usł.')
     .leaf('P_8B', 1)
     .leaf('P_9A', formatMoney(net))
     .leaf('P_11', formatMoney(net))

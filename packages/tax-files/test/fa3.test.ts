@@ -261,22 +261,69 @@ describe('what an invoice becomes', () => {
     expect(refused).toMatchObject({ ok: false, problems: [{ code: 'CURRENCY_RATE', params: { currency: 'EUR' } }] })
   })
 
-  it('refuses what the VAT engine has no place for, saying what it is', async () => {
-    const wdt = buildInvoice({
+  it('records an issued WDT, export and np II sale with its cross-border kind', async () => {
+    const issued = buildInvoice({
       ...base,
       sellerNip: US,
       buyerNip: OTHER,
+      amounts: [
+        ['P_13_6_2', '100.00'],
+        ['P_13_6_3', '200.00'],
+        ['P_13_9', '300.00'],
+      ],
+      total: '600.00',
+      lines: [
+        { description: 'Goods', net: '100.00', rate: '0 WDT' },
+        { description: 'Export', net: '200.00', rate: '0 EX' },
+        { description: 'Design', net: '300.00', rate: 'np II' },
+      ],
+    })
+    const [r] = await prepareInvoices([{ fileName: 'issued.xml', content: issued }], [US])
+    expect(itemsOf(r!).map((i) => [i.amount, i.vatTreatment, i.percent, i.crossBorder])).toEqual([
+      ['100.00', 'rate', '0', 'wdt'],
+      ['200.00', 'rate', '0', 'export'],
+      ['300.00', 'np', '0', 'euServices'],
+    ])
+  })
+
+  it('refuses what the VAT engine has no place for, saying what it is', async () => {
+    const bought = buildInvoice({
+      ...base,
       amounts: [['P_13_6_2', '100.00']],
       total: '100.00',
       lines: [{ description: 'Goods', net: '100.00', rate: '0 WDT' }],
     })
-    const [r] = await prepareInvoices([{ fileName: 'wdt.xml', content: wdt }], [US])
+    const reverse = buildInvoice({
+      ...base,
+      sellerNip: US,
+      buyerNip: OTHER,
+      amounts: [['P_13_10', '100.00']],
+      total: '100.00',
+      lines: [{ description: 'Steel', net: '100.00', rate: 'oo' }],
+    })
+    const [r, rc] = await prepareInvoices(
+      [
+        { fileName: 'wdt.xml', content: bought },
+        { fileName: 'oo.xml', content: reverse },
+      ],
+      [US],
+    )
     expect(r).toMatchObject({
       ok: false,
       problems: [
         {
           code: 'UNSUPPORTED',
-          message: 'An intra-community supply at 0 % (P_13_6_2) is not supported: enter the invoice by hand',
+          message:
+            'An intra-community supply (P_13_6_2) on a purchase invoice is not supported: enter the invoice by hand',
+        },
+      ],
+    })
+    expect(rc).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          code: 'UNSUPPORTED',
+          message: 'Domestic reverse charge (P_13_10) is not supported: enter the invoice by hand',
         },
       ],
     })

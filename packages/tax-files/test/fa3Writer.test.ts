@@ -54,6 +54,20 @@ const item = (over: Record<string, unknown>): Item => {
   return v.value
 }
 
+const oslo = { name: 'Nordic AS', taxId: '912345678', country: 'NO', address: 'Oslo' }
+/** Sales across borders (tax/crossBorder.ts): WDT, export, services of art. 100 ust. 1 pkt 4. */
+const crossBorderCases: { name: string; item: Item; exemptionBasis?: string }[] = [
+  { name: 'FA3_income_WDT', item: item({ documentNumber: 'FV 11/04/2026', crossBorder: 'wdt', counterparty: berlin }) },
+  {
+    name: 'FA3_income_export',
+    item: item({ documentNumber: 'FV 12/04/2026', crossBorder: 'export', counterparty: oslo }),
+  },
+  {
+    name: 'FA3_income_euServices',
+    item: item({ documentNumber: 'FV 13/04/2026', crossBorder: 'euServices', counterparty: berlin }),
+  },
+]
+
 const cases = [
   { name: 'FA3_income_23_PL', item: item({ documentNumber: 'FV 7/04/2026', gtu: ['GTU_12'] }) },
   {
@@ -75,6 +89,7 @@ const cases = [
     item: item({ documentNumber: 'FV 10/04/2026', vatTreatment: 'zw', counterparty: { ...acme, taxId: '' } }),
     exemptionBasis: 'art. 43 ust. 1 pkt 29 lit. c ustawy o VAT',
   },
+  ...crossBorderCases,
 ]
 
 /** An EUR invoice to a Polish company, as the books save it: converted at table 084/A/NBP/2026 of 30 April. */
@@ -234,5 +249,39 @@ describe('what an invoice needs', () => {
     })
     expect(r.ok && r.xml).toContain('<AdresL1>Rynek 5</AdresL1>')
     expect(r.ok && r.xml).toContain('<Nazwa>Jan Kowalski Usługi Informatyczne</Nazwa>')
+  })
+})
+
+describe('sales across borders on FA(3)', () => {
+  const issue = (it: Item) =>
+    fa3Issue({
+      item: it,
+      percent: '0',
+      invoice,
+      primary: null,
+      permanentAddress: null,
+      contact,
+      createdAt: '2026-04-14T09:30:00Z',
+    })
+  const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1]
+
+  it('carries the fields of its kind, P_18 for np II, and reads back into the same kind', () => {
+    const got = crossBorderCases.map((c) => {
+      const r = issue(c.item)
+      if (!r.ok) throw new Error(JSON.stringify(r.problems))
+      const back = fa3Document(readFa3(r.xml), { ourNips: ['5260250274'], ksefNumber: null })
+      if (!back.ok) throw new Error(JSON.stringify(back.problems))
+      return [tag(r.xml, 'P_12'), tag(r.xml, 'P_18'), (back.document.items[0]!.data as Item).crossBorder]
+    })
+    expect(got).toEqual([
+      ['0 WDT', '2', 'wdt'],
+      ['0 EX', '2', 'export'],
+      ['np II', '1', 'euServices'],
+    ])
+  })
+
+  it('refuses a WDT to a buyer without an EU VAT number', () => {
+    const r = issue(item({ documentNumber: 'FV 14/04/2026', crossBorder: 'wdt', counterparty: acme }))
+    expect(r.ok ? [] : r.problems.map((p) => p.field)).toEqual(['counterparty.taxId'])
   })
 })

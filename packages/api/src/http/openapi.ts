@@ -712,6 +712,38 @@ const inventoryJson = object({
   lists: object({ start: inventoryList, end: inventoryList }),
 })
 
+/** A fixed asset's VAT: the art. 91 correction period, changes of use and the corrections they make. */
+const assetVatJson = object({
+  id: int(),
+  correctionYears: { type: 'integer', enum: [5, 10] },
+  lastYear: int('The last year of the correction period'),
+  changes: array(
+    object({
+      date,
+      taxedPercent: str('Share of taxed use from the date, 0–100'),
+      previousPercent: str('Share deducted before, 0–100'),
+      inputVat: money,
+    }),
+  ),
+  corrections: array(object({ month: str('yyyy-mm'), year: int(), amount: money })),
+})
+const assetVatOperations: Record<string, OperationDoc> = {
+  'GET /api/assets/:id/vat': {
+    summary: 'An asset’s VAT: its correction period, changes of use and art. 91 corrections',
+    description:
+      'Corrections of the input tax (uVAT art. 91 ust. 7, 7a): above 15 000 zł 1/5 (real estate 1/10) of the tax times the change of the taxed share for each year from the change to the end of the period, in the January declaration of the next year (K_44 / P_44); up to 15 000 zł once in the month of the change, within 12 months of entry.',
+    ok: assetVatJson,
+    errors: [404],
+  },
+  'POST /api/assets/:id/vat': {
+    summary: 'Record a change of the asset’s use for VAT (art. 91)',
+    description:
+      'Body `{ date, taxedPercent, inputVat?, previousPercent? }`: the share of taxed use from the date; the input tax and the share deducted before come from the asset’s purchase (or its last change) unless given. A 400 names each field; nothing is written.',
+    ok: assetVatJson,
+    errors: [404],
+  },
+}
+
 const assetOperations: Record<string, OperationDoc> = {
   'GET /api/assets': {
     summary: 'The register of fixed assets as of a year’s end',
@@ -764,6 +796,7 @@ const assetOperations: Record<string, OperationDoc> = {
     ok,
     errors: [404],
   },
+  ...assetVatOperations,
 }
 
 const logPage: OperationDoc = {

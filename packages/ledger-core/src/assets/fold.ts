@@ -4,6 +4,7 @@
  */
 import type { LedgerEvent } from '../events.ts'
 import type { AssetDisposal, AssetImprovement, AssetRecord } from '../schemas/asset.ts'
+import type { AssetVatUse } from '../tax/assetVatUse.ts'
 
 /** One asset of the register, folded from its events. */
 export interface AssetState {
@@ -15,11 +16,13 @@ export interface AssetState {
   readonly deleted: boolean
   /** 1 when entered, one more with every event of it. */
   readonly version: number
+  /** Changes of its use for VAT (uVAT art. 91, tax/assetVatUse.ts); absent: none. */
+  readonly vatUse?: readonly AssetVatUse[]
 }
 
 export type AssetEvent = Extract<
   LedgerEvent,
-  { type: 'AssetEntered' | 'AssetImproved' | 'AssetDisposed' | 'AssetDeleted' }
+  { type: 'AssetEntered' | 'AssetImproved' | 'AssetDisposed' | 'AssetDeleted' | 'AssetVatUseChanged' }
 >
 
 /** One asset after one of its events (the books' fold and the tax book's use this one rule). */
@@ -39,6 +42,7 @@ export const foldAsset = (before: AssetState | undefined, e: AssetEvent): AssetS
     improvements: e.type === 'AssetImproved' ? [...before.improvements, e.data.data] : before.improvements,
     disposal: e.type === 'AssetDisposed' ? e.data.data : before.disposal,
     deleted: e.type === 'AssetDeleted' ? true : before.deleted,
+    ...(e.type === 'AssetVatUseChanged' ? { vatUse: [...(before.vatUse ?? []), e.data.data] } : {}),
     version: before.version + 1,
   }
 }

@@ -335,10 +335,11 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       if (v.value.itemId !== null) {
         const r = state.records.get(v.value.itemId)!
         const item = r.data as Item
-        if (item.kpirColumn !== 'notCost')
+        // Its input VAT is a fixed asset's (K_40 / K_41, tax/crossBorder.ts).
+        if (item.kpirColumn !== 'notCost' || item.fixedAsset !== true)
           out.push({
             type: 'ItemUpdated',
-            data: { id: r.id, dataType: 'Expense', data: { ...item, kpirColumn: 'notCost' } },
+            data: { id: r.id, dataType: 'Expense', data: { ...item, kpirColumn: 'notCost', fixedAsset: true } },
           } as LedgerEvent)
       }
       out.push({ type: 'AssetEntered', data: { id, data: v.value } })

@@ -26,6 +26,7 @@ import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
 import { decideRates, withConversion, withCurrencyPayments } from './currency.ts'
+import { decideAssetVatUse } from './assetVatUse.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -302,6 +303,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return decideAsset(command, state)
     case 'RecordCurrencyRates':
       return decideRates(command, state)
+    case 'ChangeAssetVatUse':
+      return decideAssetVatUse(command, state)
     default:
       return absurd(command as never)
   }

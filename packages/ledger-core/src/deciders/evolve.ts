@@ -287,7 +287,8 @@ const apply = (d: Draft, e: LedgerEvent) => {
     case 'AssetEntered':
     case 'AssetImproved':
     case 'AssetDisposed':
-    case 'AssetDeleted': {
+    case 'AssetDeleted':
+    case 'AssetVatUseChanged': {
       if (e.type === 'AssetEntered') seeId(d, e.data.id)
       // Asset objects are never changed in place: states share them.
       const after = foldAsset(d.assets.get(e.data.id), e)

@@ -11,6 +11,7 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
+import { addAssetVatCorrectionsToMonths } from '../tax/assetVatUse.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
@@ -240,6 +241,7 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
       percent: o.percent,
       flatRate: o.flatRate,
       notCost: o.kpirColumn === 'notCost',
+      vatFacts: o.vatFacts,
     }
     // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
     if (o.vatMonth === month) addVatToMonth(f, it)
@@ -456,6 +458,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const first = registerFirst !== null && registerFirst < d.firstMonth ? registerFirst : d.firstMonth
   const months = derivedMonthFigures(d, first, end)
   addDepreciationToMonths(months, state.assets)
+  addAssetVatCorrectionsToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
   // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).
   const run = computeTaxesFrom(

@@ -30,6 +30,7 @@ import type {
   TransactionEventType,
   TransactionRow,
 } from '../schemas/transaction.ts'
+import { paidVat } from '../tax/crossBorder.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
@@ -55,7 +56,7 @@ const buildItemRow = (o: Occurrence): TransactionRow => ({
     amount: fm(o.amount),
     percent: o.percent,
     vatAmount: fm(o.vatAmount),
-    sum: fm(o.amount + o.vatAmount),
+    sum: fm(o.amount + paidVat(o.vatAmount, o.vatFacts)),
     isCompany: o.isCompany,
     itemId: o.itemId,
     invoiceDate: o.invoiceDate,
@@ -66,7 +67,12 @@ const buildRelated = (o: Occurrence): RelatedTransaction => ({
   id: o.itemId,
   date: o.date,
   eventType: o.isIncome ? '1_Revenue' : '2_Fee',
-  dataObject: { name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount), sum: fm(o.amount + o.vatAmount) },
+  dataObject: {
+    name: o.name,
+    amount: fm(o.amount),
+    vatAmount: fm(o.vatAmount),
+    sum: fm(o.amount + paidVat(o.vatAmount, o.vatFacts)),
+  },
 })
 
 const buildLine = (o: Occurrence): CompanyLine => ({ name: o.name, amount: fm(o.amount), vatAmount: fm(o.vatAmount) })

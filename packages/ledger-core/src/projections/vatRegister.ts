@@ -15,12 +15,19 @@ import type { Counterparty, Item, KsefMarkers } from '../schemas/records.ts'
 import type { Occurrence } from '../schedule.ts'
 import type { VatPeriod } from '../tax/engine.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
+import type { AssetState } from '../assets/fold.ts'
+import { type AssetVatCorrection, registerVatCorrections } from '../tax/assetVatUse.ts'
+import { deductibleVat, isSelfAssessed } from '../tax/crossBorder.ts'
 import { derive, taxesThrough } from './derived.ts'
 
-/** The register's amount fields Finance fills: sales K_10 … K_20, purchases K_42 / K_43. */
+/**
+ * The register's amount fields Finance fills: sales K_10 … K_24, K_29 / K_30 (the output tax of imported services);
+ * purchases K_40 … K_44.
+ */
 export type VatRegisterField =
   | 'K_10'
   | 'K_11'
+  | 'K_12'
   | 'K_13'
   | 'K_15'
   | 'K_16'
@@ -28,8 +35,17 @@ export type VatRegisterField =
   | 'K_18'
   | 'K_19'
   | 'K_20'
+  | 'K_21'
+  | 'K_22'
+  | 'K_23'
+  | 'K_24'
+  | 'K_29'
+  | 'K_30'
+  | 'K_40'
+  | 'K_41'
   | 'K_42'
   | 'K_43'
+  | 'K_44'
 
 export interface VatRegisterRow {
   readonly kind: 'sale' | 'purchase'
@@ -111,30 +127,51 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
     if (!o.isCompany || o.vatMonth !== month) continue
     const item = state.records.get(o.itemId)?.data as Item | undefined
     if (!item) continue
-    const kind = o.isIncome ? 'sale' : 'purchase'
+    const selfAssessed = isSelfAssessed(o.vatFacts)
     const noVat = o.vatTreatment === 'zw' || o.vatTreatment === 'np'
-    // The purchase register holds the purchases whose input tax is deducted (as the engine's P_42 / P_43).
-    if (kind === 'purchase' && (noVat || o.vatAmount === 0n)) continue
-    if (kind === 'sale' && o.amount === 0n && o.vatAmount === 0n) continue
-    if (kind === 'sale' && !noVat && SALE_FIELDS[o.percent] === undefined) {
+    const cross = o.vatFacts?.crossBorder ?? null
+    if (o.isIncome && o.amount === 0n && o.vatAmount === 0n) continue
+    if (o.isIncome && !noVat && cross === null && SALE_FIELDS[o.percent] === undefined) {
       otherRates.push({ percent: o.percent, itemId: o.itemId })
       continue
     }
     const issueDate = issueDateOf(o, item)
     const number = item.documentNumber ?? ''
-    const key =
-      number.trim() === ''
-        ? `${o.itemId}:${o.index}`
-        : [kind, normalNumber(number), item.counterparty?.taxId ?? '', item.ksefNumber ?? '', issueDate].join('|')
-    let draft = drafts.get(key)
-    if (!draft) {
-      draft = { kind, sources: [], item, occurrence: o, fields: {} }
-      drafts.set(key, draft)
+    const entry = (kind: 'sale' | 'purchase') => {
+      const key =
+        number.trim() === ''
+          ? `${kind}:${o.itemId}:${o.index}`
+          : [kind, normalNumber(number), item.counterparty?.taxId ?? '', item.ksefNumber ?? '', issueDate].join('|')
+      let draft = drafts.get(key)
+      if (!draft) {
+        draft = { kind, sources: [], item, occurrence: o, fields: {} }
+        drafts.set(key, draft)
+      }
+      draft.sources.push({ itemId: o.itemId, index: o.index })
+      return draft
     }
-    draft.sources.push({ itemId: o.itemId, index: o.index })
-    if (kind === 'purchase') {
-      add(draft, 'K_42', o.amount)
-      add(draft, 'K_43', o.vatAmount)
+    if (!o.isIncome) {
+      // A self-assessed purchase is also a row of the sales register: its output tax (K_23 / K_24, K_29 / K_30).
+      if (selfAssessed) {
+        const sale = entry('sale')
+        add(sale, cross === 'wnt' ? 'K_23' : 'K_29', o.amount)
+        add(sale, cross === 'wnt' ? 'K_24' : 'K_30', o.vatAmount)
+      }
+      // The purchase register (and P_40 … P_43) holds the purchases whose input tax is deducted.
+      const deductible = noVat ? 0n : deductibleVat(o.vatAmount, o.vatFacts)
+      if (deductible === 0n) continue
+      const purchase = entry('purchase')
+      const asset = o.vatFacts?.fixedAsset === true
+      add(purchase, asset ? 'K_40' : 'K_42', o.amount)
+      add(purchase, asset ? 'K_41' : 'K_43', deductible)
+      continue
+    }
+    const draft = entry('sale')
+    if (cross === 'wdt') add(draft, 'K_21', o.amount)
+    else if (cross === 'export') add(draft, 'K_22', o.amount)
+    else if (cross === 'euServices') {
+      add(draft, 'K_11', o.amount)
+      add(draft, 'K_12', o.amount)
     } else if (o.vatTreatment === 'zw') add(draft, 'K_10', o.amount)
     else if (o.vatTreatment === 'np') add(draft, 'K_11', o.amount)
     else {
@@ -157,18 +194,23 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
       counterparty: item.counterparty ?? null,
       ksefNumber: item.ksefNumber ?? null,
       ksefMarker: item.ksefMarker ?? null,
-      documentType: item.documentType ?? null,
+      // A sale row of a self-assessed purchase: the supplier's invoice is no sales document type of JPK_V7.
+      documentType: dr.kind === 'sale' && !o.isIncome ? null : (item.documentType ?? null),
       gtu: item.gtu ?? [],
       procedures: item.procedures ?? [],
       fields: Object.fromEntries(Object.entries(dr.fields).filter(([, v]) => v !== 0n)),
     }
   })
+  // The art. 91 corrections of fixed assets declared this month: a row of an internal document each (K_44).
+  for (const { asset, correction } of registerVatCorrections(state.assets))
+    if (correction.month === month) rows.push(correctionRow(asset, correction))
   const order = (a: VatRegisterRow, b: VatRegisterRow) =>
     a.issueDate < b.issueDate
       ? -1
       : a.issueDate > b.issueDate
         ? 1
-        : a.sources[0]!.itemId - b.sources[0]!.itemId || a.sources[0]!.index - b.sources[0]!.index
+        : (a.sources[0]?.itemId ?? 0) - (b.sources[0]?.itemId ?? 0) ||
+          (a.sources[0]?.index ?? 0) - (b.sources[0]?.index ?? 0)
   return {
     month,
     period,
@@ -178,6 +220,23 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
     otherRates,
   }
 }
+
+/** The register row of an art. 91 correction: an internal document (WEW) dated the first day of its month. */
+const correctionRow = (asset: AssetState, c: AssetVatCorrection): VatRegisterRow => ({
+  kind: 'purchase',
+  sources: [],
+  documentNumber: `art. 91 ${c.year} ${asset.data.number} ${asset.data.name}`.trim().slice(0, 256),
+  issueDate: `${c.month}-01`,
+  supplyDate: null,
+  receivedDate: null,
+  counterparty: null,
+  ksefNumber: null,
+  ksefMarker: null,
+  documentType: 'WEW',
+  gtu: [],
+  procedures: [],
+  fields: { K_44: c.amount },
+})
 
 /** The months of `period` (a month or a quarter), in order. */
 export const periodMonths = (period: Pick<VatPeriod, 'from' | 'to'>): YearMonthString[] => {

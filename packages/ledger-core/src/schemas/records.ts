@@ -4,6 +4,7 @@
  * turns loose input into these shapes; events carry them; projections read them.
  */
 import * as Schema from 'effect/Schema'
+import { CarUses, CrossBorderKinds } from '../tax/crossBorder.ts'
 import { LocalDateField as LocalDate, MoneyField as Money, PercentField as Percent } from './common.ts'
 
 export * from './dataTypes.ts'
@@ -245,6 +246,16 @@ const ItemFields = {
   taxPoint: Schema.optional(Schema.Literal(...TaxPoints)),
   /** (optional, absent in złoty items) The item's currency and amount in it (`ItemCurrencySchema`). */
   currency: Schema.optional(ItemCurrencySchema),
+  /**
+   * (optional, absent in older items) A sale or purchase across borders (tax/crossBorder.ts): incomes `euServices`
+   * (np, art. 28b), `wdt` (0 %, art. 42), `export` (0 %, art. 41 ust. 4); expenses `importServices` (art. 28b with
+   * art. 17 ust. 1 pkt 4) and `wnt` (art. 9), self-assessed at the item's percent.
+   */
+  crossBorder: Schema.optional(Schema.Literal(...CrossBorderKinds)),
+  /** (optional) Expenses: a car's purchase or running cost, `mixed` use (50 % of VAT, uVAT art. 86a) or `business`. */
+  carUse: Schema.optional(Schema.Literal(...CarUses)),
+  /** (optional) Expenses: counted among the fixed assets (its input VAT goes to K_40 / K_41). */
+  fixedAsset: Schema.optional(Schema.Boolean),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

@@ -31,6 +31,7 @@ import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import { parseMoney } from '../money.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import { isTableACurrency } from '../tax/currency.ts'
+import { CarUses, CrossBorderPurchases, CrossBorderSales } from '../tax/crossBorder.ts'
 import {
   type Address,
   ContributionsPaidChoices,
@@ -495,11 +496,13 @@ const readCounterparty = (r: Reader): Counterparty | null => {
  * and default to "not given" (see `docs/events.md`).
  */
 const readItem = (r: Reader, income: boolean) => {
-  const vatTreatment =
-    readChoice(r, 'vatTreatment', VatTreatments, 'VAT treatment must be rate, inForce, zw or np') ?? 'rate'
+  const given = readChoice(r, 'vatTreatment', VatTreatments, 'VAT treatment must be rate, inForce, zw or np') ?? 'rate'
+  const vat = readCrossBorderFields(r, income, given)
+  const vatTreatment = vat.vatTreatment
   // `inForce`, `zw` and `np` decide the VAT themselves: a percent sent beside them (a form's default) is ignored.
-  const percent =
-    vatTreatment === 'rate'
+  const percent = vat.zeroRated
+    ? '0'
+    : vatTreatment === 'rate'
       ? r.percent('percent', 'Percent', 'Percent is required')
       : vatTreatment === 'inForce'
         ? null
@@ -575,6 +578,42 @@ const readItem = (r: Reader, income: boolean) => {
     corrects,
     ...(taxPoint === 'invoice' ? { taxPoint } : {}),
     ...(currency === null ? {} : { currency }),
+    ...vat.fields,
+  }
+}
+
+/**
+ * The optional VAT fields of tax/crossBorder.ts: a cross-border kind (incomes `euServices`, `wdt`, `export`;
+ * expenses `importServices`, `wnt`), a car's use and the fixed-asset mark (expenses). The kind decides the treatment
+ * of a sale (`euServices` is `np`; `wdt` and `export` are 0 %, any percent sent beside them ignored); a self-assessed
+ * purchase needs a percent (`rate` or `inForce`). Absent fields stay absent, so older items read the same.
+ */
+const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTreatments)[number]) => {
+  const crossBorder = income
+    ? readChoice(r, 'crossBorder', CrossBorderSales, 'Cross-border kind of an income must be euServices, wdt or export')
+    : readChoice(
+        r,
+        'crossBorder',
+        CrossBorderPurchases,
+        'Cross-border kind of an expense must be importServices or wnt',
+      )
+  const carUse = readChoice(r, 'carUse', CarUses, 'Car use must be mixed or business')
+  if (income && carUse !== null) r.push('carUse', 'INVALID_CHOICE', 'Only an expense can be a car cost')
+  const fixedAsset = isBlank(r.o.fixedAsset) ? false : r.boolean('fixedAsset', 'Fixed asset')
+  if (income && fixedAsset) r.push('fixedAsset', 'INVALID_CHOICE', 'Only an expense can be a fixed asset')
+  let vatTreatment = given
+  if (crossBorder === 'euServices') vatTreatment = 'np'
+  else if (crossBorder === 'wdt' || crossBorder === 'export') vatTreatment = 'rate'
+  else if (crossBorder !== null && (given === 'zw' || given === 'np'))
+    r.push('vatTreatment', 'INVALID_CHOICE', 'A self-assessed purchase is taxed at a rate, not zw or np')
+  return {
+    vatTreatment,
+    zeroRated: crossBorder === 'wdt' || crossBorder === 'export',
+    fields: {
+      ...(crossBorder !== null ? { crossBorder } : {}),
+      ...(carUse !== null && !income ? { carUse } : {}),
+      ...(fixedAsset && !income ? { fixedAsset: true } : {}),
+    },
   }
 }
 

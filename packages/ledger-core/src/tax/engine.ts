@@ -30,14 +30,29 @@ import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefaul
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor, type TaxRates } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
+import {
+  type AssetVat,
+  addAssetVat,
+  addVatFactsToMonth,
+  noAssetVat,
+  nonDeductibleVat,
+  type VatFacts,
+} from './crossBorder.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
-import { declareVat, type VatDeclaration, type VatSaleTreatment, type VatSalesLine, vatOfItem } from './vat.ts'
+import {
+  addSalesLine,
+  declareVat,
+  type VatDeclaration,
+  type VatSaleTreatment,
+  type VatSalesLine,
+  vatOfItem,
+} from './vat.ts'
 
 export type { AnnualForm, AnnualReturn, HealthSettlement } from './annual.ts'
 export { annualFormOf } from './annual.ts'
 export type { FlatRateFigures } from './pit.ts'
 export type { VatDeclaration, VatSaleTreatment, VatSalesLine } from './vat.ts'
-export { vatOfItem } from './vat.ts'
+export { addSalesLine, vatOfItem } from './vat.ts'
 
 /**
  * Company figures of one month: VAT by the items' tax points, revenue and costs by their revenue and cost dates. The optional fields give the split
@@ -58,8 +73,13 @@ export interface MonthFigures {
   inputVat: Grosze
   /** Company sales by VAT treatment and percent (the declaration's fields). */
   sales?: VatSalesLine[]
-  /** Net value of company purchases that carry input VAT (the declaration's P_42). */
+  /** Net value of company purchases that carry input VAT (the declaration's P_40 + P_42). */
   purchaseBase?: Grosze
+  /**
+   * Of `purchaseBase` and `inputVat`: fixed assets (P_40 / P_41) and the art. 91 corrections of their input tax
+   * (P_44); absent: none (tax/crossBorder.ts).
+   */
+  assetVat?: AssetVat
   /** Company revenue by the ryczałt rate of its income; `rate: null` = the PIT setting's rate. */
   flatRevenue?: FlatRevenue[]
   /**
@@ -759,6 +779,7 @@ const vatStage = (run: Run, from: number, kept: { periods: VatPeriod[]; spans: P
     let output = 0n
     let inputVat = 0n
     let purchaseBase = 0n
+    const assetVat = noAssetVat()
     const sales: VatSalesLine[] = []
     let j = i
     while (j < n && months[j]!.month <= to) {
@@ -766,10 +787,11 @@ const vatStage = (run: Run, from: number, kept: { periods: VatPeriod[]; spans: P
       output += f.outputVat
       inputVat += f.inputVat
       purchaseBase += f.purchaseBase ?? (f.inputVat === 0n ? 0n : f.companyCosts)
+      addAssetVat(assetVat, f.assetVat)
       for (const l of salesOf(f, info[j]!.year)) sales.push(l)
       j++
     }
-    const declaration = declareVat(sales, purchaseBase, inputVat, carry)
+    const declaration = declareVat(sales, purchaseBase, inputVat, carry, assetVat)
     carry = declaration.P_62
     periods.push({
       from: periodFrom,
@@ -1253,6 +1275,8 @@ export interface MonthItem {
   flatRate: PercentString | null
   /** Expenses: `true` when not a tax-deductible cost (KPiR "not a cost"): its input VAT still counts. */
   notCost: boolean
+  /** Cross-border kind, car use, fixed asset (tax/crossBorder.ts); absent or `null`: an ordinary domestic item. */
+  vatFacts?: VatFacts | null
 }
 
 /**
@@ -1270,18 +1294,13 @@ export const addItemToMonth = (f: MonthFigures, it: MonthItem): void => {
  * so the dashboard and a JPK_V7 file built from the same items agree.
  */
 export const addVatToMonth = (f: MonthFigures, it: MonthItem): void => {
+  if (it.vatFacts) {
+    addVatFactsToMonth(f, it, it.vatFacts)
+    return
+  }
   const treatment: VatSaleTreatment = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate'
-  if (it.isIncome) {
-    f.outputVat += it.vat
-    f.sales ??= []
-    const percent = treatment === 'rate' ? it.percent : '0'
-    let line: Mutable<VatSalesLine> | undefined
-    for (const l of f.sales) if (l.treatment === treatment && l.percent === percent) line = l
-    if (line) {
-      line.base += it.amount
-      line.vat += it.vat
-    } else f.sales.push({ treatment, percent, base: it.amount, vat: it.vat })
-  } else {
+  if (it.isIncome) addSalesLine(f, treatment, treatment === 'rate' ? it.percent : '0', it.amount, it.vat)
+  else {
     f.inputVat += it.vat
     f.purchaseBase ??= 0n
     // The purchase register (and P_42) holds the purchases whose input tax is deducted.
@@ -1301,7 +1320,7 @@ export const addPitToMonth = (f: MonthFigures, it: MonthItem): void => {
     for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
     if (rate) rate.amount += it.amount
     else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
-  } else if (!it.notCost) f.companyCosts += it.amount
+  } else if (!it.notCost) f.companyCosts += it.amount + nonDeductibleVat(it.vat, it.vatFacts)
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }

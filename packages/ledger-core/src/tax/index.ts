@@ -26,6 +26,33 @@ export {
 } from './socialSecurity.ts'
 export { declareVat } from './vat.ts'
 export {
+  ART_91_VALUE_LIMIT,
+  type AssetVatCorrection,
+  type AssetVatUse,
+  type AssetVatView,
+  assetVatCorrections,
+  assetVatView,
+  correctionYears,
+} from './assetVatUse.ts'
+export {
+  type AssetVat,
+  CarUses,
+  type CarUse,
+  carVatSplit,
+  type CrossBorder,
+  CrossBorderKinds,
+  CrossBorderPurchases,
+  CrossBorderSales,
+  costWithVat,
+  crossBorderVatDate,
+  deductibleVat,
+  isSelfAssessed,
+  nonDeductibleVat,
+  paidVat,
+  type VatFacts,
+  vatFactsOf,
+} from './crossBorder.ts'
+export {
   ASSUMED_FLAT_RATE,
   type CompareOptions,
   compareForms,

@@ -4,6 +4,8 @@
  */
 import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, PercentString } from '../types.ts'
+import type { AssetVat, CrossBorder } from './crossBorder.ts'
+import type { MonthFigures } from './engine.ts'
 import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
 
 /**
@@ -15,8 +17,12 @@ import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
 export const vatOfItem = (amount: Grosze, percent: PercentString): Grosze =>
   divRoundHalfUp(amount * parsePercent(percent), 10000n)
 
-/** How a sale is taxed: at `percent` (`rate`), exempt (`zw`, uVAT art. 43 / 113) or outside Polish VAT (`np`). */
-export type VatSaleTreatment = 'rate' | 'zw' | 'np'
+/**
+ * How a sale is taxed: at `percent` (`rate`), exempt (`zw`, uVAT art. 43 / 113), outside Polish VAT (`np`), or one of
+ * the cross-border kinds of tax/crossBorder.ts (`euServices` np of art. 28b, `wdt`, `export` at 0 %; the output tax
+ * a buyer self-assesses on `importServices` and `wnt`).
+ */
+export type VatSaleTreatment = 'rate' | 'zw' | 'np' | CrossBorder
 
 /** Sales of one treatment and percent, summed over the items of a period (exact grosze, VAT per item). */
 export interface VatSalesLine {
@@ -40,6 +46,8 @@ export interface VatDeclaration {
   readonly P_10: Grosze
   /** Base of supplies outside the country (nie podlega). */
   readonly P_11: Grosze
+  /** Of P_11: services of art. 100 ust. 1 pkt 4 (art. 28b services to EU businesses, reported in VAT-UE). */
+  readonly P_12: Grosze
   /** Base of domestic supplies at 0 %. */
   readonly P_13: Grosze
   /** Base and output tax at 5 %. */
@@ -51,17 +59,32 @@ export interface VatDeclaration {
   /** Base and output tax at 22 % or 23 %. */
   readonly P_19: Grosze
   readonly P_20: Grosze
-  /** Total base: P_10 + P_11 + P_13 + P_15 + P_17 + P_19 (+ other rates). */
+  /** Base of intra-community supplies of goods (WDT, 0 %). */
+  readonly P_21: Grosze
+  /** Base of exports of goods (0 %). */
+  readonly P_22: Grosze
+  /** Base and output tax of intra-community acquisitions of goods (WNT). */
+  readonly P_23: Grosze
+  readonly P_24: Grosze
+  /** Base and output tax of imported services of art. 28b (from businesses abroad). */
+  readonly P_29: Grosze
+  readonly P_30: Grosze
+  /** Total base: P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_29 (+ other rates). */
   readonly P_37: Grosze
-  /** Total output tax: P_16 + P_18 + P_20 (+ other rates). */
+  /** Total output tax: P_16 + P_18 + P_20 + P_24 + P_30 (+ other rates). */
   readonly P_38: Grosze
   /** Excess of input tax carried from the previous declaration (its P_62). */
   readonly P_39: Grosze
+  /** Net value and input tax of purchases counted among the fixed assets. */
+  readonly P_40: Grosze
+  readonly P_41: Grosze
   /** Net value of purchases other than fixed assets that carry input tax. */
   readonly P_42: Grosze
   /** Input tax on those purchases. */
   readonly P_43: Grosze
-  /** Total input tax to deduct: P_39 + P_43. */
+  /** Correction of the input tax on fixed assets (uVAT art. 91), negative when it lowers the deduction. */
+  readonly P_44: Grosze
+  /** Total input tax to deduct: P_39 + P_41 + P_43 + P_44. */
   readonly P_48: Grosze
   /** Tax to pay: P_38 − P_48 when positive, otherwise 0. */
   readonly P_51: Grosze
@@ -83,12 +106,15 @@ for (const f of DECLARATION_RATE_FIELDS) for (const p of f.percents) fieldOf.set
  * The declaration of a period from its sales lines, the net value of its purchases carrying input tax, its input
  * tax (exact grosze) and the excess carried in (P_39, full złoty): each field rounded to full złoty once, the tax
  * to pay or the excess to carry computed from the rounded fields (JPK_V7 schema notes on P_51, P_53, P_62).
+ * `assets`: the part of the purchases and input tax that is fixed assets (P_40 / P_41) and the art. 91
+ * corrections (P_44), all included in `purchaseBase` / `inputVat`.
  */
 export const declareVat = (
   sales: readonly VatSalesLine[],
   purchaseBase: Grosze,
   inputVat: Grosze,
   carriedIn: Grosze,
+  assets?: AssetVat,
 ): VatDeclaration => {
   // Exact sums per field (hot: one call per period), then one rounding per field.
   let p10 = 0n
@@ -100,11 +126,29 @@ export const declareVat = (
   let p18 = 0n
   let p19 = 0n
   let p20 = 0n
+  let p12 = 0n
+  let p21 = 0n
+  let p22 = 0n
+  let p23 = 0n
+  let p24 = 0n
+  let p29 = 0n
+  let p30 = 0n
   let other: Map<string, { base: Grosze; tax: Grosze }> | null = null
   for (const l of sales) {
     if (l.treatment === 'zw') p10 += l.base
     else if (l.treatment === 'np') p11 += l.base
-    else
+    else if (l.treatment === 'euServices') {
+      p11 += l.base
+      p12 += l.base
+    } else if (l.treatment === 'wdt') p21 += l.base
+    else if (l.treatment === 'export') p22 += l.base
+    else if (l.treatment === 'wnt') {
+      p23 += l.base
+      p24 += l.vat
+    } else if (l.treatment === 'importServices') {
+      p29 += l.base
+      p30 += l.vat
+    } else
       switch (fieldOf.get(l.percent)?.base) {
         case 'P_13':
           p13 += l.base
@@ -149,16 +193,27 @@ export const declareVat = (
   const P_18 = z(p18)
   const P_19 = z(p19)
   const P_20 = z(p20)
-  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + otherBase
-  const P_38 = P_16 + P_18 + P_20 + otherTax
-  const P_42 = z(purchaseBase)
-  const P_43 = z(inputVat)
-  const P_48 = carriedIn + P_43
+  const P_12 = z(p12)
+  const P_21 = z(p21)
+  const P_22 = z(p22)
+  const P_23 = z(p23)
+  const P_24 = z(p24)
+  const P_29 = z(p29)
+  const P_30 = z(p30)
+  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_29 + otherBase
+  const P_38 = P_16 + P_18 + P_20 + P_24 + P_30 + otherTax
+  const P_40 = z(assets?.base ?? 0n)
+  const P_41 = z(assets?.vat ?? 0n)
+  const P_42 = z(purchaseBase - (assets?.base ?? 0n))
+  const P_43 = z(inputVat - (assets?.vat ?? 0n) - (assets?.correction ?? 0n))
+  const P_44 = z(assets?.correction ?? 0n)
+  const P_48 = carriedIn + P_41 + P_43 + P_44
   const P_51 = maxG(P_38 - P_48, 0n)
   const P_53 = P_51 > 0n ? 0n : maxG(P_48 - P_38, 0n)
   return {
     P_10,
     P_11,
+    P_12,
     P_13,
     P_15,
     P_16,
@@ -166,15 +221,42 @@ export const declareVat = (
     P_18,
     P_19,
     P_20,
+    P_21,
+    P_22,
+    P_23,
+    P_24,
+    P_29,
+    P_30,
     P_37,
     P_38,
     P_39: carriedIn,
+    P_40,
+    P_41,
     P_42,
     P_43,
+    P_44,
     P_48,
     P_51,
     P_53,
     P_62: P_53,
     otherRates,
   }
+}
+
+/** Adds a sale (or a self-assessed purchase's output tax) to the month's output VAT and its line of the declaration. */
+export const addSalesLine = (
+  f: MonthFigures,
+  treatment: VatSaleTreatment,
+  percent: PercentString,
+  base: Grosze,
+  vat: Grosze,
+): void => {
+  f.outputVat += vat
+  f.sales ??= []
+  let line: { -readonly [K in keyof VatSalesLine]: VatSalesLine[K] } | undefined
+  for (const l of f.sales) if (l.treatment === treatment && l.percent === percent) line = l
+  if (line) {
+    line.base += base
+    line.vat += vat
+  } else f.sales.push({ treatment, percent, base, vat })
 }

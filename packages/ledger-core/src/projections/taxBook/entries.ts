@@ -3,6 +3,7 @@ import type { RecordState } from '../../deciders/state.ts'
 import { formatMoney } from '../../money.ts'
 import { type Occurrence, occurrencesOf } from '../../schedule.ts'
 import type { Counterparty, Item, Pit } from '../../schemas/records.ts'
+import { nonDeductibleVat } from '../../tax/crossBorder.ts'
 import { governing } from '../../tax/engine.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../../types.ts'
 import {
@@ -108,8 +109,10 @@ export const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
         cells[`R:${rate}`] = o.pitAmount
       }
     } else {
-      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = o.pitAmount
-      if (o.kpirColumn === 'research') cells.K16 = o.pitAmount
+      // The book's cost: the revenue-side amount in złoty and the input tax that may not be deducted.
+      const cost = o.pitAmount + nonDeductibleVat(o.vatAmount, o.vatFacts)
+      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = cost
+      if (o.kpirColumn === 'research') cells.K16 = cost
     }
     out.push({
       key: `${record.id}:${o.index}`,

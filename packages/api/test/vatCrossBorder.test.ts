@@ -1,0 +1,135 @@
+/**
+ * VAT across borders, on fixed assets and on cars through the API: items with their kinds, the month's VAT card
+ * and the JPK_V7 file agreeing field by field, an item's refused fields (400, nothing written), and a fixed asset's
+ * change of use with its art. 91 corrections.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+async function trader(hh: Harness) {
+  const t = await hh.user('a@example.com')
+  const records: [string, string, unknown][] = [
+    ['config', 'Primary', { ...bodies.Primary, birthDate: '1985-04-02', taxOfficeCode: '1471' }],
+    ['config', 'Contact', bodies.Contact],
+    ['fee', 'Vat', bodies.Vat],
+    ['fee', 'Pit', bodies.Pit],
+  ]
+  for (const [path, dataType, dataObject] of records) {
+    const res = await call(hh.app, t, 'POST', `/api/${path}`, { dataType, dataObject })
+    if (res.statusCode >= 300) throw new Error(`${dataType}: ${res.body}`)
+  }
+  const item = (path: 'revenue' | 'fee', dataType: 'Income' | 'Expense', over: Record<string, unknown>) =>
+    call(hh.app, t, 'POST', `/api/${path}`, {
+      dataType,
+      dataObject: { ...bodies.Income, invoiceDate: null, ...over },
+    })
+  return { t, item }
+}
+
+const field = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1])
+
+describe('items across borders', () => {
+  it('the VAT card and the JPK_V7 file carry each kind in its own field', async () => {
+    h = await harness({ now: '2026-04-20T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const ie = { name: 'Software Ltd', taxId: 'IE6388047V', country: 'IE', address: 'Dublin' }
+    const created = [
+      await item('fee', 'Expense', {
+        name: 'Licence',
+        amount: '1000.00',
+        crossBorder: 'importServices',
+        counterparty: ie,
+      }),
+      await item('revenue', 'Income', { name: 'Parts', amount: '8000.00', crossBorder: 'wdt', documentNumber: 'FV 1' }),
+      await item('revenue', 'Income', {
+        name: 'Export',
+        amount: '3000.00',
+        crossBorder: 'export',
+        documentNumber: 'FV 2',
+      }),
+      await item('revenue', 'Income', { name: 'Design', amount: '4000.00', crossBorder: 'euServices' }),
+      await item('fee', 'Expense', { name: 'Laptop', amount: '6000.00', fixedAsset: true }),
+      await item('fee', 'Expense', { name: 'Fuel', amount: '500.00', carUse: 'mixed' }),
+    ]
+    expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201])
+    // The imported service is paid net: its self-assessed VAT is no part of the sum.
+    expect(created[0]!.json().dataObject).toMatchObject({ crossBorder: 'importServices', percent: '23' })
+    expect(created[1]!.json().dataObject).toMatchObject({ vatTreatment: 'rate', percent: '0' })
+
+    const month = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-04-25')).json() as {
+      dataType: string
+      dataObject: { breakdown?: Record<string, string> }
+    }[]
+    const card = month.find((r) => r.dataType === 'Vat')!.dataObject.breakdown!
+    expect(card).toMatchObject({
+      P_11: '4000.00',
+      P_12: '4000.00',
+      P_21: '8000.00',
+      P_22: '3000.00',
+      P_29: '1000.00',
+      P_30: '230.00',
+      P_40: '6000.00',
+      P_41: '1380.00',
+      P_42: '1500.00',
+      P_43: '288.00',
+    })
+    const jpk = await call(h.app, t, 'GET', '/api/jpk/v7/2026-03')
+    expect(jpk.statusCode).toBe(200)
+    for (const f of ['P_12', 'P_21', 'P_22', 'P_29', 'P_30', 'P_40', 'P_41', 'P_42', 'P_43', 'P_51'])
+      expect([`${field(jpk.body, f)[0]}.00`]).toEqual([card[f]])
+    expect(field(jpk.body, 'K_43')).toEqual(['230.00', '57.50'])
+  })
+
+  it('refuses a wrong kind, a car income and an exempt self-assessed purchase with their fields; writes nothing', async () => {
+    h = await harness({ now: '2026-04-20T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const before = await h.store.headPosition()
+    const cases: [Awaited<ReturnType<typeof item>>, string][] = [
+      [await item('revenue', 'Income', { crossBorder: 'wnt' }), 'crossBorder'],
+      [await item('revenue', 'Income', { carUse: 'mixed' }), 'carUse'],
+      [await item('fee', 'Expense', { crossBorder: 'importServices', vatTreatment: 'np' }), 'vatTreatment'],
+    ]
+    for (const [res, name] of cases) {
+      expect(res.statusCode).toBe(400)
+      expect(Object.keys(res.json().fieldErrors)).toEqual([name])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    expect((await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json()).toEqual([])
+  })
+})
+
+describe('assets/{id}/vat', () => {
+  it('a change of use answers the asset’s corrections; a bad share is a 400', async () => {
+    h = await harness({ now: '2027-07-01T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const laptop = await item('fee', 'Expense', { name: 'Laptop', amount: '20000.00', date: '2026-03-10' })
+    const asset = await call(h.app, t, 'POST', '/api/assets', { itemId: laptop.json().id, kst: '491' })
+    expect(asset.statusCode).toBe(201)
+    const id = asset.json().asset.id as number
+    const bad = await call(h.app, t, 'POST', `/api/assets/${id}/vat`, { date: '2027-06-01', taxedPercent: '150' })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(bad.json().fieldErrors)).toEqual(['taxedPercent'])
+    const res = await call(h.app, t, 'POST', `/api/assets/${id}/vat`, { date: '2027-06-01', taxedPercent: '0' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      correctionYears: 5,
+      lastYear: 2030,
+      changes: [{ date: '2027-06-01', taxedPercent: '0', previousPercent: '100', inputVat: '4600.00' }],
+      corrections: [
+        { month: '2028-01', year: 2027, amount: '-920.00' },
+        { month: '2029-01', year: 2028, amount: '-920.00' },
+        { month: '2030-01', year: 2029, amount: '-920.00' },
+        { month: '2031-01', year: 2030, amount: '-920.00' },
+      ],
+    })
+    expect((await call(h.app, t, 'GET', `/api/assets/${id}/vat`)).json()).toEqual(res.json())
+    expect((await call(h.app, t, 'GET', '/api/assets/999/vat')).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,120 @@
+/**
+ * The art. 91 correction of a fixed asset's input tax when its use changes: the periods (5 years, 10 for real
+ * estate), 1/5 a year in January of the next year, the one-off correction of an asset of at most 15 000 zł, and the
+ * whole path from a purchase turned into an asset to the register's K_44 and the declaration's P_44.
+ */
+import { describe, expect, it } from 'vitest'
+import { AssetVatUseMessages } from '../deciders/assetVatUse.ts'
+import { vatFiling } from '../projections/vatRegister.ts'
+import { validateRecord } from '../schemas/validate.ts'
+import { income, vatSetting } from '../testing/fixtures.ts'
+import { given, runCommands } from '../testing/given.ts'
+import type { LedgerEvent } from '../events.ts'
+import { assetVatCorrections, correctionYears } from './assetVatUse.ts'
+
+const laptop = { kst: '491', entryDate: '2026-03-10', initialValue: '20000.00' }
+const change = (date: string, taxedPercent: string, previousPercent = '100', inputVat = '4600.00') => ({
+  date,
+  taxedPercent,
+  previousPercent,
+  inputVat,
+})
+
+describe('the corrections of a change of use', () => {
+  it('5 years for equipment, 10 for real estate (KŚT groups 0–2)', () => {
+    expect(correctionYears('491')).toBe(5)
+    expect(correctionYears('803')).toBe(5)
+    expect(correctionYears('110')).toBe(10)
+    expect(correctionYears('211')).toBe(10)
+  })
+
+  it('above 15 000 zł: 1/5 of the tax a year, from the year of the change to the end of the period, each in January', () => {
+    expect(assetVatCorrections(laptop, [change('2027-06-01', '0')])).toEqual([
+      { month: '2028-01', year: 2027, amount: -92000n },
+      { month: '2029-01', year: 2028, amount: -92000n },
+      { month: '2030-01', year: 2029, amount: -92000n },
+      { month: '2031-01', year: 2030, amount: -92000n },
+    ])
+    // Back to taxed use in 2029: +920 for 2029 and 2030.
+    const both = assetVatCorrections(laptop, [change('2027-06-01', '0'), change('2029-02-01', '100', '0')])
+    expect(both.filter((c) => c.month >= '2030-01').map((c) => c.amount)).toEqual([-92000n, 92000n, -92000n, 92000n])
+    // A half share: 1/5 × 4 600 × 50 % = 460.
+    expect(assetVatCorrections(laptop, [change('2030-12-31', '50')])).toEqual([
+      { month: '2031-01', year: 2030, amount: -46000n },
+    ])
+    // After the period: nothing.
+    expect(assetVatCorrections(laptop, [change('2031-01-01', '0')])).toEqual([])
+  })
+
+  it('at most 15 000 zł: once, in the period of the change, within 12 months of entry; later none', () => {
+    const cheap = { ...laptop, initialValue: '15000.00' }
+    expect(assetVatCorrections(cheap, [change('2027-03-20', '0', '100', '3450.00')])).toEqual([
+      { month: '2027-03', year: 2027, amount: -345000n },
+    ])
+    expect(assetVatCorrections(cheap, [change('2027-04-01', '0', '100', '3450.00')])).toEqual([])
+  })
+})
+
+const ev = (type: string, data: unknown) => ({ type, data }) as LedgerEvent
+const purchase = () => {
+  const v = validateRecord(
+    'Expense',
+    income({ date: '2026-03-10', name: 'Laptop', amount: '20000.00', documentNumber: 'FS 1/2026' }),
+  )
+  if (!v.ok) throw new Error(JSON.stringify(v.errors))
+  return ev('ItemAdded', { id: 2, dataType: 'Expense', data: v.value })
+}
+const books = [ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) }), purchase()]
+
+describe('from a purchase to the declaration', () => {
+  const { events, state } = runCommands(
+    [
+      { type: 'EnterAsset', data: { itemId: 2, kst: '491' } },
+      { type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '0' } },
+    ],
+    books,
+  )
+
+  it('the purchase turned into an asset is a fixed asset’s purchase: K_40 / K_41, P_40 / P_41', () => {
+    const march = vatFiling(state, '2026-03')!
+    expect(march.purchases.map((r) => r.fields)).toEqual([{ K_40: 2000000n, K_41: 460000n }])
+    const d = march.period.declaration
+    expect([d.P_40, d.P_41, d.P_42, d.P_43, d.P_48]).toEqual([2000000n, 460000n, 0n, 0n, 460000n])
+  })
+
+  it('the change takes the tax and the share from the purchase; January 2028 carries −920 in K_44 and P_44', () => {
+    expect(events.at(-1)).toEqual({
+      type: 'AssetVatUseChanged',
+      data: { id: 3, data: { date: '2027-06-01', taxedPercent: '0', previousPercent: '100', inputVat: '4600.00' } },
+    })
+    const january = vatFiling(state, '2028-01')!
+    expect(january.purchases.map((r) => [r.documentType, r.fields])).toEqual([['WEW', { K_44: -92000n }]])
+    const d = january.period.declaration
+    // The March 2026 excess of 4 600 is still carried (P_39): 4 600 − 920 = 3 680 to deduct.
+    expect([d.P_39, d.P_44, d.P_48, d.P_51]).toEqual([460000n, -92000n, 368000n, 0n])
+  })
+
+  it('refuses a change that is no change, before the entry, after the period, or without a share', () => {
+    const state1 = runCommands([{ type: 'EnterAsset', data: { itemId: 2, kst: '491' } }], books)
+    const g = given(state1.events)
+    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '100' } }).thenFails(
+      'VALIDATION',
+      { taxedPercent: AssetVatUseMessages.unchanged },
+    )
+    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2026-01-01', taxedPercent: '0' } }).thenFails(
+      'VALIDATION',
+      { date: AssetVatUseMessages.beforeEntry },
+    )
+    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2031-01-01', taxedPercent: '0' } }).thenFails(
+      'VALIDATION',
+      { date: AssetVatUseMessages.afterPeriod },
+    )
+    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '120' } }).thenFails(
+      'VALIDATION',
+      { taxedPercent: AssetVatUseMessages.percent },
+    )
+    g.when({ type: 'ChangeAssetVatUse', id: 99, data: { date: '2027-06-01', taxedPercent: '0' } }).thenFails(
+      'NOT_FOUND',
+    )
+  })
+})

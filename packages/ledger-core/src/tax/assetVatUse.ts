@@ -1,0 +1,138 @@
+/**
+ * The correction of the input tax on a fixed asset whose use changes within its correction period (uVAT art. 91
+ * ust. 7 with ust. 7a, 2 and 3): docs/tax-rules.md, "VAT across borders, fixed assets and cars".
+ *
+ * A change of use is the share of the asset's use in taxed activity (`taxedPercent`, 0–100) from a day on, with the
+ * asset's input tax and the share it was deducted at before. The correction period is 5 years, 10 for real estate
+ * (land, buildings, structures: KŚT groups 0–2), counted from the year the asset was put into use (its entry in the
+ * register). For an asset of an initial value above 15 000 zł each year of the period from the year of the change
+ * on is corrected by 1/5 (1/10) of the tax times the change of the share, in the declaration of the first period of
+ * the next year (ust. 2–3); an asset of at most 15 000 zł is corrected once, by the whole tax times the change, in the
+ * period of the change — if no more than 12 months passed from the end of the period it was put into use (ust. 7a);
+ * later, not at all.
+ */
+import type { AssetState } from '../assets/fold.ts'
+import { monthOf, monthsBetween } from '../calendar.ts'
+import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
+import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
+import { noAssetVat } from './crossBorder.ts'
+import type { MonthFigures } from './engine.ts'
+
+/** One change of use as recorded (the event's data). */
+export interface AssetVatUse {
+  readonly date: LocalDateString
+  /** The share of the use in taxed activity from `date`, a whole percent 0–100. */
+  readonly taxedPercent: string
+  /** The share deducted before the change, a whole percent 0–100. */
+  readonly previousPercent: string
+  /** The input tax on the asset's acquisition (money string). */
+  readonly inputVat: string
+}
+
+/** What the correction needs of the asset. */
+export interface AssetVatSubject {
+  readonly kst: string
+  /** The day it was entered in the register (put into use). */
+  readonly entryDate: LocalDateString
+  /** The initial value (art. 91 ust. 7a: above 15 000 zł → corrected over the period). */
+  readonly initialValue: string
+}
+
+export interface AssetVatCorrection {
+  /** The month whose declaration carries it (K_44 / P_44). */
+  readonly month: YearMonthString
+  /** The year of use it corrects. */
+  readonly year: number
+  /** Positive: more input tax deducted; negative: less. */
+  readonly amount: Grosze
+}
+
+/** The limit of ust. 7a: above it, the correction runs over the period. */
+export const ART_91_VALUE_LIMIT: Grosze = 1_500_000n
+
+/** 10 years for real estate (KŚT groups 0, 1 and 2: land, buildings, structures), otherwise 5 (art. 91 ust. 2). */
+export const correctionYears = (kst: string): 5 | 10 => (/^[012]/.test(kst) ? 10 : 5)
+
+/** The last year of an asset's correction period. */
+export const correctionLastYear = (asset: AssetVatSubject): number =>
+  Number(asset.entryDate.slice(0, 4)) + correctionYears(asset.kst) - 1
+
+/**
+ * The corrections of an asset's input tax from its changes of use, in order of month.
+ * `assetVatCorrections({ kst: '491', entryDate: '2026-03-10', initialValue: '20000.00' }, [{ date: '2027-06-01',
+ * taxedPercent: '0', previousPercent: '100', inputVat: '4600.00' }])` → −920.00 in January of 2028, 2029, 2030 and
+ * 2031 (the years 2027–2030 of the period 2026–2030).
+ */
+export const assetVatCorrections = (asset: AssetVatSubject, changes: readonly AssetVatUse[]): AssetVatCorrection[] => {
+  const years = correctionYears(asset.kst)
+  const last = correctionLastYear(asset)
+  const entryMonth = monthOf(asset.entryDate)
+  const out: AssetVatCorrection[] = []
+  for (const c of changes) {
+    const tax = parseMoney(c.inputVat)
+    const delta = BigInt(Number(c.taxedPercent) - Number(c.previousPercent))
+    const year = Number(c.date.slice(0, 4))
+    if (delta === 0n || year > last) continue
+    if (parseMoney(asset.initialValue) <= ART_91_VALUE_LIMIT) {
+      const month = monthOf(c.date)
+      if (monthsBetween(entryMonth, month) <= 12) out.push({ month, year, amount: divRoundHalfUp(tax * delta, 100n) })
+      continue
+    }
+    const perYear = divRoundHalfUp(tax * delta, 100n * BigInt(years))
+    for (let y = year; y <= last; y++) out.push({ month: `${y + 1}-01`, year: y, amount: perYear })
+  }
+  return out.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.year - b.year))
+}
+
+/** The corrections of every live asset of the register with changes of use, with the asset. */
+export const registerVatCorrections = (
+  assets: ReadonlyMap<number, AssetState>,
+): { readonly asset: AssetState; readonly correction: AssetVatCorrection }[] => {
+  const out: { asset: AssetState; correction: AssetVatCorrection }[] = []
+  for (const a of assets.values())
+    if (!a.deleted && a.vatUse && a.vatUse.length > 0)
+      for (const correction of assetVatCorrections(a.data, a.vatUse)) out.push({ asset: a, correction })
+  return out
+}
+
+/** Adds the register's art. 91 corrections to the input tax of the months whose declarations carry them (P_44). */
+export const addAssetVatCorrectionsToMonths = (months: MonthFigures[], assets: ReadonlyMap<number, AssetState>) => {
+  if (assets.size === 0) return
+  const corrections = registerVatCorrections(assets)
+  if (corrections.length === 0) return
+  const byMonth = new Map(months.map((f) => [f.month, f]))
+  for (const { correction } of corrections) {
+    const f = byMonth.get(correction.month)
+    if (!f) continue
+    f.inputVat += correction.amount
+    f.assetVat ??= noAssetVat()
+    f.assetVat.correction += correction.amount
+  }
+}
+
+/** An asset's VAT as the API and the CLI show it: its correction period, changes of use and corrections. */
+export interface AssetVatView {
+  readonly id: number
+  readonly correctionYears: 5 | 10
+  readonly lastYear: number
+  readonly changes: readonly AssetVatUse[]
+  readonly corrections: readonly { readonly month: YearMonthString; readonly year: number; readonly amount: string }[]
+}
+
+/** The {@link AssetVatView} of a live asset, or `null`. */
+export const assetVatView = (assets: ReadonlyMap<number, AssetState>, id: number): AssetVatView | null => {
+  const a = assets.get(id)
+  if (!a || a.deleted) return null
+  const changes = a.vatUse ?? []
+  return {
+    id,
+    correctionYears: correctionYears(a.data.kst),
+    lastYear: correctionLastYear(a.data),
+    changes,
+    corrections: assetVatCorrections(a.data, changes).map((c) => ({
+      month: c.month,
+      year: c.year,
+      amount: formatMoney(c.amount),
+    })),
+  }
+}

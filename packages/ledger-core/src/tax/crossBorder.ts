@@ -1,0 +1,170 @@
+/**
+ * VAT across borders, on fixed assets and on cars: what an item adds to the VAT register and the declaration beyond
+ * its treatment (docs/tax-rules.md, "VAT across borders, fixed assets and cars").
+ *
+ * - Sales: services to a business abroad outside Polish VAT whose place of supply is the customer's (uVAT art. 28b,
+ *   `euServices`: P_11 and its subset P_12 of art. 100 ust. 1 pkt 4, reported in VAT-UE), an intra-community supply
+ *   of goods at 0 % (art. 13, 42: `wdt`, P_21) and an export of goods at 0 % (art. 2 pkt 8, 41 ust. 4: `export`,
+ *   P_22).
+ * - Purchases self-assessed by the buyer: an import of services from a business abroad (art. 17 ust. 1 pkt 4 with
+ *   art. 28b: `importServices`, P_29 / P_30) and an intra-community acquisition of goods (art. 9: `wnt`, P_23 / P_24):
+ *   the buyer states the output tax and deducts the same tax as input in the same period (art. 86 ust. 2 pkt 4 lit. a
+ *   and c, ust. 10b pkt 2–3).
+ * - Input tax on goods and services the buyer counts among its fixed assets goes to P_40 / P_41 instead of
+ *   P_42 / P_43.
+ * - A passenger car used also privately: 50 % of the input tax on its purchase and running costs is deducted
+ *   (art. 86a ust. 1–2); the other half is a PIT cost (uPIT art. 23 ust. 1 pkt 43 lit. a).
+ */
+import { monthOf } from '../calendar.ts'
+import { divRoundHalfUp } from '../money.ts'
+import type { Grosze, LocalDateString } from '../types.ts'
+import type { MonthFigures, MonthItem } from './engine.ts'
+import { type ItemDates, vatSaleDate } from './taxPoint.ts'
+import { addSalesLine } from './vat.ts'
+
+/** Sales outside the domestic rates: services taxed where the customer is, intra-EU supplies, exports. */
+export const CrossBorderSales = ['euServices', 'wdt', 'export'] as const
+/** Purchases the buyer self-assesses: import of services, intra-EU acquisition of goods. */
+export const CrossBorderPurchases = ['importServices', 'wnt'] as const
+export const CrossBorderKinds = [...CrossBorderSales, ...CrossBorderPurchases] as const
+export type CrossBorder = (typeof CrossBorderKinds)[number]
+
+/** A car expense: `mixed` (also private use, 50 % of the VAT deducted) or `business` (only business, VAT-26 filed). */
+export const CarUses = ['mixed', 'business'] as const
+export type CarUse = (typeof CarUses)[number]
+
+/** The item fields this module reads (all optional: absent in items stored before them). */
+export interface VatFactsFields {
+  readonly crossBorder?: CrossBorder | null
+  readonly carUse?: CarUse | null
+  readonly fixedAsset?: boolean | null
+}
+
+/** What an occurrence carries for VAT beyond its treatment and percent; `null` for the ordinary domestic item. */
+export interface VatFacts {
+  readonly crossBorder: CrossBorder | null
+  readonly carUse: CarUse | null
+  readonly fixedAsset: boolean
+}
+
+/** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */
+export const vatFactsOf = (item: VatFactsFields): VatFacts | null =>
+  item.crossBorder || item.carUse || item.fixedAsset
+    ? { crossBorder: item.crossBorder ?? null, carUse: item.carUse ?? null, fixedAsset: item.fixedAsset === true }
+    : null
+
+/** Whether the buyer states the tax of this purchase as output tax (import of services, intra-EU acquisition). */
+export const isSelfAssessed = (facts: VatFacts | null | undefined): boolean =>
+  facts?.crossBorder === 'importServices' || facts?.crossBorder === 'wnt'
+
+/** The 15th day of the month after the one of `day`. */
+const fifteenthOfNextMonth = (day: LocalDateString): LocalDateString => {
+  const [y, m] = monthOf(day).split('-').map(Number) as [number, number]
+  return m === 12 ? `${y + 1}-01-15` : `${y}-${String(m + 1).padStart(2, '0')}-15`
+}
+
+/**
+ * The day the VAT of a cross-border item arises, where it has its own rule; `null`: the general rule (`taxPoint.ts`).
+ * - `wnt` and `wdt`: the day the invoice is issued, at the latest the 15th day of the month after the supply
+ *   (uVAT art. 20 ust. 5 and ust. 1); an advance payment raises no obligation.
+ * - `importServices`: the buyer's obligation arises as the supplier's would in Poland — on the performance of the
+ *   service (art. 19a ust. 1), at the end of each period of a continuous service (ust. 3, its `supplyDate`), on an
+ *   advance paid before (ust. 8) — the rule of a sale; the input tax is deducted in the same period (art. 86 ust. 10
+ *   and 10b pkt 3).
+ * - `export` and `euServices` follow the rule of a sale (art. 19a ust. 1; art. 100 ust. 3 for VAT-UE).
+ */
+export const crossBorderVatDate = (kind: CrossBorder | null, dates: ItemDates): LocalDateString | null => {
+  if (kind === 'wnt' || kind === 'wdt') {
+    const supply = dates.supplyDate ?? dates.invoiceDate ?? dates.date
+    const limit = fifteenthOfNextMonth(supply)
+    // Without a separate document date, the item's date is its invoice's.
+    const invoice = dates.invoiceDate ?? dates.date
+    if (invoice < limit) return invoice
+    return limit
+  }
+  if (kind === 'importServices') return vatSaleDate({ ...dates, isIncome: true, taxPoint: null })
+  return null
+}
+
+/**
+ * The input tax of a car expense split into the part deducted and the part that is not (uVAT art. 86a ust. 1–2:
+ * 50 % of the tax on the purchase, lease and running costs of a car also used privately, rounded half-up to the
+ * grosz). A car used only for business (art. 86a ust. 3 pkt 1 with ust. 4 and 12: the VAT-26 notice and a mileage
+ * record) and any other expense deduct the whole tax. The part not deducted is a PIT cost (uPIT art. 23 ust. 1
+ * pkt 43 lit. a: VAT is not a cost except where it may not be deducted under art. 86a); a PIT rule for cars (the
+ * 75 % of running costs, art. 23 ust. 1 pkt 46a) applies to the net plus that part.
+ * `carVatSplit(2301n, 'mixed')` → `{ deductible: 1151n, nonDeductible: 1150n }`.
+ */
+export const carVatSplit = (
+  vat: Grosze,
+  use: CarUse | null | undefined,
+): { deductible: Grosze; nonDeductible: Grosze } => {
+  if (use !== 'mixed') return { deductible: vat, nonDeductible: 0n }
+  const deductible = divRoundHalfUp(vat, 2n)
+  return { deductible, nonDeductible: vat - deductible }
+}
+
+/** The input tax of a purchase that is deducted: its VAT, or half of it for a car in mixed use. */
+export const deductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
+  carVatSplit(vat, facts?.carUse).deductible
+
+/** The input tax of a purchase that is not deducted and is therefore a PIT cost (half of a mixed-use car's). */
+export const nonDeductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
+  carVatSplit(vat, facts?.carUse).nonDeductible
+
+/**
+ * The book's cost of an expense occurrence: its net amount and the input tax it may not deduct (uPIT art. 23 ust. 1
+ * pkt 43 lit. a). The PIT rules that limit a car's costs apply to this sum.
+ */
+export const costWithVat = (o: {
+  readonly amount: Grosze
+  readonly vatAmount: Grosze
+  readonly vatFacts: VatFacts | null
+}) => o.amount + nonDeductibleVat(o.vatAmount, o.vatFacts)
+
+/** What the buyer pays with the document: its VAT, but none on a self-assessed purchase (the invoice states none). */
+export const paidVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze => (isSelfAssessed(facts) ? 0n : vat)
+
+/** The fixed assets' part of a period's purchases: net (P_40), input tax (P_41) and art. 91 corrections (P_44). */
+export interface AssetVat {
+  base: Grosze
+  vat: Grosze
+  correction: Grosze
+}
+
+export const noAssetVat = (): AssetVat => ({ base: 0n, vat: 0n, correction: 0n })
+
+/** Adds a month's fixed-asset VAT to a period's. */
+export const addAssetVat = (to: AssetVat, month: AssetVat | undefined): void => {
+  if (!month) return
+  to.base += month.base
+  to.vat += month.vat
+  to.correction += month.correction
+}
+
+/**
+ * Adds the VAT of an occurrence with {@link VatFacts} to its VAT month:
+ * - a cross-border sale is a line of its own kind (P_11 + P_12, P_21, P_22);
+ * - a self-assessed purchase is output tax on a line of its kind (P_23 / P_24, P_29 / P_30) and the same tax as
+ *   input (art. 86 ust. 2 pkt 4, ust. 10b pkt 2–3);
+ * - a purchase deducts {@link deductibleVat} (half for a car in mixed use), among the fixed assets when marked so.
+ */
+export const addVatFactsToMonth = (f: MonthFigures, it: MonthItem, facts: VatFacts): void => {
+  const kind = facts.crossBorder
+  if (it.isIncome) {
+    const treatment = kind ?? (it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate')
+    addSalesLine(f, treatment, treatment === 'rate' ? it.percent : '0', it.amount, it.vat)
+    return
+  }
+  if (kind === 'importServices' || kind === 'wnt') addSalesLine(f, kind, it.percent, it.amount, it.vat)
+  const deductible = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? 0n : deductibleVat(it.vat, facts)
+  f.inputVat += deductible
+  f.purchaseBase ??= 0n
+  if (deductible === 0n) return
+  f.purchaseBase += it.amount
+  if (facts.fixedAsset) {
+    f.assetVat ??= noAssetVat()
+    f.assetVat.base += it.amount
+    f.assetVat.vat += deductible
+  }
+}
