@@ -7,6 +7,7 @@ import type { CowDraft } from '../deciders/cowMap.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { ExpenseColumn } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'
+import { type SegmentedDraft, SegmentedMap } from './segmentedMap.ts'
 
 export type BankAccountKind = 'business' | 'vat'
 
@@ -115,7 +116,7 @@ export interface BankState {
 export const initialBank: BankState = Object.freeze({
   accounts: CowMap.empty<number, BankAccountState>(),
   statements: CowMap.empty<string, BankStatementState>(),
-  lines: CowMap.empty<string, BankLineState>(),
+  lines: SegmentedMap.empty<string, BankLineState>(),
   matches: CowMap.empty<string, BankMatchState>(),
   rules: CowMap.empty<number, BankRuleState>(),
   zusAccount: null,
@@ -124,7 +125,8 @@ export const initialBank: BankState = Object.freeze({
 export interface BankDraft {
   accounts: CowDraft<number, BankAccountState>
   statements: CowDraft<string, BankStatementState>
-  lines: CowDraft<string, BankLineState>
+  /** Lines only arrive, a statement's batch at a time: segments, not buckets (`segmentedMap.ts`). */
+  lines: SegmentedDraft<string, BankLineState>
   matches: CowDraft<string, BankMatchState>
   rules: CowDraft<number, BankRuleState>
   zusAccount: string | null
@@ -137,7 +139,7 @@ export const bankDraftOf = (s: BankState | undefined): BankDraft => {
   return {
     accounts: cow(b.accounts).draft(),
     statements: cow(b.statements).draft(),
-    lines: cow(b.lines).draft(),
+    lines: (b.lines instanceof SegmentedMap ? b.lines : SegmentedMap.from(b.lines)).draft(),
     matches: cow(b.matches).draft(),
     rules: cow(b.rules).draft(),
     zusAccount: b.zusAccount,
