@@ -29,6 +29,7 @@ const commands = {
   erasure: () => import('./commands/erasure.ts'),
   ksefOnline: () => import('./commands/ksefOnline.ts'),
   bank: () => import('./commands/bank.ts'),
+  whitelist: () => import('./commands/whitelist.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -174,6 +175,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance import bank ~/Pobrane/wyciag_2026_01.sta ~/Pobrane/wyciag_2026_02.xml --user anna@example.com',
   ],
   'bank unmatched': ['finance bank unmatched --user anna@example.com'],
+  'whitelist import': ['finance whitelist import ~/Pobrane/20261127.json --user anna@example.com'],
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
@@ -393,6 +395,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBackup(program, ctx)
   registerKsef(program, ctx)
   registerBank(program, ctx)
+  registerWhiteList(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -627,6 +630,21 @@ const registerBank = (program: Command, ctx: Ctx) => {
     .addOption(requiredUser())
     .option('--json', 'print them as JSON')
     .action(async (o: { user: string; json?: boolean }) => (await commands.bank()).bankUnmatchedCommand(ctx, o))
+}
+
+/** `finance whitelist import`: the VAT payers' flat file checked against the books' payments above 15 000 zł. */
+const registerWhiteList = (program: Command, ctx: Ctx) => {
+  program
+    .command('whitelist')
+    .description("the VAT payers' white list (wykaz podatników VAT)")
+    .command('import')
+    .description("check the payments above 15 000 zł against the Ministry's daily flat file and keep the evidence")
+    .argument('<file>', 'the flat file (JSON, unpacked from the daily 7z)')
+    .addOption(requiredUser())
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, o: { user: string; json?: boolean }) =>
+      (await commands.whitelist()).whitelistImportCommand(ctx, file, o),
+    )
 }
 
 /** A month number 1–12 (`3` or `03`). */

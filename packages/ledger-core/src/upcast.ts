@@ -50,6 +50,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   AssetDeleted: 1,
   // Stock-taking (spis z natury).
   InventoryTaken: 1,
+  // Bank: the white list's answer kept as evidence of a payment (bank/whiteList.ts).
+  BankWhiteListChecked: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
