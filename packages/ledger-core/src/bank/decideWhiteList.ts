@@ -3,7 +3,8 @@ import { isLocalDate } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { type BankWhiteListCheck, betterEvidence, whiteListPayments } from './whiteList.ts'
+import type { BankWhiteListCheck } from './state.ts'
+import { betterEvidence, whiteListPayments } from './whiteList.ts'
 
 const RESULTS: ReadonlySet<string> = new Set(['active', 'exempt', 'listed', 'absent'])
 const SOURCES: ReadonlySet<string> = new Set(['flatFile', 'api'])
