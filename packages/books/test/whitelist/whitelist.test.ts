@@ -102,7 +102,7 @@ describe('the white list API adapter (recorded answers of wl-api.mf.gov.pl)', ()
     })
     expect(urls).toEqual([`https://wl-api.mf.gov.pl/api/check/nip/${NIP}/bank-account/${ACCOUNT}?date=2026-11-20`])
     const no = recorded(200, { result: { accountAssigned: 'NIE', requestId: 'x1' } })
-    expect((await no.list.check({ nip: NIP, account: ACCOUNT, date: '2026-11-20' })))?.result).toBe('absent')
+    expect((await no.list.check({ nip: NIP, account: ACCOUNT, date: '2026-11-20' }))?.result).toBe('absent')
   })
 
   it('reports a refused query with the API code', async () => {
