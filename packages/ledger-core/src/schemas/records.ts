@@ -218,6 +218,11 @@ const ItemFields = {
    * invoice: the item's date. See tax/taxPoint.ts.
    */
   taxPoint: Schema.optional(Schema.Literal(...TaxPoints)),
+  /**
+   * (optional, absent in older items) Goods or services of Annex 15 of the VAT act: with an invoice gross over
+   * 15 000 zł the split payment is due (tax/splitPayment.ts, uVAT art. 108a ust. 1a). Absent: not of the Annex.
+   */
+  annex15: Schema.optional(Schema.Boolean),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

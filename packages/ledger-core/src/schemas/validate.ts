@@ -544,6 +544,7 @@ const readItem = (r: Reader, income: boolean) => {
     documentVat: readDocumentVat(r, amount, percent, vatTreatment),
     corrects,
     ...(taxPoint === 'invoice' ? { taxPoint } : {}),
+    ...(r.boolean('annex15', 'Annex 15') ? { annex15: true } : {}),
   }
 }
 

@@ -47,3 +47,4 @@ export {
   vatPurchaseDate,
   vatSaleDate,
 } from './taxPoint.ts'
+export { SPLIT_PAYMENT_THRESHOLD, splitPaymentDuty } from './splitPayment.ts'
