@@ -30,7 +30,7 @@ const rng = (seed: number) => {
 }
 
 /** Sixty monthly statements of 2022–2026 with 50 000 lines between them, balances continuing. */
-const statements = (): BankStatement[] => {
+export const statements = (): BankStatement[] => {
   const r = rng(7)
   const out: BankStatement[] = []
   let balance = 1_000_000n
@@ -151,4 +151,6 @@ export const run = async () => {
     `camt.053.001.02 with the schema check (readStatementFiles, one validator run): ${MONTHS} files, ${LINES} lines in ` +
       `${checkedMs.toFixed(0)} ms`,
   )
+  // The whole import into the books (bench/bankImport.ts): read, matched, appended, then again.
+  await (await import('./bankImport.ts')).runImport(all, 20)
 }

@@ -30,6 +30,7 @@ const commands = {
   ksefOnline: () => import('./commands/ksefOnline.ts'),
   bank: () => import('./commands/bank.ts'),
   rates: () => import('./commands/rates.ts'),
+  whitelist: () => import('./commands/whitelist.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -178,6 +179,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'rates import': ['finance rates import ~/Pobrane/archiwum_tab_a_2026.csv --user anna@example.com'],
   'rates fetch': ['finance rates fetch 2026-04-01 2026-06-30 --user anna@example.com'],
   'rates show': ['finance rates show EUR 2026-05-04 --user anna@example.com'],
+  'whitelist import': ['finance whitelist import ~/Pobrane/20261127.json --user anna@example.com'],
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
@@ -398,6 +400,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerKsef(program, ctx)
   registerBank(program, ctx)
   registerRates(program, ctx)
+  registerWhiteList(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -669,6 +672,21 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .option('--json', 'print JSON')
     .action(async (code: string, day: string, o: { user: string; json?: boolean }) =>
       (await commands.rates()).ratesShowCommand(ctx, code, day, o),
+    )
+}
+
+/** `finance whitelist import`: the VAT payers' flat file checked against the books' payments above 15 000 zł. */
+const registerWhiteList = (program: Command, ctx: Ctx) => {
+  program
+    .command('whitelist')
+    .description("the VAT payers' white list (wykaz podatników VAT)")
+    .command('import')
+    .description("check the payments above 15 000 zł against the Ministry's daily flat file and keep the evidence")
+    .argument('<file>', 'the flat file (JSON, unpacked from the daily 7z)')
+    .addOption(requiredUser())
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, o: { user: string; json?: boolean }) =>
+      (await commands.whitelist()).whitelistImportCommand(ctx, file, o),
     )
 }
 

@@ -54,6 +54,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   CurrencyRatesRecorded: 1,
   // A fixed asset's change of use for VAT (art. 91).
   AssetVatUseChanged: 1,
+  // Bank: the white list's answer kept as evidence of a payment (bank/whiteList.ts).
+  BankWhiteListChecked: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

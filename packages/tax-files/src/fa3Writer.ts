@@ -7,7 +7,7 @@
  * before it is handed out (API, CLI).
  */
 import type { Address, Contact, Invoice, Item, Primary } from '@finance/ledger-core'
-import { formatMoney, isCountryCode, parseMoney, vatOfItem } from '@finance/ledger-core/light'
+import { formatMoney, isCountryCode, parseMoney, splitPaymentDuty, vatOfItem } from '@finance/ledger-core/light'
 import { SCHEMAS } from './schemas.ts'
 import { dateTime, XmlWriter } from './xml.ts'
 
@@ -251,7 +251,8 @@ export const fa3Issue = (req: Fa3IssueRequest): Fa3IssueResult => {
     .leaf('P_16', 2)
     .leaf('P_17', 2)
     .leaf('P_18', bucket.p12 === 'np II' ? 1 : 2)
-    .leaf('P_18A', 2)
+    // The split-payment mark: an Annex 15 item on an invoice over 15 000 zł gross (uVAT art. 106e ust. 1 pkt 18a).
+    .leaf('P_18A', splitPaymentDuty(item.annex15, net + vat) ? 1 : 2)
     .open('Zwolnienie')
   if (item.vatTreatment === 'zw') w.leaf('P_19', 1).leaf('P_19A', req.exemptionBasis!.trim().slice(0, 256))
   else w.leaf('P_19N', 1)

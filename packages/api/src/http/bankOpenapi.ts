@@ -17,6 +17,27 @@ const line = obj({
   status: { type: 'string', enum: ['matched', 'private', 'transfer', 'unmatched'] },
 })
 
+const whiteListPayment = obj({
+  lineId: { type: 'string' },
+  bookingDate: { type: 'string', format: 'date' },
+  amount: { type: 'string' },
+  nip: { type: 'string' },
+  account: { type: 'string' },
+  counterparty: { type: 'string' },
+  expenses: arr(obj({ id: { type: 'string' }, documentNumber: { type: 'string' }, gross: { type: 'string' } })),
+  check: {
+    type: ['object', 'null'],
+    properties: {
+      listDate: { type: 'string', format: 'date' },
+      source: { type: 'string', enum: ['flatFile', 'api'] },
+      result: { type: 'string', enum: ['active', 'exempt', 'listed', 'absent'] },
+      requestId: { type: ['string', 'null'] },
+    },
+  },
+  splitPayment: { type: 'boolean' },
+  warning: { type: 'boolean' },
+})
+
 export const bankOperations = {
   'GET /api/bank': {
     summary: 'Bank accounts with balances, statements, gaps, the ZUS account and rules',
@@ -94,5 +115,22 @@ export const bankOperations = {
     description:
       'Income and expense occurrences of the months `from`–`to` (default: the last 12) not paid in full; `all=true` includes paid ones.',
     ok: obj({ receivables: arr(obj()), payables: arr(obj()) }),
+  },
+  'GET /api/bank/whitelist': {
+    summary: 'Payments above 15 000 zł the VAT payers’ white list concerns, with the evidence kept',
+    description:
+      'Outgoing lines paying an expense of more than 15 000 zł gross (or themselves more) to a Polish NIP and account (uPIT art. 22p, uVAT art. 117ba); `warning` when the account was not on the list (and the payment was no split payment).',
+    ok: obj({ payments: arr(whiteListPayment) }),
+  },
+  'POST /api/bank/whitelist': {
+    summary: 'Check the payments against the Ministry’s flat file of the white list',
+    description:
+      '`{ fileName?, base64 }`: the daily flat file (JSON, unpacked from the 7z). Each covered payment of the file’s day or before is checked (SHA-512 of date + NIP + account, iterated as the header says; virtual accounts by the masks) and the answer kept as evidence when it is of a list nearer the payment than the one kept. A file that is no flat file: 400 with `file` and the reason.',
+    ok: obj({
+      file: obj({ date: { type: 'string', format: 'date' }, active: { type: 'integer' }, exempt: { type: 'integer' } }),
+      checked: { type: 'integer' },
+      recorded: { type: 'integer' },
+      payments: arr(whiteListPayment),
+    }),
   },
 } as const

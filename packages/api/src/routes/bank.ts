@@ -7,7 +7,14 @@
  *   item from a line, marking it private, rules, and the receivables and payables.
  */
 import { Buffer } from 'node:buffer'
-import { importBankFiles, importBankStatements } from '@finance/books'
+import {
+  checkWhiteList,
+  flatFileWhiteList,
+  importBankFiles,
+  importBankStatements,
+  readFlatFile,
+  WhiteListError,
+} from '@finance/books'
 import {
   addMonthsToMonth,
   type BankLineStatus,
@@ -15,6 +22,7 @@ import {
   bankOverview,
   bankQueue,
   paymentStates,
+  whiteListPayments,
 } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
@@ -24,6 +32,8 @@ import { booksOf, run } from './books.ts'
 
 export const MAX_BANK_FILES = 100
 export const BANK_BODY_LIMIT = 32 * 1024 * 1024
+/** The flat file of the VAT payers' list, base64 (the Ministry's daily file is a few hundred MB unpacked). */
+export const WHITE_LIST_BODY_LIMIT = 512 * 1024 * 1024
 
 const text = (message: string, max: number) =>
   Schema.String.annotations({ message: () => message }).pipe(Schema.maxLength(max, { message: () => message }))
@@ -54,6 +64,14 @@ const StatementsBody = body(
     preview: Schema.optional(Schema.Boolean),
   }),
   { statements: 'Statements must be a list of bank statements' },
+)
+
+const WhiteListBody = body(
+  Schema.Struct({
+    fileName: Schema.optional(text('File name must be text of at most 255 characters', 255)),
+    base64: text('File content must be base64 text', WHITE_LIST_BODY_LIMIT),
+  }),
+  { base64: 'File content must be base64 text' },
 )
 
 const AccountBody = body(JsonObject)
@@ -288,6 +306,31 @@ export default async function bankRoutes(app: FastifyInstance) {
     await run(app, request, { type: 'DeleteBankRule', id })
     return { success: true }
   })
+
+  app.get('/api/bank/whitelist', { ...auth, schema: { tags } }, async (request) => {
+    const { state } = await booksOf(app, request)
+    return { payments: whiteListPayments(state) }
+  })
+
+  app.post(
+    '/api/bank/whitelist',
+    { ...auth, bodyLimit: WHITE_LIST_BODY_LIMIT, schema: { tags, body: WhiteListBody } },
+    async (request) => {
+      const b = request.body as { base64: string }
+      let list: ReturnType<typeof flatFileWhiteList>
+      try {
+        list = flatFileWhiteList(readFlatFile(new Uint8Array(Buffer.from(b.base64, 'base64'))))
+      } catch (e) {
+        if (e instanceof WhiteListError) throw validationError([{ field: 'file', message: e.message }])
+        throw e
+      }
+      const report = await checkWhiteList(app.finance.store, request.user.sub, list, app.finance.now, {
+        correlationId: String(request.id),
+      })
+      const f = list.file
+      return { file: { date: f.date, active: f.active, exempt: f.exempt, masks: f.masks.length }, ...report }
+    },
+  )
 
   app.get('/api/bank/open-items', { ...auth, schema: { tags, querystring: OpenQuery } }, async (request) => {
     const q = request.query as { from?: string; to?: string; all?: 'true' | 'false' }

@@ -93,6 +93,15 @@ export interface DeleteBankRule extends Base {
   readonly id: number
 }
 
+/**
+ * Keeps the white list's answers as evidence of the payments they concern; an answer for a line that already has
+ * as good evidence (a list of a day at least as near the payment) adds nothing.
+ */
+export interface RecordWhiteListChecks extends Base {
+  readonly type: 'RecordWhiteListChecks'
+  readonly checks: unknown
+}
+
 export type BankCommand =
   | SaveBankAccount
   | DeleteBankAccount
@@ -103,6 +112,7 @@ export type BankCommand =
   | CreateItemFromBankLine
   | SaveBankRule
   | DeleteBankRule
+  | RecordWhiteListChecks
 
 export const BANK_COMMANDS: ReadonlySet<string> = new Set([
   'SaveBankAccount',
@@ -114,4 +124,5 @@ export const BANK_COMMANDS: ReadonlySet<string> = new Set([
   'CreateItemFromBankLine',
   'SaveBankRule',
   'DeleteBankRule',
+  'RecordWhiteListChecks',
 ])

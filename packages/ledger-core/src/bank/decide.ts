@@ -17,8 +17,9 @@ import { absurd } from '../types.ts'
 import type { BankCommand, BankStatementInput } from './commands.ts'
 import { BankRuleDataSchema } from './events.ts'
 import { formatIban, isZusAccount, normalizeIban } from './iban.ts'
-import { lineIdOf, lineKeys } from './lineKey.ts'
-import { AUTO_CONFIDENCE, matchContext, suggest } from './match.ts'
+import { decideWhiteListChecks } from './decideWhiteList.ts'
+import { canonicalMoney, lineIdOf, lineKeys } from './lineKey.ts'
+import { AUTO_CONFIDENCE, matchContext, recordPayment, suggest } from './match.ts'
 import type { BankAllocation, BankLineState, BankMatchState, BankRuleState } from './state.ts'
 
 const MONEY = /^-?\d{1,13}\.\d{2}$/
@@ -51,21 +52,27 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
     if (s[k] !== undefined && (typeof s[k] !== 'string' || !MONEY.test(s[k])))
       errors.push(field(k, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
   if (!Array.isArray(s.lines)) return [...errors, field('lines', 'The statement has no list of lines')]
+  // A statement's lines share a few dozen dates: each is checked once.
+  const checked = new Map<unknown, boolean>()
+  const isDate = (d: unknown): boolean => {
+    const known = checked.get(d)
+    if (known !== undefined) return known
+    const ok = isLocalDate(d)
+    checked.set(d, ok)
+    return ok
+  }
+  const period = isLocalDate(s.openingDate) && isLocalDate(s.closingDate)
   for (const [i, l] of s.lines.entries()) {
     const at = `lines.${i}`
     if (typeof l !== 'object' || l === null) {
       errors.push(field(at, 'The line is not valid'))
       continue
     }
-    if (!isLocalDate(l.bookingDate))
+    if (!isDate(l.bookingDate))
       errors.push(field(`${at}.bookingDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
-    else if (
-      isLocalDate(s.openingDate) &&
-      isLocalDate(s.closingDate) &&
-      (l.bookingDate < s.openingDate || l.bookingDate > s.closingDate)
-    )
+    else if (period && (l.bookingDate < s.openingDate || l.bookingDate > s.closingDate))
       errors.push(field(`${at}.bookingDate`, "The line's date is outside the statement's period", 'INVALID_DATE'))
-    if (!isLocalDate(l.valueDate))
+    if (!isDate(l.valueDate))
       errors.push(field(`${at}.valueDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
     if (typeof l.amount !== 'string' || !MONEY.test(l.amount))
       errors.push(field(`${at}.amount`, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
@@ -89,8 +96,11 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
   return errors
 }
 
+/** Whitespace a text needs collapsed: any but a single inner space (most texts have none and skip the replace). */
+const LOOSE = /[^\S ]| {2}|^ | $/
+
 const clip = (s: string | undefined, max: number): string | null => {
-  const t = s?.replace(/\s+/g, ' ').trim()
+  const t = s === undefined || s === null || !LOOSE.test(s) ? s : s.replace(/\s+/g, ' ').trim()
   return t ? t.slice(0, max) : null
 }
 
@@ -112,15 +122,15 @@ const lineEvent = (lineId: string, l: BankStatementInput['lines'][number]): Stat
   lineId,
   bookingDate: l.bookingDate,
   valueDate: l.valueDate,
-  amount: formatMoney(parseMoney(l.amount)),
-  title: (l.title.replace(/\s+/g, ' ').trim() || '—').slice(0, 1000),
+  amount: canonicalMoney(l.amount),
+  title: ((LOOSE.test(l.title) ? l.title.replace(/\s+/g, ' ').trim() : l.title) || '—').slice(0, 1000),
   counterpartyName: clip(l.counterpartyName, 300),
   counterpartyAccount: clip(l.counterpartyAccount, 64),
   bankReference: clip(l.bankReference, 64),
   transactionCode: clip(l.transactionCode, 64),
   splitPayment: l.splitPayment
     ? {
-        vat: formatMoney(parseMoney(l.splitPayment.vat)),
+        vat: canonicalMoney(l.splitPayment.vat),
         nip: clip(l.splitPayment.nip, 20),
         invoice: clip(l.splitPayment.invoice, 100),
       }
@@ -445,6 +455,8 @@ export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent
       if (r.deleted) return domainError('ALREADY_DELETED')
       return [{ type: 'BankRuleDeleted', data: { id: r.id } }]
     }
+    case 'RecordWhiteListChecks':
+      return decideWhiteListChecks(state, command.checks)
     default:
       return absurd(command)
   }
@@ -531,7 +543,7 @@ const importStatement = (
       })
       for (const a of best.allocations)
         if (a.kind === 'transaction') {
-          ctx.paid.set(a.id, (ctx.paid.get(a.id) ?? 0n) + parseMoney(a.amount))
+          recordPayment(ctx, a.id, parseMoney(a.amount))
           touched.push(a.id)
         }
       continue

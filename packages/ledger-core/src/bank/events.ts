@@ -88,6 +88,17 @@ export const BankRuleDataSchema = Schema.Struct({
 export const BankRuleSaved = ev('BankRuleSaved', { id: Id, data: BankRuleDataSchema })
 export const BankRuleDeleted = ev('BankRuleDeleted', { id: Id })
 
+/** The white list's answer for a payment's NIP and account, kept as evidence (`whiteList.ts`). */
+export const BankWhiteListChecked = ev('BankWhiteListChecked', {
+  lineId: LineId,
+  nip: Schema.String.pipe(Schema.pattern(/^\d{10}$/)),
+  account: Schema.String.pipe(Schema.pattern(/^\d{26}$/)),
+  listDate: LocalDateSchema,
+  source: Schema.Literal('flatFile', 'api'),
+  result: Schema.Literal('active', 'exempt', 'listed', 'absent'),
+  requestId: Schema.NullOr(Text(64)),
+})
+
 export const bankEventSchemas = {
   BankAccountSaved,
   BankAccountDeleted,
@@ -97,4 +108,5 @@ export const bankEventSchemas = {
   BankLineUnmatched,
   BankRuleSaved,
   BankRuleDeleted,
+  BankWhiteListChecked,
 } as const

@@ -34,6 +34,9 @@ export const applyBank = (d: BankDraft, e: BankEvent): void => {
     case 'BankRuleSaved':
       d.rules.set(e.data.id, { id: e.data.id, data: e.data.data, deleted: false })
       return
+    case 'BankWhiteListChecked':
+      d.whiteList.set(e.data.lineId, e.data)
+      return
     case 'BankRuleDeleted': {
       const r = d.rules.get(e.data.id)
       if (r) d.rules.set(r.id, { ...r, deleted: true })

@@ -19,7 +19,7 @@ export interface LineKeyInput {
 
 /** The amount as `formatMoney` writes it; already canonical amounts (almost all) skip the bigint round trip. */
 const CANONICAL = /^-?(?:0|[1-9]\d*)\.\d{2}$/
-const canonicalMoney = (amount: string): string =>
+export const canonicalMoney = (amount: string): string =>
   CANONICAL.test(amount) && amount !== '-0.00' ? amount : formatMoney(parseMoney(amount))
 
 export const normalizeTitle = (title: string): string =>

@@ -31,6 +31,8 @@ export interface BankSuggestion {
 }
 
 interface Occurrence {
+  /** Its place in `occurrences` (suggestions of equal confidence keep that order). */
+  readonly order: number
   readonly id: string
   readonly itemId: number
   readonly income: boolean
@@ -48,6 +50,44 @@ export interface MatchContext {
   readonly occurrences: readonly Occurrence[]
   /** What the books already count as paid, by transaction: bank allocations, or a hand-ticked completion. */
   readonly paid: Map<string, bigint>
+  /** The occurrences still open, by what is due on them (kept by `recordPayment`): the amount rules look up here. */
+  readonly byDue: Map<bigint, Occurrence[]>
+  /** The occurrences with a document number (3 characters or more) a title can name, money in and money out. */
+  readonly numbered: { readonly income: readonly Occurrence[]; readonly expense: readonly Occurrence[] }
+  readonly byId: ReadonlyMap<string, Occurrence>
+  /** Counterparty accounts as read (`normalizeIban`), once each: a statement names the same few again and again. */
+  readonly accounts: Map<string, string | null>
+}
+
+const accountOf = (ctx: MatchContext, text: string): string | null => {
+  const known = ctx.accounts.get(text)
+  if (known !== undefined) return known
+  const a = normalizeIban(text)
+  ctx.accounts.set(text, a)
+  return a
+}
+
+const indexDue = (byDue: Map<bigint, Occurrence[]>, o: Occurrence, due: bigint): void => {
+  if (due <= 0n) return
+  const list = byDue.get(due)
+  if (list) list.push(o)
+  else byDue.set(due, [o])
+}
+
+/** Counts `amount` more as paid on transaction `id` (a match made during the run), keeping the indexes current. */
+export const recordPayment = (ctx: MatchContext, id: string, amount: bigint): void => {
+  const o = ctx.byId.get(id)
+  if (o) {
+    const before = outstanding(ctx, id, o.sum)
+    const list = ctx.byDue.get(before)
+    if (list) {
+      const at = list.indexOf(o)
+      if (at >= 0) list.splice(at, 1)
+      if (list.length === 0) ctx.byDue.delete(before)
+    }
+  }
+  ctx.paid.set(id, (ctx.paid.get(id) ?? 0n) + amount)
+  if (o) indexDue(ctx.byDue, o, outstanding(ctx, id, o.sum))
 }
 
 const normDoc = (s: string) => s.toUpperCase().replace(/[\s]/g, '')
@@ -80,6 +120,7 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
         if (itemId === null) continue
         const item = state.records.get(itemId)?.data as Item | undefined
         occurrences.push({
+          order: occurrences.length,
           id: row.id,
           itemId,
           income: row.eventType === '1_Revenue',
@@ -97,6 +138,13 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
       if (a.kind === 'transaction') paid.set(a.id, (paid.get(a.id) ?? 0n) + parseMoney(a.amount))
   for (const [id, f] of state.flags)
     if (f.completed && !paid.has(id) && f.paidAmount !== null) paid.set(id, parseMoney(f.paidAmount))
+  const byDue = new Map<bigint, Occurrence[]>()
+  const byId = new Map<string, Occurrence>()
+  for (const o of occurrences) {
+    byId.set(o.id, o)
+    indexDue(byDue, o, o.sum - (paid.get(o.id) ?? 0n))
+  }
+  const numbered = occurrences.filter((o) => o.documentNumber.length >= 3)
   return {
     taxAccount: nip ? taxMicroAccount(nip) : null,
     zusAccount: state.bank.zusAccount,
@@ -104,6 +152,10 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
     obligations: obl,
     occurrences,
     paid,
+    byDue,
+    numbered: { income: numbered.filter((o) => o.income), expense: numbered.filter((o) => !o.income) },
+    byId,
+    accounts: new Map(),
   }
 }
 
@@ -156,7 +208,7 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
   const amount = parseMoney(line.amount)
   const money = abs(amount)
   const out: BankSuggestion[] = []
-  const cp = line.counterpartyAccount ? normalizeIban(line.counterpartyAccount) : null
+  const cp = line.counterpartyAccount ? accountOf(ctx, line.counterpartyAccount) : null
   if (amount === 0n) return out
   if (cp !== null && ctx.ownAccounts.has(cp))
     return [
@@ -222,8 +274,9 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
   // Invoices: incomes for money in, expenses for money out.
   const income = amount > 0n
   const title = normDoc(`${line.title} ${line.splitPayment?.invoice ?? ''}`)
-  const candidates = ctx.occurrences.filter((o) => o.income === income && outstanding(ctx, o.id, o.sum) > 0n)
-  const byNumber = candidates.filter((o) => o.documentNumber.length >= 3 && title.includes(o.documentNumber))
+  const byNumber = (income ? ctx.numbered.income : ctx.numbered.expense).filter(
+    (o) => title.includes(o.documentNumber) && outstanding(ctx, o.id, o.sum) > 0n,
+  )
   if (byNumber.length > 0) {
     // Several numbers: the transfer pays them in the order of their dates, each up to what is due.
     byNumber.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
@@ -256,12 +309,13 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
   const nip = line.splitPayment?.nip?.replace(/\D/g, '') || /\b(\d{10})\b/.exec(line.title.replace(/-/g, ''))?.[1] || ''
   const from = addDays(line.bookingDate, -60)
   const to = addDays(line.bookingDate, 60)
-  for (const o of candidates) {
-    if (byNumber.includes(o)) continue
-    const due = outstanding(ctx, o.id, o.sum)
-    if (nip !== '' && o.nip === nip && due === money)
+  // What is due to the grosz: only those occurrences can match by NIP or amount (indexed, in their order).
+  const sameDue = (ctx.byDue.get(money) ?? []).filter((o) => o.income === income && !byNumber.includes(o))
+  if (sameDue.length > 1) sameDue.sort((a, b) => a.order - b.order)
+  for (const o of sameDue) {
+    if (nip !== '' && o.nip === nip)
       out.push({ allocations: [tx(o.id, money)], reason: 'bank.reason.counterpartyNip', confidence: 85 })
-    else if (due === money && o.date >= from && o.date <= to)
+    else if (o.date >= from && o.date <= to)
       out.push({ allocations: [tx(o.id, money)], reason: 'bank.reason.amount', confidence: 60 })
   }
   return out.sort((a, b) => b.confidence - a.confidence).slice(0, 5)

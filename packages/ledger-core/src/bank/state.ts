@@ -7,6 +7,7 @@ import type { CowDraft } from '../deciders/cowMap.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { ExpenseColumn } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'
+import { type SegmentedDraft, SegmentedMap } from './segmentedMap.ts'
 
 export type BankAccountKind = 'business' | 'vat'
 
@@ -102,6 +103,23 @@ export interface BankRuleState {
   readonly deleted: boolean
 }
 
+/** What the list says of a NIP and account: active or exempt VAT payer (flat file), on the list (API), not on it. */
+export type WhiteListResult = 'active' | 'exempt' | 'listed' | 'absent'
+export type WhiteListSource = 'flatFile' | 'api'
+
+export interface BankWhiteListCheck {
+  readonly lineId: string
+  readonly nip: string
+  /** The 26-digit Polish account (NRB) checked. */
+  readonly account: string
+  /** The day the list checked is of (the flat file's date, the API's answer for that day). */
+  readonly listDate: LocalDateString
+  readonly source: WhiteListSource
+  readonly result: WhiteListResult
+  /** The API's `requestId` (proof of the query), `null` for the flat file. */
+  readonly requestId: string | null
+}
+
 export interface BankState {
   readonly accounts: ReadonlyMap<number, BankAccountState>
   readonly statements: ReadonlyMap<string, BankStatementState>
@@ -110,24 +128,29 @@ export interface BankState {
   readonly rules: ReadonlyMap<number, BankRuleState>
   /** The payer's individual ZUS contribution account, `null` until the user enters it. */
   readonly zusAccount: string | null
+  /** The white-list evidence of outgoing payments, by line (`whiteList.ts`). */
+  readonly whiteList: ReadonlyMap<string, BankWhiteListCheck>
 }
 
 export const initialBank: BankState = Object.freeze({
   accounts: CowMap.empty<number, BankAccountState>(),
   statements: CowMap.empty<string, BankStatementState>(),
-  lines: CowMap.empty<string, BankLineState>(),
+  lines: SegmentedMap.empty<string, BankLineState>(),
   matches: CowMap.empty<string, BankMatchState>(),
   rules: CowMap.empty<number, BankRuleState>(),
   zusAccount: null,
+  whiteList: CowMap.empty<string, BankWhiteListCheck>(),
 })
 
 export interface BankDraft {
   accounts: CowDraft<number, BankAccountState>
   statements: CowDraft<string, BankStatementState>
-  lines: CowDraft<string, BankLineState>
+  /** Lines only arrive, a statement's batch at a time: segments, not buckets (`segmentedMap.ts`). */
+  lines: SegmentedDraft<string, BankLineState>
   matches: CowDraft<string, BankMatchState>
   rules: CowDraft<number, BankRuleState>
   zusAccount: string | null
+  whiteList: CowDraft<string, BankWhiteListCheck>
 }
 
 const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
@@ -137,10 +160,11 @@ export const bankDraftOf = (s: BankState | undefined): BankDraft => {
   return {
     accounts: cow(b.accounts).draft(),
     statements: cow(b.statements).draft(),
-    lines: cow(b.lines).draft(),
+    lines: (b.lines instanceof SegmentedMap ? b.lines : SegmentedMap.from(b.lines)).draft(),
     matches: cow(b.matches).draft(),
     rules: cow(b.rules).draft(),
     zusAccount: b.zusAccount,
+    whiteList: cow(b.whiteList ?? initialBank.whiteList).draft(),
   }
 }
 
@@ -151,4 +175,5 @@ export const freezeBank = (d: BankDraft): BankState => ({
   matches: d.matches.freeze(),
   rules: d.rules.freeze(),
   zusAccount: d.zusAccount,
+  whiteList: d.whiteList.freeze(),
 })

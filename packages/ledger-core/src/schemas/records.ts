@@ -256,6 +256,11 @@ const ItemFields = {
   carUse: Schema.optional(Schema.Literal(...CarUses)),
   /** (optional) Expenses: counted among the fixed assets (its input VAT goes to K_40 / K_41). */
   fixedAsset: Schema.optional(Schema.Boolean),
+  /**
+   * (optional, absent in older items) Goods or services of Annex 15 of the VAT act: with an invoice gross over
+   * 15 000 zł the split payment is due (tax/splitPayment.ts, uVAT art. 108a ust. 1a). Absent: not of the Annex.
+   */
+  annex15: Schema.optional(Schema.Boolean),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

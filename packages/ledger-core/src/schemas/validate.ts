@@ -579,6 +579,7 @@ const readItem = (r: Reader, income: boolean) => {
     ...(taxPoint === 'invoice' ? { taxPoint } : {}),
     ...(currency === null ? {} : { currency }),
     ...vat.fields,
+    ...(r.boolean('annex15', 'Annex 15') ? { annex15: true } : {}),
   }
 }
 

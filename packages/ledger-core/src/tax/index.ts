@@ -76,3 +76,4 @@ export {
 } from './taxPoint.ts'
 
 export * from './currency.ts'
+export { SPLIT_PAYMENT_THRESHOLD, splitPaymentDuty } from './splitPayment.ts'

@@ -16,7 +16,7 @@ const KEYS = ['VAT', 'IDC', 'INV', 'TXT'] as const
 
 /** The split payment's parts of a title, or `undefined` when the title is not one (or its VAT amount is unreadable). */
 export const parseSplitPayment = (title: string): SplitPayment | undefined => {
-  const start = title.toUpperCase().indexOf('/VAT/')
+  const start = title.search(/\/VAT\//i)
   if (start < 0) return undefined
   const text = title.slice(start)
   const upper = text.toUpperCase()

@@ -4,11 +4,32 @@ import { hasRemainder } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
+/** The day paid as the row shows it: "20 Jan" / "20 sty". */
+const usePaidDay = (paidOn: string | null): string | null => {
+  const { i18n } = useLingui()
+  if (!paidOn) return null
+  return new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'pl-PL', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${paidOn}T00:00:00Z`))
+}
+
+/** What was paid, with the day when it is known: "20 Jan, PLN 345.00". */
+const PaidAmount = ({ day, value }: { day: string | null; value: string | null }) => (
+  <>
+    {day && `${day}, `}
+    <Amount value={value} />
+  </>
+)
+
 /**
- * "paid PLN 345.00 — now PLN 360.00 — PLN 15.00 to pay": shown on a completed transaction whose amount changed after
- * it was paid (received, for a revenue). Nothing otherwise.
+ * "paid 20 Jan, PLN 345.00 — now PLN 360.00 — PLN 15.00 to pay": shown on a completed transaction whose amount
+ * changed after it was paid (received, for a revenue), in place of `PaidOn`, so the day paid is said once. Nothing
+ * otherwise.
  */
 export const PaymentState = ({ transaction: t }: { transaction: Transaction }) => {
+  const day = usePaidDay(t.paidOn ?? null)
   if (!hasRemainder(t)) return null
   const remaining = money2(t.remainingAmount)
   const over = remaining.startsWith('-')
@@ -20,37 +41,37 @@ export const PaymentState = ({ transaction: t }: { transaction: Transaction }) =
     <p className={`payment-state ${over ? 'payment-state--over' : 'payment-state--owing'}`}>
       {revenue && over && (
         <Trans>
-          received <Amount value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> more than due
+          received <PaidAmount day={day} value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> more
+          than due
         </Trans>
       )}
       {revenue && !over && (
         <Trans>
-          received <Amount value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> to receive
+          received <PaidAmount day={day} value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> to
+          receive
         </Trans>
       )}
       {!revenue && over && (
         <Trans>
-          paid <Amount value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> overpaid
+          paid <PaidAmount day={day} value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> overpaid
         </Trans>
       )}
       {!revenue && !over && (
         <Trans>
-          paid <Amount value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> to pay
+          paid <PaidAmount day={day} value={paid} /> — now <Amount value={now} /> — <Amount value={rest} /> to pay
         </Trans>
       )}
     </p>
   )
 }
 
-/** "paid 20 Jan, PLN 1,926.76" (received, for a revenue): a completed row whose payment day is known. */
+/**
+ * "paid 20 Jan, PLN 1,926.76" (received, for a revenue): a completed row whose payment day is known — the one place
+ * a row says when it was paid (a row paid before its amount changed says it in `PaymentState` instead).
+ */
 export const PaidOn = ({ transaction: t }: { transaction: Transaction }) => {
-  const { i18n } = useLingui()
-  if (!t.completed || !t.paidOn) return null
-  const day = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'pl-PL', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${t.paidOn}T00:00:00Z`))
+  const day = usePaidDay(t.paidOn ?? null)
+  if (!t.completed || !day || hasRemainder(t)) return null
   const paid = t.paidAmount ?? t.dataObject.sum
   return (
     <p className="payment-state payment-state--paid-on">

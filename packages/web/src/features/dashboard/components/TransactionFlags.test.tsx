@@ -1,10 +1,14 @@
-/** A ZUS row marked paid says the day it was paid (today by default): contributions are deducted on that day. */
+/**
+ * A ZUS row marked paid says the day it was paid (today by default): contributions are deducted on that day. The
+ * card says it once ("zapłacono 18 mar, …"), not the flags as well.
+ */
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import { fixtureMonth } from '../fixtures.ts'
 import { i18nFor, withProviders } from '../testing.tsx'
 import { TransactionFlags } from './TransactionFlags.tsx'
+import { TxCard } from './TxCard.tsx'
 
 const zus = fixtureMonth().find((t) => t.id === 'zus-2026-02')!
 const vat = fixtureMonth().find((t) => t.eventType === '3_Vat')!
@@ -20,17 +24,20 @@ describe('the day a contribution was paid', () => {
     expect(onChange).toHaveBeenCalledWith('zus-2026-02', { completed: true, paidOn: '2026-03-18' })
   })
 
-  it('shows the day once paid, in Polish; other rows ask for no day', async () => {
-    const paid = { ...zus, completed: true, paidOn: '2026-03-18' }
-    const { unmount } = render(
-      withProviders(await i18nFor('pl'), <TransactionFlags transaction={paid} onChange={() => {}} />),
+  it('says the day once paid, once on the card, in Polish; other rows ask for no day', async () => {
+    const paid = { ...zus, completed: true, paidOn: '2026-03-18', paidAmount: zus.dataObject.sum }
+    const { container, unmount } = render(
+      withProviders(
+        await i18nFor('pl'),
+        <TxCard transaction={paid} title="ZUS" onFlags={() => {}}>
+          {null}
+        </TxCard>,
+      ),
     )
-    expect(
-      screen
-        .getByText(/Data zapłaty/)
-        .querySelector('time')
-        ?.getAttribute('dateTime'),
-    ).toBe('2026-03-18')
+    const text = container.textContent ?? ''
+    expect(text.match(/zapłacono 18 mar/g)).toHaveLength(1)
+    expect(text).not.toContain('Data zapłaty')
+    expect(text).not.toContain('2026-03-18')
     unmount()
     const onChange = vi.fn()
     render(withProviders(await i18nFor('en'), <TransactionFlags transaction={vat} onChange={onChange} />))

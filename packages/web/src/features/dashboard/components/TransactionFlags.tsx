@@ -17,7 +17,7 @@ type Props = {
  * unless the amount grew after the payment: then the remainder can be reminded of, and one button records the new
  * amount as paid. The read-only Sent box shows whether the reminder went out (notificationCompleted).
  * A month's ZUS row asks the day it was paid (today by default): contributions are deducted on it, in the advances
- * and the annual return alike; once paid it says the day.
+ * and the annual return alike; once paid, the card says the day (`PaidOn`), not the flags.
  */
 export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) => {
   const { t: tr } = useLingui()
@@ -44,11 +44,6 @@ export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) 
           <span>{tr`Paid on`}</span>
           <input type="date" value={paidOn} disabled={disabled} onChange={(e) => setPaidOn(e.currentTarget.value)} />
         </label>
-      )}
-      {contributions && t.completed && t.paidOn && (
-        <span className="tx-flags__paid-on">
-          {tr`Paid on`} <time dateTime={t.paidOn}>{t.paidOn}</time>
-        </span>
       )}
       {(!t.completed || owesRemainder(t)) && (
         <>

@@ -1,3 +1,4 @@
+import { parseMoney, splitPaymentDuty } from '@finance/ledger-core'
 import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
@@ -8,6 +9,14 @@ import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
 import { Fa3Button } from './Fa3Button.tsx'
 import { ItemFields } from './ItemFields.tsx'
 import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
+
+const grossOf = (sum: unknown): bigint => {
+  try {
+    return typeof sum === 'string' ? parseMoney(sum) : 0n
+  } catch {
+    return 0n
+  }
+}
 
 /** One existing item: its values with vatAmount and sum, pencil to edit, trash to delete (after the dialog). */
 export const ItemCard = ({
@@ -65,6 +74,11 @@ export const ItemCard = ({
         <>
           <RecordProblems problems={form.context.record?.problems ?? record.problems} />
           {values.isCompany === true && <p className="item-card__company">{texts.companyLabel}</p>}
+          {splitPaymentDuty(values.annex15 === true, grossOf(record.dataObject.sum)) && (
+            <p className="item-card__split-payment">
+              {t`Split payment (MPP) required: Annex 15 goods or services over PLN 15,000 gross (art. 108a VAT act)`}
+            </p>
+          )}
           <FieldValues
             fields={fields}
             values={{ ...values, vatAmount: record.dataObject.vatAmount, sum: record.dataObject.sum }}

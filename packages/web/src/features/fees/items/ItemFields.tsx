@@ -130,6 +130,7 @@ export const ItemFields = ({
     Boolean(draft.ksefMarker) ||
     Boolean(draft.documentType) ||
     draft.taxPoint === 'invoice' ||
+    draft.annex15 === true ||
     treatment !== 'rate' ||
     list('gtu').length > 0 ||
     list('procedures').length > 0 ||
@@ -219,6 +220,11 @@ export const ItemFields = ({
             options: documentTypes,
             placeholder: t`An invoice (default)`,
           })}
+          <Checkbox
+            label={t`Goods or services of Annex 15 of the VAT act (split payment over PLN 15,000 gross)`}
+            checked={draft.annex15 === true}
+            onChange={(e) => form.send({ type: 'PATCH', values: { annex15: e.target.checked } })}
+          />
           {income && codes('gtu', t`GTU codes`, GtuCodes)}
           {codes('procedures', t`JPK_V7 procedures`, income ? SalesProcedures : PurchaseProcedures)}
           <fieldset className="item-details__counterparty">
