@@ -6,8 +6,10 @@ import type { TransactionId } from './identity.ts'
 import type { CompanyDataType, ItemDataType, SettingKind } from './schemas/records.ts'
 import type { YearMonthString } from './types.ts'
 import type { BankCommand } from './bank/commands.ts'
+import type { InvoicingCommand } from './invoicing/commands.ts'
 
 export type * from './bank/commands.ts'
+export type * from './invoicing/commands.ts'
 
 interface Base {
   /** ISO-8601 UTC timestamp of the request. */
@@ -178,5 +180,6 @@ export type LedgerCommand =
   | DisposeAsset
   | DeleteAsset
   | RecordInventory
+  | InvoicingCommand
 
 export type LedgerCommandType = LedgerCommand['type']

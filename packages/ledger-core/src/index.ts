@@ -13,3 +13,15 @@ export * from './decide.ts'
 export * from './replay.ts'
 export * from './bank/events.ts'
 export { decideBank, statementErrors, statementLines } from './bank/decide.ts'
+export * from './invoicing/events.ts'
+export {
+  currentLines,
+  decideInvoicing,
+  invoiceKsefNumber,
+  InvoicingMessages,
+  issueProblems,
+  itemsOfInvoice,
+  readCounterparty,
+  readInvoiceDocument,
+  readSeries,
+} from './invoicing/decide.ts'

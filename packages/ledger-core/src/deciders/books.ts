@@ -32,6 +32,8 @@ import type { TransactionRow } from '../schemas/transaction.ts'
 import type { LocalDateString } from '../types.ts'
 import { decideBank } from '../bank/decide.ts'
 import { BANK_COMMANDS, type BankCommand } from '../bank/commands.ts'
+import { INVOICING_COMMANDS, type InvoicingCommand } from '../invoicing/commands.ts'
+import { decideInvoicing, invoiceItemGuard } from '../invoicing/decide.ts'
 
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
@@ -106,6 +108,7 @@ export const decideWith = (
   lookup: BooksLookup,
 ): LedgerEvent[] | DomainError => {
   if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
+  if (INVOICING_COMMANDS.has(command.type)) return decideInvoicing(command as InvoicingCommand, state)
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
@@ -171,6 +174,8 @@ export const decideWith = (
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
       if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
+      const invoiceError = invoiceItemGuard(state, r.id, v.value)
+      if (invoiceError) return invoiceError
       return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: v.value } } as LedgerEvent]
     }
     case 'DeleteItem': {
@@ -178,6 +183,8 @@ export const decideWith = (
       if (!isRecordState(r)) return r
       const staleError = stale(command.expectedVersion, r)
       if (staleError) return staleError
+      const invoiceError = invoiceItemGuard(state, r.id, undefined)
+      if (invoiceError) return invoiceError
       return [
         {
           type: 'ItemDeleted',

@@ -29,6 +29,16 @@ import type {
 import { initialBooks, isBlankFlags, noFlags } from './state.ts'
 import { applyBank, isBankEvent } from '../bank/fold.ts'
 import { type BankDraft, type BankState, bankDraftOf, freezeBank, initialBank } from '../bank/state.ts'
+import {
+  applyInvoicing,
+  freezeInvoicing,
+  initialInvoicing,
+  type InvoicingDraft,
+  type InvoicingState,
+  invoicingDraftOf,
+  invoicingEventId,
+  isInvoicingEvent,
+} from '../invoicing/state.ts'
 
 interface Draft {
   nextId: number
@@ -42,6 +52,9 @@ interface Draft {
   bank: BankDraft | null
   assets: CowDraft<number, AssetState>
   inventories: CowDraft<string, Inventory>
+  /** The invoicing state as it was, and its draft once an invoicing event arrives. */
+  invoicingFrom: InvoicingState
+  invoicing: InvoicingDraft | null
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -64,6 +77,8 @@ const draftOf = (s: BooksState): Draft => ({
   bank: null,
   assets: cow(s.assets).draft(),
   inventories: cow(s.inventories).draft(),
+  invoicingFrom: s.invoicing ?? initialInvoicing,
+  invoicing: null,
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -83,6 +98,7 @@ const freeze = (d: Draft): BooksState => {
     bank: d.bank ? freezeBank(d.bank) : d.bankFrom,
     assets: d.assets.freeze(),
     inventories: d.inventories.freeze(),
+    invoicing: d.invoicing ? freezeInvoicing(d.invoicing) : d.invoicingFrom,
     eventCount: d.eventCount,
   }
 }
@@ -299,6 +315,12 @@ const apply = (d: Draft, e: LedgerEvent) => {
         if (e.type === 'BankAccountSaved' || e.type === 'BankRuleSaved') seeId(d, e.data.id)
         d.bank ??= bankDraftOf(d.bankFrom)
         return applyBank(d.bank, e)
+      }
+      if (isInvoicingEvent(e)) {
+        const id = invoicingEventId(e)
+        if (id !== null) seeId(d, id)
+        d.invoicing ??= invoicingDraftOf(d.invoicingFrom)
+        return applyInvoicing(d.invoicing, e)
       }
       absurd(e)
   }

@@ -15,6 +15,7 @@ import type { DataObjects, DataType, ManualTransaction } from '../schemas/record
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { CowMap } from './cowMap.ts'
 import { type BankState, initialBank } from '../bank/state.ts'
+import { type InvoicingState, initialInvoicing } from '../invoicing/state.ts'
 
 export type RecordVerb = 'add' | 'update' | 'delete'
 
@@ -99,6 +100,8 @@ export interface BooksState {
   readonly assets: ReadonlyMap<number, AssetState>
   /** Stock-takings (spis z natury) by `year:kind` (`2026:end`); the latest of each wins. */
   readonly inventories: ReadonlyMap<string, Inventory>
+  /** Counterparties, number series and invoice documents (`invoicing/state.ts`). */
+  readonly invoicing: InvoicingState
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -113,6 +116,7 @@ export const initialBooks: BooksState = Object.freeze({
   bank: initialBank,
   assets: CowMap.empty<number, AssetState>(),
   inventories: CowMap.empty<string, Inventory>(),
+  invoicing: initialInvoicing,
   eventCount: 0,
 })
 
