@@ -15,9 +15,8 @@ export * from './bank/events.ts'
 export { decideBank, statementErrors, statementLines } from './bank/decide.ts'
 export * from './invoicing/events.ts'
 export {
-  currentLines,
   decideInvoicing,
-  invoiceKsefNumber,
+  invoiceItemGuard,
   InvoicingMessages,
   issueProblems,
   itemsOfInvoice,

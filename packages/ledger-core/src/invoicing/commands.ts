@@ -43,6 +43,13 @@ export interface IssueInvoice extends Base {
   readonly expectedVersion?: number
 }
 
+/** Records the KSeF number an invoice got (sent through one of its incomes) on all its incomes. */
+export interface RecordInvoiceKsefNumber extends Base {
+  readonly type: 'RecordInvoiceKsefNumber'
+  readonly itemId: number
+  readonly ksefNumber: string
+}
+
 export type InvoicingCommand =
   | SaveCounterparty
   | DeleteCounterparty
@@ -50,6 +57,7 @@ export type InvoicingCommand =
   | SaveInvoiceDraft
   | DeleteInvoiceDraft
   | IssueInvoice
+  | RecordInvoiceKsefNumber
 
 export const INVOICING_COMMANDS: ReadonlySet<string> = new Set([
   'SaveCounterparty',
@@ -58,4 +66,5 @@ export const INVOICING_COMMANDS: ReadonlySet<string> = new Set([
   'SaveInvoiceDraft',
   'DeleteInvoiceDraft',
   'IssueInvoice',
+  'RecordInvoiceKsefNumber',
 ])

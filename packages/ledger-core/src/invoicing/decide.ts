@@ -12,7 +12,7 @@ import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
 import { normalizeMoney } from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
-import { type Corrects, GtuCodes, type Item } from '../schemas/records.ts'
+import { type Corrects, GtuCodes, type Item, KSEF_NUMBER } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { isCountryCode } from '../schemas/codes.ts'
 import { canonicalJson } from '../canonical.ts'
@@ -39,6 +39,7 @@ import {
   seriesPeriod,
 } from './model.ts'
 import type { InvoiceState } from './state.ts'
+import { currentLines, ksefNumberOfInvoice as invoiceKsefNumber } from './views.ts'
 
 export const InvoicingMessages = {
   name: 'Name is required',
@@ -76,6 +77,7 @@ export const InvoicingMessages = {
   invoiceItem: 'This income belongs to an invoice: change the invoice (or correct it)',
   numberTaken: 'This number was already given to another invoice',
   inUse: 'This counterparty is the buyer of a draft',
+  ksefNumber: 'The KSeF number is not valid',
 } as const
 
 const M = InvoicingMessages
@@ -269,22 +271,6 @@ export const readInvoiceDocument = (
       correction,
     },
   }
-}
-
-/** The KSeF number an issued invoice got (recorded on its income items by the KSeF send), or `null`. */
-export const invoiceKsefNumber = (state: BooksState, inv: InvoiceState): string | null => {
-  for (const id of inv.itemIds) {
-    const r = state.records.get(id)
-    const n = r && !r.deleted ? (r.data as Item).ksefNumber : null
-    if (n) return n
-  }
-  return null
-}
-
-/** The lines an invoice has now: those of its last correction, or its own. */
-export const currentLines = (state: BooksState, inv: InvoiceState): readonly InvoiceLine[] => {
-  const last = inv.correctedBy.at(-1)
-  return (last !== undefined ? state.invoicing.invoices.get(last) : undefined)?.data.lines ?? inv.data.lines
 }
 
 /** What keeps a draft from being issued on the books `state` (empty: it can be issued). */
@@ -507,6 +493,27 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
         ...synced.events,
         { type: 'InvoicingInvoiceIssued', data: { id: found.id, seriesId, period, seq, number, itemIds: synced.ids } },
       ]
+    }
+    case 'RecordInvoiceKsefNumber': {
+      // The KSeF send records the number on the income it sent; the invoice's other incomes (other rates) take it too.
+      const invoiceId = inv.itemInvoice.get(command.itemId)
+      const found = invoiceId === undefined ? undefined : inv.invoices.get(invoiceId)
+      if (!found) return domainError('NOT_FOUND')
+      if (!KSEF_NUMBER.test(command.ksefNumber)) return invalid([fieldError('ksefNumber', M.ksefNumber)])
+      const events: LedgerEvent[] = []
+      for (const id of found.itemIds) {
+        const r = state.records.get(id)
+        if (!r || r.deleted || (r.data as Item).ksefNumber === command.ksefNumber) continue
+        events.push({
+          type: 'ItemUpdated',
+          data: {
+            id,
+            dataType: 'Income',
+            data: { ...(r.data as Item), ksefNumber: command.ksefNumber, ksefMarker: null },
+          },
+        } as LedgerEvent)
+      }
+      return events
     }
     default:
       return absurd(command)

@@ -15,7 +15,7 @@ import { vatFiling } from '../projections/vatRegister.ts'
 import type { Item } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { type CommandInput, cmd, income, runCommands, vatSetting } from '../testing/index.ts'
-import { invoiceKsefNumber } from './decide.ts'
+import { correctionDraftOf, invoiceDetail, invoiceList, ksefNumberOfInvoice as invoiceKsefNumber } from './views.ts'
 import { formatInvoiceNumber, invoiceTotals, type InvoiceLine, lineNet, patternProblem } from './model.ts'
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -220,6 +220,19 @@ describe('the invoice is the income', () => {
     expect(invoiceKsefNumber(sent.state, sent.state.invoicing.invoices.get(a.invoice.id)!)).toBe(
       '5260250274-20260414-0100003F5C8B-E4',
     )
+    // The invoice's other income (the 8 % one) takes the number too.
+    const all = apply(sent.state, {
+      type: 'RecordInvoiceKsefNumber',
+      itemId,
+      ksefNumber: '5260250274-20260414-0100003F5C8B-E4',
+    })
+    expect(all.events.map((e) => (e.data as { id: number }).id)).toEqual([a.invoice.itemIds[1]])
+    expect(invoiceList(all.state).map((i) => [i.number, i.buyer, i.gross, i.state])).toEqual([
+      ['FV/2026/04/1', 'ACME sp. z o.o.', '2925.00', 'sent'],
+    ])
+    expect(decide(cmd({ type: 'RecordInvoiceKsefNumber', itemId, ksefNumber: 'x' }), a.state)).toMatchObject({
+      code: 'VALIDATION',
+    })
   })
 
   it('an issued invoice not yet in KSeF can be changed (its number stays); once in KSeF only corrected', () => {
@@ -259,8 +272,19 @@ describe('corrections', () => {
 
   it('a decrease: the differences per rate in the correction’s month, numbered from the corrections series', () => {
     const a = issue(settings)
+    // The correction's draft starts from the invoice as it stands.
+    expect(correctionDraftOf(a.state, a.invoice.id, '2026-06-03')).toMatchObject({
+      kind: 'KOR',
+      lines: a.invoice.data.lines,
+      correction: { invoiceId: a.invoice.id, reason: '' },
+    })
     const k = issue(a.state, correction(a.invoice.id))
     expect(k.invoice.number).toBe('KOR/2026/1')
+    expect(invoiceList(k.state).map((i) => [i.number, i.state])).toEqual([
+      ['KOR/2026/1', 'issued'],
+      ['FV/2026/04/1', 'corrected'],
+    ])
+    expect(invoiceDetail(k.state, k.invoice.id)?.linesBefore).toEqual(a.invoice.data.lines)
     const items = k.invoice.itemIds.map((id) => k.state.records.get(id)!.data as Item)
     expect(items.map((i) => [i.date, i.amount, i.percent, i.documentVat, i.corrects?.documentNumber])).toEqual([
       // The stated VAT equals the computed one here, so the item keeps `documentVat: null`.
