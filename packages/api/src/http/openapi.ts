@@ -10,6 +10,7 @@ import { type DataType, isItemDataType, KPIR_AMOUNT_COLUMNS } from '@finance/led
 import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
 import { bankOperations } from './bankOpenapi.ts'
+import { invoiceOperations } from './invoicesOpenapi.ts'
 
 type Json = Record<string, unknown>
 
@@ -824,6 +825,7 @@ const safetyOperations: Record<string, OperationDoc> = {
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...safetyOperations,
   ...(bankOperations as Readonly<Record<string, OperationDoc>>),
+  ...(invoiceOperations as Readonly<Record<string, OperationDoc>>),
   ...accountOperations,
   ...recordOperations(),
   ...transactionOperations,

@@ -30,6 +30,10 @@ export default fp(
           { name: 'home', description: 'Who is logged in, which store' },
           { name: 'log', description: 'The event log (ADMIN)' },
           { name: 'bank', description: 'Bank accounts, statements, matching, rules, receivables and payables' },
+          {
+            name: 'invoices',
+            description: 'Invoices as documents: counterparties, number series, drafts, issue, corrections',
+          },
         ],
         components: {
           schemas: { ...COMPONENTS },
