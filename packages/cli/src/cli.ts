@@ -29,6 +29,7 @@ const commands = {
   erasure: () => import('./commands/erasure.ts'),
   ksefOnline: () => import('./commands/ksefOnline.ts'),
   bank: () => import('./commands/bank.ts'),
+  invoices: () => import('./commands/invoices.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -174,6 +175,8 @@ const EXAMPLES: Record<string, readonly string[]> = {
     'finance import bank ~/Pobrane/wyciag_2026_01.sta ~/Pobrane/wyciag_2026_02.xml --user anna@example.com',
   ],
   'bank unmatched': ['finance bank unmatched --user anna@example.com'],
+  'invoices list': ['finance invoices list --user anna@example.com'],
+  'invoices issue': ['finance invoices issue 42 --user anna@example.com'],
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
@@ -393,6 +396,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBackup(program, ctx)
   registerKsef(program, ctx)
   registerBank(program, ctx)
+  registerInvoices(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -627,6 +631,32 @@ const registerBank = (program: Command, ctx: Ctx) => {
     .addOption(requiredUser())
     .option('--json', 'print them as JSON')
     .action(async (o: { user: string; json?: boolean }) => (await commands.bank()).bankUnmatchedCommand(ctx, o))
+}
+
+/** `finance invoices list` and `finance invoices issue ID`: invoices as documents. */
+const registerInvoices = (program: Command, ctx: Ctx) => {
+  const invoices = program.command('invoices').description('invoices as documents: drafts, issued, sent to KSeF')
+  invoices
+    .command('list')
+    .description('every invoice: number, date, gross, state and buyer')
+    .addOption(requiredUser())
+    .option('--json', 'print them as JSON')
+    .action(async (o: { user: string; json?: boolean }) => (await commands.invoices()).invoicesListCommand(ctx, o))
+  invoices
+    .command('issue')
+    .description('issue a draft: its number from its series and its incomes in the books, in one write')
+    .argument('<id>', 'the draft’s id (finance invoices list)', parseId)
+    .addOption(requiredUser())
+    .option('--json', 'print the issued invoice as JSON')
+    .action(async (id: number, o: { user: string; json?: boolean }) =>
+      (await commands.invoices()).invoicesIssueCommand(ctx, id, o),
+    )
+}
+
+/** A positive whole id. */
+const parseId = (value: string): number => {
+  if (!/^[1-9]\d{0,14}$/.test(value)) throw new InvalidArgumentError('expected a positive whole number')
+  return Number(value)
 }
 
 /** A month number 1–12 (`3` or `03`). */
