@@ -20,7 +20,7 @@ const seeded = async (): Promise<{ store: EventStore; draftId: number; exec: (c:
   })
   if (!anna.ok) throw new Error(anna.errors.join())
   const userId = anna.value.id
-  const exec = async (c: object) => {
+  const exec = async (c: object): Promise<unknown> => {
     const r = await executeBooks(store, userId, { at: '2026-03-15T10:00:00.000Z', userId, ...c } as LedgerCommand)
     if ('code' in r) throw new Error(JSON.stringify(r))
     return r
