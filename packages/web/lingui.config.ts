@@ -17,6 +17,7 @@ const features = [
   'safety',
   'bank',
   'assets',
+  'invoices',
 ] as const
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { bankRoutes } from '../features/bank/routes.tsx'
 import { assetsRoutes } from '../features/assets/routes.tsx'
+import { invoicesRoutes } from '../features/invoices/routes.tsx'
 import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
@@ -56,6 +57,7 @@ export const appRoutes: AppRoute[] = [
   ...logsRoutes,
   ...booksRoutes,
   ...assetsRoutes,
+  ...invoicesRoutes,
   ...ksefRoutes,
   ...bankRoutes,
 ]

@@ -25,6 +25,7 @@ const features = [
   'safety',
   'bank',
   'assets',
+  'invoices',
 ] as const
 const out = mkdtempSync(join(tmpdir(), 'finance-lingui-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
