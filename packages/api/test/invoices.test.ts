@@ -159,4 +159,36 @@ describe('invoices', () => {
     const d = (await call(h.app, t, 'POST', '/api/invoices', draft({ seriesId: s.json().id }))).json()
     expect((await call(h.app, t, 'POST', `/api/invoices/${d.id}/issue`)).json().number).toBe('1/S/2026')
   })
+
+  it('a recurring income: a month’s draft, issued with a number; the month counts once', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const created = await call(h.app, t, 'POST', '/api/revenue', {
+      dataType: 'RecurringIncome',
+      dataObject: {
+        ...bodies.Income,
+        date: '2026-01-10',
+        invoiceDate: null,
+        supplyDate: null,
+        name: 'Abonament',
+        amount: '1000.00',
+        percent: '23',
+        isCompany: true,
+        repetitions: 12,
+        counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1' },
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const itemId = created.json().id
+    expect((await call(h.app, t, 'POST', '/api/invoices/recurring', { itemId, month: '2026-3' })).statusCode).toBe(400)
+    const draft = await call(h.app, t, 'POST', '/api/invoices/recurring', { itemId, month: '2026-03' })
+    expect(draft.statusCode).toBe(201)
+    const issued = (await call(h.app, t, 'POST', `/api/invoices/${draft.json().id}/issue`)).json()
+    expect([issued.number, issued.totals.gross]).toEqual(['FV/2026/03/1', '1230.00'])
+    const month = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-10')).json() as {
+      eventType: string
+      dataObject: Record<string, unknown>
+    }[]
+    expect(month.filter((r) => r.eventType === '1_Revenue').map((r) => r.dataObject.amount)).toEqual(['1000.00'])
+  })
 })

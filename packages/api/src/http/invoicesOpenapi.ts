@@ -107,6 +107,14 @@ export const invoiceOperations = {
     ok: detail,
     errors: [404, 409],
   },
+  'POST /api/invoices/recurring': {
+    summary: 'Draft the invoice of one month of a recurring income',
+    description:
+      '`{ itemId, month }`: a draft (201) with the income’s buyer, one line of its amount and rate, dated as that month’s occurrence. Issued, it takes the month out of the recurring income (which keeps the months before; a new recurring income carries the months after), so the month counts once, with the invoice’s number.',
+    status: 201,
+    ok: detail,
+    errors: [404],
+  },
   'POST /api/invoices/:id/correction': {
     summary: 'Start a correction of an issued invoice',
     description: 'A KOR draft with the invoice’s buyer and its lines as they stand, dated `issueDate` (default today).',

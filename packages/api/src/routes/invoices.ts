@@ -17,6 +17,18 @@ const Body = body(JsonObject)
 const CorrectionBody = body(Schema.Struct({ issueDate: Schema.optional(DateParamSchema) }), {
   issueDate: 'Date must be a date in format yyyy-mm-dd',
 })
+const RecurringBody = body(
+  Schema.Struct({
+    itemId: Schema.Number.annotations({ message: () => 'Id must be a positive whole number' }).pipe(
+      Schema.int({ message: () => 'Id must be a positive whole number' }),
+      Schema.positive({ message: () => 'Id must be a positive whole number' }),
+    ),
+    month: Schema.String.annotations({ message: () => 'Month must be in format yyyy-mm' }).pipe(
+      Schema.pattern(/^\d{4}-\d{2}$/, { message: () => 'Month must be in format yyyy-mm' }),
+    ),
+  }),
+  { itemId: 'Id must be a positive whole number', month: 'Month must be in format yyyy-mm' },
+)
 const VersionQuery = effectSchema(
   Schema.Struct({
     version: Schema.optional(
@@ -147,6 +159,12 @@ export default async function invoiceRoutes(app: FastifyInstance) {
       return invoiceDetail(result.state, id)
     },
   )
+  app.post('/api/invoices/recurring', { ...auth, schema: { tags, body: RecurringBody } }, async (request, reply) => {
+    const { itemId, month } = request.body as { itemId: number; month: string }
+    const { events, state } = await run(app, request, { type: 'DraftRecurringInvoice', itemId, month })
+    reply.code(201)
+    return invoiceDetail(state, savedId(events)!)
+  })
   app.post(
     '/api/invoices/:id/correction',
     { ...auth, schema: { tags, params: IdParams, body: CorrectionBody } },

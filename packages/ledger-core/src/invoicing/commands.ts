@@ -50,6 +50,16 @@ export interface RecordInvoiceKsefNumber extends Base {
   readonly ksefNumber: string
 }
 
+/**
+ * A draft of the invoice of one month's occurrence of a recurring income (its buyer, one line of its amount and rate,
+ * dated as the occurrence); issued, it takes that month out of the recurring income.
+ */
+export interface DraftRecurringInvoice extends Base {
+  readonly type: 'DraftRecurringInvoice'
+  readonly itemId: number
+  readonly month: string
+}
+
 export type InvoicingCommand =
   | SaveCounterparty
   | DeleteCounterparty
@@ -58,6 +68,7 @@ export type InvoicingCommand =
   | DeleteInvoiceDraft
   | IssueInvoice
   | RecordInvoiceKsefNumber
+  | DraftRecurringInvoice
 
 export const INVOICING_COMMANDS: ReadonlySet<string> = new Set([
   'SaveCounterparty',
@@ -67,4 +78,5 @@ export const INVOICING_COMMANDS: ReadonlySet<string> = new Set([
   'DeleteInvoiceDraft',
   'IssueInvoice',
   'RecordInvoiceKsefNumber',
+  'DraftRecurringInvoice',
 ])

@@ -5,14 +5,14 @@
  * revision the decision read: two issues racing for one number cannot both be appended (the loser is decided again
  * on the new books and takes the next number), and nothing ever gives a number back.
  */
-import { isLocalDate } from '../calendar.ts'
+import { addMonths, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
 import { normalizeMoney } from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
-import { type Corrects, GtuCodes, type Item, KSEF_NUMBER } from '../schemas/records.ts'
+import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { isCountryCode } from '../schemas/codes.ts'
 import { canonicalJson } from '../canonical.ts'
@@ -78,6 +78,9 @@ export const InvoicingMessages = {
   numberTaken: 'This number was already given to another invoice',
   inUse: 'This counterparty is the buyer of a draft',
   ksefNumber: 'The KSeF number is not valid',
+  recurringMonth: 'The recurring income has no occurrence in this month',
+  recurringRate: 'The recurring income needs a VAT rate of 23, 8, 5 or 0 %, or zw or np, for an invoice',
+  recurringTaken: 'This month of the recurring income already has its invoice',
 } as const
 
 const M = InvoicingMessages
@@ -360,6 +363,46 @@ const syncItems = (
   return errors.length > 0 ? errors : { events, ids }
 }
 
+/**
+ * The events that take month `source.month` out of its recurring income: the income keeps the months before it (or is
+ * deleted when there are none), and a new recurring income (id `nextId`) carries the months after it. The invoice's
+ * own income counts the month instead.
+ */
+const splitRecurring = (
+  state: BooksState,
+  source: NonNullable<InvoiceDocumentData['source']>,
+  nextId: number,
+): LedgerEvent[] | DomainError => {
+  const r = state.records.get(source.itemId)
+  const item = r && !r.deleted && r.dataType === 'RecurringIncome' ? (r.data as RecurringItem) : null
+  const k = item ? monthsBetween(item.date.slice(0, 7), source.month) : -1
+  if (!item || k < 0 || k >= item.repetitions) return invalid([fieldError('source', M.recurringMonth)])
+  const events: LedgerEvent[] = []
+  const shift = (d: string | null, n: number) => (d === null ? null : addMonths(d, n))
+  if (k === 0) events.push({ type: 'ItemDeleted', data: { id: source.itemId, dataType: 'RecurringIncome' } })
+  else
+    events.push({
+      type: 'ItemUpdated',
+      data: { id: source.itemId, dataType: 'RecurringIncome', data: { ...item, repetitions: k } },
+    } as LedgerEvent)
+  if (item.repetitions - k - 1 > 0)
+    events.push({
+      type: 'ItemAdded',
+      data: {
+        id: nextId,
+        dataType: 'RecurringIncome',
+        data: {
+          ...item,
+          date: addMonths(item.date, k + 1),
+          invoiceDate: shift(item.invoiceDate, k + 1),
+          supplyDate: shift(item.supplyDate, k + 1),
+          repetitions: item.repetitions - k - 1,
+        },
+      },
+    } as LedgerEvent)
+  return events
+}
+
 const findInvoice = (state: BooksState, id: number): InvoiceState | DomainError => {
   const inv = Number.isSafeInteger(id) ? state.invoicing.invoices.get(id) : undefined
   if (!inv) return domainError('NOT_FOUND')
@@ -459,7 +502,8 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
           return invalid([fieldError('correction.invoiceId', M.correctionOf)])
       }
       const id = before?.id ?? state.nextId
-      const remembered = rememberBuyer(state, v.value, before ? state.nextId : id + 1)
+      const value = before?.data.source ? { ...v.value, source: before.data.source } : v.value
+      const remembered = rememberBuyer(state, value, before ? state.nextId : id + 1)
       if (before && canonicalJson(remembered.doc) === canonicalJson(before.data)) return domainError('NO_CHANGES')
       return [...remembered.events, { type: 'InvoicingDraftSaved', data: { id, data: remembered.doc } }]
     }
@@ -488,11 +532,56 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
       if (issuedNumbers(state).has(number.toUpperCase())) return invalid([fieldError('seriesId', M.numberTaken)])
       const synced = syncItems([], itemsOfInvoice(state, found.data, number), nextId)
       if (Array.isArray(synced)) return invalid(synced)
+      const split = found.data.source ? splitRecurring(state, found.data.source, nextId + synced.ids.length) : []
+      if (!Array.isArray(split)) return split
       return [
         ...events,
+        ...split,
         ...synced.events,
         { type: 'InvoicingInvoiceIssued', data: { id: found.id, seriesId, period, seq, number, itemIds: synced.ids } },
       ]
+    }
+    case 'DraftRecurringInvoice': {
+      const r = state.records.get(command.itemId)
+      if (!r || r.deleted || r.dataType !== 'RecurringIncome') return domainError('NOT_FOUND')
+      const item = r.data as RecurringItem
+      const k = isYearMonth(command.month) ? monthsBetween(item.date.slice(0, 7), command.month) : -1
+      if (k < 0 || k >= item.repetitions) return invalid([fieldError('month', M.recurringMonth)])
+      for (const d of inv.invoices.values())
+        if (!d.deleted && d.data.source?.itemId === r.id && d.data.source.month === command.month)
+          return invalid([fieldError('month', M.recurringTaken)])
+      const vat = item.vatTreatment === 'zw' || item.vatTreatment === 'np' ? item.vatTreatment : item.percent
+      if (vat === null || !(InvoiceVatRates as readonly string[]).includes(vat))
+        return invalid([fieldError('itemId', M.recurringRate)])
+      const date = addMonths(item.date, k)
+      const issueDate = item.invoiceDate === null ? date : addMonths(item.invoiceDate, k)
+      const supply = item.supplyDate === null ? null : addMonths(item.supplyDate, k)
+      const doc: InvoiceDocumentData = {
+        kind: 'VAT',
+        seriesId: null,
+        counterpartyId: null,
+        buyer: item.counterparty ?? { name: '', taxId: '', country: 'PL', address: '' },
+        issueDate,
+        supplyDate: supply === issueDate ? null : supply,
+        lines: [
+          {
+            name: item.name,
+            quantity: '1',
+            unit: 'usł.',
+            unitNet: item.amount,
+            vat: vat as InvoiceLine['vat'],
+            gtu: item.gtu[0] ?? null,
+            discount: '0.00',
+          },
+        ],
+        exemptionBasis: '',
+        payment: { dueDate: date > issueDate ? date : null, method: null, bankAccount: null },
+        notes: '',
+        correction: null,
+        source: { itemId: r.id, month: command.month },
+      }
+      const remembered = rememberBuyer(state, doc, state.nextId + 1)
+      return [...remembered.events, { type: 'InvoicingDraftSaved', data: { id: state.nextId, data: remembered.doc } }]
     }
     case 'RecordInvoiceKsefNumber': {
       // The KSeF send records the number on the income it sent; the invoice's other incomes (other rates) take it too.

@@ -57,6 +57,7 @@ export const InvoiceDocumentSchema = Schema.Struct({
   correction: Schema.NullOr(
     Schema.Struct({ invoiceId: Id, reason: Text(256), reasonDate: Schema.NullOr(LocalDateSchema) }),
   ),
+  source: Schema.optional(Schema.Struct({ itemId: Id, month: Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}$/)) })),
 })
 
 export const InvoicingCounterpartySaved = ev('InvoicingCounterpartySaved', { id: Id, data: CounterpartyDataSchema })

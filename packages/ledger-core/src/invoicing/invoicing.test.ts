@@ -371,3 +371,52 @@ describe('refusals name every field', () => {
     expect(ok.events[0]?.data).toMatchObject({ data: { taxId: '5260001246', country: 'PL' } })
   })
 })
+
+describe('a recurring income', () => {
+  const monthly = {
+    ...income({ date: '2026-01-10', name: 'Abonament serwisowy', amount: '1000.00', percent: '23' }),
+    counterparty: { name: acme.name, taxId: acme.taxId, country: 'PL', address: acme.address },
+    repetitions: 12,
+  }
+  const books = runCommands([
+    { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+    { type: 'AddItem', dataType: 'RecurringIncome', data: monthly },
+  ]).state
+  const itemId = [...books.records.values()].find((r) => r.dataType === 'RecurringIncome')!.id
+
+  it('issues a month’s invoice from a draft: that month is numbered, the other months stay, the figures do not change', () => {
+    const drafted = apply(books, { type: 'DraftRecurringInvoice', itemId, month: '2026-03' })
+    const draftId = (drafted.events.at(-1)!.data as { id: number }).id
+    const d = drafted.state.invoicing.invoices.get(draftId)!
+    expect([d.data.issueDate, d.data.lines[0]?.unitNet, d.data.lines[0]?.vat, d.data.buyer.name]).toEqual([
+      '2026-03-10',
+      '1000.00',
+      '23',
+      'ACME sp. z o.o.',
+    ])
+    // One invoice per month.
+    expect(decide(cmd({ type: 'DraftRecurringInvoice', itemId, month: '2026-03' }), drafted.state)).toMatchObject({
+      errors: [{ field: 'month', message: 'This month of the recurring income already has its invoice' }],
+    })
+    expect(decide(cmd({ type: 'DraftRecurringInvoice', itemId, month: '2027-01' }), drafted.state)).toMatchObject({
+      errors: [{ field: 'month', message: 'The recurring income has no occurrence in this month' }],
+    })
+    const issued = apply(drafted.state, { type: 'IssueInvoice', id: draftId })
+    expect(issued.events.map((e) => e.type)).toEqual([
+      'InvoicingSeriesSaved',
+      'ItemUpdated',
+      'ItemAdded',
+      'ItemAdded',
+      'InvoicingInvoiceIssued',
+    ])
+    const rows = (s: BooksState, m: string) =>
+      vatFiling(s, m as never)?.sales.map((r) => [r.documentNumber, r.fields.K_19, r.fields.K_20])
+    expect(rows(issued.state, '2026-03')).toEqual([['FV/2026/03/1', 100000n, 23000n]])
+    for (const m of ['2026-01', '2026-02', '2026-04', '2026-12'])
+      expect(rows(issued.state, m)).toEqual([['', 100000n, 23000n]])
+    // The year's VAT is what it was.
+    const vat = (s: BooksState) => taxesThrough(s, '2026-12')?.result.vat.map((p) => p.output)
+    expect(vat(issued.state)).toEqual(vat(books))
+    expect(vat(books)).toEqual(Array(12).fill(23000n))
+  })
+})

@@ -95,6 +95,11 @@ export interface InvoiceDocumentData {
   readonly payment: InvoicePayment
   readonly notes: string
   readonly correction: InvoiceCorrection | null
+  /**
+   * The occurrence of a recurring income this invoice documents (its month): issuing it takes that month out of the
+   * recurring income, so the books count the invoice's income instead, with its number.
+   */
+  readonly source?: { readonly itemId: number; readonly month: string } | undefined
 }
 
 export const DEFAULT_SERIES: Readonly<Record<InvoiceKind, SeriesData>> = {
