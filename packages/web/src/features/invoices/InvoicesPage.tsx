@@ -387,6 +387,18 @@ const Editor = ({
       addLine(i)
     }
   }
+  /** The typed cells of a line, in their columns' order. */
+  const textColumns: readonly {
+    col: 'name' | 'quantity' | 'unit' | 'unitNet' | 'discount'
+    label: (n: number) => string
+    decimal?: boolean
+  }[] = [
+    { col: 'name', label: (n) => t`Line ${n}: name` },
+    { col: 'quantity', label: (n) => t`Line ${n}: quantity`, decimal: true },
+    { col: 'unit', label: (n) => t`Line ${n}: unit` },
+    { col: 'unitNet', label: (n) => t`Line ${n}: net unit price`, decimal: true },
+    { col: 'discount', label: (n) => t`Line ${n}: discount`, decimal: true },
+  ]
   const pick = (id: string) => {
     const c = counterparties.find((x) => String(x.id) === id)
     setForm({
@@ -538,63 +550,27 @@ const Editor = ({
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
               <tr key={i}>
-                <td>
-                  <TextInput
-                    label={t`Line ${n}: name`}
-                    className="invoice-lines__name"
-                    ref={(el) => {
-                      lineRefs.current[i] = el
-                    }}
-                    value={l.name}
-                    name={`lines.${i}.name`}
-                    error={err(`lines.${i}.name`)}
-                    onKeyDown={onLineKey(i)}
-                    onChange={(e) => setLine(i, { name: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <TextInput
-                    label={t`Line ${n}: quantity`}
-                    inputMode="decimal"
-                    value={l.quantity}
-                    name={`lines.${i}.quantity`}
-                    error={err(`lines.${i}.quantity`)}
-                    onKeyDown={onLineKey(i)}
-                    onChange={(e) => setLine(i, { quantity: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <TextInput
-                    label={t`Line ${n}: unit`}
-                    value={l.unit}
-                    name={`lines.${i}.unit`}
-                    error={err(`lines.${i}.unit`)}
-                    onKeyDown={onLineKey(i)}
-                    onChange={(e) => setLine(i, { unit: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <TextInput
-                    label={t`Line ${n}: net unit price`}
-                    inputMode="decimal"
-                    value={l.unitNet}
-                    name={`lines.${i}.unitNet`}
-                    error={err(`lines.${i}.unitNet`)}
-                    onKeyDown={onLineKey(i)}
-                    onChange={(e) => setLine(i, { unitNet: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <TextInput
-                    label={t`Line ${n}: discount`}
-                    inputMode="decimal"
-                    value={l.discount}
-                    name={`lines.${i}.discount`}
-                    error={err(`lines.${i}.discount`)}
-                    onKeyDown={onLineKey(i)}
-                    onChange={(e) => setLine(i, { discount: e.target.value })}
-                  />
-                </td>
+                {textColumns.map(({ col, label, decimal }) => (
+                  <td key={col}>
+                    <TextInput
+                      label={label(n)}
+                      className={col === 'name' ? 'invoice-lines__name' : undefined}
+                      ref={
+                        col === 'name'
+                          ? (el) => {
+                              lineRefs.current[i] = el
+                            }
+                          : undefined
+                      }
+                      inputMode={decimal ? 'decimal' : undefined}
+                      value={l[col]}
+                      name={`lines.${i}.${col}`}
+                      error={err(`lines.${i}.${col}`)}
+                      onKeyDown={onLineKey(i)}
+                      onChange={(e) => setLine(i, { [col]: e.target.value })}
+                    />
+                  </td>
+                ))}
                 <td>
                   <Select
                     label={t`Line ${n}: VAT`}

@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
-import { translateMessage } from '../../i18n/serverMessages.ts'
+import { translateWith } from '../../i18n/serverMessages.ts'
 
 const known: Record<string, MessageDescriptor> = {
   'Name is required': msg`Name is required`,
@@ -42,11 +42,5 @@ const known: Record<string, MessageDescriptor> = {
 
 export const useInvoiceMessage = () => {
   const { i18n } = useLingui()
-  return useCallback(
-    (text: string): string => {
-      const d = known[text]
-      return d ? i18n._(d) : translateMessage(i18n, text)
-    },
-    [i18n],
-  )
+  return useCallback((text: string): string => translateWith(i18n, known, text), [i18n])
 }
