@@ -18,6 +18,7 @@ const features = [
   'bank',
   'assets',
   'setup',
+  'invoices',
 ] as const
 
 export default defineConfig({

@@ -23,6 +23,7 @@ import services from './plugins/services.ts'
 import web from './plugins/web.ts'
 import accountRoutes from './routes/account.ts'
 import bankRoutes from './routes/bank.ts'
+import invoiceRoutes from './routes/invoices.ts'
 import ksefRoutes from './routes/ksef.ts'
 import ksefOnlineRoutes from './routes/ksefOnline.ts'
 import miscRoutes from './routes/misc.ts'
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ksefRoutes)
   await app.register(ksefOnlineRoutes)
   await app.register(bankRoutes)
+  await app.register(invoiceRoutes)
   await app.register(miscRoutes)
   await app.register(myDataRoutes)
   await app.register(web, { webRoot: config.webRoot })

@@ -31,6 +31,7 @@ const commands = {
   bank: () => import('./commands/bank.ts'),
   rates: () => import('./commands/rates.ts'),
   whitelist: () => import('./commands/whitelist.ts'),
+  invoices: () => import('./commands/invoices.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -180,6 +181,8 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'rates fetch': ['finance rates fetch 2026-04-01 2026-06-30 --user anna@example.com'],
   'rates show': ['finance rates show EUR 2026-05-04 --user anna@example.com'],
   'whitelist import': ['finance whitelist import ~/Pobrane/20261127.json --user anna@example.com'],
+  'invoices list': ['finance invoices list --user anna@example.com'],
+  'invoices issue': ['finance invoices issue 42 --user anna@example.com'],
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
@@ -401,6 +404,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBank(program, ctx)
   registerRates(program, ctx)
   registerWhiteList(program, ctx)
+  registerInvoices(program, ctx)
 
   const users = program.command('users').description('user administration')
   users
@@ -688,6 +692,32 @@ const registerWhiteList = (program: Command, ctx: Ctx) => {
     .action(async (file: string, o: { user: string; json?: boolean }) =>
       (await commands.whitelist()).whitelistImportCommand(ctx, file, o),
     )
+}
+
+/** `finance invoices list` and `finance invoices issue ID`: invoices as documents. */
+const registerInvoices = (program: Command, ctx: Ctx) => {
+  const invoices = program.command('invoices').description('invoices as documents: drafts, issued, sent to KSeF')
+  invoices
+    .command('list')
+    .description('every invoice: number, date, gross, state and buyer')
+    .addOption(requiredUser())
+    .option('--json', 'print them as JSON')
+    .action(async (o: { user: string; json?: boolean }) => (await commands.invoices()).invoicesListCommand(ctx, o))
+  invoices
+    .command('issue')
+    .description('issue a draft: its number from its series and its incomes in the books, in one write')
+    .argument('<id>', 'the draft’s id (finance invoices list)', parseId)
+    .addOption(requiredUser())
+    .option('--json', 'print the issued invoice as JSON')
+    .action(async (id: number, o: { user: string; json?: boolean }) =>
+      (await commands.invoices()).invoicesIssueCommand(ctx, id, o),
+    )
+}
+
+/** A positive whole id. */
+const parseId = (value: string): number => {
+  if (!/^[1-9]\d{0,14}$/.test(value)) throw new InvalidArgumentError('expected a positive whole number')
+  return Number(value)
 }
 
 /** A month number 1–12 (`3` or `03`). */

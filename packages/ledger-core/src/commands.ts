@@ -6,8 +6,10 @@ import type { TransactionId } from './identity.ts'
 import type { CompanyDataType, ItemDataType, SettingKind } from './schemas/records.ts'
 import type { YearMonthString } from './types.ts'
 import type { BankCommand } from './bank/commands.ts'
+import type { InvoicingCommand } from './invoicing/commands.ts'
 
 export type * from './bank/commands.ts'
+export type * from './invoicing/commands.ts'
 
 interface Base {
   /** ISO-8601 UTC timestamp of the request. */
@@ -197,5 +199,6 @@ export type LedgerCommand =
   | RecordInventory
   | RecordCurrencyRates
   | ChangeAssetVatUse
+  | InvoicingCommand
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -23,6 +23,7 @@ import {
 import { GeneratedRowSchema } from './schemas/transaction.ts'
 import { bankEventSchemas } from './bank/events.ts'
 import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema, InventorySchema } from './schemas/asset.ts'
+import { invoicingEventSchemas } from './invoicing/events.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -183,6 +184,8 @@ export const ledgerEventSchemas = {
   InventoryTaken,
   CurrencyRatesRecorded,
   AssetVatUseChanged,
+  // Invoices as documents: counterparties, number series, drafts and issued invoices (invoicing/events.ts).
+  ...invoicingEventSchemas,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -13,3 +13,14 @@ export * from './decide.ts'
 export * from './replay.ts'
 export * from './bank/events.ts'
 export { decideBank, statementErrors, statementLines } from './bank/decide.ts'
+export * from './invoicing/events.ts'
+export {
+  decideInvoicing,
+  invoiceItemGuard,
+  InvoicingMessages,
+  issueProblems,
+  itemsOfInvoice,
+  readCounterparty,
+  readInvoiceDocument,
+  readSeries,
+} from './invoicing/decide.ts'

@@ -56,6 +56,13 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   AssetVatUseChanged: 1,
   // Bank: the white list's answer kept as evidence of a payment (bank/whiteList.ts).
   BankWhiteListChecked: 1,
+  // Invoices as documents (invoicing/events.ts).
+  InvoicingCounterpartySaved: 1,
+  InvoicingCounterpartyDeleted: 1,
+  InvoicingSeriesSaved: 1,
+  InvoicingDraftSaved: 1,
+  InvoicingDraftDeleted: 1,
+  InvoicingInvoiceIssued: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -11,6 +11,7 @@ import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
 import { bankOperations } from './bankOpenapi.ts'
 import { rateOperations } from './ratesOpenapi.ts'
+import { invoiceOperations } from './invoicesOpenapi.ts'
 
 type Json = Record<string, unknown>
 
@@ -858,6 +859,7 @@ const safetyOperations: Record<string, OperationDoc> = {
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...safetyOperations,
   ...(bankOperations as Readonly<Record<string, OperationDoc>>),
+  ...(invoiceOperations as Readonly<Record<string, OperationDoc>>),
   ...accountOperations,
   ...recordOperations(),
   ...transactionOperations,

@@ -31,6 +31,10 @@ export default fp(
           { name: 'log', description: 'The event log (ADMIN)' },
           { name: 'bank', description: 'Bank accounts, statements, matching, rules, receivables and payables' },
           { name: 'rates', description: 'NBP table A rates for items in a foreign currency' },
+          {
+            name: 'invoices',
+            description: 'Invoices as documents: counterparties, number series, drafts, issue, corrections',
+          },
         ],
         components: {
           schemas: { ...COMPONENTS },

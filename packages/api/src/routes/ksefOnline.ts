@@ -15,6 +15,7 @@ import {
   KsefActionError,
   ksefStatus,
   ksefUpo,
+  sendInvoiceToKsef,
   sendToKsef,
   setKsefToken,
   clearKsefToken,
@@ -115,6 +116,13 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
       return { itemId: sent.itemId, ksefNumber: sent.ksefNumber, acquisitionDate: sent.acquisitionDate }
     },
   )
+
+  // An invoice document (docs/api.md, "Invoices"): its KSeF number lands on every income of the invoice.
+  app.post('/api/invoices/:id/ksef', { ...auth, schema: { tags: ['invoices'], params: IdParams } }, async (request) => {
+    const { id } = request.params as { id: number }
+    const sent = await guarded(request, () => sendInvoiceToKsef(deps(), request.user.sub, id))
+    return { itemId: sent.itemId, ksefNumber: sent.ksefNumber, acquisitionDate: sent.acquisitionDate }
+  })
 
   app.get(
     '/api/ksef/invoices/:id/upo',

@@ -34,6 +34,8 @@ import type { TransactionRow } from '../schemas/transaction.ts'
 import type { LocalDateString } from '../types.ts'
 import { decideBank } from '../bank/decide.ts'
 import { BANK_COMMANDS, type BankCommand } from '../bank/commands.ts'
+import { INVOICING_COMMANDS, type InvoicingCommand } from '../invoicing/commands.ts'
+import { decideInvoicing, invoiceItemGuard } from '../invoicing/decide.ts'
 
 export * from './state.ts'
 export { booksFolder, evolve, foldBooks } from './evolve.ts'
@@ -111,6 +113,7 @@ export const decideWith = (
 
 const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksLookup): LedgerEvent[] | DomainError => {
   if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
+  if (INVOICING_COMMANDS.has(command.type)) return decideInvoicing(command as InvoicingCommand, state)
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
@@ -180,6 +183,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       const c = withConversion(state, command.dataType, v.value)
       if (!c.ok) return validationError(c.errors)
       if (canonicalJson(r.data) === canonicalJson(c.value)) return domainError('NO_CHANGES')
+      const invoiceError = invoiceItemGuard(state, r.id, c.value)
+      if (invoiceError) return invoiceError
       return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: c.value } } as LedgerEvent]
     }
     case 'DeleteItem': {
@@ -187,6 +192,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       if (!isRecordState(r)) return r
       const staleError = stale(command.expectedVersion, r)
       if (staleError) return staleError
+      const invoiceError = invoiceItemGuard(state, r.id, undefined)
+      if (invoiceError) return invoiceError
       return [
         {
           type: 'ItemDeleted',

@@ -30,6 +30,16 @@ import { initialBooks, isBlankFlags, noFlags } from './state.ts'
 import { applyBank, isBankEvent } from '../bank/fold.ts'
 import { initialRates, type RatesState, withTables } from '../tax/currency.ts'
 import { type BankDraft, type BankState, bankDraftOf, freezeBank, initialBank } from '../bank/state.ts'
+import {
+  applyInvoicing,
+  freezeInvoicing,
+  initialInvoicing,
+  type InvoicingDraft,
+  type InvoicingState,
+  invoicingDraftOf,
+  invoicingEventId,
+  isInvoicingEvent,
+} from '../invoicing/state.ts'
 
 interface Draft {
   nextId: number
@@ -44,6 +54,9 @@ interface Draft {
   assets: CowDraft<number, AssetState>
   inventories: CowDraft<string, Inventory>
   rates: RatesState | undefined
+  /** The invoicing state as it was, and its draft once an invoicing event arrives. */
+  invoicingFrom: InvoicingState
+  invoicing: InvoicingDraft | null
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -67,6 +80,8 @@ const draftOf = (s: BooksState): Draft => ({
   assets: cow(s.assets).draft(),
   inventories: cow(s.inventories).draft(),
   rates: s.rates,
+  invoicingFrom: s.invoicing ?? initialInvoicing,
+  invoicing: null,
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -87,6 +102,7 @@ const freeze = (d: Draft): BooksState => {
     assets: d.assets.freeze(),
     inventories: d.inventories.freeze(),
     ...(d.rates ? { rates: d.rates } : {}),
+    invoicing: d.invoicing ? freezeInvoicing(d.invoicing) : d.invoicingFrom,
     eventCount: d.eventCount,
   }
 }
@@ -307,6 +323,12 @@ const apply = (d: Draft, e: LedgerEvent) => {
         if (e.type === 'BankAccountSaved' || e.type === 'BankRuleSaved') seeId(d, e.data.id)
         d.bank ??= bankDraftOf(d.bankFrom)
         return applyBank(d.bank, e)
+      }
+      if (isInvoicingEvent(e)) {
+        const id = invoicingEventId(e)
+        if (id !== null) seeId(d, id)
+        d.invoicing ??= invoicingDraftOf(d.invoicingFrom)
+        return applyInvoicing(d.invoicing, e)
       }
       absurd(e)
   }

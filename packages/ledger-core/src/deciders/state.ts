@@ -16,6 +16,7 @@ import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { CowMap } from './cowMap.ts'
 import { type BankState, initialBank } from '../bank/state.ts'
 import type { RatesState } from '../tax/currency.ts'
+import { type InvoicingState, initialInvoicing } from '../invoicing/state.ts'
 
 export type RecordVerb = 'add' | 'update' | 'delete'
 
@@ -102,6 +103,8 @@ export interface BooksState {
   readonly inventories: ReadonlyMap<string, Inventory>
   /** NBP table A rates recorded for foreign-currency items (`tax/currency.ts`); absent: none yet. */
   readonly rates?: RatesState
+  /** Counterparties, number series and invoice documents (`invoicing/state.ts`). */
+  readonly invoicing: InvoicingState
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -116,6 +119,7 @@ export const initialBooks: BooksState = Object.freeze({
   bank: initialBank,
   assets: CowMap.empty<number, AssetState>(),
   inventories: CowMap.empty<string, Inventory>(),
+  invoicing: initialInvoicing,
   eventCount: 0,
 })
 

@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/account/routes.tsx'
 import { assetsRoutes } from '../features/assets/routes.tsx'
 import { bankRoutes } from '../features/bank/routes.tsx'
+import { invoicesRoutes } from '../features/invoices/routes.tsx'
 import { booksRoutes } from '../features/books/routes.tsx'
 import { companyRoutes } from '../features/company/routes.tsx'
 import { dashboardRoutes } from '../features/dashboard/routes.tsx'
@@ -31,6 +32,7 @@ export const appRoutes: AppRoute[] = [
   ...logsRoutes,
   ...booksRoutes,
   ...assetsRoutes,
+  ...invoicesRoutes,
   ...ksefRoutes,
   ...bankRoutes,
   ...setupRoutes,

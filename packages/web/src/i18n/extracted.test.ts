@@ -26,6 +26,7 @@ const features = [
   'bank',
   'assets',
   'setup',
+  'invoices',
 ] as const
 const out = mkdtempSync(join(tmpdir(), 'finance-lingui-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))

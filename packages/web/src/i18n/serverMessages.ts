@@ -245,3 +245,9 @@ export const translateMessage = (i18n: I18n, text: string): string => {
 
 export const translateMessages = (i18n: I18n, texts: readonly string[]): string[] =>
   texts.map((text) => translateMessage(i18n, text))
+
+/** A feature's own messages (`known`, keyed by their English text) first, then the app's catalogue. */
+export const translateWith = (i18n: I18n, known: Readonly<Record<string, MessageDescriptor>>, text: string): string => {
+  const d = known[text]
+  return d ? i18n._(d) : translateMessage(i18n, text)
+}

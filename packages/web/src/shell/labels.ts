@@ -24,6 +24,7 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   assets: msg`Fixed assets`,
   ksef: msg`KSeF invoices`,
   bank: msg`Bank`,
+  invoices: msg`Invoices`,
   dashboard: msg`Dashboard`,
   monthly: msg`Monthly`,
   yearly: msg`Yearly`,

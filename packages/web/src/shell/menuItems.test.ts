@@ -21,6 +21,7 @@ describe('menu', () => {
       'Your company',
       'Fees',
       'Revenues',
+      'Invoices',
       'Tax book',
       'Fixed assets',
       'KSeF invoices',

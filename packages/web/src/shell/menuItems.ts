@@ -21,6 +21,7 @@ export const loggedInMenu: MenuItem[] = [
       { label: msg`Your company`, to: '/companydashboard/company' },
       { label: msg`Fees`, to: '/companydashboard/fees' },
       { label: msg`Revenues`, to: '/companydashboard/revenues' },
+      { label: msg`Invoices`, to: '/companydashboard/invoices' },
       { label: msg`Tax book`, to: '/companydashboard/books' },
       { label: msg`Fixed assets`, to: '/companydashboard/assets' },
       { label: msg`KSeF invoices`, to: '/companydashboard/ksef' },

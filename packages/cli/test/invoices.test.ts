@@ -1,0 +1,82 @@
+/**
+ * `finance invoices list` and `finance invoices issue ID`: a draft that cannot be issued yet says in Polish what it
+ * lacks (exit code 1, nothing written); issued, it has its number, and the list shows it with its gross and state.
+ */
+import { createAccounts, executeBooks } from '@finance/books'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import type { LedgerCommand } from '@finance/ledger-core'
+import { describe, expect, it } from 'vitest'
+import { run } from './helpers.ts'
+
+const ANNA = 'anna@example.com'
+
+const seeded = async (): Promise<{ store: EventStore; draftId: number; exec: (c: object) => Promise<unknown> }> => {
+  const store = createMemoryStore()
+  const anna = await createAccounts(store, { hashCost: 4 }).register({
+    email: ANNA,
+    password: 'Anna-Pass1',
+    role: 'USER',
+    actor: 'cli',
+  })
+  if (!anna.ok) throw new Error(anna.errors.join())
+  const userId = anna.value.id
+  const exec = async (c: object): Promise<unknown> => {
+    const r = await executeBooks(store, userId, { at: '2026-03-15T10:00:00.000Z', userId, ...c } as LedgerCommand)
+    if ('code' in r) throw new Error(JSON.stringify(r))
+    return r
+  }
+  const r = (await exec({
+    type: 'SaveInvoiceDraft',
+    data: {
+      buyer: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1' },
+      issueDate: '2026-03-15',
+      lines: [
+        { name: 'Programowanie', quantity: '10', unit: 'godz.', unitNet: '150.00', vat: '23' },
+        { name: 'Szkolenie', quantity: '1', unit: 'dzień', unitNet: '1200.00', vat: '8' },
+      ],
+    },
+  })) as { events: { type: string; data: { id: number } }[] }
+  return { store, exec, draftId: r.events.find((e) => e.type === 'InvoicingDraftSaved')!.data.id }
+}
+
+describe('finance invoices', () => {
+  it('issue says in Polish what the company data lacks; then issues; list shows number, gross and state', async () => {
+    const { store, exec, draftId } = await seeded()
+    const refused = await run(['invoices', 'issue', String(draftId), '--user', ANNA], { store })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`Nie można wystawić faktury ${draftId}:`)
+    expect(refused.stderr).toContain('companyName: Do faktury potrzebna jest nazwa firmy (dane firmy)')
+    const listed = await run(['invoices', 'list', '--user', ANNA], { store })
+    expect(listed.stdout).toMatch(/\(bez numeru\)\s+2026-03-15\s+3\s?141,00\szł\s+szkic\s+ACME sp\. z o\.o\./)
+    await exec({
+      type: 'SaveCompanyRecord',
+      dataType: 'Invoice',
+      data: {
+        companyName: 'Kowalski IT',
+        nip: '5260250274',
+        ownerName: 'Jan',
+        ownerLastName: 'Kowalski',
+        regon: '',
+        invoiceAddress: {
+          country: 'PL',
+          region: '',
+          city: 'Warszawa',
+          street: 'Prosta 1',
+          postCode: '00-001',
+          building: '1',
+        },
+      },
+    })
+    const issued = await run(['invoices', 'issue', String(draftId), '--user', ANNA], { store })
+    expect(issued.code).toBe(0)
+    expect(issued.stdout).toMatch(/Wystawiono fakturę FV\/2026\/03\/1 na 3\s?141,00\szł brutto\./)
+    const json = await run(['invoices', 'list', '--user', ANNA, '--json'], { store })
+    expect(JSON.parse(json.stdout)).toMatchObject([
+      { id: draftId, number: 'FV/2026/03/1', gross: '3141.00', state: 'issued' },
+    ])
+    const again = await run(['invoices', 'issue', String(draftId), '--user', ANNA, '--lang', 'en'], { store })
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('id: This invoice is already issued')
+    expect((await run(['invoices', 'issue', 'x', '--user', ANNA], { store })).code).toBe(2)
+  })
+})

@@ -1,0 +1,422 @@
+/**
+ * Invoices as documents: the totals per rate, number series (gap-free, never reused, per month or year), the income
+ * items an issued invoice puts into the books (equal to hand-typed incomes), revisions before KSeF, corrections and
+ * their month, and the refusals (every field named).
+ */
+import { describe, expect, it } from 'vitest'
+import { decide } from '../decide.ts'
+import { foldBooks } from '../deciders/evolve.ts'
+import type { BooksState } from '../deciders/state.ts'
+import { isDomainError } from '../errors.ts'
+import type { LedgerEvent } from '../events.ts'
+import { formatMoney } from '../money.ts'
+import { taxesThrough } from '../projections/derived.ts'
+import { vatFiling } from '../projections/vatRegister.ts'
+import type { Item } from '../schemas/records.ts'
+import { validateRecord } from '../schemas/validate.ts'
+import { type CommandInput, cmd, income, runCommands, vatSetting } from '../testing/index.ts'
+import { correctionDraftOf, invoiceDetail, invoiceList, ksefNumberOfInvoice as invoiceKsefNumber } from './views.ts'
+import { formatInvoiceNumber, invoiceTotals, type InvoiceLine, lineNet, patternProblem } from './model.ts'
+
+const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
+  name: 'Usługa programistyczna',
+  quantity: '1',
+  unit: 'godz.',
+  unitNet: '100.00',
+  vat: '23',
+  gtu: null,
+  discount: '0.00',
+  ...over,
+})
+
+const acme = { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' }
+
+const draft = (over: Record<string, unknown> = {}) => ({
+  kind: 'VAT',
+  buyer: acme,
+  issueDate: '2026-04-14',
+  lines: [line({ quantity: '10', unitNet: '150.00' }), line({ name: 'Szkolenie', unitNet: '1000.00', vat: '8' })],
+  payment: { dueDate: '2026-04-28', method: 'transfer' },
+  ...over,
+})
+
+const apply = (state: BooksState, c: CommandInput): { state: BooksState; events: LedgerEvent[] } => {
+  const r = decide(cmd(c), state)
+  if (isDomainError(r)) throw new Error(`${c.type}: ${JSON.stringify(r)}`)
+  return { state: foldBooks(r, state), events: r }
+}
+
+const settings = runCommands([{ type: 'AddSetting', kind: 'Vat', data: vatSetting() }]).state
+
+/** Saves a draft and issues it; answers the state and the issued invoice. */
+const issue = (state: BooksState, over: Record<string, unknown> = {}) => {
+  const saved = apply(state, { type: 'SaveInvoiceDraft', data: draft(over) })
+  const id = (saved.events.find((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
+  const issued = apply(saved.state, { type: 'IssueInvoice', id })
+  return { state: issued.state, events: issued.events, invoice: issued.state.invoicing.invoices.get(id)! }
+}
+
+describe('totals', () => {
+  it('a line is quantity × price rounded half up, less its discount; quantities take six decimals', () => {
+    expect(formatMoney(lineNet(line({ quantity: '2.5', unitNet: '10.01', discount: '0.00' })))).toBe('25.03')
+    expect(formatMoney(lineNet(line({ quantity: '0.333333', unitNet: '3.00', discount: '0.00' })))).toBe('1.00')
+    expect(formatMoney(lineNet(line({ quantity: '3', unitNet: '100.00', discount: '15.50' })))).toBe('284.50')
+  })
+
+  it('VAT is computed once per rate from the sum of its net values (not line by line)', () => {
+    // Line by line: 3 × round(1.02 × 23 %) = 3 × 0.23 = 0.69; per rate: round(3.06 × 23 %) = 0.70.
+    const t = invoiceTotals([
+      line({ unitNet: '1.02' }),
+      line({ unitNet: '1.02' }),
+      line({ unitNet: '1.02' }),
+      line({ unitNet: '24.00', vat: '8', discount: '1.00' }),
+      line({ unitNet: '50.00', vat: 'zw' }),
+    ])
+    expect(t.rates.map((r) => [r.vat, formatMoney(r.net), formatMoney(r.tax), formatMoney(r.gross)])).toEqual([
+      ['23', '3.06', '0.70', '3.76'],
+      ['8', '23.00', '1.84', '24.84'],
+      ['zw', '50.00', '0.00', '50.00'],
+    ])
+    expect([formatMoney(t.net), formatMoney(t.tax), formatMoney(t.gross)]).toEqual(['76.06', '2.54', '78.60'])
+  })
+})
+
+describe('number series', () => {
+  it('patterns: {N} once and the period marks, so that a number never comes back', () => {
+    expect(formatInvoiceNumber('FV/{YYYY}/{MM}/{N}', '2026-04-14', 7)).toBe('FV/2026/04/7')
+    expect(formatInvoiceNumber('{N}/{YY}', '2026-04-14', 12)).toBe('12/26')
+    expect(patternProblem('FV/{YYYY}/{N}', 'year')).toBeNull()
+    expect(patternProblem('FV/{YYYY}/{N}', 'month')).toBe('A series numbered per month must contain {MM}')
+    expect(patternProblem('FV/{N}', 'year')).toBe('The pattern must contain the year ({YYYY} or {YY})')
+    expect(patternProblem('FV/{YYYY}', 'year')).toBe('The pattern must contain {N} exactly once')
+    expect(patternProblem('FV/{DD}/{YYYY}/{N}', 'year')).toBe('The pattern may use only {YYYY}, {YY}, {MM} and {N}')
+  })
+
+  it('numbers follow each other per month, restart in a new month, and a deleted draft takes none', () => {
+    let s = settings
+    const a = issue(s)
+    s = a.state
+    // A draft deleted before issue: the next number is not skipped.
+    const d = apply(s, { type: 'SaveInvoiceDraft', data: draft() })
+    const draftId = (d.events.at(-1)!.data as { id: number }).id
+    s = apply(d.state, { type: 'DeleteInvoiceDraft', id: draftId }).state
+    const b = issue(s)
+    const c = issue(b.state, { issueDate: '2026-05-02', payment: { dueDate: null } })
+    expect([a.invoice.number, b.invoice.number, c.invoice.number]).toEqual([
+      'FV/2026/04/1',
+      'FV/2026/04/2',
+      'FV/2026/05/1',
+    ])
+    // The default series was created once, with the first issue.
+    expect([...c.state.invoicing.series.values()].map((x) => x.data.pattern)).toEqual(['FV/{YYYY}/{MM}/{N}'])
+    // An issued invoice cannot be deleted, nor issued again.
+    expect(decide(cmd({ type: 'DeleteInvoiceDraft', id: a.invoice.id }), c.state)).toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ field: 'id', message: 'Only a draft can be deleted' }],
+    })
+    expect(decide(cmd({ type: 'IssueInvoice', id: a.invoice.id }), c.state)).toMatchObject({ code: 'VALIDATION' })
+  })
+
+  it('two issues decided on the same books take the same number: only one can be appended at that revision', () => {
+    let s = settings
+    const ids: number[] = []
+    for (let i = 0; i < 2; i++) {
+      const r = apply(s, { type: 'SaveInvoiceDraft', data: draft() })
+      ids.push((r.events.at(-1)!.data as { id: number }).id)
+      s = r.state
+    }
+    const first = apply(s, { type: 'IssueInvoice', id: ids[0]! })
+    const second = apply(s, { type: 'IssueInvoice', id: ids[1]! })
+    const numberOf = (es: LedgerEvent[]) =>
+      (es.find((e) => e.type === 'InvoicingInvoiceIssued')!.data as { number: string }).number
+    expect(numberOf(first.events)).toBe(numberOf(second.events))
+    // Decided again on the books after the first append (what the application layer does), the second takes the next.
+    expect(numberOf(apply(first.state, { type: 'IssueInvoice', id: ids[1]! }).events)).toBe('FV/2026/04/2')
+  })
+
+  it('a series of its own: several series, unique patterns, a used pattern stays', () => {
+    let s = apply(settings, {
+      type: 'SaveInvoiceSeries',
+      data: { name: 'Sklep', pattern: 'S/{N}/{YYYY}', reset: 'year', kind: 'VAT' },
+    }).state
+    const seriesId = [...s.invoicing.series.keys()][0]!
+    const a = issue(s, { seriesId })
+    s = a.state
+    expect(a.invoice.number).toBe('S/1/2026')
+    expect(
+      decide(
+        cmd({ type: 'SaveInvoiceSeries', data: { name: 'Inna', pattern: 'S/{N}/{YYYY}', reset: 'year', kind: 'VAT' } }),
+        s,
+      ),
+    ).toMatchObject({ errors: [{ field: 'pattern', message: 'Another series already uses this pattern' }] })
+    expect(
+      decide(
+        cmd({
+          type: 'SaveInvoiceSeries',
+          id: seriesId,
+          data: { name: 'Sklep', pattern: 'S/{YYYY}/{N}', reset: 'year', kind: 'VAT' },
+        }),
+        s,
+      ),
+    ).toMatchObject({
+      errors: [{ field: 'pattern', message: 'The pattern of a series that has issued numbers cannot change' }],
+    })
+  })
+})
+
+describe('the invoice is the income', () => {
+  it('an issued invoice adds one income per rate, equal to hand-typed incomes, in the same append as its number', () => {
+    const a = issue(settings)
+    const types = a.events.map((e) => e.type)
+    expect(types).toEqual(['InvoicingSeriesSaved', 'ItemAdded', 'ItemAdded', 'InvoicingInvoiceIssued'])
+    const typed = [
+      { amount: '1500.00', percent: '23' },
+      { amount: '1000.00', percent: '8' },
+    ].map((x) => {
+      const v = validateRecord(
+        'Income',
+        income({
+          date: '2026-04-28',
+          invoiceDate: '2026-04-14',
+          name: 'Usługa programistyczna (+1)',
+          documentNumber: 'FV/2026/04/1',
+          counterparty: { name: acme.name, taxId: acme.taxId, country: 'PL', address: acme.address },
+          ...x,
+        }),
+      )
+      if (!v.ok) throw new Error(JSON.stringify(v.errors))
+      return v.value
+    })
+    const items = a.invoice.itemIds.map((id) => a.state.records.get(id)!.data as Item)
+    expect(items).toEqual(typed)
+    // The books see the same figures as with the incomes typed by hand: the VAT register and the month's taxes.
+    const byHand = runCommands(
+      typed.map((data) => ({ type: 'AddItem', dataType: 'Income', data })),
+      [...runCommands([{ type: 'AddSetting', kind: 'Vat', data: vatSetting() }]).events],
+    ).state
+    const rows = (s: BooksState) => vatFiling(s, '2026-04')?.sales.map(({ sources: _, ...r }) => r)
+    expect(rows(a.state)).toEqual(rows(byHand))
+    expect(rows(a.state)?.[0]).toMatchObject({ documentNumber: 'FV/2026/04/1' })
+    const vat = (s: BooksState) => taxesThrough(s, '2026-04')?.result.vat.find((p) => p.from === '2026-04')
+    expect(vat(a.state)).toEqual(vat(byHand))
+  })
+
+  it('its incomes change only through the invoice; the KSeF number may be recorded on them', () => {
+    const a = issue(settings)
+    const itemId = a.invoice.itemIds[0]!
+    const item = a.state.records.get(itemId)!.data as Item
+    expect(
+      decide(cmd({ type: 'UpdateItem', dataType: 'Income', id: itemId, data: { ...item, amount: '1.00' } }), a.state),
+    ).toMatchObject({
+      errors: [{ field: 'id', message: 'This income belongs to an invoice: change the invoice (or correct it)' }],
+    })
+    expect(decide(cmd({ type: 'DeleteItem', id: itemId }), a.state)).toMatchObject({ code: 'VALIDATION' })
+    const sent = apply(a.state, {
+      type: 'UpdateItem',
+      dataType: 'Income',
+      id: itemId,
+      data: { ...item, ksefNumber: '5260250274-20260414-0100003F5C8B-E4' },
+    })
+    expect(invoiceKsefNumber(sent.state, sent.state.invoicing.invoices.get(a.invoice.id)!)).toBe(
+      '5260250274-20260414-0100003F5C8B-E4',
+    )
+    // The invoice's other income (the 8 % one) takes the number too.
+    const all = apply(sent.state, {
+      type: 'RecordInvoiceKsefNumber',
+      itemId,
+      ksefNumber: '5260250274-20260414-0100003F5C8B-E4',
+    })
+    expect(all.events.map((e) => (e.data as { id: number }).id)).toEqual([a.invoice.itemIds[1]])
+    expect(invoiceList(all.state).map((i) => [i.number, i.buyer, i.gross, i.state])).toEqual([
+      ['FV/2026/04/1', 'ACME sp. z o.o.', '2925.00', 'sent'],
+    ])
+    expect(decide(cmd({ type: 'RecordInvoiceKsefNumber', itemId, ksefNumber: 'x' }), a.state)).toMatchObject({
+      code: 'VALIDATION',
+    })
+  })
+
+  it('an issued invoice not yet in KSeF can be changed (its number stays); once in KSeF only corrected', () => {
+    const a = issue(settings)
+    const changed = apply(a.state, {
+      type: 'SaveInvoiceDraft',
+      id: a.invoice.id,
+      data: draft({ lines: [line({ quantity: '10', unitNet: '150.00' })] }),
+    })
+    expect(changed.events.map((e) => e.type)).toEqual(['ItemUpdated', 'ItemDeleted', 'InvoicingDraftSaved'])
+    const inv = changed.state.invoicing.invoices.get(a.invoice.id)!
+    expect([inv.number, inv.itemIds.length]).toEqual(['FV/2026/04/1', 1])
+    const itemId = inv.itemIds[0]!
+    const item = changed.state.records.get(itemId)!.data as Item
+    const sent = apply(changed.state, {
+      type: 'UpdateItem',
+      dataType: 'Income',
+      id: itemId,
+      data: { ...item, ksefNumber: '5260250274-20260414-0100003F5C8B-E4' },
+    }).state
+    expect(decide(cmd({ type: 'SaveInvoiceDraft', id: a.invoice.id, data: draft() }), sent)).toMatchObject({
+      errors: [{ field: 'id', message: 'An invoice sent to KSeF cannot be changed: issue a correction' }],
+    })
+  })
+})
+
+describe('corrections', () => {
+  const correction = (invoiceId: number, over: Record<string, unknown> = {}) => ({
+    kind: 'KOR',
+    buyer: acme,
+    issueDate: '2026-06-03',
+    lines: [line({ quantity: '8', unitNet: '150.00' }), line({ name: 'Szkolenie', unitNet: '1000.00', vat: '8' })],
+    payment: {},
+    correction: { invoiceId, reason: 'Rabat za opóźnienie', reasonDate: null },
+    ...over,
+  })
+
+  it('a decrease: the differences per rate in the correction’s month, numbered from the corrections series', () => {
+    const a = issue(settings)
+    // The correction's draft starts from the invoice as it stands.
+    expect(correctionDraftOf(a.state, a.invoice.id, '2026-06-03')).toMatchObject({
+      kind: 'KOR',
+      lines: a.invoice.data.lines,
+      correction: { invoiceId: a.invoice.id, reason: '' },
+    })
+    const k = issue(a.state, correction(a.invoice.id))
+    expect(k.invoice.number).toBe('KOR/2026/1')
+    expect(invoiceList(k.state).map((i) => [i.number, i.state])).toEqual([
+      ['KOR/2026/1', 'issued'],
+      ['FV/2026/04/1', 'corrected'],
+    ])
+    expect(invoiceDetail(k.state, k.invoice.id)?.linesBefore).toEqual(a.invoice.data.lines)
+    const items = k.invoice.itemIds.map((id) => k.state.records.get(id)!.data as Item)
+    expect(items.map((i) => [i.date, i.amount, i.percent, i.documentVat, i.corrects?.documentNumber])).toEqual([
+      // The stated VAT equals the computed one here, so the item keeps `documentVat: null`.
+      ['2026-06-03', '-300.00', '23', null, 'FV/2026/04/1'],
+    ])
+    expect(k.state.invoicing.invoices.get(a.invoice.id)!.correctedBy).toEqual([k.invoice.id])
+    // The VAT of June drops by 69.00; April is untouched.
+    const june = vatFiling(k.state, '2026-06')!.sales
+    expect(june.map((r) => [r.documentNumber, r.fields.K_19, r.fields.K_20])).toEqual([['KOR/2026/1', -30000n, -6900n]])
+    expect(vatFiling(k.state, '2026-04')!.sales.map((r) => [r.fields.K_19, r.fields.K_17])).toEqual([
+      [150000n, 100000n],
+    ])
+  })
+
+  it('an increase counts when its reason arose (art. 29a ust. 17)', () => {
+    const a = issue(settings)
+    const k = issue(
+      a.state,
+      correction(a.invoice.id, {
+        lines: [line({ quantity: '12', unitNet: '150.00' }), line({ name: 'Szkolenie', unitNet: '1000.00', vat: '8' })],
+        correction: { invoiceId: a.invoice.id, reason: 'Dodatkowe godziny', reasonDate: '2026-05-20' },
+      }),
+    )
+    const items = k.invoice.itemIds.map((id) => k.state.records.get(id)!.data as Item)
+    expect(items.map((i) => [i.date, i.amount, i.documentVat])).toEqual([['2026-05-20', '300.00', null]])
+  })
+
+  it('a correction that changes nothing, without a reason, or of a draft is refused with its fields', () => {
+    const a = issue(settings)
+    const same = apply(a.state, {
+      type: 'SaveInvoiceDraft',
+      data: correction(a.invoice.id, { lines: draft().lines, correction: { invoiceId: a.invoice.id, reason: '' } }),
+    })
+    const id = (same.events.at(-1)!.data as { id: number }).id
+    expect(decide(cmd({ type: 'IssueInvoice', id }), same.state)).toMatchObject({
+      errors: [
+        { field: 'lines', message: 'The correction changes nothing' },
+        { field: 'correction.reason', message: 'The reason of the correction is required' },
+      ],
+    })
+  })
+})
+
+describe('refusals name every field', () => {
+  it('a draft with bad values writes nothing', () => {
+    const r = decide(
+      cmd({
+        type: 'SaveInvoiceDraft',
+        data: draft({
+          buyer: { name: 'X', taxId: '5260001247', country: 'PL' },
+          issueDate: '2026-13-01',
+          lines: [
+            line({ quantity: '-1' }),
+            line({ unitNet: '1.001', vat: '7' as never }),
+            line({ discount: '500.00' }),
+          ],
+        }),
+      }),
+      settings,
+    )
+    expect(isDomainError(r) && Object.fromEntries((r.errors ?? []).map((e) => [e.field, e.message]))).toEqual({
+      'buyer.taxId': 'Nip checksum is not valid',
+      issueDate: 'Date must be a date in format yyyy-mm-dd',
+      'lines.0.quantity': 'Quantity must be a number above zero with at most six decimals',
+      'lines.1.unitNet': 'Net unit price must be an amount with at most two decimals',
+      'lines.1.vat': 'VAT must be 23, 8, 5, 0, zw or np',
+      'lines.2.discount': 'Discount must be an amount not above the line value',
+    })
+  })
+
+  it('a new buyer is remembered among the counterparties; a counterparty needs a valid NIP', () => {
+    const saved = apply(settings, { type: 'SaveInvoiceDraft', data: draft() })
+    expect(saved.events.map((e) => e.type)).toEqual(['InvoicingCounterpartySaved', 'InvoicingDraftSaved'])
+    const [c] = [...saved.state.invoicing.counterparties.values()]
+    expect(c?.data).toEqual({ ...acme, email: '' })
+    const inv = [...saved.state.invoicing.invoices.values()][0]!
+    expect(inv.data.counterpartyId).toBe(c?.id)
+    expect(
+      decide(cmd({ type: 'SaveCounterparty', data: { name: 'Y', taxId: '123-456-32-19' } }), settings),
+    ).toMatchObject({
+      errors: [{ field: 'taxId', message: 'Nip checksum is not valid' }],
+    })
+    const ok = apply(settings, { type: 'SaveCounterparty', data: { name: 'Y', taxId: '526-000-12-46', country: 'pl' } })
+    expect(ok.events[0]?.data).toMatchObject({ data: { taxId: '5260001246', country: 'PL' } })
+  })
+})
+
+describe('a recurring income', () => {
+  const monthly = {
+    ...income({ date: '2026-01-10', name: 'Abonament serwisowy', amount: '1000.00', percent: '23' }),
+    counterparty: { name: acme.name, taxId: acme.taxId, country: 'PL', address: acme.address },
+    repetitions: 12,
+  }
+  const books = runCommands([
+    { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+    { type: 'AddItem', dataType: 'RecurringIncome', data: monthly },
+  ]).state
+  const itemId = [...books.records.values()].find((r) => r.dataType === 'RecurringIncome')!.id
+
+  it('issues a month’s invoice from a draft: that month is numbered, the other months stay, the figures do not change', () => {
+    const drafted = apply(books, { type: 'DraftRecurringInvoice', itemId, month: '2026-03' })
+    const draftId = (drafted.events.at(-1)!.data as { id: number }).id
+    const d = drafted.state.invoicing.invoices.get(draftId)!
+    expect([d.data.issueDate, d.data.lines[0]?.unitNet, d.data.lines[0]?.vat, d.data.buyer.name]).toEqual([
+      '2026-03-10',
+      '1000.00',
+      '23',
+      'ACME sp. z o.o.',
+    ])
+    // One invoice per month.
+    expect(decide(cmd({ type: 'DraftRecurringInvoice', itemId, month: '2026-03' }), drafted.state)).toMatchObject({
+      errors: [{ field: 'month', message: 'This month of the recurring income already has its invoice' }],
+    })
+    expect(decide(cmd({ type: 'DraftRecurringInvoice', itemId, month: '2027-01' }), drafted.state)).toMatchObject({
+      errors: [{ field: 'month', message: 'The recurring income has no occurrence in this month' }],
+    })
+    const issued = apply(drafted.state, { type: 'IssueInvoice', id: draftId })
+    expect(issued.events.map((e) => e.type)).toEqual([
+      'InvoicingSeriesSaved',
+      'ItemUpdated',
+      'ItemAdded',
+      'ItemAdded',
+      'InvoicingInvoiceIssued',
+    ])
+    const rows = (s: BooksState, m: string) =>
+      vatFiling(s, m as never)?.sales.map((r) => [r.documentNumber, r.fields.K_19, r.fields.K_20])
+    expect(rows(issued.state, '2026-03')).toEqual([['FV/2026/03/1', 100000n, 23000n]])
+    for (const m of ['2026-01', '2026-02', '2026-04', '2026-12'])
+      expect(rows(issued.state, m)).toEqual([['', 100000n, 23000n]])
+    // The year's VAT is what it was.
+    const vat = (s: BooksState) => taxesThrough(s, '2026-12')?.result.vat.map((p) => p.output)
+    expect(vat(issued.state)).toEqual(vat(books))
+    expect(vat(books)).toEqual(Array(12).fill(23000n))
+  })
+})

@@ -1,0 +1,127 @@
+/**
+ * What the screens, the API and the CLI show of invoices: the list (number, buyer, gross, state), one invoice with its
+ * totals per rate, and the draft of a correction prefilled from the invoice as it stands.
+ */
+import type { BooksState } from '../deciders/state.ts'
+import type { Item } from '../schemas/records.ts'
+import type { LocalDateString } from '../types.ts'
+import { formatTotals, type InvoiceDocumentData, type InvoiceLine, invoiceTotals } from './model.ts'
+import type { InvoiceState } from './state.ts'
+
+/** draft → issued → sent to KSeF; `corrected` once a correction of it was issued. */
+export type InvoiceDisplayState = 'draft' | 'issued' | 'sent' | 'corrected'
+
+/** The KSeF number an issued invoice got (recorded on its income items by the KSeF send), or `null`. */
+export const ksefNumberOfInvoice = (state: BooksState, inv: InvoiceState): string | null => {
+  for (const id of inv.itemIds) {
+    const r = state.records.get(id)
+    const n = r && !r.deleted ? (r.data as Item).ksefNumber : null
+    if (n) return n
+  }
+  return null
+}
+
+/** The lines an invoice has now: those of its last issued correction, or its own. */
+export const currentLines = (state: BooksState, inv: InvoiceState): readonly InvoiceLine[] => {
+  const last = inv.correctedBy.at(-1)
+  return (last !== undefined ? state.invoicing.invoices.get(last) : undefined)?.data.lines ?? inv.data.lines
+}
+
+export const displayStateOf = (state: BooksState, inv: InvoiceState): InvoiceDisplayState =>
+  inv.status === 'draft'
+    ? 'draft'
+    : inv.correctedBy.length > 0
+      ? 'corrected'
+      : ksefNumberOfInvoice(state, inv) !== null
+        ? 'sent'
+        : 'issued'
+
+export interface InvoiceSummary {
+  readonly id: number
+  readonly kind: InvoiceDocumentData['kind']
+  readonly number: string | null
+  readonly issueDate: LocalDateString
+  readonly buyer: string
+  readonly net: string
+  readonly gross: string
+  readonly state: InvoiceDisplayState
+  readonly ksefNumber: string | null
+  readonly version: number
+}
+
+const summaryOf = (state: BooksState, inv: InvoiceState): InvoiceSummary => {
+  const t = formatTotals(invoiceTotals(inv.data.lines))
+  return {
+    id: inv.id,
+    kind: inv.data.kind,
+    number: inv.number,
+    issueDate: inv.data.issueDate,
+    buyer: inv.data.buyer.name,
+    net: t.net,
+    gross: t.gross,
+    state: displayStateOf(state, inv),
+    ksefNumber: inv.status === 'issued' ? ksefNumberOfInvoice(state, inv) : null,
+    version: inv.version,
+  }
+}
+
+/** Every live invoice, the latest issue date first (drafts among them by their date). */
+export const invoiceList = (state: BooksState): InvoiceSummary[] =>
+  [...state.invoicing.invoices.values()]
+    .filter((i) => !i.deleted)
+    .sort((a, b) =>
+      a.data.issueDate === b.data.issueDate ? b.id - a.id : a.data.issueDate < b.data.issueDate ? 1 : -1,
+    )
+    .map((i) => summaryOf(state, i))
+
+export interface InvoiceDetail extends InvoiceSummary {
+  readonly data: InvoiceDocumentData
+  readonly totals: ReturnType<typeof formatTotals>
+  readonly itemIds: readonly number[]
+  readonly correctedBy: readonly number[]
+  /** For a correction: the lines before it. */
+  readonly linesBefore: readonly InvoiceLine[] | null
+}
+
+/** One live invoice with its totals, or `null`. */
+export const invoiceDetail = (state: BooksState, id: number): InvoiceDetail | null => {
+  const inv = state.invoicing.invoices.get(id)
+  if (!inv || inv.deleted) return null
+  const corrected = inv.data.correction ? state.invoicing.invoices.get(inv.data.correction.invoiceId) : undefined
+  let linesBefore: readonly InvoiceLine[] | null = null
+  if (corrected) {
+    // The state the correction corrected: the lines before it in the chain of corrections.
+    const at = corrected.correctedBy.indexOf(inv.id)
+    const prev = at > 0 ? state.invoicing.invoices.get(corrected.correctedBy[at - 1]!) : undefined
+    linesBefore = at === -1 ? currentLines(state, corrected) : (prev?.data.lines ?? corrected.data.lines)
+  }
+  return {
+    ...summaryOf(state, inv),
+    data: inv.data,
+    totals: formatTotals(invoiceTotals(inv.data.lines)),
+    itemIds: inv.itemIds,
+    correctedBy: inv.correctedBy,
+    linesBefore,
+  }
+}
+
+/** A correction's draft of the issued invoice `id`: its buyer and its lines as they stand, dated `issueDate`. */
+export const correctionDraftOf = (
+  state: BooksState,
+  id: number,
+  issueDate: LocalDateString,
+): InvoiceDocumentData | null => {
+  const inv = state.invoicing.invoices.get(id)
+  if (!inv || inv.deleted || inv.status !== 'issued' || inv.data.kind !== 'VAT') return null
+  return {
+    ...inv.data,
+    kind: 'KOR',
+    seriesId: null,
+    issueDate,
+    supplyDate: null,
+    lines: currentLines(state, inv),
+    payment: { dueDate: null, method: null, bankAccount: null },
+    notes: '',
+    correction: { invoiceId: id, reason: '', reasonDate: null },
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Issuing FA(3) for an invoice document: many lines at several rates (FaWiersz rows, P_13_x / P_14_x per rate as the
+ * core's `invoiceTotals` computes them) and a correction (KOR, with the rows before it and the corrected invoice's
+ * data); golden files (`UPDATE_GOLDEN=1` rewrites them), each valid against the official FA(3) schema, and read back
+ * by the importer into the same totals.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { InvoiceDocumentData, InvoiceLine, Item } from '@finance/ledger-core'
+import { describe, expect, it } from 'vitest'
+import { fa3Document, readFa3 } from '../src/fa3.ts'
+import { type Fa3DocumentRequest, fa3DocumentProblems, fa3IssueDocument } from '../src/fa3Writer.ts'
+import { contact, primary } from '../src/testing/scenarios.ts'
+import { validateXml } from '../src/validate.ts'
+
+const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
+
+const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
+  name: 'Programowanie',
+  quantity: '1',
+  unit: 'godz.',
+  unitNet: '100.00',
+  vat: '23',
+  gtu: null,
+  discount: '0.00',
+  ...over,
+})
+
+const sale: InvoiceDocumentData = {
+  kind: 'VAT',
+  seriesId: null,
+  counterpartyId: null,
+  buyer: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' },
+  issueDate: '2026-04-14',
+  supplyDate: '2026-04-10',
+  lines: [
+    line({ quantity: '12.5', unitNet: '150.00', gtu: 'GTU_12' }),
+    line({ name: 'Licencja & wsparcie <roczne>', quantity: '1', unit: 'szt.', unitNet: '1000.00', discount: '100.00' }),
+    line({ name: 'Szkolenie', quantity: '2', unit: 'dzień', unitNet: '1200.00', vat: '8' }),
+    line({ name: 'Książka', quantity: '3', unit: 'szt.', unitNet: '39.99', vat: '5' }),
+    line({ name: 'Kurs e-learning', quantity: '1', unit: 'szt.', unitNet: '300.00', vat: 'zw' }),
+  ],
+  exemptionBasis: 'art. 43 ust. 1 pkt 29 lit. c ustawy o VAT',
+  payment: { dueDate: '2026-04-28', method: 'transfer', bankAccount: 'PL61109010140000071219812874' },
+  notes: 'Dziękujemy za współpracę.',
+  correction: null,
+}
+
+const kor: InvoiceDocumentData = {
+  ...sale,
+  kind: 'KOR',
+  issueDate: '2026-06-03',
+  supplyDate: null,
+  lines: [line({ quantity: '10', unitNet: '150.00', gtu: 'GTU_12' }), ...sale.lines.slice(1)],
+  exemptionBasis: sale.exemptionBasis,
+  payment: { dueDate: null, method: null, bankAccount: null },
+  notes: '',
+  correction: { invoiceId: 1, reason: 'Mniej godzin niż zafakturowano', reasonDate: null },
+}
+
+const request = (over: Partial<Fa3DocumentRequest>): Fa3DocumentRequest => ({
+  document: sale,
+  number: 'FV/2026/04/1',
+  corrected: null,
+  invoice: null,
+  primary,
+  permanentAddress: {
+    country: 'PL',
+    region: '',
+    city: 'Warszawa',
+    street: 'ul. Prosta',
+    postCode: '00-001',
+    building: '1/2',
+  },
+  contact,
+  createdAt: '2026-04-14T09:30:00Z',
+  ...over,
+})
+
+const cases = [
+  { name: 'FA3_invoice_many_lines', req: request({}) },
+  {
+    name: 'FA3_invoice_KOR',
+    req: request({
+      document: kor,
+      number: 'KOR/2026/1',
+      corrected: {
+        number: 'FV/2026/04/1',
+        issueDate: '2026-04-14',
+        ksefNumber: '5260250274-20260414-0100003F5C8B-E4',
+        lines: sale.lines,
+      },
+    }),
+  },
+]
+
+describe.each(cases)('$name', (c) => {
+  const result = fa3IssueDocument(c.req)
+  if (!result.ok) throw new Error(JSON.stringify(result.problems))
+
+  it('matches its golden file', () => {
+    const file = golden(c.name)
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, result.xml)
+    expect(result.xml).toBe(readFileSync(file, 'utf8'))
+  })
+
+  it('is valid against the official FA(3) schema', async () => {
+    expect(await validateXml(result.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+  })
+})
+
+describe('the sums', () => {
+  it('P_13_x / P_14_x per rate and P_15 as the core computes them; a row per line', () => {
+    const r = fa3IssueDocument(request({}))
+    if (!r.ok) throw new Error('not written')
+    // 23 %: 12.5 × 150.00 + 1000.00 − 100.00 = 2775.00, VAT 638.25; 8 %: 2400.00, 192.00; 5 %: 119.97, 6.00; zw 300.00.
+    for (const [tag, value] of [
+      ['P_13_1', '2775.00'],
+      ['P_14_1', '638.25'],
+      ['P_13_2', '2400.00'],
+      ['P_14_2', '192.00'],
+      ['P_13_3', '119.97'],
+      ['P_14_3', '6.00'],
+      ['P_13_7', '300.00'],
+      ['P_15', '6431.22'],
+      ['P_10', '100.00'],
+      ['FormaPlatnosci', '6'],
+      ['NrRB', 'PL61109010140000071219812874'],
+    ])
+      expect(r.xml).toContain(`<${tag}>${value}</${tag}>`)
+    expect(r.xml.match(/<FaWiersz>/g)).toHaveLength(5)
+    expect(r.xml).toContain('<P_7>Licencja &amp; wsparcie &lt;roczne&gt;</P_7>')
+    // The importer reads the file back into one income per rate with the same nets.
+    const back = fa3Document(readFa3(r.xml), { ourNips: ['5260250274'], ksefNumber: null })
+    if (!back.ok) throw new Error(JSON.stringify(back.problems))
+    expect(back.document.items.map((i) => (i.data as Item).amount).sort()).toEqual(
+      ['2775.00', '2400.00', '119.97', '300.00'].sort(),
+    )
+  })
+
+  it('a correction holds the differences, the rows before (StanPrzed) and the corrected invoice', () => {
+    const r = fa3IssueDocument(cases[1]!.req)
+    if (!r.ok) throw new Error('not written')
+    expect(r.xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>')
+    expect(r.xml).toContain('<P_13_1>-375.00</P_13_1>')
+    expect(r.xml).toContain('<P_14_1>-86.25</P_14_1>')
+    expect(r.xml).toContain('<P_15>-461.25</P_15>')
+    // Rates the correction does not change are left out.
+    expect(r.xml).not.toContain('<P_13_2>')
+    expect(r.xml).toContain('<TypKorekty>2</TypKorekty>')
+    expect(r.xml).toContain('<NrKSeFFaKorygowanej>5260250274-20260414-0100003F5C8B-E4</NrKSeFFaKorygowanej>')
+    expect(r.xml.match(/<StanPrzed>1<\/StanPrzed>/g)).toHaveLength(5)
+  })
+
+  it('what the document lacks is said before anything is written', () => {
+    const problems = fa3DocumentProblems(
+      request({
+        primary: null,
+        permanentAddress: null,
+        number: '',
+        document: { ...sale, buyer: { ...sale.buyer, name: '' }, lines: [line({ vat: 'zw' })], exemptionBasis: '' },
+      }),
+    )
+    expect(problems.map((p) => p.field)).toEqual([
+      'companyName',
+      'nip',
+      'invoiceAddress',
+      'number',
+      'buyer.name',
+      'exemptionBasis',
+    ])
+  })
+})

@@ -1,0 +1,129 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of invoices in real Chromium against the real server: a counterparty (through the API), then on
+ * the Invoices screen a new invoice for it with two lines at 23 % and 8 % typed from the keyboard (Enter adds the
+ * second line), the totals per rate live in the preview, the issue (number FV/{this year}/{this month}/1); the
+ * invoice's incomes show in this month's transactions and its VAT (345.00 + 96.00) in the VAT row of the next month.
+ */
+import { dateInPoland } from '@finance/ledger-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  REGISTRATION_KEY,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+  useEnglish,
+} from './harness.ts'
+
+const USER_EMAIL = 'invoices-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+const TODAY = dateInPoland(new Date())
+const NUMBER = `FV/${TODAY.slice(0, 4)}/${TODAY.slice(5, 7)}/1`
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf } = journeyApi(() => server)
+
+const seed = async () => {
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'account/register', {
+    email: USER_EMAIL,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    appRole: 'USER',
+    key: REGISTRATION_KEY,
+    url: `${server.url}/user/login`,
+    language: 'en',
+  })
+  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  const address = { country: 'PL', region: '', city: 'Warszawa', street: 'Prosta', postCode: '00-001', building: '1' }
+  await call(user, 'POST', 'config', {
+    dataType: 'Invoice',
+    dataObject: {
+      companyName: 'Kowalski IT',
+      nip: '5260250274',
+      ownerName: 'Jan',
+      ownerLastName: 'Kowalski',
+      regon: '',
+      invoiceAddress: address,
+    },
+  })
+  await call(user, 'POST', 'fee', {
+    dataType: 'Vat',
+    dataObject: { date: `${TODAY.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 },
+  })
+  await call(user, 'POST', 'counterparties', {
+    name: 'ACME sp. z o.o.',
+    taxId: '526-000-12-46',
+    country: 'PL',
+    address: 'ul. Prosta 1, 00-001 Warszawa',
+  })
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  await seed()
+  browser = await launchBrowser()
+  await useEnglish(browser.context, server.url)
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('invoices', () => {
+  it('issues an invoice of two lines at 23 % and 8 % for a counterparty; its incomes and VAT are in the books', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/invoices`)
+    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'New invoice' }).click()
+    await page.getByLabel('Counterparty').selectOption({ label: 'ACME sp. z o.o. (5260001246)' })
+    expect(await page.getByLabel("Buyer's name").inputValue()).toBe('ACME sp. z o.o.')
+    await page.getByLabel('Line 1: name').fill('Programming')
+    await page.getByLabel('Line 1: quantity').fill('10')
+    await page.getByLabel('Line 1: unit').fill('h')
+    await page.getByLabel('Line 1: net unit price').fill('150')
+    // Enter adds the second line and moves to it.
+    await page.getByLabel('Line 1: net unit price').press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('lines.1.name')
+    await page.keyboard.type('Training')
+    await page.getByLabel('Line 2: net unit price').fill('1200')
+    await page.getByLabel('Line 2: VAT').selectOption('8')
+    const preview = page.getByRole('article', { name: 'Invoice preview' })
+    await expect.poll(() => preview.innerText()).toContain('3,141.00')
+    const totals = await preview.innerText()
+    expect(totals).toContain('345.00')
+    expect(totals).toContain('96.00')
+    await screenshot(page, 'invoice-editor')
+    await page.getByRole('button', { name: 'Issue', exact: true }).click()
+    await page.getByRole('button', { name: NUMBER }).waitFor()
+    expect(await page.locator('.invoices-table').innerText()).toContain('issued')
+    await page.getByRole('heading', { name: new RegExp(NUMBER) }).waitFor()
+    await screenshot(page, 'invoice-issued')
+
+    // The month's transactions: one income per rate, with their VAT.
+    await page.goto(`${server.url}/dashboard/monthly`)
+    await page.waitForSelector('.dashboard[aria-busy="false"]')
+    await expect.poll(() => page.locator('.dashboard__primary').innerText()).toContain('Programming (+1)')
+    const month = await page.locator('.dashboard__primary').innerText()
+    expect(month).toContain('1,500.00')
+    expect(month).toContain('1,200.00')
+    await screenshot(page, 'invoice-month-income')
+    // The VAT of the month, due in the next: 345.00 + 96.00.
+    await page.getByRole('button', { name: 'Next month' }).click()
+    await page.waitForSelector('.dashboard[aria-busy="false"]')
+    await expect.poll(() => page.locator('.dashboard__primary').innerText()).toContain('441.00')
+    await screenshot(page, 'invoice-month-vat')
+  })
+})

@@ -1,0 +1,805 @@
+/**
+ * companydashboard/invoices: invoices as documents. The list (number, buyer, gross, state), the editor of a draft —
+ * buyer from the counterparties (or typed, then remembered), dates, payment, a lines table (Enter in a line adds the
+ * next), totals per rate computed live by the core as FA(3) states them, each field's message in the user's
+ * language — an HTML preview of the invoice, issuing (the number comes from the series), the FA(3) download and a
+ * correction of an issued invoice. Figures and refusals come from the core (docs/tax-rules.md §15).
+ */
+import {
+  formatTotals,
+  type InvoiceDetail,
+  type InvoiceDisplayState,
+  type InvoiceLine,
+  type InvoiceSummary,
+  InvoiceVatRates,
+  invoiceTotals,
+  isQuantity,
+} from '@finance/ledger-core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { isApiError } from '../../api/client.ts'
+import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
+import { useFormat } from '../../i18n/format.ts'
+import { Button, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { saveFile } from '../books/api.ts'
+import { type BankAccountDto, type CounterpartyDto, createInvoicesApi, type InvoicesApi } from './api.ts'
+import { useInvoiceMessage } from './messages.ts'
+import './invoices.css'
+
+type Props = {
+  effects?: InvoicesApi
+  save?: (file: DownloadedFile) => void
+  /** The invoice opened first (stories). */
+  openId?: number
+}
+
+interface LineForm {
+  name: string
+  quantity: string
+  unit: string
+  unitNet: string
+  vat: string
+  gtu: string
+  discount: string
+}
+interface Form {
+  kind: 'VAT' | 'KOR'
+  counterpartyId: string
+  buyer: { name: string; taxId: string; country: string; address: string }
+  issueDate: string
+  supplyDate: string
+  dueDate: string
+  method: string
+  bankAccount: string
+  exemptionBasis: string
+  notes: string
+  lines: LineForm[]
+  correction: { invoiceId: number; reason: string; reasonDate: string } | null
+}
+
+const emptyLine = (): LineForm => ({
+  name: '',
+  quantity: '1',
+  unit: 'szt.',
+  unitNet: '',
+  vat: '23',
+  gtu: '',
+  discount: '',
+})
+
+const newForm = (today: string): Form => ({
+  kind: 'VAT',
+  counterpartyId: '',
+  buyer: { name: '', taxId: '', country: 'PL', address: '' },
+  issueDate: today,
+  supplyDate: '',
+  dueDate: '',
+  method: 'transfer',
+  bankAccount: '',
+  exemptionBasis: '',
+  notes: '',
+  lines: [emptyLine()],
+  correction: null,
+})
+
+const formOf = (d: InvoiceDetail): Form => ({
+  kind: d.data.kind,
+  counterpartyId: d.data.counterpartyId === null ? '' : String(d.data.counterpartyId),
+  buyer: { ...d.data.buyer },
+  issueDate: d.data.issueDate,
+  supplyDate: d.data.supplyDate ?? '',
+  dueDate: d.data.payment.dueDate ?? '',
+  method: d.data.payment.method ?? '',
+  bankAccount: d.data.payment.bankAccount ?? '',
+  exemptionBasis: d.data.exemptionBasis,
+  notes: d.data.notes,
+  lines: d.data.lines.map((l) => ({
+    name: l.name,
+    quantity: l.quantity,
+    unit: l.unit,
+    unitNet: l.unitNet,
+    vat: l.vat,
+    gtu: l.gtu ?? '',
+    discount: l.discount === '0.00' ? '' : l.discount,
+  })),
+  correction: d.data.correction ? { ...d.data.correction, reasonDate: d.data.correction.reasonDate ?? '' } : null,
+})
+
+const bodyOf = (f: Form) => ({
+  kind: f.kind,
+  counterpartyId: f.counterpartyId === '' ? null : Number(f.counterpartyId),
+  buyer: f.buyer,
+  issueDate: f.issueDate,
+  supplyDate: f.supplyDate || null,
+  lines: f.lines.map((l) => ({
+    name: l.name,
+    quantity: l.quantity.replace(',', '.'),
+    unit: l.unit,
+    unitNet: l.unitNet.replace(',', '.'),
+    vat: l.vat,
+    gtu: l.gtu || null,
+    discount: l.discount.replace(',', '.') || null,
+  })),
+  exemptionBasis: f.exemptionBasis,
+  payment: { dueDate: f.dueDate || null, method: f.method || null, bankAccount: f.bankAccount || null },
+  notes: f.notes,
+  correction: f.correction ? { ...f.correction, reasonDate: f.correction.reasonDate || null } : null,
+})
+
+const MONEY = /^\d{1,13}(\.\d{1,2})?$/
+const moneyOf = (s: string) => {
+  const m = s.replace(',', '.').trim()
+  if (!MONEY.test(m)) return null
+  const [w, f = ''] = m.split('.')
+  return `${w}.${f.padEnd(2, '0')}`
+}
+
+/** The lines the totals can be computed from (a line still being typed counts once it is a number). */
+const computable = (lines: readonly LineForm[]): InvoiceLine[] =>
+  lines.flatMap((l) => {
+    const q = l.quantity.replace(',', '.').trim()
+    const unitNet = moneyOf(l.unitNet)
+    const discount = l.discount.trim() === '' ? '0.00' : moneyOf(l.discount)
+    if (!isQuantity(q) || unitNet === null || discount === null) return []
+    if (!(InvoiceVatRates as readonly string[]).includes(l.vat)) return []
+    return [{ name: l.name, quantity: q, unit: l.unit, unitNet, vat: l.vat as InvoiceLine['vat'], gtu: null, discount }]
+  })
+
+const useStateName = () => {
+  const { t } = useLingui()
+  return (s: InvoiceDisplayState): string =>
+    ({ draft: t`draft`, issued: t`issued`, sent: t`sent to KSeF`, corrected: t`corrected` })[s]
+}
+
+const useVatName = () => {
+  const { t } = useLingui()
+  return (v: string): string => (v === 'zw' ? t`exempt (zw)` : v === 'np' ? t`outside VAT (np)` : `${v} %`)
+}
+
+const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]; onOpen: (id: number) => void }) => {
+  const f = useFormat()
+  const stateName = useStateName()
+  const { t } = useLingui()
+  if (invoices.length === 0)
+    return (
+      <p className="invoices__empty">
+        <Trans>No invoices yet. Create the first one.</Trans>
+      </p>
+    )
+  return (
+    <table className="table invoices-table">
+      <caption>
+        <Trans>Invoices</Trans>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Number</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Issue date</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Buyer</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>Gross</Trans>
+          </th>
+          <th scope="col">
+            <Trans>State</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((i) => (
+          <tr key={i.id}>
+            <th scope="row">
+              <Button variant="link" onClick={() => onOpen(i.id)}>
+                {i.number ?? (i.kind === 'KOR' ? t`correction draft` : t`draft`)}
+              </Button>
+            </th>
+            <td>{f.date(i.issueDate)}</td>
+            <td>{i.buyer}</td>
+            <td className="num">{f.money(i.gross)}</td>
+            <td>
+              <span className={`invoice-state invoice-state--${i.state}`}>{stateName(i.state)}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The invoice as a buyer reads it: parties, dates, lines, totals per rate, payment. */
+export const InvoicePreview = ({ form, number }: { form: Form; number: string | null }) => {
+  const f = useFormat()
+  const vatName = useVatName()
+  const { t } = useLingui()
+  const lines = computable(form.lines)
+  const totals = formatTotals(invoiceTotals(lines))
+  return (
+    <article className="invoice-preview" aria-label={t`Invoice preview`}>
+      <header>
+        <h3>
+          {form.kind === 'KOR' ? <Trans>Correcting invoice</Trans> : <Trans>VAT invoice</Trans>}{' '}
+          {number ?? <Trans>(number given on issue)</Trans>}
+        </h3>
+        <p>
+          <Trans>Issued</Trans>: {form.issueDate ? f.date(form.issueDate) : '—'}
+          {form.supplyDate && (
+            <>
+              {' · '}
+              <Trans>Supplied</Trans>: {f.date(form.supplyDate)}
+            </>
+          )}
+        </p>
+      </header>
+      <section>
+        <h4>
+          <Trans>Buyer</Trans>
+        </h4>
+        <p>
+          {form.buyer.name || '—'}
+          {form.buyer.taxId && (
+            <>
+              <br />
+              <Trans>NIP</Trans> {form.buyer.taxId}
+            </>
+          )}
+          {form.buyer.address && (
+            <>
+              <br />
+              {form.buyer.address}
+            </>
+          )}
+        </p>
+      </section>
+      <table className="table invoice-preview__lines">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Quantity</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Net price</Trans>
+            </th>
+            <th scope="col">
+              <Trans>VAT</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+            <tr key={i}>
+              <td>{i + 1}</td>
+              <td>{l.name}</td>
+              <td className="num">
+                {l.quantity} {l.unit}
+              </td>
+              <td className="num">{f.money(l.unitNet)}</td>
+              <td>{vatName(l.vat)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="table invoice-preview__totals">
+        <caption>
+          <Trans>Totals per VAT rate</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Rate</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Net</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>VAT</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Gross</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.rates.map((r) => (
+            <tr key={r.vat}>
+              <th scope="row">{vatName(r.vat)}</th>
+              <td className="num">{f.money(r.net)}</td>
+              <td className="num">{f.money(r.tax)}</td>
+              <td className="num">{f.money(r.gross)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">
+              <Trans>Total</Trans>
+            </th>
+            <td className="num">{f.money(totals.net)}</td>
+            <td className="num">{f.money(totals.tax)}</td>
+            <td className="num invoice-preview__due">{f.money(totals.gross)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {(form.dueDate || form.bankAccount) && (
+        <p>
+          {form.dueDate && (
+            <>
+              <Trans>Payment due</Trans>: {f.date(form.dueDate)}{' '}
+            </>
+          )}
+          {form.bankAccount && (
+            <>
+              <Trans>Account</Trans>: {form.bankAccount}
+            </>
+          )}
+        </p>
+      )}
+      {form.notes && <p className="invoice-preview__notes">{form.notes}</p>}
+    </article>
+  )
+}
+
+const Editor = ({
+  detail,
+  form,
+  setForm,
+  errors,
+  counterparties,
+  accounts,
+}: {
+  detail: InvoiceDetail | null
+  form: Form
+  setForm: (f: Form) => void
+  errors: Record<string, string>
+  counterparties: readonly CounterpartyDto[]
+  accounts: readonly BankAccountDto[]
+}) => {
+  const { t } = useLingui()
+  const say = useInvoiceMessage()
+  const vatName = useVatName()
+  const err = (field: string) => (errors[field] ? say(errors[field]) : undefined)
+  const lineRefs = useRef<(HTMLInputElement | null)[]>([])
+  const [focusLine, setFocusLine] = useState<number | null>(null)
+  useEffect(() => {
+    if (focusLine !== null) lineRefs.current[focusLine]?.focus()
+  }, [focusLine])
+  const readOnly = detail !== null && (detail.state === 'sent' || detail.state === 'corrected')
+  const setLine = (i: number, patch: Partial<LineForm>) =>
+    setForm({ ...form, lines: form.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) })
+  const addLine = (after: number) => {
+    const lines = [...form.lines]
+    lines.splice(after + 1, 0, emptyLine())
+    setForm({ ...form, lines })
+    setFocusLine(after + 1)
+  }
+  const onLineKey = (i: number) => (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault()
+      addLine(i)
+    }
+  }
+  /** The typed cells of a line, in their columns' order. */
+  const textColumns: readonly {
+    col: 'name' | 'quantity' | 'unit' | 'unitNet' | 'discount'
+    label: (n: number) => string
+    decimal?: boolean
+  }[] = [
+    { col: 'name', label: (n) => t`Line ${n}: name` },
+    { col: 'quantity', label: (n) => t`Line ${n}: quantity`, decimal: true },
+    { col: 'unit', label: (n) => t`Line ${n}: unit` },
+    { col: 'unitNet', label: (n) => t`Line ${n}: net unit price`, decimal: true },
+    { col: 'discount', label: (n) => t`Line ${n}: discount`, decimal: true },
+  ]
+  const pick = (id: string) => {
+    const c = counterparties.find((x) => String(x.id) === id)
+    setForm({
+      ...form,
+      counterpartyId: id,
+      buyer: c ? { name: c.name, taxId: c.taxId, country: c.country, address: c.address } : form.buyer,
+    })
+  }
+  return (
+    <fieldset className="invoice-editor" disabled={readOnly}>
+      <legend>
+        {form.kind === 'KOR' ? <Trans>Correction</Trans> : <Trans>Invoice</Trans>} {detail?.number ?? ''}
+      </legend>
+      {form.correction && (
+        <div className="invoice-editor__row">
+          <TextInput
+            label={t`Reason of the correction`}
+            value={form.correction.reason}
+            error={err('correction.reason')}
+            onChange={(e) => setForm({ ...form, correction: { ...form.correction!, reason: e.target.value } })}
+          />
+          <TextInput
+            label={t`Reason arose on (an increase)`}
+            type="date"
+            value={form.correction.reasonDate}
+            error={err('correction.reasonDate')}
+            onChange={(e) => setForm({ ...form, correction: { ...form.correction!, reasonDate: e.target.value } })}
+          />
+        </div>
+      )}
+      <div className="invoice-editor__row">
+        <Select
+          label={t`Counterparty`}
+          value={form.counterpartyId}
+          placeholder={t`New buyer (remembered on save)`}
+          options={counterparties.map((c) => ({
+            value: String(c.id),
+            label: c.taxId ? `${c.name} (${c.taxId})` : c.name,
+          }))}
+          error={err('counterpartyId')}
+          onChange={(e) => pick(e.target.value)}
+        />
+        <TextInput
+          label={t`Buyer's name`}
+          value={form.buyer.name}
+          error={err('buyer.name')}
+          onChange={(e) => setForm({ ...form, buyer: { ...form.buyer, name: e.target.value } })}
+        />
+        <TextInput
+          label={t`NIP or tax id`}
+          value={form.buyer.taxId}
+          error={err('buyer.taxId')}
+          onChange={(e) => setForm({ ...form, buyer: { ...form.buyer, taxId: e.target.value } })}
+        />
+        <TextInput
+          label={t`Country`}
+          value={form.buyer.country}
+          maxLength={2}
+          error={err('buyer.country')}
+          onChange={(e) => setForm({ ...form, buyer: { ...form.buyer, country: e.target.value.toUpperCase() } })}
+        />
+        <TextInput
+          label={t`Address`}
+          value={form.buyer.address}
+          error={err('buyer.address')}
+          onChange={(e) => setForm({ ...form, buyer: { ...form.buyer, address: e.target.value } })}
+        />
+      </div>
+      <div className="invoice-editor__row">
+        <TextInput
+          label={t`Issue date`}
+          type="date"
+          value={form.issueDate}
+          error={err('issueDate')}
+          onChange={(e) => setForm({ ...form, issueDate: e.target.value })}
+        />
+        <TextInput
+          label={t`Supply date (when different)`}
+          type="date"
+          value={form.supplyDate}
+          error={err('supplyDate')}
+          onChange={(e) => setForm({ ...form, supplyDate: e.target.value })}
+        />
+        <TextInput
+          label={t`Payment due`}
+          type="date"
+          value={form.dueDate}
+          error={err('payment.dueDate')}
+          onChange={(e) => setForm({ ...form, dueDate: e.target.value })}
+        />
+        <Select
+          label={t`Payment method`}
+          value={form.method}
+          placeholder="—"
+          options={[
+            { value: 'transfer', label: t`transfer` },
+            { value: 'cash', label: t`cash` },
+            { value: 'card', label: t`card` },
+          ]}
+          error={err('payment.method')}
+          onChange={(e) => setForm({ ...form, method: e.target.value })}
+        />
+        <Select
+          label={t`Bank account`}
+          value={form.bankAccount}
+          placeholder="—"
+          options={accounts.map((a) => ({ value: a.iban, label: `${a.name} ${a.iban}` }))}
+          error={err('payment.bankAccount')}
+          onChange={(e) => setForm({ ...form, bankAccount: e.target.value })}
+        />
+      </div>
+      <table className="table invoice-lines">
+        <caption>
+          <Trans>Lines (Enter adds the next line)</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Quantity</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Unit</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Net unit price</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Discount</Trans>
+            </th>
+            <th scope="col">
+              <Trans>VAT</Trans>
+            </th>
+            <th scope="col">
+              <Trans>GTU</Trans>
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <Trans>Remove</Trans>
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {form.lines.map((l, i) => {
+            const n = i + 1
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+              <tr key={i}>
+                {textColumns.map(({ col, label, decimal }) => (
+                  <td key={col}>
+                    <TextInput
+                      label={label(n)}
+                      className={col === 'name' ? 'invoice-lines__name' : undefined}
+                      ref={
+                        col === 'name'
+                          ? (el) => {
+                              lineRefs.current[i] = el
+                            }
+                          : undefined
+                      }
+                      inputMode={decimal ? 'decimal' : undefined}
+                      value={l[col]}
+                      name={`lines.${i}.${col}`}
+                      error={err(`lines.${i}.${col}`)}
+                      onKeyDown={onLineKey(i)}
+                      onChange={(e) => setLine(i, { [col]: e.target.value })}
+                    />
+                  </td>
+                ))}
+                <td>
+                  <Select
+                    label={t`Line ${n}: VAT`}
+                    value={l.vat}
+                    options={InvoiceVatRates.map((v) => ({ value: v, label: vatName(v) }))}
+                    name={`lines.${i}.vat`}
+                    error={err(`lines.${i}.vat`)}
+                    onChange={(e) => setLine(i, { vat: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <Select
+                    label={t`Line ${n}: GTU`}
+                    value={l.gtu}
+                    placeholder="—"
+                    options={Array.from({ length: 13 }, (_, k) => {
+                      const code = `GTU_${String(k + 1).padStart(2, '0')}`
+                      return { value: code, label: code }
+                    })}
+                    name={`lines.${i}.gtu`}
+                    error={err(`lines.${i}.gtu`)}
+                    onChange={(e) => setLine(i, { gtu: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <Button
+                    variant="link"
+                    aria-label={t`Remove line ${n}`}
+                    disabled={form.lines.length === 1}
+                    onClick={() => setForm({ ...form, lines: form.lines.filter((_, j) => j !== i) })}
+                  >
+                    ×
+                  </Button>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      {err('lines') && <p className="field__error">{err('lines')}</p>}
+      <Button variant="secondary" onClick={() => addLine(form.lines.length - 1)}>
+        <Trans>Add line</Trans>
+      </Button>
+      {form.lines.some((l) => l.vat === 'zw') && (
+        <TextInput
+          label={t`Legal basis of the exemption`}
+          value={form.exemptionBasis}
+          error={err('exemptionBasis')}
+          onChange={(e) => setForm({ ...form, exemptionBasis: e.target.value })}
+        />
+      )}
+      <TextInput
+        label={t`Notes`}
+        value={form.notes}
+        error={err('notes')}
+        onChange={(e) => setForm({ ...form, notes: e.target.value })}
+      />
+    </fieldset>
+  )
+}
+
+export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
+  const fx = useMemo(() => effects ?? createInvoicesApi(), [effects])
+  const { t } = useLingui()
+  const f = useFormat()
+  const say = useInvoiceMessage()
+  const messages = useMessages()
+  const stateName = useStateName()
+  const [loading, setLoading] = useState(true)
+  const [invoices, setInvoices] = useState<InvoiceSummary[]>([])
+  const [counterparties, setCounterparties] = useState<CounterpartyDto[]>([])
+  const [accounts, setAccounts] = useState<BankAccountDto[]>([])
+  const [detail, setDetail] = useState<InvoiceDetail | null>(null)
+  const [form, setForm] = useState<Form | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  const today = new Date().toISOString().slice(0, 10)
+
+  const reload = useCallback(async () => {
+    const [list, cps, accs] = await Promise.all([fx.list(), fx.counterparties(), fx.bankAccounts().catch(() => [])])
+    setInvoices(list)
+    setCounterparties(cps)
+    setAccounts(accs)
+  }, [fx])
+
+  const open = useCallback(
+    async (id: number) => {
+      const d = await fx.get(id)
+      setDetail(d)
+      setForm(formOf(d))
+      setErrors({})
+      setFormErrors([])
+    },
+    [fx],
+  )
+
+  useEffect(() => {
+    let live = true
+    void (async () => {
+      try {
+        await reload()
+        if (openId !== undefined) await open(openId)
+      } catch (e) {
+        if (!isApiError(e)) throw e
+        messages.error(say(e.errors[0] ?? 'Not found'))
+      } finally {
+        if (live) setLoading(false)
+      }
+    })()
+    return () => {
+      live = false
+    }
+  }, [reload, open, openId, messages, say])
+
+  /** Runs an action; a refusal shows each field's message and the rest above the form. */
+  const act = async (action: () => Promise<InvoiceDetail | null>, done: string) => {
+    setBusy(true)
+    try {
+      const d = await action()
+      setErrors({})
+      setFormErrors([])
+      setDetail(d)
+      setForm(d ? formOf(d) : null)
+      await reload()
+      messages.info(done)
+    } catch (e) {
+      if (!isApiError(e)) throw e
+      setErrors(e.fieldErrors)
+      const fields = new Set(Object.values(e.fieldErrors))
+      setFormErrors([...new Set([...Object.values(e.fieldErrors), ...e.errors.filter((m) => !fields.has(m))])].map(say))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const saveDraft = () =>
+    act(() => (detail ? fx.save(detail.id, bodyOf(form!), detail.version) : fx.create(bodyOf(form!))), t`Invoice saved`)
+  const issue = () =>
+    act(async () => {
+      const saved = detail ? await fx.save(detail.id, bodyOf(form!), detail.version) : await fx.create(bodyOf(form!))
+      setDetail(saved)
+      return fx.issue(saved.id, saved.version)
+    }, t`Invoice issued`)
+  const { busy: downloading, run: download } = useDownload(fx.fa3, save, (file) => t`File ${file.fileName} downloaded`)
+
+  if (loading) return <Loader />
+  const canEdit = !detail || detail.state === 'draft' || detail.state === 'issued'
+  return (
+    <div className="invoices-page" aria-busy={busy}>
+      <h1>
+        <Trans>Invoices</Trans>
+      </h1>
+      <div className="invoices-page__actions">
+        <Button
+          onClick={() => {
+            setDetail(null)
+            setForm(newForm(today))
+            setErrors({})
+            setFormErrors([])
+          }}
+        >
+          <Trans>New invoice</Trans>
+        </Button>
+      </div>
+      <InvoiceList invoices={invoices} onOpen={(id) => void open(id)} />
+      {form && (
+        <section className="invoices-page__document" aria-label={t`Invoice`}>
+          <div>
+            <FormErrors errors={formErrors} />
+            {detail && (
+              <p>
+                <Trans>State</Trans>: <strong>{stateName(detail.state)}</strong>
+                {detail.ksefNumber && <> · KSeF {detail.ksefNumber}</>} · <Trans>Gross</Trans>{' '}
+                {f.money(detail.totals.gross)}
+              </p>
+            )}
+            <Editor
+              detail={detail}
+              form={form}
+              setForm={setForm}
+              errors={errors}
+              counterparties={counterparties}
+              accounts={accounts}
+            />
+            <div className="invoices-page__buttons">
+              {canEdit && (
+                <Button variant="secondary" onClick={saveDraft} disabled={busy}>
+                  {detail?.state === 'issued' ? <Trans>Save changes</Trans> : <Trans>Save draft</Trans>}
+                </Button>
+              )}
+              {(!detail || detail.state === 'draft') && (
+                <Button onClick={issue} disabled={busy}>
+                  <Trans>Issue</Trans>
+                </Button>
+              )}
+              {detail?.state === 'draft' && (
+                <Button
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() =>
+                    act(async () => {
+                      await fx.remove(detail.id)
+                      return null
+                    }, t`Draft deleted`)
+                  }
+                >
+                  <Trans>Delete draft</Trans>
+                </Button>
+              )}
+              {detail && detail.state !== 'draft' && (
+                <Button variant="secondary" disabled={downloading} onClick={() => download(detail.id)}>
+                  <Trans>Download FA(3)</Trans>
+                </Button>
+              )}
+              {detail && detail.kind === 'VAT' && detail.state !== 'draft' && (
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => act(() => fx.correct(detail.id), t`Correction draft created`)}
+                >
+                  <Trans>Correct</Trans>
+                </Button>
+              )}
+            </div>
+          </div>
+          <InvoicePreview form={form} number={detail?.number ?? null} />
+        </section>
+      )}
+    </div>
+  )
+}

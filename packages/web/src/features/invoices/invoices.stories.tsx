@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
+import { InvoicesPage } from './InvoicesPage.tsx'
+import { invoicesEffects, sampleDraft } from './fixtures.ts'
+
+const meta: Meta = { title: 'Invoices', parameters: { route: '/companydashboard/invoices' } }
+export default meta
+type Story = StoryObj
+
+/** The line fields named `lines.{i}.{col}` in every copy (a label query over four copies of the table is slow). */
+const fields = (canvasElement: HTMLElement, name: string) => [
+  ...canvasElement.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`),
+]
+
+/** Every copy of the story (pl/en × light/dark) has finished loading. */
+const loaded = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+
+const noSave = () => {}
+
+/** The list: an issued invoice with its number, buyer, gross and state, and a draft without a number. */
+export const List: Story = {
+  render: () => <InvoicesPage effects={invoicesEffects([sampleDraft, sampleDraft], 1)} save={noSave} />,
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    const tables = canvas.getAllByRole('table')
+    await expect(canvas.getAllByRole('button', { name: 'FV/2026/03/1' }).length).toBe(tables.length)
+    await expect(canvas.getAllByText(/^(wystawiona|issued)$/).length).toBe(tables.length)
+    await expect(canvas.getAllByRole('button', { name: /^(szkic|draft)$/ }).length).toBe(tables.length)
+    await expect(canvas.getAllByText(/3[\s\u00a0]?141,00|3,141\.00/).length).toBe(2 * tables.length)
+  },
+}
+
+/** A draft of one line at 23 %: Enter adds a second line, typed at 8 %; the preview's totals per rate follow live. */
+export const EditorTotals: Story = {
+  render: () => (
+    <InvoicesPage
+      effects={invoicesEffects([{ ...sampleDraft, lines: sampleDraft.lines.slice(0, 1) }], 0)}
+      save={noSave}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    for (const input of fields(canvasElement, 'lines.0.name')) {
+      input.focus()
+      fireEvent.keyDown(input, { key: 'Enter' })
+    }
+    // The new line has the focus in the last copy.
+    const second = fields(canvasElement, 'lines.1.name')
+    await expect(second.length).toBe(4)
+    await expect(second.at(-1)).toHaveFocus()
+    for (const p of fields(canvasElement, 'lines.1.unitNet')) fireEvent.change(p, { target: { value: '1200' } })
+    for (const v of fields(canvasElement, 'lines.1.vat')) fireEvent.change(v, { target: { value: '8' } })
+    await expect(canvas.getAllByRole('article').length).toBe(4)
+    // 1 500.00 + 345.00 VAT at 23 %, 1 200.00 + 96.00 at 8 %: 3 141.00 due.
+    await waitFor(() => expect(canvas.getAllByText(/(^|\D)345[,.]00/).length).toBe(4))
+    await expect(canvas.getAllByText(/(^|\D)96[,.]00/).length).toBe(4)
+    await expect(canvas.getAllByText(/3[\s\u00a0]?141,00|3,141\.00/).length).toBe(4)
+  },
+}
+
+/** Issuing a draft without a buyer and with a bad quantity: each field says why, in the user's language. */
+export const FieldMessages: Story = {
+  render: () => (
+    <InvoicesPage
+      effects={invoicesEffects([{ ...sampleDraft, buyer: { name: '', taxId: '', country: 'PL', address: '' } }], 0)}
+      save={noSave}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    for (const q of fields(canvasElement, 'lines.0.quantity')) fireEvent.change(q, { target: { value: 'abc' } })
+    for (const b of canvas.getAllByRole('button', { name: /^(Wystaw|Issue)$/ })) await userEvent.click(b)
+    await waitFor(() =>
+      expect(
+        canvas.getAllByText(
+          /^(Ilość musi być liczbą większą od zera, z najwyżej sześcioma miejscami po przecinku|Quantity must be a number above zero with at most six decimals)$/,
+        ).length,
+      ).toBeGreaterThanOrEqual(4),
+    )
+  },
+}
+
+/** An issued invoice opened: its preview with the number, the FA(3) download and the correction at hand. */
+export const Issued: Story = {
+  render: () => <InvoicesPage effects={invoicesEffects()} save={noSave} openId={1} />,
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(canvas.getAllByRole('heading', { name: /FV\/2026\/03\/1/ }).length).toBe(4)
+    await expect(canvas.getAllByRole('button', { name: /^(Pobierz FA\(3\)|Download FA\(3\))$/ }).length).toBe(4)
+    await expect(canvas.getAllByRole('button', { name: /^(Koryguj|Correct)$/ }).length).toBe(4)
+  },
+}

@@ -1,0 +1,46 @@
+/**
+ * The invoice messages of the core and the FA(3) writer (English) in the user's language; anything else through the
+ * app's catalogue of server messages.
+ */
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useCallback } from 'react'
+import { translateWith } from '../../i18n/serverMessages.ts'
+
+const known: Record<string, MessageDescriptor> = {
+  'Name is required': msg`Name is required`,
+  'Nip checksum is not valid': msg`Nip checksum is not valid`,
+  'Country must be a two-letter code (PL, DE)': msg`Country must be a two-letter code (PL, DE)`,
+  'Date must be a date in format yyyy-mm-dd': msg`Date must be a date in format yyyy-mm-dd`,
+  'Supply date must be a date in format yyyy-mm-dd': msg`Supply date must be a date in format yyyy-mm-dd`,
+  'The payment term cannot be before the issue date': msg`The payment term cannot be before the issue date`,
+  'An invoice needs between 1 and 1000 lines': msg`An invoice needs between 1 and 1000 lines`,
+  'Line name is required': msg`Line name is required`,
+  'Quantity must be a number above zero with at most six decimals': msg`Quantity must be a number above zero with at most six decimals`,
+  'Net unit price must be an amount with at most two decimals': msg`Net unit price must be an amount with at most two decimals`,
+  'Discount must be an amount not above the line value': msg`Discount must be an amount not above the line value`,
+  'VAT must be 23, 8, 5, 0, zw or np': msg`VAT must be 23, 8, 5, 0, zw or np`,
+  'GTU must be GTU_01 to GTU_13': msg`GTU must be GTU_01 to GTU_13`,
+  'Payment method must be transfer, cash or card': msg`Payment method must be transfer, cash or card`,
+  'Choose one of the company’s bank accounts': msg`Choose one of the company’s bank accounts`,
+  'The legal basis of the exemption is required for an exempt line': msg`The legal basis of the exemption is required for an exempt line`,
+  'The buyer’s name is required': msg`The buyer’s name is required`,
+  'Choose a number series of this kind of invoice': msg`Choose a number series of this kind of invoice`,
+  'Choose one of your counterparties': msg`Choose one of your counterparties`,
+  'A correction corrects an issued sales invoice': msg`A correction corrects an issued sales invoice`,
+  'The reason of the correction is required': msg`The reason of the correction is required`,
+  'The correction changes nothing': msg`The correction changes nothing`,
+  'This invoice is already issued': msg`This invoice is already issued`,
+  'An invoice sent to KSeF cannot be changed: issue a correction': msg`An invoice sent to KSeF cannot be changed: issue a correction`,
+  'This number was already given to another invoice': msg`This number was already given to another invoice`,
+  'Company name is required for an invoice': msg`Company name is required for an invoice`,
+  'NIP must be ten digits for an invoice': msg`NIP must be ten digits for an invoice`,
+  'The invoice address (street or building, and a country code) is required for an invoice': msg`The invoice address (street or building, and a country code) is required for an invoice`,
+  'Text must have at most 512 characters': msg`Text must have at most 512 characters`,
+}
+
+export const useInvoiceMessage = () => {
+  const { i18n } = useLingui()
+  return useCallback((text: string): string => translateWith(i18n, known, text), [i18n])
+}
