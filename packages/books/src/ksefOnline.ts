@@ -54,6 +54,7 @@ export class KsefActionError extends Error {
     | 'UNAVAILABLE'
     | 'UNAUTHORIZED'
     | 'PROTOCOL'
+    | 'NO_FILE'
   readonly field: string | null
   readonly details: readonly string[]
   readonly retryAfterSeconds: number | null
@@ -109,6 +110,7 @@ const settingsKey = (userId: string) => `ksef:settings:${userId}`
 const tokenKey = (userId: string) => `ksef:token:${userId}`
 const sentKey = (userId: string, itemId: number) => `ksef:sent-xml:${userId}:${itemId}`
 const upoKey = (userId: string, itemId: number) => `ksef:upo:${userId}:${itemId}`
+const receivedKey = (userId: string, ksefNumber: string) => `ksef:received-xml:${userId}:${ksefNumber}`
 
 const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
 
@@ -204,6 +206,18 @@ export async function ksefStatus(deps: KsefDeps, userId: string): Promise<KsefSt
     lastSend: settings.lastSend,
   }
 }
+
+/** The FA(3) file of an income as sent (or being sent) to KSeF, or null before the first sending. */
+export const ksefSentXml = (deps: KsefDeps, userId: string, itemId: number): Promise<string | null> =>
+  deps.store.secrets.get(sentKey(userId, itemId))
+
+/** The FA(3) file of an invoice received from KSeF, as KSeF gave it, or null. */
+export const ksefReceivedXml = (deps: KsefDeps, userId: string, ksefNumber: string): Promise<string | null> =>
+  deps.store.secrets.get(receivedKey(userId, ksefNumber))
+
+/** The KSeF environment the user works with. */
+export const ksefEnvironment = async (deps: KsefDeps, userId: string): Promise<KsefEnvironment> =>
+  (await readSettings(deps.store, userId)).environment
 
 /** The UPO kept with an income sent to KSeF, or null. */
 export const ksefUpo = (deps: KsefDeps, userId: string, itemId: number): Promise<string | null> =>
@@ -353,6 +367,8 @@ export async function fetchFromKsef(deps: KsefDeps, userId: string): Promise<Kse
     for (let page = 0; page < MAX_PAGES; page++) {
       const got = await client.fetchReceived(from)
       totals.received += got.invoices.length
+      // Each file is kept as KSeF gave it: its visualisation and KOD I are made from these very bytes.
+      for (const i of got.invoices) await deps.store.secrets.put(receivedKey(userId, i.ksefNumber), i.xml)
       if (got.invoices.length > 0) {
         const report = await importInvoices(
           deps.store,

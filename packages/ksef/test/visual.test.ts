@@ -7,24 +7,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { validateXml } from '@finance/tax-files'
 import { SAMPLES_DIR } from '@finance/tax-files/testing'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
-import { invoiceFileHash, invoiceHtml, invoicePdf, kod1Label, kod1Url, qrMatrix } from '../src/index.ts'
+import { invoiceFileHash, invoiceHtml, invoicePdf, kod1Label, kod1Url, qrMatrix } from '../src/visual/index.ts'
+import { pdfText } from './pdfText.ts'
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`fixtures/${name}`, import.meta.url)), 'utf8')
 const XML = fixture('fa3-visual.xml')
 const KSEF_NUMBER = '5260250274-20260201-0100A0B1C2D3-8C'
-
-/** The text of every page, lines joined by spaces. */
-const pdfText = async (bytes: Uint8Array): Promise<string> => {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise
-  const pages: string[] = []
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent()
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '))
-  }
-  return pages.join('\n').replace(/\s+/g, ' ')
-}
 
 describe('KOD I (kody-qr.md)', () => {
   it("builds the document's own example link", () => {

@@ -29,6 +29,9 @@ import { aesDecrypt, aesEncrypt, sha256Base64, type SymmetricKey } from '../../s
 import { ksefNumberOf } from '../../src/ksefNumber.ts'
 import { makeKey, rsaDecrypt, type SimulatorKey } from './certificate.ts'
 
+/** For tests that read a PDF back. */
+export { pdfText } from '../pdfText.ts'
+
 /** The official document, vendored beside the simulator (CIRFMF/ksef-docs, MIT). */
 export const OPEN_API_PATH = new URL('./open-api.json', import.meta.url)
 
