@@ -3,13 +3,23 @@
  * - `finance ksef status --user EMAIL [--json]`: the environment, whether a token is stored, the last fetch and sending;
  * - `finance ksef send ID --user EMAIL [--exemption-basis TEXT] [--json]`: the FA(3) invoice of a one-time income sent
  *   to KSeF, its KSeF number recorded;
- * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books.
+ * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books;
+ * - `finance ksef pdf ID --user EMAIL [--html] [--out FILE]`: the invoice of an income, or of an expense fetched from
+ *   KSeF, as a PDF (or the HTML preview) with its KSeF number and KOD I, in the language of `--lang`.
  * The token is the one the user stored in the web app, opened with the server's secret (`FINANCE_JWT_SECRET`, or
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fetchFromKsef, type KsefDeps, KsefActionError, ksefStatus, sendToKsef } from '@finance/books'
+import {
+  fetchFromKsef,
+  invoiceVisualFile,
+  type KsefDeps,
+  KsefActionError,
+  ksefStatus,
+  sendToKsef,
+} from '@finance/books'
 import { KSEF_BASE_URLS } from '@finance/ksef'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
@@ -37,6 +47,8 @@ const T = {
   failed: { pl: 'nie powiodło się', en: 'failed' },
   lastSend: { pl: 'ostatnia wysyłka', en: 'last sending' },
   sent: { pl: 'wysłano do KSeF: pozycja {0}, numer KSeF {1}', en: 'sent to KSeF: item {0}, KSeF number {1}' },
+  saved: { pl: 'zapisano fakturę: {0}', en: 'invoice saved: {0}' },
+  cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
 const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
@@ -67,6 +79,10 @@ const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {
     en: 'KSeF refused the token: check it and its permissions',
   },
   PROTOCOL: { pl: 'KSeF odpowiedział nieoczekiwanie', en: 'KSeF answered in an unexpected way' },
+  NO_FILE: {
+    pl: 'dla tego kosztu nie ma pliku FA(3): pokazać można tylko faktury pobrane z KSeF',
+    en: 'no FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
+  },
 }
 
 const failure = (e: unknown): never => {
@@ -141,4 +157,24 @@ export const ksefFetchCommand = async (ctx: Ctx, o: { user: string; json?: boole
   const r = await fetchFromKsef(deps, user.userId).catch(failure)
   if (o.json) ctx.out(`${JSON.stringify(r, null, 2)}\n`)
   else ctx.out(`${t(ctx.lang, 'fetched', r.received, r.imported, r.duplicates, r.refused)}\n`)
+}
+
+export const ksefPdfCommand = async (
+  ctx: Ctx,
+  id: number,
+  o: { user: string; html?: boolean; out?: string },
+): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  const file = await invoiceVisualFile(deps, user.userId, id, {
+    format: o.html ? 'html' : 'pdf',
+    lang: ctx.lang,
+  }).catch(failure)
+  const target = o.out ?? file.fileName
+  try {
+    await writeFile(target, file.body)
+  } catch (e) {
+    throw new CliError((lang) => t(lang, 'cannotSave', target, (e as Error).message))
+  }
+  ctx.out(`${t(ctx.lang, 'saved', target)}\n`)
 }
