@@ -3,11 +3,13 @@
  * is the client's alone, `process.threadCpuUsage()`):
  * - sending 1 000 invoices in interactive sessions (encryption, hashes, the statuses, each UPO checked against
  *   upo-v4-3.xsd): the client's CPU time and the wall time;
- * - an incremental fetch with nothing new after 10 000 received invoices (from the high-water mark).
+ * - an incremental fetch with nothing new after 10 000 received invoices (from the high-water mark);
+ * - issuing 1 000 invoices with their PDFs (`visual.ts`).
  */
 import { Worker } from 'node:worker_threads'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { KsefHttpClient } from '../src/index.ts'
+import { pdfBench } from './visual.ts'
 
 const NIP = '5265877635'
 
@@ -30,6 +32,7 @@ const ask = (worker: Worker, message: object, answer: string): Promise<Message> 
   })
 
 export async function run(): Promise<void> {
+  await pdfBench(cpuMs)
   const worker = new Worker(new URL('./simulatorWorker.ts', import.meta.url), { workerData: { nip: NIP } })
   const ready = await new Promise<Message>((resolve, reject) => {
     worker.on('message', (m: Message) => m.type === 'ready' && resolve(m))

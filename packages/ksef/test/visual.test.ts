@@ -108,8 +108,9 @@ describe('the PDF', () => {
       'Zamówienie: ZAM/2026/0042',
       'Dziękujemy za współpracę.',
       'REGON 123456785',
-      'Numer KSeF',
-      KSEF_NUMBER,
+      // On one line beside its label, and under the code.
+      `Numer KSeF: ${KSEF_NUMBER}`,
+      `${KSEF_NUMBER} Zweryfikuj fakturę w KSeF`,
       'Zweryfikuj fakturę w KSeF',
       `https://qr-test.ksef.mf.gov.pl/invoice/5260250274/01-02-2026/${invoiceFileHash(XML)}`,
     ])

@@ -38,7 +38,30 @@ const withSharedLayout = (font: Font): Font => {
       },
     }
   }
-  return new Proxy(font, { get: (target, key) => (key === 'layout' ? layout : Reflect.get(target, key, target)) })
+  // A glyph's outline is decoded again for every document's subset; the decoded outline is kept with the glyph
+  // (fontkit keeps the glyph objects themselves).
+  const decoded = new WeakSet<object>()
+  const getGlyph = (id: number, codePoints?: number[]) => {
+    const g = font.getGlyph(id, codePoints) as unknown as { _decode?: () => unknown } | null
+    if (g && typeof g._decode === 'function' && !decoded.has(g)) {
+      const decode = g._decode.bind(g)
+      let kept: unknown
+      let done = false
+      g._decode = () => {
+        if (!done) {
+          kept = decode()
+          done = true
+        }
+        return kept
+      }
+      decoded.add(g)
+    }
+    return g
+  }
+  return new Proxy(font, {
+    get: (target, key) =>
+      key === 'layout' ? layout : key === 'getGlyph' ? getGlyph : Reflect.get(target, key, target),
+  })
 }
 
 let fonts: { regular: Font; bold: Font } | null = null
@@ -128,11 +151,11 @@ export const renderVisualPdf = (v: InvoiceVisual): Promise<Uint8Array> =>
     doc
       .font('Bold')
       .fontSize(16)
-      .text(v.title, MARGIN, MARGIN, { width: width * 0.42 })
+      .text(v.title, MARGIN, MARGIN, { width: width * 0.38 })
     doc
       .font('Sans')
       .fontSize(11)
-      .text(v.number, { width: width * 0.42 })
+      .text(v.number, { width: width * 0.38 })
     const left = doc.y
     let y = MARGIN
     for (const [k, val] of v.facts) {
@@ -140,9 +163,9 @@ export const renderVisualPdf = (v: InvoiceVisual): Promise<Uint8Array> =>
         .font('Sans')
         .fontSize(SIZE)
         .fillColor('#555555')
-        .text(`${k}:`, MARGIN + width * 0.42, y, { width: width * 0.2 })
+        .text(`${k}:`, MARGIN + width * 0.38, y, { width: width * 0.21 })
       const labelBottom = doc.y
-      doc.fillColor('#000000').text(val, MARGIN + width * 0.62, y, { width: width * 0.38 })
+      doc.fillColor('#000000').text(val, MARGIN + width * 0.59, y, { width: width * 0.41 })
       y = Math.max(labelBottom, doc.y)
     }
     y = Math.max(left, y) + 10
