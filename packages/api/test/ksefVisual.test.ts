@@ -2,6 +2,7 @@
  * The invoice's PDF and HTML preview over HTTP, against the KSeF simulator: an income before sending (no code), the
  * same income after sending (the KSeF number and KOD I of the very file KSeF holds), a supplier's invoice fetched
  * from KSeF, English on request, and the refusals (a bad language, an expense with no file kept, an unknown id).
+ * Then the sending of every waiting income in one batch session.
  */
 import { createHash } from 'node:crypto'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
@@ -9,6 +10,7 @@ import { buildInvoice } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
+import { ksefCompany } from './ksefCompany.ts'
 
 const US = bodies.Primary.nip
 const SUPPLIER = '7740001454'
@@ -29,18 +31,7 @@ describe('the invoice visualisation over HTTP', { timeout: 90_000 }, () => {
   it('draws an income before and after sending, and a supplier’s invoice fetched from KSeF', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     h = await harness({ now: '2026-03-20T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
-    const t = await h.user('a@example.com')
-    const post = async (path: string, dataType: string, dataObject: unknown) => {
-      const res = await call(h.app, t, 'POST', `/api/${path}`, { dataType, dataObject })
-      if (res.statusCode >= 300) throw new Error(`${dataType}: ${res.body}`)
-      return res.json() as { id: number }
-    }
-    await post('config', 'Primary', { ...bodies.Primary, birthDate: '1985-04-02', taxOfficeCode: '1471' })
-    await post('config', 'Contact', bodies.Contact)
-    await post('config', 'Addresses', bodies.Addresses)
-    await post('config', 'Invoice', bodies.Invoice)
-    await post('fee', 'Vat', bodies.Vat)
-    await post('fee', 'Pit', bodies.Pit)
+    const { t, post } = await ksefCompany(h)
     const { id } = await post('revenue', 'Income', {
       ...bodies.Income,
       documentNumber: 'FV 7/2026',
@@ -124,5 +115,47 @@ describe('the invoice visualisation over HTTP', { timeout: 90_000 }, () => {
     expect(none.json().errors[0]).toBe(
       'No FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
     )
+  })
+
+  it('sends every company income without a KSeF number in one batch session, and says which were not sent', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    h = await harness({ now: '2026-03-20T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
+    const { t, post } = await ksefCompany(h)
+    await call(h.app, t, 'PUT', '/api/ksef/connection', { token: sim.token, environment: 'TEST' })
+    const buyer = { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' }
+    const ids: number[] = []
+    for (const n of [1, 2, 3])
+      ids.push(
+        (await post('revenue', 'Income', { ...bodies.Income, documentNumber: `FV ${n}/2026`, counterparty: buyer })).id,
+      )
+    // Without a buyer the invoice cannot be issued: reported, the others still go.
+    const { id: noBuyer } = await post('revenue', 'Income', { ...bodies.Income, documentNumber: 'FV 4/2026' })
+    const res = await call(h.app, t, 'POST', '/api/ksef/invoices/send-all')
+    expect(res.statusCode).toBe(200)
+    const all = res.json() as {
+      sent: number
+      refused: number
+      results: { itemId: number; status: string; ksefNumber: string | null }[]
+    }
+    expect(all.sent).toBe(3)
+    expect(all.results.find((r) => r.itemId === noBuyer)?.status).toBe('invalid')
+    expect(sim.invoices.map((i) => i.invoiceNumber).sort()).toEqual(['FV 1/2026', 'FV 2/2026', 'FV 3/2026'])
+    // One batch session carried them; each income has its KSeF number.
+    expect(sim.log.filter((l) => l.path === '/sessions/batch')).toHaveLength(1)
+    const incomes = (await call(h.app, t, 'GET', '/api/revenue/GetListByType/Income')).json() as {
+      id: number
+      dataObject: { ksefNumber: string | null }
+    }[]
+    for (const id of ids)
+      expect(incomes.find((i) => i.id === id)?.dataObject.ksefNumber).toBe(
+        all.results.find((r) => r.itemId === id)?.ksefNumber,
+      )
+    // Nothing is sent twice: the next sending finds only the one that cannot be issued.
+    const again = (await call(h.app, t, 'POST', '/api/ksef/invoices/send-all')).json() as {
+      sent: number
+      refused: number
+    }
+    expect(again).toMatchObject({ sent: 0, refused: 1 })
+    expect(sim.invoices).toHaveLength(3)
   })
 })

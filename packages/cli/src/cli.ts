@@ -591,13 +591,17 @@ const registerKsef = (program: Command, ctx: Ctx) => {
     .action(async (o: { user: string; json?: boolean }) => (await commands.ksefOnline()).ksefStatusCommand(ctx, o))
   ksef
     .command('send')
-    .description('send the FA(3) invoice of a one-time income to KSeF and record its KSeF number')
-    .argument('<id>', 'the income id', itemId)
+    .description(
+      'send the FA(3) invoice of a one-time income to KSeF and record its KSeF number; --all: every company income without one, in a batch session',
+    )
+    .argument('[id]', 'the income id', itemId)
     .addOption(requiredUser())
+    .option('--all', 'every one-time company income without a KSeF number, in one batch session')
     .option('--exemption-basis <text>', 'P_19A: the legal basis of an exempt sale')
     .option('--json', 'print JSON')
-    .action(async (id: number, o: { user: string; exemptionBasis?: string; json?: boolean }) =>
-      (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
+    .action(
+      async (id: number | undefined, o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean }) =>
+        (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
     )
   ksef
     .command('fetch')

@@ -108,6 +108,13 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(missing.stderr).toContain('there is no such one-time income')
     const bad = await run(['ksef', 'send', 'abc', '--user', ANNA], { store, env })
     expect(bad.code).toBe(2)
+    const neither = await run(['ksef', 'send', '--user', ANNA], { store, env })
+    expect(neither.code).toBe(1)
+    expect(neither.stderr).toContain('podaj numer pozycji albo --all')
+    // Nothing waits to be sent: an empty batch, said so, and no session opened.
+    const all = await run(['ksef', 'send', '--all', '--user', ANNA], { store, env })
+    expect(all.stdout).toBe('wysłano do KSeF faktur: 0, nie wysłano: 0\n')
+    expect(sim.log.filter((l) => l.path === '/sessions/batch')).toHaveLength(0)
   })
 
   it('writes the PDF of a supplier’s invoice fetched from KSeF, with its KSeF number and KOD I', async () => {

@@ -5,6 +5,7 @@
  *   answered or logged (`token` is a censored log field);
  * - `DELETE /api/ksef/connection`: forgets the token;
  * - `POST /api/ksef/invoices/:id/send`: sends the FA(3) invoice of a one-time income and records its KSeF number;
+ * - `POST /api/ksef/invoices/send-all`: sends every company income without a KSeF number in one batch session;
  * - `GET /api/ksef/invoices/:id/upo`: the UPO kept with a sent invoice;
  * - `POST /api/ksef/fetch`: fetches the invoices received since the last fetch into the books;
  * - `GET /api/ksef/invoices/:id/pdf`, `GET /api/ksef/invoices/:id/html`: the invoice of an income or of an expense
@@ -18,6 +19,7 @@ import {
   KsefActionError,
   ksefStatus,
   ksefUpo,
+  sendAllToKsef,
   sendToKsef,
   setKsefToken,
   clearKsefToken,
@@ -128,6 +130,10 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
       const sent = await guarded(request, () => sendToKsef(deps(), request.user.sub, id, { exemptionBasis }))
       return { itemId: sent.itemId, ksefNumber: sent.ksefNumber, acquisitionDate: sent.acquisitionDate }
     },
+  )
+
+  app.post('/api/ksef/invoices/send-all', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
+    guarded(request, () => sendAllToKsef(deps(), request.user.sub)),
   )
 
   app.get(

@@ -2,7 +2,8 @@
  * KSeF online from the terminal, through the same books functions as the API (`@finance/books` `ksefOnline`):
  * - `finance ksef status --user EMAIL [--json]`: the environment, whether a token is stored, the last fetch and sending;
  * - `finance ksef send ID --user EMAIL [--exemption-basis TEXT] [--json]`: the FA(3) invoice of a one-time income sent
- *   to KSeF, its KSeF number recorded;
+ *   to KSeF, its KSeF number recorded; `finance ksef send --all --user EMAIL [--json]`: every company income without a
+ *   KSeF number, in one batch session;
  * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books;
  * - `finance ksef pdf ID --user EMAIL [--html] [--out FILE]`: the invoice of an income, or of an expense fetched from
  *   KSeF, as a PDF (or the HTML preview) with its KSeF number and KOD I, in the language of `--lang`.
@@ -18,6 +19,7 @@ import {
   type KsefDeps,
   KsefActionError,
   ksefStatus,
+  sendAllToKsef,
   sendToKsef,
 } from '@finance/books'
 import { KSEF_BASE_URLS } from '@finance/ksef'
@@ -48,6 +50,12 @@ const T = {
   lastSend: { pl: 'ostatnia wysyłka', en: 'last sending' },
   sent: { pl: 'wysłano do KSeF: pozycja {0}, numer KSeF {1}', en: 'sent to KSeF: item {0}, KSeF number {1}' },
   saved: { pl: 'zapisano fakturę: {0}', en: 'invoice saved: {0}' },
+  sentAll: {
+    pl: 'wysłano do KSeF faktur: {0}, nie wysłano: {1}',
+    en: '{0} invoice(s) sent to KSeF, {1} not sent',
+  },
+  notSent: { pl: 'pozycja {0} ({1}): {2}', en: 'item {0} ({1}): {2}' },
+  idOrAll: { pl: 'podaj numer pozycji albo --all', en: 'give an item id or --all' },
   cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
@@ -83,6 +91,16 @@ const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {
     pl: 'dla tego kosztu nie ma pliku FA(3): pokazać można tylko faktury pobrane z KSeF',
     en: 'no FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
   },
+}
+
+/** Why an income of `send --all` was not sent. */
+const NOT_SENT: Record<'invalid' | 'rejected' | 'duplicate', Record<Lang, string>> = {
+  invalid: {
+    pl: 'faktury nie da się wystawić: popraw przychód',
+    en: 'the invoice cannot be issued: correct the income',
+  },
+  rejected: FAILURE.REJECTED,
+  duplicate: FAILURE.DUPLICATE,
 }
 
 const failure = (e: unknown): never => {
@@ -141,11 +159,28 @@ export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: bool
 
 export const ksefSendCommand = async (
   ctx: Ctx,
-  id: number,
-  o: { user: string; exemptionBasis?: string; json?: boolean },
+  id: number | undefined,
+  o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean },
 ): Promise<void> => {
+  if ((id === undefined) === (o.all !== true)) throw new CliError((lang) => t(lang, 'idOrAll'))
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
+  if (id === undefined) {
+    const all = await sendAllToKsef(deps, user.userId).catch(failure)
+    if (o.json) ctx.out(`${JSON.stringify(all, null, 2)}\n`)
+    else {
+      for (const r of all.results)
+        ctx.out(
+          r.status === 'sent'
+            ? `${t(ctx.lang, 'sent', r.itemId, r.ksefNumber ?? '')}\n`
+            : `${t(ctx.lang, 'notSent', r.itemId, r.documentNumber || '-', NOT_SENT[r.status][ctx.lang])}${r.details.map((d) => `\n  ${d}`).join('')}\n`,
+        )
+    }
+    // A sending with an invoice not sent ends with exit code 1 (the lines above say which and why).
+    if (all.refused > 0) throw new CliError((lang) => t(lang, 'sentAll', all.sent, all.refused))
+    if (!o.json) ctx.out(`${t(ctx.lang, 'sentAll', all.sent, all.refused)}\n`)
+    return
+  }
   const sent = await sendToKsef(deps, user.userId, id, { exemptionBasis: o.exemptionBasis }).catch(failure)
   if (o.json) ctx.out(`${JSON.stringify({ itemId: sent.itemId, ksefNumber: sent.ksefNumber }, null, 2)}\n`)
   else ctx.out(`${t(ctx.lang, 'sent', sent.itemId, sent.ksefNumber)}\n`)
