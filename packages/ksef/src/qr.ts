@@ -4,7 +4,7 @@
  * file in Base64URL; the label under it is the KSeF number once assigned, else OFFLINE. The QR symbol is ISO/IEC
  * 18004 (the `qrcode` package), drawn by the PDF and the HTML from its module matrix.
  */
-import { createHash } from 'node:crypto'
+import { constants, createHash, type KeyObject, sign } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { KsefEnvironment } from './port.ts'
 
@@ -41,6 +41,40 @@ export const kod1Label = (ksefNumber: string | null): string => ksefNumber ?? 'O
 
 /** The label under KOD II. */
 export const KOD2_LABEL = 'CERTYFIKAT'
+
+/** The types of the login context a KOD II link names (`kody-qr.md`, KOD II). */
+export type Kod2ContextType = 'Nip' | 'InternalId' | 'NipVatUe' | 'PeppolId'
+
+/**
+ * KOD II of an offline invoice: `{qr}/certificate/{context type}/{context id}/{seller's NIP}/{certificate serial}/{hash}`
+ * and the signature of that path without `https://` by the private key of the issuer's KSeF certificate of type
+ * Offline, in Base64URL: RSASSA-PSS with SHA-256, MGF1 SHA-256 and a 32-byte salt for an RSA key (2048 bits at
+ * least), ECDSA P-256 with SHA-256 in IEEE P1363 form (r‖s, the recommended one) for an EC key.
+ */
+export const kod2Url = (o: {
+  readonly environment: KsefEnvironment
+  readonly contextType: Kod2ContextType
+  readonly contextValue: string
+  readonly sellerNip: string
+  /** The certificate's serial number as KSeF shows it (hexadecimal, e.g. `01F20A5D352AE590`). */
+  readonly certificateSerial: string
+  /** SHA-256 of the invoice file in Base64URL (`invoiceFileHash`). */
+  readonly hash: string
+  readonly privateKey: KeyObject
+}): string => {
+  const base = `${KSEF_QR_BASE_URLS[o.environment]}/certificate/${o.contextType}/${o.contextValue}/${o.sellerNip}/${o.certificateSerial}/${o.hash}`
+  const signed = Buffer.from(base.replace(/^https:\/\//, ''), 'utf8')
+  const key = o.privateKey
+  let signature: Buffer
+  if (key.asymmetricKeyType === 'rsa') {
+    if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048)
+      throw new Error('A KOD II RSA key must have at least 2048 bits')
+    signature = sign('sha256', signed, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 })
+  } else if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1')
+    signature = sign('sha256', signed, { key, dsaEncoding: 'ieee-p1363' })
+  else throw new Error('A KOD II key must be RSA (2048 bits or more) or ECDSA P-256')
+  return `${base}/${signature.toString('base64url')}`
+}
 
 /** A QR symbol's modules, row by row (`true` is dark), for a renderer to draw. */
 export interface QrMatrix {

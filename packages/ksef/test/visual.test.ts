@@ -2,13 +2,13 @@
  * The invoice visualisation: KOD I against `kody-qr.md`, the PDF's text read back with pdf.js (Mozilla's reader,
  * not ours), the HTML preview against its golden file (`UPDATE_GOLDEN=1` rewrites it after a deliberate change).
  */
-import { createHash } from 'node:crypto'
+import { constants, createHash, generateKeyPairSync, verify } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { validateXml } from '@finance/tax-files'
 import { SAMPLES_DIR } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { invoiceFileHash, invoiceHtml, invoicePdf, kod1Label, kod1Url, qrMatrix } from '../src/visual/index.ts'
+import { invoiceFileHash, invoiceHtml, invoicePdf, kod1Label, kod1Url, kod2Url, qrMatrix } from '../src/visual/index.ts'
 import { pdfText } from './pdfText.ts'
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`fixtures/${name}`, import.meta.url)), 'utf8')
@@ -60,6 +60,61 @@ describe('KOD I (kody-qr.md)', () => {
       // A finder pattern: a dark 7×7 ring around a light ring around a dark 3×3 core.
       expect(m.dark(r, c) && m.dark(r + 6, c + 6) && !m.dark(r + 1, c + 1) && m.dark(r + 3, c + 3)).toBe(true)
     }
+  })
+})
+
+describe('KOD II (kody-qr.md)', () => {
+  const example = {
+    environment: 'TEST' as const,
+    contextType: 'Nip' as const,
+    contextValue: '1111111111',
+    sellerNip: '1111111111',
+    certificateSerial: '01F20A5D352AE590',
+    hash: 'UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE',
+  }
+  // The document's own example, before its signature.
+  const prefix =
+    'https://qr-test.ksef.mf.gov.pl/certificate/Nip/1111111111/1111111111/01F20A5D352AE590/UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE/'
+  const signedPart = Buffer.from(prefix.slice('https://'.length, -1), 'utf8')
+
+  it('signs the link without https:// with RSASSA-PSS (SHA-256, MGF1 SHA-256, 32-byte salt)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const url = kod2Url({ ...example, privateKey })
+    expect(url.startsWith(prefix)).toBe(true)
+    const signature = Buffer.from(url.slice(prefix.length), 'base64url')
+    expect(url.slice(prefix.length)).toMatch(/^[A-Za-z0-9_-]+$/)
+    const ok = verify(
+      'sha256',
+      signedPart,
+      { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+      signature,
+    )
+    expect(ok).toBe(true)
+  })
+
+  it('signs with ECDSA P-256 in IEEE P1363 form (r‖s, 64 bytes)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const url = kod2Url({ ...example, privateKey })
+    const signature = Buffer.from(url.slice(prefix.length), 'base64url')
+    expect(signature.byteLength).toBe(64)
+    expect(verify('sha256', signedPart, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature)).toBe(true)
+  })
+
+  it('refuses a key the document does not allow', () => {
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey
+    expect(() => kod2Url({ ...example, privateKey: small })).toThrow(/2048/)
+    const other = generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).privateKey
+    expect(() => kod2Url({ ...example, privateKey: other })).toThrow(/P-256/)
+  })
+
+  it('is drawn under the label CERTYFIKAT beside KOD I', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const link = kod2Url({ ...example, sellerNip: '5260250274', hash: invoiceFileHash(XML), privateKey })
+    const text = await pdfText(await invoicePdf(XML, { environment: 'TEST', kod2Url: link }))
+    expect(text).toContain('OFFLINE')
+    expect(text).toContain('CERTYFIKAT')
+    // The link is longer than a line: it wraps, so it is looked for without the breaks.
+    expect(text.replaceAll(' ', '')).toContain(link)
   })
 })
 
