@@ -41,7 +41,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '@finance/ledger-core': [],
   '@finance/event-store': [],
   '@finance/tax-files': ['@finance/ledger-core'],
-  '@finance/ksef': ['@finance/tax-files'],
+  '@finance/ksef': ['@finance/ledger-core', '@finance/tax-files'],
   '@finance/books': ['@finance/ledger-core', '@finance/event-store', '@finance/tax-files', '@finance/ksef'],
   '@finance/api': [
     '@finance/ledger-core',

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { testConfig } from '../src/config.ts'
 import { call, type Harness, harness } from './helpers.ts'
+import { ksefCompany } from './ksefCompany.ts'
 
 const US = bodies.Primary.nip
 const SUPPLIER = '7740001454'
@@ -23,21 +24,7 @@ afterEach(async () => {
   await sim.close()
 })
 
-async function company() {
-  const t = await h.user('a@example.com')
-  const post = async (path: string, dataType: string, dataObject: unknown) => {
-    const res = await call(h.app, t, 'POST', `/api/${path}`, { dataType, dataObject })
-    if (res.statusCode >= 300) throw new Error(`${dataType}: ${res.body}`)
-    return res.json() as { id: number }
-  }
-  await post('config', 'Primary', { ...bodies.Primary, birthDate: '1985-04-02', taxOfficeCode: '1471' })
-  await post('config', 'Contact', bodies.Contact)
-  await post('config', 'Addresses', bodies.Addresses)
-  await post('config', 'Invoice', bodies.Invoice)
-  await post('fee', 'Vat', bodies.Vat)
-  await post('fee', 'Pit', bodies.Pit)
-  return { t, post }
-}
+const company = () => ksefCompany(h)
 
 const purchase = (number: string) =>
   buildInvoice({

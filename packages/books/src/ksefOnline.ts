@@ -16,6 +16,7 @@ import type { EventStore } from '@finance/event-store'
 import {
   KSEF_BASE_URLS,
   KSEF_ENVIRONMENTS,
+  type AcceptedInvoice,
   KsefError,
   type KsefEnvironment,
   KsefHttpClient,
@@ -54,6 +55,7 @@ export class KsefActionError extends Error {
     | 'UNAVAILABLE'
     | 'UNAUTHORIZED'
     | 'PROTOCOL'
+    | 'NO_FILE'
   readonly field: string | null
   readonly details: readonly string[]
   readonly retryAfterSeconds: number | null
@@ -109,6 +111,7 @@ const settingsKey = (userId: string) => `ksef:settings:${userId}`
 const tokenKey = (userId: string) => `ksef:token:${userId}`
 const sentKey = (userId: string, itemId: number) => `ksef:sent-xml:${userId}:${itemId}`
 const upoKey = (userId: string, itemId: number) => `ksef:upo:${userId}:${itemId}`
+const receivedKey = (userId: string, ksefNumber: string) => `ksef:received-xml:${userId}:${ksefNumber}`
 
 const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
 
@@ -205,6 +208,18 @@ export async function ksefStatus(deps: KsefDeps, userId: string): Promise<KsefSt
   }
 }
 
+/** The FA(3) file of an income as sent (or being sent) to KSeF, or null before the first sending. */
+export const ksefSentXml = (deps: KsefDeps, userId: string, itemId: number): Promise<string | null> =>
+  deps.store.secrets.get(sentKey(userId, itemId))
+
+/** The FA(3) file of an invoice received from KSeF, as KSeF gave it, or null. */
+export const ksefReceivedXml = (deps: KsefDeps, userId: string, ksefNumber: string): Promise<string | null> =>
+  deps.store.secrets.get(receivedKey(userId, ksefNumber))
+
+/** The KSeF environment the user works with. */
+export const ksefEnvironment = async (deps: KsefDeps, userId: string): Promise<KsefEnvironment> =>
+  (await readSettings(deps.store, userId)).environment
+
 /** The UPO kept with an income sent to KSeF, or null. */
 export const ksefUpo = (deps: KsefDeps, userId: string, itemId: number): Promise<string | null> =>
   deps.store.secrets.get(upoKey(userId, itemId))
@@ -251,11 +266,57 @@ const fromPort = (e: unknown): KsefActionError => {
 
 // ---- sending -------------------------------------------------------------------------------------------------------
 
+type SendOutcomeOf = Awaited<ReturnType<KsefPort['sendInvoices']>>[number]
+
 export interface SentToKsef {
   readonly itemId: number
   readonly ksefNumber: string
   readonly acquisitionDate: string
   readonly upo: string
+}
+
+/** The FA(3) of an income to send: the bytes of an earlier try, or the invoice issued now (kept before sending). */
+const xmlToSend = async (
+  deps: KsefDeps,
+  userId: string,
+  state: Awaited<ReturnType<typeof loadBooks>>['state'],
+  itemId: number,
+  exemptionBasis: string | undefined,
+): Promise<string> => {
+  // The bytes of an earlier try are sent again, never a new rendering of the same invoice.
+  const kept = await deps.store.secrets.get(sentKey(userId, itemId))
+  if (kept !== null) return kept
+  const issued = await issueInvoice(state, itemId, { exemptionBasis, now: deps.now() })
+  if (!issued.ok)
+    throw new KsefActionError(
+      issued.status === 404 ? 'NOT_FOUND' : 'INVALID',
+      issued.problems[0]?.message ?? 'Invalid',
+      {
+        field: issued.problems[0]?.field ?? 'id',
+        details: issued.problems.map((p) => p.message),
+      },
+    )
+  await deps.store.secrets.put(sentKey(userId, itemId), issued.xml)
+  return issued.xml
+}
+
+/** An accepted invoice recorded: its UPO kept, its KSeF number on the income (as a user entering it), the last sending. */
+const recordSent = async (deps: KsefDeps, userId: string, itemId: number, item: Item, outcome: AcceptedInvoice) => {
+  await deps.store.secrets.put(upoKey(userId, itemId), outcome.upo)
+  const executed = await executeBooks(deps.store, userId, {
+    type: 'UpdateItem',
+    dataType: 'Income',
+    id: itemId,
+    data: { ...item, ksefNumber: outcome.ksefNumber, ksefMarker: null },
+    at: deps.now().toISOString(),
+    userId,
+  })
+  if (isDomainError(executed)) throw new KsefActionError('INVALID', executed.message, { details: [outcome.ksefNumber] })
+  const settings = await readSettings(deps.store, userId)
+  await writeSettings(deps.store, userId, {
+    ...settings,
+    lastSend: { at: deps.now().toISOString(), itemId, ksefNumber: outcome.ksefNumber },
+  })
 }
 
 /** Sends the FA(3) invoice of the one-time income `itemId` to KSeF and records the KSeF number it gets. */
@@ -274,22 +335,7 @@ export async function sendToKsef(
       field: 'id',
       details: [item.ksefNumber],
     })
-  // The bytes of an earlier try are sent again, never a new rendering of the same invoice.
-  let xml = await deps.store.secrets.get(sentKey(userId, itemId))
-  if (xml === null) {
-    const issued = await issueInvoice(state, itemId, { exemptionBasis: opts.exemptionBasis, now: deps.now() })
-    if (!issued.ok)
-      throw new KsefActionError(
-        issued.status === 404 ? 'NOT_FOUND' : 'INVALID',
-        issued.problems[0]?.message ?? 'Invalid',
-        {
-          field: issued.problems[0]?.field ?? 'id',
-          details: issued.problems.map((p) => p.message),
-        },
-      )
-    xml = issued.xml
-    await deps.store.secrets.put(sentKey(userId, itemId), xml)
-  }
+  const xml = await xmlToSend(deps, userId, state, itemId, opts.exemptionBasis)
   const client = await clientOf(deps, userId, ourNips(state)[0] ?? null)
   let outcome: Awaited<ReturnType<KsefPort['sendInvoices']>>[number] | undefined
   try {
@@ -311,22 +357,95 @@ export async function sendToKsef(
       'KSeF already holds another invoice with this number: give the income another document number',
       { details: outcome.ksefNumber ? [outcome.ksefNumber] : [] },
     )
-  await deps.store.secrets.put(upoKey(userId, itemId), outcome.upo)
-  const executed = await executeBooks(deps.store, userId, {
-    type: 'UpdateItem',
-    dataType: 'Income',
-    id: itemId,
-    data: { ...item, ksefNumber: outcome.ksefNumber, ksefMarker: null },
-    at: deps.now().toISOString(),
-    userId,
-  })
-  if (isDomainError(executed)) throw new KsefActionError('INVALID', executed.message, { details: [outcome.ksefNumber] })
-  const settings = await readSettings(deps.store, userId)
-  await writeSettings(deps.store, userId, {
-    ...settings,
-    lastSend: { at: deps.now().toISOString(), itemId, ksefNumber: outcome.ksefNumber },
-  })
+  await recordSent(deps, userId, itemId, item, outcome)
   return { itemId, ksefNumber: outcome.ksefNumber, acquisitionDate: outcome.acquisitionDate, upo: outcome.upo }
+}
+
+export interface SentAllResult {
+  readonly itemId: number
+  readonly documentNumber: string
+  readonly status: 'sent' | 'invalid' | 'rejected' | 'duplicate'
+  readonly ksefNumber: string | null
+  /** Why it was not sent (English; the code says the case), with KSeF's words. */
+  readonly message: string | null
+  readonly details: readonly string[]
+}
+
+export interface SentAll {
+  readonly sent: number
+  readonly refused: number
+  readonly results: readonly SentAllResult[]
+}
+
+/**
+ * Sends every one-time company income without a KSeF number (and without a marker that keeps it out of KSeF) in one
+ * batch session (`sesja-wsadowa.md`), each with the bytes of an earlier try when there was one; records each accepted
+ * invoice as `sendToKsef` does and says why each other one was not sent. An income whose invoice cannot be issued is
+ * reported and left out; the rest go.
+ */
+export async function sendAllToKsef(deps: KsefDeps, userId: string): Promise<SentAll> {
+  const { state } = await loadBooks(deps.store, userId)
+  const waiting = [...state.records.entries()]
+    .filter(([, r]) => {
+      const item = r.data as Item
+      return !r.deleted && r.dataType === 'Income' && item.isCompany === true && !item.ksefNumber && !item.ksefMarker
+    })
+    .map(([id, r]) => ({ id, item: r.data as Item }))
+  const results: SentAllResult[] = []
+  const ready: { id: number; item: Item; xml: string }[] = []
+  for (const w of waiting) {
+    try {
+      ready.push({ ...w, xml: await xmlToSend(deps, userId, state, w.id, undefined) })
+    } catch (e) {
+      if (!(e instanceof KsefActionError)) throw e
+      results.push({
+        itemId: w.id,
+        documentNumber: w.item.documentNumber ?? '',
+        status: 'invalid',
+        ksefNumber: null,
+        message: e.message,
+        details: e.details,
+      })
+    }
+  }
+  if (ready.length > 0) {
+    const client = await clientOf(deps, userId, ourNips(state)[0] ?? null)
+    let outcomes: readonly SendOutcomeOf[]
+    try {
+      outcomes = await client.sendBatch(ready.map((r) => r.xml))
+    } catch (e) {
+      throw fromPort(e)
+    }
+    for (const [i, r] of ready.entries()) {
+      const outcome = outcomes[i]
+      const base = { itemId: r.id, documentNumber: r.item.documentNumber ?? '' }
+      if (outcome?.status === 'accepted') {
+        await recordSent(deps, userId, r.id, r.item, outcome)
+        results.push({ ...base, status: 'sent', ksefNumber: outcome.ksefNumber, message: null, details: [] })
+      } else if (outcome?.status === 'duplicate') {
+        results.push({
+          ...base,
+          status: 'duplicate',
+          ksefNumber: outcome.ksefNumber,
+          message: 'KSeF already holds another invoice with this number: give the income another document number',
+          details: outcome.ksefNumber ? [outcome.ksefNumber] : [],
+        })
+      } else {
+        // A refused invoice was not taken: the next try renders it anew.
+        await deps.store.secrets.delete(sentKey(userId, r.id))
+        results.push({
+          ...base,
+          status: 'rejected',
+          ksefNumber: null,
+          message: `KSeF refused the invoice: ${outcome?.description ?? 'no answer'}`,
+          details: outcome ? [String(outcome.code), ...outcome.details] : [],
+        })
+      }
+    }
+  }
+  results.sort((a, b) => a.itemId - b.itemId)
+  const sent = results.filter((r) => r.status === 'sent').length
+  return { sent, refused: results.length - sent, results }
 }
 
 // ---- fetching ------------------------------------------------------------------------------------------------------
@@ -353,6 +472,8 @@ export async function fetchFromKsef(deps: KsefDeps, userId: string): Promise<Kse
     for (let page = 0; page < MAX_PAGES; page++) {
       const got = await client.fetchReceived(from)
       totals.received += got.invoices.length
+      // Each file is kept as KSeF gave it: its visualisation and KOD I are made from these very bytes.
+      for (const i of got.invoices) await deps.store.secrets.put(receivedKey(userId, i.ksefNumber), i.xml)
       if (got.invoices.length > 0) {
         const report = await importInvoices(
           deps.store,

@@ -585,6 +585,13 @@ const registerBackup = (program: Command, ctx: Ctx) => {
 
 /** `finance ksef status|send|fetch`: KSeF online with the token the user stored in the app. */
 const registerKsef = (program: Command, ctx: Ctx) => {
+  const itemId = (value: string) => {
+    if (!/^[1-9]\d{0,9}$/.test(value))
+      throw new InvalidArgumentError(
+        ctx.lang === 'pl' ? 'oczekiwano numeru pozycji, np. 12' : 'expected an item id, e.g. 12',
+      )
+    return Number(value)
+  }
   const ksef = program
     .command('ksef')
     .description('KSeF online: send an issued invoice, fetch received ones, the status')
@@ -596,19 +603,17 @@ const registerKsef = (program: Command, ctx: Ctx) => {
     .action(async (o: { user: string; json?: boolean }) => (await commands.ksefOnline()).ksefStatusCommand(ctx, o))
   ksef
     .command('send')
-    .description('send the FA(3) invoice of a one-time income to KSeF and record its KSeF number')
-    .argument('<id>', 'the income id', (value: string) => {
-      if (!/^[1-9]\d{0,9}$/.test(value))
-        throw new InvalidArgumentError(
-          ctx.lang === 'pl' ? 'oczekiwano numeru pozycji, np. 12' : 'expected an item id, e.g. 12',
-        )
-      return Number(value)
-    })
+    .description(
+      'send the FA(3) invoice of a one-time income to KSeF and record its KSeF number; --all: every company income without one, in a batch session',
+    )
+    .argument('[id]', 'the income id', itemId)
     .addOption(requiredUser())
+    .option('--all', 'every one-time company income without a KSeF number, in one batch session')
     .option('--exemption-basis <text>', 'P_19A: the legal basis of an exempt sale')
     .option('--json', 'print JSON')
-    .action(async (id: number, o: { user: string; exemptionBasis?: string; json?: boolean }) =>
-      (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
+    .action(
+      async (id: number | undefined, o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean }) =>
+        (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
     )
   ksef
     .command('fetch')
@@ -616,6 +621,18 @@ const registerKsef = (program: Command, ctx: Ctx) => {
     .addOption(requiredUser())
     .option('--json', 'print JSON')
     .action(async (o: { user: string; json?: boolean }) => (await commands.ksefOnline()).ksefFetchCommand(ctx, o))
+  ksef
+    .command('pdf')
+    .description(
+      'the invoice of an income, or of an expense fetched from KSeF, as a PDF with its KSeF number and QR code',
+    )
+    .argument('<id>', 'the income or expense id', itemId)
+    .addOption(requiredUser())
+    .option('--html', 'the HTML preview instead of the PDF')
+    .option('--out <file>', 'where to write it (default: the invoice number, e.g. FV_7_2026.pdf)')
+    .action(async (id: number, o: { user: string; html?: boolean; out?: string }) =>
+      (await commands.ksefOnline()).ksefPdfCommand(ctx, id, o),
+    )
 }
 
 /** `finance import bank` and `finance bank unmatched`: bank statements into the books, and the lines still unmatched. */

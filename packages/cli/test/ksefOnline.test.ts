@@ -2,9 +2,12 @@
  * `finance ksef status|fetch|send` against the KSeF simulator (127.0.0.1): the token stored as the app stores it,
  * received invoices fetched into the expenses once, and failures said in the user's language with exit code 1.
  */
-import { createAccounts, executeBooks, setKsefToken } from '@finance/books'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAccounts, executeBooks, loadBooks, setKsefToken } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
-import { type KsefSimulator, startSimulator } from '@finance/ksef/testing'
+import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { LedgerCommand } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -105,5 +108,33 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(missing.stderr).toContain('there is no such one-time income')
     const bad = await run(['ksef', 'send', 'abc', '--user', ANNA], { store, env })
     expect(bad.code).toBe(2)
+    const neither = await run(['ksef', 'send', '--user', ANNA], { store, env })
+    expect(neither.code).toBe(1)
+    expect(neither.stderr).toContain('podaj numer pozycji albo --all')
+    // Nothing waits to be sent: an empty batch, said so, and no session opened.
+    const all = await run(['ksef', 'send', '--all', '--user', ANNA], { store, env })
+    expect(all.stdout).toBe('wysłano do KSeF faktur: 0, nie wysłano: 0\n')
+    expect(sim.log.filter((l) => l.path === '/sessions/batch')).toHaveLength(0)
+  })
+
+  it('writes the PDF of a supplier’s invoice fetched from KSeF, with its KSeF number and KOD I', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, userId } = await seeded()
+    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+    const received = sim.receive(purchase('ZAK 7/03'))
+    expect((await run(['ksef', 'fetch', '--user', ANNA], { store, env })).code).toBe(0)
+    const { state } = await loadBooks(store, userId)
+    const id = [...state.records].find(([, r]) => r.dataType === 'Expense')![0]
+    const out = join(mkdtempSync(join(tmpdir(), 'finance-pdf-')), 'zak.pdf')
+    const r = await run(['ksef', 'pdf', String(id), '--user', ANNA, '--out', out], { store, env })
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toBe(`zapisano fakturę: ${out}\n`)
+    const text = await pdfText(readFileSync(out))
+    expect(text).toContain('ZAK 7/03')
+    expect(text).toContain(received.ksefNumber)
+    expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SUPPLIER}/05-03-2026/`)
+    const missing = await run(['--lang', 'en', 'ksef', 'pdf', '999', '--user', ANNA, '--out', out], { store, env })
+    expect(missing.code).toBe(1)
   })
 })

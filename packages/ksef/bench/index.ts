@@ -1,13 +1,15 @@
 /**
  * `npm run bench -- ksef`: the KSeF client against the simulator (in a worker thread, so that this thread's CPU time
  * is the client's alone, `process.threadCpuUsage()`):
- * - sending 1 000 invoices in interactive sessions (encryption, hashes, the statuses, each UPO checked against
+ * - sending 1 000 invoices in a batch session, and in interactive sessions (encryption, hashes, the statuses, each UPO checked against
  *   upo-v4-3.xsd): the client's CPU time and the wall time;
- * - an incremental fetch with nothing new after 10 000 received invoices (from the high-water mark).
+ * - an incremental fetch with nothing new after 10 000 received invoices (from the high-water mark);
+ * - issuing 1 000 invoices with their PDFs (`visual.ts`).
  */
 import { Worker } from 'node:worker_threads'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { KsefHttpClient } from '../src/index.ts'
+import { pdfBench } from './visual.ts'
 
 const NIP = '5265877635'
 
@@ -30,6 +32,7 @@ const ask = (worker: Worker, message: object, answer: string): Promise<Message> 
   })
 
 export async function run(): Promise<void> {
+  await pdfBench(cpuMs)
   const worker = new Worker(new URL('./simulatorWorker.ts', import.meta.url), { workerData: { nip: NIP } })
   const ready = await new Promise<Message>((resolve, reject) => {
     worker.on('message', (m: Message) => m.type === 'ready' && resolve(m))
@@ -37,11 +40,11 @@ export async function run(): Promise<void> {
   })
   const client = new KsefHttpClient({ baseUrl: ready.url!, nip: NIP, token: ready.token!, pollIntervalMs: 0 })
   await client.connect()
-  const invoices = Array.from({ length: 1000 }, (_, i) =>
+  const invoiceNumbered = (number: string) =>
     buildInvoice({
       sellerNip: NIP,
       buyerNip: '7740001454',
-      number: `FV/${i + 1}/2026`,
+      number,
       issueDate: '2026-03-02',
       amounts: [
         ['P_13_1', '100.00'],
@@ -49,8 +52,8 @@ export async function run(): Promise<void> {
       ],
       total: '123.00',
       lines: [{ description: 'Usługa programistyczna', net: '100.00', rate: '23' }],
-    }),
-  )
+    })
+  const invoices = Array.from({ length: 1000 }, (_, i) => invoiceNumbered(`FV/${i + 1}/2026`))
   // One warm-up invoice (the validators compile on first use on both sides).
   await client.sendInvoices([invoices[0]!])
   const cpu0 = cpuMs()
@@ -61,6 +64,16 @@ export async function run(): Promise<void> {
   const accepted = out.filter((o) => o.status === 'accepted').length
   console.log(
     `send 999 invoices (interactive session, UPOs checked): client CPU ${(sendCpu / 1000).toFixed(2)} s, wall ${(sendWall / 1000).toFixed(2)} s, accepted ${accepted}`,
+  )
+
+  const batch = Array.from({ length: 1000 }, (_, i) => invoiceNumbered(`FB/${i + 1}/2026`))
+  const cpu2 = cpuMs()
+  const wall2 = performance.now()
+  const batchOut = await client.sendBatch(batch)
+  const batchCpu = cpuMs() - cpu2
+  const batchWall = performance.now() - wall2
+  console.log(
+    `send 1 000 invoices (batch session: zipped, encrypted, uploaded, UPOs checked): client CPU ${(batchCpu / 1000).toFixed(2)} s, wall ${(batchWall / 1000).toFixed(2)} s, accepted ${batchOut.filter((o) => o.status === 'accepted').length}`,
   )
 
   await ask(worker, { type: 'receive', count: 10_000 }, 'received')

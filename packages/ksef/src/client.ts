@@ -18,7 +18,7 @@
  *   when its hash is the file's. A resend can therefore never create a second invoice.
  */
 import type { X509Certificate } from 'node:crypto'
-import { strFromU8, unzipSync } from 'fflate'
+import { strFromU8, unzipSync, zipSync } from 'fflate'
 import {
   aesDecrypt,
   aesEncrypt,
@@ -287,23 +287,36 @@ export class KsefHttpClient implements KsefPort {
     }
   }
 
-  async #bytes(method: string, url: string): Promise<Uint8Array> {
+  /** A package part from or to KSeF's storage (no token): downloaded, or uploaded with `upload` (a PUT of one blob). */
+  async #bytes(
+    method: string,
+    url: string,
+    upload?: { readonly body: Uint8Array; readonly headers: Record<string, string> },
+  ): Promise<Uint8Array> {
+    const what = upload ? 'upload' : 'download'
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await this.#fetch(url, { method, signal: AbortSignal.timeout(this.#o.requestTimeoutMs) })
+        const res = await this.#fetch(url, {
+          method,
+          signal: AbortSignal.timeout(this.#o.requestTimeoutMs),
+          ...(upload ? { body: upload.body, headers: upload.headers } : {}),
+        })
         if (res.ok) return new Uint8Array(await res.arrayBuffer())
         await res.body?.cancel()
         if (res.status !== 429 && res.status < 500)
-          throw new KsefError('rejected', `The download of a package part was refused (${res.status})`, {
+          throw new KsefError('rejected', `The ${what} of a package part was refused (${res.status})`, {
             httpStatus: res.status,
           })
         if (attempt >= this.#o.maxAttempts)
-          throw new KsefError('unavailable', `A package part could not be downloaded (${res.status})`)
+          throw new KsefError('unavailable', `A package part could not be transferred (${what}, ${res.status})`)
         await this.#sleep(retryAfterMs(res.headers.get('Retry-After'), this.#now()) ?? this.#backoff(attempt))
       } catch (e) {
         if (e instanceof KsefError) throw e
         if (attempt >= this.#o.maxAttempts)
-          throw new KsefError('unavailable', `A package part could not be downloaded: ${(e as Error).message}`)
+          throw new KsefError(
+            'unavailable',
+            `A package part could not be transferred (${what}): ${(e as Error).message}`,
+          )
         await this.#sleep(this.#backoff(attempt))
       }
     }
@@ -583,6 +596,94 @@ export class KsefHttpClient implements KsefPort {
       description: st.status.description,
       details: st.status.details ?? [],
     }
+  }
+
+  /**
+   * Sends invoices in one batch session (`sesja-wsadowa.md`): the files zipped, the ZIP split into parts of at most
+   * `maxPartSize` bytes (100 MB, the API's limit) and each part encrypted with the session's key; the session opened
+   * with the ZIP's and each part's hash and size, each part uploaded where KSeF says, the session closed and its
+   * status polled; then each invoice's outcome is read from the session's list by its hash, and each UPO downloaded
+   * and checked as in the interactive session. A resend of the same files is answered as duplicates with the
+   * originals (440), never as second invoices.
+   */
+  async sendBatch(
+    xmls: readonly string[],
+    opts: { readonly maxPartSize?: number } = {},
+  ): Promise<readonly SendOutcome[]> {
+    if (xmls.length === 0) return []
+    const maxPartSize = opts.maxPartSize ?? 100_000_000
+    const files: Record<string, Uint8Array> = {}
+    const hashes = xmls.map((xml, i) => {
+      const bytes = Buffer.from(xml, 'utf8')
+      files[`faktura-${String(i + 1).padStart(6, '0')}.xml`] = bytes
+      return sha256Base64(bytes)
+    })
+    const zip = zipSync(files, { level: 6 })
+    const cert = await this.#certificate('SymmetricKeyEncryption')
+    const key = freshSymmetricKey()
+    const parts: Buffer[] = []
+    for (let at = 0; at < zip.byteLength; at += maxPartSize)
+      parts.push(aesEncrypt(key, zip.subarray(at, at + maxPartSize)))
+    const opened = await this.#call<{
+      referenceNumber: string
+      partUploadRequests: {
+        ordinalNumber: number
+        method: string
+        url: string
+        headers: Record<string, string | null>
+      }[]
+    }>('POST', '/sessions/batch', {
+      body: {
+        formCode: { systemCode: 'FA (3)', schemaVersion: '1-0E', value: 'FA' },
+        batchFile: {
+          fileSize: zip.byteLength,
+          fileHash: sha256Base64(zip),
+          fileParts: parts.map((p, i) => ({ ordinalNumber: i + 1, fileSize: p.byteLength, fileHash: sha256Base64(p) })),
+        },
+        encryption: encryptionInfo(cert, key),
+      },
+      idempotent: false,
+    })
+    const session = opened.referenceNumber
+    for (const u of opened.partUploadRequests) {
+      const part = parts[u.ordinalNumber - 1]
+      if (!part) throw new KsefError('protocol', `KSeF asked for part ${u.ordinalNumber}, which was not declared`)
+      const headers = Object.fromEntries(
+        Object.entries(u.headers).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      )
+      await this.#bytes(u.method, u.url, { body: part, headers })
+    }
+    await this.#call('POST', `/sessions/batch/${session}/close`)
+    type SessionStatus = { status: StatusInfo; invoiceCount?: number | null }
+    const st = await this.#poll(
+      'The processing of a batch session',
+      () => this.#call<SessionStatus>('GET', `/sessions/${session}`),
+      (x) => x.status.code !== 100 && x.status.code !== 150,
+    )
+    // 445: no invoice was valid — each one's reason is in the list below; other failures refused the whole package.
+    if (st.status.code !== 200 && st.status.code !== 445)
+      throw new KsefError('rejected', `KSeF refused the batch: ${st.status.description}`, {
+        details: [String(st.status.code), ...(st.status.details ?? [])],
+      })
+    const listed = new Map<string, InvoiceStatus>()
+    let continuation: string | undefined
+    do {
+      const page = await this.#call<{ continuationToken?: string | null; invoices: InvoiceStatus[] }>(
+        'GET',
+        `/sessions/${session}/invoices?pageSize=1000`,
+        { headers: continuation ? { 'x-continuation-token': continuation } : {} },
+      )
+      for (const i of page.invoices) listed.set(i.invoiceHash, i)
+      continuation = page.continuationToken ?? undefined
+    } while (continuation)
+    const outcomes: SendOutcome[] = []
+    for (const hash of hashes) {
+      const st = listed.get(hash)
+      if (!st) throw new KsefError('protocol', 'KSeF did not list an invoice of the batch')
+      outcomes.push(await this.#outcome({ session, ref: st.referenceNumber, hash }, st))
+    }
+    await this.#checkUpos(outcomes)
+    return outcomes
   }
 
   // ---- Receiving -------------------------------------------------------------------------------------------------

@@ -71,6 +71,8 @@ export interface KsefPort {
   connect(): Promise<{ readonly accessValidUntil: string }>
   /** Sends FA(3) invoices in one interactive session and waits for each one's outcome. */
   sendInvoices(xmls: readonly string[]): Promise<readonly SendOutcome[]>
+  /** Sends FA(3) invoices in one batch session (zipped, in parts) and waits for each one's outcome, in their order. */
+  sendBatch(xmls: readonly string[]): Promise<readonly SendOutcome[]>
   /** Received invoices (the company as the buyer, `Subject2`) from a high-water mark on, every part of the window. */
   fetchReceived(from: string): Promise<FetchPage>
 }

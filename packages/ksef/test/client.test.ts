@@ -202,6 +202,49 @@ describe('an interactive session', () => {
   })
 })
 
+describe('a batch session (sesja-wsadowa.md)', () => {
+  it('zips, splits, encrypts and uploads the invoices, and collects each one’s KSeF number and UPO', async () => {
+    sim = await startSimulator({ nip: NIP })
+    const c = client()
+    const xmls = Array.from({ length: 30 }, (_, i) => invoice(`FV/B${i + 1}/2026`))
+    // Parts of 2 000 bytes: the package is split, each part encrypted and uploaded on its own.
+    const out = await c.sendBatch(xmls, { maxPartSize: 2000 })
+    expect(out.map((o) => o.status)).toEqual(xmls.map(() => 'accepted'))
+    const numbers = out.map((o) => (o.status === 'accepted' ? o.ksefNumber : ''))
+    expect(numbers.every(isKsefNumber)).toBe(true)
+    expect(new Set(numbers).size).toBe(30)
+    // Each outcome is the invoice sent in its place: its number and its UPO confirm that file.
+    expect(sim.invoices.map((i) => i.invoiceNumber)).toEqual(xmls.map((_, i) => `FV/B${i + 1}/2026`))
+    out.forEach((o, i) => {
+      if (o.status !== 'accepted') return
+      expect(sim.invoices.find((x) => x.ksefNumber === o.ksefNumber)?.invoiceNumber).toBe(`FV/B${i + 1}/2026`)
+      expect(o.upo).toContain(`<NumerKSeFDokumentu>${o.ksefNumber}</NumerKSeFDokumentu>`)
+    })
+    const uploads = sim.log.filter((l) => l.method === 'PUT' && l.path.startsWith('/storage/batch/'))
+    expect(uploads.length).toBeGreaterThan(1)
+    expect(uploads.every((u) => u.status === 201)).toBe(true)
+    expect(sim.log.filter((l) => l.path === '/sessions/batch').map((l) => l.status)).toEqual([201])
+    expect(sim.log.filter((l) => /^\/sessions\/batch\/.+\/close$/.test(l.path)).map((l) => l.status)).toEqual([204])
+  })
+
+  it('reports a refused invoice beside the accepted ones, and answers a resent package with the originals', async () => {
+    sim = await startSimulator({ nip: NIP, pendingPolls: 0 })
+    const c = client()
+    const good = invoice('FV/C1/2026')
+    const broken = invoice('FV/C2/2026').replace('<P_2>', '<P_2x>').replace('</P_2>', '</P_2x>')
+    const [accepted, refused] = await c.sendBatch([good, broken])
+    expect(accepted).toMatchObject({ status: 'accepted' })
+    expect(refused).toMatchObject({ status: 'rejected', code: 430 })
+    // The same file again: KSeF holds it once, and the answer is the original's number.
+    const [again] = await c.sendBatch([good])
+    expect(again).toMatchObject({
+      status: 'accepted',
+      ksefNumber: accepted?.status === 'accepted' ? accepted.ksefNumber : 'x',
+    })
+    expect(sim.invoices.filter((i) => i.invoiceNumber === 'FV/C1/2026')).toHaveLength(1)
+  })
+})
+
 describe('the incremental download', () => {
   it('downloads a package in parts, decrypts and unzips it, and moves the high-water mark', async () => {
     sim = await startSimulator({ nip: NIP })

@@ -92,7 +92,7 @@ export interface Fa3Invoice {
 
 const ARRAYS = new Set(['FaWiersz', 'DaneFaKorygowanej', 'TerminPlatnosci', 'ZaplataCzesciowa', 'Podmiot3'])
 
-const parser = new XMLParser({
+export const fa3Parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
@@ -149,7 +149,7 @@ const RATE_FIELDS = [
 
 /** Reads an FA(3) document (already valid against the official schema) into the parts Finance uses. */
 export const readFa3 = (xml: string): Fa3Invoice => {
-  const root = node(node(parser.parse(xml)).Faktura)
+  const root = node(node(fa3Parser.parse(xml)).Faktura)
   const fa = node(root.Fa)
   const p1 = node(root.Podmiot1)
   const p2 = node(root.Podmiot2)
@@ -212,6 +212,9 @@ export const readFa3 = (xml: string): Fa3Invoice => {
     dueOn: terms[0] ?? null,
   }
 }
+
+/** The reading helpers, for the fuller reading of `fa3View.ts`. */
+export { amount as fa3Amount, node as fa3Node, text as fa3Text }
 
 /** A KSeF number inside a file name (as KSeF names downloaded invoices), upper case, or `null`. */
 export const ksefNumberFromFileName = (fileName: string): string | null => {

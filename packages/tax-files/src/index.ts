@@ -1,6 +1,7 @@
 export * from './codes.ts'
 export * from './derive.ts'
 export * from './fa3.ts'
+export * from './fa3View.ts'
 export * from './fa3Writer.ts'
 export * from './jpk.ts'
 export * from './jpkV7.ts'

@@ -5,17 +5,22 @@
  *   answered or logged (`token` is a censored log field);
  * - `DELETE /api/ksef/connection`: forgets the token;
  * - `POST /api/ksef/invoices/:id/send`: sends the FA(3) invoice of a one-time income and records its KSeF number;
+ * - `POST /api/ksef/invoices/send-all`: sends every company income without a KSeF number in one batch session;
  * - `GET /api/ksef/invoices/:id/upo`: the UPO kept with a sent invoice;
- * - `POST /api/ksef/fetch`: fetches the invoices received since the last fetch into the books.
+ * - `POST /api/ksef/fetch`: fetches the invoices received since the last fetch into the books;
+ * - `GET /api/ksef/invoices/:id/pdf`, `GET /api/ksef/invoices/:id/html`: the invoice of an income or of an expense
+ *   fetched from KSeF as a PDF or an HTML preview, drawn from its FA(3) file, with KOD I (`?lang=en` for English).
  * The KSeF address is the user's environment's (`KSEF_BASE_URLS`), or `FINANCE_KSEF_URL` for every environment.
  */
 import {
   fetchFromKsef,
+  invoiceVisualFile,
   type KsefDeps,
   KsefActionError,
   ksefStatus,
   ksefUpo,
   sendInvoiceToKsef,
+  sendAllToKsef,
   sendToKsef,
   setKsefToken,
   clearKsefToken,
@@ -48,6 +53,16 @@ const SendBody = effectSchema(
   },
 )
 
+const LangQuery = effectSchema(
+  Schema.Struct({ lang: Schema.optional(oneOf(['pl', 'en'] as const, 'Language must be pl or en')) }),
+  {
+    type: 'object',
+    properties: {
+      lang: { type: 'string', enum: ['pl', 'en'], description: 'The language of the document; default pl' },
+    },
+  },
+)
+
 const STATUS: Record<KsefActionError['code'], number> = {
   INVALID: 400,
   NO_TOKEN: 400,
@@ -60,6 +75,7 @@ const STATUS: Record<KsefActionError['code'], number> = {
   PROTOCOL: 502,
   UNAVAILABLE: 503,
   RATE_LIMITED: 503,
+  NO_FILE: 404,
 }
 
 /** A KSeF action's failure as the API's error answer: the code and KSeF's own words go along for the screen. */
@@ -123,6 +139,9 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
     const sent = await guarded(request, () => sendInvoiceToKsef(deps(), request.user.sub, id))
     return { itemId: sent.itemId, ksefNumber: sent.ksefNumber, acquisitionDate: sent.acquisitionDate }
   })
+  app.post('/api/ksef/invoices/send-all', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
+    guarded(request, () => sendAllToKsef(deps(), request.user.sub)),
+  )
 
   app.get(
     '/api/ksef/invoices/:id/upo',
@@ -137,6 +156,23 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
         .send(upo)
     },
   )
+
+  for (const format of ['pdf', 'html'] as const)
+    app.get(
+      `/api/ksef/invoices/:id/${format}`,
+      { ...auth, schema: { tags: ['ksef'], params: IdParams, querystring: LangQuery } },
+      async (request, reply) => {
+        const { id } = request.params as { id: number }
+        const { lang } = request.query as { lang?: 'pl' | 'en' }
+        const file = await guarded(request, () =>
+          invoiceVisualFile(deps(), request.user.sub, id, { format, lang: lang ?? 'pl' }),
+        )
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `${format === 'pdf' ? 'attachment' : 'inline'}; filename="${file.fileName}"`)
+          .send(format === 'pdf' ? Buffer.from(file.body as Uint8Array) : file.body)
+      },
+    )
 
   app.post('/api/ksef/fetch', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
     guarded(request, () => fetchFromKsef(deps(), request.user.sub)),

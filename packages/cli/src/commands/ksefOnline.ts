@@ -2,14 +2,26 @@
  * KSeF online from the terminal, through the same books functions as the API (`@finance/books` `ksefOnline`):
  * - `finance ksef status --user EMAIL [--json]`: the environment, whether a token is stored, the last fetch and sending;
  * - `finance ksef send ID --user EMAIL [--exemption-basis TEXT] [--json]`: the FA(3) invoice of a one-time income sent
- *   to KSeF, its KSeF number recorded;
- * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books.
+ *   to KSeF, its KSeF number recorded; `finance ksef send --all --user EMAIL [--json]`: every company income without a
+ *   KSeF number, in one batch session;
+ * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books;
+ * - `finance ksef pdf ID --user EMAIL [--html] [--out FILE]`: the invoice of an income, or of an expense fetched from
+ *   KSeF, as a PDF (or the HTML preview) with its KSeF number and KOD I, in the language of `--lang`.
  * The token is the one the user stored in the web app, opened with the server's secret (`FINANCE_JWT_SECRET`, or
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fetchFromKsef, type KsefDeps, KsefActionError, ksefStatus, sendToKsef } from '@finance/books'
+import {
+  fetchFromKsef,
+  invoiceVisualFile,
+  type KsefDeps,
+  KsefActionError,
+  ksefStatus,
+  sendAllToKsef,
+  sendToKsef,
+} from '@finance/books'
 import { KSEF_BASE_URLS } from '@finance/ksef'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
@@ -37,6 +49,14 @@ const T = {
   failed: { pl: 'nie powiodło się', en: 'failed' },
   lastSend: { pl: 'ostatnia wysyłka', en: 'last sending' },
   sent: { pl: 'wysłano do KSeF: pozycja {0}, numer KSeF {1}', en: 'sent to KSeF: item {0}, KSeF number {1}' },
+  saved: { pl: 'zapisano fakturę: {0}', en: 'invoice saved: {0}' },
+  sentAll: {
+    pl: 'wysłano do KSeF faktur: {0}, nie wysłano: {1}',
+    en: '{0} invoice(s) sent to KSeF, {1} not sent',
+  },
+  notSent: { pl: 'pozycja {0} ({1}): {2}', en: 'item {0} ({1}): {2}' },
+  idOrAll: { pl: 'podaj numer pozycji albo --all', en: 'give an item id or --all' },
+  cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
 const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
@@ -67,6 +87,20 @@ const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {
     en: 'KSeF refused the token: check it and its permissions',
   },
   PROTOCOL: { pl: 'KSeF odpowiedział nieoczekiwanie', en: 'KSeF answered in an unexpected way' },
+  NO_FILE: {
+    pl: 'dla tego kosztu nie ma pliku FA(3): pokazać można tylko faktury pobrane z KSeF',
+    en: 'no FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
+  },
+}
+
+/** Why an income of `send --all` was not sent. */
+const NOT_SENT: Record<'invalid' | 'rejected' | 'duplicate', Record<Lang, string>> = {
+  invalid: {
+    pl: 'faktury nie da się wystawić: popraw przychód',
+    en: 'the invoice cannot be issued: correct the income',
+  },
+  rejected: FAILURE.REJECTED,
+  duplicate: FAILURE.DUPLICATE,
 }
 
 const failure = (e: unknown): never => {
@@ -125,11 +159,28 @@ export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: bool
 
 export const ksefSendCommand = async (
   ctx: Ctx,
-  id: number,
-  o: { user: string; exemptionBasis?: string; json?: boolean },
+  id: number | undefined,
+  o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean },
 ): Promise<void> => {
+  if ((id === undefined) === (o.all !== true)) throw new CliError((lang) => t(lang, 'idOrAll'))
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
+  if (id === undefined) {
+    const all = await sendAllToKsef(deps, user.userId).catch(failure)
+    if (o.json) ctx.out(`${JSON.stringify(all, null, 2)}\n`)
+    else {
+      for (const r of all.results)
+        ctx.out(
+          r.status === 'sent'
+            ? `${t(ctx.lang, 'sent', r.itemId, r.ksefNumber ?? '')}\n`
+            : `${t(ctx.lang, 'notSent', r.itemId, r.documentNumber || '-', NOT_SENT[r.status][ctx.lang])}${r.details.map((d) => `\n  ${d}`).join('')}\n`,
+        )
+    }
+    // A sending with an invoice not sent ends with exit code 1 (the lines above say which and why).
+    if (all.refused > 0) throw new CliError((lang) => t(lang, 'sentAll', all.sent, all.refused))
+    if (!o.json) ctx.out(`${t(ctx.lang, 'sentAll', all.sent, all.refused)}\n`)
+    return
+  }
   const sent = await sendToKsef(deps, user.userId, id, { exemptionBasis: o.exemptionBasis }).catch(failure)
   if (o.json) ctx.out(`${JSON.stringify({ itemId: sent.itemId, ksefNumber: sent.ksefNumber }, null, 2)}\n`)
   else ctx.out(`${t(ctx.lang, 'sent', sent.itemId, sent.ksefNumber)}\n`)
@@ -141,4 +192,24 @@ export const ksefFetchCommand = async (ctx: Ctx, o: { user: string; json?: boole
   const r = await fetchFromKsef(deps, user.userId).catch(failure)
   if (o.json) ctx.out(`${JSON.stringify(r, null, 2)}\n`)
   else ctx.out(`${t(ctx.lang, 'fetched', r.received, r.imported, r.duplicates, r.refused)}\n`)
+}
+
+export const ksefPdfCommand = async (
+  ctx: Ctx,
+  id: number,
+  o: { user: string; html?: boolean; out?: string },
+): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  const file = await invoiceVisualFile(deps, user.userId, id, {
+    format: o.html ? 'html' : 'pdf',
+    lang: ctx.lang,
+  }).catch(failure)
+  const target = o.out ?? file.fileName
+  try {
+    await writeFile(target, file.body)
+  } catch (e) {
+    throw new CliError((lang) => t(lang, 'cannotSave', target, (e as Error).message))
+  }
+  ctx.out(`${t(ctx.lang, 'saved', target)}\n`)
 }

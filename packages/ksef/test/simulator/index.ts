@@ -23,11 +23,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { validateMany } from '@finance/tax-files'
 import formats from 'ajv-formats'
-import { strToU8, zipSync } from 'fflate'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import { OpenAPIBackend, type Operation } from 'openapi-backend'
 import { aesDecrypt, aesEncrypt, sha256Base64, type SymmetricKey } from '../../src/crypto.ts'
 import { ksefNumberOf } from '../../src/ksefNumber.ts'
 import { makeKey, rsaDecrypt, type SimulatorKey } from './certificate.ts'
+
+/** For tests that read a PDF back. */
+export { pdfText } from '../pdfText.ts'
 
 /** The official document, vendored beside the simulator (CIRFMF/ksef-docs, MIT). */
 export const OPEN_API_PATH = new URL('./open-api.json', import.meta.url)
@@ -55,6 +58,18 @@ interface Session {
   readonly invoices: SessionInvoice[]
   /** Decrypted invoices waiting for the schema check (done for all of them at the next read of the session). */
   readonly pending: { inv: SessionInvoice; text: string; at: Date }[]
+  /** A batch session: the package declared at the opening, the parts uploaded, the package's status once closed. */
+  readonly batch?: {
+    readonly file: BatchFile
+    readonly uploaded: Map<number, Buffer>
+    status: { code: number; description: string; details?: string[] } | null
+  }
+}
+
+interface BatchFile {
+  readonly fileSize: number
+  readonly fileHash: string
+  readonly fileParts: readonly { ordinalNumber: number; fileSize: number; fileHash: string }[]
 }
 
 interface SessionInvoice {
@@ -273,9 +288,23 @@ export class KsefSimulator {
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
-    const raw = Buffer.concat(chunks).toString('utf8')
+    const bytes = Buffer.concat(chunks)
+    const raw = bytes.toString('utf8')
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const method = (req.method ?? 'GET').toUpperCase()
+    // The upload of a batch session's part: KSeF's storage, outside the API's document (a PUT of one blob).
+    const upload = /^\/storage\/batch\/([^/]+)\/(\d+)$/.exec(url.pathname)
+    if (upload && method === 'PUT') {
+      const s = this.#sessions.get(upload[1]!)
+      const ordinal = Number(upload[2])
+      this.log.push({ method, path: url.pathname, status: s?.batch && !s.closed ? 201 : 404 })
+      if (!s?.batch || s.closed || !s.batch.file.fileParts.some((p) => p.ordinalNumber === ordinal))
+        return json(res, 404, {})
+      s.batch.uploaded.set(ordinal, bytes)
+      res.writeHead(201)
+      res.end()
+      return
+    }
     if (url.pathname.startsWith('/storage/')) {
       const part = this.#storage.get(url.pathname)
       if (!part) return json(res, 404, {})
@@ -552,6 +581,72 @@ export class KsefSimulator {
       if (s.invoices.length >= this.expireSessionsAfter) s.validUntil = new Date(now.getTime() - 1)
       return [202, { referenceNumber: inv.referenceNumber }]
     }
+    if (route === 'POST /sessions/batch') {
+      const key = await this.#symmetric(b.encryption as never)
+      if (!key)
+        return [400, this.#exception(21405, 'Błąd walidacji danych wejściowych.', ['Nie można odszyfrować klucza.'])]
+      const file = b.batchFile as BatchFile
+      const s: Session = {
+        referenceNumber: referenceNumber('SB', now),
+        key,
+        created: now,
+        validUntil: new Date(now.getTime() + 12 * 3600_000),
+        closed: false,
+        invoices: [],
+        pending: [],
+        batch: { file, uploaded: new Map(), status: null },
+      }
+      this.#sessions.set(s.referenceNumber, s)
+      const storage = this.url.replace(/\/v2$/, '')
+      return [
+        201,
+        {
+          referenceNumber: s.referenceNumber,
+          partUploadRequests: file.fileParts.map((p) => ({
+            ordinalNumber: p.ordinalNumber,
+            method: 'PUT',
+            url: `${storage}/storage/batch/${s.referenceNumber}/${p.ordinalNumber}`,
+            headers: { 'x-ms-blob-type': 'BlockBlob' },
+          })),
+        },
+      ]
+    }
+    m = /^POST \/sessions\/batch\/([^/]+)\/close$/.exec(route)
+    if (m) {
+      const s = this.#sessions.get(m[1]!)
+      if (!s?.batch) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
+      if (s.closed) return [400, this.#exception(21180, 'Status sesji nie pozwala na wykonanie operacji.')]
+      s.closed = true
+      s.batch.status = this.#unpack(s, now)
+      return [204, undefined]
+    }
+    m = /^GET \/sessions\/([^/]+)$/.exec(route)
+    if (m) {
+      const s = this.#sessions.get(m[1]!)
+      if (!s) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
+      await this.#drain(s)
+      const ok = s.invoices.filter((i) => i.status.code === 200).length
+      const status = !s.closed
+        ? { code: 100, description: s.batch ? 'Sesja wsadowa rozpoczęta' : 'Sesja interaktywna otwarta' }
+        : (s.batch?.status ??
+          (s.batch && ok === 0
+            ? { code: 445, description: 'Błąd weryfikacji, brak poprawnych faktur' }
+            : s.batch
+              ? { code: 200, description: 'Sesja wsadowa przetworzona pomyślnie' }
+              : { code: 170, description: 'Sesja interaktywna zamknięta' }))
+      return [
+        200,
+        {
+          status,
+          dateCreated: s.created.toISOString(),
+          dateUpdated: now.toISOString(),
+          validUntil: s.validUntil.toISOString(),
+          invoiceCount: s.invoices.length,
+          successfulInvoiceCount: ok,
+          failedInvoiceCount: s.invoices.length - ok,
+        },
+      ]
+    }
     m = /^POST \/sessions\/online\/([^/]+)\/close$/.exec(route)
     if (m) {
       const s = this.#sessions.get(m[1]!)
@@ -657,6 +752,58 @@ export class KsefSimulator {
       ...(i.upo ? { upoDownloadUrl: `${this.url.replace(/\/v2$/, '')}/storage/upo/${i.referenceNumber}` } : {}),
       status: i.status,
     }
+  }
+
+  /**
+   * A closed batch session's package: every declared part uploaded with its size and hash (405), decrypted (435), the
+   * parts joined into the declared ZIP (405), unzipped (430); each file becomes one of the session's invoices, checked
+   * against the schema with the others at the next read. Answers the package's failure, or null when it was taken.
+   */
+  #unpack(s: Session, now: Date): { code: number; description: string; details?: string[] } | null {
+    const batch = s.batch!
+    const refused = (details: string) => ({
+      code: 405,
+      description: 'Błąd weryfikacji poprawności dostarczonych elementów paczki',
+      details: [details],
+    })
+    const plain: Buffer[] = []
+    for (const p of [...batch.file.fileParts].sort((a, b) => a.ordinalNumber - b.ordinalNumber)) {
+      const part = batch.uploaded.get(p.ordinalNumber)
+      if (!part) return refused(`Nie przesłano części ${p.ordinalNumber}.`)
+      if (part.byteLength !== p.fileSize || sha256Base64(part) !== p.fileHash)
+        return refused(`Skrót lub rozmiar części ${p.ordinalNumber} nie zgadza się z zadeklarowanym.`)
+      try {
+        plain.push(aesDecrypt(s.key, part))
+      } catch {
+        return { code: 435, description: 'Błąd odszyfrowania zaszyfrowanych części archiwum' }
+      }
+    }
+    const zip = Buffer.concat(plain)
+    if (zip.byteLength !== batch.file.fileSize || sha256Base64(zip) !== batch.file.fileHash)
+      return refused('Skrót lub rozmiar paczki nie zgadza się z zadeklarowanym.')
+    let files: Record<string, Uint8Array>
+    try {
+      files = unzipSync(zip)
+    } catch {
+      return { code: 430, description: 'Błąd dekompresji pierwotnego archiwum' }
+    }
+    for (const content of Object.values(files)) {
+      const inv: SessionInvoice = {
+        ordinalNumber: s.invoices.length + 1,
+        referenceNumber: referenceNumber('EE', now),
+        invoiceHash: sha256Base64(content),
+        invoicingDate: now.toISOString(),
+        polls: 0,
+        invoiceNumber: null,
+        ksefNumber: null,
+        acquisitionDate: null,
+        status: { code: 150, description: 'Trwa przetwarzanie' },
+        upo: null,
+      }
+      s.invoices.push(inv)
+      s.pending.push({ inv, text: Buffer.from(content).toString('utf8'), at: now })
+    }
+    return null
   }
 
   /** Decrypts, checks and (when valid) accepts an invoice: the work KSeF does after answering 202. */

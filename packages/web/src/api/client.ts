@@ -40,6 +40,8 @@ export type RequestOptions = {
   onHeaders?: (headers: Headers) => void
   /** The version of the record a write changes, sent as `If-Match` (a stale one answers 409). */
   ifMatch?: number
+  /** A successful answer's body as bytes (a PDF), not text or JSON. */
+  binary?: boolean
 }
 
 export interface ApiClient {
@@ -141,7 +143,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
       if ((e as { name?: string })?.name === 'AbortError') throw e
       throw new ApiError({ status: 0, statusText: unknownErrorText })
     }
-    const data = await parse(res)
+    const data = options.binary && res.ok ? new Uint8Array(await res.arrayBuffer()) : await parse(res)
     if (isTokenRejected(data)) config.onTokenRejected?.()
     if (!res.ok) {
       const obj = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {}

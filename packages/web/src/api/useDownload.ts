@@ -13,10 +13,10 @@ export interface DownloadedFile {
   readonly xml: string
 }
 
-export const useDownload = <A>(
-  download: (arg: A) => Promise<DownloadedFile>,
-  save: (file: DownloadedFile) => void,
-  done: (file: DownloadedFile) => ReactNode,
+export const useDownload = <A, F = DownloadedFile>(
+  download: (arg: A) => Promise<F>,
+  save: (file: F) => void,
+  done: (file: F) => ReactNode,
 ) => {
   const { t, i18n } = useLingui()
   const messages = useMessages()
@@ -26,7 +26,8 @@ export const useDownload = <A>(
     try {
       const file = await download(arg)
       save(file)
-      messages.info(done(file))
+      const said = done(file)
+      if (said !== null) messages.info(said)
     } catch (e) {
       const errors = isApiError(e) ? [...new Set([...Object.values(e.fieldErrors), ...e.errors])] : []
       messages.error(

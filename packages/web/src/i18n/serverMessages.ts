@@ -84,6 +84,9 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Reset password completed': msg`Reset password completed`,
   'You can go to the login page': msg`You can go to the login page`,
   'User logged out': msg`User logged out`,
+  // The invoice visualisation (docs/ksef.md)
+  'No FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown': msg`No FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown`,
+  'Language must be pl or en': msg`Language must be pl or en`,
 }
 
 /** Field names the server may put into '{field} is required' messages. */

@@ -6,6 +6,7 @@ import { type FieldSpec, FieldValues } from '../../../forms/index.ts'
 import { FormActions, FormMessages, RecordProblems } from '../../../forms/index.ts'
 import { useRecordForm } from '../../../forms/index.ts'
 import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
+import { InvoiceDocument } from '../../ksef/InvoiceDocument.tsx'
 import { Fa3Button } from './Fa3Button.tsx'
 import { ItemFields } from './ItemFields.tsx'
 import { isIncome, isRecurring, itemTemplate, useItemTexts } from './texts.ts'
@@ -84,6 +85,9 @@ export const ItemCard = ({
             values={{ ...values, vatAmount: record.dataObject.vatAmount, sum: record.dataObject.sum }}
           />
           {dataType === 'Income' && values.isCompany === true && <Fa3Button id={record.id} />}
+          {((dataType === 'Income' && values.isCompany === true) || (dataType === 'Expense' && values.ksefNumber)) && (
+            <InvoiceDocument id={record.id} />
+          )}
         </>
       )}
       {form.editing && (
