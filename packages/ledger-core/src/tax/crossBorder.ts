@@ -29,14 +29,17 @@ export const CrossBorderPurchases = ['importServices', 'wnt'] as const
 export const CrossBorderKinds = [...CrossBorderSales, ...CrossBorderPurchases] as const
 export type CrossBorder = (typeof CrossBorderKinds)[number]
 
-/** A car expense: `mixed` (also private use, 50 % of the VAT deducted) or `business` (only business, VAT-26 filed). */
-export const CarUses = ['mixed', 'business'] as const
+/**
+ * How the car of a car expense (item field `car: { use }`, shared with the PIT side) is used: `mixed` (also
+ * privately: 50 % of the VAT deducted) or `businessOnly` (the VAT-26 notice and a mileage record: all of it).
+ */
+export const CarUses = ['mixed', 'businessOnly'] as const
 export type CarUse = (typeof CarUses)[number]
 
 /** The item fields this module reads (all optional: absent in items stored before them). */
 export interface VatFactsFields {
   readonly crossBorder?: CrossBorder | null
-  readonly carUse?: CarUse | null
+  readonly car?: { readonly use: CarUse } | null
   readonly fixedAsset?: boolean | null
 }
 
@@ -49,8 +52,8 @@ export interface VatFacts {
 
 /** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */
 export const vatFactsOf = (item: VatFactsFields): VatFacts | null =>
-  item.crossBorder || item.carUse || item.fixedAsset
-    ? { crossBorder: item.crossBorder ?? null, carUse: item.carUse ?? null, fixedAsset: item.fixedAsset === true }
+  item.crossBorder || item.car || item.fixedAsset
+    ? { crossBorder: item.crossBorder ?? null, carUse: item.car?.use ?? null, fixedAsset: item.fixedAsset === true }
     : null
 
 /** Whether the buyer states the tax of this purchase as output tax (import of services, intra-EU acquisition). */

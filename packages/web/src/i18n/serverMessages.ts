@@ -74,7 +74,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   // VAT across borders, fixed assets and cars (ledger-core tax/crossBorder.ts)
   'Cross-border kind of an income must be euServices, wdt or export': msg`Cross-border kind of an income must be euServices, wdt or export`,
   'Cross-border kind of an expense must be importServices or wnt': msg`Cross-border kind of an expense must be importServices or wnt`,
-  'Car use must be mixed or business': msg`Car use must be mixed or business`,
+  'Car use must be mixed or businessOnly': msg`Car use must be mixed or businessOnly`,
   'Only an expense can be a car cost': msg`Only an expense can be a car cost`,
   'Only an expense can be a fixed asset': msg`Only an expense can be a fixed asset`,
   'A self-assessed purchase is taxed at a rate, not zw or np': msg`A self-assessed purchase is taxed at a rate, not zw or np`,

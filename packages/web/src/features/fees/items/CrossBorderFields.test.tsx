@@ -29,7 +29,7 @@ describe('items across borders', () => {
     await waitFor(() => expect(services.records()).toHaveLength(1))
     expect(services.records()[0]!.dataObject).toMatchObject({
       crossBorder: 'importServices',
-      carUse: 'mixed',
+      car: { use: 'mixed' },
       fixedAsset: true,
     })
   }, 20_000)

@@ -112,7 +112,7 @@ export const ItemFields = ({
   const zeroRated = crossBorder === 'wdt' || crossBorder === 'export' || crossBorder === 'euServices'
   const carUses = [
     { value: 'mixed', label: t`A car used also privately: 50 % of its VAT deducted` },
-    { value: 'business', label: t`A car used only for business (VAT-26 filed, mileage record kept): all its VAT` },
+    { value: 'businessOnly', label: t`A car used only for business (VAT-26 filed, mileage record kept): all its VAT` },
   ]
   const markers = [
     { value: 'OFF', label: t`OFF — issued in KSeF's failure mode, no number yet` },
@@ -156,7 +156,7 @@ export const ItemFields = ({
     draft.taxPoint === 'invoice' ||
     treatment !== 'rate' ||
     crossBorder !== '' ||
-    Boolean(draft.carUse) ||
+    Boolean((draft.car as { use?: unknown } | null | undefined)?.use) ||
     draft.fixedAsset === true ||
     list('gtu').length > 0 ||
     list('procedures').length > 0 ||
@@ -230,7 +230,7 @@ export const ItemFields = ({
           })}
           {!income &&
             input({
-              path: 'carUse',
+              path: 'car.use',
               label: t`A car cost (purchase, fuel, repairs, leasing)`,
               kind: 'select',
               options: carUses,
@@ -302,7 +302,7 @@ const DETAIL_FIELDS = [
   'ksefMarker',
   'vatTreatment',
   'crossBorder',
-  'carUse',
+  'car',
   'fixedAsset',
   'taxPoint',
   'documentType',
