@@ -34,6 +34,19 @@ describe('items across borders', () => {
     })
   }, 20_000)
 
+  it('a WNT invoiced late counts for VAT on the 15th of the month after the supply, shown before saving', async () => {
+    await renderWith(<ItemsPage dataType="Expense" today="2026-05-10" />, memoryServices([]))
+    const form = screen.getByRole('form', { name: 'Add One Time Expense' })
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    fireEvent.change(within(form).getByLabelText('Day of supply (if another day)'), {
+      target: { value: '2026-03-03' },
+    })
+    const months = () => within(form).getByTestId('tax-months').textContent
+    expect(months()).toContain('VAT: counted in May 2026.')
+    fireEvent.change(within(form).getByLabelText('Purchase from abroad'), { target: { value: 'wnt' } })
+    expect(months()).toContain('VAT: counted in April 2026.')
+  }, 20_000)
+
   it('an income: a WDT asks for no percent, offers no car or asset, and is saved at 0 %', async () => {
     const services = memoryServices([])
     await renderWith(<ItemsPage dataType="Income" today="2026-03-15" />, services)

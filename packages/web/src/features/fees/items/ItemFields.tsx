@@ -191,6 +191,7 @@ export const ItemFields = ({
           invoiceDate={draft.invoiceDate}
           supplyDate={draft.supplyDate}
           taxPoint={draft.taxPoint}
+          crossBorder={draft.crossBorder}
         />
       )}
       {isCompany && (
