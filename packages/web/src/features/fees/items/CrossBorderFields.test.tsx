@@ -5,6 +5,15 @@ import { memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
 
+/** The one-time item form of `kind` with "Company …" ticked, and the services behind it. */
+const companyForm = async (kind: 'Expense' | 'Income', today: string) => {
+  const services = memoryServices([])
+  await renderWith(<ItemsPage dataType={kind} today={today} />, services)
+  const form = screen.getByRole('form', { name: `Add One Time ${kind}` })
+  fireEvent.click(within(form).getByLabelText(`Company ${kind.toLowerCase()}`))
+  return { form, services }
+}
+
 const fill = (form: HTMLElement, name: string, amount: string) => {
   fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: name } })
   fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: amount } })
@@ -12,10 +21,7 @@ const fill = (form: HTMLElement, name: string, amount: string) => {
 
 describe('items across borders', () => {
   it('an expense: services bought from abroad with its hint, a car in mixed use, a fixed asset', async () => {
-    const services = memoryServices([])
-    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
-    const form = screen.getByRole('form', { name: 'Add One Time Expense' })
-    fireEvent.click(within(form).getByLabelText('Company expense'))
+    const { form, services } = await companyForm('Expense', '2026-03-15')
     fill(form, 'Licence', '1000')
     fireEvent.change(within(form).getByLabelText('Purchase from abroad'), { target: { value: 'importServices' } })
     expect(within(form).getByText(/it is your output VAT and, in the same month, your input VAT/)).toBeTruthy()
@@ -35,9 +41,7 @@ describe('items across borders', () => {
   }, 20_000)
 
   it('a WNT invoiced late counts for VAT on the 15th of the month after the supply, shown before saving', async () => {
-    await renderWith(<ItemsPage dataType="Expense" today="2026-05-10" />, memoryServices([]))
-    const form = screen.getByRole('form', { name: 'Add One Time Expense' })
-    fireEvent.click(within(form).getByLabelText('Company expense'))
+    const { form } = await companyForm('Expense', '2026-05-10')
     fireEvent.change(within(form).getByLabelText('Day of supply (if another day)'), {
       target: { value: '2026-03-03' },
     })
@@ -48,10 +52,7 @@ describe('items across borders', () => {
   }, 20_000)
 
   it('an income: a WDT asks for no percent, offers no car or asset, and is saved at 0 %', async () => {
-    const services = memoryServices([])
-    await renderWith(<ItemsPage dataType="Income" today="2026-03-15" />, services)
-    const form = screen.getByRole('form', { name: 'Add One Time Income' })
-    fireEvent.click(within(form).getByLabelText('Company income'))
+    const { form, services } = await companyForm('Income', '2026-03-15')
     fill(form, 'Parts', '8000')
     fireEvent.change(within(form).getByLabelText('Sale abroad'), { target: { value: 'wdt' } })
     expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()
