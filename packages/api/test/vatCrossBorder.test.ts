@@ -56,7 +56,7 @@ describe('items across borders', () => {
       }),
       await item('revenue', 'Income', { name: 'Design', amount: '4000.00', crossBorder: 'euServices' }),
       await item('fee', 'Expense', { name: 'Laptop', amount: '6000.00', fixedAsset: true }),
-      await item('fee', 'Expense', { name: 'Fuel', amount: '500.00', carUse: 'mixed' }),
+      await item('fee', 'Expense', { name: 'Fuel', amount: '500.00', car: { use: 'mixed' } }),
     ]
     expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201])
     // The imported service is paid net: its self-assessed VAT is no part of the sum.
@@ -93,7 +93,7 @@ describe('items across borders', () => {
     const before = await h.store.headPosition()
     const cases: [Awaited<ReturnType<typeof item>>, string][] = [
       [await item('revenue', 'Income', { crossBorder: 'wnt' }), 'crossBorder'],
-      [await item('revenue', 'Income', { carUse: 'mixed' }), 'carUse'],
+      [await item('revenue', 'Income', { car: { use: 'mixed' } }), 'car'],
       [await item('fee', 'Expense', { crossBorder: 'importServices', vatTreatment: 'np' }), 'vatTreatment'],
     ]
     for (const [res, name] of cases) {

@@ -15,6 +15,7 @@ import { LANGS, type Lang, type MessageArgs, type MessageKey, translate } from '
 // Command modules load on first use, so `--help` and usage errors start fast and need no store or core.
 const commands = {
   report: () => import('./commands/report.ts'),
+  vatReport: () => import('./commands/vatReport.ts'),
   annual: () => import('./commands/annual.ts'),
   reset: () => import('./commands/reset.ts'),
   replay: () => import('./commands/replay.ts'),
@@ -254,6 +255,15 @@ const buildProgram = (ctx: Ctx): Command => {
     .addOption(excelOption())
     .action(async (month: string, o: OutputFlags & { user: string }) =>
       (await commands.report()).reportMonth(ctx, month, o.user, outputOf(o)),
+    )
+  report
+    .command('vat')
+    .description('the VAT return of the period the month ends, field by field (as the VAT card and JPK_V7)')
+    .argument('<month>', 'YYYY-MM', parse.month)
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (month: string, o: OutputFlags & { user: string }) =>
+      (await commands.vatReport()).reportVat(ctx, month, o.user, outputOf(o)),
     )
   report
     .command('year')

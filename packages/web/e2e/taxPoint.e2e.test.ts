@@ -1,7 +1,8 @@
 /**
  * The item form's dates in Chromium, Polish first: ticking "Przychód firmowy" proposes the item's own date as the
  * invoice date, and a service performed the month before says, before saving, which month VAT and PIT count it in.
- * Screenshots at 1280 and 400 px in test-output/screenshots (item-tax-months-*.png).
+ * A licence bought from Ireland is entered as an import of services with its hint (VAT across borders).
+ * Screenshots at 1280 and 400 px in test-output/screenshots (item-tax-months-*.png, item-cross-border-*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -64,5 +65,32 @@ describe('the dates of a company item', () => {
       .poll(() => months.textContent())
       .toContain('VAT: rozliczenie za wrzesień 2026. PIT (lub ryczałt) i księga: za wrzesień 2026.')
     await screenshot(page, 'item-tax-months')
+  })
+})
+
+describe('a purchase from abroad', () => {
+  // docs/tax-rules.md §15.1: the buyer self-assesses the VAT of services bought abroad.
+  it('is entered as an import of services, the form says what that means, and it is saved with its kind', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    const form = page.getByRole('form', { name: 'Dodaj wydatek jednorazowy' })
+    await form.getByLabel('Data *').fill('2026-03-05')
+    await form.getByLabel('Nazwa *').fill('Licencja')
+    await form.getByLabel('Kwota *').fill('1000')
+    await form.getByLabel('Wydatek firmowy').check()
+    await form.getByLabel(/Stawka VAT/).fill('23')
+    await form.getByText('Więcej szczegółów (księga podatkowa)').click()
+    await form.getByLabel('Zakup z zagranicy').selectOption('importServices')
+    await expect.poll(() => form.textContent()).toContain('VAT rozliczasz sam według stawki powyżej')
+    await screenshot(page, 'item-cross-border')
+    await form.getByRole('button', { name: 'Dodaj wydatek jednorazowy' }).click()
+    const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+    const expenses = () => call<{ dataObject: Record<string, unknown> }[]>(user, 'GET', 'fee/GetListByType/Expense')
+    await expect.poll(async () => (await expenses()).length).toBe(1)
+    expect((await expenses())[0]!.dataObject).toMatchObject({
+      crossBorder: 'importServices',
+      amount: '1000.00',
+      percent: '23',
+    })
   })
 })

@@ -27,6 +27,8 @@ export interface ImportedItem {
   readonly vatTreatment: string
   readonly percent: string | null
   readonly documentVat: string | null
+  /** A sale across borders (WDT, export, np II services; docs/tax-rules.md §15), `null` for a domestic one. */
+  readonly crossBorder: string | null
 }
 
 export interface ImportResult {
@@ -105,6 +107,7 @@ const resultOf = (file: PreparedFile, outcome: DocumentOutcome | null, state: Bo
       vatTreatment: d.vatTreatment,
       percent: d.percent,
       documentVat: d.documentVat,
+      crossBorder: d.crossBorder ?? null,
     }
   })
   const warnings = holdsCorrected(state, file.document)

@@ -15,8 +15,7 @@ import type { Counterparty, Item, KsefMarkers } from '../schemas/records.ts'
 import type { Occurrence } from '../schedule.ts'
 import type { VatPeriod } from '../tax/engine.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
-import type { AssetState } from '../assets/fold.ts'
-import { type AssetVatCorrection, registerVatCorrections } from '../tax/assetVatUse.ts'
+import { type AssetVatCorrection, type AssetWithVatUse, registerVatCorrections } from '../tax/assetVatUse.ts'
 import { deductibleVat, isSelfAssessed } from '../tax/crossBorder.ts'
 import { derive, taxesThrough } from './derived.ts'
 
@@ -222,7 +221,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
 }
 
 /** The register row of an art. 91 correction: an internal document (WEW) dated the first day of its month. */
-const correctionRow = (asset: AssetState, c: AssetVatCorrection): VatRegisterRow => ({
+const correctionRow = (asset: AssetWithVatUse, c: AssetVatCorrection): VatRegisterRow => ({
   kind: 'purchase',
   sources: [],
   documentNumber: `art. 91 ${c.year} ${asset.data.number} ${asset.data.name}`.trim().slice(0, 256),

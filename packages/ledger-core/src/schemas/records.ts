@@ -252,8 +252,11 @@ const ItemFields = {
    * art. 17 ust. 1 pkt 4) and `wnt` (art. 9), self-assessed at the item's percent.
    */
   crossBorder: Schema.optional(Schema.Literal(...CrossBorderKinds)),
-  /** (optional) Expenses: a car's purchase or running cost, `mixed` use (50 % of VAT, uVAT art. 86a) or `business`. */
-  carUse: Schema.optional(Schema.Literal(...CarUses)),
+  /**
+   * (optional) Expenses: a car's purchase or running cost and how the car is used, `mixed` (50 % of its VAT
+   * deducted, uVAT art. 86a ust. 1) or `businessOnly` (VAT-26 and a mileage record, art. 86a ust. 3–4).
+   */
+  car: Schema.optional(Schema.Struct({ use: Schema.Literal(...CarUses) })),
   /** (optional) Expenses: counted among the fixed assets (its input VAT goes to K_40 / K_41). */
   fixedAsset: Schema.optional(Schema.Boolean),
   /**

@@ -583,6 +583,20 @@ const readItem = (r: Reader, income: boolean) => {
   }
 }
 
+/** A car expense's `car: { use: 'mixed' | 'businessOnly' }`; blank (or a blank use): not a car's expense. */
+const readCarUse = (r: Reader) => {
+  const v = r.o.car
+  if (isBlank(v)) return null
+  if (!isRecord(v)) {
+    r.push('car', 'INVALID_CHOICE', 'Car use must be mixed or businessOnly')
+    return null
+  }
+  const c = r.child('car')
+  const use = readChoice(c, 'use', CarUses, 'Car use must be mixed or businessOnly')
+  r.errors.push(...c.errors)
+  return use
+}
+
 /**
  * The optional VAT fields of tax/crossBorder.ts: a cross-border kind (incomes `euServices`, `wdt`, `export`;
  * expenses `importServices`, `wnt`), a car's use and the fixed-asset mark (expenses). The kind decides the treatment
@@ -598,8 +612,8 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
         CrossBorderPurchases,
         'Cross-border kind of an expense must be importServices or wnt',
       )
-  const carUse = readChoice(r, 'carUse', CarUses, 'Car use must be mixed or business')
-  if (income && carUse !== null) r.push('carUse', 'INVALID_CHOICE', 'Only an expense can be a car cost')
+  const carUse = readCarUse(r)
+  if (income && carUse !== null) r.push('car', 'INVALID_CHOICE', 'Only an expense can be a car cost')
   const fixedAsset = isBlank(r.o.fixedAsset) ? false : r.boolean('fixedAsset', 'Fixed asset')
   if (income && fixedAsset) r.push('fixedAsset', 'INVALID_CHOICE', 'Only an expense can be a fixed asset')
   let vatTreatment = given
@@ -612,7 +626,7 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
     zeroRated: crossBorder === 'wdt' || crossBorder === 'export',
     fields: {
       ...(crossBorder !== null ? { crossBorder } : {}),
-      ...(carUse !== null && !income ? { carUse } : {}),
+      ...(carUse !== null && !income ? { car: { use: carUse } } : {}),
       ...(fixedAsset && !income ? { fixedAsset: true } : {}),
     },
   }

@@ -97,22 +97,14 @@ describe('from a purchase to the declaration', () => {
   it('refuses a change that is no change, before the entry, after the period, or without a share', () => {
     const state1 = runCommands([{ type: 'EnterAsset', data: { itemId: 2, kst: '491' } }], books)
     const g = given(state1.events)
-    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '100' } }).thenFails(
-      'VALIDATION',
-      { taxedPercent: AssetVatUseMessages.unchanged },
-    )
-    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2026-01-01', taxedPercent: '0' } }).thenFails(
-      'VALIDATION',
-      { date: AssetVatUseMessages.beforeEntry },
-    )
-    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2031-01-01', taxedPercent: '0' } }).thenFails(
-      'VALIDATION',
-      { date: AssetVatUseMessages.afterPeriod },
-    )
-    g.when({ type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '120' } }).thenFails(
-      'VALIDATION',
-      { taxedPercent: AssetVatUseMessages.percent },
-    )
+    const refused: [Record<string, string>, Record<string, string>][] = [
+      [{ date: '2027-06-01', taxedPercent: '100' }, { taxedPercent: AssetVatUseMessages.unchanged }],
+      [{ date: '2026-01-01', taxedPercent: '0' }, { date: AssetVatUseMessages.beforeEntry }],
+      [{ date: '2031-01-01', taxedPercent: '0' }, { date: AssetVatUseMessages.afterPeriod }],
+      [{ date: '2027-06-01', taxedPercent: '120' }, { taxedPercent: AssetVatUseMessages.percent }],
+    ]
+    for (const [data, messages] of refused)
+      g.when({ type: 'ChangeAssetVatUse', id: 3, data }).thenFails('VALIDATION', messages)
     g.when({ type: 'ChangeAssetVatUse', id: 99, data: { date: '2027-06-01', taxedPercent: '0' } }).thenFails(
       'NOT_FOUND',
     )

@@ -11,7 +11,6 @@
  * period of the change — if no more than 12 months passed from the end of the period it was put into use (ust. 7a);
  * later, not at all.
  */
-import type { AssetState } from '../assets/fold.ts'
 import { monthOf, monthsBetween } from '../calendar.ts'
 import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
@@ -84,11 +83,19 @@ export const assetVatCorrections = (asset: AssetVatSubject, changes: readonly As
   return out.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.year - b.year))
 }
 
+/** What the corrections read of an asset of the register (`AssetState` of assets/fold.ts). */
+export interface AssetWithVatUse {
+  readonly id: number
+  readonly deleted: boolean
+  readonly data: AssetVatSubject & { readonly number: string; readonly name: string }
+  readonly vatUse?: readonly AssetVatUse[]
+}
+
 /** The corrections of every live asset of the register with changes of use, with the asset. */
 export const registerVatCorrections = (
-  assets: ReadonlyMap<number, AssetState>,
-): { readonly asset: AssetState; readonly correction: AssetVatCorrection }[] => {
-  const out: { asset: AssetState; correction: AssetVatCorrection }[] = []
+  assets: ReadonlyMap<number, AssetWithVatUse>,
+): { readonly asset: AssetWithVatUse; readonly correction: AssetVatCorrection }[] => {
+  const out: { asset: AssetWithVatUse; correction: AssetVatCorrection }[] = []
   for (const a of assets.values())
     if (!a.deleted && a.vatUse && a.vatUse.length > 0)
       for (const correction of assetVatCorrections(a.data, a.vatUse)) out.push({ asset: a, correction })
@@ -96,7 +103,10 @@ export const registerVatCorrections = (
 }
 
 /** Adds the register's art. 91 corrections to the input tax of the months whose declarations carry them (P_44). */
-export const addAssetVatCorrectionsToMonths = (months: MonthFigures[], assets: ReadonlyMap<number, AssetState>) => {
+export const addAssetVatCorrectionsToMonths = (
+  months: MonthFigures[],
+  assets: ReadonlyMap<number, AssetWithVatUse>,
+) => {
   if (assets.size === 0) return
   const corrections = registerVatCorrections(assets)
   if (corrections.length === 0) return
@@ -120,7 +130,7 @@ export interface AssetVatView {
 }
 
 /** The {@link AssetVatView} of a live asset, or `null`. */
-export const assetVatView = (assets: ReadonlyMap<number, AssetState>, id: number): AssetVatView | null => {
+export const assetVatView = (assets: ReadonlyMap<number, AssetWithVatUse>, id: number): AssetVatView | null => {
   const a = assets.get(id)
   if (!a || a.deleted) return null
   const changes = a.vatUse ?? []

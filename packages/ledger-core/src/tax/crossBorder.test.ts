@@ -104,7 +104,7 @@ describe('the rules one by one', () => {
   it('a car in mixed use deducts half its VAT, rounded half up; business only or no car: all', () => {
     expect(carVatSplit(2301n, 'mixed')).toEqual({ deductible: 1151n, nonDeductible: 1150n })
     expect(carVatSplit(11500n, 'mixed')).toEqual({ deductible: 5750n, nonDeductible: 5750n })
-    expect(carVatSplit(11500n, 'business')).toEqual({ deductible: 11500n, nonDeductible: 0n })
+    expect(carVatSplit(11500n, 'businessOnly')).toEqual({ deductible: 11500n, nonDeductible: 0n })
     expect(deductibleVat(11500n, null)).toBe(11500n)
   })
 
@@ -157,16 +157,18 @@ describe('what an item may say', () => {
   it('an older item stays without the new fields', () => {
     const plain = check('Expense', {})
     expect(plain.ok && Object.keys(plain.value)).not.toContain('crossBorder')
-    expect(plain.ok && Object.keys(plain.value)).not.toContain('carUse')
+    expect(plain.ok && Object.keys(plain.value)).not.toContain('car')
   })
 
   it('refuses a purchase kind on an income, a car or an asset on an income, an exempt self-assessed purchase', () => {
     const fields = (r: ReturnType<typeof check>) => (r.ok ? [] : r.errors.map((e) => e.field))
     expect(fields(check('Income', { crossBorder: 'wnt' }))).toEqual(['crossBorder'])
     expect(fields(check('Expense', { crossBorder: 'wdt' }))).toEqual(['crossBorder'])
-    expect(fields(check('Income', { carUse: 'mixed' }))).toEqual(['carUse'])
+    expect(fields(check('Income', { car: { use: 'mixed' } }))).toEqual(['car'])
     expect(fields(check('Income', { fixedAsset: true }))).toEqual(['fixedAsset'])
-    expect(fields(check('Expense', { carUse: 'sometimes' }))).toEqual(['carUse'])
+    expect(fields(check('Expense', { car: { use: 'sometimes' } }))).toEqual(['car.use'])
+    const blank = check('Expense', { car: { use: '' } })
+    expect(blank.ok && Object.keys(blank.value)).not.toContain('car')
     expect(fields(check('Expense', { crossBorder: 'importServices', vatTreatment: 'zw' }))).toEqual(['vatTreatment'])
   })
 })

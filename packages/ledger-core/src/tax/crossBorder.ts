@@ -18,9 +18,7 @@
 import { monthOf } from '../calendar.ts'
 import { divRoundHalfUp } from '../money.ts'
 import type { Grosze, LocalDateString } from '../types.ts'
-import type { MonthFigures, MonthItem } from './engine.ts'
 import { type ItemDates, vatSaleDate } from './taxPoint.ts'
-import { addSalesLine } from './vat.ts'
 
 /** Sales outside the domestic rates: services taxed where the customer is, intra-EU supplies, exports. */
 export const CrossBorderSales = ['euServices', 'wdt', 'export'] as const
@@ -29,14 +27,17 @@ export const CrossBorderPurchases = ['importServices', 'wnt'] as const
 export const CrossBorderKinds = [...CrossBorderSales, ...CrossBorderPurchases] as const
 export type CrossBorder = (typeof CrossBorderKinds)[number]
 
-/** A car expense: `mixed` (also private use, 50 % of the VAT deducted) or `business` (only business, VAT-26 filed). */
-export const CarUses = ['mixed', 'business'] as const
+/**
+ * How the car of a car expense (item field `car: { use }`, shared with the PIT side) is used: `mixed` (also
+ * privately: 50 % of the VAT deducted) or `businessOnly` (the VAT-26 notice and a mileage record: all of it).
+ */
+export const CarUses = ['mixed', 'businessOnly'] as const
 export type CarUse = (typeof CarUses)[number]
 
 /** The item fields this module reads (all optional: absent in items stored before them). */
 export interface VatFactsFields {
   readonly crossBorder?: CrossBorder | null
-  readonly carUse?: CarUse | null
+  readonly car?: { readonly use: CarUse } | null
   readonly fixedAsset?: boolean | null
 }
 
@@ -49,8 +50,8 @@ export interface VatFacts {
 
 /** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */
 export const vatFactsOf = (item: VatFactsFields): VatFacts | null =>
-  item.crossBorder || item.carUse || item.fixedAsset
-    ? { crossBorder: item.crossBorder ?? null, carUse: item.carUse ?? null, fixedAsset: item.fixedAsset === true }
+  item.crossBorder || item.car || item.fixedAsset
+    ? { crossBorder: item.crossBorder ?? null, carUse: item.car?.use ?? null, fixedAsset: item.fixedAsset === true }
     : null
 
 /** Whether the buyer states the tax of this purchase as output tax (import of services, intra-EU acquisition). */
@@ -140,31 +141,4 @@ export const addAssetVat = (to: AssetVat, month: AssetVat | undefined): void => 
   to.base += month.base
   to.vat += month.vat
   to.correction += month.correction
-}
-
-/**
- * Adds the VAT of an occurrence with {@link VatFacts} to its VAT month:
- * - a cross-border sale is a line of its own kind (P_11 + P_12, P_21, P_22);
- * - a self-assessed purchase is output tax on a line of its kind (P_23 / P_24, P_29 / P_30) and the same tax as
- *   input (art. 86 ust. 2 pkt 4, ust. 10b pkt 2–3);
- * - a purchase deducts {@link deductibleVat} (half for a car in mixed use), among the fixed assets when marked so.
- */
-export const addVatFactsToMonth = (f: MonthFigures, it: MonthItem, facts: VatFacts): void => {
-  const kind = facts.crossBorder
-  if (it.isIncome) {
-    const treatment = kind ?? (it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate')
-    addSalesLine(f, treatment, treatment === 'rate' ? it.percent : '0', it.amount, it.vat)
-    return
-  }
-  if (kind === 'importServices' || kind === 'wnt') addSalesLine(f, kind, it.percent, it.amount, it.vat)
-  const deductible = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? 0n : deductibleVat(it.vat, facts)
-  f.inputVat += deductible
-  f.purchaseBase ??= 0n
-  if (deductible === 0n) return
-  f.purchaseBase += it.amount
-  if (facts.fixedAsset) {
-    f.assetVat ??= noAssetVat()
-    f.assetVat.base += it.amount
-    f.assetVat.vat += deductible
-  }
 }

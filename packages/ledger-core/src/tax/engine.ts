@@ -30,17 +30,11 @@ import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefaul
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor, type TaxRates } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
-import {
-  type AssetVat,
-  addAssetVat,
-  addVatFactsToMonth,
-  noAssetVat,
-  nonDeductibleVat,
-  type VatFacts,
-} from './crossBorder.ts'
+import { type AssetVat, addAssetVat, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import {
   addSalesLine,
+  addVatFactsToMonth,
   declareVat,
   type VatDeclaration,
   type VatSaleTreatment,

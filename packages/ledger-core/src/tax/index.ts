@@ -36,8 +36,6 @@ export {
 } from './assetVatUse.ts'
 export {
   type AssetVat,
-  CarUses,
-  type CarUse,
   carVatSplit,
   type CrossBorder,
   CrossBorderKinds,

@@ -4,8 +4,7 @@
  */
 import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, PercentString } from '../types.ts'
-import type { AssetVat, CrossBorder } from './crossBorder.ts'
-import type { MonthFigures } from './engine.ts'
+import { type AssetVat, type CrossBorder, deductibleVat, noAssetVat, type VatFacts } from './crossBorder.ts'
 import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
 
 /**
@@ -245,7 +244,7 @@ export const declareVat = (
 
 /** Adds a sale (or a self-assessed purchase's output tax) to the month's output VAT and its line of the declaration. */
 export const addSalesLine = (
-  f: MonthFigures,
+  f: VatMonth,
   treatment: VatSaleTreatment,
   percent: PercentString,
   base: Grosze,
@@ -259,4 +258,49 @@ export const addSalesLine = (
     line.base += base
     line.vat += vat
   } else f.sales.push({ treatment, percent, base, vat })
+}
+
+/** The VAT part of a month's figures (`MonthFigures` of engine.ts). */
+export interface VatMonth {
+  outputVat: Grosze
+  inputVat: Grosze
+  sales?: VatSalesLine[]
+  purchaseBase?: Grosze
+  assetVat?: AssetVat
+}
+
+/** What an occurrence brings to its VAT month (`MonthItem` of engine.ts). */
+export interface VatMonthItem {
+  readonly isIncome: boolean
+  readonly amount: Grosze
+  readonly vat: Grosze
+  readonly vatTreatment: string
+  readonly percent: PercentString
+}
+
+/**
+ * Adds the VAT of an occurrence with {@link VatFacts} to its VAT month:
+ * - a cross-border sale is a line of its own kind (P_11 + P_12, P_21, P_22);
+ * - a self-assessed purchase is output tax on a line of its kind (P_23 / P_24, P_29 / P_30) and the same tax as
+ *   input (art. 86 ust. 2 pkt 4, ust. 10b pkt 2–3);
+ * - a purchase deducts {@link deductibleVat} (half for a car in mixed use), among the fixed assets when marked so.
+ */
+export const addVatFactsToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFacts): void => {
+  const kind = facts.crossBorder
+  if (it.isIncome) {
+    const treatment = kind ?? (it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? it.vatTreatment : 'rate')
+    addSalesLine(f, treatment, treatment === 'rate' ? it.percent : '0', it.amount, it.vat)
+    return
+  }
+  if (kind === 'importServices' || kind === 'wnt') addSalesLine(f, kind, it.percent, it.amount, it.vat)
+  const deductible = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? 0n : deductibleVat(it.vat, facts)
+  f.inputVat += deductible
+  f.purchaseBase ??= 0n
+  if (deductible === 0n) return
+  f.purchaseBase += it.amount
+  if (facts.fixedAsset) {
+    f.assetVat ??= noAssetVat()
+    f.assetVat.base += it.amount
+    f.assetVat.vat += deductible
+  }
 }

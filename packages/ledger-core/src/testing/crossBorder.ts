@@ -103,7 +103,7 @@ export const crossBorderEvents: readonly LedgerEvent[] = [
     date: '2026-03-25',
     name: 'Fuel',
     amount: '500.00',
-    carUse: 'mixed',
+    car: { use: 'mixed' },
     documentNumber: 'PAR 12/03',
     counterparty: p.station,
   }),

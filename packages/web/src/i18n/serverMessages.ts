@@ -71,6 +71,13 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
   'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
   'Tax type must be Flat, Linear or Scale': msg`Tax type must be Flat, Linear or Scale`,
+  // VAT across borders, fixed assets and cars (ledger-core tax/crossBorder.ts)
+  'Cross-border kind of an income must be euServices, wdt or export': msg`Cross-border kind of an income must be euServices, wdt or export`,
+  'Cross-border kind of an expense must be importServices or wnt': msg`Cross-border kind of an expense must be importServices or wnt`,
+  'Car use must be mixed or businessOnly': msg`Car use must be mixed or businessOnly`,
+  'Only an expense can be a car cost': msg`Only an expense can be a car cost`,
+  'Only an expense can be a fixed asset': msg`Only an expense can be a fixed asset`,
+  'A self-assessed purchase is taxed at a rate, not zw or np': msg`A self-assessed purchase is taxed at a rate, not zw or np`,
   'The file did not pass the official schema; nothing was sent': msg`The file did not pass the official schema; nothing was sent`,
   // §8 successes and prompts
   'Item saved': msg`Item saved`,

@@ -76,19 +76,21 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   options: readonly SelectOption[]
   /** Text of an empty first option (value ''); none when omitted. */
   placeholder?: string
+  /** A note under the select, tied to it by `aria-describedby`. */
+  hint?: ReactNode
   ref?: Ref<HTMLSelectElement>
 }
 
-export const Select = ({ label, error, id, options, placeholder, className, ...rest }: SelectProps) => {
+export const Select = ({ label, error, hint, id, options, placeholder, className, ...rest }: SelectProps) => {
   const auto = useId()
   const selectId = id ?? auto
   return (
-    <Field label={label} error={error} id={selectId}>
+    <Field label={label} error={error} hint={hint} id={selectId}>
       <select
         id={selectId}
         className={`input select${className ? ` ${className}` : ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, error)}
+        aria-describedby={describedBy(selectId, error, hint)}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -128,6 +128,7 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
           label={label}
           options={spec.options ?? []}
           placeholder={spec.placeholder ?? ''}
+          hint={spec.hint}
           value={asText(value)}
           onChange={(e) => {
             const v = e.target.value

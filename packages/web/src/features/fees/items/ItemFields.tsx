@@ -90,6 +90,30 @@ export const ItemFields = ({
     { value: 'zw', label: t`Exempt (zw)` },
     { value: 'np', label: t`Not taxable in Poland (np)` },
   ]
+  // Across borders, fixed assets and cars (the core's tax/crossBorder.ts): plain names, and what each one does.
+  const crossBorder = (draft.crossBorder as string | undefined) ?? ''
+  const crossBorderKinds = income
+    ? [
+        { value: 'euServices', label: t`Services for a business in another EU country (np, VAT-UE)` },
+        { value: 'wdt', label: t`Goods delivered to a business in another EU country (WDT, 0 %)` },
+        { value: 'export', label: t`Goods exported outside the EU (export, 0 %)` },
+      ]
+    : [
+        { value: 'importServices', label: t`Services bought from a business abroad (import of services)` },
+        { value: 'wnt', label: t`Goods bought from a business in another EU country (WNT)` },
+      ]
+  const crossBorderHints: Record<string, string> = {
+    euServices: t`Outside Polish VAT: the customer accounts for the VAT in its country. The invoice says “odwrotne obciążenie”; the sale is reported in VAT-UE.`,
+    wdt: t`0 % VAT when the buyer has a VAT number of another EU country and you have proof the goods left Poland.`,
+    export: t`0 % VAT when you have the customs proof that the goods left the EU.`,
+    importServices: t`You account for the VAT yourself at the percent above: it is your output VAT and, in the same month, your input VAT — usually nothing to pay.`,
+    wnt: t`You account for the VAT yourself at the percent above, on the invoice date but no later than the 15th of the next month; it is deducted in the same month.`,
+  }
+  const zeroRated = crossBorder === 'wdt' || crossBorder === 'export' || crossBorder === 'euServices'
+  const carUses = [
+    { value: 'mixed', label: t`A car used also privately: 50 % of its VAT deducted` },
+    { value: 'businessOnly', label: t`A car used only for business (VAT-26 filed, mileage record kept): all its VAT` },
+  ]
   const markers = [
     { value: 'OFF', label: t`OFF — issued in KSeF's failure mode, no number yet` },
     { value: 'BFK', label: t`BFK — an invoice issued outside KSeF` },
@@ -132,6 +156,9 @@ export const ItemFields = ({
     draft.taxPoint === 'invoice' ||
     draft.annex15 === true ||
     treatment !== 'rate' ||
+    crossBorder !== '' ||
+    Boolean((draft.car as { use?: unknown } | null | undefined)?.use) ||
+    draft.fixedAsset === true ||
     list('gtu').length > 0 ||
     list('procedures').length > 0 ||
     (counterparty !== null && Object.values(counterparty).some(Boolean)) ||
@@ -154,6 +181,7 @@ export const ItemFields = ({
       />
       {isCompany &&
         treatment === 'rate' &&
+        !zeroRated &&
         input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
       {isCompany && input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
@@ -164,6 +192,7 @@ export const ItemFields = ({
           invoiceDate={draft.invoiceDate}
           supplyDate={draft.supplyDate}
           taxPoint={draft.taxPoint}
+          crossBorder={draft.crossBorder}
         />
       )}
       {isCompany && (
@@ -193,6 +222,30 @@ export const ItemFields = ({
             options: treatments,
             placeholder: t`At the VAT percent above (default)`,
           })}
+          {input({
+            path: 'crossBorder',
+            label: income ? t`Sale abroad` : t`Purchase from abroad`,
+            kind: 'select',
+            options: crossBorderKinds,
+            placeholder: income ? t`A sale in Poland (default)` : t`A purchase in Poland (default)`,
+            hint: crossBorderHints[crossBorder],
+          })}
+          {!income &&
+            input({
+              path: 'car.use',
+              label: t`A car cost (purchase, fuel, repairs, leasing)`,
+              kind: 'select',
+              options: carUses,
+              placeholder: t`Not a car cost (default)`,
+              hint: t`A car also used privately deducts half of the VAT; the other half is a cost for PIT.`,
+            })}
+          {!income && (
+            <Checkbox
+              label={t`A fixed asset: its VAT goes to the fixed-assets field of the VAT return`}
+              checked={draft.fixedAsset === true}
+              onChange={(e) => form.send({ type: 'CHANGE', path: 'fixedAsset', value: e.target.checked })}
+            />
+          )}
           {input({
             path: 'taxPoint',
             label: t`When VAT arises`,
@@ -255,6 +308,9 @@ const DETAIL_FIELDS = [
   'ksefNumber',
   'ksefMarker',
   'vatTreatment',
+  'crossBorder',
+  'car',
+  'fixedAsset',
   'taxPoint',
   'documentType',
   'gtu',

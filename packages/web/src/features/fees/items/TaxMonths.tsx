@@ -1,4 +1,11 @@
-import { isLocalDate, pitDateOf, vatDateOf } from '@finance/ledger-core'
+import {
+  type CrossBorder,
+  CrossBorderKinds,
+  crossBorderVatDate,
+  isLocalDate,
+  pitDateOf,
+  vatDateOf,
+} from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { useLanguage } from '../../../forms/index.ts'
 
@@ -8,6 +15,8 @@ export interface TaxMonthsProps {
   invoiceDate: unknown
   supplyDate: unknown
   taxPoint?: unknown
+  /** A sale or purchase across borders: WNT, WDT and imported services have their own tax points. */
+  crossBorder?: unknown
 }
 
 const dateOrNull = (d: unknown): string | null => (isLocalDate(d) ? d : null)
@@ -17,7 +26,7 @@ const dateOrNull = (d: unknown): string | null => (isLocalDate(d) ? d : null)
  * point, PIT / ryczałt and the tax book on the revenue or cost date). A month other than the item's date's is
  * pointed out, so no tax month moves behind the user's back. Nothing until the date is a date.
  */
-export const TaxMonths = ({ income, date, invoiceDate, supplyDate, taxPoint }: TaxMonthsProps) => {
+export const TaxMonths = ({ income, date, invoiceDate, supplyDate, taxPoint, crossBorder }: TaxMonthsProps) => {
   const { t } = useLingui()
   const language = useLanguage()
   if (!isLocalDate(date)) return null
@@ -28,7 +37,8 @@ export const TaxMonths = ({ income, date, invoiceDate, supplyDate, taxPoint }: T
     supplyDate: dateOrNull(supplyDate),
     taxPoint: taxPoint === 'invoice' ? ('invoice' as const) : null,
   }
-  const vat = vatDateOf(dates).slice(0, 7)
+  const kind = (CrossBorderKinds as readonly unknown[]).includes(crossBorder) ? (crossBorder as CrossBorder) : null
+  const vat = (crossBorderVatDate(kind, dates) ?? vatDateOf(dates)).slice(0, 7)
   const pit = pitDateOf(dates).slice(0, 7)
   const monthName = (ym: string) =>
     new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', {

@@ -1,0 +1,65 @@
+/** VAT across borders, a car's use and a fixed asset on the item form: plain choices, a hint for each, what is saved. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { memoryServices } from '../../../forms/index.ts'
+import { renderWith } from '../../../forms/testing.ts'
+import { ItemsPage } from './ItemsPage.tsx'
+
+/** The one-time item form of `kind` with "Company …" ticked, and the services behind it. */
+const companyForm = async (kind: 'Expense' | 'Income', today: string) => {
+  const services = memoryServices([])
+  await renderWith(<ItemsPage dataType={kind} today={today} />, services)
+  const form = screen.getByRole('form', { name: `Add One Time ${kind}` })
+  fireEvent.click(within(form).getByLabelText(`Company ${kind.toLowerCase()}`))
+  return { form, services }
+}
+
+const fill = (form: HTMLElement, name: string, amount: string) => {
+  fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: name } })
+  fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: amount } })
+}
+
+describe('items across borders', () => {
+  it('an expense: services bought from abroad with its hint, a car in mixed use, a fixed asset', async () => {
+    const { form, services } = await companyForm('Expense', '2026-03-15')
+    fill(form, 'Licence', '1000')
+    fireEvent.change(within(form).getByLabelText('Purchase from abroad'), { target: { value: 'importServices' } })
+    expect(within(form).getByText(/it is your output VAT and, in the same month, your input VAT/)).toBeTruthy()
+    // Self-assessed at a rate: the percent stays.
+    expect(within(form).getByLabelText(/VAT percent/)).toBeTruthy()
+    fireEvent.change(within(form).getByLabelText('A car cost (purchase, fuel, repairs, leasing)'), {
+      target: { value: 'mixed' },
+    })
+    fireEvent.click(within(form).getByLabelText(/A fixed asset/))
+    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Expense' }))
+    await waitFor(() => expect(services.records()).toHaveLength(1))
+    expect(services.records()[0]!.dataObject).toMatchObject({
+      crossBorder: 'importServices',
+      car: { use: 'mixed' },
+      fixedAsset: true,
+    })
+  }, 20_000)
+
+  it('a WNT invoiced late counts for VAT on the 15th of the month after the supply, shown before saving', async () => {
+    const { form } = await companyForm('Expense', '2026-05-10')
+    fireEvent.change(within(form).getByLabelText('Day of supply (if another day)'), {
+      target: { value: '2026-03-03' },
+    })
+    const months = () => within(form).getByTestId('tax-months').textContent
+    expect(months()).toContain('VAT: counted in May 2026.')
+    fireEvent.change(within(form).getByLabelText('Purchase from abroad'), { target: { value: 'wnt' } })
+    expect(months()).toContain('VAT: counted in April 2026.')
+  }, 20_000)
+
+  it('an income: a WDT asks for no percent, offers no car or asset, and is saved at 0 %', async () => {
+    const { form, services } = await companyForm('Income', '2026-03-15')
+    fill(form, 'Parts', '8000')
+    fireEvent.change(within(form).getByLabelText('Sale abroad'), { target: { value: 'wdt' } })
+    expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()
+    expect(within(form).queryByLabelText('A car cost (purchase, fuel, repairs, leasing)')).toBeNull()
+    expect(within(form).getByText(/buyer has a VAT number of another EU country/)).toBeTruthy()
+    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Income' }))
+    await waitFor(() => expect(services.records()).toHaveLength(1))
+    expect(services.records()[0]!.dataObject).toMatchObject({ crossBorder: 'wdt', percent: '0' })
+  }, 20_000)
+})
