@@ -140,7 +140,8 @@ const rowTotals = (rows: readonly TransactionDto[]) => {
 const MONTHS: string[] = []
 for (let m = '2024-12'; m <= '2027-04'; m = addMonthsToMonth(m, 1)) MONTHS.push(m)
 
-describe('the live month', () => {
+// A property over 200 random histories: on a loaded machine it can take longer than the default 5 s.
+describe('the live month', { timeout: 60_000 }, () => {
   it('every view equals the view of fresh books from the final items and settings; flags of surviving rows are kept', () =>
     fc.assert(
       fc.property(fc.array(actionArb, { minLength: 1, maxLength: 50 }), (actions) => {

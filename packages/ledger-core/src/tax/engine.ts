@@ -824,27 +824,36 @@ const contributionsByPaidMonth = (n: number, c: ContributionRun) => {
 }
 type PaidIn = ReturnType<typeof contributionsByPaidMonth>
 
-/** The year-to-date sums of the PIT stage (reset on 1 January). */
-interface PitCarry {
-  year: number
+/** What the PIT stage sums over a period and over the year to date (contributions by the month they are paid in). */
+interface PitFigures {
   revenue: Grosze
   costs: Grosze
   social: Grosze
-  healthPaid: Grosze
   socialFlat: Grosze
+  /** Health contributions paid. */
+  health: Grosze
   deductions: Grosze
+}
+
+/** The year-to-date sums of the PIT stage (reset on 1 January). */
+interface PitCarry extends PitFigures {
+  year: number
   advances: Grosze
 }
 
 /** One PIT period's own sums (the year-to-date ones are in the carry). */
-interface PitSums {
-  revenue: Grosze
-  costs: Grosze
-  social: Grosze
-  socialFlat: Grosze
-  health: Grosze
-  deductions: Grosze
+interface PitSums extends PitFigures {
   flatRevenue: Map<PercentString, Grosze>
+}
+
+/** Adds month `j` to PIT sums. */
+const addPitMonth = (s: PitFigures, f: MonthFigures, paid: PaidIn, j: number, deductions: Grosze) => {
+  s.revenue += f.companyRevenue
+  s.costs += f.companyCosts
+  s.social += paid.social[j]!
+  s.socialFlat += paid.socialNoFp[j]!
+  s.health += paid.health[j]!
+  s.deductions += deductions
 }
 
 /** Adds the months `i`…through `to` to a period's sums and the carry; returns the index after the period. */
@@ -862,23 +871,13 @@ const sumPitPeriod = (
   while (j < run.n && run.months[j]!.month <= to) {
     if (run.info[j]!.year !== carry.year) {
       carry.year = run.info[j]!.year
-      carry.revenue = carry.costs = carry.social = carry.healthPaid = carry.socialFlat = carry.deductions = 0n
+      carry.revenue = carry.costs = carry.social = carry.health = carry.socialFlat = carry.deductions = 0n
       carry.advances = 0n
     }
     const f = run.months[j]!
     const d = run.deductionOf(j, flat)
-    sums.revenue += f.companyRevenue
-    sums.costs += f.companyCosts
-    sums.social += paid.social[j]!
-    sums.socialFlat += paid.socialNoFp[j]!
-    sums.health += paid.health[j]!
-    sums.deductions += d
-    carry.revenue += f.companyRevenue
-    carry.costs += f.companyCosts
-    carry.social += paid.social[j]!
-    carry.socialFlat += paid.socialNoFp[j]!
-    carry.healthPaid += paid.health[j]!
-    carry.deductions += d
+    addPitMonth(sums, f, paid, j, d)
+    addPitMonth(carry, f, paid, j, d)
     if (flat)
       for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
         const rate = r.rate ?? setting.firstPercent
@@ -916,7 +915,7 @@ const flatPitPeriod = (head: PitHead, rates: TaxRates, sums: PitSums, carry: Pit
     revenueYearToDate: carry.revenue,
     costsYearToDate: carry.costs,
     socialYearToDate: carry.socialFlat,
-    healthDeductedYearToDate: (carry.healthPaid * deductible + 5000n) / 10000n,
+    healthDeductedYearToDate: (carry.health * deductible + 5000n) / 10000n,
     deductionsYearToDate: 0n,
     base,
     taxYearToDate: tax,
@@ -935,8 +934,8 @@ const cumulativePitPeriod = (
   carry: PitCarry,
 ): PitPeriod => {
   const linear = setting.taxType === 'Linear'
-  const healthDeductedYtd = linear ? minG(carry.healthPaid, rates.pit.linear.healthDeductionCap) : 0n
-  const healthDeductedBefore = linear ? minG(carry.healthPaid - sums.health, rates.pit.linear.healthDeductionCap) : 0n
+  const healthDeductedYtd = linear ? minG(carry.health, rates.pit.linear.healthDeductionCap) : 0n
+  const healthDeductedBefore = linear ? minG(carry.health - sums.health, rates.pit.linear.healthDeductionCap) : 0n
   const base = incomeTaxBase(carry.revenue, carry.costs, carry.social, healthDeductedYtd, carry.deductions)
   const tax = incomeTax(base, setting, rates)
   const advance = maxG(tax - carry.advances, 0n)
@@ -980,7 +979,7 @@ const pitStart: PitCarry = {
   revenue: 0n,
   costs: 0n,
   social: 0n,
-  healthPaid: 0n,
+  health: 0n,
   socialFlat: 0n,
   deductions: 0n,
   advances: 0n,

@@ -98,6 +98,20 @@ const changedArb = (before: TaxInput) =>
           }
     })
 
+/** 2024–2026, the same revenue (and costs) every month, monthly VAT and PIT settings from 2024, no contributions. */
+const threeYears = (costs: bigint, taxType: 'Scale' | 'Linear'): TaxInput => ({
+  months: Array.from({ length: 36 }, (_, i) => ({
+    month: monthAt(i),
+    companyRevenue: 1_000_000n,
+    companyCosts: costs,
+    outputVat: 230_000n,
+    inputVat: (costs * 23n) / 100n,
+  })),
+  vat: [{ date: '2024-01-01', percent: '23', paymentInterval: 1 }],
+  pit: [pitInput(taxType, { date: '2024-01-01' })],
+  socialSecurity: [],
+})
+
 describe('incremental tax runs', () => {
   it('a run restarted from an earlier run equals a run from scratch', () =>
     fc.assert(
@@ -113,19 +127,9 @@ describe('incremental tax runs', () => {
     ))
 
   it('a change to March 2025 recomputes from March 2025; the same inputs recompute nothing', () => {
-    const months = Array.from({ length: 36 }, (_, i) => ({
-      month: monthAt(i),
-      companyRevenue: 1_000_000n,
-      companyCosts: 200_000n,
-      outputVat: 230_000n,
-      inputVat: 46_000n,
-    }))
-    const input: TaxInput = {
-      months,
-      vat: [{ date: '2024-01-01', percent: '23', paymentInterval: 1 }],
-      pit: [pitInput('Linear', { date: '2024-01-01' })],
-      socialSecurity: [{ date: '2024-01-01', amount: '1926.76', percent: '4.9' }],
-    }
+    const input = threeYears(200_000n, 'Linear')
+    const months = input.months
+    input.socialSecurity = [{ date: '2024-01-01', amount: '1926.76', percent: '4.9' }]
     const first = computeTaxesFrom(input, null)
     const changed = months.map((m) => (m.month === '2025-03' ? { ...m, companyRevenue: 2_000_000n } : m))
     let before = taxCounter.months
@@ -150,19 +154,7 @@ describe('incremental tax runs', () => {
   })
 
   it('a setting dated in 2025 recomputes from January 2025', () => {
-    const months = Array.from({ length: 36 }, (_, i) => ({
-      month: monthAt(i),
-      companyRevenue: 1_000_000n,
-      companyCosts: 0n,
-      outputVat: 230_000n,
-      inputVat: 0n,
-    }))
-    const input: TaxInput = {
-      months,
-      vat: [{ date: '2024-01-01', percent: '23', paymentInterval: 1 }],
-      pit: [pitInput('Scale', { date: '2024-01-01' })],
-      socialSecurity: [],
-    }
+    const input = threeYears(0n, 'Scale')
     const later = { ...input, pit: [...input.pit, pitInput('Linear', { date: '2025-06-01' })] }
     const run = computeTaxesFrom(later, computeTaxesFrom(input, null))
     expect(run.run.months[run.restartedAt]!.month).toBe('2025-01')
