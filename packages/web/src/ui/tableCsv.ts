@@ -4,7 +4,7 @@
  * figure itself (with a decimal comma in the Polish Excel dialect), never the screen's "1 234,50 zł". A cell that
  * spans columns is followed by empty cells, so every row keeps the heading's columns.
  */
-import { type CsvDialect, RFC4180, renderCsv } from '@finance/ledger-core/format'
+import { type CsvDialect, EXCEL_PL, RFC4180, renderCsv } from '@finance/ledger-core/format'
 
 /** A cell's text: its machine value when it has one, else its words (a column number and its label joined). */
 const cellText = (cell: HTMLTableCellElement): string => {
@@ -36,4 +36,23 @@ export const saveText = (fileName: string, text: string, type: string): void => 
   a.click()
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+export type SaveText = (fileName: string, text: string, type: string) => void
+
+/**
+ * Saves the first table under `root` matching `selector` as `fileName` (a CSV, or a Polish Excel file with
+ * `excel`); `false` when no such table is on the screen (still loading), so the caller can say so.
+ */
+export const exportTable = (
+  root: ParentNode | null | undefined,
+  selector: string,
+  fileName: string,
+  excel: boolean,
+  save: SaveText = saveText,
+): boolean => {
+  const table = root?.querySelector<HTMLTableElement>(selector)
+  if (!table) return false
+  save(fileName, tableCsv(table, excel ? EXCEL_PL : RFC4180), 'text/csv;charset=utf-8')
+  return true
 }

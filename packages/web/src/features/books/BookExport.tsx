@@ -3,11 +3,10 @@
  * Polish Excel (semicolons, decimal commas, a byte order mark), built from the table itself — its columns, its
  * headings in the UI language, the month rows and totals — with the figures as numbers, not as formatted text.
  */
-import { EXCEL_PL, RFC4180 } from '@finance/ledger-core/format'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { RefObject } from 'react'
 import { Button, useMessages } from '../../ui/index.ts'
-import { saveText, tableCsv } from '../../ui/tableCsv.ts'
+import { exportTable, type SaveText } from '../../ui/tableCsv.ts'
 
 type Book = 'kpir' | 'ewp'
 
@@ -17,22 +16,18 @@ type Props = {
   books: readonly Book[]
   /** `2026` or `2026-03`: the period of the file's name. */
   period: string
-  save?: (fileName: string, text: string, type: string) => void
+  save?: SaveText
 }
 
-export const BookExport = ({ root, books, period, save = saveText }: Props) => {
+export const BookExport = ({ root, books, period, save }: Props) => {
   const { t } = useLingui()
   const messages = useMessages()
   const names: Record<Book, string> = { kpir: 'KPiR', ewp: t`ewidencja` }
   const download = (book: Book, excel: boolean) => {
-    const table = root.current?.querySelector<HTMLTableElement>(`table.book--${book}`)
-    if (!table) {
-      messages.error(t`The book is not on the screen yet: wait until it loads and try again.`)
-      return
-    }
     const fileName = `${book === 'kpir' ? 'KPiR' : 'ewidencja'}_${period}${excel ? '_Excel' : ''}.csv`
-    save(fileName, tableCsv(table, excel ? EXCEL_PL : RFC4180), 'text/csv;charset=utf-8')
-    messages.info(t`File ${fileName} downloaded`)
+    if (exportTable(root.current, `table.book--${book}`, fileName, excel, save))
+      messages.info(t`File ${fileName} downloaded`)
+    else messages.error(t`The book is not on the screen yet: wait until it loads and try again.`)
   }
   if (books.length === 0) return null
   return (
