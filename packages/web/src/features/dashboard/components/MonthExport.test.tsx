@@ -23,7 +23,8 @@ describe("the month's computed books to a spreadsheet", () => {
     render(withProviders(await i18nFor('pl'), <Month save={save} />))
     fireEvent.click(screen.getByRole('button', { name: 'Pobierz miesiąc jako CSV' }))
     fireEvent.click(screen.getByRole('button', { name: 'Pobierz miesiąc dla Excela' }))
-    const [[csvName, csv], [excelName, excel]] = save.mock.calls as unknown as [string, string][]
+    const [csvName = '', csv = ''] = save.mock.calls[0] ?? []
+    const [excelName = '', excel = ''] = save.mock.calls[1] ?? []
     expect([csvName, excelName]).toEqual(['Finance_2026-03.csv', 'Finance_2026-03_Excel.csv'])
     const lines = csv.split('\r\n').filter((l) => l !== '')
     // The heading and one line per transaction on the screen.
