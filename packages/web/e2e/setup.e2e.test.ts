@@ -8,13 +8,10 @@
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   journeyApi,
   launchBrowser,
   type LaunchedBrowser,
   login,
-  REGISTRATION_KEY,
   type RunningServer,
   screenshot,
   screenshotOnFailure,
@@ -28,20 +25,11 @@ const START = `${START_MONTH}-10`
 
 let server: RunningServer
 let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
+const { call, tokenOf, registerUser } = journeyApi(() => server)
 
 beforeAll(async () => {
   server = await startServer()
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'pl',
-  })
+  await registerUser(USER_EMAIL, USER_PASSWORD)
   browser = await launchBrowser()
   await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
 })
