@@ -6,8 +6,6 @@
 import { formatNumber } from '@finance/ledger-core/format'
 import type { Lang } from './i18n.ts'
 
-const DECIMAL = /^-?\d+(\.\d+)?$/
-
 /**
  * Figures in tables come from the shared formatting module (the web app and the e-mails use the same one):
  * `formatAmount` gives `-15 000,50` in Polish and `-15,000.50` in English (the column header names the currency),
@@ -37,41 +35,8 @@ export const renderTable = (columns: readonly Column[], rows: readonly (readonly
   return [line(columns.map((c) => c.header)), rule, ...rows.map((r) => line(r))].join('\n') + '\n'
 }
 
-/** How a CSV file is written: RFC 4180, or what a Polish Excel opens by double-click. */
-export interface CsvDialect {
-  readonly separator: ',' | ';'
-  /** Figures with a decimal comma (`1234,50`). */
-  readonly decimalComma: boolean
-  /** A UTF-8 byte order mark first, so Excel reads the text as UTF-8. */
-  readonly bom: boolean
-}
-
-export const RFC4180: CsvDialect = { separator: ',', decimalComma: false, bom: false }
-export const EXCEL_PL: CsvDialect = { separator: ';', decimalComma: true, bom: true }
-
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading apostrophe, so a
- * name like `=HYPERLINK(…)` stays text (OWASP's CSV injection advice). Figures (`-1200.00`) stay numbers.
- */
-export const neutralise = (value: string): string =>
-  /^[=+\-@\t\r]/.test(value) && !DECIMAL.test(value) ? `'${value}` : value
-
-/** One CSV field: neutralised, decimal comma in that dialect, quoted when it holds the separator, a quote, CR or LF. */
-export const csvField = (value: string, dialect: CsvDialect = RFC4180): string => {
-  let v = neutralise(value)
-  if (dialect.decimalComma && DECIMAL.test(v)) v = v.replace('.', ',')
-  return v.includes(dialect.separator) || /["\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
-}
-
-/** CSV with CRLF line ends and a header row first (RFC 4180 unless another dialect is given). */
-export const renderCsv = (
-  header: readonly string[],
-  rows: readonly (readonly string[])[],
-  dialect: CsvDialect = RFC4180,
-): string =>
-  (dialect.bom ? '\uFEFF' : '') +
-  [header, ...rows].map((r) => r.map((cell) => csvField(cell, dialect)).join(dialect.separator)).join('\r\n') +
-  '\r\n'
+// The CSV writer is shared with the web app's exports: one implementation, in the core's format entry.
+export { type CsvDialect, csvField, EXCEL_PL, neutralise, RFC4180, renderCsv } from '@finance/ledger-core/format'
 
 export interface Palette {
   readonly bold: (s: string) => string

@@ -146,3 +146,39 @@ export const formatInstant = (lang: Lang, instant: string | number): string => {
   if (Number.isNaN(d.getTime())) return String(instant)
   return instantInWarsaw(lang).format(d)
 }
+
+/** How a CSV file is written: RFC 4180, or what a Polish Excel opens by double-click. */
+export interface CsvDialect {
+  readonly separator: ',' | ';'
+  /** Figures with a decimal comma (`1234,50`). */
+  readonly decimalComma: boolean
+  /** A UTF-8 byte order mark first, so Excel reads the text as UTF-8. */
+  readonly bom: boolean
+}
+
+export const RFC4180: CsvDialect = { separator: ',', decimalComma: false, bom: false }
+export const EXCEL_PL: CsvDialect = { separator: ';', decimalComma: true, bom: true }
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading apostrophe, so a
+ * name like `=HYPERLINK(…)` stays text (OWASP's CSV injection advice). Figures (`-1200.00`) stay numbers.
+ */
+export const neutralise = (value: string): string =>
+  /^[=+\-@\t\r]/.test(value) && !DECIMAL.test(value) ? `'${value}` : value
+
+/** One CSV field: neutralised, decimal comma in that dialect, quoted when it holds the separator, a quote, CR or LF. */
+export const csvField = (value: string, dialect: CsvDialect = RFC4180): string => {
+  let v = neutralise(value)
+  if (dialect.decimalComma && DECIMAL.test(v)) v = v.replace('.', ',')
+  return v.includes(dialect.separator) || /["\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+}
+
+/** CSV with CRLF line ends and a header row first (RFC 4180 unless another dialect is given). */
+export const renderCsv = (
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  dialect: CsvDialect = RFC4180,
+): string =>
+  (dialect.bom ? '\uFEFF' : '') +
+  [header, ...rows].map((r) => r.map((cell) => csvField(cell, dialect)).join(dialect.separator)).join('\r\n') +
+  '\r\n'

@@ -32,6 +32,7 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   accept: msg`Accept`,
   error: msg`Error`,
   confirmation: msg`Confirmation`,
+  setup: msg`Set-up`,
 }
 
 /** `true` for a segment of the app's own paths; a made-up segment (a mistyped address) has no label. */

@@ -14,7 +14,12 @@ const amountClass = (v: string | null | undefined) => `num${v?.startsWith('-') ?
 
 const Money = ({ value }: { value: string | null | undefined }) => {
   const fmt = useFormat()
-  return <td className={amountClass(value)}>{value ? fmt.amount(value) : ''}</td>
+  // data-value: the figure itself, for the CSV export of what the table shows.
+  return (
+    <td className={amountClass(value)} data-value={value ?? ''}>
+      {value ? fmt.amount(value) : ''}
+    </td>
+  )
 }
 
 /** The remark of a correcting entry, in the UI language. */

@@ -5,13 +5,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
 import { Button, Loader, PeriodNav, Select, useMessages } from '../../ui/index.ts'
 import { type BookRequest, type BooksApi, createBooksApi, type JpkRequest, saveFile } from './api.ts'
+import { BookExport } from './BookExport.tsx'
 import { BookSummary, EwpTable, KpirTable } from './BookTables.tsx'
 import { booksMachine } from './booksMachine.ts'
 import { useProblemText } from './problems.ts'
@@ -38,6 +39,7 @@ const hasRows = (book: BookView, kind: 'kpir' | 'ewp') =>
 export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const { t, i18n } = useLingui()
   const messages = useMessages()
+  const root = useRef<HTMLDivElement>(null)
   const problemText = useProblemText()
   const monthNames = useMonthNames()
   const fmt = useFormat()
@@ -86,7 +88,7 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const showEwp = book !== null && hasRows(book, 'ewp')
 
   return (
-    <div className="books-page" aria-busy={busy}>
+    <div className="books-page" aria-busy={busy} ref={root}>
       <h1 className="page-title">
         <Trans>Tax book</Trans>
       </h1>
@@ -164,6 +166,11 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
           )}
           {showKpir && <KpirTable book={book} />}
           {showEwp && <EwpTable book={book} />}
+          <BookExport
+            root={root}
+            books={[...(showKpir ? (['kpir'] as const) : []), ...(showEwp ? (['ewp'] as const) : [])]}
+            period={month === null ? String(book.year) : `${book.year}-${String(month).padStart(2, '0')}`}
+          />
           <section className="books-page__files" aria-labelledby="books-files">
             <h2 id="books-files">
               <Trans>JPK files</Trans>

@@ -4,6 +4,7 @@
  */
 import { type ApiClient, api } from '../../api/client.ts'
 import type { BookView, JpkDownload, JpkForm } from './types.ts'
+import { saveText } from '../../ui/tableCsv.ts'
 
 export interface BookRequest {
   readonly year: number
@@ -29,13 +30,4 @@ export const createBooksApi = (client: ApiClient = api) => ({
 export type BooksApi = ReturnType<typeof createBooksApi>
 
 /** Hands a downloaded file to the browser as a download. */
-export const saveFile = ({ fileName, xml }: JpkDownload): void => {
-  const url = URL.createObjectURL(new Blob([xml], { type: 'application/xml' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+export const saveFile = ({ fileName, xml }: JpkDownload): void => saveText(fileName, xml, 'application/xml')

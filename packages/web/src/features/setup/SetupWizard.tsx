@@ -153,8 +153,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
         </h2>
         <p>
           <Trans>
-            From the settings just saved, before any income or cost is entered. VAT and the PIT advance follow the
-            incomes and costs you record; the contributions are due whatever the income.
+            From the settings just saved, before any income or cost is entered, under the month each payment is due. VAT
+            and the PIT advance follow the incomes and costs you record; the contributions are due whatever the income.
           </Trans>
         </p>
         {owed.map(({ month, rows }) => (
@@ -189,7 +189,7 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
       <ol className="setup__steps" aria-label={t`Steps`}>
         {STEPS.map((s, i) => (
           <li key={s} aria-current={s === step ? 'step' : undefined} className={i < index ? 'setup__done' : undefined}>
-            {stepTitles[s]}
+            {i + 1}. {stepTitles[s]}
           </li>
         ))}
       </ol>

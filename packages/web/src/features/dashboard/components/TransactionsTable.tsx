@@ -108,10 +108,11 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                     </strong>
                   )}
                 </th>
-                <td className="num">
+                {/* data-value: the figure itself, for the CSV export of the month. */}
+                <td className="num" data-value={d.amount ?? ''}>
                   <Amount value={d.amount} />
                 </td>
-                <td className="num">
+                <td className="num" data-value={d.sum ?? ''}>
                   <Amount value={d.sum} />
                 </td>
               </tr>

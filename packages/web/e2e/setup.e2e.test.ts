@@ -1,0 +1,120 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of the first-run set-up in real Chromium against the real server, in Polish: a new user who
+ * started the business two months ago logs in; Company, Taxes and ZUS open without a single 404 or error in the
+ * console while nothing is recorded; home offers the set-up, the user goes through it with the keyboard (typing,
+ * Enter, Tab to Dalej), saves, and reads what the first months owe; Settings opens the set-up again.
+ */
+import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+} from './harness.ts'
+
+const USER_EMAIL = 'setup-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+const START_MONTH = addMonthsToMonth(dateInPoland(new Date()).slice(0, 7), -2)
+const START = `${START_MONTH}-10`
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf, registerUser } = journeyApi(() => server)
+
+beforeAll(async () => {
+  server = await startServer()
+  await registerUser(USER_EMAIL, USER_PASSWORD)
+  browser = await launchBrowser()
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('first-run set-up', () => {
+  it('opens Company, Taxes and ZUS on a first visit without a 404 or an error in the console', async () => {
+    const page = browser.page
+    const notFound: string[] = []
+    const errors: string[] = []
+    const onResponse = (r: { status(): number; url(): string }) => void (r.status() === 404 && notFound.push(r.url()))
+    const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && errors.push(m.text()))
+    page.on('response', onResponse)
+    page.on('console', onConsole)
+    for (const path of [
+      'companydashboard/company',
+      'companydashboard/fees/taxes',
+      'companydashboard/fees/socialsecurity',
+    ]) {
+      await page.goto(`${server.url}/${path}`)
+      await page.waitForLoadState('networkidle')
+    }
+    page.off('response', onResponse)
+    page.off('console', onConsole)
+    expect(notFound).toEqual([])
+    expect(errors).toEqual([])
+    await page.goto(`${server.url}/`)
+  })
+
+  it('is offered to a new user, goes by keyboard, writes the settings and shows what the first months owe', async () => {
+    const page = browser.page
+    await page.getByRole('link', { name: 'Rozpocznij konfigurację' }).click()
+    await page.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' }).waitFor()
+    await page.getByLabel('Nazwa firmy').fill('Kowalski IT')
+    await page.getByLabel('NIP').fill('5260250274')
+    await page.getByLabel('Imię').fill('Jan')
+    await page.getByLabel('Nazwisko').fill('Kowalski')
+    await page.getByLabel('Urząd skarbowy').fill('1471')
+    await page.getByLabel('Data rozpoczęcia działalności').fill(START)
+    await screenshot(page, 'setup-wizard-company')
+    await page.keyboard.press('Enter')
+    // The next step's heading takes the focus, so a screen reader says where the user is.
+    const vat = page.getByRole('heading', { name: 'Krok 2 z 5: VAT' })
+    await vat.waitFor()
+    expect(await vat.evaluate((h) => h === document.activeElement)).toBe(true)
+    await page.getByLabel('Rozliczenie VAT').selectOption('1')
+    // From a list the user tabs to Dalej and presses Enter.
+    await page.getByLabel('Rozliczenie VAT').press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Wstecz')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Krok 3 z 5: Podatek dochodowy' }).waitFor()
+    await page.getByLabel(`Forma opodatkowania w ${START.slice(0, 4)} r.`).selectOption('Linear')
+    await page.getByRole('button', { name: 'Dalej' }).press('Enter')
+    await page.getByRole('heading', { name: 'Krok 4 z 5: Składki ZUS' }).waitFor()
+    await page.getByLabel('Opłacane od').press('Enter')
+    await page.getByRole('heading', { name: 'Krok 5 z 5: Podsumowanie' }).waitFor()
+    await screenshot(page, 'setup-wizard-summary')
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).press('Enter')
+    await page.getByRole('heading', { name: 'Co trzeba zapłacić za pierwsze miesiące' }).waitFor()
+    // The start month's contributions fall due in the month after it.
+    const second = page.getByRole('region', { name: addMonthsToMonth(START_MONTH, 1) })
+    expect(await second.innerText()).toContain('Składki ZUS')
+    await screenshot(page, 'setup-wizard-owed')
+
+    // The settings are there, dated from the start.
+    const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+    const pit = (await call(user, 'GET', 'fee/GetListByType/Pit')) as {
+      dataObject: { date: string; taxType: string }
+    }[]
+    expect(pit.map((p) => [p.dataObject.date, p.dataObject.taxType])).toContainEqual([START, 'Linear'])
+  })
+
+  it('opens the set-up again from Settings', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/settings`)
+    await page.getByRole('link', { name: 'Otwórz konfigurację' }).waitFor()
+    await screenshot(page, 'setup-settings-reopen')
+    await page.getByRole('link', { name: 'Otwórz konfigurację' }).click()
+    await page.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' }).waitFor()
+  })
+})
