@@ -32,6 +32,12 @@ export const ItemCard = ({
   const fields: FieldSpec[] = [
     { path: 'date', label: t`Date` },
     { path: 'amount', label: t`Amount`, kind: 'money' },
+    ...(values.currency
+      ? [
+          { path: 'currency.code', label: t`Currency` },
+          { path: 'currency.amount', label: t`Net amount in the currency`, kind: 'money' as const },
+        ]
+      : []),
     ...(recurring ? [{ path: 'repetitions', label: t`Repetitions` }] : []),
     ...(values.isCompany
       ? [

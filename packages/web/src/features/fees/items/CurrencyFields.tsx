@@ -1,0 +1,127 @@
+import { isLocalDate, TABLE_A_CURRENCIES } from '@finance/ledger-core'
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import {
+  type CurrencyPreview,
+  type FieldSpec,
+  formatDecimal,
+  formatMoneyText,
+  type ItemDataType,
+  type RecordForm,
+  useLanguage,
+  useServices,
+  useTranslateMessage,
+} from '../../../forms/index.ts'
+
+export interface CurrencyFieldsProps {
+  form: RecordForm
+  dataType: ItemDataType
+  /** Renders one field of the form (the item form's own `input`). */
+  input: (spec: FieldSpec) => React.ReactNode
+}
+
+/** How long the preview waits after the last keystroke before asking the books. */
+const PREVIEW_DELAY_MS = 300
+
+type Preview = { state: 'none' } | { state: 'ready'; value: CurrencyPreview } | { state: 'missing'; message: string }
+
+/**
+ * An item in a foreign currency (docs/tax-rules.md §15): the currency (złoty by default), the net amount in it and
+ * the payment day when known; before saving, the złoty amounts the books will keep and the NBP tables they come from
+ * (asked of the books: `rates/preview`), or why there is no rate. A recurring item stays in złoty.
+ */
+export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) => {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const translate = useTranslateMessage()
+  const services = useServices()
+  const { draft } = form.context
+  const currency = (draft.currency ?? null) as { code?: unknown; amount?: unknown; paidOn?: unknown } | null
+  const code = typeof currency?.code === 'string' ? currency.code : ''
+  const [preview, setPreview] = useState<Preview>({ state: 'none' })
+  // The conversion depends only on the dates and the currency: the preview asks with those, so a name or a percent
+  // not typed yet does not hide it.
+  const asked = {
+    date: draft.date,
+    invoiceDate: draft.invoiceDate ?? null,
+    supplyDate: draft.supplyDate ?? null,
+    taxPoint: draft.taxPoint ?? null,
+    name: 'preview',
+    isCompany: draft.isCompany === true,
+    vatTreatment: 'np',
+    currency,
+  }
+  const key = JSON.stringify([asked, dataType])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the draft the preview is of
+  useEffect(() => {
+    if (code === '' || !services.previewCurrency || !isLocalDate(draft.date)) {
+      setPreview({ state: 'none' })
+      return
+    }
+    let live = true
+    const timer = setTimeout(() => {
+      services.previewCurrency?.(dataType, asked).then(
+        (value) => live && setPreview(value ? { state: 'ready', value } : { state: 'none' }),
+        (e: { fieldErrors?: Record<string, string> }) =>
+          live &&
+          setPreview(
+            e?.fieldErrors?.currency ? { state: 'missing', message: e.fieldErrors.currency } : { state: 'none' },
+          ),
+      )
+    }, PREVIEW_DELAY_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [key, code, services])
+  const options = TABLE_A_CURRENCIES.filter((c) => c !== 'XDR').map((c) => ({ value: c, label: c }))
+  const day = (d: string) =>
+    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${d}T00:00:00Z`),
+    )
+  const rate = (r: { table: string; date: string; rate: string }) =>
+    t`${formatDecimal(r.rate, language)} zł (table ${r.table} of ${day(r.date)})`
+  return (
+    <div className="item-currency">
+      {input({
+        path: 'currency.code',
+        label: t`Currency`,
+        kind: 'select',
+        options,
+        placeholder: t`Polish złoty (PLN)`,
+      })}
+      {code !== '' &&
+        input({ path: 'currency.amount', label: t`Net amount in ${code}`, kind: 'money', required: true })}
+      {code !== '' && input({ path: 'currency.paidOn', label: t`Paid or received on (if known)`, kind: 'date' })}
+      <div aria-live="polite" className="item-currency__preview">
+        {preview.state === 'ready' && (
+          <dl>
+            <dt>{t`VAT base in złoty`}</dt>
+            <dd>
+              {formatMoneyText(preview.value.amount, language)} zł — {rate(preview.value.currency.vatRate!)}
+            </dd>
+            <dt>{t`Revenue or cost in złoty`}</dt>
+            <dd>
+              {formatMoneyText(preview.value.currency.pitAmount!, language)} zł —{' '}
+              {rate(preview.value.currency.pitRate!)}
+            </dd>
+            {preview.value.currency.paidRate && preview.value.currency.paidAmount && (
+              <>
+                <dt>{t`Value on the payment day`}</dt>
+                <dd>
+                  {formatMoneyText(preview.value.currency.paidAmount, language)} zł —{' '}
+                  {rate(preview.value.currency.paidRate)}
+                </dd>
+              </>
+            )}
+          </dl>
+        )}
+        {preview.state === 'missing' && (
+          <p className="field__warning" role="status">
+            {translate(preview.message)}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}
