@@ -44,6 +44,8 @@ export interface RecordServices {
    * the NBP tables used; `null` for a złoty item. A missing rate throws the API's 400 (field `currency`).
    */
   previewCurrency?(dataType: ServiceDataType, dataObject: Record<string, unknown>): Promise<CurrencyPreview | null>
+  /** Records the NBP's yearly table A archive the user picked (`POST rates/import`): how many tables were added. */
+  importRates?(file: { name: string; base64: string }): Promise<{ added: number; from: string; to: string }>
 }
 
 /** The answer of `POST rates/preview` for an item in a foreign currency. */
@@ -95,6 +97,9 @@ export const apiServices = (client: ApiClient): RecordServices => ({
   async previewCurrency(dataType, dataObject) {
     const r = await client.post<{ conversion: CurrencyPreview | null }>('rates/preview', { dataType, data: dataObject })
     return r.conversion
+  },
+  importRates(file) {
+    return client.post('rates/import', { fileName: file.name, base64: file.base64 })
   },
 })
 

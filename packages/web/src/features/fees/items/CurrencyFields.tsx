@@ -20,6 +20,15 @@ export interface CurrencyFieldsProps {
   input: (spec: FieldSpec) => React.ReactNode
 }
 
+/** A picked file's bytes as base64 (the file reader's data URL without its prefix). */
+const base64Of = (file: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+
 /** How long the preview waits after the last keystroke before asking the books. */
 const PREVIEW_DELAY_MS = 300
 
@@ -51,7 +60,8 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
     vatTreatment: 'np',
     currency,
   }
-  const key = JSON.stringify([asked, dataType])
+  const [retry, setRetry] = useState(0)
+  const key = JSON.stringify([asked, dataType, retry])
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the draft the preview is of
   useEffect(() => {
     if (code === '' || !services.previewCurrency || !isLocalDate(draft.date)) {
@@ -74,6 +84,21 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       clearTimeout(timer)
     }
   }, [key, code, services])
+  const [imported, setImported] = useState<string | null>(null)
+  const importArchive = async (file: File) => {
+    if (!services.importRates) return
+    setImported(null)
+    try {
+      const r = await services.importRates({ name: file.name, base64: await base64Of(file) })
+      setImported(t`NBP tables recorded: ${r.added} (${r.from} – ${r.to})`)
+      // Ask again with the tables now held.
+      setPreview({ state: 'none' })
+      setRetry((n) => n + 1)
+    } catch (e) {
+      const err = e as { fieldErrors?: Record<string, string>; errors?: string[] }
+      setImported(translate(err.fieldErrors?.file ?? err.errors?.[0] ?? t`The file could not be imported`))
+    }
+  }
   const options = TABLE_A_CURRENCIES.filter((c) => c !== 'XDR').map((c) => ({ value: c, label: c }))
   const day = (d: string) =>
     new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', { dateStyle: 'medium', timeZone: 'UTC' }).format(
@@ -122,6 +147,21 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
           </p>
         )}
       </div>
+      {code !== '' && services.importRates && (
+        <label className="item-currency__import">
+          {t`Import the NBP table A archive (archiwum_tab_a_YYYY.csv from nbp.pl)`}
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              if (file) void importArchive(file)
+              e.target.value = ''
+            }}
+          />
+        </label>
+      )}
+      {imported !== null && <p role="status">{imported}</p>}
     </div>
   )
 }
