@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react'
 import {
   type CurrencyPreview,
   type FieldSpec,
-  formatDecimal,
   formatMoneyText,
   type ItemDataType,
   type RecordForm,
@@ -48,6 +47,7 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
   const currency = (draft.currency ?? null) as { code?: unknown; amount?: unknown; paidOn?: unknown } | null
   const code = typeof currency?.code === 'string' ? currency.code : ''
   const [preview, setPreview] = useState<Preview>({ state: 'none' })
+  const [imported, setImported] = useState<string | null>(null)
   // The conversion depends only on the dates and the currency: the preview asks with those, so a name or a percent
   // not typed yet does not hide it.
   const asked = {
@@ -64,6 +64,7 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
   const key = JSON.stringify([asked, dataType, retry])
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the draft the preview is of
   useEffect(() => {
+    if (code === '') setImported(null)
     if (code === '' || !services.previewCurrency || !isLocalDate(draft.date)) {
       setPreview({ state: 'none' })
       return
@@ -84,7 +85,6 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       clearTimeout(timer)
     }
   }, [key, code, services])
-  const [imported, setImported] = useState<string | null>(null)
   const importArchive = async (file: File) => {
     if (!services.importRates) return
     setImported(null)
@@ -105,7 +105,7 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       new Date(`${d}T00:00:00Z`),
     )
   const rate = (r: { table: string; date: string; rate: string }) =>
-    t`${formatDecimal(r.rate, language)} zł (table ${r.table} of ${day(r.date)})`
+    t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (table ${r.table} of ${day(r.date)})`
   return (
     <div className="item-currency">
       {input({
