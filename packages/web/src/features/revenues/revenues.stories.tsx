@@ -76,6 +76,16 @@ const novemberRates = {
   },
 }
 
+/** In every copy of the add form: EUR chosen and 1000 typed as the net amount in it. */
+const typeEuroIncome = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement)
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+  for (const select of canvas.getAllByLabelText(/^(Currency|Waluta)$/)) await userEvent.selectOptions(select, 'EUR')
+  for (const amount of canvas.getAllByLabelText(/^(Net amount in EUR|Kwota netto w EUR)/))
+    await userEvent.type(amount, '1000')
+  return canvas
+}
+
 /**
  * A one-time income in EUR: choosing the currency hides the złoty amount; before saving, the form shows the VAT base
  * and the revenue in złoty at the table of Friday 20 November (the last working day before Monday 23 November).
@@ -87,11 +97,7 @@ export const IncomeInEuro: Story = {
     </WithServices>
   ),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
-    for (const select of canvas.getAllByLabelText(/^(Currency|Waluta)$/)) await userEvent.selectOptions(select, 'EUR')
-    for (const amount of canvas.getAllByLabelText(/^(Net amount in EUR|Kwota netto w EUR)/))
-      await userEvent.type(amount, '1000')
+    const canvas = await typeEuroIncome(canvasElement)
     await waitFor(() => expect(canvas.getAllByText(/224\/A\/NBP\/2026/)).toHaveLength(8))
     await expect(canvas.queryAllByLabelText(/^(Amount|Kwota)$/)).toHaveLength(0)
     await expect(canvas.getAllByText(/^4[\s\u00a0,]?234[.,]50 zł/)).toHaveLength(8)
@@ -106,11 +112,7 @@ export const IncomeInEuroWithoutRate: Story = {
     </WithServices>
   ),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
-    for (const select of canvas.getAllByLabelText(/^(Currency|Waluta)$/)) await userEvent.selectOptions(select, 'EUR')
-    for (const amount of canvas.getAllByLabelText(/^(Net amount in EUR|Kwota netto w EUR)/))
-      await userEvent.type(amount, '1000')
+    const canvas = await typeEuroIncome(canvasElement)
     await waitFor(() =>
       expect(canvas.getAllByText(/(No NBP table A rate of EUR|Brak kursu średniego EUR w tabeli A NBP)/)).toHaveLength(
         4,
