@@ -97,4 +97,24 @@ describe('rates/* and items in a currency', () => {
     expect(res.json().fieldErrors).toEqual({ file: 'Not an NBP table A archive: no header row starting with "data;"' })
     expect((await call(h.app, t, 'GET', '/api/rates?from=2026-01-01&to=2026-12-31')).json().tables).toEqual([])
   })
+
+  it('user input is a 400, never a 500', async () => {
+    h = await harness({ now: '2026-05-06T10:00:00.000Z', rates: recordedNbp })
+    const t = await h.user('a@example.com')
+    const bad: ['GET' | 'POST', string, unknown][] = [
+      ['POST', '/api/rates/preview', { dataType: 'Income', data: { currency: { code: 'EUR', amount: 'x' } } }],
+      ['POST', '/api/rates/preview', { dataType: 'Nope', data: {} }],
+      ['POST', '/api/rates/preview', { dataType: 'Income', data: { ...eurIncome, currency: 'EUR' } }],
+      ['POST', '/api/rates/import', { base64: '!!!' }],
+      ['POST', '/api/rates/import', { csv: 'x', base64: 'eA==' }],
+      ['POST', '/api/rates/fetch', { from: '2026-02-30', to: '2026-03-01' }],
+      ['POST', '/api/rates/fetch', { from: '2020-01-01', to: '2026-01-01' }],
+      ['GET', '/api/rates?from=x&to=2026-01-01', undefined],
+      ['POST', '/api/revenue', { dataType: 'RecurringIncome', dataObject: { ...eurIncome, repetitions: 2 } }],
+    ]
+    for (const [method, url, body] of bad) {
+      const res = await call(h.app, t, method, url, body)
+      expect([url, res.statusCode]).toEqual([url, 400])
+    }
+  })
 })

@@ -2,10 +2,19 @@
  * The files the product writes, one function each: what the books still lack comes back as problems (the caller
  * translates them), and a file handed out has passed its official schema.
  */
+import { readFileSync } from 'node:fs'
 import { createMemoryStore } from '@finance/event-store'
 import type { LedgerCommand } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { executeBooks, issueInvoice, loadBooks, taxBookFile, v7File, yearBook } from '../src/index.ts'
+import {
+  executeBooks,
+  importRatesArchive,
+  issueInvoice,
+  loadBooks,
+  taxBookFile,
+  v7File,
+  yearBook,
+} from '../src/index.ts'
 
 const at = '2026-01-10T10:00:00.000Z'
 const primary = {
@@ -108,5 +117,47 @@ describe('files', () => {
     if (!invoice.ok) throw new Error(JSON.stringify(invoice.problems))
     expect(invoice.xml).toContain('FV 1/2026')
     expect(await issueInvoice(state, 9999, { now: when.now })).toMatchObject({ ok: false, status: 404 })
+  })
+})
+
+describe('files of an income in euro', () => {
+  it('JPK_V7M, JPK_PKPIR and the FA(3) invoice carry its złoty amounts at the NBP rate of 7 January', async () => {
+    const store = await trader(true)
+    const archive = new Uint8Array(readFileSync(new URL('./fixtures/nbp/archiwum_tab_a_2026.csv', import.meta.url)))
+    await importRatesArchive(store, 'u1', archive, when.now)
+    // Thursday 8 January 2026: 6 January is a holiday, the last working day before is 7 January (EUR 4.2205).
+    const added = await executeBooks(store, 'u1', {
+      type: 'AddItem',
+      at,
+      userId: 'u1',
+      dataType: 'Income',
+      data: {
+        date: '2026-01-08',
+        name: 'Consulting FV 2/2026',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: '2026-01-08',
+        documentNumber: 'FV 2/2026',
+        counterparty: { name: 'Cloud GmbH', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
+        currency: { code: 'EUR', amount: '1000.00' },
+      },
+    } as LedgerCommand)
+    if ('code' in added) throw new Error(added.message)
+    const { state } = await loadBooks(store, 'u1')
+    const v7 = await v7File(state, '2026-01', { purpose: 1, now: when.now })
+    if (!v7.ok) throw new Error(JSON.stringify(v7.problems))
+    // 1000.00 × 4.2205 = 4220.50; VAT 970.715 → 970.72. The sale's row in złoty.
+    expect(v7.xml).toMatch(/<K_19>4220\.50<\/K_19>\s*<K_20>970\.72<\/K_20>/)
+    const book = await taxBookFile(store, 'u1', 2026, when)
+    if (!book.ok) throw new Error(JSON.stringify(book.problems))
+    expect(book.xml).toContain('4220.50')
+    const id = [...state.records.values()].find(
+      (r) => (r.data as { documentNumber?: string }).documentNumber === 'FV 2/2026',
+    )!.id
+    const invoice = await issueInvoice(state, id, { now: when.now })
+    if (!invoice.ok) throw new Error(JSON.stringify(invoice.problems))
+    expect(invoice.xml).toContain('<KodWaluty>EUR</KodWaluty>')
+    expect(invoice.xml).toContain('<P_14_1W>970.72</P_14_1W>')
+    expect(invoice.xml).toContain('<KursWaluty>4.2205</KursWaluty>')
   })
 })

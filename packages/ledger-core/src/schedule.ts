@@ -61,6 +61,8 @@ export interface Occurrence {
   readonly pitAmount: Grosze
   /** A foreign-currency item's realised exchange difference (tax/currency.ts), `null` when none is known. */
   readonly fx: ExchangeDifference | null
+  /** A foreign-currency item's currency and net amount in it, as typed; `null` for złoty. */
+  readonly currency: { readonly code: string; readonly amount: string } | null
 }
 
 /** A realised exchange difference (uPIT art. 24c): revenue when positive, a cost when negative, on the payment day. */
@@ -161,6 +163,7 @@ export const occurrencesOf = (
       pitAmount,
       fx,
       vatFacts,
+      currency: item.currency ? { code: item.currency.code, amount: item.currency.amount } : null,
     })
   }
   store.set(record, out)

@@ -60,6 +60,7 @@ const buildItemRow = (o: Occurrence): TransactionRow => ({
     isCompany: o.isCompany,
     itemId: o.itemId,
     invoiceDate: o.invoiceDate,
+    ...(o.currency ? { currency: o.currency } : {}),
   },
 })
 

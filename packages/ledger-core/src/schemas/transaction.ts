@@ -63,6 +63,8 @@ export const TransactionDataObjectSchema = Schema.Struct({
    * item and manual rows.
    */
   breakdown: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.String })),
+  /** (optional) An item row in a foreign currency: the currency and the net amount in it (the row's money is złoty). */
+  currency: Schema.optional(Schema.Struct({ code: Schema.String, amount: Money })),
 })
 export type TransactionDataObject = typeof TransactionDataObjectSchema.Type
 

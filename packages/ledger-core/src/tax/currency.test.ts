@@ -11,6 +11,7 @@ import { foldBooks } from '../deciders/books.ts'
 import { taxesThrough } from '../projections/derived.ts'
 import { taxBook } from '../projections/taxBook.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
+import { line, statement } from '../bank/testing.ts'
 import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands } from '../testing/given.ts'
 import { initialRates, perUnit, rateBefore, toZloty, withTables } from './currency.ts'
@@ -215,6 +216,35 @@ describe('the payment day from the row marked paid (or a matched bank line)', ()
     expect(taxesThrough(open.state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(0n)
     expect(taxesThrough(state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(0n)
   })
+  it('a bank line matched to the income sets its payment day the same way', () => {
+    const { events } = runCommands([...settings, rates, { type: 'AddItem', dataType: 'Income', data: eurService() }])
+    const id = (events.at(-1)!.data as { id: number }).id
+    const imported = runCommands(
+      [
+        {
+          type: 'ImportBankStatement',
+          statement: statement([line({ bookingDate: '2026-06-10', amount: '5208.44', title: 'FV 7/05/2026' })]),
+          autoMatch: false,
+        },
+      ],
+      events,
+    )
+    const lineId = [...imported.state.bank.lines.keys()][0]!
+    const matched = runCommands(
+      [
+        {
+          type: 'MatchBankLine',
+          lineId,
+          allocations: [{ kind: 'transaction', id: `i${id}-2026-05`, amount: '5208.44' }],
+        },
+      ],
+      imported.events,
+    )
+    const item = matched.state.records.get(id)!.data as { currency: { paidOn: string; paidAmount: string } }
+    expect([item.currency.paidOn, item.currency.paidAmount]).toEqual(['2026-06-10', '4250.00'])
+    expect(taxesThrough(matched.state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(1_550n)
+  })
+
   it('a payment day without a rate refuses the flag: nothing is written', () => {
     const { state, events } = runCommands([
       ...settings,

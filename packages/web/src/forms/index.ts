@@ -70,6 +70,7 @@ export {
 } from './lib/records.ts'
 export {
   apiServices,
+  type CurrencyPreview,
   type MemoryOptions,
   memoryServices,
   type RecordServices,

@@ -2,7 +2,19 @@
  * The calls the company, fees and revenues screens make (apicontract), behind one interface so stories and
  * tests replace the API: the form and list machines get their `load`/`save`/`loadList`/`remove` actors from it.
  */
-import { formatMoney, parseMoney, percentOf, sum } from '@finance/ledger-core'
+import {
+  foldBooks,
+  formatMoney,
+  isItemDataType,
+  type Item,
+  type LedgerEvent,
+  parseMoney,
+  percentOf,
+  type RateTable,
+  sum,
+  validateRecord,
+  withConversion,
+} from '@finance/ledger-core'
 import type { ApiClient } from '../../api/client.ts'
 import type { SaveRequest } from '../record/recordFormMachine.ts'
 import {
@@ -27,6 +39,19 @@ export interface RecordServices {
   save(dataType: ServiceDataType, request: SaveRequest): Promise<RecordDto>
   /** Deletes, naming the version read when given (If-Match). */
   remove(dataType: ServiceDataType, id: number, version?: number): Promise<unknown>
+  /**
+   * What an income or expense in a foreign currency would be saved as (`POST rates/preview`): its złoty amounts and
+   * the NBP tables used; `null` for a złoty item. A missing rate throws the API's 400 (field `currency`).
+   */
+  previewCurrency?(dataType: ServiceDataType, dataObject: Record<string, unknown>): Promise<CurrencyPreview | null>
+  /** Records the NBP's yearly table A archive the user picked (`POST rates/import`): how many tables were added. */
+  importRates?(file: { name: string; base64: string }): Promise<{ added: number; from: string; to: string }>
+}
+
+/** The answer of `POST rates/preview` for an item in a foreign currency. */
+export interface CurrencyPreview {
+  readonly amount: string
+  readonly currency: NonNullable<Item['currency']>
 }
 
 const isNotFound = (e: unknown): boolean => (e as { status?: unknown } | null)?.status === 404
@@ -98,6 +123,13 @@ export const apiServices = (client: ApiClient, today: () => string = browserToda
   remove(dataType, id, version) {
     return client.del(`${areaOf(dataType)}/${id}`, undefined, version === undefined ? {} : { ifMatch: version })
   },
+  async previewCurrency(dataType, dataObject) {
+    const r = await client.post<{ conversion: CurrencyPreview | null }>('rates/preview', { dataType, data: dataObject })
+    return r.conversion
+  },
+  importRates(file) {
+    return client.post('rates/import', { fileName: file.name, base64: file.base64 })
+  },
 })
 
 /** `vatAmount` and `sum` of an item as the API lists them. */
@@ -127,7 +159,17 @@ export interface MemoryOptions {
   saveError?: unknown
   /** "today" for choosing the setting in force. */
   today?: string
+  /** NBP table A tables the books hold (`from`–`to` recorded whole), for the currency preview. */
+  rates?: { from: string; to: string; tables: RateTable[] }
 }
+
+/** A 400 of the API's shape from field errors. */
+const badRequest = (errors: readonly { field: string; message: string }[]) => ({
+  status: 400,
+  statusText: 'Bad Request',
+  errors: [...new Set(errors.map((e) => e.message))],
+  fieldErrors: Object.fromEntries(errors.map((e) => [e.field, e.message])),
+})
 
 /** In-memory services for stories and tests: same answers as the API, no server. */
 export const memoryServices = (
@@ -178,6 +220,21 @@ export const memoryServices = (
       if (version !== undefined && current && version !== (current.version ?? 0)) throw staleError()
       records = records.filter((r) => r.id !== id)
       return { success: true, id }
+    },
+    // The core's own validation and conversion over the tables given: the answers the API gives.
+    async previewCurrency(dataType, dataObject) {
+      await wait()
+      if (!isItemDataType(dataType)) throw badRequest([{ field: 'dataType', message: 'Unknown data type' }])
+      const v = validateRecord(dataType, dataObject)
+      if (!v.ok) throw badRequest(v.errors)
+      const state = foldBooks(
+        options.rates
+          ? [{ type: 'CurrencyRatesRecorded', data: { source: 'nbpArchive', ...options.rates } } as LedgerEvent]
+          : [],
+      )
+      const c = withConversion(state, dataType, v.value as Item)
+      if (!c.ok) throw badRequest(c.errors)
+      return c.value.currency ? { amount: c.value.amount, currency: c.value.currency } : null
     },
   }
 }

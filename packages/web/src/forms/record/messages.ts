@@ -33,6 +33,13 @@ const known: Record<string, MessageDescriptor> = {
   'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
   'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
   'KSeF number is not valid': msg`KSeF number is not valid`,
+  'Currency must be a currency of NBP table A (EUR, USD, GBP, CHF …)': msg`Currency must be a currency of NBP table A (EUR, USD, GBP, CHF …)`,
+  'Amount in the currency is required': msg`Amount in the currency is required`,
+  'A recurring item is in złoty: enter each foreign-currency document on its own': msg`A recurring item is in złoty: enter each foreign-currency document on its own`,
+  'Not an NBP table A archive: no header row starting with "data;"': msg`This is not an NBP table A archive: it has no header row starting with "data;"`,
+  'Not an NBP table A archive: the header names no currency columns or no "pełny numer tabeli"': msg`This is not an NBP table A archive: its header names no currencies or no "pełny numer tabeli"`,
+  'Not an NBP table A archive: a currency column is not for 1, 10, 100, 1000 or 10000 units': msg`This is not an NBP table A archive: a currency column is not for 1, 10, 100, 1000 or 10000 units`,
+  'Not an NBP table A archive: no table rows': msg`This is not an NBP table A archive: it has no table rows`,
 }
 
 const labels: Record<string, MessageDescriptor> = {
@@ -70,6 +77,8 @@ const labels: Record<string, MessageDescriptor> = {
   'Document number': msg`Document number`,
   'Counterparty name': msg`Counterparty name`,
   'Counterparty address': msg`Counterparty address`,
+  'Amount in the currency': msg`Amount in the currency`,
+  'Paid on': msg`Paid on`,
 }
 
 /** The field messages of the core's validation and bounds, by their English ending. */
@@ -77,6 +86,10 @@ const FIELD_MESSAGE =
   /^(.+?) (must be a number with at most 2 decimals|must not be negative|must be a number from 0 to 100 with at most 2 decimals|must be a date in format yyyy-mm-dd|must be a whole number of at least 1|must be a whole number from 1 to 1200|must be at most 999999999999\.99|must not contain control characters)$/
 const WINDOW_MESSAGE = /^(.+?) must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/
 const LENGTH_MESSAGE = /^(.+?) is too long \(at most (\d+) characters\)$/
+/** A row of an NBP archive file that does not read (books/src/rates/nbpArchive.ts). */
+const ARCHIVE_ROW = /^Row (\d+): .*$/
+/** A foreign-currency item without the NBP rate of a day (tax/currency.ts `missingRateMessage`). */
+const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
 
 /** `(text) => translated text` for the active language. */
 export const useTranslateMessage = (): ((text: string) => string) => {
@@ -90,6 +103,16 @@ export const useTranslateMessage = (): ((text: string) => string) => {
         const [, field = '', from, to] = window
         const label = labels[field] ? i18n._(labels[field]) : field
         return t`${label} must be between ${from} and ${to}`
+      }
+      const row = ARCHIVE_ROW.exec(text)
+      if (row) {
+        const [, n] = row
+        return t`Row ${n} of the file is not written as in the NBP archive`
+      }
+      const rate = MISSING_RATE.exec(text)
+      if (rate) {
+        const [, code, day] = rate
+        return t`No NBP table A rate of ${code} for ${day}: import the NBP table for that day`
       }
       const length = LENGTH_MESSAGE.exec(text)
       if (length) {

@@ -36,6 +36,9 @@ export const ItemCard = ({ transaction, onFlags, onDelete }: Props) => {
         rows={[
           [t`Date`, transaction.date],
           [t`Net`, <Amount key="a" value={d.amount} />],
+          ...(d.currency
+            ? [[t`Net in the currency`, `${fmt.amount(d.currency.amount)} ${d.currency.code}`] as [string, string]]
+            : []),
           [
             t`VAT`,
             <span key="v">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isLate, isSettled, owesRemainder } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
+import { useFormat } from '../../../i18n/format.ts'
 
 const ORDER: Record<string, number> = { '1_Revenue': 1, '2_Fee': 2, '3_Vat': 3, '4_Pit': 4, '5_SocialSecurity': 5 }
 
@@ -34,6 +35,7 @@ export const useTypeLabel = () => {
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
   const typeLabel = useTypeLabel()
+  const fmt = useFormat()
   // In date order; on one day revenues, fees, VAT, PIT and social security in that order.
   const rows = [...transactions].sort(
     (a, b) =>
@@ -90,6 +92,12 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                     <span className="tx-type">{typeLabel(t.eventType)} </span>
                   )}
                   {d.displayName ?? d.name ?? ''}
+                  {d.currency && (
+                    <span className="tx-currency">
+                      {' '}
+                      ({fmt.amount(d.currency.amount)} {d.currency.code})
+                    </span>
+                  )}
                   {owesRemainder(t) && (
                     <span className="tx-remainder">
                       {' '}

@@ -2,7 +2,7 @@ import { parseMoney, splitPaymentDuty } from '@finance/ledger-core'
 import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
-import { type FieldSpec, FieldValues } from '../../../forms/index.ts'
+import { type FieldSpec, FieldValues, formatMoneyText, type Language, useLanguage } from '../../../forms/index.ts'
 import { FormActions, FormMessages, RecordProblems } from '../../../forms/index.ts'
 import { useRecordForm } from '../../../forms/index.ts'
 import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
@@ -17,6 +17,14 @@ const grossOf = (sum: unknown): bigint => {
   } catch {
     return 0n
   }
+}
+
+/** An item's amount in its currency as the reader writes it (`1000,00 EUR`); '' for złoty. */
+const currencyText = (c: unknown, language: Language): string => {
+  const x = c as { code?: unknown; amount?: unknown } | null | undefined
+  return typeof x?.code === 'string' && typeof x.amount === 'string'
+    ? `${formatMoneyText(x.amount, language)} ${x.code}`
+    : ''
 }
 
 /** One existing item: its values with vatAmount and sum, pencil to edit, trash to delete (after the dialog). */
@@ -34,6 +42,7 @@ export const ItemCard = ({
   onDelete: (id: number) => void
 }) => {
   const { t } = useLingui()
+  const language = useLanguage()
   const dataType = record.dataType as ItemDataType
   const texts = useItemTexts(dataType)
   const recurring = isRecurring(dataType)
@@ -42,6 +51,7 @@ export const ItemCard = ({
   const fields: FieldSpec[] = [
     { path: 'date', label: t`Date` },
     { path: 'amount', label: t`Amount`, kind: 'money' },
+    ...(values.currency ? [{ path: 'currencyText', label: t`Net amount in the currency` }] : []),
     ...(recurring ? [{ path: 'repetitions', label: t`Repetitions` }] : []),
     ...(values.isCompany
       ? [
@@ -82,7 +92,12 @@ export const ItemCard = ({
           )}
           <FieldValues
             fields={fields}
-            values={{ ...values, vatAmount: record.dataObject.vatAmount, sum: record.dataObject.sum }}
+            values={{
+              ...values,
+              vatAmount: record.dataObject.vatAmount,
+              sum: record.dataObject.sum,
+              currencyText: currencyText(values.currency, language),
+            }}
           />
           {dataType === 'Income' && values.isCompany === true && <Fa3Button id={record.id} />}
           {((dataType === 'Income' && values.isCompany === true) || (dataType === 'Expense' && values.ksefNumber)) && (

@@ -17,6 +17,7 @@ import { useLanguage } from '../../../forms/index.ts'
 import { formatPercentText } from '../../../forms/index.ts'
 import { applyCompanyFlag, changeItemDate, resolveVatPercent } from '../lib/companyFlag.ts'
 import { TaxMonths } from './TaxMonths.tsx'
+import { CurrencyFields } from './CurrencyFields.tsx'
 
 export interface ItemFieldsProps {
   form: RecordForm
@@ -59,7 +60,11 @@ export const ItemFields = ({
   const change = (path: string, value: unknown) =>
     path === 'date'
       ? form.send({ type: 'PATCH', values: changeItemDate(draft, value) })
-      : form.send({ type: 'CHANGE', path, value })
+      : path === 'currency.code' && (value === '' || value === null)
+        ? form.send({ type: 'PATCH', values: { currency: null } })
+        : form.send({ type: 'CHANGE', path, value })
+  // An item in a foreign currency has its złoty amounts from the books (the NBP rates): no złoty amount to type.
+  const foreign = typeof (draft.currency as { code?: unknown } | null | undefined)?.code === 'string'
   const input = (spec: FieldSpec) => (
     <FieldInput
       key={spec.path}
@@ -167,7 +172,8 @@ export const ItemFields = ({
     <fieldset className="record-group" disabled={form.submitting}>
       {input({ path: 'date', label: t`Date`, kind: 'date', required: true })}
       {input({ path: 'name', label: t`Name`, required: true })}
-      {input({ path: 'amount', label: t`Amount`, kind: 'money', required: true })}
+      {!foreign && input({ path: 'amount', label: t`Amount`, kind: 'money', required: true })}
+      {!recurring && <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} />}
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox
         label={companyLabel}

@@ -1,0 +1,80 @@
+/**
+ * An income in euro in Chromium, Polish first: choosing EUR hides the złoty amount; the form says which NBP rate is
+ * missing, takes the NBP's yearly archive file right there, then shows the VAT base and the revenue in złoty with the
+ * table of the last working day before (Thursday 30 April for Monday 4 May 2026), and the saved card keeps the euro.
+ * Screenshots at 1280 and 400 px in test-output/screenshots (item-currency-*.png).
+ */
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  REGISTRATION_KEY,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+} from './harness.ts'
+
+const USER_EMAIL = 'currency-user@example.com'
+const USER_PASSWORD = 'User#2026x'
+const ARCHIVE = fileURLToPath(new URL('../../books/test/fixtures/nbp/archiwum_tab_a_2026.csv', import.meta.url))
+
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, tokenOf } = journeyApi(() => server)
+
+beforeAll(async () => {
+  server = await startServer()
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'account/register', {
+    email: USER_EMAIL,
+    password: USER_PASSWORD,
+    confirmPassword: USER_PASSWORD,
+    appRole: 'USER',
+    key: REGISTRATION_KEY,
+    url: `${server.url}/user/login`,
+    language: 'pl',
+  })
+  browser = await launchBrowser()
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('an income in a foreign currency', () => {
+  it('names the missing rate, imports the NBP archive in place, shows the złoty amounts and saves', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/revenues/fixed`)
+    const form = page.getByRole('form', { name: 'Dodaj przychód jednorazowy' })
+    await form.getByLabel('Data *').fill('2026-05-04')
+    await form.getByLabel('Nazwa *').fill('Konsulting dla klienta z Niemiec')
+    await form.getByLabel('Przychód firmowy').check()
+    await form.getByLabel('Waluta').selectOption('EUR')
+    await expect.poll(() => form.getByLabel('Kwota *').count()).toBe(0)
+    await form.getByLabel('Kwota netto w EUR *').fill('1000')
+    await expect
+      .poll(() => form.getByRole('status').first().textContent())
+      .toContain('Brak kursu średniego EUR w tabeli A NBP z dnia 2026-04-30')
+    await form.getByLabel(/Zaimportuj archiwum tabel A NBP/).setInputFiles(ARCHIVE)
+    await expect.poll(() => form.textContent()).toContain('Zapisano tabel kursów NBP: 6')
+    await expect.poll(() => form.textContent()).toContain('4234,50 zł — 4,2345 zł (tabela 084/A/NBP/2026')
+    await screenshot(page, 'item-currency')
+    await form.locator('button[type="submit"]').click()
+    const card = page.locator('.item-card', {
+      has: page.getByRole('heading', { name: 'Konsulting dla klienta z Niemiec' }),
+    })
+    await expect.poll(() => card.textContent()).toContain('EUR')
+    await expect.poll(() => card.textContent()).toContain('4234,50')
+    await screenshot(page, 'item-currency-saved')
+  })
+})

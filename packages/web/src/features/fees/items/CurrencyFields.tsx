@@ -1,0 +1,167 @@
+import { isLocalDate, TABLE_A_CURRENCIES } from '@finance/ledger-core'
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import {
+  type CurrencyPreview,
+  type FieldSpec,
+  formatMoneyText,
+  type ItemDataType,
+  type RecordForm,
+  useLanguage,
+  useServices,
+  useTranslateMessage,
+} from '../../../forms/index.ts'
+
+export interface CurrencyFieldsProps {
+  form: RecordForm
+  dataType: ItemDataType
+  /** Renders one field of the form (the item form's own `input`). */
+  input: (spec: FieldSpec) => React.ReactNode
+}
+
+/** A picked file's bytes as base64 (the file reader's data URL without its prefix). */
+const base64Of = (file: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+
+/** How long the preview waits after the last keystroke before asking the books. */
+const PREVIEW_DELAY_MS = 300
+
+type Preview = { state: 'none' } | { state: 'ready'; value: CurrencyPreview } | { state: 'missing'; message: string }
+
+/**
+ * An item in a foreign currency (docs/tax-rules.md §15): the currency (złoty by default), the net amount in it and
+ * the payment day when known; before saving, the złoty amounts the books will keep and the NBP tables they come from
+ * (asked of the books: `rates/preview`), or why there is no rate. A recurring item stays in złoty.
+ */
+export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) => {
+  const { t } = useLingui()
+  const language = useLanguage()
+  const translate = useTranslateMessage()
+  const services = useServices()
+  const { draft } = form.context
+  const currency = (draft.currency ?? null) as { code?: unknown; amount?: unknown; paidOn?: unknown } | null
+  const code = typeof currency?.code === 'string' ? currency.code : ''
+  const [preview, setPreview] = useState<Preview>({ state: 'none' })
+  const [imported, setImported] = useState<string | null>(null)
+  // The conversion depends only on the dates and the currency: the preview asks with those, so a name or a percent
+  // not typed yet does not hide it.
+  const asked = {
+    date: draft.date,
+    invoiceDate: draft.invoiceDate ?? null,
+    supplyDate: draft.supplyDate ?? null,
+    taxPoint: draft.taxPoint ?? null,
+    name: 'preview',
+    isCompany: draft.isCompany === true,
+    vatTreatment: 'np',
+    currency,
+  }
+  const [retry, setRetry] = useState(0)
+  const key = JSON.stringify([asked, dataType, retry])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the draft the preview is of
+  useEffect(() => {
+    if (code === '') setImported(null)
+    if (code === '' || !services.previewCurrency || !isLocalDate(draft.date)) {
+      setPreview({ state: 'none' })
+      return
+    }
+    let live = true
+    const timer = setTimeout(() => {
+      services.previewCurrency?.(dataType, asked).then(
+        (value) => live && setPreview(value ? { state: 'ready', value } : { state: 'none' }),
+        (e: { fieldErrors?: Record<string, string> }) =>
+          live &&
+          setPreview(
+            e?.fieldErrors?.currency ? { state: 'missing', message: e.fieldErrors.currency } : { state: 'none' },
+          ),
+      )
+    }, PREVIEW_DELAY_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [key, code, services])
+  const importArchive = async (file: File) => {
+    if (!services.importRates) return
+    setImported(null)
+    try {
+      const r = await services.importRates({ name: file.name, base64: await base64Of(file) })
+      setImported(t`NBP tables recorded: ${r.added} (${r.from} – ${r.to})`)
+      // Ask again with the tables now held.
+      setPreview({ state: 'none' })
+      setRetry((n) => n + 1)
+    } catch (e) {
+      const err = e as { fieldErrors?: Record<string, string>; errors?: string[] }
+      setImported(translate(err.fieldErrors?.file ?? err.errors?.[0] ?? t`The file could not be imported`))
+    }
+  }
+  const options = TABLE_A_CURRENCIES.filter((c) => c !== 'XDR').map((c) => ({ value: c, label: c }))
+  const day = (d: string) =>
+    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${d}T00:00:00Z`),
+    )
+  const rate = (r: { table: string; date: string; rate: string }) =>
+    t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (table ${r.table} of ${day(r.date)})`
+  return (
+    <div className="item-currency">
+      {input({
+        path: 'currency.code',
+        label: t`Currency`,
+        kind: 'select',
+        options,
+        placeholder: t`Polish złoty (PLN)`,
+      })}
+      {code !== '' &&
+        input({ path: 'currency.amount', label: t`Net amount in ${code}`, kind: 'money', required: true })}
+      {code !== '' && input({ path: 'currency.paidOn', label: t`Paid or received on (if known)`, kind: 'date' })}
+      <div aria-live="polite" className="item-currency__preview">
+        {preview.state === 'ready' && (
+          <dl>
+            <dt>{t`VAT base in złoty`}</dt>
+            <dd>
+              {formatMoneyText(preview.value.amount, language)} zł — {rate(preview.value.currency.vatRate!)}
+            </dd>
+            <dt>{t`Revenue or cost in złoty`}</dt>
+            <dd>
+              {formatMoneyText(preview.value.currency.pitAmount!, language)} zł —{' '}
+              {rate(preview.value.currency.pitRate!)}
+            </dd>
+            {preview.value.currency.paidRate && preview.value.currency.paidAmount && (
+              <>
+                <dt>{t`Value on the payment day`}</dt>
+                <dd>
+                  {formatMoneyText(preview.value.currency.paidAmount, language)} zł —{' '}
+                  {rate(preview.value.currency.paidRate)}
+                </dd>
+              </>
+            )}
+          </dl>
+        )}
+        {preview.state === 'missing' && (
+          <p className="field__warning" role="status">
+            {translate(preview.message)}
+          </p>
+        )}
+      </div>
+      {code !== '' && services.importRates && (
+        <label className="item-currency__import">
+          {t`Import the NBP table A archive (archiwum_tab_a_YYYY.csv from nbp.pl)`}
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              if (file) void importArchive(file)
+              e.target.value = ''
+            }}
+          />
+        </label>
+      )}
+      {imported !== null && <p role="status">{imported}</p>}
+    </div>
+  )
+}
