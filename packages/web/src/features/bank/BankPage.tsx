@@ -18,6 +18,7 @@ import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
 import './bank.css'
 
 type Props = { effects?: BankApi }
@@ -88,6 +89,7 @@ const SERVER: Record<string, MessageDescriptor> = {
   'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
   'Account number is not a valid IBAN': msg`Account number is not a valid IBAN`,
   'Choose a transaction the books show': msg`Choose a transaction the books show`,
+  ...WHITE_LIST_SERVER,
 }
 
 const STATUS: Record<BankLine['status'], MessageDescriptor> = {
@@ -268,6 +270,7 @@ export const BankPage = ({ effects }: Props) => {
           )}
           <Queue data={data} money={money} reason={reason} act={act} busy={busy} />
           <OpenItems items={data.openItems ?? []} money={money} />
+          <WhiteList payments={data.whiteList ?? []} money={money} act={act} busy={busy} />
           <Lines lines={data.lines} money={money} reason={reason} />
           <Rules rules={data.overview.rules} act={act} busy={busy} />
           <ZusAccount account={data.overview.zusAccount} act={act} busy={busy} />

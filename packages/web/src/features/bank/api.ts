@@ -9,6 +9,7 @@ import type {
   BankQueueEntry,
   OpenItem,
   PickedFile,
+  WhiteListPayment,
 } from './types.ts'
 
 const base64Of = (buffer: ArrayBuffer): string => {
@@ -20,13 +21,20 @@ const base64Of = (buffer: ArrayBuffer): string => {
 
 export const createBankApi = (client: ApiClient = api) => ({
   load: async (): Promise<BankData> => {
-    const [overview, queue, lines, open] = await Promise.all([
+    const [overview, queue, lines, open, whiteList] = await Promise.all([
       client.get<BankOverview>('bank'),
       client.get<BankQueueEntry[]>('bank/queue'),
       client.get<{ lines: BankLine[] }>('bank/lines?limit=50'),
       client.get<{ receivables: OpenItem[]; payables: OpenItem[] }>('bank/open-items'),
+      client.get<{ payments: WhiteListPayment[] }>('bank/whitelist'),
     ])
-    return { overview, queue, lines: lines.lines, openItems: [...open.receivables, ...open.payables] }
+    return {
+      overview,
+      queue,
+      lines: lines.lines,
+      openItems: [...open.receivables, ...open.payables],
+      whiteList: whiteList.payments,
+    }
   },
   /** One file a request, so the screen shows progress file by file. */
   importFile: async (file: PickedFile): Promise<BankFileResult> => {
@@ -54,6 +62,12 @@ export const createBankApi = (client: ApiClient = api) => ({
         return
       case 'deleteRule':
         await client.del(`bank/rules/${action.id}`)
+        return
+      case 'importWhiteList':
+        await client.post('bank/whitelist', {
+          fileName: action.file.name,
+          base64: base64Of(await action.file.arrayBuffer()),
+        })
         return
     }
   },

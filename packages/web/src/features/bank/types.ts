@@ -113,6 +113,27 @@ export interface BankData {
   readonly lines: readonly BankLine[]
   /** Incomes and expenses not paid in full (receivables and payables). */
   readonly openItems?: readonly OpenItem[]
+  /** Payments above 15 000 zł the VAT payers' white list concerns, with the evidence kept. */
+  readonly whiteList?: readonly WhiteListPayment[]
+}
+
+/** `GET /api/bank/whitelist`: an outgoing payment the white list concerns (uPIT art. 22p, uVAT art. 117ba). */
+export interface WhiteListPayment {
+  readonly lineId: string
+  readonly bookingDate: string
+  readonly amount: string
+  readonly nip: string
+  readonly account: string
+  readonly counterparty: string
+  readonly expenses: readonly { readonly id: string; readonly documentNumber: string; readonly gross: string }[]
+  readonly check: {
+    readonly listDate: string
+    readonly source: 'flatFile' | 'api'
+    readonly result: 'active' | 'exempt' | 'listed' | 'absent'
+    readonly requestId: string | null
+  } | null
+  readonly splitPayment: boolean
+  readonly warning: boolean
 }
 
 export type BankFileResult =
@@ -153,3 +174,4 @@ export type BankAction =
   | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
   | { readonly type: 'deleteRule'; readonly id: number }
   | { readonly type: 'setZusAccount'; readonly account: string | null }
+  | { readonly type: 'importWhiteList'; readonly file: PickedFile }
