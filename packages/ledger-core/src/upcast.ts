@@ -52,6 +52,9 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   InventoryTaken: 1,
   // Bank: the white list's answer kept as evidence of a payment (bank/whiteList.ts).
   BankWhiteListChecked: 1,
+  // Bank: CSV column mappings the user saved with the books (bank/events.ts).
+  BankCsvMappingSaved: 1,
+  BankCsvMappingDeleted: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
