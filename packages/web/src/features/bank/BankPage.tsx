@@ -18,6 +18,7 @@ import { Button, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import { VatPairing } from './VatPairing.tsx'
 import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
 import './bank.css'
 
@@ -89,6 +90,7 @@ const SERVER: Record<string, MessageDescriptor> = {
   'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
   'Account number is not a valid IBAN': msg`Account number is not a valid IBAN`,
   'Choose a transaction the books show': msg`Choose a transaction the books show`,
+  'Choose the business account this VAT account belongs to': msg`Choose the business account this VAT account belongs to`,
   ...WHITE_LIST_SERVER,
 }
 
@@ -251,6 +253,7 @@ export const BankPage = ({ effects }: Props) => {
       {data && (
         <>
           <Accounts data={data} money={money} />
+          <VatPairing accounts={data.overview.accounts} act={act} busy={busy} />
           {data.overview.gaps.length > 0 && (
             <section className="bank-gaps" role="alert">
               <h2>

@@ -63,6 +63,15 @@ export const createBankApi = (client: ApiClient = api) => ({
       case 'deleteRule':
         await client.del(`bank/rules/${action.id}`)
         return
+      case 'pairAccount':
+        await client.put(`bank/accounts/${action.account.id}`, {
+          iban: action.account.iban,
+          name: action.account.name,
+          currency: action.account.currency,
+          kind: action.pairedWith === null ? 'business' : 'vat',
+          pairedWith: action.pairedWith,
+        })
+        return
       case 'importWhiteList':
         await client.post('bank/whitelist', {
           fileName: action.file.name,

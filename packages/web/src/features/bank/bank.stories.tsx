@@ -262,3 +262,51 @@ export const WhiteListWarning: Story = {
     ).toBeGreaterThan(0)
   },
 }
+
+/** Two accounts: the second is marked the VAT account of the first; the change reaches the API as a VAT account. */
+export const PairVatAccount: Story = {
+  render: () => {
+    const log: BankAction[] = []
+    const base = fakeApi(log)
+    const effects: BankApi = {
+      ...base,
+      load: async () => {
+        const d = await base.load()
+        const vat = log.some((a) => a.type === 'pairAccount' && a.pairedWith === 1)
+        return {
+          ...d,
+          overview: {
+            ...d.overview,
+            accounts: [
+              ...d.overview.accounts,
+              {
+                id: 2,
+                iban: 'PL27114020040000300201355387',
+                name: 'VAT',
+                currency: 'PLN',
+                kind: vat ? 'vat' : 'business',
+                pairedWith: vat ? 1 : null,
+                balance: '2300.00',
+                lastDate: '2026-02-24',
+                lineCount: 1,
+              },
+            ],
+          },
+        }
+      },
+    }
+    return <BankPage effects={effects} />
+  },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    for (const select of canvas.getAllByLabelText(/VAT \(PL27 1140.*(is the VAT account of|jest rachunkiem VAT)/)) {
+      await userEvent.selectOptions(select, '1')
+      await settled(canvasElement)
+    }
+    await expect(
+      (await canvas.findAllByText(/is the VAT account of Firmowe|jest rachunkiem VAT rachunku Firmowe/)).length,
+    ).toBeGreaterThan(0)
+    await expect((await canvas.findAllByRole('button', { name: /^(Unpair|Odłącz)$/ })).length).toBeGreaterThan(0)
+  },
+}

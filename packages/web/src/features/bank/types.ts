@@ -175,3 +175,5 @@ export type BankAction =
   | { readonly type: 'deleteRule'; readonly id: number }
   | { readonly type: 'setZusAccount'; readonly account: string | null }
   | { readonly type: 'importWhiteList'; readonly file: PickedFile }
+  /** Marks `account` the VAT account of business account `pairedWith` (`null`: a business account again). */
+  | { readonly type: 'pairAccount'; readonly account: BankAccount; readonly pairedWith: number | null }
