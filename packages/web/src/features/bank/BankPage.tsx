@@ -14,7 +14,7 @@ import { formatMoney } from '@finance/ledger-core/format'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Loader, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
@@ -113,7 +113,9 @@ export const BankPage = ({ effects }: Props) => {
     return bankMachine.provide({
       actors: {
         load: fromPromise<BankData>(() => impl.load()),
-        importFile: fromPromise<BankFileResult, PickedFile>(({ input }) => impl.importFile(input)),
+        importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(({ input }) =>
+          impl.importFile(input.file, input.preview),
+        ),
         act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
       },
     })
@@ -124,6 +126,8 @@ export const BankPage = ({ effects }: Props) => {
   const total = useSelector(actor, (s) => s.context.total)
   const importing = useSelector(actor, (s) => s.hasTag('importing'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const previewed = useSelector(actor, (s) => s.context.preview)
+  const [preview, setPreview] = useState(false)
   const [over, setOver] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
@@ -133,7 +137,8 @@ export const BankPage = ({ effects }: Props) => {
       actor.on('imported', (e) => {
         const ok = e.results.filter((r) => r.ok).length
         const n = e.results.length
-        if (ok === n) messages.info(t`Imported ${ok} of ${n} files`)
+        if (actor.getSnapshot().context.preview) messages.info(t`Previewed ${ok} of ${n} files: nothing was written`)
+        else if (ok === n) messages.info(t`Imported ${ok} of ${n} files`)
         else messages.error(t`Imported ${ok} of ${n} files; see the report below`)
       }),
       actor.on('failed', (e) => {
@@ -156,7 +161,7 @@ export const BankPage = ({ effects }: Props) => {
   }, [actor, messages, t, i18n])
 
   const add = (list: FileList | null) => {
-    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list] })
+    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list], preview })
   }
   const onDrop = (e: DragEvent) => {
     e.preventDefault()
@@ -214,6 +219,12 @@ export const BankPage = ({ effects }: Props) => {
             e.target.value = ''
           }}
         />
+        <Checkbox
+          label={t`Preview only: show what the files would add, match and create by your rules, write nothing`}
+          checked={preview}
+          disabled={busy}
+          onChange={(e) => setPreview(e.currentTarget.checked)}
+        />
         {importing && (
           <p role="status" className="bank-drop__progress">
             <progress max={total} value={done} />{' '}
@@ -226,7 +237,7 @@ export const BankPage = ({ effects }: Props) => {
       {results.length > 0 && (
         <section aria-labelledby="bank-report">
           <h2 id="bank-report">
-            <Trans>Import report</Trans>
+            {previewed ? <Trans>Preview — nothing was written</Trans> : <Trans>Import report</Trans>}
           </h2>
           <ul className="bank-report">
             {results.map((r) => (
@@ -238,7 +249,16 @@ export const BankPage = ({ effects }: Props) => {
                     {r.statements.reduce((s, x) => s + x.lines, 0)}, {r.statements.reduce((s, x) => s + x.matched, 0)}{' '}
                     matched
                   </Trans>
-                ) : (
+                ) : null}
+                {r.ok && r.statements.some((x) => (x.createdItems ?? 0) > 0) ? (
+                  <>
+                    {', '}
+                    <Trans>
+                      {r.statements.reduce((s, x) => s + (x.createdItems ?? 0), 0)} items made by your rules
+                    </Trans>
+                  </>
+                ) : null}
+                {!r.ok && (
                   <>
                     <Trans>refused</Trans> — {problem(r)}
                     {r.error.where ? ` (${r.error.where})` : ''}

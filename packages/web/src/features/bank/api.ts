@@ -37,9 +37,10 @@ export const createBankApi = (client: ApiClient = api) => ({
     }
   },
   /** One file a request, so the screen shows progress file by file. */
-  importFile: async (file: PickedFile): Promise<BankFileResult> => {
+  importFile: async (file: PickedFile, preview = false): Promise<BankFileResult> => {
     const report = await client.post<{ results: BankFileResult[] }>('bank/import', {
       files: [{ fileName: file.name, base64: base64Of(await file.arrayBuffer()) }],
+      ...(preview ? { preview: true } : {}),
     })
     return report.results[0]!
   },

@@ -310,3 +310,33 @@ export const PairVatAccount: Story = {
     await expect((await canvas.findAllByRole('button', { name: /^(Unpair|Odłącz)$/ })).length).toBeGreaterThan(0)
   },
 }
+
+/** A file previewed: the report says what it would add, match and make by the rules, and that nothing was written. */
+export const ImportPreview: Story = {
+  render: () => {
+    const base = fakeApi()
+    const effects: BankApi = {
+      ...base,
+      importFile: async (file, preview) => ({
+        fileName: file.name,
+        ok: true,
+        format: 'mt940',
+        variant: 'mbank',
+        statements: [{ lines: 40, newLines: 40, matched: preview ? 9 : 0, createdItems: preview ? 3 : 0 }],
+      }),
+    }
+    return <BankPage effects={effects} />
+  },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    for (const box of canvas.getAllByLabelText(/Preview only|Tylko podgląd/)) await userEvent.click(box)
+    for (const input of canvasElement.querySelectorAll<HTMLInputElement>('[data-testid="bank-files"]'))
+      await userEvent.upload(input, new File([':20:STARTUMS'], 'marzec.sta', { type: 'text/plain' }))
+    await settled(canvasElement)
+    await expect(
+      (await canvas.findAllByText(/Preview — nothing was written|Podgląd — nic nie zapisano/)).length,
+    ).toBeGreaterThan(0)
+    await expect((await canvas.findAllByText(/3 items made by your rules|pozycji utworzonych przez Twoje reguły: 3/)).length).toBeGreaterThan(0)
+  },
+}

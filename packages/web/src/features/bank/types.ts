@@ -142,7 +142,13 @@ export type BankFileResult =
       readonly ok: true
       readonly format: string
       readonly variant: string
-      readonly statements: readonly { readonly lines: number; readonly newLines: number; readonly matched: number }[]
+      readonly statements: readonly {
+        readonly lines: number
+        readonly newLines: number
+        readonly matched: number
+        /** Items the user's rules made of lines. */
+        readonly createdItems?: number
+      }[]
     }
   | {
       readonly fileName: string
