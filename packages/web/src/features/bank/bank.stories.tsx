@@ -337,6 +337,8 @@ export const ImportPreview: Story = {
     await expect(
       (await canvas.findAllByText(/Preview — nothing was written|Podgląd — nic nie zapisano/)).length,
     ).toBeGreaterThan(0)
-    await expect((await canvas.findAllByText(/3 items made by your rules|pozycji utworzonych przez Twoje reguły: 3/)).length).toBeGreaterThan(0)
+    await expect(
+      (await canvas.findAllByText(/3 items made by your rules|pozycji utworzonych przez Twoje reguły: 3/)).length,
+    ).toBeGreaterThan(0)
   },
 }
