@@ -63,6 +63,9 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   InvoicingDraftSaved: 1,
   InvoicingDraftDeleted: 1,
   InvoicingInvoiceIssued: 1,
+  // Bank: CSV column mappings the user saved with the books (bank/events.ts).
+  BankCsvMappingSaved: 1,
+  BankCsvMappingDeleted: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -7,7 +7,8 @@
  * refused with its reason; and the VAT card of this month's dashboard says the day and the amount paid.
  *
  * Seeded through the API: company data, VAT 23 % monthly; two company incomes last month, FV/1 (10 000 net) and FV/2
- * (5 000 net); the statement as parsed statements (`POST /api/bank/statements`).
+ * (5 000 net). The quarter's statements are three MT940 files (two months ago, last month, the first day of this
+ * month) the user drops on the Bank screen.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -39,6 +40,37 @@ const LAST_MONTH = addMonthsToMonth(THIS_MONTH, -1)
 let server: RunningServer
 let browser: LaunchedBrowser
 let vatAmount = ''
+/** The quarter's MT940 files (two months ago, last month, the first day of this one). */
+const quarter: string[] = []
+
+const money = (grosze: bigint) => {
+  const abs = grosze < 0n ? -grosze : grosze
+  return `${grosze < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
+}
+
+/** A statement as an MT940 file in mBank's `;`-free layout: balances, operations and their `:86:` titles. */
+const mt940 = (s: ReturnType<typeof statement>): string => {
+  const d = (iso: string) => iso.slice(2).replace(/-/g, '')
+  const amt = (a: string) => a.replace('-', '').replace('.', ',')
+  const bal = (a: string, on: string) => `${a.startsWith('-') ? 'D' : 'C'}${d(on)}PLN${amt(a)}`
+  const rows = [
+    `:20:${s.statementId}`,
+    `:25:/${s.account}`,
+    `:28C:${s.statementId}`,
+    `:60F:${bal(s.openingBalance!, s.openingDate)}`,
+  ]
+  for (const l of s.lines) {
+    rows.push(
+      `:61:${d(l.bookingDate)}${l.bookingDate.slice(5).replace('-', '')}${l.amount.startsWith('-') ? 'D' : 'C'}${amt(l.amount)}NTRFNONREF`,
+    )
+    const account = l.counterpartyAccount ? `~38${l.counterpartyAccount}` : ''
+    rows.push(
+      `:86:020~00PRZELEW~20${l.title.slice(0, 35)}~21${l.title.slice(35, 70)}~27${l.counterpartyName ?? ''}${account}`,
+    )
+  }
+  rows.push(`:62F:${bal(s.closingBalance!, s.closingDate)}`)
+  return `${rows.join('\r\n')}\r\n`
+}
 const { call, tokenOf } = journeyApi(() => server)
 
 const seed = async () => {
@@ -84,24 +116,36 @@ const seed = async () => {
   const vat = obligations.find((o) => o.transactionId === `vat-${LAST_MONTH}`)
   if (!vat) throw new Error(`no VAT for ${LAST_MONTH}: ${JSON.stringify(obligations)}`)
   vatAmount = vat.amount
-  const report = (await call(user, 'POST', 'bank/statements', {
-    statements: [
-      statement(
-        [
-          line({ bookingDate: `${LAST_MONTH}-15`, amount: '12300.00', title: 'Przelew', counterpartyName: 'ACME' }),
-          line({ bookingDate: `${LAST_MONTH}-20`, amount: '3000.00', title: 'Zapłata FV/2 część' }),
-          line({
-            bookingDate: `${THIS_MONTH}-01`,
-            amount: `-${vat.amount}`,
-            counterpartyAccount: taxMicroAccount(US)!,
-            title: `/TI/N${US}/OKR/${LAST_MONTH.slice(2, 4)}M${LAST_MONTH.slice(5, 7)}/SFP/VAT7/`,
-          }),
-        ],
-        { openingDate: `${LAST_MONTH}-01`, closingDate: `${THIS_MONTH}-01` },
-      ),
-    ],
-  })) as { imported: number }
-  if (report.imported !== 1) throw new Error(JSON.stringify(report))
+  // The quarter's statements, one MT940 file a month, as the bank exports them; the user drops them on the screen.
+  const q = (m: number) => addMonthsToMonth(THIS_MONTH, m)
+  let balance = 2_000_000n
+  const month = (n: number, from: string, to: string, lines: ReturnType<typeof line>[]) => {
+    const s = statement(lines, {
+      openingDate: from,
+      closingDate: to,
+      openingBalance: money(balance),
+      statementId: `${n}`,
+    })
+    balance = BigInt(s.closingBalance!.replace('.', ''))
+    return mt940(s)
+  }
+  quarter.push(
+    month(1, `${q(-2)}-01`, `${q(-2)}-28`, [
+      line({ bookingDate: `${q(-2)}-28`, amount: '-7.00', title: 'Opłata za prowadzenie rachunku' }),
+    ]),
+    month(2, `${q(-1)}-01`, `${q(-1)}-28`, [
+      line({ bookingDate: `${LAST_MONTH}-15`, amount: '12300.00', title: 'Przelew', counterpartyName: 'ACME' }),
+      line({ bookingDate: `${LAST_MONTH}-20`, amount: '3000.00', title: 'Zapłata FV/2 część' }),
+    ]),
+    month(3, `${q(-1)}-28`, `${THIS_MONTH}-01`, [
+      line({
+        bookingDate: `${THIS_MONTH}-01`,
+        amount: `-${vat.amount}`,
+        counterpartyAccount: taxMicroAccount(US)!,
+        title: `/TI/N${US}/OKR/${LAST_MONTH.slice(2, 4)}M${LAST_MONTH.slice(5, 7)}/SFP/VAT7/`,
+      }),
+    ]),
+  )
 }
 
 beforeAll(async () => {
@@ -120,29 +164,42 @@ afterAll(async () => {
 })
 
 describe('bank statements', () => {
-  it('shows the account and its balance, refuses a file that is no statement, and accepts a suggestion from the queue', async () => {
+  it('imports a quarter of statement files, refuses a file that is no statement, and accepts a suggestion from the queue', async () => {
     const page = browser.page
     await page.goto(`${server.url}/companydashboard/bank`)
     await page.getByRole('heading', { name: 'Bank', exact: true }).waitFor()
+    const dir = mkdtempSync(join(tmpdir(), 'bank-e2e-'))
+    const files = quarter.map((text, i) => {
+      const file = join(dir, `wyciag-${i + 1}.sta`)
+      writeFileSync(file, text)
+      return file
+    })
+    await page.locator('input[type=file][data-testid="bank-files"]').setInputFiles(files)
+    await page.getByText('Imported 3 of 3 files').waitFor()
+    const report = await page.locator('.bank-report').innerText()
+    for (const f of ['wyciag-1.sta', 'wyciag-2.sta', 'wyciag-3.sta']) expect(report).toContain(f)
     await page
       .getByText(ACCOUNT.replace(/(.{4})(?=.)/g, '$1 '))
       .first()
       .waitFor()
+    await screenshot(page, 'bank-quarter-imported')
     // A file no parser reads is refused, whole, with its reason.
-    const dir = mkdtempSync(join(tmpdir(), 'bank-e2e-'))
     const notes = join(dir, 'notes.txt')
     writeFileSync(notes, 'no statement here')
-    await page.locator('input[type=file]').setInputFiles([notes])
+    await page.locator('input[type=file][data-testid="bank-files"]').setInputFiles([notes])
     await page.getByText('Not a bank statement in a supported format').waitFor()
     // The client's transfer waits with its suggestion; accepting it empties the queue.
-    await page.getByText('To match (1)').waitFor()
+    // The bank fee of two months ago waits too, without a suggestion.
+    await page.getByText('To match (2)').waitFor()
     expect(await page.locator('.bank-queue').innerText()).toContain('same amount, close date')
     await page.getByRole('button', { name: 'Accept' }).click()
-    await page.getByText('Every line is matched.').waitFor()
-    // FV/2 is paid in part: a receivable.
+    await page.getByText('To match (1)').waitFor()
+    expect(await page.locator('.bank-queue').innerText()).toContain('Opłata za prowadzenie rachunku')
+    // FV/2 is paid in part: a receivable shown as partly paid.
     const open = await page.locator('section[aria-labelledby="bank-open"]').innerText()
     expect(open).toContain('FV/2')
     expect(open).not.toContain('FV/1')
+    expect(open).toMatch(/partly paid|overdue \d+ days/)
     await screenshot(page, 'bank-screen')
   })
 

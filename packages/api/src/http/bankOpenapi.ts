@@ -116,6 +116,14 @@ export const bankOperations = {
       'Income and expense occurrences of the months `from`–`to` (default: the last 12) not paid in full; `all=true` includes paid ones.',
     ok: obj({ receivables: arr(obj()), payables: arr(obj()) }),
   },
+  'POST /api/bank/csv-mappings': {
+    summary: 'Save a CSV column mapping with the books, offered on the next import',
+    description:
+      '`{ name, header, mapping }`: `header` is the file’s header row (compared without case, spaces or quotes), `mapping` the columns (`{ delimiter, headerLine, dateFormat, decimalComma, columns: { bookingDate, title, amount | debit + credit, … }, account?, currency? }`). A CSV file of a bank without a preset whose header row is this one is read with it (`csvMapping` in its result).',
+    status: 201,
+    ok: obj({ id: { type: 'integer' }, name: { type: 'string' }, header: { type: 'string' } }),
+  },
+  'DELETE /api/bank/csv-mappings/:id': { summary: 'Delete a saved CSV mapping', ok: obj(), errors: [404] },
   'GET /api/bank/whitelist': {
     summary: 'Payments above 15 000 zł the VAT payers’ white list concerns, with the evidence kept',
     description:

@@ -161,7 +161,8 @@ export default async function bankRoutes(app: FastifyInstance) {
   const overview = async (request: Parameters<typeof booksOf>[1]) => {
     const { state } = await booksOf(app, request)
     const rules = [...state.bank.rules.values()].filter((r) => !r.deleted).sort((a, b) => a.id - b.id)
-    return { ...bankOverview(state), rules }
+    const csvMappings = [...state.bank.csvMappings.values()].filter((m) => !m.deleted).sort((a, b) => a.id - b.id)
+    return { ...bankOverview(state), rules, csvMappings }
   }
 
   app.get('/api/bank', { ...auth, schema: { tags } }, async (request) => overview(request))
@@ -304,6 +305,24 @@ export default async function bankRoutes(app: FastifyInstance) {
   app.delete('/api/bank/rules/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number }
     await run(app, request, { type: 'DeleteBankRule', id })
+    return { success: true }
+  })
+
+  app.post('/api/bank/csv-mappings', { ...auth, schema: { tags, body: RuleBody } }, async (request, reply) => {
+    const b = request.body as Record<string, unknown>
+    const { events } = await run(app, request, {
+      type: 'SaveBankCsvMapping',
+      name: b.name,
+      header: b.header,
+      mapping: b.mapping,
+    })
+    reply.code(201)
+    return events[0]?.data
+  })
+
+  app.delete('/api/bank/csv-mappings/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
+    const { id } = request.params as { id: number }
+    await run(app, request, { type: 'DeleteBankCsvMapping', id })
     return { success: true }
   })
 

@@ -102,6 +102,19 @@ export interface RecordWhiteListChecks extends Base {
   readonly checks: unknown
 }
 
+/** Saves a CSV column mapping with the books (`header`: the file's header row it was made for, as in the file). */
+export interface SaveBankCsvMapping extends Base {
+  readonly type: 'SaveBankCsvMapping'
+  readonly id?: number
+  readonly name: unknown
+  readonly header: unknown
+  readonly mapping: unknown
+}
+export interface DeleteBankCsvMapping extends Base {
+  readonly type: 'DeleteBankCsvMapping'
+  readonly id: number
+}
+
 export type BankCommand =
   | SaveBankAccount
   | DeleteBankAccount
@@ -113,6 +126,8 @@ export type BankCommand =
   | SaveBankRule
   | DeleteBankRule
   | RecordWhiteListChecks
+  | SaveBankCsvMapping
+  | DeleteBankCsvMapping
 
 export const BANK_COMMANDS: ReadonlySet<string> = new Set([
   'SaveBankAccount',
@@ -125,4 +140,6 @@ export const BANK_COMMANDS: ReadonlySet<string> = new Set([
   'SaveBankRule',
   'DeleteBankRule',
   'RecordWhiteListChecks',
+  'SaveBankCsvMapping',
+  'DeleteBankCsvMapping',
 ])

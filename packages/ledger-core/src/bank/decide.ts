@@ -17,6 +17,7 @@ import { absurd } from '../types.ts'
 import type { BankCommand, BankStatementInput } from './commands.ts'
 import { BankRuleDataSchema } from './events.ts'
 import { formatIban, isZusAccount, normalizeIban } from './iban.ts'
+import { decideDeleteCsvMapping, decideSaveCsvMapping } from './decideCsvMapping.ts'
 import { decideWhiteListChecks } from './decideWhiteList.ts'
 import { canonicalMoney, lineIdOf, lineKeys } from './lineKey.ts'
 import { AUTO_CONFIDENCE, matchContext, recordPayment, suggest } from './match.ts'
@@ -455,6 +456,10 @@ export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent
       if (r.deleted) return domainError('ALREADY_DELETED')
       return [{ type: 'BankRuleDeleted', data: { id: r.id } }]
     }
+    case 'SaveBankCsvMapping':
+      return decideSaveCsvMapping(state, command)
+    case 'DeleteBankCsvMapping':
+      return decideDeleteCsvMapping(state, command)
     case 'RecordWhiteListChecks':
       return decideWhiteListChecks(state, command.checks)
     default:

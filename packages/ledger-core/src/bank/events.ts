@@ -99,6 +99,41 @@ export const BankWhiteListChecked = ev('BankWhiteListChecked', {
   requestId: Schema.NullOr(Text(64)),
 })
 
+const Column = Schema.Int.pipe(Schema.between(0, 199))
+/** A CSV column mapping the user defined for a bank without a preset (the statement reader's `CsvMapping`). */
+export const BankCsvMappingSchema = Schema.Struct({
+  delimiter: Schema.Literal(',', ';', '\t'),
+  headerLine: Schema.Int.pipe(Schema.between(1, 1000)),
+  dateFormat: Schema.Literal('YYYY-MM-DD', 'DD-MM-YYYY', 'DD.MM.YYYY'),
+  decimalComma: Schema.Boolean,
+  columns: Schema.Struct({
+    bookingDate: Column,
+    valueDate: Schema.optional(Column),
+    amount: Schema.optional(Column),
+    debit: Schema.optional(Column),
+    credit: Schema.optional(Column),
+    title: Column,
+    counterpartyName: Schema.optional(Column),
+    counterpartyAccount: Schema.optional(Column),
+    currency: Schema.optional(Column),
+    balanceAfter: Schema.optional(Column),
+  }),
+  account: Schema.optional(Iban),
+  currency: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/))),
+})
+
+/**
+ * A CSV mapping saved with the books, offered on the next import: `header` is the header row it was made for
+ * (cells trimmed, lower case, joined by the delimiter), by which a file of the same bank is recognised.
+ */
+export const BankCsvMappingSaved = ev('BankCsvMappingSaved', {
+  id: Id,
+  name: Text(100),
+  header: Text(2000),
+  mapping: BankCsvMappingSchema,
+})
+export const BankCsvMappingDeleted = ev('BankCsvMappingDeleted', { id: Id })
+
 export const bankEventSchemas = {
   BankAccountSaved,
   BankAccountDeleted,
@@ -109,4 +144,6 @@ export const bankEventSchemas = {
   BankRuleSaved,
   BankRuleDeleted,
   BankWhiteListChecked,
+  BankCsvMappingSaved,
+  BankCsvMappingDeleted,
 } as const

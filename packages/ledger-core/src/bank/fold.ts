@@ -34,6 +34,14 @@ export const applyBank = (d: BankDraft, e: BankEvent): void => {
     case 'BankRuleSaved':
       d.rules.set(e.data.id, { id: e.data.id, data: e.data.data, deleted: false })
       return
+    case 'BankCsvMappingSaved':
+      d.csvMappings.set(e.data.id, { ...e.data, deleted: false })
+      return
+    case 'BankCsvMappingDeleted': {
+      const m = d.csvMappings.get(e.data.id)
+      if (m) d.csvMappings.set(m.id, { ...m, deleted: true })
+      return
+    }
     case 'BankWhiteListChecked':
       d.whiteList.set(e.data.lineId, e.data)
       return

@@ -120,6 +120,16 @@ export interface BankWhiteListCheck {
   readonly requestId: string | null
 }
 
+/** A CSV column mapping of the user's (`BankCsvMappingSaved`); `mapping` as the statement reader takes it. */
+export interface BankCsvMappingState {
+  readonly id: number
+  readonly name: string
+  /** The header row it was made for, normalised (`csvHeaderSignature`). */
+  readonly header: string
+  readonly mapping: Readonly<Record<string, unknown>>
+  readonly deleted: boolean
+}
+
 export interface BankState {
   readonly accounts: ReadonlyMap<number, BankAccountState>
   readonly statements: ReadonlyMap<string, BankStatementState>
@@ -130,6 +140,8 @@ export interface BankState {
   readonly zusAccount: string | null
   /** The white-list evidence of outgoing payments, by line (`whiteList.ts`). */
   readonly whiteList: ReadonlyMap<string, BankWhiteListCheck>
+  /** The user's CSV mappings, offered on import for files whose header they were made for. */
+  readonly csvMappings: ReadonlyMap<number, BankCsvMappingState>
 }
 
 export const initialBank: BankState = Object.freeze({
@@ -140,6 +152,7 @@ export const initialBank: BankState = Object.freeze({
   rules: CowMap.empty<number, BankRuleState>(),
   zusAccount: null,
   whiteList: CowMap.empty<string, BankWhiteListCheck>(),
+  csvMappings: CowMap.empty<number, BankCsvMappingState>(),
 })
 
 export interface BankDraft {
@@ -151,6 +164,7 @@ export interface BankDraft {
   rules: CowDraft<number, BankRuleState>
   zusAccount: string | null
   whiteList: CowDraft<string, BankWhiteListCheck>
+  csvMappings: CowDraft<number, BankCsvMappingState>
 }
 
 const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
@@ -165,6 +179,7 @@ export const bankDraftOf = (s: BankState | undefined): BankDraft => {
     rules: cow(b.rules).draft(),
     zusAccount: b.zusAccount,
     whiteList: cow(b.whiteList ?? initialBank.whiteList).draft(),
+    csvMappings: cow(b.csvMappings ?? initialBank.csvMappings).draft(),
   }
 }
 
@@ -176,4 +191,14 @@ export const freezeBank = (d: BankDraft): BankState => ({
   rules: d.rules.freeze(),
   zusAccount: d.zusAccount,
   whiteList: d.whiteList.freeze(),
+  csvMappings: d.csvMappings.freeze(),
 })
+
+/** A CSV header row as mappings are matched by: cells trimmed of spaces and quotes, lower case, joined by `delimiter`. */
+export const csvHeaderSignature = (row: string, delimiter: string): string =>
+  row
+    .replace(/^\uFEFF/, '')
+    .split(delimiter)
+    .map((c) => c.trim().replace(/^"|"$/g, '').trim().toLowerCase())
+    .join(delimiter)
+    .replace(/[;,\t]+$/, '')

@@ -320,7 +320,8 @@ const apply = (d: Draft, e: LedgerEvent) => {
     default:
       if (isBankEvent(e)) {
         // Accounts and rules take their ids from the books' one counter.
-        if (e.type === 'BankAccountSaved' || e.type === 'BankRuleSaved') seeId(d, e.data.id)
+        if (e.type === 'BankAccountSaved' || e.type === 'BankRuleSaved' || e.type === 'BankCsvMappingSaved')
+          seeId(d, e.data.id)
         d.bank ??= bankDraftOf(d.bankFrom)
         return applyBank(d.bank, e)
       }

@@ -17,6 +17,7 @@ import {
 import { loadBooks } from '../../books.ts'
 import { executeBooks } from '../../commands/execute.ts'
 import { readStatementFiles, type StatementFileResult } from './parse.ts'
+import { savedMappingFor } from './savedMappings.ts'
 import type { BankStatement, CsvMapping } from './types.ts'
 
 export interface BankFileInput {
@@ -56,6 +57,8 @@ export type BankFileResult =
       readonly variant: string
       readonly encoding: string | null
       readonly statements: readonly BankStatementOutcome[]
+      /** The saved CSV mapping the file was read with (its header row was the one the mapping was made for). */
+      readonly csvMapping?: { readonly id: number; readonly name: string }
     }
   | { readonly fileName: string; readonly ok: false; readonly error: BankFileProblem }
 
@@ -134,6 +137,7 @@ export async function importBankStatements(
     readonly format?: string
     readonly variant?: string
     readonly encoding?: string | null
+    readonly csvMapping?: { readonly id: number; readonly name: string }
   }[],
   now: () => Date,
   options: BankImportOptions = {},
@@ -183,6 +187,7 @@ export async function importBankStatements(
         variant: g.variant ?? first?.variant ?? 'generic',
         encoding: g.encoding ?? null,
         statements: outcomes,
+        ...(g.csvMapping ? { csvMapping: g.csvMapping } : {}),
       },
     )
   }
@@ -200,10 +205,23 @@ export async function importBankFiles(
 ): Promise<BankImportReport> {
   const fileOptions = options.csvMapping ? { csvMapping: options.csvMapping } : {}
   const parse = options.parse
-  const read: readonly StatementFileResult[] =
+  const read: StatementFileResult[] =
     parse === undefined
       ? await readStatementFiles(files.map((f) => ({ bytes: f.bytes, options: fileOptions })))
       : files.map((f) => parse(f.bytes, fileOptions))
+  // A CSV file of a bank without a preset: read again with a mapping the user saved for its header row.
+  const mappedWith = new Map<number, { id: number; name: string }>()
+  const unknown = read.flatMap((r, i) => (!r.ok && r.error.code === 'bank.csv.unknown' ? [i] : []))
+  if (unknown.length > 0 && !options.csvMapping) {
+    const saved = (await loadBooks(store, userId)).state.bank.csvMappings
+    for (const i of unknown) {
+      const found = saved.size > 0 ? savedMappingFor(files[i]!.bytes, saved.values()) : null
+      if (!found) continue
+      const again = (await readStatementFiles([{ bytes: files[i]!.bytes, options: { csvMapping: found.mapping } }]))[0]!
+      read[i] = again
+      mappedWith.set(i, { id: found.id, name: found.name })
+    }
+  }
   const groups: Parameters<typeof importBankStatements>[2][number][] = []
   const refusedAt = new Map<number, BankFileResult>()
   files.forEach((f, i) => {
@@ -220,7 +238,12 @@ export async function importBankFiles(
       })
       return
     }
-    groups.push({ fileName: f.fileName, statements: parsed.statements, encoding: parsed.encoding })
+    groups.push({
+      fileName: f.fileName,
+      statements: parsed.statements,
+      encoding: parsed.encoding,
+      ...(mappedWith.has(i) ? { csvMapping: mappedWith.get(i)! } : {}),
+    })
   })
   const imported = await importBankStatements(store, userId, groups, now, options)
   const results: BankFileResult[] = []

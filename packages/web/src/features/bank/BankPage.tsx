@@ -14,10 +14,12 @@ import { formatMoney } from '@finance/ledger-core/format'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Loader, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import { VatPairing } from './VatPairing.tsx'
+import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
 import './bank.css'
 
 type Props = { effects?: BankApi }
@@ -88,6 +90,8 @@ const SERVER: Record<string, MessageDescriptor> = {
   'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
   'Account number is not a valid IBAN': msg`Account number is not a valid IBAN`,
   'Choose a transaction the books show': msg`Choose a transaction the books show`,
+  'Choose the business account this VAT account belongs to': msg`Choose the business account this VAT account belongs to`,
+  ...WHITE_LIST_SERVER,
 }
 
 const STATUS: Record<BankLine['status'], MessageDescriptor> = {
@@ -109,7 +113,9 @@ export const BankPage = ({ effects }: Props) => {
     return bankMachine.provide({
       actors: {
         load: fromPromise<BankData>(() => impl.load()),
-        importFile: fromPromise<BankFileResult, PickedFile>(({ input }) => impl.importFile(input)),
+        importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(({ input }) =>
+          impl.importFile(input.file, input.preview),
+        ),
         act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
       },
     })
@@ -120,6 +126,8 @@ export const BankPage = ({ effects }: Props) => {
   const total = useSelector(actor, (s) => s.context.total)
   const importing = useSelector(actor, (s) => s.hasTag('importing'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const previewed = useSelector(actor, (s) => s.context.preview)
+  const [preview, setPreview] = useState(false)
   const [over, setOver] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
@@ -129,7 +137,8 @@ export const BankPage = ({ effects }: Props) => {
       actor.on('imported', (e) => {
         const ok = e.results.filter((r) => r.ok).length
         const n = e.results.length
-        if (ok === n) messages.info(t`Imported ${ok} of ${n} files`)
+        if (actor.getSnapshot().context.preview) messages.info(t`Previewed ${ok} of ${n} files: nothing was written`)
+        else if (ok === n) messages.info(t`Imported ${ok} of ${n} files`)
         else messages.error(t`Imported ${ok} of ${n} files; see the report below`)
       }),
       actor.on('failed', (e) => {
@@ -152,7 +161,7 @@ export const BankPage = ({ effects }: Props) => {
   }, [actor, messages, t, i18n])
 
   const add = (list: FileList | null) => {
-    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list] })
+    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list], preview })
   }
   const onDrop = (e: DragEvent) => {
     e.preventDefault()
@@ -210,6 +219,12 @@ export const BankPage = ({ effects }: Props) => {
             e.target.value = ''
           }}
         />
+        <Checkbox
+          label={t`Preview only: show what the files would add, match and create by your rules, write nothing`}
+          checked={preview}
+          disabled={busy}
+          onChange={(e) => setPreview(e.currentTarget.checked)}
+        />
         {importing && (
           <p role="status" className="bank-drop__progress">
             <progress max={total} value={done} />{' '}
@@ -222,7 +237,7 @@ export const BankPage = ({ effects }: Props) => {
       {results.length > 0 && (
         <section aria-labelledby="bank-report">
           <h2 id="bank-report">
-            <Trans>Import report</Trans>
+            {previewed ? <Trans>Preview — nothing was written</Trans> : <Trans>Import report</Trans>}
           </h2>
           <ul className="bank-report">
             {results.map((r) => (
@@ -234,7 +249,16 @@ export const BankPage = ({ effects }: Props) => {
                     {r.statements.reduce((s, x) => s + x.lines, 0)}, {r.statements.reduce((s, x) => s + x.matched, 0)}{' '}
                     matched
                   </Trans>
-                ) : (
+                ) : null}
+                {r.ok && r.statements.some((x) => (x.createdItems ?? 0) > 0) ? (
+                  <>
+                    {', '}
+                    <Trans>
+                      {r.statements.reduce((s, x) => s + (x.createdItems ?? 0), 0)} items made by your rules
+                    </Trans>
+                  </>
+                ) : null}
+                {!r.ok && (
                   <>
                     <Trans>refused</Trans> — {problem(r)}
                     {r.error.where ? ` (${r.error.where})` : ''}
@@ -249,6 +273,7 @@ export const BankPage = ({ effects }: Props) => {
       {data && (
         <>
           <Accounts data={data} money={money} />
+          <VatPairing accounts={data.overview.accounts} act={act} busy={busy} />
           {data.overview.gaps.length > 0 && (
             <section className="bank-gaps" role="alert">
               <h2>
@@ -268,6 +293,7 @@ export const BankPage = ({ effects }: Props) => {
           )}
           <Queue data={data} money={money} reason={reason} act={act} busy={busy} />
           <OpenItems items={data.openItems ?? []} money={money} />
+          <WhiteList payments={data.whiteList ?? []} money={money} act={act} busy={busy} />
           <Lines lines={data.lines} money={money} reason={reason} />
           <Rules rules={data.overview.rules} act={act} busy={busy} />
           <ZusAccount account={data.overview.zusAccount} act={act} busy={busy} />

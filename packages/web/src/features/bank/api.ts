@@ -9,6 +9,7 @@ import type {
   BankQueueEntry,
   OpenItem,
   PickedFile,
+  WhiteListPayment,
 } from './types.ts'
 
 const base64Of = (buffer: ArrayBuffer): string => {
@@ -20,18 +21,26 @@ const base64Of = (buffer: ArrayBuffer): string => {
 
 export const createBankApi = (client: ApiClient = api) => ({
   load: async (): Promise<BankData> => {
-    const [overview, queue, lines, open] = await Promise.all([
+    const [overview, queue, lines, open, whiteList] = await Promise.all([
       client.get<BankOverview>('bank'),
       client.get<BankQueueEntry[]>('bank/queue'),
       client.get<{ lines: BankLine[] }>('bank/lines?limit=50'),
       client.get<{ receivables: OpenItem[]; payables: OpenItem[] }>('bank/open-items'),
+      client.get<{ payments: WhiteListPayment[] }>('bank/whitelist'),
     ])
-    return { overview, queue, lines: lines.lines, openItems: [...open.receivables, ...open.payables] }
+    return {
+      overview,
+      queue,
+      lines: lines.lines,
+      openItems: [...open.receivables, ...open.payables],
+      whiteList: whiteList.payments,
+    }
   },
   /** One file a request, so the screen shows progress file by file. */
-  importFile: async (file: PickedFile): Promise<BankFileResult> => {
+  importFile: async (file: PickedFile, preview = false): Promise<BankFileResult> => {
     const report = await client.post<{ results: BankFileResult[] }>('bank/import', {
       files: [{ fileName: file.name, base64: base64Of(await file.arrayBuffer()) }],
+      ...(preview ? { preview: true } : {}),
     })
     return report.results[0]!
   },
@@ -54,6 +63,21 @@ export const createBankApi = (client: ApiClient = api) => ({
         return
       case 'deleteRule':
         await client.del(`bank/rules/${action.id}`)
+        return
+      case 'pairAccount':
+        await client.put(`bank/accounts/${action.account.id}`, {
+          iban: action.account.iban,
+          name: action.account.name,
+          currency: action.account.currency,
+          kind: action.pairedWith === null ? 'business' : 'vat',
+          pairedWith: action.pairedWith,
+        })
+        return
+      case 'importWhiteList':
+        await client.post('bank/whitelist', {
+          fileName: action.file.name,
+          base64: base64Of(await action.file.arrayBuffer()),
+        })
         return
     }
   },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { BankApi } from './api.ts'
 import { BankPage } from './BankPage.tsx'
-import type { BankAction, BankData, BankFileResult } from './types.ts'
+import type { BankAction, BankData, BankFileResult, WhiteListPayment } from './types.ts'
 
 const meta: Meta = { title: 'Bank', parameters: { route: '/companydashboard/bank' } }
 export default meta
@@ -212,5 +212,133 @@ export const ZusAccountSaved: Story = {
       await settled(canvasElement)
     }
     await expect(canvas.getAllByRole('button', { name: /^(Save|Zapisz)$/ }).length).toBe(inputs.length)
+  },
+}
+
+/** A payment above 15 000 zł: unchecked, then checked against a flat file in which its account is missing. */
+export const WhiteListWarning: Story = {
+  render: () => {
+    let checked = false
+    const base = fakeApi()
+    const payment = {
+      lineId: 'aaaaaaaaaaaaaaaa',
+      bookingDate: '2026-02-20',
+      amount: '24600.00',
+      nip: '5260250274',
+      account: '27114020040000300201355387',
+      counterparty: 'Hardware sp. z o.o.',
+      expenses: [{ id: 'i9-2026-02', documentNumber: 'FZ/2/2026', gross: '24600.00' }],
+      splitPayment: false,
+    }
+    const effects: BankApi = {
+      ...base,
+      load: async () => ({
+        ...(await base.load()),
+        whiteList: [
+          {
+            ...payment,
+            check: checked ? { listDate: '2026-02-20', source: 'flatFile', result: 'absent', requestId: null } : null,
+            warning: checked,
+          } satisfies WhiteListPayment,
+        ],
+      }),
+      act: async (action) => {
+        if (action.type === 'importWhiteList') checked = true
+      },
+    }
+    return <BankPage effects={effects} />
+  },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    await expect((await canvas.findAllByText(/not checked yet|jeszcze nie sprawdzono/)).length).toBeGreaterThan(0)
+    for (const input of canvasElement.querySelectorAll<HTMLInputElement>('[data-testid="bank-whitelist-file"]')) {
+      await userEvent.upload(input, new File(['{}'], '20260220.json', { type: 'application/json' }))
+      await settled(canvasElement)
+    }
+    await expect((await canvas.findAllByText(/^(not on the list|brak na wykazie)$/)).length).toBeGreaterThan(0)
+    await expect(
+      (await canvas.findAllByText(/art\. 22p of the PIT act|art\. 22p ustawy o PIT/)).length,
+    ).toBeGreaterThan(0)
+  },
+}
+
+/** Two accounts: the second is marked the VAT account of the first; the change reaches the API as a VAT account. */
+export const PairVatAccount: Story = {
+  render: () => {
+    const log: BankAction[] = []
+    const base = fakeApi(log)
+    const effects: BankApi = {
+      ...base,
+      load: async () => {
+        const d = await base.load()
+        const vat = log.some((a) => a.type === 'pairAccount' && a.pairedWith === 1)
+        return {
+          ...d,
+          overview: {
+            ...d.overview,
+            accounts: [
+              ...d.overview.accounts,
+              {
+                id: 2,
+                iban: 'PL27114020040000300201355387',
+                name: 'VAT',
+                currency: 'PLN',
+                kind: vat ? 'vat' : 'business',
+                pairedWith: vat ? 1 : null,
+                balance: '2300.00',
+                lastDate: '2026-02-24',
+                lineCount: 1,
+              },
+            ],
+          },
+        }
+      },
+    }
+    return <BankPage effects={effects} />
+  },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    for (const select of canvas.getAllByLabelText(/VAT \(PL27 1140.*(is the VAT account of|jest rachunkiem VAT)/)) {
+      await userEvent.selectOptions(select, '1')
+      await settled(canvasElement)
+    }
+    await expect(
+      (await canvas.findAllByText(/is the VAT account of Firmowe|jest rachunkiem VAT rachunku Firmowe/)).length,
+    ).toBeGreaterThan(0)
+    await expect((await canvas.findAllByRole('button', { name: /^(Unpair|Odłącz)$/ })).length).toBeGreaterThan(0)
+  },
+}
+
+/** A file previewed: the report says what it would add, match and make by the rules, and that nothing was written. */
+export const ImportPreview: Story = {
+  render: () => {
+    const base = fakeApi()
+    const effects: BankApi = {
+      ...base,
+      importFile: async (file, preview) => ({
+        fileName: file.name,
+        ok: true,
+        format: 'mt940',
+        variant: 'mbank',
+        statements: [{ lines: 40, newLines: 40, matched: preview ? 9 : 0, createdItems: preview ? 3 : 0 }],
+      }),
+    }
+    return <BankPage effects={effects} />
+  },
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement)
+    const canvas = within(canvasElement)
+    for (const box of canvas.getAllByLabelText(/Preview only|Tylko podgląd/)) await userEvent.click(box)
+    for (const input of canvasElement.querySelectorAll<HTMLInputElement>('[data-testid="bank-files"]'))
+      await userEvent.upload(input, new File([':20:STARTUMS'], 'marzec.sta', { type: 'text/plain' }))
+    await settled(canvasElement)
+    await expect(
+      (await canvas.findAllByText(/Preview — nothing was written|Podgląd — nic nie zapisano/)).length,
+    ).toBeGreaterThan(0)
+    await expect(
+      (await canvas.findAllByText(/3 items made by your rules|pozycji utworzonych przez Twoje reguły: 3/)).length,
+    ).toBeGreaterThan(0)
   },
 }

@@ -11,11 +11,13 @@ export interface BankContext {
   pending: PickedFile[]
   total: number
   results: BankFileResult[]
+  /** The files are imported as a preview: the books say what they would add, match and create; nothing is written. */
+  preview: boolean
   error: unknown
 }
 
 export type BankEvent =
-  | { type: 'IMPORT'; files: readonly PickedFile[] }
+  | { type: 'IMPORT'; files: readonly PickedFile[]; preview?: boolean }
   | { type: 'ACT'; action: BankAction }
   | { type: 'RELOAD' }
 
@@ -30,7 +32,7 @@ export const bankMachine = setup({
     load: fromPromise<BankData>(async () => {
       throw new Error("The 'load' actor is not provided")
     }),
-    importFile: fromPromise<BankFileResult, PickedFile>(async () => {
+    importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(async () => {
       throw new Error("The 'importFile' actor is not provided")
     }),
     act: fromPromise<void, BankAction>(async () => {
@@ -40,7 +42,7 @@ export const bankMachine = setup({
   guards: { more: ({ context }) => context.pending.length > 0 },
 }).createMachine({
   id: 'bank',
-  context: { data: null, pending: [], total: 0, results: [], error: null },
+  context: { data: null, pending: [], total: 0, results: [], preview: false, error: null },
   initial: 'loading',
   states: {
     loading: {
@@ -67,6 +69,7 @@ export const bankMachine = setup({
             pending: ({ event }) => [...event.files],
             total: ({ event }) => event.files.length,
             results: [],
+            preview: ({ event }) => event.preview === true,
           }),
         },
         ACT: 'acting',
@@ -76,7 +79,7 @@ export const bankMachine = setup({
       tags: ['busy', 'importing'],
       invoke: {
         src: 'importFile',
-        input: ({ context }) => context.pending[0]!,
+        input: ({ context }) => ({ file: context.pending[0]!, preview: context.preview }),
         onDone: [
           {
             guard: ({ context }) => context.pending.length > 1,

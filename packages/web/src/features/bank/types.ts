@@ -113,6 +113,27 @@ export interface BankData {
   readonly lines: readonly BankLine[]
   /** Incomes and expenses not paid in full (receivables and payables). */
   readonly openItems?: readonly OpenItem[]
+  /** Payments above 15 000 zł the VAT payers' white list concerns, with the evidence kept. */
+  readonly whiteList?: readonly WhiteListPayment[]
+}
+
+/** `GET /api/bank/whitelist`: an outgoing payment the white list concerns (uPIT art. 22p, uVAT art. 117ba). */
+export interface WhiteListPayment {
+  readonly lineId: string
+  readonly bookingDate: string
+  readonly amount: string
+  readonly nip: string
+  readonly account: string
+  readonly counterparty: string
+  readonly expenses: readonly { readonly id: string; readonly documentNumber: string; readonly gross: string }[]
+  readonly check: {
+    readonly listDate: string
+    readonly source: 'flatFile' | 'api'
+    readonly result: 'active' | 'exempt' | 'listed' | 'absent'
+    readonly requestId: string | null
+  } | null
+  readonly splitPayment: boolean
+  readonly warning: boolean
 }
 
 export type BankFileResult =
@@ -121,7 +142,13 @@ export type BankFileResult =
       readonly ok: true
       readonly format: string
       readonly variant: string
-      readonly statements: readonly { readonly lines: number; readonly newLines: number; readonly matched: number }[]
+      readonly statements: readonly {
+        readonly lines: number
+        readonly newLines: number
+        readonly matched: number
+        /** Items the user's rules made of lines. */
+        readonly createdItems?: number
+      }[]
     }
   | {
       readonly fileName: string
@@ -153,3 +180,6 @@ export type BankAction =
   | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
   | { readonly type: 'deleteRule'; readonly id: number }
   | { readonly type: 'setZusAccount'; readonly account: string | null }
+  | { readonly type: 'importWhiteList'; readonly file: PickedFile }
+  /** Marks `account` the VAT account of business account `pairedWith` (`null`: a business account again). */
+  | { readonly type: 'pairAccount'; readonly account: BankAccount; readonly pairedWith: number | null }
