@@ -786,6 +786,20 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
                   <Trans>Download FA(3)</Trans>
                 </Button>
               )}
+              {detail?.state === 'issued' && (
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    act(async () => {
+                      await fx.sendToKsef(detail.id)
+                      return fx.get(detail.id)
+                    }, t`Invoice sent to KSeF`)
+                  }
+                >
+                  <Trans>Send to KSeF</Trans>
+                </Button>
+              )}
               {detail && detail.kind === 'VAT' && detail.state !== 'draft' && (
                 <Button
                   variant="secondary"

@@ -39,6 +39,8 @@ export const createInvoicesApi = (client: ApiClient = api) => ({
     await client.del(`invoices/${id}`)
   },
   correct: (id: number): Promise<InvoiceDetail> => client.post<InvoiceDetail>(`invoices/${id}/correction`, {}),
+  sendToKsef: (id: number): Promise<{ ksefNumber: string }> =>
+    client.post<{ ksefNumber: string }>(`invoices/${id}/ksef`, {}),
   fa3: async (id: number): Promise<DownloadedFile> => {
     const xml = await client.get<string>(`invoices/${id}/fa3`)
     return { fileName: `FA3_${id}.xml`, xml: typeof xml === 'string' ? xml : String(xml) }
