@@ -60,6 +60,7 @@ export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued
     return d
   }
   return {
+    seller: async () => ({ name: 'Kowalski IT', nip: '5260250274', address: 'Prosta 1, 00-001 Warszawa' }),
     list: async () => invoiceList(state),
     get: async (id) => detail(id),
     counterparties: async () =>

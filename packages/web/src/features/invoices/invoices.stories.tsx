@@ -97,6 +97,8 @@ export const Issued: Story = {
     await expect(canvas.getAllByRole('heading', { name: /FV\/2026\/03\/1/ }).length).toBe(4)
     await expect(canvas.getAllByRole('button', { name: /^(Pobierz FA\(3\)|Download FA\(3\))$/ }).length).toBe(4)
     await expect(canvas.getAllByRole('button', { name: /^(Koryguj|Correct)$/ }).length).toBe(4)
+    // The seller from the company's data, the buyer from the invoice.
+    await expect(canvas.getAllByText(/^Kowalski IT/).length).toBe(4)
   },
 }
 
