@@ -87,6 +87,7 @@ describe('accessibility (axe-core) of the main screens', () => {
       '/companydashboard/fees/fixed',
       '/companydashboard/revenues/recurring',
       '/companydashboard/books',
+      '/companydashboard/invoices',
       '/companydashboard/ksef',
       '/dashboard/monthly',
       '/dashboard/yearly',

@@ -8,13 +8,10 @@
 import { dateInPoland } from '@finance/ledger-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   journeyApi,
   launchBrowser,
   type LaunchedBrowser,
   login,
-  REGISTRATION_KEY,
   type RunningServer,
   screenshot,
   screenshotOnFailure,
@@ -29,20 +26,10 @@ const NUMBER = `FV/${TODAY.slice(0, 4)}/${TODAY.slice(5, 7)}/1`
 
 let server: RunningServer
 let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
+const { call, registerUser } = journeyApi(() => server)
 
 const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
   const address = { country: 'PL', region: '', city: 'Warszawa', street: 'Prosta', postCode: '00-001', building: '1' }
   await call(user, 'POST', 'config', {
     dataType: 'Invoice',

@@ -22,7 +22,13 @@ import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { Button, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
 import { saveFile } from '../books/api.ts'
-import { type BankAccountDto, type CounterpartyDto, createInvoicesApi, type InvoicesApi } from './api.ts'
+import {
+  type BankAccountDto,
+  type CounterpartyDto,
+  createInvoicesApi,
+  type InvoicesApi,
+  type SellerDto,
+} from './api.ts'
 import { useInvoiceMessage } from './messages.ts'
 import './invoices.css'
 
@@ -212,7 +218,15 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
 }
 
 /** The invoice as a buyer reads it: parties, dates, lines, totals per rate, payment. */
-export const InvoicePreview = ({ form, number }: { form: Form; number: string | null }) => {
+export const InvoicePreview = ({
+  form,
+  number,
+  seller,
+}: {
+  form: Form
+  number: string | null
+  seller: SellerDto | null
+}) => {
   const f = useFormat()
   const vatName = useVatName()
   const { t } = useLingui()
@@ -235,6 +249,28 @@ export const InvoicePreview = ({ form, number }: { form: Form; number: string | 
           )}
         </p>
       </header>
+      <section>
+        <h4>
+          <Trans>Seller</Trans>
+        </h4>
+        <p>
+          {seller ? (
+            <>
+              {seller.name}
+              <br />
+              <Trans>NIP</Trans> {seller.nip}
+              {seller.address && (
+                <>
+                  <br />
+                  {seller.address}
+                </>
+              )}
+            </>
+          ) : (
+            <Trans>Fill in the company's invoice data first.</Trans>
+          )}
+        </p>
+      </section>
       <section>
         <h4>
           <Trans>Buyer</Trans>
@@ -643,6 +679,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
   const [invoices, setInvoices] = useState<InvoiceSummary[]>([])
   const [counterparties, setCounterparties] = useState<CounterpartyDto[]>([])
   const [accounts, setAccounts] = useState<BankAccountDto[]>([])
+  const [seller, setSeller] = useState<SellerDto | null>(null)
   const [detail, setDetail] = useState<InvoiceDetail | null>(null)
   const [form, setForm] = useState<Form | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -651,7 +688,13 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
   const today = new Date().toISOString().slice(0, 10)
 
   const reload = useCallback(async () => {
-    const [list, cps, accs] = await Promise.all([fx.list(), fx.counterparties(), fx.bankAccounts().catch(() => [])])
+    const [list, cps, accs, me] = await Promise.all([
+      fx.list(),
+      fx.counterparties(),
+      fx.bankAccounts().catch(() => []),
+      fx.seller(),
+    ])
+    setSeller(me)
     setInvoices(list)
     setCounterparties(cps)
     setAccounts(accs)
@@ -786,6 +829,20 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
                   <Trans>Download FA(3)</Trans>
                 </Button>
               )}
+              {detail?.state === 'issued' && (
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    act(async () => {
+                      await fx.sendToKsef(detail.id)
+                      return fx.get(detail.id)
+                    }, t`Invoice sent to KSeF`)
+                  }
+                >
+                  <Trans>Send to KSeF</Trans>
+                </Button>
+              )}
               {detail && detail.kind === 'VAT' && detail.state !== 'draft' && (
                 <Button
                   variant="secondary"
@@ -797,7 +854,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
               )}
             </div>
           </div>
-          <InvoicePreview form={form} number={detail?.number ?? null} />
+          <InvoicePreview form={form} number={detail?.number ?? null} seller={seller} />
         </section>
       )}
     </div>

@@ -4,7 +4,7 @@
  * issuing it, deleting it, starting a correction, the FA(3) download.
  */
 import type { InvoiceDetail, InvoiceSummary } from '@finance/ledger-core'
-import { type ApiClient, api } from '../../api/client.ts'
+import { type ApiClient, api, isApiError } from '../../api/client.ts'
 import type { DownloadedFile } from '../../api/useDownload.ts'
 
 export interface CounterpartyDto {
@@ -23,7 +23,37 @@ export interface BankAccountDto {
   readonly deleted?: boolean
 }
 
+/** The seller as the invoice shows it: the company's invoice data (or its primary data). */
+export interface SellerDto {
+  readonly name: string
+  readonly nip: string
+  readonly address: string
+}
+
+interface CompanyRecordDto {
+  readonly dataObject: {
+    readonly companyName: string
+    readonly nip: string
+    readonly invoiceAddress?: { street: string; building: string; postCode: string; city: string }
+  }
+}
+
+const sellerOf = (r: CompanyRecordDto): SellerDto => {
+  const a = r.dataObject.invoiceAddress
+  const address = a ? [[a.street, a.building].join(' ').trim(), [a.postCode, a.city].join(' ').trim()] : []
+  return { name: r.dataObject.companyName, nip: r.dataObject.nip, address: address.filter(Boolean).join(', ') }
+}
+
 export const createInvoicesApi = (client: ApiClient = api) => ({
+  seller: async (): Promise<SellerDto | null> => {
+    for (const type of ['Invoice', 'Primary'])
+      try {
+        return sellerOf(await client.get<CompanyRecordDto>(`config/GetByType/${type}`))
+      } catch (e) {
+        if (!isApiError(e) || e.status !== 404) throw e
+      }
+    return null
+  },
   list: async (): Promise<InvoiceSummary[]> => (await client.get<{ invoices: InvoiceSummary[] }>('invoices')).invoices,
   get: (id: number): Promise<InvoiceDetail> => client.get<InvoiceDetail>(`invoices/${id}`),
   counterparties: async (): Promise<CounterpartyDto[]> =>
@@ -39,6 +69,8 @@ export const createInvoicesApi = (client: ApiClient = api) => ({
     await client.del(`invoices/${id}`)
   },
   correct: (id: number): Promise<InvoiceDetail> => client.post<InvoiceDetail>(`invoices/${id}/correction`, {}),
+  sendToKsef: (id: number): Promise<{ ksefNumber: string }> =>
+    client.post<{ ksefNumber: string }>(`invoices/${id}/ksef`, {}),
   fa3: async (id: number): Promise<DownloadedFile> => {
     const xml = await client.get<string>(`invoices/${id}/fa3`)
     return { fileName: `FA3_${id}.xml`, xml: typeof xml === 'string' ? xml : String(xml) }

@@ -60,6 +60,7 @@ export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued
     return d
   }
   return {
+    seller: async () => ({ name: 'Kowalski IT', nip: '5260250274', address: 'Prosta 1, 00-001 Warszawa' }),
     list: async () => invoiceList(state),
     get: async (id) => detail(id),
     counterparties: async () =>
@@ -79,6 +80,19 @@ export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued
     },
     correct: async (id) =>
       detail(lastDraft(exec({ type: 'SaveInvoiceDraft', data: correctionDraftOf(state, id, '2026-03-20') }))),
+    sendToKsef: async (id) => {
+      const inv = state.invoicing.invoices.get(id)!
+      const itemId = inv.itemIds[0]!
+      const ksefNumber = '5260250274-20260310-0100003F5C8B-E4'
+      exec({
+        type: 'UpdateItem',
+        dataType: 'Income',
+        id: itemId,
+        data: { ...(state.records.get(itemId)!.data as object), ksefNumber },
+      })
+      exec({ type: 'RecordInvoiceKsefNumber', itemId, ksefNumber })
+      return { ksefNumber }
+    },
     fa3: async (id) => ({ fileName: `FA3_${id}.xml`, xml: '<Faktura/>' }),
   }
 }

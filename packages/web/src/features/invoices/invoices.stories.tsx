@@ -97,5 +97,23 @@ export const Issued: Story = {
     await expect(canvas.getAllByRole('heading', { name: /FV\/2026\/03\/1/ }).length).toBe(4)
     await expect(canvas.getAllByRole('button', { name: /^(Pobierz FA\(3\)|Download FA\(3\))$/ }).length).toBe(4)
     await expect(canvas.getAllByRole('button', { name: /^(Koryguj|Correct)$/ }).length).toBe(4)
+    // The seller from the company's data, the buyer from the invoice.
+    await expect(canvas.getAllByText(/^Kowalski IT/).length).toBe(4)
+  },
+}
+
+/** Sending an issued invoice to KSeF: its state becomes "sent to KSeF" with its number, and it is no longer edited. */
+export const SentToKsef: Story = {
+  render: () => <InvoicesPage effects={invoicesEffects()} save={noSave} openId={1} />,
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    const send = canvas.getAllByRole('button', { name: /^(Wyślij do KSeF|Send to KSeF)$/ })
+    await expect(send.length).toBe(4)
+    for (const b of send) await userEvent.click(b)
+    await loaded(canvasElement)
+    await waitFor(() => expect(canvas.getAllByText(/KSeF 5260250274-20260310-0100003F5C8B-E4/).length).toBe(4))
+    await expect(canvas.getAllByText(/^(wysłana do KSeF|sent to KSeF)$/).length).toBeGreaterThanOrEqual(4)
+    await expect(canvas.queryAllByRole('button', { name: /^(Zapisz zmiany|Save changes)$/ })).toHaveLength(0)
   },
 }
