@@ -71,6 +71,7 @@ const E2E_ENTRIES: readonly string[] = [
   '@finance/ledger-core',
   '@finance/ledger-core/testing',
   '@finance/tax-files/testing',
+  '@finance/ksef/testing',
 ]
 const isJourney = (pkg: Pkg, file: string) => pkg.name === '@finance/web' && file.startsWith(join(pkg.dir, 'e2e') + sep)
 

@@ -105,6 +105,11 @@ export interface KsefStatus {
   readonly highWaterMark: string | null
   readonly lastFetch: KsefLastFetch | null
   readonly lastSend: KsefLastSend | null
+  /**
+   * Whether offline24 invoices can be issued: they need KOD II, signed with the user's KSeF certificate of type
+   * Offline, which Finance does not hold yet (docs/ksef.md, "Not done") — always false.
+   */
+  readonly offline24: false
 }
 
 const settingsKey = (userId: string) => `ksef:settings:${userId}`
@@ -205,6 +210,7 @@ export async function ksefStatus(deps: KsefDeps, userId: string): Promise<KsefSt
     highWaterMark: settings.highWaterMark,
     lastFetch: settings.lastFetch,
     lastSend: settings.lastSend,
+    offline24: false,
   }
 }
 

@@ -92,6 +92,9 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(status.stdout).toContain('KSeF environment: TEST')
     expect(status.stdout).toContain('KSeF token: stored')
     expect(status.stdout).not.toContain(sim.token)
+    expect(status.stdout).toContain(
+      'offline24 invoices: cannot be issued — they need a KSeF certificate of type Offline',
+    )
   })
 
   it('says what to do when KSeF is unavailable or the income does not exist', async () => {

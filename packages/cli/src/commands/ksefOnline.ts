@@ -56,6 +56,10 @@ const T = {
   },
   notSent: { pl: 'pozycja {0} ({1}): {2}', en: 'item {0} ({1}): {2}' },
   idOrAll: { pl: 'podaj numer pozycji albo --all', en: 'give an item id or --all' },
+  offline24: {
+    pl: 'faktury offline24: nie można ich wystawić — wymagają certyfikatu KSeF typu Offline (kod QR KOD II), którego Finance jeszcze nie przechowuje',
+    en: 'offline24 invoices: cannot be issued — they need a KSeF certificate of type Offline (the QR code KOD II), which Finance does not hold yet',
+  },
   cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
@@ -153,6 +157,7 @@ export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: bool
       `${t(L, 'token')}: ${s.hasToken ? t(L, 'stored') : t(L, 'missing')}`,
       `${t(L, 'lastFetch')}: ${fetch}`,
       `${t(L, 'lastSend')}: ${s.lastSend ? `${s.lastSend.at} — ${s.lastSend.ksefNumber}` : t(L, 'never')}`,
+      t(L, 'offline24'),
     ].join('\n') + '\n',
   )
 }

@@ -3,7 +3,9 @@ import { webcrypto } from 'node:crypto'
 import 'reflect-metadata'
 import * as x509 from '@peculiar/x509'
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0])
+// Node's Web Crypto stands for the DOM's `Crypto` and `CryptoKey` that @peculiar/x509 names (the casts hold whether
+// this file is type-checked with the DOM's types, as in the web app's journeys, or with Node's alone).
+x509.cryptoProvider.set(webcrypto as never)
 
 export interface SimulatorKey {
   /** The certificate, DER in Base64, as `GET /security/public-key-certificates` publishes it. */
@@ -44,8 +46,8 @@ async function newKey(usage: string, now: Date): Promise<SimulatorKey> {
     notBefore: validFrom,
     notAfter: validTo,
     signingAlgorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-    publicKey: keys.publicKey,
-    signingKey: issuer.privateKey,
+    publicKey: keys.publicKey as never,
+    signingKey: issuer.privateKey as never,
   })
   return {
     certificate: Buffer.from(cert.rawData).toString('base64'),

@@ -181,6 +181,12 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
           </Button>
         )}
       </form>
+      <p className="muted" data-testid="ksef-offline24">
+        <Trans>
+          Offline24 invoices cannot be issued: they need a KSeF certificate of type Offline (for the QR code KOD II),
+          which Finance does not hold yet.
+        </Trans>
+      </p>
       <div className="ksef-online__actions">
         <Button onClick={() => void fetchNow()} disabled={busy || !connection?.hasToken}>
           <Trans>Fetch received invoices</Trans>

@@ -129,6 +129,11 @@ export const Connection: Story = {
       expect.arrayContaining([expect.stringMatching(/^(Saved|Zapisany)$/)]),
     )
     expect(canvas.getAllByTestId('ksef-last-fetch')[0]?.textContent).toMatch(/(received|pobrano) 3/)
+    // Offline24 invoices are said to be impossible without a certificate, in the screen's language.
+    const polish = canvas.getAllByTestId('ksef-token-state')[0]?.textContent === 'Zapisany'
+    expect(canvas.getAllByTestId('ksef-offline24')[0]?.textContent).toMatch(
+      polish ? /^Faktur w trybie offline24 nie można wystawić/ : /^Offline24 invoices cannot be issued/,
+    )
     for (const button of canvas.getAllByRole('button', { name: /Send FV 7\/2026 to KSeF|Wyślij FV 7\/2026 do KSeF/ }))
       await userEvent.click(button)
     await waitFor(() =>

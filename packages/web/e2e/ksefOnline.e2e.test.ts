@@ -1,0 +1,161 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of KSeF online in real Chromium, the real server started with the KSeF simulator's address
+ * (`FINANCE_KSEF_URL`; the simulator checks every request and answer against the official open-api.json): a company
+ * income is sent to KSeF from the KSeF screen, its PDF downloaded from the income's card carries the KSeF number and
+ * KOD I of the very file KSeF holds, its preview is shown; then a supplier's invoice is fetched from KSeF and appears
+ * among the expenses, with its own PDF.
+ *
+ * Seeded through the API: company data (NIP, addresses, invoice data, contact), VAT 23 % monthly, the KSeF token,
+ * and a company income FV 1/2026 of 5 000.00 net to ACME sp. z o.o.
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
+import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
+import { buildInvoice } from '@finance/tax-files/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+  useEnglish,
+} from './harness.ts'
+
+const USER_EMAIL = 'ksef-online@example.com'
+const USER_PASSWORD = 'User#2026x'
+const US = '5260250274'
+const SUPPLIER = '7740001454'
+const MONTH = dateInPoland(new Date()).slice(0, 7)
+const LAST_MONTH = addMonthsToMonth(MONTH, -1)
+
+let sim: KsefSimulator
+let server: RunningServer
+let browser: LaunchedBrowser
+const { call, registerUser } = journeyApi(() => server)
+
+const address = {
+  country: 'Polska',
+  region: 'mazowieckie',
+  city: 'Warszawa',
+  street: 'Prosta 1',
+  postCode: '00-001',
+  building: '1',
+}
+
+const seed = async () => {
+  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
+  const company = { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' }
+  const post = (path: string, dataType: string, dataObject: unknown) =>
+    call(user, 'POST', path, { dataType, dataObject })
+  await post('config', 'Primary', { ...company, birthDate: '1985-04-02', taxOfficeCode: '1471' })
+  await post('config', 'Contact', { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' })
+  await post('config', 'Addresses', {
+    permanentPlaceOfBusinessActivity: address,
+    additionalPlaceOfBusinessActivity: address,
+    postDeliveryAddress: address,
+  })
+  await post('config', 'Invoice', { ...company, invoiceAddress: address })
+  await post('fee', 'Vat', { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 })
+  await post('revenue', 'Income', {
+    date: `${LAST_MONTH}-03`,
+    name: 'Programming',
+    amount: '5000.00',
+    isCompany: true,
+    percent: '23',
+    invoiceDate: `${LAST_MONTH}-03`,
+    documentNumber: 'FV 1/2026',
+    counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+  })
+  await call(user, 'PUT', 'ksef/connection', { token: sim.token, environment: 'TEST' })
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ nip: US, pendingPolls: 0 })
+  server = await startServer({ FINANCE_KSEF_URL: sim.url, FINANCE_KSEF_FETCH_INTERVAL_MS: '0' })
+  await seed()
+  browser = await launchBrowser()
+  await useEnglish(browser.context, server.url)
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  expect(sim.violations).toEqual([])
+  await sim?.close()
+})
+
+const hashOf = (xml: string) => createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url')
+
+describe('KSeF online', () => {
+  it('sends an income to KSeF; its PDF carries the KSeF number and KOD I', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/ksef`)
+    await page.getByRole('button', { name: 'Send FV 1/2026 to KSeF' }).click()
+    await page.getByText(/Sent FV 1\/2026: KSeF number/).waitFor()
+    expect(sim.invoices.map((i) => i.invoiceNumber)).toEqual(['FV 1/2026'])
+    const held = sim.invoices[0]!
+    await screenshot(page, 'ksef-online-sent')
+
+    await page.goto(`${server.url}/companydashboard/revenues/fixed`)
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Programming' }) }).last()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Invoice PDF' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('FV_1_2026.pdf')
+    const text = await pdfText(readFileSync((await download.path())!))
+    expect(text).toContain(`KSeF number: ${held.ksefNumber}`)
+    const [y, m, d] = held.issueDate.split('-')
+    expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${US}/${d}-${m}-${y}/${hashOf(held.xml)}`)
+
+    await card.getByRole('button', { name: 'Invoice preview' }).click()
+    const preview = page.frameLocator('iframe[title="Invoice preview"]')
+    await preview.getByText(held.ksefNumber).first().waitFor()
+    await card.locator('iframe').scrollIntoViewIfNeeded()
+    await screenshot(page, 'ksef-online-invoice-preview')
+  })
+
+  it('fetches a supplier’s invoice from KSeF into the expenses', async () => {
+    const page = browser.page
+    const received = sim.receive(
+      buildInvoice({
+        sellerNip: SUPPLIER,
+        sellerName: 'Hosting Polska sp. z o.o.',
+        buyerNip: US,
+        number: 'ZAK 7/2026',
+        issueDate: `${MONTH}-01`,
+        amounts: [
+          ['P_13_1', '1000.00'],
+          ['P_14_1', '230.00'],
+        ],
+        total: '1230.00',
+        lines: [{ description: 'Hosting', net: '1000.00', rate: '23' }],
+      }),
+    )
+    await page.goto(`${server.url}/companydashboard/ksef`)
+    await page.getByRole('button', { name: 'Fetch received invoices' }).click()
+    await page.getByText('Received 1, imported 1').first().waitFor()
+    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    const card = page.locator('section', { has: page.getByRole('heading', { name: /ZAK 7\/2026/ }) }).last()
+    await card.waitFor()
+    expect(await card.innerText()).toContain('Hosting Polska sp. z o.o.')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Invoice PDF' }).click(),
+    ])
+    const text = await pdfText(readFileSync((await download.path())!))
+    expect(text).toContain(received.ksefNumber)
+    expect(text).toContain('Hosting Polska sp. z o.o.')
+    await card.scrollIntoViewIfNeeded()
+    await screenshot(page, 'ksef-online-fetched-expense')
+  })
+})
