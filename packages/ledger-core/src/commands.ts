@@ -155,6 +155,12 @@ export interface RecordInventory extends Base {
   readonly data: unknown
 }
 
+/** Sets the annual return's common items of a tax year (losses, IKZE, spouse, children). */
+export interface SetAnnualInputs extends Base {
+  readonly type: 'SetAnnualInputs'
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -178,5 +184,6 @@ export type LedgerCommand =
   | DisposeAsset
   | DeleteAsset
   | RecordInventory
+  | SetAnnualInputs
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -22,6 +22,7 @@ import {
 } from './schemas/records.ts'
 import { GeneratedRowSchema } from './schemas/transaction.ts'
 import { bankEventSchemas } from './bank/events.ts'
+import { AnnualInputsSchema } from './schemas/annualInputs.ts'
 import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema, InventorySchema } from './schemas/asset.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
@@ -126,6 +127,8 @@ export const AssetDisposed = ev('AssetDisposed', { id: Id, data: AssetDisposalSc
 export const AssetDeleted = ev('AssetDeleted', { id: Id })
 /** A stock-taking at the start or the end of a year; it replaces an earlier one of the same year and kind. */
 export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
+/** The annual return's common items of a tax year (losses, IKZE, spouse, children); replaces the year's earlier set. */
+export const AnnualInputsSet = ev('AnnualInputsSet', { data: AnnualInputsSchema })
 
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
@@ -153,6 +156,7 @@ export const ledgerEventSchemas = {
   AssetDisposed,
   AssetDeleted,
   InventoryTaken,
+  AnnualInputsSet,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

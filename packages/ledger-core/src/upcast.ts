@@ -50,6 +50,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   AssetDeleted: 1,
   // Stock-taking (spis z natury).
   InventoryTaken: 1,
+  // The annual return's common items.
+  AnnualInputsSet: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

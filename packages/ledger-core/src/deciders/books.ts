@@ -25,6 +25,7 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
+import { decideAnnualInputs } from './annualInputs.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -39,6 +40,7 @@ export { CowDraft, CowMap } from './cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
+export { AnnualInputsMessages, validateAnnualInputs } from './annualInputs.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
@@ -292,6 +294,8 @@ export const decideWith = (
     case 'DeleteAsset':
     case 'RecordInventory':
       return decideAsset(command, state)
+    case 'SetAnnualInputs':
+      return decideAnnualInputs(command, state)
     default:
       return absurd(command as never)
   }

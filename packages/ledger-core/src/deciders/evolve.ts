@@ -16,6 +16,7 @@ import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type LocalDateString, type MoneyString, type YearMonthString } from '../types.ts'
 import { type AssetState, foldAsset } from '../assets/fold.ts'
+import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import type { Inventory } from '../schemas/asset.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
@@ -42,6 +43,7 @@ interface Draft {
   bank: BankDraft | null
   assets: CowDraft<number, AssetState>
   inventories: CowDraft<string, Inventory>
+  annualInputs: CowDraft<number, AnnualInputs>
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -64,6 +66,7 @@ const draftOf = (s: BooksState): Draft => ({
   bank: null,
   assets: cow(s.assets).draft(),
   inventories: cow(s.inventories).draft(),
+  annualInputs: cow(s.annualInputs ?? new Map<number, AnnualInputs>()).draft(),
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -83,6 +86,7 @@ const freeze = (d: Draft): BooksState => {
     bank: d.bank ? freezeBank(d.bank) : d.bankFrom,
     assets: d.assets.freeze(),
     inventories: d.inventories.freeze(),
+    annualInputs: d.annualInputs.freeze(),
     eventCount: d.eventCount,
   }
 }
@@ -292,6 +296,9 @@ const apply = (d: Draft, e: LedgerEvent) => {
     }
     case 'InventoryTaken':
       d.inventories.set(`${e.data.data.year}:${e.data.data.kind}`, e.data.data)
+      return
+    case 'AnnualInputsSet':
+      d.annualInputs.set(e.data.data.year, e.data.data)
       return
     default:
       if (isBankEvent(e)) {

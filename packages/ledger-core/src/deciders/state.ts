@@ -9,6 +9,7 @@
  * manual rows, which are data of their own.
  */
 import type { AssetState } from '../assets/fold.ts'
+import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import type { Inventory } from '../schemas/asset.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
@@ -99,6 +100,8 @@ export interface BooksState {
   readonly assets: ReadonlyMap<number, AssetState>
   /** Stock-takings (spis z natury) by `year:kind` (`2026:end`); the latest of each wins. */
   readonly inventories: ReadonlyMap<string, Inventory>
+  /** The annual return's common items by tax year (`AnnualInputsSet`; the latest wins). */
+  readonly annualInputs?: ReadonlyMap<number, AnnualInputs>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -113,6 +116,7 @@ export const initialBooks: BooksState = Object.freeze({
   bank: initialBank,
   assets: CowMap.empty<number, AssetState>(),
   inventories: CowMap.empty<string, Inventory>(),
+  annualInputs: CowMap.empty<number, AnnualInputs>(),
   eventCount: 0,
 })
 

@@ -13,6 +13,7 @@
  */
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
+import { annualItemsOfState } from '../tax/annualItems.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from '../deciders/state.ts'
@@ -56,6 +57,7 @@ export interface Taxes {
   readonly assets: BooksState['assets']
   /** The stock-takings the run took the year-end changes from. */
   readonly inventories: BooksState['inventories']
+  readonly annualInputs: BooksState['annualInputs']
   readonly result: TaxResult
   /** Engine obligations (amount > 0) by the month of their (working-day) due date. */
   readonly byDueMonth: Map<YearMonthString, Obligation[]>
@@ -417,7 +419,8 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     d.taxes !== null &&
     d.taxes.paymentsKey === payments.key &&
     d.taxes.assets === state.assets &&
-    d.taxes.inventories === state.inventories
+    d.taxes.inventories === state.inventories &&
+    d.taxes.annualInputs === state.annualInputs
   if (same && d.taxes!.end >= atLeast) return d.taxes
   const yearEnd = `${atLeast.slice(0, 4)}-12`
   const end = same && d.taxes!.end > yearEnd ? d.taxes!.end : yearEnd
@@ -437,6 +440,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     socialSecurity: d.socialSecurity,
     company: d.company,
     contributionsPaidOn: payments.map,
+    annualItems: annualItemsOfState(state.annualInputs),
   })
   const byDueMonth = new Map<YearMonthString, Obligation[]>()
   for (const o of result.obligations) pushTo(byDueMonth, o.dueDate.slice(0, 7), o)
@@ -462,6 +466,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     paymentsKey: payments.key,
     assets: state.assets,
     inventories: state.inventories,
+    annualInputs: state.annualInputs,
     result,
     byDueMonth,
     periodsByDueMonth,

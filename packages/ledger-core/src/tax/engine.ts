@@ -28,6 +28,7 @@ import { maxG, minG, parseMoney, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, YearMonthString } from '../types.ts'
 import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefault } from './pit.ts'
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
+import type { AnnualItemsInput } from './annualItems.ts'
 import { ratesFor } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
@@ -156,6 +157,8 @@ export interface TaxInput {
    * a bank statement's line), by the month they concern. Other months follow their setting's `contributionsPaid`.
    */
   contributionsPaidOn?: ReadonlyMap<YearMonthString, LocalDateString>
+  /** The annual return's common items typed in per tax year (`tax/annualItems.ts`); absent: none. */
+  annualItems?: ReadonlyMap<number, AnnualItemsInput>
 }
 
 /**
@@ -841,6 +844,7 @@ export function computeTaxes(input: TaxInput): TaxResult {
     pit: result.pit,
     pitOfYear,
     deductionsOf: (i) => deductionOf(i, false),
+    annualItemsOf: (y) => input.annualItems?.get(y),
   })
   result.annual = year.returns
   result.healthSettlements = year.health
