@@ -187,6 +187,8 @@ const annualReportJson = object({
   healthSettlement: figures('The health contribution settlement (toPay or overpaid, dueDate 20 May)'),
   obligations: array(obligationJson),
   comparison: figures('The forms compared: scenarios Scale/Linear/Flat, months, warnings, smallZusPlus'),
+  inputs: figures("The return's common items typed in for the year (losses, ikze, spouse, singleParent, children)"),
+  inputLimits: figures("The year's limits: ikze, lossOneOff, childMonthly (first and second, third, fourth+)"),
 })
 
 const deleted = object({ success: { type: 'boolean', enum: [true] }, id: int() })
@@ -532,6 +534,12 @@ const transactionOperations: Record<string, OperationDoc> = {
     summary: 'The year end: the annual return, the health settlement and the forms compared',
     description:
       '`flatRate` sets the ryczałt rate of revenue without its own rate in the comparison. While the year is not over the figures include the months still to come.',
+    ok: ref('AnnualReport'),
+  },
+  'PUT /api/transaction/annual/:year/inputs': {
+    summary: "Set the annual return's common items of a year: losses carried forward, IKZE, spouse, children",
+    description:
+      'Body `{ losses?: [{ year, amount, deductedBefore?, oneOff? }], ikze?, spouse?: { jointFiling, income, advances } | null, singleParent?, children?: [{ months, disabled? }] }`. Validated whole (400 names every invalid field, nothing is written); answers the year end with the items applied (`annualReturn.items`).',
     ok: ref('AnnualReport'),
   },
   'GET /api/transaction/GetListByDates/:from/:to': {

@@ -47,3 +47,5 @@ export {
   vatPurchaseDate,
   vatSaleDate,
 } from './taxPoint.ts'
+export * from './annualItems.ts'
+export { type AnnualItemsLimits, annualItemsLimitsFor } from './rates/annualItems.ts'
