@@ -12,6 +12,7 @@ import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
+import type { CarUse } from './tax/carCosts.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
@@ -48,6 +49,8 @@ export interface Occurrence {
   readonly vatTreatment: VatTreatment
   /** The item's KPiR column (`null`: expenses "other", incomes "sales"). */
   readonly kpirColumn: KpirColumn | null
+  /** An expense for a car: how the car is used (its PIT cost, `tax/carCosts.ts`); `null`: not a car's expense. */
+  readonly carUse: CarUse | null
   /** Incomes on ryczałt: the rate of this revenue (`null`: the PIT setting's rate). */
   readonly flatRate: (typeof FlatRates)[number] | null
   /** Net amount. */
@@ -129,6 +132,7 @@ export const occurrencesOf = (
       percent,
       vatTreatment: item.vatTreatment ?? 'rate',
       kpirColumn: item.kpirColumn ?? null,
+      carUse: item.car?.use ?? null,
       flatRate: item.flatRate ?? null,
       amount,
       vatAmount: fixedVat ?? vatOfItem(amount, percent),

@@ -233,6 +233,7 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
       percent: o.percent,
       flatRate: o.flatRate,
       notCost: o.kpirColumn === 'notCost',
+      carUse: o.carUse,
     }
     // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
     if (o.vatMonth === month) addVatToMonth(f, it)

@@ -29,6 +29,7 @@ import { formatMoney } from '../money.ts'
 import { occurrencesOf } from '../schedule.ts'
 import type { Counterparty, Item, ItemDataType, Pit } from '../schemas/records.ts'
 import { governing } from '../tax/engine.ts'
+import { carCostOf } from '../tax/carCosts.ts'
 import { type AssetState, assetEventsOf, foldAsset, registerPlans } from '../assets/register.ts'
 import { assetBookLines } from './taxBookAssets.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../types.ts'
@@ -387,8 +388,10 @@ const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
         cells[`R:${rate}`] = o.amount
       }
     } else {
-      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = o.amount
-      if (o.kpirColumn === 'research') cells.K16 = o.amount
+      // A mixed-use car's running cost is booked at the part that is a cost (tax/carCosts.ts).
+      const cost = carCostOf(o.amount, o.carUse)
+      cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = cost
+      if (o.kpirColumn === 'research') cells.K16 = cost
     }
     out.push({
       key: `${record.id}:${o.index}`,

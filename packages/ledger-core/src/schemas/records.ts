@@ -4,6 +4,7 @@
  * turns loose input into these shapes; events carry them; projections read them.
  */
 import * as Schema from 'effect/Schema'
+import { CarUses } from '../tax/carCosts.ts'
 import { LocalDateField as LocalDate, MoneyField as Money, PercentField as Percent } from './common.ts'
 
 export * from './dataTypes.ts'
@@ -218,6 +219,11 @@ const ItemFields = {
    * invoice: the item's date. See tax/taxPoint.ts.
    */
   taxPoint: Schema.optional(Schema.Literal(...TaxPoints)),
+  /**
+   * (optional, absent in older items) An expense for a passenger car and how the car is used: `mixed` — a PIT cost at
+   * 75 % (uPIT art. 23 ust. 1 pkt 46a) — or `businessOnly`. See tax/carCosts.ts.
+   */
+  car: Schema.optional(Schema.Struct({ use: Schema.Literal(...CarUses) })),
 }
 
 export const ItemSchema = Schema.Struct(ItemFields)

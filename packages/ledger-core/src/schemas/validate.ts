@@ -29,6 +29,7 @@ import {
 } from './bounds.ts'
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import { parseMoney } from '../money.ts'
+import { type CarUse, CarUses } from '../tax/carCosts.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import {
   type Address,
@@ -70,6 +71,7 @@ export const statutoryVatRates = (year: number): { rates: readonly string[]; mes
     : { rates: ['22', '7', '3', '0'], message: 'Percent must be a statutory VAT rate of its year: 22, 7, 3 or 0' }
 
 export const Messages = {
+  carUse: 'Car use must be mixed or businessOnly',
   invalidMoney: (label: string) => `${label} must be a number with at most 2 decimals`,
   negativeMoney: (label: string) => `${label} must not be negative`,
   invalidPercent: BoundMessages.percent,
@@ -489,6 +491,7 @@ const readItem = (r: Reader, income: boolean) => {
     r.push('ksefMarker', 'INVALID_CHOICE', 'An item with a KSeF number has no KSeF marker')
   const corrects = readCorrects(r)
   const taxPoint = readChoice(r, 'taxPoint', TaxPoints, 'Tax point must be supply or invoice')
+  const car = income ? null : readCar(r)
   // A correcting item states the differences the correction makes, which may be negative.
   const amount = r.money('amount', 'Amount', 'Amount is required', { nonNegative: corrects === null })
   return {
@@ -544,7 +547,23 @@ const readItem = (r: Reader, income: boolean) => {
     documentVat: readDocumentVat(r, amount, percent, vatTreatment),
     corrects,
     ...(taxPoint === 'invoice' ? { taxPoint } : {}),
+    ...(car ? { car } : {}),
   }
+}
+
+/** An expense's car: `{ use: 'mixed' | 'businessOnly' }`; blank: not a car's expense. */
+const readCar = (r: Reader): { use: CarUse } | null => {
+  const v = r.o.car
+  if (isBlank(v)) return null
+  if (!isRecord(v)) {
+    r.push('car', 'INVALID_CHOICE', Messages.carUse)
+    return null
+  }
+  const c = r.child('car')
+  const use = readChoice(c, 'use', CarUses, Messages.carUse)
+  if (use === null && isBlank(v.use)) c.push('use', 'REQUIRED', Messages.carUse)
+  r.errors.push(...c.errors)
+  return use === null ? null : { use }
 }
 
 /**

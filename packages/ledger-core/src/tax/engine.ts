@@ -29,6 +29,7 @@ import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, Year
 import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefault } from './pit.ts'
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import type { AnnualItemsInput } from './annualItems.ts'
+import { type CarUse, carCostOf } from './carCosts.ts'
 import { ratesFor } from './rates/index.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
@@ -896,6 +897,8 @@ export interface MonthItem {
   flatRate: PercentString | null
   /** Expenses: `true` when not a tax-deductible cost (KPiR "not a cost"): its input VAT still counts. */
   notCost: boolean
+  /** Expenses for a car: its use; a mixed-use car's cost counts at 75 % (`tax/carCosts.ts`). */
+  carUse?: CarUse | null
 }
 
 /**
@@ -944,7 +947,7 @@ export const addPitToMonth = (f: MonthFigures, it: MonthItem): void => {
     for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
     if (rate) rate.amount += it.amount
     else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
-  } else if (!it.notCost) f.companyCosts += it.amount
+  } else if (!it.notCost) f.companyCosts += carCostOf(it.amount, it.carUse)
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }

@@ -49,3 +49,4 @@ export {
 } from './taxPoint.ts'
 export * from './annualItems.ts'
 export { type AnnualItemsLimits, annualItemsLimitsFor } from './rates/annualItems.ts'
+export { CAR_MIXED_USE_COST_PERCENT, type CarUse, CarUses, carCostOf } from './carCosts.ts'
