@@ -143,6 +143,12 @@ export interface DisposeAsset extends Base {
   readonly id: number
   readonly data: unknown
 }
+/** Records the later sale of an asset taken to private use (the six-year rule). */
+export interface SellAssetAfterPrivateUse extends Base {
+  readonly type: 'SellAssetAfterPrivateUse'
+  readonly id: number
+  readonly data: unknown
+}
 /** Removes an asset entered in error. */
 export interface DeleteAsset extends Base {
   readonly type: 'DeleteAsset'
@@ -185,5 +191,6 @@ export type LedgerCommand =
   | DeleteAsset
   | RecordInventory
   | SetAnnualInputs
+  | SellAssetAfterPrivateUse
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -23,7 +23,13 @@ import {
 import { GeneratedRowSchema } from './schemas/transaction.ts'
 import { bankEventSchemas } from './bank/events.ts'
 import { AnnualInputsSchema } from './schemas/annualInputs.ts'
-import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema, InventorySchema } from './schemas/asset.ts'
+import {
+  AssetDisposalSchema,
+  AssetImprovementSchema,
+  AssetPrivateSaleSchema,
+  AssetRecordSchema,
+  InventorySchema,
+} from './schemas/asset.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -129,6 +135,8 @@ export const AssetDeleted = ev('AssetDeleted', { id: Id })
 export const InventoryTaken = ev('InventoryTaken', { data: InventorySchema })
 /** The annual return's common items of a tax year (losses, IKZE, spouse, children); replaces the year's earlier set. */
 export const AnnualInputsSet = ev('AnnualInputsSet', { data: AnnualInputsSchema })
+/** An asset taken to private use is sold later (the six-year rule decides whether the business sold it). */
+export const AssetSoldAfterPrivateUse = ev('AssetSoldAfterPrivateUse', { id: Id, data: AssetPrivateSaleSchema })
 
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
@@ -157,6 +165,7 @@ export const ledgerEventSchemas = {
   AssetDeleted,
   InventoryTaken,
   AnnualInputsSet,
+  AssetSoldAfterPrivateUse,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -52,6 +52,7 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   InventoryTaken: 1,
   // The annual return's common items.
   AnnualInputsSet: 1,
+  AssetSoldAfterPrivateUse: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -766,6 +766,13 @@ const assetOperations: Record<string, OperationDoc> = {
       'Body `{ year, kind: "start"|"end", date?, amount?, lines?: [{ name, quantity, unit, price }] }`; with lines the value is their sum (quantity × price to the grosz). It replaces an earlier one of the same year and kind, changes the annual return’s income (never an advance) and fills JPK_PKPIR’s P_1 / P_2.',
     ok: inventoryJson,
   },
+  'POST /api/assets/:id/private-sale': {
+    summary: 'Record the later sale of an asset taken to private use (the six-year rule)',
+    description:
+      'Body `{ date, price, document? }`. Within six years from the first day of the month after the transfer (uPIT art. 10 ust. 2 pkt 3) the price is business revenue and the undepreciated value a cost in the month of the sale; later the sale is private. Only for an asset disposed of with `privateUse`, once. Answers the asset’s card (`asset.privateSale`).',
+    ok: ref('AssetCard'),
+    errors: [404],
+  },
   'DELETE /api/assets/:id': {
     summary: 'Remove an asset entered in error',
     ok,

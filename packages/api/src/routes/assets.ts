@@ -126,6 +126,15 @@ export default async function assetRoutes(app: FastifyInstance) {
       return write(request, { type: 'DisposeAsset', id, data: request.body }, id)
     },
   )
+  // The six-year rule: an asset taken to private use and sold later (uPIT art. 10 ust. 2 pkt 3).
+  app.post(
+    '/api/assets/:id/private-sale',
+    { ...auth, schema: { tags, params: IdParams, body: AnyObject } },
+    async (request) => {
+      const { id } = request.params as { id: number }
+      return write(request, { type: 'SellAssetAfterPrivateUse', id, data: request.body }, id)
+    },
+  )
   app.get('/api/inventory/:year', { ...auth, schema: { tags, params: InventoryParams } }, async (request) => {
     const year = Number((request.params as { year: string }).year)
     const { state } = await booksOf(app, request)

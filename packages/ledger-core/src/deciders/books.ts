@@ -293,6 +293,7 @@ export const decideWith = (
     case 'DisposeAsset':
     case 'DeleteAsset':
     case 'RecordInventory':
+    case 'SellAssetAfterPrivateUse':
       return decideAsset(command, state)
     case 'SetAnnualInputs':
       return decideAnnualInputs(command, state)

@@ -287,6 +287,7 @@ const apply = (d: Draft, e: LedgerEvent) => {
     case 'AssetEntered':
     case 'AssetImproved':
     case 'AssetDisposed':
+    case 'AssetSoldAfterPrivateUse':
     case 'AssetDeleted': {
       if (e.type === 'AssetEntered') seeId(d, e.data.id)
       // Asset objects are never changed in place: states share them.
