@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { Button, FormErrors, Loader, NumberInput, PeriodNav, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { AssetActions, InventoryCard } from './AssetActions.tsx'
 import { type AssetsApi, createAssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetRowDto, Purchase } from './types.ts'
@@ -458,6 +459,19 @@ export const AssetsPage = ({ effects, year }: Props) => {
           <RegisterTable register={register} selected={selected} onSelect={setSelected} />
         ))}
       {card !== null && <AssetCard card={card} />}
+      {card !== null && (
+        <AssetActions
+          key={`${card.asset.id}:${card.asset.disposal?.date ?? ''}`}
+          card={card}
+          impl={impl}
+          onDone={(c, message) => {
+            messages.info(message)
+            setCard(c)
+            setReload(reload + 1)
+          }}
+        />
+      )}
+      <InventoryCard key={shown} year={shown} impl={impl} onDone={(message) => messages.info(message)} />
       <EntryForm
         impl={impl}
         onEntered={(c) => {
