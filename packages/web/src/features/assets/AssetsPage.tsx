@@ -4,7 +4,7 @@
  * that enters an asset, also straight from a purchase (which then stops being a cost). Figures come from the API
  * (`assets/*`), computed by ledger-core (docs/tax-rules.md §11).
  */
-import { KST_RATES } from '@finance/ledger-core'
+import { annexPositionOf, KST_RATES } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
@@ -156,6 +156,12 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
         <dd>
           {a.kst}
           {a.kstName ? ` — ${a.kstName[f.lang]}` : ''}
+          {annexPositionOf(a.kst) ? (
+            <>
+              {' '}
+              <Trans>(annex position {annexPositionOf(a.kst)})</Trans>
+            </>
+          ) : null}
         </dd>
         <dt>
           <Trans>Acquired and entered</Trans>
@@ -283,7 +289,9 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
   }
   const kstOptions = KST_RATES.filter((k) => k.depreciable).map((k) => ({
     value: k.symbol,
-    label: `${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)})`,
+    label: annexPositionOf(k.symbol)
+      ? t`${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)}, annex position ${annexPositionOf(k.symbol)})`
+      : `${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)})`,
   }))
   return (
     <form className="card assets-form" onSubmit={submit} noValidate aria-labelledby="assets-form-title">
