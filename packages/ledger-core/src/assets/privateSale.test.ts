@@ -52,10 +52,10 @@ describe('a car sold after its transfer to private use (the six-year rule)', () 
       [{ type: 'SellAssetAfterPrivateUse', id: 101, data: { date: '2028-05-10', price: '60000', document: 'UM 1' } }],
       events,
     )
-    const [{ asset, plan }] = registerPlans(state.assets)
+    const { asset, plan } = registerPlans(state.assets)[0]!
     // February 2025 – March 2026 (the month of the transfer): 14 × 2 000 = 28 000; 92 000 left.
     expect(plan.disposal).toMatchObject({ reason: 'privateUse', undepreciated: 9_200_000n, cost: 0n })
-    expect(privateSaleOfAsset(asset!, plan!)).toEqual({
+    expect(privateSaleOfAsset(asset, plan)).toEqual({
       date: '2028-05-10',
       month: '2028-05',
       until: '2032-03-31',
@@ -78,8 +78,8 @@ describe('a car sold after its transfer to private use (the six-year rule)', () 
       [{ type: 'SellAssetAfterPrivateUse', id: 101, data: { date: '2032-04-01', price: '30000' } }],
       events,
     )
-    const [{ asset, plan }] = registerPlans(state.assets)
-    expect(privateSaleOfAsset(asset!, plan!)).toMatchObject({ business: false, revenue: 0n, cost: 0n })
+    const { asset, plan } = registerPlans(state.assets)[0]!
+    expect(privateSaleOfAsset(asset, plan)).toMatchObject({ business: false, revenue: 0n, cost: 0n })
     expect(taxBook(state, 2032).kpir.rows).toEqual([])
   })
 
