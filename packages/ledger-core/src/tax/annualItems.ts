@@ -11,8 +11,7 @@
  */
 import { maxG, minG, parseMoney, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, TaxType } from '../types.ts'
-import type { PitSettingInput } from './engine.ts'
-import { orDefault, scaleTax } from './pit.ts'
+import { type PitRatesSetting, scaleParamsOf, scaleTax } from './pit.ts'
 import { annualItemsLimitsFor } from './rates/annualItems.ts'
 import type { TaxRates } from './rates/types.ts'
 
@@ -156,24 +155,13 @@ export const deductIkze = (paid: Grosze, year: number, available: Grosze) => {
   return { paid, limit, deducted: minG(minG(paid, limit), maxG(available, 0n)) }
 }
 
-/** The Scale parameters of a setting, as `incomeTax` reads them (empty: the year's statutory figures). */
-const scaleParams = (setting: PitSettingInput, rates: TaxRates) => ({
-  firstPercent: setting.firstPercent,
-  secondPercent:
-    setting.secondPercent === null || setting.secondPercent === ''
-      ? rates.pit.scale.secondPercent
-      : setting.secondPercent,
-  freeOfTaxAmount: orDefault(setting.freeOfTaxAmount, rates.pit.scale.freeOfTaxAmount),
-  threshold: orDefault(setting.secondPercentAmount, rates.pit.scale.threshold),
-})
-
 /**
  * The Scale tax of spouses filing jointly (art. 6 ust. 2): twice the tax on half the joint base. Computed exactly as
  * the scale with the tax-free amount and the threshold doubled — `2 × (12 % × B/2 − 3 600)` is `12 % × B − 7 200` —
  * and rounded once to full złoty.
  */
-export const jointScaleTax = (jointBase: Grosze, setting: PitSettingInput, rates: TaxRates): Grosze => {
-  const p = scaleParams(setting, rates)
+export const jointScaleTax = (jointBase: Grosze, setting: PitRatesSetting, rates: TaxRates): Grosze => {
+  const p = scaleParamsOf(setting, rates)
   return scaleTax(jointBase, { ...p, freeOfTaxAmount: p.freeOfTaxAmount * 2n, threshold: p.threshold * 2n })
 }
 
@@ -190,7 +178,7 @@ export const childAmounts = (children: readonly AnnualChildInput[], year: number
 export interface ScaleItemsContext {
   readonly year: number
   readonly taxType: TaxType
-  readonly setting: PitSettingInput
+  readonly setting: PitRatesSetting
   readonly rates: TaxRates
   /** The taxpayer's income less the social contributions deducted (the child relief's income, art. 27f ust. 1). */
   readonly incomeForLimit: Grosze
