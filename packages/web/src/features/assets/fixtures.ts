@@ -4,10 +4,9 @@ import {
   assetRegister,
   decide,
   foldBooks,
-  formatMoney,
   isDomainError,
   type LedgerEvent,
-  yearInventory,
+  inventoryView,
 } from '@finance/ledger-core'
 import { ApiError } from '../../api/client.ts'
 import type { AssetsApi } from './api.ts'
@@ -83,19 +82,7 @@ const writeEffects = () => {
     return live
   }
   const card = (id: number) => assetCard(live.assets, id)!
-  const inventory = (year: number) => {
-    const y = yearInventory(live.inventories, year)
-    return {
-      year,
-      start: formatMoney(y.start),
-      end: y.end === null ? null : formatMoney(y.end),
-      change: formatMoney(y.change),
-      lists: {
-        start: live.inventories.get(`${year}:start`) ?? null,
-        end: live.inventories.get(`${year}:end`) ?? null,
-      },
-    }
-  }
+  const inventory = (year: number) => inventoryView(live.inventories, year)
   return {
     assets: () => live.assets,
     improveAsset: async (id: number, data: Record<string, unknown>) => {
