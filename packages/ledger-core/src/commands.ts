@@ -145,6 +145,12 @@ export interface DisposeAsset extends Base {
   readonly id: number
   readonly data: unknown
 }
+/** Records the later sale of an asset taken to private use (the six-year rule). */
+export interface SellAssetAfterPrivateUse extends Base {
+  readonly type: 'SellAssetAfterPrivateUse'
+  readonly id: number
+  readonly data: unknown
+}
 /** Removes an asset entered in error. */
 export interface DeleteAsset extends Base {
   readonly type: 'DeleteAsset'
@@ -174,6 +180,12 @@ export interface ChangeAssetVatUse extends Base {
   readonly data: unknown
 }
 
+/** Sets the annual return's common items of a tax year (losses, IKZE, spouse, children). */
+export interface SetAnnualInputs extends Base {
+  readonly type: 'SetAnnualInputs'
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -200,5 +212,7 @@ export type LedgerCommand =
   | RecordCurrencyRates
   | ChangeAssetVatUse
   | InvoicingCommand
+  | SetAnnualInputs
+  | SellAssetAfterPrivateUse
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -22,8 +22,15 @@ import {
 } from './schemas/records.ts'
 import { GeneratedRowSchema } from './schemas/transaction.ts'
 import { bankEventSchemas } from './bank/events.ts'
-import { AssetDisposalSchema, AssetImprovementSchema, AssetRecordSchema, InventorySchema } from './schemas/asset.ts'
 import { invoicingEventSchemas } from './invoicing/events.ts'
+import { AnnualInputsSchema } from './schemas/annualInputs.ts'
+import {
+  AssetDisposalSchema,
+  AssetImprovementSchema,
+  AssetPrivateSaleSchema,
+  AssetRecordSchema,
+  InventorySchema,
+} from './schemas/asset.ts'
 
 const Id = Schema.Int.pipe(Schema.positive())
 /** A transaction's identity or a manual row's id (`identity.ts`). */
@@ -155,6 +162,10 @@ export const CurrencyRatesRecorded = ev('CurrencyRatesRecorded', {
     }),
   ),
 })
+/** The annual return's common items of a tax year (losses, IKZE, spouse, children); replaces the year's earlier set. */
+export const AnnualInputsSet = ev('AnnualInputsSet', { data: AnnualInputsSchema })
+/** An asset taken to private use is sold later (the six-year rule decides whether the business sold it). */
+export const AssetSoldAfterPrivateUse = ev('AssetSoldAfterPrivateUse', { id: Id, data: AssetPrivateSaleSchema })
 
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
@@ -186,6 +197,8 @@ export const ledgerEventSchemas = {
   AssetVatUseChanged,
   // Invoices as documents: counterparties, number series, drafts and issued invoices (invoicing/events.ts).
   ...invoicingEventSchemas,
+  AnnualInputsSet,
+  AssetSoldAfterPrivateUse,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -12,7 +12,7 @@ import type { RecordState } from './deciders/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
-import { crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
+import { type CarUse, crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import { exchangeDifference } from './tax/currency.ts'
@@ -50,6 +50,8 @@ export interface Occurrence {
   readonly vatTreatment: VatTreatment
   /** The item's KPiR column (`null`: expenses "other", incomes "sales"). */
   readonly kpirColumn: KpirColumn | null
+  /** An expense for a car: how the car is used (its PIT cost, `tax/carCosts.ts`); `null`: not a car's expense. */
+  readonly carUse: CarUse | null
   /** Incomes on ryczałt: the rate of this revenue (`null`: the PIT setting's rate). */
   readonly flatRate: (typeof FlatRates)[number] | null
   /** Net amount (for an item in a foreign currency: the VAT base in złoty, uVAT art. 31a). */
@@ -157,6 +159,7 @@ export const occurrencesOf = (
       percent,
       vatTreatment: item.vatTreatment ?? 'rate',
       kpirColumn: item.kpirColumn ?? null,
+      carUse: item.car?.use ?? null,
       flatRate: item.flatRate ?? null,
       amount,
       vatAmount: fixedVat ?? vatOfItem(amount, percent),

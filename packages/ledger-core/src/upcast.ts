@@ -66,6 +66,9 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   // Bank: CSV column mappings the user saved with the books (bank/events.ts).
   BankCsvMappingSaved: 1,
   BankCsvMappingDeleted: 1,
+  // The annual return's common items.
+  AnnualInputsSet: 1,
+  AssetSoldAfterPrivateUse: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

@@ -189,6 +189,8 @@ const annualReportJson = object({
   healthSettlement: figures('The health contribution settlement (toPay or overpaid, dueDate 20 May)'),
   obligations: array(obligationJson),
   comparison: figures('The forms compared: scenarios Scale/Linear/Flat, months, warnings, smallZusPlus'),
+  inputs: figures("The return's common items typed in for the year (losses, ikze, spouse, singleParent, children)"),
+  inputLimits: figures("The year's limits: ikze, lossOneOff, childMonthly (first and second, third, fourth+)"),
 })
 
 const deleted = object({ success: { type: 'boolean', enum: [true] }, id: int() })
@@ -536,6 +538,12 @@ const transactionOperations: Record<string, OperationDoc> = {
       '`flatRate` sets the ryczałt rate of revenue without its own rate in the comparison. While the year is not over the figures include the months still to come.',
     ok: ref('AnnualReport'),
   },
+  'PUT /api/transaction/annual/:year/inputs': {
+    summary: "Set the annual return's common items of a year: losses carried forward, IKZE, spouse, children",
+    description:
+      'Body `{ losses?: [{ year, amount, deductedBefore?, oneOff? }], ikze?, spouse?: { jointFiling, income, advances } | null, singleParent?, children?: [{ months, disabled? }] }`. Validated whole (400 names every invalid field, nothing is written); answers the year end with the items applied (`annualReturn.items`).',
+    ok: ref('AnnualReport'),
+  },
   'GET /api/transaction/GetListByDates/:from/:to': {
     summary: 'Transactions dated in a range',
     description: 'At most 12 calendar months.',
@@ -791,6 +799,13 @@ const assetOperations: Record<string, OperationDoc> = {
     description:
       'Body `{ year, kind: "start"|"end", date?, amount?, lines?: [{ name, quantity, unit, price }] }`; with lines the value is their sum (quantity × price to the grosz). It replaces an earlier one of the same year and kind, changes the annual return’s income (never an advance) and fills JPK_PKPIR’s P_1 / P_2.',
     ok: inventoryJson,
+  },
+  'POST /api/assets/:id/private-sale': {
+    summary: 'Record the later sale of an asset taken to private use (the six-year rule)',
+    description:
+      'Body `{ date, price, document? }`. Within six years from the first day of the month after the transfer (uPIT art. 10 ust. 2 pkt 3) the price is business revenue and the undepreciated value a cost in the month of the sale; later the sale is private. Only for an asset disposed of with `privateUse`, once. Answers the asset’s card (`asset.privateSale`).',
+    ok: ref('AssetCard'),
+    errors: [404],
   },
   'DELETE /api/assets/:id': {
     summary: 'Remove an asset entered in error',

@@ -8,10 +8,9 @@ import {
   assetCard,
   assetRegister,
   type BooksState,
-  formatMoney,
   isYearMonth,
   monthDepreciation,
-  yearInventory,
+  inventoryView,
 } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -59,19 +58,7 @@ const InventoryParams = effectSchema(
 )
 
 /** A year's stock-takings: the values and the change to the year's income, with the lists as recorded. */
-const inventoryView = (state: BooksState, year: number) => {
-  const y = yearInventory(state.inventories, year)
-  return {
-    year,
-    start: formatMoney(y.start),
-    end: y.end === null ? null : formatMoney(y.end),
-    change: formatMoney(y.change),
-    lists: {
-      start: state.inventories.get(`${year}:start`) ?? null,
-      end: state.inventories.get(`${year}:end`) ?? null,
-    },
-  }
-}
+const inventoryOf = (state: BooksState, year: number) => inventoryView(state.inventories, year)
 
 /** Any JSON object: the decider reads and validates every field (docs/events.md, the register). */
 const AnyObject = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
@@ -126,10 +113,19 @@ export default async function assetRoutes(app: FastifyInstance) {
       return write(request, { type: 'DisposeAsset', id, data: request.body }, id)
     },
   )
+  // The six-year rule: an asset taken to private use and sold later (uPIT art. 10 ust. 2 pkt 3).
+  app.post(
+    '/api/assets/:id/private-sale',
+    { ...auth, schema: { tags, params: IdParams, body: AnyObject } },
+    async (request) => {
+      const { id } = request.params as { id: number }
+      return write(request, { type: 'SellAssetAfterPrivateUse', id, data: request.body }, id)
+    },
+  )
   app.get('/api/inventory/:year', { ...auth, schema: { tags, params: InventoryParams } }, async (request) => {
     const year = Number((request.params as { year: string }).year)
     const { state } = await booksOf(app, request)
-    return inventoryView(state, year)
+    return inventoryOf(state, year)
   })
   app.post('/api/inventory', { ...auth, schema: { tags, body: AnyObject } }, async (request) => {
     const done = await run(app, request, { type: 'RecordInventory', data: request.body })
@@ -137,7 +133,7 @@ export default async function assetRoutes(app: FastifyInstance) {
     const year = taken
       ? (taken.data as { data: { year: number } }).data.year
       : Number((request.body as { year?: unknown }).year)
-    return inventoryView(done.state, year)
+    return inventoryOf(done.state, year)
   })
   app.delete('/api/assets/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number }

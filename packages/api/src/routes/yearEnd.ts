@@ -4,12 +4,12 @@
  * ledger-core's `annualReport` (docs/tax-rules.md §8–9).
  */
 import { type AnnualReport, annualReport, type BooksState } from '@finance/ledger-core/light'
-import { FlatRates } from '@finance/ledger-core'
+import { FlatRates, validateAnnualInputs } from '@finance/ledger-core'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
 import { badRequest } from '../http/errors.ts'
-import { effectSchema } from '../http/validation.ts'
-import { booksOf } from './books.ts'
+import { body, effectSchema } from '../http/validation.ts'
+import { booksOf, run } from './books.ts'
 
 const AnnualParams = effectSchema(
   Schema.Struct({
@@ -43,6 +43,9 @@ const AnnualQuery = effectSchema(
 const YEARS_BACK = 100
 const YEARS_AHEAD = 20
 
+/** Any JSON object: the core's decider validates every field of the year's inputs (docs/events.md). */
+const InputsBody = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+
 const memo = new WeakMap<BooksState, Map<string, AnnualReport>>()
 
 export default async function yearEndRoutes(app: FastifyInstance) {
@@ -74,6 +77,28 @@ export default async function yearEndRoutes(app: FastifyInstance) {
         m.set(key, report)
       }
       return report
+    },
+  )
+  // The return's common items of the year (loss carried forward, IKZE, spouse, children): validated whole by the
+  // core (400 with every invalid field), stored as `AnnualInputsSet`; answers the year end with them applied.
+  app.put(
+    '/api/transaction/annual/:year/inputs',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['transaction'], params: AnnualParams, body: InputsBody },
+    },
+    async (request) => {
+      const { year } = request.params as { year: number }
+      const data = { ...(request.body as Record<string, unknown>), year }
+      // The same inputs again change nothing: answered as saved (a form saved twice is not an error).
+      const v = validateAnnualInputs(data)
+      if (v.ok) {
+        const { state } = await booksOf(app, request)
+        const before = state.annualInputs?.get(year)
+        if (before && JSON.stringify(before) === JSON.stringify(v.value)) return annualReport(state, year, today())
+      }
+      const done = await run(app, request, { type: 'SetAnnualInputs', data })
+      return annualReport(done.state, year, today())
     },
   )
 }

@@ -36,11 +36,53 @@ const returnRows = (a: AnnualReturnDto): [MessageKey, string][] => [
   ['healthPaid', a.healthPaid],
   ['healthDeducted', a.healthDeducted],
   ...(a.taxType === 'Flat' ? [] : ([['otherDeductions', a.deductions]] as [MessageKey, string][])),
+  ...deductionItemRows(a),
   ['taxBase', a.base],
+  ...taxItemRows(a),
   ['taxDue', a.tax],
   ['advances', a.advances],
+  ...nonZero([['spouseAdvances', a.items?.spouseAdvances]]),
   a.refund === '0.00' ? ['toPay', a.toPay] : ['refund', a.refund],
 ]
+
+const nonZero = (rows: [MessageKey, string | undefined][]): [MessageKey, string][] =>
+  rows.filter((r): r is [MessageKey, string] => r[1] !== undefined && r[1] !== '0.00')
+
+/** The return's common items that reduce the base: a loss carried forward, IKZE (docs/tax-rules.md). */
+const deductionItemRows = (a: AnnualReturnDto): [MessageKey, string][] =>
+  nonZero([
+    ['lossDeducted', a.items?.lossDeducted],
+    ['ikzePaid', a.items?.ikzePaid],
+    ['ikzeDeducted', a.items?.ikzePaid === '0.00' ? undefined : a.items?.ikzeDeducted],
+  ])
+
+/** Joint filing and the child relief: the tax before the relief, the spouse's part, the relief and its refund. */
+const taxItemRows = (a: AnnualReturnDto): [MessageKey, string][] => {
+  const i = a.items
+  if (!i) return []
+  return [
+    ...nonZero([
+      ['spouseIncome', i.joint ? i.spouseIncome : undefined],
+      ['taxBeforeRelief', i.joint || i.childRelief !== '0.00' ? i.taxBeforeRelief : undefined],
+      ['childRelief', i.childRelief],
+      ['childDeducted', i.childRelief === '0.00' ? undefined : i.childDeducted],
+      ['childRefund', i.childRefund],
+    ]),
+  ]
+}
+
+/** What the common items asked for but the law did not give, as notes under the return. */
+const itemNotes = (ctx: Ctx, a: AnnualReturnDto): string[] => {
+  const i = a.items
+  if (!i) return []
+  const notes: string[] = []
+  for (const l of i.losses)
+    if (l.refusal) notes.push(ctx.t('lossRefused', String(l.year), ctx.t(`loss_${l.refusal}` as MessageKey)))
+  if (i.jointRefused) notes.push(ctx.t('jointRefused'))
+  if (i.childRefused) notes.push(ctx.t('childRefused'))
+  if (i.childOverLimit) notes.push(ctx.t('childOverLimit', money(ctx, i.childIncomeLimit)))
+  return notes
+}
 
 const healthRows = (h: HealthSettlementDto): [MessageKey, string][] => [
   [
@@ -145,6 +187,7 @@ const table = (ctx: Ctx, r: AnnualReport, email: string): string => {
   if (a) {
     out.push(`\n${ctx.colour.bold(`${a.form} (${ctx.t(FORM_KEY[a.taxType])}) — ${ctx.t('dueOn')} ${a.dueDate}`)}\n`)
     out.push(keyValueTable(ctx, returnRows(a)))
+    for (const n of itemNotes(ctx, a)) out.push(`${ctx.colour.dim(n)}\n`)
   } else out.push(`\n${ctx.t('noReturn')}\n`)
   const h = r.healthSettlement
   if (h) {

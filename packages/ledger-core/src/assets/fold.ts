@@ -3,7 +3,7 @@
  * slim replay entry, hence this small module) and the tax book's history share.
  */
 import type { LedgerEvent } from '../events.ts'
-import type { AssetDisposal, AssetImprovement, AssetRecord } from '../schemas/asset.ts'
+import type { AssetDisposal, AssetImprovement, AssetPrivateSale, AssetRecord } from '../schemas/asset.ts'
 import type { AssetVatUse } from '../tax/assetVatUse.ts'
 
 /** One asset of the register, folded from its events. */
@@ -12,6 +12,8 @@ export interface AssetState {
   readonly data: AssetRecord
   readonly improvements: readonly AssetImprovement[]
   readonly disposal: AssetDisposal | null
+  /** After a transfer to private use: its later sale (the six-year rule); absent or `null`: none. */
+  readonly privateSale?: AssetPrivateSale | null
   /** Removed as an entry made in error. */
   readonly deleted: boolean
   /** 1 when entered, one more with every event of it. */
@@ -22,7 +24,15 @@ export interface AssetState {
 
 export type AssetEvent = Extract<
   LedgerEvent,
-  { type: 'AssetEntered' | 'AssetImproved' | 'AssetDisposed' | 'AssetDeleted' | 'AssetVatUseChanged' }
+  {
+    type:
+      | 'AssetEntered'
+      | 'AssetImproved'
+      | 'AssetDisposed'
+      | 'AssetDeleted'
+      | 'AssetVatUseChanged'
+      | 'AssetSoldAfterPrivateUse'
+  }
 >
 
 /** One asset after one of its events (the books' fold and the tax book's use this one rule). */
@@ -43,6 +53,7 @@ export const foldAsset = (before: AssetState | undefined, e: AssetEvent): AssetS
     disposal: e.type === 'AssetDisposed' ? e.data.data : before.disposal,
     deleted: e.type === 'AssetDeleted' ? true : before.deleted,
     ...(e.type === 'AssetVatUseChanged' ? { vatUse: [...(before.vatUse ?? []), e.data.data] } : {}),
+    privateSale: e.type === 'AssetSoldAfterPrivateUse' ? e.data.data : (before.privateSale ?? null),
     version: before.version + 1,
   }
 }

@@ -4,7 +4,7 @@
  * advances do not see it (art. 44 ust. 2: the income of the book, unless stock is taken every month); the annual
  * return and its health settlement do, and the JPK_PKPIR file reports both values (P_1, P_2). Docs: tax-rules §14.8.
  */
-import { divRoundHalfUp, parseMoney } from '../money.ts'
+import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Inventory, InventoryLine } from '../schemas/asset.ts'
 import type { MonthFigures } from '../tax/engine.ts'
 import type { Grosze } from '../types.ts'
@@ -34,6 +34,18 @@ export const yearInventory = (inventories: ReadonlyMap<string, Inventory>, year:
   const endOf = inventories.get(`${year}:end`)
   const end = endOf ? parseMoney(endOf.amount) : null
   return { year, start, end, change: end === null ? 0n : end - start }
+}
+
+/** A year's stock-takings as the API answers them: the values as money strings and the lists as recorded. */
+export const inventoryView = (inventories: ReadonlyMap<string, Inventory>, year: number) => {
+  const y = yearInventory(inventories, year)
+  return {
+    year,
+    start: formatMoney(y.start),
+    end: y.end === null ? null : formatMoney(y.end),
+    change: formatMoney(y.change),
+    lists: { start: inventories.get(`${year}:start`) ?? null, end: inventories.get(`${year}:end`) ?? null },
+  }
 }
 
 /**

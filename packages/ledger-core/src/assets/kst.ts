@@ -93,6 +93,17 @@ export const kstRateOf = (symbol: string): KstRate | null => {
 /** The KŚT group (the first digit, 0–9) of a symbol; `null` for an intangible or a symbol that is not a KŚT one. */
 export const kstGroupOf = (symbol: string): number | null => (/^\d/.test(symbol) ? Number(symbol[0]) : null)
 
+/**
+ * The annex's position ("Pozycja", 01–08) a KŚT symbol's rate is listed under: the annex lists its rates in one
+ * position per KŚT group 1–8 — 01 buildings and premises, 02 civil engineering structures, 03 boilers and power
+ * machines, 04 general machinery, 05 specialised machinery, 06 technical devices, 07 means of transport, 08 tools and
+ * equipment (Annex 1, column "Pozycja"). `null` for land (group 0), livestock (group 9) and intangibles.
+ */
+export const annexPositionOf = (symbol: string): string | null => {
+  const g = kstGroupOf(symbol)
+  return g !== null && g >= 1 && g <= 8 ? `0${g}` : null
+}
+
 /** `true` for a passenger car (KŚT 741), the kind art. 23 ust. 1 pkt 4 limits and art. 22k ust. 1 excludes. */
 export const isPassengerCarKst = (symbol: string): boolean => symbol.startsWith('741')
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatMoney, parseMoney } from '../money.ts'
-import { isKstSymbol, kstGroupOf, kstRateOf } from './kst.ts'
+import { annexPositionOf, isKstSymbol, kstGroupOf, kstRateOf } from './kst.ts'
 import {
   type AssetTerms,
   carLimit,
@@ -18,6 +18,15 @@ const years = (t: AssetTerms) =>
   planByYear(depreciationPlan(t)).map((y) => [y.year, formatMoney(y.writeOff), formatMoney(y.remaining)])
 
 describe('the KŚT rates (Annex 1)', () => {
+  it('names the annex position of a symbol by its group', () => {
+    expect([annexPositionOf('491'), annexPositionOf('741'), annexPositionOf('101'), annexPositionOf('8')]).toEqual([
+      '04',
+      '07',
+      '01',
+      '08',
+    ])
+    expect([annexPositionOf('0'), annexPositionOf('9'), annexPositionOf('WNiP-inne')]).toEqual([null, null, null])
+  })
   it('matches a symbol by its longest listed prefix', () => {
     expect(kstRateOf('491')?.rate).toBe('30')
     expect(kstRateOf('4910')?.rate).toBe('30')

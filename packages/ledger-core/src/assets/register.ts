@@ -10,6 +10,7 @@ import type { AssetEvent, AssetState } from './fold.ts'
 import type { MonthFigures } from '../tax/engine.ts'
 import type { Grosze, YearMonthString } from '../types.ts'
 import { type AssetTerms, type DepreciationPlan, depreciationPlan, oneOffLimit, postingIn } from './plan.ts'
+import { type PrivateSaleResult, privateSaleOf } from './privateSale.ts'
 
 export { type AssetEvent, type AssetState, foldAsset } from './fold.ts'
 
@@ -21,6 +22,7 @@ export const assetEventsOf = (assets: ReadonlyMap<number, AssetState>): AssetEve
     out.push({ type: 'AssetEntered', data: { id: a.id, data: a.data } })
     for (const i of a.improvements) out.push({ type: 'AssetImproved', data: { id: a.id, data: i } })
     if (a.disposal) out.push({ type: 'AssetDisposed', data: { id: a.id, data: a.disposal } })
+    if (a.privateSale) out.push({ type: 'AssetSoldAfterPrivateUse', data: { id: a.id, data: a.privateSale } })
   }
   return out
 }
@@ -99,12 +101,15 @@ export interface MonthDepreciation {
   readonly deductible: Grosze
   /** The undepreciated value of assets disposed of in the month that the law lets count as a cost. */
   readonly disposalCost: Grosze
+  /** Business revenue of the month from assets sold within six years of a transfer to private use. */
+  readonly saleRevenue?: Grosze
   /** Per asset, the assets with anything in the month. */
   readonly assets: readonly {
     readonly id: number
     readonly writeOff: Grosze
     readonly deductible: Grosze
     readonly disposalCost: Grosze
+    readonly saleRevenue?: Grosze
   }[]
 }
 
@@ -113,17 +118,29 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
   let writeOff = 0n
   let deductible = 0n
   let disposalCost = 0n
+  let saleRevenue = 0n
   const rows: MonthDepreciation['assets'][number][] = []
   for (const { asset, plan } of registerPlans(assets)) {
     const p = postingIn(plan, month)
-    const cost = plan.disposal?.month === month ? plan.disposal.cost : 0n
-    if (p.writeOff === 0n && cost === 0n) continue
+    let cost = plan.disposal?.month === month ? plan.disposal.cost : 0n
+    // The six-year rule: a later sale within six years of the transfer is the business's revenue and cost.
+    const sale = privateSaleOfAsset(asset, plan)
+    const revenue = sale?.month === month ? sale.revenue : 0n
+    if (sale?.month === month) cost += sale.cost
+    if (p.writeOff === 0n && cost === 0n && revenue === 0n) continue
     writeOff += p.writeOff
     deductible += p.deductible
     disposalCost += cost
-    rows.push({ id: asset.id, writeOff: p.writeOff, deductible: p.deductible, disposalCost: cost })
+    saleRevenue += revenue
+    rows.push({
+      id: asset.id,
+      writeOff: p.writeOff,
+      deductible: p.deductible,
+      disposalCost: cost,
+      ...(revenue === 0n ? {} : { saleRevenue: revenue }),
+    })
   }
-  return { month, writeOff, deductible, disposalCost, assets: rows }
+  return { month, writeOff, deductible, disposalCost, ...(saleRevenue === 0n ? {} : { saleRevenue }), assets: rows }
 }
 
 const byMonthCache = new WeakMap<object, ReadonlyMap<YearMonthString, MonthDepreciation>>()
@@ -138,6 +155,10 @@ export const registerByMonth = (
   for (const { plan } of registerPlans(assets)) {
     for (const p of plan.postings) months.add(p.month)
     if (plan.disposal) months.add(plan.disposal.month)
+  }
+  for (const { asset, plan } of registerPlans(assets)) {
+    const sale = privateSaleOfAsset(asset, plan)
+    if (sale?.business) months.add(sale.month)
   }
   const out = new Map<YearMonthString, MonthDepreciation>()
   for (const m of [...months].sort()) out.set(m, depreciationIn(assets, m))
@@ -160,7 +181,25 @@ export const addDepreciationToMonths = (months: MonthFigures[], assets: Readonly
     const cost = dep.deductible + dep.disposalCost
     f.companyCosts += cost
     f.depreciation = (f.depreciation ?? 0n) + cost
+    if (dep.saleRevenue) addSaleRevenue(f, dep.saleRevenue)
   }
+}
+
+/** The later sale of an asset taken to private use, by the six-year rule (`null`: none). */
+export const privateSaleOfAsset = (asset: AssetState, plan: DepreciationPlan): PrivateSaleResult | null =>
+  privateSaleOf(
+    plan,
+    asset.disposal?.reason === 'privateUse' ? asset.disposal.date : null,
+    asset.privateSale ? { date: asset.privateSale.date, price: parseMoney(asset.privateSale.price) } : null,
+  )
+
+/** Business revenue from the register (the six-year rule), also ryczałt revenue at the setting's rate. */
+const addSaleRevenue = (f: MonthFigures, revenue: Grosze): void => {
+  f.companyRevenue += revenue
+  if (!f.flatRevenue) return
+  const own = f.flatRevenue.find((r) => r.rate === null)
+  if (own) own.amount += revenue
+  else f.flatRevenue.push({ rate: null, amount: revenue })
 }
 
 /** The first month anything of the register reaches the books (`null`: an empty register). */

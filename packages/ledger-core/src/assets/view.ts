@@ -8,7 +8,8 @@ import type { MoneyString, YearMonthString } from '../types.ts'
 import type { AssetState } from './fold.ts'
 import { kstRateOf } from './kst.ts'
 import { type DepreciationPlan, planByYear } from './plan.ts'
-import { registerByMonth, registerPlans } from './register.ts'
+import { sixYearsAfter } from './privateSale.ts'
+import { privateSaleOfAsset, registerByMonth, registerPlans } from './register.ts'
 
 /** One line of the register as of a year's end. */
 export interface AssetRowDto {
@@ -50,6 +51,19 @@ export interface AssetRowDto {
     readonly document: string
     readonly changeOfActivity: boolean
     readonly undepreciated: MoneyString
+    readonly cost: MoneyString
+  } | null
+  /**
+   * After a transfer to private use: its later sale by the six-year rule (uPIT art. 10 ust. 2 pkt 3) — the last day
+   * a sale is still the business's, and the sale with its revenue and cost once recorded; absent otherwise.
+   */
+  readonly privateSale?: {
+    readonly until: string
+    readonly date: string | null
+    readonly price: MoneyString | null
+    readonly document: string
+    readonly business: boolean | null
+    readonly revenue: MoneyString
     readonly cost: MoneyString
   } | null
 }
@@ -157,6 +171,21 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
             cost: f(plan.disposal.cost),
           }
         : null,
+    privateSale: privateSaleDto(asset, plan),
+  }
+}
+
+const privateSaleDto = (asset: AssetState, plan: DepreciationPlan): AssetRowDto['privateSale'] => {
+  if (asset.disposal?.reason !== 'privateUse') return null
+  const sale = privateSaleOfAsset(asset, plan)
+  return {
+    until: sixYearsAfter(asset.disposal.date),
+    date: asset.privateSale?.date ?? null,
+    price: asset.privateSale?.price ?? null,
+    document: asset.privateSale?.document ?? '',
+    business: sale ? sale.business : null,
+    revenue: formatMoney(sale?.revenue ?? 0n),
+    cost: formatMoney(sale?.cost ?? 0n),
   }
 }
 

@@ -16,7 +16,14 @@ import {
 } from '../assets/plan.ts'
 import { type AssetState, termsOf } from '../assets/register.ts'
 import { isLocalDate } from '../calendar.ts'
-import type { DeleteAsset, DisposeAsset, EnterAsset, ImproveAsset, RecordInventory } from '../commands.ts'
+import type {
+  DeleteAsset,
+  DisposeAsset,
+  EnterAsset,
+  ImproveAsset,
+  RecordInventory,
+  SellAssetAfterPrivateUse,
+} from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
@@ -52,6 +59,9 @@ export const AssetMessages = {
   reason: 'Reason must be sale, liquidation or privateUse',
   beforeEntry: 'The date must not be before the asset was entered',
   alreadyDisposed: 'The asset has already left the register',
+  notInPrivateUse: 'Only an asset taken to private use can be sold after it',
+  alreadySold: 'The sale of this asset is already recorded',
+  saleBeforeTransfer: 'The sale must not be dated before the transfer to private use',
   notDepreciable: 'Land and residential buildings are not depreciated',
   degressiveNotAllowed:
     'Degressive depreciation is only for machinery, equipment and means of transport other than passenger cars',
@@ -270,7 +280,13 @@ const isAsset = (x: AssetState | DomainError): x is AssetState => 'data' in x
 export const individualMinimumOf = (kst: string, initialValue: string): number | null =>
   individualMinimumMonths(kst, parseMoney(initialValue))
 
-export type AssetCommand = EnterAsset | ImproveAsset | DisposeAsset | DeleteAsset | RecordInventory
+export type AssetCommand =
+  | EnterAsset
+  | ImproveAsset
+  | DisposeAsset
+  | DeleteAsset
+  | RecordInventory
+  | SellAssetAfterPrivateUse
 
 /** Loose input → a stock-taking, or its field errors (each line's value is quantity × price, to the grosz). */
 export const validateInventory = (
@@ -386,6 +402,31 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.beforeEntry })
       if (errors.length > 0) return refuse(errors)
       return [{ type: 'AssetDisposed', data: { id: a.id, data } }]
+    }
+    case 'SellAssetAfterPrivateUse': {
+      const a = liveAsset(state, command.id)
+      if (!isAsset(a)) return a
+      const d = obj(command.data)
+      const errors: FieldError[] = []
+      if (a.disposal?.reason !== 'privateUse')
+        errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.notInPrivateUse })
+      else if (a.privateSale) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadySold })
+      const price = normalizeMoney(d.price)
+      if (price === null || price.startsWith('-') || !isMoneyInBounds(price))
+        errors.push({
+          field: 'price',
+          code: isBlank(d.price) ? 'REQUIRED' : 'INVALID_MONEY',
+          message: AssetMessages.price,
+        })
+      const data = {
+        date: date(errors, 'date', d.date, AssetMessages.date),
+        price: price ?? '0.00',
+        document: text(errors, 'document', d.document),
+      }
+      if (data.date && a.disposal && data.date < a.disposal.date)
+        errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.saleBeforeTransfer })
+      if (errors.length > 0) return refuse(errors)
+      return [{ type: 'AssetSoldAfterPrivateUse', data: { id: a.id, data } }]
     }
     case 'DeleteAsset': {
       const a = liveAsset(state, command.id)

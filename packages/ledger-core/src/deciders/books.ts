@@ -27,6 +27,7 @@ import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
 import { decideRates, withConversion, withCurrencyPayments } from './currency.ts'
 import { decideAssetVatUse } from './assetVatUse.ts'
+import { decideAnnualInputs } from './annualInputs.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -44,6 +45,7 @@ export { canonicalJson } from '../canonical.ts'
 export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
 export { decideRates, withConversion } from './currency.ts'
+export { AnnualInputsMessages, validateAnnualInputs } from './annualInputs.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
@@ -307,11 +309,14 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
     case 'DisposeAsset':
     case 'DeleteAsset':
     case 'RecordInventory':
+    case 'SellAssetAfterPrivateUse':
       return decideAsset(command, state)
     case 'RecordCurrencyRates':
       return decideRates(command, state)
     case 'ChangeAssetVatUse':
       return decideAssetVatUse(command, state)
+    case 'SetAnnualInputs':
+      return decideAnnualInputs(command, state)
     default:
       return absurd(command as never)
   }

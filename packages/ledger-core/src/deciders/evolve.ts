@@ -16,6 +16,7 @@ import type { DataType } from '../schemas/records.ts'
 import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type LocalDateString, type MoneyString, type YearMonthString } from '../types.ts'
 import { type AssetState, foldAsset } from '../assets/fold.ts'
+import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import type { Inventory } from '../schemas/asset.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
@@ -57,6 +58,7 @@ interface Draft {
   /** The invoicing state as it was, and its draft once an invoicing event arrives. */
   invoicingFrom: InvoicingState
   invoicing: InvoicingDraft | null
+  annualInputs: CowDraft<number, AnnualInputs>
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -82,6 +84,7 @@ const draftOf = (s: BooksState): Draft => ({
   rates: s.rates,
   invoicingFrom: s.invoicing ?? initialInvoicing,
   invoicing: null,
+  annualInputs: cow(s.annualInputs ?? new Map<number, AnnualInputs>()).draft(),
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -103,6 +106,7 @@ const freeze = (d: Draft): BooksState => {
     inventories: d.inventories.freeze(),
     ...(d.rates ? { rates: d.rates } : {}),
     invoicing: d.invoicing ? freezeInvoicing(d.invoicing) : d.invoicingFrom,
+    annualInputs: d.annualInputs.freeze(),
     eventCount: d.eventCount,
   }
 }
@@ -304,7 +308,8 @@ const apply = (d: Draft, e: LedgerEvent) => {
     case 'AssetImproved':
     case 'AssetDisposed':
     case 'AssetDeleted':
-    case 'AssetVatUseChanged': {
+    case 'AssetVatUseChanged':
+    case 'AssetSoldAfterPrivateUse': {
       if (e.type === 'AssetEntered') seeId(d, e.data.id)
       // Asset objects are never changed in place: states share them.
       const after = foldAsset(d.assets.get(e.data.id), e)
@@ -316,6 +321,9 @@ const apply = (d: Draft, e: LedgerEvent) => {
       return
     case 'CurrencyRatesRecorded':
       d.rates = withTables(d.rates ?? initialRates, e.data.tables, e.data.from, e.data.to)
+      return
+    case 'AnnualInputsSet':
+      d.annualInputs.set(e.data.data.year, e.data.data)
       return
     default:
       if (isBankEvent(e)) {

@@ -9,6 +9,7 @@
  * manual rows, which are data of their own.
  */
 import type { AssetState } from '../assets/fold.ts'
+import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import type { Inventory } from '../schemas/asset.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
@@ -105,6 +106,8 @@ export interface BooksState {
   readonly rates?: RatesState
   /** Counterparties, number series and invoice documents (`invoicing/state.ts`). */
   readonly invoicing: InvoicingState
+  /** The annual return's common items by tax year (`AnnualInputsSet`; the latest wins). */
+  readonly annualInputs?: ReadonlyMap<number, AnnualInputs>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }
@@ -120,6 +123,7 @@ export const initialBooks: BooksState = Object.freeze({
   assets: CowMap.empty<number, AssetState>(),
   inventories: CowMap.empty<string, Inventory>(),
   invoicing: initialInvoicing,
+  annualInputs: CowMap.empty<number, AnnualInputs>(),
   eventCount: 0,
 })
 

@@ -14,6 +14,7 @@
 import { addAssetVatCorrectionsToMonths } from '../tax/assetVatUse.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
+import { annualItemsOfState } from '../tax/annualItems.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../deciders/cowMap.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from '../deciders/state.ts'
@@ -59,6 +60,7 @@ export interface Taxes {
   readonly assets: BooksState['assets']
   /** The stock-takings the run took the year-end changes from. */
   readonly inventories: BooksState['inventories']
+  readonly annualInputs: BooksState['annualInputs']
   readonly result: TaxResult
   /** The engine's run, which the next run of these books restarts from (`computeTaxesFrom`). */
   readonly run: TaxRun
@@ -242,6 +244,7 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
       flatRate: o.flatRate,
       notCost: o.kpirColumn === 'notCost',
       vatFacts: o.vatFacts,
+      carUse: o.carUse,
     }
     // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
     if (o.vatMonth === month) addVatToMonth(f, it)
@@ -446,7 +449,8 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     d.taxes !== null &&
     d.taxes.paymentsKey === payments.key &&
     d.taxes.assets === state.assets &&
-    d.taxes.inventories === state.inventories
+    d.taxes.inventories === state.inventories &&
+    d.taxes.annualInputs === state.annualInputs
   if (same && d.taxes!.end >= atLeast) return d.taxes
   const yearEnd = `${atLeast.slice(0, 4)}-12`
   const end = same && d.taxes!.end > yearEnd ? d.taxes!.end : yearEnd
@@ -469,6 +473,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
       socialSecurity: d.socialSecurity,
       company: d.company,
       contributionsPaidOn: payments.map,
+      annualItems: annualItemsOfState(state.annualInputs),
     },
     d.taxes?.run ?? d.previousRun,
   )
@@ -497,6 +502,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     paymentsKey: payments.key,
     assets: state.assets,
     inventories: state.inventories,
+    annualInputs: state.annualInputs,
     result,
     run,
     byDueMonth,

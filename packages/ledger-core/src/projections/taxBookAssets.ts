@@ -6,7 +6,7 @@
  * has no costs: these lines never reach it.
  */
 import { lastDayOfMonth } from '../calendar.ts'
-import type { AssetState, PlannedAsset } from '../assets/register.ts'
+import { type AssetState, type PlannedAsset, privateSaleOfAsset } from '../assets/register.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 
 /** One line of the register in the book: what the tax book's targets carry. */
@@ -68,5 +68,27 @@ export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] =
       counterparty: null,
       description: `Niezamortyzowana wartość środka trwałego (${DISPOSAL[d.reason]}): ${name}`,
     })
+  // The six-year rule: a sale within six years of the transfer to private use is the business's revenue (column 8)
+  // with the undepreciated value as its cost.
+  const sale = privateSaleOfAsset(asset, plan)
+  if (sale?.business && asset.privateSale) {
+    const index = plan.postings.length + 1
+    const document = asset.privateSale.document || documentNumber
+    const cells: Record<string, Grosze> = {}
+    if (sale.revenue !== 0n) cells.K8 = sale.revenue
+    if (sale.cost !== 0n) cells.K13 = sale.cost
+    if (Object.keys(cells).length > 0)
+      out.push({
+        key: `asset:${asset.id}:privateSale`,
+        source: { itemId: asset.id, index, dataType: 'Expense', asset: true },
+        month: sale.month,
+        date: sale.date,
+        cells,
+        documentNumber: document,
+        ksefNumber: null,
+        counterparty: null,
+        description: `Sprzedaż przed upływem 6 lat od przekazania na cele prywatne (art. 10 ust. 2 pkt 3): ${name}`,
+      })
+  }
   return out
 }

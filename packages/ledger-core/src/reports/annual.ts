@@ -13,7 +13,9 @@ import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths } from '../assets/register.ts'
 import { compareForms, type FormComparison } from '../tax/compare.ts'
+import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
 import { ratesFor } from '../tax/rates/index.ts'
+import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import type { LocalDateString, MoneyString, PercentString, YearMonthString } from '../types.ts'
 
 /** `T` with every `bigint` (grosze) as a decimal money string, recursively. */
@@ -61,11 +63,29 @@ export interface AnnualReport {
   readonly comparison: FormComparisonDto | null
   /** `true` when the year's statutory figures are borrowed from another year's table. */
   readonly ratesFallback: boolean
+  /** The return's common items typed in for the year (`SetAnnualInputs`), or `null`. */
+  readonly inputs?: AnnualInputs | null
+  /** The year's limits of those items: the IKZE limit, the loss's one-off ceiling, the child relief's amounts. */
+  readonly inputLimits?: {
+    readonly ikze: MoneyString
+    readonly lossOneOff: MoneyString
+    readonly childMonthly: readonly MoneyString[]
+  }
 }
 
 export interface AnnualReportOptions {
   /** The ryczałt rate of revenue without its own rate in the comparison (default: the user's, else 8.5 %). */
   readonly flatRate?: PercentString | null
+}
+
+const inputLimitsOf = (year: number): NonNullable<AnnualReport['inputLimits']> => {
+  const l = annualItemsLimitsFor(year)
+  const c = l.childRelief
+  return {
+    ikze: formatMoney(l.ikze.selfEmployedLimit),
+    lossOneOff: formatMoney(l.loss.oneOffLimit),
+    childMonthly: [c.firstAndSecondMonthly, c.thirdMonthly, c.fourthMonthly].map(formatMoney),
+  }
 }
 
 /** The year-end report of `year` as of `today` (which decides the projected months and overdue flags). */
@@ -84,6 +104,8 @@ export const annualReport = (
     actualThrough,
     projected: actualThrough < january,
     ratesFallback: ratesFor(year).fallback,
+    inputs: state.annualInputs?.get(year) ?? null,
+    inputLimits: inputLimitsOf(year),
   }
   if (!taxes) return { ...base, annualReturn: null, healthSettlement: null, obligations: [], comparison: null }
   const d = derive(state)

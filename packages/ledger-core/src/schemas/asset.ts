@@ -61,6 +61,15 @@ export const AssetDisposalSchema = Schema.Struct({
 })
 export type AssetDisposal = typeof AssetDisposalSchema.Type
 
+/** The later sale of an asset taken to private use (the six-year rule, uPIT art. 10 ust. 2 pkt 3). */
+export const AssetPrivateSaleSchema = Schema.Struct({
+  date: LocalDateField,
+  /** The price (net where the sale is invoiced with VAT). */
+  price: MoneyField,
+  document: Schema.String,
+})
+export type AssetPrivateSale = typeof AssetPrivateSaleSchema.Type
+
 /** One line of a stock-taking list (spis z natury): what was counted and at what price. */
 export const InventoryLineSchema = Schema.Struct({
   name: Schema.String,

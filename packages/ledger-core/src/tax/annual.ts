@@ -17,6 +17,16 @@ import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts
 import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, LocalDateString, PercentString, TaxType, YearMonthString } from '../types.ts'
 import type { ContributionMonth, MonthFigures, PitPeriod, PitSettingInput } from './engine.ts'
+import {
+  type AnnualItemsFigures,
+  type AnnualItemsInput,
+  deductIkze,
+  deductLosses,
+  emptyAnnualItems,
+  itemsRefusedOnFlat,
+  NO_ANNUAL_ITEMS,
+  scaleItems,
+} from './annualItems.ts'
 import { type FlatRateFigures, flatTaxByRate, incomeTax } from './pit.ts'
 import { ratesFor } from './rates/index.ts'
 import type { DayOfMonth } from './rates/types.ts'
@@ -74,6 +84,11 @@ export interface AnnualReturn {
   refund: Grosze
   /** Ryczałt: the figures of each rate (ascending); otherwise null. */
   flatRates: FlatRateFigures[] | null
+  /**
+   * The common items typed in for the year — losses carried forward, IKZE, joint filing, the child relief — and what
+   * they did (`tax/annualItems.ts`); `tax`, `base` and `difference` already include them.
+   */
+  items?: AnnualItemsFigures
   /** 30 April of the next year (PIT-28 too, since the 2023 tax year). */
   statutoryDueDate: LocalDateString
   /** The deadline moved to the next working day (Op art. 12 §5). */
@@ -134,6 +149,8 @@ export interface AnnualInput {
   readonly pitOfYear: (year: number) => PitSettingInput | null
   /** The user's monthly other deductions of a month of the year (Scale/Linear). */
   readonly deductionsOf: (index: number) => Grosze
+  /** The return's common items typed in for a tax year (absent: none). */
+  readonly annualItemsOf?: (year: number) => AnnualItemsInput | undefined
 }
 
 export interface AnnualResult {
@@ -284,10 +301,16 @@ export function settleYears(input: AnnualInput): AnnualResult {
     const due = dueIn(year + 1, flat ? rates.annual.flatReturnDue : rates.annual.returnDue)
     const complete = formatYearMonth(year, 12) <= lastMonth
     let r: Omit<AnnualReturn, 'difference' | 'toPay' | 'refund'>
+    const typed = input.annualItemsOf?.(year) ?? NO_ANNUAL_ITEMS
+    const formOf = (y: number) => input.pitOfYear(y)?.taxType ?? null
     if (flat) {
       if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
       const deductible = rates.pit.flatHealthDeductiblePercent
-      const byRate = flatTaxByRate(flatRevenue, social, health, deductible)
+      // The common items: losses of general-rules years and IKZE come off the revenue with the social contributions.
+      const socialOff = minG(social, maxG(revenue, 0n))
+      const losses = deductLosses(typed.losses, year, taxType, revenue - socialOff, formOf)
+      const ikze = deductIkze(typed.ikze, year, revenue - socialOff - losses.deducted)
+      const byRate = flatTaxByRate(flatRevenue, social + losses.deducted + ikze.deducted, health, deductible)
       r = {
         year,
         form: 'PIT-28',
@@ -308,18 +331,42 @@ export function settleYears(input: AnnualInput): AnnualResult {
         tax: byRate.tax,
         advances,
         flatRates: byRate.rates,
+        items: {
+          ...emptyAnnualItems(byRate.tax),
+          ...itemsRefusedOnFlat(typed),
+          losses: losses.figures,
+          lossDeducted: losses.deducted,
+          ikzePaid: ikze.paid,
+          ikzeLimit: ikze.limit,
+          ikzeDeducted: ikze.deducted,
+        },
         ...due,
       }
     } else {
       const allCosts = costs + fp
       const income = maxG(revenue - allCosts, 0n)
-      const socialDeducted = minG(social, income)
-      let left = income - socialDeducted
+      // The common items' stage: a loss comes off the income before the contributions, IKZE after the other
+      // deductions, then joint filing and the child relief change the tax.
+      const losses = deductLosses(typed.losses, year, taxType, income, formOf)
+      const socialDeducted = minG(social, income - losses.deducted)
+      let left = income - losses.deducted - socialDeducted
       const healthDeducted = taxType === 'Linear' ? minG(minG(health, rates.pit.linear.healthDeductionCap), left) : 0n
       left -= healthDeducted
       const deductions = minG(otherDeductions, left)
       left -= deductions
+      const ikze = deductIkze(typed.ikze, year, left)
+      left -= ikze.deducted
       const base = roundHalfUpToZloty(left)
+      const { tax, ...scaled } = scaleItems(typed, {
+        year,
+        taxType,
+        setting,
+        rates,
+        incomeForLimit: income - losses.deducted - socialDeducted,
+        base,
+        tax: incomeTax(base, setting, rates),
+        contributions: social + health,
+      })
       r = {
         year,
         form: annualFormOf(taxType),
@@ -337,13 +384,22 @@ export function settleYears(input: AnnualInput): AnnualResult {
         healthDeducted,
         deductions,
         base,
-        tax: incomeTax(base, setting, rates),
+        tax,
         advances,
         flatRates: null,
+        items: {
+          ...scaled,
+          losses: losses.figures,
+          lossDeducted: losses.deducted,
+          ikzePaid: ikze.paid,
+          ikzeLimit: ikze.limit,
+          ikzeDeducted: ikze.deducted,
+        },
         ...due,
       }
     }
-    const difference = r.tax - r.advances
+    // Joint filing sets the spouse's advances against the joint tax; the child relief's refundable part is paid out.
+    const difference = r.tax - r.advances - (r.items?.spouseAdvances ?? 0n) - (r.items?.childRefund ?? 0n)
     out.returns.push({ ...r, difference, toPay: maxG(difference, 0n), refund: maxG(-difference, 0n) })
   }
   return out

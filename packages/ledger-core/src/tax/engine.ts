@@ -29,6 +29,8 @@ import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, Year
 import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefault } from './pit.ts'
 import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor, type TaxRates } from './rates/index.ts'
+import type { AnnualItemsInput } from './annualItems.ts'
+import { carCostOf } from './carCosts.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { type AssetVat, addAssetVat, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
@@ -170,6 +172,8 @@ export interface TaxInput {
    * a bank statement's line), by the month they concern. Other months follow their setting's `contributionsPaid`.
    */
   contributionsPaidOn?: ReadonlyMap<YearMonthString, LocalDateString>
+  /** The annual return's common items typed in per tax year (`tax/annualItems.ts`); absent: none. */
+  annualItems?: ReadonlyMap<number, AnnualItemsInput>
 }
 
 /**
@@ -1048,6 +1052,7 @@ const yearEndStage = (run: Run, contributions: readonly ContributionMonth[], pit
     pit,
     pitOfYear: run.pitOfYear,
     deductionsOf: (i) => run.deductionOf(i, false),
+    annualItemsOf: (y) => run.input.annualItems?.get(y),
   })
 
 /** Stage 5, the obligations: every settled period with something to pay, by statutory due date. */
@@ -1270,6 +1275,8 @@ export interface MonthItem {
   notCost: boolean
   /** Cross-border kind, car use, fixed asset (tax/crossBorder.ts); absent or `null`: an ordinary domestic item. */
   vatFacts?: VatFacts | null
+  /** Expenses for a car: its use; a mixed-use car's cost counts at 75 % (`tax/carCosts.ts`). */
+  carUse?: CarUse | null
 }
 
 /**
@@ -1313,7 +1320,7 @@ export const addPitToMonth = (f: MonthFigures, it: MonthItem): void => {
     for (const r of f.flatRevenue) if (r.rate === it.flatRate) rate = r
     if (rate) rate.amount += it.amount
     else f.flatRevenue.push({ rate: it.flatRate, amount: it.amount })
-  } else if (!it.notCost) f.companyCosts += it.amount + nonDeductibleVat(it.vat, it.vatFacts)
+  } else if (!it.notCost) f.companyCosts += carCostOf(it.amount, it.carUse, nonDeductibleVat(it.vat, it.vatFacts))
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }

@@ -55,15 +55,18 @@ export const orDefault = (s: MoneyString | null, d: Grosze): Grosze => (s === nu
 export const incomeTax = (base: Grosze, setting: PitRatesSetting, rates: TaxRates): Grosze =>
   setting.taxType === 'Linear'
     ? proportionalTax(base, setting.firstPercent)
-    : scaleTax(base, {
-        firstPercent: setting.firstPercent,
-        secondPercent:
-          setting.secondPercent === null || setting.secondPercent === ''
-            ? rates.pit.scale.secondPercent
-            : setting.secondPercent,
-        freeOfTaxAmount: orDefault(setting.freeOfTaxAmount, rates.pit.scale.freeOfTaxAmount),
-        threshold: orDefault(setting.secondPercentAmount, rates.pit.scale.threshold),
-      })
+    : scaleTax(base, scaleParamsOf(setting, rates))
+
+/** The Scale parameters of a setting: its own figures, empty ones taking the year's statutory 32 %, 30 000, 120 000. */
+export const scaleParamsOf = (setting: PitRatesSetting, rates: TaxRates): ScaleParams => ({
+  firstPercent: setting.firstPercent,
+  secondPercent:
+    setting.secondPercent === null || setting.secondPercent === ''
+      ? rates.pit.scale.secondPercent
+      : setting.secondPercent,
+  freeOfTaxAmount: orDefault(setting.freeOfTaxAmount, rates.pit.scale.freeOfTaxAmount),
+  threshold: orDefault(setting.secondPercentAmount, rates.pit.scale.threshold),
+})
 
 /** Tax at one rate (Linear 19 %, art. 30c; ryczałt rates, art. 12): `percent × base`, rounded to full złoty. */
 export const proportionalTax = (base: Grosze, percent: PercentString): Grosze => {

@@ -4,12 +4,13 @@
  * that enters an asset, also straight from a purchase (which then stops being a cost). Figures come from the API
  * (`assets/*`), computed by ledger-core (docs/tax-rules.md §11).
  */
-import { KST_RATES } from '@finance/ledger-core'
+import { annexPositionOf, KST_RATES } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { Button, FormErrors, Loader, NumberInput, PeriodNav, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { AssetActions, InventoryCard } from './AssetActions.tsx'
 import { type AssetsApi, createAssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetRowDto, Purchase } from './types.ts'
@@ -155,6 +156,12 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
         <dd>
           {a.kst}
           {a.kstName ? ` — ${a.kstName[f.lang]}` : ''}
+          {annexPositionOf(a.kst) ? (
+            <>
+              {' '}
+              <Trans>(annex position {annexPositionOf(a.kst)})</Trans>
+            </>
+          ) : null}
         </dd>
         <dt>
           <Trans>Acquired and entered</Trans>
@@ -282,7 +289,9 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
   }
   const kstOptions = KST_RATES.filter((k) => k.depreciable).map((k) => ({
     value: k.symbol,
-    label: `${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)})`,
+    label: annexPositionOf(k.symbol)
+      ? t`${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)}, annex position ${annexPositionOf(k.symbol)})`
+      : `${k.symbol} — ${k.name[f.lang]} (${f.percent(k.rate)})`,
   }))
   return (
     <form className="card assets-form" onSubmit={submit} noValidate aria-labelledby="assets-form-title">
@@ -458,6 +467,19 @@ export const AssetsPage = ({ effects, year }: Props) => {
           <RegisterTable register={register} selected={selected} onSelect={setSelected} />
         ))}
       {card !== null && <AssetCard card={card} />}
+      {card !== null && (
+        <AssetActions
+          key={`${card.asset.id}:${card.asset.disposal?.date ?? ''}`}
+          card={card}
+          impl={impl}
+          onDone={(c, message) => {
+            messages.info(message)
+            setCard(c)
+            setReload(reload + 1)
+          }}
+        />
+      )}
+      <InventoryCard key={shown} year={shown} impl={impl} onDone={(message) => messages.info(message)} />
       <EntryForm
         impl={impl}
         onEntered={(c) => {

@@ -3,7 +3,7 @@
  * that can become an asset, and entering one (`assets/*`, docs/api.md).
  */
 import { type ApiClient, api } from '../../api/client.ts'
-import type { AssetCardDto, AssetEntry, AssetRegisterDto, Purchase } from './types.ts'
+import type { AssetCardDto, AssetEntry, AssetRegisterDto, InventoryDto, Purchase } from './types.ts'
 
 interface RecordDto {
   readonly id: number
@@ -29,6 +29,20 @@ export const createAssetsApi = (client: ApiClient = api) => ({
     for (const [k, v] of Object.entries(entry)) if (v !== '') body[k] = k === 'itemId' ? Number(v) : v
     return client.post<AssetCardDto>('assets', body)
   },
+  /** An improvement raising the initial value (`{ date, amount, document }`). */
+  improveAsset: (id: number, body: Record<string, unknown>): Promise<AssetCardDto> =>
+    client.post<AssetCardDto>(`assets/${id}/improvements`, body),
+  /** A sale, liquidation or transfer to private use (`{ date, reason, price, changeOfActivity, document }`). */
+  disposeAsset: (id: number, body: Record<string, unknown>): Promise<AssetCardDto> =>
+    client.post<AssetCardDto>(`assets/${id}/disposal`, body),
+  /** The later sale of an asset taken to private use (`{ date, price, document }`, the six-year rule). */
+  sellAfterPrivateUse: (id: number, body: Record<string, unknown>): Promise<AssetCardDto> =>
+    client.post<AssetCardDto>(`assets/${id}/private-sale`, body),
+  /** The stock-takings of a year and their change to the year's income. */
+  loadInventory: (year: number): Promise<InventoryDto> => client.get<InventoryDto>(`inventory/${year}`),
+  /** A stock-taking at the start or the end of a year (`{ year, kind, date, amount }`). */
+  recordInventory: (body: Record<string, unknown>): Promise<InventoryDto> =>
+    client.post<InventoryDto>('inventory', body),
 })
 
 export type AssetsApi = ReturnType<typeof createAssetsApi>

@@ -9,6 +9,19 @@ import { useCallback } from 'react'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 
 const known: Record<string, MessageDescriptor> = {
+  'Date must be a date in format yyyy-mm-dd': msg`Date must be a date in format yyyy-mm-dd`,
+  'Amount must be a positive number with at most 2 decimals': msg`Amount must be a positive number with at most 2 decimals`,
+  'Price must be a number with at most 2 decimals, not negative': msg`Price must be a number with at most 2 decimals, not negative`,
+  'Reason must be sale, liquidation or privateUse': msg`Reason must be sale, liquidation or privateUse`,
+  'The date must not be before the asset was entered': msg`The date must not be before the asset was entered`,
+  'The asset has already left the register': msg`The asset has already left the register`,
+  'Only an asset taken to private use can be sold after it': msg`Only an asset taken to private use can be sold after it`,
+  'The sale of this asset is already recorded': msg`The sale of this asset is already recorded`,
+  'The sale must not be dated before the transfer to private use': msg`The sale must not be dated before the transfer to private use`,
+  'Kind must be start or end': msg`Kind must be start or end`,
+  'The stock-taking must be dated within its year': msg`The stock-taking must be dated within its year`,
+  'Value must be a number with at most 2 decimals, not negative': msg`Value must be a number with at most 2 decimals, not negative`,
+  'Value must equal the sum of the lines': msg`Value must equal the sum of the lines`,
   'Name is required': msg`Name is required`,
   'Acquisition date must be a date in format yyyy-mm-dd': msg`Acquisition date must be a date in format yyyy-mm-dd`,
   'Entry date must be a date in format yyyy-mm-dd': msg`Entry date must be a date in format yyyy-mm-dd`,

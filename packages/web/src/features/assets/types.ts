@@ -19,3 +19,16 @@ export interface AssetEntry {
   readonly method: string
   readonly period: string
 }
+
+/** A year's stock-takings as `inventory/{year}` answers them. */
+export interface InventoryDto {
+  readonly year: number
+  readonly start: string
+  readonly end: string | null
+  /** `end − start`: what the stock-taking adds to the year's income. */
+  readonly change: string
+  readonly lists: {
+    readonly start: { readonly date: string; readonly amount: string } | null
+    readonly end: { readonly date: string; readonly amount: string } | null
+  }
+}

@@ -5,6 +5,8 @@ import {
   type HealthSettlementDto,
   type ObligationDto,
 } from '@finance/ledger-core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useMemo } from 'react'
@@ -14,6 +16,7 @@ import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from '../components/Amount.tsx'
 import { Facts } from '../components/TxCard.tsx'
 import { isZero } from '../money.ts'
+import { AnnualInputsForm } from './AnnualInputsForm.tsx'
 import { createYearEndApi, type YearEndApi, yearEndActors, yearEndMachine } from './yearEnd.ts'
 
 type TaxType = 'Scale' | 'Linear' | 'Flat'
@@ -76,6 +79,77 @@ const Due = ({
   </p>
 )
 
+type Row = [ReactNode, ReactNode, string]
+type Tr = (d: MessageDescriptor) => string
+
+/** The return's common items that lower the base: a loss carried forward, IKZE. */
+const itemDeductionRows = (a: AnnualReturnDto, _: Tr): Row[] => {
+  const i = a.items
+  if (!i) return []
+  const rows: Row[] = []
+  if (!isZero(i.lossDeducted))
+    rows.push([_(msg`Loss of earlier years deducted`), <Amount key="ld" value={i.lossDeducted} />, 'lossDeducted'])
+  if (!isZero(i.ikzePaid)) {
+    rows.push([_(msg`IKZE payments`), <Amount key="ikzep" value={i.ikzePaid} />, 'ikzePaid'])
+    rows.push([_(msg`IKZE payments deducted`), <Amount key="ikze" value={i.ikzeDeducted} />, 'ikzeDeducted'])
+  }
+  return rows
+}
+
+/** Joint filing and the child relief: what they did to the tax. */
+const itemTaxRows = (a: AnnualReturnDto, _: Tr): Row[] => {
+  const i = a.items
+  if (!i) return []
+  const rows: Row[] = []
+  if (i.joint) {
+    rows.push([_(msg`Spouse's income`), <Amount key="si" value={i.spouseIncome} />, 'spouseIncome'])
+    rows.push([
+      _(msg`Tax filed jointly (twice the tax on half)`),
+      <Amount key="jt" value={i.taxBeforeRelief} />,
+      'joint',
+    ])
+  }
+  if (!isZero(i.childRelief)) {
+    rows.push([_(msg`Child relief`), <Amount key="cr" value={i.childRelief} />, 'childRelief'])
+    rows.push([
+      _(msg`Child relief deducted from the tax`),
+      <Amount key="cd" value={i.childDeducted} />,
+      'childDeducted',
+    ])
+    if (!isZero(i.childRefund))
+      rows.push([_(msg`Child relief refunded`), <Amount key="cf" value={i.childRefund} />, 'childRefund'])
+  }
+  return rows
+}
+
+/** What the common items asked for but the law did not give. */
+const ItemNotes = ({ a }: { a: AnnualReturnDto }) => {
+  const { t } = useLingui()
+  const i = a.items
+  if (!i) return null
+  const why: Record<string, string> = {
+    outsideWindow: t`a loss is deducted only in the five years after it`,
+    otherForm: t`the loss was incurred under another form of taxation`,
+    nothingLeft: t`the loss is already deducted in full`,
+  }
+  const notes: string[] = i.losses.flatMap((l) =>
+    l.refusal ? [t`The loss of ${l.year} is not deducted: ${why[l.refusal] ?? l.refusal}`] : [],
+  )
+  if (i.jointRefused) notes.push(t`Joint filing with a spouse is only for the tax scale.`)
+  if (i.childRefused) notes.push(t`The child relief is only for the tax scale.`)
+  if (i.childOverLimit) notes.push(t`No relief for one child: the income is over the limit.`)
+  if (notes.length === 0) return null
+  return (
+    <ul className="year-end__warnings" data-testid="item-notes">
+      {notes.map((n) => (
+        <li key={n} className="year-end__warning">
+          {n}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 const ReturnCard = ({
   a,
   obligation,
@@ -85,10 +159,10 @@ const ReturnCard = ({
   obligation: ObligationDto | undefined
   labels: Labels
 }) => {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const fmt = useFormat()
   const flat = a.taxType === 'Flat'
-  const rows: [ReactNode, ReactNode, string][] = [[t`Revenue`, <Amount key="r" value={a.revenue} />, 'revenue']]
+  const rows: Row[] = [[t`Revenue`, <Amount key="r" value={a.revenue} />, 'revenue']]
   if (!flat) {
     rows.push([t`Costs (Fundusz Pracy included)`, <Amount key="c" value={a.costs} />, 'costs'])
     rows.push([t`Income`, <Amount key="i" value={a.income} />, 'income'])
@@ -106,15 +180,20 @@ const ReturnCard = ({
   }
   if (!flat && !isZero(a.deductions))
     rows.push([t`Other deductions`, <Amount key="d" value={a.deductions} />, 'deductions'])
+  rows.push(...itemDeductionRows(a, (d) => i18n._(d)))
   rows.push([t`Tax base`, <Amount key="b" value={a.base} />, 'base'])
   for (const r of flat ? (a.flatRates ?? []) : [])
     rows.push([t`Base at ${fmt.percent(r.rate)}`, <Amount key={`f${r.rate}`} value={r.base} />, `flat${r.rate}`])
+  rows.push(...itemTaxRows(a, (d) => i18n._(d)))
   rows.push([t`Tax due`, <Amount key="t" value={a.tax} />, 'tax'])
   rows.push([t`Advances for the year`, <Amount key="a" value={a.advances} />, 'advances'])
+  if (a.items && !isZero(a.items.spouseAdvances))
+    rows.push([t`Spouse's advances`, <Amount key="sa" value={a.items.spouseAdvances} />, 'spouseAdvances'])
   const refund = !isZero(a.refund)
   return (
     <Card className="year-end__card" headingLevel={3} title={`${a.form} · ${labels.form[a.taxType as TaxType]}`}>
       <Facts rows={rows} />
+      <ItemNotes a={a} />
       <p className={`year-end__result${refund ? ' year-end__result--refund' : ''}`}>
         {refund ? <Trans>To be refunded</Trans> : <Trans>To pay</Trans>}: <Amount value={refund ? a.refund : a.toPay} />
       </p>
@@ -385,10 +464,8 @@ type Props = {
 /** The year end on the yearly dashboard: the annual return, the health settlement and the forms compared. */
 export const YearEnd = ({ year, effects }: Props) => {
   const labels = useLabels()
-  const machine = useMemo(
-    () => yearEndMachine.provide({ actors: yearEndActors(effects ?? createYearEndApi()) }),
-    [effects],
-  )
+  const impl = useMemo(() => effects ?? createYearEndApi(), [effects])
+  const machine = useMemo(() => yearEndMachine.provide({ actors: yearEndActors(impl) }), [impl])
   const actor = useActorRef(machine, { input: { year, flatRate: null } })
   const report = useSelector(actor, (s) => s.context.report)
   const flatRate = useSelector(actor, (s) => s.context.flatRate)
@@ -443,6 +520,14 @@ export const YearEnd = ({ year, effects }: Props) => {
                 <p>
                   <Trans>No annual return: no form of taxation is chosen for the year (Fees → Taxes).</Trans>
                 </p>
+              )}
+              {report.annualReturn && impl.saveInputs && (
+                <AnnualInputsForm
+                  key={report.year}
+                  report={report}
+                  save={impl.saveInputs}
+                  onSaved={(next) => actor.send({ type: 'REPORT', report: next })}
+                />
               )}
               {report.healthSettlement && (
                 <HealthCard h={report.healthSettlement} obligation={obligation('HealthAnnual')} />

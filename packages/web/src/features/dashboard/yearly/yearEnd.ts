@@ -23,9 +23,14 @@ export const createYearEndApi = (client: ApiClient = api) => ({
       ),
       null,
     ),
+  /** The return's common items of the year (`PUT transaction/annual/{year}/inputs`): the year end recomputed. */
+  saveInputs: (year: number, body: unknown): Promise<AnnualReport> =>
+    client.put<AnnualReport>(`transaction/annual/${year}/inputs`, body),
 })
 
-export type YearEndApi = ReturnType<typeof createYearEndApi>
+/** The effects of the section; without `saveInputs` the form of the return's common items is not offered. */
+export type YearEndApi = Pick<ReturnType<typeof createYearEndApi>, 'loadYearEnd'> &
+  Partial<Pick<ReturnType<typeof createYearEndApi>, 'saveInputs'>>
 
 export const yearEndActors = (impl: YearEndApi) => ({
   loadYearEnd: fromPromise<AnnualReport | null, YearEndInput>(({ input }) => impl.loadYearEnd(input)),
@@ -40,6 +45,8 @@ export type YearEndEvent =
   | { type: 'YEAR'; year: number }
   | { type: 'FLAT_RATE'; flatRate: string | null }
   | { type: 'RETRY' }
+  /** A fresh report (after the return's common items were saved). */
+  | { type: 'REPORT'; report: AnnualReport }
 
 export const yearEndMachine = setup({
   types: {
@@ -76,5 +83,14 @@ export const yearEndMachine = setup({
       actions: assign({ year: ({ event }) => event.year, report: null }),
     },
     FLAT_RATE: { target: '.loading', actions: assign({ flatRate: ({ event }) => event.flatRate }) },
+    // The saved report compares at the user's own ryczałt rate: with another rate chosen, the year end is asked again.
+    REPORT: [
+      {
+        guard: ({ context }) => context.flatRate === null,
+        target: '.ready',
+        actions: assign({ report: ({ event }) => event.report, failed: false }),
+      },
+      { target: '.loading' },
+    ],
   },
 })

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodies, familyOf } from './fixtures.ts'
+import { call, type Harness, harness } from './helpers.ts'
+
+let h: Harness
+afterEach(async () => {
+  await h?.close()
+})
+
+describe('assets/{id}/private-sale (the six-year rule)', () => {
+  it('books a sale within six years of the transfer as revenue and cost, and refuses bad input whole', async () => {
+    h = await harness({ now: '2027-06-10T10:00:00.000Z' })
+    const t = await h.user('a@example.com')
+    const pit = await call(h.app, t, 'POST', `/api/${familyOf('Pit')}`, { dataType: 'Pit', dataObject: bodies.Pit })
+    expect(pit.statusCode).toBe(201)
+    const id = (
+      await call(h.app, t, 'POST', '/api/assets', {
+        name: 'Skoda Octavia',
+        acquisitionDate: '2026-01-10',
+        kst: '741',
+        initialValue: '120000',
+        car: { drive: 'combustion', co2GramsPerKm: 130 },
+      })
+    ).json().asset.id
+    // Not yet taken to private use.
+    const early = await call(h.app, t, 'POST', `/api/assets/${id}/private-sale`, { date: '2027-05-10', price: '1' })
+    expect(early.statusCode).toBe(400)
+    expect(early.json().fieldErrors).toEqual({ id: 'Only an asset taken to private use can be sold after it' })
+    const transfer = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
+      date: '2026-12-15',
+      reason: 'privateUse',
+    })
+    expect(transfer.json().asset.privateSale).toMatchObject({ until: '2032-12-31', date: null, business: null })
+    const bad = await call(h.app, t, 'POST', `/api/assets/${id}/private-sale`, { date: '2026-12-01', price: '-5' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({
+      price: 'Price must be a number with at most 2 decimals, not negative',
+      date: 'The sale must not be dated before the transfer to private use',
+    })
+    const sold = await call(h.app, t, 'POST', `/api/assets/${id}/private-sale`, {
+      date: '2027-05-10',
+      price: '70000',
+      document: 'UM 3/2027',
+    })
+    expect(sold.statusCode).toBe(200)
+    // February – December 2026: 11 × 2 000 = 22 000 written off; of the 98 000 left the cost is the 100 000 zł limit's
+    // share (a petrol car entered in 2026): 98 000 × 100 000 / 120 000 = 81 666.67.
+    expect(sold.json().asset.privateSale).toEqual({
+      until: '2032-12-31',
+      date: '2027-05-10',
+      price: '70000.00',
+      document: 'UM 3/2027',
+      business: true,
+      revenue: '70000.00',
+      cost: '81666.67',
+    })
+    const book = (await call(h.app, t, 'GET', '/api/books/2027')).json()
+    const may = book.months.find((m: { month: string }) => m.month === '2027-05')
+    expect(may.kpir).toMatchObject({ otherRevenue: '70000.00', otherExpenses: '81666.67' })
+  })
+})

@@ -1,0 +1,96 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of the register's writes in real Chromium against the real server: a Linear trader's car (a petrol
+ * passenger car for 120 000.00, entered 10 January of last year) is taken to private use on the Fixed assets screen
+ * and sold within six years; the sale's price is revenue and the undepreciated value a cost of its month in the tax
+ * book. A refused field is named on the screen first.
+ */
+import type { Page } from 'playwright-core'
+import { pitSetting } from '@finance/ledger-core/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  journeyApi,
+  launchBrowser,
+  type LaunchedBrowser,
+  login,
+  type RunningServer,
+  screenshot,
+  screenshotOnFailure,
+  startServer,
+  useEnglish,
+} from './harness.ts'
+
+const USER_EMAIL = 'asset-actions@example.com'
+const USER_PASSWORD = 'User#2026x'
+const YEAR = new Date().getFullYear()
+const LAST = YEAR - 1
+
+let server: RunningServer
+let browser: LaunchedBrowser
+let token = ''
+const { call, registerUser } = journeyApi(() => server)
+
+const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
+
+beforeAll(async () => {
+  server = await startServer()
+  token = await registerUser(USER_EMAIL, USER_PASSWORD)
+  await call(token, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${LAST}-01-01` }) })
+  await call(token, 'POST', 'assets', {
+    name: 'Skoda Octavia',
+    acquisitionDate: `${LAST}-01-10`,
+    kst: '741',
+    initialValue: '120000',
+    car: { drive: 'combustion', co2GramsPerKm: 130 },
+  })
+  browser = await launchBrowser()
+  await useEnglish(browser.context, server.url)
+  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
+})
+
+screenshotOnFailure(() => browser)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('a car taken to private use and sold within six years', () => {
+  it('is taken to private use on the Fixed assets screen, a refused date named first', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/assets`)
+    await registerLoaded(page)
+    await page.getByRole('button', { name: 'Skoda Octavia' }).click()
+    const disposal = page.getByRole('form', { name: 'Disposal' })
+    await disposal.waitFor()
+    await disposal.getByLabel('Reason').selectOption('privateUse')
+    await disposal.getByRole('button', { name: 'Record the disposal' }).click()
+    await disposal.getByText('Date must be a date in format yyyy-mm-dd').waitFor()
+    await disposal.getByLabel('Date').fill(`${YEAR}-01-20`)
+    await disposal.getByRole('button', { name: 'Record the disposal' }).click()
+    const sale = page.getByRole('region', { name: 'Sale after private use' })
+    await sale.waitFor()
+    expect(await sale.innerText()).toContain(String(YEAR + 6))
+  })
+
+  it('is sold within six years: revenue and the undepreciated value in the tax book', async () => {
+    const page = browser.page
+    const sale = page.getByRole('region', { name: 'Sale after private use' })
+    await sale.getByLabel('Date of the sale').fill(`${YEAR}-02-05`)
+    await sale.getByLabel('Price').fill('50000')
+    await sale.getByLabel('Document').fill('UM 1')
+    await sale.getByRole('button', { name: 'Record the sale' }).click()
+    const result = sale.getByTestId('private-sale')
+    await result.waitFor()
+    // February – December of last year and January: 12 × 2 000 = 24 000 written off; 96 000 left is the cost.
+    expect(await result.innerText()).toMatch(/50,000\.00[\s\S]*96,000\.00/)
+    await screenshot(page, 'assets-private-sale')
+    const book = await call<{ months: { month: string; kpir: { otherRevenue: string; otherExpenses: string } }[] }>(
+      token,
+      'GET',
+      `books/${YEAR}`,
+    )
+    const february = book.months.find((m) => m.month === `${YEAR}-02`)!
+    expect(february.kpir).toMatchObject({ otherRevenue: '50000.00', otherExpenses: '96000.00' })
+  })
+})

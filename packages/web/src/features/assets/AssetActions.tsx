@@ -1,0 +1,351 @@
+/**
+ * The register's writes beyond entering an asset (docs/tax-rules.md §14, §16): an improvement, a disposal (sale,
+ * liquidation, transfer to private use), the later sale of an asset taken to private use (the six-year rule), and
+ * the stock-taking at the start or the end of a year. Each form sends what is typed; the API validates it whole and a
+ * refusal names each field in the user's language.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useEffect, useState } from 'react'
+import { isApiError } from '../../api/client.ts'
+import { useFormat } from '../../i18n/format.ts'
+import { Button, Checkbox, FormErrors, NumberInput, Select, TextInput } from '../../ui/index.ts'
+import type { AssetsApi } from './api.ts'
+import { useAssetMessage } from './messages.ts'
+import type { AssetCardDto, InventoryDto } from './types.ts'
+
+type Fields = Record<string, string>
+
+/** A form's sending state and the API's refusal, field by field, in the user's language. */
+const useSend = () => {
+  const { t } = useLingui()
+  const text = useAssetMessage()
+  const [errors, setErrors] = useState<Fields>({})
+  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [sending, setSending] = useState(false)
+  const send = async <T,>(call: () => Promise<T>, done: (result: T) => void) => {
+    setSending(true)
+    setErrors({})
+    setFormErrors([])
+    try {
+      done(await call())
+    } catch (err) {
+      if (isApiError(err) && err.status === 400) {
+        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, text(v)])))
+        // A refusal of the asset as a whole (already disposed of, not in private use) is named under `id`.
+        const general = err.fieldErrors.id ? [text(err.fieldErrors.id)] : []
+        setFormErrors(Object.keys(err.fieldErrors).length === 0 ? err.errors.map(text) : general)
+      } else setFormErrors([t`Response error, can not connect to API.`])
+    } finally {
+      setSending(false)
+    }
+  }
+  return { errors, formErrors, sending, send }
+}
+
+const ImprovementForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const [v, setV] = useState<Fields>({ date: '', amount: '', document: '' })
+  const { errors, formErrors, sending, send } = useSend()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void send(
+      () => impl.improveAsset(card.asset.id, v),
+      (c) => {
+        setV({ date: '', amount: '', document: '' })
+        onDone(c, t`Improvement recorded: the initial value is now ${f.money(c.asset.value)}`)
+      },
+    )
+  }
+  return (
+    <form className="assets-action" onSubmit={submit} noValidate aria-label={t`Improvement`}>
+      <h3>
+        <Trans>Improvement</Trans>
+      </h3>
+      <p className="assets-form__hint">
+        <Trans>An improvement raises the initial value; the write-offs follow it from the next month.</Trans>
+      </p>
+      <FormErrors errors={formErrors} />
+      <TextInput
+        label={t`Date of the improvement`}
+        type="date"
+        value={v.date}
+        onChange={(e) => setV({ ...v, date: e.target.value })}
+        error={errors.date}
+      />
+      <NumberInput
+        label={t`Amount (net)`}
+        value={v.amount}
+        onChange={(e) => setV({ ...v, amount: e.target.value })}
+        error={errors.amount}
+      />
+      <TextInput
+        label={t`Document`}
+        value={v.document}
+        onChange={(e) => setV({ ...v, document: e.target.value })}
+        error={errors.document}
+      />
+      <Button type="submit" disabled={sending}>
+        <Trans>Record the improvement</Trans>
+      </Button>
+    </form>
+  )
+}
+
+const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const [v, setV] = useState<Fields>({ date: '', reason: 'sale', price: '', document: '' })
+  const [changeOfActivity, setChange] = useState(false)
+  const { errors, formErrors, sending, send } = useSend()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const body = { ...v, changeOfActivity, ...(v.reason === 'sale' ? {} : { price: '' }) }
+    void send(
+      () => impl.disposeAsset(card.asset.id, body),
+      (c) => onDone(c, t`The asset left the register on ${f.date(c.asset.disposal?.date ?? v.date ?? '')}`),
+    )
+  }
+  return (
+    <form className="assets-action" onSubmit={submit} noValidate aria-label={t`Disposal`}>
+      <h3>
+        <Trans>Disposal</Trans>
+      </h3>
+      <FormErrors errors={formErrors} />
+      <Select
+        label={t`Reason`}
+        value={v.reason}
+        onChange={(e) => setV({ ...v, reason: e.target.value })}
+        error={errors.reason}
+        options={[
+          { value: 'sale', label: t`sale` },
+          { value: 'liquidation', label: t`liquidation` },
+          { value: 'privateUse', label: t`transfer to private use` },
+        ]}
+      />
+      <TextInput
+        label={t`Date`}
+        type="date"
+        value={v.date}
+        onChange={(e) => setV({ ...v, date: e.target.value })}
+        error={errors.date}
+      />
+      {v.reason === 'sale' && (
+        <NumberInput
+          label={t`Price (net)`}
+          value={v.price}
+          onChange={(e) => setV({ ...v, price: e.target.value })}
+          error={errors.price}
+          hint={t`The sale's invoice is recorded as an income; the undepreciated value becomes a cost.`}
+        />
+      )}
+      {v.reason === 'liquidation' && (
+        <Checkbox
+          label={t`Useless because the kind of business changed (the loss is not a cost)`}
+          checked={changeOfActivity}
+          onChange={(e) => setChange(e.target.checked)}
+        />
+      )}
+      {v.reason === 'privateUse' && (
+        <p className="assets-form__hint">
+          <Trans>
+            No revenue and no cost now; a sale within six years from the first day of the next month will be the
+            business's sale.
+          </Trans>
+        </p>
+      )}
+      <TextInput
+        label={t`Document`}
+        value={v.document}
+        onChange={(e) => setV({ ...v, document: e.target.value })}
+        error={errors.document}
+      />
+      <Button type="submit" variant="danger" disabled={sending}>
+        <Trans>Record the disposal</Trans>
+      </Button>
+    </form>
+  )
+}
+
+const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const [v, setV] = useState<Fields>({ date: '', price: '', document: '' })
+  const { errors, formErrors, sending, send } = useSend()
+  const p = card.asset.privateSale
+  if (!p) return null
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void send(
+      () => impl.sellAfterPrivateUse(card.asset.id, v),
+      (c) =>
+        onDone(
+          c,
+          c.asset.privateSale?.business
+            ? t`Sold within six years: the price is business revenue and the undepreciated value a cost`
+            : t`Sold after six years: a private sale, outside the books`,
+        ),
+    )
+  }
+  return (
+    <section className="assets-action" aria-label={t`Sale after private use`}>
+      <h3>
+        <Trans>Sale after private use</Trans>
+      </h3>
+      <p className="assets-form__hint" data-testid="six-years">
+        <Trans>A sale by {f.date(p.until)} is the business's sale (six years from the month after the transfer).</Trans>
+      </p>
+      {p.date ? (
+        <dl className="assets-card__facts" data-testid="private-sale">
+          <dt>
+            <Trans>Sold</Trans>
+          </dt>
+          <dd>
+            {f.date(p.date)}, {f.money(p.price ?? '0.00')}
+          </dd>
+          <dt>
+            <Trans>Business revenue</Trans>
+          </dt>
+          <dd>{f.money(p.revenue)}</dd>
+          <dt>
+            <Trans>Cost (undepreciated value)</Trans>
+          </dt>
+          <dd>{f.money(p.cost)}</dd>
+        </dl>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <FormErrors errors={formErrors} />
+          <TextInput
+            label={t`Date of the sale`}
+            type="date"
+            value={v.date}
+            onChange={(e) => setV({ ...v, date: e.target.value })}
+            error={errors.date}
+          />
+          <NumberInput
+            label={t`Price`}
+            value={v.price}
+            onChange={(e) => setV({ ...v, price: e.target.value })}
+            error={errors.price}
+          />
+          <TextInput
+            label={t`Document`}
+            value={v.document}
+            onChange={(e) => setV({ ...v, document: e.target.value })}
+            error={errors.document}
+          />
+          <Button type="submit" disabled={sending}>
+            <Trans>Record the sale</Trans>
+          </Button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+type Done = (card: AssetCardDto, message: string) => void
+
+/** The writes of one asset's card: improvements and a disposal while it is in the register, then its later sale. */
+export const AssetActions = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => (
+  <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
+    {card.asset.disposal === null ? (
+      <>
+        <ImprovementForm card={card} impl={impl} onDone={onDone} />
+        <DisposalForm card={card} impl={impl} onDone={onDone} />
+      </>
+    ) : (
+      <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
+    )}
+  </section>
+)
+
+/** The stock-taking (spis z natury) of a year: its start and end values and what they add to the year's income. */
+export const InventoryCard = ({
+  year,
+  impl,
+  onDone,
+}: {
+  year: number
+  impl: AssetsApi
+  onDone: (m: string) => void
+}) => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const [inventory, setInventory] = useState<InventoryDto | null>(null)
+  const [v, setV] = useState<Fields>({ kind: 'end', date: '', amount: '' })
+  const { errors, formErrors, sending, send } = useSend()
+  useEffect(() => {
+    let live = true
+    impl.loadInventory(year).then(
+      (i) => live && setInventory(i),
+      () => live && setInventory(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [impl, year])
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void send(
+      () => impl.recordInventory({ year, kind: v.kind, amount: v.amount, ...(v.date ? { date: v.date } : {}) }),
+      (i) => {
+        setInventory(i)
+        setV({ ...v, date: '', amount: '' })
+        onDone(t`Stock-taking recorded`)
+      },
+    )
+  }
+  return (
+    <section className="card assets-inventory" aria-labelledby="assets-inventory-title">
+      <h2 id="assets-inventory-title">
+        <Trans>Stock-taking {year}</Trans>
+      </h2>
+      {inventory && (
+        <dl className="assets-card__facts" data-testid="inventory-totals">
+          <dt>
+            <Trans>At the start of the year</Trans>
+          </dt>
+          <dd>{f.money(inventory.start)}</dd>
+          <dt>
+            <Trans>At the end of the year</Trans>
+          </dt>
+          <dd>{inventory.end === null ? t`not taken yet` : f.money(inventory.end)}</dd>
+          <dt>
+            <Trans>Change to the year's income</Trans>
+          </dt>
+          <dd>{f.money(inventory.change)}</dd>
+        </dl>
+      )}
+      <form onSubmit={submit} noValidate aria-label={t`Record a stock-taking`}>
+        <FormErrors errors={formErrors} />
+        <Select
+          label={t`Stock-taking`}
+          value={v.kind}
+          onChange={(e) => setV({ ...v, kind: e.target.value })}
+          error={errors.kind}
+          options={[
+            { value: 'start', label: t`at the start of the year` },
+            { value: 'end', label: t`at the end of the year` },
+          ]}
+        />
+        <TextInput
+          label={t`Date of the stock-taking`}
+          type="date"
+          value={v.date}
+          onChange={(e) => setV({ ...v, date: e.target.value })}
+          error={errors.date}
+          hint={t`Blank: 1 January or 31 December.`}
+        />
+        <NumberInput
+          label={t`Value of the stock`}
+          value={v.amount}
+          onChange={(e) => setV({ ...v, amount: e.target.value })}
+          error={errors.amount}
+        />
+        <Button type="submit" disabled={sending}>
+          <Trans>Record the stock-taking</Trans>
+        </Button>
+      </form>
+    </section>
+  )
+}
