@@ -130,6 +130,24 @@ const referenceNumber = (type: string, at: Date) => `${day(at)}-${type}-${hex(10
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null
 const section = (xml: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? ''
 
+/** A session's next invoice, being processed (150) until its checks end. */
+const newInvoice = (s: Session, invoiceHash: string, now: Date): SessionInvoice => {
+  const inv: SessionInvoice = {
+    ordinalNumber: s.invoices.length + 1,
+    referenceNumber: referenceNumber('EE', now),
+    invoiceHash,
+    invoicingDate: now.toISOString(),
+    polls: 0,
+    invoiceNumber: null,
+    ksefNumber: null,
+    acquisitionDate: null,
+    status: { code: 150, description: 'Trwa przetwarzanie' },
+    upo: null,
+  }
+  s.invoices.push(inv)
+  return inv
+}
+
 export class KsefSimulator {
   readonly nip: string
   readonly token: string
@@ -564,19 +582,7 @@ export class KsefSimulator {
         return [400, this.#exception(21402, 'Nieprawidłowy rozmiar pliku.')]
       if (sha256Base64(encrypted) !== b.encryptedInvoiceHash)
         return [400, this.#exception(21403, 'Nieprawidłowy skrót pliku.')]
-      const inv: SessionInvoice = {
-        ordinalNumber: s.invoices.length + 1,
-        referenceNumber: referenceNumber('EE', now),
-        invoiceHash: String(b.invoiceHash),
-        invoicingDate: now.toISOString(),
-        polls: 0,
-        invoiceNumber: null,
-        ksefNumber: null,
-        acquisitionDate: null,
-        status: { code: 150, description: 'Trwa przetwarzanie' },
-        upo: null,
-      }
-      s.invoices.push(inv)
+      const inv = newInvoice(s, String(b.invoiceHash), now)
       await this.#process(s, inv, encrypted, b.invoiceSize as number, now)
       if (s.invoices.length >= this.expireSessionsAfter) s.validUntil = new Date(now.getTime() - 1)
       return [202, { referenceNumber: inv.referenceNumber }]
@@ -788,19 +794,7 @@ export class KsefSimulator {
       return { code: 430, description: 'Błąd dekompresji pierwotnego archiwum' }
     }
     for (const content of Object.values(files)) {
-      const inv: SessionInvoice = {
-        ordinalNumber: s.invoices.length + 1,
-        referenceNumber: referenceNumber('EE', now),
-        invoiceHash: sha256Base64(content),
-        invoicingDate: now.toISOString(),
-        polls: 0,
-        invoiceNumber: null,
-        ksefNumber: null,
-        acquisitionDate: null,
-        status: { code: 150, description: 'Trwa przetwarzanie' },
-        upo: null,
-      }
-      s.invoices.push(inv)
+      const inv = newInvoice(s, sha256Base64(content), now)
       s.pending.push({ inv, text: Buffer.from(content).toString('utf8'), at: now })
     }
     return null
