@@ -32,7 +32,7 @@ import { ratesFor, type TaxRates } from './rates/index.ts'
 import type { AnnualItemsInput } from './annualItems.ts'
 import { carCostOf } from './carCosts.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
-import { type AssetVat, addAssetVat, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
+import { type AssetVat, addAssetVat, type CarUse, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import {
   addSalesLine,
