@@ -69,7 +69,7 @@ describe('the dates of a company item', () => {
 })
 
 describe('a purchase from abroad', () => {
-  // docs/tax-rules.md §15.1: the buyer self-assesses the VAT of services bought abroad.
+  // docs/tax-rules.md §19.1: the buyer self-assesses the VAT of services bought abroad.
   it('is entered as an import of services, the form says what that means, and it is saved with its kind', async () => {
     const page = browser.page
     await page.goto(`${server.url}/companydashboard/fees/fixed`)

@@ -27,7 +27,7 @@ export interface ImportedItem {
   readonly vatTreatment: string
   readonly percent: string | null
   readonly documentVat: string | null
-  /** A sale across borders (WDT, export, np II services; docs/tax-rules.md §15), `null` for a domestic one. */
+  /** A sale across borders (WDT, export, np II services; docs/tax-rules.md §19), `null` for a domestic one. */
   readonly crossBorder: string | null
 }
 

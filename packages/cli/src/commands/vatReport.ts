@@ -1,7 +1,7 @@
 /**
  * `finance report vat YYYY-MM --user EMAIL`: the VAT return of the period the month ends, field by field as the
  * dashboard's VAT card and the JPK_V7 file show it (ledger-core's `vatFiling`), with the Polish or English name of
- * each field — the cross-border, fixed-asset and art. 91 fields included (docs/tax-rules.md §15). A month inside a
+ * each field — the cross-border, fixed-asset and art. 91 fields included (docs/tax-rules.md §19). A month inside a
  * quarter shows its quarter's figures so far. Table (default) or JSON.
  */
 import { formatMoney, type VatDeclaration, vatFiling } from '@finance/ledger-core/light'

@@ -1,4 +1,4 @@
-/** Worked examples of the art. 91 uVAT correction (docs/tax-rules.md §17). */
+/** Worked examples of the art. 91 uVAT correction (docs/tax-rules.md §22). */
 import { describe, expect, it } from 'vitest'
 import { vatCorrections } from './vatCorrection.ts'
 

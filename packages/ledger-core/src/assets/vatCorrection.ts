@@ -1,6 +1,6 @@
 /**
  * The correction of input VAT deducted on a fixed asset whose use changes within its correction period (uVAT
- * art. 91; docs/tax-rules.md §17). An asset worth more than 15 000 zł (and any real estate) is corrected for five
+ * art. 91; docs/tax-rules.md §22). An asset worth more than 15 000 zł (and any real estate) is corrected for five
  * years — ten for real estate — counted from the year it was put to use: in each year's last declaration, by a fifth
  * (a tenth) of its input VAT times the change between the share of taxed use of that year and the share deducted at
  * the purchase (art. 91 ust. 1–2, 7). A sale or a transfer within the period corrects the remaining years at once in

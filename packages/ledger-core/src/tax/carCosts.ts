@@ -9,7 +9,6 @@ import { divRoundHalfUp } from '../money.ts'
 import type { Grosze } from '../types.ts'
 import type { CarUse } from './crossBorder.ts'
 
-
 /** 75 %: the part of a mixed-use car's running costs that is a tax cost (art. 23 ust. 1 pkt 46a). */
 export const CAR_MIXED_USE_COST_PERCENT = 75n
 

@@ -1,5 +1,5 @@
 /**
- * The register's writes beyond entering an asset (docs/tax-rules.md §14, §16): an improvement, a disposal (sale,
+ * The register's writes beyond entering an asset (docs/tax-rules.md §14, §21): an improvement, a disposal (sale,
  * liquidation, transfer to private use), the later sale of an asset taken to private use (the six-year rule), and
  * the stock-taking at the start or the end of a year. Each form sends what is typed; the API validates it whole and a
  * refusal names each field in the user's language.

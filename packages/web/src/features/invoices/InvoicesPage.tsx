@@ -3,7 +3,7 @@
  * buyer from the counterparties (or typed, then remembered), dates, payment, a lines table (Enter in a line adds the
  * next), totals per rate computed live by the core as FA(3) states them, each field's message in the user's
  * language — an HTML preview of the invoice, issuing (the number comes from the series), the FA(3) download and a
- * correction of an issued invoice. Figures and refusals come from the core (docs/tax-rules.md §15).
+ * correction of an issued invoice. Figures and refusals come from the core (docs/tax-rules.md §18).
  */
 import {
   formatTotals,
