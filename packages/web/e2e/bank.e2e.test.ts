@@ -201,6 +201,21 @@ describe('bank statements', () => {
     expect(open).not.toContain('FV/1')
     expect(open).toMatch(/partly paid|overdue \d+ days/)
     await screenshot(page, 'bank-screen')
+    // The bank fee is split: half a transfer between the user's accounts, the rest private.
+    await page.getByRole('button', { name: 'Split' }).click()
+    const split = page.locator('form.bank-split')
+    const whole = await split.getByLabel('Part 1: amount').inputValue()
+    const cents = Math.round(Number(whole.replace(',', '.')) * 100)
+    await split.getByLabel('Part 1: what it pays').selectOption('transfer')
+    await split.getByLabel('Part 1: amount').fill((Math.floor(cents / 2) / 100).toFixed(2))
+    expect(await split.getByRole('status').innerText()).toContain('Left to assign')
+    await split.getByRole('button', { name: 'Add a part' }).click()
+    await split.getByLabel('Part 2: what it pays').selectOption('private')
+    expect(await split.getByRole('status').innerText()).toContain("add up to the line's amount")
+    await screenshot(page, 'bank-split')
+    await split.getByRole('button', { name: 'Save the split' }).click()
+    await page.getByText('Every line is matched.').waitFor()
+    expect(await page.locator('section[aria-labelledby="bank-lines"]').innerText()).toMatch(/transfer, private/)
   })
 
   it('ticks the VAT row with the day and amount paid on this month’s dashboard', async () => {

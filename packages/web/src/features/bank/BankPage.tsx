@@ -18,6 +18,7 @@ import { Button, Checkbox, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import { SplitLine } from './SplitLine.tsx'
 import { VatPairing } from './VatPairing.tsx'
 import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
 import './bank.css'
@@ -418,6 +419,7 @@ const Queue = ({
   busy: boolean
 }) => {
   const { t } = useLingui()
+  const [splitting, setSplitting] = useState<string | null>(null)
   return (
     <section aria-labelledby="bank-queue">
       <h2 id="bank-queue">
@@ -482,7 +484,26 @@ const Queue = ({
                   >
                     {line.amount.startsWith('-') ? <Trans>Make an expense</Trans> : <Trans>Make an income</Trans>}
                   </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    aria-expanded={splitting === line.lineId}
+                    onClick={() => setSplitting(splitting === line.lineId ? null : line.lineId)}
+                  >
+                    <Trans>Split</Trans>
+                  </Button>
                 </div>
+                {splitting === line.lineId && (
+                  <SplitLine
+                    line={line}
+                    suggestions={suggestions}
+                    openItems={data.openItems ?? []}
+                    money={money}
+                    act={act}
+                    busy={busy}
+                    onClose={() => setSplitting(null)}
+                  />
+                )}
               </li>
             )
           })}

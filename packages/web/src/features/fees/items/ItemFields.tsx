@@ -116,7 +116,7 @@ export const ItemFields = ({
   }
   const zeroRated = crossBorder === 'wdt' || crossBorder === 'export' || crossBorder === 'euServices'
   const carUses = [
-    { value: 'mixed', label: t`A car used also privately: 50 % of its VAT deducted` },
+    { value: 'mixed', label: t`A car used also privately: 50 % of its VAT deducted, 75 % of its cost for PIT` },
     { value: 'businessOnly', label: t`A car used only for business (VAT-26 filed, mileage record kept): all its VAT` },
   ]
   const markers = [
@@ -243,7 +243,7 @@ export const ItemFields = ({
               kind: 'select',
               options: carUses,
               placeholder: t`Not a car cost (default)`,
-              hint: t`A car also used privately deducts half of the VAT; the other half is a cost for PIT.`,
+              hint: t`A car also used privately deducts half of the VAT; for PIT, 75 % of the net amount and of the VAT not deducted is a cost.`,
             })}
           {!income && (
             <Checkbox

@@ -1,0 +1,98 @@
+/** Splitting a line: parts chosen among the open invoices, what is left shown, saved only when they add up. */
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { i18nFor, withProviders } from '../dashboard/testing.tsx'
+import { SplitLine, typedGrosze } from './SplitLine.tsx'
+import type { BankAction, BankLine, OpenItem } from './types.ts'
+
+const line = {
+  lineId: 'L1',
+  bookingDate: '2026-03-10',
+  amount: '-1500.00',
+  title: 'FV/1 FV/2',
+  counterpartyName: 'Hurtownia',
+} as unknown as BankLine
+
+const open = (id: string, documentNumber: string, remaining: string): OpenItem => ({
+  id,
+  kind: 'payable',
+  name: documentNumber,
+  documentNumber,
+  counterparty: 'Hurtownia',
+  date: '2026-03-01',
+  sum: remaining,
+  paid: '0.00',
+  remaining,
+  paidOn: null,
+  state: 'unpaid',
+  daysOverdue: 0,
+})
+
+const setUp = async (act: (a: BankAction) => void) => {
+  render(
+    withProviders(
+      await i18nFor('en'),
+      <SplitLine
+        line={line}
+        suggestions={[]}
+        openItems={[
+          open('2026-03:Expense:7:0', 'FV/1', '1000.00'),
+          open('2026-03:Expense:8:0', 'FV/2', '800.00'),
+          { ...open('2026-03:Income:9:0', 'FS/9', '50.00'), kind: 'receivable' },
+        ]}
+        money={(v) => `${v} zł`}
+        act={act}
+        busy={false}
+        onClose={() => {}}
+      />,
+    ),
+  )
+  return screen.getByRole('form')
+}
+
+describe('splitting a statement line', () => {
+  it('reads amounts as a Polish user types them, and refuses what is not an amount', () => {
+    expect(typedGrosze('1 234,56')).toBe(123_456n)
+    expect(typedGrosze('500')).toBe(50_000n)
+    expect(typedGrosze('0')).toBeNull()
+    expect(typedGrosze('1,234')).toBeNull()
+    expect(typedGrosze('abc')).toBeNull()
+  })
+
+  it('offers the payables of an outgoing line, says what is left, and saves the parts when they add up', async () => {
+    const act = vi.fn()
+    const form = await setUp(act)
+    const first = within(form).getByLabelText('Part 1: what it pays') as HTMLSelectElement
+    const labels = [...first.options].map((o) => o.textContent)
+    expect(labels.some((l) => l?.startsWith('FV/1'))).toBe(true)
+    expect(labels.some((l) => l?.startsWith('FS/9'))).toBe(false)
+    const save = within(form).getByRole('button', { name: 'Save the split' })
+    fireEvent.change(within(form).getByLabelText('Part 1: amount'), { target: { value: '1 000,00' } })
+    expect(within(form).getByRole('status').textContent).toMatch(/Left to assign: 500\.00 zł/)
+    expect((save as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a part' }))
+    fireEvent.change(within(form).getByLabelText('Part 2: what it pays'), {
+      target: { value: 'tx:2026-03:Expense:8:0' },
+    })
+    expect((within(form).getByLabelText('Part 2: amount') as HTMLInputElement).value).toBe('500.00')
+    expect(within(form).getByRole('status').textContent).toMatch(/add up/)
+    fireEvent.click(save)
+    expect(act).toHaveBeenCalledWith({
+      type: 'match',
+      lineId: 'L1',
+      allocations: [
+        { kind: 'transaction', id: '2026-03:Expense:7:0', amount: '1000.00' },
+        { kind: 'transaction', id: '2026-03:Expense:8:0', amount: '500.00' },
+      ],
+    })
+  })
+
+  it('does not save parts that are more than the line', async () => {
+    const act = vi.fn()
+    const form = await setUp(act)
+    fireEvent.change(within(form).getByLabelText('Part 1: amount'), { target: { value: '1600' } })
+    expect(within(form).getByRole('status').textContent).toMatch(/more than the line by 100\.00 zł/)
+    fireEvent.submit(form)
+    expect(act).not.toHaveBeenCalled()
+  })
+})
