@@ -675,6 +675,39 @@ const otherOperations: Record<string, OperationDoc> = {
     ok: object({ itemId: int(), ksefNumber: str(), acquisitionDate: str() }),
     errors: [404, 409, 422, 502, 503],
   },
+  'POST /api/ksef/invoices/send-all': {
+    summary: 'Send every one-time company income not yet in KSeF, in one batch session',
+    description:
+      'The incomes without a KSeF number (and without a marker keeping them out of KSeF) go in one batch session (`sesja-wsadowa.md`): zipped, encrypted and uploaded in parts. Each accepted invoice gets its KSeF number and UPO as in a single sending; the answer says per income whether it was sent, and why not (`invalid`, `rejected`, `duplicate`). Failures of KSeF itself as for sending.',
+    ok: object({
+      sent: int(),
+      refused: int(),
+      results: array(
+        object({
+          itemId: int(),
+          documentNumber: str(),
+          status: { type: 'string', enum: ['sent', 'invalid', 'rejected', 'duplicate'] },
+          ksefNumber: orNull(str()),
+          message: orNull(str()),
+          details: array(str()),
+        }),
+      ),
+    }),
+    errors: [502, 503],
+  },
+  'GET /api/ksef/invoices/:id/pdf': {
+    summary: 'The invoice of an income or a fetched expense as a PDF',
+    description:
+      'Drawn from its FA(3) file alone: the file KSeF holds once sent (with the KSeF number and the verification code KOD I of `kody-qr.md`), a preview without a code before that, the file KSeF gave for an expense fetched from KSeF. `?lang=en` for English. A 400 names what an income still needs for an invoice; an expense typed by hand has no file (404).',
+    ok: { mediaType: 'application/pdf', schema: { type: 'string', format: 'binary' } },
+    errors: [404],
+  },
+  'GET /api/ksef/invoices/:id/html': {
+    summary: 'The invoice of an income or a fetched expense as an HTML preview',
+    description: 'The same document as the PDF, as one HTML page (every text from the file escaped).',
+    ok: { mediaType: 'text/html', schema: { type: 'string' } },
+    errors: [404],
+  },
   'GET /api/ksef/invoices/:id/upo': {
     summary: 'The UPO of an invoice sent to KSeF',
     description: "KSeF's acknowledgement of receipt, as KSeF sent it (checked against upo-v4-3.xsd on receipt).",

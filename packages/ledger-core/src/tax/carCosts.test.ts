@@ -13,9 +13,20 @@ import { carCostOf } from './carCosts.ts'
 
 const linear = { type: 'SettingAdded', data: { id: 100, kind: 'Pit', data: pitSetting() } } as LedgerEvent
 const sale = itemAdded(1, income({ date: '2026-03-10', amount: '20000.00' }))
-/** Fuel for 1 234.57 zł net on 12 March 2026. */
-const fuel = (car: unknown) =>
-  itemAdded(2, income({ date: '2026-03-12', name: 'Paliwo', amount: '1234.57', ...(car ? { car } : {}) }), 'Expense')
+/** Fuel for 1 234.57 zł net on 12 March 2026, without VAT unless `over` says otherwise. */
+const fuel = (use: string | null, over: Record<string, unknown> = {}) =>
+  itemAdded(
+    2,
+    income({
+      date: '2026-03-12',
+      name: 'Paliwo',
+      amount: '1234.57',
+      percent: '0',
+      ...(use ? { car: { use } } : {}),
+      ...over,
+    }),
+    'Expense',
+  )
 
 const march = (events: LedgerEvent[]) => {
   const { state } = runCommands([], [linear, sale, ...events])
@@ -34,9 +45,11 @@ describe('a car’s running costs (uPIT art. 23 ust. 1 pkt 46a)', () => {
   })
 
   it('puts the same 75 % in the advance’s costs and in the tax book; business only counts whole', () => {
-    expect(march([fuel({ use: 'mixed' })])).toEqual({ costs: 92_593n, book: '925.93' })
-    expect(march([fuel({ use: 'businessOnly' })])).toEqual({ costs: 123_457n, book: '1234.57' })
+    expect(march([fuel('mixed')])).toEqual({ costs: 92_593n, book: '925.93' })
+    expect(march([fuel('businessOnly')])).toEqual({ costs: 123_457n, book: '1234.57' })
     expect(march([fuel(null)])).toEqual({ costs: 123_457n, book: '1234.57' })
+    // With VAT: half of the 230 zł is not deducted (uVAT art. 86a) and 75 % of 1 000 + 115 is the cost.
+    expect(march([fuel('mixed', { amount: '1000.00', percent: '23' })])).toEqual({ costs: 83_625n, book: '836.25' })
   })
 
   it('validates the flag of an expense, and keeps it only when given', () => {
@@ -50,6 +63,6 @@ describe('a car’s running costs (uPIT art. 23 ust. 1 pkt 46a)', () => {
       { field: 'car.use', code: 'INVALID_CHOICE', message: 'Car use must be mixed or businessOnly' },
     ])
     const income2 = validateRecord('Income', { ...income(), car: { use: 'mixed' } })
-    expect(income2.ok && 'car' in income2.value).toBe(false)
+    expect(income2.ok).toBe(false)
   })
 })

@@ -93,8 +93,9 @@ describe('the worked March 2026', () => {
 
   it('the car’s VAT not deducted is a cost; a self-assessed purchase is paid net', () => {
     taxesThrough(state, '2026-03')
-    // 1 000 + 5 000 + 6 000 + 500 + 57.50 (the tools of April are April's cost).
-    expect(derive(state).figures.get('2026-03')!.companyCosts).toBe(1255750n)
+    // 1 000 + 5 000 + 6 000 + 75 % × (500 + 57.50) = 418.13 for the car in mixed use (uPIT art. 23 ust. 1 pkt 46a,
+    // docs/tax-rules.md §21); the tools of April are April's cost.
+    expect(derive(state).figures.get('2026-03')!.companyCosts).toBe(1241813n)
     expect(paidVat(23000n, { crossBorder: 'importServices', carUse: null, fixedAsset: false })).toBe(0n)
     expect(paidVat(23000n, { crossBorder: null, carUse: 'mixed', fixedAsset: false })).toBe(23000n)
   })

@@ -3,6 +3,7 @@ import type { RecordState } from '../../deciders/state.ts'
 import { formatMoney } from '../../money.ts'
 import { type Occurrence, occurrencesOf } from '../../schedule.ts'
 import type { Counterparty, Item, Pit } from '../../schemas/records.ts'
+import { carCostOf } from '../../tax/carCosts.ts'
 import { nonDeductibleVat } from '../../tax/crossBorder.ts'
 import { governing } from '../../tax/engine.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../../types.ts'
@@ -110,7 +111,8 @@ export const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
       }
     } else {
       // The book's cost: the revenue-side amount in złoty and the input tax that may not be deducted.
-      const cost = o.pitAmount + nonDeductibleVat(o.vatAmount, o.vatFacts)
+      // A mixed-use car's running cost is booked at the part that is a cost (tax/carCosts.ts).
+      const cost = carCostOf(o.pitAmount, o.carUse, nonDeductibleVat(o.vatAmount, o.vatFacts))
       cells[EXPENSE_CELL[o.kpirColumn ?? 'other'] ?? 'K13'] = cost
       if (o.kpirColumn === 'research') cells.K16 = cost
     }

@@ -162,6 +162,7 @@ export class BookHistory {
       case 'AssetEntered':
       case 'AssetImproved':
       case 'AssetDisposed':
+      case 'AssetSoldAfterPrivateUse':
       case 'AssetDeleted': {
         const before = this.assets.get(e.data.id)
         const after = foldAsset(before, e)
