@@ -11,7 +11,7 @@ import { useFormat } from '../../i18n/format.ts'
 import { Button, Checkbox, FormErrors, NumberInput, Select, TextInput } from '../../ui/index.ts'
 import type { AssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
-import type { AssetCardDto, InventoryDto } from './types.ts'
+import type { AssetCardDto, AssetVatDto, InventoryDto } from './types.ts'
 
 type Fields = Record<string, string>
 
@@ -245,6 +245,92 @@ const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
 
 type Done = (card: AssetCardDto, message: string) => void
 
+/** A change of the asset's use for VAT within its correction period (uVAT art. 91, docs/tax-rules.md §19.7, §22). */
+const VatUseForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const empty = { date: '', taxedPercent: '', inputVat: '' }
+  const [v, setV] = useState<Fields>(empty)
+  const [result, setResult] = useState<AssetVatDto | null>(null)
+  const { errors, formErrors, sending, send } = useSend()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const body: Record<string, unknown> = { date: v.date, taxedPercent: (v.taxedPercent ?? '').trim() }
+    const inputVat = (v.inputVat ?? '').trim()
+    if (inputVat !== '') body.inputVat = inputVat
+    void send(
+      async () => {
+        const vat = await impl.changeVatUse(card.asset.id, body)
+        return { vat, card: await impl.loadCard(card.asset.id) }
+      },
+      ({ vat, card: c }) => {
+        setV(empty)
+        setResult(vat)
+        const list = vat.corrections.map((x) => `${x.month}: ${f.money(x.amount)}`).join(', ')
+        onDone(
+          c,
+          list === ''
+            ? t`Change of use recorded: no correction of input VAT falls due.`
+            : t`Change of use recorded. Corrections of input VAT (art. 91), each in its month's declaration: ${list}`,
+        )
+      },
+    )
+  }
+  return (
+    <form className="assets-action" onSubmit={submit} noValidate aria-label={t`Change of use for VAT`}>
+      <h3>
+        <Trans>Change of use for VAT</Trans>
+      </h3>
+      <p className="assets-form__hint">
+        <Trans>
+          When the asset starts serving sales exempt from VAT (or taxed ones again) within 5 years of its entry (10 for
+          real estate), the input VAT deducted at its purchase is corrected each year (art. 91 of the VAT act).
+        </Trans>
+      </p>
+      <FormErrors errors={formErrors} />
+      <TextInput
+        label={t`From (date)`}
+        type="date"
+        value={v.date}
+        onChange={(e) => setV({ ...v, date: e.target.value })}
+        error={errors.date}
+      />
+      <NumberInput
+        label={t`Share of use in taxed sales (%)`}
+        value={v.taxedPercent}
+        onChange={(e) => setV({ ...v, taxedPercent: e.target.value })}
+        error={errors.taxedPercent}
+      />
+      <NumberInput
+        label={t`Input VAT at acquisition (only for an asset not entered from a purchase)`}
+        value={v.inputVat}
+        onChange={(e) => setV({ ...v, inputVat: e.target.value })}
+        error={errors.inputVat ?? errors.previousPercent}
+      />
+      <Button type="submit" disabled={sending}>
+        <Trans>Record the change of use</Trans>
+      </Button>
+      {result && result.corrections.length > 0 && (
+        <div data-testid="vat-corrections">
+          <p>
+            <Trans>
+              Corrections of input VAT until {result.lastYear} (each in the declaration of its month, JPK_V7 K_44 /
+              P_44):
+            </Trans>
+          </p>
+          <ul>
+            {result.corrections.map((x) => (
+              <li key={x.month}>
+                {x.month}: {f.money(x.amount)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  )
+}
+
 /** The writes of one asset's card: improvements and a disposal while it is in the register, then its later sale. */
 export const AssetActions = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => (
   <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
@@ -252,6 +338,7 @@ export const AssetActions = ({ card, impl, onDone }: { card: AssetCardDto; impl:
       <>
         <ImprovementForm card={card} impl={impl} onDone={onDone} />
         <DisposalForm card={card} impl={impl} onDone={onDone} />
+        <VatUseForm card={card} impl={impl} onDone={onDone} />
       </>
     ) : (
       <PrivateSaleForm card={card} impl={impl} onDone={onDone} />

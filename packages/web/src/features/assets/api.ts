@@ -3,7 +3,7 @@
  * that can become an asset, and entering one (`assets/*`, docs/api.md).
  */
 import { type ApiClient, api } from '../../api/client.ts'
-import type { AssetCardDto, AssetEntry, AssetRegisterDto, InventoryDto, Purchase } from './types.ts'
+import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetVatDto, InventoryDto, Purchase } from './types.ts'
 
 interface RecordDto {
   readonly id: number
@@ -38,6 +38,12 @@ export const createAssetsApi = (client: ApiClient = api) => ({
   /** The later sale of an asset taken to private use (`{ date, price, document }`, the six-year rule). */
   sellAfterPrivateUse: (id: number, body: Record<string, unknown>): Promise<AssetCardDto> =>
     client.post<AssetCardDto>(`assets/${id}/private-sale`, body),
+  /**
+   * A change of the asset's use for VAT (uVAT art. 91: `{ date, taxedPercent, inputVat? }`); answers the corrections
+   * of input VAT it makes, each with the month whose declaration carries it.
+   */
+  changeVatUse: (id: number, body: Record<string, unknown>): Promise<AssetVatDto> =>
+    client.post<AssetVatDto>(`assets/${id}/vat`, body),
   /** The stock-takings of a year and their change to the year's income. */
   loadInventory: (year: number): Promise<InventoryDto> => client.get<InventoryDto>(`inventory/${year}`),
   /** A stock-taking at the start or the end of a year (`{ year, kind, date, amount }`). */

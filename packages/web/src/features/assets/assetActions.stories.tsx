@@ -64,3 +64,29 @@ export const StockTaking: Story = {
     await waitFor(() => expect(page.getByTestId('inventory-totals').textContent).toMatch(/4[\s\u00a0]?500,00/))
   },
 }
+
+/** A change of use for VAT (art. 91): a missing input VAT is named; given, the yearly corrections are listed. */
+export const VatUseChange: Story = {
+  render: () => <AssetsPage effects={assetsEffects()} year={2026} />,
+  play: async ({ canvasElement }) => {
+    const page = await firstCopy(canvasElement)
+    await userEvent.click(page.getByRole('button', { name: 'Samochód dostawczy' }))
+    const form = within(await page.findByRole('form', { name: 'Zmiana wykorzystania do VAT' }))
+    await userEvent.type(form.getByLabelText('Od dnia'), '2026-07-01')
+    await userEvent.type(form.getByLabelText('Udział wykorzystania do sprzedaży opodatkowanej (%)'), '0')
+    await userEvent.click(form.getByRole('button', { name: 'Zapisz zmianę wykorzystania' }))
+    // The asset was not entered from a purchase: its input VAT is asked for.
+    await waitFor(() =>
+      expect(form.getByLabelText(/VAT naliczony przy nabyciu/).getAttribute('aria-invalid')).toBe('true'),
+    )
+    await userEvent.type(
+      form.getByLabelText('VAT naliczony przy nabyciu (tylko dla środka nie wprowadzonego z zakupu)'),
+      '23000',
+    )
+    await userEvent.click(form.getByRole('button', { name: 'Zapisz zmianę wykorzystania' }))
+    // A fifth of the 23 000 zł a year, in each January's declaration through the period's end.
+    const list = await form.findByTestId('vat-corrections')
+    await expect(list.textContent).toMatch(/2027-01: [−-]4[\s\u00a0\u202f]?600,00/)
+    await expect(list.textContent).toMatch(/2030-01/)
+  },
+}

@@ -2,6 +2,7 @@
 import {
   assetCard,
   assetRegister,
+  assetVatView,
   decide,
   foldBooks,
   isDomainError,
@@ -10,7 +11,7 @@ import {
 } from '@finance/ledger-core'
 import { ApiError } from '../../api/client.ts'
 import type { AssetsApi } from './api.ts'
-import type { AssetEntry } from './types.ts'
+import type { AssetEntry, AssetVatDto } from './types.ts'
 
 const eventsOf = (entries: readonly Record<string, unknown>[]) => {
   const events: LedgerEvent[] = []
@@ -96,6 +97,10 @@ const writeEffects = () => {
     sellAfterPrivateUse: async (id: number, data: Record<string, unknown>) => {
       run({ type: 'SellAssetAfterPrivateUse', id, data })
       return card(id)
+    },
+    changeVatUse: async (id: number, data: Record<string, unknown>) => {
+      run({ type: 'ChangeAssetVatUse', id, data })
+      return assetVatView(live.assets, id) as AssetVatDto
     },
     loadInventory: async (year: number) => inventory(year),
     recordInventory: async (data: Record<string, unknown>) => {

@@ -32,3 +32,12 @@ export interface InventoryDto {
     readonly end: { readonly date: string; readonly amount: string } | null
   }
 }
+
+/** `GET|POST assets/{id}/vat`: the asset's changes of use for VAT and the art. 91 corrections they make. */
+export interface AssetVatDto {
+  readonly id: number
+  readonly correctionYears: 5 | 10
+  readonly lastYear: number
+  readonly changes: readonly { date: string; taxedPercent: string; previousPercent: string; inputVat: string }[]
+  readonly corrections: readonly { month: string; year: number; amount: string }[]
+}
