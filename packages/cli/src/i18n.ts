@@ -8,6 +8,15 @@ import { safetyMessages } from './safetyMessages.ts'
 export type Lang = 'pl' | 'en'
 export const LANGS: readonly Lang[] = ['pl', 'en']
 
+/**
+ * A command's own texts in both languages (`{0}`, `{1}` … placeholders) as one translating function, so every command
+ * module fills its placeholders the same way: `const t = catalog(T)`, then `t(lang, key, ...values)`.
+ */
+export const catalog =
+  <K extends string>(table: Readonly<Record<K, Readonly<Record<Lang, string>>>>) =>
+  (lang: Lang, key: K, ...values: (string | number)[]): string =>
+    values.reduce<string>((text, v, i) => text.replace(`{${i}}`, String(v)), table[key][lang])
+
 type Text = string | ((...values: never[]) => string)
 
 /** The figures of the replay's summary line, already formatted (counts grouped, seconds with two decimals). */

@@ -12,7 +12,7 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
-import type { Lang } from '../i18n.ts'
+import { catalog, type Lang } from '../i18n.ts'
 
 const T = {
   imported: {
@@ -27,8 +27,7 @@ const T = {
   confidence: { pl: 'pewność', en: 'confidence' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
-  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+const t = catalog(T)
 
 /** Why a file was refused, in Polish (the parsers and the books answer in English). */
 const PROBLEMS_PL: Record<string, string> = {

@@ -10,7 +10,7 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
-import { type Lang, translateKnown } from '../i18n.ts'
+import { catalog, type Lang, translateKnown } from '../i18n.ts'
 
 const T = {
   none: { pl: 'Brak faktur.', en: 'No invoices.' },
@@ -23,8 +23,7 @@ const T = {
   cannotIssue: { pl: 'Nie można wystawić faktury {0}:', en: 'Invoice {0} cannot be issued:' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
-  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+const t = catalog(T)
 
 /** The core's invoice messages in Polish (the core answers in English). */
 const MESSAGES_PL: Record<string, string> = {

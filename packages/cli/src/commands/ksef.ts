@@ -22,7 +22,7 @@ import { booksOfUsers } from '../books.ts'
 import { fieldText, problemText as fileProblemText } from './books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
-import type { Lang } from '../i18n.ts'
+import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
 const T = {
@@ -51,8 +51,7 @@ const T = {
   badXsd: { pl: 'nie można użyć schematu {0}: {1}', en: 'cannot use the schema {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
-  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+const t = catalog(T)
 
 /** The reasons a file is refused, in Polish (the API and tax-files answer in English). */
 const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {

@@ -26,7 +26,7 @@ import { KSEF_BASE_URLS } from '@finance/ksef'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import type { Lang } from '../i18n.ts'
+import { catalog, type Lang } from '../i18n.ts'
 
 const T = {
   noSecret: {
@@ -63,8 +63,7 @@ const T = {
   cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
-  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+const t = catalog(T)
 
 /** What to do, in Polish and English, for each code of a failed KSeF action. */
 const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {

@@ -20,7 +20,7 @@ import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
-import type { Lang } from '../i18n.ts'
+import { catalog, type Lang } from '../i18n.ts'
 
 const T = {
   recorded: {
@@ -33,8 +33,7 @@ const T = {
   },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
-  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+const t = catalog(T)
 
 /** The books' reasons in Polish where they have a fixed form; other texts are shown as they came. */
 const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [

@@ -11,7 +11,7 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
-import type { Lang } from '../i18n.ts'
+import { catalog, type Lang } from '../i18n.ts'
 
 const T = {
   file: {
@@ -42,8 +42,7 @@ const T = {
   listOf: { pl: 'wykaz z {0}', en: 'list of {0}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const t = (lang: Lang, key: keyof typeof T, ...values: (string | number)[]) =>
-  values.reduce<string>((s, v, i) => s.replace(`{${i}}`, String(v)), T[key][lang])
+const t = catalog(T)
 
 /** Why a flat file was refused, in Polish (the reader answers in English). */
 const PROBLEMS_PL: Record<string, string> = {
