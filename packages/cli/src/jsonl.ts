@@ -4,7 +4,7 @@
  * metadata sorted, bigints as decimal strings. The same history always gives the same bytes, so
  * export → import → export is byte-identical.
  */
-import type { EventMetadata, Json, NewEvent, StoredEvent } from '@finance/event-store'
+import type { EventMetadata, Json, StoredEvent } from '@finance/event-store'
 import { CliError } from './errors.ts'
 import { type MessageArgs, type MessageKey, translate } from './i18n.ts'
 
@@ -12,44 +12,11 @@ import { type MessageArgs, type MessageKey, translate } from './i18n.ts'
 const lineError = <K extends MessageKey>(lineNo: number, key: K, ...values: MessageArgs<K>): CliError =>
   new CliError((lang) => translate(lang, 'line', lineNo, translate(lang, key, ...values)))
 
-/** Deep copy with object keys sorted (arrays keep their order). */
-export const canonical = (value: Json): Json => {
-  if (Array.isArray(value)) return value.map(canonical)
-  if (value !== null && typeof value === 'object') {
-    const out: { [key: string]: Json } = {}
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key]
-      if (v !== undefined) out[key] = canonical(v)
-    }
-    return out
-  }
-  return value
-}
+/** The line form is the event store's own (`eventToLine`); `canonical` sorts object keys the same way. */
+export { canonicalJson as canonical, eventToLine } from '@finance/event-store'
 
-/** One export line (without the trailing newline). */
-export const eventToLine = (e: StoredEvent): string =>
-  JSON.stringify({
-    streamId: e.streamId,
-    revision: e.revision.toString(),
-    position: e.position.toString(),
-    eventId: e.eventId,
-    type: e.type,
-    schemaVersion: e.schemaVersion,
-    data: canonical(e.data),
-    metadata: canonical(e.metadata as unknown as Json),
-  })
-
-/** A parsed, field-checked export line. */
-export interface ImportedEvent {
-  readonly streamId: string
-  readonly revision: bigint
-  readonly position: bigint
-  readonly eventId: string
-  readonly type: string
-  readonly schemaVersion: number
-  readonly data: Json
-  readonly metadata: EventMetadata
-}
+/** A parsed, field-checked export line: a stored event as the file gives it. */
+export type ImportedEvent = StoredEvent
 
 const KEYS = ['streamId', 'revision', 'position', 'eventId', 'type', 'schemaVersion', 'data', 'metadata'] as const
 const UINT = /^(0|[1-9]\d*)$/
@@ -140,11 +107,3 @@ export class SequenceChecker {
     return this.revisions.size
   }
 }
-
-export const toNewEvent = (e: ImportedEvent): NewEvent => ({
-  eventId: e.eventId,
-  type: e.type,
-  schemaVersion: e.schemaVersion,
-  data: e.data,
-  metadata: e.metadata,
-})

@@ -17,7 +17,7 @@ import { createReadStream } from 'node:fs'
 import { copyFile, open, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import type { EventStore, NewEvent, StoreInfo } from '@finance/event-store'
+import { appendInOrder, type EventStore, type StoreInfo } from '@finance/event-store'
 import { backupSqliteFile, createSqliteStore, readSqliteMeta, writeSqliteMeta } from '@finance/event-store/sqlite'
 import { CURRENT_VERSIONS, isLedgerEventType } from '@finance/ledger-core/replay'
 import { storeDigest } from './digest.ts'
@@ -86,8 +86,6 @@ export interface RestoreResult {
   readonly seconds: number
 }
 
-const BATCH = 1000
-
 /**
  * Copies every event of `from` (below `before`) into `to`, in commit order, keeping ids, metadata and revisions:
  * consecutive events of one stream go in one append with the revision they had.
@@ -97,42 +95,20 @@ export async function copyEvents(
   to: EventStore,
   options: { readonly before?: bigint; readonly streamPrefixes?: readonly string[] } = {},
 ): Promise<number> {
-  let written = 0
-  let streamId = ''
-  let firstRevision = 0n
-  let batch: NewEvent[] = []
-  const flush = async () => {
-    if (batch.length === 0) return
-    await to.append(streamId, batch, firstRevision === 0n ? 'no_stream' : firstRevision - 1n)
-    written += batch.length
-    batch = []
-  }
   const filter = {
     ...(options.before === undefined ? {} : { before: options.before }),
     ...(options.streamPrefixes === undefined ? {} : { streamPrefixes: options.streamPrefixes }),
   }
-  let after = 0n
-  for (;;) {
-    const page = await from.readAll({ ...filter, after, maxCount: 5000 })
-    for (const e of page.events) {
-      if (e.streamId !== streamId || batch.length >= BATCH) {
-        await flush()
-        streamId = e.streamId
-        firstRevision = e.revision
-      }
-      batch.push({
-        eventId: e.eventId,
-        type: e.type,
-        schemaVersion: e.schemaVersion,
-        data: e.data,
-        metadata: e.metadata,
-      })
+  async function* events() {
+    let after = 0n
+    for (;;) {
+      const page = await from.readAll({ ...filter, after, maxCount: 5000 })
+      yield* page.events
+      if (page.next === null) break
+      after = page.next
     }
-    if (page.next === null) break
-    after = page.next
   }
-  await flush()
-  return written
+  return appendInOrder(to, events())
 }
 
 /** Sorted copy of a JSON value's object keys, so the checksum does not depend on how a store returns its JSON. */

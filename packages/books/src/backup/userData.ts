@@ -5,7 +5,7 @@
  * streams (`books-{id}`, `user-{id}`, the e-mail claim) in commit order, one per line, keys in a fixed order. Secrets
  * (the password hash) are never in it. `finance import` reads it back into another installation and checks the digest.
  */
-import type { EventStore, Json, StoredEvent } from '@finance/event-store'
+import { type EventStore, eventToLine } from '@finance/event-store'
 import { CURRENT_VERSIONS } from '@finance/ledger-core/replay'
 import { emailClaimStream } from '../accounts/service.ts'
 import { storeDigest } from './digest.ts'
@@ -33,32 +33,8 @@ export const userStreams = (user: { readonly id: string; readonly email: string 
   emailClaimStream(user.email),
 ]
 
-/** Deep copy with object keys sorted (arrays keep their order): the same history always gives the same bytes. */
-const canonical = (value: Json): Json => {
-  if (Array.isArray(value)) return value.map(canonical)
-  if (value !== null && typeof value === 'object') {
-    const out: { [key: string]: Json } = {}
-    for (const key of Object.keys(value).sort()) {
-      const v = value[key]
-      if (v !== undefined) out[key] = canonical(v)
-    }
-    return out
-  }
-  return value
-}
-
 /** One event line, as `finance export --format json` writes it. */
-export const eventLine = (e: StoredEvent): string =>
-  JSON.stringify({
-    streamId: e.streamId,
-    revision: e.revision.toString(),
-    position: e.position.toString(),
-    eventId: e.eventId,
-    type: e.type,
-    schemaVersion: e.schemaVersion,
-    data: canonical(e.data),
-    metadata: canonical(e.metadata as unknown as Json),
-  })
+export const eventLine = eventToLine
 
 /** Reads a header line; null when the line is not one (an event line, or another JSON). */
 export const parseUserExportHeader = (text: string): UserExportHeader | null => {

@@ -10,16 +10,14 @@ import { createReadStream } from 'node:fs'
 import { access, rm, rmdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { createInterface } from 'node:readline'
-import type { NewEvent } from '@finance/event-store'
+import { type AppendProgress, appendInOrder } from '@finance/event-store'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatCount } from '../format.ts'
 import { translate } from '../i18n.ts'
-import { type ImportedEvent, parseLine, SequenceChecker, toNewEvent } from '../jsonl.ts'
+import { type ImportedEvent, parseLine, SequenceChecker } from '../jsonl.ts'
 import { checkEventType } from '../known-events.ts'
 import type { UserExportHeader } from '@finance/books/backup'
-
-const BATCH = 1000
 
 async function* linesOf(file: string): AsyncGenerator<{ text: string; lineNo: number }> {
   const rl = createInterface({
@@ -91,31 +89,14 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
   }
 
   // Pass 2: write in stream order, batching consecutive events of one stream.
-  let written = 0
-  let streamId = ''
-  let firstRevision = 0n
-  let batch: NewEvent[] = []
-  const flush = async () => {
-    if (batch.length === 0) return
-    await store.append(streamId, batch, firstRevision === 0n ? 'no_stream' : firstRevision - 1n)
-    written += batch.length
-    batch = []
-  }
+  const progress: AppendProgress = { written: 0 }
   try {
-    for await (const e of eventsOf(file, headerLine)) {
-      if (e.streamId !== streamId || batch.length >= BATCH) {
-        await flush()
-        streamId = e.streamId
-        firstRevision = e.revision
-      }
-      batch.push(toNewEvent(e))
-    }
-    await flush()
+    await appendInOrder(store, eventsOf(file, headerLine), progress)
   } catch (e) {
     const why = (e as Error).message
     const created = ctx.createdStore
     if (created === null) {
-      throw new CliError((lang) => translate(lang, 'importFailed', formatCount(lang, written), why))
+      throw new CliError((lang) => translate(lang, 'importFailed', formatCount(lang, progress.written), why))
     }
     await ctx.close()
     for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(`${created.file}${suffix}`, { force: true })
