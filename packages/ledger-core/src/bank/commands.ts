@@ -5,29 +5,46 @@ interface Base {
   readonly userId: string
 }
 
-/** A statement line as the parsers give it (`@finance/books` `imports/bank/types.ts`). */
+/**
+ * A statement line as the parsers give it (`@finance/books` `imports/bank/`), whatever the file's format (MT940,
+ * camt.053, CSV). Money is a decimal string with exactly two decimals, signed: "-123.45" left the account, "123.45"
+ * arrived. Dates are ISO `YYYY-MM-DD`.
+ */
 export interface BankStatementLineInput {
+  /** Booking date (the day the bank booked the line). */
   readonly bookingDate: string
+  /** Value date where the file gives one, otherwise the booking date. */
   readonly valueDate: string
+  /** Signed amount: negative for a debit (money out), positive for a credit (money in). */
   readonly amount: string
   readonly currency: string
+  /** The bank's own reference for the line where the file has one (camt `AcctSvcrRef`, MT940 `//` reference). */
   readonly bankReference?: string
+  /** The counterparty's name and address as the bank wrote them. */
   readonly counterpartyName?: string
+  /** The counterparty's account: an IBAN (`PL…`) where recognisable, otherwise as written. */
   readonly counterpartyAccount?: string
+  /** The transfer's title (free text or the structured sub-fields joined), whitespace collapsed. */
   readonly title: string
+  /** The bank's transaction code or description (MT940 GVC `020`, camt `BkTxCd`, a CSV "type" column). */
   readonly transactionCode?: string
+  /** Split payment (MPP): the VAT part and the invoice number where the title carries `/VAT/…/IDC/…/INV/…`. */
   readonly splitPayment?: { readonly vat: string; readonly nip?: string; readonly invoice?: string }
 }
 
-/** A parsed statement (`BankStatement` of the parsers). */
+/** A parsed statement, as every parser returns it (`BankStatement` of the parsers). */
 export interface BankStatementInput {
   readonly format: 'mt940' | 'camt053' | 'csv'
+  /** Which bank or preset the file was recognised as ("mbank", "pko", "ing", … or "generic"). */
   readonly variant: string
+  /** The statement's account, an IBAN without spaces (`PL` + 26 digits for a Polish account). */
   readonly account: string
   readonly currency: string
+  /** The statement's number or id as the bank gave it, where it gave one. */
   readonly statementId?: string
   readonly openingDate: string
   readonly closingDate: string
+  /** Opening and closing booked balances (signed decimal strings); absent only for a CSV without balances. */
   readonly openingBalance?: string
   readonly closingBalance?: string
   readonly lines: readonly BankStatementLineInput[]

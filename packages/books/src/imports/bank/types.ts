@@ -4,46 +4,15 @@
  * Money is a decimal string with exactly two decimals, signed: "-123.45" left the account, "123.45" arrived.
  * Dates are ISO `YYYY-MM-DD`.
  */
-export type StatementFormat = 'mt940' | 'camt053' | 'csv'
+import type { BankStatementInput, BankStatementLineInput } from '@finance/ledger-core/light'
 
-export interface StatementLine {
-  /** Booking date (the day the bank booked the line). */
-  readonly bookingDate: string
-  /** Value date where the file gives one, otherwise the booking date. */
-  readonly valueDate: string
-  /** Signed amount: negative for a debit (money out), positive for a credit (money in). */
-  readonly amount: string
-  readonly currency: string
-  /** The bank's own reference for the line where the file has one (camt `AcctSvcrRef`, MT940 `//` reference). */
-  readonly bankReference?: string
-  /** The counterparty's name and address as the bank wrote them. */
-  readonly counterpartyName?: string
-  /** The counterparty's account: an IBAN (`PL…`) where recognisable, otherwise as written. */
-  readonly counterpartyAccount?: string
-  /** The transfer's title (free text or the structured sub-fields joined), whitespace collapsed. */
-  readonly title: string
-  /** The bank's transaction code or description (MT940 GVC `020`, camt `BkTxCd`, a CSV "type" column). */
-  readonly transactionCode?: string
-  /** Split payment (MPP): the VAT part and the invoice number where the title carries `/VAT/…/IDC/…/INV/…`. */
-  readonly splitPayment?: { readonly vat: string; readonly nip?: string; readonly invoice?: string }
-}
+export type StatementFormat = BankStatementInput['format']
 
-export interface BankStatement {
-  readonly format: StatementFormat
-  /** Which bank or preset the file was recognised as ("mbank", "pko", "ing", … or "generic"). */
-  readonly variant: string
-  /** The statement's account, an IBAN without spaces (`PL` + 26 digits for a Polish account). */
-  readonly account: string
-  readonly currency: string
-  /** The statement's number or id as the bank gave it, where it gave one. */
-  readonly statementId?: string
-  readonly openingDate: string
-  readonly closingDate: string
-  /** Opening and closing booked balances (signed decimal strings); absent only for a CSV without balances. */
-  readonly openingBalance?: string
-  readonly closingBalance?: string
-  readonly lines: readonly StatementLine[]
-}
+/** One line of a statement: the core's `BankStatementLineInput`, which documents every field. */
+export type StatementLine = BankStatementLineInput
+
+/** A parsed statement: the core's `BankStatementInput`, which the bank decider takes as it is. */
+export type BankStatement = BankStatementInput
 
 /** What a parser reports when it refuses a file: a code for the catalogs and where in the file it failed. */
 export interface StatementParseError {
