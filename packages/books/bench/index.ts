@@ -9,6 +9,7 @@
 import iconv from 'iconv-lite'
 import { type BankStatement, formatAmount, parseStatementFile, readStatementFiles } from '../src/index.ts'
 import { camtEntries, writeCamt053, writeMt940 } from '../test/bank/write.ts'
+import { seededRandom as rng } from '@finance/ledger-core/testing'
 
 const LINES = 50_000
 const MONTHS = 60
@@ -19,15 +20,6 @@ const NAMES = ['KLIENT SPÓŁKA Z O.O. UL. ŻURAWIA 4 ŁÓDŹ', 'DOSTAWCA HOSTIN
 const pad = (n: number) => String(n).padStart(2, '0')
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
-/** Deterministic pseudo-random numbers (LCG, 32-bit). */
-const rng = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
 
 /** Sixty monthly statements of 2022–2026 with 50 000 lines between them, balances continuing. */
 export const statements = (): BankStatement[] => {

@@ -17,15 +17,8 @@ import { summaryList } from '../src/projections/summary.ts'
 import { replay } from '../src/replay.ts'
 import { annualReport } from '../src/reports/annual.ts'
 import { runIncremental } from './incremental.ts'
+import { seededRandom as rng } from '../src/testing/random.ts'
 
-/** Deterministic pseudo-random numbers (LCG, 32-bit). */
-const rng = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
 const pad = (n: number) => String(n).padStart(2, '0')
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
 

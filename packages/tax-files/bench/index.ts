@@ -8,7 +8,7 @@
  * Then JPK_V7M(3) of a month of 5 000 documents (target < 1 s with its schema check, which every download runs).
  */
 import { BookHistory, foldBooks, type LedgerEvent, vatFiling } from '@finance/ledger-core/light'
-import { income, pitSetting, vatSetting } from '@finance/ledger-core/testing'
+import { income, pitSetting, seededRandom as rng, vatSetting } from '@finance/ledger-core/testing'
 import { jpkFile } from '../src/jpk.ts'
 import { jpkV7File } from '../src/jpkV7.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
@@ -18,15 +18,6 @@ const N = 10_000
 const pad = (n: number) => String(n).padStart(2, '0')
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
-/** Deterministic pseudo-random numbers (LCG, 32-bit). */
-const rng = (seed: number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
-}
 
 /** 10 000 items of 2026, each recorded on its day; one in twenty edited a month later (after its month closed). */
 const history = (taxType: 'Linear' | 'Flat') => {
