@@ -1,40 +1,19 @@
 /** Request bodies used across the API tests (SPEC §3 dataObjects; money and percents as decimal strings). */
-export const address = {
-  country: 'Polska',
-  region: 'mazowieckie',
-  city: 'Warszawa',
-  street: 'Prosta 1',
-  postCode: '00-001',
-  building: '1',
-}
+import { companyAddress, companyInvoice, companyPrimary, pitSetting, vatSetting } from '@finance/ledger-core/testing'
+
+export const address = companyAddress()
 
 export const bodies = {
-  Primary: { companyName: 'Kowalski IT', nip: '5260250274', ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' },
+  Primary: companyPrimary(),
   Contact: { email: 'biuro@example.com', phoneNumber: '+48 600 000 000', website: '', other: '' },
   Addresses: {
     permanentPlaceOfBusinessActivity: address,
     additionalPlaceOfBusinessActivity: address,
     postDeliveryAddress: address,
   },
-  Invoice: {
-    companyName: 'Kowalski IT',
-    nip: '5260250274',
-    ownerName: 'Jan',
-    ownerLastName: 'Kowalski',
-    regon: '',
-    invoiceAddress: address,
-  },
-  Vat: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
-  Pit: {
-    date: '2026-01-01',
-    taxType: 'Linear',
-    firstPercent: '19',
-    secondPercent: null,
-    freeOfTaxAmount: null,
-    secondPercentAmount: null,
-    paymentInterval: 1,
-    deductions: '0.00',
-  },
+  Invoice: companyInvoice({ invoiceAddress: address }),
+  Vat: vatSetting(),
+  Pit: pitSetting(),
   SocialSecurity: { date: '2026-01-01', amount: '1646.47', percent: '9' },
   Income: {
     date: '2026-03-05',

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createMemoryStore } from '@finance/event-store'
 import type { LedgerCommand } from '@finance/ledger-core/light'
+import { companyInvoice, companyPrimary, pitSetting, vatSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import {
   executeBooks,
@@ -17,15 +18,7 @@ import {
 } from '../src/index.ts'
 
 const at = '2026-01-10T10:00:00.000Z'
-const primary = {
-  companyName: 'Kowalski IT',
-  nip: '5260250274',
-  ownerName: 'Jan',
-  ownerLastName: 'Kowalski',
-  regon: '',
-  birthDate: '1985-04-02',
-  taxOfficeCode: '1471',
-}
+const primary = companyPrimary({ birthDate: '1985-04-02', taxOfficeCode: '1471' })
 
 /** A Linear trader with VAT monthly and one invoice in January 2026; without Primary data unless asked. */
 async function trader(withPrimary: boolean) {
@@ -37,32 +30,10 @@ async function trader(withPrimary: boolean) {
   if (withPrimary) {
     await run({ type: 'SaveCompanyRecord', dataType: 'Primary', data: primary })
     await run({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'biuro@example.com', phoneNumber: '' } })
-    const invoiceAddress = {
-      country: 'Polska',
-      region: 'mazowieckie',
-      city: 'Warszawa',
-      street: 'Prosta 1',
-      postCode: '00-001',
-      building: '1',
-    }
-    const { birthDate: _, taxOfficeCode: __, ...company } = primary
-    await run({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
+    await run({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: companyInvoice() })
   }
-  await run({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
-  await run({
-    type: 'AddSetting',
-    kind: 'Pit',
-    data: {
-      date: '2026-01-01',
-      taxType: 'Linear',
-      firstPercent: '19',
-      secondPercent: null,
-      freeOfTaxAmount: null,
-      secondPercentAmount: null,
-      paymentInterval: 1,
-      deductions: '0.00',
-    },
-  })
+  await run({ type: 'AddSetting', kind: 'Vat', data: vatSetting() })
+  await run({ type: 'AddSetting', kind: 'Pit', data: pitSetting() })
   await run({
     type: 'AddItem',
     dataType: 'Income',

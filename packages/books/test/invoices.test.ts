@@ -5,28 +5,15 @@
  */
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { isDomainError, type LedgerCommand } from '@finance/ledger-core/light'
+import { acmeBuyer, companyInvoice } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { commandCounters, executeBooks, issueInvoice, issueInvoiceDocument, loadBooks } from '../src/index.ts'
 
 const at = '2026-04-14T10:00:00.000Z'
-const company = {
-  companyName: 'Kowalski IT',
-  nip: '5260250274',
-  ownerName: 'Jan',
-  ownerLastName: 'Kowalski',
-  regon: '',
-  invoiceAddress: {
-    country: 'Polska',
-    region: 'mazowieckie',
-    city: 'Warszawa',
-    street: 'Prosta 1',
-    postCode: '00-001',
-    building: '1',
-  },
-}
+const company = companyInvoice()
 const draft = {
   kind: 'VAT',
-  buyer: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' },
+  buyer: acmeBuyer,
   issueDate: '2026-04-14',
   lines: [
     { name: 'Programowanie', quantity: '10', unit: 'godz.', unitNet: '150.00', vat: '23' },

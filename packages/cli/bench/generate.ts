@@ -4,6 +4,7 @@
  * updates and deletions spread over 2025–2026. The same seed always gives the same events (ids, dates, amounts).
  */
 import type { EventStore, NewEvent } from '@finance/event-store'
+import { pitSetting } from '@finance/ledger-core/testing'
 
 /** mulberry32: small, fast, deterministic. */
 export const prng = (seed: number) => {
@@ -80,16 +81,7 @@ export const generateHistory = async (store: EventStore, o: GenerateOptions): Pr
     push('SettingAdded', {
       id: 3,
       kind: 'Pit',
-      data: {
-        date: '2025-01-01',
-        taxType: 'Linear',
-        firstPercent: '19',
-        secondPercent: null,
-        freeOfTaxAmount: null,
-        secondPercentAmount: null,
-        paymentInterval: 1,
-        deductions: '0.00',
-      },
+      data: pitSetting({ date: '2025-01-01' }),
     })
     push('SettingAdded', {
       id: 4,

@@ -6,26 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createAccounts, executeBooks } from '@finance/books'
-import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { executeBooks } from '@finance/books'
 import type { LedgerCommand } from '@finance/ledger-core'
 import { line, statement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { ANNA, run, seedUser } from './helpers.ts'
 
-const ANNA = 'anna@example.com'
-
-const seeded = async (): Promise<{ store: EventStore; userId: string }> => {
-  const store = createMemoryStore()
-  const anna = await createAccounts(store, { hashCost: 4 }).register({
-    email: ANNA,
-    password: 'Anna-Pass1',
-    role: 'USER',
-    actor: 'cli',
-  })
-  if (!anna.ok) throw new Error(anna.errors.join())
-  return { store, userId: anna.value.id }
-}
+const seeded = () => seedUser()
 
 describe('finance import bank', () => {
   it('refuses a file that is no statement, a line per file, exit code 1', async () => {

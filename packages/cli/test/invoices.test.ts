@@ -1,30 +1,9 @@
-/**
- * `finance invoices list` and `finance invoices issue ID`: a draft that cannot be issued yet says in Polish what it
- * lacks (exit code 1, nothing written); issued, it has its number, and the list shows it with its gross and state.
- */
-import { createAccounts, executeBooks } from '@finance/books'
-import { createMemoryStore, type EventStore } from '@finance/event-store'
-import type { LedgerCommand } from '@finance/ledger-core'
+import { companyAddress, companyInvoice } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { ANNA, run, seedUser } from './helpers.ts'
 
-const ANNA = 'anna@example.com'
-
-const seeded = async (): Promise<{ store: EventStore; draftId: number; exec: (c: object) => Promise<unknown> }> => {
-  const store = createMemoryStore()
-  const anna = await createAccounts(store, { hashCost: 4 }).register({
-    email: ANNA,
-    password: 'Anna-Pass1',
-    role: 'USER',
-    actor: 'cli',
-  })
-  if (!anna.ok) throw new Error(anna.errors.join())
-  const userId = anna.value.id
-  const exec = async (c: object): Promise<unknown> => {
-    const r = await executeBooks(store, userId, { at: '2026-03-15T10:00:00.000Z', userId, ...c } as LedgerCommand)
-    if ('code' in r) throw new Error(JSON.stringify(r))
-    return r
-  }
+const seeded = async () => {
+  const { store, exec } = await seedUser()
   const r = (await exec({
     type: 'SaveInvoiceDraft',
     data: {
@@ -35,7 +14,7 @@ const seeded = async (): Promise<{ store: EventStore; draftId: number; exec: (c:
         { name: 'Szkolenie', quantity: '1', unit: 'dzień', unitNet: '1200.00', vat: '8' },
       ],
     },
-  })) as { events: { type: string; data: { id: number } }[] }
+  })) as unknown as { events: { type: string; data: { id: number } }[] }
   return { store, exec, draftId: r.events.find((e) => e.type === 'InvoicingDraftSaved')!.data.id }
 }
 
@@ -51,21 +30,7 @@ describe('finance invoices', () => {
     await exec({
       type: 'SaveCompanyRecord',
       dataType: 'Invoice',
-      data: {
-        companyName: 'Kowalski IT',
-        nip: '5260250274',
-        ownerName: 'Jan',
-        ownerLastName: 'Kowalski',
-        regon: '',
-        invoiceAddress: {
-          country: 'PL',
-          region: '',
-          city: 'Warszawa',
-          street: 'Prosta 1',
-          postCode: '00-001',
-          building: '1',
-        },
-      },
+      data: companyInvoice({ invoiceAddress: companyAddress({ country: 'PL', region: '' }) }),
     })
     const issued = await run(['invoices', 'issue', String(draftId), '--user', ANNA], { store })
     expect(issued.code).toBe(0)

@@ -5,52 +5,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAccounts, executeBooks } from '@finance/books'
-import { createMemoryStore, type EventStore } from '@finance/event-store'
-import type { LedgerCommand } from '@finance/ledger-core'
 import { SCHEMAS, schemaPath } from '@finance/tax-files'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { ANNA, run, seedKsefTrader } from './helpers.ts'
 
-const ANNA = 'anna@example.com'
 const US = '5260250274'
 const OTHER = '7740001454'
 const KSEF = `${OTHER}-20260305-0100001AF629-AF`
 const NOW = '2026-04-10T10:00:00.000Z'
 
-const seeded = async ({ contact = true } = {}): Promise<EventStore> => {
-  const store = createMemoryStore()
-  const accounts = createAccounts(store, { hashCost: 4 })
-  const anna = await accounts.register({ email: ANNA, password: 'Anna-Pass1', role: 'USER', actor: 'cli' })
-  if (!anna.ok) throw new Error(anna.errors.join())
-  const userId = anna.value.id
-  const exec = async (c: Record<string, unknown>) => {
-    const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
-    if (!('events' in r)) throw new Error(JSON.stringify(r))
-  }
-  await exec({
-    type: 'SaveCompanyRecord',
-    dataType: 'Primary',
-    data: {
-      companyName: 'Kowalska IT',
-      nip: US,
-      ownerName: 'Anna',
-      ownerLastName: 'Kowalska',
-      regon: '',
-      birthDate: '1985-04-02',
-      taxOfficeCode: '1471',
-    },
-  })
-  if (contact)
-    await exec({
-      type: 'SaveCompanyRecord',
-      dataType: 'Contact',
-      data: { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' },
-    })
-  await exec({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
-  return store
-}
+const seeded = async ({ contact = true } = {}) => (await seedKsefTrader({ contact })).store
 
 const invoice = (number: string, seller: string, buyer: string, net: string, vat: string) =>
   buildInvoice({

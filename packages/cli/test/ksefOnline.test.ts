@@ -5,15 +5,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAccounts, executeBooks, loadBooks, setKsefToken } from '@finance/books'
-import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { loadBooks, setKsefToken } from '@finance/books'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
-import type { LedgerCommand } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { ANNA, run, seedKsefTrader } from './helpers.ts'
 
-const ANNA = 'anna@example.com'
 const US = '5260250274'
 const SUPPLIER = '7740001454'
 const SECRET = 'cli-test-server-secret-0123456789'
@@ -24,36 +21,7 @@ afterEach(async () => {
   await sim.close()
 })
 
-const seeded = async (): Promise<{ store: EventStore; userId: string }> => {
-  const store = createMemoryStore()
-  const anna = await createAccounts(store, { hashCost: 4 }).register({
-    email: ANNA,
-    password: 'Anna-Pass1',
-    role: 'USER',
-    actor: 'cli',
-  })
-  if (!anna.ok) throw new Error(anna.errors.join())
-  const userId = anna.value.id
-  const exec = async (c: Record<string, unknown>) => {
-    const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
-    if (!('events' in r)) throw new Error(JSON.stringify(r))
-  }
-  await exec({
-    type: 'SaveCompanyRecord',
-    dataType: 'Primary',
-    data: {
-      companyName: 'Kowalska IT',
-      nip: US,
-      ownerName: 'Anna',
-      ownerLastName: 'Kowalska',
-      regon: '',
-      birthDate: '1985-04-02',
-      taxOfficeCode: '1471',
-    },
-  })
-  await exec({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
-  return { store, userId }
-}
+const seeded = () => seedKsefTrader()
 
 const purchase = (number: string) =>
   buildInvoice({

@@ -6,25 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createAccounts } from '@finance/books'
-import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { ANNA, run, seedUser } from './helpers.ts'
 
-const ANNA = 'anna@example.com'
 const archive = fileURLToPath(new URL('../../books/test/fixtures/nbp/archiwum_tab_a_2026.csv', import.meta.url))
 
-const seeded = async (): Promise<EventStore> => {
-  const store = createMemoryStore()
-  const anna = await createAccounts(store, { hashCost: 4 }).register({
-    email: ANNA,
-    password: 'Anna-Pass1',
-    role: 'USER',
-    actor: 'cli',
-  })
-  if (!anna.ok) throw new Error(anna.errors.join())
-  return store
-}
+const seeded = async () => (await seedUser()).store
 
 describe('finance rates', () => {
   it('imports the archive, then shows the rate of the last working day before a tax date', async () => {

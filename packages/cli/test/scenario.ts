@@ -6,6 +6,7 @@
 import { createAccounts, executeBooks, loadBooks } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { isDomainError, type LedgerCommand, monthTransactions } from '@finance/ledger-core/light'
+import { pitSetting, vatSetting } from '@finance/ledger-core/testing'
 
 export const ANNA = 'anna@example.com'
 export const ADMIN = 'admin@example.com'
@@ -45,20 +46,11 @@ export const seedScenario = async (store: EventStore = createMemoryStore()): Pro
     dataType: 'Primary',
     data: { companyName: 'Kowalska IT', nip: '5260250274', ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' },
   })
-  await exec({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
+  await exec({ type: 'AddSetting', kind: 'Vat', data: vatSetting() })
   await exec({
     type: 'AddSetting',
     kind: 'Pit',
-    data: {
-      date: '2026-01-01',
-      taxType: 'Linear',
-      firstPercent: '19',
-      secondPercent: null,
-      freeOfTaxAmount: null,
-      secondPercentAmount: null,
-      paymentInterval: 1,
-      deductions: '0',
-    },
+    data: pitSetting({ deductions: '0' }),
   })
   await exec({
     type: 'AddSetting',

@@ -1,25 +1,18 @@
 /** `finance report vat`: the VAT return of the worked cross-border March 2026, in Polish, English and JSON. */
-import { booksStream, createAccounts } from '@finance/books'
-import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { booksStream } from '@finance/books'
+import type { EventStore } from '@finance/event-store'
 import { serializeEvent } from '@finance/ledger-core'
 import { crossBorderEvents } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { run, seedUser } from './helpers.ts'
 
 const JAN = 'jan@example.com'
 
 const seeded = async (): Promise<EventStore> => {
-  const store = createMemoryStore()
-  const jan = await createAccounts(store, { hashCost: 4 }).register({
-    email: JAN,
-    password: 'Jan-Pass1',
-    role: 'USER',
-    actor: 'cli',
-  })
-  if (!jan.ok) throw new Error(jan.errors.join())
-  const metadata = { userId: jan.value.id, correlationId: 'test', createdAt: '2026-04-01T10:00:00Z' }
+  const { store, userId } = await seedUser({ email: JAN, password: 'Jan-Pass1' })
+  const metadata = { userId, correlationId: 'test', createdAt: '2026-04-01T10:00:00Z' }
   await store.append(
-    booksStream(jan.value.id),
+    booksStream(userId),
     crossBorderEvents.map((e) => ({ ...serializeEvent(e), metadata })) as never,
     'no_stream',
   )

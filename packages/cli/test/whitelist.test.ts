@@ -6,14 +6,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAccounts, executeBooks, flatFileHash } from '@finance/books'
-import { createMemoryStore } from '@finance/event-store'
-import { isDomainError, type LedgerCommand } from '@finance/ledger-core'
+import { flatFileHash } from '@finance/books'
 import { line, statement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { run } from './helpers.ts'
+import { ANNA, run, seedUser } from './helpers.ts'
 
-const ANNA = 'anna@example.com'
 const NIP = '5260250274'
 const ACCOUNT = '27114020040000300201355387'
 
@@ -32,19 +29,7 @@ const flatFile = (date: string, active: [string, string][]) => {
 }
 
 const seeded = async () => {
-  const store = createMemoryStore()
-  const anna = await createAccounts(store, { hashCost: 4 }).register({
-    email: ANNA,
-    password: 'Anna-Pass1',
-    role: 'USER',
-    actor: 'cli',
-  })
-  if (!anna.ok) throw new Error(anna.errors.join())
-  const userId = anna.value.id
-  const exec = async (c: Record<string, unknown>) => {
-    const r = await executeBooks(store, userId, { at: '2026-03-01T10:00:00.000Z', userId, ...c } as LedgerCommand)
-    if (isDomainError(r)) throw new Error(JSON.stringify(r))
-  }
+  const { store, exec } = await seedUser({ at: '2026-03-01T10:00:00.000Z' })
   await exec({
     type: 'AddItem',
     dataType: 'Expense',

@@ -83,3 +83,39 @@ export const scaleYearCommands = (months: number) =>
       data: recurring({ date: '2025-01-12', name: 'Office', amount: '3000', percent: '0', repetitions: months }),
     },
   ] as const
+
+/** A Polish address of the company records (place of business, invoice address). */
+export const companyAddress = (over: Record<string, unknown> = {}) => ({
+  country: 'Polska',
+  region: 'mazowieckie',
+  city: 'Warszawa',
+  street: 'Prosta 1',
+  postCode: '00-001',
+  building: '1',
+  ...over,
+})
+
+/** The Primary company record of the tests' trader: Jan Kowalski, "Kowalski IT", NIP 526-025-02-74. */
+export const companyPrimary = (over: Record<string, unknown> = {}) => ({
+  companyName: 'Kowalski IT',
+  nip: '5260250274',
+  ownerName: 'Jan',
+  ownerLastName: 'Kowalski',
+  regon: '',
+  ...over,
+})
+
+/** The same trader's Invoice record: the seller's data of an invoice. */
+export const companyInvoice = (over: Record<string, unknown> = {}) => ({
+  ...companyPrimary(),
+  invoiceAddress: companyAddress(),
+  ...over,
+})
+
+/** A Polish buyer (NIP 526-000-12-46), as a counterparty or an invoice's buyer. */
+export const acmeBuyer = {
+  name: 'ACME sp. z o.o.',
+  taxId: '5260001246',
+  country: 'PL',
+  address: 'ul. Prosta 1, 00-001 Warszawa',
+} as const
