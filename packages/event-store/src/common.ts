@@ -164,6 +164,36 @@ export function assertExpected(streamId: string, expected: ExpectedRevision): vo
   }
 }
 
+/**
+ * What every adapter's `append` does first: the stream id, the expectation and every event checked and the events
+ * serialised, before anything is written.
+ */
+export function prepareAppend(
+  streamId: string,
+  expected: ExpectedRevision,
+  events: readonly NewEvent[],
+): PreparedEvent[] {
+  assertStreamId(streamId)
+  assertExpected(streamId, expected)
+  return prepareEvents(events)
+}
+
+/**
+ * A page from rows read with `LIMIT maxCount + 1`: at most `maxCount` of them mapped by `map`, `next` the last mapped
+ * position when the extra row shows there is more.
+ */
+export function pageOfRows<R, E extends { readonly position: bigint }>(
+  rows: readonly R[],
+  maxCount: number,
+  map: (r: R) => E,
+): { events: E[]; next: bigint | null } {
+  const more = rows.length > maxCount
+  const n = more ? maxCount : rows.length
+  const events: E[] = new Array(n)
+  for (let i = 0; i < n; i++) events[i] = map(rows[i]!)
+  return { events, next: more ? events[n - 1]!.position : null }
+}
+
 /** The optimistic-concurrency rule, given the stream's current revision (null when it has no events). */
 export function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | null): void {
   const ok =

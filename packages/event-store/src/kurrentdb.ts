@@ -38,15 +38,13 @@ import {
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client'
 import {
-  assertExpected,
-  assertStreamId,
   checkExpected,
   iterateViaReadAll,
   matches,
   guardedCounters,
   memoryCounters,
   normaliseReadAll,
-  prepareEvents,
+  prepareAppend,
 } from './common.ts'
 import {
   type AppendResult,
@@ -209,9 +207,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
   const store: EventStore = {
     async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       open()
-      assertStreamId(streamId)
-      assertExpected(streamId, expected)
-      const prepared = prepareEvents(events)
+      const prepared = prepareAppend(streamId, expected, events)
       if (prepared.length === 0) {
         const last = await lastOf(streamId)
         checkExpected(streamId, expected, last?.revision ?? null)

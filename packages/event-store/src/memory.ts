@@ -4,15 +4,13 @@
  */
 import {
   AppendSignal,
-  assertExpected,
-  assertStreamId,
   checkExpected,
   iterateViaReadAll,
   matches,
   guardedCounters,
   memoryCounters,
   normaliseReadAll,
-  prepareEvents,
+  prepareAppend,
   trackedPollingSubscription,
 } from './common.ts'
 import type {
@@ -95,9 +93,7 @@ export function createMemoryStore(): EventStore {
   const store: EventStore = {
     async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       open()
-      assertStreamId(streamId)
-      assertExpected(streamId, expected)
-      const prepared = prepareEvents(events)
+      const prepared = prepareAppend(streamId, expected, events)
       const rows = streams.get(streamId)
       const last = rows?.[rows.length - 1]
       const current = last ? last.revision : null

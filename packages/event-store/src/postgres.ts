@@ -14,15 +14,14 @@
 import pg from 'pg'
 import {
   AppendSignal,
-  assertExpected,
-  assertStreamId,
   counterArgs,
   iterateViaReadAll,
   periodicSweep,
   normaliseReadAll,
   storedData,
   trackedPollingSubscription,
-  prepareEvents,
+  pageOfRows,
+  prepareAppend,
 } from './common.ts'
 import { maskUrl } from './config.ts'
 import {
@@ -287,11 +286,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     const text = `SELECT ${columns} FROM ${q}.events WHERE ${where.join(' AND ')} ORDER BY position ${forwards ? 'ASC' : 'DESC'} LIMIT $${values.length}`
     const shape = `all:${columns === COLUMNS}:${forwards}:${o.before !== null}:${o.streamPrefixes.length > 0}:${o.eventTypes.length > 0}:${o.partition !== null}`
     const rows = await query<R>(shape, text, values)
-    const more = rows.length > o.maxCount
-    const n = more ? o.maxCount : rows.length
-    const events: E[] = new Array(n)
-    for (let i = 0; i < n; i++) events[i] = map(rows[i]!)
-    return { events, next: more ? events[n - 1]!.position : null }
+    return pageOfRows(rows, o.maxCount, map)
   }
 
   const readAll = (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
@@ -299,9 +294,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const store: EventStore = {
     async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       open()
-      assertStreamId(streamId)
-      assertExpected(streamId, expected)
-      const prepared = prepareEvents(events)
+      const prepared = prepareAppend(streamId, expected, events)
       try {
         const rows = await query<[string, string]>(
           'append',

@@ -13,8 +13,6 @@ import { basename, dirname } from 'node:path'
 import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import {
   AppendSignal,
-  assertExpected,
-  assertStreamId,
   checkExpected,
   counterArgs,
   iterateViaReadAll,
@@ -23,7 +21,8 @@ import {
   storedData,
   type PreparedEvent,
   trackedPollingSubscription,
-  prepareEvents,
+  pageOfRows,
+  prepareAppend,
 } from './common.ts'
 import {
   type AppendResult,
@@ -379,11 +378,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       o.partition !== null,
     )
     const rows = statement.all(...params) as unknown as R[]
-    const more = rows.length > o.maxCount
-    const n = more ? o.maxCount : rows.length
-    const events: E[] = new Array(n)
-    for (let i = 0; i < n; i++) events[i] = map(rows[i]!)
-    return { events, next: more ? events[n - 1]!.position : null }
+    return pageOfRows(rows, o.maxCount, map)
   }
 
   const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
@@ -391,9 +386,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const store: EventStore = {
     async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       open()
-      assertStreamId(streamId)
-      assertExpected(streamId, expected)
-      const prepared = prepareEvents(events)
+      const prepared = prepareAppend(streamId, expected, events)
       let result: AppendResult
       try {
         result = appendTx(streamId, prepared, expected)
