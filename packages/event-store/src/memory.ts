@@ -29,15 +29,10 @@ import type {
   Subscription,
 } from './port.ts'
 
-interface Row {
+/** A stored event kept serialised: `data` and `metadata` as JSON text. */
+interface Row extends Omit<StoredEvent, 'data' | 'metadata'> {
   /** Set when its stream was deleted: readers skip it, its position stays taken. */
   purged?: boolean
-  readonly streamId: string
-  readonly revision: bigint
-  readonly position: bigint
-  readonly eventId: string
-  readonly type: string
-  readonly schemaVersion: number
   readonly data: string
   readonly metadata: string
 }
