@@ -4,10 +4,11 @@
  * VAT card's.
  */
 import { validateXml } from '@finance/tax-files'
-import { buildInvoice, sample, sampleFiles } from '@finance/tax-files/testing'
+import { buildInvoice, buildInvoice23, sample, sampleFiles } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
+import { ksefCompany } from './ksefCompany.ts'
 
 let h: Harness
 afterEach(async () => {
@@ -18,35 +19,10 @@ const US = '5260250274'
 const OTHER = '7740001454'
 const KSEF = `${OTHER}-20260305-0100001AF629-AF`
 
-async function company(hh: Harness, email = 'a@example.com') {
-  const t = await hh.user(email)
-  const post = async (path: string, dataType: string, dataObject: unknown) => {
-    const res = await call(hh.app, t, 'POST', `/api/${path}`, { dataType, dataObject })
-    if (res.statusCode >= 300) throw new Error(`${dataType}: ${res.body}`)
-    return res.json() as { id: number }
-  }
-  await post('config', 'Primary', { ...bodies.Primary, birthDate: '1985-04-02', taxOfficeCode: '1471' })
-  await post('config', 'Contact', bodies.Contact)
-  await post('config', 'Addresses', bodies.Addresses)
-  await post('config', 'Invoice', bodies.Invoice)
-  await post('fee', 'Vat', bodies.Vat)
-  await post('fee', 'Pit', bodies.Pit)
-  return { t, post }
-}
+const company = ksefCompany
 
 const purchase = (number: string, net = '1000.00', vat = '230.00') =>
-  buildInvoice({
-    sellerNip: OTHER,
-    buyerNip: US,
-    number,
-    issueDate: '2026-03-05',
-    amounts: [
-      ['P_13_1', net],
-      ['P_14_1', vat],
-    ],
-    total: (Number(net) + Number(vat)).toFixed(2),
-    lines: [{ description: 'Hosting', net, rate: '23' }],
-  })
+  buildInvoice23({ sellerNip: OTHER, buyerNip: US, number, net, vat, description: 'Hosting' })
 
 type Result = { fileName: string; status: string; kind: string | null; problems: { code: string }[]; items: unknown[] }
 

@@ -2,8 +2,8 @@
 import { bodies } from './fixtures.ts'
 import { call, type Harness } from './helpers.ts'
 
-export async function ksefCompany(h: Harness) {
-  const t = await h.user('a@example.com')
+export async function ksefCompany(h: Harness, email = 'a@example.com') {
+  const t = await h.user(email)
   const post = async (path: string, dataType: string, dataObject: unknown) => {
     const res = await call(h.app, t, 'POST', `/api/${path}`, { dataType, dataObject })
     if (res.statusCode >= 300) throw new Error(`${dataType}: ${res.body}`)

@@ -5,7 +5,7 @@
 import { createMemoryStore } from '@finance/event-store'
 import { startSimulator } from '@finance/ksef/testing'
 import type { LedgerCommand } from '@finance/ledger-core'
-import { buildInvoice } from '@finance/tax-files/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import { executeBooks, ksefStatus, openToken, runKsefFetches, sealToken, setKsefToken } from '../src/index.ts'
 
@@ -34,20 +34,7 @@ describe('the scheduled KSeF fetch', { timeout: 60_000 }, () => {
         if (!('events' in r)) throw new Error(JSON.stringify(r))
       }
       await setKsefToken(deps, 'anna', { token: sim.token })
-      sim.receive(
-        buildInvoice({
-          sellerNip: '7740001454',
-          buyerNip: US,
-          number: 'ZAK 1/03',
-          issueDate: '2026-03-05',
-          amounts: [
-            ['P_13_1', '100.00'],
-            ['P_14_1', '23.00'],
-          ],
-          total: '123.00',
-          lines: [{ description: 'Usługa', net: '100.00', rate: '23' }],
-        }),
-      )
+      sim.receive(buildInvoice23({ sellerNip: '7740001454', buyerNip: US, number: 'ZAK 1/03' }))
       const first = await runKsefFetches(deps, ['anna', 'bob'], 30 * 60_000)
       expect(first).toEqual({ users: 1, fetched: 1, failed: 0, skipped: 0 })
       expect((await ksefStatus(deps, 'anna')).lastFetch).toMatchObject({ ok: true, imported: 1 })

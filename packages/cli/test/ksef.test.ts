@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SCHEMAS, schemaPath } from '@finance/tax-files'
-import { buildInvoice } from '@finance/tax-files/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import { ANNA, run, seedKsefTrader } from './helpers.ts'
 
@@ -18,18 +18,7 @@ const NOW = '2026-04-10T10:00:00.000Z'
 const seeded = async ({ contact = true } = {}) => (await seedKsefTrader({ contact })).store
 
 const invoice = (number: string, seller: string, buyer: string, net: string, vat: string) =>
-  buildInvoice({
-    sellerNip: seller,
-    buyerNip: buyer,
-    number,
-    issueDate: '2026-03-05',
-    amounts: [
-      ['P_13_1', net],
-      ['P_14_1', vat],
-    ],
-    total: (Number(net) + Number(vat)).toFixed(2),
-    lines: [{ description: 'Usługa', net, rate: '23' }],
-  })
+  buildInvoice23({ sellerNip: seller, buyerNip: buyer, number, net, vat })
 
 const dir = () => mkdtempSync(join(tmpdir(), 'finance-ksef-'))
 

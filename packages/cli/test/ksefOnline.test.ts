@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadBooks, setKsefToken } from '@finance/books'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
-import { buildInvoice } from '@finance/tax-files/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ANNA, run, seedKsefTrader } from './helpers.ts'
 
@@ -23,19 +23,7 @@ afterEach(async () => {
 
 const seeded = () => seedKsefTrader()
 
-const purchase = (number: string) =>
-  buildInvoice({
-    sellerNip: SUPPLIER,
-    buyerNip: US,
-    number,
-    issueDate: '2026-03-05',
-    amounts: [
-      ['P_13_1', '100.00'],
-      ['P_14_1', '23.00'],
-    ],
-    total: '123.00',
-    lines: [{ description: 'Usługa', net: '100.00', rate: '23' }],
-  })
+const purchase = (number: string) => buildInvoice23({ sellerNip: SUPPLIER, buyerNip: US, number })
 
 describe('finance ksef', { timeout: 60_000 }, () => {
   it('fetches received invoices into the books once, and reports the status', async () => {

@@ -3,7 +3,7 @@
  * the incremental download, and the limits and failures the simulator can be told to answer. Each test ends with no
  * request or answer outside the official open-api.json (`violations`).
  */
-import { buildInvoice } from '@finance/tax-files/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isKsefNumber, KsefError, KsefHttpClient, type KsefClientOptions } from '../src/index.ts'
 import { type KsefSimulator, startSimulator } from './simulator/index.ts'
@@ -34,17 +34,12 @@ const client = (over: Partial<KsefClientOptions> = {}) => {
 }
 
 const invoice = (number: string, seller = NIP, buyer = SUPPLIER) =>
-  buildInvoice({
+  buildInvoice23({
     sellerNip: seller,
     buyerNip: buyer,
     number,
     issueDate: '2026-03-02',
-    amounts: [
-      ['P_13_1', '100.00'],
-      ['P_14_1', '23.00'],
-    ],
-    total: '123.00',
-    lines: [{ description: 'Usługa programistyczna', net: '100.00', rate: '23' }],
+    description: 'Usługa programistyczna',
   })
 
 describe('authentication with a KSeF token', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { fa3Document, ksefNumberDate, ksefNumberFromFileName, readFa3 } from '../src/fa3.ts'
 import { prepareInvoices } from '../src/ksefImport.ts'
 import { CATALOG_FILE, SCHEMAS, schemaPath } from '../src/schemas.ts'
-import { buildInvoice, type Placeholders, sample, sampleFiles } from '../src/testing/invoices.ts'
+import { buildInvoice, buildInvoice23, type Placeholders, sample, sampleFiles } from '../src/testing/invoices.ts'
 import { validateMany } from '../src/validate.ts'
 
 const US = '5260250274'
@@ -169,6 +169,15 @@ describe('what an invoice becomes', () => {
     // The KSeF number is read from the file name.
     expect(r!.ksefNumber).toBe(KSEF.replace(OTHER, US))
     expect(items[0]!.ksefNumber).toBe(KSEF.replace(OTHER, US))
+  })
+
+  it('the plainest built invoice: one line at 23 %, its VAT rounded half-up to the grosz', async () => {
+    const xml = buildInvoice23({ ...base, net: '1000.03' })
+    expect(xml).toContain('<P_13_1>1000.03</P_13_1><P_14_1>230.01</P_14_1><P_15>1230.04</P_15>')
+    const [r] = await prepareInvoices([{ fileName: `${KSEF}.xml`, content: xml }], [US])
+    expect(r!.ok).toBe(true)
+    // 1000.03 × 23 % = 230.0069, the VAT the rate gives: nothing to keep apart as the document's own.
+    expect(itemsOf(r!).map((i) => [i.percent, i.amount, i.documentVat])).toEqual([['23', '1000.03', null]])
   })
 
   it('a correction becomes correcting items: the differences, linked to the invoice it corrects', async () => {

@@ -7,24 +7,10 @@ import { type Item, validateRecord } from '@finance/ledger-core'
 import { income } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { fa3Issue } from '../src/fa3Writer.ts'
-import { contact } from '../src/testing/scenarios.ts'
+import { contact, invoiceData } from '../src/testing/scenarios.ts'
 import { validateXml } from '../src/validate.ts'
 
-const invoice = {
-  companyName: 'Jan Kowalski Usługi Informatyczne',
-  nip: '526-025-02-74',
-  ownerName: 'Jan',
-  ownerLastName: 'Kowalski',
-  regon: '',
-  invoiceAddress: {
-    country: 'Polska',
-    region: 'mazowieckie',
-    city: 'Warszawa',
-    street: 'ul. Prosta',
-    postCode: '00-001',
-    building: '1/2',
-  },
-}
+const invoice = invoiceData
 
 const issue = (over: Record<string, unknown>) => {
   const v = validateRecord(

@@ -14,26 +14,12 @@ import { describe, expect, it } from 'vitest'
 import { fa3Document, readFa3 } from '../src/fa3.ts'
 import { fa3Issue, fa3IssueProblems } from '../src/fa3Writer.ts'
 import { CATALOG_FILE, SCHEMAS, schemaPath } from '../src/schemas.ts'
-import { contact, primary } from '../src/testing/scenarios.ts'
+import { contact, invoiceData, primary } from '../src/testing/scenarios.ts'
 import { validateXml } from '../src/validate.ts'
 
 const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
 
-const invoice: Invoice = {
-  companyName: 'Jan Kowalski Usługi Informatyczne',
-  nip: '526-025-02-74',
-  ownerName: 'Jan',
-  ownerLastName: 'Kowalski',
-  regon: '',
-  invoiceAddress: {
-    country: 'Polska',
-    region: 'mazowieckie',
-    city: 'Warszawa',
-    street: 'ul. Prosta',
-    postCode: '00-001',
-    building: '1/2',
-  },
-}
+const invoice: Invoice = invoiceData
 const acme = { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' }
 const berlin = { name: 'Cloud GmbH', taxId: 'DE123456789', country: 'DE', address: 'Friedrichstraße 1, 10117 Berlin' }
 

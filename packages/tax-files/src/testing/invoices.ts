@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { formatMoney, parseMoney, percentOf } from '@finance/ledger-core/light'
 import { escapeXml } from '../xml.ts'
 
 /** The official sample invoices (vendored beside the tests with their licences). */
@@ -113,4 +114,33 @@ export const buildInvoice = (b: BuiltInvoice): string => {
   </Fa>
 </Faktura>
 `
+}
+
+/**
+ * The plainest invoice: one service line at 23 % (VAT 23 % of `net`, half-up to the grosz), issued on 5 March 2026
+ * unless told otherwise.
+ */
+export const buildInvoice23 = (b: {
+  readonly sellerNip: string
+  readonly buyerNip: string
+  readonly number: string
+  readonly net?: string
+  readonly vat?: string
+  readonly description?: string
+  readonly issueDate?: string
+}): string => {
+  const net = b.net ?? '100.00'
+  const vat = b.vat ?? formatMoney(percentOf(parseMoney(net), '23'))
+  return buildInvoice({
+    sellerNip: b.sellerNip,
+    buyerNip: b.buyerNip,
+    number: b.number,
+    issueDate: b.issueDate ?? '2026-03-05',
+    amounts: [
+      ['P_13_1', net],
+      ['P_14_1', vat],
+    ],
+    total: formatMoney(parseMoney(net) + parseMoney(vat)),
+    lines: [{ description: b.description ?? 'Usługa', net, rate: '23' }],
+  })
 }

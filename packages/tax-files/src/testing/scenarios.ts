@@ -3,7 +3,7 @@
  * (2026, the 2025 regulation's KPiR) and a ryczałt year with two rates (2026), each with a change recorded after
  * its month closed, and the company data the files need.
  */
-import type { Contact, LedgerEvent, Primary } from '@finance/ledger-core/light'
+import type { Contact, Invoice, LedgerEvent, Primary } from '@finance/ledger-core/light'
 import { income, pitSetting, recurring } from '@finance/ledger-core/testing'
 
 export interface Scenario {
@@ -28,6 +28,23 @@ export const primary: Primary = {
 }
 
 export const contact: Contact = { email: 'jan@example.com', phoneNumber: '+48 600 100 200', website: '', other: '' }
+
+/** The same trader's invoice data: the seller of the FA(3) files the tests write. */
+export const invoiceData: Invoice = {
+  companyName: primary.companyName,
+  nip: primary.nip,
+  ownerName: primary.ownerName,
+  ownerLastName: primary.ownerLastName,
+  regon: '',
+  invoiceAddress: {
+    country: 'Polska',
+    region: 'mazowieckie',
+    city: 'Warszawa',
+    street: 'ul. Prosta',
+    postCode: '00-001',
+    building: '1/2',
+  },
+}
 
 export const createdAt = '2026-04-15T10:00:00Z'
 
