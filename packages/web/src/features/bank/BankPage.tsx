@@ -9,12 +9,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type DragEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { formatMoney } from '@finance/ledger-core/format'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Checkbox, Loader, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, FileDrop, Loader, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
@@ -129,8 +129,6 @@ export const BankPage = ({ effects }: Props) => {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const previewed = useSelector(actor, (s) => s.context.preview)
   const [preview, setPreview] = useState(false)
-  const [over, setOver] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
 
   useEffect(() => {
@@ -161,14 +159,6 @@ export const BankPage = ({ effects }: Props) => {
     }
   }, [actor, messages, t, i18n])
 
-  const add = (list: FileList | null) => {
-    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list], preview })
-  }
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault()
-    setOver(false)
-    add(e.dataTransfer.files)
-  }
   const act = (action: BankAction) => actor.send({ type: 'ACT', action })
   const reason = (code: string) => {
     const known = REASONS[code]
@@ -193,33 +183,15 @@ export const BankPage = ({ effects }: Props) => {
           are matched and ticked with the day they were paid; the rest waits below for you.
         </Trans>
       </p>
-      <section
-        className={`bank-drop${over ? ' bank-drop--over' : ''}`}
-        aria-label={t`Drop zone for statement files`}
-        onDragOver={(e) => {
-          e.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
+      <FileDrop
+        label={t`Drop zone for statement files`}
+        prompt={<Trans>Drag statement files here, or</Trans>}
+        choose={<Trans>Choose files</Trans>}
+        describedBy={hintId}
+        disabled={busy}
+        testId="bank-files"
+        onFiles={(files) => actor.send({ type: 'IMPORT', files, preview })}
       >
-        <p>
-          <Trans>Drag statement files here, or</Trans>
-        </p>
-        <Button variant="secondary" onClick={() => input.current?.click()} aria-describedby={hintId} disabled={busy}>
-          <Trans>Choose files</Trans>
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          data-testid="bank-files"
-          onChange={(e) => {
-            add(e.target.files)
-            e.target.value = ''
-          }}
-        />
         <Checkbox
           label={t`Preview only: show what the files would add, match and create by your rules, write nothing`}
           checked={preview}
@@ -234,7 +206,7 @@ export const BankPage = ({ effects }: Props) => {
             </Trans>
           </p>
         )}
-      </section>
+      </FileDrop>
       {results.length > 0 && (
         <section aria-labelledby="bank-report">
           <h2 id="bank-report">
