@@ -14,7 +14,7 @@ import { formatMoney } from '@finance/ledger-core/format'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Checkbox, FileDrop, Loader, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
@@ -293,22 +293,7 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Account</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Kind</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Balance</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last line</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Account`, t`Kind`, { label: t`Balance`, num: true }, t`Last line`]} />
           <tbody>
             {data.overview.accounts.map((a) => (
               <tr key={a.id}>
@@ -334,25 +319,15 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </h3>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Period</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Opening balance</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Closing balance</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>New lines</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Format</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t`Period`,
+              { label: t`Opening balance`, num: true },
+              { label: t`Closing balance`, num: true },
+              { label: t`New lines`, num: true },
+              t`Format`,
+            ]}
+          />
           <tbody>
             {[...data.overview.statements].reverse().map((s) => (
               <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
@@ -503,28 +478,16 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Document</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Paid</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>To settle</Trans>
-              </th>
-              <th scope="col">
-                <Trans>State</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t`Document`,
+              t`Date`,
+              { label: t`Amount`, num: true },
+              { label: t`Paid`, num: true },
+              { label: t`To settle`, num: true },
+              t`State`,
+            ]}
+          />
           <tbody>
             {items.map((i) => (
               <tr key={i.id} className={i.state === 'overdue' ? 'bank-table__overdue' : ''}>
@@ -555,7 +518,7 @@ const Lines = ({
   money: Money
   reason: (c: string) => string
 }) => {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   if (lines.length === 0) return null
   return (
     <section aria-labelledby="bank-lines">
@@ -564,22 +527,7 @@ const Lines = ({
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Title</Trans>
-              </th>
-              <th scope="col">
-                <Trans>State</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Date`, { label: t`Amount`, num: true }, t`Title`, t`State`]} />
           <tbody>
             {lines.map((l) => (
               <tr key={l.lineId}>

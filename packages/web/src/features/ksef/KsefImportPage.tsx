@@ -13,7 +13,7 @@ import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, FileDrop, Loader, useMessages } from '../../ui/index.ts'
+import { Button, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
 import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
@@ -185,25 +185,7 @@ export const KsefImportPage = ({ effects }: Props) => {
               <caption className="visually-hidden">
                 <Trans>What each file became</Trans>
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>File</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Result</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Document</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>KSeF number</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Notes</Trans>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t`File`, t`Result`, t`Document`, t`KSeF number`, t`Notes`]} />
               <tbody>
                 {results.map((r) => (
                   <tr
