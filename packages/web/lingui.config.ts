@@ -6,7 +6,7 @@ import { formatter } from '@lingui/format-po'
  * (`src/locales`) covers everything outside the feature folders. Source messages are English;
  * Polish (`pl`) is the default UI language and must be fully translated (see src/i18n/catalogs.test.ts).
  */
-const features = [
+export const features = [
   'company',
   'fees',
   'revenues',

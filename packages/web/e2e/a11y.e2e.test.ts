@@ -6,21 +6,26 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  journeyApi,
-  type LaunchedBrowser,
-  launchBrowser,
-  login,
-  type RunningServer,
-  startServer,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login } from './harness.ts'
+import { journey } from './steps.ts'
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
+const app = journey({ seed })
+
+async function seed() {
+  const { call, tokenOf } = app
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  await call(admin, 'POST', 'fee', {
+    dataType: 'Vat',
+    eventType: 'VAT',
+    dataObject: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
+  })
+  await call(admin, 'POST', 'revenue', {
+    dataType: 'RecurringIncome',
+    eventType: 'RecurringIncome',
+    dataObject: { date: '2026-01-10', name: 'Work', amount: '1000', percent: '23', isCompany: true, repetitions: 24 },
+  })
+}
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 interface Violation {
@@ -32,7 +37,7 @@ interface Violation {
 
 /** Loads `path`, waits for its data (no loader left), injects axe (through the debugger: the CSP forbids inline scripts) and runs it. */
 const audit = async (page: Page, path: string): Promise<Violation[]> => {
-  await page.goto(`${server.url}${path}`)
+  await page.goto(`${app.server.url}${path}`)
   await page.waitForLoadState('networkidle')
   await page
     .locator('.loader')
@@ -51,33 +56,13 @@ const audit = async (page: Page, path: string): Promise<Violation[]> => {
 }
 
 describe('accessibility (axe-core) of the main screens', () => {
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-    const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-    await call(admin, 'POST', 'fee', {
-      dataType: 'Vat',
-      eventType: 'VAT',
-      dataObject: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
-    })
-    await call(admin, 'POST', 'revenue', {
-      dataType: 'RecurringIncome',
-      eventType: 'RecurringIncome',
-      dataObject: { date: '2026-01-10', name: 'Work', amount: '1000', percent: '23', isCompany: true, repetitions: 24 },
-    })
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
   it('the login page, logged out', async () => {
-    expect(await audit(browser.page, '/user/login')).toEqual([])
+    expect(await audit(app.page, '/user/login')).toEqual([])
   })
 
   it('every screen of a logged-in ADMIN', async () => {
-    const page = browser.page
-    await login(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+    const page = app.page
+    await login(page, app.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
     const found: Record<string, Violation[]> = {}
     for (const path of [
       '/',

@@ -2,34 +2,24 @@
  * The API documentation page (/api/docs) in real Chromium under the server's Content Security Policy: it renders
  * every operation with its summary and its answers, and the console shows no CSP violation or other error.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LaunchedBrowser, launchBrowser, type RunningServer, screenshot, startServer } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
-let server: RunningServer
-let browser: LaunchedBrowser
+const app = journey()
 
 describe('API documentation page', () => {
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
   it('renders every operation under the CSP with a clean console', async () => {
-    const page = browser.page
+    const page = app.page
     const problems: string[] = []
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`)
     })
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-    const res = await page.goto(`${server.url}/api/docs`)
+    const res = await page.goto(`${app.server.url}/api/docs`)
     expect(res?.headers()['content-security-policy']).toMatch(/style-src 'self'/)
     await page.locator('.opblock').first().waitFor()
-    const documented = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+    const documented = (await (await fetch(`${app.server.url}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, unknown>>
     }
     const operations = Object.values(documented.paths).reduce((n, ops) => n + Object.keys(ops).length, 0)

@@ -7,34 +7,21 @@
  */
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'asset-actions@example.com'
 const USER_PASSWORD = 'User#2026x'
 const YEAR = new Date().getFullYear()
 const LAST = YEAR - 1
 
-let server: RunningServer
-let browser: LaunchedBrowser
-let token = ''
-const { call, registerUser } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
 const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
 
-beforeAll(async () => {
-  server = await startServer()
-  token = await registerUser(USER_EMAIL, USER_PASSWORD)
+async function seed(token: string) {
   await call(token, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${LAST}-01-01` }) })
   await call(token, 'POST', 'assets', {
     name: 'Skoda Octavia',
@@ -43,22 +30,12 @@ beforeAll(async () => {
     initialValue: '120000',
     car: { drive: 'combustion', co2GramsPerKm: 130 },
   })
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+}
 
 describe('a car taken to private use and sold within six years', () => {
   it('is taken to private use on the Fixed assets screen, a refused date named first', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/assets`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/assets`)
     await registerLoaded(page)
     await page.getByRole('button', { name: 'Skoda Octavia' }).click()
     const disposal = page.getByRole('form', { name: 'Disposal' })
@@ -74,7 +51,7 @@ describe('a car taken to private use and sold within six years', () => {
   })
 
   it('is sold within six years: revenue and the undepreciated value in the tax book', async () => {
-    const page = browser.page
+    const page = app.page
     const sale = page.getByRole('region', { name: 'Sale after private use' })
     await sale.getByLabel('Date of the sale').fill(`${YEAR}-02-05`)
     await sale.getByLabel('Price').fill('50000')
@@ -86,7 +63,7 @@ describe('a car taken to private use and sold within six years', () => {
     expect(await result.innerText()).toMatch(/50,000\.00[\s\S]*96,000\.00/)
     await screenshot(page, 'assets-private-sale')
     const book = await call<{ months: { month: string; kpir: { otherRevenue: string; otherExpenses: string } }[] }>(
-      token,
+      app.token,
       'GET',
       `books/${YEAR}`,
     )

@@ -8,27 +8,16 @@
  */
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'assets-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 const YEAR = new Date().getFullYear()
 
-let server: RunningServer
-let browser: LaunchedBrowser
-let token = ''
-const { call, registerUser } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
 interface Tx {
   eventType: string
@@ -37,15 +26,13 @@ interface Tx {
 
 /** February's PIT advance as the monthly dashboard's API gives it (due in March). */
 const februaryAdvance = async (): Promise<string | undefined> => {
-  const rows = await call<Tx[]>(token, 'GET', `transaction/getCurrentMonth/${YEAR}-03-01`)
+  const rows = await call<Tx[]>(app.token, 'GET', `transaction/getCurrentMonth/${YEAR}-03-01`)
   return rows.find((r) => r.eventType === '4_Pit')?.dataObject.sum
 }
 
 const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
 
-beforeAll(async () => {
-  server = await startServer()
-  token = await registerUser(USER_EMAIL, USER_PASSWORD)
+async function seed(token: string) {
   await call(token, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${YEAR}-01-01` }) })
   await call(token, 'POST', 'revenue', {
     dataType: 'Income',
@@ -63,17 +50,7 @@ beforeAll(async () => {
       documentNumber: 'FV 12/01',
     },
   })
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+}
 
 describe('a purchase becomes a fixed asset', () => {
   it('is a cost of January before', async () => {
@@ -81,10 +58,10 @@ describe('a purchase becomes a fixed asset', () => {
   })
 
   it('is entered from the purchase on the Fixed assets screen, reached from the menu', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/`)
+    const page = app.page
+    await page.goto(`${app.server.url}/`)
     await page.getByRole('link', { name: 'Fixed assets' }).first().click()
-    await page.waitForURL(`${server.url}/companydashboard/assets`)
+    await page.waitForURL(`${app.server.url}/companydashboard/assets`)
     await registerLoaded(page)
     const form = page.getByRole('form', { name: 'Enter an asset' })
     const purchase = form.getByLabel('From a purchase')
@@ -103,8 +80,8 @@ describe('a purchase becomes a fixed asset', () => {
   })
 
   it('leaves the tax book as a purchase and enters it as the month’s write-off', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/books`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/books`)
     await page.waitForSelector('.books-page[aria-busy="false"]')
     const text = await page.getByRole('table', { name: /Tax book of revenue and expenses/ }).innerText()
     expect(text).not.toContain('FV 12/01')

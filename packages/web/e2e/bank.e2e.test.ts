@@ -15,21 +15,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addMonthsToMonth, dateInPoland, taxMicroAccount } from '@finance/ledger-core'
 import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  REGISTRATION_KEY,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'bank-user@example.com'
 const USER_PASSWORD = 'User#2026x'
@@ -37,8 +25,6 @@ const US = '5260250274'
 const THIS_MONTH = dateInPoland(new Date()).slice(0, 7)
 const LAST_MONTH = addMonthsToMonth(THIS_MONTH, -1)
 
-let server: RunningServer
-let browser: LaunchedBrowser
 let vatAmount = ''
 /** The quarter's MT940 files (two months ago, last month, the first day of this one). */
 const quarter: string[] = []
@@ -71,20 +57,10 @@ const mt940 = (s: ReturnType<typeof statement>): string => {
   rows.push(`:62F:${bal(s.closingBalance!, s.closingDate)}`)
   return `${rows.join('\r\n')}\r\n`
 }
-const { call, tokenOf } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
-const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+async function seed(user: string) {
   await call(user, 'POST', 'config', {
     dataType: 'Primary',
     dataObject: { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' },
@@ -148,25 +124,10 @@ const seed = async () => {
   )
 }
 
-beforeAll(async () => {
-  server = await startServer()
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('bank statements', () => {
   it('imports a quarter of statement files, refuses a file that is no statement, and accepts a suggestion from the queue', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/bank`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/bank`)
     await page.getByRole('heading', { name: 'Bank', exact: true }).waitFor()
     const dir = mkdtempSync(join(tmpdir(), 'bank-e2e-'))
     const files = quarter.map((text, i) => {
@@ -219,8 +180,8 @@ describe('bank statements', () => {
   })
 
   it('ticks the VAT row with the day and amount paid on this month’s dashboard', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const page = app.page
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     const day = Number(`${THIS_MONTH}-01`.slice(8))
     const month = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(
       new Date(`${THIS_MONTH}-01T00:00:00Z`),

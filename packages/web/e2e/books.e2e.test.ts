@@ -12,43 +12,18 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  REGISTRATION_KEY,
-  type RunningServer,
-  screenshot,
-  screenshotDir,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot, screenshotDir } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'books-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 const YEAR = new Date().getFullYear()
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
-const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+async function seed(user: string) {
   await call(user, 'POST', 'config', {
     dataType: 'Primary',
     dataObject: {
@@ -90,25 +65,10 @@ const seed = async () => {
 
 const bookLoaded = (page: Page) => page.waitForSelector('.books-page[aria-busy="false"]')
 
-beforeAll(async () => {
-  server = await startServer()
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('the tax book', () => {
   it('says what the JPK file still needs before the company data is complete', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/books`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/books`)
     await bookLoaded(page)
     const download = page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` })
     expect(await download.isDisabled()).toBe(true)
@@ -118,8 +78,8 @@ describe('the tax book', () => {
   })
 
   it('takes the tax office from the official list and the birth date on the company page, by keyboard', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/company`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/company`)
     const panel = page.locator('.record-panel').filter({ hasText: 'Primary data' })
     await panel.getByRole('button', { name: 'Edit' }).click()
     const office = panel.getByLabel('Tax office')
@@ -132,8 +92,8 @@ describe('the tax book', () => {
   })
 
   it('records a company expense with its book details under More details', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
     const form = page.getByRole('form', { name: 'Add One Time Expense' })
     await form.getByLabel('Date *').fill(`${YEAR}-01-09`)
     await form.getByLabel('Name *').fill('Goods for resale')
@@ -150,10 +110,10 @@ describe('the tax book', () => {
   })
 
   it('shows the year by month with totals, and one month from the month filter (keyboard)', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/`)
+    const page = app.page
+    await page.goto(`${app.server.url}/`)
     await page.getByRole('link', { name: 'Tax book' }).first().click()
-    await page.waitForURL(`${server.url}/companydashboard/books`)
+    await page.waitForURL(`${app.server.url}/companydashboard/books`)
     await bookLoaded(page)
     const table = page.getByRole('table', { name: /Tax book of revenue and expenses/ })
     const text = await table.innerText()
@@ -180,7 +140,7 @@ describe('the tax book', () => {
   })
 
   it('prints the book alone', async () => {
-    const page = browser.page
+    const page = app.page
     await page.emulateMedia({ media: 'print' })
     const hidden = await page.evaluate(() =>
       ['.header', '.books-page__toolbar', '.books-page__files', '.footer'].map(
@@ -196,7 +156,7 @@ describe('the tax book', () => {
   })
 
   it('downloads the JPK_PKPIR file of the year', async () => {
-    const page = browser.page
+    const page = app.page
     await page.getByLabel('Month').selectOption('')
     await bookLoaded(page)
     const [download] = await Promise.all([
@@ -214,7 +174,7 @@ describe('the tax book', () => {
   })
 
   it('downloads the book as shown for a spreadsheet: a CSV and a Polish Excel file', async () => {
-    const page = browser.page
+    const page = app.page
     await bookLoaded(page)
     const [csv] = await Promise.all([
       page.waitForEvent('download'),

@@ -5,25 +5,21 @@
  * read back after a reload.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
-let server: RunningServer
-let browser: LaunchedBrowser
+/** The ADMIN's bearer token, for reading what the screens saved. */
 let token = ''
+const app = journey({
+  english: true,
+  seed: async () => {
+    token = await app.tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  },
+})
 
 const api = async <T = unknown>(path: string): Promise<{ status: number; body: T }> => {
-  const res = await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })
+  const res = await fetch(`${app.server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })
   const text = await res.text()
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T }
 }
@@ -47,30 +43,13 @@ const saved = async (panel: Locator) => {
   await expect.poll(() => panel.locator('form').count(), { timeout: 10_000 }).toBe(0)
 }
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  const res = await fetch(`${server.url}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  })
-  token = ((await res.json()) as { token: string }).token
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('company, settings and items journey', () => {
   it('rejects an empty company name and a bad NIP without saving, then saves all four company panels', async () => {
-    const { page } = browser
-    await login(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
-    await page.goto(`${server.url}/companydashboard`)
+    const { page } = app
+    await login(page, app.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+    await page.goto(`${app.server.url}/companydashboard`)
     await page.getByRole('link', { name: /Your company/ }).click()
-    await page.waitForURL(`${server.url}/companydashboard/company`)
+    await page.waitForURL(`${app.server.url}/companydashboard/company`)
 
     const primary = card(page, 'Primary data')
     await edit(primary)
@@ -134,8 +113,8 @@ describe('company, settings and items journey', () => {
   })
 
   it('sets VAT, PIT (Linear) and social security', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/companydashboard/fees`)
+    const { page } = app
+    await page.goto(`${app.server.url}/companydashboard/fees`)
     await page.getByRole('link', { name: /Taxes/ }).click()
 
     const vat = card(page, 'Set current VAT tax')
@@ -169,7 +148,7 @@ describe('company, settings and items journey', () => {
     await expect.poll(() => pit.getByText('Linear · 19%').count()).toBe(1)
     await screenshot(page, 'taxes')
 
-    await page.goto(`${server.url}/companydashboard/fees/socialsecurity`)
+    await page.goto(`${app.server.url}/companydashboard/fees/socialsecurity`)
     const ss = card(page, 'Set current Social Security amount')
     await edit(ss)
     await ss.getByLabel('Date *').fill('2026-01-01')
@@ -187,8 +166,8 @@ describe('company, settings and items journey', () => {
   })
 
   it('adds a recurring company income and fixed private expenses, edits one, deletes one, and keeps it after reload', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/companydashboard/revenues`)
+    const { page } = app
+    await page.goto(`${app.server.url}/companydashboard/revenues`)
     await page.getByRole('link', { name: /Recurring/ }).click()
     const incomeForm = page.getByRole('form', { name: 'Add Recuring Income' })
     await incomeForm.getByLabel('Date *').fill('2026-01-10')
@@ -204,7 +183,7 @@ describe('company, settings and items journey', () => {
     await expect.poll(() => consulting.getByText(/PLN\s12,300\.00/).count()).toBe(1) // sum with 23 % VAT
     await screenshot(page, 'revenues-recurring')
 
-    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
     const expenseForm = page.getByRole('form', { name: 'Add One Time Expense' })
     for (const [name, amount] of [
       ['Laptop bag', '250'],
@@ -258,12 +237,12 @@ describe('company, settings and items journey', () => {
   })
 
   it('shows the same data in Polish with Polish number formatting', async () => {
-    const { page } = browser
-    await browser.context.addCookies([{ name: 'finance_lang', value: 'pl', url: server.url }])
-    await page.goto(`${server.url}/companydashboard/company`)
+    const { page } = app
+    await app.context.addCookies([{ name: 'finance_lang', value: 'pl', url: app.server.url }])
+    await page.goto(`${app.server.url}/companydashboard/company`)
     await expect.poll(() => card(page, 'Dane podstawowe').getByText('Kowalski Consulting').count()).toBe(1)
     await screenshot(page, 'company-pl')
-    await page.goto(`${server.url}/companydashboard/revenues/recurring`)
+    await page.goto(`${app.server.url}/companydashboard/revenues/recurring`)
     const consulting = card(page, 'Consulting', 3)
     await expect.poll(() => consulting.getByText('12\u00a0300,00 zł').count()).toBe(1)
     await screenshot(page, 'revenues-recurring-pl')

@@ -5,56 +5,20 @@
  * Screenshots at 1280 and 400 px in test-output/screenshots (item-currency-*.png).
  */
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  REGISTRATION_KEY,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'currency-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 const ARCHIVE = fileURLToPath(new URL('../../books/test/fixtures/nbp/archiwum_tab_a_2026.csv', import.meta.url))
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
-
-beforeAll(async () => {
-  server = await startServer()
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'pl',
-  })
-  browser = await launchBrowser()
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD, language: 'pl' } })
 
 describe('an income in a foreign currency', () => {
   it('names the missing rate, imports the NBP archive in place, shows the złoty amounts and saves', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/revenues/fixed`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
     const form = page.getByRole('form', { name: 'Dodaj przychód jednorazowy' })
     await form.getByLabel('Data *').fill('2026-05-04')
     await form.getByLabel('Nazwa *').fill('Konsulting dla klienta z Niemiec')

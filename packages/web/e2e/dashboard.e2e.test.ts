@@ -1,6 +1,6 @@
 // biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
 /**
- * Browser journey of the dashboards and the log viewer in real Chromium against the real server.
+ * Browser journey of the dashboards and the log viewer in real Chromium against the real app.server.
  *
  * Seeded history (through the API): VAT 23 % monthly, PIT linear 19 % monthly, social security 1 773.96 with
  * health 4.9 %, a company income of 10 000 net and a company expense of 2 000 net every month of 2026.
@@ -14,32 +14,17 @@
  * The same figures come out of `monthTransactions` of the core for this history.
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  API_KEY,
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  REGISTRATION_KEY,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshot, useEnglish } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'dash-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 
-let server: RunningServer
-let browser: LaunchedBrowser
+const app = journey({ english: true, seed })
+const { call, tokenOf, registerUser } = app
 
-const { call, tokenOf } = journeyApi(() => server)
-
-const seed = async () => {
+async function seed() {
   const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
   await call(admin, 'POST', 'fee', {
     dataType: 'Vat',
@@ -91,15 +76,7 @@ const seed = async () => {
       repetitions: 12,
     },
   })
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
+  await registerUser(USER_EMAIL, USER_PASSWORD)
 }
 
 const shownMonth = (page: Page) => page.locator('.period-nav__title').getAttribute('data-month')
@@ -123,25 +100,11 @@ const goToMonth = async (page: Page, target: string) => {
 
 const rowText = async (page: Page, kind: string) => (await page.locator(`.tx-row--${kind}`).first().innerText()).trim()
 
-beforeAll(async () => {
-  server = await startServer()
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('monthly dashboard', () => {
   it('shows the expected VAT, PIT and social security of March 2026', async () => {
-    const { page } = browser
-    await login(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const { page } = app
+    await login(page, app.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     await page.waitForSelector('.period-nav__title[data-month]')
     await goToMonth(page, '2026-03')
 
@@ -184,7 +147,7 @@ describe('monthly dashboard', () => {
   })
 
   it('keeps Completed after a reload and restores generated rows on Reset month', async () => {
-    const { page } = browser
+    const { page } = app
     const vatCard = page.locator('.tx-card--vat')
     const saved = page.waitForResponse((r) => r.url().includes('/api/transaction/') && r.request().method() === 'PUT')
     await vatCard.getByLabel('Completed').check()
@@ -223,7 +186,7 @@ describe('monthly dashboard', () => {
   })
 
   it('remembers the Show choices across a reload', async () => {
-    const { page } = browser
+    const { page } = app
     await page.locator('.show-choices').getByLabel('Summary').uncheck()
     expect(await page.evaluate(() => localStorage.getItem('ks_site_show_summary'))).toBe('false')
     await page.reload()
@@ -236,8 +199,8 @@ describe('monthly dashboard', () => {
 
 describe('yearly dashboard', () => {
   it('draws 12 × 3 bars per chart and opens the month popup', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/dashboard/yearly`)
+    const { page } = app
+    await page.goto(`${app.server.url}/dashboard/yearly`)
     await page.waitForSelector('.period-nav__title[data-year]')
     for (let i = 0; i < 50 && (await page.locator('.period-nav__title').getAttribute('data-year')) !== '2026'; i++) {
       const year = Number(await page.locator('.period-nav__title').getAttribute('data-year'))
@@ -293,7 +256,7 @@ describe('yearly dashboard', () => {
   })
 
   it('shows the year end below the charts and compares the forms at the ryczałt rate chosen', async () => {
-    const { page } = browser
+    const { page } = app
     // Still 2026 from the test above. PIT-36L (docs/tax-rules.md §8): contributions are deducted on the day they are
     // paid, by one rule for the advances and the return; with no payment day known and the default setting ("paid in
     // the month they concern"), December's 1 773.96 social and 432.54 health count in 2026 in both, so the return
@@ -322,8 +285,8 @@ describe('yearly dashboard', () => {
 
 describe('logs', () => {
   it('lets an ADMIN read the log with the api key', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/logs`)
+    const { page } = app
+    await page.goto(`${app.server.url}/logs`)
     await page.getByText('You need to add ADMIN api key to see logs.').waitFor()
     expect(await page.getByText('Key is NOT set').count()).toBe(1)
     await page.getByLabel('Api key').fill(API_KEY)
@@ -345,15 +308,15 @@ describe('logs', () => {
 
   it('refuses a USER: the route is ADMIN only and the API answers 403', async () => {
     // A fresh profile for the USER.
-    const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await useEnglish(context, server.url)
+    const context = await app.browser.browser.newContext({ viewport: { width: 1280, height: 800 } })
+    await useEnglish(context, app.server.url)
     const page = await context.newPage()
-    await login(page, server.url, USER_EMAIL, USER_PASSWORD)
-    await page.goto(`${server.url}/logs`)
+    await login(page, app.server.url, USER_EMAIL, USER_PASSWORD)
+    await page.goto(`${app.server.url}/logs`)
     await page.getByText("You don't have permision to access this content.").waitFor()
     expect(await page.locator('[data-testid="log-entry"]').count()).toBe(0)
     const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
-    const res = await fetch(`${server.url}/api/log/GetPage/5/1/true/-`, {
+    const res = await fetch(`${app.server.url}/api/log/GetPage/5/1/true/-`, {
       headers: { authorization: `Bearer ${user}`, 'x-api-key': API_KEY },
     })
     expect(res.status).toBe(403)

@@ -8,33 +8,21 @@
  * - the ZUS row shows one amount, and the year end never calls ryczałt at an assumed rate the cheapest.
  */
 import { parseMoney } from '@finance/ledger-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const EMAIL = 'figures@example.com'
 const PASSWORD = 'Figures#2026'
 const YEAR = new Date().getFullYear()
 const TODAY = new Date().toISOString().slice(0, 10)
 
-let server: RunningServer
-let browser: LaunchedBrowser
-let token: string
-const { call, registerUser } = journeyApi(() => server)
+const app = journey({ user: { email: EMAIL, password: PASSWORD }, timezoneId: 'Europe/Warsaw', seed })
+const { call } = app
 
 type SummaryRow = Record<string, string | number>
 
-beforeAll(async () => {
-  server = await startServer()
-  token = await registerUser(EMAIL, PASSWORD)
+async function seed(token: string) {
   const post = (path: string, dataType: string, dataObject: unknown) =>
     call(token, 'POST', path, { dataType, dataObject })
   await post('fee', 'Vat', { date: `${YEAR}-01-01`, percent: '23', paymentInterval: 1 })
@@ -67,20 +55,11 @@ beforeAll(async () => {
     invoiceDate: null,
     repetitions: 12,
   })
-  browser = await launchBrowser({ timezoneId: 'Europe/Warsaw' })
-  await login(browser.page, server.url, EMAIL, PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+}
 
 describe('the summary (point 2)', () => {
   it('gives the company net as net revenue less net costs, PIT and ZUS, on every face', async () => {
-    const rows = await call<SummaryRow[]>(token, 'GET', `transaction/getSummaryList/${YEAR}-06-01/false`)
+    const rows = await call<SummaryRow[]>(app.token, 'GET', `transaction/getSummaryList/${YEAR}-06-01/false`)
     for (const r of rows) {
       const g = (k: string) => parseMoney(String(r[k]))
       expect(g('companysNetIncome')).toBe(
@@ -90,8 +69,8 @@ describe('the summary (point 2)', () => {
           g('companySocialSecurityAmmount'),
       )
     }
-    const { page } = browser
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const { page } = app
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     const choice = page.locator('.show-choices').getByLabel('Podsumowanie')
     if (!(await choice.isChecked())) await choice.check()
@@ -107,7 +86,7 @@ describe('the summary (point 2)', () => {
     expect(text.replace(/\u00a0/g, ' ')).toContain(pl(String(year.companysNetIncome)))
     await page.locator('.summary-table--lead').scrollIntoViewIfNeeded()
     await screenshot(page, 'figures-summary-pl')
-    await page.goto(`${server.url}/dashboard/yearly`)
+    await page.goto(`${app.server.url}/dashboard/yearly`)
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     await screenshot(page, 'figures-yearly-chart-pl')
   })
@@ -116,14 +95,14 @@ describe('the summary (point 2)', () => {
 describe('the tax book (point 3)', () => {
   it('leaves out the occurrences dated after today and says so', async () => {
     const book = await call<{ kpir: { rows: { date: string }[] }; planned: { after: string; entries: number } }>(
-      token,
+      app.token,
       'GET',
       `books/${YEAR}`,
     )
     expect(book.kpir.rows.every((r) => r.date <= TODAY)).toBe(true)
     expect(book.planned.after).toBe(TODAY)
-    const { page } = browser
-    await page.goto(`${server.url}/companydashboard/books`)
+    const { page } = app
+    await page.goto(`${app.server.url}/companydashboard/books`)
     await page.waitForSelector('.books-page[aria-busy="false"]')
     if (book.planned.entries > 0) {
       const note = await page.locator('.books-page__planned').innerText()
@@ -135,8 +114,8 @@ describe('the tax book (point 3)', () => {
 
 describe('one figure for one thing (point 5)', () => {
   it('shows the ZUS row once and the year end without an assumed cheapest ryczałt', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const { page } = app
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     const zus = page.locator('.tx-row--socialsecurity').first()
     const cells = await zus.locator('td.num').allInnerTexts()
@@ -145,7 +124,7 @@ describe('one figure for one thing (point 5)', () => {
     await expect.poll(() => page.locator('.tx-card--socialsecurity').count()).toBeGreaterThan(0)
     expect(await page.locator('.tx-card--socialsecurity').first().innerText()).not.toContain('ZUS w skrócie')
     await screenshot(page, 'figures-monthly-pl')
-    await page.goto(`${server.url}/dashboard/yearly`)
+    await page.goto(`${app.server.url}/dashboard/yearly`)
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     const flat = page.locator('tr[data-form="Flat"]')
     if ((await flat.count()) > 0) {

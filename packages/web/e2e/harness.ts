@@ -171,8 +171,8 @@ export const journeyApi = (server: () => RunningServer) => ({
   call: <T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> =>
     apiCall<T>(server(), token, method, path, body),
   tokenOf: (email: string, password: string): Promise<string> => apiToken(server(), email, password),
-  /** Registers a USER writing English (as the ADMIN) and returns the new user's token. */
-  registerUser: async (email: string, password: string): Promise<string> => {
+  /** Registers a USER writing `language`, English by default (as the ADMIN), and returns the new user's token. */
+  registerUser: async (email: string, password: string, language: 'pl' | 'en' = 'en'): Promise<string> => {
     const admin = await apiToken(server(), ADMIN_EMAIL, ADMIN_PASSWORD)
     await apiCall(server(), admin, 'POST', 'account/register', {
       email,
@@ -181,7 +181,7 @@ export const journeyApi = (server: () => RunningServer) => ({
       appRole: 'USER',
       key: REGISTRATION_KEY,
       url: `${server().url}/user/login`,
-      language: 'en',
+      language,
     })
     return apiToken(server(), email, password)
   },

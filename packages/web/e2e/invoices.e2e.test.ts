@@ -6,30 +6,19 @@
  * invoice's incomes show in this month's transactions and its VAT (345.00 + 96.00) in the VAT row of the next month.
  */
 import { dateInPoland } from '@finance/ledger-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'invoices-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 const TODAY = dateInPoland(new Date())
 const NUMBER = `FV/${TODAY.slice(0, 4)}/${TODAY.slice(5, 7)}/1`
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, registerUser } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
-const seed = async () => {
-  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
+async function seed(user: string) {
   const address = { country: 'PL', region: '', city: 'Warszawa', street: 'Prosta', postCode: '00-001', building: '1' }
   await call(user, 'POST', 'config', {
     dataType: 'Invoice',
@@ -54,25 +43,10 @@ const seed = async () => {
   })
 }
 
-beforeAll(async () => {
-  server = await startServer()
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('invoices', () => {
   it('issues an invoice of two lines at 23 % and 8 % for a counterparty; its incomes and VAT are in the books', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/invoices`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/invoices`)
     await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor()
     await page.getByRole('button', { name: 'New invoice' }).click()
     await page.getByLabel('Counterparty').selectOption({ label: 'ACME sp. z o.o. (5260001246)' })
@@ -100,7 +74,7 @@ describe('invoices', () => {
     await screenshot(page, 'invoice-issued')
 
     // The month's transactions: one income per rate, with their VAT.
-    await page.goto(`${server.url}/dashboard/monthly`)
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     await expect.poll(() => page.locator('.dashboard__primary').innerText()).toContain('Programming (+1)')
     const month = await page.locator('.dashboard__primary').innerText()

@@ -14,21 +14,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  REGISTRATION_KEY,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'ksef-user@example.com'
 const USER_PASSWORD = 'User#2026x'
@@ -37,22 +25,10 @@ const SELLER = '7740001454'
 const LAST_MONTH = addMonthsToMonth(dateInPoland(new Date()).slice(0, 7), -1)
 const KSEF = `${SELLER}-${LAST_MONTH.replace('-', '')}05-0100001AF629-AF`
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
-const seed = async () => {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'en',
-  })
-  const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+async function seed(user: string) {
   await call(user, 'POST', 'config', {
     dataType: 'Primary',
     dataObject: {
@@ -88,24 +64,9 @@ const seed = async () => {
   })
 }
 
-beforeAll(async () => {
-  server = await startServer()
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('KSeF and JPK_V7', () => {
   it('imports a purchase from KSeF and reports a file that is no invoice, per file', async () => {
-    const page = browser.page
+    const page = app.page
     const dir = mkdtempSync(join(tmpdir(), 'ksef-e2e-'))
     const purchase = join(dir, `${KSEF}.xml`)
     writeFileSync(
@@ -139,7 +100,7 @@ describe('KSeF and JPK_V7', () => {
         lines: [{ description: 'Paper', net: '100.00', rate: '23' }],
       }),
     )
-    await page.goto(`${server.url}/companydashboard/ksef`)
+    await page.goto(`${app.server.url}/companydashboard/ksef`)
     await page.getByRole('heading', { name: 'KSeF invoices' }).waitFor()
     await page.locator('input[type=file]').setInputFiles([purchase, notes, badNip])
     await page.getByRole('button', { name: 'Import 3 files' }).click()
@@ -175,8 +136,8 @@ describe('KSeF and JPK_V7', () => {
   })
 
   it('downloads last month’s JPK_V7M from the VAT card; its declaration is the card’s VAT to pay', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const page = app.page
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     const button = page.getByRole('button', { name: `Download JPK_V7M for ${LAST_MONTH}` })
     await button.waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()])

@@ -14,18 +14,9 @@ import { readFileSync } from 'node:fs'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice } from '@finance/tax-files/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'ksef-online@example.com'
 const USER_PASSWORD = 'User#2026x'
@@ -35,9 +26,20 @@ const MONTH = dateInPoland(new Date()).slice(0, 7)
 const LAST_MONTH = addMonthsToMonth(MONTH, -1)
 
 let sim: KsefSimulator
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, registerUser } = journeyApi(() => server)
+const app = journey({
+  env: async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    return { FINANCE_KSEF_URL: sim.url, FINANCE_KSEF_FETCH_INTERVAL_MS: '0' }
+  },
+  user: { email: USER_EMAIL, password: USER_PASSWORD },
+  english: true,
+  seed,
+  after: async () => {
+    expect(sim.violations).toEqual([])
+    await sim?.close()
+  },
+})
+const { call } = app
 
 const address = {
   country: 'Polska',
@@ -48,8 +50,7 @@ const address = {
   building: '1',
 }
 
-const seed = async () => {
-  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
+async function seed(user: string) {
   const company = { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' }
   const post = (path: string, dataType: string, dataObject: unknown) =>
     call(user, 'POST', path, { dataType, dataObject })
@@ -75,37 +76,19 @@ const seed = async () => {
   await call(user, 'PUT', 'ksef/connection', { token: sim.token, environment: 'TEST' })
 }
 
-beforeAll(async () => {
-  sim = await startSimulator({ nip: US, pendingPolls: 0 })
-  server = await startServer({ FINANCE_KSEF_URL: sim.url, FINANCE_KSEF_FETCH_INTERVAL_MS: '0' })
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  expect(sim.violations).toEqual([])
-  await sim?.close()
-})
-
 const hashOf = (xml: string) => createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url')
 
 describe('KSeF online', () => {
   it('sends an income to KSeF; its PDF carries the KSeF number and KOD I', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/ksef`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/ksef`)
     await page.getByRole('button', { name: 'Send FV 1/2026 to KSeF' }).click()
     await page.getByText(/Sent FV 1\/2026: KSeF number/).waitFor()
     expect(sim.invoices.map((i) => i.invoiceNumber)).toEqual(['FV 1/2026'])
     const held = sim.invoices[0]!
     await screenshot(page, 'ksef-online-sent')
 
-    await page.goto(`${server.url}/companydashboard/revenues/fixed`)
+    await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'Programming' }) }).last()
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -125,7 +108,7 @@ describe('KSeF online', () => {
   })
 
   it('fetches a supplier’s invoice from KSeF into the expenses', async () => {
-    const page = browser.page
+    const page = app.page
     const received = sim.receive(
       buildInvoice({
         sellerNip: SUPPLIER,
@@ -141,10 +124,10 @@ describe('KSeF online', () => {
         lines: [{ description: 'Hosting', net: '1000.00', rate: '23' }],
       }),
     )
-    await page.goto(`${server.url}/companydashboard/ksef`)
+    await page.goto(`${app.server.url}/companydashboard/ksef`)
     await page.getByRole('button', { name: 'Fetch received invoices' }).click()
     await page.getByText('Received 1, imported 1').first().waitFor()
-    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
     const card = page.locator('section', { has: page.getByRole('heading', { name: /ZAK 7\/2026/ }) }).last()
     await card.waitFor()
     expect(await card.innerText()).toContain('Hosting Polska sp. z o.o.')

@@ -12,44 +12,31 @@
  * one-time expenses dated today, added through the Fees screen as a user would.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  readOutbox,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  seedVatAndIncome,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { readOutbox, screenshot, seedVatAndIncome } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'live-user@example.com'
 const USER_PASSWORD = 'Live#2026x'
-
-let server: RunningServer
-let browser: LaunchedBrowser
-let userToken: string
-
-const { call, registerUser } = journeyApi(() => server)
 
 // The server's "today" is the date in Poland; the browser runs in the same time zone, so both open the same month
 // and a reminder is due on the same day even around midnight.
 const TIME_ZONE = 'Europe/Warsaw'
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date())
 
-const seed = async () => {
-  userToken = await registerUser(USER_EMAIL, USER_PASSWORD)
-  await seedVatAndIncome(call, userToken, Number(today.slice(0, 4)) - 1)
-}
+const app = journey({
+  env: { FINANCE_REMINDER_INTERVAL_MS: '1000', FINANCE_REMINDER_LEAD_DAYS: '3' },
+  timezoneId: TIME_ZONE,
+  user: { email: USER_EMAIL, password: USER_PASSWORD },
+  english: true,
+  seed: (user) => seedVatAndIncome(app.call, user, Number(today.slice(0, 4)) - 1),
+})
+const { call } = app
 
 const loaded = (page: Page) => page.waitForSelector('.dashboard[aria-busy="false"] .tx-table')
 
 const openMonth = async (page: Page) => {
-  await page.goto(`${server.url}/dashboard/monthly`)
+  await page.goto(`${app.server.url}/dashboard/monthly`)
   await loaded(page)
 }
 
@@ -69,7 +56,7 @@ const saveFlag = async (page: Page, action: () => Promise<void>) => {
 
 /** Adds a private one-time expense dated today through the Fees screen. */
 const addExpense = async (page: Page, name: string, amount: string) => {
-  await page.goto(`${server.url}/companydashboard/fees/fixed`)
+  await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
   const form = page.getByRole('form', { name: 'Add One Time Expense' })
   await form.getByLabel('Date *').fill(today)
   await form.getByLabel('Name *').fill(name)
@@ -80,7 +67,7 @@ const addExpense = async (page: Page, name: string, amount: string) => {
 
 /** Changes an expense's amount through its card on the Fees screen. */
 const changeAmount = async (page: Page, name: string, amount: string) => {
-  await page.goto(`${server.url}/companydashboard/fees/fixed`)
+  await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
   const item = card(page, name)
   await item.getByRole('button', { name: 'Edit', exact: true }).click()
   await item.getByLabel('Amount *').fill(amount)
@@ -88,24 +75,9 @@ const changeAmount = async (page: Page, name: string, amount: string) => {
   await expect.poll(() => item.locator('form').count(), { timeout: 10_000 }).toBe(0)
 }
 
-beforeAll(async () => {
-  server = await startServer({ FINANCE_REMINDER_INTERVAL_MS: '1000', FINANCE_REMINDER_LEAD_DAYS: '3' })
-  await seed()
-  browser = await launchBrowser({ timezoneId: TIME_ZONE })
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('the live month', () => {
   it('shows an expense added after the month was viewed, without a reset; Refresh re-reads', async () => {
-    const { page } = browser
+    const { page } = app
     await openMonth(page)
     expect(await row(page, /Printer/).count()).toBe(0)
     await addExpense(page, 'Printer', '100')
@@ -113,7 +85,7 @@ describe('the live month', () => {
     expect(await text(row(page, /Printer/))).toContain('100.00')
 
     // Added elsewhere (another device) while the dashboard is open: Refresh shows it.
-    await call(userToken, 'POST', 'fee', {
+    await call(app.token, 'POST', 'fee', {
       dataType: 'Expense',
       eventType: 'Fixed expense add',
       dataObject: { date: today, name: 'Toner', amount: '40.00', isCompany: false, percent: '0', invoiceDate: null },
@@ -125,7 +97,7 @@ describe('the live month', () => {
   })
 
   it('keeps a completed row completed when its amount changes, shows what remains, and settles it in one click', async () => {
-    const { page } = browser
+    const { page } = app
     await saveFlag(page, () => card(page, 'Printer').getByLabel('Completed').check())
     await expect.poll(() => card(page, 'Printer').getAttribute('class')).toContain('card--dimmed')
 
@@ -145,7 +117,7 @@ describe('the live month', () => {
   })
 
   it('Reset current month clears the ticks and keeps every item and amount', async () => {
-    const { page } = browser
+    const { page } = app
     await openMonth(page)
     const revenue = card(page, 'Programming services')
     await saveFlag(page, () => revenue.getByLabel('Completed').check())
@@ -171,7 +143,7 @@ describe('the live month', () => {
   })
 
   it("completes a row from the reminder e-mail's Accept link after its amount was edited", async () => {
-    const { page } = browser
+    const { page } = app
     await addExpense(page, 'Internet', '80')
     await openMonth(page)
     await saveFlag(page, () => card(page, 'Internet').getByLabel('Notification').check())
@@ -181,7 +153,7 @@ describe('the live month', () => {
       .poll(
         () => {
           try {
-            mail = readOutbox(server.dataDir)
+            mail = readOutbox(app.server.dataDir)
           } catch {
             return false
           }
@@ -196,7 +168,7 @@ describe('the live month', () => {
 
     await changeAmount(page, 'Internet', '95')
     await page.goto(link!)
-    await page.waitForURL(`${server.url}/accept`)
+    await page.waitForURL(`${app.server.url}/accept`)
     await expect.poll(() => page.locator('main [role=status]').innerText()).toBe('Transaction marked as completed.')
     await screenshot(page, 'live-accept-after-edit')
 

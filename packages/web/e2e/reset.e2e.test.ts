@@ -16,27 +16,15 @@
  * confirmation by keyboard, checking that focus is never lost to the page.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  seedVatAndIncome,
-  startServer,
-  useEnglish,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot, seedVatAndIncome } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'reset-user@example.com'
 const USER_PASSWORD = 'Reset#2026x'
 
-let server: RunningServer
-let browser: LaunchedBrowser
-
-const { call, registerUser } = journeyApi(() => server)
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
+const { call } = app
 
 // The browser and the server share this machine's clock: the dashboard opens on this month.
 const now = new Date()
@@ -49,8 +37,7 @@ const otherMonth = thisMonth === 1 ? 2 : thisMonth - 1
 const other = ym(thisYear, otherMonth)
 const monthName = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(thisYear, thisMonth - 1, 1))
 
-const seed = async () => {
-  const user = await registerUser(USER_EMAIL, USER_PASSWORD)
+async function seed(user: string) {
   const since = thisYear - 1
   await seedVatAndIncome(call, user, since)
   await call(user, 'POST', 'fee', {
@@ -144,31 +131,16 @@ const yearTable = async (page: Page, chart: 'monthly' | 'increasing') => {
 }
 
 const openYear = async (page: Page) => {
-  await page.goto(`${server.url}/dashboard/yearly`)
+  await page.goto(`${app.server.url}/dashboard/yearly`)
   await page.waitForSelector(`.period-nav__title[data-year="${thisYear}"]`)
   await page.waitForSelector('.dashboard[aria-busy="false"] rect.bar')
 }
-
-beforeAll(async () => {
-  server = await startServer()
-  await seed()
-  browser = await launchBrowser()
-  await useEnglish(browser.context, server.url)
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 let yearBefore: { monthly: string; increasing: string }
 
 describe('reset current month', () => {
   it('reaches the monthly dashboard through the menu with the keyboard alone', async () => {
-    const { page } = browser
+    const { page } = app
     const menuButton = page.getByRole('button', { name: 'Menu', exact: true })
     const menu = page.getByRole('navigation', { name: 'Menu' })
     await menuButton.focus()
@@ -194,13 +166,13 @@ describe('reset current month', () => {
     }
     expect(walked).toEqual(['Close menu', 'Home', 'Dashboard', 'Monthly'])
     await page.keyboard.press('Enter')
-    await page.waitForURL(`${server.url}/dashboard/monthly`)
+    await page.waitForURL(`${app.server.url}/dashboard/monthly`)
     await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false')
     await page.waitForSelector('.period-nav__title[data-month]')
   })
 
   it('shows the month computed from the items and keeps Completed until the month is reset', async () => {
-    const { page } = browser
+    const { page } = app
     expect(await shownMonth(page)).toBe(current)
     await loaded(page)
     await expectMonthFigures(page)
@@ -211,7 +183,7 @@ describe('reset current month', () => {
   })
 
   it('opens the reset popup with Enter, keeps Tab inside it and closes it with Escape, changing nothing', async () => {
-    const { page } = browser
+    const { page } = app
     const dialog = await openResetWithKeyboard(page)
     // Tab walks the choices and wraps around inside the popup; Shift+Tab walks back.
     const order: string[] = []
@@ -234,7 +206,7 @@ describe('reset current month', () => {
   })
 
   it('resets the month from the keyboard: the rows come back with the same figures and without Completed', async () => {
-    const { page } = browser
+    const { page } = app
     const dialog = await openResetWithKeyboard(page)
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('Reset current month')
@@ -256,7 +228,7 @@ describe('reset current month', () => {
 
 describe('reset current year', () => {
   it('reads the yearly figures before the reset', async () => {
-    const { page } = browser
+    const { page } = app
     await openYear(page)
     yearBefore = { monthly: await yearTable(page, 'monthly'), increasing: await yearTable(page, 'increasing') }
     const thisMonthRow = page
@@ -267,8 +239,8 @@ describe('reset current year', () => {
   })
 
   it('clears Completed in every month of the year and keeps the figures', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const { page } = app
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     await loaded(page)
     // Completed in this month and in another month of the same year.
     await completeVat(page)
@@ -299,7 +271,7 @@ describe('reset current year', () => {
   })
 
   it('shows the same yearly figures after the reset, and the month popup works from the keyboard', async () => {
-    const { page } = browser
+    const { page } = app
     await openYear(page)
     expect(await yearTable(page, 'monthly')).toBe(yearBefore.monthly)
     expect(await yearTable(page, 'increasing')).toBe(yearBefore.increasing)
@@ -333,8 +305,8 @@ describe('reset current year', () => {
 
 describe('deleting an item', () => {
   it('confirms with the keyboard and keeps focus on the page when the item goes', async () => {
-    const { page } = browser
-    await page.goto(`${server.url}/dashboard/monthly`)
+    const { page } = app
+    await page.goto(`${app.server.url}/dashboard/monthly`)
     await loaded(page)
     const trash = page.getByRole('button', { name: 'Delete Office rent' })
     await trash.focus()

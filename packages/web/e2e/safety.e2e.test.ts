@@ -5,37 +5,16 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  type LaunchedBrowser,
-  launchBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-} from './harness.ts'
+import { expect, it } from 'vitest'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
-let server: RunningServer
-let browser: LaunchedBrowser | undefined
-screenshotOnFailure(() => browser)
-
-beforeAll(async () => {
-  server = await startServer({ FINANCE_BACKUP_DIR: mkdtempSync(join(tmpdir(), 'finance-e2e-backups-')) })
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = journey({ env: { FINANCE_BACKUP_DIR: mkdtempSync(join(tmpdir(), 'finance-e2e-backups-')) } })
 
 it('shows an ADMIN the scheduled backup and downloads their own data', async () => {
-  const page = browser!.page
-  await login(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
-  await page.goto(`${server.url}/settings`)
+  const page = app.page
+  await login(page, app.server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
+  await page.goto(`${app.server.url}/settings`)
   await page.getByTestId('backup-card').waitFor()
   // The first scheduled run comes a minute after start; until then the card says none was taken.
   await expect

@@ -7,29 +7,18 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { poEntries } from '../src/test/po.ts'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  API_KEY,
-  journeyApi,
-  type LaunchedBrowser,
-  launchBrowser,
-  login,
-  type RunningServer,
-  screenshotDir,
-  startServer,
-} from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshotDir } from './harness.ts'
+import { journey } from './steps.ts'
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf, registerUser } = journeyApi(() => server)
+const app = journey({ seed, asAdmin: true })
+const { call, tokenOf, registerUser } = app
 
 const thisYear = new Date().getFullYear()
 
 /** Books with wide figures (six-digit amounts, long names) in every month of this year. */
-const seed = async () => {
+async function seed() {
   const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
   const fee = (dataType: string, dataObject: Record<string, unknown>) =>
     call(admin, 'POST', 'fee', { dataType, eventType: dataType, dataObject })
@@ -78,7 +67,7 @@ const settle = async (page: Page) => {
 }
 
 const setLanguage = (page: Page, lang: 'pl' | 'en') =>
-  page.context().addCookies([{ name: 'finance_lang', value: lang, url: server.url }])
+  page.context().addCookies([{ name: 'finance_lang', value: lang, url: app.server.url }])
 
 const setMode = (page: Page, mode: 'light' | 'dark') => page.evaluate((m) => localStorage.setItem('site mode', m), mode)
 
@@ -100,28 +89,16 @@ const overflowing = (page: Page) =>
     return found
   })
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  await seed()
-  await login(browser.page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 describe('dashboards that fit', () => {
   for (const lang of ['pl', 'en'] as const) {
     for (const width of [1280, 400]) {
       it(`shows every figure of the dashboards whole at ${width} px (${lang})`, async () => {
-        const page = browser.page
+        const page = app.page
         await setLanguage(page, lang)
         await page.setViewportSize({ width, height: 900 })
         const found: Record<string, string[]> = {}
         for (const path of ['/dashboard/monthly', '/dashboard/yearly']) {
-          await page.goto(`${server.url}${path}`)
+          await page.goto(`${app.server.url}${path}`)
           await settle(page)
           const bad = await overflowing(page)
           if (bad.length > 0) found[path] = bad
@@ -132,11 +109,11 @@ describe('dashboards that fit', () => {
   }
 
   it('shows the current month in the summary without scrolling, on a phone too', async () => {
-    const page = browser.page
+    const page = app.page
     await setLanguage(page, 'en')
     for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${server.url}/dashboard/monthly`)
+      await page.goto(`${app.server.url}/dashboard/monthly`)
       await settle(page)
       const current = page.locator('[data-current-month="true"]').first()
       await current.waitFor()
@@ -148,16 +125,16 @@ describe('dashboards that fit', () => {
   })
 
   it('saves the monthly dashboard at 1280 / 400 px × pl / en × light / dark', async () => {
-    const page = browser.page
+    const page = app.page
     mkdirSync(screenshotDir, { recursive: true })
     for (const lang of ['pl', 'en'] as const) {
       for (const mode of ['light', 'dark'] as const) {
         await setLanguage(page, lang)
-        await page.goto(`${server.url}/dashboard/monthly`)
+        await page.goto(`${app.server.url}/dashboard/monthly`)
         await setMode(page, mode)
         for (const width of [1280, 400]) {
           await page.setViewportSize({ width, height: 900 })
-          await page.goto(`${server.url}/dashboard/monthly`)
+          await page.goto(`${app.server.url}/dashboard/monthly`)
           await settle(page)
           expect(
             await page.evaluate(() => document.body.classList.contains(localStorage.getItem('site mode') ?? '')),
@@ -178,11 +155,11 @@ describe('settings on a phone', () => {
   it('keeps a long e-mail address inside its card at 400 px', async () => {
     const email = 'katarzyna.wisniewska-kowalczyk.biuro.rachunkowe@przyklad-firmy.example.com'
     await registerUser(email, 'User#2026long')
-    const context = await browser.browser.newContext({ viewport: { width: 400, height: 800 } })
+    const context = await app.browser.browser.newContext({ viewport: { width: 400, height: 800 } })
     try {
       const page = await context.newPage()
-      await login(page, server.url, email, 'User#2026long')
-      await page.goto(`${server.url}/settings`)
+      await login(page, app.server.url, email, 'User#2026long')
+      await page.goto(`${app.server.url}/settings`)
       await page.getByText(email).waitFor()
       expect(await overflowing(page)).toEqual([])
       const card = await page.getByText(email).evaluate((el) => {
@@ -200,11 +177,11 @@ describe('settings on a phone', () => {
 
 describe('the Reset dialog', () => {
   it('lays its buttons out as one column of equal, one-line buttons at 1280 and 400 px', async () => {
-    const page = browser.page
+    const page = app.page
     await setLanguage(page, 'pl')
     for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 800 })
-      await page.goto(`${server.url}/dashboard/monthly`)
+      await page.goto(`${app.server.url}/dashboard/monthly`)
       await settle(page)
       await page.getByRole('button', { name: 'Resetuj', exact: true }).click()
       const dialog = page.getByRole('dialog')
@@ -230,10 +207,10 @@ describe('the Reset dialog', () => {
 
 describe('the log viewer', () => {
   it('refuses a wrong key in Polish, clears the error with the right one, and shows a table of entries', async () => {
-    const page = browser.page
+    const page = app.page
     await setLanguage(page, 'pl')
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto(`${server.url}/logs`)
+    await page.goto(`${app.server.url}/logs`)
     await page.getByLabel('Klucz API').fill('not-the-key')
     await page.getByRole('button', { name: 'Ustaw klucz' }).click()
     const refusal = page.locator('.logs__key-error')
@@ -264,11 +241,11 @@ describe('the log viewer', () => {
 
 describe('message popups', () => {
   it('never cover the page’s or the cards’ titles', async () => {
-    const page = browser.page
+    const page = app.page
     await setLanguage(page, 'en')
     for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 800 })
-      await page.goto(`${server.url}/logs`)
+      await page.goto(`${app.server.url}/logs`)
       await page.getByLabel('Api key').fill('not-the-key')
       await page.getByRole('button', { name: 'Set key' }).click()
       await page.locator('.logs__key-error').waitFor()
@@ -324,7 +301,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('no English in the Polish UI', () => {
   it('walks every route in Polish and finds no English message on the page', async () => {
-    const page = browser.page
+    const page = app.page
     await setLanguage(page, 'pl')
     await page.setViewportSize({ width: 1280, height: 800 })
     const messages = englishOnlyMessages().map((m) => ({
@@ -355,7 +332,7 @@ describe('no English in the Polish UI', () => {
       '/accept?key=not-a-key',
       '/no/such/page',
     ]) {
-      await page.goto(`${server.url}${path}`)
+      await page.goto(`${app.server.url}${path}`)
       await settle(page)
       await page.waitForTimeout(200)
       const text = `${await page.title()}\n${await page.locator('body').innerText()}`

@@ -6,44 +6,21 @@
  * Enter, Tab to Dalej), saves, and reads what the first months owe; Settings opens the set-up again.
  */
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'setup-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 const START_MONTH = addMonthsToMonth(dateInPoland(new Date()).slice(0, 7), -2)
 const START = `${START_MONTH}-10`
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf, registerUser } = journeyApi(() => server)
-
-beforeAll(async () => {
-  server = await startServer()
-  await registerUser(USER_EMAIL, USER_PASSWORD)
-  browser = await launchBrowser()
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD } })
+const { call, tokenOf } = app
 
 describe('first-run set-up', () => {
   it('opens Company, Taxes and ZUS on a first visit without a 404 or an error in the console', async () => {
-    const page = browser.page
+    const page = app.page
     const notFound: string[] = []
     const errors: string[] = []
     const onResponse = (r: { status(): number; url(): string }) => void (r.status() === 404 && notFound.push(r.url()))
@@ -55,18 +32,18 @@ describe('first-run set-up', () => {
       'companydashboard/fees/taxes',
       'companydashboard/fees/socialsecurity',
     ]) {
-      await page.goto(`${server.url}/${path}`)
+      await page.goto(`${app.server.url}/${path}`)
       await page.waitForLoadState('networkidle')
     }
     page.off('response', onResponse)
     page.off('console', onConsole)
     expect(notFound).toEqual([])
     expect(errors).toEqual([])
-    await page.goto(`${server.url}/`)
+    await page.goto(`${app.server.url}/`)
   })
 
   it('is offered to a new user, goes by keyboard, writes the settings and shows what the first months owe', async () => {
-    const page = browser.page
+    const page = app.page
     await page.getByRole('link', { name: 'Rozpocznij konfigurację' }).click()
     await page.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' }).waitFor()
     await page.getByLabel('Nazwa firmy').fill('Kowalski IT')
@@ -110,8 +87,8 @@ describe('first-run set-up', () => {
   })
 
   it('opens the set-up again from Settings', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/settings`)
+    const page = app.page
+    await page.goto(`${app.server.url}/settings`)
     await page.getByRole('link', { name: 'Otwórz konfigurację' }).waitFor()
     await screenshot(page, 'setup-settings-reopen')
     await page.getByRole('link', { name: 'Otwórz konfigurację' }).click()

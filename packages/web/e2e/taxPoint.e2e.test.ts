@@ -4,55 +4,20 @@
  * A licence bought from Ireland is entered as an import of services with its hint (VAT across borders).
  * Screenshots at 1280 and 400 px in test-output/screenshots (item-tax-months-*.png, item-cross-border-*.png).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  journeyApi,
-  launchBrowser,
-  type LaunchedBrowser,
-  login,
-  REGISTRATION_KEY,
-  type RunningServer,
-  screenshot,
-  screenshotOnFailure,
-  startServer,
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './harness.ts'
+import { journey } from './steps.ts'
 
 const USER_EMAIL = 'dates-user@example.com'
 const USER_PASSWORD = 'User#2026x'
 
-let server: RunningServer
-let browser: LaunchedBrowser
-const { call, tokenOf } = journeyApi(() => server)
-
-beforeAll(async () => {
-  server = await startServer()
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'account/register', {
-    email: USER_EMAIL,
-    password: USER_PASSWORD,
-    confirmPassword: USER_PASSWORD,
-    appRole: 'USER',
-    key: REGISTRATION_KEY,
-    url: `${server.url}/user/login`,
-    language: 'pl',
-  })
-  browser = await launchBrowser()
-  await login(browser.page, server.url, USER_EMAIL, USER_PASSWORD)
-})
-
-screenshotOnFailure(() => browser)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD, language: 'pl' } })
+const { call, tokenOf } = app
 
 describe('the dates of a company item', () => {
   it('proposes the item’s date as the invoice date and shows the tax months before saving', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/revenues/fixed`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
     const form = page.getByRole('form', { name: 'Dodaj przychód jednorazowy' })
     await form.getByLabel('Data *').fill('2026-10-02')
     await form.getByLabel('Nazwa *').fill('Audyt')
@@ -71,8 +36,8 @@ describe('the dates of a company item', () => {
 describe('a purchase from abroad', () => {
   // docs/tax-rules.md §19.1: the buyer self-assesses the VAT of services bought abroad.
   it('is entered as an import of services, the form says what that means, and it is saved with its kind', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/fees/fixed`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
     const form = page.getByRole('form', { name: 'Dodaj wydatek jednorazowy' })
     await form.getByLabel('Data *').fill('2026-03-05')
     await form.getByLabel('Nazwa *').fill('Licencja')

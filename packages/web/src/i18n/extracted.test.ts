@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { features } from '../../lingui.config.ts'
 import { poEntries } from '../test/po.ts'
 
 /**
@@ -14,20 +15,6 @@ import { poEntries } from '../test/po.ts'
  * and a translation fails here, instead of showing English in the Polish UI.
  */
 const web = fileURLToPath(new URL('../..', import.meta.url))
-const features = [
-  'company',
-  'fees',
-  'revenues',
-  'dashboard',
-  'logs',
-  'books',
-  'ksef',
-  'safety',
-  'bank',
-  'assets',
-  'setup',
-  'invoices',
-] as const
 const out = mkdtempSync(join(tmpdir(), 'finance-lingui-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 

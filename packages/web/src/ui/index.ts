@@ -3,6 +3,7 @@ export { Card, type CardProps } from './Card.tsx'
 export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
 export { Checkbox, Field, FormErrors, NumberInput, Select, type SelectOption, TextInput } from './Field.tsx'
+export { FileDrop, type FileDropProps } from './FileDrop.tsx'
 export { Loader } from './Loader.tsx'
 export {
   createMessageStore,
@@ -17,5 +18,6 @@ export {
 export { Modal, type ModalProps } from './Modal.tsx'
 export { PencilToggle, TrashButton } from './PencilToggle.tsx'
 export { PeriodNav, type PeriodNavProps } from './PeriodNav.tsx'
+export { type HeadColumn, TableHead } from './TableHead.tsx'
 export { Tile, TileGroup } from './Tile.tsx'
 export { Icon, type IconName } from './icons.tsx'

@@ -26,9 +26,9 @@ export const tableCsv = (table: HTMLTableElement, dialect: CsvDialect = RFC4180)
   return renderCsv(header ? rowCells(header) : [], body.map(rowCells), dialect)
 }
 
-/** Hands a text file to the browser's download. */
-export const saveText = (fileName: string, text: string, type: string): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Hands a file (text, or the bytes of a PDF) to the browser's download. */
+export const saveText = (fileName: string, content: BlobPart, type: string): void => {
+  const url = URL.createObjectURL(new Blob([content], { type }))
   const a = document.createElement('a')
   a.href = url
   a.download = fileName

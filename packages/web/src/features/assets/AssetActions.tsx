@@ -15,6 +15,13 @@ import type { AssetCardDto, AssetVatDto, InventoryDto } from './types.ts'
 
 type Fields = Record<string, string>
 
+/** A field's value, its change and the API's refusal of it, spread on an input or a select: `{...field('date')}`. */
+const bindFields = (v: Fields, setV: (next: Fields) => void, errors: Fields) => (name: string) => ({
+  value: v[name],
+  onChange: (e: { target: { value: string } }) => setV({ ...v, [name]: e.target.value }),
+  error: errors[name],
+})
+
 /** A form's sending state and the API's refusal, field by field, in the user's language. */
 const useSend = () => {
   const { t } = useLingui()
@@ -47,6 +54,7 @@ const ImprovementForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
   const f = useFormat()
   const [v, setV] = useState<Fields>({ date: '', amount: '', document: '' })
   const { errors, formErrors, sending, send } = useSend()
+  const field = bindFields(v, setV, errors)
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void send(
@@ -66,25 +74,9 @@ const ImprovementForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
         <Trans>An improvement raises the initial value; the write-offs follow it from the next month.</Trans>
       </p>
       <FormErrors errors={formErrors} />
-      <TextInput
-        label={t`Date of the improvement`}
-        type="date"
-        value={v.date}
-        onChange={(e) => setV({ ...v, date: e.target.value })}
-        error={errors.date}
-      />
-      <NumberInput
-        label={t`Amount (net)`}
-        value={v.amount}
-        onChange={(e) => setV({ ...v, amount: e.target.value })}
-        error={errors.amount}
-      />
-      <TextInput
-        label={t`Document`}
-        value={v.document}
-        onChange={(e) => setV({ ...v, document: e.target.value })}
-        error={errors.document}
-      />
+      <TextInput label={t`Date of the improvement`} type="date" {...field('date')} />
+      <NumberInput label={t`Amount (net)`} {...field('amount')} />
+      <TextInput label={t`Document`} {...field('document')} />
       <Button type="submit" disabled={sending}>
         <Trans>Record the improvement</Trans>
       </Button>
@@ -98,6 +90,7 @@ const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Assets
   const [v, setV] = useState<Fields>({ date: '', reason: 'sale', price: '', document: '' })
   const [changeOfActivity, setChange] = useState(false)
   const { errors, formErrors, sending, send } = useSend()
+  const field = bindFields(v, setV, errors)
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const body = { ...v, changeOfActivity, ...(v.reason === 'sale' ? {} : { price: '' }) }
@@ -114,28 +107,18 @@ const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Assets
       <FormErrors errors={formErrors} />
       <Select
         label={t`Reason`}
-        value={v.reason}
-        onChange={(e) => setV({ ...v, reason: e.target.value })}
-        error={errors.reason}
+        {...field('reason')}
         options={[
           { value: 'sale', label: t`sale` },
           { value: 'liquidation', label: t`liquidation` },
           { value: 'privateUse', label: t`transfer to private use` },
         ]}
       />
-      <TextInput
-        label={t`Date`}
-        type="date"
-        value={v.date}
-        onChange={(e) => setV({ ...v, date: e.target.value })}
-        error={errors.date}
-      />
+      <TextInput label={t`Date`} type="date" {...field('date')} />
       {v.reason === 'sale' && (
         <NumberInput
           label={t`Price (net)`}
-          value={v.price}
-          onChange={(e) => setV({ ...v, price: e.target.value })}
-          error={errors.price}
+          {...field('price')}
           hint={t`The sale's invoice is recorded as an income; the undepreciated value becomes a cost.`}
         />
       )}
@@ -154,12 +137,7 @@ const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Assets
           </Trans>
         </p>
       )}
-      <TextInput
-        label={t`Document`}
-        value={v.document}
-        onChange={(e) => setV({ ...v, document: e.target.value })}
-        error={errors.document}
-      />
+      <TextInput label={t`Document`} {...field('document')} />
       <Button type="submit" variant="danger" disabled={sending}>
         <Trans>Record the disposal</Trans>
       </Button>
@@ -172,6 +150,7 @@ const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
   const f = useFormat()
   const [v, setV] = useState<Fields>({ date: '', price: '', document: '' })
   const { errors, formErrors, sending, send } = useSend()
+  const field = bindFields(v, setV, errors)
   const p = card.asset.privateSale
   if (!p) return null
   const submit = (e: FormEvent) => {
@@ -215,25 +194,9 @@ const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
       ) : (
         <form onSubmit={submit} noValidate>
           <FormErrors errors={formErrors} />
-          <TextInput
-            label={t`Date of the sale`}
-            type="date"
-            value={v.date}
-            onChange={(e) => setV({ ...v, date: e.target.value })}
-            error={errors.date}
-          />
-          <NumberInput
-            label={t`Price`}
-            value={v.price}
-            onChange={(e) => setV({ ...v, price: e.target.value })}
-            error={errors.price}
-          />
-          <TextInput
-            label={t`Document`}
-            value={v.document}
-            onChange={(e) => setV({ ...v, document: e.target.value })}
-            error={errors.document}
-          />
+          <TextInput label={t`Date of the sale`} type="date" {...field('date')} />
+          <NumberInput label={t`Price`} {...field('price')} />
+          <TextInput label={t`Document`} {...field('document')} />
           <Button type="submit" disabled={sending}>
             <Trans>Record the sale</Trans>
           </Button>
@@ -253,6 +216,7 @@ const VatUseForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsAp
   const [v, setV] = useState<Fields>(empty)
   const [result, setResult] = useState<AssetVatDto | null>(null)
   const { errors, formErrors, sending, send } = useSend()
+  const field = bindFields(v, setV, errors)
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const body: Record<string, unknown> = { date: v.date, taxedPercent: (v.taxedPercent ?? '').trim() }
@@ -288,19 +252,8 @@ const VatUseForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsAp
         </Trans>
       </p>
       <FormErrors errors={formErrors} />
-      <TextInput
-        label={t`From (date)`}
-        type="date"
-        value={v.date}
-        onChange={(e) => setV({ ...v, date: e.target.value })}
-        error={errors.date}
-      />
-      <NumberInput
-        label={t`Share of use in taxed sales (%)`}
-        value={v.taxedPercent}
-        onChange={(e) => setV({ ...v, taxedPercent: e.target.value })}
-        error={errors.taxedPercent}
-      />
+      <TextInput label={t`From (date)`} type="date" {...field('date')} />
+      <NumberInput label={t`Share of use in taxed sales (%)`} {...field('taxedPercent')} />
       <NumberInput
         label={t`Input VAT at acquisition (only for an asset not entered from a purchase)`}
         value={v.inputVat}
@@ -361,6 +314,7 @@ export const InventoryCard = ({
   const [inventory, setInventory] = useState<InventoryDto | null>(null)
   const [v, setV] = useState<Fields>({ kind: 'end', date: '', amount: '' })
   const { errors, formErrors, sending, send } = useSend()
+  const field = bindFields(v, setV, errors)
   useEffect(() => {
     let live = true
     impl.loadInventory(year).then(
@@ -407,9 +361,7 @@ export const InventoryCard = ({
         <FormErrors errors={formErrors} />
         <Select
           label={t`Stock-taking`}
-          value={v.kind}
-          onChange={(e) => setV({ ...v, kind: e.target.value })}
-          error={errors.kind}
+          {...field('kind')}
           options={[
             { value: 'start', label: t`at the start of the year` },
             { value: 'end', label: t`at the end of the year` },
@@ -418,17 +370,10 @@ export const InventoryCard = ({
         <TextInput
           label={t`Date of the stock-taking`}
           type="date"
-          value={v.date}
-          onChange={(e) => setV({ ...v, date: e.target.value })}
-          error={errors.date}
+          {...field('date')}
           hint={t`Blank: 1 January or 31 December.`}
         />
-        <NumberInput
-          label={t`Value of the stock`}
-          value={v.amount}
-          onChange={(e) => setV({ ...v, amount: e.target.value })}
-          error={errors.amount}
-        />
+        <NumberInput label={t`Value of the stock`} {...field('amount')} />
         <Button type="submit" disabled={sending}>
           <Trans>Record the stock-taking</Trans>
         </Button>

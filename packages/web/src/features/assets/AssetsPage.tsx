@@ -9,7 +9,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, FormErrors, Loader, NumberInput, PeriodNav, Select, TextInput, useMessages } from '../../ui/index.ts'
+import {
+  Button,
+  FormErrors,
+  Loader,
+  NumberInput,
+  PeriodNav,
+  Select,
+  TableHead,
+  TextInput,
+  useMessages,
+} from '../../ui/index.ts'
 import { AssetActions, InventoryCard } from './AssetActions.tsx'
 import { type AssetsApi, createAssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
@@ -52,40 +62,20 @@ const RegisterTable = ({
         <caption>
           <Trans>Register of fixed assets and intangibles, as of the end of {register.year}</Trans>
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>No.</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Name</Trans>
-            </th>
-            <th scope="col">
-              <Trans>KŚT</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Entered</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Initial value</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Method and rate</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Write-offs in the year</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Of which costs</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Write-offs to date</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Remaining</Trans>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t`No.`,
+            t`Name`,
+            t`KŚT`,
+            t`Entered`,
+            { label: t`Initial value`, num: true },
+            t`Method and rate`,
+            { label: t`Write-offs in the year`, num: true },
+            { label: t`Of which costs`, num: true },
+            { label: t`Write-offs to date`, num: true },
+            { label: t`Remaining`, num: true },
+          ]}
+        />
         <tbody>
           {register.assets.map((a) => (
             <tr key={a.id} aria-selected={selected === a.id} className={selected === a.id ? 'is-selected' : undefined}>
@@ -139,6 +129,7 @@ const RegisterTable = ({
 }
 
 const AssetCard = ({ card }: { card: AssetCardDto }) => {
+  const { t } = useLingui()
   const f = useFormat()
   const method = useMethodName()
   const a = card.asset
@@ -199,25 +190,15 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
         <caption>
           <Trans>The plan year by year</Trans>
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Year</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Write-offs</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Of which costs</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>To date</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Remaining</Trans>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t`Year`,
+            { label: t`Write-offs`, num: true },
+            { label: t`Of which costs`, num: true },
+            { label: t`To date`, num: true },
+            { label: t`Remaining`, num: true },
+          ]}
+        />
         <tbody>
           {card.years.map((y) => (
             <tr key={y.year}>

@@ -9,12 +9,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type DragEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { formatMoney } from '@finance/ledger-core/format'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Checkbox, Loader, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
@@ -129,8 +129,6 @@ export const BankPage = ({ effects }: Props) => {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const previewed = useSelector(actor, (s) => s.context.preview)
   const [preview, setPreview] = useState(false)
-  const [over, setOver] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
 
   useEffect(() => {
@@ -161,14 +159,6 @@ export const BankPage = ({ effects }: Props) => {
     }
   }, [actor, messages, t, i18n])
 
-  const add = (list: FileList | null) => {
-    if (list && list.length > 0) actor.send({ type: 'IMPORT', files: [...list], preview })
-  }
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault()
-    setOver(false)
-    add(e.dataTransfer.files)
-  }
   const act = (action: BankAction) => actor.send({ type: 'ACT', action })
   const reason = (code: string) => {
     const known = REASONS[code]
@@ -193,33 +183,15 @@ export const BankPage = ({ effects }: Props) => {
           are matched and ticked with the day they were paid; the rest waits below for you.
         </Trans>
       </p>
-      <section
-        className={`bank-drop${over ? ' bank-drop--over' : ''}`}
-        aria-label={t`Drop zone for statement files`}
-        onDragOver={(e) => {
-          e.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
+      <FileDrop
+        label={t`Drop zone for statement files`}
+        prompt={<Trans>Drag statement files here, or</Trans>}
+        choose={<Trans>Choose files</Trans>}
+        describedBy={hintId}
+        disabled={busy}
+        testId="bank-files"
+        onFiles={(files) => actor.send({ type: 'IMPORT', files, preview })}
       >
-        <p>
-          <Trans>Drag statement files here, or</Trans>
-        </p>
-        <Button variant="secondary" onClick={() => input.current?.click()} aria-describedby={hintId} disabled={busy}>
-          <Trans>Choose files</Trans>
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          data-testid="bank-files"
-          onChange={(e) => {
-            add(e.target.files)
-            e.target.value = ''
-          }}
-        />
         <Checkbox
           label={t`Preview only: show what the files would add, match and create by your rules, write nothing`}
           checked={preview}
@@ -234,7 +206,7 @@ export const BankPage = ({ effects }: Props) => {
             </Trans>
           </p>
         )}
-      </section>
+      </FileDrop>
       {results.length > 0 && (
         <section aria-labelledby="bank-report">
           <h2 id="bank-report">
@@ -321,22 +293,7 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Account</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Kind</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Balance</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last line</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Account`, t`Kind`, { label: t`Balance`, num: true }, t`Last line`]} />
           <tbody>
             {data.overview.accounts.map((a) => (
               <tr key={a.id}>
@@ -362,25 +319,15 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </h3>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Period</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Opening balance</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Closing balance</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>New lines</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Format</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t`Period`,
+              { label: t`Opening balance`, num: true },
+              { label: t`Closing balance`, num: true },
+              { label: t`New lines`, num: true },
+              t`Format`,
+            ]}
+          />
           <tbody>
             {[...data.overview.statements].reverse().map((s) => (
               <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
@@ -531,28 +478,16 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Document</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Paid</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>To settle</Trans>
-              </th>
-              <th scope="col">
-                <Trans>State</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t`Document`,
+              t`Date`,
+              { label: t`Amount`, num: true },
+              { label: t`Paid`, num: true },
+              { label: t`To settle`, num: true },
+              t`State`,
+            ]}
+          />
           <tbody>
             {items.map((i) => (
               <tr key={i.id} className={i.state === 'overdue' ? 'bank-table__overdue' : ''}>
@@ -583,7 +518,7 @@ const Lines = ({
   money: Money
   reason: (c: string) => string
 }) => {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   if (lines.length === 0) return null
   return (
     <section aria-labelledby="bank-lines">
@@ -592,22 +527,7 @@ const Lines = ({
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Title</Trans>
-              </th>
-              <th scope="col">
-                <Trans>State</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Date`, { label: t`Amount`, num: true }, t`Title`, t`State`]} />
           <tbody>
             {lines.map((l) => (
               <tr key={l.lineId}>

@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { type ApiClient, api } from '../../api/client.ts'
 import { useDownload } from '../../api/useDownload.ts'
 import { Button } from '../../ui/index.ts'
+import { saveText } from '../../ui/tableCsv.ts'
 import './ksef.css'
 
 export interface InvoicePdf {
@@ -34,16 +35,7 @@ export const downloadInvoicePdf = async (
   return { fileName, bytes }
 }
 
-const savePdf = ({ fileName, bytes }: InvoicePdf): void => {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+const savePdf = ({ fileName, bytes }: InvoicePdf): void => saveText(fileName, bytes as BlobPart, 'application/pdf')
 
 type Props = {
   id: number

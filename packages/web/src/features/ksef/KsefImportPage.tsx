@@ -8,12 +8,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Loader, useMessages } from '../../ui/index.ts'
+import { Button, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
 import { createKsefApi, type KsefApi } from './api.ts'
 import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
@@ -64,8 +64,6 @@ export const KsefImportPage = ({ effects }: Props) => {
   const files = useSelector(actor, (s) => s.context.files)
   const results = useSelector(actor, (s) => s.context.results)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const [over, setOver] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
 
   const text = (m: KsefMessage) => {
@@ -99,15 +97,6 @@ export const KsefImportPage = ({ effects }: Props) => {
     }
   }, [actor, messages, t, i18n])
 
-  const add = (list: FileList | null) => {
-    if (list && list.length > 0) actor.send({ type: 'ADD', files: [...list] })
-  }
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault()
-    setOver(false)
-    add(e.dataTransfer.files)
-  }
-
   const statusText = (r: KsefImportResult) =>
     r.status === 'imported'
       ? r.kind === 'income'
@@ -133,35 +122,16 @@ export const KsefImportPage = ({ effects }: Props) => {
           file is checked against the official FA(3) schema; a file that fails is reported and nothing of it is written.
         </Trans>
       </p>
-      <section
-        className={`ksef-drop${over ? ' ksef-drop--over' : ''}`}
-        aria-label={t`Drop zone for FA(3) files`}
-        onDragOver={(e) => {
-          e.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
-        <p>
-          <Trans>Drag XML files here, or</Trans>
-        </p>
-        <Button variant="secondary" onClick={() => input.current?.click()} aria-describedby={hintId} disabled={busy}>
-          <Trans>Choose files</Trans>
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".xml,application/xml,text/xml"
-          multiple
-          hidden
-          data-testid="ksef-files"
-          onChange={(e) => {
-            add(e.target.files)
-            e.target.value = ''
-          }}
-        />
-      </section>
+      <FileDrop
+        label={t`Drop zone for FA(3) files`}
+        prompt={<Trans>Drag XML files here, or</Trans>}
+        choose={<Trans>Choose files</Trans>}
+        describedBy={hintId}
+        disabled={busy}
+        accept=".xml,application/xml,text/xml"
+        testId="ksef-files"
+        onFiles={(files) => actor.send({ type: 'ADD', files })}
+      />
       {files.length > 0 && (
         <section className="ksef-page__picked" aria-labelledby="ksef-picked">
           <h2 id="ksef-picked">
@@ -215,25 +185,7 @@ export const KsefImportPage = ({ effects }: Props) => {
               <caption className="visually-hidden">
                 <Trans>What each file became</Trans>
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>File</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Result</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Document</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>KSeF number</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Notes</Trans>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t`File`, t`Result`, t`Document`, t`KSeF number`, t`Notes`]} />
               <tbody>
                 {results.map((r) => (
                   <tr

@@ -7,6 +7,7 @@ import { Card } from '../../ui/Card.tsx'
 import { Checkbox, NumberInput, TextInput } from '../../ui/Field.tsx'
 import { Loader } from '../../ui/Loader.tsx'
 import { useMessages } from '../../ui/messages.tsx'
+import { TableHead } from '../../ui/TableHead.tsx'
 import { errorText } from '../dashboard/errors.ts'
 import { createLogsApi, logsActors } from './api.ts'
 import { logsMachine, pageCount } from './logsMachine.ts'
@@ -216,27 +217,9 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
               <caption className="visually-hidden">
                 <Trans>Log entries</Trans>
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Time (Warsaw)</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>User</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Event</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Data type</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Entry data</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[t`Time (Warsaw)`, t`User`, t`Event`, t`Data type`, { label: t`Entry data`, hidden: true }]}
+              />
               {items.map((entry) => (
                 <LogRows key={entry.id} entry={entry} />
               ))}

@@ -3,6 +3,7 @@
  * user's own data (`GET account/export`, a JSON-lines file of every event of the user's books).
  */
 import { type ApiClient, api } from '../../api/client.ts'
+import { saveText } from '../../ui/tableCsv.ts'
 
 export interface BackupStatus {
   readonly at: string
@@ -37,13 +38,4 @@ export const downloadMyData = async (client: ApiClient = api): Promise<MyDataFil
 }
 
 /** Hands the export to the browser as a download. */
-export const saveMyData = ({ fileName, text }: MyDataFile): void => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+export const saveMyData = ({ fileName, text }: MyDataFile): void => saveText(fileName, text, 'application/x-ndjson')

@@ -1,48 +1,40 @@
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { TableHead } from '../../../ui/TableHead.tsx'
 import type { RelatedTransaction, VatListRow } from '../types.ts'
 import { Amount } from './Amount.tsx'
 import { useCoreName } from './coreName.ts'
 
 /** Rows of name, net and VAT (the VAT card's company revenues and fees). */
-export const VatRows = ({ title, rows }: { title: ReactNode; rows: readonly VatListRow[] }) => (
-  <table className="mini-table">
-    <caption>{title}</caption>
-    <thead>
-      <tr>
-        <th scope="col">
-          <Trans>Name</Trans>
-        </th>
-        <th scope="col" className="num">
-          <Trans>Net</Trans>
-        </th>
-        <th scope="col" className="num">
-          <Trans>VAT</Trans>
-        </th>
-      </tr>
-    </thead>
-    <tbody>
-      {rows.length === 0 ? (
-        <tr>
-          <td colSpan={3}>—</td>
-        </tr>
-      ) : (
-        rows.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and names may repeat
-          <tr key={i}>
-            <th scope="row">{r.name}</th>
-            <td className="num">
-              <Amount value={r.amount} />
-            </td>
-            <td className="num">
-              <Amount value={r.vatAmount} />
-            </td>
+export const VatRows = ({ title, rows }: { title: ReactNode; rows: readonly VatListRow[] }) => {
+  const { t } = useLingui()
+  return (
+    <table className="mini-table">
+      <caption>{title}</caption>
+      <TableHead columns={[t`Name`, { label: t`Net`, num: true }, { label: t`VAT`, num: true }]} />
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={3}>—</td>
           </tr>
-        ))
-      )}
-    </tbody>
-  </table>
-)
+        ) : (
+          rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and names may repeat
+            <tr key={i}>
+              <th scope="row">{r.name}</th>
+              <td className="num">
+                <Amount value={r.amount} />
+              </td>
+              <td className="num">
+                <Amount value={r.vatAmount} />
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  )
+}
 
 /** Related transactions: date, name and sum. */
 export const RelatedList = ({
@@ -55,23 +47,12 @@ export const RelatedList = ({
   /** `health`: the rows are health contributions (the social security card), named so. */
   context?: 'default' | 'health'
 }) => {
+  const { t } = useLingui()
   const coreName = useCoreName(context)
   return (
     <table className="mini-table">
       <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Date</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Name</Trans>
-          </th>
-          <th scope="col" className="num">
-            <Trans>Sum</Trans>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[t`Date`, t`Name`, { label: t`Sum`, num: true }]} />
       <tbody>
         {rows.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: related rows may repeat an id across months

@@ -3,6 +3,7 @@ import { isLate, isSettled, owesRemainder } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 import { useFormat } from '../../../i18n/format.ts'
+import { TableHead } from '../../../ui/TableHead.tsx'
 
 const ORDER: Record<string, number> = { '1_Revenue': 1, '2_Fee': 2, '3_Vat': 3, '4_Pit': 4, '5_SocialSecurity': 5 }
 
@@ -34,6 +35,7 @@ export const useTypeLabel = () => {
  * are dimmed (unless their amount grew after the payment: then the remainder is named), company rows highlighted.
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
+  const { t } = useLingui()
   const typeLabel = useTypeLabel()
   const fmt = useFormat()
   // In date order; on one day revenues, fees, VAT, PIT and social security in that order.
@@ -56,22 +58,9 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
         <caption className="visually-hidden">
           <Trans>Transactions of the month</Trans>
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Name</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Net</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Gross / income / expense</Trans>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[t`Date`, t`Name`, { label: t`Net`, num: true }, { label: t`Gross / income / expense`, num: true }]}
+        />
         <tbody>
           {rows.map((t) => {
             const d = t.dataObject

@@ -12,6 +12,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
+import { TableHead } from '../../../ui/TableHead.tsx'
 import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from '../components/Amount.tsx'
 import { Facts } from '../components/TxCard.tsx'
@@ -280,25 +281,7 @@ const Comparison = ({
           <caption className="visually-hidden">
             <Trans>What the year costs on each form</Trans>
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Form</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Social</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Health</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Tax</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Total</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Form`, t`Social`, t`Health`, t`Tax`, t`Total`]} />
           <tbody>
             {c.scenarios.map((s) => (
               <tr
