@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import type { Json } from '@finance/event-store'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { dateInPoland, type LedgerCommand } from '@finance/ledger-core/light'
@@ -138,7 +139,13 @@ process.stdout.write(
     seeded: { events: events.length, items, settings, seedSeconds },
   })}\n`,
 )
-process.stdin.resume()
+// A line `cpu` on stdin answers the process's CPU time so far (ms, user + system) as one JSON line: the client
+// measures the server's CPU per request, which holds however loaded the machine is.
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() !== 'cpu') return
+  const used = process.cpuUsage()
+  process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000 })}\n`)
+})
 process.stdin.on('end', async () => {
   await hello.close()
   await app.close()
