@@ -2,7 +2,16 @@
 import { createMemoryStore } from '@finance/event-store'
 import { monthTransactions, remindersDue, summaryList } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { executeBooks, loadBooks, monthJson, monthRows, reminderRows, summaryRows } from '../src/index.ts'
+import {
+  executeBooks,
+  loadBooks,
+  monthBytes,
+  monthJson,
+  monthRows,
+  reminderRows,
+  summaryBytes,
+  summaryRows,
+} from '../src/index.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 
@@ -23,6 +32,11 @@ describe('views', () => {
     expect(rows).toEqual(monthTransactions(state, '2026-03', '2026-03-10'))
     expect(monthRows((await loadBooks(store, 'u1')).state, '2026-03', '2026-03-10')).toBe(rows)
     expect(monthJson(state, '2026-03', '2026-03-10')).toBe(JSON.stringify(rows))
+    // The bytes a response sends: encoded once per state, the same buffer for every reader of it.
+    const bytes = monthBytes(state, '2026-03', '2026-03-10')
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(rows))
+    expect(monthBytes((await loadBooks(store, 'u1')).state, '2026-03', '2026-03-10')).toBe(bytes)
+    expect(JSON.parse(summaryBytes(state, 2026, true).toString('utf8'))).toEqual(summaryList(state, 2026, true))
     expect(summaryRows(state, 2026, true)).toBe(summaryRows(state, 2026, true))
     expect(summaryRows(state, 2026, true)).toEqual(summaryList(state, 2026, true))
 
