@@ -45,9 +45,30 @@ export const monthRows = (state: BooksState, month: string, today: string): Tran
 export const summaryRows = (state: BooksState, year: number, cumulative: boolean): SummaryRowDto[] =>
   cached(state, `s|${year}|${cumulative}`, () => summaryList(state, year, cumulative))
 
-/** `monthRows` as JSON text. */
+/** The JSON text of each row's `dataObject` (a row's data object is never changed; ledger-core `month.ts`). */
+const dataJson = new WeakMap<object, string>()
+
+/**
+ * One transaction as JSON text, the same as `JSON.stringify(t)`: its `dataObject` (the bulk of a row) is serialised
+ * once per object, and a row whose item and flags did not change keeps its data object from one books state to the
+ * next, so a month after a write serialises only what changed.
+ */
+const transactionJson = (t: TransactionDto): string => {
+  const keys = Object.keys(t)
+  if (keys[keys.length - 1] !== 'dataObject') return JSON.stringify(t)
+  const { dataObject, ...rest } = t
+  let data = dataJson.get(dataObject)
+  if (data === undefined) {
+    data = JSON.stringify(dataObject)
+    dataJson.set(dataObject, data)
+  }
+  const head = JSON.stringify(rest)
+  return head === '{}' ? JSON.stringify(t) : `${head.slice(0, -1)},"dataObject":${data}}`
+}
+
+/** `monthRows` as JSON text (equal to `JSON.stringify` of the rows). */
 export const monthJson = (state: BooksState, month: string, today: string): string =>
-  cached(state, `mj|${month}|${today}`, () => JSON.stringify(monthRows(state, month, today)))
+  cached(state, `mj|${month}|${today}`, () => `[${monthRows(state, month, today).map(transactionJson).join(',')}]`)
 
 /**
  * `monthJson` as UTF-8 bytes, encoded once per books state: the concurrent reads of one state (the dashboard's, or
