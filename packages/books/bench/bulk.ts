@@ -142,8 +142,9 @@ export async function run(): Promise<void> {
     // were before the import.
     const before = imported.before
     t = performance.now()
+    // (A copy of the documents: the plan the import made ahead is kept for the very list it was given.)
     const decided = decide(
-      { type: 'ImportDocuments', documents: docs, at, userId: 'importer' },
+      { type: 'ImportDocuments', documents: [...docs], at, userId: 'importer' },
       before,
     ) as LedgerEvent[]
     const decideMs = performance.now() - t

@@ -14,6 +14,7 @@ import { type EventStore, type Json, type NewEvent, WrongExpectedVersion } from 
 import {
   type BooksState,
   type DomainError,
+  derive,
   foldBooks,
   isDomainError,
   type LedgerCommand,
@@ -169,12 +170,34 @@ type Decided =
       readonly after: BooksState
     }
 
+/** Documents of an import planned between two turns of the event loop (a few milliseconds of work). */
+export const IMPORT_STEP = 250
+
+/** Lets the I/O and the timers that are due run (other users' requests) before going on. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The books after many events (a bulk import), folded and derived a step of `IMPORT_STEP` events at a time with
+ * other users' requests run between the steps: each step's derivation is updated from the one before for its
+ * changes only (ledger-core `derive`), so the first view after the write finds the books derived and pays only
+ * the tax engine from the first changed month. The same books as one fold of every event.
+ */
+const foldInSteps = async (events: readonly LedgerEvent[], state: BooksState): Promise<BooksState> => {
+  let s = state
+  for (let i = 0; i < events.length; i += IMPORT_STEP) {
+    s = foldBooks(events.slice(i, i + IMPORT_STEP), s)
+    derive(s)
+    await yieldToLoop()
+  }
+  return s
+}
+
 async function writeBatch(
   store: EventStore,
   userId: string,
   batch: readonly Pending[],
 ): Promise<(Executed | DomainError | Thrown)[]> {
-  const { decideWith, serializeEvent, transactionLookup } = await loadDecider()
+  const { decideWith, planDocumentsInSteps, serializeEvent, transactionLookup } = await loadDecider()
   for (let attempt = 1; ; attempt++) {
     commandCounters.attempts++
     if (attempt > commandCounters.mostAttempts) commandCounters.mostAttempts = attempt
@@ -187,6 +210,12 @@ async function writeBatch(
       let events: readonly LedgerEvent[] | DomainError
       try {
         command = plan(current)
+        if (!isDomainError(command) && command.type === 'ImportDocuments' && command.documents.length > IMPORT_STEP) {
+          // A large import is planned (every item validated) in steps with other users' requests run between
+          // them; the decision then finds the plan made for these books and these documents.
+          const steps = planDocumentsInSteps(current, command.documents, IMPORT_STEP)
+          while (!steps.next().done) await yieldToLoop()
+        }
         events = isDomainError(command) ? command : decideWith(command, current, transactionLookup(current))
       } catch (error) {
         // A command that throws fails alone; the others of the batch are written.
@@ -199,7 +228,7 @@ async function writeBatch(
       }
       const before = current
       if (events.length > 0) {
-        current = foldBooks(events, current)
+        current = events.length > 2 * IMPORT_STEP ? await foldInSteps(events, current) : foldBooks(events, current)
         const createdAt = meta.now ? meta.now().toISOString() : (command as LedgerCommand).at
         const metadata = {
           userId: meta.actor ?? (command as LedgerCommand).userId,
