@@ -69,7 +69,8 @@ describe('group commit', () => {
     const fresh = await loadBooks(store, 'u1')
     expect(fresh.revision).toBe(19n)
     expect(listRecords(fresh.state, 'Expense')).toEqual(listRecords(cached.state, 'Expense'))
-  })
+    // (The first command of the file loads the decider: seconds on a busy machine.)
+  }, 30_000)
 
   it('a refused command of the batch writes nothing and the others are written', async () => {
     const { store } = countingStore()
