@@ -11,12 +11,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import type { Json } from '@finance/event-store'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { dateInPoland, type LedgerCommand } from '@finance/ledger-core/light'
 import { decide, foldBooks, initialBooks, isDomainError, type LedgerEvent, serializeEvent } from '@finance/ledger-core'
 import Fastify from 'fastify'
-import { booksStream, createAccounts } from '@finance/books'
+import { batchCounters, booksStream, createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 
@@ -138,7 +139,14 @@ process.stdout.write(
     seeded: { events: events.length, items, settings, seedSeconds },
   })}\n`,
 )
-process.stdin.resume()
+// A line `cpu` on stdin answers the process's CPU time so far (ms, user + system) and the write path's counters
+// (appends, commands they carried) as one JSON line: the client
+// measures the server's CPU per request, which holds however loaded the machine is.
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() !== 'cpu') return
+  const used = process.cpuUsage()
+  process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, ...batchCounters })}\n`)
+})
 process.stdin.on('end', async () => {
   await hello.close()
   await app.close()

@@ -52,6 +52,20 @@ describe('headers, docs, errors and the web app', () => {
     expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
+    // Every header of helmet's set, on every response (taken once from helmet, set per request).
+    for (const r of [res, await h.app.inject({ method: 'GET', url: '/api/nothing-here' })])
+      expect(r.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      })
   })
 
   it('serves the OpenAPI document generated from the schemas', async () => {

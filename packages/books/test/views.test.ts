@@ -1,8 +1,17 @@
 /** The read cache: one computation per books state (per stream revision), shared by every reader of the books. */
 import { createMemoryStore } from '@finance/event-store'
-import { monthTransactions, remindersDue, summaryList } from '@finance/ledger-core/light'
+import { isDomainError, monthTransactions, remindersDue, summaryList } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { executeBooks, loadBooks, monthJson, monthRows, reminderRows, summaryRows } from '../src/index.ts'
+import {
+  executeBooks,
+  loadBooks,
+  monthBytes,
+  monthJson,
+  monthRows,
+  reminderRows,
+  summaryBytes,
+  summaryRows,
+} from '../src/index.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 
@@ -23,6 +32,11 @@ describe('views', () => {
     expect(rows).toEqual(monthTransactions(state, '2026-03', '2026-03-10'))
     expect(monthRows((await loadBooks(store, 'u1')).state, '2026-03', '2026-03-10')).toBe(rows)
     expect(monthJson(state, '2026-03', '2026-03-10')).toBe(JSON.stringify(rows))
+    // The bytes a response sends: encoded once per state, the same buffer for every reader of it.
+    const bytes = monthBytes(state, '2026-03', '2026-03-10')
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(rows))
+    expect(monthBytes((await loadBooks(store, 'u1')).state, '2026-03', '2026-03-10')).toBe(bytes)
+    expect(JSON.parse(summaryBytes(state, 2026, true).toString('utf8'))).toEqual(summaryList(state, 2026, true))
     expect(summaryRows(state, 2026, true)).toBe(summaryRows(state, 2026, true))
     expect(summaryRows(state, 2026, true)).toEqual(summaryList(state, 2026, true))
 
@@ -31,6 +45,21 @@ describe('views', () => {
     const again = monthRows(after, '2026-03', '2026-03-10')
     expect(again).not.toBe(rows)
     expect(again.map((r) => r.dataObject.name)).toEqual(expect.arrayContaining(['First', 'Second']))
+    // The text reuses the first row's serialised data and is still exactly the rows' JSON, also with a flag set.
+    expect(monthJson(after, '2026-03', '2026-03-10')).toBe(JSON.stringify(again))
+    const first = again.find((r) => r.dataObject.name === 'First')!
+    const flagged = await executeBooks(store, 'u1', {
+      type: 'SetTransactionFlags',
+      id: first.id,
+      completed: true,
+      paidOn: '2026-03-12',
+      at,
+      userId: 'u1',
+    })
+    if (isDomainError(flagged)) throw new Error(flagged.code)
+    const paid = monthRows(flagged.state, '2026-03', '2026-03-10')
+    expect(paid.find((r) => r.id === first.id)).toMatchObject({ completed: true, paidOn: '2026-03-12' })
+    expect(monthJson(flagged.state, '2026-03', '2026-03-10')).toBe(JSON.stringify(paid))
   })
 
   it('answers the reminder job from the same cache', async () => {

@@ -113,6 +113,9 @@ export function assertStreamId(streamId: unknown): asserts streamId is string {
 export function prepareEvents(events: readonly NewEvent[]): PreparedEvent[] {
   if (!Array.isArray(events)) throw new InvalidEvent('Events must be an array', -1)
   const out: PreparedEvent[] = new Array(events.length)
+  // The events of one command share their metadata object: checked and serialised once for all of them.
+  let sharedMetadata: unknown = null
+  let sharedMetadataJson = ''
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as NewEvent | undefined
     const fail = (why: string): never => {
@@ -131,23 +134,31 @@ export function prepareEvents(events: readonly NewEvent[]): PreparedEvent[] {
     }
     try {
       assertJson(ev.data, 'data')
-      assertJson(ev.metadata, 'metadata')
     } catch (err) {
       fail((err as Error).message)
     }
-    const m = ev.metadata as unknown
-    if (typeof m !== 'object' || m === null || Array.isArray(m)) fail('metadata must be an object')
-    for (const key of ['userId', 'correlationId', 'createdAt'] as const) {
-      const v = (ev.metadata as unknown as Record<string, unknown>)[key]
-      if (typeof v !== 'string' || v.length === 0) fail(`metadata.${key} must be a non-empty string`)
+    if (ev.metadata !== sharedMetadata || sharedMetadata === null) {
+      try {
+        assertJson(ev.metadata, 'metadata')
+      } catch (err) {
+        fail((err as Error).message)
+      }
+      const m = ev.metadata as unknown
+      if (typeof m !== 'object' || m === null || Array.isArray(m)) fail('metadata must be an object')
+      for (const key of ['userId', 'correlationId', 'createdAt'] as const) {
+        const v = (ev.metadata as unknown as Record<string, unknown>)[key]
+        if (typeof v !== 'string' || v.length === 0) fail(`metadata.${key} must be a non-empty string`)
+      }
+      if (!Number.isFinite(Date.parse(ev.metadata.createdAt))) fail('metadata.createdAt must be an ISO-8601 timestamp')
+      sharedMetadata = ev.metadata
+      sharedMetadataJson = JSON.stringify(ev.metadata)
     }
-    if (!Number.isFinite(Date.parse(ev.metadata.createdAt))) fail('metadata.createdAt must be an ISO-8601 timestamp')
     out[i] = {
       eventId: ev.eventId ?? uuidv7(),
       type: ev.type,
       schemaVersion: ev.schemaVersion,
       data: JSON.stringify(ev.data),
-      metadata: JSON.stringify(ev.metadata),
+      metadata: sharedMetadataJson,
     }
   }
   return out

@@ -21,10 +21,10 @@ import {
   executeBooks,
   loadBooks,
   monthGzip,
-  monthJson,
+  monthBytes,
   monthRows,
   obligationRows,
-  summaryJson,
+  summaryBytes,
   transactionById,
   transactionsBetween,
   transactionsOfType,
@@ -176,7 +176,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
       // compressed once per books state.
       if (GZIP.test(String(request.headers['accept-encoding'] ?? '')))
         return reply.header('content-encoding', 'gzip').send(monthGzip(state, month, today()))
-      return reply.send(monthJson(state, month, today()))
+      return reply.send(monthBytes(state, month, today()))
     },
   )
 
@@ -205,7 +205,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { date, n } = request.params as { date: string; n: string }
       const { state } = await booksOf(app, request)
-      return reply.type(JSON_TYPE).send(summaryJson(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n)))
+      return reply.type(JSON_TYPE).send(summaryBytes(state, readableYear(yearOf(date), 'date'), /^(true|1)$/i.test(n)))
     },
   )
 

@@ -10,24 +10,17 @@
  * the caller get `BooksConflict`.
  */
 import { randomUUID } from 'node:crypto'
-import { type EventStore, type Json, WrongExpectedVersion } from '@finance/event-store'
+import { type EventStore, type Json, type NewEvent, WrongExpectedVersion } from '@finance/event-store'
 import {
   type BooksState,
   type DomainError,
+  derive,
   foldBooks,
   isDomainError,
   type LedgerCommand,
   type LedgerEvent,
 } from '@finance/ledger-core/light'
-import {
-  booksStream,
-  cacheBooks,
-  type LoadedBooks,
-  loadBooks,
-  othersWriting,
-  queuedBehind,
-  withUserLock,
-} from '../books.ts'
+import { booksStream, cacheBooks, loadBooks, othersWriting, queuedBehind, withUserLock } from '../books.ts'
 
 export interface ExecuteMeta {
   /** Who acts (metadata.userId); defaults to the books owner. `system` for jobs, `cli` for operator commands. */
@@ -86,9 +79,45 @@ export type Plan = (state: BooksState) => LedgerCommand | DomainError
 /** Counts of the write path, for tests: attempts made by commands, races lost, the most attempts one command took. */
 export const commandCounters = { attempts: 0, conflicts: 0, mostAttempts: 0 }
 
+/** Counts of the batched write path, for tests: appends made by commands, and commands they carried. */
+export const batchCounters = { appends: 0, commands: 0 }
+
+/** The most commands one append carries (their decisions run one after another on the main thread). */
+const MAX_BATCH = 64
+
+interface Pending {
+  readonly plan: Plan
+  readonly meta: ExecuteMeta
+  readonly resolve: (r: Executed | DomainError) => void
+  readonly reject: (err: unknown) => void
+}
+
+/** Commands waiting for their user's next batch, per store and user. */
+const queues = new WeakMap<EventStore, Map<string, Pending[]>>()
+
+const queueOf = (store: EventStore, userId: string): Pending[] => {
+  let m = queues.get(store)
+  if (!m) {
+    m = new Map()
+    queues.set(store, m)
+  }
+  let q = m.get(userId)
+  if (!q) {
+    q = []
+    m.set(userId, q)
+  }
+  return q
+}
+
 /**
  * Decides the command `plan` makes of the user's current books and appends its events. A domain error comes back
  * unchanged (nothing written); otherwise the events, the new state and the state decided on.
+ *
+ * Commands of one user that arrive while another is being written are written together (group commit): each is
+ * decided on the books as the ones before it in the batch left them, exactly as one after another, and their events
+ * go into one append, so a batch costs one durable commit (SQLite's fsync, PostgreSQL's commit) and one new books
+ * state for the reads to derive, however many commands it carries. A command refused (domain error) writes nothing
+ * and the others go on; a lost race decides the whole batch again.
  */
 export function executePlan(
   store: EventStore,
@@ -96,40 +125,155 @@ export function executePlan(
   plan: Plan,
   meta: ExecuteMeta = {},
 ): Promise<Executed | DomainError> {
-  return withUserLock(store, userId, async () => {
-    const { decideWith, serializeEvent, transactionLookup } = await loadDecider()
-    for (let attempt = 1; ; attempt++) {
-      commandCounters.attempts++
-      if (attempt > commandCounters.mostAttempts) commandCounters.mostAttempts = attempt
-      const { state, revision } = await loadBooks(store, userId)
-      const command = plan(state)
-      if (isDomainError(command)) return command
-      const decided = decideWith(command, state, transactionLookup(state))
-      if (isDomainError(decided)) return decided
-      if (decided.length === 0) return { events: [], state, revision, before: state }
-      const createdAt = meta.now ? meta.now().toISOString() : command.at
-      const correlationId = meta.correlationId ?? randomUUID()
-      const metadata = { userId: meta.actor ?? command.userId, correlationId, createdAt }
-      const events = decided.map((e) => {
-        const s = serializeEvent(e)
-        return { ...s, data: s.data as Json, metadata }
-      })
-      try {
-        const result = await store.append(booksStream(userId), events, revision ?? 'no_stream')
-        const loaded: LoadedBooks = { state: foldBooks(decided, state), revision: result.nextExpectedRevision }
-        cacheBooks(store, userId, loaded)
-        // Another instance writes these books too and more of this user's commands wait here: leave a moment
-        // between our appends in which it can append (else a queue here would win every race until it is done).
-        if (queuedBehind(userId) > 0 && othersWriting(userId)) await pause(2)
-        return { events: decided, ...loaded, before: state }
-      } catch (err) {
-        if (!(err instanceof WrongExpectedVersion)) throw err
-        commandCounters.conflicts++
-        if (attempt >= MAX_ATTEMPTS) throw new BooksConflict(userId)
-        await backOff(attempt)
-      }
-    }
+  return new Promise((resolve, reject) => {
+    const queue = queueOf(store, userId)
+    queue.push({ plan, meta, resolve, reject })
+    // The first command of a batch waits for the I/O already received (setImmediate runs after the poll phase):
+    // the commands of the other requests that came in meanwhile join its batch.
+    if (queue.length === 1) setImmediate(() => void withUserLock(store, userId, () => drain(store, userId)))
   })
+}
+
+/** Writes the user's queued commands (up to `MAX_BATCH`; the rest in the next batch, under the lock again). */
+async function drain(store: EventStore, userId: string): Promise<void> {
+  const queue = queueOf(store, userId)
+  const batch = queue.splice(0, MAX_BATCH)
+  if (queue.length > 0) setImmediate(() => void withUserLock(store, userId, () => drain(store, userId)))
+  if (queue.length === 0) queues.get(store)?.delete(userId)
+  try {
+    const results = await writeBatch(store, userId, batch)
+    for (const [i, p] of batch.entries()) {
+      const r = results[i]!
+      if (r instanceof Thrown) p.reject(r.error)
+      else p.resolve(r)
+    }
+  } catch (err) {
+    for (const p of batch) p.reject(err)
+  }
+}
+
+/** What a command that threw is answered with (its promise rejects with `error`). */
+class Thrown {
+  readonly error: unknown
+  constructor(error: unknown) {
+    this.error = error
+  }
+}
+
+type Decided =
+  | { readonly kind: 'thrown'; readonly error: Thrown }
+  | { readonly kind: 'error'; readonly error: DomainError }
+  | {
+      readonly kind: 'events'
+      readonly events: readonly LedgerEvent[]
+      readonly before: BooksState
+      readonly after: BooksState
+    }
+
+/** Documents of an import planned between two turns of the event loop (a few milliseconds of work). */
+export const IMPORT_STEP = 250
+
+/** Lets the I/O and the timers that are due run (other users' requests) before going on. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The books after many events (a bulk import), folded and derived a step of `IMPORT_STEP` events at a time with
+ * other users' requests run between the steps: each step's derivation is updated from the one before for its
+ * changes only (ledger-core `derive`), so the first view after the write finds the books derived and pays only
+ * the tax engine from the first changed month. The same books as one fold of every event.
+ */
+const foldInSteps = async (events: readonly LedgerEvent[], state: BooksState): Promise<BooksState> => {
+  let s = state
+  for (let i = 0; i < events.length; i += IMPORT_STEP) {
+    s = foldBooks(events.slice(i, i + IMPORT_STEP), s)
+    derive(s)
+    await yieldToLoop()
+  }
+  return s
+}
+
+async function writeBatch(
+  store: EventStore,
+  userId: string,
+  batch: readonly Pending[],
+): Promise<(Executed | DomainError | Thrown)[]> {
+  const { decideWith, planDocumentsInSteps, serializeEvent, transactionLookup } = await loadDecider()
+  for (let attempt = 1; ; attempt++) {
+    commandCounters.attempts++
+    if (attempt > commandCounters.mostAttempts) commandCounters.mostAttempts = attempt
+    const { state, revision } = await loadBooks(store, userId)
+    let current = state
+    const decided: Decided[] = []
+    const toAppend: NewEvent[] = []
+    for (const { plan, meta } of batch) {
+      let command: LedgerCommand | DomainError
+      let events: readonly LedgerEvent[] | DomainError
+      try {
+        command = plan(current)
+        if (!isDomainError(command) && command.type === 'ImportDocuments' && command.documents.length > IMPORT_STEP) {
+          // A large import is planned (every item validated) in steps with other users' requests run between
+          // them; the decision then finds the plan made for these books and these documents.
+          const steps = planDocumentsInSteps(current, command.documents, IMPORT_STEP)
+          while (!steps.next().done) await yieldToLoop()
+        }
+        events = isDomainError(command) ? command : decideWith(command, current, transactionLookup(current))
+      } catch (error) {
+        // A command that throws fails alone; the others of the batch are written.
+        decided.push({ kind: 'thrown', error: new Thrown(error) })
+        continue
+      }
+      if (isDomainError(events)) {
+        decided.push({ kind: 'error', error: events })
+        continue
+      }
+      const before = current
+      if (events.length > 0) {
+        current = events.length > 2 * IMPORT_STEP ? await foldInSteps(events, current) : foldBooks(events, current)
+        const createdAt = meta.now ? meta.now().toISOString() : (command as LedgerCommand).at
+        const metadata = {
+          userId: meta.actor ?? (command as LedgerCommand).userId,
+          correlationId: meta.correlationId ?? randomUUID(),
+          createdAt,
+        }
+        for (const e of events) {
+          const s = serializeEvent(e)
+          toAppend.push({ ...s, data: s.data as Json, metadata })
+        }
+      }
+      decided.push({ kind: 'events', events, before, after: current })
+    }
+    // Each command's revision: the stream's after its own events (the cache keeps the batch's last state).
+    const revisions = (last: bigint | null) => {
+      let r = last === null ? null : last - BigInt(toAppend.length)
+      return decided.map((d) => {
+        if (d.kind === 'events' && d.events.length > 0) r = (r ?? -1n) + BigInt(d.events.length)
+        return r === -1n ? null : r
+      })
+    }
+    const answer = (last: bigint | null) => {
+      const rs = revisions(last)
+      return decided.map((d, i) =>
+        d.kind === 'events' ? { events: d.events, state: d.after, revision: rs[i]!, before: d.before } : d.error,
+      )
+    }
+    if (toAppend.length === 0) return answer(revision)
+    try {
+      const result = await store.append(booksStream(userId), toAppend, revision ?? 'no_stream')
+      batchCounters.appends++
+      batchCounters.commands += decided.filter((d) => d.kind === 'events' && d.events.length > 0).length
+      cacheBooks(store, userId, { state: current, revision: result.nextExpectedRevision })
+      // Another instance writes these books too and more of this user's commands wait here: leave a moment
+      // between our appends in which it can append (else a queue here would win every race until it is done).
+      const waiting = queuedBehind(userId) + (queues.get(store)?.get(userId)?.length ?? 0)
+      if (waiting > 0 && othersWriting(userId)) await pause(2)
+      return answer(result.nextExpectedRevision)
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersion)) throw err
+      commandCounters.conflicts++
+      if (attempt >= MAX_ATTEMPTS) throw new BooksConflict(userId)
+      await backOff(attempt)
+    }
+  }
 }
 
 /** `executePlan` of a command made without looking at the books. */

@@ -45,17 +45,49 @@ export const monthRows = (state: BooksState, month: string, today: string): Tran
 export const summaryRows = (state: BooksState, year: number, cumulative: boolean): SummaryRowDto[] =>
   cached(state, `s|${year}|${cumulative}`, () => summaryList(state, year, cumulative))
 
-/** `monthRows` as JSON text. */
+/** The JSON text of each row's `dataObject` (a row's data object is never changed; ledger-core `month.ts`). */
+const dataJson = new WeakMap<object, string>()
+
+/**
+ * One transaction as JSON text, the same as `JSON.stringify(t)`: its `dataObject` (the bulk of a row) is serialised
+ * once per object, and a row whose item and flags did not change keeps its data object from one books state to the
+ * next, so a month after a write serialises only what changed.
+ */
+const transactionJson = (t: TransactionDto): string => {
+  const keys = Object.keys(t)
+  if (keys[keys.length - 1] !== 'dataObject') return JSON.stringify(t)
+  const { dataObject, ...rest } = t
+  let data = dataJson.get(dataObject)
+  if (data === undefined) {
+    data = JSON.stringify(dataObject)
+    dataJson.set(dataObject, data)
+  }
+  const head = JSON.stringify(rest)
+  return head === '{}' ? JSON.stringify(t) : `${head.slice(0, -1)},"dataObject":${data}}`
+}
+
+/** `monthRows` as JSON text (equal to `JSON.stringify` of the rows). */
 export const monthJson = (state: BooksState, month: string, today: string): string =>
-  cached(state, `mj|${month}|${today}`, () => JSON.stringify(monthRows(state, month, today)))
+  cached(state, `mj|${month}|${today}`, () => `[${monthRows(state, month, today).map(transactionJson).join(',')}]`)
+
+/**
+ * `monthJson` as UTF-8 bytes, encoded once per books state: the concurrent reads of one state (the dashboard's, or
+ * the reads after a batch of writes) each send the same bytes without encoding a string of tens of kB again.
+ */
+export const monthBytes = (state: BooksState, month: string, today: string): Buffer =>
+  cached(state, `mb|${month}|${today}`, () => Buffer.from(monthJson(state, month, today)))
 
 /** `monthJson` gzipped (≈ a tenth of the text): what a browser gets. */
 export const monthGzip = (state: BooksState, month: string, today: string): Buffer =>
-  cached(state, `mz|${month}|${today}`, () => gzipSync(monthJson(state, month, today)))
+  cached(state, `mz|${month}|${today}`, () => gzipSync(monthBytes(state, month, today)))
 
 /** `summaryRows` as JSON text. */
 export const summaryJson = (state: BooksState, year: number, cumulative: boolean): string =>
   cached(state, `sj|${year}|${cumulative}`, () => JSON.stringify(summaryRows(state, year, cumulative)))
+
+/** `summaryJson` as UTF-8 bytes, encoded once per books state. */
+export const summaryBytes = (state: BooksState, year: number, cumulative: boolean): Buffer =>
+  cached(state, `sb|${year}|${cumulative}`, () => Buffer.from(summaryJson(state, year, cumulative)))
 
 export const yearRow = (state: BooksState, year: number): SummaryRowDto =>
   cached(state, `y|${year}`, () => yearSummary(state, year))

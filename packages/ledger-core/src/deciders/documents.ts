@@ -81,12 +81,37 @@ export interface DocumentsPlan {
  * earlier document of the same batch; an item that does not validate) or adds its items with the next ids.
  */
 export const planDocuments = (state: BooksState, documents: readonly ImportedDocument[]): DocumentsPlan => {
+  const hit = prepared.get(documents)
+  if (hit?.state === state) return hit.plan
+  const steps = planDocumentsInSteps(state, documents, Number.POSITIVE_INFINITY)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** Plans made ahead by `planDocumentsInSteps` (per documents list, for the books they were planned on). */
+const prepared = new WeakMap<readonly ImportedDocument[], { state: BooksState; plan: DocumentsPlan }>()
+
+/**
+ * `planDocuments` in steps of `every` documents: the generator yields after each step and returns the plan, which
+ * it also keeps for `planDocuments` of the same documents on the same books (so the decision of an `ImportDocuments`
+ * planned this way ahead does not plan again). A caller can let other work run between the steps of a large import
+ * (validating thousands of items takes hundreds of milliseconds).
+ */
+export function* planDocumentsInSteps(
+  state: BooksState,
+  documents: readonly ImportedDocument[],
+  every: number,
+): Generator<void, DocumentsPlan> {
   const held = documentIndex(state)
   const batch: DocumentIndex = { ksefNumbers: new Set(), numbers: new Set() }
   let nextId = state.nextId
   const outcomes: DocumentOutcome[] = []
   const events: LedgerEvent[] = []
+  let planned = 0
   for (const doc of documents) {
+    if (++planned % every === 0) yield
     if (holdsDocument(held, doc.key) || holdsDocument(batch, doc.key)) {
       outcomes.push({
         ok: false,
@@ -124,5 +149,7 @@ export const planDocuments = (state: BooksState, documents: readonly ImportedDoc
     events.push(...added)
     addToIndex(batch, doc.key)
   }
-  return { outcomes, events }
+  const plan = { outcomes, events }
+  if (every !== Number.POSITIVE_INFINITY) prepared.set(documents, { state, plan })
+  return plan
 }

@@ -16,7 +16,7 @@ import { income, pitSetting, ssSetting, vatSetting } from '../testing/fixtures.t
 import { type CommandInput, cmd } from '../testing/given.ts'
 import { deriveCounter, taxesThrough } from './derived.ts'
 import { monthTransactions } from './month.ts'
-import { summaryList } from './summary.ts'
+import { summaryCounter, summaryList } from './summary.ts'
 
 const TODAY = '2026-06-15'
 
@@ -85,13 +85,40 @@ describe('a change costs what it changes', () => {
   })
 })
 
+describe('the year summary after a change', () => {
+  it('sums again only the months whose items changed', () => {
+    let state = threeYears()
+    expect(summaryList(state, 2025, false)).toHaveLength(13)
+    const summed = summaryCounter.itemMonths
+    const update: CommandInput = {
+      type: 'UpdateItem',
+      dataType: 'Income',
+      id: 24,
+      data: income({ date: '2025-03-10', amount: '7000.00' }),
+    }
+    state = write(state, update).state
+    const after = summaryList(state, 2025, false)
+    // One month of items summed again (March 2025), the eleven others shared with the version before.
+    expect(summaryCounter.itemMonths - summed).toBe(1)
+    expect(after).toEqual(summaryList(write(threeYears(), update).state, 2025, false))
+    expect(after[2]!.companyIncomeAmmount).toBe('7000.00')
+    // A generated row deleted (hidden): every month is summed again for the new hidden set, once.
+    state = write(state, { type: 'DeleteTransaction', id: 'i25-2025-04' }).state
+    const hiddenBefore = summaryCounter.itemMonths
+    expect(summaryList(state, 2025, false)[3]!.companyIncomeAmmount).toBe('0.00')
+    expect(summaryCounter.itemMonths - hiddenBefore).toBe(12)
+  })
+})
+
 type Step =
   | { readonly kind: 'write'; readonly command: CommandInput }
   | { readonly kind: 'read'; readonly month: string }
+  | { readonly kind: 'summary'; readonly month: string }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: commandArb.map((command) => ({ kind: 'write' as const, command })) },
   { weight: 1, arbitrary: monthArb.map((month) => ({ kind: 'read' as const, month })) },
+  { weight: 1, arbitrary: monthArb.map((month) => ({ kind: 'summary' as const, month })) },
 )
 
 describe('incrementally maintained books', () => {
@@ -108,6 +135,11 @@ describe('incrementally maintained books', () => {
               monthTransactions(state, s.month, TODAY)
               continue
             }
+            if (s.kind === 'summary') {
+              // The year's summary keeps each month's item totals for the next version of the books to share.
+              summaryList(state, Number(s.month.slice(0, 4)), false)
+              continue
+            }
             const w = write(state, s.command)
             state = w.state
             events.push(...w.events)
@@ -119,7 +151,8 @@ describe('incrementally maintained books', () => {
           expect(taxes?.result).toEqual(taxesThrough(fresh, taxes?.end ?? '2026-12')?.result)
           for (let m = '2025-01'; m <= '2026-12'; m = addMonthsToMonth(m, 1))
             expect(monthTransactions(state, m, TODAY), m).toEqual(monthTransactions(fresh, m, TODAY))
-          expect(summaryList(state, 2025, true)).toEqual(summaryList(fresh, 2025, true))
+          for (const year of [2024, 2025, 2026])
+            expect(summaryList(state, year, true), String(year)).toEqual(summaryList(fresh, year, true))
         }),
         { numRuns: 100 },
       ),

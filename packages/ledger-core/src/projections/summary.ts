@@ -20,7 +20,8 @@
 import type { BooksState } from '../deciders/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { formatYearMonth } from '../calendar.ts'
-import type { Grosze, MoneyString } from '../types.ts'
+import type { Grosze, MoneyString, YearMonthString } from '../types.ts'
+import type { Occurrence } from '../schedule.ts'
 import { itemOccurrenceId } from '../identity.ts'
 import { derive, taxDueId, taxesThrough } from './derived.ts'
 import { manualRowsOf } from './month.ts'
@@ -89,17 +90,9 @@ const hiddenIds = (state: BooksState): ReadonlySet<string> => {
  * the derivation's grosze (occurrences and tax periods) without building the rows.
  */
 export const monthTotals = (state: BooksState, year: number, month: number): Totals => {
-  const t = zero()
   const ym = formatYearMonth(year, month)
   const hidden = hiddenIds(state)
-  for (const o of derive(state).schedule.byCashMonth.get(ym) ?? []) {
-    if (hidden.size > 0 && hidden.has(itemOccurrenceId(o.itemId, ym))) continue
-    if (o.isIncome) {
-      if (o.isCompany) t.income += o.amount
-      else t.privateIncome += o.amount + o.vatAmount
-    } else if (o.isCompany) t.expense += o.amount
-    else t.privateExpense += o.amount + o.vatAmount
-  }
+  const t = { ...itemTotals(derive(state).schedule.byCashMonth.get(ym), ym, hidden) }
   for (const d of taxesThrough(state, ym)?.periodsByDueMonth.get(ym) ?? []) {
     if (hidden.size > 0 && hidden.has(taxDueId(d))) continue
     if (d.kind === 'VAT') t.vat += d.amount
@@ -128,6 +121,38 @@ export const monthTotals = (state: BooksState, year: number, month: number): Tot
         break
     }
   }
+  return t
+}
+
+/** The item part of a month's totals, per occurrences list and hidden rows (see `itemTotals`). */
+const itemTotalsCache = new WeakMap<readonly Occurrence[], { hidden: ReadonlySet<string>; totals: Totals }>()
+/** How many months' item totals were summed (not found in the cache), for tests that prove a change sums what changed. */
+export const summaryCounter = { itemMonths: 0 }
+
+/**
+ * The totals of a month's item rows. Cached per occurrences list: a derivation updated for a change shares the lists
+ * of the months the change did not touch (schedule.ts), so after a write only the changed months are summed again;
+ * the cache holds while the hidden rows are the same (or none are hidden, before and now).
+ */
+const itemTotals = (
+  occurrences: readonly Occurrence[] | undefined,
+  ym: YearMonthString,
+  hidden: ReadonlySet<string>,
+): Totals => {
+  if (occurrences === undefined) return zero()
+  const hit = itemTotalsCache.get(occurrences)
+  if (hit && (hit.hidden === hidden || (hit.hidden.size === 0 && hidden.size === 0))) return hit.totals
+  summaryCounter.itemMonths++
+  const t = zero()
+  for (const o of occurrences) {
+    if (hidden.size > 0 && hidden.has(itemOccurrenceId(o.itemId, ym))) continue
+    if (o.isIncome) {
+      if (o.isCompany) t.income += o.amount
+      else t.privateIncome += o.amount + o.vatAmount
+    } else if (o.isCompany) t.expense += o.amount
+    else t.privateExpense += o.amount + o.vatAmount
+  }
+  itemTotalsCache.set(occurrences, { hidden, totals: t })
   return t
 }
 
