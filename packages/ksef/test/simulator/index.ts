@@ -28,6 +28,7 @@ import { OpenAPIBackend, type Operation } from 'openapi-backend'
 import { aesDecrypt, aesEncrypt, sha256Base64, type SymmetricKey } from '../../src/crypto.ts'
 import { ksefNumberOf } from '../../src/ksefNumber.ts'
 import { makeKey, rsaDecrypt, type SimulatorKey } from './certificate.ts'
+export { makeKsefCertificate } from './certificate.ts'
 
 /** For tests that read a PDF back. */
 export { pdfText } from '../pdfText.ts'
