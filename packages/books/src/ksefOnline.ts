@@ -117,6 +117,8 @@ export interface KsefStatus {
    * Offline (docs/ksef.md, "Offline invoices").
    */
   readonly offline24: boolean
+  /** The stored KSeF certificate of type Offline (never its key), or null. */
+  readonly certificate: { readonly serial: string; readonly subject: string; readonly validTo: string } | null
   /** Invoices issued offline and not yet in KSeF, the earliest deadline first. */
   readonly pendingOffline: readonly KsefPendingOffline[]
 }
@@ -138,7 +140,8 @@ const tokenKey = (userId: string) => `ksef:token:${userId}`
 const sentKey = (userId: string, itemId: number) => `ksef:sent-xml:${userId}:${itemId}`
 const upoKey = (userId: string, itemId: number) => `ksef:upo:${userId}:${itemId}`
 const receivedKey = (userId: string, ksefNumber: string) => `ksef:received-xml:${userId}:${ksefNumber}`
-const certificateKey = (userId: string) => `ksef:certificate:${userId}`
+export const certificateKey = (userId: string) => `ksef:certificate:${userId}`
+export const certificateInfoKey = (userId: string) => `ksef:certificate-info:${userId}`
 
 const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
 
@@ -155,13 +158,21 @@ const writeSettings = (store: EventStore, userId: string, s: KsefSettings) =>
 
 // ---- the token at rest ---------------------------------------------------------------------------------------------
 
-const tokenCipherKey = (serverSecret: string) =>
-  Buffer.from(hkdfSync('sha256', serverSecret, 'finance', 'finance:ksef-token:v1', 32))
+/** What a sealed value is for: each purpose has a key of its own, derived from the server's secret. */
+export type SealPurpose = 'ksef-token' | 'ksef-certificate'
+
+const tokenCipherKey = (serverSecret: string, purpose: SealPurpose = 'ksef-token') =>
+  Buffer.from(hkdfSync('sha256', serverSecret, 'finance', `finance:${purpose}:v1`, 32))
 
 /** AES-256-GCM of the token, the user's id as additional data: a copied value does not open for another user. */
-export const sealToken = (serverSecret: string, userId: string, token: string): string => {
+export const sealToken = (
+  serverSecret: string,
+  userId: string,
+  token: string,
+  purpose: SealPurpose = 'ksef-token',
+): string => {
   const iv = randomBytes(12)
-  const c = createCipheriv('aes-256-gcm', tokenCipherKey(serverSecret), iv)
+  const c = createCipheriv('aes-256-gcm', tokenCipherKey(serverSecret, purpose), iv)
   c.setAAD(Buffer.from(userId, 'utf8'))
   const data = Buffer.concat([c.update(token, 'utf8'), c.final()])
   return JSON.stringify({
@@ -173,11 +184,16 @@ export const sealToken = (serverSecret: string, userId: string, token: string): 
 }
 
 /** The token, or null when the value does not open (another server secret, another user, a changed value). */
-export const openToken = (serverSecret: string, userId: string, sealed: string): string | null => {
+export const openToken = (
+  serverSecret: string,
+  userId: string,
+  sealed: string,
+  purpose: SealPurpose = 'ksef-token',
+): string | null => {
   try {
     const s = JSON.parse(sealed) as { v: number; iv: string; tag: string; data: string }
     if (s.v !== 1) return null
-    const d = createDecipheriv('aes-256-gcm', tokenCipherKey(serverSecret), Buffer.from(s.iv, 'base64'))
+    const d = createDecipheriv('aes-256-gcm', tokenCipherKey(serverSecret, purpose), Buffer.from(s.iv, 'base64'))
     d.setAAD(Buffer.from(userId, 'utf8'))
     d.setAuthTag(Buffer.from(s.tag, 'base64'))
     return Buffer.concat([d.update(Buffer.from(s.data, 'base64')), d.final()]).toString('utf8')
@@ -233,6 +249,7 @@ export async function ksefStatus(deps: KsefDeps, userId: string): Promise<KsefSt
     lastFetch: settings.lastFetch,
     lastSend: settings.lastSend,
     offline24: await hasKsefCertificate(deps, userId),
+    certificate: await certificateInfo(deps, userId),
     pendingOffline: pendingOffline(books.state),
   }
 }
@@ -261,6 +278,13 @@ export const pendingOffline = (state: State): KsefPendingOffline[] =>
       ]
     })
     .sort((a, b) => (a.deadline ?? '9999').localeCompare(b.deadline ?? '9999') || a.itemId - b.itemId)
+
+const certificateInfo = async (deps: KsefDeps, userId: string): Promise<KsefStatus['certificate']> => {
+  const raw = await deps.store.secrets.get(certificateInfoKey(userId))
+  if (raw === null) return null
+  const { serial, subject, validTo } = JSON.parse(raw) as { serial: string; subject: string; validTo: string }
+  return { serial, subject, validTo }
+}
 
 /** Whether the user stored a KSeF certificate of type Offline (KOD II). */
 export const hasKsefCertificate = async (deps: KsefDeps, userId: string): Promise<boolean> =>

@@ -3,14 +3,20 @@
  * offline invoice with its issue date and told its deadline; the scheduled job sends it when KSeF is back, with
  * `offlineMode`, once, even when KSeF had taken the first try before going down; offline24 needs a certificate.
  */
+import { execFileSync } from 'node:child_process'
+import { createHash, verify, X509Certificate } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createMemoryStore } from '@finance/event-store'
 import { KsefHttpClient } from '@finance/ksef'
-import { type KsefSimulator, startSimulator } from '@finance/ksef/testing'
+import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { Item, LedgerCommand } from '@finance/ledger-core/light'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   booksStream,
   executeBooks,
+  invoiceVisualFile,
   KsefActionError,
   ksefStatus,
   ksefUpo,
@@ -18,6 +24,7 @@ import {
   markKsefOffline,
   runKsefFetches,
   sendToKsef,
+  setKsefCertificate,
   setKsefToken,
 } from '../src/index.ts'
 
@@ -180,5 +187,84 @@ describe('offline invoices', { timeout: 60_000 }, () => {
     const sent = await sendToKsef(deps, 'u1', id)
     expect(sim.invoices.find((i) => i.ksefNumber === sent.ksefNumber)?.offlineMode).toBe(true)
     expect((await failure(markKsefOffline(deps, 'u1', id, { mode: 'awaryjny' }))).field).toBe('id')
+  })
+})
+
+/** The QR codes of a PDF, read back from its first page rendered to an image (poppler's pdftoppm, zbar's zbarimg). */
+const qrCodesOf = (pdf: Uint8Array): string[] => {
+  const dir = mkdtempSync(join(tmpdir(), 'kod2-'))
+  writeFileSync(join(dir, 'f.pdf'), pdf)
+  execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', join(dir, 'f.pdf'), join(dir, 'page')])
+  const out = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, 'page.png')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  return out.toString('utf8').trim().split('\n').sort()
+}
+const hasQrReader = (() => {
+  try {
+    execFileSync('zbarimg', ['--version'], { stdio: 'ignore' })
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
+
+describe('the KSeF certificate and KOD II', { timeout: 60_000 }, () => {
+  it('stores the certificate sealed, issues offline24 with its deadline and draws KOD II signed with it', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, deps, income } = await trader()
+    const made = await makeKsefCertificate({ password: 'hasło-do-klucza', notBefore: new Date('2026-01-01') })
+    const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
+    const wrong = await failure(
+      setKsefCertificate(deps, 'u1', {
+        certificate: b64(made.certificatePem),
+        privateKey: b64(made.privateKeyPem),
+        password: 'złe',
+      }),
+    )
+    expect(wrong).toMatchObject({ code: 'INVALID', field: 'password' })
+    expect((await ksefStatus(deps, 'u1')).offline24).toBe(false)
+    const info = await setKsefCertificate(deps, 'u1', {
+      certificate: b64(made.certificatePem),
+      privateKey: b64(made.privateKeyPem),
+      password: 'hasło-do-klucza',
+    })
+    expect(info.serial).toBe(made.serial)
+    // At rest: sealed, neither the key nor the password readable.
+    const sealed = (await store.secrets.get('ksef:certificate:u1')) ?? ''
+    expect(sealed).not.toContain('PRIVATE KEY')
+    expect(sealed).not.toContain('hasło')
+    expect(JSON.stringify(await ksefStatus(deps, 'u1'))).not.toContain('PRIVATE')
+    expect(await ksefStatus(deps, 'u1')).toMatchObject({ offline24: true, certificate: { serial: made.serial } })
+
+    // Friday 27 November 2026 in offline24: by Monday the 30th.
+    const id = await income('FV 4/11/2026', '2026-11-27')
+    const marked = await markKsefOffline(deps, 'u1', id, { mode: 'offline24' })
+    expect(marked).toMatchObject({ mode: 'offline24', issueDate: '2026-11-27', deadline: '2026-11-30' })
+    const xml = (await store.secrets.get(`ksef:sent-xml:u1:${id}`)) ?? ''
+    const hash = createHash('sha256').update(xml, 'utf8').digest('base64url')
+    const pdf = (await invoiceVisualFile(deps, 'u1', id, { format: 'pdf', lang: 'pl' })).body as Uint8Array
+    const text = (await pdfText(pdf)).replaceAll(' ', '')
+    expect(text).toContain('OFFLINE')
+    expect(text).toContain('CERTYFIKAT')
+    const prefix = `https://qr-test.ksef.mf.gov.pl/certificate/Nip/${US}/${US}/${made.serial}/${hash}/`
+    const link = new RegExp(`${prefix.replaceAll('.', '\\.')}[A-Za-z0-9_-]{86}`).exec(text)?.[0] ?? ''
+    expect(link).not.toBe('')
+    const signature = Buffer.from(link.slice(prefix.length), 'base64url')
+    const publicKey = new X509Certificate(made.certificatePem).publicKey
+    expect(
+      verify('sha256', Buffer.from(prefix.slice(8, -1)), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature),
+    ).toBe(true)
+    if (hasQrReader)
+      expect(qrCodesOf(pdf)).toEqual([`https://qr-test.ksef.mf.gov.pl/invoice/${US}/27-11-2026/${hash}`, link].sort())
+
+    // Sent: the KSeF number under KOD I, KOD II stays.
+    const sent = await sendToKsef(deps, 'u1', id)
+    const after = (
+      await pdfText((await invoiceVisualFile(deps, 'u1', id, { format: 'pdf', lang: 'pl' })).body as Uint8Array)
+    ).replaceAll(' ', '')
+    expect(after).toContain(sent.ksefNumber)
+    expect(after).toContain('CERTYFIKAT')
   })
 })
