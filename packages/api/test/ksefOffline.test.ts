@@ -3,7 +3,7 @@
  * certificate (400, field `mode`), a failure's invoice told its deadline, a sending that finds KSeF down kept as an
  * offline invoice (503 OFFLINE) and listed, then sent with `offlineMode` once KSeF is back.
  */
-import { type KsefSimulator, startSimulator } from '@finance/ksef/testing'
+import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
@@ -86,5 +86,65 @@ describe('KSeF offline invoices', { timeout: 90_000 }, () => {
       ['FV 2/11/2026', true],
     ])
     expect((await call(h.app, t, 'GET', '/api/ksef/connection')).json().pendingOffline).toEqual([])
+  })
+})
+
+describe('the KSeF certificate over HTTP', { timeout: 90_000 }, () => {
+  it('is checked whole, kept without answering its key, and lets offline24 invoices carry KOD II', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    h = await harness({ now: '2026-11-27T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
+    const { t, post } = await ksefCompany(h)
+    await call(h.app, t, 'PUT', '/api/ksef/connection', { token: sim.token })
+    const made = await makeKsefCertificate({ password: 'hasło', notBefore: new Date('2026-01-01') })
+    const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
+    const missing = await call(h.app, t, 'PUT', '/api/ksef/certificate', { certificate: b64(made.certificatePem) })
+    expect(missing.statusCode).toBe(400)
+    expect(Object.keys(missing.json().fieldErrors)).toEqual(['privateKey'])
+    const wrong = await call(h.app, t, 'PUT', '/api/ksef/certificate', {
+      certificate: b64(made.certificatePem),
+      privateKey: b64(made.privateKeyPem),
+      password: 'inne',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().fieldErrors).toEqual({ password: 'The password does not open the private key' })
+    const auth = await makeKsefCertificate({ type: 'Authentication', notBefore: new Date('2026-01-01') })
+    const notOffline = await call(h.app, t, 'PUT', '/api/ksef/certificate', {
+      certificate: b64(auth.certificatePem),
+      privateKey: b64(auth.privateKeyPem),
+    })
+    expect(notOffline.json().fieldErrors).toEqual({
+      certificate: 'This is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)',
+    })
+    expect((await call(h.app, t, 'GET', '/api/ksef/connection')).json()).toMatchObject({
+      offline24: false,
+      certificate: null,
+    })
+
+    const stored = await call(h.app, t, 'PUT', '/api/ksef/certificate', {
+      certificate: b64(made.certificatePem),
+      privateKey: b64(made.privateKeyPem),
+      password: 'hasło',
+    })
+    expect(stored.statusCode).toBe(200)
+    expect(stored.json()).toMatchObject({ offline24: true, certificate: { serial: made.serial } })
+    expect(stored.body).not.toContain('PRIVATE')
+
+    const { id } = await post('revenue', 'Income', {
+      ...bodies.Income,
+      date: '2026-11-27',
+      invoiceDate: '2026-11-27',
+      documentNumber: 'FV 9/11/2026',
+      counterparty: { name: 'ACME sp. z o.o.', taxId: '7740001454', country: 'PL', address: 'Warszawa' },
+    })
+    const marked = await call(h.app, t, 'POST', `/api/ksef/invoices/${id}/offline`, {})
+    expect(marked.statusCode).toBe(200)
+    expect(marked.json()).toMatchObject({ mode: 'offline24', deadline: '2026-11-30' })
+    const pdf = await call(h.app, t, 'GET', `/api/ksef/invoices/${id}/pdf`)
+    const text = (await pdfText(new Uint8Array(pdf.rawPayload))).replaceAll(' ', '')
+    expect(text).toContain('CERTYFIKAT')
+    expect(text).toContain(`/certificate/Nip/${US}/${US}/${made.serial}/`)
+
+    const forgot = await call(h.app, t, 'DELETE', '/api/ksef/certificate')
+    expect(forgot.json()).toMatchObject({ offline24: false, certificate: null })
   })
 })

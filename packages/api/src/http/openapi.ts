@@ -660,6 +660,7 @@ const otherOperations: Record<string, OperationDoc> = {
         type: 'boolean',
         description: 'Whether offline24 invoices can be issued (a KSeF certificate is held)',
       },
+      certificate: orNull(object({ serial: str(), subject: str(), validTo: str() })),
       pendingOffline: array(
         object({
           itemId: int(),
@@ -724,6 +725,16 @@ const otherOperations: Record<string, OperationDoc> = {
       deadline: orNull(str()),
     }),
     errors: [404],
+  },
+  'PUT /api/ksef/certificate': {
+    summary: 'Store the KSeF certificate of type Offline and its private key (for KOD II)',
+    description:
+      '`certificate` and `privateKey`: the files in Base64 (PEM or DER alike); `password`: the key’s, when it is encrypted. Checked whole before anything is kept: an X.509 certificate whose key usage is Non-Repudiation (the type Offline), valid now; the key opened with the password, belonging to the certificate, RSA of 2048 bits or more or ECDSA P-256 (400 with the field otherwise). Kept sealed (AES-256-GCM under a key of the server for this purpose), the key opened and the password not kept; neither is ever answered or logged. Answers the connection (`offline24: true`, the certificate’s serial and validity).',
+    ok: object({}),
+  },
+  'DELETE /api/ksef/certificate': {
+    summary: 'Forget the KSeF certificate',
+    ok: object({}),
   },
   'POST /api/ksef/offline/send': {
     summary: 'Send the invoices issued offline that wait for KSeF',

@@ -12,6 +12,8 @@
  *   fetched from KSeF as a PDF or an HTML preview, drawn from its FA(3) file, with KOD I (`?lang=en` for English).
  * - `POST /api/ksef/invoices/:id/offline`: issues an income's invoice offline (offline24, or during KSeF's announced
  *   unavailability or failure), told its deadline; `POST /api/ksef/offline/send`: sends what waits (tryby-offline.md);
+ * - `PUT /api/ksef/certificate`: stores the KSeF certificate of type Offline and its key (sealed; the key and the
+ *   password are censored log fields and never answered); `DELETE /api/ksef/certificate` forgets it;
  * The KSeF address is the user's environment's (`KSEF_BASE_URLS`), or `FINANCE_KSEF_URL` for every environment.
  */
 import {
@@ -21,7 +23,9 @@ import {
   KsefActionError,
   ksefStatus,
   ksefUpo,
+  clearKsefCertificate,
   markKsefOffline,
+  setKsefCertificate,
   sendInvoiceToKsef,
   sendPendingOffline,
   sendAllToKsef,
@@ -85,6 +89,21 @@ const OfflineBody = effectSchema(
         description: 'When the announced unavailability or failure ended (the deadline runs from it)',
       },
     },
+  },
+)
+
+const CertificateBody = body(
+  Schema.Struct({
+    certificate: Schema.String.annotations({
+      message: () => 'The certificate must be an X.509 certificate in PEM or DER form',
+    }),
+    privateKey: Schema.String.annotations({ message: () => 'The private key must be in PEM or DER form' }),
+    password: Schema.optional(Schema.String.annotations({ message: () => 'The password must be text' })),
+  }),
+  {
+    certificate: 'The certificate must be an X.509 certificate in PEM or DER form',
+    privateKey: 'The private key must be in PEM or DER form',
+    password: 'The password must be text',
   },
 )
 
@@ -223,6 +242,16 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
   app.post('/api/ksef/offline/send', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
     guarded(request, () => sendPendingOffline(deps(), request.user.sub)),
   )
+
+  app.put('/api/ksef/certificate', { ...auth, schema: { tags: ['ksef'], body: CertificateBody } }, async (request) => {
+    const input = request.body as { certificate: string; privateKey: string; password?: string }
+    await guarded(request, () => setKsefCertificate(deps(), request.user.sub, input))
+    return ksefStatus(deps(), request.user.sub)
+  })
+  app.delete('/api/ksef/certificate', { ...auth, schema: { tags: ['ksef'] } }, async (request) => {
+    await clearKsefCertificate(deps(), request.user.sub)
+    return ksefStatus(deps(), request.user.sub)
+  })
 
   app.post('/api/ksef/fetch', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
     guarded(request, () => fetchFromKsef(deps(), request.user.sub)),
