@@ -649,6 +649,18 @@ const registerKsef = (program: Command, ctx: Ctx) => {
       (await commands.ksefOnline()).ksefOfflineCommand(ctx, id, o),
     )
   ksef
+    .command('certificate')
+    .description(
+      'store the KSeF certificate of type Offline and its private key (PEM or DER) for KOD II; the key’s password from FINANCE_KSEF_KEY_PASSWORD',
+    )
+    .addOption(requiredUser())
+    .option('--cert <file>', 'the certificate file (.crt, .pem, .cer)')
+    .option('--key <file>', 'the private key file (.key, .pem)')
+    .option('--forget', 'remove the stored certificate')
+    .action(async (o: { user: string; cert?: string; key?: string; forget?: boolean }) =>
+      (await commands.ksefOnline()).ksefCertificateCommand(ctx, o),
+    )
+  ksef
     .command('fetch')
     .description('fetch the invoices received in KSeF since the last fetch into the books')
     .addOption(requiredUser())

@@ -2,12 +2,12 @@
  * `finance ksef status|fetch|send` against the KSeF simulator (127.0.0.1): the token stored as the app stores it,
  * received invoices fetched into the expenses once, and failures said in the user's language with exit code 1.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAccounts, executeBooks, loadBooks, setKsefToken } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
-import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
+import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { LedgerCommand } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -177,6 +177,39 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(sim.invoices.map((i) => [i.invoiceNumber, i.offlineMode])).toEqual([['FV 6/2026', true]])
     const after = await run(['ksef', 'status', '--user', ANNA], { store, env })
     expect(after.stdout).toContain('faktury offline czekające na wysyłkę: brak')
+  })
+
+  it('stores a KSeF certificate of type Offline from files, the password from the environment, never as an argument', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store } = await seeded()
+    const made = await makeKsefCertificate({ password: 'hasło', notBefore: new Date('2020-01-01') })
+    const dir = mkdtempSync(join(tmpdir(), 'cert-'))
+    writeFileSync(join(dir, 'offline.crt'), made.certificateDer)
+    writeFileSync(join(dir, 'offline.key'), made.privateKeyPem)
+    const files = ['--cert', join(dir, 'offline.crt'), '--key', join(dir, 'offline.key')]
+    const base = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    const none = await run(['ksef', 'certificate', '--user', ANNA], { store, env: base })
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('podaj plik certyfikatu (--cert) i klucza prywatnego (--key) albo --forget')
+    const wrong = await run(['ksef', 'certificate', ...files, '--user', ANNA], {
+      store,
+      env: { ...base, FINANCE_KSEF_KEY_PASSWORD: 'złe' },
+    })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('certyfikat nie został zapisany: hasło nie otwiera klucza prywatnego')
+    const ok = await run(['ksef', 'certificate', ...files, '--user', ANNA], {
+      store,
+      env: { ...base, FINANCE_KSEF_KEY_PASSWORD: 'hasło' },
+    })
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toMatch(/^zapisano certyfikat KSeF typu Offline nr 01F20A5D352AE590, ważny do \d{4}-\d{2}-\d{2}/)
+    const status = await run(['ksef', 'status', '--user', ANNA], { store, env: base })
+    expect(status.stdout).toContain('faktury offline24: można wystawiać (certyfikat KSeF zapisany)')
+    const forgot = await run(['ksef', 'certificate', '--forget', '--user', ANNA], { store, env: base })
+    expect(forgot.stdout).toBe('usunięto certyfikat KSeF\n')
+    expect((await run(['ksef', 'status', '--user', ANNA], { store, env: base })).stdout).toContain(
+      'faktury offline24: nie można ich wystawić',
+    )
   })
 
   it('writes the PDF of a supplier’s invoice fetched from KSeF, with its KSeF number and KOD I', async () => {

@@ -7,6 +7,8 @@
  *   `finance ksef send --offline --user EMAIL`: the invoices issued offline that wait for KSeF (tryby-offline.md);
  * - `finance ksef offline ID --user EMAIL [--mode offline24|offline|awaryjny] [--ended DATE]`: an income's invoice
  *   issued offline, told its deadline;
+ * - `finance ksef certificate --cert FILE --key FILE --user EMAIL` (the key's password from `FINANCE_KSEF_KEY_PASSWORD`,
+ *   never an argument) stores the KSeF certificate of type Offline for KOD II; `--forget` removes it;
  * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books;
  * - `finance ksef pdf ID --user EMAIL [--html] [--out FILE]`: the invoice of an income, or of an expense fetched from
  *   KSeF, as a PDF (or the HTML preview) with its KSeF number and KOD I, in the language of `--lang`.
@@ -14,7 +16,7 @@
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   fetchFromKsef,
@@ -22,7 +24,9 @@ import {
   type KsefDeps,
   KsefActionError,
   ksefStatus,
+  clearKsefCertificate,
   markKsefOffline,
+  setKsefCertificate,
   sendAllToKsef,
   sendPendingOffline,
   sendToKsef,
@@ -92,6 +96,17 @@ const T = {
     en: '{0} offline invoice(s) sent, {1} not sent',
   },
   notSentOffline: { pl: 'pozycja {0}: {1}', en: 'item {0}: {1}' },
+  certificateSaved: {
+    pl: 'zapisano certyfikat KSeF typu Offline nr {0}, ważny do {1}: faktury offline24 mogą mieć KOD II',
+    en: 'KSeF certificate of type Offline no. {0} saved, valid until {1}: offline24 invoices can carry KOD II',
+  },
+  certificateForgotten: { pl: 'usunięto certyfikat KSeF', en: 'KSeF certificate removed' },
+  certificateFiles: {
+    pl: 'podaj plik certyfikatu (--cert) i klucza prywatnego (--key) albo --forget',
+    en: 'give the certificate file (--cert) and the private key file (--key), or --forget',
+  },
+  certificateInvalid: { pl: 'certyfikat nie został zapisany: {0}', en: 'the certificate was not saved: {0}' },
+  cannotRead: { pl: 'nie można odczytać pliku {0}: {1}', en: 'cannot read the file {0}: {1}' },
   cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
@@ -270,6 +285,68 @@ export const ksefOfflineCommand = async (
   }).catch(failure)
   if (o.json) ctx.out(`${JSON.stringify(p, null, 2)}\n`)
   else ctx.out(`${t(ctx.lang, 'marked', p.itemId, p.mode, p.issueDate, deadlineText(ctx.lang, p))}\n`)
+}
+
+/** Why a certificate was refused, as `setKsefCertificate` says it (English), in the user's language. */
+const CERTIFICATE_PROBLEMS: Record<string, Record<Lang, string>> = {
+  'The certificate must be an X.509 certificate in PEM or DER form': {
+    pl: 'plik certyfikatu musi być certyfikatem X.509 w postaci PEM albo DER',
+    en: 'the certificate must be an X.509 certificate in PEM or DER form',
+  },
+  'This is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)': {
+    pl: 'to nie jest certyfikat KSeF typu Offline (jego użycie klucza to nie Non-Repudiation)',
+    en: 'this is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)',
+  },
+  'The certificate is not valid now': { pl: 'certyfikat nie jest teraz ważny', en: 'the certificate is not valid now' },
+  'The private key must be in PEM or DER form': {
+    pl: 'klucz prywatny musi być w postaci PEM albo DER',
+    en: 'the private key must be in PEM or DER form',
+  },
+  'The password does not open the private key': {
+    pl: 'hasło nie otwiera klucza prywatnego (ustaw FINANCE_KSEF_KEY_PASSWORD)',
+    en: 'the password does not open the private key (set FINANCE_KSEF_KEY_PASSWORD)',
+  },
+  'The private key does not belong to the certificate': {
+    pl: 'klucz prywatny nie należy do tego certyfikatu',
+    en: 'the private key does not belong to the certificate',
+  },
+  'The key must be RSA of at least 2048 bits or ECDSA P-256': {
+    pl: 'klucz musi być kluczem RSA (co najmniej 2048 bitów) albo ECDSA P-256',
+    en: 'the key must be RSA of at least 2048 bits or ECDSA P-256',
+  },
+}
+
+export const ksefCertificateCommand = async (
+  ctx: Ctx,
+  o: { user: string; cert?: string; key?: string; forget?: boolean },
+): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  if (o.forget) {
+    await clearKsefCertificate(deps, user.userId)
+    ctx.out(`${t(ctx.lang, 'certificateForgotten')}\n`)
+    return
+  }
+  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'))
+  const read = async (file: string) => {
+    try {
+      return (await readFile(file)).toString('base64')
+    } catch (e) {
+      throw new CliError((lang) => t(lang, 'cannotRead', file, (e as Error).message))
+    }
+  }
+  const [certificate, privateKey] = [await read(o.cert), await read(o.key)]
+  try {
+    const info = await setKsefCertificate(deps, user.userId, {
+      certificate,
+      privateKey,
+      password: ctx.env.FINANCE_KSEF_KEY_PASSWORD,
+    })
+    ctx.out(`${t(ctx.lang, 'certificateSaved', info.serial, info.validTo.slice(0, 10))}\n`)
+  } catch (e) {
+    if (!(e instanceof KsefActionError)) throw e
+    throw new CliError((lang) => t(lang, 'certificateInvalid', CERTIFICATE_PROBLEMS[e.message]?.[lang] ?? e.message))
+  }
 }
 
 export const ksefFetchCommand = async (ctx: Ctx, o: { user: string; json?: boolean }): Promise<void> => {
