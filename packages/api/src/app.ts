@@ -60,6 +60,7 @@ const SECRET_FIELDS = [
   'code',
   'key',
   'token',
+  'privateKey',
   'apiKey',
   'jwtSecret',
   'registrationKey',

@@ -20,8 +20,11 @@ import {
   KsefError,
   type KsefEnvironment,
   KsefHttpClient,
+  type KsefOfflineMode,
   type KsefPort,
+  offlineDeadline,
 } from '@finance/ksef'
+import { dateInPoland } from '@finance/ledger-core/calendar'
 import type { Item } from '@finance/ledger-core/light'
 import { isDomainError } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
@@ -56,6 +59,10 @@ export class KsefActionError extends Error {
     | 'UNAUTHORIZED'
     | 'PROTOCOL'
     | 'NO_FILE'
+    /** KSeF did not answer: the invoice is kept as an offline invoice, to be sent when KSeF is back. */
+    | 'OFFLINE'
+    /** An offline24 invoice needs KOD II, signed with the user's KSeF certificate, which is not stored. */
+    | 'NO_CERTIFICATE'
   readonly field: string | null
   readonly details: readonly string[]
   readonly retryAfterSeconds: number | null
@@ -107,9 +114,25 @@ export interface KsefStatus {
   readonly lastSend: KsefLastSend | null
   /**
    * Whether offline24 invoices can be issued: they need KOD II, signed with the user's KSeF certificate of type
-   * Offline, which Finance does not hold yet (docs/ksef.md, "Not done") — always false.
+   * Offline (docs/ksef.md, "Offline invoices").
    */
-  readonly offline24: false
+  readonly offline24: boolean
+  /** The stored KSeF certificate of type Offline (never its key), or null. */
+  readonly certificate: { readonly serial: string; readonly subject: string; readonly validTo: string } | null
+  /** Invoices issued offline and not yet in KSeF, the earliest deadline first. */
+  readonly pendingOffline: readonly KsefPendingOffline[]
+}
+
+/** An invoice issued offline, waiting to be sent (`tryby-offline.md`). */
+export interface KsefPendingOffline {
+  readonly itemId: number
+  readonly documentNumber: string
+  readonly mode: KsefOfflineMode
+  readonly reason: 'chosen' | 'unavailable'
+  readonly issueDate: string
+  readonly unavailabilityEnd: string | null
+  /** The last day to send it; null while KSeF's unavailability or failure lasts (it runs from its end). */
+  readonly deadline: string | null
 }
 
 const settingsKey = (userId: string) => `ksef:settings:${userId}`
@@ -117,6 +140,8 @@ const tokenKey = (userId: string) => `ksef:token:${userId}`
 const sentKey = (userId: string, itemId: number) => `ksef:sent-xml:${userId}:${itemId}`
 const upoKey = (userId: string, itemId: number) => `ksef:upo:${userId}:${itemId}`
 const receivedKey = (userId: string, ksefNumber: string) => `ksef:received-xml:${userId}:${ksefNumber}`
+export const certificateKey = (userId: string) => `ksef:certificate:${userId}`
+export const certificateInfoKey = (userId: string) => `ksef:certificate-info:${userId}`
 
 const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
 
@@ -133,13 +158,21 @@ const writeSettings = (store: EventStore, userId: string, s: KsefSettings) =>
 
 // ---- the token at rest ---------------------------------------------------------------------------------------------
 
-const tokenCipherKey = (serverSecret: string) =>
-  Buffer.from(hkdfSync('sha256', serverSecret, 'finance', 'finance:ksef-token:v1', 32))
+/** What a sealed value is for: each purpose has a key of its own, derived from the server's secret. */
+export type SealPurpose = 'ksef-token' | 'ksef-certificate'
+
+const tokenCipherKey = (serverSecret: string, purpose: SealPurpose = 'ksef-token') =>
+  Buffer.from(hkdfSync('sha256', serverSecret, 'finance', `finance:${purpose}:v1`, 32))
 
 /** AES-256-GCM of the token, the user's id as additional data: a copied value does not open for another user. */
-export const sealToken = (serverSecret: string, userId: string, token: string): string => {
+export const sealToken = (
+  serverSecret: string,
+  userId: string,
+  token: string,
+  purpose: SealPurpose = 'ksef-token',
+): string => {
   const iv = randomBytes(12)
-  const c = createCipheriv('aes-256-gcm', tokenCipherKey(serverSecret), iv)
+  const c = createCipheriv('aes-256-gcm', tokenCipherKey(serverSecret, purpose), iv)
   c.setAAD(Buffer.from(userId, 'utf8'))
   const data = Buffer.concat([c.update(token, 'utf8'), c.final()])
   return JSON.stringify({
@@ -151,11 +184,16 @@ export const sealToken = (serverSecret: string, userId: string, token: string): 
 }
 
 /** The token, or null when the value does not open (another server secret, another user, a changed value). */
-export const openToken = (serverSecret: string, userId: string, sealed: string): string | null => {
+export const openToken = (
+  serverSecret: string,
+  userId: string,
+  sealed: string,
+  purpose: SealPurpose = 'ksef-token',
+): string | null => {
   try {
     const s = JSON.parse(sealed) as { v: number; iv: string; tag: string; data: string }
     if (s.v !== 1) return null
-    const d = createDecipheriv('aes-256-gcm', tokenCipherKey(serverSecret), Buffer.from(s.iv, 'base64'))
+    const d = createDecipheriv('aes-256-gcm', tokenCipherKey(serverSecret, purpose), Buffer.from(s.iv, 'base64'))
     d.setAAD(Buffer.from(userId, 'utf8'))
     d.setAuthTag(Buffer.from(s.tag, 'base64'))
     return Buffer.concat([d.update(Buffer.from(s.data, 'base64')), d.final()]).toString('utf8')
@@ -210,8 +248,161 @@ export async function ksefStatus(deps: KsefDeps, userId: string): Promise<KsefSt
     highWaterMark: settings.highWaterMark,
     lastFetch: settings.lastFetch,
     lastSend: settings.lastSend,
-    offline24: false,
+    offline24: await hasKsefCertificate(deps, userId),
+    certificate: await certificateInfo(deps, userId),
+    pendingOffline: pendingOffline(books.state),
   }
+}
+
+// ---- offline invoices (tryby-offline.md) ---------------------------------------------------------------------------
+
+type State = Awaited<ReturnType<typeof loadBooks>>['state']
+
+/** The offline invoices of the books not yet in KSeF, the earliest deadline first (unknown deadlines last). */
+export const pendingOffline = (state: State): KsefPendingOffline[] =>
+  [...(state.ksefOffline?.values() ?? [])]
+    .flatMap((m) => {
+      const r = state.records.get(m.itemId)
+      const item = r?.data as Item | undefined
+      if (!r || r.deleted || !item || item.ksefNumber) return []
+      return [
+        {
+          itemId: m.itemId,
+          documentNumber: item.documentNumber ?? '',
+          mode: m.mode,
+          reason: m.reason,
+          issueDate: m.issueDate,
+          unavailabilityEnd: m.unavailabilityEnd,
+          deadline: offlineDeadline(m),
+        },
+      ]
+    })
+    .sort((a, b) => (a.deadline ?? '9999').localeCompare(b.deadline ?? '9999') || a.itemId - b.itemId)
+
+const certificateInfo = async (deps: KsefDeps, userId: string): Promise<KsefStatus['certificate']> => {
+  const raw = await deps.store.secrets.get(certificateInfoKey(userId))
+  if (raw === null) return null
+  const { serial, subject, validTo } = JSON.parse(raw) as { serial: string; subject: string; validTo: string }
+  return { serial, subject, validTo }
+}
+
+/** Whether the user stored a KSeF certificate of type Offline (KOD II). */
+export const hasKsefCertificate = async (deps: KsefDeps, userId: string): Promise<boolean> =>
+  (await deps.store.secrets.get(certificateKey(userId))) !== null
+
+const markOffline = async (
+  deps: KsefDeps,
+  userId: string,
+  itemId: number,
+  mode: unknown,
+  reason: 'chosen' | 'unavailable',
+  unavailabilityEnd: unknown,
+): Promise<State> => {
+  const executed = await executeBooks(deps.store, userId, {
+    type: 'MarkKsefOffline',
+    itemId,
+    mode,
+    reason,
+    unavailabilityEnd,
+    at: deps.now().toISOString(),
+    userId,
+  })
+  if (isDomainError(executed)) {
+    const field = executed.errors?.[0]?.field ?? 'id'
+    throw new KsefActionError(executed.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID', executed.message, {
+      field: field === 'itemId' ? 'id' : field,
+    })
+  }
+  return executed.state
+}
+
+/**
+ * Issues an income's invoice offline, by the user's choice (`tryby-offline.md`): offline24 needs the user's KSeF
+ * certificate (KOD II); `offline` and `awaryjny` follow KSeF's announced unavailability or failure, whose end (when
+ * known) starts the deadline. The FA(3) file is made now and kept: these very bytes are sent later, with their issue
+ * date, and KOD I is their hash. Answers the invoice as it waits, with its deadline.
+ */
+export async function markKsefOffline(
+  deps: KsefDeps,
+  userId: string,
+  itemId: number,
+  input: { readonly mode?: unknown; readonly unavailabilityEnd?: unknown; readonly exemptionBasis?: string } = {},
+): Promise<KsefPendingOffline> {
+  const mode = input.mode ?? 'offline24'
+  if (mode === 'offline24' && !(await hasKsefCertificate(deps, userId)))
+    throw new KsefActionError(
+      'NO_CERTIFICATE',
+      'An offline24 invoice cannot be issued without a KSeF certificate of type Offline: upload it first',
+      { field: 'mode' },
+    )
+  const { state } = await loadBooks(deps.store, userId)
+  const r = state.records.get(itemId)
+  if (!r || r.deleted || r.dataType !== 'Income') throw new KsefActionError('NOT_FOUND', 'Not found', { field: 'id' })
+  const after = await markOffline(deps, userId, itemId, mode, 'chosen', input.unavailabilityEnd ?? null)
+  await xmlToSend(deps, userId, after, itemId, input.exemptionBasis)
+  const pending = pendingOffline(after).find((p) => p.itemId === itemId)
+  if (!pending) throw new KsefActionError('ALREADY_SENT', 'The invoice is already in KSeF', { field: 'id' })
+  return pending
+}
+
+/**
+ * KSeF answered again: the pending invoices of an unavailability or failure whose end was not known get today as
+ * its end, so that their deadline can be told.
+ */
+const recordKsefBack = async (deps: KsefDeps, userId: string): Promise<void> => {
+  const { state } = await loadBooks(deps.store, userId)
+  const today = dateInPoland(deps.now())
+  for (const p of pendingOffline(state))
+    if (p.mode !== 'offline24' && p.unavailabilityEnd === null && today >= p.issueDate)
+      await markOffline(deps, userId, p.itemId, p.mode, p.reason, today)
+}
+
+/** The offline mark of an invoice whose sending found KSeF down; the error the user is told, with the deadline. */
+const keptOffline = async (deps: KsefDeps, userId: string, itemId: number, cause: KsefActionError) => {
+  const { state } = await loadBooks(deps.store, userId)
+  const mark = state.ksefOffline?.get(itemId)
+  const after = mark ? state : await markOffline(deps, userId, itemId, 'offline', 'unavailable', null)
+  const pending = pendingOffline(after).find((p) => p.itemId === itemId)
+  return new KsefActionError(
+    'OFFLINE',
+    pending?.deadline
+      ? `KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back; send it by ${pending.deadline}`
+      : 'KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back, at the latest on the working day after the unavailability ends',
+    { details: [pending?.mode ?? 'offline', pending?.deadline ?? '', ...cause.details] },
+  )
+}
+
+export interface SentOffline {
+  readonly sent: number
+  readonly failed: number
+  readonly results: readonly {
+    readonly itemId: number
+    readonly ksefNumber: string | null
+    readonly error: { readonly code: string; readonly message: string } | null
+  }[]
+}
+
+/**
+ * Sends every pending offline invoice (`offlineMode: true`) with the bytes kept when it was issued: KSeF's duplicate
+ * check answers a resend with the original, so a retry never makes a second invoice. Called by the scheduled job and
+ * `finance ksef send`; stops at the first sign that KSeF is still down (the rest wait for the next try).
+ */
+export async function sendPendingOffline(deps: KsefDeps, userId: string): Promise<SentOffline> {
+  const { state } = await loadBooks(deps.store, userId)
+  const pending = pendingOffline(state)
+  const results: SentOffline['results'][number][] = []
+  for (const p of pending) {
+    try {
+      const sent = await sendToKsef(deps, userId, p.itemId)
+      results.push({ itemId: p.itemId, ksefNumber: sent.ksefNumber, error: null })
+    } catch (e) {
+      if (!(e instanceof KsefActionError)) throw e
+      results.push({ itemId: p.itemId, ksefNumber: null, error: { code: e.code, message: e.message } })
+      if (e.code === 'OFFLINE' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP' || e.code === 'UNAUTHORIZED') break
+    }
+  }
+  const sent = results.filter((r) => r.ksefNumber !== null).length
+  return { sent, failed: results.length - sent, results }
 }
 
 /** The FA(3) file of an income as sent (or being sent) to KSeF, or null before the first sending. */
@@ -343,12 +534,17 @@ export async function sendToKsef(
     })
   const xml = await xmlToSend(deps, userId, state, itemId, opts.exemptionBasis)
   const client = await clientOf(deps, userId, ourNips(state)[0] ?? null)
+  const offlineMode = state.ksefOffline?.has(itemId) === true
   let outcome: Awaited<ReturnType<KsefPort['sendInvoices']>>[number] | undefined
   try {
-    ;[outcome] = await client.sendInvoices([xml])
+    ;[outcome] = await client.sendInvoices([xml], { offlineMode })
   } catch (e) {
-    throw fromPort(e)
+    const failure = fromPort(e)
+    // KSeF down (5xx, a time-out after the retries): the invoice, issued with its date, waits as an offline one.
+    if (failure.code === 'UNAVAILABLE') throw await keptOffline(deps, userId, itemId, failure)
+    throw failure
   }
+  if (offlineMode) await recordKsefBack(deps, userId)
   if (!outcome) throw new KsefActionError('PROTOCOL', 'KSeF answered nothing for the invoice')
   if (outcome.status === 'rejected') {
     // A refused invoice was not taken: the next try renders it anew (after the user corrected the income).
@@ -416,14 +612,38 @@ export async function sendAllToKsef(deps: KsefDeps, userId: string): Promise<Sen
   }
   if (ready.length > 0) {
     const client = await clientOf(deps, userId, ourNips(state)[0] ?? null)
-    let outcomes: readonly SendOutcomeOf[]
+    // Invoices issued offline go in a session of their own: `offlineMode` is the batch session's flag.
+    const offline = ready.filter((r) => state.ksefOffline?.has(r.id) === true)
+    const online = ready.filter((r) => state.ksefOffline?.has(r.id) !== true)
+    const outcomeOf = new Map<number, SendOutcomeOf | undefined>()
     try {
-      outcomes = await client.sendBatch(ready.map((r) => r.xml))
+      for (const [group, offlineMode] of [
+        [offline, true],
+        [online, false],
+      ] as const) {
+        if (group.length === 0) continue
+        const got = await client.sendBatch(
+          group.map((r) => r.xml),
+          { offlineMode },
+        )
+        for (const [i, r] of group.entries()) outcomeOf.set(r.id, got[i])
+      }
     } catch (e) {
-      throw fromPort(e)
+      const failure = fromPort(e)
+      if (failure.code !== 'UNAVAILABLE') throw failure
+      // KSeF down: every invoice not yet answered waits as an offline invoice, with its issue date.
+      for (const r of ready)
+        if (!outcomeOf.has(r.id) && !state.ksefOffline?.has(r.id))
+          await markOffline(deps, userId, r.id, 'offline', 'unavailable', null)
+      throw new KsefActionError(
+        'OFFLINE',
+        'KSeF is not answering: the invoices are kept as offline invoices and will be sent when KSeF is back',
+        { details: failure.details },
+      )
     }
-    for (const [i, r] of ready.entries()) {
-      const outcome = outcomes[i]
+    if (offline.length > 0) await recordKsefBack(deps, userId)
+    for (const r of ready) {
+      const outcome = outcomeOf.get(r.id)
       const base = { itemId: r.id, documentNumber: r.item.documentNumber ?? '' }
       if (outcome?.status === 'accepted') {
         await recordSent(deps, userId, r.id, r.item, outcome)
@@ -546,6 +766,9 @@ export async function runKsefFetches(
     try {
       await fetchFromKsef(deps, userId)
       fetched++
+      // KSeF answers: the invoices issued offline meanwhile are sent now.
+      await recordKsefBack(deps, userId)
+      await sendPendingOffline(deps, userId)
     } catch (e) {
       if (!(e instanceof KsefActionError)) throw e
       failed++

@@ -8,11 +8,14 @@
  * - an expense fetched from KSeF: the supplier's file as KSeF gave it, with KOD I and its KSeF number.
  * The drawing (`@finance/ksef/visual`) is loaded on first use.
  */
+import type { KeyObject } from 'node:crypto'
 import type { Lang } from '@finance/ledger-core/format'
 import type { Item } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { issueInvoice } from './files/fa3.ts'
+import { ksefCertificate } from './ksefCertificate.ts'
 import { type KsefDeps, KsefActionError, ksefEnvironment, ksefReceivedXml, ksefSentXml } from './ksefOnline.ts'
+import { ourNips } from './imports/fa3.ts'
 
 export type InvoiceVisualFormat = 'pdf' | 'html'
 
@@ -40,6 +43,8 @@ export async function invoiceSource(
   xml: string
   ksefNumber: string | null
   environment: Awaited<ReturnType<typeof ksefEnvironment>> | null
+  /** An invoice issued offline, with the user's KSeF certificate: what KOD II is made of (`kody-qr.md`). */
+  kod2: { nip: string; serial: string; privateKey: KeyObject } | null
 }> {
   const { state } = await loadBooks(deps.store, userId)
   const r = state.records.get(itemId)
@@ -55,10 +60,16 @@ export async function invoiceSource(
         'No FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
         { field: 'id' },
       )
-    return { xml, ksefNumber, environment: await ksefEnvironment(deps, userId) }
+    return { xml, ksefNumber, environment: await ksefEnvironment(deps, userId), kod2: null }
   }
   const sent = await ksefSentXml(deps, userId, itemId)
-  if (sent !== null) return { xml: sent, ksefNumber, environment: await ksefEnvironment(deps, userId) }
+  if (sent !== null) {
+    // KOD II: only an invoice issued offline carries it, signed with the user's certificate of type Offline.
+    const nip = ourNips(state)[0]
+    const certificate = state.ksefOffline?.has(itemId) && nip ? await ksefCertificate(deps, userId) : null
+    const kod2 = certificate && nip ? { nip, serial: certificate.serial, privateKey: certificate.privateKey } : null
+    return { xml: sent, ksefNumber, environment: await ksefEnvironment(deps, userId), kod2 }
+  }
   const issued = await issueInvoice(state, itemId, { now: deps.now() })
   if (!issued.ok)
     throw new KsefActionError(
@@ -70,7 +81,7 @@ export async function invoiceSource(
       },
     )
   // An invoice whose number came from elsewhere (entered by hand) has no file of ours in KSeF: no code for it.
-  return { xml: issued.xml, ksefNumber, environment: null }
+  return { xml: issued.xml, ksefNumber, environment: null, kod2: null }
 }
 
 /** The PDF or the HTML preview of an income's or a received expense's invoice. */
@@ -82,10 +93,23 @@ export async function invoiceVisualFile(
 ): Promise<InvoiceVisualFile> {
   const source = await invoiceSource(deps, userId, itemId)
   const visual = await import('@finance/ksef/visual')
+  const kod2Url =
+    source.kod2 && source.environment
+      ? visual.kod2Url({
+          environment: source.environment,
+          contextType: 'Nip',
+          contextValue: source.kod2.nip,
+          sellerNip: source.kod2.nip,
+          certificateSerial: source.kod2.serial,
+          hash: visual.invoiceFileHash(source.xml),
+          privateKey: source.kod2.privateKey,
+        })
+      : null
   const v = visual.invoiceVisual(source.xml, {
     lang: opts.lang,
     ksefNumber: source.ksefNumber,
     environment: source.environment,
+    kod2Url,
   })
   const fileName = fileNameOf(v.number, itemId, opts.format)
   if (opts.format === 'html')

@@ -619,11 +619,46 @@ const registerKsef = (program: Command, ctx: Ctx) => {
     .argument('[id]', 'the income id', itemId)
     .addOption(requiredUser())
     .option('--all', 'every one-time company income without a KSeF number, in one batch session')
+    .option('--offline', 'the invoices issued offline that wait for KSeF, sent with offlineMode')
     .option('--exemption-basis <text>', 'P_19A: the legal basis of an exempt sale')
     .option('--json', 'print JSON')
     .action(
-      async (id: number | undefined, o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean }) =>
-        (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
+      async (
+        id: number | undefined,
+        o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean; offline?: boolean },
+      ) => (await commands.ksefOnline()).ksefSendCommand(ctx, id, o),
+    )
+  ksef
+    .command('offline')
+    .description(
+      'issue the invoice of a one-time income offline (tryby-offline.md) and say by when it must be sent to KSeF',
+    )
+    .argument('<id>', 'the income id', itemId)
+    .addOption(requiredUser())
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'offline24 (needs the KSeF certificate), offline (KSeF unavailable), awaryjny (failure)',
+      )
+        .choices(['offline24', 'offline', 'awaryjny'])
+        .default('offline24'),
+    )
+    .option('--ended <date>', 'when the announced unavailability or failure ended (yyyy-mm-dd)')
+    .option('--json', 'print JSON')
+    .action(async (id: number, o: { user: string; mode?: string; ended?: string; json?: boolean }) =>
+      (await commands.ksefOnline()).ksefOfflineCommand(ctx, id, o),
+    )
+  ksef
+    .command('certificate')
+    .description(
+      'store the KSeF certificate of type Offline and its private key (PEM or DER) for KOD II; the key’s password from FINANCE_KSEF_KEY_PASSWORD',
+    )
+    .addOption(requiredUser())
+    .option('--cert <file>', 'the certificate file (.crt, .pem, .cer)')
+    .option('--key <file>', 'the private key file (.key, .pem)')
+    .option('--forget', 'remove the stored certificate')
+    .action(async (o: { user: string; cert?: string; key?: string; forget?: boolean }) =>
+      (await commands.ksefOnline()).ksefCertificateCommand(ctx, o),
     )
   ksef
     .command('fetch')

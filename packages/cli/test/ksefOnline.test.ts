@@ -2,11 +2,12 @@
  * `finance ksef status|fetch|send` against the KSeF simulator (127.0.0.1): the token stored as the app stores it,
  * received invoices fetched into the expenses once, and failures said in the user's language with exit code 1.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadBooks, setKsefToken } from '@finance/books'
-import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
+import { executeBooks, loadBooks, setKsefToken } from '@finance/books'
+import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
+import type { LedgerCommand } from '@finance/ledger-core'
 import { buildInvoice23 } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ANNA, run, seedKsefTrader } from './helpers.ts'
@@ -69,11 +70,103 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(bad.code).toBe(2)
     const neither = await run(['ksef', 'send', '--user', ANNA], { store, env })
     expect(neither.code).toBe(1)
-    expect(neither.stderr).toContain('podaj numer pozycji albo --all')
+    expect(neither.stderr).toContain('podaj numer pozycji, --all albo --offline')
     // Nothing waits to be sent: an empty batch, said so, and no session opened.
     const all = await run(['ksef', 'send', '--all', '--user', ANNA], { store, env })
     expect(all.stdout).toBe('wysłano do KSeF faktur: 0, nie wysłano: 0\n')
     expect(sim.log.filter((l) => l.path === '/sessions/batch')).toHaveLength(0)
+  })
+
+  it('issues an invoice offline, lists it with its deadline and sends it with --offline', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, userId } = await seeded()
+    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+    const exec = async (c: Record<string, unknown>) => {
+      const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
+      if (!('events' in r)) throw new Error(JSON.stringify(r))
+      return r
+    }
+    const company = { companyName: 'Kowalska IT', nip: US, ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' }
+    await exec({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'anna@example.com', phoneNumber: '' } })
+    const invoiceAddress = {
+      country: 'Polska',
+      region: 'mazowieckie',
+      city: 'Warszawa',
+      street: 'Prosta 1',
+      postCode: '00-001',
+      building: '1',
+    }
+    await exec({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
+    const added = await exec({
+      type: 'AddItem',
+      dataType: 'Income',
+      data: {
+        date: '2026-06-01',
+        name: 'Programowanie',
+        amount: '1000.00',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: '2026-06-01',
+        documentNumber: 'FV 6/2026',
+        counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+      },
+    })
+    const id = String((added.events[0] as { data: { id: number } }).data.id)
+    const noCert = await run(['ksef', 'offline', id, '--user', ANNA], { store, env })
+    expect(noCert.code).toBe(1)
+    expect(noCert.stderr).toContain('faktury offline24 nie można wystawić bez certyfikatu KSeF typu Offline')
+    // A failure that ended on Monday 1 June 2026; Corpus Christi is Thursday the 4th: seven working days → the 11th.
+    const marked = await run(['ksef', 'offline', id, '--mode', 'awaryjny', '--ended', '2026-06-01', '--user', ANNA], {
+      store,
+      env,
+    })
+    expect(marked.stdout).toBe(
+      `faktura pozycji ${id} wystawiona offline (tryb awaryjny, data wystawienia 2026-06-01): wyślij ją do KSeF do 2026-06-11\n`,
+    )
+    const status = await run(['--lang', 'en', 'ksef', 'status', '--user', ANNA], { store, env })
+    expect(status.stdout).toContain(
+      `offline invoices waiting to be sent:\n  item ${id} (FV 6/2026), issued 2026-06-01, mode awaryjny: send by 2026-06-11`,
+    )
+    const sent = await run(['ksef', 'send', '--offline', '--user', ANNA], { store, env })
+    expect(sent.code).toBe(0)
+    expect(sent.stdout).toContain('wysłano faktur offline: 1, nie wysłano: 0')
+    expect(sim.invoices.map((i) => [i.invoiceNumber, i.offlineMode])).toEqual([['FV 6/2026', true]])
+    const after = await run(['ksef', 'status', '--user', ANNA], { store, env })
+    expect(after.stdout).toContain('faktury offline czekające na wysyłkę: brak')
+  })
+
+  it('stores a KSeF certificate of type Offline from files, the password from the environment, never as an argument', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store } = await seeded()
+    const made = await makeKsefCertificate({ password: 'hasło', notBefore: new Date('2020-01-01') })
+    const dir = mkdtempSync(join(tmpdir(), 'cert-'))
+    writeFileSync(join(dir, 'offline.crt'), made.certificateDer)
+    writeFileSync(join(dir, 'offline.key'), made.privateKeyPem)
+    const files = ['--cert', join(dir, 'offline.crt'), '--key', join(dir, 'offline.key')]
+    const base = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    const none = await run(['ksef', 'certificate', '--user', ANNA], { store, env: base })
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('podaj plik certyfikatu (--cert) i klucza prywatnego (--key) albo --forget')
+    const wrong = await run(['ksef', 'certificate', ...files, '--user', ANNA], {
+      store,
+      env: { ...base, FINANCE_KSEF_KEY_PASSWORD: 'złe' },
+    })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('certyfikat nie został zapisany: hasło nie otwiera klucza prywatnego')
+    const ok = await run(['ksef', 'certificate', ...files, '--user', ANNA], {
+      store,
+      env: { ...base, FINANCE_KSEF_KEY_PASSWORD: 'hasło' },
+    })
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toMatch(/^zapisano certyfikat KSeF typu Offline nr 01F20A5D352AE590, ważny do \d{4}-\d{2}-\d{2}/)
+    const status = await run(['ksef', 'status', '--user', ANNA], { store, env: base })
+    expect(status.stdout).toContain('faktury offline24: można wystawiać (certyfikat KSeF zapisany)')
+    const forgot = await run(['ksef', 'certificate', '--forget', '--user', ANNA], { store, env: base })
+    expect(forgot.stdout).toBe('usunięto certyfikat KSeF\n')
+    expect((await run(['ksef', 'status', '--user', ANNA], { store, env: base })).stdout).toContain(
+      'faktury offline24: nie można ich wystawić',
+    )
   })
 
   it('writes the PDF of a supplier’s invoice fetched from KSeF, with its KSeF number and KOD I', async () => {

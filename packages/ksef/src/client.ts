@@ -36,6 +36,7 @@ import {
   KsefError,
   type KsefPort,
   type ReceivedInvoice,
+  type SendOptions,
   type SendOutcome,
 } from './port.ts'
 
@@ -464,6 +465,7 @@ export class KsefHttpClient implements KsefPort {
     session: { referenceNumber: string; key: SymmetricKey },
     xml: Uint8Array,
     invoiceHash: string,
+    offlineMode: boolean,
   ): Promise<{ session: { referenceNumber: string; key: SymmetricKey }; invoiceReferenceNumber: string }> {
     let current = session
     for (let attempt = 1; ; attempt++) {
@@ -474,6 +476,7 @@ export class KsefHttpClient implements KsefPort {
         encryptedInvoiceHash: sha256Base64(encrypted),
         encryptedInvoiceSize: encrypted.byteLength,
         encryptedInvoiceContent: encrypted.toString('base64'),
+        ...(offlineMode ? { offlineMode: true } : {}),
       }
       try {
         const r = await this.#call<{ referenceNumber: string }>(
@@ -525,7 +528,7 @@ export class KsefHttpClient implements KsefPort {
       )
   }
 
-  async sendInvoices(xmls: readonly string[]): Promise<readonly SendOutcome[]> {
+  async sendInvoices(xmls: readonly string[], opts: SendOptions = {}): Promise<readonly SendOutcome[]> {
     if (xmls.length === 0) return []
     let session = await this.#openSession()
     const sent: { session: string; ref: string; hash: string }[] = []
@@ -533,7 +536,7 @@ export class KsefHttpClient implements KsefPort {
     for (const xml of xmls) {
       const bytes = Buffer.from(xml, 'utf8')
       const hash = sha256Base64(bytes)
-      const r = await this.#sendOne(session, bytes, hash)
+      const r = await this.#sendOne(session, bytes, hash, opts.offlineMode === true)
       session = r.session
       sessions.add(session.referenceNumber)
       sent.push({ session: session.referenceNumber, ref: r.invoiceReferenceNumber, hash })
@@ -608,7 +611,7 @@ export class KsefHttpClient implements KsefPort {
    */
   async sendBatch(
     xmls: readonly string[],
-    opts: { readonly maxPartSize?: number } = {},
+    opts: SendOptions & { readonly maxPartSize?: number } = {},
   ): Promise<readonly SendOutcome[]> {
     if (xmls.length === 0) return []
     const maxPartSize = opts.maxPartSize ?? 100_000_000
@@ -641,6 +644,7 @@ export class KsefHttpClient implements KsefPort {
           fileParts: parts.map((p, i) => ({ ordinalNumber: i + 1, fileSize: p.byteLength, fileHash: sha256Base64(p) })),
         },
         encryption: encryptionInfo(cert, key),
+        ...(opts.offlineMode ? { offlineMode: true } : {}),
       },
       idempotent: false,
     })

@@ -66,13 +66,18 @@ export interface FetchPage {
   readonly truncated: boolean
 }
 
+/** How invoices are sent: `offlineMode` for invoices issued offline (tryby-offline.md), the flag KSeF records. */
+export interface SendOptions {
+  readonly offlineMode?: boolean
+}
+
 export interface KsefPort {
   /** Authenticates (or renews the access token) and answers when the access token is valid until. */
   connect(): Promise<{ readonly accessValidUntil: string }>
   /** Sends FA(3) invoices in one interactive session and waits for each one's outcome. */
-  sendInvoices(xmls: readonly string[]): Promise<readonly SendOutcome[]>
+  sendInvoices(xmls: readonly string[], opts?: SendOptions): Promise<readonly SendOutcome[]>
   /** Sends FA(3) invoices in one batch session (zipped, in parts) and waits for each one's outcome, in their order. */
-  sendBatch(xmls: readonly string[]): Promise<readonly SendOutcome[]>
+  sendBatch(xmls: readonly string[], opts?: SendOptions): Promise<readonly SendOutcome[]>
   /** Received invoices (the company as the buyer, `Subject2`) from a high-water mark on, every part of the window. */
   fetchReceived(from: string): Promise<FetchPage>
 }

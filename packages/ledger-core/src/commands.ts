@@ -186,6 +186,18 @@ export interface SetAnnualInputs extends Base {
   readonly data: unknown
 }
 
+/**
+ * Marks an income's invoice as issued outside KSeF (`tryby-offline.md`): `mode` offline24 / offline / awaryjny,
+ * `reason` the user's choice or KSeF not answering, `unavailabilityEnd` when KSeF's unavailability or failure ended.
+ */
+export interface MarkKsefOffline extends Base {
+  readonly type: 'MarkKsefOffline'
+  readonly itemId: number
+  readonly mode: unknown
+  readonly reason: 'chosen' | 'unavailable'
+  readonly unavailabilityEnd?: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -214,5 +226,6 @@ export type LedgerCommand =
   | InvoicingCommand
   | SetAnnualInputs
   | SellAssetAfterPrivateUse
+  | MarkKsefOffline
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -167,6 +167,19 @@ export const AnnualInputsSet = ev('AnnualInputsSet', { data: AnnualInputsSchema 
 /** An asset taken to private use is sold later (the six-year rule decides whether the business sold it). */
 export const AssetSoldAfterPrivateUse = ev('AssetSoldAfterPrivateUse', { id: Id, data: AssetPrivateSaleSchema })
 
+/**
+ * An income's invoice issued outside KSeF (`tryby-offline.md`): its offline mode, its issue date, why (the user's
+ * choice or KSeF not answering) and, once known, when KSeF's unavailability or failure ended (the deadline runs from
+ * it). Appended again when the circumstances change; the invoice is pending until its income has a KSeF number.
+ */
+export const KsefOfflineInvoiceMarked = ev('KsefOfflineInvoiceMarked', {
+  itemId: Id,
+  mode: Schema.Literal('offline24', 'offline', 'awaryjny'),
+  issueDate: LocalDateSchema,
+  reason: Schema.Literal('chosen', 'unavailable'),
+  unavailabilityEnd: Schema.NullOr(LocalDateSchema),
+})
+
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
   CompanyRecordDeleted,
@@ -199,6 +212,7 @@ export const ledgerEventSchemas = {
   ...invoicingEventSchemas,
   AnnualInputsSet,
   AssetSoldAfterPrivateUse,
+  KsefOfflineInvoiceMarked,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

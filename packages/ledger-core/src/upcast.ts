@@ -69,6 +69,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   // The annual return's common items.
   AnnualInputsSet: 1,
   AssetSoldAfterPrivateUse: 1,
+  // KSeF: an invoice issued offline (tryby-offline.md).
+  KsefOfflineInvoiceMarked: 1,
 }
 
 export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)

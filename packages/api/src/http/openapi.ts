@@ -656,6 +656,22 @@ const otherOperations: Record<string, OperationDoc> = {
       highWaterMark: orNull(str('Where the next fetch starts (ISO 8601)')),
       lastFetch: { type: ['object', 'null'] },
       lastSend: { type: ['object', 'null'] },
+      offline24: {
+        type: 'boolean',
+        description: 'Whether offline24 invoices can be issued (a KSeF certificate is held)',
+      },
+      certificate: orNull(object({ serial: str(), subject: str(), validTo: str() })),
+      pendingOffline: array(
+        object({
+          itemId: int(),
+          documentNumber: str(),
+          mode: str(),
+          reason: str(),
+          issueDate: str(),
+          unavailabilityEnd: orNull(str()),
+          deadline: orNull(str('The last day to send it; null while the unavailability lasts')),
+        }),
+      ),
     }),
   },
   'PUT /api/ksef/connection': {
@@ -692,6 +708,42 @@ const otherOperations: Record<string, OperationDoc> = {
           details: array(str()),
         }),
       ),
+    }),
+    errors: [502, 503],
+  },
+  'POST /api/ksef/invoices/:id/offline': {
+    summary: 'Issue the invoice of a one-time company income offline (tryby-offline.md)',
+    description:
+      'The FA(3) file is made now, with its issue date, and kept: it is sent later with `offlineMode`, by `POST /api/ksef/offline/send` or the scheduled job. `mode` offline24 (the default) needs the KSeF certificate (400, field `mode`, without it); offline and awaryjny follow KSeF’s announced unavailability or failure, whose end (`unavailabilityEnd`, when known) starts the deadline. A sending that finds KSeF down (503, `x-finance-ksef-error: OFFLINE`) marks the invoice offline itself.',
+    ok: object({
+      itemId: int(),
+      documentNumber: str(),
+      mode: { type: 'string', enum: ['offline24', 'offline', 'awaryjny'] },
+      reason: { type: 'string', enum: ['chosen', 'unavailable'] },
+      issueDate: str(),
+      unavailabilityEnd: orNull(str()),
+      deadline: orNull(str()),
+    }),
+    errors: [404],
+  },
+  'PUT /api/ksef/certificate': {
+    summary: 'Store the KSeF certificate of type Offline and its private key (for KOD II)',
+    description:
+      '`certificate` and `privateKey`: the files in Base64 (PEM or DER alike); `password`: the key’s, when it is encrypted. Checked whole before anything is kept: an X.509 certificate whose key usage is Non-Repudiation (the type Offline), valid now; the key opened with the password, belonging to the certificate, RSA of 2048 bits or more or ECDSA P-256 (400 with the field otherwise). Kept sealed (AES-256-GCM under a key of the server for this purpose), the key opened and the password not kept; neither is ever answered or logged. Answers the connection (`offline24: true`, the certificate’s serial and validity).',
+    ok: object({}),
+  },
+  'DELETE /api/ksef/certificate': {
+    summary: 'Forget the KSeF certificate',
+    ok: object({}),
+  },
+  'POST /api/ksef/offline/send': {
+    summary: 'Send the invoices issued offline that wait for KSeF',
+    description:
+      'Each with the file kept when it was issued and `offlineMode: true`; KSeF answers a file it already holds with the original, so there is never a second invoice. Stops at the first sign that KSeF is still down.',
+    ok: object({
+      sent: int(),
+      failed: int(),
+      results: array(object({ itemId: int(), ksefNumber: orNull(str()), error: { type: ['object', 'null'] } })),
     }),
     errors: [502, 503],
   },

@@ -10,6 +10,10 @@
  * - `POST /api/ksef/fetch`: fetches the invoices received since the last fetch into the books;
  * - `GET /api/ksef/invoices/:id/pdf`, `GET /api/ksef/invoices/:id/html`: the invoice of an income or of an expense
  *   fetched from KSeF as a PDF or an HTML preview, drawn from its FA(3) file, with KOD I (`?lang=en` for English).
+ * - `POST /api/ksef/invoices/:id/offline`: issues an income's invoice offline (offline24, or during KSeF's announced
+ *   unavailability or failure), told its deadline; `POST /api/ksef/offline/send`: sends what waits (tryby-offline.md);
+ * - `PUT /api/ksef/certificate`: stores the KSeF certificate of type Offline and its key (sealed; the key and the
+ *   password are censored log fields and never answered); `DELETE /api/ksef/certificate` forgets it;
  * The KSeF address is the user's environment's (`KSEF_BASE_URLS`), or `FINANCE_KSEF_URL` for every environment.
  */
 import {
@@ -19,7 +23,11 @@ import {
   KsefActionError,
   ksefStatus,
   ksefUpo,
+  clearKsefCertificate,
+  markKsefOffline,
+  setKsefCertificate,
   sendInvoiceToKsef,
+  sendPendingOffline,
   sendAllToKsef,
   sendToKsef,
   setKsefToken,
@@ -53,6 +61,52 @@ const SendBody = effectSchema(
   },
 )
 
+const OfflineBody = effectSchema(
+  Schema.Struct({
+    mode: Schema.optional(
+      oneOf(['offline24', 'offline', 'awaryjny'] as const, 'Offline mode must be offline24, offline or awaryjny'),
+    ),
+    unavailabilityEnd: Schema.optional(
+      Schema.NullOr(
+        Schema.String.annotations({ message: () => 'Date must be in format yyyy-mm-dd' }).pipe(
+          Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => 'Date must be in format yyyy-mm-dd' }),
+        ),
+      ),
+    ),
+  }),
+  {
+    type: 'object',
+    properties: {
+      mode: {
+        type: 'string',
+        enum: ['offline24', 'offline', 'awaryjny'],
+        description:
+          'offline24 (the default; needs the KSeF certificate), offline (KSeF unavailable), awaryjny (failure)',
+      },
+      unavailabilityEnd: {
+        type: ['string', 'null'],
+        format: 'date',
+        description: 'When the announced unavailability or failure ended (the deadline runs from it)',
+      },
+    },
+  },
+)
+
+const CertificateBody = body(
+  Schema.Struct({
+    certificate: Schema.String.annotations({
+      message: () => 'The certificate must be an X.509 certificate in PEM or DER form',
+    }),
+    privateKey: Schema.String.annotations({ message: () => 'The private key must be in PEM or DER form' }),
+    password: Schema.optional(Schema.String.annotations({ message: () => 'The password must be text' })),
+  }),
+  {
+    certificate: 'The certificate must be an X.509 certificate in PEM or DER form',
+    privateKey: 'The private key must be in PEM or DER form',
+    password: 'The password must be text',
+  },
+)
+
 const LangQuery = effectSchema(
   Schema.Struct({ lang: Schema.optional(oneOf(['pl', 'en'] as const, 'Language must be pl or en')) }),
   {
@@ -76,12 +130,14 @@ const STATUS: Record<KsefActionError['code'], number> = {
   UNAVAILABLE: 503,
   RATE_LIMITED: 503,
   NO_FILE: 404,
+  OFFLINE: 503,
+  NO_CERTIFICATE: 400,
 }
 
 /** A KSeF action's failure as the API's error answer: the code and KSeF's own words go along for the screen. */
 const httpOf = (e: KsefActionError): HttpError => {
   if (e.code === 'NOT_FOUND') return notFound()
-  if (e.code === 'INVALID' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP')
+  if (e.code === 'INVALID' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP' || e.code === 'NO_CERTIFICATE')
     return validationError([{ field: e.field ?? (e.code === 'NO_NIP' ? 'nip' : 'token'), message: e.message }])
   const headers: Record<string, string> = { 'x-finance-ksef-error': e.code }
   if (e.retryAfterSeconds !== null) headers['retry-after'] = String(Math.max(1, e.retryAfterSeconds))
@@ -173,6 +229,29 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
           .send(format === 'pdf' ? Buffer.from(file.body as Uint8Array) : file.body)
       },
     )
+
+  app.post(
+    '/api/ksef/invoices/:id/offline',
+    { ...auth, schema: { tags: ['ksef'], params: IdParams, body: OfflineBody } },
+    async (request) => {
+      const { id } = request.params as { id: number }
+      const input = (request.body ?? {}) as { mode?: string; unavailabilityEnd?: string | null }
+      return guarded(request, () => markKsefOffline(deps(), request.user.sub, id, input))
+    },
+  )
+  app.post('/api/ksef/offline/send', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
+    guarded(request, () => sendPendingOffline(deps(), request.user.sub)),
+  )
+
+  app.put('/api/ksef/certificate', { ...auth, schema: { tags: ['ksef'], body: CertificateBody } }, async (request) => {
+    const input = request.body as { certificate: string; privateKey: string; password?: string }
+    await guarded(request, () => setKsefCertificate(deps(), request.user.sub, input))
+    return ksefStatus(deps(), request.user.sub)
+  })
+  app.delete('/api/ksef/certificate', { ...auth, schema: { tags: ['ksef'] } }, async (request) => {
+    await clearKsefCertificate(deps(), request.user.sub)
+    return ksefStatus(deps(), request.user.sub)
+  })
 
   app.post('/api/ksef/fetch', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
     guarded(request, () => fetchFromKsef(deps(), request.user.sub)),

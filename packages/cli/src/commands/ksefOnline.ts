@@ -3,7 +3,12 @@
  * - `finance ksef status --user EMAIL [--json]`: the environment, whether a token is stored, the last fetch and sending;
  * - `finance ksef send ID --user EMAIL [--exemption-basis TEXT] [--json]`: the FA(3) invoice of a one-time income sent
  *   to KSeF, its KSeF number recorded; `finance ksef send --all --user EMAIL [--json]`: every company income without a
- *   KSeF number, in one batch session;
+ *   KSeF number, in one batch session (those issued offline in one of their own, with `offlineMode`);
+ *   `finance ksef send --offline --user EMAIL`: the invoices issued offline that wait for KSeF (tryby-offline.md);
+ * - `finance ksef offline ID --user EMAIL [--mode offline24|offline|awaryjny] [--ended DATE]`: an income's invoice
+ *   issued offline, told its deadline;
+ * - `finance ksef certificate --cert FILE --key FILE --user EMAIL` (the key's password from `FINANCE_KSEF_KEY_PASSWORD`,
+ *   never an argument) stores the KSeF certificate of type Offline for KOD II; `--forget` removes it;
  * - `finance ksef fetch --user EMAIL [--json]`: the invoices received since the last fetch, into the books;
  * - `finance ksef pdf ID --user EMAIL [--html] [--out FILE]`: the invoice of an income, or of an expense fetched from
  *   KSeF, as a PDF (or the HTML preview) with its KSeF number and KOD I, in the language of `--lang`.
@@ -11,7 +16,7 @@
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   fetchFromKsef,
@@ -19,7 +24,11 @@ import {
   type KsefDeps,
   KsefActionError,
   ksefStatus,
+  clearKsefCertificate,
+  markKsefOffline,
+  setKsefCertificate,
   sendAllToKsef,
+  sendPendingOffline,
   sendToKsef,
 } from '@finance/books'
 import { KSEF_BASE_URLS } from '@finance/ksef'
@@ -55,11 +64,49 @@ const T = {
     en: '{0} invoice(s) sent to KSeF, {1} not sent',
   },
   notSent: { pl: 'pozycja {0} ({1}): {2}', en: 'item {0} ({1}): {2}' },
-  idOrAll: { pl: 'podaj numer pozycji albo --all', en: 'give an item id or --all' },
+  idOrAll: { pl: 'podaj numer pozycji, --all albo --offline', en: 'give an item id, --all or --offline' },
   offline24: {
-    pl: 'faktury offline24: nie można ich wystawić — wymagają certyfikatu KSeF typu Offline (kod QR KOD II), którego Finance jeszcze nie przechowuje',
-    en: 'offline24 invoices: cannot be issued — they need a KSeF certificate of type Offline (the QR code KOD II), which Finance does not hold yet',
+    pl: 'faktury offline24: nie można ich wystawić — wymagają certyfikatu KSeF typu Offline (kod QR KOD II); wgraj go w aplikacji (KSeF → Certyfikat)',
+    en: 'offline24 invoices: cannot be issued — they need a KSeF certificate of type Offline (the QR code KOD II); upload it in the app (KSeF → Certificate)',
   },
+  offline24Ready: {
+    pl: 'faktury offline24: można wystawiać (certyfikat KSeF zapisany)',
+    en: 'offline24 invoices: can be issued (KSeF certificate stored)',
+  },
+  pendingNone: { pl: 'faktury offline czekające na wysyłkę: brak', en: 'offline invoices waiting to be sent: none' },
+  pendingHead: { pl: 'faktury offline czekające na wysyłkę:', en: 'offline invoices waiting to be sent:' },
+  pendingLine: {
+    pl: '  pozycja {0} ({1}), wystawiona {2}, tryb {3}: wyślij do {4}',
+    en: '  item {0} ({1}), issued {2}, mode {3}: send by {4}',
+  },
+  pendingOpen: {
+    pl: 'następnego dnia roboczego po końcu niedostępności KSeF',
+    en: 'the working day after KSeF’s unavailability ends',
+  },
+  pendingFailure: {
+    pl: '7 dni roboczych po końcu awarii KSeF',
+    en: '7 working days after KSeF’s failure ends',
+  },
+  marked: {
+    pl: 'faktura pozycji {0} wystawiona offline (tryb {1}, data wystawienia {2}): wyślij ją do KSeF do {3}',
+    en: 'the invoice of item {0} issued offline (mode {1}, issue date {2}): send it to KSeF by {3}',
+  },
+  sentOffline: {
+    pl: 'wysłano faktur offline: {0}, nie wysłano: {1}',
+    en: '{0} offline invoice(s) sent, {1} not sent',
+  },
+  notSentOffline: { pl: 'pozycja {0}: {1}', en: 'item {0}: {1}' },
+  certificateSaved: {
+    pl: 'zapisano certyfikat KSeF typu Offline nr {0}, ważny do {1}: faktury offline24 mogą mieć KOD II',
+    en: 'KSeF certificate of type Offline no. {0} saved, valid until {1}: offline24 invoices can carry KOD II',
+  },
+  certificateForgotten: { pl: 'usunięto certyfikat KSeF', en: 'KSeF certificate removed' },
+  certificateFiles: {
+    pl: 'podaj plik certyfikatu (--cert) i klucza prywatnego (--key) albo --forget',
+    en: 'give the certificate file (--cert) and the private key file (--key), or --forget',
+  },
+  certificateInvalid: { pl: 'certyfikat nie został zapisany: {0}', en: 'the certificate was not saved: {0}' },
+  cannotRead: { pl: 'nie można odczytać pliku {0}: {1}', en: 'cannot read the file {0}: {1}' },
   cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
 } as const satisfies Record<string, Record<Lang, string>>
 
@@ -94,7 +141,19 @@ const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {
     pl: 'dla tego kosztu nie ma pliku FA(3): pokazać można tylko faktury pobrane z KSeF',
     en: 'no FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
   },
+  OFFLINE: {
+    pl: 'KSeF nie odpowiada: faktura została zachowana jako faktura offline i zostanie wysłana, gdy KSeF znów będzie dostępny (finance ksef status podaje termin)',
+    en: 'KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back (finance ksef status gives the deadline)',
+  },
+  NO_CERTIFICATE: {
+    pl: 'faktury offline24 nie można wystawić bez certyfikatu KSeF typu Offline: najpierw go wgraj',
+    en: 'an offline24 invoice cannot be issued without a KSeF certificate of type Offline: upload it first',
+  },
 }
+
+/** The deadline of a waiting offline invoice, or when it will be known. */
+const deadlineText = (lang: Lang, p: { deadline: string | null; mode: string }) =>
+  p.deadline ?? t(lang, p.mode === 'awaryjny' ? 'pendingFailure' : 'pendingOpen')
 
 /** Why an income of `send --all` was not sent. */
 const NOT_SENT: Record<'invalid' | 'rejected' | 'duplicate', Record<Lang, string>> = {
@@ -156,7 +215,15 @@ export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: bool
       `${t(L, 'token')}: ${s.hasToken ? t(L, 'stored') : t(L, 'missing')}`,
       `${t(L, 'lastFetch')}: ${fetch}`,
       `${t(L, 'lastSend')}: ${s.lastSend ? `${s.lastSend.at} — ${s.lastSend.ksefNumber}` : t(L, 'never')}`,
-      t(L, 'offline24'),
+      t(L, s.offline24 ? 'offline24Ready' : 'offline24'),
+      ...(s.pendingOffline.length === 0
+        ? [t(L, 'pendingNone')]
+        : [
+            t(L, 'pendingHead'),
+            ...s.pendingOffline.map((p) =>
+              t(L, 'pendingLine', p.itemId, p.documentNumber || '-', p.issueDate, p.mode, deadlineText(L, p)),
+            ),
+          ]),
     ].join('\n') + '\n',
   )
 }
@@ -164,11 +231,26 @@ export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: bool
 export const ksefSendCommand = async (
   ctx: Ctx,
   id: number | undefined,
-  o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean },
+  o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean; offline?: boolean },
 ): Promise<void> => {
-  if ((id === undefined) === (o.all !== true)) throw new CliError((lang) => t(lang, 'idOrAll'))
+  if ([id !== undefined, o.all === true, o.offline === true].filter(Boolean).length !== 1)
+    throw new CliError((lang) => t(lang, 'idOrAll'))
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
+  if (o.offline) {
+    const r = await sendPendingOffline(deps, user.userId).catch(failure)
+    if (o.json) ctx.out(`${JSON.stringify(r, null, 2)}\n`)
+    else
+      for (const x of r.results)
+        ctx.out(
+          x.ksefNumber
+            ? `${t(ctx.lang, 'sent', x.itemId, x.ksefNumber)}\n`
+            : `${t(ctx.lang, 'notSentOffline', x.itemId, FAILURE[x.error?.code as KsefActionError['code']]?.[ctx.lang] ?? x.error?.message ?? '')}\n`,
+        )
+    if (r.failed > 0) throw new CliError((lang) => t(lang, 'sentOffline', r.sent, r.failed))
+    if (!o.json) ctx.out(`${t(ctx.lang, 'sentOffline', r.sent, r.failed)}\n`)
+    return
+  }
   if (id === undefined) {
     const all = await sendAllToKsef(deps, user.userId).catch(failure)
     if (o.json) ctx.out(`${JSON.stringify(all, null, 2)}\n`)
@@ -188,6 +270,83 @@ export const ksefSendCommand = async (
   const sent = await sendToKsef(deps, user.userId, id, { exemptionBasis: o.exemptionBasis }).catch(failure)
   if (o.json) ctx.out(`${JSON.stringify({ itemId: sent.itemId, ksefNumber: sent.ksefNumber }, null, 2)}\n`)
   else ctx.out(`${t(ctx.lang, 'sent', sent.itemId, sent.ksefNumber)}\n`)
+}
+
+export const ksefOfflineCommand = async (
+  ctx: Ctx,
+  id: number,
+  o: { user: string; mode?: string; ended?: string; json?: boolean },
+): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  const p = await markKsefOffline(deps, user.userId, id, {
+    mode: o.mode ?? 'offline24',
+    unavailabilityEnd: o.ended ?? null,
+  }).catch(failure)
+  if (o.json) ctx.out(`${JSON.stringify(p, null, 2)}\n`)
+  else ctx.out(`${t(ctx.lang, 'marked', p.itemId, p.mode, p.issueDate, deadlineText(ctx.lang, p))}\n`)
+}
+
+/** Why a certificate was refused, as `setKsefCertificate` says it (English), in the user's language. */
+const CERTIFICATE_PROBLEMS: Record<string, Record<Lang, string>> = {
+  'The certificate must be an X.509 certificate in PEM or DER form': {
+    pl: 'plik certyfikatu musi być certyfikatem X.509 w postaci PEM albo DER',
+    en: 'the certificate must be an X.509 certificate in PEM or DER form',
+  },
+  'This is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)': {
+    pl: 'to nie jest certyfikat KSeF typu Offline (jego użycie klucza to nie Non-Repudiation)',
+    en: 'this is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)',
+  },
+  'The certificate is not valid now': { pl: 'certyfikat nie jest teraz ważny', en: 'the certificate is not valid now' },
+  'The private key must be in PEM or DER form': {
+    pl: 'klucz prywatny musi być w postaci PEM albo DER',
+    en: 'the private key must be in PEM or DER form',
+  },
+  'The password does not open the private key': {
+    pl: 'hasło nie otwiera klucza prywatnego (ustaw FINANCE_KSEF_KEY_PASSWORD)',
+    en: 'the password does not open the private key (set FINANCE_KSEF_KEY_PASSWORD)',
+  },
+  'The private key does not belong to the certificate': {
+    pl: 'klucz prywatny nie należy do tego certyfikatu',
+    en: 'the private key does not belong to the certificate',
+  },
+  'The key must be RSA of at least 2048 bits or ECDSA P-256': {
+    pl: 'klucz musi być kluczem RSA (co najmniej 2048 bitów) albo ECDSA P-256',
+    en: 'the key must be RSA of at least 2048 bits or ECDSA P-256',
+  },
+}
+
+export const ksefCertificateCommand = async (
+  ctx: Ctx,
+  o: { user: string; cert?: string; key?: string; forget?: boolean },
+): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const deps = await depsOf(ctx)
+  if (o.forget) {
+    await clearKsefCertificate(deps, user.userId)
+    ctx.out(`${t(ctx.lang, 'certificateForgotten')}\n`)
+    return
+  }
+  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'))
+  const read = async (file: string) => {
+    try {
+      return (await readFile(file)).toString('base64')
+    } catch (e) {
+      throw new CliError((lang) => t(lang, 'cannotRead', file, (e as Error).message))
+    }
+  }
+  const [certificate, privateKey] = [await read(o.cert), await read(o.key)]
+  try {
+    const info = await setKsefCertificate(deps, user.userId, {
+      certificate,
+      privateKey,
+      password: ctx.env.FINANCE_KSEF_KEY_PASSWORD,
+    })
+    ctx.out(`${t(ctx.lang, 'certificateSaved', info.serial, info.validTo.slice(0, 10))}\n`)
+  } catch (e) {
+    if (!(e instanceof KsefActionError)) throw e
+    throw new CliError((lang) => t(lang, 'certificateInvalid', CERTIFICATE_PROBLEMS[e.message]?.[lang] ?? e.message))
+  }
 }
 
 export const ksefFetchCommand = async (ctx: Ctx, o: { user: string; json?: boolean }): Promise<void> => {

@@ -28,6 +28,7 @@ import { OpenAPIBackend, type Operation } from 'openapi-backend'
 import { aesDecrypt, aesEncrypt, sha256Base64, type SymmetricKey } from '../../src/crypto.ts'
 import { ksefNumberOf } from '../../src/ksefNumber.ts'
 import { makeKey, rsaDecrypt, type SimulatorKey } from './certificate.ts'
+export { makeKsefCertificate } from './certificate.ts'
 
 /** For tests that read a PDF back. */
 export { pdfText } from '../pdfText.ts'
@@ -62,6 +63,8 @@ interface Session {
   readonly batch?: {
     readonly file: BatchFile
     readonly uploaded: Map<number, Buffer>
+    /** The session's `offlineMode`: every invoice of the package was issued offline. */
+    readonly offlineMode: boolean
     status: { code: number; description: string; details?: string[] } | null
   }
 }
@@ -77,6 +80,8 @@ interface SessionInvoice {
   readonly referenceNumber: string
   readonly invoiceHash: string
   readonly invoicingDate: string
+  /** Sent with `offlineMode: true` (tryby-offline.md). */
+  readonly offlineMode: boolean
   polls: number
   invoiceNumber: string | null
   ksefNumber: string | null
@@ -98,6 +103,8 @@ export interface StoredInvoice {
   readonly net: number
   readonly gross: number
   readonly currency: string
+  /** Sent as an invoice issued offline (`offlineMode: true`); its UPO says `TrybWysylki` Offline. */
+  readonly offlineMode: boolean
 }
 
 export interface SimulatorOptions {
@@ -131,12 +138,13 @@ const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}
 const section = (xml: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? ''
 
 /** A session's next invoice, being processed (150) until its checks end. */
-const newInvoice = (s: Session, invoiceHash: string, now: Date): SessionInvoice => {
+const newInvoice = (s: Session, invoiceHash: string, now: Date, offlineMode = false): SessionInvoice => {
   const inv: SessionInvoice = {
     ordinalNumber: s.invoices.length + 1,
     referenceNumber: referenceNumber('EE', now),
     invoiceHash,
     invoicingDate: now.toISOString(),
+    offlineMode,
     polls: 0,
     invoiceNumber: null,
     ksefNumber: null,
@@ -167,6 +175,8 @@ export class KsefSimulator {
   brokenUpos = false
   /** Whether the simulator refuses the token (status 450 of the authentication). */
   revokeToken = false
+  /** KSeF unavailable: while true every API request is answered 503 and nothing is processed (tryby-offline.md). */
+  unavailable = false
   #server: Server | null = null
   #api: OpenAPIBackend
   #faults: (Fault & { left: number })[] = []
@@ -258,6 +268,12 @@ export class KsefSimulator {
     this.#faults.push({ ...fault, left: fault.times ?? 1 })
   }
 
+  /** KSeF back: the faults still waiting are dropped and the unavailability ends. */
+  recover(): void {
+    this.#faults = []
+    this.unavailable = false
+  }
+
   /** Ends every open session, as their 12 hours running out would. */
   expireSessions(): void {
     for (const s of this.#sessions.values()) s.validUntil = new Date(this.#now().getTime() - 1000)
@@ -280,7 +296,7 @@ export class KsefSimulator {
     this.#hwm = at.toISOString()
   }
 
-  #store(xml: string, session: string, at: Date): StoredInvoice {
+  #store(xml: string, session: string, at: Date, offlineMode = false): StoredInvoice {
     const seller = section(xml, 'Podmiot1')
     const buyer = section(xml, 'Podmiot2')
     const stored: StoredInvoice = {
@@ -296,6 +312,7 @@ export class KsefSimulator {
       net: Number(tag(xml, 'P_13_1') ?? 0),
       gross: Number(tag(xml, 'P_15') ?? 0),
       currency: tag(xml, 'KodWaluty') ?? 'PLN',
+      offlineMode,
     }
     this.invoices.push(stored)
     return stored
@@ -331,6 +348,7 @@ export class KsefSimulator {
       return
     }
     const path = url.pathname.replace(/^\/v2/, '')
+    if (this.unavailable) return this.#fault({ path: /./, answer: 503 }, method, path, res)
     const fault = this.#faults.find((f) => f.left > 0 && f.path.test(path) && (!f.method || f.method === method))
     if (fault) fault.left--
     if (fault && !fault.afterProcessing) return this.#fault(fault, method, path, res)
@@ -582,7 +600,7 @@ export class KsefSimulator {
         return [400, this.#exception(21402, 'Nieprawidłowy rozmiar pliku.')]
       if (sha256Base64(encrypted) !== b.encryptedInvoiceHash)
         return [400, this.#exception(21403, 'Nieprawidłowy skrót pliku.')]
-      const inv = newInvoice(s, String(b.invoiceHash), now)
+      const inv = newInvoice(s, String(b.invoiceHash), now, b.offlineMode === true)
       await this.#process(s, inv, encrypted, b.invoiceSize as number, now)
       if (s.invoices.length >= this.expireSessionsAfter) s.validUntil = new Date(now.getTime() - 1)
       return [202, { referenceNumber: inv.referenceNumber }]
@@ -600,7 +618,7 @@ export class KsefSimulator {
         closed: false,
         invoices: [],
         pending: [],
-        batch: { file, uploaded: new Map(), status: null },
+        batch: { file, uploaded: new Map(), offlineMode: b.offlineMode === true, status: null },
       }
       this.#sessions.set(s.referenceNumber, s)
       const storage = this.url.replace(/\/v2$/, '')
@@ -794,7 +812,7 @@ export class KsefSimulator {
       return { code: 430, description: 'Błąd dekompresji pierwotnego archiwum' }
     }
     for (const content of Object.values(files)) {
-      const inv = newInvoice(s, sha256Base64(content), now)
+      const inv = newInvoice(s, sha256Base64(content), now, batch.offlineMode)
       s.pending.push({ inv, text: Buffer.from(content).toString('utf8'), at: now })
     }
     return null
@@ -866,7 +884,7 @@ export class KsefSimulator {
       }
       return
     }
-    const stored = this.#store(text, s.referenceNumber, now)
+    const stored = this.#store(text, s.referenceNumber, now, inv.offlineMode)
     if (stored.permanentStorageDate > this.#hwm) this.#hwm = stored.permanentStorageDate
     inv.ksefNumber = stored.ksefNumber
     inv.acquisitionDate = now.toISOString()
@@ -896,7 +914,7 @@ export class KsefSimulator {
 		<DataPrzeslaniaDokumentu>${now.toISOString()}</DataPrzeslaniaDokumentu>
 		<DataNadaniaNumeruKSeF>${now.toISOString()}</DataNadaniaNumeruKSeF>
 		<SkrotDokumentu>${stored.invoiceHash}</SkrotDokumentu>
-		<TrybWysylki>Online</TrybWysylki>
+		<TrybWysylki>${stored.offlineMode ? 'Offline' : 'Online'}</TrybWysylki>
 	</Dokument>
 </Potwierdzenie>
 `

@@ -21,6 +21,7 @@ import type { Inventory } from '../schemas/asset.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
   BooksState,
+  KsefOfflineMark,
   LegacyMonthState,
   LegacyRow,
   ManualTransactionState,
@@ -59,6 +60,8 @@ interface Draft {
   invoicingFrom: InvoicingState
   invoicing: InvoicingDraft | null
   annualInputs: CowDraft<number, AnnualInputs>
+  /** Offline invoices as they were, and a copy once a mark arrives (few, and rarely changed). */
+  ksefOffline: ReadonlyMap<number, KsefOfflineMark> | undefined
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -85,6 +88,7 @@ const draftOf = (s: BooksState): Draft => ({
   invoicingFrom: s.invoicing ?? initialInvoicing,
   invoicing: null,
   annualInputs: cow(s.annualInputs ?? new Map<number, AnnualInputs>()).draft(),
+  ksefOffline: s.ksefOffline,
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -107,6 +111,7 @@ const freeze = (d: Draft): BooksState => {
     ...(d.rates ? { rates: d.rates } : {}),
     invoicing: d.invoicing ? freezeInvoicing(d.invoicing) : d.invoicingFrom,
     annualInputs: d.annualInputs.freeze(),
+    ...(d.ksefOffline ? { ksefOffline: d.ksefOffline } : {}),
     eventCount: d.eventCount,
   }
 }
@@ -324,6 +329,10 @@ const apply = (d: Draft, e: LedgerEvent) => {
       return
     case 'AnnualInputsSet':
       d.annualInputs.set(e.data.data.year, e.data.data)
+      return
+    case 'KsefOfflineInvoiceMarked':
+      // A new map each time: states share the old one.
+      d.ksefOffline = new Map(d.ksefOffline).set(e.data.itemId, e.data)
       return
     default:
       if (isBankEvent(e)) {

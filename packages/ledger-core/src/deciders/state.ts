@@ -108,8 +108,19 @@ export interface BooksState {
   readonly invoicing: InvoicingState
   /** The annual return's common items by tax year (`AnnualInputsSet`; the latest wins). */
   readonly annualInputs?: ReadonlyMap<number, AnnualInputs>
+  /** Incomes whose invoice was issued outside KSeF, by the income's id (`KsefOfflineInvoiceMarked`; the latest wins). */
+  readonly ksefOffline?: ReadonlyMap<number, KsefOfflineMark>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
+}
+
+/** An income's invoice issued outside KSeF (`tryby-offline.md`); pending while the income has no KSeF number. */
+export interface KsefOfflineMark {
+  readonly itemId: number
+  readonly mode: 'offline24' | 'offline' | 'awaryjny'
+  readonly issueDate: LocalDateString
+  readonly reason: 'chosen' | 'unavailable'
+  readonly unavailabilityEnd: LocalDateString | null
 }
 
 export const initialBooks: BooksState = Object.freeze({

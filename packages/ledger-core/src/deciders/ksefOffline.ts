@@ -1,0 +1,57 @@
+/**
+ * `MarkKsefOffline`: an income's invoice issued outside KSeF (`tryby-offline.md`, docs/ksef.md "Offline invoices").
+ * The income must be a live one-time income without a KSeF number; its issue date is the invoice's (`invoiceDate`,
+ * else `date`), never the day of the mark. Whether an offline24 invoice may be issued at all (it needs the user's
+ * KSeF certificate for KOD II) is the application's check: the certificate is not in the books.
+ */
+import { compareDates, isLocalDate } from '../calendar.ts'
+import type { MarkKsefOffline } from '../commands.ts'
+import { type DomainError, domainError } from '../errors.ts'
+import type { LedgerEvent } from '../events.ts'
+import type { Item } from '../schemas/records.ts'
+import type { BooksState } from './state.ts'
+
+export const KsefOfflineMessages = {
+  mode: 'Offline mode must be offline24, offline or awaryjny',
+  sent: 'The invoice is already in KSeF',
+  notIncome: 'Only a one-time income has an invoice to send to KSeF',
+  end: 'The end of the unavailability must be a date on or after the issue date',
+} as const
+
+const MODES = ['offline24', 'offline', 'awaryjny'] as const
+type Mode = (typeof MODES)[number]
+
+export const decideKsefOffline = (command: MarkKsefOffline, state: BooksState): LedgerEvent[] | DomainError => {
+  const r = state.records.get(command.itemId)
+  if (!r) return domainError('NOT_FOUND')
+  if (r.deleted) return domainError('ALREADY_DELETED')
+  if (r.dataType !== 'Income')
+    return domainError('VALIDATION', KsefOfflineMessages.notIncome, [
+      { field: 'itemId', code: 'VALIDATION', message: KsefOfflineMessages.notIncome },
+    ])
+  const item = r.data as Item
+  if (item.ksefNumber)
+    return domainError('VALIDATION', KsefOfflineMessages.sent, [
+      { field: 'itemId', code: 'VALIDATION', message: KsefOfflineMessages.sent },
+    ])
+  if (!MODES.includes(command.mode as Mode))
+    return domainError('VALIDATION', KsefOfflineMessages.mode, [
+      { field: 'mode', code: 'VALIDATION', message: KsefOfflineMessages.mode },
+    ])
+  const issueDate = item.invoiceDate ?? item.date
+  const end = command.unavailabilityEnd ?? null
+  if (end !== null && (!isLocalDate(end) || compareDates(end, issueDate) < 0))
+    return domainError('VALIDATION', KsefOfflineMessages.end, [
+      { field: 'unavailabilityEnd', code: 'INVALID_DATE', message: KsefOfflineMessages.end },
+    ])
+  const data = {
+    itemId: command.itemId,
+    mode: command.mode as Mode,
+    issueDate,
+    reason: command.reason,
+    unavailabilityEnd: end,
+  }
+  const before = state.ksefOffline?.get(command.itemId)
+  if (before && JSON.stringify(before) === JSON.stringify(data)) return []
+  return [{ type: 'KsefOfflineInvoiceMarked', data }]
+}
