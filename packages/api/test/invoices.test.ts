@@ -158,6 +158,9 @@ describe('invoices', () => {
     expect(s.statusCode).toBe(201)
     const d = (await call(h.app, t, 'POST', '/api/invoices', draft({ seriesId: s.json().id }))).json()
     expect((await call(h.app, t, 'POST', `/api/invoices/${d.id}/issue`)).json().number).toBe('1/S/2026')
+    // The list previews the number each series gives next today.
+    const listed = (await call(h.app, t, 'GET', '/api/invoice-series')).json().series
+    expect(listed).toEqual([expect.objectContaining({ pattern: '{N}/S/{YYYY}', used: true, next: '2/S/2026' })])
   })
 
   it('a recurring income: a month’s draft, issued with a number; the month counts once', async () => {

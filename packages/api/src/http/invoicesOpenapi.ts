@@ -20,6 +20,7 @@ const series = obj({
   reset: { type: 'string', enum: ['year', 'month'] },
   kind: { type: 'string', enum: ['VAT', 'KOR'] },
   used: { type: 'boolean' },
+  next: { type: 'string', example: 'FV/2026/04/3', description: 'The number the series gives next today' },
 })
 const summary = {
   id: { type: 'integer' },

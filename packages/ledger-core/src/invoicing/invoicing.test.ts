@@ -15,7 +15,13 @@ import { vatFiling } from '../projections/vatRegister.ts'
 import type { Item } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { type CommandInput, cmd, income, runCommands, vatSetting } from '../testing/index.ts'
-import { correctionDraftOf, invoiceDetail, invoiceList, ksefNumberOfInvoice as invoiceKsefNumber } from './views.ts'
+import {
+  correctionDraftOf,
+  invoiceDetail,
+  invoiceList,
+  ksefNumberOfInvoice as invoiceKsefNumber,
+  nextInvoiceNumber,
+} from './views.ts'
 import { formatInvoiceNumber, invoiceTotals, type InvoiceLine, lineNet, patternProblem } from './model.ts'
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -161,6 +167,24 @@ describe('number series', () => {
     ).toMatchObject({
       errors: [{ field: 'pattern', message: 'The pattern of a series that has issued numbers cannot change' }],
     })
+  })
+})
+
+describe('the next number of a series', () => {
+  it('previews the number the series gives next in the period of a date, restarting per month or year', () => {
+    const monthly = issue(settings).state
+    const id = [...monthly.invoicing.series.keys()][0]!
+    expect(nextInvoiceNumber(monthly, id, '2026-04-30')).toEqual({ period: '2026-04', seq: 2, number: 'FV/2026/04/2' })
+    expect(nextInvoiceNumber(monthly, id, '2026-05-01')).toEqual({ period: '2026-05', seq: 1, number: 'FV/2026/05/1' })
+    const yearly = apply(settings, {
+      type: 'SaveInvoiceSeries',
+      data: { name: 'Roczna', pattern: 'R/{N}/{YY}', reset: 'year', kind: 'VAT' },
+    }).state
+    const r = [...yearly.invoicing.series.keys()][0]!
+    const after = issue(yearly, { seriesId: r }).state
+    expect(nextInvoiceNumber(after, r, '2026-12-31')?.number).toBe('R/2/26')
+    expect(nextInvoiceNumber(after, r, '2027-01-01')?.number).toBe('R/1/27')
+    expect(nextInvoiceNumber(after, 999, '2026-12-31')).toBeNull()
   })
 })
 

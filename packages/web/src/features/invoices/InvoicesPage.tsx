@@ -17,6 +17,7 @@ import {
 } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { isApiError } from '../../api/client.ts'
 import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
@@ -778,6 +779,12 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
         >
           <Trans>New invoice</Trans>
         </Button>
+        <Link className="btn btn--secondary" to="/companydashboard/invoices/counterparties">
+          <Trans>Counterparties</Trans>
+        </Link>
+        <Link className="btn btn--secondary" to="/companydashboard/invoices/series">
+          <Trans>Number series</Trans>
+        </Link>
       </div>
       <InvoiceList invoices={invoices} onOpen={(id) => void open(id)} />
       {form && (
