@@ -22,7 +22,14 @@ import {
   ksefNumberOfInvoice as invoiceKsefNumber,
   nextInvoiceNumber,
 } from './views.ts'
-import { formatInvoiceNumber, invoiceTotals, type InvoiceLine, lineNet, patternProblem } from './model.ts'
+import {
+  documentSplitPayment,
+  formatInvoiceNumber,
+  invoiceTotals,
+  type InvoiceLine,
+  lineNet,
+  patternProblem,
+} from './model.ts'
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
   name: 'Usługa programistyczna',
@@ -349,6 +356,44 @@ describe('corrections', () => {
         { field: 'correction.reason', message: 'The reason of the correction is required' },
       ],
     })
+  })
+})
+
+describe('split payment on a document (uVAT art. 108a ust. 1a)', () => {
+  const laptops = (unitNet: string) => [line({ name: 'Laptop', quantity: '10', unitNet, annex15: true })]
+
+  it('required for an Annex 15 line on a gross total over 15 000 zł; voluntary otherwise', () => {
+    // 12 200.00 net + 2 806.00 VAT = 15 006.00 gross.
+    expect(documentSplitPayment({ lines: laptops('1220.00') })).toEqual({ required: true, marked: true })
+    // 12 195.10 + 2 804.87 = 14 999.97: not over the threshold.
+    expect(documentSplitPayment({ lines: laptops('1219.51') })).toEqual({ required: false, marked: false })
+    expect(documentSplitPayment({ lines: [line({ quantity: '100', unitNet: '1000.00' })] }).required).toBe(false)
+    expect(documentSplitPayment({ lines: laptops('10.00'), splitPayment: true })).toEqual({
+      required: false,
+      marked: true,
+    })
+    // A foreign-currency invoice compares its gross in złoty.
+    expect(documentSplitPayment({ lines: laptops('300.00') }, 16_000_00n).required).toBe(true)
+  })
+
+  it('the editor’s marks are kept; the income item of a rate with an Annex 15 line carries the statement', () => {
+    const a = issue(settings, {
+      lines: [...laptops('1220.00'), line({ name: 'Szkolenie', unitNet: '1000.00', vat: '8' })],
+      splitPayment: true,
+    })
+    expect(a.invoice.data.lines[0]?.annex15).toBe(true)
+    expect(a.invoice.data.lines[1]).not.toHaveProperty('annex15')
+    expect(a.invoice.data.splitPayment).toBe(true)
+    const items = a.invoice.itemIds.map((id) => a.state.records.get(id)!.data as Item)
+    expect(items.map((i) => [i.percent, i.annex15 ?? false])).toEqual([
+      ['23', true],
+      ['8', false],
+    ])
+    const bad = decide(
+      cmd({ type: 'SaveInvoiceDraft', data: draft({ lines: [{ ...line(), annex15: 'yes' }], splitPayment: 1 }) }),
+      settings,
+    )
+    expect(isDomainError(bad) && bad.errors?.map((e) => e.field)).toEqual(['lines.0.annex15', 'splitPayment'])
   })
 })
 

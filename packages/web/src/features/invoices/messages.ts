@@ -47,6 +47,8 @@ const known: Record<string, MessageDescriptor> = {
   'Text must have at most 255 characters': msg`Text must have at most 255 characters`,
   'Text must have at most 100 characters': msg`Text must have at most 100 characters`,
   'Text must have at most 50 characters': msg`Text must have at most 50 characters`,
+  'Annex 15 must be yes or no': msg`Annex 15 must be yes or no`,
+  'The split-payment mark must be yes or no': msg`The split-payment mark must be yes or no`,
   'Email needs to be in correct format': msg`Email needs to be in correct format`,
   'This counterparty is the buyer of a draft': msg`This counterparty is the buyer of a draft`,
   'Kind must be VAT or KOR': msg`Kind must be VAT or KOR`,
