@@ -133,6 +133,27 @@ describe('invoices', () => {
     expect(again.json().fieldErrors).toEqual({ id: 'An invoice sent to KSeF cannot be changed: issue a correction' })
   })
 
+  it('split payment: an Annex 15 line over 15 000 zł gross is marked P_18A in the FA(3); a bad mark is a 400', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const laptops = [{ name: 'Laptop', quantity: '10', unit: 'szt.', unitNet: '1220.00', vat: '23', annex15: true }]
+    const bad = await call(h.app, t, 'POST', '/api/invoices', draft({ lines: [{ ...laptops[0], annex15: 'tak' }] }))
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({ 'lines.0.annex15': 'Annex 15 must be yes or no' })
+    const d = (await call(h.app, t, 'POST', '/api/invoices', draft({ lines: laptops }))).json()
+    expect(d.data.lines[0].annex15).toBe(true)
+    const issued = await call(h.app, t, 'POST', `/api/invoices/${d.id}/issue`)
+    expect(issued.statusCode).toBe(200)
+    const fa3 = await call(h.app, t, 'GET', `/api/invoices/${d.id}/fa3`)
+    expect(fa3.statusCode).toBe(200)
+    expect(fa3.body).toContain('<P_15>15006.00</P_15>')
+    expect(fa3.body).toContain('<P_18A>1</P_18A>')
+    // The visualisation drawn from that file prints the mark.
+    const html = await call(h.app, t, 'GET', `/api/ksef/invoices/${issued.json().itemIds[0]}/html`)
+    expect(html.statusCode).toBe(200)
+    expect(html.body).toContain('mechanizm podzielonej płatności')
+  })
+
   it('concurrent issues take distinct numbers', async () => {
     h = await harness({ now: '2026-03-10T10:00:00.000Z' })
     const t = await company(h)
@@ -158,6 +179,9 @@ describe('invoices', () => {
     expect(s.statusCode).toBe(201)
     const d = (await call(h.app, t, 'POST', '/api/invoices', draft({ seriesId: s.json().id }))).json()
     expect((await call(h.app, t, 'POST', `/api/invoices/${d.id}/issue`)).json().number).toBe('1/S/2026')
+    // The list previews the number each series gives next today.
+    const listed = (await call(h.app, t, 'GET', '/api/invoice-series')).json().series
+    expect(listed).toEqual([expect.objectContaining({ pattern: '{N}/S/{YYYY}', used: true, next: '2/S/2026' })])
   })
 
   it('a recurring income: a month’s draft, issued with a number; the month counts once', async () => {

@@ -19,6 +19,7 @@ import type {
 } from '@finance/ledger-core'
 import {
   correctionDate,
+  documentSplitPayment,
   formatMoney,
   invoiceTotals,
   isCountryCode,
@@ -557,7 +558,8 @@ export const fa3IssueDocument = (req: Fa3DocumentRequest): Fa3IssueResult => {
       notes: doc.notes,
       correction,
       currency: null,
-      splitPayment: false,
+      // P_18A: required by art. 108a ust. 1a (an Annex 15 line, over 15 000 zł gross) or put by the seller.
+      splitPayment: documentSplitPayment(doc).marked,
     },
     req,
   )

@@ -109,6 +109,37 @@ describe.each(cases)('$name', (c) => {
   })
 })
 
+describe('the split-payment mark (P_18A)', () => {
+  const laptops = (unitNet: string, over: Partial<InvoiceDocumentData> = {}): InvoiceDocumentData => ({
+    ...sale,
+    lines: [line({ name: 'Laptop', quantity: '10', unit: 'szt.', unitNet, annex15: true, gtu: 'GTU_06' })],
+    exemptionBasis: '',
+    ...over,
+  })
+  const p18a = (doc: InvoiceDocumentData) => {
+    const r = fa3IssueDocument(request({ document: doc }))
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    return { xml: r.xml, mark: r.xml.match(/<P_18A>(\d)<\/P_18A>/)?.[1] }
+  }
+
+  it('is 1 for an Annex 15 line on an invoice over 15 000 zł gross, and the file is valid', async () => {
+    // 10 × 1 220.00 = 12 200.00 net + 2 806.00 VAT = 15 006.00 gross: over the threshold of art. 108a ust. 1a.
+    const over = p18a(laptops('1220.00'))
+    expect(over.mark).toBe('1')
+    expect(over.xml).toContain('<P_15>15006.00</P_15>')
+    expect(await validateXml(over.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+  })
+
+  it('is 2 at 15 000 zł or without an Annex 15 line; 1 when the seller marks it voluntarily', async () => {
+    // 10 × 1 219.51 = 12 195.10 net + 2 804.87 VAT = 14 999.97 gross: not over.
+    expect(p18a(laptops('1219.51')).mark).toBe('2')
+    expect(p18a({ ...laptops('1220.00'), lines: [line({ quantity: '10', unitNet: '1220.00' })] }).mark).toBe('2')
+    const voluntary = p18a(laptops('100.00', { splitPayment: true }))
+    expect(voluntary.mark).toBe('1')
+    expect(await validateXml(voluntary.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+  })
+})
+
 describe('the sums', () => {
   it('P_13_x / P_14_x per rate and P_15 as the core computes them; a row per line', () => {
     const r = fa3IssueDocument(request({}))

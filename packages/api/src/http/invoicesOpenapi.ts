@@ -20,6 +20,7 @@ const series = obj({
   reset: { type: 'string', enum: ['year', 'month'] },
   kind: { type: 'string', enum: ['VAT', 'KOR'] },
   used: { type: 'boolean' },
+  next: { type: 'string', example: 'FV/2026/04/3', description: 'The number the series gives next today' },
 })
 const summary = {
   id: { type: 'integer' },
@@ -48,7 +49,7 @@ const detail = obj({
   linesBefore: { type: ['array', 'null'], items: obj() },
 })
 const DRAFT =
-  'A draft: `{ kind: VAT|KOR, seriesId?, counterpartyId?, buyer: { name, taxId, country, address }, issueDate, supplyDate?, lines: [{ name, quantity (up to 6 decimals), unit, unitNet, vat: 23|8|5|0|zw|np, gtu?, discount? }], exemptionBasis?, payment: { dueDate?, method?: transfer|cash|card, bankAccount? }, notes?, correction?: { invoiceId, reason, reasonDate? } }`. Every field is checked; a 400 names each wrong one in `fieldErrors` and nothing is written. A new buyer is remembered among the counterparties.'
+  'A draft: `{ kind: VAT|KOR, seriesId?, counterpartyId?, buyer: { name, taxId, country, address }, issueDate, supplyDate?, lines: [{ name, quantity (up to 6 decimals), unit, unitNet, vat: 23|8|5|0|zw|np, gtu?, discount?, annex15?: boolean }], exemptionBasis?, payment: { dueDate?, method?: transfer|cash|card, bankAccount? }, notes?, splitPayment?: boolean, correction?: { invoiceId, reason, reasonDate? } }`. `annex15` states a line of Annex 15 (split payment); the invoice is marked `P_18A` when art. 108a ust. 1a requires it or `splitPayment` is true. Every field is checked; a 400 names each wrong one in `fieldErrors` and nothing is written. A new buyer is remembered among the counterparties.'
 
 export const invoiceOperations = {
   'GET /api/counterparties': {

@@ -6,7 +6,13 @@
  * Bodies are checked whole by the core's decider; a refusal is a 400 naming every field, and nothing is written.
  */
 import { issueInvoice, issueInvoiceDocument, SchemaFailure } from '@finance/books'
-import { correctionDraftOf, invoiceDetail, invoiceList, isDomainError } from '@finance/ledger-core/light'
+import {
+  correctionDraftOf,
+  invoiceDetail,
+  invoiceList,
+  isDomainError,
+  nextInvoiceNumber,
+} from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fromDomainError, HttpError, notFound, validationError } from '../http/errors.ts'
@@ -91,8 +97,13 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   })
 
   // ---- number series ----
-  const seriesList = (state: Awaited<ReturnType<typeof booksOf>>['state']) =>
-    [...state.invoicing.series.values()].sort((a, b) => a.id - b.id).map((s) => ({ id: s.id, used: s.used, ...s.data }))
+  // Each series with the number it gives next today (the screen's preview).
+  const seriesList = (state: Awaited<ReturnType<typeof booksOf>>['state']) => {
+    const today = app.finance.today()
+    return [...state.invoicing.series.values()]
+      .sort((a, b) => a.id - b.id)
+      .map((s) => ({ id: s.id, used: s.used, ...s.data, next: nextInvoiceNumber(state, s.id, today)?.number ?? '' }))
+  }
   app.get('/api/invoice-series', { ...auth, schema: { tags } }, async (request) => {
     const { state } = await booksOf(app, request)
     return { series: seriesList(state) }

@@ -62,6 +62,8 @@ export const InvoicingMessages = {
   discount: 'Discount must be an amount not above the line value',
   vat: 'VAT must be 23, 8, 5, 0, zw or np',
   gtu: 'GTU must be GTU_01 to GTU_13',
+  annex15: 'Annex 15 must be yes or no',
+  splitPayment: 'The split-payment mark must be yes or no',
   method: 'Payment method must be transfer, cash or card',
   bankAccount: 'Choose one of the company’s bank accounts',
   exemptionBasis: 'The legal basis of the exemption is required for an exempt line',
@@ -181,6 +183,8 @@ const readLine = (input: unknown, at: string, errors: FieldError[]): InvoiceLine
   const gtu = o.gtu === undefined || o.gtu === null || o.gtu === '' ? null : o.gtu
   if (gtu !== null && !(GtuCodes as readonly unknown[]).includes(gtu))
     errors.push(fieldError(`${at}.gtu`, M.gtu, 'INVALID_CHOICE'))
+  if (o.annex15 !== undefined && o.annex15 !== null && typeof o.annex15 !== 'boolean')
+    errors.push(fieldError(`${at}.annex15`, M.annex15, 'INVALID_CHOICE'))
   const line = {
     name,
     quantity,
@@ -189,6 +193,7 @@ const readLine = (input: unknown, at: string, errors: FieldError[]): InvoiceLine
     vat: vat as InvoiceLine['vat'],
     gtu: gtu as InvoiceLine['gtu'],
     discount: discount ?? '0.00',
+    ...(o.annex15 === true ? { annex15: true } : {}),
   }
   if (
     discount === null ||
@@ -245,6 +250,8 @@ export const readInvoiceDocument = (
     errors.push(fieldError('payment.method', M.method, 'INVALID_CHOICE'))
   const bankAccount = text(p, 'bankAccount', 'payment.bankAccount', 34, errors).replace(/\s/g, '').toUpperCase() || null
   const notes = text(o, 'notes', 'notes', 3500, errors, true)
+  if (o.splitPayment !== undefined && o.splitPayment !== null && typeof o.splitPayment !== 'boolean')
+    errors.push(fieldError('splitPayment', M.splitPayment, 'INVALID_CHOICE'))
   let correction: InvoiceDocumentData['correction'] = null
   if (kind === 'KOR') {
     const c = obj(o.correction)
@@ -271,6 +278,7 @@ export const readInvoiceDocument = (
       exemptionBasis,
       payment: { dueDate, method: method as InvoiceDocumentData['payment']['method'], bankAccount },
       notes,
+      ...(o.splitPayment === true ? { splitPayment: true } : {}),
       correction,
     },
   }

@@ -37,6 +37,7 @@ export const InvoiceLineSchema = Schema.Struct({
   vat: Schema.Literal(...InvoiceVatRates),
   gtu: Schema.NullOr(Schema.Literal(...GtuCodes)),
   discount: MoneyField,
+  annex15: Schema.optional(Schema.Boolean),
 })
 
 export const InvoiceDocumentSchema = Schema.Struct({
@@ -54,6 +55,7 @@ export const InvoiceDocumentSchema = Schema.Struct({
     bankAccount: Schema.NullOr(Text(34)),
   }),
   notes: Text(3500),
+  splitPayment: Schema.optional(Schema.Boolean),
   correction: Schema.NullOr(
     Schema.Struct({ invoiceId: Id, reason: Text(256), reasonDate: Schema.NullOr(LocalDateSchema) }),
   ),

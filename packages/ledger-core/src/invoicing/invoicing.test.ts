@@ -15,8 +15,21 @@ import { vatFiling } from '../projections/vatRegister.ts'
 import type { Item } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { type CommandInput, cmd, income, runCommands, vatSetting } from '../testing/index.ts'
-import { correctionDraftOf, invoiceDetail, invoiceList, ksefNumberOfInvoice as invoiceKsefNumber } from './views.ts'
-import { formatInvoiceNumber, invoiceTotals, type InvoiceLine, lineNet, patternProblem } from './model.ts'
+import {
+  correctionDraftOf,
+  invoiceDetail,
+  invoiceList,
+  ksefNumberOfInvoice as invoiceKsefNumber,
+  nextInvoiceNumber,
+} from './views.ts'
+import {
+  documentSplitPayment,
+  formatInvoiceNumber,
+  invoiceTotals,
+  type InvoiceLine,
+  lineNet,
+  patternProblem,
+} from './model.ts'
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
   name: 'Usługa programistyczna',
@@ -161,6 +174,24 @@ describe('number series', () => {
     ).toMatchObject({
       errors: [{ field: 'pattern', message: 'The pattern of a series that has issued numbers cannot change' }],
     })
+  })
+})
+
+describe('the next number of a series', () => {
+  it('previews the number the series gives next in the period of a date, restarting per month or year', () => {
+    const monthly = issue(settings).state
+    const id = [...monthly.invoicing.series.keys()][0]!
+    expect(nextInvoiceNumber(monthly, id, '2026-04-30')).toEqual({ period: '2026-04', seq: 2, number: 'FV/2026/04/2' })
+    expect(nextInvoiceNumber(monthly, id, '2026-05-01')).toEqual({ period: '2026-05', seq: 1, number: 'FV/2026/05/1' })
+    const yearly = apply(settings, {
+      type: 'SaveInvoiceSeries',
+      data: { name: 'Roczna', pattern: 'R/{N}/{YY}', reset: 'year', kind: 'VAT' },
+    }).state
+    const r = [...yearly.invoicing.series.keys()][0]!
+    const after = issue(yearly, { seriesId: r }).state
+    expect(nextInvoiceNumber(after, r, '2026-12-31')?.number).toBe('R/2/26')
+    expect(nextInvoiceNumber(after, r, '2027-01-01')?.number).toBe('R/1/27')
+    expect(nextInvoiceNumber(after, 999, '2026-12-31')).toBeNull()
   })
 })
 
@@ -325,6 +356,44 @@ describe('corrections', () => {
         { field: 'correction.reason', message: 'The reason of the correction is required' },
       ],
     })
+  })
+})
+
+describe('split payment on a document (uVAT art. 108a ust. 1a)', () => {
+  const laptops = (unitNet: string) => [line({ name: 'Laptop', quantity: '10', unitNet, annex15: true })]
+
+  it('required for an Annex 15 line on a gross total over 15 000 zł; voluntary otherwise', () => {
+    // 12 200.00 net + 2 806.00 VAT = 15 006.00 gross.
+    expect(documentSplitPayment({ lines: laptops('1220.00') })).toEqual({ required: true, marked: true })
+    // 12 195.10 + 2 804.87 = 14 999.97: not over the threshold.
+    expect(documentSplitPayment({ lines: laptops('1219.51') })).toEqual({ required: false, marked: false })
+    expect(documentSplitPayment({ lines: [line({ quantity: '100', unitNet: '1000.00' })] }).required).toBe(false)
+    expect(documentSplitPayment({ lines: laptops('10.00'), splitPayment: true })).toEqual({
+      required: false,
+      marked: true,
+    })
+    // A foreign-currency invoice compares its gross in złoty.
+    expect(documentSplitPayment({ lines: laptops('300.00') }, 16_000_00n).required).toBe(true)
+  })
+
+  it('the editor’s marks are kept; the income item of a rate with an Annex 15 line carries the statement', () => {
+    const a = issue(settings, {
+      lines: [...laptops('1220.00'), line({ name: 'Szkolenie', unitNet: '1000.00', vat: '8' })],
+      splitPayment: true,
+    })
+    expect(a.invoice.data.lines[0]?.annex15).toBe(true)
+    expect(a.invoice.data.lines[1]).not.toHaveProperty('annex15')
+    expect(a.invoice.data.splitPayment).toBe(true)
+    const items = a.invoice.itemIds.map((id) => a.state.records.get(id)!.data as Item)
+    expect(items.map((i) => [i.percent, i.annex15 ?? false])).toEqual([
+      ['23', true],
+      ['8', false],
+    ])
+    const bad = decide(
+      cmd({ type: 'SaveInvoiceDraft', data: draft({ lines: [{ ...line(), annex15: 'yes' }], splitPayment: 1 }) }),
+      settings,
+    )
+    expect(isDomainError(bad) && bad.errors?.map((e) => e.field)).toEqual(['lines.0.annex15', 'splitPayment'])
   })
 })
 

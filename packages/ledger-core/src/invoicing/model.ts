@@ -12,6 +12,7 @@
  */
 import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Corrects, Counterparty, GtuCodes, Item } from '../schemas/records.ts'
+import { splitPaymentDuty } from '../tax/splitPayment.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import type { Grosze, LocalDateString, MoneyString } from '../types.ts'
 
@@ -58,6 +59,11 @@ export interface InvoiceLine {
   readonly gtu: (typeof GtuCodes)[number] | null
   /** The line's discount in zł (P_10), taken off quantity × price. */
   readonly discount: MoneyString
+  /**
+   * The seller's statement that the line's goods or services are listed in Annex 15 of the VAT act (split payment,
+   * uVAT art. 108a ust. 1a; `tax/splitPayment.ts`). Kept only when `true`.
+   */
+  readonly annex15?: boolean | undefined
 }
 
 export interface InvoicePayment {
@@ -94,6 +100,8 @@ export interface InvoiceDocumentData {
   readonly exemptionBasis: string
   readonly payment: InvoicePayment
   readonly notes: string
+  /** The split-payment mark put by the seller where the law does not require it (kept only when `true`). */
+  readonly splitPayment?: boolean | undefined
   readonly correction: InvoiceCorrection | null
   /**
    * The occurrence of a recurring income this invoice documents (its month): issuing it takes that month out of the
@@ -162,6 +170,23 @@ export const invoiceTotals = (lines: readonly InvoiceLine[]): InvoiceTotals => {
     tax += r.tax
   }
   return { rates, net, tax, gross: net + tax }
+}
+
+/**
+ * The split-payment mark of a document (FA(3) `P_18A`, "mechanizm podzielonej płatności"): `required` when a line is of
+ * Annex 15 and the gross total exceeds 15 000 zł (uVAT art. 108a ust. 1a, art. 106e ust. 1 pkt 18a;
+ * docs/tax-rules.md §17); `marked` also when the seller put it voluntarily. `grossPln`: the gross total in złoty
+ * (an invoice in a foreign currency is compared at its rate); the document's own gross otherwise.
+ */
+export const documentSplitPayment = (
+  doc: Pick<InvoiceDocumentData, 'lines' | 'splitPayment'>,
+  grossPln: Grosze = invoiceTotals(doc.lines).gross,
+): { readonly required: boolean; readonly marked: boolean } => {
+  const required = splitPaymentDuty(
+    doc.lines.some((l) => l.annex15 === true),
+    grossPln,
+  )
+  return { required, marked: required || doc.splitPayment === true }
 }
 
 /** The totals as decimal strings (for the API and the screens). */
@@ -239,6 +264,10 @@ const baseItem = (doc: InvoiceDocumentData, number: string) => ({
   procedures: [],
 })
 
+/** The Annex 15 statement of a rate's income item: any of its lines is of Annex 15. */
+const annex15Of = (lines: readonly InvoiceLine[], vat: InvoiceVatRate) =>
+  lines.some((l) => l.vat === vat && l.annex15 === true) ? { annex15: true } : {}
+
 const gtuOf = (lines: readonly InvoiceLine[], vat: InvoiceVatRate) =>
   [...new Set(lines.filter((l) => l.vat === vat && l.gtu !== null && GTU.test(l.gtu)).map((l) => l.gtu!))].sort()
 
@@ -264,6 +293,7 @@ export const incomeItemsOfInvoice = (doc: InvoiceDocumentData, number: string): 
         gtu: gtuOf(doc.lines, r.vat),
         documentVat: null,
         corrects: null,
+        ...annex15Of(doc.lines, r.vat),
       }) as Item,
   )
 }

@@ -5,7 +5,14 @@
 import type { BooksState } from '../deciders/state.ts'
 import type { Item } from '../schemas/records.ts'
 import type { LocalDateString } from '../types.ts'
-import { formatTotals, type InvoiceDocumentData, type InvoiceLine, invoiceTotals } from './model.ts'
+import {
+  formatInvoiceNumber,
+  formatTotals,
+  type InvoiceDocumentData,
+  type InvoiceLine,
+  invoiceTotals,
+  seriesPeriod,
+} from './model.ts'
 import type { InvoiceState } from './state.ts'
 
 /** draft → issued → sent to KSeF; `corrected` once a correction of it was issued. */
@@ -124,4 +131,17 @@ export const correctionDraftOf = (
     notes: '',
     correction: { invoiceId: id, reason: '', reasonDate: null },
   }
+}
+
+/** The number a series gives next in the period of `date` (what its screen previews), with its place in the period. */
+export const nextInvoiceNumber = (
+  state: BooksState,
+  seriesId: number,
+  date: LocalDateString,
+): { readonly period: string; readonly seq: number; readonly number: string } | null => {
+  const s = state.invoicing.series.get(seriesId)
+  if (!s) return null
+  const period = seriesPeriod(s.data.reset, date)
+  const seq = (state.invoicing.counters.get(`${seriesId}|${period}`) ?? 0) + 1
+  return { period, seq, number: formatInvoiceNumber(s.data.pattern, date, seq) }
 }

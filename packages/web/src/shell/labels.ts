@@ -25,6 +25,8 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   ksef: msg`KSeF invoices`,
   bank: msg`Bank`,
   invoices: msg`Invoices`,
+  counterparties: msg`Counterparties`,
+  series: msg`Number series`,
   dashboard: msg`Dashboard`,
   monthly: msg`Monthly`,
   yearly: msg`Yearly`,

@@ -6,6 +6,7 @@
  * correction of an issued invoice. Figures and refusals come from the core (docs/tax-rules.md §18).
  */
 import {
+  documentSplitPayment,
   formatTotals,
   type InvoiceDetail,
   type InvoiceDisplayState,
@@ -17,10 +18,11 @@ import {
 } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { isApiError } from '../../api/client.ts'
 import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
 import { saveFile } from '../books/api.ts'
 import {
   type BankAccountDto,
@@ -47,6 +49,7 @@ interface LineForm {
   vat: string
   gtu: string
   discount: string
+  annex15: boolean
 }
 interface Form {
   kind: 'VAT' | 'KOR'
@@ -59,6 +62,8 @@ interface Form {
   bankAccount: string
   exemptionBasis: string
   notes: string
+  /** The split-payment mark put voluntarily (the law's own requirement is computed from the lines). */
+  splitPayment: boolean
   lines: LineForm[]
   correction: { invoiceId: number; reason: string; reasonDate: string } | null
 }
@@ -71,6 +76,7 @@ const emptyLine = (): LineForm => ({
   vat: '23',
   gtu: '',
   discount: '',
+  annex15: false,
 })
 
 const newForm = (today: string): Form => ({
@@ -84,6 +90,7 @@ const newForm = (today: string): Form => ({
   bankAccount: '',
   exemptionBasis: '',
   notes: '',
+  splitPayment: false,
   lines: [emptyLine()],
   correction: null,
 })
@@ -99,6 +106,7 @@ const formOf = (d: InvoiceDetail): Form => ({
   bankAccount: d.data.payment.bankAccount ?? '',
   exemptionBasis: d.data.exemptionBasis,
   notes: d.data.notes,
+  splitPayment: d.data.splitPayment === true,
   lines: d.data.lines.map((l) => ({
     name: l.name,
     quantity: l.quantity,
@@ -107,6 +115,7 @@ const formOf = (d: InvoiceDetail): Form => ({
     vat: l.vat,
     gtu: l.gtu ?? '',
     discount: l.discount === '0.00' ? '' : l.discount,
+    annex15: l.annex15 === true,
   })),
   correction: d.data.correction ? { ...d.data.correction, reasonDate: d.data.correction.reasonDate ?? '' } : null,
 })
@@ -125,10 +134,12 @@ const bodyOf = (f: Form) => ({
     vat: l.vat,
     gtu: l.gtu || null,
     discount: l.discount.replace(',', '.') || null,
+    annex15: l.annex15,
   })),
   exemptionBasis: f.exemptionBasis,
   payment: { dueDate: f.dueDate || null, method: f.method || null, bankAccount: f.bankAccount || null },
   notes: f.notes,
+  splitPayment: f.splitPayment,
   correction: f.correction ? { ...f.correction, reasonDate: f.correction.reasonDate || null } : null,
 })
 
@@ -148,7 +159,8 @@ const computable = (lines: readonly LineForm[]): InvoiceLine[] =>
     const discount = l.discount.trim() === '' ? '0.00' : moneyOf(l.discount)
     if (!isQuantity(q) || unitNet === null || discount === null) return []
     if (!(InvoiceVatRates as readonly string[]).includes(l.vat)) return []
-    return [{ name: l.name, quantity: q, unit: l.unit, unitNet, vat: l.vat as InvoiceLine['vat'], gtu: null, discount }]
+    const vat = l.vat as InvoiceLine['vat']
+    return [{ name: l.name, quantity: q, unit: l.unit, unitNet, vat, gtu: null, discount, annex15: l.annex15 }]
   })
 
 const useStateName = () => {
@@ -379,8 +391,56 @@ export const InvoicePreview = ({
           )}
         </p>
       )}
+      {documentSplitPayment({ lines, splitPayment: form.splitPayment }).marked && (
+        <p className="invoice-preview__mark">
+          <Trans>split payment (mechanizm podzielonej płatności)</Trans>
+        </p>
+      )}
       {form.notes && <p className="invoice-preview__notes">{form.notes}</p>}
     </article>
+  )
+}
+
+/**
+ * The split-payment mark: set and locked when the law requires it (an Annex 15 line and over 15 000 zł gross, uVAT
+ * art. 108a ust. 1a), otherwise the seller's choice.
+ */
+const SplitPaymentField = ({
+  form,
+  setForm,
+  error,
+}: {
+  form: Form
+  setForm: (f: Form) => void
+  error: string | undefined
+}) => {
+  const { t } = useLingui()
+  const { required } = documentSplitPayment({ lines: computable(form.lines) })
+  return (
+    <div className="invoice-editor__split">
+      <Checkbox
+        label={t`Split payment (mechanizm podzielonej płatności)`}
+        name="splitPayment"
+        checked={required || form.splitPayment}
+        disabled={required}
+        aria-describedby="invoice-split-note"
+        onChange={(e) => setForm({ ...form, splitPayment: e.target.checked })}
+      />
+      <p className="field__hint" id="invoice-split-note">
+        {required ? (
+          <Trans>
+            Required: a line of Annex 15 and a gross total over 15 000 zł (art. 108a ust. 1a of the VAT act).
+          </Trans>
+        ) : (
+          <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>
+        )}
+      </p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 
@@ -574,6 +634,11 @@ const Editor = ({
               <Trans>GTU</Trans>
             </th>
             <th scope="col">
+              <abbr title={t`Goods or services of Annex 15 to the VAT act (split payment)`}>
+                <Trans>Annex 15</Trans>
+              </abbr>
+            </th>
+            <th scope="col">
               <span className="visually-hidden">
                 <Trans>Remove</Trans>
               </span>
@@ -632,6 +697,16 @@ const Editor = ({
                   />
                 </td>
                 <td>
+                  <Checkbox
+                    className="invoice-lines__annex15"
+                    label={t`Line ${n}: Annex 15`}
+                    name={`lines.${i}.annex15`}
+                    checked={l.annex15}
+                    onKeyDown={onLineKey(i)}
+                    onChange={(e) => setLine(i, { annex15: e.target.checked })}
+                  />
+                </td>
+                <td>
                   <Button
                     variant="link"
                     aria-label={t`Remove line ${n}`}
@@ -658,6 +733,7 @@ const Editor = ({
           onChange={(e) => setForm({ ...form, exemptionBasis: e.target.value })}
         />
       )}
+      <SplitPaymentField form={form} setForm={setForm} error={err('splitPayment')} />
       <TextInput
         label={t`Notes`}
         value={form.notes}
@@ -778,6 +854,12 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
         >
           <Trans>New invoice</Trans>
         </Button>
+        <Link className="btn btn--secondary" to="/companydashboard/invoices/counterparties">
+          <Trans>Counterparties</Trans>
+        </Link>
+        <Link className="btn btn--secondary" to="/companydashboard/invoices/series">
+          <Trans>Number series</Trans>
+        </Link>
       </div>
       <InvoiceList invoices={invoices} onOpen={(id) => void open(id)} />
       {form && (

@@ -16,6 +16,18 @@ export interface CounterpartyDto {
   readonly email: string
 }
 
+/** A number series with the number it gives next today. */
+export interface SeriesDto {
+  readonly id: number
+  readonly name: string
+  readonly pattern: string
+  readonly reset: 'year' | 'month'
+  readonly kind: 'VAT' | 'KOR'
+  /** Whether it has given numbers (its pattern and numbering are then fixed). */
+  readonly used: boolean
+  readonly next: string
+}
+
 export interface BankAccountDto {
   readonly id: number
   readonly iban: string
@@ -58,6 +70,16 @@ export const createInvoicesApi = (client: ApiClient = api) => ({
   get: (id: number): Promise<InvoiceDetail> => client.get<InvoiceDetail>(`invoices/${id}`),
   counterparties: async (): Promise<CounterpartyDto[]> =>
     (await client.get<{ counterparties: CounterpartyDto[] }>('counterparties')).counterparties,
+  saveCounterparty: (id: number | null, data: unknown): Promise<CounterpartyDto> =>
+    id === null
+      ? client.post<CounterpartyDto>('counterparties', data)
+      : client.put<CounterpartyDto>(`counterparties/${id}`, data),
+  removeCounterparty: async (id: number): Promise<void> => {
+    await client.del(`counterparties/${id}`)
+  },
+  series: async (): Promise<SeriesDto[]> => (await client.get<{ series: SeriesDto[] }>('invoice-series')).series,
+  saveSeries: (id: number | null, data: unknown): Promise<SeriesDto> =>
+    id === null ? client.post<SeriesDto>('invoice-series', data) : client.put<SeriesDto>(`invoice-series/${id}`, data),
   bankAccounts: async (): Promise<BankAccountDto[]> =>
     (await client.get<{ accounts: BankAccountDto[] }>('bank')).accounts.filter((a) => !a.deleted),
   create: (data: unknown): Promise<InvoiceDetail> => client.post<InvoiceDetail>('invoices', data),

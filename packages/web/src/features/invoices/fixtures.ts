@@ -10,6 +10,7 @@ import {
   invoiceDetail,
   invoiceList,
   isDomainError,
+  nextInvoiceNumber,
   type LedgerCommand,
   type LedgerEvent,
 } from '@finance/ledger-core'
@@ -54,6 +55,13 @@ export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued
     const id = lastDraft(exec({ type: 'SaveInvoiceDraft', data: d }))
     if (i < issued) exec({ type: 'IssueInvoice', id })
   })
+  const seriesList = () =>
+    [...state.invoicing.series.values()].map((s) => ({
+      id: s.id,
+      used: s.used,
+      ...s.data,
+      next: nextInvoiceNumber(state, s.id, AT.slice(0, 10))?.number ?? '',
+    }))
   const detail = (id: number) => {
     const d = invoiceDetail(state, id)
     if (!d) throw new ApiError({ status: 404, statusText: 'Not Found', errors: ['Not found'] })
@@ -65,6 +73,20 @@ export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued
     get: async (id) => detail(id),
     counterparties: async () =>
       [...state.invoicing.counterparties.values()].filter((c) => !c.deleted).map((c) => ({ id: c.id, ...c.data })),
+    saveCounterparty: async (id, data) => {
+      const r = exec(id === null ? { type: 'SaveCounterparty', data } : { type: 'SaveCounterparty', id, data })
+      const saved = (r[0]!.data as { id: number }).id
+      return { id: saved, ...state.invoicing.counterparties.get(saved)!.data }
+    },
+    removeCounterparty: async (id) => {
+      exec({ type: 'DeleteCounterparty', id })
+    },
+    series: async () => seriesList(),
+    saveSeries: async (id, data) => {
+      const r = exec(id === null ? { type: 'SaveInvoiceSeries', data } : { type: 'SaveInvoiceSeries', id, data })
+      const saved = (r[0]!.data as { id: number }).id
+      return seriesList().find((s) => s.id === saved)!
+    },
     bankAccounts: async () => [{ id: 99, iban: 'PL61109010140000071219812874', name: 'Firmowy' }],
     create: async (data) => detail(lastDraft(exec({ type: 'SaveInvoiceDraft', data }))),
     save: async (id, data, version) => {

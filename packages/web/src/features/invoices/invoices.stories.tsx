@@ -117,3 +117,48 @@ export const SentToKsef: Story = {
     await expect(canvas.queryAllByRole('button', { name: /^(Zapisz zmiany|Save changes)$/ })).toHaveLength(0)
   },
 }
+
+/**
+ * The split-payment mark: a line of laptops over 15 000 zł gross marked Annex 15 makes it required (checked, locked,
+ * printed on the preview); without the Annex 15 mark it is the seller's choice, and a voluntary mark is printed too.
+ * Issued, the invoice keeps both marks.
+ */
+export const SplitPayment: Story = {
+  render: () => (
+    <InvoicesPage
+      effects={invoicesEffects(
+        [{ ...sampleDraft, lines: [{ name: 'Laptop', quantity: '10', unit: 'szt.', unitNet: '1220.00', vat: '23' }] }],
+        0,
+      )}
+      save={noSave}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    const split = () => fields(canvasElement, 'splitPayment') as HTMLInputElement[]
+    const marks = () =>
+      canvas.queryAllByText(/^(mechanizm podzielonej płatności|split payment \(mechanizm podzielonej płatności\))$/)
+    await expect(split().map((c) => [c.checked, c.disabled])).toEqual(Array(4).fill([false, false]))
+    await expect(marks()).toHaveLength(0)
+    for (const c of fields(canvasElement, 'lines.0.annex15')) await userEvent.click(c)
+    await waitFor(() => expect(split().map((c) => [c.checked, c.disabled])).toEqual(Array(4).fill([true, true])))
+    await expect(marks()).toHaveLength(4)
+    await expect(
+      canvas.getAllByText(/^(Wymagany: pozycja z załącznika nr 15|Required: a line of Annex 15)/),
+    ).toHaveLength(4)
+    // 1 219.51 a unit: 14 999.97 gross, not over the threshold: the mark is the seller's choice again.
+    for (const p of fields(canvasElement, 'lines.0.unitNet')) fireEvent.change(p, { target: { value: '1219.51' } })
+    await waitFor(() => expect(split().map((c) => [c.checked, c.disabled])).toEqual(Array(4).fill([false, false])))
+    await expect(marks()).toHaveLength(0)
+    for (const c of split()) await userEvent.click(c)
+    await waitFor(() => expect(marks()).toHaveLength(4))
+    for (const b of canvas.getAllByRole('button', { name: /^(Wystaw|Issue)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    await waitFor(() => expect(canvas.getAllByRole('heading', { name: /FV\/2026\/03\/1/ })).toHaveLength(4))
+    await expect(split().every((c) => c.checked)).toBe(true)
+    await expect(fields(canvasElement, 'lines.0.annex15').every((c) => (c as HTMLInputElement).checked)).toBe(true)
+  },
+}

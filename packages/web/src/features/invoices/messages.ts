@@ -8,6 +8,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
 import { translateWith } from '../../i18n/serverMessages.ts'
 
+/** The marks of a pattern as values: braces written in a message would be its placeholders. */
+const N = '{N}'
+const YYYY = '{YYYY}'
+const YY = '{YY}'
+const MM = '{MM}'
+
 const known: Record<string, MessageDescriptor> = {
   'Name is required': msg`Name is required`,
   'Nip checksum is not valid': msg`Nip checksum is not valid`,
@@ -38,6 +44,22 @@ const known: Record<string, MessageDescriptor> = {
   'NIP must be ten digits for an invoice': msg`NIP must be ten digits for an invoice`,
   'The invoice address (street or building, and a country code) is required for an invoice': msg`The invoice address (street or building, and a country code) is required for an invoice`,
   'Text must have at most 512 characters': msg`Text must have at most 512 characters`,
+  'Text must have at most 255 characters': msg`Text must have at most 255 characters`,
+  'Text must have at most 100 characters': msg`Text must have at most 100 characters`,
+  'Text must have at most 50 characters': msg`Text must have at most 50 characters`,
+  'Annex 15 must be yes or no': msg`Annex 15 must be yes or no`,
+  'The split-payment mark must be yes or no': msg`The split-payment mark must be yes or no`,
+  'Email needs to be in correct format': msg`Email needs to be in correct format`,
+  'This counterparty is the buyer of a draft': msg`This counterparty is the buyer of a draft`,
+  'Kind must be VAT or KOR': msg`Kind must be VAT or KOR`,
+  'Numbering must restart every year or every month': msg`Numbering must restart every year or every month`,
+  'Another series already uses this pattern': msg`Another series already uses this pattern`,
+  'The pattern of a series that has issued numbers cannot change': msg`The pattern of a series that has issued numbers cannot change`,
+  'The pattern must have between 1 and 100 characters': msg`The pattern must have between 1 and 100 characters`,
+  'The pattern may use only {YYYY}, {YY}, {MM} and {N}': msg`The pattern may use only ${YYYY}, ${YY}, ${MM} and ${N}`,
+  'The pattern must contain {N} exactly once': msg`The pattern must contain ${N} exactly once`,
+  'The pattern must contain the year ({YYYY} or {YY})': msg`The pattern must contain the year (${YYYY} or ${YY})`,
+  'A series numbered per month must contain {MM}': msg`A series numbered per month must contain ${MM}`,
 }
 
 export const useInvoiceMessage = () => {

@@ -1,0 +1,338 @@
+/**
+ * companydashboard/invoices/series: the number series invoices take their numbers from. The list (kind, pattern,
+ * numbering per year or month, the number it gives next), a form to add or change one with the pattern checked by the
+ * core's rule as it is typed and a preview of the next number; a series that has given numbers keeps its pattern
+ * and numbering (the core refuses to change them: a number must never come back).
+ */
+import { formatInvoiceNumber, patternProblem, readSeries } from '@finance/ledger-core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { isApiError } from '../../api/client.ts'
+import { Button, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { createInvoicesApi, type InvoicesApi, type SeriesDto } from './api.ts'
+import { useInvoiceMessage } from './messages.ts'
+import { useLoad } from './useLoad.ts'
+import './invoices.css'
+
+type Props = {
+  effects?: InvoicesApi
+  /** The day the preview numbers from (stories); today otherwise. */
+  today?: string
+}
+
+interface SeriesForm {
+  id: number | null
+  used: boolean
+  /** The number the saved series gives next (its preview while the pattern is unchanged). */
+  next: string
+  savedPattern: string
+  name: string
+  pattern: string
+  reset: 'year' | 'month'
+  kind: 'VAT' | 'KOR'
+}
+
+/** The marks of a pattern, passed to the messages as values (braces in a message are its placeholders). */
+const TOKEN = { n: '{N}', yyyy: '{YYYY}', yy: '{YY}', mm: '{MM}' } as const
+const defaultPattern = 'FV/{YYYY}/{MM}/{N}'
+
+const emptyForm = (): SeriesForm => ({
+  id: null,
+  used: false,
+  next: '',
+  savedPattern: '',
+  name: '',
+  pattern: defaultPattern,
+  reset: 'month',
+  kind: 'VAT',
+})
+
+const formOf = (s: SeriesDto): SeriesForm => ({
+  id: s.id,
+  used: s.used,
+  next: s.next,
+  savedPattern: s.pattern,
+  name: s.name,
+  pattern: s.pattern,
+  reset: s.reset,
+  kind: s.kind,
+})
+
+const dataOf = (f: SeriesForm) => ({ name: f.name, pattern: f.pattern.trim(), reset: f.reset, kind: f.kind })
+
+/** The number the series would give next on `today`: the saved one's, or the first of a new pattern. */
+export const previewNumber = (f: SeriesForm, today: string): string | null => {
+  if (patternProblem(f.pattern.trim(), f.reset) !== null) return null
+  return f.id !== null && f.pattern.trim() === f.savedPattern && f.next !== ''
+    ? f.next
+    : formatInvoiceNumber(f.pattern.trim(), today, 1)
+}
+
+const useNames = () => {
+  const { t } = useLingui()
+  return {
+    kind: (k: SeriesDto['kind']) => (k === 'VAT' ? t`Sales invoices` : t`Corrections`),
+    reset: (r: SeriesDto['reset']) => (r === 'year' ? t`per year` : t`per month`),
+  }
+}
+
+const SeriesEditor = ({
+  form,
+  setForm,
+  serverErrors,
+  busy,
+  today,
+  onSave,
+  onCancel,
+}: {
+  form: SeriesForm
+  setForm: (f: SeriesForm) => void
+  serverErrors: Record<string, string>
+  busy: boolean
+  today: string
+  onSave: () => void
+  onCancel: () => void
+}) => {
+  const { t } = useLingui()
+  const say = useInvoiceMessage()
+  const names = useNames()
+  const first = useRef<HTMLInputElement | null>(null)
+  useEffect(() => first.current?.focus(), [])
+  const problem = patternProblem(form.pattern.trim(), form.reset)
+  const err = (field: string) => {
+    const m = serverErrors[field] ?? (field === 'pattern' ? (problem ?? undefined) : undefined)
+    return m ? say(m) : undefined
+  }
+  const preview = previewNumber(form, today)
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      onCancel()
+    }
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    onSave()
+  }
+  return (
+    <form className="invoices-card" onSubmit={submit} onKeyDown={onKey} aria-label={t`Number series`} noValidate>
+      <h2>{form.id === null ? <Trans>New number series</Trans> : <Trans>Change the number series</Trans>}</h2>
+      <div className="invoice-editor__row">
+        <TextInput
+          label={t`Name`}
+          ref={first}
+          required
+          name="name"
+          value={form.name}
+          error={err('name')}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Select
+          label={t`Kind of invoices`}
+          name="kind"
+          value={form.kind}
+          disabled={form.used}
+          options={[
+            { value: 'VAT', label: names.kind('VAT') },
+            { value: 'KOR', label: names.kind('KOR') },
+          ]}
+          error={err('kind')}
+          onChange={(e) => setForm({ ...form, kind: e.target.value as SeriesForm['kind'] })}
+        />
+        <Select
+          label={t`Numbering starts again`}
+          name="reset"
+          value={form.reset}
+          disabled={form.used}
+          options={[
+            { value: 'year', label: t`every year` },
+            { value: 'month', label: t`every month` },
+          ]}
+          error={err('reset')}
+          onChange={(e) => setForm({ ...form, reset: e.target.value as SeriesForm['reset'] })}
+        />
+      </div>
+      <div className="invoice-editor__row">
+        <TextInput
+          label={t`Pattern`}
+          name="pattern"
+          value={form.pattern}
+          readOnly={form.used}
+          spellCheck={false}
+          hint={
+            form.used
+              ? t`This series has given numbers: its pattern and numbering stay as they are.`
+              : t`${TOKEN.n} is the number in the period, ${TOKEN.yyyy} or ${TOKEN.yy} the year, ${TOKEN.mm} the month (required when numbering starts every month).`
+          }
+          error={err('pattern')}
+          onChange={(e) => setForm({ ...form, pattern: e.target.value })}
+        />
+      </div>
+      <p className="series-preview" aria-live="polite">
+        <Trans>Next number</Trans>: <output name="preview">{preview ?? '—'}</output>
+      </p>
+      <div className="invoices-page__buttons">
+        <Button type="submit" disabled={busy}>
+          {form.id === null ? <Trans>Add series</Trans> : <Trans>Save changes</Trans>}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
+  const fx = useMemo(() => effects ?? createInvoicesApi(), [effects])
+  const { t } = useLingui()
+  const say = useInvoiceMessage()
+  const names = useNames()
+  const messages = useMessages()
+  const today = fixedToday ?? new Date().toISOString().slice(0, 10)
+  const load = useCallback(() => fx.series(), [fx])
+  const { state, data: list, reload } = useLoad(load)
+  const [form, setForm] = useState<SeriesForm | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const openForm = (f: SeriesForm) => {
+    setForm(f)
+    setErrors({})
+    setFormErrors([])
+  }
+
+  const save = async () => {
+    if (!form) return
+    const v = readSeries(dataOf(form))
+    if (!v.ok) {
+      setErrors(Object.fromEntries(v.errors.map((e) => [e.field, e.message])))
+      return
+    }
+    setBusy(true)
+    try {
+      await fx.saveSeries(form.id, dataOf(form))
+      setForm(null)
+      await reload()
+      messages.info(t`Number series saved`)
+    } catch (e) {
+      if (!isApiError(e)) throw e
+      setErrors(e.fieldErrors)
+      const fields = new Set(Object.values(e.fieldErrors))
+      setFormErrors(e.errors.filter((m) => !fields.has(m)).map(say))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="invoices-page" aria-busy={state === 'loading' || busy}>
+      <h1>
+        <Trans>Number series</Trans>
+      </h1>
+      <p>
+        <Link to="/companydashboard/invoices">
+          <Trans>Back to invoices</Trans>
+        </Link>
+      </p>
+      {state === 'loading' && <Loader />}
+      {state === 'failed' && (
+        <div className="invoices-card" role="alert">
+          <p>
+            <Trans>The number series could not be loaded.</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => void reload()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      )}
+      {state === 'ready' && list && (
+        <>
+          <div className="invoices-page__actions">
+            <Button onClick={() => openForm(emptyForm())} disabled={form !== null}>
+              <Trans>Add series</Trans>
+            </Button>
+          </div>
+          {form && (
+            <>
+              <FormErrors errors={formErrors} />
+              <SeriesEditor
+                form={form}
+                setForm={setForm}
+                serverErrors={errors}
+                busy={busy}
+                today={today}
+                onSave={() => void save()}
+                onCancel={() => setForm(null)}
+              />
+            </>
+          )}
+          {list.length === 0 ? (
+            <p className="invoices__empty">
+              <Trans>
+                No number series yet. The first invoice creates one numbered {defaultPattern}, or add your own.
+              </Trans>
+            </p>
+          ) : (
+            <div className="invoices-scroll">
+              <table className="table invoices-table">
+                <caption>
+                  <Trans>Number series</Trans>
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <Trans>Name</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Kind of invoices</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Pattern</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Numbering</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Next number</Trans>
+                    </th>
+                    <th scope="col">
+                      <span className="visually-hidden">
+                        <Trans>Actions</Trans>
+                      </span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">{s.name}</th>
+                      <td>{names.kind(s.kind)}</td>
+                      <td>
+                        <code>{s.pattern}</code>
+                      </td>
+                      <td>{names.reset(s.reset)}</td>
+                      <td>{s.next}</td>
+                      <td className="invoices-table__actions">
+                        <Button
+                          variant="link"
+                          aria-label={t`Change ${s.name}`}
+                          disabled={busy}
+                          onClick={() => openForm(formOf(s))}
+                        >
+                          <Trans>Change</Trans>
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
