@@ -7,6 +7,7 @@
 import type { EventStore } from '@finance/event-store'
 import {
   type BooksState,
+  currentSetting,
   type DomainError,
   domainError,
   type FieldError,
@@ -17,7 +18,7 @@ import {
   type RateUsed,
   rateBefore,
 } from '@finance/ledger-core/light'
-import { type ExecuteMeta, executeBooks } from '../commands/execute.ts'
+import { type Executed, type ExecuteMeta, executeBooks, executePlan } from '../commands/execute.ts'
 import { readEcbHistory } from './ecb.ts'
 import { readNbpArchive } from './nbpArchive.ts'
 import type { EcbRates, ExchangeRates } from './port.ts'
@@ -173,6 +174,34 @@ export const rateOn = (
   const message = missingRateMessage(r.missing)
   return domainError('VALIDATION', message, [{ field: 'currency', code: 'REQUIRED', message }])
 }
+
+/**
+ * The taxpayer's choice of the rate for a foreign-currency VAT base from `from` (uVAT art. 31a ust. 1–2): a VAT
+ * setting dated `from`, a copy of the one in force then with `vatExchangeRate` set. Refused without a VAT setting, and
+ * by the decider when it ends an ECB choice before its twelve months.
+ */
+export const chooseVatExchangeRate = (
+  store: EventStore,
+  userId: string,
+  choice: string,
+  from: string,
+  at: Date,
+  meta: ExecuteMeta = {},
+): Promise<Executed | DomainError> =>
+  executePlan(
+    store,
+    userId,
+    (state) => {
+      const current = currentSetting(state, 'Vat', from)
+      if (current === null) {
+        const message = `No VAT setting is in force on ${from}: set the VAT rate first`
+        return domainError('VALIDATION', message, [{ field: 'from', code: 'REQUIRED', message }])
+      }
+      const data = { ...(current.dataObject as object), date: from, vatExchangeRate: choice }
+      return { type: 'AddSetting', at: at.toISOString(), userId, kind: 'Vat', data }
+    },
+    meta,
+  )
 
 /** What the income / expense form shows before saving: the item as the books would save it, or the field errors. */
 export interface ConversionPreview {

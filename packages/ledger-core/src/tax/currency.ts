@@ -305,8 +305,9 @@ export const rateBefore = (
 /**
  * The NBP table B rate of `code` for a tax date (uVAT art. 31a ust. 1, uPIT art. 11a ust. 1 with a currency the NBP
  * quotes in table B only): table B is published once a week, so the rate "of the last working day before" is the one
- * of the last table B published before `day`. The walk back takes the first table B the books hold; a day outside any
- * recorded range of table B is missing, named by the Wednesday (the day of publication) on or before it.
+ * of the last table B published before `day`. The walk back takes the first table B the books hold; a Wednesday (the
+ * day of publication) outside any recorded range of table B, passed before a table is found, is missing. Other days
+ * outside the ranges are passed over: no table B is published on them.
  */
 const tableBRateBefore = (s: RatesState, code: string, day: LocalDateString): RateLookup => {
   const book = rateBook(s, 'B')
@@ -319,10 +320,9 @@ const tableBRateBefore = (s: RatesState, code: string, day: LocalDateString): Ra
         ? { ok: false, missing: { code, table: 'B', day: d } }
         : { ok: true, rate: { table: t.no, date: t.date, rate } }
     }
-    if (!isCovered(book, d)) break
+    if (dayOfWeek(d) === 3 && !isCovered(book, d)) break
   }
-  const wednesday = addDays(d, -((dayOfWeek(d) + 4) % 7))
-  return { ok: false, missing: { code, table: 'B', day: wednesday } }
+  return { ok: false, missing: { code, table: 'B', day: d } }
 }
 /** Table B comes weekly: three weeks back covers a holiday week. */
 const MAX_LOOKBACK_DAYS_B = 21
