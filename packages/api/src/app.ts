@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { EventStore } from '@finance/event-store'
 import { dateInPoland } from '@finance/ledger-core/light'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { type Accounts, createAccounts, type ExchangeRates } from '@finance/books'
+import { type Accounts, createAccounts, type EcbRates, type ExchangeRates } from '@finance/books'
 import type { Config } from './config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework.ts'
 import { redactUrl } from './http/redact.ts'
@@ -50,6 +50,8 @@ export interface BuildAppOptions {
   readonly closeStore?: boolean
   /** NBP rates; defaults to the NBP web API adapter. */
   readonly rates?: ExchangeRates
+  /** The ECB's reference rates; defaults to the ECB adapter. */
+  readonly ecbRates?: EcbRates
 }
 
 /** Log redaction: secrets never reach the log, whatever a plugin decides to log. */
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       today: () => dateInPoland(now()),
       ...(options.rates ? { rates: options.rates } : {}),
+      ...(options.ecbRates ? { ecbRates: options.ecbRates } : {}),
     },
   })
   await app.register(errors)

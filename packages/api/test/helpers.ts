@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { SMTPServer } from 'smtp-server'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createAccounts, type ExchangeRates } from '@finance/books'
+import { createAccounts, type EcbRates, type ExchangeRates } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { type Config, testConfig } from '../src/config.ts'
@@ -58,6 +58,8 @@ export async function harness(
     hashCost?: number
     /** NBP rates (recorded answers); default: the web API adapter. */
     rates?: ExchangeRates
+    /** The ECB's rates (recorded answers); default: the ECB adapter. */
+    ecbRates?: EcbRates
   } = {},
 ): Promise<Harness> {
   const store = options.store ?? createMemoryStore()
@@ -74,6 +76,7 @@ export async function harness(
     mailer,
     now,
     ...(options.rates ? { rates: options.rates } : {}),
+    ...(options.ecbRates ? { ecbRates: options.ecbRates } : {}),
   })
   await app.ready()
   const login = async (email: string, password: string) => {

@@ -4,7 +4,7 @@
  * `exitOverride`). `main.ts` wires it to the real process. Messages, prompts and errors are in the language of
  * `--lang` (Polish by default), commander's own usage errors included.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { Bounds, isLocalDate } from '@finance/ledger-core/calendar'
 import pkg from '../package.json' with { type: 'json' }
 import { type Ctx, createCtx, type RunOptions } from './context.ts'
@@ -181,6 +181,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'rates import': ['finance rates import ~/Pobrane/archiwum_tab_a_2026.csv --user anna@example.com'],
   'rates fetch': ['finance rates fetch 2026-04-01 2026-06-30 --user anna@example.com'],
   'rates show': ['finance rates show EUR 2026-05-04 --user anna@example.com'],
+  'rates choose': ['finance rates choose ecb --from 2026-07-01 --user anna@example.com'],
   'whitelist import': ['finance whitelist import ~/Pobrane/20261127.json --user anna@example.com'],
   'invoices list': ['finance invoices list --user anna@example.com'],
   'invoices issue': ['finance invoices issue 42 --user anna@example.com'],
@@ -712,11 +713,14 @@ const registerRates = (program: Command, ctx: Ctx) => {
   const rates = program.command('rates').description('NBP table A exchange rates for items in a foreign currency')
   rates
     .command('import')
-    .description('record the NBP yearly table A archive (archiwum_tab_a_YYYY.csv) in the books')
-    .argument('<file>', 'the archive as downloaded from nbp.pl')
+    .description(
+      'record the NBP yearly table A or B archive (archiwum_tab_a_YYYY.csv, archiwum_tab_b_YYYY.csv) in the books',
+    )
+    .argument('<file>', 'the archive as downloaded from nbp.pl (with --ecb: eurofxref-hist.csv or an eurofxref XML)')
     .addOption(requiredUser())
+    .option('--ecb', "the file is the ECB's reference rates (for VAT at the ECB rate, uVAT art. 31a ust. 2)")
     .option('--json', 'print JSON')
-    .action(async (file: string, o: { user: string; json?: boolean }) =>
+    .action(async (file: string, o: { user: string; json?: boolean; ecb?: boolean }) =>
       (await commands.rates()).ratesImportCommand(ctx, file, o),
     )
   rates
@@ -725,8 +729,10 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .argument('<from>', 'first day (yyyy-mm-dd)', parseDate)
     .argument('<to>', 'last day (yyyy-mm-dd)', parseDate)
     .addOption(requiredUser())
+    .addOption(new Option('--table <table>', 'the NBP table: A (daily) or B (weekly)').choices(['A', 'B']))
+    .option('--ecb', "fetch the ECB's reference rates instead (www.ecb.europa.eu)")
     .option('--json', 'print JSON')
-    .action(async (from: string, to: string, o: { user: string; json?: boolean }) =>
+    .action(async (from: string, to: string, o: { user: string; json?: boolean; ecb?: boolean; table?: 'A' | 'B' }) =>
       (await commands.rates()).ratesFetchCommand(ctx, from, to, o),
     )
   rates
@@ -735,9 +741,20 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .argument('<code>', 'currency code (EUR, USD …)')
     .argument('<day>', 'the tax date (yyyy-mm-dd)', parseDate)
     .addOption(requiredUser())
+    .option('--ecb', 'the ECB rate (the last published before the day) instead of the NBP average rate')
     .option('--json', 'print JSON')
-    .action(async (code: string, day: string, o: { user: string; json?: boolean }) =>
+    .action(async (code: string, day: string, o: { user: string; json?: boolean; ecb?: boolean }) =>
       (await commands.rates()).ratesShowCommand(ctx, code, day, o),
+    )
+  rates
+    .command('choose')
+    .description('the rate of a foreign-currency VAT base from a day: nbp (uVAT art. 31a ust. 1) or ecb (ust. 2)')
+    .addArgument(new Argument('<rate>', 'nbp or ecb').choices(['nbp', 'ecb']))
+    .requiredOption('--from <day>', 'the first day the choice applies to (yyyy-mm-dd)', parseDate)
+    .addOption(requiredUser())
+    .option('--json', 'print JSON')
+    .action(async (choice: 'nbp' | 'ecb', o: { user: string; json?: boolean; from: string }) =>
+      (await commands.rates()).ratesChooseCommand(ctx, choice, o),
     )
 }
 

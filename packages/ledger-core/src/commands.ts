@@ -166,7 +166,9 @@ export interface RecordInventory extends Base {
 /** Records NBP table A tables (from the NBP web API or a yearly archive) for foreign-currency items. */
 export interface RecordCurrencyRates extends Base {
   readonly type: 'RecordCurrencyRates'
-  readonly source: 'nbpApi' | 'nbpArchive'
+  readonly source: 'nbpApi' | 'nbpArchive' | 'ecbApi' | 'ecbHistory'
+  /** NBP table A (absent), NBP table B, or the ECB's euro reference rates. */
+  readonly table?: 'A' | 'B' | 'ECB'
   /** The days the source covered whole: a working day in them without a table had none. */
   readonly from: string
   readonly to: string

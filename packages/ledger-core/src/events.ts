@@ -151,7 +151,9 @@ export const AssetVatUseChanged = ev('AssetVatUseChanged', {
  * had none). A day's table already recorded is never replaced.
  */
 export const CurrencyRatesRecorded = ev('CurrencyRatesRecorded', {
-  source: Schema.Literal('nbpApi', 'nbpArchive'),
+  source: Schema.Literal('nbpApi', 'nbpArchive', 'ecbApi', 'ecbHistory'),
+  /** (optional) The table: NBP `A` (absent), NBP `B`, or the ECB's euro reference rates (`ECB`, units per 1 EUR). */
+  table: Schema.optional(Schema.Literal('A', 'B', 'ECB')),
   from: LocalDateSchema,
   to: LocalDateSchema,
   tables: Schema.Array(

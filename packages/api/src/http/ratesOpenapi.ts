@@ -37,9 +37,22 @@ export const rateOperations = {
     ok: recorded,
   },
   'POST /api/rates/fetch': {
-    summary: 'Fetch table A from the NBP web API for a range of days (at most a year)',
+    summary: 'Fetch table A (or B) from the NBP web API for a range of days (at most a year)',
     description:
-      'Through the books’ rates port (api.nbp.pl). 502 when the NBP cannot be asked or answers something else than tables: nothing is written, no rate is guessed.',
+      'Through the books’ rates port (api.nbp.pl); `table: "B"` asks table B (weekly, on Wednesdays). 502 when the NBP cannot be asked or answers something else than tables: nothing is written, no rate is guessed.',
+    ok: recorded,
+    errors: [502],
+  },
+  'POST /api/rates/ecb/import': {
+    summary: 'Import the ECB’s euro reference rates (eurofxref-hist.csv or an eurofxref XML)',
+    description:
+      'For a taxpayer who chose the ECB rate for VAT (uVAT art. 31a ust. 2; the VAT setting’s `vatExchangeRate: "ecb"`). The file as the ECB publishes it, as `csv` text (CSV or XML) or `base64`; it covers its first to its last day. A file that does not read is refused whole with the reason (400, field `file`).',
+    ok: recorded,
+  },
+  'POST /api/rates/ecb/fetch': {
+    summary: 'Fetch the ECB’s euro reference rates for a range of days',
+    description:
+      'Through the books’ ECB port (www.ecb.europa.eu/stats/eurofxref). The range counts as covered up to the last day published. 502 when the ECB cannot be asked: nothing is written.',
     ok: recorded,
     errors: [502],
   },

@@ -4,7 +4,7 @@
  */
 import type { EventStore } from '@finance/event-store'
 import fp from 'fastify-plugin'
-import type { Accounts, ExchangeRates } from '@finance/books'
+import type { Accounts, EcbRates, ExchangeRates } from '@finance/books'
 import type { Config } from '../config.ts'
 import type { Mailer } from '../mail/mailer.ts'
 
@@ -18,6 +18,8 @@ export interface Services {
   readonly today: () => string
   /** NBP rates (the web API adapter when absent; tests give recorded answers). */
   readonly rates?: ExchangeRates
+  /** The ECB's reference rates (the ECB adapter when absent; tests give recorded answers). */
+  readonly ecbRates?: EcbRates
 }
 
 declare module 'fastify' {

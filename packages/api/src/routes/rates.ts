@@ -4,20 +4,25 @@
  * - `GET /api/rates?from&to`: the tables the books hold;
  * - `POST /api/rates/import`: the NBP's yearly archive `archiwum_tab_a_YYYY.csv` a user supplies (text or base64);
  * - `POST /api/rates/fetch`: table A from the NBP web API for a range of days (502 when the NBP cannot be asked);
+ * - `POST /api/rates/ecb/import`, `POST /api/rates/ecb/fetch`: the ECB's reference rates (the history file a user
+ *   supplies, CSV or XML; the ECB's published XML) for taxpayers who chose them for VAT (uVAT art. 31a ust. 2);
  * - `POST /api/rates/preview`: what an income or expense in a currency would be saved as (the złoty amounts and the
  *   tables used), for the form to show before saving.
  * The books decide and keep the rates (events), so a replay gives the same figures.
  */
 import { Buffer } from 'node:buffer'
 import {
+  EcbWebRates,
+  fetchEcbRates,
   fetchRates,
+  importEcbHistory,
   importRatesArchive,
   NbpWebRates,
   previewConversion,
   RatesUnavailable,
   ratesHeld,
 } from '@finance/books'
-import { isDomainError } from '@finance/ledger-core/light'
+import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { fromDomainError, HttpError, validationError } from '../http/errors.ts'
@@ -26,6 +31,8 @@ import { booksOf } from './books.ts'
 
 /** An archive is a year of tables: about 60 kB; anything far larger is not one. */
 const ARCHIVE_LIMIT = 1024 * 1024
+/** The ECB's whole history since 1999 is about 1.7 MB of CSV. */
+const ECB_LIMIT = 4 * 1024 * 1024
 
 const text = (message: string, max: number) =>
   Schema.String.annotations({ message: () => message }).pipe(Schema.maxLength(max, { message: () => message }))
@@ -38,7 +45,23 @@ const ImportBody = body(
   }),
 )
 
-const RangeBody = body(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }))
+const EcbImportBody = body(
+  Schema.Struct({
+    fileName: Schema.optional(text('File name must be text of at most 255 characters', 255)),
+    csv: Schema.optional(text('File content must be text', ECB_LIMIT)),
+    base64: Schema.optional(text('File content must be base64 text', ECB_LIMIT * 2)),
+  }),
+)
+
+const RangeBody = body(
+  Schema.Struct({
+    from: DateParamSchema,
+    to: DateParamSchema,
+    /** NBP table A (absent) or B. */
+    table: Schema.optional(Schema.Literal('A', 'B').annotations({ message: () => 'Table must be A or B' })),
+  }),
+)
+const EcbRangeBody = body(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }))
 
 const RangeQuery = effectSchema(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }), {
   type: 'object',
@@ -53,10 +76,23 @@ const PreviewBody = body(
   }),
 )
 
+/** A recording through a port: its answer, a 400 of its validation, or a 502 when the source cannot be asked. */
+const unavailableAs502 = async <T>(run: () => Promise<T | DomainError>): Promise<T> => {
+  try {
+    const done = await run()
+    if (isDomainError(done)) throw fromDomainError(done)
+    return done as T
+  } catch (err) {
+    if (err instanceof RatesUnavailable) throw new HttpError(502, [err.message])
+    throw err
+  }
+}
+
 export default async function rateRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] }
   const tags = ['rates']
   const port = app.finance.rates ?? new NbpWebRates()
+  const ecbPort = app.finance.ecbRates ?? new EcbWebRates()
   const by = (request: { id: unknown }) => ({ correlationId: String(request.id) })
 
   app.get('/api/rates', { ...auth, schema: { tags, querystring: RangeQuery } }, async (request) => {
@@ -86,15 +122,31 @@ export default async function rateRoutes(app: FastifyInstance) {
   )
 
   app.post('/api/rates/fetch', { ...auth, schema: { tags, body: RangeBody } }, async (request) => {
-    const { from, to } = request.body as { from: string; to: string }
-    try {
-      const done = await fetchRates(app.finance.store, request.user.sub, port, from, to, app.finance.now(), by(request))
+    const { from, to, table } = request.body as { from: string; to: string; table?: 'A' | 'B' }
+    return unavailableAs502(() =>
+      fetchRates(app.finance.store, request.user.sub, port, from, to, app.finance.now(), by(request), table),
+    )
+  })
+
+  app.post(
+    '/api/rates/ecb/import',
+    { ...auth, bodyLimit: ECB_LIMIT * 3, schema: { tags, body: EcbImportBody } },
+    async (request) => {
+      const b = request.body as { csv?: string; base64?: string }
+      if ((b.csv === undefined) === (b.base64 === undefined))
+        throw validationError([{ field: 'file', message: 'Give the file as csv text or as base64' }])
+      const content = b.base64 !== undefined ? new Uint8Array(Buffer.from(b.base64, 'base64')) : (b.csv ?? '')
+      const done = await importEcbHistory(app.finance.store, request.user.sub, content, app.finance.now(), by(request))
       if (isDomainError(done)) throw fromDomainError(done)
       return done
-    } catch (err) {
-      if (err instanceof RatesUnavailable) throw new HttpError(502, [err.message])
-      throw err
-    }
+    },
+  )
+
+  app.post('/api/rates/ecb/fetch', { ...auth, schema: { tags, body: EcbRangeBody } }, async (request) => {
+    const { from, to } = request.body as { from: string; to: string }
+    return unavailableAs502(() =>
+      fetchEcbRates(app.finance.store, request.user.sub, ecbPort, from, to, app.finance.now(), by(request)),
+    )
   })
 
   app.post('/api/rates/preview', { ...auth, schema: { tags, body: PreviewBody } }, async (request) => {

@@ -7,7 +7,7 @@
  *
  * The rates keep the digits the NBP sent: `mid` is read from the JSON text as written, never through a float.
  */
-import { addDays, isTableACurrency, type RateTable } from '@finance/ledger-core/light'
+import { addDays, isTableACurrency, isTableBCurrency, type RateTable } from '@finance/ledger-core/light'
 import type { ExchangeRates, RatesAnswer } from './port.ts'
 
 export const NBP_API_BASE = 'https://api.nbp.pl'
@@ -22,7 +22,8 @@ type Fetch = (
   text(): Promise<string>
 }>
 
-const TABLE_NO = /^\d{1,3}\/A\/NBP\/\d{4}$/
+const TABLE_NO = { A: /^\d{1,3}\/A\/NBP\/\d{4}$/, B: /^\d{1,3}\/B\/NBP\/\d{4}$/ }
+const QUOTED = { A: isTableACurrency, B: isTableBCurrency }
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const CODE = /^[A-Z]{3}$/
 const MID = /^\d{1,6}(\.\d{1,10})?$/
@@ -34,8 +35,8 @@ const MID = /^\d{1,6}(\.\d{1,10})?$/
 const parseKeepingMid = (text: string): unknown =>
   JSON.parse(text.replace(/"mid"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g, '"mid":"$1"'))
 
-/** The tables of an API answer, or the reason it is not one. */
-export const tablesOfAnswer = (text: string): RateTable[] | string => {
+/** The tables of an API answer (table A, or table B when asked for it), or the reason it is not one. */
+export const tablesOfAnswer = (text: string, kind: 'A' | 'B' = 'A'): RateTable[] | string => {
   let json: unknown
   try {
     json = parseKeepingMid(text)
@@ -45,15 +46,15 @@ export const tablesOfAnswer = (text: string): RateTable[] | string => {
   if (!Array.isArray(json)) return 'The NBP answer is not a list of tables'
   const out: RateTable[] = []
   for (const t of json as Record<string, unknown>[]) {
-    if (t?.table !== 'A' || typeof t.no !== 'string' || !TABLE_NO.test(t.no))
-      return 'The NBP answer holds a table that is not table A'
+    if (t?.table !== kind || typeof t.no !== 'string' || !TABLE_NO[kind].test(t.no))
+      return `The NBP answer holds a table that is not table ${kind}`
     if (typeof t.effectiveDate !== 'string' || !DATE.test(t.effectiveDate)) return `Table ${t.no} has no effective date`
     if (!Array.isArray(t.rates)) return `Table ${t.no} has no rates`
     const rates: Record<string, string> = {}
     for (const r of t.rates as Record<string, unknown>[]) {
       if (typeof r?.code !== 'string' || !CODE.test(r.code) || typeof r.mid !== 'string' || !MID.test(r.mid))
         return `Table ${t.no} has a rate that is not a currency code with its average rate`
-      if (isTableACurrency(r.code)) rates[r.code] = r.mid
+      if (QUOTED[kind](r.code)) rates[r.code] = r.mid
     }
     out.push({ no: t.no, date: t.effectiveDate, rates })
   }
@@ -71,12 +72,21 @@ export class NbpWebRates implements ExchangeRates {
     this.timeoutMs = timeoutMs
   }
 
-  async tablesA(from: string, to: string): Promise<RatesAnswer> {
+  tablesA(from: string, to: string): Promise<RatesAnswer> {
+    return this.tables('A', from, to)
+  }
+
+  /** Table B (published on Wednesdays): the same address with `B`. */
+  tablesB(from: string, to: string): Promise<RatesAnswer> {
+    return this.tables('B', from, to)
+  }
+
+  private async tables(kind: 'A' | 'B', from: string, to: string): Promise<RatesAnswer> {
     const tables: RateTable[] = []
     for (let start = from; start <= to; start = addDays(start, NBP_MAX_DAYS)) {
       const last = addDays(start, NBP_MAX_DAYS - 1)
       const end = last < to ? last : to
-      const url = `${this.base}/api/exchangerates/tables/A/${start}/${end}/?format=json`
+      const url = `${this.base}/api/exchangerates/tables/${kind}/${start}/${end}/?format=json`
       let status: number
       let text: string
       try {
@@ -93,7 +103,7 @@ export class NbpWebRates implements ExchangeRates {
       if (status === 404) continue
       if (status !== 200)
         return { ok: false, reason: 'badAnswer', message: `The NBP API answered ${status}: ${text.slice(0, 200)}` }
-      const got = tablesOfAnswer(text)
+      const got = tablesOfAnswer(text, kind)
       if (typeof got === 'string') return { ok: false, reason: 'badAnswer', message: got }
       tables.push(...got)
     }

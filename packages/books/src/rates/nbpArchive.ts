@@ -8,10 +8,12 @@
  * - closing rows `kod ISO`, `nazwa waluty`, `liczba jednostek` (ignored).
  * A file that does not read as such is refused whole, with the row and the reason.
  */
-import { isTableACurrency, perUnit, type RateTable } from '@finance/ledger-core/light'
+import { isTableACurrency, isTableBCurrency, perUnit, type RateTable } from '@finance/ledger-core/light'
 
 export interface ArchiveRead {
   readonly ok: true
+  /** The table of the file: `archiwum_tab_a_YYYY.csv` (A) or `archiwum_tab_b_YYYY.csv` (B, weekly). */
+  readonly table: 'A' | 'B'
   readonly tables: readonly RateTable[]
   /** The days the file covers whole: from 1 January of its year to its last table. */
   readonly from: string
@@ -24,7 +26,7 @@ export interface ArchiveRefused {
 
 const COLUMN = /^(\d+)([A-Z]{3})$/
 const DAY = /^(\d{4})(\d{2})(\d{2})$/
-const FULL_NO = /^\d{1,3}\/A\/NBP\/\d{4}$/
+const FULL_NO = /^\d{1,3}\/([AB])\/NBP\/\d{4}$/
 const RATE = /^\d{1,6}(,\d{1,10})?$/
 
 /** The file's text: UTF-8 when it is valid UTF-8, else Windows-1250 (the NBP's encoding). */
@@ -51,7 +53,7 @@ export const readNbpArchive = (content: Uint8Array | string): ArchiveRead | Arch
   header.forEach((h, at) => {
     const m = COLUMN.exec(h)
     // Currencies no longer in table A (HRK, RUB in older years) are left out.
-    if (m && isTableACurrency(m[2])) columns.push({ at, code: m[2]!, units: Number(m[1]) })
+    if (m && (isTableACurrency(m[2]) || isTableBCurrency(m[2]))) columns.push({ at, code: m[2]!, units: Number(m[1]) })
   })
   const fullAt = header.findIndex((h) => h.toLowerCase() === 'pełny numer tabeli')
   if (columns.length === 0 || fullAt < 0)
@@ -60,6 +62,7 @@ export const readNbpArchive = (content: Uint8Array | string): ArchiveRead | Arch
     return refused('Not an NBP table A archive: a currency column is not for 1, 10, 100, 1000 or 10000 units')
   const tables: RateTable[] = []
   let year: string | null = null
+  let kind: 'A' | 'B' | null = null
   for (let i = headerAt + 1; i < lines.length; i++) {
     const cells = lines[i]!.split(';').map((c) => c.trim())
     const day = DAY.exec(cells[0] ?? '')
@@ -69,10 +72,15 @@ export const readNbpArchive = (content: Uint8Array | string): ArchiveRead | Arch
     if (year === null) year = day[1]!
     if (day[1] !== year) return refused(`Row ${row}: the day ${date} is not of the year ${year}`)
     const no = cells[fullAt] ?? ''
-    if (!FULL_NO.test(no)) return refused(`Row ${row}: "${no}" is not a table A number (like 084/A/NBP/${year})`)
+    const numbered = FULL_NO.exec(no)
+    if (!numbered) return refused(`Row ${row}: "${no}" is not a table A number (like 084/A/NBP/${year})`)
+    kind ??= numbered[1] as 'A' | 'B'
+    if (numbered[1] !== kind) return refused(`Row ${row}: table ${no} is not of table ${kind} like the rows before`)
+    const quoted = kind === 'A' ? isTableACurrency : isTableBCurrency
     if (tables.length > 0 && tables.at(-1)!.date >= date) return refused(`Row ${row}: the days are not in order`)
     const rates: Record<string, string> = {}
     for (const c of columns) {
+      if (!quoted(c.code)) continue
       const v = cells[c.at] ?? ''
       if (v === '') continue // a currency not quoted that day
       if (!RATE.test(v)) return refused(`Row ${row}: the ${c.code} rate "${v}" is not a decimal number`)
@@ -80,6 +88,6 @@ export const readNbpArchive = (content: Uint8Array | string): ArchiveRead | Arch
     }
     tables.push({ no, date, rates })
   }
-  if (tables.length === 0 || year === null) return refused('Not an NBP table A archive: no table rows')
-  return { ok: true, tables, from: `${year}-01-01`, to: tables.at(-1)!.date }
+  if (tables.length === 0 || year === null || kind === null) return refused('Not an NBP table A archive: no table rows')
+  return { ok: true, table: kind, tables, from: `${year}-01-01`, to: tables.at(-1)!.date }
 }

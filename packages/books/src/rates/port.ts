@@ -13,4 +13,12 @@ export type RatesAnswer =
 export interface ExchangeRates {
   /** The NBP table A tables published from `from` to `to` (inclusive, `yyyy-mm-dd`); none is an empty list. */
   tablesA(from: string, to: string): Promise<RatesAnswer>
+  /** The NBP table B tables (weekly, Wednesdays) published from `from` to `to`. */
+  tablesB(from: string, to: string): Promise<RatesAnswer>
+}
+
+/** The port the books get the ECB's euro reference rates through (units of each currency per 1 EUR, PLN among them). */
+export interface EcbRates {
+  /** The ECB's reference rates published from `from` to `to` (each day's table numbered `ECB`). */
+  ecbTables(from: string, to: string): Promise<RatesAnswer>
 }

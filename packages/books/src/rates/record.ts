@@ -7,6 +7,7 @@
 import type { EventStore } from '@finance/event-store'
 import {
   type BooksState,
+  currentSetting,
   type DomainError,
   domainError,
   type FieldError,
@@ -17,10 +18,12 @@ import {
   type RateUsed,
   rateBefore,
 } from '@finance/ledger-core/light'
-import { type ExecuteMeta, executeBooks } from '../commands/execute.ts'
+import { type Executed, type ExecuteMeta, executeBooks, executePlan } from '../commands/execute.ts'
+import { readEcbHistory } from './ecb.ts'
 import { readNbpArchive } from './nbpArchive.ts'
-import type { ExchangeRates } from './port.ts'
+import type { EcbRates, ExchangeRates } from './port.ts'
 
+export * from './ecb.ts'
 export * from './nbpApi.ts'
 export * from './nbpArchive.ts'
 export * from './port.ts'
@@ -36,17 +39,27 @@ export interface RatesRecorded {
 const recordTables = async (
   store: EventStore,
   userId: string,
-  source: 'nbpApi' | 'nbpArchive',
+  source: 'nbpApi' | 'nbpArchive' | 'ecbApi' | 'ecbHistory',
   tables: readonly RateTable[],
   from: string,
   to: string,
   at: Date,
   meta: ExecuteMeta,
+  table: 'A' | 'B' | 'ECB' = 'A',
 ): Promise<RatesRecorded | DomainError> => {
   const done = await executeBooks(
     store,
     userId,
-    { type: 'RecordCurrencyRates', at: at.toISOString(), userId, source, from, to, tables },
+    {
+      type: 'RecordCurrencyRates',
+      at: at.toISOString(),
+      userId,
+      source,
+      ...(table === 'A' ? {} : { table }),
+      from,
+      to,
+      tables,
+    },
     meta,
   )
   if (isDomainError(done)) return done
@@ -65,7 +78,21 @@ export const importRatesArchive = async (
   const read = readNbpArchive(content)
   if (!read.ok)
     return domainError('VALIDATION', read.message, [{ field: 'file', code: 'VALIDATION', message: read.message }])
-  return recordTables(store, userId, 'nbpArchive', read.tables, read.from, read.to, at, meta)
+  return recordTables(store, userId, 'nbpArchive', read.tables, read.from, read.to, at, meta, read.table)
+}
+
+/** Records the ECB's history file (CSV or XML) a user supplied; a file that does not read is refused whole. */
+export const importEcbHistory = async (
+  store: EventStore,
+  userId: string,
+  content: Uint8Array | string,
+  at: Date,
+  meta: ExecuteMeta = {},
+): Promise<RatesRecorded | DomainError> => {
+  const read = readEcbHistory(content)
+  if (!read.ok)
+    return domainError('VALIDATION', read.message, [{ field: 'file', code: 'VALIDATION', message: read.message }])
+  return recordTables(store, userId, 'ecbHistory', read.tables, read.from, read.to, at, meta, 'ECB')
 }
 
 /** The source could not give rates: the reason, for a 502 (never a guess). */
@@ -82,7 +109,38 @@ export const fetchRates = async (
   to: string,
   at: Date,
   meta: ExecuteMeta = {},
+  table: 'A' | 'B' = 'A',
 ): Promise<RatesRecorded | DomainError> => {
+  const invalid = rangeErrors(from, to)
+  if (invalid) return invalid
+  const answer = table === 'A' ? await port.tablesA(from, to) : await port.tablesB(from, to)
+  if (!answer.ok) throw new RatesUnavailable(answer.message)
+  return recordTables(store, userId, 'nbpApi', answer.tables, from, to, at, meta, table)
+}
+
+/**
+ * Fetches the ECB's reference rates for `from`–`to` through the port and records them; the range counted as covered
+ * ends with the last day the ECB has published (a later day may still get its rates).
+ */
+export const fetchEcbRates = async (
+  store: EventStore,
+  userId: string,
+  port: EcbRates,
+  from: string,
+  to: string,
+  at: Date,
+  meta: ExecuteMeta = {},
+): Promise<RatesRecorded | DomainError> => {
+  const invalid = rangeErrors(from, to)
+  if (invalid) return invalid
+  const answer = await port.ecbTables(from, to)
+  if (!answer.ok) throw new RatesUnavailable(answer.message)
+  const last = answer.tables.at(-1)?.date
+  if (last === undefined) return { added: 0, from, to, tables: [] }
+  return recordTables(store, userId, 'ecbApi', answer.tables, from, last < to ? last : to, at, meta, 'ECB')
+}
+
+const rangeErrors = (from: string, to: string): DomainError | null => {
   const errors: FieldError[] = []
   const date = /^\d{4}-\d{2}-\d{2}$/
   if (!date.test(from))
@@ -95,10 +153,7 @@ export const fetchRates = async (
     })
   if (errors.length === 0 && Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
     errors.push({ field: 'to', code: 'VALIDATION', message: 'Rates are fetched for at most a year at a time' })
-  if (errors.length > 0) return domainError('VALIDATION', errors[0]!.message, errors)
-  const answer = await port.tablesA(from, to)
-  if (!answer.ok) throw new RatesUnavailable(answer.message)
-  return recordTables(store, userId, 'nbpApi', answer.tables, from, to, at, meta)
+  return errors.length > 0 ? domainError('VALIDATION', errors[0]!.message, errors) : null
 }
 
 /** The tables the books hold in `from`–`to`, by day. */
@@ -108,12 +163,45 @@ export const ratesHeld = (state: BooksState, from: string, to: string): RateTabl
     .sort((a, b) => (a.date < b.date ? -1 : 1))
 
 /** The rate of a currency on the last working day before a day, as the books hold it (for `finance rates show`). */
-export const rateOn = (state: BooksState, code: string, day: string): RateUsed | DomainError => {
-  const r = rateBefore(state.rates ?? { tables: new Map(), covered: [] }, code, day)
+export const rateOn = (
+  state: BooksState,
+  code: string,
+  day: string,
+  source: 'nbp' | 'ecb' = 'nbp',
+): RateUsed | DomainError => {
+  const r = rateBefore(state.rates ?? { tables: new Map(), covered: [] }, code, day, source)
   if (r.ok) return r.rate
   const message = missingRateMessage(r.missing)
   return domainError('VALIDATION', message, [{ field: 'currency', code: 'REQUIRED', message }])
 }
+
+/**
+ * The taxpayer's choice of the rate for a foreign-currency VAT base from `from` (uVAT art. 31a ust. 1–2): a VAT
+ * setting dated `from`, a copy of the one in force then with `vatExchangeRate` set. Refused without a VAT setting, and
+ * by the decider when it ends an ECB choice before its twelve months.
+ */
+export const chooseVatExchangeRate = (
+  store: EventStore,
+  userId: string,
+  choice: string,
+  from: string,
+  at: Date,
+  meta: ExecuteMeta = {},
+): Promise<Executed | DomainError> =>
+  executePlan(
+    store,
+    userId,
+    (state) => {
+      const current = currentSetting(state, 'Vat', from)
+      if (current === null) {
+        const message = `No VAT setting is in force on ${from}: set the VAT rate first`
+        return domainError('VALIDATION', message, [{ field: 'from', code: 'REQUIRED', message }])
+      }
+      const data = { ...(current.dataObject as object), date: from, vatExchangeRate: choice }
+      return { type: 'AddSetting', at: at.toISOString(), userId, kind: 'Vat', data }
+    },
+    meta,
+  )
 
 /** What the income / expense form shows before saving: the item as the books would save it, or the field errors. */
 export interface ConversionPreview {

@@ -4,11 +4,19 @@
  * - `finance rates fetch FROM TO --user EMAIL [--json]`: table A from the NBP web API (api.nbp.pl);
  * - `finance rates show CODE DAY --user EMAIL [--json]`: the rate the books use for a tax date `DAY` (the last working
  *   day before it with a table), or why there is none.
+ * - `--ecb` on each: the ECB's euro reference rates instead (the history file `eurofxref-hist.csv` or an eurofxref
+ *   XML; the ECB's published XML; the ECB rate of a tax date); `fetch --table B`: NBP table B;
+ * - `finance rates choose nbp|ecb --from DAY --user EMAIL`: the rate of a foreign-currency VAT base from that day
+ *   (uVAT art. 31a ust. 1–2), a new VAT setting.
  * A refused file or a missing rate is exit code 1 with the reason; nothing is written.
  */
 import { readFile } from 'node:fs/promises'
 import {
+  chooseVatExchangeRate,
+  EcbWebRates,
+  fetchEcbRates,
   fetchRates,
+  importEcbHistory,
   importRatesArchive,
   loadBooks,
   NbpWebRates,
@@ -31,6 +39,20 @@ const T = {
     pl: '{0}: kurs średni {1} zł z tabeli {2} z dnia {3} (ostatni dzień roboczy przed {4})',
     en: '{0}: average rate {1} PLN from table {2} of {3} (the last working day before {4})',
   },
+  ecbRecorded: {
+    pl: 'Zapisano dni kursów referencyjnych EBC: {0} (zakres {1} – {2}).',
+    en: '{0} day(s) of ECB reference rates recorded (range {1} – {2}).',
+  },
+  ecbRate: {
+    pl: '{0}: kurs EBC {1} zł z dnia {2} (ostatni kurs opublikowany przed {3})',
+    en: '{0}: ECB rate {1} PLN of {2} (the last rate published before {3})',
+  },
+  chosen: {
+    pl: 'Od {0} podstawa VAT w walucie obcej jest przeliczana według {1}.',
+    en: 'From {0} a foreign-currency VAT base is converted at {1}.',
+  },
+  nbp: { pl: 'kursu średniego NBP (art. 31a ust. 1 ustawy o VAT)', en: 'the NBP average rate (uVAT art. 31a ust. 1)' },
+  ecb: { pl: 'kursu EBC (art. 31a ust. 2 ustawy o VAT)', en: 'the ECB rate (uVAT art. 31a ust. 2)' },
 } as const satisfies Record<string, Record<Lang, string>>
 
 const t = catalog(T)
@@ -41,6 +63,24 @@ const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
     /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/,
     (m) => `Brak kursu średniego ${m[1]} w tabeli A NBP z dnia ${m[2]}: zaimportuj tabelę NBP z tego dnia`,
   ],
+  [
+    /^No NBP table B rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/,
+    (m) => `Brak kursu średniego ${m[1]} w tabeli B NBP z dnia ${m[2]}: zaimportuj tabelę B NBP z tego dnia`,
+  ],
+  [
+    /^No ECB rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the ECB rates for that day$/,
+    (m) => `Brak kursu EBC ${m[1]} z dnia ${m[2]}: zaimportuj kursy EBC z tego dnia`,
+  ],
+  [
+    /^The ECB rate chosen from (\S+) applies for at least 12 months: the NBP rate again from (\S+) at the earliest$/,
+    (m) => `Kurs EBC wybrany od ${m[1]} obowiązuje co najmniej 12 miesięcy: kurs NBP najwcześniej od ${m[2]}`,
+  ],
+  [
+    /^No VAT setting is in force on (\S+): set the VAT rate first$/,
+    (m) => `Na dzień ${m[1]} nie ma ustawienia VAT: najpierw ustaw stawkę VAT`,
+  ],
+  [/^Not ECB reference rates: (.*)$/, (m) => `To nie są kursy referencyjne EBC (${m[1]})`],
+  [/^The ECB cannot be reached: (.*)$/, (m) => `Nie można połączyć się z EBC: ${m[1]}`],
   [/^Not an NBP table A archive: (.*)$/, (m) => `To nie jest archiwum tabel A NBP (${m[1]})`],
   [/^Row (\d+): (.*)$/, (m) => `Wiersz ${m[1]}: ${m[2]}`],
   [/^The NBP API cannot be reached: (.*)$/, (m) => `Nie można połączyć się z API NBP: ${m[1]}`],
@@ -72,6 +112,17 @@ const report = (ctx: Ctx, done: RatesRecorded | DomainError, json: boolean | und
 export interface RatesOptions {
   readonly user: string
   readonly json?: boolean | undefined
+  /** The ECB's reference rates instead of the NBP's. */
+  readonly ecb?: boolean | undefined
+  /** NBP table A (absent) or B, for `fetch`. */
+  readonly table?: 'A' | 'B' | undefined
+}
+
+const reportEcb = (ctx: Ctx, done: RatesRecorded | DomainError, json: boolean | undefined) => {
+  if (isDomainError(done)) throw failure(done)
+  ctx.out(
+    json ? `${JSON.stringify(done, null, 2)}\n` : `${t(ctx.lang, 'ecbRecorded', done.added, done.from, done.to)}\n`,
+  )
 }
 
 export const ratesImportCommand = async (ctx: Ctx, file: string, o: RatesOptions): Promise<void> => {
@@ -82,6 +133,14 @@ export const ratesImportCommand = async (ctx: Ctx, file: string, o: RatesOptions
     throw userError('noSuchFile', file)
   }
   const [user] = await booksOfUsers(ctx, o.user)
+  if (o.ecb) {
+    reportEcb(
+      ctx,
+      await importEcbHistory(await ctx.store(), user!.userId, bytes, ctx.now(), { correlationId: 'cli' }),
+      o.json,
+    )
+    return
+  }
   report(
     ctx,
     await importRatesArchive(await ctx.store(), user!.userId, bytes, ctx.now(), { correlationId: 'cli' }),
@@ -95,14 +154,19 @@ export const ratesFetchCommand = async (
   to: string,
   o: RatesOptions,
   port = new NbpWebRates(),
+  ecbPort = new EcbWebRates(),
 ): Promise<void> => {
   const [user] = await booksOfUsers(ctx, o.user)
+  const meta = { correlationId: 'cli' }
   try {
-    report(
-      ctx,
-      await fetchRates(await ctx.store(), user!.userId, port, from, to, ctx.now(), { correlationId: 'cli' }),
-      o.json,
-    )
+    if (o.ecb)
+      reportEcb(ctx, await fetchEcbRates(await ctx.store(), user!.userId, ecbPort, from, to, ctx.now(), meta), o.json)
+    else
+      report(
+        ctx,
+        await fetchRates(await ctx.store(), user!.userId, port, from, to, ctx.now(), meta, o.table ?? 'A'),
+        o.json,
+      )
   } catch (err) {
     if (err instanceof RatesUnavailable) throw new CliError((lang) => inLang(lang, err.message))
     throw err
@@ -112,11 +176,32 @@ export const ratesFetchCommand = async (
 export const ratesShowCommand = async (ctx: Ctx, code: string, day: string, o: RatesOptions): Promise<void> => {
   const [user] = await booksOfUsers(ctx, o.user)
   const { state } = await loadBooks(await ctx.store(), user!.userId)
-  const r = rateOn(state, code.toUpperCase(), day)
+  const r = rateOn(state, code.toUpperCase(), day, o.ecb ? 'ecb' : 'nbp')
   if (isDomainError(r)) throw failure(r)
+  const shown = ctx.lang === 'pl' ? r.rate.replace('.', ',') : r.rate
   ctx.out(
     o.json
       ? `${JSON.stringify({ code: code.toUpperCase(), day, ...r }, null, 2)}\n`
-      : `${t(ctx.lang, 'rate', code.toUpperCase(), ctx.lang === 'pl' ? r.rate.replace('.', ',') : r.rate, r.table, r.date, day)}\n`,
+      : o.ecb
+        ? `${t(ctx.lang, 'ecbRate', code.toUpperCase(), shown, r.date, day)}\n`
+        : `${t(ctx.lang, 'rate', code.toUpperCase(), ctx.lang === 'pl' ? r.rate.replace('.', ',') : r.rate, r.table, r.date, day)}\n`,
+  )
+}
+
+/** `finance rates choose nbp|ecb --from DAY`: the rate of a foreign-currency VAT base from that day. */
+export const ratesChooseCommand = async (
+  ctx: Ctx,
+  choice: 'nbp' | 'ecb',
+  o: RatesOptions & { readonly from: string },
+): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  const done = await chooseVatExchangeRate(await ctx.store(), user!.userId, choice, o.from, ctx.now(), {
+    correlationId: 'cli',
+  })
+  if (isDomainError(done)) throw failure(done)
+  ctx.out(
+    o.json
+      ? `${JSON.stringify({ from: o.from, vatExchangeRate: choice })}\n`
+      : `${t(ctx.lang, 'chosen', o.from, t(ctx.lang, choice))}\n`,
   )
 }

@@ -18,6 +18,7 @@ import {
   isItemDataType,
   isSettingKind,
   type CompanyDataType,
+  type Vat,
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
 import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
@@ -25,7 +26,7 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
-import { decideRates, withConversion, withCurrencyPayments } from './currency.ts'
+import { decideRates, vatRateChoiceError, withConversion, withCurrencyPayments } from './currency.ts'
 import { decideAssetVatUse } from './assetVatUse.ts'
 import { decideAnnualInputs } from './annualInputs.ts'
 import { decideKsefOffline } from './ksefOffline.ts'
@@ -146,6 +147,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       if (!isSettingKind(command.kind)) return domainError('UNKNOWN_DATA_TYPE')
       const v = validateRecord(command.kind, command.data)
       if (!v.ok) return validationError(v.errors)
+      const choice = command.kind === 'Vat' ? vatRateChoiceError(state, v.value as Vat, null) : null
+      if (choice) return validationError([choice])
       return [{ type: 'SettingAdded', data: { id: state.nextId, kind: command.kind, data: v.value } } as LedgerEvent]
     }
     case 'UpdateSetting': {
@@ -157,6 +160,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       const v = validateRecord(command.kind, command.data)
       if (!v.ok) return validationError(v.errors)
       if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
+      const choice = command.kind === 'Vat' ? vatRateChoiceError(state, v.value as Vat, r.id) : null
+      if (choice) return validationError([choice])
       return [{ type: 'SettingUpdated', data: { id: r.id, kind: command.kind, data: v.value } } as LedgerEvent]
     }
     case 'DeleteSetting': {

@@ -14,15 +14,36 @@ import type { Item } from '../schemas/records.ts'
 import {
   convertItem,
   initialRates,
+  ECB_TABLE,
   isRateString,
   isTableACurrency,
+  isTableBCurrency,
   missingRateMessage,
   type RateTable,
+  type RateTableKind,
+  rateBook,
 } from '../tax/currency.ts'
 import { pitDateOf, vatDateOf } from '../tax/taxPoint.ts'
+import { earlyReturnFromEcb, earlyReturnMessage, type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
 import type { BooksState } from './state.ts'
 
-const TABLE_NO = /^\d{1,3}\/A\/NBP\/\d{4}$/
+const TABLE_NO: Record<RateTableKind, RegExp> = {
+  A: /^\d{1,3}\/A\/NBP\/\d{4}$/,
+  B: /^\d{1,3}\/B\/NBP\/\d{4}$/,
+  ECB: new RegExp(`^${ECB_TABLE}$`),
+}
+const TABLE_EXAMPLE: Record<RateTableKind, string> = { A: '005/A/NBP/2026', B: '005/B/NBP/2026', ECB: ECB_TABLE }
+/** The currencies a table may quote: table A's, table B's, and for the ECB any ISO code (PLN among them). */
+const QUOTES: Record<RateTableKind, (code: string) => boolean> = {
+  A: isTableACurrency,
+  B: isTableBCurrency,
+  ECB: (code) => /^[A-Z]{3}$/.test(code) && code !== 'EUR',
+}
+const SOURCES: Record<RateTableKind, readonly string[]> = {
+  A: ['nbpApi', 'nbpArchive'],
+  B: ['nbpApi', 'nbpArchive'],
+  ECB: ['ecbApi', 'ecbHistory'],
+}
 const MAX_TABLES = 400
 
 const field = (f: string, message: string, code: FieldError['code'] = 'VALIDATION'): FieldError => ({
@@ -39,8 +60,9 @@ const field = (f: string, message: string, code: FieldError['code'] = 'VALIDATIO
 export const decideRates = (command: RecordCurrencyRates, state: BooksState): LedgerEvent[] | DomainError => {
   const errors: FieldError[] = []
   const { from, to, source } = command
-  if (source !== 'nbpApi' && source !== 'nbpArchive')
-    errors.push(field('source', 'Source must be nbpApi or nbpArchive'))
+  const kind: RateTableKind = command.table ?? 'A'
+  if (!(kind in SOURCES)) errors.push(field('table', 'Table must be A, B or ECB'))
+  else if (!SOURCES[kind].includes(source)) errors.push(field('source', `Source must be ${SOURCES[kind].join(' or ')}`))
   if (!isLocalDate(from)) errors.push(field('from', 'From must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
   if (!isLocalDate(to) || (isLocalDate(from) && to < from))
     errors.push(field('to', 'To must be a date in format yyyy-mm-dd, not before from', 'INVALID_DATE'))
@@ -48,14 +70,14 @@ export const decideRates = (command: RecordCurrencyRates, state: BooksState): Le
   if (tables === null || tables.length > MAX_TABLES)
     errors.push(field('tables', `Tables must be a list of at most ${MAX_TABLES}`))
   if (errors.length > 0) return domainError('VALIDATION', errors[0]!.message, errors)
-  const rates = state.rates ?? initialRates
+  const rates = rateBook(state.rates ?? initialRates, kind)
   const out: RateTable[] = []
   const seen = new Set<string>()
   for (const [i, t] of (tables ?? []).entries()) {
     const at = `tables.${i}`
     const x = (t ?? {}) as Partial<RateTable>
-    if (typeof x.no !== 'string' || !TABLE_NO.test(x.no)) {
-      errors.push(field(`${at}.no`, 'Table number must look like 005/A/NBP/2026'))
+    if (typeof x.no !== 'string' || !TABLE_NO[kind].test(x.no)) {
+      errors.push(field(`${at}.no`, `Table number must look like ${TABLE_EXAMPLE[kind]}`))
       continue
     }
     if (!isLocalDate(x.date) || x.date < from || x.date > to || seen.has(x.date)) {
@@ -64,11 +86,10 @@ export const decideRates = (command: RecordCurrencyRates, state: BooksState): Le
     }
     seen.add(x.date)
     const given = typeof x.rates === 'object' && x.rates !== null ? Object.entries(x.rates) : []
-    const bad = given.find(([code, rate]) => !isTableACurrency(code) || !isRateString(rate))
+    const bad = given.find(([code, rate]) => !QUOTES[kind](code) || !isRateString(rate))
     if (given.length === 0 || bad) {
-      errors.push(
-        field(`${at}.rates`, `Rates must be positive decimal rates of table A currencies${bad ? ` (${bad[0]})` : ''}`),
-      )
+      const of = kind === 'ECB' ? 'currencies against the euro' : `table ${kind} currencies`
+      errors.push(field(`${at}.rates`, `Rates must be positive decimal rates of ${of}${bad ? ` (${bad[0]})` : ''}`))
       continue
     }
     const old = rates.tables.get(x.date)
@@ -89,7 +110,36 @@ export const decideRates = (command: RecordCurrencyRates, state: BooksState): Le
   const coveredAlready = rates.covered.some(([a, b]) => a <= from && to <= b)
   if (out.length === 0 && coveredAlready) return []
   out.sort((a, b) => (a.date < b.date ? -1 : 1))
-  return [{ type: 'CurrencyRatesRecorded', data: { source, from, to, tables: out } } as LedgerEvent]
+  const data = { source, ...(kind === 'A' ? {} : { table: kind }), from, to, tables: out }
+  return [{ type: 'CurrencyRatesRecorded', data } as LedgerEvent]
+}
+
+/** The live VAT settings' exchange-rate choices (uVAT art. 31a ust. 1–2). */
+export const vatSettingsOf = (state: BooksState): RateChoice[] => {
+  const out: RateChoice[] = []
+  for (const r of state.records.values())
+    if (r.dataType === 'Vat' && !r.deleted) {
+      const v = r.data as { date: string; vatExchangeRate?: 'nbp' | 'ecb' }
+      out.push({ id: r.id, date: v.date, vatExchangeRate: v.vatExchangeRate })
+    }
+  return out
+}
+
+/**
+ * A VAT setting saved (added when `id` is absent, else replacing that setting) must not end an ECB choice before its
+ * twelve months (uVAT art. 31a ust. 2); the error of the `vatExchangeRate` field, or `null`.
+ */
+export const vatRateChoiceError = (
+  state: BooksState,
+  saved: { date: string; vatExchangeRate?: 'nbp' | 'ecb' | undefined },
+  id: number | null,
+): FieldError | null => {
+  const others = vatSettingsOf(state).filter((s) => s.id !== id)
+  const early = earlyReturnFromEcb([
+    ...others,
+    { id: id ?? state.nextId, date: saved.date, vatExchangeRate: saved.vatExchangeRate },
+  ])
+  return early ? field('vatExchangeRate', earlyReturnMessage(early), 'INVALID_CHOICE') : null
 }
 
 /**
@@ -116,7 +166,11 @@ export const withConversion = <T extends Item>(
     supplyDate: item.supplyDate,
     taxPoint: item.taxPoint ?? null,
   }
-  const conv = convertItem(state.rates ?? initialRates, c.code, c.amount, vatDateOf(dates), pitDateOf(dates), c.paidOn)
+  const vatDate = vatDateOf(dates)
+  const conv = convertItem(state.rates ?? initialRates, c.code, c.amount, vatDate, pitDateOf(dates), c.paidOn, {
+    vatSource: vatExchangeRateOn(vatSettingsOf(state), vatDate),
+    bankRate: c.bankRate ?? null,
+  })
   if (!conv.ok)
     return { ok: false, errors: conv.missing.map((m) => field('currency', missingRateMessage(m), 'REQUIRED')) }
   const { vat, pit, paid } = conv.value
@@ -129,6 +183,7 @@ export const withConversion = <T extends Item>(
         code: c.code,
         amount: c.amount,
         paidOn: c.paidOn,
+        ...(c.bankRate && c.paidOn !== null ? { bankRate: c.bankRate } : {}),
         vatRate: vat.rate,
         pitRate: pit.rate,
         pitAmount: formatMoney(pit.amount),

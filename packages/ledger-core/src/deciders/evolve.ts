@@ -325,7 +325,7 @@ const apply = (d: Draft, e: LedgerEvent) => {
       d.inventories.set(`${e.data.data.year}:${e.data.data.kind}`, e.data.data)
       return
     case 'CurrencyRatesRecorded':
-      d.rates = withTables(d.rates ?? initialRates, e.data.tables, e.data.from, e.data.to)
+      d.rates = withTables(d.rates ?? initialRates, e.data.tables, e.data.from, e.data.to, e.data.table ?? 'A')
       return
     case 'AnnualInputsSet':
       d.annualInputs.set(e.data.data.year, e.data.data)

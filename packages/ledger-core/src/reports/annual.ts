@@ -13,6 +13,7 @@ import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths } from '../assets/register.ts'
 import { compareForms, type FormComparison } from '../tax/compare.ts'
+import { annualItemsOfState } from '../tax/annualItems.ts'
 import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
 import { ratesFor } from '../tax/rates/index.ts'
 import type { AnnualInputs } from '../schemas/annualInputs.ts'
@@ -126,6 +127,8 @@ export const annualReport = (
       pit: d.pit,
       socialSecurity: d.socialSecurity,
       company: d.company,
+      // Each form applies the year's common items it allows (docs/tax-rules.md §26).
+      annualItems: annualItemsOfState(state.annualInputs),
     },
     year,
     { actualThrough, flatRate: options.flatRate ?? null },

@@ -69,6 +69,8 @@ export const VatSchema = Schema.Struct({
   date: LocalDate,
   percent: Percent,
   paymentInterval: PaymentIntervalSchema,
+  /** (optional) The rate of a foreign-currency VAT base (uVAT art. 31a): `nbp` (absent) or `ecb` (ust. 2). */
+  vatExchangeRate: Schema.optional(Schema.Literal('nbp', 'ecb')),
 })
 export type Vat = typeof VatSchema.Type
 
@@ -198,6 +200,8 @@ export const ItemCurrencySchema = Schema.Struct({
   code: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
   amount: Money,
   paidOn: Schema.NullOr(LocalDate),
+  /** (optional) The rate the bank applied exchanging the payment (uPIT art. 24c ust. 2 pkt 1, ust. 3 pkt 1). */
+  bankRate: Schema.optional(Schema.String.pipe(Schema.pattern(/^\d{1,6}(\.\d{1,10})?$/))),
   vatRate: Schema.optional(RateUsedSchema),
   pitRate: Schema.optional(RateUsedSchema),
   pitAmount: Schema.optional(Money),

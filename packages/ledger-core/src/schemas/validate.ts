@@ -30,7 +30,8 @@ import {
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
 import { parseMoney } from '../money.ts'
 import { vatOfItem } from '../tax/vat.ts'
-import { isTableACurrency } from '../tax/currency.ts'
+import { isNbpCurrency, isRateString } from '../tax/currency.ts'
+import { VatExchangeRates } from '../tax/vatExchangeRate.ts'
 import { CarUses, CrossBorderPurchases, CrossBorderSales } from '../tax/crossBorder.ts'
 import {
   type Address,
@@ -312,7 +313,19 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
         const statutory = statutoryVatRates(Number(date.slice(0, 4)))
         if (!statutory.rates.includes(percent)) r.push('percent', 'INVALID_CHOICE', statutory.message)
       }
-      value = { date, percent, paymentInterval: r.interval('paymentInterval', 'Payment interval is required') }
+      const vatExchangeRate = readChoice(
+        r,
+        'vatExchangeRate',
+        VatExchangeRates,
+        'Exchange rate for VAT must be nbp or ecb',
+        (s) => s.toLowerCase(),
+      )
+      value = {
+        date,
+        percent,
+        paymentInterval: r.interval('paymentInterval', 'Payment interval is required'),
+        ...(vatExchangeRate === null ? {} : { vatExchangeRate }),
+      }
       break
     }
     case 'Pit': {
@@ -467,6 +480,25 @@ const readDocumentVat = (r: Reader, amount: string | null, percent: string | nul
  * (optional) The item's foreign currency: `{ code, amount, paidOn }`; `null` when not given or PLN (a złoty item). The
  * rates are the books' to fill (tax/currency.ts): any sent are dropped.
  */
+/**
+ * The rate the bank applied when it exchanged the payment (uPIT art. 24c ust. 2 pkt 1, ust. 3 pkt 1): złoty per unit,
+ * a positive decimal; only with the payment day.
+ */
+const readBankRate = (c: Reader, paidOn: string | null): string | null => {
+  const v = c.o.bankRate
+  if (isBlank(v)) return null
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : ''
+  if (!isRateString(s)) {
+    c.push('bankRate', 'VALIDATION', "The bank's rate must be a positive decimal number (złoty per unit)")
+    return null
+  }
+  if (paidOn === null) {
+    c.push('bankRate', 'REQUIRED', "The bank's rate needs the payment day (paid on)")
+    return null
+  }
+  return s
+}
+
 const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
   const v = r.o.currency
   if (isBlank(v)) return null
@@ -477,13 +509,14 @@ const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
   const c = r.child('currency')
   const code = typeof c.o.code === 'string' ? c.o.code.trim().toUpperCase() : ''
   if (code === 'PLN' || (code === '' && isBlank(c.o.amount))) return null
-  if (!isTableACurrency(code))
-    c.push('code', 'INVALID_CHOICE', 'Currency must be a currency of NBP table A (EUR, USD, GBP, CHF …)')
+  if (!isNbpCurrency(code))
+    c.push('code', 'INVALID_CHOICE', 'Currency must be a currency of NBP table A or B (EUR, USD, GBP, CHF, AED …)')
   const amount = c.money('amount', 'Amount in the currency', 'Amount in the currency is required', { nonNegative })
   const paidOn = c.date('paidOn', 'Paid on', null)
+  const bankRate = readBankRate(c, paidOn)
   r.errors.push(...c.errors)
-  if (!isTableACurrency(code) || amount === null) return null
-  return { code, amount, paidOn }
+  if (!isNbpCurrency(code) || amount === null) return null
+  return { code, amount, paidOn, ...(bankRate === null ? {} : { bankRate }) }
 }
 
 const readCounterparty = (r: Reader): Counterparty | null => {

@@ -12,7 +12,7 @@
  * NBP published no table (known from a recorded range that has no table on that day). A working day the books know
  * nothing about is a missing rate, never a guess. Every amount is rounded half-up to the grosz, once.
  */
-import { addDays, isWorkingDay } from '../calendar.ts'
+import { addDays, dayOfWeek, isWorkingDay } from '../calendar.ts'
 import { divRoundHalfUp, parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString } from '../types.ts'
 
@@ -59,6 +59,140 @@ export type CurrencyCode = (typeof TABLE_A_CURRENCIES)[number]
 export const isTableACurrency = (s: unknown): s is CurrencyCode =>
   typeof s === 'string' && (TABLE_A_CURRENCIES as readonly string[]).includes(s)
 
+/**
+ * The currencies of NBP table B (2025–2026: the currencies the NBP quotes weekly, on Wednesdays, that table A does not
+ * hold). Their "last working day before" is the day of the last table B published before the date.
+ */
+export const TABLE_B_CURRENCIES = [
+  'AFN',
+  'MGA',
+  'PAB',
+  'ETB',
+  'VES',
+  'BOB',
+  'CRC',
+  'SVC',
+  'NIO',
+  'GMD',
+  'MKD',
+  'DZD',
+  'BHD',
+  'IQD',
+  'JOD',
+  'KWD',
+  'LYD',
+  'RSD',
+  'TND',
+  'MAD',
+  'AED',
+  'STN',
+  'BSD',
+  'BBD',
+  'BZD',
+  'BND',
+  'FJD',
+  'GYD',
+  'JMD',
+  'LRD',
+  'NAD',
+  'SRD',
+  'TTD',
+  'XCD',
+  'SBD',
+  'VND',
+  'AMD',
+  'CVE',
+  'AWG',
+  'BIF',
+  'XOF',
+  'XAF',
+  'XPF',
+  'DJF',
+  'GNF',
+  'KMF',
+  'CDF',
+  'RWF',
+  'EGP',
+  'GIP',
+  'LBP',
+  'SSP',
+  'SDG',
+  'SYP',
+  'GHS',
+  'HTG',
+  'PYG',
+  'ANG',
+  'XCG',
+  'PGK',
+  'LAK',
+  'MWK',
+  'ZMW',
+  'AOA',
+  'MMK',
+  'GEL',
+  'MDL',
+  'ALL',
+  'HNL',
+  'SLE',
+  'SZL',
+  'LSL',
+  'AZN',
+  'MZN',
+  'NGN',
+  'ERN',
+  'TWD',
+  'TMT',
+  'MRU',
+  'TOP',
+  'MOP',
+  'ARS',
+  'DOP',
+  'COP',
+  'CUP',
+  'UYU',
+  'BWP',
+  'GTQ',
+  'IRR',
+  'YER',
+  'QAR',
+  'OMR',
+  'SAR',
+  'KHR',
+  'BYN',
+  'RUB',
+  'LKR',
+  'MVR',
+  'MUR',
+  'NPR',
+  'PKR',
+  'SCR',
+  'PEN',
+  'KGS',
+  'TJS',
+  'UZS',
+  'KES',
+  'SOS',
+  'TZS',
+  'UGX',
+  'BDT',
+  'WST',
+  'KZT',
+  'MNT',
+  'VUV',
+  'BAM',
+  'ZWG',
+] as const
+export const isTableBCurrency = (s: unknown): boolean =>
+  typeof s === 'string' && (TABLE_B_CURRENCIES as readonly string[]).includes(s)
+/** A currency an item may be in: one of NBP table A or table B. */
+export const isNbpCurrency = (s: unknown): boolean => isTableACurrency(s) || isTableBCurrency(s)
+
+/**
+ * The tables rates come from: NBP table A (daily), NBP table B (weekly) and the ECB's euro reference rates (daily on
+ * TARGET days; `rates` are units of the currency per 1 EUR, PLN among them).
+ */
+export type RateTableKind = 'A' | 'B' | 'ECB'
+
 /** A rate as published: złoty per one unit of the currency, a decimal string (`"4.2801"`, `"0.011135"`). */
 export type RateString = string
 const RATE = /^\d{1,6}(\.\d{1,10})?$/
@@ -78,13 +212,35 @@ export interface RateUsed {
   readonly rate: RateString
 }
 
-/** The tables the books hold: by day, and the day ranges a source covered whole (a day in them without a table had none). */
-export interface RatesState {
+/** The tables of one kind the books hold: by day, and the day ranges a source covered whole. */
+export interface RateBook {
   readonly tables: ReadonlyMap<LocalDateString, RateTable>
   readonly covered: readonly (readonly [LocalDateString, LocalDateString])[]
 }
 
+/**
+ * The tables the books hold: table A by day, and the day ranges a source covered whole (a day in them without a table
+ * had none); table B and the ECB's rates in `other` (absent: none recorded).
+ */
+export interface RatesState extends RateBook {
+  readonly other?: Partial<Readonly<Record<'B' | 'ECB', RateBook>>>
+}
+
 export const initialRates: RatesState = Object.freeze({ tables: new Map(), covered: [] })
+const emptyBook: RateBook = Object.freeze({ tables: new Map(), covered: [] })
+
+/** The book of one table kind. */
+export const rateBook = (s: RatesState, kind: RateTableKind): RateBook =>
+  kind === 'A' ? s : (s.other?.[kind] ?? emptyBook)
+
+const addToBook = (b: RateBook, tables: readonly RateTable[], from: LocalDateString, to: LocalDateString): RateBook => {
+  const out = new Map(b.tables)
+  for (const t of tables) {
+    const old = out.get(t.date)
+    out.set(t.date, old ? { ...old, rates: { ...t.rates, ...old.rates } } : t)
+  }
+  return { tables: out, covered: [...b.covered, [from, to] as const] }
+}
 
 /** The state after tables (and the range they cover whole) are recorded; an existing day's table is kept. */
 export const withTables = (
@@ -92,21 +248,22 @@ export const withTables = (
   tables: readonly RateTable[],
   from: LocalDateString,
   to: LocalDateString,
+  kind: RateTableKind = 'A',
 ): RatesState => {
-  const out = new Map(s.tables)
-  for (const t of tables) {
-    const old = out.get(t.date)
-    out.set(t.date, old ? { ...old, rates: { ...t.rates, ...old.rates } } : t)
+  if (kind === 'A') return { ...addToBook(s, tables, from, to), ...(s.other ? { other: s.other } : {}) }
+  return {
+    tables: s.tables,
+    covered: s.covered,
+    other: { ...s.other, [kind]: addToBook(rateBook(s, kind), tables, from, to) },
   }
-  return { tables: out, covered: [...s.covered, [from, to] as const] }
 }
 
-const isCovered = (s: RatesState, day: LocalDateString) => s.covered.some(([a, b]) => a <= day && day <= b)
+const isCovered = (s: RateBook, day: LocalDateString) => s.covered.some(([a, b]) => a <= day && day <= b)
 
 /** A missing rate: the currency, the table and the day whose table the books do not hold. */
 export interface MissingRate {
   readonly code: string
-  readonly table: 'A'
+  readonly table: RateTableKind
   readonly day: LocalDateString
 }
 
@@ -122,7 +279,14 @@ const MAX_LOOKBACK_DAYS = 14
  * ust. 1): the walk back skips weekends and public holidays (`calendar.ts`) and working days inside a recorded range
  * without a table; the first working day the books know nothing about, or a table without the currency, is missing.
  */
-export const rateBefore = (s: RatesState, code: string, day: LocalDateString): RateLookup => {
+export const rateBefore = (
+  s: RatesState,
+  code: string,
+  day: LocalDateString,
+  source: 'nbp' | 'ecb' = 'nbp',
+): RateLookup => {
+  if (source === 'ecb') return ecbRateBefore(s, code, day)
+  if (isTableBCurrency(code)) return tableBRateBefore(s, code, day)
   let d = addDays(day, -1)
   for (let i = 0; i < MAX_LOOKBACK_DAYS; i++, d = addDays(d, -1)) {
     if (!isWorkingDay(d)) continue
@@ -137,6 +301,67 @@ export const rateBefore = (s: RatesState, code: string, day: LocalDateString): R
   }
   return { ok: false, missing: { code, table: 'A', day: d } }
 }
+
+/**
+ * The NBP table B rate of `code` for a tax date (uVAT art. 31a ust. 1, uPIT art. 11a ust. 1 with a currency the NBP
+ * quotes in table B only): table B is published once a week, so the rate "of the last working day before" is the one
+ * of the last table B published before `day`. The walk back takes the first table B the books hold; a Wednesday (the
+ * day of publication) outside any recorded range of table B, passed before a table is found, is missing. Other days
+ * outside the ranges are passed over: no table B is published on them.
+ */
+const tableBRateBefore = (s: RatesState, code: string, day: LocalDateString): RateLookup => {
+  const book = rateBook(s, 'B')
+  let d = addDays(day, -1)
+  for (let i = 0; i < MAX_LOOKBACK_DAYS_B; i++, d = addDays(d, -1)) {
+    const t = book.tables.get(d)
+    if (t) {
+      const rate = t.rates[code]
+      return rate === undefined
+        ? { ok: false, missing: { code, table: 'B', day: d } }
+        : { ok: true, rate: { table: t.no, date: t.date, rate } }
+    }
+    if (dayOfWeek(d) === 3 && !isCovered(book, d)) break
+  }
+  return { ok: false, missing: { code, table: 'B', day: d } }
+}
+/** Table B comes weekly: three weeks back covers a holiday week. */
+const MAX_LOOKBACK_DAYS_B = 21
+
+/** `a / b` of two decimal rates, rounded half up to `decimals` places (trailing zeros dropped). */
+export const crossRate = (a: RateString, b: RateString, decimals = 6): RateString => {
+  const x = scaled(a)
+  const y = scaled(b)
+  const q = divRoundHalfUp(x.n * y.d * 10n ** BigInt(decimals), x.d * y.n)
+  const digits = q.toString().padStart(decimals + 1, '0')
+  const point = digits.length - decimals
+  return `${digits.slice(0, point)}.${digits.slice(point)}`.replace(/0+$/, '').replace(/\.$/, '')
+}
+
+/**
+ * The ECB rate for the VAT base of a taxpayer who chose it (uVAT art. 31a ust. 2): the last exchange rate the ECB
+ * published up to the day before the tax point. The ECB quotes every currency against the euro (units per 1 EUR,
+ * PLN among them): EUR converts at the PLN rate itself; another currency through the euro, at the PLN rate divided by
+ * the currency's rate of the same ECB table, rounded half up to 6 decimals (the precision of FA(3) `KursWaluty`).
+ * The ECB publishes on TARGET working days: weekends are skipped, and days inside a recorded range without rates.
+ */
+const ecbRateBefore = (s: RatesState, code: string, day: LocalDateString): RateLookup => {
+  const book = rateBook(s, 'ECB')
+  let d = addDays(day, -1)
+  for (let i = 0; i < MAX_LOOKBACK_DAYS; i++, d = addDays(d, -1)) {
+    if (dayOfWeek(d) > 5) continue
+    const t = book.tables.get(d)
+    if (t) {
+      const pln = t.rates.PLN
+      const own = code === 'EUR' ? '1' : t.rates[code]
+      if (pln === undefined || own === undefined) return { ok: false, missing: { code, table: 'ECB', day: d } }
+      return { ok: true, rate: { table: ECB_TABLE, date: t.date, rate: code === 'EUR' ? pln : crossRate(pln, own) } }
+    }
+    if (!isCovered(book, d)) break
+  }
+  return { ok: false, missing: { code, table: 'ECB', day: d } }
+}
+/** The "table number" of an ECB rate (the ECB's euro foreign exchange reference rates have none). */
+export const ECB_TABLE = 'ECB'
 
 /** A decimal rate as an integer over a power of ten. */
 const scaled = (rate: RateString): { n: bigint; d: bigint } => {
@@ -173,6 +398,21 @@ export interface ItemConversion {
   readonly paid: { readonly rate: RateUsed; readonly amount: Grosze } | null
 }
 
+/** How an item is converted beyond the defaults (NBP rates everywhere). */
+export interface ConversionOptions {
+  /** The VAT base at the ECB's rate when the taxpayer chose it (uVAT art. 31a ust. 2); absent: NBP. */
+  readonly vatSource?: 'nbp' | 'ecb'
+  /** The rate the bank actually applied when it exchanged the payment (uPIT art. 24c ust. 2 pkt 1, ust. 3 pkt 1). */
+  readonly bankRate?: RateString | null
+}
+
+/** The "table" of a bank's own rate: the rate the bank applied on the payment day. */
+export const BANK_TABLE = 'bank'
+const bankRateUsed = (rate: RateString, paidOn: LocalDateString): RateLookup => ({
+  ok: true,
+  rate: { table: BANK_TABLE, date: paidOn, rate },
+})
+
 /**
  * Converts an item's currency amount for VAT (rate before `vatDate`), for PIT (rate before `pitDate`) and, when the
  * payment day is known, at the payment (rate before `paidOn`). Missing rates are listed, each once.
@@ -184,9 +424,15 @@ export const convertItem = (
   vatDate: LocalDateString,
   pitDate: LocalDateString,
   paidOn: LocalDateString | null,
+  options: ConversionOptions = {},
 ): { ok: true; value: ItemConversion } | { ok: false; missing: MissingRate[] } => {
   const at = (day: LocalDateString) => rateBefore(s, code, day)
-  const lookups = [at(vatDate), at(pitDate), paidOn === null ? null : at(paidOn)] as const
+  const bank = options.bankRate && paidOn !== null ? bankRateUsed(options.bankRate, paidOn) : null
+  const lookups = [
+    rateBefore(s, code, vatDate, options.vatSource ?? 'nbp'),
+    at(pitDate),
+    paidOn === null ? null : (bank ?? at(paidOn)),
+  ] as const
   const missing: MissingRate[] = []
   for (const l of lookups) if (l && !l.ok && !missing.some((m) => m.day === l.missing.day)) missing.push(l.missing)
   if (missing.length > 0) return { ok: false, missing }
@@ -207,7 +453,9 @@ export const exchangeDifference = (isIncome: boolean, booked: Grosze, paid: Gros
 
 /** The message of a missing rate (the API's 400, translated by the web catalogs by its text). */
 export const missingRateMessage = (m: MissingRate): string =>
-  `No NBP table ${m.table} rate of ${m.code} for ${m.day}: import the NBP table for that day`
+  m.table === 'ECB'
+    ? `No ECB rate of ${m.code} for ${m.day}: import the ECB rates for that day`
+    : `No NBP table ${m.table} rate of ${m.code} for ${m.day}: import the NBP table for that day`
 
 /**
  * Adds a realised exchange difference to a month's PIT figures: a positive one to revenue, a negative one to costs

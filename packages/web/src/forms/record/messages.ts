@@ -34,6 +34,10 @@ const known: Record<string, MessageDescriptor> = {
   'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
   'KSeF number is not valid': msg`KSeF number is not valid`,
   'Currency must be a currency of NBP table A (EUR, USD, GBP, CHF …)': msg`Currency must be a currency of NBP table A (EUR, USD, GBP, CHF …)`,
+  'Currency must be a currency of NBP table A or B (EUR, USD, GBP, CHF, AED …)': msg`Currency must be a currency of NBP table A or B (EUR, USD, GBP, CHF, AED …)`,
+  "The bank's rate must be a positive decimal number (złoty per unit)": msg`The bank's rate must be a positive decimal number (złoty per unit)`,
+  "The bank's rate needs the payment day (paid on)": msg`The bank's rate needs the payment day (paid on)`,
+  'Exchange rate for VAT must be nbp or ecb': msg`Exchange rate for VAT must be NBP or ECB`,
   'Amount in the currency is required': msg`Amount in the currency is required`,
   'A recurring item is in złoty: enter each foreign-currency document on its own': msg`A recurring item is in złoty: enter each foreign-currency document on its own`,
   'Not an NBP table A archive: no header row starting with "data;"': msg`This is not an NBP table A archive: it has no header row starting with "data;"`,
@@ -90,6 +94,11 @@ const LENGTH_MESSAGE = /^(.+?) is too long \(at most (\d+) characters\)$/
 const ARCHIVE_ROW = /^Row (\d+): .*$/
 /** A foreign-currency item without the NBP rate of a day (tax/currency.ts `missingRateMessage`). */
 const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
+const MISSING_RATE_B = /^No NBP table B rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
+const MISSING_RATE_ECB = /^No ECB rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the ECB rates for that day$/
+/** The ECB choice for VAT ended before its twelve months (tax/vatExchangeRate.ts). */
+const EARLY_RETURN =
+  /^The ECB rate chosen from (\S+) applies for at least 12 months: the NBP rate again from (\S+) at the earliest$/
 
 /** `(text) => translated text` for the active language. */
 export const useTranslateMessage = (): ((text: string) => string) => {
@@ -113,6 +122,21 @@ export const useTranslateMessage = (): ((text: string) => string) => {
       if (rate) {
         const [, code, day] = rate
         return t`No NBP table A rate of ${code} for ${day}: import the NBP table for that day`
+      }
+      const rateB = MISSING_RATE_B.exec(text)
+      if (rateB) {
+        const [, code, day] = rateB
+        return t`No NBP table B rate of ${code} for ${day}: import the NBP table B for that day`
+      }
+      const rateEcb = MISSING_RATE_ECB.exec(text)
+      if (rateEcb) {
+        const [, code, day] = rateEcb
+        return t`No ECB rate of ${code} for ${day}: import the ECB rates for that day`
+      }
+      const early = EARLY_RETURN.exec(text)
+      if (early) {
+        const [, chosen, earliest] = early
+        return t`The ECB rate chosen from ${chosen} applies for at least 12 months: the NBP rate again from ${earliest} at the earliest`
       }
       const length = LENGTH_MESSAGE.exec(text)
       if (length) {

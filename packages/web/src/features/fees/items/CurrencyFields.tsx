@@ -1,4 +1,4 @@
-import { isLocalDate, TABLE_A_CURRENCIES } from '@finance/ledger-core'
+import { BANK_TABLE, ECB_TABLE, isLocalDate, TABLE_A_CURRENCIES, TABLE_B_CURRENCIES } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import {
@@ -46,6 +46,7 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
   const { draft } = form.context
   const currency = (draft.currency ?? null) as { code?: unknown; amount?: unknown; paidOn?: unknown } | null
   const code = typeof currency?.code === 'string' ? currency.code : ''
+  const paidOn = typeof currency?.paidOn === 'string' ? currency.paidOn : ''
   const [preview, setPreview] = useState<Preview>({ state: 'none' })
   const [imported, setImported] = useState<string | null>(null)
   // The conversion depends only on the dates and the currency: the preview asks with those, so a name or a percent
@@ -99,13 +100,21 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       setImported(translate(err.fieldErrors?.file ?? err.errors?.[0] ?? t`The file could not be imported`))
     }
   }
-  const options = TABLE_A_CURRENCIES.filter((c) => c !== 'XDR').map((c) => ({ value: c, label: c }))
+  const options = [...TABLE_A_CURRENCIES.filter((c) => c !== 'XDR'), ...[...TABLE_B_CURRENCIES].sort()].map((c) => ({
+    value: c,
+    label: c,
+  }))
   const day = (d: string) =>
     new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${d}T00:00:00Z`),
     )
-  const rate = (r: { table: string; date: string; rate: string }) =>
-    t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (table ${r.table} of ${day(r.date)})`
+  const rate = (r: { table: string; date: string; rate: string }) => {
+    if (r.table === BANK_TABLE)
+      return t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (the bank's rate of ${day(r.date)})`
+    if (r.table === ECB_TABLE)
+      return t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (ECB rate of ${day(r.date)})`
+    return t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (table ${r.table} of ${day(r.date)})`
+  }
   return (
     <div className="item-currency">
       {input({
@@ -118,6 +127,13 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       {code !== '' &&
         input({ path: 'currency.amount', label: t`Net amount in ${code}`, kind: 'money', required: true })}
       {code !== '' && input({ path: 'currency.paidOn', label: t`Paid or received on (if known)`, kind: 'date' })}
+      {code !== '' &&
+        paidOn !== '' &&
+        input({
+          path: 'currency.bankRate',
+          label: t`The bank's exchange rate of the payment (if the bank converted it)`,
+          kind: 'text',
+        })}
       <div aria-live="polite" className="item-currency__preview">
         {preview.state === 'ready' && (
           <dl>
@@ -149,7 +165,7 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       </div>
       {code !== '' && services.importRates && (
         <label className="item-currency__import">
-          {t`Import the NBP table A archive (archiwum_tab_a_YYYY.csv from nbp.pl)`}
+          {t`Import the NBP table A or B archive (archiwum_tab_a_YYYY.csv, archiwum_tab_b_YYYY.csv from nbp.pl)`}
           <input
             type="file"
             accept=".csv,text/csv"

@@ -24,6 +24,18 @@ export const VatForm = ({ today }: { today?: string }) => {
     { path: 'date', label: t`Date`, kind: 'date', required: true },
     { path: 'percent', label: t`Percent`, kind: 'percent', required: true },
     { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
+    {
+      path: 'vatExchangeRate',
+      label: t`Exchange rate for VAT on foreign-currency documents`,
+      kind: 'select',
+      options: [
+        { value: 'nbp', label: t`NBP average rate of the last working day before the tax point (art. 31a ust. 1)` },
+        {
+          value: 'ecb',
+          label: t`ECB rate last published before the tax point (art. 31a ust. 2, for at least 12 months)`,
+        },
+      ],
+    },
   ]
   return (
     <SettingPanel
@@ -31,7 +43,7 @@ export const VatForm = ({ today }: { today?: string }) => {
       formId="vat"
       title={t`Set current VAT tax`}
       fields={fields}
-      template={{ date: day, percent: '', paymentInterval: null }}
+      template={{ date: day, percent: '', paymentInterval: null, vatExchangeRate: 'nbp' }}
       today={day}
       summary={(o) =>
         `${formatPercentText(String(o.percent), language)} · ${t`every ${String(o.paymentInterval)} mo.`}`
