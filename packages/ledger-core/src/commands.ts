@@ -186,6 +186,15 @@ export interface SetAnnualInputs extends Base {
   readonly data: unknown
 }
 
+/**
+ * The first-run set-up at once: `data` is `{ company, vat?, pit: [...], socialSecurity }` (the Primary company data
+ * and the dataObjects of the settings), all written or none (`deciders/setup.ts`).
+ */
+export interface SetUpBooks extends Base {
+  readonly type: 'SetUpBooks'
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -214,5 +223,6 @@ export type LedgerCommand =
   | InvoicingCommand
   | SetAnnualInputs
   | SellAssetAfterPrivateUse
+  | SetUpBooks
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -11,6 +11,7 @@ import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
 import { bankOperations } from './bankOpenapi.ts'
 import { rateOperations } from './ratesOpenapi.ts'
+import { setupOperations } from './setupOpenapi.ts'
 import { invoiceOperations } from './invoicesOpenapi.ts'
 
 type Json = Record<string, unknown>
@@ -914,6 +915,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...otherOperations,
   ...assetOperations,
   ...(rateOperations as Readonly<Record<string, OperationDoc>>),
+  ...(setupOperations as Readonly<Record<string, OperationDoc>>),
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending/:search': logPage,
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending': logPage,
 }

@@ -28,6 +28,7 @@ import { decideAsset } from './assets.ts'
 import { decideRates, withConversion, withCurrencyPayments } from './currency.ts'
 import { decideAssetVatUse } from './assetVatUse.ts'
 import { decideAnnualInputs } from './annualInputs.ts'
+import { decideSetUp } from './setup.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -46,6 +47,7 @@ export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
 export { decideRates, withConversion } from './currency.ts'
 export { AnnualInputsMessages, validateAnnualInputs } from './annualInputs.ts'
+export { SetUpMessages } from './setup.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
@@ -317,6 +319,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return decideAssetVatUse(command, state)
     case 'SetAnnualInputs':
       return decideAnnualInputs(command, state)
+    case 'SetUpBooks':
+      return decideSetUp(command, state, (c, s) => decideCommand(c, s, lookup))
     default:
       return absurd(command as never)
   }
