@@ -35,6 +35,7 @@ import assetRoutes from './routes/assets.ts'
 import rateRoutes from './routes/rates.ts'
 import assetVatRoutes from './routes/assetVat.ts'
 import setupRoutes from './routes/setup.ts'
+import exportRoutes from './routes/exports.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(miscRoutes)
   await app.register(myDataRoutes)
   await app.register(setupRoutes)
+  await app.register(exportRoutes)
   await app.register(web, { webRoot: config.webRoot })
 
   app.addHook('onClose', async () => {

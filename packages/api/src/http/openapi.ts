@@ -12,6 +12,7 @@ import type * as Schema from 'effect/Schema'
 import { bankOperations } from './bankOpenapi.ts'
 import { rateOperations } from './ratesOpenapi.ts'
 import { setupOperations } from './setupOpenapi.ts'
+import { exportOperations } from './exportOpenapi.ts'
 import { invoiceOperations } from './invoicesOpenapi.ts'
 
 type Json = Record<string, unknown>
@@ -916,6 +917,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...assetOperations,
   ...(rateOperations as Readonly<Record<string, OperationDoc>>),
   ...(setupOperations as Readonly<Record<string, OperationDoc>>),
+  ...(exportOperations as Readonly<Record<string, OperationDoc>>),
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending/:search': logPage,
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending': logPage,
 }
