@@ -34,6 +34,8 @@ import yearEndRoutes from './routes/yearEnd.ts'
 import assetRoutes from './routes/assets.ts'
 import rateRoutes from './routes/rates.ts'
 import assetVatRoutes from './routes/assetVat.ts'
+import setupRoutes from './routes/setup.ts'
+import exportRoutes from './routes/exports.ts'
 
 export interface BuildAppOptions {
   readonly store: EventStore
@@ -169,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invoiceRoutes)
   await app.register(miscRoutes)
   await app.register(myDataRoutes)
+  await app.register(setupRoutes)
+  await app.register(exportRoutes)
   await app.register(web, { webRoot: config.webRoot })
 
   app.addHook('onClose', async () => {

@@ -5,6 +5,8 @@
  * - `views/`: the read cache (month, summaries, obligations, reminders due) per books state;
  * - `files/`: every file the product writes (JPK_PKPIR, JPK_EWP, JPK_V7M/K, FA(3)), one function each, checked
  *   against its schema;
+ * - `exports/`: the computed books, the summary and the tax book as CSV (RFC 4180 or the Polish Excel dialect), the
+ *   same bytes from the API and the CLI;
  * - `imports/`: what is read into the books (FA(3) invoices; bank statements);
  * - `accounts/` and `reminders/`: registration, passwords, roles, reset codes; the reminder job's logic and the
  *   signed keys of its Accept links.
@@ -19,6 +21,10 @@ export * from './bookHistory.ts'
 export * from './books.ts'
 export * from './commands/execute.ts'
 export * from './commands/records.ts'
+export * from './commands/setup.ts'
+export * from './exports/summary.ts'
+export * from './exports/taxBook.ts'
+export * from './exports/transactions.ts'
 export * from './files/fa3.ts'
 export * from './files/jpkV7.ts'
 export * from './files/schemaFailure.ts'

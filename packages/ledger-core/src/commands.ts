@@ -200,6 +200,15 @@ export interface MarkKsefOffline extends Base {
   readonly unavailabilityEnd?: unknown
 }
 
+/**
+ * The first-run set-up at once: `data` is `{ company, vat?, pit: [...], socialSecurity }` (the Primary company data
+ * and the dataObjects of the settings), all written or none (`deciders/setup.ts`).
+ */
+export interface SetUpBooks extends Base {
+  readonly type: 'SetUpBooks'
+  readonly data: unknown
+}
+
 export type LedgerCommand =
   | SaveCompanyRecord
   | DeleteCompanyRecord
@@ -229,5 +238,6 @@ export type LedgerCommand =
   | SetAnnualInputs
   | SellAssetAfterPrivateUse
   | MarkKsefOffline
+  | SetUpBooks
 
 export type LedgerCommandType = LedgerCommand['type']

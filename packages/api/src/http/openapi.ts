@@ -11,6 +11,8 @@ import * as JSONSchema from 'effect/JSONSchema'
 import type * as Schema from 'effect/Schema'
 import { bankOperations } from './bankOpenapi.ts'
 import { rateOperations } from './ratesOpenapi.ts'
+import { setupOperations } from './setupOpenapi.ts'
+import { exportOperations } from './exportOpenapi.ts'
 import { invoiceOperations } from './invoicesOpenapi.ts'
 
 type Json = Record<string, unknown>
@@ -966,6 +968,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...otherOperations,
   ...assetOperations,
   ...(rateOperations as Readonly<Record<string, OperationDoc>>),
+  ...(setupOperations as Readonly<Record<string, OperationDoc>>),
+  ...(exportOperations as Readonly<Record<string, OperationDoc>>),
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending/:search': logPage,
   'GET /api/log/GetPage/:pageSize/:pageNumber/:descending': logPage,
 }

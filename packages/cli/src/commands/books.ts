@@ -5,7 +5,16 @@
  * checked against the official schema before it is written. Headings in Polish or English (`--lang`); the book's
  * own text (descriptions, the file) stays as entered.
  */
-import { SchemaFailure, taxBookFile, yearBook } from '@finance/books'
+import {
+  ewpColumns,
+  kpirColumns,
+  SchemaFailure,
+  TAX_BOOK_LABELS,
+  type TaxBookLabel,
+  taxBookCsv,
+  taxBookFile,
+  yearBook,
+} from '@finance/books'
 import {
   type BookMonth,
   type EwpRow,
@@ -35,52 +44,6 @@ export interface BooksOptions {
   readonly inventoryEnd?: string | undefined
   readonly out?: string | undefined
 }
-
-/** The command's labels (the book's columns as the regulations name them). */
-const LABELS = {
-  kpirTitle: { pl: 'Podatkowa księga przychodów i rozchodów', en: 'Tax book of revenue and expenses (KPiR)' },
-  ewpTitle: { pl: 'Ewidencja przychodów', en: 'Record of revenue (ryczałt)' },
-  layout: { pl: 'wzór', en: 'layout of' },
-  number: { pl: 'Lp.', en: 'No.' },
-  date: { pl: 'Data zdarzenia', en: 'Date of event' },
-  entryDate: { pl: 'Data wpisu', en: 'Entry date' },
-  revenueDate: { pl: 'Data przychodu', en: 'Revenue date' },
-  document: { pl: 'Nr dowodu', en: 'Document' },
-  ksef: { pl: 'Nr KSeF', en: 'KSeF number' },
-  counterparty: { pl: 'Kontrahent', en: 'Counterparty' },
-  description: { pl: 'Opis zdarzenia', en: 'Description' },
-  sales: { pl: 'Sprzedaż', en: 'Sales' },
-  otherRevenue: { pl: 'Pozost. przychody', en: 'Other revenue' },
-  revenue: { pl: 'Razem przychód', en: 'Total revenue' },
-  goods: { pl: 'Zakup towarów', en: 'Goods' },
-  sideCosts: { pl: 'Koszty uboczne', en: 'Side costs' },
-  salaries: { pl: 'Wynagrodzenia', en: 'Salaries' },
-  otherExpenses: { pl: 'Pozost. wydatki', en: 'Other expenses' },
-  expenses: { pl: 'Razem wydatki', en: 'Total expenses' },
-  free: { pl: 'Wolna', en: 'Free column' },
-  research: { pl: 'B+R', en: 'R&D' },
-  remarks: { pl: 'Uwagi', en: 'Remarks' },
-  total: { pl: 'Ogółem', en: 'Total' },
-  monthTotal: { pl: 'Razem miesiąc', en: 'Month total' },
-  yearToDate: { pl: 'Od początku roku', en: 'Year to date' },
-  costs: { pl: 'Koszty', en: 'Costs' },
-  income: { pl: 'Dochód', en: 'Income' },
-  noEntries: { pl: 'Brak zapisów', en: 'No entries' },
-  closed: { pl: 'zamknięty', en: 'closed' },
-  open: { pl: 'otwarty do', en: 'open until' },
-  history: { pl: 'wpisany po terminie, otwarty', en: 'entered after its closing day, kept open' },
-  noRate: { pl: 'bez stawki', en: 'no rate' },
-  corrects: { pl: 'Korekta zapisu nr', en: 'Corrects entry' },
-  of: { pl: 'z', en: 'of' },
-  late: { pl: 'Zapis po terminie, okres', en: 'Entered late, period' },
-  cannotWrite: { pl: 'nie można utworzyć pliku JPK', en: 'cannot write the JPK file' },
-  planned: {
-    pl: 'Pominięte pozycje z datą późniejszą niż {date}: {n}. To plan, a nie zdarzenie, więc nie ma ich w księdze ani w pliku JPK.',
-    en: 'Left out, dated after {date}: {n}. They are planned, not yet happened, so they are neither in the book nor in its JPK file.',
-  },
-} as const satisfies Record<string, Record<Lang, string>>
-
-type Label = keyof typeof LABELS
 
 /** What a JPK file still needs, in Polish (tax-files answers in English, the API's language). */
 const PROBLEMS_PL: Record<string, string> = {
@@ -138,47 +101,6 @@ export const problemText = (lang: Lang, message: string): string => {
 
 const monthName = (lang: Lang, month: string) => formatMonth(lang, month)
 
-/** The remark of a correction in the language of the output. */
-export const remarkOf = (lang: Lang, row: KpirRow | EwpRow): string => {
-  if (row.kind !== 'correction') return ''
-  const l = (k: Label) => LABELS[k][lang]
-  const c = row.corrects
-  if (c === null) return `${l('late')} ${row.period ?? ''}`
-  return `${l('corrects')} ${c.number}/${c.year} ${l('of')} ${c.date}`
-}
-
-const dash = (v: string | null) => v ?? ''
-
-/** The columns of the KPiR with the numbers of the year's layout (2019 or 2025 regulation). */
-const kpirColumns = (book: TaxBook, lang: Lang) => {
-  const n = KPIR_LAYOUTS[book.layout].columns
-  const l = (k: Label) => LABELS[k][lang]
-  const h = (num: number | null, label: Label) => (num === null ? l(label) : `${num} ${l(label)}`)
-  const columns: (Column & { value: (r: KpirRow) => string })[] = [
-    { header: h(n.number, 'number'), align: 'right', value: (r) => String(r.number) },
-    { header: h(n.date, 'date'), value: (r) => r.date },
-    { header: h(n.documentNumber, 'document'), value: (r) => r.documentNumber },
-    ...(n.ksefNumber === null ? [] : [{ header: h(n.ksefNumber, 'ksef'), value: (r: KpirRow) => r.ksefNumber ?? '' }]),
-    {
-      header: h(n.name, 'counterparty'),
-      value: (r) => [r.counterparty?.name, r.counterparty?.taxId].filter((x) => x).join(', '),
-    },
-    { header: h(n.description, 'description'), value: (r) => r.description },
-    { header: h(n.sales, 'sales'), align: 'right', value: (r) => dash(r.sales) },
-    { header: h(n.otherRevenue, 'otherRevenue'), align: 'right', value: (r) => dash(r.otherRevenue) },
-    { header: h(n.revenue, 'revenue'), align: 'right', value: (r) => dash(r.revenue) },
-    { header: h(n.goods, 'goods'), align: 'right', value: (r) => dash(r.goods) },
-    { header: h(n.sideCosts, 'sideCosts'), align: 'right', value: (r) => dash(r.sideCosts) },
-    { header: h(n.salaries, 'salaries'), align: 'right', value: (r) => dash(r.salaries) },
-    { header: h(n.otherExpenses, 'otherExpenses'), align: 'right', value: (r) => dash(r.otherExpenses) },
-    { header: h(n.expenses, 'expenses'), align: 'right', value: (r) => dash(r.expenses) },
-    { header: h(n.free, 'free'), align: 'right', value: (r) => dash(r.free) },
-    { header: h(n.research, 'research'), align: 'right', value: (r) => dash(r.research) },
-    { header: h(n.remarks, 'remarks'), value: (r) => remarkOf(lang, r) },
-  ]
-  return columns
-}
-
 const TOTAL_KEYS = KPIR_AMOUNT_COLUMNS
 
 /** A totals line under the KPiR's amount columns. */
@@ -187,30 +109,6 @@ const kpirTotalsLine = (columns: ReturnType<typeof kpirColumns>, label: string, 
   return columns.map((_, i) =>
     i === 1 ? label : i >= firstAmount && i < columns.length - 1 ? t[TOTAL_KEYS[i - firstAmount]!] : '',
   )
-}
-
-const ewpColumns = (book: TaxBook, lang: Lang) => {
-  const l = (k: Label) => LABELS[k][lang]
-  const rates = book.ewp.rates
-  const columns: (Column & { value: (r: EwpRow) => string })[] = [
-    { header: `1 ${l('number')}`, align: 'right', value: (r) => String(r.number) },
-    { header: `2 ${l('entryDate')}`, value: (r) => r.entryDate },
-    { header: `3 ${l('revenueDate')}`, value: (r) => r.date },
-    { header: `4 ${l('document')}`, value: (r) => r.documentNumber },
-    { header: `5 ${l('ksef')}`, value: (r) => r.ksefNumber ?? '' },
-    {
-      header: `6 ${l('counterparty')}`,
-      value: (r) => [r.counterparty?.country, r.counterparty?.taxId].filter((x) => x).join(' '),
-    },
-    ...rates.map((rate) => ({
-      header: rate === '' ? l('noRate') : formatPercent(lang, rate),
-      align: 'right' as const,
-      value: (r: EwpRow) => ((r.rate ?? '') === rate ? r.amount : ''),
-    })),
-    { header: l('total'), align: 'right', value: (r) => r.amount },
-    { header: l('remarks'), value: (r) => remarkOf(lang, r) },
-  ]
-  return columns
 }
 
 const ewpTotalsLine = (book: TaxBook, columns: ReturnType<typeof ewpColumns>, label: string, t: BookMonth['ewp']) => {
@@ -236,12 +134,16 @@ const monthsShown = (book: TaxBook, month: number | undefined) =>
   month === undefined ? book.months : book.months.filter((_, i) => i + 1 === month)
 
 const statusOf = (ctx: Ctx, m: BookMonth) =>
-  m.closed ? LABELS.closed[ctx.lang] : m.history ? LABELS.history[ctx.lang] : `${LABELS.open[ctx.lang]} ${m.closes}`
+  m.closed
+    ? TAX_BOOK_LABELS.closed[ctx.lang]
+    : m.history
+      ? TAX_BOOK_LABELS.history[ctx.lang]
+      : `${TAX_BOOK_LABELS.open[ctx.lang]} ${m.closes}`
 
 /** The book as aligned tables: per month its rows, the month's totals and the year so far. */
 export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): string => {
   const lang = ctx.lang
-  const l = (k: Label) => LABELS[k][lang]
+  const l = (k: TaxBookLabel) => TAX_BOOK_LABELS[k][lang]
   const parts: string[] = []
   const kpirMonths = monthsShown(book, month).filter(
     (m) => m.kind === 'kpir' && book.kpir.rows.some((r) => r.month === m.month),
@@ -291,24 +193,6 @@ export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): 
   return parts.join('')
 }
 
-/** One book as CSV (RFC 4180): the rows of the form asked for (default: the book that has rows). */
-export const booksCsv = (lang: Lang, book: TaxBook, month: number | undefined, form: JpkForm): string => {
-  const inMonth = <R extends { month: string }>(rows: readonly R[]) =>
-    month === undefined ? rows : rows.filter((r) => Number(r.month.slice(5)) === month)
-  if (form === 'JPK_PKPIR') {
-    const columns = kpirColumns(book, lang)
-    return renderCsv(
-      columns.map((c) => c.header),
-      inMonth(book.kpir.rows).map((r) => columns.map((c) => c.value(r))),
-    )
-  }
-  const columns = ewpColumns(book, lang)
-  return renderCsv(
-    columns.map((c) => c.header),
-    inMonth(book.ewp.rows).map((r) => columns.map((c) => c.value(r))),
-  )
-}
-
 /** The JPK file of the book, as `taxBookFile` writes it; what is missing or wrong becomes the command's error. */
 const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): Promise<string> => {
   try {
@@ -323,7 +207,7 @@ const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): 
     })
     if (!result.ok)
       throw new CliError(
-        `${LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${fieldText(ctx.lang, p.field)}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
+        `${TAX_BOOK_LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${fieldText(ctx.lang, p.field)}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
       )
     return result.xml
   } catch (e) {
@@ -349,7 +233,7 @@ export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Pro
         text = booksTable(ctx, book, o.month)
         break
       case 'csv':
-        text = booksCsv(ctx.lang, book, o.month, form)
+        text = taxBookCsv(ctx.lang, book, o.month, form)
         break
       case 'json': {
         const ym = o.month === undefined ? null : `${year}-${String(o.month).padStart(2, '0')}`

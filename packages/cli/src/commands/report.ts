@@ -11,7 +11,7 @@ import {
   type SummaryRowDto,
   yearReport,
 } from '@finance/ledger-core/light'
-import { obligationRows } from '@finance/books'
+import { obligationRows, summaryCsv, summaryRowLabel } from '@finance/books'
 import { booksOfUsers } from '../books.ts'
 import type { Output } from '../cli.ts'
 import type { Ctx } from '../context.ts'
@@ -96,8 +96,7 @@ const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean; remaining
 const money = (ctx: Ctx, value: string | number) => formatAmount(ctx.lang, String(value))
 const period = (o: ObligationDto) => (o.periodFrom === o.periodTo ? o.periodFrom : `${o.periodFrom}..${o.periodTo}`)
 const yesNo = (ctx: Ctx, b: boolean) => ctx.t(b ? 'yes' : 'no')
-const monthLabel = (r: SummaryRowDto) =>
-  r.month === 0 ? String(r.year) : `${r.year}-${String(r.month).padStart(2, '0')}`
+const monthLabel = summaryRowLabel
 
 const obligationsTable = (ctx: Ctx, list: readonly ObligationDto[]): string =>
   list.length === 0
@@ -246,13 +245,13 @@ export const reportYear = async (
     ctx.out(`${JSON.stringify(r, null, 2)}\n`)
     return
   }
+  if (output.format === 'csv') {
+    ctx.out(summaryCsv(b!.state, year, ctx.today(), output.dialect, cumulative))
+    return
+  }
   const rows = [...(cumulative ? r.cumulative : r.months), r.total]
   const cells = (figure: (value: string) => string) =>
     rows.map((row) => [monthLabel(row), ...SUMMARY_FIELDS.map(([field]) => figure(String(row[field])))])
-  if (output.format === 'csv') {
-    ctx.out(renderCsv(['month', ...SUMMARY_FIELDS.map(([field]) => field)], cells(String), output.dialect))
-    return
-  }
   const kind = cumulative ? ` (${ctx.t('cumulative')})` : ''
   ctx.out(`${ctx.colour.bold(`${ctx.t('yearSummary')} ${year}${kind} — ${b!.email}`)}\n\n`)
   ctx.out(

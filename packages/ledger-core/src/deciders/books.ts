@@ -30,6 +30,7 @@ import { decideRates, vatRateChoiceError, withConversion, withCurrencyPayments }
 import { decideAssetVatUse } from './assetVatUse.ts'
 import { decideAnnualInputs } from './annualInputs.ts'
 import { decideKsefOffline } from './ksefOffline.ts'
+import { decideSetUp } from './setup.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from './paid.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from './state.ts'
@@ -49,6 +50,7 @@ export * from './documents.ts'
 export { decideRates, withConversion } from './currency.ts'
 export { AnnualInputsMessages, validateAnnualInputs } from './annualInputs.ts'
 export { KsefOfflineMessages } from './ksefOffline.ts'
+export { SetUpMessages } from './setup.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
 
 /** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
@@ -326,6 +328,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return decideAnnualInputs(command, state)
     case 'MarkKsefOffline':
       return decideKsefOffline(command, state)
+    case 'SetUpBooks':
+      return decideSetUp(command, state, (c, s) => decideCommand(c, s, lookup))
     default:
       return absurd(command as never)
   }

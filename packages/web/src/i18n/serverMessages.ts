@@ -94,6 +94,11 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   // The invoice visualisation (docs/ksef.md)
   'No FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown': msg`No FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown`,
   'Language must be pl or en': msg`Language must be pl or en`,
+  // The first-run set-up (POST /api/setup)
+  'Company data is required': msg`Company data is required`,
+  'At least one PIT setting is required': msg`At least one PIT setting is required`,
+  'The social security setting is required': msg`The social security setting is required`,
+  'The date must not be before the business start date': msg`The date must not be before the business start date`,
 }
 
 /** Field names the server may put into '{field} is required' messages. */

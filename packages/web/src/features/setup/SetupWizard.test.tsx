@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../api/client.ts'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
 import { type OwedRow, SetupWizard } from './SetupWizard.tsx'
-import type { SetupRecord } from './setupPlan.ts'
+import type { SetupBody } from './setupPlan.ts'
 
 const zus = (month: string): OwedRow => ({
   id: `zus-${month}`,
@@ -12,9 +13,9 @@ const zus = (month: string): OwedRow => ({
 })
 
 const renderWizard = async (locale: 'pl' | 'en' = 'en') => {
-  const saved: SetupRecord[] = []
+  const saved: SetupBody[] = []
   const effects = {
-    save: vi.fn(async (r: SetupRecord) => void saved.push(r)),
+    setUp: vi.fn(async (body: SetupBody) => void saved.push(body)),
     loadMonth: vi.fn(async (date: string) => [zus(date.slice(0, 7))]),
   }
   render(withProviders(await i18nFor(locale), <SetupWizard effects={effects} today="2026-11-27" />))
@@ -62,7 +63,16 @@ describe('SetupWizard', () => {
     expect(summary.closest('form')!.textContent).toContain('payer since 2025-07-15, quarterly')
     fireEvent.click(screen.getByRole('button', { name: 'Save the settings' }))
     expect(await screen.findByRole('heading', { name: 'What the first months owe' })).toBeTruthy()
-    expect(saved.map((r) => r.dataType)).toEqual(['Primary', 'Vat', 'Pit', 'Pit', 'SocialSecurity'])
+    // One request with every part, so the server writes all of it or nothing.
+    expect(effects.setUp).toHaveBeenCalledTimes(1)
+    const [body] = saved
+    expect(body?.company).toMatchObject({ nip: '5260250274', businessStartDate: '2025-07-15' })
+    expect(body?.vat).toMatchObject({ date: '2025-07-15', paymentInterval: 3 })
+    expect(body?.pit.map((p) => [p.date, p.taxType])).toEqual([
+      ['2025-07-15', 'Scale'],
+      ['2026-01-01', 'Linear'],
+    ])
+    expect(body?.socialSecurity).toMatchObject({ date: '2025-07-15' })
     expect(effects.loadMonth.mock.calls.map(([d]) => d)).toEqual(['2025-07-01', '2025-08-01', '2025-09-01'])
     const july = screen.getByRole('region', { name: '2025-07' })
     expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 2025-07-20')
@@ -70,12 +80,12 @@ describe('SetupWizard', () => {
 
   it('says why a write was refused, in the words of the server, and stays on the summary', async () => {
     const { effects } = await renderWizard()
-    effects.save.mockRejectedValueOnce(
-      Object.assign(new Error('Bad Request'), {
+    effects.setUp.mockRejectedValueOnce(
+      new ApiError({
         status: 400,
         statusText: 'Bad Request',
-        errors: ['Date must be between 2000-01-01 and 2099-12-31'],
-        fieldErrors: {},
+        errors: ['The date must not be before the business start date'],
+        fieldErrors: { 'socialSecurity.date': 'The date must not be before the business start date' },
       }),
     )
     fill('Company name', 'Kowalski IT')
@@ -83,8 +93,9 @@ describe('SetupWizard', () => {
     fill('Tax office', '1471')
     for (let i = 0; i < 4; i++) next()
     fireEvent.click(await screen.findByRole('button', { name: 'Save the settings' }))
-    await waitFor(() => expect(effects.save).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(effects.setUp).toHaveBeenCalledTimes(1))
     expect(await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'What the first months owe' })).toBeNull()
+    expect(await screen.findByText('The date must not be before the business start date')).toBeTruthy()
   })
 })

@@ -11,7 +11,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { api, isApiError } from '../../api/client.ts'
-import { apiServices } from '../../forms/index.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Card, FormErrors, Select, TextInput } from '../../ui/index.ts'
@@ -21,12 +20,12 @@ import {
   emptyAnswers,
   firstMonths,
   problemsOf,
-  recordsOf,
+  setupBodyOf,
   STEPS,
   type SetupAnswers,
   type SetupField,
   type SetupProblem,
-  type SetupRecord,
+  type SetupBody,
   type SetupStep,
   taxTypeOf,
   yearsOf,
@@ -42,13 +41,14 @@ export interface OwedRow {
 }
 
 export interface SetupEffects {
-  save(record: SetupRecord): Promise<unknown>
+  /** Writes the whole set-up in one request (all of it or, on any error, nothing). */
+  setUp(body: SetupBody): Promise<unknown>
   /** The rows of the month of `date` (yyyy-mm-01). */
   loadMonth(date: string): Promise<readonly OwedRow[]>
 }
 
 export const apiSetupEffects: SetupEffects = {
-  save: (r) => apiServices(api).save(r.dataType, { id: 0, dataObject: r.dataObject }),
+  setUp: (body) => api.post('setup', body),
   loadMonth: (date) => api.get<OwedRow[]>(`transaction/getCurrentMonth/${date}`),
 }
 
@@ -111,7 +111,7 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
     setSaving(true)
     setErrors([])
     try {
-      for (const r of recordsOf(answers, today)) await effects.save(r)
+      await effects.setUp(setupBodyOf(answers, today))
       const months = firstMonths(answers)
       const loaded = await Promise.all(months.map((m) => effects.loadMonth(`${m}-01`)))
       setOwed(

@@ -1,7 +1,8 @@
 /**
  * The first-run set-up's answers and the effective-dated records they become. Pure: the wizard checks every step
- * with `problemsOf` before anything is written, then sends `recordsOf` through the API in order (company data, VAT,
- * PIT per year, ZUS), each dated when it takes effect, so a business started mid-year owes from its first month.
+ * with `problemsOf` before anything is written, then sends `setupBodyOf` (the records of `recordsOf`: company data,
+ * VAT, PIT per year, ZUS, each dated when it takes effect, so a business started mid-year owes from its first month)
+ * in one request, which the server writes whole or not at all.
  */
 import { isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
 import { flatPercents, pitStatutory, socialSecurityStatutory, type TaxType, vatStatutory } from '../fees/lib/prefill.ts'
@@ -181,6 +182,25 @@ export const recordsOf = (a: SetupAnswers, today: string): SetupRecord[] => {
     ...pit,
     { dataType: 'SocialSecurity', dataObject: { date: a.zusSince, ...zus } },
   ]
+}
+
+/** The body of `POST /api/setup`: the records of `recordsOf`, by part (`vat` null for a trader outside VAT). */
+export interface SetupBody {
+  readonly company: Record<string, unknown>
+  readonly vat: Record<string, unknown> | null
+  readonly pit: readonly Record<string, unknown>[]
+  readonly socialSecurity: Record<string, unknown>
+}
+
+export const setupBodyOf = (a: SetupAnswers, today: string): SetupBody => {
+  const records = recordsOf(a, today)
+  const of = (t: SetupRecord['dataType']) => records.filter((r) => r.dataType === t).map((r) => r.dataObject)
+  return {
+    company: of('Primary')[0] ?? {},
+    vat: of('Vat')[0] ?? null,
+    pit: of('Pit'),
+    socialSecurity: of('SocialSecurity')[0] ?? {},
+  }
 }
 
 /** The first months the summary shows what is owed for: the start month and the two after it. */

@@ -1,0 +1,52 @@
+/**
+ * A year's summary as CSV: the twelve month rows (or the cumulative ones) and the year row, with the summary's
+ * fields as machine columns (stable, English). The CLI's `finance report year --csv|--excel` and the API's
+ * `GET /api/export/summary/{year}` write these bytes.
+ */
+import { type CsvDialect, renderCsv } from '@finance/ledger-core/format'
+import { type BooksState, type SummaryRowDto, yearReport } from '@finance/ledger-core/light'
+
+/** The summary's fields, in the order of the dashboard's summary table. */
+export const SUMMARY_CSV_FIELDS = [
+  'companyIncomeAmmount',
+  'companyVatAmmount',
+  'companyPitAmmount',
+  'companySocialSecurityAmmount',
+  'companyExpenseAmmount',
+  'companysNetIncome',
+  'privateIncomeAmmount',
+  'privateExpenseAmmount',
+  'privateIncome',
+  'summary',
+] as const satisfies readonly (keyof SummaryRowDto)[]
+
+/** `2026` for the year row, `2026-03` for a month's. */
+export const summaryRowLabel = (r: Pick<SummaryRowDto, 'year' | 'month'>): string =>
+  r.month === 0 ? String(r.year) : `${r.year}-${String(r.month).padStart(2, '0')}`
+
+/** The rows of a year's summary: its months (each alone, or from January) and the year. */
+export const yearSummaryRows = (
+  state: BooksState,
+  year: number,
+  today: string,
+  cumulative: boolean,
+): SummaryRowDto[] => {
+  const r = yearReport(state, year, today)
+  return [...(cumulative ? r.cumulative : r.months), r.total]
+}
+
+export const summaryCsv = (
+  state: BooksState,
+  year: number,
+  today: string,
+  dialect: CsvDialect,
+  cumulative = false,
+): string =>
+  renderCsv(
+    ['month', ...SUMMARY_CSV_FIELDS],
+    yearSummaryRows(state, year, today, cumulative).map((row) => [
+      summaryRowLabel(row),
+      ...SUMMARY_CSV_FIELDS.map((field) => String(row[field])),
+    ]),
+    dialect,
+  )
