@@ -29,7 +29,8 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import autocannon from 'autocannon'
-import { createAccounts } from '@finance/books'
+import type { FastifyInstance } from 'fastify'
+import { batchCounters, createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { dateInPoland } from '@finance/ledger-core/light'
@@ -211,6 +212,41 @@ async function writes(
   )
 }
 
+/**
+ * The dashboard loop in this process (`app.inject`, no sockets): 8 clients each POST an income, then read the month,
+ * then the summary, `loops` times in all; the process's CPU time per loop and the group commit's counters. CPU time
+ * holds on a loaded machine where the live server's loops/s do not.
+ */
+async function inProcessLoop(app: FastifyInstance, token: string, today: string, loops: number): Promise<void> {
+  const auth = { authorization: `Bearer ${token}` }
+  const payload = JSON.stringify({
+    dataType: 'Income',
+    dataObject: { date: today, name: 'Loop', amount: '107.00', isCompany: true, percent: '23' },
+  })
+  const client = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const w = await app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload,
+      })
+      const m = await app.inject({ method: 'GET', url: `/api/transaction/getCurrentMonth/${today}`, headers: auth })
+      const s = await app.inject({ method: 'GET', url: `/api/transaction/getSummaryList/${today}/true`, headers: auth })
+      if (w.statusCode !== 201 || m.statusCode !== 200 || s.statusCode !== 200)
+        throw new Error(`loop: ${w.statusCode} ${m.statusCode} ${s.statusCode}`)
+    }
+  }
+  const appends = batchCounters.appends
+  const start = process.cpuUsage()
+  await Promise.all(Array.from({ length: 8 }, () => client(loops / 8)))
+  const used = process.cpuUsage(start)
+  console.log(
+    `write + month + summary in-process, 8 clients, ${loops} loops: CPU ${((used.user + used.system) / 1000 / loops).toFixed(2)} ms a loop, ` +
+      `${loops} writes in ${batchCounters.appends - appends} appends; load average ${load()}`,
+  )
+}
+
 /** The bounded-work figures, in this process (CPU time is the process's). */
 async function boundedWork(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'finance-bench-work-'))
@@ -231,6 +267,7 @@ async function boundedWork(): Promise<void> {
     const cases = worstCases(today, { user: token, admin: adminToken, apiKey: config.secrets.apiKey })
     await measureWork(app, token, normal, cases, 2)
     const figures = await measureWork(app, token, normal, cases, WORK_ROUNDS)
+    await inProcessLoop(app, token, today, 400)
     console.log(
       `bounded work: ${BOOKS.years} years × ${BOOKS.itemsPerMonth} items a month (${events} events), median CPU of ${WORK_ROUNDS} rounds, each right after a write`,
     )

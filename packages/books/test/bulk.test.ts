@@ -6,7 +6,7 @@ import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { deriveCounter, taxesThrough } from '@finance/ledger-core'
 import { isDomainError } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import { executeBooks, forgetBooks, IMPORT_STEP, loadBooks, monthRows } from '../src/index.ts'
+import { DERIVE_STEP, executeBooks, forgetBooks, loadBooks, monthRows } from '../src/index.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 
@@ -53,9 +53,9 @@ describe('bulk import', () => {
     if (isDomainError(executed)) throw new Error(executed.message)
     expect(executed.events).toHaveLength(2000)
     expect(counts.appends).toBe(1)
-    // Folded and derived a step of 250 events at a time (8 steps, each updated from the one before): the first
+    // Folded and derived a step of 1 000 events at a time (2 steps, the second updated from the first): the first
     // views derive nothing more.
-    expect(deriveCounter.computed - derivedBefore).toBe(2000 / IMPORT_STEP)
+    expect(deriveCounter.computed - derivedBefore).toBe(2000 / DERIVE_STEP)
     const derived = deriveCounter.computed
     const march = monthRows(executed.state, '2026-03', '2026-03-15')
     expect(march.filter((r) => r.eventType === '2_Fee')).toHaveLength(167)

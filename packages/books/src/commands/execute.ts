@@ -177,20 +177,26 @@ export const IMPORT_STEP = 250
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * The books after many events (a bulk import), folded and derived a step of `IMPORT_STEP` events at a time with
+ * The books after many events (a bulk import), folded and derived a step of `DERIVE_STEP` events at a time with
  * other users' requests run between the steps: each step's derivation is updated from the one before for its
  * changes only (ledger-core `derive`), so the first view after the write finds the books derived and pays only
  * the tax engine from the first changed month. The same books as one fold of every event.
  */
 const foldInSteps = async (events: readonly LedgerEvent[], state: BooksState): Promise<BooksState> => {
   let s = state
-  for (let i = 0; i < events.length; i += IMPORT_STEP) {
-    s = foldBooks(events.slice(i, i + IMPORT_STEP), s)
-    derive(s)
+  for (let i = 0; i < events.length; i += DERIVE_STEP) {
+    s = foldBooks(events.slice(i, i + DERIVE_STEP), s)
+    derive(s, DERIVE_STEP)
     await yieldToLoop()
   }
   return s
 }
+
+/**
+ * Events of a bulk write folded and derived between two turns of the event loop. A step's update costs mostly the
+ * months it touches (their figures are summed again), which an import's steps share: larger steps, fewer of them.
+ */
+export const DERIVE_STEP = 1000
 
 async function writeBatch(
   store: EventStore,
@@ -228,7 +234,7 @@ async function writeBatch(
       }
       const before = current
       if (events.length > 0) {
-        current = events.length > 2 * IMPORT_STEP ? await foldInSteps(events, current) : foldBooks(events, current)
+        current = events.length > DERIVE_STEP ? await foldInSteps(events, current) : foldBooks(events, current)
         const createdAt = meta.now ? meta.now().toISOString() : (command as LedgerCommand).at
         const metadata = {
           userId: meta.actor ?? (command as LedgerCommand).userId,

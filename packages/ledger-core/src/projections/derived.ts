@@ -389,8 +389,12 @@ const closestRecent = (records: CowMap<number, RecordState>): Derived | null => 
 /** How many derivations were computed (not found in the cache), for tests that prove a read derives nothing. */
 export const deriveCounter = { computed: 0 }
 
-/** The derivation of the books' current records (cached; incremental from a recent version when possible). */
-export const derive = (state: BooksState): Derived => {
+/**
+ * The derivation of the books' current records (cached; incremental from a recent version when possible: up to
+ * `maxChanges` changed records, beyond which a full derivation is usually as cheap; a caller that derives a bulk
+ * import in steps, each touching the same few months, allows larger steps).
+ */
+export const derive = (state: BooksState, maxChanges: number = MAX_CHANGES): Derived => {
   const records = state.records
   const hit = cache.get(records)
   if (hit) return hit
@@ -400,7 +404,7 @@ export const derive = (state: BooksState): Derived => {
     const base = closest(records)
     if (base) {
       const changed = (base.records as CowMap<number, RecordState>).changedKeys(records)
-      if (changed.length <= MAX_CHANGES) d = deriveFrom(base, records, changed)
+      if (changed.length <= maxChanges) d = deriveFrom(base, records, changed)
     }
   }
   d ??= deriveAll(records)
