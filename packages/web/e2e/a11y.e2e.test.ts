@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login } from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, settle } from './harness.ts'
 import { journey } from './steps.ts'
 
 const app = journey({ seed })
@@ -38,12 +38,7 @@ interface Violation {
 /** Loads `path`, waits for its data (no loader left), injects axe (through the debugger: the CSP forbids inline scripts) and runs it. */
 const audit = async (page: Page, path: string): Promise<Violation[]> => {
   await page.goto(`${app.server.url}${path}`)
-  await page.waitForLoadState('networkidle')
-  await page
-    .locator('.loader')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {})
+  await settle(page)
   await page.evaluate(axeSource)
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } })

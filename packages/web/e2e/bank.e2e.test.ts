@@ -16,12 +16,12 @@ import { join } from 'node:path'
 import { addMonthsToMonth, dateInPoland, taxMicroAccount } from '@finance/ledger-core'
 import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { COMPANY, screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'bank-user@example.com'
 const USER_PASSWORD = 'User#2026x'
-const US = '5260250274'
+const US = COMPANY.nip
 const THIS_MONTH = dateInPoland(new Date()).slice(0, 7)
 const LAST_MONTH = addMonthsToMonth(THIS_MONTH, -1)
 
@@ -61,10 +61,7 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, engl
 const { call } = app
 
 async function seed(user: string) {
-  await call(user, 'POST', 'config', {
-    dataType: 'Primary',
-    dataObject: { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' },
-  })
+  await call(user, 'POST', 'config', { dataType: 'Primary', dataObject: COMPANY })
   await call(user, 'POST', 'fee', {
     dataType: 'Vat',
     dataObject: { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 },

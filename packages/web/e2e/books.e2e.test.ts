@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { screenshot, screenshotDir } from './harness.ts'
+import { COMPANY, screenshot, screenshotDir } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'books-user@example.com'
@@ -24,16 +24,7 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, engl
 const { call } = app
 
 async function seed(user: string) {
-  await call(user, 'POST', 'config', {
-    dataType: 'Primary',
-    dataObject: {
-      companyName: 'Kowalski IT',
-      nip: '5260250274',
-      ownerName: 'Jan',
-      ownerLastName: 'Kowalski',
-      regon: '',
-    },
-  })
+  await call(user, 'POST', 'config', { dataType: 'Primary', dataObject: COMPANY })
   await call(user, 'POST', 'fee', {
     dataType: 'Pit',
     dataObject: pitSetting({ date: `${YEAR}-01-01` }),

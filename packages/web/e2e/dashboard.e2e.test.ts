@@ -14,6 +14,7 @@
  * The same figures come out of `monthTransactions` of the core for this history.
  */
 import type { Page } from 'playwright-core'
+import { pitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshot, useEnglish } from './harness.ts'
 import { journey } from './steps.ts'
@@ -34,16 +35,7 @@ async function seed() {
   await call(admin, 'POST', 'fee', {
     dataType: 'Pit',
     eventType: 'PIT',
-    dataObject: {
-      date: '2026-01-01',
-      taxType: 'Linear',
-      firstPercent: '19',
-      secondPercent: null,
-      freeOfTaxAmount: null,
-      secondPercentAmount: null,
-      paymentInterval: 1,
-      deductions: '0.00',
-    },
+    dataObject: pitSetting(),
   })
   await call(admin, 'POST', 'fee', {
     dataType: 'SocialSecurity',

@@ -19,6 +19,15 @@ export const ADMIN_PASSWORD = 'Admin#2026'
 export const API_KEY = 'e2e-api-key-0123456789'
 export const REGISTRATION_KEY = 'e2e-registration-key'
 
+/** The company of the journeys that need one (Primary data): Jan Kowalski's, with a valid NIP. */
+export const COMPANY = {
+  companyName: 'Kowalski IT',
+  nip: '5260250274',
+  ownerName: 'Jan',
+  ownerLastName: 'Kowalski',
+  regon: '',
+} as const
+
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const srv = createServer()
@@ -255,6 +264,16 @@ export const login = async (page: Page, baseUrl: string, email: string, password
   await page.locator('input[type=password]').fill(password)
   await page.locator('form button[type=submit]').click()
   await page.waitForURL(`${baseUrl}/`)
+}
+
+/** Waits until the page's requests are done and no loader is left (a loader still there after 10 s is let be). */
+export const settle = async (page: Page): Promise<void> => {
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('.loader')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {})
 }
 
 /** Links (http…) in the newest .eml of the outbox, decoded from quoted-printable. */

@@ -7,7 +7,7 @@
  */
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { COMPANY, screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'invoices-user@example.com'
@@ -22,14 +22,7 @@ async function seed(user: string) {
   const address = { country: 'PL', region: '', city: 'Warszawa', street: 'Prosta', postCode: '00-001', building: '1' }
   await call(user, 'POST', 'config', {
     dataType: 'Invoice',
-    dataObject: {
-      companyName: 'Kowalski IT',
-      nip: '5260250274',
-      ownerName: 'Jan',
-      ownerLastName: 'Kowalski',
-      regon: '',
-      invoiceAddress: address,
-    },
+    dataObject: { ...COMPANY, invoiceAddress: address },
   })
   await call(user, 'POST', 'fee', {
     dataType: 'Vat',

@@ -15,12 +15,12 @@ import { join } from 'node:path'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { COMPANY, screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'ksef-user@example.com'
 const USER_PASSWORD = 'User#2026x'
-const US = '5260250274'
+const US = COMPANY.nip
 const SELLER = '7740001454'
 const LAST_MONTH = addMonthsToMonth(dateInPoland(new Date()).slice(0, 7), -1)
 const KSEF = `${SELLER}-${LAST_MONTH.replace('-', '')}05-0100001AF629-AF`
@@ -32,11 +32,7 @@ async function seed(user: string) {
   await call(user, 'POST', 'config', {
     dataType: 'Primary',
     dataObject: {
-      companyName: 'Kowalski IT',
-      nip: US,
-      ownerName: 'Jan',
-      ownerLastName: 'Kowalski',
-      regon: '',
+      ...COMPANY,
       birthDate: '1985-04-02',
       taxOfficeCode: '1471',
     },

@@ -15,12 +15,12 @@ import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { COMPANY, screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'ksef-online@example.com'
 const USER_PASSWORD = 'User#2026x'
-const US = '5260250274'
+const US = COMPANY.nip
 const SUPPLIER = '7740001454'
 const MONTH = dateInPoland(new Date()).slice(0, 7)
 const LAST_MONTH = addMonthsToMonth(MONTH, -1)
@@ -51,17 +51,16 @@ const address = {
 }
 
 async function seed(user: string) {
-  const company = { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' }
   const post = (path: string, dataType: string, dataObject: unknown) =>
     call(user, 'POST', path, { dataType, dataObject })
-  await post('config', 'Primary', { ...company, birthDate: '1985-04-02', taxOfficeCode: '1471' })
+  await post('config', 'Primary', { ...COMPANY, birthDate: '1985-04-02', taxOfficeCode: '1471' })
   await post('config', 'Contact', { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' })
   await post('config', 'Addresses', {
     permanentPlaceOfBusinessActivity: address,
     additionalPlaceOfBusinessActivity: address,
     postDeliveryAddress: address,
   })
-  await post('config', 'Invoice', { ...company, invoiceAddress: address })
+  await post('config', 'Invoice', { ...COMPANY, invoiceAddress: address })
   await post('fee', 'Vat', { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 })
   await post('revenue', 'Income', {
     date: `${LAST_MONTH}-03`,

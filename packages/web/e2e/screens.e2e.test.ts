@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { poEntries } from '../src/test/po.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshotDir } from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshotDir, settle } from './harness.ts'
 import { journey } from './steps.ts'
 
 const app = journey({ seed, asAdmin: true })
@@ -55,15 +55,6 @@ async function seed() {
     percent: '23',
     invoiceDate: null,
   })
-}
-
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle')
-  await page
-    .locator('.loader')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {})
 }
 
 const setLanguage = (page: Page, lang: 'pl' | 'en') =>

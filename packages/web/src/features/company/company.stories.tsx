@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { CompanyDashboard } from './CompanyDashboard.tsx'
 import { AddressesPanel, ContactPanel, InvoicePanel, PrimaryPanel } from './CompanyPanels.tsx'
 import { CompanyPage } from './CompanyPage.tsx'
-import { companyRecords, WithServices } from './test/fixtures.tsx'
+import { companyRecords, inServices, WithServices } from './test/fixtures.tsx'
 
 const meta: Meta = { title: 'Company', parameters: { route: '/companydashboard/company' } }
 export default meta
@@ -14,20 +14,12 @@ export const Landing: Story = { render: () => <CompanyDashboard />, parameters: 
 
 /** All four panels with stored data, in view mode. */
 export const Filled: Story = {
-  render: () => (
-    <WithServices records={companyRecords}>
-      <CompanyPage />
-    </WithServices>
-  ),
+  render: inServices(companyRecords, <CompanyPage />),
 }
 
 /** A new user: every panel empty. */
 export const Empty: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <CompanyPage />
-    </WithServices>
-  ),
+  render: inServices([], <CompanyPage />),
 }
 
 /** Loading: the calls never answer, the pencils are disabled. */
@@ -57,11 +49,7 @@ const saveAll = async (canvasElement: HTMLElement, message: RegExp) => {
 
 /** Primary data in edit mode after Save with an empty company name and a bad NIP: the error, the warning, 'Save anyway'. */
 export const PrimaryValidation: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <PrimaryPanel />
-    </WithServices>
-  ),
+  render: inServices([], <PrimaryPanel />),
   play: async ({ canvasElement }) => {
     await openEditors(canvasElement)
     const canvas = within(canvasElement)
@@ -73,11 +61,7 @@ export const PrimaryValidation: Story = {
 
 /** Addresses in edit mode: three groups; a Polish post code without the dash is an error. */
 export const AddressesEditing: Story = {
-  render: () => (
-    <WithServices records={companyRecords}>
-      <AddressesPanel />
-    </WithServices>
-  ),
+  render: inServices(companyRecords, <AddressesPanel />),
   play: async ({ canvasElement }) => {
     await openEditors(canvasElement)
     const canvas = within(canvasElement)
@@ -93,11 +77,7 @@ export const AddressesEditing: Story = {
 
 /** Contact in edit mode with a wrong e-mail. */
 export const ContactEditing: Story = {
-  render: () => (
-    <WithServices records={companyRecords}>
-      <ContactPanel />
-    </WithServices>
-  ),
+  render: inServices(companyRecords, <ContactPanel />),
   play: async ({ canvasElement }) => {
     await openEditors(canvasElement)
     const canvas = within(canvasElement)
@@ -111,10 +91,9 @@ export const ContactEditing: Story = {
 
 /** Invoice data in edit mode with the 'Get from Primary data' button. */
 export const InvoiceEditing: Story = {
-  render: () => (
-    <WithServices records={companyRecords.filter((r) => r.dataType === 'Primary')}>
-      <InvoicePanel />
-    </WithServices>
+  render: inServices(
+    companyRecords.filter((r) => r.dataType === 'Primary'),
+    <InvoicePanel />,
   ),
   play: async ({ canvasElement }) => {
     await openEditors(canvasElement)

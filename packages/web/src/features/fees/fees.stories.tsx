@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { withTotals } from '../../forms/index.ts'
-import { allRecords, itemRecords, settingRecords, WithServices } from '../company/test/fixtures.tsx'
+import { allRecords, inServices, itemRecords, settingRecords, WithServices } from '../company/test/fixtures.tsx'
 import { FeesLanding } from './FeesLanding.tsx'
 import { AddItemForm } from './items/AddItemForm.tsx'
 import { ItemCard } from './items/ItemCard.tsx'
@@ -35,30 +35,18 @@ export const Landing: Story = { render: () => <FeesLanding /> }
 
 /** The VAT form, a divider and the PIT form, each with the setting in force and its history. */
 export const Taxes: Story = {
-  render: () => (
-    <WithServices records={settingRecords}>
-      <TaxesPage today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(settingRecords, <TaxesPage today={TODAY} />),
   parameters: { route: '/companydashboard/fees/taxes' },
 }
 
 /** No settings yet: both forms empty, Save creates them. */
 export const TaxesEmpty: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <TaxesPage today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices([], <TaxesPage today={TODAY} />),
 }
 
 /** 'Set current VAT tax' in edit mode with the date picker open. */
 export const VatEditing: Story = {
-  render: () => (
-    <WithServices records={settingRecords}>
-      <VatForm today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(settingRecords, <VatForm today={TODAY} />),
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     await clickAll(canvasElement, /^(Choose date|Wybierz datę)$/)
@@ -69,11 +57,7 @@ export const VatEditing: Story = {
 
 /** PIT in edit mode after choosing Scale and 'Fill statutory values'. */
 export const PitStatutoryScale: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <PitForm today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices([], <PitForm today={TODAY} />),
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     const canvas = within(canvasElement)
@@ -87,11 +71,7 @@ export const PitStatutoryScale: Story = {
 
 /** PIT saved without the required fields: the '(…) is required' messages. */
 export const PitRequired: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <PitForm today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices([], <PitForm today={TODAY} />),
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     const forms = await clickAll(canvasElement, /^(Save|Zapisz)$/)
@@ -105,20 +85,12 @@ export const PitRequired: Story = {
 
 /** 'Set current Social Security amount' with history. */
 export const SocialSecurity: Story = {
-  render: () => (
-    <WithServices records={settingRecords}>
-      <SocialSecurityPage today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(settingRecords, <SocialSecurityPage today={TODAY} />),
 }
 
 /** Social security in edit mode after 'Fill preferential ZUS' (4.9 % for the linear PIT in force). */
 export const SocialSecurityPrefill: Story = {
-  render: () => (
-    <WithServices records={settingRecords}>
-      <SocialSecurityPage today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(settingRecords, <SocialSecurityPage today={TODAY} />),
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     await clickAll(canvasElement, /preferential ZUS|preferencyjny ZUS/)
@@ -128,21 +100,13 @@ export const SocialSecurityPrefill: Story = {
 
 /** 'Add Recuring Expense' and the list of recurring expenses with VAT amount and sum. */
 export const RecurringExpenses: Story = {
-  render: () => (
-    <WithServices records={allRecords}>
-      <ItemsPage dataType="RecurringExpense" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(allRecords, <ItemsPage dataType="RecurringExpense" today={TODAY} />),
   parameters: { route: '/companydashboard/fees/recurring' },
 }
 
 /** 'Add One Time Expense' and the list. */
 export const FixedExpenses: Story = {
-  render: () => (
-    <WithServices records={allRecords}>
-      <ItemsPage dataType="Expense" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(allRecords, <ItemsPage dataType="Expense" today={TODAY} />),
   parameters: { route: '/companydashboard/fees/fixed' },
 }
 
@@ -151,11 +115,7 @@ export const FixedExpenses: Story = {
  * earlier), with the month each tax counts it in: November for VAT, PIT and the book.
  */
 export const AddCompanyExpense: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <AddItemForm dataType="RecurringExpense" defaultVatPercent="23" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices([], <AddItemForm dataType="RecurringExpense" defaultVatPercent="23" today={TODAY} />),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     for (const c of await canvas.findAllByRole('checkbox', { name: /Company expense|Wydatek firmowy/ }))
@@ -171,11 +131,7 @@ export const AddCompanyExpense: Story = {
 
 /** The add form saved empty: the required-field messages. */
 export const AddExpenseRequired: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <AddItemForm dataType="RecurringExpense" defaultVatPercent="23" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices([], <AddItemForm dataType="RecurringExpense" defaultVatPercent="23" today={TODAY} />),
   play: async ({ canvasElement }) => {
     const forms = await clickAll(canvasElement, /Add Recuring Expense|Dodaj wydatek cykliczny/)
     await waitFor(() =>
@@ -227,11 +183,7 @@ export const ItemWithBookDetails: Story = {
 
 /** The trash icon's dialog: 'This item will be deleted. Do you confirm?' with Cancel and Yes. */
 export const DeleteDialog: Story = {
-  render: () => (
-    <WithServices records={itemRecords}>
-      <ItemsPage dataType="Expense" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(itemRecords, <ItemsPage dataType="Expense" today={TODAY} />),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const trash = await canvas.findAllByRole('button', { name: /(Delete|Usuń) Laptop/ })

@@ -3,40 +3,18 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError, type ApiClient } from '../../api/client.ts'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
 import { batchesOf, createKsefApi } from './api.ts'
+import { importedResult, refusedResult } from './fixtures.ts'
 import { KsefImportPage } from './KsefImportPage.tsx'
 import type { ImportFile, KsefImportResult } from './types.ts'
 
 const file = (name: string, text = '<Faktura/>'): File => new File([text], name, { type: 'application/xml' })
 
-const imported: KsefImportResult = {
-  fileName: '7740001454-20260305-0100001AF629-AF.xml',
-  status: 'imported',
-  kind: 'expense',
-  documentNumber: 'FZ 1/03',
-  ksefNumber: '7740001454-20260305-0100001AF629-AF',
-  items: [{ id: 5, amount: '1000.00', percent: '23' }],
-  problems: [],
-  warnings: [],
-}
-const refused: KsefImportResult = {
-  fileName: 'notes.xml',
-  status: 'refused',
-  kind: null,
-  documentNumber: null,
-  ksefNumber: null,
-  items: [],
-  problems: [
-    {
-      code: 'SCHEMA',
-      message: 'Not a valid FA(3) invoice',
-      params: {
-        line: '1',
-        detail: "Element 'Invoice': No matching global declaration available for the validation root.",
-      },
-    },
-  ],
-  warnings: [],
-}
+const imported = importedResult()
+const refused = refusedResult(
+  'notes.xml',
+  '1',
+  "Element 'Invoice': No matching global declaration available for the validation root.",
+)
 
 const renderPage = async (
   importFiles: (files: readonly ImportFile[]) => Promise<KsefImportResult[]>,

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { importedResult, refusedResult } from './fixtures.ts'
 import { KsefImportPage } from './KsefImportPage.tsx'
 import type { KsefConnection, KsefOnlineApi, UnsentInvoice } from './onlineApi.ts'
 import type { ImportFile, KsefImportResult } from './types.ts'
@@ -11,16 +12,11 @@ type Story = StoryObj
 const report = (files: readonly ImportFile[]): KsefImportResult[] =>
   files.map((f, i) =>
     i === 0
-      ? {
+      ? importedResult({
           fileName: f.file.name,
-          status: 'imported',
-          kind: 'expense',
           documentNumber: 'FZ 12/03/2026',
-          ksefNumber: '7740001454-20260305-0100001AF629-AF',
           items: [{ id: 7, amount: '1000.00', percent: '23' }],
-          problems: [],
-          warnings: [],
-        }
+        })
       : i === 1
         ? {
             fileName: f.file.name,
@@ -32,22 +28,7 @@ const report = (files: readonly ImportFile[]): KsefImportResult[] =>
             problems: [{ code: 'VALIDATION', message: 'This document is already in the books' }],
             warnings: [],
           }
-        : {
-            fileName: f.file.name,
-            status: 'refused',
-            kind: null,
-            documentNumber: null,
-            ksefNumber: null,
-            items: [],
-            problems: [
-              {
-                code: 'SCHEMA',
-                message: 'Not a valid FA(3) invoice',
-                params: { line: '2', detail: "Element 'Faktura': No matching global declaration available" },
-              },
-            ],
-            warnings: [],
-          },
+        : refusedResult(f.file.name, '2', "Element 'Faktura': No matching global declaration available"),
   )
 
 /** Three files picked with the file chooser, imported: one expense, one duplicate, one refused by the schema. */

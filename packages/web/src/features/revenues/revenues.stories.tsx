@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { allRecords, WithServices } from '../company/test/fixtures.tsx'
+import { allRecords, inServices, WithServices } from '../company/test/fixtures.tsx'
 import { ItemsPage } from '../fees/items/ItemsPage.tsx'
 import { RevenuesLanding } from './RevenuesLanding.tsx'
 
@@ -15,40 +15,24 @@ export const Landing: Story = { render: () => <RevenuesLanding /> }
 
 /** 'Add Recuring Income' and the recurring incomes with VAT amount and sum. */
 export const RecurringIncomes: Story = {
-  render: () => (
-    <WithServices records={allRecords}>
-      <ItemsPage dataType="RecurringIncome" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(allRecords, <ItemsPage dataType="RecurringIncome" today={TODAY} />),
   parameters: { route: '/companydashboard/revenues/recurring' },
 }
 
 /** 'Add One Time Income' and the list. */
 export const FixedIncomes: Story = {
-  render: () => (
-    <WithServices records={allRecords}>
-      <ItemsPage dataType="Income" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(allRecords, <ItemsPage dataType="Income" today={TODAY} />),
   parameters: { route: '/companydashboard/revenues/fixed' },
 }
 
 /** No incomes yet. */
 export const Empty: Story = {
-  render: () => (
-    <WithServices records={[]}>
-      <ItemsPage dataType="Income" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices([], <ItemsPage dataType="Income" today={TODAY} />),
 }
 
 /** Editing an income card with 'Company income' ticked. */
 export const EditingCompanyIncome: Story = {
-  render: () => (
-    <WithServices records={allRecords}>
-      <ItemsPage dataType="RecurringIncome" today={TODAY} />
-    </WithServices>
-  ),
+  render: inServices(allRecords, <ItemsPage dataType="RecurringIncome" today={TODAY} />),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     // Every copy of the list loads on its own: wait for all of them, not just the first card to appear.

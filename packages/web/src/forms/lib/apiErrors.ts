@@ -17,6 +17,14 @@ interface ApiErrorLike {
   message?: unknown
 }
 
+/** A form machine's notice: the messages joined for one popup, and listed. */
+export const notice = (level: 'info' | 'error', messages: readonly string[]) => ({
+  type: 'notify' as const,
+  level,
+  message: messages.join(' '),
+  messages: [...messages],
+})
+
 export const INTERNAL_ERROR = 'Internal server error, validate your form data.'
 
 const asStrings = (x: unknown): string[] =>

@@ -4,7 +4,7 @@
  * and removes the deleted item from the list. A 404 on load means "no data" and is silent (SPEC §8).
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { loadErrorOf, saveErrorOf, statusOf } from '../lib/apiErrors.ts'
+import { loadErrorOf, notice, saveErrorOf, statusOf } from '../lib/apiErrors.ts'
 import type { RecordDto } from '../lib/records.ts'
 
 export interface ListContext {
@@ -63,12 +63,7 @@ export const listMachine = setup({
             target: 'ready',
             actions: [
               assign(({ event }) => ({ errors: loadErrorOf(event.error).errors })),
-              emit(({ event }) => ({
-                type: 'notify' as const,
-                level: 'error' as const,
-                message: loadErrorOf(event.error).errors.join(' '),
-                messages: loadErrorOf(event.error).errors,
-              })),
+              emit(({ event }) => notice('error', loadErrorOf(event.error).errors)),
             ],
           },
         ],
@@ -111,12 +106,7 @@ export const listMachine = setup({
           target: 'deciding',
           actions: [
             assign(({ event }) => ({ pendingId: null, errors: saveErrorOf(event.error).errors })),
-            emit(({ event }) => ({
-              type: 'notify' as const,
-              level: 'error' as const,
-              message: saveErrorOf(event.error).errors.join(' '),
-              messages: saveErrorOf(event.error).errors,
-            })),
+            emit(({ event }) => notice('error', saveErrorOf(event.error).errors)),
           ],
         },
       },

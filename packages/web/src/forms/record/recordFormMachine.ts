@@ -14,7 +14,7 @@
  * - Messages are English source texts (SPEC §5/§8); the screens translate them.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { loadErrorOf, type ShownError, saveErrorOf } from '../lib/apiErrors.ts'
+import { loadErrorOf, notice, type ShownError, saveErrorOf } from '../lib/apiErrors.ts'
 import { type Draft, deepEqual, setIn } from '../lib/paths.ts'
 import type { RecordDto } from '../lib/records.ts'
 
@@ -206,12 +206,7 @@ export const formMachine = setup({
           target: 'view',
           actions: [
             assign(({ event }) => ({ errors: loadErrorOf(event.error).errors })),
-            emit(({ event }) => ({
-              type: 'notify' as const,
-              level: 'error' as const,
-              message: loadErrorOf(event.error).errors.join(' '),
-              messages: loadErrorOf(event.error).errors,
-            })),
+            emit(({ event }) => notice('error', loadErrorOf(event.error).errors)),
           ],
         },
       },
@@ -263,12 +258,7 @@ export const formMachine = setup({
             actions: [
               assign(({ context }) => ({ id: 0, draft: clone(context.template), ...cleared })),
               emit(({ event }) => ({ type: 'saved' as const, record: event.output })),
-              emit(({ context }) => ({
-                type: 'notify' as const,
-                level: 'info' as const,
-                message: context.savedMessage,
-                messages: [context.savedMessage],
-              })),
+              emit(({ context }) => notice('info', [context.savedMessage])),
             ],
           },
           {
@@ -280,12 +270,7 @@ export const formMachine = setup({
                 return { record, saved, id: record.id, draft: clone(saved), ...cleared }
               }),
               emit(({ event }) => ({ type: 'saved' as const, record: event.output })),
-              emit(({ context }) => ({
-                type: 'notify' as const,
-                level: 'info' as const,
-                message: context.savedMessage,
-                messages: [context.savedMessage],
-              })),
+              emit(({ context }) => notice('info', [context.savedMessage])),
             ],
           },
         ],
@@ -296,12 +281,7 @@ export const formMachine = setup({
               const shown: ShownError = saveErrorOf(event.error)
               return { errors: shown.errors, fieldErrors: shown.fieldErrors, stale: isStale(event.error) }
             }),
-            emit(({ event }) => ({
-              type: 'notify' as const,
-              level: 'error' as const,
-              message: saveErrorOf(event.error).errors.join(' '),
-              messages: saveErrorOf(event.error).errors,
-            })),
+            emit(({ event }) => notice('error', saveErrorOf(event.error).errors)),
           ],
         },
       },

@@ -13,19 +13,17 @@ const address = (country: string, city: string, street: string, postCode: string
   building,
 })
 
+/** The company's primary data, which its invoice data repeats. */
+const primary = {
+  companyName: 'Kowalski Consulting',
+  nip: '5260250274',
+  ownerName: 'Jan',
+  ownerLastName: 'Kowalski',
+  regon: '123456785',
+}
+
 export const companyRecords: RecordDto[] = [
-  {
-    id: 1,
-    dataType: 'Primary',
-    eventType: 'Company primary data.',
-    dataObject: {
-      companyName: 'Kowalski Consulting',
-      nip: '5260250274',
-      ownerName: 'Jan',
-      ownerLastName: 'Kowalski',
-      regon: '123456785',
-    },
-  },
+  { id: 1, dataType: 'Primary', eventType: 'Company primary data.', dataObject: primary },
   {
     id: 2,
     dataType: 'Addresses',
@@ -46,14 +44,7 @@ export const companyRecords: RecordDto[] = [
     id: 4,
     dataType: 'Invoice',
     eventType: 'Invoice',
-    dataObject: {
-      companyName: 'Kowalski Consulting',
-      nip: '5260250274',
-      ownerName: 'Jan',
-      ownerLastName: 'Kowalski',
-      regon: '123456785',
-      invoiceAddress: address('Polska', 'Warszawa', 'Marszałkowska', '00-950', '1/2'),
-    },
+    dataObject: { ...primary, invoiceAddress: address('Polska', 'Warszawa', 'Marszałkowska', '00-950', '1/2') },
   },
 ]
 
@@ -144,3 +135,8 @@ export const WithServices = ({
   const services = useMemo(() => memoryServices(records, { today: '2026-11-23', ...options }), [records, options])
   return <ServicesProvider services={services}>{children}</ServicesProvider>
 }
+
+/** A story's render: `node` inside fresh in-memory services seeded with `records`. */
+export const inServices = (records: RecordDto[], node: ReactNode) => () => (
+  <WithServices records={records}>{node}</WithServices>
+)

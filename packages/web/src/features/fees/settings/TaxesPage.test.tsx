@@ -7,6 +7,16 @@ import { TaxesPage } from './TaxesPage.tsx'
 
 const panel = (name: string) => screen.getByRole('heading', { name }).closest('section') as HTMLElement
 
+/** The Taxes page on `services`, its PIT panel in edit mode with the linear tax chosen. */
+const editLinearPit = async (services: ReturnType<typeof memoryServices>) => {
+  await renderWith(<TaxesPage today="2026-03-15" />, services)
+  const pit = panel('Set current PIT tax')
+  await waitFor(() => expect(within(pit).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
+  fireEvent.click(within(pit).getByRole('button', { name: 'Edit' }))
+  fireEvent.change(within(pit).getByLabelText('Tax type *'), { target: { value: 'Linear' } })
+  return pit
+}
+
 const vat2025 = {
   id: 1,
   dataType: 'Vat',
@@ -17,11 +27,7 @@ const vat2025 = {
 describe('taxes and social security settings', () => {
   it('creates the first PIT setting (POST) with the statutory linear values', async () => {
     const services = memoryServices([], { today: '2026-03-15' })
-    await renderWith(<TaxesPage today="2026-03-15" />, services)
-    const pit = panel('Set current PIT tax')
-    await waitFor(() => expect(within(pit).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
-    fireEvent.click(within(pit).getByRole('button', { name: 'Edit' }))
-    fireEvent.change(within(pit).getByLabelText('Tax type *'), { target: { value: 'Linear' } })
+    const pit = await editLinearPit(services)
     fireEvent.change(within(pit).getByLabelText('Payment interval *'), { target: { value: '1' } })
     fireEvent.click(within(pit).getByRole('button', { name: 'Fill statutory values' }))
     fireEvent.click(within(pit).getByRole('button', { name: 'Save' }))
@@ -35,11 +41,7 @@ describe('taxes and social security settings', () => {
 
   it('shows the Linear form its own fields, and the statutory values fill the payment period too', async () => {
     const services = memoryServices([], { today: '2026-03-15' })
-    await renderWith(<TaxesPage today="2026-03-15" />, services)
-    const pit = panel('Set current PIT tax')
-    await waitFor(() => expect(within(pit).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false))
-    fireEvent.click(within(pit).getByRole('button', { name: 'Edit' }))
-    fireEvent.change(within(pit).getByLabelText('Tax type *'), { target: { value: 'Linear' } })
+    const pit = await editLinearPit(services)
     expect(within(pit).queryByLabelText(/Second percent/)).toBeNull()
     expect(within(pit).queryByLabelText(/Free of tax amount/)).toBeNull()
     expect(within(pit).queryByText(/Ryczałt rates/)).toBeNull()
