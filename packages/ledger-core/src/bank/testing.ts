@@ -34,3 +34,17 @@ export const statement = (
     ...over,
   }
 }
+
+/**
+ * A user's column mapping (books' `CsvMapping`) of a bank's CSV export with the header
+ * `Data;Opis;Kontrahent;Wypłaty;Wpłaty;Saldo` on line 2: Polish dates and decimal commas, debits and credits apart.
+ */
+export const csvMapping = (over: Record<string, unknown> = {}) => ({
+  delimiter: ';' as const,
+  headerLine: 2,
+  dateFormat: 'DD.MM.YYYY' as const,
+  decimalComma: true,
+  columns: { bookingDate: 0, title: 1, counterpartyName: 2, debit: 3, credit: 4, balanceAfter: 5 },
+  account: '61 1090 1014 0000 0712 1981 2874',
+  ...over,
+})
