@@ -48,3 +48,13 @@ export const csvMapping = (over: Record<string, unknown> = {}) => ({
   account: '61 1090 1014 0000 0712 1981 2874',
   ...over,
 })
+
+/**
+ * A statement with one payment of 24 600 zł (above the 15 000 zł of uPIT art. 22p) for the invoice FZ/2/2026, booked on
+ * 10 February 2026, to the Polish account whose 26 digits are `account`.
+ */
+export const largePaymentStatement = (account: string): BankStatementInput =>
+  statement(
+    [line({ bookingDate: '2026-02-10', amount: '-24600.00', title: 'FZ/2/2026', counterpartyAccount: `PL${account}` })],
+    { openingBalance: '30000.00' },
+  )
