@@ -25,21 +25,14 @@ import {
 } from './common.ts'
 import { maskUrl } from './config.ts'
 import {
-  type AppendResult,
   type EventMetadata,
   type EventStore,
-  type ExpectedRevision,
   type Json,
-  type NewEvent,
-  type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
-  type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
   StoreNotFound,
-  type StoreInfo,
-  type SubscribeOptions,
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
@@ -292,7 +285,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const readAll = (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
 
   const store: EventStore = {
-    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(streamId, events, expected) {
       open()
       const prepared = prepareAppend(streamId, expected, events)
       try {
@@ -322,7 +315,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       }
     },
 
-    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    async readStream(streamId, o = {}) {
       open()
       const forwards = (o.direction ?? 'forwards') === 'forwards'
       const rows = await query<RawRow>(
@@ -341,14 +334,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     },
 
     readAll,
-    readAllData: (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
-      readPage(readOptions, DATA_COLUMNS, toData),
+    readAllData: (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
 
-    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
+    iterateAll(o = {}) {
       return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
     },
 
-    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+    subscribe(o, onEvent) {
       open()
       return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
     },
@@ -416,7 +408,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       },
     },
 
-    async info(): Promise<StoreInfo> {
+    async info() {
       open()
       const rows = await query<[string, string]>(
         'info',

@@ -30,16 +30,12 @@ import {
   type EventStore,
   type ExpectedRevision,
   type Json,
-  type NewEvent,
   type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
-  type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
   StoreNotFound,
-  type StoreInfo,
-  type SubscribeOptions,
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
@@ -384,7 +380,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
 
   const store: EventStore = {
-    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(streamId, events, expected) {
       open()
       const prepared = prepareAppend(streamId, expected, events)
       let result: AppendResult
@@ -401,7 +397,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       return result
     },
 
-    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    async readStream(streamId, o = {}) {
       open()
       const limit = o.maxCount ?? -1
       const rows = ((o.direction ?? 'forwards') === 'forwards'
@@ -420,11 +416,11 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     readAllData: async (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
       readPage(readOptions, DATA_COLUMNS, toData),
 
-    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
+    iterateAll(o = {}) {
       return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
     },
 
-    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+    subscribe(o, onEvent) {
       open()
       return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
     },
@@ -479,7 +475,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       },
     },
 
-    async info(): Promise<StoreInfo> {
+    async info() {
       open()
       const size = (path: string) => {
         try {
