@@ -39,9 +39,9 @@ import {
 } from '@kurrent/kurrentdb-client'
 import {
   checkExpected,
+  guardedCounters,
   iterateViaReadAll,
   matches,
-  guardedCounters,
   memoryCounters,
   normaliseReadAll,
   prepareAppend,

@@ -5,9 +5,9 @@
 import {
   AppendSignal,
   checkExpected,
+  guardedCounters,
   iterateViaReadAll,
   matches,
-  guardedCounters,
   memoryCounters,
   normaliseReadAll,
   prepareAppend,

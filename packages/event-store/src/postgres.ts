@@ -15,13 +15,16 @@ import pg from 'pg'
 import {
   AppendSignal,
   counterArgs,
-  iterateViaReadAll,
-  periodicSweep,
+  DATA_COLUMNS,
+  EVENT_COLUMNS,
   normaliseReadAll,
-  storedData,
-  trackedPollingSubscription,
   pageOfRows,
+  periodicSweep,
   prepareAppend,
+  readsFromReadAll,
+  type SqlDataRow,
+  type SqlEventRow,
+  storedData,
 } from './common.ts'
 import { maskUrl } from './config.ts'
 import {
@@ -170,22 +173,10 @@ export async function migratePostgres(pool: pg.Pool, schema: string): Promise<nu
   return applied
 }
 
-type RawRow = [
-  position: string,
-  streamId: string,
-  revision: string,
-  eventId: string,
-  type: string,
-  schemaVersion: number,
-  data: Json,
-  metadata: EventMetadata,
-]
-
-const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
-/** The columns of `readAllData`: no event id, no metadata (jsonb the driver would otherwise parse). */
-const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
-
-type DataRow = [position: string, streamId: string, revision: string, type: string, schemaVersion: number, data: Json]
+/** Bigint columns come as strings, jsonb parsed (`readAllData` leaves out the metadata the driver would parse). */
+type RawRow = SqlEventRow<string, Json, EventMetadata>
+const COLUMNS = EVENT_COLUMNS
+type DataRow = SqlDataRow<string, Json>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], r[5])
 
@@ -333,17 +324,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       return currentRevision(streamId)
     },
 
-    readAll,
+    ...readsFromReadAll(readAll, signal, subscriptions, open),
     readAllData: (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
-
-    iterateAll(o = {}) {
-      return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
-    },
-
-    subscribe(o, onEvent) {
-      open()
-      return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
-    },
 
     async headPosition(): Promise<bigint> {
       open()

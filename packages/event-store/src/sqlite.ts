@@ -15,14 +15,17 @@ import {
   AppendSignal,
   checkExpected,
   counterArgs,
-  iterateViaReadAll,
-  periodicSweep,
+  DATA_COLUMNS,
+  EVENT_COLUMNS,
   normaliseReadAll,
-  storedData,
-  type PreparedEvent,
-  trackedPollingSubscription,
   pageOfRows,
+  periodicSweep,
   prepareAppend,
+  type PreparedEvent,
+  readsFromReadAll,
+  type SqlDataRow,
+  type SqlEventRow,
+  storedData,
 } from './common.ts'
 import {
   type AppendResult,
@@ -30,7 +33,6 @@ import {
   type EventStore,
   type ExpectedRevision,
   type Json,
-  type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
   type StoredEvent,
@@ -144,22 +146,10 @@ export function migrateSqlite(db: DatabaseSync, migrations: readonly Migration[]
   })
 }
 
-type RawRow = [
-  position: number,
-  streamId: string,
-  revision: number,
-  eventId: string,
-  type: string,
-  schemaVersion: number,
-  data: string,
-  metadata: string,
-]
-
-const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
-/** The columns of `readAllData`: no event id, no metadata. */
-const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
-
-type DataRow = [position: number, streamId: string, revision: number, type: string, schemaVersion: number, data: string]
+/** Integers come as numbers, JSON as text. */
+type RawRow = SqlEventRow<number, string, string>
+const COLUMNS = EVENT_COLUMNS
+type DataRow = SqlDataRow<number, string>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], JSON.parse(r[5]) as Json)
 
@@ -412,18 +402,8 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       return last ? BigInt(last[0]) : null
     },
 
-    readAll,
-    readAllData: async (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
-      readPage(readOptions, DATA_COLUMNS, toData),
-
-    iterateAll(o = {}) {
-      return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
-    },
-
-    subscribe(o, onEvent) {
-      open()
-      return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
-    },
+    ...readsFromReadAll(readAll, signal, subscriptions, open),
+    readAllData: async (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
 
     async headPosition(): Promise<bigint> {
       open()
