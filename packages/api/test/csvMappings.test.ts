@@ -1,5 +1,6 @@
 /** CSV mappings saved with the books over HTTP: saved, offered on the next import of that bank, deleted. */
 import { Buffer } from 'node:buffer'
+import { csvMapping } from '@finance/ledger-core/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { call, type Harness, harness } from './helpers.ts'
 
@@ -18,14 +19,7 @@ describe('saved CSV mappings', () => {
     expect((await call(h.app, t, 'POST', '/api/bank/import', { files })).json().results[0].error.code).toBe(
       'bank.csv.unknown',
     )
-    const mapping = {
-      delimiter: ';',
-      headerLine: 2,
-      dateFormat: 'DD.MM.YYYY',
-      decimalComma: true,
-      columns: { bookingDate: 0, title: 1, counterpartyName: 2, debit: 3, credit: 4, balanceAfter: 5 },
-      account: 'PL61109010140000071219812874',
-    }
+    const mapping = csvMapping({ account: 'PL61109010140000071219812874' })
     const saved = await call(h.app, t, 'POST', '/api/bank/csv-mappings', { name: 'Mój bank', header, mapping })
     expect(saved.statusCode).toBe(201)
     expect((await call(h.app, t, 'GET', '/api/bank')).json().csvMappings).toMatchObject([{ name: 'Mój bank' }])

@@ -178,3 +178,16 @@ export async function smtpSink(): Promise<{ port: number; received: string[]; cl
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
+
+/** A row of the month's transactions (`GET /api/transaction/…`) as the tests read it. */
+export interface TxRow<D = Record<string, unknown>> {
+  readonly id: string
+  readonly eventType: string
+  readonly date: string
+  readonly completed: boolean
+  readonly notification: boolean
+  readonly notificationCompleted: boolean
+  readonly paidAmount: string | null
+  readonly remainingAmount: string | null
+  readonly dataObject: D
+}

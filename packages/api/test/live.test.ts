@@ -5,24 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness, seeded } from './helpers.ts'
+import { call, type Harness, harness, seeded, type TxRow } from './helpers.ts'
 
 let h: Harness
 afterEach(async () => {
   await h?.close()
 })
 
-type Tx = {
-  id: string
-  eventType: string
-  date: string
-  completed: boolean
-  notification: boolean
-  notificationCompleted: boolean
-  paidAmount: string | null
-  remainingAmount: string | null
-  dataObject: { name: string; amount: string; sum: string; dueDate: string | null; overdue: boolean }
-}
+type Tx = TxRow<{ name: string; amount: string; sum: string; dueDate: string | null; overdue: boolean }>
 
 const month = async (token: string, date: string) => {
   const res = await call(h.app, token, 'GET', `/api/transaction/getCurrentMonth/${date}`)

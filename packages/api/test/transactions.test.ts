@@ -1,19 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness, seeded } from './helpers.ts'
+import { call, type Harness, harness, seeded, type TxRow } from './helpers.ts'
 
 let h: Harness
 afterEach(async () => {
   await h?.close()
 })
 
-type Tx = {
-  id: string
-  eventType: string
-  date: string
-  completed: boolean
-  notification: boolean
-  dataObject: Record<string, unknown>
-}
+type Tx = TxRow
 
 describe('transaction/*', () => {
   it('a month outside the books’ date window is a 400 on the request field date, and writes nothing', async () => {

@@ -5,7 +5,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { flatFileHash } from '@finance/books'
-import { line, statement } from '@finance/ledger-core/testing'
+import { largePaymentStatement } from '@finance/ledger-core/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
@@ -45,17 +45,7 @@ describe('white list', () => {
       },
     })
     expect(fee.statusCode).toBeLessThan(300)
-    const s = statement(
-      [
-        line({
-          bookingDate: '2026-02-10',
-          amount: '-24600.00',
-          title: 'FZ/2/2026',
-          counterpartyAccount: `PL${ACCOUNT}`,
-        }),
-      ],
-      { openingBalance: '30000.00' },
-    )
+    const s = largePaymentStatement(ACCOUNT)
     expect((await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s] })).json().imported).toBe(1)
     const before = (await call(h.app, t, 'GET', '/api/bank/whitelist')).json()
     expect(before.payments).toMatchObject([{ nip: NIP, account: ACCOUNT, amount: '24600.00', check: null }])

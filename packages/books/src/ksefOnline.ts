@@ -29,7 +29,7 @@ import type { Item } from '@finance/ledger-core/light'
 import { isDomainError } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
-import { issueInvoice } from './files/fa3.ts'
+import { type IssueResult, issueInvoice } from './files/fa3.ts'
 import { importInvoices, ourNips } from './imports/fa3.ts'
 
 export interface KsefDeps {
@@ -78,6 +78,13 @@ export class KsefActionError extends Error {
     this.retryAfterSeconds = opts.retryAfterSeconds ?? null
   }
 }
+
+/** An invoice that could not be issued, as a KSeF action's error: its first problem, every problem as a detail. */
+export const issueRefused = (issued: Extract<IssueResult, { ok: false }>): KsefActionError =>
+  new KsefActionError(issued.status === 404 ? 'NOT_FOUND' : 'INVALID', issued.problems[0]?.message ?? 'Invalid', {
+    field: issued.problems[0]?.field ?? 'id',
+    details: issued.problems.map((p) => p.message),
+  })
 
 export interface KsefLastFetch {
   readonly at: string
@@ -484,15 +491,7 @@ const xmlToSend = async (
   const kept = await deps.store.secrets.get(sentKey(userId, itemId))
   if (kept !== null) return kept
   const issued = await issueInvoice(state, itemId, { exemptionBasis, now: deps.now() })
-  if (!issued.ok)
-    throw new KsefActionError(
-      issued.status === 404 ? 'NOT_FOUND' : 'INVALID',
-      issued.problems[0]?.message ?? 'Invalid',
-      {
-        field: issued.problems[0]?.field ?? 'id',
-        details: issued.problems.map((p) => p.message),
-      },
-    )
+  if (!issued.ok) throw issueRefused(issued)
   await deps.store.secrets.put(sentKey(userId, itemId), issued.xml)
   return issued.xml
 }

@@ -14,7 +14,14 @@ import type { Item } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { issueInvoice } from './files/fa3.ts'
 import { ksefCertificate } from './ksefCertificate.ts'
-import { type KsefDeps, KsefActionError, ksefEnvironment, ksefReceivedXml, ksefSentXml } from './ksefOnline.ts'
+import {
+  issueRefused,
+  type KsefDeps,
+  KsefActionError,
+  ksefEnvironment,
+  ksefReceivedXml,
+  ksefSentXml,
+} from './ksefOnline.ts'
 import { ourNips } from './imports/fa3.ts'
 
 export type InvoiceVisualFormat = 'pdf' | 'html'
@@ -71,15 +78,7 @@ export async function invoiceSource(
     return { xml: sent, ksefNumber, environment: await ksefEnvironment(deps, userId), kod2 }
   }
   const issued = await issueInvoice(state, itemId, { now: deps.now() })
-  if (!issued.ok)
-    throw new KsefActionError(
-      issued.status === 404 ? 'NOT_FOUND' : 'INVALID',
-      issued.problems[0]?.message ?? 'Invalid',
-      {
-        field: issued.problems[0]?.field ?? 'id',
-        details: issued.problems.map((p) => p.message),
-      },
-    )
+  if (!issued.ok) throw issueRefused(issued)
   // An invoice whose number came from elsewhere (entered by hand) has no file of ours in KSeF: no code for it.
   return { xml: issued.xml, ksefNumber, environment: null, kod2: null }
 }

@@ -13,7 +13,7 @@ const lineError = <K extends MessageKey>(lineNo: number, key: K, ...values: Mess
   new CliError((lang) => translate(lang, 'line', lineNo, translate(lang, key, ...values)))
 
 /** The line form is the event store's own (`eventToLine`); `canonical` sorts object keys the same way. */
-export { canonicalJson as canonical, eventToLine } from '@finance/event-store'
+export { sortedKeys as canonical, eventToLine } from '@finance/event-store'
 
 /** A parsed, field-checked export line: a stored event as the file gives it. */
 export type ImportedEvent = StoredEvent

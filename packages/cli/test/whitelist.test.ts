@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { flatFileHash } from '@finance/books'
-import { line, statement } from '@finance/ledger-core/testing'
+import { largePaymentStatement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { ANNA, run, seedUser } from './helpers.ts'
 
@@ -46,17 +46,7 @@ const seeded = async () => {
   })
   await exec({
     type: 'ImportBankStatement',
-    statement: statement(
-      [
-        line({
-          bookingDate: '2026-02-10',
-          amount: '-24600.00',
-          title: 'FZ/2/2026',
-          counterpartyAccount: `PL${ACCOUNT}`,
-        }),
-      ],
-      { openingBalance: '30000.00' },
-    ),
+    statement: largePaymentStatement(ACCOUNT),
   })
   return store
 }

@@ -541,3 +541,48 @@ export function memoryCounters(maxLive = 1_000_000): CounterStore {
     },
   }
 }
+
+/** The columns the SQL adapters read for a stored event, in the order of `SqlEventRow`. */
+export const EVENT_COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
+/** The columns of `readAllData`, in the order of `SqlDataRow`: no event id, no metadata. */
+export const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
+
+/** A row of `EVENT_COLUMNS` as a driver returns it: integers as `I` (numbers or strings), JSON as `J` and `M`. */
+export type SqlEventRow<I, J, M> = [
+  position: I,
+  streamId: string,
+  revision: I,
+  eventId: string,
+  type: string,
+  schemaVersion: number,
+  data: J,
+  metadata: M,
+]
+/** A row of `DATA_COLUMNS`. */
+export type SqlDataRow<I, J> = [
+  position: I,
+  streamId: string,
+  revision: I,
+  type: string,
+  schemaVersion: number,
+  data: J,
+]
+
+/**
+ * The reads a SQL adapter derives from its `readAll`: the whole log in pages of 5 000 and the polling subscription,
+ * woken by the adapter's own appends (`signal`); both refuse once the store is closed (`open` throws).
+ */
+export const readsFromReadAll = (
+  readAll: (options?: ReadAllOptions) => Promise<ReadAllPage>,
+  signal: AppendSignal,
+  subscriptions: Set<Subscription>,
+  open: () => void,
+) => ({
+  readAll,
+  iterateAll: (o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> =>
+    iterateViaReadAll(readAll, { maxCount: 5000, ...o }),
+  subscribe: (o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription => {
+    open()
+    return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
+  },
+})

@@ -6,13 +6,13 @@
 import type { EventStore, Json, NewEvent, StoredEvent } from './port.ts'
 
 /** Deep copy with object keys sorted (arrays keep their order). */
-export const canonicalJson = (value: Json): Json => {
-  if (Array.isArray(value)) return value.map(canonicalJson)
+export const sortedKeys = (value: Json): Json => {
+  if (Array.isArray(value)) return value.map(sortedKeys)
   if (value !== null && typeof value === 'object') {
     const out: { [key: string]: Json } = {}
     for (const key of Object.keys(value).sort()) {
       const v = value[key]
-      if (v !== undefined) out[key] = canonicalJson(v)
+      if (v !== undefined) out[key] = sortedKeys(v)
     }
     return out
   }
@@ -28,8 +28,8 @@ export const eventToLine = (e: StoredEvent): string =>
     eventId: e.eventId,
     type: e.type,
     schemaVersion: e.schemaVersion,
-    data: canonicalJson(e.data),
-    metadata: canonicalJson(e.metadata as unknown as Json),
+    data: sortedKeys(e.data),
+    metadata: sortedKeys(e.metadata as unknown as Json),
   })
 
 /** How many events `appendInOrder` has written so far: readable after it throws, to say how far it got. */

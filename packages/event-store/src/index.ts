@@ -5,7 +5,7 @@
  */
 export * from './port.ts'
 export { createMemoryStore } from './memory.ts'
-export { type AppendProgress, appendInOrder, canonicalJson, eventToLine } from './history.ts'
+export { type AppendProgress, appendInOrder, sortedKeys, eventToLine } from './history.ts'
 export { MAX_PARTITIONS, readAllDataPages, readAllPages, streamPartition, uuidv7 } from './common.ts'
 export {
   describeStoreConfig,

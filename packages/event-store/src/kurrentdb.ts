@@ -39,26 +39,22 @@ import {
 } from '@kurrent/kurrentdb-client'
 import {
   checkExpected,
+  guardedCounters,
   iterateViaReadAll,
   matches,
-  guardedCounters,
   memoryCounters,
   normaliseReadAll,
   prepareAppend,
 } from './common.ts'
 import {
-  type AppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type Json,
-  type NewEvent,
   type ReadAllOptions,
   type ReadAllPage,
   type ReadStreamOptions,
   type StoredEvent,
-  type StoreInfo,
-  type SubscribeOptions,
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
@@ -205,7 +201,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
   }
 
   const store: EventStore = {
-    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(streamId, events, expected) {
       open()
       const prepared = prepareAppend(streamId, expected, events)
       if (prepared.length === 0) {
@@ -237,7 +233,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
       }
     },
 
-    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    async readStream(streamId, o = {}) {
       open()
       return readStreamRaw(streamId, o)
     },
@@ -251,11 +247,11 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
     // The client parses metadata with every event: nothing to skip.
     readAllData: readAll,
 
-    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
+    iterateAll(o = {}) {
       return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
     },
 
-    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+    subscribe(o, onEvent) {
       open()
       const onError = o.onError ?? ((err: unknown) => console.error('event-store subscription error:', err))
       const after = o.after ?? 0n
@@ -351,7 +347,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
     // itself, so with several instances on one KurrentDB the limits hold per instance (docs/operations.md).
     counters: guardedCounters(counters, open),
 
-    async info(): Promise<StoreInfo> {
+    async info() {
       open()
       return { kind: 'kurrentdb', database, sizeBytes: null }
     },

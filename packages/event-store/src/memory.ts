@@ -5,29 +5,15 @@
 import {
   AppendSignal,
   checkExpected,
+  guardedCounters,
   iterateViaReadAll,
   matches,
-  guardedCounters,
   memoryCounters,
   normaliseReadAll,
   prepareAppend,
   trackedPollingSubscription,
 } from './common.ts'
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedRevision,
-  Json,
-  NewEvent,
-  ReadAllOptions,
-  ReadAllPage,
-  ReadStreamOptions,
-  StoredEvent,
-  StoreInfo,
-  SubscribeOptions,
-  Subscription,
-} from './port.ts'
+import type { EventMetadata, EventStore, Json, ReadAllOptions, ReadAllPage, StoredEvent, Subscription } from './port.ts'
 
 /** A stored event kept serialised: `data` and `metadata` as JSON text. */
 interface Row extends Omit<StoredEvent, 'data' | 'metadata'> {
@@ -86,7 +72,7 @@ export function createMemoryStore(): EventStore {
   }
 
   const store: EventStore = {
-    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(streamId, events, expected) {
       open()
       const prepared = prepareAppend(streamId, expected, events)
       const rows = streams.get(streamId)
@@ -107,7 +93,7 @@ export function createMemoryStore(): EventStore {
       return { nextExpectedRevision: revision, position: BigInt(log.length) }
     },
 
-    async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    async readStream(streamId, options = {}) {
       open()
       const rows = streams.get(streamId) ?? []
       const max = options.maxCount ?? Number.POSITIVE_INFINITY
@@ -145,11 +131,11 @@ export function createMemoryStore(): EventStore {
     // The events are already in memory: nothing to skip.
     readAllData: readAll,
 
-    iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent> {
+    iterateAll(options?) {
       return iterateViaReadAll(readAll, options)
     },
 
-    subscribe(options: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
+    subscribe(options, onEvent) {
       open()
       return trackedPollingSubscription(readAll, signal, subscriptions, options, onEvent)
     },
@@ -182,7 +168,7 @@ export function createMemoryStore(): EventStore {
 
     counters: guardedCounters(counters, open),
 
-    async info(): Promise<StoreInfo> {
+    async info() {
       open()
       return { kind: 'memory', database: 'memory', sizeBytes: null }
     },

@@ -15,31 +15,27 @@ import pg from 'pg'
 import {
   AppendSignal,
   counterArgs,
-  iterateViaReadAll,
-  periodicSweep,
+  DATA_COLUMNS,
+  EVENT_COLUMNS,
   normaliseReadAll,
-  storedData,
-  trackedPollingSubscription,
   pageOfRows,
+  periodicSweep,
   prepareAppend,
+  readsFromReadAll,
+  type SqlDataRow,
+  type SqlEventRow,
+  storedData,
 } from './common.ts'
 import { maskUrl } from './config.ts'
 import {
-  type AppendResult,
   type EventMetadata,
   type EventStore,
-  type ExpectedRevision,
   type Json,
-  type NewEvent,
-  type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
-  type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
   StoreNotFound,
-  type StoreInfo,
-  type SubscribeOptions,
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
@@ -177,22 +173,10 @@ export async function migratePostgres(pool: pg.Pool, schema: string): Promise<nu
   return applied
 }
 
-type RawRow = [
-  position: string,
-  streamId: string,
-  revision: string,
-  eventId: string,
-  type: string,
-  schemaVersion: number,
-  data: Json,
-  metadata: EventMetadata,
-]
-
-const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
-/** The columns of `readAllData`: no event id, no metadata (jsonb the driver would otherwise parse). */
-const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
-
-type DataRow = [position: string, streamId: string, revision: string, type: string, schemaVersion: number, data: Json]
+/** Bigint columns come as strings, jsonb parsed (`readAllData` leaves out the metadata the driver would parse). */
+type RawRow = SqlEventRow<string, Json, EventMetadata>
+const COLUMNS = EVENT_COLUMNS
+type DataRow = SqlDataRow<string, Json>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], r[5])
 
@@ -292,7 +276,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const readAll = (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
 
   const store: EventStore = {
-    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(streamId, events, expected) {
       open()
       const prepared = prepareAppend(streamId, expected, events)
       try {
@@ -322,7 +306,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       }
     },
 
-    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    async readStream(streamId, o = {}) {
       open()
       const forwards = (o.direction ?? 'forwards') === 'forwards'
       const rows = await query<RawRow>(
@@ -340,18 +324,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       return currentRevision(streamId)
     },
 
-    readAll,
-    readAllData: (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
-      readPage(readOptions, DATA_COLUMNS, toData),
-
-    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
-      return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
-    },
-
-    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
-      open()
-      return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
-    },
+    ...readsFromReadAll(readAll, signal, subscriptions, open),
+    readAllData: (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
 
     async headPosition(): Promise<bigint> {
       open()
@@ -416,7 +390,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       },
     },
 
-    async info(): Promise<StoreInfo> {
+    async info() {
       open()
       const rows = await query<[string, string]>(
         'info',

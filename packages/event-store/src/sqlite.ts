@@ -15,14 +15,17 @@ import {
   AppendSignal,
   checkExpected,
   counterArgs,
-  iterateViaReadAll,
-  periodicSweep,
+  DATA_COLUMNS,
+  EVENT_COLUMNS,
   normaliseReadAll,
-  storedData,
-  type PreparedEvent,
-  trackedPollingSubscription,
   pageOfRows,
+  periodicSweep,
   prepareAppend,
+  type PreparedEvent,
+  readsFromReadAll,
+  type SqlDataRow,
+  type SqlEventRow,
+  storedData,
 } from './common.ts'
 import {
   type AppendResult,
@@ -30,16 +33,11 @@ import {
   type EventStore,
   type ExpectedRevision,
   type Json,
-  type NewEvent,
-  type ReadAllDataPage,
   type ReadAllOptions,
   type ReadAllPage,
-  type ReadStreamOptions,
   type StoredEvent,
   type StoredEventData,
   StoreNotFound,
-  type StoreInfo,
-  type SubscribeOptions,
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
@@ -148,22 +146,10 @@ export function migrateSqlite(db: DatabaseSync, migrations: readonly Migration[]
   })
 }
 
-type RawRow = [
-  position: number,
-  streamId: string,
-  revision: number,
-  eventId: string,
-  type: string,
-  schemaVersion: number,
-  data: string,
-  metadata: string,
-]
-
-const COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
-/** The columns of `readAllData`: no event id, no metadata. */
-const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
-
-type DataRow = [position: number, streamId: string, revision: number, type: string, schemaVersion: number, data: string]
+/** Integers come as numbers, JSON as text. */
+type RawRow = SqlEventRow<number, string, string>
+const COLUMNS = EVENT_COLUMNS
+type DataRow = SqlDataRow<number, string>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], JSON.parse(r[5]) as Json)
 
@@ -384,7 +370,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
 
   const store: EventStore = {
-    async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(streamId, events, expected) {
       open()
       const prepared = prepareAppend(streamId, expected, events)
       let result: AppendResult
@@ -401,7 +387,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       return result
     },
 
-    async readStream(streamId: string, o: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    async readStream(streamId, o = {}) {
       open()
       const limit = o.maxCount ?? -1
       const rows = ((o.direction ?? 'forwards') === 'forwards'
@@ -416,18 +402,8 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       return last ? BigInt(last[0]) : null
     },
 
-    readAll,
-    readAllData: async (readOptions?: ReadAllOptions): Promise<ReadAllDataPage> =>
-      readPage(readOptions, DATA_COLUMNS, toData),
-
-    iterateAll(o: Omit<ReadAllOptions, 'direction'> = {}): AsyncIterable<StoredEvent> {
-      return iterateViaReadAll(readAll, { maxCount: 5000, ...o })
-    },
-
-    subscribe(o: SubscribeOptions, onEvent: (event: StoredEvent) => void | Promise<void>): Subscription {
-      open()
-      return trackedPollingSubscription(readAll, signal, subscriptions, o, onEvent)
-    },
+    ...readsFromReadAll(readAll, signal, subscriptions, open),
+    readAllData: async (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
 
     async headPosition(): Promise<bigint> {
       open()
@@ -479,7 +455,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       },
     },
 
-    async info(): Promise<StoreInfo> {
+    async info() {
       open()
       const size = (path: string) => {
         try {

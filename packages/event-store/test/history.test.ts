@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appendInOrder, canonicalJson, eventToLine } from '../src/history.ts'
+import { appendInOrder, sortedKeys, eventToLine } from '../src/history.ts'
 import { createMemoryStore } from '../src/memory.ts'
 import type { StoredEvent } from '../src/port.ts'
 
@@ -20,9 +20,9 @@ async function sourceHistory() {
   return (await store.readAll()).events
 }
 
-describe('canonicalJson', () => {
+describe('sortedKeys', () => {
   it('sorts object keys at every depth and keeps array order', () => {
-    expect(JSON.stringify(canonicalJson({ b: [{ d: 1, c: 2 }], a: null }))).toBe('{"a":null,"b":[{"c":2,"d":1}]}')
+    expect(JSON.stringify(sortedKeys({ b: [{ d: 1, c: 2 }], a: null }))).toBe('{"a":null,"b":[{"c":2,"d":1}]}')
   })
 })
 

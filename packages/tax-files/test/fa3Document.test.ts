@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { InvoiceDocumentData, InvoiceLine, Item } from '@finance/ledger-core'
+import { invoiceLine } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { fa3Document, readFa3 } from '../src/fa3.ts'
 import { type Fa3DocumentRequest, fa3DocumentProblems, fa3IssueDocument } from '../src/fa3Writer.ts'
@@ -15,16 +16,7 @@ import { validateXml } from '../src/validate.ts'
 
 const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
 
-const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
-  name: 'Programowanie',
-  quantity: '1',
-  unit: 'godz.',
-  unitNet: '100.00',
-  vat: '23',
-  gtu: null,
-  discount: '0.00',
-  ...over,
-})
+const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => invoiceLine({ name: 'Programowanie', ...over })
 
 const sale: InvoiceDocumentData = {
   kind: 'VAT',

@@ -4,6 +4,7 @@
  */
 import { createMemoryStore } from '@finance/event-store'
 import { isDomainError, type LedgerCommand } from '@finance/ledger-core'
+import { csvMapping } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { executeBooks } from '../../src/commands/execute.ts'
 import { loadBooks } from '../../src/books.ts'
@@ -20,14 +21,7 @@ const file = (header: string) =>
     ].join('\n'),
   )
 const HEADER = 'Data;Opis;Kontrahent;Wypłaty;Wpłaty;Saldo'
-const mapping = {
-  delimiter: ';',
-  headerLine: 2,
-  dateFormat: 'DD.MM.YYYY',
-  decimalComma: true,
-  columns: { bookingDate: 0, title: 1, counterpartyName: 2, debit: 3, credit: 4, balanceAfter: 5 },
-  account: '61 1090 1014 0000 0712 1981 2874',
-}
+const mapping = csvMapping()
 
 describe('saved CSV mappings', () => {
   it('reads the next file of that bank with the saved mapping, and no other', async () => {

@@ -3,6 +3,7 @@
  * reconciliation and continuity, and a user's CSV mapping.
  */
 import iconv from 'iconv-lite'
+import { csvMapping } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import {
   type BankStatement,
@@ -170,14 +171,7 @@ describe('reconciliation', () => {
 })
 
 describe('a CSV export with the user’s mapping', () => {
-  const mapping: CsvMapping = {
-    delimiter: ';',
-    headerLine: 2,
-    dateFormat: 'DD.MM.YYYY',
-    decimalComma: true,
-    columns: { bookingDate: 0, title: 1, counterpartyName: 2, debit: 3, credit: 4, balanceAfter: 5 },
-    account: '61 1090 1014 0000 0712 1981 2874',
-  }
+  const mapping: CsvMapping = csvMapping()
   const file = [
     'Historia rachunku firmowego',
     'Data;Opis;Kontrahent;Wypłaty;Wpłaty;Saldo',

@@ -34,3 +34,27 @@ export const statement = (
     ...over,
   }
 }
+
+/**
+ * A user's column mapping (books' `CsvMapping`) of a bank's CSV export with the header
+ * `Data;Opis;Kontrahent;Wypłaty;Wpłaty;Saldo` on line 2: Polish dates and decimal commas, debits and credits apart.
+ */
+export const csvMapping = (over: Record<string, unknown> = {}) => ({
+  delimiter: ';' as const,
+  headerLine: 2,
+  dateFormat: 'DD.MM.YYYY' as const,
+  decimalComma: true,
+  columns: { bookingDate: 0, title: 1, counterpartyName: 2, debit: 3, credit: 4, balanceAfter: 5 },
+  account: '61 1090 1014 0000 0712 1981 2874',
+  ...over,
+})
+
+/**
+ * A statement with one payment of 24 600 zł (above the 15 000 zł of uPIT art. 22p) for the invoice FZ/2/2026, booked on
+ * 10 February 2026, to the Polish account whose 26 digits are `account`.
+ */
+export const largePaymentStatement = (account: string): BankStatementInput =>
+  statement(
+    [line({ bookingDate: '2026-02-10', amount: '-24600.00', title: 'FZ/2/2026', counterpartyAccount: `PL${account}` })],
+    { openingBalance: '30000.00' },
+  )

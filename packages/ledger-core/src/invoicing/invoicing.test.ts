@@ -14,7 +14,7 @@ import { taxesThrough } from '../projections/derived.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
 import type { Item } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
-import { type CommandInput, cmd, income, runCommands, vatSetting } from '../testing/index.ts'
+import { type CommandInput, cmd, income, invoiceLine, runCommands, vatSetting } from '../testing/index.ts'
 import {
   correctionDraftOf,
   invoiceDetail,
@@ -26,21 +26,11 @@ import {
   documentSplitPayment,
   formatInvoiceNumber,
   invoiceTotals,
-  type InvoiceLine,
   lineNet,
   patternProblem,
 } from './model.ts'
 
-const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
-  name: 'Usługa programistyczna',
-  quantity: '1',
-  unit: 'godz.',
-  unitNet: '100.00',
-  vat: '23',
-  gtu: null,
-  discount: '0.00',
-  ...over,
-})
+const line = invoiceLine
 
 const acme = { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' }
 

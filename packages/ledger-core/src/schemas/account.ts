@@ -39,6 +39,10 @@ export const LoginBody = Schema.Struct({
 })
 export type LoginBody = typeof LoginBody.Type
 
+/** The password typed twice must be the same: otherwise `confirmPassword` is the field in error. */
+const passwordsRepeated = (b: { readonly password: string; readonly confirmPassword: string }) =>
+  b.password === b.confirmPassword ? undefined : { path: ['confirmPassword'], message: accountMessages.confirmPassword }
+
 export const RegisterBody = Schema.Struct({
   email: requiredEmail(accountMessages.email),
   password: requiredString(accountMessages.registerPassword),
@@ -47,13 +51,7 @@ export const RegisterBody = Schema.Struct({
   key: requiredString(accountMessages.key),
   url: optionalUrl,
   language: optionalLanguage,
-}).pipe(
-  Schema.filter((b) =>
-    b.password === b.confirmPassword
-      ? undefined
-      : { path: ['confirmPassword'], message: accountMessages.confirmPassword },
-  ),
-)
+}).pipe(Schema.filter(passwordsRepeated))
 export type RegisterBody = typeof RegisterBody.Type
 
 export const ChangePasswordBody = Schema.Struct({
@@ -86,13 +84,7 @@ export const ResetPasswordConfirmedBody = Schema.Struct({
   email: requiredEmail(accountMessages.email),
   url: optionalUrl,
   language: optionalLanguage,
-}).pipe(
-  Schema.filter((b) =>
-    b.password === b.confirmPassword
-      ? undefined
-      : { path: ['confirmPassword'], message: accountMessages.confirmPassword },
-  ),
-)
+}).pipe(Schema.filter(passwordsRepeated))
 export type ResetPasswordConfirmedBody = typeof ResetPasswordConfirmedBody.Type
 
 /** The role code of a register body's `appRole`. */

@@ -1,5 +1,6 @@
 /** Small builders of valid inputs and events for tests and stories. */
 import type { LedgerEvent } from '../events.ts'
+import type { InvoiceLine } from '../invoicing/model.ts'
 import type { PitSettingInput } from '../tax/engine.ts'
 import type { TaxType } from '../types.ts'
 import { ITEM_DEFAULTS } from '../upcast.ts'
@@ -119,3 +120,15 @@ export const acmeBuyer = {
   country: 'PL',
   address: 'ul. Prosta 1, 00-001 Warszawa',
 } as const
+
+/** A line of an invoice document: one hour of programming at 100.00 zł net, 23 % VAT, no GTU, no discount. */
+export const invoiceLine = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
+  name: 'Usługa programistyczna',
+  quantity: '1',
+  unit: 'godz.',
+  unitNet: '100.00',
+  vat: '23',
+  gtu: null,
+  discount: '0.00',
+  ...over,
+})

@@ -15,7 +15,7 @@ import { bankOfAccount } from './banks.ts'
 import { StatementError } from './errors.ts'
 import { isValidIban, normaliseIban } from './iban.ts'
 import { amountToGrosze, formatAmount, parseUnsignedAmount } from './money.ts'
-import { reconcile } from './reconcile.ts'
+import { balanced } from './reconcile.ts'
 import { parseSplitPayment } from './splitPayment.ts'
 import type { BankStatement, StatementLine } from './types.ts'
 
@@ -351,13 +351,6 @@ export const parseCamt053 = (xml: string): BankStatement[] => {
       closingBalance: formatAmount(closing.grosze),
       lines,
     }
-    const check = reconcile(result)
-    if (!check.ok)
-      throw new StatementError(
-        'bank.statement.unbalanced',
-        `Opening balance plus the lines is ${check.expected}, but the closing balance is ${check.closing} (difference ${check.difference})`,
-        where,
-      )
-    return result
+    return balanced(result, where)
   })
 }

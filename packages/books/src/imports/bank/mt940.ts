@@ -11,7 +11,7 @@ import { bankOfAccount } from './banks.ts'
 import { BLOCK_MARKS } from './detect.ts'
 import { isValidIban, looksLikeAccount, normaliseIban, polishIbanOf } from './iban.ts'
 import { formatAmount, parseUnsignedAmount } from './money.ts'
-import { reconcile } from './reconcile.ts'
+import { balanced } from './reconcile.ts'
 import { parseSplitPayment } from './splitPayment.ts'
 import type { BankStatement, StatementLine } from './types.ts'
 
@@ -349,12 +349,5 @@ const statement = (fields: readonly Field[], last: boolean): BankStatement => {
     closingBalance: closing.amount,
     lines,
   }
-  const check = reconcile(result)
-  if (!check.ok)
-    throw new StatementError(
-      'bank.statement.unbalanced',
-      `Opening balance plus the lines is ${check.expected}, but the closing balance is ${check.closing} (difference ${check.difference})`,
-      atLine(closingLine),
-    )
-  return result
+  return balanced(result, atLine(closingLine))
 }

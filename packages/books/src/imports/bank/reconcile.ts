@@ -2,6 +2,7 @@
  * Whether a statement adds up: its opening balance plus its lines equals its closing balance, and it starts where
  * the previous statement of the same account ended. Exact, in grosze.
  */
+import { StatementError } from './errors.ts'
 import { amountToGrosze, formatAmount } from './money.ts'
 import type { BankStatement } from './types.ts'
 
@@ -35,6 +36,18 @@ export const reconcile = (statement: BankStatement): Reconciliation => {
     closing: formatAmount(closing),
     difference: formatAmount(closing - expected),
   }
+}
+
+/** The statement when it adds up; otherwise the parser's refusal `bank.statement.unbalanced`, at `where`. */
+export const balanced = (statement: BankStatement, where: string): BankStatement => {
+  const check = reconcile(statement)
+  if (!check.ok)
+    throw new StatementError(
+      'bank.statement.unbalanced',
+      `Opening balance plus the lines is ${check.expected}, but the closing balance is ${check.closing} (difference ${check.difference})`,
+      where,
+    )
+  return statement
 }
 
 export type Continuity =
