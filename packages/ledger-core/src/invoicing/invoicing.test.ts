@@ -22,13 +22,7 @@ import {
   ksefNumberOfInvoice as invoiceKsefNumber,
   nextInvoiceNumber,
 } from './views.ts'
-import {
-  documentSplitPayment,
-  formatInvoiceNumber,
-  invoiceTotals,
-  lineNet,
-  patternProblem,
-} from './model.ts'
+import { documentSplitPayment, formatInvoiceNumber, invoiceTotals, lineNet, patternProblem } from './model.ts'
 
 const line = invoiceLine
 
