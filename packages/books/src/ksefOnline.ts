@@ -365,17 +365,13 @@ const recordKsefBack = async (deps: KsefDeps, userId: string): Promise<void> => 
 }
 
 /** The offline mark of an invoice whose sending found KSeF down; the error the user is told, with the deadline. */
-const keptOffline = async (deps: KsefDeps, userId: string, itemId: number, cause: KsefActionError) => {
+const keptOffline = async (deps: KsefDeps, userId: string, itemId: number) => {
   const { state } = await loadBooks(deps.store, userId)
-  const mark = state.ksefOffline?.get(itemId)
-  const after = mark ? state : await markOffline(deps, userId, itemId, 'offline', 'unavailable', null)
-  const pending = pendingOffline(after).find((p) => p.itemId === itemId)
+  if (!state.ksefOffline?.has(itemId)) await markOffline(deps, userId, itemId, 'offline', 'unavailable', null)
+  // One text (the screens translate it); the deadline is in the list of waiting invoices.
   return new KsefActionError(
     'OFFLINE',
-    pending?.deadline
-      ? `KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back; send it by ${pending.deadline}`
-      : 'KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back, at the latest on the working day after the unavailability ends',
-    { details: [pending?.mode ?? 'offline', pending?.deadline ?? '', ...cause.details] },
+    'KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back',
   )
 }
 
@@ -540,7 +536,7 @@ export async function sendToKsef(
   } catch (e) {
     const failure = fromPort(e)
     // KSeF down (5xx, a time-out after the retries): the invoice, issued with its date, waits as an offline one.
-    if (failure.code === 'UNAVAILABLE') throw await keptOffline(deps, userId, itemId, failure)
+    if (failure.code === 'UNAVAILABLE') throw await keptOffline(deps, userId, itemId)
     throw failure
   }
   if (offlineMode) await recordKsefBack(deps, userId)

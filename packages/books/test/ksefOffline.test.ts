@@ -23,6 +23,7 @@ import {
   loadBooks,
   markKsefOffline,
   runKsefFetches,
+  sendAllToKsef,
   sendToKsef,
   setKsefCertificate,
   setKsefToken,
@@ -187,6 +188,23 @@ describe('offline invoices', { timeout: 60_000 }, () => {
     const sent = await sendToKsef(deps, 'u1', id)
     expect(sim.invoices.find((i) => i.ksefNumber === sent.ksefNumber)?.offlineMode).toBe(true)
     expect((await failure(markKsefOffline(deps, 'u1', id, { mode: 'awaryjny' }))).field).toBe('id')
+  })
+
+  it('sends offline and online invoices in batch sessions of their own, each with its flag', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { deps, income } = await trader()
+    const offline = await income('FV 5/11/2026', '2026-11-10')
+    const online = await income('FV 6/11/2026', '2026-11-10')
+    await markKsefOffline(deps, 'u1', offline, { mode: 'offline', unavailabilityEnd: '2026-11-10' })
+    const all = await sendAllToKsef(deps, 'u1')
+    expect(all).toMatchObject({ sent: 2, refused: 0 })
+    expect(sim.invoices.map((i) => [i.invoiceNumber, i.offlineMode]).sort()).toEqual([
+      ['FV 5/11/2026', true],
+      ['FV 6/11/2026', false],
+    ])
+    expect(sim.log.filter((l) => l.method === 'POST' && l.path === '/sessions/batch')).toHaveLength(2)
+    expect(all.results.map((r) => r.itemId)).toEqual([offline, online])
+    expect((await ksefStatus(deps, 'u1')).pendingOffline).toEqual([])
   })
 })
 

@@ -32,6 +32,6 @@ export async function pdfBench(cpuMs: () => number): Promise<void> {
   const cpu = cpuMs() - cpu0
   const wall = performance.now() - wall0
   console.log(
-    `1 000 invoices with PDFs (FA(3) written, PDF with KOD I): CPU ${(cpu / 1000).toFixed(2)} s, wall ${(wall / 1000).toFixed(2)} s, ${(bytes / 1000 / 1000).toFixed(1)} MB`,
+    `1 000 invoices with PDFs (FA(3) written, PDF with KOD I): CPU ${(cpu / 1000).toFixed(2)} s (the issue's aim: < 10 s; ${(cpu / 1000).toFixed(1)} ms a PDF), wall ${(wall / 1000).toFixed(2)} s, ${(bytes / 1000 / 1000).toFixed(1)} MB`,
   )
 }

@@ -4,7 +4,8 @@
  * (`FINANCE_KSEF_URL`; the simulator checks every request and answer against the official open-api.json): a company
  * income is sent to KSeF from the KSeF screen, its PDF downloaded from the income's card carries the KSeF number and
  * KOD I of the very file KSeF holds, its preview is shown; then a supplier's invoice is fetched from KSeF and appears
- * among the expenses, with its own PDF.
+ * among the expenses, with its own PDF; last, an income whose sending finds KSeF down is kept offline with its deadline
+ * and sent once KSeF is back (tryby-offline.md), its KSeF number on its PDF.
  *
  * Seeded through the API: company data (NIP, addresses, invoice data, contact), VAT 23 % monthly, the KSeF token,
  * and a company income FV 1/2026 of 5 000.00 net to ACME sp. z o.o.
@@ -139,5 +140,60 @@ describe('KSeF online', () => {
     expect(text).toContain('Hosting Polska sp. z o.o.')
     await card.scrollIntoViewIfNeeded()
     await screenshot(page, 'ksef-online-fetched-expense')
+  })
+
+  it('keeps an invoice offline while KSeF is down, shows its deadline, and sends it once KSeF is back', async () => {
+    const page = app.page
+    await call(app.token, 'POST', 'revenue', {
+      dataType: 'Income',
+      dataObject: {
+        date: `${MONTH}-01`,
+        name: 'Consulting',
+        amount: '2000.00',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: `${MONTH}-01`,
+        documentNumber: 'FV 2/2026',
+        counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+      },
+    })
+    await page.goto(`${app.server.url}/companydashboard/ksef`)
+    // Without a KSeF certificate, offline24 is said to be impossible and its button is off.
+    expect(await page.getByTestId('ksef-offline24').innerText()).toMatch(
+      /^Offline24 invoices cannot be issued without a KSeF certificate of type Offline/,
+    )
+    expect(await page.getByRole('button', { name: 'Issue FV 2/2026 offline (offline24)' }).isDisabled()).toBe(true)
+
+    sim.unavailable = true
+    await page.getByRole('button', { name: 'Send FV 2/2026 to KSeF' }).click()
+    await page
+      .getByText('KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back')
+      .first()
+      .waitFor({ timeout: 60_000 })
+    const state = page.getByTestId('ksef-offline-state')
+    await state.waitFor()
+    expect(await state.innerText()).toBe(
+      'Offline, offline (KSeF unavailable): send to KSeF on the working day after KSeF is back',
+    )
+    expect(sim.invoices.filter((i) => i.sellerNip === US).map((i) => i.invoiceNumber)).toEqual(['FV 1/2026'])
+    await screenshot(page, 'ksef-offline-waiting')
+
+    sim.recover()
+    await page.getByRole('button', { name: 'Send offline invoices now' }).click()
+    await page.getByText('Offline invoices sent: 1, not sent: 0').first().waitFor()
+    const held = sim.invoices.find((i) => i.invoiceNumber === 'FV 2/2026')
+    expect(held?.offlineMode).toBe(true)
+    expect(held?.issueDate).toBe(`${MONTH}-01`)
+    await screenshot(page, 'ksef-offline-sent')
+
+    await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Consulting' }) }).last()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Invoice PDF' }).click(),
+    ])
+    const text = await pdfText(readFileSync((await download.path())!))
+    expect(text).toContain(`KSeF number: ${held?.ksefNumber}`)
+    expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${US}/`)
   })
 })

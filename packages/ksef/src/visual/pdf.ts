@@ -5,6 +5,7 @@
  * as vector squares, with a quiet zone of four modules and the label under them (`kody-qr.md`).
  */
 import { readFileSync } from 'node:fs'
+import { deflateSync } from 'node:zlib'
 import { createRequire } from 'node:module'
 import { create as createFont, type Font } from 'fontkit'
 import PDFDocument from 'pdfkit'
@@ -16,6 +17,9 @@ const require = createRequire(import.meta.url)
  * result for one document only, and shaping (OpenType lookups) costs more than drawing the whole invoice. pdfkit
  * scales the positions it gets in place, so each caller gets its own copy of them.
  */
+/** Font files (subset encodings) kept across documents: their compressed form is kept too (`reuseCompressedFonts`). */
+const keptEncodings = new WeakSet<Uint8Array>()
+
 const withSharedLayout = (font: Font): Font => {
   const runs = new Map<string, ReturnType<Font['layout']>>()
   const layout = (text: string, features?: unknown) => {
@@ -58,10 +62,119 @@ const withSharedLayout = (font: Font): Font => {
     }
     return g
   }
+  // The subset's font file: the same glyphs in the same order make the same bytes, so they are encoded once (every
+  // document starts its subset with the same glyphs, `SEED`, so most invoices share one).
+  const encoded = new Map<string, Uint8Array>()
+  const createSubset = () => {
+    const subset = font.createSubset() as unknown as { glyphs: number[]; encode: () => Uint8Array }
+    const encode = subset.encode.bind(subset)
+    subset.encode = () => {
+      const key = subset.glyphs.join(',')
+      let bytes = encoded.get(key)
+      if (bytes === undefined) {
+        if (encoded.size >= 500) encoded.clear()
+        bytes = encode()
+        encoded.set(key, bytes)
+        keptEncodings.add(bytes)
+      }
+      return bytes
+    }
+    return subset
+  }
   return new Proxy(font, {
     get: (target, key) =>
-      key === 'layout' ? layout : key === 'getGlyph' ? getGlyph : Reflect.get(target, key, target),
+      key === 'layout'
+        ? layout
+        : key === 'getGlyph'
+          ? getGlyph
+          : key === 'createSubset'
+            ? createSubset
+            : Reflect.get(target, key, target),
   })
+}
+
+/**
+ * The glyphs every document's subset starts with, in this order: digits, the Polish alphabet and the punctuation of
+ * an invoice. A document's own glyphs follow, so two invoices written with these characters only have the same font
+ * file (encoded once, above) instead of one per order in which their characters first appear.
+ */
+const SEED = [
+  ...'0123456789',
+  ...'aąbcćdeęfghijklłmnńoóprsśtuwyzźżqvx',
+  ...'AĄBCĆDEĘFGHIJKLŁMNŃOÓPRSŚTUWYZŹŻQVX',
+  ...' .,:;-–/()%+*=\'"#&@_',
+].join(' ')
+
+/** The glyphs of `SEED` in a font: id, advance width and the text each stands for, found once. */
+const seedGlyphs = new WeakMap<Font, { id: number; advanceWidth: number; codePoints: number[] }[]>()
+
+/** pdfkit's embedded font, as far as seeding its subset goes (`EmbeddedFont`: the subset, widths and text by glyph). */
+interface EmbeddedFont {
+  readonly font: Font
+  readonly scale: number
+  readonly subset: { includeGlyph: (id: number) => number }
+  readonly widths: number[]
+  readonly unicode: number[][]
+}
+
+/**
+ * Starts the subsets of a document's fonts with `SEED`, recording each glyph's width and text as pdfkit's
+ * `EmbeddedFont.encode` does for a glyph it meets (the PDF's widths and ToUnicode map stay whole).
+ */
+const seedSubsets = (doc: PDFKit.PDFDocument) => {
+  for (const name of ['Sans', 'Bold']) {
+    doc.font(name)
+    const f = (doc as unknown as { _font: EmbeddedFont })._font
+    let glyphs = seedGlyphs.get(f.font)
+    if (!glyphs) {
+      glyphs = [...new Set(SEED.replaceAll(' ', ''))].map((ch) => {
+        const g = f.font.glyphForCodePoint(ch.codePointAt(0)!)
+        return { id: g.id, advanceWidth: g.advanceWidth, codePoints: [ch.codePointAt(0)!] }
+      })
+      seedGlyphs.set(f.font, glyphs)
+    }
+    for (const g of glyphs) {
+      const gid = f.subset.includeGlyph(g.id)
+      f.widths[gid] ??= g.advanceWidth * f.scale
+      f.unicode[gid] ??= g.codePoints
+    }
+  }
+}
+
+/** The compressed font files, by the (kept) bytes of the subset they compress. */
+const deflated = new WeakMap<Uint8Array, Buffer>()
+
+/**
+ * A document whose font files are compressed once per subset: a stream written with the very bytes a kept subset
+ * encoding answered is given their compressed form, as pdfkit would have made it (zlib's defaults), and marked so.
+ */
+const reuseCompressedFonts = (doc: PDFKit.PDFDocument) => {
+  type Ref = {
+    compress: boolean
+    data: Record<string, unknown>
+    write: (c: Uint8Array) => void
+    finalize: () => void
+    end: (c?: Uint8Array) => void
+  }
+  const d = doc as unknown as { ref: (data?: object) => Ref }
+  const ref = d.ref.bind(doc)
+  d.ref = (data?: object) => {
+    const r = ref(data)
+    const end = r.end.bind(r)
+    r.end = (chunk?: Uint8Array) => {
+      if (!chunk || !r.compress || !keptEncodings.has(chunk)) return end(chunk)
+      let z = deflated.get(chunk)
+      if (!z) {
+        z = deflateSync(chunk)
+        deflated.set(chunk, z)
+      }
+      r.compress = false
+      r.write(z)
+      r.data.Filter = 'FlateDecode'
+      r.finalize()
+    }
+    return r
+  }
 }
 
 let fonts: { regular: Font; bold: Font } | null = null
@@ -145,6 +258,8 @@ export const renderVisualPdf = (v: InvoiceVisual): Promise<Uint8Array> =>
     // pdfkit takes a parsed font object as well as a file (`PDFFontFactory.open`); its types name only files.
     doc.registerFont('Sans', regular as unknown as Buffer, 'Sans')
     doc.registerFont('Bold', bold as unknown as Buffer, 'Bold')
+    seedSubsets(doc)
+    reuseCompressedFonts(doc)
     const width = doc.page.width - 2 * MARGIN
 
     // Title and number on the left, the facts on the right (wide enough for a KSeF number on one line).

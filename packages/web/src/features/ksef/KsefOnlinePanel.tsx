@@ -1,7 +1,10 @@
 /**
  * The KSeF connection on the KSeF screen: the environment and whether a token is stored (the token is typed once,
  * sent to the server, and never shown again), fetching the invoices received since the last fetch with its result,
- * and the one-time company incomes still to send, each with a Send action that records the KSeF number.
+ * and the one-time company incomes still to send, each with a Send action that records the KSeF number. Offline
+ * invoices (tryby-offline.md): an income can be issued offline (offline24, with the KSeF certificate of type Offline
+ * that signs KOD II, uploaded here and never shown again); a sending that finds KSeF down keeps the invoice offline;
+ * each waiting invoice shows its mode and the last day to send it.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -11,7 +14,7 @@ import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
 import { Button, Select, TextInput, useMessages } from '../../ui/index.ts'
-import type { KsefConnection, KsefEnvironment, KsefOnlineApi, UnsentInvoice } from './onlineApi.ts'
+import type { KsefConnection, KsefEnvironment, KsefOnlineApi, PendingOffline, UnsentInvoice } from './onlineApi.ts'
 
 /** The API's KSeF messages, in the user's language. */
 const SERVER: Record<string, MessageDescriptor> = {
@@ -24,6 +27,22 @@ const SERVER: Record<string, MessageDescriptor> = {
   'KSeF refused the request': msg`KSeF refused the request`,
   'KSeF answered in an unexpected way': msg`KSeF answered in an unexpected way`,
   'KSeF already holds another invoice with this number: give the income another document number': msg`KSeF already holds another invoice with this number: give the income another document number`,
+  'KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back': msg`KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back`,
+  'An offline24 invoice cannot be issued without a KSeF certificate of type Offline: upload it first': msg`An offline24 invoice cannot be issued without a KSeF certificate of type Offline: upload it first`,
+  'The certificate must be an X.509 certificate in PEM or DER form': msg`The certificate must be an X.509 certificate in PEM or DER form`,
+  'This is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)': msg`This is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)`,
+  'The certificate is not valid now': msg`The certificate is not valid now`,
+  'The private key must be in PEM or DER form': msg`The private key must be in PEM or DER form`,
+  'The password does not open the private key': msg`The password does not open the private key`,
+  'The private key does not belong to the certificate': msg`The private key does not belong to the certificate`,
+  'The key must be RSA of at least 2048 bits or ECDSA P-256': msg`The key must be RSA of at least 2048 bits or ECDSA P-256`,
+}
+
+/** The offline modes of tryby-offline.md, as the screen names them. */
+const MODES: Record<PendingOffline['mode'], MessageDescriptor> = {
+  offline24: msg`offline24`,
+  offline: msg`offline (KSeF unavailable)`,
+  awaryjny: msg`emergency (KSeF failure)`,
 }
 
 /** The codes of a failed fetch, kept with its result. */
@@ -48,6 +67,10 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
   const [token, setToken] = useState('')
   const [environment, setEnvironment] = useState<KsefEnvironment>('TEST')
   const [busy, setBusy] = useState(true)
+  const [certificate, setCertificate] = useState<File | null>(null)
+  const [privateKey, setPrivateKey] = useState<File | null>(null)
+  const [password, setPassword] = useState('')
+  const [certificateForm, setCertificateForm] = useState(0)
 
   const say = useCallback(
     (m: string) => {
@@ -113,11 +136,55 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
 
   const send = (invoice: UnsentInvoice) =>
     act(async () => {
-      const r = await effects.send(invoice.id)
-      messages.info(t`Sent ${invoice.documentNumber}: KSeF number ${r.ksefNumber}`)
-      setUnsent((list) => list.filter((i) => i.id !== invoice.id))
+      try {
+        const r = await effects.send(invoice.id)
+        messages.info(t`Sent ${invoice.documentNumber}: KSeF number ${r.ksefNumber}`)
+        setUnsent((list) => list.filter((i) => i.id !== invoice.id))
+      } finally {
+        // KSeF down keeps the invoice offline: the list shows it with its deadline.
+        setConnection(await effects.connection())
+      }
+    })
+
+  const issueOffline = (invoice: UnsentInvoice) =>
+    act(async () => {
+      const p = await effects.issueOffline(invoice.id)
+      messages.info(t`${invoice.documentNumber} issued offline: send it to KSeF by ${p.deadline ?? ''}`)
       setConnection(await effects.connection())
     })
+
+  const sendOffline = () =>
+    act(async () => {
+      try {
+        const r = await effects.sendOffline()
+        messages.info(t`Offline invoices sent: ${r.sent}, not sent: ${r.failed}`)
+        setUnsent(await effects.unsent())
+      } finally {
+        setConnection(await effects.connection())
+      }
+    })
+
+  const saveCertificate = (e: FormEvent) => {
+    e.preventDefault()
+    if (!certificate || !privateKey) return
+    void act(async () => {
+      setConnection(await effects.saveCertificate(certificate, privateKey, password))
+      // Neither the key nor the password stays on the screen.
+      setPassword('')
+      setCertificate(null)
+      setPrivateKey(null)
+      setCertificateForm((n) => n + 1)
+      messages.info(t`The KSeF certificate is saved: offline24 invoices can be issued`)
+    })
+  }
+
+  const pendingOf = new Map((connection?.pendingOffline ?? []).map((p) => [p.itemId, p]))
+  const deadlineOf = (p: PendingOffline) =>
+    p.deadline
+      ? t`send to KSeF by ${p.deadline}`
+      : p.mode === 'awaryjny'
+        ? t`send to KSeF within 7 working days after the failure ends`
+        : t`send to KSeF on the working day after KSeF is back`
 
   const last = connection?.lastFetch ?? null
   return (
@@ -182,15 +249,63 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
         )}
       </form>
       <p className="muted" data-testid="ksef-offline24">
-        <Trans>
-          Offline24 invoices cannot be issued: they need a KSeF certificate of type Offline (for the QR code KOD II),
-          which Finance does not hold yet.
-        </Trans>
+        {connection?.offline24 ? (
+          <Trans>
+            Offline24 invoices can be issued: the KSeF certificate no. {connection.certificate?.serial ?? ''}, valid
+            until {connection.certificate?.validTo.slice(0, 10) ?? ''}, signs their QR code KOD II.
+          </Trans>
+        ) : (
+          <Trans>
+            Offline24 invoices cannot be issued without a KSeF certificate of type Offline (it signs the QR code KOD
+            II): upload it below.
+          </Trans>
+        )}
       </p>
+      <form className="ksef-online__certificate" onSubmit={saveCertificate} key={certificateForm}>
+        <TextInput
+          label={t`KSeF certificate of type Offline (.crt, .pem, .cer)`}
+          type="file"
+          accept=".crt,.pem,.cer,.der"
+          onChange={(e) => setCertificate(e.target.files?.[0] ?? null)}
+          disabled={busy}
+        />
+        <TextInput
+          label={t`Private key (.key, .pem)`}
+          type="file"
+          accept=".key,.pem,.der"
+          onChange={(e) => setPrivateKey(e.target.files?.[0] ?? null)}
+          disabled={busy}
+        />
+        <TextInput
+          label={t`Private key password`}
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={busy}
+        />
+        <Button type="submit" disabled={busy || !certificate || !privateKey}>
+          <Trans>Save certificate</Trans>
+        </Button>
+        {connection?.certificate && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => act(async () => setConnection(await effects.forgetCertificate()))}
+          >
+            <Trans>Forget certificate</Trans>
+          </Button>
+        )}
+      </form>
       <div className="ksef-online__actions">
         <Button onClick={() => void fetchNow()} disabled={busy || !connection?.hasToken}>
           <Trans>Fetch received invoices</Trans>
         </Button>
+        {(connection?.pendingOffline.length ?? 0) > 0 && (
+          <Button onClick={() => void sendOffline()} disabled={busy || !connection?.hasToken}>
+            <Trans>Send offline invoices now</Trans>
+          </Button>
+        )}
       </div>
       <h3>
         <Trans>Invoices to send</Trans>
@@ -201,21 +316,40 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
         </p>
       ) : (
         <ul className="ksef-online__unsent">
-          {unsent.map((i) => (
-            <li key={i.id}>
-              <span>
-                {i.documentNumber} · {i.date} · {formatMoneyWithCurrency(i.amount, language)}
-              </span>{' '}
-              <Button
-                variant="secondary"
-                onClick={() => void send(i)}
-                disabled={busy || !connection?.hasToken}
-                aria-label={t`Send ${i.documentNumber} to KSeF`}
-              >
-                <Trans>Send</Trans>
-              </Button>
-            </li>
-          ))}
+          {unsent.map((i) => {
+            const offline = pendingOf.get(i.id)
+            return (
+              <li key={i.id}>
+                <span>
+                  {i.documentNumber} · {i.date} · {formatMoneyWithCurrency(i.amount, language)}
+                </span>{' '}
+                {offline && (
+                  <span className="ksef-online__offline" data-testid="ksef-offline-state">
+                    {t`Offline, ${i18n._(MODES[offline.mode])}: ${deadlineOf(offline)}`}
+                  </span>
+                )}{' '}
+                {!offline && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void issueOffline(i)}
+                    disabled={busy || !connection?.offline24}
+                    aria-label={t`Issue ${i.documentNumber} offline (offline24)`}
+                    title={connection?.offline24 ? undefined : t`Upload the KSeF certificate of type Offline first`}
+                  >
+                    <Trans>Issue offline</Trans>
+                  </Button>
+                )}{' '}
+                <Button
+                  variant="secondary"
+                  onClick={() => void send(i)}
+                  disabled={busy || !connection?.hasToken}
+                  aria-label={t`Send ${i.documentNumber} to KSeF`}
+                >
+                  <Trans>Send</Trans>
+                </Button>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>

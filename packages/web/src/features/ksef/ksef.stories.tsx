@@ -61,7 +61,7 @@ export const Empty: Story = {
 }
 
 /** The KSeF connection of a user whose token is stored: in memory, as the API answers. */
-const onlineServices = (): KsefOnlineApi => {
+const onlineServices = (extra: Partial<KsefConnection> = {}): KsefOnlineApi => {
   let connection: KsefConnection = {
     environment: 'TEST',
     hasToken: true,
@@ -77,6 +77,10 @@ const onlineServices = (): KsefOnlineApi => {
       error: null,
     },
     lastSend: null,
+    offline24: false,
+    certificate: null,
+    pendingOffline: [],
+    ...extra,
   }
   let unsent: UnsentInvoice[] = [{ id: 12, documentNumber: 'FV 7/2026', date: '2026-03-18', amount: '12300.00' }]
   return {
@@ -97,7 +101,52 @@ const onlineServices = (): KsefOnlineApi => {
       connection = { ...connection, lastSend: { at: '2026-03-20T10:00:00.000Z', itemId: id, ksefNumber } }
       return { itemId: id, ksefNumber }
     },
+    issueOffline: async (id, mode = 'offline24') => {
+      const p = {
+        itemId: id,
+        documentNumber: unsent.find((i) => i.id === id)?.documentNumber ?? '',
+        mode,
+        reason: 'chosen' as const,
+        issueDate: '2026-03-20',
+        unavailabilityEnd: null,
+        deadline: '2026-03-23',
+      }
+      connection = { ...connection, pendingOffline: [...connection.pendingOffline, p] }
+      return p
+    },
+    sendOffline: async () => ({ sent: 0, failed: 0 }),
+    saveCertificate: async () => connection,
+    forgetCertificate: async () => connection,
   }
+}
+
+/** A user with a KSeF certificate of type Offline: an income issued offline shows its mode and deadline. */
+export const Offline: Story = {
+  render: () => (
+    <KsefImportPage
+      effects={{
+        importFiles: async () => [],
+        online: onlineServices({
+          offline24: true,
+          certificate: { serial: '01F20A5D352AE590', subject: 'CN=Jan Kowalski', validTo: '2028-11-26T00:00:00.000Z' },
+        }),
+      }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    const canvas = within(canvasElement)
+    expect(canvas.getAllByTestId('ksef-offline24')[0]?.textContent).toMatch(/01F20A5D352AE590/)
+    for (const button of canvas.getAllByRole('button', {
+      name: /Issue FV 7\/2026 offline \(offline24\)|Wystaw FV 7\/2026 offline \(offline24\)/,
+    }))
+      await userEvent.click(button)
+    await waitFor(() =>
+      expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
+        /^(Offline, offline24: send to KSeF by 2026-03-23|Offline, offline24: wyślij do KSeF do 2026-03-23)$/,
+      ),
+    )
+  },
 }
 
 /** The connection with a stored token and the last fetch's result; the one income left to send is sent. */

@@ -20,6 +20,32 @@ export interface KsefConnection {
   readonly highWaterMark: string | null
   readonly lastFetch: KsefLastFetch | null
   readonly lastSend: { readonly at: string; readonly itemId: number; readonly ksefNumber: string } | null
+  /** Whether offline24 invoices can be issued: a KSeF certificate of type Offline is stored (for KOD II). */
+  readonly offline24: boolean
+  readonly certificate: { readonly serial: string; readonly subject: string; readonly validTo: string } | null
+  /** Invoices issued offline, waiting to be sent, the earliest deadline first. */
+  readonly pendingOffline: readonly PendingOffline[]
+}
+
+export type OfflineMode = 'offline24' | 'offline' | 'awaryjny'
+
+/** An invoice issued offline (tryby-offline.md): its mode and the last day to send it (null while KSeF is down). */
+export interface PendingOffline {
+  readonly itemId: number
+  readonly documentNumber: string
+  readonly mode: OfflineMode
+  readonly reason: 'chosen' | 'unavailable'
+  readonly issueDate: string
+  readonly unavailabilityEnd: string | null
+  readonly deadline: string | null
+}
+
+/** A file's bytes in Base64, as the certificate route takes them (PEM or DER alike). */
+const base64Of = async (file: Blob): Promise<string> => {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  for (const b of bytes) binary += String.fromCharCode(b)
+  return btoa(binary)
 }
 
 /** A one-time company income without a KSeF number: an invoice to send. */
@@ -59,6 +85,16 @@ export const createKsefOnlineApi = (client: ApiClient = api) => ({
       }))
   },
   send: (id: number) => client.post<{ itemId: number; ksefNumber: string }>(`ksef/invoices/${id}/send`),
+  issueOffline: (id: number, mode: OfflineMode = 'offline24') =>
+    client.post<PendingOffline>(`ksef/invoices/${id}/offline`, { mode }),
+  sendOffline: () => client.post<{ sent: number; failed: number }>('ksef/offline/send'),
+  saveCertificate: async (certificate: Blob, privateKey: Blob, password: string) =>
+    client.put<KsefConnection>('ksef/certificate', {
+      certificate: await base64Of(certificate),
+      privateKey: await base64Of(privateKey),
+      ...(password === '' ? {} : { password }),
+    }),
+  forgetCertificate: () => client.del<KsefConnection>('ksef/certificate'),
 })
 
 export type KsefOnlineApi = ReturnType<typeof createKsefOnlineApi>
