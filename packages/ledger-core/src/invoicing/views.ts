@@ -57,6 +57,8 @@ export interface InvoiceSummary {
   readonly buyer: string
   readonly net: string
   readonly gross: string
+  /** `PLN`, or the invoice's currency its amounts are in. */
+  readonly currency: string
   readonly state: InvoiceDisplayState
   readonly ksefNumber: string | null
   readonly version: number
@@ -72,6 +74,7 @@ const summaryOf = (state: BooksState, inv: InvoiceState): InvoiceSummary => {
     buyer: inv.data.buyer.name,
     net: t.net,
     gross: t.gross,
+    currency: inv.data.currency ?? 'PLN',
     state: displayStateOf(state, inv),
     ksefNumber: inv.status === 'issued' ? ksefNumberOfInvoice(state, inv) : null,
     version: inv.version,
