@@ -237,6 +237,69 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
   )
 }
 
+/** Figures per VAT rate with a total row, the last column of the total in bold (the amount due). */
+const PerRateTable = ({
+  caption,
+  headers,
+  rows,
+  total,
+  className = '',
+  due = true,
+}: {
+  caption: string
+  headers: readonly string[]
+  rows: readonly { vat: string; cells: readonly string[] }[]
+  total: readonly string[]
+  className?: string
+  /** Whether the total's last column is the amount due. */
+  due?: boolean
+}) => {
+  const vatName = useVatName()
+  return (
+    <table className={`table invoice-preview__totals ${className}`.trim()}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Rate</Trans>
+          </th>
+          {headers.map((h) => (
+            <th key={h} scope="col" className="num">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.vat}>
+            <th scope="row">{vatName(r.vat)}</th>
+            {r.cells.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
+              <td key={i} className="num">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">
+            <Trans>Total</Trans>
+          </th>
+          {total.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
+            <td key={i} className={due && i === total.length - 1 ? 'num invoice-preview__due' : 'num'}>
+              {c}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
 /**
  * An invoice in a foreign currency in złoty: the NBP rate of the last working day before the tax point (uVAT art. 31a)
  * and each rate's net and VAT in złoty (P_14_xW), as the books hold its incomes; before a save, or while the books
@@ -244,7 +307,7 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
  */
 const PlnFigures = ({ pln }: { pln: DocumentPln | null }) => {
   const f = useFormat()
-  const vatName = useVatName()
+  const { t } = useLingui()
   const say = useInvoiceMessage()
   if (pln === null)
     return (
@@ -263,44 +326,14 @@ const PlnFigures = ({ pln }: { pln: DocumentPln | null }) => {
     )
   const { table, date, rate } = pln.rate
   return (
-    <table className="table invoice-preview__totals invoice-preview__pln">
-      <caption>
-        <Trans>
-          In złoty at {rate} (NBP table {table} of {f.date(date)})
-        </Trans>
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Rate</Trans>
-          </th>
-          <th scope="col" className="num">
-            <Trans>Net in PLN</Trans>
-          </th>
-          <th scope="col" className="num">
-            <Trans>VAT in PLN</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {pln.rates.map((r) => (
-          <tr key={r.vat}>
-            <th scope="row">{vatName(r.vat)}</th>
-            <td className="num">{f.money(r.net)}</td>
-            <td className="num">{f.money(r.tax)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">
-            <Trans>Total</Trans>
-          </th>
-          <td className="num">{f.money(pln.net)}</td>
-          <td className="num">{f.money(pln.tax)}</td>
-        </tr>
-      </tfoot>
-    </table>
+    <PerRateTable
+      className="invoice-preview__pln"
+      due={false}
+      caption={t`In złoty at ${rate} (NBP table ${table} of ${f.date(date)})`}
+      headers={[t`Net in PLN`, t`VAT in PLN`]}
+      rows={pln.rates.map((r) => ({ vat: r.vat, cells: [f.money(r.net), f.money(r.tax)] }))}
+      total={[f.money(pln.net), f.money(pln.tax)]}
+    />
   )
 }
 
@@ -425,47 +458,12 @@ export const InvoicePreview = ({
           ))}
         </tbody>
       </table>
-      <table className="table invoice-preview__totals">
-        <caption>
-          <Trans>Totals per VAT rate</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Rate</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Net</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>VAT</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Gross</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.rates.map((r) => (
-            <tr key={r.vat}>
-              <th scope="row">{vatName(r.vat)}</th>
-              <td className="num">{money(r.net)}</td>
-              <td className="num">{money(r.tax)}</td>
-              <td className="num">{money(r.gross)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">
-              <Trans>Total</Trans>
-            </th>
-            <td className="num">{money(totals.net)}</td>
-            <td className="num">{money(totals.tax)}</td>
-            <td className="num invoice-preview__due">{money(totals.gross)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PerRateTable
+        caption={t`Totals per VAT rate`}
+        headers={[t`Net`, t`VAT`, t`Gross`]}
+        rows={totals.rates.map((r) => ({ vat: r.vat, cells: [money(r.net), money(r.tax), money(r.gross)] }))}
+        total={[money(totals.net), money(totals.tax), money(totals.gross)]}
+      />
       {foreign && <PlnFigures pln={inPln} />}
       {(form.dueDate || form.bankAccount) && (
         <p>

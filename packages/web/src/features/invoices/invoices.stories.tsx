@@ -18,6 +18,12 @@ const loaded = (canvasElement: HTMLElement) =>
 
 const noSave = () => {}
 
+/** Opens the draft in every copy (its list button reads "szkic" or "draft") and waits for the editor. */
+const openDraft = async (canvasElement: HTMLElement) => {
+  for (const b of within(canvasElement).getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
+  await loaded(canvasElement)
+}
+
 /** The list: an issued invoice with its number, buyer, gross and state, and a draft without a number. */
 export const List: Story = {
   render: () => <InvoicesPage effects={invoicesEffects([sampleDraft, sampleDraft], 1)} save={noSave} />,
@@ -43,8 +49,7 @@ export const EditorTotals: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     for (const input of fields(canvasElement, 'lines.0.name')) {
       input.focus()
       fireEvent.keyDown(input, { key: 'Enter' })
@@ -74,8 +79,7 @@ export const FieldMessages: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     for (const q of fields(canvasElement, 'lines.0.quantity')) fireEvent.change(q, { target: { value: 'abc' } })
     for (const b of canvas.getAllByRole('button', { name: /^(Wystaw|Issue)$/ })) await userEvent.click(b)
     await waitFor(() =>
@@ -136,8 +140,7 @@ export const SplitPayment: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     const split = () => fields(canvasElement, 'splitPayment') as HTMLInputElement[]
     const marks = () =>
       canvas.queryAllByText(/^(mechanizm podzielonej płatności|split payment \(mechanizm podzielonej płatności\))$/)
@@ -190,8 +193,7 @@ export const ForeignCurrency: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     await expect(fields(canvasElement, 'currency').map((c) => c.value)).toEqual(Array(4).fill('EUR'))
     await waitFor(() =>
       expect(canvas.getAllByText(/^(W złotych po kursie|In złoty at) 4\.2345 .*084\/A\/NBP\/2026/)).toHaveLength(4),
