@@ -506,7 +506,9 @@ const SplitPaymentField = ({
   grossPln: bigint | undefined
 }) => {
   const { t } = useLingui()
-  const { required } = documentSplitPayment({ lines: computable(form.lines) }, grossPln)
+  // An invoice in a currency is compared in złoty: before its złoty figures are known, the mark is not decided here.
+  const unknown = form.currency !== 'PLN' && grossPln === undefined
+  const { required } = unknown ? { required: false } : documentSplitPayment({ lines: computable(form.lines) }, grossPln)
   return (
     <div className="invoice-editor__split">
       <Checkbox
@@ -521,6 +523,10 @@ const SplitPaymentField = ({
         {required ? (
           <Trans>
             Required: a line of Annex 15 and a gross total over 15 000 zł (art. 108a ust. 1a of the VAT act).
+          </Trans>
+        ) : unknown ? (
+          <Trans>
+            For an invoice in a foreign currency the 15 000 zł threshold is checked in złoty once it is saved.
           </Trans>
         ) : (
           <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>

@@ -207,6 +207,10 @@ export const ForeignCurrency: Story = {
     await expect(
       canvas.getAllByText(/^(Kwoty w złotych obliczymy przy zapisie|The amounts in złoty are computed on saving)/),
     ).toHaveLength(4)
+    // The split-payment threshold waits for the złoty figures too.
+    await expect(
+      canvas.getAllByText(/^(Przy fakturze w walucie obcej próg|For an invoice in a foreign currency the 15 000)/),
+    ).toHaveLength(4)
     for (const b of canvas.getAllByRole('button', { name: /^(Zapisz szkic|Save draft)$/ })) await userEvent.click(b)
     await loaded(canvasElement)
     await waitFor(() =>
