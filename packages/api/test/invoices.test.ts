@@ -4,6 +4,7 @@
  * incomes (the month's income and VAT rows); concurrent issues take distinct numbers; the FA(3) download; a
  * correction; an invoice in KSeF refuses changes.
  */
+import type { ExchangeRates } from '@finance/books'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
@@ -152,6 +153,48 @@ describe('invoices', () => {
     const html = await call(h.app, t, 'GET', `/api/ksef/invoices/${issued.json().itemIds[0]}/html`)
     expect(html.statusCode).toBe(200)
     expect(html.body).toContain('mechanizm podzielonej płatności')
+  })
+
+  it('an invoice in euro: its NBP rate fetched through the port, its złoty figures, KodWaluty and P_14_1W', async () => {
+    const asked: string[] = []
+    // Table 084/A/NBP/2026 of Thursday 30 April: the last working day before Monday 4 May 2026.
+    const rates: ExchangeRates = {
+      tablesA: async (from, to) => {
+        asked.push(`${from}..${to}`)
+        return { ok: true, tables: [{ no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345' } }] }
+      },
+    }
+    h = await harness({ now: '2026-05-06T10:00:00.000Z', rates })
+    const t = await company(h)
+    const eur = draft({
+      currency: 'EUR',
+      issueDate: '2026-05-04',
+      lines: [{ name: 'Consulting', quantity: '10', unit: 'godz.', unitNet: '100.00', vat: '23' }],
+      payment: { dueDate: '2026-05-18', method: 'transfer' },
+    })
+    const bad = await call(h.app, t, 'POST', '/api/invoices', { ...eur, currency: 'ZZZ' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({
+      currency: 'Currency must be PLN or a currency of NBP table A (EUR, USD, …)',
+    })
+    const d = await call(h.app, t, 'POST', '/api/invoices', eur)
+    expect(d.statusCode).toBe(201)
+    // Saved, the draft already shows its złoty figures: the rate was fetched once.
+    expect(asked).toEqual(['2026-04-20..2026-05-18'])
+    expect(d.json().pln).toMatchObject({ ok: true, rate: { rate: '4.2345' }, net: '4234.50', tax: '973.94' })
+    const issued = await call(h.app, t, 'POST', `/api/invoices/${d.json().id}/issue`)
+    expect(issued.statusCode).toBe(200)
+    expect(asked).toHaveLength(1)
+    const item = await call(h.app, t, 'GET', `/api/revenue/GetById/${issued.json().itemIds[0]}`)
+    expect(item.json().dataObject).toMatchObject({ amount: '4234.50', currency: { code: 'EUR', amount: '1000.00' } })
+    const fa3 = (await call(h.app, t, 'GET', `/api/invoices/${d.json().id}/fa3`)).body
+    for (const x of ['<KodWaluty>EUR</KodWaluty>', '<P_14_1>230.00</P_14_1>', '<P_14_1W>973.94</P_14_1W>'])
+      expect(fa3).toContain(x)
+    expect(fa3).toContain('<KursWaluty>4.2345</KursWaluty>')
+    // The visualisation shows the amounts in euro and the VAT in złoty.
+    const html = (await call(h.app, t, 'GET', `/api/ksef/invoices/${issued.json().itemIds[0]}/html`)).body
+    expect(html).toContain('EUR')
+    expect(html).toContain('973,94')
   })
 
   it('concurrent issues take distinct numbers', async () => {

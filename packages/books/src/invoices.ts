@@ -4,6 +4,8 @@
  */
 import type { EventStore } from '@finance/event-store'
 import {
+  addDays,
+  documentInPln,
   type DomainError,
   domainError,
   type FieldError,
@@ -15,6 +17,37 @@ import { type Executed, executeBooks } from './commands/execute.ts'
 import { fa3RequestOf } from './files/fa3.ts'
 import { heavy } from './heavy.ts'
 import { KsefActionError, type KsefDeps, ksefUpo, type SentToKsef, sendToKsef } from './ksefOnline.ts'
+import { fetchRates, RatesUnavailable } from './rates/record.ts'
+import type { ExchangeRates } from './rates/port.ts'
+
+/** How far before an invoice's dates its NBP rates are fetched: "the last working day before" may lie a fortnight back. */
+const RATES_LOOKBACK_DAYS = 14
+
+/**
+ * Fetches through the rates port the NBP table A days an invoice in a foreign currency needs and the books lack (from
+ * a fortnight before its earliest date to its latest), so that its issue converts it (docs/tax-rules.md §15). A
+ * złoty invoice, one whose rates are held, or an unreachable NBP does nothing: the issue then names the missing rate.
+ */
+export async function ensureInvoiceRates(
+  store: EventStore,
+  userId: string,
+  id: number,
+  port: ExchangeRates,
+  at: Date,
+): Promise<void> {
+  const { state } = await loadBooks(store, userId)
+  const inv = state.invoicing.invoices.get(id)
+  if (!inv || inv.deleted) return
+  const pln = documentInPln(state, inv.data)
+  if (pln === null || pln.ok) return
+  const d = inv.data
+  const days = [d.issueDate, d.supplyDate, d.payment.dueDate].filter((x): x is string => x !== null).sort()
+  try {
+    await fetchRates(store, userId, port, addDays(days[0]!, -RATES_LOOKBACK_DAYS), days.at(-1)!, at)
+  } catch (e) {
+    if (!(e instanceof RatesUnavailable)) throw e
+  }
+}
 
 /**
  * Issues the draft `id` (its number and its incomes in one append). Refused whole, with every field, when the draft is
@@ -24,8 +57,9 @@ export async function issueInvoiceDocument(
   store: EventStore,
   userId: string,
   id: number,
-  opts: { readonly at: string; readonly expectedVersion?: number },
+  opts: { readonly at: string; readonly expectedVersion?: number; readonly rates?: ExchangeRates },
 ): Promise<Executed | DomainError> {
+  if (opts.rates) await ensureInvoiceRates(store, userId, id, opts.rates, new Date(opts.at))
   const { state } = await loadBooks(store, userId)
   const inv = state.invoicing.invoices.get(id)
   if (inv && !inv.deleted && inv.status === 'draft') {

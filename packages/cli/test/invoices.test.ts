@@ -44,4 +44,48 @@ describe('finance invoices', () => {
     expect(again.stderr).toContain('id: This invoice is already issued')
     expect((await run(['invoices', 'issue', 'x', '--user', ANNA], { store })).code).toBe(2)
   })
+  it('an invoice in euro at a rate the books hold: issued, the list shows its gross in euro', async () => {
+    const { store, exec } = await seeded()
+    await exec({
+      type: 'SaveCompanyRecord',
+      dataType: 'Invoice',
+      data: {
+        companyName: 'Kowalski IT',
+        nip: '5260250274',
+        ownerName: 'Jan',
+        ownerLastName: 'Kowalski',
+        regon: '',
+        invoiceAddress: {
+          country: 'PL',
+          region: '',
+          city: 'Warszawa',
+          street: 'Prosta 1',
+          postCode: '00-001',
+          building: '1',
+        },
+      },
+    })
+    await exec({
+      type: 'RecordCurrencyRates',
+      source: 'nbpArchive',
+      from: '2026-04-30',
+      to: '2026-05-03',
+      tables: [{ no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345' } }],
+    })
+    const r = (await exec({
+      type: 'SaveInvoiceDraft',
+      data: {
+        currency: 'EUR',
+        buyer: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1' },
+        issueDate: '2026-05-04',
+        lines: [{ name: 'Consulting', quantity: '10', unit: 'h', unitNet: '100.00', vat: '23' }],
+      },
+    })) as { events: { type: string; data: { id: number } }[] }
+    const id = r.events.find((e) => e.type === 'InvoicingDraftSaved')!.data.id
+    const issued = await run(['invoices', 'issue', String(id), '--user', ANNA], { store })
+    expect(issued.code).toBe(0)
+    expect(issued.stdout).toMatch(/Wystawiono fakturę FV\/2026\/05\/1 na 1\s?230,00 EUR brutto\./)
+    const listed = await run(['invoices', 'list', '--user', ANNA], { store })
+    expect(listed.stdout).toMatch(/FV\/2026\/05\/1\s+2026-05-04\s+1\s?230,00 EUR\s+wystawiona/)
+  })
 })

@@ -10,6 +10,7 @@ import type {
   Address,
   Contact,
   Counterparty,
+  DocumentPln,
   Invoice,
   InvoiceDocumentData,
   InvoiceLine,
@@ -187,12 +188,14 @@ export const fa3IssueProblems = (req: Fa3IssueRequest): readonly Fa3Problem[] =>
 /** KursWaluty (TIlosci): at most 6 decimals. */
 const FA_RATE = /^([1-9]\d{0,15}|0)(\.\d{1,6})?$/
 
+/** A rate without trailing zeros (the NBP's 0.010950 is 0.01095). */
+const trimRate = (rate: string) => rate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+
 /** The item's foreign currency with the rate its VAT base was converted at, or `null` (a złoty item). */
 const foreignCurrencyOf = (item: Item) => {
   const c = item.currency
   if (!c?.vatRate) return null
-  // The rate without trailing zeros (the NBP's 0.010950 is 0.01095).
-  const rate = c.vatRate.rate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  const rate = trimRate(c.vatRate.rate)
   return { code: c.code, amount: c.amount, vatRate: { ...c.vatRate, rate } }
 }
 
@@ -453,6 +456,8 @@ export interface Fa3DocumentRequest extends SellerSource {
     readonly ksefNumber: string | null
     readonly lines: readonly InvoiceLine[]
   } | null
+  /** An invoice in a foreign currency: its złoty figures and NBP rate as the books hold them (`documentInPln`). */
+  readonly pln?: DocumentPln | null
 }
 
 /** Problems that keep an invoice document from being written. */
@@ -474,6 +479,19 @@ export const fa3DocumentProblems = (req: Fa3DocumentRequest): readonly Fa3Proble
   const account = doc.payment.bankAccount
   if (account !== null && (account.length < 10 || account.length > 34))
     p.push({ field: 'payment.bankAccount', code: 'INVALID', message: 'Choose one of the company’s bank accounts' })
+  if (doc.currency && !req.pln?.ok)
+    p.push({
+      field: 'currency',
+      code: 'REQUIRED',
+      message:
+        req.pln?.ok === false ? req.pln.message : 'The NBP rate of the VAT base is not recorded for this invoice',
+    })
+  if (req.pln?.ok && !FA_RATE.test(trimRate(req.pln.rate.rate)))
+    p.push({
+      field: 'currency',
+      code: 'UNSUPPORTED',
+      message: `The rate ${req.pln.rate.rate} has more than the 6 decimals an FA(3) invoice can state`,
+    })
   if (doc.kind === 'KOR' && req.corrected === null)
     p.push({
       field: 'correction.invoiceId',
@@ -514,17 +532,25 @@ export const fa3IssueDocument = (req: Fa3DocumentRequest): Fa3IssueResult => {
     before,
   })
   const before = req.corrected?.lines ?? []
-  const sums = new Map<string, { bucket: Bucket; net: bigint; vat: bigint }>()
+  const sums = new Map<string, { bucket: Bucket; net: bigint; vat: bigint; vatPln?: bigint }>()
   const add = (lines: readonly InvoiceLine[], sign: bigint) => {
     for (const r of invoiceTotals(lines).rates) {
       const line = lines.find((l) => l.vat === r.vat)!
       const bucket = bucketOfLine(line)
       const s = sums.get(bucket.net) ?? { bucket, net: 0n, vat: 0n }
-      sums.set(bucket.net, { bucket, net: s.net + sign * r.net, vat: s.vat + sign * r.tax })
+      sums.set(bucket.net, { ...s, bucket, net: s.net + sign * r.net, vat: s.vat + sign * r.tax })
     }
   }
   add(doc.lines, 1n)
   add(before, -1n)
+  // In a foreign currency: each rate's VAT also in złoty (P_14_xW), as the books hold it.
+  const pln = req.pln?.ok ? req.pln : null
+  if (pln !== null)
+    for (const r of pln.rates) {
+      const bucket = bucketOfLine(doc.lines.find((l) => l.vat === r.vat)!)
+      const s = sums.get(bucket.net)
+      if (s) sums.set(bucket.net, { ...s, vatPln: (s.vatPln ?? 0n) + parseMoney(r.tax) })
+    }
   const ordered = [...sums.values()]
     .filter((x) => req.corrected === null || x.net !== 0n || x.vat !== 0n)
     .sort((a, b) => BUCKET_ORDER.indexOf(a.bucket.net) - BUCKET_ORDER.indexOf(b.bucket.net))
@@ -557,9 +583,9 @@ export const fa3IssueDocument = (req: Fa3DocumentRequest): Fa3IssueResult => {
       },
       notes: doc.notes,
       correction,
-      currency: null,
+      currency: pln !== null ? { code: pln.code, rate: trimRate(pln.rate.rate) } : null,
       // P_18A: required by art. 108a ust. 1a (an Annex 15 line, over 15 000 zł gross) or put by the seller.
-      splitPayment: documentSplitPayment(doc).marked,
+      splitPayment: documentSplitPayment(doc, pln !== null ? parseMoney(pln.gross) : undefined).marked,
     },
     req,
   )

@@ -69,8 +69,37 @@ const request = (over: Partial<Fa3DocumentRequest>): Fa3DocumentRequest => ({
   ...over,
 })
 
+/** 1 000.00 EUR at 23 % and 200.00 EUR at 8 %, converted at 4.2345 (table 084/A/NBP/2026 of 30 April 2026). */
+const eurSale: InvoiceDocumentData = {
+  ...sale,
+  currency: 'EUR',
+  issueDate: '2026-05-04',
+  supplyDate: null,
+  lines: [
+    line({ name: 'Consulting', quantity: '10', unitNet: '100.00' }),
+    line({ name: 'Workshop', quantity: '1', unit: 'dzień', unitNet: '200.00', vat: '8' }),
+  ],
+  exemptionBasis: '',
+  payment: { dueDate: '2026-05-18', method: 'transfer', bankAccount: null },
+  notes: '',
+}
+const eurPln = {
+  ok: true as const,
+  code: 'EUR',
+  rate: { table: '084/A/NBP/2026', date: '2026-04-30', rate: '4.234500' },
+  // 4 234.50 zł × 23 % = 973.935 → 973.94; 846.90 zł × 8 % = 67.752 → 67.75.
+  rates: [
+    { vat: '23' as const, net: '4234.50', tax: '973.94' },
+    { vat: '8' as const, net: '846.90', tax: '67.75' },
+  ],
+  net: '5081.40',
+  tax: '1041.69',
+  gross: '6123.09',
+}
+
 const cases = [
   { name: 'FA3_invoice_many_lines', req: request({}) },
+  { name: 'FA3_invoice_EUR', req: request({ document: eurSale, number: 'FV/2026/05/1', pln: eurPln }) },
   {
     name: 'FA3_invoice_KOR',
     req: request({
@@ -98,6 +127,36 @@ describe.each(cases)('$name', (c) => {
 
   it('is valid against the official FA(3) schema', async () => {
     expect(await validateXml(result.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+  })
+})
+
+describe('an invoice in a foreign currency', () => {
+  it('states its amounts in the currency, each rate’s VAT in złoty (P_14_xW) and the NBP rate on every row', () => {
+    const r = fa3IssueDocument(cases[1]!.req)
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    for (const [tag, value] of [
+      ['KodWaluty', 'EUR'],
+      ['P_13_1', '1000.00'],
+      ['P_14_1', '230.00'],
+      ['P_14_1W', '973.94'],
+      ['P_13_2', '200.00'],
+      ['P_14_2', '16.00'],
+      ['P_14_2W', '67.75'],
+      ['P_15', '1446.00'],
+    ])
+      expect(r.xml).toContain(`<${tag}>${value}</${tag}>`)
+    expect(r.xml.match(/<KursWaluty>4.2345<\/KursWaluty>/g)).toHaveLength(2)
+  })
+
+  it('is refused while the books lack the rate, naming the currency and the day', () => {
+    const message = 'No NBP table A rate of EUR for 2026-04-30: import the NBP table for that day'
+    expect(fa3DocumentProblems(request({ document: eurSale, pln: { ok: false, code: 'EUR', message } }))).toEqual([
+      { field: 'currency', code: 'REQUIRED', message },
+    ])
+    // The threshold of split payment is compared in złoty: 6 123.09 zł with an Annex 15 line is not over 15 000 zł.
+    const annex = { ...eurSale, lines: eurSale.lines.map((l) => ({ ...l, annex15: true })) }
+    const r = fa3IssueDocument(request({ document: annex, pln: eurPln }))
+    expect(r.ok && r.xml).toContain('<P_18A>2</P_18A>')
   })
 })
 
@@ -162,7 +221,7 @@ describe('the sums', () => {
   })
 
   it('a correction holds the differences, the rows before (StanPrzed) and the corrected invoice', () => {
-    const r = fa3IssueDocument(cases[1]!.req)
+    const r = fa3IssueDocument(cases[2]!.req)
     if (!r.ok) throw new Error('not written')
     expect(r.xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>')
     expect(r.xml).toContain('<P_13_1>-375.00</P_13_1>')

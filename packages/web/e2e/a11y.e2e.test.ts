@@ -68,6 +68,8 @@ describe('accessibility (axe-core) of the main screens', () => {
       '/companydashboard/revenues/recurring',
       '/companydashboard/books',
       '/companydashboard/invoices',
+      '/companydashboard/invoices/counterparties',
+      '/companydashboard/invoices/series',
       '/companydashboard/ksef',
       '/dashboard/monthly',
       '/dashboard/yearly',

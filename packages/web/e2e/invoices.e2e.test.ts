@@ -4,6 +4,8 @@
  * the Invoices screen a new invoice for it with two lines at 23 % and 8 % typed from the keyboard (Enter adds the
  * second line), the totals per rate live in the preview, the issue (number FV/{this year}/{this month}/1); the
  * invoice's incomes show in this month's transactions and its VAT (345.00 + 96.00) in the VAT row of the next month.
+ * Then the counterparties and number series screens: a NIP with a wrong check digit named as it is left, a
+ * counterparty added from the keyboard, a yearly series whose pattern previews its next number.
  */
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
@@ -79,5 +81,45 @@ describe('invoices', () => {
     await page.waitForSelector('.dashboard[aria-busy="false"]')
     await expect.poll(() => page.locator('.dashboard__primary').innerText()).toContain('441.00')
     await screenshot(page, 'invoice-month-vat')
+  })
+
+  it('adds a counterparty (its NIP checked as typed) and a number series (its next number previewed)', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/invoices`)
+    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Counterparties' }).click()
+    await page.getByRole('heading', { name: 'Counterparties', exact: true }).waitFor()
+    await page.getByRole('rowheader', { name: 'ACME sp. z o.o.' }).waitFor()
+    await page.getByRole('button', { name: 'Add counterparty' }).click()
+    // The name has the focus; Tab moves on, and a wrong NIP is named when its field is left.
+    await page.keyboard.type('Nowak Design')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('526-025-02-75')
+    await page.keyboard.press('Tab')
+    await page.getByText('Nip checksum is not valid').waitFor()
+    await screenshot(page, 'invoice-counterparty-nip')
+    await page.getByLabel('NIP or tax id').fill('526-025-02-74')
+    await expect.poll(() => page.getByText('Nip checksum is not valid').count()).toBe(0)
+    await page.getByLabel('NIP or tax id').press('Enter')
+    await page.getByRole('rowheader', { name: 'Nowak Design' }).waitFor()
+    expect(await page.locator('.invoices-table').innerText()).toContain('5260250274')
+    await screenshot(page, 'invoice-counterparties')
+
+    await page.goto(`${server.url}/companydashboard/invoices/series`)
+    await page.getByRole('heading', { name: 'Number series', exact: true }).waitFor()
+    // The series the issue created gives the month's second number next.
+    await page.getByRole('rowheader', { name: 'Faktury' }).waitFor()
+    expect(await page.locator('.invoices-table').innerText()).toContain(NUMBER.replace(/1$/, '2'))
+    await page.getByRole('button', { name: 'Add series' }).click()
+    await page.keyboard.type('Shop')
+    await page.getByLabel('Numbering starts again').selectOption('year')
+    await page.getByLabel('Pattern').fill('S/{YY}')
+    await page.getByText('The pattern must contain {N} exactly once').waitFor()
+    await page.getByLabel('Pattern').fill('S/{N}/{YYYY}')
+    await expect.poll(() => page.locator('output[name="preview"]').innerText()).toBe(`S/1/${TODAY.slice(0, 4)}`)
+    await screenshot(page, 'invoice-series-preview')
+    await page.getByLabel('Pattern').press('Enter')
+    await page.getByRole('rowheader', { name: 'Shop' }).waitFor()
+    expect(await page.locator('.invoices-table').innerText()).toContain(`S/1/${TODAY.slice(0, 4)}`)
   })
 })

@@ -30,6 +30,7 @@ const summary = {
   buyer: str(),
   net: { type: 'string', example: '1234.50' },
   gross: { type: 'string', example: '1518.44' },
+  currency: { type: 'string', example: 'PLN', description: 'PLN, or the currency of NBP table A the amounts are in' },
   state: { type: 'string', enum: ['draft', 'issued', 'sent', 'corrected'] },
   ksefNumber: nullable(str()),
   version: { type: 'integer' },

@@ -5,7 +5,7 @@
  *   (its number and its incomes in one append), a correction's draft, the FA(3) XML.
  * Bodies are checked whole by the core's decider; a refusal is a 400 naming every field, and nothing is written.
  */
-import { issueInvoice, issueInvoiceDocument, SchemaFailure } from '@finance/books'
+import { ensureInvoiceRates, issueInvoice, issueInvoiceDocument, NbpWebRates, SchemaFailure } from '@finance/books'
 import {
   correctionDraftOf,
   invoiceDetail,
@@ -62,6 +62,18 @@ const versionOf = (b: Record<string, unknown>, q: { version?: number }) =>
 export default async function invoiceRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] }
   const tags = ['invoices']
+  const rates = app.finance.rates ?? new NbpWebRates()
+
+  /** A draft in a foreign currency: its NBP rates fetched when the books lack them, so it shows its złoty figures. */
+  const withRates = async (
+    request: FastifyRequest,
+    id: number,
+    state: Awaited<ReturnType<typeof booksOf>>['state'],
+  ) => {
+    if (!state.invoicing.invoices.get(id)?.data.currency) return invoiceDetail(state, id)
+    await ensureInvoiceRates(app.finance.store, request.user.sub, id, rates, app.finance.now())
+    return detail(request, id)
+  }
 
   const detail = async (request: FastifyRequest, id: number) => {
     const { state } = await booksOf(app, request)
@@ -133,7 +145,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
       data: documentOf(request.body as Record<string, unknown>),
     })
     reply.code(201)
-    return invoiceDetail(state, savedId(events)!)
+    return withRates(request, savedId(events)!, state)
   })
   app.put(
     '/api/invoices/:id',
@@ -148,7 +160,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
         data: documentOf(b),
         ...(expectedVersion !== undefined ? { expectedVersion } : {}),
       })
-      return invoiceDetail(state, id)
+      return withRates(request, id, state)
     },
   )
   app.delete('/api/invoices/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
@@ -164,6 +176,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
       const { version } = request.query as { version?: number }
       const result = await issueInvoiceDocument(app.finance.store, request.user.sub, id, {
         at: app.finance.now().toISOString(),
+        rates,
         ...(version !== undefined ? { expectedVersion: version } : {}),
       })
       if (isDomainError(result)) throw fromDomainError(result)

@@ -45,6 +45,7 @@ export const fa3RequestOf = (state: BooksState, id: number, number: string, now:
         : null,
     ...sellerData(state),
     createdAt: now,
+    pln: detail.pln,
   }
 }
 

@@ -4,12 +4,12 @@
  * - `finance invoices issue ID --user EMAIL [--json]`: issues a draft (its number and its incomes in one append), or
  *   says in Polish (or English) what it still lacks; exit code 1 then.
  */
-import { issueInvoiceDocument, loadBooks } from '@finance/books'
+import { type ExchangeRates, issueInvoiceDocument, loadBooks, NbpWebRates } from '@finance/books'
 import { type InvoiceDisplayState, invoiceDetail, invoiceList, isDomainError } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import { formatMoney } from '../format.ts'
+import { formatAmount, formatMoney } from '../format.ts'
 import { catalog, type Lang, translateKnown } from '../i18n.ts'
 
 const T = {
@@ -45,10 +45,23 @@ const MESSAGES_PL: Record<string, string> = {
   'NIP must be ten digits for an invoice': 'Do faktury potrzebny jest NIP firmy (dziesięć cyfr)',
   'The invoice address (street or building, and a country code) is required for an invoice':
     'Do faktury potrzebny jest adres firmy (ulica lub numer budynku i kod kraju)',
+  'A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand':
+    'Finance nie wystawia korekt faktur w walucie obcej: wystaw taką korektę ręcznie',
+  'The NBP rate of the VAT base is not recorded for this invoice':
+    'Dla tej faktury nie zapisano kursu NBP podstawy VAT',
   'This record was changed elsewhere. Reload it to see the latest version.':
     'Ten zapis zmieniono w międzyczasie. Wczytaj go ponownie.',
 }
-const say = (lang: Lang, text: string) => (lang === 'pl' ? (MESSAGES_PL[text] ?? translateKnown(lang, text)) : text)
+/** An invoice in a currency without the NBP rate of a day (`missingRateMessage` of the core). */
+const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
+
+const say = (lang: Lang, text: string) => {
+  if (lang !== 'pl') return text
+  const rate = MISSING_RATE.exec(text)
+  if (rate)
+    return `Brak kursu średniego ${rate[1]} w tabeli A NBP z dnia ${rate[2]}: pobierz go (finance rates fetch) albo zaimportuj archiwum NBP (finance rates import)`
+  return MESSAGES_PL[text] ?? translateKnown(lang, text)
+}
 
 const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)
 
@@ -65,18 +78,24 @@ export const invoicesListCommand = async (ctx: Ctx, o: { user: string; json?: bo
   }
   for (const i of list)
     ctx.out(
-      `${String(i.id).padStart(6)}  ${(i.number ?? t(ctx.lang, 'noNumber')).padEnd(18)}  ${i.issueDate}  ${formatMoney(ctx.lang, i.gross).padStart(14)}  ${stateText(ctx.lang, i.state).padEnd(16)}  ${i.buyer}\n`,
+      `${String(i.id).padStart(6)}  ${(i.number ?? t(ctx.lang, 'noNumber')).padEnd(18)}  ${i.issueDate}  ${amountIn(ctx.lang, i.gross, i.currency).padStart(14)}  ${stateText(ctx.lang, i.state).padEnd(16)}  ${i.buyer}\n`,
     )
 }
+
+/** An invoice's amount: in złoty, or followed by the code of its currency. */
+const amountIn = (lang: Lang, value: string, currency: string): string =>
+  currency === 'PLN' ? formatMoney(lang, value) : `${formatAmount(lang, value)} ${currency}`
 
 export const invoicesIssueCommand = async (
   ctx: Ctx,
   id: number,
   o: { user: string; json?: boolean | undefined },
+  /** NBP rates for an invoice in a foreign currency whose table the books lack (the NBP web API by default). */
+  rates: ExchangeRates = new NbpWebRates(),
 ): Promise<void> => {
   const [user] = await booksOfUsers(ctx, o.user)
   const store = await ctx.store()
-  const result = await issueInvoiceDocument(store, user!.userId, id, { at: ctx.now().toISOString() })
+  const result = await issueInvoiceDocument(store, user!.userId, id, { at: ctx.now().toISOString(), rates })
   if (isDomainError(result)) {
     const reasons = result.errors?.length ? result.errors.map((e) => `${e.field}: ${e.message}`) : [result.message]
     throw new CliError((lang) =>
@@ -91,5 +110,5 @@ export const invoicesIssueCommand = async (
   const { state } = await loadBooks(store, user!.userId)
   const d = invoiceDetail(state, id)!
   if (o.json) ctx.out(`${JSON.stringify(d, null, 2)}\n`)
-  else ctx.out(`${t(ctx.lang, 'issuedAs', d.number ?? '', formatMoney(ctx.lang, d.gross))}\n`)
+  else ctx.out(`${t(ctx.lang, 'issuedAs', d.number ?? '', amountIn(ctx.lang, d.gross, d.currency))}\n`)
 }

@@ -16,6 +16,8 @@ import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } f
 import { validateRecord } from '../schemas/validate.ts'
 import { isCountryCode } from '../schemas/codes.ts'
 import { canonicalJson } from '../canonical.ts'
+import { withConversion } from '../deciders/currency.ts'
+import { isTableACurrency } from '../tax/currency.ts'
 import { absurd } from '../types.ts'
 import type { InvoicingCommand } from './commands.ts'
 import {
@@ -64,6 +66,8 @@ export const InvoicingMessages = {
   gtu: 'GTU must be GTU_01 to GTU_13',
   annex15: 'Annex 15 must be yes or no',
   splitPayment: 'The split-payment mark must be yes or no',
+  currency: 'Currency must be PLN or a currency of NBP table A (EUR, USD, …)',
+  currencyCorrection: 'A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand',
   method: 'Payment method must be transfer, cash or card',
   bankAccount: 'Choose one of the company’s bank accounts',
   exemptionBasis: 'The legal basis of the exemption is required for an exempt line',
@@ -250,6 +254,9 @@ export const readInvoiceDocument = (
     errors.push(fieldError('payment.method', M.method, 'INVALID_CHOICE'))
   const bankAccount = text(p, 'bankAccount', 'payment.bankAccount', 34, errors).replace(/\s/g, '').toUpperCase() || null
   const notes = text(o, 'notes', 'notes', 3500, errors, true)
+  const currency = o.currency === undefined || o.currency === null || o.currency === '' ? 'PLN' : o.currency
+  if (currency !== 'PLN' && !isTableACurrency(currency))
+    errors.push(fieldError('currency', M.currency, 'INVALID_CHOICE'))
   if (o.splitPayment !== undefined && o.splitPayment !== null && typeof o.splitPayment !== 'boolean')
     errors.push(fieldError('splitPayment', M.splitPayment, 'INVALID_CHOICE'))
   let correction: InvoiceDocumentData['correction'] = null
@@ -278,6 +285,7 @@ export const readInvoiceDocument = (
       exemptionBasis,
       payment: { dueDate, method: method as InvoiceDocumentData['payment']['method'], bankAccount },
       notes,
+      ...(currency !== 'PLN' ? { currency: currency as string } : {}),
       ...(o.splitPayment === true ? { splitPayment: true } : {}),
       correction,
     },
@@ -313,6 +321,7 @@ export const issueProblems = (state: BooksState, doc: InvoiceDocumentData): Fiel
     else if (canonicalJson(currentLines(state, orig)) === canonicalJson(doc.lines))
       errors.push(fieldError('lines', M.correctionSame))
     if (doc.correction.reason === '') errors.push(fieldError('correction.reason', M.correctionReason, 'REQUIRED'))
+    if (doc.currency) errors.push(fieldError('currency', M.currencyCorrection))
   }
   return errors
 }
@@ -347,6 +356,7 @@ export const itemsOfInvoice = (state: BooksState, doc: InvoiceDocumentData, numb
 
 /** The item events that make the books hold `items` where they held `before` (ids reused, then new, then deleted). */
 const syncItems = (
+  state: BooksState,
   before: readonly number[],
   items: readonly Item[],
   nextId: number,
@@ -360,11 +370,17 @@ const syncItems = (
       for (const e of v.errors) errors.push({ ...e, field: `lines` })
       return
     }
+    // An invoice in a currency: the złoty amounts at the NBP rates the books hold (a missing one names the day).
+    const c = withConversion(state, 'Income', v.value as Item)
+    if (!c.ok) {
+      for (const e of c.errors) if (!errors.some((x) => x.message === e.message)) errors.push(e)
+      return
+    }
     const id = before[i] ?? nextId++
     ids.push(id)
     events.push({
       type: before[i] !== undefined ? 'ItemUpdated' : 'ItemAdded',
-      data: { id, dataType: 'Income', data: v.value },
+      data: { id, dataType: 'Income', data: c.value },
     } as LedgerEvent)
   })
   for (const id of before.slice(items.length)) events.push({ type: 'ItemDeleted', data: { id, dataType: 'Income' } })
@@ -497,7 +513,7 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
           return invalid([fieldError('seriesId', M.issued)])
         const doc = { ...v.value, seriesId: before.data.seriesId }
         if (canonicalJson(doc) === canonicalJson(before.data)) return domainError('NO_CHANGES')
-        const synced = syncItems(before.itemIds, itemsOfInvoice(state, doc, before.number!), state.nextId)
+        const synced = syncItems(state, before.itemIds, itemsOfInvoice(state, doc, before.number!), state.nextId)
         if (Array.isArray(synced)) return invalid(synced)
         return [
           ...synced.events,
@@ -538,7 +554,7 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
       const seq = (inv.counters.get(`${seriesId}|${period}`) ?? 0) + 1
       const number = formatInvoiceNumber(series.data.pattern, found.data.issueDate, seq)
       if (issuedNumbers(state).has(number.toUpperCase())) return invalid([fieldError('seriesId', M.numberTaken)])
-      const synced = syncItems([], itemsOfInvoice(state, found.data, number), nextId)
+      const synced = syncItems(state, [], itemsOfInvoice(state, found.data, number), nextId)
       if (Array.isArray(synced)) return invalid(synced)
       const split = found.data.source ? splitRecurring(state, found.data.source, nextId + synced.ids.length) : []
       if (!Array.isArray(split)) return split

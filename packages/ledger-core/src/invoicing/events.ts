@@ -55,6 +55,7 @@ export const InvoiceDocumentSchema = Schema.Struct({
     bankAccount: Schema.NullOr(Text(34)),
   }),
   notes: Text(3500),
+  currency: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/))),
   splitPayment: Schema.optional(Schema.Boolean),
   correction: Schema.NullOr(
     Schema.Struct({ invoiceId: Id, reason: Text(256), reasonDate: Schema.NullOr(LocalDateSchema) }),

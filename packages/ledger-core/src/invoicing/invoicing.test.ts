@@ -17,6 +17,7 @@ import { validateRecord } from '../schemas/validate.ts'
 import { type CommandInput, cmd, income, invoiceLine, runCommands, vatSetting } from '../testing/index.ts'
 import {
   correctionDraftOf,
+  documentInPln,
   invoiceDetail,
   invoiceList,
   ksefNumberOfInvoice as invoiceKsefNumber,
@@ -378,6 +379,75 @@ describe('split payment on a document (uVAT art. 108a ust. 1a)', () => {
       settings,
     )
     expect(isDomainError(bad) && bad.errors?.map((e) => e.field)).toEqual(['lines.0.annex15', 'splitPayment'])
+  })
+})
+
+describe('an invoice in a foreign currency (§15, §23)', () => {
+  // Table 084/A/NBP/2026 of Thursday 30 April: the last working day before Monday 4 May (1–3 May: holiday, Saturday, holiday).
+  const withRates = apply(settings, {
+    type: 'RecordCurrencyRates',
+    source: 'nbpArchive',
+    from: '2026-04-30',
+    to: '2026-05-03',
+    tables: [{ no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345', USD: '3.9000' } }],
+  }).state
+  const eur = {
+    currency: 'EUR',
+    issueDate: '2026-05-04',
+    lines: [line({ name: 'Consulting', quantity: '10', unitNet: '100.00' })],
+    payment: { dueDate: '2026-05-18', method: 'transfer' },
+  }
+
+  it('its incomes hold the złoty base at the NBP rate of the day before the tax point, with the euro amount', () => {
+    const a = issue(withRates, eur)
+    const [item] = a.invoice.itemIds.map((id) => a.state.records.get(id)!.data as Item)
+    // 1 000.00 EUR × 4.2345 = 4 234.50 zł; its VAT 973.935 → 973.94 zł.
+    expect(item).toMatchObject({
+      amount: '4234.50',
+      percent: '23',
+      currency: {
+        code: 'EUR',
+        amount: '1000.00',
+        vatRate: { table: '084/A/NBP/2026', date: '2026-04-30', rate: '4.2345' },
+        pitAmount: '4234.50',
+      },
+    })
+    // The VAT register of May: K_19 / K_20 in złoty, under the invoice's number.
+    expect(vatFiling(a.state, '2026-05')?.sales.map((r) => [r.documentNumber, r.fields])).toEqual([
+      ['FV/2026/05/1', { K_19: 4234_50n, K_20: 973_94n }],
+    ])
+    expect(documentInPln(a.state, a.invoice.data)).toEqual({
+      ok: true,
+      code: 'EUR',
+      rate: { table: '084/A/NBP/2026', date: '2026-04-30', rate: '4.2345' },
+      rates: [{ vat: '23', net: '4234.50', tax: '973.94' }],
+      net: '4234.50',
+      tax: '973.94',
+      gross: '5208.44',
+    })
+    // The totals of the document stay in euro.
+    expect(invoiceDetail(a.state, a.invoice.id)?.totals.gross).toBe('1230.00')
+  })
+
+  it('a missing rate refuses the issue naming the currency and the day; a currency outside table A is refused', () => {
+    const saved = apply(settings, { type: 'SaveInvoiceDraft', data: draft(eur) })
+    const id = (saved.events.at(-1)!.data as { id: number }).id
+    expect(decide(cmd({ type: 'IssueInvoice', id }), saved.state)).toMatchObject({
+      code: 'VALIDATION',
+      errors: [
+        {
+          field: 'currency',
+          message: 'No NBP table A rate of EUR for 2026-04-30: import the NBP table for that day',
+        },
+      ],
+    })
+    expect(documentInPln(saved.state, saved.state.invoicing.invoices.get(id)!.data)).toMatchObject({ ok: false })
+    expect(decide(cmd({ type: 'SaveInvoiceDraft', data: draft({ currency: 'XYZ' }) }), settings)).toMatchObject({
+      errors: [{ field: 'currency', message: 'Currency must be PLN or a currency of NBP table A (EUR, USD, …)' }],
+    })
+    // PLN is złoty: no currency is kept.
+    const pln = apply(settings, { type: 'SaveInvoiceDraft', data: draft({ currency: 'PLN' }) })
+    expect([...pln.state.invoicing.invoices.values()][0]!.data).not.toHaveProperty('currency')
   })
 })
 

@@ -100,6 +100,12 @@ export interface InvoiceDocumentData {
   readonly exemptionBasis: string
   readonly payment: InvoicePayment
   readonly notes: string
+  /**
+   * The invoice's currency when not złoty: a currency of NBP table A (ISO 4217). The amounts of the lines are in it;
+   * the books convert each rate's net at the NBP rate of the last working day before the tax point (uVAT art. 31a
+   * ust. 1), as for a foreign-currency income (docs/tax-rules.md §15). Absent: złoty.
+   */
+  readonly currency?: string | undefined
   /** The split-payment mark put by the seller where the law does not require it (kept only when `true`). */
   readonly splitPayment?: boolean | undefined
   readonly correction: InvoiceCorrection | null
@@ -264,6 +270,13 @@ const baseItem = (doc: InvoiceDocumentData, number: string) => ({
   procedures: [],
 })
 
+/**
+ * The currency of a rate's income item: the net in the invoice's currency; the books fill the złoty amount and the
+ * rates used when they save it (`withConversion`).
+ */
+const currencyOf = (doc: Pick<InvoiceDocumentData, 'currency'>, net: Grosze) =>
+  doc.currency ? { currency: { code: doc.currency, amount: formatMoney(net), paidOn: null } } : {}
+
 /** The Annex 15 statement of a rate's income item: any of its lines is of Annex 15. */
 const annex15Of = (lines: readonly InvoiceLine[], vat: InvoiceVatRate) =>
   lines.some((l) => l.vat === vat && l.annex15 === true) ? { annex15: true } : {}
@@ -294,6 +307,7 @@ export const incomeItemsOfInvoice = (doc: InvoiceDocumentData, number: string): 
         documentVat: null,
         corrects: null,
         ...annex15Of(doc.lines, r.vat),
+        ...currencyOf(doc, r.net),
       }) as Item,
   )
 }
@@ -336,8 +350,9 @@ export const incomeItemsOfCorrection = (
       vatTreatment: treatmentOfRate(vat),
       supplyDate: null,
       gtu: gtuOf(doc.lines, vat),
-      documentVat: vat === 'zw' || vat === 'np' ? null : formatMoney(tax),
+      documentVat: vat === 'zw' || vat === 'np' || doc.currency ? null : formatMoney(tax),
       corrects,
+      ...currencyOf(doc, net),
     } as Item)
   }
   return out

@@ -2,15 +2,21 @@
  * What the screens, the API and the CLI show of invoices: the list (number, buyer, gross, state), one invoice with its
  * totals per rate, and the draft of a correction prefilled from the invoice as it stands.
  */
+import { withConversion } from '../deciders/currency.ts'
 import type { BooksState } from '../deciders/state.ts'
+import { formatMoney, parseMoney } from '../money.ts'
 import type { Item } from '../schemas/records.ts'
+import type { RateUsed } from '../tax/currency.ts'
 import type { LocalDateString } from '../types.ts'
 import {
   formatInvoiceNumber,
   formatTotals,
+  incomeItemsOfInvoice,
   type InvoiceDocumentData,
   type InvoiceLine,
   invoiceTotals,
+  type InvoiceVatRate,
+  rateTax,
   seriesPeriod,
 } from './model.ts'
 import type { InvoiceState } from './state.ts'
@@ -51,6 +57,8 @@ export interface InvoiceSummary {
   readonly buyer: string
   readonly net: string
   readonly gross: string
+  /** `PLN`, or the invoice's currency its amounts are in. */
+  readonly currency: string
   readonly state: InvoiceDisplayState
   readonly ksefNumber: string | null
   readonly version: number
@@ -66,6 +74,7 @@ const summaryOf = (state: BooksState, inv: InvoiceState): InvoiceSummary => {
     buyer: inv.data.buyer.name,
     net: t.net,
     gross: t.gross,
+    currency: inv.data.currency ?? 'PLN',
     state: displayStateOf(state, inv),
     ksefNumber: inv.status === 'issued' ? ksefNumberOfInvoice(state, inv) : null,
     version: inv.version,
@@ -88,6 +97,8 @@ export interface InvoiceDetail extends InvoiceSummary {
   readonly correctedBy: readonly number[]
   /** For a correction: the lines before it. */
   readonly linesBefore: readonly InvoiceLine[] | null
+  /** An invoice in a foreign currency: its złoty figures and rate, or the rate still missing; `null`: złoty. */
+  readonly pln: DocumentPln | null
 }
 
 /** One live invoice with its totals, or `null`. */
@@ -109,6 +120,7 @@ export const invoiceDetail = (state: BooksState, id: number): InvoiceDetail | nu
     itemIds: inv.itemIds,
     correctedBy: inv.correctedBy,
     linesBefore,
+    pln: documentInPln(state, inv.data),
   }
 }
 
@@ -144,4 +156,46 @@ export const nextInvoiceNumber = (
   const period = seriesPeriod(s.data.reset, date)
   const seq = (state.invoicing.counters.get(`${seriesId}|${period}`) ?? 0) + 1
   return { period, seq, number: formatInvoiceNumber(s.data.pattern, date, seq) }
+}
+
+/** An invoice in a foreign currency in złoty: the NBP rate of its VAT base and its totals per rate converted. */
+export type DocumentPln =
+  | {
+      readonly ok: true
+      readonly code: string
+      /** The NBP table A rate of the last working day before the tax point (uVAT art. 31a ust. 1). */
+      readonly rate: RateUsed
+      readonly rates: readonly { readonly vat: InvoiceVatRate; readonly net: string; readonly tax: string }[]
+      readonly net: string
+      readonly tax: string
+      readonly gross: string
+    }
+  | { readonly ok: false; readonly code: string; readonly message: string }
+
+/**
+ * A document in a foreign currency in złoty, exactly as the books hold its incomes (each rate's net converted at the
+ * NBP rate of the last working day before the tax point, its VAT computed from that złoty base, §15), or the rate the
+ * books still lack; `null` for a złoty document or one without lines. NBP tables never change once published, so an
+ * issued invoice reads the same figures as its incomes.
+ */
+export const documentInPln = (state: BooksState, doc: InvoiceDocumentData): DocumentPln | null => {
+  const code = doc.currency
+  if (!code || doc.lines.length === 0) return null
+  const rates: { vat: InvoiceVatRate; net: string; tax: string }[] = []
+  let rate: RateUsed | null = null
+  let net = 0n
+  let tax = 0n
+  const items = incomeItemsOfInvoice(doc, '-')
+  for (const [i, r] of invoiceTotals(doc.lines).rates.entries()) {
+    const c = withConversion(state, 'Income', items[i]!)
+    if (!c.ok) return { ok: false, code, message: c.errors[0]?.message ?? '' }
+    const base = parseMoney(c.value.amount)
+    const vat = rateTax(r.vat, base)
+    rate ??= c.value.currency?.vatRate ?? null
+    rates.push({ vat: r.vat, net: formatMoney(base), tax: formatMoney(vat) })
+    net += base
+    tax += vat
+  }
+  if (rate === null) return null
+  return { ok: true, code, rate, rates, net: formatMoney(net), tax: formatMoney(tax), gross: formatMoney(net + tax) }
 }

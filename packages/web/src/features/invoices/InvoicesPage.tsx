@@ -6,6 +6,7 @@
  * correction of an issued invoice. Figures and refusals come from the core (docs/tax-rules.md §18).
  */
 import {
+  type DocumentPln,
   documentSplitPayment,
   formatTotals,
   type InvoiceDetail,
@@ -15,6 +16,8 @@ import {
   InvoiceVatRates,
   invoiceTotals,
   isQuantity,
+  parseMoney,
+  TABLE_A_CURRENCIES,
 } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -62,6 +65,8 @@ interface Form {
   bankAccount: string
   exemptionBasis: string
   notes: string
+  /** 'PLN' or a currency of NBP table A. */
+  currency: string
   /** The split-payment mark put voluntarily (the law's own requirement is computed from the lines). */
   splitPayment: boolean
   lines: LineForm[]
@@ -90,6 +95,7 @@ const newForm = (today: string): Form => ({
   bankAccount: '',
   exemptionBasis: '',
   notes: '',
+  currency: 'PLN',
   splitPayment: false,
   lines: [emptyLine()],
   correction: null,
@@ -106,6 +112,7 @@ const formOf = (d: InvoiceDetail): Form => ({
   bankAccount: d.data.payment.bankAccount ?? '',
   exemptionBasis: d.data.exemptionBasis,
   notes: d.data.notes,
+  currency: d.data.currency ?? 'PLN',
   splitPayment: d.data.splitPayment === true,
   lines: d.data.lines.map((l) => ({
     name: l.name,
@@ -139,6 +146,7 @@ const bodyOf = (f: Form) => ({
   exemptionBasis: f.exemptionBasis,
   payment: { dueDate: f.dueDate || null, method: f.method || null, bankAccount: f.bankAccount || null },
   notes: f.notes,
+  currency: f.currency === 'PLN' ? null : f.currency,
   splitPayment: f.splitPayment,
   correction: f.correction ? { ...f.correction, reasonDate: f.correction.reasonDate || null } : null,
 })
@@ -218,7 +226,7 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
             </th>
             <td>{f.date(i.issueDate)}</td>
             <td>{i.buyer}</td>
-            <td className="num">{f.money(i.gross)}</td>
+            <td className="num">{i.currency === 'PLN' ? f.money(i.gross) : `${f.amount(i.gross)} ${i.currency}`}</td>
             <td>
               <span className={`invoice-state invoice-state--${i.state}`}>{stateName(i.state)}</span>
             </td>
@@ -229,21 +237,130 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
   )
 }
 
+/** Figures per VAT rate with a total row, the last column of the total in bold (the amount due). */
+const PerRateTable = ({
+  caption,
+  headers,
+  rows,
+  total,
+  className = '',
+  due = true,
+}: {
+  caption: string
+  headers: readonly string[]
+  rows: readonly { vat: string; cells: readonly string[] }[]
+  total: readonly string[]
+  className?: string
+  /** Whether the total's last column is the amount due. */
+  due?: boolean
+}) => {
+  const vatName = useVatName()
+  return (
+    <table className={`table invoice-preview__totals ${className}`.trim()}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Rate</Trans>
+          </th>
+          {headers.map((h) => (
+            <th key={h} scope="col" className="num">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.vat}>
+            <th scope="row">{vatName(r.vat)}</th>
+            {r.cells.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
+              <td key={i} className="num">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">
+            <Trans>Total</Trans>
+          </th>
+          {total.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
+            <td key={i} className={due && i === total.length - 1 ? 'num invoice-preview__due' : 'num'}>
+              {c}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
+/**
+ * An invoice in a foreign currency in złoty: the NBP rate of the last working day before the tax point (uVAT art. 31a)
+ * and each rate's net and VAT in złoty (P_14_xW), as the books hold its incomes; before a save, or while the books
+ * lack the rate, what happens instead.
+ */
+const PlnFigures = ({ pln }: { pln: DocumentPln | null }) => {
+  const f = useFormat()
+  const { t } = useLingui()
+  const say = useInvoiceMessage()
+  if (pln === null)
+    return (
+      <p className="invoice-preview__pln">
+        <Trans>
+          The amounts in złoty are computed on saving, at the NBP table A rate of the last working day before the tax
+          point.
+        </Trans>
+      </p>
+    )
+  if (!pln.ok)
+    return (
+      <p className="invoice-preview__pln field__error" role="alert">
+        {say(pln.message)}
+      </p>
+    )
+  const { table, date, rate } = pln.rate
+  return (
+    <PerRateTable
+      className="invoice-preview__pln"
+      due={false}
+      caption={t`In złoty at ${rate} (NBP table ${table} of ${f.date(date)})`}
+      headers={[t`Net in PLN`, t`VAT in PLN`]}
+      rows={pln.rates.map((r) => ({ vat: r.vat, cells: [f.money(r.net), f.money(r.tax)] }))}
+      total={[f.money(pln.net), f.money(pln.tax)]}
+    />
+  )
+}
+
 /** The invoice as a buyer reads it: parties, dates, lines, totals per rate, payment. */
 export const InvoicePreview = ({
   form,
   number,
   seller,
+  pln = null,
 }: {
   form: Form
   number: string | null
   seller: SellerDto | null
+  /** A saved invoice in a foreign currency: its złoty figures (or the rate the books lack). */
+  pln?: DocumentPln | null
 }) => {
   const f = useFormat()
   const vatName = useVatName()
   const { t } = useLingui()
   const lines = computable(form.lines)
   const totals = formatTotals(invoiceTotals(lines))
+  const foreign = form.currency !== 'PLN'
+  // The złoty figures belong to the document as saved: shown while its currency is the one on screen.
+  const inPln = foreign && pln?.code === form.currency ? pln : null
+  const grossPln = inPln?.ok ? parseMoney(inPln.gross) : undefined
+  /** An amount of the invoice: in złoty, or followed by its currency's code. */
+  const money = (v: string) => (foreign ? `${f.amount(v)} ${form.currency}` : f.money(v))
   return (
     <article className="invoice-preview" aria-label={t`Invoice preview`}>
       <header>
@@ -260,6 +377,11 @@ export const InvoicePreview = ({
             </>
           )}
         </p>
+        {foreign && (
+          <p>
+            <Trans>Currency</Trans>: {form.currency}
+          </p>
+        )}
       </header>
       <section>
         <h4>
@@ -330,53 +452,19 @@ export const InvoicePreview = ({
               <td className="num">
                 {l.quantity} {l.unit}
               </td>
-              <td className="num">{f.money(l.unitNet)}</td>
+              <td className="num">{money(l.unitNet)}</td>
               <td>{vatName(l.vat)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <table className="table invoice-preview__totals">
-        <caption>
-          <Trans>Totals per VAT rate</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Rate</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Net</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>VAT</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Gross</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.rates.map((r) => (
-            <tr key={r.vat}>
-              <th scope="row">{vatName(r.vat)}</th>
-              <td className="num">{f.money(r.net)}</td>
-              <td className="num">{f.money(r.tax)}</td>
-              <td className="num">{f.money(r.gross)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">
-              <Trans>Total</Trans>
-            </th>
-            <td className="num">{f.money(totals.net)}</td>
-            <td className="num">{f.money(totals.tax)}</td>
-            <td className="num invoice-preview__due">{f.money(totals.gross)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PerRateTable
+        caption={t`Totals per VAT rate`}
+        headers={[t`Net`, t`VAT`, t`Gross`]}
+        rows={totals.rates.map((r) => ({ vat: r.vat, cells: [money(r.net), money(r.tax), money(r.gross)] }))}
+        total={[money(totals.net), money(totals.tax), money(totals.gross)]}
+      />
+      {foreign && <PlnFigures pln={inPln} />}
       {(form.dueDate || form.bankAccount) && (
         <p>
           {form.dueDate && (
@@ -391,7 +479,7 @@ export const InvoicePreview = ({
           )}
         </p>
       )}
-      {documentSplitPayment({ lines, splitPayment: form.splitPayment }).marked && (
+      {documentSplitPayment({ lines, splitPayment: form.splitPayment }, grossPln).marked && (
         <p className="invoice-preview__mark">
           <Trans>split payment (mechanizm podzielonej płatności)</Trans>
         </p>
@@ -409,13 +497,18 @@ const SplitPaymentField = ({
   form,
   setForm,
   error,
+  grossPln,
 }: {
   form: Form
   setForm: (f: Form) => void
   error: string | undefined
+  /** A saved invoice in a foreign currency: its gross in złoty (the threshold is in złoty). */
+  grossPln: bigint | undefined
 }) => {
   const { t } = useLingui()
-  const { required } = documentSplitPayment({ lines: computable(form.lines) })
+  // An invoice in a currency is compared in złoty: before its złoty figures are known, the mark is not decided here.
+  const unknown = form.currency !== 'PLN' && grossPln === undefined
+  const { required } = unknown ? { required: false } : documentSplitPayment({ lines: computable(form.lines) }, grossPln)
   return (
     <div className="invoice-editor__split">
       <Checkbox
@@ -430,6 +523,10 @@ const SplitPaymentField = ({
         {required ? (
           <Trans>
             Required: a line of Annex 15 and a gross total over 15 000 zł (art. 108a ust. 1a of the VAT act).
+          </Trans>
+        ) : unknown ? (
+          <Trans>
+            For an invoice in a foreign currency the 15 000 zł threshold is checked in złoty once it is saved.
           </Trans>
         ) : (
           <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>
@@ -605,6 +702,14 @@ const Editor = ({
           error={err('payment.bankAccount')}
           onChange={(e) => setForm({ ...form, bankAccount: e.target.value })}
         />
+        <Select
+          label={t`Currency`}
+          name="currency"
+          value={form.currency}
+          options={['PLN', ...TABLE_A_CURRENCIES.filter((c) => c !== 'XDR')].map((c) => ({ value: c, label: c }))}
+          error={err('currency')}
+          onChange={(e) => setForm({ ...form, currency: e.target.value })}
+        />
       </div>
       <table className="table invoice-lines">
         <caption>
@@ -733,7 +838,16 @@ const Editor = ({
           onChange={(e) => setForm({ ...form, exemptionBasis: e.target.value })}
         />
       )}
-      <SplitPaymentField form={form} setForm={setForm} error={err('splitPayment')} />
+      <SplitPaymentField
+        form={form}
+        setForm={setForm}
+        error={err('splitPayment')}
+        grossPln={
+          form.currency !== 'PLN' && detail?.pln?.ok && detail.pln.code === form.currency
+            ? parseMoney(detail.pln.gross)
+            : undefined
+        }
+      />
       <TextInput
         label={t`Notes`}
         value={form.notes}
@@ -870,7 +984,9 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
               <p>
                 <Trans>State</Trans>: <strong>{stateName(detail.state)}</strong>
                 {detail.ksefNumber && <> · KSeF {detail.ksefNumber}</>} · <Trans>Gross</Trans>{' '}
-                {f.money(detail.totals.gross)}
+                {detail.currency === 'PLN'
+                  ? f.money(detail.totals.gross)
+                  : `${f.amount(detail.totals.gross)} ${detail.currency}`}
               </p>
             )}
             <Editor
@@ -936,7 +1052,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
               )}
             </div>
           </div>
-          <InvoicePreview form={form} number={detail?.number ?? null} seller={seller} />
+          <InvoicePreview form={form} number={detail?.number ?? null} seller={seller} pln={detail?.pln ?? null} />
         </section>
       )}
     </div>

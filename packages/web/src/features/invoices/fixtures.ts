@@ -30,8 +30,18 @@ export const sampleDraft = {
   payment: { dueDate: '2026-03-24', method: 'transfer' },
 }
 
-/** Effects over books in memory; `seed` drafts are saved first and the first `issued` of them issued. */
-export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued = 1): InvoicesApi => {
+/** NBP table 084/A/NBP/2026 of 30 April 2026 (the last working day before Monday 4 May): EUR only. */
+export const eurTable = { no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345' } }
+
+/**
+ * Effects over books in memory; `seed` drafts are saved first and the first `issued` of them issued; `tables`: NBP
+ * tables the books hold (recorded for 2026-04-20 to 2026-05-31).
+ */
+export const invoicesEffects = (
+  seed: readonly unknown[] = [sampleDraft],
+  issued = 1,
+  tables: readonly (typeof eurTable)[] = [],
+): InvoicesApi => {
   const events: LedgerEvent[] = []
   let state: BooksState = foldBooks(events)
   const exec = (c: Record<string, unknown>) => {
@@ -51,6 +61,8 @@ export const invoicesEffects = (seed: readonly unknown[] = [sampleDraft], issued
   }
   const lastDraft = (r: LedgerEvent[]) =>
     (r.findLast((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
+  if (tables.length > 0)
+    exec({ type: 'RecordCurrencyRates', source: 'nbpArchive', from: '2026-04-20', to: '2026-05-31', tables })
   seed.forEach((d, i) => {
     const id = lastDraft(exec({ type: 'SaveInvoiceDraft', data: d }))
     if (i < issued) exec({ type: 'IssueInvoice', id })

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { InvoicesPage } from './InvoicesPage.tsx'
-import { invoicesEffects, sampleDraft } from './fixtures.ts'
+import { eurTable, invoicesEffects, sampleDraft } from './fixtures.ts'
 
 const meta: Meta = { title: 'Invoices', parameters: { route: '/companydashboard/invoices' } }
 export default meta
@@ -17,6 +17,12 @@ const loaded = (canvasElement: HTMLElement) =>
   waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
 
 const noSave = () => {}
+
+/** Opens the draft in every copy (its list button reads "szkic" or "draft") and waits for the editor. */
+const openDraft = async (canvasElement: HTMLElement) => {
+  for (const b of within(canvasElement).getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
+  await loaded(canvasElement)
+}
 
 /** The list: an issued invoice with its number, buyer, gross and state, and a draft without a number. */
 export const List: Story = {
@@ -43,8 +49,7 @@ export const EditorTotals: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     for (const input of fields(canvasElement, 'lines.0.name')) {
       input.focus()
       fireEvent.keyDown(input, { key: 'Enter' })
@@ -74,8 +79,7 @@ export const FieldMessages: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     for (const q of fields(canvasElement, 'lines.0.quantity')) fireEvent.change(q, { target: { value: 'abc' } })
     for (const b of canvas.getAllByRole('button', { name: /^(Wystaw|Issue)$/ })) await userEvent.click(b)
     await waitFor(() =>
@@ -136,8 +140,7 @@ export const SplitPayment: Story = {
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     const canvas = within(canvasElement)
-    for (const b of canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })) await userEvent.click(b)
-    await loaded(canvasElement)
+    await openDraft(canvasElement)
     const split = () => fields(canvasElement, 'splitPayment') as HTMLInputElement[]
     const marks = () =>
       canvas.queryAllByText(/^(mechanizm podzielonej płatności|split payment \(mechanizm podzielonej płatności\))$/)
@@ -160,5 +163,62 @@ export const SplitPayment: Story = {
     await waitFor(() => expect(canvas.getAllByRole('heading', { name: /FV\/2026\/03\/1/ })).toHaveLength(4))
     await expect(split().every((c) => c.checked)).toBe(true)
     await expect(fields(canvasElement, 'lines.0.annex15').every((c) => (c as HTMLInputElement).checked)).toBe(true)
+  },
+}
+
+/**
+ * An invoice in euro: the preview states the currency, and the złoty figures the books hold — the NBP rate of the last
+ * working day before the tax point (4.2345 of 30 April for 4 May) and the VAT in złoty (973.94). Switched to dollars
+ * the złoty figures wait for the save, which names the rate the books lack, in the user's language.
+ */
+export const ForeignCurrency: Story = {
+  render: () => (
+    <InvoicesPage
+      effects={invoicesEffects(
+        [
+          {
+            ...sampleDraft,
+            currency: 'EUR',
+            issueDate: '2026-05-04',
+            lines: [{ name: 'Consulting', quantity: '10', unit: 'godz.', unitNet: '100.00', vat: '23' }],
+            payment: { dueDate: '2026-05-18', method: 'transfer' },
+          },
+        ],
+        0,
+        [eurTable],
+      )}
+      save={noSave}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    await openDraft(canvasElement)
+    await expect(fields(canvasElement, 'currency').map((c) => c.value)).toEqual(Array(4).fill('EUR'))
+    await waitFor(() =>
+      expect(canvas.getAllByText(/^(W złotych po kursie|In złoty at) 4\.2345 .*084\/A\/NBP\/2026/)).toHaveLength(4),
+    )
+    // 973.94 zł on the rate's row and the total's.
+    await expect(canvas.getAllByText(/973[,.]94/)).toHaveLength(8)
+    // In euro: the list's gross, the state line, the rate's row and the amount due.
+    await expect(canvas.getAllByText(/1[\s\u00a0]?230,00 EUR|1,230\.00 EUR/)).toHaveLength(16)
+    for (const c of fields(canvasElement, 'currency')) fireEvent.change(c, { target: { value: 'USD' } })
+    await waitFor(() => expect(canvas.queryAllByText(/973[,.]94/)).toHaveLength(0))
+    await expect(
+      canvas.getAllByText(/^(Kwoty w złotych obliczymy przy zapisie|The amounts in złoty are computed on saving)/),
+    ).toHaveLength(4)
+    // The split-payment threshold waits for the złoty figures too.
+    await expect(
+      canvas.getAllByText(/^(Przy fakturze w walucie obcej próg|For an invoice in a foreign currency the 15 000)/),
+    ).toHaveLength(4)
+    for (const b of canvas.getAllByRole('button', { name: /^(Zapisz szkic|Save draft)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    await waitFor(() =>
+      expect(
+        canvas.getAllByText(
+          /^(Brak kursu średniego USD w tabeli A NBP z dnia 2026-04-30|No NBP table A rate of USD for 2026-04-30)/,
+        ),
+      ).toHaveLength(4),
+    )
   },
 }

@@ -48,6 +48,9 @@ const known: Record<string, MessageDescriptor> = {
   'Text must have at most 100 characters': msg`Text must have at most 100 characters`,
   'Text must have at most 50 characters': msg`Text must have at most 50 characters`,
   'Annex 15 must be yes or no': msg`Annex 15 must be yes or no`,
+  'Currency must be PLN or a currency of NBP table A (EUR, USD, …)': msg`Currency must be PLN or a currency of NBP table A (EUR, USD, …)`,
+  'A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand': msg`A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand`,
+  'The NBP rate of the VAT base is not recorded for this invoice': msg`The NBP rate of the VAT base is not recorded for this invoice`,
   'The split-payment mark must be yes or no': msg`The split-payment mark must be yes or no`,
   'Email needs to be in correct format': msg`Email needs to be in correct format`,
   'This counterparty is the buyer of a draft': msg`This counterparty is the buyer of a draft`,
@@ -62,7 +65,20 @@ const known: Record<string, MessageDescriptor> = {
   'A series numbered per month must contain {MM}': msg`A series numbered per month must contain ${MM}`,
 }
 
+/** An invoice in a currency without the NBP rate of a day (`missingRateMessage` of the core). */
+const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
+
 export const useInvoiceMessage = () => {
-  const { i18n } = useLingui()
-  return useCallback((text: string): string => translateWith(i18n, known, text), [i18n])
+  const { i18n, t } = useLingui()
+  return useCallback(
+    (text: string): string => {
+      const rate = MISSING_RATE.exec(text)
+      if (rate) {
+        const [, code, day] = rate
+        return t`No NBP table A rate of ${code} for ${day}: it could not be fetched from the NBP; try again later, or import the NBP archive file on the form of an income in that currency`
+      }
+      return translateWith(i18n, known, text)
+    },
+    [i18n, t],
+  )
 }
