@@ -656,7 +656,7 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
         r,
         'crossBorder',
         CrossBorderPurchases,
-        'Cross-border kind of an expense must be importServices or wnt',
+        'Cross-border kind of an expense must be importServices, wnt, importGoods, importServicesOther or buyerTaxpayerGoods',
       )
   const carUse = readCarUse(r)
   if (income && carUse !== null) r.push('car', 'INVALID_CHOICE', 'Only an expense can be a car cost')
