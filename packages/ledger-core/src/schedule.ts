@@ -13,6 +13,7 @@ import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
 import { type CarUse, crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
+import { lateInputMonth } from './tax/lateSelfAssessed.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import { exchangeDifference } from './tax/currency.ts'
@@ -141,6 +142,7 @@ export const occurrencesOf = (
       taxPoint: item.taxPoint ?? null,
     }
     const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
+    const late = lateInputMonth(item.crossBorder ?? null, vatDate.slice(0, 7), item.outputDeclaredOn)
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
@@ -165,7 +167,7 @@ export const occurrencesOf = (
       vatAmount: fixedVat ?? vatOfItem(amount, percent),
       pitAmount,
       fx,
-      vatFacts,
+      vatFacts: late && vatFacts ? { ...vatFacts, lateInputMonth: late } : vatFacts,
       currency: item.currency ? { code: item.currency.code, amount: item.currency.amount } : null,
     })
   }
@@ -176,7 +178,9 @@ export const occurrencesOf = (
 /** The months an occurrence counts in for taxes: its VAT month and its PIT month (one when they agree). */
 export const taxMonthsOf = (o: Occurrence): readonly YearMonthString[] => {
   const months = o.vatMonth === o.pitMonth ? [o.vatMonth] : [o.vatMonth, o.pitMonth]
-  return o.fx && !months.includes(o.fx.month) ? [...months, o.fx.month] : months
+  const late = o.vatFacts?.lateInputMonth
+  const withLate = late && !months.includes(late) ? [...months, late] : months
+  return o.fx && !withLate.includes(o.fx.month) ? [...withLate, o.fx.month] : withLate
 }
 
 /** Occurrences grouped by cash month and by tax month. */

@@ -130,7 +130,9 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   const drafts = new Map<string, Draft>()
   const otherRates: { percent: string; itemId: number }[] = []
   for (const o of d.schedule.byTaxMonth.get(month) ?? []) {
-    if (!o.isCompany || o.vatMonth !== month) continue
+    // A self-assessed purchase shown late has its purchase row in a later month (art. 86 ust. 10g).
+    const late = o.vatFacts?.lateInputMonth ?? null
+    if (!o.isCompany || (o.vatMonth !== month && late !== month)) continue
     const item = state.records.get(o.itemId)?.data as Item | undefined
     if (!item) continue
     const selfAssessed = isSelfAssessed(o.vatFacts)
@@ -158,7 +160,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
     }
     if (!o.isIncome) {
       // A self-assessed purchase is also a row of the sales register: its output tax (K_23 / K_24, K_29 / K_30).
-      if (selfAssessed) {
+      if (selfAssessed && o.vatMonth === month) {
         const sale = entry('sale')
         const [base, tax] = SELF_ASSESSED_FIELDS[cross as SelfAssessedKind]
         add(sale, `K_${base}` as VatRegisterField, o.amount)
@@ -166,7 +168,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
       }
       // The purchase register (and P_40 … P_43) holds the purchases whose input tax is deducted.
       const deductible = noVat ? 0n : deductibleVat(o.vatAmount, o.vatFacts)
-      if (deductible === 0n) continue
+      if (deductible === 0n || (late ?? o.vatMonth) !== month) continue
       const purchase = entry('purchase')
       const asset = o.vatFacts?.fixedAsset === true
       add(purchase, asset ? 'K_40' : 'K_42', o.amount)

@@ -257,6 +257,11 @@ const ItemFields = {
    */
   crossBorder: Schema.optional(Schema.Literal(...CrossBorderKinds)),
   /**
+   * (optional) A self-assessed purchase whose output tax was shown late: the day the return or correction showing it
+   * was filed; after three months from the end of the obligation's month the input tax moves (uVAT art. 86 ust. 10g).
+   */
+  outputDeclaredOn: Schema.optional(Schema.NullOr(LocalDate)),
+  /**
    * (optional) Expenses: a car's purchase or running cost and how the car is used, `mixed` (50 % of its VAT
    * deducted, uVAT art. 86a ust. 1) or `businessOnly` (VAT-26 and a mileage record, art. 86a ust. 3–4).
    */

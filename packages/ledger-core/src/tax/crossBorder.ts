@@ -17,7 +17,7 @@
  */
 import { monthOf } from '../calendar.ts'
 import { divRoundHalfUp } from '../money.ts'
-import type { Grosze, LocalDateString } from '../types.ts'
+import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 import { type ItemDates, vatSaleDate } from './taxPoint.ts'
 
 /** Sales outside the domestic rates: services taxed where the customer is, intra-EU supplies, exports. */
@@ -70,6 +70,11 @@ export interface VatFacts {
   readonly crossBorder: CrossBorder | null
   readonly carUse: CarUse | null
   readonly fixedAsset: boolean
+  /**
+   * A self-assessed purchase whose output tax was shown after the three months of art. 86 ust. 10b: the month whose
+   * declaration takes its input tax (`tax/lateSelfAssessed.ts`); absent: the month of the output tax.
+   */
+  readonly lateInputMonth?: YearMonthString | null
 }
 
 /** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */

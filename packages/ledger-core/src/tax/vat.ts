@@ -336,6 +336,16 @@ export const addVatFactsToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFact
     return
   }
   if (isSelfAssessedKind(kind)) addSalesLine(f, kind, it.percent, it.amount, it.vat)
+  // Output tax shown after the three months: the input tax goes to a later declaration (addLateInputToMonth).
+  if (facts.lateInputMonth) return
+  addInputToMonth(f, it, facts)
+}
+
+/** The input tax of a self-assessed purchase shown late, in the month whose declaration takes it (art. 86 ust. 10g). */
+export const addLateInputToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFacts): void =>
+  addInputToMonth(f, it, facts)
+
+const addInputToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFacts): void => {
   const deductible = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? 0n : deductibleVat(it.vat, facts)
   f.inputVat += deductible
   f.purchaseBase ??= 0n

@@ -249,6 +249,14 @@ export const ItemFields = ({
             hint: crossBorderHints[crossBorder],
           })}
           {!income &&
+            ['wnt', 'importServices', 'importServicesOther', 'buyerTaxpayerGoods'].includes(crossBorder) &&
+            input({
+              path: 'outputDeclaredOn',
+              label: t`Output VAT shown late: the day the return or its correction was filed`,
+              kind: 'date',
+              hint: t`Only when the output VAT was not shown within three months after the month it arose: the input VAT then counts in the return still open on that day (art. 86 ust. 10g).`,
+            })}
+          {!income &&
             input({
               path: 'car.use',
               label: t`A car cost (purchase, fuel, repairs, leasing)`,
