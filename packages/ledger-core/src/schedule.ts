@@ -141,6 +141,9 @@ export const occurrencesOf = (
       supplyDate: statedSupply,
       taxPoint: item.taxPoint ?? null,
     }
+    // A recurring item in a currency: this occurrence's own conversion (deciders/currency.ts).
+    const own = k > 0 ? item.currency?.occurrences?.[k] : undefined
+    const amountK = own ? parseMoney(own.amount) : amount
     const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
     const late = lateInputMonth(item.crossBorder ?? null, vatDate.slice(0, 7), item.outputDeclaredOn)
     const pitDate = pitDateOf(dates)
@@ -163,9 +166,9 @@ export const occurrencesOf = (
       kpirColumn: item.kpirColumn ?? null,
       carUse: item.car?.use ?? null,
       flatRate: item.flatRate ?? null,
-      amount,
-      vatAmount: fixedVat ?? vatOfItem(amount, percent),
-      pitAmount,
+      amount: amountK,
+      vatAmount: own ? vatOfItem(amountK, percent) : (fixedVat ?? vatOfItem(amount, percent)),
+      pitAmount: own ? parseMoney(own.pitAmount) : pitAmount,
       fx,
       vatFacts: late && vatFacts ? { ...vatFacts, lateInputMonth: late } : vatFacts,
       currency: item.currency ? { code: item.currency.code, amount: item.currency.amount } : null,

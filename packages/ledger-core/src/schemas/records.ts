@@ -207,6 +207,13 @@ export const ItemCurrencySchema = Schema.Struct({
   pitAmount: Schema.optional(Money),
   paidRate: Schema.optional(Schema.NullOr(RateUsedSchema)),
   paidAmount: Schema.optional(Schema.NullOr(Money)),
+  /**
+   * (optional) A recurring item: each occurrence's conversion at the rates of its own dates, in order (the first is
+   * also the item's `amount`, `vatRate`, `pitRate`, `pitAmount`).
+   */
+  occurrences: Schema.optional(
+    Schema.Array(Schema.Struct({ amount: Money, pitAmount: Money, vatRate: RateUsedSchema, pitRate: RateUsedSchema })),
+  ),
 })
 export type ItemCurrency = typeof ItemCurrencySchema.Type
 

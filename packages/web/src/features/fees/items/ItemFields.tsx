@@ -185,7 +185,7 @@ export const ItemFields = ({
       {input({ path: 'date', label: t`Date`, kind: 'date', required: true })}
       {input({ path: 'name', label: t`Name`, required: true })}
       {!foreign && input({ path: 'amount', label: t`Amount`, kind: 'money', required: true })}
-      {!recurring && <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} />}
+      <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} recurring={recurring} />
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox
         label={companyLabel}
