@@ -13,6 +13,7 @@ import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
 import { type CarUse, crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
+import { lateInputMonth } from './tax/lateSelfAssessed.ts'
 import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
 import { vatOfItem } from './tax/vat.ts'
 import { exchangeDifference } from './tax/currency.ts'
@@ -140,7 +141,11 @@ export const occurrencesOf = (
       supplyDate: statedSupply,
       taxPoint: item.taxPoint ?? null,
     }
+    // A recurring item in a currency: this occurrence's own conversion (deciders/currency.ts).
+    const own = k > 0 ? item.currency?.occurrences?.[k] : undefined
+    const amountK = own ? parseMoney(own.amount) : amount
     const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
+    const late = lateInputMonth(item.crossBorder ?? null, vatDate.slice(0, 7), item.outputDeclaredOn)
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
@@ -161,11 +166,11 @@ export const occurrencesOf = (
       kpirColumn: item.kpirColumn ?? null,
       carUse: item.car?.use ?? null,
       flatRate: item.flatRate ?? null,
-      amount,
-      vatAmount: fixedVat ?? vatOfItem(amount, percent),
-      pitAmount,
+      amount: amountK,
+      vatAmount: own ? vatOfItem(amountK, percent) : (fixedVat ?? vatOfItem(amount, percent)),
+      pitAmount: own ? parseMoney(own.pitAmount) : pitAmount,
       fx,
-      vatFacts,
+      vatFacts: late && vatFacts ? { ...vatFacts, lateInputMonth: late } : vatFacts,
       currency: item.currency ? { code: item.currency.code, amount: item.currency.amount } : null,
     })
   }
@@ -176,7 +181,9 @@ export const occurrencesOf = (
 /** The months an occurrence counts in for taxes: its VAT month and its PIT month (one when they agree). */
 export const taxMonthsOf = (o: Occurrence): readonly YearMonthString[] => {
   const months = o.vatMonth === o.pitMonth ? [o.vatMonth] : [o.vatMonth, o.pitMonth]
-  return o.fx && !months.includes(o.fx.month) ? [...months, o.fx.month] : months
+  const late = o.vatFacts?.lateInputMonth
+  const withLate = late && !months.includes(late) ? [...months, late] : months
+  return o.fx && !withLate.includes(o.fx.month) ? [...withLate, o.fx.month] : withLate
 }
 
 /** Occurrences grouped by cash month and by tax month. */

@@ -145,11 +145,22 @@ const writeRegister = (
     if (row.fields.K_21 !== undefined) w.leaf('K_21', formatMoney(K(row, 'K_21')))
     if (row.fields.K_22 !== undefined) w.leaf('K_22', formatMoney(K(row, 'K_22')))
     pair(w, row, 'K_23', 'K_24')
+    pair(w, row, 'K_25', 'K_26')
+    pair(w, row, 'K_27', 'K_28')
     pair(w, row, 'K_29', 'K_30')
+    pair(w, row, 'K_31', 'K_32')
     w.close()
     // PodatekNalezny: K_16 + K_18 + K_20 + K_24 + K_26 + K_28 + K_30 + K_32 + K_33 + K_34 − K_35 − K_36 (FP excluded).
     if (row.documentType !== 'FP')
-      outputTax += K(row, 'K_16') + K(row, 'K_18') + K(row, 'K_20') + K(row, 'K_24') + K(row, 'K_30')
+      outputTax +=
+        K(row, 'K_16') +
+        K(row, 'K_18') +
+        K(row, 'K_20') +
+        K(row, 'K_24') +
+        K(row, 'K_26') +
+        K(row, 'K_28') +
+        K(row, 'K_30') +
+        K(row, 'K_32')
   })
   w.open('SprzedazCtrl')
     .leaf('LiczbaWierszySprzedazy', filing.sales.length)
@@ -219,7 +230,10 @@ const writeDeclaration = (w: XmlWriter, filing: VatFiling, form: V7Form, version
   one('P_21', d.P_21)
   one('P_22', d.P_22)
   both('P_23', d.P_23, 'P_24', d.P_24)
+  both('P_25', d.P_25, 'P_26', d.P_26)
+  both('P_27', d.P_27, 'P_28', d.P_28)
   both('P_29', d.P_29, 'P_30', d.P_30)
+  both('P_31', d.P_31, 'P_32', d.P_32)
   one('P_37', d.P_37)
   w.leaf('P_38', zl(d.P_38))
   one('P_39', d.P_39)

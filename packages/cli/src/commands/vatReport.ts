@@ -30,8 +30,23 @@ const FIELDS: readonly [keyof VatDeclaration, { pl: string; en: string }][] = [
   ['P_22', { pl: 'Eksport towarów (netto)', en: 'Exports of goods (net)' }],
   ['P_23', { pl: 'Wewnątrzwspólnotowe nabycie towarów (netto)', en: 'Intra-EU acquisitions of goods (net)' }],
   ['P_24', { pl: 'Podatek należny od WNT', en: 'Output VAT on intra-EU acquisitions' }],
+  ['P_25', { pl: 'Import towarów rozliczany zgodnie z art. 33a (netto)', en: 'Goods imported under art. 33a (net)' }],
+  ['P_26', { pl: 'Podatek należny od importu towarów (art. 33a)', en: 'Output VAT on goods imported (art. 33a)' }],
+  ['P_27', { pl: 'Import usług innych niż z art. 28b (netto)', en: 'Other services bought from abroad (net)' }],
+  [
+    'P_28',
+    { pl: 'Podatek należny od importu usług innych niż z art. 28b', en: 'Output VAT on other imported services' },
+  ],
   ['P_29', { pl: 'Import usług z art. 28b (netto)', en: 'Services bought from abroad (net)' }],
   ['P_30', { pl: 'Podatek należny od importu usług', en: 'Output VAT on services bought from abroad' }],
+  [
+    'P_31',
+    {
+      pl: 'Dostawa towarów, dla których podatnikiem jest nabywca (art. 17 ust. 1 pkt 5, netto)',
+      en: 'Goods for which the buyer is the taxpayer (net)',
+    },
+  ],
+  ['P_32', { pl: 'Podatek należny od tych towarów', en: 'Output VAT on those goods' }],
   ['P_37', { pl: 'Razem podstawa opodatkowania', en: 'Total sales (net)' }],
   ['P_38', { pl: 'Razem podatek należny', en: 'Total output VAT' }],
   ['P_39', { pl: 'Nadwyżka z poprzedniej deklaracji', en: 'Excess carried from the previous return' }],

@@ -3,7 +3,7 @@
  * currency before it is saved (`withConversion`, called by the item commands and the FA(3) import). Pure: the rates
  * come from the books state only.
  */
-import { isLocalDate } from '../calendar.ts'
+import { addMonths, isLocalDate } from '../calendar.ts'
 import type { RecordCurrencyRates } from '../commands.ts'
 import { domainError, type DomainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
@@ -21,6 +21,7 @@ import {
   missingRateMessage,
   type RateTable,
   type RateTableKind,
+  type RateUsed,
   rateBook,
 } from '../tax/currency.ts'
 import { pitDateOf, vatDateOf } from '../tax/taxPoint.ts'
@@ -155,10 +156,7 @@ export const withConversion = <T extends Item>(
   const c = item.currency
   if (!c) return { ok: true, value: item }
   if (dataType === 'RecurringIncome' || dataType === 'RecurringExpense')
-    return {
-      ok: false,
-      errors: [field('currency', 'A recurring item is in złoty: enter each foreign-currency document on its own')],
-    }
+    return withRecurringConversion(state, dataType, item)
   const dates = {
     isIncome: isIncomeType(dataType),
     date: item.date,
@@ -189,6 +187,82 @@ export const withConversion = <T extends Item>(
         pitAmount: formatMoney(pit.amount),
         paidRate: paid?.rate ?? null,
         paidAmount: paid ? formatMoney(paid.amount) : null,
+      },
+    },
+  }
+}
+
+/** The most repetitions converted at once (a recurring item's months). */
+const MAX_CONVERTED_REPETITIONS = 120
+
+/**
+ * A recurring item in a currency: every occurrence converted at the rates of its own dates (uVAT art. 31a ust. 1–2,
+ * uPIT art. 11a), each month's dates shifted as the schedule shifts them. All occurrences need their rates when the
+ * item is saved: a missing one refuses it, naming the currency, the table and the day (the first few). The payment
+ * day and the exchange difference (art. 24c) are not kept for a recurring item: enter its payments per document.
+ */
+const withRecurringConversion = <T extends Item>(
+  state: BooksState,
+  dataType: ItemDataType,
+  item: T,
+): { ok: true; value: T } | { ok: false; errors: FieldError[] } => {
+  const c = item.currency!
+  const n = Math.min((item as { repetitions?: number }).repetitions ?? 1, MAX_CONVERTED_REPETITIONS)
+  if (c.paidOn !== null)
+    return {
+      ok: false,
+      errors: [
+        field('currency.paidOn', 'A recurring item in a currency has no payment day: record payments per document'),
+      ],
+    }
+  const shift = (d: string | null, k: number) => (d === null || k === 0 ? d : addMonths(d, k))
+  const settings = vatSettingsOf(state)
+  const rates = state.rates ?? initialRates
+  const out: { amount: string; pitAmount: string; vatRate: RateUsed; pitRate: RateUsed }[] = []
+  const missing: FieldError[] = []
+  for (let k = 0; k < n; k++) {
+    const dates = {
+      isIncome: isIncomeType(dataType),
+      date: shift(item.date, k)!,
+      invoiceDate: shift(item.invoiceDate, k),
+      supplyDate: shift(item.supplyDate, k),
+      taxPoint: item.taxPoint ?? null,
+    }
+    const vatDate = vatDateOf(dates)
+    const conv = convertItem(rates, c.code, c.amount, vatDate, pitDateOf(dates), null, {
+      vatSource: vatExchangeRateOn(settings, vatDate),
+    })
+    if (!conv.ok) {
+      for (const m of conv.missing)
+        if (missing.length < 3 && !missing.some((x) => x.message === missingRateMessage(m)))
+          missing.push(field('currency', missingRateMessage(m), 'REQUIRED'))
+      continue
+    }
+    const { vat, pit } = conv.value
+    out.push({
+      amount: formatMoney(vat.amount),
+      pitAmount: formatMoney(pit.amount),
+      vatRate: vat.rate,
+      pitRate: pit.rate,
+    })
+  }
+  if (missing.length > 0) return { ok: false, errors: missing }
+  const first = out[0]!
+  return {
+    ok: true,
+    value: {
+      ...item,
+      amount: first.amount,
+      currency: {
+        code: c.code,
+        amount: c.amount,
+        paidOn: null,
+        vatRate: first.vatRate,
+        pitRate: first.pitRate,
+        pitAmount: first.pitAmount,
+        paidRate: null,
+        paidAmount: null,
+        occurrences: out,
       },
     },
   }

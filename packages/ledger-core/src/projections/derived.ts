@@ -49,6 +49,7 @@ import {
   type VatPeriod,
   type VatSettingInput,
 } from '../tax/engine.ts'
+import { addLateInputToMonth } from '../tax/vat.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
 import { addExchangeDifference } from '../tax/currency.ts'
 
@@ -250,6 +251,7 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
     if (o.vatMonth === month) addVatToMonth(f, it)
     if (o.pitMonth === month) addPitToMonth(f, o.pitAmount === o.amount ? it : { ...it, amount: o.pitAmount })
     if (o.fx?.month === month) addExchangeDifference(f, o.fx.amount)
+    if (o.vatFacts?.lateInputMonth === month) addLateInputToMonth(f, it, o.vatFacts)
   }
   return any ? f : null
 }

@@ -16,11 +16,12 @@ import type { Occurrence } from '../schedule.ts'
 import type { VatPeriod } from '../tax/engine.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 import { type AssetVatCorrection, type AssetWithVatUse, registerVatCorrections } from '../tax/assetVatUse.ts'
-import { deductibleVat, isSelfAssessed } from '../tax/crossBorder.ts'
+import { deductibleVat, isSelfAssessed, SELF_ASSESSED_FIELDS, type SelfAssessedKind } from '../tax/crossBorder.ts'
 import { derive, taxesThrough } from './derived.ts'
 
 /**
- * The register's amount fields Finance fills: sales K_10 … K_24, K_29 / K_30 (the output tax of imported services);
+ * The register's amount fields Finance fills: sales K_10 … K_32 (K_23 … K_32: the output tax of self-assessed
+ * purchases);
  * purchases K_40 … K_44.
  */
 export type VatRegisterField =
@@ -38,8 +39,14 @@ export type VatRegisterField =
   | 'K_22'
   | 'K_23'
   | 'K_24'
+  | 'K_25'
+  | 'K_26'
+  | 'K_27'
+  | 'K_28'
   | 'K_29'
   | 'K_30'
+  | 'K_31'
+  | 'K_32'
   | 'K_40'
   | 'K_41'
   | 'K_42'
@@ -123,7 +130,9 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   const drafts = new Map<string, Draft>()
   const otherRates: { percent: string; itemId: number }[] = []
   for (const o of d.schedule.byTaxMonth.get(month) ?? []) {
-    if (!o.isCompany || o.vatMonth !== month) continue
+    // A self-assessed purchase shown late has its purchase row in a later month (art. 86 ust. 10g).
+    const late = o.vatFacts?.lateInputMonth ?? null
+    if (!o.isCompany || (o.vatMonth !== month && late !== month)) continue
     const item = state.records.get(o.itemId)?.data as Item | undefined
     if (!item) continue
     const selfAssessed = isSelfAssessed(o.vatFacts)
@@ -151,14 +160,15 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
     }
     if (!o.isIncome) {
       // A self-assessed purchase is also a row of the sales register: its output tax (K_23 / K_24, K_29 / K_30).
-      if (selfAssessed) {
+      if (selfAssessed && o.vatMonth === month) {
         const sale = entry('sale')
-        add(sale, cross === 'wnt' ? 'K_23' : 'K_29', o.amount)
-        add(sale, cross === 'wnt' ? 'K_24' : 'K_30', o.vatAmount)
+        const [base, tax] = SELF_ASSESSED_FIELDS[cross as SelfAssessedKind]
+        add(sale, `K_${base}` as VatRegisterField, o.amount)
+        add(sale, `K_${tax}` as VatRegisterField, o.vatAmount)
       }
       // The purchase register (and P_40 … P_43) holds the purchases whose input tax is deducted.
       const deductible = noVat ? 0n : deductibleVat(o.vatAmount, o.vatFacts)
-      if (deductible === 0n) continue
+      if (deductible === 0n || (late ?? o.vatMonth) !== month) continue
       const purchase = entry('purchase')
       const asset = o.vatFacts?.fixedAsset === true
       add(purchase, asset ? 'K_40' : 'K_42', o.amount)

@@ -207,6 +207,13 @@ export const ItemCurrencySchema = Schema.Struct({
   pitAmount: Schema.optional(Money),
   paidRate: Schema.optional(Schema.NullOr(RateUsedSchema)),
   paidAmount: Schema.optional(Schema.NullOr(Money)),
+  /**
+   * (optional) A recurring item: each occurrence's conversion at the rates of its own dates, in order (the first is
+   * also the item's `amount`, `vatRate`, `pitRate`, `pitAmount`).
+   */
+  occurrences: Schema.optional(
+    Schema.Array(Schema.Struct({ amount: Money, pitAmount: Money, vatRate: RateUsedSchema, pitRate: RateUsedSchema })),
+  ),
 })
 export type ItemCurrency = typeof ItemCurrencySchema.Type
 
@@ -256,6 +263,11 @@ const ItemFields = {
    * art. 17 ust. 1 pkt 4) and `wnt` (art. 9), self-assessed at the item's percent.
    */
   crossBorder: Schema.optional(Schema.Literal(...CrossBorderKinds)),
+  /**
+   * (optional) A self-assessed purchase whose output tax was shown late: the day the return or correction showing it
+   * was filed; after three months from the end of the obligation's month the input tax moves (uVAT art. 86 ust. 10g).
+   */
+  outputDeclaredOn: Schema.optional(Schema.NullOr(LocalDate)),
   /**
    * (optional) Expenses: a car's purchase or running cost and how the car is used, `mixed` (50 % of its VAT
    * deducted, uVAT art. 86a ust. 1) or `businessOnly` (VAT-26 and a mileage record, art. 86a ust. 3–4).

@@ -32,6 +32,7 @@ import { parseMoney } from '../money.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import { isNbpCurrency, isRateString } from '../tax/currency.ts'
 import { VatExchangeRates } from '../tax/vatExchangeRate.ts'
+import { THREE_MONTH_KINDS } from '../tax/lateSelfAssessed.ts'
 import { CarUses, CrossBorderPurchases, CrossBorderSales } from '../tax/crossBorder.ts'
 import {
   type Address,
@@ -656,8 +657,17 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
         r,
         'crossBorder',
         CrossBorderPurchases,
-        'Cross-border kind of an expense must be importServices or wnt',
+        'Cross-border kind of an expense must be importServices, wnt, importGoods, importServicesOther or buyerTaxpayerGoods',
       )
+  const outputDeclaredOn = isBlank(r.o.outputDeclaredOn)
+    ? null
+    : r.date('outputDeclaredOn', 'Output VAT shown on', null)
+  if (outputDeclaredOn !== null && (crossBorder === null || !THREE_MONTH_KINDS.includes(crossBorder)))
+    r.push(
+      'outputDeclaredOn',
+      'INVALID_CHOICE',
+      'The day the output VAT was shown applies to a WNT, an import of services or goods whose buyer is the taxpayer',
+    )
   const carUse = readCarUse(r)
   if (income && carUse !== null) r.push('car', 'INVALID_CHOICE', 'Only an expense can be a car cost')
   const fixedAsset = isBlank(r.o.fixedAsset) ? false : r.boolean('fixedAsset', 'Fixed asset')
@@ -672,6 +682,9 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
     zeroRated: crossBorder === 'wdt' || crossBorder === 'export',
     fields: {
       ...(crossBorder !== null ? { crossBorder } : {}),
+      ...(outputDeclaredOn !== null && crossBorder !== null && THREE_MONTH_KINDS.includes(crossBorder)
+        ? { outputDeclaredOn }
+        : {}),
       ...(carUse !== null && !income ? { car: { use: carUse } } : {}),
       ...(fixedAsset && !income ? { fixedAsset: true } : {}),
     },

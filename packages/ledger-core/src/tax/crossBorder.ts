@@ -17,13 +17,37 @@
  */
 import { monthOf } from '../calendar.ts'
 import { divRoundHalfUp } from '../money.ts'
-import type { Grosze, LocalDateString } from '../types.ts'
+import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 import { type ItemDates, vatSaleDate } from './taxPoint.ts'
 
 /** Sales outside the domestic rates: services taxed where the customer is, intra-EU supplies, exports. */
 export const CrossBorderSales = ['euServices', 'wdt', 'export'] as const
-/** Purchases the buyer self-assesses: import of services, intra-EU acquisition of goods. */
-export const CrossBorderPurchases = ['importServices', 'wnt'] as const
+/**
+ * Purchases the buyer self-assesses: import of services of art. 28b, intra-EU acquisition of goods, import of goods
+ * settled in the declaration (art. 33a), import of other services (the place of supply in Poland by another rule
+ * than art. 28b, or bought from a person who is no VAT taxpayer) and goods whose buyer is the taxpayer (art. 17 ust. 1
+ * pkt 5: goods supplied in Poland by a seller without a seat or fixed establishment here).
+ */
+export const CrossBorderPurchases = [
+  'importServices',
+  'wnt',
+  'importGoods',
+  'importServicesOther',
+  'buyerTaxpayerGoods',
+] as const
+export type SelfAssessedKind = (typeof CrossBorderPurchases)[number]
+
+/**
+ * The JPK_V7 fields of each self-assessed purchase's output tax: the register's base and tax (K_) and the
+ * declaration's (P_, the same numbers). From the JPK_V7M(2) schema's descriptions of K_23 … K_32 / P_23 … P_32.
+ */
+export const SELF_ASSESSED_FIELDS: Readonly<Record<SelfAssessedKind, readonly [number, number]>> = {
+  wnt: [23, 24],
+  importGoods: [25, 26],
+  importServicesOther: [27, 28],
+  importServices: [29, 30],
+  buyerTaxpayerGoods: [31, 32],
+}
 export const CrossBorderKinds = [...CrossBorderSales, ...CrossBorderPurchases] as const
 export type CrossBorder = (typeof CrossBorderKinds)[number]
 
@@ -46,6 +70,11 @@ export interface VatFacts {
   readonly crossBorder: CrossBorder | null
   readonly carUse: CarUse | null
   readonly fixedAsset: boolean
+  /**
+   * A self-assessed purchase whose output tax was shown after the three months of art. 86 ust. 10b: the month whose
+   * declaration takes its input tax (`tax/lateSelfAssessed.ts`); absent: the month of the output tax.
+   */
+  readonly lateInputMonth?: YearMonthString | null
 }
 
 /** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */
@@ -55,8 +84,9 @@ export const vatFactsOf = (item: VatFactsFields): VatFacts | null =>
     : null
 
 /** Whether the buyer states the tax of this purchase as output tax (import of services, intra-EU acquisition). */
-export const isSelfAssessed = (facts: VatFacts | null | undefined): boolean =>
-  facts?.crossBorder === 'importServices' || facts?.crossBorder === 'wnt'
+export const isSelfAssessed = (facts: VatFacts | null | undefined): boolean => isSelfAssessedKind(facts?.crossBorder)
+export const isSelfAssessedKind = (kind: unknown): kind is SelfAssessedKind =>
+  (CrossBorderPurchases as readonly unknown[]).includes(kind)
 
 /** The 15th day of the month after the one of `day`. */
 const fifteenthOfNextMonth = (day: LocalDateString): LocalDateString => {
@@ -83,7 +113,16 @@ export const crossBorderVatDate = (kind: CrossBorder | null, dates: ItemDates): 
     if (invoice < limit) return invoice
     return limit
   }
-  if (kind === 'importServices') return vatSaleDate({ ...dates, isIncome: true, taxPoint: null })
+  // Import of services and goods whose buyer is the taxpayer: the supplier's rule, on the buyer (art. 17 ust. 1 pkt 4–5
+  // with art. 19a ust. 1, 3, 8); import of goods under art. 33a: the customs debt (art. 19a ust. 9), the day the
+  // customs declaration is accepted — the item's supply date.
+  if (
+    kind === 'importServices' ||
+    kind === 'importServicesOther' ||
+    kind === 'buyerTaxpayerGoods' ||
+    kind === 'importGoods'
+  )
+    return vatSaleDate({ ...dates, isIncome: true, taxPoint: null })
   return null
 }
 

@@ -4,7 +4,14 @@
  */
 import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, PercentString } from '../types.ts'
-import { type AssetVat, type CrossBorder, deductibleVat, noAssetVat, type VatFacts } from './crossBorder.ts'
+import {
+  type AssetVat,
+  type CrossBorder,
+  deductibleVat,
+  isSelfAssessedKind,
+  noAssetVat,
+  type VatFacts,
+} from './crossBorder.ts'
 import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
 
 /**
@@ -68,9 +75,18 @@ export interface VatDeclaration {
   /** Base and output tax of imported services of art. 28b (from businesses abroad). */
   readonly P_29: Grosze
   readonly P_30: Grosze
-  /** Total base: P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_29 (+ other rates). */
+  /** Base and output tax of imports of goods settled under art. 33a. */
+  readonly P_25: Grosze
+  readonly P_26: Grosze
+  /** Base and output tax of imported services other than those of art. 28b. */
+  readonly P_27: Grosze
+  readonly P_28: Grosze
+  /** Base and output tax of goods whose buyer is the taxpayer (art. 17 ust. 1 pkt 5). */
+  readonly P_31: Grosze
+  readonly P_32: Grosze
+  /** Total base: P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_25 + P_27 + P_29 + P_31 (+ other rates). */
   readonly P_37: Grosze
-  /** Total output tax: P_16 + P_18 + P_20 + P_24 + P_30 (+ other rates). */
+  /** Total output tax: P_16 + P_18 + P_20 + P_24 + P_26 + P_28 + P_30 + P_32 (+ other rates). */
   readonly P_38: Grosze
   /** Excess of input tax carried from the previous declaration (its P_62). */
   readonly P_39: Grosze
@@ -132,6 +148,12 @@ export const declareVat = (
   let p24 = 0n
   let p29 = 0n
   let p30 = 0n
+  let p25 = 0n
+  let p26 = 0n
+  let p27 = 0n
+  let p28 = 0n
+  let p31 = 0n
+  let p32 = 0n
   let other: Map<string, { base: Grosze; tax: Grosze }> | null = null
   for (const l of sales) {
     if (l.treatment === 'zw') p10 += l.base
@@ -147,6 +169,15 @@ export const declareVat = (
     } else if (l.treatment === 'importServices') {
       p29 += l.base
       p30 += l.vat
+    } else if (l.treatment === 'importGoods') {
+      p25 += l.base
+      p26 += l.vat
+    } else if (l.treatment === 'importServicesOther') {
+      p27 += l.base
+      p28 += l.vat
+    } else if (l.treatment === 'buyerTaxpayerGoods') {
+      p31 += l.base
+      p32 += l.vat
     } else
       switch (fieldOf.get(l.percent)?.base) {
         case 'P_13':
@@ -199,8 +230,14 @@ export const declareVat = (
   const P_24 = z(p24)
   const P_29 = z(p29)
   const P_30 = z(p30)
-  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_29 + otherBase
-  const P_38 = P_16 + P_18 + P_20 + P_24 + P_30 + otherTax
+  const P_25 = z(p25)
+  const P_26 = z(p26)
+  const P_27 = z(p27)
+  const P_28 = z(p28)
+  const P_31 = z(p31)
+  const P_32 = z(p32)
+  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_25 + P_27 + P_29 + P_31 + otherBase
+  const P_38 = P_16 + P_18 + P_20 + P_24 + P_26 + P_28 + P_30 + P_32 + otherTax
   const P_40 = z(assets?.base ?? 0n)
   const P_41 = z(assets?.vat ?? 0n)
   const P_42 = z(purchaseBase - (assets?.base ?? 0n))
@@ -224,8 +261,14 @@ export const declareVat = (
     P_22,
     P_23,
     P_24,
+    P_25,
+    P_26,
+    P_27,
+    P_28,
     P_29,
     P_30,
+    P_31,
+    P_32,
     P_37,
     P_38,
     P_39: carriedIn,
@@ -292,7 +335,17 @@ export const addVatFactsToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFact
     addSalesLine(f, treatment, treatment === 'rate' ? it.percent : '0', it.amount, it.vat)
     return
   }
-  if (kind === 'importServices' || kind === 'wnt') addSalesLine(f, kind, it.percent, it.amount, it.vat)
+  if (isSelfAssessedKind(kind)) addSalesLine(f, kind, it.percent, it.amount, it.vat)
+  // Output tax shown after the three months: the input tax goes to a later declaration (addLateInputToMonth).
+  if (facts.lateInputMonth) return
+  addInputToMonth(f, it, facts)
+}
+
+/** The input tax of a self-assessed purchase shown late, in the month whose declaration takes it (art. 86 ust. 10g). */
+export const addLateInputToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFacts): void =>
+  addInputToMonth(f, it, facts)
+
+const addInputToMonth = (f: VatMonth, it: VatMonthItem, facts: VatFacts): void => {
   const deductible = it.vatTreatment === 'zw' || it.vatTreatment === 'np' ? 0n : deductibleVat(it.vat, facts)
   f.inputVat += deductible
   f.purchaseBase ??= 0n

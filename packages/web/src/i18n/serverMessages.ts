@@ -73,7 +73,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Tax type must be Flat, Linear or Scale': msg`Tax type must be Flat, Linear or Scale`,
   // VAT across borders, fixed assets and cars (ledger-core tax/crossBorder.ts)
   'Cross-border kind of an income must be euServices, wdt or export': msg`Cross-border kind of an income must be euServices, wdt or export`,
-  'Cross-border kind of an expense must be importServices or wnt': msg`Cross-border kind of an expense must be importServices or wnt`,
+  'Cross-border kind of an expense must be importServices, wnt, importGoods, importServicesOther or buyerTaxpayerGoods': msg`Cross-border kind of an expense must be importServices, wnt, importGoods, importServicesOther or buyerTaxpayerGoods`,
+  'The day the output VAT was shown applies to a WNT, an import of services or goods whose buyer is the taxpayer': msg`The day the output VAT was shown applies to a WNT, an import of services or goods whose buyer is the taxpayer`,
   'Car use must be mixed or businessOnly': msg`Car use must be mixed or businessOnly`,
   'Only an expense can be a car cost': msg`Only an expense can be a car cost`,
   'Only an expense can be a fixed asset': msg`Only an expense can be a fixed asset`,

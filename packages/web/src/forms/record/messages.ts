@@ -37,6 +37,7 @@ const known: Record<string, MessageDescriptor> = {
   'Currency must be a currency of NBP table A or B (EUR, USD, GBP, CHF, AED …)': msg`Currency must be a currency of NBP table A or B (EUR, USD, GBP, CHF, AED …)`,
   "The bank's rate must be a positive decimal number (złoty per unit)": msg`The bank's rate must be a positive decimal number (złoty per unit)`,
   "The bank's rate needs the payment day (paid on)": msg`The bank's rate needs the payment day (paid on)`,
+  'A recurring item in a currency has no payment day: record payments per document': msg`A recurring item in a currency has no payment day: record payments per document`,
   'Exchange rate for VAT must be nbp or ecb': msg`Exchange rate for VAT must be NBP or ECB`,
   'Amount in the currency is required': msg`Amount in the currency is required`,
   'A recurring item is in złoty: enter each foreign-currency document on its own': msg`A recurring item is in złoty: enter each foreign-currency document on its own`,

@@ -1,6 +1,7 @@
 import { BANK_TABLE, ECB_TABLE, isLocalDate, TABLE_A_CURRENCIES, TABLE_B_CURRENCIES } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
+import { Button } from '../../../ui/index.ts'
 import {
   type CurrencyPreview,
   type FieldSpec,
@@ -17,6 +18,8 @@ export interface CurrencyFieldsProps {
   dataType: ItemDataType
   /** Renders one field of the form (the item form's own `input`). */
   input: (spec: FieldSpec) => React.ReactNode
+  /** A recurring item: each month is converted at its own rates; no payment day (docs/tax-rules.md §29). */
+  recurring?: boolean
 }
 
 /** A picked file's bytes as base64 (the file reader's data URL without its prefix). */
@@ -38,7 +41,7 @@ type Preview = { state: 'none' } | { state: 'ready'; value: CurrencyPreview } | 
  * the payment day when known; before saving, the złoty amounts the books will keep and the NBP tables they come from
  * (asked of the books: `rates/preview`), or why there is no rate. A recurring item stays in złoty.
  */
-export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) => {
+export const CurrencyFields = ({ form, dataType, input, recurring = false }: CurrencyFieldsProps) => {
   const { t } = useLingui()
   const language = useLanguage()
   const translate = useTranslateMessage()
@@ -49,6 +52,7 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
   const paidOn = typeof currency?.paidOn === 'string' ? currency.paidOn : ''
   const [preview, setPreview] = useState<Preview>({ state: 'none' })
   const [imported, setImported] = useState<string | null>(null)
+  const [showTableB, setShowTableB] = useState(false)
   // The conversion depends only on the dates and the currency: the preview asks with those, so a name or a percent
   // not typed yet does not hide it.
   const asked = {
@@ -100,10 +104,11 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
       setImported(translate(err.fieldErrors?.file ?? err.errors?.[0] ?? t`The file could not be imported`))
     }
   }
-  const options = [...TABLE_A_CURRENCIES.filter((c) => c !== 'XDR'), ...[...TABLE_B_CURRENCIES].sort()].map((c) => ({
-    value: c,
-    label: c,
-  }))
+  // Table B's long list is offered on demand (and for an item already in one of its currencies).
+  const tableB = showTableB || (TABLE_B_CURRENCIES as readonly string[]).includes(code)
+  const options = (tableB ? [...TABLE_B_CURRENCIES].sort() : TABLE_A_CURRENCIES.filter((c) => c !== 'XDR')).map(
+    (c) => ({ value: c, label: c }),
+  )
   const day = (d: string) =>
     new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${d}T00:00:00Z`),
@@ -119,15 +124,30 @@ export const CurrencyFields = ({ form, dataType, input }: CurrencyFieldsProps) =
     <div className="item-currency">
       {input({
         path: 'currency.code',
-        label: t`Currency`,
+        label: tableB ? t`Currency of NBP table B` : t`Currency`,
         kind: 'select',
         options,
         placeholder: t`Polish złoty (PLN)`,
       })}
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setShowTableB(!tableB)
+          if (code !== '') form.send({ type: 'CHANGE', path: 'currency.code', value: '' })
+        }}
+      >
+        {tableB ? t`Currencies of NBP table A` : t`Another currency (NBP table B, weekly)`}
+      </Button>
       {code !== '' &&
         input({ path: 'currency.amount', label: t`Net amount in ${code}`, kind: 'money', required: true })}
-      {code !== '' && input({ path: 'currency.paidOn', label: t`Paid or received on (if known)`, kind: 'date' })}
       {code !== '' &&
+        !recurring &&
+        input({ path: 'currency.paidOn', label: t`Paid or received on (if known)`, kind: 'date' })}
+      {code !== '' && recurring && (
+        <p className="field__hint">{t`Each month is converted at the rate of its own dates.`}</p>
+      )}
+      {code !== '' &&
+        !recurring &&
         paidOn !== '' &&
         input({
           path: 'currency.bankRate',

@@ -106,6 +106,15 @@ export const ItemFields = ({
     : [
         { value: 'importServices', label: t`Services bought from a business abroad (import of services)` },
         { value: 'wnt', label: t`Goods bought from a business in another EU country (WNT)` },
+        { value: 'importGoods', label: t`Goods imported from outside the EU, VAT settled in the JPK (art. 33a)` },
+        {
+          value: 'importServicesOther',
+          label: t`Other services bought from abroad (e.g. work on a property in Poland, not art. 28b)`,
+        },
+        {
+          value: 'buyerTaxpayerGoods',
+          label: t`Goods from a foreign seller for which you are the taxpayer (art. 17 ust. 1 pkt 5)`,
+        },
       ]
   const crossBorderHints: Record<string, string> = {
     euServices: t`Outside Polish VAT: the customer accounts for the VAT in its country. The invoice says “odwrotne obciążenie”; the sale is reported in VAT-UE.`,
@@ -113,6 +122,9 @@ export const ItemFields = ({
     export: t`0 % VAT when you have the customs proof that the goods left the EU.`,
     importServices: t`You account for the VAT yourself at the percent above: it is your output VAT and, in the same month, your input VAT — usually nothing to pay.`,
     wnt: t`You account for the VAT yourself at the percent above, on the invoice date but no later than the 15th of the next month; it is deducted in the same month.`,
+    importGoods: t`You account for the import VAT in the JPK instead of paying it at customs: the day of supply is the day the customs declaration was accepted; it is deducted in the same month.`,
+    importServicesOther: t`You account for the VAT yourself at the percent above when the service is performed; it is deducted in the same month.`,
+    buyerTaxpayerGoods: t`You account for the VAT yourself at the percent above on the day of supply; it is deducted in the same month.`,
   }
   const zeroRated = crossBorder === 'wdt' || crossBorder === 'export' || crossBorder === 'euServices'
   const carUses = [
@@ -173,7 +185,7 @@ export const ItemFields = ({
       {input({ path: 'date', label: t`Date`, kind: 'date', required: true })}
       {input({ path: 'name', label: t`Name`, required: true })}
       {!foreign && input({ path: 'amount', label: t`Amount`, kind: 'money', required: true })}
-      {!recurring && <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} />}
+      <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} recurring={recurring} />
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox
         label={companyLabel}
@@ -236,6 +248,14 @@ export const ItemFields = ({
             placeholder: income ? t`A sale in Poland (default)` : t`A purchase in Poland (default)`,
             hint: crossBorderHints[crossBorder],
           })}
+          {!income &&
+            ['wnt', 'importServices', 'importServicesOther', 'buyerTaxpayerGoods'].includes(crossBorder) &&
+            input({
+              path: 'outputDeclaredOn',
+              label: t`Output VAT shown late: the day the return or its correction was filed`,
+              kind: 'date',
+              hint: t`Only when the output VAT was not shown within three months after the month it arose: the input VAT then counts in the return still open on that day (art. 86 ust. 10g).`,
+            })}
           {!income &&
             input({
               path: 'car.use',
