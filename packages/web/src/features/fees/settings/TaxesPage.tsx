@@ -45,8 +45,8 @@ export const VatForm = ({ today }: { today?: string }) => {
               kind: 'select',
               required: true,
               options: [
-                { value: 'art113', label: t`Art. 113 of the VAT Act: sales under the yearly limit` },
-                { value: 'art43', label: t`Art. 43 of the VAT Act: an exempt activity` },
+                { value: 'art113', label: t`Art. 113 — sales under the yearly limit` },
+                { value: 'art43', label: t`Art. 43 — an exempt activity` },
               ],
             },
           ] satisfies FieldSpec[])
