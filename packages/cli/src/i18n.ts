@@ -387,6 +387,19 @@ const messages = {
       `zresetowano ${what} użytkownika ${email}: zapisano zdarzeń: ${events}`,
     en: (what: string, email: string, events: number) => `reset the ${what} of ${email}: ${events} event(s) recorded`,
   },
+  // Set-up
+  setupNotJson: {
+    pl: (file: string) => `plik ${file} nie jest poprawnym plikiem JSON; nic nie zapisano`,
+    en: (file: string) => `${file} is not a valid JSON file; nothing was written`,
+  },
+  setupRefused: {
+    pl: (email: string) => `konfiguracja ksiąg użytkownika ${email} odrzucona, nic nie zapisano; popraw pola:`,
+    en: (email: string) => `the set-up of ${email} was refused and nothing was written; correct the fields:`,
+  },
+  setupDone: {
+    pl: (email: string, n: number) => `skonfigurowano księgi użytkownika ${email}: zapisane dane i ustawienia: ${n}`,
+    en: (email: string, n: number) => `set up the books of ${email}: ${n} record(s) written`,
+  },
   // Replay and diff
   replayed: {
     pl: (r: ReplayLine) =>
