@@ -536,6 +536,16 @@ const known: Readonly<Record<string, string>> = {
   'Transaction not found': 'Nie znaleziono transakcji',
   'Not found': 'Nie znaleziono',
   'Validation failed': 'Błędne dane',
+  // The first-run set-up (`finance setup`)
+  'Company data is required': 'Uzupełnij dane firmy',
+  'At least one PIT setting is required': 'Podaj co najmniej jedno ustawienie podatku dochodowego',
+  'The social security setting is required': 'Uzupełnij ustawienie składek ZUS',
+  'The date must not be before the business start date':
+    'Data nie może być wcześniejsza niż dzień rozpoczęcia działalności',
+  'Percent must be a statutory VAT rate: 23, 8, 5 or 0':
+    'Stawka VAT musi być jedną ze stawek ustawowych: 23, 8, 5 lub 0%',
+  'Nip is required': 'Podaj NIP',
+  'Company name is required': 'Podaj nazwę firmy',
 }
 
 /** A message from the accounts service or the core, in `lang` when the table knows it. */

@@ -58,7 +58,7 @@ describe('finance setup', () => {
     const r = await run(['setup', fileWith('bad.json', bad), '--user', 'anna@example.com'], { store })
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain('konfiguracja ksiąg użytkownika anna@example.com odrzucona, nic nie zapisano')
-    expect(r.stderr).toContain('socialSecurity.date: The date must not be before the business start date')
+    expect(r.stderr).toContain('socialSecurity.date: Data nie może być wcześniejsza niż dzień rozpoczęcia działalności')
     const { state } = await loadBooks(store, userId)
     expect(listRecords(state, 'Primary')).toEqual([])
   })
