@@ -123,7 +123,7 @@ describe('first-run set-up', () => {
     await page.goto(`${server.url}/companydashboard/fees/taxes`)
     const vat = page
       .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Ustaw bieżący podatek VAT' }) })
+      .filter({ has: page.getByRole('heading', { name: 'VAT — ustawienie bieżące' }) })
     await vat.getByRole('button', { name: 'Nowe ustawienie' }).click()
     const rate = vat.getByLabel('Stawka VAT')
     const values = await rate.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
