@@ -26,3 +26,36 @@ describe('POST fee (VAT setting)', () => {
     expect(ok.statusCode).toBe(201)
   })
 })
+
+describe('POST fee (VAT setting): zw and np (docs/tax-rules.md §32)', () => {
+  it('takes zw with its legal basis and np; refuses zw without a basis with the field, writing nothing', async () => {
+    h = await harness()
+    const t = await h.user('zw@example.com')
+    const bad = await call(h.app, t, 'POST', '/api/fee', {
+      dataType: 'Vat',
+      dataObject: { date: '2026-01-01', percent: 'zw', paymentInterval: 1 },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({
+      exemptionBasis:
+        'Exemption basis must be art113 (the subjective exemption, uVAT art. 113) or art43 (an exempt supply, uVAT art. 43)',
+    })
+    expect((await call(h.app, t, 'GET', '/api/fee/GetListByType/Vat')).json()).toEqual([])
+    const zw = await call(h.app, t, 'POST', '/api/fee', {
+      dataType: 'Vat',
+      dataObject: { date: '2026-01-01', percent: 'zw', exemptionBasis: 'art43', paymentInterval: 1 },
+    })
+    expect(zw.statusCode).toBe(201)
+    expect(zw.json().dataObject).toEqual({
+      date: '2026-01-01',
+      percent: 'zw',
+      exemptionBasis: 'art43',
+      paymentInterval: 1,
+    })
+    const np = await call(h.app, t, 'POST', '/api/fee', {
+      dataType: 'Vat',
+      dataObject: { date: '2026-02-01', percent: 'np', paymentInterval: 1 },
+    })
+    expect(np.statusCode).toBe(201)
+  })
+})

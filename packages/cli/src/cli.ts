@@ -33,6 +33,7 @@ const commands = {
   rates: () => import('./commands/rates.ts'),
   whitelist: () => import('./commands/whitelist.ts'),
   invoices: () => import('./commands/invoices.ts'),
+  setup: () => import('./commands/setup.ts'),
 }
 
 export type { RunOptions } from './context.ts'
@@ -293,6 +294,13 @@ const buildProgram = (ctx: Ctx): Command => {
     .action(async (year: number, o: OutputFlags & { user: string; flatRate?: string }) =>
       (await commands.annual()).reportAnnual(ctx, year, o.user, outputOf(o), o.flatRate ?? null),
     )
+
+  program
+    .command('setup')
+    .description('the first-run set-up from a JSON file: company data, VAT, PIT per year, ZUS — all written or none')
+    .argument('<file>', 'JSON { company, vat?, pit: [...], socialSecurity } as POST /api/setup takes it')
+    .addOption(requiredUser())
+    .action(async (file: string, o: { user: string }) => (await commands.setup()).setupCommand(ctx, file, o.user))
 
   const reset = program
     .command('reset')

@@ -387,6 +387,19 @@ const messages = {
       `zresetowano ${what} użytkownika ${email}: zapisano zdarzeń: ${events}`,
     en: (what: string, email: string, events: number) => `reset the ${what} of ${email}: ${events} event(s) recorded`,
   },
+  // Set-up
+  setupNotJson: {
+    pl: (file: string) => `plik ${file} nie jest poprawnym plikiem JSON; nic nie zapisano`,
+    en: (file: string) => `${file} is not a valid JSON file; nothing was written`,
+  },
+  setupRefused: {
+    pl: (email: string) => `konfiguracja ksiąg użytkownika ${email} odrzucona, nic nie zapisano; popraw pola:`,
+    en: (email: string) => `the set-up of ${email} was refused and nothing was written; correct the fields:`,
+  },
+  setupDone: {
+    pl: (email: string, n: number) => `skonfigurowano księgi użytkownika ${email}: zapisane dane i ustawienia: ${n}`,
+    en: (email: string, n: number) => `set up the books of ${email}: ${n} record(s) written`,
+  },
   // Replay and diff
   replayed: {
     pl: (r: ReplayLine) =>
@@ -523,6 +536,16 @@ const known: Readonly<Record<string, string>> = {
   'Transaction not found': 'Nie znaleziono transakcji',
   'Not found': 'Nie znaleziono',
   'Validation failed': 'Błędne dane',
+  // The first-run set-up (`finance setup`)
+  'Company data is required': 'Uzupełnij dane firmy',
+  'At least one PIT setting is required': 'Podaj co najmniej jedno ustawienie podatku dochodowego',
+  'The social security setting is required': 'Uzupełnij ustawienie składek ZUS',
+  'The date must not be before the business start date':
+    'Data nie może być wcześniejsza niż dzień rozpoczęcia działalności',
+  'Percent must be a statutory VAT rate: 23, 8, 5 or 0':
+    'Stawka VAT musi być jedną ze stawek ustawowych: 23, 8, 5 lub 0%',
+  'Nip is required': 'Podaj NIP',
+  'Company name is required': 'Podaj nazwę firmy',
 }
 
 /** A message from the accounts service or the core, in `lang` when the table knows it. */

@@ -83,8 +83,15 @@ const fxOf = (item: Item, isIncome: boolean, pitAmount: Grosze): ExchangeDiffere
   return amount === 0n ? null : { date: c.paidOn, month: c.paidOn.slice(0, 7), amount }
 }
 
-/** The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`. */
+/**
+ * The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`; `zw` or `np` when the
+ * setting says the sales are exempt or not subject (docs/tax-rules.md §32).
+ */
 export type VatPercentOn = (day: LocalDateString) => PercentString
+
+/** A setting's percent as a rate: `zw` and `np` carry no VAT (0). */
+export const vatRateOf = (percent: PercentString): PercentString =>
+  percent === 'zw' || percent === 'np' ? '0' : percent
 
 const noVatSetting: VatPercentOn = () => '0'
 const cache = new WeakMap<object, readonly Occurrence[]>()
@@ -133,7 +140,12 @@ export const occurrencesOf = (
     const invoiceDate = shift(item.invoiceDate, k)
     const statedSupply = shift(item.supplyDate ?? null, k)
     const supplyDate = statedSupply ?? invoiceDate ?? date
-    const percent = item.percent ?? vatPercentOn(supplyDate)
+    // An item at the rate in force under a VAT setting of `zw` / `np` is exempt / not subject itself (§32).
+    const inForce = item.percent === null ? vatPercentOn(supplyDate) : null
+    const followsSetting =
+      item.vatTreatment === undefined || item.vatTreatment === 'inForce' || item.vatTreatment === 'rate'
+    const settingSays = followsSetting && (inForce === 'zw' || inForce === 'np') ? inForce : null
+    const percent = settingSays !== null ? '0' : (item.percent ?? inForce ?? '0')
     const dates = {
       isIncome: isIncomeType(dataType),
       date,
@@ -162,7 +174,7 @@ export const occurrencesOf = (
       isIncome: isIncomeType(dataType),
       isCompany: item.isCompany,
       percent,
-      vatTreatment: item.vatTreatment ?? 'rate',
+      vatTreatment: settingSays ?? item.vatTreatment ?? 'rate',
       kpirColumn: item.kpirColumn ?? null,
       carUse: item.car?.use ?? null,
       flatRate: item.flatRate ?? null,

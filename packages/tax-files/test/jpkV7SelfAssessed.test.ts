@@ -1,6 +1,6 @@
 /**
  * JPK_V7M(3) of the worked May 2026 of self-assessed purchases (`selfAssessedEvents`, ledger-core testing; docs/
- * tax-rules.md §27): valid against its schema, K_25 … K_28 and K_31 / K_32 with the declaration's P_ fields, the
+ * tax-rules.md §29): valid against its schema, K_25 … K_28 and K_31 / K_32 with the declaration's P_ fields, the
  * control sums equal to the engine's.
  */
 import { foldBooks, vatFiling } from '@finance/ledger-core'

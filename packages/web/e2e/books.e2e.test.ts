@@ -164,7 +164,7 @@ describe('the tax book', () => {
     await page.getByText(`File JPK_PKPIR_${YEAR}.xml downloaded`).waitFor()
   })
 
-  it('downloads the book as shown for a spreadsheet: a CSV and a Polish Excel file', async () => {
+  it('downloads the book for a spreadsheet from the API (the CLI’s bytes): a CSV and a Polish Excel file', async () => {
     const page = app.page
     await bookLoaded(page)
     const [csv] = await Promise.all([
@@ -173,9 +173,9 @@ describe('the tax book', () => {
     ])
     expect(csv.suggestedFilename()).toBe(`KPiR_${YEAR}.csv`)
     const text = readFileSync((await csv.path()) as string, 'utf8')
-    expect(text.split('\r\n')[0]).toMatch(/^1 No\.,2 Date of the event,/)
+    expect(text.split('\r\n')[0]).toMatch(/^1 No\.,2 Date of event,/)
     expect(text).toContain('FZ 3')
-    expect(text).toContain('14000.00')
+    expect(text).toContain('10000.00')
     const [excel] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download KPiR for Excel' }).click(),
@@ -183,7 +183,7 @@ describe('the tax book', () => {
     expect(excel.suggestedFilename()).toBe(`KPiR_${YEAR}_Excel.csv`)
     const excelText = readFileSync((await excel.path()) as string, 'utf8')
     expect(excelText.startsWith('\uFEFF')).toBe(true)
-    expect(excelText).toContain('14000,00')
+    expect(excelText).toContain('10000,00')
     await page.getByText(`File KPiR_${YEAR}_Excel.csv downloaded`).waitFor()
     await page.getByRole('heading', { name: 'Spreadsheet export' }).scrollIntoViewIfNeeded()
     await screenshot(page, 'books-export')

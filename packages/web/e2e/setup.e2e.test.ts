@@ -94,4 +94,17 @@ describe('first-run set-up', () => {
     await page.getByRole('link', { name: 'Otwórz konfigurację' }).click()
     await page.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' }).waitFor()
   })
+
+  it('offers a new VAT setting only the rates of its year, zw with its legal basis and np', async () => {
+    const page = browser.page
+    await page.goto(`${server.url}/companydashboard/fees/taxes`)
+    const vat = page.locator('section').filter({ has: page.getByRole('heading', { name: 'VAT — ustawienie bieżące' }) })
+    await vat.getByRole('button', { name: 'Nowe ustawienie' }).click()
+    const rate = vat.getByLabel('Stawka VAT')
+    const values = await rate.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+    expect(values.filter((v) => v !== '')).toEqual(['23', '8', '5', '0', 'zw', 'np'])
+    await rate.selectOption('zw')
+    await vat.getByLabel('Podstawa prawna zwolnienia').selectOption('art43')
+    await screenshot(page, 'settings-vat-zw')
+  })
 })

@@ -12,11 +12,10 @@ import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { badRequest } from '../http/errors.ts'
 import { effectSchema, oneOf } from '../http/validation.ts'
+import { MonthSchema, YearParams } from './taxBooks.ts'
 
 const DIALECTS = ['csv', 'excel'] as const
 const DIALECT_MESSAGE = 'Dialect must be csv or excel'
-const YEAR_MESSAGE = 'Year must be a whole number from 1900 to 2050'
-const MONTH_MESSAGE = 'Month must be a whole number from 1 to 12'
 const PERIOD_MESSAGE = 'Month must be in format yyyy-mm'
 const RANGE_MESSAGE = 'The period must be at most 12 months, from the first month to the last'
 const FORMS = ['JPK_PKPIR', 'JPK_EWP'] as const
@@ -27,17 +26,6 @@ const dialectJson = {
   enum: [...DIALECTS],
   description: 'csv: RFC 4180 (default); excel: the Polish Excel dialect (";", decimal comma, BOM)',
 }
-
-const YearParams = effectSchema(
-  Schema.Struct({
-    year: Schema.String.annotations({ message: () => YEAR_MESSAGE }).pipe(
-      Schema.filter((s) => /^\d{4}$/.test(s) && Number(s) >= 1900 && Number(s) <= 2050, {
-        message: () => YEAR_MESSAGE,
-      }),
-    ),
-  }),
-  { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 2050 } } },
-)
 
 const YearMonth = Schema.String.annotations({ message: () => PERIOD_MESSAGE }).pipe(
   Schema.filter((s) => isYearMonth(s), { message: () => PERIOD_MESSAGE }),
@@ -72,11 +60,7 @@ const SummaryQuery = effectSchema(
 
 const BooksQuery = effectSchema(
   Schema.Struct({
-    month: Schema.optional(
-      Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
-        Schema.filter((s) => /^(0?[1-9]|1[0-2])$/.test(s), { message: () => MONTH_MESSAGE }),
-      ),
-    ),
+    month: Schema.optional(MonthSchema),
     form: Schema.optional(oneOf(FORMS, 'Form must be JPK_PKPIR or JPK_EWP')),
     lang: Schema.optional(oneOf(LANGS, 'Language must be pl or en')),
     dialect: Schema.optional(oneOf(DIALECTS, DIALECT_MESSAGE)),

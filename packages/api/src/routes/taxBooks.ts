@@ -14,7 +14,8 @@ import { SchemaFailure, taxBookFile, yearBook } from '@finance/books'
 const YEAR_MESSAGE = 'Year must be a whole number from 1900 to 2050'
 const MONTH_MESSAGE = 'Month must be a whole number from 1 to 12'
 
-const YearParams = effectSchema(
+/** `{year}` of the tax book's routes (and the CSV exports'): 1900–2050. */
+export const YearParams = effectSchema(
   Schema.Struct({
     year: Schema.String.annotations({ message: () => YEAR_MESSAGE }).pipe(
       Schema.filter((s) => /^\d{4}$/.test(s) && Number(s) >= 1900 && Number(s) <= 2050, {
@@ -25,7 +26,8 @@ const YearParams = effectSchema(
   { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 2050 } } },
 )
 
-const MonthSchema = Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
+/** `?month=` 1–12. */
+export const MonthSchema = Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
   Schema.filter((s) => /^(0?[1-9]|1[0-2])$/.test(s), { message: () => MONTH_MESSAGE }),
 )
 

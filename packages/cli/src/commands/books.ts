@@ -17,10 +17,8 @@ import {
 } from '@finance/books'
 import {
   type BookMonth,
-  type EwpRow,
   KPIR_AMOUNT_COLUMNS,
   KPIR_LAYOUTS,
-  type KpirRow,
   type KpirTotals,
   type TaxBook,
 } from '@finance/ledger-core/light'
@@ -28,7 +26,7 @@ import { defaultForm, type JpkForm, type JpkPurpose } from '@finance/tax-files'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import { type Column, formatAmount, formatMonth, formatPercent, renderCsv, renderTable } from '../format.ts'
+import { formatAmount, formatMonth, renderTable } from '../format.ts'
 import type { Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 

@@ -382,7 +382,7 @@ describe('split payment on a document (uVAT art. 108a ust. 1a)', () => {
   })
 })
 
-describe('an invoice in a foreign currency (§15, §23)', () => {
+describe('an invoice in a foreign currency (§15, §28)', () => {
   // Table 084/A/NBP/2026 of Thursday 30 April: the last working day before Monday 4 May (1–3 May: holiday, Saturday, holiday).
   const withRates = apply(settings, {
     type: 'RecordCurrencyRates',

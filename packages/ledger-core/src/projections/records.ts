@@ -17,7 +17,7 @@ import {
   type SettingKind,
 } from '../schemas/dataTypes.ts'
 import type { Item } from '../schemas/records.ts'
-import type { VatPercentOn } from '../schedule.ts'
+import { type VatPercentOn, vatRateOf } from '../schedule.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import { recordIndex } from './recordIndex.ts'
 import type { LocalDateString } from '../types.ts'
@@ -50,7 +50,7 @@ export const itemTotals = (
   const vat =
     item.documentVat != null
       ? parseMoney(item.documentVat)
-      : vatOfItem(amount, item.percent ?? vatPercentOn?.(day) ?? '0')
+      : vatOfItem(amount, item.percent ?? vatRateOf(vatPercentOn?.(day) ?? '0'))
   return { vatAmount: formatMoney(vat), sum: formatMoney(amount + vat) }
 }
 

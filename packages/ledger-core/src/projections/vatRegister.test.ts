@@ -8,6 +8,7 @@ import { foldBooks } from '../deciders/books.ts'
 import type { LedgerEvent } from '../events.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { income, vatSetting } from '../testing/fixtures.ts'
+import { monthReport } from '../reports/month.ts'
 import { periodMonths, vatFiling } from './vatRegister.ts'
 
 const ev = (type: string, data: unknown) => ({ type, data }) as LedgerEvent
@@ -116,5 +117,55 @@ describe('a quarterly period', () => {
     expect(april.sales.map((r) => r.documentNumber)).toEqual(['FV 1'])
     expect(june.sales.map((r) => r.documentNumber)).toEqual(['FV 2'])
     expect(periodMonths(june.period)).toEqual(['2026-04', '2026-05', '2026-06'])
+  })
+})
+
+describe('a VAT setting of zw or np (§32)', () => {
+  // From March the trader's sales are exempt (art. 43); from April they are not subject to Polish VAT.
+  const books = foldBooks([
+    ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+    ev('SettingAdded', {
+      id: 2,
+      kind: 'Vat',
+      data: { ...vatSetting({ date: '2026-03-01', percent: 'zw' }), exemptionBasis: 'art43' },
+    }),
+    ev('SettingAdded', { id: 3, kind: 'Vat', data: vatSetting({ date: '2026-04-01', percent: 'np' }) }),
+    item(4, 'Income', {
+      date: '2026-02-10',
+      amount: '1000.00',
+      percent: null,
+      vatTreatment: 'inForce',
+      documentNumber: 'FV 1',
+    }),
+    item(5, 'Income', {
+      date: '2026-03-10',
+      amount: '1000.00',
+      percent: null,
+      vatTreatment: 'inForce',
+      documentNumber: 'FV 2',
+    }),
+    item(6, 'Income', {
+      date: '2026-04-10',
+      amount: '1000.00',
+      percent: null,
+      vatTreatment: 'inForce',
+      documentNumber: 'FV 3',
+    }),
+    // An item with its own rate keeps it: the setting speaks only for items at the rate in force.
+    item(7, 'Income', { date: '2026-03-11', amount: '100.00', percent: '23', documentNumber: 'FV 4' }),
+  ])
+
+  it('makes an item at the rate in force exempt (K_10) or not subject (K_11), with no VAT', () => {
+    expect(vatFiling(books, '2026-02')!.sales.map((r) => r.fields)).toEqual([{ K_19: 100000n, K_20: 23000n }])
+    expect(vatFiling(books, '2026-03')!.sales.map((r) => [r.documentNumber, r.fields])).toEqual([
+      ['FV 2', { K_10: 100000n }],
+      ['FV 4', { K_19: 10000n, K_20: 2300n }],
+    ])
+    expect(vatFiling(books, '2026-04')!.sales.map((r) => r.fields)).toEqual([{ K_11: 100000n }])
+  })
+
+  it('leaves only the VAT of the items with their own rate to pay', () => {
+    const marchVat = monthReport(books, '2026-04', '2026-12-31').rows.find((r) => r.type === 'VAT')
+    expect(marchVat?.gross).toBe('23.00')
   })
 })

@@ -112,6 +112,8 @@ const problemsOf = (o: Record<string, unknown>, prefix: string, out: FieldError[
     const v = o[key]
     const field = prefix + key
     if (v === null || v === undefined || typeof v === 'boolean') continue
+    // A VAT setting says `zw` or `np` instead of a rate (docs/tax-rules.md §32).
+    if (key === 'percent' && (v === 'zw' || v === 'np')) continue
     if (isDateField(key)) {
       const window = dateWindowOf(key)
       if (typeof v !== 'string' || !isLocalDate(v) || !isDateInWindow(v, window))

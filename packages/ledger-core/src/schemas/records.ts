@@ -65,12 +65,24 @@ export type Invoice = typeof InvoiceSchema.Type
 export const PaymentIntervalSchema = Schema.Literal(1, 3)
 export type PaymentInterval = typeof PaymentIntervalSchema.Type
 
+/**
+ * What a VAT setting may say instead of a rate (docs/tax-rules.md §32): `zw`, the sales are exempt — with the legal
+ * basis, `art113` (the subjective exemption of uVAT art. 113 ust. 1, 9) or `art43` (exempt supplies of uVAT art. 43
+ * ust. 1) — or `np`, the sales are not subject to Polish VAT. Items "at the rate in force" follow it.
+ */
+export const VatSettingTreatments = ['zw', 'np'] as const
+export const VatExemptionBases = ['art113', 'art43'] as const
+export type VatExemptionBasis = (typeof VatExemptionBases)[number]
+
 export const VatSchema = Schema.Struct({
   date: LocalDate,
-  percent: Percent,
+  /** A statutory rate of the setting's year, or `zw` / `np`. */
+  percent: Schema.Union(Percent, Schema.Literal(...VatSettingTreatments)),
   paymentInterval: PaymentIntervalSchema,
   /** (optional) The rate of a foreign-currency VAT base (uVAT art. 31a): `nbp` (absent) or `ecb` (ust. 2). */
   vatExchangeRate: Schema.optional(Schema.Literal('nbp', 'ecb')),
+  /** Only with `zw`: the legal basis of the exemption. */
+  exemptionBasis: Schema.optional(Schema.Literal(...VatExemptionBases)),
 })
 export type Vat = typeof VatSchema.Type
 

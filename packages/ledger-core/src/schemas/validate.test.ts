@@ -9,7 +9,7 @@ import {
   normalizePercent,
 } from './common.ts'
 import { isCountryCode, isTaxOfficeCode, taxOfficeName } from './codes.ts'
-import { validateManualTransaction, validateRecord } from './validate.ts'
+import { VatSettingMessages, validateManualTransaction, validateRecord } from './validate.ts'
 
 const messages = (r: ReturnType<typeof validateRecord>) =>
   r.ok ? {} : Object.fromEntries(r.errors.map((e) => [e.field, e.message]))
@@ -362,5 +362,38 @@ describe('the VAT setting takes only a statutory rate of its year', () => {
     for (const p of ['23', '8', '5', '0']) expect(vat(p).ok, p).toBe(true)
     expect(vat('22', '2010-06-01').ok).toBe(true)
     expect(vat('22').ok).toBe(false)
+  })
+})
+
+describe('a VAT setting may say the sales are exempt (zw, with its legal basis) or not subject (np)', () => {
+  const vat = (over: Record<string, unknown>) =>
+    validateRecord('Vat', { date: '2026-01-01', paymentInterval: 1, ...over })
+
+  it('takes zw with the basis of art. 113 or art. 43, and np without one', () => {
+    expect(vat({ percent: 'zw', exemptionBasis: 'art113' })).toEqual({
+      ok: true,
+      value: { date: '2026-01-01', percent: 'zw', paymentInterval: 1, exemptionBasis: 'art113' },
+    })
+    expect(vat({ percent: ' ZW ', exemptionBasis: 'art43' })).toMatchObject({ ok: true, value: { percent: 'zw' } })
+    expect(vat({ percent: 'np' })).toEqual({
+      ok: true,
+      value: { date: '2026-01-01', percent: 'np', paymentInterval: 1 },
+    })
+  })
+
+  it('refuses zw without a basis (or another one) with the field, and drops a basis beside a rate', () => {
+    expect(vat({ percent: 'zw' })).toEqual({
+      ok: false,
+      errors: [{ field: 'exemptionBasis', code: 'REQUIRED', message: VatSettingMessages.exemptionBasis }],
+    })
+    expect(vat({ percent: 'zw', exemptionBasis: 'art99' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'exemptionBasis', code: 'INVALID_CHOICE' }],
+    })
+    // Beside a rate or np the basis means nothing: dropped, as a form may keep a field it hid.
+    expect(vat({ percent: '23', exemptionBasis: 'art43' })).toEqual({
+      ok: true,
+      value: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
+    })
   })
 })

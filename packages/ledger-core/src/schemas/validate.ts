@@ -56,6 +56,8 @@ import {
   SalesProcedures,
   TaxPoints,
   VatTreatments,
+  VatExemptionBases,
+  type VatExemptionBasis,
   type ManualTransaction,
   ManualTransactionSchema,
   recordSchemas,
@@ -73,6 +75,22 @@ export const statutoryVatRates = (year: number): { rates: readonly string[]; mes
   year >= 2011
     ? { rates: ['23', '8', '5', '0'], message: 'Percent must be a statutory VAT rate: 23, 8, 5 or 0' }
     : { rates: ['22', '7', '3', '0'], message: 'Percent must be a statutory VAT rate of its year: 22, 7, 3 or 0' }
+
+export const VatSettingMessages = {
+  exemptionBasis:
+    'Exemption basis must be art113 (the subjective exemption, uVAT art. 113) or art43 (an exempt supply, uVAT art. 43)',
+} as const
+
+/**
+ * The legal basis of an exempt (`zw`) VAT setting: required then; beside a rate or `np` it means nothing and is
+ * dropped (a form may keep the field it hid), as an item's percent beside `zw` is.
+ */
+const vatExemptionBasis = (r: Reader, given: unknown, treatment: 'zw' | 'np' | null): VatExemptionBasis | null => {
+  if (treatment !== 'zw') return null
+  if ((VatExemptionBases as readonly unknown[]).includes(given)) return given as VatExemptionBasis
+  r.push('exemptionBasis', isBlank(given) ? 'REQUIRED' : 'INVALID_CHOICE', VatSettingMessages.exemptionBasis)
+  return null
+}
 
 export const Messages = {
   invalidMoney: (label: string) => `${label} must be a number with at most 2 decimals`,
@@ -308,9 +326,11 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
     }
     case 'Vat': {
       const date = r.date('date', 'Date', 'Date is required')
-      const percent = r.percent('percent', 'Percent', 'Percent is required')
+      const given = typeof input.percent === 'string' ? input.percent.trim().toLowerCase() : input.percent
+      const treatment = given === 'zw' || given === 'np' ? given : null
+      const percent = treatment ?? r.percent('percent', 'Percent', 'Percent is required')
       // Only a rate the statute sets for the year of the setting (uVAT art. 41, 146ef); 23.5 % is no rate.
-      if (date !== null && percent !== null) {
+      if (date !== null && percent !== null && treatment === null) {
         const statutory = statutoryVatRates(Number(date.slice(0, 4)))
         if (!statutory.rates.includes(percent)) r.push('percent', 'INVALID_CHOICE', statutory.message)
       }
@@ -321,11 +341,13 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
         'Exchange rate for VAT must be nbp or ecb',
         (s) => s.toLowerCase(),
       )
+      const basis = vatExemptionBasis(r, input.exemptionBasis, treatment)
       value = {
         date,
         percent,
         paymentInterval: r.interval('paymentInterval', 'Payment interval is required'),
         ...(vatExchangeRate === null ? {} : { vatExchangeRate }),
+        ...(basis === null ? {} : { exemptionBasis: basis }),
       }
       break
     }

@@ -281,7 +281,7 @@ describe('refusals', () => {
       },
     ])
   })
-  it('a currency outside tables A and B, and a recurring item beyond the rates held (§29), are refused', () => {
+  it('a currency outside tables A and B, and a recurring item beyond the rates held (§31), are refused', () => {
     const r = decide(
       cmd({ type: 'AddItem', dataType: 'Income', data: eurService({ currency: { code: 'XYZ', amount: '1.00' } }) }),
       state,

@@ -738,6 +738,15 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
   return out
 }
 
+/**
+ * An item "at the rate in force" whose VAT setting says `zw` (exempt) or `np` (not subject) instead of a rate is
+ * exempt or not subject itself: no VAT, and its sale goes to K_10 or K_11 of JPK_V7 (docs/tax-rules.md §32).
+ */
+const settingTreatment = <T extends string>(treatment: T, setting: VatSettingInput | null): T | 'zw' | 'np' =>
+  (treatment === 'inForce' || treatment === 'rate') && (setting?.percent === 'zw' || setting?.percent === 'np')
+    ? setting.percent
+    : treatment
+
 /** The first month index and the interval of a VAT or PIT period. */
 interface PeriodSpan {
   readonly start: number
@@ -1389,7 +1398,10 @@ export function monthFiguresFromItems(
       supplyDate: it.supplyDate ?? null,
       taxPoint: it.taxPoint ?? null,
     }
-    const treatment = it.vatTreatment ?? (it.percent === null ? 'inForce' : 'rate')
+    const treatment = settingTreatment(
+      it.vatTreatment ?? (it.percent === null ? 'inForce' : 'rate'),
+      it.percent === null ? inForce(vatS, supplyDateOf(dates)) : null,
+    )
     const percent =
       treatment === 'zw' || treatment === 'np'
         ? '0'

@@ -1,5 +1,5 @@
 /**
- * The three-month condition of art. 86 ust. 10b pkt 2–3 and ust. 10g (docs/tax-rules.md §28): a WNT whose output
+ * The three-month condition of art. 86 ust. 10b pkt 2–3 and ust. 10g (docs/tax-rules.md §30): a WNT whose output
  * tax is shown within three months keeps its input tax in the same month; shown later, the output tax stays in its
  * month and the input tax moves to the declaration whose deadline has not passed. Golden through the engine and the
  * register, and the rule's edges.
@@ -33,7 +33,7 @@ const wnt = (outputDeclaredOn: string | null): CommandInput => ({
 const vatOf = (state: ReturnType<typeof runCommands>['state'], m: string) =>
   taxesThrough(state, '2026-12')!.result.vat.find((p) => p.from === m)!
 
-describe('golden §28: a WNT of March 2026', () => {
+describe('golden §30: a WNT of March 2026', () => {
   it('shown in a correction on 20 June (within three months of 31 March): input and output both in March', () => {
     const { state } = runCommands([...settings, wnt('2026-06-20')])
     expect([vatOf(state, '2026-03').output, vatOf(state, '2026-03').input]).toEqual([115_000n, 115_000n])

@@ -1,6 +1,6 @@
 /**
  * The three-month condition of a self-assessed purchase's input tax (uVAT art. 86 ust. 10b pkt 2 lit. b and pkt 3,
- * ust. 10g; docs/tax-rules.md §28): the input tax of a WNT, an import of services or goods whose buyer is the
+ * ust. 10g; docs/tax-rules.md §30): the input tax of a WNT, an import of services or goods whose buyer is the
  * taxpayer is deducted in the period the output tax arises only when the output tax is shown in the declaration for
  * that period no later than three months after the end of the month the obligation arose in. Shown later (by a
  * correction), the output tax still belongs to its own period, and the input tax is added in the declaration for a

@@ -1,5 +1,5 @@
 /**
- * A recurring item in a foreign currency (docs/tax-rules.md §29): each occurrence converted at the rates of its own
+ * A recurring item in a foreign currency (docs/tax-rules.md §31): each occurrence converted at the rates of its own
  * dates — golden through the decider, the engine, the VAT register and the tax book; refused when an occurrence has
  * no rate, naming the day.
  */
@@ -44,7 +44,7 @@ const subscription = (repetitions: number): CommandInput => ({
   },
 })
 
-describe('golden §29: a monthly USD subscription', () => {
+describe('golden §31: a monthly USD subscription', () => {
   const { state, events } = runCommands([...settings, rates, subscription(3)])
 
   it('keeps each month’s conversion: 385.00 (8 April), 380.00 (8 May), 395.00 (9 June)', () => {

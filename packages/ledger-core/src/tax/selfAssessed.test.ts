@@ -1,5 +1,5 @@
 /**
- * The self-assessed purchases of JPK_V7's K_25 … K_32 (docs/tax-rules.md §27): import of goods under art. 33a,
+ * The self-assessed purchases of JPK_V7's K_25 … K_32 (docs/tax-rules.md §29): import of goods under art. 33a,
  * import of services other than art. 28b, goods whose buyer is the taxpayer (art. 17 ust. 1 pkt 5) — the worked May
  * 2026 of `testing/selfAssessed.ts` field by field, and the property that a self-assessed purchase leaves the tax to
  * pay unchanged in its month.
@@ -18,7 +18,7 @@ import { declareVat } from './vat.ts'
 const zl = (n: number) => BigInt(n) * 100n
 const state = foldBooks(selfAssessedEvents)
 
-describe('golden §27: the worked May 2026', () => {
+describe('golden §29: the worked May 2026', () => {
   const may = vatFiling(state, '2026-05')!
 
   it('declares each kind in its own P_ fields; P_37 / P_38 count them; the same tax is input tax', () => {

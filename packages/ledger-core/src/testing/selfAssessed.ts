@@ -3,7 +3,7 @@
  * imported from China settled in the declaration (art. 33a), a repair of the office in Kraków by a German firm (an
  * import of services outside art. 28b: the place of supply is the property, art. 28e) and a press delivered and
  * installed in Poland by a Czech firm without a fixed establishment here (the buyer is the taxpayer, art. 17 ust. 1
- * pkt 5). Worked figures: docs/tax-rules.md §27.
+ * pkt 5). Worked figures: docs/tax-rules.md §29.
  */
 import type { LedgerEvent } from '../events.ts'
 import { validateRecord } from '../schemas/validate.ts'

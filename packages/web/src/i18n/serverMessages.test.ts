@@ -1,4 +1,11 @@
-import { BoundMessages, Bounds, FACT_DATES, dateWindowOf, SetUpMessages } from '@finance/ledger-core'
+import {
+  BoundMessages,
+  Bounds,
+  FACT_DATES,
+  dateWindowOf,
+  SetUpMessages,
+  VatSettingMessages,
+} from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { i18nFor } from '../test/render.tsx'
 import { translateMessage } from './serverMessages.ts'
@@ -27,6 +34,7 @@ const serverAnswers = [
   'Transaction marked as completed.',
   'Transaction was already completed.',
   BoundMessages.repetitionsEnd,
+  VatSettingMessages.exemptionBasis,
   ...Object.values(SetUpMessages).filter((m) => m !== 'Data is required' && m !== 'Too many entries'),
   ...labels.flatMap((l) => [
     BoundMessages.dateOutside(l),

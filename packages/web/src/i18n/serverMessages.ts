@@ -100,6 +100,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'At least one PIT setting is required': msg`At least one PIT setting is required`,
   'The social security setting is required': msg`The social security setting is required`,
   'The date must not be before the business start date': msg`The date must not be before the business start date`,
+  // A VAT setting of zw (docs/tax-rules.md §32)
+  'Exemption basis must be art113 (the subjective exemption, uVAT art. 113) or art43 (an exempt supply, uVAT art. 43)': msg`Exemption basis must be art113 (the subjective exemption, uVAT art. 113) or art43 (an exempt supply, uVAT art. 43)`,
 }
 
 /** Field names the server may put into '{field} is required' messages. */

@@ -54,7 +54,7 @@ describe('login screen', () => {
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jan@example.com' } })
     fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'x' } })
     fireEvent.click(screen.getByRole('button', { name: 'Logowanie' }))
-    expect(await screen.findByText('Błąd odpowiedzi, nie można połączyć się z API.')).toBeTruthy()
+    expect(await screen.findByText('Nie udało się połączyć z serwerem. Spróbuj ponownie za chwilę.')).toBeTruthy()
   })
 
   it('logs in, stores the session and goes home', async () => {

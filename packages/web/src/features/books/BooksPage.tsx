@@ -11,7 +11,15 @@ import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
 import { Button, Loader, PeriodNav, Select, useMessages } from '../../ui/index.ts'
-import { type BookRequest, type BooksApi, createBooksApi, type JpkRequest, saveFile } from './api.ts'
+import {
+  type BookCsvRequest,
+  type BookRequest,
+  type BooksApi,
+  type CsvFile,
+  createBooksApi,
+  type JpkRequest,
+  saveFile,
+} from './api.ts'
 import { BookExport } from './BookExport.tsx'
 import { BookSummary, EwpTable, KpirTable } from './BookTables.tsx'
 import { booksMachine } from './booksMachine.ts'
@@ -20,7 +28,10 @@ import type { BookView, JpkDownload } from './types.ts'
 import './books.css'
 
 type Props = {
-  effects?: Pick<BooksApi, 'loadBook' | 'downloadJpk'>
+  effects?: Pick<BooksApi, 'loadBook' | 'downloadJpk'> & {
+    /** The CSV exports (the API's by default). */
+    readonly downloadCsv?: (r: BookCsvRequest) => Promise<CsvFile>
+  }
   /** The year shown first; this year by default. */
   year?: number
   /** Hands a file to the browser (stories and tests replace it). */
@@ -167,9 +178,10 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
           {showKpir && <KpirTable book={book} />}
           {showEwp && <EwpTable book={book} />}
           <BookExport
-            root={root}
+            year={book.year}
+            month={month}
             books={[...(showKpir ? (['kpir'] as const) : []), ...(showEwp ? (['ewp'] as const) : [])]}
-            period={month === null ? String(book.year) : `${book.year}-${String(month).padStart(2, '0')}`}
+            {...(effects?.downloadCsv ? { download: effects.downloadCsv } : {})}
           />
           <section className="books-page__files" aria-labelledby="books-files">
             <h2 id="books-files">

@@ -29,5 +29,39 @@ export const createBooksApi = (client: ApiClient = api) => ({
 
 export type BooksApi = ReturnType<typeof createBooksApi>
 
+/** A tax book CSV asked of the API (`GET export/books/{year}`): the same bytes as `finance books --format csv`. */
+export interface BookCsvRequest extends BookRequest {
+  readonly form: JpkForm
+  readonly lang: 'pl' | 'en'
+  readonly excel: boolean
+  /** The file's name on the user's disk. */
+  readonly fileName: string
+}
+
+export interface CsvFile {
+  readonly fileName: string
+  readonly bytes: Uint8Array
+}
+
+/** The tax book as CSV (RFC 4180) or for a Polish Excel, from the API, byte for byte (an Excel file keeps its BOM). */
+export const downloadBookCsv = async (r: BookCsvRequest, client: ApiClient = api): Promise<CsvFile> => {
+  const query = new URLSearchParams({ form: r.form, lang: r.lang, dialect: r.excel ? 'excel' : 'csv' })
+  if (r.month !== null) query.set('month', String(r.month))
+  const bytes = await client.get<Uint8Array>(`export/books/${r.year}?${query}`, { binary: true })
+  return { fileName: r.fileName, bytes }
+}
+
+/** Hands a CSV file to the browser as a download. */
+export const saveCsv = ({ fileName, bytes }: CsvFile): void => {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/csv;charset=utf-8' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
 /** Hands a downloaded file to the browser as a download. */
 export const saveFile = ({ fileName, xml }: JpkDownload): void => saveText(fileName, xml, 'application/xml')

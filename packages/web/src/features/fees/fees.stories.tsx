@@ -94,7 +94,7 @@ export const SocialSecurityPrefill: Story = {
   play: async ({ canvasElement }) => {
     await clickAll(canvasElement, /^(Edit|Edytuj)$/)
     await clickAll(canvasElement, /preferential ZUS|preferencyjny ZUS/)
-    await expectValues(canvasElement, /Health insurance percent|Procent składki zdrowotnej/, /^4[.,]9$/)
+    await expectValues(canvasElement, /Health insurance percent|Stawka składki zdrowotnej/, /^4[.,]9$/)
   },
 }
 

@@ -70,6 +70,12 @@ describe('the set-up as records', () => {
     expect(problemsOf(answers(), 'all', today)).toEqual({})
   })
 
+  it('takes a ryczałt rate written with a decimal comma, as the Polish hint shows it', () => {
+    const flat = answers({ vatPayer: false, taxTypes: { 2025: 'Flat' }, flatPercent: ' 8,5 ' })
+    expect(problemsOf(flat, 'pit', today)).toEqual({})
+    expect(recordsOf(flat, today)[1]?.dataObject).toMatchObject({ taxType: 'Flat', firstPercent: '8.5' })
+  })
+
   it('shows the start month and the two after it, across a year end', () => {
     expect(firstMonths({ startDate: '2025-11-15' })).toEqual(['2025-11', '2025-12', '2026-01'])
   })

@@ -56,6 +56,9 @@ export const emptyAnswers = (today: string): SetupAnswers => ({
   zusSince: today,
 })
 
+/** The ryczałt rate as typed, with a decimal comma (8,5) or a dot (8.5). */
+export const flatPercentOf = (a: Pick<SetupAnswers, 'flatPercent'>): string => a.flatPercent.trim().replace(',', '.')
+
 /** The calendar years the set-up asks a form of taxation for: from the start year to today's. */
 export const yearsOf = (a: Pick<SetupAnswers, 'startDate'>, today: string): number[] => {
   const first = isLocalDate(a.startDate) ? Number(a.startDate.slice(0, 4)) : Number(today.slice(0, 4))
@@ -109,7 +112,7 @@ export const problemsOf = (
     if (f === 'flatPercent') {
       const years = yearsOf(a, today)
       const flatYears = years.filter((y) => taxTypeOf(a, y, years) === 'Flat')
-      if (flatYears.some((y) => !flatPercents(y).includes(a.flatPercent))) out.flatPercent = 'flatPercent'
+      if (flatYears.some((y) => !flatPercents(y).includes(flatPercentOf(a)))) out.flatPercent = 'flatPercent'
     }
   }
   return out
@@ -135,7 +138,7 @@ export const recordsOf = (a: SetupAnswers, today: string): SetupRecord[] => {
     if (taxType === previous) continue
     previous = taxType
     const date = year === years[0] ? a.startDate : `${year}-01-01`
-    const rates = pitStatutory(taxType, year, a.flatPercent).values
+    const rates = pitStatutory(taxType, year, flatPercentOf(a)).values
     pit.push({
       dataType: 'Pit',
       dataObject: {

@@ -31,8 +31,8 @@ describe("the month's computed books to a spreadsheet", () => {
     expect(lines).toHaveLength(fixtureMonth().length + 1)
     expect(lines[0]).toBe('Data,Nazwa,Netto,Brutto / przychód / wydatek')
     // The fee of 2 000 zł net, 2 460 zł gross, as numbers.
-    expect(lines).toContain('2026-03-05,Opłata Office rent,2000.00,2460.00')
+    expect(lines).toContain('2026-03-05,Wydatek Office rent,2000.00,2460.00')
     expect(excel.startsWith('\uFEFF')).toBe(true)
-    expect(excel).toContain('2026-03-05;Opłata Office rent;2000,00;2460,00')
+    expect(excel).toContain('2026-03-05;Wydatek Office rent;2000,00;2460,00')
   })
 })

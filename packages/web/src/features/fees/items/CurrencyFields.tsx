@@ -18,7 +18,7 @@ export interface CurrencyFieldsProps {
   dataType: ItemDataType
   /** Renders one field of the form (the item form's own `input`). */
   input: (spec: FieldSpec) => React.ReactNode
-  /** A recurring item: each month is converted at its own rates; no payment day (docs/tax-rules.md §29). */
+  /** A recurring item: each month is converted at its own rates; no payment day (docs/tax-rules.md §31). */
   recurring?: boolean
 }
 

@@ -16,6 +16,8 @@ export interface CompanyFields {
   isCompany: boolean
   percent: string
   invoiceDate: string | null
+  /** `zw` / `np` when the VAT setting in force says the sales are exempt or not subject (no rate to fill in). */
+  vatTreatment?: 'zw' | 'np'
 }
 
 const isZero = (p: unknown): boolean => p === undefined || p === null || p === '' || /^0+(\.0*)?$/.test(String(p))
@@ -44,9 +46,12 @@ export const applyCompanyFlag = (
   defaultVatPercent: string = DEFAULT_VAT_PERCENT,
 ): CompanyFields => {
   if (!checked) return { isCompany: false, percent: '0', invoiceDate: null }
-  const percent = isZero(item.percent) ? defaultVatPercent : String(item.percent)
   const invoiceDate =
     typeof item.invoiceDate === 'string' && item.invoiceDate !== '' ? item.invoiceDate : defaultInvoiceDate(item.date)
+  // A setting of zw / np has no rate: the item is exempt / not subject itself (docs/tax-rules.md §32).
+  if ((defaultVatPercent === 'zw' || defaultVatPercent === 'np') && isZero(item.percent))
+    return { isCompany: true, percent: '0', vatTreatment: defaultVatPercent, invoiceDate }
+  const percent = isZero(item.percent) ? defaultVatPercent : String(item.percent)
   return { isCompany: true, percent, invoiceDate }
 }
 

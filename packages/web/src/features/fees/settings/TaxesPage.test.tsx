@@ -74,21 +74,31 @@ describe('taxes and social security settings', () => {
     await renderWith(<TaxesPage today="2026-03-15" />, services)
     const vat = panel('Set current VAT tax')
     fireEvent.click(await within(vat).findByRole('button', { name: 'New setting' }))
-    fireEvent.change(within(vat).getByLabelText('Percent * (%)'), { target: { value: '8' } })
+    fireEvent.change(within(vat).getByLabelText('VAT rate *'), { target: { value: '8' } })
     fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(within(vat).getAllByRole('listitem')).toHaveLength(2))
     expect(services.records().map((r) => r.dataObject.date)).toEqual(['2025-01-01', '2026-03-15'])
   })
 
-  it('refuses a VAT rate the statute does not set (23.5 %) beside the field, and writes nothing', async () => {
+  it('offers only the statutory rates of the setting’s year, zw with its legal basis and np — never a free number', async () => {
     const services = memoryServices([vat2025], { today: '2026-03-15' })
     await renderWith(<TaxesPage today="2026-03-15" />, services)
     const vat = panel('Set current VAT tax')
     fireEvent.click(await within(vat).findByRole('button', { name: 'New setting' }))
-    fireEvent.change(within(vat).getByLabelText('Percent * (%)'), { target: { value: '23.5' } })
+    const rate = within(vat).getByLabelText('VAT rate *') as HTMLSelectElement
+    const values = () => [...rate.options].map((o) => o.value).filter((v) => v !== '')
+    expect(rate.tagName).toBe('SELECT')
+    expect(values()).toEqual(['23', '8', '5', '0', 'zw', 'np'])
+    // A setting dated in 2010 gets the rates of 2010.
+    fireEvent.change(within(vat).getByLabelText(/^Date/), { target: { value: '2010-06-01' } })
+    expect(values()).toEqual(['22', '7', '3', '0', 'zw', 'np'])
+    fireEvent.change(within(vat).getByLabelText(/^Date/), { target: { value: '2026-04-01' } })
+    expect(within(vat).queryByLabelText(/Legal basis of the exemption/)).toBeNull()
+    fireEvent.change(rate, { target: { value: 'zw' } })
+    fireEvent.change(within(vat).getByLabelText('Legal basis of the exemption *'), { target: { value: 'art43' } })
     fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
-    expect(await within(vat).findByText('Percent must be a statutory VAT rate: 23, 8, 5 or 0')).toBeTruthy()
-    expect(services.records()).toHaveLength(1)
+    await waitFor(() => expect(services.records()).toHaveLength(2))
+    expect(services.records()[1]?.dataObject).toMatchObject({ percent: 'zw', exemptionBasis: 'art43' })
   })
 
   it('fills preferential ZUS with 4.9 % for the linear tax', async () => {

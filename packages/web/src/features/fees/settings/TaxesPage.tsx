@@ -1,3 +1,4 @@
+import { statutoryVatRates } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
@@ -20,23 +21,51 @@ export const VatForm = ({ today }: { today?: string }) => {
   const language = useLanguage()
   const day = today ?? localToday()
   const intervals = useIntervalOptions()
-  const fields: FieldSpec[] = [
-    { path: 'date', label: t`Date`, kind: 'date', required: true },
-    { path: 'percent', label: t`Percent`, kind: 'percent', required: true },
-    { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
-    {
-      path: 'vatExchangeRate',
-      label: t`Exchange rate for VAT on foreign-currency documents`,
-      kind: 'select',
-      options: [
-        { value: 'nbp', label: t`NBP average rate of the last working day before the tax point (art. 31a ust. 1)` },
-        {
-          value: 'ecb',
-          label: t`ECB rate last published before the tax point (art. 31a ust. 2, for at least 12 months)`,
-        },
-      ],
-    },
-  ]
+  // Only what the statute allows in the setting's year: its rates, exempt (with the basis) and not subject.
+  const fields = (draft: Record<string, unknown>): FieldSpec[] => {
+    const year = yearOf(draft.date, day)
+    return [
+      { path: 'date', label: t`Date`, kind: 'date', required: true },
+      {
+        path: 'percent',
+        label: t`VAT rate`,
+        kind: 'select',
+        required: true,
+        options: [
+          ...statutoryVatRates(year).rates.map((r) => ({ value: r, label: formatPercentText(r, language) })),
+          { value: 'zw', label: t`zw — exempt from VAT` },
+          { value: 'np', label: t`np — not subject to Polish VAT` },
+        ],
+      },
+      ...(draft.percent === 'zw'
+        ? ([
+            {
+              path: 'exemptionBasis',
+              label: t`Legal basis of the exemption`,
+              kind: 'select',
+              required: true,
+              options: [
+                { value: 'art113', label: t`Art. 113 — sales under the yearly limit` },
+                { value: 'art43', label: t`Art. 43 — an exempt activity` },
+              ],
+            },
+          ] satisfies FieldSpec[])
+        : []),
+      { path: 'paymentInterval', label: t`Payment interval`, kind: 'select', options: intervals, required: true },
+      {
+        path: 'vatExchangeRate',
+        label: t`Exchange rate for VAT on foreign-currency documents`,
+        kind: 'select',
+        options: [
+          { value: 'nbp', label: t`NBP average rate of the last working day before the tax point (art. 31a ust. 1)` },
+          {
+            value: 'ecb',
+            label: t`ECB rate last published before the tax point (art. 31a ust. 2, for at least 12 months)`,
+          },
+        ],
+      },
+    ]
+  }
   return (
     <SettingPanel
       dataType="Vat"
@@ -46,7 +75,7 @@ export const VatForm = ({ today }: { today?: string }) => {
       template={{ date: day, percent: '', paymentInterval: null, vatExchangeRate: 'nbp' }}
       today={day}
       summary={(o) =>
-        `${formatPercentText(String(o.percent), language)} · ${t`every ${String(o.paymentInterval)} mo.`}`
+        `${o.percent === 'zw' ? t`exempt (zw)` : o.percent === 'np' ? t`not subject (np)` : formatPercentText(String(o.percent), language)} · ${t`every ${String(o.paymentInterval)} mo.`}`
       }
       tools={(form) => (
         <Button

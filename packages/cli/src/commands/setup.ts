@@ -1,0 +1,39 @@
+/**
+ * `finance setup FILE --user EMAIL`: the first-run set-up from a JSON file `{ company, vat?, pit: [...],
+ * socialSecurity }` (docs/api.md, "The first-run set-up"), written as the API's `POST /api/setup` writes it — one
+ * command, one append, all of it or, on any invalid field, nothing (every field named with its part).
+ */
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { setUpBooks } from '@finance/books'
+import { isDomainError } from '@finance/ledger-core/light'
+import { resolveUser } from '../books.ts'
+import type { Ctx } from '../context.ts'
+import { CliError, userError } from '../errors.ts'
+import { translate, translateKnown } from '../i18n.ts'
+
+export const setupCommand = async (ctx: Ctx, file: string, email: string): Promise<void> => {
+  const user = await resolveUser(ctx, email)
+  let data: unknown
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'))
+  } catch {
+    throw userError('setupNotJson', file)
+  }
+  const done = await setUpBooks(
+    await ctx.store(),
+    data,
+    { userId: user.userId, at: ctx.now().toISOString() },
+    { actor: 'cli', correlationId: randomUUID() },
+  )
+  if (isDomainError(done)) {
+    const problems = done.errors ?? [{ field: '', message: done.message }]
+    throw new CliError(
+      (lang) =>
+        `${translate(lang, 'setupRefused', email)}\n${problems
+          .map((e) => `  ${e.field === '' ? '' : `${e.field}: `}${translateKnown(lang, e.message)}`)
+          .join('\n')}`,
+    )
+  }
+  ctx.out(`${ctx.t('setupDone', email, done.records.length)}\n`)
+}
