@@ -163,6 +163,7 @@ describe('invoices', () => {
         asked.push(`${from}..${to}`)
         return { ok: true, tables: [{ no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345' } }] }
       },
+      tablesB: async () => ({ ok: true, tables: [] }),
     }
     h = await harness({ now: '2026-05-06T10:00:00.000Z', rates })
     const t = await company(h)

@@ -80,7 +80,7 @@ describe('finance invoices', () => {
         issueDate: '2026-05-04',
         lines: [{ name: 'Consulting', quantity: '10', unit: 'h', unitNet: '100.00', vat: '23' }],
       },
-    })) as { events: { type: string; data: { id: number } }[] }
+    })) as unknown as { events: { type: string; data: { id: number } }[] }
     const id = r.events.find((e) => e.type === 'InvoicingDraftSaved')!.data.id
     const issued = await run(['invoices', 'issue', String(id), '--user', ANNA], { store })
     expect(issued.code).toBe(0)

@@ -84,8 +84,8 @@ describe('invoices', () => {
   })
 
   it('adds a counterparty (its NIP checked as typed) and a number series (its next number previewed)', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/invoices`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/invoices`)
     await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor()
     await page.getByRole('link', { name: 'Counterparties' }).click()
     await page.getByRole('heading', { name: 'Counterparties', exact: true }).waitFor()
@@ -105,7 +105,7 @@ describe('invoices', () => {
     expect(await page.locator('.invoices-table').innerText()).toContain('5260250274')
     await screenshot(page, 'invoice-counterparties')
 
-    await page.goto(`${server.url}/companydashboard/invoices/series`)
+    await page.goto(`${app.server.url}/companydashboard/invoices/series`)
     await page.getByRole('heading', { name: 'Number series', exact: true }).waitFor()
     // The series the issue created gives the month's second number next.
     await page.getByRole('rowheader', { name: 'Faktury' }).waitFor()

@@ -96,8 +96,8 @@ describe('first-run set-up', () => {
   })
 
   it('offers a new VAT setting only the rates of its year, zw with its legal basis and np', async () => {
-    const page = browser.page
-    await page.goto(`${server.url}/companydashboard/fees/taxes`)
+    const page = app.page
+    await page.goto(`${app.server.url}/companydashboard/fees/taxes`)
     const vat = page.locator('section').filter({ has: page.getByRole('heading', { name: 'VAT — ustawienie bieżące' }) })
     await vat.getByRole('button', { name: 'Nowe ustawienie' }).click()
     const rate = vat.getByLabel('Stawka VAT')

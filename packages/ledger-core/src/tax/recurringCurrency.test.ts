@@ -48,7 +48,8 @@ describe('golden §31: a monthly USD subscription', () => {
   const { state, events } = runCommands([...settings, rates, subscription(3)])
 
   it('keeps each month’s conversion: 385.00 (8 April), 380.00 (8 May), 395.00 (9 June)', () => {
-    const c = (events.at(-1)!.data as { data: { amount: string; currency: { occurrences: unknown[] } } }).data
+    const c = (events.at(-1)!.data as unknown as { data: { amount: string; currency: { occurrences: unknown[] } } })
+      .data
     expect(c.amount).toBe('385.00')
     expect(c.currency.occurrences).toEqual([
       {
