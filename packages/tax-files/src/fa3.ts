@@ -52,6 +52,8 @@ export interface Fa3Line {
   readonly gtu: string | null
   readonly procedure: string | null
   readonly exchangeRate: string | null
+  /** P_12_XII: the other member state's VAT rate of a line sold under the OSS procedure (uVAT art. 130a–130d). */
+  readonly ossRate: string | null
 }
 
 export interface Fa3Invoice {
@@ -180,6 +182,7 @@ export const readFa3 = (xml: string): Fa3Invoice => {
       gtu: text(w.GTU),
       procedure: text(w.Procedura),
       exchangeRate: text(w.KursWaluty),
+      ossRate: text(w.P_12_XII),
     }
   })
   const pmarzy = node(adnotacje.PMarzy)
@@ -243,6 +246,8 @@ const BUCKETS: Record<
     percents?: readonly string[]
     label: string
     sale?: 'wdt' | 'export' | 'euServices'
+    /** A JPK_V7 procedure marker every item of the bucket carries. */
+    procedure?: 'WSTO_EE'
   }
 > = {
   P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23 %' },
@@ -254,11 +259,15 @@ const BUCKETS: Record<
   P_13_7: { treatment: 'zw', label: 'zw' },
   P_13_8: { treatment: 'np', label: 'np' },
   P_13_9: { treatment: 'np', label: 'np II', sale: 'euServices' },
+  // The EU OSS procedure (uVAT dział XII rozdział 6a, art. 130a–130d): distance sales of goods and services to
+  // consumers in another member state, taxed there (art. 22 ust. 1 pkt 1a, art. 28k) and declared in VIU-DO. For
+  // Polish VAT they are supplies outside the country (np, JPK_V7 K_11) marked WSTO_EE; the other state's VAT on the
+  // invoice (P_14_5) is no Polish tax. docs/tax-rules.md §33.
+  P_13_5: { treatment: 'np', label: 'OSS', procedure: 'WSTO_EE' },
 }
 
 const UNSUPPORTED: Record<string, string> = {
   P_13_4: 'Sales under the flat rate for taxis (P_13_4)',
-  P_13_5: 'Sales under the OSS special procedure (P_13_5)',
   // The domestic reverse charge of uVAT art. 17 ust. 1 pkt 7–8 was repealed from 1 November 2019; what the field
   // still carries is a case the books do not model.
   P_13_10: 'Domestic reverse charge (P_13_10)',
@@ -269,6 +278,7 @@ const UNSUPPORTED: Record<string, string> = {
 const SALES_ONLY: Record<string, string> = {
   P_13_6_2: 'An intra-community supply (P_13_6_2) on a purchase invoice',
   P_13_6_3: 'An export (P_13_6_3) on a purchase invoice',
+  P_13_5: 'A sale under the OSS procedure (P_13_5) on a purchase invoice',
 }
 
 /** `[23, 22]` → the one of them the invoice's lines use (the first by default). */
@@ -288,6 +298,7 @@ const linesOf = (inv: Fa3Invoice, field: string) => {
     P_13_8: ['np I'],
     P_13_9: ['np II'],
   }
+  if (field === 'P_13_5') return inv.lines.filter((l) => l.ossRate !== null)
   const set = rates[field] ?? []
   return inv.lines.filter((l) => l.rate !== null && set.includes(l.rate))
 }
@@ -492,6 +503,7 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
         ? [
             ...new Set([
               ...lines.map((l) => l.procedure).filter((p) => p !== null),
+              ...(bucket.procedure ? [bucket.procedure] : []),
               ...(inv.relatedParties ? ['TP'] : []),
             ]),
           ]

@@ -295,6 +295,43 @@ describe('what an invoice becomes', () => {
     ])
   })
 
+  it('records an issued OSS sale (P_13_5) outside Polish VAT, marked WSTO_EE, and refuses one bought', async () => {
+    // An e-book sold to a consumer in Germany under the EU OSS procedure: 100.00 net, German VAT 19 % (19.00) on the
+    // invoice, which is no Polish tax: np in JPK_V7's K_11 with the WSTO_EE marker (docs/tax-rules.md §33).
+    const oss = (seller: string, buyer: string) =>
+      buildInvoice({
+        ...base,
+        sellerNip: seller,
+        buyerNip: buyer,
+        amounts: [
+          ['P_13_5', '100.00'],
+          ['P_14_5', '19.00'],
+        ],
+        total: '119.00',
+        lines: [{ description: 'E-book', net: '100.00', rate: '', ossRate: '19' }],
+      })
+    const [sold, bought] = await prepareInvoices(
+      [
+        { fileName: 'oss.xml', content: oss(US, OTHER) },
+        { fileName: 'oss-bought.xml', content: oss(OTHER, US) },
+      ],
+      [US],
+    )
+    expect(itemsOf(sold!).map((i) => [i.amount, i.vatTreatment, i.percent, i.procedures, i.documentVat])).toEqual([
+      ['100.00', 'np', '0', ['WSTO_EE'], null],
+    ])
+    expect(bought).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          code: 'UNSUPPORTED',
+          message:
+            'A sale under the OSS procedure (P_13_5) on a purchase invoice is not supported: enter the invoice by hand',
+        },
+      ],
+    })
+  })
+
   it('refuses what the VAT engine has no place for, saying what it is', async () => {
     const bought = buildInvoice({
       ...base,

@@ -41,6 +41,8 @@ export interface BuiltLine {
   readonly net: string
   /** P_12: `23`, `8`, `5`, `0 KR`, `zw`, `np I`, `np II` … */
   readonly rate: string
+  /** P_12_XII instead of P_12: the other member state's rate of a line sold under the OSS procedure. */
+  readonly ossRate?: string
   readonly gtu?: string
   readonly exchangeRate?: string
   readonly supplyDate?: string
@@ -75,7 +77,7 @@ export const buildInvoice = (b: BuiltInvoice): string => {
   const lines = b.lines
     .map(
       (l, i) =>
-        `<FaWiersz>${leaf('NrWierszaFa', String(i + 1))}${l.supplyDate ? leaf('P_6A', l.supplyDate) : ''}${leaf('P_7', l.description)}${leaf('P_8A', 'szt.')}${leaf('P_8B', '1')}${leaf('P_9A', l.net)}${leaf('P_11', l.net)}${leaf('P_12', l.rate)}${l.gtu ? leaf('GTU', l.gtu) : ''}${l.exchangeRate ? leaf('KursWaluty', l.exchangeRate) : ''}</FaWiersz>`,
+        `<FaWiersz>${leaf('NrWierszaFa', String(i + 1))}${l.supplyDate ? leaf('P_6A', l.supplyDate) : ''}${leaf('P_7', l.description)}${leaf('P_8A', 'szt.')}${leaf('P_8B', '1')}${leaf('P_9A', l.net)}${leaf('P_11', l.net)}${l.ossRate ? leaf('P_12_XII', l.ossRate) : leaf('P_12', l.rate)}${l.gtu ? leaf('GTU', l.gtu) : ''}${l.exchangeRate ? leaf('KursWaluty', l.exchangeRate) : ''}</FaWiersz>`,
     )
     .join('\n    ')
   const corrected = b.corrected
