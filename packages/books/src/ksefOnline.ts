@@ -25,7 +25,7 @@ import {
   offlineDeadline,
 } from '@finance/ksef'
 import { dateInPoland } from '@finance/ledger-core/calendar'
-import type { Item } from '@finance/ledger-core/light'
+import type { BooksState, Item } from '@finance/ledger-core/light'
 import { isDomainError } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
@@ -492,18 +492,36 @@ const xmlToSend = async (
   return issued.xml
 }
 
+/**
+ * The incomes one FA(3) stands for: an invoice document's incomes (one per VAT rate) are one invoice in KSeF, so
+ * each gets its KSeF number (the JPK_V7 rows of every rate carry it, and none of them can be sent a second time).
+ */
+const incomesOfInvoice = (state: BooksState, itemId: number): readonly number[] => {
+  const invoiceId = state.invoicing.itemInvoice.get(itemId)
+  const ids = invoiceId === undefined ? [] : (state.invoicing.invoices.get(invoiceId)?.itemIds ?? [])
+  return ids.includes(itemId) ? ids : [itemId]
+}
+
 /** An accepted invoice recorded: its UPO kept, its KSeF number on the income (as a user entering it), the last sending. */
 const recordSent = async (deps: KsefDeps, userId: string, itemId: number, item: Item, outcome: AcceptedInvoice) => {
   await deps.store.secrets.put(upoKey(userId, itemId), outcome.upo)
-  const executed = await executeBooks(deps.store, userId, {
-    type: 'UpdateItem',
-    dataType: 'Income',
-    id: itemId,
-    data: { ...item, ksefNumber: outcome.ksefNumber, ksefMarker: null },
-    at: deps.now().toISOString(),
-    userId,
-  })
-  if (isDomainError(executed)) throw new KsefActionError('INVALID', executed.message, { details: [outcome.ksefNumber] })
+  const { state } = await loadBooks(deps.store, userId)
+  for (const id of incomesOfInvoice(state, itemId)) {
+    const r = state.records.get(id)
+    if (id !== itemId && (!r || r.deleted || r.dataType !== 'Income')) continue
+    const data = id === itemId ? item : (r!.data as Item)
+    if (data.ksefNumber === outcome.ksefNumber) continue
+    const executed = await executeBooks(deps.store, userId, {
+      type: 'UpdateItem',
+      dataType: 'Income',
+      id,
+      data: { ...data, ksefNumber: outcome.ksefNumber, ksefMarker: null },
+      at: deps.now().toISOString(),
+      userId,
+    })
+    if (isDomainError(executed))
+      throw new KsefActionError('INVALID', executed.message, { details: [outcome.ksefNumber] })
+  }
   const settings = await readSettings(deps.store, userId)
   await writeSettings(deps.store, userId, {
     ...settings,
@@ -587,6 +605,8 @@ export async function sendAllToKsef(deps: KsefDeps, userId: string): Promise<Sen
       const item = r.data as Item
       return !r.deleted && r.dataType === 'Income' && item.isCompany === true && !item.ksefNumber && !item.ksefMarker
     })
+    // An invoice document's incomes are one invoice: it goes once, through its first income (`recordSent` numbers all).
+    .filter(([id]) => incomesOfInvoice(state, id)[0] === id)
     .map(([id, r]) => ({ id, item: r.data as Item }))
   const results: SentAllResult[] = []
   const ready: { id: number; item: Item; xml: string }[] = []

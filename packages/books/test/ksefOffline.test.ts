@@ -12,11 +12,13 @@ import { createMemoryStore } from '@finance/event-store'
 import { KsefHttpClient } from '@finance/ksef'
 import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { Item, LedgerCommand } from '@finance/ledger-core/light'
+import { acmeBuyer } from '@finance/ledger-core/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   booksStream,
   executeBooks,
   invoiceVisualFile,
+  issueInvoiceDocument,
   KsefActionError,
   ksefStatus,
   ksefUpo,
@@ -284,5 +286,41 @@ describe('the KSeF certificate and KOD II', { timeout: 60_000 }, () => {
     ).replaceAll(' ', '')
     expect(after).toContain(sent.ksefNumber)
     expect(after).toContain('CERTYFIKAT')
+  })
+
+  it('an invoice document of two rates is one invoice in KSeF: the batch sends it once, both incomes get its KSeF number', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, deps } = await trader()
+    const saved = await executeBooks(store, 'u1', {
+      type: 'SaveInvoiceDraft',
+      data: {
+        kind: 'VAT',
+        buyer: acmeBuyer,
+        issueDate: '2026-11-10',
+        lines: [
+          { name: 'Programowanie', quantity: '10', unit: 'godz.', unitNet: '150.00', vat: '23' },
+          { name: 'Szkolenie', quantity: '1', unit: 'dzień', unitNet: '1200.00', vat: '8' },
+        ],
+        payment: { dueDate: '2026-11-24', method: 'transfer' },
+      },
+      at,
+      userId: 'u1',
+    } as LedgerCommand)
+    if ('code' in saved) throw new Error(saved.message)
+    const draftId = (saved.events.find((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
+    const issued = await issueInvoiceDocument(store, 'u1', draftId, { at })
+    if ('code' in issued) throw new Error(issued.message)
+    const { state } = await loadBooks(store, 'u1')
+    const [first, second] = state.invoicing.invoices.get(draftId)!.itemIds
+    // The batch sends the document once, through its first income.
+    const all = await sendAllToKsef(deps, 'u1')
+    expect(all.results.map((r) => r.itemId)).toEqual([first])
+    expect(sim.invoices.filter((i) => i.sellerNip === US)).toHaveLength(1)
+    const sent = { ksefNumber: sim.invoices[0]!.ksefNumber }
+    const after = await loadBooks(store, 'u1')
+    const numberOf = (id: number) => (after.state.records.get(id)!.data as Item).ksefNumber
+    expect([numberOf(first!), numberOf(second!)]).toEqual([sent.ksefNumber, sent.ksefNumber])
+    expect((await failure(sendToKsef(deps, 'u1', second!))).code).toBe('ALREADY_SENT')
+    expect(sim.invoices.filter((i) => i.sellerNip === US)).toHaveLength(1)
   })
 })
