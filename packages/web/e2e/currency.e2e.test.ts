@@ -29,7 +29,7 @@ describe('an income in a foreign currency', () => {
     await expect
       .poll(() => form.getByRole('status').first().textContent())
       .toContain('Brak kursu średniego EUR w tabeli A NBP z dnia 2026-04-30')
-    await form.getByLabel(/Zaimportuj archiwum tabel A NBP/).setInputFiles(ARCHIVE)
+    await form.getByLabel(/Zaimportuj archiwum tabel A lub B NBP/).setInputFiles(ARCHIVE)
     await expect.poll(() => form.textContent()).toContain('Zapisano tabel kursów NBP: 6')
     await expect.poll(() => form.textContent()).toContain('4234,50 zł — 4,2345 zł (tabela 084/A/NBP/2026')
     await screenshot(page, 'item-currency')

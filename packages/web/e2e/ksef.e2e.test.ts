@@ -98,7 +98,7 @@ describe('KSeF and JPK_V7', () => {
     )
     await page.goto(`${app.server.url}/companydashboard/ksef`)
     await page.getByRole('heading', { name: 'KSeF invoices' }).waitFor()
-    await page.locator('input[type=file]').setInputFiles([purchase, notes, badNip])
+    await page.getByTestId('ksef-files').setInputFiles([purchase, notes, badNip])
     await page.getByRole('button', { name: 'Import 3 files' }).click()
     const rows = page.getByRole('table').getByRole('row')
     await rows.nth(3).waitFor()
@@ -126,7 +126,7 @@ describe('KSeF and JPK_V7', () => {
     await screenshot(page, 'ksef-import-report')
 
     // The same file again is a duplicate, and nothing is added.
-    await page.locator('input[type=file]').setInputFiles([purchase])
+    await page.getByTestId('ksef-files').setInputFiles([purchase])
     await page.getByRole('button', { name: 'Import 1 files' }).click()
     await page.getByRole('cell', { name: 'Already in the books', exact: true }).waitFor()
   })
