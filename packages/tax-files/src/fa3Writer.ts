@@ -528,7 +528,8 @@ export const fa3IssueDocument = (req: Fa3DocumentRequest): Fa3IssueResult => {
     net: lineNet(l),
     p12: bucketOfLine(l).p12,
     gtu: l.gtu,
-    procedure: null,
+    // FA(3) has one Procedura per line: the document's first marker that FA(3) knows (TP is the invoice's own element).
+    procedure: doc.procedures?.find((x) => FA_PROCEDURES.has(x)) ?? null,
     before,
   })
   const before = req.corrected?.lines ?? []
@@ -575,7 +576,7 @@ export const fa3IssueDocument = (req: Fa3DocumentRequest): Fa3IssueResult => {
       sums: ordered,
       lines: [...before.map((l) => rowOf(l, true)), ...doc.lines.map((l) => rowOf(l, false))],
       exemptionBasis: doc.lines.some((l) => l.vat === 'zw') ? doc.exemptionBasis.trim() : null,
-      tp: false,
+      tp: doc.procedures?.includes('TP') === true,
       payment: {
         dueDate: doc.payment.dueDate,
         method: doc.payment.method === null ? null : METHOD_CODES[doc.payment.method],

@@ -191,6 +191,22 @@ describe('the split-payment mark (P_18A)', () => {
   })
 })
 
+describe('procedure markers (JPK_V7)', () => {
+  it('TP as the invoice’s own element and the first other marker as each line’s Procedura; the file is valid', async () => {
+    const r = fa3IssueDocument(
+      request({ document: { ...sale, lines: [line()], exemptionBasis: '', procedures: ['TP', 'WSTO_EE'] } }),
+    )
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    expect(r.xml).toContain('<TP>1</TP>')
+    expect(r.xml).toContain('<Procedura>WSTO_EE</Procedura>')
+    expect(await validateXml(r.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+    // Read back as the import reads it: the sale's items carry both markers.
+    const back = readFa3(r.xml)
+    expect(back.relatedParties).toBe(true)
+    expect(back.lines.map((l) => l.procedure)).toEqual(['WSTO_EE'])
+  })
+})
+
 describe('the sums', () => {
   it('P_13_x / P_14_x per rate and P_15 as the core computes them; a row per line', () => {
     const r = fa3IssueDocument(request({}))

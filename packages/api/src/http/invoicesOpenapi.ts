@@ -50,7 +50,7 @@ const detail = obj({
   linesBefore: { type: ['array', 'null'], items: obj() },
 })
 const DRAFT =
-  'A draft: `{ kind: VAT|KOR, seriesId?, counterpartyId?, buyer: { name, taxId, country, address }, issueDate, supplyDate?, lines: [{ name, quantity (up to 6 decimals), unit, unitNet, vat: 23|8|5|0|zw|np, gtu?, discount?, annex15?: boolean }], exemptionBasis?, payment: { dueDate?, method?: transfer|cash|card, bankAccount? }, notes?, splitPayment?: boolean, correction?: { invoiceId, reason, reasonDate? } }`. `annex15` states a line of Annex 15 (split payment); the invoice is marked `P_18A` when art. 108a ust. 1a requires it or `splitPayment` is true. Every field is checked; a 400 names each wrong one in `fieldErrors` and nothing is written. A new buyer is remembered among the counterparties.'
+  'A draft: `{ kind: VAT|KOR, seriesId?, counterpartyId?, buyer: { name, taxId, country, address }, issueDate, supplyDate?, lines: [{ name, quantity (up to 6 decimals), unit, unitNet, vat: 23|8|5|0|zw|np, gtu?, discount?, annex15?: boolean }], exemptionBasis?, payment: { dueDate?, method?: transfer|cash|card, bankAccount? }, notes?, splitPayment?: boolean, procedures?: [TP|WSTO_EE|IED|TT_WNT|TT_D|I_42|I_63|B_SPV|B_SPV_DOSTAWA|B_MPV_PROWIZJA], correction?: { invoiceId, reason, reasonDate? } }`. `annex15` states a line of Annex 15 (split payment); the invoice is marked `P_18A` when art. 108a ust. 1a requires it or `splitPayment` is true. `procedures` are the sale’s JPK_V7 markers, put on each of its incomes and into FA(3) (`TP`, the lines’ `Procedura`). Every field is checked; a 400 names each wrong one in `fieldErrors` and nothing is written. A new buyer is remembered among the counterparties.'
 
 export const invoiceOperations = {
   'GET /api/counterparties': {

@@ -30,6 +30,7 @@ import {
   type InvoiceKind,
   InvoiceKinds,
   type InvoiceLine,
+  InvoiceProcedures,
   InvoiceVatRates,
   invoiceTotals,
   isQuantity,
@@ -66,6 +67,8 @@ export const InvoicingMessages = {
   gtu: 'GTU must be GTU_01 to GTU_13',
   annex15: 'Annex 15 must be yes or no',
   splitPayment: 'The split-payment mark must be yes or no',
+  procedures:
+    'Procedure markers must be among TP, WSTO_EE, IED, TT_WNT, TT_D, I_42, I_63, B_SPV, B_SPV_DOSTAWA, B_MPV_PROWIZJA, each once',
   currency: 'Currency must be PLN or a currency of NBP table A (EUR, USD, …)',
   currencyCorrection: 'A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand',
   method: 'Payment method must be transfer, cash or card',
@@ -259,6 +262,13 @@ export const readInvoiceDocument = (
     errors.push(fieldError('currency', M.currency, 'INVALID_CHOICE'))
   if (o.splitPayment !== undefined && o.splitPayment !== null && typeof o.splitPayment !== 'boolean')
     errors.push(fieldError('splitPayment', M.splitPayment, 'INVALID_CHOICE'))
+  const procedures = o.procedures === undefined || o.procedures === null ? [] : o.procedures
+  if (
+    !Array.isArray(procedures) ||
+    procedures.some((p) => !(InvoiceProcedures as readonly unknown[]).includes(p)) ||
+    new Set(procedures).size !== procedures.length
+  )
+    errors.push(fieldError('procedures', M.procedures, 'INVALID_CHOICE'))
   let correction: InvoiceDocumentData['correction'] = null
   if (kind === 'KOR') {
     const c = obj(o.correction)
@@ -287,6 +297,9 @@ export const readInvoiceDocument = (
       notes,
       ...(currency !== 'PLN' ? { currency: currency as string } : {}),
       ...(o.splitPayment === true ? { splitPayment: true } : {}),
+      ...(Array.isArray(procedures) && procedures.length > 0
+        ? { procedures: procedures as InvoiceDocumentData['procedures'] }
+        : {}),
       correction,
     },
   }

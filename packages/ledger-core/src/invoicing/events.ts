@@ -5,6 +5,7 @@
  */
 import * as Schema from 'effect/Schema'
 import { LocalDateSchema, MoneyField } from '../schemas/common.ts'
+import { SalesProcedures } from '../schemas/documentCodes.ts'
 import { CounterpartySchema, GtuCodes } from '../schemas/records.ts'
 import { InvoiceKinds, InvoiceVatRates, PaymentMethods, SeriesResets } from './model.ts'
 
@@ -57,6 +58,7 @@ export const InvoiceDocumentSchema = Schema.Struct({
   notes: Text(3500),
   currency: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/))),
   splitPayment: Schema.optional(Schema.Boolean),
+  procedures: Schema.optional(Schema.Array(Schema.Literal(...SalesProcedures))),
   correction: Schema.NullOr(
     Schema.Struct({ invoiceId: Id, reason: Text(256), reasonDate: Schema.NullOr(LocalDateSchema) }),
   ),

@@ -382,6 +382,22 @@ describe('split payment on a document (uVAT art. 108a ust. 1a)', () => {
   })
 })
 
+describe('procedure markers on a document (JPK_V7)', () => {
+  it('are kept and carried to every income item of the invoice; an unknown, a margin-scheme or a repeated one is refused', () => {
+    const a = issue(settings, {
+      lines: [line(), line({ name: 'Szkolenie', unitNet: '1000.00', vat: '8' })],
+      procedures: ['TP'],
+    })
+    expect(a.invoice.data.procedures).toEqual(['TP'])
+    const items = a.invoice.itemIds.map((id) => a.state.records.get(id)!.data as Item)
+    expect(items.map((i) => i.procedures)).toEqual([['TP'], ['TP']])
+    for (const procedures of [['XYZ'], ['MR_T'], ['TP', 'TP'], 'TP']) {
+      const bad = decide(cmd({ type: 'SaveInvoiceDraft', data: draft({ procedures }) }), settings)
+      expect(isDomainError(bad) && bad.errors?.map((e) => e.field)).toEqual(['procedures'])
+    }
+  })
+})
+
 describe('an invoice in a foreign currency (§15, §28)', () => {
   // Table 084/A/NBP/2026 of Thursday 30 April: the last working day before Monday 4 May (1–3 May: holiday, Saturday, holiday).
   const withRates = apply(settings, {

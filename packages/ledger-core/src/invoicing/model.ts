@@ -15,6 +15,7 @@ import type { Corrects, Counterparty, GtuCodes, Item } from '../schemas/records.
 import { splitPaymentDuty } from '../tax/splitPayment.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import type { Grosze, LocalDateString, MoneyString } from '../types.ts'
+import { SalesProcedures } from '../schemas/documentCodes.ts'
 
 /** The VAT of a line: a statutory rate, exempt (`zw`) or outside Polish VAT (`np`). */
 export const InvoiceVatRates = ['23', '8', '5', '0', 'zw', 'np'] as const
@@ -108,6 +109,11 @@ export interface InvoiceDocumentData {
   readonly currency?: string | undefined
   /** The split-payment mark put by the seller where the law does not require it (kept only when `true`). */
   readonly splitPayment?: boolean | undefined
+  /**
+   * The JPK_V7 procedure markers of the sale (`InvoiceProcedures`: related parties TP, distance sales WSTO_EE, …),
+   * carried to each income item of the invoice and to FA(3) (`TP`, the lines' `Procedura`). Absent: none.
+   */
+  readonly procedures?: readonly InvoiceProcedure[] | undefined
   readonly correction: InvoiceCorrection | null
   /**
    * The occurrence of a recurring income this invoice documents (its month): issuing it takes that month out of the
@@ -252,6 +258,13 @@ const treatmentOfRate = (vat: InvoiceVatRate): Item['vatTreatment'] =>
 
 const GTU = /^GTU_(0[1-9]|1[0-3])$/
 
+/**
+ * The procedure markers an invoice document may carry: the sales markers of JPK_V7 except the margin scheme's
+ * (MR_T, MR_UZ), which the books do not model.
+ */
+export const InvoiceProcedures = SalesProcedures.filter((p) => p !== 'MR_T' && p !== 'MR_UZ')
+export type InvoiceProcedure = (typeof SalesProcedures)[number]
+
 const baseItem = (doc: InvoiceDocumentData, number: string) => ({
   isCompany: true,
   documentNumber: number,
@@ -267,7 +280,7 @@ const baseItem = (doc: InvoiceDocumentData, number: string) => ({
   ksefNumber: null,
   ksefMarker: null,
   documentType: null,
-  procedures: [],
+  procedures: [...(doc.procedures ?? [])],
 })
 
 /**

@@ -13,6 +13,7 @@ import {
   type InvoiceDisplayState,
   type InvoiceLine,
   type InvoiceSummary,
+  InvoiceProcedures,
   InvoiceVatRates,
   invoiceTotals,
   isQuantity,
@@ -69,6 +70,8 @@ interface Form {
   currency: string
   /** The split-payment mark put voluntarily (the law's own requirement is computed from the lines). */
   splitPayment: boolean
+  /** The sale's JPK_V7 procedure markers (TP, WSTO_EE, …). */
+  procedures: string[]
   lines: LineForm[]
   correction: { invoiceId: number; reason: string; reasonDate: string } | null
 }
@@ -97,6 +100,7 @@ const newForm = (today: string): Form => ({
   notes: '',
   currency: 'PLN',
   splitPayment: false,
+  procedures: [],
   lines: [emptyLine()],
   correction: null,
 })
@@ -114,6 +118,7 @@ const formOf = (d: InvoiceDetail): Form => ({
   notes: d.data.notes,
   currency: d.data.currency ?? 'PLN',
   splitPayment: d.data.splitPayment === true,
+  procedures: [...(d.data.procedures ?? [])],
   lines: d.data.lines.map((l) => ({
     name: l.name,
     quantity: l.quantity,
@@ -148,6 +153,7 @@ const bodyOf = (f: Form) => ({
   notes: f.notes,
   currency: f.currency === 'PLN' ? null : f.currency,
   splitPayment: f.splitPayment,
+  procedures: f.procedures,
   correction: f.correction ? { ...f.correction, reasonDate: f.correction.reasonDate || null } : null,
 })
 
@@ -541,6 +547,70 @@ const SplitPaymentField = ({
   )
 }
 
+/** The sale's JPK_V7 procedure markers: each goes to every income of the invoice and into its FA(3). */
+const ProceduresField = ({
+  form,
+  setForm,
+  error,
+}: {
+  form: Form
+  setForm: (f: Form) => void
+  error: string | undefined
+}) => {
+  const { t } = useLingui()
+  const labels: Record<(typeof InvoiceProcedures)[number], string> = {
+    TP: t`TP — related parties (buyer and seller are connected)`,
+    WSTO_EE: t`WSTO_EE — distance sale within the EU or OSS services`,
+    IED: t`IED — supply through an electronic interface (art. 7a)`,
+    TT_WNT: t`TT_WNT — triangular acquisition by the second taxpayer`,
+    TT_D: t`TT_D — triangular supply by the second taxpayer`,
+    I_42: t`I_42 — supply after import under customs procedure 42`,
+    I_63: t`I_63 — supply after import under customs procedure 63`,
+    B_SPV: t`B_SPV — transfer of a single-purpose voucher`,
+    B_SPV_DOSTAWA: t`B_SPV_DOSTAWA — supply for a single-purpose voucher`,
+    B_MPV_PROWIZJA: t`B_MPV_PROWIZJA — brokerage of multi-purpose vouchers`,
+  }
+  const toggle = (code: string, on: boolean) =>
+    setForm({
+      ...form,
+      procedures: on
+        ? InvoiceProcedures.filter((p) => p === code || form.procedures.includes(p))
+        : form.procedures.filter((p) => p !== code),
+    })
+  return (
+    <details className="invoice-editor__procedures" open={form.procedures.length > 0}>
+      <summary>
+        <Trans>JPK_V7 procedure markers</Trans>
+        {form.procedures.length > 0 ? `: ${form.procedures.join(', ')}` : ''}
+      </summary>
+      <fieldset aria-describedby="invoice-procedures-note">
+        <legend className="visually-hidden">
+          <Trans>JPK_V7 procedure markers</Trans>
+        </legend>
+        {InvoiceProcedures.map((code) => (
+          <Checkbox
+            key={code}
+            label={labels[code]}
+            name={`procedure-${code}`}
+            checked={form.procedures.includes(code)}
+            onChange={(e) => toggle(code, e.target.checked)}
+          />
+        ))}
+      </fieldset>
+      <p className="field__hint" id="invoice-procedures-note">
+        <Trans>
+          Most invoices need none. Each marker goes to every row of the invoice in the VAT register and to its FA(3).
+        </Trans>
+      </p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  )
+}
+
 const Editor = ({
   detail,
   form,
@@ -848,6 +918,7 @@ const Editor = ({
             : undefined
         }
       />
+      <ProceduresField form={form} setForm={setForm} error={err('procedures')} />
       <TextInput
         label={t`Notes`}
         value={form.notes}

@@ -166,6 +166,28 @@ export const SplitPayment: Story = {
   },
 }
 
+/** The sale's JPK_V7 procedure markers: ticked in the editor, kept through the issue by the core's checks. */
+export const ProcedureMarkers: Story = {
+  render: () => <InvoicesPage effects={invoicesEffects([sampleDraft], 0)} save={noSave} />,
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    await openDraft(canvasElement)
+    const tp = () => fields(canvasElement, 'procedure-TP') as HTMLInputElement[]
+    await expect(tp().map((c) => c.checked)).toEqual(Array(4).fill(false))
+    for (const s of canvasElement.querySelectorAll('.invoice-editor__procedures summary'))
+      await userEvent.click(s as HTMLElement)
+    for (const c of tp()) await userEvent.click(c)
+    await waitFor(() =>
+      expect(canvas.getAllByText(/^(Oznaczenia procedur w JPK_V7|JPK_V7 procedure markers): TP$/)).toHaveLength(4),
+    )
+    for (const b of canvas.getAllByRole('button', { name: /^(Wystaw|Issue)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    await waitFor(() => expect(canvas.getAllByRole('heading', { name: /FV\/2026\/03\/1/ })).toHaveLength(4))
+    await expect(tp().every((c) => c.checked)).toBe(true)
+  },
+}
+
 /**
  * An invoice in euro: the preview states the currency, and the złoty figures the books hold — the NBP rate of the last
  * working day before the tax point (4.2345 of 30 April for 4 May) and the VAT in złoty (973.94). Switched to dollars

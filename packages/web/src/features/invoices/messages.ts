@@ -52,6 +52,7 @@ const known: Record<string, MessageDescriptor> = {
   'A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand': msg`A correction of an invoice in a foreign currency is not issued by Finance: issue it by hand`,
   'The NBP rate of the VAT base is not recorded for this invoice': msg`The NBP rate of the VAT base is not recorded for this invoice`,
   'The split-payment mark must be yes or no': msg`The split-payment mark must be yes or no`,
+  'Procedure markers must be among TP, WSTO_EE, IED, TT_WNT, TT_D, I_42, I_63, B_SPV, B_SPV_DOSTAWA, B_MPV_PROWIZJA, each once': msg`Procedure markers must be among TP, WSTO_EE, IED, TT_WNT, TT_D, I_42, I_63, B_SPV, B_SPV_DOSTAWA, B_MPV_PROWIZJA, each once`,
   'Email needs to be in correct format': msg`Email needs to be in correct format`,
   'This counterparty is the buyer of a draft': msg`This counterparty is the buyer of a draft`,
   'Kind must be VAT or KOR': msg`Kind must be VAT or KOR`,
