@@ -42,7 +42,7 @@ describe('API documentation page', () => {
     // One operation opened shows its answers: success and the documented errors.
     await page.locator('.opblock-summary', { hasText: '/api/account/login' }).click()
     await expect
-      .poll(() => page.locator('.opblock.is-open .response-col_status').allTextContents())
+      .poll(() => page.locator('.opblock.is-open .response-col_status').allTextContents(), { timeout: 30_000 })
       .toEqual(expect.arrayContaining(['200', '400', '401', '429']))
     await screenshot(page, 'api-docs')
     expect(problems).toEqual([])
