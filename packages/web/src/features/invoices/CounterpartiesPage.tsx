@@ -6,11 +6,11 @@
  */
 import { readCounterparty } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
-import { Button, FormErrors, Loader, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, TextInput, useMessages } from '../../ui/index.ts'
 import { type CounterpartyDto, createInvoicesApi, type InvoicesApi } from './api.ts'
+import { type EditorProps, ListEditor, ListPage, useListForm } from './ListPage.tsx'
 import { useInvoiceMessage } from './messages.ts'
 import { useLoad } from './useLoad.ts'
 import './invoices.css'
@@ -46,21 +46,7 @@ const problemsOf = (form: CounterpartyForm): Record<string, string> => {
   return v.ok ? {} : Object.fromEntries(v.errors.map((e) => [e.field, e.message]))
 }
 
-const CounterpartyEditor = ({
-  form,
-  setForm,
-  serverErrors,
-  busy,
-  onSave,
-  onCancel,
-}: {
-  form: CounterpartyForm
-  setForm: (f: CounterpartyForm) => void
-  serverErrors: Record<string, string>
-  busy: boolean
-  onSave: () => void
-  onCancel: () => void
-}) => {
+const CounterpartyEditor = ({ form, setForm, serverErrors, busy, onSave, onCancel }: EditorProps<CounterpartyForm>) => {
   const { t } = useLingui()
   const say = useInvoiceMessage()
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
@@ -79,20 +65,19 @@ const CounterpartyEditor = ({
     onChange: (e: { target: { value: string } }) =>
       setForm({ ...form, [name]: name === 'country' ? e.target.value.toUpperCase() : e.target.value }),
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
+  const save = () => {
     setTouched(new Set(['name', 'taxId', 'country', 'address', 'email']))
     onSave()
   }
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      onCancel()
-    }
-  }
   return (
-    <form className="invoices-card" onSubmit={submit} onKeyDown={onKey} aria-label={t`Counterparty`} noValidate>
-      <h2>{form.id === null ? <Trans>New counterparty</Trans> : <Trans>Change the counterparty</Trans>}</h2>
+    <ListEditor
+      label={t`Counterparty`}
+      title={form.id === null ? <Trans>New counterparty</Trans> : <Trans>Change the counterparty</Trans>}
+      submitLabel={form.id === null ? <Trans>Add counterparty</Trans> : <Trans>Save changes</Trans>}
+      busy={busy}
+      onSave={save}
+      onCancel={onCancel}
+    >
       <div className="invoice-editor__row">
         <TextInput label={t`Name`} ref={first} required {...field('name')} />
         <TextInput
@@ -107,15 +92,7 @@ const CounterpartyEditor = ({
         <TextInput label={t`Address`} {...field('address')} />
         <TextInput label={t`E-mail`} type="email" {...field('email')} />
       </div>
-      <div className="invoices-page__buttons">
-        <Button type="submit" disabled={busy}>
-          {form.id === null ? <Trans>Add counterparty</Trans> : <Trans>Save changes</Trans>}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
-    </form>
+    </ListEditor>
   )
 }
 
@@ -126,16 +103,8 @@ export const CounterpartiesPage = ({ effects }: Props) => {
   const messages = useMessages()
   const load = useCallback(() => fx.counterparties(), [fx])
   const { state, data: list, reload } = useLoad(load)
-  const [form, setForm] = useState<CounterpartyForm | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formErrors, setFormErrors] = useState<string[]>([])
-  const [busy, setBusy] = useState(false)
-
-  const openForm = (f: CounterpartyForm) => {
-    setForm(f)
-    setErrors({})
-    setFormErrors([])
-  }
+  const { form, setForm, errors, setErrors, formErrors, setFormErrors, busy, setBusy, openForm } =
+    useListForm<CounterpartyForm>()
 
   /** Runs a write; a refusal shows each field's message and the rest above the form. */
   const act = async (action: () => Promise<unknown>, done: string) => {
@@ -170,112 +139,53 @@ export const CounterpartiesPage = ({ effects }: Props) => {
   }
 
   return (
-    <div className="invoices-page" aria-busy={state === 'loading' || busy}>
-      <h1>
-        <Trans>Counterparties</Trans>
-      </h1>
-      <p>
-        <Link to="/companydashboard/invoices">
-          <Trans>Back to invoices</Trans>
-        </Link>
-      </p>
-      {state === 'loading' && <Loader />}
-      {state === 'failed' && (
-        <div className="invoices-card" role="alert">
-          <p>
-            <Trans>The counterparties could not be loaded.</Trans>
-          </p>
-          <Button variant="secondary" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      )}
-      {state === 'ready' && list && (
-        <>
-          <div className="invoices-page__actions">
-            <Button onClick={() => openForm(emptyForm())} disabled={form !== null}>
-              <Trans>Add counterparty</Trans>
+    <ListPage
+      title={t`Counterparties`}
+      state={state}
+      list={list}
+      reload={reload}
+      busy={busy}
+      failed={<Trans>The counterparties could not be loaded.</Trans>}
+      addLabel={<Trans>Add counterparty</Trans>}
+      onAdd={() => openForm(emptyForm())}
+      formErrors={formErrors}
+      editor={
+        form && (
+          <CounterpartyEditor
+            form={form}
+            setForm={setForm}
+            serverErrors={errors}
+            busy={busy}
+            onSave={save}
+            onCancel={() => setForm(null)}
+          />
+        )
+      }
+      empty={
+        <Trans>No counterparties yet. Add the first one, or type a buyer on an invoice: it is remembered here.</Trans>
+      }
+      columns={[t`Name`, t`NIP or tax id`, t`Country`, t`Address`, { label: t`Actions`, hidden: true }]}
+      row={(c) => (
+        <tr key={c.id}>
+          <th scope="row">{c.name}</th>
+          <td>{c.taxId || '—'}</td>
+          <td>{c.country}</td>
+          <td>{c.address || '—'}</td>
+          <td className="invoices-table__actions">
+            <Button variant="link" aria-label={t`Change ${c.name}`} disabled={busy} onClick={() => openForm(formOf(c))}>
+              <Trans>Change</Trans>
             </Button>
-          </div>
-          {form && (
-            <>
-              <FormErrors errors={formErrors} />
-              <CounterpartyEditor
-                form={form}
-                setForm={setForm}
-                serverErrors={errors}
-                busy={busy}
-                onSave={save}
-                onCancel={() => setForm(null)}
-              />
-            </>
-          )}
-          {list.length === 0 ? (
-            <p className="invoices__empty">
-              <Trans>
-                No counterparties yet. Add the first one, or type a buyer on an invoice: it is remembered here.
-              </Trans>
-            </p>
-          ) : (
-            <div className="invoices-scroll">
-              <table className="table invoices-table">
-                <caption>
-                  <Trans>Counterparties</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Name</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>NIP or tax id</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Country</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Address</Trans>
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">
-                        <Trans>Actions</Trans>
-                      </span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((c) => (
-                    <tr key={c.id}>
-                      <th scope="row">{c.name}</th>
-                      <td>{c.taxId || '—'}</td>
-                      <td>{c.country}</td>
-                      <td>{c.address || '—'}</td>
-                      <td className="invoices-table__actions">
-                        <Button
-                          variant="link"
-                          aria-label={t`Change ${c.name}`}
-                          disabled={busy}
-                          onClick={() => openForm(formOf(c))}
-                        >
-                          <Trans>Change</Trans>
-                        </Button>
-                        <Button
-                          variant="link"
-                          aria-label={t`Delete ${c.name}`}
-                          disabled={busy}
-                          onClick={() => void act(() => fx.removeCounterparty(c.id), t`Counterparty deleted`)}
-                        >
-                          <Trans>Delete</Trans>
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
+            <Button
+              variant="link"
+              aria-label={t`Delete ${c.name}`}
+              disabled={busy}
+              onClick={() => void act(() => fx.removeCounterparty(c.id), t`Counterparty deleted`)}
+            >
+              <Trans>Delete</Trans>
+            </Button>
+          </td>
+        </tr>
       )}
-    </div>
+    />
   )
 }

@@ -26,7 +26,7 @@ import { Link } from 'react-router'
 import { isApiError } from '../../api/client.ts'
 import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, Checkbox, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, Checkbox, FormErrors, Loader, Select, TableHead, TextInput, useMessages } from '../../ui/index.ts'
 import { saveFile } from '../books/api.ts'
 import {
   type BankAccountDto,
@@ -203,25 +203,7 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
       <caption>
         <Trans>Invoices</Trans>
       </caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Number</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Issue date</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Buyer</Trans>
-          </th>
-          <th scope="col" className="num">
-            <Trans>Gross</Trans>
-          </th>
-          <th scope="col">
-            <Trans>State</Trans>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[t`Number`, t`Issue date`, t`Buyer`, { label: t`Gross`, num: true }, t`State`]} />
       <tbody>
         {invoices.map((i) => (
           <tr key={i.id}>

@@ -6,11 +6,11 @@
  */
 import { formatInvoiceNumber, patternProblem, readSeries } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { isApiError } from '../../api/client.ts'
-import { Button, FormErrors, Loader, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, Select, TextInput, useMessages } from '../../ui/index.ts'
 import { createInvoicesApi, type InvoicesApi, type SeriesDto } from './api.ts'
+import { type EditorProps, ListEditor, ListPage, useListForm } from './ListPage.tsx'
 import { useInvoiceMessage } from './messages.ts'
 import { useLoad } from './useLoad.ts'
 import './invoices.css'
@@ -85,15 +85,7 @@ const SeriesEditor = ({
   today,
   onSave,
   onCancel,
-}: {
-  form: SeriesForm
-  setForm: (f: SeriesForm) => void
-  serverErrors: Record<string, string>
-  busy: boolean
-  today: string
-  onSave: () => void
-  onCancel: () => void
-}) => {
+}: EditorProps<SeriesForm> & { today: string }) => {
   const { t } = useLingui()
   const say = useInvoiceMessage()
   const names = useNames()
@@ -105,19 +97,15 @@ const SeriesEditor = ({
     return m ? say(m) : undefined
   }
   const preview = previewNumber(form, today)
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      onCancel()
-    }
-  }
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    onSave()
-  }
   return (
-    <form className="invoices-card" onSubmit={submit} onKeyDown={onKey} aria-label={t`Number series`} noValidate>
-      <h2>{form.id === null ? <Trans>New number series</Trans> : <Trans>Change the number series</Trans>}</h2>
+    <ListEditor
+      label={t`Number series`}
+      title={form.id === null ? <Trans>New number series</Trans> : <Trans>Change the number series</Trans>}
+      submitLabel={form.id === null ? <Trans>Add series</Trans> : <Trans>Save changes</Trans>}
+      busy={busy}
+      onSave={onSave}
+      onCancel={onCancel}
+    >
       <div className="invoice-editor__row">
         <TextInput
           label={t`Name`}
@@ -172,15 +160,7 @@ const SeriesEditor = ({
       <p className="series-preview" aria-live="polite">
         <Trans>Next number</Trans>: <output name="preview">{preview ?? '—'}</output>
       </p>
-      <div className="invoices-page__buttons">
-        <Button type="submit" disabled={busy}>
-          {form.id === null ? <Trans>Add series</Trans> : <Trans>Save changes</Trans>}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
-    </form>
+    </ListEditor>
   )
 }
 
@@ -193,16 +173,8 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
   const today = fixedToday ?? new Date().toISOString().slice(0, 10)
   const load = useCallback(() => fx.series(), [fx])
   const { state, data: list, reload } = useLoad(load)
-  const [form, setForm] = useState<SeriesForm | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formErrors, setFormErrors] = useState<string[]>([])
-  const [busy, setBusy] = useState(false)
-
-  const openForm = (f: SeriesForm) => {
-    setForm(f)
-    setErrors({})
-    setFormErrors([])
-  }
+  const { form, setForm, errors, setErrors, formErrors, setFormErrors, busy, setBusy, openForm } =
+    useListForm<SeriesForm>()
 
   const save = async () => {
     if (!form) return
@@ -228,111 +200,56 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
   }
 
   return (
-    <div className="invoices-page" aria-busy={state === 'loading' || busy}>
-      <h1>
-        <Trans>Number series</Trans>
-      </h1>
-      <p>
-        <Link to="/companydashboard/invoices">
-          <Trans>Back to invoices</Trans>
-        </Link>
-      </p>
-      {state === 'loading' && <Loader />}
-      {state === 'failed' && (
-        <div className="invoices-card" role="alert">
-          <p>
-            <Trans>The number series could not be loaded.</Trans>
-          </p>
-          <Button variant="secondary" onClick={() => void reload()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
-      )}
-      {state === 'ready' && list && (
-        <>
-          <div className="invoices-page__actions">
-            <Button onClick={() => openForm(emptyForm())} disabled={form !== null}>
-              <Trans>Add series</Trans>
+    <ListPage
+      title={t`Number series`}
+      state={state}
+      list={list}
+      reload={reload}
+      busy={busy}
+      failed={<Trans>The number series could not be loaded.</Trans>}
+      addLabel={<Trans>Add series</Trans>}
+      onAdd={() => openForm(emptyForm())}
+      formErrors={formErrors}
+      editor={
+        form && (
+          <SeriesEditor
+            form={form}
+            setForm={setForm}
+            serverErrors={errors}
+            busy={busy}
+            today={today}
+            onSave={() => void save()}
+            onCancel={() => setForm(null)}
+          />
+        )
+      }
+      empty={
+        <Trans>No number series yet. The first invoice creates one numbered {defaultPattern}, or add your own.</Trans>
+      }
+      columns={[
+        t`Name`,
+        t`Kind of invoices`,
+        t`Pattern`,
+        t`Numbering`,
+        t`Next number`,
+        { label: t`Actions`, hidden: true },
+      ]}
+      row={(s) => (
+        <tr key={s.id}>
+          <th scope="row">{s.name}</th>
+          <td>{names.kind(s.kind)}</td>
+          <td>
+            <code>{s.pattern}</code>
+          </td>
+          <td>{names.reset(s.reset)}</td>
+          <td>{s.next}</td>
+          <td className="invoices-table__actions">
+            <Button variant="link" aria-label={t`Change ${s.name}`} disabled={busy} onClick={() => openForm(formOf(s))}>
+              <Trans>Change</Trans>
             </Button>
-          </div>
-          {form && (
-            <>
-              <FormErrors errors={formErrors} />
-              <SeriesEditor
-                form={form}
-                setForm={setForm}
-                serverErrors={errors}
-                busy={busy}
-                today={today}
-                onSave={() => void save()}
-                onCancel={() => setForm(null)}
-              />
-            </>
-          )}
-          {list.length === 0 ? (
-            <p className="invoices__empty">
-              <Trans>
-                No number series yet. The first invoice creates one numbered {defaultPattern}, or add your own.
-              </Trans>
-            </p>
-          ) : (
-            <div className="invoices-scroll">
-              <table className="table invoices-table">
-                <caption>
-                  <Trans>Number series</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Name</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Kind of invoices</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Pattern</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Numbering</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Next number</Trans>
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">
-                        <Trans>Actions</Trans>
-                      </span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">{s.name}</th>
-                      <td>{names.kind(s.kind)}</td>
-                      <td>
-                        <code>{s.pattern}</code>
-                      </td>
-                      <td>{names.reset(s.reset)}</td>
-                      <td>{s.next}</td>
-                      <td className="invoices-table__actions">
-                        <Button
-                          variant="link"
-                          aria-label={t`Change ${s.name}`}
-                          disabled={busy}
-                          onClick={() => openForm(formOf(s))}
-                        >
-                          <Trans>Change</Trans>
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
+          </td>
+        </tr>
       )}
-    </div>
+    />
   )
 }

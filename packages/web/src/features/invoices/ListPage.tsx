@@ -1,0 +1,146 @@
+import { Trans } from '@lingui/react/macro'
+import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 'react'
+import { Link } from 'react-router'
+import { Button, FormErrors, type HeadColumn, Loader, TableHead } from '../../ui/index.ts'
+import type { LoadState } from './useLoad.ts'
+
+interface ListPageProps<T> {
+  /** The screen's heading, also the table's caption. */
+  title: string
+  /** What `useLoad` answered. */
+  state: LoadState
+  list: readonly T[] | null
+  reload: () => Promise<void>
+  /** A write is under way: the page is busy. */
+  busy: boolean
+  /** The sentence shown when the list could not be loaded. */
+  failed: ReactNode
+  /** The add button's label; the button stands disabled while a form is open. */
+  addLabel: ReactNode
+  onAdd: () => void
+  /** The open form, if any, between the add button and the list, its refusals not tied to a field above it. */
+  editor: ReactNode | null
+  formErrors: readonly string[]
+  /** The sentence shown instead of an empty table. */
+  empty: ReactNode
+  columns: readonly HeadColumn[]
+  /** One `<tr>` of the table. */
+  row: (item: T) => ReactNode
+}
+
+/**
+ * A list screen of the invoices' settings (counterparties, number series): its heading and the way back to the
+ * invoices, loading, a failed load with a retry, the add button, the open form, and the list or its empty state.
+ */
+export const ListPage = <T,>(p: ListPageProps<T>) => (
+  <div className="invoices-page" aria-busy={p.state === 'loading' || p.busy}>
+    <h1>{p.title}</h1>
+    <p>
+      <Link to="/companydashboard/invoices">
+        <Trans>Back to invoices</Trans>
+      </Link>
+    </p>
+    {p.state === 'loading' && <Loader />}
+    {p.state === 'failed' && (
+      <div className="invoices-card" role="alert">
+        <p>{p.failed}</p>
+        <Button variant="secondary" onClick={() => void p.reload()}>
+          <Trans>Try again</Trans>
+        </Button>
+      </div>
+    )}
+    {p.state === 'ready' && p.list && (
+      <>
+        <div className="invoices-page__actions">
+          <Button onClick={p.onAdd} disabled={p.editor !== null}>
+            {p.addLabel}
+          </Button>
+        </div>
+        {p.editor !== null && (
+          <>
+            <FormErrors errors={p.formErrors} />
+            {p.editor}
+          </>
+        )}
+        {p.list.length === 0 ? (
+          <p className="invoices__empty">{p.empty}</p>
+        ) : (
+          <div className="invoices-scroll">
+            <table className="table invoices-table">
+              <caption>{p.title}</caption>
+              <TableHead columns={p.columns} />
+              <tbody>{p.list.map(p.row)}</tbody>
+            </table>
+          </div>
+        )}
+      </>
+    )}
+  </div>
+)
+
+interface ListEditorProps {
+  /** The form's accessible name. */
+  label: string
+  /** Its heading (new or change). */
+  title: ReactNode
+  submitLabel: ReactNode
+  busy: boolean
+  onSave: () => void
+  /** Cancel, or Escape anywhere in the form. */
+  onCancel: () => void
+  children: ReactNode
+}
+
+/** The form of a list screen: its heading, its fields, save and cancel (Escape cancels too). */
+export const ListEditor = ({ label, title, submitLabel, busy, onSave, onCancel, children }: ListEditorProps) => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    onSave()
+  }
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      onCancel()
+    }
+  }
+  return (
+    <form className="invoices-card" onSubmit={submit} onKeyDown={onKey} aria-label={label} noValidate>
+      <h2>{title}</h2>
+      {children}
+      <div className="invoices-page__buttons">
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** What a list screen hands its form. */
+export interface EditorProps<F> {
+  form: F
+  setForm: (f: F) => void
+  /** The server's message for each field it refused. */
+  serverErrors: Record<string, string>
+  busy: boolean
+  onSave: () => void
+  onCancel: () => void
+}
+
+/** The open form of a list screen, its refusals (by field and the rest) and whether a write is under way. */
+export const useListForm = <F,>() => {
+  const [form, setForm] = useState<F | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  /** Opens the form on `f` with no refusals shown. */
+  const openForm = (f: F) => {
+    setForm(f)
+    setErrors({})
+    setFormErrors([])
+  }
+  return { form, setForm, errors, setErrors, formErrors, setFormErrors, busy, setBusy, openForm }
+}
