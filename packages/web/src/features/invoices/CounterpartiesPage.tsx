@@ -7,8 +7,7 @@
 import { readCounterparty } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { isApiError } from '../../api/client.ts'
-import { Button, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, TextInput } from '../../ui/index.ts'
 import { type CounterpartyDto, createInvoicesApi, type InvoicesApi } from './api.ts'
 import { type EditorProps, ListEditor, ListPage, useListForm } from './ListPage.tsx'
 import { useInvoiceMessage } from './messages.ts'
@@ -99,34 +98,9 @@ const CounterpartyEditor = ({ form, setForm, serverErrors, busy, onSave, onCance
 export const CounterpartiesPage = ({ effects }: Props) => {
   const fx = useMemo(() => effects ?? createInvoicesApi(), [effects])
   const { t } = useLingui()
-  const say = useInvoiceMessage()
-  const messages = useMessages()
   const load = useCallback(() => fx.counterparties(), [fx])
   const { state, data: list, reload } = useLoad(load)
-  const { form, setForm, errors, setErrors, formErrors, setFormErrors, busy, setBusy, openForm } =
-    useListForm<CounterpartyForm>()
-
-  /** Runs a write; a refusal shows each field's message and the rest above the form. */
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true)
-    try {
-      await action()
-      setForm(null)
-      setErrors({})
-      setFormErrors([])
-      await reload()
-      messages.info(done)
-    } catch (e) {
-      if (!isApiError(e)) throw e
-      setErrors(e.fieldErrors)
-      const fields = new Set(Object.values(e.fieldErrors))
-      const rest = e.errors.filter((m) => !fields.has(m))
-      if (form === null) messages.error(say(rest[0] ?? Object.values(e.fieldErrors)[0] ?? ''))
-      else setFormErrors(rest.map(say))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { form, setForm, errors, setErrors, formErrors, busy, openForm, act } = useListForm<CounterpartyForm>(reload)
 
   const save = () => {
     if (!form) return

@@ -35,6 +35,7 @@ import {
   type InvoicesApi,
   type SellerDto,
 } from './api.ts'
+import { otherErrors } from './ListPage.tsx'
 import { useInvoiceMessage } from './messages.ts'
 import './invoices.css'
 
@@ -986,8 +987,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
     } catch (e) {
       if (!isApiError(e)) throw e
       setErrors(e.fieldErrors)
-      const fields = new Set(Object.values(e.fieldErrors))
-      setFormErrors([...new Set([...Object.values(e.fieldErrors), ...e.errors.filter((m) => !fields.has(m))])].map(say))
+      setFormErrors([...new Set([...Object.values(e.fieldErrors), ...otherErrors(e)])].map(say))
     } finally {
       setBusy(false)
     }

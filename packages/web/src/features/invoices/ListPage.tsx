@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
-import { Button, FormErrors, type HeadColumn, Loader, TableHead } from '../../ui/index.ts'
+import { type ApiError, isApiError } from '../../api/client.ts'
+import { Button, FormErrors, type HeadColumn, Loader, TableHead, useMessages } from '../../ui/index.ts'
+import { useInvoiceMessage } from './messages.ts'
 import type { LoadState } from './useLoad.ts'
 
 interface ListPageProps<T> {
@@ -130,8 +132,20 @@ export interface EditorProps<F> {
   onCancel: () => void
 }
 
-/** The open form of a list screen, its refusals (by field and the rest) and whether a write is under way. */
-export const useListForm = <F,>() => {
+/** A refusal's messages other than those shown at a field. */
+export const otherErrors = (e: ApiError): string[] => {
+  const fields = new Set(Object.values(e.fieldErrors))
+  return e.errors.filter((m) => !fields.has(m))
+}
+
+/**
+ * The open form of a list screen, its refusals (by field and the rest) and whether a write is under way; `act` runs a
+ * write: done, it closes the form, loads the list again and says `done`; refused, it shows each field's message and
+ * the rest above the form (or, with no form open, the first in a message).
+ */
+export const useListForm = <F,>(reload: () => Promise<void>) => {
+  const say = useInvoiceMessage()
+  const messages = useMessages()
   const [form, setForm] = useState<F | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formErrors, setFormErrors] = useState<string[]>([])
@@ -142,5 +156,24 @@ export const useListForm = <F,>() => {
     setErrors({})
     setFormErrors([])
   }
-  return { form, setForm, errors, setErrors, formErrors, setFormErrors, busy, setBusy, openForm }
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true)
+    try {
+      await action()
+      setForm(null)
+      setErrors({})
+      setFormErrors([])
+      await reload()
+      messages.info(done)
+    } catch (e) {
+      if (!isApiError(e)) throw e
+      setErrors(e.fieldErrors)
+      const rest = otherErrors(e)
+      if (form === null) messages.error(say(rest[0] ?? Object.values(e.fieldErrors)[0] ?? ''))
+      else setFormErrors(rest.map(say))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { form, setForm, errors, setErrors, formErrors, busy, openForm, act }
 }

@@ -7,8 +7,7 @@
 import { formatInvoiceNumber, patternProblem, readSeries } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { isApiError } from '../../api/client.ts'
-import { Button, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, Select, TextInput } from '../../ui/index.ts'
 import { createInvoicesApi, type InvoicesApi, type SeriesDto } from './api.ts'
 import { type EditorProps, ListEditor, ListPage, useListForm } from './ListPage.tsx'
 import { useInvoiceMessage } from './messages.ts'
@@ -167,36 +166,20 @@ const SeriesEditor = ({
 export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
   const fx = useMemo(() => effects ?? createInvoicesApi(), [effects])
   const { t } = useLingui()
-  const say = useInvoiceMessage()
   const names = useNames()
-  const messages = useMessages()
   const today = fixedToday ?? new Date().toISOString().slice(0, 10)
   const load = useCallback(() => fx.series(), [fx])
   const { state, data: list, reload } = useLoad(load)
-  const { form, setForm, errors, setErrors, formErrors, setFormErrors, busy, setBusy, openForm } =
-    useListForm<SeriesForm>()
+  const { form, setForm, errors, setErrors, formErrors, busy, openForm, act } = useListForm<SeriesForm>(reload)
 
-  const save = async () => {
+  const save = () => {
     if (!form) return
     const v = readSeries(dataOf(form))
     if (!v.ok) {
       setErrors(Object.fromEntries(v.errors.map((e) => [e.field, e.message])))
       return
     }
-    setBusy(true)
-    try {
-      await fx.saveSeries(form.id, dataOf(form))
-      setForm(null)
-      await reload()
-      messages.info(t`Number series saved`)
-    } catch (e) {
-      if (!isApiError(e)) throw e
-      setErrors(e.fieldErrors)
-      const fields = new Set(Object.values(e.fieldErrors))
-      setFormErrors(e.errors.filter((m) => !fields.has(m)).map(say))
-    } finally {
-      setBusy(false)
-    }
+    void act(() => fx.saveSeries(form.id, dataOf(form)), t`Number series saved`)
   }
 
   return (
@@ -218,7 +201,7 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
             serverErrors={errors}
             busy={busy}
             today={today}
-            onSave={() => void save()}
+            onSave={save}
             onCancel={() => setForm(null)}
           />
         )
