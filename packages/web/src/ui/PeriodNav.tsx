@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Button } from './Button.tsx'
 
@@ -28,3 +29,20 @@ export const PeriodNav = ({ label, previousLabel, nextLabel, onPrevious, onNext,
     </Button>
   </nav>
 )
+
+/** ‹ year ›: the year a screen shows, with the arrows to the previous and next one. */
+export const YearNav = ({ year, onPrevious, onNext }: { year: number; onPrevious: () => void; onNext: () => void }) => {
+  const { t } = useLingui()
+  return (
+    <PeriodNav
+      label={t`Year`}
+      previousLabel={t`Previous year`}
+      nextLabel={t`Next year`}
+      onPrevious={onPrevious}
+      onNext={onNext}
+      data={{ 'data-year': year }}
+    >
+      {year}
+    </PeriodNav>
+  )
+}

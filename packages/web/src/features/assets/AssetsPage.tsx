@@ -14,7 +14,7 @@ import {
   FormErrors,
   Loader,
   NumberInput,
-  PeriodNav,
+  YearNav,
   Select,
   TableHead,
   TextInput,
@@ -414,16 +414,7 @@ export const AssetsPage = ({ effects, year }: Props) => {
         <Trans>Fixed assets</Trans>
       </h1>
       <div className="assets-page__toolbar">
-        <PeriodNav
-          label={t`Year`}
-          previousLabel={t`Previous year`}
-          nextLabel={t`Next year`}
-          onPrevious={() => setShown(shown - 1)}
-          onNext={() => setShown(shown + 1)}
-          data={{ 'data-year': shown }}
-        >
-          {shown}
-        </PeriodNav>
+        <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
         <Button variant="secondary" onClick={() => window.print()} disabled={register === null}>
           <Trans>Print</Trans>
         </Button>

@@ -10,7 +10,7 @@ import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
-import { Button, Loader, PeriodNav, Select, useMessages } from '../../ui/index.ts'
+import { Button, Loader, Select, useMessages, YearNav } from '../../ui/index.ts'
 import {
   type BookCsvRequest,
   type BookRequest,
@@ -104,16 +104,11 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
         <Trans>Tax book</Trans>
       </h1>
       <div className="books-page__toolbar">
-        <PeriodNav
-          label={t`Year`}
-          previousLabel={t`Previous year`}
-          nextLabel={t`Next year`}
+        <YearNav
+          year={shown}
           onPrevious={() => actor.send({ type: 'PREV' })}
           onNext={() => actor.send({ type: 'NEXT' })}
-          data={{ 'data-year': shown }}
-        >
-          {shown}
-        </PeriodNav>
+        />
         <Select
           label={t`Month`}
           className="books-page__month"

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
-import { PeriodNav } from '../../../ui/PeriodNav.tsx'
+import { YearNav } from '../../../ui/PeriodNav.tsx'
 import { useMonthNames } from '../../../i18n/months.ts'
 import { useMessages } from '../../../ui/messages.tsx'
 import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
@@ -67,16 +67,11 @@ export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth }: Props)
         <Trans>Yearly dashboard</Trans>
       </h1>
       <div className="dashboard__toolbar">
-        <PeriodNav
-          label={t`Year`}
-          previousLabel={t`Previous year`}
-          nextLabel={t`Next year`}
+        <YearNav
+          year={shown}
           onPrevious={() => actor.send({ type: 'PREV' })}
           onNext={() => actor.send({ type: 'NEXT' })}
-          data={{ 'data-year': shown }}
-        >
-          {shown}
-        </PeriodNav>
+        />
         <div className="dashboard__actions">
           <Button variant="secondary" onClick={() => actor.send({ type: 'THIS_YEAR' })}>
             <Trans>This year</Trans>
