@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
 import { useMessages } from '../../../ui/messages.tsx'
+import { PeriodNav } from '../../../ui/PeriodNav.tsx'
 import { DepreciationCard, type LoadDepreciation } from '../../assets/DepreciationCard.tsx'
 import { createDashboardApi, type DashboardApi, monthlyActors } from '../api.ts'
 import { CostSummaryCard } from '../components/CostSummaryCard.tsx'
@@ -101,17 +102,16 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
         <Trans>Monthly dashboard</Trans>
       </h1>
       <div className="dashboard__toolbar">
-        <nav className="period-nav" aria-label={t`Month`}>
-          <Button variant="secondary" aria-label={t`Previous month`} onClick={() => actor.send({ type: 'PREV' })}>
-            ‹
-          </Button>
-          <output className="period-nav__title" aria-live="polite" data-month={month}>
-            {title}
-          </output>
-          <Button variant="secondary" aria-label={t`Next month`} onClick={() => actor.send({ type: 'NEXT' })}>
-            ›
-          </Button>
-        </nav>
+        <PeriodNav
+          label={t`Month`}
+          previousLabel={t`Previous month`}
+          nextLabel={t`Next month`}
+          onPrevious={() => actor.send({ type: 'PREV' })}
+          onNext={() => actor.send({ type: 'NEXT' })}
+          data={{ 'data-month': month }}
+        >
+          {title}
+        </PeriodNav>
         <div className="dashboard__actions">
           <Button
             variant="secondary"
