@@ -25,7 +25,7 @@ import {
   offlineDeadline,
 } from '@finance/ksef'
 import { dateInPoland } from '@finance/ledger-core/calendar'
-import type { BooksState, Item } from '@finance/ledger-core/light'
+import type { BooksState, Item, KsefLastFetch } from '@finance/ledger-core/light'
 import { isDomainError } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
@@ -86,16 +86,7 @@ export const issueRefused = (issued: Extract<IssueResult, { ok: false }>): KsefA
     details: issued.problems.map((p) => p.message),
   })
 
-export interface KsefLastFetch {
-  readonly at: string
-  readonly ok: boolean
-  readonly received: number
-  readonly imported: number
-  readonly duplicates: number
-  readonly refused: number
-  /** The failure's code and message, when it failed. */
-  readonly error: { readonly code: string; readonly message: string } | null
-}
+export type { KsefLastFetch } from '@finance/ledger-core/light'
 
 export interface KsefLastSend {
   readonly at: string

@@ -6,6 +6,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { EventStore } from '@finance/event-store'
+import type { BackupStatus } from '@finance/ledger-core/light'
 import { BackupError, backupFileName, createBackup, readBackupManifest } from './backup.ts'
 
 export interface BackupSchedule {
@@ -17,18 +18,7 @@ export interface BackupSchedule {
   readonly keep: number
 }
 
-/** The outcome of one backup, as the server reports it. */
-export interface BackupStatus {
-  readonly at: string
-  readonly ok: boolean
-  readonly file: string | null
-  readonly sizeBytes: number | null
-  readonly events: number | null
-  readonly digest: string | null
-  readonly seconds: number | null
-  /** Why it failed (a `BackupError` code, or `failed` for anything else; details go to the server's log). */
-  readonly error: string | null
-}
+export type { BackupStatus } from '@finance/ledger-core/light'
 
 const BACKUP_FILE = /^finance-backup-\d{8}T\d{6}Z\.sqlite$/
 

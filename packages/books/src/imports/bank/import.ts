@@ -7,7 +7,9 @@
  */
 import type { EventStore } from '@finance/event-store'
 import {
+  type BankFileResult,
   type BankStatementInput,
+  type BankStatementOutcome,
   type BooksState,
   type DomainError,
   foldBooks,
@@ -25,42 +27,7 @@ export interface BankFileInput {
   readonly bytes: Uint8Array
 }
 
-export interface BankStatementOutcome {
-  readonly account: string
-  readonly openingDate: string
-  readonly closingDate: string
-  readonly openingBalance: string | null
-  readonly closingBalance: string | null
-  /** Lines in the file, and how many of them were new to the books. */
-  readonly lines: number
-  readonly newLines: number
-  /** New lines matched on import (by the matcher or a rule), and the items rules created. */
-  readonly matched: number
-  readonly createdItems: number
-  /** Obligations and items completed (or completed again with a new amount) by this statement. */
-  readonly completed: readonly { id: string; amount: string | null; paidOn: string | null }[]
-}
-
-export interface BankFileProblem {
-  readonly code: string
-  readonly message: string
-  readonly where?: string
-  /** The statement's field errors (`closingBalance`, `lines.3.amount` …) when the books refused it. */
-  readonly fields?: readonly { readonly field: string; readonly message: string }[]
-}
-
-export type BankFileResult =
-  | {
-      readonly fileName: string
-      readonly ok: true
-      readonly format: string
-      readonly variant: string
-      readonly encoding: string | null
-      readonly statements: readonly BankStatementOutcome[]
-      /** The saved CSV mapping the file was read with (its header row was the one the mapping was made for). */
-      readonly csvMapping?: { readonly id: number; readonly name: string }
-    }
-  | { readonly fileName: string; readonly ok: false; readonly error: BankFileProblem }
+export type { BankFileProblem, BankFileResult, BankStatementOutcome } from '@finance/ledger-core/light'
 
 export interface BankImportReport {
   readonly preview: boolean

@@ -1,0 +1,29 @@
+/**
+ * Plain shapes of what the application layer (`@finance/books`) answers and the API sends on, declared in the core so
+ * that the web app, which may import only the core, reads the very types the server writes. No logic lives here.
+ */
+
+/** The outcome of one backup, as the server reports it. */
+export interface BackupStatus {
+  readonly at: string
+  readonly ok: boolean
+  readonly file: string | null
+  readonly sizeBytes: number | null
+  readonly events: number | null
+  readonly digest: string | null
+  readonly seconds: number | null
+  /** Why it failed (a `BackupError` code, or `failed` for anything else; details go to the server's log). */
+  readonly error: string | null
+}
+
+/** The last fetch of received invoices from KSeF. */
+export interface KsefLastFetch {
+  readonly at: string
+  readonly ok: boolean
+  readonly received: number
+  readonly imported: number
+  readonly duplicates: number
+  readonly refused: number
+  /** The failure's code and message, when it failed. */
+  readonly error: { readonly code: string; readonly message: string } | null
+}
