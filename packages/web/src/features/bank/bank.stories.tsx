@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { BankApi } from './api.ts'
 import { BankPage } from './BankPage.tsx'
+import type { BankStatementOutcome } from '@finance/ledger-core'
 import type { BankAction, BankData, BankFileResult, WhiteListPayment } from './types.ts'
 
 const meta: Meta = { title: 'Bank', parameters: { route: '/companydashboard/bank' } }
@@ -129,6 +130,29 @@ const data = (queue: boolean): BankData => ({
       ],
 })
 
+/** An mBank MT940 file imported with one statement: its lines, the new ones, those matched and the items made. */
+const imported = (
+  fileName: string,
+  counts: Pick<BankStatementOutcome, 'lines' | 'newLines' | 'matched' | 'createdItems'>,
+): BankFileResult => ({
+  fileName,
+  ok: true,
+  format: 'mt940',
+  variant: 'mbank',
+  encoding: null,
+  statements: [
+    {
+      account: 'PL61109010140000071219812874',
+      openingDate: '2026-03-01',
+      closingDate: '2026-03-31',
+      openingBalance: '1000.00',
+      closingBalance: '1200.00',
+      completed: [],
+      ...counts,
+    },
+  ],
+})
+
 /** A fake API: loads the data, accepts a suggestion (the queue empties), reports files. */
 const fakeApi = (log: BankAction[] = []): BankApi => {
   let matched = false
@@ -136,13 +160,7 @@ const fakeApi = (log: BankAction[] = []): BankApi => {
     load: async () => data(!matched),
     importFile: async (file): Promise<BankFileResult> =>
       file.name.endsWith('.sta')
-        ? {
-            fileName: file.name,
-            ok: true,
-            format: 'mt940',
-            variant: 'mbank',
-            statements: [{ lines: 40, newLines: 12, matched: 9 }],
-          }
+        ? imported(file.name, { lines: 40, newLines: 12, matched: 9, createdItems: 0 })
         : {
             fileName: file.name,
             ok: false,
@@ -317,13 +335,8 @@ export const ImportPreview: Story = {
     const base = fakeApi()
     const effects: BankApi = {
       ...base,
-      importFile: async (file, preview) => ({
-        fileName: file.name,
-        ok: true,
-        format: 'mt940',
-        variant: 'mbank',
-        statements: [{ lines: 40, newLines: 40, matched: preview ? 9 : 0, createdItems: preview ? 3 : 0 }],
-      }),
+      importFile: async (file, preview) =>
+        imported(file.name, { lines: 40, newLines: 40, matched: preview ? 9 : 0, createdItems: preview ? 3 : 0 }),
     }
     return <BankPage effects={effects} />
   },

@@ -1,3 +1,7 @@
+import type { BankFileResult, BankRuleData } from '@finance/ledger-core'
+
+export type { BankFileResult }
+
 /** What the bank routes answer (packages/api/src/routes/bank.ts; the core's `bank/views.ts`). */
 export interface BankAccount {
   readonly id: number
@@ -36,18 +40,7 @@ export interface BankGap {
 
 export interface BankRule {
   readonly id: number
-  readonly data: {
-    readonly name: string
-    readonly field: 'title' | 'counterparty'
-    readonly op: 'contains' | 'matches'
-    readonly pattern: string
-    readonly expense: {
-      readonly name: string
-      readonly percent: string
-      readonly isCompany: boolean
-      readonly kpirColumn: string | null
-    }
-  }
+  readonly data: BankRuleData
 }
 
 export interface BankOverview {
@@ -135,31 +128,6 @@ export interface WhiteListPayment {
   readonly splitPayment: boolean
   readonly warning: boolean
 }
-
-export type BankFileResult =
-  | {
-      readonly fileName: string
-      readonly ok: true
-      readonly format: string
-      readonly variant: string
-      readonly statements: readonly {
-        readonly lines: number
-        readonly newLines: number
-        readonly matched: number
-        /** Items the user's rules made of lines. */
-        readonly createdItems?: number
-      }[]
-    }
-  | {
-      readonly fileName: string
-      readonly ok: false
-      readonly error: {
-        readonly code: string
-        readonly message: string
-        readonly where?: string
-        readonly fields?: readonly { readonly field: string; readonly message: string }[]
-      }
-    }
 
 /** A file the user picked or dropped. */
 export interface PickedFile {

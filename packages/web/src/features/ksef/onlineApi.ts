@@ -1,17 +1,10 @@
 /** KSeF online for the screen: the connection, the token, fetching received invoices and sending issued ones. */
+import type { KsefLastFetch } from '@finance/ledger-core'
 import { type ApiClient, api } from '../../api/client.ts'
 
 export type KsefEnvironment = 'TEST' | 'DEMO' | 'PROD'
 
-export interface KsefLastFetch {
-  readonly at: string
-  readonly ok: boolean
-  readonly received: number
-  readonly imported: number
-  readonly duplicates: number
-  readonly refused: number
-  readonly error: { readonly code: string; readonly message: string } | null
-}
+export type { KsefLastFetch }
 
 export interface KsefConnection {
   readonly environment: KsefEnvironment

@@ -2,19 +2,11 @@
  * The Settings screen's safety calls: the scheduled backup's last result (`GET admin/backup`, ADMIN) and the
  * user's own data (`GET account/export`, a JSON-lines file of every event of the user's books).
  */
+import type { BackupStatus } from '@finance/ledger-core'
 import { type ApiClient, api } from '../../api/client.ts'
 import { saveText } from '../../ui/tableCsv.ts'
 
-export interface BackupStatus {
-  readonly at: string
-  readonly ok: boolean
-  readonly file: string | null
-  readonly sizeBytes: number | null
-  readonly events: number | null
-  readonly digest: string | null
-  readonly seconds: number | null
-  readonly error: string | null
-}
+export type { BackupStatus }
 
 export interface BackupInfo {
   readonly configured: boolean
