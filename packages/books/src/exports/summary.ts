@@ -4,21 +4,10 @@
  * `GET /api/export/summary/{year}` write these bytes.
  */
 import { type CsvDialect, renderCsv } from '@finance/ledger-core/format'
-import { type BooksState, type SummaryRowDto, yearReport } from '@finance/ledger-core/light'
+import { type BooksState, SUMMARY_FIELDS, type SummaryRowDto, yearReport } from '@finance/ledger-core/light'
 
 /** The summary's fields, in the order of the dashboard's summary table. */
-export const SUMMARY_CSV_FIELDS = [
-  'companyIncomeAmmount',
-  'companyVatAmmount',
-  'companyPitAmmount',
-  'companySocialSecurityAmmount',
-  'companyExpenseAmmount',
-  'companysNetIncome',
-  'privateIncomeAmmount',
-  'privateExpenseAmmount',
-  'privateIncome',
-  'summary',
-] as const satisfies readonly (keyof SummaryRowDto)[]
+export const SUMMARY_CSV_FIELDS = SUMMARY_FIELDS
 
 /** `2026` for the year row, `2026-03` for a month's. */
 export const summaryRowLabel = (r: Pick<SummaryRowDto, 'year' | 'month'>): string =>

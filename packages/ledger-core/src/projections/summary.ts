@@ -42,6 +42,20 @@ export interface SummaryRowDto {
   readonly summary: MoneyString
 }
 
+/** A summary row's figures in the order of the dashboard's summary table (SPEC §2): its CSV columns, its popup bars. */
+export const SUMMARY_FIELDS = [
+  'companyIncomeAmmount',
+  'companyVatAmmount',
+  'companyPitAmmount',
+  'companySocialSecurityAmmount',
+  'companyExpenseAmmount',
+  'companysNetIncome',
+  'privateIncomeAmmount',
+  'privateExpenseAmmount',
+  'privateIncome',
+  'summary',
+] as const satisfies readonly (keyof SummaryRowDto)[]
+
 interface Totals {
   income: Grosze
   vat: Grosze
