@@ -2,7 +2,7 @@
  * Turns summary rows into the three bars per month of the yearly charts. Sums are exact (grosze as bigint via
  * the core's money parser); only the drawing converts to a number of złoty for pixel positions.
  */
-import { formatMoney, parseMoney } from '@finance/ledger-core'
+import { formatMoney, parseMoney, SUMMARY_FIELDS } from '@finance/ledger-core'
 import type { SummaryRow } from '../types.ts'
 
 export type SeriesName = 'incomes' | 'expenses' | 'summary'
@@ -54,18 +54,7 @@ export const monthBars = (rows: readonly SummaryRow[]): MonthBars[] =>
     })
 
 /** The fields of one month shown in the month popup, in SPEC §2's summary order. */
-export const POPUP_FIELDS = [
-  'companyIncomeAmmount',
-  'companyVatAmmount',
-  'companyPitAmmount',
-  'companySocialSecurityAmmount',
-  'companyExpenseAmmount',
-  'companysNetIncome',
-  'privateIncomeAmmount',
-  'privateExpenseAmmount',
-  'privateIncome',
-  'summary',
-] as const satisfies readonly (keyof SummaryRow)[]
+export const POPUP_FIELDS = SUMMARY_FIELDS
 export type PopupField = (typeof POPUP_FIELDS)[number]
 
 export interface PopupBar {
