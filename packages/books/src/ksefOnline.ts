@@ -25,8 +25,8 @@ import {
   offlineDeadline,
 } from '@finance/ksef'
 import { dateInPoland } from '@finance/ledger-core/calendar'
-import type { BooksState, Item, KsefLastFetch } from '@finance/ledger-core/light'
-import { isDomainError } from '@finance/ledger-core/light'
+import type { Item, KsefLastFetch } from '@finance/ledger-core/light'
+import { incomesOfInvoice, isDomainError } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
 import { type IssueResult, issueInvoice } from './files/fa3.ts'
@@ -481,16 +481,6 @@ const xmlToSend = async (
   if (!issued.ok) throw issueRefused(issued)
   await deps.store.secrets.put(sentKey(userId, itemId), issued.xml)
   return issued.xml
-}
-
-/**
- * The incomes one FA(3) stands for: an invoice document's incomes (one per VAT rate) are one invoice in KSeF, so
- * each gets its KSeF number (the JPK_V7 rows of every rate carry it, and none of them can be sent a second time).
- */
-const incomesOfInvoice = (state: BooksState, itemId: number): readonly number[] => {
-  const invoiceId = state.invoicing.itemInvoice.get(itemId)
-  const ids = invoiceId === undefined ? [] : (state.invoicing.invoices.get(invoiceId)?.itemIds ?? [])
-  return ids.includes(itemId) ? ids : [itemId]
 }
 
 /** An accepted invoice recorded: its UPO kept, its KSeF number on the income (as a user entering it), the last sending. */

@@ -12,7 +12,7 @@ import { createMemoryStore } from '@finance/event-store'
 import { KsefHttpClient } from '@finance/ksef'
 import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { Item, LedgerCommand } from '@finance/ledger-core/light'
-import { acmeBuyer } from '@finance/ledger-core/testing'
+import { acmeBuyer, companyAddress } from '@finance/ledger-core/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   booksStream,
@@ -51,14 +51,7 @@ async function trader() {
   const company = { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' }
   await run({ type: 'SaveCompanyRecord', dataType: 'Primary', data: { ...company, birthDate: '1985-04-02' } })
   await run({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'biuro@example.com', phoneNumber: '' } })
-  const invoiceAddress = {
-    country: 'Polska',
-    region: 'mazowieckie',
-    city: 'Warszawa',
-    street: 'Prosta 1',
-    postCode: '00-001',
-    building: '1',
-  }
+  const invoiceAddress = companyAddress()
   await run({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
   await run({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
   const income = async (documentNumber: string, invoiceDate: string) => {

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { executeBooks, loadBooks, setKsefToken } from '@finance/books'
 import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { LedgerCommand } from '@finance/ledger-core'
+import { companyAddress } from '@finance/ledger-core/testing'
 import { buildInvoice23 } from '@finance/tax-files/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ANNA, run, seedKsefTrader } from './helpers.ts'
@@ -89,14 +90,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     }
     const company = { companyName: 'Kowalska IT', nip: US, ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' }
     await exec({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'anna@example.com', phoneNumber: '' } })
-    const invoiceAddress = {
-      country: 'Polska',
-      region: 'mazowieckie',
-      city: 'Warszawa',
-      street: 'Prosta 1',
-      postCode: '00-001',
-      building: '1',
-    }
+    const invoiceAddress = companyAddress()
     await exec({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
     const added = await exec({
       type: 'AddItem',

@@ -446,6 +446,12 @@ export class KsefHttpClient implements KsefPort {
 
   /** The session's invoice with this hash, if KSeF holds one (after a sending whose answer was lost). */
   async #findInSession(session: string, invoiceHash: string): Promise<string | null> {
+    for await (const i of this.#sessionInvoices(session)) if (i.invoiceHash === invoiceHash) return i.referenceNumber
+    return null
+  }
+
+  /** The invoices of a session as KSeF lists them, page by page (stopping early asks for no further page). */
+  async *#sessionInvoices(session: string): AsyncGenerator<InvoiceStatus> {
     let continuation: string | undefined
     do {
       const page = await this.#call<{ continuationToken?: string | null; invoices: InvoiceStatus[] }>(
@@ -453,11 +459,9 @@ export class KsefHttpClient implements KsefPort {
         `/sessions/${session}/invoices?pageSize=1000`,
         { headers: continuation ? { 'x-continuation-token': continuation } : {} },
       )
-      const hit = page.invoices.find((i) => i.invoiceHash === invoiceHash)
-      if (hit) return hit.referenceNumber
+      yield* page.invoices
       continuation = page.continuationToken ?? undefined
     } while (continuation)
-    return null
   }
 
   /** Sends one invoice into the session (opening a new one when it expired); answers where it landed. */
@@ -670,16 +674,7 @@ export class KsefHttpClient implements KsefPort {
         details: [String(st.status.code), ...(st.status.details ?? [])],
       })
     const listed = new Map<string, InvoiceStatus>()
-    let continuation: string | undefined
-    do {
-      const page = await this.#call<{ continuationToken?: string | null; invoices: InvoiceStatus[] }>(
-        'GET',
-        `/sessions/${session}/invoices?pageSize=1000`,
-        { headers: continuation ? { 'x-continuation-token': continuation } : {} },
-      )
-      for (const i of page.invoices) listed.set(i.invoiceHash, i)
-      continuation = page.continuationToken ?? undefined
-    } while (continuation)
+    for await (const i of this.#sessionInvoices(session)) listed.set(i.invoiceHash, i)
     const outcomes: SendOutcome[] = []
     for (const hash of hashes) {
       const st = listed.get(hash)

@@ -234,10 +234,16 @@ export const ksefNumberDate = (ksefNumber: string): string => {
 
 const digits = (s: string | null | undefined) => (s ?? '').replace(/[\s-]/g, '')
 
+/** A line of a bucket by its P_12 (the rate codes the bucket stands for). */
+const withRate =
+  (...codes: readonly string[]) =>
+  (l: Fa3Line) =>
+    l.rate !== null && codes.includes(l.rate)
+
 /**
- * The VAT treatment and percent of each rate field; the rest is not supported (with why). `sale`: the cross-border
- * kind of the field on an invoice the company issued (tax/crossBorder.ts): WDT (P_13_6_2), export (P_13_6_3) and
- * the services of art. 100 ust. 1 pkt 4 (np II, P_13_9, reported in VAT-UE).
+ * The VAT treatment and percent of each rate field, and which lines belong to it; the rest is not supported (with
+ * why). `sale`: the cross-border kind of the field on an invoice the company issued (tax/crossBorder.ts): WDT
+ * (P_13_6_2), export (P_13_6_3) and the services of art. 100 ust. 1 pkt 4 (np II, P_13_9, reported in VAT-UE).
  */
 const BUCKETS: Record<
   string,
@@ -248,22 +254,25 @@ const BUCKETS: Record<
     sale?: 'wdt' | 'export' | 'euServices'
     /** A JPK_V7 procedure marker every item of the bucket carries. */
     procedure?: 'WSTO_EE'
+    /** Whether a line of the invoice is one of the bucket's. */
+    line: (l: Fa3Line) => boolean
   }
 > = {
-  P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23 %' },
-  P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8 %' },
-  P_13_3: { treatment: 'rate', percents: ['5'], label: '5 %' },
-  P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0 %' },
-  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0 % WDT', sale: 'wdt' },
-  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0 % EX', sale: 'export' },
-  P_13_7: { treatment: 'zw', label: 'zw' },
-  P_13_8: { treatment: 'np', label: 'np' },
-  P_13_9: { treatment: 'np', label: 'np II', sale: 'euServices' },
+  P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23 %', line: withRate('23', '22') },
+  P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8 %', line: withRate('8', '7') },
+  P_13_3: { treatment: 'rate', percents: ['5'], label: '5 %', line: withRate('5') },
+  P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0 %', line: withRate('0 KR') },
+  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0 % WDT', sale: 'wdt', line: withRate('0 WDT') },
+  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0 % EX', sale: 'export', line: withRate('0 EX') },
+  P_13_7: { treatment: 'zw', label: 'zw', line: withRate('zw') },
+  P_13_8: { treatment: 'np', label: 'np', line: withRate('np I') },
+  P_13_9: { treatment: 'np', label: 'np II', sale: 'euServices', line: withRate('np II') },
   // The EU OSS procedure (uVAT dział XII rozdział 6a, art. 130a–130d): distance sales of goods and services to
   // consumers in another member state, taxed there (art. 22 ust. 1 pkt 1a, art. 28k) and declared in VIU-DO. For
   // Polish VAT they are supplies outside the country (np, JPK_V7 K_11) marked WSTO_EE; the other state's VAT on the
-  // invoice (P_14_5) is no Polish tax. docs/tax-rules.md §33.
-  P_13_5: { treatment: 'np', label: 'OSS', procedure: 'WSTO_EE' },
+  // invoice (P_14_5) is no Polish tax. Its lines are those with the other state's rate (P_12_XII). docs/tax-rules.md
+  // §33.
+  P_13_5: { treatment: 'np', label: 'OSS', procedure: 'WSTO_EE', line: (l) => l.ossRate !== null },
 }
 
 const UNSUPPORTED: Record<string, string> = {
@@ -284,24 +293,6 @@ const SALES_ONLY: Record<string, string> = {
 /** `[23, 22]` → the one of them the invoice's lines use (the first by default). */
 const percentOf = (inv: Fa3Invoice, percents: readonly string[]) =>
   percents.find((p) => inv.lines.some((l) => l.rate === p)) ?? percents[0]!
-
-/** The lines of a bucket, by their P_12. */
-const linesOf = (inv: Fa3Invoice, field: string) => {
-  const rates: Record<string, readonly string[]> = {
-    P_13_1: ['23', '22'],
-    P_13_2: ['8', '7'],
-    P_13_3: ['5'],
-    P_13_6_1: ['0 KR'],
-    P_13_6_2: ['0 WDT'],
-    P_13_6_3: ['0 EX'],
-    P_13_7: ['zw'],
-    P_13_8: ['np I'],
-    P_13_9: ['np II'],
-  }
-  if (field === 'P_13_5') return inv.lines.filter((l) => l.ossRate !== null)
-  const set = rates[field] ?? []
-  return inv.lines.filter((l) => l.rate !== null && set.includes(l.rate))
-}
 
 /** Multiplies hundredths by an exchange rate of up to six decimals, rounded half up to the grosz. */
 const convert = (value: bigint, rate: string): bigint => {
@@ -476,7 +467,7 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
           ? (b.vat ?? 0n)
           : (b.vatPln ?? (exchangeRate === null ? null : convert(b.vat ?? 0n, exchangeRate)))
     const computed = bucket.treatment === 'rate' ? vatOfItem(net, percent) : 0n
-    const lines = linesOf(inv, b.field)
+    const lines = inv.lines.filter(bucket.line)
     const label = bucket.treatment === 'rate' ? `${percent} %` : bucket.label
     const name = truncate(
       `${isCorrection ? 'KOR ' : ''}${inv.number} — ${other.name || counterparty.taxId}${buckets.length > 1 ? ` (${label})` : ''}`,

@@ -108,6 +108,26 @@ const pair = (w: XmlWriter, row: VatRegisterRow, base: VatRegisterField, tax: Va
     w.leaf(base, formatMoney(K(row, base))).leaf(tax, formatMoney(K(row, tax)))
 }
 
+/** A field written only where the row has it. */
+const single = (w: XmlWriter, row: VatRegisterRow, field: VatRegisterField) => {
+  if (row.fields[field] !== undefined) w.leaf(field, formatMoney(K(row, field)))
+}
+
+/**
+ * Version 3: the row's KSeF number, or else its marker; a marker the books chose for the user (BFK, or DI for an
+ * internal document or a sales summary) is noted in `defaulted`.
+ */
+const writeKsefMarker = (
+  w: XmlWriter,
+  row: VatRegisterRow,
+  defaulted: { documentNumber: string; marker: 'BFK' | 'DI' }[],
+) => {
+  const m = markerOf(row)
+  if (m.ksef !== null) w.leaf('NrKSeF', m.ksef)
+  else w.leaf(m.marker!, 1)
+  if (m.defaulted) defaulted.push({ documentNumber: row.documentNumber, marker: m.marker as 'BFK' | 'DI' })
+}
+
 /** The register part (Ewidencja) of a month. */
 const writeRegister = (
   w: XmlWriter,
@@ -126,24 +146,19 @@ const writeRegister = (
       .leaf('DowodSprzedazy', token(row.documentNumber, 256, NO_DOCUMENT_NUMBER))
       .leaf('DataWystawienia', row.issueDate)
       .leaf('DataSprzedazy', row.supplyDate)
-    if (version === 3) {
-      const m = markerOf(row)
-      if (m.ksef !== null) w.leaf('NrKSeF', m.ksef)
-      else w.leaf(m.marker!, 1)
-      if (m.defaulted) defaulted.push({ documentNumber: row.documentNumber, marker: m.marker as 'BFK' | 'DI' })
-    }
+    if (version === 3) writeKsefMarker(w, row, defaulted)
     if (row.documentType !== null) w.leaf('TypDokumentu', row.documentType)
     for (const g of row.gtu) w.leaf(g, 1)
     for (const p of SalesProcedures) if (row.procedures.includes(p)) w.leaf(p, 1)
-    if (row.fields.K_10 !== undefined) w.leaf('K_10', formatMoney(K(row, 'K_10')))
-    if (row.fields.K_11 !== undefined) w.leaf('K_11', formatMoney(K(row, 'K_11')))
-    if (row.fields.K_12 !== undefined) w.leaf('K_12', formatMoney(K(row, 'K_12')))
-    if (row.fields.K_13 !== undefined) w.leaf('K_13', formatMoney(K(row, 'K_13')))
+    single(w, row, 'K_10')
+    single(w, row, 'K_11')
+    single(w, row, 'K_12')
+    single(w, row, 'K_13')
     pair(w, row, 'K_15', 'K_16')
     pair(w, row, 'K_17', 'K_18')
     pair(w, row, 'K_19', 'K_20')
-    if (row.fields.K_21 !== undefined) w.leaf('K_21', formatMoney(K(row, 'K_21')))
-    if (row.fields.K_22 !== undefined) w.leaf('K_22', formatMoney(K(row, 'K_22')))
+    single(w, row, 'K_21')
+    single(w, row, 'K_22')
     pair(w, row, 'K_23', 'K_24')
     pair(w, row, 'K_25', 'K_26')
     pair(w, row, 'K_27', 'K_28')
@@ -176,18 +191,13 @@ const writeRegister = (
       .leaf('DowodZakupu', token(row.documentNumber, 256, NO_DOCUMENT_NUMBER))
       .leaf('DataZakupu', row.issueDate)
       .leaf('DataWplywu', row.receivedDate)
-    if (version === 3) {
-      const m = markerOf(row)
-      if (m.ksef !== null) w.leaf('NrKSeF', m.ksef)
-      else w.leaf(m.marker!, 1)
-      if (m.defaulted) defaulted.push({ documentNumber: row.documentNumber, marker: m.marker as 'BFK' | 'DI' })
-    }
+    if (version === 3) writeKsefMarker(w, row, defaulted)
     if (row.documentType !== null) w.leaf('DokumentZakupu', row.documentType)
     if (row.procedures.includes('IMP')) w.leaf('IMP', 1)
     pair(w, row, 'K_40', 'K_41')
     if (row.fields.K_40 === undefined || row.fields.K_42 !== undefined || row.fields.K_43 !== undefined)
       w.leaf('K_42', formatMoney(K(row, 'K_42'))).leaf('K_43', formatMoney(K(row, 'K_43')))
-    if (row.fields.K_44 !== undefined) w.leaf('K_44', formatMoney(K(row, 'K_44')))
+    single(w, row, 'K_44')
     w.close()
     // PodatekNaliczony: K_41 + K_43 + K_44 + K_45 + K_46 + K_47.
     inputTax += K(row, 'K_41') + K(row, 'K_43') + K(row, 'K_44')

@@ -67,33 +67,40 @@ const recordTables = async (
   return { added: written.length, from, to, tables: written.map((t) => ({ no: t.no, date: t.date })) }
 }
 
+/** A rates file as read: refused with its reason, or its tables and the days they cover. */
+type RatesFileRead =
+  | { readonly ok: false; readonly message: string }
+  | {
+      readonly ok: true
+      readonly tables: readonly RateTable[]
+      readonly from: string
+      readonly to: string
+      readonly table: 'A' | 'B' | 'ECB'
+    }
+
+/** Records a rates file a user supplied, as its reader reads it; a file that does not read is refused whole (field `file`). */
+const fileImport =
+  (source: 'nbpArchive' | 'ecbHistory', read: (content: Uint8Array | string) => RatesFileRead) =>
+  async (
+    store: EventStore,
+    userId: string,
+    content: Uint8Array | string,
+    at: Date,
+    meta: ExecuteMeta = {},
+  ): Promise<RatesRecorded | DomainError> => {
+    const r = read(content)
+    if (!r.ok) return domainError('VALIDATION', r.message, [{ field: 'file', code: 'VALIDATION', message: r.message }])
+    return recordTables(store, userId, source, r.tables, r.from, r.to, at, meta, r.table)
+  }
+
 /** Records the NBP archive file a user supplied; a file that does not read is refused whole (field `file`). */
-export const importRatesArchive = async (
-  store: EventStore,
-  userId: string,
-  content: Uint8Array | string,
-  at: Date,
-  meta: ExecuteMeta = {},
-): Promise<RatesRecorded | DomainError> => {
-  const read = readNbpArchive(content)
-  if (!read.ok)
-    return domainError('VALIDATION', read.message, [{ field: 'file', code: 'VALIDATION', message: read.message }])
-  return recordTables(store, userId, 'nbpArchive', read.tables, read.from, read.to, at, meta, read.table)
-}
+export const importRatesArchive = fileImport('nbpArchive', readNbpArchive)
 
 /** Records the ECB's history file (CSV or XML) a user supplied; a file that does not read is refused whole. */
-export const importEcbHistory = async (
-  store: EventStore,
-  userId: string,
-  content: Uint8Array | string,
-  at: Date,
-  meta: ExecuteMeta = {},
-): Promise<RatesRecorded | DomainError> => {
+export const importEcbHistory = fileImport('ecbHistory', (content) => {
   const read = readEcbHistory(content)
-  if (!read.ok)
-    return domainError('VALIDATION', read.message, [{ field: 'file', code: 'VALIDATION', message: read.message }])
-  return recordTables(store, userId, 'ecbHistory', read.tables, read.from, read.to, at, meta, 'ECB')
-}
+  return read.ok ? { ...read, table: 'ECB' } : read
+})
 
 /** The source could not give rates: the reason, for a 502 (never a guess). */
 export class RatesUnavailable extends Error {

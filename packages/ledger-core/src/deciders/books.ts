@@ -107,6 +107,19 @@ const isRecordState = (x: RecordState | DomainError): x is RecordState => 'dataT
 const stale = (expected: number | undefined, record: RecordState | undefined): DomainError | null =>
   expected === undefined || expected === (record?.version ?? 0) ? null : domainError('STALE_VERSION')
 
+/** The record a command changes as its sender last saw it: missing, deleted or of a newer version is an error. */
+const recordToChange = (
+  state: BooksState,
+  id: number,
+  accepts: (t: DataType) => boolean,
+  dataType: DataType | undefined,
+  expectedVersion: number | undefined,
+): RecordState | DomainError => {
+  const r = findRecord(state, id, accepts, dataType)
+  if (!isRecordState(r)) return r
+  return stale(expectedVersion, r) ?? r
+}
+
 const liveCompanyRecord = (state: BooksState, dataType: CompanyDataType): RecordState | undefined => {
   for (const r of state.records.values()) if (r.dataType === dataType && !r.deleted) return r
   return undefined
@@ -139,10 +152,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return [{ type: 'CompanyRecordSaved', data: { id, dataType: command.dataType, data: v.value } } as LedgerEvent]
     }
     case 'DeleteCompanyRecord': {
-      const r = findRecord(state, command.id, isCompanyDataType, command.dataType)
+      const r = recordToChange(state, command.id, isCompanyDataType, command.dataType, command.expectedVersion)
       if (!isRecordState(r)) return r
-      const staleError = stale(command.expectedVersion, r)
-      if (staleError) return staleError
       return [{ type: 'CompanyRecordDeleted', data: { id: r.id, dataType: r.dataType as CompanyDataType } }]
     }
     case 'AddSetting': {
@@ -155,10 +166,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
     }
     case 'UpdateSetting': {
       if (!isSettingKind(command.kind)) return domainError('UNKNOWN_DATA_TYPE')
-      const r = findRecord(state, command.id, isSettingKind, command.kind)
+      const r = recordToChange(state, command.id, isSettingKind, command.kind, command.expectedVersion)
       if (!isRecordState(r)) return r
-      const staleError = stale(command.expectedVersion, r)
-      if (staleError) return staleError
       const v = validateRecord(command.kind, command.data)
       if (!v.ok) return validationError(v.errors)
       if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
@@ -167,10 +176,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return [{ type: 'SettingUpdated', data: { id: r.id, kind: command.kind, data: v.value } } as LedgerEvent]
     }
     case 'DeleteSetting': {
-      const r = findRecord(state, command.id, isSettingKind, command.kind)
+      const r = recordToChange(state, command.id, isSettingKind, command.kind, command.expectedVersion)
       if (!isRecordState(r)) return r
-      const staleError = stale(command.expectedVersion, r)
-      if (staleError) return staleError
       return [{ type: 'SettingDeleted', data: { id: r.id, kind: r.dataType as 'Vat' | 'Pit' | 'SocialSecurity' } }]
     }
     case 'AddItem': {
@@ -185,10 +192,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
     }
     case 'UpdateItem': {
       if (!isItemDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
-      const r = findRecord(state, command.id, isItemDataType, command.dataType)
+      const r = recordToChange(state, command.id, isItemDataType, command.dataType, command.expectedVersion)
       if (!isRecordState(r)) return r
-      const staleError = stale(command.expectedVersion, r)
-      if (staleError) return staleError
       const v = validateRecord(command.dataType, command.data)
       if (!v.ok) return validationError(v.errors)
       const c = withConversion(state, command.dataType, v.value)
@@ -199,10 +204,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return [{ type: 'ItemUpdated', data: { id: r.id, dataType: command.dataType, data: c.value } } as LedgerEvent]
     }
     case 'DeleteItem': {
-      const r = findRecord(state, command.id, isItemDataType, command.dataType)
+      const r = recordToChange(state, command.id, isItemDataType, command.dataType, command.expectedVersion)
       if (!isRecordState(r)) return r
-      const staleError = stale(command.expectedVersion, r)
-      if (staleError) return staleError
       const invoiceError = invoiceItemGuard(state, r.id, undefined)
       if (invoiceError) return invoiceError
       return [

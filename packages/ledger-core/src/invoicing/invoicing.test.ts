@@ -20,6 +20,7 @@ import {
   documentInPln,
   invoiceDetail,
   invoiceList,
+  incomesOfInvoice,
   ksefNumberOfInvoice as invoiceKsefNumber,
   nextInvoiceNumber,
 } from './views.ts'
@@ -221,6 +222,10 @@ describe('the invoice is the income', () => {
     const a = issue(settings)
     const itemId = a.invoice.itemIds[0]!
     const item = a.state.records.get(itemId)!.data as Item
+    // Both incomes (one per rate) are the one FA(3) the KSeF numbers.
+    expect(incomesOfInvoice(a.state, a.invoice.itemIds[1]!)).toEqual(a.invoice.itemIds)
+    expect(a.invoice.itemIds).toHaveLength(2)
+    expect(incomesOfInvoice(a.state, 999)).toEqual([999])
     expect(
       decide(cmd({ type: 'UpdateItem', dataType: 'Income', id: itemId, data: { ...item, amount: '1.00' } }), a.state),
     ).toMatchObject({

@@ -34,6 +34,17 @@ export const ksefNumberOfInvoice = (state: BooksState, inv: InvoiceState): strin
   return null
 }
 
+/**
+ * The incomes one FA(3) stands for: an invoice document's incomes (one per VAT rate) are one invoice in KSeF, so
+ * each gets its KSeF number (the JPK_V7 rows of every rate carry it, and none of them can be sent a second time).
+ * An income no invoice document made stands alone.
+ */
+export const incomesOfInvoice = (state: BooksState, itemId: number): readonly number[] => {
+  const invoiceId = state.invoicing.itemInvoice.get(itemId)
+  const ids = invoiceId === undefined ? [] : (state.invoicing.invoices.get(invoiceId)?.itemIds ?? [])
+  return ids.includes(itemId) ? ids : [itemId]
+}
+
 /** The lines an invoice has now: those of its last issued correction, or its own. */
 export const currentLines = (state: BooksState, inv: InvoiceState): readonly InvoiceLine[] => {
   const last = inv.correctedBy.at(-1)

@@ -46,6 +46,7 @@ import {
   type SocialSecuritySettingInput,
   type TaxResult,
   type TaxRun,
+  upperBound,
   type VatPeriod,
   type VatSettingInput,
 } from '../tax/engine.ts'
@@ -214,13 +215,7 @@ export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPerce
   return (day) => {
     let p = memo.get(day)
     if (p === undefined) {
-      let lo = 0
-      let hi = sorted.length
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if (sorted[mid]!.date <= day) lo = mid + 1
-        else hi = mid
-      }
+      const lo = upperBound(sorted, day)
       p = lo === 0 ? '0' : sorted[lo - 1]!.percent
       memo.set(day, p)
     }

@@ -225,6 +225,19 @@ class Reader {
     this.err(field, 'INVALID_CHOICE', Messages.invalidBoolean(label))
     return false
   }
+  /**
+   * The reader of an optional nested object: `null` when the field is blank, and `null` with the error `message`
+   * when it is no object.
+   */
+  nested(field: string, code: FieldError['code'], message: string): Reader | null {
+    const v = this.o[field]
+    if (isBlank(v)) return null
+    if (!isRecord(v)) {
+      this.err(field, code, message)
+      return null
+    }
+    return this.child(field)
+  }
   child(field: string): Reader {
     const v = this.o[field]
     const r = new Reader(
@@ -445,17 +458,12 @@ const readCodes = <T extends string>(r: Reader, field: string, choices: readonly
 
 /** (v4) The corrected document: its number (required once anything is given), KSeF number, issue date. */
 const readCorrects = (r: Reader): Corrects | null => {
-  const v = r.o.corrects
-  if (isBlank(v)) return null
-  if (!isRecord(v)) {
-    r.push(
-      'corrects',
-      'INVALID_TEXT',
-      'Corrected document must be an object with documentNumber, ksefNumber and issueDate',
-    )
-    return null
-  }
-  const c = r.child('corrects')
+  const c = r.nested(
+    'corrects',
+    'INVALID_TEXT',
+    'Corrected document must be an object with documentNumber, ksefNumber and issueDate',
+  )
+  if (c === null) return null
   const documentNumber = c.text('documentNumber', 'Corrected document number', undefined, ITEM_TEXT)
   const ksefNumber = isBlank(c.o.ksefNumber)
     ? null
@@ -523,13 +531,8 @@ const readBankRate = (c: Reader, paidOn: string | null): string | null => {
 }
 
 const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
-  const v = r.o.currency
-  if (isBlank(v)) return null
-  if (!isRecord(v)) {
-    r.push('currency', 'INVALID_TEXT', 'Currency must be an object with code, amount and paidOn')
-    return null
-  }
-  const c = r.child('currency')
+  const c = r.nested('currency', 'INVALID_TEXT', 'Currency must be an object with code, amount and paidOn')
+  if (c === null) return null
   const code = typeof c.o.code === 'string' ? c.o.code.trim().toUpperCase() : ''
   if (code === 'PLN' || (code === '' && isBlank(c.o.amount))) return null
   if (!isNbpCurrency(code))
@@ -543,13 +546,12 @@ const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
 }
 
 const readCounterparty = (r: Reader): Counterparty | null => {
-  const v = r.o.counterparty
-  if (isBlank(v)) return null
-  if (!isRecord(v)) {
-    r.push('counterparty', 'INVALID_TEXT', 'Counterparty must be an object with name, taxId, country and address')
-    return null
-  }
-  const c = r.child('counterparty')
+  const c = r.nested(
+    'counterparty',
+    'INVALID_TEXT',
+    'Counterparty must be an object with name, taxId, country and address',
+  )
+  if (c === null) return null
   const name = c.text('name', 'Counterparty name', undefined, ITEM_TEXT)
   const taxId = c.text('taxId', 'Counterparty tax id', undefined, 32).replace(/[\s-]/g, '').toUpperCase()
   const country = c.text('country', 'Counterparty country').toUpperCase()
@@ -654,13 +656,8 @@ const readItem = (r: Reader, income: boolean) => {
 
 /** A car expense's `car: { use: 'mixed' | 'businessOnly' }`; blank (or a blank use): not a car's expense. */
 const readCarUse = (r: Reader) => {
-  const v = r.o.car
-  if (isBlank(v)) return null
-  if (!isRecord(v)) {
-    r.push('car', 'INVALID_CHOICE', 'Car use must be mixed or businessOnly')
-    return null
-  }
-  const c = r.child('car')
+  const c = r.nested('car', 'INVALID_CHOICE', 'Car use must be mixed or businessOnly')
+  if (c === null) return null
   const use = readChoice(c, 'use', CarUses, 'Car use must be mixed or businessOnly')
   r.errors.push(...c.errors)
   return use

@@ -222,6 +222,15 @@ const settleHealth = (
   }
 }
 
+/** The annual items both forms fill alike: the losses of past years deducted and the IKZE payments. */
+const lossAndIkzeItems = (losses: ReturnType<typeof deductLosses>, ikze: ReturnType<typeof deductIkze>) => ({
+  losses: losses.figures,
+  lossDeducted: losses.deducted,
+  ikzePaid: ikze.paid,
+  ikzeLimit: ikze.limit,
+  ikzeDeducted: ikze.deducted,
+})
+
 /**
  * The annual returns and health settlements of every year the months touch. A return needs a PIT setting governing
  * the year; a settlement needs at least one insured month of the contribution year on the year's form.
@@ -334,11 +343,7 @@ export function settleYears(input: AnnualInput): AnnualResult {
         items: {
           ...emptyAnnualItems(byRate.tax),
           ...itemsRefusedOnFlat(typed),
-          losses: losses.figures,
-          lossDeducted: losses.deducted,
-          ikzePaid: ikze.paid,
-          ikzeLimit: ikze.limit,
-          ikzeDeducted: ikze.deducted,
+          ...lossAndIkzeItems(losses, ikze),
         },
         ...due,
       }
@@ -389,11 +394,7 @@ export function settleYears(input: AnnualInput): AnnualResult {
         flatRates: null,
         items: {
           ...scaled,
-          losses: losses.figures,
-          lossDeducted: losses.deducted,
-          ikzePaid: ikze.paid,
-          ikzeLimit: ikze.limit,
-          ikzeDeducted: ikze.deducted,
+          ...lossAndIkzeItems(losses, ikze),
         },
         ...due,
       }

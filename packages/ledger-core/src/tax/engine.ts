@@ -387,7 +387,7 @@ const byDate = <T extends Dated>(xs: readonly T[]): T[] =>
     .map((e) => e.x)
 
 /** Index of the first setting dated after `day` (binary search). */
-const upperBound = <T extends Dated>(sorted: readonly T[], day: LocalDateString): number => {
+export const upperBound = <T extends Dated>(sorted: readonly T[], day: LocalDateString): number => {
   let lo = 0
   let hi = sorted.length
   while (lo < hi) {

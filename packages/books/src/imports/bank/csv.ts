@@ -136,16 +136,23 @@ interface Layout {
   readonly extra: Extra
 }
 
+/** `{ [key]: the column's index }` where the header has the column, else nothing: for the columns a bank may leave out. */
+const ifColumn = <K extends string>(h: readonly string[], name: string, key: K): { [k in K]?: number } =>
+  h.includes(name) ? ({ [key]: h.indexOf(name) } as { [k in K]?: number }) : {}
+
 /** The header cells a preset is recognised by, and how its columns map. */
 const PRESETS: readonly {
   readonly variant: string
   readonly delimiter: CsvMapping['delimiter']
+  /** Whether amounts use a decimal comma (dates are all `YYYY-MM-DD`). */
+  readonly decimalComma: boolean
   readonly required: readonly string[]
-  readonly build: (header: readonly string[], headerLine: number) => Layout
+  readonly build: (header: readonly string[]) => { readonly columns: CsvMapping['columns']; readonly extra: Extra }
 }[] = [
   {
     variant: 'mbank',
     delimiter: ';',
+    decimalComma: true,
     required: [
       'data operacji',
       'data księgowania',
@@ -155,21 +162,15 @@ const PRESETS: readonly {
       'numer konta',
       'kwota',
     ],
-    build: (h, headerLine) => ({
-      mapping: {
-        delimiter: ';',
-        headerLine,
-        dateFormat: 'YYYY-MM-DD',
-        decimalComma: true,
-        columns: {
-          bookingDate: h.indexOf('data księgowania'),
-          valueDate: h.indexOf('data operacji'),
-          amount: h.indexOf('kwota'),
-          title: h.indexOf('tytuł'),
-          counterpartyName: h.indexOf('nadawca/odbiorca'),
-          counterpartyAccount: h.indexOf('numer konta'),
-          ...(h.includes('saldo po operacji') ? { balanceAfter: h.indexOf('saldo po operacji') } : {}),
-        },
+    build: (h) => ({
+      columns: {
+        bookingDate: h.indexOf('data księgowania'),
+        valueDate: h.indexOf('data operacji'),
+        amount: h.indexOf('kwota'),
+        title: h.indexOf('tytuł'),
+        counterpartyName: h.indexOf('nadawca/odbiorca'),
+        counterpartyAccount: h.indexOf('numer konta'),
+        ...ifColumn(h, 'saldo po operacji', 'balanceAfter'),
       },
       extra: { variant: 'mbank', transactionCode: h.indexOf('opis operacji') },
     }),
@@ -177,6 +178,7 @@ const PRESETS: readonly {
   {
     variant: 'ing',
     delimiter: ';',
+    decimalComma: true,
     required: [
       'data transakcji',
       'data księgowania',
@@ -184,29 +186,23 @@ const PRESETS: readonly {
       'tytuł',
       'kwota transakcji (waluta rachunku)',
     ],
-    build: (h, headerLine) => {
+    build: (h) => {
       const amount = h.indexOf('kwota transakcji (waluta rachunku)')
       return {
-        mapping: {
-          delimiter: ';',
-          headerLine,
-          dateFormat: 'YYYY-MM-DD',
-          decimalComma: true,
-          columns: {
-            bookingDate: h.indexOf('data księgowania'),
-            valueDate: h.indexOf('data transakcji'),
-            amount,
-            title: h.indexOf('tytuł'),
-            counterpartyName: h.indexOf('dane kontrahenta'),
-            ...(h.includes('nr rachunku') ? { counterpartyAccount: h.indexOf('nr rachunku') } : {}),
-            ...(h[amount + 1] === 'waluta' ? { currency: amount + 1 } : {}),
-            ...(h.includes('saldo po transakcji') ? { balanceAfter: h.indexOf('saldo po transakcji') } : {}),
-          },
+        columns: {
+          bookingDate: h.indexOf('data księgowania'),
+          valueDate: h.indexOf('data transakcji'),
+          amount,
+          title: h.indexOf('tytuł'),
+          counterpartyName: h.indexOf('dane kontrahenta'),
+          ...ifColumn(h, 'nr rachunku', 'counterpartyAccount'),
+          ...(h[amount + 1] === 'waluta' ? { currency: amount + 1 } : {}),
+          ...ifColumn(h, 'saldo po transakcji', 'balanceAfter'),
         },
         extra: {
           variant: 'ing',
-          ...(h.includes('szczegóły') ? { transactionCode: h.indexOf('szczegóły') } : {}),
-          ...(h.includes('nr transakcji') ? { bankReference: h.indexOf('nr transakcji') } : {}),
+          ...ifColumn(h, 'szczegóły', 'transactionCode'),
+          ...ifColumn(h, 'nr transakcji', 'bankReference'),
         },
       }
     },
@@ -214,21 +210,16 @@ const PRESETS: readonly {
   {
     variant: 'pko',
     delimiter: ',',
+    decimalComma: false,
     required: ['data operacji', 'data waluty', 'typ transakcji', 'kwota', 'waluta', 'opis transakcji'],
-    build: (h, headerLine) => ({
-      mapping: {
-        delimiter: ',',
-        headerLine,
-        dateFormat: 'YYYY-MM-DD',
-        decimalComma: false,
-        columns: {
-          bookingDate: h.indexOf('data operacji'),
-          valueDate: h.indexOf('data waluty'),
-          amount: h.indexOf('kwota'),
-          currency: h.indexOf('waluta'),
-          title: h.indexOf('opis transakcji'),
-          ...(h.includes('saldo po transakcji') ? { balanceAfter: h.indexOf('saldo po transakcji') } : {}),
-        },
+    build: (h) => ({
+      columns: {
+        bookingDate: h.indexOf('data operacji'),
+        valueDate: h.indexOf('data waluty'),
+        amount: h.indexOf('kwota'),
+        currency: h.indexOf('waluta'),
+        title: h.indexOf('opis transakcji'),
+        ...ifColumn(h, 'saldo po transakcji', 'balanceAfter'),
       },
       extra: { variant: 'pko', transactionCode: h.indexOf('typ transakcji'), labelled: h.indexOf('opis transakcji') },
     }),
@@ -236,24 +227,19 @@ const PRESETS: readonly {
   {
     variant: 'millennium',
     delimiter: ',',
+    decimalComma: false,
     required: ['numer rachunku/karty', 'data transakcji', 'data rozliczenia', 'obciążenia', 'uznania'],
-    build: (h, headerLine) => ({
-      mapping: {
-        delimiter: ',',
-        headerLine,
-        dateFormat: 'YYYY-MM-DD',
-        decimalComma: false,
-        columns: {
-          bookingDate: h.indexOf('data rozliczenia'),
-          valueDate: h.indexOf('data transakcji'),
-          debit: h.indexOf('obciążenia'),
-          credit: h.indexOf('uznania'),
-          title: h.indexOf('opis'),
-          counterpartyName: h.indexOf('odbiorca/zleceniodawca'),
-          counterpartyAccount: h.indexOf('na konto/z konta'),
-          ...(h.includes('waluta') ? { currency: h.indexOf('waluta') } : {}),
-          ...(h.includes('saldo') ? { balanceAfter: h.indexOf('saldo') } : {}),
-        },
+    build: (h) => ({
+      columns: {
+        bookingDate: h.indexOf('data rozliczenia'),
+        valueDate: h.indexOf('data transakcji'),
+        debit: h.indexOf('obciążenia'),
+        credit: h.indexOf('uznania'),
+        title: h.indexOf('opis'),
+        counterpartyName: h.indexOf('odbiorca/zleceniodawca'),
+        counterpartyAccount: h.indexOf('na konto/z konta'),
+        ...ifColumn(h, 'waluta', 'currency'),
+        ...ifColumn(h, 'saldo', 'balanceAfter'),
       },
       extra: {
         variant: 'millennium',
@@ -344,7 +330,15 @@ const findPreset = (text: string): { layout: Layout; rows: Row[]; headerIndex: n
       const header = rows[i]!.cells.map(norm)
       for (const p of PRESETS) {
         if (p.delimiter !== delimiter || !p.required.every((r) => header.includes(r))) continue
-        return { layout: p.build(header, i + 1), rows, headerIndex: i }
+        const { columns, extra } = p.build(header)
+        const mapping: CsvMapping = {
+          delimiter,
+          headerLine: i + 1,
+          dateFormat: 'YYYY-MM-DD',
+          decimalComma: p.decimalComma,
+          columns,
+        }
+        return { layout: { mapping, extra }, rows, headerIndex: i }
       }
     }
     if (delimiter === ',') {
