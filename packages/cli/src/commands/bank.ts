@@ -14,20 +14,7 @@ import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
-const T = {
-  imported: {
-    pl: 'wyciągów: {0}, nowych operacji: {1} z {2}, dopasowanych: {3}',
-    en: '{0} statement(s), {1} new line(s) of {2}, {3} matched',
-  },
-  preview: { pl: '(podgląd, nic nie zapisano)', en: '(preview, nothing written)' },
-  refused: { pl: 'odrzucono', en: 'refused' },
-  summary: { pl: 'plików zaimportowanych: {0}, odrzuconych: {1}', en: '{0} file(s) imported, {1} refused' },
-  none: { pl: 'Brak nierozpoznanych operacji.', en: 'No unmatched lines.' },
-  suggestion: { pl: 'propozycja', en: 'suggestion' },
-  confidence: { pl: 'pewność', en: 'confidence' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('bank')
 
 /** Why a file was refused, in Polish (the parsers and the books answer in English). */
 const PROBLEMS_PL: Record<string, string> = {

@@ -12,18 +12,7 @@ import { CliError } from '../errors.ts'
 import { formatAmount, formatMoney } from '../format.ts'
 import { catalog, type Lang, translateKnown } from '../i18n.ts'
 
-const T = {
-  none: { pl: 'Brak faktur.', en: 'No invoices.' },
-  draft: { pl: 'szkic', en: 'draft' },
-  issued: { pl: 'wystawiona', en: 'issued' },
-  sent: { pl: 'wysłana do KSeF', en: 'sent to KSeF' },
-  corrected: { pl: 'skorygowana', en: 'corrected' },
-  noNumber: { pl: '(bez numeru)', en: '(no number)' },
-  issuedAs: { pl: 'Wystawiono fakturę {0} na {1} brutto.', en: 'Issued invoice {0}, {1} gross.' },
-  cannotIssue: { pl: 'Nie można wystawić faktury {0}:', en: 'Invoice {0} cannot be issued:' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('invoices')
 
 /** The core's invoice messages in Polish (the core answers in English). */
 const MESSAGES_PL: Record<string, string> = {

@@ -30,32 +30,7 @@ import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
-const T = {
-  recorded: {
-    pl: 'Zapisano tabel kursów NBP: {0} (zakres {1} – {2}).',
-    en: '{0} NBP rate table(s) recorded (range {1} – {2}).',
-  },
-  rate: {
-    pl: '{0}: kurs średni {1} zł z tabeli {2} z dnia {3} (ostatni dzień roboczy przed {4})',
-    en: '{0}: average rate {1} PLN from table {2} of {3} (the last working day before {4})',
-  },
-  ecbRecorded: {
-    pl: 'Zapisano dni kursów referencyjnych EBC: {0} (zakres {1} – {2}).',
-    en: '{0} day(s) of ECB reference rates recorded (range {1} – {2}).',
-  },
-  ecbRate: {
-    pl: '{0}: kurs EBC {1} zł z dnia {2} (ostatni kurs opublikowany przed {3})',
-    en: '{0}: ECB rate {1} PLN of {2} (the last rate published before {3})',
-  },
-  chosen: {
-    pl: 'Od {0} podstawa VAT w walucie obcej jest przeliczana według {1}.',
-    en: 'From {0} a foreign-currency VAT base is converted at {1}.',
-  },
-  nbp: { pl: 'kursu średniego NBP (art. 31a ust. 1 ustawy o VAT)', en: 'the NBP average rate (uVAT art. 31a ust. 1)' },
-  ecb: { pl: 'kursu EBC (art. 31a ust. 2 ustawy o VAT)', en: 'the ECB rate (uVAT art. 31a ust. 2)' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('rates')
 
 /** The books' reasons in Polish where they have a fixed form; other texts are shown as they came. */
 const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
