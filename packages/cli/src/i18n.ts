@@ -36,6 +36,14 @@ export const catalog =
   (lang: Lang, key: keyof Catalog[N] & string, ...values: MessageValue[]): string =>
     fill((CATALOGS[lang][namespace] as Readonly<Record<string, string>>)[key] ?? key, values)
 
+/** A text of a command module's namespace looked up by a key from elsewhere (an error code, a service's message). */
+export const textOf =
+  <N extends Namespace>(namespace: N) =>
+  (lang: Lang, key: string): string | undefined => {
+    const texts: Readonly<Record<string, string>> = CATALOGS[lang][namespace]
+    return Object.hasOwn(texts, key) ? texts[key] : undefined
+  }
+
 export type MessageKey = keyof Catalog['common']
 /** The values a message takes. */
 export type MessageArgs<_K extends MessageKey> = MessageValue[]

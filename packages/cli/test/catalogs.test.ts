@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import en from '../src/locales/en.json' with { type: 'json' }
 import pl from '../src/locales/pl.json' with { type: 'json' }
-import { catalog, fill, translate } from '../src/i18n.ts'
+import { catalog, fill, textOf, translate } from '../src/i18n.ts'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\d+)\}/g)].map((m) => m[1]).sort()
 const entries = (c: Record<string, Record<string, string>>) =>
@@ -31,5 +31,15 @@ describe('the CLI catalogs', () => {
     expect(translate('en', 'noUser', 'a@b.pl')).toBe('no user a@b.pl (see `finance users list`)')
     expect(catalog('vatFields')('pl', 'P_51')).toBe('Podatek do wpłaty')
     expect(catalog('vatFields')('en', 'P_51')).toBe('VAT to pay')
+  })
+})
+
+describe('a text looked up by a key from elsewhere', () => {
+  it('is the catalog’s own text, or nothing for a key the catalog does not hold', () => {
+    const reason = textOf('bankReasons')
+    expect(reason('pl', 'bank.reason.amount')).toBe('kwota i data')
+    expect(reason('en', 'bank.reason.amount')).toBe('amount and date')
+    expect(reason('pl', 'constructor')).toBeUndefined()
+    expect(reason('pl', 'bank.reason.unknown')).toBeUndefined()
   })
 })

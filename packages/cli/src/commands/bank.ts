@@ -12,7 +12,7 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
-import { catalog, type Lang } from '../i18n.ts'
+import { catalog, type Lang, textOf } from '../i18n.ts'
 
 const t = catalog('bank')
 
@@ -60,20 +60,7 @@ const PROBLEMS_PL: Record<string, string> = {
   'bank.statement.currency': 'kwoty wyciągu nie są w walucie rachunku',
 }
 
-const REASONS: Record<string, Record<Lang, string>> = {
-  'bank.reason.ownTransfer': { pl: 'przelew między własnymi rachunkami', en: 'transfer between own accounts' },
-  'bank.reason.taxMicroAccount': { pl: 'mikrorachunek podatkowy', en: 'tax micro-account' },
-  'bank.reason.taxTitle': { pl: 'symbol formularza i okres w tytule', en: 'form symbol and period in the title' },
-  'bank.reason.zusAccount': { pl: 'rachunek składkowy ZUS', en: 'ZUS contribution account' },
-  'bank.reason.invoiceNumber': { pl: 'numer faktury w tytule', en: 'invoice number in the title' },
-  'bank.reason.invoiceNumbers': { pl: 'kilka numerów faktur w tytule', en: 'several invoice numbers in the title' },
-  'bank.reason.splitPayment': {
-    pl: 'podzielona płatność z numerem faktury',
-    en: 'split payment with the invoice number',
-  },
-  'bank.reason.counterpartyNip': { pl: 'NIP kontrahenta i kwota', en: 'counterparty NIP and amount' },
-  'bank.reason.amount': { pl: 'kwota i data', en: 'amount and date' },
-}
+const reasonOf = textOf('bankReasons')
 
 const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
   const head = lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message
@@ -148,7 +135,7 @@ export const bankUnmatchedCommand = async (
       const targets = best.allocations
         .map((a) => (a.kind === 'transaction' ? `${a.id} ${formatMoney(ctx.lang, a.amount)}` : a.kind))
         .join(', ')
-      const reason = REASONS[best.reason]?.[ctx.lang] ?? best.reason
+      const reason = reasonOf(ctx.lang, best.reason) ?? best.reason
       ctx.out(
         `    ${t(ctx.lang, 'suggestion')}: ${targets} (${reason}, ${t(ctx.lang, 'confidence')} ${best.confidence}%)\n`,
       )
