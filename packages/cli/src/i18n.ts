@@ -81,7 +81,22 @@ const known: Readonly<Record<string, string>> = {
     'Stawka VAT musi być jedną ze stawek ustawowych: 23, 8, 5 lub 0%',
   'Nip is required': 'Podaj NIP',
   'Company name is required': 'Podaj nazwę firmy',
+  // The core's validation texts without a label (ledger-core `schemas/validate.ts`)
+  'Payment interval must be 1 or 3': 'Okres rozliczenia musi wynosić 1 albo 3 miesiące',
+  'Tax type must be Flat, Linear or Scale':
+    'Forma opodatkowania musi być jedną z wartości: Flat (ryczałt), Linear (podatek liniowy), Scale (skala podatkowa)',
+  'Email needs to be in correct format': 'Podaj poprawny adres e-mail',
+  'Tax office code is not on the official list of tax offices':
+    'Tego kodu nie ma w urzędowym wykazie urzędów skarbowych',
+  'Counterparty country must be a two-letter country code from the official list':
+    'Podaj dwuliterowy kod kraju kontrahenta z urzędowego wykazu',
+  'Data is required': 'Uzupełnij dane',
+  'Exemption basis must be art113 (the subjective exemption, uVAT art. 113) or art43 (an exempt supply, uVAT art. 43)':
+    'Podstawa zwolnienia musi mieć wartość art113 (zwolnienie podmiotowe, art. 113 ustawy o VAT) albo art43 (dostawa zwolniona, art. 43 ustawy o VAT)',
 }
 
+/** The Polish text of a message the accounts service or the core returns in English, if the table knows it. */
+export const knownText = (text: string): string | undefined => (Object.hasOwn(known, text) ? known[text] : undefined)
+
 /** A message from the accounts service or the core, in `lang` when the table knows it. */
-export const translateKnown = (lang: Lang, text: string): string => (lang === 'pl' ? (known[text] ?? text) : text)
+export const translateKnown = (lang: Lang, text: string): string => (lang === 'pl' ? (knownText(text) ?? text) : text)

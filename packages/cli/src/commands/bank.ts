@@ -9,6 +9,7 @@ import { basename } from 'node:path'
 import { type BankFileResult, type BankImportOptions, importBankFiles, loadBooks } from '@finance/books'
 import { bankQueue, dateInPoland } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
+import { coreMessage } from '../coreMessages.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
@@ -65,7 +66,10 @@ const reasonOf = textOf('bankReasons')
 const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
   const head = lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message
   const where = r.error.where ? ` (${lang === 'pl' ? 'miejsce' : 'at'} ${r.error.where})` : ''
-  return [`    ${head}${where}`, ...(r.error.fields ?? []).slice(0, 10).map((f) => `    ${f.field}: ${f.message}`)]
+  return [
+    `    ${head}${where}`,
+    ...(r.error.fields ?? []).slice(0, 10).map((f) => `    ${f.field}: ${coreMessage(lang, f)}`),
+  ]
 }
 
 const fileLine = (lang: Lang, r: BankFileResult): string => {

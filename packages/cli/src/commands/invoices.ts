@@ -10,7 +10,8 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { formatAmount, formatMoney } from '../format.ts'
-import { catalog, type Lang, translateKnown } from '../i18n.ts'
+import { coreMessage } from '../coreMessages.ts'
+import { catalog, type Lang } from '../i18n.ts'
 
 const t = catalog('invoices')
 
@@ -49,7 +50,7 @@ const say = (lang: Lang, text: string) => {
   const rate = MISSING_RATE.exec(text)
   if (rate)
     return `Brak kursu średniego ${rate[1]} w tabeli A NBP z dnia ${rate[2]}: pobierz go (finance rates fetch) albo zaimportuj archiwum NBP (finance rates import)`
-  return MESSAGES_PL[text] ?? translateKnown(lang, text)
+  return MESSAGES_PL[text] ?? coreMessage(lang, { message: text })
 }
 
 const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)

@@ -28,6 +28,7 @@ import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
+import { coreMessage } from '../coreMessages.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
 const t = catalog('rates')
@@ -69,7 +70,7 @@ const inLang = (lang: Lang, text: string): string => {
     const m = re.exec(text)
     if (m) return pl(m)
   }
-  return text
+  return coreMessage(lang, { message: text })
 }
 
 const failure = (e: DomainError) =>
