@@ -1,4 +1,6 @@
 /** A user with the company data an invoice needs (NIP, contact, addresses, invoice data, VAT and PIT settings). */
+import type { KsefSimulator } from '@finance/ksef/testing'
+import { afterEach, expect } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness } from './helpers.ts'
 
@@ -17,3 +19,15 @@ export async function ksefCompany(h: Harness, email = 'a@example.com') {
   await post('fee', 'Pit', bodies.Pit)
   return { t, post }
 }
+
+/**
+ * Closes a test's harness and KSeF simulator after each test, checking that the simulator saw no breach of KSeF's
+ * open-api.json: `closeAfterEach(() => ({ h, sim }))` with the test file's own `let h` and `let sim`.
+ */
+export const closeAfterEach = (opened: () => { readonly h?: Harness; readonly sim: KsefSimulator }): void =>
+  afterEach(async () => {
+    const { h, sim } = opened()
+    await h?.close()
+    expect(sim.violations).toEqual([])
+    await sim.close()
+  })

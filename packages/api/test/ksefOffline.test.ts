@@ -4,20 +4,16 @@
  * offline invoice (503 OFFLINE) and listed, then sent with `offlineMode` once KSeF is back.
  */
 import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
-import { ksefCompany } from './ksefCompany.ts'
+import { closeAfterEach, ksefCompany } from './ksefCompany.ts'
 
 const US = bodies.Primary.nip
 
 let h: Harness
 let sim: KsefSimulator
-afterEach(async () => {
-  await h?.close()
-  expect(sim.violations).toEqual([])
-  await sim.close()
-})
+closeAfterEach(() => ({ h, sim }))
 
 describe('KSeF offline invoices', { timeout: 90_000 }, () => {
   it('refuses offline24 without a certificate, keeps an invoice offline while KSeF is down and sends it later', async () => {

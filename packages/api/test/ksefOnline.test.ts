@@ -7,22 +7,18 @@ import { openToken } from '@finance/books'
 import { isKsefNumber } from '@finance/ksef'
 import { type KsefSimulator, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice23 } from '@finance/tax-files/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { testConfig } from '../src/config.ts'
 import { call, type Harness, harness } from './helpers.ts'
-import { ksefCompany } from './ksefCompany.ts'
+import { closeAfterEach, ksefCompany } from './ksefCompany.ts'
 
 const US = bodies.Primary.nip
 const SUPPLIER = '7740001454'
 
 let h: Harness
 let sim: KsefSimulator
-afterEach(async () => {
-  await h?.close()
-  expect(sim.violations).toEqual([])
-  await sim.close()
-})
+closeAfterEach(() => ({ h, sim }))
 
 const company = () => ksefCompany(h)
 

@@ -7,21 +7,17 @@
 import { createHash } from 'node:crypto'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice } from '@finance/tax-files/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
-import { ksefCompany } from './ksefCompany.ts'
+import { closeAfterEach, ksefCompany } from './ksefCompany.ts'
 
 const US = bodies.Primary.nip
 const SUPPLIER = '7740001454'
 
 let h: Harness
 let sim: KsefSimulator
-afterEach(async () => {
-  await h?.close()
-  expect(sim.violations).toEqual([])
-  await sim.close()
-})
+closeAfterEach(() => ({ h, sim }))
 
 const hashOf = (xml: string) => createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url')
 /** The issue date as KOD I writes it: DD-MM-RRRR. */

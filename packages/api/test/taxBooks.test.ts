@@ -58,14 +58,19 @@ async function trader(hh: Harness, email = 'a@example.com') {
   return { t, invoiceId: invoice.id }
 }
 
+/** The trader's books, the clock moved to `now` and the user logged in again then (sessions follow the app's clock). */
+const traderLoggedInAt = async (now: string) => {
+  h = await harness()
+  await trader(h)
+  h.clock.now = new Date(now)
+  return h.login('a@example.com', PASSWORD)
+}
+
 type Row = { number: number; month: string; date: string; kind: string; sales: string | null; goods: string | null }
 
 describe('books/{year}', () => {
   it('answers the year’s KPiR with month totals, running totals and what the JPK file still needs', async () => {
-    h = await harness()
-    await trader(h)
-    h.clock.now = new Date('2026-02-05T09:00:00.000Z')
-    const t = await h.login('a@example.com', PASSWORD)
+    const t = await traderLoggedInAt('2026-02-05T09:00:00.000Z')
     const res = await call(h.app, t, 'GET', '/api/books/2026')
     expect(res.statusCode).toBe(200)
     const book = res.json()
@@ -99,10 +104,7 @@ describe('books/{year}', () => {
   })
 
   it('filters the rows to one month and keeps every month’s totals', async () => {
-    h = await harness()
-    await trader(h)
-    h.clock.now = new Date('2026-02-05T09:00:00.000Z')
-    const t = await h.login('a@example.com', PASSWORD)
+    const t = await traderLoggedInAt('2026-02-05T09:00:00.000Z')
     const book = (await call(h.app, t, 'GET', '/api/books/2026?month=02')).json()
     expect(book.month).toBe(2)
     expect(book.kpir.rows.map((r: Row) => r.number)).toEqual([3])
@@ -163,10 +165,7 @@ describe('books/{year}', () => {
 
 describe('books/{year}/jpk', () => {
   it('downloads a JPK_PKPIR(3) file that the official schema accepts', async () => {
-    h = await harness()
-    await trader(h)
-    h.clock.now = new Date('2027-01-25T10:00:00.000Z')
-    const t = await h.login('a@example.com', PASSWORD)
+    const t = await traderLoggedInAt('2027-01-25T10:00:00.000Z')
     const res = await call(h.app, t, 'GET', '/api/books/2026/jpk?inventoryStart=100&inventoryEnd=50.5')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8')

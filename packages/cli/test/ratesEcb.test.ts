@@ -2,6 +2,9 @@
  * `finance rates … --ecb`, `--table B` and `finance rates choose`: the ECB's reference rates and the VAT setting's
  * choice of them (uVAT art. 31a ust. 2) from the terminal, in Polish (English with `--lang en`).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createAccounts, executeBooks, loadBooks } from '@finance/books'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
@@ -70,5 +73,39 @@ describe('finance rates with the ECB and table B', () => {
     ])
     const wrong = await run(['rates', 'choose', 'fed', '--from', '2026-09-01', '--user', ANNA], { store })
     expect(wrong.code).not.toBe(0)
+  })
+})
+
+describe('a file of rates refused, in Polish', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'finance-rates-refused-'))
+  const fileWith = (name: string, text: string) => {
+    const file = join(dir, name)
+    writeFileSync(file, text)
+    return file
+  }
+  it.each([
+    [
+      [],
+      'nothing.csv',
+      'x;y\n1;2\n',
+      'To nie jest archiwum tabel A NBP (brak wiersza nagłówka zaczynającego się od „data;”)',
+    ],
+    [
+      ['--ecb'],
+      'ecb.csv',
+      'Date,USD,PLN\n2026/01/02,1.1,4.2\n',
+      'Wiersz 2: „2026/01/02” nie jest datą w formacie RRRR-MM-DD',
+    ],
+    [
+      ['--ecb'],
+      'ecb-header.csv',
+      'Day,USD\n2026-01-02,1.1\n',
+      'To nie są kursy referencyjne EBC (pierwszy wiersz musi mieć postać „Date,USD,JPY,…” z kolumną PLN)',
+    ],
+  ])('%s %s: the reason in Polish, the file not imported', async (options, name, text, reason) => {
+    const { store } = await seeded()
+    const r = await run(['rates', 'import', fileWith(name, text), ...options, '--user', ANNA], { store })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(`błąd: ${reason}\n`)
   })
 })

@@ -6,6 +6,7 @@
 import { type CsvDialect, type Lang, formatPercent, RFC4180, renderCsv } from '@finance/ledger-core/format'
 import { type EwpRow, KPIR_LAYOUTS, type KpirRow, type TaxBook } from '@finance/ledger-core/light'
 import type { JpkForm } from '@finance/tax-files'
+import labels from './taxBookLabels.json' with { type: 'json' }
 
 /** A column of the book: its header, where its figures stand, and its cell of a row. */
 export interface TaxBookColumn<R> {
@@ -14,56 +15,21 @@ export interface TaxBookColumn<R> {
   readonly value: (r: R) => string
 }
 
-/** The book's labels (the columns as the regulations name them, and the CLI's table lines). */
-export const TAX_BOOK_LABELS = {
-  kpirTitle: { pl: 'Podatkowa księga przychodów i rozchodów', en: 'Tax book of revenue and expenses (KPiR)' },
-  ewpTitle: { pl: 'Ewidencja przychodów', en: 'Record of revenue (ryczałt)' },
-  layout: { pl: 'wzór', en: 'layout of' },
-  number: { pl: 'Lp.', en: 'No.' },
-  date: { pl: 'Data zdarzenia', en: 'Date of event' },
-  entryDate: { pl: 'Data wpisu', en: 'Entry date' },
-  revenueDate: { pl: 'Data przychodu', en: 'Revenue date' },
-  document: { pl: 'Nr dowodu', en: 'Document' },
-  ksef: { pl: 'Nr KSeF', en: 'KSeF number' },
-  counterparty: { pl: 'Kontrahent', en: 'Counterparty' },
-  description: { pl: 'Opis zdarzenia', en: 'Description' },
-  sales: { pl: 'Sprzedaż', en: 'Sales' },
-  otherRevenue: { pl: 'Pozost. przychody', en: 'Other revenue' },
-  revenue: { pl: 'Razem przychód', en: 'Total revenue' },
-  goods: { pl: 'Zakup towarów', en: 'Goods' },
-  sideCosts: { pl: 'Koszty uboczne', en: 'Side costs' },
-  salaries: { pl: 'Wynagrodzenia', en: 'Salaries' },
-  otherExpenses: { pl: 'Pozost. wydatki', en: 'Other expenses' },
-  expenses: { pl: 'Razem wydatki', en: 'Total expenses' },
-  free: { pl: 'Wolna', en: 'Free column' },
-  research: { pl: 'B+R', en: 'R&D' },
-  remarks: { pl: 'Uwagi', en: 'Remarks' },
-  total: { pl: 'Ogółem', en: 'Total' },
-  monthTotal: { pl: 'Razem miesiąc', en: 'Month total' },
-  yearToDate: { pl: 'Od początku roku', en: 'Year to date' },
-  costs: { pl: 'Koszty', en: 'Costs' },
-  income: { pl: 'Dochód', en: 'Income' },
-  noEntries: { pl: 'Brak zapisów', en: 'No entries' },
-  closed: { pl: 'zamknięty', en: 'closed' },
-  open: { pl: 'otwarty do', en: 'open until' },
-  history: { pl: 'wpisany po terminie, otwarty', en: 'entered after its closing day, kept open' },
-  noRate: { pl: 'bez stawki', en: 'no rate' },
-  corrects: { pl: 'Korekta zapisu nr', en: 'Corrects entry' },
-  of: { pl: 'z', en: 'of' },
-  late: { pl: 'Zapis po terminie, okres', en: 'Entered late, period' },
-  cannotWrite: { pl: 'nie można utworzyć pliku JPK', en: 'cannot write the JPK file' },
-  planned: {
-    pl: 'Pominięte pozycje z datą późniejszą niż {date}: {n}. To plan, a nie zdarzenie, więc nie ma ich w księdze ani w pliku JPK.',
-    en: 'Left out, dated after {date}: {n}. They are planned, not yet happened, so they are neither in the book nor in its JPK file.',
-  },
-} as const satisfies Record<string, Record<Lang, string>>
+/**
+ * The book's labels (the columns as the regulations name them, and the CLI's table lines), one catalog per language
+ * in `taxBookLabels.json`.
+ */
+export const TAX_BOOK_LABELS: Readonly<Record<Lang, typeof labels.pl>> = labels
 
-export type TaxBookLabel = keyof typeof TAX_BOOK_LABELS
+export type TaxBookLabel = keyof typeof labels.pl
+
+/** A label of the book in `lang`. */
+export const taxBookLabel = (lang: Lang, key: TaxBookLabel): string => TAX_BOOK_LABELS[lang][key]
 
 /** The remark of a correction in the language of the output. */
 export const remarkOf = (lang: Lang, row: KpirRow | EwpRow): string => {
   if (row.kind !== 'correction') return ''
-  const l = (k: TaxBookLabel) => TAX_BOOK_LABELS[k][lang]
+  const l = (k: TaxBookLabel) => taxBookLabel(lang, k)
   const c = row.corrects
   if (c === null) return `${l('late')} ${row.period ?? ''}`
   return `${l('corrects')} ${c.number}/${c.year} ${l('of')} ${c.date}`
@@ -74,7 +40,7 @@ const dash = (v: string | null) => v ?? ''
 /** The columns of the KPiR with the numbers of the year's layout (2019 or 2025 regulation). */
 export const kpirColumns = (book: TaxBook, lang: Lang): TaxBookColumn<KpirRow>[] => {
   const n = KPIR_LAYOUTS[book.layout].columns
-  const l = (k: TaxBookLabel) => TAX_BOOK_LABELS[k][lang]
+  const l = (k: TaxBookLabel) => taxBookLabel(lang, k)
   const h = (num: number | null, label: TaxBookLabel) => (num === null ? l(label) : `${num} ${l(label)}`)
   const columns: TaxBookColumn<KpirRow>[] = [
     { header: h(n.number, 'number'), align: 'right', value: (r) => String(r.number) },
@@ -102,7 +68,7 @@ export const kpirColumns = (book: TaxBook, lang: Lang): TaxBookColumn<KpirRow>[]
 }
 
 export const ewpColumns = (book: TaxBook, lang: Lang): TaxBookColumn<EwpRow>[] => {
-  const l = (k: TaxBookLabel) => TAX_BOOK_LABELS[k][lang]
+  const l = (k: TaxBookLabel) => taxBookLabel(lang, k)
   const rates = book.ewp.rates
   const columns: TaxBookColumn<EwpRow>[] = [
     { header: `1 ${l('number')}`, align: 'right', value: (r) => String(r.number) },

@@ -8,60 +8,20 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { type Column, formatAmount, formatPercent, renderCsv, renderTable } from '../format.ts'
-import type { Lang } from '../i18n.ts'
+import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
 export type AssetsFormat = 'table' | 'csv' | 'json'
 
-const LABELS = {
-  title: {
-    pl: 'Ewidencja środków trwałych oraz wartości niematerialnych i prawnych',
-    en: 'Register of fixed assets and intangibles',
-  },
-  asOf: { pl: 'stan na koniec roku', en: 'as of the end of' },
-  number: { pl: 'Nr', en: 'No.' },
-  acquired: { pl: 'Data nabycia', en: 'Acquired' },
-  entered: { pl: 'Data przyjęcia', en: 'Entered' },
-  document: { pl: 'Dowód nabycia', en: 'Document' },
-  name: { pl: 'Nazwa', en: 'Name' },
-  kst: { pl: 'KŚT', en: 'KŚT' },
-  value: { pl: 'Wartość początkowa', en: 'Initial value' },
-  method: { pl: 'Metoda', en: 'Method' },
-  rate: { pl: 'Stawka', en: 'Rate' },
-  year: { pl: 'Odpisy w roku', en: 'Write-offs in the year' },
-  deductible: { pl: 'W kosztach', en: 'Deductible' },
-  toDate: { pl: 'Odpisy narastająco', en: 'Write-offs to date' },
-  remaining: { pl: 'Pozostało', en: 'Remaining' },
-  disposal: { pl: 'Likwidacja / zbycie', en: 'Disposal' },
-  total: { pl: 'Razem', en: 'Total' },
-  none: { pl: 'Brak środków trwałych', en: 'No fixed assets' },
-  planOf: { pl: 'Plan amortyzacji', en: 'Depreciation plan' },
-  yearCol: { pl: 'Rok', en: 'Year' },
-  month: { pl: 'Miesiąc', en: 'Month' },
-  writeOff: { pl: 'Odpis', en: 'Write-off' },
-  cumulative: { pl: 'Narastająco', en: 'Cumulative' },
-  switched: { pl: 'od tego miesiąca liniowo', en: 'straight-line from' },
-  carLimit: { pl: 'limit dla samochodu osobowego', en: 'passenger car limit' },
-  notFound: { pl: 'nie ma w ewidencji środka o numerze', en: 'no asset in the register has the number' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const METHODS: Record<string, Record<Lang, string>> = {
-  linear: { pl: 'liniowa', en: 'straight-line' },
-  degressive: { pl: 'degresywna', en: 'degressive' },
-  individual: { pl: 'stawka indywidualna', en: 'individual' },
-  oneOff: { pl: 'jednorazowa', en: 'one-off' },
-  expensed: { pl: 'w koszty od razu', en: 'expensed at once' },
-}
-const REASONS: Record<string, Record<Lang, string>> = {
-  sale: { pl: 'sprzedaż', en: 'sale' },
-  liquidation: { pl: 'likwidacja', en: 'liquidation' },
-  privateUse: { pl: 'na cele prywatne', en: 'to private use' },
-}
+const labelOf = catalog('assets')
+const methodOf = catalog('assetMethods')
+const reasonOf = catalog('assetReasons')
+type Label = Parameters<typeof labelOf>[1]
 
 type Row = AssetRegisterDto['assets'][number]
 
 const registerColumns = (lang: Lang, csv: boolean): (Column & { value: (r: Row) => string })[] => {
-  const l = (k: keyof typeof LABELS) => LABELS[k][lang]
+  const l = (k: Label) => labelOf(lang, k)
   const amount = (v: string) => (csv ? v : formatAmount(lang, v))
   return [
     { header: l('number'), value: (r) => r.number },
@@ -71,7 +31,7 @@ const registerColumns = (lang: Lang, csv: boolean): (Column & { value: (r: Row) 
     { header: l('name'), value: (r) => r.name },
     { header: l('kst'), value: (r) => r.kst },
     { header: l('value'), align: 'right', value: (r) => amount(r.value) },
-    { header: l('method'), value: (r) => METHODS[r.method]![lang] },
+    { header: l('method'), value: (r) => methodOf(lang, r.method) },
     { header: l('rate'), align: 'right', value: (r) => (csv ? r.rate : formatPercent(lang, r.rate)) },
     { header: l('year'), align: 'right', value: (r) => amount(r.writeOffYear) },
     { header: l('deductible'), align: 'right', value: (r) => amount(r.deductibleYear) },
@@ -79,7 +39,7 @@ const registerColumns = (lang: Lang, csv: boolean): (Column & { value: (r: Row) 
     { header: l('remaining'), align: 'right', value: (r) => amount(r.remaining) },
     {
       header: l('disposal'),
-      value: (r) => (r.disposal ? `${r.disposal.date} ${REASONS[r.disposal.reason]![lang]}` : ''),
+      value: (r) => (r.disposal ? `${r.disposal.date} ${reasonOf(lang, r.disposal.reason)}` : ''),
     },
   ]
 }
@@ -95,7 +55,7 @@ export const registerText = (ctx: Ctx, register: AssetRegisterDto, format: Asset
       columns.map((c) => c.header),
       rows,
     )
-  const l = (k: keyof typeof LABELS) => LABELS[k][lang]
+  const l = (k: Label) => labelOf(lang, k)
   const head = `${ctx.colour.bold(l('title'))} (${l('asOf')} ${register.year})\n`
   if (rows.length === 0) return `${head}${l('none')}\n`
   const t = register.totals
@@ -123,7 +83,7 @@ export const registerText = (ctx: Ctx, register: AssetRegisterDto, format: Asset
 export const planText = (ctx: Ctx, card: AssetCardDto, format: AssetsFormat, monthly: boolean): string => {
   const lang = ctx.lang
   if (format === 'json') return `${JSON.stringify(card, null, 2)}\n`
-  const l = (k: keyof typeof LABELS) => LABELS[k][lang]
+  const l = (k: Label) => labelOf(lang, k)
   const csv = format === 'csv'
   const amount = (v: string) => (csv ? v : formatAmount(lang, v))
   let header: string[]
@@ -145,7 +105,7 @@ export const planText = (ctx: Ctx, card: AssetCardDto, format: AssetsFormat, mon
   const a = card.asset
   const lines = [
     `${ctx.colour.bold(`${l('planOf')}: ${a.number} ${a.name}`)}`,
-    `${l('kst')} ${a.kst}${a.kstName ? ` (${a.kstName[lang]})` : ''}; ${METHODS[a.method]![lang]}, ${formatPercent(lang, a.rate)}; ${l('value')} ${formatAmount(lang, a.value)}`,
+    `${l('kst')} ${a.kst}${a.kstName ? ` (${a.kstName[lang]})` : ''}; ${methodOf(lang, a.method)}, ${formatPercent(lang, a.rate)}; ${l('value')} ${formatAmount(lang, a.value)}`,
     ...(a.carLimit ? [`${l('carLimit')}: ${formatAmount(lang, a.carLimit)}`] : []),
     ...(card.switchedToLinear ? [`${l('switched')}: ${card.switchedToLinear}`] : []),
   ]
@@ -180,6 +140,6 @@ export const assetsPlanCommand = async (
   const assets = user!.state.assets
   const asset = [...assets.values()].find((a) => !a.deleted && a.data.number === number)
   const card = asset ? assetCard(assets, asset.id) : null
-  if (!card) throw new CliError(`${LABELS.notFound[ctx.lang]} ${number}`)
+  if (!card) throw new CliError(`${labelOf(ctx.lang, 'notFound')} ${number}`)
   await write(ctx, planText(ctx, card, o.format, o.monthly ?? false), o.out)
 }

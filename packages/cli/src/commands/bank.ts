@@ -9,25 +9,13 @@ import { basename } from 'node:path'
 import { type BankFileResult, type BankImportOptions, importBankFiles, loadBooks } from '@finance/books'
 import { bankQueue, dateInPoland } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
+import { coreMessage } from '../coreMessages.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
-import { catalog, type Lang } from '../i18n.ts'
+import { catalog, type Lang, textOf } from '../i18n.ts'
 
-const T = {
-  imported: {
-    pl: 'wyciągów: {0}, nowych operacji: {1} z {2}, dopasowanych: {3}',
-    en: '{0} statement(s), {1} new line(s) of {2}, {3} matched',
-  },
-  preview: { pl: '(podgląd, nic nie zapisano)', en: '(preview, nothing written)' },
-  refused: { pl: 'odrzucono', en: 'refused' },
-  summary: { pl: 'plików zaimportowanych: {0}, odrzuconych: {1}', en: '{0} file(s) imported, {1} refused' },
-  none: { pl: 'Brak nierozpoznanych operacji.', en: 'No unmatched lines.' },
-  suggestion: { pl: 'propozycja', en: 'suggestion' },
-  confidence: { pl: 'pewność', en: 'confidence' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('bank')
 
 /** Why a file was refused, in Polish (the parsers and the books answer in English). */
 const PROBLEMS_PL: Record<string, string> = {
@@ -73,25 +61,15 @@ const PROBLEMS_PL: Record<string, string> = {
   'bank.statement.currency': 'kwoty wyciągu nie są w walucie rachunku',
 }
 
-const REASONS: Record<string, Record<Lang, string>> = {
-  'bank.reason.ownTransfer': { pl: 'przelew między własnymi rachunkami', en: 'transfer between own accounts' },
-  'bank.reason.taxMicroAccount': { pl: 'mikrorachunek podatkowy', en: 'tax micro-account' },
-  'bank.reason.taxTitle': { pl: 'symbol formularza i okres w tytule', en: 'form symbol and period in the title' },
-  'bank.reason.zusAccount': { pl: 'rachunek składkowy ZUS', en: 'ZUS contribution account' },
-  'bank.reason.invoiceNumber': { pl: 'numer faktury w tytule', en: 'invoice number in the title' },
-  'bank.reason.invoiceNumbers': { pl: 'kilka numerów faktur w tytule', en: 'several invoice numbers in the title' },
-  'bank.reason.splitPayment': {
-    pl: 'podzielona płatność z numerem faktury',
-    en: 'split payment with the invoice number',
-  },
-  'bank.reason.counterpartyNip': { pl: 'NIP kontrahenta i kwota', en: 'counterparty NIP and amount' },
-  'bank.reason.amount': { pl: 'kwota i data', en: 'amount and date' },
-}
+const reasonOf = textOf('bankReasons')
 
 const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
   const head = lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message
   const where = r.error.where ? ` (${lang === 'pl' ? 'miejsce' : 'at'} ${r.error.where})` : ''
-  return [`    ${head}${where}`, ...(r.error.fields ?? []).slice(0, 10).map((f) => `    ${f.field}: ${f.message}`)]
+  return [
+    `    ${head}${where}`,
+    ...(r.error.fields ?? []).slice(0, 10).map((f) => `    ${f.field}: ${coreMessage(lang, f)}`),
+  ]
 }
 
 const fileLine = (lang: Lang, r: BankFileResult): string => {
@@ -161,7 +139,7 @@ export const bankUnmatchedCommand = async (
       const targets = best.allocations
         .map((a) => (a.kind === 'transaction' ? `${a.id} ${formatMoney(ctx.lang, a.amount)}` : a.kind))
         .join(', ')
-      const reason = REASONS[best.reason]?.[ctx.lang] ?? best.reason
+      const reason = reasonOf(ctx.lang, best.reason) ?? best.reason
       ctx.out(
         `    ${t(ctx.lang, 'suggestion')}: ${targets} (${reason}, ${t(ctx.lang, 'confidence')} ${best.confidence}%)\n`,
       )

@@ -9,8 +9,8 @@ import {
   ewpColumns,
   kpirColumns,
   SchemaFailure,
-  TAX_BOOK_LABELS,
   type TaxBookLabel,
+  taxBookLabel,
   taxBookCsv,
   taxBookFile,
   yearBook,
@@ -133,15 +133,15 @@ const monthsShown = (book: TaxBook, month: number | undefined) =>
 
 const statusOf = (ctx: Ctx, m: BookMonth) =>
   m.closed
-    ? TAX_BOOK_LABELS.closed[ctx.lang]
+    ? taxBookLabel(ctx.lang, 'closed')
     : m.history
-      ? TAX_BOOK_LABELS.history[ctx.lang]
-      : `${TAX_BOOK_LABELS.open[ctx.lang]} ${m.closes}`
+      ? taxBookLabel(ctx.lang, 'history')
+      : `${taxBookLabel(ctx.lang, 'open')} ${m.closes}`
 
 /** The book as aligned tables: per month its rows, the month's totals and the year so far. */
 export const booksTable = (ctx: Ctx, book: TaxBook, month: number | undefined): string => {
   const lang = ctx.lang
-  const l = (k: TaxBookLabel) => TAX_BOOK_LABELS[k][lang]
+  const l = (k: TaxBookLabel) => taxBookLabel(lang, k)
   const parts: string[] = []
   const kpirMonths = monthsShown(book, month).filter(
     (m) => m.kind === 'kpir' && book.kpir.rows.some((r) => r.month === m.month),
@@ -205,7 +205,7 @@ const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): 
     })
     if (!result.ok)
       throw new CliError(
-        `${TAX_BOOK_LABELS.cannotWrite[ctx.lang]}:\n${result.problems.map((p) => `  ${fieldText(ctx.lang, p.field)}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
+        `${taxBookLabel(ctx.lang, 'cannotWrite')}:\n${result.problems.map((p) => `  ${fieldText(ctx.lang, p.field)}: ${problemText(ctx.lang, p.message)}`).join('\n')}`,
       )
     return result.xml
   } catch (e) {

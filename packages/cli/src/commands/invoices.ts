@@ -10,20 +10,10 @@ import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { formatAmount, formatMoney } from '../format.ts'
-import { catalog, type Lang, translateKnown } from '../i18n.ts'
+import { coreMessage } from '../coreMessages.ts'
+import { catalog, type Lang } from '../i18n.ts'
 
-const T = {
-  none: { pl: 'Brak faktur.', en: 'No invoices.' },
-  draft: { pl: 'szkic', en: 'draft' },
-  issued: { pl: 'wystawiona', en: 'issued' },
-  sent: { pl: 'wysłana do KSeF', en: 'sent to KSeF' },
-  corrected: { pl: 'skorygowana', en: 'corrected' },
-  noNumber: { pl: '(bez numeru)', en: '(no number)' },
-  issuedAs: { pl: 'Wystawiono fakturę {0} na {1} brutto.', en: 'Issued invoice {0}, {1} gross.' },
-  cannotIssue: { pl: 'Nie można wystawić faktury {0}:', en: 'Invoice {0} cannot be issued:' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('invoices')
 
 /** The core's invoice messages in Polish (the core answers in English). */
 const MESSAGES_PL: Record<string, string> = {
@@ -60,7 +50,7 @@ const say = (lang: Lang, text: string) => {
   const rate = MISSING_RATE.exec(text)
   if (rate)
     return `Brak kursu średniego ${rate[1]} w tabeli A NBP z dnia ${rate[2]}: pobierz go (finance rates fetch) albo zaimportuj archiwum NBP (finance rates import)`
-  return MESSAGES_PL[text] ?? translateKnown(lang, text)
+  return MESSAGES_PL[text] ?? coreMessage(lang, { message: text })
 }
 
 const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)

@@ -25,33 +25,7 @@ import { CliError, userError } from '../errors.ts'
 import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
-const T = {
-  imported: { pl: 'zaimportowano', en: 'imported' },
-  duplicate: { pl: 'duplikat, pominięto', en: 'duplicate, skipped' },
-  refused: { pl: 'odrzucono', en: 'refused' },
-  income: { pl: 'przychód', en: 'income' },
-  expense: { pl: 'wydatek', en: 'expense' },
-  items: { pl: 'pozycji', en: 'item(s)' },
-  summary: { pl: 'plików zaimportowanych: {0}, niezaimportowanych: {1}', en: '{0} file(s) imported, {1} not imported' },
-  cannotWrite: { pl: 'nie można utworzyć pliku JPK_V7', en: 'cannot write the JPK_V7 file' },
-  derived: {
-    pl: 'uwaga: sprawdzono schematem JPK_V7 (3) wyprowadzonym z (2), nie oficjalnym; oficjalny: finance jpk validate PLIK --xsd SCIEZKA',
-    en: 'note: checked with a JPK_V7 (3) schema derived from (2), not the official one; official: finance jpk validate FILE --xsd PATH',
-  },
-  markers: {
-    pl: 'uwaga: wierszy bez numeru KSeF i bez oznaczenia, oznaczonych BFK (dowody wewnętrzne DI): {0}',
-    en: 'note: {0} row(s) without a KSeF number or marker were marked BFK (internal documents DI)',
-  },
-  valid: { pl: '{0}: zgodny ze schematem {1}', en: '{0}: valid against {1}' },
-  invalid: { pl: '{0}: niezgodny ze schematem {1}', en: '{0}: not valid against {1}' },
-  unknownForm: {
-    pl: '{0}: nie rozpoznano formularza (KodFormularza); wskaż schemat opcją --xsd SCIEZKA',
-    en: '{0}: the form (KodFormularza) is not one Finance knows; give the schema with --xsd PATH',
-  },
-  badXsd: { pl: 'nie można użyć schematu {0}: {1}', en: 'cannot use the schema {0}: {1}' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('ksef')
 
 /** The reasons a file is refused, in Polish (the API and tax-files answer in English). */
 const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
@@ -75,7 +49,7 @@ const problemText = (lang: Lang, p: { code: string; message: string; params?: Re
 const line = (lang: Lang, r: ImportResult): string => {
   const head =
     r.status === 'imported'
-      ? `✓ ${r.fileName}: ${t(lang, 'imported')} — ${T[r.kind!][lang]} ${r.documentNumber ?? ''}${r.ksefNumber ? ` (KSeF ${r.ksefNumber})` : ''}, ${r.items.length} ${t(lang, 'items')}`
+      ? `✓ ${r.fileName}: ${t(lang, 'imported')} — ${t(lang, r.kind!)} ${r.documentNumber ?? ''}${r.ksefNumber ? ` (KSeF ${r.ksefNumber})` : ''}, ${r.items.length} ${t(lang, 'items')}`
       : `✗ ${r.fileName}: ${t(lang, r.status === 'duplicate' ? 'duplicate' : 'refused')}${r.documentNumber ? ` — ${r.documentNumber}` : ''}`
   const reasons = [...r.problems, ...r.warnings].map((p) => `    ${problemText(lang, p)}`)
   return [head, ...reasons].join('\n')

@@ -35,135 +35,20 @@ import { KSEF_BASE_URLS } from '@finance/ksef'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import { catalog, type Lang } from '../i18n.ts'
+import { catalog, type Lang, textOf } from '../i18n.ts'
 
-const T = {
-  noSecret: {
-    pl: 'brak klucza serwera: ustaw FINANCE_JWT_SECRET albo uruchom serwer raz w tym folderze danych (secrets.json)',
-    en: 'no server key: set FINANCE_JWT_SECRET or start the server once with this data folder (secrets.json)',
-  },
-  environment: { pl: 'środowisko KSeF', en: 'KSeF environment' },
-  token: { pl: 'token KSeF', en: 'KSeF token' },
-  stored: { pl: 'zapisany', en: 'stored' },
-  missing: {
-    pl: 'brak — wpisz go w aplikacji (KSeF → Połączenie)',
-    en: 'none — enter it in the app (KSeF → Connection)',
-  },
-  lastFetch: { pl: 'ostatnie pobranie', en: 'last fetch' },
-  never: { pl: 'jeszcze nie', en: 'not yet' },
-  fetched: {
-    pl: 'pobrano faktur: {0}, zaimportowano: {1}, duplikatów: {2}, odrzucono: {3}',
-    en: '{0} invoice(s) received, {1} imported, {2} duplicate(s), {3} refused',
-  },
-  failed: { pl: 'nie powiodło się', en: 'failed' },
-  lastSend: { pl: 'ostatnia wysyłka', en: 'last sending' },
-  sent: { pl: 'wysłano do KSeF: pozycja {0}, numer KSeF {1}', en: 'sent to KSeF: item {0}, KSeF number {1}' },
-  saved: { pl: 'zapisano fakturę: {0}', en: 'invoice saved: {0}' },
-  sentAll: {
-    pl: 'wysłano do KSeF faktur: {0}, nie wysłano: {1}',
-    en: '{0} invoice(s) sent to KSeF, {1} not sent',
-  },
-  notSent: { pl: 'pozycja {0} ({1}): {2}', en: 'item {0} ({1}): {2}' },
-  idOrAll: { pl: 'podaj numer pozycji, --all albo --offline', en: 'give an item id, --all or --offline' },
-  offline24: {
-    pl: 'faktury offline24: nie można ich wystawić — wymagają certyfikatu KSeF typu Offline (kod QR KOD II); wgraj go w aplikacji (KSeF → Certyfikat)',
-    en: 'offline24 invoices: cannot be issued — they need a KSeF certificate of type Offline (the QR code KOD II); upload it in the app (KSeF → Certificate)',
-  },
-  offline24Ready: {
-    pl: 'faktury offline24: można wystawiać (certyfikat KSeF zapisany)',
-    en: 'offline24 invoices: can be issued (KSeF certificate stored)',
-  },
-  pendingNone: { pl: 'faktury offline czekające na wysyłkę: brak', en: 'offline invoices waiting to be sent: none' },
-  pendingHead: { pl: 'faktury offline czekające na wysyłkę:', en: 'offline invoices waiting to be sent:' },
-  pendingLine: {
-    pl: '  pozycja {0} ({1}), wystawiona {2}, tryb {3}: wyślij do {4}',
-    en: '  item {0} ({1}), issued {2}, mode {3}: send by {4}',
-  },
-  pendingOpen: {
-    pl: 'następnego dnia roboczego po końcu niedostępności KSeF',
-    en: 'the working day after KSeF’s unavailability ends',
-  },
-  pendingFailure: {
-    pl: '7 dni roboczych po końcu awarii KSeF',
-    en: '7 working days after KSeF’s failure ends',
-  },
-  marked: {
-    pl: 'faktura pozycji {0} wystawiona offline (tryb {1}, data wystawienia {2}): wyślij ją do KSeF do {3}',
-    en: 'the invoice of item {0} issued offline (mode {1}, issue date {2}): send it to KSeF by {3}',
-  },
-  sentOffline: {
-    pl: 'wysłano faktur offline: {0}, nie wysłano: {1}',
-    en: '{0} offline invoice(s) sent, {1} not sent',
-  },
-  notSentOffline: { pl: 'pozycja {0}: {1}', en: 'item {0}: {1}' },
-  certificateSaved: {
-    pl: 'zapisano certyfikat KSeF typu Offline nr {0}, ważny do {1}: faktury offline24 mogą mieć KOD II',
-    en: 'KSeF certificate of type Offline no. {0} saved, valid until {1}: offline24 invoices can carry KOD II',
-  },
-  certificateForgotten: { pl: 'usunięto certyfikat KSeF', en: 'KSeF certificate removed' },
-  certificateFiles: {
-    pl: 'podaj plik certyfikatu (--cert) i klucza prywatnego (--key) albo --forget',
-    en: 'give the certificate file (--cert) and the private key file (--key), or --forget',
-  },
-  certificateInvalid: { pl: 'certyfikat nie został zapisany: {0}', en: 'the certificate was not saved: {0}' },
-  cannotRead: { pl: 'nie można odczytać pliku {0}: {1}', en: 'cannot read the file {0}: {1}' },
-  cannotSave: { pl: 'nie można zapisać pliku {0}: {1}', en: 'cannot write the file {0}: {1}' },
-} as const satisfies Record<string, Record<Lang, string>>
+const t = catalog('ksefOnline')
 
-const t = catalog(T)
-
-/** What to do, in Polish and English, for each code of a failed KSeF action. */
-const FAILURE: Record<KsefActionError['code'], Record<Lang, string>> = {
-  INVALID: { pl: 'dane są niepoprawne', en: 'the data is not valid' },
-  NOT_FOUND: { pl: 'nie ma takiego przychodu jednorazowego', en: 'there is no such one-time income' },
-  NO_TOKEN: {
-    pl: 'brak tokenu KSeF albo nie da się go odczytać tym kluczem serwera: wpisz go w aplikacji',
-    en: 'no KSeF token, or it cannot be read with this server key: enter it in the app',
-  },
-  NO_NIP: { pl: 'wpisz NIP firmy w danych podstawowych', en: "enter the company's NIP in the company data" },
-  ALREADY_SENT: { pl: 'faktura jest już w KSeF', en: 'the invoice is already in KSeF' },
-  DUPLICATE: {
-    pl: 'KSeF ma już inną fakturę o tym numerze: nadaj przychodowi inny numer dokumentu',
-    en: 'KSeF already holds another invoice with this number: give the income another document number',
-  },
-  REJECTED: { pl: 'KSeF odrzucił fakturę', en: 'KSeF refused the invoice' },
-  RATE_LIMITED: {
-    pl: 'KSeF ogranicza liczbę zapytań: spróbuj później',
-    en: 'KSeF limits the requests: try again later',
-  },
-  UNAVAILABLE: { pl: 'KSeF nie odpowiada: spróbuj później', en: 'KSeF is not answering: try again later' },
-  UNAUTHORIZED: {
-    pl: 'KSeF odrzucił token: sprawdź token i jego uprawnienia',
-    en: 'KSeF refused the token: check it and its permissions',
-  },
-  PROTOCOL: { pl: 'KSeF odpowiedział nieoczekiwanie', en: 'KSeF answered in an unexpected way' },
-  NO_FILE: {
-    pl: 'dla tego kosztu nie ma pliku FA(3): pokazać można tylko faktury pobrane z KSeF',
-    en: 'no FA(3) file is kept for this expense: only invoices fetched from KSeF can be shown',
-  },
-  OFFLINE: {
-    pl: 'KSeF nie odpowiada: faktura została zachowana jako faktura offline i zostanie wysłana, gdy KSeF znów będzie dostępny (finance ksef status podaje termin)',
-    en: 'KSeF is not answering: the invoice is kept as an offline invoice and will be sent when KSeF is back (finance ksef status gives the deadline)',
-  },
-  NO_CERTIFICATE: {
-    pl: 'faktury offline24 nie można wystawić bez certyfikatu KSeF typu Offline: najpierw go wgraj',
-    en: 'an offline24 invoice cannot be issued without a KSeF certificate of type Offline: upload it first',
-  },
-}
+/** What to do for each code of a failed KSeF action (`ksefFailures`). */
+const failureText = catalog('ksefFailures')
+const failureOf = textOf('ksefFailures')
 
 /** The deadline of a waiting offline invoice, or when it will be known. */
 const deadlineText = (lang: Lang, p: { deadline: string | null; mode: string }) =>
   p.deadline ?? t(lang, p.mode === 'awaryjny' ? 'pendingFailure' : 'pendingOpen')
 
 /** Why an income of `send --all` was not sent. */
-const NOT_SENT: Record<'invalid' | 'rejected' | 'duplicate', Record<Lang, string>> = {
-  invalid: {
-    pl: 'faktury nie da się wystawić: popraw przychód',
-    en: 'the invoice cannot be issued: correct the income',
-  },
-  rejected: FAILURE.REJECTED,
-  duplicate: FAILURE.DUPLICATE,
-}
+const notSent = catalog('ksefNotSent')
 
 const failure = (e: unknown): never => {
   if (!(e instanceof KsefActionError)) throw e
@@ -174,7 +59,7 @@ const failure = (e: unknown): never => {
         : lang === 'pl'
           ? ` (za ${e.retryAfterSeconds} s)`
           : ` (in ${e.retryAfterSeconds} s)`
-    return [`${FAILURE[e.code][lang]}${wait}`, ...e.details.map((d) => `  ${d}`)].join('\n')
+    return [`${failureText(lang, e.code)}${wait}`, ...e.details.map((d) => `  ${d}`)].join('\n')
   })
 }
 
@@ -207,7 +92,7 @@ export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: bool
   }
   const L = ctx.lang
   const fetch = s.lastFetch
-    ? `${s.lastFetch.at} — ${s.lastFetch.ok ? t(L, 'fetched', s.lastFetch.received, s.lastFetch.imported, s.lastFetch.duplicates, s.lastFetch.refused) : `${t(L, 'failed')}: ${s.lastFetch.error ? (FAILURE[s.lastFetch.error.code as KsefActionError['code']]?.[L] ?? s.lastFetch.error.message) : ''}`}`
+    ? `${s.lastFetch.at} — ${s.lastFetch.ok ? t(L, 'fetched', s.lastFetch.received, s.lastFetch.imported, s.lastFetch.duplicates, s.lastFetch.refused) : `${t(L, 'failed')}: ${s.lastFetch.error ? (failureOf(L, s.lastFetch.error.code) ?? s.lastFetch.error.message) : ''}`}`
     : t(L, 'never')
   ctx.out(
     [
@@ -245,7 +130,7 @@ export const ksefSendCommand = async (
         ctx.out(
           x.ksefNumber
             ? `${t(ctx.lang, 'sent', x.itemId, x.ksefNumber)}\n`
-            : `${t(ctx.lang, 'notSentOffline', x.itemId, FAILURE[x.error?.code as KsefActionError['code']]?.[ctx.lang] ?? x.error?.message ?? '')}\n`,
+            : `${t(ctx.lang, 'notSentOffline', x.itemId, failureOf(ctx.lang, x.error?.code ?? '') ?? x.error?.message ?? '')}\n`,
         )
     if (r.failed > 0) throw new CliError((lang) => t(lang, 'sentOffline', r.sent, r.failed))
     if (!o.json) ctx.out(`${t(ctx.lang, 'sentOffline', r.sent, r.failed)}\n`)
@@ -259,7 +144,7 @@ export const ksefSendCommand = async (
         ctx.out(
           r.status === 'sent'
             ? `${t(ctx.lang, 'sent', r.itemId, r.ksefNumber ?? '')}\n`
-            : `${t(ctx.lang, 'notSent', r.itemId, r.documentNumber || '-', NOT_SENT[r.status][ctx.lang])}${r.details.map((d) => `\n  ${d}`).join('')}\n`,
+            : `${t(ctx.lang, 'notSent', r.itemId, r.documentNumber || '-', notSent(ctx.lang, r.status))}${r.details.map((d) => `\n  ${d}`).join('')}\n`,
         )
     }
     // A sending with an invoice not sent ends with exit code 1 (the lines above say which and why).
@@ -288,33 +173,7 @@ export const ksefOfflineCommand = async (
 }
 
 /** Why a certificate was refused, as `setKsefCertificate` says it (English), in the user's language. */
-const CERTIFICATE_PROBLEMS: Record<string, Record<Lang, string>> = {
-  'The certificate must be an X.509 certificate in PEM or DER form': {
-    pl: 'plik certyfikatu musi być certyfikatem X.509 w postaci PEM albo DER',
-    en: 'the certificate must be an X.509 certificate in PEM or DER form',
-  },
-  'This is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)': {
-    pl: 'to nie jest certyfikat KSeF typu Offline (jego użycie klucza to nie Non-Repudiation)',
-    en: 'this is not a KSeF certificate of type Offline (its key usage is not Non-Repudiation)',
-  },
-  'The certificate is not valid now': { pl: 'certyfikat nie jest teraz ważny', en: 'the certificate is not valid now' },
-  'The private key must be in PEM or DER form': {
-    pl: 'klucz prywatny musi być w postaci PEM albo DER',
-    en: 'the private key must be in PEM or DER form',
-  },
-  'The password does not open the private key': {
-    pl: 'hasło nie otwiera klucza prywatnego (ustaw FINANCE_KSEF_KEY_PASSWORD)',
-    en: 'the password does not open the private key (set FINANCE_KSEF_KEY_PASSWORD)',
-  },
-  'The private key does not belong to the certificate': {
-    pl: 'klucz prywatny nie należy do tego certyfikatu',
-    en: 'the private key does not belong to the certificate',
-  },
-  'The key must be RSA of at least 2048 bits or ECDSA P-256': {
-    pl: 'klucz musi być kluczem RSA (co najmniej 2048 bitów) albo ECDSA P-256',
-    en: 'the key must be RSA of at least 2048 bits or ECDSA P-256',
-  },
-}
+const certificateProblem = textOf('ksefCertificateProblems')
 
 export const ksefCertificateCommand = async (
   ctx: Ctx,
@@ -345,7 +204,7 @@ export const ksefCertificateCommand = async (
     ctx.out(`${t(ctx.lang, 'certificateSaved', info.serial, info.validTo.slice(0, 10))}\n`)
   } catch (e) {
     if (!(e instanceof KsefActionError)) throw e
-    throw new CliError((lang) => t(lang, 'certificateInvalid', CERTIFICATE_PROBLEMS[e.message]?.[lang] ?? e.message))
+    throw new CliError((lang) => t(lang, 'certificateInvalid', certificateProblem(lang, e.message) ?? e.message))
   }
 }
 

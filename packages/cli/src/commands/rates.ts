@@ -28,34 +28,10 @@ import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
+import { coreMessage } from '../coreMessages.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
-const T = {
-  recorded: {
-    pl: 'Zapisano tabel kursów NBP: {0} (zakres {1} – {2}).',
-    en: '{0} NBP rate table(s) recorded (range {1} – {2}).',
-  },
-  rate: {
-    pl: '{0}: kurs średni {1} zł z tabeli {2} z dnia {3} (ostatni dzień roboczy przed {4})',
-    en: '{0}: average rate {1} PLN from table {2} of {3} (the last working day before {4})',
-  },
-  ecbRecorded: {
-    pl: 'Zapisano dni kursów referencyjnych EBC: {0} (zakres {1} – {2}).',
-    en: '{0} day(s) of ECB reference rates recorded (range {1} – {2}).',
-  },
-  ecbRate: {
-    pl: '{0}: kurs EBC {1} zł z dnia {2} (ostatni kurs opublikowany przed {3})',
-    en: '{0}: ECB rate {1} PLN of {2} (the last rate published before {3})',
-  },
-  chosen: {
-    pl: 'Od {0} podstawa VAT w walucie obcej jest przeliczana według {1}.',
-    en: 'From {0} a foreign-currency VAT base is converted at {1}.',
-  },
-  nbp: { pl: 'kursu średniego NBP (art. 31a ust. 1 ustawy o VAT)', en: 'the NBP average rate (uVAT art. 31a ust. 1)' },
-  ecb: { pl: 'kursu EBC (art. 31a ust. 2 ustawy o VAT)', en: 'the ECB rate (uVAT art. 31a ust. 2)' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('rates')
 
 /** The books' reasons in Polish where they have a fixed form; other texts are shown as they came. */
 const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
@@ -79,10 +55,50 @@ const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
     /^No VAT setting is in force on (\S+): set the VAT rate first$/,
     (m) => `Na dzień ${m[1]} nie ma ustawienia VAT: najpierw ustaw stawkę VAT`,
   ],
-  [/^Not ECB reference rates: (.*)$/, (m) => `To nie są kursy referencyjne EBC (${m[1]})`],
+  [/^Not ECB reference rates: (.*)$/, (m) => `To nie są kursy referencyjne EBC (${inLang('pl', m[1]!)})`],
   [/^The ECB cannot be reached: (.*)$/, (m) => `Nie można połączyć się z EBC: ${m[1]}`],
-  [/^Not an NBP table A archive: (.*)$/, (m) => `To nie jest archiwum tabel A NBP (${m[1]})`],
-  [/^Row (\d+): (.*)$/, (m) => `Wiersz ${m[1]}: ${m[2]}`],
+  [/^Not an NBP table A archive: (.*)$/, (m) => `To nie jest archiwum tabel A NBP (${inLang('pl', m[1]!)})`],
+  [/^Row (\d+): (.*)$/, (m) => `Wiersz ${m[1]}: ${inLang('pl', m[2]!)}`],
+  // What is wrong inside a file of rates (books `rates/nbpArchive.ts`, `rates/ecb.ts`, `rates/record.ts`)
+  [/^no header row starting with "data;"$/, () => 'brak wiersza nagłówka zaczynającego się od „data;”'],
+  [
+    /^the header names no currency columns or no "pełny numer tabeli"$/,
+    () => 'nagłówek nie ma kolumn walut albo kolumny „pełny numer tabeli”',
+  ],
+  [
+    /^a currency column is not for 1, 10, 100, 1000 or 10000 units$/,
+    () => 'kolumna waluty nie dotyczy 1, 10, 100, 1000 ani 10 000 jednostek',
+  ],
+  [/^no table rows$/, () => 'brak wierszy z tabelami'],
+  [/^the day (\S+) is not of the year (\d+)$/, (m) => `dzień ${m[1]} nie należy do roku ${m[2]}`],
+  [/^"(.*)" is not a table A number \(like (\S+)\)$/, (m) => `„${m[1]}” nie jest numerem tabeli A (np. ${m[2]})`],
+  [
+    /^table (\S+) is not of table (\S+) like the rows before$/,
+    (m) => `tabela ${m[1]} nie jest tabelą ${m[2]}, jak w poprzednich wierszach`,
+  ],
+  [/^the days are not in order$/, () => 'dni nie są uporządkowane rosnąco'],
+  [/^the (\S+) rate "(.*)" is not a decimal number$/, (m) => `kurs ${m[1]} „${m[2]}” nie jest liczbą dziesiętną`],
+  [/^(.+) holds no day with rates$/, (m) => `${m[1]} nie zawiera żadnego dnia z kursami`],
+  [
+    /^the first row must be "Date,USD,JPY,…" with a PLN column$/,
+    () => 'pierwszy wiersz musi mieć postać „Date,USD,JPY,…” z kolumną PLN',
+  ],
+  [/^the column "(.*)" is not a currency code$/, (m) => `kolumna „${m[1]}” nie jest kodem waluty`],
+  [/^no gesmes:Envelope with Cube elements$/, () => 'brak elementu gesmes:Envelope z elementami Cube'],
+  [/^"(.*)" is not a date yyyy-mm-dd$/, (m) => `„${m[1]}” nie jest datą w formacie RRRR-MM-DD`],
+  [/^(\d+) cells where the header has (\d+)$/, (m) => `komórek: ${m[1]}, a w nagłówku: ${m[2]}`],
+  [/^The ECB rates of (\S+) are given twice$/, (m) => `Kursy EBC z dnia ${m[1]} występują dwa razy`],
+  [/^The ECB rates of (\S+) have no PLN rate$/, (m) => `Kursy EBC z dnia ${m[1]} nie zawierają kursu PLN`],
+  [
+    /^The ECB rates of (\S+) hold "(.*)" "(.*)", not a currency code and a decimal rate$/,
+    (m) => `Kursy EBC z dnia ${m[1]} zawierają „${m[2]}” „${m[3]}” zamiast kodu waluty i kursu dziesiętnego`,
+  ],
+  [/^The ECB answered (\d+)$/, (m) => `EBC odpowiedział kodem ${m[1]}`],
+  [
+    /^To must be a date in format yyyy-mm-dd, not before from$/,
+    () => 'Podaj datę końcową w formacie RRRR-MM-DD, nie wcześniejszą niż początkowa',
+  ],
+  [/^Rates are fetched for at most a year at a time$/, () => 'Kursy można pobrać najwyżej za rok naraz'],
   [/^The NBP API cannot be reached: (.*)$/, (m) => `Nie można połączyć się z API NBP: ${m[1]}`],
   [/^The NBP API answered (\d+): (.*)$/, (m) => `API NBP odpowiedziało ${m[1]}: ${m[2]}`],
   [/^The books hold ([A-Z]{3}) (\S+) in table (\S+)$/, (m) => `Księgi mają już kurs ${m[1]} ${m[2]} z tabeli ${m[3]}`],
@@ -94,7 +110,7 @@ const inLang = (lang: Lang, text: string): string => {
     const m = re.exec(text)
     if (m) return pl(m)
   }
-  return text
+  return coreMessage(lang, { message: text })
 }
 
 const failure = (e: DomainError) =>

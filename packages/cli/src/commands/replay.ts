@@ -126,16 +126,18 @@ export const replayCommand = async (ctx: Ctx, o: ReplayOptions): Promise<void> =
     return
   }
   const count = (n: number) => formatCount(ctx.lang, n)
-  const line = ctx.t('replayed', {
-    events: count(stats.events),
-    asOf: o.asOf ?? null,
-    applied: count(stats.applied),
-    books: count(stats.booksStreams),
-    users: count(stats.userStreams),
-    seconds: formatSeconds(ctx.lang, stats.seconds),
-    rate: count(stats.eventsPerSecond),
-    threads: stats.threads,
-  })
+  const asOf = o.asOf === undefined ? '' : ctx.t('replayedAsOf', o.asOf, count(stats.applied))
+  const threads = stats.threads > 1 ? ctx.t('replayedThreads', stats.threads) : ''
+  const line = ctx.t(
+    'replayed',
+    count(stats.events),
+    asOf,
+    count(stats.booksStreams),
+    count(stats.userStreams),
+    formatSeconds(ctx.lang, stats.seconds),
+    count(stats.eventsPerSecond),
+    threads,
+  )
   ctx.out(`${line}\n${stats.digest === null ? '' : `${ctx.t('digest', stats.digest)}\n`}`)
 }
 

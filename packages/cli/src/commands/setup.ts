@@ -10,7 +10,8 @@ import { isDomainError } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
-import { translate, translateKnown } from '../i18n.ts'
+import { coreMessage } from '../coreMessages.ts'
+import { translate } from '../i18n.ts'
 
 export const setupCommand = async (ctx: Ctx, file: string, email: string): Promise<void> => {
   const user = await resolveUser(ctx, email)
@@ -27,11 +28,11 @@ export const setupCommand = async (ctx: Ctx, file: string, email: string): Promi
     { actor: 'cli', correlationId: randomUUID() },
   )
   if (isDomainError(done)) {
-    const problems = done.errors ?? [{ field: '', message: done.message }]
+    const problems = done.errors ?? [{ field: '', code: done.code, message: done.message }]
     throw new CliError(
       (lang) =>
         `${translate(lang, 'setupRefused', email)}\n${problems
-          .map((e) => `  ${e.field === '' ? '' : `${e.field}: `}${translateKnown(lang, e.message)}`)
+          .map((e) => `  ${e.field === '' ? '' : `${e.field}: `}${coreMessage(lang, e)}`)
           .join('\n')}`,
     )
   }

@@ -13,36 +13,7 @@ import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
-const T = {
-  file: {
-    pl: 'Plik płaski z {0}: czynnych {1}, zwolnionych {2}, masek {3}',
-    en: 'Flat file of {0}: {1} active, {2} exempt, {3} masks',
-  },
-  summary: {
-    pl: 'płatności sprawdzonych: {0}, zapisanych dowodów: {1}',
-    en: '{0} payment(s) checked, {1} evidence record(s) kept',
-  },
-  none: {
-    pl: 'Brak płatności powyżej 15 000 zł do podatników VAT, których dotyczy wykaz.',
-    en: 'No payments above 15 000 zł to VAT payers that the list concerns.',
-  },
-  warnings: {
-    pl: 'rachunków spoza wykazu: {0} — zob. art. 22p ustawy o PIT i art. 117ba ustawy o VAT',
-    en: '{0} account(s) not on the list — see art. 22p of the PIT act and art. 117ba of the VAT act',
-  },
-  unchecked: {
-    pl: 'nie sprawdzono (wykaz z dnia przed płatnością)',
-    en: 'not checked (a list of a day before the payment)',
-  },
-  active: { pl: 'na wykazie: podatnik VAT czynny', en: 'on the list: active VAT payer' },
-  exempt: { pl: 'na wykazie: podatnik zwolniony', en: 'on the list: exempt VAT payer' },
-  listed: { pl: 'na wykazie', en: 'on the list' },
-  absent: { pl: 'BRAK NA WYKAZIE', en: 'NOT ON THE LIST' },
-  split: { pl: 'zapłacono w podzielonej płatności', en: 'paid by split payment' },
-  listOf: { pl: 'wykaz z {0}', en: 'list of {0}' },
-} as const satisfies Record<string, Record<Lang, string>>
-
-const t = catalog(T)
+const t = catalog('whitelist')
 
 /** Why a flat file was refused, in Polish (the reader answers in English). */
 const PROBLEMS_PL: Record<string, string> = {
