@@ -42,6 +42,24 @@ describe('GET /api/export/transactions', () => {
     )
   })
 
+  it("answers one month (from = to, the dashboard's month export) with that month's rows only", async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const res = await get(t, '/api/export/transactions?from=2026-04&to=2026-04&dialect=excel')
+    expect(res.statusCode).toBe(200)
+    const rows = res.body
+      .split('\r\n')
+      .slice(1)
+      .filter((l) => l !== '')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((l) => l.split(';')[1] === '2026-04')).toBe(true)
+    const { state } = await loadBooks(h.store, await userId(t))
+    const email = 'a@example.com'
+    expect(res.body).toBe(
+      transactionsCsv([{ email, state }], { from: '2026-04', to: '2026-04' }, '2026-03-10', EXCEL_PL),
+    )
+  })
+
   it('refuses a period of more than 12 months, a month not in yyyy-mm and another dialect, with the field', async () => {
     h = await harness()
     const t = await h.user('range@example.com')

@@ -11,7 +11,7 @@ export const exportOperations = {
   'GET /api/export/transactions': {
     summary: 'The computed books of a period as CSV: every transaction of each month, as the dashboard shows it',
     description:
-      'Columns `user, month, id, date, eventType, name, net, vatPercent, vat, gross, isCompany, completed, notification, dueDate` (stable, English). The same bytes as `finance export --format csv [--excel] --from … --to …`. At most 12 months; 400 names `from`, `to` or `dialect`.',
+      'Columns `user, month, id, date, eventType, name, net, vatPercent, vat, gross, isCompany, completed, notification, dueDate` (stable, English). The same bytes as `finance export --format csv [--excel] --from … --to …`. At most 12 months; one month with `from` = `to` (the web dashboard’s month export). 400 names `from`, `to` or `dialect`.',
     ok: csv,
   },
   'GET /api/export/summary/:year': {

@@ -42,4 +42,14 @@ describe('Polish catalogs', () => {
       ).toEqual([])
     })
   }
+
+  // One percent format in both languages, as the shared formatter writes it (`19%`, `8,5%`): no space before "%".
+  for (const file of catalogs) {
+    it(`write a percent without a space: ${relative(src, file)}`, () => {
+      const spaced = poEntries(readFileSync(file, 'utf8'))
+        .flatMap((e) => [e.id, e.str])
+        .filter((text) => /[\d}]\s%/.test(text))
+      expect(spaced, `"19 %" in ${relative(src, file)}: write "19%"`).toEqual([])
+    })
+  }
 })

@@ -4,6 +4,7 @@
  */
 import { type ApiClient, api } from '../../api/client.ts'
 import type { BookView, JpkDownload, JpkForm } from './types.ts'
+import { type CsvFile, dialectOf, getCsv, saveCsv } from '../../api/csv.ts'
 import { saveText } from '../../ui/tableCsv.ts'
 
 export interface BookRequest {
@@ -38,30 +39,14 @@ export interface BookCsvRequest extends BookRequest {
   readonly fileName: string
 }
 
-export interface CsvFile {
-  readonly fileName: string
-  readonly bytes: Uint8Array
-}
-
 /** The tax book as CSV (RFC 4180) or for a Polish Excel, from the API, byte for byte (an Excel file keeps its BOM). */
-export const downloadBookCsv = async (r: BookCsvRequest, client: ApiClient = api): Promise<CsvFile> => {
-  const query = new URLSearchParams({ form: r.form, lang: r.lang, dialect: r.excel ? 'excel' : 'csv' })
+export const downloadBookCsv = (r: BookCsvRequest, client: ApiClient = api): Promise<CsvFile> => {
+  const query = new URLSearchParams({ form: r.form, lang: r.lang, dialect: dialectOf(r.excel) })
   if (r.month !== null) query.set('month', String(r.month))
-  const bytes = await client.get<Uint8Array>(`export/books/${r.year}?${query}`, { binary: true })
-  return { fileName: r.fileName, bytes }
+  return getCsv(`books/${r.year}?${query}`, r.fileName, client)
 }
 
-/** Hands a CSV file to the browser as a download. */
-export const saveCsv = ({ fileName, bytes }: CsvFile): void => {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/csv;charset=utf-8' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+export { type CsvFile, saveCsv }
 
 /** Hands a downloaded file to the browser as a download. */
 export const saveFile = ({ fileName, xml }: JpkDownload): void => saveText(fileName, xml, 'application/xml')

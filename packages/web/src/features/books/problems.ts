@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
+import { formatFor } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 
 const known: Record<string, MessageDescriptor> = {
@@ -40,8 +41,8 @@ export const useProblemText = () => {
       const b = unlistedRate.exec(text)
       if (b) {
         const entry = b[1] ?? ''
-        const rate = b[2] ?? ''
-        return i18n._(msg`Entry ${entry} has a ryczałt rate of ${rate} %, which JPK_EWP(4) does not list`)
+        const rate = formatFor(i18n.locale.startsWith('en') ? 'en' : 'pl').percent(b[2] ?? '')
+        return i18n._(msg`Entry ${entry} has a ryczałt rate of ${rate}, which JPK_EWP(4) does not list`)
       }
       return translateMessage(i18n, text)
     },

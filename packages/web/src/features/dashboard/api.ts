@@ -4,6 +4,7 @@
  */
 import { fromPromise } from 'xstate'
 import { type ApiClient, api, isApiError } from '../../api/client.ts'
+import { type CsvFile, dialectOf, getCsv } from '../../api/csv.ts'
 import { firstDayOf } from './month.ts'
 import type { ItemKind, MonthData, ResetScope } from './monthly/monthlyMachine.ts'
 import type { FlagsResult, SummaryRow, Transaction, TransactionFlags } from './types.ts'
@@ -65,3 +66,31 @@ export const monthlyActors = (impl: Pick<DashboardApi, 'loadMonth' | 'reset' | '
 export const yearlyActors = (impl: Pick<DashboardApi, 'loadYear'>) => ({
   loadYear: fromPromise<YearData, { year: number }>(({ input }) => impl.loadYear(input)),
 })
+
+/** A spreadsheet of the dashboards asked of the API: the file's name on the user's disk and the dialect. */
+export interface SheetRequest {
+  readonly excel: boolean
+  readonly fileName: string
+}
+
+/** The month's computed books (`GET export/transactions`, one month): the bytes of `finance export --format csv`. */
+export const downloadMonthCsv = (
+  r: SheetRequest & { readonly month: string },
+  client: ApiClient = api,
+): Promise<CsvFile> =>
+  getCsv(
+    `transactions?${new URLSearchParams({ from: r.month, to: r.month, dialect: dialectOf(r.excel) })}`,
+    r.fileName,
+    client,
+  )
+
+/** The year's summary (`GET export/summary/{year}`): the bytes of `finance report year --csv|--excel [--cumulative]`. */
+export const downloadSummaryCsv = (
+  r: SheetRequest & { readonly year: number; readonly cumulative: boolean },
+  client: ApiClient = api,
+): Promise<CsvFile> =>
+  getCsv(
+    `summary/${r.year}?${new URLSearchParams({ cumulative: String(r.cumulative), dialect: dialectOf(r.excel) })}`,
+    r.fileName,
+    client,
+  )

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useState } from 'react'
 import { CostSummaryCard } from './components/CostSummaryCard.tsx'
 import { ItemList } from './components/ItemCard.tsx'
@@ -25,6 +25,7 @@ import { BarChart } from './yearly/BarChart.tsx'
 import { monthBars } from './yearly/chartData.ts'
 import { MonthPopup } from './yearly/MonthPopup.tsx'
 import { YearEnd } from './yearly/YearEnd.tsx'
+import type { SummaryRequest } from './yearly/SummaryExport.tsx'
 import { YearlyDashboard } from './yearly/YearlyDashboard.tsx'
 import { yearEnd2025, yearEnd2026, yearEndRows } from './yearly/yearEndFixtures.ts'
 import './dashboard.css'
@@ -329,6 +330,40 @@ export const YearlyPage: Story = {
   parameters: { route: '/dashboard/yearly' },
   render: () => <YearlyDashboard effects={okEffects} yearEnd={yearEndEffects} year={2026} initialWidth={560} />,
 }
+
+/** The summary to a spreadsheet: the Polish Excel file of the year's month rows, asked of the API, saved as it came. */
+export const YearlySummaryExport: Story = {
+  parameters: { route: '/dashboard/yearly' },
+  render: () => (
+    <YearlyDashboard
+      effects={okEffects}
+      yearEnd={yearEndEffects}
+      year={2026}
+      initialWidth={560}
+      download={async (r) => {
+        summaryRequests.push(r)
+        return { fileName: r.fileName, bytes: new TextEncoder().encode('\uFEFFmonth;summary\r\n') }
+      }}
+      save={() => undefined}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    summaryRequests.length = 0
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    await userEvent.click(
+      canvas.getAllByRole('button', { name: /^(Download the summary for Excel|Pobierz podsumowanie dla Excela)$/ })[0]!,
+    )
+    await waitFor(() => expect(summaryRequests).toHaveLength(1))
+    await expect(summaryRequests[0]).toEqual({
+      year: 2026,
+      cumulative: false,
+      excel: true,
+      fileName: 'Podsumowanie_2026_Excel.csv',
+    })
+  },
+}
+const summaryRequests: SummaryRequest[] = []
 
 export const YearlyPageApiDown: Story = {
   parameters: { route: '/dashboard/yearly' },

@@ -138,8 +138,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
     summary: t`Summary`,
   }
   const taxTypeNames: Record<TaxType, string> = {
-    Scale: t`tax scale (12 % / 32 %)`,
-    Linear: t`linear tax (19 %)`,
+    Scale: t`tax scale (12% / 32%)`,
+    Linear: t`linear tax (19%)`,
     Flat: t`ryczałt (lump sum on revenue)`,
   }
   const rowName = (r: OwedRow) =>

@@ -68,13 +68,13 @@ export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
     P_10: t`Exempt sales (net)`,
     P_11: t`Sales outside Poland (net)`,
     P_12: t`Of these, services for EU businesses (VAT-UE)`,
-    P_13: t`Sales at 0 % (net)`,
-    P_15: t`Sales at 5 % (net)`,
-    P_16: t`Output VAT at 5 %`,
-    P_17: t`Sales at 7 % or 8 % (net)`,
-    P_18: t`Output VAT at 7 % or 8 %`,
-    P_19: t`Sales at 22 % or 23 % (net)`,
-    P_20: t`Output VAT at 22 % or 23 %`,
+    P_13: t`Sales at 0% (net)`,
+    P_15: t`Sales at 5% (net)`,
+    P_16: t`Output VAT at 5%`,
+    P_17: t`Sales at 7% or 8% (net)`,
+    P_18: t`Output VAT at 7% or 8%`,
+    P_19: t`Sales at 22% or 23% (net)`,
+    P_20: t`Output VAT at 22% or 23%`,
     P_21: t`Goods delivered within the EU (WDT, net)`,
     P_22: t`Exports of goods (net)`,
     P_23: t`Goods bought within the EU (WNT, net)`,
@@ -118,7 +118,9 @@ export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
     .sort(([a], [b]) => byFieldNumber(a, b))
   const otherRates = Object.entries(breakdown).flatMap(([key, v]) => {
     const m = OTHER_RATE.exec(key)
-    return m ? [{ key, label: m[2] === 'base' ? t`Sales at ${m[1]} % (net)` : t`Output VAT at ${m[1]} %`, v }] : []
+    if (!m) return []
+    const rate = fmt.percent(m[1]!)
+    return [{ key, label: m[2] === 'base' ? t`Sales at ${rate} (net)` : t`Output VAT at ${rate}`, v }]
   })
   const flat = new Map<string, Record<string, string>>()
   for (const [key, v] of Object.entries(breakdown)) {

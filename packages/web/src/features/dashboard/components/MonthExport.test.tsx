@@ -1,38 +1,32 @@
-import { fireEvent, render, screen } from '@testing-library/react'
-import { useRef } from 'react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { SaveText } from '../../../ui/tableCsv.ts'
-import { fixtureMonth } from '../fixtures.ts'
+import type { CsvFile } from '../../../api/csv.ts'
+import type { SheetRequest } from '../api.ts'
 import { i18nFor, withProviders } from '../testing.tsx'
 import { MonthExport } from './MonthExport.tsx'
-import { TransactionsTable } from './TransactionsTable.tsx'
 
-const Month = ({ save }: { save: SaveText }) => {
-  const root = useRef<HTMLDivElement>(null)
-  return (
-    <div ref={root}>
-      <TransactionsTable transactions={fixtureMonth()} />
-      <MonthExport root={root} month="2026-03" save={save} />
-    </div>
-  )
+type Request = SheetRequest & { readonly month: string }
+
+/** The month's CSV comes from the API (`GET export/transactions`, the CLI's bytes); here its answer is given. */
+const exported = async (name: string) => {
+  const bytes = new TextEncoder().encode('\uFEFFuser;month;id\r\n')
+  const download = vi.fn(async (r: Request): Promise<CsvFile> => ({ fileName: r.fileName, bytes }))
+  const save = vi.fn<(file: CsvFile) => void>()
+  render(withProviders(await i18nFor('pl'), <MonthExport month="2026-03" download={download} save={save} />))
+  fireEvent.click(screen.getByRole('button', { name }))
+  await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+  return { request: download.mock.calls[0]![0], file: save.mock.calls[0]![0], bytes }
 }
 
 describe("the month's computed books to a spreadsheet", () => {
-  it('writes every transaction as shown, net and gross as numbers; in Polish Excel with decimal commas', async () => {
-    const save = vi.fn<SaveText>()
-    render(withProviders(await i18nFor('pl'), <Month save={save} />))
-    fireEvent.click(screen.getByRole('button', { name: 'Pobierz miesiąc jako CSV' }))
-    fireEvent.click(screen.getByRole('button', { name: 'Pobierz miesiąc dla Excela' }))
-    const [csvName = '', csv = ''] = save.mock.calls[0] ?? []
-    const [excelName = '', excel = ''] = save.mock.calls[1] ?? []
-    expect([csvName, excelName]).toEqual(['Finance_2026-03.csv', 'Finance_2026-03_Excel.csv'])
-    const lines = csv.split('\r\n').filter((l) => l !== '')
-    // The heading and one line per transaction on the screen.
-    expect(lines).toHaveLength(fixtureMonth().length + 1)
-    expect(lines[0]).toBe('Data,Nazwa,Netto,Brutto / przychód / wydatek')
-    // The fee of 2 000 zł net, 2 460 zł gross, as numbers.
-    expect(lines).toContain('2026-03-05,Wydatek Office rent,2000.00,2460.00')
-    expect(excel.startsWith('\uFEFF')).toBe(true)
-    expect(excel).toContain('2026-03-05;Wydatek Office rent;2000,00;2460,00')
+  it('asks the API for the month as CSV and saves its bytes as they came', async () => {
+    const { request, file, bytes } = await exported('Pobierz miesiąc jako CSV')
+    expect(request).toEqual({ month: '2026-03', excel: false, fileName: 'Finance_2026-03.csv' })
+    expect(file).toEqual({ fileName: 'Finance_2026-03.csv', bytes })
+  })
+
+  it('asks the API for the Polish Excel file of the month', async () => {
+    const { request } = await exported('Pobierz miesiąc dla Excela')
+    expect(request).toEqual({ month: '2026-03', excel: true, fileName: 'Finance_2026-03_Excel.csv' })
   })
 })

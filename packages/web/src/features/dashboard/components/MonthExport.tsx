@@ -1,36 +1,32 @@
 /**
- * The month's computed books to a spreadsheet: the transactions table as shown (revenues, costs, VAT, PIT, ZUS,
- * with their dates, names, net and gross) as a CSV or a Polish Excel file, the figures as numbers.
+ * The month's computed books to a spreadsheet, as the API writes them (`GET export/transactions` for the month, the
+ * same bytes as `finance export --format csv`): every transaction of the month (revenues, costs, VAT, PIT, ZUS) with
+ * its dates, name, net, VAT and gross, as a CSV (RFC 4180) or a Polish Excel file, the figures as numbers.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { RefObject } from 'react'
-import { Button, useMessages } from '../../../ui/index.ts'
-import { exportTable, type SaveText } from '../../../ui/tableCsv.ts'
+import { type CsvFile, saveCsv } from '../../../api/csv.ts'
+import { useDownload } from '../../../api/useDownload.ts'
+import { Button } from '../../../ui/index.ts'
+import { downloadMonthCsv, type SheetRequest } from '../api.ts'
 
 type Props = {
-  /** The dashboard holding the month's transactions table. */
-  root: RefObject<HTMLElement | null>
-  /** `yyyy-mm`: the file's name. */
+  /** `yyyy-mm`. */
   month: string
   disabled?: boolean
-  save?: SaveText
+  download?: (r: SheetRequest & { readonly month: string }) => Promise<CsvFile>
+  save?: (file: CsvFile) => void
 }
 
-export const MonthExport = ({ root, month, disabled, save }: Props) => {
+export const MonthExport = ({ month, disabled, download = downloadMonthCsv, save = saveCsv }: Props) => {
   const { t } = useLingui()
-  const messages = useMessages()
-  const download = (excel: boolean) => {
-    const fileName = `Finance_${month}${excel ? '_Excel' : ''}.csv`
-    if (exportTable(root.current, 'table.tx-table', fileName, excel, save))
-      messages.info(t`File ${fileName} downloaded`)
-    else messages.error(t`The month is not on the screen yet: wait until it loads and try again.`)
-  }
+  const { busy, run } = useDownload(download, save, (file) => t`File ${file.fileName} downloaded`)
+  const get = (excel: boolean) => run({ month, excel, fileName: `Finance_${month}${excel ? '_Excel' : ''}.csv` })
   return (
     <div className="dashboard__export">
-      <Button variant="secondary" disabled={disabled} onClick={() => download(false)}>
+      <Button variant="secondary" disabled={disabled || busy} onClick={() => get(false)}>
         <Trans>Download the month as CSV</Trans>
       </Button>{' '}
-      <Button variant="secondary" disabled={disabled} onClick={() => download(true)}>
+      <Button variant="secondary" disabled={disabled || busy} onClick={() => get(true)}>
         <Trans>Download the month for Excel</Trans>
       </Button>
     </div>

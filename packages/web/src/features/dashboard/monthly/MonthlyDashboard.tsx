@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
@@ -65,7 +65,6 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
   )
   const actor = useActorRef(machine, { input: { today: today ?? localDate(new Date()), show: readShowFlags(store) } })
   const month = useSelector(actor, (s) => s.context.month)
-  const root = useRef<HTMLDivElement>(null)
   const transactions = useSelector(actor, (s) => s.context.transactions)
   const summary = useSelector(actor, (s) => s.context.summary)
   const show = useSelector(actor, (s) => s.context.show)
@@ -97,7 +96,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
   const title = monthTitle(i18n.locale, month)
 
   return (
-    <div className="dashboard dashboard--monthly" aria-busy={busy} ref={root}>
+    <div className="dashboard dashboard--monthly" aria-busy={busy}>
       <h1 className="page-title">
         <Trans>Monthly dashboard</Trans>
       </h1>
@@ -151,7 +150,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
       {show.primary && !failed && (
         <Card title={t`Transactions`} className="dashboard__primary">
           {busy && transactions.length === 0 ? null : <TransactionsTable transactions={transactions} />}
-          {transactions.length > 0 && <MonthExport root={root} month={month} disabled={busy} />}
+          {transactions.length > 0 && <MonthExport month={month} disabled={busy} />}
         </Card>
       )}
 

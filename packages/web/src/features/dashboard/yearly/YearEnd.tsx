@@ -174,7 +174,7 @@ const ReturnCard = ({
   if (a.taxType !== 'Scale') {
     rows.push([t`Health contributions paid in the year`, <Amount key="hp" value={a.healthPaid} />, 'healthPaid'])
     rows.push([
-      flat ? t`Health contributions deducted (50 %)` : t`Health contributions deducted (within the cap)`,
+      flat ? t`Health contributions deducted (50%)` : t`Health contributions deducted (within the cap)`,
       <Amount key="hd" value={a.healthDeducted} />,
       'healthDeducted',
     ])

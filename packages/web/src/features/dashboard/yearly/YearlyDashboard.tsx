@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo } from 'react'
+import { type ComponentProps, useEffect, useMemo } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Loader } from '../../../ui/Loader.tsx'
 import { YearNav } from '../../../ui/PeriodNav.tsx'
@@ -10,6 +10,7 @@ import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
 import { BarChart, type SeriesLabels } from './BarChart.tsx'
 import { monthBars } from './chartData.ts'
 import { MonthPopup } from './MonthPopup.tsx'
+import { SummaryExport } from './SummaryExport.tsx'
 import { YearEnd } from './YearEnd.tsx'
 import type { YearEndApi } from './yearEnd.ts'
 import { type ChartKind, yearlyMachine } from './yearlyMachine.ts'
@@ -23,12 +24,15 @@ type Props = {
   year?: number
   /** Chart width before the page is measured (stories). */
   initialWidth?: number
+  /** The summary's CSV from the API and its hand-over to the browser (the app's by default; a story's fakes). */
+  download?: ComponentProps<typeof SummaryExport>['download']
+  save?: ComponentProps<typeof SummaryExport>['save']
 }
 
 export { useMonthNames }
 
 /** SPEC §2 Yearly dashboard: year navigation and the two bar charts, then the year end of the year shown. */
-export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth }: Props) => {
+export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth, download, save }: Props) => {
   const { t } = useLingui()
   const messages = useMessages()
   const machine = useMemo(
@@ -99,6 +103,7 @@ export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth }: Props)
           />
         </section>
       ))}
+      <SummaryExport year={shown} disabled={busy} download={download} save={save} />
       <YearEnd year={shown} effects={yearEnd} />
       {selected && selectedRow && (
         <MonthPopup title={selectedTitle} row={selectedRow} onClose={() => actor.send({ type: 'CLOSE_MONTH' })} />

@@ -100,8 +100,8 @@ export const ItemFields = ({
   const crossBorderKinds = income
     ? [
         { value: 'euServices', label: t`Services for a business in another EU country (np, VAT-UE)` },
-        { value: 'wdt', label: t`Goods delivered to a business in another EU country (WDT, 0 %)` },
-        { value: 'export', label: t`Goods exported outside the EU (export, 0 %)` },
+        { value: 'wdt', label: t`Goods delivered to a business in another EU country (WDT, 0%)` },
+        { value: 'export', label: t`Goods exported outside the EU (export, 0%)` },
       ]
     : [
         { value: 'importServices', label: t`Services bought from a business abroad (import of services)` },
@@ -118,8 +118,8 @@ export const ItemFields = ({
       ]
   const crossBorderHints: Record<string, string> = {
     euServices: t`Outside Polish VAT: the customer accounts for the VAT in its country. The invoice says “odwrotne obciążenie”; the sale is reported in VAT-UE.`,
-    wdt: t`0 % VAT when the buyer has a VAT number of another EU country and you have proof the goods left Poland.`,
-    export: t`0 % VAT when you have the customs proof that the goods left the EU.`,
+    wdt: t`0% VAT when the buyer has a VAT number of another EU country and you have proof the goods left Poland.`,
+    export: t`0% VAT when you have the customs proof that the goods left the EU.`,
     importServices: t`You account for the VAT yourself at the percent above: it is your output VAT and, in the same month, your input VAT — usually nothing to pay.`,
     wnt: t`You account for the VAT yourself at the percent above, on the invoice date but no later than the 15th of the next month; it is deducted in the same month.`,
     importGoods: t`You account for the import VAT in the JPK instead of paying it at customs: the day of supply is the day the customs declaration was accepted; it is deducted in the same month.`,
@@ -128,7 +128,7 @@ export const ItemFields = ({
   }
   const zeroRated = crossBorder === 'wdt' || crossBorder === 'export' || crossBorder === 'euServices'
   const carUses = [
-    { value: 'mixed', label: t`A car used also privately: 50 % of its VAT deducted, 75 % of its cost for PIT` },
+    { value: 'mixed', label: t`A car used also privately: 50% of its VAT deducted, 75% of its cost for PIT` },
     { value: 'businessOnly', label: t`A car used only for business (VAT-26 filed, mileage record kept): all its VAT` },
   ]
   const markers = [
@@ -263,7 +263,7 @@ export const ItemFields = ({
               kind: 'select',
               options: carUses,
               placeholder: t`Not a car cost (default)`,
-              hint: t`A car also used privately deducts half of the VAT; for PIT, 75 % of the net amount and of the VAT not deducted is a cost.`,
+              hint: t`A car also used privately deducts half of the VAT; for PIT, 75% of the net amount and of the VAT not deducted is a cost.`,
             })}
           {!income && (
             <Checkbox

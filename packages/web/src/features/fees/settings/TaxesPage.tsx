@@ -98,8 +98,8 @@ export const PitForm = ({ today }: { today?: string }) => {
   const intervals = useIntervalOptions()
   const taxTypes = [
     { value: 'Flat', label: t`Flat (ryczałt)` },
-    { value: 'Linear', label: t`Linear (19 %)` },
-    { value: 'Scale', label: t`Scale (12 % / 32 %)` },
+    { value: 'Linear', label: t`Linear (19%)` },
+    { value: 'Scale', label: t`Scale (12% / 32%)` },
   ]
   const taxTypeName: Record<string, string> = { Flat: t`Flat`, Linear: t`Linear`, Scale: t`Scale` }
   const flatRates = flatPercents(yearOf(undefined, day))

@@ -1,0 +1,148 @@
+/**
+ * The read-through of the everyday screens in real Chromium, Polish first: the month, the year with its month popup
+ * and year end, the company, taxes and ZUS settings, the first-run set-up, the tax book, settings, the log viewer and
+ * the account screens (logged in and out), each at 1280 and 400 px. Every screen is saved under
+ * test-output/screenshots/read-{screen}-{width}.png to be read, and none may scroll sideways
+ * (`document.documentElement.scrollWidth <= innerWidth`).
+ *
+ * Seeded through the API for this year: the company (Kowalski IT), VAT 23% monthly, PIT linear 19%, full ZUS, a
+ * company income of 15 000.00 net every month and an expense of 8 100.00 net in January.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { pitSetting } from '@finance/ledger-core/testing'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, COMPANY, screenshotDir, settle } from './harness.ts'
+import { journey } from './steps.ts'
+
+const app = journey({ seed, asAdmin: true })
+const { call, tokenOf } = app
+
+const YEAR = new Date().getFullYear()
+
+async function seed() {
+  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
+  const fee = (dataType: string, dataObject: Record<string, unknown>) =>
+    call(admin, 'POST', 'fee', { dataType, eventType: dataType, dataObject })
+  await call(admin, 'POST', 'config', { dataType: 'Primary', dataObject: COMPANY })
+  await fee('Vat', { date: `${YEAR}-01-01`, percent: '23', paymentInterval: 1 })
+  await fee('Pit', pitSetting({ date: `${YEAR}-01-01` }))
+  await fee('SocialSecurity', { date: `${YEAR}-01-01`, amount: '1773.96', percent: '4.9' })
+  await call(admin, 'POST', 'revenue', {
+    dataType: 'RecurringIncome',
+    eventType: 'RecurringIncome',
+    dataObject: {
+      date: `${YEAR}-01-10`,
+      name: 'Usługi programistyczne',
+      amount: '15000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: null,
+      repetitions: 12,
+    },
+  })
+  await fee('Expense', {
+    date: `${YEAR}-01-20`,
+    name: 'Laptop',
+    amount: '8100.00',
+    isCompany: true,
+    percent: '23',
+    invoiceDate: null,
+  })
+}
+
+/** The page's width beyond the window, in px (0 when nothing scrolls sideways). */
+const sideways = (page: Page) =>
+  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth))
+
+/** Each width: the screen's shot and how far it scrolls sideways; `open` brings the screen up at that width. */
+const walk = async (page: Page, name: string, open: () => Promise<void>) => {
+  const over: Record<string, number> = {}
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 })
+    await open()
+    await settle(page)
+    await page.waitForTimeout(150)
+    const by = await sideways(page)
+    if (by > 0) over[`${name}-${width}`] = by
+    await page.screenshot({ path: join(screenshotDir, `read-${name}-${width}.png`), fullPage: true })
+  }
+  return over
+}
+
+const go = (page: Page, path: string) => async () => {
+  await page.goto(`${app.server.url}${path}`)
+}
+
+describe('the read-through of the everyday screens (pl)', () => {
+  it('shows each logged-in screen whole at 1280 and 400 px, none scrolling sideways', async () => {
+    const page = app.page
+    mkdirSync(screenshotDir, { recursive: true })
+    await page.context().addCookies([{ name: 'finance_lang', value: 'pl', url: app.server.url }])
+    const screens: [string, string][] = [
+      ['home', '/'],
+      ['month', '/dashboard/monthly'],
+      ['year', '/dashboard/yearly'],
+      ['company-dashboard', '/companydashboard'],
+      ['company', '/companydashboard/company'],
+      ['fees', '/companydashboard/fees'],
+      ['taxes', '/companydashboard/fees/taxes'],
+      ['zus', '/companydashboard/fees/socialsecurity'],
+      ['books', '/companydashboard/books'],
+      ['settings', '/settings'],
+      ['setup', '/setup'],
+      ['register', '/user/register'],
+      ['change-password', '/user/changepassword'],
+    ]
+    const over: Record<string, number> = {}
+    for (const [name, path] of screens) Object.assign(over, await walk(page, name, go(page, path)))
+    Object.assign(
+      over,
+      await walk(page, 'month-popup', async () => {
+        await page.goto(`${app.server.url}/dashboard/yearly`)
+        await settle(page)
+        await page.locator('.chart-card--monthly g[data-month="1"] rect.bar--incomes').click()
+        await page.getByRole('dialog').waitFor()
+      }),
+    )
+    Object.assign(
+      over,
+      await walk(page, 'logs', async () => {
+        await page.goto(`${app.server.url}/logs`)
+        await page.getByLabel('Klucz API').fill(API_KEY)
+        await page.getByRole('button', { name: 'Ustaw klucz' }).click()
+        await page.locator('.log-table tbody').first().waitFor()
+      }),
+    )
+    expect(over).toEqual({})
+  })
+
+  it('shows the account screens of a visitor whole at 1280 and 400 px', async () => {
+    const context = await app.browser.browser.newContext()
+    try {
+      await context.addCookies([{ name: 'finance_lang', value: 'pl', url: app.server.url }])
+      const page = await context.newPage()
+      const over: Record<string, number> = {}
+      for (const [name, path] of [
+        ['login', '/user/login'],
+        ['reset-password', '/user/resetpassword'],
+        ['welcome', '/'],
+      ] as const)
+        Object.assign(over, await walk(page, name, go(page, path)))
+      Object.assign(
+        over,
+        await walk(page, 'login-refused', async () => {
+          await page.goto(`${app.server.url}/user/login`)
+          await page.locator('input[type=email]').fill(ADMIN_EMAIL)
+          await page.locator('input[type=password]').fill('wrong-password-1')
+          await page.locator('form button[type=submit]').click()
+          await page.locator('.popups .popup, [role=alert]').first().waitFor()
+        }),
+      )
+      expect(over).toEqual({})
+    } finally {
+      await context.close()
+    }
+  })
+})
