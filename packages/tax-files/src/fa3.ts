@@ -250,12 +250,12 @@ const BUCKETS: Record<
     procedure?: 'WSTO_EE'
   }
 > = {
-  P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23 %' },
-  P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8 %' },
-  P_13_3: { treatment: 'rate', percents: ['5'], label: '5 %' },
-  P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0 %' },
-  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0 % WDT', sale: 'wdt' },
-  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0 % EX', sale: 'export' },
+  P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23%' },
+  P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8%' },
+  P_13_3: { treatment: 'rate', percents: ['5'], label: '5%' },
+  P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0%' },
+  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0% WDT', sale: 'wdt' },
+  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0% EX', sale: 'export' },
   P_13_7: { treatment: 'zw', label: 'zw' },
   P_13_8: { treatment: 'np', label: 'np' },
   P_13_9: { treatment: 'np', label: 'np II', sale: 'euServices' },
@@ -477,7 +477,7 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
           : (b.vatPln ?? (exchangeRate === null ? null : convert(b.vat ?? 0n, exchangeRate)))
     const computed = bucket.treatment === 'rate' ? vatOfItem(net, percent) : 0n
     const lines = linesOf(inv, b.field)
-    const label = bucket.treatment === 'rate' ? `${percent} %` : bucket.label
+    const label = bucket.treatment === 'rate' ? `${percent}%` : bucket.label
     const name = truncate(
       `${isCorrection ? 'KOR ' : ''}${inv.number} — ${other.name || counterparty.taxId}${buckets.length > 1 ? ` (${label})` : ''}`,
       500,
