@@ -277,7 +277,7 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
             </p>
           ) : (
             <div className="invoices-scroll">
-              <table className="table invoices-table series-table">
+              <table className="table invoices-table invoices-table--cards">
                 <caption>
                   <Trans>Number series</Trans>
                 </caption>
