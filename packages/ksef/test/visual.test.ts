@@ -151,7 +151,7 @@ describe('the PDF', () => {
       '150,00',
       '12 075,00',
       '270,60',
-      '23 %',
+      '23%',
       'zw',
       '12 345,60',
       '2839,49',
@@ -204,6 +204,16 @@ describe('the HTML preview', () => {
     const file = fileURLToPath(new URL('golden/fa3-visual.html', import.meta.url))
     if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, html)
     expect(html).toBe(readFileSync(file, 'utf8'))
+  })
+
+  it("writes a rate's percent as Intl's Polish and the Ministry's visualisation do: 23%, no space before %", () => {
+    const xml = XML.replace('<P_12>zw</P_12>', '<P_12>8</P_12>')
+    for (const lang of ['pl', 'en'] as const) {
+      const html = invoiceHtml(xml, { lang })
+      expect(html).toContain('<td>23%</td>')
+      expect(html).toContain('>8%<')
+      expect(html).not.toMatch(/\d[\s\u00a0\u202f]%/)
+    }
   })
 
   it('escapes what the file says', () => {

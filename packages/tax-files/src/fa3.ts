@@ -258,12 +258,12 @@ const BUCKETS: Record<
     line: (l: Fa3Line) => boolean
   }
 > = {
-  P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23 %', line: withRate('23', '22') },
-  P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8 %', line: withRate('8', '7') },
-  P_13_3: { treatment: 'rate', percents: ['5'], label: '5 %', line: withRate('5') },
-  P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0 %', line: withRate('0 KR') },
-  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0 % WDT', sale: 'wdt', line: withRate('0 WDT') },
-  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0 % EX', sale: 'export', line: withRate('0 EX') },
+  P_13_1: { treatment: 'rate', percents: ['23', '22'], label: '23%', line: withRate('23', '22') },
+  P_13_2: { treatment: 'rate', percents: ['8', '7'], label: '8%', line: withRate('8', '7') },
+  P_13_3: { treatment: 'rate', percents: ['5'], label: '5%', line: withRate('5') },
+  P_13_6_1: { treatment: 'rate', percents: ['0'], label: '0%', line: withRate('0 KR') },
+  P_13_6_2: { treatment: 'rate', percents: ['0'], label: '0% WDT', sale: 'wdt', line: withRate('0 WDT') },
+  P_13_6_3: { treatment: 'rate', percents: ['0'], label: '0% EX', sale: 'export', line: withRate('0 EX') },
   P_13_7: { treatment: 'zw', label: 'zw', line: withRate('zw') },
   P_13_8: { treatment: 'np', label: 'np', line: withRate('np I') },
   P_13_9: { treatment: 'np', label: 'np II', sale: 'euServices', line: withRate('np II') },
@@ -468,7 +468,7 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
           : (b.vatPln ?? (exchangeRate === null ? null : convert(b.vat ?? 0n, exchangeRate)))
     const computed = bucket.treatment === 'rate' ? vatOfItem(net, percent) : 0n
     const lines = inv.lines.filter(bucket.line)
-    const label = bucket.treatment === 'rate' ? `${percent} %` : bucket.label
+    const label = bucket.treatment === 'rate' ? `${percent}%` : bucket.label
     const name = truncate(
       `${isCorrection ? 'KOR ' : ''}${inv.number} — ${other.name || counterparty.taxId}${buckets.length > 1 ? ` (${label})` : ''}`,
       500,

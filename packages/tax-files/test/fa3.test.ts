@@ -162,8 +162,8 @@ describe('what an invoice becomes', () => {
       ['zw', '0', '100.00', null, []],
     ])
     expect(items.map((i) => i.name)).toEqual([
-      'FZ 12/03/2026 — Nabywca (23 %)',
-      'FZ 12/03/2026 — Nabywca (8 %)',
+      'FZ 12/03/2026 — Nabywca (23%)',
+      'FZ 12/03/2026 — Nabywca (8%)',
       'FZ 12/03/2026 — Nabywca (zw)',
     ])
     // The KSeF number is read from the file name.

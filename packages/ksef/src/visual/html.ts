@@ -31,7 +31,8 @@ dl{display:grid;grid-template-columns:auto auto;gap:.15rem 1rem;margin:0}dt{colo
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #bbb;padding:.3rem .4rem;vertical-align:top;text-align:left}th{background:#f0f0f0;font-weight:600}.r{text-align:right}
 .due{font-size:1.15rem;font-weight:700;text-align:right;margin:.75rem 0}.codes{display:flex;gap:2rem;flex-wrap:wrap;margin-top:1rem}
 figure{margin:0;text-align:center}figcaption{font-size:11px;word-break:break-all;max-width:16rem}.label{font-weight:700;font-size:12px}
-footer{color:#666;font-size:11px;margin-top:1.5rem}`
+footer{color:#666;font-size:11px;margin-top:1.5rem}
+@media (max-width:40rem){table.lines{display:block;overflow-x:auto}.parties section{min-width:0}}`
 
 /** The page of a visualisation. */
 export const renderVisualHtml = (v: InvoiceVisual): string => {

@@ -132,16 +132,16 @@ const PAYMENT_FORMS: Record<string, Text> = {
   '7': t('płatność mobilna', 'mobile payment'),
 }
 
-/** The sum fields P_13_x by what they hold (the schema's documentation of each). */
+/** The sum fields P_13_x by what they hold (the schema's documentation of each); a percent as Intl's Polish writes it. */
 const RATE_LABELS: Record<string, Text> = {
-  P_13_1: t('23 %', '23 %'),
-  P_13_2: t('8 %', '8 %'),
-  P_13_3: t('5 %', '5 %'),
+  P_13_1: t('23%', '23%'),
+  P_13_2: t('8%', '8%'),
+  P_13_3: t('5%', '5%'),
   P_13_4: t('ryczałt dla taksówek', 'taxi flat rate'),
   P_13_5: t('procedura OSS', 'OSS procedure'),
-  P_13_6_1: t('0 % (w kraju)', '0 % (domestic)'),
-  P_13_6_2: t('0 % (WDT)', '0 % (intra-EU supply)'),
-  P_13_6_3: t('0 % (eksport)', '0 % (export)'),
+  P_13_6_1: t('0% (w kraju)', '0% (domestic)'),
+  P_13_6_2: t('0% (WDT)', '0% (intra-EU supply)'),
+  P_13_6_3: t('0% (eksport)', '0% (export)'),
   P_13_7: t('zw (zwolnione)', 'zw (exempt)'),
   P_13_8: t('np (poza terytorium kraju)', 'np (outside Poland)'),
   P_13_9: t('np (art. 100 ust. 1 pkt 4)', 'np (art. 100(1)(4))'),
@@ -149,8 +149,8 @@ const RATE_LABELS: Record<string, Text> = {
   P_13_11: t('marża', 'margin scheme'),
 }
 
-/** A line's P_12 as people read it. */
-const rateText = (rate: string | null): string => (rate === null ? '' : /^\d+$/.test(rate) ? `${rate} %` : rate)
+/** A line's P_12 as people read it: `23%`, no space, as Intl's Polish and the Ministry's visualisation write it. */
+const rateText = (rate: string | null): string => (rate === null ? '' : /^\d+$/.test(rate) ? `${rate}%` : rate)
 
 /** Grosze as a decimal string (`12345` → `123.45`); no float on the way. */
 const decimal = (g: bigint): string => {
@@ -227,7 +227,7 @@ export const invoiceVisual = (xml: string, options: VisualOptions = {}): Invoice
     widths: [40, 20, 20, ...(withPln ? [20] : [])],
     rows: inv.rates.map((r) => {
       const label = RATE_LABELS[r.field]?.[lang] ?? r.field
-      const shown = r.field === 'P_13_1' && inv.lines.some((l) => l.rate === '22') ? '22 %' : label
+      const shown = r.field === 'P_13_1' && inv.lines.some((l) => l.rate === '22') ? '22%' : label
       return [
         shown,
         formatAmount(lang, decimal(r.net)),

@@ -186,31 +186,33 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
           </>
         )}
       </dl>
-      <table className="table assets-plan">
-        <caption>
-          <Trans>The plan year by year</Trans>
-        </caption>
-        <TableHead
-          columns={[
-            t`Year`,
-            { label: t`Write-offs`, num: true },
-            { label: t`Of which costs`, num: true },
-            { label: t`To date`, num: true },
-            { label: t`Remaining`, num: true },
-          ]}
-        />
-        <tbody>
-          {card.years.map((y) => (
-            <tr key={y.year}>
-              <th scope="row">{y.year}</th>
-              <td className="num">{f.amount(y.writeOff)}</td>
-              <td className="num">{f.amount(y.deductible)}</td>
-              <td className="num">{f.amount(y.cumulative)}</td>
-              <td className="num">{f.amount(y.remaining)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="assets-page__scroll">
+        <table className="table assets-plan">
+          <caption>
+            <Trans>The plan year by year</Trans>
+          </caption>
+          <TableHead
+            columns={[
+              t`Year`,
+              { label: t`Write-offs`, num: true },
+              { label: t`Of which costs`, num: true },
+              { label: t`To date`, num: true },
+              { label: t`Remaining`, num: true },
+            ]}
+          />
+          <tbody>
+            {card.years.map((y) => (
+              <tr key={y.year}>
+                <th scope="row">{y.year}</th>
+                <td className="num">{f.amount(y.writeOff)}</td>
+                <td className="num">{f.amount(y.deductible)}</td>
+                <td className="num">{f.amount(y.cumulative)}</td>
+                <td className="num">{f.amount(y.remaining)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }

@@ -142,9 +142,9 @@ export const CounterpartiesPage = ({ effects }: Props) => {
       row={(c) => (
         <tr key={c.id}>
           <th scope="row">{c.name}</th>
-          <td>{c.taxId || '—'}</td>
-          <td>{c.country}</td>
-          <td>{c.address || '—'}</td>
+          <td data-label={t`NIP or tax id`}>{c.taxId || '—'}</td>
+          <td data-label={t`Country`}>{c.country}</td>
+          <td data-label={t`Address`}>{c.address || '—'}</td>
           <td className="invoices-table__actions">
             <Button variant="link" aria-label={t`Change ${c.name}`} disabled={busy} onClick={() => openForm(formOf(c))}>
               <Trans>Change</Trans>

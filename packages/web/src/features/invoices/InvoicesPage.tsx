@@ -186,7 +186,8 @@ const useStateName = () => {
 
 const useVatName = () => {
   const { t } = useLingui()
-  return (v: string): string => (v === 'zw' ? t`exempt (zw)` : v === 'np' ? t`outside VAT (np)` : `${v} %`)
+  const f = useFormat()
+  return (v: string): string => (v === 'zw' ? t`exempt (zw)` : v === 'np' ? t`outside VAT (np)` : f.percent(v))
 }
 
 const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]; onOpen: (id: number) => void }) => {
@@ -200,29 +201,33 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
       </p>
     )
   return (
-    <table className="table invoices-table">
-      <caption>
-        <Trans>Invoices</Trans>
-      </caption>
-      <TableHead columns={[t`Number`, t`Issue date`, t`Buyer`, { label: t`Gross`, num: true }, t`State`]} />
-      <tbody>
-        {invoices.map((i) => (
-          <tr key={i.id}>
-            <th scope="row">
-              <Button variant="link" onClick={() => onOpen(i.id)}>
-                {i.number ?? (i.kind === 'KOR' ? t`correction draft` : t`draft`)}
-              </Button>
-            </th>
-            <td>{f.date(i.issueDate)}</td>
-            <td>{i.buyer}</td>
-            <td className="num">{i.currency === 'PLN' ? f.money(i.gross) : `${f.amount(i.gross)} ${i.currency}`}</td>
-            <td>
-              <span className={`invoice-state invoice-state--${i.state}`}>{stateName(i.state)}</span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="invoices-scroll">
+      <table className="table invoices-table invoices-table--cards">
+        <caption>
+          <Trans>Invoices</Trans>
+        </caption>
+        <TableHead columns={[t`Number`, t`Issue date`, t`Buyer`, { label: t`Gross`, num: true }, t`State`]} />
+        <tbody>
+          {invoices.map((i) => (
+            <tr key={i.id}>
+              <th scope="row">
+                <Button variant="link" onClick={() => onOpen(i.id)}>
+                  {i.number ?? (i.kind === 'KOR' ? t`correction draft` : t`draft`)}
+                </Button>
+              </th>
+              <td data-label={t`Issue date`}>{f.date(i.issueDate)}</td>
+              <td data-label={t`Buyer`}>{i.buyer}</td>
+              <td data-label={t`Gross`} className="num">
+                {i.currency === 'PLN' ? f.money(i.gross) : `${f.amount(i.gross)} ${i.currency}`}
+              </td>
+              <td data-label={t`State`}>
+                <span className={`invoice-state invoice-state--${i.state}`}>{stateName(i.state)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -245,47 +250,49 @@ const PerRateTable = ({
 }) => {
   const vatName = useVatName()
   return (
-    <table className={`table invoice-preview__totals ${className}`.trim()}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Rate</Trans>
-          </th>
-          {headers.map((h) => (
-            <th key={h} scope="col" className="num">
-              {h}
+    <div className="invoices-scroll">
+      <table className={`table invoice-preview__totals ${className}`.trim()}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Rate</Trans>
             </th>
+            {headers.map((h) => (
+              <th key={h} scope="col" className="num">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.vat}>
+              <th scope="row">{vatName(r.vat)}</th>
+              {r.cells.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
+                <td key={i} className="num">
+                  {c}
+                </td>
+              ))}
+            </tr>
           ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.vat}>
-            <th scope="row">{vatName(r.vat)}</th>
-            {r.cells.map((c, i) => (
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">
+              <Trans>Total</Trans>
+            </th>
+            {total.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
-              <td key={i} className="num">
+              <td key={i} className={due && i === total.length - 1 ? 'num invoice-preview__due' : 'num'}>
                 {c}
               </td>
             ))}
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">
-            <Trans>Total</Trans>
-          </th>
-          {total.map((c, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed by the headers
-            <td key={i} className={due && i === total.length - 1 ? 'num invoice-preview__due' : 'num'}>
-              {c}
-            </td>
-          ))}
-        </tr>
-      </tfoot>
-    </table>
+        </tfoot>
+      </table>
+    </div>
   )
 }
 
@@ -414,39 +421,43 @@ export const InvoicePreview = ({
           )}
         </p>
       </section>
-      <table className="table invoice-preview__lines">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">
-              <Trans>Name</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Net price</Trans>
-            </th>
-            <th scope="col">
-              <Trans>VAT</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
-            <tr key={i}>
-              <td>{i + 1}</td>
-              <td>{l.name}</td>
-              <td className="num">
-                {l.quantity} {l.unit}
-              </td>
-              <td className="num">{money(l.unitNet)}</td>
-              <td>{vatName(l.vat)}</td>
+      <div className="invoices-scroll">
+        <table className="table invoice-preview__lines">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>No.</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Quantity</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Net price</Trans>
+              </th>
+              <th scope="col">
+                <Trans>VAT</Trans>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+              <tr key={i}>
+                <td>{i + 1}</td>
+                <td>{l.name}</td>
+                <td className="num">
+                  {f.number(l.quantity)} {l.unit}
+                </td>
+                <td className="num">{money(l.unitNet)}</td>
+                <td>{vatName(l.vat)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <PerRateTable
         caption={t`Totals per VAT rate`}
         headers={[t`Net`, t`VAT`, t`Gross`]}
@@ -764,121 +775,123 @@ const Editor = ({
           onChange={(e) => setForm({ ...form, currency: e.target.value })}
         />
       </div>
-      <table className="table invoice-lines">
-        <caption>
-          <Trans>Lines (Enter adds the next line)</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Name</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Unit</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Net unit price</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Discount</Trans>
-            </th>
-            <th scope="col">
-              <Trans>VAT</Trans>
-            </th>
-            <th scope="col">
-              <Trans>GTU</Trans>
-            </th>
-            <th scope="col">
-              <abbr title={t`Goods or services of Annex 15 to the VAT act (split payment)`}>
-                <Trans>Annex 15</Trans>
-              </abbr>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Remove</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {form.lines.map((l, i) => {
-            const n = i + 1
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
-              <tr key={i}>
-                {textColumns.map(({ col, label, decimal }) => (
-                  <td key={col}>
-                    <TextInput
-                      label={label(n)}
-                      className={col === 'name' ? 'invoice-lines__name' : undefined}
-                      ref={
-                        col === 'name'
-                          ? (el) => {
-                              lineRefs.current[i] = el
-                            }
-                          : undefined
-                      }
-                      inputMode={decimal ? 'decimal' : undefined}
-                      value={l[col]}
-                      name={`lines.${i}.${col}`}
-                      error={err(`lines.${i}.${col}`)}
-                      onKeyDown={onLineKey(i)}
-                      onChange={(e) => setLine(i, { [col]: e.target.value })}
+      <div className="invoices-scroll">
+        <table className="table invoice-lines">
+          <caption>
+            <Trans>Lines (Enter adds the next line)</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Quantity</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Unit</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Net unit price</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Discount</Trans>
+              </th>
+              <th scope="col">
+                <Trans>VAT</Trans>
+              </th>
+              <th scope="col">
+                <Trans>GTU</Trans>
+              </th>
+              <th scope="col">
+                <abbr title={t`Goods or services of Annex 15 to the VAT act (split payment)`}>
+                  <Trans>Annex 15</Trans>
+                </abbr>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Remove</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {form.lines.map((l, i) => {
+              const n = i + 1
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+                <tr key={i}>
+                  {textColumns.map(({ col, label, decimal }) => (
+                    <td key={col}>
+                      <TextInput
+                        label={label(n)}
+                        className={col === 'name' ? 'invoice-lines__name' : undefined}
+                        ref={
+                          col === 'name'
+                            ? (el) => {
+                                lineRefs.current[i] = el
+                              }
+                            : undefined
+                        }
+                        inputMode={decimal ? 'decimal' : undefined}
+                        value={l[col]}
+                        name={`lines.${i}.${col}`}
+                        error={err(`lines.${i}.${col}`)}
+                        onKeyDown={onLineKey(i)}
+                        onChange={(e) => setLine(i, { [col]: e.target.value })}
+                      />
+                    </td>
+                  ))}
+                  <td>
+                    <Select
+                      label={t`Line ${n}: VAT`}
+                      value={l.vat}
+                      options={InvoiceVatRates.map((v) => ({ value: v, label: vatName(v) }))}
+                      name={`lines.${i}.vat`}
+                      error={err(`lines.${i}.vat`)}
+                      onChange={(e) => setLine(i, { vat: e.target.value })}
                     />
                   </td>
-                ))}
-                <td>
-                  <Select
-                    label={t`Line ${n}: VAT`}
-                    value={l.vat}
-                    options={InvoiceVatRates.map((v) => ({ value: v, label: vatName(v) }))}
-                    name={`lines.${i}.vat`}
-                    error={err(`lines.${i}.vat`)}
-                    onChange={(e) => setLine(i, { vat: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <Select
-                    label={t`Line ${n}: GTU`}
-                    value={l.gtu}
-                    placeholder="—"
-                    options={Array.from({ length: 13 }, (_, k) => {
-                      const code = `GTU_${String(k + 1).padStart(2, '0')}`
-                      return { value: code, label: code }
-                    })}
-                    name={`lines.${i}.gtu`}
-                    error={err(`lines.${i}.gtu`)}
-                    onChange={(e) => setLine(i, { gtu: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <Checkbox
-                    className="invoice-lines__annex15"
-                    label={t`Line ${n}: Annex 15`}
-                    name={`lines.${i}.annex15`}
-                    checked={l.annex15}
-                    onKeyDown={onLineKey(i)}
-                    onChange={(e) => setLine(i, { annex15: e.target.checked })}
-                  />
-                </td>
-                <td>
-                  <Button
-                    variant="link"
-                    aria-label={t`Remove line ${n}`}
-                    disabled={form.lines.length === 1}
-                    onClick={() => setForm({ ...form, lines: form.lines.filter((_, j) => j !== i) })}
-                  >
-                    ×
-                  </Button>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+                  <td>
+                    <Select
+                      label={t`Line ${n}: GTU`}
+                      value={l.gtu}
+                      placeholder="—"
+                      options={Array.from({ length: 13 }, (_, k) => {
+                        const code = `GTU_${String(k + 1).padStart(2, '0')}`
+                        return { value: code, label: code }
+                      })}
+                      name={`lines.${i}.gtu`}
+                      error={err(`lines.${i}.gtu`)}
+                      onChange={(e) => setLine(i, { gtu: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <Checkbox
+                      className="invoice-lines__annex15"
+                      label={t`Line ${n}: Annex 15`}
+                      name={`lines.${i}.annex15`}
+                      checked={l.annex15}
+                      onKeyDown={onLineKey(i)}
+                      onChange={(e) => setLine(i, { annex15: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    <Button
+                      variant="link"
+                      aria-label={t`Remove line ${n}`}
+                      disabled={form.lines.length === 1}
+                      onClick={() => setForm({ ...form, lines: form.lines.filter((_, j) => j !== i) })}
+                    >
+                      ×
+                    </Button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
       {err('lines') && <p className="field__error">{err('lines')}</p>}
       <Button variant="secondary" onClick={() => addLine(form.lines.length - 1)}>
         <Trans>Add line</Trans>

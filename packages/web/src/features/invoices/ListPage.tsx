@@ -68,7 +68,7 @@ export const ListPage = <T,>(p: ListPageProps<T>) => (
           <p className="invoices__empty">{p.empty}</p>
         ) : (
           <div className="invoices-scroll">
-            <table className="table invoices-table">
+            <table className="table invoices-table invoices-table--cards">
               <caption>{p.title}</caption>
               <TableHead columns={p.columns} />
               <tbody>{p.list.map(p.row)}</tbody>

@@ -220,12 +220,12 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
       row={(s) => (
         <tr key={s.id}>
           <th scope="row">{s.name}</th>
-          <td>{names.kind(s.kind)}</td>
-          <td>
+          <td data-label={t`Kind of invoices`}>{names.kind(s.kind)}</td>
+          <td data-label={t`Pattern`}>
             <code>{s.pattern}</code>
           </td>
-          <td>{names.reset(s.reset)}</td>
-          <td>{s.next}</td>
+          <td data-label={t`Numbering`}>{names.reset(s.reset)}</td>
+          <td data-label={t`Next number`}>{s.next}</td>
           <td className="invoices-table__actions">
             <Button variant="link" aria-label={t`Change ${s.name}`} disabled={busy} onClick={() => openForm(formOf(s))}>
               <Trans>Change</Trans>
