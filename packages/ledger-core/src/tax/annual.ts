@@ -158,6 +158,19 @@ export interface AnnualResult {
   health: HealthSettlement[]
 }
 
+/**
+ * What a later settlement of the same books restarts from: the results of an earlier settlement for the years before
+ * `fromYear`, which the caller knows are unchanged (their months, contributions paid in them, advances, settings and
+ * typed items are the same, and their last month was passed in both times).
+ */
+export interface AnnualKept {
+  readonly fromYear: number
+  readonly previous: AnnualResult
+}
+
+/** How many years the year end settled, over all runs (tests prove a change settles only the years it touches). */
+export const annualCounter = { years: 0 }
+
 const yearOf = (ym: YearMonthString): number => Number(ym.slice(0, 4))
 
 const dueIn = (year: number, d: DayOfMonth) => {
@@ -235,7 +248,7 @@ const lossAndIkzeItems = (losses: ReturnType<typeof deductLosses>, ikze: ReturnT
  * The annual returns and health settlements of every year the months touch. A return needs a PIT setting governing
  * the year; a settlement needs at least one insured month of the contribution year on the year's form.
  */
-export function settleYears(input: AnnualInput): AnnualResult {
+export function settleYears(input: AnnualInput, kept: AnnualKept | null = null): AnnualResult {
   const { months, contributions, pit } = input
   const out: AnnualResult = { returns: [], health: [] }
   const n = months.length
@@ -243,6 +256,11 @@ export function settleYears(input: AnnualInput): AnnualResult {
   const lastMonth = months[n - 1]!.month
   const firstYear = yearOf(months[0]!.month)
   const lastYear = yearOf(lastMonth)
+  const fromYear = kept ? Math.max(firstYear - 1, kept.fromYear) : firstYear - 1
+  if (kept) {
+    for (const r of kept.previous.returns) if (r.year < fromYear) out.returns.push(r)
+    for (const h of kept.previous.health) if (h.year < fromYear) out.health.push(h)
+  }
 
   // Contributions by the year they are paid in (`paidOn`: the payment's day, else the setting's assumption), the same
   // days the advances deduct them on.
@@ -259,7 +277,8 @@ export function settleYears(input: AnnualInput): AnnualResult {
   }
 
   // A Scale/Linear contribution year ends in January: January of the first year settles with the year before it.
-  for (let year = firstYear - 1; year <= lastYear; year++) {
+  for (let year = fromYear; year <= lastYear; year++) {
+    annualCounter.years++
     const rates = ratesFor(year)
     const setting = input.pitOfYear(year)
     const taxType: TaxType = setting?.taxType ?? 'Scale'
@@ -268,9 +287,10 @@ export function settleYears(input: AnnualInput): AnnualResult {
     let otherDeductions = 0n
     let monthsOfYear = 0
     const flatRevenue = new Map<PercentString, Grosze>()
-    for (let i = 0; i < n; i++) {
+    // The months are contiguous: the year's run starts at its January (or at the first month).
+    for (let i = Math.max(0, (year - firstYear) * 12 - Number(months[0]!.month.slice(5, 7)) + 1); i < n; i++) {
       const f = months[i]!
-      if (yearOf(f.month) !== year) continue
+      if (yearOf(f.month) !== year) break
       monthsOfYear++
       revenue += f.companyRevenue
       // The year-end stock-taking changes the year's income, not any advance (uPIT art. 24 ust. 2, art. 44 ust. 2).

@@ -27,7 +27,7 @@ import {
 import { maxG, minG, parseMoney, parsePercent } from '../money.ts'
 import type { Grosze, LocalDateString, MoneyString, PercentString, TaxType, YearMonthString } from '../types.ts'
 import { type FlatRateFigures, flatTaxByRate, incomeTax, incomeTaxBase, orDefault } from './pit.ts'
-import { type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
+import { type AnnualKept, type AnnualReturn, type HealthSettlement, settleYears } from './annual.ts'
 import { ratesFor, type TaxRates } from './rates/index.ts'
 import type { AnnualItemsInput } from './annualItems.ts'
 import { carCostOf } from './carCosts.ts'
@@ -1053,19 +1053,68 @@ interface VatRun {
   readonly spans: readonly PeriodSpan[]
 }
 
-/** Stage 4, the year end: annual returns and health settlements (`annual.ts`). */
-const yearEndStage = (run: Run, contributions: readonly ContributionMonth[], pit: readonly PitPeriod[]) =>
-  settleYears({
-    months: run.months,
-    contributions,
-    pit,
-    pitOfYear: run.pitOfYear,
-    deductionsOf: (i) => run.deductionOf(i, false),
-    annualItemsOf: (y) => run.input.annualItems?.get(y),
-  })
+/** Stage 4, the year end: annual returns and health settlements (`annual.ts`), the years before `kept.fromYear` kept. */
+const yearEndStage = (
+  run: Run,
+  contributions: readonly ContributionMonth[],
+  pit: readonly PitPeriod[],
+  kept: AnnualKept | null,
+) =>
+  settleYears(
+    {
+      months: run.months,
+      contributions,
+      pit,
+      pitOfYear: run.pitOfYear,
+      deductionsOf: (i) => run.deductionOf(i, false),
+      annualItemsOf: (y) => run.input.annualItems?.get(y),
+    },
+    kept,
+  )
 
-/** Stage 5, the obligations: every settled period with something to pay, by statutory due date. */
-const obligationStage = (result: Omit<TaxResult, 'obligations' | 'ratesFallbackYears'>): Obligation[] => {
+/**
+ * The first tax year whose year end may differ from `previous`'s, given that every monthly result before month
+ * index `from` is the previous run's (the same objects): the year of that month (the year before for January: a
+ * Scale/Linear contribution year ends in January), the year any contribution from `from` on is paid in (before and
+ * now), and the first year whose typed annual items changed.
+ */
+const yearEndRestart = (previous: TaxRun, run: Run, from: number, contributions: readonly ContributionMonth[]) => {
+  // The month `from` (or the one after the last): its January belongs to the contribution year before.
+  const last = run.info[run.n - 1]!
+  const at = run.info[from] ?? (last.month === 12 ? { year: last.year + 1, month: 1 } : last)
+  let year = at.month === 1 ? at.year - 1 : at.year
+  for (const list of [previous.contributions.contributions, contributions])
+    for (let i = from; i < list.length; i++) {
+      const c = list[i]!
+      if (c.configured) year = Math.min(year, Number(c.paidOn.slice(0, 4)))
+    }
+  const a = previous.run.input.annualItems
+  const b = run.input.annualItems
+  if (a !== b)
+    for (const y of new Set([...(a?.keys() ?? []), ...(b?.keys() ?? [])]))
+      if (y < year && !sameValue(a?.get(y), b?.get(y))) year = y
+  return year
+}
+
+/** The order of the obligations: by statutory due date, then kind, then the period's start. */
+const kindOrder = { VAT: 0, PIT: 1, SocialSecurity: 2, PITAnnual: 3, HealthAnnual: 4 } as const
+const obligationOrder = (a: Obligation, b: Obligation) =>
+  (a.statutoryDueDate < b.statutoryDueDate ? -1 : a.statutoryDueDate > b.statutoryDueDate ? 1 : 0) ||
+  kindOrder[a.kind] - kindOrder[b.kind] ||
+  (a.periodFrom < b.periodFrom ? -1 : a.periodFrom > b.periodFrom ? 1 : 0)
+
+/** How many obligations the obligation stage built, over all runs (tests prove a change builds only its own). */
+export const obligationCounter = { built: 0 }
+
+/**
+ * Stage 5, the obligations: every settled period with something to pay, by statutory due date. With `kept`, the
+ * obligations of an earlier run whose period is one of `kept.sources` (the same object: a period this run kept) are
+ * taken over, and `result`'s lists are only the periods this run computed; the two sorted lists are merged.
+ */
+const obligationStage = (
+  result: Omit<TaxResult, 'obligations' | 'ratesFallbackYears'>,
+  kept: { readonly obligations: readonly Obligation[]; readonly stale: ReadonlySet<object> } | null = null,
+): Obligation[] => {
   const obligations: Obligation[] = []
   /** One obligation of a settled period with something to pay. */
   const owe = <K extends Obligation['kind']>(
@@ -1085,13 +1134,18 @@ const obligationStage = (result: Omit<TaxResult, 'obligations' | 'ratesFallbackY
   for (const a of result.annual)
     if (a.complete) owe('PITAnnual', formatYearMonth(a.year, 1), formatYearMonth(a.year, 12), a.toPay, a)
   for (const h of result.healthSettlements) if (h.complete) owe('HealthAnnual', h.from, h.to, h.toPay, h)
-  const kindOrder = { VAT: 0, PIT: 1, SocialSecurity: 2, PITAnnual: 3, HealthAnnual: 4 } as const
-  return obligations.sort(
-    (a, b) =>
-      (a.statutoryDueDate < b.statutoryDueDate ? -1 : a.statutoryDueDate > b.statutoryDueDate ? 1 : 0) ||
-      kindOrder[a.kind] - kindOrder[b.kind] ||
-      (a.periodFrom < b.periodFrom ? -1 : a.periodFrom > b.periodFrom ? 1 : 0),
-  )
+  obligationCounter.built += obligations.length
+  obligations.sort(obligationOrder)
+  if (!kept) return obligations
+  const merged: Obligation[] = []
+  let j = 0
+  for (const o of kept.obligations) {
+    if (kept.stale.has(o.details)) continue
+    while (j < obligations.length && obligationOrder(obligations[j]!, o) < 0) merged.push(obligations[j++]!)
+    merged.push(o)
+  }
+  while (j < obligations.length) merged.push(obligations[j++]!)
+  return merged
 }
 
 /** Years whose statutory figures were borrowed from the nearest tabled year (see `ratesFor`). */
@@ -1238,17 +1292,50 @@ export function computeTaxesFrom(input: TaxInput, previous: TaxRun | null): TaxR
     annual: [] as AnnualReturn[],
     healthSettlements: [] as HealthSettlement[],
   }
+  const restartedAt = Math.min(r, vatFrom, pitFrom)
+  // The year end and the obligations keep what the years and periods before the restart had.
+  const fromYear = kept ? yearEndRestart(kept, run, restartedAt, partial.contributions) : null
   if (n > 0) {
-    const year = yearEndStage(run, partial.contributions, partial.pit)
+    const year = yearEndStage(
+      run,
+      partial.contributions,
+      partial.pit,
+      kept && fromYear !== null
+        ? { fromYear, previous: { returns: kept.result.annual, health: kept.result.healthSettlements } }
+        : null,
+    )
     partial.annual = year.returns
     partial.healthSettlements = year.health
   }
+  let obligations: Obligation[]
+  if (kept && fromYear !== null) {
+    const stale = new Set<object>()
+    const before = kept.result
+    for (let i = r; i < before.contributions.length; i++) stale.add(before.contributions[i]!)
+    for (let k = vatKept; k < before.vat.length; k++) stale.add(before.vat[k]!)
+    for (let k = pitKept; k < kept.pit.spans.length; k++) {
+      const p = kept.pit.spans[k]!.period
+      if (p) stale.add(p)
+    }
+    for (const a of before.annual) if (a.year >= fromYear) stale.add(a)
+    for (const h of before.healthSettlements) if (h.year >= fromYear) stale.add(h)
+    obligations = obligationStage(
+      {
+        contributions: partial.contributions.slice(r),
+        vat: partial.vat.slice(vatKept),
+        pit: pit.spans.slice(pitKept).flatMap((s) => (s.period ? [s.period] : [])),
+        annual: partial.annual.filter((a) => a.year >= fromYear),
+        healthSettlements: partial.healthSettlements.filter((h) => h.year >= fromYear),
+      },
+      { obligations: before.obligations, stale },
+    )
+  } else obligations = obligationStage(partial)
   const result: TaxResult = {
     ...partial,
-    obligations: obligationStage(partial),
+    obligations,
     ratesFallbackYears: fallbackYears(run),
   }
-  return { result, restartedAt: Math.min(r, vatFrom, pitFrom), run, contributions, vat, pit }
+  return { result, restartedAt, run, contributions, vat, pit }
 }
 
 /** The last month of a PIT period (a quarter's last month even when the months passed in end before it). */
