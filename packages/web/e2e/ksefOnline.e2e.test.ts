@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
+import { companyAddress } from '@finance/ledger-core/testing'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import { COMPANY, screenshot } from './harness.ts'
@@ -42,14 +43,7 @@ const app = journey({
 })
 const { call } = app
 
-const address = {
-  country: 'Polska',
-  region: 'mazowieckie',
-  city: 'Warszawa',
-  street: 'Prosta 1',
-  postCode: '00-001',
-  building: '1',
-}
+const address = companyAddress()
 
 async function seed(user: string) {
   const post = (path: string, dataType: string, dataObject: unknown) =>
