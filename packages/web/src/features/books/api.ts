@@ -52,16 +52,8 @@ export const downloadBookCsv = async (r: BookCsvRequest, client: ApiClient = api
 }
 
 /** Hands a CSV file to the browser as a download. */
-export const saveCsv = ({ fileName, bytes }: CsvFile): void => {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/csv;charset=utf-8' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
+export const saveCsv = ({ fileName, bytes }: CsvFile): void =>
+  saveText(fileName, bytes as BlobPart, 'text/csv;charset=utf-8')
 
 /** Hands a downloaded file to the browser as a download. */
 export const saveFile = ({ fileName, xml }: JpkDownload): void => saveText(fileName, xml, 'application/xml')
