@@ -50,15 +50,12 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
   </div>
 )
 
+/** A story of one card or table in the dashboard's frame. */
+const framed = (content: () => React.ReactNode): Story => ({ render: () => <Frame>{content()}</Frame> })
+
 export const Landing: Story = { render: () => <DashboardLanding /> }
 
-export const PrimaryTable: Story = {
-  render: () => (
-    <Frame>
-      <TransactionsTable transactions={fixtureMonth()} />
-    </Frame>
-  ),
-}
+export const PrimaryTable: Story = framed(() => <TransactionsTable transactions={fixtureMonth()} />)
 
 export const VatCardWithPaymentFor: Story = {
   render: () => {
@@ -119,48 +116,24 @@ export const SocialSecurity: Story = {
   },
 }
 
-export const SocialSecurityNotData: Story = {
-  render: () => (
-    <Frame>
-      <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const SocialSecurityNotData: Story = framed(() => (
+  <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
+))
 
-export const PrimaryTablePaidThenChanged: Story = {
-  render: () => (
-    <Frame>
-      <TransactionsTable transactions={fixturePaidThenChanged()} />
-    </Frame>
-  ),
-}
+export const PrimaryTablePaidThenChanged: Story = framed(() => (
+  <TransactionsTable transactions={fixturePaidThenChanged()} />
+))
 
 /** A new VAT payer who chose quarterly settlement: monthly, with the reason and the return's fields. */
-export const VatCardNewVatPayer: Story = {
-  render: () => (
-    <Frame>
-      <VatCard transaction={fixtureNewVatPayerVat()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const VatCardNewVatPayer: Story = framed(() => <VatCard transaction={fixtureNewVatPayerVat()} onFlags={noop} />)
 
 /** Ryczałt at two rates: the tax and the deductions of each rate. */
-export const PitCardFlatTwoRates: Story = {
-  render: () => (
-    <Frame>
-      <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const PitCardFlatTwoRates: Story = framed(() => <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />)
 
 /** A business started on 16 March: social contributions for 16 of 31 days, health in full. */
-export const SocialSecurityProrated: Story = {
-  render: () => (
-    <Frame>
-      <SocialSecurityCard transaction={fixtureProratedSocialSecurity()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const SocialSecurityProrated: Story = framed(() => (
+  <SocialSecurityCard transaction={fixtureProratedSocialSecurity()} onFlags={noop} />
+))
 
 export const CostSummary: Story = {
   render: () => {
@@ -199,13 +172,7 @@ export const RevenueAndFeeLists: Story = {
   },
 }
 
-export const Summary: Story = {
-  render: () => (
-    <Frame>
-      <SummaryTable rows={fixtureSummary(true)} />
-    </Frame>
-  ),
-}
+export const Summary: Story = framed(() => <SummaryTable rows={fixtureSummary(true)} />)
 
 const monthNames = [
   'January',
@@ -223,20 +190,16 @@ const monthNames = [
 ]
 const labels = { incomes: 'Incomes', expenses: 'Expenses', summary: 'Summary' }
 
-export const MonthlyChart: Story = {
-  render: () => (
-    <Frame>
-      <BarChart
-        title="Monthly (Incomes & Expenses)"
-        bars={monthBars(fixtureSummary(false))}
-        monthNames={monthNames}
-        seriesLabels={labels}
-        onSelectMonth={noop}
-        initialWidth={560}
-      />
-    </Frame>
-  ),
-}
+export const MonthlyChart: Story = framed(() => (
+  <BarChart
+    title="Monthly (Incomes & Expenses)"
+    bars={monthBars(fixtureSummary(false))}
+    monthNames={monthNames}
+    seriesLabels={labels}
+    onSelectMonth={noop}
+    initialWidth={560}
+  />
+))
 
 export const IncreasingChartAt400: Story = {
   render: () => (
@@ -253,19 +216,15 @@ export const IncreasingChartAt400: Story = {
   ),
 }
 
-export const EmptyChart: Story = {
-  render: () => (
-    <Frame>
-      <BarChart
-        title="Monthly (Incomes & Expenses)"
-        bars={[]}
-        monthNames={monthNames}
-        seriesLabels={labels}
-        onSelectMonth={noop}
-      />
-    </Frame>
-  ),
-}
+export const EmptyChart: Story = framed(() => (
+  <BarChart
+    title="Monthly (Incomes & Expenses)"
+    bars={[]}
+    monthNames={monthNames}
+    seriesLabels={labels}
+    onSelectMonth={noop}
+  />
+))
 
 export const MonthBarsPopup: Story = {
   render: () => (
