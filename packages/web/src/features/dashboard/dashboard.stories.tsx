@@ -51,7 +51,12 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
 )
 
 /** A story of one card or table in the dashboard's frame. */
-const framed = (content: () => React.ReactNode): Story => ({ render: () => <Frame>{content()}</Frame> })
+const framed = (content: () => React.ReactNode, parameters?: Story['parameters']): Story => ({
+  render: () => <Frame>{content()}</Frame>,
+  ...(parameters && { parameters }),
+})
+
+const yearly = { route: '/dashboard/yearly' }
 
 export const Landing: Story = { render: () => <DashboardLanding /> }
 
@@ -304,39 +309,23 @@ export const YearlyPageApiDown: Story = {
   ),
 }
 
-export const YearEndAfterTheYear: Story = {
-  parameters: { route: '/dashboard/yearly' },
-  render: () => (
-    <Frame>
-      <YearEnd year={2025} effects={yearEndEffects} />
-    </Frame>
-  ),
-}
+export const YearEndAfterTheYear: Story = framed(() => <YearEnd year={2025} effects={yearEndEffects} />, yearly)
 
-export const YearEndPreview: Story = {
-  parameters: { route: '/dashboard/yearly' },
-  render: () => (
-    <Frame>
-      <YearEnd year={2026} effects={yearEndEffects} />
-    </Frame>
-  ),
-}
+export const YearEndPreview: Story = framed(() => <YearEnd year={2026} effects={yearEndEffects} />, yearly)
 
-export const YearEndApiDown: Story = {
-  parameters: { route: '/dashboard/yearly' },
-  render: () => (
-    <Frame>
-      <YearEnd
-        year={2026}
-        effects={{
-          loadYearEnd: async () => {
-            throw Object.assign(new Error('Unknown Error'), { status: 0 })
-          },
-        }}
-      />
-    </Frame>
+export const YearEndApiDown: Story = framed(
+  () => (
+    <YearEnd
+      year={2026}
+      effects={{
+        loadYearEnd: async () => {
+          throw Object.assign(new Error('Unknown Error'), { status: 0 })
+        },
+      }}
+    />
   ),
-}
+  yearly,
+)
 
 /** The year-end rows of April and May: PIT-36's difference and the health settlement, with their flags. */
 export const YearEndRows: Story = {
