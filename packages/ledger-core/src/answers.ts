@@ -27,3 +27,15 @@ export interface KsefLastFetch {
   /** The failure's code and message, when it failed. */
   readonly error: { readonly code: string; readonly message: string } | null
 }
+
+/** A backup that failed at `at` (ISO 8601) for `error` (its code): nothing was written. */
+export const failedBackup = (at: string, error: string): BackupStatus => ({
+  at,
+  ok: false,
+  file: null,
+  sizeBytes: null,
+  events: null,
+  digest: null,
+  seconds: null,
+  error,
+})

@@ -6,7 +6,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { EventStore } from '@finance/event-store'
-import type { BackupStatus } from '@finance/ledger-core/light'
+import { type BackupStatus, failedBackup } from '@finance/ledger-core/light'
 import { BackupError, backupFileName, createBackup, readBackupManifest } from './backup.ts'
 
 export interface BackupSchedule {
@@ -107,15 +107,6 @@ export async function runScheduledBackup(
     }
   } catch (err) {
     options.onError?.(err)
-    return {
-      at: at.toISOString(),
-      ok: false,
-      file: null,
-      sizeBytes: null,
-      events: null,
-      digest: null,
-      seconds: null,
-      error: err instanceof BackupError ? err.code : 'failed',
-    }
+    return failedBackup(at.toISOString(), err instanceof BackupError ? err.code : 'failed')
   }
 }

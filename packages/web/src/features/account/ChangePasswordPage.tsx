@@ -6,13 +6,10 @@ import { type ChangePasswordResult, isApiError, type SettingsData } from '../../
 import { submitWith, createFormMachine } from '../../forms/index.ts'
 import { useSession } from '../../session/SessionContext.tsx'
 import { tokenEmail } from '../../session/token.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Card } from '../../ui/Card.tsx'
-import { FormErrors, TextInput } from '../../ui/Field.tsx'
-import { Loader } from '../../ui/Loader.tsx'
+import { TextInput } from '../../ui/Field.tsx'
 import { messageStore } from '../../ui/messages.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, fieldBinder } from './common.tsx'
+import { enterMovesTo, fieldBinder, FormCard } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 import { loadSettingsData, useSettingsData } from './settingsData.ts'
 
@@ -92,45 +89,36 @@ export const ChangePasswordPage = ({
   }, [done, send, t, email, actor, role, state.context.output])
 
   return (
-    <Card headingLevel={1} title={email || <Trans>Password</Trans>} width={350} className="form-card">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
-      >
-        <input type="hidden" name="username" autoComplete="username" value={email} />
-        <TextInput
-          label={t`Old password`}
-          type="password"
-          autoComplete="current-password"
-          {...field('oldPassword')}
-          onKeyDown={enterMovesTo(refs.password, true)}
-        />
-        <TextInput
-          ref={refs.password}
-          label={t`New password`}
-          type="password"
-          autoComplete="new-password"
-          {...field('password')}
-          onKeyDown={enterMovesTo(refs.confirmPassword, true)}
-        />
-        <TextInput
-          ref={refs.confirmPassword}
-          label={t`Confirm password`}
-          type="password"
-          autoComplete="new-password"
-          {...field('confirmPassword')}
-        />
-        <FormErrors errors={errors.map(tm)} />
-        <div className="form-buttons">
-          <Button type="submit" disabled={submitting}>
-            <Trans>Change password</Trans>
-          </Button>
-        </div>
-      </form>
-      <Loader active={submitting} />
-    </Card>
+    <FormCard
+      title={email || <Trans>Password</Trans>}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      errors={errors.map(tm)}
+      submitting={submitting}
+      submitLabel={<Trans>Change password</Trans>}
+    >
+      <input type="hidden" name="username" autoComplete="username" value={email} />
+      <TextInput
+        label={t`Old password`}
+        type="password"
+        autoComplete="current-password"
+        {...field('oldPassword')}
+        onKeyDown={enterMovesTo(refs.password, true)}
+      />
+      <TextInput
+        ref={refs.password}
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        onKeyDown={enterMovesTo(refs.confirmPassword, true)}
+      />
+      <TextInput
+        ref={refs.confirmPassword}
+        label={t`Confirm password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+      />
+    </FormCard>
   )
 }

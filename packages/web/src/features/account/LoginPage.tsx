@@ -7,12 +7,9 @@ import { accountApi } from '../../api/account.ts'
 import { isApiError, type LoginResult } from '../../api/client.ts'
 import { submitWith, createFormMachine, defaultFailure } from '../../forms/index.ts'
 import { useSessionActor } from '../../session/SessionContext.tsx'
-import { Button } from '../../ui/Button.tsx'
-import { Card } from '../../ui/Card.tsx'
-import { FormErrors, TextInput } from '../../ui/Field.tsx'
-import { Loader } from '../../ui/Loader.tsx'
+import { TextInput } from '../../ui/Field.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, isEmail, fieldBinder } from './common.tsx'
+import { enterMovesTo, isEmail, fieldBinder, FormCard } from './common.tsx'
 
 export type LoginValues = { email: string; password: string }
 
@@ -60,41 +57,34 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
   }, [state, session, navigate, search])
 
   return (
-    <Card headingLevel={1} title={<Trans>Login</Trans>} width={350} className="form-card">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
-      >
-        <TextInput
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="username"
-          {...field('email')}
-          onKeyDown={enterMovesTo(passwordRef)}
-        />
-        <TextInput
-          ref={passwordRef}
-          label={t`Password`}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          {...field('password')}
-        />
-        <FormErrors errors={errors.map(tm)} />
-        <div className="form-buttons">
-          <Button type="submit" disabled={submitting}>
-            <Trans>Login</Trans>
-          </Button>
-          <Link to="/user/resetpassword">
-            <Trans>Reset password</Trans>
-          </Link>
-        </div>
-      </form>
-      <Loader active={submitting} />
-    </Card>
+    <FormCard
+      title={<Trans>Login</Trans>}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      errors={errors.map(tm)}
+      submitting={submitting}
+      submitLabel={<Trans>Login</Trans>}
+      beside={
+        <Link to="/user/resetpassword">
+          <Trans>Reset password</Trans>
+        </Link>
+      }
+    >
+      <TextInput
+        label={t`Email`}
+        type="email"
+        name="email"
+        autoComplete="username"
+        {...field('email')}
+        onKeyDown={enterMovesTo(passwordRef)}
+      />
+      <TextInput
+        ref={passwordRef}
+        label={t`Password`}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        {...field('password')}
+      />
+    </FormCard>
   )
 }

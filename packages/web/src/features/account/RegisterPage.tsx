@@ -5,13 +5,10 @@ import { accountApi } from '../../api/account.ts'
 import { isApiError, type SuccessResult } from '../../api/client.ts'
 import { roleValue } from '../../routing/access.ts'
 import { submitWith, createFormMachine } from '../../forms/index.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Card } from '../../ui/Card.tsx'
-import { FormErrors, Select, TextInput } from '../../ui/Field.tsx'
-import { Loader } from '../../ui/Loader.tsx'
+import { Select, TextInput } from '../../ui/Field.tsx'
 import { messageStore } from '../../ui/messages.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, isEmail, origin, useLocale, fieldBinder } from './common.tsx'
+import { enterMovesTo, isEmail, origin, useLocale, fieldBinder, FormCard } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type RegisterValues = { email: string; password: string; confirmPassword: string; appRole: string; key: string }
@@ -82,57 +79,48 @@ export const RegisterPage = ({
   }, [done, send, t])
 
   return (
-    <Card headingLevel={1} title={<Trans>Register</Trans>} width={350} className="form-card">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
-      >
-        <TextInput
-          label={t`Email`}
-          type="email"
-          autoComplete="off"
-          {...field('email')}
-          onKeyDown={enterMovesTo(refs.password)}
-        />
-        <TextInput
-          ref={refs.password}
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          {...field('password')}
-          onKeyDown={enterMovesTo(refs.confirmPassword)}
-        />
-        <TextInput
-          ref={refs.confirmPassword}
-          label={t`Confirm password`}
-          type="password"
-          autoComplete="new-password"
-          {...field('confirmPassword')}
-          onKeyDown={enterMovesTo(refs.appRole)}
-        />
-        <Select
-          ref={refs.appRole}
-          label={t`Role`}
-          {...field('appRole')}
-          placeholder={t`Select role`}
-          options={[
-            { value: roleValue('USER'), label: 'USER' },
-            { value: roleValue('ADMIN'), label: 'ADMIN' },
-          ]}
-          onKeyDown={enterMovesTo(refs.key)}
-        />
-        <TextInput ref={refs.key} label={t`Key`} type="password" autoComplete="off" {...field('key')} />
-        <FormErrors errors={errors.map(tm)} />
-        <div className="form-buttons">
-          <Button type="submit" disabled={submitting}>
-            <Trans>Register</Trans>
-          </Button>
-        </div>
-      </form>
-      <Loader active={submitting} />
-    </Card>
+    <FormCard
+      title={<Trans>Register</Trans>}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      errors={errors.map(tm)}
+      submitting={submitting}
+      submitLabel={<Trans>Register</Trans>}
+    >
+      <TextInput
+        label={t`Email`}
+        type="email"
+        autoComplete="off"
+        {...field('email')}
+        onKeyDown={enterMovesTo(refs.password)}
+      />
+      <TextInput
+        ref={refs.password}
+        label={t`Password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        onKeyDown={enterMovesTo(refs.confirmPassword)}
+      />
+      <TextInput
+        ref={refs.confirmPassword}
+        label={t`Confirm password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+        onKeyDown={enterMovesTo(refs.appRole)}
+      />
+      <Select
+        ref={refs.appRole}
+        label={t`Role`}
+        {...field('appRole')}
+        placeholder={t`Select role`}
+        options={[
+          { value: roleValue('USER'), label: 'USER' },
+          { value: roleValue('ADMIN'), label: 'ADMIN' },
+        ]}
+        onKeyDown={enterMovesTo(refs.key)}
+      />
+      <TextInput ref={refs.key} label={t`Key`} type="password" autoComplete="off" {...field('key')} />
+    </FormCard>
   )
 }

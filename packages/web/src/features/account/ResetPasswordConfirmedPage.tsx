@@ -5,13 +5,10 @@ import { useNavigate } from 'react-router'
 import { accountApi } from '../../api/account.ts'
 import { isApiError, type SuccessResult } from '../../api/client.ts'
 import { submitWith, createFormMachine } from '../../forms/index.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Card } from '../../ui/Card.tsx'
-import { FormErrors, TextInput } from '../../ui/Field.tsx'
-import { Loader } from '../../ui/Loader.tsx'
+import { TextInput } from '../../ui/Field.tsx'
 import { useQueryOnce } from '../../routing/query.ts'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, origin, useLocale, fieldBinder } from './common.tsx'
+import { enterMovesTo, origin, useLocale, fieldBinder, FormCard } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type ResetConfirmValues = { password: string; confirmPassword: string; code: string; email: string }
@@ -70,38 +67,29 @@ export const ResetPasswordConfirmedPage = ({
     if (state.matches('done')) navigate(resetCompletedPath)
   }, [state, navigate])
   return (
-    <Card headingLevel={1} title={<Trans>Reset password for user</Trans>} width={350} className="form-card">
-      {values.email && <p className="form-card__subtitle">{values.email}</p>}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
-      >
-        <input type="hidden" name="username" autoComplete="username" value={values.email} />
-        <TextInput
-          label={t`New password`}
-          type="password"
-          autoComplete="new-password"
-          {...field('password')}
-          onKeyDown={enterMovesTo(confirmRef, true)}
-        />
-        <TextInput
-          ref={confirmRef}
-          label={t`Confirm password`}
-          type="password"
-          autoComplete="new-password"
-          {...field('confirmPassword')}
-        />
-        <FormErrors errors={[...(fieldErrors.code ? [fieldErrors.code] : []), ...errors].map(tm)} />
-        <div className="form-buttons">
-          <Button type="submit" disabled={submitting}>
-            <Trans>Reset password</Trans>
-          </Button>
-        </div>
-      </form>
-      <Loader active={submitting} />
-    </Card>
+    <FormCard
+      title={<Trans>Reset password for user</Trans>}
+      subtitle={values.email && <p className="form-card__subtitle">{values.email}</p>}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      errors={[...(fieldErrors.code ? [fieldErrors.code] : []), ...errors].map(tm)}
+      submitting={submitting}
+      submitLabel={<Trans>Reset password</Trans>}
+    >
+      <input type="hidden" name="username" autoComplete="username" value={values.email} />
+      <TextInput
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        onKeyDown={enterMovesTo(confirmRef, true)}
+      />
+      <TextInput
+        ref={confirmRef}
+        label={t`Confirm password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+      />
+    </FormCard>
   )
 }

@@ -5,12 +5,9 @@ import { useNavigate } from 'react-router'
 import { accountApi } from '../../api/account.ts'
 import type { SuccessResult } from '../../api/client.ts'
 import { submitWith, createFormMachine } from '../../forms/index.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Card } from '../../ui/Card.tsx'
-import { FormErrors, TextInput } from '../../ui/Field.tsx'
-import { Loader } from '../../ui/Loader.tsx'
+import { TextInput } from '../../ui/Field.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { isEmail, origin, useLocale, fieldBinder } from './common.tsx'
+import { isEmail, origin, useLocale, fieldBinder, FormCard } from './common.tsx'
 
 export type ResetValues = { email: string }
 
@@ -54,23 +51,15 @@ export const ResetPasswordPage = ({
     if (state.matches('done')) navigate(resetRequestedPath)
   }, [state, navigate])
   return (
-    <Card headingLevel={1} title={<Trans>Reset your password</Trans>} width={300} className="form-card">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
-      >
-        <TextInput label={t`Email`} type="email" autoComplete="email" {...field('email')} />
-        <FormErrors errors={errors.map(tm)} />
-        <div className="form-buttons">
-          <Button type="submit" disabled={submitting}>
-            <Trans>Send</Trans>
-          </Button>
-        </div>
-      </form>
-      <Loader active={submitting} />
-    </Card>
+    <FormCard
+      title={<Trans>Reset your password</Trans>}
+      width={300}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      errors={errors.map(tm)}
+      submitting={submitting}
+      submitLabel={<Trans>Send</Trans>}
+    >
+      <TextInput label={t`Email`} type="email" autoComplete="email" {...field('email')} />
+    </FormCard>
   )
 }

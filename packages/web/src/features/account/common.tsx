@@ -1,6 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import type { KeyboardEvent, RefObject } from 'react'
+import type { KeyboardEvent, ReactNode, RefObject } from 'react'
 import { isLocale, type Locale } from '../../i18n.ts'
+import { Button } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Card.tsx'
+import { FormErrors } from '../../ui/Field.tsx'
+import { Loader } from '../../ui/Loader.tsx'
 
 /**
  * The `value`, translated `error` and `onChange` of one field of a form machine (`forms/formMachine.ts`), to spread
@@ -41,3 +45,51 @@ export const enterMovesTo =
 
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const isEmail = (value: string): boolean => emailPattern.test(value.trim())
+
+/**
+ * An account form on its card: the heading (and a line under it), the fields, the refusals not tied to a field,
+ * the submit button (and what stands beside it), and the loader while it is sent. Enter in the last field submits.
+ */
+export const FormCard = ({
+  title,
+  subtitle,
+  width = 350,
+  onSubmit,
+  errors,
+  submitting,
+  submitLabel,
+  beside,
+  children,
+}: {
+  title: ReactNode
+  subtitle?: ReactNode
+  width?: number
+  onSubmit: () => void
+  /** Already in the user's language. */
+  errors: readonly string[]
+  submitting: boolean
+  submitLabel: ReactNode
+  beside?: ReactNode
+  children: ReactNode
+}) => (
+  <Card headingLevel={1} title={title} width={width} className="form-card">
+    {subtitle}
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSubmit()
+      }}
+    >
+      {children}
+      <FormErrors errors={errors} />
+      <div className="form-buttons">
+        <Button type="submit" disabled={submitting}>
+          {submitLabel}
+        </Button>
+        {beside}
+      </div>
+    </form>
+    <Loader active={submitting} />
+  </Card>
+)

@@ -51,15 +51,17 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
   </div>
 )
 
+/** A story of one card or table in the dashboard's frame. */
+const framed = (content: () => React.ReactNode, parameters?: Story['parameters']): Story => ({
+  render: () => <Frame>{content()}</Frame>,
+  ...(parameters && { parameters }),
+})
+
+const yearly = { route: '/dashboard/yearly' }
+
 export const Landing: Story = { render: () => <DashboardLanding /> }
 
-export const PrimaryTable: Story = {
-  render: () => (
-    <Frame>
-      <TransactionsTable transactions={fixtureMonth()} />
-    </Frame>
-  ),
-}
+export const PrimaryTable: Story = framed(() => <TransactionsTable transactions={fixtureMonth()} />)
 
 export const VatCardWithPaymentFor: Story = {
   render: () => {
@@ -120,48 +122,24 @@ export const SocialSecurity: Story = {
   },
 }
 
-export const SocialSecurityNotData: Story = {
-  render: () => (
-    <Frame>
-      <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const SocialSecurityNotData: Story = framed(() => (
+  <SocialSecurityCard transaction={fixtureEmptySocialSecurity()} onFlags={noop} />
+))
 
-export const PrimaryTablePaidThenChanged: Story = {
-  render: () => (
-    <Frame>
-      <TransactionsTable transactions={fixturePaidThenChanged()} />
-    </Frame>
-  ),
-}
+export const PrimaryTablePaidThenChanged: Story = framed(() => (
+  <TransactionsTable transactions={fixturePaidThenChanged()} />
+))
 
 /** A new VAT payer who chose quarterly settlement: monthly, with the reason and the return's fields. */
-export const VatCardNewVatPayer: Story = {
-  render: () => (
-    <Frame>
-      <VatCard transaction={fixtureNewVatPayerVat()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const VatCardNewVatPayer: Story = framed(() => <VatCard transaction={fixtureNewVatPayerVat()} onFlags={noop} />)
 
 /** Ryczałt at two rates: the tax and the deductions of each rate. */
-export const PitCardFlatTwoRates: Story = {
-  render: () => (
-    <Frame>
-      <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const PitCardFlatTwoRates: Story = framed(() => <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />)
 
 /** A business started on 16 March: social contributions for 16 of 31 days, health in full. */
-export const SocialSecurityProrated: Story = {
-  render: () => (
-    <Frame>
-      <SocialSecurityCard transaction={fixtureProratedSocialSecurity()} onFlags={noop} />
-    </Frame>
-  ),
-}
+export const SocialSecurityProrated: Story = framed(() => (
+  <SocialSecurityCard transaction={fixtureProratedSocialSecurity()} onFlags={noop} />
+))
 
 export const CostSummary: Story = {
   render: () => {
@@ -200,13 +178,7 @@ export const RevenueAndFeeLists: Story = {
   },
 }
 
-export const Summary: Story = {
-  render: () => (
-    <Frame>
-      <SummaryTable rows={fixtureSummary(true)} />
-    </Frame>
-  ),
-}
+export const Summary: Story = framed(() => <SummaryTable rows={fixtureSummary(true)} />)
 
 const monthNames = [
   'January',
@@ -224,20 +196,16 @@ const monthNames = [
 ]
 const labels = { incomes: 'Incomes', expenses: 'Expenses', summary: 'Summary' }
 
-export const MonthlyChart: Story = {
-  render: () => (
-    <Frame>
-      <BarChart
-        title="Monthly (Incomes & Expenses)"
-        bars={monthBars(fixtureSummary(false))}
-        monthNames={monthNames}
-        seriesLabels={labels}
-        onSelectMonth={noop}
-        initialWidth={560}
-      />
-    </Frame>
-  ),
-}
+export const MonthlyChart: Story = framed(() => (
+  <BarChart
+    title="Monthly (Incomes & Expenses)"
+    bars={monthBars(fixtureSummary(false))}
+    monthNames={monthNames}
+    seriesLabels={labels}
+    onSelectMonth={noop}
+    initialWidth={560}
+  />
+))
 
 export const IncreasingChartAt400: Story = {
   render: () => (
@@ -254,19 +222,15 @@ export const IncreasingChartAt400: Story = {
   ),
 }
 
-export const EmptyChart: Story = {
-  render: () => (
-    <Frame>
-      <BarChart
-        title="Monthly (Incomes & Expenses)"
-        bars={[]}
-        monthNames={monthNames}
-        seriesLabels={labels}
-        onSelectMonth={noop}
-      />
-    </Frame>
-  ),
-}
+export const EmptyChart: Story = framed(() => (
+  <BarChart
+    title="Monthly (Incomes & Expenses)"
+    bars={[]}
+    monthNames={monthNames}
+    seriesLabels={labels}
+    onSelectMonth={noop}
+  />
+))
 
 export const MonthBarsPopup: Story = {
   render: () => (
@@ -380,39 +344,23 @@ export const YearlyPageApiDown: Story = {
   ),
 }
 
-export const YearEndAfterTheYear: Story = {
-  parameters: { route: '/dashboard/yearly' },
-  render: () => (
-    <Frame>
-      <YearEnd year={2025} effects={yearEndEffects} />
-    </Frame>
-  ),
-}
+export const YearEndAfterTheYear: Story = framed(() => <YearEnd year={2025} effects={yearEndEffects} />, yearly)
 
-export const YearEndPreview: Story = {
-  parameters: { route: '/dashboard/yearly' },
-  render: () => (
-    <Frame>
-      <YearEnd year={2026} effects={yearEndEffects} />
-    </Frame>
-  ),
-}
+export const YearEndPreview: Story = framed(() => <YearEnd year={2026} effects={yearEndEffects} />, yearly)
 
-export const YearEndApiDown: Story = {
-  parameters: { route: '/dashboard/yearly' },
-  render: () => (
-    <Frame>
-      <YearEnd
-        year={2026}
-        effects={{
-          loadYearEnd: async () => {
-            throw Object.assign(new Error('Unknown Error'), { status: 0 })
-          },
-        }}
-      />
-    </Frame>
+export const YearEndApiDown: Story = framed(
+  () => (
+    <YearEnd
+      year={2026}
+      effects={{
+        loadYearEnd: async () => {
+          throw Object.assign(new Error('Unknown Error'), { status: 0 })
+        },
+      }}
+    />
   ),
-}
+  yearly,
+)
 
 /** The year-end rows of April and May: PIT-36's difference and the health settlement, with their flags. */
 export const YearEndRows: Story = {

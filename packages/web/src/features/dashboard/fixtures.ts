@@ -3,38 +3,18 @@
  * company expense, a private expense, VAT 23 % monthly, PIT linear 19 % and full ZUS (March 2026).
  * The figures are illustrative display data; the real ones come from the API.
  */
+import { blankRowFields, formatMoney } from '@finance/ledger-core'
 import type { SummaryRow, Transaction } from './types.ts'
 
-const g = (grosze: bigint): string => {
-  const neg = grosze < 0n
-  const a = neg ? -grosze : grosze
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`
-}
+const g = formatMoney
 
 type DataObject = Transaction['dataObject']
 
 /** A dataObject with every field the core always sends, empty unless given. */
 export const dataObject = (o: Partial<DataObject> & Pick<DataObject, 'name' | 'date' | 'amount'>): DataObject => ({
+  ...blankRowFields(),
   displayName: o.name,
-  percent: '0',
-  vatAmount: '0.00',
   sum: o.amount,
-  isCompany: false,
-  itemId: null,
-  invoiceDate: null,
-  paymentInterval: null,
-  taxType: null,
-  rate: null,
-  income: null,
-  deductions: null,
-  relatedTransactions: [],
-  relatedTransactionsSum: '0.00',
-  companyRevenues: [],
-  companyFees: [],
-  period: null,
-  dueDate: null,
-  overdue: false,
-  breakdown: null,
   ...o,
 })
 

@@ -1,3 +1,4 @@
+import { failedBackup } from '@finance/ledger-core'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { BackupInfo, MyDataFile } from './api.ts'
@@ -44,20 +45,7 @@ export const BackupCompleted: Story = {
 
 /** The last scheduled backup failed: the reason's code and where to look. */
 export const BackupFailed: Story = {
-  render: () => (
-    <BackupCard
-      load={info({
-        at: '2026-05-01T02:00:00.000Z',
-        ok: false,
-        file: null,
-        sizeBytes: null,
-        events: null,
-        digest: null,
-        seconds: null,
-        error: 'failed',
-      })}
-    />
-  ),
+  render: () => <BackupCard load={info(failedBackup('2026-05-01T02:00:00.000Z', 'failed'))} />,
   play: async ({ canvasElement }) => {
     await loaded(canvasElement)
     await expect(within(canvasElement).getAllByTestId('backup-result')[0]).toHaveTextContent(

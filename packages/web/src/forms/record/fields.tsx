@@ -69,86 +69,49 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
   const label = spec.required ? `${spec.label} *` : spec.label
   const shownError = error ? translate(error) : warning ? translate(warning) : undefined
   const set = (v: unknown) => onChange(spec.path, v)
+  /** What every kind of input shows: its id, label, value and message. */
+  const shown = { id, label, value: asText(value), error: shownError }
   switch (spec.kind ?? 'text') {
     case 'money':
-      return (
-        <AmountInput
-          id={id}
-          label={label}
-          value={asText(value)}
-          onChange={set}
-          error={shownError}
-          hint={spec.hint}
-          fractionDigits={2}
-        />
-      )
+      return <AmountInput {...shown} onChange={set} hint={spec.hint} fractionDigits={2} />
     case 'percent':
-      return (
-        <AmountInput
-          id={id}
-          label={label}
-          value={asText(value)}
-          onChange={set}
-          error={shownError}
-          hint={spec.hint}
-          suffix="%"
-        />
-      )
+      return <AmountInput {...shown} onChange={set} hint={spec.hint} suffix="%" />
     case 'date':
-      return (
-        <DatePicker
-          id={id}
-          label={label}
-          value={asText(value)}
-          onChange={set}
-          error={shownError}
-          today={today}
-          labels={pickerLabels}
-        />
-      )
+      return <DatePicker {...shown} onChange={set} today={today} labels={pickerLabels} />
     case 'int':
       return (
         <TextInput
-          id={id}
-          label={label}
+          {...shown}
           type="number"
           step="1"
           min="1"
           inputMode="numeric"
-          value={asText(value)}
           onChange={(e) => set(e.target.value === '' ? null : asInt(e.target.value))}
-          error={shownError}
           hint={spec.hint}
         />
       )
     case 'select':
       return (
         <Select
-          id={id}
-          label={label}
+          {...shown}
           options={spec.options ?? []}
           placeholder={spec.placeholder ?? ''}
           hint={spec.hint}
-          value={asText(value)}
           onChange={(e) => {
             const v = e.target.value
             set(spec.options?.every((o) => /^\d+$/.test(o.value)) && v !== '' ? Number(v) : v)
           }}
-          error={shownError}
         />
       )
     case 'search':
       return (
         <>
           <TextInput
-            id={id}
-            label={label}
+            {...shown}
             list={`${id}-options`}
             autoComplete="off"
             placeholder={spec.placeholder}
-            value={asText(value)}
             onChange={(e) => set(e.target.value)}
-            error={shownError}
             hint={spec.hint ?? optionLabel(spec, asText(value))}
           />
           <datalist id={`${id}-options`}>
@@ -159,17 +122,7 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
         </>
       )
     default:
-      return (
-        <TextInput
-          id={id}
-          label={label}
-          type={spec.kind ?? 'text'}
-          value={asText(value)}
-          onChange={(e) => set(e.target.value)}
-          error={shownError}
-          hint={spec.hint}
-        />
-      )
+      return <TextInput {...shown} type={spec.kind ?? 'text'} onChange={(e) => set(e.target.value)} hint={spec.hint} />
   }
 }
 
