@@ -37,6 +37,18 @@ export const pitSetting = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
+/** A PIT setting on the tax scale: 12 % / 32 %, 30 000 zł free of tax, the second rate above 120 000 zł; monthly. */
+export const scalePitSetting = (over: Record<string, unknown> = {}) =>
+  pitSetting({
+    taxType: 'Scale',
+    firstPercent: '12',
+    secondPercent: '32',
+    freeOfTaxAmount: '30000',
+    secondPercentAmount: '120000',
+    deductions: '0',
+    ...over,
+  })
+
 export const ssSetting = (over: Record<string, unknown> = {}) => ({
   date: '2026-01-01',
   amount: '1926.76',
