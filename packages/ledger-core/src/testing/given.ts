@@ -58,6 +58,10 @@ export const runCommands = (commands: readonly CommandInput[], from: readonly Le
   return { events, state }
 }
 
+/** An `AddItem` command: an item of the given kind with its data (`income()`, `recurring()`, …). */
+export const addItem = (dataType: 'Income' | 'Expense' | 'RecurringIncome' | 'RecurringExpense', data: unknown) =>
+  ({ type: 'AddItem', dataType, data }) as CommandInput
+
 /** The settings of a VAT payer on the linear PIT from 1 January 2026 (the VAT setting's fields as `vat` says). */
 export const vatAndLinearPit = (vat: Record<string, unknown> = {}): CommandInput[] => [
   { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', ...vat }) },
