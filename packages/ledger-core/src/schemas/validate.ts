@@ -248,6 +248,15 @@ class Reader {
   }
 }
 
+/** The company and its owner, as the Primary and Invoice records both hold them. */
+const readOwner = (r: Reader) => ({
+  companyName: r.text('companyName', 'Company name', 'Company name is required'),
+  nip: r.text('nip', 'Nip', 'Nip is required'),
+  ownerName: r.text('ownerName', 'Owner name'),
+  ownerLastName: r.text('ownerLastName', 'Owner last name'),
+  regon: r.text('regon', 'Regon'),
+})
+
 const readAddress = (r: Reader): Address => ({
   country: r.text('country', 'Country'),
   region: r.text('region', 'Region'),
@@ -289,11 +298,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
       if (taxOfficeCode !== '' && !isTaxOfficeCode(taxOfficeCode))
         r.push('taxOfficeCode', 'INVALID_CHOICE', Messages.taxOffice)
       value = {
-        companyName: r.text('companyName', 'Company name', 'Company name is required'),
-        nip: r.text('nip', 'Nip', 'Nip is required'),
-        ownerName: r.text('ownerName', 'Owner name'),
-        ownerLastName: r.text('ownerLastName', 'Owner last name'),
-        regon: r.text('regon', 'Regon'),
+        ...readOwner(r),
         taxOfficeCode,
         birthDate: r.date('birthDate', 'Birth date', null),
         businessStartDate: r.date('businessStartDate', 'Business start date', null),
@@ -304,11 +309,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
     case 'Invoice': {
       const a = r.child('invoiceAddress')
       value = {
-        companyName: r.text('companyName', 'Company name', 'Company name is required'),
-        nip: r.text('nip', 'Nip', 'Nip is required'),
-        ownerName: r.text('ownerName', 'Owner name'),
-        ownerLastName: r.text('ownerLastName', 'Owner last name'),
-        regon: r.text('regon', 'Regon'),
+        ...readOwner(r),
         invoiceAddress: readAddress(a),
       }
       r.errors.push(...a.errors)
