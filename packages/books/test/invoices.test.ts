@@ -5,22 +5,13 @@
  */
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { isDomainError, type LedgerCommand } from '@finance/ledger-core/light'
-import { acmeBuyer, companyInvoice } from '@finance/ledger-core/testing'
+import { companyInvoice, invoiceDraft } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { commandCounters, executeBooks, issueInvoice, issueInvoiceDocument, loadBooks } from '../src/index.ts'
 
 const at = '2026-04-14T10:00:00.000Z'
 const company = companyInvoice()
-const draft = {
-  kind: 'VAT',
-  buyer: acmeBuyer,
-  issueDate: '2026-04-14',
-  lines: [
-    { name: 'Programowanie', quantity: '10', unit: 'godz.', unitNet: '150.00', vat: '23' },
-    { name: 'Szkolenie', quantity: '1', unit: 'dzień', unitNet: '1200.00', vat: '8' },
-  ],
-  payment: { dueDate: '2026-04-28', method: 'transfer' },
-}
+const draft = invoiceDraft('2026-04-14')
 
 const run = async (store: EventStore, c: Record<string, unknown>) => {
   const r = await executeBooks(store, 'u1', { at, userId: 'u1', ...c } as LedgerCommand)

@@ -12,7 +12,7 @@ import { createMemoryStore } from '@finance/event-store'
 import { KsefHttpClient } from '@finance/ksef'
 import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { Item, LedgerCommand } from '@finance/ledger-core/light'
-import { acmeBuyer, companyAddress } from '@finance/ledger-core/testing'
+import { companyAddress, invoiceDraft } from '@finance/ledger-core/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   booksStream,
@@ -286,16 +286,7 @@ describe('the KSeF certificate and KOD II', { timeout: 60_000 }, () => {
     const { store, deps } = await trader()
     const saved = await executeBooks(store, 'u1', {
       type: 'SaveInvoiceDraft',
-      data: {
-        kind: 'VAT',
-        buyer: acmeBuyer,
-        issueDate: '2026-11-10',
-        lines: [
-          { name: 'Programowanie', quantity: '10', unit: 'godz.', unitNet: '150.00', vat: '23' },
-          { name: 'Szkolenie', quantity: '1', unit: 'dzień', unitNet: '1200.00', vat: '8' },
-        ],
-        payment: { dueDate: '2026-11-24', method: 'transfer' },
-      },
+      data: invoiceDraft('2026-11-10'),
       at,
       userId: 'u1',
     } as LedgerCommand)

@@ -128,6 +128,48 @@ const writeKsefMarker = (
   if (m.defaulted) defaulted.push({ documentNumber: row.documentNumber, marker: m.marker as 'BFK' | 'DI' })
 }
 
+/** The element names of a register row's head: a sale's (SprzedazWiersz) or a purchase's (ZakupWiersz). */
+interface RowTags {
+  readonly row: string
+  readonly number: string
+  readonly taxId: string
+  readonly name: string
+  readonly document: string
+  readonly issued: string
+  /** The sale's supply date or the purchase's date of receipt. */
+  readonly second: string
+}
+const SALE_TAGS: RowTags = {
+  row: 'SprzedazWiersz',
+  number: 'LpSprzedazy',
+  taxId: 'NrKontrahenta',
+  name: 'NazwaKontrahenta',
+  document: 'DowodSprzedazy',
+  issued: 'DataWystawienia',
+  second: 'DataSprzedazy',
+}
+const PURCHASE_TAGS: RowTags = {
+  row: 'ZakupWiersz',
+  number: 'LpZakupu',
+  taxId: 'NrDostawcy',
+  name: 'NazwaDostawcy',
+  document: 'DowodZakupu',
+  issued: 'DataZakupu',
+  second: 'DataWplywu',
+}
+
+/** Opens a register row and writes its head: its number, the counterparty, the document and its two dates. */
+const writeRowHead = (w: XmlWriter, row: VatRegisterRow, tags: RowTags, number: number, second: string | null) => {
+  const c = counterpartyOf(row)
+  w.open(tags.row).leaf(tags.number, number)
+  if (c.country !== null) w.leaf('KodKrajuNadaniaTIN', c.country)
+  w.leaf(tags.taxId, c.taxId)
+    .leaf(tags.name, c.name)
+    .leaf(tags.document, token(row.documentNumber, 256, NO_DOCUMENT_NUMBER))
+    .leaf(tags.issued, row.issueDate)
+    .leaf(tags.second, second)
+}
+
 /** The register part (Ewidencja) of a month. */
 const writeRegister = (
   w: XmlWriter,
@@ -138,14 +180,7 @@ const writeRegister = (
   w.open('Ewidencja')
   let outputTax = 0n
   filing.sales.forEach((row, i) => {
-    const c = counterpartyOf(row)
-    w.open('SprzedazWiersz').leaf('LpSprzedazy', i + 1)
-    if (c.country !== null) w.leaf('KodKrajuNadaniaTIN', c.country)
-    w.leaf('NrKontrahenta', c.taxId)
-      .leaf('NazwaKontrahenta', c.name)
-      .leaf('DowodSprzedazy', token(row.documentNumber, 256, NO_DOCUMENT_NUMBER))
-      .leaf('DataWystawienia', row.issueDate)
-      .leaf('DataSprzedazy', row.supplyDate)
+    writeRowHead(w, row, SALE_TAGS, i + 1, row.supplyDate)
     if (version === 3) writeKsefMarker(w, row, defaulted)
     if (row.documentType !== null) w.leaf('TypDokumentu', row.documentType)
     for (const g of row.gtu) w.leaf(g, 1)
@@ -183,14 +218,7 @@ const writeRegister = (
     .close()
   let inputTax = 0n
   filing.purchases.forEach((row, i) => {
-    const c = counterpartyOf(row)
-    w.open('ZakupWiersz').leaf('LpZakupu', i + 1)
-    if (c.country !== null) w.leaf('KodKrajuNadaniaTIN', c.country)
-    w.leaf('NrDostawcy', c.taxId)
-      .leaf('NazwaDostawcy', c.name)
-      .leaf('DowodZakupu', token(row.documentNumber, 256, NO_DOCUMENT_NUMBER))
-      .leaf('DataZakupu', row.issueDate)
-      .leaf('DataWplywu', row.receivedDate)
+    writeRowHead(w, row, PURCHASE_TAGS, i + 1, row.receivedDate)
     if (version === 3) writeKsefMarker(w, row, defaulted)
     if (row.documentType !== null) w.leaf('DokumentZakupu', row.documentType)
     if (row.procedures.includes('IMP')) w.leaf('IMP', 1)

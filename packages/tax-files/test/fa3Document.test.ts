@@ -4,8 +4,6 @@
  * data); golden files (`UPDATE_GOLDEN=1` rewrites them), each valid against the official FA(3) schema, and read back
  * by the importer into the same totals.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { InvoiceDocumentData, InvoiceLine, Item } from '@finance/ledger-core'
 import { invoiceLine } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
@@ -13,8 +11,7 @@ import { fa3Document, readFa3 } from '../src/fa3.ts'
 import { type Fa3DocumentRequest, fa3DocumentProblems, fa3IssueDocument } from '../src/fa3Writer.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
 import { validateXml } from '../src/validate.ts'
-
-const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
+import { expectGolden } from './support.ts'
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => invoiceLine({ name: 'Programowanie', ...over })
 
@@ -120,9 +117,7 @@ describe.each(cases)('$name', (c) => {
   if (!result.ok) throw new Error(JSON.stringify(result.problems))
 
   it('matches its golden file', () => {
-    const file = golden(c.name)
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, result.xml)
-    expect(result.xml).toBe(readFileSync(file, 'utf8'))
+    expectGolden(c.name, result.xml)
   })
 
   it('is valid against the official FA(3) schema', async () => {

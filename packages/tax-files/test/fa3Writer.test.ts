@@ -3,21 +3,15 @@
  * FA(3) schema (libxml2 in-process and Debian xmllint), and read back by the importer into the same item; what the
  * schema requires and the data lacks is reported instead of a file.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Invoice, type Item, validateRecord } from '@finance/ledger-core'
 import { income } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { fa3Document, readFa3 } from '../src/fa3.ts'
 import { fa3Issue, fa3IssueProblems } from '../src/fa3Writer.ts'
-import { CATALOG_FILE, SCHEMAS, schemaPath } from '../src/schemas.ts'
+import { SCHEMAS } from '../src/schemas.ts'
 import { contact, invoiceData, primary } from '../src/testing/scenarios.ts'
 import { validateXml } from '../src/validate.ts'
-
-const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
+import { expectGolden, xmllint } from './support.ts'
 
 const invoice: Invoice = invoiceData
 const acme = { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' }
@@ -108,23 +102,12 @@ describe.each(cases)('$name', (c) => {
   if (!result.ok) throw new Error(JSON.stringify(result.problems))
 
   it('matches its golden file', () => {
-    const file = golden(c.name)
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, result.xml)
-    expect(result.xml).toBe(readFileSync(file, 'utf8'))
+    expectGolden(c.name, result.xml)
   })
 
   it('is valid against the official FA(3) schema (libxml2 in-process and Debian xmllint)', async () => {
     expect(await validateXml(result.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
-    const dir = mkdtempSync(join(tmpdir(), 'fa3w-'))
-    writeFileSync(join(dir, 'f.xml'), result.xml)
-    const run = spawnSync(
-      'xmllint',
-      ['--nonet', '--noout', '--schema', schemaPath(SCHEMAS['FA(3)'].file), join(dir, 'f.xml')],
-      {
-        env: { ...process.env, XML_CATALOG_FILES: schemaPath(CATALOG_FILE) },
-        encoding: 'utf8',
-      },
-    )
+    const run = xmllint(SCHEMAS['FA(3)'].file, { 'f.xml': result.xml })
     expect(run.stderr).toContain('validates')
   })
 

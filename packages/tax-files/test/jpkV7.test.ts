@@ -5,21 +5,19 @@
  * the declaration is the engine's, field for field; the derived schemas are what `derive.ts` makes of the official
  * V7M(2) and refuse a row without its KSeF number or marker; any schema on disk can check a file.
  */
-import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { foldBooks, vatFiling } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { DERIVED_DIR, derivedSchemaFiles } from '../src/derive.ts'
 import { jpkV7File, v7Problems } from '../src/jpkV7.ts'
-import { CATALOG_FILE, schemaFileOf, schemaPath } from '../src/schemas.ts'
+import { schemaFileOf, schemaPath } from '../src/schemas.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
 import { monthlyEvents, vatScenarios } from '../src/testing/vatScenarios.ts'
 import { validateWithSchemaFile, validateXml } from '../src/validate.ts'
+import { expectGolden, xmllint } from './support.ts'
 
-const golden = (name: string) => fileURLToPath(new URL(`golden/${name}.xml`, import.meta.url))
 const createdAt = '2026-07-20T10:00:00Z'
 
 const fileOf = (events: Parameters<typeof foldBooks>[0], month: string) => {
@@ -38,9 +36,7 @@ describe.each(vatScenarios)('$name', (s) => {
   const { filing, result } = fileOf(s.events, s.month)
 
   it('matches its golden file', () => {
-    const file = golden(s.name)
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, result.xml)
-    expect(result.xml).toBe(readFileSync(file, 'utf8'))
+    expectGolden(s.name, result.xml)
   })
 
   it('is valid against its schema (libxml2 in-process)', async () => {
@@ -48,17 +44,7 @@ describe.each(vatScenarios)('$name', (s) => {
   })
 
   it('is valid against its schema (Debian xmllint, offline catalog)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'v7-'))
-    const file = join(dir, `${s.name}.xml`)
-    writeFileSync(file, result.xml)
-    const run = spawnSync(
-      'xmllint',
-      ['--nonet', '--noout', '--schema', schemaPath(schemaFileOf(result.schema).file), file],
-      {
-        env: { ...process.env, XML_CATALOG_FILES: schemaPath(CATALOG_FILE) },
-        encoding: 'utf8',
-      },
-    )
+    const run = xmllint(schemaFileOf(result.schema).file, { [`${s.name}.xml`]: result.xml })
     expect(run.stderr).toContain('validates')
     expect(run.status).toBe(0)
   })

@@ -8,6 +8,7 @@
  * - the ZUS row shows one amount, and the year end never calls ryczałt at an assumed rate the cheapest.
  */
 import { parseMoney } from '@finance/ledger-core'
+import { scalePitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './harness.ts'
 import { journey } from './steps.ts'
@@ -26,16 +27,7 @@ async function seed(token: string) {
   const post = (path: string, dataType: string, dataObject: unknown) =>
     call(token, 'POST', path, { dataType, dataObject })
   await post('fee', 'Vat', { date: `${YEAR}-01-01`, percent: '23', paymentInterval: 1 })
-  await post('fee', 'Pit', {
-    date: `${YEAR}-01-01`,
-    taxType: 'Scale',
-    firstPercent: '12',
-    secondPercent: '32',
-    freeOfTaxAmount: '30000',
-    secondPercentAmount: '120000',
-    paymentInterval: 1,
-    deductions: '0',
-  })
+  await post('fee', 'Pit', scalePitSetting({ date: `${YEAR}-01-01` }))
   await post('fee', 'SocialSecurity', { date: `${YEAR}-01-01`, amount: '1926.76', percent: '9' })
   await post('revenue', 'RecurringIncome', {
     date: `${YEAR}-01-10`,

@@ -138,6 +138,17 @@ const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}
 const section = (xml: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? ''
 
 /** A session's next invoice, being processed (150) until its checks end. */
+/** A session opened now, valid for 12 hours: `SO` interactive, `SB` batch. */
+const newSession = (type: 'SO' | 'SB', key: SymmetricKey, now: Date): Session => ({
+  referenceNumber: referenceNumber(type, now),
+  key,
+  created: now,
+  validUntil: new Date(now.getTime() + 12 * 3600_000),
+  closed: false,
+  invoices: [],
+  pending: [],
+})
+
 const newInvoice = (s: Session, invoiceHash: string, now: Date, offlineMode = false): SessionInvoice => {
   const inv: SessionInvoice = {
     ordinalNumber: s.invoices.length + 1,
@@ -577,15 +588,7 @@ export class KsefSimulator {
       const key = await this.#symmetric(b.encryption as never)
       if (!key)
         return [400, this.#exception(21405, 'Błąd walidacji danych wejściowych.', ['Nie można odszyfrować klucza.'])]
-      const s: Session = {
-        referenceNumber: referenceNumber('SO', now),
-        key,
-        created: now,
-        validUntil: new Date(now.getTime() + 12 * 3600_000),
-        closed: false,
-        invoices: [],
-        pending: [],
-      }
+      const s = newSession('SO', key, now)
       this.#sessions.set(s.referenceNumber, s)
       return [201, { referenceNumber: s.referenceNumber, validUntil: s.validUntil.toISOString() }]
     }
@@ -611,13 +614,7 @@ export class KsefSimulator {
         return [400, this.#exception(21405, 'Błąd walidacji danych wejściowych.', ['Nie można odszyfrować klucza.'])]
       const file = b.batchFile as BatchFile
       const s: Session = {
-        referenceNumber: referenceNumber('SB', now),
-        key,
-        created: now,
-        validUntil: new Date(now.getTime() + 12 * 3600_000),
-        closed: false,
-        invoices: [],
-        pending: [],
+        ...newSession('SB', key, now),
         batch: { file, uploaded: new Map(), offlineMode: b.offlineMode === true, status: null },
       }
       this.#sessions.set(s.referenceNumber, s)

@@ -17,6 +17,16 @@ const zl = parseMoney
 const years = (t: AssetTerms) =>
   planByYear(depreciationPlan(t)).map((y) => [y.year, formatMoney(y.writeOff), formatMoney(y.remaining)])
 
+/** The laptop of worked example 11.1: 8 000 zł entered on 14 March 2025, KŚT 491, straight-line at 30 % monthly. */
+const laptop: AssetTerms = {
+  initialValue: zl('8000'),
+  entryDate: '2025-03-14',
+  kst: '491',
+  method: 'linear',
+  rate: '30',
+  period: 'month',
+}
+
 describe('the KŚT rates (Annex 1)', () => {
   it('names the annex position of a symbol by its group', () => {
     expect([annexPositionOf('491'), annexPositionOf('741'), annexPositionOf('101'), annexPositionOf('8')]).toEqual([
@@ -54,14 +64,7 @@ describe('the KŚT rates (Annex 1)', () => {
 
 describe('golden worked examples (docs/tax-rules.md §14)', () => {
   it('11.1 a laptop, straight-line at 30 %: 200 zł a month from the month after entry, 40 months', () => {
-    const t: AssetTerms = {
-      initialValue: zl('8000'),
-      entryDate: '2025-03-14',
-      kst: '491',
-      method: 'linear',
-      rate: '30',
-      period: 'month',
-    }
+    const t = laptop
     const plan = depreciationPlan(t)
     expect(plan.months[0]).toMatchObject({ month: '2025-04', writeOff: zl('200') })
     expect(plan.months).toHaveLength(40)
@@ -208,14 +211,6 @@ describe('golden worked examples (docs/tax-rules.md §14)', () => {
 })
 
 describe('the rules around the plans', () => {
-  const laptop: AssetTerms = {
-    initialValue: zl('8000'),
-    entryDate: '2025-03-14',
-    kst: '491',
-    method: 'linear',
-    rate: '30',
-    period: 'month',
-  }
   it('books a yearly plan in December, and in the month of disposal', () => {
     const plan = depreciationPlan({ ...laptop, period: 'year' })
     expect(plan.postings.map((p) => [p.month, formatMoney(p.writeOff)])).toEqual([

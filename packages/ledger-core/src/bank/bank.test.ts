@@ -7,8 +7,8 @@ import type { LedgerEvent } from '../events.ts'
 import { PRIMARY_V2_DEFAULTS } from '../upcast.ts'
 import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
-import { income, pitSetting, ssSetting, vatSetting } from '../testing/fixtures.ts'
-import { cmd, type CommandInput, runCommands } from '../testing/given.ts'
+import { income, ssSetting } from '../testing/fixtures.ts'
+import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
 import { ACCOUNT, line, statement } from './testing.ts'
 import { bankLines, bankOverview, bankQueue, paymentStates } from './views.ts'
@@ -28,8 +28,7 @@ const company: CommandInput[] = [
       ...PRIMARY_V2_DEFAULTS,
     },
   },
-  { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
-  { type: 'AddSetting', kind: 'Pit', data: pitSetting() },
+  ...vatAndLinearPit(),
   { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
   {
     type: 'AddItem',

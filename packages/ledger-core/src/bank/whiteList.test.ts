@@ -3,8 +3,8 @@ import { decide } from '../decide.ts'
 import { foldBooks } from '../deciders/books.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { isDomainError } from '../errors.ts'
-import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
-import { cmd, type CommandInput, runCommands } from '../testing/given.ts'
+import { income } from '../testing/fixtures.ts'
+import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { line, statement } from './testing.ts'
 import { betterEvidence, polishNip, whiteListPayments } from './whiteList.ts'
 
@@ -13,8 +13,7 @@ const NIP = '5260250274'
 
 const books = () =>
   runCommands([
-    { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
-    { type: 'AddSetting', kind: 'Pit', data: pitSetting() },
+    ...vatAndLinearPit(),
     {
       type: 'AddItem',
       dataType: 'Expense',

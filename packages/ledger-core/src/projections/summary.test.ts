@@ -10,6 +10,7 @@ import { foldBooks } from '../deciders/books.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { isDomainError } from '../errors.ts'
 import { moneyArb } from '../testing/arbitraries.ts'
+import { scalePitSetting } from '../testing/fixtures.ts'
 import { type CommandInput, cmd, runCommands } from '../testing/given.ts'
 import { summaryList } from './summary.ts'
 
@@ -43,20 +44,7 @@ describe('the company net of the summary', () => {
 
   const settings: CommandInput[] = [
     { type: 'AddSetting', kind: 'Vat', data: { date: '2025-01-01', percent: '23', paymentInterval: 1 } },
-    {
-      type: 'AddSetting',
-      kind: 'Pit',
-      data: {
-        date: '2025-01-01',
-        taxType: 'Scale',
-        firstPercent: '12',
-        secondPercent: '32',
-        freeOfTaxAmount: '30000',
-        secondPercentAmount: '120000',
-        paymentInterval: 1,
-        deductions: '0',
-      },
-    },
+    { type: 'AddSetting', kind: 'Pit', data: scalePitSetting({ date: '2025-01-01' }) },
     { type: 'AddSetting', kind: 'SocialSecurity', data: { date: '2025-01-01', amount: '1773.96', percent: '9' } },
   ]
   const itemArb = fc.record({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LedgerEvent } from '../events.ts'
 import { income, itemAdded, pitSetting, recurring } from '../testing/fixtures.ts'
-import { runCommands } from '../testing/given.ts'
+import { addItem, runCommands } from '../testing/given.ts'
 import { BookHistory, bookClosingDay, bookHistory, kpirLayoutOf, polishDayOf, taxBook } from './taxBook.ts'
 
 const expense = (over: Record<string, unknown> = {}) => income({ name: 'Cost', ...over })
@@ -27,50 +27,21 @@ describe('the KPiR of a Scale or Linear year', () => {
         counterparty: { name: 'ACME sp. z o.o.', taxId: '5260250274', country: 'PL', address: 'Warszawa' },
       },
     },
-    { type: 'AddItem', dataType: 'Income', data: income({ date: '2026-01-20', amount: '1000.00' }) },
-    {
-      type: 'AddItem',
-      dataType: 'Income',
-      data: income({ date: '2026-01-25', amount: '200.00', kpirColumn: 'otherRevenue' }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: expense({ date: '2026-01-05', amount: '300.00', kpirColumn: 'goods' }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: expense({ date: '2026-01-05', amount: '30.00', kpirColumn: 'sideCosts' }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: expense({ date: '2026-01-31', amount: '4000.00', kpirColumn: 'salaries' }),
-    },
-    { type: 'AddItem', dataType: 'Expense', data: expense({ date: '2026-01-12', amount: '100.00' }) },
-    {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: expense({ date: '2026-01-13', amount: '50.00', kpirColumn: 'free' }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: expense({ date: '2026-01-14', amount: '70.00', kpirColumn: 'research', description: 'Prototype' }),
-    },
-    {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: expense({ date: '2026-01-15', amount: '999.00', kpirColumn: 'notCost' }),
-    },
-    { type: 'AddItem', dataType: 'Expense', data: expense({ date: '2026-01-16', amount: '80.00', isCompany: false }) },
+    addItem('Income', income({ date: '2026-01-20', amount: '1000.00' })),
+    addItem('Income', income({ date: '2026-01-25', amount: '200.00', kpirColumn: 'otherRevenue' })),
+    addItem('Expense', expense({ date: '2026-01-05', amount: '300.00', kpirColumn: 'goods' })),
+    addItem('Expense', expense({ date: '2026-01-05', amount: '30.00', kpirColumn: 'sideCosts' })),
+    addItem('Expense', expense({ date: '2026-01-31', amount: '4000.00', kpirColumn: 'salaries' })),
+    addItem('Expense', expense({ date: '2026-01-12', amount: '100.00' })),
+    addItem('Expense', expense({ date: '2026-01-13', amount: '50.00', kpirColumn: 'free' })),
+    addItem(
+      'Expense',
+      expense({ date: '2026-01-14', amount: '70.00', kpirColumn: 'research', description: 'Prototype' }),
+    ),
+    addItem('Expense', expense({ date: '2026-01-15', amount: '999.00', kpirColumn: 'notCost' })),
+    addItem('Expense', expense({ date: '2026-01-16', amount: '80.00', isCompany: false })),
     // Taxed in January: the invoice date decides the month.
-    {
-      type: 'AddItem',
-      dataType: 'Income',
-      data: income({ date: '2026-02-15', invoiceDate: '2026-01-30', amount: '10.00' }),
-    },
+    addItem('Income', income({ date: '2026-02-15', invoiceDate: '2026-01-30', amount: '10.00' })),
   ])
   const book = taxBook(state, 2026)
 
@@ -145,18 +116,10 @@ describe('the KPiR of a Scale or Linear year', () => {
 describe('the ewidencja przychodów of a ryczałt year', () => {
   const { state } = runCommands([
     { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2025-01-01', taxType: 'Flat', firstPercent: '12' }) },
-    { type: 'AddItem', dataType: 'Income', data: income({ date: '2025-03-03', amount: '1000.00' }) },
-    {
-      type: 'AddItem',
-      dataType: 'Income',
-      data: income({ date: '2025-03-01', amount: '400.00', flatRate: '8.5', ksefNumber: null }),
-    },
-    { type: 'AddItem', dataType: 'Expense', data: expense({ date: '2025-03-02', amount: '77.00' }) },
-    {
-      type: 'AddItem',
-      dataType: 'RecurringIncome',
-      data: recurring({ date: '2025-11-10', amount: '10.00', repetitions: 3 }),
-    },
+    addItem('Income', income({ date: '2025-03-03', amount: '1000.00' })),
+    addItem('Income', income({ date: '2025-03-01', amount: '400.00', flatRate: '8.5', ksefNumber: null })),
+    addItem('Expense', expense({ date: '2025-03-02', amount: '77.00' })),
+    addItem('RecurringIncome', recurring({ date: '2025-11-10', amount: '10.00', repetitions: 3 })),
   ])
   const book = taxBook(state, 2025)
 

@@ -227,9 +227,9 @@ class Reader {
   }
   /**
    * The reader of an optional nested object: `null` when the field is blank, and `null` with the error `message`
-   * when it is no object.
+   * (of `code`) when it is no object.
    */
-  nested(field: string, code: FieldError['code'], message: string): Reader | null {
+  nested(field: string, message: string, code: FieldError['code'] = 'INVALID_TEXT'): Reader | null {
     const v = this.o[field]
     if (isBlank(v)) return null
     if (!isRecord(v)) {
@@ -247,6 +247,15 @@ class Reader {
     return r
   }
 }
+
+/** The company and its owner, as the Primary and Invoice records both hold them. */
+const readOwner = (r: Reader) => ({
+  companyName: r.text('companyName', 'Company name', 'Company name is required'),
+  nip: r.text('nip', 'Nip', 'Nip is required'),
+  ownerName: r.text('ownerName', 'Owner name'),
+  ownerLastName: r.text('ownerLastName', 'Owner last name'),
+  regon: r.text('regon', 'Regon'),
+})
 
 const readAddress = (r: Reader): Address => ({
   country: r.text('country', 'Country'),
@@ -289,11 +298,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
       if (taxOfficeCode !== '' && !isTaxOfficeCode(taxOfficeCode))
         r.push('taxOfficeCode', 'INVALID_CHOICE', Messages.taxOffice)
       value = {
-        companyName: r.text('companyName', 'Company name', 'Company name is required'),
-        nip: r.text('nip', 'Nip', 'Nip is required'),
-        ownerName: r.text('ownerName', 'Owner name'),
-        ownerLastName: r.text('ownerLastName', 'Owner last name'),
-        regon: r.text('regon', 'Regon'),
+        ...readOwner(r),
         taxOfficeCode,
         birthDate: r.date('birthDate', 'Birth date', null),
         businessStartDate: r.date('businessStartDate', 'Business start date', null),
@@ -304,11 +309,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
     case 'Invoice': {
       const a = r.child('invoiceAddress')
       value = {
-        companyName: r.text('companyName', 'Company name', 'Company name is required'),
-        nip: r.text('nip', 'Nip', 'Nip is required'),
-        ownerName: r.text('ownerName', 'Owner name'),
-        ownerLastName: r.text('ownerLastName', 'Owner last name'),
-        regon: r.text('regon', 'Regon'),
+        ...readOwner(r),
         invoiceAddress: readAddress(a),
       }
       r.errors.push(...a.errors)
@@ -458,11 +459,7 @@ const readCodes = <T extends string>(r: Reader, field: string, choices: readonly
 
 /** (v4) The corrected document: its number (required once anything is given), KSeF number, issue date. */
 const readCorrects = (r: Reader): Corrects | null => {
-  const c = r.nested(
-    'corrects',
-    'INVALID_TEXT',
-    'Corrected document must be an object with documentNumber, ksefNumber and issueDate',
-  )
+  const c = r.nested('corrects', 'Corrected document must be an object with documentNumber, ksefNumber and issueDate')
   if (c === null) return null
   const documentNumber = c.text('documentNumber', 'Corrected document number', undefined, ITEM_TEXT)
   const ksefNumber = isBlank(c.o.ksefNumber)
@@ -531,7 +528,7 @@ const readBankRate = (c: Reader, paidOn: string | null): string | null => {
 }
 
 const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
-  const c = r.nested('currency', 'INVALID_TEXT', 'Currency must be an object with code, amount and paidOn')
+  const c = r.nested('currency', 'Currency must be an object with code, amount and paidOn')
   if (c === null) return null
   const code = typeof c.o.code === 'string' ? c.o.code.trim().toUpperCase() : ''
   if (code === 'PLN' || (code === '' && isBlank(c.o.amount))) return null
@@ -546,11 +543,7 @@ const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
 }
 
 const readCounterparty = (r: Reader): Counterparty | null => {
-  const c = r.nested(
-    'counterparty',
-    'INVALID_TEXT',
-    'Counterparty must be an object with name, taxId, country and address',
-  )
+  const c = r.nested('counterparty', 'Counterparty must be an object with name, taxId, country and address')
   if (c === null) return null
   const name = c.text('name', 'Counterparty name', undefined, ITEM_TEXT)
   const taxId = c.text('taxId', 'Counterparty tax id', undefined, 32).replace(/[\s-]/g, '').toUpperCase()
@@ -656,7 +649,7 @@ const readItem = (r: Reader, income: boolean) => {
 
 /** A car expense's `car: { use: 'mixed' | 'businessOnly' }`; blank (or a blank use): not a car's expense. */
 const readCarUse = (r: Reader) => {
-  const c = r.nested('car', 'INVALID_CHOICE', 'Car use must be mixed or businessOnly')
+  const c = r.nested('car', 'Car use must be mixed or businessOnly', 'INVALID_CHOICE')
   if (c === null) return null
   const use = readChoice(c, 'use', CarUses, 'Car use must be mixed or businessOnly')
   r.errors.push(...c.errors)

@@ -12,30 +12,21 @@ import { taxesThrough } from '../projections/derived.ts'
 import { taxBook } from '../projections/taxBook.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
 import { line, statement } from '../bank/testing.ts'
-import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
-import { cmd, type CommandInput, runCommands } from '../testing/given.ts'
+import { income } from '../testing/fixtures.ts'
+import { cmd, type CommandInput, recordRates, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { initialRates, perUnit, rateBefore, toZloty, withTables } from './currency.ts'
 
 /** Tables of April–June 2026 (a few days each), the range 1 April – 30 June recorded whole. */
-const rates: CommandInput = {
-  type: 'RecordCurrencyRates',
-  source: 'nbpArchive',
-  from: '2026-04-01',
-  to: '2026-06-30',
-  tables: [
-    { no: '064/A/NBP/2026', date: '2026-04-02', rates: { EUR: '4.2100', USD: '3.9000' } },
-    { no: '068/A/NBP/2026', date: '2026-04-09', rates: { EUR: '4.2200', USD: '3.8500' } },
-    { no: '083/A/NBP/2026', date: '2026-04-29', rates: { EUR: '4.2290', USD: '3.8700' } },
-    { no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345', USD: '3.8800' } },
-    { no: '095/A/NBP/2026', date: '2026-05-19', rates: { EUR: '4.2200', USD: '3.8000' } },
-    { no: '110/A/NBP/2026', date: '2026-06-09', rates: { EUR: '4.2500', USD: '3.9500' } },
-  ],
-}
+const rates = recordRates([
+  { no: '064/A/NBP/2026', date: '2026-04-02', rates: { EUR: '4.2100', USD: '3.9000' } },
+  { no: '068/A/NBP/2026', date: '2026-04-09', rates: { EUR: '4.2200', USD: '3.8500' } },
+  { no: '083/A/NBP/2026', date: '2026-04-29', rates: { EUR: '4.2290', USD: '3.8700' } },
+  { no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345', USD: '3.8800' } },
+  { no: '095/A/NBP/2026', date: '2026-05-19', rates: { EUR: '4.2200', USD: '3.8000' } },
+  { no: '110/A/NBP/2026', date: '2026-06-09', rates: { EUR: '4.2500', USD: '3.9500' } },
+])
 
-const settings: CommandInput[] = [
-  { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) },
-  { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2026-01-01', taxType: 'Linear' }) },
-]
+const settings = vatAndLinearPit()
 
 /** An EUR service supplied and invoiced on Monday 4 May 2026: 1 May (Friday) and 3 May are holidays. */
 const eurService = (over: Record<string, unknown> = {}) =>

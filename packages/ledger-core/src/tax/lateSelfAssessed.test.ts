@@ -7,28 +7,17 @@
 import { describe, expect, it } from 'vitest'
 import { taxesThrough } from '../projections/derived.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
-import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
-import { type CommandInput, runCommands } from '../testing/given.ts'
+import { wntSpareParts } from '../testing/crossBorder.ts'
+import { income } from '../testing/fixtures.ts'
+import { type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { lateInputMonth, threeMonthLimit } from './lateSelfAssessed.ts'
 
-const settings: CommandInput[] = [
-  { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', paymentInterval: 1 }) },
-  { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2026-01-01' }) },
-]
+const settings = vatAndLinearPit()
 /** Spare parts from Germany invoiced on 10 March 2026 (the WNT's tax point), 5 000 zł at 23 %. */
 const wnt = (outputDeclaredOn: string | null): CommandInput => ({
   type: 'AddItem',
   dataType: 'Expense',
-  data: income({
-    date: '2026-03-12',
-    invoiceDate: '2026-03-10',
-    supplyDate: '2026-02-20',
-    name: 'Spare parts',
-    amount: '5000.00',
-    crossBorder: 'wnt',
-    documentNumber: 'RE 4411',
-    outputDeclaredOn,
-  }),
+  data: income({ ...wntSpareParts, outputDeclaredOn }),
 })
 const vatOf = (state: ReturnType<typeof runCommands>['state'], m: string) =>
   taxesThrough(state, '2026-12')!.result.vat.find((p) => p.from === m)!

@@ -9,24 +9,15 @@ import { isDomainError } from '../errors.ts'
 import { taxesThrough } from '../projections/derived.ts'
 import { taxBook } from '../projections/taxBook.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
-import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
-import { type CommandInput, cmd, runCommands } from '../testing/given.ts'
+import { income } from '../testing/fixtures.ts'
+import { type CommandInput, cmd, recordRates, runCommands, vatAndLinearPit } from '../testing/given.ts'
 
-const rates: CommandInput = {
-  type: 'RecordCurrencyRates',
-  source: 'nbpArchive',
-  from: '2026-04-01',
-  to: '2026-06-30',
-  tables: [
-    { no: '067/A/NBP/2026', date: '2026-04-08', rates: { USD: '3.8500' } },
-    { no: '088/A/NBP/2026', date: '2026-05-08', rates: { USD: '3.8000' } },
-    { no: '110/A/NBP/2026', date: '2026-06-09', rates: { USD: '3.9500' } },
-  ],
-}
-const settings: CommandInput[] = [
-  { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', paymentInterval: 1 }) },
-  { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2026-01-01', taxType: 'Linear' }) },
-]
+const rates = recordRates([
+  { no: '067/A/NBP/2026', date: '2026-04-08', rates: { USD: '3.8500' } },
+  { no: '088/A/NBP/2026', date: '2026-05-08', rates: { USD: '3.8000' } },
+  { no: '110/A/NBP/2026', date: '2026-06-09', rates: { USD: '3.9500' } },
+])
+const settings = vatAndLinearPit()
 /** A software subscription of 100.00 USD a month, invoiced on the 10th, April–June 2026. */
 const subscription = (repetitions: number): CommandInput => ({
   type: 'AddItem',

@@ -11,54 +11,37 @@ import { isDomainError } from '../errors.ts'
 import { taxesThrough } from '../projections/derived.ts'
 import { taxBook } from '../projections/taxBook.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
-import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
-import { type CommandInput, cmd, runCommands } from '../testing/given.ts'
+import { income, vatSetting } from '../testing/fixtures.ts'
+import { type CommandInput, cmd, recordRates, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { crossRate, rateBefore } from './currency.ts'
 import { earlyReturnFromEcb, vatExchangeRateOn } from './vatExchangeRate.ts'
 
-const nbpA: CommandInput = {
-  type: 'RecordCurrencyRates',
-  source: 'nbpArchive',
-  from: '2026-04-01',
-  to: '2026-06-30',
-  tables: [
-    { no: '064/A/NBP/2026', date: '2026-04-02', rates: { EUR: '4.2100', USD: '3.9000' } },
-    { no: '068/A/NBP/2026', date: '2026-04-09', rates: { EUR: '4.2200', USD: '3.8500' } },
-    { no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345', USD: '3.8800' } },
-    { no: '110/A/NBP/2026', date: '2026-06-09', rates: { EUR: '4.2500', USD: '3.9500' } },
-  ],
-}
+const nbpA = recordRates([
+  { no: '064/A/NBP/2026', date: '2026-04-02', rates: { EUR: '4.2100', USD: '3.9000' } },
+  { no: '068/A/NBP/2026', date: '2026-04-09', rates: { EUR: '4.2200', USD: '3.8500' } },
+  { no: '084/A/NBP/2026', date: '2026-04-30', rates: { EUR: '4.2345', USD: '3.8800' } },
+  { no: '110/A/NBP/2026', date: '2026-06-09', rates: { EUR: '4.2500', USD: '3.9500' } },
+])
 
 /** ECB reference rates (units per 1 EUR): 1 May is a TARGET holiday, so 30 April is the last before 4 May. */
-const ecb: CommandInput = {
-  type: 'RecordCurrencyRates',
-  source: 'ecbHistory',
-  table: 'ECB',
-  from: '2026-04-01',
-  to: '2026-05-31',
-  tables: [
+const ecb = recordRates(
+  [
     { no: 'ECB', date: '2026-04-09', rates: { PLN: '4.2200', USD: '1.0950' } },
     { no: 'ECB', date: '2026-04-30', rates: { PLN: '4.2310', USD: '1.0900' } },
   ],
-}
+  { source: 'ecbHistory', table: 'ECB', to: '2026-05-31' },
+)
 
 /** NBP table B of Wednesday 29 April 2026. */
-const nbpB: CommandInput = {
-  type: 'RecordCurrencyRates',
-  source: 'nbpArchive',
-  table: 'B',
-  from: '2026-04-01',
-  to: '2026-05-31',
-  tables: [
+const nbpB = recordRates(
+  [
     { no: '015/B/NBP/2026', date: '2026-04-15', rates: { AED: '1.0450' } },
     { no: '017/B/NBP/2026', date: '2026-04-29', rates: { AED: '1.0520' } },
   ],
-}
+  { table: 'B', to: '2026-05-31' },
+)
 
-const settings = (vat: Record<string, unknown> = {}): CommandInput[] => [
-  { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', ...vat }) },
-  { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2026-01-01', taxType: 'Linear' }) },
-]
+const settings = vatAndLinearPit
 
 const sale = (currency: Record<string, unknown>, over: Record<string, unknown> = {}) =>
   income({

@@ -28,6 +28,17 @@ export const crossBorderParties = {
 }
 const p = crossBorderParties
 
+/** Spare parts from Germany (a WNT) supplied 20 February 2026 and invoiced 10 March: 5 000 zł at 23 %. */
+export const wntSpareParts = {
+  date: '2026-03-12',
+  invoiceDate: '2026-03-10',
+  supplyDate: '2026-02-20',
+  name: 'Spare parts',
+  amount: '5000.00',
+  crossBorder: 'wnt',
+  documentNumber: 'RE 4411',
+}
+
 export const crossBorderEvents: readonly LedgerEvent[] = [
   ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01', paymentInterval: 1 }) }),
   ev('SettingAdded', { id: 2, kind: 'Pit', data: pitSetting({ date: '2025-01-01' }) }),
@@ -42,16 +53,7 @@ export const crossBorderEvents: readonly LedgerEvent[] = [
     counterparty: p.dublin,
   }),
   // WNT supplied 20 February, invoiced 10 March: the tax point is the invoice (before 15 March).
-  item(4, 'Expense', {
-    date: '2026-03-12',
-    invoiceDate: '2026-03-10',
-    supplyDate: '2026-02-20',
-    name: 'Spare parts',
-    amount: '5000.00',
-    crossBorder: 'wnt',
-    documentNumber: 'RE 4411',
-    counterparty: p.berlin,
-  }),
+  item(4, 'Expense', { ...wntSpareParts, counterparty: p.berlin }),
   // WNT supplied 3 March, invoiced 20 April: the tax point is 15 April.
   item(5, 'Expense', {
     date: '2026-04-20',

@@ -1,4 +1,5 @@
 /** Small builders of valid inputs and events for tests and stories. */
+import { addDays } from '../calendar.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { InvoiceLine } from '../invoicing/model.ts'
 import type { PitSettingInput } from '../tax/engine.ts'
@@ -36,6 +37,18 @@ export const pitSetting = (over: Record<string, unknown> = {}) => ({
   deductions: '0.00',
   ...over,
 })
+
+/** A PIT setting on the tax scale: 12 % / 32 %, 30 000 zł free of tax, the second rate above 120 000 zł; monthly. */
+export const scalePitSetting = (over: Record<string, unknown> = {}) =>
+  pitSetting({
+    taxType: 'Scale',
+    firstPercent: '12',
+    secondPercent: '32',
+    freeOfTaxAmount: '30000',
+    secondPercentAmount: '120000',
+    deductions: '0',
+    ...over,
+  })
 
 export const ssSetting = (over: Record<string, unknown> = {}) => ({
   date: '2026-01-01',
@@ -120,6 +133,21 @@ export const acmeBuyer = {
   country: 'PL',
   address: 'ul. Prosta 1, 00-001 Warszawa',
 } as const
+
+/**
+ * The draft of an invoice document for ACME: ten hours of programming at 150.00 zł net (23 %) and a day of training
+ * at 1 200.00 zł net (8 %), paid by transfer 14 days after it is issued.
+ */
+export const invoiceDraft = (issueDate = '2026-03-10') => ({
+  kind: 'VAT',
+  buyer: acmeBuyer,
+  issueDate,
+  lines: [
+    { name: 'Programowanie', quantity: '10', unit: 'godz.', unitNet: '150.00', vat: '23' },
+    { name: 'Szkolenie', quantity: '1', unit: 'dzień', unitNet: '1200.00', vat: '8' },
+  ],
+  payment: { dueDate: addDays(issueDate, 14), method: 'transfer' },
+})
 
 /** A line of an invoice document: one hour of programming at 100.00 zł net, 23 % VAT, no GTU, no discount. */
 export const invoiceLine = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({

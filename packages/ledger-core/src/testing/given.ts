@@ -3,12 +3,13 @@
  * `.thenNothing()`. Commands are built with `cmd(...)`, which fills in `at` and `userId`.
  */
 import { expect } from 'vitest'
-import type { LedgerCommand } from '../commands.ts'
+import type { LedgerCommand, RecordCurrencyRates } from '../commands.ts'
 import { foldBooks } from '../deciders/books.ts'
 import { decide } from '../decide.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { type ErrorCode, isDomainError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
+import { pitSetting, vatSetting } from './fixtures.ts'
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 export type CommandInput = DistributiveOmit<LedgerCommand, 'at' | 'userId'> & { at?: string; userId?: string }
@@ -56,3 +57,26 @@ export const runCommands = (commands: readonly CommandInput[], from: readonly Le
   }
   return { events, state }
 }
+
+/** An `AddItem` command: an item of the given kind with its data (`income()`, `recurring()`, …). */
+export const addItem = (dataType: 'Income' | 'Expense' | 'RecurringIncome' | 'RecurringExpense', data: unknown) =>
+  ({ type: 'AddItem', dataType, data }) as CommandInput
+
+/** The settings of a VAT payer on the linear PIT from 1 January 2026 (the VAT setting's fields as `vat` says). */
+export const vatAndLinearPit = (vat: Record<string, unknown> = {}): CommandInput[] => [
+  { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', ...vat }) },
+  { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2026-01-01', taxType: 'Linear' }) },
+]
+
+/** A rates file recorded: NBP table A covering 1 April – 30 June 2026 whole, unless `over` says otherwise. */
+export const recordRates = (
+  tables: readonly { no: string; date: string; rates: Record<string, string> }[],
+  over: Partial<Pick<RecordCurrencyRates, 'source' | 'table' | 'from' | 'to'>> = {},
+): CommandInput => ({
+  type: 'RecordCurrencyRates',
+  source: 'nbpArchive',
+  from: '2026-04-01',
+  to: '2026-06-30',
+  tables,
+  ...over,
+})
