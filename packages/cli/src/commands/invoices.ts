@@ -45,12 +45,12 @@ const MESSAGES_PL: Record<string, string> = {
 /** An invoice in a currency without the NBP rate of a day (`missingRateMessage` of the core). */
 const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
 
-const say = (lang: Lang, text: string) => {
+const say = (lang: Lang, text: string, code?: string) => {
   if (lang !== 'pl') return text
   const rate = MISSING_RATE.exec(text)
   if (rate)
     return `Brak kursu średniego ${rate[1]} w tabeli A NBP z dnia ${rate[2]}: pobierz go (finance rates fetch) albo zaimportuj archiwum NBP (finance rates import)`
-  return MESSAGES_PL[text] ?? coreMessage(lang, { message: text })
+  return MESSAGES_PL[text] ?? coreMessage(lang, code === undefined ? { message: text } : { code, message: text })
 }
 
 const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)
@@ -92,7 +92,7 @@ export const invoicesIssueCommand = async (
       [
         t(lang, 'cannotIssue', id),
         ...(result.errors?.length
-          ? result.errors.map((e) => `  ${e.field}: ${say(lang, e.message)}`)
+          ? result.errors.map((e) => `  ${e.field}: ${say(lang, e.message, e.code)}`)
           : [`  ${say(lang, reasons[0]!)}`]),
       ].join('\n'),
     )
