@@ -12,6 +12,7 @@ import { CliError } from '../errors.ts'
 import { formatAmount, formatMoney } from '../format.ts'
 import { coreMessage } from '../coreMessages.ts'
 import { catalog, type Lang } from '../i18n.ts'
+import { answeredAsJsonOrNone } from '../listing.ts'
 
 const t = catalog('invoices')
 
@@ -58,14 +59,7 @@ const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)
 export const invoicesListCommand = async (ctx: Ctx, o: { user: string; json?: boolean | undefined }) => {
   const [user] = await booksOfUsers(ctx, o.user)
   const list = invoiceList(user!.state)
-  if (o.json) {
-    ctx.out(`${JSON.stringify(list, null, 2)}\n`)
-    return
-  }
-  if (list.length === 0) {
-    ctx.out(`${t(ctx.lang, 'none')}\n`)
-    return
-  }
+  if (answeredAsJsonOrNone(ctx, list, o.json, t(ctx.lang, 'none'))) return
   for (const i of list)
     ctx.out(
       `${String(i.id).padStart(6)}  ${(i.number ?? t(ctx.lang, 'noNumber')).padEnd(18)}  ${i.issueDate}  ${amountIn(ctx.lang, i.gross, i.currency).padStart(14)}  ${stateText(ctx.lang, i.state).padEnd(16)}  ${i.buyer}\n`,
