@@ -1,12 +1,10 @@
 import { createMemoryStore } from '@finance/event-store'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAccounts } from '@finance/books'
-import { ADMIN, call, type Harness, harness, PASSWORD } from './helpers.ts'
+import { ADMIN, call, type Harness, harness, PASSWORD, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const register = (token: string, body: Record<string, unknown>) =>
   call(h.app, token, 'POST', '/api/account/register', body)

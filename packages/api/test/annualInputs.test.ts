@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies, familyOf } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 /** A Scale trader with 10 000 zł of sales in March 2026 and 5 000 zł a month from January (130 000 zł a year). */
 async function seeded(hh: Harness) {

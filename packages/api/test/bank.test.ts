@@ -5,14 +5,12 @@
  */
 import { Buffer } from 'node:buffer'
 import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const NIP = bodies.Primary.nip as string
 const micro = (nip: string) => {

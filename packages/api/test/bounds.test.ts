@@ -3,15 +3,13 @@
  * appended, and books that an older version let such data into still answer every read (never a 500, never seconds
  * of CPU): the record is listed with its problems and counts in no figure.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { booksStream } from '@finance/books'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness, seeded } from './helpers.ts'
+import { call, type Harness, harness, seeded, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const WINDOW = 'Date must be between 2000-01-01 and 2099-12-31'
 

@@ -1,13 +1,11 @@
 import { createMemoryStore, type EventStore, type NewEvent } from '@finance/event-store'
 import { MAX_ATTEMPTS } from '@finance/books'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const metadata = { userId: 'other-process', correlationId: 'c', createdAt: '2026-03-10T10:00:00.000Z' }
 

@@ -1,13 +1,11 @@
 /** CSV mappings saved with the books over HTTP: saved, offered on the next import of that bank, deleted. */
 import { Buffer } from 'node:buffer'
 import { csvMapping } from '@finance/ledger-core/testing'
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 describe('saved CSV mappings', () => {
   it('saves a mapping, reads the next file of that bank with it, and refuses an incomplete one with its fields', async () => {

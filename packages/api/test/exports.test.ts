@@ -4,13 +4,11 @@
  */
 import { loadBooks, summaryCsv, taxBookCsv, transactionsCsv, yearBook } from '@finance/books'
 import { EXCEL_PL, RFC4180 } from '@finance/ledger-core/format'
-import { afterEach, describe, expect, it } from 'vitest'
-import { type Harness, harness, seeded } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { type Harness, harness, seeded, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const get = (t: string, url: string) => h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t}` } })
 /** The user id a session token names (its `sub`). */

@@ -1,4 +1,5 @@
 /** Test harness: builds the app on a given store with a fixed clock, a captured mailer and a bootstrapped ADMIN. */
+import { afterEach } from 'vitest'
 import { type AddressInfo, createServer } from 'node:net'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { SMTPServer } from 'smtp-server'
@@ -191,3 +192,9 @@ export interface TxRow<D = Record<string, unknown>> {
   readonly remainingAmount: string | null
   readonly dataObject: D
 }
+
+/** Closes the harness a test opened (the test file's own `let h`) after each test: `closeHarnessAfterEach(() => h)`. */
+export const closeHarnessAfterEach = (opened: () => Harness | undefined): void =>
+  afterEach(async () => {
+    await opened()?.close()
+  })

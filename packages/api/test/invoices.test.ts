@@ -5,14 +5,12 @@
  * correction; an invoice in KSeF refuses changes.
  */
 import type { ExchangeRates } from '@finance/books'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const buyer = {
   name: 'ACME sp. z o.o.',

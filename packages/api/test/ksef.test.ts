@@ -5,15 +5,13 @@
  */
 import { validateXml } from '@finance/tax-files'
 import { buildInvoice, buildInvoice23, sample, sampleFiles } from '@finance/tax-files/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 import { ksefCompany } from './ksefCompany.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const US = '5260250274'
 const OTHER = '7740001454'

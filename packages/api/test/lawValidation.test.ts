@@ -1,11 +1,9 @@
 /** Validation the law implies, through the API: a 400 with the field, nothing written. */
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 describe('POST fee (VAT setting)', () => {
   it('refuses a rate the statute does not set (23.5 %) with the field, and writes nothing', async () => {

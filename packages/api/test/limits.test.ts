@@ -4,17 +4,15 @@
  * guesses limited, and unknown e-mails costing a login what known ones cost.
  */
 import { createMemoryStore } from '@finance/event-store'
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { ensureAdmin } from '../src/bootstrap.ts'
 import { loadConfig, testConfig } from '../src/config.ts'
-import { ADMIN, call, captureMailer, type Harness, harness } from './helpers.ts'
+import { ADMIN, call, captureMailer, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const login = (email: string, password: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password }, remoteAddress, headers })

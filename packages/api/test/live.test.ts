@@ -3,14 +3,12 @@
  * the user's ticks are kept by the row's identity, Reset clears only the ticks, and reminder e-mails follow the
  * amounts (Accept links keep working after edits; a payment that grew after it was paid is reminded of).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness, seeded, type TxRow } from './helpers.ts'
+import { call, type Harness, harness, seeded, type TxRow, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 type Tx = TxRow<{ name: string; amount: string; sum: string; dueDate: string | null; overdue: boolean }>
 

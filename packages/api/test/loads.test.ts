@@ -4,14 +4,12 @@
  * read of the stream after it; counted through a store that wraps the memory store.
  */
 import { createMemoryStore, type EventStore } from '@finance/event-store'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 function countingStore(): { store: EventStore; counts: { heads: number; reads: number } } {
   const inner = createMemoryStore()

@@ -5,13 +5,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { NbpWebRates } from '@finance/books'
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const nbp = (name: string) => new URL(`../../books/test/fixtures/nbp/${name}`, import.meta.url)
 const archive = readFileSync(nbp('archiwum_tab_a_2026.csv')).toString('base64')

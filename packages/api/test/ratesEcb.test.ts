@@ -5,13 +5,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { EcbWebRates, NbpWebRates } from '@finance/books'
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const fixture = (name: string) => readFileSync(new URL(`../../books/test/fixtures/${name}`, import.meta.url))
 const nbpA = fixture('nbp/archiwum_tab_a_2026.csv').toString('base64')

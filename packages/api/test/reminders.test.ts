@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMailer } from '../src/mail/mailer.ts'
 import { signAcceptKey } from '@finance/books'
 import { bodies } from './fixtures.ts'
-import { call, captureMailer, type Harness, harness, smtpSink } from './helpers.ts'
+import { call, captureMailer, type Harness, harness, smtpSink, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 type Tx = { id: number; date: string; dataObject: { name: string; dueDate: string | null } }
 

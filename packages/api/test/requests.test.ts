@@ -3,14 +3,12 @@
  * wrong content type, an empty JSON body and a wrongly typed field each get a clear message of the contract, never
  * a schema dump or one of the validator's internal texts, and nothing is written.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { bearer, call, type Harness, harness, PASSWORD } from './helpers.ts'
+import { bearer, call, type Harness, harness, PASSWORD, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 /** Effect's own texts ("Expected …, actual …", "is missing") must never reach a client. */
 const INTERNAL = /Expected |actual |is missing|readonly |Unable to decode/

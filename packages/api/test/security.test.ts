@@ -1,14 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { ADMIN, call, type Harness, harness } from './helpers.ts'
+import { ADMIN, call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const cookiesOf = (setCookie: string | string[] | undefined): string =>
   (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ')

@@ -2,13 +2,11 @@
  * Sessions that end: a password change or reset revokes every earlier token of the user, a refresh cannot carry a
  * session past its absolute lifetime, and a token without `exp` is refused.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness, PASSWORD } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, PASSWORD, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const NEW_PASSWORD = 'Changed#456'
 const protectedCall = (token: string) => call(h.app, token, 'GET', '/api/fee/GetListByType/Vat')

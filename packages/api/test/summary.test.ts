@@ -1,11 +1,9 @@
 /** The summary's company net through the API (docs/tax-rules.md §12): net amounts less PIT and ZUS, VAT not twice. */
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 describe('GET /api/transaction/getSummaryList', () => {
   it('gives November 15 000 net revenue, 8 100 net costs, PIT 1 981, ZUS 2 469.35 a company net of 2 449.65', async () => {

@@ -1,12 +1,10 @@
 import { validateXml } from '@finance/tax-files'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness, PASSWORD } from './helpers.ts'
+import { call, type Harness, harness, PASSWORD, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const primary = { ...bodies.Primary, birthDate: '1985-04-02', taxOfficeCode: '1471' }
 

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { call, type Harness, harness, seeded, type TxRow } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { call, type Harness, harness, seeded, type TxRow, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 type Tx = TxRow
 

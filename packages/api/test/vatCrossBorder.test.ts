@@ -3,14 +3,12 @@
  * and the JPK_V7 file agreeing field by field, an item's refused fields (400, nothing written), and a fixed asset's
  * change of use with its art. 91 corrections.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 async function trader(hh: Harness) {
   const t = await hh.user('a@example.com')

@@ -3,15 +3,13 @@
  * back (If-Match or `version`), and a stale one is a 409 that writes nothing. A request without a version is an
  * unconditional write (docs/api.md).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { booksStream } from '@finance/books'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const STALE = 'This record was changed elsewhere. Reload it to see the latest version.'
 

@@ -6,14 +6,12 @@
 import { Buffer } from 'node:buffer'
 import { flatFileHash } from '@finance/books'
 import { largePaymentStatement } from '@finance/ledger-core/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 const NIP = '5260250274'
 const ACCOUNT = '27114020040000300201355387'

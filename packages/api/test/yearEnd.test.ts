@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bodies, type BodyType, familyOf } from './fixtures.ts'
-import { call, type Harness, harness } from './helpers.ts'
+import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 
 let h: Harness
-afterEach(async () => {
-  await h?.close()
-})
+closeHarnessAfterEach(() => h)
 
 /** A user on the Linear tax with ZUS, VAT and a few items (the fixtures' bodies). */
 async function seeded(hh: Harness) {

@@ -5,9 +5,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SchemaFailure } from '@finance/books'
 import { createMemoryStore } from '@finance/event-store'
 import { BoundMessages, Messages, VatSettingMessages } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
+import { schemaFailureError } from '../src/commands/books.ts'
 import { coreMessage } from '../src/coreMessages.ts'
 import { run } from './helpers.ts'
 
@@ -85,5 +87,19 @@ describe('finance setup refused in Polish', () => {
     )
     for (const line of problems)
       expect(line.slice(line.indexOf(':') + 1).replace(/\([^)]*\)/g, '')).not.toMatch(ENGLISH)
+  })
+})
+
+describe('a written file that fails its official schema', () => {
+  it('is told in Polish with its first errors by line, in English on request', () => {
+    const e = schemaFailureError(
+      new SchemaFailure('JPK_PKPIR(3)', [{ line: 12, message: "Element 'P_1': not valid" }], 'JPK_PKPIR_2026.xml'),
+    )
+    expect(e.text('pl')).toBe(
+      "utworzony plik JPK_PKPIR_2026.xml nie przeszedł kontroli z oficjalnym schematem JPK_PKPIR(3):\n  wiersz 12: Element 'P_1': not valid",
+    )
+    expect(e.text('en')).toBe(
+      "JPK_PKPIR_2026.xml failed the official schema JPK_PKPIR(3):\n  line 12: Element 'P_1': not valid",
+    )
   })
 })

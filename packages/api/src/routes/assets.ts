@@ -97,31 +97,21 @@ export default async function assetRoutes(app: FastifyInstance) {
     const card = await write(request, { type: 'EnterAsset', data: request.body })
     return reply.code(201).send(card)
   })
-  app.post(
-    '/api/assets/:id/improvements',
-    { ...auth, schema: { tags, params: IdParams, body: AnyObject } },
-    async (request) => {
-      const { id } = request.params as { id: number }
-      return write(request, { type: 'ImproveAsset', id, data: request.body }, id)
-    },
-  )
-  app.post(
-    '/api/assets/:id/disposal',
-    { ...auth, schema: { tags, params: IdParams, body: AnyObject } },
-    async (request) => {
-      const { id } = request.params as { id: number }
-      return write(request, { type: 'DisposeAsset', id, data: request.body }, id)
-    },
-  )
-  // The six-year rule: an asset taken to private use and sold later (uPIT art. 10 ust. 2 pkt 3).
-  app.post(
-    '/api/assets/:id/private-sale',
-    { ...auth, schema: { tags, params: IdParams, body: AnyObject } },
-    async (request) => {
-      const { id } = request.params as { id: number }
-      return write(request, { type: 'SellAssetAfterPrivateUse', id, data: request.body }, id)
-    },
-  )
+  // An asset's later events; the six-year rule is an asset taken to private use and sold later (uPIT art. 10 ust. 2
+  // pkt 3).
+  for (const [path, type] of [
+    ['improvements', 'ImproveAsset'],
+    ['disposal', 'DisposeAsset'],
+    ['private-sale', 'SellAssetAfterPrivateUse'],
+  ] as const)
+    app.post(
+      `/api/assets/:id/${path}`,
+      { ...auth, schema: { tags, params: IdParams, body: AnyObject } },
+      async (request) => {
+        const { id } = request.params as { id: number }
+        return write(request, { type, id, data: request.body }, id)
+      },
+    )
   app.get('/api/inventory/:year', { ...auth, schema: { tags, params: InventoryParams } }, async (request) => {
     const year = Number((request.params as { year: string }).year)
     const { state } = await booksOf(app, request)

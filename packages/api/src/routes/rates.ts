@@ -88,6 +88,14 @@ const unavailableAs502 = async <T>(run: () => Promise<T | DomainError>): Promise
   }
 }
 
+/** The file of an import body: its csv text or its base64 bytes, exactly one of them (400 naming `file` otherwise). */
+const uploadedFile = (body: unknown): Uint8Array | string => {
+  const b = body as { csv?: string; base64?: string }
+  if ((b.csv === undefined) === (b.base64 === undefined))
+    throw validationError([{ field: 'file', message: 'Give the file as csv text or as base64' }])
+  return b.base64 !== undefined ? new Uint8Array(Buffer.from(b.base64, 'base64')) : (b.csv ?? '')
+}
+
 export default async function rateRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] }
   const tags = ['rates']
@@ -105,10 +113,7 @@ export default async function rateRoutes(app: FastifyInstance) {
     '/api/rates/import',
     { ...auth, bodyLimit: ARCHIVE_LIMIT * 3, schema: { tags, body: ImportBody } },
     async (request) => {
-      const b = request.body as { csv?: string; base64?: string }
-      if ((b.csv === undefined) === (b.base64 === undefined))
-        throw validationError([{ field: 'file', message: 'Give the file as csv text or as base64' }])
-      const content = b.base64 !== undefined ? new Uint8Array(Buffer.from(b.base64, 'base64')) : (b.csv ?? '')
+      const content = uploadedFile(request.body)
       const done = await importRatesArchive(
         app.finance.store,
         request.user.sub,
@@ -132,10 +137,7 @@ export default async function rateRoutes(app: FastifyInstance) {
     '/api/rates/ecb/import',
     { ...auth, bodyLimit: ECB_LIMIT * 3, schema: { tags, body: EcbImportBody } },
     async (request) => {
-      const b = request.body as { csv?: string; base64?: string }
-      if ((b.csv === undefined) === (b.base64 === undefined))
-        throw validationError([{ field: 'file', message: 'Give the file as csv text or as base64' }])
-      const content = b.base64 !== undefined ? new Uint8Array(Buffer.from(b.base64, 'base64')) : (b.csv ?? '')
+      const content = uploadedFile(request.body)
       const done = await importEcbHistory(app.finance.store, request.user.sub, content, app.finance.now(), by(request))
       if (isDomainError(done)) throw fromDomainError(done)
       return done

@@ -14,6 +14,7 @@ import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatMoney } from '../format.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
+import { answeredAsJsonOrNone } from '../listing.ts'
 
 const t = catalog('bank')
 
@@ -121,14 +122,7 @@ export const bankUnmatchedCommand = async (
   const [user] = await booksOfUsers(ctx, o.user)
   const { state } = await loadBooks(await ctx.store(), user!.userId)
   const queue = bankQueue(state, dateInPoland(ctx.now()), 1000)
-  if (o.json) {
-    ctx.out(`${JSON.stringify(queue, null, 2)}\n`)
-    return
-  }
-  if (queue.length === 0) {
-    ctx.out(`${t(ctx.lang, 'none')}\n`)
-    return
-  }
+  if (answeredAsJsonOrNone(ctx, queue, o.json, t(ctx.lang, 'none'))) return
   for (const { line, suggestions } of queue) {
     const who = line.counterpartyName ? ` — ${line.counterpartyName}` : ''
     ctx.out(

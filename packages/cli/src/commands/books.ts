@@ -27,7 +27,7 @@ import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { formatAmount, formatMonth, renderTable } from '../format.ts'
-import type { Lang } from '../i18n.ts'
+import { type Lang, translate } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
 export type BooksFormat = 'table' | 'csv' | 'json' | 'xml'
@@ -76,6 +76,15 @@ const FIELDS_PL: Record<string, string> = {
   period: 'okres',
 }
 export const fieldText = (lang: Lang, field: string): string => (lang === 'en' ? field : (FIELDS_PL[field] ?? field))
+
+/** A written file that failed its official schema (a fault of Finance, not of the user's data): its first errors. */
+export const schemaFailureError = (e: SchemaFailure): CliError =>
+  new CliError((lang) =>
+    [
+      translate(lang, 'schemaFailed', e.fileName ?? e.schema, e.schema),
+      ...e.errors.slice(0, 10).map((x) => `  ${translate(lang, 'line', x.line ?? '?', x.message)}`),
+    ].join('\n'),
+  )
 
 /** A problem of the file in the output language. */
 export const problemText = (lang: Lang, message: string): string => {
@@ -210,12 +219,7 @@ const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): 
     return result.xml
   } catch (e) {
     if (!(e instanceof SchemaFailure)) throw e
-    throw new CliError(
-      `${e.fileName} failed the official schema ${e.schema}:\n${e.errors
-        .slice(0, 10)
-        .map((x) => `  line ${x.line ?? '?'}: ${x.message}`)
-        .join('\n')}`,
-    )
+    throw schemaFailureError(e)
   }
 }
 

@@ -12,6 +12,7 @@ import { CliError } from '../errors.ts'
 import { formatAmount, formatMoney } from '../format.ts'
 import { coreMessage } from '../coreMessages.ts'
 import { catalog, type Lang } from '../i18n.ts'
+import { answeredAsJsonOrNone } from '../listing.ts'
 
 const t = catalog('invoices')
 
@@ -45,12 +46,12 @@ const MESSAGES_PL: Record<string, string> = {
 /** An invoice in a currency without the NBP rate of a day (`missingRateMessage` of the core). */
 const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
 
-const say = (lang: Lang, text: string) => {
+const say = (lang: Lang, text: string, code?: string) => {
   if (lang !== 'pl') return text
   const rate = MISSING_RATE.exec(text)
   if (rate)
     return `Brak kursu średniego ${rate[1]} w tabeli A NBP z dnia ${rate[2]}: pobierz go (finance rates fetch) albo zaimportuj archiwum NBP (finance rates import)`
-  return MESSAGES_PL[text] ?? coreMessage(lang, { message: text })
+  return MESSAGES_PL[text] ?? coreMessage(lang, code === undefined ? { message: text } : { code, message: text })
 }
 
 const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)
@@ -58,14 +59,7 @@ const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)
 export const invoicesListCommand = async (ctx: Ctx, o: { user: string; json?: boolean | undefined }) => {
   const [user] = await booksOfUsers(ctx, o.user)
   const list = invoiceList(user!.state)
-  if (o.json) {
-    ctx.out(`${JSON.stringify(list, null, 2)}\n`)
-    return
-  }
-  if (list.length === 0) {
-    ctx.out(`${t(ctx.lang, 'none')}\n`)
-    return
-  }
+  if (answeredAsJsonOrNone(ctx, list, o.json, t(ctx.lang, 'none'))) return
   for (const i of list)
     ctx.out(
       `${String(i.id).padStart(6)}  ${(i.number ?? t(ctx.lang, 'noNumber')).padEnd(18)}  ${i.issueDate}  ${amountIn(ctx.lang, i.gross, i.currency).padStart(14)}  ${stateText(ctx.lang, i.state).padEnd(16)}  ${i.buyer}\n`,
@@ -92,7 +86,7 @@ export const invoicesIssueCommand = async (
       [
         t(lang, 'cannotIssue', id),
         ...(result.errors?.length
-          ? result.errors.map((e) => `  ${e.field}: ${say(lang, e.message)}`)
+          ? result.errors.map((e) => `  ${e.field}: ${say(lang, e.message, e.code)}`)
           : [`  ${say(lang, reasons[0]!)}`]),
       ].join('\n'),
     )

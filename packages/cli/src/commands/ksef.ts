@@ -19,7 +19,7 @@ import {
   type XmlValidation,
 } from '@finance/tax-files'
 import { booksOfUsers } from '../books.ts'
-import { fieldText, problemText as fileProblemText } from './books.ts'
+import { fieldText, problemText as fileProblemText, schemaFailureError } from './books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { catalog, type Lang } from '../i18n.ts'
@@ -98,13 +98,7 @@ export const jpkV7Command = async (ctx: Ctx, period: string, o: JpkV7Options): P
   try {
     result = await v7File(user!.state, period, { purpose: o.purpose, now: ctx.now() })
   } catch (e) {
-    if (e instanceof SchemaFailure)
-      throw new CliError(
-        `${e.message}:\n${e.errors
-          .slice(0, 10)
-          .map((x) => `  line ${x.line ?? '?'}: ${x.message}`)
-          .join('\n')}`,
-      )
+    if (e instanceof SchemaFailure) throw schemaFailureError(e)
     throw e
   }
   if (!result.ok)
