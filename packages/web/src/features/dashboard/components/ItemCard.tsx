@@ -50,7 +50,7 @@ export const ItemCard = ({ transaction, onFlags, onDelete }: Props) => {
       />
       {d.isCompany && (
         <p className="badge badge--company">
-          <Trans>Company</Trans>
+          <Trans context="item badge">Company</Trans>
         </p>
       )}
     </TxCard>

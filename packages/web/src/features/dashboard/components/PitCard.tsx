@@ -37,7 +37,7 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
       />
       <SettlementNotice transaction={transaction} />
       {revenues.length > 0 && <RelatedList title={t`Revenues`} rows={revenues} />}
-      {fees.length > 0 && <RelatedList title={t`Fees`} rows={fees} />}
+      {fees.length > 0 && <RelatedList title={t`Costs`} rows={fees} />}
       {isPositive(d.relatedTransactionsSum) && (
         <p className="related-sum">
           <Trans>Related transactions sum</Trans>: <Amount value={d.relatedTransactionsSum} />
