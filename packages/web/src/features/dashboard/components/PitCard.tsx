@@ -32,7 +32,7 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
           [t`Social security`, <Amount key="s" value={d.deductions?.socialSecurity} />],
           [t`Other deductions`, <Amount key="o" value={d.deductions?.other} />],
           [t`Income`, <Amount key="i" value={d.income} />],
-          [t`Sum`, <Amount key="sum" value={d.sum} />],
+          [t`To pay`, <Amount key="sum" value={d.sum} />],
         ]}
       />
       <SettlementNotice transaction={transaction} />
