@@ -87,7 +87,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
         <FormErrors errors={errors.map(tm)} />
         <div className="form-buttons">
           <Button type="submit" disabled={submitting}>
-            <Trans>Login</Trans>
+            <Trans>Log in</Trans>
           </Button>
           <Link to="/user/resetpassword">
             <Trans>Reset password</Trans>
