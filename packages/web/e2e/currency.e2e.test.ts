@@ -24,7 +24,7 @@ describe('an income in a foreign currency', () => {
     await form.getByLabel('Nazwa *').fill('Konsulting dla klienta z Niemiec')
     await form.getByLabel('Przychód firmowy').check()
     await form.getByLabel('Waluta').selectOption('EUR')
-    await expect.poll(() => form.getByLabel('Kwota *').count()).toBe(0)
+    await expect.poll(() => form.getByLabel('Kwota netto *').count()).toBe(0)
     await form.getByLabel('Kwota netto w EUR *').fill('1000')
     await expect
       .poll(() => form.getByRole('status').first().textContent())

@@ -52,4 +52,22 @@ describe('Polish catalogs', () => {
       expect(spaced, `"19 %" in ${relative(src, file)}: write "19%"`).toEqual([])
     })
   }
+
+  // The app merges every catalog into one table (src/i18n.ts), so a message translated twice shows one translation
+  // everywhere: the catalog loaded last wins on every screen. A message that must read differently somewhere gets
+  // its own context (`t({ message, context })`).
+  it('translate a message the same way in every catalog', () => {
+    const seen = new Map<string, Map<string, string>>()
+    for (const file of catalogs)
+      for (const e of poEntries(readFileSync(file, 'utf8'))) {
+        const key = e.context ? `${e.context} | ${e.id}` : e.id
+        const by = seen.get(key) ?? new Map<string, string>()
+        by.set(relative(src, file), e.str)
+        seen.set(key, by)
+      }
+    const twice = [...seen]
+      .filter(([, by]) => new Set(by.values()).size > 1)
+      .map(([id, by]) => [id, Object.fromEntries(by)])
+    expect(twice).toEqual([])
+  })
 })

@@ -31,7 +31,7 @@ const segmentLabels: Record<string, MessageDescriptor> = {
   monthly: msg`Monthly`,
   yearly: msg`Yearly`,
   logs: msg`Logs`,
-  accept: msg`Accept`,
+  accept: msg({ message: 'Accept', context: 'page' }),
   error: msg`Error`,
   confirmation: msg`Confirmation`,
   setup: msg`Set-up`,

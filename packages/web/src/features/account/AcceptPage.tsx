@@ -54,7 +54,7 @@ export const AcceptPage = ({ accept = acceptCall }: { accept?: (key: string) => 
     { input: { key: q.key ?? '' } },
   )
   return (
-    <Card headingLevel={1} title={<Trans>Accept</Trans>}>
+    <Card headingLevel={1} title={<Trans context="page">Accept</Trans>}>
       {state.matches('sending') ? (
         <Loader />
       ) : (

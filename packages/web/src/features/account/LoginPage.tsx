@@ -62,7 +62,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
       onSubmit={() => send({ type: 'SUBMIT' })}
       errors={errors.map(tm)}
       submitting={submitting}
-      submitLabel={<Trans>Login</Trans>}
+      submitLabel={<Trans>Log in</Trans>}
       beside={
         <Link to="/user/resetpassword">
           <Trans>Reset password</Trans>

@@ -114,7 +114,7 @@ export const KpirTable = ({ book }: { book: BookView }) => {
         </caption>
         <thead>
           <tr>
-            {heading(n.number, t`No.`)}
+            {heading(n.number, t({ message: 'No.', context: 'book entry' }))}
             {heading(n.date, t`Date of the event`)}
             {n.ksefNumber !== null && heading(n.ksefNumber, t`KSeF number`)}
             {heading(n.documentNumber, t`Document number`)}
@@ -192,7 +192,7 @@ export const EwpTable = ({ book }: { book: BookView }) => {
         </caption>
         <thead>
           <tr>
-            <th scope="col">{t`No.`}</th>
+            <th scope="col">{t({ message: 'No.', context: 'book entry' })}</th>
             <th scope="col">{t`Entry date`}</th>
             <th scope="col">{t`Date the revenue was earned`}</th>
             <th scope="col">{t`Document number`}</th>

@@ -28,7 +28,7 @@ describe('Primary data: tax office and dates', () => {
       companyName: 'Kowalski Consulting',
     })
     const values = await screen.findByText('1471 — PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
-    expect(within(values.closest('dl') as HTMLElement).getByText('1985-04-02')).toBeTruthy()
+    expect(within(values.closest('dl') as HTMLElement).getByText('2 Apr 1985')).toBeTruthy()
   })
 
   it('refuses a code that is not on the official list', async () => {

@@ -45,7 +45,7 @@ const DATA: Record<string, MessageDescriptor> = {
   RecurringExpense: msg`Recurring expense`,
   Invoice: msg`Invoice data`,
   Transaction: msg`Transaction`,
-  User: msg`Account`,
+  User: msg({ message: 'Account', context: 'log stream' }),
 }
 
 /** `{ event, data }`: the readable names of a stored event type and data type. */

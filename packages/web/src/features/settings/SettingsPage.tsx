@@ -31,13 +31,6 @@ const Flag = ({ locale }: { locale: Locale }) =>
     </svg>
   )
 
-const two = (n: number) => String(n).padStart(2, '0')
-/** Local time `yyyy-mm-dd hh:mm:ss`. */
-export const formatDateTime = (ms: number): string => {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
-}
-
 /** Remaining session time, with Polish plural forms (1 minuta, 2 minuty, 5 minut). */
 export const MinutesLeft = ({ minutes }: { minutes: number }) => (
   <Plural value={minutes} one="# minute left" other="# minutes left" />
@@ -124,7 +117,9 @@ export const SettingsPage = ({
         <Card title={<Trans>Session</Trans>}>
           <p>
             <Trans>Session valid until</Trans>:{' '}
-            <time data-testid="session-valid-until">{formatDateTime(session.validUntil)}</time>
+            <time data-testid="session-valid-until" dateTime={new Date(session.validUntil).toISOString()}>
+              {fmt.instant(session.validUntil)}
+            </time>
           </p>
           <Button disabled={session.refreshing} onClick={() => session.actor.send({ type: 'REFRESH' })}>
             <Trans>Extend the session</Trans>

@@ -2,6 +2,7 @@
  * Field specs rendered as inputs (edit mode) or as read-only values (view mode). Every control reports changes
  * as `CHANGE { path, value }` to a form machine.
  */
+import { formatDate } from '@finance/ledger-core/format'
 import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
 import { DatePicker, type DatePickerLabels } from '../../ui/DatePicker.tsx'
@@ -141,6 +142,8 @@ export const useFormatValue = () => {
         return isDecimalString(s) ? formatMoneyWithCurrency(s, language) : s
       case 'percent':
         return isDecimalString(s) ? formatPercentText(s, language) : s
+      case 'date':
+        return formatDate(language, s)
       case 'select':
         return String(spec.options?.find((o) => o.value === s)?.label ?? s)
       case 'search': {

@@ -1,9 +1,11 @@
 import { Trans } from '@lingui/react/macro'
+import { useFormat } from '../../../i18n/format.ts'
 import { isLate } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 
 /** The obligation's period, its due date (already moved to a working day by the core) and an overdue mark. */
 export const DueDate = ({ transaction: t }: { transaction: Transaction }) => {
+  const fmt = useFormat()
   const { dueDate, period } = t.dataObject
   if (!dueDate && !period) return null
   const late = isLate(t)
@@ -14,7 +16,9 @@ export const DueDate = ({ transaction: t }: { transaction: Transaction }) => {
           <dt>
             <Trans>Period</Trans>
           </dt>
-          <dd>{period.from === period.to ? period.from : `${period.from} – ${period.to}`}</dd>
+          <dd>
+            {period.from === period.to ? fmt.month(period.from) : `${fmt.month(period.from)} – ${fmt.month(period.to)}`}
+          </dd>
         </>
       )}
       {dueDate && (
@@ -23,7 +27,7 @@ export const DueDate = ({ transaction: t }: { transaction: Transaction }) => {
             <Trans>Due date</Trans>
           </dt>
           <dd>
-            <time dateTime={dueDate}>{dueDate}</time>
+            <time dateTime={dueDate}>{fmt.date(dueDate)}</time>
             {late && (
               <strong className="badge badge--overdue">
                 <Trans>Overdue</Trans>

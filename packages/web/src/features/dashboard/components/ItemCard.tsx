@@ -34,7 +34,7 @@ export const ItemCard = ({ transaction, onFlags, onDelete }: Props) => {
     >
       <Facts
         rows={[
-          [t`Date`, transaction.date],
+          [t`Date`, fmt.date(transaction.date)],
           [t`Net`, <Amount key="a" value={d.amount} />],
           ...(d.currency
             ? [[t`Net in the currency`, `${fmt.amount(d.currency.amount)} ${d.currency.code}`] as [string, string]]
@@ -45,12 +45,12 @@ export const ItemCard = ({ transaction, onFlags, onDelete }: Props) => {
               {fmt.percent(d.percent ?? '0')} · <Amount value={d.vatAmount} />
             </span>,
           ],
-          [kind === 'revenue' ? t`Income` : t`Expense`, <Amount key="s" value={d.sum} />],
+          [t`Gross`, <Amount key="s" value={d.sum} />],
         ]}
       />
       {d.isCompany && (
         <p className="badge badge--company">
-          <Trans>Company</Trans>
+          <Trans context="item badge">Company</Trans>
         </p>
       )}
     </TxCard>

@@ -32,12 +32,12 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
           [t`Social security`, <Amount key="s" value={d.deductions?.socialSecurity} />],
           [t`Other deductions`, <Amount key="o" value={d.deductions?.other} />],
           [t`Income`, <Amount key="i" value={d.income} />],
-          [t`Sum`, <Amount key="sum" value={d.sum} />],
+          [t`To pay`, <Amount key="sum" value={d.sum} />],
         ]}
       />
       <SettlementNotice transaction={transaction} />
       {revenues.length > 0 && <RelatedList title={t`Revenues`} rows={revenues} />}
-      {fees.length > 0 && <RelatedList title={t`Fees`} rows={fees} />}
+      {fees.length > 0 && <RelatedList title={t`Costs`} rows={fees} />}
       {isPositive(d.relatedTransactionsSum) && (
         <p className="related-sum">
           <Trans>Related transactions sum</Trans>: <Amount value={d.relatedTransactionsSum} />

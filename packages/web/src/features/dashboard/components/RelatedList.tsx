@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { useFormat } from '../../../i18n/format.ts'
 import { TableHead } from '../../../ui/TableHead.tsx'
 import type { RelatedTransaction, VatListRow } from '../types.ts'
 import { Amount } from './Amount.tsx'
@@ -49,6 +50,7 @@ export const RelatedList = ({
 }) => {
   const { t } = useLingui()
   const coreName = useCoreName(context)
+  const fmt = useFormat()
   return (
     <table className="mini-table">
       <caption>{title}</caption>
@@ -57,7 +59,7 @@ export const RelatedList = ({
         {rows.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: related rows may repeat an id across months
           <tr key={i}>
-            <td>{r.date}</td>
+            <td>{fmt.date(r.date)}</td>
             <th scope="row">{coreName(String(r.dataObject.name ?? ''))}</th>
             <td className="num">
               <Amount value={(r.dataObject.sum ?? r.dataObject.amount) as string | undefined} />

@@ -57,12 +57,12 @@ describe('when the reminder will go', () => {
       withProviders(await i18nFor('pl'), <TransactionFlags transaction={late} onChange={() => {}} />),
     )
     expect(screen.getByRole('status').textContent).toBe(
-      'Przypomnienie nie wyjdzie: wysyłamy je przed terminem, a 2026-02-25 już minął. Zapłać jak najszybciej.',
+      'Przypomnienie nie wyjdzie: wysyłamy je przed terminem płatności, a ten minął 25 lut 2026. Zapłać jak najszybciej.',
     )
     unmount()
     render(withProviders(await i18nFor('en'), <TransactionFlags transaction={coming} onChange={() => {}} />))
     expect(screen.getByRole('status').textContent).toBe(
-      'A reminder goes out by e-mail in the last three days before the due date, 2099-02-25.',
+      'A reminder goes out by e-mail in the last three days before the due date, 25 Feb 2099.',
     )
   })
 

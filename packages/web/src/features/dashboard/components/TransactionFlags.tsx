@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
+import { useFormat } from '../../../i18n/format.ts'
 import { hasRemainder, isLate, owesRemainder } from '../payment.ts'
 import type { Transaction, TransactionFlags as Flags } from '../types.ts'
 
@@ -73,8 +74,9 @@ export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) 
  */
 const ReminderNote = ({ transaction: t }: { transaction: Transaction }) => {
   const { t: tr } = useLingui()
+  const fmt = useFormat()
   if (!t.notification || t.notificationCompleted) return null
-  const due = t.dataObject.dueDate ?? t.date
+  const due = fmt.date(t.dataObject.dueDate ?? t.date)
   const note = owesRemainder(t)
     ? tr`The reminder of the remainder goes out by e-mail at the next check, within a quarter of an hour.`
     : isLate(t)

@@ -74,7 +74,7 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
             return (
               <tr key={t.id} className={classes.filter(Boolean).join(' ')} data-testid={`tx-row-${t.id}`}>
                 <td>
-                  <time dateTime={t.date}>{t.date}</time>
+                  <time dateTime={t.date}>{fmt.date(t.date)}</time>
                 </td>
                 <th scope="row">
                   {(t.eventType === '1_Revenue' || t.eventType === '2_Fee') && (

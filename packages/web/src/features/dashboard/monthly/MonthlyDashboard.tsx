@@ -183,7 +183,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
             onDelete={(kind, itemId, name) => setToDelete({ kind, itemId, name })}
           />
           <ItemList
-            title={t`Fees`}
+            title={t`Costs`}
             transactions={byType(transactions, '2_Fee')}
             onFlags={onFlags}
             onDelete={(kind, itemId, name) => setToDelete({ kind, itemId, name })}

@@ -48,6 +48,10 @@ describe('the year end’s form of the return’s common items', () => {
       ),
     )
     fireEvent.change(await screen.findByLabelText('Wpłaty na IKZE dokonane w roku'), { target: { value: '20000' } })
+    // The limit as an amount a Polish reader writes: a decimal comma and a non-breaking space between thousands.
+    expect(screen.getByText(/^Limit dla osoby prowadzącej działalność gospodarczą:/).textContent).toBe(
+      'Limit dla osoby prowadzącej działalność gospodarczą: 14\u00a0083,20\u00a0zł',
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz i przelicz zeznanie' }))
     expect(
       await screen.findByText('Wpłaty na IKZE przekraczają roczny limit dla osoby prowadzącej działalność gospodarczą'),

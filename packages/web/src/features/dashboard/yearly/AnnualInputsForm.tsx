@@ -9,6 +9,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { isApiError } from '../../../api/client.ts'
+import { useFormat } from '../../../i18n/format.ts'
 import { translateMessage } from '../../../i18n/serverMessages.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
@@ -116,6 +117,7 @@ export const AnnualInputsForm = ({
   onSaved: (report: AnnualReport) => void
 }) => {
   const { t, i18n } = useLingui()
+  const fmt = useFormat()
   const text = (m: string) => {
     const d = known[m]
     return d ? i18n._(d) : translateMessage(i18n, m)
@@ -231,7 +233,9 @@ export const AnnualInputsForm = ({
             value={s.ikze}
             onChange={(e) => setS({ ...s, ikze: e.target.value })}
             error={errors.ikze}
-            hint={limits ? <Trans>The limit for a person running a business: {limits.ikze} zł</Trans> : undefined}
+            hint={
+              limits ? <Trans>The limit for a person running a business: {fmt.money(limits.ikze)}</Trans> : undefined
+            }
           />
         </fieldset>
         <fieldset>

@@ -25,11 +25,11 @@ describe('YearEnd', () => {
     expect(pit.querySelector('time')?.getAttribute('dateTime')).toBe('2026-04-30')
     expect(within(pit).queryByText('Overdue')).toBeNull()
     const health = screen
-      .getByRole('heading', { name: 'Annual health settlement 2025-02 – 2026-01' })
+      .getByRole('heading', { name: 'Annual health settlement February 2025 – January 2026' })
       .closest('section')!
     expect(health.textContent).toContain('To pay with the DRA for April: PLN\u00a0159.70')
     // Its working: the base, the minimum base and the months insured.
-    expect(within(health).getByText('Insured months').nextSibling?.textContent).toBe('12 (2025-02 – 2026-01)')
+    expect(within(health).getByText('Insured months').nextSibling?.textContent).toBe('12 (February 2025 – January 2026)')
     expect(within(health).getByText("The year's income").nextSibling?.textContent).toBe('PLN\u00a0124,486.44')
     expect(within(health).getByText('Minimum base (the months summed)').nextSibling?.textContent).toBe(
       'PLN\u00a041,994.00',
@@ -61,14 +61,14 @@ describe('YearEnd', () => {
     await renderYearEnd(async () => refund, 'pl')
     const pit = (await screen.findByRole('heading', { name: 'PIT-36 · skala podatkowa' })).closest('section')!
     expect(pit.textContent).toContain('Do zwrotu')
-    expect(pit.querySelector('.year-end__due')?.textContent).toContain('Termin złożenia zeznania: 2026-04-30')
+    expect(pit.querySelector('.year-end__due')?.textContent).toContain('Termin złożenia zeznania: 30 kwi 2026')
     expect(pit.textContent).not.toContain('Termin płatności')
   })
 
   it('marks a year in progress as a preview with its projected months, in Polish', async () => {
     await renderYearEnd(async () => yearEnd2026, 'pl', 2026)
-    expect(await screen.findByText(/Podgląd: miesiące po 2026-03 są prognozą/)).toBeTruthy()
-    expect(screen.getByText(/Prognoza: 2026-04 – 2026-12/)).toBeTruthy()
+    expect(await screen.findByText(/Podgląd: miesiące późniejsze niż marzec 2026 są prognozą/)).toBeTruthy()
+    expect(screen.getByText(/Prognoza: kwiecień 2026 – grudzień 2026/)).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Rozliczenie roczne 2026' })).toBeTruthy()
     expect(screen.getAllByText('(prognoza)', { exact: false }).length).toBeGreaterThan(0)
   })

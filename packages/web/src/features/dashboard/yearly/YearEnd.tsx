@@ -73,12 +73,15 @@ const Due = ({
   obligation: ObligationDto | undefined
   /** When money comes back: the deadline's name (of the return, of the DRA), and no payment state. */
   refund?: ReactNode
-}) => (
-  <p className="year-end__due">
-    {refund ?? <Trans>Due date</Trans>}: <time dateTime={date}>{date}</time>{' '}
-    {!refund && <Status obligation={obligation} />}
-  </p>
-)
+}) => {
+  const fmt = useFormat()
+  return (
+    <p className="year-end__due">
+      {refund ?? <Trans>Due date</Trans>}: <time dateTime={date}>{fmt.date(date)}</time>{' '}
+      {!refund && <Status obligation={obligation} />}
+    </p>
+  )
+}
 
 type Row = [ReactNode, ReactNode, string]
 type Tr = (d: MessageDescriptor) => string
@@ -208,7 +211,7 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
   const fmt = useFormat()
   const flat = h.taxType === 'Flat'
   const insured = h.insuredMonths ?? []
-  const span = insured.length > 0 ? ` (${insured[0]} – ${insured[insured.length - 1]})` : ''
+  const span = insured.length > 0 ? ` (${fmt.month(insured[0]!)} – ${fmt.month(insured[insured.length - 1]!)})` : ''
   const rows: [ReactNode, ReactNode, string][] = [
     [t`Insured months`, `${h.months}${span}`, 'months'],
     [
@@ -226,7 +229,11 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
   rows.push([t`Monthly contributions`, <Amount key="p" value={h.paid} />, 'paid'])
   const overpaid = !isZero(h.overpaid)
   return (
-    <Card className="year-end__card" headingLevel={3} title={t`Annual health settlement ${h.from} – ${h.to}`}>
+    <Card
+      className="year-end__card"
+      headingLevel={3}
+      title={t`Annual health settlement ${fmt.month(h.from)} – ${fmt.month(h.to)}`}
+    >
       <Facts rows={rows} />
       <p className={`year-end__result${overpaid ? ' year-end__result--refund' : ''}`}>
         {overpaid ? <Trans>Overpaid (refunded on request)</Trans> : <Trans>To pay with the DRA for April</Trans>}:{' '}
@@ -335,13 +342,13 @@ const Comparison = ({
           <Trans>All months of the year are actual figures.</Trans>
         ) : projected.length === 1 ? (
           <Trans>
-            Projected: {projected[0]!.month}, from the items already scheduled for it (recurring items and dated
-            one-time items).
+            Projected: {fmt.month(projected[0]!.month)}, from the items already scheduled for it (recurring items and
+            dated one-time items).
           </Trans>
         ) : (
           <Trans>
-            Projected: {projected[0]!.month} – {projected.at(-1)!.month}, from the items already scheduled for those
-            months (recurring items and dated one-time items).
+            Projected: {fmt.month(projected[0]!.month)} – {fmt.month(projected.at(-1)!.month)}, from the items already
+            scheduled for those months (recurring items and dated one-time items).
           </Trans>
         )}
       </p>
@@ -447,6 +454,7 @@ type Props = {
 /** The year end on the yearly dashboard: the annual return, the health settlement and the forms compared. */
 export const YearEnd = ({ year, effects }: Props) => {
   const labels = useLabels()
+  const fmt = useFormat()
   const impl = useMemo(() => effects ?? createYearEndApi(), [effects])
   const machine = useMemo(() => yearEndMachine.provide({ actors: yearEndActors(impl) }), [impl])
   const actor = useActorRef(machine, { input: { year, flatRate: null } })
@@ -482,7 +490,8 @@ export const YearEnd = ({ year, effects }: Props) => {
           {report.projected && (
             <p className="year-end__note year-end__note--projected">
               <Trans>
-                A preview: the months after {report.actualThrough} are projected from the items already scheduled.
+                A preview: the months after {fmt.month(report.actualThrough)} are projected from the items already
+                scheduled.
               </Trans>
             </p>
           )}

@@ -50,7 +50,7 @@ export const ItemCard = ({
   const values = form.context.saved ?? record.dataObject
   const fields: FieldSpec[] = [
     { path: 'date', label: t`Date` },
-    { path: 'amount', label: t`Amount`, kind: 'money' },
+    { path: 'amount', label: t({ message: 'Amount', context: 'net' }), kind: 'money' },
     ...(values.currency ? [{ path: 'currencyText', label: t`Net amount in the currency` }] : []),
     ...(recurring ? [{ path: 'repetitions', label: t`Repetitions` }] : []),
     ...(values.isCompany

@@ -184,7 +184,8 @@ export const ItemFields = ({
     <fieldset className="record-group" disabled={form.submitting}>
       {input({ path: 'date', label: t`Date`, kind: 'date', required: true })}
       {input({ path: 'name', label: t`Name`, required: true })}
-      {!foreign && input({ path: 'amount', label: t`Amount`, kind: 'money', required: true })}
+      {!foreign &&
+        input({ path: 'amount', label: t({ message: 'Amount', context: 'net' }), kind: 'money', required: true })}
       <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} recurring={recurring} />
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox

@@ -137,7 +137,7 @@ describe('items pages', () => {
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services, 'pl')
     const form = addForm('Dodaj wydatek jednorazowy')
     fireEvent.change(within(form).getByLabelText('Nazwa *'), { target: { value: 'Biurko' } })
-    fireEvent.change(within(form).getByLabelText('Kwota *'), { target: { value: '12 345,5' } })
+    fireEvent.change(within(form).getByLabelText('Kwota netto *'), { target: { value: '12 345,5' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Dodaj wydatek jednorazowy' }))
     const card = (await screen.findByRole('heading', { name: 'Biurko' })).closest('section') as HTMLElement
     expect(services.records()[0]?.dataObject.amount).toBe('12345.50')
@@ -163,7 +163,7 @@ describe('items pages', () => {
       'pl',
       {
         edit: 'Edytuj',
-        amount: 'Kwota *',
+        amount: 'Kwota netto *',
         save: 'Zapisz',
         cancel: 'Anuluj',
         reload: 'Wczytaj ponownie',
