@@ -415,7 +415,7 @@ const Queue = ({
                         act({ type: 'match', lineId: line.lineId, allocations: best.allocations, reason: best.reason })
                       }
                     >
-                      <Trans>Accept</Trans>
+                      <Trans context="action">Accept</Trans>
                     </Button>
                   )}
                   <Button
@@ -494,8 +494,8 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
             columns={[
               t`Document`,
               t`Date`,
-              { label: t`Amount`, num: true },
-              { label: t`Paid`, num: true },
+              { label: t({ message: 'Amount', context: 'bank' }), num: true },
+              { label: t({ message: 'Paid', context: 'bank' }), num: true },
               { label: t`To settle`, num: true },
               t`State`,
             ]}
@@ -540,7 +540,9 @@ const Lines = ({
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <TableHead columns={[t`Date`, { label: t`Amount`, num: true }, t`Title`, t`State`]} />
+          <TableHead
+            columns={[t`Date`, { label: t({ message: 'Amount', context: 'bank' }), num: true }, t`Title`, t`State`]}
+          />
           <tbody>
             {lines.map((l) => (
               <tr key={l.lineId}>

@@ -85,7 +85,7 @@ export const ContactEditing: Story = {
       await userEvent.clear(email)
       await userEvent.type(email, 'not-an-email')
     }
-    await saveAll(canvasElement, /Email needs to be in correct format|E-mail musi mieć poprawny format/)
+    await saveAll(canvasElement, /Email needs to be in correct format|Adres e-mail ma nieprawidłowy format/)
   },
 }
 
