@@ -44,7 +44,7 @@ export const ImportReport: Story = {
       ])
     }
     const canvas = within(canvasElement)
-    for (const button of canvas.getAllByRole('button', { name: /Import 3 files|Importuj pliki: 3/ }))
+    for (const button of canvas.getAllByRole('button', { name: /Import 3 files|Importuj 3 pliki/ }))
       await userEvent.click(button)
     const tables = await canvas.findAllByRole('table')
     await expect(tables).toHaveLength(inputs.length)
