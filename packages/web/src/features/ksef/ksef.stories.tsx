@@ -143,7 +143,7 @@ export const Offline: Story = {
       await userEvent.click(button)
     await waitFor(() =>
       expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
-        /^(Offline, offline24: send to KSeF by 2026-03-23|Offline, offline24: wyślij do KSeF do 2026-03-23)$/,
+        /^(Offline, offline24: send to KSeF by 23 Mar 2026|Offline, offline24: wyślij do KSeF do 23 mar 2026)$/,
       ),
     )
   },
