@@ -11,6 +11,7 @@ import { ADMIN, call, type Harness, harness, seeded } from './helpers.ts'
 type Json = Record<string, unknown>
 interface Operation {
   summary?: string
+  tags?: string[]
   description?: string
   parameters?: { in: string; name: string }[]
   requestBody?: unknown
@@ -19,6 +20,7 @@ interface Operation {
 }
 interface Doc {
   openapi: string
+  tags?: { name: string; description?: string }[]
   paths: Record<string, Record<string, Operation>>
   components: { schemas: Record<string, Json> }
 }
@@ -76,6 +78,12 @@ describe('the OpenAPI document', () => {
       return out
     })
     expect(gaps).toEqual([])
+  })
+
+  it('describes every tag an operation is filed under (the docs page shows each tag with its description)', () => {
+    const described = new Set((doc.tags ?? []).filter((t) => t.description?.trim()).map((t) => t.name))
+    const used = new Set(operations().flatMap(({ op }) => op.tags ?? []))
+    expect([...used].filter((t) => !described.has(t)).sort()).toEqual([])
   })
 
   it('every reference resolves inside the document', () => {

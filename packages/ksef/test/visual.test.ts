@@ -216,6 +216,16 @@ describe('the HTML preview', () => {
     }
   })
 
+  it("dates the file's creation as a person reads it, in Polish time, not as the XML writes it", () => {
+    const xml = XML.replace(
+      /<DataWytworzeniaFa>[^<]*<\/DataWytworzeniaFa>/,
+      '<DataWytworzeniaFa>2026-02-01T09:30:00Z</DataWytworzeniaFa>',
+    )
+    const html = invoiceHtml(xml, {})
+    expect(html).toContain('Plik utworzony 01.02.2026, 10:30:00 CET')
+    expect(html).not.toContain('2026-02-01T09:30:00Z')
+  })
+
   it('escapes what the file says', () => {
     const xml = XML.replace('Licencja roczna', 'Licencja &lt;script&gt;alert(1)&lt;/script&gt;')
     const html = invoiceHtml(xml, {})

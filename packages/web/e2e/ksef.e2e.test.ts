@@ -127,7 +127,7 @@ describe('KSeF and JPK_V7', () => {
 
     // The same file again is a duplicate, and nothing is added.
     await page.getByTestId('ksef-files').setInputFiles([purchase])
-    await page.getByRole('button', { name: 'Import 1 files' }).click()
+    await page.getByRole('button', { name: 'Import 1 file' }).click()
     await page.getByRole('cell', { name: 'Already in the books', exact: true }).waitFor()
   })
 

@@ -35,6 +35,21 @@ export default fp(
             name: 'invoices',
             description: 'Invoices as documents: counterparties, number series, drafts, issue, corrections',
           },
+          {
+            name: 'assets',
+            description:
+              'The register of fixed assets and intangibles: write-offs, improvements, disposals, stock-taking',
+          },
+          {
+            name: 'ksef',
+            description: 'KSeF: token and certificate, FA(3) files, sending, offline invoices, UPO, received invoices',
+          },
+          {
+            name: 'export',
+            description: 'CSV exports of the computed books: transactions, the yearly summary, the tax book',
+          },
+          { name: 'records', description: 'The first-run set-up: company data and every setting written at once' },
+          { name: 'admin', description: 'Backups and users (ADMIN)' },
         ],
         components: {
           schemas: { ...COMPONENTS },

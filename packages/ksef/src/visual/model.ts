@@ -5,7 +5,7 @@
  * sent to KSeF, with the KSeF number under it once known and OFFLINE before. KOD II (offline invoices, signed with a
  * KSeF certificate) is shown when its link is given.
  */
-import { formatAmount, formatNumber, type Lang } from '@finance/ledger-core/format'
+import { formatAmount, formatInstant, formatNumber, type Lang } from '@finance/ledger-core/format'
 import { type Fa3View, readFa3View } from '@finance/tax-files'
 import type { KsefEnvironment } from '../port.ts'
 import { invoiceFileHash, KOD2_LABEL, kod1Label, kod1Url, type QrMatrix, qrMatrix } from '../qr.ts'
@@ -309,7 +309,7 @@ export const invoiceVisual = (xml: string, options: VisualOptions = {}): Invoice
     sections,
     codes,
     generated: [
-      v.createdAt ? `${L.generated[lang]} ${v.createdAt}` : null,
+      v.createdAt ? `${L.generated[lang]} ${formatInstant(lang, v.createdAt)}` : null,
       v.systemInfo ? `${L.by[lang]} ${v.systemInfo}` : null,
     ]
       .filter((s) => s)

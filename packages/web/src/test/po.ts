@@ -19,3 +19,14 @@ export const poEntries = (text: string): { id: string; str: string; context?: st
   }
   return entries
 }
+
+/** Active entries keyed as the app looks them up: the msgid, or `context\u0004msgid` for an entry with a msgctxt. */
+export const poKeyedEntries = (text: string): { key: string; str: string }[] =>
+  text
+    .split(/\r?\n\r?\n/)
+    .map((block) => ({ context: /^msgctxt (".*")$/m.exec(block)?.[1], entry: poEntries(block)[0] }))
+    .filter((e) => e.entry !== undefined)
+    .map(({ context, entry }) => ({
+      key: context === undefined ? entry!.id : `${JSON.parse(context)}\u0004${entry!.id}`,
+      str: entry!.str,
+    }))

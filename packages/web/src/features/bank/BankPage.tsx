@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { formatMoney } from '@finance/ledger-core/format'
 import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
+import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Checkbox, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
 import { type BankApi, createBankApi } from './api.ts'
@@ -108,6 +109,7 @@ export const BankPage = ({ effects }: Props) => {
   const { t, i18n } = useLingui()
   const lang = i18n.locale === 'en' ? 'en' : 'pl'
   const money = (v: string | null) => (v === null ? '—' : formatMoney(lang, v))
+  const f = useFormat()
   const messages = useMessages()
   const machine = useMemo(() => {
     const impl = effects ?? createBankApi()
@@ -256,8 +258,8 @@ export const BankPage = ({ effects }: Props) => {
                 {data.overview.gaps.map((g) => (
                   <li key={g.statement}>
                     <Trans>
-                      {accountName(g.accountId)}: the statement from {g.before} opens with {money(g.found)}, but the
-                      books reach {money(g.expected)} on that day. A statement before it is missing.
+                      {accountName(g.accountId)}: the statement from {f.date(g.before)} opens with {money(g.found)}, but
+                      the books reach {money(g.expected)} on that day. A statement before it is missing.
                     </Trans>
                   </li>
                 ))}
@@ -280,6 +282,7 @@ type Money = (v: string | null) => string
 
 const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
   const { t } = useLingui()
+  const f = useFormat()
   if (data.overview.accounts.length === 0)
     return (
       <p className="muted">
@@ -293,7 +296,14 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <TableHead columns={[t`Account`, t`Kind`, { label: t`Balance`, num: true }, t`Last line`]} />
+          <TableHead
+            columns={[
+              t({ message: 'Account', context: 'bank account' }),
+              t`Kind`,
+              { label: t`Balance`, num: true },
+              t`Last line`,
+            ]}
+          />
           <tbody>
             {data.overview.accounts.map((a) => (
               <tr key={a.id}>
@@ -308,7 +318,7 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
                 </td>
                 <td>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
                 <td className="num">{money(a.balance)}</td>
-                <td>{a.lastDate ?? '—'}</td>
+                <td>{a.lastDate ? f.date(a.lastDate) : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -332,7 +342,7 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
             {[...data.overview.statements].reverse().map((s) => (
               <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
                 <td>
-                  {s.openingDate} – {s.closingDate}
+                  {f.date(s.openingDate)} – {f.date(s.closingDate)}
                   {!s.continuous && <span className="bank-badge bank-badge--warn">{t`gap before`}</span>}
                 </td>
                 <td className="num">{money(s.openingBalance)}</td>
@@ -366,6 +376,7 @@ const Queue = ({
   busy: boolean
 }) => {
   const { t } = useLingui()
+  const f = useFormat()
   const [splitting, setSplitting] = useState<string | null>(null)
   return (
     <section aria-labelledby="bank-queue">
@@ -384,7 +395,7 @@ const Queue = ({
             return (
               <li key={line.lineId} className="bank-queue__item">
                 <div className="bank-queue__line">
-                  <span>{line.bookingDate}</span> <strong className="num">{money(line.amount)}</strong>{' '}
+                  <span>{f.date(line.bookingDate)}</span> <strong className="num">{money(line.amount)}</strong>{' '}
                   <span>{line.title}</span>
                   {line.counterpartyName && <span className="muted"> — {line.counterpartyName}</span>}
                 </div>
@@ -404,7 +415,7 @@ const Queue = ({
                         act({ type: 'match', lineId: line.lineId, allocations: best.allocations, reason: best.reason })
                       }
                     >
-                      <Trans>Accept</Trans>
+                      <Trans context="action">Accept</Trans>
                     </Button>
                   )}
                   <Button
@@ -462,6 +473,7 @@ const Queue = ({
 
 const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money }) => {
   const { t } = useLingui()
+  const f = useFormat()
   if (items.length === 0) return null
   const state = (i: OpenItem) =>
     i.state === 'overdue'
@@ -482,8 +494,8 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
             columns={[
               t`Document`,
               t`Date`,
-              { label: t`Amount`, num: true },
-              { label: t`Paid`, num: true },
+              { label: t({ message: 'Amount', context: 'bank' }), num: true },
+              { label: t({ message: 'Paid', context: 'bank' }), num: true },
               { label: t`To settle`, num: true },
               t`State`,
             ]}
@@ -495,7 +507,7 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
                   {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
                   {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
                 </td>
-                <td>{i.date}</td>
+                <td>{f.date(i.date)}</td>
                 <td className="num">{money(i.sum)}</td>
                 <td className="num">{money(i.paid)}</td>
                 <td className="num">{money(i.remaining)}</td>
@@ -519,6 +531,7 @@ const Lines = ({
   reason: (c: string) => string
 }) => {
   const { t, i18n } = useLingui()
+  const f = useFormat()
   if (lines.length === 0) return null
   return (
     <section aria-labelledby="bank-lines">
@@ -527,11 +540,13 @@ const Lines = ({
       </h2>
       <div className="bank-table-wrap">
         <table className="bank-table">
-          <TableHead columns={[t`Date`, { label: t`Amount`, num: true }, t`Title`, t`State`]} />
+          <TableHead
+            columns={[t`Date`, { label: t({ message: 'Amount', context: 'bank' }), num: true }, t`Title`, t`State`]}
+          />
           <tbody>
             {lines.map((l) => (
               <tr key={l.lineId}>
-                <td>{l.bookingDate}</td>
+                <td>{f.date(l.bookingDate)}</td>
                 <td className="num">{money(l.amount)}</td>
                 <td className="bank-table__title">
                   {l.title}

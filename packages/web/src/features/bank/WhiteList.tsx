@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef } from 'react'
+import { useFormat } from '../../i18n/format.ts'
 import { Button } from '../../ui/index.ts'
 import type { BankAction, WhiteListPayment } from './types.ts'
 
@@ -40,6 +41,7 @@ export const WhiteList = ({
   busy: boolean
 }) => {
   const { i18n } = useLingui()
+  const f = useFormat()
   const input = useRef<HTMLInputElement>(null)
   const group = (account: string) =>
     account.replace(/(.{2})(.{4})(.{4})(.{4})(.{4})(.{4})(.{4})/, '$1 $2 $3 $4 $5 $6 $7')
@@ -85,7 +87,7 @@ export const WhiteList = ({
               role={p.warning ? 'alert' : undefined}
             >
               <strong>
-                {p.bookingDate} · {money(p.amount)} · {p.counterparty}
+                {f.date(p.bookingDate)} · {money(p.amount)} · {p.counterparty}
               </strong>{' '}
               <span className="muted">
                 NIP {p.nip}, {group(p.account)}
@@ -95,7 +97,7 @@ export const WhiteList = ({
               {p.check ? (
                 <>
                   <span className="bank-whitelist__result">{i18n._(RESULT[p.check.result])}</span>{' '}
-                  <Trans>(list of {p.check.listDate})</Trans>
+                  <Trans>(list of {f.date(p.check.listDate)})</Trans>
                   {p.check.requestId && (
                     <>
                       {' · '}

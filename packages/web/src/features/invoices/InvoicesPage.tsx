@@ -474,7 +474,7 @@ export const InvoicePreview = ({
           )}
           {form.bankAccount && (
             <>
-              <Trans>Account</Trans>: {form.bankAccount}
+              <Trans context="bank account">Account</Trans>: {form.bankAccount}
             </>
           )}
         </p>

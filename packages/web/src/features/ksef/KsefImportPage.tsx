@@ -6,7 +6,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo } from 'react'
 import { fromPromise } from 'xstate'
@@ -166,7 +166,7 @@ export const KsefImportPage = ({ effects }: Props) => {
           </ul>
           <div className="ksef-page__actions">
             <Button onClick={() => actor.send({ type: 'IMPORT' })} disabled={busy}>
-              <Trans>Import {files.length} files</Trans>
+              <Plural value={files.length} one="Import # file" other="Import # files" />
             </Button>
             <Button variant="secondary" onClick={() => actor.send({ type: 'CLEAR' })} disabled={busy}>
               <Trans>Clear</Trans>

@@ -13,6 +13,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
+import { formatDate } from '@finance/ledger-core/format'
 import { Button, Select, TextInput, useMessages } from '../../ui/index.ts'
 import type { KsefConnection, KsefEnvironment, KsefOnlineApi, PendingOffline, UnsentInvoice } from './onlineApi.ts'
 
@@ -149,7 +150,9 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
   const issueOffline = (invoice: UnsentInvoice) =>
     act(async () => {
       const p = await effects.issueOffline(invoice.id)
-      messages.info(t`${invoice.documentNumber} issued offline: send it to KSeF by ${p.deadline ?? ''}`)
+      messages.info(
+        t`${invoice.documentNumber} issued offline: send it to KSeF by ${formatDate(language, p.deadline ?? '')}`,
+      )
       setConnection(await effects.connection())
     })
 
@@ -181,7 +184,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
   const pendingOf = new Map((connection?.pendingOffline ?? []).map((p) => [p.itemId, p]))
   const deadlineOf = (p: PendingOffline) =>
     p.deadline
-      ? t`send to KSeF by ${p.deadline}`
+      ? t`send to KSeF by ${formatDate(language, p.deadline)}`
       : p.mode === 'awaryjny'
         ? t`send to KSeF within 7 working days after the failure ends`
         : t`send to KSeF on the working day after KSeF is back`
@@ -321,7 +324,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
             return (
               <li key={i.id}>
                 <span>
-                  {i.documentNumber} · {i.date} · {formatMoneyWithCurrency(i.amount, language)}
+                  {i.documentNumber} · {formatDate(language, i.date)} · {formatMoneyWithCurrency(i.amount, language)}
                 </span>{' '}
                 {offline && (
                   <span className="ksef-online__offline" data-testid="ksef-offline-state">

@@ -44,7 +44,7 @@ export const ImportReport: Story = {
       ])
     }
     const canvas = within(canvasElement)
-    for (const button of canvas.getAllByRole('button', { name: /Import 3 files|Importuj pliki: 3/ }))
+    for (const button of canvas.getAllByRole('button', { name: /Import 3 files|Importuj 3 pliki/ }))
       await userEvent.click(button)
     const tables = await canvas.findAllByRole('table')
     await expect(tables).toHaveLength(inputs.length)
@@ -143,7 +143,7 @@ export const Offline: Story = {
       await userEvent.click(button)
     await waitFor(() =>
       expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
-        /^(Offline, offline24: send to KSeF by 2026-03-23|Offline, offline24: wyślij do KSeF do 2026-03-23)$/,
+        /^(Offline, offline24: send to KSeF by 23 Mar 2026|Offline, offline24: wyślij do KSeF do 23 mar 2026)$/,
       ),
     )
   },
