@@ -21,7 +21,47 @@ describeEventStoreContract(
   { kind: 'sqlite' },
 )
 
+// The same contract with the appends committed by the writer thread.
+describeEventStoreContract(
+  'sqlite, writer thread',
+  async () => {
+    const dir = tempDir()
+    return {
+      store: createSqliteStore({ file: join(dir, 'finance.sqlite'), writer: 'thread' }),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+  { kind: 'sqlite' },
+)
+
 describe('SQLite adapter specifics', () => {
+  it('with the writer thread, an append waiting for the write lock leaves this thread free', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'finance.sqlite')
+    const store = createSqliteStore({ file, writer: 'thread', busyTimeoutMs: 60_000 })
+    try {
+      await store.append('s-1', [ev('A')], 'no_stream')
+      // Another connection holds the write lock: the append waits for it on the writer thread, and this thread goes
+      // on to release it (on the main thread's connection the append would wait here and the lock never be freed).
+      const holder = new DatabaseSync(file)
+      holder.exec('BEGIN IMMEDIATE')
+      const appended = store.append('s-1', [ev('B')], 0n)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(await store.streamRevision('s-1')).toBe(0n)
+      holder.exec('ROLLBACK')
+      holder.close()
+      expect(await appended).toEqual({ nextExpectedRevision: 1n, position: 2n })
+      expect((await store.readStream('s-1')).map((e) => e.type)).toEqual(['A', 'B'])
+      await expect(store.append('s-1', [ev('C')], 0n)).rejects.toMatchObject({
+        name: 'WrongExpectedVersion',
+        actual: 1n,
+      })
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('with create: false opens an existing file and creates nothing when it is missing', async () => {
     const dir = tempDir()
     try {
