@@ -35,6 +35,30 @@ describeEventStoreContract(
 )
 
 describe('SQLite adapter specifics', () => {
+  it('two stores with writer threads on one file keep every append and refuse a stale revision', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'finance.sqlite')
+    const a = createSqliteStore({ file, writer: 'thread' })
+    const b = createSqliteStore({ file, writer: 'thread' })
+    try {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append('s-1', [ev(`E${i}`)], 'any')))
+      const events = await a.readStream('s-1')
+      expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 40 }, (_, i) => BigInt(i)))
+      expect(new Set(events.map((e) => e.type)).size).toBe(40)
+      // Both decide on revision 39: one append wins, the other is told the actual revision.
+      const results = await Promise.allSettled([a.append('s-1', [ev('X')], 39n), b.append('s-1', [ev('Y')], 39n)])
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: { name: 'WrongExpectedVersion', actual: 40n },
+      })
+      expect(await b.streamRevision('s-1')).toBe(40n)
+    } finally {
+      await a.close()
+      await b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('with the writer thread, an append waiting for the write lock leaves this thread free', async () => {
     const dir = tempDir()
     const file = join(dir, 'finance.sqlite')
