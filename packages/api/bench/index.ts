@@ -202,6 +202,7 @@ async function writes(
   console.log(
     `write + month + summary, 8 connections: ${loops.toFixed(0)} loops/s, p99 ${loop.latency.p99} ms per request; ` +
       `hello-world ${base.toFixed(0)} req/s; ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); ` +
+      `appends on the ${process.env.BENCH_SQLITE_WRITER === 'main' ? 'main' : 'writer'} thread; ` +
       `server CPU ${loopCpu.toFixed(2)} ms a loop; load average ${load()}`,
   )
   const small = await once(`${api}/config/GetByType/Primary`, auth, SECONDS / ROUNDS, true)

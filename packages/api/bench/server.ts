@@ -24,7 +24,11 @@ import { testConfig } from '../src/config.ts'
 const pad = (n: number) => String(n).padStart(2, '0')
 
 const dir = mkdtempSync(join(tmpdir(), 'finance-bench-'))
-const store = createSqliteStore({ file: join(dir, 'bench.sqlite') })
+// As the server runs it (`openStoreFromEnv`): appends on the writer thread; `BENCH_SQLITE_WRITER=main` for the reference.
+const store = createSqliteStore({
+  file: join(dir, 'bench.sqlite'),
+  writer: process.env.BENCH_SQLITE_WRITER === 'main' ? 'main' : 'thread',
+})
 const accounts = createAccounts(store, { hashCost: 4 })
 const user = await accounts.register({ email: 'bench@example.com', password: 'Bench#Pass1', role: 'USER' })
 if (!user.ok) throw new Error(user.errors.join(' '))

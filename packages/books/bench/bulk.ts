@@ -73,7 +73,9 @@ const documents = (n: number) =>
 
 export async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'finance-bench-bulk-'))
-  const store = createSqliteStore({ file: join(dir, 'bulk.sqlite') })
+  // As the server runs it: appends on the writer thread; `BENCH_SQLITE_WRITER=main` for the reference.
+  const writer = process.env.BENCH_SQLITE_WRITER === 'main' ? 'main' : 'thread'
+  const store = createSqliteStore({ file: join(dir, 'bulk.sqlite'), writer })
   try {
     for (const user of ['importer', 'other']) await store.append(booksStream(user), history(user), 'no_stream')
     const month = `${LAST_YEAR}-06`
@@ -164,7 +166,7 @@ export async function run(): Promise<void> {
     console.log(
       `  another user's month reads: alone p99 ${pct(quiet, 0.99).toFixed(1)} ms (${quiet.length} reads); during the import ` +
         `p99 ${pct(during, 0.99).toFixed(1)} ms, max ${Math.max(0, ...during).toFixed(0)} ms (${during.length} reads)` +
-        `  (aim: p99 kept); machine: load average ${loadavg()
+        `  (aim: p99 kept); appends on the ${writer === 'thread' ? 'writer' : 'main'} thread; machine: load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(', ')}`,
     )

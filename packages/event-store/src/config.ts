@@ -70,7 +70,8 @@ export async function openStoreFromEnv(
   const create = options.create ?? true
   switch (config.kind) {
     case 'sqlite':
-      return (await import('./sqlite.ts')).createSqliteStore({ file: config.target, create })
+      // The commit's fsync waits on a writer thread, not on the event loop (docs/operations.md, "Benchmarks").
+      return (await import('./sqlite.ts')).createSqliteStore({ file: config.target, create, writer: 'thread' })
     case 'postgres':
       return (await import('./postgres.ts')).createPostgresStore({
         connectionString: config.target,

@@ -11,6 +11,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { Worker } from 'node:worker_threads'
 import {
   AppendSignal,
   checkExpected,
@@ -51,6 +52,11 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number
   /** `false`: open an existing file only, creating nothing (throws `StoreNotFound`); default `true`. */
   readonly create?: boolean
+  /**
+   * `thread`: appends are committed by a writer thread owning its own connection (`sqliteWriter.ts`), so the
+   * commit's fsync does not hold the event loop; reads stay on this thread (WAL). Default `main`.
+   */
+  readonly writer?: 'main' | 'thread'
 }
 
 /** A schema migration. Append new ones at the end; never edit one that has shipped. */
@@ -112,6 +118,92 @@ export function immediate<T>(db: DatabaseSync, fn: () => T): T {
   }
 }
 
+/**
+ * One append in one `BEGIN IMMEDIATE` transaction: the expected revision checked against the stream's last, then
+ * the rows inserted. Shared by this thread's connection and the writer thread's (`sqliteWriter.ts`).
+ */
+export function appendRows(
+  db: DatabaseSync,
+  stmt: { readonly last: StatementSync; readonly insert: StatementSync },
+  streamId: string,
+  prepared: readonly PreparedEvent[],
+  expected: ExpectedRevision,
+): AppendResult {
+  return immediate(db, () => {
+    const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
+    const current = last ? BigInt(last[0]) : null
+    checkExpected(streamId, expected, current)
+    if (prepared.length === 0) return { nextExpectedRevision: current ?? -1n, position: last ? BigInt(last[1]) : 0n }
+    let revision = last ? last[0] : -1
+    let position = 0
+    for (const p of prepared) {
+      revision += 1
+      position = Number(
+        stmt.insert.run(streamId, revision, p.eventId, p.type, p.schemaVersion, p.data, p.metadata).lastInsertRowid,
+      )
+    }
+    return { nextExpectedRevision: BigInt(revision), position: BigInt(position) }
+  })
+}
+
+/** The statements an append runs (`appendRows`), prepared on a connection. */
+export const appendStatements = (db: DatabaseSync) => ({
+  last: rawStatement(db, 'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
+  insert: db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ),
+})
+
+/** What the writer thread answers an append with. */
+export type WriterReply =
+  | { readonly id: number; readonly result: AppendResult }
+  | { readonly id: number; readonly wrong: bigint | null }
+  | { readonly id: number; readonly unique: true }
+  | { readonly id: number; readonly error: string }
+
+/** The writer thread of a store: appends sent in order, answered in order. */
+const startWriter = (file: string, options: SqliteStoreOptions) => {
+  const worker = new Worker(new URL('./sqliteWriter.ts', import.meta.url), {
+    workerData: {
+      file,
+      synchronous: options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL',
+      busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)),
+    },
+  })
+  // Only a pending append keeps the process alive.
+  worker.unref()
+  const pending = new Map<number, { resolve: (r: WriterReply) => void; reject: (e: unknown) => void }>()
+  let next = 0
+  let failed: unknown = null
+  worker.on('message', (reply: WriterReply) => {
+    const p = pending.get(reply.id)
+    pending.delete(reply.id)
+    if (pending.size === 0) worker.unref()
+    p?.resolve(reply)
+  })
+  const fail = (err: unknown) => {
+    failed = err
+    for (const p of pending.values()) p.reject(err)
+    pending.clear()
+  }
+  worker.on('error', fail)
+  worker.on('exit', () => fail(new Error('The event store is closed')))
+  return {
+    append(streamId: string, prepared: readonly PreparedEvent[], expected: ExpectedRevision): Promise<WriterReply> {
+      if (failed) return Promise.reject(failed)
+      const id = next++
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject })
+        worker.ref()
+        worker.postMessage({ id, streamId, prepared, expected })
+      })
+    },
+    async close() {
+      await worker.terminate()
+    },
+  }
+}
+
 /** A prepared statement returning rows as arrays (cheaper than objects with named keys). */
 const rawStatement = (db: DatabaseSync, sql: string): StatementSync => {
   const statement = db.prepare(sql)
@@ -169,7 +261,7 @@ const toStored = (r: RawRow): StoredEvent => ({
 })
 
 /** SQLite's extended result code SQLITE_CONSTRAINT_UNIQUE, carried by `node:sqlite` errors as `errcode`. */
-const SQLITE_CONSTRAINT_UNIQUE = 2067
+export const SQLITE_CONSTRAINT_UNIQUE = 2067
 
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { errcode?: number }).errcode === SQLITE_CONSTRAINT_UNIQUE
@@ -253,10 +345,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   }
 
   const stmt = {
-    last: rawStatement(db, 'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1'),
-    insert: db.prepare(
-      'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
+    ...appendStatements(db),
     head: rawStatement(db, 'SELECT max(position) FROM events'),
     forwards: rawStatement(
       db,
@@ -289,21 +378,19 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const sweepCounters = periodicSweep((now) => stmt.counterSweep.run(now))
 
   const appendTx = (streamId: string, prepared: PreparedEvent[], expected: ExpectedRevision): AppendResult =>
-    immediate(db, () => {
-      const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
-      const current = last ? BigInt(last[0]) : null
-      checkExpected(streamId, expected, current)
-      if (prepared.length === 0) return { nextExpectedRevision: current ?? -1n, position: last ? BigInt(last[1]) : 0n }
-      let revision = last ? last[0] : -1
-      let position = 0
-      for (const p of prepared) {
-        revision += 1
-        position = Number(
-          stmt.insert.run(streamId, revision, p.eventId, p.type, p.schemaVersion, p.data, p.metadata).lastInsertRowid,
-        )
-      }
-      return { nextExpectedRevision: BigInt(revision), position: BigInt(position) }
-    })
+    appendRows(db, stmt, streamId, prepared, expected)
+  // Started on the first append: a process that only reads (a replay, a backup) starts no thread.
+  let started: ReturnType<typeof startWriter> | null = null
+  const writer =
+    options.writer === 'thread'
+      ? {
+          append: (streamId: string, prepared: readonly PreparedEvent[], expected: ExpectedRevision) => {
+            if (!started) started = startWriter(file, options)
+            return started.append(streamId, prepared, expected)
+          },
+          close: async () => started?.close(),
+        }
+      : null
 
   /** readAll statements by shape (columns, direction, bounds, number of prefixes and types, partition), prepared once. */
   const readAllStatements = new Map<string, StatementSync>()
@@ -375,7 +462,14 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       const prepared = prepareAppend(streamId, expected, events)
       let result: AppendResult
       try {
-        result = appendTx(streamId, prepared, expected)
+        if (writer) {
+          const reply = await writer.append(streamId, prepared, expected)
+          if ('wrong' in reply) throw new WrongExpectedVersion(streamId, expected, reply.wrong)
+          if ('unique' in reply)
+            throw Object.assign(new Error('UNIQUE constraint failed'), { errcode: SQLITE_CONSTRAINT_UNIQUE })
+          if ('error' in reply) throw new Error(reply.error)
+          result = reply.result
+        } else result = appendTx(streamId, prepared, expected)
       } catch (err) {
         if (isUniqueViolation(err)) {
           const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
@@ -471,6 +565,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       if (closed) return
       await Promise.all([...subscriptions].map((s) => s.close()))
       closed = true
+      await writer?.close()
       db.close()
     },
   }

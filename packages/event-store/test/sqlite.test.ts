@@ -21,7 +21,71 @@ describeEventStoreContract(
   { kind: 'sqlite' },
 )
 
+// The same contract with the appends committed by the writer thread.
+describeEventStoreContract(
+  'sqlite, writer thread',
+  async () => {
+    const dir = tempDir()
+    return {
+      store: createSqliteStore({ file: join(dir, 'finance.sqlite'), writer: 'thread' }),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+  { kind: 'sqlite' },
+)
+
 describe('SQLite adapter specifics', () => {
+  it('two stores with writer threads on one file keep every append and refuse a stale revision', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'finance.sqlite')
+    const a = createSqliteStore({ file, writer: 'thread' })
+    const b = createSqliteStore({ file, writer: 'thread' })
+    try {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).append('s-1', [ev(`E${i}`)], 'any')))
+      const events = await a.readStream('s-1')
+      expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 40 }, (_, i) => BigInt(i)))
+      expect(new Set(events.map((e) => e.type)).size).toBe(40)
+      // Both decide on revision 39: one append wins, the other is told the actual revision.
+      const results = await Promise.allSettled([a.append('s-1', [ev('X')], 39n), b.append('s-1', [ev('Y')], 39n)])
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+        reason: { name: 'WrongExpectedVersion', actual: 40n },
+      })
+      expect(await b.streamRevision('s-1')).toBe(40n)
+    } finally {
+      await a.close()
+      await b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('with the writer thread, an append waiting for the write lock leaves this thread free', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'finance.sqlite')
+    const store = createSqliteStore({ file, writer: 'thread', busyTimeoutMs: 60_000 })
+    try {
+      await store.append('s-1', [ev('A')], 'no_stream')
+      // Another connection holds the write lock: the append waits for it on the writer thread, and this thread goes
+      // on to release it (on the main thread's connection the append would wait here and the lock never be freed).
+      const holder = new DatabaseSync(file)
+      holder.exec('BEGIN IMMEDIATE')
+      const appended = store.append('s-1', [ev('B')], 0n)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(await store.streamRevision('s-1')).toBe(0n)
+      holder.exec('ROLLBACK')
+      holder.close()
+      expect(await appended).toEqual({ nextExpectedRevision: 1n, position: 2n })
+      expect((await store.readStream('s-1')).map((e) => e.type)).toEqual(['A', 'B'])
+      await expect(store.append('s-1', [ev('C')], 0n)).rejects.toMatchObject({
+        name: 'WrongExpectedVersion',
+        actual: 1n,
+      })
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('with create: false opens an existing file and creates nothing when it is missing', async () => {
     const dir = tempDir()
     try {

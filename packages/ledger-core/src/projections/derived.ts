@@ -423,17 +423,24 @@ export const monthFigures = (schedule: ScheduleIndex, from: YearMonthString, to:
  * The same aggregates from the derivation's figures (kept per tax month, updated for the months a change touched),
  * copied: the derivation's figures are shared between versions and must not be changed by a run of the engine.
  */
-const derivedMonthFigures = (d: Derived, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
-  const out: MonthFigures[] = []
+const derivedMonthFigures = (
+  d: Derived,
+  from: YearMonthString,
+  to: YearMonthString,
+): { months: MonthFigures[]; keys: (object | null)[] } => {
+  const months: MonthFigures[] = []
+  const keys: (object | null)[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
     const f = d.figures.get(m)
-    out.push(
+    months.push(
       f
         ? { ...f, sales: f.sales?.map((l) => ({ ...l })), flatRevenue: f.flatRevenue?.map((r) => ({ ...r })) }
         : emptyMonth(m),
     )
+    // A month's figures are a copy of the derived ones, which are never changed: the same object, the same figures.
+    keys.push(f ?? null)
   }
-  return out
+  return { months, keys }
 }
 
 /**
@@ -461,7 +468,9 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   // The register's first write-offs may come before the first item or setting.
   const registerFirst = firstRegisterMonth(state.assets)
   const first = registerFirst !== null && registerFirst < d.firstMonth ? registerFirst : d.firstMonth
-  const months = derivedMonthFigures(d, first, end)
+  const { months, keys } = derivedMonthFigures(d, first, end)
+  // The registers add to the copies: then the engine compares each month itself.
+  const monthKeys = state.assets.size === 0 && state.inventories.size === 0 ? keys : undefined
   addDepreciationToMonths(months, state.assets)
   addAssetVatCorrectionsToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
@@ -475,6 +484,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
       company: d.company,
       contributionsPaidOn: payments.map,
       annualItems: annualItemsOfState(state.annualInputs),
+      monthKeys,
     },
     d.taxes?.run ?? d.previousRun,
   )

@@ -10,6 +10,7 @@ import { decide } from '../decide.ts'
 import { foldBooks, initialBooks, isDomainError } from '../deciders/books.ts'
 import type { BooksState } from '../deciders/state.ts'
 import type { LedgerEvent } from '../events.ts'
+import { annualCounter } from '../tax/annual.ts'
 import { taxCounter } from '../tax/engine.ts'
 import { booksSnapshot, commandArb, monthArb } from '../testing/arbitraries.ts'
 import { income, pitSetting, ssSetting, vatSetting } from '../testing/fixtures.ts'
@@ -60,6 +61,26 @@ describe('a change costs what it changes', () => {
     // March 2024 through December 2026.
     expect(taxCounter.months - months).toBe(34)
     expect(taxes.result).toEqual(taxesThrough(foldBooks(r, threeYears()), '2026-12')!.result)
+  })
+
+  it('a change of the last year compares none of the earlier months field by field, and settles one year', () => {
+    let state = threeYears()
+    taxesThrough(state, '2026-12')
+    const update: CommandInput = {
+      type: 'UpdateItem',
+      dataType: 'Income',
+      id: 43,
+      data: income({ date: '2026-10-10', amount: '5000.00' }),
+    }
+    const [compared, years, months] = [taxCounter.compared, annualCounter.years, taxCounter.months]
+    state = write(state, update).state
+    const taxes = taxesThrough(state, '2026-12')!
+    expect(taxes.run.run.months[taxes.run.restartedAt]!.month).toBe('2026-10')
+    // The 33 months before October 2026 are the same derived figures: none compared; October itself is.
+    expect(taxCounter.compared - compared).toBe(1)
+    expect(taxCounter.months - months).toBe(3)
+    expect(annualCounter.years - years).toBe(1)
+    expect(taxes.result).toEqual(taxesThrough(write(threeYears(), update).state, '2026-12')!.result)
   })
 
   it('a flag recomputes nothing of the tax engine; a contribution paid on a day recomputes from its month', () => {

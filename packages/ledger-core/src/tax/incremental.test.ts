@@ -143,7 +143,8 @@ const threeYears = (costs: bigint, taxType: 'Scale' | 'Linear'): TaxInput => ({
   socialSecurity: [],
 })
 
-describe('incremental tax runs', () => {
+// Property runs take seconds on a loaded machine: a generous limit, not a timing.
+describe('incremental tax runs', { timeout: 60_000 }, () => {
   it('a run restarted from an earlier run equals a run from scratch', () =>
     fc.assert(
       fc.property(
