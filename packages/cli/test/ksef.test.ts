@@ -23,6 +23,19 @@ const invoice = (number: string, seller: string, buyer: string, net: string, vat
 const dir = () => mkdtempSync(join(tmpdir(), 'finance-ksef-'))
 
 describe('finance import ksef', () => {
+  it('says in Polish what each file became: koszt or przychód, with its items counted as Polish counts them', async () => {
+    const store = await seeded()
+    const d = dir()
+    const bought = join(d, `${KSEF}.xml`)
+    const sold = join(d, 'sale.xml')
+    writeFileSync(bought, invoice('FZ 1/03', OTHER, US, '1000.00', '230.00'))
+    writeFileSync(sold, invoice('FV 1/03', US, OTHER, '5000.00', '1150.00'))
+    const r = await run(['import', 'ksef', bought, sold, '--user', ANNA], { store, now: NOW })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(`✓ ${KSEF}.xml: zaimportowano — koszt FZ 1/03 (KSeF ${KSEF}), 1 pozycja`)
+    expect(r.stdout).toContain('✓ sale.xml: zaimportowano — przychód FV 1/03, 1 pozycja')
+  })
+
   it('imports each file, says what it became, and refuses a duplicate and a bad file with their reasons', async () => {
     const store = await seeded()
     const d = dir()
@@ -36,7 +49,7 @@ describe('finance import ksef', () => {
     const first = await run(['import', 'ksef', bought, sold, '--user', ANNA, '--lang', 'en'], { store, now: NOW })
     expect(first.stderr).toBe('')
     expect(first.code).toBe(0)
-    expect(first.stdout).toContain(`✓ ${KSEF}.xml: imported — expense FZ 1/03 (KSeF ${KSEF}), 1 item(s)`)
+    expect(first.stdout).toContain(`✓ ${KSEF}.xml: imported — expense FZ 1/03 (KSeF ${KSEF}), 1 item`)
     expect(first.stdout).toContain('✓ sale.xml: imported — income FV 1/03')
     expect(first.stdout).toContain('2 file(s) imported, 0 not imported')
 

@@ -27,6 +27,10 @@ import { openSink } from '../sink.ts'
 
 const t = catalog('ksef')
 
+/** "pozycja", "pozycje" or "pozycji" after a count, as Polish grammar (Intl's plural rules) has it; "item(s)" in English. */
+const itemsWord = (lang: Lang, n: number) =>
+  t(lang, `items_${new Intl.PluralRules(lang).select(n) as 'one' | 'few' | 'many' | 'other'}`)
+
 /** The reasons a file is refused, in Polish (the API and tax-files answer in English). */
 const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
   SCHEMA: (p) => `to nie jest poprawna faktura FA(3)${p.line ? ` (wiersz ${p.line})` : ''}: ${p.detail ?? ''}`,
@@ -49,7 +53,7 @@ const problemText = (lang: Lang, p: { code: string; message: string; params?: Re
 const line = (lang: Lang, r: ImportResult): string => {
   const head =
     r.status === 'imported'
-      ? `✓ ${r.fileName}: ${t(lang, 'imported')} — ${t(lang, r.kind!)} ${r.documentNumber ?? ''}${r.ksefNumber ? ` (KSeF ${r.ksefNumber})` : ''}, ${r.items.length} ${t(lang, 'items')}`
+      ? `✓ ${r.fileName}: ${t(lang, 'imported')} — ${t(lang, r.kind!)} ${r.documentNumber ?? ''}${r.ksefNumber ? ` (KSeF ${r.ksefNumber})` : ''}, ${r.items.length} ${itemsWord(lang, r.items.length)}`
       : `✗ ${r.fileName}: ${t(lang, r.status === 'duplicate' ? 'duplicate' : 'refused')}${r.documentNumber ? ` — ${r.documentNumber}` : ''}`
   const reasons = [...r.problems, ...r.warnings].map((p) => `    ${problemText(lang, p)}`)
   return [head, ...reasons].join('\n')
