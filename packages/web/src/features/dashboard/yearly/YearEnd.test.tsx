@@ -29,7 +29,9 @@ describe('YearEnd', () => {
       .closest('section')!
     expect(health.textContent).toContain('To pay with the DRA for April: PLN\u00a0159.70')
     // Its working: the base, the minimum base and the months insured.
-    expect(within(health).getByText('Insured months').nextSibling?.textContent).toBe('12 (February 2025 – January 2026)')
+    expect(within(health).getByText('Insured months').nextSibling?.textContent).toBe(
+      '12 (February 2025 – January 2026)',
+    )
     expect(within(health).getByText("The year's income").nextSibling?.textContent).toBe('PLN\u00a0124,486.44')
     expect(within(health).getByText('Minimum base (the months summed)').nextSibling?.textContent).toBe(
       'PLN\u00a041,994.00',
