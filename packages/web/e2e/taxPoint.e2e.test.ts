@@ -42,7 +42,7 @@ describe('a purchase from abroad', () => {
     await form.getByLabel('Data *').fill('2026-03-05')
     await form.getByLabel('Nazwa *').fill('Licencja')
     await form.getByLabel('Kwota netto *').fill('1000')
-    await form.getByLabel('Wydatek firmowy').check()
+    await form.getByLabel('Koszt firmowy').check()
     await form.getByLabel(/Stawka VAT/).fill('23')
     await form.getByText('Więcej szczegółów (księga podatkowa)').click()
     await form.getByLabel('Zakup z zagranicy').selectOption('importServices')

@@ -118,7 +118,7 @@ export const AddCompanyExpense: Story = {
   render: inServices([], <AddItemForm dataType="RecurringExpense" defaultVatPercent="23" today={TODAY} />),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    for (const c of await canvas.findAllByRole('checkbox', { name: /Company expense|Wydatek firmowy/ }))
+    for (const c of await canvas.findAllByRole('checkbox', { name: /Company expense|Koszt firmowy/ }))
       await userEvent.click(c)
     await expectValues(canvasElement, /VAT percent|Stawka VAT/, /^23$/)
     await expectValues(canvasElement, /Invoice Date|Data faktury/, /^2026-11-23$/)

@@ -24,7 +24,7 @@ describe('year-end rows on the monthly dashboard', () => {
   it('shows the health settlement instead of the monthly ZUS figures, in Polish', async () => {
     render(withProviders(await i18nFor('pl'), <SocialSecurityCard transaction={health!} onFlags={() => {}} />))
     const card = screen
-      .getByRole('heading', { name: 'Roczne rozliczenie składki zdrowotnej 2025-02 – 2026-01' })
+      .getByRole('heading', { name: 'Roczne rozliczenie składki zdrowotnej: luty 2025 – styczeń 2026' })
       .closest('section')!
     expect(within(card).getByText('Składka należna za rok').nextSibling?.textContent).toBe('11\u00a0203,78\u00a0zł')
     expect(within(card).getByText('Do zapłaty z DRA za kwiecień').nextSibling?.textContent).toBe('159,70\u00a0zł')

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { useFormat } from '../../../i18n/format.ts'
 import { isZero } from '../money.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
@@ -18,6 +19,7 @@ export const isYearEndRow = (t: Transaction): boolean => {
  */
 export const YearEndRowCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const b = transaction.dataObject.breakdown ?? {}
   const money = (key: string) => <Amount key={key} value={b[key]} />
   if ('annualForm' in b) {
@@ -51,7 +53,7 @@ export const YearEndRowCard = ({ transaction, onFlags }: { transaction: Transact
   return (
     <TxCard
       transaction={transaction}
-      title={t`Annual health settlement ${period?.from ?? ''} – ${period?.to ?? ''}`}
+      title={t`Annual health settlement ${fmt.month(period?.from ?? '')} – ${fmt.month(period?.to ?? '')}`}
       onFlags={onFlags}
     >
       <Facts

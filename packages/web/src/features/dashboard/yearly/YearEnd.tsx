@@ -318,16 +318,16 @@ const Comparison = ({
                     </span>
                   )}
                 </th>
-                <td>
+                <td data-label={t`Social`}>
                   <Amount value={s.social} />
                 </td>
-                <td>
+                <td data-label={t`Health`}>
                   <Amount value={s.health} />
                 </td>
-                <td>
+                <td data-label={t`Tax`}>
                   <Amount value={s.tax} />
                 </td>
-                <td>
+                <td data-label={t`Total`}>
                   <strong>
                     <Amount value={s.total} />
                   </strong>
