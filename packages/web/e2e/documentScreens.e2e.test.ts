@@ -132,6 +132,16 @@ describe('document screens in Polish at 1280 and 400 px', () => {
     await page.locator('input[name="lines.0.quantity"]').fill('12')
     await page.locator('input[name="lines.0.unitNet"]').fill('1234.56')
     expect(await walk(page, 'invoice-editor')).toEqual(FITS)
+    // At 1280 px the lines table fits its column whole: nothing to scroll sideways.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const sideways = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((e) => e.scrollWidth - e.clientWidth)
+    expect(await sideways('.invoices-scroll:has(.invoice-lines)')).toBeLessThanOrEqual(0)
+    // And so does the preview's table of totals per rate beside it.
+    expect(await sideways('.invoices-scroll:has(.invoice-preview__totals)')).toBeLessThanOrEqual(0)
   })
 
   it('the FA(3) visualisation of the issued invoice', async () => {
