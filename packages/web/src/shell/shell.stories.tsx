@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Route, Routes } from 'react-router'
-import { adminSession, userSession, WithSession } from '../stories/fixtures.tsx'
+import type { SessionData } from '../session/machine.ts'
+import { adminSession, userSession, WithSession, withSession } from '../stories/fixtures.tsx'
 import { Breadcrumb } from './Breadcrumb.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -20,35 +21,23 @@ export const BreadcrumbTrail: Story = {
   render: () => <Breadcrumb pathname="/dashboard/monthly" />,
 }
 
-export const MenuLoggedOut: Story = {
-  render: () => (
-    <WithSession session={null}>
-      <div style={{ height: 360 }}>
-        <Menu open pinned={false} onClose={() => {}} onTogglePin={() => {}} />
-      </div>
-    </WithSession>
-  ),
-}
+/** The menu for a visitor, a user or an admin, `height` pixels tall, open or pinned. */
+const menu = (
+  session: () => SessionData | null,
+  height: number,
+  { open, pinned }: { open: boolean; pinned: boolean },
+) =>
+  withSession(session, () => (
+    <div style={{ height }}>
+      <Menu open={open} pinned={pinned} onClose={() => {}} onTogglePin={() => {}} />
+    </div>
+  ))
 
-export const MenuUser: Story = {
-  render: () => (
-    <WithSession session={userSession()}>
-      <div style={{ height: 560 }}>
-        <Menu open pinned={false} onClose={() => {}} onTogglePin={() => {}} />
-      </div>
-    </WithSession>
-  ),
-}
+export const MenuLoggedOut: Story = menu(() => null, 360, { open: true, pinned: false })
 
-export const MenuAdminPinned: Story = {
-  render: () => (
-    <WithSession session={adminSession()}>
-      <div style={{ height: 620 }}>
-        <Menu open={false} pinned onClose={() => {}} onTogglePin={() => {}} />
-      </div>
-    </WithSession>
-  ),
-}
+export const MenuUser: Story = menu(userSession, 560, { open: true, pinned: false })
+
+export const MenuAdminPinned: Story = menu(adminSession, 620, { open: false, pinned: true })
 
 export const FooterLine: Story = { render: () => <Footer year={2026} /> }
 

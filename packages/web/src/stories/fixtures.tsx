@@ -15,5 +15,10 @@ export const WithSession = ({ session, children }: { session: SessionData | null
   <SessionProvider session={session}>{children}</SessionProvider>
 )
 
+/** A story of `content` rendered for a visitor (`null`), a user or an admin. */
+export const withSession = (session: () => SessionData | null, content: () => ReactNode) => ({
+  render: () => <WithSession session={session()}>{content()}</WithSession>,
+})
+
 /** A promise that never settles (shows loading states). */
 export const pending = <T,>(): Promise<T> => new Promise<T>(() => {})

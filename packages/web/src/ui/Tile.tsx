@@ -33,3 +33,11 @@ export const TileGroup = ({ title, children }: { title?: ReactNode; children: Re
     <div className="tile-group__tiles">{children}</div>
   </section>
 )
+
+/** A landing page: its heading and one group of tiles under it. */
+export const TilePage = ({ title, children }: { title: ReactNode; children: ReactNode }) => (
+  <div className="home">
+    <h1 className="page-title">{title}</h1>
+    <TileGroup>{children}</TileGroup>
+  </div>
+)

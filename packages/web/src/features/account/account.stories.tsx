@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ApiError } from '../../api/client.ts'
-import { adminSession, pending, userSession, WithSession } from '../../stories/fixtures.tsx'
+import { adminSession, pending, userSession, withSession } from '../../stories/fixtures.tsx'
 import { AcceptPage } from './AcceptPage.tsx'
 import { ChangePasswordPage } from './ChangePasswordPage.tsx'
 import { ConfirmationPage } from './ConfirmationPage.tsx'
@@ -18,64 +18,27 @@ const meta: Meta = { title: 'Screens' }
 export default meta
 type Story = StoryObj
 
+const visitor = () => null
 const settings = async () => ({ name: 'jan@example.com', dbName: 'SQLite', sizeInKB: 148 })
 const failLogin = async () => {
   throw new ApiError({ status: 401, statusText: 'Unauthorized', errors: ['Incorrect password.'] })
 }
 
-export const HomeLoggedOut: Story = {
-  render: () => (
-    <WithSession session={null}>
-      <HomePage />
-    </WithSession>
-  ),
-}
-export const HomeUser: Story = {
-  render: () => (
-    <WithSession session={userSession()}>
-      <HomePage />
-    </WithSession>
-  ),
-}
-export const HomeAdmin: Story = {
-  render: () => (
-    <WithSession session={adminSession()}>
-      <HomePage />
-    </WithSession>
-  ),
-}
+export const HomeLoggedOut: Story = withSession(visitor, () => <HomePage />)
+export const HomeUser: Story = withSession(userSession, () => <HomePage />)
+export const HomeAdmin: Story = withSession(adminSession, () => <HomePage />)
 
-export const Login: Story = {
-  render: () => (
-    <WithSession session={null}>
-      <LoginPage submit={failLogin} />
-    </WithSession>
-  ),
-}
+export const Login: Story = withSession(visitor, () => <LoginPage submit={failLogin} />)
 
-export const Register: Story = {
-  render: () => (
-    <WithSession session={adminSession()}>
-      <RegisterPage submit={async () => ({ success: false, errors: ['Email already exist'] })} />
-    </WithSession>
-  ),
-}
+export const Register: Story = withSession(adminSession, () => (
+  <RegisterPage submit={async () => ({ success: false, errors: ['Email already exist'] })} />
+))
 
-export const Logout: Story = {
-  render: () => (
-    <WithSession session={null}>
-      <LogoutPage />
-    </WithSession>
-  ),
-}
+export const Logout: Story = withSession(visitor, () => <LogoutPage />)
 
-export const ChangePassword: Story = {
-  render: () => (
-    <WithSession session={userSession()}>
-      <ChangePasswordPage loadSettings={settings} submit={async () => ({ success: true, errors: [] })} />
-    </WithSession>
-  ),
-}
+export const ChangePassword: Story = withSession(userSession, () => (
+  <ChangePasswordPage loadSettings={settings} submit={async () => ({ success: true, errors: [] })} />
+))
 
 export const ResetPassword: Story = {
   render: () => <ResetPasswordPage submit={async () => ({ success: true, errors: [] })} />,
@@ -110,62 +73,36 @@ export const Accept: Story = {
   render: () => <AcceptPage accept={async () => ({ message: 'Transaction accepted' })} />,
 }
 
-export const SettingsLoggedIn: Story = {
-  render: () => (
-    <WithSession session={userSession()}>
-      <SettingsPage load={settings} />
-    </WithSession>
-  ),
-}
+export const SettingsLoggedIn: Story = withSession(userSession, () => <SettingsPage load={settings} />)
 
 /** An ADMIN's Settings: the user's own data to export and the scheduled backup's last result. */
-export const SettingsAdmin: Story = {
-  render: () => (
-    <WithSession session={adminSession()}>
-      <SettingsPage
-        load={settings}
-        safety={{
-          loadBackup: async () => ({
-            configured: true,
-            intervalHours: 24,
-            keep: 7,
-            last: {
-              at: '2026-05-01T02:00:00.000Z',
-              ok: true,
-              file: 'finance-backup-20260501T020000Z.sqlite',
-              sizeBytes: 81_920,
-              events: 76,
-              digest: '80672c5c79aa7f50baa31831e6f7a83d829a6121d8fe37f5267f35afe64284bf',
-              seconds: 0.2,
-              error: null,
-            },
-          }),
-        }}
-      />
-    </WithSession>
-  ),
-}
+export const SettingsAdmin: Story = withSession(adminSession, () => (
+  <SettingsPage
+    load={settings}
+    safety={{
+      loadBackup: async () => ({
+        configured: true,
+        intervalHours: 24,
+        keep: 7,
+        last: {
+          at: '2026-05-01T02:00:00.000Z',
+          ok: true,
+          file: 'finance-backup-20260501T020000Z.sqlite',
+          sizeBytes: 81_920,
+          events: 76,
+          digest: '80672c5c79aa7f50baa31831e6f7a83d829a6121d8fe37f5267f35afe64284bf',
+          seconds: 0.2,
+          error: null,
+        },
+      }),
+    }}
+  />
+))
 
-export const SettingsLoggedOut: Story = {
-  render: () => (
-    <WithSession session={null}>
-      <SettingsPage load={async () => ({ name: '', dbName: 'SQLite', sizeInKB: 12 })} />
-    </WithSession>
-  ),
-}
+export const SettingsLoggedOut: Story = withSession(visitor, () => (
+  <SettingsPage load={async () => ({ name: '', dbName: 'SQLite', sizeInKB: 12 })} />
+))
 
-export const UserHomeLoggedOut: Story = {
-  render: () => (
-    <WithSession session={null}>
-      <UserHomePage />
-    </WithSession>
-  ),
-}
+export const UserHomeLoggedOut: Story = withSession(visitor, () => <UserHomePage />)
 
-export const UserHomeAdmin: Story = {
-  render: () => (
-    <WithSession session={adminSession()}>
-      <UserHomePage />
-    </WithSession>
-  ),
-}
+export const UserHomeAdmin: Story = withSession(adminSession, () => <UserHomePage />)

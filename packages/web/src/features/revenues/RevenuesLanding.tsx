@@ -1,21 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
-import { Tile, TileGroup } from '../../ui/index.ts'
+import { Tile, TilePage } from '../../ui/index.ts'
 
 /** companydashboard/revenues: the Recurring and Fixed boxes (SPEC §2). */
 export const RevenuesLanding = () => {
   const { t } = useLingui()
   return (
-    <div className="home">
-      <h1 className="page-title">{t`Revenues`}</h1>
-      <TileGroup>
-        <Tile
-          to="/companydashboard/revenues/recurring"
-          icon="recurring"
-          title={t`Recurring`}
-          description={t`Recurring incomes`}
-        />
-        <Tile to="/companydashboard/revenues/fixed" icon="fixed" title={t`Fixed`} description={t`One time incomes`} />
-      </TileGroup>
-    </div>
+    <TilePage title={t`Revenues`}>
+      <Tile
+        to="/companydashboard/revenues/recurring"
+        icon="recurring"
+        title={t`Recurring`}
+        description={t`Recurring incomes`}
+      />
+      <Tile to="/companydashboard/revenues/fixed" icon="fixed" title={t`Fixed`} description={t`One time incomes`} />
+    </TilePage>
   )
 }
