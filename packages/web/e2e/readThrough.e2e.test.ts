@@ -8,7 +8,7 @@
  * Seeded through the API for this year: the company (Kowalski IT), VAT 23% monthly, PIT linear 19%, full ZUS, a
  * company income of 15 000.00 net every month and an expense of 8 100.00 net in January.
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
@@ -116,6 +116,37 @@ describe('the read-through of the everyday screens (pl)', () => {
       }),
     )
     expect(over).toEqual({})
+  })
+
+  it("downloads the month and the year's summary from the API: the CLI's export bytes", async () => {
+    const page = app.page
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${app.server.url}/dashboard/monthly`)
+    await settle(page)
+    const month = await page.locator('.period-nav__title').getAttribute('data-month')
+    const [excel] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz miesiąc dla Excela' }).click(),
+    ])
+    expect(excel.suggestedFilename()).toBe(`Finance_${month}_Excel.csv`)
+    const text = readFileSync((await excel.path()) as string, 'utf8')
+    expect(text.startsWith('\uFEFFuser;month;id;date;eventType;name;net;vatPercent;vat;gross;')).toBe(true)
+    expect(text).toContain(`;${month};`)
+    expect(text).toContain(';Usługi programistyczne;15000,00;23;3450,00;18450,00;true;')
+    await page.goto(`${app.server.url}/dashboard/yearly`)
+    await settle(page)
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz podsumowanie jako CSV' }).click(),
+    ])
+    expect(csv.suggestedFilename()).toBe(`Podsumowanie_${YEAR}.csv`)
+    const summary = readFileSync((await csv.path()) as string, 'utf8').split('\r\n')
+    expect(summary[0]).toMatch(/^month,companyIncomeAmmount,/)
+    // Twelve months and the year's row.
+    expect(summary.filter((l) => l !== '')).toHaveLength(14)
+    await page.getByText(`Pobrano plik Podsumowanie_${YEAR}.csv`).waitFor()
+    await page.getByRole('heading', { name: 'Eksport do arkusza kalkulacyjnego' }).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(screenshotDir, 'read-year-export-1280.png') })
   })
 
   it('shows the account screens of a visitor whole at 1280 and 400 px', async () => {
