@@ -27,6 +27,29 @@ const fill = (label: string | RegExp, value: string) =>
 const next = () => fireEvent.submit(screen.getByRole('heading', { level: 2 }).closest('form')!)
 
 describe('SetupWizard', () => {
+  it('reopened from Settings, starts from the company data on file', async () => {
+    const effects = {
+      setUp: vi.fn(async () => undefined),
+      loadMonth: vi.fn(async () => []),
+      loadCompany: vi.fn(async () => ({
+        companyName: 'Kowalski IT',
+        nip: '5260250274',
+        ownerName: 'Jan',
+        ownerLastName: 'Kowalski',
+        taxOfficeCode: '1471',
+        businessStartDate: '2025-07-15',
+        vatRegistrationDate: '2025-08-01',
+      })),
+    }
+    render(withProviders(await i18nFor('en'), <SetupWizard effects={effects} today="2026-11-27" />))
+    await waitFor(() => expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Kowalski IT'))
+    expect((screen.getByLabelText('NIP') as HTMLInputElement).value).toBe('5260250274')
+    expect((screen.getByLabelText('The business started on') as HTMLInputElement).value).toBe('2025-07-15')
+    next()
+    await screen.findByRole('heading', { name: 'Step 2 of 5: VAT' })
+    expect(screen.getByDisplayValue('2025-08-01')).toBeTruthy()
+  })
+
   it('checks each step before the next, in Polish, and names the field', async () => {
     await renderWizard('pl')
     expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()

@@ -17,6 +17,7 @@ import { Button, Card, FormErrors, Select, TextInput } from '../../ui/index.ts'
 import { localToday } from '../../ui/DatePicker.tsx'
 import type { TaxType } from '../fees/lib/prefill.ts'
 import {
+  answersFrom,
   emptyAnswers,
   firstMonths,
   problemsOf,
@@ -45,11 +46,19 @@ export interface SetupEffects {
   setUp(body: SetupBody): Promise<unknown>
   /** The rows of the month of `date` (yyyy-mm-01). */
   loadMonth(date: string): Promise<readonly OwedRow[]>
+  /** The company data already saved (its latest record), to start from when the set-up is reopened. */
+  loadCompany?(): Promise<CompanyOnFile | null>
 }
+
+/** The company record's fields the set-up asks for again. */
+export type CompanyOnFile = Readonly<Record<string, unknown>>
 
 export const apiSetupEffects: SetupEffects = {
   setUp: (body) => api.post('setup', body),
   loadMonth: (date) => api.get<OwedRow[]>(`transaction/getCurrentMonth/${date}`),
+  // The list, not `GetByType`: no company record yet is an empty list, not a 404 in the console.
+  loadCompany: async () =>
+    (await api.get<{ dataObject: CompanyOnFile }[]>('config/GetListByType/Primary')).at(-1)?.dataObject ?? null,
 }
 
 const PROBLEMS = {
@@ -74,6 +83,7 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
   const fmt = useFormat()
   const today = givenToday ?? localToday()
   const [answers, setAnswers] = useState<SetupAnswers>(() => emptyAnswers(today))
+  const untouched = useRef(answers)
   const [step, setStep] = useState<SetupStep>('company')
   const [shown, setShown] = useState<Partial<Record<SetupField, SetupProblem>>>({})
   const [saving, setSaving] = useState(false)
@@ -83,6 +93,20 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
   const officesId = useId()
   const index = STEPS.indexOf(step)
   const years = yearsOf(answers, today)
+
+  // Reopened from Settings: start from the company data on file, unless something was typed meanwhile.
+  useEffect(() => {
+    let live = true
+    effects.loadCompany?.().then(
+      (company) => {
+        if (live && company) setAnswers((a) => (a === untouched.current ? answersFrom(a, company) : a))
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [effects])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step
   useEffect(() => {

@@ -56,6 +56,33 @@ export const emptyAnswers = (today: string): SetupAnswers => ({
   zusSince: today,
 })
 
+/**
+ * The answers with the company data on file filled in (the set-up reopened from Settings): its name, NIP, owner, tax
+ * office, the day the business started and, for a VAT payer, since when; what the record lacks stays as it was.
+ */
+export const answersFrom = (a: SetupAnswers, company: Readonly<Record<string, unknown>>): SetupAnswers => {
+  const text = (key: string, fallback: string) => {
+    const v = company[key]
+    return typeof v === 'string' && v !== '' ? v : fallback
+  }
+  const start = text('businessStartDate', '')
+  const vatSince = text('vatRegistrationDate', '')
+  return {
+    ...a,
+    companyName: text('companyName', a.companyName),
+    nip: text('nip', a.nip),
+    ownerName: text('ownerName', a.ownerName),
+    ownerLastName: text('ownerLastName', a.ownerLastName),
+    taxOfficeCode: text('taxOfficeCode', a.taxOfficeCode),
+    ...(isLocalDate(start) ? { startDate: start, zusSince: start } : {}),
+    ...(isLocalDate(vatSince)
+      ? { vatPayer: true, vatSince }
+      : company.vatRegistrationDate === null
+        ? { vatPayer: false }
+        : {}),
+  }
+}
+
 /** The ryczałt rate as typed, with a decimal comma (8,5) or a dot (8.5). */
 export const flatPercentOf = (a: Pick<SetupAnswers, 'flatPercent'>): string => a.flatPercent.trim().replace(',', '.')
 
