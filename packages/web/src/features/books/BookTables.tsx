@@ -25,20 +25,26 @@ const Money = ({ value }: { value: string | null | undefined }) => {
 /** The remark of a correcting entry, in the UI language. */
 export const useRemark = () => {
   const { t } = useLingui()
+  const fmt = useFormat()
   return (row: KpirRow | EwpRow): string => {
     if (row.kind !== 'correction') return ''
     const c = row.corrects
-    const period = row.period ?? ''
+    const period = row.period ? fmt.month(row.period) : ''
     if (c === null) return t`Entered after the period closed (period ${period})`
     const number = `${c.number}/${c.year}`
-    return t`Corrects entry ${number} of ${c.date} (period ${period})`
+    return t`Corrects entry ${number} of ${fmt.date(c.date)} (period ${period})`
   }
 }
 
 const useMonthStatus = () => {
   const { t } = useLingui()
+  const fmt = useFormat()
   return (m: BookMonth) =>
-    m.closed ? t`closed` : m.history ? t`entered after its closing day, kept open` : t`open until ${m.closes}`
+    m.closed
+      ? t`closed`
+      : m.history
+        ? t`entered after its closing day, kept open`
+        : t`open until ${fmt.date(m.closes)}`
 }
 
 const Counterparty = ({ row }: { row: KpirRow | EwpRow }) => {
@@ -90,6 +96,7 @@ export const KpirTable = ({ book }: { book: BookView }) => {
     free: t`Free column`,
     research: t`Research and development costs`,
   }
+  const fmt = useFormat()
   const months = book.months.filter((m) => m.kind === 'kpir' && book.kpir.rows.some((r) => r.month === m.month))
   // No., date, [KSeF], document, counterparty, description; then the amounts and the remarks.
   const lead = n.ksefNumber === null ? 5 : 6
@@ -141,7 +148,7 @@ export const KpirTable = ({ book }: { book: BookView }) => {
               .map((r) => (
                 <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
                   <td className="num">{r.number}</td>
-                  <td className="book__date">{r.date}</td>
+                  <td className="book__date">{fmt.date(r.date)}</td>
                   {n.ksefNumber !== null && <td className="book__ksef">{r.ksefNumber ?? ''}</td>}
                   <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
                   <Counterparty row={r} />
@@ -219,8 +226,8 @@ export const EwpTable = ({ book }: { book: BookView }) => {
               .map((r) => (
                 <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
                   <td className="num">{r.number}</td>
-                  <td className="book__date">{r.entryDate}</td>
-                  <td className="book__date">{r.date}</td>
+                  <td className="book__date">{fmt.date(r.entryDate)}</td>
+                  <td className="book__date">{fmt.date(r.date)}</td>
                   <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
                   <td className="book__ksef">{r.ksefNumber ?? ''}</td>
                   <Counterparty row={r} />

@@ -43,12 +43,12 @@ describe('BooksPage', () => {
     const groups = within(table).getAllByRole('rowgroup').slice(1)
     expect(groups.map((g) => within(g).getAllByRole('rowheader')[0]!.textContent)).toEqual([
       'January 2026 · closed',
-      'February 2026 · open until 2026-03-20',
-      'March 2026 · open until 2026-04-20',
+      'February 2026 · open until 20 Mar 2026',
+      'March 2026 · open until 20 Apr 2026',
     ])
     const correction = within(groups[2]!).getAllByRole('row')[1]!
     expect(cells(correction)).toContain('-1,000.00')
-    expect(cells(correction).at(-1)).toBe('Corrects entry 1/2026 of 2026-01-08 (period 2026-01)')
+    expect(cells(correction).at(-1)).toBe('Corrects entry 1/2026 of 8 Jan 2026 (period January 2026)')
     const janTotal = within(groups[0]!).getByRole('row', { name: /Month total/ })
     expect(cells(janTotal).slice(0, 5)).toEqual(['10,000.00', '0.00', '10,000.00', '2,500.00', '0.00'])
     expect(screen.getByText('Costs').nextSibling?.textContent).toBe('PLN\u00a02,580.00')

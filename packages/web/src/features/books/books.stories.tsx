@@ -30,7 +30,7 @@ export const Kpir: Story = {
     await expect(tables.length).toBeGreaterThan(0)
     for (const t of tables) await expect(within(t).getAllByRole('rowgroup')).toHaveLength(4)
     await expect(
-      canvas.getAllByText(/Corrects entry 1\/2026 of 2026-01-08|Korekta zapisu nr 1\/2026 z 2026-01-08/).length,
+      canvas.getAllByText(/Corrects entry 1\/2026 of 8 Jan 2026|Korekta zapisu nr 1\/2026 z 8 sty 2026/).length,
     ).toBe(tables.length)
   },
 }
