@@ -40,11 +40,7 @@ const useMonthStatus = () => {
   const { t } = useLingui()
   const fmt = useFormat()
   return (m: BookMonth) =>
-    m.closed
-      ? t`closed`
-      : m.history
-        ? t`entered after its closing day, kept open`
-        : t`open until ${fmt.date(m.closes)}`
+    m.closed ? t`closed` : m.history ? t`entered after its closing day, kept open` : t`open until ${fmt.date(m.closes)}`
 }
 
 const Counterparty = ({ row }: { row: KpirRow | EwpRow }) => {
