@@ -28,7 +28,11 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
         <section className="payment-for">
           <h4>
             <Trans>Payment for</Trans>{' '}
-            {d.period ? (d.period.from === d.period.to ? d.period.from : `${d.period.from} – ${d.period.to}`) : ''}
+            {d.period
+              ? d.period.from === d.period.to
+                ? fmt.month(d.period.from)
+                : `${fmt.month(d.period.from)} – ${fmt.month(d.period.to)}`
+              : ''}
           </h4>
           <VatRows title={t`Company revenues`} rows={d.companyRevenues ?? []} />
           <VatRows title={t`Company fees`} rows={d.companyFees ?? []} />
