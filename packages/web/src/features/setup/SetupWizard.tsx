@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { api, isApiError } from '../../api/client.ts'
+import { apiServices } from '../../forms/lib/services.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, Card, FormErrors, Select, TextInput } from '../../ui/index.ts'
@@ -46,7 +47,7 @@ export interface SetupEffects {
   setUp(body: SetupBody): Promise<unknown>
   /** The rows of the month of `date` (yyyy-mm-01). */
   loadMonth(date: string): Promise<readonly OwedRow[]>
-  /** The company data already saved (its latest record), to start from when the set-up is reopened. */
+  /** The company data already saved (its current record), to start from when the set-up is reopened. */
   loadCompany?(): Promise<CompanyOnFile | null>
 }
 
@@ -56,9 +57,9 @@ export type CompanyOnFile = Readonly<Record<string, unknown>>
 export const apiSetupEffects: SetupEffects = {
   setUp: (body) => api.post('setup', body),
   loadMonth: (date) => api.get<OwedRow[]>(`transaction/getCurrentMonth/${date}`),
-  // The list, not `GetByType`: no company record yet is an empty list, not a 404 in the console.
-  loadCompany: async () =>
-    (await api.get<{ dataObject: CompanyOnFile }[]>('config/GetListByType/Primary')).at(-1)?.dataObject ?? null,
+  // The record services' current company record: the one `GetByType` answers, read from its list (none yet is an
+  // empty list, not a 404 in the console).
+  loadCompany: async () => (await apiServices(api).getCurrent('Primary'))?.dataObject ?? null,
 }
 
 const PROBLEMS = {
