@@ -7,13 +7,14 @@
  */
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
+import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'asset-actions@example.com'
 const USER_PASSWORD = 'User#2026x'
-const YEAR = new Date().getFullYear()
+const YEAR = Number(dateInPoland(new Date()).slice(0, 4))
 const LAST = YEAR - 1
 
 const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })

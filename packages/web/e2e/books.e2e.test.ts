@@ -12,13 +12,14 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
+import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { COMPANY, screenshot, screenshotDir } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'books-user@example.com'
 const USER_PASSWORD = 'User#2026x'
-const YEAR = new Date().getFullYear()
+const YEAR = Number(dateInPoland(new Date()).slice(0, 4))
 
 const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, english: true, seed })
 const { call } = app

@@ -7,7 +7,7 @@
  * - the tax book leaves out the occurrences dated after today, and says so;
  * - the ZUS row shows one amount, and the year end never calls ryczałt at an assumed rate the cheapest.
  */
-import { parseMoney } from '@finance/ledger-core'
+import { dateInPoland, parseMoney } from '@finance/ledger-core'
 import { scalePitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { screenshot } from './harness.ts'
@@ -15,8 +15,8 @@ import { journey } from './steps.ts'
 
 const EMAIL = 'figures@example.com'
 const PASSWORD = 'Figures#2026'
-const YEAR = new Date().getFullYear()
-const TODAY = new Date().toISOString().slice(0, 10)
+const YEAR = Number(dateInPoland(new Date()).slice(0, 4))
+const TODAY = dateInPoland(new Date())
 
 const app = journey({ user: { email: EMAIL, password: PASSWORD }, timezoneId: 'Europe/Warsaw', seed })
 const { call } = app

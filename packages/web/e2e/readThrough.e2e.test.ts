@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
+import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, COMPANY, screenshotDir, settle } from './harness.ts'
 import { journey } from './steps.ts'
@@ -19,7 +20,7 @@ import { journey } from './steps.ts'
 const app = journey({ seed, asAdmin: true })
 const { call, tokenOf } = app
 
-const YEAR = new Date().getFullYear()
+const YEAR = Number(dateInPoland(new Date()).slice(0, 4))
 
 async function seed() {
   const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
+import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { poEntries } from '../src/test/po.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshotDir, settle } from './harness.ts'
@@ -15,7 +16,7 @@ import { journey } from './steps.ts'
 const app = journey({ seed, asAdmin: true })
 const { call, tokenOf, registerUser } = app
 
-const thisYear = new Date().getFullYear()
+const thisYear = Number(dateInPoland(new Date()).slice(0, 4))
 
 /** Books with wide figures (six-digit amounts, long names) in every month of this year. */
 async function seed() {

@@ -9,7 +9,7 @@
  * not read as such is refused whole with the reason. `EcbWebRates` is the adapter of the `EcbRates` port; it is
  * tested on recorded answers (the ECB is not reachable from the machines Finance is built on).
  */
-import { addDays, ECB_TABLE, type RateTable } from '@finance/ledger-core/light'
+import { addDays, dateInPoland, ECB_TABLE, type RateTable } from '@finance/ledger-core/light'
 import type { EcbRates, RatesAnswer } from './port.ts'
 
 export interface EcbRead {
@@ -115,7 +115,7 @@ export class EcbWebRates implements EcbRates {
   constructor(
     fetchFn: Fetch = globalThis.fetch as unknown as Fetch,
     base: string = ECB_BASE,
-    today: () => string = () => new Date().toISOString().slice(0, 10),
+    today: () => string = () => dateInPoland(new Date()),
   ) {
     this.fetchFn = fetchFn
     this.base = base

@@ -26,6 +26,7 @@ import { Link } from 'react-router'
 import { isApiError } from '../../api/client.ts'
 import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
+import { localToday } from '../../ui/DatePicker.tsx'
 import { Button, Checkbox, FormErrors, Loader, Select, TableHead, TextInput, useMessages } from '../../ui/index.ts'
 import { saveFile } from '../books/api.ts'
 import {
@@ -942,7 +943,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formErrors, setFormErrors] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
-  const today = new Date().toISOString().slice(0, 10)
+  const today = localToday()
 
   const reload = useCallback(async () => {
     const [list, cps, accs, me] = await Promise.all([

@@ -7,6 +7,7 @@
 import { formatInvoiceNumber, patternProblem, readSeries } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { localToday } from '../../ui/DatePicker.tsx'
 import { Button, Select, TextInput } from '../../ui/index.ts'
 import { createInvoicesApi, type InvoicesApi, type SeriesDto } from './api.ts'
 import { type EditorProps, ListEditor, ListPage, useListForm } from './ListPage.tsx'
@@ -167,7 +168,7 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
   const fx = useMemo(() => effects ?? createInvoicesApi(), [effects])
   const { t } = useLingui()
   const names = useNames()
-  const today = fixedToday ?? new Date().toISOString().slice(0, 10)
+  const today = fixedToday ?? localToday()
   const load = useCallback(() => fx.series(), [fx])
   const { state, data: list, reload } = useLoad(load)
   const { form, setForm, errors, setErrors, formErrors, busy, openForm, act } = useListForm<SeriesForm>(reload)

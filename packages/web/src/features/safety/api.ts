@@ -4,6 +4,7 @@
  */
 import type { BackupStatus } from '@finance/ledger-core'
 import { type ApiClient, api } from '../../api/client.ts'
+import { localToday } from '../../ui/DatePicker.tsx'
 import { saveText } from '../../ui/tableCsv.ts'
 
 export type { BackupStatus }
@@ -26,7 +27,7 @@ export const loadBackupInfo = (client: ApiClient = api): Promise<BackupInfo> => 
 export const downloadMyData = async (client: ApiClient = api): Promise<MyDataFile> => {
   const body = await client.get<unknown>('account/export')
   const text = typeof body === 'string' ? body : `${JSON.stringify(body)}\n`
-  return { fileName: `finance-my-data-${new Date().toISOString().slice(0, 10)}.jsonl`, text }
+  return { fileName: `finance-my-data-${localToday()}.jsonl`, text }
 }
 
 /** Hands the export to the browser as a download. */
