@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
+import { formatMonth } from '@finance/ledger-core/format'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import { COMPANY, screenshot } from './harness.ts'
@@ -134,7 +135,7 @@ describe('KSeF and JPK_V7', () => {
   it('downloads last month’s JPK_V7M from the VAT card; its declaration is the card’s VAT to pay', async () => {
     const page = app.page
     await page.goto(`${app.server.url}/dashboard/monthly`)
-    const button = page.getByRole('button', { name: `Download JPK_V7M for ${LAST_MONTH}` })
+    const button = page.getByRole('button', { name: `Download JPK_V7M for ${formatMonth('en', LAST_MONTH)}` })
     await button.waitFor()
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
     expect(download.suggestedFilename()).toBe(`JPK_V7M_${LAST_MONTH}.xml`)

@@ -4,7 +4,7 @@ import type { Transaction } from '../types.ts'
 import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
-import { JpkV7Button } from './JpkV7Button.tsx'
+import { JpkV7Button, periodInWords } from './JpkV7Button.tsx'
 import { VatRows } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
 
@@ -27,12 +27,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
       {related && (
         <section className="payment-for">
           <h4>
-            <Trans>Payment for</Trans>{' '}
-            {d.period
-              ? d.period.from === d.period.to
-                ? fmt.month(d.period.from)
-                : `${fmt.month(d.period.from)} – ${fmt.month(d.period.to)}`
-              : ''}
+            <Trans>Payment for</Trans> {d.period ? periodInWords(fmt, d.period) : ''}
           </h4>
           <VatRows title={t`Company revenues`} rows={d.companyRevenues ?? []} />
           <VatRows title={t`Company fees`} rows={d.companyFees ?? []} />
