@@ -4,6 +4,7 @@ export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
 export { Checkbox, Field, FormErrors, NumberInput, Select, type SelectOption, TextInput } from './Field.tsx'
 export { FileDrop, type FileDropProps } from './FileDrop.tsx'
+export { FileInput, type FileInputProps } from './FileInput.tsx'
 export { Loader } from './Loader.tsx'
 export {
   createMessageStore,

@@ -14,7 +14,7 @@ import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
 import { formatDate } from '@finance/ledger-core/format'
-import { Button, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, FileInput, Select, TextInput, useMessages } from '../../ui/index.ts'
 import type { KsefConnection, KsefEnvironment, KsefOnlineApi, PendingOffline, UnsentInvoice } from './onlineApi.ts'
 
 /** The API's KSeF messages, in the user's language. */
@@ -265,20 +265,13 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
         )}
       </p>
       <form className="ksef-online__certificate" onSubmit={saveCertificate} key={certificateForm}>
-        <TextInput
+        <FileInput
           label={t`KSeF certificate of type Offline (.crt, .pem, .cer)`}
-          type="file"
           accept=".crt,.pem,.cer,.der"
-          onChange={(e) => setCertificate(e.target.files?.[0] ?? null)}
+          onFile={setCertificate}
           disabled={busy}
         />
-        <TextInput
-          label={t`Private key (.key, .pem)`}
-          type="file"
-          accept=".key,.pem,.der"
-          onChange={(e) => setPrivateKey(e.target.files?.[0] ?? null)}
-          disabled={busy}
-        />
+        <FileInput label={t`Private key (.key, .pem)`} accept=".key,.pem,.der" onFile={setPrivateKey} disabled={busy} />
         <TextInput
           label={t`Private key password`}
           type="password"

@@ -1,7 +1,7 @@
 import { BANK_TABLE, ECB_TABLE, isLocalDate, TABLE_A_CURRENCIES, TABLE_B_CURRENCIES } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { Button } from '../../../ui/index.ts'
+import { Button, FileInput } from '../../../ui/index.ts'
 import {
   type CurrencyPreview,
   type FieldSpec,
@@ -184,18 +184,16 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
         )}
       </div>
       {code !== '' && services.importRates && (
-        <label className="item-currency__import">
-          {t`Import the NBP table A or B archive (archiwum_tab_a_YYYY.csv, archiwum_tab_b_YYYY.csv from nbp.pl)`}
-          <input
-            type="file"
+        <div className="item-currency__import">
+          <FileInput
+            label={t`Import the NBP table A or B archive (archiwum_tab_a_YYYY.csv, archiwum_tab_b_YYYY.csv from nbp.pl)`}
             accept=".csv,text/csv"
-            onChange={(e) => {
-              const file = e.target.files?.[0]
+            clearAfterChoice
+            onFile={(file) => {
               if (file) void importArchive(file)
-              e.target.value = ''
             }}
           />
-        </label>
+        </div>
       )}
       {imported !== null && <p role="status">{imported}</p>}
     </div>
