@@ -53,7 +53,7 @@ describe('bulk import', () => {
     if (isDomainError(executed)) throw new Error(executed.message)
     expect(executed.events).toHaveLength(2000)
     expect(counts.appends).toBe(1)
-    // Folded and derived a step of 1 000 events at a time (2 steps, the second updated from the first): the first
+    // Folded and derived a step of `DERIVE_STEP` events at a time (each updated from the one before): the first
     // views derive nothing more.
     expect(deriveCounter.computed - derivedBefore).toBe(2000 / DERIVE_STEP)
     const derived = deriveCounter.computed

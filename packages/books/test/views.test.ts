@@ -9,6 +9,7 @@ import {
   monthJson,
   monthRows,
   reminderRows,
+  rowJsonCounter,
   summaryBytes,
   summaryRows,
 } from '../src/index.ts'
@@ -45,8 +46,10 @@ describe('views', () => {
     const again = monthRows(after, '2026-03', '2026-03-10')
     expect(again).not.toBe(rows)
     expect(again.map((r) => r.dataObject.name)).toEqual(expect.arrayContaining(['First', 'Second']))
-    // The text reuses the first row's serialised data and is still exactly the rows' JSON, also with a flag set.
+    // The text reuses the first row's text and is still exactly the rows' JSON, also with a flag set.
+    const serialised = rowJsonCounter.serialised
     expect(monthJson(after, '2026-03', '2026-03-10')).toBe(JSON.stringify(again))
+    expect(rowJsonCounter.serialised - serialised).toBe(again.length - rows.length)
     const first = again.find((r) => r.dataObject.name === 'First')!
     const flagged = await executeBooks(store, 'u1', {
       type: 'SetTransactionFlags',
@@ -59,7 +62,11 @@ describe('views', () => {
     if (isDomainError(flagged)) throw new Error(flagged.code)
     const paid = monthRows(flagged.state, '2026-03', '2026-03-10')
     expect(paid.find((r) => r.id === first.id)).toMatchObject({ completed: true, paidOn: '2026-03-12' })
+    const beforeFlag = rowJsonCounter.serialised
     expect(monthJson(flagged.state, '2026-03', '2026-03-10')).toBe(JSON.stringify(paid))
+    // Only the flagged row and the rows whose figures it moved are serialised again; here the flagged one.
+    expect(rowJsonCounter.serialised - beforeFlag).toBeGreaterThanOrEqual(1)
+    expect(rowJsonCounter.serialised - beforeFlag).toBeLessThan(paid.length)
   })
 
   it('answers the reminder job from the same cache', async () => {

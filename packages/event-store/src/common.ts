@@ -109,14 +109,17 @@ export function assertStreamId(streamId: unknown): asserts streamId is string {
   }
 }
 
-/** Validates and serialises a batch; throws `InvalidEvent` (nothing has been written yet) on the first bad event. */
-export function prepareEvents(events: readonly NewEvent[]): PreparedEvent[] {
+/**
+ * Validates and serialises a batch, or its events from `start` to `end` (an append sent in chunks); throws
+ * `InvalidEvent` (nothing has been written yet) on the first bad event.
+ */
+export function prepareEvents(events: readonly NewEvent[], start = 0, end = events.length): PreparedEvent[] {
   if (!Array.isArray(events)) throw new InvalidEvent('Events must be an array', -1)
-  const out: PreparedEvent[] = new Array(events.length)
+  const out: PreparedEvent[] = new Array(end - start)
   // The events of one command share their metadata object: checked and serialised once for all of them.
   let sharedMetadata: unknown = null
   let sharedMetadataJson = ''
-  for (let i = 0; i < events.length; i++) {
+  for (let i = start; i < end; i++) {
     const e = events[i] as NewEvent | undefined
     const fail = (why: string): never => {
       throw new InvalidEvent(
@@ -153,7 +156,7 @@ export function prepareEvents(events: readonly NewEvent[]): PreparedEvent[] {
       sharedMetadata = ev.metadata
       sharedMetadataJson = JSON.stringify(ev.metadata)
     }
-    out[i] = {
+    out[i - start] = {
       eventId: ev.eventId ?? uuidv7(),
       type: ev.type,
       schemaVersion: ev.schemaVersion,

@@ -14,6 +14,8 @@ import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from 'no
 import { Worker } from 'node:worker_threads'
 import {
   AppendSignal,
+  assertExpected,
+  assertStreamId,
   checkExpected,
   counterArgs,
   DATA_COLUMNS,
@@ -23,6 +25,7 @@ import {
   periodicSweep,
   prepareAppend,
   type PreparedEvent,
+  prepareEvents,
   readsFromReadAll,
   type SqlDataRow,
   type SqlEventRow,
@@ -34,6 +37,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type Json,
+  type NewEvent,
   type ReadAllOptions,
   type ReadAllPage,
   type StoredEvent,
@@ -118,31 +122,67 @@ export function immediate<T>(db: DatabaseSync, fn: () => T): T {
   }
 }
 
+/** Where an append stands in its transaction: the stream's last revision and the last position written. */
+export interface AppendCursor {
+  revision: number
+  position: number
+}
+
+type AppendStatements = { readonly last: StatementSync; readonly insert: StatementSync }
+
+/**
+ * The start of an append inside a transaction the caller opened (`BEGIN IMMEDIATE`, so the write lock is held): the
+ * expected revision checked against the stream's last. Answers the cursor the rows are inserted from.
+ */
+export function checkAppend(
+  stmt: AppendStatements,
+  streamId: string,
+  expected: ExpectedRevision,
+): AppendCursor & { readonly current: bigint | null } {
+  const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
+  const current = last ? BigInt(last[0]) : null
+  checkExpected(streamId, expected, current)
+  return { current, revision: last ? last[0] : -1, position: last ? last[1] : 0 }
+}
+
+/** Inserts rows after `cursor`, moving it to the last row written. */
+export function insertRows(
+  stmt: AppendStatements,
+  streamId: string,
+  prepared: readonly PreparedEvent[],
+  cursor: AppendCursor,
+): void {
+  for (const p of prepared) {
+    cursor.revision += 1
+    cursor.position = Number(
+      stmt.insert.run(streamId, cursor.revision, p.eventId, p.type, p.schemaVersion, p.data, p.metadata)
+        .lastInsertRowid,
+    )
+  }
+}
+
+/** What an append answers once its rows are in: the stream's revision and the last position. */
+export const appendResult = (cursor: AppendCursor): AppendResult => ({
+  nextExpectedRevision: BigInt(cursor.revision),
+  position: BigInt(cursor.position),
+})
+
 /**
  * One append in one `BEGIN IMMEDIATE` transaction: the expected revision checked against the stream's last, then
  * the rows inserted. Shared by this thread's connection and the writer thread's (`sqliteWriter.ts`).
  */
 export function appendRows(
   db: DatabaseSync,
-  stmt: { readonly last: StatementSync; readonly insert: StatementSync },
+  stmt: AppendStatements,
   streamId: string,
   prepared: readonly PreparedEvent[],
   expected: ExpectedRevision,
 ): AppendResult {
   return immediate(db, () => {
-    const last = stmt.last.get(streamId) as unknown as [number, number] | undefined
-    const current = last ? BigInt(last[0]) : null
-    checkExpected(streamId, expected, current)
-    if (prepared.length === 0) return { nextExpectedRevision: current ?? -1n, position: last ? BigInt(last[1]) : 0n }
-    let revision = last ? last[0] : -1
-    let position = 0
-    for (const p of prepared) {
-      revision += 1
-      position = Number(
-        stmt.insert.run(streamId, revision, p.eventId, p.type, p.schemaVersion, p.data, p.metadata).lastInsertRowid,
-      )
-    }
-    return { nextExpectedRevision: BigInt(revision), position: BigInt(position) }
+    const cursor = checkAppend(stmt, streamId, expected)
+    if (prepared.length === 0) return { nextExpectedRevision: cursor.current ?? -1n, position: BigInt(cursor.position) }
+    insertRows(stmt, streamId, prepared, cursor)
+    return appendResult(cursor)
   })
 }
 
@@ -153,6 +193,30 @@ export const appendStatements = (db: DatabaseSync) => ({
     'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
   ),
 })
+
+/**
+ * What this thread sends the writer thread: an append whole (`more: false` in its only message), a chunk of one
+ * (`more: true` while others follow), or the abandonment of a chunked append whose later events proved invalid.
+ */
+export type WriterMessage =
+  | {
+      readonly id: number
+      readonly streamId: string
+      readonly prepared: readonly PreparedEvent[]
+      readonly expected: ExpectedRevision
+      readonly more: boolean
+    }
+  | { readonly id: number; readonly abort: true }
+
+/**
+ * Events of a large append validated, serialised and sent to the writer thread per message, with the event loop
+ * run between two messages: the append stays one transaction (the writer thread holds it open, with the write lock,
+ * from the first chunk to the last), but no step of it holds this thread for long.
+ */
+export const APPEND_CHUNK = 500
+
+/** Messages carrying a chunk of an append sent to writer threads (the tests count them). */
+export const chunkCounters = { messages: 0 }
 
 /** What the writer thread answers an append with. */
 export type WriterReply =
@@ -188,15 +252,67 @@ const startWriter = (file: string, options: SqliteStoreOptions) => {
   }
   worker.on('error', fail)
   worker.on('exit', () => fail(new Error('The event store is closed')))
+  const send = (message: WriterMessage) => worker.postMessage(message)
+  /** The answer to append `id`, once the writer thread has it. */
+  const answerTo = (id: number) =>
+    new Promise<WriterReply>((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      worker.ref()
+    })
   return {
     append(streamId: string, prepared: readonly PreparedEvent[], expected: ExpectedRevision): Promise<WriterReply> {
       if (failed) return Promise.reject(failed)
       const id = next++
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject })
-        worker.ref()
-        worker.postMessage({ id, streamId, prepared, expected })
-      })
+      const answer = answerTo(id)
+      send({ id, streamId, prepared, expected, more: false })
+      return answer
+    },
+    /**
+     * An append sent `chunk` events a message, each chunk validated and serialised just before it is sent and the
+     * event loop run between two chunks. The writer thread answers once, after the last chunk's commit, or early
+     * when it refuses the append (the revision, a constraint): then nothing more is sent. An invalid event in a
+     * later chunk abandons the append (rolled back) and throws.
+     */
+    async appendInChunks(
+      streamId: string,
+      events: readonly NewEvent[],
+      expected: ExpectedRevision,
+      chunk: number,
+    ): Promise<WriterReply> {
+      if (failed) throw failed
+      const id = next++
+      let answer: Promise<WriterReply> | null = null
+      let answered = false
+      for (let start = 0; start < events.length; start += chunk) {
+        if (answer) {
+          await new Promise<void>((resolve) => setImmediate(resolve))
+          if (answered) {
+            // Refused part-way: the writer drops the chunks still to come of this append.
+            if (!failed) send({ id, abort: true })
+            break
+          }
+        }
+        let prepared: PreparedEvent[]
+        try {
+          prepared = prepareEvents(events, start, Math.min(events.length, start + chunk))
+        } catch (err) {
+          if (answer && !failed) {
+            send({ id, abort: true })
+            await answer.catch(() => undefined)
+          }
+          throw err
+        }
+        if (!answer) {
+          answer = answerTo(id)
+          answer.then(
+            () => (answered = true),
+            () => (answered = true),
+          )
+        }
+        chunkCounters.messages++
+        send({ id, streamId, prepared, expected, more: start + chunk < events.length })
+      }
+      return answer!
     },
     async close() {
       await worker.terminate()
@@ -381,12 +497,34 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     appendRows(db, stmt, streamId, prepared, expected)
   // Started on the first append: a process that only reads (a replay, a backup) starts no thread.
   let started: ReturnType<typeof startWriter> | null = null
+  const thread = () => {
+    if (!started) started = startWriter(file, options)
+    return started
+  }
+  /**
+   * Chunked appends under way: the writer thread holds the write lock between their chunks, so this thread's own
+   * writes (secrets, counters, deletions) wait for them here, on a promise, rather than in SQLite's busy handler,
+   * which would hold the event loop that sends the chunks.
+   */
+  const chunking = new Set<Promise<unknown>>()
+  const outsideChunked = async <T>(write: () => T): Promise<T> => {
+    while (chunking.size > 0) await Promise.allSettled(chunking)
+    // In the same turn as the check: no chunked append can have begun in between.
+    return write()
+  }
   const writer =
     options.writer === 'thread'
       ? {
-          append: (streamId: string, prepared: readonly PreparedEvent[], expected: ExpectedRevision) => {
-            if (!started) started = startWriter(file, options)
-            return started.append(streamId, prepared, expected)
+          append: (streamId: string, prepared: readonly PreparedEvent[], expected: ExpectedRevision) =>
+            thread().append(streamId, prepared, expected),
+          appendInChunks: (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+            assertStreamId(streamId)
+            assertExpected(streamId, expected)
+            const done = thread().appendInChunks(streamId, events, expected, APPEND_CHUNK)
+            chunking.add(done)
+            const forget = () => chunking.delete(done)
+            done.then(forget, forget)
+            return done
           },
           close: async () => started?.close(),
         }
@@ -459,11 +597,14 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
   const store: EventStore = {
     async append(streamId, events, expected) {
       open()
-      const prepared = prepareAppend(streamId, expected, events)
+      const chunked = writer !== null && Array.isArray(events) && events.length > APPEND_CHUNK
+      const prepared = chunked ? [] : prepareAppend(streamId, expected, events)
       let result: AppendResult
       try {
         if (writer) {
-          const reply = await writer.append(streamId, prepared, expected)
+          const reply = chunked
+            ? await writer.appendInChunks(streamId, events, expected)
+            : await writer.append(streamId, prepared, expected)
           if ('wrong' in reply) throw new WrongExpectedVersion(streamId, expected, reply.wrong)
           if ('unique' in reply)
             throw Object.assign(new Error('UNIQUE constraint failed'), { errcode: SQLITE_CONSTRAINT_UNIQUE })
@@ -477,7 +618,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         }
         throw err
       }
-      if (prepared.length > 0) signal.emit()
+      if (prepared.length > 0 || (chunked && events.length > 0)) signal.emit()
       return result
     },
 
@@ -514,11 +655,11 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         open()
         if (typeof key !== 'string' || key.length === 0) throw new TypeError('Secret key must be a non-empty string')
         if (typeof value !== 'string') throw new TypeError('Secret value must be a string')
-        stmt.secretPut.run(key, value)
+        await outsideChunked(() => stmt.secretPut.run(key, value))
       },
       async delete(key: string) {
         open()
-        stmt.secretDelete.run(key)
+        await outsideChunked(() => stmt.secretDelete.run(key))
       },
       async entries() {
         open()
@@ -528,24 +669,31 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
 
     async deleteStreams(streamIds: readonly string[]): Promise<number> {
       open()
-      return immediate(db, () => {
-        let removed = 0
-        for (const id of streamIds) removed += Number(stmt.deleteStream.run(id).changes)
-        return removed
-      })
+      return outsideChunked(() =>
+        immediate(db, () => {
+          let removed = 0
+          for (const id of streamIds) removed += Number(stmt.deleteStream.run(id).changes)
+          return removed
+        }),
+      )
     },
 
     counters: {
       async increment(key: string, ttlMs: number, at?: number) {
         open()
         const now = counterArgs(key, ttlMs, at)
-        await sweepCounters(now)
-        const [value, expiresAt] = stmt.counterIncrement.get({ key, now, ttl: ttlMs }) as unknown as [number, number]
+        // The sweep (when due) runs its statement at once, in the same turn as the increment.
+        const { swept, row } = await outsideChunked(() => ({
+          swept: sweepCounters(now),
+          row: stmt.counterIncrement.get({ key, now, ttl: ttlMs }),
+        }))
+        await swept
+        const [value, expiresAt] = row as unknown as [number, number]
         return { value, expiresAt }
       },
       async reset(key: string) {
         open()
-        stmt.counterReset.run(key)
+        await outsideChunked(() => stmt.counterReset.run(key))
       },
     },
 

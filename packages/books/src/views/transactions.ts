@@ -45,25 +45,51 @@ export const monthRows = (state: BooksState, month: string, today: string): Tran
 export const summaryRows = (state: BooksState, year: number, cumulative: boolean): SummaryRowDto[] =>
   cached(state, `s|${year}|${cumulative}`, () => summaryList(state, year, cumulative))
 
-/** The JSON text of each row's `dataObject` (a row's data object is never changed; ledger-core `month.ts`). */
-const dataJson = new WeakMap<object, string>()
+/**
+ * The JSON text of a row, per its `dataObject` (a row's data object is never changed; ledger-core `month.ts`),
+ * with the row's other fields as they were (keys in order, values): a row whose fields are the same again is
+ * answered with that text; one whose flags changed is serialised again.
+ */
+interface RowJson {
+  readonly keys: readonly string[]
+  readonly values: readonly unknown[]
+  /** The `dataObject`'s text, and the row's. */
+  readonly data: string
+  readonly json: string
+}
+const rowJson = new WeakMap<object, RowJson>()
+
+/** Rows of the month serialised (not taken from `rowJson`), for tests that prove an unchanged row costs nothing. */
+export const rowJsonCounter = { serialised: 0 }
+
+/** Whether `t` has exactly the keys of `known`, in order, with the same values (its `dataObject` is known's). */
+const sameRow = (t: TransactionDto, known: RowJson): boolean => {
+  let i = 0
+  for (const key in t) {
+    if (key !== known.keys[i] || (t as unknown as Record<string, unknown>)[key] !== known.values[i]) return false
+    i++
+  }
+  return i === known.keys.length
+}
 
 /**
  * One transaction as JSON text, the same as `JSON.stringify(t)`: its `dataObject` (the bulk of a row) is serialised
  * once per object, and a row whose item and flags did not change keeps its data object from one books state to the
- * next, so a month after a write serialises only what changed.
+ * next, so a month after a write serialises only what changed and takes the other rows' text as it was.
  */
 const transactionJson = (t: TransactionDto): string => {
+  const known = rowJson.get(t.dataObject)
+  if (known !== undefined && sameRow(t, known)) return known.json
+  rowJsonCounter.serialised++
   const keys = Object.keys(t)
   if (keys[keys.length - 1] !== 'dataObject') return JSON.stringify(t)
   const { dataObject, ...rest } = t
-  let data = dataJson.get(dataObject)
-  if (data === undefined) {
-    data = JSON.stringify(dataObject)
-    dataJson.set(dataObject, data)
-  }
+  const data = known?.data ?? JSON.stringify(dataObject)
   const head = JSON.stringify(rest)
-  return head === '{}' ? JSON.stringify(t) : `${head.slice(0, -1)},"dataObject":${data}}`
+  const json = head === '{}' ? JSON.stringify(t) : `${head.slice(0, -1)},"dataObject":${data}}`
+  const values = keys.map((k) => (t as unknown as Record<string, unknown>)[k])
+  rowJson.set(dataObject, { keys, values, data, json })
+  return json
 }
 
 /** `monthRows` as JSON text (equal to `JSON.stringify` of the rows). */
