@@ -73,7 +73,9 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   KsefOfflineInvoiceMarked: 1,
 }
 
-export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
+const LEDGER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(CURRENT_VERSIONS))
+
+export const isLedgerEventType = (t: string): t is LedgerEventType => LEDGER_EVENT_TYPES.has(t)
 
 type Json = Record<string, unknown>
 
@@ -174,13 +176,14 @@ const V1_FLAG_EVENTS: Readonly<Record<string, (data: Json) => Json>> = {
  * @throws UnknownEventError for an unknown type or a version newer than the current one.
  */
 export const upcast = (type: string, schemaVersion: number, data: unknown): LedgerEvent => {
+  // Old items first: the bulk of an old log.
+  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion >= 1 && schemaVersion <= 3)
+    return { type, data: upcastItem(schemaVersion, data as Json) } as LedgerEvent
   if (!isLedgerEventType(type)) throw new UnknownEventError(type, schemaVersion)
   const current = CURRENT_VERSIONS[type]
   if (schemaVersion === current) return { type, data } as LedgerEvent
   if (type === 'CompanyRecordSaved' && schemaVersion === 1)
     return { type, data: upcastCompanyV1(data as Json) } as LedgerEvent
-  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion >= 1 && schemaVersion <= 3)
-    return { type, data: upcastItem(schemaVersion, data as Json) } as LedgerEvent
   const flagV1 = schemaVersion === 1 ? V1_FLAG_EVENTS[type] : undefined
   if (flagV1) return { type, data: flagV1(data as Json) } as LedgerEvent
   throw new UnknownEventError(type, schemaVersion)
