@@ -65,7 +65,7 @@ const floorRun = async (file: string, events: number, processes: number, keep: b
   const readers = Array.from({ length: processes }, (_, i) => {
     const from = Math.floor((events * i) / processes)
     const to = Math.floor((events * (i + 1)) / processes)
-    return new Promise<{ rows: number; seconds: number }>((resolve, reject) => {
+    return new Promise<{ rows: number; seconds: number; cpuSeconds: number }>((resolve, reject) => {
       const child = spawn(
         process.execPath,
         ['--max-semi-space-size=64', floorScript, file, String(from), String(to), ...(keep ? ['keep'] : [])],
@@ -78,14 +78,18 @@ const floorRun = async (file: string, events: number, processes: number, keep: b
       child.on('error', reject)
       child.on('close', (code) =>
         code === 0
-          ? resolve(JSON.parse(out) as { rows: number; seconds: number })
+          ? resolve(JSON.parse(out) as { rows: number; seconds: number; cpuSeconds: number })
           : reject(new Error(`floor reader exited ${code}`)),
       )
     })
   })
   const done = await Promise.all(readers)
   if (done.reduce((n, r) => n + r.rows, 0) !== events) throw new Error('floor readers missed rows')
-  return { wall: (performance.now() - started) / 1000, slowest: Math.max(...done.map((r) => r.seconds)) }
+  return {
+    wall: (performance.now() - started) / 1000,
+    slowest: Math.max(...done.map((r) => r.seconds)),
+    cpu: done.reduce((n, r) => n + r.cpuSeconds, 0),
+  }
 }
 
 /** Median of three floor runs (by wall time). */
@@ -212,6 +216,11 @@ export async function run(): Promise<void> {
       `  finance replay (median) is ${(replaying / many.slowest).toFixed(2)}× the floor's reading time ` +
         `(${(child.seconds / many.wall).toFixed(2)}× as processes); 1 thread in-process is ` +
         `${(inProcess / one.slowest).toFixed(2)}× the 1-process floor`,
+    )
+    console.log(
+      `  on CPU time (steadier than wall time on a busy machine): the in-process replay's fold loop ` +
+        `${stats.cpuSeconds.toFixed(2)} s against the 1-process floor's ${one.cpu.toFixed(2)} s = ` +
+        `${(stats.cpuSeconds / one.cpu).toFixed(2)}×`,
     )
     const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim()
     if (uptime) console.log(`  machine: ${uptime.replace(/^.*load/, 'load')}`)

@@ -6,6 +6,8 @@ import { randomFillSync } from 'node:crypto'
 import {
   type CounterStore,
   type CounterValue,
+  type EventStore,
+  type EventVisitor,
   type ExpectedRevision,
   type Json,
   InvalidEvent,
@@ -350,6 +352,39 @@ export async function* readAllDataPages(
   yield* pages((o) => store.readAllData(o), options)
 }
 
+/**
+ * Every event of the (filtered) log in order, handed to `visit` as `(streamId, type, schemaVersion, data)`, page by
+ * page (`onPage` after each, with its number of events): through the store's `readAllEach` when it has one (no event
+ * object per event), else through `readAllData`.
+ */
+export async function eachOfLog(
+  store: Pick<EventStore, 'readAllData' | 'readAllEach'>,
+  options: Omit<ReadAllOptions, 'direction'>,
+  visit: EventVisitor,
+  onPage: (events: number) => void | Promise<void>,
+): Promise<void> {
+  const each = store.readAllEach
+  if (each === undefined) {
+    for await (const page of readAllDataPages(store, options)) {
+      for (const e of page) visit(e.streamId, e.type, e.schemaVersion, e.data)
+      await onPage(page.length)
+    }
+    return
+  }
+  let counted = 0
+  const count: EventVisitor = (streamId, type, schemaVersion, data) => {
+    counted++
+    visit(streamId, type, schemaVersion, data)
+  }
+  for (let after = options.after ?? 0n; ; ) {
+    counted = 0
+    const next = await each.call(store, { maxCount: 5000, ...options, after, direction: 'forwards' }, count)
+    if (counted > 0) await onPage(counted)
+    if (next === null) return
+    after = next
+  }
+}
+
 async function* pages<E>(
   read: (o: ReadAllOptions) => Promise<{ readonly events: readonly E[]; readonly next: bigint | null }>,
   options: Omit<ReadAllOptions, 'direction'>,
@@ -549,6 +584,8 @@ export function memoryCounters(maxLive = 1_000_000): CounterStore {
 export const EVENT_COLUMNS = 'position, stream_id, revision, event_id, type, schema_version, data, metadata'
 /** The columns of `readAllData`, in the order of `SqlDataRow`: no event id, no metadata. */
 export const DATA_COLUMNS = 'position, stream_id, revision, type, schema_version, data'
+/** The columns of `readAllEach`, in the order of `SqlEachRow`: what a fold of the whole log needs. */
+export const EACH_COLUMNS = 'position, stream_id, type, schema_version, data'
 
 /** A row of `EVENT_COLUMNS` as a driver returns it: integers as `I` (numbers or strings), JSON as `J` and `M`. */
 export type SqlEventRow<I, J, M> = [
@@ -570,6 +607,9 @@ export type SqlDataRow<I, J> = [
   schemaVersion: number,
   data: J,
 ]
+
+/** A row of `EACH_COLUMNS`. */
+export type SqlEachRow<I, J> = [position: I, streamId: string, type: string, schemaVersion: number, data: J]
 
 /**
  * The reads a SQL adapter derives from its `readAll`: the whole log in pages of 5 000 and the polling subscription,

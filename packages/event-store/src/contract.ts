@@ -7,13 +7,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readAllDataPages, readAllPages, streamPartition } from './common.ts'
+import { eachOfLog, readAllDataPages, readAllPages, streamPartition } from './common.ts'
 import {
   type EventMetadata,
   type EventStore,
   InvalidEvent,
   type Json,
   type NewEvent,
+  type ReadAllOptions,
   type StoredEvent,
   WrongExpectedVersion,
 } from './port.ts'
@@ -508,6 +509,31 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
         const backwards = { streamPrefixes: [p], direction: 'backwards', partition: { count: 2, index: 1 } } as const
         expect(pick((await store.readAllData(backwards)).events)).toEqual(data((await store.readAll(backwards)).events))
         await expect(store.readAllData({ maxCount: 0 })).rejects.toThrow(RangeError)
+      })
+
+      it('eachOfLog (through readAllEach, or readAllData without it) visits the same events, in order, by page', async () => {
+        const seen = (es: readonly StoredEvent[]) => es.map((e) => [e.streamId, e.type, e.schemaVersion, e.data])
+        const visit = async (o: Omit<ReadAllOptions, 'direction'>) => {
+          const events: unknown[][] = []
+          const pages: number[] = []
+          await eachOfLog(
+            store,
+            o,
+            (streamId, type, schemaVersion, data) => events.push([streamId, type, schemaVersion, data]),
+            (n) => {
+              pages.push(n)
+            },
+          )
+          return { events, pages }
+        }
+        const whole = await visit({ streamPrefixes: [p], maxCount: 5 })
+        expect(whole.pages).toEqual([5, 5, 2])
+        expect(whole.events).toEqual(seen(all))
+        const bounded = { streamPrefixes: [p], partition: { count: 2, index: 1 }, before: all[9]!.position } as const
+        const expected: StoredEvent[] = []
+        for await (const page of readAllPages(store, bounded)) expected.push(...page)
+        expect((await visit(bounded)).events).toEqual(seen(expected))
+        expect((await visit({ streamPrefixes: [`${p}nothing`] })).pages).toEqual([])
       })
 
       it('rejects a bad partition', async () => {

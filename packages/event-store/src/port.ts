@@ -97,6 +97,9 @@ export type StoredEventData = Pick<
   'streamId' | 'revision' | 'position' | 'type' | 'schemaVersion' | 'data'
 >
 
+/** What `readAllEach` hands over of each event. */
+export type EventVisitor = (streamId: string, type: string, schemaVersion: number, data: Json) => void
+
 export interface ReadAllDataPage {
   readonly events: readonly StoredEventData[]
   /** As `ReadAllPage.next`. */
@@ -199,6 +202,12 @@ export interface EventStore {
    * apart skip reading and parsing it; others may return whole events.
    */
   readAllData(options?: ReadAllOptions): Promise<ReadAllDataPage>
+  /**
+   * One page of `readAllData` handed to `visit` event by event, in order, answering the page's `next`: for a fold over
+   * the whole log that needs only each event's stream, type, version and data, with no event object and no bigint
+   * position or revision per event. Optional: `eachOfLog` (the way to call it) falls back to `readAllData`.
+   */
+  readAllEach?(options: ReadAllOptions | undefined, visit: EventVisitor): Promise<bigint | null>
   /** Async iteration over the whole (filtered) global log, paging internally. */
   iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent>
   /** Catch-up subscription: delivers existing events after `after`, then new ones as they are committed, in order. */

@@ -19,6 +19,7 @@ import {
   checkExpected,
   counterArgs,
   DATA_COLUMNS,
+  EACH_COLUMNS,
   EVENT_COLUMNS,
   normaliseReadAll,
   pageOfRows,
@@ -28,6 +29,7 @@ import {
   prepareEvents,
   readsFromReadAll,
   type SqlDataRow,
+  type SqlEachRow,
   type SqlEventRow,
   storedData,
 } from './common.ts'
@@ -358,6 +360,7 @@ export function migrateSqlite(db: DatabaseSync, migrations: readonly Migration[]
 type RawRow = SqlEventRow<number, string, string>
 const COLUMNS = EVENT_COLUMNS
 type DataRow = SqlDataRow<number, string>
+type EachRow = SqlEachRow<number, string>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], JSON.parse(r[5]) as Json)
 
@@ -571,6 +574,12 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     columns: string,
     map: (r: R) => E,
   ): { events: E[]; next: bigint | null } => {
+    const { rows, maxCount } = pageRows<R>(readOptions, columns)
+    return pageOfRows(rows, maxCount, map)
+  }
+
+  /** The rows of one page (`LIMIT maxCount + 1`: one more than the page when there is more). */
+  const pageRows = <R>(readOptions: ReadAllOptions | undefined, columns: string): { rows: R[]; maxCount: number } => {
     open()
     const o = normaliseReadAll(readOptions)
     const forwards = o.direction === 'forwards'
@@ -588,8 +597,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       o.eventTypes.length,
       o.partition !== null,
     )
-    const rows = statement.all(...params) as unknown as R[]
-    return pageOfRows(rows, o.maxCount, map)
+    return { rows: statement.all(...params) as unknown as R[], maxCount: o.maxCount }
   }
 
   const readAll = async (readOptions?: ReadAllOptions): Promise<ReadAllPage> => readPage(readOptions, COLUMNS, toStored)
@@ -639,6 +647,15 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
 
     ...readsFromReadAll(readAll, signal, subscriptions, open),
     readAllData: async (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
+    readAllEach: async (readOptions, visit) => {
+      const { rows, maxCount } = pageRows<EachRow>(readOptions, EACH_COLUMNS)
+      const n = Math.min(rows.length, maxCount)
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!
+        visit(r[1], r[2], r[3], JSON.parse(r[4]) as Json)
+      }
+      return rows.length > maxCount ? BigInt(rows[n - 1]![0]) : null
+    },
 
     async headPosition(): Promise<bigint> {
       open()

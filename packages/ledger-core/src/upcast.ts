@@ -73,7 +73,9 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   KsefOfflineInvoiceMarked: 1,
 }
 
-export const isLedgerEventType = (t: string): t is LedgerEventType => Object.hasOwn(CURRENT_VERSIONS, t)
+const LEDGER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(CURRENT_VERSIONS))
+
+export const isLedgerEventType = (t: string): t is LedgerEventType => LEDGER_EVENT_TYPES.has(t)
 
 type Json = Record<string, unknown>
 
@@ -114,6 +116,34 @@ const upcastItemV2 = (data: Json): Json => ({ ...data, data: { ...(data.data as 
 /** ItemAdded / ItemUpdated v3 → v4: `documentVat` and `corrects` appear as "not given". */
 const upcastItemV3 = (data: Json): Json => ({ ...data, data: { ...(data.data as Json), ...ITEM_V4_DEFAULTS } })
 
+/** The step-by-step item upcasters: `ITEM_STEPS[v - 1]` lifts an item payload from version v to v + 1. */
+const ITEM_STEPS: readonly ((data: Json) => Json)[] = [upcastItemV1, upcastItemV2, upcastItemV3]
+
+/**
+ * The item chain applied step by step from `schemaVersion` (1–3) to the current version: the definition that
+ * `upcastItem` must equal (a property test compares the two on generated old items).
+ */
+export const upcastItemStepwise = (schemaVersion: number, data: Json): Json => {
+  let d = data
+  for (let v = schemaVersion; v < CURRENT_VERSIONS.ItemAdded; v++) d = ITEM_STEPS[v - 1]!(d)
+  return d
+}
+
+/**
+ * An item payload of version 1–3 lifted to the current version in one step: one copy of the payload and one of its
+ * `data`, where the chain makes one of each per step (a replay of a log of v2 items spends a tenth of its time there).
+ * The same result as `upcastItemStepwise`, key order included.
+ */
+const upcastItem = (schemaVersion: number, data: Json): Json => {
+  const inner = (data.data ?? {}) as Json
+  if (schemaVersion === 3) return { ...data, data: { ...inner, ...ITEM_V4_DEFAULTS } }
+  if (schemaVersion === 2) return { ...data, data: { ...inner, ...ITEM_DEFAULTS } }
+  const amount = normalizeMoney(inner.amount)
+  const percent = normalizePercent(inner.percent ?? 0)
+  if (amount === null || percent === null) throw new TypeError('ItemAdded v1: amount or percent is not a money value')
+  return { ...data, data: { ...inner, amount, percent, invoiceDate: inner.invoiceDate ?? null, ...ITEM_DEFAULTS } }
+}
+
 /** The Primary-data fields CompanyRecordSaved v2 added, with the values a record written before it has. */
 export const PRIMARY_V2_DEFAULTS = Object.freeze({
   taxOfficeCode: '',
@@ -146,17 +176,14 @@ const V1_FLAG_EVENTS: Readonly<Record<string, (data: Json) => Json>> = {
  * @throws UnknownEventError for an unknown type or a version newer than the current one.
  */
 export const upcast = (type: string, schemaVersion: number, data: unknown): LedgerEvent => {
+  // Old items first: the bulk of an old log.
+  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion >= 1 && schemaVersion <= 3)
+    return { type, data: upcastItem(schemaVersion, data as Json) } as LedgerEvent
   if (!isLedgerEventType(type)) throw new UnknownEventError(type, schemaVersion)
   const current = CURRENT_VERSIONS[type]
   if (schemaVersion === current) return { type, data } as LedgerEvent
   if (type === 'CompanyRecordSaved' && schemaVersion === 1)
     return { type, data: upcastCompanyV1(data as Json) } as LedgerEvent
-  if ((type === 'ItemAdded' || type === 'ItemUpdated') && schemaVersion >= 1 && schemaVersion <= 3) {
-    let d = data as Json
-    if (schemaVersion === 1) d = upcastItemV1(d)
-    if (schemaVersion <= 2) d = upcastItemV2(d)
-    return { type, data: upcastItemV3(d) } as LedgerEvent
-  }
   const flagV1 = schemaVersion === 1 ? V1_FLAG_EVENTS[type] : undefined
   if (flagV1) return { type, data: flagV1(data as Json) } as LedgerEvent
   throw new UnknownEventError(type, schemaVersion)

@@ -4,6 +4,8 @@
  * folding only its own streams. Streams are independent (one user's books per stream), so the result is the same as
  * one thread folding the whole log in order; `finance replay --digest` proves it on any log.
  */
+import module from 'node:module'
+import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { EventStore } from '@finance/event-store'
 import { userError } from '../errors.ts'
@@ -31,6 +33,16 @@ const PARTITIONS_PER_THREAD = 1
 
 const workerUrl = new URL('./worker.ts', import.meta.url)
 
+/**
+ * A worker's environment: the process's, naming the compile cache `bin/finance.mjs` enabled, which a worker thread
+ * does not inherit otherwise. With it a worker loads its modules compiled (about 0.1 s of CPU instead of 0.4 s).
+ */
+const workerEnv = (): NodeJS.ProcessEnv | undefined => {
+  const cache = module.getCompileCacheDir()
+  // The directory answered ends in Node's own version directory, which NODE_COMPILE_CACHE adds again.
+  return cache === undefined ? undefined : { ...process.env, NODE_COMPILE_CACHE: dirname(cache) }
+}
+
 /** Yields to the event loop so worker messages (progress, requests for work) are handled between pages. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -53,8 +65,9 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
     queue.length = 0
     for (const w of workers) void w.terminate()
   }
+  const env = workerEnv()
   const finished = Array.from({ length: o.threads - 1 }, () => {
-    const w = new Worker(workerUrl, { workerData: input })
+    const w = new Worker(workerUrl, { workerData: input, ...(env === undefined ? {} : { env }) })
     workers.push(w)
     const handOut = () => {
       const index = queue.shift()
