@@ -9,17 +9,13 @@
  * linked to the invoice it corrects, in the period its type of correction says. What each field is taken from and
  * why: docs/tax-rules.md §10.
  */
-import type { Counterparty, ImportedDocument, ItemDataType, MoneyString } from '@finance/ledger-core'
+import type { Counterparty, ImportedDocument, ImportMessage, ItemDataType, MoneyString } from '@finance/ledger-core'
 import { divRoundHalfUp, formatMoney, KSEF_NUMBER, vatOfItem } from '@finance/ledger-core/light'
 import { XMLParser } from 'fast-xml-parser'
 
-/** A problem that keeps an invoice out of the books, or a warning about one that was imported. */
-export interface Fa3Message {
-  readonly code: string
-  /** English text; `params` hold the values it names (for translation). */
-  readonly message: string
-  readonly params?: Readonly<Record<string, string>>
-}
+/** A problem that keeps an invoice out of the books, or a warning about one that was imported (its shape: the core's
+ * `ImportMessage`, which the web app reads). */
+export type Fa3Message = ImportMessage
 
 const msg = (code: string, message: string, params?: Record<string, string>): Fa3Message =>
   params ? { code, message, params } : { code, message }
