@@ -167,19 +167,17 @@ export interface BankDraft {
   csvMappings: CowDraft<number, BankCsvMappingState>
 }
 
-const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
-
 export const bankDraftOf = (s: BankState | undefined): BankDraft => {
   const b = s ?? initialBank
   return {
-    accounts: cow(b.accounts).draft(),
-    statements: cow(b.statements).draft(),
+    accounts: CowMap.of(b.accounts).draft(),
+    statements: CowMap.of(b.statements).draft(),
     lines: (b.lines instanceof SegmentedMap ? b.lines : SegmentedMap.from(b.lines)).draft(),
-    matches: cow(b.matches).draft(),
-    rules: cow(b.rules).draft(),
+    matches: CowMap.of(b.matches).draft(),
+    rules: CowMap.of(b.rules).draft(),
     zusAccount: b.zusAccount,
-    whiteList: cow(b.whiteList ?? initialBank.whiteList).draft(),
-    csvMappings: cow(b.csvMappings ?? initialBank.csvMappings).draft(),
+    whiteList: CowMap.of(b.whiteList ?? initialBank.whiteList).draft(),
+    csvMappings: CowMap.of(b.csvMappings ?? initialBank.csvMappings).draft(),
   }
 }
 

@@ -7,6 +7,8 @@
  * Iteration goes bucket by bucket (not in insertion order); callers that need an order sort.
  */
 
+import { PartedMap } from './partedMap.ts'
+
 const BUCKETS = 64
 
 const bucketOf = (key: unknown): number => {
@@ -19,7 +21,7 @@ const bucketOf = (key: unknown): number => {
 
 const EMPTY: ReadonlyMap<unknown, unknown> = new Map()
 
-export class CowMap<K, V> implements ReadonlyMap<K, V> {
+export class CowMap<K, V> extends PartedMap<K, V> {
   /** @internal */
   readonly buckets: readonly ReadonlyMap<K, V>[]
   readonly size: number
@@ -29,6 +31,7 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
    */
   readonly parent: WeakRef<CowMap<K, V>> | null
   constructor(buckets: readonly ReadonlyMap<K, V>[], size: number, parent: WeakRef<CowMap<K, V>> | null = null) {
+    super()
     this.buckets = buckets
     this.size = size
     this.parent = parent
@@ -44,28 +47,20 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
     return d.freeze()
   }
 
+  /** `m` itself when it is a `CowMap`, else a `CowMap` of its entries. */
+  static of<K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> {
+    return m instanceof CowMap ? m : CowMap.from(m)
+  }
+
+  protected parts(): readonly ReadonlyMap<K, V>[] {
+    return this.buckets
+  }
   get(key: K): V | undefined {
     return this.buckets[bucketOf(key)]!.get(key)
   }
   has(key: K): boolean {
     return this.buckets[bucketOf(key)]!.has(key)
   }
-  *entries(): MapIterator<[K, V]> {
-    for (const b of this.buckets) yield* b.entries()
-  }
-  *keys(): MapIterator<K> {
-    for (const b of this.buckets) yield* b.keys()
-  }
-  *values(): MapIterator<V> {
-    for (const b of this.buckets) yield* b.values()
-  }
-  [Symbol.iterator](): MapIterator<[K, V]> {
-    return this.entries()
-  }
-  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this)
-  }
-
   /** A mutable draft starting from this version (which it never changes). */
   draft(): CowDraft<K, V> {
     return new CowDraft(this.buckets.slice(), this.size, this)

@@ -65,16 +65,14 @@ export interface InvoicingDraft {
   itemInvoice: CowDraft<number, number>
 }
 
-const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
-
 export const invoicingDraftOf = (s: InvoicingState | undefined): InvoicingDraft => {
   const b = s ?? initialInvoicing
   return {
-    counterparties: cow(b.counterparties).draft(),
-    series: cow(b.series).draft(),
-    counters: cow(b.counters).draft(),
-    invoices: cow(b.invoices).draft(),
-    itemInvoice: cow(b.itemInvoice).draft(),
+    counterparties: CowMap.of(b.counterparties).draft(),
+    series: CowMap.of(b.series).draft(),
+    counters: CowMap.of(b.counters).draft(),
+    invoices: CowMap.of(b.invoices).draft(),
+    itemInvoice: CowMap.of(b.itemInvoice).draft(),
   }
 }
 
