@@ -90,7 +90,7 @@ export interface Fa3Invoice {
 
 const ARRAYS = new Set(['FaWiersz', 'DaneFaKorygowanej', 'TerminPlatnosci', 'ZaplataCzesciowa', 'Podmiot3'])
 
-export const fa3Parser = new XMLParser({
+const fa3Parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
@@ -104,6 +104,13 @@ const text = (x: unknown): string | null => {
   if (typeof x === 'string') return x.replace(/\s+/g, ' ').trim()
   if (typeof x === 'number') return String(x)
   return null
+}
+
+/** A parsed FA(3) document's parts every reading starts from: the root (Faktura), its Fa and Fa's Adnotacje. */
+export const fa3Parts = (xml: string): { readonly root: Node; readonly fa: Node; readonly adnotacje: Node } => {
+  const root = node(node(fa3Parser.parse(xml)).Faktura)
+  const fa = node(root.Fa)
+  return { root, fa, adnotacje: node(fa.Adnotacje) }
 }
 
 /** An amount of TKwotowy (`-?\d+(\.\d{1,2})?`) in hundredths. */
@@ -147,11 +154,9 @@ const RATE_FIELDS = [
 
 /** Reads an FA(3) document (already valid against the official schema) into the parts Finance uses. */
 export const readFa3 = (xml: string): Fa3Invoice => {
-  const root = node(node(fa3Parser.parse(xml)).Faktura)
-  const fa = node(root.Fa)
+  const { root, fa, adnotacje } = fa3Parts(xml)
   const p1 = node(root.Podmiot1)
   const p2 = node(root.Podmiot2)
-  const adnotacje = node(fa.Adnotacje)
   const rates: Fa3Rate[] = []
   for (const [net, vat, vatW] of RATE_FIELDS) {
     const n = amount(fa[net])
