@@ -24,7 +24,7 @@ import type {
   RecordInventory,
   SellAssetAfterPrivateUse,
 } from '../commands.ts'
-import { type DomainError, domainError, type FieldError } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
@@ -32,6 +32,7 @@ import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item } from '../schemas/records.ts'
+import { looseObject as obj } from '../schemas/normalize.ts'
 import type { BooksState } from './state.ts'
 
 /** The register's messages (English; the web and the CLI translate them by their text). */
@@ -95,9 +96,6 @@ const ISSUE_MESSAGE: Record<AssetIssue, string> = {
   initialValue: AssetMessages.initialValue,
 }
 
-type Json = Record<string, unknown>
-const obj = (x: unknown): Json => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Json) : {})
-
 const text = (errors: FieldError[], field: string, v: unknown, fallback = ''): string => {
   if (isBlank(v)) return fallback
   if (typeof v !== 'string' || v.length > Bounds.textMax) {
@@ -158,10 +156,7 @@ const nextNumber = (state: BooksState): string => {
  * Loose input → the register entry, or its field errors. With `itemId`, the purchase supplies what the input leaves
  * out: the name, the net amount as the initial value, the invoice date as the acquisition date, the document.
  */
-export const validateAssetEntry = (
-  state: BooksState,
-  input: unknown,
-): { ok: true; value: AssetRecord } | { ok: false; errors: FieldError[] } => {
+export const validateAssetEntry = (state: BooksState, input: unknown): ValidationResult<AssetRecord> => {
   const d = obj(input)
   const errors: FieldError[] = []
   let purchase: { id: number; item: Item } | null = null
@@ -289,9 +284,7 @@ export type AssetCommand =
   | SellAssetAfterPrivateUse
 
 /** Loose input → a stock-taking, or its field errors (each line's value is quantity × price, to the grosz). */
-export const validateInventory = (
-  input: unknown,
-): { ok: true; value: Inventory } | { ok: false; errors: FieldError[] } => {
+export const validateInventory = (input: unknown): ValidationResult<Inventory> => {
   const d = obj(input)
   const errors: FieldError[] = []
   const year = integer(errors, 'year', d.year, 1900, 2100, AssetMessages.inventoryYear)
