@@ -4,7 +4,7 @@
  * (docs/events.md); persistent maps like the rest of the state, so a fold of 50 000 lines copies nothing twice.
  */
 import type { CowDraft } from '../deciders/cowMap.ts'
-import { CowMap } from '../deciders/cowMap.ts'
+import { CowMap, freezeDrafts } from '../deciders/cowMap.ts'
 import type { ExpenseColumn } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'
 import { type SegmentedDraft, SegmentedMap } from './segmentedMap.ts'
@@ -181,16 +181,7 @@ export const bankDraftOf = (s: BankState | undefined): BankDraft => {
   }
 }
 
-export const freezeBank = (d: BankDraft): BankState => ({
-  accounts: d.accounts.freeze(),
-  statements: d.statements.freeze(),
-  lines: d.lines.freeze(),
-  matches: d.matches.freeze(),
-  rules: d.rules.freeze(),
-  zusAccount: d.zusAccount,
-  whiteList: d.whiteList.freeze(),
-  csvMappings: d.csvMappings.freeze(),
-})
+export const freezeBank = (d: BankDraft): BankState => freezeDrafts(d)
 
 /** A CSV header row as mappings are matched by: cells trimmed of spaces and quotes, lower case, joined by `delimiter`. */
 export const csvHeaderSignature = (row: string, delimiter: string): string =>

@@ -153,3 +153,22 @@ export class CowDraft<K, V> {
     return m
   }
 }
+
+/** Marks the entry of `key` deleted (a deleted entry stays, so its id is never given again); no entry, no change. */
+export const markDeleted = <K, V extends { readonly deleted: boolean }>(d: CowDraft<K, V>, key: K): void => {
+  const v = d.get(key)
+  if (v) d.set(key, { ...v, deleted: true })
+}
+
+/** A state made of drafts, frozen: each draft as its immutable version, the other fields as they are. */
+export type Frozen<D> = { readonly [K in keyof D]: D[K] extends { freeze(): infer S } ? S : D[K] }
+
+const isDraft = (v: unknown): v is { freeze(): unknown } =>
+  typeof v === 'object' && v !== null && typeof (v as { freeze?: unknown }).freeze === 'function'
+
+/** Freezes every draft among `d`'s fields (`CowDraft`, `SegmentedDraft`), keeping the fields' order. */
+export const freezeDrafts = <D extends object>(d: D): Frozen<D> => {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(d)) out[k] = isDraft(v) ? v.freeze() : v
+  return out as Frozen<D>
+}

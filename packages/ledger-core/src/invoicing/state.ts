@@ -3,7 +3,7 @@
  * and invoice documents (drafts and issued ones, with the income items each issued one put into the books). Folded by
  * `applyInvoicing` from the `Invoicing*` events; persistent maps like the rest of the state.
  */
-import { type CowDraft, CowMap } from '../deciders/cowMap.ts'
+import { type CowDraft, CowMap, freezeDrafts, markDeleted } from '../deciders/cowMap.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { CounterpartyData, InvoiceDocumentData, SeriesData } from './model.ts'
 
@@ -76,13 +76,7 @@ export const invoicingDraftOf = (s: InvoicingState | undefined): InvoicingDraft 
   }
 }
 
-export const freezeInvoicing = (d: InvoicingDraft): InvoicingState => ({
-  counterparties: d.counterparties.freeze(),
-  series: d.series.freeze(),
-  counters: d.counters.freeze(),
-  invoices: d.invoices.freeze(),
-  itemInvoice: d.itemInvoice.freeze(),
-})
+export const freezeInvoicing = (d: InvoicingDraft): InvoicingState => freezeDrafts(d)
 
 export type InvoicingEvent = Extract<LedgerEvent, { type: `Invoicing${string}` }>
 
@@ -99,11 +93,9 @@ export const applyInvoicing = (d: InvoicingDraft, e: InvoicingEvent): void => {
     case 'InvoicingCounterpartySaved':
       d.counterparties.set(e.data.id, { id: e.data.id, data: e.data.data, deleted: false })
       return
-    case 'InvoicingCounterpartyDeleted': {
-      const c = d.counterparties.get(e.data.id)
-      if (c) d.counterparties.set(c.id, { ...c, deleted: true })
+    case 'InvoicingCounterpartyDeleted':
+      markDeleted(d.counterparties, e.data.id)
       return
-    }
     case 'InvoicingSeriesSaved': {
       const s = d.series.get(e.data.id)
       d.series.set(e.data.id, { id: e.data.id, data: e.data.data, used: s?.used ?? false })
