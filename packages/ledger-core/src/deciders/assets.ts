@@ -271,6 +271,17 @@ const liveAsset = (state: BooksState, id: unknown): AssetState | DomainError => 
 }
 const isAsset = (x: AssetState | DomainError): x is AssetState => 'data' in x
 
+/** A change of a live asset: the asset, the command's loose fields and the list their errors go into; or why not. */
+const assetChange = (
+  state: BooksState,
+  command: { readonly id: unknown; readonly data: unknown },
+):
+  | { readonly asset: AssetState; readonly fields: Record<string, unknown>; readonly errors: FieldError[] }
+  | DomainError => {
+  const asset = liveAsset(state, command.id)
+  return isAsset(asset) ? { asset, fields: obj(command.data), errors: [] } : asset
+}
+
 /** The shortest individual period the law allows for an entry (for the forms' hints). */
 export const individualMinimumOf = (kst: string, initialValue: string): number | null =>
   individualMinimumMonths(kst, parseMoney(initialValue))
@@ -355,10 +366,9 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       return out
     }
     case 'ImproveAsset': {
-      const a = liveAsset(state, command.id)
-      if (!isAsset(a)) return a
-      const d = obj(command.data)
-      const errors: FieldError[] = []
+      const change = assetChange(state, command)
+      if (!('asset' in change)) return change
+      const { asset: a, fields: d, errors } = change
       if (a.disposal) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed })
       const data: AssetImprovement = {
         date: date(errors, 'date', d.date, AssetMessages.date),
@@ -367,14 +377,12 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       }
       if (data.date && data.date < a.data.entryDate)
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.beforeEntry })
-      if (errors.length > 0) return refuse(errors)
-      return [{ type: 'AssetImproved', data: { id: a.id, data } }]
+      return errors.length > 0 ? refuse(errors) : [{ type: 'AssetImproved', data: { id: a.id, data } }]
     }
     case 'DisposeAsset': {
-      const a = liveAsset(state, command.id)
-      if (!isAsset(a)) return a
-      const d = obj(command.data)
-      const errors: FieldError[] = []
+      const change = assetChange(state, command)
+      if (!('asset' in change)) return change
+      const { asset: a, fields: d, errors } = change
       if (a.disposal) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed })
       const reason = choice(errors, 'reason', d.reason, DisposalReasons, 'sale', AssetMessages.reason)
       if (isBlank(d.reason)) errors.push({ field: 'reason', code: 'REQUIRED', message: AssetMessages.reason })
@@ -393,14 +401,12 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       for (const i of a.improvements) if (i.date > last) last = i.date
       if (data.date && data.date < last)
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.beforeEntry })
-      if (errors.length > 0) return refuse(errors)
-      return [{ type: 'AssetDisposed', data: { id: a.id, data } }]
+      return errors.length > 0 ? refuse(errors) : [{ type: 'AssetDisposed', data: { id: a.id, data } }]
     }
     case 'SellAssetAfterPrivateUse': {
-      const a = liveAsset(state, command.id)
-      if (!isAsset(a)) return a
-      const d = obj(command.data)
-      const errors: FieldError[] = []
+      const change = assetChange(state, command)
+      if (!('asset' in change)) return change
+      const { asset: a, fields: d, errors } = change
       if (a.disposal?.reason !== 'privateUse')
         errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.notInPrivateUse })
       else if (a.privateSale) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadySold })
@@ -418,8 +424,7 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       }
       if (data.date && a.disposal && data.date < a.disposal.date)
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.saleBeforeTransfer })
-      if (errors.length > 0) return refuse(errors)
-      return [{ type: 'AssetSoldAfterPrivateUse', data: { id: a.id, data } }]
+      return errors.length > 0 ? refuse(errors) : [{ type: 'AssetSoldAfterPrivateUse', data: { id: a.id, data } }]
     }
     case 'DeleteAsset': {
       const a = liveAsset(state, command.id)
