@@ -7,6 +7,7 @@
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { Bounds, isLocalDate } from '@finance/ledger-core/calendar'
 import pkg from '../package.json' with { type: 'json' }
+import type { ResetTarget } from './commands/reset.ts'
 import { type Ctx, createCtx, type RunOptions } from './context.ts'
 import { CliError, ExitCode, usageError } from './errors.ts'
 import { type CsvDialect, EXCEL_PL, RFC4180 } from './format.ts'
@@ -305,24 +306,24 @@ const buildProgram = (ctx: Ctx): Command => {
   const reset = program
     .command('reset')
     .description('clear the flags (completed, notification, sent) of transactions, recorded as events')
-  reset
-    .command('month')
-    .description("clear the flags of a month's transactions (as the dashboard's 'Reset current month')")
-    .argument('<month>', 'YYYY-MM', parse.month)
-    .addOption(requiredUser())
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(async (month: string, o: { user: string; yes?: boolean }) =>
-      (await commands.reset()).resetCommand(ctx, { kind: 'month', month }, o.user, o.yes === true),
-    )
-  reset
-    .command('year')
-    .description("clear the flags of a year's transactions (as the dashboard's 'Reset current year')")
-    .argument('<year>', 'YYYY', parse.year)
-    .addOption(requiredUser())
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(async (year: number, o: { user: string; yes?: boolean }) =>
-      (await commands.reset()).resetCommand(ctx, { kind: 'year', year }, o.user, o.yes === true),
-    )
+  /** `reset month|year`: the same command for either period, as the dashboard's two Reset buttons. */
+  const resetPeriod = <P extends string | number>(
+    kind: ResetTarget['kind'],
+    format: string,
+    parser: (value: string) => P,
+    target: (period: P) => ResetTarget,
+  ) =>
+    reset
+      .command(kind)
+      .description(`clear the flags of a ${kind}'s transactions (as the dashboard's 'Reset current ${kind}')`)
+      .argument(`<${kind}>`, format, parser)
+      .addOption(requiredUser())
+      .option('-y, --yes', 'do not ask for confirmation')
+      .action(async (period: P, o: { user: string; yes?: boolean }) =>
+        (await commands.reset()).resetCommand(ctx, target(period), o.user, o.yes === true),
+      )
+  resetPeriod('month', 'YYYY-MM', parse.month, (month) => ({ kind: 'month', month }))
+  resetPeriod('year', 'YYYY', parse.year, (year) => ({ kind: 'year', year }))
 
   program
     .command('replay')

@@ -30,6 +30,9 @@ export interface FieldError {
 }
 
 /** What a decider returns instead of events when a command cannot be carried out. */
+/** A loose input checked: its normalized value, or every field in error. */
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
+
 export interface DomainError {
   readonly code: ErrorCode
   readonly message: string

@@ -9,17 +9,13 @@
  * linked to the invoice it corrects, in the period its type of correction says. What each field is taken from and
  * why: docs/tax-rules.md §10.
  */
-import type { Counterparty, ImportedDocument, ItemDataType, MoneyString } from '@finance/ledger-core'
+import type { Counterparty, ImportedDocument, ImportMessage, ItemDataType, MoneyString } from '@finance/ledger-core'
 import { divRoundHalfUp, formatMoney, KSEF_NUMBER, vatOfItem } from '@finance/ledger-core/light'
 import { XMLParser } from 'fast-xml-parser'
 
-/** A problem that keeps an invoice out of the books, or a warning about one that was imported. */
-export interface Fa3Message {
-  readonly code: string
-  /** English text; `params` hold the values it names (for translation). */
-  readonly message: string
-  readonly params?: Readonly<Record<string, string>>
-}
+/** A problem that keeps an invoice out of the books, or a warning about one that was imported (its shape: the core's
+ * `ImportMessage`, which the web app reads). */
+export type Fa3Message = ImportMessage
 
 const msg = (code: string, message: string, params?: Record<string, string>): Fa3Message =>
   params ? { code, message, params } : { code, message }
@@ -94,7 +90,7 @@ export interface Fa3Invoice {
 
 const ARRAYS = new Set(['FaWiersz', 'DaneFaKorygowanej', 'TerminPlatnosci', 'ZaplataCzesciowa', 'Podmiot3'])
 
-export const fa3Parser = new XMLParser({
+const fa3Parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
@@ -108,6 +104,13 @@ const text = (x: unknown): string | null => {
   if (typeof x === 'string') return x.replace(/\s+/g, ' ').trim()
   if (typeof x === 'number') return String(x)
   return null
+}
+
+/** A parsed FA(3) document's parts every reading starts from: the root (Faktura), its Fa and Fa's Adnotacje. */
+export const fa3Parts = (xml: string): { readonly root: Node; readonly fa: Node; readonly adnotacje: Node } => {
+  const root = node(node(fa3Parser.parse(xml)).Faktura)
+  const fa = node(root.Fa)
+  return { root, fa, adnotacje: node(fa.Adnotacje) }
 }
 
 /** An amount of TKwotowy (`-?\d+(\.\d{1,2})?`) in hundredths. */
@@ -151,11 +154,9 @@ const RATE_FIELDS = [
 
 /** Reads an FA(3) document (already valid against the official schema) into the parts Finance uses. */
 export const readFa3 = (xml: string): Fa3Invoice => {
-  const root = node(node(fa3Parser.parse(xml)).Faktura)
-  const fa = node(root.Fa)
+  const { root, fa, adnotacje } = fa3Parts(xml)
   const p1 = node(root.Podmiot1)
   const p2 = node(root.Podmiot2)
-  const adnotacje = node(fa.Adnotacje)
   const rates: Fa3Rate[] = []
   for (const [net, vat, vatW] of RATE_FIELDS) {
     const n = amount(fa[net])

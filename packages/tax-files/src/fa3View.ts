@@ -5,7 +5,7 @@
  * file: a visualisation shows them, it never computes with them. Names follow the schema
  * `schemat_FA(3)_v1-0E.xsd`; any valid FA(3) reads, whoever issued it.
  */
-import { fa3Node as node, fa3Parser, fa3Text as text, type Fa3Invoice, readFa3 } from './fa3.ts'
+import { fa3Node as node, fa3Parts, fa3Text as text, type Fa3Invoice, readFa3 } from './fa3.ts'
 
 export interface Fa3ViewParty {
   readonly nip: string | null
@@ -105,9 +105,7 @@ const viewParty = (p: Record<string, unknown>): Fa3ViewParty => {
 
 /** Reads an FA(3) document (already valid against the official schema) into what its visualisation shows. */
 export const readFa3View = (xml: string): Fa3View => {
-  const root = node(node(fa3Parser.parse(xml)).Faktura)
-  const fa = node(root.Fa)
-  const adnotacje = node(fa.Adnotacje)
+  const { root, fa, adnotacje } = fa3Parts(xml)
   const zwolnienie = node(adnotacje.Zwolnienie)
   const platnosc = node(fa.Platnosc)
   const okres = node(fa.OkresFa)

@@ -13,29 +13,21 @@ export const SUMMARY_CSV_FIELDS = SUMMARY_FIELDS
 export const summaryRowLabel = (r: Pick<SummaryRowDto, 'year' | 'month'>): string =>
   r.month === 0 ? String(r.year) : `${r.year}-${String(r.month).padStart(2, '0')}`
 
-/** The rows of a year's summary: its months (each alone, or from January) and the year. */
-export const yearSummaryRows = (
-  state: BooksState,
-  year: number,
-  today: string,
-  cumulative: boolean,
-): SummaryRowDto[] => {
-  const r = yearReport(state, year, today)
-  return [...(cumulative ? r.cumulative : r.months), r.total]
-}
-
 export const summaryCsv = (
   state: BooksState,
   year: number,
   today: string,
   dialect: CsvDialect,
   cumulative = false,
-): string =>
-  renderCsv(
+): string => {
+  // The year's report is the core's: its months (each alone, or from January), then the year.
+  const report = yearReport(state, year, today)
+  return renderCsv(
     ['month', ...SUMMARY_CSV_FIELDS],
-    yearSummaryRows(state, year, today, cumulative).map((row) => [
+    [...(cumulative ? report.cumulative : report.months), report.total].map((row) => [
       summaryRowLabel(row),
       ...SUMMARY_CSV_FIELDS.map((field) => String(row[field])),
     ]),
     dialect,
   )
+}

@@ -5,9 +5,17 @@
  */
 import type { EventStore } from '@finance/event-store'
 import type { DocumentOutcome } from '@finance/ledger-core'
-import type { BooksState, ImportedDocument, Invoice, Item, Primary } from '@finance/ledger-core/light'
+import type {
+  BooksState,
+  ImportedDocument,
+  ImportedInvoiceItem,
+  Invoice,
+  InvoiceImportResult,
+  Item,
+  Primary,
+} from '@finance/ledger-core/light'
 import { companyRecord, isDomainError } from '@finance/ledger-core/light'
-import type { Fa3Message, InvoiceFile, PreparedFile } from '@finance/tax-files'
+import type { InvoiceFile, PreparedFile } from '@finance/tax-files'
 import { loadBooks } from '../books.ts'
 import { type ExecuteMeta, executeBooks } from '../commands/execute.ts'
 import { heavy } from '../heavy.ts'
@@ -19,28 +27,9 @@ export const ourNips = (state: BooksState): string[] => {
   return [primary?.nip, invoice?.nip].filter((n): n is string => typeof n === 'string' && n.trim() !== '')
 }
 
-export interface ImportedItem {
-  readonly id: number
-  readonly dataType: string
-  readonly name: string
-  readonly amount: string
-  readonly vatTreatment: string
-  readonly percent: string | null
-  readonly documentVat: string | null
-  /** A sale across borders (WDT, export, np II services; docs/tax-rules.md §19), `null` for a domestic one. */
-  readonly crossBorder: string | null
-}
-
-export interface ImportResult {
-  readonly fileName: string
-  readonly status: 'imported' | 'duplicate' | 'refused'
-  readonly kind: 'income' | 'expense' | null
-  readonly documentNumber: string | null
-  readonly ksefNumber: string | null
-  readonly items: readonly ImportedItem[]
-  readonly problems: readonly Fa3Message[]
-  readonly warnings: readonly Fa3Message[]
-}
+/** The answer types live in the core (`answers.ts`) so that the web app reads the very types written here. */
+export type ImportedItem = ImportedInvoiceItem
+export type ImportResult = InvoiceImportResult
 
 export interface ImportReport {
   readonly results: readonly ImportResult[]

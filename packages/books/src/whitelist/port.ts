@@ -5,6 +5,7 @@
  * - `apiWhiteList` (`api.ts`): the Ministry's search API (wl-api.mf.gov.pl), for any day, with a request id as proof.
  */
 import type { WhiteListResult, WhiteListSource } from '@finance/ledger-core/light'
+import { CodedError } from '../codedError.ts'
 
 export interface WhiteListQuery {
   /** 10 digits. */
@@ -32,11 +33,6 @@ export interface WhiteList {
 }
 
 /** A white list that could not be read or asked: `code` is a `whitelist.*` catalog key. */
-export class WhiteListError extends Error {
+export class WhiteListError extends CodedError {
   override readonly name = 'WhiteListError'
-  readonly code: string
-  constructor(code: string, message: string) {
-    super(message)
-    this.code = code
-  }
 }

@@ -1,4 +1,5 @@
 /** The fold of the bank events into a `BankDraft` (called by `deciders/evolve.ts`). */
+import { markDeleted } from '../deciders/cowMap.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { BankDraft } from './state.ts'
 
@@ -11,11 +12,9 @@ export const applyBank = (d: BankDraft, e: BankEvent): void => {
     case 'BankAccountSaved':
       d.accounts.set(e.data.id, { ...e.data, deleted: false })
       return
-    case 'BankAccountDeleted': {
-      const a = d.accounts.get(e.data.id)
-      if (a) d.accounts.set(a.id, { ...a, deleted: true })
+    case 'BankAccountDeleted':
+      markDeleted(d.accounts, e.data.id)
       return
-    }
     case 'BankZusAccountSet':
       d.zusAccount = e.data.account
       return
@@ -37,18 +36,14 @@ export const applyBank = (d: BankDraft, e: BankEvent): void => {
     case 'BankCsvMappingSaved':
       d.csvMappings.set(e.data.id, { ...e.data, deleted: false })
       return
-    case 'BankCsvMappingDeleted': {
-      const m = d.csvMappings.get(e.data.id)
-      if (m) d.csvMappings.set(m.id, { ...m, deleted: true })
+    case 'BankCsvMappingDeleted':
+      markDeleted(d.csvMappings, e.data.id)
       return
-    }
     case 'BankWhiteListChecked':
       d.whiteList.set(e.data.lineId, e.data)
       return
-    case 'BankRuleDeleted': {
-      const r = d.rules.get(e.data.id)
-      if (r) d.rules.set(r.id, { ...r, deleted: true })
+    case 'BankRuleDeleted':
+      markDeleted(d.rules, e.data.id)
       return
-    }
   }
 }

@@ -9,10 +9,13 @@
  * Iteration goes segment by segment, oldest first; callers that need an order sort.
  */
 
-export class SegmentedMap<K, V> implements ReadonlyMap<K, V> {
+import { PartedMap } from '../deciders/partedMap.ts'
+
+export class SegmentedMap<K, V> extends PartedMap<K, V> {
   readonly segments: readonly ReadonlyMap<K, V>[]
   readonly size: number
   constructor(segments: readonly ReadonlyMap<K, V>[], size: number) {
+    super()
     this.segments = segments
     this.size = size
   }
@@ -27,6 +30,9 @@ export class SegmentedMap<K, V> implements ReadonlyMap<K, V> {
     return d.freeze()
   }
 
+  protected parts(): readonly ReadonlyMap<K, V>[] {
+    return this.segments
+  }
   get(key: K): V | undefined {
     for (let i = this.segments.length - 1; i >= 0; i--) {
       const s = this.segments[i]!
@@ -38,22 +44,6 @@ export class SegmentedMap<K, V> implements ReadonlyMap<K, V> {
     for (let i = this.segments.length - 1; i >= 0; i--) if (this.segments[i]!.has(key)) return true
     return false
   }
-  *entries(): MapIterator<[K, V]> {
-    for (const s of this.segments) yield* s.entries()
-  }
-  *keys(): MapIterator<K> {
-    for (const s of this.segments) yield* s.keys()
-  }
-  *values(): MapIterator<V> {
-    for (const s of this.segments) yield* s.values()
-  }
-  [Symbol.iterator](): MapIterator<[K, V]> {
-    return this.entries()
-  }
-  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this)
-  }
-
   /** A mutable draft starting from this version (which it never changes). */
   draft(): SegmentedDraft<K, V> {
     return new SegmentedDraft(this)

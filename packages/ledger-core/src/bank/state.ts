@@ -4,7 +4,7 @@
  * (docs/events.md); persistent maps like the rest of the state, so a fold of 50 000 lines copies nothing twice.
  */
 import type { CowDraft } from '../deciders/cowMap.ts'
-import { CowMap } from '../deciders/cowMap.ts'
+import { CowMap, freezeDrafts } from '../deciders/cowMap.ts'
 import type { ExpenseColumn } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'
 import { type SegmentedDraft, SegmentedMap } from './segmentedMap.ts'
@@ -167,32 +167,21 @@ export interface BankDraft {
   csvMappings: CowDraft<number, BankCsvMappingState>
 }
 
-const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
-
 export const bankDraftOf = (s: BankState | undefined): BankDraft => {
   const b = s ?? initialBank
   return {
-    accounts: cow(b.accounts).draft(),
-    statements: cow(b.statements).draft(),
+    accounts: CowMap.of(b.accounts).draft(),
+    statements: CowMap.of(b.statements).draft(),
     lines: (b.lines instanceof SegmentedMap ? b.lines : SegmentedMap.from(b.lines)).draft(),
-    matches: cow(b.matches).draft(),
-    rules: cow(b.rules).draft(),
+    matches: CowMap.of(b.matches).draft(),
+    rules: CowMap.of(b.rules).draft(),
     zusAccount: b.zusAccount,
-    whiteList: cow(b.whiteList ?? initialBank.whiteList).draft(),
-    csvMappings: cow(b.csvMappings ?? initialBank.csvMappings).draft(),
+    whiteList: CowMap.of(b.whiteList ?? initialBank.whiteList).draft(),
+    csvMappings: CowMap.of(b.csvMappings ?? initialBank.csvMappings).draft(),
   }
 }
 
-export const freezeBank = (d: BankDraft): BankState => ({
-  accounts: d.accounts.freeze(),
-  statements: d.statements.freeze(),
-  lines: d.lines.freeze(),
-  matches: d.matches.freeze(),
-  rules: d.rules.freeze(),
-  zusAccount: d.zusAccount,
-  whiteList: d.whiteList.freeze(),
-  csvMappings: d.csvMappings.freeze(),
-})
+export const freezeBank = (d: BankDraft): BankState => freezeDrafts(d)
 
 /** A CSV header row as mappings are matched by: cells trimmed of spaces and quotes, lower case, joined by `delimiter`. */
 export const csvHeaderSignature = (row: string, delimiter: string): string =>

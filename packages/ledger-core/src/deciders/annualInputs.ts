@@ -4,13 +4,14 @@
  * translate them by their text). The law behind each field: `tax/annualItems.ts`.
  */
 import type { SetAnnualInputs } from '../commands.ts'
-import { type DomainError, domainError, type FieldError } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { parseMoney } from '../money.ts'
 import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import { isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney } from '../schemas/common.ts'
 import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
+import { looseObject as obj } from '../schemas/normalize.ts'
 import type { BooksState } from './state.ts'
 
 export const AnnualInputsMessages = {
@@ -33,9 +34,6 @@ export const AnnualInputsMessages = {
 /** At most this many losses (five years) and children in one set. */
 const MAX_LOSSES = 5
 const MAX_CHILDREN = 20
-
-type Json = Record<string, unknown>
-const obj = (x: unknown): Json => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Json) : {})
 
 const intIn = (v: unknown, min: number, max: number): number | null => {
   const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v
@@ -68,9 +66,7 @@ const list = (errors: FieldError[], field: string, v: unknown, max: number): unk
 }
 
 /** The inputs of a year, normalized, or every invalid field (`losses.0.amount`, `children.1.months`). */
-export const validateAnnualInputs = (
-  data: unknown,
-): { ok: true; value: AnnualInputs } | { ok: false; errors: FieldError[] } => {
+export const validateAnnualInputs = (data: unknown): ValidationResult<AnnualInputs> => {
   const d = obj(data)
   const errors: FieldError[] = []
   const year = intIn(d.year, 1900, 2100)

@@ -24,7 +24,7 @@ import type {
   RecordInventory,
   SellAssetAfterPrivateUse,
 } from '../commands.ts'
-import { type DomainError, domainError, type FieldError } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
@@ -32,6 +32,7 @@ import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item } from '../schemas/records.ts'
+import { looseObject as obj } from '../schemas/normalize.ts'
 import type { BooksState } from './state.ts'
 
 /** The register's messages (English; the web and the CLI translate them by their text). */
@@ -95,9 +96,6 @@ const ISSUE_MESSAGE: Record<AssetIssue, string> = {
   initialValue: AssetMessages.initialValue,
 }
 
-type Json = Record<string, unknown>
-const obj = (x: unknown): Json => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Json) : {})
-
 const text = (errors: FieldError[], field: string, v: unknown, fallback = ''): string => {
   if (isBlank(v)) return fallback
   if (typeof v !== 'string' || v.length > Bounds.textMax) {
@@ -158,10 +156,7 @@ const nextNumber = (state: BooksState): string => {
  * Loose input → the register entry, or its field errors. With `itemId`, the purchase supplies what the input leaves
  * out: the name, the net amount as the initial value, the invoice date as the acquisition date, the document.
  */
-export const validateAssetEntry = (
-  state: BooksState,
-  input: unknown,
-): { ok: true; value: AssetRecord } | { ok: false; errors: FieldError[] } => {
+export const validateAssetEntry = (state: BooksState, input: unknown): ValidationResult<AssetRecord> => {
   const d = obj(input)
   const errors: FieldError[] = []
   let purchase: { id: number; item: Item } | null = null
@@ -276,6 +271,17 @@ const liveAsset = (state: BooksState, id: unknown): AssetState | DomainError => 
 }
 const isAsset = (x: AssetState | DomainError): x is AssetState => 'data' in x
 
+/** A change of a live asset: the asset, the command's loose fields and the list their errors go into; or why not. */
+const assetChange = (
+  state: BooksState,
+  command: { readonly id: unknown; readonly data: unknown },
+):
+  | { readonly asset: AssetState; readonly fields: Record<string, unknown>; readonly errors: FieldError[] }
+  | DomainError => {
+  const asset = liveAsset(state, command.id)
+  return isAsset(asset) ? { asset, fields: obj(command.data), errors: [] } : asset
+}
+
 /** The shortest individual period the law allows for an entry (for the forms' hints). */
 export const individualMinimumOf = (kst: string, initialValue: string): number | null =>
   individualMinimumMonths(kst, parseMoney(initialValue))
@@ -289,9 +295,7 @@ export type AssetCommand =
   | SellAssetAfterPrivateUse
 
 /** Loose input → a stock-taking, or its field errors (each line's value is quantity × price, to the grosz). */
-export const validateInventory = (
-  input: unknown,
-): { ok: true; value: Inventory } | { ok: false; errors: FieldError[] } => {
+export const validateInventory = (input: unknown): ValidationResult<Inventory> => {
   const d = obj(input)
   const errors: FieldError[] = []
   const year = integer(errors, 'year', d.year, 1900, 2100, AssetMessages.inventoryYear)
@@ -362,10 +366,9 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       return out
     }
     case 'ImproveAsset': {
-      const a = liveAsset(state, command.id)
-      if (!isAsset(a)) return a
-      const d = obj(command.data)
-      const errors: FieldError[] = []
+      const change = assetChange(state, command)
+      if (!('asset' in change)) return change
+      const { asset: a, fields: d, errors } = change
       if (a.disposal) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed })
       const data: AssetImprovement = {
         date: date(errors, 'date', d.date, AssetMessages.date),
@@ -374,14 +377,12 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       }
       if (data.date && data.date < a.data.entryDate)
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.beforeEntry })
-      if (errors.length > 0) return refuse(errors)
-      return [{ type: 'AssetImproved', data: { id: a.id, data } }]
+      return errors.length > 0 ? refuse(errors) : [{ type: 'AssetImproved', data: { id: a.id, data } }]
     }
     case 'DisposeAsset': {
-      const a = liveAsset(state, command.id)
-      if (!isAsset(a)) return a
-      const d = obj(command.data)
-      const errors: FieldError[] = []
+      const change = assetChange(state, command)
+      if (!('asset' in change)) return change
+      const { asset: a, fields: d, errors } = change
       if (a.disposal) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed })
       const reason = choice(errors, 'reason', d.reason, DisposalReasons, 'sale', AssetMessages.reason)
       if (isBlank(d.reason)) errors.push({ field: 'reason', code: 'REQUIRED', message: AssetMessages.reason })
@@ -400,14 +401,12 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       for (const i of a.improvements) if (i.date > last) last = i.date
       if (data.date && data.date < last)
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.beforeEntry })
-      if (errors.length > 0) return refuse(errors)
-      return [{ type: 'AssetDisposed', data: { id: a.id, data } }]
+      return errors.length > 0 ? refuse(errors) : [{ type: 'AssetDisposed', data: { id: a.id, data } }]
     }
     case 'SellAssetAfterPrivateUse': {
-      const a = liveAsset(state, command.id)
-      if (!isAsset(a)) return a
-      const d = obj(command.data)
-      const errors: FieldError[] = []
+      const change = assetChange(state, command)
+      if (!('asset' in change)) return change
+      const { asset: a, fields: d, errors } = change
       if (a.disposal?.reason !== 'privateUse')
         errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.notInPrivateUse })
       else if (a.privateSale) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadySold })
@@ -425,8 +424,7 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       }
       if (data.date && a.disposal && data.date < a.disposal.date)
         errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetMessages.saleBeforeTransfer })
-      if (errors.length > 0) return refuse(errors)
-      return [{ type: 'AssetSoldAfterPrivateUse', data: { id: a.id, data } }]
+      return errors.length > 0 ? refuse(errors) : [{ type: 'AssetSoldAfterPrivateUse', data: { id: a.id, data } }]
     }
     case 'DeleteAsset': {
       const a = liveAsset(state, command.id)

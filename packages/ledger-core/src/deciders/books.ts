@@ -26,7 +26,8 @@ import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
-import { decideRates, vatRateChoiceError, withConversion, withCurrencyPayments } from './currency.ts'
+import { decideRates, vatRateChoiceError, withCurrencyPayments } from './currency.ts'
+import { validItem } from './validItem.ts'
 import { decideAssetVatUse } from './assetVatUse.ts'
 import { decideAnnualInputs } from './annualInputs.ts'
 import { decideKsefOffline } from './ksefOffline.ts'
@@ -182,9 +183,7 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
     }
     case 'AddItem': {
       if (!isItemDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
-      const v = validateRecord(command.dataType, command.data)
-      if (!v.ok) return validationError(v.errors)
-      const c = withConversion(state, command.dataType, v.value)
+      const c = validItem(state, command.dataType, command.data)
       if (!c.ok) return validationError(c.errors)
       return [
         { type: 'ItemAdded', data: { id: state.nextId, dataType: command.dataType, data: c.value } } as LedgerEvent,
@@ -194,9 +193,7 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       if (!isItemDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
       const r = recordToChange(state, command.id, isItemDataType, command.dataType, command.expectedVersion)
       if (!isRecordState(r)) return r
-      const v = validateRecord(command.dataType, command.data)
-      if (!v.ok) return validationError(v.errors)
-      const c = withConversion(state, command.dataType, v.value)
+      const c = validItem(state, command.dataType, command.data)
       if (!c.ok) return validationError(c.errors)
       if (canonicalJson(r.data) === canonicalJson(c.value)) return domainError('NO_CHANGES')
       const invoiceError = invoiceItemGuard(state, r.id, c.value)

@@ -7,6 +7,8 @@
  * Iteration goes bucket by bucket (not in insertion order); callers that need an order sort.
  */
 
+import { PartedMap } from './partedMap.ts'
+
 const BUCKETS = 64
 
 const bucketOf = (key: unknown): number => {
@@ -19,7 +21,7 @@ const bucketOf = (key: unknown): number => {
 
 const EMPTY: ReadonlyMap<unknown, unknown> = new Map()
 
-export class CowMap<K, V> implements ReadonlyMap<K, V> {
+export class CowMap<K, V> extends PartedMap<K, V> {
   /** @internal */
   readonly buckets: readonly ReadonlyMap<K, V>[]
   readonly size: number
@@ -29,6 +31,7 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
    */
   readonly parent: WeakRef<CowMap<K, V>> | null
   constructor(buckets: readonly ReadonlyMap<K, V>[], size: number, parent: WeakRef<CowMap<K, V>> | null = null) {
+    super()
     this.buckets = buckets
     this.size = size
     this.parent = parent
@@ -44,28 +47,20 @@ export class CowMap<K, V> implements ReadonlyMap<K, V> {
     return d.freeze()
   }
 
+  /** `m` itself when it is a `CowMap`, else a `CowMap` of its entries. */
+  static of<K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> {
+    return m instanceof CowMap ? m : CowMap.from(m)
+  }
+
+  protected parts(): readonly ReadonlyMap<K, V>[] {
+    return this.buckets
+  }
   get(key: K): V | undefined {
     return this.buckets[bucketOf(key)]!.get(key)
   }
   has(key: K): boolean {
     return this.buckets[bucketOf(key)]!.has(key)
   }
-  *entries(): MapIterator<[K, V]> {
-    for (const b of this.buckets) yield* b.entries()
-  }
-  *keys(): MapIterator<K> {
-    for (const b of this.buckets) yield* b.keys()
-  }
-  *values(): MapIterator<V> {
-    for (const b of this.buckets) yield* b.values()
-  }
-  [Symbol.iterator](): MapIterator<[K, V]> {
-    return this.entries()
-  }
-  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this)
-  }
-
   /** A mutable draft starting from this version (which it never changes). */
   draft(): CowDraft<K, V> {
     return new CowDraft(this.buckets.slice(), this.size, this)
@@ -157,4 +152,23 @@ export class CowDraft<K, V> {
     this.previous = m
     return m
   }
+}
+
+/** Marks the entry of `key` deleted (a deleted entry stays, so its id is never given again); no entry, no change. */
+export const markDeleted = <K, V extends { readonly deleted: boolean }>(d: CowDraft<K, V>, key: K): void => {
+  const v = d.get(key)
+  if (v) d.set(key, { ...v, deleted: true })
+}
+
+/** A state made of drafts, frozen: each draft as its immutable version, the other fields as they are. */
+export type Frozen<D> = { readonly [K in keyof D]: D[K] extends { freeze(): infer S } ? S : D[K] }
+
+const isDraft = (v: unknown): v is { freeze(): unknown } =>
+  typeof v === 'object' && v !== null && typeof (v as { freeze?: unknown }).freeze === 'function'
+
+/** Freezes every draft among `d`'s fields (`CowDraft`, `SegmentedDraft`), keeping the fields' order. */
+export const freezeDrafts = <D extends object>(d: D): Frozen<D> => {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(d)) out[k] = isDraft(v) ? v.freeze() : v
+  return out as Frozen<D>
 }

@@ -5,7 +5,7 @@
  */
 import { addMonths, isLocalDate } from '../calendar.ts'
 import type { RecordCurrencyRates } from '../commands.ts'
-import { domainError, type DomainError, type FieldError } from '../errors.ts'
+import { domainError, type DomainError, type FieldError, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { parseTransactionId } from '../identity.ts'
 import { formatMoney } from '../money.ts'
@@ -152,7 +152,7 @@ export const withConversion = <T extends Item>(
   state: BooksState,
   dataType: ItemDataType,
   item: T,
-): { ok: true; value: T } | { ok: false; errors: FieldError[] } => {
+): ValidationResult<T> => {
   const c = item.currency
   if (!c) return { ok: true, value: item }
   if (dataType === 'RecurringIncome' || dataType === 'RecurringExpense')
@@ -205,7 +205,7 @@ const withRecurringConversion = <T extends Item>(
   state: BooksState,
   dataType: ItemDataType,
   item: T,
-): { ok: true; value: T } | { ok: false; errors: FieldError[] } => {
+): ValidationResult<T> => {
   const c = item.currency!
   const n = Math.min((item as { repetitions?: number }).repetitions ?? 1, MAX_CONVERTED_REPETITIONS)
   if (c.paidOn !== null)

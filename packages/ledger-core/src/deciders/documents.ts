@@ -11,9 +11,8 @@
 import type { DocumentKey, ImportedDocument } from '../commands.ts'
 import type { FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { isIncomeType, isItemDataType, type Item, type ItemDataType } from '../schemas/records.ts'
-import { withConversion } from './currency.ts'
-import { validateRecord } from '../schemas/validate.ts'
+import { isIncomeType, isItemDataType, type Item } from '../schemas/records.ts'
+import { validItem } from './validItem.ts'
 import type { BooksState } from './state.ts'
 
 export const DUPLICATE_MESSAGE = 'This document is already in the books'
@@ -123,20 +122,16 @@ export function* planDocumentsInSteps(
     const errors: FieldError[] = []
     const added: LedgerEvent[] = []
     doc.items.forEach((it, i) => {
-      const v = isItemDataType(it.dataType) ? validateRecord(it.dataType, it.data) : null
-      if (v === null)
+      // An item in a foreign currency is converted at the NBP rates the books hold (deciders/currency.ts).
+      const c = isItemDataType(it.dataType) ? validItem(state, it.dataType, it.data) : null
+      if (c === null)
         errors.push({ field: `items.${i}.dataType`, code: 'UNKNOWN_DATA_TYPE', message: 'Unknown data type' })
-      else if (!v.ok) for (const e of v.errors) errors.push({ ...e, field: `items.${i}.${e.field}` })
-      else {
-        // An item in a foreign currency is converted at the NBP rates the books hold (deciders/currency.ts).
-        const c = withConversion(state, it.dataType as ItemDataType, v.value as Item)
-        if (!c.ok) for (const e of c.errors) errors.push({ ...e, field: `items.${i}.${e.field}` })
-        else
-          added.push({
-            type: 'ItemAdded',
-            data: { id: nextId + added.length, dataType: it.dataType, data: c.value },
-          } as LedgerEvent)
-      }
+      else if (!c.ok) for (const e of c.errors) errors.push({ ...e, field: `items.${i}.${e.field}` })
+      else
+        added.push({
+          type: 'ItemAdded',
+          data: { id: nextId + added.length, dataType: it.dataType, data: c.value },
+        } as LedgerEvent)
     })
     if (doc.items.length === 0)
       errors.push({ field: 'items', code: 'REQUIRED', message: 'A document needs at least one item' })

@@ -71,23 +71,21 @@ interface Draft {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
-
 const draftOf = (s: BooksState): Draft => ({
   nextId: s.nextId,
-  records: cow(s.records).draft(),
-  manual: cow(s.manual).draft(),
-  flags: cow(s.flags).draft(),
-  legacyIds: cow(s.legacyIds).draft(),
-  legacyMonths: cow(s.legacyMonths).draft(),
+  records: CowMap.of(s.records).draft(),
+  manual: CowMap.of(s.manual).draft(),
+  flags: CowMap.of(s.flags).draft(),
+  legacyIds: CowMap.of(s.legacyIds).draft(),
+  legacyMonths: CowMap.of(s.legacyMonths).draft(),
   bankFrom: s.bank ?? initialBank,
   bank: null,
-  assets: cow(s.assets).draft(),
-  inventories: cow(s.inventories).draft(),
+  assets: CowMap.of(s.assets).draft(),
+  inventories: CowMap.of(s.inventories).draft(),
   rates: s.rates,
   invoicingFrom: s.invoicing ?? initialInvoicing,
   invoicing: null,
-  annualInputs: cow(s.annualInputs ?? new Map<number, AnnualInputs>()).draft(),
+  annualInputs: CowMap.of(s.annualInputs ?? new Map<number, AnnualInputs>()).draft(),
   ksefOffline: s.ksefOffline,
   eventCount: s.eventCount,
   ownRecords: new Set(),

@@ -7,10 +7,10 @@
  */
 import { addMonths, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
-import { type DomainError, domainError, type FieldError } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
-import { normalizeMoney } from '../schemas/normalize.ts'
+import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
 import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
@@ -102,7 +102,6 @@ const fieldError = (field: string, message: string, code: FieldError['code'] = '
 const invalid = (errors: readonly FieldError[]): DomainError => domainError('VALIDATION', errors[0]?.message, errors)
 
 type Loose = Record<string, unknown>
-const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {})
 
 /** A text field: trimmed, '' when absent; an error when not text or too long. */
 const text = (o: Loose, key: string, at: string, max: number, errors: FieldError[], lines = false): string => {
@@ -128,10 +127,7 @@ const optionalDate = (o: Loose, key: string, at: string, message: string, errors
 const normalTaxId = (s: string) => s.replace(/[\s-]/g, '').toUpperCase()
 
 /** A counterparty's fields (`prefix` names them in a larger form: `buyer.`). */
-export const readCounterparty = (
-  input: unknown,
-  prefix = '',
-): { ok: true; value: CounterpartyData } | { ok: false; errors: FieldError[] } => {
+export const readCounterparty = (input: unknown, prefix = ''): ValidationResult<CounterpartyData> => {
   const o = obj(input)
   const errors: FieldError[] = []
   const name = text(o, 'name', `${prefix}name`, 512, errors)
@@ -153,7 +149,7 @@ export const readCounterparty = (
   }
 }
 
-export const readSeries = (input: unknown): { ok: true; value: SeriesData } | { ok: false; errors: FieldError[] } => {
+export const readSeries = (input: unknown): ValidationResult<SeriesData> => {
   const o = obj(input)
   const errors: FieldError[] = []
   const name = text(o, 'name', 'name', 100, errors)
@@ -212,9 +208,7 @@ const readLine = (input: unknown, at: string, errors: FieldError[]): InvoiceLine
 }
 
 /** A draft's fields, checked for form (a draft may still lack a buyer or lines; `issueProblems` asks for them). */
-export const readInvoiceDocument = (
-  input: unknown,
-): { ok: true; value: InvoiceDocumentData } | { ok: false; errors: FieldError[] } => {
+export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDocumentData> => {
   const o = obj(input)
   const errors: FieldError[] = []
   const kind = o.kind ?? 'VAT'

@@ -3,7 +3,7 @@
  * and invoice documents (drafts and issued ones, with the income items each issued one put into the books). Folded by
  * `applyInvoicing` from the `Invoicing*` events; persistent maps like the rest of the state.
  */
-import { type CowDraft, CowMap } from '../deciders/cowMap.ts'
+import { type CowDraft, CowMap, freezeDrafts, markDeleted } from '../deciders/cowMap.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { CounterpartyData, InvoiceDocumentData, SeriesData } from './model.ts'
 
@@ -65,26 +65,18 @@ export interface InvoicingDraft {
   itemInvoice: CowDraft<number, number>
 }
 
-const cow = <K, V>(m: ReadonlyMap<K, V>): CowMap<K, V> => (m instanceof CowMap ? m : CowMap.from(m))
-
 export const invoicingDraftOf = (s: InvoicingState | undefined): InvoicingDraft => {
   const b = s ?? initialInvoicing
   return {
-    counterparties: cow(b.counterparties).draft(),
-    series: cow(b.series).draft(),
-    counters: cow(b.counters).draft(),
-    invoices: cow(b.invoices).draft(),
-    itemInvoice: cow(b.itemInvoice).draft(),
+    counterparties: CowMap.of(b.counterparties).draft(),
+    series: CowMap.of(b.series).draft(),
+    counters: CowMap.of(b.counters).draft(),
+    invoices: CowMap.of(b.invoices).draft(),
+    itemInvoice: CowMap.of(b.itemInvoice).draft(),
   }
 }
 
-export const freezeInvoicing = (d: InvoicingDraft): InvoicingState => ({
-  counterparties: d.counterparties.freeze(),
-  series: d.series.freeze(),
-  counters: d.counters.freeze(),
-  invoices: d.invoices.freeze(),
-  itemInvoice: d.itemInvoice.freeze(),
-})
+export const freezeInvoicing = (d: InvoicingDraft): InvoicingState => freezeDrafts(d)
 
 export type InvoicingEvent = Extract<LedgerEvent, { type: `Invoicing${string}` }>
 
@@ -101,11 +93,9 @@ export const applyInvoicing = (d: InvoicingDraft, e: InvoicingEvent): void => {
     case 'InvoicingCounterpartySaved':
       d.counterparties.set(e.data.id, { id: e.data.id, data: e.data.data, deleted: false })
       return
-    case 'InvoicingCounterpartyDeleted': {
-      const c = d.counterparties.get(e.data.id)
-      if (c) d.counterparties.set(c.id, { ...c, deleted: true })
+    case 'InvoicingCounterpartyDeleted':
+      markDeleted(d.counterparties, e.data.id)
       return
-    }
     case 'InvoicingSeriesSaved': {
       const s = d.series.get(e.data.id)
       d.series.set(e.data.id, { id: e.data.id, data: e.data.data, used: s?.used ?? false })

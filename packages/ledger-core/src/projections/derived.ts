@@ -444,6 +444,18 @@ const derivedMonthFigures = (
 }
 
 /**
+ * What every tax computation over the books takes besides its months: the settings in force and the year's common
+ * items (each form applies those it allows, docs/tax-rules.md §26).
+ */
+export const taxSettings = (d: Derived, state: BooksState) => ({
+  vat: d.vat,
+  pit: d.pit,
+  socialSecurity: d.socialSecurity,
+  company: d.company,
+  annualItems: annualItemsOfState(state.annualInputs),
+})
+
+/**
  * The tax engine's result over every month from the first month with an item or setting through at least
  * `atLeast` (results for a month never depend on later months, so a longer range answers shorter questions). The
  * range runs to the end of `atLeast`'s year, so the views of one year (a month, the yearly summary) share one run.
@@ -476,16 +488,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   addInventoryToMonths(months, state.inventories)
   // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).
   const run = computeTaxesFrom(
-    {
-      months,
-      vat: d.vat,
-      pit: d.pit,
-      socialSecurity: d.socialSecurity,
-      company: d.company,
-      contributionsPaidOn: payments.map,
-      annualItems: annualItemsOfState(state.annualInputs),
-      monthKeys,
-    },
+    { months, ...taxSettings(d, state), contributionsPaidOn: payments.map, monthKeys },
     d.taxes?.run ?? d.previousRun,
   )
   const result = run.result

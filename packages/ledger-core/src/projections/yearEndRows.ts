@@ -15,22 +15,52 @@ import { blank, flatRateFields, stringify } from './rowFields.ts'
 
 const fm = formatMoney
 
-/** The annual return's row: the difference to pay (0 with a refund, shown in the breakdown). */
-export const annualReturnRow = (a: AnnualReturn, id: TransactionId): TransactionRow => {
-  const amount = fm(a.toPay)
+type RowFields = Omit<TransactionRow['dataObject'], 'displayName' | 'date' | 'name' | 'amount' | 'sum'>
+
+/**
+ * A year-end row: due on `dueDate` with `toPay` as its amount, the fields of its kind, then the period it pays for and
+ * the figures behind it.
+ */
+const yearEndRow = (
+  id: TransactionId,
+  kind: Pick<TransactionRow, 'eventType' | 'dataType'> & { readonly name: string; readonly displayName: string },
+  dueDate: string,
+  toPay: bigint,
+  fields: Partial<RowFields>,
+  period: { readonly from: string; readonly to: string },
+  breakdown: Parameters<typeof stringify>[0],
+): TransactionRow => {
+  const amount = fm(toPay)
   return {
     id,
-    date: a.dueDate,
-    eventType: '4_Pit',
-    dataType: 'Pit',
+    date: dueDate,
+    eventType: kind.eventType,
+    dataType: kind.dataType,
     dataObject: {
       ...blank(),
-      displayName: `${a.form} ${a.year}`,
-      date: a.dueDate,
-      name: 'PIT',
+      displayName: kind.displayName,
+      date: dueDate,
+      name: kind.name,
       amount,
       sum: amount,
       isCompany: true,
+      ...fields,
+      relatedTransactionsSum: amount,
+      period,
+      dueDate,
+      breakdown: stringify(breakdown),
+    },
+  }
+}
+
+/** The annual return's row: the difference to pay (0 with a refund, shown in the breakdown). */
+export const annualReturnRow = (a: AnnualReturn, id: TransactionId): TransactionRow =>
+  yearEndRow(
+    id,
+    { eventType: '4_Pit', dataType: 'Pit', name: 'PIT', displayName: `${a.form} ${a.year}` },
+    a.dueDate,
+    a.toPay,
+    {
       percent: a.rate,
       taxType: a.taxType,
       rate: a.rate,
@@ -40,70 +70,61 @@ export const annualReturnRow = (a: AnnualReturn, id: TransactionId): Transaction
         healthInsurance: fm(a.healthDeducted),
         other: fm(a.deductions),
       },
-      relatedTransactionsSum: amount,
-      period: { from: formatYearMonth(a.year, 1), to: formatYearMonth(a.year, 12) },
-      dueDate: a.dueDate,
-      breakdown: stringify({
-        annualForm: a.form,
-        revenue: a.revenue,
-        costs: a.costs,
-        labourFund: a.labourFundPaid,
-        income: a.income,
-        loss: a.loss,
-        socialPaid: a.socialPaid,
-        socialDeducted: a.socialDeducted,
-        healthPaid: a.healthPaid,
-        healthDeducted: a.healthDeducted,
-        deductions: a.deductions,
-        base: a.base,
-        tax: a.tax,
-        advances: a.advances,
-        difference: a.difference,
-        refund: a.refund,
-        ...flatRateFields(a.flatRates),
-        statutoryDueDate: a.statutoryDueDate,
-      }),
     },
-  }
-}
+    { from: formatYearMonth(a.year, 1), to: formatYearMonth(a.year, 12) },
+    {
+      annualForm: a.form,
+      revenue: a.revenue,
+      costs: a.costs,
+      labourFund: a.labourFundPaid,
+      income: a.income,
+      loss: a.loss,
+      socialPaid: a.socialPaid,
+      socialDeducted: a.socialDeducted,
+      healthPaid: a.healthPaid,
+      healthDeducted: a.healthDeducted,
+      deductions: a.deductions,
+      base: a.base,
+      tax: a.tax,
+      advances: a.advances,
+      difference: a.difference,
+      refund: a.refund,
+      ...flatRateFields(a.flatRates),
+      statutoryDueDate: a.statutoryDueDate,
+    },
+  )
 
 /** The health settlement's row: the contribution to pay with the DRA for April (0 when overpaid). */
-export const healthSettlementRow = (h: HealthSettlement, id: TransactionId): TransactionRow => {
-  const amount = fm(h.toPay)
-  return {
+export const healthSettlementRow = (h: HealthSettlement, id: TransactionId): TransactionRow =>
+  yearEndRow(
     id,
-    date: h.dueDate,
-    eventType: '5_SocialSecurity',
-    dataType: 'SocialSecurity',
-    dataObject: {
-      ...blank(),
-      displayName: `ZUS ${h.from} – ${h.to}`,
-      date: h.dueDate,
+    {
+      eventType: '5_SocialSecurity',
+      dataType: 'SocialSecurity',
       name: 'SocialSecurity',
-      amount,
-      sum: amount,
-      isCompany: true,
+      displayName: `ZUS ${h.from} – ${h.to}`,
+    },
+    h.dueDate,
+    h.toPay,
+    {
       percent: h.percent,
       paymentInterval: 12,
       taxType: h.taxType,
       income: fm(h.basis),
       deductions: { socialSecurity: '0.00', healthInsurance: fm(h.due), other: '0.00' },
-      relatedTransactionsSum: amount,
-      period: { from: h.from, to: h.to },
-      dueDate: h.dueDate,
-      breakdown: stringify({
-        healthSettlementYear: h.year,
-        months: h.months,
-        basis: h.basis,
-        computed: h.computed,
-        minimum: h.minimum,
-        flatTier: h.flatTier,
-        dueForYear: h.due,
-        paid: h.paid,
-        difference: h.difference,
-        overpaid: h.overpaid,
-        statutoryDueDate: h.statutoryDueDate,
-      }),
     },
-  }
-}
+    { from: h.from, to: h.to },
+    {
+      healthSettlementYear: h.year,
+      months: h.months,
+      basis: h.basis,
+      computed: h.computed,
+      minimum: h.minimum,
+      flatTier: h.flatTier,
+      dueForYear: h.due,
+      paid: h.paid,
+      difference: h.difference,
+      overpaid: h.overpaid,
+      statutoryDueDate: h.statutoryDueDate,
+    },
+  )

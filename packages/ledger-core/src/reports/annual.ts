@@ -7,13 +7,12 @@
 import { formatYearMonth } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
 import { formatMoney } from '../money.ts'
-import { derive, monthFigures, taxesThrough } from '../projections/derived.ts'
+import { derive, monthFigures, taxesThrough, taxSettings } from '../projections/derived.ts'
 import { type ObligationDto, obligations } from '../projections/obligations.ts'
 import type { AnnualReturn, HealthSettlement } from '../tax/annual.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths } from '../assets/register.ts'
 import { compareForms, type FormComparison } from '../tax/compare.ts'
-import { annualItemsOfState } from '../tax/annualItems.ts'
 import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
 import { ratesFor } from '../tax/rates/index.ts'
 import type { AnnualInputs } from '../schemas/annualInputs.ts'
@@ -120,19 +119,10 @@ export const annualReport = (
   // The register's write-offs are costs of every form that has costs.
   addDepreciationToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
-  const comparison = compareForms(
-    {
-      months,
-      vat: d.vat,
-      pit: d.pit,
-      socialSecurity: d.socialSecurity,
-      company: d.company,
-      // Each form applies the year's common items it allows (docs/tax-rules.md §26).
-      annualItems: annualItemsOfState(state.annualInputs),
-    },
-    year,
-    { actualThrough, flatRate: options.flatRate ?? null },
-  )
+  const comparison = compareForms({ months, ...taxSettings(d, state) }, year, {
+    actualThrough,
+    flatRate: options.flatRate ?? null,
+  })
   return {
     ...base,
     annualReturn: annual ? moneyStrings(annual) : null,

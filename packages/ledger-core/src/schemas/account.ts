@@ -8,25 +8,29 @@ import { accountMessages, isEmailAddress } from './accountRules.ts'
 
 export * from './accountRules.ts'
 
-/** A required string field whose every failure (missing, wrong type, empty) reads `message`. */
-const requiredString = (message: string) =>
+/** A required string field whose every failure (missing, wrong type, not `valid`) reads `message`. */
+const requiredText = (valid: (s: string) => boolean) => (message: string) =>
   Schema.propertySignature(
     Schema.String.annotations({ message: () => message }).pipe(
-      Schema.filter((s) => s.trim().length > 0, { message: () => message }),
+      Schema.filter((s) => valid(s), { message: () => message }),
     ),
   ).annotations({ missingMessage: () => message })
 
-const requiredEmail = (message: string) =>
-  Schema.propertySignature(
-    Schema.String.annotations({ message: () => message }).pipe(
-      Schema.filter(isEmailAddress, { message: () => message }),
-    ),
-  ).annotations({ missingMessage: () => message })
+/** Required and not blank. */
+const requiredString = requiredText((s) => s.trim().length > 0)
+const requiredEmail = requiredText(isEmailAddress)
 
 export const Language = Schema.Literal('pl', 'en')
 export type Language = typeof Language.Type
 const optionalLanguage = Schema.optional(Schema.NullOr(Schema.String))
 const optionalUrl = Schema.optional(Schema.NullOr(Schema.String))
+/** Where the e-mail's link leads and the language it is written in (both optional). */
+const linkFields = { url: optionalUrl, language: optionalLanguage }
+/** A new password, typed twice (`passwordsRepeated`). */
+const newPasswordFields = {
+  password: requiredString(accountMessages.registerPassword),
+  confirmPassword: requiredString(accountMessages.confirmPassword),
+}
 
 /** Role names or codes accepted by register: USER (1) or ADMIN (1024), as text or number. */
 export const AppRole = Schema.Union(Schema.Literal('USER', 'ADMIN', '1', '1024'), Schema.Literal(1, 1024)).annotations({
@@ -45,20 +49,17 @@ const passwordsRepeated = (b: { readonly password: string; readonly confirmPassw
 
 export const RegisterBody = Schema.Struct({
   email: requiredEmail(accountMessages.email),
-  password: requiredString(accountMessages.registerPassword),
-  confirmPassword: requiredString(accountMessages.confirmPassword),
+  ...newPasswordFields,
   appRole: Schema.propertySignature(AppRole).annotations({ missingMessage: () => accountMessages.role }),
   key: requiredString(accountMessages.key),
-  url: optionalUrl,
-  language: optionalLanguage,
+  ...linkFields,
 }).pipe(Schema.filter(passwordsRepeated))
 export type RegisterBody = typeof RegisterBody.Type
 
 export const ChangePasswordBody = Schema.Struct({
   email: requiredEmail(accountMessages.email),
   oldPassword: requiredString(accountMessages.oldPassword),
-  password: requiredString(accountMessages.registerPassword),
-  confirmPassword: requiredString(accountMessages.confirmPassword),
+  ...newPasswordFields,
 }).pipe(
   Schema.filter((b) =>
     b.password !== b.confirmPassword
@@ -72,18 +73,15 @@ export type ChangePasswordBody = typeof ChangePasswordBody.Type
 
 export const ResetPasswordBody = Schema.Struct({
   email: requiredEmail(accountMessages.email),
-  url: optionalUrl,
-  language: optionalLanguage,
+  ...linkFields,
 })
 export type ResetPasswordBody = typeof ResetPasswordBody.Type
 
 export const ResetPasswordConfirmedBody = Schema.Struct({
-  password: requiredString(accountMessages.registerPassword),
-  confirmPassword: requiredString(accountMessages.confirmPassword),
+  ...newPasswordFields,
   code: requiredString(accountMessages.code),
   email: requiredEmail(accountMessages.email),
-  url: optionalUrl,
-  language: optionalLanguage,
+  ...linkFields,
 }).pipe(Schema.filter(passwordsRepeated))
 export type ResetPasswordConfirmedBody = typeof ResetPasswordConfirmedBody.Type
 

@@ -1,5 +1,9 @@
 /** Normalisers of loose money and percent input into the canonical strings stored in events (no Schema library). */
 
+/** A loose input as an object to read fields from: itself when it is a plain object, else an empty one. */
+export const looseObject = (x: unknown): Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {}
+
 const DECIMAL_2 = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/
 
 /**

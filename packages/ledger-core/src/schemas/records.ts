@@ -19,12 +19,17 @@ export const AddressSchema = Schema.Struct({
 })
 export type Address = typeof AddressSchema.Type
 
-export const PrimarySchema = Schema.Struct({
+/** Who the company is: the fields the Primary and the Invoice company data share. */
+const companyIdentityFields = {
   companyName: Schema.NonEmptyString,
   nip: Schema.NonEmptyString,
   ownerName: Schema.String,
   ownerLastName: Schema.String,
   regon: Schema.String,
+}
+
+export const PrimarySchema = Schema.Struct({
+  ...companyIdentityFields,
   /** (v2) The tax office's four-digit code (kod urzędu skarbowego) the JPK files are addressed to; '' when not given. */
   taxOfficeCode: Schema.String,
   /** (v2) The owner's date of birth (JPK_V7's Podmiot1 of a natural person). */
@@ -52,11 +57,7 @@ export const AddressesSchema = Schema.Struct({
 export type Addresses = typeof AddressesSchema.Type
 
 export const InvoiceSchema = Schema.Struct({
-  companyName: Schema.NonEmptyString,
-  nip: Schema.NonEmptyString,
-  ownerName: Schema.String,
-  ownerLastName: Schema.String,
-  regon: Schema.String,
+  ...companyIdentityFields,
   invoiceAddress: AddressSchema,
 })
 export type Invoice = typeof InvoiceSchema.Type

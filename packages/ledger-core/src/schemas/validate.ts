@@ -17,7 +17,7 @@
  */
 import * as Schema from 'effect/Schema'
 import { isLocalDate } from '../calendar.ts'
-import type { FieldError } from '../errors.ts'
+import type { FieldError, ValidationResult } from '../errors.ts'
 import {
   BoundMessages,
   Bounds,
@@ -64,7 +64,7 @@ import {
 } from './records.ts'
 import { isCountryCode, isTaxOfficeCode } from './codes.ts'
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
+export type { ValidationResult }
 
 /**
  * The VAT rates the statute sets for a year: 23, 8, 5 and 0 % from 2011 (uVAT art. 41 ust. 1, 2, 2a, 8 with art.

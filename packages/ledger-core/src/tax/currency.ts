@@ -271,6 +271,18 @@ export type RateLookup =
   | { readonly ok: true; readonly rate: RateUsed }
   | { readonly ok: false; readonly missing: MissingRate }
 
+/** No rate of `code` in table `table` for `day`. */
+const missingRate = (code: string, table: RateTableKind, day: LocalDateString): RateLookup => ({
+  ok: false,
+  missing: { code, table, day },
+})
+
+/** `code`'s rate in the NBP table `t` (table `table`, found for `day`), or missing when the table does not quote it. */
+const rateInTable = (t: RateTable, code: string, table: 'A' | 'B', day: LocalDateString): RateLookup => {
+  const rate = t.rates[code]
+  return rate === undefined ? missingRate(code, table, day) : { ok: true, rate: { table: t.no, date: t.date, rate } }
+}
+
 /** How far back "the last working day before" may look (a fortnight covers the longest holiday run). */
 const MAX_LOOKBACK_DAYS = 14
 
@@ -291,15 +303,10 @@ export const rateBefore = (
   for (let i = 0; i < MAX_LOOKBACK_DAYS; i++, d = addDays(d, -1)) {
     if (!isWorkingDay(d)) continue
     const t = s.tables.get(d)
-    if (t) {
-      const rate = t.rates[code]
-      return rate === undefined
-        ? { ok: false, missing: { code, table: 'A', day: d } }
-        : { ok: true, rate: { table: t.no, date: t.date, rate } }
-    }
-    if (!isCovered(s, d)) return { ok: false, missing: { code, table: 'A', day: d } }
+    if (t) return rateInTable(t, code, 'A', d)
+    if (!isCovered(s, d)) return missingRate(code, 'A', d)
   }
-  return { ok: false, missing: { code, table: 'A', day: d } }
+  return missingRate(code, 'A', d)
 }
 
 /**
@@ -314,15 +321,10 @@ const tableBRateBefore = (s: RatesState, code: string, day: LocalDateString): Ra
   let d = addDays(day, -1)
   for (let i = 0; i < MAX_LOOKBACK_DAYS_B; i++, d = addDays(d, -1)) {
     const t = book.tables.get(d)
-    if (t) {
-      const rate = t.rates[code]
-      return rate === undefined
-        ? { ok: false, missing: { code, table: 'B', day: d } }
-        : { ok: true, rate: { table: t.no, date: t.date, rate } }
-    }
+    if (t) return rateInTable(t, code, 'B', d)
     if (dayOfWeek(d) === 3 && !isCovered(book, d)) break
   }
-  return { ok: false, missing: { code, table: 'B', day: d } }
+  return missingRate(code, 'B', d)
 }
 /** Table B comes weekly: three weeks back covers a holiday week. */
 const MAX_LOOKBACK_DAYS_B = 21
@@ -353,12 +355,12 @@ const ecbRateBefore = (s: RatesState, code: string, day: LocalDateString): RateL
     if (t) {
       const pln = t.rates.PLN
       const own = code === 'EUR' ? '1' : t.rates[code]
-      if (pln === undefined || own === undefined) return { ok: false, missing: { code, table: 'ECB', day: d } }
+      if (pln === undefined || own === undefined) return missingRate(code, 'ECB', d)
       return { ok: true, rate: { table: ECB_TABLE, date: t.date, rate: code === 'EUR' ? pln : crossRate(pln, own) } }
     }
     if (!isCovered(book, d)) break
   }
-  return { ok: false, missing: { code, table: 'ECB', day: d } }
+  return missingRate(code, 'ECB', d)
 }
 /** The "table number" of an ECB rate (the ECB's euro foreign exchange reference rates have none). */
 export const ECB_TABLE = 'ECB'

@@ -3,15 +3,14 @@
  * message for logs, and where (the 1-based line, or the XML element); `parseStatementFile` turns it into the
  * refusal it returns. The whole file is refused: nothing of it is returned.
  */
+import { CodedError } from '../../codedError.ts'
 import type { StatementParseError } from './types.ts'
 
-export class StatementError extends Error {
-  readonly code: string
+export class StatementError extends CodedError {
   readonly where: string | undefined
 
   constructor(code: string, message: string, where?: string | number) {
-    super(message)
-    this.code = code
+    super(code, message)
     this.where = where === undefined ? undefined : String(where)
   }
 

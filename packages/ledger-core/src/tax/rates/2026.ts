@@ -1,21 +1,17 @@
-/** Statutory constants for 2026. Every figure and its source: docs/tax-rules.md. */
+/**
+ * Statutory constants for 2026: only what changed since 2025, the rest is 2025's (the PIT scale and percents, the ZUS
+ * percents and the small-ZUS-plus rules, the health percents, the standard VAT rate, the return deadlines). Every
+ * figure and its source: docs/tax-rules.md.
+ */
+import { rates2025 } from './2025.ts'
 import type { TaxRates } from './types.ts'
 
 export const rates2026: TaxRates = {
+  ...rates2025,
   year: 2026,
-  pit: {
-    scale: {
-      firstPercent: '12',
-      secondPercent: '32',
-      freeOfTaxAmount: 3_000_000n,
-      threshold: 12_000_000n,
-      taxReducingAmount: 360_000n,
-    },
-    linear: { percent: '19', healthDeductionCap: 1_410_000n },
-    flatPercents: ['3', '5.5', '8.5', '12', '14', '15', '17'],
-    flatHealthDeductiblePercent: '50',
-  },
+  pit: { ...rates2025.pit, linear: { ...rates2025.pit.linear, healthDeductionCap: 1_410_000n } },
   zus: {
+    ...rates2025.zus,
     full: {
       basis: 565_200n,
       pension: 110_327n,
@@ -34,10 +30,9 @@ export const rates2026: TaxRates = {
       labourFund: 0n,
       total: 45_618n,
     },
-    percents: { pension: '19.52', disability: '8', sickness: '2.45', accident: '1.67', labourFund: '2.45' },
-    smallPlus: { revenueLimit: 12_000_000n, basisPercent: '50', minimumDays: 60 },
   },
   health: {
+    ...rates2025.health,
     minimumWage: 480_600n,
     // The 75 % basis of 2025 expired on 31 January 2026: from February 2026 9 % × 4 806 zł = 432.54.
     scaleLinearMinimum: 43_254n,
@@ -46,8 +41,6 @@ export const rates2026: TaxRates = {
     // The minimum wage, 4 806 zł; January: contribution year 2025's 75 % × 4 666 zł.
     scaleLinearMinimumBase: 480_600n,
     januaryScaleLinearMinimumBase: 349_950n,
-    scalePercent: '9',
-    linearPercent: '4.9',
     averageWagePrevQ4: 922_864n,
     flatTiers: [
       { revenueUpTo: 6_000_000n, wageShare: '60', amount: 49_835n },
@@ -56,13 +49,8 @@ export const rates2026: TaxRates = {
     ],
   },
   vat: {
-    standardPercent: '23',
+    ...rates2025.vat,
     exemptionLimit: 24_000_000n,
     ksefOffline: { from: '2026-04', to: '2026-12', monthlyLimit: 1_000_000n },
-  },
-  annual: {
-    returnDue: { month: 4, day: 30 },
-    flatReturnDue: { month: 4, day: 30 },
-    healthSettlementDue: { month: 5, day: 20 },
   },
 }

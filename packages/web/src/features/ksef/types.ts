@@ -1,19 +1,11 @@
-/** The import report of `POST /api/ksef/import` (packages/api/src/ledger/ksef.ts). */
-export interface KsefMessage {
-  readonly code: string
-  readonly message: string
-  readonly params?: Readonly<Record<string, string>>
-}
+import type { ImportMessage, InvoiceImportResult } from '@finance/ledger-core'
 
-export interface KsefImportResult {
-  readonly fileName: string
-  readonly status: 'imported' | 'duplicate' | 'refused'
-  readonly kind: 'income' | 'expense' | null
-  readonly documentNumber: string | null
-  readonly ksefNumber: string | null
-  readonly items: readonly { readonly id: number; readonly amount: string; readonly percent: string | null }[]
-  readonly problems: readonly KsefMessage[]
-  readonly warnings: readonly KsefMessage[]
+/** The import report of `POST /api/ksef/import` (`@finance/books`' `importInvoices`): the core's answer type, of
+ * whose items the page reads only the id, amount and rate. */
+export type KsefMessage = ImportMessage
+
+export interface KsefImportResult extends Omit<InvoiceImportResult, 'items'> {
+  readonly items: readonly Pick<InvoiceImportResult['items'][number], 'id' | 'amount' | 'percent'>[]
 }
 
 /** A file the user picked: its name, size and a way to read it. */
