@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { bodies, familyOf } from './fixtures.ts'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { call, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 describe('assets/{id}/private-sale (the six-year rule)', () => {
   it('books a sale within six years of the transfer as revenue and cost, and refuses bad input whole', async () => {
-    h = await harness({ now: '2027-06-10T10:00:00.000Z' })
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com', { now: '2027-06-10T10:00:00.000Z' })
     const pit = await call(h.app, t, 'POST', `/api/${familyOf('Pit')}`, { dataType: 'Pit', dataObject: bodies.Pit })
     expect(pit.statusCode).toBe(201)
     const id = (

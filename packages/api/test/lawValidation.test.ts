@@ -1,14 +1,12 @@
 /** Validation the law implies, through the API: a 400 with the field, nothing written. */
 import { describe, expect, it } from 'vitest'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { call, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 describe('POST fee (VAT setting)', () => {
   it('refuses a rate the statute does not set (23.5 %) with the field, and writes nothing', async () => {
-    h = await harness()
-    const t = await h.user('vat@example.com')
+    const { h, t } = await opened.user('vat@example.com')
     const res = await call(h.app, t, 'POST', '/api/fee', {
       dataType: 'Vat',
       dataObject: { date: '2026-01-01', percent: '23.5', paymentInterval: 1 },
@@ -27,8 +25,7 @@ describe('POST fee (VAT setting)', () => {
 
 describe('POST fee (VAT setting): zw and np (docs/tax-rules.md §32)', () => {
   it('takes zw with its legal basis and np; refuses zw without a basis with the field, writing nothing', async () => {
-    h = await harness()
-    const t = await h.user('zw@example.com')
+    const { h, t } = await opened.user('zw@example.com')
     const bad = await call(h.app, t, 'POST', '/api/fee', {
       dataType: 'Vat',
       dataObject: { date: '2026-01-01', percent: 'zw', paymentInterval: 1 },
