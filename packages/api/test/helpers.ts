@@ -1,6 +1,5 @@
 /** Test harness: builds the app on a given store with a fixed clock, a captured mailer and a bootstrapped ADMIN. */
 import { afterEach } from 'vitest'
-import { type AddressInfo, createServer } from 'node:net'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { SMTPServer } from 'smtp-server'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -10,6 +9,7 @@ import { ensureAdmin } from '../src/bootstrap.ts'
 import { type Config, testConfig } from '../src/config.ts'
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts'
 import { bodies, type BodyType, familyOf } from './fixtures.ts'
+import { freePort } from './ports.ts'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#Pass1' }
 export const PASSWORD = 'Secret#123'
@@ -169,14 +169,7 @@ export const harnessEachTest = () => {
   }
 }
 
-/** A free TCP port on the loopback interface. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as AddressInfo).port
-      probe.close(() => resolve(port))
-    })
-  })
+export { freePort }
 
 /** A real SMTP server on a free port that keeps every message it receives (raw). */
 export async function smtpSink(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {

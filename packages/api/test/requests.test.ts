@@ -53,7 +53,7 @@ describe('malformed requests', () => {
   })
 
   it('an empty JSON body is no body: bodiless calls work, others answer their field messages', async () => {
-    const { h, t } = await opened.user('a@example.com')
+    const { t } = await opened.user('a@example.com')
     const refresh = await raw(t, '/api/account/refreshToken', 'application/json', '')
     expect(refresh.statusCode).toBe(200)
     expect(refresh.json()).toMatchObject({ success: true, token: expect.any(String), errors: [] })
