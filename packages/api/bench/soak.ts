@@ -12,18 +12,11 @@
  *   SOAK_ITEMS     items each user keeps (default 30): older ones are deleted, so the books stay the same size and
  *                  growing memory means a leak rather than more data
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
 import { createAccounts } from '@finance/books'
 import { createPostgresStore } from '@finance/event-store/postgres'
 import { dateInPoland } from '@finance/ledger-core/light'
-import pg from 'pg'
+import { postgresInstances } from '../test/postgresInstances.ts'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600)
 const USERS = Number(process.env.SOAK_USERS ?? 50)
@@ -31,16 +24,6 @@ const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 200)
 /** Items each user keeps: older ones are deleted as new ones come (`SOAK_ITEMS`). */
 const ITEMS = Number(process.env.SOAK_ITEMS ?? 30)
 const PASSWORD = 'Soak#Pass1'
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 /** Resident memory of a process in MiB (Linux), or NaN. */
 const rssMiB = (pid: number): number => {
@@ -61,9 +44,8 @@ export async function run(): Promise<void> {
     console.log('soak: set DATABASE_URL to a PostgreSQL server (a schema of its own is created and dropped)')
     return
   }
-  const schema = `soak_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'finance-soak-'))
-  const store = await createPostgresStore({ connectionString: url, schema })
+  const instances = postgresInstances(url, 'soak')
+  const store = await createPostgresStore({ connectionString: url, schema: instances.schema })
   const accounts = createAccounts(store, { hashCost: 4 })
   const emails = Array.from({ length: USERS }, (_, i) => `soak${i}@example.com`)
   for (const email of emails) {
@@ -72,45 +54,17 @@ export async function run(): Promise<void> {
   }
   await store.close()
 
-  const children: ChildProcess[] = []
-  const start = async (name: string): Promise<{ base: string; pid: number }> => {
-    const port = await freePort()
-    const child = spawn(process.execPath, [join(root, 'packages/api/bin/server.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        FINANCE_STORE: 'postgres',
-        DATABASE_URL: url,
-        FINANCE_PG_SCHEMA: schema,
-        FINANCE_DATA_DIR: join(dataDir, name),
-        FINANCE_WEB_ROOT: join(dataDir, 'no-web'),
-        FINANCE_JWT_SECRET: 'soak-jwt-secret-0123456789abcdef',
-        FINANCE_REGISTRATION_KEY: 'soak',
-        FINANCE_API_KEY: 'soak',
-        // Every user logs in from 127.0.0.1: the per-client limit is for attackers, not for this.
-        FINANCE_CLIENT_RATE_LIMIT: '100000',
-        FINANCE_LOGIN_RATE_LIMIT: '100000',
-        FINANCE_TOKEN_MINUTES: String(Math.max(20, Math.ceil(SECONDS / 60) + 5)),
-        FINANCE_REMINDER_INTERVAL_MS: '0',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const start = (name: string) =>
+    instances.start(name, {
+      FINANCE_JWT_SECRET: 'soak-jwt-secret-0123456789abcdef',
+      FINANCE_REGISTRATION_KEY: 'soak',
+      FINANCE_API_KEY: 'soak',
+      // Every user logs in from 127.0.0.1: the per-client limit is for attackers, not for this.
+      FINANCE_CLIENT_RATE_LIMIT: '100000',
+      FINANCE_LOGIN_RATE_LIMIT: '100000',
+      FINANCE_TOKEN_MINUTES: String(Math.max(20, Math.ceil(SECONDS / 60) + 5)),
+      FINANCE_REMINDER_INTERVAL_MS: '0',
     })
-    children.push(child)
-    let stderr = ''
-    child.stderr!.on('data', (d) => {
-      stderr += String(d)
-    })
-    await new Promise<void>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('Finance is running at')) resolve()
-      })
-      child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${stderr}`)))
-    })
-    return { base: `http://127.0.0.1:${port}/api`, pid: child.pid! }
-  }
 
   const errors: string[] = []
   const latencies = new Map<string, number[]>()
@@ -271,12 +225,7 @@ export async function run(): Promise<void> {
       process.exitCode = 1
     }
   } finally {
-    for (const c of children) c.kill('SIGTERM')
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once('exit', r) : r(null)))))
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
-    await client.end()
-    rmSync(dataDir, { recursive: true, force: true })
+    await instances.stop()
+    await instances.drop()
   }
 }

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { bodies, familyOf } from './fixtures.ts'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness, closeHarnessAfterEach, userWith } from './helpers.ts'
 
 let h: Harness
 closeHarnessAfterEach(() => h)
 
 /** A Scale trader with 10 000 zł of sales in March 2026 and 5 000 zł a month from January (130 000 zł a year). */
-async function seeded(hh: Harness) {
-  const t = await hh.user('a@example.com')
-  const pit = { ...bodies.Pit, taxType: 'Scale', firstPercent: '12' }
-  for (const [type, data] of [
-    ['Pit', pit],
-    ['Income', bodies.Income],
-    ['RecurringIncome', bodies.RecurringIncome],
-  ] as const) {
-    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, {
-      dataType: type,
-      dataObject: data,
-    })
-    if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
-  }
-  return t
-}
+const seeded = (hh: Harness) =>
+  userWith(hh, [['Pit', { ...bodies.Pit, taxType: 'Scale', firstPercent: '12' }], 'Income', 'RecurringIncome'])
 
 describe('transaction/annual/{year}/inputs', () => {
   it('stores the year’s common items and answers the return with them applied', async () => {

@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { petrolCar } from '@finance/ledger-core/testing'
 import { bodies, familyOf } from './fixtures.ts'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { call, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 describe('assets/{id}/private-sale (the six-year rule)', () => {
   it('books a sale within six years of the transfer as revenue and cost, and refuses bad input whole', async () => {
-    h = await harness({ now: '2027-06-10T10:00:00.000Z' })
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com', { now: '2027-06-10T10:00:00.000Z' })
     const pit = await call(h.app, t, 'POST', `/api/${familyOf('Pit')}`, { dataType: 'Pit', dataObject: bodies.Pit })
     expect(pit.statusCode).toBe(201)
-    const id = (
-      await call(h.app, t, 'POST', '/api/assets', {
-        name: 'Skoda Octavia',
-        acquisitionDate: '2026-01-10',
-        kst: '741',
-        initialValue: '120000',
-        car: { drive: 'combustion', co2GramsPerKm: 130 },
-      })
-    ).json().asset.id
+    const id = (await call(h.app, t, 'POST', '/api/assets', petrolCar())).json().asset.id
     // Not yet taken to private use.
     const early = await call(h.app, t, 'POST', `/api/assets/${id}/private-sale`, { date: '2027-05-10', price: '1' })
     expect(early.statusCode).toBe(400)

@@ -2,15 +2,13 @@
 import { Buffer } from 'node:buffer'
 import { csvMapping } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { call, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 describe('saved CSV mappings', () => {
   it('saves a mapping, reads the next file of that bank with it, and refuses an incomplete one with its fields', async () => {
-    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com', { now: '2026-03-10T10:00:00.000Z' })
     const header = 'Data;Opis;Kontrahent;Wypłaty;Wpłaty;Saldo'
     const csv = ['Historia', header, '02.01.2026;Zapłata;Klient;;"1 234,56";"2 234,56"', ''].join('\n')
     const files = [{ fileName: 'a.csv', base64: Buffer.from(csv).toString('base64') }]

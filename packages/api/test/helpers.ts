@@ -1,6 +1,5 @@
 /** Test harness: builds the app on a given store with a fixed clock, a captured mailer and a bootstrapped ADMIN. */
 import { afterEach } from 'vitest'
-import { type AddressInfo, createServer } from 'node:net'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { SMTPServer } from 'smtp-server'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -10,6 +9,7 @@ import { ensureAdmin } from '../src/bootstrap.ts'
 import { type Config, testConfig } from '../src/config.ts'
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts'
 import { bodies, type BodyType, familyOf } from './fixtures.ts'
+import { freePort } from './ports.ts'
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#Pass1' }
 export const PASSWORD = 'Secret#123'
@@ -131,32 +131,45 @@ export const call = (
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   })
 
-/** A user with settings and items of every kind (VAT, PIT, social security, fixed and recurring items). */
-export async function seeded(hh: Harness, email = 'a@example.com') {
+/** A USER `email` with the records written in order, each `[dataType, dataObject]` (the fixtures' body by default). */
+export async function userWith(
+  hh: Harness,
+  records: readonly (BodyType | readonly [BodyType, unknown])[],
+  email = 'a@example.com',
+): Promise<string> {
   const t = await hh.user(email)
-  for (const type of [
-    'Vat',
-    'Pit',
-    'SocialSecurity',
-    'Income',
-    'RecurringIncome',
-    'Expense',
-    'RecurringExpense',
-  ] as BodyType[]) {
-    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject: bodies[type] })
+  for (const record of records) {
+    const [type, dataObject] = typeof record === 'string' ? [record, bodies[record]] : record
+    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject })
     if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
   }
   return t
 }
 
-/** A free TCP port on the loopback interface. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as AddressInfo).port
-      probe.close(() => resolve(port))
-    })
-  })
+/** A user with settings and items of every kind (VAT, PIT, social security, fixed and recurring items). */
+export const seeded = (hh: Harness, email = 'a@example.com'): Promise<string> =>
+  userWith(hh, ['Vat', 'Pit', 'SocialSecurity', 'Income', 'RecurringIncome', 'Expense', 'RecurringExpense'], email)
+
+/**
+ * The harness of each test, closed after it (call it at the top of a file): in a test,
+ * `const { h, t } = await opened.user('a@example.com', { now })` opens one with that USER; `opened.h` is the last.
+ */
+export const harnessEachTest = () => {
+  let h: Harness | undefined
+  closeHarnessAfterEach(() => h)
+  return {
+    get h(): Harness {
+      if (!h) throw new Error('no harness is open (open one inside a test)')
+      return h
+    },
+    user: async (email: string, options?: Parameters<typeof harness>[0]) => {
+      h = await harness(options)
+      return { h, t: await h.user(email) }
+    },
+  }
+}
+
+export { freePort }
 
 /** A real SMTP server on a free port that keeps every message it receives (raw). */
 export async function smtpSink(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {

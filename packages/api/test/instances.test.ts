@@ -4,77 +4,42 @@
  * counts attempts through both, and concurrent edits of one record through both get one 200 and one 409 — never a
  * lost update. Runs when DATABASE_URL points at a PostgreSQL server (CI's `.ci/run` starts one).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import type { EventStore } from '@finance/event-store'
 import { createPostgresStore } from '@finance/event-store/postgres'
 import { dateInPoland, monthTransactions } from '@finance/ledger-core/light'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { booksStream, createAccounts, executeBooks, loadBooks, verifyAcceptKey } from '@finance/books'
 import { bodies } from './fixtures.ts'
-import { freePort, smtpSink } from './helpers.ts'
+import { smtpSink } from './helpers.ts'
+import { postgresInstances } from './postgresInstances.ts'
 
 const url = process.env.DATABASE_URL
-const root = fileURLToPath(new URL('../../..', import.meta.url))
 const secrets = { jwt: `jwt-${randomUUID()}`, registration: 'reg-key', api: 'api-key' }
 const EMAIL = 'multi@example.com'
 const PASSWORD = 'Multi#Pass1'
 const REMINDERS = 20
 
 describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
-  const schema = `test_inst_${randomUUID().replaceAll('-', '').slice(0, 12)}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'finance-instances-'))
+  const instances = postgresInstances(url!, 'test_inst')
   let mails: string[] = []
-  const processes: ChildProcess[] = []
   const bases: string[] = []
   let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined
   let store: EventStore
   let userId: string
 
   /** Starts the server (`packages/api/bin/server.mjs`) and resolves with its base URL once it listens. */
-  const startInstance = async (name: string, smtpPort: number) => {
-    const port = await freePort()
-    const child = spawn(process.execPath, [join(root, 'packages/api/bin/server.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        FINANCE_STORE: 'postgres',
-        DATABASE_URL: url,
-        FINANCE_PG_SCHEMA: schema,
-        FINANCE_DATA_DIR: join(dataDir, name),
-        FINANCE_WEB_ROOT: join(dataDir, 'no-web'),
+  const startInstance = async (name: string, smtpPort: number) =>
+    (
+      await instances.start(name, {
         FINANCE_JWT_SECRET: secrets.jwt,
         FINANCE_REGISTRATION_KEY: secrets.registration,
         FINANCE_API_KEY: secrets.api,
         FINANCE_LOGIN_RATE_LIMIT: '6',
         FINANCE_REMINDER_INTERVAL_MS: '250',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    processes.push(child)
-    let stderr = ''
-    child.stderr!.on('data', (d) => {
-      stderr += String(d)
-    })
-    await new Promise<void>((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout! })
-      lines.on('line', (line) => {
-        if (line.startsWith('Finance is running at')) resolve()
       })
-      child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${stderr}`)))
-    })
-    return `http://127.0.0.1:${port}/api`
-  }
+    ).base
 
   const json = async (base: string, method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${base}/${path}`, {
@@ -94,7 +59,7 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
     const smtpPort = smtp.port
 
     // One user whose books hold 20 expenses due today, each with its notification on.
-    store = await createPostgresStore({ connectionString: url!, schema })
+    store = await createPostgresStore({ connectionString: url!, schema: instances.schema })
     const accounts = createAccounts(store, { hashCost: 4 })
     const user = await accounts.register({ email: EMAIL, password: PASSWORD, role: 'USER', language: 'en' })
     if (!user.ok) throw new Error(user.errors.join(' '))
@@ -118,15 +83,10 @@ describe.skipIf(!url)('two API processes on one PostgreSQL database', () => {
   }, 120_000)
 
   afterAll(async () => {
-    for (const child of processes) child.kill('SIGTERM')
-    await Promise.all(processes.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
+    await instances.stop()
     await store?.close()
     await smtp?.close()
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
-    await client.end()
-    rmSync(dataDir, { recursive: true, force: true })
+    await instances.drop()
   }, 60_000)
 
   it('mail each due reminder exactly once between them', async () => {

@@ -5,16 +5,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { bearer, call, type Harness, harness, PASSWORD, closeHarnessAfterEach } from './helpers.ts'
+import { bearer, call, PASSWORD, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 /** Effect's own texts ("Expected …, actual …", "is missing") must never reach a client. */
 const INTERNAL = /Expected |actual |is missing|readonly |Unable to decode/
 
 const raw = (token: string, url: string, contentType: string | null, payload?: string) =>
-  h.app.inject({
+  opened.h.app.inject({
     method: 'POST',
     url,
     headers: { ...bearer(token), ...(contentType ? { 'content-type': contentType } : {}) },
@@ -23,8 +22,7 @@ const raw = (token: string, url: string, contentType: string | null, payload?: s
 
 describe('malformed requests', () => {
   it('a JSON body that is not an object is a 400 saying so, and writes nothing', async () => {
-    h = await harness()
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com')
     const before = await h.store.headPosition()
     for (const payload of ['[1,2]', '"text"', '42', 'true']) {
       const res = await raw(t, '/api/fee', 'application/json', payload)
@@ -44,8 +42,7 @@ describe('malformed requests', () => {
   })
 
   it('a body that is not JSON is 415 Unsupported media type, text/plain included', async () => {
-    h = await harness()
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com')
     const before = await h.store.headPosition()
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const res = await raw(t, '/api/fee', type, 'dataType=Vat')
@@ -56,8 +53,7 @@ describe('malformed requests', () => {
   })
 
   it('an empty JSON body is no body: bodiless calls work, others answer their field messages', async () => {
-    h = await harness()
-    const t = await h.user('a@example.com')
+    const { t } = await opened.user('a@example.com')
     const refresh = await raw(t, '/api/account/refreshToken', 'application/json', '')
     expect(refresh.statusCode).toBe(200)
     expect(refresh.json()).toMatchObject({ success: true, token: expect.any(String), errors: [] })
@@ -80,8 +76,7 @@ describe('malformed requests', () => {
   })
 
   it('a wrongly typed field answers only the field message, never the validator internals', async () => {
-    h = await harness()
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com')
     await call(h.app, t, 'POST', '/api/fee', { dataType: 'Expense', dataObject: bodies.Expense })
     const rows = (await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-01')).json()
     expect(rows.length).toBeGreaterThan(0)

@@ -1,14 +1,12 @@
 /** The summary's company net through the API (docs/tax-rules.md §12): net amounts less PIT and ZUS, VAT not twice. */
 import { describe, expect, it } from 'vitest'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { call, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 describe('GET /api/transaction/getSummaryList', () => {
   it('gives November 15 000 net revenue, 8 100 net costs, PIT 1 981, ZUS 2 469.35 a company net of 2 449.65', async () => {
-    h = await harness({ now: '2026-11-27T10:00:00.000Z' })
-    const t = await h.user('net@example.com')
+    const { h, t } = await opened.user('net@example.com', { now: '2026-11-27T10:00:00.000Z' })
     const rows: [string, string, string][] = [
       ['1_Revenue', '15000.00', '23'],
       ['2_Fee', '8100.00', '23'],

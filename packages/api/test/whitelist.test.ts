@@ -8,10 +8,9 @@ import { flatFileHash } from '@finance/books'
 import { largePaymentStatement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { call, harnessEachTest } from './helpers.ts'
 
-let h: Harness
-closeHarnessAfterEach(() => h)
+const opened = harnessEachTest()
 
 const NIP = '5260250274'
 const ACCOUNT = '27114020040000300201355387'
@@ -29,8 +28,7 @@ const flatFile = (date: string, active: [string, string][]) => {
 
 describe('white list', () => {
   it('lists a large payment, keeps the flat file’s answer and warns when the account is not on the list', async () => {
-    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com', { now: '2026-03-10T10:00:00.000Z' })
     const fee = await call(h.app, t, 'POST', '/api/fee', {
       dataType: 'Expense',
       dataObject: {
@@ -62,8 +60,7 @@ describe('white list', () => {
   })
 
   it('refuses a file that is no flat file with the field and the reason', async () => {
-    h = await harness()
-    const t = await h.user('a@example.com')
+    const { h, t } = await opened.user('a@example.com')
     const res = await call(h.app, t, 'POST', '/api/bank/whitelist', {
       base64: Buffer.from(
         '{"naglowek": {"dataGenerowaniaDanych": "20261301", "liczbaTransformacji": "5000"}}',

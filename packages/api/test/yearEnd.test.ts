@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { bodies, type BodyType, familyOf } from './fixtures.ts'
-import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness, closeHarnessAfterEach, userWith } from './helpers.ts'
 
 let h: Harness
 closeHarnessAfterEach(() => h)
 
 /** A user on the Linear tax with ZUS, VAT and a few items (the fixtures' bodies). */
-async function seeded(hh: Harness) {
-  const t = await hh.user('a@example.com')
-  for (const type of ['Vat', 'Pit', 'SocialSecurity', 'Income', 'RecurringIncome', 'Expense'] as BodyType[]) {
-    const res = await call(hh.app, t, 'POST', `/api/${familyOf(type)}`, { dataType: type, dataObject: bodies[type] })
-    if (res.statusCode !== 201) throw new Error(`${type}: ${res.body}`)
-  }
-  return t
-}
+const seeded = (hh: Harness) => userWith(hh, ['Vat', 'Pit', 'SocialSecurity', 'Income', 'RecurringIncome', 'Expense'])
 
 describe('transaction/annual/{year}', () => {
   it('gives the year end of the caller’s books: return, health settlement, obligations and the forms compared', async () => {

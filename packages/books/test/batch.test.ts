@@ -2,10 +2,11 @@
  * Group commit: the commands of one user that arrive together are decided one after another on the books the ones
  * before them left, and written in one append; each is answered as if it had been written alone.
  */
-import { createMemoryStore, type EventStore, type NewEvent } from '@finance/event-store'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { isDomainError, type LedgerCommand, listRecords } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import { batchCounters, booksStream, executeBooks, type Executed, forgetBooks, loadBooks } from '../src/index.ts'
+import { contactSavedElsewhere, wrote } from './writers.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 const add = (userId: string, name: string, amount = '100.00'): LedgerCommand => ({
@@ -26,13 +27,7 @@ function countingStore() {
       counts.appends++
       if (counts.races > 0) {
         counts.races--
-        const other: NewEvent = {
-          type: 'CompanyRecordSaved',
-          schemaVersion: 1,
-          data: { id: 99_999, dataType: 'Contact', data: { email: 'other@example.com', phoneNumber: '' } },
-          metadata: { userId: 'other', correlationId: 'c', createdAt: at },
-        }
-        await inner.append(streamId, [other], 'any')
+        await inner.append(streamId, [contactSavedElsewhere('other@example.com', at)], 'any')
       }
     }
     return inner.append(streamId, events, expected)
@@ -40,10 +35,7 @@ function countingStore() {
   return { store, counts }
 }
 
-const executed = (r: Executed | { code: string }): Executed => {
-  if (isDomainError(r as never)) throw new Error(`expected a write, got ${JSON.stringify(r)}`)
-  return r as Executed
-}
+const executed = (r: Executed | { code: string }): Executed => wrote(r)
 
 describe('group commit', () => {
   it('writes 20 commands that arrive together in one append, each answered with its own books', async () => {

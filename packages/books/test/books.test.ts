@@ -2,6 +2,7 @@ import { createMemoryStore } from '@finance/event-store'
 import { CURRENT_VERSIONS, isDomainError, listRecords } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import { booksStream, executeBooks, loadBooks } from '../src/index.ts'
+import { addExpense } from './writers.ts'
 
 const meta = { userId: 'u1', correlationId: 'c', createdAt: '2026-01-01T00:00:00.000Z' }
 const at = '2026-01-01T00:00:00.000Z'
@@ -33,13 +34,18 @@ describe('books glue', () => {
       invoiceDate: null,
     })
     // The next decision continues from the upcast state: ids keep counting.
-    const added = await executeBooks(store, 'u1', {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: { date: '2025-06-01', name: 'New', amount: '1.00', isCompany: false, percent: '0', invoiceDate: null },
-      at,
-      userId: 'u1',
-    })
+    const added = await executeBooks(
+      store,
+      'u1',
+      addExpense('u1', at, {
+        date: '2025-06-01',
+        name: 'New',
+        amount: '1.00',
+        isCompany: false,
+        percent: '0',
+        invoiceDate: null,
+      }),
+    )
     expect(isDomainError(added)).toBe(false)
     if (!isDomainError(added)) expect(added.revision).toBe(1n)
     const events = await store.readStream(booksStream('u1'))

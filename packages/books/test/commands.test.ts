@@ -2,8 +2,8 @@
  * The write path: a record write loads the books once and answers the saved record from the state it produced; a
  * lost append race is decided again on the fresh books; a stale version is the user's own conflict.
  */
-import { createMemoryStore, type EventStore, type NewEvent } from '@finance/event-store'
-import { isDomainError, listRecords } from '@finance/ledger-core/light'
+import { createMemoryStore, type EventStore } from '@finance/event-store'
+import { listRecords } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import {
   BooksConflict,
@@ -14,6 +14,7 @@ import {
   type RecordWritten,
   writeRecord,
 } from '../src/index.ts'
+import { contactSavedElsewhere, wrote } from './writers.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 const by = (userId: string) => ({ userId, at })
@@ -40,14 +41,7 @@ function testStore() {
   store.append = async (streamId, events, expected) => {
     if (races > 0 && streamId.startsWith('books-')) {
       races--
-      // Another writer saves the company's contact data (one record, saved again and again).
-      const other: NewEvent = {
-        type: 'CompanyRecordSaved',
-        schemaVersion: 1,
-        data: { id: 99_999, dataType: 'Contact', data: { email: `other${++n}@example.com`, phoneNumber: '' } },
-        metadata: { userId: 'other', correlationId: 'c', createdAt: at },
-      }
-      await inner.append(streamId, [other], 'any')
+      await inner.append(streamId, [contactSavedElsewhere(`other${++n}@example.com`, at)], 'any')
     }
     counts.appends++
     return inner.append(streamId, events, expected)
@@ -55,10 +49,7 @@ function testStore() {
   return { store, counts, race: (times = 1) => (races = times) }
 }
 
-const written = (r: RecordWritten | { code: string }): RecordWritten => {
-  if (isDomainError(r as never)) throw new Error(`expected a write, got ${JSON.stringify(r)}`)
-  return r as RecordWritten
-}
+const written = (r: RecordWritten | { code: string }): RecordWritten => wrote(r)
 
 describe('commands', () => {
   it('writes a record with one load and answers it as saved', async () => {

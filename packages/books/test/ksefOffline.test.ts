@@ -35,10 +35,7 @@ const US = '5260250274'
 const at = '2026-01-10T10:00:00.000Z'
 
 let sim: KsefSimulator
-afterEach(async () => {
-  expect(sim.violations).toEqual([])
-  await sim.close()
-})
+afterEach(() => sim.closeChecked())
 
 /** A VAT trader with the company data an invoice needs, a KSeF token, and the clock at `clock.now`. */
 async function trader() {

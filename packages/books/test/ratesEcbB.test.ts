@@ -7,20 +7,9 @@ import { readFileSync } from 'node:fs'
 import { createMemoryStore } from '@finance/event-store'
 import { isDomainError } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
-import {
-  EcbWebRates,
-  fetchEcbRates,
-  fetchRates,
-  importEcbHistory,
-  importRatesArchive,
-  loadBooks,
-  NbpWebRates,
-  RatesUnavailable,
-  rateOn,
-  readEcbCsv,
-  readEcbXml,
-  readNbpArchive,
-} from '../src/index.ts'
+import { EcbWebRates, fetchEcbRates, importEcbHistory, readEcbCsv, readEcbXml } from '../src/index.ts'
+import { fetchRates, importRatesArchive, NbpWebRates, readNbpArchive } from '../src/index.ts'
+import { loadBooks, RatesUnavailable, rateOn } from '../src/index.ts'
 
 const file = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
 const xml90d = file('ecb/eurofxref-hist-90d.xml')

@@ -13,6 +13,7 @@ import {
   summaryBytes,
   summaryRows,
 } from '../src/index.ts'
+import { addExpense } from './writers.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 
@@ -20,13 +21,18 @@ describe('views', () => {
   it('computes a view once per books state and again after a write', async () => {
     const store = createMemoryStore()
     const add = (name: string) =>
-      executeBooks(store, 'u1', {
-        type: 'AddItem',
-        dataType: 'Expense',
-        data: { date: '2026-03-12', name, amount: '10.00', isCompany: true, percent: '23', invoiceDate: null },
-        at,
-        userId: 'u1',
-      })
+      executeBooks(
+        store,
+        'u1',
+        addExpense('u1', at, {
+          date: '2026-03-12',
+          name,
+          amount: '10.00',
+          isCompany: true,
+          percent: '23',
+          invoiceDate: null,
+        }),
+      )
     await add('First')
     const { state } = await loadBooks(store, 'u1')
     const rows = monthRows(state, '2026-03', '2026-03-10')
@@ -71,13 +77,18 @@ describe('views', () => {
 
   it('answers the reminder job from the same cache', async () => {
     const store = createMemoryStore()
-    const added = await executeBooks(store, 'u2', {
-      type: 'AddItem',
-      dataType: 'Expense',
-      data: { date: '2026-03-12', name: 'Bill', amount: '10.00', isCompany: false, percent: '0', invoiceDate: null },
-      at,
-      userId: 'u2',
-    })
+    const added = await executeBooks(
+      store,
+      'u2',
+      addExpense('u2', at, {
+        date: '2026-03-12',
+        name: 'Bill',
+        amount: '10.00',
+        isCompany: false,
+        percent: '0',
+        invoiceDate: null,
+      }),
+    )
     if ('code' in added) throw new Error(added.message)
     const row = monthTransactions(added.state, '2026-03', '2026-03-10').find((r) => r.dataObject.name === 'Bill')!
     await executeBooks(store, 'u2', { type: 'SetTransactionFlags', id: row.id, notification: true, at, userId: 'u2' })

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  csvField,
-  EXCEL_PL,
-  formatAmount,
-  formatCount,
-  neutralise,
-  palette,
-  renderCsv,
-  renderTable,
-} from '../src/format.ts'
+import { csvField, EXCEL_PL, neutralise, renderCsv } from '../src/format.ts'
+import { formatAmount, formatCount, palette, renderTable } from '../src/format.ts'
 
 describe('renderCsv', () => {
   it('quotes fields with commas, quotes and line breaks per RFC 4180 and ends lines with CRLF', () => {

@@ -18,10 +18,7 @@ const SUPPLIER = '7740001454'
 const SECRET = 'cli-test-server-secret-0123456789'
 
 let sim: KsefSimulator
-afterEach(async () => {
-  expect(sim.violations).toEqual([])
-  await sim.close()
-})
+afterEach(() => sim.closeChecked())
 
 const seeded = () => seedKsefTrader()
 

@@ -12,10 +12,7 @@ const NIP = '5265877635'
 const SUPPLIER = '7010002137'
 
 let sim: KsefSimulator
-afterEach(async () => {
-  expect(sim.violations).toEqual([])
-  await sim.close()
-})
+afterEach(() => sim.closeChecked())
 
 const sleeps: number[] = []
 const client = (over: Partial<KsefClientOptions> = {}) => {
@@ -41,6 +38,18 @@ const invoice = (number: string, seller = NIP, buyer = SUPPLIER) =>
     issueDate: '2026-03-02',
     description: 'Usługa programistyczna',
   })
+
+describe("the simulator's contract check", () => {
+  it('closes the simulator and then fails, naming them, when anything broke the official document', async () => {
+    sim = await startSimulator({ nip: NIP })
+    const broken = await startSimulator({ nip: NIP })
+    broken.violations.push('request POST /auth/challenge: a field the document does not have')
+    await expect(broken.closeChecked()).rejects.toThrow(
+      'request POST /auth/challenge: a field the document does not have',
+    )
+    await expect(fetch(`${broken.url}/auth/challenge`, { method: 'POST' })).rejects.toThrow()
+  })
+})
 
 describe('authentication with a KSeF token', () => {
   it('gets access and refresh tokens through the challenge, the encrypted token and the status poll', async () => {

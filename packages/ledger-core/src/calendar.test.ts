@@ -1,31 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  addDays,
-  addMonths,
-  addMonthsToMonth,
-  compareDates,
-  dateInPoland,
-  DateFormatError,
-  dayOfMonth,
-  dayOfWeek,
-  daysInMonth,
-  easterSunday,
-  firstDayOfMonth,
-  isLocalDate,
-  isPolishHoliday,
-  isWorkingDay,
-  isYearMonth,
-  lastDayOfMonth,
-  monthOf,
-  monthsBetween,
-  nextWorkingDay,
-  parseLocalDate,
-  parseYearMonth,
-  polishHolidays,
-  quarterMonths,
-  quarterOf,
-} from './calendar.ts'
+import { addDays, compareDates, dateInPoland, DateFormatError, isLocalDate, parseLocalDate } from './calendar.ts'
+import { dayOfMonth, dayOfWeek, daysInMonth, firstDayOfMonth, lastDayOfMonth } from './calendar.ts'
+import { addMonths, addMonthsToMonth, isYearMonth, monthOf, monthsBetween, parseYearMonth } from './calendar.ts'
+import { quarterMonths, quarterOf } from './calendar.ts'
+import { easterSunday, isPolishHoliday, isWorkingDay, nextWorkingDay, polishHolidays } from './calendar.ts'
 
 describe('dates', () => {
   it('validates real calendar dates', () => {

@@ -1,20 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  divRoundHalfUp,
-  formatMoney,
-  isMoneyString,
-  isPercentString,
-  MoneyFormatError,
-  maxG,
-  minG,
-  PercentFormatError,
-  parseMoney,
-  parsePercent,
-  percentOf,
-  roundHalfUpToZloty,
-  sum,
-} from './money.ts'
+import { formatMoney, isMoneyString, MoneyFormatError, parseMoney } from './money.ts'
+import { isPercentString, PercentFormatError, parsePercent } from './money.ts'
+import { divRoundHalfUp, maxG, minG, percentOf, roundHalfUpToZloty, sum } from './money.ts'
 
 describe('parseMoney / formatMoney', () => {
   it('parses decimal strings into grosze', () => {

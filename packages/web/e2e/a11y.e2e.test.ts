@@ -7,24 +7,16 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, settle } from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, seeder, settle } from './harness.ts'
 import { journey } from './steps.ts'
 
 const app = journey({ seed })
 
 async function seed() {
   const { call, tokenOf } = app
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'fee', {
-    dataType: 'Vat',
-    eventType: 'VAT',
-    dataObject: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
-  })
-  await call(admin, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'RecurringIncome',
-    dataObject: { date: '2026-01-10', name: 'Work', amount: '1000', percent: '23', isCompany: true, repetitions: 24 },
-  })
+  const books = seeder(call, await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD))
+  await books.vat('2026-01-01')
+  await books.recurringIncome('2026-01-10', 'Work', '1000', 24)
 }
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 

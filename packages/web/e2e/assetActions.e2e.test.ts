@@ -6,10 +6,10 @@
  * book. A refused field is named on the screen first.
  */
 import type { Page } from 'playwright-core'
-import { pitSetting } from '@finance/ledger-core/testing'
+import { petrolCar, pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'asset-actions@example.com'
@@ -23,14 +23,8 @@ const { call } = app
 const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
 
 async function seed(token: string) {
-  await call(token, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${LAST}-01-01` }) })
-  await call(token, 'POST', 'assets', {
-    name: 'Skoda Octavia',
-    acquisitionDate: `${LAST}-01-10`,
-    kst: '741',
-    initialValue: '120000',
-    car: { drive: 'combustion', co2GramsPerKm: 130 },
-  })
+  await seeder(call, token).pit(pitSetting({ date: `${LAST}-01-01` }))
+  await call(token, 'POST', 'assets', petrolCar({ acquisitionDate: `${LAST}-01-10` }))
 }
 
 describe('a car taken to private use and sold within six years', () => {

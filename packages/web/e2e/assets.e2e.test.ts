@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'assets-user@example.com'
@@ -34,22 +34,15 @@ const februaryAdvance = async (): Promise<string | undefined> => {
 const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
 
 async function seed(token: string) {
-  await call(token, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${YEAR}-01-01` }) })
-  await call(token, 'POST', 'revenue', {
-    dataType: 'Income',
-    dataObject: { date: `${YEAR}-02-10`, name: 'Programming', amount: '20000.00', isCompany: true, percent: '23' },
-  })
-  await call(token, 'POST', 'fee', {
-    dataType: 'Expense',
-    dataObject: {
-      date: `${YEAR}-01-12`,
-      name: 'Laptop Dell',
-      amount: '8000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: `${YEAR}-01-12`,
-      documentNumber: 'FV 12/01',
-    },
+  const books = seeder(call, token)
+  await books.pit(pitSetting({ date: `${YEAR}-01-01` }))
+  await books.income({ date: `${YEAR}-02-10`, name: 'Programming', amount: '20000.00' })
+  await books.expense({
+    date: `${YEAR}-01-12`,
+    name: 'Laptop Dell',
+    amount: '8000.00',
+    invoiceDate: `${YEAR}-01-12`,
+    documentNumber: 'FV 12/01',
   })
 }
 

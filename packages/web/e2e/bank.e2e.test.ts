@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { addMonthsToMonth, dateInPoland, taxMicroAccount } from '@finance/ledger-core'
 import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot } from './harness.ts'
+import { COMPANY, screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'bank-user@example.com'
@@ -61,26 +61,19 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, engl
 const { call } = app
 
 async function seed(user: string) {
-  await call(user, 'POST', 'config', { dataType: 'Primary', dataObject: COMPANY })
-  await call(user, 'POST', 'fee', {
-    dataType: 'Vat',
-    dataObject: { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 },
-  })
+  const books = seeder(call, user)
+  await books.post('config', 'Primary', COMPANY)
+  await books.vat(`${LAST_MONTH.slice(0, 4)}-01-01`)
   for (const [number, amount] of [
     ['FV/1', '10000.00'],
     ['FV/2', '5000.00'],
   ] as const)
-    await call(user, 'POST', 'revenue', {
-      dataType: 'Income',
-      dataObject: {
-        date: `${LAST_MONTH}-05`,
-        name: `Programming ${number}`,
-        amount,
-        isCompany: true,
-        percent: '23',
-        invoiceDate: `${LAST_MONTH}-05`,
-        documentNumber: number,
-      },
+    await books.income({
+      date: `${LAST_MONTH}-05`,
+      name: `Programming ${number}`,
+      amount,
+      invoiceDate: `${LAST_MONTH}-05`,
+      documentNumber: number,
     })
   const obligations = (await call(user, 'GET', `transaction/obligations/${LAST_MONTH.slice(0, 4)}`)) as {
     transactionId: string

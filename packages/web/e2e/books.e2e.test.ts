@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot, screenshotDir } from './harness.ts'
+import { COMPANY, screenshot, screenshotDir, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'books-user@example.com'
@@ -25,34 +25,17 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, engl
 const { call } = app
 
 async function seed(user: string) {
-  await call(user, 'POST', 'config', { dataType: 'Primary', dataObject: COMPANY })
-  await call(user, 'POST', 'fee', {
-    dataType: 'Pit',
-    dataObject: pitSetting({ date: `${YEAR}-01-01` }),
+  const books = seeder(call, user)
+  await books.post('config', 'Primary', COMPANY)
+  await books.pit(pitSetting({ date: `${YEAR}-01-01` }))
+  await books.income({
+    date: `${YEAR}-01-08`,
+    name: 'Programming',
+    amount: '10000.00',
+    documentNumber: 'FV 1',
+    counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
   })
-  await call(user, 'POST', 'revenue', {
-    dataType: 'Income',
-    dataObject: {
-      date: `${YEAR}-01-08`,
-      name: 'Programming',
-      amount: '10000.00',
-      isCompany: true,
-      percent: '23',
-      documentNumber: 'FV 1',
-      counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
-    },
-  })
-  await call(user, 'POST', 'revenue', {
-    dataType: 'Income',
-    dataObject: {
-      date: `${YEAR}-02-05`,
-      name: 'Support',
-      amount: '4000.00',
-      isCompany: true,
-      percent: '23',
-      documentNumber: 'FV 2',
-    },
-  })
+  await books.income({ date: `${YEAR}-02-05`, name: 'Support', amount: '4000.00', documentNumber: 'FV 2' })
 }
 
 const bookLoaded = (page: Page) => page.waitForSelector('.books-page[aria-busy="false"]')

@@ -16,7 +16,7 @@
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshot, useEnglish } from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshot, seeder, useEnglish } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'dash-user@example.com'
@@ -26,48 +26,10 @@ const app = journey({ english: true, seed })
 const { call, tokenOf, registerUser } = app
 
 async function seed() {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  await call(admin, 'POST', 'fee', {
-    dataType: 'Vat',
-    eventType: 'VAT',
-    dataObject: { date: '2026-01-01', percent: '23', paymentInterval: 1 },
-  })
-  await call(admin, 'POST', 'fee', {
-    dataType: 'Pit',
-    eventType: 'PIT',
-    dataObject: pitSetting(),
-  })
-  await call(admin, 'POST', 'fee', {
-    dataType: 'SocialSecurity',
-    eventType: 'SocialSecurity',
-    dataObject: { date: '2026-01-01', amount: '1773.96', percent: '4.9' },
-  })
-  await call(admin, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'Recurring Income add',
-    dataObject: {
-      date: '2026-01-10',
-      name: 'Programming services',
-      amount: '10000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 12,
-    },
-  })
-  await call(admin, 'POST', 'fee', {
-    dataType: 'RecurringExpense',
-    eventType: 'Recurring expense add',
-    dataObject: {
-      date: '2026-01-05',
-      name: 'Office rent',
-      amount: '2000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 12,
-    },
-  })
+  const books = seeder(call, await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD))
+  await books.taxes(2026, pitSetting(), ['1773.96', '4.9'])
+  await books.recurringIncome('2026-01-10', 'Programming services', '10000.00', 12)
+  await books.recurringExpense('2026-01-05', 'Office rent', '2000.00', 12)
   await registerUser(USER_EMAIL, USER_PASSWORD)
 }
 

@@ -6,16 +6,13 @@
  * 400 px in Polish: the page never wider than the window, and screenshots `doc-*-1280.png` / `doc-*-400.png` in
  * test-output/screenshots.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { dateInPoland } from '@finance/ledger-core'
-import { pitSetting } from '@finance/ledger-core/testing'
-import { buildInvoice } from '@finance/tax-files/testing'
+import { petrolCar, pitSetting } from '@finance/ledger-core/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot, settle } from './harness.ts'
+import { badNipInvoice, COMPANY, HOSTING, screenshot, seeder, settle, tempFiles } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'documents-user@example.com'
@@ -34,11 +31,9 @@ const { call } = app
 
 async function seed(user: string) {
   const address = { country: 'PL', region: '', city: 'Warszawa', street: 'Prosta', postCode: '00-001', building: '1' }
-  await call(user, 'POST', 'config', { dataType: 'Invoice', dataObject: { ...COMPANY, invoiceAddress: address } })
-  await call(user, 'POST', 'fee', {
-    dataType: 'Vat',
-    dataObject: { date: `${YEAR}-01-01`, percent: '23', paymentInterval: 1 },
-  })
+  const books = seeder(call, user)
+  await books.post('config', 'Invoice', { ...COMPANY, invoiceAddress: address })
+  await books.vat(`${YEAR}-01-01`)
   await call(user, 'POST', 'counterparties', {
     name: BUYER,
     taxId: '526-000-12-46',
@@ -52,7 +47,7 @@ async function seed(user: string) {
     kind: 'VAT',
   })
   await call(user, 'POST', 'invoice-series', { name: 'Korekty', pattern: 'KOR/{N}/{YYYY}', reset: 'year', kind: 'KOR' })
-  await call(user, 'POST', 'fee', { dataType: 'Pit', dataObject: pitSetting({ date: `${YEAR}-01-01` }) })
+  await books.pit(pitSetting({ date: `${YEAR}-01-01` }))
   const draft = await call<{ id: number; version: number }>(user, 'POST', 'invoices', {
     kind: 'VAT',
     buyer: { name: BUYER, taxId: '5260001246', country: 'PL', address: 'ul. Marszałkowska 140/12, 00-061 Warszawa' },
@@ -77,13 +72,12 @@ async function seed(user: string) {
     lines: [{ name: 'Abonament', quantity: '1', unit: 'szt.', unitNet: '99.99', vat: '23' }],
     payment: { dueDate: TODAY, method: 'transfer' },
   })
-  await call(user, 'POST', 'assets', {
-    name: 'Samochód osobowy Skoda Octavia',
-    acquisitionDate: `${YEAR}-01-10`,
-    kst: '741',
-    initialValue: '120000',
-    car: { drive: 'combustion', co2GramsPerKm: 130 },
-  })
+  await call(
+    user,
+    'POST',
+    'assets',
+    petrolCar({ name: 'Samochód osobowy Skoda Octavia', acquisitionDate: `${YEAR}-01-10` }),
+  )
 }
 
 /**
@@ -196,41 +190,20 @@ describe('document screens in Polish at 1280 and 400 px', () => {
 
   it('KSeF: the import report of a good file and two refused ones', async () => {
     const page = app.page
-    const dir = mkdtempSync(join(tmpdir(), 'documents-e2e-'))
-    const purchase = join(dir, 'FZ-2026-11-faktura-zakupowa-hosting.xml')
-    writeFileSync(
-      purchase,
-      buildInvoice({
+    const files = tempFiles('documents-e2e-', {
+      'FZ-2026-11-faktura-zakupowa-hosting.xml': buildInvoice23({
         sellerNip: '7740001454',
         buyerNip: COMPANY.nip,
         number: 'FZ 7',
         issueDate: TODAY,
-        amounts: [
-          ['P_13_1', '1000.00'],
-          ['P_14_1', '230.00'],
-        ],
-        total: '1230.00',
-        lines: [{ description: 'Hosting', net: '1000.00', rate: '23' }],
+        ...HOSTING,
       }),
-    )
-    const notes = join(dir, 'notatki.xml')
-    writeFileSync(notes, '<notes/>')
-    const badNip = join(dir, 'faktura-od-dostawcy-z-blednym-numerem-nip.xml')
-    writeFileSync(
-      badNip,
-      buildInvoice({
-        sellerNip: '12345',
-        buyerNip: COMPANY.nip,
-        number: 'FZ 8',
-        issueDate: TODAY,
-        amounts: [['P_13_1', '100.00']],
-        total: '123.00',
-        lines: [{ description: 'Papier', net: '100.00', rate: '23' }],
-      }),
-    )
+      'notatki.xml': '<notes/>',
+      'faktura-od-dostawcy-z-blednym-numerem-nip.xml': badNipInvoice(COMPANY.nip, TODAY, 'Papier'),
+    })
     await page.goto(`${app.server.url}/companydashboard/ksef`)
     await settle(page)
-    await page.getByTestId('ksef-files').setInputFiles([purchase, notes, badNip])
+    await page.getByTestId('ksef-files').setInputFiles(files)
     await page.locator('.ksef-page__actions button').first().click()
     await page.getByRole('table').getByRole('row').nth(3).waitFor()
     expect(await walk(page, 'ksef')).toEqual(FITS)

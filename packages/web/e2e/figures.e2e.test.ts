@@ -10,7 +10,7 @@
 import { dateInPoland, parseMoney } from '@finance/ledger-core'
 import { scalePitSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const EMAIL = 'figures@example.com'
@@ -24,29 +24,10 @@ const { call } = app
 type SummaryRow = Record<string, string | number>
 
 async function seed(token: string) {
-  const post = (path: string, dataType: string, dataObject: unknown) =>
-    call(token, 'POST', path, { dataType, dataObject })
-  await post('fee', 'Vat', { date: `${YEAR}-01-01`, percent: '23', paymentInterval: 1 })
-  await post('fee', 'Pit', scalePitSetting({ date: `${YEAR}-01-01` }))
-  await post('fee', 'SocialSecurity', { date: `${YEAR}-01-01`, amount: '1926.76', percent: '9' })
-  await post('revenue', 'RecurringIncome', {
-    date: `${YEAR}-01-10`,
-    name: 'Usługi programistyczne',
-    amount: '15000.00',
-    isCompany: true,
-    percent: '23',
-    invoiceDate: null,
-    repetitions: 12,
-  })
-  await post('fee', 'RecurringExpense', {
-    date: `${YEAR}-01-12`,
-    name: 'Podwykonawca',
-    amount: '8100.00',
-    isCompany: true,
-    percent: '23',
-    invoiceDate: null,
-    repetitions: 12,
-  })
+  const books = seeder(call, token)
+  await books.taxes(YEAR, scalePitSetting({ date: `${YEAR}-01-01` }), ['1926.76', '9'])
+  await books.recurringIncome(`${YEAR}-01-10`, 'Usługi programistyczne', '15000.00', 12)
+  await books.recurringExpense(`${YEAR}-01-12`, 'Podwykonawca', '8100.00', 12)
 }
 
 describe('the summary (point 2)', () => {

@@ -3,11 +3,12 @@
  * playwright-core, screenshots at 1280 px and 400 px, and the outbox reader for e-mailed links.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildInvoice } from '@finance/tax-files/testing'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterEach } from 'vitest'
 
@@ -27,6 +28,31 @@ export const COMPANY = {
   ownerLastName: 'Kowalski',
   regon: '',
 } as const
+
+/** The supplier's invoice of the KSeF journeys: hosting for 1 000.00 net, VAT 230.00 (`buildInvoice23`'s fields). */
+export const HOSTING = { net: '1000.00', description: 'Hosting' } as const
+
+/** An FA(3) invoice whose seller NIP has the wrong form (12345): the import refuses it, naming the field. */
+export const badNipInvoice = (buyerNip: string, issueDate: string, description: string): string =>
+  buildInvoice({
+    sellerNip: '12345',
+    buyerNip,
+    number: 'FZ 8',
+    issueDate,
+    amounts: [['P_13_1', '100.00']],
+    total: '123.00',
+    lines: [{ description, net: '100.00', rate: '23' }],
+  })
+
+/** Writes each of `files` (name → text) into a new temp dir named from `prefix` and gives their paths, in order. */
+export const tempFiles = (prefix: string, files: Record<string, string>): string[] => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  return Object.entries(files).map(([name, text]) => {
+    const path = join(dir, name)
+    writeFileSync(path, text)
+    return path
+  })
+}
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -196,30 +222,54 @@ export const journeyApi = (server: () => RunningServer) => ({
   },
 })
 
+/** A company item at 23 % VAT without an invoice date, as the seeds write their incomes and costs; `fields` add or override. */
+export const companyItem = (fields: Record<string, unknown>): Record<string, unknown> => ({
+  isCompany: true,
+  percent: '23',
+  invoiceDate: null,
+  ...fields,
+})
+
+/**
+ * A journey's seed writes as the holder of `token`: a record of `dataType` through the API's `config`, `fee` or
+ * `revenue`, and the settings and items the journeys' books are made of.
+ */
+export const seeder = (call: ReturnType<typeof journeyApi>['call'], token: string) => {
+  const post = (path: 'config' | 'fee' | 'revenue', dataType: string, dataObject: unknown) =>
+    call(token, 'POST', path, { dataType, dataObject })
+  return {
+    post,
+    /** VAT 23 % paid monthly from `date`. */
+    vat: (date: string) => post('fee', 'Vat', { date, percent: '23', paymentInterval: 1 }),
+    pit: (setting: unknown) => post('fee', 'Pit', setting),
+    /** The social contributions of `amount` a month and health insurance at `percent`, from `date`. */
+    zus: (date: string, amount: string, percent: string) => post('fee', 'SocialSecurity', { date, amount, percent }),
+    /** VAT 23 % monthly, the PIT setting `pit` and the contributions `zus` (amount, health percent), from 1 January of `year`. */
+    taxes: async (year: number, pit: unknown, [amount, percent]: readonly [string, string]) => {
+      await post('fee', 'Vat', { date: `${year}-01-01`, percent: '23', paymentInterval: 1 })
+      await post('fee', 'Pit', pit)
+      await post('fee', 'SocialSecurity', { date: `${year}-01-01`, amount, percent })
+    },
+    /** The items below are company items at 23 % VAT (see `companyItem`); `fields` name the date, name and amount. */
+    income: (fields: Record<string, unknown>) => post('revenue', 'Income', companyItem(fields)),
+    expense: (fields: Record<string, unknown>) => post('fee', 'Expense', companyItem(fields)),
+    /** `amount` net on `date` and the same day of each month after, `repetitions` times in all. */
+    recurringIncome: (date: string, name: string, amount: string, repetitions: number) =>
+      post('revenue', 'RecurringIncome', companyItem({ date, name, amount, repetitions })),
+    recurringExpense: (date: string, name: string, amount: string, repetitions: number) =>
+      post('fee', 'RecurringExpense', companyItem({ date, name, amount, repetitions })),
+  }
+}
+
 /** VAT 23 % monthly since January of `since`, and a company income of 10 000 net on the 10th of 36 months from then. */
 export const seedVatAndIncome = async (
   call: ReturnType<typeof journeyApi>['call'],
   token: string,
   since: number,
 ): Promise<void> => {
-  await call(token, 'POST', 'fee', {
-    dataType: 'Vat',
-    eventType: 'VAT',
-    dataObject: { date: `${since}-01-01`, percent: '23', paymentInterval: 1 },
-  })
-  await call(token, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'Recurring Income add',
-    dataObject: {
-      date: `${since}-01-10`,
-      name: 'Programming services',
-      amount: '10000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 36,
-    },
-  })
+  const books = seeder(call, token)
+  await books.vat(`${since}-01-01`)
+  await books.recurringIncome(`${since}-01-10`, 'Programming services', '10000.00', 36)
 }
 
 /** `timezoneId`: the browser's time zone (e.g. `Europe/Warsaw`, the server's "today"); the machine's by default. */

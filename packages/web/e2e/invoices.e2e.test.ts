@@ -9,7 +9,7 @@
  */
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot } from './harness.ts'
+import { COMPANY, screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'invoices-user@example.com'
@@ -22,14 +22,9 @@ const { call } = app
 
 async function seed(user: string) {
   const address = { country: 'PL', region: '', city: 'Warszawa', street: 'Prosta', postCode: '00-001', building: '1' }
-  await call(user, 'POST', 'config', {
-    dataType: 'Invoice',
-    dataObject: { ...COMPANY, invoiceAddress: address },
-  })
-  await call(user, 'POST', 'fee', {
-    dataType: 'Vat',
-    dataObject: { date: `${TODAY.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 },
-  })
+  const books = seeder(call, user)
+  await books.post('config', 'Invoice', { ...COMPANY, invoiceAddress: address })
+  await books.vat(`${TODAY.slice(0, 4)}-01-01`)
   await call(user, 'POST', 'counterparties', {
     name: 'ACME sp. z o.o.',
     taxId: '526-000-12-46',

@@ -9,14 +9,12 @@
  * income of 5 000.00 net last month (sold, 1 150.00 VAT). Imported in the browser: a purchase of 1 000.00 net,
  * 230.00 VAT. VAT to pay: 1 150 − 230 = 920.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { formatMonth } from '@finance/ledger-core/format'
-import { buildInvoice } from '@finance/tax-files/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot } from './harness.ts'
+import { badNipInvoice, COMPANY, HOSTING, screenshot, seeder, tempFiles } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'ksef-user@example.com'
@@ -30,73 +28,35 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD }, engl
 const { call } = app
 
 async function seed(user: string) {
-  await call(user, 'POST', 'config', {
-    dataType: 'Primary',
-    dataObject: {
-      ...COMPANY,
-      birthDate: '1985-04-02',
-      taxOfficeCode: '1471',
-    },
-  })
-  await call(user, 'POST', 'config', {
-    dataType: 'Contact',
-    dataObject: { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' },
-  })
-  await call(user, 'POST', 'fee', {
-    dataType: 'Vat',
-    dataObject: { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 },
-  })
-  await call(user, 'POST', 'revenue', {
-    dataType: 'Income',
-    dataObject: {
-      date: `${LAST_MONTH}-03`,
-      name: 'Programming',
-      amount: '5000.00',
-      isCompany: true,
-      percent: '23',
-      documentNumber: 'FV 1',
-      ksefMarker: 'BFK',
-      counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
-    },
+  const books = seeder(call, user)
+  await books.post('config', 'Primary', { ...COMPANY, birthDate: '1985-04-02', taxOfficeCode: '1471' })
+  await books.post('config', 'Contact', { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' })
+  await books.vat(`${LAST_MONTH.slice(0, 4)}-01-01`)
+  await books.income({
+    date: `${LAST_MONTH}-03`,
+    name: 'Programming',
+    amount: '5000.00',
+    documentNumber: 'FV 1',
+    ksefMarker: 'BFK',
+    counterparty: { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'Warszawa' },
   })
 }
 
 describe('KSeF and JPK_V7', () => {
   it('imports a purchase from KSeF and reports a file that is no invoice, per file', async () => {
     const page = app.page
-    const dir = mkdtempSync(join(tmpdir(), 'ksef-e2e-'))
-    const purchase = join(dir, `${KSEF}.xml`)
-    writeFileSync(
-      purchase,
-      buildInvoice({
+    const [purchase, notes, badNip] = tempFiles('ksef-e2e-', {
+      [`${KSEF}.xml`]: buildInvoice23({
         sellerNip: SELLER,
         buyerNip: US,
         number: 'FZ 7',
         issueDate: `${LAST_MONTH}-05`,
-        amounts: [
-          ['P_13_1', '1000.00'],
-          ['P_14_1', '230.00'],
-        ],
-        total: '1230.00',
-        lines: [{ description: 'Hosting', net: '1000.00', rate: '23' }],
+        ...HOSTING,
       }),
-    )
-    const notes = join(dir, 'notes.xml')
-    writeFileSync(notes, '<notes/>')
-    // A long file name and a seller NIP of the wrong form: the report names the field in plain words.
-    const badNip = join(dir, 'faktura-od-dostawcy-z-blednym-numerem-nip-marzec.xml')
-    writeFileSync(
-      badNip,
-      buildInvoice({
-        sellerNip: '12345',
-        buyerNip: US,
-        number: 'FZ 8',
-        issueDate: `${LAST_MONTH}-06`,
-        amounts: [['P_13_1', '100.00']],
-        total: '123.00',
-        lines: [{ description: 'Paper', net: '100.00', rate: '23' }],
-      }),
-    )
+      'notes.xml': '<notes/>',
+      // A long file name and a seller NIP of the wrong form: the report names the field in plain words.
+      'faktura-od-dostawcy-z-blednym-numerem-nip-marzec.xml': badNipInvoice(US, `${LAST_MONTH}-06`, 'Paper'),
+    }) as [string, string, string]
     await page.goto(`${app.server.url}/companydashboard/ksef`)
     await page.getByRole('heading', { name: 'KSeF invoices' }).waitFor()
     await page.getByTestId('ksef-files').setInputFiles([purchase, notes, badNip])

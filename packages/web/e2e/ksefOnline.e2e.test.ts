@@ -15,9 +15,9 @@ import { readFileSync } from 'node:fs'
 import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { companyAddress } from '@finance/ledger-core/testing'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
-import { buildInvoice } from '@finance/tax-files/testing'
+import { buildInvoice23 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot } from './harness.ts'
+import { COMPANY, HOSTING, screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'ksef-online@example.com'
@@ -45,28 +45,28 @@ const { call } = app
 
 const address = companyAddress()
 
+/** An income invoiced to ACME on its `date`, the invoice numbered `documentNumber`. */
+const acmeIncome = (date: string, name: string, amount: string, documentNumber: string) => ({
+  date,
+  name,
+  amount,
+  invoiceDate: date,
+  documentNumber,
+  counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+})
+
 async function seed(user: string) {
-  const post = (path: string, dataType: string, dataObject: unknown) =>
-    call(user, 'POST', path, { dataType, dataObject })
-  await post('config', 'Primary', { ...COMPANY, birthDate: '1985-04-02', taxOfficeCode: '1471' })
-  await post('config', 'Contact', { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' })
-  await post('config', 'Addresses', {
+  const books = seeder(call, user)
+  await books.post('config', 'Primary', { ...COMPANY, birthDate: '1985-04-02', taxOfficeCode: '1471' })
+  await books.post('config', 'Contact', { email: 'biuro@example.com', phoneNumber: '', website: '', other: '' })
+  await books.post('config', 'Addresses', {
     permanentPlaceOfBusinessActivity: address,
     additionalPlaceOfBusinessActivity: address,
     postDeliveryAddress: address,
   })
-  await post('config', 'Invoice', { ...COMPANY, invoiceAddress: address })
-  await post('fee', 'Vat', { date: `${LAST_MONTH.slice(0, 4)}-01-01`, percent: '23', paymentInterval: 1 })
-  await post('revenue', 'Income', {
-    date: `${LAST_MONTH}-03`,
-    name: 'Programming',
-    amount: '5000.00',
-    isCompany: true,
-    percent: '23',
-    invoiceDate: `${LAST_MONTH}-03`,
-    documentNumber: 'FV 1/2026',
-    counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
-  })
+  await books.post('config', 'Invoice', { ...COMPANY, invoiceAddress: address })
+  await books.vat(`${LAST_MONTH.slice(0, 4)}-01-01`)
+  await books.income(acmeIncome(`${LAST_MONTH}-03`, 'Programming', '5000.00', 'FV 1/2026'))
   await call(user, 'PUT', 'ksef/connection', { token: sim.token, environment: 'TEST' })
 }
 
@@ -104,18 +104,13 @@ describe('KSeF online', () => {
   it('fetches a supplier’s invoice from KSeF into the expenses', async () => {
     const page = app.page
     const received = sim.receive(
-      buildInvoice({
+      buildInvoice23({
         sellerNip: SUPPLIER,
         sellerName: 'Hosting Polska sp. z o.o.',
         buyerNip: US,
         number: 'ZAK 7/2026',
         issueDate: `${MONTH}-01`,
-        amounts: [
-          ['P_13_1', '1000.00'],
-          ['P_14_1', '230.00'],
-        ],
-        total: '1230.00',
-        lines: [{ description: 'Hosting', net: '1000.00', rate: '23' }],
+        ...HOSTING,
       }),
     )
     await page.goto(`${app.server.url}/companydashboard/ksef`)
@@ -138,19 +133,7 @@ describe('KSeF online', () => {
 
   it('keeps an invoice offline while KSeF is down, shows its deadline, and sends it once KSeF is back', async () => {
     const page = app.page
-    await call(app.token, 'POST', 'revenue', {
-      dataType: 'Income',
-      dataObject: {
-        date: `${MONTH}-01`,
-        name: 'Consulting',
-        amount: '2000.00',
-        isCompany: true,
-        percent: '23',
-        invoiceDate: `${MONTH}-01`,
-        documentNumber: 'FV 2/2026',
-        counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
-      },
-    })
+    await seeder(call, app.token).income(acmeIncome(`${MONTH}-01`, 'Consulting', '2000.00', 'FV 2/2026'))
     await page.goto(`${app.server.url}/companydashboard/ksef`)
     // Without a KSeF certificate, offline24 is said to be impossible and its button is off.
     expect(await page.getByTestId('ksef-offline24').innerText()).toMatch(

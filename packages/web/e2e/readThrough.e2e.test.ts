@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, COMPANY, screenshotDir, settle } from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, COMPANY, screenshotDir, seeder, settle } from './harness.ts'
 import { journey } from './steps.ts'
 
 const app = journey({ seed, asAdmin: true })
@@ -23,34 +23,11 @@ const { call, tokenOf } = app
 const YEAR = Number(dateInPoland(new Date()).slice(0, 4))
 
 async function seed() {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  const fee = (dataType: string, dataObject: Record<string, unknown>) =>
-    call(admin, 'POST', 'fee', { dataType, eventType: dataType, dataObject })
-  await call(admin, 'POST', 'config', { dataType: 'Primary', dataObject: COMPANY })
-  await fee('Vat', { date: `${YEAR}-01-01`, percent: '23', paymentInterval: 1 })
-  await fee('Pit', pitSetting({ date: `${YEAR}-01-01` }))
-  await fee('SocialSecurity', { date: `${YEAR}-01-01`, amount: '1773.96', percent: '4.9' })
-  await call(admin, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'RecurringIncome',
-    dataObject: {
-      date: `${YEAR}-01-10`,
-      name: 'Usługi programistyczne',
-      amount: '15000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 12,
-    },
-  })
-  await fee('Expense', {
-    date: `${YEAR}-01-20`,
-    name: 'Laptop',
-    amount: '8100.00',
-    isCompany: true,
-    percent: '23',
-    invoiceDate: null,
-  })
+  const books = seeder(call, await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD))
+  await books.post('config', 'Primary', COMPANY)
+  await books.taxes(YEAR, pitSetting({ date: `${YEAR}-01-01` }), ['1773.96', '4.9'])
+  await books.recurringIncome(`${YEAR}-01-10`, 'Usługi programistyczne', '15000.00', 12)
+  await books.expense({ date: `${YEAR}-01-20`, name: 'Laptop', amount: '8100.00' })
 }
 
 /** The page's width beyond the window, in px (0 when nothing scrolls sideways). */

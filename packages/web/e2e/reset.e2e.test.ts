@@ -17,7 +17,7 @@
  */
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot, seedVatAndIncome } from './harness.ts'
+import { screenshot, seedVatAndIncome, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'reset-user@example.com'
@@ -40,19 +40,7 @@ const monthName = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Da
 async function seed(user: string) {
   const since = thisYear - 1
   await seedVatAndIncome(call, user, since)
-  await call(user, 'POST', 'fee', {
-    dataType: 'RecurringExpense',
-    eventType: 'Recurring expense add',
-    dataObject: {
-      date: `${since}-01-05`,
-      name: 'Office rent',
-      amount: '2000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 36,
-    },
-  })
+  await seeder(call, user).recurringExpense(`${since}-01-05`, 'Office rent', '2000.00', 36)
 }
 
 /** The name of the element that has keyboard focus: its aria-label, its label (fields) or its text. */

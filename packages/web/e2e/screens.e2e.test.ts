@@ -10,7 +10,7 @@ import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { poEntries } from '../src/test/po.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshotDir, settle } from './harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, login, screenshotDir, seeder, settle } from './harness.ts'
 import { journey } from './steps.ts'
 
 const app = journey({ seed, asAdmin: true })
@@ -20,42 +20,11 @@ const thisYear = Number(dateInPoland(new Date()).slice(0, 4))
 
 /** Books with wide figures (six-digit amounts, long names) in every month of this year. */
 async function seed() {
-  const admin = await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD)
-  const fee = (dataType: string, dataObject: Record<string, unknown>) =>
-    call(admin, 'POST', 'fee', { dataType, eventType: dataType, dataObject })
-  await fee('Vat', { date: `${thisYear}-01-01`, percent: '23', paymentInterval: 1 })
-  await fee('Pit', pitSetting({ date: `${thisYear}-01-01` }))
-  await fee('SocialSecurity', { date: `${thisYear}-01-01`, amount: '1773.96', percent: '4.9' })
-  await call(admin, 'POST', 'revenue', {
-    dataType: 'RecurringIncome',
-    eventType: 'RecurringIncome',
-    dataObject: {
-      date: `${thisYear}-01-10`,
-      name: 'Software development and consulting services',
-      amount: '120000.00',
-      isCompany: true,
-      percent: '23',
-      invoiceDate: null,
-      repetitions: 12,
-    },
-  })
-  await fee('RecurringExpense', {
-    date: `${thisYear}-01-05`,
-    name: 'Office rent with service charges',
-    amount: '12000.00',
-    isCompany: true,
-    percent: '23',
-    invoiceDate: null,
-    repetitions: 12,
-  })
-  await fee('Expense', {
-    date: `${thisYear}-01-20`,
-    name: 'Laptop',
-    amount: '14760.00',
-    isCompany: true,
-    percent: '23',
-    invoiceDate: null,
-  })
+  const books = seeder(call, await tokenOf(ADMIN_EMAIL, ADMIN_PASSWORD))
+  await books.taxes(thisYear, pitSetting({ date: `${thisYear}-01-01` }), ['1773.96', '4.9'])
+  await books.recurringIncome(`${thisYear}-01-10`, 'Software development and consulting services', '120000.00', 12)
+  await books.recurringExpense(`${thisYear}-01-05`, 'Office rent with service charges', '12000.00', 12)
+  await books.expense({ date: `${thisYear}-01-20`, name: 'Laptop', amount: '14760.00' })
 }
 
 const setLanguage = (page: Page, lang: 'pl' | 'en') =>

@@ -5,18 +5,9 @@
 import iconv from 'iconv-lite'
 import { csvMapping } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
-import {
-  type BankStatement,
-  type CsvMapping,
-  continuity,
-  decodeStatement,
-  isValidIban,
-  normaliseIban,
-  parseSplitPayment,
-  parseStatementFile,
-  polishIbanOf,
-  reconcile,
-} from '../../src/index.ts'
+import type { BankStatement, CsvMapping } from '../../src/index.ts'
+import { isValidIban, normaliseIban, polishIbanOf } from '../../src/index.ts'
+import { continuity, decodeStatement, parseSplitPayment, parseStatementFile, reconcile } from '../../src/index.ts'
 import { details } from '../../src/imports/bank/mt940.ts'
 
 describe('account numbers', () => {

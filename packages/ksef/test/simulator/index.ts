@@ -274,6 +274,12 @@ export class KsefSimulator {
     await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()))
   }
 
+  /** Closes the simulator, then fails with them if any request or answer broke the official document (`violations`). */
+  async closeChecked(): Promise<void> {
+    await this.close()
+    if (this.violations.length > 0) throw new Error(`KSeF contract violations:\n${this.violations.join('\n')}`)
+  }
+
   /** The next `times` requests matching `fault` answer as it says. */
   fail(fault: Fault): void {
     this.#faults.push({ ...fault, left: fault.times ?? 1 })

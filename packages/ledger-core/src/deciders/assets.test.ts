@@ -36,19 +36,13 @@ describe('entering an asset', () => {
         type: 'AssetEntered',
         data: {
           id: 1,
+          // The entry's own fields, and the register's number, rate and the fields left out.
           data: {
+            ...entry(),
             number: '1',
-            name: 'Laptop',
-            acquisitionDate: '2026-01-12',
-            entryDate: '2026-01-12',
-            document: 'FV 12/2026',
-            kst: '491',
-            initialValue: '8000.00',
-            method: 'linear',
             rate: '30',
             degressiveFactor: null,
             individualMonths: null,
-            period: 'month',
             car: null,
             oneOffEurRate: null,
             itemId: null,

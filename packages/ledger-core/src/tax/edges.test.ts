@@ -9,14 +9,8 @@ import { daysInMonth, formatLocalDate } from '../calendar.ts'
 import { parsePercent } from '../money.ts'
 import { pitInput } from '../testing/fixtures.ts'
 import type { TaxType } from '../types.ts'
-import {
-  computeTaxes,
-  type MonthFigures,
-  monthFiguresFromItems,
-  type PitSettingInput,
-  type SocialSecuritySettingInput,
-  type TaxItem,
-} from './engine.ts'
+import { computeTaxes, monthFiguresFromItems } from './engine.ts'
+import type { MonthFigures, PitSettingInput, SocialSecuritySettingInput, TaxItem } from './engine.ts'
 import { flatTaxBase, flatTaxByRate, proportionalTax } from './pit.ts'
 import { knownRates } from './rates/index.ts'
 import { healthMinimumFor, labourFundOf, monthSocial } from './socialSecurity.ts'

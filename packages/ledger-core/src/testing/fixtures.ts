@@ -98,6 +98,16 @@ export const scaleYearCommands = (months: number) =>
     },
   ] as const
 
+/** A petrol passenger car for 120 000 zł (KŚT 741, 130 g CO₂/km: the 150 000 zł limit), as the register's form sends it. */
+export const petrolCar = (over: Record<string, unknown> = {}) => ({
+  name: 'Skoda Octavia',
+  acquisitionDate: '2026-01-10',
+  kst: '741',
+  initialValue: '120000',
+  car: { drive: 'combustion', co2GramsPerKm: 130 },
+  ...over,
+})
+
 /** A Polish address of the company records (place of business, invoice address). */
 export const companyAddress = (over: Record<string, unknown> = {}) => ({
   country: 'Polska',

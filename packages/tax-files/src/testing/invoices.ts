@@ -124,6 +124,7 @@ export const buildInvoice = (b: BuiltInvoice): string => {
  */
 export const buildInvoice23 = (b: {
   readonly sellerNip: string
+  readonly sellerName?: string
   readonly buyerNip: string
   readonly number: string
   readonly net?: string
@@ -135,6 +136,7 @@ export const buildInvoice23 = (b: {
   const vat = b.vat ?? formatMoney(percentOf(parseMoney(net), '23'))
   return buildInvoice({
     sellerNip: b.sellerNip,
+    ...(b.sellerName === undefined ? {} : { sellerName: b.sellerName }),
     buyerNip: b.buyerNip,
     number: b.number,
     issueDate: b.issueDate ?? '2026-03-05',

@@ -21,6 +21,24 @@ export const dataObject = (o: Partial<DataObject> & Pick<DataObject, 'name' | 'd
 const revenue = { name: 'Programming services', amount: '10000.00', vatAmount: '2300.00' }
 const rent = { name: 'Office rent', amount: '2000.00', vatAmount: '460.00' }
 
+/** February's PIT advance and contributions, due (and overdue) on 20 March: the period, the date and the deductions. */
+const februaryDueOn20March = () => ({
+  period: { from: '2026-02', to: '2026-02' },
+  dueDate: '2026-03-20',
+  overdue: true,
+  deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
+})
+
+/** February's income and rent, which the VAT and the PIT advance paid in March are worked from. */
+const februaryItems = () => ({
+  relatedTransactions: [
+    { id: 1, date: '2026-02-10', eventType: '1_Revenue', dataObject: { ...revenue, sum: '12300.00' } },
+    { id: 2, date: '2026-02-05', eventType: '2_Fee', dataObject: { ...rent, sum: '2460.00' } },
+  ],
+  companyRevenues: [revenue],
+  companyFees: [rent],
+})
+
 export const fixtureMonth = (): Transaction[] => [
   {
     id: 'i1-2026-03',
@@ -86,12 +104,7 @@ export const fixtureMonth = (): Transaction[] => [
       period: { from: '2026-02', to: '2026-02' },
       dueDate: '2026-03-25',
       relatedTransactionsSum: '1840.00',
-      relatedTransactions: [
-        { id: 1, date: '2026-02-10', eventType: '1_Revenue', dataObject: { ...revenue, sum: '12300.00' } },
-        { id: 2, date: '2026-02-05', eventType: '2_Fee', dataObject: { ...rent, sum: '2460.00' } },
-      ],
-      companyRevenues: [revenue],
-      companyFees: [rent],
+      ...februaryItems(),
       breakdown: {
         output: '2300.00',
         input: '460.00',
@@ -124,17 +137,9 @@ export const fixtureMonth = (): Transaction[] => [
       rate: '19',
       paymentInterval: 1,
       income: '8000.00',
-      period: { from: '2026-02', to: '2026-02' },
-      dueDate: '2026-03-20',
-      overdue: true,
-      deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
+      ...februaryDueOn20March(),
       relatedTransactionsSum: '1125.00',
-      relatedTransactions: [
-        { id: 1, date: '2026-02-10', eventType: '1_Revenue', dataObject: { ...revenue, sum: '12300.00' } },
-        { id: 2, date: '2026-02-05', eventType: '2_Fee', dataObject: { ...rent, sum: '2460.00' } },
-      ],
-      companyRevenues: [revenue],
-      companyFees: [rent],
+      ...februaryItems(),
       // January and February: 5 920.96 → 5 921 → 1 125 each month (19 %, rounded to full złoty).
       breakdown: {
         revenue: '10000.00',
@@ -175,10 +180,7 @@ export const fixtureMonth = (): Transaction[] => [
       paymentInterval: 1,
       taxType: 'Linear',
       income: '6226.04',
-      period: { from: '2026-02', to: '2026-02' },
-      dueDate: '2026-03-20',
-      overdue: true,
-      deductions: { socialSecurity: '1773.96', healthInsurance: '305.08', other: '0.00' },
+      ...februaryDueOn20March(),
       relatedTransactionsSum: '2079.04',
       relatedTransactions: [
         {

@@ -53,6 +53,9 @@ const start = (
 
 const template = { date: '', percent: '', paymentInterval: '' }
 
+/** The error notice the form emits: `message`, alone in its list. */
+const errorNotice = (message: string) => ({ type: 'notify', level: 'error', message, messages: [message] })
+
 describe('record form machine', () => {
   it('loads the current record and shows it in view mode', async () => {
     const { actor } = start({ template }, { load: async () => vatRecord })
@@ -145,12 +148,7 @@ describe('record form machine', () => {
     actor.send({ type: 'SAVE' })
     const s = await waitFor(actor, (s) => s.matches('error'))
     expect(s.context.errors).toEqual(['Internal server error, validate your form data.'])
-    expect(emitted).toContainEqual({
-      type: 'notify',
-      level: 'error',
-      message: 'Internal server error, validate your form data.',
-      messages: ['Internal server error, validate your form data.'],
-    })
+    expect(emitted).toContainEqual(errorNotice('Internal server error, validate your form data.'))
     actor.send({ type: 'CHANGE', path: 'percent', value: '6' })
     expect(actor.getSnapshot().value).toBe('edit')
   })
@@ -245,12 +243,7 @@ describe('record form machine', () => {
     )
     const s = await waitFor(actor, (s) => s.matches('view'))
     expect(s.context.errors).toEqual(['Service Unavailable'])
-    expect(emitted).toContainEqual({
-      type: 'notify',
-      level: 'error',
-      message: 'Service Unavailable',
-      messages: ['Service Unavailable'],
-    })
+    expect(emitted).toContainEqual(errorNotice('Service Unavailable'))
     actor.send({ type: 'EDIT' })
     expect(actor.getSnapshot().value).toBe('edit')
     expect(actor.getSnapshot().context.errors).toEqual([])
