@@ -4,24 +4,22 @@ import { Button } from './Button.tsx'
 import { Loader } from './Loader.tsx'
 
 export interface PageProps {
-  /** The screen's own classes ("books-page", "dashboard dashboard--yearly"). */
+  /** The screen's own classes, its block's name first ("books-page", "dashboard dashboard--yearly"). */
   className: string
   /** The screen's heading. */
   title: ReactNode
   /** Something loads: the page says so and shows the loader. */
   busy: boolean
-  /** The class of the toolbar under the heading. */
-  toolbarClass: string
-  /** What the toolbar holds: the period navigation, the filters, the buttons. */
+  /** What the toolbar under the heading holds (its class: the block's `__toolbar`): the period, filters, buttons. */
   toolbar: ReactNode
   children?: ReactNode
 }
 
 /** A screen of one period or register: its heading, its toolbar, the loader while it loads, then its content. */
-export const Page = ({ className, title, busy, toolbarClass, toolbar, children }: PageProps) => (
+export const Page = ({ className, title, busy, toolbar, children }: PageProps) => (
   <div className={className} aria-busy={busy}>
     <h1 className="page-title">{title}</h1>
-    <div className={toolbarClass}>{toolbar}</div>
+    <div className={`${className.split(' ')[0]}__toolbar`}>{toolbar}</div>
     <Loader active={busy} />
     {children}
   </div>

@@ -17,7 +17,7 @@ export {
 } from './messages.tsx'
 export { Modal, type ModalProps } from './Modal.tsx'
 export { PencilToggle, TrashButton } from './PencilToggle.tsx'
-export { PeriodNav, type PeriodNavProps, YearNav } from './PeriodNav.tsx'
+export { PeriodNav, type PeriodNavProps, periodSteps, YearNav } from './PeriodNav.tsx'
 export { type HeadColumn, TableHead } from './TableHead.tsx'
 export { Tile, TileGroup, TilePage } from './Tile.tsx'
 export { Icon, type IconName } from './icons.tsx'

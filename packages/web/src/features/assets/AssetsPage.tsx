@@ -393,21 +393,16 @@ export const AssetsPage = ({ effects, year }: Props) => {
   }, [impl, selected, reload, messages, t])
 
   const busy = loading || cardLoading
+  const toolbar = (
+    <>
+      <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
+      <Button variant="secondary" onClick={() => window.print()} disabled={register === null}>
+        <Trans>Print</Trans>
+      </Button>
+    </>
+  )
   return (
-    <Page
-      className="assets-page"
-      title={<Trans>Fixed assets</Trans>}
-      busy={busy}
-      toolbarClass="assets-page__toolbar"
-      toolbar={
-        <>
-          <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
-          <Button variant="secondary" onClick={() => window.print()} disabled={register === null}>
-            <Trans>Print</Trans>
-          </Button>
-        </>
-      }
-    >
+    <Page className="assets-page" title={<Trans>Fixed assets</Trans>} busy={busy} toolbar={toolbar}>
       {failed && (
         <LoadFailed onRetry={() => setReload(reload + 1)}>
           <Trans>The register could not be loaded.</Trans>

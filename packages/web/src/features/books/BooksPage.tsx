@@ -10,7 +10,7 @@ import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
-import { Button, LoadFailed, Page, PeriodActions, Select, useMessages, YearNav } from '../../ui/index.ts'
+import { Button, LoadFailed, Page, PeriodActions, periodSteps, Select, useMessages, YearNav } from '../../ui/index.ts'
 import {
   type BookCsvRequest,
   type BookRequest,
@@ -97,41 +97,33 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const showKpir = book !== null && hasRows(book, 'kpir')
   const showEwp = book !== null && hasRows(book, 'ewp')
 
+  const toolbar = (
+    <>
+      <YearNav year={shown} {...periodSteps((e) => actor.send(e))} />
+      <Select
+        label={t`Month`}
+        className="books-page__month"
+        options={monthOptions}
+        value={month === null ? '' : String(month)}
+        onChange={(e) =>
+          actor.send({ type: 'SET_MONTH', month: e.target.value === '' ? null : Number(e.target.value) })
+        }
+      />
+      <PeriodActions
+        className="books-page__actions"
+        current={<Trans>This year</Trans>}
+        onCurrent={() => actor.send({ type: 'THIS_YEAR' })}
+        onRefresh={() => actor.send({ type: 'REFRESH' })}
+      >
+        <Button variant="secondary" onClick={() => window.print()} disabled={book === null || empty}>
+          <Trans>Print</Trans>
+        </Button>
+      </PeriodActions>
+    </>
+  )
+
   return (
-    <Page
-      className="books-page"
-      title={<Trans>Tax book</Trans>}
-      busy={busy}
-      toolbarClass="books-page__toolbar"
-      toolbar={
-        <>
-          <YearNav
-            year={shown}
-            onPrevious={() => actor.send({ type: 'PREV' })}
-            onNext={() => actor.send({ type: 'NEXT' })}
-          />
-          <Select
-            label={t`Month`}
-            className="books-page__month"
-            options={monthOptions}
-            value={month === null ? '' : String(month)}
-            onChange={(e) =>
-              actor.send({ type: 'SET_MONTH', month: e.target.value === '' ? null : Number(e.target.value) })
-            }
-          />
-          <PeriodActions
-            className="books-page__actions"
-            current={<Trans>This year</Trans>}
-            onCurrent={() => actor.send({ type: 'THIS_YEAR' })}
-            onRefresh={() => actor.send({ type: 'REFRESH' })}
-          >
-            <Button variant="secondary" onClick={() => window.print()} disabled={book === null || empty}>
-              <Trans>Print</Trans>
-            </Button>
-          </PeriodActions>
-        </>
-      }
-    >
+    <Page className="books-page" title={<Trans>Tax book</Trans>} busy={busy} toolbar={toolbar}>
       {failed && (
         <LoadFailed onRetry={() => actor.send({ type: 'REFRESH' })}>
           <Trans>The tax book could not be loaded.</Trans>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
 import { ConnectionFailed, Page, PeriodActions } from '../../../ui/Page.tsx'
 import { useMessages } from '../../../ui/messages.tsx'
-import { PeriodNav } from '../../../ui/PeriodNav.tsx'
+import { PeriodNav, periodSteps } from '../../../ui/PeriodNav.tsx'
 import { DepreciationCard, type LoadDepreciation } from '../../assets/DepreciationCard.tsx'
 import { createDashboardApi, type DashboardApi, monthlyActors } from '../api.ts'
 import { CostSummaryCard } from '../components/CostSummaryCard.tsx'
@@ -95,36 +95,36 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
   ]
   const title = monthTitle(i18n.locale, month)
 
+  const toolbar = (
+    <>
+      <PeriodNav
+        label={t`Month`}
+        previousLabel={t`Previous month`}
+        nextLabel={t`Next month`}
+        {...periodSteps((e) => actor.send(e))}
+        data={{ 'data-month': month }}
+      >
+        {title}
+      </PeriodNav>
+      <PeriodActions
+        className="dashboard__actions"
+        current={<Trans>Today</Trans>}
+        onCurrent={() => actor.send({ type: 'TODAY', today: today ?? localDate(new Date()) })}
+        onRefresh={() => actor.send({ type: 'REFRESH' })}
+      >
+        <Button variant="danger" onClick={() => actor.send({ type: 'OPEN_RESET' })} disabled={busy || failed}>
+          <Trans>Reset</Trans>
+        </Button>
+      </PeriodActions>
+    </>
+  )
+
   return (
     <Page
       className="dashboard dashboard--monthly"
       title={<Trans>Monthly dashboard</Trans>}
       busy={busy}
-      toolbarClass="dashboard__toolbar"
-      toolbar={
-        <>
-          <PeriodNav
-            label={t`Month`}
-            previousLabel={t`Previous month`}
-            nextLabel={t`Next month`}
-            onPrevious={() => actor.send({ type: 'PREV' })}
-            onNext={() => actor.send({ type: 'NEXT' })}
-            data={{ 'data-month': month }}
-          >
-            {title}
-          </PeriodNav>
-          <PeriodActions
-            className="dashboard__actions"
-            current={<Trans>Today</Trans>}
-            onCurrent={() => actor.send({ type: 'TODAY', today: today ?? localDate(new Date()) })}
-            onRefresh={() => actor.send({ type: 'REFRESH' })}
-          >
-            <Button variant="danger" onClick={() => actor.send({ type: 'OPEN_RESET' })} disabled={busy || failed}>
-              <Trans>Reset</Trans>
-            </Button>
-          </PeriodActions>
-        </>
-      }
+      toolbar={toolbar}
     >
       <fieldset className="checkbox-row show-choices">
         <legend>

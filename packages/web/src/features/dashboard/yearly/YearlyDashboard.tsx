@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ComponentProps, useEffect, useMemo } from 'react'
 import { ConnectionFailed, Page, PeriodActions } from '../../../ui/Page.tsx'
-import { YearNav } from '../../../ui/PeriodNav.tsx'
+import { periodSteps, YearNav } from '../../../ui/PeriodNav.tsx'
 import { useMonthNames } from '../../../i18n/months.ts'
 import { useMessages } from '../../../ui/messages.tsx'
 import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
@@ -64,28 +64,20 @@ export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth, download
     ? `${monthNames[selected.month - 1]} ${shown} · ${charts.find(([k]) => k === selected.chart)?.[1] ?? ''}`
     : ''
 
+  const toolbar = (
+    <>
+      <YearNav year={shown} {...periodSteps((e) => actor.send(e))} />
+      <PeriodActions
+        className="dashboard__actions"
+        current={<Trans>This year</Trans>}
+        onCurrent={() => actor.send({ type: 'THIS_YEAR' })}
+        onRefresh={() => actor.send({ type: 'REFRESH' })}
+      />
+    </>
+  )
+
   return (
-    <Page
-      className="dashboard dashboard--yearly"
-      title={<Trans>Yearly dashboard</Trans>}
-      busy={busy}
-      toolbarClass="dashboard__toolbar"
-      toolbar={
-        <>
-          <YearNav
-            year={shown}
-            onPrevious={() => actor.send({ type: 'PREV' })}
-            onNext={() => actor.send({ type: 'NEXT' })}
-          />
-          <PeriodActions
-            className="dashboard__actions"
-            current={<Trans>This year</Trans>}
-            onCurrent={() => actor.send({ type: 'THIS_YEAR' })}
-            onRefresh={() => actor.send({ type: 'REFRESH' })}
-          />
-        </>
-      }
-    >
+    <Page className="dashboard dashboard--yearly" title={<Trans>Yearly dashboard</Trans>} busy={busy} toolbar={toolbar}>
       {failed && <ConnectionFailed />}
       {charts.map(([kind, title, rows]) => (
         <section className={`chart-card chart-card--${kind}`} key={kind} data-chart={kind}>
