@@ -11,7 +11,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { formatMoney } from '@finance/ledger-core/format'
-import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
@@ -25,9 +24,9 @@ import {
   Section,
   useMessages,
 } from '../../ui/index.ts'
-import { type BankApi, createBankApi } from './api.ts'
+import { type BankApi, bankActors, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
-import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem } from './types.ts'
 import { SplitLine } from './SplitLine.tsx'
 import { VatPairing } from './VatPairing.tsx'
 import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
@@ -120,18 +119,7 @@ export const BankPage = ({ effects }: Props) => {
   const money = (v: string | null) => (v === null ? '—' : formatMoney(lang, v))
   const f = useFormat()
   const messages = useMessages()
-  const machine = useMemo(() => {
-    const impl = effects ?? createBankApi()
-    return bankMachine.provide({
-      actors: {
-        load: fromPromise<BankData>(() => impl.load()),
-        importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(({ input }) =>
-          impl.importFile(input.file, input.preview),
-        ),
-        act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
-      },
-    })
-  }, [effects])
+  const machine = useMemo(() => bankMachine.provide({ actors: bankActors(effects ?? createBankApi()) }), [effects])
   const actor = useActorRef(machine)
   const data = useSelector(actor, (s) => s.context.data)
   const results = useSelector(actor, (s) => s.context.results)

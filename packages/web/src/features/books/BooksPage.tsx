@@ -6,20 +6,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
-import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
 import { Button, LoadFailed, Page, PeriodActions, periodSteps, Select, useMessages, YearNav } from '../../ui/index.ts'
-import {
-  type BookCsvRequest,
-  type BookRequest,
-  type BooksApi,
-  type CsvFile,
-  createBooksApi,
-  type JpkRequest,
-  saveFile,
-} from './api.ts'
+import { type BookCsvRequest, type BooksApi, type CsvFile, booksActors, createBooksApi, saveFile } from './api.ts'
 import { BookExport } from './BookExport.tsx'
 import { BookSummary, EwpTable, KpirTable } from './BookTables.tsx'
 import { booksMachine } from './booksMachine.ts'
@@ -53,15 +44,7 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const problemText = useProblemText()
   const monthNames = useMonthNames()
   const fmt = useFormat()
-  const machine = useMemo(() => {
-    const impl = effects ?? createBooksApi()
-    return booksMachine.provide({
-      actors: {
-        loadBook: fromPromise<BookView, BookRequest>(({ input }) => impl.loadBook(input)),
-        downloadJpk: fromPromise<JpkDownload, JpkRequest>(({ input }) => impl.downloadJpk(input)),
-      },
-    })
-  }, [effects])
+  const machine = useMemo(() => booksMachine.provide({ actors: booksActors(effects ?? createBooksApi()) }), [effects])
   const actor = useActorRef(machine, { input: { year: year ?? new Date().getFullYear() } })
   const shown = useSelector(actor, (s) => s.context.year)
   const month = useSelector(actor, (s) => s.context.month)

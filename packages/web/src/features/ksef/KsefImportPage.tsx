@@ -9,17 +9,16 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo } from 'react'
-import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { Button, DataTable, FileDrop, Loader, Section, useMessages } from '../../ui/index.ts'
-import { createKsefApi, type KsefApi } from './api.ts'
+import { createKsefApi, type KsefApi, ksefActors } from './api.ts'
 import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
 import { describeFinding, parseSchemaDetail } from './schemaReasons.ts'
 import { createKsefOnlineApi, type KsefOnlineApi } from './onlineApi.ts'
-import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
+import type { KsefImportResult, KsefMessage } from './types.ts'
 import './ksef.css'
 
 type Props = {
@@ -51,14 +50,7 @@ export const KsefImportPage = ({ effects }: Props) => {
   // Sizes as the rest of the app writes them: a decimal comma in Polish ("4,5 kB").
   const fmt = useFormat()
   const messages = useMessages()
-  const machine = useMemo(() => {
-    const impl = effects ?? createKsefApi()
-    return ksefMachine.provide({
-      actors: {
-        importFiles: fromPromise<KsefImportResult[], readonly ImportFile[]>(({ input }) => impl.importFiles(input)),
-      },
-    })
-  }, [effects])
+  const machine = useMemo(() => ksefMachine.provide({ actors: ksefActors(effects ?? createKsefApi()) }), [effects])
   const actor = useActorRef(machine)
   const online = useMemo(() => (effects ? (effects.online ?? null) : createKsefOnlineApi()), [effects])
   const files = useSelector(actor, (s) => s.context.files)
