@@ -2,7 +2,16 @@ export { Button, type ButtonProps } from './Button.tsx'
 export { Card, type CardProps } from './Card.tsx'
 export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
-export { Checkbox, Field, FormErrors, NumberInput, Select, type SelectOption, TextInput } from './Field.tsx'
+export {
+  Checkbox,
+  Field,
+  FormErrors,
+  NumberInput,
+  SecretInput,
+  Select,
+  type SelectOption,
+  TextInput,
+} from './Field.tsx'
 export { FileDrop, type FileDropProps } from './FileDrop.tsx'
 export { Loader } from './Loader.tsx'
 export {
