@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import './DatePicker.css'
+import { Icon } from './icons.tsx'
 import {
   type GridCell,
   isDate,
@@ -208,12 +209,7 @@ export const DatePicker = ({
           disabled={disabled}
           onClick={() => (open ? close() : openCalendar())}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2zm0 16H5V9h14v11z"
-            />
-          </svg>
+          <Icon name="pickDate" size={20} />
         </button>
       </div>
       {open && (

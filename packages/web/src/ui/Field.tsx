@@ -57,6 +57,11 @@ export const TextInput = ({ label, error, hint, id, className, type = 'text', ..
   )
 }
 
+/** A secret (a token, a key, a password that is not the user's): hidden, and never offered by autofill. */
+export const SecretInput = (props: Omit<InputProps, 'type' | 'autoComplete'>) => (
+  <TextInput type="password" autoComplete="off" {...props} />
+)
+
 /** A number input with step 0.01 (money, percent) unless another step is given. Its value stays a string. */
 export const NumberInput = ({ step = '0.01', inputMode, ...rest }: InputProps) => (
   <TextInput

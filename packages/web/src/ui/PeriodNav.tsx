@@ -46,3 +46,9 @@ export const YearNav = ({ year, onPrevious, onNext }: { year: number; onPrevious
     </PeriodNav>
   )
 }
+
+/** The arrows' handlers of a screen whose machine steps its period on the `PREV` and `NEXT` events. */
+export const periodSteps = (send: (event: { type: 'PREV' } | { type: 'NEXT' }) => void) => ({
+  onPrevious: () => send({ type: 'PREV' }),
+  onNext: () => send({ type: 'NEXT' }),
+})

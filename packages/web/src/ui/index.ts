@@ -2,7 +2,16 @@ export { Button, type ButtonProps } from './Button.tsx'
 export { Card, type CardProps } from './Card.tsx'
 export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
-export { Checkbox, Field, FormErrors, NumberInput, Select, type SelectOption, TextInput } from './Field.tsx'
+export {
+  Checkbox,
+  Field,
+  FormErrors,
+  NumberInput,
+  SecretInput,
+  Select,
+  type SelectOption,
+  TextInput,
+} from './Field.tsx'
 export { FileDrop, type FileDropProps } from './FileDrop.tsx'
 export { FileInput, type FileInputProps } from './FileInput.tsx'
 export { Loader } from './Loader.tsx'
@@ -18,7 +27,11 @@ export {
 } from './messages.tsx'
 export { Modal, type ModalProps } from './Modal.tsx'
 export { PencilToggle, TrashButton } from './PencilToggle.tsx'
-export { PeriodNav, type PeriodNavProps, YearNav } from './PeriodNav.tsx'
+export { PeriodNav, type PeriodNavProps, periodSteps, YearNav } from './PeriodNav.tsx'
 export { type HeadColumn, TableHead } from './TableHead.tsx'
 export { Tile, TileGroup, TilePage } from './Tile.tsx'
 export { Icon, type IconName } from './icons.tsx'
+export { ConnectionFailed, LoadFailed, Page, PeriodActions, type PageProps } from './Page.tsx'
+export { settle } from './settle.ts'
+export { DataTable, type DataTableProps } from './DataTable.tsx'
+export { Section } from './Section.tsx'

@@ -9,7 +9,7 @@ import { tokenEmail } from '../../session/token.ts'
 import { TextInput } from '../../ui/Field.tsx'
 import { messageStore } from '../../ui/messages.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, fieldBinder, FormCard } from './common.tsx'
+import { enterMovesTo, fieldBinder, FormCard, NewPasswordFields } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 import { loadSettingsData, useSettingsData } from './settingsData.ts'
 
@@ -65,7 +65,7 @@ export const ChangePasswordPage = ({
     }),
     { input: {} },
   )
-  const refs = { password: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) }
+  const passwordRef = useRef<HTMLInputElement>(null)
   const { errors, popup } = state.context
   const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
@@ -102,23 +102,9 @@ export const ChangePasswordPage = ({
         type="password"
         autoComplete="current-password"
         {...field('oldPassword')}
-        onKeyDown={enterMovesTo(refs.password, true)}
+        onKeyDown={enterMovesTo(passwordRef, true)}
       />
-      <TextInput
-        ref={refs.password}
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-        onKeyDown={enterMovesTo(refs.confirmPassword, true)}
-      />
-      <TextInput
-        ref={refs.confirmPassword}
-        label={t`Confirm password`}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-      />
+      <NewPasswordFields ref={passwordRef} label={t`New password`} field={field} onlyWithValue />
     </FormCard>
   )
 }

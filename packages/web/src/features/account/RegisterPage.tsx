@@ -8,7 +8,7 @@ import { submitWith, createFormMachine } from '../../forms/index.ts'
 import { Select, TextInput } from '../../ui/Field.tsx'
 import { messageStore } from '../../ui/messages.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, isEmail, origin, useLocale, fieldBinder, FormCard } from './common.tsx'
+import { enterMovesTo, isEmail, origin, useLocale, fieldBinder, FormCard, NewPasswordFields } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type RegisterValues = { email: string; password: string; confirmPassword: string; appRole: string; key: string }
@@ -59,7 +59,6 @@ export const RegisterPage = ({
   )
   const refs = {
     password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
     appRole: useRef<HTMLSelectElement>(null),
     key: useRef<HTMLInputElement>(null),
   }
@@ -93,22 +92,7 @@ export const RegisterPage = ({
         {...field('email')}
         onKeyDown={enterMovesTo(refs.password)}
       />
-      <TextInput
-        ref={refs.password}
-        label={t`Password`}
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-        onKeyDown={enterMovesTo(refs.confirmPassword)}
-      />
-      <TextInput
-        ref={refs.confirmPassword}
-        label={t`Confirm password`}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-        onKeyDown={enterMovesTo(refs.appRole)}
-      />
+      <NewPasswordFields ref={refs.password} label={t`Password`} field={field} next={refs.appRole} />
       <Select
         ref={refs.appRole}
         label={t`Role`}

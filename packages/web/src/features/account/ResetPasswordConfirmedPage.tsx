@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { accountApi } from '../../api/account.ts'
 import { isApiError, type SuccessResult } from '../../api/client.ts'
 import { submitWith, createFormMachine } from '../../forms/index.ts'
-import { TextInput } from '../../ui/Field.tsx'
 import { useQueryOnce } from '../../routing/query.ts'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, origin, useLocale, fieldBinder, FormCard } from './common.tsx'
+import { origin, useLocale, fieldBinder, FormCard, NewPasswordFields } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type ResetConfirmValues = { password: string; confirmPassword: string; code: string; email: string }
@@ -59,7 +58,6 @@ export const ResetPasswordConfirmedPage = ({
     }),
     { input: { values: { code: query.code ?? '', email: query.email ?? '' } } },
   )
-  const confirmRef = useRef<HTMLInputElement>(null)
   const { values, fieldErrors, errors } = state.context
   const field = fieldBinder(state.context, send, tm)
   const submitting = state.matches('submitting')
@@ -76,20 +74,7 @@ export const ResetPasswordConfirmedPage = ({
       submitLabel={<Trans>Reset password</Trans>}
     >
       <input type="hidden" name="username" autoComplete="username" value={values.email} />
-      <TextInput
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-        onKeyDown={enterMovesTo(confirmRef, true)}
-      />
-      <TextInput
-        ref={confirmRef}
-        label={t`Confirm password`}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-      />
+      <NewPasswordFields label={t`New password`} field={field} onlyWithValue />
     </FormCard>
   )
 }

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import type { KeyboardEvent, ReactNode, RefObject } from 'react'
+import { type KeyboardEvent, type ReactNode, type Ref, type RefObject, useRef } from 'react'
 import { isLocale, type Locale } from '../../i18n.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
-import { FormErrors } from '../../ui/Field.tsx'
+import { FormErrors, TextInput } from '../../ui/Field.tsx'
 import { Loader } from '../../ui/Loader.tsx'
 
 /**
@@ -93,3 +93,49 @@ export const FormCard = ({
     <Loader active={submitting} />
   </Card>
 )
+
+/** What `fieldBinder` gives one field. */
+type BoundField = { value: string; error: string | undefined; onChange: (e: { target: { value: string } }) => void }
+
+/**
+ * A new password and its repetition, marked as new for password managers. Enter in the first moves to the second
+ * (`onlyWithValue`: only once something is typed); with `next`, Enter in the second moves on to that field.
+ */
+export const NewPasswordFields = ({
+  label,
+  field,
+  ref,
+  next,
+  onlyWithValue = false,
+}: {
+  /** The first field's label ("Password", "New password"). */
+  label: string
+  field: (name: 'password' | 'confirmPassword') => BoundField
+  /** The first field, for the field before it to move to. */
+  ref?: Ref<HTMLInputElement>
+  next?: RefObject<HTMLElement | null>
+  onlyWithValue?: boolean
+}) => {
+  const { t } = useLingui()
+  const confirmRef = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <TextInput
+        ref={ref}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        onKeyDown={enterMovesTo(confirmRef, onlyWithValue)}
+      />
+      <TextInput
+        ref={confirmRef}
+        label={t`Confirm password`}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+        onKeyDown={next ? enterMovesTo(next) : undefined}
+      />
+    </>
+  )
+}

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, Checkbox, FormErrors, NumberInput, Select, TextInput } from '../../ui/index.ts'
+import { Button, Checkbox, FormErrors, NumberInput, Select, settle, TextInput } from '../../ui/index.ts'
 import type { AssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetVatDto, InventoryDto } from './types.ts'
@@ -315,16 +315,7 @@ export const InventoryCard = ({
   const [v, setV] = useState<Fields>({ kind: 'end', date: '', amount: '' })
   const { errors, formErrors, sending, send } = useSend()
   const field = bindFields(v, setV, errors)
-  useEffect(() => {
-    let live = true
-    impl.loadInventory(year).then(
-      (i) => live && setInventory(i),
-      () => live && setInventory(null),
-    )
-    return () => {
-      live = false
-    }
-  }, [impl, year])
+  useEffect(() => settle(impl.loadInventory(year), setInventory, () => setInventory(null)), [impl, year])
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void send(

@@ -12,11 +12,13 @@ import { useFormat } from '../../i18n/format.ts'
 import {
   Button,
   FormErrors,
-  Loader,
+  LoadFailed,
   NumberInput,
+  Page,
   YearNav,
   Select,
   TableHead,
+  settle,
   TextInput,
   useMessages,
 } from '../../ui/index.ts'
@@ -236,16 +238,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formErrors, setFormErrors] = useState<string[]>([])
   const [sending, setSending] = useState(false)
-  useEffect(() => {
-    let live = true
-    impl.loadPurchases().then(
-      (p) => live && setPurchases(p),
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [impl])
+  useEffect(() => settle(impl.loadPurchases(), setPurchases, () => {}), [impl])
   const set = (k: keyof AssetEntry) => (e: { target: { value: string } }) => setEntry({ ...entry, [k]: e.target.value })
   const fromPurchase = entry.itemId !== ''
   const submit = async (e: FormEvent) => {
@@ -364,24 +357,19 @@ export const AssetsPage = ({ effects, year }: Props) => {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the register again (a retry, a new entry)
   useEffect(() => {
-    let live = true
     setLoading(true)
     setFailed(false)
-    impl.loadRegister(shown).then(
+    return settle(
+      impl.loadRegister(shown),
       (r) => {
-        if (!live) return
         setRegister(r)
         setLoading(false)
       },
       () => {
-        if (!live) return
         setFailed(true)
         setLoading(false)
       },
     )
-    return () => {
-      live = false
-    }
   }, [impl, shown, reload])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the card again after a new entry
@@ -390,47 +378,35 @@ export const AssetsPage = ({ effects, year }: Props) => {
       setCard(null)
       return
     }
-    let live = true
     setCardLoading(true)
-    impl.loadCard(selected).then(
+    return settle(
+      impl.loadCard(selected),
       (c) => {
-        if (!live) return
         setCard(c)
         setCardLoading(false)
       },
       () => {
-        if (!live) return
         setCardLoading(false)
         messages.error(t`Response error, can not connect to API.`)
       },
     )
-    return () => {
-      live = false
-    }
   }, [impl, selected, reload, messages, t])
 
   const busy = loading || cardLoading
+  const toolbar = (
+    <>
+      <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
+      <Button variant="secondary" onClick={() => window.print()} disabled={register === null}>
+        <Trans>Print</Trans>
+      </Button>
+    </>
+  )
   return (
-    <div className="assets-page" aria-busy={busy}>
-      <h1 className="page-title">
-        <Trans>Fixed assets</Trans>
-      </h1>
-      <div className="assets-page__toolbar">
-        <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
-        <Button variant="secondary" onClick={() => window.print()} disabled={register === null}>
-          <Trans>Print</Trans>
-        </Button>
-      </div>
-      <Loader active={busy} />
+    <Page className="assets-page" title={<Trans>Fixed assets</Trans>} busy={busy} toolbar={toolbar}>
       {failed && (
-        <div className="error-box" role="alert">
-          <p>
-            <Trans>The register could not be loaded.</Trans>
-          </p>
-          <Button onClick={() => setReload(reload + 1)}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => setReload(reload + 1)}>
+          <Trans>The register could not be loaded.</Trans>
+        </LoadFailed>
       )}
       {register !== null &&
         (register.assets.length === 0 ? (
@@ -462,6 +438,6 @@ export const AssetsPage = ({ effects, year }: Props) => {
           setReload(reload + 1)
         }}
       />
-    </div>
+    </Page>
   )
 }

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { Card } from '../../ui/Card.tsx'
+import { settle } from '../../ui/settle.ts'
 import type { MonthDepreciationDto } from './types.ts'
 
 export type LoadDepreciation = (month: string) => Promise<MonthDepreciationDto>
@@ -27,14 +28,7 @@ export const DepreciationCard = ({ month, load = loadDepreciation }: Props) => {
   const [data, setData] = useState<MonthDepreciationDto | null>(null)
   useEffect(() => {
     if (!load) return
-    let live = true
-    load(month).then(
-      (d) => live && setData(d),
-      () => live && setData(null),
-    )
-    return () => {
-      live = false
-    }
+    return settle(load(month), setData, () => setData(null))
   }, [load, month])
   if (!data || (data.writeOff === '0.00' && data.disposalCost === '0.00')) return null
   return (

@@ -11,14 +11,22 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { formatMoney } from '@finance/ledger-core/format'
-import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Checkbox, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
-import { type BankApi, createBankApi } from './api.ts'
+import {
+  Button,
+  Checkbox,
+  DataTable,
+  type DataTableProps,
+  FileDrop,
+  Loader,
+  Section,
+  useMessages,
+} from '../../ui/index.ts'
+import { type BankApi, bankActors, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
-import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem, PickedFile } from './types.ts'
+import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem } from './types.ts'
 import { SplitLine } from './SplitLine.tsx'
 import { VatPairing } from './VatPairing.tsx'
 import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
@@ -111,18 +119,7 @@ export const BankPage = ({ effects }: Props) => {
   const money = (v: string | null) => (v === null ? '—' : formatMoney(lang, v))
   const f = useFormat()
   const messages = useMessages()
-  const machine = useMemo(() => {
-    const impl = effects ?? createBankApi()
-    return bankMachine.provide({
-      actors: {
-        load: fromPromise<BankData>(() => impl.load()),
-        importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(({ input }) =>
-          impl.importFile(input.file, input.preview),
-        ),
-        act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
-      },
-    })
-  }, [effects])
+  const machine = useMemo(() => bankMachine.provide({ actors: bankActors(effects ?? createBankApi()) }), [effects])
   const actor = useActorRef(machine)
   const data = useSelector(actor, (s) => s.context.data)
   const results = useSelector(actor, (s) => s.context.results)
@@ -210,10 +207,10 @@ export const BankPage = ({ effects }: Props) => {
         )}
       </FileDrop>
       {results.length > 0 && (
-        <section aria-labelledby="bank-report">
-          <h2 id="bank-report">
-            {previewed ? <Trans>Preview — nothing was written</Trans> : <Trans>Import report</Trans>}
-          </h2>
+        <Section
+          id="bank-report"
+          title={previewed ? <Trans>Preview — nothing was written</Trans> : <Trans>Import report</Trans>}
+        >
           <ul className="bank-report">
             {results.map((r) => (
               <li key={r.fileName} className={r.ok ? 'bank-report__ok' : 'bank-report__refused'}>
@@ -242,7 +239,7 @@ export const BankPage = ({ effects }: Props) => {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
       <Loader active={busy && data === null} />
       {data && (
@@ -280,6 +277,11 @@ export const BankPage = ({ effects }: Props) => {
 
 type Money = (v: string | null) => string
 
+/** The bank screen's tables: one look, each scrolling in its own box. */
+const BankTable = <T,>(p: Omit<DataTableProps<T>, 'wrapClass' | 'className'>) => (
+  <DataTable wrapClass="bank-table-wrap" className="bank-table" {...p} />
+)
+
 const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
   const { t } = useLingui()
   const f = useFormat()
@@ -290,75 +292,62 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </p>
     )
   return (
-    <section aria-labelledby="bank-accounts">
-      <h2 id="bank-accounts">
-        <Trans>Accounts</Trans>
-      </h2>
-      <div className="bank-table-wrap">
-        <table className="bank-table">
-          <TableHead
-            columns={[
-              t({ message: 'Account', context: 'bank account' }),
-              t`Kind`,
-              { label: t`Balance`, num: true },
-              t`Last line`,
-            ]}
-          />
-          <tbody>
-            {data.overview.accounts.map((a) => (
-              <tr key={a.id}>
-                <td>
-                  {a.name !== group(a.iban) && (
-                    <>
-                      {a.name}
-                      <br />
-                    </>
-                  )}
-                  <span className="bank-iban">{group(a.iban)}</span>
-                </td>
-                <td>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
-                <td className="num">{money(a.balance)}</td>
-                <td>{a.lastDate ? f.date(a.lastDate) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    <Section id="bank-accounts" title={<Trans>Accounts</Trans>}>
+      <BankTable
+        columns={[
+          t({ message: 'Account', context: 'bank account' }),
+          t`Kind`,
+          { label: t`Balance`, num: true },
+          t`Last line`,
+        ]}
+        rows={data.overview.accounts}
+        row={(a) => (
+          <tr key={a.id}>
+            <td>
+              {a.name !== group(a.iban) && (
+                <>
+                  {a.name}
+                  <br />
+                </>
+              )}
+              <span className="bank-iban">{group(a.iban)}</span>
+            </td>
+            <td>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
+            <td className="num">{money(a.balance)}</td>
+            <td>{a.lastDate ? f.date(a.lastDate) : '—'}</td>
+          </tr>
+        )}
+      />
       <h3>
         <Trans>Statements</Trans>
       </h3>
-      <div className="bank-table-wrap">
-        <table className="bank-table">
-          <TableHead
-            columns={[
-              t`Period`,
-              { label: t`Opening balance`, num: true },
-              { label: t`Closing balance`, num: true },
-              { label: t`New lines`, num: true },
-              t`Format`,
-            ]}
-          />
-          <tbody>
-            {[...data.overview.statements].reverse().map((s) => (
-              <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
-                <td>
-                  {f.date(s.openingDate)} – {f.date(s.closingDate)}
-                  {!s.continuous && <span className="bank-badge bank-badge--warn">{t`gap before`}</span>}
-                </td>
-                <td className="num">{money(s.openingBalance)}</td>
-                <td className="num">{money(s.closingBalance)}</td>
-                <td className="num">
-                  {s.newLines} / {s.lineCount}
-                </td>
-                <td>
-                  {s.format} {s.variant}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      <BankTable
+        columns={[
+          t`Period`,
+          { label: t`Opening balance`, num: true },
+          { label: t`Closing balance`, num: true },
+          { label: t`New lines`, num: true },
+          t`Format`,
+        ]}
+        rows={[...data.overview.statements].reverse()}
+        row={(s) => (
+          <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
+            <td>
+              {f.date(s.openingDate)} – {f.date(s.closingDate)}
+              {!s.continuous && <span className="bank-badge bank-badge--warn">{t`gap before`}</span>}
+            </td>
+            <td className="num">{money(s.openingBalance)}</td>
+            <td className="num">{money(s.closingBalance)}</td>
+            <td className="num">
+              {s.newLines} / {s.lineCount}
+            </td>
+            <td>
+              {s.format} {s.variant}
+            </td>
+          </tr>
+        )}
+      />
+    </Section>
   )
 }
 
@@ -379,10 +368,7 @@ const Queue = ({
   const f = useFormat()
   const [splitting, setSplitting] = useState<string | null>(null)
   return (
-    <section aria-labelledby="bank-queue">
-      <h2 id="bank-queue">
-        <Trans>To match ({data.queue.length})</Trans>
-      </h2>
+    <Section id="bank-queue" title={<Trans>To match ({data.queue.length})</Trans>}>
       {data.queue.length === 0 ? (
         <p className="muted">
           <Trans>Every line is matched.</Trans>
@@ -467,7 +453,7 @@ const Queue = ({
           })}
         </ul>
       )}
-    </section>
+    </Section>
   )
 }
 
@@ -484,40 +470,32 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
           ? t`paid`
           : t`not paid yet`
   return (
-    <section aria-labelledby="bank-open">
-      <h2 id="bank-open">
-        <Trans>Receivables and payables</Trans>
-      </h2>
-      <div className="bank-table-wrap">
-        <table className="bank-table">
-          <TableHead
-            columns={[
-              t`Document`,
-              t`Date`,
-              { label: t({ message: 'Amount', context: 'bank' }), num: true },
-              { label: t({ message: 'Paid', context: 'bank' }), num: true },
-              { label: t`To settle`, num: true },
-              t`State`,
-            ]}
-          />
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.id} className={i.state === 'overdue' ? 'bank-table__overdue' : ''}>
-                <td>
-                  {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
-                  {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
-                </td>
-                <td>{f.date(i.date)}</td>
-                <td className="num">{money(i.sum)}</td>
-                <td className="num">{money(i.paid)}</td>
-                <td className="num">{money(i.remaining)}</td>
-                <td>{state(i)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <Section id="bank-open" title={<Trans>Receivables and payables</Trans>}>
+      <BankTable
+        columns={[
+          t`Document`,
+          t`Date`,
+          { label: t({ message: 'Amount', context: 'bank' }), num: true },
+          { label: t({ message: 'Paid', context: 'bank' }), num: true },
+          { label: t`To settle`, num: true },
+          t`State`,
+        ]}
+        rows={items}
+        row={(i) => (
+          <tr key={i.id} className={i.state === 'overdue' ? 'bank-table__overdue' : ''}>
+            <td>
+              {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
+              {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
+            </td>
+            <td>{f.date(i.date)}</td>
+            <td className="num">{money(i.sum)}</td>
+            <td className="num">{money(i.paid)}</td>
+            <td className="num">{money(i.remaining)}</td>
+            <td>{state(i)}</td>
+          </tr>
+        )}
+      />
+    </Section>
   )
 }
 
@@ -534,39 +512,31 @@ const Lines = ({
   const f = useFormat()
   if (lines.length === 0) return null
   return (
-    <section aria-labelledby="bank-lines">
-      <h2 id="bank-lines">
-        <Trans>Recent lines</Trans>
-      </h2>
-      <div className="bank-table-wrap">
-        <table className="bank-table">
-          <TableHead
-            columns={[t`Date`, { label: t({ message: 'Amount', context: 'bank' }), num: true }, t`Title`, t`State`]}
-          />
-          <tbody>
-            {lines.map((l) => (
-              <tr key={l.lineId}>
-                <td>{f.date(l.bookingDate)}</td>
-                <td className="num">{money(l.amount)}</td>
-                <td className="bank-table__title">
-                  {l.title}
-                  {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}
-                  {l.match && l.status === 'matched' && (
-                    <span className="muted bank-table__why">
-                      {l.match.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} —{' '}
-                      {reason(l.match.reason)} ({l.match.confidence}%)
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <span className={`bank-badge bank-badge--${l.status}`}>{i18n._(STATUS[l.status])}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <Section id="bank-lines" title={<Trans>Recent lines</Trans>}>
+      <BankTable
+        columns={[t`Date`, { label: t({ message: 'Amount', context: 'bank' }), num: true }, t`Title`, t`State`]}
+        rows={lines}
+        row={(l) => (
+          <tr key={l.lineId}>
+            <td>{f.date(l.bookingDate)}</td>
+            <td className="num">{money(l.amount)}</td>
+            <td className="bank-table__title">
+              {l.title}
+              {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}
+              {l.match && l.status === 'matched' && (
+                <span className="muted bank-table__why">
+                  {l.match.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} —{' '}
+                  {reason(l.match.reason)} ({l.match.confidence}%)
+                </span>
+              )}
+            </td>
+            <td>
+              <span className={`bank-badge bank-badge--${l.status}`}>{i18n._(STATUS[l.status])}</span>
+            </td>
+          </tr>
+        )}
+      />
+    </Section>
   )
 }
 
@@ -587,10 +557,7 @@ const Rules = ({ rules, act, busy }: { rules: readonly BankRule[]; act: (a: Bank
     setPattern('')
   }
   return (
-    <section aria-labelledby="bank-rules">
-      <h2 id="bank-rules">
-        <Trans>Rules</Trans>
-      </h2>
+    <Section id="bank-rules" title={<Trans>Rules</Trans>}>
       <p className="muted">
         <Trans>A new line whose title or counterparty contains the text becomes a company expense of that name.</Trans>
       </p>
@@ -642,7 +609,7 @@ const Rules = ({ rules, act, busy }: { rules: readonly BankRule[]; act: (a: Bank
           <Trans>Add rule</Trans>
         </Button>
       </form>
-    </section>
+    </Section>
   )
 }
 
@@ -659,10 +626,7 @@ const ZusAccount = ({
   const id = useId()
   useEffect(() => setValue(account ?? ''), [account])
   return (
-    <section aria-labelledby="bank-zus">
-      <h2 id="bank-zus">
-        <Trans>ZUS contribution account</Trans>
-      </h2>
+    <Section id="bank-zus" title={<Trans>ZUS contribution account</Trans>}>
       <p className="muted">
         <Trans>
           The individual account ZUS gave you (26 digits, bank 6000 0002): payments to it are matched to that month's
@@ -684,6 +648,6 @@ const ZusAccount = ({
           <Trans>Save</Trans>
         </Button>
       </form>
-    </section>
+    </Section>
   )
 }

@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef } from 'react'
 import { useFormat } from '../../i18n/format.ts'
-import { Button } from '../../ui/index.ts'
+import { Button, Section } from '../../ui/index.ts'
 import type { BankAction, WhiteListPayment } from './types.ts'
 
 /** The flat file reader's refusals (the API answers in English), in the user's language. */
@@ -46,10 +46,7 @@ export const WhiteList = ({
   const group = (account: string) =>
     account.replace(/(.{2})(.{4})(.{4})(.{4})(.{4})(.{4})(.{4})/, '$1 $2 $3 $4 $5 $6 $7')
   return (
-    <section aria-labelledby="bank-whitelist" className="bank-whitelist">
-      <h2 id="bank-whitelist">
-        <Trans>White list of VAT payers</Trans>
-      </h2>
+    <Section id="bank-whitelist" className="bank-whitelist" title={<Trans>White list of VAT payers</Trans>}>
       <p className="muted">
         <Trans>
           A payment of more than PLN 15,000 to a VAT payer must go to an account on the Ministry of Finance's list on
@@ -127,6 +124,6 @@ export const WhiteList = ({
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   )
 }

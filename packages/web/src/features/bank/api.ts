@@ -1,4 +1,5 @@
 /** The bank screen's API effects: load the overview, the queue and recent lines; import one file; act on a line or rule. */
+import { fromPromise } from 'xstate'
 import { type ApiClient, api } from '../../api/client.ts'
 import type {
   BankAction,
@@ -84,3 +85,12 @@ export const createBankApi = (client: ApiClient = api) => ({
 })
 
 export type BankApi = ReturnType<typeof createBankApi>
+
+/** The bank machine's effects, from the API or a story's fakes. */
+export const bankActors = (impl: Pick<BankApi, 'load' | 'importFile' | 'act'>) => ({
+  load: fromPromise<BankData>(() => impl.load()),
+  importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(({ input }) =>
+    impl.importFile(input.file, input.preview),
+  ),
+  act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
+})

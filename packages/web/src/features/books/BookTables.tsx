@@ -243,44 +243,32 @@ export const EwpTable = ({ book }: { book: BookView }) => {
   )
 }
 
+/** One figure of the summary: its name and the amount, red when below zero. */
+const Figure = ({ label, amount }: { label: ReactNode; amount: string }) => {
+  const fmt = useFormat()
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={amountClass(amount)}>{fmt.money(amount)}</dd>
+    </div>
+  )
+}
+
 /** The year's figures in one line per book (the summary above the tables, and on paper). */
 export const BookSummary = ({ book }: { book: BookView }) => {
   const k = book.kpir.totals
   const hasKpir = book.months.some((m) => m.kind === 'kpir')
   const hasEwp = book.months.some((m) => m.kind === 'ewp')
-  const fmt = useFormat()
   return (
     <dl className="book-summary">
       {hasKpir && (
         <>
-          <div>
-            <dt>
-              <Trans>Revenue</Trans>
-            </dt>
-            <dd className={amountClass(k.revenue)}>{fmt.money(k.revenue)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Costs</Trans>
-            </dt>
-            <dd className={amountClass(k.costs)}>{fmt.money(k.costs)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Income</Trans>
-            </dt>
-            <dd className={amountClass(k.income)}>{fmt.money(k.income)}</dd>
-          </div>
+          <Figure label={<Trans>Revenue</Trans>} amount={k.revenue} />
+          <Figure label={<Trans>Costs</Trans>} amount={k.costs} />
+          <Figure label={<Trans>Income</Trans>} amount={k.income} />
         </>
       )}
-      {hasEwp && (
-        <div>
-          <dt>
-            <Trans>Ryczałt revenue</Trans>
-          </dt>
-          <dd className={amountClass(book.ewp.totals.total)}>{fmt.money(book.ewp.totals.total)}</dd>
-        </div>
-      )}
+      {hasEwp && <Figure label={<Trans>Ryczałt revenue</Trans>} amount={book.ewp.totals.total} />}
     </dl>
   )
 }

@@ -5,21 +5,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef } from 'react'
-import { fromPromise } from 'xstate'
+import { useEffect, useMemo } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { useMonthNames } from '../../i18n/months.ts'
-import { Button, Loader, Select, useMessages, YearNav } from '../../ui/index.ts'
-import {
-  type BookCsvRequest,
-  type BookRequest,
-  type BooksApi,
-  type CsvFile,
-  createBooksApi,
-  type JpkRequest,
-  saveFile,
-} from './api.ts'
+import { Button, LoadFailed, Page, PeriodActions, periodSteps, Select, useMessages, YearNav } from '../../ui/index.ts'
+import { type BookCsvRequest, type BooksApi, type CsvFile, booksActors, createBooksApi, saveFile } from './api.ts'
 import { BookExport } from './BookExport.tsx'
 import { BookSummary, EwpTable, KpirTable } from './BookTables.tsx'
 import { booksMachine } from './booksMachine.ts'
@@ -50,19 +41,10 @@ const hasRows = (book: BookView, kind: 'kpir' | 'ewp') =>
 export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const { t, i18n } = useLingui()
   const messages = useMessages()
-  const root = useRef<HTMLDivElement>(null)
   const problemText = useProblemText()
   const monthNames = useMonthNames()
   const fmt = useFormat()
-  const machine = useMemo(() => {
-    const impl = effects ?? createBooksApi()
-    return booksMachine.provide({
-      actors: {
-        loadBook: fromPromise<BookView, BookRequest>(({ input }) => impl.loadBook(input)),
-        downloadJpk: fromPromise<JpkDownload, JpkRequest>(({ input }) => impl.downloadJpk(input)),
-      },
-    })
-  }, [effects])
+  const machine = useMemo(() => booksMachine.provide({ actors: booksActors(effects ?? createBooksApi()) }), [effects])
   const actor = useActorRef(machine, { input: { year: year ?? new Date().getFullYear() } })
   const shown = useSelector(actor, (s) => s.context.year)
   const month = useSelector(actor, (s) => s.context.month)
@@ -98,48 +80,37 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
   const showKpir = book !== null && hasRows(book, 'kpir')
   const showEwp = book !== null && hasRows(book, 'ewp')
 
+  const toolbar = (
+    <>
+      <YearNav year={shown} {...periodSteps((e) => actor.send(e))} />
+      <Select
+        label={t`Month`}
+        className="books-page__month"
+        options={monthOptions}
+        value={month === null ? '' : String(month)}
+        onChange={(e) =>
+          actor.send({ type: 'SET_MONTH', month: e.target.value === '' ? null : Number(e.target.value) })
+        }
+      />
+      <PeriodActions
+        className="books-page__actions"
+        current={<Trans>This year</Trans>}
+        onCurrent={() => actor.send({ type: 'THIS_YEAR' })}
+        onRefresh={() => actor.send({ type: 'REFRESH' })}
+      >
+        <Button variant="secondary" onClick={() => window.print()} disabled={book === null || empty}>
+          <Trans>Print</Trans>
+        </Button>
+      </PeriodActions>
+    </>
+  )
+
   return (
-    <div className="books-page" aria-busy={busy} ref={root}>
-      <h1 className="page-title">
-        <Trans>Tax book</Trans>
-      </h1>
-      <div className="books-page__toolbar">
-        <YearNav
-          year={shown}
-          onPrevious={() => actor.send({ type: 'PREV' })}
-          onNext={() => actor.send({ type: 'NEXT' })}
-        />
-        <Select
-          label={t`Month`}
-          className="books-page__month"
-          options={monthOptions}
-          value={month === null ? '' : String(month)}
-          onChange={(e) =>
-            actor.send({ type: 'SET_MONTH', month: e.target.value === '' ? null : Number(e.target.value) })
-          }
-        />
-        <div className="books-page__actions">
-          <Button variant="secondary" onClick={() => actor.send({ type: 'THIS_YEAR' })}>
-            <Trans>This year</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'REFRESH' })}>
-            <Trans>Refresh</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => window.print()} disabled={book === null || empty}>
-            <Trans>Print</Trans>
-          </Button>
-        </div>
-      </div>
-      <Loader active={busy} />
+    <Page className="books-page" title={<Trans>Tax book</Trans>} busy={busy} toolbar={toolbar}>
       {failed && (
-        <div className="error-box" role="alert">
-          <p>
-            <Trans>The tax book could not be loaded.</Trans>
-          </p>
-          <Button onClick={() => actor.send({ type: 'REFRESH' })}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => actor.send({ type: 'REFRESH' })}>
+          <Trans>The tax book could not be loaded.</Trans>
+        </LoadFailed>
       )}
       {book !== null && (
         <>
@@ -213,6 +184,6 @@ export const BooksPage = ({ effects, year, save = saveFile }: Props) => {
           </section>
         </>
       )}
-    </div>
+    </Page>
   )
 }

@@ -2,6 +2,7 @@
  * The books screen's API effects over the app's client: the year's book (`GET books/{year}`) and its JPK file
  * (`GET books/{year}/jpk`), as plain async functions the machine gets as actors.
  */
+import { fromPromise } from 'xstate'
 import { type ApiClient, api } from '../../api/client.ts'
 import type { BookView, JpkDownload, JpkForm } from './types.ts'
 import { type CsvFile, dialectOf, getCsv, saveCsv } from '../../api/csv.ts'
@@ -29,6 +30,12 @@ export const createBooksApi = (client: ApiClient = api) => ({
 })
 
 export type BooksApi = ReturnType<typeof createBooksApi>
+
+/** The books machine's effects, from the API or a story's fakes. */
+export const booksActors = (impl: Pick<BooksApi, 'loadBook' | 'downloadJpk'>) => ({
+  loadBook: fromPromise<BookView, BookRequest>(({ input }) => impl.loadBook(input)),
+  downloadJpk: fromPromise<JpkDownload, JpkRequest>(({ input }) => impl.downloadJpk(input)),
+})
 
 /** A tax book CSV asked of the API (`GET export/books/{year}`): the same bytes as `finance books --format csv`. */
 export interface BookCsvRequest extends BookRequest {

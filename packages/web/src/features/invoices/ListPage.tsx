@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { type ApiError, isApiError } from '../../api/client.ts'
-import { Button, FormErrors, type HeadColumn, Loader, TableHead, useMessages } from '../../ui/index.ts'
+import { Button, DataTable, FormErrors, type HeadColumn, Loader, useMessages } from '../../ui/index.ts'
 import { useInvoiceMessage } from './messages.ts'
 import type { LoadState } from './useLoad.ts'
 
@@ -67,13 +67,14 @@ export const ListPage = <T,>(p: ListPageProps<T>) => (
         {p.list.length === 0 ? (
           <p className="invoices__empty">{p.empty}</p>
         ) : (
-          <div className="invoices-scroll">
-            <table className="table invoices-table invoices-table--cards">
-              <caption>{p.title}</caption>
-              <TableHead columns={p.columns} />
-              <tbody>{p.list.map(p.row)}</tbody>
-            </table>
-          </div>
+          <DataTable
+            wrapClass="invoices-scroll"
+            className="table invoices-table invoices-table--cards"
+            caption={<caption>{p.title}</caption>}
+            columns={p.columns}
+            rows={p.list}
+            row={p.row}
+          />
         )}
       </>
     )}

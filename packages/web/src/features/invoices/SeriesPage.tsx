@@ -96,6 +96,13 @@ const SeriesEditor = ({
     const m = serverErrors[field] ?? (field === 'pattern' ? (problem ?? undefined) : undefined)
     return m ? say(m) : undefined
   }
+  /** A field's name, value, error and change: the value goes into the form as typed or chosen. */
+  const field = (name: 'name' | 'kind' | 'reset' | 'pattern') => ({
+    name,
+    value: form[name],
+    error: err(name),
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  })
   const preview = previewNumber(form, today)
   return (
     <ListEditor
@@ -107,45 +114,30 @@ const SeriesEditor = ({
       onCancel={onCancel}
     >
       <div className="invoice-editor__row">
-        <TextInput
-          label={t`Name`}
-          ref={first}
-          required
-          name="name"
-          value={form.name}
-          error={err('name')}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
+        <TextInput label={t`Name`} ref={first} required {...field('name')} />
         <Select
           label={t`Kind of invoices`}
-          name="kind"
-          value={form.kind}
+          {...field('kind')}
           disabled={form.used}
           options={[
             { value: 'VAT', label: names.kind('VAT') },
             { value: 'KOR', label: names.kind('KOR') },
           ]}
-          error={err('kind')}
-          onChange={(e) => setForm({ ...form, kind: e.target.value as SeriesForm['kind'] })}
         />
         <Select
           label={t`Numbering starts again`}
-          name="reset"
-          value={form.reset}
+          {...field('reset')}
           disabled={form.used}
           options={[
             { value: 'year', label: t`every year` },
             { value: 'month', label: t`every month` },
           ]}
-          error={err('reset')}
-          onChange={(e) => setForm({ ...form, reset: e.target.value as SeriesForm['reset'] })}
         />
       </div>
       <div className="invoice-editor__row">
         <TextInput
           label={t`Pattern`}
-          name="pattern"
-          value={form.pattern}
+          {...field('pattern')}
           readOnly={form.used}
           spellCheck={false}
           hint={
@@ -153,8 +145,6 @@ const SeriesEditor = ({
               ? t`This series has given numbers: its pattern and numbering stay as they are.`
               : t`${TOKEN.n} is the number in the period, ${TOKEN.yyyy} or ${TOKEN.yy} the year, ${TOKEN.mm} the month (required when numbering starts every month).`
           }
-          error={err('pattern')}
-          onChange={(e) => setForm({ ...form, pattern: e.target.value })}
         />
       </div>
       <p className="series-preview" aria-live="polite">

@@ -44,6 +44,21 @@ type Props = {
   preview?: (arg: { id: number; lang: string }) => Promise<string>
 }
 
+/** A button that fetches something of the invoice, busy (and disabled) until the answer comes. */
+const FetchButton = <A,>({
+  job,
+  arg,
+  label,
+}: {
+  job: { run: (arg: A) => void; busy: boolean }
+  arg: A
+  label: string
+}) => (
+  <Button variant="secondary" onClick={() => job.run(arg)} disabled={job.busy} aria-busy={job.busy}>
+    {label}
+  </Button>
+)
+
 export const fetchInvoicePreview = ({ id, lang }: { id: number; lang: string }, client: ApiClient = api) =>
   client.get<string>(`ksef/invoices/${id}/html?lang=${langOf(lang)}`)
 
@@ -63,23 +78,9 @@ export const InvoiceDocument = ({
   )
   return (
     <div className="invoice-document">
-      <Button
-        variant="secondary"
-        onClick={() => pdf.run({ id, lang: i18n.locale })}
-        disabled={pdf.busy}
-        aria-busy={pdf.busy}
-      >
-        {t`Invoice PDF`}
-      </Button>
+      <FetchButton job={pdf} arg={{ id, lang: i18n.locale }} label={t`Invoice PDF`} />
       {html === null ? (
-        <Button
-          variant="secondary"
-          onClick={() => shown.run({ id, lang: i18n.locale })}
-          disabled={shown.busy}
-          aria-busy={shown.busy}
-        >
-          {t`Invoice preview`}
-        </Button>
+        <FetchButton job={shown} arg={{ id, lang: i18n.locale }} label={t`Invoice preview`} />
       ) : (
         <>
           <Button variant="secondary" onClick={() => setHtml(null)}>

@@ -9,17 +9,16 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo } from 'react'
-import { fromPromise } from 'xstate'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, FileDrop, Loader, TableHead, useMessages } from '../../ui/index.ts'
-import { createKsefApi, type KsefApi } from './api.ts'
+import { Button, DataTable, FileDrop, Loader, Section, useMessages } from '../../ui/index.ts'
+import { createKsefApi, type KsefApi, ksefActors } from './api.ts'
 import { KsefOnlinePanel } from './KsefOnlinePanel.tsx'
 import { ksefMachine } from './ksefMachine.ts'
 import { describeFinding, parseSchemaDetail } from './schemaReasons.ts'
 import { createKsefOnlineApi, type KsefOnlineApi } from './onlineApi.ts'
-import type { ImportFile, KsefImportResult, KsefMessage } from './types.ts'
+import type { KsefImportResult, KsefMessage } from './types.ts'
 import './ksef.css'
 
 type Props = {
@@ -51,14 +50,7 @@ export const KsefImportPage = ({ effects }: Props) => {
   // Sizes as the rest of the app writes them: a decimal comma in Polish ("4,5 kB").
   const fmt = useFormat()
   const messages = useMessages()
-  const machine = useMemo(() => {
-    const impl = effects ?? createKsefApi()
-    return ksefMachine.provide({
-      actors: {
-        importFiles: fromPromise<KsefImportResult[], readonly ImportFile[]>(({ input }) => impl.importFiles(input)),
-      },
-    })
-  }, [effects])
+  const machine = useMemo(() => ksefMachine.provide({ actors: ksefActors(effects ?? createKsefApi()) }), [effects])
   const actor = useActorRef(machine)
   const online = useMemo(() => (effects ? (effects.online ?? null) : createKsefOnlineApi()), [effects])
   const files = useSelector(actor, (s) => s.context.files)
@@ -133,10 +125,7 @@ export const KsefImportPage = ({ effects }: Props) => {
         onFiles={(files) => actor.send({ type: 'ADD', files })}
       />
       {files.length > 0 && (
-        <section className="ksef-page__picked" aria-labelledby="ksef-picked">
-          <h2 id="ksef-picked">
-            <Trans>Files to import ({files.length})</Trans>
-          </h2>
+        <Section id="ksef-picked" className="ksef-page__picked" title={<Trans>Files to import ({files.length})</Trans>}>
           <ul className="ksef-page__files">
             {files.map(({ file: f, ksefNumber }, i) => (
               <li key={`${f.name}-${f.size}`}>
@@ -172,45 +161,43 @@ export const KsefImportPage = ({ effects }: Props) => {
               <Trans>Clear</Trans>
             </Button>
           </div>
-        </section>
+        </Section>
       )}
       <Loader active={busy} />
       {results !== null && (
-        <section aria-labelledby="ksef-report">
-          <h2 id="ksef-report">
-            <Trans>Import report</Trans>
-          </h2>
-          <div className="ksef-report-wrap">
-            <table className="ksef-report">
+        <Section id="ksef-report" title={<Trans>Import report</Trans>}>
+          <DataTable
+            wrapClass="ksef-report-wrap"
+            className="ksef-report"
+            caption={
               <caption className="visually-hidden">
                 <Trans>What each file became</Trans>
               </caption>
-              <TableHead columns={[t`File`, t`Result`, t`Document`, t`KSeF number`, t`Notes`]} />
-              <tbody>
-                {results.map((r) => (
-                  <tr
-                    key={`${r.fileName}-${r.status}-${r.documentNumber ?? ''}-${r.ksefNumber ?? ''}`}
-                    className={`ksef-report__row ksef-report__row--${r.status}`}
-                  >
-                    <td data-label={t`File`}>{r.fileName}</td>
-                    <td data-label={t`Result`}>{statusText(r)}</td>
-                    <td data-label={t`Document`}>{r.documentNumber ?? ''}</td>
-                    <td data-label={t`KSeF number`}>{r.ksefNumber ?? ''}</td>
-                    <td data-label={t`Notes`}>
-                      {r.problems.length + r.warnings.length > 0 && (
-                        <ul>
-                          {[...r.problems, ...r.warnings].map((m) => (
-                            <li key={`${m.code}-${m.message}`}>{text(m)}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+            }
+            columns={[t`File`, t`Result`, t`Document`, t`KSeF number`, t`Notes`]}
+            rows={results}
+            row={(r) => (
+              <tr
+                key={`${r.fileName}-${r.status}-${r.documentNumber ?? ''}-${r.ksefNumber ?? ''}`}
+                className={`ksef-report__row ksef-report__row--${r.status}`}
+              >
+                <td data-label={t`File`}>{r.fileName}</td>
+                <td data-label={t`Result`}>{statusText(r)}</td>
+                <td data-label={t`Document`}>{r.documentNumber ?? ''}</td>
+                <td data-label={t`KSeF number`}>{r.ksefNumber ?? ''}</td>
+                <td data-label={t`Notes`}>
+                  {r.problems.length + r.warnings.length > 0 && (
+                    <ul>
+                      {[...r.problems, ...r.warnings].map((m) => (
+                        <li key={`${m.code}-${m.message}`}>{text(m)}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
+        </Section>
       )}
     </div>
   )

@@ -9,12 +9,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
 import { formatDate } from '@finance/ledger-core/format'
-import { Button, FileInput, Select, TextInput, useMessages } from '../../ui/index.ts'
+import { Button, FileInput, SecretInput, Select, useMessages } from '../../ui/index.ts'
 import type { KsefConnection, KsefEnvironment, KsefOnlineApi, PendingOffline, UnsentInvoice } from './onlineApi.ts'
 
 /** The API's KSeF messages, in the user's language. */
@@ -58,6 +58,34 @@ const CODES: Record<string, MessageDescriptor> = {
 }
 
 type Props = { effects: KsefOnlineApi }
+
+/** A secret's save button (a submit), and once one is kept the button that forgets it. */
+const SaveOrForget = ({
+  busy,
+  canSave,
+  kept,
+  onForget,
+  save,
+  forget,
+}: {
+  busy: boolean
+  canSave: boolean
+  kept: boolean
+  onForget: () => void
+  save: ReactNode
+  forget: ReactNode
+}) => (
+  <>
+    <Button type="submit" disabled={busy || !canSave}>
+      {save}
+    </Button>
+    {kept && (
+      <Button variant="secondary" disabled={busy} onClick={onForget}>
+        {forget}
+      </Button>
+    )}
+  </>
+)
 
 export const KsefOnlinePanel = ({ effects }: Props) => {
   const { t, i18n } = useLingui()
@@ -218,10 +246,8 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
         </dl>
       )}
       <form className="ksef-online__token" onSubmit={save}>
-        <TextInput
+        <SecretInput
           label={t`KSeF token`}
-          type="password"
-          autoComplete="off"
           value={token}
           onChange={(e) => setToken(e.target.value)}
           disabled={busy}
@@ -238,18 +264,14 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
             { value: 'PROD', label: t`PROD (production)` },
           ]}
         />
-        <Button type="submit" disabled={busy || token.trim() === ''}>
-          <Trans>Save token</Trans>
-        </Button>
-        {connection?.hasToken && (
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => act(async () => setConnection(await effects.forgetToken()))}
-          >
-            <Trans>Forget token</Trans>
-          </Button>
-        )}
+        <SaveOrForget
+          busy={busy}
+          canSave={token.trim() !== ''}
+          kept={connection?.hasToken === true}
+          onForget={() => act(async () => setConnection(await effects.forgetToken()))}
+          save={<Trans>Save token</Trans>}
+          forget={<Trans>Forget token</Trans>}
+        />
       </form>
       <p className="muted" data-testid="ksef-offline24">
         {connection?.offline24 ? (
@@ -272,26 +294,20 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
           disabled={busy}
         />
         <FileInput label={t`Private key (.key, .pem)`} accept=".key,.pem,.der" onFile={setPrivateKey} disabled={busy} />
-        <TextInput
+        <SecretInput
           label={t`Private key password`}
-          type="password"
-          autoComplete="off"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           disabled={busy}
         />
-        <Button type="submit" disabled={busy || !certificate || !privateKey}>
-          <Trans>Save certificate</Trans>
-        </Button>
-        {connection?.certificate && (
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => act(async () => setConnection(await effects.forgetCertificate()))}
-          >
-            <Trans>Forget certificate</Trans>
-          </Button>
-        )}
+        <SaveOrForget
+          busy={busy}
+          canSave={certificate !== null && privateKey !== null}
+          kept={Boolean(connection?.certificate)}
+          onForget={() => act(async () => setConnection(await effects.forgetCertificate()))}
+          save={<Trans>Save certificate</Trans>}
+          forget={<Trans>Forget certificate</Trans>}
+        />
       </form>
       <div className="ksef-online__actions">
         <Button onClick={() => void fetchNow()} disabled={busy || !connection?.hasToken}>

@@ -2,6 +2,7 @@
  * The import screen's API effect: the picked files read as text and sent in batches (`POST ksef/import` takes up to
  * 250 files and 16 MB a request), their reports joined in the order picked.
  */
+import { fromPromise } from 'xstate'
 import { type ApiClient, api } from '../../api/client.ts'
 import type { ImportFile, KsefImportResult } from './types.ts'
 
@@ -48,3 +49,8 @@ export const createKsefApi = (client: ApiClient = api) => ({
 })
 
 export type KsefApi = ReturnType<typeof createKsefApi>
+
+/** The import machine's effects, from the API or a story's fakes. */
+export const ksefActors = (impl: Pick<KsefApi, 'importFiles'>) => ({
+  importFiles: fromPromise<KsefImportResult[], readonly ImportFile[]>(({ input }) => impl.importFiles(input)),
+})

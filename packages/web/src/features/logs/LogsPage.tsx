@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useFormat } from '../../i18n/format.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
-import { Checkbox, NumberInput, TextInput } from '../../ui/Field.tsx'
+import { Checkbox, NumberInput, SecretInput, TextInput } from '../../ui/Field.tsx'
 import { Loader } from '../../ui/Loader.tsx'
 import { useMessages } from '../../ui/messages.tsx'
 import { TableHead } from '../../ui/TableHead.tsx'
@@ -117,13 +117,7 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
             actor.send({ type: 'SET_KEY', key: keyDraft })
           }}
         >
-          <TextInput
-            label={t`Api key`}
-            type="password"
-            autoComplete="off"
-            value={keyDraft}
-            onChange={(e) => setKeyDraft(e.currentTarget.value)}
-          />
+          <SecretInput label={t`Api key`} value={keyDraft} onChange={(e) => setKeyDraft(e.currentTarget.value)} />
           <div className="logs__key-buttons">
             <Button type="submit">
               <Trans>Set key</Trans>

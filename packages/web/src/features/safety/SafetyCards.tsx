@@ -4,13 +4,21 @@
  * another installation).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { useMessages } from '../../ui/messages.tsx'
 import { type BackupInfo, downloadMyData, loadBackupInfo, type MyDataFile, saveMyData } from './api.ts'
+
+/** One term of a description list and what it says. */
+const Term = ({ label, children }: { label: ReactNode; children: ReactNode }) => (
+  <>
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </>
+)
 
 export const BackupCard = ({ load = () => loadBackupInfo() }: { load?: () => Promise<BackupInfo> }) => {
   const { t } = useLingui()
@@ -75,31 +83,12 @@ export const BackupCard = ({ load = () => loadBackupInfo() }: { load?: () => Pro
                 </>
               )}
             </dd>
-            {last.ok && last.sizeBytes !== null && (
-              <>
-                <dt>
-                  <Trans>Size</Trans>
-                </dt>
-                <dd>{fmt.size(last.sizeBytes)}</dd>
-              </>
-            )}
-            {last.ok && last.events !== null && (
-              <>
-                <dt>
-                  <Trans>Events</Trans>
-                </dt>
-                <dd>{fmt.number(last.events)}</dd>
-              </>
-            )}
+            {last.ok && last.sizeBytes !== null && <Term label={<Trans>Size</Trans>}>{fmt.size(last.sizeBytes)}</Term>}
+            {last.ok && last.events !== null && <Term label={<Trans>Events</Trans>}>{fmt.number(last.events)}</Term>}
             {last.ok && last.digest !== null && (
-              <>
-                <dt>
-                  <Trans>Replay digest</Trans>
-                </dt>
-                <dd>
-                  <code title={last.digest}>{last.digest.slice(0, 16)}…</code>
-                </dd>
-              </>
+              <Term label={<Trans>Replay digest</Trans>}>
+                <code title={last.digest}>{last.digest.slice(0, 16)}…</code>
+              </Term>
             )}
           </dl>
         )}

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../api/client.ts'
-import { Card } from '../../ui/index.ts'
+import { Card, settle } from '../../ui/index.ts'
 
 /**
  * The invitation to the first-run set-up, for a user whose books have no tax settings yet: without them a business
@@ -11,31 +11,45 @@ import { Card } from '../../ui/index.ts'
  */
 export const SetupPrompt = ({ hasSettings = defaultHasSettings }: { hasSettings?: () => Promise<boolean> }) => {
   const [needed, setNeeded] = useState(false)
-  useEffect(() => {
-    let live = true
-    hasSettings().then(
-      (has) => live && setNeeded(!has),
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [hasSettings])
+  useEffect(
+    () =>
+      settle(
+        hasSettings(),
+        (has) => setNeeded(!has),
+        () => {},
+      ),
+    [hasSettings],
+  )
   if (!needed) return null
   return (
-    <Card title={<Trans>Set up your books</Trans>}>
-      <p>
-        <Trans>
-          Tell us when your business started, whether you pay VAT, your form of taxation and your ZUS, and the books
-          will count what you owe from the first month.
-        </Trans>
-      </p>
-      <Link className="btn btn--primary" to="/setup">
-        <Trans>Start the set-up</Trans>
-      </Link>
-    </Card>
+    <SetupCard title={<Trans>Set up your books</Trans>} primary link={<Trans>Start the set-up</Trans>}>
+      <Trans>
+        Tell us when your business started, whether you pay VAT, your form of taxation and your ZUS, and the books will
+        count what you owe from the first month.
+      </Trans>
+    </SetupCard>
   )
 }
+
+/** A card that leads to the set-up: what it is for, and the link there. */
+const SetupCard = ({
+  title,
+  primary = false,
+  link,
+  children,
+}: {
+  title: ReactNode
+  primary?: boolean
+  link: ReactNode
+  children: ReactNode
+}) => (
+  <Card title={title}>
+    <p>{children}</p>
+    <Link className={`btn btn--${primary ? 'primary' : 'secondary'}`} to="/setup">
+      {link}
+    </Link>
+  </Card>
+)
 
 /** Any PIT, VAT or ZUS setting: the three lists, read at once. */
 const defaultHasSettings = async (): Promise<boolean> => {
@@ -47,15 +61,10 @@ const defaultHasSettings = async (): Promise<boolean> => {
 
 /** Settings' way back into the set-up: to change when things started, or to add a year's form of taxation. */
 export const SetupAgainCard = () => (
-  <Card title={<Trans>Set-up of the books</Trans>}>
-    <p>
-      <Trans>
-        Go through the set-up again to change the company data, when VAT and ZUS started, or the form of taxation of a
-        year. Each answer is saved as a setting from its day; earlier settings stay.
-      </Trans>
-    </p>
-    <Link className="btn btn--secondary" to="/setup">
-      <Trans>Open the set-up</Trans>
-    </Link>
-  </Card>
+  <SetupCard title={<Trans>Set-up of the books</Trans>} link={<Trans>Open the set-up</Trans>}>
+    <Trans>
+      Go through the set-up again to change the company data, when VAT and ZUS started, or the form of taxation of a
+      year. Each answer is saved as a setting from its day; earlier settings stay.
+    </Trans>
+  </SetupCard>
 )

@@ -78,14 +78,7 @@ export const RecordPanel = ({
         </>
       )}
       {editing && (
-        <form
-          className="record-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            send({ type: 'SAVE' })
-          }}
-        >
+        <form className="record-form" noValidate onSubmit={form.submit}>
           {editTools && <div className="record-form__tools">{editTools}</div>}
           {groups.map((g) => (
             <fieldset key={g.title ?? 'main'} className="record-group" disabled={form.submitting}>

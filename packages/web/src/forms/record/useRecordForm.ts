@@ -80,6 +80,11 @@ export const useRecordForm = ({
   return {
     actorRef,
     send: actorRef.send,
+    /** The form's `onSubmit`: saves through the machine instead of the browser's submit. */
+    submit: (e: { preventDefault: () => void }) => {
+      e.preventDefault()
+      actorRef.send({ type: 'SAVE' })
+    },
     snapshot,
     context: snapshot.context,
     editing,

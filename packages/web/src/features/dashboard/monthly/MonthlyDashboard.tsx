@@ -5,9 +5,9 @@ import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
 import { Checkbox } from '../../../ui/Field.tsx'
-import { Loader } from '../../../ui/Loader.tsx'
+import { ConnectionFailed, Page, PeriodActions } from '../../../ui/Page.tsx'
 import { useMessages } from '../../../ui/messages.tsx'
-import { PeriodNav } from '../../../ui/PeriodNav.tsx'
+import { PeriodNav, periodSteps } from '../../../ui/PeriodNav.tsx'
 import { DepreciationCard, type LoadDepreciation } from '../../assets/DepreciationCard.tsx'
 import { createDashboardApi, type DashboardApi, monthlyActors } from '../api.ts'
 import { CostSummaryCard } from '../components/CostSummaryCard.tsx'
@@ -95,37 +95,37 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
   ]
   const title = monthTitle(i18n.locale, month)
 
+  const toolbar = (
+    <>
+      <PeriodNav
+        label={t`Month`}
+        previousLabel={t`Previous month`}
+        nextLabel={t`Next month`}
+        {...periodSteps((e) => actor.send(e))}
+        data={{ 'data-month': month }}
+      >
+        {title}
+      </PeriodNav>
+      <PeriodActions
+        className="dashboard__actions"
+        current={<Trans>Today</Trans>}
+        onCurrent={() => actor.send({ type: 'TODAY', today: today ?? localDate(new Date()) })}
+        onRefresh={() => actor.send({ type: 'REFRESH' })}
+      >
+        <Button variant="danger" onClick={() => actor.send({ type: 'OPEN_RESET' })} disabled={busy || failed}>
+          <Trans>Reset</Trans>
+        </Button>
+      </PeriodActions>
+    </>
+  )
+
   return (
-    <div className="dashboard dashboard--monthly" aria-busy={busy}>
-      <h1 className="page-title">
-        <Trans>Monthly dashboard</Trans>
-      </h1>
-      <div className="dashboard__toolbar">
-        <PeriodNav
-          label={t`Month`}
-          previousLabel={t`Previous month`}
-          nextLabel={t`Next month`}
-          onPrevious={() => actor.send({ type: 'PREV' })}
-          onNext={() => actor.send({ type: 'NEXT' })}
-          data={{ 'data-month': month }}
-        >
-          {title}
-        </PeriodNav>
-        <div className="dashboard__actions">
-          <Button
-            variant="secondary"
-            onClick={() => actor.send({ type: 'TODAY', today: today ?? localDate(new Date()) })}
-          >
-            <Trans>Today</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'REFRESH' })}>
-            <Trans>Refresh</Trans>
-          </Button>
-          <Button variant="danger" onClick={() => actor.send({ type: 'OPEN_RESET' })} disabled={busy || failed}>
-            <Trans>Reset</Trans>
-          </Button>
-        </div>
-      </div>
+    <Page
+      className="dashboard dashboard--monthly"
+      title={<Trans>Monthly dashboard</Trans>}
+      busy={busy}
+      toolbar={toolbar}
+    >
       <fieldset className="checkbox-row show-choices">
         <legend>
           <Trans>Show</Trans>
@@ -139,13 +139,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
           />
         ))}
       </fieldset>
-
-      <Loader active={busy} />
-      {failed && (
-        <p className="error-box" role="alert">
-          <Trans>Response error, can not connect to API.</Trans>
-        </p>
-      )}
+      {failed && <ConnectionFailed />}
 
       {show.primary && !failed && (
         <Card title={t`Transactions`} className="dashboard__primary">
@@ -219,6 +213,6 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
         }}
         onCancel={() => setToDelete(null)}
       />
-    </div>
+    </Page>
   )
 }

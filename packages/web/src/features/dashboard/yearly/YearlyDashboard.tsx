@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ComponentProps, useEffect, useMemo } from 'react'
-import { Button } from '../../../ui/Button.tsx'
-import { Loader } from '../../../ui/Loader.tsx'
-import { YearNav } from '../../../ui/PeriodNav.tsx'
+import { ConnectionFailed, Page, PeriodActions } from '../../../ui/Page.tsx'
+import { periodSteps, YearNav } from '../../../ui/PeriodNav.tsx'
 import { useMonthNames } from '../../../i18n/months.ts'
 import { useMessages } from '../../../ui/messages.tsx'
 import { createDashboardApi, type DashboardApi, yearlyActors } from '../api.ts'
@@ -65,32 +64,21 @@ export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth, download
     ? `${monthNames[selected.month - 1]} ${shown} · ${charts.find(([k]) => k === selected.chart)?.[1] ?? ''}`
     : ''
 
+  const toolbar = (
+    <>
+      <YearNav year={shown} {...periodSteps((e) => actor.send(e))} />
+      <PeriodActions
+        className="dashboard__actions"
+        current={<Trans>This year</Trans>}
+        onCurrent={() => actor.send({ type: 'THIS_YEAR' })}
+        onRefresh={() => actor.send({ type: 'REFRESH' })}
+      />
+    </>
+  )
+
   return (
-    <div className="dashboard dashboard--yearly" aria-busy={busy}>
-      <h1 className="page-title">
-        <Trans>Yearly dashboard</Trans>
-      </h1>
-      <div className="dashboard__toolbar">
-        <YearNav
-          year={shown}
-          onPrevious={() => actor.send({ type: 'PREV' })}
-          onNext={() => actor.send({ type: 'NEXT' })}
-        />
-        <div className="dashboard__actions">
-          <Button variant="secondary" onClick={() => actor.send({ type: 'THIS_YEAR' })}>
-            <Trans>This year</Trans>
-          </Button>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'REFRESH' })}>
-            <Trans>Refresh</Trans>
-          </Button>
-        </div>
-      </div>
-      <Loader active={busy} />
-      {failed && (
-        <p className="error-box" role="alert">
-          <Trans>Response error, can not connect to API.</Trans>
-        </p>
-      )}
+    <Page className="dashboard dashboard--yearly" title={<Trans>Yearly dashboard</Trans>} busy={busy} toolbar={toolbar}>
+      {failed && <ConnectionFailed />}
       {charts.map(([kind, title, rows]) => (
         <section className={`chart-card chart-card--${kind}`} key={kind} data-chart={kind}>
           <BarChart
@@ -108,6 +96,6 @@ export const YearlyDashboard = ({ effects, yearEnd, year, initialWidth, download
       {selected && selectedRow && (
         <MonthPopup title={selectedTitle} row={selectedRow} onClose={() => actor.send({ type: 'CLOSE_MONTH' })} />
       )}
-    </div>
+    </Page>
   )
 }

@@ -29,14 +29,7 @@ export const AddItemForm = ({
   const formId = `add-${dataType}`
   return (
     <Card title={texts.addTitle} className="add-item">
-      <form
-        noValidate
-        aria-label={texts.addTitle}
-        onSubmit={(e) => {
-          e.preventDefault()
-          form.send({ type: 'SAVE' })
-        }}
-      >
+      <form noValidate aria-label={texts.addTitle} onSubmit={form.submit}>
         <ItemFields
           form={form}
           formId={formId}

@@ -106,13 +106,7 @@ export const ItemCard = ({
         </>
       )}
       {form.editing && (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            form.send({ type: 'SAVE' })
-          }}
-        >
+        <form noValidate onSubmit={form.submit}>
           <ItemFields
             form={form}
             formId={formId}
