@@ -279,7 +279,7 @@ type Money = (v: string | null) => string
 
 /** The bank screen's tables: one look, each scrolling in its own box. */
 const BankTable = <T,>(p: Omit<DataTableProps<T>, 'wrapClass' | 'className'>) => (
-  <DataTable wrapClass="bank-table-wrap" className="bank-table" {...p} />
+  <DataTable wrapClass="bank-table-wrap" className="bank-table table--cards" {...p} />
 )
 
 const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
@@ -291,19 +291,23 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
         <Trans>No bank account yet: importing a statement adds its account.</Trans>
       </p>
     )
+  const account = t({ message: 'Account', context: 'bank account' })
+  const kind = t`Kind`
+  const balance = t`Balance`
+  const lastLine = t`Last line`
+  const period = t`Period`
+  const opening = t`Opening balance`
+  const closing = t`Closing balance`
+  const newLines = t`New lines`
+  const format = t`Format`
   return (
     <Section id="bank-accounts" title={<Trans>Accounts</Trans>}>
       <BankTable
-        columns={[
-          t({ message: 'Account', context: 'bank account' }),
-          t`Kind`,
-          { label: t`Balance`, num: true },
-          t`Last line`,
-        ]}
+        columns={[account, kind, { label: balance, num: true }, lastLine]}
         rows={data.overview.accounts}
         row={(a) => (
           <tr key={a.id}>
-            <td>
+            <td data-label={account}>
               {a.name !== group(a.iban) && (
                 <>
                   {a.name}
@@ -312,9 +316,13 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
               )}
               <span className="bank-iban">{group(a.iban)}</span>
             </td>
-            <td>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
-            <td className="num">{money(a.balance)}</td>
-            <td>{a.lastDate ? f.date(a.lastDate) : '—'}</td>
+            <td data-label={kind}>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
+            <td className="num" data-label={balance}>
+              {money(a.balance)}
+            </td>
+            <td className="bank-table__date" data-label={lastLine}>
+              {a.lastDate ? f.date(a.lastDate) : '—'}
+            </td>
           </tr>
         )}
       />
@@ -323,25 +331,30 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
       </h3>
       <BankTable
         columns={[
-          t`Period`,
-          { label: t`Opening balance`, num: true },
-          { label: t`Closing balance`, num: true },
-          { label: t`New lines`, num: true },
-          t`Format`,
+          period,
+          { label: opening, num: true },
+          { label: closing, num: true },
+          { label: newLines, num: true },
+          format,
         ]}
         rows={[...data.overview.statements].reverse()}
         row={(s) => (
           <tr key={s.key} className={s.continuous ? '' : 'bank-table__gap'}>
-            <td>
-              {f.date(s.openingDate)} – {f.date(s.closingDate)}
+            <td data-label={period}>
+              <span className="bank-table__date">{f.date(s.openingDate)}</span> –{' '}
+              <span className="bank-table__date">{f.date(s.closingDate)}</span>
               {!s.continuous && <span className="bank-badge bank-badge--warn">{t`gap before`}</span>}
             </td>
-            <td className="num">{money(s.openingBalance)}</td>
-            <td className="num">{money(s.closingBalance)}</td>
-            <td className="num">
+            <td className="num" data-label={opening}>
+              {money(s.openingBalance)}
+            </td>
+            <td className="num" data-label={closing}>
+              {money(s.closingBalance)}
+            </td>
+            <td className="num" data-label={newLines}>
               {s.newLines} / {s.lineCount}
             </td>
-            <td>
+            <td data-label={format}>
               {s.format} {s.variant}
             </td>
           </tr>
@@ -381,8 +394,8 @@ const Queue = ({
             return (
               <li key={line.lineId} className="bank-queue__item">
                 <div className="bank-queue__line">
-                  <span>{f.date(line.bookingDate)}</span> <strong className="num">{money(line.amount)}</strong>{' '}
-                  <span>{line.title}</span>
+                  <span className="bank-table__date">{f.date(line.bookingDate)}</span>{' '}
+                  <strong className="num">{money(line.amount)}</strong> <span>{line.title}</span>
                   {line.counterpartyName && <span className="muted"> — {line.counterpartyName}</span>}
                 </div>
                 {best && (
@@ -461,6 +474,11 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
   const { t } = useLingui()
   const f = useFormat()
   if (items.length === 0) return null
+  const date = t`Date`
+  const amount = t({ message: 'Amount', context: 'bank' })
+  const paid = t({ message: 'Paid', context: 'bank' })
+  const toSettle = t`To settle`
+  const stateLabel = t`State`
   const state = (i: OpenItem) =>
     i.state === 'overdue'
       ? t`overdue ${i.daysOverdue} days`
@@ -474,11 +492,11 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
       <BankTable
         columns={[
           t`Document`,
-          t`Date`,
-          { label: t({ message: 'Amount', context: 'bank' }), num: true },
-          { label: t({ message: 'Paid', context: 'bank' }), num: true },
-          { label: t`To settle`, num: true },
-          t`State`,
+          date,
+          { label: amount, num: true },
+          { label: paid, num: true },
+          { label: toSettle, num: true },
+          stateLabel,
         ]}
         rows={items}
         row={(i) => (
@@ -487,11 +505,19 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
               {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
               {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
             </td>
-            <td>{f.date(i.date)}</td>
-            <td className="num">{money(i.sum)}</td>
-            <td className="num">{money(i.paid)}</td>
-            <td className="num">{money(i.remaining)}</td>
-            <td>{state(i)}</td>
+            <td className="bank-table__date" data-label={date}>
+              {f.date(i.date)}
+            </td>
+            <td className="num" data-label={amount}>
+              {money(i.sum)}
+            </td>
+            <td className="num" data-label={paid}>
+              {money(i.paid)}
+            </td>
+            <td className="num" data-label={toSettle}>
+              {money(i.remaining)}
+            </td>
+            <td data-label={stateLabel}>{state(i)}</td>
           </tr>
         )}
       />
@@ -511,15 +537,21 @@ const Lines = ({
   const { t, i18n } = useLingui()
   const f = useFormat()
   if (lines.length === 0) return null
+  const date = t`Date`
+  const amount = t({ message: 'Amount', context: 'bank' })
   return (
     <Section id="bank-lines" title={<Trans>Recent lines</Trans>}>
       <BankTable
-        columns={[t`Date`, { label: t({ message: 'Amount', context: 'bank' }), num: true }, t`Title`, t`State`]}
+        columns={[date, { label: amount, num: true }, t`Title`, t`State`]}
         rows={lines}
         row={(l) => (
           <tr key={l.lineId}>
-            <td>{f.date(l.bookingDate)}</td>
-            <td className="num">{money(l.amount)}</td>
+            <td className="bank-table__date" data-label={date}>
+              {f.date(l.bookingDate)}
+            </td>
+            <td className="num" data-label={amount}>
+              {money(l.amount)}
+            </td>
             <td className="bank-table__title">
               {l.title}
               {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}

@@ -203,7 +203,7 @@ const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]
     )
   return (
     <div className="invoices-scroll">
-      <table className="table invoices-table invoices-table--cards">
+      <table className="table invoices-table invoices-table--cards table--cards">
         <caption>
           <Trans>Invoices</Trans>
         </caption>

@@ -69,7 +69,7 @@ export const ListPage = <T,>(p: ListPageProps<T>) => (
         ) : (
           <DataTable
             wrapClass="invoices-scroll"
-            className="table invoices-table invoices-table--cards"
+            className="table invoices-table invoices-table--cards table--cards"
             caption={<caption>{p.title}</caption>}
             columns={p.columns}
             rows={p.list}
