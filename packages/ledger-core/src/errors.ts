@@ -60,6 +60,17 @@ export const domainError = (code: ErrorCode, message?: string, errors?: readonly
 export const isDomainError = (x: unknown): x is DomainError =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && typeof (x as { code?: unknown }).code === 'string'
 
+/** The entry of `id` in `entries` that is not deleted, or why there is none: `NOT_FOUND`, `ALREADY_DELETED`. */
+export const liveEntry = <V extends { readonly deleted: boolean }>(
+  entries: ReadonlyMap<number, V>,
+  id: unknown,
+): V | DomainError => {
+  const v = typeof id === 'number' && Number.isSafeInteger(id) ? entries.get(id) : undefined
+  if (!v) return domainError('NOT_FOUND')
+  if (v.deleted) return domainError('ALREADY_DELETED')
+  return v
+}
+
 /** Thrown by `upcast` for an event type or version the core does not know. */
 export class UnknownEventError extends Error {
   override readonly name = 'UnknownEventError'

@@ -24,7 +24,7 @@ import type {
   RecordInventory,
   SellAssetAfterPrivateUse,
 } from '../commands.ts'
-import { type DomainError, domainError, type FieldError, type ValidationResult } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, liveEntry, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
@@ -263,12 +263,7 @@ const lawErrors = (a: AssetState): FieldError[] =>
 
 const refuse = (errors: readonly FieldError[]): DomainError => domainError('VALIDATION', errors[0]?.message, errors)
 
-const liveAsset = (state: BooksState, id: unknown): AssetState | DomainError => {
-  const a = typeof id === 'number' && Number.isSafeInteger(id) ? state.assets.get(id) : undefined
-  if (!a) return domainError('NOT_FOUND')
-  if (a.deleted) return domainError('ALREADY_DELETED')
-  return a
-}
+const liveAsset = (state: BooksState, id: unknown): AssetState | DomainError => liveEntry(state.assets, id)
 const isAsset = (x: AssetState | DomainError): x is AssetState => 'data' in x
 
 /** A change of a live asset: the asset, the command's loose fields and the list their errors go into; or why not. */

@@ -7,7 +7,7 @@
  */
 import { addMonths, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
-import { type DomainError, domainError, type FieldError, type ValidationResult } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, liveEntry, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
 import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
@@ -434,12 +434,8 @@ const splitRecurring = (
   return events
 }
 
-const findInvoice = (state: BooksState, id: number): InvoiceState | DomainError => {
-  const inv = Number.isSafeInteger(id) ? state.invoicing.invoices.get(id) : undefined
-  if (!inv) return domainError('NOT_FOUND')
-  if (inv.deleted) return domainError('ALREADY_DELETED')
-  return inv
-}
+const findInvoice = (state: BooksState, id: number): InvoiceState | DomainError =>
+  liveEntry(state.invoicing.invoices, id)
 const isInvoice = (x: InvoiceState | DomainError): x is InvoiceState => 'status' in x
 
 /** A new buyer with a name and no counterparty is remembered among the counterparties. */
