@@ -278,6 +278,13 @@ export const BankPage = ({ effects }: Props) => {
 type Money = (v: string | null) => string
 
 /** The bank screen's tables: one look, each scrolling in its own box. */
+/** A figure's cell: right-aligned, and on a phone's card under its column's name. */
+const MoneyCell = ({ label, value }: { label: string; value: string }) => (
+  <td className="num" data-label={label}>
+    {value}
+  </td>
+)
+
 const BankTable = <T,>(p: Omit<DataTableProps<T>, 'wrapClass' | 'className'>) => (
   <DataTable wrapClass="bank-table-wrap" className="bank-table table--cards" {...p} />
 )
@@ -317,9 +324,7 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
               <span className="bank-iban">{group(a.iban)}</span>
             </td>
             <td data-label={kind}>{a.kind === 'vat' ? t`VAT account (split payment)` : t`business`}</td>
-            <td className="num" data-label={balance}>
-              {money(a.balance)}
-            </td>
+            <MoneyCell label={balance} value={money(a.balance)} />
             <td className="bank-table__date" data-label={lastLine}>
               {a.lastDate ? f.date(a.lastDate) : '—'}
             </td>
@@ -345,12 +350,8 @@ const Accounts = ({ data, money }: { data: BankData; money: Money }) => {
               <span className="bank-table__date">{f.date(s.closingDate)}</span>
               {!s.continuous && <span className="bank-badge bank-badge--warn">{t`gap before`}</span>}
             </td>
-            <td className="num" data-label={opening}>
-              {money(s.openingBalance)}
-            </td>
-            <td className="num" data-label={closing}>
-              {money(s.closingBalance)}
-            </td>
+            <MoneyCell label={opening} value={money(s.openingBalance)} />
+            <MoneyCell label={closing} value={money(s.closingBalance)} />
             <td className="num" data-label={newLines}>
               {s.newLines} / {s.lineCount}
             </td>
@@ -508,15 +509,9 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
             <td className="bank-table__date" data-label={date}>
               {f.date(i.date)}
             </td>
-            <td className="num" data-label={amount}>
-              {money(i.sum)}
-            </td>
-            <td className="num" data-label={paid}>
-              {money(i.paid)}
-            </td>
-            <td className="num" data-label={toSettle}>
-              {money(i.remaining)}
-            </td>
+            <MoneyCell label={amount} value={money(i.sum)} />
+            <MoneyCell label={paid} value={money(i.paid)} />
+            <MoneyCell label={toSettle} value={money(i.remaining)} />
             <td data-label={stateLabel}>{state(i)}</td>
           </tr>
         )}
@@ -549,9 +544,7 @@ const Lines = ({
             <td className="bank-table__date" data-label={date}>
               {f.date(l.bookingDate)}
             </td>
-            <td className="num" data-label={amount}>
-              {money(l.amount)}
-            </td>
+            <MoneyCell label={amount} value={money(l.amount)} />
             <td className="bank-table__title">
               {l.title}
               {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}
