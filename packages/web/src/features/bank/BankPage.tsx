@@ -22,6 +22,8 @@ import {
   FileDrop,
   Loader,
   Section,
+  Select,
+  TextInput,
   useMessages,
 } from '../../ui/index.ts'
 import { type BankApi, bankActors, createBankApi } from './api.ts'
@@ -605,31 +607,23 @@ const Rules = ({ rules, act, busy }: { rules: readonly BankRule[]; act: (a: Bank
         </ul>
       )}
       <form className="bank-rules__form" onSubmit={submit}>
-        <label>
-          <Trans>Where</Trans>
-          <select value={field} onChange={(e) => setField(e.target.value as 'title' | 'counterparty')}>
-            <option value="counterparty">{t`Counterparty`}</option>
-            <option value="title">{t`Title`}</option>
-          </select>
-        </label>
-        <label>
-          <Trans>contains</Trans>
-          <input value={pattern} onChange={(e) => setPattern(e.target.value)} required />
-        </label>
-        <label>
-          <Trans>Expense</Trans>
-          <input value={name} onChange={(e) => setName(e.target.value)} required />
-        </label>
-        <label>
-          <Trans>VAT</Trans>
-          <select value={percent} onChange={(e) => setPercent(e.target.value)}>
-            {['23', '8', '5', '0'].map((p) => (
-              <option key={p} value={p}>
-                {p}%
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t`Where`}
+          value={field}
+          onChange={(e) => setField(e.target.value as 'title' | 'counterparty')}
+          options={[
+            { value: 'counterparty', label: t`Counterparty` },
+            { value: 'title', label: t`Title` },
+          ]}
+        />
+        <TextInput label={t`contains`} value={pattern} onChange={(e) => setPattern(e.target.value)} required />
+        <TextInput label={t`Expense`} value={name} onChange={(e) => setName(e.target.value)} required />
+        <Select
+          label={t`VAT`}
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+          options={['23', '8', '5', '0'].map((p) => ({ value: p, label: `${p}%` }))}
+        />
         <Button type="submit" disabled={busy}>
           <Trans>Add rule</Trans>
         </Button>
@@ -647,8 +641,8 @@ const ZusAccount = ({
   act: (a: BankAction) => void
   busy: boolean
 }) => {
+  const { t } = useLingui()
   const [value, setValue] = useState(account ?? '')
-  const id = useId()
   useEffect(() => setValue(account ?? ''), [account])
   return (
     <Section id="bank-zus" title={<Trans>ZUS contribution account</Trans>}>
@@ -665,10 +659,13 @@ const ZusAccount = ({
           act({ type: 'setZusAccount', account: value.trim() === '' ? null : value })
         }}
       >
-        <label htmlFor={id}>
-          <Trans>Account number</Trans>
-          <input id={id} value={value} onChange={(e) => setValue(e.target.value)} inputMode="numeric" size={34} />
-        </label>
+        <TextInput
+          label={t`Account number`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          inputMode="numeric"
+          size={34}
+        />
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>
