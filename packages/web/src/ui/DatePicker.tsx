@@ -37,6 +37,8 @@ export interface DatePickerProps {
   value: string
   onChange: (value: string) => void
   error?: ReactNode
+  /** A line under the field saying what to enter. */
+  hint?: ReactNode
   id?: string
   disabled?: boolean
   /** Fixed "today" (stories, tests); defaults to the local date. */
@@ -59,6 +61,7 @@ export const DatePicker = ({
   value,
   onChange,
   error,
+  hint,
   id,
   disabled,
   today,
@@ -188,7 +191,9 @@ export const DatePicker = ({
           autoComplete="off"
           disabled={disabled}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
+          aria-describedby={
+            [hint && `${inputId}-hint`, error && `${inputId}-error`].filter(Boolean).join(' ') || undefined
+          }
           onChange={(e) => {
             const v = e.target.value
             setText(v)
@@ -322,6 +327,11 @@ export const DatePicker = ({
           </div>
         </div>
       )}
+      {hint && (
+        <div className="field__hint" id={`${inputId}-hint`}>
+          {hint}
+        </div>
+      )}
       {error && (
         <div className="field__error" id={`${inputId}-error`} role="alert">
           {error}
@@ -330,3 +340,19 @@ export const DatePicker = ({
     </div>
   )
 }
+
+export type DateFieldProps = Omit<DatePickerProps, 'onChange' | 'value'> & {
+  /** `yyyy-mm-dd`, '' or not given yet. */
+  value: string | undefined
+  /** Called as a text input's change is, with the typed or chosen `yyyy-mm-dd` as the target's value. */
+  onChange: (e: { target: { value: string } }) => void
+}
+
+/**
+ * A date field that takes a text input's props (`{...field('date')}`, `onChange={(e) => …e.target.value}`): the app's
+ * own picker, in the app's language, where the browser's `<input type="date">` would speak the browser's
+ * ("mm/dd/yyyy" in an English browser, whatever the app's language).
+ */
+export const DateField = ({ onChange, value, ...rest }: DateFieldProps) => (
+  <DatePicker {...rest} value={value ?? ''} onChange={(next) => onChange({ target: { value: next } })} />
+)

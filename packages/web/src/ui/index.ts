@@ -1,5 +1,6 @@
 export { Button, type ButtonProps } from './Button.tsx'
 export { Card, type CardProps } from './Card.tsx'
+export { DateField, type DateFieldProps } from './DatePicker.tsx'
 export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
 export {

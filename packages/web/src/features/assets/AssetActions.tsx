@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, Checkbox, FormErrors, NumberInput, Select, settle, TextInput } from '../../ui/index.ts'
+import { Button, Checkbox, DateField, FormErrors, NumberInput, Select, settle, TextInput } from '../../ui/index.ts'
 import type { AssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetVatDto, InventoryDto } from './types.ts'
@@ -74,7 +74,7 @@ const ImprovementForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
         <Trans>An improvement raises the initial value; the write-offs follow it from the next month.</Trans>
       </p>
       <FormErrors errors={formErrors} />
-      <TextInput label={t`Date of the improvement`} type="date" {...field('date')} />
+      <DateField label={t`Date of the improvement`} {...field('date')} />
       <NumberInput label={t`Amount (net)`} {...field('amount')} />
       <TextInput label={t`Document`} {...field('document')} />
       <Button type="submit" disabled={sending}>
@@ -114,7 +114,7 @@ const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Assets
           { value: 'privateUse', label: t`transfer to private use` },
         ]}
       />
-      <TextInput label={t`Date`} type="date" {...field('date')} />
+      <DateField label={t`Date`} {...field('date')} />
       {v.reason === 'sale' && (
         <NumberInput
           label={t`Price (net)`}
@@ -194,7 +194,7 @@ const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
       ) : (
         <form onSubmit={submit} noValidate>
           <FormErrors errors={formErrors} />
-          <TextInput label={t`Date of the sale`} type="date" {...field('date')} />
+          <DateField label={t`Date of the sale`} {...field('date')} />
           <NumberInput label={t`Price`} {...field('price')} />
           <TextInput label={t`Document`} {...field('document')} />
           <Button type="submit" disabled={sending}>
@@ -252,7 +252,7 @@ const VatUseForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsAp
         </Trans>
       </p>
       <FormErrors errors={formErrors} />
-      <TextInput label={t`From (date)`} type="date" {...field('date')} />
+      <DateField label={t`From (date)`} {...field('date')} />
       <NumberInput label={t`Share of use in taxed sales (%)`} {...field('taxedPercent')} />
       <NumberInput
         label={t`Input VAT at acquisition (only for an asset not entered from a purchase)`}
@@ -358,12 +358,7 @@ export const InventoryCard = ({
             { value: 'end', label: t`at the end of the year` },
           ]}
         />
-        <TextInput
-          label={t`Date of the stock-taking`}
-          type="date"
-          {...field('date')}
-          hint={t`Blank: 1 January or 31 December.`}
-        />
+        <DateField label={t`Date of the stock-taking`} {...field('date')} hint={t`Blank: 1 January or 31 December.`} />
         <NumberInput label={t`Value of the stock`} {...field('amount')} />
         <Button type="submit" disabled={sending}>
           <Trans>Record the stock-taking</Trans>

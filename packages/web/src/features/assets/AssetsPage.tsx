@@ -11,16 +11,17 @@ import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import {
   Button,
+  DateField,
   FormErrors,
   LoadFailed,
   NumberInput,
   Page,
-  YearNav,
   Select,
-  TableHead,
   settle,
+  TableHead,
   TextInput,
   useMessages,
+  YearNav,
 } from '../../ui/index.ts'
 import { AssetActions, InventoryCard } from './AssetActions.tsx'
 import { type AssetsApi, createAssetsApi } from './api.ts'
@@ -297,9 +298,8 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
       {!fromPurchase && (
         <>
           <TextInput label={t`Name`} value={entry.name} onChange={set('name')} error={errors.name} />
-          <TextInput
+          <DateField
             label={t`Acquisition date`}
-            type="date"
             value={entry.acquisitionDate}
             onChange={set('acquisitionDate')}
             error={errors.acquisitionDate}

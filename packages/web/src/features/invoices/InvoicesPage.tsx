@@ -27,7 +27,17 @@ import { isApiError } from '../../api/client.ts'
 import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { localToday } from '../../ui/DatePicker.tsx'
-import { Button, Checkbox, FormErrors, Loader, Select, TableHead, TextInput, useMessages } from '../../ui/index.ts'
+import {
+  Button,
+  Checkbox,
+  DateField,
+  FormErrors,
+  Loader,
+  Select,
+  TableHead,
+  TextInput,
+  useMessages,
+} from '../../ui/index.ts'
 import { saveFile } from '../books/api.ts'
 import {
   type BankAccountDto,
@@ -678,9 +688,8 @@ const Editor = ({
             error={err('correction.reason')}
             onChange={(e) => setForm({ ...form, correction: { ...form.correction!, reason: e.target.value } })}
           />
-          <TextInput
+          <DateField
             label={t`Reason arose on (an increase)`}
-            type="date"
             value={form.correction.reasonDate}
             error={err('correction.reasonDate')}
             onChange={(e) => setForm({ ...form, correction: { ...form.correction!, reasonDate: e.target.value } })}
@@ -726,23 +735,20 @@ const Editor = ({
         />
       </div>
       <div className="invoice-editor__row">
-        <TextInput
+        <DateField
           label={t`Issue date`}
-          type="date"
           value={form.issueDate}
           error={err('issueDate')}
           onChange={(e) => setForm({ ...form, issueDate: e.target.value })}
         />
-        <TextInput
+        <DateField
           label={t`Supply date (when different)`}
-          type="date"
           value={form.supplyDate}
           error={err('supplyDate')}
           onChange={(e) => setForm({ ...form, supplyDate: e.target.value })}
         />
-        <TextInput
+        <DateField
           label={t`Payment due`}
-          type="date"
           value={form.dueDate}
           error={err('payment.dueDate')}
           onChange={(e) => setForm({ ...form, dueDate: e.target.value })}
