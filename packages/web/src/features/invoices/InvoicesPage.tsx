@@ -27,7 +27,17 @@ import { isApiError } from '../../api/client.ts'
 import { type DownloadedFile, useDownload } from '../../api/useDownload.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { localToday } from '../../ui/DatePicker.tsx'
-import { Button, Checkbox, FormErrors, Loader, Select, TableHead, TextInput, useMessages } from '../../ui/index.ts'
+import {
+  Button,
+  Checkbox,
+  FieldError,
+  FormErrors,
+  Loader,
+  Select,
+  TableHead,
+  TextInput,
+  useMessages,
+} from '../../ui/index.ts'
 import { saveFile } from '../books/api.ts'
 import {
   type BankAccountDto,
@@ -533,11 +543,7 @@ const SplitPaymentField = ({
           <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>
         )}
       </p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
     </div>
   )
 }
@@ -597,11 +603,7 @@ const ProceduresField = ({
           Most invoices need none. Each marker goes to every row of the invoice in the VAT register and to its FA(3).
         </Trans>
       </p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
     </details>
   )
 }
