@@ -1,6 +1,6 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing/types.ts'
-import { lazyPage } from '../../routing/lazyPage.ts'
 
-const AssetsPage = lazyPage(() => import('./AssetsPage.tsx'), 'AssetsPage')
+const AssetsPage = lazy(() => import('./AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })))
 
 export const assetsRoutes: AppRoute[] = [{ path: 'companydashboard/assets', element: <AssetsPage />, auth: true }]

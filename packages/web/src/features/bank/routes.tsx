@@ -1,6 +1,6 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing/types.ts'
-import { lazyPage } from '../../routing/lazyPage.ts'
 
-const BankPage = lazyPage(() => import('./BankPage.tsx'), 'BankPage')
+const BankPage = lazy(() => import('./BankPage.tsx').then((m) => ({ default: m.BankPage })))
 
 export const bankRoutes: AppRoute[] = [{ path: 'companydashboard/bank', element: <BankPage />, auth: true }]

@@ -1,6 +1,6 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing/types.ts'
-import { lazyPage } from '../../routing/lazyPage.ts'
 
-const BooksPage = lazyPage(() => import('./BooksPage.tsx'), 'BooksPage')
+const BooksPage = lazy(() => import('./BooksPage.tsx').then((m) => ({ default: m.BooksPage })))
 
 export const booksRoutes: AppRoute[] = [{ path: 'companydashboard/books', element: <BooksPage />, auth: true }]

@@ -1,6 +1,6 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing/types.ts'
-import { lazyPage } from '../../routing/lazyPage.ts'
 
-const KsefImportPage = lazyPage(() => import('./KsefImportPage.tsx'), 'KsefImportPage')
+const KsefImportPage = lazy(() => import('./KsefImportPage.tsx').then((m) => ({ default: m.KsefImportPage })))
 
 export const ksefRoutes: AppRoute[] = [{ path: 'companydashboard/ksef', element: <KsefImportPage />, auth: true }]

@@ -1,6 +1,6 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing/types.ts'
-import { lazyPage } from '../../routing/lazyPage.ts'
 
-const Page = lazyPage(() => import('./LogsPage.tsx'), 'LogsPage')
+const Page = lazy(() => import('./LogsPage.tsx').then((m) => ({ default: m.LogsPage })))
 
 export const logsRoutes: AppRoute[] = [{ path: 'logs', element: <Page />, auth: true, role: 'ADMIN' }]

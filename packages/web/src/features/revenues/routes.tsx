@@ -1,9 +1,9 @@
+import { lazy } from 'react'
 import type { AppRoute } from '../../routing/types.ts'
-import { lazyPage } from '../../routing/lazyPage.ts'
 
-const RevenuesLanding = lazyPage(() => import('./RevenuesLanding.tsx'), 'RevenuesLanding')
+const RevenuesLanding = lazy(() => import('./RevenuesLanding.tsx').then((m) => ({ default: m.RevenuesLanding })))
 // The income pages are the expense pages with income texts and the revenue/ endpoints (fees/items).
-const ItemsPage = lazyPage(() => import('../fees/items/ItemsPage.tsx'), 'ItemsPage')
+const ItemsPage = lazy(() => import('../fees/items/ItemsPage.tsx').then((m) => ({ default: m.ItemsPage })))
 
 export const revenuesRoutes: AppRoute[] = [
   { path: 'companydashboard/revenues', element: <RevenuesLanding />, auth: true },
