@@ -29,6 +29,14 @@ export const Field = ({ label, error, hint, id, children }: FieldProps) => (
   </div>
 )
 
+/** The error of a group of controls that is not one Field (checkboxes, a set of markers), announced when it appears. */
+export const FieldError = ({ error }: { error?: ReactNode }) =>
+  error ? (
+    <p className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: ReactNode
   error?: ReactNode

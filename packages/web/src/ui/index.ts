@@ -6,6 +6,7 @@ export { type FocusTrapOptions, tabbables, useFocusTrap } from './focusTrap.ts'
 export {
   Checkbox,
   Field,
+  FieldError,
   FormErrors,
   NumberInput,
   SecretInput,

@@ -1,14 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMachine } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { accountApi } from '../../api/account.ts'
 import { isApiError, type SuccessResult } from '../../api/client.ts'
 import { roleValue } from '../../routing/access.ts'
-import { submitWith, createFormMachine } from '../../forms/index.ts'
+import { createFormMachine } from '../../forms/index.ts'
 import { Select, TextInput } from '../../ui/Field.tsx'
 import { messageStore } from '../../ui/messages.tsx'
-import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, isEmail, origin, useLocale, fieldBinder, FormCard, NewPasswordFields } from './common.tsx'
+import {
+  enterMovesTo,
+  isEmail,
+  origin,
+  FormCard,
+  NewPasswordFields,
+  useAccountForm,
+  type AccountSubmit,
+} from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type RegisterValues = { email: string; password: string; confirmPassword: string; appRole: string; key: string }
@@ -45,26 +51,15 @@ export const registerCall = (values: RegisterValues, language: string) =>
     language: language,
   })
 
-export const RegisterPage = ({
-  submit = registerCall,
-}: {
-  submit?: (values: RegisterValues, language: string) => Promise<SuccessResult>
-}) => {
+export const RegisterPage = ({ submit = registerCall }: { submit?: AccountSubmit<RegisterValues> }) => {
   const { t } = useLingui()
-  const tm = useTranslateMessage()
-  const language = useLocale()
-  const [state, send] = useMachine(
-    registerMachine.provide({ actors: { submit: submitWith((input: RegisterValues) => submit(input, language)) } }),
-    { input: {} },
-  )
+  const { state, send, tm, field, submitting } = useAccountForm(registerMachine, submit)
   const refs = {
     password: useRef<HTMLInputElement>(null),
     appRole: useRef<HTMLSelectElement>(null),
     key: useRef<HTMLInputElement>(null),
   }
   const { errors, popup } = state.context
-  const field = fieldBinder(state.context, send, tm)
-  const submitting = state.matches('submitting')
   const done = state.matches('done')
 
   useEffect(() => {

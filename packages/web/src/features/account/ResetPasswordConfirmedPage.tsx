@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { accountApi } from '../../api/account.ts'
 import { isApiError, type SuccessResult } from '../../api/client.ts'
-import { submitWith, createFormMachine } from '../../forms/index.ts'
+import { createFormMachine } from '../../forms/index.ts'
 import { useQueryOnce } from '../../routing/query.ts'
-import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { origin, useLocale, fieldBinder, FormCard, NewPasswordFields } from './common.tsx'
+import { origin, FormCard, NewPasswordFields, useAccountForm, type AccountSubmit } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type ResetConfirmValues = { password: string; confirmPassword: string; code: string; email: string }
@@ -45,22 +43,16 @@ export const resetCompletedPath = `/confirmation?${new URLSearchParams({
 export const ResetPasswordConfirmedPage = ({
   submit = resetConfirmedCall,
 }: {
-  submit?: (values: ResetConfirmValues, language: string) => Promise<SuccessResult>
+  submit?: AccountSubmit<ResetConfirmValues>
 }) => {
   const { t } = useLingui()
-  const tm = useTranslateMessage()
-  const language = useLocale()
   const navigate = useNavigate()
   const query = useQueryOnce(['code', 'email'])
-  const [state, send] = useMachine(
-    resetConfirmedMachine.provide({
-      actors: { submit: submitWith((input: ResetConfirmValues) => submit(input, language)) },
-    }),
-    { input: { values: { code: query.code ?? '', email: query.email ?? '' } } },
-  )
+  const { state, send, tm, field, submitting } = useAccountForm(resetConfirmedMachine, submit, {
+    code: query.code ?? '',
+    email: query.email ?? '',
+  })
   const { values, fieldErrors, errors } = state.context
-  const field = fieldBinder(state.context, send, tm)
-  const submitting = state.matches('submitting')
   useEffect(() => {
     if (state.matches('done')) navigate(resetCompletedPath)
   }, [state, navigate])

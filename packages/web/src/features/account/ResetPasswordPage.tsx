@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { accountApi } from '../../api/account.ts'
 import type { SuccessResult } from '../../api/client.ts'
-import { submitWith, createFormMachine } from '../../forms/index.ts'
+import { createFormMachine } from '../../forms/index.ts'
 import { TextInput } from '../../ui/Field.tsx'
-import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { isEmail, origin, useLocale, fieldBinder, FormCard } from './common.tsx'
+import { isEmail, origin, FormCard, useAccountForm, type AccountSubmit } from './common.tsx'
 
 export type ResetValues = { email: string }
 
@@ -31,22 +29,11 @@ export const resetRequestedPath = `/confirmation?${new URLSearchParams({
 })}`
 
 /** Reset your password (SPEC §2): a 300 px form asking for an e-mail. */
-export const ResetPasswordPage = ({
-  submit = resetPasswordCall,
-}: {
-  submit?: (values: ResetValues, language: string) => Promise<SuccessResult>
-}) => {
+export const ResetPasswordPage = ({ submit = resetPasswordCall }: { submit?: AccountSubmit<ResetValues> }) => {
   const { t } = useLingui()
-  const tm = useTranslateMessage()
-  const language = useLocale()
   const navigate = useNavigate()
-  const [state, send] = useMachine(
-    resetPasswordMachine.provide({ actors: { submit: submitWith((input: ResetValues) => submit(input, language)) } }),
-    { input: {} },
-  )
+  const { state, send, tm, field, submitting } = useAccountForm(resetPasswordMachine, submit)
   const { errors } = state.context
-  const field = fieldBinder(state.context, send, tm)
-  const submitting = state.matches('submitting')
   useEffect(() => {
     if (state.matches('done')) navigate(resetRequestedPath)
   }, [state, navigate])

@@ -1,6 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
 import { type KeyboardEvent, type ReactNode, type Ref, type RefObject, useRef } from 'react'
+import type { SuccessResult } from '../../api/client.ts'
+import { type createFormMachine, submitWith } from '../../forms/index.ts'
 import { isLocale, type Locale } from '../../i18n.ts'
+import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { FormErrors, TextInput } from '../../ui/Field.tsx'
@@ -138,4 +142,27 @@ export const NewPasswordFields = ({
       />
     </>
   )
+}
+
+/** An account call that sends e-mail: the form's values and the language the e-mail is written in. */
+export type AccountSubmit<V> = (values: V, language: string) => Promise<SuccessResult>
+
+/**
+ * An account form's machine with its call in the user's language: its state and events, its fields bound for the
+ * inputs (`field`), whether it is being sent, and the translation of the server's messages (`tm`).
+ */
+export const useAccountForm = <V extends Record<string, string>>(
+  machine: ReturnType<typeof createFormMachine<V, SuccessResult>>,
+  submit: AccountSubmit<V>,
+  values?: Partial<V>,
+) => {
+  const tm = useTranslateMessage()
+  const language = useLocale()
+  const [state, send] = useMachine(
+    machine.provide({ actors: { submit: submitWith((input: V) => submit(input, language)) } }),
+    { input: values ? { values } : {} },
+  )
+  // The account forms' values are plain strings: a typed value is one of them.
+  const change = send as (event: { type: 'CHANGE'; field: keyof V & string; value: string }) => void
+  return { state, send, tm, field: fieldBinder(state.context, change, tm), submitting: state.matches('submitting') }
 }

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Tile, TilePage } from '../../ui/index.ts'
+import { ItemTiles } from './items/ItemTiles.tsx'
 
 /** companydashboard/fees: Taxes, Recurring, Fixed and Social Security tiles (SPEC §2). */
 export const FeesLanding = () => {
@@ -7,13 +8,7 @@ export const FeesLanding = () => {
   return (
     <TilePage title={t`Fees`}>
       <Tile to="/companydashboard/fees/taxes" icon="taxes" title={t`Taxes`} description={t`VAT and PIT settings`} />
-      <Tile
-        to="/companydashboard/fees/recurring"
-        icon="recurring"
-        title={t`Recurring`}
-        description={t`Recurring expenses`}
-      />
-      <Tile to="/companydashboard/fees/fixed" icon="fixed" title={t`Fixed`} description={t`One time expenses`} />
+      <ItemTiles area="fees" recurring={t`Recurring expenses`} fixed={t`One time expenses`} />
       <Tile
         to="/companydashboard/fees/socialsecurity"
         icon="shield"

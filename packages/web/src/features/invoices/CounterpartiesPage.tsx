@@ -100,7 +100,7 @@ export const CounterpartiesPage = ({ effects }: Props) => {
   const { t } = useLingui()
   const load = useCallback(() => fx.counterparties(), [fx])
   const { state, data: list, reload } = useLoad(load)
-  const { form, setForm, errors, setErrors, formErrors, busy, openForm, act } = useListForm<CounterpartyForm>(reload)
+  const { form, setErrors, formErrors, busy, openForm, act, editorProps } = useListForm<CounterpartyForm>(reload)
 
   const save = () => {
     if (!form) return
@@ -123,18 +123,7 @@ export const CounterpartiesPage = ({ effects }: Props) => {
       addLabel={<Trans>Add counterparty</Trans>}
       onAdd={() => openForm(emptyForm())}
       formErrors={formErrors}
-      editor={
-        form && (
-          <CounterpartyEditor
-            form={form}
-            setForm={setForm}
-            serverErrors={errors}
-            busy={busy}
-            onSave={save}
-            onCancel={() => setForm(null)}
-          />
-        )
-      }
+      editor={form && <CounterpartyEditor {...editorProps(form, save)} />}
       empty={
         <Trans>No counterparties yet. Add the first one, or type a buyer on an invoice: it is remembered here.</Trans>
       }

@@ -31,6 +31,7 @@ import {
   Button,
   Checkbox,
   DateField,
+  FieldError,
   FormErrors,
   Loader,
   Select,
@@ -543,11 +544,7 @@ const SplitPaymentField = ({
           <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>
         )}
       </p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
     </div>
   )
 }
@@ -607,11 +604,7 @@ const ProceduresField = ({
           Most invoices need none. Each marker goes to every row of the invoice in the VAT register and to its FA(3).
         </Trans>
       </p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError error={error} />
     </details>
   )
 }

@@ -176,5 +176,14 @@ export const useListForm = <F,>(reload: () => Promise<void>) => {
       setBusy(false)
     }
   }
-  return { form, setForm, errors, setErrors, formErrors, busy, openForm, act }
+  /** What the open form `f`, saved by `onSave`, is handed: its setter, the refusals by field, busy, cancel. */
+  const editorProps = (f: F, onSave: () => void): EditorProps<F> => ({
+    form: f,
+    setForm,
+    serverErrors: errors,
+    busy,
+    onSave,
+    onCancel: () => setForm(null),
+  })
+  return { form, setForm, errors, setErrors, formErrors, busy, openForm, act, editorProps }
 }

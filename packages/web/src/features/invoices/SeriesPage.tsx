@@ -161,7 +161,7 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
   const today = fixedToday ?? localToday()
   const load = useCallback(() => fx.series(), [fx])
   const { state, data: list, reload } = useLoad(load)
-  const { form, setForm, errors, setErrors, formErrors, busy, openForm, act } = useListForm<SeriesForm>(reload)
+  const { form, setErrors, formErrors, busy, openForm, act, editorProps } = useListForm<SeriesForm>(reload)
 
   const save = () => {
     if (!form) return
@@ -184,19 +184,7 @@ export const SeriesPage = ({ effects, today: fixedToday }: Props) => {
       addLabel={<Trans>Add series</Trans>}
       onAdd={() => openForm(emptyForm())}
       formErrors={formErrors}
-      editor={
-        form && (
-          <SeriesEditor
-            form={form}
-            setForm={setForm}
-            serverErrors={errors}
-            busy={busy}
-            today={today}
-            onSave={save}
-            onCancel={() => setForm(null)}
-          />
-        )
-      }
+      editor={form && <SeriesEditor {...editorProps(form, save)} today={today} />}
       empty={
         <Trans>No number series yet. The first invoice creates one numbered {defaultPattern}, or add your own.</Trans>
       }

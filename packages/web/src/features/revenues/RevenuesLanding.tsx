@@ -1,18 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import { Tile, TilePage } from '../../ui/index.ts'
+import { TilePage } from '../../ui/index.ts'
+import { ItemTiles } from '../fees/items/ItemTiles.tsx'
 
 /** companydashboard/revenues: the Recurring and Fixed boxes (SPEC §2). */
 export const RevenuesLanding = () => {
   const { t } = useLingui()
   return (
     <TilePage title={t`Revenues`}>
-      <Tile
-        to="/companydashboard/revenues/recurring"
-        icon="recurring"
-        title={t`Recurring`}
-        description={t`Recurring incomes`}
-      />
-      <Tile to="/companydashboard/revenues/fixed" icon="fixed" title={t`Fixed`} description={t`One time incomes`} />
+      <ItemTiles area="revenues" recurring={t`Recurring incomes`} fixed={t`One time incomes`} />
     </TilePage>
   )
 }
