@@ -18,15 +18,8 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD, langua
 describe('an income in a foreign currency', () => {
   it('names the missing rate, imports the NBP archive in place, shows the złoty amounts and saves', async () => {
     const page = app.page
-    const form = await filledForm(
-      page,
-      `${app.server.url}/companydashboard/revenues/fixed`,
-      'Dodaj przychód jednorazowy',
-      {
-        'Data *': '2026-05-04',
-        'Nazwa *': 'Konsulting dla klienta z Niemiec',
-      },
-    )
+    const fields = { 'Data *': '2026-05-04', 'Nazwa *': 'Konsulting dla klienta z Niemiec' }
+    const form = await filledForm(app, '/companydashboard/revenues/fixed', 'Dodaj przychód jednorazowy', fields)
     await form.getByLabel('Przychód firmowy').check()
     await form.getByLabel('Waluta').selectOption('EUR')
     await expect.poll(() => form.getByLabel('Kwota netto *').count()).toBe(0)

@@ -44,14 +44,15 @@ export const badNipInvoice = (buyerNip: string, issueDate: string, description: 
     lines: [{ description, net: '100.00', rate: '23' }],
   })
 
-/** Opens `url` and gives its form named `name`, its fields filled by label, in order, with `fields`. */
+/** Opens the app's `path` and gives its form named `name`, its fields filled by label, in order, with `fields`. */
 export const filledForm = async (
-  page: Page,
-  url: string,
+  app: { readonly page: Page; readonly server: { readonly url: string } },
+  path: string,
   name: string,
   fields: Record<string, string>,
 ): Promise<Locator> => {
-  await page.goto(url)
+  const { page } = app
+  await page.goto(`${app.server.url}${path}`)
   const form = page.getByRole('form', { name })
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value)
   return form
