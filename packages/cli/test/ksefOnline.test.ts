@@ -22,6 +22,15 @@ afterEach(() => sim.closeChecked())
 
 const seeded = () => seedKsefTrader()
 
+/** A simulator (`sim`, checked after the test), the trader's books and the CLI's environment, the KSeF token stored. */
+const connected = async () => {
+  sim = await startSimulator({ nip: US, pendingPolls: 0 })
+  const { store, userId } = await seeded()
+  const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+  await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+  return { store, userId, env }
+}
+
 const purchase = (number: string) => buildInvoice23({ sellerNip: SUPPLIER, buyerNip: US, number })
 
 describe('finance ksef', { timeout: 60_000 }, () => {
@@ -53,10 +62,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
   })
 
   it('says what to do when KSeF is unavailable or the income does not exist', async () => {
-    sim = await startSimulator({ nip: US, pendingPolls: 0 })
-    const { store, userId } = await seeded()
-    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
-    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+    const { store, env } = await connected()
     sim.fail({ method: 'POST', path: /^\/auth\/challenge$/, answer: 429, retryAfter: 3600 })
     const limited = await run(['ksef', 'fetch', '--user', ANNA], { store, env })
     expect(limited.code).toBe(1)
@@ -76,10 +82,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
   })
 
   it('issues an invoice offline, lists it with its deadline and sends it with --offline', async () => {
-    sim = await startSimulator({ nip: US, pendingPolls: 0 })
-    const { store, userId } = await seeded()
-    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
-    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+    const { store, userId, env } = await connected()
     const exec = async (c: Record<string, unknown>) => {
       const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
       if (!('events' in r)) throw new Error(JSON.stringify(r))
@@ -161,10 +164,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
   })
 
   it('writes the PDF of a supplier’s invoice fetched from KSeF, with its KSeF number and KOD I', async () => {
-    sim = await startSimulator({ nip: US, pendingPolls: 0 })
-    const { store, userId } = await seeded()
-    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
-    await setKsefToken({ store, serverSecret: SECRET, now: () => new Date() }, userId, { token: sim.token })
+    const { store, userId, env } = await connected()
     const received = sim.receive(purchase('ZAK 7/03'))
     expect((await run(['ksef', 'fetch', '--user', ANNA], { store, env })).code).toBe(0)
     const { state } = await loadBooks(store, userId)

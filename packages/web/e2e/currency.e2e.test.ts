@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { filledForm, screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'currency-user@example.com'
@@ -18,10 +18,8 @@ const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD, langua
 describe('an income in a foreign currency', () => {
   it('names the missing rate, imports the NBP archive in place, shows the złoty amounts and saves', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
-    const form = page.getByRole('form', { name: 'Dodaj przychód jednorazowy' })
-    await form.getByLabel('Data *').fill('2026-05-04')
-    await form.getByLabel('Nazwa *').fill('Konsulting dla klienta z Niemiec')
+    const fields = { 'Data *': '2026-05-04', 'Nazwa *': 'Konsulting dla klienta z Niemiec' }
+    const form = await filledForm(app, '/companydashboard/revenues/fixed', 'Dodaj przychód jednorazowy', fields)
     await form.getByLabel('Przychód firmowy').check()
     await form.getByLabel('Waluta').selectOption('EUR')
     await expect.poll(() => form.getByLabel('Kwota netto *').count()).toBe(0)

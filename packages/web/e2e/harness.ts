@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildInvoice } from '@finance/tax-files/testing'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { afterEach } from 'vitest'
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -43,6 +43,20 @@ export const badNipInvoice = (buyerNip: string, issueDate: string, description: 
     total: '123.00',
     lines: [{ description, net: '100.00', rate: '23' }],
   })
+
+/** Opens the app's `path` and gives its form named `name`, its fields filled by label, in order, with `fields`. */
+export const filledForm = async (
+  app: { readonly page: Page; readonly server: { readonly url: string } },
+  path: string,
+  name: string,
+  fields: Record<string, string>,
+): Promise<Locator> => {
+  const { page } = app
+  await page.goto(`${app.server.url}${path}`)
+  const form = page.getByRole('form', { name })
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value)
+  return form
+}
 
 /** Writes each of `files` (name → text) into a new temp dir named from `prefix` and gives their paths, in order. */
 export const tempFiles = (prefix: string, files: Record<string, string>): string[] => {

@@ -5,7 +5,7 @@
  * Screenshots at 1280 and 400 px in test-output/screenshots (item-tax-months-*.png, item-cross-border-*.png).
  */
 import { describe, expect, it } from 'vitest'
-import { screenshot } from './harness.ts'
+import { filledForm, screenshot } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'dates-user@example.com'
@@ -17,11 +17,8 @@ const { call, tokenOf } = app
 describe('the dates of a company item', () => {
   it('proposes the item’s date as the invoice date and shows the tax months before saving', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
-    const form = page.getByRole('form', { name: 'Dodaj przychód jednorazowy' })
-    await form.getByLabel('Data *').fill('2026-10-02')
-    await form.getByLabel('Nazwa *').fill('Audyt')
-    await form.getByLabel('Kwota netto *').fill('3000')
+    const fields = { 'Data *': '2026-10-02', 'Nazwa *': 'Audyt', 'Kwota netto *': '3000' }
+    const form = await filledForm(app, '/companydashboard/revenues/fixed', 'Dodaj przychód jednorazowy', fields)
     await form.getByLabel('Przychód firmowy').check()
     await expect.poll(() => form.getByLabel('Data faktury').inputValue()).toBe('2026-10-02')
     await form.getByLabel('Data dostawy (jeśli inna)').fill('2026-09-30')
@@ -37,11 +34,8 @@ describe('a purchase from abroad', () => {
   // docs/tax-rules.md §19.1: the buyer self-assesses the VAT of services bought abroad.
   it('is entered as an import of services, the form says what that means, and it is saved with its kind', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
-    const form = page.getByRole('form', { name: 'Dodaj wydatek jednorazowy' })
-    await form.getByLabel('Data *').fill('2026-03-05')
-    await form.getByLabel('Nazwa *').fill('Licencja')
-    await form.getByLabel('Kwota netto *').fill('1000')
+    const fields = { 'Data *': '2026-03-05', 'Nazwa *': 'Licencja', 'Kwota netto *': '1000' }
+    const form = await filledForm(app, '/companydashboard/fees/fixed', 'Dodaj wydatek jednorazowy', fields)
     await form.getByLabel('Koszt firmowy').check()
     await form.getByLabel(/Stawka VAT/).fill('23')
     await form.getByText('Więcej szczegółów (księga podatkowa)').click()

@@ -10,28 +10,28 @@ const rejected = () =>
     headers: { 'content-type': 'application/json' },
   })
 
+/** The app at `route` for a logged-in user whose every API call is answered with !Token. */
+const renderRejected = (route: string) => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => rejected()),
+  )
+  const session = { token: 'old', loginDate: Date.now(), minutes: 20, role: '1' }
+  return renderApp(<TokenRejectedHandler />, { route, session })
+}
+
 describe('!Token rule', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('logs out and goes to login when a result carries !Token without a token', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => rejected()),
-    )
-    const session = { token: 'old', loginDate: Date.now(), minutes: 20, role: '1' }
-    const { actor, location } = await renderApp(<TokenRejectedHandler />, { route: '/dashboard/monthly', session })
+    const { actor, location } = await renderRejected('/dashboard/monthly')
     await api.get('transaction/getCurrentMonth/2026-03-01').catch(() => {})
     await waitFor(() => expect(location()).toBe('/user/login?next=%2Fdashboard%2Fmonthly'))
     expect(actor.getSnapshot().value).toBe('loggedOut')
   })
 
   it('leaves the login page alone', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => rejected()),
-    )
-    const session = { token: 'old', loginDate: Date.now(), minutes: 20, role: '1' }
-    const { actor, location } = await renderApp(<TokenRejectedHandler />, { route: '/user/login', session })
+    const { actor, location } = await renderRejected('/user/login')
     await api.get('home/GetSettingsData').catch(() => {})
     expect(location()).toBe('/user/login')
     expect(actor.getSnapshot().matches('loggedIn')).toBe(true)

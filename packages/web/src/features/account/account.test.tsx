@@ -11,6 +11,17 @@ import { MinutesLeft } from '../settings/SettingsPage.tsx'
 
 const session = (role: string) => ({ token: 't', loginDate: Date.now(), minutes: 20, role })
 
+/** Logs in on the Polish login page, the server refusing with `error`. */
+const loginRefusedInPolish = async (error: ApiError) => {
+  const submit = async () => {
+    throw error
+  }
+  await renderApp(<LoginPage submit={submit} />, { locale: 'pl', route: '/user/login' })
+  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jan@example.com' } })
+  fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'x' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }))
+}
+
 describe('login screen', () => {
   it('validates, moves from e-mail to password on Enter, and clears the password after a failure', async () => {
     const submit = vi.fn(async () => {
@@ -36,24 +47,14 @@ describe('login screen', () => {
   })
 
   it('says what happened when the server refuses the login: a wrong e-mail or password (pl)', async () => {
-    const submit = async () => {
-      throw new ApiError({ status: 401, statusText: 'Unauthorized', errors: ['Invalid authentication request'] })
-    }
-    await renderApp(<LoginPage submit={submit} />, { locale: 'pl', route: '/user/login' })
-    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jan@example.com' } })
-    fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'x' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }))
+    await loginRefusedInPolish(
+      new ApiError({ status: 401, statusText: 'Unauthorized', errors: ['Invalid authentication request'] }),
+    )
     expect(await screen.findByText('Nieprawidłowy e-mail lub hasło.')).toBeTruthy()
   })
 
   it('shows server messages in Polish', async () => {
-    const submit = async () => {
-      throw new ApiError({ status: 0, statusText: 'Unknown Error' })
-    }
-    await renderApp(<LoginPage submit={submit} />, { locale: 'pl', route: '/user/login' })
-    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'jan@example.com' } })
-    fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'x' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }))
+    await loginRefusedInPolish(new ApiError({ status: 0, statusText: 'Unknown Error' }))
     expect(await screen.findByText('Nie udało się połączyć z serwerem. Spróbuj ponownie za chwilę.')).toBeTruthy()
   })
 

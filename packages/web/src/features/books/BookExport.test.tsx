@@ -1,29 +1,18 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
-import { i18nFor, withProviders } from '../dashboard/testing.tsx'
-import type { BookCsvRequest, CsvFile } from './api.ts'
+import { describe, expect, it } from 'vitest'
+import { exportedBy } from '../../test/exported.tsx'
+import type { BookCsvRequest } from './api.ts'
 import { BookExport } from './BookExport.tsx'
 
 /** The book's CSV files come from the API (`GET export/books/{year}`, the CLI's bytes); here its answer is given. */
-const exported = async (
+const exported = (
   name: string,
   locale: 'pl' | 'en' = 'en',
   books: ('kpir' | 'ewp')[] = ['kpir'],
   month: number | null = null,
-) => {
-  const bytes = new TextEncoder().encode('1 Lp.,2 Data zdarzenia\r\n')
-  const download = vi.fn(async (r: BookCsvRequest): Promise<CsvFile> => ({ fileName: r.fileName, bytes }))
-  const save = vi.fn<(file: CsvFile) => void>()
-  render(
-    withProviders(
-      await i18nFor(locale),
-      <BookExport year={2026} month={month} books={books} download={download} save={save} />,
-    ),
-  )
-  fireEvent.click(screen.getByRole('button', { name }))
-  await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
-  return { request: download.mock.calls[0]![0], file: save.mock.calls[0]![0], bytes }
-}
+) =>
+  exportedBy<BookCsvRequest>(name, locale, '1 Lp.,2 Data zdarzenia\r\n', (download, save) => (
+    <BookExport year={2026} month={month} books={books} download={download} save={save} />
+  ))
 
 describe('the book to a spreadsheet', () => {
   it('asks the API for the KPiR as CSV in the UI language and saves its bytes as they came', async () => {

@@ -19,6 +19,17 @@ const primary = {
 
 const panel = (name: string) => screen.getByRole('heading', { name }).closest('section') as HTMLElement
 
+/** The company page on `records`, its invoice data in edit, filled with "Get from Primary data". */
+const invoiceFromPrimary = async (records: Parameters<typeof memoryServices>[0]) => {
+  const services = memoryServices(records)
+  await renderWith(<CompanyPage />, services)
+  await screen.findByText('ACME')
+  const inv = panel('Invoice data')
+  fireEvent.click(within(inv).getByRole('button', { name: 'Edit' }))
+  fireEvent.click(within(inv).getByRole('button', { name: 'Get from Primary data' }))
+  return { services, inv }
+}
+
 describe('company page', () => {
   it('shows the stored primary data and saves an edit with PUT', async () => {
     const services = memoryServices([primary])
@@ -52,12 +63,7 @@ describe('company page', () => {
   })
 
   it('fills invoice data from the primary data', async () => {
-    const services = memoryServices([primary])
-    await renderWith(<CompanyPage />, services)
-    await screen.findByText('ACME')
-    const inv = panel('Invoice data')
-    fireEvent.click(within(inv).getByRole('button', { name: 'Edit' }))
-    fireEvent.click(within(inv).getByRole('button', { name: 'Get from Primary data' }))
+    const { inv } = await invoiceFromPrimary([primary])
     await waitFor(() => expect(within(inv).getByLabelText('Company name *')).toHaveProperty('value', 'ACME'))
     expect(within(inv).getByLabelText('NIP *')).toHaveProperty('value', '5260250274')
   })
@@ -82,12 +88,7 @@ describe('company page', () => {
         postDeliveryAddress: empty,
       },
     }
-    const services = memoryServices([primary, addresses])
-    await renderWith(<CompanyPage />, services)
-    await screen.findByText('ACME')
-    const inv = panel('Invoice data')
-    fireEvent.click(within(inv).getByRole('button', { name: 'Edit' }))
-    fireEvent.click(within(inv).getByRole('button', { name: 'Get from Primary data' }))
+    const { services, inv } = await invoiceFromPrimary([primary, addresses])
     await waitFor(() => expect(within(inv).getByLabelText('City')).toHaveProperty('value', 'Warszawa'))
     expect(within(inv).getByLabelText('Street')).toHaveProperty('value', 'Marszałkowska')
     expect(within(inv).getByLabelText('Post code')).toHaveProperty('value', '00-950')

@@ -5,10 +5,10 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { localToday } from '../../../ui/DatePicker.tsx'
+import { renderTxCard } from '../../../test/txCard.tsx'
 import { fixtureMonth } from '../fixtures.ts'
 import { i18nFor, withProviders } from '../testing.tsx'
 import { TransactionFlags } from './TransactionFlags.tsx'
-import { TxCard } from './TxCard.tsx'
 
 const zus = fixtureMonth().find((t) => t.id === 'zus-2026-02')!
 const vat = fixtureMonth().find((t) => t.eventType === '3_Vat')!
@@ -26,14 +26,7 @@ describe('the day a contribution was paid', () => {
 
   it('says the day once paid, once on the card, in Polish; other rows ask for no day', async () => {
     const paid = { ...zus, completed: true, paidOn: '2026-03-18', paidAmount: zus.dataObject.sum }
-    const { container, unmount } = render(
-      withProviders(
-        await i18nFor('pl'),
-        <TxCard transaction={paid} title="ZUS" onFlags={() => {}}>
-          {null}
-        </TxCard>,
-      ),
-    )
+    const { container, unmount } = await renderTxCard('pl', paid, 'ZUS')
     const text = container.textContent ?? ''
     expect(text.match(/zapłacono 18 mar/g)).toHaveLength(1)
     expect(text).not.toContain('Data zapłaty')

@@ -1,9 +1,10 @@
 /** VAT across borders, a car's use and a fixed asset on the item form: plain choices, a hint for each, what is saved. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
+import { submitOne } from '../../../test/submit.ts'
 
 /** The one-time item form of `kind` with "Company …" ticked, and the services behind it. */
 const companyForm = async (kind: 'Expense' | 'Income', today: string) => {
@@ -31,9 +32,7 @@ describe('items across borders', () => {
       target: { value: 'mixed' },
     })
     fireEvent.click(within(form).getByLabelText(/A fixed asset/))
-    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Expense' }))
-    await waitFor(() => expect(services.records()).toHaveLength(1))
-    expect(services.records()[0]!.dataObject).toMatchObject({
+    expect(await submitOne(form, 'Add One Time Expense', services)).toMatchObject({
       crossBorder: 'importServices',
       car: { use: 'mixed' },
       fixedAsset: true,
@@ -58,8 +57,6 @@ describe('items across borders', () => {
     expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()
     expect(within(form).queryByLabelText('A car cost (purchase, fuel, repairs, leasing)')).toBeNull()
     expect(within(form).getByText(/buyer has a VAT number of another EU country/)).toBeTruthy()
-    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Income' }))
-    await waitFor(() => expect(services.records()).toHaveLength(1))
-    expect(services.records()[0]!.dataObject).toMatchObject({ crossBorder: 'wdt', percent: '0' })
+    expect(await submitOne(form, 'Add One Time Income', services)).toMatchObject({ crossBorder: 'wdt', percent: '0' })
   }, 20_000)
 })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
+import { submitOne } from '../../../test/submit.ts'
 
 const counterparty = { name: 'Cloud GmbH', taxId: 'DE123456789', country: 'DE', address: 'Berlin' }
 const hosting = {
@@ -46,9 +47,7 @@ describe('item details (tax book)', () => {
     fireEvent.change(within(details).getByLabelText('Ryczałt rate'), { target: { value: '8.5' } })
     fireEvent.change(within(details).getByLabelText('Name or company'), { target: { value: 'ACME' } })
     fireEvent.change(within(details).getByLabelText('Country of the tax id'), { target: { value: 'pl' } })
-    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Income' }))
-    await waitFor(() => expect(services.records()).toHaveLength(1))
-    expect(services.records()[0]!.dataObject).toMatchObject({
+    expect(await submitOne(form, 'Add One Time Income', services)).toMatchObject({
       documentNumber: 'FV 2/2026',
       kpirColumn: 'otherRevenue',
       flatRate: '8.5',
@@ -112,9 +111,7 @@ describe('item details (tax book)', () => {
     fireEvent.change(within(form).getByLabelText('JPK_V7 document type'), { target: { value: 'FP' } })
     fireEvent.click(within(form).getByLabelText('GTU_12'))
     fireEvent.click(within(form).getByLabelText('TP'))
-    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Income' }))
-    await waitFor(() => expect(services.records()).toHaveLength(1))
-    expect(services.records()[0]!.dataObject).toMatchObject({
+    expect(await submitOne(form, 'Add One Time Income', services)).toMatchObject({
       vatTreatment: 'zw',
       ksefMarker: 'BFK',
       documentType: 'FP',

@@ -2,11 +2,12 @@
  * The dates a company item asks for and the tax months it shows before saving: the invoice date starts as (and
  * follows) the item's date — never "one month before, on the 28th" — and the form says where each tax counts it.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
+import { submitOne } from '../../../test/submit.ts'
 
 const value = (el: HTMLElement) => (el as HTMLInputElement).value
 
@@ -41,9 +42,7 @@ describe('the dates of a company item and its tax months', () => {
     const months = within(form).getByTestId('tax-months')
     expect(months.textContent).toContain('VAT: counted in October 2026. PIT or ryczałt and the tax book: October 2026.')
     expect(months.textContent).toContain('not the month of the date above')
-    fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Income' }))
-    await waitFor(() => expect(services.records()).toHaveLength(1))
-    expect(services.records()[0]!.dataObject).toMatchObject({
+    expect(await submitOne(form, 'Add One Time Income', services)).toMatchObject({
       date: '2026-11-02',
       invoiceDate: '2026-11-02',
       supplyDate: '2026-10-30',
