@@ -38,7 +38,7 @@ describe('a car taken to private use and sold within six years', () => {
     await disposal.getByLabel('Reason').selectOption('privateUse')
     await disposal.getByRole('button', { name: 'Record the disposal' }).click()
     await disposal.getByText('Date must be a date in format yyyy-mm-dd').waitFor()
-    await disposal.getByLabel('Date').fill(`${YEAR}-01-20`)
+    await disposal.getByLabel('Date', { exact: true }).fill(`${YEAR}-01-20`)
     await disposal.getByRole('button', { name: 'Record the disposal' }).click()
     const sale = page.getByRole('region', { name: 'Sale after private use' })
     await sale.waitFor()
