@@ -93,7 +93,12 @@ export const DatePicker = ({
   const moveFocusToGrid = useRef(false)
 
   const rootRef = useRef<HTMLDivElement>(null)
-  useEffect(() => setText(value), [value])
+  // The text follows a new value from outside (a loaded record, a reset) in the same render, not an effect later.
+  const [shownValue, setShownValue] = useState(value)
+  if (value !== shownValue) {
+    setShownValue(value)
+    setText(value)
+  }
   // A press outside the field closes the calendar.
   useEffect(() => {
     if (!open) return

@@ -14,7 +14,7 @@ import { api, isApiError } from '../../api/client.ts'
 import { apiServices } from '../../forms/lib/services.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
-import { Button, Card, FormErrors, Select, TextInput } from '../../ui/index.ts'
+import { Button, Card, DateField, FormErrors, Select, TextInput } from '../../ui/index.ts'
 import { localToday } from '../../ui/DatePicker.tsx'
 import type { TaxType } from '../fees/lib/prefill.ts'
 import {
@@ -265,9 +265,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
                 </option>
               ))}
             </datalist>
-            <TextInput
+            <DateField
               label={t`The business started on`}
-              type="date"
               value={answers.startDate}
               error={problem('startDate')}
               onChange={(e) => {
@@ -296,9 +295,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
             />
             {answers.vatPayer && (
               <>
-                <TextInput
+                <DateField
                   label={t`VAT payer since`}
-                  type="date"
                   value={answers.vatSince}
                   error={problem('vatSince')}
                   onChange={(e) => set('vatSince', e.target.value)}
@@ -350,9 +348,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
               ]}
               onChange={(e) => set('zusKind', e.target.value === 'preferential' ? 'preferential' : 'full')}
             />
-            <TextInput
+            <DateField
               label={t`Paid since`}
-              type="date"
               value={answers.zusSince}
               error={problem('zusSince')}
               onChange={(e) => set('zusSince', e.target.value)}
