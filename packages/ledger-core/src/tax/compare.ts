@@ -232,35 +232,37 @@ const runScenario = (input: TaxInput, months: MonthFigures[], year: number, sett
 const crossingMonth = (values: readonly { month: YearMonthString; value: Grosze }[], limit: Grosze) =>
   values.find((v) => v.value > limit) ?? null
 
-/**
- * Compares the forms of taxation for `year`. `input.months` are the books' months (any range); the year and
- * January of the next year are filled with empty months where the books have none.
- */
-export function compareForms(input: TaxInput, year: number, options: CompareOptions): FormComparison {
-  const first = formatYearMonth(year, 1)
-  const last = formatYearMonth(year, 12)
-  const start = input.months[0]?.month
-  const months = monthsThrough(
-    input.months.filter((m) => m.month <= formatYearMonth(year + 1, 1)),
-    start !== undefined && start < first ? start : first,
-    formatYearMonth(year + 1, 1),
-  )
-  const projected = (m: YearMonthString) => m > options.actualThrough
-  const actual = pitSettingForYear(input.pit, year)
-  const latestFlat = [...input.pit].filter((s) => s.taxType === 'Flat' && s.date <= formatLocalDate(year, 12, 31))
-  const userFlat = actual?.taxType === 'Flat' ? actual.firstPercent : (latestFlat.at(-1)?.firstPercent ?? null)
-  const flatRate = options.flatRate ?? userFlat ?? ASSUMED_FLAT_RATE
-  const flatRateAssumed = (options.flatRate ?? userFlat) === null
+/** What the stages of a comparison share: the year, its months, and the engine's result per form. */
+interface Comparison {
+  readonly input: TaxInput
+  readonly year: number
+  readonly first: YearMonthString
+  readonly last: YearMonthString
+  /** The books' months through January of the next year, gaps filled. */
+  readonly months: readonly MonthFigures[]
+  /** The months of `year`. */
+  readonly yearMonths: readonly MonthFigures[]
+  readonly projected: (m: YearMonthString) => boolean
+  readonly rates: ReturnType<typeof ratesFor>
+}
 
+type Running = readonly { month: YearMonthString; value: Grosze }[]
+
+/** The year run on each form: the engine's result per form, and the year's figures on it. */
+const formScenarios = (
+  c: Comparison,
+  actual: PitSettingInput | null,
+  flatRate: PercentString,
+): { scenarios: FormScenario[]; results: Map<TaxType, TaxResult> } => {
   const results = new Map<TaxType, TaxResult>()
   const scenarios: FormScenario[] = (['Scale', 'Linear', 'Flat'] as const).map((taxType) => {
-    const setting = scenarioSetting(taxType, year, actual, flatRate)
-    const r = runScenario(input, months, year, setting)
+    const setting = scenarioSetting(taxType, c.year, actual, flatRate)
+    const r = runScenario(c.input, [...c.months], c.year, setting)
     results.set(taxType, r)
-    const annual = r.annual.find((a) => a.year === year)!
-    const settlement = r.healthSettlements.find((h) => h.year === year) ?? null
+    const annual = r.annual.find((a) => a.year === c.year)!
+    const settlement = r.healthSettlements.find((h) => h.year === c.year) ?? null
     let social = 0n
-    for (const c of r.contributions) if (c.month >= first && c.month <= last) social += c.social
+    for (const m of r.contributions) if (m.month >= c.first && m.month <= c.last) social += m.social
     const health = settlement?.due ?? 0n
     return {
       taxType,
@@ -277,19 +279,14 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
       settlement,
     }
   })
-  let cheapest = scenarios[0]!
-  for (const s of scenarios) if (s.total < cheapest.total && !(s.taxType === 'Flat' && flatRateAssumed)) cheapest = s
+  return { scenarios, results }
+}
 
-  const yearMonths = months.filter((m) => m.month >= first && m.month <= last)
-  const anyProjected = yearMonths.some((m) => projected(m.month))
+/** Collects the thresholds crossed, or near (from {@link NEAR_SHARE_PERCENT} of the limit). */
+const warningList = (c: Comparison) => {
+  const anyProjected = c.yearMonths.some((m) => c.projected(m.month))
   const warnings: ThresholdWarning[] = []
-  const push = (
-    kind: ThresholdKind,
-    limit: Grosze,
-    value: Grosze,
-    at: { month: YearMonthString; value: Grosze } | null,
-    crossed: boolean,
-  ) => {
+  const push = (kind: ThresholdKind, limit: Grosze, value: Grosze, at: Running[number] | null, crossed: boolean) => {
     const month = crossed ? (at?.month ?? null) : null
     if (crossed || value >= nearOf(limit))
       warnings.push({
@@ -299,75 +296,94 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
         value,
         month,
         valueInMonth: month === null ? null : at!.value,
-        projected: month !== null ? projected(month) : anyProjected,
+        projected: month !== null ? c.projected(month) : anyProjected,
       })
   }
-  const rates = ratesFor(year)
+  /** A running figure against `limit`: crossed when `value` passes it, in the first month whose figure does. */
+  const against = (kind: ThresholdKind, limit: Grosze, value: Grosze, runs: Running) =>
+    push(kind, limit, value, crossingMonth(runs, limit), value > limit)
+  return { warnings, push, against }
+}
+
+/** The year's company sales, running total by month. */
+const runningSales = (c: Comparison): Running => {
+  let running = 0n
+  return c.yearMonths.map((m) => {
+    running += m.companyRevenue
+    return { month: m.month, value: running }
+  })
+}
+
+/** Whether the seller is a VAT payer in the year: a VAT setting or registration by its end, or sales carrying VAT. */
+const vatPayerIn = (c: Comparison): boolean => {
+  const yearEnd = formatLocalDate(c.year, 12, 31)
+  return (
+    c.input.vat.some((s) => s.date <= yearEnd) ||
+    (c.input.company?.vatRegistrationDate != null && c.input.company.vatRegistrationDate <= yearEnd) ||
+    c.yearMonths.some((m) => m.outputVat > 0n)
+  )
+}
+
+/** The VAT exemption limit (uVAT art. 113 ust. 1, 9), prorated by the days of business in the first year. */
+const vatExemptionLimit = (c: Comparison): Grosze => {
+  const businessStart = c.input.company?.businessStartDate ?? ''
+  if (!businessStart.startsWith(`${c.year}-`)) return c.rates.vat.exemptionLimit
+  const activeDays = daysInYear(c.year) - dayOfYear(businessStart) + 1
+  return divRoundHalfUp(c.rates.vat.exemptionLimit * BigInt(activeDays), BigInt(daysInYear(c.year)))
+}
+
+/** "Mały ZUS plus" decided by the year before and by this year. */
+const smallZusPlusYears = (c: Comparison, scale: TaxResult): SmallZusPlus[] => {
+  const out: SmallZusPlus[] = []
+  for (const basedOn of [c.year - 1, c.year]) {
+    const of = c.months.filter((m) => m.month.startsWith(`${basedOn}-`))
+    if (of.length === 0 || (basedOn < c.year && of[0]!.month > formatYearMonth(basedOn, 12))) continue
+    // Fundusz Pracy paid in the year is a cost in the return (uPIT art. 22 ust. 1); social insurance is the same
+    // under every form, so any scenario's contributions tell it.
+    let labourFundPaid = 0n
+    for (const m of scale.contributions)
+      if (m.configured && m.dueDate.startsWith(`${basedOn}-`)) labourFundPaid += m.labourFund
+    const z = smallZusPlusFor(c.input, of, basedOn, c.projected, labourFundPaid)
+    if (z) out.push(z)
+  }
+  return out
+}
+
+/** The thresholds of the year, in the order the screen lists them. */
+const thresholdWarnings = (
+  c: Comparison,
+  scenarios: readonly FormScenario[],
+  results: ReadonlyMap<TaxType, TaxResult>,
+  smallZusPlus: readonly SmallZusPlus[],
+): ThresholdWarning[] => {
+  const { warnings, push, against } = warningList(c)
+  const { first, last, rates } = c
 
   // The Scale threshold (uPIT art. 27 ust. 1): the year's base on the Scale.
-  const scale = scenarios[0]!
-  const scaleLimit = rates.pit.scale.threshold
   const scaleRuns = results
     .get('Scale')!
     .pit.filter((p) => p.from >= first && p.to <= last)
     .map((p) => ({ month: p.to, value: p.base }))
-  push(
-    'scaleThreshold',
-    scaleLimit,
-    scale.annual.base,
-    crossingMonth(scaleRuns, scaleLimit),
-    scale.annual.base > scaleLimit,
-  )
+  against('scaleThreshold', rates.pit.scale.threshold, scenarios[0]!.annual.base, scaleRuns)
 
   // Ryczałt health bands (uŚOZ art. 81): the year's revenue less social contributions, month by month.
   const flatRuns = results
     .get('Flat')!
-    .contributions.filter((c) => c.month >= first && c.month <= last && c.healthBase !== null)
-    .map((c) => ({ month: c.month, value: c.healthBase! }))
+    .contributions.filter((m) => m.month >= first && m.month <= last && m.healthBase !== null)
+    .map((m) => ({ month: m.month, value: m.healthBase! }))
   const flatBasis = scenarios[2]!.settlement?.basis ?? 0n
   const [band1, band2] = rates.health.flatTiers
-  push(
-    'flatHealthBand60',
-    band1.revenueUpTo!,
-    flatBasis,
-    crossingMonth(flatRuns, band1.revenueUpTo!),
-    flatBasis > band1.revenueUpTo!,
-  )
-  if (flatBasis > band1.revenueUpTo!)
-    push(
-      'flatHealthBand300',
-      band2.revenueUpTo!,
-      flatBasis,
-      crossingMonth(flatRuns, band2.revenueUpTo!),
-      flatBasis > band2.revenueUpTo!,
-    )
+  against('flatHealthBand60', band1.revenueUpTo!, flatBasis, flatRuns)
+  if (flatBasis > band1.revenueUpTo!) against('flatHealthBand300', band2.revenueUpTo!, flatBasis, flatRuns)
 
   // The VAT exemption limit (uVAT art. 113 ust. 1, 9), for a seller not registered for VAT in the year.
-  const yearEnd = formatLocalDate(year, 12, 31)
-  // A VAT payer: a VAT setting or registration by the year's end, or sales of the year carrying VAT.
-  const vatPayer =
-    input.vat.some((s) => s.date <= yearEnd) ||
-    (input.company?.vatRegistrationDate != null && input.company.vatRegistrationDate <= yearEnd) ||
-    yearMonths.some((m) => m.outputVat > 0n)
-  const businessStart = input.company?.businessStartDate ?? ''
-  const startsInYear = businessStart.startsWith(`${year}-`)
-  const activeDays = startsInYear ? daysInYear(year) - dayOfYear(businessStart) + 1 : daysInYear(year)
-  let runningSales = 0n
-  const sales = yearMonths.map((m) => {
-    runningSales += m.companyRevenue
-    return { month: m.month, value: runningSales }
-  })
-  if (!vatPayer) {
-    const limit = startsInYear
-      ? divRoundHalfUp(rates.vat.exemptionLimit * BigInt(activeDays), BigInt(daysInYear(year)))
-      : rates.vat.exemptionLimit
-    push('vatExemption', limit, runningSales, crossingMonth(sales, limit), runningSales > limit)
-  }
+  const sales = runningSales(c)
+  if (!vatPayerIn(c)) against('vatExemption', vatExemptionLimit(c), sales.at(-1)?.value ?? 0n, sales)
 
   // The KSeF transition (uVAT art. 145m): a month's invoiced sales with VAT above the limit.
   const ksef = rates.vat.ksefOffline
   if (ksef) {
-    const gross = yearMonths
+    const gross = c.yearMonths
       .filter((m) => m.month >= ksef.from && m.month <= ksef.to)
       .map((m) => ({ month: m.month, value: m.companyRevenue + m.outputVat }))
     const highest = gross.reduce((a, g) => maxG(a, g.value), 0n)
@@ -376,43 +392,60 @@ export function compareForms(input: TaxInput, year: number, options: CompareOpti
   }
 
   // "Mały ZUS plus": decided by a year's revenue and income, for the next year.
-  const smallZusPlus: SmallZusPlus[] = []
-  for (const basedOn of [year - 1, year]) {
-    const of = months.filter((m) => m.month.startsWith(`${basedOn}-`))
-    if (of.length === 0 || (basedOn < year && of[0]!.month > formatYearMonth(basedOn, 12))) continue
-    // Fundusz Pracy paid in the year is a cost in the return (uPIT art. 22 ust. 1); social insurance is the same
-    // under every form, so any scenario's contributions tell it.
-    let labourFundPaid = 0n
-    for (const c of results.get('Scale')!.contributions)
-      if (c.configured && c.dueDate.startsWith(`${basedOn}-`)) labourFundPaid += c.labourFund
-    const z = smallZusPlusFor(input, of, basedOn, projected, labourFundPaid)
-    if (z) smallZusPlus.push(z)
+  const zus = smallZusPlus.find((z) => z.basedOn === c.year)
+  if (zus) against('smallZusPlusRevenue', zus.revenueLimit, zus.revenue, sales)
+  return warnings
+}
+
+/**
+ * Compares the forms of taxation for `year`. `input.months` are the books' months (any range); the year and
+ * January of the next year are filled with empty months where the books have none.
+ */
+export function compareForms(input: TaxInput, year: number, options: CompareOptions): FormComparison {
+  const first = formatYearMonth(year, 1)
+  const last = formatYearMonth(year, 12)
+  const start = input.months[0]?.month
+  const months = monthsThrough(
+    input.months.filter((m) => m.month <= formatYearMonth(year + 1, 1)),
+    start !== undefined && start < first ? start : first,
+    formatYearMonth(year + 1, 1),
+  )
+  const c: Comparison = {
+    input,
+    year,
+    first,
+    last,
+    months,
+    yearMonths: months.filter((m) => m.month >= first && m.month <= last),
+    projected: (m: YearMonthString) => m > options.actualThrough,
+    rates: ratesFor(year),
   }
-  const zusWarning = smallZusPlus.find((z) => z.basedOn === year)
-  if (zusWarning)
-    push(
-      'smallZusPlusRevenue',
-      zusWarning.revenueLimit,
-      zusWarning.revenue,
-      crossingMonth(sales, zusWarning.revenueLimit),
-      zusWarning.revenue > zusWarning.revenueLimit,
-    )
+  const actual = pitSettingForYear(input.pit, year)
+  const latestFlat = [...input.pit].filter((s) => s.taxType === 'Flat' && s.date <= formatLocalDate(year, 12, 31))
+  const userFlat = actual?.taxType === 'Flat' ? actual.firstPercent : (latestFlat.at(-1)?.firstPercent ?? null)
+  const flatRate = options.flatRate ?? userFlat ?? ASSUMED_FLAT_RATE
+  const flatRateAssumed = (options.flatRate ?? userFlat) === null
+
+  const { scenarios, results } = formScenarios(c, actual, flatRate)
+  let cheapest = scenarios[0]!
+  for (const s of scenarios) if (s.total < cheapest.total && !(s.taxType === 'Flat' && flatRateAssumed)) cheapest = s
+  const smallZusPlus = smallZusPlusYears(c, results.get('Scale')!)
 
   return {
     year,
     actualThrough: options.actualThrough,
-    months: yearMonths.map((m) => ({
+    months: c.yearMonths.map((m) => ({
       month: m.month,
       revenue: m.companyRevenue,
       costs: m.companyCosts,
-      projected: projected(m.month),
+      projected: c.projected(m.month),
     })),
     currentTaxType: actual?.taxType ?? null,
     flatRate,
     flatRateAssumed,
     scenarios,
     cheapest: cheapest.taxType,
-    warnings,
+    warnings: thresholdWarnings(c, scenarios, results, smallZusPlus),
     smallZusPlus,
   }
 }
