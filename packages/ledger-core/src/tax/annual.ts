@@ -244,6 +244,171 @@ const lossAndIkzeItems = (losses: ReturnType<typeof deductLosses>, ikze: ReturnT
   ikzeDeducted: ikze.deducted,
 })
 
+/** Contributions by the year they are paid in (`paidOn`: the payment's day, else the setting's assumption). */
+const paidByYear = (contributions: AnnualInput['contributions']) => {
+  const social = new Map<number, Grosze>()
+  const labourFund = new Map<number, Grosze>()
+  const health = new Map<number, Grosze>()
+  const add = (m: Map<number, Grosze>, y: number, g: Grosze) => m.set(y, (m.get(y) ?? 0n) + g)
+  for (const c of contributions) {
+    if (!c.configured) continue
+    const paidIn = yearOf(c.paidOn)
+    add(social, paidIn, c.socialWithoutLabourFund)
+    add(labourFund, paidIn, c.labourFund)
+    add(health, paidIn, c.health)
+  }
+  return { social, labourFund, health }
+}
+
+/** A year's sums over its months: revenue, costs (less the stock-taking's change), deductions, ryczałt by rate. */
+interface YearSums {
+  revenue: Grosze
+  costs: Grosze
+  otherDeductions: Grosze
+  monthsOfYear: number
+  flatRevenue: Map<PercentString, Grosze>
+}
+
+const yearSums = (input: AnnualInput, year: number, setting: PitSettingInput | null): YearSums => {
+  const { months } = input
+  const firstYear = yearOf(months[0]!.month)
+  const sums: YearSums = { revenue: 0n, costs: 0n, otherDeductions: 0n, monthsOfYear: 0, flatRevenue: new Map() }
+  // The months are contiguous: the year's run starts at its January (or at the first month).
+  for (
+    let i = Math.max(0, (year - firstYear) * 12 - Number(months[0]!.month.slice(5, 7)) + 1);
+    i < months.length;
+    i++
+  ) {
+    const f = months[i]!
+    if (yearOf(f.month) !== year) break
+    sums.monthsOfYear++
+    sums.revenue += f.companyRevenue
+    // The year-end stock-taking changes the year's income, not any advance (uPIT art. 24 ust. 2, art. 44 ust. 2).
+    sums.costs += f.companyCosts - (f.inventoryChange ?? 0n)
+    sums.otherDeductions += input.deductionsOf(i)
+    if (setting?.taxType === 'Flat')
+      for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
+        const rate = r.rate ?? setting.firstPercent
+        sums.flatRevenue.set(rate, (sums.flatRevenue.get(rate) ?? 0n) + r.amount)
+      }
+  }
+  return sums
+}
+
+/** What a year's return is computed from, beside its sums. */
+interface ReturnBasis {
+  readonly year: number
+  readonly taxType: TaxType
+  readonly setting: PitSettingInput
+  readonly rates: ReturnType<typeof ratesFor>
+  readonly social: Grosze
+  readonly labourFund: Grosze
+  readonly health: Grosze
+  readonly typed: AnnualItemsInput
+  readonly formOf: (y: number) => TaxType | null
+  readonly complete: boolean
+  readonly advances: Grosze
+  readonly due: ReturnType<typeof dueIn>
+}
+
+type ReturnHead = Omit<AnnualReturn, 'difference' | 'toPay' | 'refund'>
+
+/** PIT-28: ryczałt by rate on the revenue, less social contributions, past losses, IKZE and part of health. */
+const flatReturn = (b: ReturnBasis, sums: YearSums): ReturnHead => {
+  const { revenue, flatRevenue } = sums
+  const { social, health, setting } = b
+  if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
+  const deductible = b.rates.pit.flatHealthDeductiblePercent
+  // The common items: losses of general-rules years and IKZE come off the revenue with the social contributions.
+  const socialOff = minG(social, maxG(revenue, 0n))
+  const losses = deductLosses(b.typed.losses, b.year, b.taxType, revenue - socialOff, b.formOf)
+  const ikze = deductIkze(b.typed.ikze, b.year, revenue - socialOff - losses.deducted)
+  const byRate = flatTaxByRate(flatRevenue, social + losses.deducted + ikze.deducted, health, deductible)
+  return {
+    year: b.year,
+    form: 'PIT-28',
+    taxType: b.taxType,
+    rate: setting.firstPercent,
+    complete: b.complete,
+    revenue,
+    costs: 0n,
+    labourFundPaid: 0n,
+    income: revenue,
+    loss: 0n,
+    socialPaid: social,
+    socialDeducted: minG(social, maxG(revenue, 0n)),
+    healthPaid: health,
+    healthDeducted: percentOf(health, deductible),
+    deductions: 0n,
+    base: byRate.base,
+    tax: byRate.tax,
+    advances: b.advances,
+    flatRates: byRate.rates,
+    items: {
+      ...emptyAnnualItems(byRate.tax),
+      ...itemsRefusedOnFlat(b.typed),
+      ...lossAndIkzeItems(losses, ikze),
+    },
+    ...b.due,
+  }
+}
+
+/** PIT-36 / PIT-36L: the income less losses, contributions, deductions and IKZE, taxed on the Scale or linearly. */
+const generalReturn = (b: ReturnBasis, sums: YearSums): ReturnHead => {
+  const { revenue } = sums
+  const { social, health, rates, taxType } = b
+  const allCosts = sums.costs + b.labourFund
+  const income = maxG(revenue - allCosts, 0n)
+  // The common items' stage: a loss comes off the income before the contributions, IKZE after the other
+  // deductions, then joint filing and the child relief change the tax.
+  const losses = deductLosses(b.typed.losses, b.year, taxType, income, b.formOf)
+  const socialDeducted = minG(social, income - losses.deducted)
+  let left = income - losses.deducted - socialDeducted
+  const healthDeducted = taxType === 'Linear' ? minG(minG(health, rates.pit.linear.healthDeductionCap), left) : 0n
+  left -= healthDeducted
+  const deductions = minG(sums.otherDeductions, left)
+  left -= deductions
+  const ikze = deductIkze(b.typed.ikze, b.year, left)
+  left -= ikze.deducted
+  const base = roundHalfUpToZloty(left)
+  const { tax, ...scaled } = scaleItems(b.typed, {
+    year: b.year,
+    taxType,
+    setting: b.setting,
+    rates,
+    incomeForLimit: income - losses.deducted - socialDeducted,
+    base,
+    tax: incomeTax(base, b.setting, rates),
+    contributions: social + health,
+  })
+  return {
+    year: b.year,
+    form: annualFormOf(taxType),
+    taxType,
+    rate: b.setting.firstPercent,
+    complete: b.complete,
+    revenue,
+    costs: allCosts,
+    labourFundPaid: b.labourFund,
+    income,
+    loss: maxG(allCosts - revenue, 0n),
+    socialPaid: social,
+    socialDeducted,
+    healthPaid: health,
+    healthDeducted,
+    deductions,
+    base,
+    tax,
+    advances: b.advances,
+    flatRates: null,
+    items: {
+      ...scaled,
+      ...lossAndIkzeItems(losses, ikze),
+    },
+    ...b.due,
+  }
+}
+
 /**
  * The annual returns and health settlements of every year the months touch. A return needs a PIT setting governing
  * the year; a settlement needs at least one insured month of the contribution year on the year's form.
@@ -262,19 +427,8 @@ export function settleYears(input: AnnualInput, kept: AnnualKept | null = null):
     for (const h of kept.previous.health) if (h.year < fromYear) out.health.push(h)
   }
 
-  // Contributions by the year they are paid in (`paidOn`: the payment's day, else the setting's assumption), the same
-  // days the advances deduct them on.
-  const socialPaid = new Map<number, Grosze>()
-  const labourFundPaid = new Map<number, Grosze>()
-  const healthPaid = new Map<number, Grosze>()
-  const add = (m: Map<number, Grosze>, y: number, g: Grosze) => m.set(y, (m.get(y) ?? 0n) + g)
-  for (const c of contributions) {
-    if (!c.configured) continue
-    const paidIn = yearOf(c.paidOn)
-    add(socialPaid, paidIn, c.socialWithoutLabourFund)
-    add(labourFundPaid, paidIn, c.labourFund)
-    add(healthPaid, paidIn, c.health)
-  }
+  // Contributions by the year they are paid in, the same days the advances deduct them on.
+  const paid = paidByYear(contributions)
 
   // A Scale/Linear contribution year ends in January: January of the first year settles with the year before it.
   for (let year = fromYear; year <= lastYear; year++) {
@@ -282,28 +436,9 @@ export function settleYears(input: AnnualInput, kept: AnnualKept | null = null):
     const rates = ratesFor(year)
     const setting = input.pitOfYear(year)
     const taxType: TaxType = setting?.taxType ?? 'Scale'
-    let revenue = 0n
-    let costs = 0n
-    let otherDeductions = 0n
-    let monthsOfYear = 0
-    const flatRevenue = new Map<PercentString, Grosze>()
-    // The months are contiguous: the year's run starts at its January (or at the first month).
-    for (let i = Math.max(0, (year - firstYear) * 12 - Number(months[0]!.month.slice(5, 7)) + 1); i < n; i++) {
-      const f = months[i]!
-      if (yearOf(f.month) !== year) break
-      monthsOfYear++
-      revenue += f.companyRevenue
-      // The year-end stock-taking changes the year's income, not any advance (uPIT art. 24 ust. 2, art. 44 ust. 2).
-      costs += f.companyCosts - (f.inventoryChange ?? 0n)
-      otherDeductions += input.deductionsOf(i)
-      if (setting?.taxType === 'Flat')
-        for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
-          const rate = r.rate ?? setting.firstPercent
-          flatRevenue.set(rate, (flatRevenue.get(rate) ?? 0n) + r.amount)
-        }
-    }
-    const social = socialPaid.get(year) ?? 0n
-    const fp = labourFundPaid.get(year) ?? 0n
+    const sums = yearSums(input, year, setting)
+    const social = paid.social.get(year) ?? 0n
+    const fp = paid.labourFund.get(year) ?? 0n
 
     // ---- the health settlement of the contribution year ----
     const flat = taxType === 'Flat'
@@ -312,113 +447,34 @@ export function settleYears(input: AnnualInput, kept: AnnualKept | null = null):
     const insured = contributions.filter(
       (c) => c.configured && c.month >= first && c.month <= last && (c.taxType === 'Flat') === flat,
     )
-    let settlement: HealthSettlement | null = null
     if (insured.length > 0) {
-      const basis = flat ? revenue - social : revenue - costs - fp - social
+      const basis = flat ? sums.revenue - social : sums.revenue - sums.costs - fp - social
       // Without a form chosen for the year (a business starting in January of the next), the months' own form.
       const settledAs = setting ? taxType : insured[0]!.taxType
-      settlement = settleHealth(year, settledAs, insured, basis, last <= lastMonth)
-      out.health.push(settlement)
+      out.health.push(settleHealth(year, settledAs, insured, basis, last <= lastMonth))
     }
 
     // ---- the annual return ----
-    if (!setting || monthsOfYear === 0) continue
+    if (!setting || sums.monthsOfYear === 0) continue
     const previous = out.health.find((h) => h.year === year - 1 && h.complete)
-    const health = (healthPaid.get(year) ?? 0n) + (previous && yearOf(previous.dueDate) === year ? previous.toPay : 0n)
+    const health = (paid.health.get(year) ?? 0n) + (previous && yearOf(previous.dueDate) === year ? previous.toPay : 0n)
     let advances = 0n
     for (const p of pit) if (yearOf(p.from) === year) advances += p.advance
-    const due = dueIn(year + 1, flat ? rates.annual.flatReturnDue : rates.annual.returnDue)
-    const complete = formatYearMonth(year, 12) <= lastMonth
-    let r: Omit<AnnualReturn, 'difference' | 'toPay' | 'refund'>
-    const typed = input.annualItemsOf?.(year) ?? NO_ANNUAL_ITEMS
-    const formOf = (y: number) => input.pitOfYear(y)?.taxType ?? null
-    if (flat) {
-      if (flatRevenue.size === 0) flatRevenue.set(setting.firstPercent, 0n)
-      const deductible = rates.pit.flatHealthDeductiblePercent
-      // The common items: losses of general-rules years and IKZE come off the revenue with the social contributions.
-      const socialOff = minG(social, maxG(revenue, 0n))
-      const losses = deductLosses(typed.losses, year, taxType, revenue - socialOff, formOf)
-      const ikze = deductIkze(typed.ikze, year, revenue - socialOff - losses.deducted)
-      const byRate = flatTaxByRate(flatRevenue, social + losses.deducted + ikze.deducted, health, deductible)
-      r = {
-        year,
-        form: 'PIT-28',
-        taxType,
-        rate: setting.firstPercent,
-        complete,
-        revenue,
-        costs: 0n,
-        labourFundPaid: 0n,
-        income: revenue,
-        loss: 0n,
-        socialPaid: social,
-        socialDeducted: minG(social, maxG(revenue, 0n)),
-        healthPaid: health,
-        healthDeducted: percentOf(health, deductible),
-        deductions: 0n,
-        base: byRate.base,
-        tax: byRate.tax,
-        advances,
-        flatRates: byRate.rates,
-        items: {
-          ...emptyAnnualItems(byRate.tax),
-          ...itemsRefusedOnFlat(typed),
-          ...lossAndIkzeItems(losses, ikze),
-        },
-        ...due,
-      }
-    } else {
-      const allCosts = costs + fp
-      const income = maxG(revenue - allCosts, 0n)
-      // The common items' stage: a loss comes off the income before the contributions, IKZE after the other
-      // deductions, then joint filing and the child relief change the tax.
-      const losses = deductLosses(typed.losses, year, taxType, income, formOf)
-      const socialDeducted = minG(social, income - losses.deducted)
-      let left = income - losses.deducted - socialDeducted
-      const healthDeducted = taxType === 'Linear' ? minG(minG(health, rates.pit.linear.healthDeductionCap), left) : 0n
-      left -= healthDeducted
-      const deductions = minG(otherDeductions, left)
-      left -= deductions
-      const ikze = deductIkze(typed.ikze, year, left)
-      left -= ikze.deducted
-      const base = roundHalfUpToZloty(left)
-      const { tax, ...scaled } = scaleItems(typed, {
-        year,
-        taxType,
-        setting,
-        rates,
-        incomeForLimit: income - losses.deducted - socialDeducted,
-        base,
-        tax: incomeTax(base, setting, rates),
-        contributions: social + health,
-      })
-      r = {
-        year,
-        form: annualFormOf(taxType),
-        taxType,
-        rate: setting.firstPercent,
-        complete,
-        revenue,
-        costs: allCosts,
-        labourFundPaid: fp,
-        income,
-        loss: maxG(allCosts - revenue, 0n),
-        socialPaid: social,
-        socialDeducted,
-        healthPaid: health,
-        healthDeducted,
-        deductions,
-        base,
-        tax,
-        advances,
-        flatRates: null,
-        items: {
-          ...scaled,
-          ...lossAndIkzeItems(losses, ikze),
-        },
-        ...due,
-      }
+    const basis: ReturnBasis = {
+      year,
+      taxType,
+      setting,
+      rates,
+      social,
+      labourFund: fp,
+      health,
+      typed: input.annualItemsOf?.(year) ?? NO_ANNUAL_ITEMS,
+      formOf: (y: number) => input.pitOfYear(y)?.taxType ?? null,
+      complete: formatYearMonth(year, 12) <= lastMonth,
+      advances,
+      due: dueIn(year + 1, flat ? rates.annual.flatReturnDue : rates.annual.returnDue),
     }
+    const r = flat ? flatReturn(basis, sums) : generalReturn(basis, sums)
     // Joint filing sets the spouse's advances against the joint tax; the child relief's refundable part is paid out.
     const difference = r.tax - r.advances - (r.items?.spouseAdvances ?? 0n) - (r.items?.childRefund ?? 0n)
     out.returns.push({ ...r, difference, toPay: maxG(difference, 0n), refund: maxG(-difference, 0n) })
