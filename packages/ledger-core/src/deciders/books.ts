@@ -126,15 +126,29 @@ const liveCompanyRecord = (state: BooksState, dataType: CompanyDataType): Record
   return undefined
 }
 
+type RecordCommand = Extract<
+  LedgerCommand,
+  {
+    type:
+      | 'SaveCompanyRecord'
+      | 'DeleteCompanyRecord'
+      | 'AddSetting'
+      | 'UpdateSetting'
+      | 'DeleteSetting'
+      | 'AddItem'
+      | 'UpdateItem'
+      | 'DeleteItem'
+  }
+>
+
 export const decideWith = (
   command: LedgerCommand,
   state: BooksState,
   lookup: BooksLookup,
 ): LedgerEvent[] | DomainError => withCurrencyPayments(state, decideCommand(command, state, lookup))
 
-const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksLookup): LedgerEvent[] | DomainError => {
-  if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
-  if (INVOICING_COMMANDS.has(command.type)) return decideInvoicing(command as InvoicingCommand, state)
+/** The company data, settings and items: a record added, changed (only when it changes) or deleted. */
+const decideRecord = (command: RecordCommand, state: BooksState): LedgerEvent[] | DomainError => {
   switch (command.type) {
     case 'SaveCompanyRecord': {
       if (!isCompanyDataType(command.dataType)) return domainError('UNKNOWN_DATA_TYPE')
@@ -212,6 +226,68 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
         },
       ]
     }
+  }
+}
+
+/** A row's paid and notified flags: an event only for what changes. */
+const decideFlags = (
+  command: Extract<LedgerCommand, { type: 'SetTransactionFlags' }>,
+  state: BooksState,
+  lookup: BooksLookup,
+): LedgerEvent[] | DomainError => {
+  const paidOn = command.paidOn
+  if (paidOn !== undefined) {
+    if (typeof paidOn !== 'string' || !isLocalDate(paidOn) || !isDateInBounds(paidOn))
+      return validationError([
+        { field: 'paidOn', code: 'INVALID_DATE', message: 'Paid on must be a date in format yyyy-mm-dd' },
+      ])
+    if (command.completed !== true)
+      return validationError([
+        { field: 'paidOn', code: 'VALIDATION', message: 'Paid on is given only when marking a row paid' },
+      ])
+  }
+  const found = liveTransaction(state, lookup, command.id)
+  if ('code' in found) return found
+  const { row, flags } = found
+  const out: LedgerEvent[] = []
+  const remaining = remainingOf(row, flags)
+  // Completing again a completed row whose amount changed since records that the new amount is paid; one
+  // completed on another day records the day.
+  if (
+    command.completed === true &&
+    (!flags?.completed ||
+      (remaining !== null && remaining !== '0.00') ||
+      (paidOn !== undefined && paidOn !== flags.paidOn))
+  )
+    out.push({
+      type: 'TransactionCompletedSet',
+      data: {
+        id: row.id,
+        completed: true,
+        amount: row.dataObject.sum,
+        ...(paidOn === undefined ? {} : { paidOn }),
+      },
+    })
+  if (command.completed === false && flags?.completed)
+    out.push({ type: 'TransactionCompletedSet', data: { id: row.id, completed: false, amount: null } })
+  if (typeof command.notification === 'boolean' && command.notification !== (flags?.notification ?? false))
+    out.push({ type: 'TransactionNotificationSet', data: { id: row.id, notification: command.notification } })
+  return out
+}
+
+const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksLookup): LedgerEvent[] | DomainError => {
+  if (BANK_COMMANDS.has(command.type)) return decideBank(command as BankCommand, state)
+  if (INVOICING_COMMANDS.has(command.type)) return decideInvoicing(command as InvoicingCommand, state)
+  switch (command.type) {
+    case 'SaveCompanyRecord':
+    case 'DeleteCompanyRecord':
+    case 'AddSetting':
+    case 'UpdateSetting':
+    case 'DeleteSetting':
+    case 'AddItem':
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return decideRecord(command, state)
     case 'ImportDocuments': {
       const plan = planDocuments(state, command.documents)
       const refused = plan.outcomes.findIndex((o) => !o.ok)
@@ -225,46 +301,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       }
       return [...plan.events]
     }
-    case 'SetTransactionFlags': {
-      const paidOn = command.paidOn
-      if (paidOn !== undefined) {
-        if (typeof paidOn !== 'string' || !isLocalDate(paidOn) || !isDateInBounds(paidOn))
-          return validationError([
-            { field: 'paidOn', code: 'INVALID_DATE', message: 'Paid on must be a date in format yyyy-mm-dd' },
-          ])
-        if (command.completed !== true)
-          return validationError([
-            { field: 'paidOn', code: 'VALIDATION', message: 'Paid on is given only when marking a row paid' },
-          ])
-      }
-      const found = liveTransaction(state, lookup, command.id)
-      if ('code' in found) return found
-      const { row, flags } = found
-      const out: LedgerEvent[] = []
-      const remaining = remainingOf(row, flags)
-      // Completing again a completed row whose amount changed since records that the new amount is paid; one
-      // completed on another day records the day.
-      if (
-        command.completed === true &&
-        (!flags?.completed ||
-          (remaining !== null && remaining !== '0.00') ||
-          (paidOn !== undefined && paidOn !== flags.paidOn))
-      )
-        out.push({
-          type: 'TransactionCompletedSet',
-          data: {
-            id: row.id,
-            completed: true,
-            amount: row.dataObject.sum,
-            ...(paidOn === undefined ? {} : { paidOn }),
-          },
-        })
-      if (command.completed === false && flags?.completed)
-        out.push({ type: 'TransactionCompletedSet', data: { id: row.id, completed: false, amount: null } })
-      if (typeof command.notification === 'boolean' && command.notification !== (flags?.notification ?? false))
-        out.push({ type: 'TransactionNotificationSet', data: { id: row.id, notification: command.notification } })
-      return out
-    }
+    case 'SetTransactionFlags':
+      return decideFlags(command, state, lookup)
     case 'AddManualTransaction': {
       const v = validateManualTransaction(command.data)
       if (!v.ok) return validationError(v.errors)
