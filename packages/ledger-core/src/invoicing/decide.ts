@@ -455,6 +455,130 @@ const rememberBuyer = (
   }
 }
 
+/** A draft saved: a new one, a changed draft, or an issued invoice not yet sent (its items follow it). */
+const saveDraft = (
+  command: Extract<InvoicingCommand, { type: 'SaveInvoiceDraft' }>,
+  state: BooksState,
+): LedgerEvent[] | DomainError => {
+  const inv = state.invoicing
+  let before: InvoiceState | undefined
+  if (command.id !== undefined) {
+    const found = findInvoice(state, command.id)
+    if (!isInvoice(found)) return found
+    before = found
+  }
+  if (command.expectedVersion !== undefined && command.expectedVersion !== (before?.version ?? 0))
+    return domainError('STALE_VERSION')
+  const v = readInvoiceDocument(command.data)
+  if (!v.ok) return invalid(v.errors)
+  if (before && before.data.kind !== v.value.kind) return invalid([fieldError('kind', M.issued)])
+  if (before?.status === 'issued') {
+    if (invoiceKsefNumber(state, before) !== null || before.correctedBy.length > 0)
+      return invalid([fieldError('id', M.sent)])
+    const problems = issueProblems(state, v.value)
+    if (problems.length > 0) return invalid(problems)
+    if (v.value.seriesId !== before.data.seriesId && v.value.seriesId !== null)
+      return invalid([fieldError('seriesId', M.issued)])
+    const doc = { ...v.value, seriesId: before.data.seriesId }
+    if (canonicalJson(doc) === canonicalJson(before.data)) return domainError('NO_CHANGES')
+    const synced = syncItems(state, before.itemIds, itemsOfInvoice(state, doc, before.number!), state.nextId)
+    if (Array.isArray(synced)) return invalid(synced)
+    return [...synced.events, { type: 'InvoicingDraftSaved', data: { id: before.id, data: doc, itemIds: synced.ids } }]
+  }
+  if (v.value.correction !== null) {
+    const orig = inv.invoices.get(v.value.correction.invoiceId)
+    if (!orig || orig.deleted || orig.status !== 'issued' || orig.data.kind !== 'VAT')
+      return invalid([fieldError('correction.invoiceId', M.correctionOf)])
+  }
+  const id = before?.id ?? state.nextId
+  const value = before?.data.source ? { ...v.value, source: before.data.source } : v.value
+  const remembered = rememberBuyer(state, value, before ? state.nextId : id + 1)
+  if (before && canonicalJson(remembered.doc) === canonicalJson(before.data)) return domainError('NO_CHANGES')
+  return [...remembered.events, { type: 'InvoicingDraftSaved', data: { id, data: remembered.doc } }]
+}
+
+/** A draft issued: its number in its series (the series made on first use), its income items, a recurring source split. */
+const issueInvoice = (
+  command: Extract<InvoicingCommand, { type: 'IssueInvoice' }>,
+  state: BooksState,
+): LedgerEvent[] | DomainError => {
+  const inv = state.invoicing
+  const found = findInvoice(state, command.id)
+  if (!isInvoice(found)) return found
+  if (command.expectedVersion !== undefined && command.expectedVersion !== found.version)
+    return domainError('STALE_VERSION')
+  if (found.status !== 'draft') return invalid([fieldError('id', M.issued)])
+  const problems = issueProblems(state, found.data)
+  if (problems.length > 0) return invalid(problems)
+  const events: LedgerEvent[] = []
+  let nextId = state.nextId
+  const series = seriesFor(state, found.data)
+  const seriesId = series.id ?? nextId++
+  if (series.id === null) events.push({ type: 'InvoicingSeriesSaved', data: { id: seriesId, data: series.data } })
+  const period = seriesPeriod(series.data.reset, found.data.issueDate)
+  const seq = (inv.counters.get(`${seriesId}|${period}`) ?? 0) + 1
+  const number = formatInvoiceNumber(series.data.pattern, found.data.issueDate, seq)
+  if (issuedNumbers(state).has(number.toUpperCase())) return invalid([fieldError('seriesId', M.numberTaken)])
+  const synced = syncItems(state, [], itemsOfInvoice(state, found.data, number), nextId)
+  if (Array.isArray(synced)) return invalid(synced)
+  const split = found.data.source ? splitRecurring(state, found.data.source, nextId + synced.ids.length) : []
+  if (!Array.isArray(split)) return split
+  return [
+    ...events,
+    ...split,
+    ...synced.events,
+    { type: 'InvoicingInvoiceIssued', data: { id: found.id, seriesId, period, seq, number, itemIds: synced.ids } },
+  ]
+}
+
+/** A draft for one month of a recurring income: the item's amount, rate and dates of that month. */
+const draftRecurring = (
+  command: Extract<InvoicingCommand, { type: 'DraftRecurringInvoice' }>,
+  state: BooksState,
+): LedgerEvent[] | DomainError => {
+  const inv = state.invoicing
+  const r = state.records.get(command.itemId)
+  if (!r || r.deleted || r.dataType !== 'RecurringIncome') return domainError('NOT_FOUND')
+  const item = r.data as RecurringItem
+  const k = isYearMonth(command.month) ? monthsBetween(item.date.slice(0, 7), command.month) : -1
+  if (k < 0 || k >= item.repetitions) return invalid([fieldError('month', M.recurringMonth)])
+  for (const d of inv.invoices.values())
+    if (!d.deleted && d.data.source?.itemId === r.id && d.data.source.month === command.month)
+      return invalid([fieldError('month', M.recurringTaken)])
+  const vat = item.vatTreatment === 'zw' || item.vatTreatment === 'np' ? item.vatTreatment : item.percent
+  if (vat === null || !(InvoiceVatRates as readonly string[]).includes(vat))
+    return invalid([fieldError('itemId', M.recurringRate)])
+  const date = addMonths(item.date, k)
+  const issueDate = item.invoiceDate === null ? date : addMonths(item.invoiceDate, k)
+  const supply = item.supplyDate === null ? null : addMonths(item.supplyDate, k)
+  const doc: InvoiceDocumentData = {
+    kind: 'VAT',
+    seriesId: null,
+    counterpartyId: null,
+    buyer: item.counterparty ?? { name: '', taxId: '', country: 'PL', address: '' },
+    issueDate,
+    supplyDate: supply === issueDate ? null : supply,
+    lines: [
+      {
+        name: item.name,
+        quantity: '1',
+        unit: 'usł.',
+        unitNet: item.amount,
+        vat: vat as InvoiceLine['vat'],
+        gtu: item.gtu[0] ?? null,
+        discount: '0.00',
+      },
+    ],
+    exemptionBasis: '',
+    payment: { dueDate: date > issueDate ? date : null, method: null, bankAccount: null },
+    notes: '',
+    correction: null,
+    source: { itemId: r.id, month: command.month },
+  }
+  const remembered = rememberBuyer(state, doc, state.nextId + 1)
+  return [...remembered.events, { type: 'InvoicingDraftSaved', data: { id: state.nextId, data: remembered.doc } }]
+}
+
 export const decideInvoicing = (command: InvoicingCommand, state: BooksState): LedgerEvent[] | DomainError => {
   const inv = state.invoicing
   switch (command.type) {
@@ -495,121 +619,18 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
       if (before && canonicalJson(before.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
       return [{ type: 'InvoicingSeriesSaved', data: { id: command.id ?? state.nextId, data: v.value } }]
     }
-    case 'SaveInvoiceDraft': {
-      let before: InvoiceState | undefined
-      if (command.id !== undefined) {
-        const found = findInvoice(state, command.id)
-        if (!isInvoice(found)) return found
-        before = found
-      }
-      if (command.expectedVersion !== undefined && command.expectedVersion !== (before?.version ?? 0))
-        return domainError('STALE_VERSION')
-      const v = readInvoiceDocument(command.data)
-      if (!v.ok) return invalid(v.errors)
-      if (before && before.data.kind !== v.value.kind) return invalid([fieldError('kind', M.issued)])
-      if (before?.status === 'issued') {
-        if (invoiceKsefNumber(state, before) !== null || before.correctedBy.length > 0)
-          return invalid([fieldError('id', M.sent)])
-        const problems = issueProblems(state, v.value)
-        if (problems.length > 0) return invalid(problems)
-        if (v.value.seriesId !== before.data.seriesId && v.value.seriesId !== null)
-          return invalid([fieldError('seriesId', M.issued)])
-        const doc = { ...v.value, seriesId: before.data.seriesId }
-        if (canonicalJson(doc) === canonicalJson(before.data)) return domainError('NO_CHANGES')
-        const synced = syncItems(state, before.itemIds, itemsOfInvoice(state, doc, before.number!), state.nextId)
-        if (Array.isArray(synced)) return invalid(synced)
-        return [
-          ...synced.events,
-          { type: 'InvoicingDraftSaved', data: { id: before.id, data: doc, itemIds: synced.ids } },
-        ]
-      }
-      if (v.value.correction !== null) {
-        const orig = inv.invoices.get(v.value.correction.invoiceId)
-        if (!orig || orig.deleted || orig.status !== 'issued' || orig.data.kind !== 'VAT')
-          return invalid([fieldError('correction.invoiceId', M.correctionOf)])
-      }
-      const id = before?.id ?? state.nextId
-      const value = before?.data.source ? { ...v.value, source: before.data.source } : v.value
-      const remembered = rememberBuyer(state, value, before ? state.nextId : id + 1)
-      if (before && canonicalJson(remembered.doc) === canonicalJson(before.data)) return domainError('NO_CHANGES')
-      return [...remembered.events, { type: 'InvoicingDraftSaved', data: { id, data: remembered.doc } }]
-    }
+    case 'SaveInvoiceDraft':
+      return saveDraft(command, state)
     case 'DeleteInvoiceDraft': {
       const found = findInvoice(state, command.id)
       if (!isInvoice(found)) return found
       if (found.status !== 'draft') return invalid([fieldError('id', M.notDraft)])
       return [{ type: 'InvoicingDraftDeleted', data: { id: found.id } }]
     }
-    case 'IssueInvoice': {
-      const found = findInvoice(state, command.id)
-      if (!isInvoice(found)) return found
-      if (command.expectedVersion !== undefined && command.expectedVersion !== found.version)
-        return domainError('STALE_VERSION')
-      if (found.status !== 'draft') return invalid([fieldError('id', M.issued)])
-      const problems = issueProblems(state, found.data)
-      if (problems.length > 0) return invalid(problems)
-      const events: LedgerEvent[] = []
-      let nextId = state.nextId
-      const series = seriesFor(state, found.data)
-      const seriesId = series.id ?? nextId++
-      if (series.id === null) events.push({ type: 'InvoicingSeriesSaved', data: { id: seriesId, data: series.data } })
-      const period = seriesPeriod(series.data.reset, found.data.issueDate)
-      const seq = (inv.counters.get(`${seriesId}|${period}`) ?? 0) + 1
-      const number = formatInvoiceNumber(series.data.pattern, found.data.issueDate, seq)
-      if (issuedNumbers(state).has(number.toUpperCase())) return invalid([fieldError('seriesId', M.numberTaken)])
-      const synced = syncItems(state, [], itemsOfInvoice(state, found.data, number), nextId)
-      if (Array.isArray(synced)) return invalid(synced)
-      const split = found.data.source ? splitRecurring(state, found.data.source, nextId + synced.ids.length) : []
-      if (!Array.isArray(split)) return split
-      return [
-        ...events,
-        ...split,
-        ...synced.events,
-        { type: 'InvoicingInvoiceIssued', data: { id: found.id, seriesId, period, seq, number, itemIds: synced.ids } },
-      ]
-    }
-    case 'DraftRecurringInvoice': {
-      const r = state.records.get(command.itemId)
-      if (!r || r.deleted || r.dataType !== 'RecurringIncome') return domainError('NOT_FOUND')
-      const item = r.data as RecurringItem
-      const k = isYearMonth(command.month) ? monthsBetween(item.date.slice(0, 7), command.month) : -1
-      if (k < 0 || k >= item.repetitions) return invalid([fieldError('month', M.recurringMonth)])
-      for (const d of inv.invoices.values())
-        if (!d.deleted && d.data.source?.itemId === r.id && d.data.source.month === command.month)
-          return invalid([fieldError('month', M.recurringTaken)])
-      const vat = item.vatTreatment === 'zw' || item.vatTreatment === 'np' ? item.vatTreatment : item.percent
-      if (vat === null || !(InvoiceVatRates as readonly string[]).includes(vat))
-        return invalid([fieldError('itemId', M.recurringRate)])
-      const date = addMonths(item.date, k)
-      const issueDate = item.invoiceDate === null ? date : addMonths(item.invoiceDate, k)
-      const supply = item.supplyDate === null ? null : addMonths(item.supplyDate, k)
-      const doc: InvoiceDocumentData = {
-        kind: 'VAT',
-        seriesId: null,
-        counterpartyId: null,
-        buyer: item.counterparty ?? { name: '', taxId: '', country: 'PL', address: '' },
-        issueDate,
-        supplyDate: supply === issueDate ? null : supply,
-        lines: [
-          {
-            name: item.name,
-            quantity: '1',
-            unit: 'usł.',
-            unitNet: item.amount,
-            vat: vat as InvoiceLine['vat'],
-            gtu: item.gtu[0] ?? null,
-            discount: '0.00',
-          },
-        ],
-        exemptionBasis: '',
-        payment: { dueDate: date > issueDate ? date : null, method: null, bankAccount: null },
-        notes: '',
-        correction: null,
-        source: { itemId: r.id, month: command.month },
-      }
-      const remembered = rememberBuyer(state, doc, state.nextId + 1)
-      return [...remembered.events, { type: 'InvoicingDraftSaved', data: { id: state.nextId, data: remembered.doc } }]
-    }
+    case 'IssueInvoice':
+      return issueInvoice(command, state)
+    case 'DraftRecurringInvoice':
+      return draftRecurring(command, state)
     case 'RecordInvoiceKsefNumber': {
       // The KSeF send records the number on the income it sent; the invoice's other incomes (other rates) take it too.
       const invoiceId = inv.itemInvoice.get(command.itemId)
