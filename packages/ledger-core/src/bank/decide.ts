@@ -301,48 +301,124 @@ const validAllocations = (state: BooksState, line: BankLineState, input: unknown
 
 const today = (at: string): string => at.slice(0, 10)
 
+/** A bank account added or changed: a valid IBAN not yet in the books; a VAT account paired with a business one. */
+const saveAccount = (
+  command: Extract<BankCommand, { type: 'SaveBankAccount' }>,
+  state: BooksState,
+): LedgerEvent[] | DomainError => {
+  const bank = state.bank
+  const errors: FieldError[] = []
+  const existing = command.id !== undefined ? bank.accounts.get(command.id) : undefined
+  if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
+  const iban = typeof command.iban === 'string' ? normalizeIban(command.iban) : null
+  if (iban === null) errors.push(field('iban', 'Account number is not a valid IBAN'))
+  else
+    for (const a of bank.accounts.values())
+      if (!a.deleted && a.iban === iban && a.id !== command.id)
+        errors.push(field('iban', 'This account is already in the books'))
+  const name = typeof command.name === 'string' ? command.name.trim() : ''
+  if (name.length > 100) errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
+  const currency = command.currency ?? 'PLN'
+  if (typeof currency !== 'string' || !CURRENCY.test(currency))
+    errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
+  if (command.kind !== 'business' && command.kind !== 'vat')
+    errors.push(field('kind', 'Choose a business account or a VAT account', 'INVALID_CHOICE'))
+  let pairedWith: number | null = null
+  if (command.kind === 'vat') {
+    const p = typeof command.pairedWith === 'number' ? bank.accounts.get(command.pairedWith) : undefined
+    if (!p || p.deleted || p.kind !== 'business')
+      errors.push(field('pairedWith', 'Choose the business account this VAT account belongs to', 'INVALID_CHOICE'))
+    else pairedWith = p.id
+  }
+  if (errors.length > 0) return invalid(errors)
+  return [
+    {
+      type: 'BankAccountSaved',
+      data: {
+        id: existing?.id ?? state.nextId,
+        iban: iban!,
+        name: name || formatIban(iban!),
+        currency: currency as string,
+        kind: command.kind as 'business' | 'vat',
+        pairedWith,
+      },
+    },
+  ]
+}
+
+/** A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid). */
+const itemFromBankLine = (
+  command: Extract<BankCommand, { type: 'CreateItemFromBankLine' }>,
+  state: BooksState,
+): LedgerEvent[] | DomainError => {
+  const bank = state.bank
+  const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
+  if (!line) return domainError('NOT_FOUND')
+  const errors = specErrors(command)
+  if (errors.length > 0) return invalid(errors)
+  const made = itemFromLine(state.nextId, line, {
+    name: (command.name as string).trim(),
+    percent: (command.percent as string | undefined) ?? '0',
+    isCompany: (command.isCompany as boolean | undefined) ?? true,
+    kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
+  })
+  if (Array.isArray(made)) return invalid(made)
+  const amount = parseMoney(line.amount)
+  const events: LedgerEvent[] = [
+    ...made.events,
+    {
+      type: 'BankLineMatched',
+      data: {
+        lineId: line.lineId,
+        allocations: [
+          { kind: 'transaction', id: made.occurrence, amount: formatMoney(amount < 0n ? -amount : amount) },
+        ],
+        reason: 'bank.reason.created',
+        confidence: 100,
+        source: 'user',
+      },
+    },
+  ]
+  const before = bank.matches.get(line.lineId)
+  return [...events, ...completions(foldBooks(events, state), [made.occurrence, ...idsOf(before?.allocations ?? [])])]
+}
+
+/** A matching rule saved: a name, a pattern (a valid regular expression where it is one) and the expense it makes. */
+const saveRule = (
+  command: Extract<BankCommand, { type: 'SaveBankRule' }>,
+  state: BooksState,
+): LedgerEvent[] | DomainError => {
+  const bank = state.bank
+  const existing = command.id !== undefined ? bank.rules.get(command.id) : undefined
+  if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
+  const decoded = decodeRule(command.data)
+  if (decoded._tag === 'Left')
+    return invalid([field('data', 'The rule is not complete: name, where to look, pattern and the expense')])
+  const data = decoded.right
+  const errors: FieldError[] = []
+  if (data.name.trim() === '') errors.push(field('data.name', 'Name is required', 'REQUIRED'))
+  if (data.pattern.trim() === '') errors.push(field('data.pattern', 'Pattern is required', 'REQUIRED'))
+  if (data.op === 'matches')
+    try {
+      new RegExp(data.pattern, 'i')
+    } catch {
+      errors.push(field('data.pattern', 'The pattern is not a valid regular expression'))
+    }
+  errors.push(
+    ...specErrors({ ...data.expense, kpirColumn: data.expense.kpirColumn ?? undefined }).map((e) => ({
+      ...e,
+      field: `data.expense.${e.field}`,
+    })),
+  )
+  if (errors.length > 0) return invalid(errors)
+  return [{ type: 'BankRuleSaved', data: { id: existing?.id ?? state.nextId, data } }]
+}
+
 export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent[] | DomainError => {
   const bank = state.bank
   switch (command.type) {
-    case 'SaveBankAccount': {
-      const errors: FieldError[] = []
-      const existing = command.id !== undefined ? bank.accounts.get(command.id) : undefined
-      if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
-      const iban = typeof command.iban === 'string' ? normalizeIban(command.iban) : null
-      if (iban === null) errors.push(field('iban', 'Account number is not a valid IBAN'))
-      else
-        for (const a of bank.accounts.values())
-          if (!a.deleted && a.iban === iban && a.id !== command.id)
-            errors.push(field('iban', 'This account is already in the books'))
-      const name = typeof command.name === 'string' ? command.name.trim() : ''
-      if (name.length > 100) errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
-      const currency = command.currency ?? 'PLN'
-      if (typeof currency !== 'string' || !CURRENCY.test(currency))
-        errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
-      if (command.kind !== 'business' && command.kind !== 'vat')
-        errors.push(field('kind', 'Choose a business account or a VAT account', 'INVALID_CHOICE'))
-      let pairedWith: number | null = null
-      if (command.kind === 'vat') {
-        const p = typeof command.pairedWith === 'number' ? bank.accounts.get(command.pairedWith) : undefined
-        if (!p || p.deleted || p.kind !== 'business')
-          errors.push(field('pairedWith', 'Choose the business account this VAT account belongs to', 'INVALID_CHOICE'))
-        else pairedWith = p.id
-      }
-      if (errors.length > 0) return invalid(errors)
-      return [
-        {
-          type: 'BankAccountSaved',
-          data: {
-            id: existing?.id ?? state.nextId,
-            iban: iban!,
-            name: name || formatIban(iban!),
-            currency: currency as string,
-            kind: command.kind as 'business' | 'vat',
-            pairedWith,
-          },
-        },
-      ]
-    }
+    case 'SaveBankAccount':
+      return saveAccount(command, state)
     case 'DeleteBankAccount': {
       const a = bank.accounts.get(command.id)
       if (!a) return domainError('NOT_FOUND')
@@ -391,65 +467,10 @@ export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent
       const events: LedgerEvent[] = [{ type: 'BankLineUnmatched', data: { lineId: line.lineId } }]
       return [...events, ...completions(foldBooks(events, state), idsOf(before.allocations))]
     }
-    case 'CreateItemFromBankLine': {
-      const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
-      if (!line) return domainError('NOT_FOUND')
-      const errors = specErrors(command)
-      if (errors.length > 0) return invalid(errors)
-      const made = itemFromLine(state.nextId, line, {
-        name: (command.name as string).trim(),
-        percent: (command.percent as string | undefined) ?? '0',
-        isCompany: (command.isCompany as boolean | undefined) ?? true,
-        kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
-      })
-      if (Array.isArray(made)) return invalid(made)
-      const amount = parseMoney(line.amount)
-      const events: LedgerEvent[] = [
-        ...made.events,
-        {
-          type: 'BankLineMatched',
-          data: {
-            lineId: line.lineId,
-            allocations: [
-              { kind: 'transaction', id: made.occurrence, amount: formatMoney(amount < 0n ? -amount : amount) },
-            ],
-            reason: 'bank.reason.created',
-            confidence: 100,
-            source: 'user',
-          },
-        },
-      ]
-      const before = bank.matches.get(line.lineId)
-      return [
-        ...events,
-        ...completions(foldBooks(events, state), [made.occurrence, ...idsOf(before?.allocations ?? [])]),
-      ]
-    }
-    case 'SaveBankRule': {
-      const existing = command.id !== undefined ? bank.rules.get(command.id) : undefined
-      if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
-      const decoded = decodeRule(command.data)
-      if (decoded._tag === 'Left')
-        return invalid([field('data', 'The rule is not complete: name, where to look, pattern and the expense')])
-      const data = decoded.right
-      const errors: FieldError[] = []
-      if (data.name.trim() === '') errors.push(field('data.name', 'Name is required', 'REQUIRED'))
-      if (data.pattern.trim() === '') errors.push(field('data.pattern', 'Pattern is required', 'REQUIRED'))
-      if (data.op === 'matches')
-        try {
-          new RegExp(data.pattern, 'i')
-        } catch {
-          errors.push(field('data.pattern', 'The pattern is not a valid regular expression'))
-        }
-      errors.push(
-        ...specErrors({ ...data.expense, kpirColumn: data.expense.kpirColumn ?? undefined }).map((e) => ({
-          ...e,
-          field: `data.expense.${e.field}`,
-        })),
-      )
-      if (errors.length > 0) return invalid(errors)
-      return [{ type: 'BankRuleSaved', data: { id: existing?.id ?? state.nextId, data } }]
-    }
+    case 'CreateItemFromBankLine':
+      return itemFromBankLine(command, state)
+    case 'SaveBankRule':
+      return saveRule(command, state)
     case 'DeleteBankRule': {
       const r = bank.rules.get(command.id)
       if (!r) return domainError('NOT_FOUND')
