@@ -232,6 +232,26 @@ const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b
 /** 100 years: no plan runs longer (buildings at 1.5 % take 67). */
 const MAX_MONTHS = 1200
 
+/** What a disposal leaves: the undepreciated value, and the part of it that is a cost (for a car, the limit's share). */
+const disposalOf = (
+  d: NonNullable<AssetTerms['disposal']>,
+  month: YearMonthString,
+  undepreciated: Grosze,
+  value: Grosze,
+  limit: Grosze | null,
+): DisposalResult => {
+  // The initial value less the write-offs is a cost of a sale (art. 23 ust. 1 pkt 1 lit. b), and a loss on
+  // liquidation unless the asset became useless because the business changed (art. 23 ust. 1 pkt 6); for a car above
+  // its limit only the limit's share of it (art. 23 ust. 5c).
+  const isCost = d.reason === 'sale' || (d.reason === 'liquidation' && !d.changeOfActivity)
+  const cost = !isCost
+    ? 0n
+    : limit !== null && value > limit
+      ? divRoundHalfUp(undepreciated * limit, value)
+      : undepreciated
+  return { month, reason: d.reason, undepreciated, revenue: d.reason === 'sale' ? d.price : 0n, cost }
+}
+
 /**
  * The plan of one asset. The terms are assumed checked ({@link checkAssetTerms}); a plan of refused terms is still
  * total (it never throws on amounts), but means nothing.
@@ -337,26 +357,10 @@ export function depreciationPlan(t: AssetTerms): DepreciationPlan {
     }
   }
 
-  let disposal: DisposalResult | null = null
-  if (t.disposal && disposalMonth !== null) {
-    const undepreciated = value - cumulative
-    let cost = 0n
-    if (t.disposal.reason === 'sale') {
-      // The initial value less the write-offs is a cost of the sale (art. 23 ust. 1 pkt 1 lit. b); for a car above its
-      // limit only the limit's share of it (art. 23 ust. 5c).
-      cost = limit !== null && value > limit ? divRoundHalfUp(undepreciated * limit, value) : undepreciated
-    } else if (t.disposal.reason === 'liquidation' && !t.disposal.changeOfActivity) {
-      // A loss on liquidation is a cost unless the asset became useless because the business changed (art. 23 ust. 1 pkt 6).
-      cost = limit !== null && value > limit ? divRoundHalfUp(undepreciated * limit, value) : undepreciated
-    }
-    disposal = {
-      month: disposalMonth,
-      reason: t.disposal.reason,
-      undepreciated,
-      revenue: t.disposal.reason === 'sale' ? t.disposal.price : 0n,
-      cost,
-    }
-  }
+  const disposal =
+    t.disposal && disposalMonth !== null
+      ? disposalOf(t.disposal, disposalMonth, value - cumulative, value, limit)
+      : null
 
   return {
     depreciableValue: value,
