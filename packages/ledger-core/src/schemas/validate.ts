@@ -42,6 +42,7 @@ import {
   type DataObjects,
   type ItemCurrency,
   type DataType,
+  type ItemDataType,
   ExpenseColumns,
   FlatRates,
   GtuCodes,
@@ -282,6 +283,123 @@ const guardOf = (dataType: DataType): ((u: unknown) => boolean) => {
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 
+type RecordReader = (r: Reader, input: Record<string, unknown>, dataType: DataType) => unknown
+
+const readItemRecord: RecordReader = (r, _input, dataType) => {
+  const base = { ...readItem(r, isIncomeType(dataType as ItemDataType)) }
+  if (dataType !== 'RecurringIncome' && dataType !== 'RecurringExpense') return base
+  const repetitions = r.integer('repetitions', 'Repetitions', 'Repetitions is required')
+  if (repetitions !== null && !endsInBounds([base.date, base.invoiceDate, base.supplyDate], repetitions))
+    r.push('repetitions', 'INVALID_INTEGER', BoundMessages.repetitionsEnd)
+  return { ...base, repetitions }
+}
+
+/** One reader per data type: the fields it keeps, normalised, with an error per field it refuses. */
+const READERS: Record<DataType, RecordReader> = {
+  Primary: (r) => {
+    const taxOfficeCode = r.text('taxOfficeCode', 'Tax office code')
+    if (taxOfficeCode !== '' && !isTaxOfficeCode(taxOfficeCode))
+      r.push('taxOfficeCode', 'INVALID_CHOICE', Messages.taxOffice)
+    return {
+      ...readOwner(r),
+      taxOfficeCode,
+      birthDate: r.date('birthDate', 'Birth date', null),
+      businessStartDate: r.date('businessStartDate', 'Business start date', null),
+      vatRegistrationDate: r.date('vatRegistrationDate', 'VAT registration date', null),
+    }
+  },
+  Invoice: (r) => {
+    const a = r.child('invoiceAddress')
+    const value = {
+      ...readOwner(r),
+      invoiceAddress: readAddress(a),
+    }
+    r.errors.push(...a.errors)
+    return value
+  },
+  Contact: (r) => {
+    const email = r.text('email', 'Email')
+    if (email !== '' && !isEmail(email))
+      r.errors.push({ field: 'email', code: 'INVALID_EMAIL', message: Messages.email })
+    return {
+      email,
+      phoneNumber: r.text('phoneNumber', 'Phone number'),
+      website: r.text('website', 'Website'),
+      other: r.text('other', 'Other'),
+    }
+  },
+  Addresses: (r) => {
+    const parts = ['permanentPlaceOfBusinessActivity', 'additionalPlaceOfBusinessActivity', 'postDeliveryAddress']
+    const out: Record<string, Address> = {}
+    for (const p of parts) {
+      const c = r.child(p)
+      out[p] = readAddress(c)
+      r.errors.push(...c.errors)
+    }
+    return out
+  },
+  Vat: (r, input) => {
+    const date = r.date('date', 'Date', 'Date is required')
+    const given = typeof input.percent === 'string' ? input.percent.trim().toLowerCase() : input.percent
+    const treatment = given === 'zw' || given === 'np' ? given : null
+    const percent = treatment ?? r.percent('percent', 'Percent', 'Percent is required')
+    // Only a rate the statute sets for the year of the setting (uVAT art. 41, 146ef); 23.5 % is no rate.
+    if (date !== null && percent !== null && treatment === null) {
+      const statutory = statutoryVatRates(Number(date.slice(0, 4)))
+      if (!statutory.rates.includes(percent)) r.push('percent', 'INVALID_CHOICE', statutory.message)
+    }
+    const vatExchangeRate = readChoice(
+      r,
+      'vatExchangeRate',
+      VatExchangeRates,
+      'Exchange rate for VAT must be nbp or ecb',
+      (s) => s.toLowerCase(),
+    )
+    const basis = vatExemptionBasis(r, input.exemptionBasis, treatment)
+    return {
+      date,
+      percent,
+      paymentInterval: r.interval('paymentInterval', 'Payment interval is required'),
+      ...(vatExchangeRate === null ? {} : { vatExchangeRate }),
+      ...(basis === null ? {} : { exemptionBasis: basis }),
+    }
+  },
+  Pit: (r) => {
+    const taxTypeOk = r.required('taxType', '(Tax type) is required')
+    const taxType = r.o.taxType
+    if (taxTypeOk && taxType !== 'Flat' && taxType !== 'Linear' && taxType !== 'Scale')
+      r.errors.push({ field: 'taxType', code: 'INVALID_CHOICE', message: Messages.invalidTaxType })
+    return {
+      date: r.date('date', 'Date', '(Date) is required'),
+      taxType,
+      firstPercent: r.percent('firstPercent', 'First percent', '(First percent) is required'),
+      secondPercent: r.percent('secondPercent', 'Second percent', null),
+      freeOfTaxAmount: r.money('freeOfTaxAmount', 'Free of tax amount', null, { nonNegative: true }),
+      secondPercentAmount: r.money('secondPercentAmount', 'Second percent amount', null, { nonNegative: true }),
+      paymentInterval: r.interval('paymentInterval', '(Payment interval) is required'),
+      deductions: readPitDeductions(r),
+    }
+  },
+  SocialSecurity: (r) => {
+    const contributionsPaid = readChoice(
+      r,
+      'contributionsPaid',
+      ContributionsPaidChoices,
+      'Contributions paid must be inMonth or byDeadline',
+    )
+    return {
+      date: r.date('date', 'Date', 'Date is required'),
+      amount: r.money('amount', 'Amount', 'Amount is requred', { nonNegative: true }),
+      percent: r.percent('percent', 'Percent', 'Percent is required'),
+      ...(contributionsPaid === null ? {} : { contributionsPaid }),
+    }
+  },
+  Income: readItemRecord,
+  Expense: readItemRecord,
+  RecurringIncome: readItemRecord,
+  RecurringExpense: readItemRecord,
+}
+
 /** Validates and normalises a dataObject of `dataType`. Unknown extra fields are dropped. */
 export function validateRecord<T extends DataType>(dataType: T, input: unknown): ValidationResult<DataObjects[T]>
 export function validateRecord(dataType: string, input: unknown): ValidationResult<unknown>
@@ -291,126 +409,7 @@ export function validateRecord(dataType: string, input: unknown): ValidationResu
   if (!isRecord(input))
     return { ok: false, errors: [{ field: 'dataObject', code: 'REQUIRED', message: Messages.notAnObject }] }
   const r = new Reader(input)
-  let value: unknown
-  switch (dataType) {
-    case 'Primary': {
-      const taxOfficeCode = r.text('taxOfficeCode', 'Tax office code')
-      if (taxOfficeCode !== '' && !isTaxOfficeCode(taxOfficeCode))
-        r.push('taxOfficeCode', 'INVALID_CHOICE', Messages.taxOffice)
-      value = {
-        ...readOwner(r),
-        taxOfficeCode,
-        birthDate: r.date('birthDate', 'Birth date', null),
-        businessStartDate: r.date('businessStartDate', 'Business start date', null),
-        vatRegistrationDate: r.date('vatRegistrationDate', 'VAT registration date', null),
-      }
-      break
-    }
-    case 'Invoice': {
-      const a = r.child('invoiceAddress')
-      value = {
-        ...readOwner(r),
-        invoiceAddress: readAddress(a),
-      }
-      r.errors.push(...a.errors)
-      break
-    }
-    case 'Contact': {
-      const email = r.text('email', 'Email')
-      if (email !== '' && !isEmail(email))
-        r.errors.push({ field: 'email', code: 'INVALID_EMAIL', message: Messages.email })
-      value = {
-        email,
-        phoneNumber: r.text('phoneNumber', 'Phone number'),
-        website: r.text('website', 'Website'),
-        other: r.text('other', 'Other'),
-      }
-      break
-    }
-    case 'Addresses': {
-      const parts = ['permanentPlaceOfBusinessActivity', 'additionalPlaceOfBusinessActivity', 'postDeliveryAddress']
-      const out: Record<string, Address> = {}
-      for (const p of parts) {
-        const c = r.child(p)
-        out[p] = readAddress(c)
-        r.errors.push(...c.errors)
-      }
-      value = out
-      break
-    }
-    case 'Vat': {
-      const date = r.date('date', 'Date', 'Date is required')
-      const given = typeof input.percent === 'string' ? input.percent.trim().toLowerCase() : input.percent
-      const treatment = given === 'zw' || given === 'np' ? given : null
-      const percent = treatment ?? r.percent('percent', 'Percent', 'Percent is required')
-      // Only a rate the statute sets for the year of the setting (uVAT art. 41, 146ef); 23.5 % is no rate.
-      if (date !== null && percent !== null && treatment === null) {
-        const statutory = statutoryVatRates(Number(date.slice(0, 4)))
-        if (!statutory.rates.includes(percent)) r.push('percent', 'INVALID_CHOICE', statutory.message)
-      }
-      const vatExchangeRate = readChoice(
-        r,
-        'vatExchangeRate',
-        VatExchangeRates,
-        'Exchange rate for VAT must be nbp or ecb',
-        (s) => s.toLowerCase(),
-      )
-      const basis = vatExemptionBasis(r, input.exemptionBasis, treatment)
-      value = {
-        date,
-        percent,
-        paymentInterval: r.interval('paymentInterval', 'Payment interval is required'),
-        ...(vatExchangeRate === null ? {} : { vatExchangeRate }),
-        ...(basis === null ? {} : { exemptionBasis: basis }),
-      }
-      break
-    }
-    case 'Pit': {
-      const taxTypeOk = r.required('taxType', '(Tax type) is required')
-      const taxType = r.o.taxType
-      if (taxTypeOk && taxType !== 'Flat' && taxType !== 'Linear' && taxType !== 'Scale')
-        r.errors.push({ field: 'taxType', code: 'INVALID_CHOICE', message: Messages.invalidTaxType })
-      value = {
-        date: r.date('date', 'Date', '(Date) is required'),
-        taxType,
-        firstPercent: r.percent('firstPercent', 'First percent', '(First percent) is required'),
-        secondPercent: r.percent('secondPercent', 'Second percent', null),
-        freeOfTaxAmount: r.money('freeOfTaxAmount', 'Free of tax amount', null, { nonNegative: true }),
-        secondPercentAmount: r.money('secondPercentAmount', 'Second percent amount', null, { nonNegative: true }),
-        paymentInterval: r.interval('paymentInterval', '(Payment interval) is required'),
-        deductions: readPitDeductions(r),
-      }
-      break
-    }
-    case 'SocialSecurity': {
-      const contributionsPaid = readChoice(
-        r,
-        'contributionsPaid',
-        ContributionsPaidChoices,
-        'Contributions paid must be inMonth or byDeadline',
-      )
-      value = {
-        date: r.date('date', 'Date', 'Date is required'),
-        amount: r.money('amount', 'Amount', 'Amount is requred', { nonNegative: true }),
-        percent: r.percent('percent', 'Percent', 'Percent is required'),
-        ...(contributionsPaid === null ? {} : { contributionsPaid }),
-      }
-      break
-    }
-    case 'Income':
-    case 'Expense':
-    case 'RecurringIncome':
-    case 'RecurringExpense': {
-      const base = { ...readItem(r, isIncomeType(dataType)) }
-      if (dataType === 'RecurringIncome' || dataType === 'RecurringExpense') {
-        const repetitions = r.integer('repetitions', 'Repetitions', 'Repetitions is required')
-        if (repetitions !== null && !endsInBounds([base.date, base.invoiceDate, base.supplyDate], repetitions))
-          r.push('repetitions', 'INVALID_INTEGER', BoundMessages.repetitionsEnd)
-        value = { ...base, repetitions }
-      } else value = base
-      break
-    }
-  }
+  const value = READERS[dataType](r, input, dataType)
   if (r.errors.length > 0) return { ok: false, errors: r.errors }
   if (!guardOf(dataType)(value))
     return { ok: false, errors: [{ field: 'dataObject', code: 'VALIDATION', message: 'Data is not valid' }] }
