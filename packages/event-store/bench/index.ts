@@ -32,6 +32,10 @@ interface Row {
   event: NewEvent
 }
 
+/** A row's columns as the raw inserts write them: stream, revision, event id, type, schema version, data, metadata. */
+const columnsOf = ({ stream, revision, event: e }: Row) =>
+  [stream, revision, e.eventId!, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata)] as const
+
 const createdAt = '2026-01-15T10:00:00.000Z'
 
 /** Deterministic, cheap events; the same function feeds both paths. */
@@ -203,18 +207,7 @@ async function sqliteBench(total: number, single: number) {
       'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     const rawAppend = (rows: Row[]) => {
-      for (const r of rows) {
-        const e = r.event
-        insert.run(
-          r.stream,
-          r.revision,
-          e.eventId!,
-          e.type,
-          e.schemaVersion,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-        )
-      }
+      for (const r of rows) insert.run(...columnsOf(r))
     }
     const rawStep = (rows: Row[]) => immediate(raw, () => rawAppend(rows))
     const step = adapterStep(store)
@@ -318,19 +311,9 @@ async function postgresBench(url: string, total: number, single: number) {
       const values: unknown[] = []
       const tuples: string[] = []
       for (const r of rows) {
-        const e = r.event
         const k = values.length
         tuples.push(`($${k + 1}, $${k + 2}, $${k + 3}, $${k + 4}, $${k + 5}, $${k + 6}, $${k + 7}, $${k + 8})`)
-        values.push(
-          ++position,
-          r.stream,
-          r.revision,
-          e.eventId!,
-          e.type,
-          e.schemaVersion,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-        )
+        values.push(++position, ...columnsOf(r))
       }
       await admin.query({
         name: `raw-insert-${rows.length}`,
