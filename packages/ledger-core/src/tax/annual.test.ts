@@ -68,30 +68,33 @@ const historyArb: fc.Arbitrary<TaxInput> = fc
     ],
   }))
 
+/** Checks `check` on the taxes of 150 generated histories. */
+const forEveryHistory = (check: (r: ReturnType<typeof computeTaxes>) => void) =>
+  fc.assert(
+    fc.property(historyArb, (input) => check(computeTaxes(input))),
+    { numRuns: 150 },
+  )
+
 describe('the annual return', () => {
   it('the tax less the advances due for the year is the difference to pay or refund', () =>
-    fc.assert(
-      fc.property(historyArb, (input) => {
-        const r = computeTaxes(input)
-        for (const a of r.annual) {
-          let advances = 0n
-          for (const p of r.pit) if (p.from.startsWith(`${a.year}-`)) advances += p.advance
-          expect(a.advances).toBe(advances)
-          expect(a.difference).toBe(a.tax - advances)
-          expect(a.toPay - a.refund).toBe(a.difference)
-          expect(a.toPay === 0n || a.refund === 0n).toBe(true)
-          expect(a.form).toBe(annualFormOf(a.taxType))
-          // Bases and taxes are whole złoty (Op art. 63 §1).
-          expect(a.base % 100n).toBe(0n)
-          expect(a.tax % 100n).toBe(0n)
-          expect(a.socialDeducted <= a.socialPaid).toBe(true)
-          if (a.taxType === 'Scale') expect(a.healthDeducted).toBe(0n)
-          const obligation = r.obligations.find((o) => o.kind === 'PITAnnual' && o.periodFrom === `${a.year}-01`)
-          expect(obligation?.amount ?? 0n).toBe(a.complete ? a.toPay : 0n)
-        }
-      }),
-      { numRuns: 150 },
-    ))
+    forEveryHistory((r) => {
+      for (const a of r.annual) {
+        let advances = 0n
+        for (const p of r.pit) if (p.from.startsWith(`${a.year}-`)) advances += p.advance
+        expect(a.advances).toBe(advances)
+        expect(a.difference).toBe(a.tax - advances)
+        expect(a.toPay - a.refund).toBe(a.difference)
+        expect(a.toPay === 0n || a.refund === 0n).toBe(true)
+        expect(a.form).toBe(annualFormOf(a.taxType))
+        // Bases and taxes are whole złoty (Op art. 63 §1).
+        expect(a.base % 100n).toBe(0n)
+        expect(a.tax % 100n).toBe(0n)
+        expect(a.socialDeducted <= a.socialPaid).toBe(true)
+        if (a.taxType === 'Scale') expect(a.healthDeducted).toBe(0n)
+        const obligation = r.obligations.find((o) => o.kind === 'PITAnnual' && o.periodFrom === `${a.year}-01`)
+        expect(obligation?.amount ?? 0n).toBe(a.complete ? a.toPay : 0n)
+      }
+    }))
 
   it('a steady Scale year settles to zero: contributions paid in the year equal those of its months', () =>
     fc.assert(
@@ -123,29 +126,25 @@ describe('the annual return', () => {
 
 describe('the annual health settlement', () => {
   it('the year due less the monthly contributions of its months is the settlement', () =>
-    fc.assert(
-      fc.property(historyArb, (input) => {
-        const r = computeTaxes(input)
-        for (const h of r.healthSettlements) {
-          const months = r.contributions.filter(
-            (c) =>
-              c.configured && c.month >= h.from && c.month <= h.to && (c.taxType === 'Flat') === (h.taxType === 'Flat'),
-          )
-          let paid = 0n
-          for (const c of months) paid += c.health
-          expect(h.months).toBe(months.length)
-          expect(h.paid).toBe(paid)
-          expect(h.due).toBe(maxG(h.computed, h.minimum))
-          expect(h.difference).toBe(h.due - paid)
-          expect(h.toPay - h.overpaid).toBe(h.difference)
-          if (h.taxType === 'Flat') expect([1, 2, 3]).toContain(h.flatTier)
-          else expect(h.minimum > 0n).toBe(true)
-          const obligation = r.obligations.find((o) => o.kind === 'HealthAnnual' && o.periodFrom === h.from)
-          expect(obligation?.amount ?? 0n).toBe(h.complete ? h.toPay : 0n)
-        }
-      }),
-      { numRuns: 150 },
-    ))
+    forEveryHistory((r) => {
+      for (const h of r.healthSettlements) {
+        const months = r.contributions.filter(
+          (c) =>
+            c.configured && c.month >= h.from && c.month <= h.to && (c.taxType === 'Flat') === (h.taxType === 'Flat'),
+        )
+        let paid = 0n
+        for (const c of months) paid += c.health
+        expect(h.months).toBe(months.length)
+        expect(h.paid).toBe(paid)
+        expect(h.due).toBe(maxG(h.computed, h.minimum))
+        expect(h.difference).toBe(h.due - paid)
+        expect(h.toPay - h.overpaid).toBe(h.difference)
+        if (h.taxType === 'Flat') expect([1, 2, 3]).toContain(h.flatTier)
+        else expect(h.minimum > 0n).toBe(true)
+        const obligation = r.obligations.find((o) => o.kind === 'HealthAnnual' && o.periodFrom === h.from)
+        expect(obligation?.amount ?? 0n).toBe(h.complete ? h.toPay : 0n)
+      }
+    }))
 
   it('a steady Scale year above the minimum differs from the monthly contributions by their rounding only', () =>
     fc.assert(
