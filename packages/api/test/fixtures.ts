@@ -59,3 +59,11 @@ export const familyOf = (type: BodyType): 'config' | 'fee' | 'revenue' =>
     : ['Income', 'RecurringIncome'].includes(type)
       ? 'revenue'
       : 'fee'
+
+/** The income of invoice FV 7/2026 for `description`, sold to the Polish company `name` with NIP `taxId` in `city`. */
+export const invoicedIncome = (description: string, name: string, taxId: string, city: string) => ({
+  ...bodies.Income,
+  documentNumber: 'FV 7/2026',
+  description,
+  counterparty: { name, taxId, country: 'PL', address: city },
+})

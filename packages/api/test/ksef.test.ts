@@ -6,7 +6,7 @@
 import { validateXml } from '@finance/tax-files'
 import { buildInvoice, buildInvoice23, sample, sampleFiles } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { bodies } from './fixtures.ts'
+import { bodies, invoicedIncome } from './fixtures.ts'
 import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
 import { ksefCompany } from './ksefCompany.ts'
 
@@ -187,12 +187,7 @@ describe('GET /api/ksef/invoices/:id/fa3 and PUT …/ksef-number', () => {
   it('writes the FA(3) of a one-time income, valid against the official schema, and records its KSeF number', async () => {
     h = await harness({ now: '2026-03-20T10:00:00.000Z' })
     const { t, post } = await company(h)
-    const { id } = await post('revenue', 'Income', {
-      ...bodies.Income,
-      documentNumber: 'FV 7/2026',
-      description: 'Programming',
-      counterparty: { name: 'ACME sp. z o.o.', taxId: OTHER, country: 'PL', address: 'Warszawa' },
-    })
+    const { id } = await post('revenue', 'Income', invoicedIncome('Programming', 'ACME sp. z o.o.', OTHER, 'Warszawa'))
     const res = await call(h.app, t, 'GET', `/api/ksef/invoices/${id}/fa3`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/application\/xml/)

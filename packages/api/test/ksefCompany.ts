@@ -20,6 +20,13 @@ export async function ksefCompany(h: Harness, email = 'a@example.com') {
   return { t, post }
 }
 
+/** {@link ksefCompany}, connected to the KSeF simulator `sim` by its token. */
+export async function ksefConnected(h: Harness, sim: KsefSimulator) {
+  const company = await ksefCompany(h)
+  await call(h.app, company.t, 'PUT', '/api/ksef/connection', { token: sim.token })
+  return company
+}
+
 /**
  * Closes a test's harness and KSeF simulator after each test, checking that the simulator saw no breach of KSeF's
  * open-api.json: `closeAfterEach(() => ({ h, sim }))` with the test file's own `let h` and `let sim`.

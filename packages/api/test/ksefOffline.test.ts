@@ -7,7 +7,7 @@ import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
-import { closeAfterEach, ksefCompany } from './ksefCompany.ts'
+import { closeAfterEach, ksefConnected } from './ksefCompany.ts'
 
 const US = bodies.Primary.nip
 
@@ -19,8 +19,7 @@ describe('KSeF offline invoices', { timeout: 90_000 }, () => {
   it('refuses offline24 without a certificate, keeps an invoice offline while KSeF is down and sends it later', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     h = await harness({ now: '2026-11-10T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
-    const { t, post } = await ksefCompany(h)
-    await call(h.app, t, 'PUT', '/api/ksef/connection', { token: sim.token })
+    const { t, post } = await ksefConnected(h, sim)
     const income = (documentNumber: string) =>
       post('revenue', 'Income', {
         ...bodies.Income,
@@ -89,8 +88,7 @@ describe('the KSeF certificate over HTTP', { timeout: 90_000 }, () => {
   it('is checked whole, kept without answering its key, and lets offline24 invoices carry KOD II', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     h = await harness({ now: '2026-11-27T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
-    const { t, post } = await ksefCompany(h)
-    await call(h.app, t, 'PUT', '/api/ksef/connection', { token: sim.token })
+    const { t, post } = await ksefConnected(h, sim)
     const made = await makeKsefCertificate({ password: 'hasło', notBefore: new Date('2026-01-01') })
     const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
     const missing = await call(h.app, t, 'PUT', '/api/ksef/certificate', { certificate: b64(made.certificatePem) })

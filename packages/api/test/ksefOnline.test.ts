@@ -8,7 +8,7 @@ import { isKsefNumber } from '@finance/ksef'
 import { type KsefSimulator, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice23 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { bodies } from './fixtures.ts'
+import { bodies, invoicedIncome } from './fixtures.ts'
 import { testConfig } from '../src/config.ts'
 import { call, type Harness, harness } from './helpers.ts'
 import { closeAfterEach, ksefCompany } from './ksefCompany.ts'
@@ -41,12 +41,11 @@ describe('KSeF online', { timeout: 60_000 }, () => {
     const env = await call(h.app, t, 'PUT', '/api/ksef/connection', { token: sim.token, environment: 'PRODUCTION' })
     expect(env.statusCode).toBe(400)
     expect(Object.keys(env.json().fieldErrors)).toEqual(['environment'])
-    const { id } = await post('revenue', 'Income', {
-      ...bodies.Income,
-      documentNumber: 'FV 7/2026',
-      description: 'Programming',
-      counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
-    })
+    const { id } = await post(
+      'revenue',
+      'Income',
+      invoicedIncome('Programming', 'ACME sp. z o.o.', SUPPLIER, 'Warszawa'),
+    )
     const noToken = await call(h.app, t, 'POST', `/api/ksef/invoices/${id}/send`, {})
     expect(noToken.statusCode).toBe(400)
     expect(Object.keys(noToken.json().fieldErrors)).toEqual(['token'])

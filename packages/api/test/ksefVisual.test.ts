@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
-import { bodies } from './fixtures.ts'
+import { bodies, invoicedIncome } from './fixtures.ts'
 import { call, type Harness, harness } from './helpers.ts'
 import { closeAfterEach, ksefCompany } from './ksefCompany.ts'
 
@@ -28,12 +28,11 @@ describe('the invoice visualisation over HTTP', { timeout: 90_000 }, () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     h = await harness({ now: '2026-03-20T10:00:00.000Z', config: { ksefBaseUrl: sim.url } })
     const { t, post } = await ksefCompany(h)
-    const { id } = await post('revenue', 'Income', {
-      ...bodies.Income,
-      documentNumber: 'FV 7/2026',
-      description: 'Usługi programistyczne',
-      counterparty: { name: 'Łódzka Spółka sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Łódź' },
-    })
+    const { id } = await post(
+      'revenue',
+      'Income',
+      invoicedIncome('Usługi programistyczne', 'Łódzka Spółka sp. z o.o.', SUPPLIER, 'Łódź'),
+    )
 
     // Validation first.
     const badLang = await call(h.app, t, 'GET', `/api/ksef/invoices/${id}/pdf?lang=de`)

@@ -7,6 +7,7 @@ import { deriveCounter, taxesThrough } from '@finance/ledger-core'
 import { isDomainError } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import { DERIVE_STEP, executeBooks, forgetBooks, loadBooks, monthRows } from '../src/index.ts'
+import { purchases } from './writers.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
 
@@ -21,24 +22,6 @@ const countingStore = () => {
   }
   return { store, counts }
 }
-
-const purchases = (n: number, amount = (i: number) => `${10 + (i % 90)}.00`) =>
-  Array.from({ length: n }, (_, i) => ({
-    key: { isIncome: false, documentNumber: `FZ ${i + 1}/2026`, sellerTaxId: '5260250274', ksefNumber: null },
-    items: [
-      {
-        dataType: 'Expense' as const,
-        data: {
-          date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-10`,
-          name: `Purchase ${i + 1}`,
-          amount: amount(i),
-          isCompany: true,
-          percent: '23',
-          invoiceDate: null,
-        },
-      },
-    ],
-  }))
 
 describe('bulk import', () => {
   it('2 000 items: one append, derived in steps during the write, the same books as a fresh load', async () => {

@@ -10,26 +10,9 @@ import { APPEND_CHUNK, chunkCounters, createSqliteStore } from '@finance/event-s
 import { isDomainError } from '@finance/ledger-core/light'
 import { expect, it } from 'vitest'
 import { booksStream, executeBooks, forgetBooks, loadBooks } from '../src/index.ts'
+import { purchases } from './writers.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
-
-const purchases = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    key: { isIncome: false, documentNumber: `FZ ${i + 1}/2026`, sellerTaxId: '5260250274', ksefNumber: null },
-    items: [
-      {
-        dataType: 'Expense' as const,
-        data: {
-          date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-10`,
-          name: `Purchase ${i + 1}`,
-          amount: `${10 + (i % 90)}.00`,
-          isCompany: true,
-          percent: '23',
-          invoiceDate: null,
-        },
-      },
-    ],
-  }))
 
 it('imports 2 000 items in one chunked append, with another user written beside it, each whole', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'finance-bulk-sqlite-'))

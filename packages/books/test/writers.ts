@@ -1,4 +1,4 @@
-/** What the write-path tests of the books share: another writer's event, and a result that must be a write. */
+/** What the write-path tests of the books share: another writer's event, a result that must be a write, and a bulk import's documents. */
 import type { NewEvent } from '@finance/event-store'
 import { isDomainError, type LedgerCommand } from '@finance/ledger-core/light'
 
@@ -24,3 +24,22 @@ export const addExpense = (userId: string, at: string, data: Record<string, unkn
   at,
   userId,
 })
+
+/** `n` purchase documents for one import (FZ 1/2026 …), an expense each, spread over the year's months; `amount(i)` is item i's gross. */
+export const purchases = (n: number, amount = (i: number) => `${10 + (i % 90)}.00`) =>
+  Array.from({ length: n }, (_, i) => ({
+    key: { isIncome: false, documentNumber: `FZ ${i + 1}/2026`, sellerTaxId: '5260250274', ksefNumber: null },
+    items: [
+      {
+        dataType: 'Expense' as const,
+        data: {
+          date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-10`,
+          name: `Purchase ${i + 1}`,
+          amount: amount(i),
+          isCompany: true,
+          percent: '23',
+          invoiceDate: null,
+        },
+      },
+    ],
+  }))

@@ -32,6 +32,10 @@ interface Row {
   event: NewEvent
 }
 
+/** A row's columns as the raw inserts write them: stream, revision, event id, type, schema version, data, metadata. */
+const columnsOf = ({ stream, revision, event: e }: Row) =>
+  [stream, revision, e.eventId!, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata)] as const
+
 const createdAt = '2026-01-15T10:00:00.000Z'
 
 /** Deterministic, cheap events; the same function feeds both paths. */
@@ -188,6 +192,17 @@ async function foldAdapter(store: EventStore): Promise<{ ms: number; count: numb
   return { ms: performance.now() - start, count }
 }
 
+/** The adapter's three ways to read everything, each folded: iterateAll, readAllPages and readAllData pages. */
+const adapterReads = (store: EventStore) => ({
+  adapterRead: () => foldAdapter(store),
+  pages: () => foldPages(store),
+  dataPages: () => foldPages(store, true),
+})
+
+/** The readAllData pages' line of a backend's read-all results, against `rawMs` of the raw read named `rawLabel`. */
+const reportDataPages = (dataPages: { ms: number; count: number }, rawMs: number, rawLabel: string) =>
+  report('read all data (readAllData pages + fold)', dataPages.count, dataPages.ms, rawMs, rawLabel)
+
 async function sqliteBench(total: number, single: number) {
   console.log(
     `\n-- SQLite (WAL, synchronous=FULL; batch-of-1 over ${fmt(single)} events, batch-of-100 and read-all over ${fmt(total)})`,
@@ -203,18 +218,7 @@ async function sqliteBench(total: number, single: number) {
       'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     const rawAppend = (rows: Row[]) => {
-      for (const r of rows) {
-        const e = r.event
-        insert.run(
-          r.stream,
-          r.revision,
-          e.eventId!,
-          e.type,
-          e.schemaVersion,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-        )
-      }
+      for (const r of rows) insert.run(...columnsOf(r))
     }
     const rawStep = (rows: Row[]) => immediate(raw, () => rawAppend(rows))
     const step = adapterStep(store)
@@ -274,9 +278,7 @@ async function sqliteBench(total: number, single: number) {
       return { ms: performance.now() - start, count }
     }
     const { adapterRead, pages, dataPages, plain, parsed, parsedData } = await bestOfTwoRounds({
-      adapterRead: () => foldAdapter(store),
-      pages: () => foldPages(store),
-      dataPages: () => foldPages(store, true),
+      ...adapterReads(store),
       plain: () => rawRead(false),
       parsed: () => rawRead(true),
       parsedData: () => rawReadData(),
@@ -284,13 +286,7 @@ async function sqliteBench(total: number, single: number) {
     report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, plain.ms, 'raw select')
     report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, parsed.ms, 'raw select+JSON.parse')
     report('read all (readAllPages + fold)', pages.count, pages.ms, parsed.ms, 'raw select+JSON.parse')
-    report(
-      'read all data (readAllData pages + fold)',
-      dataPages.count,
-      dataPages.ms,
-      parsedData.ms,
-      'raw select of the same columns+JSON.parse',
-    )
+    reportDataPages(dataPages, parsedData.ms, 'raw select of the same columns+JSON.parse')
     const info = await store.info()
     console.log(
       `   file size ${(info.sizeBytes! / 1e6).toFixed(0)} MB; iterateAll: ${fmt((adapterRead.count / adapterRead.ms) * 1000)} events/s`,
@@ -318,19 +314,9 @@ async function postgresBench(url: string, total: number, single: number) {
       const values: unknown[] = []
       const tuples: string[] = []
       for (const r of rows) {
-        const e = r.event
         const k = values.length
         tuples.push(`($${k + 1}, $${k + 2}, $${k + 3}, $${k + 4}, $${k + 5}, $${k + 6}, $${k + 7}, $${k + 8})`)
-        values.push(
-          ++position,
-          r.stream,
-          r.revision,
-          e.eventId!,
-          e.type,
-          e.schemaVersion,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-        )
+        values.push(++position, ...columnsOf(r))
       }
       await admin.query({
         name: `raw-insert-${rows.length}`,
@@ -361,20 +347,12 @@ async function postgresBench(url: string, total: number, single: number) {
       return { ms: performance.now() - start, count }
     }
     const { adapterRead, pages, dataPages, raw } = await bestOfTwoRounds({
-      adapterRead: () => foldAdapter(store),
-      pages: () => foldPages(store),
-      dataPages: () => foldPages(store, true),
+      ...adapterReads(store),
       raw: rawRead,
     })
     report('read all (iterateAll + fold)', adapterRead.count, adapterRead.ms, raw.ms, 'raw select (pg parses json)')
     report('read all (readAllPages + fold)', pages.count, pages.ms, raw.ms, 'raw select (pg parses json)')
-    report(
-      'read all data (readAllData pages + fold)',
-      dataPages.count,
-      dataPages.ms,
-      raw.ms,
-      'raw select of all columns',
-    )
+    reportDataPages(dataPages, raw.ms, 'raw select of all columns')
   } finally {
     await store.close()
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)

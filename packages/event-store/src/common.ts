@@ -535,6 +535,25 @@ export function periodicSweep(sweep: (now: number) => unknown, every = 1000): (n
   }
 }
 
+/**
+ * A store's life: `open()` throws once the store is closed (every call checks it first); `close(release)` closes the
+ * store's `subscriptions`, marks it closed and then frees what it holds by `release`, once however often it is called.
+ */
+export const storeLife = (subscriptions: ReadonlySet<Subscription>) => {
+  let closed = false
+  return {
+    open: (): void => {
+      if (closed) throw new Error('The event store is closed')
+    },
+    close: async (release?: () => unknown): Promise<void> => {
+      if (closed) return
+      await Promise.all([...subscriptions].map((s) => s.close()))
+      closed = true
+      await release?.()
+    },
+  }
+}
+
 /** `counters` of a store that refuses calls once closed. */
 export const guardedCounters = (counters: CounterStore, open: () => void): CounterStore => ({
   async increment(key, ttlMs, now) {

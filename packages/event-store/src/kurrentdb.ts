@@ -45,6 +45,7 @@ import {
   memoryCounters,
   normaliseReadAll,
   prepareAppend,
+  storeLife,
 } from './common.ts'
 import {
   type EventMetadata,
@@ -123,10 +124,7 @@ export function createKurrentStore(options: KurrentStoreOptions): EventStore {
 export function kurrentStoreWithClient(client: KurrentClient, database: string): EventStore {
   const subscriptions = new Set<Subscription>()
   const counters = memoryCounters()
-  let closed = false
-  const open = () => {
-    if (closed) throw new Error('The event store is closed')
-  }
+  const { open, close } = storeLife(subscriptions)
 
   /** The server-side filter for a read: prefixes if any, else types, else "no system events". */
   const serverFilter = (prefixes: readonly string[], types: readonly string[]): Filter =>
@@ -352,12 +350,7 @@ export function kurrentStoreWithClient(client: KurrentClient, database: string):
       return { kind: 'kurrentdb', database, sizeBytes: null }
     },
 
-    async close(): Promise<void> {
-      if (closed) return
-      await Promise.all([...subscriptions].map((s) => s.close()))
-      closed = true
-      await client.dispose()
-    },
+    close: () => close(() => client.dispose()),
   }
   return store
 }

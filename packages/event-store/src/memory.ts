@@ -12,6 +12,7 @@ import {
   normaliseReadAll,
   prepareAppend,
   trackedPollingSubscription,
+  storeLife,
 } from './common.ts'
 import type { EventMetadata, EventStore, Json, ReadAllOptions, ReadAllPage, StoredEvent, Subscription } from './port.ts'
 
@@ -42,10 +43,7 @@ export function createMemoryStore(): EventStore {
   const counters = memoryCounters()
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
-  let closed = false
-  const open = () => {
-    if (closed) throw new Error('The event store is closed')
-  }
+  const { open, close } = storeLife(subscriptions)
 
   const readAll = async (options?: ReadAllOptions): Promise<ReadAllPage> => {
     open()
@@ -173,11 +171,7 @@ export function createMemoryStore(): EventStore {
       return { kind: 'memory', database: 'memory', sizeBytes: null }
     },
 
-    async close(): Promise<void> {
-      if (closed) return
-      await Promise.all([...subscriptions].map((s) => s.close()))
-      closed = true
-    },
+    close: () => close(),
   }
   return store
 }

@@ -25,6 +25,7 @@ import {
   type SqlDataRow,
   type SqlEventRow,
   storedData,
+  storeLife,
 } from './common.ts'
 import { maskUrl } from './config.ts'
 import {
@@ -225,10 +226,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const sweepCounters = periodicSweep((now) =>
     query('counter:sweep', `DELETE FROM ${q}.counters WHERE expires_at <= $1`, [now]),
   )
-  let closed = false
-  const open = () => {
-    if (closed) throw new Error('The event store is closed')
-  }
+  const { open, close } = storeLife(subscriptions)
 
   const currentRevision = async (streamId: string): Promise<bigint | null> => {
     const rows = await query<[string]>(
@@ -401,12 +399,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       return { kind: 'postgres', database: `${rows[0]![0]}/${schema}`, sizeBytes: Number(rows[0]![1]) }
     },
 
-    async close(): Promise<void> {
-      if (closed) return
-      await Promise.all([...subscriptions].map((s) => s.close()))
-      closed = true
-      await pool.end()
-    },
+    close: () => close(() => pool.end()),
   }
   return store
 }

@@ -32,6 +32,7 @@ import {
   type SqlEachRow,
   type SqlEventRow,
   storedData,
+  storeLife,
 } from './common.ts'
 import {
   type AppendResult,
@@ -563,10 +564,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
 
   const signal = new AppendSignal()
   const subscriptions = new Set<Subscription>()
-  let closed = false
-  const open = () => {
-    if (closed) throw new Error('The event store is closed')
-  }
+  const { open, close } = storeLife(subscriptions)
 
   /** One page of rows, mapped by `map`; `next` is the last mapped event's position when there is more. */
   const readPage = <R, E extends { readonly position: bigint }>(
@@ -726,13 +724,11 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       return { kind: 'sqlite', database: basename(file), sizeBytes: size(file) + size(`${file}-wal`) }
     },
 
-    async close(): Promise<void> {
-      if (closed) return
-      await Promise.all([...subscriptions].map((s) => s.close()))
-      closed = true
-      await writer?.close()
-      db.close()
-    },
+    close: () =>
+      close(async () => {
+        await writer?.close()
+        db.close()
+      }),
   }
   return store
 }

@@ -9,6 +9,16 @@ import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqli
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'finance-sqlite-'))
 
+/** Runs `test` in a fresh temporary directory, removed after it whether it passes or fails. */
+const inTempDir = async (test: (dir: string) => Promise<void>): Promise<void> => {
+  const dir = tempDir()
+  try {
+    await test(dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describeEventStoreContract(
   'sqlite',
   async () => {
@@ -87,8 +97,7 @@ describe('SQLite adapter specifics', () => {
   })
 
   it('with create: false opens an existing file and creates nothing when it is missing', async () => {
-    const dir = tempDir()
-    try {
+    await inTempDir(async (dir) => {
       const file = join(dir, 'data', 'finance.sqlite')
       expect(() => createSqliteStore({ file, create: false })).toThrow(StoreNotFound)
       expect(existsSync(join(dir, 'data'))).toBe(false)
@@ -98,9 +107,7 @@ describe('SQLite adapter specifics', () => {
       const opened = createSqliteStore({ file, create: false })
       expect(await opened.headPosition()).toBe(1n)
       await opened.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('keeps the database (password hashes inside) owner-only: files 0600, a directory it creates 0700', async () => {
@@ -128,8 +135,7 @@ describe('SQLite adapter specifics', () => {
   })
 
   it('creates the directory, uses WAL and synchronous=FULL, and reports the real file size', async () => {
-    const dir = tempDir()
-    try {
+    await inTempDir(async (dir) => {
       const file = join(dir, 'nested', 'deeper', 'finance.sqlite')
       const store = createSqliteStore({ file })
       const before = (await store.info()).sizeBytes!
@@ -145,14 +151,11 @@ describe('SQLite adapter specifics', () => {
       const db = new DatabaseSync(file, { readOnly: true })
       expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
       db.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('records migrations once and refuses a schema newer than the code', async () => {
-    const dir = tempDir()
-    try {
+    await inTempDir(async (dir) => {
       const file = join(dir, 'finance.sqlite')
       await createSqliteStore({ file }).close()
       await createSqliteStore({ file }).close()
@@ -164,14 +167,11 @@ describe('SQLite adapter specifics', () => {
       expect(migrateSqlite(db, next)).toEqual([99])
       db.close()
       expect(() => createSqliteStore({ file })).toThrow(/schema is at version 99/)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('sees appends made through another connection to the same file', async () => {
-    const dir = tempDir()
-    try {
+    await inTempDir(async (dir) => {
       const file = join(dir, 'finance.sqlite')
       const a = createSqliteStore({ file })
       const b = createSqliteStore({ file, synchronous: 'NORMAL' })
@@ -188,8 +188,6 @@ describe('SQLite adapter specifics', () => {
       await sub.close()
       await a.close()
       await b.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 })

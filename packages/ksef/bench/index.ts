@@ -20,6 +20,14 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000
 }
 
+/** `run`'s value with the CPU time (`cpuMs`) and the wall time it took, in ms. */
+const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; cpu: number; wall: number }> => {
+  const cpu0 = cpuMs()
+  const wall0 = performance.now()
+  const value = await run()
+  return { value, cpu: cpuMs() - cpu0, wall: performance.now() - wall0 }
+}
+
 const ask = (worker: Worker, message: object, answer: string): Promise<Message> =>
   new Promise((resolve) => {
     const on = (m: Message) => {
@@ -56,22 +64,14 @@ export async function run(): Promise<void> {
   const invoices = Array.from({ length: 1000 }, (_, i) => invoiceNumbered(`FV/${i + 1}/2026`))
   // One warm-up invoice (the validators compile on first use on both sides).
   await client.sendInvoices([invoices[0]!])
-  const cpu0 = cpuMs()
-  const wall0 = performance.now()
-  const out = await client.sendInvoices(invoices.slice(1))
-  const sendCpu = cpuMs() - cpu0
-  const sendWall = performance.now() - wall0
+  const { value: out, cpu: sendCpu, wall: sendWall } = await timed(() => client.sendInvoices(invoices.slice(1)))
   const accepted = out.filter((o) => o.status === 'accepted').length
   console.log(
     `send 999 invoices (interactive session, UPOs checked): client CPU ${(sendCpu / 1000).toFixed(2)} s, wall ${(sendWall / 1000).toFixed(2)} s, accepted ${accepted}`,
   )
 
   const batch = Array.from({ length: 1000 }, (_, i) => invoiceNumbered(`FB/${i + 1}/2026`))
-  const cpu2 = cpuMs()
-  const wall2 = performance.now()
-  const batchOut = await client.sendBatch(batch)
-  const batchCpu = cpuMs() - cpu2
-  const batchWall = performance.now() - wall2
+  const { value: batchOut, cpu: batchCpu, wall: batchWall } = await timed(() => client.sendBatch(batch))
   console.log(
     `send 1 000 invoices (batch session: zipped, encrypted, uploaded, UPOs checked): client CPU ${(batchCpu / 1000).toFixed(2)} s, wall ${(batchWall / 1000).toFixed(2)} s, accepted ${batchOut.filter((o) => o.status === 'accepted').length}`,
   )
@@ -84,11 +84,7 @@ export async function run(): Promise<void> {
     page = await client.fetchReceived(page.next)
     next = page.next
   }
-  const cpu1 = cpuMs()
-  const wall1 = performance.now()
-  const nothing = await client.fetchReceived(next)
-  const fetchCpu = cpuMs() - cpu1
-  const fetchWall = performance.now() - wall1
+  const { value: nothing, cpu: fetchCpu, wall: fetchWall } = await timed(() => client.fetchReceived(next))
   console.log(
     `fetch after 10 000 received (${first.invoices.length} in ${pages} page(s) first): from the mark with nothing new ${nothing.invoices.length} invoice(s), client CPU ${fetchCpu.toFixed(0)} ms, wall ${fetchWall.toFixed(0)} ms`,
   )

@@ -249,13 +249,24 @@ describe('a batch session (sesja-wsadowa.md)', () => {
   })
 })
 
+/**
+ * Starts the simulator, set up by `tune`, with ZAK/1/2026 … ZAK/`n`/2026 received a second apart from an hour ago;
+ * answers that start.
+ */
+const withReceived = async (n: number, tune: (s: KsefSimulator) => void): Promise<Date> => {
+  sim = await startSimulator({ nip: NIP })
+  tune(sim)
+  const start = new Date(Date.now() - 3600_000)
+  for (let i = 1; i <= n; i++)
+    sim.receive(invoice(`ZAK/${i}/2026`, SUPPLIER, NIP), new Date(start.getTime() + i * 1000))
+  return start
+}
+
 describe('the incremental download', () => {
   it('downloads a package in parts, decrypts and unzips it, and moves the high-water mark', async () => {
-    sim = await startSimulator({ nip: NIP })
-    sim.partSize = 2048
-    const start = new Date(Date.now() - 3600_000)
-    for (let i = 1; i <= 5; i++)
-      sim.receive(invoice(`ZAK/${i}/2026`, SUPPLIER, NIP), new Date(start.getTime() + i * 1000))
+    const start = await withReceived(5, (s) => {
+      s.partSize = 2048
+    })
     const c = client()
     const page = await c.fetchReceived(start.toISOString())
     expect(page.invoices.map((i) => i.invoiceNumber)).toEqual([
@@ -275,11 +286,9 @@ describe('the incremental download', () => {
   })
 
   it('follows a truncated package from its last permanent-storage date', async () => {
-    sim = await startSimulator({ nip: NIP })
-    sim.maxPackageInvoices = 2
-    const start = new Date(Date.now() - 3600_000)
-    for (let i = 1; i <= 3; i++)
-      sim.receive(invoice(`ZAK/${i}/2026`, SUPPLIER, NIP), new Date(start.getTime() + i * 1000))
+    const start = await withReceived(3, (s) => {
+      s.maxPackageInvoices = 2
+    })
     const c = client()
     const first = await c.fetchReceived(start.toISOString())
     expect(first.truncated).toBe(true)

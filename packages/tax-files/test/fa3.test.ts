@@ -121,12 +121,12 @@ describe('what an invoice becomes', () => {
     number: 'FZ 12/03/2026',
     issueDate: '2026-03-05',
   }
+  /** The same invoice as one the user issued (seller and buyer swapped). */
+  const issuedBase = { ...base, sellerNip: US, buyerNip: OTHER }
 
   it('one item per rate, with the VAT each rate states, GTU codes and the exemption', async () => {
     const xml = buildInvoice({
-      ...base,
-      sellerNip: US,
-      buyerNip: OTHER,
+      ...issuedBase,
       amounts: [
         ['P_13_1', '1000.03'],
         ['P_14_1', '230.00'],
@@ -261,9 +261,7 @@ describe('what an invoice becomes', () => {
 
   it('records an issued WDT, export and np II sale with its cross-border kind', async () => {
     const issued = buildInvoice({
-      ...base,
-      sellerNip: US,
-      buyerNip: OTHER,
+      ...issuedBase,
       amounts: [
         ['P_13_6_2', '100.00'],
         ['P_13_6_3', '200.00'],
@@ -329,9 +327,7 @@ describe('what an invoice becomes', () => {
       lines: [{ description: 'Goods', net: '100.00', rate: '0 WDT' }],
     })
     const reverse = buildInvoice({
-      ...base,
-      sellerNip: US,
-      buyerNip: OTHER,
+      ...issuedBase,
       amounts: [['P_13_10', '100.00']],
       total: '100.00',
       lines: [{ description: 'Steel', net: '100.00', rate: 'oo' }],

@@ -464,6 +464,15 @@ export class KsefSimulator {
     } else json(res, status, body, headers)
   }
 
+  /** The session `ref` while it is open, or KSeF's 400 for a session it does not know or one closed or expired. */
+  #openSession(ref: string, now: Date): Session | [number, unknown] {
+    const s = this.#sessions.get(ref)
+    if (!s) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
+    if (s.closed || s.validUntil.getTime() <= now.getTime())
+      return [400, this.#exception(21180, 'Status sesji nie pozwala na wykonanie operacji.')]
+    return s
+  }
+
   #exception(code: number, description: string, details: string[] = []) {
     return {
       exception: {
@@ -600,10 +609,8 @@ export class KsefSimulator {
     }
     m = /^POST \/sessions\/online\/([^/]+)\/invoices$/.exec(route)
     if (m) {
-      const s = this.#sessions.get(m[1]!)
-      if (!s) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
-      if (s.closed || s.validUntil.getTime() <= now.getTime())
-        return [400, this.#exception(21180, 'Status sesji nie pozwala na wykonanie operacji.')]
+      const s = this.#openSession(m[1]!, now)
+      if (Array.isArray(s)) return s
       const encrypted = Buffer.from(b.encryptedInvoiceContent as string, 'base64')
       if (encrypted.byteLength !== b.encryptedInvoiceSize)
         return [400, this.#exception(21402, 'Nieprawidłowy rozmiar pliku.')]
@@ -676,10 +683,8 @@ export class KsefSimulator {
     }
     m = /^POST \/sessions\/online\/([^/]+)\/close$/.exec(route)
     if (m) {
-      const s = this.#sessions.get(m[1]!)
-      if (!s) return [400, this.#exception(21173, 'Brak sesji o wskazanym numerze referencyjnym.')]
-      if (s.closed || s.validUntil.getTime() <= now.getTime())
-        return [400, this.#exception(21180, 'Status sesji nie pozwala na wykonanie operacji.')]
+      const s = this.#openSession(m[1]!, now)
+      if (Array.isArray(s)) return s
       s.closed = true
       return [204, undefined]
     }

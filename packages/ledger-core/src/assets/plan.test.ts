@@ -17,15 +17,19 @@ const zl = parseMoney
 const years = (t: AssetTerms) =>
   planByYear(depreciationPlan(t)).map((y) => [y.year, formatMoney(y.writeOff), formatMoney(y.remaining)])
 
+/** Terms of an asset of `value` zł entered on `entryDate` under KŚT `kst`, by `method` at `rate` % a year, written off
+ * monthly unless `more` says otherwise. */
+const terms = (
+  value: string,
+  entryDate: string,
+  kst: string,
+  method: AssetTerms['method'],
+  rate: string,
+  more: Partial<AssetTerms> = {},
+): AssetTerms => ({ initialValue: zl(value), entryDate, kst, method, rate, period: 'month', ...more })
+
 /** The laptop of worked example 11.1: 8 000 zł entered on 14 March 2025, KŚT 491, straight-line at 30 % monthly. */
-const laptop: AssetTerms = {
-  initialValue: zl('8000'),
-  entryDate: '2025-03-14',
-  kst: '491',
-  method: 'linear',
-  rate: '30',
-  period: 'month',
-}
+const laptop: AssetTerms = terms('8000', '2025-03-14', '491', 'linear', '30')
 
 describe('the KŚT rates (Annex 1)', () => {
   it('names the annex position of a symbol by its group', () => {
@@ -79,15 +83,7 @@ describe('golden worked examples (docs/tax-rules.md §14)', () => {
   })
 
   it('11.2 a van, degressive 20 % × 2 with the switch to straight-line in its third year', () => {
-    const t: AssetTerms = {
-      initialValue: zl('100000'),
-      entryDate: '2025-03-10',
-      kst: '742',
-      method: 'degressive',
-      rate: '20',
-      degressiveFactor: '2',
-      period: 'month',
-    }
+    const t: AssetTerms = terms('100000', '2025-03-10', '742', 'degressive', '20', { degressiveFactor: '2' })
     const plan = depreciationPlan(t)
     // 2025: 40 % × 100 000 / 12 = 3 333.33 for April–December.
     expect(plan.months[0]).toMatchObject({ month: '2025-04', writeOff: zl('3333.33'), basis: 'degressive' })
@@ -110,15 +106,7 @@ describe('golden worked examples (docs/tax-rules.md §14)', () => {
     // The 2025 limit: 50 000 EUR × 4.2846 (NBP, 1 October 2024) = 214 230 zł → 214 000 zł.
     const limit = oneOffLimit('4.2846')
     expect(formatMoney(limit)).toBe('214000.00')
-    const t: AssetTerms = {
-      initialValue: zl('250000'),
-      entryDate: '2025-05-20',
-      kst: '5',
-      method: 'oneOff',
-      rate: '14',
-      period: 'month',
-      oneOffAllowance: limit,
-    }
+    const t: AssetTerms = terms('250000', '2025-05-20', '5', 'oneOff', '14', { oneOffAllowance: limit })
     const plan = depreciationPlan(t)
     expect(plan.months[0]).toMatchObject({ month: '2025-05', writeOff: zl('214000'), basis: 'oneOff' })
     // The excess 36 000 zł at 14 %: 420 zł a month from June 2025; 85 × 420 = 35 700, the 86th takes 300.
@@ -129,15 +117,7 @@ describe('golden worked examples (docs/tax-rules.md §14)', () => {
   })
 
   it('11.4 a used machine at an individual period of 36 months (art. 22j ust. 1 pkt 1)', () => {
-    const t: AssetTerms = {
-      initialValue: zl('40000'),
-      entryDate: '2025-06-02',
-      kst: '4',
-      method: 'individual',
-      rate: '10',
-      individualMonths: 36,
-      period: 'month',
-    }
+    const t: AssetTerms = terms('40000', '2025-06-02', '4', 'individual', '10', { individualMonths: 36 })
     expect(individualMinimumMonths('4', zl('40000'))).toBe(36)
     expect(checkAssetTerms(t)).toEqual([])
     expect(checkAssetTerms({ ...t, individualMonths: 24 })).toEqual(['individualPeriodTooShort'])
@@ -149,15 +129,9 @@ describe('golden worked examples (docs/tax-rules.md §14)', () => {
   })
 
   it('11.5 a car above the limit: 200 000 zł entered in 2026, 140 g CO₂/km, half of each write-off is a cost', () => {
-    const t: AssetTerms = {
-      initialValue: zl('200000'),
-      entryDate: '2026-02-16',
-      kst: '741',
-      method: 'linear',
-      rate: '20',
-      period: 'month',
+    const t: AssetTerms = terms('200000', '2026-02-16', '741', 'linear', '20', {
       car: { drive: 'combustion', co2GramsPerKm: 140 },
-    }
+    })
     const plan = depreciationPlan(t)
     expect(plan.carLimit).toBe(zl('100000'))
     expect(plan.months[0]).toMatchObject({ month: '2026-03', writeOff: zl('3333.33'), deductible: zl('1666.67') })
@@ -172,15 +146,10 @@ describe('golden worked examples (docs/tax-rules.md §14)', () => {
   })
 
   it('11.6 a sale mid-plan: write-offs through the month of sale, the undepreciated value a cost', () => {
-    const t: AssetTerms = {
-      initialValue: zl('12000'),
-      entryDate: '2025-01-15',
-      kst: '491',
-      method: 'linear',
-      rate: '30',
+    const t: AssetTerms = terms('12000', '2025-01-15', '491', 'linear', '30', {
       period: 'quarter',
       disposal: { date: '2026-08-10', reason: 'sale', price: zl('5000'), changeOfActivity: false },
-    }
+    })
     const plan = depreciationPlan(t)
     expect(plan.months).toHaveLength(19) // February 2025 – August 2026, 300 zł each
     expect(plan.postings.map((p) => [p.month, formatMoney(p.writeOff)])).toEqual([

@@ -132,12 +132,12 @@ export interface BankCsvMappingState {
 
 export interface BankState {
   readonly accounts: ReadonlyMap<number, BankAccountState>
+  /** The payer's individual ZUS contribution account, `null` until the user enters it. */
+  readonly zusAccount: string | null
   readonly statements: ReadonlyMap<string, BankStatementState>
   readonly lines: ReadonlyMap<string, BankLineState>
   readonly matches: ReadonlyMap<string, BankMatchState>
   readonly rules: ReadonlyMap<number, BankRuleState>
-  /** The payer's individual ZUS contribution account, `null` until the user enters it. */
-  readonly zusAccount: string | null
   /** The white-list evidence of outgoing payments, by line (`whiteList.ts`). */
   readonly whiteList: ReadonlyMap<string, BankWhiteListCheck>
   /** The user's CSV mappings, offered on import for files whose header they were made for. */

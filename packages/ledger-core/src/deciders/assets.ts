@@ -266,16 +266,27 @@ const refuse = (errors: readonly FieldError[]): DomainError => domainError('VALI
 const liveAsset = (state: BooksState, id: unknown): AssetState | DomainError => liveEntry(state.assets, id)
 const isAsset = (x: AssetState | DomainError): x is AssetState => 'data' in x
 
-/** A change of a live asset: the asset, the command's loose fields and the list their errors go into; or why not. */
+/**
+ * A change of a live asset: the asset, the command's loose fields and the list their errors go into; or why not.
+ * `inRegister`: the change needs the asset still in the register, and the list starts with `id`'s error when it has left.
+ */
 const assetChange = (
   state: BooksState,
   command: { readonly id: unknown; readonly data: unknown },
+  inRegister = false,
 ):
   | { readonly asset: AssetState; readonly fields: Record<string, unknown>; readonly errors: FieldError[] }
   | DomainError => {
   const asset = liveAsset(state, command.id)
-  return isAsset(asset) ? { asset, fields: obj(command.data), errors: [] } : asset
+  if (!isAsset(asset)) return asset
+  const errors: FieldError[] =
+    inRegister && asset.disposal ? [{ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed }] : []
+  return { asset, fields: obj(command.data), errors }
 }
+
+/** An amount as `normalizeMoney` read it is refused: not a sum of money, below zero or past the bounds. */
+const badAmount = (amount: string | null): boolean =>
+  amount === null || amount.startsWith('-') || !isMoneyInBounds(amount)
 
 /** The shortest individual period the law allows for an entry (for the forms' hints). */
 export const individualMinimumOf = (kst: string, initialValue: string): number | null =>
@@ -314,7 +325,7 @@ export const validateInventory = (input: unknown): ValidationResult<Inventory> =
     if (quantity === '')
       errors.push({ field: `lines.${i}.quantity`, code: 'INVALID_MONEY', message: AssetMessages.lineQuantity })
     const price = normalizeMoney(l.price)
-    if (price === null || price.startsWith('-') || !isMoneyInBounds(price))
+    if (badAmount(price))
       errors.push({ field: `lines.${i}.price`, code: 'INVALID_MONEY', message: AssetMessages.linePrice })
     const line = {
       name,
@@ -327,7 +338,7 @@ export const validateInventory = (input: unknown): ValidationResult<Inventory> =
   })
   let amount = '0.00'
   const given = isBlank(d.amount) ? null : normalizeMoney(d.amount)
-  if (!isBlank(d.amount) && (given === null || given.startsWith('-') || !isMoneyInBounds(given)))
+  if (!isBlank(d.amount) && badAmount(given))
     errors.push({ field: 'amount', code: 'INVALID_MONEY', message: AssetMessages.inventoryAmount })
   else if (lines.length > 0) {
     amount = formatMoney(sum)
@@ -361,10 +372,9 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       return out
     }
     case 'ImproveAsset': {
-      const change = assetChange(state, command)
+      const change = assetChange(state, command, true)
       if (!('asset' in change)) return change
       const { asset: a, fields: d, errors } = change
-      if (a.disposal) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed })
       const data: AssetImprovement = {
         date: date(errors, 'date', d.date, AssetMessages.date),
         amount: positiveMoney(errors, 'amount', d.amount, AssetMessages.amount),
@@ -375,15 +385,13 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       return errors.length > 0 ? refuse(errors) : [{ type: 'AssetImproved', data: { id: a.id, data } }]
     }
     case 'DisposeAsset': {
-      const change = assetChange(state, command)
+      const change = assetChange(state, command, true)
       if (!('asset' in change)) return change
       const { asset: a, fields: d, errors } = change
-      if (a.disposal) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadyDisposed })
       const reason = choice(errors, 'reason', d.reason, DisposalReasons, 'sale', AssetMessages.reason)
       if (isBlank(d.reason)) errors.push({ field: 'reason', code: 'REQUIRED', message: AssetMessages.reason })
       const price = isBlank(d.price) ? '0.00' : normalizeMoney(d.price)
-      if (price === null || price.startsWith('-') || !isMoneyInBounds(price))
-        errors.push({ field: 'price', code: 'INVALID_MONEY', message: AssetMessages.price })
+      if (badAmount(price)) errors.push({ field: 'price', code: 'INVALID_MONEY', message: AssetMessages.price })
       const changeOfActivity = d.changeOfActivity === true
       const data: AssetDisposal = {
         date: date(errors, 'date', d.date, AssetMessages.date),
@@ -406,7 +414,7 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
         errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.notInPrivateUse })
       else if (a.privateSale) errors.push({ field: 'id', code: 'VALIDATION', message: AssetMessages.alreadySold })
       const price = normalizeMoney(d.price)
-      if (price === null || price.startsWith('-') || !isMoneyInBounds(price))
+      if (badAmount(price))
         errors.push({
           field: 'price',
           code: isBlank(d.price) ? 'REQUIRED' : 'INVALID_MONEY',

@@ -172,3 +172,22 @@ export const freezeDrafts = <D extends object>(d: D): Frozen<D> => {
   for (const [k, v] of Object.entries(d)) out[k] = isDraft(v) ? v.freeze() : v
   return out as Frozen<D>
 }
+
+/** A frozen state's maps as drafts: each map field a `CowDraft`, every other field as it is. */
+export type Drafts<S> = {
+  -readonly [K in keyof S]: S[K] extends ReadonlyMap<infer A, infer B> ? CowDraft<A, B> : S[K]
+}
+
+/** A `CowDraft` of each map among `s`'s fields, the other fields as they are, in the fields' order (`freezeDrafts` undoes it). */
+export const draftMaps = <S extends object>(s: S): Drafts<S> => {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(s)) out[k] = v instanceof PartedMap || v instanceof Map ? CowMap.of(v).draft() : v
+  return out as Drafts<S>
+}
+
+/** An empty `CowMap` under each of `keys`, in their order: the maps of a state before its first event. */
+export const emptyMaps = <K extends string>(...keys: readonly K[]): { readonly [k in K]: CowMap<never, never> } => {
+  const out: Partial<Record<K, CowMap<never, never>>> = {}
+  for (const k of keys) out[k] = CowMap.empty<never, never>()
+  return out as { readonly [k in K]: CowMap<never, never> }
+}

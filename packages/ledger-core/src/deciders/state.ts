@@ -14,7 +14,7 @@ import type { Inventory } from '../schemas/asset.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
-import { CowMap } from './cowMap.ts'
+import { emptyMaps } from './cowMap.ts'
 import { type BankState, initialBank } from '../bank/state.ts'
 import type { RatesState } from '../tax/currency.ts'
 import { type InvoicingState, initialInvoicing } from '../invoicing/state.ts'
@@ -125,16 +125,11 @@ export interface KsefOfflineMark {
 
 export const initialBooks: BooksState = Object.freeze({
   nextId: 1,
-  records: CowMap.empty<number, RecordState>(),
-  manual: CowMap.empty<number, ManualTransactionState>(),
-  flags: CowMap.empty<TransactionId, TransactionFlagsState>(),
-  legacyIds: CowMap.empty<number, LegacyRow>(),
-  legacyMonths: CowMap.empty<YearMonthString, LegacyMonthState>(),
+  ...emptyMaps('records', 'manual', 'flags', 'legacyIds', 'legacyMonths'),
   bank: initialBank,
-  assets: CowMap.empty<number, AssetState>(),
-  inventories: CowMap.empty<string, Inventory>(),
+  ...emptyMaps('assets', 'inventories'),
   invoicing: initialInvoicing,
-  annualInputs: CowMap.empty<number, AnnualInputs>(),
+  ...emptyMaps('annualInputs'),
   eventCount: 0,
 })
 

@@ -3,7 +3,7 @@
  * and invoice documents (drafts and issued ones, with the income items each issued one put into the books). Folded by
  * `applyInvoicing` from the `Invoicing*` events; persistent maps like the rest of the state.
  */
-import { type CowDraft, CowMap, freezeDrafts, markDeleted } from '../deciders/cowMap.ts'
+import { type Drafts, draftMaps, emptyMaps, freezeDrafts, markDeleted } from '../deciders/cowMap.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { CounterpartyData, InvoiceDocumentData, SeriesData } from './model.ts'
 
@@ -49,32 +49,13 @@ export interface InvoicingState {
   readonly itemInvoice: ReadonlyMap<number, number>
 }
 
-export const initialInvoicing: InvoicingState = Object.freeze({
-  counterparties: CowMap.empty<number, CounterpartyState>(),
-  series: CowMap.empty<number, SeriesState>(),
-  counters: CowMap.empty<string, number>(),
-  invoices: CowMap.empty<number, InvoiceState>(),
-  itemInvoice: CowMap.empty<number, number>(),
-})
+export const initialInvoicing: InvoicingState = Object.freeze(
+  emptyMaps('counterparties', 'series', 'counters', 'invoices', 'itemInvoice'),
+)
 
-export interface InvoicingDraft {
-  counterparties: CowDraft<number, CounterpartyState>
-  series: CowDraft<number, SeriesState>
-  counters: CowDraft<string, number>
-  invoices: CowDraft<number, InvoiceState>
-  itemInvoice: CowDraft<number, number>
-}
+export type InvoicingDraft = Drafts<InvoicingState>
 
-export const invoicingDraftOf = (s: InvoicingState | undefined): InvoicingDraft => {
-  const b = s ?? initialInvoicing
-  return {
-    counterparties: CowMap.of(b.counterparties).draft(),
-    series: CowMap.of(b.series).draft(),
-    counters: CowMap.of(b.counters).draft(),
-    invoices: CowMap.of(b.invoices).draft(),
-    itemInvoice: CowMap.of(b.itemInvoice).draft(),
-  }
-}
+export const invoicingDraftOf = (s: InvoicingState | undefined): InvoicingDraft => draftMaps(s ?? initialInvoicing)
 
 export const freezeInvoicing = (d: InvoicingDraft): InvoicingState => freezeDrafts(d)
 

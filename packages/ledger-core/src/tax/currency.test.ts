@@ -28,6 +28,10 @@ const rates = recordRates([
 
 const settings = vatAndLinearPit()
 
+/** The books after the settings, the rates and one item of `dataType` with `data` added through the decider. */
+const withItem = (dataType: 'Income' | 'Expense', data: Record<string, unknown>) =>
+  runCommands([...settings, rates, { type: 'AddItem', dataType, data }])
+
 /** An EUR service supplied and invoiced on Monday 4 May 2026: 1 May (Friday) and 3 May are holidays. */
 const eurService = (over: Record<string, unknown> = {}) =>
   income({
@@ -82,11 +86,7 @@ describe('the last working day before, from the tables the books hold', () => {
 })
 
 describe('golden: an EUR service supplied on the Monday after the May holidays', () => {
-  const { state, events } = runCommands([
-    ...settings,
-    rates,
-    { type: 'AddItem', dataType: 'Income', data: eurService() },
-  ])
+  const { state, events } = withItem('Income', eurService())
   const saved = events.at(-1)!
 
   it('keeps the currency amount as typed and converts at table 084/A/NBP/2026 of 30 April: 4234.50 zł, VAT 973.94', () => {
@@ -123,7 +123,7 @@ describe('golden: an EUR service supplied on the Monday after the May holidays',
 })
 
 describe('golden: a USD cost with different VAT and cost dates', () => {
-  const { state, events } = runCommands([...settings, rates, { type: 'AddItem', dataType: 'Expense', data: usdCost() }])
+  const { state, events } = withItem('Expense', usdCost())
 
   it('input VAT at the rate before the supply (9 April: 1925.00), the cost at the rate before the invoice (2 April: 1950.00)', () => {
     expect(events.at(-1)).toMatchObject({
@@ -143,15 +143,10 @@ describe('golden: a USD cost with different VAT and cost dates', () => {
 
 describe('golden: realised exchange differences both ways (uPIT art. 24c)', () => {
   it('an EUR income received on 10 June at 4.2500: +15.50 revenue in June, a KPiR column 8 entry', () => {
-    const { state } = runCommands([
-      ...settings,
-      rates,
-      {
-        type: 'AddItem',
-        dataType: 'Income',
-        data: eurService({ currency: { code: 'EUR', amount: '1000.00', paidOn: '2026-06-10' } }),
-      },
-    ])
+    const { state } = withItem(
+      'Income',
+      eurService({ currency: { code: 'EUR', amount: '1000.00', paidOn: '2026-06-10' } }),
+    )
     const t = taxesThrough(state, '2026-06')!.result
     expect(t.pit.find((p) => p.from === '2026-05')!.revenue).toBe(423_450n)
     expect(t.pit.find((p) => p.from === '2026-06')!.revenue).toBe(1_550n)
@@ -161,28 +156,18 @@ describe('golden: realised exchange differences both ways (uPIT art. 24c)', () =
   })
 
   it('a USD cost paid on 20 May at 3.8000 (lower than booked 3.9000): +50.00 revenue in May', () => {
-    const { state } = runCommands([
-      ...settings,
-      rates,
-      {
-        type: 'AddItem',
-        dataType: 'Expense',
-        data: usdCost({ currency: { code: 'USD', amount: '500.00', paidOn: '2026-05-20' } }),
-      },
-    ])
+    const { state } = withItem(
+      'Expense',
+      usdCost({ currency: { code: 'USD', amount: '500.00', paidOn: '2026-05-20' } }),
+    )
     expect(taxesThrough(state, '2026-05')!.result.pit.find((p) => p.from === '2026-05')!.revenue).toBe(5_000n)
   })
 
   it('the same cost paid on 10 June at 3.9500 (higher): 25.00 of cost in June, KPiR column 13', () => {
-    const { state } = runCommands([
-      ...settings,
-      rates,
-      {
-        type: 'AddItem',
-        dataType: 'Expense',
-        data: usdCost({ currency: { code: 'USD', amount: '500.00', paidOn: '2026-06-10' } }),
-      },
-    ])
+    const { state } = withItem(
+      'Expense',
+      usdCost({ currency: { code: 'USD', amount: '500.00', paidOn: '2026-06-10' } }),
+    )
     expect(taxesThrough(state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.costs).toBe(2_500n)
     const fx = taxBook(state, 2026).kpir.rows.find((r) => r.date === '2026-06-10')!
     expect([fx.otherRevenue, fx.otherExpenses]).toEqual([null, '25.00'])
@@ -191,11 +176,7 @@ describe('golden: realised exchange differences both ways (uPIT art. 24c)', () =
 
 describe('the payment day from the row marked paid (or a matched bank line)', () => {
   it('marking the EUR income’s row paid on 10 June sets its payment and the +15.50 of June; un-marking clears it', () => {
-    const { state, events } = runCommands([
-      ...settings,
-      rates,
-      { type: 'AddItem', dataType: 'Income', data: eurService() },
-    ])
+    const { state, events } = withItem('Income', eurService())
     const id = (events.at(-1)!.data as { id: number }).id
     const paid = runCommands(
       [{ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: true, paidOn: '2026-06-10' }],
@@ -208,7 +189,7 @@ describe('the payment day from the row marked paid (or a matched bank line)', ()
     expect(taxesThrough(state, '2026-06')!.result.pit.find((p) => p.from === '2026-06')!.revenue).toBe(0n)
   })
   it('a bank line matched to the income sets its payment day the same way', () => {
-    const { events } = runCommands([...settings, rates, { type: 'AddItem', dataType: 'Income', data: eurService() }])
+    const { events } = withItem('Income', eurService())
     const id = (events.at(-1)!.data as { id: number }).id
     const imported = runCommands(
       [
@@ -237,11 +218,7 @@ describe('the payment day from the row marked paid (or a matched bank line)', ()
   })
 
   it('a payment day without a rate refuses the flag: nothing is written', () => {
-    const { state, events } = runCommands([
-      ...settings,
-      rates,
-      { type: 'AddItem', dataType: 'Income', data: eurService() },
-    ])
+    const { state, events } = withItem('Income', eurService())
     const id = (events.at(-1)!.data as { id: number }).id
     const r = decide(
       cmd({ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: true, paidOn: '2026-07-15' }),

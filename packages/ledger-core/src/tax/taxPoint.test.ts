@@ -14,16 +14,21 @@ const purchase = (date: string, invoiceDate: string | null, supplyDate: string |
 })
 
 describe('the tax point of each tax', () => {
-  it('a service performed on 30 September, invoiced 2 October, paid 16 October: September for VAT and for PIT', () => {
-    const it = sale('2026-10-16', '2026-10-02', '2026-09-30')
-    expect(vatDateOf(it)).toBe('2026-09-30')
-    expect(revenueDateOf(it)).toBe('2026-09-30')
-  })
-
-  it('an invoice issued before the supply: VAT on the supply, revenue on the invoice (the earlier)', () => {
-    const it = sale('2026-05-20', '2026-04-28', '2026-05-06')
-    expect(vatSaleDate(it)).toBe('2026-05-06')
-    expect(revenueDateOf(it)).toBe('2026-04-28')
+  it.each([
+    [
+      'a service performed on 30 September, invoiced 2 October, paid 16 October: September for VAT and for PIT',
+      sale('2026-10-16', '2026-10-02', '2026-09-30'),
+      { vat: '2026-09-30', revenue: '2026-09-30' },
+    ],
+    [
+      'an invoice issued before the supply: VAT on the supply, revenue on the invoice (the earlier)',
+      sale('2026-05-20', '2026-04-28', '2026-05-06'),
+      { vat: '2026-05-06', revenue: '2026-04-28' },
+    ],
+  ])('%s', (_, item, expected) => {
+    expect(vatDateOf(item)).toBe(expected.vat)
+    expect(vatSaleDate(item)).toBe(expected.vat)
+    expect(revenueDateOf(item)).toBe(expected.revenue)
   })
 
   it('money received before the supply is an advance, taxed for VAT when received (art. 19a ust. 8)', () => {
