@@ -1,20 +1,8 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
-/**
- * Browser journey of the tax book in real Chromium against the real server: a Linear trader fills in the company
- * data the JPK file needs (the tax office from the official list, by keyboard), records a company expense with
- * its book details, reads the year's KPiR by month and for one month, checks the page on paper (print media) and
- * downloads the JPK_PKPIR file.
- *
- * Seeded through the API for this year: PIT Linear 19 % from 1 January; a company income of 10 000.00 net on
- * 8 January (invoice FV 1, ACME) and 4 000.00 on 5 February. Added in the browser: goods for 2 500.00 on 9 January.
- * The book then has 3 entries: January revenue 10 000.00 and costs 2 500.00, February revenue 4 000.00.
- */
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot, screenshotDir, seeder } from './harness.ts'
+import { COMPANY, downloadedText, openFromMenu, screenshot, screenshotDir, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'books-user@example.com'
@@ -47,7 +35,7 @@ describe('the tax book', () => {
     await bookLoaded(page)
     const download = page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` })
     expect(await download.isDisabled()).toBe(true)
-    const problems = await page.locator('.books-page__problems').innerText()
+    const problems = await page.locator('.books-page__problems').textContent()
     expect(problems).toContain('Birth date is required for a JPK file')
     expect(problems).toContain('Tax office is required for a JPK file')
   })
@@ -60,7 +48,7 @@ describe('the tax book', () => {
     const office = panel.getByLabel('Tax office')
     await office.focus()
     await page.keyboard.type('1471')
-    expect(await panel.innerText()).toContain('PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
+    expect(await panel.textContent()).toContain('PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
     await panel.getByLabel("Owner's date of birth").fill('1985-04-02')
     await panel.getByRole('button', { name: 'Save' }).click()
     await panel.getByText('1471 — PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE').waitFor()
@@ -86,20 +74,18 @@ describe('the tax book', () => {
 
   it('shows the year by month with totals, and one month from the month filter (keyboard)', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/`)
-    await page.getByRole('link', { name: 'Tax book' }).first().click()
-    await page.waitForURL(`${app.server.url}/companydashboard/books`)
+    await openFromMenu(app, 'Tax book', '/companydashboard/books')
     await bookLoaded(page)
     const table = page.getByRole('table', { name: /Tax book of revenue and expenses/ })
-    const text = await table.innerText()
+    const text = await table.textContent()
     expect(text).toContain(`January ${YEAR}`)
     expect(text).toContain(`February ${YEAR}`)
     expect(text).toContain('Hurtownia Nowak')
     const rows = table.locator('tbody tr:not(.book__month):not(.book__total)')
     expect(await rows.count()).toBe(3)
-    const janTotal = await table.locator('tbody').first().locator('.book__total').first().innerText()
+    const janTotal = await table.locator('tbody').first().locator('.book__total').first().textContent()
     expect(janTotal).toMatch(/Month total\s+10,000\.00\s+0\.00\s+10,000\.00\s+2,500\.00/)
-    expect(await page.locator('.book-summary').innerText()).toMatch(
+    expect(await page.locator('.book-summary').textContent()).toMatch(
       /Revenue\s+PLN\s14,000\.00\s+Costs\s+PLN\s2,500\.00/,
     )
     await screenshot(page, 'books-year')
@@ -110,8 +96,8 @@ describe('the tax book', () => {
     await page.keyboard.press('ArrowDown')
     await page.waitForFunction(() => document.querySelectorAll('.book tbody').length === 1)
     await bookLoaded(page)
-    expect(await page.locator('.book tbody .book__month').innerText()).toContain(`February ${YEAR}`)
-    expect(await page.locator('.books-page__period').innerText()).toContain(`February ${YEAR}`)
+    expect(await page.locator('.book tbody .book__month').textContent()).toContain(`February ${YEAR}`)
+    expect(await page.locator('.books-page__period').textContent()).toContain(`February ${YEAR}`)
   })
 
   it('prints the book alone', async () => {
@@ -134,12 +120,8 @@ describe('the tax book', () => {
     const page = app.page
     await page.getByLabel('Month').selectOption('')
     await bookLoaded(page)
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` }).click(),
-    ])
-    expect(download.suggestedFilename()).toBe(`JPK_PKPIR_${YEAR}.xml`)
-    const xml = readFileSync((await download.path()) as string, 'utf8')
+    const { name: downloadName, text: xml } = await downloadedText(page, `Download JPK_PKPIR for ${YEAR}`)
+    expect(downloadName).toBe(`JPK_PKPIR_${YEAR}.xml`)
     expect(xml).toContain('<KodUrzedu>1471</KodUrzedu>')
     expect(xml).toContain('<etd:DataUrodzenia>1985-04-02</etd:DataUrodzenia>')
     expect(xml).toContain('<K_3A>FZ 3</K_3A>')
@@ -151,21 +133,13 @@ describe('the tax book', () => {
   it('downloads the book for a spreadsheet from the API (the CLI’s bytes): a CSV and a Polish Excel file', async () => {
     const page = app.page
     await bookLoaded(page)
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download KPiR as CSV' }).click(),
-    ])
-    expect(csv.suggestedFilename()).toBe(`KPiR_${YEAR}.csv`)
-    const text = readFileSync((await csv.path()) as string, 'utf8')
+    const { name: csvName, text } = await downloadedText(page, 'Download KPiR as CSV')
+    expect(csvName).toBe(`KPiR_${YEAR}.csv`)
     expect(text.split('\r\n')[0]).toMatch(/^1 No\.,2 Date of event,/)
     expect(text).toContain('FZ 3')
     expect(text).toContain('10000.00')
-    const [excel] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download KPiR for Excel' }).click(),
-    ])
-    expect(excel.suggestedFilename()).toBe(`KPiR_${YEAR}_Excel.csv`)
-    const excelText = readFileSync((await excel.path()) as string, 'utf8')
+    const { name: excelName, text: excelText } = await downloadedText(page, 'Download KPiR for Excel')
+    expect(excelName).toBe(`KPiR_${YEAR}_Excel.csv`)
     expect(excelText.startsWith('\uFEFF')).toBe(true)
     expect(excelText).toContain('10000,00')
     await page.getByText(`File KPiR_${YEAR}_Excel.csv downloaded`).waitFor()
