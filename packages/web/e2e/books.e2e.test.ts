@@ -1,3 +1,14 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright locators, not DOM nodes: innerText is the rendered text a user sees
+/**
+ * Browser journey of the tax book in real Chromium against the real server: a Linear trader fills in the company
+ * data the JPK file needs (the tax office from the official list, by keyboard), records a company expense with
+ * its book details, reads the year's KPiR by month and for one month, checks the page on paper (print media) and
+ * downloads the JPK_PKPIR file.
+ *
+ * Seeded through the API for this year: PIT Linear 19 % from 1 January; a company income of 10 000.00 net on
+ * 8 January (invoice FV 1, ACME) and 4 000.00 on 5 February. Added in the browser: goods for 2 500.00 on 9 January.
+ * The book then has 3 entries: January revenue 10 000.00 and costs 2 500.00, February revenue 4 000.00.
+ */
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
@@ -35,7 +46,7 @@ describe('the tax book', () => {
     await bookLoaded(page)
     const download = page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` })
     expect(await download.isDisabled()).toBe(true)
-    const problems = await page.locator('.books-page__problems').textContent()
+    const problems = await page.locator('.books-page__problems').innerText()
     expect(problems).toContain('Birth date is required for a JPK file')
     expect(problems).toContain('Tax office is required for a JPK file')
   })
@@ -48,7 +59,7 @@ describe('the tax book', () => {
     const office = panel.getByLabel('Tax office')
     await office.focus()
     await page.keyboard.type('1471')
-    expect(await panel.textContent()).toContain('PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
+    expect(await panel.innerText()).toContain('PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE')
     await panel.getByLabel("Owner's date of birth").fill('1985-04-02')
     await panel.getByRole('button', { name: 'Save' }).click()
     await panel.getByText('1471 — PIERWSZY MAZOWIECKI URZĄD SKARBOWY W WARSZAWIE').waitFor()
@@ -77,15 +88,15 @@ describe('the tax book', () => {
     await openFromMenu(app, 'Tax book', '/companydashboard/books')
     await bookLoaded(page)
     const table = page.getByRole('table', { name: /Tax book of revenue and expenses/ })
-    const text = await table.textContent()
+    const text = await table.innerText()
     expect(text).toContain(`January ${YEAR}`)
     expect(text).toContain(`February ${YEAR}`)
     expect(text).toContain('Hurtownia Nowak')
     const rows = table.locator('tbody tr:not(.book__month):not(.book__total)')
     expect(await rows.count()).toBe(3)
-    const janTotal = await table.locator('tbody').first().locator('.book__total').first().textContent()
+    const janTotal = await table.locator('tbody').first().locator('.book__total').first().innerText()
     expect(janTotal).toMatch(/Month total\s+10,000\.00\s+0\.00\s+10,000\.00\s+2,500\.00/)
-    expect(await page.locator('.book-summary').textContent()).toMatch(
+    expect(await page.locator('.book-summary').innerText()).toMatch(
       /Revenue\s+PLN\s14,000\.00\s+Costs\s+PLN\s2,500\.00/,
     )
     await screenshot(page, 'books-year')
@@ -96,8 +107,8 @@ describe('the tax book', () => {
     await page.keyboard.press('ArrowDown')
     await page.waitForFunction(() => document.querySelectorAll('.book tbody').length === 1)
     await bookLoaded(page)
-    expect(await page.locator('.book tbody .book__month').textContent()).toContain(`February ${YEAR}`)
-    expect(await page.locator('.books-page__period').textContent()).toContain(`February ${YEAR}`)
+    expect(await page.locator('.book tbody .book__month').innerText()).toContain(`February ${YEAR}`)
+    expect(await page.locator('.books-page__period').innerText()).toContain(`February ${YEAR}`)
   })
 
   it('prints the book alone', async () => {
