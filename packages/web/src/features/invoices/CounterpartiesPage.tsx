@@ -72,7 +72,8 @@ const CounterpartyEditor = ({ form, setForm, serverErrors, busy, onSave, onCance
     <ListEditor
       label={t`Counterparty`}
       isNew={form.id === null}
-      titles={[<Trans>New counterparty</Trans>, <Trans>Change the counterparty</Trans>]}
+      newTitle={<Trans>New counterparty</Trans>}
+      changeTitle={<Trans>Change the counterparty</Trans>}
       addLabel={<Trans>Add counterparty</Trans>}
       busy={busy}
       onSave={save}

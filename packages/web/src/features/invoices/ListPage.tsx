@@ -86,8 +86,10 @@ interface ListEditorProps {
   label: string
   /** Whether it adds an entry (else it changes one): its heading and its button follow. */
   isNew: boolean
-  /** Its heading when it adds an entry, and when it changes one. */
-  titles: readonly [ReactNode, ReactNode]
+  /** Its heading when it adds an entry. */
+  newTitle: ReactNode
+  /** Its heading when it changes one. */
+  changeTitle: ReactNode
   /** The button that adds the entry (changes are saved with "Save changes"). */
   addLabel: ReactNode
   busy: boolean
@@ -98,7 +100,17 @@ interface ListEditorProps {
 }
 
 /** The form of a list screen: its heading, its fields, save and cancel (Escape cancels too). */
-export const ListEditor = ({ label, isNew, titles, addLabel, busy, onSave, onCancel, children }: ListEditorProps) => {
+export const ListEditor = ({
+  label,
+  isNew,
+  newTitle,
+  changeTitle,
+  addLabel,
+  busy,
+  onSave,
+  onCancel,
+  children,
+}: ListEditorProps) => {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     onSave()
@@ -111,7 +123,7 @@ export const ListEditor = ({ label, isNew, titles, addLabel, busy, onSave, onCan
   }
   return (
     <form className="invoices-card" onSubmit={submit} onKeyDown={onKey} aria-label={label} noValidate>
-      <h2>{isNew ? titles[0] : titles[1]}</h2>
+      <h2>{isNew ? newTitle : changeTitle}</h2>
       {children}
       <div className="invoices-page__buttons">
         <Button type="submit" disabled={busy}>

@@ -108,7 +108,8 @@ const SeriesEditor = ({
     <ListEditor
       label={t`Number series`}
       isNew={form.id === null}
-      titles={[<Trans>New number series</Trans>, <Trans>Change the number series</Trans>]}
+      newTitle={<Trans>New number series</Trans>}
+      changeTitle={<Trans>Change the number series</Trans>}
       addLabel={<Trans>Add series</Trans>}
       busy={busy}
       onSave={onSave}
