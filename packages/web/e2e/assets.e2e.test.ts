@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { screenshot, seeder } from './harness.ts'
+import { openFromMenu, screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'assets-user@example.com'
@@ -53,9 +53,7 @@ describe('a purchase becomes a fixed asset', () => {
 
   it('is entered from the purchase on the Fixed assets screen, reached from the menu', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/`)
-    await page.getByRole('link', { name: 'Fixed assets' }).first().click()
-    await page.waitForURL(`${app.server.url}/companydashboard/assets`)
+    await openFromMenu(app, 'Fixed assets', '/companydashboard/assets')
     await registerLoaded(page)
     const form = page.getByRole('form', { name: 'Enter an asset' })
     const purchase = form.getByLabel('From a purchase')

@@ -9,12 +9,11 @@
  * 8 January (invoice FV 1, ACME) and 4 000.00 on 5 February. Added in the browser: goods for 2 500.00 on 9 January.
  * The book then has 3 entries: January revenue 10 000.00 and costs 2 500.00, February revenue 4 000.00.
  */
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { COMPANY, screenshot, screenshotDir, seeder } from './harness.ts'
+import { COMPANY, downloadedText, openFromMenu, screenshot, screenshotDir, seeder } from './harness.ts'
 import { journey } from './steps.ts'
 
 const USER_EMAIL = 'books-user@example.com'
@@ -86,9 +85,7 @@ describe('the tax book', () => {
 
   it('shows the year by month with totals, and one month from the month filter (keyboard)', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/`)
-    await page.getByRole('link', { name: 'Tax book' }).first().click()
-    await page.waitForURL(`${app.server.url}/companydashboard/books`)
+    await openFromMenu(app, 'Tax book', '/companydashboard/books')
     await bookLoaded(page)
     const table = page.getByRole('table', { name: /Tax book of revenue and expenses/ })
     const text = await table.innerText()
@@ -134,12 +131,8 @@ describe('the tax book', () => {
     const page = app.page
     await page.getByLabel('Month').selectOption('')
     await bookLoaded(page)
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: `Download JPK_PKPIR for ${YEAR}` }).click(),
-    ])
-    expect(download.suggestedFilename()).toBe(`JPK_PKPIR_${YEAR}.xml`)
-    const xml = readFileSync((await download.path()) as string, 'utf8')
+    const { name: downloadName, text: xml } = await downloadedText(page, `Download JPK_PKPIR for ${YEAR}`)
+    expect(downloadName).toBe(`JPK_PKPIR_${YEAR}.xml`)
     expect(xml).toContain('<KodUrzedu>1471</KodUrzedu>')
     expect(xml).toContain('<etd:DataUrodzenia>1985-04-02</etd:DataUrodzenia>')
     expect(xml).toContain('<K_3A>FZ 3</K_3A>')
@@ -151,21 +144,13 @@ describe('the tax book', () => {
   it('downloads the book for a spreadsheet from the API (the CLI’s bytes): a CSV and a Polish Excel file', async () => {
     const page = app.page
     await bookLoaded(page)
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download KPiR as CSV' }).click(),
-    ])
-    expect(csv.suggestedFilename()).toBe(`KPiR_${YEAR}.csv`)
-    const text = readFileSync((await csv.path()) as string, 'utf8')
+    const { name: csvName, text } = await downloadedText(page, 'Download KPiR as CSV')
+    expect(csvName).toBe(`KPiR_${YEAR}.csv`)
     expect(text.split('\r\n')[0]).toMatch(/^1 No\.,2 Date of event,/)
     expect(text).toContain('FZ 3')
     expect(text).toContain('10000.00')
-    const [excel] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download KPiR for Excel' }).click(),
-    ])
-    expect(excel.suggestedFilename()).toBe(`KPiR_${YEAR}_Excel.csv`)
-    const excelText = readFileSync((await excel.path()) as string, 'utf8')
+    const { name: excelName, text: excelText } = await downloadedText(page, 'Download KPiR for Excel')
+    expect(excelName).toBe(`KPiR_${YEAR}_Excel.csv`)
     expect(excelText.startsWith('\uFEFF')).toBe(true)
     expect(excelText).toContain('10000,00')
     await page.getByText(`File KPiR_${YEAR}_Excel.csv downloaded`).waitFor()

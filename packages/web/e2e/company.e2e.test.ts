@@ -43,6 +43,14 @@ const saved = async (panel: Locator) => {
   await expect.poll(() => panel.locator('form').count(), { timeout: 10_000 }).toBe(0)
 }
 
+/** Opens a panel for editing, fills it, saves it and waits until it is back in view mode. */
+const editAndSave = async (panel: Locator, fill: () => Promise<void>) => {
+  await edit(panel)
+  await fill()
+  await save(panel)
+  await saved(panel)
+}
+
 describe('company, settings and items journey', () => {
   it('rejects an empty company name and a bad NIP without saving, then saves all four company panels', async () => {
     const { page } = app
@@ -86,21 +94,19 @@ describe('company, settings and items journey', () => {
     await saved(addresses)
 
     const contact = card(page, 'Contact data')
-    await edit(contact)
-    await contact.getByLabel('Email').fill('jan@example.com')
-    await contact.getByLabel('Phone number').fill('+48 600 000 000')
-    await save(contact)
-    await saved(contact)
+    await editAndSave(contact, async () => {
+      await contact.getByLabel('Email').fill('jan@example.com')
+      await contact.getByLabel('Phone number').fill('+48 600 000 000')
+    })
 
     const invoice = card(page, 'Invoice data')
-    await edit(invoice)
-    await invoice.getByRole('button', { name: 'Get from Primary data' }).click()
-    await expect.poll(() => invoice.getByLabel('Company name *').inputValue()).toBe('Kowalski Consulting')
-    const invoiceAddress = invoice.getByRole('group', { name: 'Invoice address' })
-    await invoiceAddress.getByLabel('City').fill('Warszawa')
-    await invoiceAddress.getByLabel('Post code').fill('00-950')
-    await save(invoice)
-    await saved(invoice)
+    await editAndSave(invoice, async () => {
+      await invoice.getByRole('button', { name: 'Get from Primary data' }).click()
+      await expect.poll(() => invoice.getByLabel('Company name *').inputValue()).toBe('Kowalski Consulting')
+      const invoiceAddress = invoice.getByRole('group', { name: 'Invoice address' })
+      await invoiceAddress.getByLabel('City').fill('Warszawa')
+      await invoiceAddress.getByLabel('Post code').fill('00-950')
+    })
     await screenshot(page, 'company')
 
     await page.reload()
@@ -118,44 +124,41 @@ describe('company, settings and items journey', () => {
     await page.getByRole('link', { name: /Taxes/ }).click()
 
     const vat = card(page, 'Set current VAT tax')
-    await edit(vat)
-    await vat.getByLabel('Date *').fill('2026-01-01')
-    await vat.getByRole('button', { name: 'Fill statutory values' }).click()
-    await vat.getByLabel('Payment interval *').selectOption('1')
-    await save(vat)
-    await saved(vat)
+    await editAndSave(vat, async () => {
+      await vat.getByLabel('Date *').fill('2026-01-01')
+      await vat.getByRole('button', { name: 'Fill statutory values' }).click()
+      await vat.getByLabel('Payment interval *').selectOption('1')
+    })
 
     const pit = card(page, 'Set current PIT tax')
-    await edit(pit)
-    // The date through the picker: open it, go to January with the keyboard, choose the 1st.
-    await pit.getByRole('button', { name: 'Choose date' }).click()
-    const grid = pit.getByRole('grid')
-    await grid.locator('[tabindex="0"]').focus()
-    const shownDate = await grid.locator('[tabindex="0"]').getAttribute('data-date')
-    const months = (Number(shownDate?.slice(0, 4)) - 2026) * 12 + Number(shownDate?.slice(5, 7)) - 1
-    for (let i = 0; i < months; i++) await page.keyboard.press('PageUp')
-    for (let i = 0; i < 31; i++) await page.keyboard.press('ArrowLeft')
-    const focused = await grid.locator('[tabindex="0"]').getAttribute('data-date')
-    expect(focused?.slice(0, 7)).toMatch(/^2025-12|^2026-01/)
-    await grid.locator('[data-date="2026-01-01"]').click()
-    await expect.poll(() => pit.getByLabel('Date *').inputValue()).toBe('2026-01-01')
-    await pit.getByLabel('Tax type *').selectOption('Linear')
-    await pit.getByLabel('Payment interval *').selectOption('1')
-    await pit.getByRole('button', { name: 'Fill statutory values' }).click()
-    await expect.poll(() => pit.getByLabel(/Tax rate/).inputValue()).toBe('19')
-    await save(pit)
-    await saved(pit)
+    await editAndSave(pit, async () => {
+      // The date through the picker: open it, go to January with the keyboard, choose the 1st.
+      await pit.getByRole('button', { name: 'Choose date' }).click()
+      const grid = pit.getByRole('grid')
+      await grid.locator('[tabindex="0"]').focus()
+      const shownDate = await grid.locator('[tabindex="0"]').getAttribute('data-date')
+      const months = (Number(shownDate?.slice(0, 4)) - 2026) * 12 + Number(shownDate?.slice(5, 7)) - 1
+      for (let i = 0; i < months; i++) await page.keyboard.press('PageUp')
+      for (let i = 0; i < 31; i++) await page.keyboard.press('ArrowLeft')
+      const focused = await grid.locator('[tabindex="0"]').getAttribute('data-date')
+      expect(focused?.slice(0, 7)).toMatch(/^2025-12|^2026-01/)
+      await grid.locator('[data-date="2026-01-01"]').click()
+      await expect.poll(() => pit.getByLabel('Date *').inputValue()).toBe('2026-01-01')
+      await pit.getByLabel('Tax type *').selectOption('Linear')
+      await pit.getByLabel('Payment interval *').selectOption('1')
+      await pit.getByRole('button', { name: 'Fill statutory values' }).click()
+      await expect.poll(() => pit.getByLabel(/Tax rate/).inputValue()).toBe('19')
+    })
     await expect.poll(() => pit.getByText('Linear · 19%').count()).toBe(1)
     await screenshot(page, 'taxes')
 
     await page.goto(`${app.server.url}/companydashboard/fees/socialsecurity`)
     const ss = card(page, 'Set current Social Security amount')
-    await edit(ss)
-    await ss.getByLabel('Date *').fill('2026-01-01')
-    await ss.getByRole('button', { name: 'Fill full ZUS' }).click()
-    await expect.poll(() => ss.getByLabel(/Health insurance percent/).inputValue()).toBe('4.9')
-    await save(ss)
-    await saved(ss)
+    await editAndSave(ss, async () => {
+      await ss.getByLabel('Date *').fill('2026-01-01')
+      await ss.getByRole('button', { name: 'Fill full ZUS' }).click()
+      await expect.poll(() => ss.getByLabel(/Health insurance percent/).inputValue()).toBe('4.9')
+    })
     await screenshot(page, 'social-security')
 
     const pitRecord = await api<Rec>('fee/GetByType/Pit')
@@ -197,10 +200,9 @@ describe('company, settings and items journey', () => {
     }
 
     const bag = card(page, 'Laptop bag', 3)
-    await edit(bag)
-    await bag.getByLabel('Amount *').fill('260.40')
-    await save(bag)
-    await saved(bag)
+    await editAndSave(bag, async () => {
+      await bag.getByLabel('Amount *').fill('260.40')
+    })
     await expect.poll(() => bag.getByText(/PLN\s260\.40/).count()).toBeGreaterThan(0)
 
     await card(page, 'Coffee', 3).getByRole('button', { name: 'Delete Coffee' }).click()

@@ -97,6 +97,14 @@ const overflow = (page: Page) =>
     return `${over} px: ${culprits.join(', ')}`
   })
 
+/** Opens a list page of the invoices and its form for a new entry. */
+const openListAndForm = async (page: Page, path: string) => {
+  await page.goto(`${app.server.url}${path}`)
+  await settle(page)
+  await page.locator('.invoices-table').waitFor()
+  await page.locator('.invoices-page__actions button').first().click()
+}
+
 /** Screenshots the page at 1280 and 400 px and gives how far it overflows at each ('' when it fits). */
 const walk = async (page: Page, name: string): Promise<Record<number, string>> => {
   const over: Record<number, string> = {}
@@ -156,19 +164,13 @@ describe('document screens in Polish at 1280 and 400 px', () => {
 
   it('counterparties: the list and the form', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/companydashboard/invoices/counterparties`)
-    await settle(page)
-    await page.locator('.invoices-table').waitFor()
-    await page.locator('.invoices-page__actions button').first().click()
+    await openListAndForm(page, '/companydashboard/invoices/counterparties')
     expect(await walk(page, 'counterparties')).toEqual(FITS)
   })
 
   it('number series: the list and the form with its next-number preview fit a phone', async () => {
     const page = app.page
-    await page.goto(`${app.server.url}/companydashboard/invoices/series`)
-    await settle(page)
-    await page.locator('.invoices-table').waitFor()
-    await page.locator('.invoices-page__actions button').first().click()
+    await openListAndForm(page, '/companydashboard/invoices/series')
     await page.locator('input[name="name"]').fill('Faktury zaliczkowe')
     await page.locator('input[name="pattern"]').fill('ZAL/{N}/{MM}/{YYYY}')
     await expect

@@ -58,6 +58,24 @@ export const filledForm = async (
   return form
 }
 
+/** Clicks the button named `button` and gives the file it downloads: its suggested name and its text. */
+export const downloadedText = async (page: Page, button: string): Promise<{ name: string; text: string }> => {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()])
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path()) as string, 'utf8') }
+}
+
+/** Opens home, follows the menu's link named `link` and waits for the screen at `path`. */
+export const openFromMenu = async (
+  app: { readonly page: Page; readonly server: { readonly url: string } },
+  link: string,
+  path: string,
+) => {
+  const { page } = app
+  await page.goto(`${app.server.url}/`)
+  await page.getByRole('link', { name: link }).first().click()
+  await page.waitForURL(`${app.server.url}${path}`)
+}
+
 /** Writes each of `files` (name → text) into a new temp dir named from `prefix` and gives their paths, in order. */
 export const tempFiles = (prefix: string, files: Record<string, string>): string[] => {
   const dir = mkdtempSync(join(tmpdir(), prefix))

@@ -16,6 +16,7 @@ import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { companyAddress } from '@finance/ledger-core/testing'
 import { type KsefSimulator, pdfText, startSimulator } from '@finance/ksef/testing'
 import { buildInvoice23 } from '@finance/tax-files/testing'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { COMPANY, HOSTING, screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'
@@ -28,6 +29,19 @@ const MONTH = dateInPoland(new Date()).slice(0, 7)
 const LAST_MONTH = addMonthsToMonth(MONTH, -1)
 
 let sim: KsefSimulator
+/** An item's card on an items page, found by its heading. */
+const itemCard = (page: Page, heading: string | RegExp) =>
+  page.locator('section', { has: page.getByRole('heading', { name: heading }) }).last()
+
+/** Downloads the invoice PDF from an item's card: the file's name and its text. */
+const invoicePdf = async (card: Locator) => {
+  const [download] = await Promise.all([
+    card.page().waitForEvent('download'),
+    card.getByRole('button', { name: 'Invoice PDF' }).click(),
+  ])
+  return { name: download.suggestedFilename(), text: await pdfText(readFileSync((await download.path())!)) }
+}
+
 const app = journey({
   env: async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
@@ -83,13 +97,9 @@ describe('KSeF online', () => {
     await screenshot(page, 'ksef-online-sent')
 
     await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
-    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Programming' }) }).last()
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card.getByRole('button', { name: 'Invoice PDF' }).click(),
-    ])
-    expect(download.suggestedFilename()).toBe('FV_1_2026.pdf')
-    const text = await pdfText(readFileSync((await download.path())!))
+    const card = itemCard(page, 'Programming')
+    const { name, text } = await invoicePdf(card)
+    expect(name).toBe('FV_1_2026.pdf')
     expect(text).toContain(`KSeF number: ${held.ksefNumber}`)
     const [y, m, d] = held.issueDate.split('-')
     expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${US}/${d}-${m}-${y}/${hashOf(held.xml)}`)
@@ -117,14 +127,10 @@ describe('KSeF online', () => {
     await page.getByRole('button', { name: 'Fetch received invoices' }).click()
     await page.getByText('Received 1, imported 1').first().waitFor()
     await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
-    const card = page.locator('section', { has: page.getByRole('heading', { name: /ZAK 7\/2026/ }) }).last()
+    const card = itemCard(page, /ZAK 7\/2026/)
     await card.waitFor()
     expect(await card.innerText()).toContain('Hosting Polska sp. z o.o.')
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card.getByRole('button', { name: 'Invoice PDF' }).click(),
-    ])
-    const text = await pdfText(readFileSync((await download.path())!))
+    const { text } = await invoicePdf(card)
     expect(text).toContain(received.ksefNumber)
     expect(text).toContain('Hosting Polska sp. z o.o.')
     await card.scrollIntoViewIfNeeded()
@@ -164,12 +170,8 @@ describe('KSeF online', () => {
     await screenshot(page, 'ksef-offline-sent')
 
     await page.goto(`${app.server.url}/companydashboard/revenues/fixed`)
-    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Consulting' }) }).last()
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card.getByRole('button', { name: 'Invoice PDF' }).click(),
-    ])
-    const text = await pdfText(readFileSync((await download.path())!))
+    const card = itemCard(page, 'Consulting')
+    const { text } = await invoicePdf(card)
     expect(text).toContain(`KSeF number: ${held?.ksefNumber}`)
     expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${US}/`)
   })

@@ -8,13 +8,22 @@
  * Seeded through the API for this year: the company (Kowalski IT), VAT 23% monthly, PIT linear 19%, full ZUS, a
  * company income of 15 000.00 net every month and an expense of 8 100.00 net in January.
  */
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { pitSetting } from '@finance/ledger-core/testing'
 import { dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API_KEY, COMPANY, screenshotDir, seeder, settle } from './harness.ts'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  API_KEY,
+  COMPANY,
+  downloadedText,
+  screenshotDir,
+  seeder,
+  settle,
+} from './harness.ts'
 import { journey } from './steps.ts'
 
 const app = journey({ seed, asAdmin: true })
@@ -102,23 +111,16 @@ describe('the read-through of the everyday screens (pl)', () => {
     await page.goto(`${app.server.url}/dashboard/monthly`)
     await settle(page)
     const month = await page.locator('.period-nav__title').getAttribute('data-month')
-    const [excel] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Pobierz miesiąc dla Excela' }).click(),
-    ])
-    expect(excel.suggestedFilename()).toBe(`Finance_${month}_Excel.csv`)
-    const text = readFileSync((await excel.path()) as string, 'utf8')
+    const { name: excelName, text } = await downloadedText(page, 'Pobierz miesiąc dla Excela')
+    expect(excelName).toBe(`Finance_${month}_Excel.csv`)
     expect(text.startsWith('\uFEFFuser;month;id;date;eventType;name;net;vatPercent;vat;gross;')).toBe(true)
     expect(text).toContain(`;${month};`)
     expect(text).toContain(';Usługi programistyczne;15000,00;23;3450,00;18450,00;true;')
     await page.goto(`${app.server.url}/dashboard/yearly`)
     await settle(page)
-    const [csv] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Pobierz podsumowanie jako CSV' }).click(),
-    ])
-    expect(csv.suggestedFilename()).toBe(`Podsumowanie_${YEAR}.csv`)
-    const summary = readFileSync((await csv.path()) as string, 'utf8').split('\r\n')
+    const csv = await downloadedText(page, 'Pobierz podsumowanie jako CSV')
+    expect(csv.name).toBe(`Podsumowanie_${YEAR}.csv`)
+    const summary = csv.text.split('\r\n')
     expect(summary[0]).toMatch(/^month,companyIncomeAmmount,/)
     // Twelve months and the year's row.
     expect(summary.filter((l) => l !== '')).toHaveLength(14)

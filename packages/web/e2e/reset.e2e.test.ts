@@ -71,6 +71,12 @@ const goToMonth = async (page: Page, target: string) => {
   await loaded(page)
 }
 
+/** Presses a key and checks where the focus went. */
+const pressTo = async (page: Page, key: string, name: string) => {
+  await page.keyboard.press(key)
+  expect(await focused(page)).toBe(name)
+}
+
 /** The row of the month's transactions table whose name matches. */
 const row = (page: Page, name: RegExp) => page.locator('.tx-table').getByRole('row', { name })
 const vatRow = (page: Page) => row(page, /VAT \d{4}-\d{2}/)
@@ -110,6 +116,22 @@ const openResetWithKeyboard = async (page: Page) => {
   return dialog
 }
 
+/**
+ * Chooses a reset from the keyboard: Tab from Cancel to the choice (the month is one Tab away, the year two), Enter,
+ * then waits for the server's answer, the dialog to close, the notice and the reloaded dashboard.
+ */
+const resetWithKeyboard = async (page: Page, scope: 'Month' | 'Year') => {
+  const dialog = await openResetWithKeyboard(page)
+  for (let i = 0; i < (scope === 'Month' ? 1 : 2); i++) await page.keyboard.press('Tab')
+  expect(await focused(page)).toBe(`Reset current ${scope.toLowerCase()}`)
+  const reset = page.waitForResponse((r) => r.url().endsWith(`/api/transaction/resetCurrent${scope}`))
+  await page.keyboard.press('Enter')
+  expect((await reset).status()).toBe(200)
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByText('Reset done').waitFor()
+  await loaded(page)
+}
+
 /** The rows of the yearly "Show as a table" fallback of one chart, as the user reads them. */
 const yearTable = async (page: Page, chart: 'monthly' | 'increasing') => {
   const figure = page.locator(`[data-chart="${chart}"]`)
@@ -136,10 +158,8 @@ describe('reset current month', () => {
     await menu.getByRole('link', { name: 'Monthly' }).waitFor()
     // Focus moves into the menu, and Shift+Tab from its first control wraps to its last link instead of leaving it.
     await expect.poll(() => focused(page)).toBe('Pin menu')
-    await page.keyboard.press('Shift+Tab')
-    expect(await focused(page)).toBe('Settings')
-    await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('Pin menu')
+    await pressTo(page, 'Shift+Tab', 'Settings')
+    await pressTo(page, 'Tab', 'Pin menu')
     // Escape closes it and focus is back on the menu button.
     await page.keyboard.press('Escape')
     await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false')
@@ -180,10 +200,8 @@ describe('reset current month', () => {
       order.push(await focused(page))
     }
     expect(order).toEqual(['Reset current month', 'Reset current year', 'Cancel'])
-    await page.keyboard.press('Shift+Tab')
-    expect(await focused(page)).toBe('Reset current year')
-    await page.keyboard.press('Shift+Tab')
-    expect(await focused(page)).toBe('Reset current month')
+    await pressTo(page, 'Shift+Tab', 'Reset current year')
+    await pressTo(page, 'Shift+Tab', 'Reset current month')
     await screenshot(page, 'reset-popup')
 
     await page.keyboard.press('Escape')
@@ -195,15 +213,7 @@ describe('reset current month', () => {
 
   it('resets the month from the keyboard: the rows come back with the same figures and without Completed', async () => {
     const { page } = app
-    const dialog = await openResetWithKeyboard(page)
-    await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('Reset current month')
-    const reset = page.waitForResponse((r) => r.url().endsWith('/api/transaction/resetCurrentMonth'))
-    await page.keyboard.press('Enter')
-    expect((await reset).status()).toBe(200)
-    await dialog.waitFor({ state: 'detached' })
-    await page.getByText('Reset done').waitFor()
-    await loaded(page)
+    await resetWithKeyboard(page, 'Month')
 
     expect(await shownMonth(page)).toBe(current)
     await expectMonthFigures(page)
@@ -237,16 +247,7 @@ describe('reset current year', () => {
     await goToMonth(page, current)
     expect(await vatCard(page).getByLabel('Completed').isChecked()).toBe(true)
 
-    const dialog = await openResetWithKeyboard(page)
-    await page.keyboard.press('Tab')
-    await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('Reset current year')
-    const reset = page.waitForResponse((r) => r.url().endsWith('/api/transaction/resetCurrentYear'))
-    await page.keyboard.press('Enter')
-    expect((await reset).status()).toBe(200)
-    await dialog.waitFor({ state: 'detached' })
-    await page.getByText('Reset done').waitFor()
-    await loaded(page)
+    await resetWithKeyboard(page, 'Year')
     await expectMonthFigures(page)
     await expectVatOpen(page)
     await expect.poll(() => focused(page)).toBe('Reset')
@@ -281,8 +282,7 @@ describe('reset current year', () => {
     await popup.waitFor()
     await expect.poll(() => focused(page)).toBe('Close')
     expect(await popup.innerText()).toMatch(/PLN\s10,000\.00/)
-    await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('Close')
+    await pressTo(page, 'Tab', 'Close')
     await screenshot(page, 'reset-year-popup')
     await page.keyboard.press('Escape')
     await popup.waitFor({ state: 'detached' })
@@ -303,10 +303,8 @@ describe('deleting an item', () => {
     await dialog.waitFor()
     expect(await dialog.innerText()).toContain('This item will be deleted. Do you confirm?')
     await expect.poll(() => focused(page)).toBe('Cancel')
-    await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('Yes')
-    await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('Cancel')
+    await pressTo(page, 'Tab', 'Yes')
+    await pressTo(page, 'Tab', 'Cancel')
     await page.keyboard.press('Shift+Tab')
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE')
     await page.keyboard.press('Enter')

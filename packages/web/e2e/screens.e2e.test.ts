@@ -32,6 +32,13 @@ const setLanguage = (page: Page, lang: 'pl' | 'en') =>
 
 const setMode = (page: Page, mode: 'light' | 'dark') => page.evaluate((m) => localStorage.setItem('site mode', m), mode)
 
+/** Sets the window's size, opens a page and waits for it to settle. */
+const openAt = async (page: Page, width: number, height: number, path: string) => {
+  await page.setViewportSize({ width, height })
+  await page.goto(`${app.server.url}${path}`)
+  await settle(page)
+}
+
 /** Elements whose content is wider than their box (clipped or scrolled sideways), as `tag.class: scroll/client`. */
 const overflowing = (page: Page) =>
   page.evaluate(() => {
@@ -73,9 +80,7 @@ describe('dashboards that fit', () => {
     const page = app.page
     await setLanguage(page, 'en')
     for (const width of [1280, 400]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${app.server.url}/dashboard/monthly`)
-      await settle(page)
+      await openAt(page, width, 900, '/dashboard/monthly')
       const current = page.locator('[data-current-month="true"]').first()
       await current.waitFor()
       const box = await current.boundingBox()
@@ -94,9 +99,7 @@ describe('dashboards that fit', () => {
         await page.goto(`${app.server.url}/dashboard/monthly`)
         await setMode(page, mode)
         for (const width of [1280, 400]) {
-          await page.setViewportSize({ width, height: 900 })
-          await page.goto(`${app.server.url}/dashboard/monthly`)
-          await settle(page)
+          await openAt(page, width, 900, '/dashboard/monthly')
           expect(
             await page.evaluate(() => document.body.classList.contains(localStorage.getItem('site mode') ?? '')),
           ).toBe(true)
@@ -141,9 +144,7 @@ describe('the Reset dialog', () => {
     const page = app.page
     await setLanguage(page, 'pl')
     for (const width of [1280, 400]) {
-      await page.setViewportSize({ width, height: 800 })
-      await page.goto(`${app.server.url}/dashboard/monthly`)
-      await settle(page)
+      await openAt(page, width, 800, '/dashboard/monthly')
       await page.getByRole('button', { name: 'Resetuj', exact: true }).click()
       const dialog = page.getByRole('dialog')
       await dialog.waitFor()

@@ -14,12 +14,24 @@ const USER_PASSWORD = 'User#2026x'
 const app = journey({ user: { email: USER_EMAIL, password: USER_PASSWORD, language: 'pl' } })
 const { call, tokenOf } = app
 
+/** The one-time items' pages: their path, their form's name and the label of the box that makes an item the company's. */
+const ONE_TIME = {
+  income: ['/companydashboard/revenues/fixed', 'Dodaj przychód jednorazowy', 'Przychód firmowy'],
+  expense: ['/companydashboard/fees/fixed', 'Dodaj wydatek jednorazowy', 'Koszt firmowy'],
+} as const
+
+/** Opens a one-time item's form, fills its date, name and net amount and marks the item as the company's. */
+const companyItemForm = async (kind: keyof typeof ONE_TIME, date: string, item: string, net: string) => {
+  const [path, name, company] = ONE_TIME[kind]
+  const form = await filledForm(app, path, name, { 'Data *': date, 'Nazwa *': item, 'Kwota netto *': net })
+  await form.getByLabel(company).check()
+  return form
+}
+
 describe('the dates of a company item', () => {
   it('proposes the item’s date as the invoice date and shows the tax months before saving', async () => {
     const page = app.page
-    const fields = { 'Data *': '2026-10-02', 'Nazwa *': 'Audyt', 'Kwota netto *': '3000' }
-    const form = await filledForm(app, '/companydashboard/revenues/fixed', 'Dodaj przychód jednorazowy', fields)
-    await form.getByLabel('Przychód firmowy').check()
+    const form = await companyItemForm('income', '2026-10-02', 'Audyt', '3000')
     await expect.poll(() => form.getByLabel('Data faktury').inputValue()).toBe('2026-10-02')
     await form.getByLabel('Data dostawy (jeśli inna)').fill('2026-09-30')
     const months = form.getByTestId('tax-months')
@@ -34,9 +46,7 @@ describe('a purchase from abroad', () => {
   // docs/tax-rules.md §19.1: the buyer self-assesses the VAT of services bought abroad.
   it('is entered as an import of services, the form says what that means, and it is saved with its kind', async () => {
     const page = app.page
-    const fields = { 'Data *': '2026-03-05', 'Nazwa *': 'Licencja', 'Kwota netto *': '1000' }
-    const form = await filledForm(app, '/companydashboard/fees/fixed', 'Dodaj wydatek jednorazowy', fields)
-    await form.getByLabel('Koszt firmowy').check()
+    const form = await companyItemForm('expense', '2026-03-05', 'Licencja', '1000')
     await form.getByLabel(/Stawka VAT/).fill('23')
     await form.getByText('Więcej szczegółów (księga podatkowa)').click()
     await form.getByLabel('Zakup z zagranicy').selectOption('importServices')

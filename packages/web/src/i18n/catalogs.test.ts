@@ -1,18 +1,11 @@
 // @vitest-environment node
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { poEntries } from '../test/po.ts'
+import { poEntries, polishCatalogs } from '../test/po.ts'
 
 const src = fileURLToPath(new URL('..', import.meta.url))
-
-const findPolishCatalogs = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : findPolishCatalogs(path)
-    return path.endsWith(join('locales', 'pl', 'messages.po')) ? [path] : []
-  })
 
 describe('Polish catalogs', () => {
   it('parses entries and spots an empty translation', () => {
@@ -25,7 +18,7 @@ describe('Polish catalogs', () => {
     ])
   })
 
-  const catalogs = findPolishCatalogs(src)
+  const catalogs = polishCatalogs(src)
   it('exist for the app', () => {
     expect(catalogs.map((c) => relative(src, c))).toContain(join('locales', 'pl', 'messages.po'))
   })

@@ -5,21 +5,14 @@
  * that has it, or one screen shows another's word (the bank's accounts headed "Konto", the log viewer's word).
  * Where the same English means two things, a msgctxt tells them apart.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { poKeyedEntries } from '../test/po.ts'
+import { poKeyedEntries, polishCatalogs } from '../test/po.ts'
 
 const src = fileURLToPath(new URL('..', import.meta.url))
 const SCREENS = ['invoices', 'bank', 'ksef', 'assets']
-
-const polishCatalogs = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : polishCatalogs(path)
-    return path.endsWith(join('locales', 'pl', 'messages.po')) ? [path] : []
-  })
 
 describe('messages shared between catalogs', () => {
   it('tells a msgctxt apart from a plain msgid', () => {

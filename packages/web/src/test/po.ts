@@ -1,4 +1,14 @@
 /** Reading Lingui's .po catalogs in tests. */
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** The Polish catalogs (`locales/pl/messages.po`) under `dir`, the app's and each feature's. */
+export const polishCatalogs = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : polishCatalogs(path)
+    return path.endsWith(join('locales', 'pl', 'messages.po')) ? [path] : []
+  })
 
 /** Active (not obsolete) entries of a .po file with their translation (and their `msgctxt`, when they have one). */
 export const poEntries = (text: string): { id: string; str: string; context?: string }[] => {

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import './DatePicker.css'
 import { Icon } from './icons.tsx'
+import { Field, useControlId, type ValueFieldProps } from './Field.tsx'
 import {
   type GridCell,
   isDate,
@@ -31,21 +32,13 @@ export interface DatePickerLabels {
   selected: string
 }
 
-export interface DatePickerProps {
-  label: ReactNode
+export interface DatePickerProps extends ValueFieldProps {
   /** `yyyy-mm-dd` or '' */
   value: string
-  onChange: (value: string) => void
-  error?: ReactNode
-  /** A line under the field saying what to enter. */
-  hint?: ReactNode
-  id?: string
-  disabled?: boolean
   /** Fixed "today" (stories, tests); defaults to the local date. */
   today?: string
   /** Start with the calendar open (stories). */
   defaultOpen?: boolean
-  name?: string
   /** Texts of the picker; callers whose catalogs translate them pass them in, the rest use the defaults. */
   labels?: Partial<DatePickerLabels>
 }
@@ -79,8 +72,7 @@ export const DatePicker = ({
     today: labels?.today ?? t`Today`,
     selected: labels?.selected ?? t`Selected date`,
   }
-  const auto = useId()
-  const inputId = id ?? auto
+  const inputId = useControlId(id)
   const gridLabelId = `${inputId}-month`
   const todayDate = today ?? localToday()
   const [open, setOpen] = useState(Boolean(defaultOpen))
@@ -181,10 +173,7 @@ export const DatePicker = ({
       .join(' ')
 
   return (
-    <div className={`field datepicker${error ? ' field--invalid' : ''}`} ref={rootRef}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
+    <Field label={label} error={error} hint={hint} id={inputId} className="datepicker" ref={rootRef}>
       <div className="datepicker__control">
         <input
           id={inputId}
@@ -332,17 +321,7 @@ export const DatePicker = ({
           </div>
         </div>
       )}
-      {hint && (
-        <div className="field__hint" id={`${inputId}-hint`}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div className="field__error" id={`${inputId}-error`} role="alert">
-          {error}
-        </div>
-      )}
-    </div>
+    </Field>
   )
 }
 

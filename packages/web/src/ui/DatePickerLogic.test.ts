@@ -19,15 +19,19 @@ describe('date picker logic', () => {
   })
 
   it('moves with arrows by days and weeks, with PageUp/PageDown by months', () => {
-    expect(moveByKey('2026-03-01', 'ArrowLeft')).toBe('2026-02-28')
-    expect(moveByKey('2026-12-31', 'ArrowRight')).toBe('2027-01-01')
-    expect(moveByKey('2026-03-03', 'ArrowUp')).toBe('2026-02-24')
-    expect(moveByKey('2026-03-31', 'ArrowDown')).toBe('2026-04-07')
-    expect(moveByKey('2026-03-31', 'PageUp')).toBe('2026-02-28')
-    expect(moveByKey('2026-01-15', 'PageDown')).toBe('2026-02-15')
-    expect(moveByKey('2026-03-04', 'Home')).toBe('2026-03-02')
-    expect(moveByKey('2026-03-04', 'End')).toBe('2026-03-08')
-    expect(moveByKey('2026-03-04', 'a')).toBeNull()
+    // From a day, a key, to the day it moves to (none for a key that does not move).
+    const moves: [string, string, string | null][] = [
+      ['2026-03-01', 'ArrowLeft', '2026-02-28'],
+      ['2026-12-31', 'ArrowRight', '2027-01-01'],
+      ['2026-03-03', 'ArrowUp', '2026-02-24'],
+      ['2026-03-31', 'ArrowDown', '2026-04-07'],
+      ['2026-03-31', 'PageUp', '2026-02-28'],
+      ['2026-01-15', 'PageDown', '2026-02-15'],
+      ['2026-03-04', 'Home', '2026-03-02'],
+      ['2026-03-04', 'End', '2026-03-08'],
+      ['2026-03-04', 'a', null],
+    ]
+    for (const [from, key, to] of moves) expect(moveByKey(from, key), `${key} from ${from}`).toBe(to)
   })
 
   it('shifts months across years and clamps a year change', () => {

@@ -7,11 +7,14 @@ type FieldProps = {
   hint?: ReactNode
   id: string
   children: ReactNode
+  /** A class beside `field` (a control of its own kind). */
+  className?: string
+  ref?: Ref<HTMLDivElement>
 }
 
 /** Label, control and error text, wired for screen readers. */
-export const Field = ({ label, error, hint, id, children }: FieldProps) => (
-  <div className={`field${error ? ' field--invalid' : ''}`}>
+export const Field = ({ label, error, hint, id, children, className, ref }: FieldProps) => (
+  <div className={`field${className ? ` ${className}` : ''}${error ? ' field--invalid' : ''}`} ref={ref}>
     <label className="field__label" htmlFor={id}>
       {label}
     </label>
@@ -28,6 +31,24 @@ export const Field = ({ label, error, hint, id, children }: FieldProps) => (
     )}
   </div>
 )
+
+/** The props every field with a text value shares: its label, its change, its refusal and a note under it. */
+export interface ValueFieldProps {
+  label: ReactNode
+  onChange: (value: string) => void
+  error?: ReactNode
+  /** A line under the field saying what to enter. */
+  hint?: ReactNode
+  id?: string
+  name?: string
+  disabled?: boolean
+}
+
+/** A control's id: the one given, else one of its own. */
+export const useControlId = (id: string | undefined): string => {
+  const auto = useId()
+  return id ?? auto
+}
 
 /** The error of a group of controls that is not one Field (checkboxes, a set of markers), announced when it appears. */
 export const FieldError = ({ error }: { error?: ReactNode }) =>
@@ -48,17 +69,21 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 const describedBy = (id: string, error?: ReactNode, hint?: ReactNode): string | undefined =>
   [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
 
+/** A control's id, its invalid state and the notes that describe it. */
+const controlAttributes = (id: string, error?: ReactNode, hint?: ReactNode) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(id, error, hint),
+})
+
 export const TextInput = ({ label, error, hint, id, className, type = 'text', ...rest }: InputProps) => {
-  const auto = useId()
-  const inputId = id ?? auto
+  const inputId = useControlId(id)
   return (
     <Field label={label} error={error} hint={hint} id={inputId}>
       <input
-        id={inputId}
+        {...controlAttributes(inputId, error, hint)}
         type={type}
         className={`input${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
         {...rest}
       />
     </Field>
@@ -82,6 +107,14 @@ export const NumberInput = ({ step = '0.01', inputMode, ...rest }: InputProps) =
 
 export type SelectOption = { value: string; label: ReactNode }
 
+/** The options of a select. */
+export const Options = ({ options }: { options: readonly SelectOption[] }) =>
+  options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ))
+
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: ReactNode
   error?: ReactNode
@@ -95,23 +128,16 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
 }
 
 export const Select = ({ label, error, hint, id, options, placeholder, className, ...rest }: SelectProps) => {
-  const auto = useId()
-  const selectId = id ?? auto
+  const selectId = useControlId(id)
   return (
     <Field label={label} error={error} hint={hint} id={selectId}>
       <select
-        id={selectId}
+        {...controlAttributes(selectId, error, hint)}
         className={`input select${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, error, hint)}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </Field>
   )
@@ -124,8 +150,7 @@ type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> 
 }
 
 export const Checkbox = ({ label, id, className, ...rest }: CheckboxProps) => {
-  const auto = useId()
-  const inputId = id ?? auto
+  const inputId = useControlId(id)
   return (
     <div className={`checkbox${className ? ` ${className}` : ''}`}>
       <input id={inputId} type="checkbox" {...rest} />

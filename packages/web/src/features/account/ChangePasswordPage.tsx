@@ -9,7 +9,7 @@ import { tokenEmail } from '../../session/token.ts'
 import { TextInput } from '../../ui/Field.tsx'
 import { messageStore } from '../../ui/messages.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, fieldBinder, FormCard, NewPasswordFields } from './common.tsx'
+import { enterMovesTo, fieldBinder, FormCard, NewPasswordFields, formCardProps } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 import { loadSettingsData, useSettingsData } from './settingsData.ts'
 
@@ -91,9 +91,7 @@ export const ChangePasswordPage = ({
   return (
     <FormCard
       title={email || <Trans>Password</Trans>}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      errors={errors.map(tm)}
-      submitting={submitting}
+      {...formCardProps(send, errors, tm, submitting)}
       submitLabel={<Trans>Change password</Trans>}
     >
       <input type="hidden" name="username" autoComplete="username" value={email} />

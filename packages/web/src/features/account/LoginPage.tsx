@@ -9,7 +9,7 @@ import { submitWith, createFormMachine, defaultFailure } from '../../forms/index
 import { useSessionActor } from '../../session/SessionContext.tsx'
 import { TextInput } from '../../ui/Field.tsx'
 import { useTranslateMessage } from '../../i18n/useTranslateMessage.ts'
-import { enterMovesTo, isEmail, fieldBinder, FormCard } from './common.tsx'
+import { enterMovesTo, isEmail, fieldBinder, FormCard, formCardProps } from './common.tsx'
 
 export type LoginValues = { email: string; password: string }
 
@@ -59,9 +59,7 @@ export const LoginPage = ({ submit = loginCall }: { submit?: (values: LoginValue
   return (
     <FormCard
       title={<Trans>Login</Trans>}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      errors={errors.map(tm)}
-      submitting={submitting}
+      {...formCardProps(send, errors, tm, submitting)}
       submitLabel={<Trans>Log in</Trans>}
       beside={
         <Link to="/user/resetpassword">

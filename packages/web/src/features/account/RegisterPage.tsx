@@ -14,6 +14,7 @@ import {
   NewPasswordFields,
   useAccountForm,
   type AccountSubmit,
+  formCardProps,
 } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
@@ -75,9 +76,7 @@ export const RegisterPage = ({ submit = registerCall }: { submit?: AccountSubmit
   return (
     <FormCard
       title={<Trans>Register</Trans>}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      errors={errors.map(tm)}
-      submitting={submitting}
+      {...formCardProps(send, errors, tm, submitting)}
       submitLabel={<Trans>Register</Trans>}
     >
       <TextInput

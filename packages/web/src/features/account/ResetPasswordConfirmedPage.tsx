@@ -5,7 +5,7 @@ import { accountApi } from '../../api/account.ts'
 import { isApiError, type SuccessResult } from '../../api/client.ts'
 import { createFormMachine } from '../../forms/index.ts'
 import { useQueryOnce } from '../../routing/query.ts'
-import { origin, FormCard, NewPasswordFields, useAccountForm, type AccountSubmit } from './common.tsx'
+import { origin, FormCard, formCardProps, NewPasswordFields, useAccountForm, type AccountSubmit } from './common.tsx'
 import { passwordPairErrors } from './passwords.ts'
 
 export type ResetConfirmValues = { password: string; confirmPassword: string; code: string; email: string }
@@ -60,9 +60,7 @@ export const ResetPasswordConfirmedPage = ({
     <FormCard
       title={<Trans>Reset password for user</Trans>}
       subtitle={values.email && <p className="form-card__subtitle">{values.email}</p>}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      errors={[...(fieldErrors.code ? [fieldErrors.code] : []), ...errors].map(tm)}
-      submitting={submitting}
+      {...formCardProps(send, [...(fieldErrors.code ? [fieldErrors.code] : []), ...errors], tm, submitting)}
       submitLabel={<Trans>Reset password</Trans>}
     >
       <input type="hidden" name="username" autoComplete="username" value={values.email} />

@@ -5,7 +5,7 @@ import { accountApi } from '../../api/account.ts'
 import type { SuccessResult } from '../../api/client.ts'
 import { createFormMachine } from '../../forms/index.ts'
 import { TextInput } from '../../ui/Field.tsx'
-import { isEmail, origin, FormCard, useAccountForm, type AccountSubmit } from './common.tsx'
+import { isEmail, origin, FormCard, useAccountForm, type AccountSubmit, formCardProps } from './common.tsx'
 
 export type ResetValues = { email: string }
 
@@ -41,9 +41,7 @@ export const ResetPasswordPage = ({ submit = resetPasswordCall }: { submit?: Acc
     <FormCard
       title={<Trans>Reset your password</Trans>}
       width={300}
-      onSubmit={() => send({ type: 'SUBMIT' })}
-      errors={errors.map(tm)}
-      submitting={submitting}
+      {...formCardProps(send, errors, tm, submitting)}
       submitLabel={<Trans>Send</Trans>}
     >
       <TextInput label={t`Email`} type="email" autoComplete="email" {...field('email')} />

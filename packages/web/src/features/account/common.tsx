@@ -147,6 +147,14 @@ export const NewPasswordFields = ({
 /** An account call that sends e-mail: the form's values and the language the e-mail is written in. */
 export type AccountSubmit<V> = (values: V, language: string) => Promise<SuccessResult>
 
+/** A form card's sending props: SUBMIT to the form's machine, its errors in the user's language, busy while sending. */
+export const formCardProps = (
+  send: (event: { type: 'SUBMIT' }) => void,
+  errors: readonly string[],
+  tm: (message: string) => string,
+  submitting: boolean,
+) => ({ onSubmit: () => send({ type: 'SUBMIT' }), errors: errors.map(tm), submitting })
+
 /**
  * An account form's machine with its call in the user's language: its state and events, its fields bound for the
  * inputs (`field`), whether it is being sent, and the translation of the server's messages (`tm`).

@@ -49,12 +49,24 @@ const useSend = () => {
   return { errors, formErrors, sending, send }
 }
 
-const ImprovementForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+/** A form's typed values with its sending state, and `field` to bind an input to a value and its refusal. */
+const useActionForm = (initial: Fields) => {
+  const [v, setV] = useState<Fields>(initial)
+  const send = useSend()
+  return { v, setV, ...send, field: bindFields(v, setV, send.errors) }
+}
+
+/** The props of each of an asset's write forms. */
+interface ActionProps {
+  readonly card: AssetCardDto
+  readonly impl: AssetsApi
+  readonly onDone: Done
+}
+
+const ImprovementForm = ({ card, impl, onDone }: ActionProps) => {
   const { t } = useLingui()
   const f = useFormat()
-  const [v, setV] = useState<Fields>({ date: '', amount: '', document: '' })
-  const { errors, formErrors, sending, send } = useSend()
-  const field = bindFields(v, setV, errors)
+  const { v, setV, formErrors, sending, send, field } = useActionForm({ date: '', amount: '', document: '' })
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void send(
@@ -84,13 +96,16 @@ const ImprovementForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
   )
 }
 
-const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
   const { t } = useLingui()
   const f = useFormat()
-  const [v, setV] = useState<Fields>({ date: '', reason: 'sale', price: '', document: '' })
   const [changeOfActivity, setChange] = useState(false)
-  const { errors, formErrors, sending, send } = useSend()
-  const field = bindFields(v, setV, errors)
+  const { v, formErrors, sending, send, field } = useActionForm({
+    date: '',
+    reason: 'sale',
+    price: '',
+    document: '',
+  })
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const body = { ...v, changeOfActivity, ...(v.reason === 'sale' ? {} : { price: '' }) }
@@ -145,12 +160,10 @@ const DisposalForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Assets
   )
 }
 
-const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+const PrivateSaleForm = ({ card, impl, onDone }: ActionProps) => {
   const { t } = useLingui()
   const f = useFormat()
-  const [v, setV] = useState<Fields>({ date: '', price: '', document: '' })
-  const { errors, formErrors, sending, send } = useSend()
-  const field = bindFields(v, setV, errors)
+  const { v, formErrors, sending, send, field } = useActionForm({ date: '', price: '', document: '' })
   const p = card.asset.privateSale
   if (!p) return null
   const submit = (e: FormEvent) => {
@@ -209,14 +222,12 @@ const PrivateSaleForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: Ass
 type Done = (card: AssetCardDto, message: string) => void
 
 /** A change of the asset's use for VAT within its correction period (uVAT art. 91, docs/tax-rules.md §19.7, §22). */
-const VatUseForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => {
+const VatUseForm = ({ card, impl, onDone }: ActionProps) => {
   const { t } = useLingui()
   const f = useFormat()
   const empty = { date: '', taxedPercent: '', inputVat: '' }
-  const [v, setV] = useState<Fields>(empty)
   const [result, setResult] = useState<AssetVatDto | null>(null)
-  const { errors, formErrors, sending, send } = useSend()
-  const field = bindFields(v, setV, errors)
+  const { v, setV, errors, formErrors, sending, send, field } = useActionForm(empty)
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const body: Record<string, unknown> = { date: v.date, taxedPercent: (v.taxedPercent ?? '').trim() }
@@ -285,7 +296,7 @@ const VatUseForm = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsAp
 }
 
 /** The writes of one asset's card: improvements and a disposal while it is in the register, then its later sale. */
-export const AssetActions = ({ card, impl, onDone }: { card: AssetCardDto; impl: AssetsApi; onDone: Done }) => (
+export const AssetActions = ({ card, impl, onDone }: ActionProps) => (
   <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
     {card.asset.disposal === null ? (
       <>
@@ -312,9 +323,7 @@ export const InventoryCard = ({
   const { t } = useLingui()
   const f = useFormat()
   const [inventory, setInventory] = useState<InventoryDto | null>(null)
-  const [v, setV] = useState<Fields>({ kind: 'end', date: '', amount: '' })
-  const { errors, formErrors, sending, send } = useSend()
-  const field = bindFields(v, setV, errors)
+  const { v, setV, formErrors, sending, send, field } = useActionForm({ kind: 'end', date: '', amount: '' })
   useEffect(() => settle(impl.loadInventory(year), setInventory, () => setInventory(null)), [impl, year])
   const submit = (e: FormEvent) => {
     e.preventDefault()

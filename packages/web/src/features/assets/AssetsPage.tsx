@@ -35,6 +35,19 @@ type Props = {
   year?: number
 }
 
+/** The register's write-off columns, in each asset's row and in the totals. */
+const WRITE_OFFS = ['writeOffYear', 'deductibleYear', 'writeOffToDate', 'remaining'] as const
+
+/** A row's amounts, one cell each, in the order of `keys`. */
+const AmountCells = <K extends string>({ row, keys }: { row: Record<K, string>; keys: readonly K[] }) => {
+  const f = useFormat()
+  return keys.map((k) => (
+    <td key={k} className="num">
+      {f.amount(row[k])}
+    </td>
+  ))
+}
+
 const useMethodName = () => {
   const { t } = useLingui()
   return (method: AssetRowDto['method']): string =>
@@ -106,10 +119,7 @@ const RegisterTable = ({
               <td>
                 {method(a.method)}, {f.percent(a.rate)}
               </td>
-              <td className="num">{f.amount(a.writeOffYear)}</td>
-              <td className="num">{f.amount(a.deductibleYear)}</td>
-              <td className="num">{f.amount(a.writeOffToDate)}</td>
-              <td className="num">{f.amount(a.remaining)}</td>
+              <AmountCells row={a} keys={WRITE_OFFS} />
             </tr>
           ))}
         </tbody>
@@ -120,10 +130,7 @@ const RegisterTable = ({
             </th>
             <td className="num">{f.amount(register.totals.value)}</td>
             <td />
-            <td className="num">{f.amount(register.totals.writeOffYear)}</td>
-            <td className="num">{f.amount(register.totals.deductibleYear)}</td>
-            <td className="num">{f.amount(register.totals.writeOffToDate)}</td>
-            <td className="num">{f.amount(register.totals.remaining)}</td>
+            <AmountCells row={register.totals} keys={WRITE_OFFS} />
           </tr>
         </tfoot>
       </table>
@@ -207,10 +214,7 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
             {card.years.map((y) => (
               <tr key={y.year}>
                 <th scope="row">{y.year}</th>
-                <td className="num">{f.amount(y.writeOff)}</td>
-                <td className="num">{f.amount(y.deductible)}</td>
-                <td className="num">{f.amount(y.cumulative)}</td>
-                <td className="num">{f.amount(y.remaining)}</td>
+                <AmountCells row={y} keys={['writeOff', 'deductible', 'cumulative', 'remaining']} />
               </tr>
             ))}
           </tbody>

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { formatMoney, parseMoney } from '@finance/ledger-core'
-import { Button } from '../../ui/index.ts'
+import { Button, Options } from '../../ui/index.ts'
 import type { BankAction, BankAllocation, BankLine, BankSuggestion, OpenItem } from './types.ts'
 
 type Money = (v: string | null) => string
@@ -110,11 +110,7 @@ export const SplitLine = ({
                 <Trans>Part {k + 1}: what it pays</Trans>
               </span>
               <select value={p.target} onChange={(e) => change(k, { target: e.target.value })}>
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options options={options} />
               </select>
             </label>
             <label>

@@ -36,11 +36,23 @@ export const useRemark = () => {
   }
 }
 
-const useMonthStatus = () => {
+/** A month's heading row in a book: the month, its year and whether it is closed. */
+const MonthHeading = ({ month: m, span }: { month: BookMonth; span: number }) => {
   const { t } = useLingui()
   const fmt = useFormat()
-  return (m: BookMonth) =>
-    m.closed ? t`closed` : m.history ? t`entered after its closing day, kept open` : t`open until ${fmt.date(m.closes)}`
+  const monthNames = useMonthNames()
+  const status = m.closed
+    ? t`closed`
+    : m.history
+      ? t`entered after its closing day, kept open`
+      : t`open until ${fmt.date(m.closes)}`
+  return (
+    <tr className="book__month">
+      <th scope="rowgroup" colSpan={span}>
+        {monthNames[Number(m.month.slice(5)) - 1]} {m.month.slice(0, 4)} · {status}
+      </th>
+    </tr>
+  )
 }
 
 const Counterparty = ({ row }: { row: KpirRow | EwpRow }) => {
@@ -59,6 +71,65 @@ const Counterparty = ({ row }: { row: KpirRow | EwpRow }) => {
 }
 
 /** A scrollable region a keyboard can scroll (focusable, named). */
+/** An entry's document number, or a mark that it has none. */
+const DocumentNumber = ({ row }: { row: KpirRow | EwpRow }) => {
+  const { t } = useLingui()
+  return <td>{row.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
+}
+
+/** A book's months, each a row group: its heading, its entries (a correction marked, with its remark) and its totals. */
+const MonthGroups = <R extends KpirRow | EwpRow, T>({
+  months,
+  rows,
+  span,
+  lead,
+  totals,
+  amounts,
+  cells,
+}: {
+  months: readonly BookMonth[]
+  rows: readonly R[]
+  /** The columns of the table, for the month's heading. */
+  span: number
+  /** The columns before the amounts, spanned by a total's label. */
+  lead: number
+  /** The month's total and the year's so far. */
+  totals: (month: BookMonth) => readonly [T, T]
+  amounts: (values: T) => ReactNode
+  /** An entry's cells before its remark. */
+  cells: (row: R) => ReactNode
+}) => {
+  const { t } = useLingui()
+  const remark = useRemark()
+  const total = (label: string, values: T, key: string) => (
+    <tr className="book__total" key={key}>
+      <th scope="row" colSpan={lead}>
+        {label}
+      </th>
+      {amounts(values)}
+      <td />
+    </tr>
+  )
+  return months.map((m) => {
+    const [month, yearToDate] = totals(m)
+    return (
+      <tbody key={m.month}>
+        <MonthHeading month={m} span={span} />
+        {rows
+          .filter((r) => r.month === m.month)
+          .map((r) => (
+            <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
+              {cells(r)}
+              <td>{remark(r)}</td>
+            </tr>
+          ))}
+        {total(t`Month total`, month, 'month')}
+        {total(t`Year to date`, yearToDate, 'ytd')}
+      </tbody>
+    )
+  })
+}
+
 const Region = ({ label, children }: { label: string; children: ReactNode }) => (
   // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
   <section className="table-scroll book__scroll" aria-label={label} tabIndex={0}>
@@ -70,9 +141,6 @@ const KPIR_AMOUNTS = KPIR_AMOUNT_COLUMNS
 
 export const KpirTable = ({ book }: { book: BookView }) => {
   const { t } = useLingui()
-  const monthNames = useMonthNames()
-  const remark = useRemark()
-  const status = useMonthStatus()
   const n = KPIR_LAYOUTS[book.layout].columns
   const heading = (num: number | null, label: string) => (
     <th scope="col">
@@ -97,17 +165,6 @@ export const KpirTable = ({ book }: { book: BookView }) => {
   // No., date, [KSeF], document, counterparty, description; then the amounts and the remarks.
   const lead = n.ksefNumber === null ? 5 : 6
   const span = lead + KPIR_AMOUNTS.length + 1
-  const totals = (label: string, values: KpirTotals, key: string) => (
-    <tr className="book__total" key={key}>
-      <th scope="row" colSpan={lead}>
-        {label}
-      </th>
-      {KPIR_AMOUNTS.map((k) => (
-        <Money key={k} value={values[k]} />
-      ))}
-      <td />
-    </tr>
-  )
   return (
     <Region label={t`Tax book of revenue and expenses (KPiR)`}>
       <table className="book book--kpir">
@@ -132,33 +189,27 @@ export const KpirTable = ({ book }: { book: BookView }) => {
             {heading(n.remarks, t`Remarks`)}
           </tr>
         </thead>
-        {months.map((m) => (
-          <tbody key={m.month}>
-            <tr className="book__month">
-              <th scope="rowgroup" colSpan={span}>
-                {monthNames[Number(m.month.slice(5)) - 1]} {m.month.slice(0, 4)} · {status(m)}
-              </th>
-            </tr>
-            {book.kpir.rows
-              .filter((r) => r.month === m.month)
-              .map((r) => (
-                <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
-                  <td className="num">{r.number}</td>
-                  <td className="book__date">{fmt.date(r.date)}</td>
-                  {n.ksefNumber !== null && <td className="book__ksef">{r.ksefNumber ?? ''}</td>}
-                  <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
-                  <Counterparty row={r} />
-                  <td>{r.description}</td>
-                  {KPIR_AMOUNTS.map((k) => (
-                    <Money key={k} value={r[k]} />
-                  ))}
-                  <td>{remark(r)}</td>
-                </tr>
+        <MonthGroups
+          months={months}
+          rows={book.kpir.rows}
+          span={span}
+          lead={lead}
+          totals={(m) => [m.kpir, m.kpirYearToDate]}
+          amounts={(values: KpirTotals) => KPIR_AMOUNTS.map((k) => <Money key={k} value={values[k]} />)}
+          cells={(r) => (
+            <>
+              <td className="num">{r.number}</td>
+              <td className="book__date">{fmt.date(r.date)}</td>
+              {n.ksefNumber !== null && <td className="book__ksef">{r.ksefNumber ?? ''}</td>}
+              <DocumentNumber row={r} />
+              <Counterparty row={r} />
+              <td>{r.description}</td>
+              {KPIR_AMOUNTS.map((k) => (
+                <Money key={k} value={r[k]} />
               ))}
-            {totals(t`Month total`, m.kpir, 'month')}
-            {totals(t`Year to date`, m.kpirYearToDate, 'ytd')}
-          </tbody>
-        ))}
+            </>
+          )}
+        />
       </table>
     </Region>
   )
@@ -168,25 +219,10 @@ const rateLabel = (rate: string, none: string, fmt: Format) => (rate === '' ? no
 
 export const EwpTable = ({ book }: { book: BookView }) => {
   const { t } = useLingui()
-  const monthNames = useMonthNames()
-  const remark = useRemark()
-  const status = useMonthStatus()
   const fmt = useFormat()
   const rates = book.ewp.rates
   const none = t`no rate`
   const months = book.months.filter((m) => m.kind === 'ewp' && book.ewp.rows.some((r) => r.month === m.month))
-  const totals = (label: string, values: EwpTotals, key: string) => (
-    <tr className="book__total" key={key}>
-      <th scope="row" colSpan={6}>
-        {label}
-      </th>
-      {rates.map((rate) => (
-        <Money key={rate} value={values.byRate[rate] ?? '0.00'} />
-      ))}
-      <Money value={values.total} />
-      <td />
-    </tr>
-  )
   return (
     <Region label={t`Record of revenue (ewidencja przychodów)`}>
       <table className="book book--ewp">
@@ -210,34 +246,35 @@ export const EwpTable = ({ book }: { book: BookView }) => {
             <th scope="col">{t`Remarks`}</th>
           </tr>
         </thead>
-        {months.map((m) => (
-          <tbody key={m.month}>
-            <tr className="book__month">
-              <th scope="rowgroup" colSpan={8 + rates.length}>
-                {monthNames[Number(m.month.slice(5)) - 1]} {m.month.slice(0, 4)} · {status(m)}
-              </th>
-            </tr>
-            {book.ewp.rows
-              .filter((r) => r.month === m.month)
-              .map((r) => (
-                <tr key={r.number} className={r.kind === 'correction' ? 'book__correction' : undefined}>
-                  <td className="num">{r.number}</td>
-                  <td className="book__date">{fmt.date(r.entryDate)}</td>
-                  <td className="book__date">{fmt.date(r.date)}</td>
-                  <td>{r.documentNumber || <span className="book__missing">{t`no number`}</span>}</td>
-                  <td className="book__ksef">{r.ksefNumber ?? ''}</td>
-                  <Counterparty row={r} />
-                  {rates.map((rate) => (
-                    <Money key={rate} value={(r.rate ?? '') === rate ? r.amount : null} />
-                  ))}
-                  <Money value={r.amount} />
-                  <td>{remark(r)}</td>
-                </tr>
+        <MonthGroups
+          months={months}
+          rows={book.ewp.rows}
+          span={8 + rates.length}
+          lead={6}
+          totals={(m) => [m.ewp, m.ewpYearToDate]}
+          amounts={(values: EwpTotals) => (
+            <>
+              {rates.map((rate) => (
+                <Money key={rate} value={values.byRate[rate] ?? '0.00'} />
               ))}
-            {totals(t`Month total`, m.ewp, 'month')}
-            {totals(t`Year to date`, m.ewpYearToDate, 'ytd')}
-          </tbody>
-        ))}
+              <Money value={values.total} />
+            </>
+          )}
+          cells={(r) => (
+            <>
+              <td className="num">{r.number}</td>
+              <td className="book__date">{fmt.date(r.entryDate)}</td>
+              <td className="book__date">{fmt.date(r.date)}</td>
+              <DocumentNumber row={r} />
+              <td className="book__ksef">{r.ksefNumber ?? ''}</td>
+              <Counterparty row={r} />
+              {rates.map((rate) => (
+                <Money key={rate} value={(r.rate ?? '') === rate ? r.amount : null} />
+              ))}
+              <Money value={r.amount} />
+            </>
+          )}
+        />
       </table>
     </Region>
   )

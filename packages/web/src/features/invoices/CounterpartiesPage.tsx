@@ -71,8 +71,10 @@ const CounterpartyEditor = ({ form, setForm, serverErrors, busy, onSave, onCance
   return (
     <ListEditor
       label={t`Counterparty`}
-      title={form.id === null ? <Trans>New counterparty</Trans> : <Trans>Change the counterparty</Trans>}
-      submitLabel={form.id === null ? <Trans>Add counterparty</Trans> : <Trans>Save changes</Trans>}
+      isNew={form.id === null}
+      newTitle={<Trans>New counterparty</Trans>}
+      changeTitle={<Trans>Change the counterparty</Trans>}
+      addLabel={<Trans>Add counterparty</Trans>}
       busy={busy}
       onSave={save}
       onCancel={onCancel}

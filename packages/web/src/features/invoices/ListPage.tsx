@@ -84,9 +84,14 @@ export const ListPage = <T,>(p: ListPageProps<T>) => (
 interface ListEditorProps {
   /** The form's accessible name. */
   label: string
-  /** Its heading (new or change). */
-  title: ReactNode
-  submitLabel: ReactNode
+  /** Whether it adds an entry (else it changes one): its heading and its button follow. */
+  isNew: boolean
+  /** Its heading when it adds an entry. */
+  newTitle: ReactNode
+  /** Its heading when it changes one. */
+  changeTitle: ReactNode
+  /** The button that adds the entry (changes are saved with "Save changes"). */
+  addLabel: ReactNode
   busy: boolean
   onSave: () => void
   /** Cancel, or Escape anywhere in the form. */
@@ -95,7 +100,17 @@ interface ListEditorProps {
 }
 
 /** The form of a list screen: its heading, its fields, save and cancel (Escape cancels too). */
-export const ListEditor = ({ label, title, submitLabel, busy, onSave, onCancel, children }: ListEditorProps) => {
+export const ListEditor = ({
+  label,
+  isNew,
+  newTitle,
+  changeTitle,
+  addLabel,
+  busy,
+  onSave,
+  onCancel,
+  children,
+}: ListEditorProps) => {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     onSave()
@@ -108,11 +123,11 @@ export const ListEditor = ({ label, title, submitLabel, busy, onSave, onCancel, 
   }
   return (
     <form className="invoices-card" onSubmit={submit} onKeyDown={onKey} aria-label={label} noValidate>
-      <h2>{title}</h2>
+      <h2>{isNew ? newTitle : changeTitle}</h2>
       {children}
       <div className="invoices-page__buttons">
         <Button type="submit" disabled={busy}>
-          {submitLabel}
+          {isNew ? addLabel : <Trans>Save changes</Trans>}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           <Trans>Cancel</Trans>

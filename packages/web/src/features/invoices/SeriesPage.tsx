@@ -107,8 +107,10 @@ const SeriesEditor = ({
   return (
     <ListEditor
       label={t`Number series`}
-      title={form.id === null ? <Trans>New number series</Trans> : <Trans>Change the number series</Trans>}
-      submitLabel={form.id === null ? <Trans>Add series</Trans> : <Trans>Save changes</Trans>}
+      isNew={form.id === null}
+      newTitle={<Trans>New number series</Trans>}
+      changeTitle={<Trans>Change the number series</Trans>}
+      addLabel={<Trans>Add series</Trans>}
       busy={busy}
       onSave={onSave}
       onCancel={onCancel}

@@ -35,14 +35,15 @@ describe('parseDecimal', () => {
 })
 
 describe('formatDecimal', () => {
-  it('groups Polish numbers from five digits with a non-breaking space and a decimal comma', () => {
-    expect(formatMoneyText('1234.5', 'pl')).toBe('1234,50')
-    expect(formatMoneyText('12345.5', 'pl')).toBe('12\u00a0345,50')
-    expect(formatMoneyText('-1234567', 'pl')).toBe('-1\u00a0234\u00a0567,00')
+  it('groups Polish numbers from five digits with a non-breaking space and a decimal comma, English with commas', () => {
+    const shown = {
+      pl: { '1234.5': '1234,50', '12345.5': '12\u00a0345,50', '-1234567': '-1\u00a0234\u00a0567,00' },
+      en: { '1234.5': '1,234.50', '999': '999.00' },
+    }
+    for (const [lang, values] of Object.entries(shown) as [keyof typeof shown, Record<string, string>][])
+      for (const [value, text] of Object.entries(values)) expect(formatMoneyText(value, lang), value).toBe(text)
   })
-  it('groups English numbers with commas and a decimal dot', () => {
-    expect(formatMoneyText('1234.5', 'en')).toBe('1,234.50')
-    expect(formatMoneyText('999', 'en')).toBe('999.00')
+  it("shows a percent as typed, with the language's decimal mark", () => {
     expect(formatDecimal('8.5', 'en')).toBe('8.5')
   })
   it('leaves text that is not a number as typed', () => {

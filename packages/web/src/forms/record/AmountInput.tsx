@@ -1,18 +1,11 @@
-import { type ReactNode, useState } from 'react'
-import { TextInput } from '../../ui/index.ts'
+import { useState } from 'react'
+import { TextInput, type ValueFieldProps } from '../../ui/index.ts'
 import { formatDecimal, parseDecimal } from '../lib/number.ts'
 import { useLanguage } from './language.ts'
 
-export interface AmountInputProps {
-  label: ReactNode
+export interface AmountInputProps extends ValueFieldProps {
   /** A decimal string (`"1234.50"`), '' or what the user typed when it is not a number. */
   value: string
-  onChange: (value: string) => void
-  error?: ReactNode
-  hint?: ReactNode
-  id?: string
-  name?: string
-  disabled?: boolean
   /** 2 for money (shown as `1 234,50`); undefined for percents (shown as typed, `8,5`). */
   fractionDigits?: number
   suffix?: string
@@ -23,18 +16,7 @@ export interface AmountInputProps {
  * The value handed out is a decimal string with a dot (`"1234.50"`) — never a float — or the raw text while it is
  * not a number, so validation can name the problem.
  */
-export const AmountInput = ({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  id,
-  name,
-  disabled,
-  fractionDigits,
-  suffix,
-}: AmountInputProps) => {
+export const AmountInput = ({ label, value, onChange, fractionDigits, suffix, ...field }: AmountInputProps) => {
   const language = useLanguage()
   const [text, setText] = useState<string | null>(null)
   const formatted = value === '' ? '' : formatDecimal(value, language, { fractionDigits })
@@ -49,11 +31,7 @@ export const AmountInput = ({
           label
         )
       }
-      id={id}
-      name={name}
-      error={error}
-      hint={hint}
-      disabled={disabled}
+      {...field}
       inputMode="decimal"
       autoComplete="off"
       className="amount-input"

@@ -8,6 +8,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
 import { translateMessage } from '../../i18n/serverMessages.ts'
+import { useMessages } from '../../ui/index.ts'
 
 const known: Record<string, MessageDescriptor> = {
   'Company name is required': msg`Company name is required`,
@@ -171,5 +172,19 @@ export const useTranslateMessage = (): ((text: string) => string) => {
       return translateMessage(i18n, text)
     },
     [i18n, t],
+  )
+}
+
+/** Shows a machine's `notify` event as a popup in the user's language: its messages joined, an error unless it is info. */
+export const useNotify = () => {
+  const messages = useMessages()
+  const translate = useTranslateMessage()
+  return useCallback(
+    (e: { readonly messages: readonly string[]; readonly level?: 'info' | 'error' }) => {
+      const text = e.messages.map(translate).join(' ')
+      if (e.level === 'info') messages.info(text)
+      else messages.error(text)
+    },
+    [messages, translate],
   )
 }

@@ -1,13 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import { useMessages } from '../../ui/index.ts'
 import type { Draft } from '../lib/paths.ts'
 import type { RecordDto } from '../lib/records.ts'
 import type { ServiceDataType } from '../lib/services.ts'
 import { prepareFor, validatorFor } from '../lib/validation.ts'
 import { type FormInput, type LoadRequest, formMachine, type SaveRequest } from './recordFormMachine.ts'
-import { useTranslateMessage } from './messages.ts'
+import { useNotify } from './messages.ts'
 import { useServices } from './services.tsx'
 
 export interface UseRecordFormOptions {
@@ -33,8 +32,7 @@ export const useRecordForm = ({
   onSaved,
 }: UseRecordFormOptions) => {
   const services = useServices()
-  const messages = useMessages()
-  const translate = useTranslateMessage()
+  const notify = useNotify()
   const machine = useMemo(
     () =>
       formMachine.provide({
@@ -60,17 +58,13 @@ export const useRecordForm = ({
   const onSavedRef = useRef(onSaved)
   onSavedRef.current = onSaved
   useEffect(() => {
-    const a = actorRef.on('notify', (e) => {
-      const text = e.messages.map(translate).join(' ')
-      if (e.level === 'info') messages.info(text)
-      else messages.error(text)
-    })
+    const a = actorRef.on('notify', notify)
     const b = actorRef.on('saved', (e) => onSavedRef.current?.(e.record))
     return () => {
       a.unsubscribe()
       b.unsubscribe()
     }
-  }, [actorRef, messages, translate])
+  }, [actorRef, notify])
   const snapshot = useSelector(actorRef, (s) => s)
   const editing =
     snapshot.matches('edit') ||

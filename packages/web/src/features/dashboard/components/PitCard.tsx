@@ -1,21 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isPositive } from '../money.ts'
-import type { Transaction } from '../types.ts'
 import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
-import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
-import { isYearEndRow, YearEndRowCard } from './YearEndRowCard.tsx'
+import { Facts, TxCard } from './TxCard.tsx'
+import { orYearEndRow } from './YearEndRowCard.tsx'
 
 const isRevenue = (eventType: string | undefined) => eventType === '1_Revenue' || eventType === '7_CompanyRevenues'
 const isFee = (eventType: string | undefined) => eventType === '2_Fee' || eventType === '8_CompanyFees'
 
 /** SPEC §2 PIT card: tax type, rate, interval, the month's revenues and fees, deductions, income and sum. */
-export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
+export const PitCard = orYearEndRow(({ transaction, onFlags }) => {
   const { t } = useLingui()
   const fmt = useFormat()
-  if (isYearEndRow(transaction)) return <YearEndRowCard transaction={transaction} onFlags={onFlags} />
   const d = transaction.dataObject
   const related = d.relatedTransactions ?? []
   const revenues = related.filter((r) => isRevenue(r.eventType))
@@ -46,4 +44,4 @@ export const PitCard = ({ transaction, onFlags }: { transaction: Transaction; on
       <Breakdown transaction={transaction} />
     </TxCard>
   )
-}
+})

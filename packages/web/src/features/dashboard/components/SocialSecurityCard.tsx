@@ -1,22 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isZero } from '../money.ts'
-import type { Transaction } from '../types.ts'
 import { useFormat } from '../../../i18n/format.ts'
 import { Amount } from './Amount.tsx'
 import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { RelatedList } from './RelatedList.tsx'
-import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
-import { isYearEndRow, YearEndRowCard } from './YearEndRowCard.tsx'
+import { Facts, TxCard } from './TxCard.tsx'
+import { orYearEndRow } from './YearEndRowCard.tsx'
 
 /**
  * SPEC §2 social security card; 'Not data' when nothing is related and the amount is 0. Social and health add up
  * to "To pay": SPEC's "short social security" is that same figure (the core's `shortSocialSecurity`), so the card
  * shows it once instead of beside a recomputed second total.
  */
-export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
+export const SocialSecurityCard = orYearEndRow(({ transaction, onFlags }) => {
   const { t } = useLingui()
   const fmt = useFormat()
-  if (isYearEndRow(transaction)) return <YearEndRowCard transaction={transaction} onFlags={onFlags} />
   const d = transaction.dataObject
   const related = d.relatedTransactions ?? []
   if (related.length === 0 && isZero(d.amount)) {
@@ -44,4 +42,4 @@ export const SocialSecurityCard = ({ transaction, onFlags }: { transaction: Tran
       <Breakdown transaction={transaction} />
     </TxCard>
   )
-}
+})

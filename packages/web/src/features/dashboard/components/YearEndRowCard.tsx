@@ -12,12 +12,24 @@ export const isYearEndRow = (t: Transaction): boolean => {
   return b != null && ('annualForm' in b || 'healthSettlementYear' in b)
 }
 
+/** The props of a transaction's card on the monthly dashboard. */
+export interface TxCardProps {
+  readonly transaction: Transaction
+  readonly onFlags: FlagsHandler
+}
+
+/** A tax row's card that shows a year-end row (the annual return, the health settlement) as the year end's card. */
+export const orYearEndRow =
+  (Card: (props: TxCardProps) => ReactNode) =>
+  (props: TxCardProps): ReactNode =>
+    isYearEndRow(props.transaction) ? <YearEndRowCard {...props} /> : <Card {...props} />
+
 /**
  * The card of a year-end row on the monthly dashboard: the annual return (PIT-36, PIT-36L, PIT-28) due 30 April, or
  * the health settlement due with the DRA for April — the figures behind the amount, the refund or overpayment when
  * there is nothing to pay, and the row's flags like every tax row.
  */
-export const YearEndRowCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
+export const YearEndRowCard = ({ transaction, onFlags }: TxCardProps) => {
   const { t } = useLingui()
   const fmt = useFormat()
   const b = transaction.dataObject.breakdown ?? {}

@@ -14,43 +14,24 @@ export interface ItemTexts {
 /** The texts of the four item pages (SPEC §2; 'Recuring' is spelt as the product spells it). */
 export const useItemTexts = (dataType: ItemDataType): ItemTexts => {
   const { t } = useLingui()
-  switch (dataType) {
-    case 'RecurringExpense':
-      return {
-        pageTitle: t`Recurring fees`,
-        addTitle: t`Add Recuring Expense`,
-        companyLabel: t`Company expense`,
-        addedMessage: 'Expense added',
-        listTitle: t`Recurring expenses`,
-        empty: t`No recurring expenses yet`,
-      }
-    case 'Expense':
-      return {
-        pageTitle: t`Fixed fees`,
-        addTitle: t`Add One Time Expense`,
-        companyLabel: t`Company expense`,
-        addedMessage: 'Expense added',
-        listTitle: t`One time expenses`,
-        empty: t`No one time expenses yet`,
-      }
-    case 'RecurringIncome':
-      return {
-        pageTitle: t`Recurring revenues`,
-        addTitle: t`Add Recuring Income`,
-        companyLabel: t`Company income`,
-        addedMessage: 'Income added',
-        listTitle: t`Recurring incomes`,
-        empty: t`No recurring incomes yet`,
-      }
-    case 'Income':
-      return {
-        pageTitle: t`Fixed revenues`,
-        addTitle: t`Add One Time Income`,
-        companyLabel: t`Company income`,
-        addedMessage: 'Income added',
-        listTitle: t`One time incomes`,
-        empty: t`No one time incomes yet`,
-      }
+  // One text per page, in the order recurring expenses, one-time expenses, recurring incomes, one-time incomes.
+  const of = (recurringExpense: string, expense: string, recurringIncome: string, income: string): string =>
+    ({ RecurringExpense: recurringExpense, Expense: expense, RecurringIncome: recurringIncome, Income: income })[
+      dataType
+    ]
+  const income = isIncome(dataType)
+  return {
+    pageTitle: of(t`Recurring fees`, t`Fixed fees`, t`Recurring revenues`, t`Fixed revenues`),
+    addTitle: of(t`Add Recuring Expense`, t`Add One Time Expense`, t`Add Recuring Income`, t`Add One Time Income`),
+    companyLabel: income ? t`Company income` : t`Company expense`,
+    addedMessage: income ? 'Income added' : 'Expense added',
+    listTitle: of(t`Recurring expenses`, t`One time expenses`, t`Recurring incomes`, t`One time incomes`),
+    empty: of(
+      t`No recurring expenses yet`,
+      t`No one time expenses yet`,
+      t`No recurring incomes yet`,
+      t`No one time incomes yet`,
+    ),
   }
 }
 

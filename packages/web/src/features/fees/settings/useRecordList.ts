@@ -1,17 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { useTranslateMessage } from '../../../forms/index.ts'
+import { useNotify } from '../../../forms/index.ts'
 import { useServices } from '../../../forms/index.ts'
 import type { ServiceDataType } from '../../../forms/index.ts'
 import { listMachine } from '../../../forms/index.ts'
-import { useMessages } from '../../../ui/index.ts'
 
 /** A list machine wired to the services in context: `loadList` = list of `dataType`, `remove` = delete by id. */
 export const useRecordList = (dataType: ServiceDataType) => {
   const services = useServices()
-  const messages = useMessages()
-  const translate = useTranslateMessage()
+  const notify = useNotify()
   const machine = useMemo(
     () =>
       listMachine.provide({
@@ -26,9 +24,9 @@ export const useRecordList = (dataType: ServiceDataType) => {
   )
   const actorRef = useActorRef(machine, { input: {} })
   useEffect(() => {
-    const sub = actorRef.on('notify', (e) => messages.error(e.messages.map(translate).join(' ')))
+    const sub = actorRef.on('notify', notify)
     return () => sub.unsubscribe()
-  }, [actorRef, messages, translate])
+  }, [actorRef, notify])
   const snapshot = useSelector(actorRef, (s) => s)
   return {
     actorRef,
