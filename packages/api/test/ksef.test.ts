@@ -4,7 +4,7 @@
  * VAT card's.
  */
 import { validateXml } from '@finance/tax-files'
-import { buildInvoice, buildInvoice23, sample, sampleFiles } from '@finance/tax-files/testing'
+import { buildInvoice23, sample, sampleFiles } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
 import { bodies, invoicedIncome } from './fixtures.ts'
 import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
@@ -131,20 +131,15 @@ describe('POST /api/ksef/import', () => {
     h = await harness({ now: '2026-03-20T10:00:00.000Z' })
     const { t } = await company(h)
     await importFiles(t, [{ fileName: `${KSEF}.xml`, xml: purchase('FV 1/03') }])
-    const kor = buildInvoice({
+    const kor = buildInvoice23({
       sellerNip: OTHER,
       buyerNip: US,
       number: 'KOR 1/03',
       issueDate: '2026-03-12',
-      kind: 'KOR',
-      correctionType: '2',
-      corrected: { number: 'FV 1/03', issueDate: '2026-03-05', ksefNumber: KSEF },
-      amounts: [
-        ['P_13_1', '-200.00'],
-        ['P_14_1', '-46.00'],
-      ],
-      total: '-246.00',
-      lines: [{ description: 'Hosting: rebate', net: '-200.00', rate: '23' }],
+      correction: { type: '2', of: { number: 'FV 1/03', issueDate: '2026-03-05', ksefNumber: KSEF } },
+      net: '-200.00',
+      vat: '-46.00',
+      description: 'Hosting: rebate',
     })
     const res = await importFiles(t, [{ fileName: 'kor.xml', xml: kor }])
     const result = (res.json() as { results: (Result & { warnings: { code: string }[] })[] }).results[0]!

@@ -171,19 +171,17 @@ describe('what an invoice becomes', () => {
 
   it('a correction becomes correcting items: the differences, linked to the invoice it corrects', async () => {
     const kor = (correctionType: '1' | '2') =>
-      buildInvoice({
+      buildInvoice23({
         ...base,
         number: 'KOR 1/2026',
         issueDate: '2026-04-07',
-        kind: 'KOR',
-        correctionType,
-        corrected: { number: 'FZ 12/03/2026', issueDate: '2026-03-05', ksefNumber: KSEF },
-        amounts: [
-          ['P_13_1', '-0.02'],
-          ['P_14_1', '-0.01'],
-        ],
-        total: '-0.03',
-        lines: [{ description: 'Rabat', net: '-0.02', rate: '23' }],
+        correction: {
+          type: correctionType,
+          of: { number: 'FZ 12/03/2026', issueDate: '2026-03-05', ksefNumber: KSEF },
+        },
+        net: '-0.02',
+        vat: '-0.01',
+        description: 'Rabat',
       })
     const [buyerSide] = await prepareInvoices([{ fileName: 'kor.xml', content: kor('1') }], [US])
     expect(itemsOf(buyerSide!)).toEqual([

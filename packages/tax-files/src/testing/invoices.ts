@@ -120,7 +120,7 @@ export const buildInvoice = (b: BuiltInvoice): string => {
 
 /**
  * The plainest invoice: one service line at 23 % (VAT 23 % of `net`, half-up to the grosz), issued on 5 March 2026
- * unless told otherwise.
+ * unless told otherwise; or the plainest correction of one.
  */
 export const buildInvoice23 = (b: {
   readonly sellerNip: string
@@ -131,6 +131,8 @@ export const buildInvoice23 = (b: {
   readonly vat?: string
   readonly description?: string
   readonly issueDate?: string
+  /** A correction (KOR) of the invoice `of`, of the kind `type` (TypKorekty); `net` and `vat` are then the differences. */
+  readonly correction?: { readonly type: '1' | '2' | '3'; readonly of: NonNullable<BuiltInvoice['corrected']> }
 }): string => {
   const net = b.net ?? '100.00'
   const vat = b.vat ?? formatMoney(percentOf(parseMoney(net), '23'))
@@ -146,5 +148,6 @@ export const buildInvoice23 = (b: {
     ],
     total: formatMoney(parseMoney(net) + parseMoney(vat)),
     lines: [{ description: b.description ?? 'Usługa', net, rate: '23' }],
+    ...(b.correction ? { kind: 'KOR', correctionType: b.correction.type, corrected: b.correction.of } : {}),
   })
 }
