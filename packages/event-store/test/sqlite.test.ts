@@ -10,6 +10,16 @@ import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqli
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'finance-sqlite-'))
 
+/** Runs `fn` with the path of a store file in a new temporary directory, removed afterwards. */
+const inTempFile = async (fn: (file: string) => Promise<void>) => {
+  const dir = tempDir()
+  try {
+    await fn(join(dir, 'finance.sqlite'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describeEventStoreContract(
   'sqlite',
   async () => {
@@ -170,10 +180,8 @@ describe('SQLite adapter specifics', () => {
     }
   })
 
-  it('migrates a file written before the partition key in place; partitioned reads answer as the filter does', async () => {
-    const dir = tempDir()
-    try {
-      const file = join(dir, 'finance.sqlite')
+  it('migrates a file written before the partition key in place; partitioned reads answer as the filter does', () =>
+    inTempFile(async (file) => {
       // The schema as it shipped before the partition key, and events written into it.
       const old = new DatabaseSync(file)
       migrateSqlite(
@@ -212,10 +220,7 @@ describe('SQLite adapter specifics', () => {
       const db = new DatabaseSync(file)
       expect(db.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({ v: 3 })
       db.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
+    }))
 
   it('sees appends made through another connection to the same file', async () => {
     const dir = tempDir()
