@@ -5,10 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { createMemoryStore, type EventStore } from '@finance/event-store'
-import { createSqliteStore } from '@finance/event-store/sqlite'
+import { backupSqliteFile, createSqliteStore } from '@finance/event-store/sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateHistory } from '../bench/generate.ts'
+import { partitionPlan } from '../src/replay/parallel.ts'
 import { run } from './helpers.ts'
 
 interface Stats {
@@ -53,6 +55,30 @@ describe('finance replay --threads', () => {
     for (const threads of [2, 3]) {
       const many = await replay('--threads', String(threads))
       expect(many).toEqual({ ...one, threads })
+    }
+  })
+
+  it('replays a file written before the partition key to the same digests once it migrates in place', async () => {
+    const current = await replay('--threads', '2')
+    const older = mkdtempSync(join(tmpdir(), 'finance-replay-older-'))
+    try {
+      const file = join(older, 'finance.sqlite')
+      await backupSqliteFile(join(dir, 'finance.sqlite'), file)
+      // Back to the schema before the partition key (migration 3), events kept.
+      const db = new DatabaseSync(file)
+      db.exec(`DROP INDEX events_partition; ALTER TABLE events DROP COLUMN partition_key;
+        DELETE FROM schema_migrations WHERE version = 3`)
+      db.close()
+      const r = await run(['replay', '--json', '--digest', '--data', older, '--threads', '2'])
+      expect(r.code).toBe(0)
+      expect(stats(r.stdout)).toEqual(current)
+      const migrated = new DatabaseSync(file, { readOnly: true })
+      expect(migrated.prepare('SELECT count(partition_key) AS n FROM events').get()).toEqual({ n: current.events })
+      migrated.close()
+      const one = await run(['replay', '--json', '--digest', '--data', older, '--threads', '1'])
+      expect(stats(one.stdout)).toEqual({ ...current, threads: 1 })
+    } finally {
+      rmSync(older, { recursive: true, force: true })
     }
   })
 
@@ -113,3 +139,23 @@ describe('finance replay --threads', () => {
 })
 
 const meta = { userId: 'u', correlationId: 'c', createdAt: '2025-01-01T00:00:00.000Z' }
+
+describe('partitionPlan', () => {
+  it('gives each stored partition key a partition of its own when the store tells its keys', () => {
+    const hex = [...'0123456789abcdef'].map((h) => h.charCodeAt(0))
+    const plan = partitionPlan(hex, 2)
+    // 16, 17 and 18 each divide a difference of two codes ('a' − '1' = 48, 'c' − '0' = 51, 'f' − '0' = 54), so
+    // they put two digits in one partition; 19 is the smallest count that separates all 16.
+    expect(plan.count).toBe(19)
+    expect(plan.indexes).toEqual(hex.map((k) => k % 19))
+    expect(new Set(plan.indexes).size).toBe(16)
+    expect(partitionPlan([48, 49], 4)).toEqual({ count: 4, indexes: [0, 1] })
+    expect(partitionPlan([], 2)).toEqual({ count: 2, indexes: [] })
+  })
+
+  it('falls back to one filtered partition per thread', () => {
+    expect(partitionPlan(undefined, 3)).toEqual({ count: 3, indexes: [0, 1, 2] })
+    const tooMany = Array.from({ length: 1025 }, (_, i) => i)
+    expect(partitionPlan(tooMany, 2)).toEqual({ count: 2, indexes: [0, 1] })
+  })
+})

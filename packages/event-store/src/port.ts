@@ -208,6 +208,12 @@ export interface EventStore {
    * position or revision per event. Optional: `eachOfLog` (the way to call it) falls back to `readAllData`.
    */
   readAllEach?(options: ReadAllOptions | undefined, visit: EventVisitor): Promise<bigint | null>
+  /**
+   * The partition keys of the streams stored (each id's last code point, see `streamPartition`), ascending, when the
+   * adapter indexes them: a partitioned read of a `count` that gives each key a partition of its own is then read
+   * from the index rather than filtered out of the whole log. Optional: without it, every partition is a filter.
+   */
+  partitionKeys?(): Promise<readonly number[]>
   /** Async iteration over the whole (filtered) global log, paging internally. */
   iterateAll(options?: Omit<ReadAllOptions, 'direction'>): AsyncIterable<StoredEvent>
   /** Catch-up subscription: delivers existing events after `after`, then new ones as they are committed, in order. */

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { describeEventStoreContract, ev } from '../src/contract.ts'
-import { StoreNotFound } from '../src/port.ts'
+import { type StoredEvent, StoreNotFound } from '../src/port.ts'
+import { streamPartition } from '../src/common.ts'
 import { createSqliteStore, migrateSqlite, SQLITE_MIGRATIONS } from '../src/sqlite.ts'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'finance-sqlite-'))
@@ -18,6 +19,9 @@ const inTempDir = async (test: (dir: string) => Promise<void>): Promise<void> =>
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** Runs `fn` with the path of a store file in a new temporary directory, removed afterwards. */
+const inTempFile = (fn: (file: string) => Promise<void>) => inTempDir((dir) => fn(join(dir, 'finance.sqlite')))
 
 describeEventStoreContract(
   'sqlite',
@@ -169,6 +173,48 @@ describe('SQLite adapter specifics', () => {
       expect(() => createSqliteStore({ file })).toThrow(/schema is at version 99/)
     })
   })
+
+  it('migrates a file written before the partition key in place; partitioned reads answer as the filter does', () =>
+    inTempFile(async (file) => {
+      // The schema as it shipped before the partition key, and events written into it.
+      const old = new DatabaseSync(file)
+      migrateSqlite(
+        old,
+        SQLITE_MIGRATIONS.filter((m) => m.version <= 2),
+      )
+      const insert = old.prepare(
+        `INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata)
+         VALUES (?, ?, ?, 'T', 1, ?, '{}')`,
+      )
+      const ids = [...'0123456789abcdef'].map((h) => `books-u${h}`).concat(['user-ż', 'user-😀', 'x-A'])
+      for (let i = 0; i < 120; i++)
+        insert.run(ids[(i * 7) % ids.length]!, Math.floor(i / ids.length), `e${i}`, `{"i":${i}}`)
+      old.close()
+
+      const store = createSqliteStore({ file })
+      try {
+        const all = (await store.readAll({ maxCount: 1000 })).events
+        expect(all).toHaveLength(120)
+        const codes = [...new Set(ids.map((id) => id.codePointAt(id.length - (id.endsWith('😀') ? 2 : 1))!))]
+        expect(await store.partitionKeys?.()).toEqual(codes.sort((a, b) => a - b))
+        // Counts where each partition holds one key (read from the index) and where some hold several (filtered).
+        for (const count of [2, 3, 16, 64, 200, 1024])
+          for (let index = 0; index < count; index++) {
+            const expected = all.filter((e) => streamPartition(e.streamId, count) === index)
+            const partition = { count, index }
+            const forwards: StoredEvent[] = []
+            for await (const e of store.iterateAll({ partition, maxCount: 7 })) forwards.push(e)
+            expect(forwards).toEqual(expected)
+            const backwards = await store.readAll({ partition, direction: 'backwards', maxCount: 1000 })
+            expect(backwards.events).toEqual(expected.toReversed())
+          }
+      } finally {
+        await store.close()
+      }
+      const db = new DatabaseSync(file)
+      expect(db.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({ v: 3 })
+      db.close()
+    }))
 
   it('sees appends made through another connection to the same file', async () => {
     await inTempDir(async (dir) => {

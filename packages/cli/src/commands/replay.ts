@@ -16,7 +16,10 @@ import { replayParallel } from '../replay/parallel.ts'
 
 /** Below this many events one thread is quicker than starting workers. */
 const PARALLEL_FROM = 100_000
-/** More threads stop paying off: each one scans the whole log for its partitions. */
+/**
+ * More threads stop paying off: where the store cannot read a partition from an index (PostgreSQL, or SQLite
+ * streams whose keys share partitions) each one scans the whole log for its partitions.
+ */
 const MAX_AUTO_THREADS = 4
 
 export interface ReplayOptions {

@@ -7,7 +7,7 @@
 import module from 'node:module'
 import { dirname } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { EventStore } from '@finance/event-store'
+import { type EventStore, MAX_PARTITIONS } from '@finance/event-store'
 import { userError } from '../errors.ts'
 import { foldLog, newTally, summarise } from './fold.ts'
 import type { FromWorker, PartitionResult, WorkerInput } from './protocol.ts'
@@ -25,11 +25,24 @@ export interface ParallelOptions {
 }
 
 /**
- * Partitions per thread. One: every partition is a scan of the whole log in SQL (the filter runs in the database),
- * and a worker is ready in tens of milliseconds, so finer partitions would cost more scanning than they balance.
- * The queue is shared, so a thread that finishes early still takes what is left.
+ * The partitions to fold: `count` and the indexes that hold streams. When the store tells its partition keys
+ * (`partitionKeys`), the smallest count from `threads` up that gives every key a partition of its own, so that each
+ * partition is read from the store's index (only its own rows) and the shared queue balances the threads; the ids
+ * ending in a uuid's 16 hex digits make 16 partitions. Otherwise (no keys told, or no such count) one partition per
+ * thread, each a filter over the whole log in the database.
  */
-const PARTITIONS_PER_THREAD = 1
+export const partitionPlan = (
+  keys: readonly number[] | undefined,
+  threads: number,
+): { readonly count: number; readonly indexes: readonly number[] } => {
+  const perThread = { count: threads, indexes: Array.from({ length: threads }, (_, i) => i) }
+  if (keys === undefined || keys.length > MAX_PARTITIONS) return perThread
+  for (let count = Math.max(threads, keys.length); count <= MAX_PARTITIONS; count++) {
+    const indexes = keys.map((k) => k % count)
+    if (new Set(indexes).size === keys.length) return { count, indexes }
+  }
+  return perThread
+}
 
 const workerUrl = new URL('./worker.ts', import.meta.url)
 
@@ -47,8 +60,9 @@ const workerEnv = (): NodeJS.ProcessEnv | undefined => {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export const replayParallel = async (store: EventStore, o: ParallelOptions): Promise<PartitionResult[]> => {
-  const partitions = o.threads * PARTITIONS_PER_THREAD
-  const queue = Array.from({ length: partitions }, (_, i) => i)
+  const plan = partitionPlan(await store.partitionKeys?.(), o.threads)
+  const partitions = plan.count
+  const queue = [...plan.indexes]
   const results: PartitionResult[] = []
   const input: WorkerInput = {
     env: o.env,
@@ -110,6 +124,6 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
   }
   await Promise.all(finished)
   if (failure) throw failure
-  if (results.length !== partitions) throw userError('lostPartitions', results.length, partitions)
+  if (results.length !== plan.indexes.length) throw userError('lostPartitions', results.length, plan.indexes.length)
   return results
 }
