@@ -147,6 +147,28 @@ const counts = (r: RecordState): boolean => !r.deleted && !recordProblems(r.data
 /** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
 const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
 
+/** A setting as the engine takes it: its id, its date and the named fields of its data. */
+const settingInput = <D extends { date: LocalDateString }, K extends keyof D>(
+  r: RecordState,
+  fields: readonly K[],
+): { id: number; date: LocalDateString } & Pick<D, K> => {
+  const d = r.data as D
+  const picked = {} as Pick<D, K>
+  for (const k of fields) picked[k] = d[k]
+  return { id: r.id, date: d.date, ...picked }
+}
+
+type PitField = Exclude<keyof PitSettingInput, 'date'>
+const PIT_FIELDS: readonly PitField[] = [
+  'taxType',
+  'firstPercent',
+  'secondPercent',
+  'freeOfTaxAmount',
+  'secondPercentAmount',
+  'paymentInterval',
+  'deductions',
+]
+
 const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   const vat: (VatSettingInput & { id: number })[] = []
   const pit: (PitSettingInput & { id: number })[] = []
@@ -161,34 +183,17 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
         company.vatRegistrationDate = d.vatRegistrationDate ?? null
         break
       }
-      case 'Vat': {
-        const d = r.data as Vat
-        vat.push({ id: r.id, date: d.date, percent: d.percent, paymentInterval: d.paymentInterval })
+      case 'Vat':
+        vat.push(settingInput<Vat, 'percent' | 'paymentInterval'>(r, ['percent', 'paymentInterval']))
         break
-      }
-      case 'Pit': {
-        const d = r.data as Pit
-        pit.push({
-          id: r.id,
-          date: d.date,
-          taxType: d.taxType,
-          firstPercent: d.firstPercent,
-          secondPercent: d.secondPercent,
-          freeOfTaxAmount: d.freeOfTaxAmount,
-          secondPercentAmount: d.secondPercentAmount,
-          paymentInterval: d.paymentInterval,
-          deductions: d.deductions,
-        })
+      case 'Pit':
+        pit.push(settingInput<Pit, PitField>(r, PIT_FIELDS))
         break
-      }
       case 'SocialSecurity': {
-        const d = r.data as SocialSecurity
+        const paid = (r.data as SocialSecurity).contributionsPaid
         ss.push({
-          id: r.id,
-          date: d.date,
-          amount: d.amount,
-          percent: d.percent,
-          ...(d.contributionsPaid ? { contributionsPaid: d.contributionsPaid } : {}),
+          ...settingInput<SocialSecurity, 'amount' | 'percent'>(r, ['amount', 'percent']),
+          ...(paid ? { contributionsPaid: paid } : {}),
         })
         break
       }
