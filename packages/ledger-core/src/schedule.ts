@@ -213,15 +213,29 @@ export interface ScheduleIndex {
 const byDateThenItem = (x: Occurrence, y: Occurrence) =>
   x.date < y.date ? -1 : x.date > y.date ? 1 : x.itemId - y.itemId || x.index - y.index
 
-/** Two lists sorted by {@link byDateThenItem} as one sorted list (the first itself when the second is empty). */
+/**
+ * Two lists sorted by {@link byDateThenItem} as one sorted list (the first itself when the second is empty): each
+ * occurrence of the second (a step's few) is placed by a binary search in the first (a month's many), whose runs
+ * between two places are copied whole.
+ */
 const mergeSorted = (a: readonly Occurrence[], b: readonly Occurrence[]): readonly Occurrence[] => {
   if (b.length === 0) return a
+  if (a.length === 0) return b
   const out: Occurrence[] = []
-  let i = 0
-  let j = 0
-  while (i < a.length && j < b.length) out.push(byDateThenItem(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!)
-  while (i < a.length) out.push(a[i++]!)
-  while (j < b.length) out.push(b[j++]!)
+  let from = 0
+  for (const o of b) {
+    let lo = from
+    let hi = a.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (byDateThenItem(a[mid]!, o) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    for (let i = from; i < lo; i++) out.push(a[i]!)
+    out.push(o)
+    from = lo
+  }
+  for (let i = from; i < a.length; i++) out.push(a[i]!)
   return out
 }
 
