@@ -213,6 +213,32 @@ export interface ScheduleIndex {
 const byDateThenItem = (x: Occurrence, y: Occurrence) =>
   x.date < y.date ? -1 : x.date > y.date ? 1 : x.itemId - y.itemId || x.index - y.index
 
+/**
+ * Two lists sorted by {@link byDateThenItem} as one sorted list (the first itself when the second is empty): each
+ * occurrence of the second (a step's few) is placed by a binary search in the first (a month's many), whose runs
+ * between two places are copied whole.
+ */
+const mergeSorted = (a: readonly Occurrence[], b: readonly Occurrence[]): readonly Occurrence[] => {
+  if (b.length === 0) return a
+  if (a.length === 0) return b
+  const out: Occurrence[] = []
+  let from = 0
+  for (const o of b) {
+    let lo = from
+    let hi = a.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (byDateThenItem(a[mid]!, o) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    for (let i = from; i < lo; i++) out.push(a[i]!)
+    out.push(o)
+    from = lo
+  }
+  for (let i = from; i < a.length; i++) out.push(a[i]!)
+  return out
+}
+
 const rangeOf = (
   ...maps: ReadonlyMap<YearMonthString, unknown>[]
 ): readonly [YearMonthString, YearMonthString] | null => {
@@ -246,14 +272,20 @@ export const indexSchedule = (records: Iterable<RecordState>, vatPercentOn?: Vat
  * changed), with the record the index was built from (`before`, absent for a new item) and the current one. Only the
  * months their old and new occurrences fall in are rebuilt; the other months' arrays are shared with `index` (which
  * is not modified). `vatPercentOn` resolves the VAT in force now, `vatPercentOnBefore` the one `index` was built with.
- * Returns the touched tax months too (their figures change).
+ * Returns the touched tax months too (their figures change), with the occurrences each of them lost (`removed`)
+ * and gained (`added`), from which their figures are updated.
  */
 export const updateSchedule = (
   index: ScheduleIndex,
   changes: readonly { readonly before: RecordState | undefined; readonly after: RecordState | undefined }[],
   vatPercentOn?: VatPercentOn,
   vatPercentOnBefore: VatPercentOn | undefined = vatPercentOn,
-): { index: ScheduleIndex; taxMonths: ReadonlySet<YearMonthString> } => {
+): {
+  index: ScheduleIndex
+  taxMonths: ReadonlySet<YearMonthString>
+  removed: ReadonlyMap<YearMonthString, readonly Occurrence[]>
+  added: ReadonlyMap<YearMonthString, readonly Occurrence[]>
+} => {
   const touchedCash = new Set<YearMonthString>()
   const touchedTax = new Set<YearMonthString>()
   const touch = (o: Occurrence) => {
@@ -262,10 +294,17 @@ export const updateSchedule = (
   }
   const changed = new Set<number>()
   const now: RecordState[] = []
+  const removedByTax = new Map<YearMonthString, Occurrence[]>()
+  const removedCash = new Set<YearMonthString>()
   for (const { before, after } of changes) {
     changed.add((before ?? after)!.id)
     // The old occurrences' months are rebuilt without them (the same objects the index holds: cached per record).
-    if (before) for (const o of occurrencesOf(before, vatPercentOnBefore)) touch(o)
+    if (before)
+      for (const o of occurrencesOf(before, vatPercentOnBefore)) {
+        for (const m of taxMonthsOf(o)) pushTo(removedByTax, m, o)
+        removedCash.add(o.date.slice(0, 7))
+        touch(o)
+      }
     if (after) now.push(after)
   }
   const addedByCash = new Map<YearMonthString, Occurrence[]>()
@@ -280,17 +319,25 @@ export const updateSchedule = (
     source: ReadonlyMap<YearMonthString, readonly Occurrence[]>,
     touched: ReadonlySet<YearMonthString>,
     added: ReadonlyMap<YearMonthString, readonly Occurrence[]>,
+    removedFrom: { has(m: YearMonthString): boolean },
   ) => {
     const out = new Map(source)
     for (const m of touched) {
-      const a = (source.get(m) ?? []).filter((o) => !changed.has(o.itemId))
-      a.push(...(added.get(m) ?? []))
+      // A month that lost nothing keeps its (sorted) occurrences: the added ones are merged in, nothing sorted again.
+      const old = source.get(m) ?? []
+      const kept = removedFrom.has(m) ? old.filter((o) => !changed.has(o.itemId)) : old
+      const a = mergeSorted(kept, [...(added.get(m) ?? [])].sort(byDateThenItem))
       if (a.length === 0) out.delete(m)
-      else out.set(m, a.sort(byDateThenItem))
+      else out.set(m, a)
     }
     return out
   }
-  const byCash = rebuild(index.byCashMonth, touchedCash, addedByCash)
-  const byTax = rebuild(index.byTaxMonth, touchedTax, addedByTax)
-  return { index: { byCashMonth: byCash, byTaxMonth: byTax, range: rangeOf(byCash, byTax) }, taxMonths: touchedTax }
+  const byCash = rebuild(index.byCashMonth, touchedCash, addedByCash, removedCash)
+  const byTax = rebuild(index.byTaxMonth, touchedTax, addedByTax, removedByTax)
+  return {
+    index: { byCashMonth: byCash, byTaxMonth: byTax, range: rangeOf(byCash, byTax) },
+    taxMonths: touchedTax,
+    removed: removedByTax,
+    added: addedByTax,
+  }
 }

@@ -147,6 +147,28 @@ const counts = (r: RecordState): boolean => !r.deleted && !recordProblems(r.data
 /** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
 const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
 
+/** A setting as the engine takes it: its id, its date and the named fields of its data. */
+const settingInput = <D extends { date: LocalDateString }, K extends keyof D>(
+  r: RecordState,
+  fields: readonly K[],
+): { id: number; date: LocalDateString } & Pick<D, K> => {
+  const d = r.data as D
+  const picked = {} as Pick<D, K>
+  for (const k of fields) picked[k] = d[k]
+  return { id: r.id, date: d.date, ...picked }
+}
+
+type PitField = Exclude<keyof PitSettingInput, 'date'>
+const PIT_FIELDS: readonly PitField[] = [
+  'taxType',
+  'firstPercent',
+  'secondPercent',
+  'freeOfTaxAmount',
+  'secondPercentAmount',
+  'paymentInterval',
+  'deductions',
+]
+
 const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
   const vat: (VatSettingInput & { id: number })[] = []
   const pit: (PitSettingInput & { id: number })[] = []
@@ -161,34 +183,17 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
         company.vatRegistrationDate = d.vatRegistrationDate ?? null
         break
       }
-      case 'Vat': {
-        const d = r.data as Vat
-        vat.push({ id: r.id, date: d.date, percent: d.percent, paymentInterval: d.paymentInterval })
+      case 'Vat':
+        vat.push(settingInput<Vat, 'percent' | 'paymentInterval'>(r, ['percent', 'paymentInterval']))
         break
-      }
-      case 'Pit': {
-        const d = r.data as Pit
-        pit.push({
-          id: r.id,
-          date: d.date,
-          taxType: d.taxType,
-          firstPercent: d.firstPercent,
-          secondPercent: d.secondPercent,
-          freeOfTaxAmount: d.freeOfTaxAmount,
-          secondPercentAmount: d.secondPercentAmount,
-          paymentInterval: d.paymentInterval,
-          deductions: d.deductions,
-        })
+      case 'Pit':
+        pit.push(settingInput<Pit, PitField>(r, PIT_FIELDS))
         break
-      }
       case 'SocialSecurity': {
-        const d = r.data as SocialSecurity
+        const paid = (r.data as SocialSecurity).contributionsPaid
         ss.push({
-          id: r.id,
-          date: d.date,
-          amount: d.amount,
-          percent: d.percent,
-          ...(d.contributionsPaid ? { contributionsPaid: d.contributionsPaid } : {}),
+          ...settingInput<SocialSecurity, 'amount' | 'percent'>(r, ['amount', 'percent']),
+          ...(paid ? { contributionsPaid: paid } : {}),
         })
         break
       }
@@ -223,6 +228,46 @@ export const vatPercentResolver = (sorted: readonly VatSettingInput[]): VatPerce
   }
 }
 
+/** Adds what one company occurrence brings to the figures of `month`, one of its tax months. */
+const addOccurrence = (f: MonthFigures, month: YearMonthString, o: Occurrence): void => {
+  // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
+  const it = {
+    isIncome: o.isIncome,
+    amount: o.amount,
+    vat: o.vatAmount,
+    vatTreatment: o.vatTreatment,
+    percent: o.percent,
+    flatRate: o.flatRate,
+    notCost: o.kpirColumn === 'notCost',
+    vatFacts: o.vatFacts,
+    carUse: o.carUse,
+  }
+  // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
+  if (o.vatMonth === month) addVatToMonth(f, it)
+  if (o.pitMonth === month) addPitToMonth(f, o.pitAmount === o.amount ? it : { ...it, amount: o.pitAmount })
+  if (o.fx?.month === month) addExchangeDifference(f, o.fx.amount)
+  if (o.vatFacts?.lateInputMonth === month) addLateInputToMonth(f, it, o.vatFacts)
+}
+
+/**
+ * How many occurrences each part of a month's figures is the sum of: the month itself (its company occurrences),
+ * each sales line, each ryczałt rate's revenue and the fixed assets' VAT. A part no occurrence adds to any more is
+ * dropped when an update takes the last one away, as a fresh sum would not have it.
+ */
+interface Tally {
+  occurrences: number
+  readonly parts: Map<string, number>
+}
+
+/** The tallies of the derived month figures (kept beside them, the figures' type unchanged). */
+const tallies = new WeakMap<MonthFigures, Tally>()
+
+/**
+ * Counts of the month figures' sums, for tests that prove a change sums what it changes: `occurrences` summed into
+ * month figures (a month summed whole counts each of its occurrences), `months` summed whole.
+ */
+export const figureCounter = { occurrences: 0, months: 0 }
+
 /** The company figures of one tax month from its occurrences (`null` when it has no company occurrence). */
 const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefined): MonthFigures | null => {
   const f = emptyMonth(month)
@@ -230,23 +275,145 @@ const figuresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefine
   for (const o of occ ?? []) {
     if (!o.isCompany) continue
     any = true
-    // An expense marked "not a tax cost" (KPiR: outside the book) lowers no income; its input VAT still counts.
-    const it = {
-      isIncome: o.isIncome,
-      amount: o.amount,
-      vat: o.vatAmount,
-      vatTreatment: o.vatTreatment,
-      percent: o.percent,
-      flatRate: o.flatRate,
-      notCost: o.kpirColumn === 'notCost',
-      vatFacts: o.vatFacts,
-      carUse: o.carUse,
+    figureCounter.occurrences++
+    addOccurrence(f, month, o)
+  }
+  if (any) figureCounter.months++
+  return any ? f : null
+}
+
+/** What one company occurrence alone brings to the figures of `month`. */
+const contributionOf = (month: YearMonthString, o: Occurrence): MonthFigures => {
+  const c = emptyMonth(month)
+  addOccurrence(c, month, o)
+  figureCounter.occurrences++
+  return c
+}
+
+const lineKey = (l: { treatment: string; percent: string }) => `s${l.treatment}|${l.percent}`
+const rateKey = (r: { rate: string | null }) => `r${r.rate ?? ''}`
+const ASSETS = 'a'
+
+/**
+ * Adds `sign` (1 or -1) times a part to the figures' list of such parts, found by its key (a new object: the list
+ * is a copy, its parts may be shared); counted in `t`.
+ */
+const applyPart = <P extends object>(
+  list: P[],
+  part: P,
+  key: (p: P) => string,
+  add: (into: P, from: P, sign: bigint) => P,
+  t: Tally,
+  sign: 1n | -1n,
+): void => {
+  const k = key(part)
+  const i = list.findIndex((p) => key(p) === k)
+  const n = (t.parts.get(k) ?? 0) + Number(sign)
+  t.parts.set(k, n)
+  if (i < 0) list.push({ ...part })
+  else if (n === 0) list.splice(i, 1)
+  else list[i] = add(list[i]!, part, sign)
+}
+
+/** Adds `sign` (1 or -1) times one occurrence's contribution to a month's figures and its tally. */
+const applyContribution = (f: MonthFigures, t: Tally, c: MonthFigures, sign: 1n | -1n): void => {
+  t.occurrences += Number(sign)
+  f.companyRevenue += sign * c.companyRevenue
+  f.companyCosts += sign * c.companyCosts
+  f.outputVat += sign * c.outputVat
+  f.inputVat += sign * c.inputVat
+  f.purchaseBase = (f.purchaseBase ?? 0n) + sign * (c.purchaseBase ?? 0n)
+  f.sales ??= []
+  for (const l of c.sales ?? [])
+    applyPart(
+      f.sales,
+      l,
+      lineKey,
+      (into, from, s) => ({ ...into, base: into.base + s * from.base, vat: into.vat + s * from.vat }),
+      t,
+      sign,
+    )
+  f.flatRevenue ??= []
+  for (const r of c.flatRevenue ?? [])
+    applyPart(
+      f.flatRevenue,
+      r,
+      rateKey,
+      (into, from, s) => ({ ...into, amount: into.amount + s * from.amount }),
+      t,
+      sign,
+    )
+  if (c.assetVat) {
+    const n = (t.parts.get(ASSETS) ?? 0) + Number(sign)
+    t.parts.set(ASSETS, n)
+    if (n === 0) delete f.assetVat
+    else if (!f.assetVat) f.assetVat = { ...c.assetVat }
+    else {
+      f.assetVat.base += sign * c.assetVat.base
+      f.assetVat.vat += sign * c.assetVat.vat
+      f.assetVat.correction += sign * c.assetVat.correction
     }
-    // One occurrence may count for VAT in one month and for PIT in another (tax/taxPoint.ts).
-    if (o.vatMonth === month) addVatToMonth(f, it)
-    if (o.pitMonth === month) addPitToMonth(f, o.pitAmount === o.amount ? it : { ...it, amount: o.pitAmount })
-    if (o.fx?.month === month) addExchangeDifference(f, o.fx.amount)
-    if (o.vatFacts?.lateInputMonth === month) addLateInputToMonth(f, it, o.vatFacts)
+  }
+}
+
+/** A month's figures and their tally summed whole (an update without a tally to start from). */
+const talliedFiguresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefined): MonthFigures | null => {
+  figureCounter.months++
+  const f = emptyMonth(month)
+  const t: Tally = { occurrences: 0, parts: new Map() }
+  for (const o of occ ?? []) if (o.isCompany) applyContribution(f, t, contributionOf(month, o), 1n)
+  if (t.occurrences === 0) return null
+  tallies.set(f, t)
+  return f
+}
+
+/**
+ * A month's figures updated by the company occurrences it lost and gained (its occurrences before the change are
+ * `before`): each one's contribution taken away or added, every figure being a sum of per-occurrence amounts (each
+ * already rounded where the law rounds per document: `vatOfItem`, the deductible part of input VAT, a car's cost),
+ * so the update is exactly the whole sum. A copy: the figures of `base` are shared by earlier derivations.
+ */
+const updatedFigures = (
+  month: YearMonthString,
+  base: MonthFigures | undefined,
+  before: readonly Occurrence[] | undefined,
+  removed: readonly Occurrence[],
+  added: readonly Occurrence[],
+): MonthFigures | null => {
+  let t = base ? tallies.get(base) : { occurrences: 0, parts: new Map<string, number>() }
+  // Figures summed whole carry no tally: one is needed to take an occurrence away (which parts it was the last of).
+  if (!t && removed.some((o) => o.isCompany)) {
+    const whole = talliedFiguresOf(month, before)
+    if (!whole) return null
+    base = whole
+    t = tallies.get(whole)!
+  }
+  const f: MonthFigures = base
+    ? {
+        ...base,
+        sales: base.sales?.map((l) => ({ ...l })),
+        flatRevenue: base.flatRevenue?.map((r) => ({ ...r })),
+        ...(base.assetVat ? { assetVat: { ...base.assetVat } } : {}),
+      }
+    : emptyMonth(month)
+  const tally: Tally = t
+    ? { occurrences: t.occurrences, parts: new Map(t.parts) }
+    : { occurrences: 0, parts: new Map() }
+  const counted = t !== undefined
+  let any = base !== undefined
+  for (const o of removed) if (o.isCompany) applyContribution(f, tally, contributionOf(month, o), -1n)
+  for (const o of added)
+    if (o.isCompany) {
+      any = true
+      if (counted) applyContribution(f, tally, contributionOf(month, o), 1n)
+      else {
+        figureCounter.occurrences++
+        addOccurrence(f, month, o)
+      }
+    }
+  if (counted) {
+    if (tally.occurrences === 0) return null
+    tallies.set(f, tally)
   }
   return any ? f : null
 }
@@ -328,7 +495,13 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     schedule = updated.index
     const f = new Map(base.figures)
     for (const m of updated.taxMonths) {
-      const mf = figuresOf(m, schedule.byTaxMonth.get(m))
+      const mf = updatedFigures(
+        m,
+        base.figures.get(m),
+        base.schedule.byTaxMonth.get(m),
+        updated.removed.get(m) ?? [],
+        updated.added.get(m) ?? [],
+      )
       if (mf) f.set(m, mf)
       else f.delete(m)
     }
@@ -410,6 +583,9 @@ export const derive = (state: BooksState, maxChanges: number = MAX_CHANGES): Der
   if (recent.length > RECENT) recent.length = RECENT
   return d
 }
+
+/** The derivation of the books' records made whole, from nothing and cached nowhere (what an update must equal). */
+export const deriveAfresh = (state: BooksState): Derived => deriveAll(state.records)
 
 /** Monthly company aggregates (by tax month) from `from` through `to`, computed from a schedule. */
 export const monthFigures = (schedule: ScheduleIndex, from: YearMonthString, to: YearMonthString): MonthFigures[] => {
