@@ -117,6 +117,78 @@ export interface VatDeclaration {
 const fieldOf = new Map<string, (typeof DECLARATION_RATE_FIELDS)[number]>()
 for (const f of DECLARATION_RATE_FIELDS) for (const p of f.percents) fieldOf.set(p, f)
 
+/** The declaration's sales fields (P_10 to P_32), in the declaration's order. */
+const SALES_FIELDS = [
+  'P_10',
+  'P_11',
+  'P_12',
+  'P_13',
+  'P_15',
+  'P_16',
+  'P_17',
+  'P_18',
+  'P_19',
+  'P_20',
+  'P_21',
+  'P_22',
+  'P_23',
+  'P_24',
+  'P_25',
+  'P_26',
+  'P_27',
+  'P_28',
+  'P_29',
+  'P_30',
+  'P_31',
+  'P_32',
+] as const
+type SalesField = (typeof SALES_FIELDS)[number]
+type SalesFields = Record<SalesField, Grosze>
+
+/** The base (and tax) fields of each treatment that is not a rate of domestic VAT. */
+const TREATMENT_FIELDS: Partial<Record<VatSalesLine['treatment'], readonly [SalesField, SalesField | null][]>> = {
+  zw: [['P_10', null]],
+  np: [['P_11', null]],
+  euServices: [
+    ['P_11', null],
+    ['P_12', null],
+  ],
+  wdt: [['P_21', null]],
+  export: [['P_22', null]],
+  wnt: [['P_23', 'P_24']],
+  importServices: [['P_29', 'P_30']],
+  importGoods: [['P_25', 'P_26']],
+  importServicesOther: [['P_27', 'P_28']],
+  buyerTaxpayerGoods: [['P_31', 'P_32']],
+}
+
+/** Exact sums of the sales lines per field; percents the declaration has no field for, per percent. */
+const salesSums = (sales: readonly VatSalesLine[]) => {
+  const sums = {} as SalesFields
+  for (const f of SALES_FIELDS) sums[f] = 0n
+  let other: Map<string, { base: Grosze; tax: Grosze }> | null = null
+  for (const l of sales) {
+    const byTreatment = TREATMENT_FIELDS[l.treatment]
+    if (byTreatment) {
+      for (const [base, tax] of byTreatment) {
+        sums[base] += l.base
+        if (tax) sums[tax] += l.vat
+      }
+      continue
+    }
+    const field = fieldOf.get(l.percent)
+    if (field) {
+      sums[field.base as SalesField] += l.base
+      if (field.tax) sums[field.tax as SalesField] += l.vat
+    } else {
+      other ??= new Map()
+      const o = other.get(l.percent) ?? { base: 0n, tax: 0n }
+      other.set(l.percent, { base: o.base + l.base, tax: o.tax + l.vat })
+    }
+  }
+  return { sums, other }
+}
+
 /**
  * The declaration of a period from its sales lines, the net value of its purchases carrying input tax, its input
  * tax (exact grosze) and the excess carried in (P_39, full złoty): each field rounded to full złoty once, the tax
@@ -131,77 +203,8 @@ export const declareVat = (
   carriedIn: Grosze,
   assets?: AssetVat,
 ): VatDeclaration => {
-  // Exact sums per field (hot: one call per period), then one rounding per field.
-  let p10 = 0n
-  let p11 = 0n
-  let p13 = 0n
-  let p15 = 0n
-  let p16 = 0n
-  let p17 = 0n
-  let p18 = 0n
-  let p19 = 0n
-  let p20 = 0n
-  let p12 = 0n
-  let p21 = 0n
-  let p22 = 0n
-  let p23 = 0n
-  let p24 = 0n
-  let p29 = 0n
-  let p30 = 0n
-  let p25 = 0n
-  let p26 = 0n
-  let p27 = 0n
-  let p28 = 0n
-  let p31 = 0n
-  let p32 = 0n
-  let other: Map<string, { base: Grosze; tax: Grosze }> | null = null
-  for (const l of sales) {
-    if (l.treatment === 'zw') p10 += l.base
-    else if (l.treatment === 'np') p11 += l.base
-    else if (l.treatment === 'euServices') {
-      p11 += l.base
-      p12 += l.base
-    } else if (l.treatment === 'wdt') p21 += l.base
-    else if (l.treatment === 'export') p22 += l.base
-    else if (l.treatment === 'wnt') {
-      p23 += l.base
-      p24 += l.vat
-    } else if (l.treatment === 'importServices') {
-      p29 += l.base
-      p30 += l.vat
-    } else if (l.treatment === 'importGoods') {
-      p25 += l.base
-      p26 += l.vat
-    } else if (l.treatment === 'importServicesOther') {
-      p27 += l.base
-      p28 += l.vat
-    } else if (l.treatment === 'buyerTaxpayerGoods') {
-      p31 += l.base
-      p32 += l.vat
-    } else
-      switch (fieldOf.get(l.percent)?.base) {
-        case 'P_13':
-          p13 += l.base
-          break
-        case 'P_15':
-          p15 += l.base
-          p16 += l.vat
-          break
-        case 'P_17':
-          p17 += l.base
-          p18 += l.vat
-          break
-        case 'P_19':
-          p19 += l.base
-          p20 += l.vat
-          break
-        default: {
-          other ??= new Map()
-          const o = other.get(l.percent) ?? { base: 0n, tax: 0n }
-          other.set(l.percent, { base: o.base + l.base, tax: o.tax + l.vat })
-        }
-      }
-  }
+  // Exact sums per field, then one rounding per field.
+  const { sums, other } = salesSums(sales)
   const z = roundHalfUpToZloty
   const otherRates = other
     ? [...other]
@@ -214,67 +217,38 @@ export const declareVat = (
     otherBase += o.base
     otherTax += o.tax
   }
-  const P_10 = z(p10)
-  const P_11 = z(p11)
-  const P_13 = z(p13)
-  const P_15 = z(p15)
-  const P_16 = z(p16)
-  const P_17 = z(p17)
-  const P_18 = z(p18)
-  const P_19 = z(p19)
-  const P_20 = z(p20)
-  const P_12 = z(p12)
-  const P_21 = z(p21)
-  const P_22 = z(p22)
-  const P_23 = z(p23)
-  const P_24 = z(p24)
-  const P_29 = z(p29)
-  const P_30 = z(p30)
-  const P_25 = z(p25)
-  const P_26 = z(p26)
-  const P_27 = z(p27)
-  const P_28 = z(p28)
-  const P_31 = z(p31)
-  const P_32 = z(p32)
-  const P_37 = P_10 + P_11 + P_13 + P_15 + P_17 + P_19 + P_21 + P_22 + P_23 + P_25 + P_27 + P_29 + P_31 + otherBase
-  const P_38 = P_16 + P_18 + P_20 + P_24 + P_26 + P_28 + P_30 + P_32 + otherTax
-  const P_40 = z(assets?.base ?? 0n)
+  const f = {} as SalesFields
+  for (const k of SALES_FIELDS) f[k] = z(sums[k])
+  const P_37 =
+    f.P_10 +
+    f.P_11 +
+    f.P_13 +
+    f.P_15 +
+    f.P_17 +
+    f.P_19 +
+    f.P_21 +
+    f.P_22 +
+    f.P_23 +
+    f.P_25 +
+    f.P_27 +
+    f.P_29 +
+    f.P_31 +
+    otherBase
+  const P_38 = f.P_16 + f.P_18 + f.P_20 + f.P_24 + f.P_26 + f.P_28 + f.P_30 + f.P_32 + otherTax
   const P_41 = z(assets?.vat ?? 0n)
-  const P_42 = z(purchaseBase - (assets?.base ?? 0n))
   const P_43 = z(inputVat - (assets?.vat ?? 0n) - (assets?.correction ?? 0n))
   const P_44 = z(assets?.correction ?? 0n)
   const P_48 = carriedIn + P_41 + P_43 + P_44
   const P_51 = maxG(P_38 - P_48, 0n)
   const P_53 = P_51 > 0n ? 0n : maxG(P_48 - P_38, 0n)
   return {
-    P_10,
-    P_11,
-    P_12,
-    P_13,
-    P_15,
-    P_16,
-    P_17,
-    P_18,
-    P_19,
-    P_20,
-    P_21,
-    P_22,
-    P_23,
-    P_24,
-    P_25,
-    P_26,
-    P_27,
-    P_28,
-    P_29,
-    P_30,
-    P_31,
-    P_32,
+    ...f,
     P_37,
     P_38,
     P_39: carriedIn,
-    P_40,
+    P_40: z(assets?.base ?? 0n),
     P_41,
-    P_42,
+    P_42: z(purchaseBase - (assets?.base ?? 0n)),
     P_43,
     P_44,
     P_48,
