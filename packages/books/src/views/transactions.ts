@@ -78,6 +78,20 @@ const sameRow = (t: TransactionDto, known: RowJson): boolean => {
  * next, so a month after a write serialises only what changed and takes the other rows' text as it was.
  */
 const transactionJson = (t: TransactionDto): string => {
+  const same = dtoJson.get(t)
+  if (same !== undefined) return same
+  const json = rowText(t)
+  dtoJson.set(t, json)
+  return json
+}
+
+/**
+ * The text per DTO object: ledger-core gives a row whose inputs and flags did not change the same DTO from one books
+ * state to the next (`toTransactionDto`), so most rows of a month after a write are found here without a look.
+ */
+const dtoJson = new WeakMap<TransactionDto, string>()
+
+const rowText = (t: TransactionDto): string => {
   const known = rowJson.get(t.dataObject)
   if (known !== undefined && sameRow(t, known)) return known.json
   rowJsonCounter.serialised++
