@@ -240,6 +240,26 @@ describe("the month's rows kept between books states", () => {
     expect(after.rows).toBe(2)
   })
 
+  it('a change in an earlier month keeps the rows of the later periods the engine computed again equal', () => {
+    let state = threeYears()
+    const before = built(state, '2025-07').view
+    // March's income: the engine computes March through December again; June's VAT is the same figures, June's
+    // PIT (year to date) is not.
+    const march: CommandInput = {
+      type: 'UpdateItem',
+      dataType: 'Income',
+      id: 24,
+      data: income({ date: '2025-03-10', amount: '5000.00' }),
+    }
+    state = write(state, march).state
+    const after = built(state, '2025-07')
+    const of = (view: typeof before, type: string) => view.find((t) => t.eventType === type)
+    expect(of(after.view, '3_Vat')).toBe(of(before, '3_Vat'))
+    expect(of(after.view, '4_Pit')).not.toBe(of(before, '4_Pit'))
+    expect(after.rows).toBe(2)
+    expect(after.view).toEqual(monthTransactions(write(threeYears(), march).state, '2025-07', TODAY))
+  })
+
   it('an item added builds one row; a flag set builds no row and one DTO', () => {
     let state = threeYears()
     built(state, '2025-06')

@@ -31,6 +31,7 @@ import type {
   TransactionRow,
 } from '../schemas/transaction.ts'
 import { paidVat } from '../tax/crossBorder.ts'
+import { sameValue } from '../tax/engine.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
@@ -156,13 +157,40 @@ const vatSettingOf = (d: Derived, to: YearMonthString) => [...d.vat].reverse().f
 const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((x, i) => x === b[i])
 
+/**
+ * The VAT and PIT rows by the schedule's array of their first month, then by row id, with the period they were built
+ * from: a change in an earlier month makes the engine compute the later periods again as new objects, most of them
+ * equal to what they were; such a period (equal field by field) whose listed occurrences are the same arrays keeps
+ * its row too. Kept per array, so an entry goes with the books state whose schedule holds it.
+ */
+const taxRowsByMonth = new WeakMap<object, Map<string, KeptTaxRow & { readonly period: unknown }>>()
+
 const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   const inputs = taxRowInputs(d, t)
   const kept = taxRows.get(t.period)
   if (kept !== undefined && kept.amount === t.amount && sameInputs(kept.inputs, inputs)) return kept.row
+  const first = inputs[0]
+  const byId = typeof first === 'object' && first !== null ? taxRowsByMonth.get(first) : undefined
+  const id = taxDueId(t)
+  const equal = byId?.get(id)
+  if (
+    equal !== undefined &&
+    equal.amount === t.amount &&
+    sameInputs(equal.inputs, inputs) &&
+    sameValue(equal.period, t.period)
+  ) {
+    taxRows.set(t.period, equal)
+    return equal.row
+  }
   monthRowCounter.rows++
   const row = buildTaxRow(d, t)
-  taxRows.set(t.period, { amount: t.amount, inputs, row })
+  const entry = { amount: t.amount, inputs, row, period: t.period }
+  taxRows.set(t.period, entry)
+  if (typeof first === 'object' && first !== null) {
+    const m = taxRowsByMonth.get(first) ?? new Map()
+    m.set(id, entry)
+    taxRowsByMonth.set(first, m)
+  }
   return row
 }
 
