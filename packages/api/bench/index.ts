@@ -181,6 +181,7 @@ async function writes(
   const origin = new URL(api).origin
   const path = (url: string) => url.slice(origin.length)
   cpu = await serverCpu()
+  const rows = serialised.rows
   const loop = await autocannon({
     url: origin,
     connections: 8,
@@ -204,7 +205,7 @@ async function writes(
     `write + month + summary, 8 connections: ${loops.toFixed(0)} loops/s, p99 ${loop.latency.p99} ms per request; ` +
       `hello-world ${base.toFixed(0)} req/s; ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); ` +
       `appends on the ${process.env.BENCH_SQLITE_WRITER === 'main' ? 'main' : 'writer'} thread; ` +
-      `server CPU ${loopCpu.toFixed(2)} ms a loop; load average ${load()}`,
+      `server CPU ${loopCpu.toFixed(2)} ms a loop, ${rowsALoop(rows, loop.requests.total / 3)} month rows serialised a loop; load average ${load()}`,
   )
   await fixedLoop(origin, auth, today, serverCpu, profile, base)
   const small = await once(`${api}/config/GetByType/Primary`, auth, SECONDS / ROUNDS, true)
@@ -234,6 +235,7 @@ async function fixedLoop(
   const date = (context: Record<string, unknown>) => `${context.month as string}-15`
   await profile(join(process.env.BENCH_CPU_PROF ?? '', `loop-${Date.now()}.cpuprofile`))
   const cpu = await serverCpu()
+  const rows = serialised.rows
   const loop = await autocannon({
     url: origin,
     connections: 8,
@@ -269,10 +271,17 @@ async function fixedLoop(
   console.log(
     `the same loop on months of a fixed size (each loop posts into the next of 120 months and reads it and its year): ` +
       `${loops.toFixed(0)} loops/s, p99 ${loop.latency.p99} ms per request; hello-world ${base.toFixed(0)} req/s; ` +
-      `ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); server CPU ${loopCpu.toFixed(2)} ms a loop; ` +
+      `ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); server CPU ${loopCpu.toFixed(2)} ms a loop, ` +
+      `${rowsALoop(rows, loop.requests.total / 3)} month rows serialised a loop; ` +
       `${(loop.requests.total / 3 / months.length).toFixed(1)} rows added a month; load average ${load()}`,
   )
 }
+
+/** The month rows the server serialised so far (not taken as text from an earlier state), as of the last `serverCpu`. */
+const serialised = { rows: 0 }
+
+/** The month rows serialised a loop since `before` (a figure that holds on a loaded machine, where CPU times do not). */
+const rowsALoop = (before: number, loops: number) => ((serialised.rows - before) / loops).toFixed(1)
 
 /** The income the fixed-size loop posts (its date set per loop). */
 const loopIncome = { name: 'Loop', amount: '107.00', isCompany: true, percent: '23' }
@@ -371,7 +380,9 @@ export async function run(): Promise<void> {
     /** The server process's CPU time so far, ms. */
     const serverCpu = async () => {
       child.stdin!.write('cpu\n')
-      return (JSON.parse(await nextLine()) as { cpuMs: number }).cpuMs
+      const answer = JSON.parse(await nextLine()) as { cpuMs: number; rowsSerialised: number }
+      serialised.rows = answer.rowsSerialised
+      return answer.cpuMs
     }
     /** `BENCH_CPU_PROF=<dir>`: the server's CPU profile of the fixed-size loop, written to `<dir>/loop-<time>.cpuprofile`. */
     const profile = async (arg: string) => {

@@ -18,7 +18,7 @@ import { createSqliteStore } from '@finance/event-store/sqlite'
 import { dateInPoland, type LedgerCommand } from '@finance/ledger-core/light'
 import { decide, foldBooks, initialBooks, isDomainError, type LedgerEvent, serializeEvent } from '@finance/ledger-core'
 import Fastify from 'fastify'
-import { batchCounters, booksStream, createAccounts } from '@finance/books'
+import { batchCounters, booksStream, createAccounts, rowJsonCounter } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 
@@ -168,7 +168,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   }
   if (line.trim() !== 'cpu') return
   const used = process.cpuUsage()
-  process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, ...batchCounters })}\n`)
+  const counters = { ...batchCounters, rowsSerialised: rowJsonCounter.serialised }
+  process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, ...counters })}\n`)
 })
 process.stdin.on('end', async () => {
   await hello.close()
