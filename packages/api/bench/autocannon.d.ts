@@ -10,7 +10,7 @@ declare module 'autocannon' {
     requests?: Request[]
   }
   /** One request of a sequence; `setupRequest` may rewrite it per send, with a context kept per connection. */
-  interface Request {
+  export interface Request {
     method?: string
     path: string
     body?: string

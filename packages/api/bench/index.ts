@@ -28,7 +28,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { createSqliteStore } from '@finance/event-store/sqlite'
-import autocannon from 'autocannon'
+import autocannon, { type Request as LoopRequest } from 'autocannon'
 import type { FastifyInstance } from 'fastify'
 import { batchCounters, createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
@@ -170,7 +170,7 @@ async function writes(
     dataObject: { date: today, name: `Loop ${i}`, amount: `${100 + (i % 900)}.00`, isCompany: true, percent: '23' },
   })
   const own: number[] = []
-  let cpu = await serverCpu()
+  const cpu = await serverCpu()
   for (let i = 0; i < 40; i++) own.push(await timed(() => send('POST', `${api}/revenue`, auth, income(i))))
   const ownCpu = ((await serverCpu()) - cpu) / 40
   console.log(
@@ -180,32 +180,17 @@ async function writes(
   const base = (await once(hello, {}, SECONDS / ROUNDS)).rps
   const origin = new URL(api).origin
   const path = (url: string) => url.slice(origin.length)
-  cpu = await serverCpu()
-  const rows = serialised.rows
-  const loop = await autocannon({
-    url: origin,
-    connections: 8,
-    duration: SECONDS / ROUNDS,
-    headers: auth,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/revenue',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify(income(7)),
-      },
-      { method: 'GET', path: path(monthUrl), headers: auth },
-      { method: 'GET', path: path(summaryUrl), headers: auth },
-    ],
-  })
-  if (loop.non2xx > 0 || loop.errors > 0) throw new Error(`loop: ${loop.non2xx} non-2xx, ${loop.errors} errors`)
-  const loopCpu = ((await serverCpu()) - cpu) / (loop.requests.total / 3)
-  const loops = loop.requests.average / 3
+  const post = { method: 'POST', path: '/api/revenue', headers: { ...auth, 'content-type': 'application/json' } }
+  const loop = await runLoop(origin, auth, serverCpu, async () => {}, [
+    { ...post, body: JSON.stringify(income(7)) },
+    { method: 'GET', path: path(monthUrl), headers: auth },
+    { method: 'GET', path: path(summaryUrl), headers: auth },
+  ])
   console.log(
-    `write + month + summary, 8 connections: ${loops.toFixed(0)} loops/s, p99 ${loop.latency.p99} ms per request; ` +
-      `hello-world ${base.toFixed(0)} req/s; ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); ` +
+    `write + month + summary, 8 connections: ${loop.loops.toFixed(0)} loops/s, p99 ${loop.p99} ms per request; ` +
+      `hello-world ${base.toFixed(0)} req/s; ratio ${(loop.loops / base).toFixed(3)}  (aim ≥ 0.1); ` +
       `appends on the ${process.env.BENCH_SQLITE_WRITER === 'main' ? 'main' : 'writer'} thread; ` +
-      `server CPU ${loopCpu.toFixed(2)} ms a loop, ${rowsALoop(rows, loop.requests.total / 3)} month rows serialised a loop; load average ${load()}`,
+      `server CPU ${loop.cpu.toFixed(2)} ms a loop, ${loop.rows} month rows serialised a loop; load average ${load()}`,
   )
   await fixedLoop(origin, auth, today, serverCpu, profile, base)
   const small = await once(`${api}/config/GetByType/Primary`, auth, SECONDS / ROUNDS, true)
@@ -239,47 +224,56 @@ async function fixedLoop(
     await get(`${origin}/api/transaction/getSummaryList/${month}-15/true`, auth)
   }
   await profile(join(process.env.BENCH_CPU_PROF ?? '', `loop-${Date.now()}.cpuprofile`))
-  const cpu = await serverCpu()
-  const rows = serialised.rows
-  const loop = await autocannon({
-    url: origin,
-    connections: 8,
-    duration: SECONDS / ROUNDS,
-    headers: auth,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/revenue',
-        headers: { ...auth, 'content-type': 'application/json' },
-        setupRequest: (req, context) => {
-          context.month = months[next++ % months.length]
-          const body = { dataType: 'Income', dataObject: { ...loopIncome, date: date(context) } }
-          return { ...req, body: JSON.stringify(body) }
-        },
+  const loop = await runLoop(origin, auth, serverCpu, () => profile('end'), [
+    {
+      method: 'POST',
+      path: '/api/revenue',
+      headers: { ...auth, 'content-type': 'application/json' },
+      setupRequest: (req, context) => {
+        context.month = months[next++ % months.length]
+        const body = { dataType: 'Income', dataObject: { ...loopIncome, date: date(context) } }
+        return { ...req, body: JSON.stringify(body) }
       },
-      {
-        path: '/api/transaction/getCurrentMonth/',
-        headers: auth,
-        setupRequest: (req, context) => ({ ...req, path: `/api/transaction/getCurrentMonth/${date(context)}` }),
-      },
-      {
-        path: '/api/transaction/getSummaryList/',
-        headers: auth,
-        setupRequest: (req, context) => ({ ...req, path: `/api/transaction/getSummaryList/${date(context)}/true` }),
-      },
-    ],
-  })
-  await profile('end')
-  if (loop.non2xx > 0 || loop.errors > 0) throw new Error(`fixed loop: ${loop.non2xx} non-2xx, ${loop.errors} errors`)
-  const loopCpu = ((await serverCpu()) - cpu) / (loop.requests.total / 3)
-  const loops = loop.requests.average / 3
+    },
+    {
+      path: '/api/transaction/getCurrentMonth/',
+      headers: auth,
+      setupRequest: (req, context) => ({ ...req, path: `/api/transaction/getCurrentMonth/${date(context)}` }),
+    },
+    {
+      path: '/api/transaction/getSummaryList/',
+      headers: auth,
+      setupRequest: (req, context) => ({ ...req, path: `/api/transaction/getSummaryList/${date(context)}/true` }),
+    },
+  ])
   console.log(
     `the same loop on months of a fixed size (each loop posts into the next of 120 months and reads it and its year): ` +
-      `${loops.toFixed(0)} loops/s, p99 ${loop.latency.p99} ms per request; hello-world ${base.toFixed(0)} req/s; ` +
-      `ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); server CPU ${loopCpu.toFixed(2)} ms a loop, ` +
-      `${rowsALoop(rows, loop.requests.total / 3)} month rows serialised a loop; ` +
-      `${(loop.requests.total / 3 / months.length).toFixed(1)} rows added a month; load average ${load()}`,
+      `${loop.loops.toFixed(0)} loops/s, p99 ${loop.p99} ms per request; hello-world ${base.toFixed(0)} req/s; ` +
+      `ratio ${(loop.loops / base).toFixed(3)}  (aim ≥ 0.1); server CPU ${loop.cpu.toFixed(2)} ms a loop, ` +
+      `${loop.rows} month rows serialised a loop; ` +
+      `${(loop.total / months.length).toFixed(1)} rows added a month; load average ${load()}`,
   )
+}
+
+/**
+ * A loop of three requests (`requests`, a write and two reads) with 8 connections for the loops' time: loops/s, p99
+ * per request, the server's CPU and the month rows it serialised a loop; `after` runs right after the load ends.
+ */
+async function runLoop(
+  origin: string,
+  auth: Record<string, string>,
+  serverCpu: () => Promise<number>,
+  after: () => Promise<void>,
+  requests: LoopRequest[],
+) {
+  const cpu = await serverCpu()
+  const rows = serialised.rows
+  const r = await autocannon({ url: origin, connections: 8, duration: SECONDS / ROUNDS, headers: auth, requests })
+  await after()
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`loop: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  const total = r.requests.total / 3
+  const used = ((await serverCpu()) - cpu) / total
+  return { loops: r.requests.average / 3, p99: r.latency.p99, cpu: used, rows: rowsALoop(rows, total), total }
 }
 
 /** The month rows the server serialised so far (not taken as text from an earlier state), as of the last `serverCpu`. */
