@@ -182,6 +182,14 @@ describe('incrementally maintained books', () => {
 })
 
 describe("the month's rows kept between books states", () => {
+  /** The income `id` changed to `fields`. */
+  const incomeUpdate = (id: number, fields: Record<string, string>): CommandInput => ({
+    type: 'UpdateItem',
+    dataType: 'Income',
+    id,
+    data: income(fields),
+  })
+
   /** Rows built and DTOs made by reading `month` of `state`. */
   const built = (state: BooksState, month: string) => {
     const [rows, dtos] = [monthRowCounter.rows, monthRowCounter.dtos]
@@ -195,12 +203,7 @@ describe("the month's rows kept between books states", () => {
     // The month's income and its taxes for May (VAT, PIT, ZUS), all built the first time.
     expect(first.rows).toBe(first.view.length)
     expect(first.view.length).toBe(4)
-    const update = (amount: string): CommandInput => ({
-      type: 'UpdateItem',
-      dataType: 'Income',
-      id: 27,
-      data: income({ date: '2025-06-10', amount }),
-    })
+    const update = (amount: string) => incomeUpdate(27, { date: '2025-06-10', amount })
     state = write(state, update('5000.00')).state
     const after = built(state, '2025-06')
     expect(after).toMatchObject({ rows: 1, dtos: 1 })
@@ -224,12 +227,7 @@ describe("the month's rows kept between books states", () => {
     let state = threeYears()
     const before = built(state, '2025-06').view
     // May's income (id 26) under another name: the same amounts, so the engine keeps May's periods as they were.
-    state = write(state, {
-      type: 'UpdateItem',
-      dataType: 'Income',
-      id: 26,
-      data: { ...income({ date: '2025-05-10' }), name: 'Renamed' },
-    }).state
+    state = write(state, incomeUpdate(26, { date: '2025-05-10', name: 'Renamed' })).state
     const after = built(state, '2025-06')
     const listed = (view: typeof before) =>
       view
@@ -245,12 +243,7 @@ describe("the month's rows kept between books states", () => {
     const before = built(state, '2025-07').view
     // March's income: the engine computes March through December again; June's VAT is the same figures, June's
     // PIT (year to date) is not.
-    const march: CommandInput = {
-      type: 'UpdateItem',
-      dataType: 'Income',
-      id: 24,
-      data: income({ date: '2025-03-10', amount: '5000.00' }),
-    }
+    const march = incomeUpdate(24, { date: '2025-03-10', amount: '5000.00' })
     state = write(state, march).state
     const after = built(state, '2025-07')
     const of = (view: typeof before, type: string) => view.find((t) => t.eventType === type)
