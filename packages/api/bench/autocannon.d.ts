@@ -7,7 +7,15 @@ declare module 'autocannon' {
     method?: string
     body?: string
     /** A sequence each connection sends in turn (autocannon's `requests`), paths relative to `url`. */
-    requests?: { method?: string; path: string; body?: string; headers?: Record<string, string> }[]
+    requests?: Request[]
+  }
+  /** One request of a sequence; `setupRequest` may rewrite it per send, with a context kept per connection. */
+  export interface Request {
+    method?: string
+    path: string
+    body?: string
+    headers?: Record<string, string>
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request
   }
   interface Histogram {
     average: number

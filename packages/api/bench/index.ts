@@ -28,12 +28,12 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { createSqliteStore } from '@finance/event-store/sqlite'
-import autocannon from 'autocannon'
+import autocannon, { type Request as LoopRequest } from 'autocannon'
 import type { FastifyInstance } from 'fastify'
 import { batchCounters, createAccounts } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
-import { dateInPoland } from '@finance/ledger-core/light'
+import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core/light'
 import { runKsef } from './ksef.ts'
 import { BOOKS, measureWork, normalCase, seedBooks, worstCases } from './work.ts'
 
@@ -163,13 +163,14 @@ async function writes(
   monthUrl: string,
   summaryUrl: string,
   serverCpu: () => Promise<number>,
+  profile: (arg: string) => Promise<void>,
 ): Promise<void> {
   const income = (i: number) => ({
     dataType: 'Income',
     dataObject: { date: today, name: `Loop ${i}`, amount: `${100 + (i % 900)}.00`, isCompany: true, percent: '23' },
   })
   const own: number[] = []
-  let cpu = await serverCpu()
+  const cpu = await serverCpu()
   for (let i = 0; i < 40; i++) own.push(await timed(() => send('POST', `${api}/revenue`, auth, income(i))))
   const ownCpu = ((await serverCpu()) - cpu) / 40
   console.log(
@@ -179,32 +180,19 @@ async function writes(
   const base = (await once(hello, {}, SECONDS / ROUNDS)).rps
   const origin = new URL(api).origin
   const path = (url: string) => url.slice(origin.length)
-  cpu = await serverCpu()
-  const loop = await autocannon({
-    url: origin,
-    connections: 8,
-    duration: SECONDS / ROUNDS,
-    headers: auth,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/revenue',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify(income(7)),
-      },
-      { method: 'GET', path: path(monthUrl), headers: auth },
-      { method: 'GET', path: path(summaryUrl), headers: auth },
-    ],
-  })
-  if (loop.non2xx > 0 || loop.errors > 0) throw new Error(`loop: ${loop.non2xx} non-2xx, ${loop.errors} errors`)
-  const loopCpu = ((await serverCpu()) - cpu) / (loop.requests.total / 3)
-  const loops = loop.requests.average / 3
+  const post = { method: 'POST', path: '/api/revenue', headers: { ...auth, 'content-type': 'application/json' } }
+  const loop = await runLoop(origin, auth, serverCpu, async () => {}, [
+    { ...post, body: JSON.stringify(income(7)) },
+    { method: 'GET', path: path(monthUrl), headers: auth },
+    { method: 'GET', path: path(summaryUrl), headers: auth },
+  ])
   console.log(
-    `write + month + summary, 8 connections: ${loops.toFixed(0)} loops/s, p99 ${loop.latency.p99} ms per request; ` +
-      `hello-world ${base.toFixed(0)} req/s; ratio ${(loops / base).toFixed(3)}  (aim ≥ 0.1); ` +
+    `write + month + summary, 8 connections: ${loop.loops.toFixed(0)} loops/s, p99 ${loop.p99} ms per request; ` +
+      `hello-world ${base.toFixed(0)} req/s; ratio ${(loop.loops / base).toFixed(3)}  (aim ≥ 0.1); ` +
       `appends on the ${process.env.BENCH_SQLITE_WRITER === 'main' ? 'main' : 'writer'} thread; ` +
-      `server CPU ${loopCpu.toFixed(2)} ms a loop; load average ${load()}`,
+      `server CPU ${loop.cpu.toFixed(2)} ms a loop, ${loop.rows} month rows serialised a loop; load average ${load()}`,
   )
+  await fixedLoop(origin, auth, today, serverCpu, profile, base)
   const small = await once(`${api}/config/GetByType/Primary`, auth, SECONDS / ROUNDS, true)
   const month = await once(monthUrl, auth, SECONDS / ROUNDS)
   console.log(
@@ -212,6 +200,90 @@ async function writes(
       `getCurrentMonth ${month.rps.toFixed(0)} req/s; ratio to hello-world ${(small.rps / base).toFixed(2)}`,
   )
 }
+
+/**
+ * The same loop on months of a fixed size: each loop posts an income into the next of the 120 months of the ten
+ * years (round robin), then reads that month and its year's cumulative summary. The loop above posts into the month it
+ * reads, which grows by every loop (by thousands of rows in a run), so its figure is the month it grew; here a month
+ * gains one row per 120 loops, and the figure measures the code.
+ */
+async function fixedLoop(
+  origin: string,
+  auth: Record<string, string>,
+  today: string,
+  serverCpu: () => Promise<number>,
+  profile: (arg: string) => Promise<void>,
+  base: number,
+): Promise<void> {
+  const months = Array.from({ length: 120 }, (_, i) => addMonthsToMonth(`${Number(today.slice(0, 4)) - 9}-01`, i))
+  let next = 0
+  const date = (context: Record<string, unknown>) => `${context.month as string}-15`
+  // Each month and year read once first: the figure is the loop's steady state, not the first reads of 120 months.
+  for (const month of months) {
+    await get(`${origin}/api/transaction/getCurrentMonth/${month}-15`, auth)
+    await get(`${origin}/api/transaction/getSummaryList/${month}-15/true`, auth)
+  }
+  await profile(join(process.env.BENCH_CPU_PROF ?? '', `loop-${Date.now()}.cpuprofile`))
+  const loop = await runLoop(origin, auth, serverCpu, () => profile('end'), [
+    {
+      method: 'POST',
+      path: '/api/revenue',
+      headers: { ...auth, 'content-type': 'application/json' },
+      setupRequest: (req, context) => {
+        context.month = months[next++ % months.length]
+        const body = { dataType: 'Income', dataObject: { ...loopIncome, date: date(context) } }
+        return { ...req, body: JSON.stringify(body) }
+      },
+    },
+    {
+      path: '/api/transaction/getCurrentMonth/',
+      headers: auth,
+      setupRequest: (req, context) => ({ ...req, path: `/api/transaction/getCurrentMonth/${date(context)}` }),
+    },
+    {
+      path: '/api/transaction/getSummaryList/',
+      headers: auth,
+      setupRequest: (req, context) => ({ ...req, path: `/api/transaction/getSummaryList/${date(context)}/true` }),
+    },
+  ])
+  console.log(
+    `the same loop on months of a fixed size (each loop posts into the next of 120 months and reads it and its year): ` +
+      `${loop.loops.toFixed(0)} loops/s, p99 ${loop.p99} ms per request; hello-world ${base.toFixed(0)} req/s; ` +
+      `ratio ${(loop.loops / base).toFixed(3)}  (aim ≥ 0.1); server CPU ${loop.cpu.toFixed(2)} ms a loop, ` +
+      `${loop.rows} month rows serialised a loop; ` +
+      `${(loop.total / months.length).toFixed(1)} rows added a month; load average ${load()}`,
+  )
+}
+
+/**
+ * A loop of three requests (`requests`, a write and two reads) with 8 connections for the loops' time: loops/s, p99
+ * per request, the server's CPU and the month rows it serialised a loop; `after` runs right after the load ends.
+ */
+async function runLoop(
+  origin: string,
+  auth: Record<string, string>,
+  serverCpu: () => Promise<number>,
+  after: () => Promise<void>,
+  requests: LoopRequest[],
+) {
+  const cpu = await serverCpu()
+  const rows = serialised.rows
+  const r = await autocannon({ url: origin, connections: 8, duration: SECONDS / ROUNDS, headers: auth, requests })
+  await after()
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`loop: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  const total = r.requests.total / 3
+  const used = ((await serverCpu()) - cpu) / total
+  return { loops: r.requests.average / 3, p99: r.latency.p99, cpu: used, rows: rowsALoop(rows, total), total }
+}
+
+/** The month rows the server serialised so far (not taken as text from an earlier state), as of the last `serverCpu`. */
+const serialised = { rows: 0 }
+
+/** The month rows serialised a loop since `before` (a figure that holds on a loaded machine, where CPU times do not). */
+const rowsALoop = (before: number, loops: number) => ((serialised.rows - before) / loops).toFixed(1)
+
+/** The income the fixed-size loop posts (its date set per loop). */
+const loopIncome = { name: 'Loop', amount: '107.00', isCompany: true, percent: '23' }
 
 /**
  * The dashboard loop in this process (`app.inject`, no sockets): 8 clients each POST an income, then read the month,
@@ -287,8 +359,9 @@ async function boundedWork(): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  // `BENCH_API=live` runs only the live server's part (steady state, after writes, the write path).
-  if (process.env.BENCH_API !== 'live') {
+  // `BENCH_API=live` runs only the live server's part (steady state, after writes, the write path); `loop` only its
+  // write path.
+  if (process.env.BENCH_API !== 'live' && process.env.BENCH_API !== 'loop') {
     await runKsef()
     await boundedWork()
   }
@@ -306,7 +379,15 @@ export async function run(): Promise<void> {
     /** The server process's CPU time so far, ms. */
     const serverCpu = async () => {
       child.stdin!.write('cpu\n')
-      return (JSON.parse(await nextLine()) as { cpuMs: number }).cpuMs
+      const answer = JSON.parse(await nextLine()) as { cpuMs: number; rowsSerialised: number }
+      serialised.rows = answer.rowsSerialised
+      return answer.cpuMs
+    }
+    /** `BENCH_CPU_PROF=<dir>`: the server's CPU profile of the fixed-size loop, written to `<dir>/loop-<time>.cpuprofile`. */
+    const profile = async (arg: string) => {
+      if (!process.env.BENCH_CPU_PROF) return
+      child.stdin!.write(`profile ${arg}\n`)
+      await nextLine()
     }
     const info = JSON.parse(first) as {
       api: number
@@ -323,6 +404,10 @@ export async function run(): Promise<void> {
     const api = `http://127.0.0.1:${info.api}/api`
     const monthUrl = `${api}/transaction/getCurrentMonth/${info.today}`
     const summaryUrl = `${api}/transaction/getSummaryList/${info.today}/true`
+    const hello = `http://127.0.0.1:${info.hello}/`
+    // `BENCH_API=loop` runs only the write path and the loops.
+    if (process.env.BENCH_API === 'loop')
+      return await writes(api, hello, auth, info.today, monthUrl, summaryUrl, serverCpu, profile)
     const t0 = performance.now()
     const rows = (await (await fetch(monthUrl, { headers: auth })).json()) as unknown[]
     console.log(
@@ -360,7 +445,7 @@ export async function run(): Promise<void> {
         `month without gzip ${ratio('month, no gzip')} (aim ≥ 0.33, getCurrentMonth p99 < 10 ms)`,
     )
     await afterWrites(api, auth, info.today, monthUrl, summaryUrl)
-    await writes(api, `http://127.0.0.1:${info.hello}/`, auth, info.today, monthUrl, summaryUrl, serverCpu)
+    await writes(api, hello, auth, info.today, monthUrl, summaryUrl, serverCpu, profile)
   } finally {
     child.stdin!.end()
     await new Promise((resolve) => child.once('exit', resolve))

@@ -8,7 +8,8 @@
  * The events are decided by the core (as the API would) and appended in batches, which seeds in seconds. The server
  * also reports on stderr how long it took to answer the month reads that follow writes (without the HTTP client).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -17,7 +18,7 @@ import { createSqliteStore } from '@finance/event-store/sqlite'
 import { dateInPoland, type LedgerCommand } from '@finance/ledger-core/light'
 import { decide, foldBooks, initialBooks, isDomainError, type LedgerEvent, serializeEvent } from '@finance/ledger-core'
 import Fastify from 'fastify'
-import { batchCounters, booksStream, createAccounts } from '@finance/books'
+import { batchCounters, booksStream, createAccounts, rowJsonCounter } from '@finance/books'
 import { buildApp } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 
@@ -146,10 +147,29 @@ process.stdout.write(
 // A line `cpu` on stdin answers the process's CPU time so far (ms, user + system) and the write path's counters
 // (appends, commands they carried) as one JSON line: the client
 // measures the server's CPU per request, which holds however loaded the machine is.
+// `profile <file>` starts a CPU profile of this process and `profile end` writes it there (then answers `{}`):
+// bench/index.ts profiles one part of a run (`BENCH_CPU_PROF`).
+const inspector = new Session()
+let profileFile = ''
 createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.startsWith('profile ')) {
+    const arg = line.slice('profile '.length).trim()
+    if (arg !== 'end') {
+      profileFile = arg
+      inspector.connect()
+      inspector.post('Profiler.enable', () => inspector.post('Profiler.start', () => process.stdout.write('{}\n')))
+    } else
+      inspector.post('Profiler.stop', (err, { profile }) => {
+        if (!err) writeFileSync(profileFile, JSON.stringify(profile))
+        inspector.disconnect()
+        process.stdout.write('{}\n')
+      })
+    return
+  }
   if (line.trim() !== 'cpu') return
   const used = process.cpuUsage()
-  process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, ...batchCounters })}\n`)
+  const counters = { ...batchCounters, rowsSerialised: rowJsonCounter.serialised }
+  process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000, ...counters })}\n`)
 })
 process.stdin.on('end', async () => {
   await hello.close()

@@ -1,6 +1,12 @@
 /** The read cache: one computation per books state (per stream revision), shared by every reader of the books. */
 import { createMemoryStore } from '@finance/event-store'
-import { isDomainError, monthTransactions, remindersDue, summaryList } from '@finance/ledger-core/light'
+import {
+  isDomainError,
+  type LedgerCommand,
+  monthTransactions,
+  remindersDue,
+  summaryList,
+} from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import {
   executeBooks,
@@ -8,6 +14,7 @@ import {
   monthBytes,
   monthJson,
   monthRows,
+  partJsonCounter,
   reminderRows,
   rowJsonCounter,
   summaryBytes,
@@ -73,6 +80,33 @@ describe('views', () => {
     // Only the flagged row and the rows whose figures it moved are serialised again; here the flagged one.
     expect(rowJsonCounter.serialised - beforeFlag).toBeGreaterThanOrEqual(1)
     expect(rowJsonCounter.serialised - beforeFlag).toBeLessThan(paid.length)
+  })
+
+  it("a tax row built again after a write takes its listed items' text as it was", async () => {
+    const store = createMemoryStore()
+    const run = async (command: Record<string, unknown>) => {
+      const r = await executeBooks(store, 'u3', { ...command, at, userId: 'u3' } as LedgerCommand)
+      if (isDomainError(r)) throw new Error(r.code)
+      return r
+    }
+    await run({ type: 'AddSetting', kind: 'Vat', data: { date: '2026-01-01', percent: '23', paymentInterval: 1 } })
+    const income = (day: number) => ({
+      type: 'AddItem',
+      dataType: 'Income',
+      data: { date: `2026-03-${day}`, name: `Invoice ${day}`, amount: '100.00', isCompany: true, percent: '23' },
+    })
+    for (const day of [10, 11, 12]) await run(income(day))
+    const april = (state: Parameters<typeof monthRows>[0]) => monthRows(state, '2026-04', '2026-04-10')
+    const before = april((await loadBooks(store, 'u3')).state)
+    expect(before.find((r) => r.eventType === '3_Vat')?.dataObject.relatedTransactions).toHaveLength(3)
+    monthJson((await loadBooks(store, 'u3')).state, '2026-04', '2026-04-10')
+    const { state } = await run(income(13))
+    const rows = april(state)
+    expect(rows.find((r) => r.eventType === '3_Vat')?.dataObject.relatedTransactions).toHaveLength(4)
+    const parts = partJsonCounter.serialised
+    expect(monthJson(state, '2026-04', '2026-04-10')).toBe(JSON.stringify(rows))
+    // The new invoice's related transaction and company line; the three listed before are taken as they were.
+    expect(partJsonCounter.serialised - parts).toBe(2)
   })
 
   it('answers the reminder job from the same cache', async () => {

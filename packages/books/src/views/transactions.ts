@@ -78,18 +78,74 @@ const sameRow = (t: TransactionDto, known: RowJson): boolean => {
  * next, so a month after a write serialises only what changed and takes the other rows' text as it was.
  */
 const transactionJson = (t: TransactionDto): string => {
+  const same = dtoJson.get(t)
+  if (same !== undefined) return same
+  const json = rowText(t)
+  dtoJson.set(t, json)
+  return json
+}
+
+/**
+ * The text per DTO object: ledger-core gives a row whose inputs and flags did not change the same DTO from one books
+ * state to the next (`toTransactionDto`), so most rows of a month after a write are found here without a look.
+ */
+const dtoJson = new WeakMap<TransactionDto, string>()
+
+const rowText = (t: TransactionDto): string => {
   const known = rowJson.get(t.dataObject)
   if (known !== undefined && sameRow(t, known)) return known.json
   rowJsonCounter.serialised++
   const keys = Object.keys(t)
   if (keys[keys.length - 1] !== 'dataObject') return JSON.stringify(t)
   const { dataObject, ...rest } = t
-  const data = known?.data ?? JSON.stringify(dataObject)
+  const data = known?.data ?? dataJson(dataObject as unknown as Record<string, unknown>)
   const head = JSON.stringify(rest)
   const json = head === '{}' ? JSON.stringify(t) : `${head.slice(0, -1)},"dataObject":${data}}`
   const values = keys.map((k) => (t as unknown as Record<string, unknown>)[k])
   rowJson.set(dataObject, { keys, values, data, json })
   return json
+}
+
+/**
+ * The text of an object of a row's lists (a tax row's related transactions and company lines), per object: ledger-core
+ * builds them once per occurrence and never changes them, so a VAT or PIT row built again after a write (it lists the
+ * month's every item) takes the text of the items it listed before and serialises only the new ones.
+ */
+const partJson = new WeakMap<object, string>()
+/** Parts of lists serialised (not taken from `partJson`), for tests. */
+export const partJsonCounter = { serialised: 0 }
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const listJson = (list: readonly object[]): string => {
+  let text = ''
+  for (const o of list) {
+    let t = partJson.get(o)
+    if (t === undefined) {
+      partJsonCounter.serialised++
+      t = JSON.stringify(o)
+      partJson.set(o, t)
+    }
+    text += text === '' ? `[${t}` : `,${t}`
+  }
+  return `${text}]`
+}
+
+/**
+ * `JSON.stringify(o)` for a row's plain data object, its non-empty lists of objects from their parts' texts; a data
+ * object that lists no transactions (an item's row) in one call.
+ */
+const dataJson = (o: Record<string, unknown>): string => {
+  const listed = o.relatedTransactions
+  if (!Array.isArray(listed) || listed.length === 0) return JSON.stringify(o)
+  let text = ''
+  for (const key of Object.keys(o)) {
+    const v = o[key]
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue
+    const value = Array.isArray(v) && v.length > 0 && v.every(isObject) ? listJson(v) : JSON.stringify(v)
+    text += `${text === '' ? '{' : ','}${JSON.stringify(key)}:${value}`
+  }
+  return text === '' ? '{}' : `${text}}`
 }
 
 /** `monthRows` as JSON text (equal to `JSON.stringify` of the rows). */

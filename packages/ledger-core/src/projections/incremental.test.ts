@@ -16,7 +16,7 @@ import { booksSnapshot, commandArb, monthArb } from '../testing/arbitraries.ts'
 import { income, pitSetting, ssSetting, vatSetting } from '../testing/fixtures.ts'
 import { type CommandInput, cmd } from '../testing/given.ts'
 import { deriveCounter, taxesThrough } from './derived.ts'
-import { monthTransactions } from './month.ts'
+import { monthRowCounter, monthTransactions } from './month.ts'
 import { summaryCounter, summaryList } from './summary.ts'
 
 const TODAY = '2026-06-15'
@@ -176,6 +176,115 @@ describe('incrementally maintained books', () => {
             expect(summaryList(state, year, true), String(year)).toEqual(summaryList(fresh, year, true))
         }),
         { numRuns: 100 },
+      ),
+    60_000,
+  )
+})
+
+describe("the month's rows kept between books states", () => {
+  /** The income `id` changed to `fields`. */
+  const incomeUpdate = (id: number, fields: Record<string, string>): CommandInput => ({
+    type: 'UpdateItem',
+    dataType: 'Income',
+    id,
+    data: income(fields),
+  })
+
+  /** Rows built and DTOs made by reading `month` of `state`. */
+  const built = (state: BooksState, month: string) => {
+    const [rows, dtos] = [monthRowCounter.rows, monthRowCounter.dtos]
+    const view = monthTransactions(state, month, TODAY)
+    return { rows: monthRowCounter.rows - rows, dtos: monthRowCounter.dtos - dtos, view }
+  }
+
+  it('a write that changes one item builds that item row again and no other row of the month', () => {
+    let state = threeYears()
+    const first = built(state, '2025-06')
+    // The month's income and its taxes for May (VAT, PIT, ZUS), all built the first time.
+    expect(first.rows).toBe(first.view.length)
+    expect(first.view.length).toBe(4)
+    const update = (amount: string) => incomeUpdate(27, { date: '2025-06-10', amount })
+    state = write(state, update('5000.00')).state
+    const after = built(state, '2025-06')
+    expect(after).toMatchObject({ rows: 1, dtos: 1 })
+    // The taxes for May are the same objects as before: only the changed income is new.
+    expect(after.view.filter((t) => first.view.includes(t)).map((t) => t.eventType)).toEqual([
+      '3_Vat',
+      '4_Pit',
+      '5_SocialSecurity',
+    ])
+    // July shows June's taxes, which the change did change: they are built again; July's income is not.
+    const july = built(state, '2025-07')
+    state = write(state, update('6000.00')).state
+    const julyAfter = built(state, '2025-07')
+    expect(julyAfter.rows).toBeGreaterThanOrEqual(2)
+    expect(julyAfter.rows).toBeLessThan(july.rows)
+    expect(julyAfter.view[0]).toBe(july.view[0])
+    expect(julyAfter.view[0]!.eventType).toBe('1_Revenue')
+  })
+
+  it('an item renamed builds again the tax rows that list it, though their figures and periods are kept', () => {
+    let state = threeYears()
+    const before = built(state, '2025-06').view
+    // May's income (id 26) under another name: the same amounts, so the engine keeps May's periods as they were.
+    state = write(state, incomeUpdate(26, { date: '2025-05-10', name: 'Renamed' })).state
+    const after = built(state, '2025-06')
+    const listed = (view: typeof before) =>
+      view
+        .filter((t) => t.eventType === '3_Vat' || t.eventType === '4_Pit')
+        .map((t) => t.dataObject.relatedTransactions?.[0]?.dataObject.name)
+    expect(listed(after.view)).toEqual(['Renamed', 'Renamed'])
+    expect(listed(before)).not.toContain('Renamed')
+    expect(after.rows).toBe(2)
+  })
+
+  it('a change in an earlier month keeps the rows of the later periods the engine computed again equal', () => {
+    let state = threeYears()
+    const before = built(state, '2025-07').view
+    // March's income: the engine computes March through December again; June's VAT is the same figures, June's
+    // PIT (year to date) is not.
+    const march = incomeUpdate(24, { date: '2025-03-10', amount: '5000.00' })
+    state = write(state, march).state
+    const after = built(state, '2025-07')
+    const of = (view: typeof before, type: string) => view.find((t) => t.eventType === type)
+    expect(of(after.view, '3_Vat')).toBe(of(before, '3_Vat'))
+    expect(of(after.view, '4_Pit')).not.toBe(of(before, '4_Pit'))
+    expect(after.rows).toBe(2)
+    expect(after.view).toEqual(monthTransactions(write(threeYears(), march).state, '2025-07', TODAY))
+  })
+
+  it('an item added builds one row; a flag set builds no row and one DTO', () => {
+    let state = threeYears()
+    built(state, '2025-06')
+    state = write(state, { type: 'AddItem', dataType: 'Income', data: income({ date: '2025-06-20' }) }).state
+    expect(built(state, '2025-06')).toMatchObject({ rows: 1, dtos: 1 })
+    const vat = monthTransactions(state, '2025-06', TODAY).find((t) => t.eventType === '3_Vat')!
+    state = write(state, { type: 'SetTransactionFlags', id: vat.id, notification: true }).state
+    const after = built(state, '2025-06')
+    expect(after).toMatchObject({ rows: 0, dtos: 1 })
+    expect(after.view.find((t) => t.id === vat.id)?.notification).toBe(true)
+  })
+
+  it(
+    'after every write of any sequence, a month read equals the month of a fresh fold of the same events',
+    () =>
+      fc.assert(
+        fc.property(fc.array(fc.tuple(commandArb, monthArb), { minLength: 1, maxLength: 25 }), (steps) => {
+          let state = initialBooks
+          const events: LedgerEvent[] = []
+          const read = new Set<string>()
+          for (const [command, month] of steps) {
+            const w = write(state, command)
+            state = w.state
+            events.push(...w.events)
+            read.add(month)
+            // Every month read so far is read again from the new state: its rows come from the earlier states'.
+            const fresh = foldBooks(events)
+            for (const m of read)
+              expect(monthTransactions(state, m, TODAY), m).toEqual(monthTransactions(fresh, m, TODAY))
+          }
+        }),
+        { numRuns: 60 },
       ),
     60_000,
   )

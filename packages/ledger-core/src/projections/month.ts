@@ -31,6 +31,7 @@ import type {
   TransactionRow,
 } from '../schemas/transaction.ts'
 import { paidVat } from '../tax/crossBorder.ts'
+import { sameValue } from '../tax/engine.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
@@ -43,7 +44,18 @@ export { blank, flatRateFields, outstandingOf, remainingOf, stringify }
 const ZERO = '0.00'
 const fm = formatMoney
 
-const buildItemRow = (o: Occurrence): TransactionRow => ({
+/**
+ * Rows of the month built (not taken from the rows of an earlier books state) and transaction DTOs made: a test
+ * proves with them that a month after a write builds only the rows whose inputs changed.
+ */
+export const monthRowCounter = { rows: 0, dtos: 0 }
+
+const buildItemRow = (o: Occurrence): TransactionRow => {
+  monthRowCounter.rows++
+  return itemRowOf(o)
+}
+
+const itemRowOf = (o: Occurrence): TransactionRow => ({
   id: itemOccurrenceId(o.itemId, o.date.slice(0, 7)),
   date: o.date,
   eventType: o.isIncome ? '1_Revenue' : '2_Fee',
@@ -118,14 +130,78 @@ const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
   return out
 }
 
+/**
+ * A tax row, kept per tax period object: the engine keeps the periods before the first month a change touches as
+ * they were (`computeTaxesFrom`), so the row of such a period is the previous state's row when what else it shows is
+ * the same too: its amount, the schedule's arrays of the period's months (the occurrences it lists; a month's array
+ * is shared between states until an item of it changes, `updateSchedule`) and, for VAT, the setting in force.
+ */
+interface KeptTaxRow {
+  readonly amount: bigint
+  readonly inputs: readonly unknown[]
+  readonly row: TransactionRow
+}
+const taxRows = new WeakMap<object, KeptTaxRow>()
+
+/** What a tax row shows beside its period: the schedule's month arrays it lists, the VAT setting in force. */
+const taxRowInputs = (d: Derived, t: TaxDue): unknown[] => {
+  if (t.kind !== 'VAT' && t.kind !== 'PIT') return []
+  const inputs: unknown[] = []
+  for (let m = t.period.from; m <= t.period.to; m = addMonthsToMonth(m, 1)) inputs.push(d.schedule.byTaxMonth.get(m))
+  if (t.kind === 'VAT') inputs.push(vatSettingOf(d, t.period.to))
+  return inputs
+}
+
+const vatSettingOf = (d: Derived, to: YearMonthString) => [...d.vat].reverse().find((s) => s.date <= lastDayOfMonth(to))
+
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i])
+
+/**
+ * The VAT and PIT rows by the schedule's array of their first month, then by row id, with the period they were built
+ * from: a change in an earlier month makes the engine compute the later periods again as new objects, most of them
+ * equal to what they were; such a period (equal field by field) whose listed occurrences are the same arrays keeps
+ * its row too. Kept per array, so an entry goes with the books state whose schedule holds it.
+ */
+const taxRowsByMonth = new WeakMap<object, Map<string, KeptTaxRow & { readonly period: unknown }>>()
+
 const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
+  const inputs = taxRowInputs(d, t)
+  const kept = taxRows.get(t.period)
+  if (kept !== undefined && kept.amount === t.amount && sameInputs(kept.inputs, inputs)) return kept.row
+  const first = inputs[0]
+  const byId = typeof first === 'object' && first !== null ? taxRowsByMonth.get(first) : undefined
+  const id = taxDueId(t)
+  const equal = byId?.get(id)
+  if (
+    equal !== undefined &&
+    equal.amount === t.amount &&
+    sameInputs(equal.inputs, inputs) &&
+    sameValue(equal.period, t.period)
+  ) {
+    taxRows.set(t.period, equal)
+    return equal.row
+  }
+  monthRowCounter.rows++
+  const row = buildTaxRow(d, t)
+  const entry = { amount: t.amount, inputs, row, period: t.period }
+  taxRows.set(t.period, entry)
+  if (typeof first === 'object' && first !== null) {
+    const m = taxRowsByMonth.get(first) ?? new Map()
+    m.set(id, entry)
+    taxRowsByMonth.set(first, m)
+  }
+  return row
+}
+
+const buildTaxRow = (d: Derived, t: TaxDue): TransactionRow => {
   const amount = fm(t.amount)
   const id = taxDueId(t)
   switch (t.kind) {
     case 'VAT': {
       const p = t.period
       const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'vat')
-      const setting = [...d.vat].reverse().find((s) => s.date <= lastDayOfMonth(p.to))
+      const setting = vatSettingOf(d, p.to)
       return {
         id,
         date: p.dueDate,
@@ -327,8 +403,31 @@ export const manualRow = (id: number, m: ManualTransaction): TransactionRow => {
   }
 }
 
+/**
+ * The DTO made last from a row (a row object is never changed), with the flags and day it was made for: a row whose
+ * flags object is the same again (flags are replaced, never changed, when the user sets them) is answered with the
+ * same DTO, which the API's JSON cache knows by identity.
+ */
+const dtos = new WeakMap<
+  TransactionRow,
+  { flags: TransactionFlagsState | null; today: LocalDateString; dto: TransactionDto }
+>()
+
 /** A transaction DTO from a row and its flags; `overdue` evaluated against `today`. */
 export const toTransactionDto = (
+  row: TransactionRow,
+  flags: TransactionFlagsState | null,
+  today: LocalDateString,
+): TransactionDto => {
+  const kept = dtos.get(row)
+  if (kept !== undefined && kept.flags === flags && kept.today === today) return kept.dto
+  monthRowCounter.dtos++
+  const dto = makeTransactionDto(row, flags, today)
+  dtos.set(row, { flags, today, dto })
+  return dto
+}
+
+const makeTransactionDto = (
   row: TransactionRow,
   flags: TransactionFlagsState | null,
   today: LocalDateString,

@@ -1185,7 +1185,7 @@ export const taxCounter = { runs: 0, months: 0, compared: 0 }
  * Structural equality of two month figures, field by field whatever the fields (a field added to
  * {@link MonthFigures} takes part without a change here); absent and `undefined` fields are equal.
  */
-const sameValue = (a: unknown, b: unknown): boolean => {
+export const sameValue = (a: unknown, b: unknown): boolean => {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   if (Array.isArray(a)) {
