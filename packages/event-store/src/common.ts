@@ -6,6 +6,7 @@ import { randomFillSync } from 'node:crypto'
 import {
   type CounterStore,
   type CounterValue,
+  type EventMetadata,
   type EventStore,
   type EventVisitor,
   type ExpectedRevision,
@@ -617,6 +618,26 @@ export type SqlEventRow<I, J, M> = [
   data: J,
   metadata: M,
 ]
+/**
+ * A stored event from a row of `EVENT_COLUMNS`, its JSON columns read by `json` (parsed by SQLite's adapter,
+ * already objects from PostgreSQL's). Integers come as numbers or strings and become bigints here, which is cheaper
+ * than reading every integer column of every row as a bigint.
+ */
+export const storedEvent = <I extends number | string, J, M>(
+  r: SqlEventRow<I, J, M>,
+  data: (j: J) => Json,
+  metadata: (m: M) => EventMetadata,
+): StoredEvent => ({
+  streamId: r[1],
+  revision: BigInt(r[2]),
+  position: BigInt(r[0]),
+  eventId: r[3],
+  type: r[4],
+  schemaVersion: r[5],
+  data: data(r[6]),
+  metadata: metadata(r[7]),
+})
+
 /** A row of `DATA_COLUMNS`. */
 export type SqlDataRow<I, J> = [
   position: I,

@@ -25,6 +25,7 @@ import {
   type SqlDataRow,
   type SqlEventRow,
   storedData,
+  storedEvent,
   storeLife,
 } from './common.ts'
 import { maskUrl } from './config.ts'
@@ -181,16 +182,12 @@ type DataRow = SqlDataRow<string, Json>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], r[5])
 
-const toStored = (r: RawRow): StoredEvent => ({
-  streamId: r[1],
-  revision: BigInt(r[2]),
-  position: BigInt(r[0]),
-  eventId: r[3],
-  type: r[4],
-  schemaVersion: r[5],
-  data: r[6],
-  metadata: r[7],
-})
+const toStored = (r: RawRow): StoredEvent =>
+  storedEvent(
+    r,
+    (j) => j,
+    (m) => m,
+  )
 
 const pgCode = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined)
 

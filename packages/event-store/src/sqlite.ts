@@ -32,6 +32,7 @@ import {
   type SqlEachRow,
   type SqlEventRow,
   storedData,
+  storedEvent,
   storeLife,
 } from './common.ts'
 import {
@@ -381,20 +382,13 @@ type EachRow = SqlEachRow<number, string>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], JSON.parse(r[5]) as Json)
 
-/**
- * Positions and revisions are read as JS numbers (exact up to 2^53, some 9·10^15 events) and turned into bigints
- * here, which is cheaper than reading every integer column of every row as a bigint.
- */
-const toStored = (r: RawRow): StoredEvent => ({
-  streamId: r[1],
-  revision: BigInt(r[2]),
-  position: BigInt(r[0]),
-  eventId: r[3],
-  type: r[4],
-  schemaVersion: r[5],
-  data: JSON.parse(r[6]) as Json,
-  metadata: JSON.parse(r[7]) as EventMetadata,
-})
+/** Positions and revisions are read as JS numbers (exact up to 2^53, some 9·10^15 events). */
+const toStored = (r: RawRow): StoredEvent =>
+  storedEvent(
+    r,
+    (j) => JSON.parse(j) as Json,
+    (m) => JSON.parse(m) as EventMetadata,
+  )
 
 /** SQLite's extended result code SQLITE_CONSTRAINT_UNIQUE, carried by `node:sqlite` errors as `errcode`. */
 export const SQLITE_CONSTRAINT_UNIQUE = 2067
