@@ -6,7 +6,7 @@ import * as Schema from 'effect/Schema'
 import { isLocalDate } from '../calendar.ts'
 import { foldBooks } from '../deciders/evolve.ts'
 import type { BooksState } from '../deciders/state.ts'
-import { type DomainError, domainError, type FieldError } from '../errors.ts'
+import { type DomainError, domainError, type FieldError, isDomainError, liveEntry } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
 import { divRoundHalfUp, formatMoney, parseMoney, percentOf } from '../money.ts'
@@ -420,9 +420,8 @@ export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent
     case 'SaveBankAccount':
       return saveAccount(command, state)
     case 'DeleteBankAccount': {
-      const a = bank.accounts.get(command.id)
-      if (!a) return domainError('NOT_FOUND')
-      if (a.deleted) return domainError('ALREADY_DELETED')
+      const a = liveEntry(bank.accounts, command.id)
+      if (isDomainError(a)) return a
       return [{ type: 'BankAccountDeleted', data: { id: a.id } }]
     }
     case 'SetZusAccount': {
@@ -472,9 +471,8 @@ export const decideBank = (command: BankCommand, state: BooksState): LedgerEvent
     case 'SaveBankRule':
       return saveRule(command, state)
     case 'DeleteBankRule': {
-      const r = bank.rules.get(command.id)
-      if (!r) return domainError('NOT_FOUND')
-      if (r.deleted) return domainError('ALREADY_DELETED')
+      const r = liveEntry(bank.rules, command.id)
+      if (isDomainError(r)) return r
       return [{ type: 'BankRuleDeleted', data: { id: r.id } }]
     }
     case 'SaveBankCsvMapping':

@@ -6,7 +6,7 @@
  */
 import { compareDates, isLocalDate } from '../calendar.ts'
 import type { MarkKsefOffline } from '../commands.ts'
-import { type DomainError, domainError } from '../errors.ts'
+import { type DomainError, domainError, isDomainError, liveEntry } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { Item } from '../schemas/records.ts'
 import type { BooksState } from './state.ts'
@@ -22,9 +22,8 @@ const MODES = ['offline24', 'offline', 'awaryjny'] as const
 type Mode = (typeof MODES)[number]
 
 export const decideKsefOffline = (command: MarkKsefOffline, state: BooksState): LedgerEvent[] | DomainError => {
-  const r = state.records.get(command.itemId)
-  if (!r) return domainError('NOT_FOUND')
-  if (r.deleted) return domainError('ALREADY_DELETED')
+  const r = liveEntry(state.records, command.itemId)
+  if (isDomainError(r)) return r
   if (r.dataType !== 'Income')
     return domainError('VALIDATION', KsefOfflineMessages.notIncome, [
       { field: 'itemId', code: 'VALIDATION', message: KsefOfflineMessages.notIncome },

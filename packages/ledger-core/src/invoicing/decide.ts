@@ -7,7 +7,14 @@
  */
 import { addMonths, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import type { BooksState } from '../deciders/state.ts'
-import { type DomainError, domainError, type FieldError, liveEntry, type ValidationResult } from '../errors.ts'
+import {
+  type DomainError,
+  domainError,
+  type FieldError,
+  isDomainError,
+  liveEntry,
+  type ValidationResult,
+} from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
 import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
@@ -584,9 +591,8 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
   switch (command.type) {
     case 'SaveCounterparty': {
       if (command.id !== undefined) {
-        const c = inv.counterparties.get(command.id)
-        if (!c) return domainError('NOT_FOUND')
-        if (c.deleted) return domainError('ALREADY_DELETED')
+        const c = liveEntry(inv.counterparties, command.id)
+        if (isDomainError(c)) return c
       }
       const v = readCounterparty(command.data)
       if (!v.ok) return invalid(v.errors)
@@ -596,9 +602,8 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
       return [{ type: 'InvoicingCounterpartySaved', data: { id, data: v.value } }]
     }
     case 'DeleteCounterparty': {
-      const c = inv.counterparties.get(command.id)
-      if (!c) return domainError('NOT_FOUND')
-      if (c.deleted) return domainError('ALREADY_DELETED')
+      const c = liveEntry(inv.counterparties, command.id)
+      if (isDomainError(c)) return c
       for (const d of inv.invoices.values())
         if (!d.deleted && d.status === 'draft' && d.data.counterpartyId === c.id)
           return invalid([fieldError('id', M.inUse)])
