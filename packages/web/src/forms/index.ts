@@ -35,7 +35,7 @@ export {
   type ListMachine,
   listMachine,
 } from './record/listMachine.ts'
-export { useNotify, useTranslateMessage } from './record/messages.ts'
+export { useNotices, useNotify, useTranslateMessage } from './record/messages.ts'
 export { type FieldGroup, RecordPanel } from './record/RecordPanel.tsx'
 export {
   type FormEmitted as RecordFormEmitted,

@@ -9,16 +9,14 @@ export const Logo = () => (
   </svg>
 )
 
-/** Header: logo linking home, breadcrumb, menu button. */
-export const Header = ({
-  menuOpen,
-  onMenu,
-  pathname,
-}: {
+interface HeaderProps {
   menuOpen: boolean
   onMenu: () => void
   pathname?: string
-}) => {
+}
+
+/** Header: logo linking home, breadcrumb, menu button. */
+export const Header = ({ menuOpen, onMenu, pathname }: HeaderProps) => {
   const { t } = useLingui()
   return (
     <header className="header">

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { itemsPageStory } from './items/itemStories.tsx'
 import { withTotals } from '../../forms/index.ts'
-import { allRecords, inServices, itemRecords, settingRecords, WithServices } from '../company/test/fixtures.tsx'
+import { inServices, itemRecords, settingRecords, WithServices } from '../company/test/fixtures.tsx'
 import { FeesLanding } from './FeesLanding.tsx'
 import { AddItemForm } from './items/AddItemForm.tsx'
 import { ItemCard } from './items/ItemCard.tsx'
@@ -99,16 +100,10 @@ export const SocialSecurityPrefill: Story = {
 }
 
 /** 'Add Recuring Expense' and the list of recurring expenses with VAT amount and sum. */
-export const RecurringExpenses: Story = {
-  render: inServices(allRecords, <ItemsPage dataType="RecurringExpense" today={TODAY} />),
-  parameters: { route: '/companydashboard/fees/recurring' },
-}
+export const RecurringExpenses: Story = itemsPageStory('RecurringExpense', '/companydashboard/fees/recurring', TODAY)
 
 /** 'Add One Time Expense' and the list. */
-export const FixedExpenses: Story = {
-  render: inServices(allRecords, <ItemsPage dataType="Expense" today={TODAY} />),
-  parameters: { route: '/companydashboard/fees/fixed' },
-}
+export const FixedExpenses: Story = itemsPageStory('Expense', '/companydashboard/fees/fixed', TODAY)
 
 /**
  * The add form with 'Company expense' ticked: VAT percent 23 and the invoice date the item's own date (never a month

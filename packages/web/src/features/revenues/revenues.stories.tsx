@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { itemsPageStory } from '../fees/items/itemStories.tsx'
 import { allRecords, inServices, WithServices } from '../company/test/fixtures.tsx'
 import { ItemsPage } from '../fees/items/ItemsPage.tsx'
 import { RevenuesLanding } from './RevenuesLanding.tsx'
@@ -14,16 +15,10 @@ const TODAY = '2026-11-23'
 export const Landing: Story = { render: () => <RevenuesLanding /> }
 
 /** 'Add Recuring Income' and the recurring incomes with VAT amount and sum. */
-export const RecurringIncomes: Story = {
-  render: inServices(allRecords, <ItemsPage dataType="RecurringIncome" today={TODAY} />),
-  parameters: { route: '/companydashboard/revenues/recurring' },
-}
+export const RecurringIncomes: Story = itemsPageStory('RecurringIncome', '/companydashboard/revenues/recurring', TODAY)
 
 /** 'Add One Time Income' and the list. */
-export const FixedIncomes: Story = {
-  render: inServices(allRecords, <ItemsPage dataType="Income" today={TODAY} />),
-  parameters: { route: '/companydashboard/revenues/fixed' },
-}
+export const FixedIncomes: Story = itemsPageStory('Income', '/companydashboard/revenues/fixed', TODAY)
 
 /** No incomes yet. */
 export const Empty: Story = {

@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { useMessages } from '../../ui/index.ts'
 
@@ -187,4 +187,18 @@ export const useNotify = () => {
     },
     [messages, translate],
   )
+}
+
+/** Shows the `notify` events of a form or list machine's actor as popups while the component is mounted. */
+export const useNotices = (actor: {
+  on: (
+    type: 'notify',
+    handler: (e: { readonly messages: readonly string[]; readonly level?: 'info' | 'error' }) => void,
+  ) => { unsubscribe: () => void }
+}) => {
+  const notify = useNotify()
+  useEffect(() => {
+    const sub = actor.on('notify', notify)
+    return () => sub.unsubscribe()
+  }, [actor, notify])
 }

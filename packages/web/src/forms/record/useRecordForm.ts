@@ -6,7 +6,7 @@ import type { RecordDto } from '../lib/records.ts'
 import type { ServiceDataType } from '../lib/services.ts'
 import { prepareFor, validatorFor } from '../lib/validation.ts'
 import { type FormInput, type LoadRequest, formMachine, type SaveRequest } from './recordFormMachine.ts'
-import { useNotify } from './messages.ts'
+import { useNotices } from './messages.ts'
 import { useServices } from './services.tsx'
 
 export interface UseRecordFormOptions {
@@ -32,7 +32,6 @@ export const useRecordForm = ({
   onSaved,
 }: UseRecordFormOptions) => {
   const services = useServices()
-  const notify = useNotify()
   const machine = useMemo(
     () =>
       formMachine.provide({
@@ -57,14 +56,11 @@ export const useRecordForm = ({
   const actorRef = useActorRef(machine, { input })
   const onSavedRef = useRef(onSaved)
   onSavedRef.current = onSaved
+  useNotices(actorRef)
   useEffect(() => {
-    const a = actorRef.on('notify', notify)
-    const b = actorRef.on('saved', (e) => onSavedRef.current?.(e.record))
-    return () => {
-      a.unsubscribe()
-      b.unsubscribe()
-    }
-  }, [actorRef, notify])
+    const sub = actorRef.on('saved', (e) => onSavedRef.current?.(e.record))
+    return () => sub.unsubscribe()
+  }, [actorRef])
   const snapshot = useSelector(actorRef, (s) => s)
   const editing =
     snapshot.matches('edit') ||

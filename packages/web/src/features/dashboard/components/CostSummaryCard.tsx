@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Card } from '../../../ui/Card.tsx'
-import { Checkbox } from '../../../ui/Field.tsx'
 import type { CostGroup, CostGroups } from '../monthly/monthlyMachine.ts'
 import { costOutstanding, costSummary } from '../rules.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
+import { CheckboxRow } from './CheckboxRow.tsx'
 
 type Props = {
   transactions: readonly Transaction[]
@@ -26,19 +26,16 @@ export const CostSummaryCard = ({ transactions, groups, onChange }: Props) => {
   ]
   return (
     <Card title={t`Cost summary`} headingLevel={3} className="cost-summary">
-      <fieldset className="checkbox-row">
-        <legend className="visually-hidden">
-          <Trans>Include in the cost summary</Trans>
-        </legend>
-        {labels.map(([group, label]) => (
-          <Checkbox
-            key={group}
-            label={label}
-            checked={groups[group]}
-            onChange={(e) => onChange(group, e.currentTarget.checked)}
-          />
-        ))}
-      </fieldset>
+      <CheckboxRow
+        legend={
+          <legend className="visually-hidden">
+            <Trans>Include in the cost summary</Trans>
+          </legend>
+        }
+        items={labels}
+        checked={(group) => groups[group]}
+        onChange={onChange}
+      />
       <p className="cost-summary__total">
         <Trans>Total</Trans>: <Amount value={costSummary(transactions, groups)} className="cost-total" />
       </p>

@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
-import { Checkbox } from '../../../ui/Field.tsx'
 import { ConnectionFailed, Page, PeriodActions } from '../../../ui/Page.tsx'
 import { useMessages } from '../../../ui/messages.tsx'
 import { PeriodNav, periodSteps } from '../../../ui/PeriodNav.tsx'
 import { DepreciationCard, type LoadDepreciation } from '../../assets/DepreciationCard.tsx'
 import { createDashboardApi, type DashboardApi, monthlyActors } from '../api.ts'
+import { CheckboxRow } from '../components/CheckboxRow.tsx'
 import { CostSummaryCard } from '../components/CostSummaryCard.tsx'
 import { ItemList } from '../components/ItemCard.tsx'
 import { PitCard } from '../components/PitCard.tsx'
@@ -126,19 +126,17 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
       busy={busy}
       toolbar={toolbar}
     >
-      <fieldset className="checkbox-row show-choices">
-        <legend>
-          <Trans>Show</Trans>
-        </legend>
-        {sections.map(([section, label]) => (
-          <Checkbox
-            key={section}
-            label={label}
-            checked={show[section]}
-            onChange={(e) => actor.send({ type: 'SET_SHOW', section, value: e.currentTarget.checked })}
-          />
-        ))}
-      </fieldset>
+      <CheckboxRow
+        className="show-choices"
+        legend={
+          <legend>
+            <Trans>Show</Trans>
+          </legend>
+        }
+        items={sections}
+        checked={(section) => show[section]}
+        onChange={(section, value) => actor.send({ type: 'SET_SHOW', section, value })}
+      />
       {failed && <ConnectionFailed />}
 
       {show.primary && !failed && (

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { useNotify } from '../../../forms/index.ts'
+import { useNotices } from '../../../forms/index.ts'
 import { useServices } from '../../../forms/index.ts'
 import type { ServiceDataType } from '../../../forms/index.ts'
 import { listMachine } from '../../../forms/index.ts'
@@ -9,7 +9,6 @@ import { listMachine } from '../../../forms/index.ts'
 /** A list machine wired to the services in context: `loadList` = list of `dataType`, `remove` = delete by id. */
 export const useRecordList = (dataType: ServiceDataType) => {
   const services = useServices()
-  const notify = useNotify()
   const machine = useMemo(
     () =>
       listMachine.provide({
@@ -23,10 +22,7 @@ export const useRecordList = (dataType: ServiceDataType) => {
     [services, dataType],
   )
   const actorRef = useActorRef(machine, { input: {} })
-  useEffect(() => {
-    const sub = actorRef.on('notify', notify)
-    return () => sub.unsubscribe()
-  }, [actorRef, notify])
+  useNotices(actorRef)
   const snapshot = useSelector(actorRef, (s) => s)
   return {
     actorRef,
