@@ -1,3 +1,4 @@
+import * as core from '@finance/ledger-core/format'
 import { describe, expect, it } from 'vitest'
 import { csvField, EXCEL_PL, neutralise, renderCsv } from '../src/format.ts'
 import { formatAmount, formatCount, palette, renderTable } from '../src/format.ts'
@@ -41,21 +42,9 @@ describe('palette', () => {
 })
 
 describe("figures in the reader's language", () => {
-  it('writes money with Polish grouping and a decimal comma, or English grouping, exactly', () => {
-    const nbsp = '\u00a0'
-    expect(formatAmount('pl', '15000.00')).toBe(`15${nbsp}000,00`)
-    expect(formatAmount('pl', '-1234567.89')).toBe(`-1${nbsp}234${nbsp}567,89`)
-    // Polish leaves four-digit numbers ungrouped.
-    expect(formatAmount('pl', '1200.50')).toBe('1200,50')
-    expect(formatAmount('en', '15000.00')).toBe('15,000.00')
-    // Beyond a double's 15–17 digits: the decimal string is formatted exactly, never through a float.
-    expect(formatAmount('en', '12345678901234567.89')).toBe('12,345,678,901,234,567.89')
-    expect(formatAmount('pl', 'n/a')).toBe('n/a')
-  })
-  it('groups counts by language', () => {
-    expect(formatCount('en', 1234567)).toBe('1,234,567')
-    expect(formatCount('pl', 1234567)).toBe('1\u00a0234\u00a0567')
-    expect(formatCount('en', 999.6)).toBe('1,000')
+  it("are the core's own formatters (their cases: ledger-core format.test.ts)", () => {
+    expect(formatAmount).toBe(core.formatAmount)
+    expect(formatCount).toBe(core.formatCount)
   })
 })
 

@@ -79,3 +79,22 @@ describe('the shared formatting module', () => {
     },
   )
 })
+
+describe('amounts and counts, exactly', () => {
+  const nbsp = '\u00a0'
+  it.each([
+    ['pl', '15000.00', `15${nbsp}000,00`],
+    ['pl', '-1234567.89', `-1${nbsp}234${nbsp}567,89`],
+    // Polish leaves four-digit numbers ungrouped.
+    ['pl', '1200.50', '1200,50'],
+    ['en', '15000.00', '15,000.00'],
+    // Beyond a double's 15–17 digits: the decimal string is formatted exactly, never through a float.
+    ['en', '12345678901234567.89', '12,345,678,901,234,567.89'],
+    ['pl', 'n/a', 'n/a'],
+  ] as const)('formatAmount(%s, %s) is %s', (lang, amount, shown) => expect(formatAmount(lang, amount)).toBe(shown))
+  it.each([
+    ['en', 1234567, '1,234,567'],
+    ['pl', 1234567, `1${nbsp}234${nbsp}567`],
+    ['en', 999.6, '1,000'],
+  ] as const)('formatCount(%s, %s) is %s', (lang, n, shown) => expect(formatCount(lang, n)).toBe(shown))
+})
