@@ -4,7 +4,7 @@
  * each field — the cross-border, fixed-asset and art. 91 fields included (docs/tax-rules.md §19). A month inside a
  * quarter shows its quarter's figures so far. Table (default) or JSON.
  */
-import { formatMoney, type VatDeclaration, vatFiling } from '@finance/ledger-core/light'
+import { formatMoney, VAT_DECLARATION_FIELDS, type VatDeclaration, vatFiling } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Output } from '../cli.ts'
 import type { Ctx } from '../context.ts'
@@ -12,42 +12,7 @@ import { formatAmount, renderTable } from '../format.ts'
 import { catalog } from '../i18n.ts'
 
 /** The declaration's fields in the form's order (their names in the catalogs' `vatFields`). */
-const FIELDS = [
-  'P_10',
-  'P_11',
-  'P_12',
-  'P_13',
-  'P_15',
-  'P_16',
-  'P_17',
-  'P_18',
-  'P_19',
-  'P_20',
-  'P_21',
-  'P_22',
-  'P_23',
-  'P_24',
-  'P_25',
-  'P_26',
-  'P_27',
-  'P_28',
-  'P_29',
-  'P_30',
-  'P_31',
-  'P_32',
-  'P_37',
-  'P_38',
-  'P_39',
-  'P_40',
-  'P_41',
-  'P_42',
-  'P_43',
-  'P_44',
-  'P_48',
-  'P_51',
-  'P_53',
-  'P_62',
-] as const satisfies readonly (keyof VatDeclaration)[]
+const FIELDS = VAT_DECLARATION_FIELDS
 const fieldName = catalog('vatFields')
 const ALWAYS = new Set(['P_38', 'P_48', 'P_51'])
 

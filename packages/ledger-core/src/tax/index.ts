@@ -24,7 +24,7 @@ export {
   monthSocial,
   scaleLinearHealth,
 } from './socialSecurity.ts'
-export { declareVat } from './vat.ts'
+export { declareVat, VAT_DECLARATION_FIELDS } from './vat.ts'
 export {
   ART_91_VALUE_LIMIT,
   type AssetVatCorrection,

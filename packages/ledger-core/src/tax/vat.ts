@@ -142,6 +142,22 @@ const SALES_FIELDS = [
   'P_31',
   'P_32',
 ] as const
+/** Every amount field of the declaration, in the form's order: the sales fields, then the totals and deductions. */
+export const VAT_DECLARATION_FIELDS = [
+  ...SALES_FIELDS,
+  'P_37',
+  'P_38',
+  'P_39',
+  'P_40',
+  'P_41',
+  'P_42',
+  'P_43',
+  'P_44',
+  'P_48',
+  'P_51',
+  'P_53',
+  'P_62',
+] as const satisfies readonly (keyof VatDeclaration)[]
 type SalesField = (typeof SALES_FIELDS)[number]
 type SalesFields = Record<SalesField, Grosze>
 
