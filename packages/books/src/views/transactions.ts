@@ -24,14 +24,20 @@ import {
 
 export type { SummaryRowDto, TransactionDto }
 
+/** What `map` keeps for `key`, computed and kept there on first use. */
+const kept = <K extends object, V>(map: WeakMap<K, V>, key: K, compute: (key: K) => V): V => {
+  let value = map.get(key)
+  if (value === undefined) {
+    value = compute(key)
+    map.set(key, value)
+  }
+  return value
+}
+
 const memo = new WeakMap<BooksState, Map<string, unknown>>()
 
 function cached<T>(state: BooksState, key: string, compute: () => T): T {
-  let m = memo.get(state)
-  if (!m) {
-    m = new Map()
-    memo.set(state, m)
-  }
+  const m = kept(memo, state, () => new Map<string, unknown>())
   if (m.has(key)) return m.get(key) as T
   const value = compute()
   if (m.size > 200) m.clear()
@@ -77,13 +83,7 @@ const sameRow = (t: TransactionDto, known: RowJson): boolean => {
  * once per object, and a row whose item and flags did not change keeps its data object from one books state to the
  * next, so a month after a write serialises only what changed and takes the other rows' text as it was.
  */
-const transactionJson = (t: TransactionDto): string => {
-  const same = dtoJson.get(t)
-  if (same !== undefined) return same
-  const json = rowText(t)
-  dtoJson.set(t, json)
-  return json
-}
+const transactionJson = (t: TransactionDto): string => kept(dtoJson, t, rowText)
 
 /**
  * The text per DTO object: ledger-core gives a row whose inputs and flags did not change the same DTO from one books
@@ -120,12 +120,10 @@ const isObject = (v: unknown): v is object => typeof v === 'object' && v !== nul
 const listJson = (list: readonly object[]): string => {
   let text = ''
   for (const o of list) {
-    let t = partJson.get(o)
-    if (t === undefined) {
+    const t = kept(partJson, o, () => {
       partJsonCounter.serialised++
-      t = JSON.stringify(o)
-      partJson.set(o, t)
-    }
+      return JSON.stringify(o)
+    })
     text += text === '' ? `[${t}` : `,${t}`
   }
   return `${text}]`
