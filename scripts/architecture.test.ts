@@ -384,3 +384,40 @@ describe("the web app's floors", () => {
     expect(found('features/ksef/x.test.tsx', "import { AppRoutes } from '../../app/App.tsx'")).toEqual([])
   })
 })
+
+/**
+ * ledger-core's `model/` (the books state, its fold and the copy-on-write maps) is the floor the deciders and the
+ * projections both stand on: it imports neither of them, nor the reports above them. Tests may import anything.
+ */
+const coreSrc = join(packagesDir, 'ledger-core', 'src')
+const ABOVE_THE_MODEL = ['deciders', 'projections', 'reports']
+function modelViolations(file: string, text: string): Violation[] {
+  if (/\.test\.ts$/.test(file)) return []
+  return importsOf(text).flatMap(({ specifier, line }) => {
+    if (!specifier.startsWith('.')) return []
+    const [folder] = relative(coreSrc, resolve(dirname(file), specifier)).split(sep)
+    if (folder === undefined || !ABOVE_THE_MODEL.includes(folder)) return []
+    return [{ where: `${relative(root, file)}:${line}`, specifier, why: `the model may not import ${folder}` }]
+  })
+}
+
+describe("ledger-core's model", () => {
+  it('imports no decider, projection or report', () => {
+    const files = sourceFiles(join(coreSrc, 'model'))
+    expect(files.length).toBeGreaterThan(4)
+    expect(files.flatMap((f) => modelViolations(f, readFileSync(f, 'utf8')))).toEqual([])
+  })
+
+  it('the check finds a planted import of a projection or a decider, and allows the law and tests', () => {
+    const at = (path: string) => join(coreSrc, ...path.split('/'))
+    const found = (path: string, text: string) => modelViolations(at(path), text).map((v) => v.why)
+    expect(found('model/evolve.ts', "import { monthRows } from '../projections/month.ts'")).toEqual([
+      'the model may not import projections',
+    ])
+    expect(found('model/state.ts', "import type { BooksLookup } from '../deciders/books.ts'")).toEqual([
+      'the model may not import deciders',
+    ])
+    expect(found('model/evolve.ts', "import { ratesFor } from '../tax/rates/index.ts'")).toEqual([])
+    expect(found('model/cowMap.test.ts', "import { x } from '../deciders/books.ts'")).toEqual([])
+  })
+})

@@ -8,7 +8,7 @@ import { line, statement } from '../src/bank/testing.ts'
 import { bankOverview } from '../src/bank/views.ts'
 import { decide } from '../src/decide.ts'
 import { foldBooks, initialBooks, isDomainError } from '../src/deciders/books.ts'
-import type { BooksState } from '../src/deciders/state.ts'
+import type { BooksState } from '../src/model/state.ts'
 import { formatMoney } from '../src/money.ts'
 import { monthTransactions } from '../src/projections/month.ts'
 

@@ -7,7 +7,7 @@
 import { addMonthsToMonth } from '../src/calendar.ts'
 import { decide } from '../src/decide.ts'
 import { foldBooks, isDomainError } from '../src/deciders/books.ts'
-import type { BooksState } from '../src/deciders/state.ts'
+import type { BooksState } from '../src/model/state.ts'
 import type { LedgerEvent } from '../src/events.ts'
 import { taxesThrough } from '../src/projections/derived.ts'
 import { monthTransactions } from '../src/projections/month.ts'

@@ -9,7 +9,7 @@
  */
 import { decide } from '../src/decide.ts'
 import { CowMap, foldBooks, initialBooks, isDomainError } from '../src/deciders/books.ts'
-import type { BooksState } from '../src/deciders/state.ts'
+import type { BooksState } from '../src/model/state.ts'
 import { serializeEvent } from '../src/eventCodec.ts'
 import type { LedgerEvent } from '../src/events.ts'
 import { monthTransactions } from '../src/projections/month.ts'

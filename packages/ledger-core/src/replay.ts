@@ -2,10 +2,10 @@
  * Audit replay: the books exactly as they were at a moment, from stored events (any schema version), and the
  * difference between two states (for `finance diff`).
  */
-import type { BooksState, RecordState, TransactionFlagsState } from './deciders/state.ts'
+import type { BooksState, RecordState, TransactionFlagsState } from './model/state.ts'
 import { monthOfIdentity, parseTransactionId, type TransactionId } from './identity.ts'
-import { booksFolder } from './deciders/evolve.ts'
-import { initialBooks } from './deciders/state.ts'
+import { booksFolder } from './model/evolve.ts'
+import { initialBooks } from './model/state.ts'
 import { canonicalJson } from './deciders/books.ts'
 import type { LedgerEvent } from './events.ts'
 import { CURRENT_VERSIONS, isLedgerEventType, upcast } from './upcast.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RecordState } from './deciders/state.ts'
+import type { RecordState } from './model/state.ts'
 import { indexSchedule, occurrencesOf } from './schedule.ts'
 
 const rec = (

@@ -8,7 +8,7 @@
  * invoice and supply dates of a recurring item shift by the same k months as its date.
  */
 import { addMonths } from './calendar.ts'
-import type { RecordState } from './deciders/state.ts'
+import type { RecordState } from './model/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'

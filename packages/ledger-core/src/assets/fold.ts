@@ -1,5 +1,5 @@
 /**
- * One asset of the register folded from its events: the one rule the books' fold (`deciders/evolve.ts`, also in the
+ * One asset of the register folded from its events: the one rule the books' fold (`model/evolve.ts`, also in the
  * slim replay entry, hence this small module) and the tax book's history share.
  */
 import type { LedgerEvent } from '../events.ts'

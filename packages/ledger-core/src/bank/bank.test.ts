@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decide } from '../decide.ts'
 import { foldBooks } from '../deciders/books.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { isDomainError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { PRIMARY_V2_DEFAULTS } from '../upcast.ts'

@@ -4,8 +4,8 @@
  */
 import * as Schema from 'effect/Schema'
 import { isLocalDate } from '../calendar.ts'
-import { foldBooks } from '../deciders/evolve.ts'
-import type { BooksState } from '../deciders/state.ts'
+import { foldBooks } from '../model/evolve.ts'
+import type { BooksState } from '../model/state.ts'
 import { type DomainError, domainError, type FieldError, isDomainError, liveEntry } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'

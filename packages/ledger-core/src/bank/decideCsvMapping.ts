@@ -1,6 +1,6 @@
 /** `SaveBankCsvMapping` / `DeleteBankCsvMapping`: the user's CSV column mappings kept with the books. */
 import * as Schema from 'effect/Schema'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { DeleteBankCsvMapping, SaveBankCsvMapping } from './commands.ts'

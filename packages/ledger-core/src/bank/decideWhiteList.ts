@@ -1,6 +1,6 @@
 /** `RecordWhiteListChecks`: the white list's answers kept as evidence of the payments they concern (`whiteList.ts`). */
 import { isLocalDate } from '../calendar.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { BankWhiteListCheck } from './state.ts'

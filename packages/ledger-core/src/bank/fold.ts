@@ -1,5 +1,5 @@
-/** The fold of the bank events into a `BankDraft` (called by `deciders/evolve.ts`). */
-import { markDeleted } from '../deciders/cowMap.ts'
+/** The fold of the bank events into a `BankDraft` (called by `model/evolve.ts`). */
+import { markDeleted } from '../model/cowMap.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { BankDraft } from './state.ts'
 

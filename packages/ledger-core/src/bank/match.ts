@@ -10,7 +10,7 @@
  *    numbers in one title share the transfer in their order; less than the rest due is a partial payment.
  * Suggestions at `AUTO_CONFIDENCE` or above are applied on import; the rest wait in the queue.
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { taxObligationId, type TaxKind } from '../identity.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { type ObligationDto, obligations } from '../projections/obligations.ts'

@@ -9,7 +9,7 @@
  * Iteration goes segment by segment, oldest first; callers that need an order sort.
  */
 
-import { PartedMap } from '../deciders/partedMap.ts'
+import { PartedMap } from '../model/partedMap.ts'
 
 export class SegmentedMap<K, V> extends PartedMap<K, V> {
   readonly segments: readonly ReadonlyMap<K, V>[]

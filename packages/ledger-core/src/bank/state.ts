@@ -3,8 +3,8 @@
  * line id), what each line was matched to, and the user's rules. Folded by `applyBank` from the `Bank*` events
  * (docs/events.md); persistent maps like the rest of the state, so a fold of 50 000 lines copies nothing twice.
  */
-import type { CowDraft } from '../deciders/cowMap.ts'
-import { CowMap, freezeDrafts } from '../deciders/cowMap.ts'
+import type { CowDraft } from '../model/cowMap.ts'
+import { CowMap, freezeDrafts } from '../model/cowMap.ts'
 import type { ExpenseColumn } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'
 import { type SegmentedDraft, SegmentedMap } from './segmentedMap.ts'

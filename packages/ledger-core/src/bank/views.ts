@@ -8,7 +8,7 @@
  * that derived balance on its opening day follows a gap (lines missing before it): reported, never hidden.
  */
 import { addDays } from '../calendar.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { monthRows } from '../projections/month.ts'
 import type { Item } from '../schemas/records.ts'

@@ -11,7 +11,7 @@
  * check kept for each (`BankWhiteListChecked`) and whether to warn. A check counts as evidence for the day its list
  * is of; the best one is from the list of the payment's day, then the nearest later list.
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { parseTransactionId } from '../identity.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { findTransaction } from '../projections/month.ts'

@@ -12,7 +12,7 @@ import { isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney } from '../schemas/common.ts'
 import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
 import { looseObject as obj } from '../schemas/normalize.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 export const AnnualInputsMessages = {
   year: 'Year must be a whole number from 1900 to 2100',

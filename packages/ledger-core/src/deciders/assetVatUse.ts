@@ -13,7 +13,7 @@ import type { Item } from '../schemas/records.ts'
 import { correctionLastYear } from '../tax/assetVatUse.ts'
 import { deductibleVat, vatFactsOf } from '../tax/crossBorder.ts'
 import { vatOfItem } from '../tax/vat.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 export const AssetVatUseMessages = {
   date: 'Date must be a date in format yyyy-mm-dd',

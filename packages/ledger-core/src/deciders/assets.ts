@@ -33,7 +33,7 @@ import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item } from '../schemas/records.ts'
 import { looseObject as obj } from '../schemas/normalize.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 /** The register's messages (English; the web and the CLI translate them by their text). */
 export const AssetMessages = {

@@ -26,7 +26,7 @@ import {
 } from '../tax/currency.ts'
 import { pitDateOf, vatDateOf } from '../tax/taxPoint.ts'
 import { earlyReturnFromEcb, earlyReturnMessage, type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 const TABLE_NO: Record<RateTableKind, RegExp> = {
   A: /^\d{1,3}\/A\/NBP\/\d{4}$/,

@@ -13,7 +13,7 @@ import type { FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isIncomeType, isItemDataType, type Item } from '../schemas/records.ts'
 import { validItem } from './validItem.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 export const DUPLICATE_MESSAGE = 'This document is already in the books'
 

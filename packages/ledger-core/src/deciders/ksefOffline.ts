@@ -9,7 +9,7 @@ import type { MarkKsefOffline } from '../commands.ts'
 import { type DomainError, domainError, isDomainError, liveEntry } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { Item } from '../schemas/records.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 export const KsefOfflineMessages = {
   mode: 'Offline mode must be offline24, offline or awaryjny',

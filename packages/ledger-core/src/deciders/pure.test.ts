@@ -10,7 +10,7 @@ import { transactionLookup } from '../projections/lookup.ts'
 import { income, vatSetting } from '../testing/fixtures.ts'
 import { type CommandInput, cmd } from '../testing/given.ts'
 import { type BooksLookup, decideWith, foldBooks, initialBooks, isDomainError } from './books.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 /** A lookup that fails the test when asked. */
 const noViews: BooksLookup = {

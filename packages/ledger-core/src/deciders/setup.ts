@@ -11,8 +11,8 @@ import type { LedgerEvent } from '../events.ts'
 import { isLocalDate } from '../calendar.ts'
 import type { DataType } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
-import { foldBooks } from './evolve.ts'
-import type { BooksState } from './state.ts'
+import { foldBooks } from '../model/evolve.ts'
+import type { BooksState } from '../model/state.ts'
 
 export const SetUpMessages = {
   notAnObject: 'Data is required',

@@ -6,7 +6,7 @@ import type { ValidationResult } from '../errors.ts'
 import type { Item, ItemDataType } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { withConversion } from './currency.ts'
-import type { BooksState } from './state.ts'
+import type { BooksState } from '../model/state.ts'
 
 /** An item's loose data validated (`validateRecord`) and, in a foreign currency, converted at the rates the books hold. */
 export const validItem = (state: BooksState, dataType: ItemDataType, data: unknown): ValidationResult<Item> => {

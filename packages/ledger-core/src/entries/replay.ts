@@ -4,7 +4,7 @@
  * as possible (a dozen modules, against some fifty for the light entry). Also exported by the light and main entries.
  */
 export { canonicalJson } from '../canonical.ts'
-export * from '../deciders/evolve.ts'
-export * from '../deciders/state.ts'
+export * from '../model/evolve.ts'
+export * from '../model/state.ts'
 export * from '../upcast.ts'
 export type { LedgerEvent, LedgerEventType } from '../events.ts'

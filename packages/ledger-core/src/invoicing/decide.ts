@@ -6,7 +6,7 @@
  * on the new books and takes the next number), and nothing ever gives a number back.
  */
 import { addMonths, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import {
   type DomainError,
   domainError,

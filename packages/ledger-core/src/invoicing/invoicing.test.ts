@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { decide } from '../decide.ts'
-import { foldBooks } from '../deciders/evolve.ts'
-import type { BooksState } from '../deciders/state.ts'
+import { foldBooks } from '../model/evolve.ts'
+import type { BooksState } from '../model/state.ts'
 import { isDomainError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney } from '../money.ts'

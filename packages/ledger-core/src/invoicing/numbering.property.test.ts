@@ -6,9 +6,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decide } from '../decide.ts'
-import { foldBooks } from '../deciders/evolve.ts'
-import { initialBooks } from '../deciders/state.ts'
-import type { BooksState } from '../deciders/state.ts'
+import { foldBooks } from '../model/evolve.ts'
+import { initialBooks } from '../model/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { isDomainError } from '../errors.ts'
 import type { LedgerCommand } from '../commands.ts'
 

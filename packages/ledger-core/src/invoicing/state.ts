@@ -3,7 +3,7 @@
  * and invoice documents (drafts and issued ones, with the income items each issued one put into the books). Folded by
  * `applyInvoicing` from the `Invoicing*` events; persistent maps like the rest of the state.
  */
-import { type Drafts, draftMaps, emptyMaps, freezeDrafts, markDeleted } from '../deciders/cowMap.ts'
+import { type Drafts, draftMaps, emptyMaps, freezeDrafts, markDeleted } from '../model/cowMap.ts'
 import type { LedgerEvent } from '../events.ts'
 import type { CounterpartyData, InvoiceDocumentData, SeriesData } from './model.ts'
 

@@ -3,7 +3,7 @@
  * totals per rate, and the draft of a correction prefilled from the invoice as it stands.
  */
 import { withConversion } from '../deciders/currency.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import type { Item } from '../schemas/records.ts'
 import type { RateUsed } from '../tax/currency.ts'

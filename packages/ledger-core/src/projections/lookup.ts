@@ -4,7 +4,7 @@
  */
 import { addMonthsToMonth } from '../calendar.ts'
 import type { BooksLookup } from '../deciders/books.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { taxesThrough } from './derived.ts'
 import { findTransaction } from './month.ts'
 

@@ -11,7 +11,7 @@
  * before `today`.
  */
 import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
-import type { BooksState, ManualTransactionState, TransactionFlagsState } from '../deciders/state.ts'
+import type { BooksState, ManualTransactionState, TransactionFlagsState } from '../model/state.ts'
 import {
   itemOccurrenceId,
   manualTransactionId,
@@ -37,7 +37,7 @@ import type { LocalDateString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
 import { blank, flatRateFields, stringify } from './rowFields.ts'
 import { annualReturnRow, healthSettlementRow } from './yearEndRows.ts'
-import { outstandingOf, remainingOf } from '../deciders/paid.ts'
+import { outstandingOf, remainingOf } from '../model/paid.ts'
 
 export { blank, flatRateFields, outstandingOf, remainingOf, stringify }
 

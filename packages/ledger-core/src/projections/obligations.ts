@@ -6,7 +6,7 @@
  * paid amount and shows the remainder. Overdue = something still to pay and due before `today`.
  * With `year`, only obligations **due** in that year (December's PIT and Q4 fall into the next year's list).
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { type TransactionId, taxObligationId } from '../identity.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'

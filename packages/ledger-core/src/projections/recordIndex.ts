@@ -7,8 +7,8 @@
  * earlier version (found through the map's parent) and the keys that changed, so a write costs the records it
  * changed; a full scan happens once per process and user (the first read after the books were loaded).
  */
-import { CowMap } from '../deciders/cowMap.ts'
-import type { BooksState, RecordState } from '../deciders/state.ts'
+import { CowMap } from '../model/cowMap.ts'
+import type { BooksState, RecordState } from '../model/state.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import { isCompanyDataType, isSettingKind } from '../schemas/dataTypes.ts'
 import type { DataType, Vat } from '../schemas/records.ts'

@@ -4,7 +4,7 @@
  * grosz; `sum = amount + vatAmount`). An item's `percent` is its own VAT rate: 0 means 0 % (SPEC's default for a
  * private item); the web prefills the VAT setting's percent when the company box is ticked (SPEC §4).
  */
-import type { BooksState, RecordState } from '../deciders/state.ts'
+import type { BooksState, RecordState } from '../model/state.ts'
 import type { FieldError } from '../errors.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'

@@ -9,7 +9,7 @@
  * Only rows the user switched the notification on for are looked at (their flags), so the cost does not grow with
  * the books.
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney } from '../money.ts'
 import type { TransactionDto } from '../schemas/transaction.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'

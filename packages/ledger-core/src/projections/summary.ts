@@ -17,7 +17,7 @@
  * - `summary` = companysNetIncome + privateIncome.
  * Cumulative rows carry running totals from January. The year row holds the year's totals either way.
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { formatYearMonth } from '../calendar.ts'
 import type { Grosze, MoneyString, YearMonthString } from '../types.ts'

@@ -10,7 +10,7 @@
  * its own.
  */
 import { addMonthsToMonth } from '../calendar.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import type { Counterparty, Item, KsefMarkers } from '../schemas/records.ts'
 import type { Occurrence } from '../schedule.ts'
 import type { VatPeriod } from '../tax/engine.ts'

@@ -5,7 +5,7 @@
  * this one object.
  */
 import { formatYearMonth } from '../calendar.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney } from '../money.ts'
 import { derive, monthFigures, taxesThrough, taxSettings } from '../projections/derived.ts'
 import { type ObligationDto, obligations } from '../projections/obligations.ts'

@@ -13,7 +13,7 @@
  * ```
  */
 import { addMonthsToMonth } from '../calendar.ts'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { monthRows, monthsWithRows } from '../projections/month.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'

@@ -1,7 +1,7 @@
 /**
  * Month report: the month's transactions as plain rows and totals (the CLI renders it as a table, JSON or CSV).
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { costSummary, shortSocialSecurity } from '../projections/costs.ts'
 import { monthTransactions } from '../projections/month.ts'

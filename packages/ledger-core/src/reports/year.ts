@@ -2,7 +2,7 @@
  * Year report: the twelve month rows of the summary (plain and cumulative), the year row and the obligations due
  * in the year.
  */
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { type ObligationDto, obligations } from '../projections/obligations.ts'
 import { type SummaryRowDto, summaryList } from '../projections/summary.ts'
 import type { LocalDateString } from '../types.ts'

@@ -2,7 +2,7 @@
  * fast-check arbitraries: random but valid command sequences, and a canonical snapshot of books for equality.
  */
 import fc from 'fast-check'
-import type { BooksState } from '../deciders/state.ts'
+import type { BooksState } from '../model/state.ts'
 import { canonicalJson } from '../deciders/books.ts'
 import type { CommandInput } from './given.ts'
 

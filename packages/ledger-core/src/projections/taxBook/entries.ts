@@ -1,5 +1,5 @@
 /** What an item occurrence contributes to the book now (its target), the entries made of it, the fields of every row. */
-import type { RecordState } from '../../deciders/state.ts'
+import type { RecordState } from '../../model/state.ts'
 import { formatMoney } from '../../money.ts'
 import { type Occurrence, occurrencesOf } from '../../schedule.ts'
 import type { Counterparty, Item, Pit } from '../../schemas/records.ts'

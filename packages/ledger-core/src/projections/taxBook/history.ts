@@ -1,6 +1,6 @@
 /** The history fold: the entries of closed months are frozen, and later changes to them become corrections. */
 import { addMonthsToMonth } from '../../calendar.ts'
-import type { BooksState, RecordState } from '../../deciders/state.ts'
+import type { BooksState, RecordState } from '../../model/state.ts'
 import type { LedgerEvent } from '../../events.ts'
 import type { Pit } from '../../schemas/records.ts'
 import { type AssetState, assetEventsOf, foldAsset, registerPlans } from '../../assets/register.ts'
