@@ -34,15 +34,15 @@ import { decideKsefOffline } from './ksefOffline.ts'
 import { decideSetUp } from './setup.ts'
 import { planDocuments } from './documents.ts'
 import { outstandingOf, remainingOf } from '../model/paid.ts'
-import type { BooksState, RecordState, TransactionFlagsState } from '../model/state.ts'
-import type { TransactionRow } from '../schemas/transaction.ts'
-import type { LocalDateString } from '../types.ts'
+import type { BooksState, RecordState } from '../model/state.ts'
 import { decideBank } from '../bank/decide.ts'
 import { BANK_COMMANDS, type BankCommand } from '../bank/commands.ts'
 import { INVOICING_COMMANDS, type InvoicingCommand } from '../invoicing/commands.ts'
 import { decideInvoicing, invoiceItemGuard } from '../invoicing/decide.ts'
 
 export * from '../model/state.ts'
+export type { BooksLookup, TransactionFacts } from '../model/lookup.ts'
+import type { BooksLookup, TransactionFacts } from '../model/lookup.ts'
 export { booksFolder, evolve, foldBooks } from '../model/evolve.ts'
 export { CowDraft, CowMap } from '../model/cowMap.ts'
 export { canonicalJson } from '../canonical.ts'
@@ -53,20 +53,6 @@ export { AnnualInputsMessages, validateAnnualInputs } from './annualInputs.ts'
 export { KsefOfflineMessages } from './ksefOffline.ts'
 export { SetUpMessages } from './setup.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
-
-/** A transaction's row as the books show it now, with the user's flags of it (`null`: none). */
-export interface TransactionFacts {
-  readonly row: TransactionRow
-  readonly flags: TransactionFlagsState | null
-}
-
-/** What the commands about a transaction ask of the books' views (the projections answer: `transactionLookup`). */
-export interface BooksLookup {
-  /** The live or hidden row a transaction id names (an identity, a manual row's or a frozen-month row's id), or null. */
-  readonly transaction: (id: unknown) => TransactionFacts | null
-  /** The due date of the tax period `id` whose last month is `to`, or null when the books have no such period. */
-  readonly taxDueDate: (id: TransactionId, to: YearMonthString) => LocalDateString | null
-}
 
 /**
  * How far from `today` a month may be viewed or reset (100 years either way): a month's view runs the tax engine

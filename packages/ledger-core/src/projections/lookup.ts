@@ -3,7 +3,7 @@
  * now, and a tax period's due date. Asked only by the commands about a transaction, lazily.
  */
 import { addMonthsToMonth } from '../calendar.ts'
-import type { BooksLookup } from '../deciders/books.ts'
+import type { BooksLookup } from '../model/lookup.ts'
 import type { BooksState } from '../model/state.ts'
 import { taxesThrough } from './derived.ts'
 import { findTransaction } from './month.ts'
