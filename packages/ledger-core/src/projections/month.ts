@@ -33,7 +33,7 @@ import type {
 import { paidVat } from '../tax/crossBorder.ts'
 import { sameValue } from '../tax/engine.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
-import type { LocalDateString, YearMonthString } from '../types.ts'
+import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
 import { blank, flatRateFields, stringify } from './rowFields.ts'
 import { annualReturnRow, healthSettlementRow } from './yearEndRows.ts'
@@ -194,168 +194,183 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   return row
 }
 
+/** A VAT period's row: its amount, the occurrences it lists, and its declaration's fields in the breakdown. */
+const vatRow = (d: Derived, t: Extract<TaxDue, { kind: 'VAT' }>, amount: MoneyString, id: string): TransactionRow => {
+  const p = t.period
+  const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'vat')
+  const setting = vatSettingOf(d, p.to)
+  return {
+    id,
+    date: p.dueDate,
+    eventType: '3_Vat',
+    dataType: 'Vat',
+    dataObject: {
+      ...blank(),
+      displayName: `VAT ${periodLabel(p.from, p.to)}`,
+      date: p.dueDate,
+      name: 'VAT',
+      amount,
+      sum: amount,
+      isCompany: true,
+      percent: setting?.percent ?? '0',
+      paymentInterval: p.paymentInterval,
+      ...behind(occ, amount),
+      period: { from: p.from, to: p.to },
+      dueDate: p.dueDate,
+      breakdown: stringify({
+        output: p.output,
+        input: p.input,
+        carriedIn: p.carriedIn,
+        balance: p.balance,
+        due: p.due,
+        carryOut: p.carryOut,
+        intervalReason: p.intervalReason ?? 'none',
+        ...declarationFields(p.declaration),
+        statutoryDueDate: p.statutoryDueDate,
+      }),
+    },
+  }
+}
+
+/** A PIT advance's row: the period's income, deductions and the occurrences it lists. */
+const pitRow = (d: Derived, t: Extract<TaxDue, { kind: 'PIT' }>, amount: MoneyString, id: string): TransactionRow => {
+  const p = t.period
+  const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'pit')
+  const income = p.taxType === 'Flat' ? p.revenue : p.revenue - p.costs
+  return {
+    id,
+    date: p.dueDate,
+    eventType: '4_Pit',
+    dataType: 'Pit',
+    dataObject: {
+      ...blank(),
+      displayName: `PIT ${periodLabel(p.from, p.to)}`,
+      date: p.dueDate,
+      name: 'PIT',
+      amount,
+      sum: amount,
+      isCompany: true,
+      percent: p.rate,
+      paymentInterval: p.paymentInterval,
+      taxType: p.taxType,
+      rate: p.rate,
+      income: fm(income),
+      deductions: { socialSecurity: fm(p.social), healthInsurance: fm(p.healthDeducted), other: fm(p.deductions) },
+      ...behind(occ, amount),
+      period: { from: p.from, to: p.to },
+      dueDate: p.dueDate,
+      breakdown: stringify({
+        revenue: p.revenue,
+        costs: p.costs,
+        social: p.social,
+        healthDeducted: p.healthDeducted,
+        deductions: p.deductions,
+        revenueYearToDate: p.revenueYearToDate,
+        costsYearToDate: p.costsYearToDate,
+        socialYearToDate: p.socialYearToDate,
+        healthDeductedYearToDate: p.healthDeductedYearToDate,
+        deductionsYearToDate: p.deductionsYearToDate,
+        base: p.base,
+        taxYearToDate: p.taxYearToDate,
+        advancesBefore: p.advancesBefore,
+        advance: p.advance,
+        ...flatRateFields(p.flatRates),
+        settingReason: p.settingReason ?? 'none',
+        statutoryDueDate: p.statutoryDueDate,
+      }),
+    },
+  }
+}
+
+/** A month's ZUS row: the contributions, the health base it was computed from, and the breakdown. */
+const socialSecurityRow = (
+  t: Extract<TaxDue, { kind: 'SocialSecurity' }>,
+  amount: MoneyString,
+  id: string,
+): TransactionRow => {
+  const c = t.period
+  const deductions = { socialSecurity: fm(c.social), healthInsurance: fm(c.health), other: ZERO }
+  const base = c.healthBase
+  const relatedTx: RelatedTransaction[] =
+    base === null
+      ? []
+      : [
+          {
+            id: 0,
+            date: lastDayOfMonth(c.taxType === 'Flat' ? c.month : addMonthsToMonth(c.month, -1)),
+            eventType: '4_Pit',
+            dataObject: {
+              name: c.taxType === 'Flat' ? `Revenue ${c.month.slice(0, 4)}` : `Income ${addMonthsToMonth(c.month, -1)}`,
+              amount: fm(base),
+              vatAmount: ZERO,
+              sum: fm(c.health),
+              taxType: c.taxType,
+              income: fm(base),
+              deductions,
+            },
+          },
+        ]
+  return {
+    id,
+    date: c.dueDate,
+    eventType: '5_SocialSecurity',
+    dataType: 'SocialSecurity',
+    dataObject: {
+      ...blank(),
+      displayName: `ZUS ${c.month}`,
+      date: c.dueDate,
+      name: 'SocialSecurity',
+      amount,
+      sum: amount,
+      isCompany: true,
+      percent: c.percent,
+      paymentInterval: 1,
+      taxType: c.taxType,
+      income: base === null ? null : fm(base),
+      deductions,
+      relatedTransactions: relatedTx,
+      relatedTransactionsSum: amount,
+      period: { from: c.month, to: c.month },
+      dueDate: c.dueDate,
+      breakdown: stringify({
+        ...(c.activeDays < c.daysInMonth
+          ? {
+              socialDeclared: c.socialDeclared,
+              activeDays: c.activeDays,
+              daysInMonth: c.daysInMonth,
+              socialBasis: c.socialBasis ?? 'none',
+            }
+          : {}),
+        social: c.social,
+        labourFund: c.labourFund,
+        health: c.health,
+        healthIncomeYearToDate: c.healthIncomeYearToDate ?? 'none',
+        healthBasesBefore: c.healthBasesBefore ?? 'none',
+        healthBase: c.healthBase === null ? 'none' : c.healthBase,
+        healthMinimumApplied: c.healthMinimumApplied,
+        flatTier: c.flatTier,
+        total: c.total,
+        settingReason: c.settingReason ?? 'none',
+        statutoryDueDate: c.statutoryDueDate,
+      }),
+    },
+  }
+}
+
 const buildTaxRow = (d: Derived, t: TaxDue): TransactionRow => {
   const amount = fm(t.amount)
   const id = taxDueId(t)
   switch (t.kind) {
-    case 'VAT': {
-      const p = t.period
-      const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'vat')
-      const setting = vatSettingOf(d, p.to)
-      return {
-        id,
-        date: p.dueDate,
-        eventType: '3_Vat',
-        dataType: 'Vat',
-        dataObject: {
-          ...blank(),
-          displayName: `VAT ${periodLabel(p.from, p.to)}`,
-          date: p.dueDate,
-          name: 'VAT',
-          amount,
-          sum: amount,
-          isCompany: true,
-          percent: setting?.percent ?? '0',
-          paymentInterval: p.paymentInterval,
-          ...behind(occ, amount),
-          period: { from: p.from, to: p.to },
-          dueDate: p.dueDate,
-          breakdown: stringify({
-            output: p.output,
-            input: p.input,
-            carriedIn: p.carriedIn,
-            balance: p.balance,
-            due: p.due,
-            carryOut: p.carryOut,
-            intervalReason: p.intervalReason ?? 'none',
-            ...declarationFields(p.declaration),
-            statutoryDueDate: p.statutoryDueDate,
-          }),
-        },
-      }
-    }
-    case 'PIT': {
-      const p = t.period
-      const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'pit')
-      const income = p.taxType === 'Flat' ? p.revenue : p.revenue - p.costs
-      return {
-        id,
-        date: p.dueDate,
-        eventType: '4_Pit',
-        dataType: 'Pit',
-        dataObject: {
-          ...blank(),
-          displayName: `PIT ${periodLabel(p.from, p.to)}`,
-          date: p.dueDate,
-          name: 'PIT',
-          amount,
-          sum: amount,
-          isCompany: true,
-          percent: p.rate,
-          paymentInterval: p.paymentInterval,
-          taxType: p.taxType,
-          rate: p.rate,
-          income: fm(income),
-          deductions: { socialSecurity: fm(p.social), healthInsurance: fm(p.healthDeducted), other: fm(p.deductions) },
-          ...behind(occ, amount),
-          period: { from: p.from, to: p.to },
-          dueDate: p.dueDate,
-          breakdown: stringify({
-            revenue: p.revenue,
-            costs: p.costs,
-            social: p.social,
-            healthDeducted: p.healthDeducted,
-            deductions: p.deductions,
-            revenueYearToDate: p.revenueYearToDate,
-            costsYearToDate: p.costsYearToDate,
-            socialYearToDate: p.socialYearToDate,
-            healthDeductedYearToDate: p.healthDeductedYearToDate,
-            deductionsYearToDate: p.deductionsYearToDate,
-            base: p.base,
-            taxYearToDate: p.taxYearToDate,
-            advancesBefore: p.advancesBefore,
-            advance: p.advance,
-            ...flatRateFields(p.flatRates),
-            settingReason: p.settingReason ?? 'none',
-            statutoryDueDate: p.statutoryDueDate,
-          }),
-        },
-      }
-    }
+    case 'VAT':
+      return vatRow(d, t, amount, id)
+    case 'PIT':
+      return pitRow(d, t, amount, id)
     case 'PITAnnual':
       return annualReturnRow(t.period, id)
     case 'HealthAnnual':
       return healthSettlementRow(t.period, id)
-    case 'SocialSecurity': {
-      const c = t.period
-      const deductions = { socialSecurity: fm(c.social), healthInsurance: fm(c.health), other: ZERO }
-      const base = c.healthBase
-      const relatedTx: RelatedTransaction[] =
-        base === null
-          ? []
-          : [
-              {
-                id: 0,
-                date: lastDayOfMonth(c.taxType === 'Flat' ? c.month : addMonthsToMonth(c.month, -1)),
-                eventType: '4_Pit',
-                dataObject: {
-                  name:
-                    c.taxType === 'Flat' ? `Revenue ${c.month.slice(0, 4)}` : `Income ${addMonthsToMonth(c.month, -1)}`,
-                  amount: fm(base),
-                  vatAmount: ZERO,
-                  sum: fm(c.health),
-                  taxType: c.taxType,
-                  income: fm(base),
-                  deductions,
-                },
-              },
-            ]
-      return {
-        id,
-        date: c.dueDate,
-        eventType: '5_SocialSecurity',
-        dataType: 'SocialSecurity',
-        dataObject: {
-          ...blank(),
-          displayName: `ZUS ${c.month}`,
-          date: c.dueDate,
-          name: 'SocialSecurity',
-          amount,
-          sum: amount,
-          isCompany: true,
-          percent: c.percent,
-          paymentInterval: 1,
-          taxType: c.taxType,
-          income: base === null ? null : fm(base),
-          deductions,
-          relatedTransactions: relatedTx,
-          relatedTransactionsSum: amount,
-          period: { from: c.month, to: c.month },
-          dueDate: c.dueDate,
-          breakdown: stringify({
-            ...(c.activeDays < c.daysInMonth
-              ? {
-                  socialDeclared: c.socialDeclared,
-                  activeDays: c.activeDays,
-                  daysInMonth: c.daysInMonth,
-                  socialBasis: c.socialBasis ?? 'none',
-                }
-              : {}),
-            social: c.social,
-            labourFund: c.labourFund,
-            health: c.health,
-            healthIncomeYearToDate: c.healthIncomeYearToDate ?? 'none',
-            healthBasesBefore: c.healthBasesBefore ?? 'none',
-            healthBase: c.healthBase === null ? 'none' : c.healthBase,
-            healthMinimumApplied: c.healthMinimumApplied,
-            flatTier: c.flatTier,
-            total: c.total,
-            settingReason: c.settingReason ?? 'none',
-            statutoryDueDate: c.statutoryDueDate,
-          }),
-        },
-      }
-    }
+    case 'SocialSecurity':
+      return socialSecurityRow(t, amount, id)
   }
 }
 
