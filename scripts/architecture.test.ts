@@ -115,6 +115,14 @@ interface Violation {
   readonly why: string
 }
 
+/** The relative imports of `file` that `why` refuses: it gets the imported path and says why, or `null` to allow. */
+const refusedImports = (file: string, text: string, why: (target: string) => string | null): Violation[] =>
+  importsOf(text).flatMap(({ specifier, line }) => {
+    if (!specifier.startsWith('.')) return []
+    const reason = why(resolve(dirname(file), specifier))
+    return reason === null ? [] : [{ where: `${relative(root, file)}:${line}`, specifier, why: reason }]
+  })
+
 /** The boundary violations of one file of package `pkg`. */
 function violationsOf(pkg: Pkg, file: string, text: string): Violation[] {
   const out: Violation[] = []
@@ -344,15 +352,13 @@ function webLayerViolations(file: string, text: string): Violation[] {
   const home = webHome(file)
   const floor = webFloor(home)
   if (floor < 0) return [{ where: relative(root, file), specifier: '', why: `${home} is on no floor of the web app` }]
-  return importsOf(text).flatMap(({ specifier, line }) => {
-    if (!specifier.startsWith('.')) return []
-    const target = resolve(dirname(file), specifier)
-    if (!target.startsWith(webSrc + sep)) return []
+  return refusedImports(file, text, (target) => {
+    if (!target.startsWith(webSrc + sep)) return null
     const targetHome = webHome(target)
     const targetFloor = webFloor(targetHome)
     const sideways = targetHome.startsWith('features/') && home.startsWith('features/')
-    if (targetHome === home || sideways || (targetFloor >= 0 && targetFloor < floor)) return []
-    return [{ where: `${relative(root, file)}:${line}`, specifier, why: `${home} may not import ${targetHome}` }]
+    if (targetHome === home || sideways || (targetFloor >= 0 && targetFloor < floor)) return null
+    return `${home} may not import ${targetHome}`
   })
 }
 
@@ -393,11 +399,9 @@ const coreSrc = join(packagesDir, 'ledger-core', 'src')
 const ABOVE_THE_MODEL = ['deciders', 'projections', 'reports']
 function modelViolations(file: string, text: string): Violation[] {
   if (/\.test\.ts$/.test(file)) return []
-  return importsOf(text).flatMap(({ specifier, line }) => {
-    if (!specifier.startsWith('.')) return []
-    const [folder] = relative(coreSrc, resolve(dirname(file), specifier)).split(sep)
-    if (folder === undefined || !ABOVE_THE_MODEL.includes(folder)) return []
-    return [{ where: `${relative(root, file)}:${line}`, specifier, why: `the model may not import ${folder}` }]
+  return refusedImports(file, text, (target) => {
+    const [folder] = relative(coreSrc, target).split(sep)
+    return folder !== undefined && ABOVE_THE_MODEL.includes(folder) ? `the model may not import ${folder}` : null
   })
 }
 
