@@ -619,14 +619,14 @@ export type SqlEventRow<I, J, M> = [
   metadata: M,
 ]
 /**
- * A stored event from a row of `EVENT_COLUMNS`, its JSON columns read by `json` (parsed by SQLite's adapter,
- * already objects from PostgreSQL's). Integers come as numbers or strings and become bigints here, which is cheaper
+ * A stored event from a row of `EVENT_COLUMNS` and its JSON columns as objects (parsed by SQLite's adapter, as the
+ * driver gives them by PostgreSQL's). Integers come as numbers or strings and become bigints here, which is cheaper
  * than reading every integer column of every row as a bigint.
  */
-export const storedEvent = <I extends number | string, J, M>(
-  r: SqlEventRow<I, J, M>,
-  data: (j: J) => Json,
-  metadata: (m: M) => EventMetadata,
+export const storedEvent = (
+  r: SqlEventRow<number | string, unknown, unknown>,
+  data: Json,
+  metadata: EventMetadata,
 ): StoredEvent => ({
   streamId: r[1],
   revision: BigInt(r[2]),
@@ -634,8 +634,8 @@ export const storedEvent = <I extends number | string, J, M>(
   eventId: r[3],
   type: r[4],
   schemaVersion: r[5],
-  data: data(r[6]),
-  metadata: metadata(r[7]),
+  data,
+  metadata,
 })
 
 /** A row of `DATA_COLUMNS`. */

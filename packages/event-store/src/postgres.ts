@@ -182,12 +182,7 @@ type DataRow = SqlDataRow<string, Json>
 
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], r[5])
 
-const toStored = (r: RawRow): StoredEvent =>
-  storedEvent(
-    r,
-    (j) => j,
-    (m) => m,
-  )
+const toStored = (r: RawRow): StoredEvent => storedEvent(r, r[6], r[7])
 
 const pgCode = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined)
 

@@ -383,12 +383,7 @@ type EachRow = SqlEachRow<number, string>
 const toData = (r: DataRow): StoredEventData => storedData(r[0], r[1], r[2], r[3], r[4], JSON.parse(r[5]) as Json)
 
 /** Positions and revisions are read as JS numbers (exact up to 2^53, some 9·10^15 events). */
-const toStored = (r: RawRow): StoredEvent =>
-  storedEvent(
-    r,
-    (j) => JSON.parse(j) as Json,
-    (m) => JSON.parse(m) as EventMetadata,
-  )
+const toStored = (r: RawRow): StoredEvent => storedEvent(r, JSON.parse(r[6]) as Json, JSON.parse(r[7]) as EventMetadata)
 
 /** SQLite's extended result code SQLITE_CONSTRAINT_UNIQUE, carried by `node:sqlite` errors as `errcode`. */
 export const SQLITE_CONSTRAINT_UNIQUE = 2067
