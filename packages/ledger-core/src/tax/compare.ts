@@ -239,7 +239,7 @@ interface Comparison {
   readonly first: YearMonthString
   readonly last: YearMonthString
   /** The books' months through January of the next year, gaps filled. */
-  readonly months: readonly MonthFigures[]
+  readonly months: MonthFigures[]
   /** The months of `year`. */
   readonly yearMonths: readonly MonthFigures[]
   readonly projected: (m: YearMonthString) => boolean
@@ -257,7 +257,7 @@ const formScenarios = (
   const results = new Map<TaxType, TaxResult>()
   const scenarios: FormScenario[] = (['Scale', 'Linear', 'Flat'] as const).map((taxType) => {
     const setting = scenarioSetting(taxType, c.year, actual, flatRate)
-    const r = runScenario(c.input, [...c.months], c.year, setting)
+    const r = runScenario(c.input, c.months, c.year, setting)
     results.set(taxType, r)
     const annual = r.annual.find((a) => a.year === c.year)!
     const settlement = r.healthSettlements.find((h) => h.year === c.year) ?? null
