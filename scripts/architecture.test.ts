@@ -115,6 +115,12 @@ interface Violation {
   readonly why: string
 }
 
+/** For a rule's self-check: the reasons `check` gives for a module at `path` (under `dir`) whose text is `text`. */
+const plantedIn =
+  (dir: string, check: (file: string, text: string) => Violation[]) =>
+  (path: string, text: string): string[] =>
+    check(join(dir, ...path.split('/')), text).map((v) => v.why)
+
 /** The relative imports of `file` that `why` refuses: it gets the imported path and says why, or `null` to allow. */
 const refusedImports = (file: string, text: string, why: (target: string) => string | null): Violation[] =>
   importsOf(text).flatMap(({ specifier, line }) => {
@@ -370,8 +376,7 @@ describe("the web app's floors", () => {
   })
 
   it('the check finds a planted upward import, a client that reads the session and a folder on no floor', () => {
-    const at = (path: string) => join(webSrc, ...path.split('/'))
-    const found = (path: string, text: string) => webLayerViolations(at(path), text).map((v) => v.why)
+    const found = plantedIn(webSrc, webLayerViolations)
     expect(found('features/ksef/routes.tsx', "import type { AppRoute } from '../../app/types.ts'")).toEqual([
       'features/ksef may not import app',
     ])
@@ -413,8 +418,7 @@ describe("ledger-core's model", () => {
   })
 
   it('the check finds a planted import of a projection or a decider, and allows the law and tests', () => {
-    const at = (path: string) => join(coreSrc, ...path.split('/'))
-    const found = (path: string, text: string) => modelViolations(at(path), text).map((v) => v.why)
+    const found = plantedIn(coreSrc, modelViolations)
     expect(found('model/evolve.ts', "import { monthRows } from '../projections/month.ts'")).toEqual([
       'the model may not import projections',
     ])
