@@ -181,7 +181,8 @@ async function writes(
   const origin = new URL(api).origin
   const path = (url: string) => url.slice(origin.length)
   const post = { method: 'POST', path: '/api/revenue', headers: { ...auth, 'content-type': 'application/json' } }
-  const loop = await runLoop(origin, auth, serverCpu, async () => {}, [
+  await profile(join(process.env.BENCH_CPU_PROF ?? '', `month-loop-${Date.now()}.cpuprofile`))
+  const loop = await runLoop(origin, auth, serverCpu, () => profile('end'), [
     { ...post, body: JSON.stringify(income(7)) },
     { method: 'GET', path: path(monthUrl), headers: auth },
     { method: 'GET', path: path(summaryUrl), headers: auth },
@@ -252,6 +253,22 @@ async function fixedLoop(
       `ratio ${(loop.loops / base).toFixed(3)}  (aim ≥ 0.1); server CPU ${loop.cpu.toFixed(2)} ms a loop, ` +
       `${loop.rows} month rows serialised a loop; ` +
       `${(loop.total / months.length).toFixed(1)} rows added a month; load average ${load()}`,
+  )
+  // The reference for the loop's own HTTP: the same three requests of one user on one of those months, with the write
+  // replaced by a read of the month: every answer is the bytes kept for an unchanged books state (no write, no
+  // derivation, no serialisation).
+  const fixed = `${months[60]!}-15`
+  const monthPath = `/api/transaction/getCurrentMonth/${fixed}`
+  await profile(join(process.env.BENCH_CPU_PROF ?? '', `reads-loop-${Date.now()}.cpuprofile`))
+  const reads = await runLoop(origin, auth, serverCpu, () => profile('end'), [
+    { method: 'GET', path: monthPath, headers: auth },
+    { method: 'GET', path: monthPath, headers: auth },
+    { method: 'GET', path: `/api/transaction/getSummaryList/${fixed}/true`, headers: auth },
+  ])
+  console.log(
+    `the same three requests with the write replaced by a month read (answers kept per books state): ` +
+      `${reads.loops.toFixed(0)} loops/s; ratio ${(reads.loops / base).toFixed(3)}; server CPU ${reads.cpu.toFixed(2)} ms a loop; ` +
+      `load average ${load()}`,
   )
 }
 
@@ -383,7 +400,11 @@ export async function run(): Promise<void> {
       serialised.rows = answer.rowsSerialised
       return answer.cpuMs
     }
-    /** `BENCH_CPU_PROF=<dir>`: the server's CPU profile of the fixed-size loop, written to `<dir>/loop-<time>.cpuprofile`. */
+    /**
+     * `BENCH_CPU_PROF=<dir>`: the server's CPU profiles of the two loops, written to `<dir>/month-loop-<time>.cpuprofile`
+     * (the issue's loop), `<dir>/loop-<time>.cpuprofile` (months of a fixed size) and `<dir>/reads-loop-<time>.cpuprofile`
+     * (the reads-only reference).
+     */
     const profile = async (arg: string) => {
       if (!process.env.BENCH_CPU_PROF) return
       child.stdin!.write(`profile ${arg}\n`)
