@@ -148,4 +148,29 @@ describe('dateInPoland', () => {
     expect(dateInPoland(new Date('2026-10-31T22:59:59Z'))).toBe('2026-10-31')
     expect(dateInPoland(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01')
   })
+
+  it('answers from the hour it kept exactly as the time zone database does, minute by minute through a day', () => {
+    const fresh = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Warsaw',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+    // A run of consecutive instants (as requests ask), from random starts around midnights and both clock changes.
+    const starts = ['2026-03-28T20:00:00Z', '2026-10-24T20:00:00Z', '2026-12-31T21:00:00Z', '2027-06-30T21:30:00Z']
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...starts),
+        fc.array(fc.integer({ min: 0, max: 600_000 }), { maxLength: 60 }),
+        (start, steps) => {
+          let at = Date.parse(start)
+          for (const step of steps) {
+            at += step
+            expect(dateInPoland(new Date(at))).toBe(fresh.format(new Date(at)))
+          }
+        },
+      ),
+    )
+    expect(() => dateInPoland(new Date(Number.NaN))).toThrow(RangeError)
+  })
 })

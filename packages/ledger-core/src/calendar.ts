@@ -46,14 +46,29 @@ let warsaw: Intl.DateTimeFormat | undefined
  * CLI, since taxes and due dates follow the Polish calendar (23:30 UTC on 31 March is already 1 April in Warsaw).
  */
 export const dateInPoland = (at: Date): LocalDateString => {
+  const hour = Math.floor(at.getTime() / HOUR_MS)
+  if (hour === lastHour) return lastDate
   warsaw ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Warsaw',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   })
-  return warsaw.format(at)
+  const date = warsaw.format(at)
+  // An invalid date has no hour to keep (NaN); its format throws above.
+  lastHour = hour
+  lastDate = date
+  return date
 }
+
+/**
+ * The Warsaw date of the last UTC hour asked (every request asks for "today" at least once). Poland's offset from UTC
+ * is a whole number of hours (CET +1, CEST +2) and its clocks change at 01:00 UTC, so local midnight and every change
+ * of the date fall on a whole UTC hour: within one UTC hour the date in Poland is one date.
+ */
+const HOUR_MS = 3_600_000
+let lastHour = Number.NaN
+let lastDate = ''
 
 /** `true` when `s` is a real calendar date `yyyy-mm-dd` (e.g. `2025-02-29` is not). */
 export const isLocalDate = (s: unknown): s is LocalDateString => {
