@@ -63,6 +63,10 @@ describe('views', () => {
     const serialised = rowJsonCounter.serialised
     expect(monthJson(after, '2026-03', '2026-03-10')).toBe(JSON.stringify(again))
     expect(rowJsonCounter.serialised - serialised).toBe(again.length - rows.length)
+    // The bytes, put together from each row's, are the same text; a month without rows too.
+    expect(monthBytes(after, '2026-03', '2026-03-10').toString('utf8')).toBe(JSON.stringify(again))
+    expect(monthRows(after, '2019-01', '2026-03-10')).toEqual([])
+    expect(monthBytes(after, '2019-01', '2026-03-10').toString('utf8')).toBe('[]')
     const first = again.find((r) => r.dataObject.name === 'First')!
     const flagged = await executeBooks(store, 'u1', {
       type: 'SetTransactionFlags',

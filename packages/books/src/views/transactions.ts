@@ -151,11 +151,35 @@ export const monthJson = (state: BooksState, month: string, today: string): stri
   cached(state, `mj|${month}|${today}`, () => `[${monthRows(state, month, today).map(transactionJson).join(',')}]`)
 
 /**
- * `monthJson` as UTF-8 bytes, encoded once per books state: the concurrent reads of one state (the dashboard's, or
- * the reads after a batch of writes) each send the same bytes without encoding a string of tens of kB again.
+ * `monthJson` as UTF-8 bytes, once per books state: the concurrent reads of one state (the dashboard's, or the reads
+ * after a batch of writes) each send the same bytes. Put together from each row's bytes, encoded once per row object
+ * (the rows a write did not change are the previous state's objects), in one copy: a month of thousands of rows costs
+ * a copy of its bytes after a write, not a join of its texts and an encoding of the whole.
  */
 export const monthBytes = (state: BooksState, month: string, today: string): Buffer =>
-  cached(state, `mb|${month}|${today}`, () => Buffer.from(monthJson(state, month, today)))
+  cached(state, `mb|${month}|${today}`, () => jsonArrayBytes(monthRows(state, month, today).map(transactionBytes)))
+
+/** A row's `transactionJson` as UTF-8 bytes, per DTO object. */
+const dtoBytes = new WeakMap<TransactionDto, Buffer>()
+const transactionBytes = (t: TransactionDto): Buffer => kept(dtoBytes, t, (row) => Buffer.from(transactionJson(row)))
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => c.charCodeAt(0)) as [number, number, number]
+
+/** The bytes of a JSON array whose elements' bytes are `parts`, in one buffer of the exact size. */
+const jsonArrayBytes = (parts: readonly Buffer[]): Buffer => {
+  let size = parts.length === 0 ? 2 : parts.length + 1
+  for (const p of parts) size += p.length
+  const out = Buffer.allocUnsafe(size)
+  let at = 0
+  out[at++] = OPEN
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) out[at++] = COMMA
+    out.set(parts[i]!, at)
+    at += parts[i]!.length
+  }
+  out[at] = CLOSE
+  return out
+}
 
 /** `monthJson` gzipped (≈ a tenth of the text): what a browser gets. */
 export const monthGzip = (state: BooksState, month: string, today: string): Buffer =>
