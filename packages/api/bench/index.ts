@@ -172,9 +172,11 @@ async function writes(
   const own: number[] = []
   // One write first, not counted: with `BENCH_API=loop` it is the books' first load and derivation in the server.
   await send('POST', `${api}/revenue`, auth, income(-1))
+  await profile(join(process.env.BENCH_CPU_PROF ?? '', `writes-${Date.now()}.cpuprofile`))
   const cpu = await serverCpu()
   for (let i = 0; i < 40; i++) own.push(await timed(() => send('POST', `${api}/revenue`, auth, income(i))))
   const ownCpu = ((await serverCpu()) - cpu) / 40
+  await profile('end')
   console.log(
     `POST /api/revenue alone, 40 writes: median ${pct(own, 0.5).toFixed(1)} ms, p99 ${pct(own, 0.99).toFixed(1)} ms, ` +
       `server CPU ${ownCpu.toFixed(2)} ms a write  (aim < 3 ms; load average ${load()})`,
@@ -403,7 +405,8 @@ export async function run(): Promise<void> {
       return answer.cpuMs
     }
     /**
-     * `BENCH_CPU_PROF=<dir>`: the server's CPU profiles of the two loops, written to `<dir>/month-loop-<time>.cpuprofile`
+     * `BENCH_CPU_PROF=<dir>`: the server's CPU profiles of the lone writes (`<dir>/writes-<time>.cpuprofile`) and of the
+     * loops, written to `<dir>/month-loop-<time>.cpuprofile`
      * (the issue's loop), `<dir>/loop-<time>.cpuprofile` (months of a fixed size) and `<dir>/reads-loop-<time>.cpuprofile`
      * (the reads-only reference).
      */
