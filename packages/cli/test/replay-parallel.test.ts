@@ -11,6 +11,7 @@ import { backupSqliteFile, createSqliteStore } from '@finance/event-store/sqlite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateHistory } from '../bench/generate.ts'
 import { partitionPlan } from '../src/replay/parallel.ts'
+import { defaultThreads, prewarmReplay, takeWorkers } from '../src/replay/prewarm.ts'
 import { run } from './helpers.ts'
 
 interface Stats {
@@ -80,6 +81,32 @@ describe('finance replay --threads', () => {
     } finally {
       rmSync(older, { recursive: true, force: true })
     }
+  })
+
+  it('folds on the workers started with the process, to the same books', async () => {
+    const one = await replay('--threads', '1')
+    expect(prewarmReplay(['replay', '--data', dir])).toBe(defaultThreads() - 1)
+    // Told its thread count, the replay takes the workers started early and starts only those still missing.
+    expect(await replay('--threads', '3')).toEqual({ ...one, threads: 3 })
+    expect(takeWorkers(4)).toEqual([])
+  })
+
+  it('starts workers early only for a whole-log replay that leaves the thread count to it', () => {
+    for (const argv of [
+      ['report'],
+      ['replay', '--threads', '2'],
+      ['replay', '--threads=2'],
+      ['replay', '--user', 'anna@example.com'],
+      ['replay', '--help'],
+    ])
+      expect(prewarmReplay(argv)).toBe(0)
+    expect(takeWorkers(4)).toEqual([])
+  })
+
+  it('ends the workers started early when the replay folds on one thread', async () => {
+    const started = prewarmReplay(['replay'])
+    await replay('--threads', '1')
+    expect(takeWorkers(started)).toEqual([])
   })
 
   it('stops at --as-of the same way on several threads', async () => {

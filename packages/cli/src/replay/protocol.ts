@@ -13,7 +13,11 @@ export interface WorkerInput {
   readonly digest: boolean
 }
 
-export type ToWorker = { readonly kind: 'fold'; readonly index: number } | { readonly kind: 'stop' }
+/** The first message a worker gets is `start`, with its input; then a partition to fold at a time, or `stop`. */
+export type ToWorker =
+  | { readonly kind: 'start'; readonly input: WorkerInput }
+  | { readonly kind: 'fold'; readonly index: number }
+  | { readonly kind: 'stop' }
 
 export interface PartitionResult {
   readonly index: number
