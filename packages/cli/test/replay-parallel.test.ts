@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateHistory } from '../bench/generate.ts'
 import { partitionPlan } from '../src/replay/parallel.ts'
 import { defaultThreads, prewarmReplay, takeWorkers } from '../src/replay/prewarm.ts'
+import { closeQueue, sharedQueue, takePartition } from '../src/replay/protocol.ts'
 import { run } from './helpers.ts'
 
 interface Stats {
@@ -178,6 +179,17 @@ describe('partitionPlan', () => {
     expect(new Set(plan.indexes).size).toBe(16)
     expect(partitionPlan([48, 49], 4)).toEqual({ count: 4, indexes: [0, 1] })
     expect(partitionPlan([], 2)).toEqual({ count: 2, indexes: [] })
+  })
+
+  it('hands each partition of the shared queue out once, and nothing once closed', () => {
+    const queue = sharedQueue([3, 0, 7])
+    expect(queue.buffer).toBeInstanceOf(SharedArrayBuffer)
+    expect([takePartition(queue), takePartition(queue), takePartition(queue)]).toEqual([3, 0, 7])
+    expect(takePartition(queue)).toBeUndefined()
+    const closed = sharedQueue([1, 2])
+    expect(takePartition(closed)).toBe(1)
+    closeQueue(closed)
+    expect(takePartition(closed)).toBeUndefined()
   })
 
   it('falls back to one filtered partition per thread', () => {
