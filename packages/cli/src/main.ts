@@ -1,5 +1,9 @@
 /** Process entry of `finance`: runs the command with the real streams and exits with its code. */
-import { runCli } from './cli.ts'
+
+// A whole-log replay's worker threads start now, loading their modules while the command's own load (other commands
+// load nothing for it).
+if (process.argv[2] === 'replay') (await import('./replay/prewarm.ts')).prewarmReplay(process.argv.slice(2))
+const { runCli } = await import('./cli.ts')
 
 // A closed pipe (`finance export … | head`) ends the command quietly, as for other Unix tools.
 for (const stream of [process.stdout, process.stderr])

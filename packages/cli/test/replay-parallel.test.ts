@@ -11,6 +11,8 @@ import { backupSqliteFile, createSqliteStore } from '@finance/event-store/sqlite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateHistory } from '../bench/generate.ts'
 import { partitionPlan } from '../src/replay/parallel.ts'
+import { defaultThreads, prewarmReplay, takeWorkers } from '../src/replay/prewarm.ts'
+import { closeQueue, sharedQueue, takePartition } from '../src/replay/protocol.ts'
 import { run } from './helpers.ts'
 
 interface Stats {
@@ -82,6 +84,32 @@ describe('finance replay --threads', () => {
     }
   })
 
+  it('folds on the workers started with the process, to the same books', async () => {
+    const one = await replay('--threads', '1')
+    expect(prewarmReplay(['replay', '--data', dir])).toBe(defaultThreads() - 1)
+    // Told its thread count, the replay takes the workers started early and starts only those still missing.
+    expect(await replay('--threads', '3')).toEqual({ ...one, threads: 3 })
+    expect(takeWorkers(4)).toEqual([])
+  })
+
+  it('starts workers early only for a whole-log replay that leaves the thread count to it', () => {
+    for (const argv of [
+      ['report'],
+      ['replay', '--threads', '2'],
+      ['replay', '--threads=2'],
+      ['replay', '--user', 'anna@example.com'],
+      ['replay', '--help'],
+    ])
+      expect(prewarmReplay(argv)).toBe(0)
+    expect(takeWorkers(4)).toEqual([])
+  })
+
+  it('ends the workers started early when the replay folds on one thread', async () => {
+    const started = prewarmReplay(['replay'])
+    await replay('--threads', '1')
+    expect(takeWorkers(started)).toEqual([])
+  })
+
   it('stops at --as-of the same way on several threads', async () => {
     const asOf = ['--as-of', '2025-01-01T08:15:00.000Z']
     const one = await replay('--threads', '1', ...asOf)
@@ -151,6 +179,17 @@ describe('partitionPlan', () => {
     expect(new Set(plan.indexes).size).toBe(16)
     expect(partitionPlan([48, 49], 4)).toEqual({ count: 4, indexes: [0, 1] })
     expect(partitionPlan([], 2)).toEqual({ count: 2, indexes: [] })
+  })
+
+  it('hands each partition of the shared queue out once, and nothing once closed', () => {
+    const queue = sharedQueue([3, 0, 7])
+    expect(queue.buffer).toBeInstanceOf(SharedArrayBuffer)
+    expect([takePartition(queue), takePartition(queue), takePartition(queue)]).toEqual([3, 0, 7])
+    expect(takePartition(queue)).toBeUndefined()
+    const closed = sharedQueue([1, 2])
+    expect(takePartition(closed)).toBe(1)
+    closeQueue(closed)
+    expect(takePartition(closed)).toBeUndefined()
   })
 
   it('falls back to one filtered partition per thread', () => {

@@ -97,7 +97,10 @@ export type StoredEventData = Pick<
   'streamId' | 'revision' | 'position' | 'type' | 'schemaVersion' | 'data'
 >
 
-/** What `readAllEach` hands over of each event. */
+/**
+ * What `readAllEach` hands over of each event. `data` is parsed for this call alone: the visitor owns it (may keep or
+ * change it); no other reader sees the same object.
+ */
 export type EventVisitor = (streamId: string, type: string, schemaVersion: number, data: Json) => void
 
 export interface ReadAllDataPage {

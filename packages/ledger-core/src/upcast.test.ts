@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { itemDataArb } from './testing/arbitraries.ts'
-import { ITEM_V3_DEFAULTS, upcast, upcastItemStepwise } from './upcast.ts'
+import { ITEM_V3_DEFAULTS, upcast, upcastItemStepwise, upcastOwned } from './upcast.ts'
 
 type Json = Record<string, unknown>
 
@@ -68,10 +68,32 @@ describe('the fused item upcast', () => {
       { numRuns: 500 },
     ))
 
+  it('upcastOwned completes the payload in place into what upcast copies out, key order included', () =>
+    fc.assert(
+      fc.property(oldItemArb, fc.constantFrom('ItemAdded', 'ItemUpdated'), ({ version, payload }, type) => {
+        const copied = upcast(type, version, structuredClone(payload))
+        const owned = structuredClone(payload)
+        const completed = upcastOwned(type, version, owned)
+        expect(completed.data).toBe(owned)
+        expect(completed).toStrictEqual(copied)
+        expect(JSON.stringify(completed)).toBe(JSON.stringify(copied))
+      }),
+      { numRuns: 500 },
+    ))
+
+  it('upcastOwned lifts any other event as upcast does', () => {
+    const flag = { id: 7, completed: true }
+    expect(upcastOwned('TransactionCompletedSet', 1, flag)).toStrictEqual(upcast('TransactionCompletedSet', 1, flag))
+    const primary = { id: 1, dataType: 'Primary', data: { companyName: 'A' } }
+    expect(upcastOwned('CompanyRecordSaved', 1, primary)).toStrictEqual(upcast('CompanyRecordSaved', 1, primary))
+    expect(() => upcastOwned('NoSuchEvent', 1, {})).toThrow()
+  })
+
   it('refuses what the chain refuses: a v1 amount that is not a whole number of grosze', () => {
     const v1 = { id: 1, dataType: 'Income', data: { date: '2026-01-01', name: 'a', amount: 0.001, percent: 23 } }
     expect(() => upcastItemStepwise(1, v1)).toThrow(TypeError)
     expect(() => upcast('ItemAdded', 1, v1)).toThrow(TypeError)
+    expect(() => upcastOwned('ItemAdded', 1, structuredClone(v1))).toThrow(TypeError)
   })
 
   it('the chain itself: a v2 item gains the v3 and then the v4 fields, after its own', () => {

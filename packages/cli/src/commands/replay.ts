@@ -5,7 +5,6 @@
  * its own partition of the streams. With `--user`, replays that user's stream with ledger-core's `replay` (stopping
  * at `--as-of`) and prints the month as it was then: transactions, obligations, cost summary and the month's summary.
  */
-import { availableParallelism } from 'node:os'
 import type { Ctx } from '../context.ts'
 import { userError } from '../errors.ts'
 import { formatCount, formatSeconds } from '../format.ts'
@@ -13,14 +12,10 @@ import { Progress } from '../progress.ts'
 import { combineDigests, foldLog, newTally, summarise } from '../replay/fold.ts'
 import type { PartitionResult } from '../replay/protocol.ts'
 import { replayParallel } from '../replay/parallel.ts'
+import { defaultThreads, takeWorkers } from '../replay/prewarm.ts'
 
 /** Below this many events one thread is quicker than starting workers. */
 const PARALLEL_FROM = 100_000
-/**
- * More threads stop paying off: where the store cannot read a partition from an index (PostgreSQL, or SQLite
- * streams whose keys share partitions) each one scans the whole log for its partitions.
- */
-const MAX_AUTO_THREADS = 4
 
 export interface ReplayOptions {
   readonly asOf?: string | undefined
@@ -61,7 +56,7 @@ const chooseThreads = async (ctx: Ctx, asked: number | undefined, total: number)
     return asked
   }
   if (!shareable || kind === 'kurrentdb' || total < PARALLEL_FROM) return 1
-  return Math.max(1, Math.min(availableParallelism(), MAX_AUTO_THREADS))
+  return defaultThreads()
 }
 
 /** Folds the whole log (on one or several threads) and returns the totals. */
@@ -80,6 +75,8 @@ export const replayAll = async (
   const limit = o.asOf === undefined ? null : Date.parse(o.asOf)
   let parts: PartitionResult[]
   if (threads === 1) {
+    // Workers the process started with it, unused: ended now rather than at the exit.
+    takeWorkers(0)
     const tally = newTally()
     await foldLog(store, tally, { limit, partition: undefined, before: head + 1n }, (t) => progress.update(t.events))
     parts = [summarise(tally, -1, digest)]

@@ -6,7 +6,14 @@
  */
 import { type EventStore, eachOfLog, readAllPages, type StreamPartition } from '@finance/event-store'
 // The core's replay entry: a replay worker loads only the fold (no Schema library, no projections).
-import { booksFolder, type BooksState, CURRENT_VERSIONS, type LedgerEvent, upcast } from '@finance/ledger-core/replay'
+import {
+  booksFolder,
+  type BooksState,
+  CURRENT_VERSIONS,
+  type LedgerEvent,
+  upcast,
+  upcastOwned,
+} from '@finance/ledger-core/replay'
 import type { PartitionResult } from './protocol.ts'
 // The digest is the books package's, so a backup, a restore and an import compare the same figure replay prints.
 import { booksDigest, combineDigests } from '@finance/books/digest'
@@ -42,8 +49,18 @@ export const newTally = (): Tally => ({
  */
 const KNOWN = new Map(Object.entries(CURRENT_VERSIONS).map(([type, version]) => [type, { type, version }]))
 
-/** Folds one stored event of any version into the books of its stream (or counts its user). */
-const foldEvent = (t: Tally, streamId: string, type: string, schemaVersion: number, data: unknown): void => {
+/**
+ * Folds one stored event of any version into the books of its stream (or counts its user). `lift` upcasts an old
+ * event: `upcastOwned` when the data was parsed for this fold alone (it then becomes the books' own), else `upcast`.
+ */
+const foldEvent = (
+  t: Tally,
+  streamId: string,
+  type: string,
+  schemaVersion: number,
+  data: unknown,
+  lift: typeof upcast,
+): void => {
   t.applied++
   if (streamId !== t.folderStream || t.folder === undefined) {
     if (!streamId.startsWith('books-')) {
@@ -63,7 +80,7 @@ const foldEvent = (t: Tally, streamId: string, type: string, schemaVersion: numb
   t.folder.push(
     known?.version === schemaVersion
       ? ({ type: known.type, data } as LedgerEvent)
-      : upcast(known?.type ?? type, schemaVersion, data),
+      : lift(known?.type ?? type, schemaVersion, data),
   )
 }
 
@@ -94,7 +111,8 @@ export const foldLog = async (
     await eachOfLog(
       store,
       options,
-      (streamId, type, schemaVersion, data) => foldEvent(t, streamId, type, schemaVersion, data),
+      // The visitor's data is parsed for this call alone (`EventVisitor`): the fold may complete it in place.
+      (streamId, type, schemaVersion, data) => foldEvent(t, streamId, type, schemaVersion, data, upcastOwned),
       (events) => {
         t.events += events
         return onPage(t)
@@ -104,7 +122,7 @@ export const foldLog = async (
   }
   for await (const page of readAllPages(store, options)) {
     for (const e of page)
-      if (Date.parse(e.metadata.createdAt) <= limit) foldEvent(t, e.streamId, e.type, e.schemaVersion, e.data)
+      if (Date.parse(e.metadata.createdAt) <= limit) foldEvent(t, e.streamId, e.type, e.schemaVersion, e.data, upcast)
     t.events += page.length
     await onPage(t)
   }

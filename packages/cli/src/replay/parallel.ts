@@ -1,16 +1,23 @@
 /**
  * Replay on several threads: the log's streams are split into partitions (`ReadAllOptions.partition`, computed by
- * the database) handed out one at a time to the main thread and to `threads − 1` worker threads, each reading and
- * folding only its own streams. Streams are independent (one user's books per stream), so the result is the same as
+ * the database) taken one at a time from a queue in shared memory by the main thread and `threads − 1` worker threads,
+ * each reading and folding only its own streams. Streams are independent (one user's books per stream), so the result is the same as
  * one thread folding the whole log in order; `finance replay --digest` proves it on any log.
  */
-import module from 'node:module'
-import { dirname } from 'node:path'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { type EventStore, MAX_PARTITIONS } from '@finance/event-store'
 import { userError } from '../errors.ts'
 import { foldLog, newTally, summarise } from './fold.ts'
-import type { FromWorker, PartitionResult, WorkerInput } from './protocol.ts'
+import { spawnWorker, takeWorkers } from './prewarm.ts'
+import {
+  closeQueue,
+  type FromWorker,
+  type PartitionResult,
+  sharedQueue,
+  takePartition,
+  type ToWorker,
+  type WorkerInput,
+} from './protocol.ts'
 
 export interface ParallelOptions {
   readonly threads: number
@@ -44,25 +51,13 @@ export const partitionPlan = (
   return perThread
 }
 
-const workerUrl = new URL('./worker.ts', import.meta.url)
-
-/**
- * A worker's environment: the process's, naming the compile cache `bin/finance.mjs` enabled, which a worker thread
- * does not inherit otherwise. With it a worker loads its modules compiled (about 0.1 s of CPU instead of 0.4 s).
- */
-const workerEnv = (): NodeJS.ProcessEnv | undefined => {
-  const cache = module.getCompileCacheDir()
-  // The directory answered ends in Node's own version directory, which NODE_COMPILE_CACHE adds again.
-  return cache === undefined ? undefined : { ...process.env, NODE_COMPILE_CACHE: dirname(cache) }
-}
-
 /** Yields to the event loop so worker messages (progress, requests for work) are handled between pages. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export const replayParallel = async (store: EventStore, o: ParallelOptions): Promise<PartitionResult[]> => {
   const plan = partitionPlan(await store.partitionKeys?.(), o.threads)
   const partitions = plan.count
-  const queue = [...plan.indexes]
+  const queue = sharedQueue(plan.indexes)
   const results: PartitionResult[] = []
   const input: WorkerInput = {
     env: o.env,
@@ -71,30 +66,27 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
     before: o.before,
     partitions,
     digest: o.digest,
+    queue,
   }
   const workers: Worker[] = []
   let failure: Error | undefined
   const fail = (e: Error) => {
     failure ??= e
-    queue.length = 0
+    closeQueue(queue)
     for (const w of workers) void w.terminate()
   }
-  const env = workerEnv()
-  const finished = Array.from({ length: o.threads - 1 }, () => {
-    const w = new Worker(workerUrl, { workerData: input, ...(env === undefined ? {} : { env }) })
+  // Workers the process started with it (`prewarm.ts`) first: they have loaded their modules meanwhile.
+  const early = takeWorkers(o.threads - 1)
+  const finished = Array.from({ length: o.threads - 1 }, (_, i) => {
+    const w = early[i] ?? spawnWorker()
     workers.push(w)
-    const handOut = () => {
-      const index = queue.shift()
-      w.postMessage(index === undefined ? { kind: 'stop' } : { kind: 'fold', index })
-    }
+    w.postMessage({ kind: 'start', input } satisfies ToWorker)
     return new Promise<void>((resolve) => {
       w.on('message', (m: FromWorker) => {
-        if (m.kind === 'ready') handOut()
-        else if (m.kind === 'progress') o.onProgress(m.events)
+        if (m.kind === 'progress') o.onProgress(m.events)
         else if (m.kind === 'folded') {
           const { kind: _, ...result } = m
           results.push(result)
-          handOut()
         } else fail(userError('workerFailed', m.message))
       })
       w.on('error', (e) => fail(e))
@@ -103,7 +95,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
   })
   // The main thread takes partitions too, from the start: its modules are loaded and its store is open.
   try {
-    for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+    for (let index = takePartition(queue); index !== undefined; index = takePartition(queue)) {
       const tally = newTally()
       let reported = 0
       await foldLog(

@@ -11,9 +11,33 @@ export interface WorkerInput {
   readonly partitions: number
   /** Whether to send back a digest of every user's books. */
   readonly digest: boolean
+  /** The partitions to fold, shared by every thread of the replay (`sharedQueue`). */
+  readonly queue: Int32Array
 }
 
-export type ToWorker = { readonly kind: 'fold'; readonly index: number } | { readonly kind: 'stop' }
+/**
+ * The partitions of a replay as a queue in shared memory: each thread takes the next one itself (`takePartition`),
+ * without asking the main thread, which reads messages only between two of its own pages. Slot 0 is the cursor.
+ */
+export const sharedQueue = (indexes: readonly number[]): Int32Array => {
+  const queue = new Int32Array(new SharedArrayBuffer(4 * (indexes.length + 1)))
+  queue.set(indexes, 1)
+  return queue
+}
+
+/** The next partition for this thread, or undefined when every one is taken (or the queue was closed). */
+export const takePartition = (queue: Int32Array): number | undefined => {
+  const at = Atomics.add(queue, 0, 1) + 1
+  return at < queue.length ? queue[at] : undefined
+}
+
+/** Leaves nothing more to take (after a failure). */
+export const closeQueue = (queue: Int32Array): void => {
+  Atomics.store(queue, 0, queue.length)
+}
+
+/** A worker's only message: its input, once the replay knows it. */
+export type ToWorker = { readonly kind: 'start'; readonly input: WorkerInput }
 
 export interface PartitionResult {
   readonly index: number
@@ -26,7 +50,6 @@ export interface PartitionResult {
 }
 
 export type FromWorker =
-  | { readonly kind: 'ready' }
   | { readonly kind: 'progress'; readonly events: number }
   | ({ readonly kind: 'folded' } & PartitionResult)
   | { readonly kind: 'failed'; readonly message: string }
