@@ -12,7 +12,6 @@ import {
   executeBooks,
   loadBooks,
   monthBytes,
-  monthJson,
   monthRows,
   partJsonCounter,
   reminderRows,
@@ -23,6 +22,9 @@ import {
 import { addExpense } from './writers.ts'
 
 const at = '2026-03-10T10:00:00.000Z'
+
+/** The month's answer as text. */
+const monthJson = (...args: Parameters<typeof monthBytes>) => monthBytes(...args).toString('utf8')
 
 describe('views', () => {
   it('computes a view once per books state and again after a write', async () => {

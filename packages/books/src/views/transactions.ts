@@ -146,12 +146,8 @@ const dataJson = (o: Record<string, unknown>): string => {
   return text === '' ? '{}' : `${text}}`
 }
 
-/** `monthRows` as JSON text (equal to `JSON.stringify` of the rows). */
-export const monthJson = (state: BooksState, month: string, today: string): string =>
-  cached(state, `mj|${month}|${today}`, () => `[${monthRows(state, month, today).map(transactionJson).join(',')}]`)
-
 /**
- * `monthJson` as UTF-8 bytes, once per books state: the concurrent reads of one state (the dashboard's, or the reads
+ * `monthRows` as JSON (exactly `JSON.stringify` of the rows) in UTF-8 bytes, once per books state: the concurrent reads of one state (the dashboard's, or the reads
  * after a batch of writes) each send the same bytes. Put together from each row's bytes, encoded once per row object
  * (the rows a write did not change are the previous state's objects), in one copy: a month of thousands of rows costs
  * a copy of its bytes after a write, not a join of its texts and an encoding of the whole.
@@ -163,25 +159,22 @@ export const monthBytes = (state: BooksState, month: string, today: string): Buf
 const dtoBytes = new WeakMap<TransactionDto, Buffer>()
 const transactionBytes = (t: TransactionDto): Buffer => kept(dtoBytes, t, (row) => Buffer.from(transactionJson(row)))
 
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => c.charCodeAt(0)) as [number, number, number]
+const OPEN = Buffer.from('[')
+const COMMA = Buffer.from(',')
+const CLOSE = Buffer.from(']')
 
-/** The bytes of a JSON array whose elements' bytes are `parts`, in one buffer of the exact size. */
+/** The bytes of a JSON array whose elements' bytes are `parts`, copied once into one buffer. */
 const jsonArrayBytes = (parts: readonly Buffer[]): Buffer => {
-  let size = parts.length === 0 ? 2 : parts.length + 1
-  for (const p of parts) size += p.length
-  const out = Buffer.allocUnsafe(size)
-  let at = 0
-  out[at++] = OPEN
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0) out[at++] = COMMA
-    out.set(parts[i]!, at)
-    at += parts[i]!.length
+  const list: Buffer[] = [OPEN]
+  for (const part of parts) {
+    if (list.length > 1) list.push(COMMA)
+    list.push(part)
   }
-  out[at] = CLOSE
-  return out
+  list.push(CLOSE)
+  return Buffer.concat(list)
 }
 
-/** `monthJson` gzipped (≈ a tenth of the text): what a browser gets. */
+/** `monthBytes` gzipped (≈ a tenth of the text): what a browser gets. */
 export const monthGzip = (state: BooksState, month: string, today: string): Buffer =>
   cached(state, `mz|${month}|${today}`, () => gzipSync(monthBytes(state, month, today)))
 
