@@ -119,6 +119,34 @@ const behind = (occ: readonly Occurrence[], amount: string) => ({
 
 const periodLabel = (from: YearMonthString, to: YearMonthString) => (from === to ? from : `${from} – ${to}`)
 
+/** A VAT or PIT period as its row shows it. */
+interface PeriodShown {
+  readonly from: YearMonthString
+  readonly to: YearMonthString
+  readonly dueDate: LocalDateString
+  readonly paymentInterval: 1 | 3
+}
+
+/** The fields a VAT or PIT row's data object starts with, in this order. */
+const periodHead = (name: 'VAT' | 'PIT', p: PeriodShown, amount: MoneyString, percent: string) => ({
+  ...blank(),
+  displayName: `${name} ${periodLabel(p.from, p.to)}`,
+  date: p.dueDate,
+  name,
+  amount,
+  sum: amount,
+  isCompany: true,
+  percent,
+  paymentInterval: p.paymentInterval,
+})
+
+/** What a VAT or PIT row lists (`behind`), then its period and due date, in this order. */
+const periodBasis = (d: Derived, p: PeriodShown, tax: 'vat' | 'pit', amount: MoneyString) => ({
+  ...behind(occurrencesForTaxPeriod(d, p.from, p.to, tax), amount),
+  period: { from: p.from, to: p.to },
+  dueDate: p.dueDate,
+})
+
 /** The declaration's figures under the form's own field names (`P_19`, `P_51`, …); other rates as `otherRate_<percent>_base|tax`. */
 const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
   const { otherRates, ...fields } = dec
@@ -197,26 +225,14 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
 /** A VAT period's row: its amount, the occurrences it lists, and its declaration's fields in the breakdown. */
 const vatRow = (d: Derived, t: Extract<TaxDue, { kind: 'VAT' }>, amount: MoneyString, id: string): TransactionRow => {
   const p = t.period
-  const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'vat')
-  const setting = vatSettingOf(d, p.to)
   return {
     id,
     date: p.dueDate,
     eventType: '3_Vat',
     dataType: 'Vat',
     dataObject: {
-      ...blank(),
-      displayName: `VAT ${periodLabel(p.from, p.to)}`,
-      date: p.dueDate,
-      name: 'VAT',
-      amount,
-      sum: amount,
-      isCompany: true,
-      percent: setting?.percent ?? '0',
-      paymentInterval: p.paymentInterval,
-      ...behind(occ, amount),
-      period: { from: p.from, to: p.to },
-      dueDate: p.dueDate,
+      ...periodHead('VAT', p, amount, vatSettingOf(d, p.to)?.percent ?? '0'),
+      ...periodBasis(d, p, 'vat', amount),
       breakdown: stringify({
         output: p.output,
         input: p.input,
@@ -235,7 +251,6 @@ const vatRow = (d: Derived, t: Extract<TaxDue, { kind: 'VAT' }>, amount: MoneySt
 /** A PIT advance's row: the period's income, deductions and the occurrences it lists. */
 const pitRow = (d: Derived, t: Extract<TaxDue, { kind: 'PIT' }>, amount: MoneyString, id: string): TransactionRow => {
   const p = t.period
-  const occ = occurrencesForTaxPeriod(d, p.from, p.to, 'pit')
   const income = p.taxType === 'Flat' ? p.revenue : p.revenue - p.costs
   return {
     id,
@@ -243,22 +258,12 @@ const pitRow = (d: Derived, t: Extract<TaxDue, { kind: 'PIT' }>, amount: MoneySt
     eventType: '4_Pit',
     dataType: 'Pit',
     dataObject: {
-      ...blank(),
-      displayName: `PIT ${periodLabel(p.from, p.to)}`,
-      date: p.dueDate,
-      name: 'PIT',
-      amount,
-      sum: amount,
-      isCompany: true,
-      percent: p.rate,
-      paymentInterval: p.paymentInterval,
+      ...periodHead('PIT', p, amount, p.rate),
       taxType: p.taxType,
       rate: p.rate,
       income: fm(income),
       deductions: { socialSecurity: fm(p.social), healthInsurance: fm(p.healthDeducted), other: fm(p.deductions) },
-      ...behind(occ, amount),
-      period: { from: p.from, to: p.to },
-      dueDate: p.dueDate,
+      ...periodBasis(d, p, 'pit', amount),
       breakdown: stringify({
         revenue: p.revenue,
         costs: p.costs,
