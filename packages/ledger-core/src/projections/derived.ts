@@ -356,6 +356,17 @@ const applyContribution = (f: MonthFigures, t: Tally, c: MonthFigures, sign: 1n 
   }
 }
 
+/**
+ * A month's figures to change: a copy down to every object a change adds to (each sales line, each ryczałt rate's
+ * revenue, the fixed assets' VAT), since the derived figures are shared by the books' states.
+ */
+const copyOfFigures = (f: MonthFigures): MonthFigures => ({
+  ...f,
+  sales: f.sales?.map((l) => ({ ...l })),
+  flatRevenue: f.flatRevenue?.map((r) => ({ ...r })),
+  ...(f.assetVat ? { assetVat: { ...f.assetVat } } : {}),
+})
+
 /** A month's figures and their tally summed whole (an update without a tally to start from). */
 const talliedFiguresOf = (month: YearMonthString, occ: readonly Occurrence[] | undefined): MonthFigures | null => {
   figureCounter.months++
@@ -388,14 +399,7 @@ const updatedFigures = (
     base = whole
     t = tallies.get(whole)!
   }
-  const f: MonthFigures = base
-    ? {
-        ...base,
-        sales: base.sales?.map((l) => ({ ...l })),
-        flatRevenue: base.flatRevenue?.map((r) => ({ ...r })),
-        ...(base.assetVat ? { assetVat: { ...base.assetVat } } : {}),
-      }
-    : emptyMonth(month)
+  const f: MonthFigures = base ? copyOfFigures(base) : emptyMonth(month)
   const tally: Tally = t
     ? { occurrences: t.occurrences, parts: new Map(t.parts) }
     : { occurrences: 0, parts: new Map() }
@@ -608,11 +612,7 @@ const derivedMonthFigures = (
   const keys: (object | null)[] = []
   for (let m = from; m <= to; m = addMonthsToMonth(m, 1)) {
     const f = d.figures.get(m)
-    months.push(
-      f
-        ? { ...f, sales: f.sales?.map((l) => ({ ...l })), flatRevenue: f.flatRevenue?.map((r) => ({ ...r })) }
-        : emptyMonth(m),
-    )
+    months.push(f ? copyOfFigures(f) : emptyMonth(m))
     // A month's figures are a copy of the derived ones, which are never changed: the same object, the same figures.
     keys.push(f ?? null)
   }

@@ -8,7 +8,9 @@ import { AssetVatUseMessages } from '../deciders/assetVatUse.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { income, vatSetting } from '../testing/fixtures.ts'
-import { given, runCommands } from '../testing/given.ts'
+import { addItem, given, runCommands } from '../testing/given.ts'
+import { foldBooks } from '../model/evolve.ts'
+import { derive, taxesThrough } from '../projections/derived.ts'
 import type { LedgerEvent } from '../events.ts'
 import { assetVatCorrections, correctionYears } from './assetVatUse.ts'
 
@@ -92,6 +94,27 @@ describe('from a purchase to the declaration', () => {
     const d = january.period.declaration
     // The March 2026 excess of 4 600 is still carried (P_39): 4 600 − 920 = 3 680 to deduct.
     expect([d.P_39, d.P_44, d.P_48, d.P_51]).toEqual([460000n, -92000n, 368000n, 0n])
+  })
+
+  it('keeps P_44 as it is through later writes when the correction month also buys a fixed asset', () => {
+    // January 2028 carries the correction and a second asset's purchase: each write's run of the engine must not
+    // add the correction again to the month's figures the books share between their states.
+    const printer = income({ date: '2028-01-15', name: 'Printer', amount: '20000.00', documentNumber: 'FS 1/2028' })
+    const bought = runCommands([addItem('Expense', printer)], events)
+    const item = [...bought.state.records.values()].find((r) => (r.data as { name?: string }).name === 'Printer')!
+    let { state: later } = runCommands([{ type: 'EnterAsset', data: { itemId: item.id, kst: '491' } }], bought.events)
+    // The declaration as the month's VAT row and the reminders read it: the engine's run over the books.
+    const p44 = () => taxesThrough(later, '2028-12')!.result.vat.find((p) => p.from === '2028-01')!.declaration.P_44
+    expect(vatFiling(later, '2028-01')!.period.declaration.P_44).toBe(-92000n)
+    expect(p44()).toBe(-92000n)
+    // Three later writes folded onto the books, each followed by a run of the engine.
+    for (const day of [10, 11, 12]) {
+      const paper = validateRecord('Expense', income({ date: `2028-05-${day}`, name: 'Paper', amount: '100.00' }))
+      if (!paper.ok) throw new Error(JSON.stringify(paper.errors))
+      later = foldBooks([ev('ItemAdded', { id: 100 + day, dataType: 'Expense', data: paper.value })], later)
+      expect(p44()).toBe(-92000n)
+    }
+    expect(derive(later).figures.get('2028-01')?.assetVat).toEqual({ base: 2000000n, vat: 460000n, correction: 0n })
   })
 
   it('refuses a change that is no change, before the entry, after the period, or without a share', () => {
