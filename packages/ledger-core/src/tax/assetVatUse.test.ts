@@ -115,6 +115,11 @@ describe('from a purchase to the declaration', () => {
       expect(p44()).toBe(-92000n)
     }
     expect(derive(later).figures.get('2028-01')?.assetVat).toEqual({ base: 2000000n, vat: 460000n, correction: 0n })
+    // A write into January itself makes the engine compute its declaration again from those figures.
+    const toner = validateRecord('Expense', income({ date: '2028-01-20', name: 'Toner', amount: '100.00' }))
+    if (!toner.ok) throw new Error(JSON.stringify(toner.errors))
+    later = foldBooks([ev('ItemAdded', { id: 200, dataType: 'Expense', data: toner.value })], later)
+    expect(p44()).toBe(-92000n)
   })
 
   it('refuses a change that is no change, before the entry, after the period, or without a share', () => {
