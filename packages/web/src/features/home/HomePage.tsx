@@ -1,12 +1,14 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { roleName } from '../../routing/access.ts'
 import { useSession } from '../../session/SessionContext.tsx'
 import { Tile, TileGroup } from '../../ui/Tile.tsx'
+import { companyTiles } from '../company/companyTiles.ts'
 import { SetupPrompt } from '../setup/SetupPrompt.tsx'
 
 /** Home (SPEC §2): sections and tiles per role. */
 export const HomePage = () => {
   const { loggedIn, role } = useSession()
+  const { i18n } = useLingui()
   const admin = loggedIn && roleName(role) === 'ADMIN'
   return (
     <div className="home">
@@ -20,12 +22,9 @@ export const HomePage = () => {
       )}
       {loggedIn && (
         <TileGroup title={<Trans>Company</Trans>}>
-          <Tile to="/companydashboard/company" title={<Trans>Your company</Trans>} icon="company" />
-          <Tile to="/companydashboard/fees" title={<Trans>Fees</Trans>} icon="fees" />
-          <Tile to="/companydashboard/revenues" title={<Trans>Revenues</Trans>} icon="revenues" />
-          <Tile to="/companydashboard/books" title={<Trans>Tax book</Trans>} icon="book" />
-          <Tile to="/companydashboard/assets" title={<Trans>Fixed assets</Trans>} icon="company" />
-          <Tile to="/companydashboard/ksef" title={<Trans>KSeF invoices</Trans>} icon="invoice" />
+          {companyTiles.map((tile) => (
+            <Tile key={tile.to} to={tile.to} title={i18n._(tile.title)} icon={tile.icon} />
+          ))}
         </TileGroup>
       )}
       <UserTiles loggedIn={loggedIn} admin={admin} />

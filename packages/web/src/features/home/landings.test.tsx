@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { loggedInMenu } from '../../shell/menuItems.ts'
 import { CompanyDashboard } from '../company/CompanyDashboard.tsx'
 import { DashboardLanding } from '../dashboard/DashboardLanding.tsx'
 import { FeesLanding } from '../fees/FeesLanding.tsx'
@@ -44,5 +45,22 @@ describe('landing pages', () => {
   it('the user page names itself once', async () => {
     await renderApp(<UserHomePage />, { locale: 'pl', session: admin })
     expect(screen.getAllByRole('heading', { name: 'Użytkownik' })).toHaveLength(1)
+  })
+
+  it('home and the company landing have a tile for every screen of the Company menu, in its order', async () => {
+    const menu = loggedInMenu.find((i) => i.to === '/companydashboard')!.children!.map((i) => i.to)
+    expect(menu).toContain('/companydashboard/invoices')
+    expect(menu).toContain('/companydashboard/bank')
+    const links = (container: HTMLElement) =>
+      [...container.querySelectorAll('a.tile')]
+        .map((a) => a.getAttribute('href'))
+        .filter((href) => href?.startsWith('/companydashboard/'))
+    const company = await renderApp(<CompanyDashboard />, { session: admin })
+    expect(links(company.container)).toEqual(menu)
+    company.unmount()
+    const home = await renderApp(<HomePage />, { locale: 'pl', session: admin })
+    expect(links(home.container)).toEqual(menu)
+    expect(screen.getByRole('link', { name: 'Bank' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Faktury' })).toBeTruthy()
   })
 })
