@@ -16,7 +16,7 @@ describe('transaction/annual/{year}/inputs', () => {
     const before = (await call(h.app, t, 'GET', '/api/transaction/annual/2026')).json()
     expect(before.inputs).toBeNull()
     expect(before.inputLimits).toEqual({
-      ikze: '15611.40',
+      ikze: '16956.00',
       lossOneOff: '5000000.00',
       childMonthly: ['92.67', '166.67', '225.00'],
     })

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { type AnnualReturn, settleYears } from './annual.ts'
 import type { AnnualItemsInput } from './annualItems.ts'
 import { NO_ANNUAL_ITEMS } from './annualItems.ts'
+import { annualItemsLimitsFor } from './rates/annualItems.ts'
 import type { ContributionMonth, MonthFigures, PitSettingInput } from './engine.ts'
 import type { TaxType } from '../types.ts'
 
@@ -115,11 +116,21 @@ describe('a loss of earlier years (uPIT art. 9 ust. 3)', () => {
 })
 
 describe('IKZE payments (uPIT art. 26 ust. 1 pkt 2b; uZPD art. 11 ust. 1)', () => {
-  it('deducts from Linear income up to the 2026 limit for a person running a business, 15 611.40 zł', () => {
-    const a = settle('Linear', 150_000, 50_000, { ikze: zl(16_000) })
-    expect(a.items).toMatchObject({ ikzePaid: zl(16_000), ikzeLimit: zl(15_611.4), ikzeDeducted: zl(15_611.4) })
-    expect(a.base).toBe(zl(84_389)) // 100 000 − 15 611.40 = 84 388.60 → 84 389
-    expect(a.tax).toBe(zl(16_034)) // 19 % × 84 389 = 16 033.91 (19 000 without)
+  it('deducts from Linear income up to the 2026 limit for a person running a business, 16 956.00 zł', () => {
+    // 1.8 × the forecast average monthly wage of 2026, 9 420 zł (the same forecast gives the ZUS basis 5 652 zł).
+    const a = settle('Linear', 150_000, 50_000, { ikze: zl(18_000) })
+    expect(a.items).toMatchObject({ ikzePaid: zl(18_000), ikzeLimit: zl(16_956), ikzeDeducted: zl(16_956) })
+    expect(a.base).toBe(zl(83_044)) // 100 000 − 16 956 = 83 044
+    expect(a.tax).toBe(zl(15_778)) // 19 % × 83 044 = 15 778.36 (19 000 without)
+    // 16 000 zł is within the limit and deducted whole: 84 000 × 19 % = 15 960.
+    const within = settle('Linear', 150_000, 50_000, { ikze: zl(16_000) })
+    expect(within.items!.ikzeDeducted).toBe(zl(16_000))
+    expect(within.tax).toBe(zl(15_960))
+  })
+
+  it('takes the 2025 limit, 15 611.40 zł (1.8 × 8 673 zł), for 2025', () => {
+    expect(annualItemsLimitsFor(2025).ikze.selfEmployedLimit).toBe(zl(15_611.4))
+    expect(annualItemsLimitsFor(2026).ikze.selfEmployedLimit).toBe(zl(16_956))
   })
 
   it('deducts from ryczałt revenue', () => {

@@ -52,8 +52,8 @@ const common = {
  * the budget act of each year).
  */
 const byYear: readonly AnnualItemsLimits[] = [
-  { year: 2025, ...common, ikze: { selfEmployedLimit: 1_408_320n } },
-  { year: 2026, ...common, ikze: { selfEmployedLimit: 1_561_140n } },
+  { year: 2025, ...common, ikze: { selfEmployedLimit: 1_561_140n } },
+  { year: 2026, ...common, ikze: { selfEmployedLimit: 1_695_600n } },
 ]
 
 /** The limits of `year`; years not tabled take the nearest tabled year's (as `ratesFor`). */

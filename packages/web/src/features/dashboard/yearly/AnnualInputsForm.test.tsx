@@ -14,13 +14,13 @@ describe('the year end’s form of the return’s common items', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add a loss' }))
     fireEvent.change(screen.getByLabelText('Loss'), { target: { value: '20000' } })
     fireEvent.change(screen.getByLabelText('Year of the loss'), { target: { value: '2023' } })
-    fireEvent.change(screen.getByLabelText('IKZE payments made in the year'), { target: { value: '14083.20' } })
+    fireEvent.change(screen.getByLabelText('IKZE payments made in the year'), { target: { value: '15611.40' } })
     fireEvent.click(screen.getByRole('button', { name: 'Add a child' }))
     fireEvent.click(screen.getByRole('button', { name: 'Save and recompute the return' }))
     await waitFor(() => expect(saveInputs).toHaveBeenCalledTimes(1))
     expect(saveInputs).toHaveBeenCalledWith(2025, {
       losses: [{ year: '2023', amount: '20000', deductedBefore: '', oneOff: false }],
-      ikze: '14083.20',
+      ikze: '15611.40',
       spouse: null,
       singleParent: false,
       children: [{ months: '12', disabled: false }],
@@ -28,7 +28,7 @@ describe('the year end’s form of the return’s common items', () => {
     expect(await screen.findByText('Saved: the return above is recomputed.')).toBeTruthy()
     expect(screen.getByText('Loss of earlier years deducted').nextSibling?.textContent).toBe('PLN\u00a010,000.00')
     expect(screen.getByText('Child relief deducted from the tax').nextSibling?.textContent).toBe('PLN\u00a02,224.08')
-    expect(screen.getByText('Tax due').nextSibling?.textContent).toBe('PLN\u00a06,224.00')
+    expect(screen.getByText('Tax due').nextSibling?.textContent).toBe('PLN\u00a06,041.00')
   })
 
   it('names the refused field in Polish and keeps the return as it was', async () => {
@@ -50,7 +50,7 @@ describe('the year end’s form of the return’s common items', () => {
     fireEvent.change(await screen.findByLabelText('Wpłaty na IKZE dokonane w roku'), { target: { value: '20000' } })
     // The limit as an amount a Polish reader writes: a decimal comma and a non-breaking space between thousands.
     expect(screen.getByText(/^Limit dla osoby prowadzącej działalność gospodarczą:/).textContent).toBe(
-      'Limit dla osoby prowadzącej działalność gospodarczą: 14\u00a0083,20\u00a0zł',
+      'Limit dla osoby prowadzącej działalność gospodarczą: 15\u00a0611,40\u00a0zł',
     )
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz i przelicz zeznanie' }))
     expect(

@@ -62,7 +62,7 @@ export const SaveAndRefuse: Story = {
       await form.findByText('Wpłaty na IKZE przekraczają roczny limit dla osoby prowadzącej działalność gospodarczą'),
     ).toBeTruthy()
     await userEvent.clear(ikze)
-    await userEvent.type(ikze, '14083.20')
+    await userEvent.type(ikze, '15611.40')
     await userEvent.click(form.getByRole('button', { name: 'Zapisz i przelicz zeznanie' }))
     await expect(await form.findByText('Zapisano: zeznanie powyżej zostało przeliczone.')).toBeTruthy()
   },

@@ -6,13 +6,13 @@ import { ApiError } from '../../../api/client.ts'
 import type { AnnualReport } from './yearEnd.ts'
 import { yearEnd2025 } from './yearEndFixtures.ts'
 
-const limits2025 = { ikze: '14083.20', lossOneOff: '5000000.00', childMonthly: ['92.67', '166.67', '225.00'] }
+const limits2025 = { ikze: '15611.40', lossOneOff: '5000000.00', childMonthly: ['92.67', '166.67', '225.00'] }
 
 const noItems = {
   losses: [],
   lossDeducted: '0.00',
   ikzePaid: '0.00',
-  ikzeLimit: '14083.20',
+  ikzeLimit: '15611.40',
   ikzeDeducted: '0.00',
   joint: false,
   jointRefused: false,
@@ -39,15 +39,15 @@ export const yearEndNoInputs: AnnualReport = {
 }
 
 /**
- * 2025 with the items: base 124 486 − 10 000 (half of a 20 000 zł loss of 2023) − 14 083.20 (IKZE) = 100 402.80 →
- * 100 403; 12 % × 100 403 − 3 600 = 8 448.36 → 8 448; two children 2 224.08 → 6 223.92 → 6 224 due; advances 11 668.
+ * 2025 with the items: base 124 486 − 10 000 (half of a 20 000 zł loss of 2023) − 15 611.40 (IKZE) = 98 874.60 →
+ * 98 875; 12 % × 98 875 − 3 600 = 8 265.00; two children 2 224.08 → 6 040.92 → 6 041 due; advances 11 668.
  */
 export const yearEndWithInputs: AnnualReport = {
   ...yearEndNoInputs,
   inputs: {
     year: 2025,
     losses: [{ year: 2023, amount: '20000.00', deductedBefore: '0.00', oneOff: false }],
-    ikze: '14083.20',
+    ikze: '15611.40',
     spouse: null,
     singleParent: false,
     children: [
@@ -57,11 +57,11 @@ export const yearEndWithInputs: AnnualReport = {
   },
   annualReturn: {
     ...yearEndNoInputs.annualReturn!,
-    base: '100403.00',
-    tax: '6224.00',
-    difference: '-5444.00',
+    base: '98875.00',
+    tax: '6041.00',
+    difference: '-5627.00',
     toPay: '0.00',
-    refund: '5444.00',
+    refund: '5627.00',
     items: {
       ...noItems,
       losses: [
@@ -76,9 +76,9 @@ export const yearEndWithInputs: AnnualReport = {
         },
       ],
       lossDeducted: '10000.00',
-      ikzePaid: '14083.20',
-      ikzeDeducted: '14083.20',
-      taxBeforeRelief: '8448.00',
+      ikzePaid: '15611.40',
+      ikzeDeducted: '15611.40',
+      taxBeforeRelief: '8265.00',
       children: [
         { months: 12, disabled: false, monthly: '92.67', amount: '1112.04' },
         { months: 12, disabled: false, monthly: '92.67', amount: '1112.04' },
@@ -97,14 +97,14 @@ export const ikzeRefused = new ApiError({
   fieldErrors: { ikze: 'IKZE payments are over the year’s limit for a person running a business' },
 })
 
-/** Effects of the section: 2025 loads without items; saving answers the worked report, or refuses IKZE over 14 083.20. */
+/** Effects of the section: 2025 loads without items; saving answers the worked report, or refuses IKZE over 15 611.40. */
 export const annualInputsEffects = () => {
   let current = yearEndNoInputs
   return {
     loadYearEnd: async () => current,
     saveInputs: async (_year: number, body: unknown): Promise<AnnualReport> => {
       const ikze = Number((body as { ikze?: string }).ikze || 0)
-      if (ikze > 14_083.2) throw ikzeRefused
+      if (ikze > 15_611.4) throw ikzeRefused
       current = yearEndWithInputs
       return current
     },
