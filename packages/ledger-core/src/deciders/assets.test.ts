@@ -73,6 +73,30 @@ describe('entering an asset', () => {
       .thenFails('VALIDATION', { itemId: AssetMessages.itemTaken })
   })
 
+  it('takes into a car’s initial value the half of its VAT that may not be deducted (uPIT art. 22g ust. 3)', () => {
+    // 60 000 net + 13 800 VAT, mixed use: 6 900 deducted (uVAT art. 86a ust. 1), 6 900 part of the price.
+    const car = itemAdded(
+      1,
+      income({ name: 'Skoda', date: '2026-03-10', amount: '60000.00', percent: '23', car: { use: 'mixed' } }),
+      'Expense',
+    )
+    const kst741 = { itemId: 1, kst: '741', car: { drive: 'combustion', co2GramsPerKm: 150 } }
+    const { state } = runCommands([{ type: 'EnterAsset', data: kst741 }], [car])
+    expect(state.assets.get(2)?.data.initialValue).toBe('66900.00')
+    // A car for business use only deducts all of its VAT: the net amount is the price.
+    const business = itemAdded(
+      1,
+      income({ name: 'Van', date: '2026-03-10', amount: '60000.00', percent: '23', car: { use: 'business' } }),
+      'Expense',
+    )
+    expect(runCommands([{ type: 'EnterAsset', data: kst741 }], [business]).state.assets.get(2)?.data.initialValue).toBe(
+      '60000.00',
+    )
+    // The laptop's VAT is deductible whole.
+    const laptop = runCommands([{ type: 'EnterAsset', data: { itemId: 1, kst: '491' } }], [laptopPurchase()]).state
+    expect(laptop.assets.get(2)?.data.initialValue).toBe('8000.00')
+  })
+
   it('refuses bad input whole, naming each field, and what the law does not allow', () => {
     given([])
       .when({ type: 'EnterAsset', data: { kst: 'x', initialValue: '-1', entryDate: '2026-13-01', method: 'fast' } })

@@ -27,6 +27,8 @@ import type {
 import { type DomainError, domainError, type FieldError, liveEntry, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
+import { nonDeductibleVat, vatFactsOf } from '../tax/crossBorder.ts'
+import { vatOfItem } from '../tax/vat.ts'
 import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
 import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
@@ -146,6 +148,22 @@ const purchaseOf = (state: BooksState, id: unknown): { id: number; item: Item } 
 }
 
 /** The next free register number: one more than the highest numeric number so far. */
+/**
+ * An asset's initial value taken from its purchase: the net amount and the input VAT that may not be deducted (uPIT
+ * art. 22g ust. 3: the price of acquisition includes VAT except where it is deductible): half of a mixed-use car's
+ * VAT (uVAT art. 86a ust. 1). The VAT is the document's, or the item's rate on its net amount; an item at the rate in
+ * force of the VAT setting adds none (the settings are the derivation's, which deciding does not ask).
+ */
+const purchasePrice = (item: Item): string => {
+  const vat =
+    item.documentVat != null
+      ? parseMoney(item.documentVat)
+      : item.percent !== null && item.percent !== undefined
+        ? vatOfItem(parseMoney(item.amount), item.percent)
+        : 0n
+  return formatMoney(parseMoney(item.amount) + nonDeductibleVat(vat, vatFactsOf(item)))
+}
+
 const nextNumber = (state: BooksState): string => {
   let max = 0
   for (const a of state.assets.values()) if (/^\d+$/.test(a.data.number)) max = Math.max(max, Number(a.data.number))
@@ -186,7 +204,12 @@ export const validateAssetEntry = (state: BooksState, input: unknown): Validatio
   let kst = ''
   if (isKstSymbol(d.kst)) kst = d.kst
   else errors.push({ field: 'kst', code: isBlank(d.kst) ? 'REQUIRED' : 'INVALID_CHOICE', message: AssetMessages.kst })
-  const initialValue = positiveMoney(errors, 'initialValue', d.initialValue ?? item?.amount, AssetMessages.initialValue)
+  const initialValue = positiveMoney(
+    errors,
+    'initialValue',
+    d.initialValue ?? (item ? purchasePrice(item) : undefined),
+    AssetMessages.initialValue,
+  )
   const method = choice(errors, 'method', d.method, DepreciationMethods, 'linear', AssetMessages.method)
   let rate = ''
   if (isBlank(d.rate)) {
