@@ -281,8 +281,9 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
       </h2>
       <p className="assets-form__hint">
         <Trans>
-          Chosen from a purchase, the asset takes its name, net value and date, and the purchase stops being a cost of
-          its month: the monthly write-offs are the costs instead.
+          Chosen from a purchase, the asset takes its name, date and price (the net value with the VAT that may not be
+          deducted, such as half of a mixed-use car's), and the purchase stops being a cost of its month: the monthly
+          write-offs are the costs instead.
         </Trans>
       </p>
       <FormErrors errors={formErrors} />
