@@ -24,19 +24,36 @@ describe('the input VAT correction of a fixed asset (uVAT art. 91)', () => {
   })
 
   it('corrects the years left at once on an exempt sale or a transfer to private use', () => {
-    // Sold VAT-exempt in 2026: 2027 and 2028 at once, 2 × 23 000 × 1/5 × (0 − 100) % = −9 200.
+    // Sold VAT-exempt in 2026: the remaining period is 2026 (the sale's year), 2027 and 2028, corrected at once:
+    // 3 × 23 000 × 1/5 × (0 − 100) % = −13 800 (art. 91 ust. 4–5).
     expect(vatCorrections({ ...machine, deductedPercent: 100, sale: { year: 2026, taxed: false } })).toEqual([
-      { year: 2026, correction: -920_000n, forRemainingYears: true },
+      { year: 2026, correction: -1_380_000n, forRemainingYears: true },
     ])
-    // Deducted 40 % and sold taxed in 2025: 3 years left × 23 000 × 1/5 × 60 % = +8 280.
+    // Deducted 40 % and sold taxed in 2025: 2025–2028, 4 years × 23 000 × 1/5 × 60 % = +11 040.
     expect(vatCorrections({ ...machine, deductedPercent: 40, sale: { year: 2025, taxed: true } })).toEqual([
-      { year: 2025, correction: 828_000n, forRemainingYears: true },
+      { year: 2025, correction: 1_104_000n, forRemainingYears: true },
+    ])
+    // A year of changed use before the sale keeps its own yearly correction; the sale's year goes with the sale.
+    expect(
+      vatCorrections({
+        ...machine,
+        deductedPercent: 100,
+        useByYear: new Map([
+          [2025, 60],
+          [2026, 60],
+        ]),
+        sale: { year: 2026, taxed: false },
+      }),
+    ).toEqual([
+      { year: 2025, correction: -184_000n, forRemainingYears: false },
+      { year: 2026, correction: -1_380_000n, forRemainingYears: true },
     ])
   })
 
   it('runs ten years for real estate, and not at all for an asset up to 15 000 zł', () => {
     const building = { ...machine, realEstate: true, deductedPercent: 100, sale: { year: 2030, taxed: false } }
-    expect(vatCorrections(building)).toEqual([{ year: 2030, correction: -690_000n, forRemainingYears: true }])
+    // Sold exempt in its seventh year (2030): 2030–2033, 4 × 23 000 × 1/10 = −9 200.
+    expect(vatCorrections(building)).toEqual([{ year: 2030, correction: -920_000n, forRemainingYears: true }])
     expect(
       vatCorrections({
         ...machine,

@@ -4,8 +4,8 @@
  * years — ten for real estate — counted from the year it was put to use: in each year's last declaration, by a fifth
  * (a tenth) of its input VAT times the change between the share of taxed use of that year and the share deducted at
  * the purchase (art. 91 ust. 1–2, 7). A sale or a transfer within the period corrects the remaining years at once in
- * the period of the sale: a taxed sale as wholly taxed use, an exempt one (or a transfer to private use) as wholly
- * untaxed (art. 91 ust. 4–5, 7). Pure; amounts in grosze, each correction rounded half up to the grosz.
+ * the period of the sale, the sale's own year included: a taxed sale as wholly taxed use, an exempt one (or a transfer
+ * to private use) as wholly untaxed (art. 91 ust. 4–5, 7). Pure; amounts in grosze, each correction rounded half up to the grosz.
  */
 import { divRoundHalfUp } from '../money.ts'
 import type { Grosze } from '../types.ts'
@@ -48,10 +48,9 @@ export const vatCorrections = (c: VatCorrectionInput): VatCorrectionYear[] => {
   const out: VatCorrectionYear[] = []
   for (let year = c.firstYear; year <= last; year++) {
     if (c.sale && year === c.sale.year) {
-      // The years after the sale's year are corrected at once; the sale's own year by its use (ust. 4–5).
-      const own = part(c.useByYear?.get(year) ?? c.deductedPercent)
-      const remaining = BigInt(last - year) * part(c.sale.taxed ? 100 : 0)
-      if (own !== 0n) out.push({ year, correction: own, forRemainingYears: false })
+      // From the sale on the asset counts as used for the sale's kind of activity to the end of the period (ust. 4),
+      // and the whole remaining period — the sale's own year with the years after it — is corrected at once (ust. 5).
+      const remaining = BigInt(last - year + 1) * part(c.sale.taxed ? 100 : 0)
       if (remaining !== 0n) out.push({ year, correction: remaining, forRemainingYears: true })
       break
     }
