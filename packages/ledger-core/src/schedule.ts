@@ -152,6 +152,7 @@ export const occurrencesOf = (
       invoiceDate,
       supplyDate: statedSupply,
       taxPoint: item.taxPoint ?? null,
+      correction: item.corrects != null,
     }
     // A recurring item in a currency: this occurrence's own conversion (deciders/currency.ts).
     const own = k > 0 ? item.currency?.occurrences?.[k] : undefined

@@ -163,6 +163,7 @@ export const withConversion = <T extends Item>(
     invoiceDate: item.invoiceDate,
     supplyDate: item.supplyDate,
     taxPoint: item.taxPoint ?? null,
+    correction: item.corrects != null,
   }
   const vatDate = vatDateOf(dates)
   const conv = convertItem(state.rates ?? initialRates, c.code, c.amount, vatDate, pitDateOf(dates), c.paidOn, {

@@ -320,7 +320,7 @@ describe('corrections', () => {
     ])
   })
 
-  it('an increase counts when its reason arose (art. 29a ust. 17)', () => {
+  it('an increase: its VAT when its reason arose (art. 29a ust. 17), its revenue when it is issued', () => {
     const a = issue(settings)
     const k = issue(
       a.state,
@@ -331,6 +331,13 @@ describe('corrections', () => {
     )
     const items = k.invoice.itemIds.map((id) => k.state.records.get(id)!.data as Item)
     expect(items.map((i) => [i.date, i.amount, i.documentVat])).toEqual([['2026-05-20', '300.00', null]])
+    // VAT in May, when the reason arose; the revenue in June, when the correction is issued (uPIT art. 14 ust. 1m).
+    expect(vatFiling(k.state, '2026-05')!.sales.map((r) => [r.documentNumber, r.fields.K_19])).toEqual([
+      ['KOR/2026/1', 30000n],
+    ])
+    const months = taxesThrough(k.state, '2026-12')!.run.run.months
+    const revenue = (m: string) => months.find((f) => f.month === m)!.companyRevenue
+    expect([revenue('2026-04'), revenue('2026-05'), revenue('2026-06')]).toEqual([250000n, 0n, 30000n])
   })
 
   it('a correction that changes nothing, without a reason, or of a draft is refused with its fields', () => {

@@ -22,6 +22,8 @@ export interface ItemDates {
   readonly supplyDate: LocalDateString | null
   /** `invoice`: VAT arises on the invoice's date (uVAT art. 19a ust. 5 pkt 4); absent or `supply`: on the supply. */
   readonly taxPoint?: 'supply' | 'invoice' | null
+  /** A correction of an earlier document (the item's `corrects`): its revenue counts when the correction is issued. */
+  readonly correction?: boolean
 }
 
 const earliest = (...ds: (LocalDateString | null)[]): LocalDateString => {
@@ -69,10 +71,12 @@ export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatS
  * The day of a business revenue for PIT and ryczałt (uPIT art. 14 ust. 1c; uZPD art. 6 ust. 1a, which applies it to
  * ryczałt): the day of supply, but no later than the day the invoice is issued or the receivable is paid — the
  * earliest of the three. A continuous service settled in periods (art. 14 ust. 1e) has its revenue on the period's
- * last day, which is its `supplyDate`.
+ * last day, which is its `supplyDate`. A correcting invoice's difference (not the correction of an error) changes the
+ * revenue of the period in which the correction is issued, an increase as a decrease (art. 14 ust. 1m), though an
+ * increase's VAT counts in the period its reason arose (uVAT art. 29a ust. 17).
  */
 export const revenueDateOf = (it: ItemDates): LocalDateString =>
-  earliest(it.supplyDate ?? it.invoiceDate, it.invoiceDate, it.date)
+  it.correction ? (it.invoiceDate ?? it.date) : earliest(it.supplyDate ?? it.invoiceDate, it.invoiceDate, it.date)
 
 /**
  * The day a cost counts for PIT and in the tax book (uPIT art. 22 ust. 5–6b with the KPiR regulation, Dz.U. 2025
