@@ -199,6 +199,25 @@ describe('settings in force', () => {
     expect(r.pit[1]!.base).toBe(796300n)
     expect(r.pit[1]!.advance).toBe(95600n)
   })
+  it('carries the Flat deductions a month could not use to the next months of the year (uZPD art. 11)', () => {
+    const flat = (months: MonthFigures[]) =>
+      computeTaxes({
+        months,
+        vat: [],
+        pit: [pit('Flat', { date: '2025-01-01', firstPercent: '12' })],
+        socialSecurity: [{ date: '2025-01-01', amount: '1926.76', percent: '9' }],
+      })
+    const r = flat([month('2026-01', 100000n), month('2026-02', 1000000n), month('2026-03', 1000000n)])
+    // January: 1788.29 + 249.175 = 2037.465 against 1000 of revenue: 1037.465 unused, no ryczałt.
+    expect(r.pit[0]).toMatchObject({ base: 0n, advance: 0n })
+    // February: 10000 − 2037.465 − 1037.465 = 6925.07 → 6925; 12 % = 831 (956 without the carry).
+    expect(r.pit[1]).toMatchObject({ base: 692500n, advance: 83100n })
+    // March: nothing left to carry: 7963 → 956.
+    expect(r.pit[2]).toMatchObject({ base: 796300n, advance: 95600n })
+    // The carry ends with the year: December 2025's unused deductions do not reach January 2026.
+    const y = flat([month('2025-12', 0n), month('2026-01', 1000000n)])
+    expect(y.pit[1]).toMatchObject({ base: 796300n, advance: 95600n })
+  })
   it('the PIT form and interval are chosen for a tax year: a setting dated within the year governs from the next', () => {
     const r = computeTaxes({
       months: monthsFrom('2025-01', 15, () => [1000000n, 0n, 0n, 0n]),

@@ -858,6 +858,11 @@ interface PitFigures {
 interface PitCarry extends PitFigures {
   year: number
   advances: Grosze
+  /**
+   * Ryczałt: the deductions (social contributions, half the health) that the year's periods so far could not use,
+   * in 1/10000 of a grosz; they come off the next periods' revenue (uZPD art. 11 ust. 1 and 1a).
+   */
+  flatUnused: bigint
 }
 
 /** One PIT period's own sums (the year-to-date ones are in the carry). */
@@ -892,6 +897,7 @@ const sumPitPeriod = (
       carry.year = run.info[j]!.year
       carry.revenue = carry.costs = carry.social = carry.health = carry.socialFlat = carry.deductions = 0n
       carry.advances = 0n
+      carry.flatUnused = 0n
     }
     const f = run.months[j]!
     const d = run.deductionOf(j, flat)
@@ -922,7 +928,15 @@ const flatPitPeriod = (head: PitHead, rates: TaxRates, sums: PitSums, carry: Pit
     rates: byRate,
     base,
     tax,
-  } = flatTaxByRate(sums.flatRevenue, sums.socialFlat, sums.health, rates.pit.flatHealthDeductiblePercent)
+    unusedScaled,
+  } = flatTaxByRate(
+    sums.flatRevenue,
+    sums.socialFlat,
+    sums.health,
+    rates.pit.flatHealthDeductiblePercent,
+    carry.flatUnused,
+  )
+  carry.flatUnused = unusedScaled
   return {
     ...head,
     taxType: 'Flat',
@@ -1002,6 +1016,7 @@ const pitStart: PitCarry = {
   socialFlat: 0n,
   deductions: 0n,
   advances: 0n,
+  flatUnused: 0n,
 }
 
 /**

@@ -121,6 +121,8 @@ export interface FlatTax {
   readonly base: Grosze
   /** The sum of the exact per-rate products, rounded once to full złoty (Op art. 63 §1: the tax amount). */
   readonly tax: Grosze
+  /** The deductions the period's revenue did not cover, in 1/10000 of a grosz (exact): the next period's to deduct. */
+  readonly unusedScaled: bigint
 }
 
 /**
@@ -129,18 +131,23 @@ export interface FlatTax {
  * health contributions (art. 11 ust. 1a) — are split between the rates in proportion to each rate's share of the
  * period's revenue (art. 11 ust. 3). Each rate's base is computed exactly and rounded once to full złoty; the tax is
  * the sum of `rate × base` over the rates, rounded once to full złoty. With one rate this is {@link flatTaxBase} and
- * {@link proportionalTax}. Rates are listed in ascending order.
+ * {@link proportionalTax}. Rates are listed in ascending order. `carriedScaled` (1/10000 of a grosz) are deductions an
+ * earlier period of the year could not use; what this period cannot use is returned as `unusedScaled`.
  */
 export const flatTaxByRate = (
   revenueByRate: ReadonlyMap<PercentString, Grosze>,
   socialWithoutLabourFund: Grosze,
   health: Grosze,
   healthDeductiblePercent: PercentString,
+  carriedScaled = 0n,
 ): FlatTax => {
   let total = 0n
   for (const g of revenueByRate.values()) total += g
   // Deductions in 1/10000 of a grosz, exact (half a grosz of health kept).
-  const scaledDeductions = socialWithoutLabourFund * 10000n + health * parsePercent(healthDeductiblePercent)
+  const scaledDeductions =
+    socialWithoutLabourFund * 10000n + health * parsePercent(healthDeductiblePercent) + carriedScaled
+  const covered = total > 0n ? total * 10000n : 0n
+  const unusedScaled = scaledDeductions > covered ? scaledDeductions - covered : 0n
   const rates = [...revenueByRate.keys()].sort((a, b) => Number(a) - Number(b))
   let base = 0n
   let scaledTax = 0n
@@ -155,5 +162,5 @@ export const flatTaxByRate = (
     scaledTax += product
     return { rate, revenue, deductions, base: b, tax: divRoundHalfUp(product, 10000n) }
   })
-  return { rates: figures, base, tax: scaledTax <= 0n ? 0n : toZloty(scaledTax) }
+  return { rates: figures, base, tax: scaledTax <= 0n ? 0n : toZloty(scaledTax), unusedScaled }
 }
