@@ -8,6 +8,7 @@ const sale = (date: string, invoiceDate: string | null, supplyDate: string | nul
   invoiceDate,
   supplyDate,
 })
+const earliestOf = (a: string, b: string | null) => (b !== null && b < a ? b : a)
 const purchase = (date: string, invoiceDate: string | null, supplyDate: string | null = null) => ({
   ...sale(date, invoiceDate, supplyDate),
   isIncome: false,
@@ -31,8 +32,14 @@ describe('the tax point of each tax', () => {
     expect(revenueDateOf(item)).toBe(expected.revenue)
   })
 
-  it('money received before the supply is an advance, taxed for VAT when received (art. 19a ust. 8)', () => {
+  it('money received before the supply is an advance: VAT when received (art. 19a ust. 8), revenue on the supply', () => {
     expect(vatSaleDate(sale('2026-03-05', '2026-03-05', '2026-04-10'))).toBe('2026-03-05')
+    expect(vatSaleDate(sale('2026-03-05', null, '2026-04-10'))).toBe('2026-03-05')
+    // uPIT art. 14 ust. 3 pkt 1: an advance for a supply of a later period is not revenue.
+    expect(revenueDateOf(sale('2026-03-05', null, '2026-04-10'))).toBe('2026-04-10')
+    expect(revenueDateOf(sale('2026-03-05', '2026-04-10', '2026-04-10'))).toBe('2026-04-10')
+    // An invoice issued before the supply still sets the revenue (art. 14 ust. 1c).
+    expect(revenueDateOf(sale('2026-03-05', '2026-03-20', '2026-04-10'))).toBe('2026-03-20')
   })
 
   it('without an invoice or supply date the item counts on its date for every tax', () => {
@@ -69,11 +76,14 @@ describe('the tax point of each tax', () => {
     supplyDate: fc.option(day, { nil: null }),
   })
 
-  it('revenue is never after the supply, the invoice or the payment; a sale is taxed no later than supplied', () => {
+  it('revenue is never after the supply or the invoice, nor the payment without a day of supply; a sale is taxed no later than supplied', () => {
     fc.assert(
       fc.property(dates, (it) => {
         const r = revenueDateOf(it)
-        for (const d of [it.date, it.invoiceDate, it.supplyDate]) if (d !== null) expect(r <= d).toBe(true)
+        const bounds = it.supplyDate !== null ? [it.invoiceDate, it.supplyDate] : [it.date, it.invoiceDate]
+        for (const d of bounds) if (d !== null) expect(r <= d).toBe(true)
+        // A payment before the supply (an advance) never brings the revenue forward.
+        if (it.supplyDate !== null) expect(r >= earliestOf(it.supplyDate, it.invoiceDate)).toBe(true)
         expect(vatSaleDate(it) <= (it.supplyDate ?? it.invoiceDate ?? it.date)).toBe(true)
         expect(vatPurchaseDate(it) >= (it.invoiceDate ?? it.date)).toBe(true)
         expect([it.date, it.invoiceDate, it.supplyDate]).toContain(pitDateOf(it))

@@ -70,13 +70,20 @@ export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatS
 /**
  * The day of a business revenue for PIT and ryczałt (uPIT art. 14 ust. 1c; uZPD art. 6 ust. 1a, which applies it to
  * ryczałt): the day of supply, but no later than the day the invoice is issued or the receivable is paid — the
- * earliest of the three. A continuous service settled in periods (art. 14 ust. 1e) has its revenue on the period's
- * last day, which is its `supplyDate`. A correcting invoice's difference (not the correction of an error) changes the
+ * earliest of the three. Money received before a stated day of supply is an advance, which is not revenue (art. 14
+ * ust. 3 pkt 1: "wpłat … na poczet dostaw towarów i usług, które zostaną wykonane w następnych okresach"): with a
+ * `supplyDate` the payment (the item's date) does not count, only the supply and the invoice; without one, the item's
+ * date stands for the supply. A continuous service settled in periods (art. 14 ust. 1e) has its revenue on the
+ * period's last day, which is its `supplyDate`. A correcting invoice's difference (not the correction of an error) changes the
  * revenue of the period in which the correction is issued, an increase as a decrease (art. 14 ust. 1m), though an
  * increase's VAT counts in the period its reason arose (uVAT art. 29a ust. 17).
  */
 export const revenueDateOf = (it: ItemDates): LocalDateString =>
-  it.correction ? (it.invoiceDate ?? it.date) : earliest(it.supplyDate ?? it.invoiceDate, it.invoiceDate, it.date)
+  it.correction
+    ? (it.invoiceDate ?? it.date)
+    : it.supplyDate !== null
+      ? earliest(it.supplyDate, it.invoiceDate)
+      : earliest(it.invoiceDate, it.date)
 
 /**
  * The day a cost counts for PIT and in the tax book (uPIT art. 22 ust. 5–6b with the KPiR regulation, Dz.U. 2025
