@@ -24,7 +24,7 @@ import {
   type RateUsed,
   rateBook,
 } from '../tax/currency.ts'
-import { pitDateOf, vatDateOf } from '../tax/taxPoint.ts'
+import { pitDateOf, vatDateOf, vatRateDay } from '../tax/taxPoint.ts'
 import { earlyReturnFromEcb, earlyReturnMessage, type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
 import type { BooksState } from '../model/state.ts'
 
@@ -166,10 +166,18 @@ export const withConversion = <T extends Item>(
     correction: item.corrects != null,
   }
   const vatDate = vatDateOf(dates)
-  const conv = convertItem(state.rates ?? initialRates, c.code, c.amount, vatDate, pitDateOf(dates), c.paidOn, {
-    vatSource: vatExchangeRateOn(vatSettingsOf(state), vatDate),
-    bankRate: c.bankRate ?? null,
-  })
+  const conv = convertItem(
+    state.rates ?? initialRates,
+    c.code,
+    c.amount,
+    vatRateDay(dates, vatDate),
+    pitDateOf(dates),
+    c.paidOn,
+    {
+      vatSource: vatExchangeRateOn(vatSettingsOf(state), vatDate),
+      bankRate: c.bankRate ?? null,
+    },
+  )
   if (!conv.ok)
     return { ok: false, errors: conv.missing.map((m) => field('currency', missingRateMessage(m), 'REQUIRED')) }
   const { vat, pit, paid } = conv.value
@@ -230,7 +238,7 @@ const withRecurringConversion = <T extends Item>(
       taxPoint: item.taxPoint ?? null,
     }
     const vatDate = vatDateOf(dates)
-    const conv = convertItem(rates, c.code, c.amount, vatDate, pitDateOf(dates), null, {
+    const conv = convertItem(rates, c.code, c.amount, vatRateDay(dates, vatDate), pitDateOf(dates), null, {
       vatSource: vatExchangeRateOn(settings, vatDate),
     })
     if (!conv.ok) {

@@ -122,6 +122,24 @@ describe('golden: an EUR service supplied on the Monday after the May holidays',
   })
 })
 
+describe('an EUR service invoiced before it is supplied (uVAT art. 31a ust. 2)', () => {
+  it('converts the VAT base at the rate before the invoice, 29 April → 4.2290 of 083/A, not the supply’s 30 April', () => {
+    // Invoiced on Thursday 30 April, supplied on Monday 4 May: VAT arises in May, but the rate is the one of the last
+    // working day before the invoice (29 April); the revenue's day is the invoice's too (uPIT art. 14 ust. 1c).
+    const { events, state } = withItem('Income', eurService({ date: '2026-05-04', invoiceDate: '2026-04-30' }))
+    expect(events.at(-1)!.data).toMatchObject({
+      data: {
+        amount: '4229.00',
+        currency: {
+          vatRate: { table: '083/A/NBP/2026', date: '2026-04-29', rate: '4.2290' },
+          pitRate: { table: '083/A/NBP/2026', date: '2026-04-29', rate: '4.2290' },
+        },
+      },
+    })
+    expect(vatFiling(state, '2026-05')!.sales.map((r) => r.fields)).toEqual([{ K_19: 422_900n, K_20: 97_267n }])
+  })
+})
+
 describe('golden: a USD cost with different VAT and cost dates', () => {
   const { state, events } = withItem('Expense', usdCost())
 

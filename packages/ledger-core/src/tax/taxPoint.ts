@@ -68,6 +68,15 @@ export const vatPurchaseDate = (it: ItemDates): LocalDateString =>
 export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatSaleDate(it) : vatPurchaseDate(it))
 
 /**
+ * The day whose preceding working day's rate converts a foreign-currency VAT base (`vatDate`: the day the VAT
+ * arises): a sale invoiced before its VAT arises takes the rate before the invoice's date (uVAT art. 31a ust. 2:
+ * "przed powstaniem obowiązku podatkowego podatnik wystawi fakturę"); otherwise the rate before the day the VAT
+ * arises (ust. 1).
+ */
+export const vatRateDay = (it: ItemDates, vatDate: LocalDateString): LocalDateString =>
+  it.isIncome && it.invoiceDate !== null && it.invoiceDate < vatDate ? it.invoiceDate : vatDate
+
+/**
  * The day of a business revenue for PIT and ryczałt (uPIT art. 14 ust. 1c; uZPD art. 6 ust. 1a, which applies it to
  * ryczałt): the day of supply, but no later than the day the invoice is issued or the receivable is paid — the
  * earliest of the three. Money received before a stated day of supply is an advance, which is not revenue (art. 14
