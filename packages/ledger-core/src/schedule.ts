@@ -87,6 +87,9 @@ const fxOf = (item: Item, isIncome: boolean, pitAmount: Grosze): ExchangeDiffere
  * The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`; `zw` or `np` when the
  * setting says the sales are exempt or not subject (docs/tax-rules.md §32).
  */
+/** The facts of an ordinary domestic item, to mark a purchase of an exempt buyer. */
+const NO_FACTS: VatFacts = { crossBorder: null, carUse: null, fixedAsset: false }
+
 export type VatPercentOn = (day: LocalDateString) => PercentString
 
 /** A setting's percent as a rate: `zw` and `np` carry no VAT (0). */
@@ -159,6 +162,9 @@ export const occurrencesOf = (
     const amountK = own ? parseMoney(own.amount) : amount
     const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
     const late = lateInputMonth(item.crossBorder ?? null, vatDate.slice(0, 7), item.outputDeclaredOn)
+    // A purchase while the VAT setting says the taxpayer is exempt or outside VAT deducts nothing (VatFacts.noDeduction).
+    const buyerStatus = dates.isIncome ? null : vatPercentOn(vatDate)
+    const exemptBuyer = buyerStatus === 'zw' || buyerStatus === 'np'
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
@@ -183,7 +189,11 @@ export const occurrencesOf = (
       vatAmount: own ? vatOfItem(amountK, percent) : (fixedVat ?? vatOfItem(amount, percent)),
       pitAmount: own ? parseMoney(own.pitAmount) : pitAmount,
       fx,
-      vatFacts: late && vatFacts ? { ...vatFacts, lateInputMonth: late } : vatFacts,
+      vatFacts: exemptBuyer
+        ? { ...(vatFacts ?? NO_FACTS), noDeduction: true }
+        : late && vatFacts
+          ? { ...vatFacts, lateInputMonth: late }
+          : vatFacts,
       currency: item.currency ? { code: item.currency.code, amount: item.currency.amount } : null,
     })
   }

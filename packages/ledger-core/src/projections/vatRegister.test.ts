@@ -9,6 +9,8 @@ import type { LedgerEvent } from '../events.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { income, vatSetting } from '../testing/fixtures.ts'
 import { monthReport } from '../reports/month.ts'
+import { taxesThrough } from './derived.ts'
+import { summaryList } from './summary.ts'
 import { periodMonths, vatFiling } from './vatRegister.ts'
 
 const ev = (type: string, data: unknown) => ({ type, data }) as LedgerEvent
@@ -167,5 +169,24 @@ describe('a VAT setting of zw or np (§32)', () => {
   it('leaves only the VAT of the items with their own rate to pay', () => {
     const marchVat = monthReport(books, '2026-04', '2026-12-31').rows.find((r) => r.type === 'VAT')
     expect(marchVat?.gross).toBe('23.00')
+  })
+
+  it('deducts no input VAT of a purchase made while exempt (art. 113) or outside VAT; it is all a PIT cost', () => {
+    // 1 000 net + 230 VAT as the supplier's invoice states: in February (a VAT payer) 230 is deducted and the cost is
+    // 1 000; in March (exempt, art. 88 ust. 4: no deduction) nothing is deducted and the cost is 1 230.
+    const purchase = (id: number, date: string) =>
+      item(id, 'Expense', { date, amount: '1000.00', percent: '23', documentNumber: `FZ ${id}` })
+    const withPurchases = foldBooks([purchase(8, '2026-02-12'), purchase(9, '2026-03-12')], books)
+    const taxes = taxesThrough(withPurchases, '2026-12')!.result
+    const vat = (m: string) => taxes.vat.find((p) => p.from === m)!
+    expect(vat('2026-02').input).toBe(23000n)
+    expect(vat('2026-03').input).toBe(0n)
+    const months = taxesThrough(withPurchases, '2026-12')!.run.run.months
+    const costs = (m: string) => months.find((f) => f.month === m)!.companyCosts
+    expect([costs('2026-02'), costs('2026-03')]).toEqual([100000n, 123000n])
+    expect(vatFiling(withPurchases, '2026-03')!.purchases).toEqual([])
+    // The summary's company costs are the same costs: the VAT not deducted is money spent.
+    const rows = summaryList(withPurchases, 2026, false)
+    expect([rows[1]!.companyExpenseAmmount, rows[2]!.companyExpenseAmmount]).toEqual(['1000.00', '1230.00'])
   })
 })

@@ -75,6 +75,12 @@ export interface VatFacts {
    * declaration takes its input tax (`tax/lateSelfAssessed.ts`); absent: the month of the output tax.
    */
   readonly lateInputMonth?: YearMonthString | null
+  /**
+   * A purchase made while the VAT setting in force says the taxpayer is exempt (`zw`, art. 113) or outside VAT (`np`):
+   * no input tax is deducted (uVAT art. 86 ust. 1, art. 88 ust. 4: only a registered active payer deducts) and the
+   * whole of it is part of the cost (uPIT art. 23 ust. 1 pkt 43 lit. a only excludes VAT that may be deducted).
+   */
+  readonly noDeduction?: boolean
 }
 
 /** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */
@@ -133,7 +139,8 @@ export const crossBorderVatDate = (kind: CrossBorder | null, dates: ItemDates): 
  * record) and any other expense deduct the whole tax. The part not deducted is a PIT cost (uPIT art. 23 ust. 1
  * pkt 43 lit. a: VAT is not a cost except where it may not be deducted under art. 86a); a PIT rule for cars (the
  * 75 % of running costs, art. 23 ust. 1 pkt 46a) applies to the net plus that part.
- * `carVatSplit(2301n, 'mixed')` → `{ deductible: 1151n, nonDeductible: 1150n }`.
+ * `carVatSplit(2301n, 'mixed')` → `{ deductible: 1151n, nonDeductible: 1150n }`. A buyer exempt from VAT deducts none
+ * ({@link VatFacts.noDeduction}): see {@link deductibleVat}.
  */
 export const carVatSplit = (
   vat: Grosze,
@@ -144,13 +151,13 @@ export const carVatSplit = (
   return { deductible, nonDeductible: vat - deductible }
 }
 
-/** The input tax of a purchase that is deducted: its VAT, or half of it for a car in mixed use. */
+/** The input tax of a purchase that is deducted: its VAT, half of it for a car in mixed use, none for an exempt buyer. */
 export const deductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
-  carVatSplit(vat, facts?.carUse).deductible
+  facts?.noDeduction ? 0n : carVatSplit(vat, facts?.carUse).deductible
 
-/** The input tax of a purchase that is not deducted and is therefore a PIT cost (half of a mixed-use car's). */
+/** The input tax of a purchase that is not deducted and is therefore a PIT cost (half of a mixed-use car's; all of an exempt buyer's). */
 export const nonDeductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
-  carVatSplit(vat, facts?.carUse).nonDeductible
+  facts?.noDeduction ? vat : carVatSplit(vat, facts?.carUse).nonDeductible
 
 /**
  * The book's cost of an expense occurrence: its net amount and the input tax it may not deduct (uPIT art. 23 ust. 1
