@@ -103,6 +103,8 @@ export interface MonthDepreciation {
   readonly disposalCost: Grosze
   /** Business revenue of the month from assets sold within six years of a transfer to private use. */
   readonly saleRevenue?: Grosze
+  /** Assets sold in the month: their prices less the undepreciated values made costs (MonthFigures.assetSaleIncome). */
+  readonly saleIncome?: Grosze
   /** Per asset, the assets with anything in the month. */
   readonly assets: readonly {
     readonly id: number
@@ -119,6 +121,7 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
   let deductible = 0n
   let disposalCost = 0n
   let saleRevenue = 0n
+  let saleIncome = 0n
   const rows: MonthDepreciation['assets'][number][] = []
   for (const { asset, plan } of registerPlans(assets)) {
     const p = postingIn(plan, month)
@@ -127,6 +130,9 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
     const sale = privateSaleOfAsset(asset, plan)
     const revenue = sale?.month === month ? sale.revenue : 0n
     if (sale?.month === month) cost += sale.cost
+    // A sale (its price is the revenue of the sale's income item): its income, which the health contribution leaves out.
+    if (plan.disposal?.month === month && asset.disposal?.reason === 'sale')
+      saleIncome += parseMoney(asset.disposal.price) - plan.disposal.cost
     if (p.writeOff === 0n && cost === 0n && revenue === 0n) continue
     writeOff += p.writeOff
     deductible += p.deductible
@@ -140,7 +146,15 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
       ...(revenue === 0n ? {} : { saleRevenue: revenue }),
     })
   }
-  return { month, writeOff, deductible, disposalCost, ...(saleRevenue === 0n ? {} : { saleRevenue }), assets: rows }
+  return {
+    month,
+    writeOff,
+    deductible,
+    disposalCost,
+    ...(saleRevenue === 0n ? {} : { saleRevenue }),
+    ...(saleIncome === 0n ? {} : { saleIncome }),
+    assets: rows,
+  }
 }
 
 const byMonthCache = new WeakMap<object, ReadonlyMap<YearMonthString, MonthDepreciation>>()
@@ -182,6 +196,7 @@ export const addDepreciationToMonths = (months: MonthFigures[], assets: Readonly
     f.companyCosts += cost
     f.depreciation = (f.depreciation ?? 0n) + cost
     if (dep.saleRevenue) addSaleRevenue(f, dep.saleRevenue)
+    if (dep.saleIncome) f.assetSaleIncome = (f.assetSaleIncome ?? 0n) + dep.saleIncome
   }
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { LedgerEvent } from '../events.ts'
 import { parseMoney } from '../money.ts'
-import { income, itemAdded, pitSetting } from '../testing/fixtures.ts'
+import { income, itemAdded, pitSetting, ssSetting } from '../testing/fixtures.ts'
 import { runCommands } from '../testing/given.ts'
 import { taxesThrough } from './derived.ts'
 import { bookHistory, taxBook } from './taxBook.ts'
@@ -130,5 +130,41 @@ describe('the register in the KPiR', () => {
       }),
       { numRuns: 40 },
     )
+  })
+})
+
+describe('the sale of a fixed asset and the health contribution (uŚOZ art. 81 ust. 2c, from 2025)', () => {
+  // Linear 2026, 4.9 % health, 20 000 zł of revenue a month; a server for 60 000 zł (KŚT 491, 30 %: 1 500 zł a month
+  // from February) sold on 15 June for 40 000 zł, 52 500 zł undepreciated.
+  const zus = { type: 'SettingAdded', data: { id: 101, kind: 'SocialSecurity', data: ssSetting() } } as LedgerEvent
+  const monthly = Array.from({ length: 8 }, (_, i) => sale(i + 1, `2026-0${i + 1}-10`, '20000.00'))
+  const server = {
+    type: 'EnterAsset',
+    data: { kst: '491', name: 'Serwer', acquisitionDate: '2026-01-12', initialValue: '60000' },
+  } as const
+  const health = (sold: boolean) => {
+    const { state } = runCommands(
+      sold
+        ? [server, { type: 'DisposeAsset', id: 102, data: { date: '2026-06-15', reason: 'sale', price: '40000' } }]
+        : [server],
+      [linear, zus, ...monthly, ...(sold ? [sale(50, '2026-06-15', '40000.00')] : [])],
+    )
+    return taxesThrough(state, '2026-12')!.result
+  }
+
+  it('leaves the sale’s price and its undepreciated value out of the month’s income, for the month and the year', () => {
+    const kept = health(false)
+    const sold = health(true)
+    const july = (r: typeof kept) => r.contributions.find((c) => c.month === '2026-07')!
+    // June's income for health is the same with the sale as without it: 20 000 − 1 500 − the contributions.
+    expect(july(sold).healthBase).toBe(july(kept).healthBase)
+    expect(july(sold).health).toBe(july(kept).health)
+    // The PIT still counts both: the sale's 40 000 of revenue and 52 500 of cost (a loss of 12 500 in June).
+    const june = (r: typeof kept) => r.pit.find((p) => p.from === '2026-06')!
+    expect(june(sold).revenue - june(kept).revenue).toBe(4_000_000n)
+    expect(june(sold).costs - june(kept).costs).toBe(5_250_000n) // 60 000 less five write-offs (February – June)
+    const basis = (r: typeof kept) => r.healthSettlements.find((h) => h.year === 2026)!.basis
+    // The year's basis differs only by the write-offs of July – December that the sold server no longer makes.
+    expect(basis(sold) - basis(kept)).toBe(900_000n)
   })
 })

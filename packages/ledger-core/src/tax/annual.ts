@@ -17,6 +17,7 @@ import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts
 import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, LocalDateString, PercentString, TaxType, YearMonthString } from '../types.ts'
 import type { ContributionMonth, MonthFigures, PitPeriod, PitSettingInput } from './engine.ts'
+import { healthExcluded } from './healthIncome.ts'
 import {
   type AnnualItemsFigures,
   type AnnualItemsInput,
@@ -267,12 +268,21 @@ interface YearSums {
   otherDeductions: Grosze
   monthsOfYear: number
   flatRevenue: Map<PercentString, Grosze>
+  /** The income the health settlement leaves out (the sale of fixed assets, `healthIncome.ts`). */
+  healthExcluded: Grosze
 }
 
 const yearSums = (input: AnnualInput, year: number, setting: PitSettingInput | null): YearSums => {
   const { months } = input
   const firstYear = yearOf(months[0]!.month)
-  const sums: YearSums = { revenue: 0n, costs: 0n, otherDeductions: 0n, monthsOfYear: 0, flatRevenue: new Map() }
+  const sums: YearSums = {
+    revenue: 0n,
+    costs: 0n,
+    otherDeductions: 0n,
+    monthsOfYear: 0,
+    flatRevenue: new Map(),
+    healthExcluded: 0n,
+  }
   // The months are contiguous: the year's run starts at its January (or at the first month).
   for (
     let i = Math.max(0, (year - firstYear) * 12 - Number(months[0]!.month.slice(5, 7)) + 1);
@@ -286,6 +296,7 @@ const yearSums = (input: AnnualInput, year: number, setting: PitSettingInput | n
     // The year-end stock-taking changes the year's income, not any advance (uPIT art. 24 ust. 2, art. 44 ust. 2).
     sums.costs += f.companyCosts - (f.inventoryChange ?? 0n)
     sums.otherDeductions += input.deductionsOf(i)
+    sums.healthExcluded += healthExcluded(f)
     if (setting?.taxType === 'Flat')
       for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
         const rate = r.rate ?? setting.firstPercent
@@ -448,7 +459,7 @@ export function settleYears(input: AnnualInput, kept: AnnualKept | null = null):
       (c) => c.configured && c.month >= first && c.month <= last && (c.taxType === 'Flat') === flat,
     )
     if (insured.length > 0) {
-      const basis = flat ? sums.revenue - social : sums.revenue - sums.costs - fp - social
+      const basis = flat ? sums.revenue - social : sums.revenue - sums.costs - fp - social - sums.healthExcluded
       // Without a form chosen for the year (a business starting in January of the next), the months' own form.
       const settledAs = setting ? taxType : insured[0]!.taxType
       out.health.push(settleHealth(year, settledAs, insured, basis, last <= lastMonth))

@@ -33,6 +33,7 @@ import type { AnnualItemsInput } from './annualItems.ts'
 import { carCostOf } from './carCosts.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { type AssetVat, addAssetVat, type CarUse, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
+import { healthExcluded } from './healthIncome.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import {
   addSalesLine,
@@ -83,6 +84,12 @@ export interface MonthFigures {
    * disposals), already included in `companyCosts`; absent: none (`assets/register.ts`, `addDepreciationToMonths`).
    */
   depreciation?: Grosze
+  /**
+   * The sale of fixed assets in the month: the prices less the undepreciated values made costs, already included in
+   * `companyRevenue` and `companyCosts`. The health contribution's income leaves it out from the income of January
+   * 2025 on (uŚOZ art. 81 ust. 2c as amended for the contributions from February 2025); absent: none.
+   */
+  assetSaleIncome?: Grosze
   /**
    * December only: the year's stock-taking change (end − start, uPIT art. 24 ust. 2), which raises the year's income
    * in the annual return and its health settlement, never an advance (art. 44 ust. 2); absent: none.
@@ -646,7 +653,7 @@ const monthHealth = (
       carry.healthIncomeYtd = 0n
       carry.healthBasesUsed = 0n
     }
-    carry.healthIncomeYtd += p.companyRevenue - p.companyCosts - social[i - 1]!
+    carry.healthIncomeYtd += p.companyRevenue - p.companyCosts - social[i - 1]! - healthExcluded(p)
     incomeYtd = carry.healthIncomeYtd
     basesBefore = carry.healthBasesUsed
     // Income since the start of the year less incomes already used as bases (pkt 3–4); a loss is no income.
