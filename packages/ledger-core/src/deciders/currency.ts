@@ -24,6 +24,7 @@ import {
   type RateUsed,
   rateBook,
 } from '../tax/currency.ts'
+import { isSelfAssessedKind } from '../tax/crossBorder.ts'
 import { pitDateOf, vatDateOf, vatRateDay } from '../tax/taxPoint.ts'
 import { earlyReturnFromEcb, earlyReturnMessage, type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
 import type { BooksState } from '../model/state.ts'
@@ -170,7 +171,7 @@ export const withConversion = <T extends Item>(
     state.rates ?? initialRates,
     c.code,
     c.amount,
-    vatRateDay(dates, vatDate),
+    vatRateDay(dates, vatDate, isSelfAssessedKind(item.crossBorder)),
     pitDateOf(dates),
     c.paidOn,
     {
@@ -238,9 +239,17 @@ const withRecurringConversion = <T extends Item>(
       taxPoint: item.taxPoint ?? null,
     }
     const vatDate = vatDateOf(dates)
-    const conv = convertItem(rates, c.code, c.amount, vatRateDay(dates, vatDate), pitDateOf(dates), null, {
-      vatSource: vatExchangeRateOn(settings, vatDate),
-    })
+    const conv = convertItem(
+      rates,
+      c.code,
+      c.amount,
+      vatRateDay(dates, vatDate, isSelfAssessedKind(item.crossBorder)),
+      pitDateOf(dates),
+      null,
+      {
+        vatSource: vatExchangeRateOn(settings, vatDate),
+      },
+    )
     if (!conv.ok) {
       for (const m of conv.missing)
         if (missing.length < 3 && !missing.some((x) => x.message === missingRateMessage(m)))

@@ -143,17 +143,20 @@ describe('an EUR service invoiced before it is supplied (uVAT art. 31a ust. 2)',
 describe('golden: a USD cost with different VAT and cost dates', () => {
   const { state, events } = withItem('Expense', usdCost())
 
-  it('input VAT at the rate before the supply (9 April: 1925.00), the cost at the rate before the invoice (2 April: 1950.00)', () => {
+  it('input VAT as the seller converted it, at the rate before the invoice issued first (2 April: 1950.00), and the cost too', () => {
+    // The seller's VAT arises on 10 April, but its invoice of 3 April came first: the seller converts at the rate of
+    // 2 April (uVAT art. 31a ust. 2) and the buyer deducts the tax the invoice states (art. 86 ust. 2 pkt 1 lit. a).
+    // Input VAT is deducted in April, not before the supply (art. 86 ust. 10, 10b pkt 1).
     expect(events.at(-1)).toMatchObject({
       data: {
         data: {
-          amount: '1925.00',
-          currency: { vatRate: { date: '2026-04-09' }, pitRate: { date: '2026-04-02' }, pitAmount: '1950.00' },
+          amount: '1950.00',
+          currency: { vatRate: { date: '2026-04-02' }, pitRate: { date: '2026-04-02' }, pitAmount: '1950.00' },
         },
       },
     })
     const t = taxesThrough(state, '2026-04')!.result
-    expect(t.vat.find((p) => p.from === '2026-04')!.input).toBe(44_275n)
+    expect(t.vat.find((p) => p.from === '2026-04')!.input).toBe(44_850n)
     expect(t.pit.find((p) => p.from === '2026-04')!.costs).toBe(195_000n)
     expect(taxBook(state, 2026).kpir.rows.map((r) => [r.date, r.otherExpenses])).toEqual([['2026-04-03', '1950.00']])
   })

@@ -68,13 +68,18 @@ export const vatPurchaseDate = (it: ItemDates): LocalDateString =>
 export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatSaleDate(it) : vatPurchaseDate(it))
 
 /**
- * The day whose preceding working day's rate converts a foreign-currency VAT base (`vatDate`: the day the VAT
- * arises): a sale invoiced before its VAT arises takes the rate before the invoice's date (uVAT art. 31a ust. 2:
- * "przed powstaniem obowiązku podatkowego podatnik wystawi fakturę"); otherwise the rate before the day the VAT
- * arises (ust. 1).
+ * The day whose preceding working day's rate converts a foreign-currency VAT base (`vatDate`: the day the item counts
+ * for VAT). A sale invoiced before its VAT arises takes the rate before the invoice's date (uVAT art. 31a ust. 2:
+ * "przed powstaniem obowiązku podatkowego podatnik wystawi fakturę"), otherwise the rate before the day the VAT arises
+ * (ust. 1). A domestic purchase deducts the tax its invoice states (art. 86 ust. 2 pkt 1 lit. a), which the seller
+ * converted by the same rules: the rate before the seller's day — the supply, or the invoice when issued first (the
+ * invoice for a service taxed on it). A self-assessed purchase (`selfAssessed`) is the buyer's own obligation: `vatDate`.
  */
-export const vatRateDay = (it: ItemDates, vatDate: LocalDateString): LocalDateString =>
-  it.isIncome && it.invoiceDate !== null && it.invoiceDate < vatDate ? it.invoiceDate : vatDate
+export const vatRateDay = (it: ItemDates, vatDate: LocalDateString, selfAssessed = false): LocalDateString => {
+  if (it.isIncome || selfAssessed)
+    return it.isIncome && it.invoiceDate !== null && it.invoiceDate < vatDate ? it.invoiceDate : vatDate
+  return vatSaleDate({ ...it, isIncome: true, date: it.invoiceDate ?? supplyDateOf(it) })
+}
 
 /**
  * The day of a business revenue for PIT and ryczałt (uPIT art. 14 ust. 1c; uZPD art. 6 ust. 1a, which applies it to

@@ -81,7 +81,7 @@ describe('golden §23: the ECB rate chosen for VAT (uVAT art. 31a ust. 2)', () =
     expect(taxBook(state, 2026).kpir.rows.map((r) => r.sales)).toEqual(['4234.50'])
   })
 
-  it('a USD cost supplied on 10 April: the cross rate through the euro of 9 April, 4.2200 / 1.0950 = 3.853881', () => {
+  it('a USD cost supplied and invoiced on 10 April: the cross rate through the euro of 9 April, 4.2200 / 1.0950 = 3.853881', () => {
     const { events } = runCommands([
       ...settings({ vatExchangeRate: 'ecb' }),
       nbpA,
@@ -91,14 +91,15 @@ describe('golden §23: the ECB rate chosen for VAT (uVAT art. 31a ust. 2)', () =
         dataType: 'Expense',
         data: sale(
           { code: 'USD', amount: '500.00' },
-          { date: '2026-04-20', invoiceDate: '2026-04-03', supplyDate: '2026-04-10', documentNumber: 'INV-118' },
+          { date: '2026-04-20', invoiceDate: '2026-04-10', supplyDate: '2026-04-10', documentNumber: 'INV-118' },
         ),
       },
     ])
     const item = saved(events)
     expect(item.currency).toMatchObject({ vatRate: { table: 'ECB', date: '2026-04-09', rate: '3.853881' } })
     expect(item.amount).toBe('1926.94')
-    expect(item.currency.pitAmount).toBe('1950.00')
+    // The cost at the NBP rate before the invoice, 9 April: 500 × 3.8500.
+    expect(item.currency.pitAmount).toBe('1925.00')
   })
 
   it('without the choice the NBP rate stays (4234.50); with it and no ECB rates, the day is named', () => {
