@@ -162,9 +162,9 @@ export const occurrencesOf = (
     const amountK = own ? parseMoney(own.amount) : amount
     const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
     const late = lateInputMonth(item.crossBorder ?? null, vatDate.slice(0, 7), item.outputDeclaredOn)
-    // A purchase while the VAT setting says the taxpayer is exempt or outside VAT deducts nothing (VatFacts.noDeduction).
-    const buyerStatus = dates.isIncome ? null : vatPercentOn(vatDate)
-    const exemptBuyer = buyerStatus === 'zw' || buyerStatus === 'np'
+    // A purchase while the VAT setting says the taxpayer's sales are exempt deducts nothing (VatFacts.noDeduction).
+    // Sales outside Poland (`np`) keep the right to deduct (uVAT art. 86 ust. 8 pkt 1).
+    const exemptBuyer = !dates.isIncome && vatPercentOn(vatDate) === 'zw'
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,

@@ -171,7 +171,7 @@ describe('a VAT setting of zw or np (§32)', () => {
     expect(marchVat?.gross).toBe('23.00')
   })
 
-  it('deducts no input VAT of a purchase made while exempt (art. 113) or outside VAT; it is all a PIT cost', () => {
+  it('deducts no input VAT of a purchase made while exempt; it is all a PIT cost; sales abroad keep the deduction', () => {
     // 1 000 net + 230 VAT as the supplier's invoice states: in February (a VAT payer) 230 is deducted and the cost is
     // 1 000; in March (exempt, art. 88 ust. 4: no deduction) nothing is deducted and the cost is 1 230.
     const purchase = (id: number, date: string) =>
@@ -185,6 +185,9 @@ describe('a VAT setting of zw or np (§32)', () => {
     const costs = (m: string) => months.find((f) => f.month === m)!.companyCosts
     expect([costs('2026-02'), costs('2026-03')]).toEqual([100000n, 123000n])
     expect(vatFiling(withPurchases, '2026-03')!.purchases).toEqual([])
+    // Under `np` (April on: services abroad, art. 28b) the input VAT is deducted (art. 86 ust. 8 pkt 1).
+    const april = foldBooks([purchase(10, '2026-04-14')], books)
+    expect(taxesThrough(april, '2026-12')!.result.vat.find((p) => p.from === '2026-04')!.input).toBe(23000n)
     // The summary's company costs are the same costs: the VAT not deducted is money spent.
     const rows = summaryList(withPurchases, 2026, false)
     expect([rows[1]!.companyExpenseAmmount, rows[2]!.companyExpenseAmmount]).toEqual(['1000.00', '1230.00'])

@@ -76,9 +76,10 @@ export interface VatFacts {
    */
   readonly lateInputMonth?: YearMonthString | null
   /**
-   * A purchase made while the VAT setting in force says the taxpayer is exempt (`zw`, art. 113) or outside VAT (`np`):
-   * no input tax is deducted (uVAT art. 86 ust. 1, art. 88 ust. 4: only a registered active payer deducts) and the
-   * whole of it is part of the cost (uPIT art. 23 ust. 1 pkt 43 lit. a only excludes VAT that may be deducted).
+   * A purchase made while the VAT setting in force says the taxpayer's sales are exempt (`zw`: art. 113 or art. 43):
+   * no input tax is deducted (uVAT art. 86 ust. 1: only for taxed activity; art. 88 ust. 4: only a registered active
+   * payer) and the whole of it is part of the cost (uPIT art. 23 ust. 1 pkt 43 lit. a only excludes VAT that may be
+   * deducted). Sales outside Poland (`np`) keep the right (art. 86 ust. 8 pkt 1).
    */
   readonly noDeduction?: boolean
 }
