@@ -83,13 +83,13 @@ const fxOf = (item: Item, isIncome: boolean, pitAmount: Grosze): ExchangeDiffere
   return amount === 0n ? null : { date: c.paidOn, month: c.paidOn.slice(0, 7), amount }
 }
 
+/** The facts of an ordinary domestic item, to mark a purchase of an exempt buyer. */
+const NO_FACTS: VatFacts = { crossBorder: null, carUse: null, fixedAsset: false }
+
 /**
  * The VAT percent in force on a day (the VAT setting's), for items whose VAT is `inForce`; `zw` or `np` when the
  * setting says the sales are exempt or not subject (docs/tax-rules.md §32).
  */
-/** The facts of an ordinary domestic item, to mark a purchase of an exempt buyer. */
-const NO_FACTS: VatFacts = { crossBorder: null, carUse: null, fixedAsset: false }
-
 export type VatPercentOn = (day: LocalDateString) => PercentString
 
 /** A setting's percent as a rate: `zw` and `np` carry no VAT (0). */

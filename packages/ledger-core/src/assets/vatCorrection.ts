@@ -5,7 +5,8 @@
  * (a tenth) of its input VAT times the change between the share of taxed use of that year and the share deducted at
  * the purchase (art. 91 ust. 1–2, 7). A sale or a transfer within the period corrects the remaining years at once in
  * the period of the sale, the sale's own year included: a taxed sale as wholly taxed use, an exempt one (or a transfer
- * to private use) as wholly untaxed (art. 91 ust. 4–5, 7). Pure; amounts in grosze, each correction rounded half up to the grosz.
+ * to private use) as wholly untaxed (art. 91 ust. 4–5, 7). Pure; amounts in grosze, each correction rounded half up
+ * to the grosz.
  */
 import { divRoundHalfUp } from '../money.ts'
 import type { Grosze } from '../types.ts'

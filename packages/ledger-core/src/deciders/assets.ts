@@ -147,7 +147,6 @@ const purchaseOf = (state: BooksState, id: unknown): { id: number; item: Item } 
   return item.isCompany ? { id, item } : null
 }
 
-/** The next free register number: one more than the highest numeric number so far. */
 /**
  * An asset's initial value taken from its purchase: the net amount and the input VAT that may not be deducted (uPIT
  * art. 22g ust. 3: the price of acquisition includes VAT except where it is deductible): half of a mixed-use car's
@@ -164,6 +163,7 @@ const purchasePrice = (item: Item): string => {
   return formatMoney(parseMoney(item.amount) + nonDeductibleVat(vat, vatFactsOf(item)))
 }
 
+/** The next free register number: one more than the highest numeric number so far. */
 const nextNumber = (state: BooksState): string => {
   let max = 0
   for (const a of state.assets.values()) if (/^\d+$/.test(a.data.number)) max = Math.max(max, Number(a.data.number))

@@ -156,7 +156,10 @@ export const carVatSplit = (
 export const deductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
   facts?.noDeduction ? 0n : carVatSplit(vat, facts?.carUse).deductible
 
-/** The input tax of a purchase that is not deducted and is therefore a PIT cost (half of a mixed-use car's; all of an exempt buyer's). */
+/**
+ * The input tax of a purchase that is not deducted and is therefore a PIT cost: half of a mixed-use car's, all of an
+ * exempt buyer's.
+ */
 export const nonDeductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
   facts?.noDeduction ? vat : carVatSplit(vat, facts?.carUse).nonDeductible
 

@@ -73,7 +73,8 @@ export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatS
  * "przed powstaniem obowiązku podatkowego podatnik wystawi fakturę"), otherwise the rate before the day the VAT arises
  * (ust. 1). A domestic purchase deducts the tax its invoice states (art. 86 ust. 2 pkt 1 lit. a), which the seller
  * converted by the same rules: the rate before the seller's day — the supply, or the invoice when issued first (the
- * invoice for a service taxed on it). A self-assessed purchase (`selfAssessed`) is the buyer's own obligation: `vatDate`.
+ * invoice for a service taxed on it). A self-assessed purchase (`selfAssessed`) is the buyer's own obligation:
+ * `vatDate`.
  */
 export const vatRateDay = (it: ItemDates, vatDate: LocalDateString, selfAssessed = false): LocalDateString => {
   if (it.isIncome || selfAssessed)
@@ -88,9 +89,9 @@ export const vatRateDay = (it: ItemDates, vatDate: LocalDateString, selfAssessed
  * ust. 3 pkt 1: "wpłat … na poczet dostaw towarów i usług, które zostaną wykonane w następnych okresach"): with a
  * `supplyDate` the payment (the item's date) does not count, only the supply and the invoice; without one, the item's
  * date stands for the supply. A continuous service settled in periods (art. 14 ust. 1e) has its revenue on the
- * period's last day, which is its `supplyDate`. A correcting invoice's difference (not the correction of an error) changes the
- * revenue of the period in which the correction is issued, an increase as a decrease (art. 14 ust. 1m), though an
- * increase's VAT counts in the period its reason arose (uVAT art. 29a ust. 17).
+ * period's last day, which is its `supplyDate`. A correcting invoice's difference (not the correction of an error)
+ * changes the revenue of the period in which the correction is issued, an increase as a decrease (art. 14 ust. 1m),
+ * though an increase's VAT counts in the period its reason arose (uVAT art. 29a ust. 17).
  */
 export const revenueDateOf = (it: ItemDates): LocalDateString =>
   it.correction
