@@ -130,7 +130,7 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
     const sale = privateSaleOfAsset(asset, plan)
     const revenue = sale?.month === month ? sale.revenue : 0n
     if (sale?.month === month) cost += sale.cost
-    // A sale (its price is the revenue of the sale's income item): its income, which the health contribution leaves out.
+    // A sale (its price is the sale's income item's revenue): its income, which the health contribution leaves out.
     if (plan.disposal?.month === month && asset.disposal?.reason === 'sale')
       saleIncome += parseMoney(asset.disposal.price) - plan.disposal.cost
     if (p.writeOff === 0n && cost === 0n && revenue === 0n) continue
