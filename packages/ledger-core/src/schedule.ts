@@ -7,15 +7,14 @@
  * VAT by the tax point (`vatDate`), PIT, ryczałt and the tax book by the revenue or cost date (`pitDate`); the
  * invoice and supply dates of a recurring item shift by the same k months as its date.
  */
-import { addMonths } from './calendar.ts'
 import type { RecordState } from './model/state.ts'
 import { parseMoney } from './money.ts'
 import { isIncomeType, type ItemDataType } from './schemas/dataTypes.ts'
 import type { FlatRates, Item, KpirColumn, RecurringItem, VatTreatment } from './schemas/records.ts'
 import { type CarUse, crossBorderVatDate, type VatFacts, vatFactsOf } from './tax/crossBorder.ts'
 import { lateInputMonth } from './tax/lateSelfAssessed.ts'
-import { pitDateOf, vatDateOf } from './tax/taxPoint.ts'
-import { vatOfItem } from './tax/vat.ts'
+import { itemDatesOf, pitDateOf, vatDateOf } from './tax/taxPoint.ts'
+import { statedVatOf, vatOfItem } from './tax/vat.ts'
 import { exchangeDifference } from './tax/currency.ts'
 import type { Grosze, LocalDateString, PercentString, YearMonthString } from './types.ts'
 
@@ -101,8 +100,6 @@ const cache = new WeakMap<object, readonly Occurrence[]>()
 /** Occurrences of `inForce` items depend on the VAT settings too: cached per resolver (one per books state). */
 const inForceCache = new WeakMap<VatPercentOn, WeakMap<object, readonly Occurrence[]>>()
 
-const shift = (d: LocalDateString | null, k: number) => (d === null ? null : k === 0 ? d : addMonths(d, k))
-
 /**
  * Every occurrence of an item (empty for a deleted item). Cached per record object (and per `vatPercentOn` for
  * items whose VAT is the rate in force on the day of supply).
@@ -130,33 +127,19 @@ export const occurrencesOf = (
   const pitAmount = item.currency?.pitAmount ? parseMoney(item.currency.pitAmount) : amount
   const fx = fxOf(item, isIncomeType(dataType), pitAmount)
   // The VAT the document states (item v4) is the item's VAT; otherwise amount × percent, per occurrence.
-  const fixedVat =
-    item.documentVat != null
-      ? parseMoney(item.documentVat)
-      : item.percent === null
-        ? null
-        : vatOfItem(amount, item.percent)
+  const fixedVat = statedVatOf(item)
   const vatFacts = vatFactsOf(item)
   const out: Occurrence[] = []
   for (let k = 0; k < n; k++) {
-    const date = shift(item.date, k) as LocalDateString
-    const invoiceDate = shift(item.invoiceDate, k)
-    const statedSupply = shift(item.supplyDate ?? null, k)
-    const supplyDate = statedSupply ?? invoiceDate ?? date
+    const dates = itemDatesOf(item, isIncomeType(dataType), k)
+    const { date, invoiceDate } = dates
+    const supplyDate = dates.supplyDate ?? invoiceDate ?? date
     // An item at the rate in force under a VAT setting of `zw` / `np` is exempt / not subject itself (§32).
     const inForce = item.percent === null ? vatPercentOn(supplyDate) : null
     const followsSetting =
       item.vatTreatment === undefined || item.vatTreatment === 'inForce' || item.vatTreatment === 'rate'
     const settingSays = followsSetting && (inForce === 'zw' || inForce === 'np') ? inForce : null
     const percent = settingSays !== null ? '0' : (item.percent ?? inForce ?? '0')
-    const dates = {
-      isIncome: isIncomeType(dataType),
-      date,
-      invoiceDate,
-      supplyDate: statedSupply,
-      taxPoint: item.taxPoint ?? null,
-      correction: item.corrects != null,
-    }
     // A recurring item in a currency: this occurrence's own conversion (deciders/currency.ts).
     const own = k > 0 ? item.currency?.occurrences?.[k] : undefined
     const amountK = own ? parseMoney(own.amount) : amount

@@ -27,8 +27,8 @@ import type {
 import { type DomainError, domainError, type FieldError, liveEntry, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
-import { nonDeductibleVat, vatFactsOf } from '../tax/crossBorder.ts'
-import { vatOfItem } from '../tax/vat.ts'
+import { costWithVat, vatFactsOf } from '../tax/crossBorder.ts'
+import { statedVatOf } from '../tax/vat.ts'
 import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
 import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
@@ -153,15 +153,10 @@ const purchaseOf = (state: BooksState, id: unknown): { id: number; item: Item } 
  * VAT (uVAT art. 86a ust. 1). The VAT is the document's, or the item's rate on its net amount; an item at the rate in
  * force of the VAT setting adds none (the settings are the derivation's, which deciding does not ask).
  */
-const purchasePrice = (item: Item): string => {
-  const vat =
-    item.documentVat != null
-      ? parseMoney(item.documentVat)
-      : item.percent !== null && item.percent !== undefined
-        ? vatOfItem(parseMoney(item.amount), item.percent)
-        : 0n
-  return formatMoney(parseMoney(item.amount) + nonDeductibleVat(vat, vatFactsOf(item)))
-}
+const purchasePrice = (item: Item): string =>
+  formatMoney(
+    costWithVat({ amount: parseMoney(item.amount), vatAmount: statedVatOf(item) ?? 0n, vatFacts: vatFactsOf(item) }),
+  )
 
 /** The next free register number: one more than the highest numeric number so far. */
 const nextNumber = (state: BooksState): string => {

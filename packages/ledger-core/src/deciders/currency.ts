@@ -3,7 +3,7 @@
  * currency before it is saved (`withConversion`, called by the item commands and the FA(3) import). Pure: the rates
  * come from the books state only.
  */
-import { addMonths, isLocalDate } from '../calendar.ts'
+import { isLocalDate } from '../calendar.ts'
 import type { RecordCurrencyRates } from '../commands.ts'
 import { domainError, type DomainError, type FieldError, type ValidationResult } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
@@ -25,7 +25,7 @@ import {
   rateBook,
 } from '../tax/currency.ts'
 import { isSelfAssessedKind } from '../tax/crossBorder.ts'
-import { pitDateOf, vatDateOf, vatRateDay } from '../tax/taxPoint.ts'
+import { itemDatesOf, pitDateOf, vatDateOf, vatRateDay } from '../tax/taxPoint.ts'
 import { earlyReturnFromEcb, earlyReturnMessage, type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
 import type { BooksState } from '../model/state.ts'
 
@@ -158,14 +158,7 @@ export const withConversion = <T extends Item>(
   if (!c) return { ok: true, value: item }
   if (dataType === 'RecurringIncome' || dataType === 'RecurringExpense')
     return withRecurringConversion(state, dataType, item)
-  const dates = {
-    isIncome: isIncomeType(dataType),
-    date: item.date,
-    invoiceDate: item.invoiceDate,
-    supplyDate: item.supplyDate,
-    taxPoint: item.taxPoint ?? null,
-    correction: item.corrects != null,
-  }
+  const dates = itemDatesOf(item, isIncomeType(dataType))
   const vatDate = vatDateOf(dates)
   const conv = convertItem(
     state.rates ?? initialRates,
@@ -225,19 +218,12 @@ const withRecurringConversion = <T extends Item>(
         field('currency.paidOn', 'A recurring item in a currency has no payment day: record payments per document'),
       ],
     }
-  const shift = (d: string | null, k: number) => (d === null || k === 0 ? d : addMonths(d, k))
   const settings = vatSettingsOf(state)
   const rates = state.rates ?? initialRates
   const out: { amount: string; pitAmount: string; vatRate: RateUsed; pitRate: RateUsed }[] = []
   const missing: FieldError[] = []
   for (let k = 0; k < n; k++) {
-    const dates = {
-      isIncome: isIncomeType(dataType),
-      date: shift(item.date, k)!,
-      invoiceDate: shift(item.invoiceDate, k),
-      supplyDate: shift(item.supplyDate, k),
-      taxPoint: item.taxPoint ?? null,
-    }
+    const dates = itemDatesOf(item, isIncomeType(dataType), k)
     const vatDate = vatDateOf(dates)
     const conv = convertItem(
       rates,

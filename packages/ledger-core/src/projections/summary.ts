@@ -23,7 +23,7 @@ import { formatYearMonth } from '../calendar.ts'
 import type { Grosze, MoneyString, YearMonthString } from '../types.ts'
 import type { Occurrence } from '../schedule.ts'
 import { itemOccurrenceId } from '../identity.ts'
-import { nonDeductibleVat } from '../tax/crossBorder.ts'
+import { costWithVat } from '../tax/crossBorder.ts'
 import { derive, taxDueId, taxesThrough } from './derived.ts'
 import { manualRowsOf } from './month.ts'
 
@@ -164,7 +164,7 @@ const itemTotals = (
     if (o.isIncome) {
       if (o.isCompany) t.income += o.amount
       else t.privateIncome += o.amount + o.vatAmount
-    } else if (o.isCompany) t.expense += o.amount + nonDeductibleVat(o.vatAmount, o.vatFacts)
+    } else if (o.isCompany) t.expense += costWithVat(o)
     else t.privateExpense += o.amount + o.vatAmount
   }
   itemTotalsCache.set(occurrences, { hidden, totals: t })

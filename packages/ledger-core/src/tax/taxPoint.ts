@@ -12,6 +12,7 @@
  *   otherwise.
  * Legal sources and worked examples: docs/tax-rules.md §4, "The tax point", and §6.9.
  */
+import { addMonths } from '../calendar.ts'
 import type { LocalDateString } from '../types.ts'
 
 /** The dates of one item occurrence as stored (recurring occurrences shifted by their month). */
@@ -24,6 +25,31 @@ export interface ItemDates {
   readonly taxPoint?: 'supply' | 'invoice' | null
   /** A correction of an earlier document (the item's `corrects`): its revenue counts when the correction is issued. */
   readonly correction?: boolean
+}
+
+/** What an item records of its dates (the item's own fields). */
+interface DatedItem {
+  readonly date: LocalDateString
+  readonly invoiceDate: LocalDateString | null
+  readonly supplyDate?: LocalDateString | null
+  readonly taxPoint?: 'supply' | 'invoice' | null
+  readonly corrects?: unknown
+}
+
+/**
+ * The dates of an item's occurrence `k` (a recurring item's k-th month: every date `k` months on, `addMonths`; the
+ * one-time item's occurrence 0 is the item's own dates).
+ */
+export const itemDatesOf = (item: DatedItem, isIncome: boolean, k = 0): ItemDates => {
+  const shift = (d: LocalDateString | null) => (d === null || k === 0 ? d : addMonths(d, k))
+  return {
+    isIncome,
+    date: shift(item.date)!,
+    invoiceDate: shift(item.invoiceDate),
+    supplyDate: shift(item.supplyDate ?? null),
+    taxPoint: item.taxPoint ?? null,
+    correction: item.corrects != null,
+  }
 }
 
 const earliest = (...ds: (LocalDateString | null)[]): LocalDateString => {
@@ -77,8 +103,8 @@ export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatS
  * `vatDate`.
  */
 export const vatRateDay = (it: ItemDates, vatDate: LocalDateString, selfAssessed = false): LocalDateString => {
-  if (it.isIncome || selfAssessed)
-    return it.isIncome && it.invoiceDate !== null && it.invoiceDate < vatDate ? it.invoiceDate : vatDate
+  if (it.isIncome) return earliest(vatDate, it.invoiceDate)
+  if (selfAssessed) return vatDate
   return vatSaleDate({ ...it, isIncome: true, date: it.invoiceDate ?? supplyDateOf(it) })
 }
 

@@ -2,7 +2,7 @@
  * VAT (ustawa o podatku od towarów i usług): per-item tax and the declaration of a settlement period (the
  * declaration part of JPK_V7M / JPK_V7K), whose fields are named as the form names them.
  */
-import { divRoundHalfUp, maxG, parsePercent, roundHalfUpToZloty } from '../money.ts'
+import { divRoundHalfUp, maxG, parseMoney, parsePercent, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, PercentString } from '../types.ts'
 import {
   type AssetVat,
@@ -22,6 +22,21 @@ import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
  */
 export const vatOfItem = (amount: Grosze, percent: PercentString): Grosze =>
   divRoundHalfUp(amount * parsePercent(percent), 10000n)
+
+/**
+ * An item's VAT as its document states it (item v4 `documentVat`), else its net amount × its own percent; `null` for an
+ * item at the rate in force of the VAT setting (the percent is the setting's, resolved by the schedule).
+ */
+export const statedVatOf = (item: {
+  readonly amount: string
+  readonly percent: PercentString | null
+  readonly documentVat?: string | null
+}): Grosze | null =>
+  item.documentVat != null
+    ? parseMoney(item.documentVat)
+    : item.percent === null
+      ? null
+      : vatOfItem(parseMoney(item.amount), item.percent)
 
 /**
  * How a sale is taxed: at `percent` (`rate`), exempt (`zw`, uVAT art. 43 / 113), outside Polish VAT (`np`), or one of
