@@ -15,6 +15,7 @@ import type { NewEvent } from '@finance/event-store'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { decide, deriveCounter, foldBooks, isDomainError, type LedgerEvent } from '@finance/ledger-core'
 import { booksStream, DERIVE_STEP, executeBooks, loadBooks, monthRows } from '../src/index.ts'
+import { timedReads } from './timedReads.ts'
 
 const ITEMS = Number(process.env.BENCH_BULK_ITEMS ?? 10_000)
 const YEARS = 10
@@ -139,18 +140,8 @@ export async function run(): Promise<void> {
     await view('importer')
     const single = performance.now() - t
 
-    // Another user's month read every 5 ms, timed from when it was due: a read that waits behind the import counts
-    // its wait, as a request arriving then would.
-    const readLoop = async (until: () => boolean) => {
-      const times: number[] = []
-      while (!until()) {
-        const due = performance.now() + 5
-        await new Promise((r) => setTimeout(r, 5))
-        await view('other')
-        times.push(performance.now() - due)
-      }
-      return times
-    }
+    // Another user's month read every 5 ms, timed from when it was due (`timedReads.ts`).
+    const readLoop = async (until: () => boolean) => (await timedReads(() => view('other'), until)).waits
     // The isolation reference: a third user read the same way from a thread of their own (`otherReader.ts`).
     await store.append(booksStream('isolated'), history('isolated'), 'no_stream')
     const flag = new Int32Array(new SharedArrayBuffer(8))

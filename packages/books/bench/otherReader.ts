@@ -12,6 +12,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { loadBooks, monthRows } from '../src/index.ts'
+import { timedReads } from './timedReads.ts'
 
 const { file, userId, month, today, flag } = workerData as {
   file: string
@@ -25,18 +26,10 @@ const store = createSqliteStore({ file, writer: 'main' })
 const view = async () => monthRows((await loadBooks(store, userId)).state, month, today)
 await view()
 Atomics.store(state, 1, 1)
-const during: number[] = []
-const wakes: number[] = []
-while (Atomics.load(state, 0) !== 2) {
-  const due = performance.now() + 5
-  await new Promise((r) => setTimeout(r, 5))
-  const running = Atomics.load(state, 0) === 1
-  const woke = performance.now() - due
-  await view()
-  if (running) {
-    during.push(performance.now() - due)
-    wakes.push(woke)
-  }
-}
+const { waits: during, lateness: wakes } = await timedReads(
+  view,
+  () => Atomics.load(state, 0) === 2,
+  () => Atomics.load(state, 0) === 1,
+)
 await store.close?.()
 parentPort?.postMessage({ during, wakes })

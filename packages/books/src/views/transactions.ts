@@ -147,10 +147,11 @@ const dataJson = (o: Record<string, unknown>): string => {
 }
 
 /**
- * `monthRows` as JSON (exactly `JSON.stringify` of the rows) in UTF-8 bytes, once per books state: the concurrent reads of one state (the dashboard's, or the reads
- * after a batch of writes) each send the same bytes. Put together from each row's bytes, encoded once per row object
- * (the rows a write did not change are the previous state's objects), in one copy: a month of thousands of rows costs
- * a copy of its bytes after a write, not a join of its texts and an encoding of the whole.
+ * `monthRows` as JSON (exactly `JSON.stringify` of the rows) in UTF-8 bytes, once per books state: the concurrent
+ * reads of one state (the dashboard's, or the reads after a batch of writes) each send the same bytes. Put together
+ * from each row's bytes, encoded once per row object (the rows a write did not change are the previous state's
+ * objects), in one copy: a month of thousands of rows costs a copy of its bytes after a write, not a join of its texts
+ * and an encoding of the whole.
  */
 export const monthBytes = (state: BooksState, month: string, today: string): Buffer =>
   cached(state, `mb|${month}|${today}`, () => jsonArrayBytes(monthRows(state, month, today).map(transactionBytes)))
