@@ -23,6 +23,9 @@ const countingStore = () => {
   return { store, counts }
 }
 
+/** A third instance on the same store, with an empty cache: a fresh fold of every event. */
+const createMemoryStoreView = (store: EventStore): EventStore => Object.create(store)
+
 describe('bulk import', () => {
   it('2 000 items: one append, derived in steps during the write, the same books as a fresh load', async () => {
     const { store, counts } = countingStore()
@@ -75,6 +78,47 @@ describe('bulk import', () => {
     )
     await read
     expect(order).toEqual(['read during the import (1 rows)', 'import'])
+  })
+
+  it("another process's bulk import: this process catches up in steps, once, to the same books", async () => {
+    // Two instances on one store: each object has a cache of its own, as two processes would.
+    const shared = createMemoryStore()
+    const here: EventStore = Object.create(shared)
+    const there: EventStore = Object.create(shared)
+    await executeBooks(here, 'u1', {
+      type: 'AddItem',
+      dataType: 'Income',
+      data: { date: '2026-03-02', name: 'Sale', amount: '5000.00', isCompany: true, percent: '23', invoiceDate: null },
+      at,
+      userId: 'u1',
+    })
+    monthRows((await loadBooks(here, 'u1')).state, '2026-03', '2026-03-15')
+    await executeBooks(there, 'u1', { type: 'ImportDocuments', documents: purchases(2000), at, userId: 'u1' })
+    // Another user's read comes in while this process catches up; two loads of the importer's books at once.
+    await executeBooks(here, 'u2', { type: 'ImportDocuments', documents: purchases(3), at, userId: 'u2' })
+    const order: string[] = []
+    const derivedBefore = deriveCounter.computed
+    const first = loadBooks(here, 'u1').then((b) => {
+      order.push('caught up')
+      return b
+    })
+    const second = loadBooks(here, 'u1')
+    setImmediate(async () => {
+      await loadBooks(here, 'u2')
+      order.push('other user read')
+    })
+    const [a, b] = await Promise.all([first, second])
+    // Folded and derived a step of `DERIVE_STEP` events at a time, once for both loads; the first views derive nothing.
+    expect(deriveCounter.computed - derivedBefore).toBe(2000 / DERIVE_STEP)
+    expect(b).toBe(a)
+    expect(order).toEqual(['other user read', 'caught up'])
+    const derived = deriveCounter.computed
+    const rows = monthRows(a.state, '2026-03', '2026-03-15')
+    expect(deriveCounter.computed - derived).toBe(0)
+    expect(a.revision).toBe(2000n)
+    const fresh = (await loadBooks(createMemoryStoreView(shared), 'u1')).state
+    expect(rows).toEqual(monthRows(fresh, '2026-03', '2026-03-15'))
+    expect(taxesThrough(a.state, '2026-12')?.result).toEqual(taxesThrough(fresh, '2026-12')?.result)
   })
 
   it('one bad document refuses the whole import and writes nothing', async () => {

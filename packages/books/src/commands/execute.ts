@@ -14,13 +14,22 @@ import { type EventStore, type Json, type NewEvent, WrongExpectedVersion } from 
 import {
   type BooksState,
   type DomainError,
-  derive,
   foldBooks,
   isDomainError,
   type LedgerCommand,
   type LedgerEvent,
 } from '@finance/ledger-core/light'
-import { booksStream, cacheBooks, loadBooks, othersWriting, queuedBehind, withUserLock } from '../books.ts'
+import {
+  booksStream,
+  cacheBooks,
+  DERIVE_STEP,
+  foldInSteps,
+  loadBooks,
+  othersWriting,
+  queuedBehind,
+  withUserLock,
+  yieldToLoop,
+} from '../books.ts'
 
 export interface ExecuteMeta {
   /** Who acts (metadata.userId); defaults to the books owner. `system` for jobs, `cli` for operator commands. */
@@ -175,35 +184,6 @@ type Decided =
  * milliseconds of CPU; the first step also indexes the documents the books hold).
  */
 export const IMPORT_STEP = 100
-
-/** Lets the I/O and the timers that are due run (other users' requests) before going on. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/**
- * The books after many events (a bulk import), folded and derived a step of `DERIVE_STEP` events at a time with
- * other users' requests run between the steps: each step's derivation is updated from the one before for its
- * changes only (ledger-core `derive`), so the first view after the write finds the books derived and pays only
- * the tax engine from the first changed month. The same books as one fold of every event.
- */
-const foldInSteps = async (events: readonly LedgerEvent[], state: BooksState): Promise<BooksState> => {
-  let s = state
-  for (let i = 0; i < events.length; i += DERIVE_STEP) {
-    s = foldBooks(events.slice(i, i + DERIVE_STEP), s)
-    derive(s, DERIVE_STEP)
-    await yieldToLoop()
-  }
-  return s
-}
-
-/**
- * Events of a bulk write folded and derived between two turns of the event loop. A step's update costs the events it
- * adds (each month's figures updated by its new occurrences, ledger-core `projections/derived.ts`) and a part per
- * step (the books' maps copied, the step's records compared): 500 events take 4-7 ms of CPU on books of 10 years,
- * an import spread over 12 months, no longer growing with the months' size. Steps of 250 were measured too: no
- * shorter longest hold of the loop (a step is no longer the longest: a planning step, another user's read and a
- * young-generation collection in one turn are) for some 40 % more CPU in the derivation, so the steps stay at 500.
- */
-export const DERIVE_STEP = 500
 
 async function writeBatch(
   store: EventStore,
