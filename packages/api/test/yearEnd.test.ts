@@ -86,7 +86,7 @@ describe('transaction/annual/{year}', () => {
     const row = may.find((r) => r.id === 'health-annual-2025')!
     expect(row).toMatchObject({
       eventType: '5_SocialSecurity',
-      dataObject: { amount: '159.70', dueDate: '2026-05-20' },
+      dataObject: { amount: '0.04', dueDate: '2026-05-20' },
     })
     await call(h.app, t, 'PUT', `/api/transaction/${row.id}`, { notification: true })
     h.mailer.sent.length = 0

@@ -40,11 +40,11 @@ describe('year-end rows on the monthly dashboard', () => {
     const may = monthTransactions(state, '2026-05', '2026-05-21').filter((t) => t.dataObject.period?.to === '2026-01')
     expect(
       may.map((t) => [t.dataObject.displayName, t.dataObject.amount, t.dataObject.dueDate, t.dataObject.overdue]),
-    ).toEqual([['ZUS 2025-02 – 2026-01', '159.70', '2026-05-20', true]])
+    ).toEqual([['ZUS 2025-02 – 2026-01', '0.04', '2026-05-20', true]])
     expect(may[0]!.dataObject.breakdown).toMatchObject({
       healthSettlementYear: '2025',
       dueForYear: '11203.78',
-      paid: '11044.08',
+      paid: '11203.74',
     })
     // A cash view: the year's difference is PIT paid in April.
     const aprilPit = monthTransactions(state, '2026-04', '2026-04-01')
@@ -66,7 +66,7 @@ describe('year-end rows on the monthly dashboard', () => {
     )
     // No PIT is left to pay with the return (the advances deducted the same contributions), so no PITAnnual.
     expect(o.map((x) => [x.kind, x.amount, x.transactionId, x.completed, x.overdue])).toEqual([
-      ['HealthAnnual', '159.70', 'health-annual-2025', true, false],
+      ['HealthAnnual', '0.04', 'health-annual-2025', true, false],
     ])
   })
 })

@@ -26,13 +26,13 @@ describe('annualReport', () => {
       toPay: '0.00',
       dueDate: '2026-04-30',
     })
-    expect(r.healthSettlement).toMatchObject({ year: 2025, due: '11203.78', paid: '11044.08', toPay: '159.70' })
+    expect(r.healthSettlement).toMatchObject({ year: 2025, due: '11203.78', paid: '11203.74', toPay: '0.04' })
     expect(
       r.obligations.map((o) => [o.kind, o.periodFrom, o.periodTo, o.amount, o.dueDate, o.completed, o.overdue]),
-    ).toEqual([['HealthAnnual', '2025-02', '2026-01', '159.70', '2026-05-20', false, true]])
+    ).toEqual([['HealthAnnual', '2025-02', '2026-01', '0.04', '2026-05-20', false, true]])
     expect(r.comparison?.scenarios.map((s) => [s.taxType, s.total, s.current])).toEqual([
       ['Scale', '44727.30', true],
-      ['Linear', '50015.36', false],
+      ['Linear', '49998.36', false],
       // Never on ryczałt: 8.5 % assumed.
       ['Flat', r.comparison?.scenarios[2]?.total, false],
     ])

@@ -55,8 +55,9 @@ describe('comparing the forms of a year', () => {
         total: '44727.30',
         current: true,
       },
-      // Health 4.9 %: January 381.78, then 501.08; deducted as paid in 2025: 381.78 + 10 × 501.08 = 5392.58;
-      // base 142597.61 − 18111.17 − 5392.58 = 119093.86 → 119094 × 19 % = 22627.86 → 22628; the year's health
+      // Health 4.9 %: January 381.78, February 4.9 % × 12000 = 588.00 (January's contributions are paid in
+      // February), then 501.08; deducted as paid in 2025: 381.78 + 588.00 + 9 × 501.08 = 5479.50;
+      // base 142597.61 − 18111.17 − 5479.50 = 119006.94 → 119007 × 19 % = 22611.33 → 22611; the year's health
       // 4.9 % × 124486.44 = 6099.84.
       {
         taxType: 'Linear',
@@ -64,8 +65,8 @@ describe('comparing the forms of a year', () => {
         rate: '19',
         social: '21287.52',
         health: '6099.84',
-        tax: '22628.00',
-        total: '50015.36',
+        tax: '22611.00',
+        total: '49998.36',
         current: false,
       },
       // Band 2 from May (75000 − 5 × 1646.47 = 66767.65); the year 180000 − 18111.17 paid → band 2: 12 × 769.43;

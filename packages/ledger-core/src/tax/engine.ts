@@ -636,7 +636,7 @@ const monthHealth = (
   zs: SocialSecuritySettingInput,
   taxType: TaxType,
   carry: Mutable<ContributionCarry>,
-  social: readonly Grosze[],
+  socialPaidIn: readonly Grosze[],
 ) => {
   const { year: y, month: mo } = run.info[i]!
   if (taxType === 'Flat')
@@ -653,7 +653,8 @@ const monthHealth = (
       carry.healthIncomeYtd = 0n
       carry.healthBasesUsed = 0n
     }
-    carry.healthIncomeYtd += p.companyRevenue - p.companyCosts - social[i - 1]! - healthExcluded(p)
+    // Less the social contributions paid in that month (art. 81 ust. 2c: "zapłaconych w tym miesiącu"), as its PIT.
+    carry.healthIncomeYtd += p.companyRevenue - p.companyCosts - socialPaidIn[i - 1]! - healthExcluded(p)
     incomeYtd = carry.healthIncomeYtd
     basesBefore = carry.healthBasesUsed
     // Income since the start of the year less incomes already used as bases (pkt 3–4); a loss is no income.
@@ -692,6 +693,9 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
     carry: kept ? kept.carry.slice(0, from) : [],
   }
   const carry: Mutable<ContributionCarry> = { ...(kept?.carry[from] ?? contributionStart) }
+  // The social contributions paid in each month, whichever month they concern (the months before `from` kept).
+  const socialPaidIn: Grosze[] = new Array<Grosze>(n).fill(0n)
+  for (let k = 0; k < from; k++) if (out.paidAt[k]! < n) socialPaidIn[out.paidAt[k]!]! += out.social[k]!
   for (let i = from; i < n; i++) {
     out.carry.push({ ...carry })
     const f = months[i]!
@@ -711,7 +715,7 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
     }
     carry.flatRevenueYtd += f.companyRevenue
     carry.flatSocialYtd += s - fp
-    const hm = zs ? monthHealth(run, i, zs, taxType, carry, out.social) : null
+    const hm = zs ? monthHealth(run, i, zs, taxType, carry, socialPaidIn) : null
     const h = hm?.h ?? null
     carry.previousScaleLinear = zs !== null && taxType !== 'Flat'
     out.health[i] = h?.health ?? 0n
@@ -722,6 +726,7 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
     const paidOn = actual ?? (paidOnSource === 'byDeadline' ? due.dueDate : mi.lastDay)
     // Deducted in the month paid; a payment dated before the month it concerns counts in that month.
     out.paidAt[i] = Math.max(i, monthIndexOf(paidOn) - info[0]!.index)
+    if (out.paidAt[i]! < n) socialPaidIn[out.paidAt[i]!]! += s
     out.contributions.push({
       month: f.month,
       configured: zs !== null,

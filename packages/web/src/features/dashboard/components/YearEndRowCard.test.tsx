@@ -27,7 +27,7 @@ describe('year-end rows on the monthly dashboard', () => {
       .getByRole('heading', { name: 'Roczne rozliczenie składki zdrowotnej: luty 2025 – styczeń 2026' })
       .closest('section')!
     expect(within(card).getByText('Składka należna za rok').nextSibling?.textContent).toBe('11\u00a0203,78\u00a0zł')
-    expect(within(card).getByText('Do zapłaty z DRA za kwiecień').nextSibling?.textContent).toBe('159,70\u00a0zł')
+    expect(within(card).getByText('Do zapłaty z DRA za kwiecień').nextSibling?.textContent).toBe('0,04\u00a0zł')
     expect(card.textContent).not.toContain('Brak danych')
   })
 })

@@ -27,7 +27,7 @@ describe('YearEnd', () => {
     const health = screen
       .getByRole('heading', { name: 'Annual health settlement February 2025 – January 2026' })
       .closest('section')!
-    expect(health.textContent).toContain('To pay with the DRA for April: PLN\u00a0159.70')
+    expect(health.textContent).toContain('To pay with the DRA for April: PLN\u00a00.04')
     // Its working: the base, the minimum base and the months insured.
     expect(within(health).getByText('Insured months').nextSibling?.textContent).toBe(
       '12 (February 2025 – January 2026)',
