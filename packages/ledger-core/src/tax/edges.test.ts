@@ -328,6 +328,36 @@ describe('health after a loss', () => {
   })
 })
 
+describe('the health base deducts the contributions paid in the month', () => {
+  it("March contributions paid in May come off May's income, not March's (uŚOZ art. 81 ust. 2c)", () => {
+    // Linear 2026 from January, 10 000 of income a month, preferential ZUS 456.18 paid in the month it concerns,
+    // except March's, paid on 5 May (a bank statement's date).
+    const months = monthsFrom(
+      Y2026,
+      Array.from({ length: 7 }, () => [1_000_000n, 0n] as [bigint, bigint]),
+    )
+    const r = computeTaxes({
+      months,
+      vat: [],
+      pit: [pit('Linear')],
+      socialSecurity: [zus('2026-01-01', '456.18', '4.9')],
+      company: { businessStartDate: '2026-01-01', vatRegistrationDate: null },
+      contributionsPaidOn: new Map([['2026-03', '2026-05-05']]),
+    })
+    const health = r.contributions.map((c) => [c.month, c.healthBase, c.health])
+    // April's base is March's income with nothing paid in March: 10 000; May's is April's income less April's
+    // contributions: 9 543.82; June's is May's income less May's and March's: 10 000 − 912.36 = 9 087.64.
+    // 4.9 %: 490.00, 467.65 (467.64718), 445.29 (445.29436).
+    expect(health.slice(3, 6)).toEqual([
+      ['2026-04', 1_000_000n, 49_000n],
+      ['2026-05', 954_382n, 46_765n],
+      ['2026-06', 908_764n, 44_529n],
+    ])
+    // The same payment is deducted by the advances in May (`paidOn`), as in the health base.
+    expect(r.contributions[2]!.paidOn).toBe('2026-05-05')
+  })
+})
+
 describe('quarterly VAT of a new payer', () => {
   it('no quarterly period starts within 12 months of the registration month; later quarters are quarterly', () => {
     fc.assert(
