@@ -255,6 +255,20 @@ describe('mały ZUS plus', () => {
     })
   })
 
+  it('counts the Fundusz Pracy paid in the year, by the day it is paid', () => {
+    // The same year with the contributions paid in the month they concern: December's Fundusz Pracy is paid in
+    // December 2025 too, so 12 × 127.49 = 1529.88 → income 96000 − 30000 − 1529.88 = 64470.12;
+    // 64470.12 / 365 × 30 × 50 % = 2649.456… → 2649.46.
+    const input: TaxInput = {
+      months: months('2025-01', 24, 8_000, 2_500),
+      vat: [],
+      pit: [pitInput('Scale', { date: '2025-01-01' })],
+      socialSecurity: [{ date: '2025-01-01', amount: '1773.96', percent: '9', contributionsPaid: 'inMonth' }],
+    }
+    const z = compareForms(input, 2026, { actualThrough: '2026-12' }).smallZusPlus.find((x) => x.appliesIn === 2026)!
+    expect(money(z)).toMatchObject({ basedOn: 2025, income: '64470.12', basis: '2649.46' })
+  })
+
   it('is bounded by the bases and refuses ryczałt income it does not derive', () =>
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 0, max: 30_000 }), (rev, cost) => {

@@ -342,7 +342,7 @@ const smallZusPlusYears = (c: Comparison, scale: TaxResult): SmallZusPlus[] => {
     // under every form, so any scenario's contributions tell it.
     let labourFundPaid = 0n
     for (const m of scale.contributions)
-      if (m.configured && m.dueDate.startsWith(`${basedOn}-`)) labourFundPaid += m.labourFund
+      if (m.configured && m.paidOn.startsWith(`${basedOn}-`)) labourFundPaid += m.labourFund
     const z = smallZusPlusFor(c.input, of, basedOn, c.projected, labourFundPaid)
     if (z) out.push(z)
   }
