@@ -24,10 +24,12 @@ describe('jpkFile', () => {
     const r = jpkFile(request(linear2026, { month: 2 }))
     if (!r.ok) throw new Error('expected a file')
     expect(r.fileName).toBe('JPK_PKPIR_2026-02.xml')
-    expect(r.rows).toBe(3)
+    // February's rows: fuel, January's Fundusz Pracy paid on 20 February, the chair's reversal, the maintenance.
+    expect(r.rows).toBe(4)
     expect(r.xml).toContain('<DataOd>2026-02-01</DataOd>')
     expect(r.xml).toContain('<DataDo>2026-02-28</DataDo>')
-    expect(r.xml.match(/<K_1>(\d+)<\/K_1>/g)).toEqual(['<K_1>4</K_1>', '<K_1>5</K_1>', '<K_1>6</K_1>'])
+    expect(r.xml.match(/<K_1>(\d+)<\/K_1>/g)).toEqual(['<K_1>4</K_1>', '<K_1>5</K_1>', '<K_1>6</K_1>', '<K_1>7</K_1>'])
+    expect(r.xml).toContain('<K_6>Składka na Fundusz Pracy za 01/2026</K_6>')
     expect(await validateXml(r.xml, r.schema)).toEqual({ valid: true, errors: [] })
   })
 

@@ -371,3 +371,89 @@ describe('a book records what happened: nothing after today', () => {
     expect(later.kpir.totals.goods).toBe('400.00')
   })
 })
+
+describe("the owner's Fundusz Pracy in the KPiR", () => {
+  const zus = (id: number, over: Record<string, unknown> = {}): LedgerEvent =>
+    ({
+      type: 'SettingAdded',
+      data: {
+        id,
+        kind: 'SocialSecurity',
+        data: { date: '2026-01-01', amount: '1926.76', percent: '9', contributionsPaid: 'byDeadline', ...over },
+      },
+    }) as LedgerEvent
+  const fundRows = (b: ReturnType<BookHistory['book']>) =>
+    b.kpir.rows
+      .filter((r) => r.description.startsWith('Składka na Fundusz Pracy'))
+      .map((r) => [r.date, r.documentNumber, r.otherExpenses, r.kind])
+
+  it('is a cost of the day it is paid, "pozostałe wydatki", one line a month; ryczałt has none', () => {
+    // Full ZUS of 2026 with sickness: 1926.76, of which Fundusz Pracy 138.47 (2.45 % of 5652.00), paid by the 20th
+    // of the next month (moved to the next working day): January's on 20 February, May's on 22 June (the 20th is a
+    // Saturday), November's on 21 December; December's on 20 January 2027, in the next year's book.
+    const h = history(['2026-01-02', pit(1, { taxType: 'Linear', firstPercent: '19' })], ['2026-01-02', zus(2)])
+    const b = h.book(2026)
+    const rows = fundRows(b)
+    expect(rows).toHaveLength(11)
+    expect(rows[0]).toEqual(['2026-02-20', 'DRA 01/2026', '138.47', 'entry'])
+    expect(rows[3]).toEqual(['2026-05-20', 'DRA 04/2026', '138.47', 'entry'])
+    expect(rows[4]).toEqual(['2026-06-22', 'DRA 05/2026', '138.47', 'entry'])
+    expect(rows[10]).toEqual(['2026-12-21', 'DRA 11/2026', '138.47', 'entry'])
+    expect(b.kpir.totals.costs).toBe('1523.17')
+    expect(fundRows(h.book(2027))[0]).toEqual(['2027-01-20', 'DRA 12/2026', '138.47', 'entry'])
+    // Paid in the month it concerns: on its last day.
+    const inMonth = history(['2026-01-02', pit(1)], ['2026-01-02', zus(2, { contributionsPaid: 'inMonth' })])
+    expect(fundRows(inMonth.book(2026))[0]).toEqual(['2026-01-31', 'DRA 01/2026', '138.47', 'entry'])
+    // Ryczałt: no costs, no line; preferential ZUS: no Fundusz Pracy.
+    const flat = history(['2026-01-02', pit(1, { taxType: 'Flat', firstPercent: '12' })], ['2026-01-02', zus(2)])
+    expect(flat.book(2026).kpir.rows).toHaveLength(0)
+    expect(flat.book(2026).ewp.rows).toHaveLength(0)
+    const preferential = history(['2026-01-02', pit(1)], ['2026-01-02', zus(2, { amount: '456.18' })])
+    expect(fundRows(preferential.book(2026))).toEqual([])
+  })
+
+  it('starts with the business: an incomplete first month pays its Fundusz Pracy on the reduced basis', () => {
+    const { state } = runCommands([
+      {
+        type: 'SaveCompanyRecord',
+        dataType: 'Primary',
+        data: { companyName: 'Firma', nip: '5260250274', businessStartDate: '2026-01-15' },
+      },
+      { type: 'AddSetting', kind: 'Pit', data: pitSetting({ taxType: 'Scale', firstPercent: '12' }) },
+      { type: 'AddSetting', kind: 'SocialSecurity', data: { date: '2026-01-01', amount: '1926.76', percent: '9' } },
+    ])
+    // January from the 15th: 17 of 31 days, the engine's 138.47 × 17 / 31 = 75.94 (docs/tax-rules.md §4); from
+    // February 138.47 a month; each paid (by the setting) on the month's last day.
+    const rows = taxBook(state, 2026).kpir.rows
+    expect(rows.map((r) => [r.date, r.otherExpenses])).toEqual([
+      ['2026-01-31', '75.94'],
+      ...Array.from({ length: 11 }, (_, i) => [bookMonthEnd(2026, i + 2), '138.47']),
+    ])
+  })
+
+  it('set up after months closed: the closed months are not rewritten, their Fundusz Pracy enters late', () => {
+    // The setting is recorded on 2 April 2026, after February's book closed (20 March): January's line (paid on
+    // 20 February) enters April's book as a late entry; February's (paid on 20 March, March still open) is ordinary.
+    const h = history(
+      ['2026-01-02', pit(1, { taxType: 'Linear', firstPercent: '19' })],
+      ['2026-01-10', itemAdded(3, income({ date: '2026-01-10', amount: '9000.00' }))],
+      ['2026-04-02', zus(2)],
+    )
+    const b = h.book(2026)
+    expect(b.months[1]!.closed).toBe(true)
+    expect(b.months[1]!.kpir.costs).toBe('0.00')
+    const line = (n: string) => b.kpir.rows.find((r) => r.documentNumber === n)!
+    const late = line('DRA 01/2026')
+    expect([late.month, late.date, late.otherExpenses, late.kind, late.corrects]).toEqual([
+      '2026-04',
+      '2026-02-20',
+      '138.47',
+      'correction',
+      null,
+    ])
+    expect([line('DRA 02/2026').month, line('DRA 02/2026').kind]).toEqual(['2026-03', 'entry'])
+  })
+})
+
+const bookMonthEnd = (year: number, month: number) =>
+  `${year}-${String(month).padStart(2, '0')}-${new Date(Date.UTC(year, month, 0)).getUTCDate()}`

@@ -59,6 +59,17 @@ const add = (id: number, dataType: string, day: string, over: Record<string, unk
 const update = (id: number, dataType: string, day: string, over: Record<string, unknown>) =>
   ev('ItemUpdated', { id, dataType, data: income(over) }, day)
 const remove = (id: number, dataType: string, day: string) => ev('ItemDeleted', { id, dataType }, day)
+/** Full ZUS of 2026 with sickness insurance (Fundusz Pracy 138.47 of it), paid by the 20th of the next month. */
+const fullZus2026 = (id: number, day: string) =>
+  ev(
+    'SettingAdded',
+    {
+      id,
+      kind: 'SocialSecurity',
+      data: { date: '2026-01-01', amount: '1926.76', percent: '4.9', contributionsPaid: 'byDeadline' },
+    },
+    day,
+  )
 
 const acme = { name: 'ACME sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1, 00-001 Warszawa' }
 const wholesaler = { name: 'Hurtownia Nowak', taxId: '7740001454', country: 'PL', address: 'ul. Długa 5, 09-400 Płock' }
@@ -151,6 +162,8 @@ export const linear2026: Scenario = {
   inventoryEnd: '1500.00',
   events: [
     pit(1, '2026-01-02', { date: '2026-01-01', taxType: 'Linear', firstPercent: '19' }),
+    // The owner's Fundusz Pracy is a cost of the day it is paid: January's on 20 February … November's on 21 December.
+    fullZus2026(7, '2026-01-02'),
     add(2, 'Expense', '2026-01-10', {
       date: '2026-01-10',
       name: 'Goods',
@@ -203,6 +216,8 @@ export const flat2026: Scenario = {
   form: 'JPK_EWP',
   events: [
     pit(1, '2026-01-02', { date: '2026-01-01', taxType: 'Flat', firstPercent: '12' }),
+    // Ryczałt has no costs: the Fundusz Pracy paid makes no line of the ewidencja.
+    fullZus2026(7, '2026-01-02'),
     add(2, 'Income', '2026-01-05', {
       date: '2026-01-05',
       name: 'Software',

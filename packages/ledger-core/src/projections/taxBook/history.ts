@@ -2,7 +2,8 @@
 import { addMonthsToMonth } from '../../calendar.ts'
 import type { BooksState, RecordState } from '../../model/state.ts'
 import type { LedgerEvent } from '../../events.ts'
-import type { Pit } from '../../schemas/records.ts'
+import type { Pit, Primary, SocialSecurity } from '../../schemas/records.ts'
+import { computeTaxes, type SocialSecuritySettingInput } from '../../tax/engine.ts'
 import { type AssetState, assetEventsOf, foldAsset, registerPlans } from '../../assets/register.ts'
 import { assetBookLines } from '../taxBookAssets.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../../types.ts'
@@ -107,6 +108,11 @@ export class BookHistory {
   // Replaced, never changed in place, on each of its events: the plans are cached per map (`registerPlans`).
   private assets: ReadonlyMap<number, AssetState> = new Map()
   private readonly pit = new PitSettings()
+  /** The social-security settings and the business start: the owner's Fundusz Pracy (`labourFundLines`). */
+  private readonly social = new Map<number, SocialSecuritySettingInput>()
+  private company: { readonly businessStartDate: LocalDateString | null } | null = null
+  /** The last year the Fundusz Pracy lines were computed through (they reach December of the latest year seen). */
+  private labourFundThrough = 0
   private readonly targets = new Map<string, Target>()
   private readonly keysOfItem = new Map<number, readonly string[]>()
   private readonly changedOn = new Map<string, LocalDateString>()
@@ -134,13 +140,23 @@ export class BookHistory {
       if (this.historyThrough !== null) this.closeThrough(lastClosedMonth(day))
     }
     const changed = this.apply(event)
+    if (day !== null && Number(day.slice(0, 4)) > this.labourFundThrough && this.social.size > 0)
+      this.refreshLabourFund(day)
     if (changed === null) return
-    const all = () => [...new Set([...this.items.keys(), ...this.assets.keys(), ...this.keysOfItem.keys()])]
+    if (changed === 'labourFund') return this.refreshLabourFund(day)
+    const all = () =>
+      [...new Set([...this.items.keys(), ...this.assets.keys(), ...this.keysOfItem.keys()])].filter(
+        (id) => id !== LABOUR_FUND,
+      )
     for (const id of changed === 'all' ? all() : changed) this.refresh(id, day)
+    if (changed === 'all') this.refreshLabourFund(day)
   }
 
-  /** Item ids whose entries may have changed, `'all'`, or `null` when the event does not touch the book. */
-  private apply(e: LedgerEvent): readonly number[] | 'all' | null {
+  /**
+   * Item ids whose entries may have changed, `'all'`, `'labourFund'` (the owner's Fundusz Pracy lines only), or
+   * `null` when the event does not touch the book.
+   */
+  private apply(e: LedgerEvent): readonly number[] | 'all' | 'labourFund' | null {
     switch (e.type) {
       case 'ItemAdded':
       case 'ItemUpdated': {
@@ -152,13 +168,35 @@ export class BookHistory {
         return this.items.delete(e.data.id) ? [e.data.id] : null
       case 'SettingAdded':
       case 'SettingUpdated':
+        if (e.data.kind === 'SocialSecurity') {
+          const d = e.data.data as SocialSecurity
+          this.social.set(e.data.id, {
+            date: d.date,
+            amount: d.amount,
+            percent: d.percent,
+            ...(d.contributionsPaid ? { contributionsPaid: d.contributionsPaid } : {}),
+          })
+          return 'labourFund'
+        }
         if (e.data.kind !== 'Pit') return null
         this.pit.set({ id: e.data.id, ...(e.data.data as Pit) })
         return 'all'
       case 'SettingDeleted':
+        if (this.social.delete(e.data.id)) return 'labourFund'
         if (!this.pit.has(e.data.id)) return null
         this.pit.delete(e.data.id)
         return 'all'
+      case 'CompanyRecordSaved': {
+        if (e.data.dataType !== 'Primary') return null
+        const start = (e.data.data as Partial<Primary>).businessStartDate ?? null
+        if (start === (this.company?.businessStartDate ?? null)) return null
+        this.company = { businessStartDate: start }
+        return 'labourFund'
+      }
+      case 'CompanyRecordDeleted':
+        if (e.data.dataType !== 'Primary' || this.company === null) return null
+        this.company = null
+        return 'labourFund'
       case 'AssetEntered':
       case 'AssetImproved':
       case 'AssetDisposed':
@@ -188,7 +226,20 @@ export class BookHistory {
   /** Recomputes an item's targets after a change recorded on `day`. */
   private refresh(itemId: number, day: LocalDateString | null) {
     const record = this.items.get(itemId)
-    const next: Target[] = record ? targetsOf(record, this.pit) : this.assetLines(itemId)
+    this.retarget(itemId, record ? targetsOf(record, this.pit) : this.assetLines(itemId), day)
+  }
+
+  /** Recomputes the owner's Fundusz Pracy lines after a change recorded on `day` (`labourFundLines`). */
+  private refreshLabourFund(day: LocalDateString | null) {
+    const years = [...this.social.values()].map((z) => Number(z.date.slice(0, 4)))
+    if (day !== null) years.push(Number(day.slice(0, 4)))
+    this.labourFundThrough = Math.max(this.labourFundThrough, ...years)
+    const start = this.company?.businessStartDate ?? null
+    this.retarget(LABOUR_FUND, labourFundLines([...this.social.values()], start, this.labourFundThrough), day)
+  }
+
+  /** Replaces the targets of one source (an item, an asset, the Fundusz Pracy) after a change recorded on `day`. */
+  private retarget(itemId: number, next: readonly Target[], day: LocalDateString | null) {
     const before = this.keysOfItem.get(itemId) ?? []
     const nextByKey = new Map(next.map((t) => [t.key, t]))
     for (const key of new Set([...before, ...nextByKey.keys()])) {
@@ -352,6 +403,10 @@ export class BookHistory {
    * are a plan, not an entry of the book, and never go into a file for the tax office.
    */
   book(year: number, options: { today?: LocalDateString } = {}): TaxBook {
+    if (year > this.labourFundThrough && this.social.size > 0) {
+      this.labourFundThrough = year
+      this.refreshLabourFund(null)
+    }
     const parts = this.monthsOfYear(year)
     const refs = new Map<number, Map<string, EntryRef>>([[year, this.numbersOf(year, parts)]])
     const resolve: Resolve = (id) => {
@@ -395,6 +450,54 @@ export class BookHistory {
   }
 }
 
+/** The source id of the owner's Fundusz Pracy lines (records and assets have ids from 1). */
+const LABOUR_FUND = 0
+
+/**
+ * The owner's Fundusz Pracy as KPiR lines: a cost of the day it is paid (uPIT art. 22 ust. 1; "pozostałe wydatki"),
+ * one line per month whose social contributions include it, through December of `throughYear`. The amounts and the
+ * days are the engine's (`computeTaxes`: the setting governing each month, an incomplete first month, the setting's
+ * `contributionsPaid`); the social insurance itself is deducted from income, not entered in the book. A payment date
+ * known only from a bank statement or a paid flag is not seen here: the line keeps the setting's day.
+ */
+const labourFundLines = (
+  social: readonly SocialSecuritySettingInput[],
+  businessStartDate: LocalDateString | null,
+  throughYear: number,
+): Target[] => {
+  if (social.length === 0) return []
+  const sorted = [...social].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  const first = [sorted[0]!.date.slice(0, 7), businessStartDate?.slice(0, 7) ?? sorted[0]!.date.slice(0, 7)].sort()[1]!
+  const months = []
+  for (let m = first; m <= `${throughYear}-12`; m = addMonthsToMonth(m, 1))
+    months.push({ month: m, companyRevenue: 0n, companyCosts: 0n, outputVat: 0n, inputVat: 0n })
+  if (months.length === 0) return []
+  const run = computeTaxes({
+    months,
+    vat: [],
+    pit: [],
+    socialSecurity: sorted,
+    company: { businessStartDate, vatRegistrationDate: null },
+  })
+  const out: Target[] = []
+  run.contributions.forEach((c, index) => {
+    if (!c.configured || c.labourFund <= 0n) return
+    const [y, mo] = c.month.split('-')
+    out.push({
+      key: `labourFund:${c.month}`,
+      source: { itemId: LABOUR_FUND, index, dataType: 'Expense' },
+      month: c.paidOn.slice(0, 7),
+      date: c.paidOn,
+      cells: { K13: c.labourFund },
+      documentNumber: `DRA ${mo}/${y}`,
+      ksefNumber: null,
+      counterparty: null,
+      description: `Składka na Fundusz Pracy za ${mo}/${y}`,
+    })
+  })
+  return out
+}
+
 /** Folds recorded events (in stream order) into a `BookHistory`. */
 export const bookHistory = (
   events: Iterable<{ readonly event: LedgerEvent; readonly recordedAt?: string | undefined }>,
@@ -418,5 +521,10 @@ export const taxBook = (state: BooksState, year: number): TaxBook => {
     if (!r.deleted && ITEM_TYPES.has(r.dataType))
       h.push({ type: 'ItemAdded', data: { id: r.id, dataType: r.dataType, data: r.data } } as LedgerEvent)
   for (const e of assetEventsOf(state.assets)) h.push(e)
+  for (const r of state.records.values())
+    if (!r.deleted && r.dataType === 'SocialSecurity')
+      h.push({ type: 'SettingAdded', data: { id: r.id, kind: 'SocialSecurity', data: r.data } } as LedgerEvent)
+    else if (!r.deleted && r.dataType === 'Primary')
+      h.push({ type: 'CompanyRecordSaved', data: { id: r.id, dataType: 'Primary', data: r.data } } as LedgerEvent)
   return h.book(year)
 }
