@@ -209,6 +209,25 @@ describe('changes after a month closed', () => {
     )
   })
 
+  it('moves an item re-dated from a closed month into an open one by one reversal, when both close at once', () => {
+    // Re-dated on 1 March from January (closed on 20 February) to 10 February (February still open); nothing more
+    // is recorded until 2 May, when February, March and April close together. The reversal in March takes back the
+    // January entry only: the year holds the item once.
+    const h = history(
+      ...start,
+      ['2026-03-01T09:00:00Z', updated(2, income({ date: '2026-02-10', amount: '1000.00', documentNumber: 'FV 1' }))],
+      ['2026-05-02T09:00:00Z', itemAdded(3, income({ date: '2026-05-02', amount: '1.00' }))],
+    )
+    const b = h.book(2026)
+    expect(b.kpir.rows.map((r) => [r.month, r.date, r.kind, r.sales])).toEqual([
+      ['2026-01', '2026-01-10', 'entry', '1000.00'],
+      ['2026-02', '2026-02-10', 'entry', '1000.00'],
+      ['2026-03', '2026-03-01', 'correction', '-1000.00'],
+      ['2026-05', '2026-05-02', 'entry', '1.00'],
+    ])
+    expect(b.kpir.totals.revenue).toBe('1001.00')
+  })
+
   it('keeps a closed month as it was whatever happens later, and moves a re-dated item by a reversal', () => {
     const before = history(...start, ['2026-02-25T09:00:00Z', itemAdded(3, income({ date: '2026-02-25' }))])
     const janBefore = before.book(2026).kpir.rows.filter((r) => r.month === '2026-01')

@@ -359,6 +359,9 @@ export class BookHistory {
       for (const key of this.pendingByMonth.get(month) ?? []) this.pendingOf.delete(key)
       this.pendingByMonth.delete(month)
       this.openByMonth.delete(month)
+      // Closed before the next month of this pass is frozen: a correction there finds this month's entries closed,
+      // as it would had the months closed one at a time.
+      this.closedThrough = month
     }
     this.closedThrough = through
   }
