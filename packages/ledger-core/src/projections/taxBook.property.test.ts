@@ -89,7 +89,30 @@ const commandArb = (flat: boolean): fc.Arbitrary<CommandInput> =>
         data: pitArb(flat),
       }),
     },
+    // Social contributions: full amounts carry the owner's Fundusz Pracy, a cost the KPiR enters when paid.
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        type: fc.constant('AddSetting' as const),
+        kind: fc.constant('SocialSecurity' as const),
+        data: fc.record({
+          date: dateArb,
+          amount: fc.constantFrom('1773.96', '1926.76', '1646.47', '456.18'),
+          percent: fc.constantFrom('9', '4.9'),
+          contributionsPaid: fc.constantFrom('inMonth', 'byDeadline'),
+        }),
+      }),
+    },
   )
+
+/** The owner's Fundusz Pracy the engine deducts, by the month it is paid in (the KPiR's lines, `taxBook/history`). */
+const labourFundPaidIn = (state: BooksState, year: number) => {
+  const paid = new Map<string, bigint>()
+  for (const c of taxesThrough(state, `${year}-12`)?.result.contributions ?? [])
+    if (c.configured && c.labourFund > 0n)
+      paid.set(c.paidOn.slice(0, 7), (paid.get(c.paidOn.slice(0, 7)) ?? 0n) + c.labourFund)
+  return paid
+}
 
 /** Runs the commands (skipping the ones the books refuse); each event keeps the day of its command. */
 const run = (commands: readonly CommandInput[], days: readonly string[] = []) => {
@@ -131,17 +154,19 @@ describe('the tax books hold what the engine taxes', () => {
         for (const year of [2025, 2026]) {
           const book = taxBook(state, year)
           const taxes = taxesThrough(state, `${year}-12`)
+          const fund = labourFundPaidIn(state, year)
           monthsOfYear(year).forEach((month, i) => {
             const [f] = monthFigures(schedule, month, month)
             const m = book.months[i]!
             expect(revenueOf(book, i)).toBe(f!.companyRevenue)
-            if (m.kind === 'kpir') expect(parseMoney(m.kpir.costs)).toBe(f!.companyCosts)
+            if (m.kind === 'kpir') expect(parseMoney(m.kpir.costs)).toBe(f!.companyCosts + (fund.get(month) ?? 0n))
             else expect(m.kpir.revenue).toBe('0.00')
             // The monthly PIT card of the dashboard shows the same month's revenue and costs.
             const period = taxes?.result.pit.find((p) => p.from === month && p.to === month)
+            // (Its costs leave out the Fundusz Pracy, deducted there with the social contributions.)
             if (period && m.kind === 'kpir') {
               expect(parseMoney(m.kpir.revenue)).toBe(period.revenue)
-              expect(parseMoney(m.kpir.costs)).toBe(period.costs)
+              expect(parseMoney(m.kpir.costs)).toBe(period.costs + (fund.get(month) ?? 0n))
             }
           })
           const year_ = engineTotals(state, `${year}-01`, `${year}-12`)
@@ -149,7 +174,9 @@ describe('the tax books hold what the engine taxes', () => {
           const december = taxes?.result.pit.find((p) => p.to === `${year}-12` && p.taxType !== 'Flat')
           if (december && book.months.every((m) => m.kind === 'kpir')) {
             expect(parseMoney(book.kpir.totals.revenue)).toBe(december.revenueYearToDate)
-            expect(parseMoney(book.kpir.totals.costs)).toBe(december.costsYearToDate)
+            let yearFund = 0n
+            for (const [month, g] of fund) if (month.startsWith(`${year}-`)) yearFund += g
+            expect(parseMoney(book.kpir.totals.costs)).toBe(december.costsYearToDate + yearFund)
           }
         }
       }),
@@ -180,8 +207,11 @@ describe('the tax books hold what the engine taxes', () => {
               expect(rows.map((r) => r.number)).toEqual(rows.map((_, i) => i + 1))
           }
           const engine = engineTotals(state, '2024-01', '2029-12')
+          let fund = 0n
+          for (const [month, g] of labourFundPaidIn(state, 2029))
+            if (month >= '2024-01' && month <= '2029-12') fund += g
           expect(revenue).toBe(engine.revenue)
-          if (!flat) expect(costs).toBe(engine.costs)
+          if (!flat) expect(costs).toBe(engine.costs + fund)
         },
       ),
       { numRuns: 150 },
