@@ -143,7 +143,10 @@ export class BookHistory {
     if (day !== null && Number(day.slice(0, 4)) > this.labourFundThrough && this.social.size > 0)
       this.refreshLabourFund(day)
     if (changed === null) return
-    if (changed === 'labourFund') return this.refreshLabourFund(day)
+    if (changed === 'labourFund') {
+      this.refreshLabourFund(day)
+      return
+    }
     const all = () =>
       [...new Set([...this.items.keys(), ...this.assets.keys(), ...this.keysOfItem.keys()])].filter(
         (id) => id !== LABOUR_FUND,

@@ -78,7 +78,6 @@ export const LogsPage = ({ effects, initialKey }: Props) => {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const keyError = useSelector(actor, (s) => s.context.keyError)
   const popup = useRef<number | null>(null)
-  const refusal = keyError === null ? '' : errorText(i18n, keyError)
   const [keyDraft, setKeyDraft] = useState(initialKey ?? '')
 
   useEffect(() => {
