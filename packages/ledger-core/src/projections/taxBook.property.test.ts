@@ -12,7 +12,7 @@ import type { BooksState } from '../model/state.ts'
 import { isDomainError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { parseMoney } from '../money.ts'
-import { dateArb, moneyArb, percentArb } from '../testing/arbitraries.ts'
+import { dateArb, moneyArb, percentArb, socialSecurityArb } from '../testing/arbitraries.ts'
 import { type CommandInput, cmd } from '../testing/given.ts'
 import { derive, monthFigures, taxesThrough } from './derived.ts'
 import { type BookHistory, bookHistory, type TaxBook, taxBook } from './taxBook.ts'
@@ -95,12 +95,12 @@ const commandArb = (flat: boolean): fc.Arbitrary<CommandInput> =>
       arbitrary: fc.record({
         type: fc.constant('AddSetting' as const),
         kind: fc.constant('SocialSecurity' as const),
-        data: fc.record({
-          date: dateArb,
-          amount: fc.constantFrom('1773.96', '1926.76', '1646.47', '456.18'),
-          percent: fc.constantFrom('9', '4.9'),
-          contributionsPaid: fc.constantFrom('inMonth', 'byDeadline'),
-        }),
+        data: fc
+          .tuple(
+            socialSecurityArb(['1773.96', '1926.76', '1646.47', '456.18']),
+            fc.constantFrom('inMonth', 'byDeadline'),
+          )
+          .map(([d, contributionsPaid]) => ({ ...d, contributionsPaid })),
       }),
     },
   )

@@ -18,6 +18,10 @@ export const monthArb = fc.tuple(year, month).map(([y, m]) => `${y}-${pad(m)}`)
 export const moneyArb = fc.bigInt({ min: 0n, max: 100_000_000n }).map((g) => `${g / 100n}.${pad(Number(g % 100n))}`)
 export const percentArb = fc.constantFrom('0', '5', '8', '8.5', '23')
 
+/** A social-security setting: a full ZUS amount of the table (Fundusz Pracy in it) or a preferential one. */
+export const socialSecurityArb = (amounts: readonly string[] = ['1926.76', '456.18']) =>
+  fc.record({ date: dateArb, amount: fc.constantFrom(...amounts), percent: fc.constantFrom('9', '4.9') })
+
 export const itemDataArb = fc.record({
   date: dateArb,
   name: fc.constantFrom('Invoice', 'Rent', 'Fuel', 'Phone'),
@@ -71,11 +75,7 @@ export const commandArb: fc.Arbitrary<CommandInput> = fc.oneof(
     arbitrary: fc.record({
       type: fc.constant('AddSetting' as const),
       kind: fc.constant('SocialSecurity' as const),
-      data: fc.record({
-        date: dateArb,
-        amount: fc.constantFrom('1926.76', '456.18'),
-        percent: fc.constantFrom('9', '4.9'),
-      }),
+      data: socialSecurityArb(),
     }),
   },
   {
