@@ -486,12 +486,13 @@ const labourFundLines = (
     company: { businessStartDate, vatRegistrationDate: null },
   })
   const out: Target[] = []
-  run.contributions.forEach((c, index) => {
-    if (!c.configured || c.labourFund <= 0n) return
-    const [y, mo] = c.month.split('-')
+  for (const c of run.contributions) {
+    if (!c.configured || c.labourFund <= 0n) continue
+    const [y, mo] = c.month.split('-') as [string, string]
     out.push({
       key: `labourFund:${c.month}`,
-      source: { itemId: LABOUR_FUND, index, dataType: 'Expense' },
+      // The month the contributions concern, as an index that an earlier setting does not move.
+      source: { itemId: LABOUR_FUND, index: Number(y) * 12 + Number(mo) - 1, dataType: 'Expense' },
       month: c.paidOn.slice(0, 7),
       date: c.paidOn,
       cells: { K13: c.labourFund },
@@ -500,7 +501,7 @@ const labourFundLines = (
       counterparty: null,
       description: `Składka na Fundusz Pracy za ${mo}/${y}`,
     })
-  })
+  }
   return out
 }
 
