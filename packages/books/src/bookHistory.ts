@@ -8,6 +8,7 @@
 import type { EventStore } from '@finance/event-store'
 import { BookHistory, upcast } from '@finance/ledger-core/light'
 import { booksStream } from './books.ts'
+import { mapOf } from './perStore.ts'
 
 interface Cached {
   readonly history: BookHistory
@@ -16,15 +17,6 @@ interface Cached {
 
 const caches = new WeakMap<EventStore, Map<string, Cached>>()
 const loads = new WeakMap<EventStore, Map<string, Promise<BookHistory>>>()
-
-const mapOf = <V>(m: WeakMap<EventStore, Map<string, V>>, store: EventStore) => {
-  let c = m.get(store)
-  if (!c) {
-    c = new Map()
-    m.set(store, c)
-  }
-  return c
-}
 
 const PAGE = 5000
 

@@ -16,6 +16,7 @@ import {
   type LedgerEvent,
   upcast,
 } from '@finance/ledger-core/light'
+import { mapOf } from './perStore.ts'
 // The fold's own light modules: loading books needs no Schema library (the CLI's reports start in a fraction of the
 // time without it); the decider, which validates commands with it, loads on the first command.
 
@@ -30,22 +31,11 @@ export interface LoadedBooks {
 const caches = new WeakMap<EventStore, Map<string, LoadedBooks>>()
 const locks = new WeakMap<EventStore, Map<string, Promise<unknown>>>()
 
-const cacheOf = (store: EventStore) => {
-  let c = caches.get(store)
-  if (!c) {
-    c = new Map()
-    caches.set(store, c)
-  }
-  return c
-}
+const cacheOf = (store: EventStore) => mapOf(caches, store)
 
 /** Runs `task` after every earlier task for the same user in this process (no self-inflicted conflicts). */
 export function withUserLock<T>(store: EventStore, userId: string, task: () => Promise<T>): Promise<T> {
-  let m = locks.get(store)
-  if (!m) {
-    m = new Map()
-    locks.set(store, m)
-  }
+  const m = mapOf(locks, store)
   const key = userId
   waiting.set(key, (waiting.get(key) ?? 0) + 1)
   const previous = m.get(userId) ?? Promise.resolve()
@@ -79,10 +69,10 @@ const toLedger = (e: StoredEvent): LedgerEvent => upcast(e.type, e.schemaVersion
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * The books after many events (a bulk import, or a catch-up with another process's), folded and derived a step of `DERIVE_STEP` events at a time with
- * other users' requests run between the steps: each step's derivation is updated from the one before for its
- * changes only (ledger-core `derive`), so the first view after the write finds the books derived and pays only
- * the tax engine from the first changed month. The same books as one fold of every event.
+ * The books after many events (a bulk import, or a catch-up with another process's), folded and derived a step of
+ * `DERIVE_STEP` events at a time with other users' requests run between the steps: each step's derivation is updated
+ * from the one before for its changes only (ledger-core `derive`), so the first view after the write finds the books
+ * derived and pays only the tax engine from the first changed month. The same books as one fold of every event.
  */
 export const foldInSteps = async (
   events: readonly LedgerEvent[] | AsyncIterable<readonly LedgerEvent[]>,
@@ -153,11 +143,7 @@ export async function loadBooks(store: EventStore, userId: string): Promise<Load
 
 /** `loadBooks` after many events of another process: read from the cached revision, folded in steps. */
 function catchUpInSteps(store: EventStore, userId: string, cached: LoadedBooks): Promise<LoadedBooks> {
-  let running = catchUps.get(store)
-  if (!running) {
-    running = new Map()
-    catchUps.set(store, running)
-  }
+  const running = mapOf(catchUps, store)
   const inFlight = running.get(userId)
   // One catch-up at a time per user; what was appended meanwhile is folded by a load after it.
   if (inFlight) return inFlight.then(() => loadBooks(store, userId))
@@ -173,7 +159,9 @@ function catchUpInSteps(store: EventStore, userId: string, cached: LoadedBooks):
     }
   }
   const catchUp = (async () => {
-    const loaded: LoadedBooks = { state: await foldInSteps(steps(), cached.state), revision }
+    const state = await foldInSteps(steps(), cached.state)
+    // `revision` is the last one `steps` read, now that they are all folded.
+    const loaded: LoadedBooks = { state, revision }
     cacheBooks(store, userId, loaded)
     return cacheOf(store).get(userId) ?? loaded
   })()

@@ -30,6 +30,7 @@ import {
   withUserLock,
   yieldToLoop,
 } from '../books.ts'
+import { mapOf } from '../perStore.ts'
 
 export interface ExecuteMeta {
   /** Who acts (metadata.userId); defaults to the books owner. `system` for jobs, `cli` for operator commands. */
@@ -105,11 +106,7 @@ interface Pending {
 const queues = new WeakMap<EventStore, Map<string, Pending[]>>()
 
 const queueOf = (store: EventStore, userId: string): Pending[] => {
-  let m = queues.get(store)
-  if (!m) {
-    m = new Map()
-    queues.set(store, m)
-  }
+  const m = mapOf(queues, store)
   let q = m.get(userId)
   if (!q) {
     q = []
