@@ -140,19 +140,15 @@ export class BookHistory {
       if (this.historyThrough !== null) this.closeThrough(lastClosedMonth(day))
     }
     const changed = this.apply(event)
-    if (day !== null && Number(day.slice(0, 4)) > this.labourFundThrough && this.social.size > 0)
-      this.refreshLabourFund(day)
-    if (changed === null) return
-    if (changed === 'labourFund') {
-      this.refreshLabourFund(day)
-      return
-    }
     const all = () =>
       [...new Set([...this.items.keys(), ...this.assets.keys(), ...this.keysOfItem.keys()])].filter(
         (id) => id !== LABOUR_FUND,
       )
-    for (const id of changed === 'all' ? all() : changed) this.refresh(id, day)
-    if (changed === 'all') this.refreshLabourFund(day)
+    if (changed !== null && changed !== 'labourFund')
+      for (const id of changed === 'all' ? all() : changed) this.refresh(id, day)
+    // The Fundusz Pracy lines follow their settings and the book kinds, and reach December of the latest year seen.
+    const newYear = day !== null && Number(day.slice(0, 4)) > this.labourFundThrough && this.social.size > 0
+    if (newYear || changed === 'labourFund' || changed === 'all') this.refreshLabourFund(day)
   }
 
   /**
