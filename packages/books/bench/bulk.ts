@@ -171,8 +171,8 @@ export async function run(): Promise<void> {
         `(their timer's lateness) p99 ${pct(isolated.wakes, 0.99).toFixed(1)} ms: the floor on this machine's ` +
         `${availableParallelism()} cores while the import's threads run`,
     )
-    await lowPriorityImport(store, file, view, (until) => timedReads(() => view('other'), until), at).catch(
-      (error: unknown) => console.log(`  the import in a process of its own: not measured (${String(error)})`),
+    await lowPriorityImport(store, file, view, at).catch((error: unknown) =>
+      console.log(`  the import in a process of its own: not measured (${String(error)})`),
     )
   } finally {
     await store.close?.()
@@ -190,9 +190,9 @@ async function lowPriorityImport(
   store: EventStore,
   file: string,
   view: (user: string) => Promise<unknown>,
-  readLoop: (until: () => boolean) => Promise<{ waits: number[]; lateness: number[] }>,
   at: string,
 ): Promise<void> {
+  const readLoop = (until: () => boolean) => timedReads(() => view('other'), until)
   const user = 'low-priority-importer'
   await store.append(booksStream(user), history(user), 'no_stream')
   await view(user)
