@@ -48,3 +48,52 @@ describe('assets/{id}/private-sale (the six-year rule)', () => {
     expect(may.kpir).toMatchObject({ otherRevenue: '70000.00', otherExpenses: '81666.67' })
   })
 })
+
+describe('assets/{id}/disposal: a transfer to private use with output VAT (uVAT art. 7 ust. 2)', () => {
+  it('refuses a bad rate or a rate without its value whole, then shows the VAT on the card and in the register', async () => {
+    const { h, t } = await opened.user('b@example.com', { now: '2027-06-10T10:00:00.000Z' })
+    const id = (await call(h.app, t, 'POST', '/api/assets', petrolCar())).json().asset.id
+    const bad = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
+      date: '2026-12-15',
+      reason: 'privateUse',
+      vatRate: '22',
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({
+      vatRate: 'VAT rate must be 23, 8 or 5',
+      price: 'The value for VAT must be a positive number with at most 2 decimals',
+    })
+    const noValue = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
+      date: '2026-12-15',
+      reason: 'privateUse',
+      vatRate: '23',
+    })
+    expect(noValue.json().fieldErrors).toEqual({
+      price: 'The value for VAT must be a positive number with at most 2 decimals',
+    })
+    const onSale = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
+      date: '2026-12-15',
+      reason: 'sale',
+      price: '90000',
+      vatRate: '23',
+    })
+    expect(onSale.json().fieldErrors).toEqual({ vatRate: 'VAT is charged on a transfer to private use only' })
+    // Nothing was written: the asset is still in use.
+    expect((await call(h.app, t, 'GET', `/api/assets/${id}`)).json().asset.disposal).toBeNull()
+    const done = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
+      date: '2026-12-15',
+      reason: 'privateUse',
+      price: '95000.50',
+      vatRate: 23,
+    })
+    expect(done.statusCode).toBe(200)
+    // 95 000.50 × 23 % = 21 850.115 → 21 850.12.
+    expect(done.json().asset.disposal).toMatchObject({
+      reason: 'privateUse',
+      price: '95000.50',
+      vat: { percent: '23', amount: '21850.12' },
+    })
+    const register = (await call(h.app, t, 'GET', '/api/assets?year=2026')).json()
+    expect(register.assets[0].disposal.vat).toEqual({ percent: '23', amount: '21850.12' })
+  })
+})

@@ -84,3 +84,32 @@ describe('JPK_V7M of an art. 91 correction', () => {
     expect(await validateXml(result.xml, result.schema)).toEqual({ valid: true, errors: [] })
   })
 })
+
+describe('JPK_V7M of a fixed asset taken to private use with output VAT (uVAT art. 7 ust. 2)', () => {
+  it('June 2027 has a sales row of an internal document (WEW) in K_19 / K_20, valid against its schema', async () => {
+    const { state } = runCommands(
+      [
+        { type: 'EnterAsset', data: { itemId: 2, kst: '491' } },
+        {
+          type: 'DisposeAsset',
+          id: 3,
+          data: { date: '2027-06-15', reason: 'privateUse', price: '9000', vatRate: '23', document: 'WEW 1/2027' },
+        },
+      ],
+      [
+        { type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) } },
+        itemAdded(2, income({ date: '2026-03-10', name: 'Laptop', amount: '20000.00' }), 'Expense'),
+      ] as LedgerEvent[],
+    )
+    const filing = vatFiling(state, '2027-06')!
+    const result = jpkV7File({ filing, primary, contact, purpose: 1, createdAt: '2027-07-10T10:00:00Z' })
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    expect(all(result.xml, 'TypDokumentu')).toEqual(['WEW'])
+    expect(all(result.xml, 'DowodSprzedazy')).toEqual(['WEW 1/2027'])
+    expect(all(result.xml, 'NazwaKontrahenta')).toEqual(['brak'])
+    expect([all(result.xml, 'K_19'), all(result.xml, 'K_20')]).toEqual([['9000.00'], ['2070.00']])
+    expect([all(result.xml, 'P_19'), all(result.xml, 'P_20')]).toEqual([['9000'], ['2070']])
+    expect(all(result.xml, 'PodatekNalezny')).toEqual(['2070.00'])
+    expect(await validateXml(result.xml, result.schema)).toEqual({ valid: true, errors: [] })
+  })
+})

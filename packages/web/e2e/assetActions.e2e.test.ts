@@ -2,7 +2,7 @@
 /**
  * Browser journey of the register's writes in real Chromium against the real server: a Linear trader's car (a petrol
  * passenger car for 120 000.00, entered 10 January of last year) is taken to private use on the Fixed assets screen
- * and sold within six years; the sale's price is revenue and the undepreciated value a cost of its month in the tax
+ * with VAT on its value (uVAT art. 7 ust. 2) and sold within six years; the sale's price is revenue and the undepreciated value a cost of its month in the tax
  * book. A refused field is named on the screen first.
  */
 import type { Page } from 'playwright-core'
@@ -39,10 +39,18 @@ describe('a car taken to private use and sold within six years', () => {
     await disposal.getByRole('button', { name: 'Record the disposal' }).click()
     await disposal.getByText('Date must be a date in format yyyy-mm-dd').waitFor()
     await disposal.getByLabel('Date', { exact: true }).fill(`${YEAR}-01-20`)
+    // Its input VAT was deducted: the transfer is taxed (uVAT art. 7 ust. 2) on the car's value that day.
+    await disposal.getByLabel('VAT on the transfer').selectOption('23')
+    await disposal.getByLabel('Value for VAT (net)').fill('60000')
     await disposal.getByRole('button', { name: 'Record the disposal' }).click()
     const sale = page.getByRole('region', { name: 'Sale after private use' })
     await sale.waitFor()
     expect(await sale.innerText()).toContain(String(YEAR + 6))
+    // 60 000 × 23 % = 13 800, shown beside the transfer in the register.
+    await page.locator('.assets-table__note', { hasText: '13,800.00' }).waitFor()
+    expect(await page.locator('.assets-table__note').innerText()).toMatch(
+      /^\s\(taken to private use 20\sJan\s\d{4}, VAT\sPLN\s13,800\.00\)$/,
+    )
   })
 
   it('is sold within six years: revenue and the undepreciated value in the tax book', async () => {

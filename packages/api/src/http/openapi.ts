@@ -286,6 +286,7 @@ const assetRowJson = object({
       changeOfActivity: bool,
       undepreciated: money,
       cost: money,
+      vat: orNull(object({ percent: str('The VAT percent of the transfer (uVAT art. 7 ust. 2)'), amount: money })),
     }),
   ),
 })

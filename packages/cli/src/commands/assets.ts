@@ -39,7 +39,10 @@ const registerColumns = (lang: Lang, csv: boolean): (Column & { value: (r: Row) 
     { header: l('remaining'), align: 'right', value: (r) => amount(r.remaining) },
     {
       header: l('disposal'),
-      value: (r) => (r.disposal ? `${r.disposal.date} ${reasonOf(lang, r.disposal.reason)}` : ''),
+      value: (r) =>
+        r.disposal
+          ? `${r.disposal.date} ${reasonOf(lang, r.disposal.reason)}${r.disposal.vat ? ` VAT ${r.disposal.vat.amount}` : ''}`
+          : '',
     },
   ]
 }

@@ -4,9 +4,10 @@
  * years — ten for real estate — counted from the year it was put to use: in each year's last declaration, by a fifth
  * (a tenth) of its input VAT times the change between the share of taxed use of that year and the share deducted at
  * the purchase (art. 91 ust. 1–2, 7). A sale or a transfer within the period corrects the remaining years at once in
- * the period of the sale, the sale's own year included: a taxed sale as wholly taxed use, an exempt one (or a transfer
- * to private use) as wholly untaxed (art. 91 ust. 4–5, 7). Pure; amounts in grosze, each correction rounded half up
- * to the grosz.
+ * the period of the sale, the sale's own year included: a taxed sale as wholly taxed use, an exempt one as wholly
+ * untaxed (art. 91 ust. 4–5, 7). A transfer to private use of an asset whose input VAT was deducted is itself a taxed
+ * supply (art. 7 ust. 2, `tax/assetVatUse.ts` `privateUseVatOf`): `taxed: true`. Pure; amounts in grosze, each
+ * correction rounded half up to the grosz.
  */
 import { divRoundHalfUp } from '../money.ts'
 import type { Grosze } from '../types.ts'

@@ -10,6 +10,7 @@ import { kstRateOf } from './kst.ts'
 import { type DepreciationPlan, planByYear } from './plan.ts'
 import { sixYearsAfter } from './privateSale.ts'
 import { privateSaleOfAsset, registerByMonth, registerPlans } from './register.ts'
+import { privateUseVatOf } from '../tax/assetVatUse.ts'
 
 /** One line of the register as of a year's end. */
 export interface AssetRowDto {
@@ -52,6 +53,8 @@ export interface AssetRowDto {
     readonly changeOfActivity: boolean
     readonly undepreciated: MoneyString
     readonly cost: MoneyString
+    /** A transfer to private use taxed under uVAT art. 7 ust. 2: its percent and output VAT on `price`; else null. */
+    readonly vat: { readonly percent: string; readonly amount: MoneyString } | null
   } | null
   /**
    * After a transfer to private use: its later sale by the six-year rule (uPIT art. 10 ust. 2 pkt 3) — the last day
@@ -169,10 +172,16 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
             changeOfActivity: asset.disposal.changeOfActivity,
             undepreciated: f(plan.disposal.undepreciated),
             cost: f(plan.disposal.cost),
+            vat: vatOfTransfer(asset),
           }
         : null,
     privateSale: privateSaleDto(asset, plan),
   }
+}
+
+const vatOfTransfer = (asset: AssetState): NonNullable<AssetRowDto['disposal']>['vat'] => {
+  const v = privateUseVatOf(asset)
+  return v === null ? null : { percent: v.percent, amount: f(v.vat) }
 }
 
 const privateSaleDto = (asset: AssetState, plan: DepreciationPlan): AssetRowDto['privateSale'] => {

@@ -29,7 +29,14 @@ import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { costWithVat, vatFactsOf } from '../tax/crossBorder.ts'
 import { statedVatOf } from '../tax/vat.ts'
-import type { AssetDisposal, AssetImprovement, AssetRecord, Inventory, InventoryLine } from '../schemas/asset.ts'
+import {
+  type AssetDisposal,
+  type AssetImprovement,
+  type AssetRecord,
+  type Inventory,
+  type InventoryLine,
+  PrivateUseVatRates,
+} from '../schemas/asset.ts'
 import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
@@ -60,6 +67,9 @@ export const AssetMessages = {
   amount: 'Amount must be a positive number with at most 2 decimals',
   price: 'Price must be a number with at most 2 decimals, not negative',
   reason: 'Reason must be sale, liquidation or privateUse',
+  vatRate: 'VAT rate must be 23, 8 or 5',
+  vatRateOnlyPrivateUse: 'VAT is charged on a transfer to private use only',
+  vatBase: 'The value for VAT must be a positive number with at most 2 decimals',
   beforeEntry: 'The date must not be before the asset was entered',
   alreadyDisposed: 'The asset has already left the register',
   notInPrivateUse: 'Only an asset taken to private use can be sold after it',
@@ -411,10 +421,25 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       const price = isBlank(d.price) ? '0.00' : normalizeMoney(d.price)
       if (badAmount(price)) errors.push({ field: 'price', code: 'INVALID_MONEY', message: AssetMessages.price })
       const changeOfActivity = d.changeOfActivity === true
+      // A transfer to private use of an asset whose input VAT was deducted is a supply (uVAT art. 7 ust. 2): its VAT
+      // percent, and `price` as its base (art. 29a ust. 2), which must then be given.
+      const vatRate = typeof d.vatRate === 'number' ? String(d.vatRate) : d.vatRate
+      const rate = isBlank(vatRate)
+        ? null
+        : choice(errors, 'vatRate', vatRate, PrivateUseVatRates, '23', AssetMessages.vatRate)
+      if (rate !== null && reason !== 'privateUse')
+        errors.push({ field: 'vatRate', code: 'VALIDATION', message: AssetMessages.vatRateOnlyPrivateUse })
+      else if (rate !== null && price !== null && !badAmount(price) && parseMoney(price) === 0n)
+        errors.push({
+          field: 'price',
+          code: isBlank(d.price) ? 'REQUIRED' : 'INVALID_MONEY',
+          message: AssetMessages.vatBase,
+        })
       const data: AssetDisposal = {
         date: date(errors, 'date', d.date, AssetMessages.date),
         reason,
         price: price ?? '0.00',
+        ...(rate !== null ? { vatRate: rate } : {}),
         changeOfActivity,
         document: text(errors, 'document', d.document),
       }

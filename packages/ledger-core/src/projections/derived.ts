@@ -11,7 +11,7 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
-import { addAssetVatCorrectionsToMonths } from '../tax/assetVatUse.ts'
+import { addAssetVatCorrectionsToMonths, addPrivateUseVatToMonths } from '../tax/assetVatUse.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { annualItemsOfState } from '../tax/annualItems.ts'
@@ -661,6 +661,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   const monthKeys = state.assets.size === 0 && state.inventories.size === 0 ? keys : undefined
   addDepreciationToMonths(months, state.assets)
   addAssetVatCorrectionsToMonths(months, state.assets)
+  addPrivateUseVatToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
   // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).
   const run = computeTaxesFrom(

@@ -15,7 +15,14 @@ import type { Counterparty, Item, KsefMarkers } from '../schemas/records.ts'
 import type { Occurrence } from '../schedule.ts'
 import type { VatPeriod } from '../tax/engine.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
-import { type AssetVatCorrection, type AssetWithVatUse, registerVatCorrections } from '../tax/assetVatUse.ts'
+import {
+  type AssetVatCorrection,
+  type AssetWithDisposal,
+  type AssetWithVatUse,
+  type PrivateUseVat,
+  privateUseVatOf,
+  registerVatCorrections,
+} from '../tax/assetVatUse.ts'
 import { deductibleVat, isSelfAssessed, SELF_ASSESSED_FIELDS, type SelfAssessedKind } from '../tax/crossBorder.ts'
 import { derive, taxesThrough } from './derived.ts'
 
@@ -213,6 +220,11 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   // The art. 91 corrections of fixed assets declared this month: a row of an internal document each (K_44).
   for (const { asset, correction } of registerVatCorrections(state.assets))
     if (correction.month === month) rows.push(correctionRow(asset, correction))
+  // Fixed assets taken to private use this month with output VAT (art. 7 ust. 2): a sale of an internal document each.
+  for (const asset of state.assets.values()) {
+    const v = privateUseVatOf(asset)
+    if (v !== null && v.month === month) rows.push(privateUseRow(asset, v))
+  }
   const order = (a: VatRegisterRow, b: VatRegisterRow) =>
     a.issueDate < b.issueDate
       ? -1
@@ -246,6 +258,32 @@ const correctionRow = (asset: AssetWithVatUse, c: AssetVatCorrection): VatRegist
   procedures: [],
   fields: { K_44: c.amount },
 })
+
+/**
+ * The sales register row of a transfer to private use taxed under art. 7 ust. 2: an internal document (WEW) of the
+ * day of the transfer, the taxpayer its own counterparty (none: `brak`), the base and tax in the fields of its percent.
+ */
+const privateUseRow = (asset: AssetWithDisposal, v: PrivateUseVat): VatRegisterRow => {
+  const [base, tax] = SALE_FIELDS[v.percent]!
+  const document = asset.disposal?.document.trim() ?? ''
+  return {
+    kind: 'sale',
+    sources: [],
+    documentNumber: (document === '' ? `art. 7 ust. 2 ${asset.data.number} ${asset.data.name}` : document)
+      .trim()
+      .slice(0, 256),
+    issueDate: v.date,
+    supplyDate: null,
+    receivedDate: null,
+    counterparty: null,
+    ksefNumber: null,
+    ksefMarker: null,
+    documentType: 'WEW',
+    gtu: [],
+    procedures: [],
+    fields: tax === null ? { [base]: v.base } : { [base]: v.base, [tax]: v.vat },
+  }
+}
 
 /** The months of `period` (a month or a quarter), in order. */
 export const periodMonths = (period: Pick<VatPeriod, 'from' | 'to'>): YearMonthString[] => {

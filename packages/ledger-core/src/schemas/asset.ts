@@ -50,11 +50,23 @@ export const AssetImprovementSchema = Schema.Struct({
 })
 export type AssetImprovement = typeof AssetImprovementSchema.Type
 
+/** The VAT percents a transfer to private use may be taxed at (the rates of goods, uVAT art. 41 and 146ef). */
+export const PrivateUseVatRates = ['23', '8', '5'] as const
+
 export const AssetDisposalSchema = Schema.Struct({
   date: LocalDateField,
   reason: Schema.Literal(...DisposalReasons),
-  /** Sale: the net price (the revenue is the income item of the sale's invoice). */
+  /**
+   * Sale: the net price (the revenue is the income item of the sale's invoice). A transfer to private use taxed under
+   * uVAT art. 7 ust. 2: the VAT base, the purchase price of the asset or of similar goods on the day of the transfer
+   * (art. 29a ust. 2); otherwise 0.
+   */
   price: MoneyField,
+  /**
+   * (optional) A transfer to private use of an asset whose input VAT was deducted, wholly or in part: the VAT percent
+   * of the supply it is under art. 7 ust. 2 (output VAT on `price`); absent or `null`: no VAT on the transfer.
+   */
+  vatRate: Schema.optional(Schema.NullOr(Schema.Literal(...PrivateUseVatRates))),
   /** Liquidation because the kind of business changed (the loss is not a cost, art. 23 ust. 1 pkt 6). */
   changeOfActivity: Schema.Boolean,
   document: Schema.String,

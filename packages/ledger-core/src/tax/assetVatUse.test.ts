@@ -4,10 +4,11 @@
  * whole path from a purchase turned into an asset to the register's K_44 and the declaration's P_44.
  */
 import { describe, expect, it } from 'vitest'
+import { AssetMessages } from '../deciders/assets.ts'
 import { AssetVatUseMessages } from '../deciders/assetVatUse.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
 import { validateRecord } from '../schemas/validate.ts'
-import { income, vatSetting } from '../testing/fixtures.ts'
+import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
 import { addItem, given, runCommands } from '../testing/given.ts'
 import { foldBooks } from '../model/evolve.ts'
 import { derive, taxesThrough } from '../projections/derived.ts'
@@ -136,5 +137,76 @@ describe('from a purchase to the declaration', () => {
     g.when({ type: 'ChangeAssetVatUse', id: 99, data: { date: '2027-06-01', taxedPercent: '0' } }).thenFails(
       'NOT_FOUND',
     )
+  })
+})
+
+describe('a transfer to private use with output VAT (uVAT art. 7 ust. 2)', () => {
+  // The laptop of 20 000 + 4 600 VAT, deducted in March 2026, taken home on 15 June 2027, worth 9 000 zł that day.
+  const withPit = [...books, ev('SettingAdded', { id: 9, kind: 'Pit', data: pitSetting({ date: '2026-01-01' }) })]
+  const entered = runCommands([{ type: 'EnterAsset', data: { itemId: 2, kst: '491' } }], withPit)
+  const id = (entered.events.at(-1)!.data as { id: number }).id
+  const transfer = (data: Record<string, unknown>) =>
+    runCommands(
+      [{ type: 'DisposeAsset', id, data: { date: '2027-06-15', reason: 'privateUse', ...data } }],
+      entered.events,
+    )
+
+  it('is a sale of an internal document in the month of the transfer: 9 000 × 23 % = 2 070 in K_19 / K_20 and P_19 / P_20', () => {
+    const { events, state } = transfer({ price: '9000', vatRate: '23', document: 'WEW 1/2027' })
+    expect(events.at(-1)).toEqual({
+      type: 'AssetDisposed',
+      data: {
+        id,
+        data: {
+          date: '2027-06-15',
+          reason: 'privateUse',
+          price: '9000.00',
+          vatRate: '23',
+          changeOfActivity: false,
+          document: 'WEW 1/2027',
+        },
+      },
+    })
+    const june = vatFiling(state, '2027-06')!
+    expect(june.sales.map((r) => [r.documentType, r.documentNumber, r.issueDate, r.counterparty, r.fields])).toEqual([
+      ['WEW', 'WEW 1/2027', '2027-06-15', null, { K_19: 900000n, K_20: 207000n }],
+    ])
+    const d = june.period.declaration
+    // The 4 600 deducted in March 2026 is still carried (P_39): 4 600 − 2 070 = 2 530 carried on, nothing to pay.
+    expect([d.P_19, d.P_20, d.P_38, d.P_39, d.P_51, d.P_62]).toEqual([900000n, 207000n, 207000n, 460000n, 0n, 253000n])
+    // No PIT: the transfer is no revenue and its VAT no cost; the advances equal those of a transfer without VAT.
+    const pit = (s: typeof state) => taxesThrough(s, '2027-12')!.result.pit
+    expect(pit(state)).toEqual(pit(transfer({ price: '9000' }).state))
+    expect(pit(state).some((p) => p.from <= '2027-06' && '2027-06' <= p.to)).toBe(true)
+  })
+
+  it('at 8 % on the fields of that rate, rounded half up: 1 234.56 × 8 % = 98.7648 → 98.76', () => {
+    const june = vatFiling(transfer({ price: '1234.56', vatRate: 8 }).state, '2027-06')!
+    expect(june.sales.map((r) => r.fields)).toEqual([{ K_17: 123456n, K_18: 9876n }])
+  })
+
+  it('without a VAT rate carries no VAT (the input VAT was not deducted): no sales row', () => {
+    const { state } = transfer({})
+    expect(vatFiling(state, '2027-06')!.sales).toEqual([])
+    expect(derive(state).figures.get('2027-06')?.outputVat ?? 0n).toBe(0n)
+  })
+
+  it('refuses VAT on a sale or a liquidation, an unknown rate, and a rate without the value', () => {
+    const g = given(entered.events)
+    const dispose = (data: Record<string, unknown>) =>
+      g.when({ type: 'DisposeAsset', id, data: { date: '2027-06-15', ...data } })
+    dispose({ reason: 'sale', price: '9000', vatRate: '23' }).thenFails('VALIDATION', {
+      vatRate: AssetMessages.vatRateOnlyPrivateUse,
+    })
+    dispose({ reason: 'liquidation', vatRate: '23' }).thenFails('VALIDATION', {
+      vatRate: AssetMessages.vatRateOnlyPrivateUse,
+    })
+    dispose({ reason: 'privateUse', price: '9000', vatRate: '22' }).thenFails('VALIDATION', {
+      vatRate: AssetMessages.vatRate,
+    })
+    dispose({ reason: 'privateUse', vatRate: '23' }).thenFails('VALIDATION', { price: AssetMessages.vatBase })
+    dispose({ reason: 'privateUse', price: '0', vatRate: '23' }).thenFails('VALIDATION', {
+      price: AssetMessages.vatBase,
+    })
   })
 })

@@ -16,6 +16,7 @@ import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 import { noAssetVat } from './crossBorder.ts'
 import type { MonthFigures } from './engine.ts'
+import { addSalesLine, vatOfItem } from './vat.ts'
 
 /** One change of use as recorded (the event's data). */
 export interface AssetVatUse {
@@ -144,5 +145,59 @@ export const assetVatView = (assets: ReadonlyMap<number, AssetWithVatUse>, id: n
       year: c.year,
       amount: formatMoney(c.amount),
     })),
+  }
+}
+
+/** What the output VAT of a transfer to private use reads of an asset of the register (`AssetState`). */
+export interface AssetWithDisposal {
+  readonly id: number
+  readonly deleted: boolean
+  readonly data: { readonly number: string; readonly name: string }
+  readonly disposal: {
+    readonly date: LocalDateString
+    readonly reason: string
+    readonly price: string
+    readonly vatRate?: string | null
+    readonly document: string
+  } | null
+}
+
+/** The output VAT of a transfer to private use taxed under uVAT art. 7 ust. 2: its month, base, percent and tax. */
+export interface PrivateUseVat {
+  readonly month: YearMonthString
+  readonly date: LocalDateString
+  /** The base: the purchase price of the goods on the day of the transfer (art. 29a ust. 2). */
+  readonly base: Grosze
+  readonly percent: string
+  /** `base × percent`, rounded half up to the grosz (as an invoice's line). */
+  readonly vat: Grosze
+}
+
+/**
+ * The output VAT of an asset taken to private use, or `null`: the transfer of a business asset whose input VAT was
+ * deducted (wholly or in part) is a supply for consideration (uVAT art. 7 ust. 2 pkt 1), taxed in the month of the
+ * transfer (art. 19a ust. 1) on the purchase price of the goods, or of similar goods, on that day (art. 29a ust. 2).
+ * The disposal's `vatRate` says it was deducted; without it the transfer carries no VAT.
+ */
+export const privateUseVatOf = (asset: AssetWithDisposal): PrivateUseVat | null => {
+  const d = asset.disposal
+  if (asset.deleted || d === null || d.reason !== 'privateUse' || d.vatRate == null) return null
+  const base = parseMoney(d.price)
+  return { month: monthOf(d.date), date: d.date, base, percent: d.vatRate, vat: vatOfItem(base, d.vatRate) }
+}
+
+/**
+ * Adds the output VAT of the register's transfers to private use to the months of the transfers (the declaration's
+ * sales at the percent, P_15–P_20). No PIT follows: the transfer is no revenue (uPIT art. 14 ust. 2 pkt 1 lit. a
+ * counts a sale only) and the tax due on it no cost (it serves a private purpose, not the revenue: art. 22 ust. 1).
+ */
+export const addPrivateUseVatToMonths = (months: MonthFigures[], assets: ReadonlyMap<number, AssetWithDisposal>) => {
+  let byMonth: Map<YearMonthString, MonthFigures> | undefined
+  for (const a of assets.values()) {
+    const v = privateUseVatOf(a)
+    if (v === null) continue
+    byMonth ??= new Map(months.map((f) => [f.month, f]))
+    const f = byMonth.get(v.month)
+    if (f) addSalesLine(f, 'rate', v.percent, v.base, v.vat)
   }
 }

@@ -104,11 +104,20 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
     date: '',
     reason: 'sale',
     price: '',
+    vatRate: '',
     document: '',
   })
+  // A transfer to private use carries VAT (uVAT art. 7 ust. 2) when the asset's input VAT was deducted: its rate,
+  // and the price as its base.
+  const taxedTransfer = v.reason === 'privateUse' && v.vatRate !== ''
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const body = { ...v, changeOfActivity, ...(v.reason === 'sale' ? {} : { price: '' }) }
+    const body = {
+      ...v,
+      changeOfActivity,
+      ...(v.reason === 'sale' || taxedTransfer ? {} : { price: '' }),
+      vatRate: taxedTransfer ? v.vatRate : null,
+    }
     void send(
       () => impl.disposeAsset(card.asset.id, body),
       (c) => onDone(c, t`The asset left the register on ${f.date(c.asset.disposal?.date ?? v.date ?? '')}`),
@@ -145,12 +154,32 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
         />
       )}
       {v.reason === 'privateUse' && (
-        <p className="assets-form__hint">
-          <Trans>
-            No revenue and no cost now; a sale within six years from the first day of the next month will be the
-            business's sale.
-          </Trans>
-        </p>
+        <>
+          <p className="assets-form__hint">
+            <Trans>
+              No revenue and no cost now; a sale within six years from the first day of the next month will be the
+              business's sale.
+            </Trans>
+          </p>
+          <Select
+            label={t`VAT on the transfer`}
+            {...field('vatRate')}
+            options={[
+              { value: '', label: t`none (the input VAT was not deducted)` },
+              { value: '23', label: '23%' },
+              { value: '8', label: '8%' },
+              { value: '5', label: '5%' },
+            ]}
+            hint={t`An asset whose input VAT was deducted is taxed when taken to private use, as a sale (an internal document in the VAT register).`}
+          />
+          {taxedTransfer && (
+            <NumberInput
+              label={t`Value for VAT (net)`}
+              {...field('price')}
+              hint={t`The price of the asset, or of similar goods, on the day of the transfer.`}
+            />
+          )}
+        </>
       )}
       <TextInput label={t`Document`} {...field('document')} />
       <Button type="submit" variant="danger" disabled={sending}>

@@ -109,7 +109,13 @@ const RegisterTable = ({
                       : a.disposal.reason === 'liquidation'
                         ? t`liquidated`
                         : t`taken to private use`}{' '}
-                    {f.date(a.disposal.date)})
+                    {f.date(a.disposal.date)}
+                    {a.disposal.vat && (
+                      <>
+                        , <Trans>VAT</Trans> {f.money(a.disposal.vat.amount)}
+                      </>
+                    )}
+                    )
                   </span>
                 )}
               </td>
