@@ -43,6 +43,10 @@ const quarterOf = (from: YearMonthString, to: YearMonthString): number | null =>
 }
 
 /** The identity of a tax obligation: its kind and the period (one month, or a calendar quarter) it pays for. */
+/** The month a monthly ZUS row's identity names (`zus-yyyy-mm`), or `undefined` for any other row. */
+export const contributionRowMonth = (id: TransactionId): YearMonthString | undefined =>
+  /^zus-(\d{4}-\d{2})$/.exec(id)?.[1] as YearMonthString | undefined
+
 export const taxObligationId = (kind: TaxKind, from: YearMonthString, to: YearMonthString): TransactionId => {
   // A year-end settlement is one per year: the year its period starts in (a Scale/Linear contribution year runs
   // February – January, a ryczałt one and every tax year January – December).

@@ -18,7 +18,7 @@ import { annualItemsOfState } from '../tax/annualItems.ts'
 import { addMonthsToMonth, formatYearMonth, lastDayOfMonth } from '../calendar.ts'
 import { CowMap } from '../model/cowMap.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from '../model/state.ts'
-import { type TransactionId, taxObligationId } from '../identity.ts'
+import { contributionRowMonth, type TransactionId, taxObligationId } from '../identity.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
@@ -703,7 +703,6 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   return d.taxes
 }
 
-const ZUS_ROW = /^zus-(\d{4}-\d{2})$/
 const paymentsCache = new WeakMap<object, { key: string; map: ReadonlyMap<YearMonthString, LocalDateString> }>()
 
 /**
@@ -719,8 +718,8 @@ export const contributionPayments = (
     const map = new Map<YearMonthString, LocalDateString>()
     for (const [id, f] of flags) {
       if (!f.completed || f.paidOn === null) continue
-      const m = ZUS_ROW.exec(id)
-      if (m) map.set(m[1]!, f.paidOn)
+      const month = contributionRowMonth(id)
+      if (month !== undefined) map.set(month, f.paidOn)
     }
     const key = [...map]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -3,6 +3,8 @@ import type { LedgerEvent } from '../events.ts'
 import { income, itemAdded, pitSetting, recurring } from '../testing/fixtures.ts'
 import { addItem, runCommands } from '../testing/given.ts'
 import { BookHistory, bookClosingDay, bookHistory, kpirLayoutOf, polishDayOf, taxBook } from './taxBook.ts'
+import { foldBooks } from '../model/evolve.ts'
+import { taxesThrough } from './derived.ts'
 
 const expense = (over: Record<string, unknown> = {}) => income({ name: 'Cost', ...over })
 const updated = (id: number, data: Record<string, unknown>, dataType = 'Income'): LedgerEvent =>
@@ -429,6 +431,39 @@ describe("the owner's Fundusz Pracy in the KPiR", () => {
     expect(flat.book(2026).ewp.rows).toHaveLength(0)
     const preferential = history(['2026-01-02', pit(1)], ['2026-01-02', zus(2, { amount: '456.18' })])
     expect(fundRows(preferential.book(2026))).toEqual([])
+  })
+
+  it('is dated the day a completed ZUS row says the contributions were paid, as the engine deducts them', () => {
+    // March's contributions paid early, on 25 March (a bank statement's line or the day typed in the row), then
+    // April's on 5 May: their lines move to those days; un-completing April's row puts its line back on 20 May.
+    const paid = (month: string, paidOn?: string, completed = true): LedgerEvent =>
+      ({
+        type: 'TransactionCompletedSet',
+        data: { id: `zus-${month}`, completed, amount: completed ? '1926.76' : null, ...(paidOn ? { paidOn } : {}) },
+      }) as LedgerEvent
+    const h = history(
+      ['2026-01-02', pit(1, { taxType: 'Linear', firstPercent: '19' })],
+      ['2026-01-02', zus(2)],
+      ['2026-03-25', paid('2026-03', '2026-03-25')],
+      ['2026-05-05', paid('2026-04', '2026-05-05')],
+    )
+    const rows = fundRows(h.book(2026))
+    expect(rows[2]).toEqual(['2026-03-25', 'DRA 03/2026', '138.47', 'entry'])
+    expect(rows[3]).toEqual(['2026-05-05', 'DRA 04/2026', '138.47', 'entry'])
+    // A completion without a day keeps the day said before; un-completing drops it.
+    h.push(paid('2026-04'), '2026-05-06')
+    expect(fundRows(h.book(2026))[3]).toEqual(['2026-05-05', 'DRA 04/2026', '138.47', 'entry'])
+    h.push(paid('2026-04', undefined, false), '2026-05-07')
+    expect(fundRows(h.book(2026))[3]).toEqual(['2026-05-20', 'DRA 04/2026', '138.47', 'entry'])
+    // The engine deducts March's on the same day: its PIT period of March counts them.
+    const { state } = runCommands([
+      { type: 'AddSetting', kind: 'Pit', data: pitSetting({ taxType: 'Linear', firstPercent: '19' }) },
+      { type: 'AddSetting', kind: 'SocialSecurity', data: { date: '2026-01-01', amount: '1926.76', percent: '9' } },
+    ])
+    const flagged = foldBooks([paid('2026-03', '2026-03-25')], state)
+    expect(taxBook(flagged, 2026).kpir.rows.find((r) => r.documentNumber === 'DRA 03/2026')?.date).toBe('2026-03-25')
+    const march = taxesThrough(flagged, '2026-12')!.result.contributions.find((c) => c.month === '2026-03')!
+    expect(march.paidOn).toBe('2026-03-25')
   })
 
   it('starts with the business: an incomplete first month pays its Fundusz Pracy on the reduced basis', () => {

@@ -1,5 +1,7 @@
 /** The history fold: the entries of closed months are frozen, and later changes to them become corrections. */
 import { addMonthsToMonth } from '../../calendar.ts'
+import { contributionRowMonth } from '../../identity.ts'
+import { contributionPayments } from '../derived.ts'
 import type { BooksState, RecordState } from '../../model/state.ts'
 import type { LedgerEvent } from '../../events.ts'
 import type { Pit, Primary, SocialSecurity } from '../../schemas/records.ts'
@@ -111,6 +113,12 @@ export class BookHistory {
   /** The social-security settings and the business start: the owner's Fundusz Pracy (`labourFundLines`). */
   private readonly social = new Map<number, SocialSecuritySettingInput>()
   private company: { readonly businessStartDate: LocalDateString | null } | null = null
+  /**
+   * The days the contributions of a month were paid, from the ZUS rows completed with a `paidOn` (typed, or from a
+   * bank statement): the Fundusz Pracy line of that month is dated so, as the engine deducts it
+   * (`contributionPayments` of projections/derived.ts). Rows of the frozen-month model (numeric ids) are not read.
+   */
+  private readonly contributionsPaidOn = new Map<YearMonthString, LocalDateString>()
   /** The last year the Fundusz Pracy lines were computed through (they reach December of the latest year seen). */
   private labourFundThrough = 0
   private readonly targets = new Map<string, Target>()
@@ -196,6 +204,23 @@ export class BookHistory {
         if (e.data.dataType !== 'Primary' || this.company === null) return null
         this.company = null
         return 'labourFund'
+      case 'TransactionCompletedSet': {
+        const month = contributionRowMonth(e.data.id)
+        if (month === undefined) return null
+        const before = this.contributionsPaidOn.get(month)
+        // A completion that does not say the day keeps the day an earlier one said (as the books' flags do).
+        if (!e.data.completed) this.contributionsPaidOn.delete(month)
+        else if (e.data.paidOn !== undefined) this.contributionsPaidOn.set(month, e.data.paidOn)
+        return this.contributionsPaidOn.get(month) === before || this.social.size === 0 ? null : 'labourFund'
+      }
+      case 'TransactionFlagsCleared': {
+        let changed = false
+        for (const id of e.data.ids) {
+          const month = contributionRowMonth(id)
+          if (month !== undefined && this.contributionsPaidOn.delete(month)) changed = true
+        }
+        return changed && this.social.size > 0 ? 'labourFund' : null
+      }
       case 'AssetEntered':
       case 'AssetImproved':
       case 'AssetDisposed':
@@ -234,7 +259,8 @@ export class BookHistory {
     if (day !== null) years.push(Number(day.slice(0, 4)))
     this.labourFundThrough = Math.max(this.labourFundThrough, ...years)
     const start = this.company?.businessStartDate ?? null
-    this.retarget(LABOUR_FUND, labourFundLines([...this.social.values()], start, this.labourFundThrough), day)
+    const lines = labourFundLines([...this.social.values()], start, this.labourFundThrough, this.contributionsPaidOn)
+    this.retarget(LABOUR_FUND, lines, day)
   }
 
   /** Replaces the targets of one source (an item, an asset, the Fundusz Pracy) after a change recorded on `day`. */
@@ -459,13 +485,14 @@ const LABOUR_FUND = 0
  * The owner's Fundusz Pracy as KPiR lines: a cost of the day it is paid (uPIT art. 22 ust. 1; "pozostałe wydatki"),
  * one line per month whose social contributions include it, through December of `throughYear`. The amounts and the
  * days are the engine's (`computeTaxes`: the setting governing each month, an incomplete first month, the setting's
- * `contributionsPaid`); the social insurance itself is deducted from income, not entered in the book. A payment date
- * known only from a bank statement or a paid flag is not seen here: the line keeps the setting's day.
+ * `contributionsPaid`, or the day a completed ZUS row says they were paid); the social insurance itself is deducted
+ * from income, not entered in the book.
  */
 const labourFundLines = (
   social: readonly SocialSecuritySettingInput[],
   businessStartDate: LocalDateString | null,
   throughYear: number,
+  contributionsPaidOn: ReadonlyMap<YearMonthString, LocalDateString>,
 ): Target[] => {
   if (social.length === 0) return []
   const sorted = [...social].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
@@ -480,6 +507,7 @@ const labourFundLines = (
     pit: [],
     socialSecurity: sorted,
     company: { businessStartDate, vatRegistrationDate: null },
+    contributionsPaidOn,
   })
   const out: Target[] = []
   for (const c of run.contributions) {
@@ -529,5 +557,8 @@ export const taxBook = (state: BooksState, year: number): TaxBook => {
       h.push({ type: 'SettingAdded', data: { id: r.id, kind: 'SocialSecurity', data: r.data } } as LedgerEvent)
     else if (!r.deleted && r.dataType === 'Primary')
       h.push({ type: 'CompanyRecordSaved', data: { id: r.id, dataType: 'Primary', data: r.data } } as LedgerEvent)
+  // The days the contributions were paid, as the engine reads them from the ZUS rows' flags.
+  for (const [month, paidOn] of contributionPayments(state.flags).map)
+    h.push({ type: 'TransactionCompletedSet', data: { id: `zus-${month}`, completed: true, amount: null, paidOn } })
   return h.book(year)
 }
