@@ -242,12 +242,17 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   }
 }
 
-/** The register row of an art. 91 correction: an internal document (WEW) dated the first day of its month. */
-const correctionRow = (asset: AssetWithVatUse, c: AssetVatCorrection): VatRegisterRow => ({
-  kind: 'purchase',
+/** A register row of an internal document (WEW) the books make themselves: no counterparty, no KSeF, no codes. */
+const internalRow = (
+  kind: VatRegisterRow['kind'],
+  documentNumber: string,
+  issueDate: string,
+  fields: VatRegisterRow['fields'],
+): VatRegisterRow => ({
+  kind,
   sources: [],
-  documentNumber: `art. 91 ${c.year} ${asset.data.number} ${asset.data.name}`.trim().slice(0, 256),
-  issueDate: `${c.month}-01`,
+  documentNumber: documentNumber.trim().slice(0, 256),
+  issueDate,
   supplyDate: null,
   receivedDate: null,
   counterparty: null,
@@ -256,33 +261,25 @@ const correctionRow = (asset: AssetWithVatUse, c: AssetVatCorrection): VatRegist
   documentType: 'WEW',
   gtu: [],
   procedures: [],
-  fields: { K_44: c.amount },
+  fields,
 })
+
+/** The register row of an art. 91 correction: an internal document (WEW) dated the first day of its month. */
+const correctionRow = (asset: AssetWithVatUse, c: AssetVatCorrection): VatRegisterRow =>
+  internalRow('purchase', `art. 91 ${c.year} ${asset.data.number} ${asset.data.name}`, `${c.month}-01`, {
+    K_44: c.amount,
+  })
 
 /**
  * The sales register row of a transfer to private use taxed under art. 7 ust. 2: an internal document (WEW) of the
- * day of the transfer, the taxpayer its own counterparty (none: `brak`), the base and tax in the fields of its percent.
+ * day of the transfer (the disposal's document number, else one naming the asset), the taxpayer its own counterparty
+ * (none: `brak`), the base and tax in the fields of its percent.
  */
 const privateUseRow = (asset: AssetWithDisposal, v: PrivateUseVat): VatRegisterRow => {
   const [base, tax] = SALE_FIELDS[v.percent]!
   const document = asset.disposal?.document.trim() ?? ''
-  return {
-    kind: 'sale',
-    sources: [],
-    documentNumber: (document === '' ? `art. 7 ust. 2 ${asset.data.number} ${asset.data.name}` : document)
-      .trim()
-      .slice(0, 256),
-    issueDate: v.date,
-    supplyDate: null,
-    receivedDate: null,
-    counterparty: null,
-    ksefNumber: null,
-    ksefMarker: null,
-    documentType: 'WEW',
-    gtu: [],
-    procedures: [],
-    fields: tax === null ? { [base]: v.base } : { [base]: v.base, [tax]: v.vat },
-  }
+  const number = document === '' ? `art. 7 ust. 2 ${asset.data.number} ${asset.data.name}` : document
+  return internalRow('sale', number, v.date, tax === null ? { [base]: v.base } : { [base]: v.base, [tax]: v.vat })
 }
 
 /** The months of `period` (a month or a quarter), in order. */
