@@ -135,6 +135,8 @@ describe('account journey in Chromium against the real server', () => {
 
     await page.getByRole('link', { name: 'Reset password' }).click()
     await page.waitForURL(`${app.server.url}/user/resetpassword`)
+    // The page's code loads after the address changes: until its form shows, "Email" is still the login form's.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
     await page.getByLabel('Email').fill(USER_EMAIL)
     await screenshot(page, 'reset-request')
     await page.getByRole('button', { name: 'Send' }).click()
