@@ -52,6 +52,8 @@ describe('assets/{id}/private-sale (the six-year rule)', () => {
 describe('assets/{id}/disposal: a transfer to private use with output VAT (uVAT art. 7 ust. 2)', () => {
   it('refuses a bad rate or a rate without its value whole, then shows the VAT on the card and in the register', async () => {
     const { h, t } = await opened.user('b@example.com', { now: '2027-06-10T10:00:00.000Z' })
+    const vat = await call(h.app, t, 'POST', `/api/${familyOf('Vat')}`, { dataType: 'Vat', dataObject: bodies.Vat })
+    expect(vat.statusCode).toBe(201)
     const id = (await call(h.app, t, 'POST', '/api/assets', petrolCar())).json().asset.id
     const bad = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
       date: '2026-12-15',

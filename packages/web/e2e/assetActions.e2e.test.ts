@@ -23,6 +23,7 @@ const { call } = app
 const registerLoaded = (page: Page) => page.waitForSelector('.assets-page[aria-busy="false"]')
 
 async function seed(token: string) {
+  await seeder(call, token).vat(`${LAST}-01-01`)
   await seeder(call, token).pit(pitSetting({ date: `${LAST}-01-01` }))
   await call(token, 'POST', 'assets', petrolCar({ acquisitionDate: `${LAST}-01-10` }))
 }

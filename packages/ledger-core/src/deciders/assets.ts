@@ -40,7 +40,7 @@ import {
 import { inventoryLineValue } from '../assets/inventory.ts'
 import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
-import type { Item } from '../schemas/records.ts'
+import type { Item, Vat } from '../schemas/records.ts'
 import { looseObject as obj } from '../schemas/normalize.ts'
 import type { BooksState } from '../model/state.ts'
 
@@ -70,6 +70,7 @@ export const AssetMessages = {
   vatRate: 'VAT rate must be 23, 8 or 5',
   vatRateOnlyPrivateUse: 'VAT is charged on a transfer to private use only',
   vatBase: 'The value for VAT must be a positive number with at most 2 decimals',
+  vatRateNotPayer: 'VAT on the transfer needs a VAT setting in force on its day, other than exempt (zw)',
   beforeEntry: 'The date must not be before the asset was entered',
   alreadyDisposed: 'The asset has already left the register',
   notInPrivateUse: 'Only an asset taken to private use can be sold after it',
@@ -313,6 +314,21 @@ const assetChange = (
 }
 
 /** An amount as `normalizeMoney` read it is refused: not a sum of money, below zero or past the bounds. */
+/**
+ * Whether the VAT setting in force on `day` (the latest dated on or before it) makes the taxpayer's supplies taxed:
+ * there is one, and it is not the art. 113 exemption (`zw`). A transfer to private use is taxed only then.
+ */
+const taxedForVatOn = (state: BooksState, day: string): boolean => {
+  let inForce: { readonly date: string; readonly id: number; readonly percent: string } | null = null
+  for (const r of state.records.values()) {
+    if (r.dataType !== 'Vat' || r.deleted) continue
+    const v = r.data as Vat
+    if (v.date <= day && (inForce === null || v.date > inForce.date || (v.date === inForce.date && r.id > inForce.id)))
+      inForce = { date: v.date, id: r.id, percent: v.percent }
+  }
+  return inForce !== null && inForce.percent !== 'zw'
+}
+
 const badAmount = (amount: string | null): boolean =>
   amount === null || amount.startsWith('-') || !isMoneyInBounds(amount)
 
@@ -427,8 +443,11 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       const rate = isBlank(vatRate)
         ? null
         : choice(errors, 'vatRate', vatRate, PrivateUseVatRates, '23', AssetMessages.vatRate)
+      const day = typeof d.date === 'string' && isLocalDate(d.date) ? d.date : null
       if (rate !== null && reason !== 'privateUse')
         errors.push({ field: 'vatRate', code: 'VALIDATION', message: AssetMessages.vatRateOnlyPrivateUse })
+      else if (rate !== null && day !== null && !taxedForVatOn(state, day))
+        errors.push({ field: 'vatRate', code: 'VALIDATION', message: AssetMessages.vatRateNotPayer })
       else if (rate !== null && price !== null && !badAmount(price) && parseMoney(price) === 0n)
         errors.push({
           field: 'price',

@@ -209,4 +209,20 @@ describe('a transfer to private use with output VAT (uVAT art. 7 ust. 2)', () =>
       price: AssetMessages.vatBase,
     })
   })
+
+  it('refuses VAT on a transfer while exempt (zw) or before any VAT setting: such a supply carries none', () => {
+    const exempt = [
+      ...entered.events,
+      ev('SettingAdded', { id: 20, kind: 'Vat', data: vatSetting({ date: '2027-01-01', percent: 'zw' }) }),
+    ]
+    const data = { date: '2027-06-15', reason: 'privateUse', price: '9000', vatRate: '23' }
+    given(exempt).when({ type: 'DisposeAsset', id, data }).thenFails('VALIDATION', {
+      vatRate: AssetMessages.vatRateNotPayer,
+    })
+    given(entered.events)
+      .when({ type: 'DisposeAsset', id, data: { ...data, date: '2024-12-31' } })
+      .thenFails('VALIDATION', { vatRate: AssetMessages.vatRateNotPayer, date: AssetMessages.beforeEntry })
+    // Without VAT the same transfer is taken.
+    expect(transfer({}).events.at(-1)?.type).toBe('AssetDisposed')
+  })
 })
