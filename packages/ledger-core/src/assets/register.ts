@@ -105,6 +105,8 @@ export interface MonthDepreciation {
   readonly saleRevenue?: Grosze
   /** Assets sold in the month: their prices less the undepreciated values made costs (MonthFigures.assetSaleIncome). */
   readonly saleIncome?: Grosze
+  /** Assets sold in the month: their prices (MonthFigures.assetSalePrices). */
+  readonly salePrices?: Grosze
   /** Per asset, the assets with anything in the month. */
   readonly assets: readonly {
     readonly id: number
@@ -122,6 +124,7 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
   let disposalCost = 0n
   let saleRevenue = 0n
   let saleIncome = 0n
+  let salePrices = 0n
   const rows: MonthDepreciation['assets'][number][] = []
   for (const { asset, plan } of registerPlans(assets)) {
     const p = postingIn(plan, month)
@@ -131,8 +134,10 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
     const revenue = sale?.month === month ? sale.revenue : 0n
     if (sale?.month === month) cost += sale.cost
     // A sale (its price is the sale's income item's revenue): its income, which the health contribution leaves out.
-    if (plan.disposal?.month === month && asset.disposal?.reason === 'sale')
+    if (plan.disposal?.month === month && asset.disposal?.reason === 'sale') {
       saleIncome += parseMoney(asset.disposal.price) - plan.disposal.cost
+      salePrices += parseMoney(asset.disposal.price)
+    }
     if (p.writeOff === 0n && cost === 0n && revenue === 0n) continue
     writeOff += p.writeOff
     deductible += p.deductible
@@ -153,6 +158,7 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
     disposalCost,
     ...(saleRevenue === 0n ? {} : { saleRevenue }),
     ...(saleIncome === 0n ? {} : { saleIncome }),
+    ...(salePrices === 0n ? {} : { salePrices }),
     assets: rows,
   }
 }
@@ -197,6 +203,7 @@ export const addDepreciationToMonths = (months: MonthFigures[], assets: Readonly
     f.depreciation = (f.depreciation ?? 0n) + cost
     if (dep.saleRevenue) addSaleRevenue(f, dep.saleRevenue)
     if (dep.saleIncome) f.assetSaleIncome = (f.assetSaleIncome ?? 0n) + dep.saleIncome
+    if (dep.salePrices) f.assetSalePrices = (f.assetSalePrices ?? 0n) + dep.salePrices
   }
 }
 

@@ -168,3 +168,50 @@ describe('the sale of a fixed asset and the health contribution (uŚOZ art. 81 u
     expect(basis(sold) - basis(kept)).toBe(900_000n)
   })
 })
+
+describe('the sale of a fixed asset and ryczałt’s health contribution (uŚOZ art. 81, from January 2025)', () => {
+  // Ryczałt 8.5 % in 2026, 8 000 zł of revenue a month, full ZUS of 2026 (1 926.76, social without FP 1 788.29 a
+  // month): by June the revenue less social is 6 × 6 211.71 = 37 270.26, the first tier (up to 60 000). A server sold
+  // on 15 June for 40 000 zł would raise it to 77 270.26, the second tier, if its price counted; from January 2025 it
+  // does not.
+  const flat = {
+    type: 'SettingAdded',
+    data: { id: 100, kind: 'Pit', data: pitSetting({ taxType: 'Flat', firstPercent: '8.5' }) },
+  } as LedgerEvent
+  const zus = { type: 'SettingAdded', data: { id: 101, kind: 'SocialSecurity', data: ssSetting() } } as LedgerEvent
+  const monthly = Array.from({ length: 12 }, (_, i) =>
+    sale(i + 1, `2026-${String(i + 1).padStart(2, '0')}-10`, '8000.00'),
+  )
+  const server = {
+    type: 'EnterAsset',
+    data: { kst: '491', name: 'Serwer', acquisitionDate: '2026-01-12', initialValue: '60000' },
+  } as const
+  const run = (sold: boolean) => {
+    const { state } = runCommands(
+      sold
+        ? [server, { type: 'DisposeAsset', id: 102, data: { date: '2026-06-15', reason: 'sale', price: '40000' } }]
+        : [server],
+      [flat, zus, ...monthly, ...(sold ? [sale(50, '2026-06-15', '40000.00')] : [])],
+    )
+    return taxesThrough(state, '2026-12')!.result
+  }
+
+  it('leaves the sale’s price out of the revenue the tiers count, month by month and in the year’s settlement', () => {
+    const kept = run(false)
+    const sold = run(true)
+    for (const month of ['2026-06', '2026-07', '2026-12']) {
+      const c = (r: typeof kept) => r.contributions.find((m) => m.month === month)!
+      expect([c(sold).healthBase, c(sold).health]).toEqual([c(kept).healthBase, c(kept).health])
+    }
+    // June stays in the first tier (498.35); counted, the price would have put it in the second (830.58), where
+    // December is with or without the sale (12 × 6 211.71 = 74 540.52).
+    expect(sold.contributions.find((m) => m.month === '2026-06')!.health).toBe(49_835n)
+    expect(sold.contributions.find((m) => m.month === '2026-12')!.health).toBe(83_058n)
+    const settlement = (r: typeof kept) => r.healthSettlements.find((h) => h.year === 2026)!
+    expect([settlement(sold).basis, settlement(sold).flatTier]).toEqual([7_454_052n, 2])
+    expect(settlement(sold).basis).toBe(settlement(kept).basis)
+    // The tax still counts the sale's revenue: 40 000 × 8.5 % = 3 400 more in June.
+    const june = (r: typeof kept) => r.pit.find((p) => p.from === '2026-06')!
+    expect(june(sold).revenue - june(kept).revenue).toBe(4_000_000n)
+  })
+})

@@ -17,7 +17,7 @@ import { formatLocalDate, formatYearMonth, nextWorkingDay } from '../calendar.ts
 import { maxG, minG, percentOf, roundHalfUpToZloty } from '../money.ts'
 import type { Grosze, LocalDateString, PercentString, TaxType, YearMonthString } from '../types.ts'
 import type { ContributionMonth, MonthFigures, PitPeriod, PitSettingInput } from './engine.ts'
-import { healthExcluded } from './healthIncome.ts'
+import { flatHealthExcluded, healthExcluded } from './healthIncome.ts'
 import {
   type AnnualItemsFigures,
   type AnnualItemsInput,
@@ -270,6 +270,8 @@ interface YearSums {
   flatRevenue: Map<PercentString, Grosze>
   /** The income the health settlement leaves out (the sale of fixed assets, `healthIncome.ts`). */
   healthExcluded: Grosze
+  /** The revenue ryczałt's health settlement leaves out (the prices of fixed assets sold, `healthIncome.ts`). */
+  flatHealthExcluded: Grosze
 }
 
 const yearSums = (input: AnnualInput, year: number, setting: PitSettingInput | null): YearSums => {
@@ -282,6 +284,7 @@ const yearSums = (input: AnnualInput, year: number, setting: PitSettingInput | n
     monthsOfYear: 0,
     flatRevenue: new Map(),
     healthExcluded: 0n,
+    flatHealthExcluded: 0n,
   }
   // The months are contiguous: the year's run starts at its January (or at the first month).
   for (
@@ -297,6 +300,7 @@ const yearSums = (input: AnnualInput, year: number, setting: PitSettingInput | n
     sums.costs += f.companyCosts - (f.inventoryChange ?? 0n)
     sums.otherDeductions += input.deductionsOf(i)
     sums.healthExcluded += healthExcluded(f)
+    sums.flatHealthExcluded += flatHealthExcluded(f)
     if (setting?.taxType === 'Flat')
       for (const r of f.flatRevenue ?? [{ rate: null, amount: f.companyRevenue }]) {
         const rate = r.rate ?? setting.firstPercent
@@ -459,7 +463,9 @@ export function settleYears(input: AnnualInput, kept: AnnualKept | null = null):
       (c) => c.configured && c.month >= first && c.month <= last && (c.taxType === 'Flat') === flat,
     )
     if (insured.length > 0) {
-      const basis = flat ? sums.revenue - social : sums.revenue - sums.costs - fp - social - sums.healthExcluded
+      const basis = flat
+        ? sums.revenue - social - sums.flatHealthExcluded
+        : sums.revenue - sums.costs - fp - social - sums.healthExcluded
       // Without a form chosen for the year (a business starting in January of the next), the months' own form.
       const settledAs = setting ? taxType : insured[0]!.taxType
       out.health.push(settleHealth(year, settledAs, insured, basis, last <= lastMonth))

@@ -33,7 +33,7 @@ import type { AnnualItemsInput } from './annualItems.ts'
 import { carCostOf } from './carCosts.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { type AssetVat, addAssetVat, type CarUse, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
-import { healthExcluded } from './healthIncome.ts'
+import { flatHealthExcluded, healthExcluded } from './healthIncome.ts'
 import { pitDateOf, supplyDateOf, vatDateOf } from './taxPoint.ts'
 import {
   addSalesLine,
@@ -90,6 +90,12 @@ export interface MonthFigures {
    * 2025 on (uŚOZ art. 81 ust. 2c as amended for the contributions from February 2025); absent: none.
    */
   assetSaleIncome?: Grosze
+  /**
+   * The sale of fixed assets in the month: their prices, already included in `companyRevenue`. Ryczałt's health
+   * contribution leaves them out of its revenue from January 2025 on (uŚOZ art. 81 as amended by the act of
+   * 6 December 2024, Dz.U. poz. 1915, for the contributions from January 2025); absent: none.
+   */
+  assetSalePrices?: Grosze
   /**
    * December only: the year's stock-taking change (end − start, uPIT art. 24 ust. 2), which raises the year's income
    * in the annual return and its health settlement, never an advance (art. 44 ust. 2); absent: none.
@@ -713,7 +719,7 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
       carry.flatRevenueYtd = 0n
       carry.flatSocialYtd = 0n
     }
-    carry.flatRevenueYtd += f.companyRevenue
+    carry.flatRevenueYtd += f.companyRevenue - flatHealthExcluded(f)
     carry.flatSocialYtd += s - fp
     const hm = zs ? monthHealth(run, i, zs, taxType, carry, socialPaidIn) : null
     const h = hm?.h ?? null
