@@ -133,24 +133,31 @@ describe('the register in the KPiR', () => {
   })
 })
 
-describe('the sale of a fixed asset and the health contribution (uŚOZ art. 81 ust. 2c, from 2025)', () => {
-  // Linear 2026, 4.9 % health, 20 000 zł of revenue a month; a server for 60 000 zł (KŚT 491, 30 %: 1 500 zł a month
-  // from February) sold on 15 June for 40 000 zł, 52 500 zł undepreciated.
+/**
+ * The taxes of 2026 with `pit`, full ZUS and `months` incomes of `monthly` zł on the 10th, and a server for 60 000 zł
+ * (KŚT 491, 30 %: 1 500 zł a month from February), sold on 15 June for 40 000 zł (its invoice an income) when `sold`.
+ */
+const serverYear = (pit: LedgerEvent, months: number, monthly: string, sold: boolean) => {
   const zus = { type: 'SettingAdded', data: { id: 101, kind: 'SocialSecurity', data: ssSetting() } } as LedgerEvent
-  const monthly = Array.from({ length: 8 }, (_, i) => sale(i + 1, `2026-0${i + 1}-10`, '20000.00'))
+  const incomes = Array.from({ length: months }, (_, i) =>
+    sale(i + 1, `2026-${String(i + 1).padStart(2, '0')}-10`, monthly),
+  )
   const server = {
     type: 'EnterAsset',
     data: { kst: '491', name: 'Serwer', acquisitionDate: '2026-01-12', initialValue: '60000' },
   } as const
-  const health = (sold: boolean) => {
-    const { state } = runCommands(
-      sold
-        ? [server, { type: 'DisposeAsset', id: 102, data: { date: '2026-06-15', reason: 'sale', price: '40000' } }]
-        : [server],
-      [linear, zus, ...monthly, ...(sold ? [sale(50, '2026-06-15', '40000.00')] : [])],
-    )
-    return taxesThrough(state, '2026-12')!.result
-  }
+  const { state } = runCommands(
+    sold
+      ? [server, { type: 'DisposeAsset', id: 102, data: { date: '2026-06-15', reason: 'sale', price: '40000' } }]
+      : [server],
+    [pit, zus, ...incomes, ...(sold ? [sale(50, '2026-06-15', '40000.00')] : [])],
+  )
+  return taxesThrough(state, '2026-12')!.result
+}
+
+describe('the sale of a fixed asset and the health contribution (uŚOZ art. 81 ust. 2c, from 2025)', () => {
+  // Linear 2026, 4.9 % health, 20 000 zł of revenue a month; the server sold with 52 500 zł undepreciated.
+  const health = (sold: boolean) => serverYear(linear, 8, '20000.00', sold)
 
   it('leaves the sale’s price and its undepreciated value out of the month’s income, for the month and the year', () => {
     const kept = health(false)
@@ -178,23 +185,7 @@ describe('the sale of a fixed asset and ryczałt’s health contribution (uŚOZ 
     type: 'SettingAdded',
     data: { id: 100, kind: 'Pit', data: pitSetting({ taxType: 'Flat', firstPercent: '8.5' }) },
   } as LedgerEvent
-  const zus = { type: 'SettingAdded', data: { id: 101, kind: 'SocialSecurity', data: ssSetting() } } as LedgerEvent
-  const monthly = Array.from({ length: 12 }, (_, i) =>
-    sale(i + 1, `2026-${String(i + 1).padStart(2, '0')}-10`, '8000.00'),
-  )
-  const server = {
-    type: 'EnterAsset',
-    data: { kst: '491', name: 'Serwer', acquisitionDate: '2026-01-12', initialValue: '60000' },
-  } as const
-  const run = (sold: boolean) => {
-    const { state } = runCommands(
-      sold
-        ? [server, { type: 'DisposeAsset', id: 102, data: { date: '2026-06-15', reason: 'sale', price: '40000' } }]
-        : [server],
-      [flat, zus, ...monthly, ...(sold ? [sale(50, '2026-06-15', '40000.00')] : [])],
-    )
-    return taxesThrough(state, '2026-12')!.result
-  }
+  const run = (sold: boolean) => serverYear(flat, 12, '8000.00', sold)
 
   it('leaves the sale’s price out of the revenue the tiers count, month by month and in the year’s settlement', () => {
     const kept = run(false)
