@@ -313,7 +313,6 @@ const assetChange = (
   return { asset, fields: obj(command.data), errors }
 }
 
-/** An amount as `normalizeMoney` read it is refused: not a sum of money, below zero or past the bounds. */
 /**
  * Whether the VAT setting in force on `day` (the latest dated on or before it) makes the taxpayer's supplies taxed:
  * there is one, and it is not the art. 113 exemption (`zw`). A transfer to private use is taxed only then.
@@ -329,6 +328,7 @@ const taxedForVatOn = (state: BooksState, day: string): boolean => {
   return inForce !== null && inForce.percent !== 'zw'
 }
 
+/** An amount as `normalizeMoney` read it is refused: not a sum of money, below zero or past the bounds. */
 const badAmount = (amount: string | null): boolean =>
   amount === null || amount.startsWith('-') || !isMoneyInBounds(amount)
 
