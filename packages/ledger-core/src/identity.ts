@@ -43,10 +43,6 @@ const quarterOf = (from: YearMonthString, to: YearMonthString): number | null =>
 }
 
 /** The identity of a tax obligation: its kind and the period (one month, or a calendar quarter) it pays for. */
-/** The month a monthly ZUS row's identity names (`zus-yyyy-mm`), or `undefined` for any other row. */
-export const contributionRowMonth = (id: TransactionId): YearMonthString | undefined =>
-  /^zus-(\d{4}-\d{2})$/.exec(id)?.[1] as YearMonthString | undefined
-
 export const taxObligationId = (kind: TaxKind, from: YearMonthString, to: YearMonthString): TransactionId => {
   // A year-end settlement is one per year: the year its period starts in (a Scale/Linear contribution year runs
   // February – January, a ryczałt one and every tax year January – December).
@@ -103,6 +99,12 @@ export const parseTransactionId = (id: unknown): ParsedTransactionId | null => {
     return { kind: 'tax', tax: KIND[m[1]!]!, from, to }
   }
   return null
+}
+
+/** The month a ZUS row's identity names (`zus-yyyy-mm`, always one month), or `undefined` for any other row. */
+export const contributionRowMonth = (id: TransactionId): YearMonthString | undefined => {
+  const p = parseTransactionId(id)
+  return p?.kind === 'tax' && p.tax === 'SocialSecurity' ? p.from : undefined
 }
 
 /** `true` for a string or number that `parseTransactionId` accepts. */

@@ -135,8 +135,9 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
     if (sale?.month === month) cost += sale.cost
     // A sale (its price is the sale's income item's revenue): its income, which the health contribution leaves out.
     if (plan.disposal?.month === month && asset.disposal?.reason === 'sale') {
-      saleIncome += parseMoney(asset.disposal.price) - plan.disposal.cost
-      salePrices += parseMoney(asset.disposal.price)
+      const price = parseMoney(asset.disposal.price)
+      saleIncome += price - plan.disposal.cost
+      salePrices += price
     }
     if (p.writeOff === 0n && cost === 0n && revenue === 0n) continue
     writeOff += p.writeOff

@@ -28,6 +28,7 @@ import { type DomainError, domainError, type FieldError, liveEntry, type Validat
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { costWithVat, vatFactsOf } from '../tax/crossBorder.ts'
+import { settingInForce } from '../tax/engine.ts'
 import { statedVatOf } from '../tax/vat.ts'
 import {
   type AssetDisposal,
@@ -318,13 +319,12 @@ const assetChange = (
  * there is one, and it is not the art. 113 exemption (`zw`). A transfer to private use is taxed only then.
  */
 const taxedForVatOn = (state: BooksState, day: string): boolean => {
-  let inForce: { readonly date: string; readonly id: number; readonly percent: string } | null = null
-  for (const r of state.records.values()) {
-    if (r.dataType !== 'Vat' || r.deleted) continue
-    const v = r.data as Vat
-    if (v.date <= day && (inForce === null || v.date > inForce.date || (v.date === inForce.date && r.id > inForce.id)))
-      inForce = { date: v.date, id: r.id, percent: v.percent }
-  }
+  // In id order, so that of two settings of one day the later recorded is in force, as the engine reads them.
+  const vat = [...state.records.values()]
+    .filter((r) => r.dataType === 'Vat' && !r.deleted)
+    .sort((a, b) => a.id - b.id)
+    .map((r) => r.data as Vat)
+  const inForce = settingInForce(vat, day)
   return inForce !== null && inForce.percent !== 'zw'
 }
 

@@ -158,6 +158,15 @@ const settingInput = <D extends { date: LocalDateString }, K extends keyof D>(
   return { id: r.id, date: d.date, ...picked }
 }
 
+/** A social-security setting as the tax engine takes it (the books' derivation and the tax book's history alike). */
+export const socialSecurityInput = (id: number, d: SocialSecurity) => ({
+  id,
+  date: d.date,
+  amount: d.amount,
+  percent: d.percent,
+  ...(d.contributionsPaid ? { contributionsPaid: d.contributionsPaid } : {}),
+})
+
 type PitField = Exclude<keyof PitSettingInput, 'date'>
 const PIT_FIELDS: readonly PitField[] = [
   'taxType',
@@ -189,14 +198,9 @@ const settingsOf = (records: ReadonlyMap<number, RecordState>): Settings => {
       case 'Pit':
         pit.push(settingInput<Pit, PitField>(r, PIT_FIELDS))
         break
-      case 'SocialSecurity': {
-        const paid = (r.data as SocialSecurity).contributionsPaid
-        ss.push({
-          ...settingInput<SocialSecurity, 'amount' | 'percent'>(r, ['amount', 'percent']),
-          ...(paid ? { contributionsPaid: paid } : {}),
-        })
+      case 'SocialSecurity':
+        ss.push(socialSecurityInput(r.id, r.data as SocialSecurity))
         break
-      }
       default:
         break
     }

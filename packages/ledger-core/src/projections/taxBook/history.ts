@@ -1,7 +1,7 @@
 /** The history fold: the entries of closed months are frozen, and later changes to them become corrections. */
 import { addMonthsToMonth } from '../../calendar.ts'
-import { contributionRowMonth } from '../../identity.ts'
-import { contributionPayments } from '../derived.ts'
+import { contributionRowMonth, taxObligationId } from '../../identity.ts'
+import { contributionPayments, socialSecurityInput } from '../derived.ts'
 import type { BooksState, RecordState } from '../../model/state.ts'
 import type { LedgerEvent } from '../../events.ts'
 import type { Pit, Primary, SocialSecurity } from '../../schemas/records.ts'
@@ -176,13 +176,7 @@ export class BookHistory {
       case 'SettingAdded':
       case 'SettingUpdated':
         if (e.data.kind === 'SocialSecurity') {
-          const d = e.data.data as SocialSecurity
-          this.social.set(e.data.id, {
-            date: d.date,
-            amount: d.amount,
-            percent: d.percent,
-            ...(d.contributionsPaid ? { contributionsPaid: d.contributionsPaid } : {}),
-          })
+          this.social.set(e.data.id, socialSecurityInput(e.data.id, e.data.data as SocialSecurity))
           return 'labourFund'
         }
         if (e.data.kind !== 'Pit') return null
@@ -496,7 +490,8 @@ const labourFundLines = (
 ): Target[] => {
   if (social.length === 0) return []
   const sorted = [...social].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-  const first = [sorted[0]!.date.slice(0, 7), businessStartDate?.slice(0, 7) ?? sorted[0]!.date.slice(0, 7)].sort()[1]!
+  // From the first setting's month, or the business's start when that is later.
+  const first = maxDay(sorted[0]!.date, businessStartDate ?? sorted[0]!.date).slice(0, 7)
   const months = []
   for (let m = first; m <= `${throughYear}-12`; m = addMonthsToMonth(m, 1))
     months.push({ month: m, companyRevenue: 0n, companyCosts: 0n, outputVat: 0n, inputVat: 0n })
@@ -559,6 +554,9 @@ export const taxBook = (state: BooksState, year: number): TaxBook => {
       h.push({ type: 'CompanyRecordSaved', data: { id: r.id, dataType: 'Primary', data: r.data } } as LedgerEvent)
   // The days the contributions were paid, as the engine reads them from the ZUS rows' flags.
   for (const [month, paidOn] of contributionPayments(state.flags).map)
-    h.push({ type: 'TransactionCompletedSet', data: { id: `zus-${month}`, completed: true, amount: null, paidOn } })
+    h.push({
+      type: 'TransactionCompletedSet',
+      data: { id: taxObligationId('SocialSecurity', month, month), completed: true, amount: null, paidOn },
+    })
   return h.book(year)
 }
