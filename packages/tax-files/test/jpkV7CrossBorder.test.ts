@@ -2,7 +2,7 @@
  * JPK_V7M(3) of the worked cross-border March 2026 (`crossBorderEvents`, ledger-core testing): valid against its
  * schema, each kind in its own K_ / P_ fields, the control sums and the declaration equal to the engine's.
  */
-import { foldBooks, type LedgerEvent, vatFiling } from '@finance/ledger-core'
+import { addMonthsToMonth, foldBooks, type LedgerEvent, vatFiling } from '@finance/ledger-core'
 import { crossBorderEvents, income, itemAdded, runCommands, vatSetting } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { jpkV7File } from '../src/jpkV7.ts'
@@ -62,6 +62,20 @@ describe('JPK_V7M of March 2026 across borders', () => {
   })
 })
 
+/** A VAT payer from 2025 who bought a laptop of 20 000 + 4 600 VAT on 10 March 2026 (item 2; its asset is id 3). */
+const laptopBooks = [
+  { type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) } },
+  itemAdded(2, income({ date: '2026-03-10', name: 'Laptop', amount: '20000.00' }), 'Expense'),
+] as LedgerEvent[]
+
+/** The JPK_V7M file of `month` of those books, made on the 10th of the next month. */
+const laptopFile = (state: ReturnType<typeof foldBooks>, month: string) => {
+  const createdAt = `${addMonthsToMonth(month, 1)}-10T10:00:00Z`
+  const result = jpkV7File({ filing: vatFiling(state, month)!, primary, contact, purpose: 1, createdAt })
+  if (!result.ok) throw new Error(JSON.stringify(result.problems))
+  return result
+}
+
 describe('JPK_V7M of an art. 91 correction', () => {
   it('January 2028 carries the correction in K_44 and P_44, valid against its schema', async () => {
     const { state } = runCommands(
@@ -69,14 +83,9 @@ describe('JPK_V7M of an art. 91 correction', () => {
         { type: 'EnterAsset', data: { itemId: 2, kst: '491' } },
         { type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '0' } },
       ],
-      [
-        { type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) } },
-        itemAdded(2, income({ date: '2026-03-10', name: 'Laptop', amount: '20000.00' }), 'Expense'),
-      ] as LedgerEvent[],
+      laptopBooks,
     )
-    const filing = vatFiling(state, '2028-01')!
-    const result = jpkV7File({ filing, primary, contact, purpose: 1, createdAt: '2028-02-10T10:00:00Z' })
-    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    const result = laptopFile(state, '2028-01')
     expect(all(result.xml, 'K_44')).toEqual(['-920.00'])
     expect(all(result.xml, 'P_44')).toEqual(['-920'])
     expect(all(result.xml, 'DokumentZakupu')).toEqual(['WEW'])
@@ -96,14 +105,9 @@ describe('JPK_V7M of a fixed asset taken to private use with output VAT (uVAT ar
           data: { date: '2027-06-15', reason: 'privateUse', price: '9000', vatRate: '23', document: 'WEW 1/2027' },
         },
       ],
-      [
-        { type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01' }) } },
-        itemAdded(2, income({ date: '2026-03-10', name: 'Laptop', amount: '20000.00' }), 'Expense'),
-      ] as LedgerEvent[],
+      laptopBooks,
     )
-    const filing = vatFiling(state, '2027-06')!
-    const result = jpkV7File({ filing, primary, contact, purpose: 1, createdAt: '2027-07-10T10:00:00Z' })
-    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    const result = laptopFile(state, '2027-06')
     expect(all(result.xml, 'TypDokumentu')).toEqual(['WEW'])
     expect(all(result.xml, 'DowodSprzedazy')).toEqual(['WEW 1/2027'])
     expect(all(result.xml, 'NazwaKontrahenta')).toEqual(['brak'])
