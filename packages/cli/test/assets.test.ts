@@ -8,7 +8,7 @@ import { run } from './helpers.ts'
 const JAN = 'jan@example.com'
 
 /** Jan's register: a laptop (2025) and a van on the degressive method (2025). */
-const seeded = async (): Promise<EventStore> => {
+const seeded = async (later: readonly Record<string, unknown>[] = []): Promise<EventStore> => {
   const store = createMemoryStore()
   const accounts = createAccounts(store, { hashCost: 4 })
   const jan = await accounts.register({ email: JAN, password: 'Jan-Pass1', role: 'USER', actor: 'cli' })
@@ -29,6 +29,11 @@ const seeded = async (): Promise<EventStore> => {
       { type: 'EnterAsset', data, at: '2025-03-20T10:00:00Z', userId: jan.value.id },
       foldBooks(events),
     )
+    if (isDomainError(out)) throw new Error(out.message)
+    events.push(...out)
+  }
+  for (const command of later) {
+    const out = decide({ ...command, at: '2026-06-20T10:00:00Z', userId: jan.value.id } as never, foldBooks(events))
     if (isDomainError(out)) throw new Error(out.message)
     events.push(...out)
   }
@@ -54,6 +59,22 @@ describe('finance assets', () => {
       /1\s+2025-03-14\s+2025-03-14\s+FV 3\/2025\s+Laptop\s+491\s+8000,00\s+liniowa\s+30%\s+2400,00/,
     )
     expect(r.stdout).toMatch(/Razem\s+108\s?000,00/)
+  })
+
+  it('shows the VAT of a transfer to private use beside it, as the other amounts in each language', async () => {
+    const laptop = 1
+    const store = await seeded([
+      { type: 'AddSetting', kind: 'Vat', data: { date: '2025-01-01', percent: '23', paymentInterval: 1 } },
+      {
+        type: 'DisposeAsset',
+        id: laptop,
+        data: { date: '2026-06-15', reason: 'privateUse', price: '6000', vatRate: '23' },
+      },
+    ])
+    const pl = await run(['assets', 'list', '--year', '2026', '--user', JAN], { store })
+    expect(pl.stdout).toMatch(/2026-06-15 na cele prywatne VAT 1380,00/)
+    const en = await run(['assets', 'list', '--year', '2026', '--user', JAN, '--lang', 'en'], { store })
+    expect(en.stdout).toMatch(/2026-06-15 to private use VAT 1,380\.00/)
   })
 
   it('writes the register as CSV with plain decimals, and a plan year by year and by month', async () => {

@@ -41,7 +41,7 @@ const registerColumns = (lang: Lang, csv: boolean): (Column & { value: (r: Row) 
       header: l('disposal'),
       value: (r) =>
         r.disposal
-          ? `${r.disposal.date} ${reasonOf(lang, r.disposal.reason)}${r.disposal.vat ? ` VAT ${r.disposal.vat.amount}` : ''}`
+          ? `${r.disposal.date} ${reasonOf(lang, r.disposal.reason)}${r.disposal.vat ? ` VAT ${amount(r.disposal.vat.amount)}` : ''}`
           : '',
     },
   ]
