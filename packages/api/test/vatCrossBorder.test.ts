@@ -130,4 +130,27 @@ describe('assets/{id}/vat', () => {
     expect((await call(h.app, t, 'GET', `/api/assets/${id}/vat`)).json()).toEqual(res.json())
     expect((await call(h.app, t, 'GET', '/api/assets/999/vat')).statusCode).toBe(404)
   })
+
+  it('a sale within the period ends the yearly corrections: a taxed one corrects the years left to the share deducted', async () => {
+    h = await harness({ now: '2028-10-01T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const laptop = await item('fee', 'Expense', { name: 'Laptop', amount: '20000.00', date: '2026-03-10' })
+    const id = (await call(h.app, t, 'POST', '/api/assets', { itemId: laptop.json().id, kst: '491' })).json().asset
+      .id as number
+    expect(
+      (await call(h.app, t, 'POST', `/api/assets/${id}/vat`, { date: '2027-06-01', taxedPercent: '0' })).statusCode,
+    ).toBe(200)
+    const sale = {
+      date: '2028-09-10',
+      reason: 'sale',
+      price: '8000.00',
+      changeOfActivity: false,
+      document: 'FV 9/2028',
+    }
+    expect((await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, sale)).statusCode).toBe(200)
+    // Sold with VAT: 2028–2030 count as taxed use, as deducted at the purchase (art. 91 ust. 4–5): no correction.
+    expect((await call(h.app, t, 'GET', `/api/assets/${id}/vat`)).json().corrections).toEqual([
+      { month: '2028-01', year: 2027, amount: '-920.00', forRemainingYears: false },
+    ])
+  })
 })

@@ -822,7 +822,14 @@ const assetVatJson = object({
       inputVat: money,
     }),
   ),
-  corrections: array(object({ month: str('yyyy-mm'), year: int(), amount: money })),
+  corrections: array(
+    object({
+      month: str('yyyy-mm'),
+      year: int(),
+      amount: money,
+      forRemainingYears: bool,
+    }),
+  ),
 })
 const assetVatOperations: Record<string, OperationDoc> = {
   'GET /api/assets/:id/vat': {

@@ -28,7 +28,7 @@ import { type DomainError, domainError, type FieldError, liveEntry, type Validat
 import type { LedgerEvent } from '../events.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { costWithVat, vatFactsOf } from '../tax/crossBorder.ts'
-import { settingInForce } from '../tax/engine.ts'
+import { taxedForVatOn } from '../tax/assetVatUse.ts'
 import { statedVatOf } from '../tax/vat.ts'
 import {
   type AssetDisposal,
@@ -318,15 +318,15 @@ const assetChange = (
  * Whether the VAT setting in force on `day` (the latest dated on or before it) makes the taxpayer's supplies taxed:
  * there is one, and it is not the art. 113 exemption (`zw`). A transfer to private use is taxed only then.
  */
-const taxedForVatOn = (state: BooksState, day: string): boolean => {
+const taxedOn = (state: BooksState, day: string): boolean =>
   // In id order, so that of two settings of one day the later recorded is in force, as the engine reads them.
-  const vat = [...state.records.values()]
-    .filter((r) => r.dataType === 'Vat' && !r.deleted)
-    .sort((a, b) => a.id - b.id)
-    .map((r) => r.data as Vat)
-  const inForce = settingInForce(vat, day)
-  return inForce !== null && inForce.percent !== 'zw'
-}
+  taxedForVatOn(
+    [...state.records.values()]
+      .filter((r) => r.dataType === 'Vat' && !r.deleted)
+      .sort((a, b) => a.id - b.id)
+      .map((r) => r.data as Vat),
+    day,
+  )
 
 /** An amount as `normalizeMoney` read it is refused: not a sum of money, below zero or past the bounds. */
 const badAmount = (amount: string | null): boolean =>
@@ -446,7 +446,7 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       const day = typeof d.date === 'string' && isLocalDate(d.date) ? d.date : null
       if (rate !== null && reason !== 'privateUse')
         errors.push({ field: 'vatRate', code: 'VALIDATION', message: AssetMessages.vatRateOnlyPrivateUse })
-      else if (rate !== null && day !== null && !taxedForVatOn(state, day))
+      else if (rate !== null && day !== null && !taxedOn(state, day))
         errors.push({ field: 'vatRate', code: 'VALIDATION', message: AssetMessages.vatRateNotPayer })
       else if (rate !== null && price !== null && !badAmount(price) && parseMoney(price) === 0n)
         errors.push({

@@ -11,7 +11,7 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
-import { addAssetVatCorrectionsToMonths, addPrivateUseVatToMonths } from '../tax/assetVatUse.ts'
+import { addAssetVatCorrectionsToMonths, addPrivateUseVatToMonths, taxedForVatOn } from '../tax/assetVatUse.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { annualItemsOfState } from '../tax/annualItems.ts'
@@ -627,6 +627,15 @@ const derivedMonthFigures = (
  * What every tax computation over the books takes besides its months: the settings in force and the year's common
  * items (each form applies those it allows, docs/tax-rules.md §26).
  */
+/**
+ * Whether a sale on a day is taxed in these books: a VAT setting in force on it other than `zw` (the art. 91 ust. 4–5
+ * correction of a fixed asset sold within its period, `tax/assetVatUse.ts`).
+ */
+export const saleTaxedOn =
+  (state: BooksState) =>
+  (day: LocalDateString): boolean =>
+    taxedForVatOn(derive(state).vat, day)
+
 export const taxSettings = (d: Derived, state: BooksState) => ({
   vat: d.vat,
   pit: d.pit,
@@ -664,7 +673,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   // The registers add to the copies: then the engine compares each month itself.
   const monthKeys = state.assets.size === 0 && state.inventories.size === 0 ? keys : undefined
   addDepreciationToMonths(months, state.assets)
-  addAssetVatCorrectionsToMonths(months, state.assets)
+  addAssetVatCorrectionsToMonths(months, state.assets, (day) => taxedForVatOn(d.vat, day))
   addPrivateUseVatToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
   // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).

@@ -58,6 +58,46 @@ describe('the corrections of a change of use', () => {
   })
 })
 
+describe('a sale or a transfer within the period (art. 91 ust. 4–5)', () => {
+  const exempt = [change('2027-06-01', '0')]
+  it('taxed: the yearly corrections stop before its year and the years left are corrected to the share deducted, 0', () => {
+    // 2027 stays (January 2028); 2028–2030 count as wholly taxed use, as deducted at the purchase: nothing more.
+    expect(assetVatCorrections(laptop, exempt, { date: '2028-09-10', taxed: true })).toEqual([
+      { month: '2028-01', year: 2027, amount: -92000n },
+    ])
+  })
+
+  it('exempt: the years left at once in the month of the sale, 3 × 4 600 × (0 − 100 %) / 5 = −2 760', () => {
+    expect(assetVatCorrections(laptop, exempt, { date: '2028-09-10', taxed: false })).toEqual([
+      { month: '2028-01', year: 2027, amount: -92000n },
+      { month: '2028-09', year: 2028, amount: -276000n, forRemainingYears: true },
+    ])
+  })
+
+  it('deducted in part: a taxed sale gives back the part not deducted for the years left', () => {
+    // Deducted at 40 %, then 60 % from 2027 (+1/5 × 4 600 × 20 % = +184 a year); sold with VAT in March 2029:
+    // 2027 and 2028 as changed, 2029 and 2030 as wholly taxed: 2 × 4 600 × 60 % / 5 = +1 104.
+    const partial = [change('2027-01-01', '60', '40')]
+    expect(assetVatCorrections(laptop, partial, { date: '2029-03-05', taxed: true })).toEqual([
+      { month: '2028-01', year: 2027, amount: 18400n },
+      { month: '2029-01', year: 2028, amount: 18400n },
+      { month: '2029-03', year: 2029, amount: 110400n, forRemainingYears: true },
+    ])
+  })
+
+  it('changes nothing after the period, for an asset of at most 15 000 zł, or without a change of use', () => {
+    expect(assetVatCorrections(laptop, exempt, { date: '2031-02-01', taxed: false })).toEqual(
+      assetVatCorrections(laptop, exempt),
+    )
+    const cheap = { ...laptop, initialValue: '15000.00' }
+    const once = [change('2027-03-20', '0', '100', '3450.00')]
+    expect(assetVatCorrections(cheap, once, { date: '2027-05-01', taxed: false })).toEqual(
+      assetVatCorrections(cheap, once),
+    )
+    expect(assetVatCorrections(laptop, [], { date: '2027-05-01', taxed: false })).toEqual([])
+  })
+})
+
 const ev = (type: string, data: unknown) => ({ type, data }) as LedgerEvent
 const purchase = () => {
   const v = validateRecord(
@@ -136,6 +176,53 @@ describe('from a purchase to the declaration', () => {
       g.when({ type: 'ChangeAssetVatUse', id: 3, data }).thenFails('VALIDATION', messages)
     g.when({ type: 'ChangeAssetVatUse', id: 99, data: { date: '2027-06-01', taxedPercent: '0' } }).thenFails(
       'NOT_FOUND',
+    )
+  })
+})
+
+describe('a sale after a change of use, to the declaration', () => {
+  const changed = runCommands(
+    [
+      { type: 'EnterAsset', data: { itemId: 2, kst: '491' } },
+      { type: 'ChangeAssetVatUse', id: 3, data: { date: '2027-06-01', taxedPercent: '0' } },
+    ],
+    books,
+  ).events
+  const sold = (setting: LedgerEvent[]) =>
+    runCommands(
+      [
+        {
+          type: 'DisposeAsset',
+          id: 3,
+          data: {
+            date: '2028-09-10',
+            reason: 'sale',
+            price: '8000.00',
+            changeOfActivity: false,
+            document: 'FV 9/2028',
+          },
+        },
+      ],
+      [...changed, ...setting],
+    ).state
+  const k44 = (state: ReturnType<typeof sold>, month: string) =>
+    vatFiling(state, month)!
+      .purchases.filter((r) => r.documentType === 'WEW')
+      .map((r) => r.fields.K_44)
+
+  it('with VAT: K_44 −920 in January 2028 only; none in September 2028 nor in the Januaries after', () => {
+    const state = sold([])
+    expect(k44(state, '2028-01')).toEqual([-92000n])
+    for (const month of ['2028-09', '2029-01', '2030-01', '2031-01']) expect(k44(state, month)).toEqual([])
+  })
+
+  it('while exempt (zw from 1 July 2028): September 2028 corrects the years left, K_44 and P_44 −2 760', () => {
+    const zw = ev('SettingAdded', { id: 50, kind: 'Vat', data: vatSetting({ date: '2028-07-01', percent: 'zw' }) })
+    const state = sold([zw])
+    expect(k44(state, '2028-09')).toEqual([-276000n])
+    expect(k44(state, '2029-01')).toEqual([])
+    expect(taxesThrough(state, '2028-12')!.result.vat.find((p) => p.from === '2028-09')!.declaration.P_44).toBe(
+      -276000n,
     )
   })
 })

@@ -11,11 +11,12 @@
  * period of the change — if no more than 12 months passed from the end of the period it was put into use (ust. 7a);
  * later, not at all.
  */
+import { vatCorrections } from '../assets/vatCorrection.ts'
 import { monthOf, monthsBetween } from '../calendar.ts'
 import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 import { noAssetVat } from './crossBorder.ts'
-import type { MonthFigures } from './engine.ts'
+import { type MonthFigures, settingInForce } from './engine.ts'
 import { addSalesLine, vatOfItem } from './vat.ts'
 
 /** One change of use as recorded (the event's data). */
@@ -45,6 +46,18 @@ export interface AssetVatCorrection {
   readonly year: number
   /** Positive: more input tax deducted; negative: less. */
   readonly amount: Grosze
+  /** The one correction of the years left, made in the period of a sale or a transfer (art. 91 ust. 4–5). */
+  readonly forRemainingYears?: true
+}
+
+/**
+ * How an asset left the business within its correction period, for art. 91 ust. 4–5: the day and whether the supply
+ * was taxed (a taxed sale, or a transfer to private use taxed under art. 7 ust. 2) or not (an exempt sale, a sale
+ * by a trader exempt under art. 113, an untaxed transfer).
+ */
+export interface AssetVatExit {
+  readonly date: LocalDateString
+  readonly taxed: boolean
 }
 
 /** The limit of ust. 7a: above it, the correction runs over the period. */
@@ -62,26 +75,78 @@ export const correctionLastYear = (asset: AssetVatSubject): number =>
  * `assetVatCorrections({ kst: '491', entryDate: '2026-03-10', initialValue: '20000.00' }, [{ date: '2027-06-01',
  * taxedPercent: '0', previousPercent: '100', inputVat: '4600.00' }])` → −920.00 in January of 2028, 2029, 2030 and
  * 2031 (the years 2027–2030 of the period 2026–2030).
+ *
+ * With `exit` (a sale or a transfer within the period of an asset above 15 000 zł) the yearly
+ * corrections stop before the exit's year, and the exit's month carries one correction of the years left, its own
+ * year included: the asset counts as used to the end of the period for taxed sales when the exit was taxed, for
+ * exempt ones when it was not, against the share deducted at the purchase (art. 91 ust. 4–5). The same laptop sold
+ * with VAT on 10 September 2028 keeps −920.00 for 2027 (January 2028) and makes 0 for 2028–2030; sold exempt, the
+ * same share as the change (0 %) makes −2 760.00 (3 × −920.00) in September 2028.
  */
-export const assetVatCorrections = (asset: AssetVatSubject, changes: readonly AssetVatUse[]): AssetVatCorrection[] => {
+export const assetVatCorrections = (
+  asset: AssetVatSubject,
+  changes: readonly AssetVatUse[],
+  exit: AssetVatExit | null = null,
+): AssetVatCorrection[] => {
   const years = correctionYears(asset.kst)
   const last = correctionLastYear(asset)
   const entryMonth = monthOf(asset.entryDate)
+  const overPeriod = parseMoney(asset.initialValue) > ART_91_VALUE_LIMIT
+  const exitYear = exit !== null && overPeriod && changes.length > 0 ? Number(exit.date.slice(0, 4)) : null
   const out: AssetVatCorrection[] = []
   for (const c of changes) {
     const tax = parseMoney(c.inputVat)
     const delta = BigInt(Number(c.taxedPercent) - Number(c.previousPercent))
     const year = Number(c.date.slice(0, 4))
     if (delta === 0n || year > last) continue
-    if (parseMoney(asset.initialValue) <= ART_91_VALUE_LIMIT) {
+    if (!overPeriod) {
       const month = monthOf(c.date)
       if (monthsBetween(entryMonth, month) <= 12) out.push({ month, year, amount: divRoundHalfUp(tax * delta, 100n) })
       continue
     }
     const perYear = divRoundHalfUp(tax * delta, 100n * BigInt(years))
-    for (let y = year; y <= last; y++) out.push({ month: `${y + 1}-01`, year: y, amount: perYear })
+    const until = exitYear !== null && exitYear <= last ? exitYear - 1 : last
+    for (let y = year; y <= until; y++) out.push({ month: `${y + 1}-01`, year: y, amount: perYear })
+  }
+  if (exit !== null && exitYear !== null && exitYear <= last) {
+    // The share deducted at the purchase: the one the first change of use started from.
+    const first = changes.reduce((a, b) => (b.date < a.date ? b : a))
+    const remaining = vatCorrections({
+      initialValue: parseMoney(asset.initialValue),
+      inputVat: parseMoney(first.inputVat),
+      realEstate: years === 10,
+      firstYear: Number(asset.entryDate.slice(0, 4)),
+      deductedPercent: Number(first.previousPercent),
+      sale: { year: exitYear, taxed: exit.taxed },
+    }).find((y) => y.forRemainingYears)
+    if (remaining)
+      out.push({ month: monthOf(exit.date), year: exitYear, amount: remaining.correction, forRemainingYears: true })
   }
   return out.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.year - b.year))
+}
+
+/** Whether a supply on a day is taxed: a VAT setting is in force on it, and not the exemption (`zw`, art. 113). */
+export const taxedForVatOn = (
+  vat: readonly { readonly date: LocalDateString; readonly percent: string }[],
+  day: LocalDateString,
+): boolean => {
+  const inForce = settingInForce(vat, day)
+  return inForce !== null && inForce.percent !== 'zw'
+}
+
+/**
+ * How an asset of the register left the business for art. 91 ust. 4–5, or `null`: a sale is taxed when the VAT
+ * setting in force on its day taxes (`saleTaxed`); a transfer to private use when it carries output VAT
+ * (`vatRate`, art. 7 ust. 2). A liquidation is no supply and ends no correction here (docs/tax-rules.md §22).
+ */
+export const vatExitOf = (
+  disposal: AssetWithVatUse['disposal'],
+  saleTaxed: (day: LocalDateString) => boolean,
+): AssetVatExit | null => {
+  if (!disposal) return null
+  if (disposal.reason === 'sale') return { date: disposal.date, taxed: saleTaxed(disposal.date) }
+  if (disposal.reason === 'privateUse') return { date: disposal.date, taxed: disposal.vatRate != null }
+  return null
 }
 
 /** What the corrections read of an asset of the register (`AssetState` of assets/fold.ts). */
@@ -90,16 +155,23 @@ export interface AssetWithVatUse {
   readonly deleted: boolean
   readonly data: AssetVatSubject & { readonly number: string; readonly name: string }
   readonly vatUse?: readonly AssetVatUse[]
+  readonly disposal?: {
+    readonly date: LocalDateString
+    readonly reason: string
+    readonly vatRate?: string | null
+  } | null
 }
 
 /** The corrections of every live asset of the register with changes of use, with the asset. */
 export const registerVatCorrections = (
   assets: ReadonlyMap<number, AssetWithVatUse>,
+  saleTaxed: (day: LocalDateString) => boolean,
 ): { readonly asset: AssetWithVatUse; readonly correction: AssetVatCorrection }[] => {
   const out: { asset: AssetWithVatUse; correction: AssetVatCorrection }[] = []
   for (const a of assets.values())
     if (!a.deleted && a.vatUse && a.vatUse.length > 0)
-      for (const correction of assetVatCorrections(a.data, a.vatUse)) out.push({ asset: a, correction })
+      for (const correction of assetVatCorrections(a.data, a.vatUse, vatExitOf(a.disposal, saleTaxed)))
+        out.push({ asset: a, correction })
   return out
 }
 
@@ -107,9 +179,10 @@ export const registerVatCorrections = (
 export const addAssetVatCorrectionsToMonths = (
   months: MonthFigures[],
   assets: ReadonlyMap<number, AssetWithVatUse>,
+  saleTaxed: (day: LocalDateString) => boolean,
 ) => {
   if (assets.size === 0) return
-  const corrections = registerVatCorrections(assets)
+  const corrections = registerVatCorrections(assets, saleTaxed)
   if (corrections.length === 0) return
   const byMonth = new Map(months.map((f) => [f.month, f]))
   for (const { correction } of corrections) {
@@ -127,11 +200,21 @@ export interface AssetVatView {
   readonly correctionYears: 5 | 10
   readonly lastYear: number
   readonly changes: readonly AssetVatUse[]
-  readonly corrections: readonly { readonly month: YearMonthString; readonly year: number; readonly amount: string }[]
+  readonly corrections: readonly {
+    readonly month: YearMonthString
+    readonly year: number
+    readonly amount: string
+    /** The one correction of the years left, in the month of a sale or a transfer (art. 91 ust. 4–5). */
+    readonly forRemainingYears: boolean
+  }[]
 }
 
-/** The {@link AssetVatView} of a live asset, or `null`. */
-export const assetVatView = (assets: ReadonlyMap<number, AssetWithVatUse>, id: number): AssetVatView | null => {
+/** The {@link AssetVatView} of a live asset, or `null`; `saleTaxed` as {@link vatExitOf}. */
+export const assetVatView = (
+  assets: ReadonlyMap<number, AssetWithVatUse>,
+  id: number,
+  saleTaxed: (day: LocalDateString) => boolean,
+): AssetVatView | null => {
   const a = assets.get(id)
   if (!a || a.deleted) return null
   const changes = a.vatUse ?? []
@@ -140,10 +223,11 @@ export const assetVatView = (assets: ReadonlyMap<number, AssetWithVatUse>, id: n
     correctionYears: correctionYears(a.data.kst),
     lastYear: correctionLastYear(a.data),
     changes,
-    corrections: assetVatCorrections(a.data, changes).map((c) => ({
+    corrections: assetVatCorrections(a.data, changes, vatExitOf(a.disposal, saleTaxed)).map((c) => ({
       month: c.month,
       year: c.year,
       amount: formatMoney(c.amount),
+      forRemainingYears: c.forRemainingYears === true,
     })),
   }
 }

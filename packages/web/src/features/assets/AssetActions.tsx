@@ -313,8 +313,14 @@ const VatUseForm = ({ card, impl, onDone }: ActionProps) => {
           </p>
           <ul>
             {result.corrections.map((x) => (
-              <li key={x.month}>
+              <li key={`${x.month}/${x.year}/${x.forRemainingYears}`}>
                 {x.month}: {f.money(x.amount)}
+                {x.forRemainingYears && (
+                  <>
+                    {' '}
+                    <Trans>(the years left at once, on the asset's sale or transfer)</Trans>
+                  </>
+                )}
               </li>
             ))}
           </ul>

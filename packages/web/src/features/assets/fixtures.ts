@@ -4,6 +4,7 @@ import {
   assetRegister,
   assetVatView,
   decide,
+  saleTaxedOn,
   foldBooks,
   isDomainError,
   type LedgerEvent,
@@ -100,7 +101,7 @@ const writeEffects = () => {
     },
     changeVatUse: async (id: number, data: Record<string, unknown>) => {
       run({ type: 'ChangeAssetVatUse', id, data })
-      return assetVatView(live.assets, id) as AssetVatDto
+      return assetVatView(live.assets, id, saleTaxedOn(live)) as AssetVatDto
     },
     loadInventory: async (year: number) => inventory(year),
     recordInventory: async (data: Record<string, unknown>) => {

@@ -39,5 +39,6 @@ export interface AssetVatDto {
   readonly correctionYears: 5 | 10
   readonly lastYear: number
   readonly changes: readonly { date: string; taxedPercent: string; previousPercent: string; inputVat: string }[]
-  readonly corrections: readonly { month: string; year: number; amount: string }[]
+  /** `forRemainingYears`: the one correction of the years left, in the month of a sale or a transfer (art. 91 ust. 4–5). */
+  readonly corrections: readonly { month: string; year: number; amount: string; forRemainingYears: boolean }[]
 }
