@@ -26,6 +26,16 @@ async function seed(token: string) {
   await seeder(call, token).vat(`${LAST}-01-01`)
   await seeder(call, token).pit(pitSetting({ date: `${LAST}-01-01` }))
   await call(token, 'POST', 'assets', petrolCar({ acquisitionDate: `${LAST}-01-10` }))
+  // A laptop deducted at 40 %, used at 60 % for taxed sales from June of last year, sold with VAT in January.
+  const laptop = await call<{ id: number }>(token, 'POST', 'fee', {
+    dataType: 'Expense',
+    dataObject: { name: 'Laptop', amount: '20000.00', date: `${LAST}-03-10`, isCompany: true, percent: '23' },
+  })
+  const asset = await call<{ asset: { id: number } }>(token, 'POST', 'assets', { itemId: laptop.id, kst: '491' })
+  const vat = { date: `${LAST}-06-01`, taxedPercent: '60', previousPercent: '40', inputVat: '4600.00' }
+  await call(token, 'POST', `assets/${asset.asset.id}/vat`, vat)
+  const sale = { date: `${YEAR}-01-05`, reason: 'sale', price: '9000.00', changeOfActivity: false, document: 'FV 3' }
+  await call(token, 'POST', `assets/${asset.asset.id}/disposal`, sale)
 }
 
 describe('a car taken to private use and sold within six years', () => {
@@ -49,8 +59,12 @@ describe('a car taken to private use and sold within six years', () => {
     expect(await sale.innerText()).toContain(String(YEAR + 6))
     // 60 000 × 23 % = 13 800, shown beside the transfer in the register.
     await page.locator('.assets-table__note', { hasText: '13,800.00' }).waitFor()
-    expect(await page.locator('.assets-table__note').innerText()).toMatch(
+    expect(await page.locator('.assets-table__note').first().innerText()).toMatch(
       /^\s\(taken to private use 20\sJan\s\d{4}, VAT\sPLN\s13,800\.00\)$/,
+    )
+    // The card says how the car left the register.
+    expect(await page.getByTestId('asset-disposal').innerText()).toMatch(
+      /^taken to private use on 20\sJan\s\d{4}; output VAT PLN\s13,800\.00$/,
     )
   })
 
@@ -73,5 +87,23 @@ describe('a car taken to private use and sold within six years', () => {
     )
     const february = book.months.find((m) => m.month === `${YEAR}-02`)!
     expect(february.kpir).toMatchObject({ otherRevenue: '50000.00', otherExpenses: '96000.00' })
+  })
+
+  it('shows a laptop sold within its art. 91 period: its correction for last year and the years left at once', async () => {
+    const page = app.page
+    await page.getByRole('button', { name: 'Laptop' }).click()
+    const vat = page.getByTestId('asset-vat')
+    await vat.waitFor()
+    // 4 600 × (60 − 40) % / 5 = 184 for last year in January; sold with VAT in January: the years left count as taxed
+    // use, 4 × 4 600 × (100 − 40) % / 5 = 2 208 (uVAT art. 91 ust. 4–5).
+    const text = await vat.innerText()
+    expect(text).toMatch(new RegExp(`January ${YEAR}: PLN\\s184\\.00 \\(for ${LAST}\\)`))
+    expect(text).toMatch(new RegExp(`January ${YEAR}: PLN\\s2,208\\.00 \\(the years ${YEAR}–${LAST + 4} at once`))
+    expect(await page.getByTestId('asset-disposal').innerText()).toMatch(
+      /^sold on 5\sJan\s\d{4} for PLN\s9,000\.00 net \(FV 3\); the undepreciated PLN\s[\d,]+\.\d\d is a cost of January \d{4}$/,
+    )
+    // A sold asset has no form left: no empty box under its card.
+    expect(await page.getByTestId('asset-actions').count()).toBe(0)
+    await screenshot(page, 'assets-vat-corrections')
   })
 })

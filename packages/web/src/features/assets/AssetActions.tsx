@@ -331,19 +331,21 @@ const VatUseForm = ({ card, impl, onDone }: ActionProps) => {
 }
 
 /** The writes of one asset's card: improvements and a disposal while it is in the register, then its later sale. */
-export const AssetActions = ({ card, impl, onDone }: ActionProps) => (
-  <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
-    {card.asset.disposal === null ? (
-      <>
-        <ImprovementForm card={card} impl={impl} onDone={onDone} />
-        <DisposalForm card={card} impl={impl} onDone={onDone} />
-        <VatUseForm card={card} impl={impl} onDone={onDone} />
-      </>
-    ) : (
-      <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
-    )}
-  </section>
-)
+export const AssetActions = ({ card, impl, onDone }: ActionProps) =>
+  // A sold or liquidated asset has nothing left to record: no empty box.
+  card.asset.disposal !== null && !card.asset.privateSale ? null : (
+    <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
+      {card.asset.disposal === null ? (
+        <>
+          <ImprovementForm card={card} impl={impl} onDone={onDone} />
+          <DisposalForm card={card} impl={impl} onDone={onDone} />
+          <VatUseForm card={card} impl={impl} onDone={onDone} />
+        </>
+      ) : (
+        <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
+      )}
+    </section>
+  )
 
 /** The stock-taking (spis z natury) of a year: its start and end values and what they add to the year's income. */
 export const InventoryCard = ({

@@ -26,7 +26,7 @@ import {
 import { AssetActions, InventoryCard } from './AssetActions.tsx'
 import { type AssetsApi, createAssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
-import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetRowDto, Purchase } from './types.ts'
+import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetRowDto, AssetVatDto, Purchase } from './types.ts'
 import './assets.css'
 
 type Props = {
@@ -144,7 +144,7 @@ const RegisterTable = ({
   )
 }
 
-const AssetCard = ({ card }: { card: AssetCardDto }) => {
+const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
   const { t } = useLingui()
   const f = useFormat()
   const method = useMethodName()
@@ -201,6 +201,38 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
             <dd>{f.money(a.carLimit)}</dd>
           </>
         )}
+        {a.disposal && (
+          <>
+            <dt>
+              <Trans>Left the register</Trans>
+            </dt>
+            <dd data-testid="asset-disposal">
+              {a.disposal.reason === 'sale' ? (
+                <Trans>
+                  sold on {f.date(a.disposal.date)} for {f.money(a.disposal.price)} net
+                </Trans>
+              ) : a.disposal.reason === 'liquidation' ? (
+                <Trans>liquidated on {f.date(a.disposal.date)}</Trans>
+              ) : (
+                <Trans>taken to private use on {f.date(a.disposal.date)}</Trans>
+              )}
+              {a.disposal.document ? ` (${a.disposal.document})` : ''}
+              {a.disposal.vat && (
+                <>
+                  ; <Trans>output VAT {f.money(a.disposal.vat.amount)}</Trans>
+                </>
+              )}
+              {a.disposal.cost !== '0.00' && (
+                <>
+                  ;{' '}
+                  <Trans>
+                    the undepreciated {f.money(a.disposal.cost)} is a cost of {f.month(a.disposal.date.slice(0, 7))}
+                  </Trans>
+                </>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="assets-page__scroll">
         <table className="table assets-plan">
@@ -226,7 +258,56 @@ const AssetCard = ({ card }: { card: AssetCardDto }) => {
           </tbody>
         </table>
       </div>
+      <AssetVatCorrections card={card} impl={impl} />
     </section>
+  )
+}
+
+/**
+ * The asset's input VAT corrections (uVAT art. 91) once a change of its use is recorded: each in the declaration of
+ * its month, the one of a sale or a transfer for the years left at once. Nothing while none is recorded.
+ */
+const AssetVatCorrections = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
+  const f = useFormat()
+  const [vat, setVat] = useState<AssetVatDto | null>(null)
+  // Loaded again with every new version of the asset (a change of use, a disposal).
+  useEffect(() => settle(impl.loadVat(card.asset.id), setVat, () => setVat(null)), [impl, card])
+  if (vat === null || vat.changes.length === 0) return null
+  return (
+    <div className="assets-card__vat" data-testid="asset-vat">
+      <h3>
+        <Trans>Input VAT corrections (art. 91 of the VAT act), until {vat.lastYear}</Trans>
+      </h3>
+      <ul>
+        {vat.changes.map((c) => (
+          <li key={c.date}>
+            <Trans>
+              From {f.date(c.date)}: {c.taxedPercent}% of its use in taxed sales (before: {c.previousPercent}%)
+            </Trans>
+          </li>
+        ))}
+      </ul>
+      {vat.corrections.length === 0 ? (
+        <p>
+          <Trans>No correction falls due.</Trans>
+        </p>
+      ) : (
+        <ul>
+          {vat.corrections.map((x) => (
+            <li key={`${x.month}/${x.year}/${x.forRemainingYears}`}>
+              {f.month(x.month)}: {f.money(x.amount)}{' '}
+              {x.forRemainingYears ? (
+                <Trans>
+                  (the years {x.year}–{vat.lastYear} at once, on the asset's sale or transfer)
+                </Trans>
+              ) : (
+                <Trans>(for {x.year})</Trans>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }
 
@@ -427,7 +508,7 @@ export const AssetsPage = ({ effects, year }: Props) => {
         ) : (
           <RegisterTable register={register} selected={selected} onSelect={setSelected} />
         ))}
-      {card !== null && <AssetCard card={card} />}
+      {card !== null && <AssetCard card={card} impl={impl} />}
       {card !== null && (
         <AssetActions
           key={`${card.asset.id}:${card.asset.disposal?.date ?? ''}`}

@@ -44,6 +44,8 @@ export const createAssetsApi = (client: ApiClient = api) => ({
    */
   changeVatUse: (id: number, body: Record<string, unknown>): Promise<AssetVatDto> =>
     client.post<AssetVatDto>(`assets/${id}/vat`, body),
+  /** The asset's changes of use for VAT and the art. 91 corrections they (and its sale) make. */
+  loadVat: (id: number): Promise<AssetVatDto> => client.get<AssetVatDto>(`assets/${id}/vat`),
   /** The stock-takings of a year and their change to the year's income. */
   loadInventory: (year: number): Promise<InventoryDto> => client.get<InventoryDto>(`inventory/${year}`),
   /** A stock-taking at the start or the end of a year (`{ year, kind, date, amount }`). */

@@ -99,6 +99,7 @@ const writeEffects = () => {
       run({ type: 'SellAssetAfterPrivateUse', id, data })
       return card(id)
     },
+    loadVat: async (id: number) => assetVatView(live.assets, id, saleTaxedOn(live)) as AssetVatDto,
     changeVatUse: async (id: number, data: Record<string, unknown>) => {
       run({ type: 'ChangeAssetVatUse', id, data })
       return assetVatView(live.assets, id, saleTaxedOn(live)) as AssetVatDto
