@@ -624,10 +624,6 @@ const derivedMonthFigures = (
 }
 
 /**
- * What every tax computation over the books takes besides its months: the settings in force and the year's common
- * items (each form applies those it allows, docs/tax-rules.md §26).
- */
-/**
  * Whether a sale on a day is taxed in these books: a VAT setting in force on it other than `zw` (the art. 91 ust. 4–5
  * correction of a fixed asset sold within its period, `tax/assetVatUse.ts`).
  */
@@ -636,6 +632,10 @@ export const saleTaxedOn =
   (day: LocalDateString): boolean =>
     taxedForVatOn(derive(state).vat, day)
 
+/**
+ * What every tax computation over the books takes besides its months: the settings in force and the year's common
+ * items (each form applies those it allows, docs/tax-rules.md §26).
+ */
 export const taxSettings = (d: Derived, state: BooksState) => ({
   vat: d.vat,
   pit: d.pit,
