@@ -77,6 +77,33 @@ describe('finance assets', () => {
     expect(en.stdout).toMatch(/2026-06-15 to private use VAT 1,380\.00/)
   })
 
+  it('prints under a plan the art. 91 corrections of input VAT, a sale’s one for the years left included', async () => {
+    const van = 2
+    const store = await seeded([
+      { type: 'AddSetting', kind: 'Vat', data: { date: '2025-01-01', percent: '23', paymentInterval: 1 } },
+      { type: 'ChangeAssetVatUse', id: van, data: { date: '2025-06-01', taxedPercent: '0', inputVat: '23000.00' } },
+      {
+        type: 'AddSetting',
+        kind: 'Vat',
+        data: { date: '2026-05-01', percent: 'zw', paymentInterval: 1, exemptionBasis: 'art113' },
+      },
+      {
+        type: 'DisposeAsset',
+        id: van,
+        data: { date: '2026-06-15', reason: 'sale', price: '50000', changeOfActivity: false, document: 'UM 1' },
+      },
+    ])
+    // 23 000 × (0 − 100 %) / 5 = −4 600 for 2025 in January 2026; sold exempt in June 2026: 2026–2029 at once, −18 400.
+    const en = await run(['assets', 'plan', '2', '--user', JAN, '--lang', 'en'], { store })
+    expect(en.stdout).toContain('Input VAT corrections (art. 91)\ntaxed use from 2025-06-01: 0 % (before: 100 %)\n')
+    expect(en.stdout).toMatch(/2026-01\s+-4,600\.00\s+for 2025\n/)
+    expect(en.stdout).toMatch(/2026-06\s+-18,400\.00\s+the years left at once, on the sale or transfer \(2026–2029\)\n/)
+    const pl = await run(['assets', 'plan', '2', '--user', JAN], { store })
+    expect(pl.stdout).toMatch(/2026-06\s+-18\s?400,00\s+pozostałe lata naraz/)
+    // The laptop has no change of use: its plan has no such lines.
+    expect((await run(['assets', 'plan', '1', '--user', JAN], { store })).stdout).not.toContain('art. 91')
+  })
+
   it('writes the register as CSV with plain decimals, and a plan year by year and by month', async () => {
     const store = await seeded()
     const csv = await run(['assets', 'list', '--year', '2025', '--user', JAN, '--format', 'csv', '--lang', 'en'], {

@@ -3,7 +3,15 @@
  * (or month by month) — the same projection as `GET /api/assets` and the web screen (docs/tax-rules.md §14).
  * Headings in Polish or English (`--lang`); the register's own texts (names, documents) stay as entered.
  */
-import { type AssetCardDto, type AssetRegisterDto, assetCard, assetRegister } from '@finance/ledger-core/light'
+import {
+  type AssetCardDto,
+  type AssetRegisterDto,
+  type AssetVatView,
+  assetCard,
+  assetRegister,
+  assetVatView,
+  saleTaxedOn,
+} from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
@@ -82,8 +90,17 @@ export const registerText = (ctx: Ctx, register: AssetRegisterDto, format: Asset
   return `${head}${renderTable(columns, rows)}`
 }
 
-/** One asset's plan by year (or by booked month). */
-export const planText = (ctx: Ctx, card: AssetCardDto, format: AssetsFormat, monthly: boolean): string => {
+/**
+ * One asset's plan by year (or by booked month); in a table, its art. 91 corrections of input VAT below it once a
+ * change of its use is recorded (`vat`, as `GET /api/assets/{id}/vat`).
+ */
+export const planText = (
+  ctx: Ctx,
+  card: AssetCardDto,
+  format: AssetsFormat,
+  monthly: boolean,
+  vat: AssetVatView | null = null,
+): string => {
   const lang = ctx.lang
   if (format === 'json') return `${JSON.stringify(card, null, 2)}\n`
   const l = (k: Label) => labelOf(lang, k)
@@ -113,7 +130,24 @@ export const planText = (ctx: Ctx, card: AssetCardDto, format: AssetsFormat, mon
     ...(card.switchedToLinear ? [`${l('switched')}: ${card.switchedToLinear}`] : []),
   ]
   const columns: Column[] = header.map((h, i) => ({ header: h, ...(i > 0 ? { align: 'right' as const } : {}) }))
-  return `${lines.join('\n')}\n${renderTable(columns, rows)}`
+  return `${lines.join('\n')}\n${renderTable(columns, rows)}${vatText(ctx, vat)}`
+}
+
+/** The art. 91 lines under a plan: the changes of use, then each correction in its month (none: nothing). */
+const vatText = (ctx: Ctx, vat: AssetVatView | null): string => {
+  if (vat === null || vat.changes.length === 0) return ''
+  const l = (k: Label) => labelOf(ctx.lang, k)
+  const lines = [
+    '',
+    ctx.colour.bold(l('vatCorrections')),
+    ...vat.changes.map((c) => `${l('vatUse')} ${c.date}: ${c.taxedPercent} % (${l('before')}: ${c.previousPercent} %)`),
+    ...vat.corrections.map(
+      (c) =>
+        `${c.month}  ${formatAmount(ctx.lang, c.amount)}  ` +
+        (c.forRemainingYears ? `${l('remainingYears')} (${c.year}–${vat.lastYear})` : `${l('forYear')} ${c.year}`),
+    ),
+  ]
+  return `${lines.join('\n')}\n`
 }
 
 const write = async (ctx: Ctx, text: string, out: string | undefined) => {
@@ -144,5 +178,6 @@ export const assetsPlanCommand = async (
   const asset = [...assets.values()].find((a) => !a.deleted && a.data.number === number)
   const card = asset ? assetCard(assets, asset.id) : null
   if (!card) throw new CliError(`${labelOf(ctx.lang, 'notFound')} ${number}`)
-  await write(ctx, planText(ctx, card, o.format, o.monthly ?? false), o.out)
+  const vat = assetVatView(assets, card.asset.id, saleTaxedOn(user!.state))
+  await write(ctx, planText(ctx, card, o.format, o.monthly ?? false, vat), o.out)
 }
