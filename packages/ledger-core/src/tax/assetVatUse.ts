@@ -11,7 +11,7 @@
  * period of the change — if no more than 12 months passed from the end of the period it was put into use (ust. 7a);
  * later, not at all.
  */
-import { vatCorrections } from '../assets/vatCorrection.ts'
+import { CORRECTION_VALUE_LIMIT, vatCorrections } from '../assets/vatCorrection.ts'
 import { monthOf, monthsBetween } from '../calendar.ts'
 import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
@@ -60,8 +60,8 @@ export interface AssetVatExit {
   readonly taxed: boolean
 }
 
-/** The limit of ust. 7a: above it, the correction runs over the period. */
-export const ART_91_VALUE_LIMIT: Grosze = 1_500_000n
+/** The limit of ust. 2 and 7a: above it, the correction runs over the period (`assets/vatCorrection.ts`'s). */
+export const ART_91_VALUE_LIMIT: Grosze = CORRECTION_VALUE_LIMIT
 
 /** 10 years for real estate (KŚT groups 0, 1 and 2: land, buildings, structures), otherwise 5 (art. 91 ust. 2). */
 export const correctionYears = (kst: string): 5 | 10 => (/^[012]/.test(kst) ? 10 : 5)
