@@ -312,8 +312,9 @@ const VatUseForm = ({ card, impl, onDone }: ActionProps) => {
             </Trans>
           </p>
           <ul>
-            {result.corrections.map((x) => (
-              <li key={`${x.month}/${x.year}/${x.forRemainingYears}`}>
+            {result.corrections.map((x, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two changes in one year each make a correction of that month and year; the list is never reordered
+              <li key={`${x.month}/${x.year}/${i}`}>
                 {x.month}: {f.money(x.amount)}
                 {x.forRemainingYears && (
                   <>

@@ -279,8 +279,9 @@ const AssetVatCorrections = ({ card, impl }: { card: AssetCardDto; impl: AssetsA
         <Trans>Input VAT corrections (art. 91 of the VAT act), until {vat.lastYear}</Trans>
       </h3>
       <ul>
-        {vat.changes.map((c) => (
-          <li key={c.date}>
+        {vat.changes.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the changes of use in their recorded order, never reordered
+          <li key={i}>
             <Trans>
               From {f.date(c.date)}: {c.taxedPercent}% of its use in taxed sales (before: {c.previousPercent}%)
             </Trans>
@@ -293,8 +294,9 @@ const AssetVatCorrections = ({ card, impl }: { card: AssetCardDto; impl: AssetsA
         </p>
       ) : (
         <ul>
-          {vat.corrections.map((x) => (
-            <li key={`${x.month}/${x.year}/${x.forRemainingYears}`}>
+          {vat.corrections.map((x, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two changes in one year each make a correction of that month and year; the list is never reordered
+            <li key={`${x.month}/${x.year}/${i}`}>
               {f.month(x.month)}: {f.money(x.amount)}{' '}
               {x.forRemainingYears ? (
                 <Trans>
