@@ -153,4 +153,34 @@ describe('assets/{id}/vat', () => {
       { month: '2028-01', year: 2027, amount: '-920.00', forRemainingYears: false },
     ])
   })
+
+  it('an exempt sale (art. 43) of an asset bought with its VAT deducted corrects the years left; vatExempt only on a sale', async () => {
+    h = await harness({ now: '2028-10-01T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const laptop = await item('fee', 'Expense', { name: 'Laptop', amount: '20000.00', date: '2026-03-10' })
+    const id = (await call(h.app, t, 'POST', '/api/assets', { itemId: laptop.json().id, kst: '491' })).json().asset
+      .id as number
+    const sale = {
+      date: '2028-09-10',
+      reason: 'sale',
+      price: '8000.00',
+      changeOfActivity: false,
+      document: 'FV 9/2028',
+    }
+    const bad = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
+      ...sale,
+      reason: 'liquidation',
+      vatExempt: true,
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fieldErrors).toEqual({ vatExempt: 'Only a sale can be exempt from VAT' })
+    const done = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, { ...sale, vatExempt: true })
+    expect(done.statusCode).toBe(200)
+    expect(done.json().asset.disposal).toMatchObject({ reason: 'sale', vatExempt: true })
+    // 4 600 × (0 − 100 %) / 5 for each of 2028, 2029 and 2030, at once in September 2028.
+    expect((await call(h.app, t, 'GET', `/api/assets/${id}/vat`)).json()).toMatchObject({
+      changes: [],
+      corrections: [{ month: '2028-09', year: 2028, amount: '-2760.00', forRemainingYears: true }],
+    })
+  })
 })

@@ -36,6 +36,12 @@ async function seed(token: string) {
   await call(token, 'POST', `assets/${asset.asset.id}/vat`, vat)
   const sale = { date: `${YEAR}-01-05`, reason: 'sale', price: '9000.00', changeOfActivity: false, document: 'FV 3' }
   await call(token, 'POST', `assets/${asset.asset.id}/disposal`, sale)
+  // A server written off once a year (no write-off in this year's months), to be sold exempt from VAT on the screen.
+  const server = await call<{ id: number }>(token, 'POST', 'fee', {
+    dataType: 'Expense',
+    dataObject: { name: 'Server', amount: '30000.00', date: `${LAST}-04-01`, isCompany: true, percent: '23' },
+  })
+  await call(token, 'POST', 'assets', { itemId: server.id, kst: '491', period: 'year' })
 }
 
 describe('a car taken to private use and sold within six years', () => {
@@ -105,5 +111,27 @@ describe('a car taken to private use and sold within six years', () => {
     // A sold asset has no form left: no empty box under its card.
     expect(await page.getByTestId('asset-actions').count()).toBe(0)
     await screenshot(page, 'assets-vat-corrections')
+  })
+
+  it('sells a server exempt from VAT on the screen: its input VAT of the years left is corrected at once', async () => {
+    const page = app.page
+    await page.getByRole('button', { name: 'Server' }).click()
+    const disposal = page.getByRole('form', { name: 'Disposal' })
+    await disposal.waitFor()
+    await disposal.getByLabel('Date', { exact: true }).fill(`${YEAR}-01-20`)
+    await disposal.getByLabel('Price (net)').fill('12000')
+    await disposal.getByLabel(/^Exempt from VAT/).check()
+    await disposal.getByLabel('Document').fill('FV 1')
+    await screenshot(page, 'assets-exempt-sale-form')
+    await disposal.getByRole('button', { name: 'Record the disposal' }).click()
+    const vat = page.getByTestId('asset-vat')
+    await vat.waitFor()
+    // 6 900 of VAT deducted in full at the purchase; sold exempt in January: 4 of the 5 years left, 4 × −1 380.
+    expect(await vat.innerText()).toMatch(
+      new RegExp(`January ${YEAR}: -PLN\\s5,520\\.00 \\(the years ${YEAR}–${LAST + 4} at once`),
+    )
+    expect(await page.getByTestId('asset-disposal').innerText()).toMatch(
+      /^sold on 20\sJan\s\d{4} for PLN\s12,000\.00 net, exempt from VAT \(FV 1\);/,
+    )
   })
 })

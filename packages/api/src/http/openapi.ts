@@ -287,6 +287,7 @@ const assetRowJson = object({
       undepreciated: money,
       cost: money,
       vat: orNull(object({ percent: str('The VAT percent of the transfer (uVAT art. 7 ust. 2)'), amount: money })),
+      vatExempt: bool,
     }),
   ),
 })
@@ -879,7 +880,8 @@ const assetOperations: Record<string, OperationDoc> = {
   },
   'POST /api/assets/:id/disposal': {
     summary: 'Record the asset’s sale, liquidation or transfer to private use',
-    description: 'Write-offs end in the month of the disposal; the undepreciated value is a cost where the law allows.',
+    description:
+      'Body `{ date, reason, price, changeOfActivity, document, vatRate?, vatExempt? }`. Write-offs end in the month of the disposal; the undepreciated value is a cost where the law allows. `vatExempt: true` (a sale only): a VAT payer’s sale exempt under uVAT art. 43; within the asset’s art. 91 period it corrects the input VAT of the years left.',
     ok: ref('AssetCard'),
     errors: [404],
   },

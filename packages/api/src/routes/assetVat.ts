@@ -3,7 +3,7 @@
  * input tax they make (uVAT art. 91; docs/tax-rules.md, "VAT across borders, fixed assets and cars"). A change of use
  * is validated whole by the core's decider before it is written.
  */
-import { type AssetVatView, assetVatView, saleTaxedOn } from '@finance/ledger-core/light'
+import { type AssetVatView, assetVatView, assetVatBooks } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
@@ -24,11 +24,11 @@ export default async function assetVatRoutes(app: FastifyInstance) {
   app.get('/api/assets/:id/vat', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number }
     const { state } = await booksOf(app, request)
-    return viewOr404(assetVatView(state.assets, id, saleTaxedOn(state)))
+    return viewOr404(assetVatView(state.assets, id, assetVatBooks(state)))
   })
   app.post('/api/assets/:id/vat', { ...auth, schema: { tags, params: IdParams, body: AnyObject } }, async (request) => {
     const { id } = request.params as { id: number }
     const done = await run(app, request, { type: 'ChangeAssetVatUse', id, data: request.body })
-    return viewOr404(assetVatView(done.state.assets, id, saleTaxedOn(done.state)))
+    return viewOr404(assetVatView(done.state.assets, id, assetVatBooks(done.state)))
   })
 }

@@ -10,7 +10,7 @@ import {
   assetCard,
   assetRegister,
   assetVatView,
-  saleTaxedOn,
+  assetVatBooks,
 } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
@@ -178,6 +178,6 @@ export const assetsPlanCommand = async (
   const asset = [...assets.values()].find((a) => !a.deleted && a.data.number === number)
   const card = asset ? assetCard(assets, asset.id) : null
   if (!card) throw new CliError(`${labelOf(ctx.lang, 'notFound')} ${number}`)
-  const vat = assetVatView(assets, card.asset.id, saleTaxedOn(user!.state))
+  const vat = assetVatView(assets, card.asset.id, assetVatBooks(user!.state))
   await write(ctx, planText(ctx, card, o.format, o.monthly ?? false, vat), o.out)
 }

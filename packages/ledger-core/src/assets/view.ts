@@ -55,6 +55,8 @@ export interface AssetRowDto {
     readonly cost: MoneyString
     /** A transfer to private use taxed under uVAT art. 7 ust. 2: its percent and output VAT on `price`; else null. */
     readonly vat: { readonly percent: string; readonly amount: MoneyString } | null
+    /** A VAT payer's sale exempt from VAT (uVAT art. 43): the art. 91 correction of the years left follows. */
+    readonly vatExempt: boolean
   } | null
   /**
    * After a transfer to private use: its later sale by the six-year rule (uPIT art. 10 ust. 2 pkt 3) — the last day
@@ -173,6 +175,7 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
             undepreciated: f(plan.disposal.undepreciated),
             cost: f(plan.disposal.cost),
             vat: vatOfTransfer(asset),
+            vatExempt: asset.disposal.vatExempt === true,
           }
         : null,
     privateSale: privateSaleDto(asset, plan),

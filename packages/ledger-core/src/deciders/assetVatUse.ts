@@ -7,12 +7,9 @@ import { isLocalDate } from '../calendar.ts'
 import type { ChangeAssetVatUse } from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { formatMoney, parseMoney } from '../money.ts'
 import { isBlank, normalizeMoney } from '../schemas/common.ts'
 import type { Item } from '../schemas/records.ts'
-import { correctionLastYear } from '../tax/assetVatUse.ts'
-import { deductibleVat, vatFactsOf } from '../tax/crossBorder.ts'
-import { vatOfItem } from '../tax/vat.ts'
+import { correctionLastYear, purchaseVatOf } from '../tax/assetVatUse.ts'
 import type { BooksState } from '../model/state.ts'
 
 export const AssetVatUseMessages = {
@@ -29,19 +26,6 @@ export const AssetVatUseMessages = {
 const wholePercent = (v: unknown): string | null => {
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : null
   return s !== null && /^(100|[1-9]?\d)$/.test(s) ? s : null
-}
-
-/** The input tax the purchase of an asset carried and the share of it deducted (a mixed-use car's: 50 %). */
-const fromPurchase = (item: Item): { inputVat: string; percent: string } => {
-  const amount = parseMoney(item.amount)
-  const vat =
-    item.documentVat != null
-      ? parseMoney(item.documentVat)
-      : item.vatTreatment === 'zw' || item.vatTreatment === 'np'
-        ? 0n
-        : vatOfItem(amount, item.percent ?? '0')
-  const deducted = deductibleVat(vat, vatFactsOf(item))
-  return { inputVat: formatMoney(vat), percent: vat === 0n ? '0' : String((deducted * 100n) / vat) }
 }
 
 export const decideAssetVatUse = (command: ChangeAssetVatUse, state: BooksState): LedgerEvent[] | DomainError => {
@@ -62,7 +46,7 @@ export const decideAssetVatUse = (command: ChangeAssetVatUse, state: BooksState)
   if (taxedPercent === null)
     errors.push({ field: 'taxedPercent', code: 'INVALID_CHOICE', message: AssetVatUseMessages.percent })
   const purchaseRecord = a.data.itemId !== null ? state.records.get(a.data.itemId) : undefined
-  const purchase = purchaseRecord && !purchaseRecord.deleted ? fromPurchase(purchaseRecord.data as Item) : null
+  const purchase = purchaseRecord && !purchaseRecord.deleted ? purchaseVatOf(purchaseRecord.data as Item) : null
   const last = a.vatUse?.at(-1) ?? null
   let inputVat: string | null = last?.inputVat ?? purchase?.inputVat ?? null
   if (!isBlank(d.inputVat)) {

@@ -72,6 +72,7 @@ export const AssetMessages = {
   vatRateOnlyPrivateUse: 'VAT is charged on a transfer to private use only',
   vatBase: 'The value for VAT must be a positive number with at most 2 decimals',
   vatRateNotPayer: 'VAT on the transfer needs a VAT setting in force on its day, other than exempt (zw)',
+  vatExemptOnlySale: 'Only a sale can be exempt from VAT',
   beforeEntry: 'The date must not be before the asset was entered',
   alreadyDisposed: 'The asset has already left the register',
   notInPrivateUse: 'Only an asset taken to private use can be sold after it',
@@ -454,11 +455,16 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
           code: isBlank(d.price) ? 'REQUIRED' : 'INVALID_MONEY',
           message: AssetMessages.vatBase,
         })
+      // A VAT payer's sale exempt under art. 43 (the art. 91 correction of the years left reads it).
+      const vatExempt = d.vatExempt === true
+      if ((vatExempt && reason !== 'sale') || (d.vatExempt != null && typeof d.vatExempt !== 'boolean'))
+        errors.push({ field: 'vatExempt', code: 'VALIDATION', message: AssetMessages.vatExemptOnlySale })
       const data: AssetDisposal = {
         date: date(errors, 'date', d.date, AssetMessages.date),
         reason,
         price: price ?? '0.00',
         ...(rate !== null ? { vatRate: rate } : {}),
+        ...(vatExempt ? { vatExempt: true } : {}),
         changeOfActivity,
         document: text(errors, 'document', d.document),
       }

@@ -11,7 +11,13 @@
  * - lazy and bounded: the tax engine runs when a projection asks, through the latest month asked for (its results
  *   for a month never depend on later months), and month rows are built per month on demand.
  */
-import { addAssetVatCorrectionsToMonths, addPrivateUseVatToMonths, taxedForVatOn } from '../tax/assetVatUse.ts'
+import {
+  addAssetVatCorrectionsToMonths,
+  addPrivateUseVatToMonths,
+  type AssetVatBooks,
+  purchaseVatOf,
+  taxedForVatOn,
+} from '../tax/assetVatUse.ts'
 import { addInventoryToMonths } from '../assets/inventory.ts'
 import { addDepreciationToMonths, firstRegisterMonth } from '../assets/register.ts'
 import { annualItemsOfState } from '../tax/annualItems.ts'
@@ -20,7 +26,7 @@ import { CowMap } from '../model/cowMap.ts'
 import type { BooksState, RecordState, TransactionFlagsState } from '../model/state.ts'
 import { contributionRowMonth, type TransactionId, taxObligationId } from '../identity.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
-import type { Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
+import type { Item, Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import {
   indexSchedule,
@@ -624,13 +630,19 @@ const derivedMonthFigures = (
 }
 
 /**
- * Whether a sale on a day is taxed in these books: a VAT setting in force on it other than `zw` (the art. 91 ust. 4–5
- * correction of a fixed asset sold within its period, `tax/assetVatUse.ts`).
+ * What the art. 91 corrections read of these books (`tax/assetVatUse.ts`): a sale is taxed on a day with a VAT
+ * setting in force other than `zw`; the input tax of an asset's purchase (an expense item) counts when it was
+ * deducted in full.
  */
-export const saleTaxedOn =
-  (state: BooksState) =>
-  (day: LocalDateString): boolean =>
-    taxedForVatOn(derive(state).vat, day)
+export const assetVatBooks = (state: BooksState): AssetVatBooks => ({
+  saleTaxed: (day) => taxedForVatOn(derive(state).vat, day),
+  purchaseVat: (itemId) => {
+    const r = state.records.get(itemId)
+    if (!r || r.deleted || r.dataType !== 'Expense') return null
+    const p = purchaseVatOf(r.data as Item)
+    return p.percent === '100' && p.inputVat !== '0.00' ? p.inputVat : null
+  },
+})
 
 /**
  * What every tax computation over the books takes besides its months: the settings in force and the year's common
@@ -673,7 +685,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   // The registers add to the copies: then the engine compares each month itself.
   const monthKeys = state.assets.size === 0 && state.inventories.size === 0 ? keys : undefined
   addDepreciationToMonths(months, state.assets)
-  addAssetVatCorrectionsToMonths(months, state.assets, (day) => taxedForVatOn(d.vat, day))
+  addAssetVatCorrectionsToMonths(months, state.assets, assetVatBooks(state))
   addPrivateUseVatToMonths(months, state.assets)
   addInventoryToMonths(months, state.inventories)
   // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).

@@ -1,5 +1,5 @@
 export * from './costs.ts'
-export { derive, deriveCounter, figureCounter, saleTaxedOn, taxesThrough } from './derived.ts'
+export { assetVatBooks, derive, deriveCounter, figureCounter, taxesThrough } from './derived.ts'
 export * from './month.ts'
 export * from './obligations.ts'
 export * from './records.ts'

@@ -24,7 +24,7 @@ import {
   registerVatCorrections,
 } from '../tax/assetVatUse.ts'
 import { deductibleVat, isSelfAssessed, SELF_ASSESSED_FIELDS, type SelfAssessedKind } from '../tax/crossBorder.ts'
-import { derive, saleTaxedOn, taxesThrough } from './derived.ts'
+import { assetVatBooks, derive, taxesThrough } from './derived.ts'
 
 /**
  * The register's amount fields Finance fills: sales K_10 … K_32 (K_23 … K_32: the output tax of self-assessed
@@ -218,7 +218,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
     }
   })
   // The art. 91 corrections of fixed assets declared this month: a row of an internal document each (K_44).
-  for (const { asset, correction } of registerVatCorrections(state.assets, saleTaxedOn(state)))
+  for (const { asset, correction } of registerVatCorrections(state.assets, assetVatBooks(state)))
     if (correction.month === month) rows.push(correctionRow(asset, correction))
   // Fixed assets taken to private use this month with output VAT (art. 7 ust. 2): a sale of an internal document each.
   for (const asset of state.assets.values()) {

@@ -67,6 +67,12 @@ export const AssetDisposalSchema = Schema.Struct({
    * of the supply it is under art. 7 ust. 2 (output VAT on `price`); absent or `null`: no VAT on the transfer.
    */
   vatRate: Schema.optional(Schema.NullOr(Schema.Literal(...PrivateUseVatRates))),
+  /**
+   * (optional) A sale exempt from VAT although the seller is a VAT payer (uVAT art. 43 ust. 1: premises more than two
+   * years after their first occupation, pkt 10; goods used only for exempt sales, pkt 2). Absent: the sale is taxed
+   * when a VAT setting other than `zw` is in force on its day. Read by the art. 91 correction of the years left.
+   */
+  vatExempt: Schema.optional(Schema.Boolean),
   /** Liquidation because the kind of business changed (the loss is not a cost, art. 23 ust. 1 pkt 6). */
   changeOfActivity: Schema.Boolean,
   document: Schema.String,

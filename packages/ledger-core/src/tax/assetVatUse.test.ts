@@ -11,9 +11,9 @@ import { validateRecord } from '../schemas/validate.ts'
 import { income, pitSetting, vatSetting } from '../testing/fixtures.ts'
 import { addItem, given, runCommands } from '../testing/given.ts'
 import { foldBooks } from '../model/evolve.ts'
-import { derive, taxesThrough } from '../projections/derived.ts'
+import { assetVatBooks, derive, taxesThrough } from '../projections/derived.ts'
 import type { LedgerEvent } from '../events.ts'
-import { assetVatCorrections, correctionYears } from './assetVatUse.ts'
+import { assetVatCorrections, assetVatView, correctionYears } from './assetVatUse.ts'
 
 const laptop = { kst: '491', entryDate: '2026-03-10', initialValue: '20000.00' }
 const change = (date: string, taxedPercent: string, previousPercent = '100', inputVat = '4600.00') => ({
@@ -224,6 +224,44 @@ describe('a sale after a change of use, to the declaration', () => {
     expect(taxesThrough(state, '2028-12')!.result.vat.find((p) => p.from === '2028-09')!.declaration.P_44).toBe(
       -276000n,
     )
+  })
+})
+
+describe('an exempt sale of an asset bought with its VAT deducted in full, no change of use recorded', () => {
+  const entered = runCommands([{ type: 'EnterAsset', data: { itemId: 2, kst: '491' } }], books).events
+  const sale = (extra: Record<string, unknown>) => ({
+    type: 'DisposeAsset' as const,
+    id: 3,
+    data: { date: '2028-09-10', reason: 'sale', price: '8000.00', changeOfActivity: false, document: 'FV 9', ...extra },
+  })
+  const k44 = (state: ReturnType<typeof foldBooks>, month: string) =>
+    vatFiling(state, month)!
+      .purchases.filter((r) => r.documentType === 'WEW')
+      .map((r) => r.fields.K_44)
+
+  it('exempt (art. 43): the purchase’s 4 600 for 2028–2030 at once in September 2028, 3 × −920 = −2 760', () => {
+    const { state, events } = runCommands([sale({ vatExempt: true })], entered)
+    expect(events.at(-1)).toMatchObject({ type: 'AssetDisposed', data: { data: { vatExempt: true } } })
+    expect(k44(state, '2028-09')).toEqual([-276000n])
+    expect(assetVatView(state.assets, 3, assetVatBooks(state))!.corrections).toEqual([
+      { month: '2028-09', year: 2028, amount: '-2760.00', forRemainingYears: true },
+    ])
+  })
+
+  it('taxed: nothing to correct, the tax was deducted as the asset was used', () => {
+    const { state } = runCommands([sale({})], entered)
+    expect(k44(state, '2028-09')).toEqual([])
+    expect(assetVatView(state.assets, 3, assetVatBooks(state))!.corrections).toEqual([])
+  })
+
+  it('refuses an exemption on anything but a sale, and one that is not true or false', () => {
+    const g = given(entered)
+    g.when({
+      type: 'DisposeAsset',
+      id: 3,
+      data: { date: '2028-09-10', reason: 'liquidation', price: '0', vatExempt: true, changeOfActivity: false },
+    }).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptOnlySale })
+    g.when(sale({ vatExempt: 'yes' })).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptOnlySale })
   })
 })
 

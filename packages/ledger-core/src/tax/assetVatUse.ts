@@ -15,7 +15,8 @@ import { CORRECTION_VALUE_LIMIT, vatCorrections } from '../assets/vatCorrection.
 import { monthOf, monthsBetween } from '../calendar.ts'
 import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
-import { noAssetVat } from './crossBorder.ts'
+import type { Item } from '../schemas/records.ts'
+import { deductibleVat, noAssetVat, vatFactsOf } from './crossBorder.ts'
 import { type MonthFigures, settingInForce } from './engine.ts'
 import { addSalesLine, vatOfItem } from './vat.ts'
 
@@ -81,18 +82,28 @@ export const correctionLastYear = (asset: AssetVatSubject): number =>
  * year included: the asset counts as used to the end of the period for taxed sales when the exit was taxed, for
  * exempt ones when it was not, against the share deducted at the purchase (art. 91 ust. 4–5). The same laptop sold
  * with VAT on 10 September 2028 keeps −920.00 for 2027 (January 2028) and makes 0 for 2028–2030; sold exempt, the
- * same share as the change (0 %) makes −2 760.00 (3 × −920.00) in September 2028.
+ * same share as the change (0 %) makes −2 760.00 (3 × −920.00) in September 2028. An asset with no change of use
+ * whose purchase's tax was deducted in full (`purchaseVat`) is corrected the same way on an exempt exit.
  */
 export const assetVatCorrections = (
   asset: AssetVatSubject,
   changes: readonly AssetVatUse[],
   exit: AssetVatExit | null = null,
+  purchaseVat: string | null = null,
 ): AssetVatCorrection[] => {
   const years = correctionYears(asset.kst)
   const last = correctionLastYear(asset)
   const entryMonth = monthOf(asset.entryDate)
   const overPeriod = parseMoney(asset.initialValue) > ART_91_VALUE_LIMIT
-  const exitYear = exit !== null && overPeriod && changes.length > 0 ? Number(exit.date.slice(0, 4)) : null
+  // The input tax and the share deducted at the purchase: those the first change of use started from, else the
+  // purchase's tax deducted in full (`purchaseVat`).
+  const first =
+    changes.length > 0
+      ? changes.reduce((a, b) => (b.date < a.date ? b : a))
+      : purchaseVat !== null
+        ? { inputVat: purchaseVat, previousPercent: '100' }
+        : null
+  const exitYear = exit !== null && overPeriod && first !== null ? Number(exit.date.slice(0, 4)) : null
   const out: AssetVatCorrection[] = []
   for (const c of changes) {
     const tax = parseMoney(c.inputVat)
@@ -108,9 +119,7 @@ export const assetVatCorrections = (
     const until = exitYear !== null && exitYear <= last ? exitYear - 1 : last
     for (let y = year; y <= until; y++) out.push({ month: `${y + 1}-01`, year: y, amount: perYear })
   }
-  if (exit !== null && exitYear !== null && exitYear <= last) {
-    // The share deducted at the purchase: the one the first change of use started from.
-    const first = changes.reduce((a, b) => (b.date < a.date ? b : a))
+  if (exit !== null && exitYear !== null && first !== null && exitYear <= last) {
     const remaining = vatCorrections({
       initialValue: parseMoney(asset.initialValue),
       inputVat: parseMoney(first.inputVat),
@@ -135,16 +144,18 @@ export const taxedForVatOn = (
 }
 
 /**
- * How an asset of the register left the business for art. 91 ust. 4–5, or `null`: a sale is taxed when the VAT
- * setting in force on its day taxes (`saleTaxed`); a transfer to private use when it carries output VAT
+ * How an asset of the register left the business for art. 91 ust. 4–5, or `null`: a sale is taxed unless it is
+ * exempt (`vatExempt`, art. 43) or no VAT setting other than `zw` is in force on its day (`saleTaxed`); a transfer to
+ * private use when it carries output VAT
  * (`vatRate`, art. 7 ust. 2). A liquidation is no supply and ends no correction here (docs/tax-rules.md §22).
  */
 export const vatExitOf = (
   disposal: AssetWithVatUse['disposal'],
-  saleTaxed: (day: LocalDateString) => boolean,
+  saleTaxed: AssetVatBooks['saleTaxed'],
 ): AssetVatExit | null => {
   if (!disposal) return null
-  if (disposal.reason === 'sale') return { date: disposal.date, taxed: saleTaxed(disposal.date) }
+  if (disposal.reason === 'sale')
+    return { date: disposal.date, taxed: disposal.vatExempt !== true && saleTaxed(disposal.date) }
   if (disposal.reason === 'privateUse') return { date: disposal.date, taxed: disposal.vatRate != null }
   return null
 }
@@ -153,25 +164,60 @@ export const vatExitOf = (
 export interface AssetWithVatUse {
   readonly id: number
   readonly deleted: boolean
-  readonly data: AssetVatSubject & { readonly number: string; readonly name: string }
+  readonly data: AssetVatSubject & { readonly number: string; readonly name: string; readonly itemId?: number | null }
   readonly vatUse?: readonly AssetVatUse[]
   readonly disposal?: {
     readonly date: LocalDateString
     readonly reason: string
     readonly vatRate?: string | null
+    readonly vatExempt?: boolean
   } | null
+}
+
+/**
+ * What the art. 91 corrections read of the books besides the register (`projections/derived.ts`, `assetVatBooks`):
+ * whether a sale on a day is taxed, and the input tax of an asset's purchase when it was deducted in full (else
+ * `null`: a mixed-use car's 50 % is a limit of art. 86a, not a share this correction restores).
+ */
+export interface AssetVatBooks {
+  readonly saleTaxed: (day: LocalDateString) => boolean
+  readonly purchaseVat: (itemId: number) => string | null
+}
+
+/** The input tax a purchase carried and the whole percent of it deducted (a mixed-use car's: 50). */
+export const purchaseVatOf = (item: Item): { inputVat: string; percent: string } => {
+  const amount = parseMoney(item.amount)
+  const vat =
+    item.documentVat != null
+      ? parseMoney(item.documentVat)
+      : item.vatTreatment === 'zw' || item.vatTreatment === 'np'
+        ? 0n
+        : vatOfItem(amount, item.percent ?? '0')
+  const deducted = deductibleVat(vat, vatFactsOf(item))
+  return { inputVat: formatMoney(vat), percent: vat === 0n ? '0' : String((deducted * 100n) / vat) }
+}
+
+/** The corrections of one asset of the register: its changes of use, and its exit within the period. */
+const correctionsOf = (a: AssetWithVatUse, books: AssetVatBooks): AssetVatCorrection[] => {
+  const changes = a.vatUse ?? []
+  const exit = vatExitOf(a.disposal, books.saleTaxed)
+  if (changes.length === 0 && exit === null) return []
+  // Without a change of use only a sale reads the purchase: a transfer without VAT says the tax was not deducted.
+  const purchase =
+    changes.length === 0 && a.disposal?.reason === 'sale' && a.data.itemId != null
+      ? books.purchaseVat(a.data.itemId)
+      : null
+  return assetVatCorrections(a.data, changes, exit, purchase)
 }
 
 /** The corrections of every live asset of the register with changes of use, with the asset. */
 export const registerVatCorrections = (
   assets: ReadonlyMap<number, AssetWithVatUse>,
-  saleTaxed: (day: LocalDateString) => boolean,
+  books: AssetVatBooks,
 ): { readonly asset: AssetWithVatUse; readonly correction: AssetVatCorrection }[] => {
   const out: { asset: AssetWithVatUse; correction: AssetVatCorrection }[] = []
   for (const a of assets.values())
-    if (!a.deleted && a.vatUse && a.vatUse.length > 0)
-      for (const correction of assetVatCorrections(a.data, a.vatUse, vatExitOf(a.disposal, saleTaxed)))
-        out.push({ asset: a, correction })
+    if (!a.deleted) for (const correction of correctionsOf(a, books)) out.push({ asset: a, correction })
   return out
 }
 
@@ -179,10 +225,10 @@ export const registerVatCorrections = (
 export const addAssetVatCorrectionsToMonths = (
   months: MonthFigures[],
   assets: ReadonlyMap<number, AssetWithVatUse>,
-  saleTaxed: (day: LocalDateString) => boolean,
+  books: AssetVatBooks,
 ) => {
   if (assets.size === 0) return
-  const corrections = registerVatCorrections(assets, saleTaxed)
+  const corrections = registerVatCorrections(assets, books)
   if (corrections.length === 0) return
   const byMonth = new Map(months.map((f) => [f.month, f]))
   for (const { correction } of corrections) {
@@ -209,11 +255,11 @@ export interface AssetVatView {
   }[]
 }
 
-/** The {@link AssetVatView} of a live asset, or `null`; `saleTaxed` as {@link vatExitOf}. */
+/** The {@link AssetVatView} of a live asset, or `null`. */
 export const assetVatView = (
   assets: ReadonlyMap<number, AssetWithVatUse>,
   id: number,
-  saleTaxed: (day: LocalDateString) => boolean,
+  books: AssetVatBooks,
 ): AssetVatView | null => {
   const a = assets.get(id)
   if (!a || a.deleted) return null
@@ -223,7 +269,7 @@ export const assetVatView = (
     correctionYears: correctionYears(a.data.kst),
     lastYear: correctionLastYear(a.data),
     changes,
-    corrections: assetVatCorrections(a.data, changes, vatExitOf(a.disposal, saleTaxed)).map((c) => ({
+    corrections: correctionsOf(a, books).map((c) => ({
       month: c.month,
       year: c.year,
       amount: formatMoney(c.amount),

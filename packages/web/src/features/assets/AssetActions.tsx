@@ -100,6 +100,7 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
   const { t } = useLingui()
   const f = useFormat()
   const [changeOfActivity, setChange] = useState(false)
+  const [vatExempt, setVatExempt] = useState(false)
   const { v, formErrors, sending, send, field } = useActionForm({
     date: '',
     reason: 'sale',
@@ -117,6 +118,7 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
       changeOfActivity,
       ...(v.reason === 'sale' || taxedTransfer ? {} : { price: '' }),
       vatRate: taxedTransfer ? v.vatRate : null,
+      ...(v.reason === 'sale' && vatExempt ? { vatExempt: true } : {}),
     }
     void send(
       () => impl.disposeAsset(card.asset.id, body),
@@ -140,11 +142,18 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
       />
       <DateField label={t`Date`} {...field('date')} />
       {v.reason === 'sale' && (
-        <NumberInput
-          label={t`Price (net)`}
-          {...field('price')}
-          hint={t`The sale's invoice is recorded as an income; the undepreciated value becomes a cost.`}
-        />
+        <>
+          <NumberInput
+            label={t`Price (net)`}
+            {...field('price')}
+            hint={t`The sale's invoice is recorded as an income; the undepreciated value becomes a cost.`}
+          />
+          <Checkbox
+            label={t`Exempt from VAT (art. 43 of the VAT act, e.g. premises more than two years after first occupation)`}
+            checked={vatExempt}
+            onChange={(e) => setVatExempt(e.target.checked)}
+          />
+        </>
       )}
       {v.reason === 'liquidation' && (
         <Checkbox

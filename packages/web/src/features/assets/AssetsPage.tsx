@@ -208,9 +208,15 @@ const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
             </dt>
             <dd data-testid="asset-disposal">
               {a.disposal.reason === 'sale' ? (
-                <Trans>
-                  sold on {f.date(a.disposal.date)} for {f.money(a.disposal.price)} net
-                </Trans>
+                a.disposal.vatExempt ? (
+                  <Trans>
+                    sold on {f.date(a.disposal.date)} for {f.money(a.disposal.price)} net, exempt from VAT
+                  </Trans>
+                ) : (
+                  <Trans>
+                    sold on {f.date(a.disposal.date)} for {f.money(a.disposal.price)} net
+                  </Trans>
+                )
               ) : a.disposal.reason === 'liquidation' ? (
                 <Trans>liquidated on {f.date(a.disposal.date)}</Trans>
               ) : (
@@ -264,15 +270,16 @@ const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
 }
 
 /**
- * The asset's input VAT corrections (uVAT art. 91) once a change of its use is recorded: each in the declaration of
- * its month, the one of a sale or a transfer for the years left at once. Nothing while none is recorded.
+ * The asset's input VAT corrections (uVAT art. 91) once a change of its use is recorded or an exempt exit corrects
+ * them: each in the declaration of its month, the one of a sale or a transfer for the years left at once. Nothing
+ * while there is none.
  */
 const AssetVatCorrections = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
   const f = useFormat()
   const [vat, setVat] = useState<AssetVatDto | null>(null)
   // Loaded again with every new version of the asset (a change of use, a disposal).
   useEffect(() => settle(impl.loadVat(card.asset.id), setVat, () => setVat(null)), [impl, card])
-  if (vat === null || vat.changes.length === 0) return null
+  if (vat === null || (vat.changes.length === 0 && vat.corrections.length === 0)) return null
   return (
     <div className="assets-card__vat" data-testid="asset-vat">
       <h3>

@@ -4,7 +4,7 @@ import {
   assetRegister,
   assetVatView,
   decide,
-  saleTaxedOn,
+  assetVatBooks,
   foldBooks,
   isDomainError,
   type LedgerEvent,
@@ -99,10 +99,10 @@ const writeEffects = () => {
       run({ type: 'SellAssetAfterPrivateUse', id, data })
       return card(id)
     },
-    loadVat: async (id: number) => assetVatView(live.assets, id, saleTaxedOn(live)) as AssetVatDto,
+    loadVat: async (id: number) => assetVatView(live.assets, id, assetVatBooks(live)) as AssetVatDto,
     changeVatUse: async (id: number, data: Record<string, unknown>) => {
       run({ type: 'ChangeAssetVatUse', id, data })
-      return assetVatView(live.assets, id, saleTaxedOn(live)) as AssetVatDto
+      return assetVatView(live.assets, id, assetVatBooks(live)) as AssetVatDto
     },
     loadInventory: async (year: number) => inventory(year),
     recordInventory: async (data: Record<string, unknown>) => {
