@@ -103,6 +103,17 @@ describe('items across borders', () => {
   })
 })
 
+/** A trader on 1 October 2028 with a laptop of 20 000 zł net bought on 10 March 2026, entered as an asset. */
+const laptopAsset = async () => {
+  h = await harness({ now: '2028-10-01T10:00:00.000Z' })
+  const { t, item } = await trader(h)
+  const laptop = await item('fee', 'Expense', { name: 'Laptop', amount: '20000.00', date: '2026-03-10' })
+  const asset = await call(h.app, t, 'POST', '/api/assets', { itemId: laptop.json().id, kst: '491' })
+  return { t, id: asset.json().asset.id as number }
+}
+/** Its sale on 10 September 2028, within the period 2026–2030. */
+const sale = { date: '2028-09-10', reason: 'sale', price: '8000.00', changeOfActivity: false, document: 'FV 9/2028' }
+
 describe('assets/{id}/vat', () => {
   it('a change of use answers the asset’s corrections; a bad share is a 400', async () => {
     h = await harness({ now: '2027-07-01T10:00:00.000Z' })
@@ -132,21 +143,10 @@ describe('assets/{id}/vat', () => {
   })
 
   it('a sale within the period ends the yearly corrections: a taxed one corrects the years left to the share deducted', async () => {
-    h = await harness({ now: '2028-10-01T10:00:00.000Z' })
-    const { t, item } = await trader(h)
-    const laptop = await item('fee', 'Expense', { name: 'Laptop', amount: '20000.00', date: '2026-03-10' })
-    const id = (await call(h.app, t, 'POST', '/api/assets', { itemId: laptop.json().id, kst: '491' })).json().asset
-      .id as number
+    const { t, id } = await laptopAsset()
     expect(
       (await call(h.app, t, 'POST', `/api/assets/${id}/vat`, { date: '2027-06-01', taxedPercent: '0' })).statusCode,
     ).toBe(200)
-    const sale = {
-      date: '2028-09-10',
-      reason: 'sale',
-      price: '8000.00',
-      changeOfActivity: false,
-      document: 'FV 9/2028',
-    }
     expect((await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, sale)).statusCode).toBe(200)
     // Sold with VAT: 2028–2030 count as taxed use, as deducted at the purchase (art. 91 ust. 4–5): no correction.
     expect((await call(h.app, t, 'GET', `/api/assets/${id}/vat`)).json().corrections).toEqual([
@@ -155,18 +155,7 @@ describe('assets/{id}/vat', () => {
   })
 
   it('an exempt sale (art. 43) of an asset bought with its VAT deducted corrects the years left; vatExempt only on a sale', async () => {
-    h = await harness({ now: '2028-10-01T10:00:00.000Z' })
-    const { t, item } = await trader(h)
-    const laptop = await item('fee', 'Expense', { name: 'Laptop', amount: '20000.00', date: '2026-03-10' })
-    const id = (await call(h.app, t, 'POST', '/api/assets', { itemId: laptop.json().id, kst: '491' })).json().asset
-      .id as number
-    const sale = {
-      date: '2028-09-10',
-      reason: 'sale',
-      price: '8000.00',
-      changeOfActivity: false,
-      document: 'FV 9/2028',
-    }
+    const { t, id } = await laptopAsset()
     const bad = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
       ...sale,
       reason: 'liquidation',

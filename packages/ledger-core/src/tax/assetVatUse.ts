@@ -146,8 +146,8 @@ export const taxedForVatOn = (
 /**
  * How an asset of the register left the business for art. 91 ust. 4–5, or `null`: a sale is taxed unless it is
  * exempt (`vatExempt`, art. 43) or no VAT setting other than `zw` is in force on its day (`saleTaxed`); a transfer to
- * private use when it carries output VAT
- * (`vatRate`, art. 7 ust. 2). A liquidation is no supply and ends no correction here (docs/tax-rules.md §22).
+ * private use when it carries output VAT (`vatRate`, art. 7 ust. 2). A liquidation is no supply and ends no
+ * correction here (docs/tax-rules.md §22).
  */
 export const vatExitOf = (
   disposal: AssetWithVatUse['disposal'],
@@ -210,7 +210,7 @@ const correctionsOf = (a: AssetWithVatUse, books: AssetVatBooks): AssetVatCorrec
   return assetVatCorrections(a.data, changes, exit, purchase)
 }
 
-/** The corrections of every live asset of the register with changes of use, with the asset. */
+/** The corrections of every live asset of the register (its changes of use, its exit), with the asset. */
 export const registerVatCorrections = (
   assets: ReadonlyMap<number, AssetWithVatUse>,
   books: AssetVatBooks,
