@@ -104,6 +104,27 @@ describe('finance assets', () => {
     expect((await run(['assets', 'plan', '1', '--user', JAN], { store })).stdout).not.toContain('art. 91')
   })
 
+  it('prints an exempt sale’s correction of an asset bought with its VAT deducted, no change of use recorded', async () => {
+    const store = await seeded([
+      { type: 'AddSetting', kind: 'Vat', data: { date: '2025-01-01', percent: '23', paymentInterval: 1 } },
+      {
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: { date: '2025-04-01', name: 'Server', amount: '30000.00', isCompany: true, percent: '23' },
+      },
+      { type: 'EnterAsset', data: { itemId: 4, kst: '491' } },
+      {
+        type: 'DisposeAsset',
+        id: 5,
+        data: { date: '2026-01-20', reason: 'sale', price: '12000', vatExempt: true, changeOfActivity: false },
+      },
+    ])
+    // 6 900 deducted in full; sold exempt in January 2026: 2026–2029 at once, 4 × −1 380 = −5 520.
+    const en = await run(['assets', 'plan', '3', '--user', JAN, '--lang', 'en'], { store })
+    expect(en.stdout).toMatch(/2026-01\s+-5,520\.00\s+the years left at once, on the sale or transfer \(2026–2029\)\n/)
+    expect(en.stdout).not.toContain('taxed use from')
+  })
+
   it('writes the register as CSV with plain decimals, and a plan year by year and by month', async () => {
     const store = await seeded()
     const csv = await run(['assets', 'list', '--year', '2025', '--user', JAN, '--format', 'csv', '--lang', 'en'], {

@@ -92,7 +92,7 @@ export const registerText = (ctx: Ctx, register: AssetRegisterDto, format: Asset
 
 /**
  * One asset's plan by year (or by booked month); in a table, its art. 91 corrections of input VAT below it once a
- * change of its use is recorded (`vat`, as `GET /api/assets/{id}/vat`).
+ * change of its use is recorded or an exempt sale corrects them (`vat`, as `GET /api/assets/{id}/vat`).
  */
 export const planText = (
   ctx: Ctx,
@@ -133,9 +133,12 @@ export const planText = (
   return `${lines.join('\n')}\n${renderTable(columns, rows)}${vatText(ctx, vat)}`
 }
 
-/** The art. 91 lines under a plan: the changes of use, then each correction in its month (none: nothing). */
+/**
+ * The art. 91 lines under a plan: the changes of use, then each correction in its month (an exempt sale's alone when
+ * no change was recorded; none of either: nothing).
+ */
 const vatText = (ctx: Ctx, vat: AssetVatView | null): string => {
-  if (vat === null || vat.changes.length === 0) return ''
+  if (vat === null || (vat.changes.length === 0 && vat.corrections.length === 0)) return ''
   const l = (k: Label) => labelOf(ctx.lang, k)
   const lines = [
     '',
