@@ -133,5 +133,7 @@ describe('a car taken to private use and sold within six years', () => {
     expect(await page.getByTestId('asset-disposal').innerText()).toMatch(
       /^sold on 20\sJan\s\d{4} for PLN\s12,000\.00 net, exempt from VAT \(FV 1\);/,
     )
+    // No change of use was recorded: one list, the correction's.
+    expect(await vat.locator('ul').count()).toBe(1)
   })
 })

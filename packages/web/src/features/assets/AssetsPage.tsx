@@ -285,16 +285,18 @@ const AssetVatCorrections = ({ card, impl }: { card: AssetCardDto; impl: AssetsA
       <h3>
         <Trans>Input VAT corrections (art. 91 of the VAT act), until {vat.lastYear}</Trans>
       </h3>
-      <ul>
-        {vat.changes.map((c, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the changes of use in their recorded order, never reordered
-          <li key={i}>
-            <Trans>
-              From {f.date(c.date)}: {c.taxedPercent}% of its use in taxed sales (before: {c.previousPercent}%)
-            </Trans>
-          </li>
-        ))}
-      </ul>
+      {vat.changes.length > 0 && (
+        <ul>
+          {vat.changes.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the changes of use in their recorded order, never reordered
+            <li key={i}>
+              <Trans>
+                From {f.date(c.date)}: {c.taxedPercent}% of its use in taxed sales (before: {c.previousPercent}%)
+              </Trans>
+            </li>
+          ))}
+        </ul>
+      )}
       {vat.corrections.length === 0 ? (
         <p>
           <Trans>No correction falls due.</Trans>
