@@ -640,7 +640,8 @@ export const assetVatBooks = (state: BooksState): AssetVatBooks => ({
     const r = state.records.get(itemId)
     if (!r || r.deleted || r.dataType !== 'Expense') return null
     const p = purchaseVatOf(r.data as Item)
-    return p.percent === '100' && p.inputVat !== '0.00' ? p.inputVat : null
+    // A purchase without tax has the percent 0 (`purchaseVatOf`): only a tax deducted in full reads here.
+    return p.percent === '100' ? p.inputVat : null
   },
 })
 
