@@ -201,6 +201,16 @@ export interface MarkKsefOffline extends Base {
 }
 
 /**
+ * Asks for a refund of the excess of input VAT in the declaration of the period ending in `month` (`refund`:
+ * `{ amount, term, offset }`), or withdraws it (`refund: null`).
+ */
+export interface SetVatRefund extends Base {
+  readonly type: 'SetVatRefund'
+  readonly month: unknown
+  readonly refund: unknown
+}
+
+/**
  * The first-run set-up at once: `data` is `{ company, vat?, pit: [...], socialSecurity }` (the Primary company data
  * and the dataObjects of the settings), all written or none (`deciders/setup.ts`).
  */
@@ -238,6 +248,7 @@ export type LedgerCommand =
   | SetAnnualInputs
   | SellAssetAfterPrivateUse
   | MarkKsefOffline
+  | SetVatRefund
   | SetUpBooks
 
 export type LedgerCommandType = LedgerCommand['type']

@@ -24,6 +24,7 @@ import { GeneratedRowSchema } from './schemas/transaction.ts'
 import { bankEventSchemas } from './bank/events.ts'
 import { invoicingEventSchemas } from './invoicing/events.ts'
 import { AnnualInputsSchema } from './schemas/annualInputs.ts'
+import { VatRefundSchema } from './schemas/vatRefund.ts'
 import {
   AssetDisposalSchema,
   AssetImprovementSchema,
@@ -182,6 +183,12 @@ export const KsefOfflineInvoiceMarked = ev('KsefOfflineInvoiceMarked', {
   unavailabilityEnd: Schema.NullOr(LocalDateSchema),
 })
 
+/**
+ * The refund asked for in the declaration of the VAT period ending in `month` (uVAT art. 87 ust. 2); `refund: null`
+ * withdraws it (the excess is carried forward whole). Replaces the month's earlier one.
+ */
+export const VatRefundSet = ev('VatRefundSet', { month: YearMonthSchema, refund: Schema.NullOr(VatRefundSchema) })
+
 export const ledgerEventSchemas = {
   CompanyRecordSaved,
   CompanyRecordDeleted,
@@ -215,6 +222,7 @@ export const ledgerEventSchemas = {
   AnnualInputsSet,
   AssetSoldAfterPrivateUse,
   KsefOfflineInvoiceMarked,
+  VatRefundSet,
 } as const
 
 export const LedgerEventSchema = Schema.Union(...Object.values(ledgerEventSchemas))

@@ -71,6 +71,8 @@ export const CURRENT_VERSIONS: { readonly [K in LedgerEventType]: number } = {
   AssetSoldAfterPrivateUse: 1,
   // KSeF: an invoice issued offline (tryby-offline.md).
   KsefOfflineInvoiceMarked: 1,
+  // VAT: a refund asked for in a period's declaration.
+  VatRefundSet: 1,
 }
 
 const LEDGER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(CURRENT_VERSIONS))

@@ -8,7 +8,7 @@
  * the official files are vendored (`schemas.ts`, docs/tax-rules.md §10). What fills which element: §10.
  */
 import type { Contact, Grosze, Primary, VatFiling, VatRegisterField, VatRegisterRow } from '@finance/ledger-core'
-import { formatMoney, SalesProcedures } from '@finance/ledger-core/light'
+import { formatMoney, SalesProcedures, VAT_REFUND_TERM_FIELD } from '@finance/ledger-core/light'
 import { ETD_2022_09_13 } from './derive.ts'
 import { type JpkProblem, jpkSubject, NO_DOCUMENT_NUMBER, writeSubject } from './jpk.ts'
 import { SCHEMAS, type SchemaId } from './schemas.ts'
@@ -281,6 +281,12 @@ const writeDeclaration = (w: XmlWriter, filing: VatFiling, form: V7Form, version
   one('P_48', d.P_48)
   w.leaf('P_51', zl(d.P_51))
   one('P_53', d.P_53)
+  // A refund (uVAT art. 87): its amount, the box of its term, and what of it goes to future liabilities.
+  const refund = d.refund
+  if (refund) {
+    w.leaf('P_54', zl(refund.amount)).leaf(VAT_REFUND_TERM_FIELD[refund.term], 1)
+    if (refund.offset) w.leaf('P_59', 1).leaf('P_60', zl(refund.offset.amount)).leaf('P_61', refund.offset.liability)
+  }
   one('P_62', d.P_62)
   w.close().leaf('Pouczenia', 1).close()
 }

@@ -56,8 +56,10 @@ describe.each(vatScenarios)('$name', (s) => {
     }
     const d = filing.period.declaration
     for (const f of ['P_38', 'P_51'] as const) expect(all(result.xml, f)).toEqual([String(d[f] / 100n)])
-    for (const f of ['P_53', 'P_62', 'P_39', 'P_19', 'P_20', 'P_43'] as const)
-      expect(all(result.xml, f)).toEqual(d[f] === 0n ? [] : [String(d[f] / 100n)])
+    for (const f of ['P_53', 'P_54', 'P_60', 'P_62', 'P_39', 'P_19', 'P_20', 'P_43'] as const) {
+      const g = d[f] ?? 0n
+      expect(all(result.xml, f)).toEqual(g === 0n ? [] : [String(g / 100n)])
+    }
   })
 })
 

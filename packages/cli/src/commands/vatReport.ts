@@ -20,11 +20,11 @@ const say = catalog('vatReport')
 
 /** The fields a return shows: every non-zero one and the totals. */
 export const vatReturnFields = (d: VatDeclaration): { field: string; pl: string; en: string; amount: string }[] =>
-  FIELDS.filter((f) => ALWAYS.has(f) || d[f] !== 0n).map((f) => ({
+  FIELDS.filter((f) => ALWAYS.has(f) || (d[f] ?? 0n) !== 0n).map((f) => ({
     field: f,
     pl: fieldName('pl', f),
     en: fieldName('en', f),
-    amount: formatMoney(d[f] as bigint),
+    amount: formatMoney(d[f] ?? 0n),
   }))
 
 export const reportVat = async (ctx: Ctx, month: string, email: string, output: Output): Promise<void> => {

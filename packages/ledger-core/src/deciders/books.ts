@@ -30,6 +30,7 @@ import { decideRates, vatRateChoiceError, withCurrencyPayments } from './currenc
 import { validItem } from './validItem.ts'
 import { decideAssetVatUse } from './assetVatUse.ts'
 import { decideAnnualInputs } from './annualInputs.ts'
+import { decideVatRefund } from './vatRefund.ts'
 import { decideKsefOffline } from './ksefOffline.ts'
 import { decideSetUp } from './setup.ts'
 import { planDocuments } from './documents.ts'
@@ -50,6 +51,7 @@ export { isDomainError } from '../errors.ts'
 export * from './documents.ts'
 export { decideRates, withConversion } from './currency.ts'
 export { AnnualInputsMessages, validateAnnualInputs } from './annualInputs.ts'
+export { VatRefundMessages, validateVatRefund } from './vatRefund.ts'
 export { KsefOfflineMessages } from './ksefOffline.ts'
 export { SetUpMessages } from './setup.ts'
 export { AssetMessages, decideAsset, individualMinimumOf, validateAssetEntry, validateInventory } from './assets.ts'
@@ -352,6 +354,8 @@ const decideCommand = (command: LedgerCommand, state: BooksState, lookup: BooksL
       return decideAnnualInputs(command, state)
     case 'MarkKsefOffline':
       return decideKsefOffline(command, state)
+    case 'SetVatRefund':
+      return decideVatRefund(command, state)
     case 'SetUpBooks':
       return decideSetUp(command, state, (c, s) => decideCommand(c, s, lookup))
     default:

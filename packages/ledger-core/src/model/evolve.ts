@@ -17,6 +17,7 @@ import type { GeneratedRow } from '../schemas/transaction.ts'
 import { absurd, type LocalDateString, type MoneyString, type YearMonthString } from '../types.ts'
 import { type AssetState, foldAsset } from '../assets/fold.ts'
 import type { AnnualInputs } from '../schemas/annualInputs.ts'
+import type { VatRefund } from '../schemas/vatRefund.ts'
 import type { Inventory } from '../schemas/asset.ts'
 import { type CowDraft, CowMap } from './cowMap.ts'
 import type {
@@ -62,6 +63,8 @@ interface Draft {
   annualInputs: CowDraft<number, AnnualInputs>
   /** Offline invoices as they were, and a copy once a mark arrives (few, and rarely changed). */
   ksefOffline: ReadonlyMap<number, KsefOfflineMark> | undefined
+  /** Refunds as they were, and a copy once one is set (few, and rarely changed). */
+  vatRefunds: ReadonlyMap<YearMonthString, VatRefund> | undefined
   eventCount: number
   /** Ids whose record object this draft created (safe to update in place until the draft is frozen). */
   ownRecords: Set<number>
@@ -87,6 +90,7 @@ const draftOf = (s: BooksState): Draft => ({
   invoicing: null,
   annualInputs: CowMap.of(s.annualInputs ?? new Map<number, AnnualInputs>()).draft(),
   ksefOffline: s.ksefOffline,
+  vatRefunds: s.vatRefunds,
   eventCount: s.eventCount,
   ownRecords: new Set(),
   ownFlags: new Set(),
@@ -110,6 +114,7 @@ const freeze = (d: Draft): BooksState => {
     invoicing: d.invoicing ? freezeInvoicing(d.invoicing) : d.invoicingFrom,
     annualInputs: d.annualInputs.freeze(),
     ...(d.ksefOffline ? { ksefOffline: d.ksefOffline } : {}),
+    ...(d.vatRefunds ? { vatRefunds: d.vatRefunds } : {}),
     eventCount: d.eventCount,
   }
 }
@@ -332,6 +337,14 @@ const apply = (d: Draft, e: LedgerEvent) => {
       // A new map each time: states share the old one.
       d.ksefOffline = new Map(d.ksefOffline).set(e.data.itemId, e.data)
       return
+    case 'VatRefundSet': {
+      // A new map each time: states share the old one (and the tax engine restarts from the month that differs).
+      const refunds = new Map(d.vatRefunds)
+      if (e.data.refund === null) refunds.delete(e.data.month)
+      else refunds.set(e.data.month, e.data.refund)
+      d.vatRefunds = refunds.size > 0 ? refunds : undefined
+      return
+    }
     default:
       if (isBankEvent(e)) {
         // Accounts and rules take their ids from the books' one counter.

@@ -10,6 +10,7 @@
  */
 import type { AssetState } from '../assets/fold.ts'
 import type { AnnualInputs } from '../schemas/annualInputs.ts'
+import type { VatRefund } from '../schemas/vatRefund.ts'
 import type { Inventory } from '../schemas/asset.ts'
 import type { TransactionId } from '../identity.ts'
 import type { DataObjects, DataType, ManualTransaction } from '../schemas/records.ts'
@@ -110,6 +111,11 @@ export interface BooksState {
   readonly annualInputs?: ReadonlyMap<number, AnnualInputs>
   /** Incomes whose invoice was issued outside KSeF, by the income's id (`KsefOfflineInvoiceMarked`; the latest wins). */
   readonly ksefOffline?: ReadonlyMap<number, KsefOfflineMark>
+  /**
+   * Refunds of the excess of input VAT asked for, by the month whose period's declaration asks (`VatRefundSet`; the
+   * latest wins, `null` withdraws); absent: none.
+   */
+  readonly vatRefunds?: ReadonlyMap<YearMonthString, VatRefund>
   /** Number of events folded (for diagnostics and `diffBooks`). */
   readonly eventCount: number
 }

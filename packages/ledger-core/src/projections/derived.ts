@@ -69,6 +69,8 @@ export interface Taxes {
   /** The stock-takings the run took the year-end changes from. */
   readonly inventories: BooksState['inventories']
   readonly annualInputs: BooksState['annualInputs']
+  /** The VAT refunds asked for that the run applied. */
+  readonly vatRefunds: BooksState['vatRefunds']
   readonly result: TaxResult
   /** The engine's run, which the next run of these books restarts from (`computeTaxesFrom`). */
   readonly run: TaxRun
@@ -672,7 +674,8 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     d.taxes.paymentsKey === payments.key &&
     d.taxes.assets === state.assets &&
     d.taxes.inventories === state.inventories &&
-    d.taxes.annualInputs === state.annualInputs
+    d.taxes.annualInputs === state.annualInputs &&
+    d.taxes.vatRefunds === state.vatRefunds
   if (same && d.taxes!.end >= atLeast) return d.taxes
   const yearEnd = `${atLeast.slice(0, 4)}-12`
   const end = same && d.taxes!.end > yearEnd ? d.taxes!.end : yearEnd
@@ -691,7 +694,13 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
   addInventoryToMonths(months, state.inventories)
   // Restarts from the first month whose inputs changed since the last run (these books' or their predecessor's).
   const run = computeTaxesFrom(
-    { months, ...taxSettings(d, state), contributionsPaidOn: payments.map, monthKeys },
+    {
+      months,
+      ...taxSettings(d, state),
+      contributionsPaidOn: payments.map,
+      monthKeys,
+      ...(state.vatRefunds ? { vatRefunds: state.vatRefunds } : {}),
+    },
     d.taxes?.run ?? d.previousRun,
   )
   const result = run.result
@@ -720,6 +729,7 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     assets: state.assets,
     inventories: state.inventories,
     annualInputs: state.annualInputs,
+    vatRefunds: state.vatRefunds,
     result,
     run,
     byDueMonth,

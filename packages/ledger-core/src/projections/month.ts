@@ -149,7 +149,7 @@ const periodBasis = (d: Derived, p: PeriodShown, tax: 'vat' | 'pit', amount: Mon
 
 /** The declaration's figures under the form's own field names (`P_19`, `P_51`, …); other rates as `otherRate_<percent>_base|tax`. */
 const declarationFields = (dec: VatDeclaration): Record<string, bigint> => {
-  const { otherRates, ...fields } = dec
+  const { otherRates, refund: _refund, ...fields } = dec
   const out: Record<string, bigint> = { ...fields }
   for (const o of otherRates) {
     out[`otherRate_${o.percent}_base`] = o.base

@@ -31,6 +31,7 @@ import { type AnnualKept, type AnnualReturn, type HealthSettlement, settleYears 
 import { ratesFor, type TaxRates } from './rates/index.ts'
 import type { AnnualItemsInput } from './annualItems.ts'
 import { carCostOf } from './carCosts.ts'
+import type { VatRefundRequest } from './vatRefund.ts'
 import { flatHealth, monthSocial, scaleLinearHealth } from './socialSecurity.ts'
 import { type AssetVat, addAssetVat, type CarUse, noAssetVat, nonDeductibleVat, type VatFacts } from './crossBorder.ts'
 import { flatHealthExcluded, healthExcluded } from './healthIncome.ts'
@@ -187,6 +188,11 @@ export interface TaxInput {
   contributionsPaidOn?: ReadonlyMap<YearMonthString, LocalDateString>
   /** The annual return's common items typed in per tax year (`tax/annualItems.ts`); absent: none. */
   annualItems?: ReadonlyMap<number, AnnualItemsInput>
+  /**
+   * Refunds of the excess of input VAT asked for (uVAT art. 87 ust. 2), by a month of the period whose declaration
+   * asks; a period takes the one of its latest month that has one (`tax/vatRefund.ts`). Absent: none.
+   */
+  vatRefunds?: ReadonlyMap<YearMonthString, VatRefundRequest>
   /**
    * What each month's figures were made from, by index (optional; only a restarted run reads it): where this run's
    * key and the earlier run's key at the same index are the same object, the caller vouches that the two months'
@@ -791,6 +797,17 @@ const vatInterval = (run: Run, i: number): { interval: 1 | 3; intervalReason: Se
   return { interval, intervalReason: null }
 }
 
+/** The refund asked for in the declaration of the period `from`…`to`: the one of its latest month that has one. */
+const refundOfPeriod = (run: Run, from: YearMonthString, to: YearMonthString): VatRefundRequest | null => {
+  const refunds = run.input.vatRefunds
+  if (!refunds || refunds.size === 0) return null
+  for (let m = to; m >= from; m = addMonthsToMonth(m, -1)) {
+    const r = refunds.get(m)
+    if (r) return r
+  }
+  return null
+}
+
 /**
  * Stage 2, VAT: the settlement periods (months or quarters) from the period starting at month `from`, the excess
  * carried in from the periods before (`kept`, a run over the same months before `from`).
@@ -822,7 +839,7 @@ const vatStage = (run: Run, from: number, kept: { periods: VatPeriod[]; spans: P
       for (const l of salesOf(f, info[j]!.year)) sales.push(l)
       j++
     }
-    const declaration = declareVat(sales, purchaseBase, inputVat, carry, assetVat)
+    const declaration = declareVat(sales, purchaseBase, inputVat, carry, assetVat, refundOfPeriod(run, periodFrom, to))
     carry = declaration.P_62
     periods.push({
       from: periodFrom,
@@ -1284,6 +1301,15 @@ const restartIndex = (previous: TaxRun, run: Run): number => {
       r = i
       break
     }
+  }
+  const refundsBefore = before.input.vatRefunds
+  const refundsNow = run.input.vatRefunds
+  if (refundsBefore !== refundsNow) {
+    // A refund changes its period's carry and every period after it, from the period's first month: a month of it.
+    const months = new Set([...(refundsBefore?.keys() ?? []), ...(refundsNow?.keys() ?? [])])
+    for (const m of months)
+      if (!sameValue(refundsBefore?.get(m), refundsNow?.get(m)))
+        r = Math.min(r, Math.max(0, monthIndexOf(m) - run.info[0]!.index))
   }
   const paidBefore = before.input.contributionsPaidOn
   const paidNow = run.input.contributionsPaidOn

@@ -25,6 +25,7 @@ export {
   scaleLinearHealth,
 } from './socialSecurity.ts'
 export { declareVat, VAT_DECLARATION_FIELDS } from './vat.ts'
+export * from './vatRefund.ts'
 export {
   ART_91_VALUE_LIMIT,
   type AssetVatCorrection,

@@ -13,6 +13,7 @@ import {
   type VatFacts,
 } from './crossBorder.ts'
 import { DECLARATION_RATE_FIELDS } from './rates/declaration.ts'
+import { applyVatRefund, type VatRefundApplied, type VatRefundRequest } from './vatRefund.ts'
 
 /**
  * VAT of one item: `amount × percent / 100`, rounded half-up to the grosz (per item, as on an invoice line;
@@ -120,7 +121,13 @@ export interface VatDeclaration {
   readonly P_51: Grosze
   /** Excess of input over output tax: P_48 − P_38 when P_51 is 0, otherwise 0. */
   readonly P_53: Grosze
-  /** Excess carried to the next period: P_53 (no refund is requested, so P_54 is 0). */
+  /** The excess refunded (uVAT art. 87 ust. 2): present only when a refund is asked for and there is an excess. */
+  readonly P_54?: Grosze
+  /** The part of the refund set against future tax liabilities (P_59 is then 1, P_61 names the liability). */
+  readonly P_60?: Grosze
+  /** The refund asked for in this declaration, as applied to its excess (`tax/vatRefund.ts`); absent: none. */
+  readonly refund?: VatRefundApplied
+  /** Excess carried to the next period: P_53 − P_54. */
   readonly P_62: Grosze
   /**
    * Sales at a percent the declaration has no field for (any but 0, 5, 7, 8, 22, 23): counted in P_37 and P_38 so
@@ -171,6 +178,8 @@ export const VAT_DECLARATION_FIELDS = [
   'P_48',
   'P_51',
   'P_53',
+  'P_54',
+  'P_60',
   'P_62',
 ] as const satisfies readonly (keyof VatDeclaration)[]
 type SalesField = (typeof SALES_FIELDS)[number]
@@ -225,7 +234,8 @@ const salesSums = (sales: readonly VatSalesLine[]) => {
  * tax (exact grosze) and the excess carried in (P_39, full złoty): each field rounded to full złoty once, the tax
  * to pay or the excess to carry computed from the rounded fields (JPK_V7 schema notes on P_51, P_53, P_62).
  * `assets`: the part of the purchases and input tax that is fixed assets (P_40 / P_41) and the art. 91
- * corrections (P_44), all included in `purchaseBase` / `inputVat`.
+ * corrections (P_44), all included in `purchaseBase` / `inputVat`. `refund`: the refund asked for in this
+ * declaration (P_54 at most the excess P_53; P_62 = P_53 − P_54).
  */
 export const declareVat = (
   sales: readonly VatSalesLine[],
@@ -233,6 +243,7 @@ export const declareVat = (
   inputVat: Grosze,
   carriedIn: Grosze,
   assets?: AssetVat,
+  refund?: VatRefundRequest | null,
 ): VatDeclaration => {
   // Exact sums per field, then one rounding per field.
   const { sums, other } = salesSums(sales)
@@ -272,6 +283,7 @@ export const declareVat = (
   const P_48 = carriedIn + P_41 + P_43 + P_44
   const P_51 = maxG(P_38 - P_48, 0n)
   const P_53 = P_51 > 0n ? 0n : maxG(P_48 - P_38, 0n)
+  const applied = refund ? applyVatRefund(refund, P_53) : null
   return {
     ...f,
     P_37,
@@ -285,7 +297,10 @@ export const declareVat = (
     P_48,
     P_51,
     P_53,
-    P_62: P_53,
+    ...(applied
+      ? { P_54: applied.amount, ...(applied.offset ? { P_60: applied.offset.amount } : {}), refund: applied }
+      : {}),
+    P_62: P_53 - (applied?.amount ?? 0n),
     otherRates,
   }
 }

@@ -103,6 +103,20 @@ export const commandArb: fc.Arbitrary<CommandInput> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('ResetMonth' as const), month: monthArb }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('RecordReminderSent' as const), id: transactionIdArb }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('AcceptFromEmail' as const), id: transactionIdArb }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('SetVatRefund' as const),
+      month: monthArb,
+      refund: fc.option(
+        fc.record({
+          amount: fc.option(fc.integer({ min: 1, max: 5000 }).map((zl) => `${zl}.00`)),
+          term: fc.constantFrom('days25', 'days60', 'days180'),
+          offset: fc.constant(null),
+        }),
+      ),
+    }),
+  },
 )
 
 export const commandsArb = fc.array(commandArb, { minLength: 1, maxLength: 40 })
@@ -118,4 +132,5 @@ export const booksSnapshot = (s: BooksState): string =>
     legacyMonths: [...s.legacyMonths.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
     assets: [...s.assets.entries()].sort(([a], [b]) => a - b),
     inventories: [...s.inventories.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    vatRefunds: [...(s.vatRefunds ?? new Map()).entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
   })

@@ -180,9 +180,27 @@ export const quarterlyEvents: readonly LedgerEvent[] = [
   }),
 ]
 
+/**
+ * The monthly payer asking for 60 zł of January's 97 zł excess back in 25 days (uVAT art. 87 ust. 6), 20 zł of it set
+ * against a future liability: February carries in the 37 zł left.
+ */
+export const refundEvents: readonly LedgerEvent[] = [
+  ...monthlyEvents,
+  ev('VatRefundSet', {
+    month: '2026-01',
+    refund: {
+      amount: '60.00',
+      term: 'days25',
+      offset: { amount: '20.00', liability: 'zaliczka na podatek dochodowy za styczeń 2026' },
+    },
+  }),
+]
+
 export const vatScenarios: readonly VatScenario[] = [
   { name: 'JPK_V7M2_2026-01', month: '2026-01', events: monthlyEvents },
   { name: 'JPK_V7M3_2026-02', month: '2026-02', events: monthlyEvents },
+  { name: 'JPK_V7M2_2026-01_refund', month: '2026-01', events: refundEvents },
+  { name: 'JPK_V7M3_2026-02_after_refund', month: '2026-02', events: refundEvents },
   { name: 'JPK_V7M3_2026-03', month: '2026-03', events: monthlyEvents },
   { name: 'JPK_V7K3_2026-04', month: '2026-04', events: quarterlyEvents },
   { name: 'JPK_V7K3_2026-06', month: '2026-06', events: quarterlyEvents },
