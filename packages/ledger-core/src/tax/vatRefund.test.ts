@@ -21,7 +21,9 @@ const books = (interval = 1, extra: CommandInput[] = []) =>
     { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-01-01', paymentInterval: interval }) },
     addItem('Income', income({ date: '2026-01-10', amount: '1000.00' })),
     addItem('Expense', income({ date: '2026-01-12', amount: '10000.00' })),
-    ...['02', '03', '04', '05', '06'].map((m) => addItem('Income', income({ date: `2026-${m}-10`, amount: '1000.00' }))),
+    ...['02', '03', '04', '05', '06'].map((m) =>
+      addItem('Income', income({ date: `2026-${m}-10`, amount: '1000.00' })),
+    ),
     ...extra,
   ])
 
@@ -31,7 +33,8 @@ const refund = (month: string, r: Record<string, unknown> | null): CommandInput 
   refund: r,
 })
 
-const declarationOf = (state: ReturnType<typeof books>['state'], month: string) => vatFiling(state, month)!.period.declaration
+const declarationOf = (state: ReturnType<typeof books>['state'], month: string) =>
+  vatFiling(state, month)!.period.declaration
 
 describe('a refund of the excess (art. 87 ust. 1–2)', () => {
   it('the whole excess: P_54 = P_53, nothing carried, the next period starts from 0', () => {
@@ -94,15 +97,17 @@ describe('a refund of the excess (art. 87 ust. 1–2)', () => {
 describe('SetVatRefund', () => {
   it('records a refund, replaces it, and withdraws it; the same again writes nothing', () => {
     const r = { amount: '1200', term: 'days60', offset: { amount: '200.00', liability: '  PIT   za 2026 ' } }
-    const after = given([]).when(refund('2026-01', r)).thenEmits([
-      {
-        type: 'VatRefundSet',
-        data: {
-          month: '2026-01',
-          refund: { amount: '1200.00', term: 'days60', offset: { amount: '200.00', liability: 'PIT za 2026' } },
+    const after = given([])
+      .when(refund('2026-01', r))
+      .thenEmits([
+        {
+          type: 'VatRefundSet',
+          data: {
+            month: '2026-01',
+            refund: { amount: '1200.00', term: 'days60', offset: { amount: '200.00', liability: 'PIT za 2026' } },
+          },
         },
-      },
-    ])
+      ])
     expect(after.vatRefunds?.get('2026-01')?.amount).toBe('1200.00')
     const events = [
       {
@@ -113,7 +118,9 @@ describe('SetVatRefund', () => {
         },
       },
     ]
-    given(events).when(refund('2026-01', { amount: '1200.00', term: 'days60' })).thenNothing()
+    given(events)
+      .when(refund('2026-01', { amount: '1200.00', term: 'days60' }))
+      .thenNothing()
     const cleared = given(events)
       .when(refund('2026-01', null))
       .thenEmits([{ type: 'VatRefundSet', data: { month: '2026-01', refund: null } }])
