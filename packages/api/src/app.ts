@@ -31,6 +31,7 @@ import recordRoutes from './routes/records.ts'
 import taxBookRoutes from './routes/taxBooks.ts'
 import transactionRoutes from './routes/transactions.ts'
 import yearEndRoutes from './routes/yearEnd.ts'
+import vatRefundRoutes from './routes/vatRefund.ts'
 import assetRoutes from './routes/assets.ts'
 import rateRoutes from './routes/rates.ts'
 import assetVatRoutes from './routes/assetVat.ts'
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordRoutes)
   await app.register(transactionRoutes)
   await app.register(yearEndRoutes)
+  await app.register(vatRefundRoutes)
   await app.register(assetRoutes)
   await app.register(rateRoutes)
   await app.register(assetVatRoutes)

@@ -71,6 +71,13 @@ export const v7Problems = (req: Omit<V7Request, 'purpose' | 'createdAt'>): reado
       code: 'INVALID',
       message: `${form}(2) for periods before February 2026 is not produced; only JPK_V7M(2) and the (3) forms are`,
     })
+  // JPK_V7M(3) / V7K(3) have no P_57: from February 2026 the general term of art. 87 ust. 2 is 40 days.
+  if (schema?.endsWith('(3)') && req.filing.period.declaration.refund?.term === 'days60')
+    problems.push({
+      field: 'refund.term',
+      code: 'INVALID',
+      message: 'From February 2026 there is no 60-day refund: the general term is 40 days',
+    })
   for (const o of req.filing.otherRates)
     problems.push({
       field: 'rows',

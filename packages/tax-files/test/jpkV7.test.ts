@@ -14,7 +14,7 @@ import { DERIVED_DIR, derivedSchemaFiles } from '../src/derive.ts'
 import { jpkV7File, v7Problems } from '../src/jpkV7.ts'
 import { schemaFileOf, schemaPath } from '../src/schemas.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
-import { monthlyEvents, vatScenarios } from '../src/testing/vatScenarios.ts'
+import { monthlyEvents, refundEvents, vatScenarios } from '../src/testing/vatScenarios.ts'
 import { validateWithSchemaFile, validateXml } from '../src/validate.ts'
 import { expectGolden, xmllint } from './support.ts'
 
@@ -60,6 +60,24 @@ describe.each(vatScenarios)('$name', (s) => {
       const g = d[f] ?? 0n
       expect(all(result.xml, f)).toEqual(g === 0n ? [] : [String(g / 100n)])
     }
+  })
+})
+
+describe('a refund in JPK_V7M(3)', () => {
+  it('has no 60-day term from February 2026: a refund kept with one is a problem to fix, not a file', () => {
+    const events = [
+      ...refundEvents,
+      { type: 'VatRefundSet', data: { month: '2026-02', refund: { amount: null, term: 'days60', offset: null } } },
+    ] as Parameters<typeof foldBooks>[0]
+    const filing = vatFiling(foldBooks(events), '2026-02')!
+    expect(filing.period.declaration.P_54).toBe(39400n)
+    expect(v7Problems({ filing, primary, contact })).toEqual([
+      {
+        field: 'refund.term',
+        code: 'INVALID',
+        message: 'From February 2026 there is no 60-day refund: the general term is 40 days',
+      },
+    ])
   })
 })
 

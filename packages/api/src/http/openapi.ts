@@ -849,6 +849,50 @@ const assetVatOperations: Record<string, OperationDoc> = {
   },
 }
 
+const vatRefundJson = object({
+  month: str('The month the refund is asked for under (yyyy-mm)'),
+  refund: orNull(
+    object({
+      amount: orNull(str('Whole złoty asked for; null: the whole excess')),
+      term: str('days15 (P_540), vatAccount25 (P_55), days25 (P_56), days40 (P_560), days60 (P_57), days180 (P_58)'),
+      offset: orNull(object({ amount: money, liability: str('The future tax liability (P_61)') })),
+    }),
+  ),
+  period: orNull(
+    object({
+      from: str(),
+      to: str(),
+      complete: bool,
+      dueDate: str('The declaration’s due date'),
+      requestMonth: orNull(str('The month whose request the period’s declaration takes')),
+      excess: { ...money, description: 'P_53: the excess of input over output tax' },
+      refunded: { ...money, description: 'P_54: what is refunded, at most the excess' },
+      offsetApplied: { ...money, description: 'P_60: what of it is set against future liabilities' },
+      carried: { ...money, description: 'P_62: what is carried to the next period' },
+      lastDay: orNull(str('The term’s last day when the declaration is filed on its due date')),
+    }),
+  ),
+})
+const vatRefundDescription =
+  'uVAT art. 87: the excess of input VAT of a period (P_53) is carried forward or refunded in whole or in part (P_54, at most the excess; P_62 = P_53 − P_54). A quarter takes the request of its latest month that has one.'
+const vatRefundOperations: Record<string, OperationDoc> = {
+  'GET /api/vat/refund/:month': {
+    summary: 'The refund of the excess of input VAT asked for under a month, and its period’s figures',
+    description: vatRefundDescription,
+    ok: vatRefundJson,
+  },
+  'PUT /api/vat/refund/:month': {
+    summary: 'Ask for a refund of the excess of input VAT in the declaration of the month’s period',
+    description: `${vatRefundDescription} Body \`{ amount?: whole złoty (blank: the whole excess), term, offset?: { amount, liability } }\`; validated whole (400 names every invalid field, nothing is written). Asking again for the same writes nothing.`,
+    ok: vatRefundJson,
+  },
+  'DELETE /api/vat/refund/:month': {
+    summary: 'Withdraw the refund asked for under a month: the excess is carried forward whole',
+    description: vatRefundDescription,
+    ok: vatRefundJson,
+  },
+}
+
 const assetOperations: Record<string, OperationDoc> = {
   'GET /api/assets': {
     summary: 'The register of fixed assets as of a year’s end',
@@ -910,6 +954,7 @@ const assetOperations: Record<string, OperationDoc> = {
     errors: [404],
   },
   ...assetVatOperations,
+  ...vatRefundOperations,
 }
 
 const logPage: OperationDoc = {

@@ -31,6 +31,7 @@ export default fp(
           { name: 'log', description: 'The event log (ADMIN)' },
           { name: 'bank', description: 'Bank accounts, statements, matching, rules, receivables and payables' },
           { name: 'rates', description: 'NBP table A rates for items in a foreign currency' },
+          { name: 'vat', description: 'Refunds of the excess of input VAT asked for in a declaration' },
           {
             name: 'invoices',
             description: 'Invoices as documents: counterparties, number series, drafts, issue, corrections',

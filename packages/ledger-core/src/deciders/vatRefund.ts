@@ -14,7 +14,7 @@ import { isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank } from '../schemas/common.ts'
 import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
 import type { VatRefund } from '../schemas/vatRefund.ts'
-import { VAT_REFUND_TERMS, type VatRefundTerm } from '../tax/vatRefund.ts'
+import { VAT_REFUND_TERMS, type VatRefundTerm, vatRefundTermsFor } from '../tax/vatRefund.ts'
 
 export const VatRefundMessages = {
   month: 'Month must be in format yyyy-mm',
@@ -23,6 +23,7 @@ export const VatRefundMessages = {
   offsetAmount: 'The amount set against future liabilities must be a whole number of złoty greater than 0',
   offsetOverRefund: 'The amount set against future liabilities must not be more than the refund',
   liability: 'Name the future tax liability in at most 240 characters',
+  noSixtyDays: 'From February 2026 there is no 60-day refund: the general term is 40 days',
 } as const
 
 /** The declaration's text fields (`TZnakowy`) hold at most this many characters. */
@@ -79,6 +80,8 @@ export const decideVatRefund = (command: SetVatRefund, state: BooksState): Ledge
     errors.push({ field: 'month', code: 'INVALID_DATE', message: VatRefundMessages.month })
   const v = command.refund === null ? null : validateVatRefund(command.refund)
   if (v && !v.ok) errors.push(...v.errors)
+  if (v?.ok && isYearMonth(command.month) && !vatRefundTermsFor(command.month).includes(v.value.term))
+    errors.push({ field: 'term', code: 'INVALID_CHOICE', message: VatRefundMessages.noSixtyDays })
   if (errors.length > 0) return domainError('VALIDATION', errors[0]?.message, errors)
   const month = command.month as string
   const refund = v?.ok ? v.value : null

@@ -31,7 +31,8 @@ import type {
   TransactionRow,
 } from '../schemas/transaction.ts'
 import { paidVat } from '../tax/crossBorder.ts'
-import { sameValue } from '../tax/engine.ts'
+import { sameValue, type VatPeriod } from '../tax/engine.ts'
+import { vatRefundDeadline } from '../tax/vatRefund.ts'
 import { type VatDeclaration, vatOfItem } from '../tax/vat.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
@@ -222,6 +223,27 @@ const taxRow = (d: Derived, t: TaxDue): TransactionRow => {
   return row
 }
 
+/**
+ * The refund asked for in a VAT period's declaration (only when one is): what was asked, what the excess allows
+ * (`refunded`, P_54; `offsetApplied`, P_60), and the term's last day when the declaration is filed on its due date.
+ */
+const vatRefundOf = (p: VatPeriod) => {
+  const r = p.refundRequest
+  if (!r) return {}
+  const applied = p.declaration.refund
+  return {
+    vatRefund: {
+      month: r.month,
+      amount: r.request.amount,
+      term: r.request.term,
+      offset: r.request.offset,
+      refunded: fm(applied?.amount ?? 0n),
+      offsetApplied: fm(applied?.offset?.amount ?? 0n),
+      lastDay: vatRefundDeadline(r.request.term, p.dueDate),
+    },
+  }
+}
+
 /** A VAT period's row: its amount, the occurrences it lists, and its declaration's fields in the breakdown. */
 const vatRow = (d: Derived, t: Extract<TaxDue, { kind: 'VAT' }>, amount: MoneyString, id: string): TransactionRow => {
   const p = t.period
@@ -244,6 +266,7 @@ const vatRow = (d: Derived, t: Extract<TaxDue, { kind: 'VAT' }>, amount: MoneySt
         ...declarationFields(p.declaration),
         statutoryDueDate: p.statutoryDueDate,
       }),
+      ...vatRefundOf(p),
     },
   }
 }

@@ -65,6 +65,22 @@ export const TransactionDataObjectSchema = Schema.Struct({
   breakdown: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.String })),
   /** (optional) An item row in a foreign currency: the currency and the net amount in it (the row's money is złoty). */
   currency: Schema.optional(Schema.Struct({ code: Schema.String, amount: Money })),
+  /**
+   * (optional) A VAT row whose declaration asks for a refund of the excess (uVAT art. 87): the request (`month` it
+   * was asked under, `amount` whole złoty or `null` for the whole excess, `term`, `offset`), what the excess allows
+   * (`refunded` P_54, `offsetApplied` P_60) and the term's `lastDay` when the declaration is filed on its due date.
+   */
+  vatRefund: Schema.optional(
+    Schema.Struct({
+      month: YearMonthSchema,
+      amount: Schema.NullOr(Money),
+      term: Schema.String,
+      offset: Schema.NullOr(Schema.Struct({ amount: Money, liability: Schema.String })),
+      refunded: Money,
+      offsetApplied: Money,
+      lastDay: LocalDate,
+    }),
+  ),
 })
 export type TransactionDataObject = typeof TransactionDataObjectSchema.Type
 

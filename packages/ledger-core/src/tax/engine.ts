@@ -305,6 +305,11 @@ export interface VatPeriod {
   /** The 25th of the month after the period (ustawa o VAT art. 103 ust. 1 / 2). */
   statutoryDueDate: LocalDateString
   dueDate: LocalDateString
+  /**
+   * The refund asked for in the period's declaration and the month it was asked for under (`TaxInput.vatRefunds`),
+   * whether or not there is an excess to refund (what is refunded: `declaration.refund`); absent: none.
+   */
+  refundRequest?: { readonly month: YearMonthString; readonly request: VatRefundRequest }
 }
 
 /** One PIT advance period. Scale/Linear are cumulative from 1 January; Flat stands alone. */
@@ -798,12 +803,12 @@ const vatInterval = (run: Run, i: number): { interval: 1 | 3; intervalReason: Se
 }
 
 /** The refund asked for in the declaration of the period `from`…`to`: the one of its latest month that has one. */
-const refundOfPeriod = (run: Run, from: YearMonthString, to: YearMonthString): VatRefundRequest | null => {
+const refundOfPeriod = (run: Run, from: YearMonthString, to: YearMonthString): VatPeriod['refundRequest'] | null => {
   const refunds = run.input.vatRefunds
   if (!refunds || refunds.size === 0) return null
   for (let m = to; m >= from; m = addMonthsToMonth(m, -1)) {
-    const r = refunds.get(m)
-    if (r) return r
+    const request = refunds.get(m)
+    if (request) return { month: m, request }
   }
   return null
 }
@@ -839,7 +844,8 @@ const vatStage = (run: Run, from: number, kept: { periods: VatPeriod[]; spans: P
       for (const l of salesOf(f, info[j]!.year)) sales.push(l)
       j++
     }
-    const declaration = declareVat(sales, purchaseBase, inputVat, carry, assetVat, refundOfPeriod(run, periodFrom, to))
+    const refundRequest = refundOfPeriod(run, periodFrom, to)
+    const declaration = declareVat(sales, purchaseBase, inputVat, carry, assetVat, refundRequest?.request)
     carry = declaration.P_62
     periods.push({
       from: periodFrom,
@@ -855,6 +861,7 @@ const vatStage = (run: Run, from: number, kept: { periods: VatPeriod[]; spans: P
       carryOut: declaration.P_62,
       complete: to <= run.lastMonth,
       ...deadline(mi.year, toMonth, 25),
+      ...(refundRequest ? { refundRequest } : {}),
     })
     spans.push({ start: i, end: j - 1 })
     i = j

@@ -13,7 +13,7 @@ import { decide } from '../decide.ts'
 import { isDomainError } from '../errors.ts'
 import { foldBooks } from '../model/evolve.ts'
 import { taxCounter } from './engine.ts'
-import { applyVatRefund, vatRefundDeadline } from './vatRefund.ts'
+import { applyVatRefund, generalVatRefundTerm, vatRefundDeadline, vatRefundTermsFor } from './vatRefund.ts'
 
 /** A monthly VAT payer from 2026: January sells 1 000 net and buys 10 000 net (an excess of 2 070), later months sell. */
 const books = (interval = 1, extra: CommandInput[] = []) =>
@@ -60,7 +60,7 @@ describe('a refund of the excess (art. 87 ust. 1–2)', () => {
   })
 
   it('an excess carried in can be refunded; with tax to pay there is no refund, and the request waits', () => {
-    const { state } = books(1, [refund('2026-02', { amount: null, term: 'days60' })])
+    const { state } = books(1, [refund('2026-02', { amount: null, term: 'days40' })])
     // February: 2 070 carried in, 230 output: an excess of 1 840, all of it refunded; March starts from 0.
     expect(declarationOf(state, '2026-02')).toMatchObject({ P_39: 207000n, P_53: 184000n, P_54: 184000n, P_62: 0n })
     expect(declarationOf(state, '2026-03')).toMatchObject({ P_39: 0n, P_51: 23000n })
@@ -78,7 +78,7 @@ describe('a refund of the excess (art. 87 ust. 1–2)', () => {
   })
 
   it('a quarterly payer: the refund asked for in any month of the quarter is the quarter’s', () => {
-    const { state } = books(3, [refund('2026-02', { amount: '1000', term: 'days60' })])
+    const { state } = books(3, [refund('2026-02', { amount: '1000', term: 'days40' })])
     const q1 = declarationOf(state, '2026-03')
     // Q1: 690 output, 2 300 input: 1 610 excess, 1 000 refunded, 610 carried into Q2.
     expect(q1).toMatchObject({ P_53: 161000n, P_54: 100000n, P_62: 61000n })
@@ -138,6 +138,13 @@ describe('SetVatRefund', () => {
         'offset.amount': VatRefundMessages.offsetAmount,
         'offset.liability': VatRefundMessages.liability,
       })
+    // The 60-day term is gone from February 2026 (art. 87 ust. 2: 40 days); January's declaration still has it.
+    given([])
+      .when(refund('2026-02', { amount: '100', term: 'days60' }))
+      .thenFails('VALIDATION', { term: VatRefundMessages.noSixtyDays })
+    expect(vatRefundTermsFor('2026-01')).toContain('days60')
+    expect(vatRefundTermsFor('2026-02')).not.toContain('days60')
+    expect([generalVatRefundTerm('2026-01'), generalVatRefundTerm('2026-02')]).toEqual(['days60', 'days40'])
     given([])
       .when(refund('2026-01', { amount: '100', term: 'days60', offset: { amount: '101', liability: 'PIT' } }))
       .thenFails('VALIDATION', { 'offset.amount': VatRefundMessages.offsetOverRefund })
@@ -151,7 +158,7 @@ describe('a changed refund recomputes from its own period', () => {
   it('asking in May recomputes May to December; the months before are kept, and equal a fresh fold', () => {
     const { state: base, events } = books(1)
     taxesThrough(base, '2026-12')
-    const r = decide(cmd(refund('2026-05', { amount: null, term: 'days60' })), base)
+    const r = decide(cmd(refund('2026-05', { amount: null, term: 'days40' })), base)
     if (isDomainError(r)) throw new Error(r.code)
     const state = foldBooks(r, base)
     const months = taxCounter.months

@@ -14,12 +14,24 @@ import type { Grosze, LocalDateString, MoneyString } from '../types.ts'
  * - `days15` P_540: 15 days to the settlement account (art. 87 ust. 6a–6h, for taxpayers meeting its conditions);
  * - `vatAccount25` P_55: 25 days to the VAT account (art. 87 ust. 6a);
  * - `days25` P_56: 25 days to the settlement account (art. 87 ust. 6: the input tax of paid invoices);
- * - `days40` P_560: 40 days (art. 87 ust. 6i: issuing invoices in KSeF);
- * - `days60` P_57: 60 days (art. 87 ust. 2), the general term;
+ * - `days40` P_560: 40 days — before February 2026 for a taxpayer issuing invoices in KSeF (art. 87 ust. 6i), from
+ *   then on the general term (art. 87 ust. 2 as amended by the KSeF act, Dz.U. 2023 poz. 1598);
+ * - `days60` P_57: 60 days, the general term of art. 87 ust. 2 before February 2026; JPK_V7M(3) / V7K(3) have no P_57;
  * - `days180` P_58: 180 days (art. 87 ust. 5a: no taxed supplies in the period).
  */
 export const VAT_REFUND_TERMS = ['days15', 'vatAccount25', 'days25', 'days40', 'days60', 'days180'] as const
 export type VatRefundTerm = (typeof VAT_REFUND_TERMS)[number]
+
+/** The first period whose declaration has no 60-day term: the general term is 40 days from then on. */
+export const VAT_REFUND_FORTY_DAYS_FROM = '2026-02'
+
+/** The terms a declaration of the period ending in (or containing) `month` offers, in the form's order. */
+export const vatRefundTermsFor = (month: string): readonly VatRefundTerm[] =>
+  month >= VAT_REFUND_FORTY_DAYS_FROM ? VAT_REFUND_TERMS.filter((t) => t !== 'days60') : VAT_REFUND_TERMS
+
+/** The general term of the period ending in `month` (art. 87 ust. 2): 60 days before February 2026, then 40. */
+export const generalVatRefundTerm = (month: string): VatRefundTerm =>
+  month >= VAT_REFUND_FORTY_DAYS_FROM ? 'days40' : 'days60'
 
 /** The days of each term, counted from the day the declaration is filed. */
 export const VAT_REFUND_DAYS: Readonly<Record<VatRefundTerm, number>> = {

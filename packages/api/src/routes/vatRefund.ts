@@ -1,0 +1,84 @@
+/**
+ * `vat/refund/{month}`: the refund of the excess of input VAT asked for in the declaration of the VAT period ending
+ * in (or containing) a month (uVAT art. 87; docs/tax-rules.md "VAT refunds"). PUT asks for it (`SetVatRefund`,
+ * validated whole by the core: 400 with every invalid field, nothing written), DELETE withdraws it, GET reads it; each
+ * answers the request with what the period's excess allows.
+ */
+import { type BooksState, formatMoney, isYearMonth, vatFiling, vatRefundDeadline } from '@finance/ledger-core/light'
+import { Schema } from 'effect'
+import type { FastifyInstance } from 'fastify'
+import { body, effectSchema } from '../http/validation.ts'
+import { booksOf, run } from './books.ts'
+
+const MONTH_MESSAGE = 'Month must be in format yyyy-mm'
+
+const MonthParams = effectSchema(
+  Schema.Struct({
+    month: Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
+      Schema.filter((s) => isYearMonth(s), { message: () => MONTH_MESSAGE }),
+    ),
+  }),
+  { type: 'object', required: ['month'], properties: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } } },
+)
+
+/** Any JSON object: the core's decider validates `amount`, `term` and `offset` (docs/events.md). */
+const RefundBody = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+
+/** The refund asked for under `month` and its period's figures: the excess, what is refunded, what is carried. */
+export const vatRefundView = (state: BooksState, month: string) => {
+  const filing = vatFiling(state, month)
+  const p = filing?.period
+  const d = p?.declaration
+  const request = state.vatRefunds?.get(month) ?? null
+  return {
+    month,
+    refund: request,
+    period:
+      p && d
+        ? {
+            from: p.from,
+            to: p.to,
+            complete: p.complete,
+            dueDate: p.dueDate,
+            // The request the period's declaration takes (another month of a quarter may hold it).
+            requestMonth: p.refundRequest?.month ?? null,
+            excess: formatMoney(d.P_53),
+            refunded: formatMoney(d.P_54 ?? 0n),
+            offsetApplied: formatMoney(d.P_60 ?? 0n),
+            carried: formatMoney(d.P_62),
+            lastDay: p.refundRequest ? vatRefundDeadline(p.refundRequest.request.term, p.dueDate) : null,
+          }
+        : null,
+  }
+}
+
+export default async function vatRefundRoutes(app: FastifyInstance) {
+  const tags = ['vat']
+  app.get(
+    '/api/vat/refund/:month',
+    { onRequest: [app.authenticate], schema: { tags, params: MonthParams } },
+    async (request) => {
+      const { month } = request.params as { month: string }
+      return vatRefundView((await booksOf(app, request)).state, month)
+    },
+  )
+  app.put(
+    '/api/vat/refund/:month',
+    { onRequest: [app.authenticate], schema: { tags, params: MonthParams, body: RefundBody } },
+    async (request) => {
+      const { month } = request.params as { month: string }
+      // Asking again for what is asked writes nothing and answers the same.
+      const done = await run(app, request, { type: 'SetVatRefund', month, refund: request.body })
+      return vatRefundView(done.state, month)
+    },
+  )
+  app.delete(
+    '/api/vat/refund/:month',
+    { onRequest: [app.authenticate], schema: { tags, params: MonthParams } },
+    async (request) => {
+      const { month } = request.params as { month: string }
+      const done = await run(app, request, { type: 'SetVatRefund', month, refund: null })
+      return vatRefundView(done.state, month)
+    },
+  )
+}
