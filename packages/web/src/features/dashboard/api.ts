@@ -43,6 +43,9 @@ export const createDashboardApi = (client: ApiClient = api) => ({
   deleteItem: async ({ kind, itemId }: { kind: ItemKind; itemId: number }): Promise<void> => {
     await client.del(`${kind}/${itemId}`)
   },
+  /** Asks for a refund of the excess of input VAT in the declaration of the month's period (`PUT vat/refund/{month}`). */
+  saveVatRefund: (month: string, body: unknown): Promise<unknown> => client.put(`vat/refund/${month}`, body),
+  withdrawVatRefund: (month: string): Promise<unknown> => client.del(`vat/refund/${month}`),
   loadYear: async ({ year }: { year: number }): Promise<YearData> => {
     const date = `${String(year).padStart(4, '0')}-01-01`
     const [monthly, increasing] = await Promise.all([

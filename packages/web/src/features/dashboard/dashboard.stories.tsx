@@ -14,6 +14,7 @@ import {
   fixtureFlatTwoRates,
   fixtureMonth,
   fixtureNewVatPayerVat,
+  fixtureVatExcess,
   fixturePaidThenChanged,
   fixtureProratedSocialSecurity,
   fixtureSummary,
@@ -132,6 +133,17 @@ export const PrimaryTablePaidThenChanged: Story = framed(() => (
 
 /** A new VAT payer who chose quarterly settlement: monthly, with the reason and the return's fields. */
 export const VatCardNewVatPayer: Story = framed(() => <VatCard transaction={fixtureNewVatPayerVat()} onFlags={noop} />)
+
+/** An excess of input VAT: the card offers to ask for it back (the effects answer at once). */
+const refundEffects = { save: async () => ({}), withdraw: async () => ({}), onChanged: noop }
+export const VatCardExcess: Story = framed(() => (
+  <VatCard transaction={fixtureVatExcess()} onFlags={noop} refund={refundEffects} />
+))
+
+/** A refund of 3 000 of the 4 370 excess asked for in 40 days, 500 of it set against a PIT advance. */
+export const VatCardRefundAsked: Story = framed(() => (
+  <VatCard transaction={fixtureVatExcess(true)} onFlags={noop} refund={refundEffects} />
+))
 
 /** Ryczałt at two rates: the tax and the deductions of each rate. */
 export const PitCardFlatTwoRates: Story = framed(() => <PitCard transaction={fixtureFlatTwoRates()} onFlags={noop} />)

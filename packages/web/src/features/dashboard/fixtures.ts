@@ -282,6 +282,57 @@ export const fixtureNewVatPayerVat = (): Transaction =>
     },
   })
 
+/**
+ * March 2026 VAT of a monthly payer with an excess: 1 000 net sold (230), a machine of 20 000 net bought (4 600), so
+ * 4 370 of input VAT over output; `refund` asks for part of it back (the API's answer for 3 000 in 40 days, 500 of it
+ * set against a PIT advance).
+ */
+export const fixtureVatExcess = (refund = false): Transaction =>
+  taxRow('vat-2026-03', '3_Vat', {
+    displayName: 'VAT 2026-03',
+    name: 'VAT',
+    date: '2026-04-27',
+    amount: '0.00',
+    percent: '23',
+    paymentInterval: 1,
+    period: { from: '2026-03', to: '2026-03' },
+    dueDate: '2026-04-27',
+    breakdown: {
+      output: '230.00',
+      input: '4600.00',
+      carriedIn: '0.00',
+      balance: '-4370.00',
+      due: '0.00',
+      carryOut: refund ? '1370.00' : '4370.00',
+      intervalReason: 'none',
+      P_19: '1000.00',
+      P_20: '230.00',
+      P_37: '1000.00',
+      P_38: '230.00',
+      P_42: '20000.00',
+      P_43: '4600.00',
+      P_48: '4600.00',
+      P_51: '0.00',
+      P_53: '4370.00',
+      ...(refund ? { P_54: '3000.00', P_60: '500.00' } : {}),
+      P_62: refund ? '1370.00' : '4370.00',
+      statutoryDueDate: '2026-04-25',
+    },
+    ...(refund
+      ? {
+          vatRefund: {
+            month: '2026-03',
+            amount: '3000.00',
+            term: 'days40',
+            offset: { amount: '500.00', liability: 'PIT advance for April 2026' },
+            refunded: '3000.00',
+            offsetApplied: '500.00',
+            lastDay: '2026-06-08',
+          },
+        }
+      : {}),
+  })
+
 /** January ryczałt at 12 % and 8.5 % (deductions split in proportion to revenue). */
 export const fixtureFlatTwoRates = (): Transaction =>
   taxRow('pit-2026-01', '4_Pit', {

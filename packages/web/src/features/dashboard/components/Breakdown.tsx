@@ -98,6 +98,8 @@ export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
     P_48: t`Input VAT to deduct`,
     P_51: t`VAT to pay`,
     P_53: t`Excess of input VAT`,
+    P_54: t`Excess refunded to your account`,
+    P_60: t`Refund set against future tax liabilities`,
     P_62: t`Excess carried to the next period`,
   }
   const flatLabels: Record<string, string> = {

@@ -7,9 +7,21 @@ import { Breakdown, SettlementNotice } from './Breakdown.tsx'
 import { JpkV7Button, periodInWords } from './JpkV7Button.tsx'
 import { VatRows } from './RelatedList.tsx'
 import { Facts, type FlagsHandler, TxCard } from './TxCard.tsx'
+import { type VatRefundEffects, VatRefundPanel } from './VatRefundPanel.tsx'
 
-/** SPEC §2 VAT card; 'Payment for' and the related fee lists only when relatedTransactionsSum > 0. */
-export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; onFlags: FlagsHandler }) => {
+/**
+ * SPEC §2 VAT card; 'Payment for' and the related fee lists only when relatedTransactionsSum > 0; the refund of an
+ * excess (`refund`: how to save it; without, the card only says what was asked for).
+ */
+export const VatCard = ({
+  transaction,
+  onFlags,
+  refund,
+}: {
+  transaction: Transaction
+  onFlags: FlagsHandler
+  refund?: VatRefundEffects
+}) => {
   const { t } = useLingui()
   const fmt = useFormat()
   const d = transaction.dataObject
@@ -36,6 +48,7 @@ export const VatCard = ({ transaction, onFlags }: { transaction: Transaction; on
           </p>
         </section>
       )}
+      <VatRefundPanel transaction={transaction} effects={refund} />
       <Breakdown transaction={transaction} />
       {d.period && <JpkV7Button period={d.period} />}
     </TxCard>

@@ -18,6 +18,7 @@ import { SummaryTable } from '../components/SummaryTable.tsx'
 import { MonthExport } from '../components/MonthExport.tsx'
 import { TransactionsTable } from '../components/TransactionsTable.tsx'
 import { VatCard } from '../components/VatCard.tsx'
+import type { VatRefundEffects } from '../components/VatRefundPanel.tsx'
 import { errorText } from '../errors.ts'
 import { localDate } from '../month.ts'
 import { browserStorage, readShowFlags, type ShowSection, writeShowFlag } from '../show.ts'
@@ -30,7 +31,7 @@ type Props = {
   effects?: Pick<DashboardApi, 'loadMonth' | 'reset' | 'saveFlags' | 'deleteItem'> & {
     /** The month's depreciation (the register of fixed assets); absent with fakes: the row is not shown. */
     loadDepreciation?: LoadDepreciation
-  }
+  } & Partial<Pick<DashboardApi, 'saveVatRefund' | 'withdrawVatRefund'>>
   /** Today's date; the browser's clock by default. */
   today?: string
   /** Where the Show choices are remembered; local storage by default. */
@@ -55,13 +56,14 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
   const { t, i18n } = useLingui()
   const messages = useMessages()
   const store = storage ?? browserStorage()
+  const defaultApi = useMemo(() => createDashboardApi(), [])
   const machine = useMemo(
     () =>
       monthlyMachine.provide({
-        actors: monthlyActors(effects ?? createDashboardApi()),
+        actors: monthlyActors(effects ?? defaultApi),
         actions: { persistShow: (_, p) => writeShowFlag(store, p.section, p.value) },
       }),
-    [effects, store],
+    [effects, store, defaultApi],
   )
   const actor = useActorRef(machine, { input: { today: today ?? localDate(new Date()), show: readShowFlags(store) } })
   const month = useSelector(actor, (s) => s.context.month)
@@ -94,6 +96,16 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
     ['summary', t`Summary`],
   ]
   const title = monthTitle(i18n.locale, month)
+  // The refund of a VAT excess: saved, then the month read again (the card, the next period's carry).
+  const refundApi = effects ?? defaultApi
+  const refund: VatRefundEffects | undefined =
+    refundApi.saveVatRefund && refundApi.withdrawVatRefund
+      ? {
+          save: refundApi.saveVatRefund,
+          withdraw: refundApi.withdrawVatRefund,
+          onChanged: () => actor.send({ type: 'REFRESH' }),
+        }
+      : undefined
 
   const toolbar = (
     <>
@@ -153,7 +165,7 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
           </h2>
           <div className="card-grid">
             {byType(transactions, '3_Vat').map((tx) => (
-              <VatCard key={tx.id} transaction={tx} onFlags={onFlags} />
+              <VatCard key={tx.id} transaction={tx} onFlags={onFlags} refund={refund} />
             ))}
             {byType(transactions, '4_Pit').map((tx) => (
               <PitCard key={tx.id} transaction={tx} onFlags={onFlags} />
