@@ -17,6 +17,7 @@ import { LANGS, type Lang, type MessageArgs, type MessageKey, translate } from '
 const commands = {
   report: () => import('./commands/report.ts'),
   vatReport: () => import('./commands/vatReport.ts'),
+  vatRefund: () => import('./commands/vatRefund.ts'),
   annual: () => import('./commands/annual.ts'),
   reset: () => import('./commands/reset.ts'),
   replay: () => import('./commands/replay.ts'),
@@ -190,6 +191,11 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'jpk v7': [
     'finance jpk v7 2026-03 --user anna@example.com --out JPK_V7M_2026-03.xml',
     'finance jpk v7 2026-Q1 --user anna@example.com --out JPK_V7K_2026-Q1.xml',
+  ],
+  'vat refund': [
+    'finance vat refund 2026-03 --user anna@example.com',
+    'finance vat refund 2026-03 --amount 3000 --term days25 --offset-amount 500 --offset-liability "PIT advance" --user anna@example.com',
+    'finance vat refund 2026-03 --withdraw --user anna@example.com',
   ],
   'jpk validate': [
     'finance jpk validate JPK_V7M_2026-03.xml',
@@ -419,6 +425,7 @@ const buildProgram = (ctx: Ctx): Command => {
   registerBooks(program, ctx)
   registerAssets(program, ctx)
   registerJpk(program, ctx)
+  registerVat(program, ctx)
   registerBackup(program, ctx)
   registerKsef(program, ctx)
   registerBank(program, ctx)
@@ -576,6 +583,30 @@ const registerJpk = (program: Command, ctx: Ctx) => {
     .argument('<file>', 'the XML file')
     .option('--xsd <path>', 'the schema file (its imports are looked for beside it, then among the vendored ones)')
     .action(async (file: string, o: { xsd?: string }) => (await commands.ksef()).jpkValidateCommand(ctx, file, o))
+}
+
+/** `finance vat refund`: a refund of the excess of input VAT asked for in a period's declaration (uVAT art. 87). */
+const registerVat = (program: Command, ctx: Ctx) => {
+  const vat = program.command('vat').description("VAT: a refund of the excess of input VAT in a period's declaration")
+  vat
+    .command('refund')
+    .description(
+      'ask for all or part of the excess of the period the month ends back (P_54), in a term, part of it set against future liabilities; --withdraw takes it back',
+    )
+    .argument('<month>', 'YYYY-MM', parsers(ctx.lang).month)
+    .addOption(requiredUser())
+    .option('--amount <zl>', 'whole złoty to refund (default: the whole excess)')
+    .option(
+      '--term <term>',
+      'days15, vatAccount25, days25, days40, days60 (before February 2026) or days180 (default: the general term, 60 days before February 2026, then 40)',
+    )
+    .option('--offset-amount <zl>', 'whole złoty of it set against future tax liabilities (P_60)')
+    .option('--offset-liability <text>', 'the future tax liability (P_61)')
+    .option('--withdraw', 'withdraw the refund: the excess is carried forward whole')
+    .option('--json', 'print JSON')
+    .action(async (month: string, o: OutputFlags & import('./commands/vatRefund.ts').VatRefundOptions) =>
+      (await commands.vatRefund()).vatRefundCommand(ctx, month, o, outputOf(o)),
+    )
 }
 
 /** `finance backup`, `finance backup verify` and `finance restore`: a copy of the whole store and its restore. */

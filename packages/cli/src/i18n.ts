@@ -91,6 +91,19 @@ const known: Readonly<Record<string, string>> = {
   'Counterparty country must be a two-letter country code from the official list':
     'Podaj dwuliterowy kod kraju kontrahenta z urzędowego wykazu',
   'Data is required': 'Uzupełnij dane',
+  // VAT refunds (ledger-core `deciders/vatRefund.ts`)
+  'Month must be in format yyyy-mm': 'Miesiąc musi mieć format RRRR-MM',
+  'Refund must be a whole number of złoty greater than 0': 'Zwrot musi być liczbą całkowitą złotych większą od 0',
+  'Refund term must be one of days15, vatAccount25, days25, days40, days60, days180':
+    'Termin zwrotu musi być jednym z: days15, vatAccount25, days25, days40, days60, days180',
+  'The amount set against future liabilities must be a whole number of złoty greater than 0':
+    'Kwota zaliczana na poczet przyszłych zobowiązań musi być liczbą całkowitą złotych większą od 0',
+  'The amount set against future liabilities must not be more than the refund':
+    'Kwota zaliczana na poczet przyszłych zobowiązań nie może przekraczać zwrotu',
+  'Name the future tax liability in at most 240 characters':
+    'Podaj przyszłe zobowiązanie podatkowe (najwyżej 240 znaków)',
+  'From February 2026 there is no 60-day refund: the general term is 40 days':
+    'Od lutego 2026 nie ma zwrotu w terminie 60 dni: terminem podstawowym jest 40 dni',
   'Exemption basis must be art113 (the subjective exemption, uVAT art. 113) or art43 (an exempt supply, uVAT art. 43)':
     'Podstawa zwolnienia musi mieć wartość art113 (zwolnienie podmiotowe, art. 113 ustawy o VAT) albo art43 (dostawa zwolniona, art. 43 ustawy o VAT)',
 }

@@ -8,12 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  generalVatRefundTerm,
-  VAT_REFUND_DAYS,
-  type VatRefundTerm,
-  vatRefundTermsFor,
-} from '@finance/ledger-core/light'
+import { generalVatRefundTerm, VAT_REFUND_DAYS, type VatRefundTerm, vatRefundTermsFor } from '@finance/ledger-core'
 import { type FormEvent, useId, useState } from 'react'
 import { isApiError } from '../../../api/client.ts'
 import { useFormat } from '../../../i18n/format.ts'

@@ -1,0 +1,104 @@
+/**
+ * `finance vat refund YYYY-MM --user EMAIL [--amount N] [--term T] [--offset-amount N --offset-liability TEXT]` asks
+ * for a refund of the excess of input VAT in the declaration of the month's period (uVAT art. 87; the same
+ * `SetVatRefund` command the VAT card sends, recorded with actor `cli`); `--withdraw` takes it back. Prints what
+ * the period's excess allows: refunded (P_54), set against future liabilities (P_60), carried forward (P_62).
+ */
+import { randomUUID } from 'node:crypto'
+import { executeBooks } from '@finance/books'
+import {
+  type BooksState,
+  formatMoney,
+  generalVatRefundTerm,
+  isDomainError,
+  VAT_REFUND_DAYS,
+  VAT_REFUND_TERM_FIELD,
+  vatFiling,
+  vatRefundDeadline,
+} from '@finance/ledger-core/light'
+import { resolveUser } from '../books.ts'
+import type { Output } from '../cli.ts'
+import type { Ctx } from '../context.ts'
+import { CliError } from '../errors.ts'
+import { formatAmount } from '../format.ts'
+import { catalog, translateKnown } from '../i18n.ts'
+
+const say = catalog('vatRefund')
+
+export interface VatRefundOptions {
+  readonly user: string
+  readonly amount?: string
+  readonly term?: string
+  readonly offsetAmount?: string
+  readonly offsetLiability?: string
+  readonly withdraw?: boolean
+}
+
+/** The refund of the period the month ends, as the API's `vat/refund/{month}` answers it. */
+const viewOf = (state: BooksState, month: string) => {
+  const p = vatFiling(state, month)?.period
+  const d = p?.declaration
+  const request = state.vatRefunds?.get(month) ?? null
+  return {
+    month,
+    refund: request,
+    period:
+      p && d
+        ? {
+            from: p.from,
+            to: p.to,
+            excess: formatMoney(d.P_53),
+            refunded: formatMoney(d.P_54 ?? 0n),
+            offsetApplied: formatMoney(d.P_60 ?? 0n),
+            carried: formatMoney(d.P_62),
+            dueDate: p.dueDate,
+            lastDay: p.refundRequest ? vatRefundDeadline(p.refundRequest.request.term, p.dueDate) : null,
+          }
+        : null,
+  }
+}
+
+export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOptions, output: Output): Promise<void> => {
+  const user = await resolveUser(ctx, o.user)
+  const offset =
+    o.offsetAmount !== undefined || o.offsetLiability !== undefined
+      ? { amount: o.offsetAmount ?? '', liability: o.offsetLiability ?? '' }
+      : null
+  const refund = o.withdraw ? null : { amount: o.amount ?? null, term: o.term ?? generalVatRefundTerm(month), offset }
+  const result = await executeBooks(
+    await ctx.store(),
+    user.userId,
+    { type: 'SetVatRefund', month, refund, at: ctx.now().toISOString(), userId: 'cli' },
+    { actor: 'cli', correlationId: randomUUID() },
+  )
+  if (isDomainError(result)) {
+    const fields = (result.errors ?? []).map((e) => `${e.field}: ${translateKnown(ctx.lang, e.message)}`)
+    throw new CliError((lang) =>
+      [say(lang, 'refused'), ...(fields.length > 0 ? fields : [translateKnown(lang, result.message)])].join('\n  '),
+    )
+  }
+  const view = viewOf(result.state, month)
+  if (output.format === 'json') {
+    ctx.out(`${JSON.stringify(view, null, 2)}\n`)
+    return
+  }
+  const p = view.period
+  const r = view.refund
+  const money = (m: string) => formatAmount(ctx.lang, m)
+  const lines = [ctx.colour.bold(`${say(ctx.lang, 'title')} ${month} — ${user.email}`)]
+  if (!p) lines.push(say(ctx.lang, 'noPeriod'))
+  else {
+    const span = p.from === p.to ? p.from : `${p.from}..${p.to}`
+    lines.push(`${say(ctx.lang, 'period')}: ${span}`)
+    lines.push(`P_53 ${say(ctx.lang, 'excess')}: ${money(p.excess)}`)
+    if (r && p.lastDay) {
+      const term = r.term as keyof typeof VAT_REFUND_DAYS
+      lines.push(
+        `P_54 ${say(ctx.lang, 'refunded')}: ${money(p.refunded)} — ${VAT_REFUND_TERM_FIELD[term]}, ${VAT_REFUND_DAYS[term]} ${say(ctx.lang, 'days')}, ${say(ctx.lang, 'lastDay')} ${p.lastDay} (${say(ctx.lang, 'filedOn')} ${p.dueDate})`,
+      )
+      if (r.offset) lines.push(`P_60 ${say(ctx.lang, 'offset')}: ${money(p.offsetApplied)} — ${r.offset.liability}`)
+    } else lines.push(say(ctx.lang, 'none'))
+    lines.push(`P_62 ${say(ctx.lang, 'carried')}: ${money(p.carried)}`)
+  }
+  ctx.out(`${lines.join('\n')}\n`)
+}

@@ -1,0 +1,86 @@
+/**
+ * `finance vat refund`: a machine bought in March gives an excess of input VAT; the command asks for part of it back
+ * with a set-off, prints what the period allows (pl, en, JSON), refuses a bad amount naming the field and writes
+ * nothing, and `--withdraw` takes it back. `report vat` shows P_54 and P_62 as the declaration has them.
+ */
+import { executeBooks, loadBooks } from '@finance/books'
+import type { LedgerCommand } from '@finance/ledger-core'
+import { describe, expect, it } from 'vitest'
+import { run } from './helpers.ts'
+import { ANNA, seedScenario } from './scenario.ts'
+
+const withMachine = async () => {
+  const s = await seedScenario()
+  const command = {
+    type: 'AddItem',
+    dataType: 'Expense',
+    at: '2026-03-20T10:00:00.000Z',
+    userId: s.annaId,
+    data: { date: '2026-03-18', name: 'CNC machine', amount: '100000.00', isCompany: true, percent: '23' },
+  } as LedgerCommand
+  const done = await executeBooks(s.store, s.annaId, command, { correlationId: 'test' })
+  expect('code' in done).toBe(false)
+  return s
+}
+
+describe('vat refund', () => {
+  it('asks for part of the excess with a set-off, prints the period, and withdraws it', async () => {
+    const s = await withMachine()
+    const json = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--json'], { store: s.store })
+    expect(json.code).toBe(0)
+    const whole = JSON.parse(json.stdout)
+    // No amount: the whole excess, in the general term of March 2026 (40 days).
+    expect(whole.refund).toEqual({ amount: null, term: 'days40', offset: null })
+    const excess = whole.period.excess as string
+    expect(Number(excess)).toBeGreaterThan(10_000)
+    expect(whole.period).toMatchObject({ from: '2026-03', to: '2026-03', refunded: excess, carried: '0.00' })
+
+    const pl = await run(
+      [
+        'vat',
+        'refund',
+        '2026-03',
+        '--user',
+        ANNA,
+        '--amount',
+        '10000',
+        '--term',
+        'days25',
+        '--offset-amount',
+        '2000',
+        '--offset-liability',
+        'zaliczka PIT za kwiecień 2026',
+      ],
+      { store: s.store },
+    )
+    expect(pl.code).toBe(0)
+    expect(pl.stdout).toContain('Zwrot VAT 2026-03 — anna@example.com')
+    expect(pl.stdout).toMatch(/P_54 Do zwrotu: 10\s000,00 — P_56, 25 dni, do 2026-05-22 \(przy złożeniu deklaracji 2026-04-27\)/)
+    expect(pl.stdout).toContain('P_60 Na poczet przyszłych zobowiązań: 2000,00 — zaliczka PIT za kwiecień 2026')
+    const report = await run(['report', 'vat', '2026-03', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(report.stdout).toMatch(/P_54\s+Excess refunded to the taxpayer's account\s+10,000\.00/)
+
+    const withdrawn = await run(['vat', 'refund', '2026-03', '--withdraw', '--user', ANNA, '--lang', 'en'], {
+      store: s.store,
+    })
+    expect(withdrawn.stdout).toContain('No refund asked for: the excess is carried forward')
+    const { state } = await loadBooks(s.store, s.annaId)
+    expect(state.vatRefunds).toBeUndefined()
+  })
+
+  it('refuses a bad amount and the 60-day term of 2026, naming the fields, and writes nothing', async () => {
+    const s = await withMachine()
+    const bad = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--amount', '10.50', '--term', 'days60'], {
+      store: s.store,
+    })
+    expect(bad.code).not.toBe(0)
+    expect(bad.stderr).toContain('Zwrotu nie zapisano:')
+    expect(bad.stderr).toContain('amount: Zwrot musi być liczbą całkowitą złotych większą od 0')
+    const en = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--term', 'days60', '--lang', 'en'], {
+      store: s.store,
+    })
+    expect(en.stderr).toContain('term: From February 2026 there is no 60-day refund: the general term is 40 days')
+    const { state } = await loadBooks(s.store, s.annaId)
+    expect(state.vatRefunds).toBeUndefined()
+  })
+})
