@@ -55,7 +55,9 @@ describe('vat refund', () => {
     )
     expect(pl.code).toBe(0)
     expect(pl.stdout).toContain('Zwrot VAT 2026-03 — anna@example.com')
-    expect(pl.stdout).toMatch(/P_54 Do zwrotu: 10\s000,00 — P_56, 25 dni, do 2026-05-22 \(przy złożeniu deklaracji 2026-04-27\)/)
+    expect(pl.stdout).toMatch(
+      /P_54 Do zwrotu: 10\s000,00 — P_56, 25 dni, do 2026-05-22 \(przy złożeniu deklaracji 2026-04-27\)/,
+    )
     expect(pl.stdout).toContain('P_60 Na poczet przyszłych zobowiązań: 2000,00 — zaliczka PIT za kwiecień 2026')
     const report = await run(['report', 'vat', '2026-03', '--user', ANNA, '--lang', 'en'], { store: s.store })
     expect(report.stdout).toMatch(/P_54\s+Excess refunded to the taxpayer's account\s+10,000\.00/)
@@ -73,7 +75,7 @@ describe('vat refund', () => {
     const bad = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--amount', '10.50', '--term', 'days60'], {
       store: s.store,
     })
-    expect(bad.code).not.toBe(0)
+    expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('Zwrotu nie zapisano:')
     expect(bad.stderr).toContain('amount: Zwrot musi być liczbą całkowitą złotych większą od 0')
     const en = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--term', 'days60', '--lang', 'en'], {

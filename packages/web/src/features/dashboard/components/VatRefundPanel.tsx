@@ -135,6 +135,14 @@ export const VatRefundPanel = ({ transaction, effects }: { transaction: Transact
       setSending(false)
     }
   }
+  /** A field changed: its refusal goes with the value it was about. */
+  const edit = (field: string, patch: Partial<FormState>) => {
+    setS({ ...s, ...patch })
+    if (errors[field]) {
+      const { [field]: _gone, ...rest } = errors
+      setErrors(rest)
+    }
+  }
   const open = () => {
     setS(stateOf(r, month))
     setErrors({})
@@ -204,7 +212,7 @@ export const VatRefundPanel = ({ transaction, effects }: { transaction: Transact
             step="1"
             min="1"
             value={s.amount}
-            onChange={(e) => setS({ ...s, amount: e.target.value })}
+            onChange={(e) => edit('amount', { amount: e.target.value })}
             error={errors.amount}
             hint={
               <Trans>
@@ -215,7 +223,7 @@ export const VatRefundPanel = ({ transaction, effects }: { transaction: Transact
           <Select
             label={t`Term`}
             value={s.term}
-            onChange={(e) => setS({ ...s, term: e.target.value as VatRefundTerm })}
+            onChange={(e) => edit('term', { term: e.target.value as VatRefundTerm })}
             error={errors.term}
             options={vatRefundTermsFor(month).map((term) => ({ value: term, label: termLabel(term) }))}
             hint={t`The shorter terms have conditions of their own in art. 87; the tax office checks them.`}
@@ -232,14 +240,14 @@ export const VatRefundPanel = ({ transaction, effects }: { transaction: Transact
                 step="1"
                 min="1"
                 value={s.offsetAmount}
-                onChange={(e) => setS({ ...s, offsetAmount: e.target.value })}
+                onChange={(e) => edit('offset.amount', { offsetAmount: e.target.value })}
                 error={errors['offset.amount']}
               />
               <TextInput
                 label={t`Which liability`}
                 maxLength={240}
                 value={s.liability}
-                onChange={(e) => setS({ ...s, liability: e.target.value })}
+                onChange={(e) => edit('offset.liability', { liability: e.target.value })}
                 error={errors['offset.liability']}
                 placeholder={t`e.g. PIT advance for May 2026`}
               />
