@@ -40,6 +40,8 @@ export const booksDigest = (b: BooksState): string =>
         // The register of fixed assets, when there is one (books without it keep their earlier digest).
         ...(b.assets.size > 0 ? { assets: byKey(b.assets) } : {}),
         ...(b.inventories.size > 0 ? { inventories: byKey(b.inventories) } : {}),
+        // VAT refunds asked for, by month, when there are any (the same rule: earlier books keep their digest).
+        ...(b.vatRefunds && b.vatRefunds.size > 0 ? { vatRefunds: [...b.vatRefunds].sort(byFirst) } : {}),
       }),
     )
     .digest('hex')
