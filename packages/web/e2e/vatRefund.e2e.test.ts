@@ -5,8 +5,7 @@
  * dashboard the VAT card of last month offers a refund; a refused amount is named at its field, then 3 000 of it is
  * asked for with 500 set against a PIT advance (docs/tax-rules.md §34), and withdrawn again.
  */
-import { addMonthsToMonth } from '@finance/ledger-core/calendar'
-import { dateInPoland } from '@finance/ledger-core'
+import { addMonthsToMonth, dateInPoland } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot, seeder } from './harness.ts'
 import { journey } from './steps.ts'

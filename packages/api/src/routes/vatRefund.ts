@@ -4,7 +4,7 @@
  * validated whole by the core: 400 with every invalid field, nothing written), DELETE withdraws it, GET reads it; each
  * answers the request with what the period's excess allows.
  */
-import { type BooksState, formatMoney, isYearMonth, vatFiling, vatRefundDeadline } from '@finance/ledger-core/light'
+import { isYearMonth, vatRefundView } from '@finance/ledger-core/light'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
 import { body, effectSchema } from '../http/validation.ts'
@@ -23,34 +23,6 @@ const MonthParams = effectSchema(
 
 /** Any JSON object: the core's decider validates `amount`, `term` and `offset` (docs/events.md). */
 const RefundBody = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
-
-/** The refund asked for under `month` and its period's figures: the excess, what is refunded, what is carried. */
-export const vatRefundView = (state: BooksState, month: string) => {
-  const filing = vatFiling(state, month)
-  const p = filing?.period
-  const d = p?.declaration
-  const request = state.vatRefunds?.get(month) ?? null
-  return {
-    month,
-    refund: request,
-    period:
-      p && d
-        ? {
-            from: p.from,
-            to: p.to,
-            complete: p.complete,
-            dueDate: p.dueDate,
-            // The request the period's declaration takes (another month of a quarter may hold it).
-            requestMonth: p.refundRequest?.month ?? null,
-            excess: formatMoney(d.P_53),
-            refunded: formatMoney(d.P_54 ?? 0n),
-            offsetApplied: formatMoney(d.P_60 ?? 0n),
-            carried: formatMoney(d.P_62),
-            lastDay: p.refundRequest ? vatRefundDeadline(p.refundRequest.request.term, p.dueDate) : null,
-          }
-        : null,
-  }
-}
 
 export default async function vatRefundRoutes(app: FastifyInstance) {
   const tags = ['vat']

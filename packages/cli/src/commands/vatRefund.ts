@@ -7,14 +7,11 @@
 import { randomUUID } from 'node:crypto'
 import { executeBooks } from '@finance/books'
 import {
-  type BooksState,
-  formatMoney,
   generalVatRefundTerm,
   isDomainError,
   VAT_REFUND_DAYS,
   VAT_REFUND_TERM_FIELD,
-  vatFiling,
-  vatRefundDeadline,
+  vatRefundView,
 } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
 import type { Output } from '../cli.ts'
@@ -32,30 +29,6 @@ export interface VatRefundOptions {
   readonly offsetAmount?: string
   readonly offsetLiability?: string
   readonly withdraw?: boolean
-}
-
-/** The refund of the period the month ends, as the API's `vat/refund/{month}` answers it. */
-const viewOf = (state: BooksState, month: string) => {
-  const p = vatFiling(state, month)?.period
-  const d = p?.declaration
-  const request = state.vatRefunds?.get(month) ?? null
-  return {
-    month,
-    refund: request,
-    period:
-      p && d
-        ? {
-            from: p.from,
-            to: p.to,
-            excess: formatMoney(d.P_53),
-            refunded: formatMoney(d.P_54 ?? 0n),
-            offsetApplied: formatMoney(d.P_60 ?? 0n),
-            carried: formatMoney(d.P_62),
-            dueDate: p.dueDate,
-            lastDay: p.refundRequest ? vatRefundDeadline(p.refundRequest.request.term, p.dueDate) : null,
-          }
-        : null,
-  }
 }
 
 export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOptions, output: Output): Promise<void> => {
@@ -77,7 +50,7 @@ export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOpti
       [say(lang, 'refused'), ...(fields.length > 0 ? fields : [translateKnown(lang, result.message)])].join('\n  '),
     )
   }
-  const view = viewOf(result.state, month)
+  const view = vatRefundView(result.state, month)
   if (output.format === 'json') {
     ctx.out(`${JSON.stringify(view, null, 2)}\n`)
     return

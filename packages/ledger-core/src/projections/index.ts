@@ -7,6 +7,7 @@ export * from './reminders.ts'
 export * from './summary.ts'
 export * from './taxBook.ts'
 export * from './vatRegister.ts'
+export * from './vatRefund.ts'
 export * from './lookup.ts'
 /** The fields every generated row shares, empty (a row's base, for builders of rows outside the core too). */
 export { blank as blankRowFields } from './rowFields.ts'
