@@ -15,7 +15,7 @@ import type { Grosze, LocalDateString, MoneyString } from '../types.ts'
  * - `vatAccount25` P_55: 25 days to the VAT account (art. 87 ust. 6a);
  * - `days25` P_56: 25 days to the settlement account (art. 87 ust. 6: the input tax of paid invoices);
  * - `days40` P_560: 40 days — before February 2026 for a taxpayer issuing invoices in KSeF (art. 87 ust. 6i), from
- *   then on the general term (art. 87 ust. 2 as amended by the KSeF act, Dz.U. 2023 poz. 1598);
+ *   then on the general term (art. 87 ust. 2 as amended with the mandatory KSeF: docs/tax-rules.md §34);
  * - `days60` P_57: 60 days, the general term of art. 87 ust. 2 before February 2026; JPK_V7M(3) / V7K(3) have no P_57;
  * - `days180` P_58: 180 days (art. 87 ust. 5a: no taxed supplies in the period).
  */
