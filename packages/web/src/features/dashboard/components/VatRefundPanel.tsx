@@ -8,7 +8,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { generalVatRefundTerm, VAT_REFUND_DAYS, type VatRefundTerm, vatRefundTermsFor } from '@finance/ledger-core'
+import {
+  generalVatRefundTerm,
+  VAT_REFUND_DAYS,
+  VAT_REFUND_FORTY_DAYS_FROM,
+  type VatRefundTerm,
+  vatRefundTermsFor,
+} from '@finance/ledger-core'
 import { type FormEvent, useId, useState } from 'react'
 import { isApiError } from '../../../api/client.ts'
 import { useFormat } from '../../../i18n/format.ts'
@@ -87,7 +93,7 @@ export const VatRefundPanel = ({ transaction, effects }: { transaction: Transact
       case 'days25':
         return t`25 days, input VAT of paid invoices (art. 87 ust. 6)`
       case 'days40':
-        return month >= '2026-02'
+        return month >= VAT_REFUND_FORTY_DAYS_FROM
           ? t`40 days, the general term (art. 87 ust. 2)`
           : t`40 days, invoices issued in KSeF (art. 87 ust. 6i)`
       case 'days60':
