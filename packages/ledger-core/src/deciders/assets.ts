@@ -73,6 +73,7 @@ export const AssetMessages = {
   vatBase: 'The value for VAT must be a positive number with at most 2 decimals',
   vatRateNotPayer: 'VAT on the transfer needs a VAT setting in force on its day, other than exempt (zw)',
   vatExemptOnlySale: 'Only a sale can be exempt from VAT',
+  vatExemptFlag: 'Exempt from VAT must be true or false',
   beforeEntry: 'The date must not be before the asset was entered',
   alreadyDisposed: 'The asset has already left the register',
   notInPrivateUse: 'Only an asset taken to private use can be sold after it',
@@ -457,7 +458,9 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
         })
       // A VAT payer's sale exempt under art. 43 (the art. 91 correction of the years left reads it).
       const vatExempt = d.vatExempt === true
-      if ((vatExempt && reason !== 'sale') || (d.vatExempt != null && typeof d.vatExempt !== 'boolean'))
+      if (d.vatExempt != null && typeof d.vatExempt !== 'boolean')
+        errors.push({ field: 'vatExempt', code: 'VALIDATION', message: AssetMessages.vatExemptFlag })
+      else if (vatExempt && reason !== 'sale')
         errors.push({ field: 'vatExempt', code: 'VALIDATION', message: AssetMessages.vatExemptOnlySale })
       const data: AssetDisposal = {
         date: date(errors, 'date', d.date, AssetMessages.date),

@@ -261,7 +261,7 @@ describe('an exempt sale of an asset bought with its VAT deducted in full, no ch
       id: 3,
       data: { date: '2028-09-10', reason: 'liquidation', price: '0', vatExempt: true, changeOfActivity: false },
     }).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptOnlySale })
-    g.when(sale({ vatExempt: 'yes' })).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptOnlySale })
+    g.when(sale({ vatExempt: 'yes' })).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptFlag })
   })
 })
 

@@ -18,6 +18,7 @@ const known: Record<string, MessageDescriptor> = {
   'The value for VAT must be a positive number with at most 2 decimals': msg`The value for VAT must be a positive number with at most 2 decimals`,
   'VAT on the transfer needs a VAT setting in force on its day, other than exempt (zw)': msg`VAT on the transfer needs a VAT setting in force on its day, other than exempt (zw)`,
   'Only a sale can be exempt from VAT': msg`Only a sale can be exempt from VAT`,
+  'Exempt from VAT must be true or false': msg`Exempt from VAT must be true or false`,
   'The date must not be before the asset was entered': msg`The date must not be before the asset was entered`,
   'The asset has already left the register': msg`The asset has already left the register`,
   'Only an asset taken to private use can be sold after it': msg`Only an asset taken to private use can be sold after it`,
