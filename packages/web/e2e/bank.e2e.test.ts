@@ -119,6 +119,8 @@ describe('bank statements', () => {
     const page = app.page
     await page.goto(`${app.server.url}/companydashboard/bank`)
     await page.getByRole('heading', { name: 'Bank', exact: true }).waitFor()
+    // The drop zone is disabled while the page loads: files set before then are ignored.
+    await page.waitForSelector('.bank-page[aria-busy="false"]')
     const dir = mkdtempSync(join(tmpdir(), 'bank-e2e-'))
     const files = quarter.map((text, i) => {
       const file = join(dir, `wyciag-${i + 1}.sta`)
@@ -137,6 +139,7 @@ describe('bank statements', () => {
     // A file no parser reads is refused, whole, with its reason.
     const notes = join(dir, 'notes.txt')
     writeFileSync(notes, 'no statement here')
+    await page.waitForSelector('.bank-page[aria-busy="false"]')
     await page.locator('input[type=file][data-testid="bank-files"]').setInputFiles([notes])
     await page.getByText('Not a bank statement in a supported format').waitFor()
     // The client's transfer waits with its suggestion; accepting it empties the queue.
