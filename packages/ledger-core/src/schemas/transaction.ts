@@ -7,6 +7,7 @@ import * as Schema from 'effect/Schema'
 import type { TransactionId } from '../identity.ts'
 import type { LocalDateString, MoneyString } from '../types.ts'
 import { LocalDateField as LocalDate, MoneyField as Money, YearMonthSchema } from './common.ts'
+import { VAT_REFUND_TERMS } from '../tax/vatRefund.ts'
 
 export const TransactionEventTypeSchema = Schema.Literal('1_Revenue', '2_Fee', '3_Vat', '4_Pit', '5_SocialSecurity')
 export type TransactionEventType = typeof TransactionEventTypeSchema.Type
@@ -74,7 +75,7 @@ export const TransactionDataObjectSchema = Schema.Struct({
     Schema.Struct({
       month: YearMonthSchema,
       amount: Schema.NullOr(Money),
-      term: Schema.String,
+      term: Schema.Literal(...VAT_REFUND_TERMS),
       offset: Schema.NullOr(Schema.Struct({ amount: Money, liability: Schema.String })),
       refunded: Money,
       offsetApplied: Money,

@@ -7,7 +7,7 @@
  */
 import { addDays, nextWorkingDay } from '../calendar.ts'
 import { minG, parseMoney } from '../money.ts'
-import type { Grosze, LocalDateString, MoneyString } from '../types.ts'
+import type { Grosze, LocalDateString } from '../types.ts'
 
 /**
  * The term of the refund, one box of the declaration each:
@@ -55,9 +55,9 @@ export const VAT_REFUND_TERM_FIELD: Readonly<Record<VatRefundTerm, string>> = {
 
 /** A refund as the books keep it (`VatRefundSet`): whole złoty, or `null` for the whole excess. */
 export interface VatRefundRequest {
-  readonly amount: MoneyString | string | null
+  readonly amount: string | null
   readonly term: VatRefundTerm
-  readonly offset: { readonly amount: MoneyString | string; readonly liability: string } | null
+  readonly offset: { readonly amount: string; readonly liability: string } | null
 }
 
 /** A refund as a period's declaration carries it. */

@@ -58,7 +58,7 @@ const whole = (m: string | null | undefined) => (m ? m.replace(/\.00$/, '') : ''
 
 const stateOf = (r: Refund | undefined, month: string): FormState => ({
   amount: whole(r?.amount),
-  term: (r?.term as VatRefundTerm | undefined) ?? generalVatRefundTerm(month),
+  term: r?.term ?? generalVatRefundTerm(month),
   offset: r?.offset != null,
   offsetAmount: whole(r?.offset?.amount),
   liability: r?.offset?.liability ?? '',
@@ -166,8 +166,8 @@ export const VatRefundPanel = ({ transaction, effects }: { transaction: Transact
           {isPositive(r.refunded) ? (
             <p data-testid="vat-refund-state">
               <Trans>
-                Refund of <Amount value={r.refunded} /> asked for, within {VAT_REFUND_DAYS[r.term as VatRefundTerm]}{' '}
-                days of filing: by {fmt.date(r.lastDay)} if the return is filed on {fmt.date(d.dueDate ?? r.lastDay)}.
+                Refund of <Amount value={r.refunded} /> asked for, within {VAT_REFUND_DAYS[r.term]} days of filing: by{' '}
+                {fmt.date(r.lastDay)} if the return is filed on {fmt.date(d.dueDate ?? r.lastDay)}.
               </Trans>
             </p>
           ) : (
