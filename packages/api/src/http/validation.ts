@@ -3,7 +3,7 @@
  * JSON Schema (from `JSONSchema.make`) documents the route in OpenAPI, and the validator compiler finds the Effect
  * Schema behind it and decodes with it, so the messages are the schema's own (SPEC §5) and bad input is a 400.
  */
-import { BoundMessages, isDateInBounds, isLocalDate } from '@finance/ledger-core/light'
+import { BoundMessages, isDateInBounds, isLocalDate, isYearMonth } from '@finance/ledger-core/light'
 import * as Either from 'effect/Either'
 import * as ParseResult from 'effect/ParseResult'
 import * as Schema from 'effect/Schema'
@@ -133,6 +133,18 @@ export const DateParams = effectSchema(Schema.Struct({ date: DateParamSchema }),
   properties: { date: { type: 'string', format: 'date' } },
   required: ['date'],
 })
+
+const MONTH_MESSAGE = 'Month must be in format yyyy-mm'
+
+/** A `month` parameter: `yyyy-mm`, a month 01–12. */
+export const MonthParams = effectSchema(
+  Schema.Struct({
+    month: Schema.String.annotations(message(MONTH_MESSAGE)).pipe(
+      Schema.filter((s) => isYearMonth(s), message(MONTH_MESSAGE)),
+    ),
+  }),
+  { type: 'object', required: ['month'], properties: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } } },
+)
 
 export const DateRangeParams = effectSchema(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }), {
   type: 'object',

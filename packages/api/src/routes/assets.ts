@@ -8,18 +8,16 @@ import {
   assetCard,
   assetRegister,
   type BooksState,
-  isYearMonth,
   monthDepreciation,
   inventoryView,
 } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { notFound } from '../http/errors.ts'
-import { body, effectSchema, IdParams } from '../http/validation.ts'
+import { body, effectSchema, IdParams, MonthParams } from '../http/validation.ts'
 import { booksOf, type CommandInput, run } from './books.ts'
 
 const YEAR_MESSAGE = 'Year must be a whole number from 1900 to 2100'
-const MONTH_MESSAGE = 'Month must be in format yyyy-mm'
 
 const RegisterQuery = effectSchema(
   Schema.Struct({
@@ -35,15 +33,6 @@ const RegisterQuery = effectSchema(
     type: 'object',
     properties: { year: { type: 'integer', minimum: 1900, maximum: 2100, description: 'Default: this year' } },
   },
-)
-
-const MonthParams = effectSchema(
-  Schema.Struct({
-    month: Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
-      Schema.filter((s) => isYearMonth(s), { message: () => MONTH_MESSAGE }),
-    ),
-  }),
-  { type: 'object', required: ['month'], properties: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } } },
 )
 
 const InventoryParams = effectSchema(

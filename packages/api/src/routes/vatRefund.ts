@@ -4,22 +4,11 @@
  * validated whole by the core: 400 with every invalid field, nothing written), DELETE withdraws it, GET reads it; each
  * answers the request with what the period's excess allows.
  */
-import { isYearMonth, vatRefundView } from '@finance/ledger-core/light'
+import { vatRefundView } from '@finance/ledger-core/light'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
-import { body, effectSchema } from '../http/validation.ts'
+import { body, MonthParams } from '../http/validation.ts'
 import { booksOf, run } from './books.ts'
-
-const MONTH_MESSAGE = 'Month must be in format yyyy-mm'
-
-const MonthParams = effectSchema(
-  Schema.Struct({
-    month: Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
-      Schema.filter((s) => isYearMonth(s), { message: () => MONTH_MESSAGE }),
-    ),
-  }),
-  { type: 'object', required: ['month'], properties: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } } },
-)
 
 /** Any JSON object: the core's decider validates `amount`, `term` and `offset` (docs/events.md). */
 const RefundBody = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
