@@ -65,9 +65,8 @@ export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOpti
     lines.push(`${say(ctx.lang, 'period')}: ${span}`)
     lines.push(`P_53 ${say(ctx.lang, 'excess')}: ${money(p.excess)}`)
     if (r && p.lastDay) {
-      const term = r.term
       lines.push(
-        `P_54 ${say(ctx.lang, 'refunded')}: ${money(p.refunded)} — ${VAT_REFUND_TERM_FIELD[term]}, ${VAT_REFUND_DAYS[term]} ${say(ctx.lang, 'days')}, ${say(ctx.lang, 'lastDay')} ${p.lastDay} (${say(ctx.lang, 'filedOn')} ${p.dueDate})`,
+        `P_54 ${say(ctx.lang, 'refunded')}: ${money(p.refunded)} — ${VAT_REFUND_TERM_FIELD[r.term]}, ${VAT_REFUND_DAYS[r.term]} ${say(ctx.lang, 'days')}, ${say(ctx.lang, 'lastDay')} ${p.lastDay} (${say(ctx.lang, 'filedOn')} ${p.dueDate})`,
       )
       if (r.offset) lines.push(`P_60 ${say(ctx.lang, 'offset')}: ${money(p.offsetApplied)} — ${r.offset.liability}`)
     } else lines.push(say(ctx.lang, 'none'))
