@@ -7,8 +7,8 @@
  *
  * Every view is computed from the current items and settings (derivations cached per records, `derived.ts`); the
  * user's flags are joined by the row's identity (`identity.ts`), so they survive every recomputation. Manual
- * transactions of the month are appended. `overdue` = a tax row with something still to pay whose due date is
- * before `today`.
+ * transactions of the month are appended. `overdue` = a tax row with something still to pay (more than 0) whose
+ * due date is before `today`.
  */
 import { addMonthsToMonth, lastDayOfMonth } from '../calendar.ts'
 import type { BooksState, ManualTransactionState, TransactionFlagsState } from '../model/state.ts'
@@ -479,7 +479,10 @@ const makeTransactionDto = (
   const remaining = remainingOf(row, flags)
   const owing = remaining !== null && parseMoney(remaining) > 0n
   const dueDate = row.dataObject.dueDate
-  const overdue = TAX_TYPES.has(row.eventType) && (!completed || owing) && dueDate !== null && dueDate < today
+  // Late only with something still to pay: a period with nothing to pay (a VAT excess carried forward, a PIT
+  // advance of 0) is not overdue, whether or not it was ticked.
+  const overdue =
+    TAX_TYPES.has(row.eventType) && dueDate !== null && dueDate < today && outstandingOf(row, flags) > 0n
   return {
     id: row.id,
     date: row.date,

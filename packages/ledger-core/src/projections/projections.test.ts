@@ -206,6 +206,27 @@ describe('monthTransactions', () => {
     expect(transactionById(state, 'vat-2026-01', '2026-02-01')?.dataObject.overdue).toBe(false)
   })
 
+  it('a tax row with nothing to pay is not overdue, ticked or not; one with something to pay is until ticked', () => {
+    // A small income: the social security deducted leaves January's PIT advance at 0.00.
+    const { events, state } = runCommands([
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting() },
+      { type: 'AddSetting', kind: 'Pit', data: pitSetting() },
+      { type: 'AddSetting', kind: 'SocialSecurity', data: ssSetting() },
+      { type: 'AddItem', dataType: 'Income', data: income({ date: '2026-01-10', name: 'Invoice', amount: '1000' }) },
+    ])
+    const taxRow = (s: typeof state, id: string) => transactionById(s, id, '2026-03-21')!
+    // Nothing to pay, so nothing late, though the due date has passed.
+    expect(taxRow(state, 'pit-2026-01').dataObject).toMatchObject({ amount: '0.00', overdue: false })
+    expect(taxRow(state, 'zus-2026-01').dataObject.overdue).toBe(true)
+    // The year's obligations list only periods with something to pay: the month's row now agrees with them.
+    const listed = obligations(state, { year: 2026, today: '2026-03-21' }).map((o) => o.transactionId)
+    expect(listed).toContain('zus-2026-01')
+    expect(listed).not.toContain('pit-2026-01')
+    // Ticked, it is paid and not late (a remainder after it grew is the test above).
+    const full = runCommands([{ type: 'SetTransactionFlags', id: 'zus-2026-01', completed: true }], events)
+    expect(taxRow(full.state, 'zus-2026-01').dataObject.overdue).toBe(false)
+  })
+
   it('manual transactions appear in their month and in the lists of transactions', () => {
     const { state } = runCommands([
       {

@@ -44,7 +44,7 @@ describe('monthReport', () => {
       ['fee', 'Bread', '10.00', '', false],
       ['fee', 'Cash; note', '5.00', '', false],
       ['VAT', 'VAT 2026-01', '207.00', '2026-01', false],
-      ['PIT', 'PIT 2026-01', '0.00', '2026-01', true],
+      ['PIT', 'PIT 2026-01', '0.00', '2026-01', false],
       ['ZUS', 'ZUS 2026-01', '2241.72', '2026-01', true],
     ])
     expect(r.totals).toEqual({
