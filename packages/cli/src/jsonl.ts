@@ -68,6 +68,17 @@ export const parseLine = (
   try {
     checkType(streamId as string, type as string, schemaVersion as number, data as Json)
   } catch (e) {
+    if (e instanceof CliError) {
+      const problem = e
+      throw new CliError((lang) =>
+        translate(
+          lang,
+          'line',
+          lineNo,
+          translate(lang, 'eventRejected', String(type), String(schemaVersion), problem.text(lang)),
+        ),
+      )
+    }
     fail('eventRejected', String(type), String(schemaVersion), oneLine((e as Error).message))
   }
   return {

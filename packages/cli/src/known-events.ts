@@ -1,11 +1,13 @@
 /**
  * Which events an import accepts. Books streams: any ledger event ledger-core can upcast and its schema accepts
- * (`upcast`, then the event's Effect Schema). User and e-mail claim streams: the account events of the API's accounts
+ * (`upcast`, then the event's Effect Schema, then the bounds of the records it carries). User and e-mail claim streams: the account events of the API's accounts
  * module.
  */
 import type { Json } from '@finance/event-store'
-import { upcast, ledgerEventSchemas } from '@finance/ledger-core'
+import { isFigureProblem, type LedgerEvent, ledgerEventSchemas, recordProblems, upcast } from '@finance/ledger-core'
 import * as Either from 'effect/Either'
+import { coreMessage } from './coreMessages.ts'
+import { CliError } from './errors.ts'
 import * as ParseResult from 'effect/ParseResult'
 import * as Schema from 'effect/Schema'
 
@@ -24,6 +26,30 @@ const checkLedgerEvent = (type: string, schemaVersion: number, data: unknown): v
     const [first] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
     throw new Error(first ? `${first.path.join('.') || '(event)'}: ${first.message}` : 'invalid payload')
   }
+  checkRecord(event as LedgerEvent)
+}
+
+/**
+ * A record an event carries (company data, a setting, an item, a manual transaction) must not break the bounds the
+ * reads leave a record out of the figures for (`recordProblems`: an impossible date or one outside the books' window,
+ * a percent over 100, an amount beyond 12 digits, repetitions past the window). The event schema checks only the
+ * shapes, so such a record was imported and then dropped from every figure without a word. Text problems (a control
+ * character an older version let through) keep the record in the figures and are imported as stored, as a
+ * round trip of an older export must be.
+ */
+const checkRecord = (e: LedgerEvent): void => {
+  const record =
+    e.type === 'CompanyRecordSaved' || e.type === 'ItemAdded' || e.type === 'ItemUpdated'
+      ? { kind: e.data.dataType, data: e.data.data }
+      : e.type === 'SettingAdded' || e.type === 'SettingUpdated'
+        ? { kind: e.data.kind, data: e.data.data }
+        : e.type === 'ManualTransactionAdded'
+          ? { kind: 'Manual', data: e.data.data }
+          : null
+  if (record === null) return
+  const first = recordProblems(record.kind, record.data).find(isFigureProblem)
+  // In the CLI's language, as a command's own problems are printed.
+  if (first) throw new CliError((lang) => `data.data.${first.field}: ${coreMessage(lang, first)}`)
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)

@@ -88,6 +88,24 @@ describe('finance import', () => {
     expect(r2.head).toBe(0n)
   })
 
+  it('rejects a record the figures would leave out (an impossible date, a percent over 100), in the CLI language', async () => {
+    for (const [from, to, field] of [
+      ['"date":"2026-01-01"', '"date":"2026-02-30"', 'date'],
+      ['"date":"2026-01-01"', '"date":"9999-12-31"', 'date'],
+      ['"percent":"23"', '"percent":"500"', 'percent'],
+    ] as const) {
+      const bad = lines[1]!.replace(from, to)
+      expect(bad).not.toBe(lines[1])
+      const r = await importInto(createMemoryStore(), file('record.jsonl', `${lines[0]}\n${bad}\n${lines[2]}\n`))
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(`line 2: event SettingAdded v1 rejected: data.data.${field}: `)
+      expect(r.head).toBe(0n)
+    }
+    const bad = lines[1]!.replace('"date":"2026-01-01"', '"date":"2026-02-30"')
+    const pl = await run(['import', file('record-pl.jsonl', `${lines[0]}\n${bad}\n`)], { store: createMemoryStore() })
+    expect(pl.stderr).toContain('wiersz 2: zdarzenie SettingAdded v1 odrzucone: data.data.date: Podaj datę od 2000-01-01')
+  })
+
   it('rejects a revision gap', async () => {
     const r = await importInto(createMemoryStore(), file('gap.jsonl', `${lines[0]}\n${lines[2]}\n`))
     expect(r.code).toBe(1)

@@ -76,6 +76,11 @@ describe('the fields of item and company schema v3', () => {
     ).toEqual({ repetitions: 'The last repetition must fall on or before 2099-12-31' })
   })
 
+  it('name a stored recurring item dated past the window, without counting its occurrences past year 9999', () => {
+    const stored = { ...item, date: '9999-12-31', invoiceDate: '9999-12-31', repetitions: 12 }
+    expect(recordProblems('RecurringExpense', stored).map((p) => p.field)).toEqual(['date', 'invoiceDate'])
+  })
+
   it('let facts about the owner and the business precede the books, from 1900', () => {
     const primary = { companyName: 'A', nip: '5260250274', birthDate: '1975-04-12', businessStartDate: '1995-01-02' }
     expect(validateRecord('Primary', { ...primary, vatRegistrationDate: '1993-07-05' }).ok).toBe(true)

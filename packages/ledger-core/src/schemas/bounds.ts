@@ -125,8 +125,10 @@ const problemsOf = (o: Record<string, unknown>, prefix: string, out: FieldError[
       if (typeof v !== 'string' || !PERCENT.test(v) || Number(v) > Bounds.percentMax)
         out.push({ field, code: 'INVALID_PERCENT', message: BoundMessages.percent(labelOf(key)) })
     } else if (key === 'repetitions') {
+      // A date outside the window is reported as such; the occurrences are counted from the dates inside it (a
+      // month after 9999-12 is no date at all).
       const dates = [o.date, o.invoiceDate, o.supplyDate].map((d) =>
-        typeof d === 'string' && isLocalDate(d) ? d : null,
+        typeof d === 'string' && isLocalDate(d) && isDateInBounds(d) ? d : null,
       )
       if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1 || v > Bounds.repetitionsMax)
         out.push({ field, code: 'INVALID_INTEGER', message: BoundMessages.repetitions(labelOf(key)) })
