@@ -1,4 +1,14 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react'
+import { useLingui } from '@lingui/react'
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react'
+import { parseDecimal } from '../forms/lib/number.ts'
 
 type FieldProps = {
   label: ReactNode
@@ -95,15 +105,56 @@ export const SecretInput = (props: Omit<InputProps, 'type' | 'autoComplete'>) =>
   <TextInput type="password" autoComplete="off" {...props} />
 )
 
-/** A number input with step 0.01 (money, percent) unless another step is given. Its value stays a string. */
-export const NumberInput = ({ step = '0.01', inputMode, ...rest }: InputProps) => (
-  <TextInput
-    type="number"
-    step={step}
-    inputMode={inputMode ?? (step === '1' || step === 1 ? 'numeric' : 'decimal')}
-    {...rest}
-  />
-)
+/**
+ * A number input: whole numbers (`step="1"`) as the browser's number field; money and percents (the default) as
+ * text read in the UI's language, so that a Polish "12 000,50" is 12000.50. The browser's own number field reads the
+ * separator by the browser's locale and dropped a Polish comma without a word ("12000,50" became 1200050). The
+ * handler's `value` is the canonical decimal string (`"12000.50"`) once the text reads as one, else the text as
+ * typed (which the API then refuses with its field); the field keeps showing what the user typed.
+ */
+export const NumberInput = ({ step = '0.01', inputMode, ...rest }: InputProps) =>
+  step === '1' || step === 1 ? (
+    <TextInput type="number" step={step} inputMode={inputMode ?? 'numeric'} {...rest} />
+  ) : (
+    <DecimalInput inputMode={inputMode ?? 'decimal'} {...rest} />
+  )
+
+const DecimalInput = ({ value, onChange, min: _min, max: _max, ...rest }: InputProps) => {
+  const { i18n } = useLingui()
+  const lang = i18n.locale === 'en' ? 'en' : 'pl'
+  const outer = value === undefined || value === null ? '' : String(value)
+  // What the user typed, and the value it was handed over as: a new value from outside (a reset) replaces the text.
+  const [typed, setTyped] = useState({ text: outer, as: outer })
+  const text = typed.as === outer ? typed.text : outer
+  return (
+    <TextInput
+      {...rest}
+      type="text"
+      autoComplete="off"
+      // Uncontrolled (`defaultValue`) when no value is given.
+      {...(value === undefined ? {} : { value: text })}
+      onChange={(e) => {
+        const raw = e.currentTarget.value
+        const canonical = parseDecimal(raw, lang) ?? raw
+        setTyped({ text: raw, as: canonical })
+        // The same event, its control's value read as the canonical decimal by the form's handler.
+        onChange?.(withValue(e, canonical))
+      }}
+    />
+  )
+}
+
+/** A change event whose `target` and `currentTarget` answer `value` with `value` (the rest as the control). */
+const withValue = (e: ChangeEvent<HTMLInputElement>, value: string): ChangeEvent<HTMLInputElement> => {
+  const control = new Proxy(e.currentTarget, {
+    get: (t, k) => {
+      if (k === 'value') return value
+      const v = Reflect.get(t, k, t)
+      return typeof v === 'function' ? v.bind(t) : v
+    },
+  })
+  return { ...e, target: control, currentTarget: control }
+}
 
 export type SelectOption = { value: string; label: ReactNode }
 
