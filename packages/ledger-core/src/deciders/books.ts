@@ -21,7 +21,7 @@ import {
   type Vat,
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
-import { addMonthsToMonth, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
+import { addMonthsToMonth, dateInPoland, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
 import { isDateInBounds } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
@@ -233,6 +233,11 @@ const decideFlags = (
       return validationError([
         { field: 'paidOn', code: 'VALIDATION', message: 'Paid on is given only when marking a row paid' },
       ])
+    // A payment is a fact: a day still to come would deduct a contribution before it was paid (the PIT advance of
+    // the month it names would fall).
+    const at = new Date(command.at)
+    if (!Number.isNaN(at.getTime()) && paidOn > dateInPoland(at))
+      return validationError([{ field: 'paidOn', code: 'INVALID_DATE', message: 'Paid on cannot be later than today' }])
   }
   const found = liveTransaction(state, lookup, command.id)
   if ('code' in found) return found

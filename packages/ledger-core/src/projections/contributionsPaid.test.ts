@@ -8,6 +8,9 @@ import { pitSetting, recurring, ssSetting } from '../testing/fixtures.ts'
 import { type CommandInput, runCommands } from '../testing/given.ts'
 import { taxesThrough } from './derived.ts'
 
+/** The instant of a command marking a row paid: after every payment day these tests name. */
+const LATER = '2027-12-31T10:00:00.000Z'
+
 const year = (contributionsPaid?: 'inMonth' | 'byDeadline'): CommandInput[] => [
   { type: 'AddSetting', kind: 'Pit', data: pitSetting({ date: '2026-01-01', taxType: 'Linear', firstPercent: '19' }) },
   {
@@ -64,7 +67,7 @@ describe('contributions deducted when paid, by one rule', () => {
   it('a ZUS row marked paid on a day moves its deduction there, in the advance and in the return', () => {
     const base = figures(year())
     const { state } = runCommands(
-      [{ type: 'SetTransactionFlags', id: 'zus-2026-12', completed: true, paidOn: '2027-01-08' }],
+      [{ type: 'SetTransactionFlags', at: LATER, id: 'zus-2026-12', completed: true, paidOn: '2027-01-08' }],
       base.events,
     )
     expect(state.flags.get('zus-2026-12')?.paidOn).toBe('2027-01-08')
@@ -78,17 +81,33 @@ describe('contributions deducted when paid, by one rule', () => {
     expect(r.difference).toBe(0n)
   })
 
-  it('refuses a payment day that is not a date, or given without marking the row paid', () => {
+  it('refuses a payment day that is not a date, still to come, or given without marking the row paid', () => {
     const { events } = figures(year())
     expect(() =>
-      runCommands([{ type: 'SetTransactionFlags', id: 'zus-2026-03', completed: true, paidOn: '2026-13-01' }], events),
+      runCommands(
+        [{ type: 'SetTransactionFlags', at: LATER, id: 'zus-2026-03', completed: true, paidOn: '2026-13-01' }],
+        events,
+      ),
     ).toThrow(/Paid on must be a date/)
     expect(() =>
       runCommands(
-        [{ type: 'SetTransactionFlags', id: 'zus-2026-03', notification: true, paidOn: '2026-04-01' }],
+        [{ type: 'SetTransactionFlags', at: LATER, id: 'zus-2026-03', notification: true, paidOn: '2026-04-01' }],
         events,
       ),
     ).toThrow(/only when marking a row paid/)
+    // A day still to come in Poland is refused: 23:30 UTC on 30 April is already 1 May in Warsaw.
+    const at = '2026-04-30T23:30:00.000Z'
+    expect(() =>
+      runCommands(
+        [{ type: 'SetTransactionFlags', at, id: 'zus-2026-03', completed: true, paidOn: '2026-05-02' }],
+        events,
+      ),
+    ).toThrow(/cannot be later than today/)
+    const paid = runCommands(
+      [{ type: 'SetTransactionFlags', at, id: 'zus-2026-03', completed: true, paidOn: '2026-05-01' }],
+      events,
+    )
+    expect(paid.state.flags.get('zus-2026-03')?.paidOn).toBe('2026-05-01')
   })
 
   it('refuses a setting whose payment habit is neither inMonth nor byDeadline', () => {
@@ -107,7 +126,7 @@ describe('contributions deducted when paid, by one rule', () => {
     const { events } = figures(year())
     const { state } = runCommands(
       [
-        { type: 'SetTransactionFlags', id: 'zus-2026-12', completed: true, paidOn: '2027-01-08' },
+        { type: 'SetTransactionFlags', at: LATER, id: 'zus-2026-12', completed: true, paidOn: '2027-01-08' },
         { type: 'SetTransactionFlags', id: 'zus-2026-12', completed: false },
       ],
       events,

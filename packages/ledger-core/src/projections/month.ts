@@ -481,8 +481,7 @@ const makeTransactionDto = (
   const dueDate = row.dataObject.dueDate
   // Late only with something still to pay: a period with nothing to pay (a VAT excess carried forward, a PIT
   // advance of 0) is not overdue, whether or not it was ticked.
-  const overdue =
-    TAX_TYPES.has(row.eventType) && dueDate !== null && dueDate < today && outstandingOf(row, flags) > 0n
+  const overdue = TAX_TYPES.has(row.eventType) && dueDate !== null && dueDate < today && outstandingOf(row, flags) > 0n
   return {
     id: row.id,
     date: row.date,

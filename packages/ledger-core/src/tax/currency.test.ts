@@ -16,6 +16,9 @@ import { income } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, recordRates, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { initialRates, perUnit, rateBefore, toZloty, withTables } from './currency.ts'
 
+/** The instant of a command marking a row paid: after every payment day these tests name. */
+const LATER = '2027-12-31T10:00:00.000Z'
+
 /** Tables of April–June 2026 (a few days each), the range 1 April – 30 June recorded whole. */
 const rates = recordRates([
   { no: '064/A/NBP/2026', date: '2026-04-02', rates: { EUR: '4.2100', USD: '3.9000' } },
@@ -200,7 +203,7 @@ describe('the payment day from the row marked paid (or a matched bank line)', ()
     const { state, events } = withItem('Income', eurService())
     const id = (events.at(-1)!.data as { id: number }).id
     const paid = runCommands(
-      [{ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: true, paidOn: '2026-06-10' }],
+      [{ type: 'SetTransactionFlags', at: LATER, id: `i${id}-2026-05`, completed: true, paidOn: '2026-06-10' }],
       events,
     )
     expect(paid.events.slice(events.length).map((e) => e.type)).toEqual(['TransactionCompletedSet', 'ItemUpdated'])
@@ -242,7 +245,7 @@ describe('the payment day from the row marked paid (or a matched bank line)', ()
     const { state, events } = withItem('Income', eurService())
     const id = (events.at(-1)!.data as { id: number }).id
     const r = decide(
-      cmd({ type: 'SetTransactionFlags', id: `i${id}-2026-05`, completed: true, paidOn: '2026-07-15' }),
+      cmd({ type: 'SetTransactionFlags', at: LATER, id: `i${id}-2026-05`, completed: true, paidOn: '2026-07-15' }),
       state,
     )
     expect(isDomainError(r) && r.errors?.[0]?.message).toBe(

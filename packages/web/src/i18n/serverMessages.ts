@@ -21,6 +21,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Contributions paid must be inMonth or byDeadline': msg`Contributions paid must be inMonth or byDeadline`,
   'Paid on must be a date in format yyyy-mm-dd': msg`Paid on must be a date in format yyyy-mm-dd`,
   'Paid on is given only when marking a row paid': msg`Paid on is given only when marking a row paid`,
+  'Paid on cannot be later than today': msg`Paid on cannot be later than today`,
   'Old password is required': msg`Old password is required`,
   'Old password is the same as new password.': msg`Old password is the same as new password.`,
   'Code is required, use link from email': msg`Code is required, use link from email`,

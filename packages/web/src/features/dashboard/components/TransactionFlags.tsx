@@ -24,7 +24,9 @@ export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) 
   const { t: tr } = useLingui()
   const [paidOn, setPaidOn] = useState(() => localToday())
   const contributions = t.eventType === '5_SocialSecurity' && t.id.startsWith('zus-')
-  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(paidOn)
+  const today = localToday()
+  // A day still to come is no payment (the server refuses it too).
+  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(paidOn) && paidOn <= today
   return (
     <div className="tx-flags">
       <Checkbox
@@ -43,7 +45,14 @@ export const TransactionFlags = ({ transaction: t, onChange, disabled }: Props) 
       {contributions && !t.completed && (
         <label className="tx-flags__paid-on">
           <span>{tr`Paid on`}</span>
-          <input type="date" value={paidOn} disabled={disabled} onChange={(e) => setPaidOn(e.currentTarget.value)} />
+          <input
+            type="date"
+            value={paidOn}
+            max={today}
+            disabled={disabled}
+            aria-invalid={validDay ? undefined : true}
+            onChange={(e) => setPaidOn(e.currentTarget.value)}
+          />
         </label>
       )}
       {(!t.completed || owesRemainder(t)) && (

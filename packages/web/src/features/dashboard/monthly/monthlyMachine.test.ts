@@ -135,6 +135,24 @@ describe('monthly dashboard machine', () => {
     })
   })
 
+  it('reads the month again once a contributions row was marked paid: its paid day moves the PIT advance', async () => {
+    const { actor, loadMonth } = start()
+    await ready(actor)
+    expect(loadMonth).toHaveBeenCalledTimes(1)
+    // Another row's flags change nothing else: no new read.
+    actor.send({ type: 'SET_FLAGS', id: 'vat-2026-02', flags: { completed: true } })
+    await waitFor(actor, (x) => x.matches({ sync: 'idle' }) && x.context.pending.length === 0)
+    expect(loadMonth).toHaveBeenCalledTimes(1)
+    actor.send({ type: 'SET_FLAGS', id: 'zus-2026-02', flags: { completed: true, paidOn: '2026-03-10' } })
+    await waitFor(actor, () => loadMonth.mock.calls.length === 2)
+    const s = await ready(actor)
+    expect(s.context.figuresStale).toBe(false)
+    // A notification of the same row is no payment: no read.
+    actor.send({ type: 'SET_FLAGS', id: 'zus-2026-02', flags: { notification: true } })
+    await waitFor(actor, (x) => x.matches({ sync: 'idle' }) && x.context.pending.length === 0)
+    expect(loadMonth).toHaveBeenCalledTimes(2)
+  })
+
   it('saves toggles one after another in order', async () => {
     const order: string[] = []
     const { actor } = start({

@@ -7,7 +7,7 @@
  * Every API effect is a provided actor (`monthlyMachine.provide({ actors })`), so tests and stories swap them.
  */
 import type { LocalDateString, YearMonthString } from '@finance/ledger-core'
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate'
 import { monthOfDate, shiftMonth } from '../month.ts'
 import type { ShowFlags, ShowSection } from '../show.ts'
 import type { FlagsResult, SummaryRow, Transaction, TransactionFlags } from '../types.ts'
@@ -41,6 +41,11 @@ export interface MonthlyContext {
   deleting: { kind: ItemKind; itemId: number } | null
   /** `true` after a load failed with anything but 404 (SPEC §8: 'Response error, can not connect to API.'). */
   failed: boolean
+  /**
+   * `true` once a contributions row was marked paid or not: its paid day moves the deduction of the contributions,
+   * so the month's PIT advance (and the summary) change on the server. The month is read again when the saves end.
+   */
+  figuresStale: boolean
 }
 
 export type MonthlyEvent =
@@ -124,6 +129,7 @@ export const monthlyMachine = setup({
     pending: [],
     deleting: null,
     failed: false,
+    figuresStale: false,
   }),
   on: {
     SET_SHOW: {
@@ -259,7 +265,13 @@ export const monthlyMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          always: { guard: 'hasPending', target: 'saving' },
+          always: [
+            { guard: 'hasPending', target: 'saving' },
+            {
+              guard: ({ context }) => context.figuresStale,
+              actions: [assign({ figuresStale: false }), raise({ type: 'REFRESH' })],
+            },
+          ],
         },
         saving: {
           invoke: {
@@ -270,10 +282,15 @@ export const monthlyMachine = setup({
             },
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => ({
-                transactions: applyFlags(context.transactions, event.output.id, event.output),
-                pending: context.pending.slice(1),
-              })),
+              actions: assign(({ context, event }) => {
+                const saved = context.pending[0]!
+                return {
+                  transactions: applyFlags(context.transactions, event.output.id, event.output),
+                  pending: context.pending.slice(1),
+                  figuresStale:
+                    context.figuresStale || (saved.id.startsWith('zus-') && saved.flags.completed !== undefined),
+                }
+              }),
             },
             onError: {
               target: 'idle',
