@@ -78,8 +78,15 @@ describe('transaction/*', () => {
     })
     expect((await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: 'yes' })).statusCode).toBe(400)
     // The day it was paid: kept and answered; a day that is not a date, or one without marking paid, is a 400.
-    const paid = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: true, paidOn: '2026-03-20' })
-    expect(paid.json()).toMatchObject({ completed: true, paidOn: '2026-03-20' })
+    // The clock reads 10 March 2026: a later day is no payment yet.
+    const future = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, {
+      completed: true,
+      paidOn: '2026-03-11',
+    })
+    expect(future.statusCode).toBe(400)
+    expect(future.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on cannot be later than today' } })
+    const paid = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, { completed: true, paidOn: '2026-03-09' })
+    expect(paid.json()).toMatchObject({ completed: true, paidOn: '2026-03-09' })
     const badDay = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, {
       completed: true,
       paidOn: '2026-02-30',
@@ -88,7 +95,7 @@ describe('transaction/*', () => {
     expect(badDay.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on must be a date in format yyyy-mm-dd' } })
     const noTick = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, {
       notification: false,
-      paidOn: '2026-03-20',
+      paidOn: '2026-03-09',
     })
     expect(noTick.statusCode).toBe(400)
     expect(noTick.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on is given only when marking a row paid' } })

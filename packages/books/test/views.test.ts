@@ -74,13 +74,13 @@ describe('views', () => {
       type: 'SetTransactionFlags',
       id: first.id,
       completed: true,
-      paidOn: '2026-03-12',
+      paidOn: '2026-03-09',
       at,
       userId: 'u1',
     })
     if (isDomainError(flagged)) throw new Error(flagged.code)
     const paid = monthRows(flagged.state, '2026-03', '2026-03-10')
-    expect(paid.find((r) => r.id === first.id)).toMatchObject({ completed: true, paidOn: '2026-03-12' })
+    expect(paid.find((r) => r.id === first.id)).toMatchObject({ completed: true, paidOn: '2026-03-09' })
     const beforeFlag = rowJsonCounter.serialised
     expect(monthJson(flagged.state, '2026-03', '2026-03-10')).toBe(JSON.stringify(paid))
     // Only the flagged row and the rows whose figures it moved are serialised again; here the flagged one.
