@@ -33,6 +33,10 @@ const serverAnswers = [
   'Year must be a year from 2000 to 2099',
   'Transaction marked as completed.',
   'Transaction was already completed.',
+  // A JPK download's answer for what the company data still lacks (the VAT card's JPK_V7 button among them).
+  'Contact e-mail is required for a JPK_V7 file',
+  'Tax office is required for a JPK file',
+  'Paid on cannot be later than today',
   BoundMessages.repetitionsEnd,
   VatSettingMessages.exemptionBasis,
   ...Object.values(SetUpMessages).filter((m) => m !== 'Data is required' && m !== 'Too many entries'),

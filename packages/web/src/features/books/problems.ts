@@ -10,15 +10,8 @@ import { useCallback } from 'react'
 import { formatFor } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 
+/** The JPK subject's problems (company data a file needs) are the app's (`serverMessages.ts`): every download says them. */
 const known: Record<string, MessageDescriptor> = {
-  'Primary data is required for a JPK file': msg`Primary data is required for a JPK file`,
-  'NIP must be ten digits for a JPK file': msg`NIP must be ten digits for a JPK file`,
-  'Owner name is required for a JPK file': msg`Owner name is required for a JPK file`,
-  'Owner name is too long for a JPK file': msg`Owner name is too long for a JPK file`,
-  'Owner last name is required for a JPK file': msg`Owner last name is required for a JPK file`,
-  'Owner last name is too long for a JPK file': msg`Owner last name is too long for a JPK file`,
-  'Birth date is required for a JPK file': msg`Birth date is required for a JPK file`,
-  'Tax office is required for a JPK file': msg`Tax office is required for a JPK file`,
   'The KPiR has no entries in this period; a JPK file needs at least one': msg`The KPiR has no entries in this period; a JPK file needs at least one`,
   'The ewidencja przychodów has no entries in this period; a JPK file needs at least one': msg`The ewidencja przychodów has no entries in this period; a JPK file needs at least one`,
   'The file did not pass the official schema; nothing was sent': msg`The file did not pass the official schema; nothing was sent`,
