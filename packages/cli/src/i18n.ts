@@ -59,6 +59,7 @@ const known: Readonly<Record<string, string>> = {
   'Email is required and should be in correct format.': 'E-mail jest wymagany i musi mieć poprawny format.',
   'Email already exist': 'E-mail już istnieje',
   'User does not exist.': 'Użytkownik nie istnieje.',
+  'The last ADMIN cannot lose the ADMIN role.': 'Ostatni administrator nie może stracić roli ADMIN.',
   'Select role': 'Wybierz rolę',
   'Passwords must be at least 6 characters.': 'Hasło musi mieć co najmniej 6 znaków.',
   "Passwords must have at least one digit ('0'-'9').": "Hasło musi zawierać co najmniej jedną cyfrę ('0'-'9').",

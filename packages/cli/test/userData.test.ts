@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createAccounts } from '@finance/books'
+import { createAccounts, ROLE_ADMIN } from '@finance/books'
 import { storeDigest } from '@finance/books/backup'
 import { createMemoryStore } from '@finance/event-store'
 import { run } from './helpers.ts'
@@ -133,5 +133,10 @@ describe('finance users delete and purge', () => {
     const admin = await run(['users', 'delete', 'admin@example.com', '--lang', 'en'], { store })
     expect(admin.code).toBe(1)
     expect(admin.stderr).toContain('cannot delete the account admin@example.com: it is the last ADMIN')
+    // Nor can it lose its role first, and then be deleted as a USER.
+    const demoted = await run(['users', 'set-role', 'admin@example.com', 'USER'], { store })
+    expect(demoted.code).toBe(1)
+    expect(demoted.stderr).toContain('Ostatni administrator nie może stracić roli ADMIN.')
+    expect((await createAccounts(store, { hashCost: 4 }).findByEmail('admin@example.com'))?.role).toBe(ROLE_ADMIN)
   })
 })

@@ -47,6 +47,8 @@ export const RESET_CODE_TTL_MS = 60 * 60 * 1000
 
 /** Refused deletion of the only ADMIN: nobody could administer the installation any more. */
 export const LAST_ADMIN = 'The last ADMIN cannot be deleted.'
+/** Without an ADMIN no one could manage the users again, and the last one's address could not be used afresh. */
+export const LAST_ADMIN_ROLE = 'The last ADMIN cannot lose the ADMIN role.'
 
 const passwordKey = (userId: string) => `password:${userId}`
 const resetKey = (userId: string) => `reset:${userId}`
@@ -201,6 +203,9 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     await sync()
   }
 
+  /** The accounts with the ADMIN role. */
+  const adminCount = (): number => [...byId.values()].filter((u) => u.role === ROLE_ADMIN).length
+
   const find = async (email: string): Promise<User | null> => {
     await sync()
     const id = byEmail.get(normaliseEmail(email))
@@ -278,6 +283,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         if (!user) return fail(404, accountMessages.userDoesNotExist)
         const code = roleCodeOf(role)
         if (code !== 0 && code !== ROLE_USER && code !== ROLE_ADMIN) return fail(400, accountMessages.role)
+        if (user.role === ROLE_ADMIN && code !== ROLE_ADMIN && adminCount() === 1) return fail(400, LAST_ADMIN_ROLE)
         if (code !== user.role) await appendToUser(user, 'UserRoleChanged', { role: code }, actor)
         return { ok: true, value: byId.get(user.id)! }
       }),
@@ -288,8 +294,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
       serial(async () => {
         const user = await find(email)
         if (!user) return fail(404, accountMessages.userDoesNotExist)
-        if (user.role === ROLE_ADMIN && [...byId.values()].filter((u) => u.role === ROLE_ADMIN).length === 1)
-          return fail(400, LAST_ADMIN)
+        if (user.role === ROLE_ADMIN && adminCount() === 1) return fail(400, LAST_ADMIN)
         // The login first: should the event fail, the account is locked rather than deleted half.
         await store.secrets.delete(passwordKey(user.id))
         await store.secrets.delete(resetKey(user.id))

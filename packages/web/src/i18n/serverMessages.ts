@@ -22,6 +22,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Paid on must be a date in format yyyy-mm-dd': msg`Paid on must be a date in format yyyy-mm-dd`,
   'Paid on is given only when marking a row paid': msg`Paid on is given only when marking a row paid`,
   'Paid on cannot be later than today': msg`Paid on cannot be later than today`,
+  'The last ADMIN cannot lose the ADMIN role.': msg`The last ADMIN cannot lose the ADMIN role.`,
+  'The last ADMIN cannot be deleted.': msg`The last ADMIN cannot be deleted.`,
   // What a JPK file needs of the company data (tax-files `jpkSubject`, `v7Problems`): any download may answer them.
   'Primary data is required for a JPK file': msg`Primary data is required for a JPK file`,
   'NIP must be ten digits for a JPK file': msg`NIP must be ten digits for a JPK file`,
