@@ -133,6 +133,11 @@ describe('vat/refund/{month}', () => {
     })
     expect((await call(h.app, t, 'PUT', '/api/vat/refund/2026-13', { term: 'days40' })).statusCode).toBe(400)
     expect((await call(h.app, t, 'PUT', '/api/vat/refund/2026-03', [1])).statusCode).toBe(400)
+    // A month before the books' VAT has no declaration to ask in.
+    const early = await call(h.app, t, 'PUT', '/api/vat/refund/2020-01', { term: 'days40' })
+    expect(early.statusCode).toBe(400)
+    expect(early.json().fieldErrors).toEqual({ month: 'There is no VAT period for this month' })
+    expect((await call(h.app, t, 'GET', '/api/vat/refund/2020-01')).json().refund).toBeNull()
     expect((await call(h.app, t, 'GET', '/api/vat/refund/2026-03')).json().refund).toBeNull()
 
     expect((await call(h.app, t, 'PUT', '/api/vat/refund/2026-03', { term: 'days40' })).statusCode).toBe(200)

@@ -82,6 +82,15 @@ describe('vat refund', () => {
       store: s.store,
     })
     expect(en.stderr).toContain('term: From February 2026 there is no 60-day refund: the general term is 40 days')
+    // A month with no VAT period (before the books' VAT) has no declaration to ask in; --withdraw goes alone.
+    const early = await run(['vat', 'refund', '2020-01', '--user', ANNA], { store: s.store })
+    expect(early.code).toBe(1)
+    expect(early.stderr).toContain('month: Brak okresu VAT dla tego miesiąca')
+    const both = await run(['vat', 'refund', '2026-03', '--withdraw', '--amount', '100', '--user', ANNA], {
+      store: s.store,
+    })
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('--withdraw nie łączy się z --amount')
     const { state } = await loadBooks(s.store, s.annaId)
     expect(state.vatRefunds).toBeUndefined()
   })

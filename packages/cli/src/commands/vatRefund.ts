@@ -5,12 +5,13 @@
  * the period's excess allows: refunded (P_54), set against future liabilities (P_60), carried forward (P_62).
  */
 import { randomUUID } from 'node:crypto'
-import { executeBooks } from '@finance/books'
+import { executeBooks, loadBooks } from '@finance/books'
 import {
   generalVatRefundTerm,
   isDomainError,
   VAT_REFUND_DAYS,
   VAT_REFUND_TERM_FIELD,
+  vatRefundRequestProblem,
   vatRefundView,
 } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
@@ -32,7 +33,12 @@ export interface VatRefundOptions {
 }
 
 export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOptions, output: Output): Promise<void> => {
+  const asked = [o.amount, o.term, o.offsetAmount, o.offsetLiability].some((v) => v !== undefined)
+  if (o.withdraw && asked) throw new CliError((lang) => say(lang, 'withdrawAlone'), 2)
   const user = await resolveUser(ctx, o.user)
+  // A request needs a declaration to ride in: refused before anything is written (the decider derives no views).
+  if (!o.withdraw && vatRefundRequestProblem((await loadBooks(await ctx.store(), user.userId)).state, month))
+    throw new CliError((lang) => `${say(lang, 'refused')}\n  month: ${say(lang, 'noPeriodToAsk')}`)
   const offset =
     o.offsetAmount !== undefined || o.offsetLiability !== undefined
       ? { amount: o.offsetAmount ?? '', liability: o.offsetLiability ?? '' }

@@ -55,3 +55,17 @@ export const vatRefundView = (state: BooksState, month: YearMonthString): VatRef
         : null,
   }
 }
+
+/** Why a refund cannot be asked for under `month`: the books have no VAT period there (no VAT, or before it). */
+export const NO_VAT_PERIOD = 'There is no VAT period for this month'
+
+/**
+ * A request to keep under `month` is refused when the month has no VAT period: there is no declaration to carry it
+ * (a month before the business, or books without VAT). Checked by the API and the CLI before they write, on the
+ * views they read anyway: the decider derives no views.
+ */
+export const vatRefundRequestProblem = (
+  state: BooksState,
+  month: YearMonthString,
+): { readonly field: 'month'; readonly code: 'VALIDATION'; readonly message: string } | null =>
+  vatRefundView(state, month).period === null ? { field: 'month', code: 'VALIDATION', message: NO_VAT_PERIOD } : null

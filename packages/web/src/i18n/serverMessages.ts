@@ -24,6 +24,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Paid on cannot be later than today': msg`Paid on cannot be later than today`,
   'The last ADMIN cannot lose the ADMIN role.': msg`The last ADMIN cannot lose the ADMIN role.`,
   'The last ADMIN cannot be deleted.': msg`The last ADMIN cannot be deleted.`,
+  'There is no VAT period for this month': msg`There is no VAT period for this month`,
   // What a JPK file needs of the company data (tax-files `jpkSubject`, `v7Problems`): any download may answer them.
   'Primary data is required for a JPK file': msg`Primary data is required for a JPK file`,
   'NIP must be ten digits for a JPK file': msg`NIP must be ten digits for a JPK file`,
