@@ -7,7 +7,7 @@ import type { LedgerEvent } from '../events.ts'
 import { PRIMARY_V2_DEFAULTS } from '../upcast.ts'
 import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
-import { income, ssSetting } from '../testing/fixtures.ts'
+import { income, recurring, ssSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
 import { ACCOUNT, line, statement } from './testing.ts'
@@ -305,6 +305,29 @@ describe('matching', () => {
     // Unmatching takes the completion back.
     const undone = run(accepted.state, { type: 'UnmatchBankLine', lineId: entry!.line.lineId })
     expect(undone.state.flags.get('i5-2026-01')?.completed ?? false).toBe(false)
+  })
+
+  it('suggests the occurrence of a monthly expense nearest the payment, not the oldest still open', () => {
+    const rent = runCommands(
+      [
+        {
+          type: 'AddItem',
+          dataType: 'RecurringExpense',
+          data: recurring({ date: '2026-01-05', name: 'Rent', amount: '2000', repetitions: 12 }),
+        },
+      ],
+      runCommands(company).events,
+    ).state
+    const paid = importing(rent, statement([line({ bookingDate: '2026-03-05', amount: '-2460.00', title: 'Czynsz' })]))
+    const [entry] = bankQueue(paid.state, '2026-03-31')
+    const ids = entry!.suggestions.map((x) => (x.allocations[0] as { id: string }).id)
+    // January, February and March are open and due to the grosz; March's, paid on its day, comes first.
+    expect(ids.slice(0, 3)).toEqual([
+      expect.stringMatching(/-2026-03$/),
+      expect.stringMatching(/-2026-02$/),
+      expect.stringMatching(/-2026-04$/),
+    ])
+    expect(entry!.suggestions[0]).toMatchObject({ reason: 'bank.reason.amount', confidence: 60 })
   })
 
   it('splits a line and refuses parts that do not add up', () => {

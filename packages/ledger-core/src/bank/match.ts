@@ -311,7 +311,13 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
   const to = addDays(line.bookingDate, 60)
   // What is due to the grosz: only those occurrences can match by NIP or amount (indexed, in their order).
   const sameDue = (ctx.byDue.get(money) ?? []).filter((o) => o.income === income && !byNumber.includes(o))
-  if (sameDue.length > 1) sameDue.sort((a, b) => a.order - b.order)
+  // The occurrence nearest the booking first (then in their order): a monthly rent paid on 5 November is November's,
+  // not October's, though both are open and due to the grosz.
+  if (sameDue.length > 1) {
+    const booked = Date.parse(line.bookingDate)
+    const distance = (o: Occurrence) => Math.abs(Date.parse(o.date) - booked)
+    sameDue.sort((a, b) => distance(a) - distance(b) || a.order - b.order)
+  }
   for (const o of sameDue) {
     if (nip !== '' && o.nip === nip)
       out.push({ allocations: [tx(o.id, money)], reason: 'bank.reason.counterpartyNip', confidence: 85 })
