@@ -106,7 +106,12 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
   }
   if (header !== null) {
     const { digest } = await backup.storeDigest(store, { userIds: [header.user.id] })
-    if (digest !== header.digest) throw userError('userImportDigest', digest)
+    if (digest !== header.digest) {
+      // Refused whole: the user's events just written go again (a store without deletion keeps them and says so).
+      if (store.deleteStreams === undefined) throw userError('userImportDigestKept', digest)
+      await store.deleteStreams(streams)
+      throw userError('userImportDigest', digest)
+    }
     ctx.out(`${ctx.t('userImported', header.user.email, formatCount(ctx.lang, count))}\n`)
     return
   }
