@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -35,6 +35,18 @@ describe('finance backup and restore', () => {
     // The file's own checksum, in the form `sha256sum -c` reads.
     const sha = /file checksum ([0-9a-f]{64})/.exec(backup.stdout)?.[1]
     expect(readFileSync(`${file}.sha256`, 'utf8')).toBe(`${sha}  books.sqlite\n`)
+
+    // An earlier backup under the name is replaced; a directory or any other file is refused, and left as it was.
+    expect((await run(['backup', '--out', file], { env: { FINANCE_DATA_DIR: source } })).code).toBe(0)
+    const notes = join(dir, 'notes.txt')
+    writeFileSync(notes, 'keep me')
+    const taken = await run(['backup', '--out', notes, '--lang', 'en'], { env: { FINANCE_DATA_DIR: source } })
+    expect(taken.code).toBe(1)
+    expect(taken.stderr).toContain('exists and is not a Finance backup: it is not overwritten')
+    expect(readFileSync(notes, 'utf8')).toBe('keep me')
+    const folder = await run(['backup', '--out', dir, '--lang', 'en'], { env: { FINANCE_DATA_DIR: source } })
+    expect(folder.code).toBe(1)
+    expect(folder.stderr).toContain("is a directory: give the backup's file name")
 
     const verified = await run(['backup', 'verify', file])
     expect(verified.code).toBe(0)
