@@ -520,7 +520,8 @@ const registerBooks = (program: Command, ctx: Ctx) => {
           out?: string
         },
       ) => {
-        if (year < 1900 || year > 2050) throw usageError('jpkYears')
+        // The year argument is inside the books' window (2000–2099); the JPK files' dates end in 2050.
+        if (year > 2050) throw usageError('jpkYears')
         return (await commands.books()).booksCommand(ctx, year, { ...o, purpose: Number(o.purpose) as 0 | 1 | 2 })
       },
     )
