@@ -51,7 +51,7 @@ describe('finance reset', () => {
       'Odznaczyć „Zrealizowane”, „Powiadomienie” i „Wysłane” w transakcjach miesiąca 2026-02 użytkownika anna@example.com? Pozycje i ustawienia pozostaną bez zmian. [t/N]',
     )
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe('zresetowano miesiąca 2026-02 użytkownika anna@example.com: zapisano zdarzeń: 1\n')
+    expect(r.stdout).toBe('zresetowano transakcje miesiąca 2026-02 użytkownika anna@example.com: zapisano zdarzeń: 1\n')
   })
 
   it('with --yes records the cleared flags of the year as an event with metadata userId cli', async () => {
