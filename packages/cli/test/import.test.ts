@@ -103,7 +103,9 @@ describe('finance import', () => {
     }
     const bad = lines[1]!.replace('"date":"2026-01-01"', '"date":"2026-02-30"')
     const pl = await run(['import', file('record-pl.jsonl', `${lines[0]}\n${bad}\n`)], { store: createMemoryStore() })
-    expect(pl.stderr).toContain('wiersz 2: zdarzenie SettingAdded v1 odrzucone: data.data.date: Podaj datę od 2000-01-01')
+    expect(pl.stderr).toContain(
+      'wiersz 2: zdarzenie SettingAdded v1 odrzucone: data.data.date: Podaj datę od 2000-01-01',
+    )
   })
 
   it('rejects a revision gap', async () => {
