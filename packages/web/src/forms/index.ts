@@ -56,7 +56,7 @@ export {
   isDecimalString,
   type Language,
   parseDecimal,
-} from './lib/number.ts'
+} from '../i18n/number.ts'
 export { type Draft, deepEqual, getIn, setIn } from './lib/paths.ts'
 export {
   areaOf,

@@ -8,7 +8,7 @@ import {
   useId,
   useState,
 } from 'react'
-import { parseDecimal } from '../forms/lib/number.ts'
+import { parseDecimal } from '../i18n/number.ts'
 
 type FieldProps = {
   label: ReactNode

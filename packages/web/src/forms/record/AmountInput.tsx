@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { TextInput, type ValueFieldProps } from '../../ui/index.ts'
-import { formatDecimal, parseDecimal } from '../lib/number.ts'
+import { formatDecimal, parseDecimal } from '../../i18n/number.ts'
 import { useLanguage } from './language.ts'
 
 export interface AmountInputProps extends ValueFieldProps {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Language } from '../lib/number.ts'
+import type { Language } from '../../i18n/number.ts'
 
 /** The UI language as the number formatting understands it. */
 export const useLanguage = (): Language => {
