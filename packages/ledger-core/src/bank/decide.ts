@@ -7,6 +7,7 @@ import { isLocalDate } from '../calendar.ts'
 import { foldBooks } from '../model/evolve.ts'
 import type { BooksState } from '../model/state.ts'
 import { type DomainError, domainError, type FieldError, isDomainError, liveEntry } from '../errors.ts'
+import { BoundMessages, textProblem } from '../schemas/bounds.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
 import { divRoundHalfUp, formatMoney, parseMoney, percentOf } from '../money.ts'
@@ -398,6 +399,14 @@ const saveRule = (
   const errors: FieldError[] = []
   if (data.name.trim() === '') errors.push(field('data.name', 'Name is required', 'REQUIRED'))
   if (data.pattern.trim() === '') errors.push(field('data.pattern', 'Pattern is required', 'REQUIRED'))
+  // One-line texts that print as they read (schemas/bounds.ts), the expense's name among them.
+  for (const [at, label, v] of [
+    ['data.name', 'Name', data.name],
+    ['data.pattern', 'Pattern', data.pattern],
+    ['data.expense.name', 'Name', data.expense.name],
+  ] as const)
+    if (typeof v === 'string' && textProblem(v) === 'INVALID_TEXT_CHARACTERS')
+      errors.push(field(at, BoundMessages.textControl(label), 'INVALID_TEXT'))
   if (data.op === 'matches')
     try {
       new RegExp(data.pattern, 'i')

@@ -39,7 +39,7 @@ import {
   PrivateUseVatRates,
 } from '../schemas/asset.ts'
 import { inventoryLineValue } from '../assets/inventory.ts'
-import { Bounds, isDateInBounds, isMoneyInBounds } from '../schemas/bounds.ts'
+import { BoundMessages, Bounds, isDateInBounds, isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item, Vat } from '../schemas/records.ts'
 import { looseObject as obj } from '../schemas/normalize.ts'
@@ -118,8 +118,14 @@ const text = (errors: FieldError[], field: string, v: unknown, fallback = ''): s
     errors.push({ field, code: 'INVALID_TEXT', message: AssetMessages.text })
     return ''
   }
+  // One-line text that prints as it reads, as every record's text (schemas/bounds.ts).
+  if (textProblem(v) === 'INVALID_TEXT_CHARACTERS') {
+    errors.push({ field, code: 'INVALID_TEXT', message: BoundMessages.textControl(TEXT_LABELS[field] ?? 'Text') })
+    return ''
+  }
   return v.trim()
 }
+const TEXT_LABELS: Readonly<Record<string, string>> = { name: 'Name', document: 'Document number', number: 'Number' }
 const date = (errors: FieldError[], field: string, v: unknown, message: string): string => {
   if (typeof v === 'string' && isLocalDate(v) && isDateInBounds(v)) return v
   errors.push({ field, code: isBlank(v) ? 'REQUIRED' : 'INVALID_DATE', message })

@@ -10,7 +10,7 @@ import { type DomainError, domainError, type FieldError, type ValidationResult }
 import type { LedgerEvent } from '../events.ts'
 import { parseMoney } from '../money.ts'
 import type { BooksState } from '../model/state.ts'
-import { isMoneyInBounds } from '../schemas/bounds.ts'
+import { isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
 import { isBlank } from '../schemas/common.ts'
 import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
 import type { VatRefund } from '../schemas/vatRefund.ts'
@@ -62,7 +62,7 @@ export const validateVatRefund = (data: unknown): ValidationResult<VatRefund> =>
     else if (amount !== null && parseMoney(offsetAmount) > parseMoney(amount))
       errors.push({ field: 'offset.amount', code: 'VALIDATION', message: VatRefundMessages.offsetOverRefund })
     const liability = typeof o.liability === 'string' ? o.liability.trim().replace(/\s+/g, ' ') : ''
-    if (liability === '' || [...liability].length > LIABILITY_MAX)
+    if (liability === '' || [...liability].length > LIABILITY_MAX || textProblem(liability) !== null)
       errors.push({
         field: 'offset.liability',
         code: liability === '' ? 'REQUIRED' : 'INVALID_TEXT',

@@ -163,6 +163,7 @@ const fieldNames: Record<string, MessageDescriptor> = {
   Sum: msg`Sum`,
   Description: msg`Description`,
   'Document number': msg`Document number`,
+  Pattern: msg`Pattern`,
   'Counterparty name': msg`Counterparty name`,
   'Counterparty tax id': msg`Counterparty tax id`,
   'Counterparty address': msg`Counterparty address`,
