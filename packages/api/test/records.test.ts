@@ -120,6 +120,11 @@ describe('records through config/, fee/, revenue/', () => {
     expect(noData.json().fieldErrors).toEqual({ dataObject: 'Data is required' })
     const badId = await call(h.app, t, 'GET', '/api/fee/GetById/abc')
     expect(badId.statusCode).toBe(400)
+    // An id is decimal digits: not a hexadecimal, signed, zero-padded or spaced form of a number.
+    for (const id of ['0x1', '%2B1', '01', '1%20', '%201', '1e0', '1.0', '0'])
+      expect((await call(h.app, t, 'GET', `/api/fee/GetById/${id}`)).json()).toMatchObject({
+        fieldErrors: { id: 'Id must be a positive whole number' },
+      })
     const badType = await call(h.app, t, 'GET', '/api/fee/GetListByType/Nope')
     expect(badType.json().errors).toEqual(['Unknown data type'])
     const badDate = await call(h.app, t, 'GET', '/api/fee/GetListByDates/2026-02-30/2026-03-01')

@@ -108,9 +108,14 @@ export const effectValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema
 
 const message = (text: string) => ({ message: () => text })
 
-export const PositiveIdFromString = Schema.NumberFromString.annotations(
-  message('Id must be a positive whole number'),
-).pipe(
+/**
+ * A record id in a path: decimal digits only. `Number()` alone also read `0x1`, `+1`, `01` and ` 1` as 1, so
+ * `DELETE /api/fee/1%20` deleted record 1.
+ */
+export const PositiveIdFromString = Schema.String.pipe(
+  Schema.pattern(/^[1-9]\d*$/, message('Id must be a positive whole number')),
+  Schema.compose(Schema.NumberFromString),
+).annotations(message('Id must be a positive whole number')).pipe(
   Schema.int(message('Id must be a positive whole number')),
   Schema.positive(message('Id must be a positive whole number')),
   Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message('Id must be a positive whole number')),
