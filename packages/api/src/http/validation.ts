@@ -115,11 +115,13 @@ const message = (text: string) => ({ message: () => text })
 export const PositiveIdFromString = Schema.String.pipe(
   Schema.pattern(/^[1-9]\d*$/, message('Id must be a positive whole number')),
   Schema.compose(Schema.NumberFromString),
-).annotations(message('Id must be a positive whole number')).pipe(
-  Schema.int(message('Id must be a positive whole number')),
-  Schema.positive(message('Id must be a positive whole number')),
-  Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message('Id must be a positive whole number')),
 )
+  .annotations(message('Id must be a positive whole number'))
+  .pipe(
+    Schema.int(message('Id must be a positive whole number')),
+    Schema.positive(message('Id must be a positive whole number')),
+    Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message('Id must be a positive whole number')),
+  )
 
 /** A date parameter: `yyyy-mm-dd` inside the books' date window (the same bounds as every stored date). */
 export const DateParamSchema = Schema.String.annotations(message('Date must be a date in format yyyy-mm-dd')).pipe(
