@@ -44,6 +44,11 @@ describe('finance backup and restore', () => {
     expect(taken.code).toBe(1)
     expect(taken.stderr).toContain('exists and is not a Finance backup: it is not overwritten')
     expect(readFileSync(notes, 'utf8')).toBe('keep me')
+    // A SQLite file that is no backup (the store itself) is refused too.
+    const live = join(source, 'finance.sqlite')
+    const itself = await run(['backup', '--out', live, '--lang', 'en'], { env: { FINANCE_DATA_DIR: source } })
+    expect(itself.code).toBe(1)
+    expect(itself.stderr).toContain('exists and is not a Finance backup: it is not overwritten')
     const folder = await run(['backup', '--out', dir, '--lang', 'en'], { env: { FINANCE_DATA_DIR: source } })
     expect(folder.code).toBe(1)
     expect(folder.stderr).toContain("is a directory: give the backup's file name")

@@ -3,11 +3,18 @@
  * whole store while the server runs, its restore into an empty store (checked by replaying it), and a check of a
  * backup without restoring it. The work is `@finance/books/backup`'s, shared with the server's scheduled backup.
  */
-import { access, open, rm, rmdir, stat } from 'node:fs/promises'
+import { access, rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { resolveStoreConfig } from '@finance/event-store'
 import { formatNumber } from '@finance/ledger-core/format'
-import { BackupError, backupFileName, createBackup, restoreBackup, verifyBackup } from '@finance/books/backup'
+import {
+  BackupError,
+  backupFileName,
+  createBackup,
+  readBackupManifest,
+  restoreBackup,
+  verifyBackup,
+} from '@finance/books/backup'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
 import { formatCount, formatSeconds } from '../format.ts'
@@ -49,28 +56,21 @@ const mustExist = async (file: string) => {
   }
 }
 
-/** SQLite's file header: a backup is a SQLite file, and an older backup under the same name may be replaced. */
-const SQLITE_HEADER = 'SQLite format 3\0'
-
 /**
- * The backup's target may be new or an earlier backup; a directory, a device or any other file is refused before
- * anything is written (the copy is renamed over the target at the end).
+ * The backup's target may be new or an earlier backup (a file with a backup's manifest, `readBackupManifest`); a
+ * directory, a device or any other file (the store's own SQLite file among them) is refused before anything is
+ * written (the copy is renamed over the target at the end).
  */
 const checkTarget = async (out: string): Promise<void> => {
   const found = await stat(out).catch(() => null)
   if (found === null) return
   if (found.isDirectory()) throw userError('backupOutDirectory', out)
-  let header = ''
-  if (found.isFile()) {
-    const file = await open(out, 'r')
-    try {
-      const { bytesRead, buffer } = await file.read(Buffer.alloc(16), 0, 16, 0)
-      header = buffer.subarray(0, bytesRead).toString('latin1')
-    } finally {
-      await file.close()
-    }
+  if (!found.isFile()) throw userError('backupOutTaken', out)
+  try {
+    readBackupManifest(out)
+  } catch {
+    throw userError('backupOutTaken', out)
   }
-  if (header !== SQLITE_HEADER) throw userError('backupOutTaken', out)
 }
 
 export const backupCommand = async (ctx: Ctx, o: { readonly out?: string | undefined; json: boolean }) => {
