@@ -68,18 +68,11 @@ export const parseLine = (
   try {
     checkType(streamId as string, type as string, schemaVersion as number, data as Json)
   } catch (e) {
-    if (e instanceof CliError) {
-      const problem = e
-      throw new CliError((lang) =>
-        translate(
-          lang,
-          'line',
-          lineNo,
-          translate(lang, 'eventRejected', String(type), String(schemaVersion), problem.text(lang)),
-        ),
-      )
-    }
-    fail('eventRejected', String(type), String(schemaVersion), oneLine((e as Error).message))
+    // A record's problem comes in the CLI's language (`CliError`); a schema's or upcaster's in English.
+    const why = e instanceof CliError ? e.text : () => oneLine((e as Error).message)
+    throw new CliError((lang) =>
+      translate(lang, 'line', lineNo, translate(lang, 'eventRejected', String(type), String(schemaVersion), why(lang))),
+    )
   }
   return {
     streamId: streamId as string,

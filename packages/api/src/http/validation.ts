@@ -108,20 +108,18 @@ export const effectValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema
 
 const message = (text: string) => ({ message: () => text })
 
+const ID_MESSAGE = 'Id must be a positive whole number'
+
 /**
- * A record id in a path: decimal digits only. `Number()` alone also read `0x1`, `+1`, `01` and ` 1` as 1, so
- * `DELETE /api/fee/1%20` deleted record 1.
+ * A record id in a path: decimal digits only, so a whole number above 0 (`Number()` alone also read `0x1`, `+1`,
+ * `01` and ` 1` as 1, and `DELETE /api/fee/1%20` deleted record 1), and a safe integer.
  */
 export const PositiveIdFromString = Schema.String.pipe(
-  Schema.pattern(/^[1-9]\d*$/, message('Id must be a positive whole number')),
+  Schema.pattern(/^[1-9]\d*$/, message(ID_MESSAGE)),
   Schema.compose(Schema.NumberFromString),
 )
-  .annotations(message('Id must be a positive whole number'))
-  .pipe(
-    Schema.int(message('Id must be a positive whole number')),
-    Schema.positive(message('Id must be a positive whole number')),
-    Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message('Id must be a positive whole number')),
-  )
+  .annotations(message(ID_MESSAGE))
+  .pipe(Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message(ID_MESSAGE)))
 
 /** A date parameter: `yyyy-mm-dd` inside the books' date window (the same bounds as every stored date). */
 export const DateParamSchema = Schema.String.annotations(message('Date must be a date in format yyyy-mm-dd')).pipe(

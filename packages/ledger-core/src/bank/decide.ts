@@ -405,7 +405,7 @@ const saveRule = (
     ['data.pattern', 'Pattern', data.pattern],
     ['data.expense.name', 'Name', data.expense.name],
   ] as const)
-    if (typeof v === 'string' && textProblem(v) === 'INVALID_TEXT_CHARACTERS')
+    if (textProblem(v) === 'INVALID_TEXT_CHARACTERS')
       errors.push(field(at, BoundMessages.textControl(label), 'INVALID_TEXT'))
   if (data.op === 'matches')
     try {
