@@ -648,8 +648,9 @@ export const assetVatBooks = (state: BooksState): AssetVatBooks => ({
 })
 
 /**
- * What every tax computation over the books takes besides its months: the settings in force and the year's common
- * items (each form applies those it allows, docs/tax-rules.md §26).
+ * What every tax computation over the books takes besides its months: the settings in force, the year's common
+ * items (each form applies those it allows, docs/tax-rules.md §26) and the days contributions were paid (they
+ * decide the year a contribution is deducted in, §5).
  */
 export const taxSettings = (d: Derived, state: BooksState) => ({
   vat: d.vat,
@@ -657,6 +658,7 @@ export const taxSettings = (d: Derived, state: BooksState) => ({
   socialSecurity: d.socialSecurity,
   company: d.company,
   annualItems: annualItemsOfState(state.annualInputs),
+  contributionsPaidOn: contributionPayments(state.flags).map,
 })
 
 /**
@@ -697,7 +699,6 @@ export const taxesThrough = (state: BooksState, atLeast: YearMonthString): Taxes
     {
       months,
       ...taxSettings(d, state),
-      contributionsPaidOn: payments.map,
       monthKeys,
       ...(state.vatRefunds ? { vatRefunds: state.vatRefunds } : {}),
     },

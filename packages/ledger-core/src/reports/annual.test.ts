@@ -60,6 +60,26 @@ describe('annualReport', () => {
     expect(r.annualReturn).toMatchObject({ year: 2026, revenue: '30000.00' })
   })
 
+  it("compares the forms with the contributions' payment days the return uses", () => {
+    // November's and December's contributions paid on 5 January 2026: deducted in 2026, not in 2025 (§8.1).
+    const { state } = runCommands(
+      ['2025-11', '2025-12'].map((month) => ({
+        type: 'SetTransactionFlags' as const,
+        at: '2026-03-01T10:00:00.000Z',
+        id: `zus-${month}`,
+        completed: true,
+        paidOn: '2026-01-05',
+      })),
+      books().events,
+    )
+    const r = annualReport(state, 2025, '2026-05-21')
+    // One month less deducted than by the deadline (124 486.00): November's 1 773.96 less its Fundusz Pracy.
+    expect(r.annualReturn).toMatchObject({ base: '126260.00', tax: '12803.00' })
+    const current = r.comparison!.scenarios.find((s) => s.current)!
+    expect(current.annual).toMatchObject({ base: '126260.00', tax: '12803.00' })
+    expect(current.health).toBe(r.healthSettlement!.due)
+  })
+
   it('is empty for empty books', () => {
     const r = annualReport(runCommands([]).state, 2026, '2026-01-20')
     expect(r).toMatchObject({ annualReturn: null, healthSettlement: null, obligations: [], comparison: null })
