@@ -7,8 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { fromDomainError } from '../http/errors.ts'
 import {
   type Executed,
-  executeBooks,
+  executePlan,
   loadBooks,
+  type Plan,
   type RecordWrite,
   type RecordWritten,
   writeRecord,
@@ -20,10 +21,22 @@ export type CommandInput = DistributiveOmit<LedgerCommand, 'at' | 'userId'>
 export const booksOf = (app: FastifyInstance, request: FastifyRequest) => loadBooks(app.finance.store, request.user.sub)
 
 /** Executes as the authenticated user; a domain error becomes a 400/404 `HttpError`. */
-export async function run(app: FastifyInstance, request: FastifyRequest, input: CommandInput): Promise<Executed> {
+export const run = (app: FastifyInstance, request: FastifyRequest, input: CommandInput): Promise<Executed> =>
+  runPlan<LedgerCommand>(app, request, input, (command) => () => command)
+
+/**
+ * Executes the plan `plan` makes of the caller's command (see `Plan`: what the command becomes, or is refused as, on
+ * the books it is decided on); a domain error becomes a 400/404 `HttpError`.
+ */
+export async function runPlan<C extends LedgerCommand>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: DistributiveOmit<C, 'at' | 'userId'>,
+  plan: (command: C) => Plan,
+): Promise<Executed> {
   const userId = request.user.sub
-  const command = { ...input, at: app.finance.now().toISOString(), userId } as LedgerCommand
-  const result = await executeBooks(app.finance.store, userId, command, { correlationId: String(request.id) })
+  const command = { ...input, at: app.finance.now().toISOString(), userId } as unknown as C
+  const result = await executePlan(app.finance.store, userId, plan(command), { correlationId: String(request.id) })
   if (isDomainError(result)) throw fromDomainError(result)
   return result
 }

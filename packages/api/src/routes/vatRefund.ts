@@ -4,12 +4,12 @@
  * validated whole by the core: 400 with every invalid field, nothing written), DELETE withdraws it, GET reads it; each
  * answers the request with what the period's excess allows.
  */
-import { vatRefundRequestProblem, vatRefundView } from '@finance/ledger-core/light'
+import { vatRefundPlan } from '@finance/books'
+import { vatRefundView } from '@finance/ledger-core/light'
 import { Schema } from 'effect'
 import type { FastifyInstance } from 'fastify'
-import { HttpError } from '../http/errors.ts'
 import { body, MonthParams } from '../http/validation.ts'
-import { booksOf, run } from './books.ts'
+import { booksOf, run, runPlan } from './books.ts'
 
 /** Any JSON object: the core's decider validates `amount`, `term` and `offset` (docs/events.md). */
 const RefundBody = body(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
@@ -29,10 +29,8 @@ export default async function vatRefundRoutes(app: FastifyInstance) {
     { onRequest: [app.authenticate], schema: { tags, params: MonthParams, body: RefundBody } },
     async (request) => {
       const { month } = request.params as { month: string }
-      const problem = vatRefundRequestProblem((await booksOf(app, request)).state, month)
-      if (problem) throw new HttpError(400, [problem.message], { [problem.field]: problem.message })
-      // Asking again for what is asked writes nothing and answers the same.
-      const done = await run(app, request, { type: 'SetVatRefund', month, refund: request.body })
+      // Refused under a month without a VAT period; asking again for what is asked writes nothing and answers the same.
+      const done = await runPlan(app, request, { type: 'SetVatRefund', month, refund: request.body }, vatRefundPlan)
       return vatRefundView(done.state, month)
     },
   )

@@ -5,13 +5,13 @@
  * the period's excess allows: refunded (P_54), set against future liabilities (P_60), carried forward (P_62).
  */
 import { randomUUID } from 'node:crypto'
-import { executeBooks, loadBooks } from '@finance/books'
+import { executePlan, vatRefundPlan } from '@finance/books'
 import {
   generalVatRefundTerm,
   isDomainError,
+  NO_VAT_PERIOD,
   VAT_REFUND_DAYS,
   VAT_REFUND_TERM_FIELD,
-  vatRefundRequestProblem,
   vatRefundView,
 } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
@@ -36,22 +36,22 @@ export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOpti
   const asked = [o.amount, o.term, o.offsetAmount, o.offsetLiability].some((v) => v !== undefined)
   if (o.withdraw && asked) throw new CliError((lang) => say(lang, 'withdrawAlone'), 2)
   const user = await resolveUser(ctx, o.user)
-  // A request needs a declaration to ride in: refused before anything is written (the decider derives no views).
-  if (!o.withdraw && vatRefundRequestProblem((await loadBooks(await ctx.store(), user.userId)).state, month))
-    throw new CliError((lang) => `${say(lang, 'refused')}\n  month: ${say(lang, 'noPeriodToAsk')}`)
   const offset =
     o.offsetAmount !== undefined || o.offsetLiability !== undefined
       ? { amount: o.offsetAmount ?? '', liability: o.offsetLiability ?? '' }
       : null
   const refund = o.withdraw ? null : { amount: o.amount ?? null, term: o.term ?? generalVatRefundTerm(month), offset }
-  const result = await executeBooks(
+  // A request needs a declaration to ride in: `vatRefundPlan` refuses it on the books it would be decided on.
+  const result = await executePlan(
     await ctx.store(),
     user.userId,
-    { type: 'SetVatRefund', month, refund, at: ctx.now().toISOString(), userId: 'cli' },
+    vatRefundPlan({ type: 'SetVatRefund', month, refund, at: ctx.now().toISOString(), userId: 'cli' }),
     { actor: 'cli', correlationId: randomUUID() },
   )
   if (isDomainError(result)) {
-    const fields = (result.errors ?? []).map((e) => `${e.field}: ${translateKnown(ctx.lang, e.message)}`)
+    const reason = (message: string) =>
+      message === NO_VAT_PERIOD ? say(ctx.lang, 'noPeriodToAsk') : translateKnown(ctx.lang, message)
+    const fields = (result.errors ?? []).map((e) => `${e.field}: ${reason(e.message)}`)
     throw new CliError((lang) =>
       [say(lang, 'refused'), ...(fields.length > 0 ? fields : [translateKnown(lang, result.message)])].join('\n  '),
     )

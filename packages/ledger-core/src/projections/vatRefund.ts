@@ -61,8 +61,8 @@ export const NO_VAT_PERIOD = 'There is no VAT period for this month'
 
 /**
  * A request to keep under `month` is refused when the month has no VAT period: there is no declaration to carry it
- * (a month before the business, or books without VAT). Checked by the API and the CLI before they write, on the
- * views they read anyway: the decider derives no views.
+ * (a month before the business, or books without VAT). Checked by the plan of the write (`vatRefundPlan` in the
+ * application), on the books the command is decided on: the decider derives no views.
  */
 export const vatRefundRequestProblem = (
   state: BooksState,
