@@ -66,6 +66,12 @@ const accountEvents: Record<string, (d: Record<string, unknown>) => string | nul
   PasswordChanged: () => null,
   PasswordResetRequested: () => null,
   UserLanguageChanged: (d) => (typeof d.language !== 'string' ? 'data.language must be a string' : null),
+  SessionEnded: (d) =>
+    typeof d.sessionId !== 'string' || d.sessionId === ''
+      ? 'data.sessionId must be a non-empty string'
+      : typeof d.until !== 'string' || Number.isNaN(Date.parse(d.until))
+        ? 'data.until must be a date and time'
+        : null,
   UserDeleted: (d) =>
     typeof d.retainUntil !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d.retainUntil)
       ? 'data.retainUntil must be a date yyyy-mm-dd'

@@ -107,6 +107,37 @@ describe("a user's own data: finance export --format finance and finance import"
   })
 })
 
+describe('a user who logged out', () => {
+  it('exports and imports the ended sessions with the account, and refuses a malformed SessionEnded', async () => {
+    const store = createMemoryStore()
+    const accounts = createAccounts(store, { hashCost: 4 })
+    const user = await accounts.register({ email: 'ola@example.com', password: 'Ola-Pass1', role: 'USER' })
+    if (!user.ok) throw new Error(user.errors.join(' '))
+    expect(await accounts.endSession(user.value.id, 'AAAAAAAAAAAAAAAAAAAAAA', new Date('2099-01-01T00:00:00Z'))).toBe(
+      true,
+    )
+    const file = join(dir, 'ola.jsonl')
+    expect(
+      (await run(['export', '--format', 'finance', '--user', 'ola@example.com', '--out', file], { store })).code,
+    ).toBe(0)
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain('"type":"SessionEnded"')
+
+    const target = createMemoryStore()
+    const imported = await run(['import', file, '--lang', 'en'], { store: target })
+    expect(imported.stderr).toBe('')
+    expect(imported.code).toBe(0)
+    const there = await createAccounts(target).findByEmail('ola@example.com')
+    expect([...there!.endedSessions.keys()]).toEqual(['AAAAAAAAAAAAAAAAAAAAAA'])
+
+    const broken = join(dir, 'ola-broken.jsonl')
+    writeFileSync(broken, text.replace('"sessionId":"AAAAAAAAAAAAAAAAAAAAAA"', '"sessionId":""'))
+    const refused = await run(['import', broken, '--lang', 'en'], { store: createMemoryStore() })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('data.sessionId must be a non-empty string')
+  })
+})
+
 describe('finance users delete and purge', () => {
   it('deletes an account at once and erases its data only after the retention period, recording the purge', {
     timeout: 60_000,

@@ -52,6 +52,7 @@ describe('account journey in Chromium against the real server', () => {
     await screenshot(page, 'menu-admin')
     await page.keyboard.press('Escape')
 
+    const token = await page.evaluate(() => localStorage.getItem('site token'))
     await page.goto(`${app.server.url}/user/logout`)
     await page.getByText('Proszę czekać…').waitFor()
     await screenshot(page, 'logout-wait')
@@ -59,6 +60,12 @@ describe('account journey in Chromium against the real server', () => {
     await screenshot(page, 'logout-done')
     await page.waitForURL(`${app.server.url}/user/login`, { timeout: 5000 })
     expect(await page.evaluate(() => localStorage.getItem('site token'))).toBeNull()
+    // The server ended the session too: the token kept from before the logout is refused.
+    const status = await page.evaluate(
+      async (t) => (await fetch('/api/fee/GetListByType/Vat', { headers: { authorization: `Bearer ${t}` } })).status,
+      token,
+    )
+    expect(status).toBe(401)
   })
 
   it('lets the user log in, switch to English and dark mode, and keeps both across a reload', async () => {

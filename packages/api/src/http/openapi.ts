@@ -582,6 +582,12 @@ const accountOperations: Record<string, OperationDoc> = {
     ok: object({ success: { type: 'boolean', enum: [true] }, errors: array(str()), ...session }),
     errors: [429],
   },
+  'POST /api/account/logout': {
+    summary: 'Log out: end this session',
+    description:
+      "Ends the session of the bearer token: that token and every token refreshed from the same login answer 401 `!Token` from then on — at once on this instance, within a second on other instances on the same store. The user's other sessions (other browsers) go on. A token already ended, expired or revoked answers 401 `!Token` like any protected route. Not rate limited.",
+    ok,
+  },
   'POST /api/account/register': {
     summary: 'Register a user (ADMIN)',
     description: 'Needs an ADMIN token and the registration key. Sends a welcome e-mail.',

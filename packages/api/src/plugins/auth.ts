@@ -4,9 +4,13 @@
  * api key check for the log viewer.
  *
  * Sessions end: a token carries `exp` (required), the user's session version `sv` (a password change or reset
- * raises it, revoking every earlier token) and the session start `sst` (a refresh keeps it, and no token of the
- * session outlives `sst` + `FINANCE_SESSION_MAX_HOURS`). Times follow the app's clock.
+ * raises it, revoking every earlier token), the session start `sst` (a refresh keeps it, and no token of the
+ * session outlives `sst` + `FINANCE_SESSION_MAX_HOURS`) and the session id `sid` (random, made at login, kept by a
+ * refresh): a logout records the id in the user's ended sessions, and every token of that session is refused. A
+ * token without `sid` (issued before sessions had ids) is refused like one without `sv`. Times follow the app's
+ * clock.
  */
+import { randomBytes } from 'node:crypto'
 import jwt from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -30,6 +34,8 @@ interface SessionClaims extends TokenPayload {
   sv: number
   /** Session start (seconds): the login the token descends from through refreshes. */
   sst: number
+  /** Session id: random, made at login and kept by every refresh; a logout ends the session by it. */
+  sid: string
   iat: number
   exp: number
 }
@@ -48,6 +54,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Session start (seconds) of the verified token. */
     sessionStart?: number
+    /** Session id of the verified token. */
+    sessionId?: string
   }
   interface FastifyInstance {
     /** onRequest hook: 401 `!Token` unless a valid bearer token of an existing user is present. */
@@ -66,14 +74,26 @@ declare module 'fastify' {
     ): IssuedToken
     /** The user of a valid bearer token, or null (routes open to anonymous callers). */
     optionalUser(request: FastifyRequest): Promise<TokenPayload | null>
+    /**
+     * Ends the session of the caller's verified token (after `authenticate`): that token and every token refreshed
+     * from it are refused from then on, here at once and on other instances once they catch up with the user's
+     * events (within a second). The user's other sessions go on.
+     */
+    endSession(request: FastifyRequest): Promise<void>
   }
 }
+
+/** A session id as `issueToken` makes it: 16 random bytes, base64url. */
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/
+const newSessionId = () => randomBytes(16).toString('base64url')
 
 const isClaims = (p: Record<string, unknown>): p is Record<string, unknown> & SessionClaims =>
   typeof p.sub === 'string' &&
   typeof p.exp === 'number' &&
   typeof p.sv === 'number' &&
   typeof p.sst === 'number' &&
+  typeof p.sid === 'string' &&
+  SESSION_ID.test(p.sid) &&
   Number.isSafeInteger(p.sv) &&
   Number.isFinite(p.exp) &&
   Number.isFinite(p.sst)
@@ -124,9 +144,11 @@ export default fp(
       if (!claims) return null
       // The current role, existence and session version count, not what the token says.
       const user = await accounts.findById(claims.sub)
-      if (!user || user.role === 0 || user.sessionVersion !== claims.sv) return null
+      if (!user || user.role === 0 || user.sessionVersion !== claims.sv || user.endedSessions.has(claims.sid))
+        return null
       request.user = { sub: user.id, email: user.email, role: user.role }
       request.sessionStart = claims.sst
+      request.sessionId = claims.sid
       return request.user
     }
 
@@ -154,6 +176,7 @@ export default fp(
       (user: { id: string; email: string; role: number; sessionVersion: number }, request?: FastifyRequest) => {
         const iat = seconds()
         const sst = request?.sessionStart ?? iat
+        const sid = request?.sessionId ?? newSessionId()
         const exp = Math.min(iat + config.tokenMinutes * 60, sst + maxSeconds)
         const minutes = Math.floor((exp - iat) / 60)
         if (minutes < 1) return null
@@ -163,6 +186,7 @@ export default fp(
           role: user.role,
           sv: user.sessionVersion,
           sst,
+          sid,
           iat,
           exp,
         }
@@ -170,6 +194,13 @@ export default fp(
       },
     )
     app.decorate('optionalUser', verify)
+    app.decorate('endSession', async (request: FastifyRequest) => {
+      const { sessionId, sessionStart } = request
+      if (sessionId === undefined || sessionStart === undefined) throw unauthorized()
+      // The session's absolute end: no token of it is valid past it, so the record of its end need not outlive it.
+      const until = new Date((sessionStart + maxSeconds) * 1000)
+      if (!(await accounts.endSession(request.user.sub, sessionId, until))) throw unauthorized()
+    })
   },
   { name: 'finance-auth', fastify: '5.x', dependencies: ['finance-services'] },
 )

@@ -1,7 +1,8 @@
 /**
  * `account/*` (SPEC §7, apicontract): login, register (ADMIN + registration key), change password, reset request
- * and confirmation, token refresh. All rate limited per client address, and the routes that name an account per
- * account too (http/limits.ts): a login is counted against its client and its e-mail, whatever else is sprayed.
+ * and confirmation, token refresh, logout. All but logout rate limited per client address, and the routes that name an
+ * account per account too (http/limits.ts): a login is counted against its client and its e-mail, whatever else is
+ * sprayed.
  */
 import {
   accountMessages,
@@ -78,6 +79,18 @@ export default async function accountRoutes(app: FastifyInstance) {
       const issued = user ? app.issueToken(user, request) : null
       if (!issued) throw unauthorized()
       return { success: true, token: issued.token, minutes: issued.minutes, errors: [] }
+    },
+  )
+
+  app.post(
+    '/api/account/logout',
+    // Not rate limited: only a live session gets past `authenticate`, and each can end only once.
+    { schema: { tags }, onRequest: [app.authenticate] },
+    async (request) => {
+      // This session only: its tokens (this one and those refreshed from the same login) are refused from now on,
+      // the user's other sessions go on. An ended or expired session does not get here: 401 `!Token`.
+      await app.endSession(request)
+      return { success: true, errors: [] }
     },
   )
 

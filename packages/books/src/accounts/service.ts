@@ -1,8 +1,9 @@
 /**
  * Users, event-sourced: one `user-{uuid}` stream per user with UserRegistered, UserRoleChanged, PasswordChanged
- * (the fact only), PasswordResetRequested (never the code) and UserLanguageChanged. Password and reset-code hashes
- * live in `store.secrets`, never in an event. An e-mail → user index is folded from the `user-*` events and caught
- * up from the global log before every lookup, so users added by another process (the CLI) are seen at once.
+ * (the fact only), PasswordResetRequested (never the code), UserLanguageChanged, SessionEnded (a logout) and
+ * UserDeleted. Password and reset-code hashes live in `store.secrets`, never in an event. An e-mail → user index is
+ * folded from the `user-*` events and caught up from the global log before every lookup, so users added by another
+ * process (the CLI) are seen at once.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '@finance/event-store'
@@ -30,6 +31,12 @@ export interface User {
    * change of the password revokes all earlier tokens.
    */
   readonly sessionVersion: number
+  /**
+   * Sessions the user ended (logged out) that could still be alive: session id → the end of the session's absolute
+   * lifetime (epoch ms). A token of one of them is refused. Entries past their end are dropped as later events
+   * come, and a password change clears them all (it revokes every session anyway), so the map stays small.
+   */
+  readonly endedSessions: ReadonlyMap<string, number>
   /** Revision of the user's stream (optimistic concurrency). */
   readonly revision: bigint
 }
@@ -87,6 +94,12 @@ export interface Accounts {
   confirmPasswordReset(input: { email: string; code: string; password: string }): Promise<AccountResult<User>>
   setLanguage(userId: string, language: string): Promise<void>
   /**
+   * Ends one session of the user (a logout): appends `SessionEnded` with the session id and `until`, the end of the
+   * session's absolute lifetime, after which no token of it is valid anyway. Nothing is appended when the session
+   * has ended already. False when the user does not exist.
+   */
+  endSession(userId: string, sessionId: string, until: Date): Promise<boolean>
+  /**
    * Deletes an account (an ADMIN's decision): its login ends at once — the password and reset-code hashes are
    * removed and the user is no longer found, so every session of it is refused — while its books are kept until
    * `retainUntil` (the tax law's retention period, `accounts/erasure.ts`) and then purged. The last ADMIN cannot be
@@ -104,6 +117,8 @@ export interface DeletedAccount {
   readonly deletedAt: string
   readonly retainUntil: string
 }
+
+const NO_SESSIONS: ReadonlyMap<string, number> = new Map()
 
 const fail = <T>(status: 400 | 401 | 404 | 409, ...errors: string[]): AccountResult<T> => ({
   ok: false,
@@ -141,6 +156,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         createdAt: e.metadata.createdAt,
         language: languageOf(d.language),
         sessionVersion: 0,
+        endedSessions: NO_SESSIONS,
         revision: e.revision,
       }
       byId.set(userId, user)
@@ -149,7 +165,16 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
       let next: User = { ...current, revision: e.revision }
       if (e.type === 'UserRoleChanged') next = { ...next, role: Number(d.role ?? 0) }
       if (e.type === 'UserLanguageChanged') next = { ...next, language: languageOf(d.language) }
-      if (e.type === 'PasswordChanged') next = { ...next, sessionVersion: next.sessionVersion + 1 }
+      if (e.type === 'PasswordChanged')
+        next = { ...next, sessionVersion: next.sessionVersion + 1, endedSessions: NO_SESSIONS }
+      if (e.type === 'SessionEnded') {
+        // Sessions whose lifetime was over when this one ended are dropped: no token of them is valid any more.
+        const at = Date.parse(e.metadata.createdAt)
+        const ended = new Map([...next.endedSessions].filter(([, until]) => Number.isNaN(at) || until > at))
+        const until = Date.parse(String(d.until))
+        ended.set(String(d.sessionId), Number.isNaN(until) ? Number.POSITIVE_INFINITY : until)
+        next = { ...next, endedSessions: ended }
+      }
       byId.set(userId, next)
       if (e.type === 'UserDeleted') {
         byId.delete(userId)
@@ -381,6 +406,15 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         await store.secrets.put(passwordKey(user.id), await hashPassword(input.password, cost))
         await appendToUser(user, 'PasswordChanged', { reason: 'reset' }, user.id)
         return { ok: true, value: byId.get(user.id)! }
+      }),
+
+    endSession: (userId, sessionId, until) =>
+      serial(async () => {
+        const user = await accounts.findById(userId)
+        if (!user) return false
+        if (!user.endedSessions.has(sessionId))
+          await appendToUser(user, 'SessionEnded', { sessionId, until: until.toISOString() }, user.id)
+        return true
       }),
 
     setLanguage: (userId, language) =>

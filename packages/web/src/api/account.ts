@@ -26,5 +26,7 @@ export const accountApi = {
   resetPasswordConfirmed: (body: ResetPasswordConfirmedBody) =>
     api.post<SuccessResult>('account/resetPasswordConfirmed', body),
   refreshToken: () => api.post<RefreshResult>('account/refreshToken'),
+  /** Ends the session of `token` on the server (its refreshed tokens too); the caller drops it locally. */
+  logout: (token: string) => api.post<SuccessResult>('account/logout', {}, { token }),
   settings: () => api.get<SettingsData>('home/GetSettingsData'),
 }

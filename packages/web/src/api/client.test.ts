@@ -121,6 +121,16 @@ describe('api client', () => {
     expect(onTokenRejected).toHaveBeenCalledTimes(1)
   })
 
+  it('sends a given token instead of the stored one, and leaves its rejection to the caller', async () => {
+    const onTokenRejected = vi.fn()
+    const { fetch, calls } = fakeFetch([() => json(401, { success: false, errors: ['!Token'] }, 'Unauthorized')])
+    const api = createApiClient({ fetch, getToken: () => null, onTokenRejected, readCookie: () => 'csrf' })
+    await expect(api.post('account/logout', {}, { token: 'ended' })).rejects.toMatchObject({ status: 401 })
+    expect(header(calls[0], 'authorization')).toBe('Bearer ended')
+    expect(header(calls[0], 'x-csrf-token')).toBe('csrf')
+    expect(onTokenRejected).not.toHaveBeenCalled()
+  })
+
   it('tolerates empty and non-JSON bodies', async () => {
     const { fetch } = fakeFetch([
       () => new Response(null, { status: 204 }),

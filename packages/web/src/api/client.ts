@@ -42,6 +42,11 @@ export type RequestOptions = {
   ifMatch?: number
   /** A successful answer's body as bytes (a PDF), not text or JSON. */
   binary?: boolean
+  /**
+   * The bearer token to send instead of the stored one (the logout's, sent while the session is dropped). Its
+   * rejection (`!Token`) is then the caller's to handle: the app's logout-and-go-to-login handler is not called.
+   */
+  token?: string
 }
 
 export interface ApiClient {
@@ -122,7 +127,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     const url = resolve(path)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const token = config.getToken?.()
+    const token = options.token ?? config.getToken?.()
     if (token) headers.authorization = `Bearer ${token}`
     if (options.key) headers['x-api-key'] = options.key
     if (options.ifMatch !== undefined) headers['if-match'] = `"${options.ifMatch}"`
@@ -144,7 +149,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
       throw new ApiError({ status: 0, statusText: unknownErrorText })
     }
     const data = options.binary && res.ok ? new Uint8Array(await res.arrayBuffer()) : await parse(res)
-    if (isTokenRejected(data)) config.onTokenRejected?.()
+    if (options.token === undefined && isTokenRejected(data)) config.onTokenRejected?.()
     if (!res.ok) {
       const obj = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {}
       throw new ApiError({

@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { setup } from 'xstate'
+import { accountApi } from '../../api/account.ts'
 import { useSessionActor } from '../../session/SessionContext.tsx'
 import { Card } from '../../ui/Card.tsx'
 
@@ -17,13 +18,24 @@ export const logoutMachine = setup({}).createMachine({
   },
 })
 
-export const LogoutPage = () => {
+/**
+ * Ends the session on the server (`account/logout`: its token and those refreshed from it stop working) and drops it
+ * here at once. The local logout does not wait for the answer nor depend on it: offline, or with a token the server
+ * no longer takes, the browser still forgets the session.
+ */
+export const LogoutPage = ({
+  endSession = accountApi.logout,
+}: {
+  endSession?: (token: string) => Promise<unknown>
+}) => {
   const session = useSessionActor()
   const navigate = useNavigate()
   const [state] = useMachine(logoutMachine)
   useEffect(() => {
+    const token = session.getSnapshot().context.session?.token
+    if (token) endSession(token).catch(() => {})
     session.send({ type: 'LOGOUT' })
-  }, [session])
+  }, [session, endSession])
   useEffect(() => {
     if (state.matches('leaving')) navigate('/user/login', { replace: true })
   }, [state, navigate])

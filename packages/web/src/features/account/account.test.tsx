@@ -136,10 +136,16 @@ describe('routes', () => {
 describe('logout screen', () => {
   afterEach(() => vi.useRealTimers())
 
-  it('waits, says the user is logged out after 1 s, and goes to login after 2 s', async () => {
+  it('ends the session on the server with its token, waits, says the user is logged out after 1 s, and goes to login after 2 s', async () => {
     await i18nFor('en')
     vi.useFakeTimers()
-    const { actor, location } = await renderApp(<LogoutPage />, { route: '/user/logout', session: session('1') })
+    const endSession = vi.fn(async () => ({ success: true, errors: [] }))
+    const { actor, location } = await renderApp(<LogoutPage endSession={endSession} />, {
+      route: '/user/logout',
+      session: session('1'),
+    })
+    expect(endSession).toHaveBeenCalledTimes(1)
+    expect(endSession).toHaveBeenCalledWith('t')
     expect(screen.getByText('Please wait…')).toBeTruthy()
     expect(actor.getSnapshot().value).toBe('loggedOut')
     await act(async () => {
@@ -151,6 +157,30 @@ describe('logout screen', () => {
       await vi.advanceTimersByTimeAsync(1000)
     })
     expect(location()).toBe('/user/login')
+  })
+})
+
+describe('logout screen when the server cannot end the session', () => {
+  it('logs out here all the same (offline, or a token the server no longer takes)', async () => {
+    await i18nFor('en')
+    const endSession = vi.fn(async () => {
+      throw new ApiError({ status: 0, statusText: 'Unknown Error' })
+    })
+    localStorage.setItem('site token', 't')
+    const { actor } = await renderApp(<LogoutPage endSession={endSession} />, {
+      route: '/user/logout',
+      session: session('1'),
+    })
+    expect(endSession).toHaveBeenCalledWith('t')
+    expect(actor.getSnapshot().value).toBe('loggedOut')
+    expect(localStorage.getItem('site token')).toBeNull()
+    expect(await screen.findByText('User logged out', {}, { timeout: 2000 })).toBeTruthy()
+  })
+
+  it('makes no call without a session', async () => {
+    const endSession = vi.fn(async () => ({}))
+    await renderApp(<LogoutPage endSession={endSession} />, { route: '/user/logout' })
+    expect(endSession).not.toHaveBeenCalled()
   })
 })
 

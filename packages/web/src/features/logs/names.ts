@@ -30,6 +30,7 @@ const EVENTS: Record<string, MessageDescriptor> = {
   PasswordChanged: msg`Password changed`,
   PasswordResetRequested: msg`Password reset requested`,
   UserRoleChanged: msg`Role changed`,
+  SessionEnded: msg`Logged out`,
 }
 
 const DATA: Record<string, MessageDescriptor> = {
