@@ -139,6 +139,35 @@ describe('validateRecord', () => {
     ).toEqual({ taxType: 'Tax type must be Flat, Linear or Scale', paymentInterval: 'Payment interval must be 1 or 3' })
   })
 
+  it('PIT deductions: an object of another shape, or with a part that is no amount, is refused', () => {
+    const pit = { date: '2026-01-01', taxType: 'Scale', firstPercent: '12', paymentInterval: 1 }
+    const SHAPE = 'Deductions must be an amount or an object with socialSecurity, healthInsurance and other'
+    expect(messages(validateRecord('Pit', { ...pit, deductions: { evil: 1 } }))).toEqual({ deductions: SHAPE })
+    expect(messages(validateRecord('Pit', { ...pit, deductions: { other: '5', extra: '1' } }))).toEqual({
+      deductions: SHAPE,
+    })
+    expect(messages(validateRecord('Pit', { ...pit, deductions: { other: 'abc', socialSecurity: true } }))).toEqual({
+      'deductions.socialSecurity': 'Deductions must be a number with at most 2 decimals',
+      'deductions.other': 'Deductions must be a number with at most 2 decimals',
+    })
+    expect(messages(validateRecord('Pit', { ...pit, deductions: { other: '-5' } }))).toEqual({
+      'deductions.other': 'Deductions must not be negative',
+    })
+    expect(messages(validateRecord('Pit', { ...pit, deductions: ['100'] }))).toEqual({
+      deductions: 'Deductions must be a number with at most 2 decimals',
+    })
+    const whole = validateRecord('Pit', {
+      ...pit,
+      deductions: { socialSecurity: '10.00', healthInsurance: '0', other: '25.5' },
+    })
+    expect(whole.ok && whole.value.deductions).toBe('25.50')
+    const none = validateRecord('Pit', { ...pit, deductions: {} })
+    expect(none.ok && none.value.deductions).toBe('0.00')
+    // Numbers are read as amounts, as everywhere (docs/decisions.md).
+    const numbers = validateRecord('Pit', { ...pit, deductions: { socialSecurity: 12, other: 25.5 } })
+    expect(numbers.ok && numbers.value.deductions).toBe('25.50')
+  })
+
   it('rejects unknown data types and non-objects', () => {
     expect(validateRecord('Nope', {})).toMatchObject({ ok: false, errors: [{ code: 'UNKNOWN_DATA_TYPE' }] })
     expect(validateRecord('Vat', 'x')).toMatchObject({ ok: false, errors: [{ code: 'REQUIRED' }] })

@@ -101,6 +101,7 @@ export const Messages = {
   invalidInteger: BoundMessages.repetitions,
   invalidInterval: 'Payment interval must be 1 or 3',
   invalidBoolean: (label: string) => `${label} must be true or false`,
+  deductions: 'Deductions must be an amount or an object with socialSecurity, healthInsurance and other',
   invalidTaxType: 'Tax type must be Flat, Linear or Scale',
   invalidText: BoundMessages.textTooLong,
   email: 'Email needs to be in correct format',
@@ -702,14 +703,25 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
   }
 }
 
+const DEDUCTION_PARTS: readonly string[] = ['socialSecurity', 'healthInsurance', 'other']
+
 /**
  * PIT `deductions`: a money amount (`"1200.00"`), or the SPEC's object `{ socialSecurity, healthInsurance, other }`
- * whose `other` is taken (the first two are derived from the contributions). Blank → `"0.00"`.
+ * whose `other` is taken (the first two are derived from the contributions, but must be amounts when given). An
+ * object with any other key (`{ "evil": 1 }`) is refused, not read as no deductions. Blank → `"0.00"`.
  */
 const readPitDeductions = (r: Reader): string => {
   const d = r.o.deductions
-  if (isRecord(d)) return r.child('deductions').money('other', 'Deductions', null, { nonNegative: true }) ?? '0.00'
-  return r.money('deductions', 'Deductions', null, { nonNegative: true }) ?? '0.00'
+  if (!isRecord(d)) return r.money('deductions', 'Deductions', null, { nonNegative: true }) ?? '0.00'
+  if (Object.keys(d).some((k) => !DEDUCTION_PARTS.includes(k))) {
+    r.push('deductions', 'VALIDATION', Messages.deductions)
+    return '0.00'
+  }
+  const c = r.child('deductions')
+  for (const part of ['socialSecurity', 'healthInsurance']) c.money(part, 'Deductions', null, { nonNegative: true })
+  const other = c.money('other', 'Deductions', null, { nonNegative: true })
+  r.errors.push(...c.errors)
+  return other ?? '0.00'
 }
 
 const isManualTransaction = Schema.is(ManualTransactionSchema)

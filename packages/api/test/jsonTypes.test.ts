@@ -1,0 +1,37 @@
+/**
+ * JSON types: a part of a body that has the wrong JSON type (an object where an amount goes, a text where an
+ * object goes, base64 that is not base64) is a 400 naming the field with its usual message, and nothing is written.
+ */
+import { describe, expect, it } from 'vitest'
+import { bodies } from './fixtures.ts'
+import { call, type Harness, harness, closeHarnessAfterEach, seeded } from './helpers.ts'
+
+let h: Harness
+closeHarnessAfterEach(() => h)
+
+describe('PIT deductions of the wrong shape', () => {
+  it('an object other than { socialSecurity, healthInsurance, other }, or a part that is no amount, is a 400', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const before = await h.store.headPosition()
+    const SHAPE = 'Deductions must be an amount or an object with socialSecurity, healthInsurance and other'
+    for (const [deductions, fieldErrors] of [
+      [{ evil: 1 }, { deductions: SHAPE }],
+      [{ other: 'abc' }, { 'deductions.other': 'Deductions must be a number with at most 2 decimals' }],
+      [true, { deductions: 'Deductions must be a number with at most 2 decimals' }],
+    ] as const) {
+      const res = await call(h.app, t, 'POST', '/api/fee', {
+        dataType: 'Pit',
+        dataObject: { ...bodies.Pit, deductions },
+      })
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([400, fieldErrors])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    const ok = await call(h.app, t, 'POST', '/api/fee', {
+      dataType: 'Pit',
+      dataObject: { ...bodies.Pit, date: '2026-02-01', deductions: { other: '120' } },
+    })
+    expect([ok.statusCode, ok.json().dataObject.deductions]).toEqual([201, '120.00'])
+  })
+})
+
