@@ -35,3 +35,32 @@ describe('PIT deductions of the wrong shape', () => {
   })
 })
 
+describe('an invoice draft with parts of the wrong type', () => {
+  it('a buyer, lines or payment that is not an object (or a list) is a 400 naming it, and no draft is kept', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const before = await h.store.headPosition()
+    const res = await call(h.app, t, 'POST', '/api/invoices', {
+      issueDate: '2026-03-10',
+      buyer: 'ACME',
+      lines: 'Work',
+      payment: 14,
+    })
+    expect([res.statusCode, res.json().fieldErrors]).toEqual([
+      400,
+      {
+        buyer: 'The buyer must be an object with name, taxId, country and address',
+        lines: 'Lines must be a list of objects with name, quantity, unit, unitNet and vat',
+        payment: 'Payment must be an object with dueDate, method and bankAccount',
+      },
+    ])
+    const line = await call(h.app, t, 'POST', '/api/invoices', { issueDate: '2026-03-10', lines: [42] })
+    expect(line.json().fieldErrors).toEqual({
+      'lines.0': 'Lines must be a list of objects with name, quantity, unit, unitNet and vat',
+    })
+    expect(await h.store.headPosition()).toBe(before)
+    expect((await call(h.app, t, 'GET', '/api/invoices')).json().invoices).toEqual([])
+    // Missing parts stay allowed in a draft.
+    expect((await call(h.app, t, 'POST', '/api/invoices', { issueDate: '2026-03-10' })).statusCode).toBe(201)
+  })
+})

@@ -82,6 +82,10 @@ export const InvoicingMessages = {
   bankAccount: 'Choose one of the company’s bank accounts',
   exemptionBasis: 'The legal basis of the exemption is required for an exempt line',
   buyer: 'The buyer’s name is required',
+  buyerShape: 'The buyer must be an object with name, taxId, country and address',
+  linesShape: 'Lines must be a list of objects with name, quantity, unit, unitNet and vat',
+  paymentShape: 'Payment must be an object with dueDate, method and bankAccount',
+  correctionShape: 'The correction must be an object with invoiceId, reason and reasonDate',
   series: 'Choose a number series of this kind of invoice',
   counterparty: 'Choose one of your counterparties',
   correctionOf: 'A correction corrects an issued sales invoice',
@@ -109,6 +113,19 @@ const fieldError = (field: string, message: string, code: FieldError['code'] = '
 const invalid = (errors: readonly FieldError[]): DomainError => domainError('VALIDATION', errors[0]?.message, errors)
 
 type Loose = Record<string, unknown>
+
+const isPlainObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * The object at `key` (absent or `null`: an empty one, a draft may leave it out); another type is an error at `at`
+ * with `message`, and reads as empty.
+ */
+const part = (o: Loose, key: string, at: string, message: string, errors: FieldError[]): Loose => {
+  const v = o[key]
+  if (v === undefined || v === null || isPlainObject(v)) return obj(v)
+  errors.push(fieldError(at, message))
+  return {}
+}
 
 /** A text field: trimmed, '' when absent; an error when not text or too long. */
 const text = (o: Loose, key: string, at: string, max: number, errors: FieldError[], lines = false): string => {
@@ -174,7 +191,12 @@ export const readSeries = (input: unknown): ValidationResult<SeriesData> => {
 }
 
 const readLine = (input: unknown, at: string, errors: FieldError[]): InvoiceLine => {
-  const o = obj(input)
+  if (!isPlainObject(input)) {
+    // A line that is no object is refused whole: its fields are not asked for one by one.
+    errors.push(fieldError(at, M.linesShape))
+    return { name: '', quantity: '1', unit: 'szt.', unitNet: '0.00', vat: '23', gtu: null, discount: '0.00' }
+  }
+  const o = input
   const name = text(o, 'name', `${at}.name`, 512, errors)
   if (name === '' && !errors.some((e) => e.field === `${at}.name`))
     errors.push(fieldError(`${at}.name`, M.lineName, 'REQUIRED'))
@@ -229,7 +251,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
   }
   const seriesId = id(o.seriesId, 'seriesId', M.series)
   const counterpartyId = id(o.counterpartyId, 'counterpartyId', M.counterparty)
-  const b = obj(o.buyer)
+  const b = part(o, 'buyer', 'buyer', M.buyerShape, errors)
   let buyerCountry = text(b, 'country', 'buyer.country', 2, errors).toUpperCase()
   if (buyerCountry === '') buyerCountry = 'PL'
   if (!isCountryCode(buyerCountry)) errors.push(fieldError('buyer.country', M.country))
@@ -245,11 +267,13 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
   if (!isLocalDate(o.issueDate) || !isDateInBounds(o.issueDate))
     errors.push(fieldError('issueDate', M.date, 'INVALID_DATE'))
   const supplyDate = optionalDate(o, 'supplyDate', 'supplyDate', M.supplyDate, errors)
+  if (o.lines !== undefined && o.lines !== null && !Array.isArray(o.lines))
+    errors.push(fieldError('lines', M.linesShape))
   const rawLines = Array.isArray(o.lines) ? o.lines : []
   if (rawLines.length > 1000) errors.push(fieldError('lines', M.lines))
   const lines = rawLines.slice(0, 1000).map((l, i) => readLine(l, `lines.${i}`, errors))
   const exemptionBasis = text(o, 'exemptionBasis', 'exemptionBasis', 256, errors)
-  const p = obj(o.payment)
+  const p = part(o, 'payment', 'payment', M.paymentShape, errors)
   const dueDate = optionalDate(p, 'dueDate', 'payment.dueDate', M.date, errors)
   if (dueDate !== null && isLocalDate(o.issueDate) && dueDate < o.issueDate)
     errors.push(fieldError('payment.dueDate', M.dueDate, 'INVALID_DATE'))
@@ -272,7 +296,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
     errors.push(fieldError('procedures', M.procedures, 'INVALID_CHOICE'))
   let correction: InvoiceDocumentData['correction'] = null
   if (kind === 'KOR') {
-    const c = obj(o.correction)
+    const c = part(o, 'correction', 'correction', M.correctionShape, errors)
     const invoiceId = id(c.invoiceId, 'correction.invoiceId', M.correctionOf)
     if (invoiceId === null && !errors.some((e) => e.field === 'correction.invoiceId'))
       errors.push(fieldError('correction.invoiceId', M.correctionOf, 'REQUIRED'))

@@ -506,6 +506,37 @@ describe('refusals name every field', () => {
     })
   })
 
+  it('a buyer, lines, payment or correction of the wrong JSON type is refused, not kept as empty', () => {
+    const fields = (data: Record<string, unknown>) => {
+      const r = decide(cmd({ type: 'SaveInvoiceDraft', data }), settings)
+      return isDomainError(r) && Object.fromEntries((r.errors ?? []).map((e) => [e.field, e.message]))
+    }
+    expect(fields(draft({ buyer: 'ACME', lines: { name: 'Work' }, payment: ['transfer'] }))).toEqual({
+      buyer: 'The buyer must be an object with name, taxId, country and address',
+      lines: 'Lines must be a list of objects with name, quantity, unit, unitNet and vat',
+      payment: 'Payment must be an object with dueDate, method and bankAccount',
+    })
+    expect(fields(draft({ lines: [line(), 'Work', null] }))).toEqual({
+      'lines.1': 'Lines must be a list of objects with name, quantity, unit, unitNet and vat',
+      'lines.2': 'Lines must be a list of objects with name, quantity, unit, unitNet and vat',
+    })
+    expect(fields(draft({ kind: 'KOR', correction: 7 }))).toMatchObject({
+      correction: 'The correction must be an object with invoiceId, reason and reasonDate',
+    })
+    // Left out (or null), a draft's buyer, lines and payment are still allowed: the issue asks for them.
+    expect(isDomainError(decide(cmd({ type: 'SaveInvoiceDraft', data: { issueDate: '2026-04-14' } }), settings))).toBe(
+      false,
+    )
+    expect(
+      isDomainError(
+        decide(
+          cmd({ type: 'SaveInvoiceDraft', data: { issueDate: '2026-04-14', buyer: null, lines: null, payment: null } }),
+          settings,
+        ),
+      ),
+    ).toBe(false)
+  })
+
   it('a new buyer is remembered among the counterparties; a counterparty needs a valid NIP', () => {
     const saved = apply(settings, { type: 'SaveInvoiceDraft', data: draft() })
     expect(saved.events.map((e) => e.type)).toEqual(['InvoicingCounterpartySaved', 'InvoicingDraftSaved'])
