@@ -64,3 +64,24 @@ describe('an invoice draft with parts of the wrong type', () => {
     expect((await call(h.app, t, 'POST', '/api/invoices', { issueDate: '2026-03-10' })).statusCode).toBe(201)
   })
 })
+
+describe('annual inputs and a VAT refund with a part that is no object', () => {
+  it('a spouse (or an offset) of another type is a 400 naming it, and nothing is written', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const before = await h.store.headPosition()
+    for (const spouse of [true, 'Anna', 50000]) {
+      const res = await call(h.app, t, 'PUT', '/api/transaction/annual/2026/inputs', { spouse })
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([
+        400,
+        { spouse: 'Spouse must be an object with jointFiling, income and advances' },
+      ])
+    }
+    const offset = await call(h.app, t, 'PUT', '/api/vat/refund/2026-03', { term: 'days40', offset: 'PIT' })
+    expect([offset.statusCode, offset.json().fieldErrors]).toEqual([
+      400,
+      { offset: 'The offset must be an object with amount and liability' },
+    ])
+    expect(await h.store.headPosition()).toBe(before)
+  })
+})

@@ -70,6 +70,13 @@ describe('SetAnnualInputs', () => {
     given([]).when({ type: 'SetAnnualInputs', data: {} }).thenFails('VALIDATION', { year: AnnualInputsMessages.year })
   })
 
+  it('refuses a spouse that is no object, rather than reading it as none', () => {
+    for (const spouse of [true, 'yes', 50000, ['Anna']])
+      given([])
+        .when({ type: 'SetAnnualInputs', data: { year: 2026, spouse } })
+        .thenFails('VALIDATION', { spouse: AnnualInputsMessages.spouse })
+  })
+
   it('answers NO_CHANGES for the same inputs again', () => {
     const { state } = runCommands([{ type: 'SetAnnualInputs', data: { year: 2026, ikze: '100' } }])
     const events = [{ type: 'AnnualInputsSet', data: { data: state.annualInputs!.get(2026)! } }] as LedgerEvent[]

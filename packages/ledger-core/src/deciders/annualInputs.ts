@@ -11,7 +11,7 @@ import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import { isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney } from '../schemas/common.ts'
 import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
-import { looseObject as obj } from '../schemas/normalize.ts'
+import { isJsonObject, looseObject as obj } from '../schemas/normalize.ts'
 import type { BooksState } from '../model/state.ts'
 
 export const AnnualInputsMessages = {
@@ -29,6 +29,7 @@ export const AnnualInputsMessages = {
   childMonths: 'Months must be a whole number from 1 to 12',
   tooMany: 'Too many entries',
   singleParentWithSpouse: 'A single parent cannot also give a spouse',
+  spouse: 'Spouse must be an object with jointFiling, income and advances',
 } as const
 
 /** At most this many losses (five years) and children in one set. */
@@ -107,7 +108,10 @@ export const validateAnnualInputs = (data: unknown): ValidationResult<AnnualInpu
   if (parseMoney(ikze) > limits.ikze.selfEmployedLimit)
     errors.push({ field: 'ikze', code: 'VALIDATION', message: AnnualInputsMessages.ikzeOverLimit })
   let spouse: AnnualInputs['spouse'] = null
-  if (d.spouse !== undefined && d.spouse !== null) {
+  if (d.spouse !== undefined && d.spouse !== null && !isJsonObject(d.spouse))
+    // `spouse: true` or `"yes"` names no income: refused, not read as no spouse.
+    errors.push({ field: 'spouse', code: 'VALIDATION', message: AnnualInputsMessages.spouse })
+  else if (d.spouse !== undefined && d.spouse !== null) {
     const s = obj(d.spouse)
     spouse = {
       jointFiling: flag(errors, 'spouse.jointFiling', s.jointFiling),

@@ -42,7 +42,7 @@ import { inventoryLineValue } from '../assets/inventory.ts'
 import { BoundMessages, Bounds, isDateInBounds, isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item, Vat } from '../schemas/records.ts'
-import { looseObject as obj } from '../schemas/normalize.ts'
+import { isJsonObject, looseObject as obj } from '../schemas/normalize.ts'
 import type { BooksState } from '../model/state.ts'
 
 /** The register's messages (English; the web and the CLI translate them by their text). */
@@ -252,6 +252,9 @@ export const validateAssetEntry = (state: BooksState, input: unknown): Validatio
   const period = choice(errors, 'period', d.period, WriteOffPeriods, 'month', AssetMessages.period)
   let car: AssetRecord['car'] = null
   if (kst && isPassengerCarKst(kst)) {
+    // `car` is an object of the car's drive and emission: anything else is refused, not read as a combustion car.
+    if (!isBlank(d.car) && !isJsonObject(d.car))
+      errors.push({ field: 'car', code: 'VALIDATION', message: AssetMessages.drive })
     const c = obj(d.car)
     car = {
       drive: choice(errors, 'car.drive', c.drive, CarDrives, 'combustion', AssetMessages.drive),

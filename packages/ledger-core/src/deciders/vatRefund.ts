@@ -12,7 +12,7 @@ import { parseMoney } from '../money.ts'
 import type { BooksState } from '../model/state.ts'
 import { isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
 import { isBlank } from '../schemas/common.ts'
-import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
+import { isJsonObject, looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
 import type { VatRefund } from '../schemas/vatRefund.ts'
 import { VAT_REFUND_TERMS, type VatRefundTerm, vatRefundTermsFor } from '../tax/vatRefund.ts'
 
@@ -24,6 +24,7 @@ export const VatRefundMessages = {
   offsetOverRefund: 'The amount set against future liabilities must not be more than the refund',
   liability: 'Name the future tax liability in at most 240 characters',
   noSixtyDays: 'From February 2026 there is no 60-day refund: the general term is 40 days',
+  offset: 'The offset must be an object with amount and liability',
 } as const
 
 /** The declaration's text fields (`TZnakowy`) hold at most this many characters. */
@@ -50,7 +51,9 @@ export const validateVatRefund = (data: unknown): ValidationResult<VatRefund> =>
       message: VatRefundMessages.term,
     })
   let offset: VatRefund['offset'] = null
-  if (d.offset !== undefined && d.offset !== null) {
+  if (d.offset !== undefined && d.offset !== null && !isJsonObject(d.offset))
+    errors.push({ field: 'offset', code: 'VALIDATION', message: VatRefundMessages.offset })
+  else if (d.offset !== undefined && d.offset !== null) {
     const o = obj(d.offset)
     const offsetAmount = wholeZloty(o.amount)
     if (offsetAmount === null)

@@ -17,7 +17,7 @@ import {
 } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
-import { looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
+import { isJsonObject as isPlainObject, looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
 import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
@@ -113,8 +113,6 @@ const fieldError = (field: string, message: string, code: FieldError['code'] = '
 const invalid = (errors: readonly FieldError[]): DomainError => domainError('VALIDATION', errors[0]?.message, errors)
 
 type Loose = Record<string, unknown>
-
-const isPlainObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * The object at `key` (absent or `null`: an empty one, a draft may leave it out); another type is an error at `at`

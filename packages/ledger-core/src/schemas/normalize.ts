@@ -1,8 +1,11 @@
 /** Normalisers of loose money and percent input into the canonical strings stored in events (no Schema library). */
 
+/** Whether a JSON input is an object (not `null`, not a list). */
+export const isJsonObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x)
+
 /** A loose input as an object to read fields from: itself when it is a plain object, else an empty one. */
-export const looseObject = (x: unknown): Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {}
+export const looseObject = (x: unknown): Record<string, unknown> => (isJsonObject(x) ? x : {})
 
 const DECIMAL_2 = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/
 

@@ -151,6 +151,10 @@ describe('SetVatRefund', () => {
     given([])
       .when(refund('2026-01', { amount: '-5', term: 'days60', offset: { amount: '1', liability: 'x'.repeat(241) } }))
       .thenFails('VALIDATION', { amount: VatRefundMessages.amount, 'offset.liability': VatRefundMessages.liability })
+    // An offset that is no object is named as a whole, not field by field.
+    given([])
+      .when(refund('2026-01', { amount: '100', term: 'days60', offset: '50 PIT' }))
+      .thenFails('VALIDATION', { offset: VatRefundMessages.offset })
   })
 })
 

@@ -32,6 +32,7 @@ const known: Record<string, MessageDescriptor> = {
   'The amount set against future liabilities must be a whole number of złoty greater than 0': msg`The amount set against future liabilities must be a whole number of złoty greater than 0`,
   'The amount set against future liabilities must not be more than the refund': msg`The amount set against future liabilities must not be more than the refund`,
   'Name the future tax liability in at most 240 characters': msg`Name the future tax liability in at most 240 characters`,
+  'The offset must be an object with amount and liability': msg`The offset must be an object with amount and liability`,
   'From February 2026 there is no 60-day refund: the general term is 40 days': msg`From February 2026 there is no 60-day refund: the general term is 40 days`,
 }
 

@@ -29,6 +29,7 @@ const known: Record<string, MessageDescriptor> = {
   'IKZE payments must be a number with at most 2 decimals, not negative': msg`IKZE payments must be a number with at most 2 decimals, not negative`,
   'IKZE payments are over the year’s limit for a person running a business': msg`IKZE payments are over the year’s limit for a person running a business`,
   'Spouse’s income must be a number with at most 2 decimals, not negative': msg`Spouse’s income must be a number with at most 2 decimals, not negative`,
+  'Spouse must be an object with jointFiling, income and advances': msg`Spouse must be an object with jointFiling, income and advances`,
   'Spouse’s advances must be a number with at most 2 decimals, not negative': msg`Spouse’s advances must be a number with at most 2 decimals, not negative`,
   'Months must be a whole number from 1 to 12': msg`Months must be a whole number from 1 to 12`,
   'Too many entries': msg`Too many entries`,
