@@ -111,7 +111,9 @@ describe('transaction/*', () => {
     expect(byType.every((r) => r.eventType === target.eventType)).toBe(true)
     const latest = (await call(h.app, t, 'GET', `/api/transaction/GetByType/${target.eventType}`)).json() as Tx
     expect(latest.eventType).toBe(target.eventType)
-    expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/9_None')).statusCode).toBe(404)
+    // A type no row has is 404; a type that is none is 400.
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/7_CompanyRevenues')).statusCode).toBe(404)
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/9_None')).statusCode).toBe(400)
     const byDates = (
       await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')
     ).json() as Tx[]

@@ -151,7 +151,21 @@ export const MonthParams = effectSchema(
   { type: 'object', required: ['month'], properties: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' } } },
 )
 
-export const DateRangeParams = effectSchema(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }), {
+export const DATE_RANGE_MESSAGE = 'The date range must not end before it starts'
+
+/**
+ * The filter of a struct with a `from` and a `to` (dates `yyyy-mm-dd`, or months): `to` not before `from` when both
+ * are given. A reversed range is a 400 on `to`, not an empty answer that reads as "nothing in that period".
+ */
+export const orderedRange = (r: { readonly from?: string; readonly to?: string }) =>
+  r.from === undefined || r.to === undefined || r.from <= r.to || { path: ['to'], message: DATE_RANGE_MESSAGE }
+
+/** `{ from, to }`: two dates of the books' window, `to` not before `from`. */
+export const DateRangeSchema = Schema.Struct({ from: DateParamSchema, to: DateParamSchema }).pipe(
+  Schema.filter(orderedRange),
+)
+
+export const DateRangeParams = effectSchema(DateRangeSchema, {
   type: 'object',
   properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
   required: ['from', 'to'],

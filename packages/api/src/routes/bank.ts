@@ -27,7 +27,7 @@ import {
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { validationError } from '../http/errors.ts'
-import { body, effectSchema, IdParams, JsonObject, oneOf } from '../http/validation.ts'
+import { body, effectSchema, IdParams, JsonObject, oneOf, orderedRange } from '../http/validation.ts'
 import { booksOf, run } from './books.ts'
 
 export const MAX_BANK_FILES = 100
@@ -114,7 +114,7 @@ const LinesQuery = effectSchema(
     ),
     limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
     offset: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
-  }),
+  }).pipe(Schema.filter(orderedRange)),
   {
     type: 'object',
     properties: {

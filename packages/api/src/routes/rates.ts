@@ -26,7 +26,7 @@ import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { fromDomainError, HttpError, validationError } from '../http/errors.ts'
-import { body, DateParamSchema, effectSchema, JsonObject } from '../http/validation.ts'
+import { body, DateParamSchema, DateRangeSchema, effectSchema, JsonObject } from '../http/validation.ts'
 import { booksOf } from './books.ts'
 
 /** An archive is a year of tables: about 60 kB; anything far larger is not one. */
@@ -63,7 +63,7 @@ const RangeBody = body(
 )
 const EcbRangeBody = body(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }))
 
-const RangeQuery = effectSchema(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }), {
+const RangeQuery = effectSchema(DateRangeSchema, {
   type: 'object',
   required: ['from', 'to'],
   properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },

@@ -11,12 +11,13 @@ import {
   monthOf,
   monthsBetween,
   outstandingOf,
+  TransactionLookupTypes,
 } from '@finance/ledger-core/light'
 import { monthRequestErrors } from '@finance/ledger-core'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
-import { DateParams, DateParamSchema, DateRangeParams, effectSchema, JsonObject } from '../http/validation.ts'
+import { DateParams, DateParamSchema, DateRangeParams, effectSchema, JsonObject, oneOf } from '../http/validation.ts'
 import {
   executeBooks,
   loadBooks,
@@ -127,10 +128,17 @@ const YearParams = effectSchema(
   },
 )
 
-const TypeParams = effectSchema(Schema.Struct({ type: Schema.String }), {
+/** `{type}`: an event type or a row's data type; anything else is 400 'Unknown data type', not an empty list. */
+const TypeParams = effectSchema(Schema.Struct({ type: oneOf(TransactionLookupTypes, 'Unknown data type') }), {
   type: 'object',
   required: ['type'],
-  properties: { type: { type: 'string', description: "eventType ('1_Revenue' … '5_SocialSecurity') or dataType" } },
+  properties: {
+    type: {
+      type: 'string',
+      enum: [...TransactionLookupTypes],
+      description: "eventType ('1_Revenue' … '5_SocialSecurity') or the dataType of a row (`Manual`: a manual row)",
+    },
+  },
 })
 
 const AcceptQuery = effectSchema(Schema.Struct({ key: Schema.optional(Schema.String) }), {
@@ -300,7 +308,6 @@ export default async function transactionRoutes(app: FastifyInstance) {
     { ...auth, schema: { tags, params: DateRangeParams } },
     async (request) => {
       const { from, to } = request.params as { from: string; to: string }
-      if (from > to) throw badRequest(['Date range is not valid'], { to: 'Date range is not valid' })
       // Rows are computed for every month asked for: a range is at most 12 calendar months.
       if (monthsBetween(monthOf(from), monthOf(to)) >= MAX_RANGE_MONTHS)
         throw badRequest([RANGE_TOO_LONG], { to: RANGE_TOO_LONG })

@@ -12,6 +12,24 @@ export type ItemDataType = (typeof ItemDataTypes)[number]
 export const DataTypes = [...CompanyDataTypes, ...SettingKinds, ...ItemDataTypes] as const
 export type DataType = (typeof DataTypes)[number]
 
+/**
+ * What a transaction lookup's `{type}` names (`transaction/GetListByType/{type}`): a transaction type code of SPEC
+ * §3 (`2_Fee`; the lookup types `7_CompanyRevenues`, `8_CompanyFees` included), or the data type of a row's source
+ * (`Manual` for a row the user added by hand).
+ */
+export const TransactionLookupTypes = [
+  '1_Revenue',
+  '2_Fee',
+  '3_Vat',
+  '4_Pit',
+  '5_SocialSecurity',
+  '7_CompanyRevenues',
+  '8_CompanyFees',
+  ...ItemDataTypes,
+  ...SettingKinds,
+  'Manual',
+] as const
+
 export const isCompanyDataType = (t: unknown): t is CompanyDataType => CompanyDataTypes.includes(t as CompanyDataType)
 export const isSettingKind = (t: unknown): t is SettingKind => SettingKinds.includes(t as SettingKind)
 export const isItemDataType = (t: unknown): t is ItemDataType => ItemDataTypes.includes(t as ItemDataType)

@@ -78,7 +78,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Request body must be a JSON object': msg`Request body must be a JSON object`,
   'Data is not valid': msg`Data is not valid`,
   'Data is required': msg`Data is required`,
-  'Date range is not valid': msg`Date range is not valid`,
+  'The date range must not end before it starts': msg`The date range must not end before it starts`,
   'KSeF number is not valid': msg`KSeF number is not valid`,
   'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
   'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
