@@ -203,6 +203,18 @@ describe('queue, matching and rules', () => {
       expense: { name: 'Paliwo', percent: '23', isCompany: true, kpirColumn: 'sideCosts' },
     })
     expect(rule.statusCode).toBe(400)
-    expect(rule.json().fieldErrors).toHaveProperty(['data.pattern'])
+    expect(rule.json().fieldErrors).toEqual({ pattern: 'The pattern is not a valid regular expression' })
+    // A field of the wrong type is named itself, not the whole rule.
+    const wrong = await call(h.app, t, 'POST', '/api/bank/rules', {
+      name: 'Paliwo',
+      field: 'counterparty',
+      op: 'startsWith',
+      pattern: 'ORLEN',
+      expense: { name: 'Paliwo', percent: 23, isCompany: true, kpirColumn: 'sideCosts' },
+    })
+    expect([wrong.statusCode, wrong.json().fieldErrors]).toEqual([
+      400,
+      { op: 'How to match must be contains or matches', 'expense.percent': 'VAT must be 0, 5, 8 or 23 percent' },
+    ])
   })
 })

@@ -412,6 +412,32 @@ describe('matching', () => {
       }),
       books().state,
     )
-    expect(isDomainError(r) && r.errors?.[0]?.field).toBe('data.pattern')
+    expect(isDomainError(r) && r.errors?.[0]?.field).toBe('pattern')
+  })
+
+  it('names each field of a rule that is missing or of the wrong type, as the rule names it', () => {
+    const fields = (data: unknown) => {
+      const r = decide(cmd({ type: 'SaveBankRule', data }), books().state)
+      return isDomainError(r) && Object.fromEntries((r.errors ?? []).map((e) => [e.field, e.message]))
+    }
+    const expense = { name: 'Fuel', percent: '23', isCompany: true, kpirColumn: null }
+    expect(fields({ name: 'Fuel', field: 'iban', op: 'contains', pattern: 'ORLEN', expense })).toEqual({
+      field: 'Where to look must be title or counterparty',
+    })
+    expect(
+      fields({ name: 5, field: 'title', pattern: 'ORLEN', expense: { name: 'Fuel', percent: 23, isCompany: null } }),
+    ).toEqual({
+      name: 'Name must be text of at most 100 characters',
+      op: 'How to match must be contains or matches',
+      'expense.percent': 'VAT must be 0, 5, 8 or 23 percent',
+      'expense.isCompany': 'Choose whether it is a company item',
+      'expense.kpirColumn': 'Choose a column of the tax book',
+    })
+    expect(fields({ name: 'Fuel', field: 'title', op: 'contains', pattern: 'x'.repeat(201), expense: 'Fuel' })).toEqual(
+      {
+        pattern: 'Pattern must be text of at most 200 characters',
+        expense: 'The expense must be an object with name, percent, isCompany and kpirColumn',
+      },
+    )
   })
 })

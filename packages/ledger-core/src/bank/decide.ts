@@ -2,6 +2,7 @@
  * The bank decider: accounts, statement imports (dedupe, reconciliation, matching, rules), line matches and rules.
  * Pure: validates everything before it returns events, so a refused statement writes nothing.
  */
+import * as ParseResult from 'effect/ParseResult'
 import * as Schema from 'effect/Schema'
 import { isLocalDate } from '../calendar.ts'
 import { foldBooks } from '../model/evolve.ts'
@@ -267,7 +268,35 @@ const specErrors = (c: {
   return errors
 }
 
-const decodeRule = Schema.decodeUnknownEither(BankRuleDataSchema)
+const decodeRule = Schema.decodeUnknownEither(BankRuleDataSchema, { errors: 'all' })
+
+/** The message of each field of a rule whose value is missing or of the wrong type. */
+const RULE_NOT_OBJECT = 'The rule must be an object with name, field, op, pattern and expense'
+export const BankRuleMessages: Readonly<Record<string, string>> = {
+  '': RULE_NOT_OBJECT,
+  name: 'Name must be text of at most 100 characters',
+  field: 'Where to look must be title or counterparty',
+  op: 'How to match must be contains or matches',
+  pattern: 'Pattern must be text of at most 200 characters',
+  expense: 'The expense must be an object with name, percent, isCompany and kpirColumn',
+  'expense.name': 'Name must be text of at most 200 characters',
+  'expense.percent': 'VAT must be 0, 5, 8 or 23 percent',
+  'expense.isCompany': 'Choose whether it is a company item',
+  'expense.kpirColumn': 'Choose a column of the tax book',
+}
+
+/** A rule that does not decode: every field it fails on, each named (`op`, `expense.percent`) with its message. */
+const ruleShapeErrors = (error: ParseResult.ParseError): FieldError[] => {
+  const seen = new Set<string>()
+  return ParseResult.ArrayFormatter.formatErrorSync(error).flatMap((issue) => {
+    const path = issue.path.map(String)
+    const at = path.slice(0, 2).join('.')
+    const known = BankRuleMessages[at] !== undefined ? at : (path[0] ?? '')
+    if (seen.has(known)) return []
+    seen.add(known)
+    return [field(known, BankRuleMessages[known] ?? RULE_NOT_OBJECT)]
+  })
+}
 
 const validAllocations = (state: BooksState, line: BankLineState, input: unknown): BankAllocation[] | FieldError[] => {
   if (!Array.isArray(input) || input.length === 0 || input.length > 50)
@@ -392,18 +421,18 @@ const saveRule = (
   const bank = state.bank
   const existing = command.id !== undefined ? bank.rules.get(command.id) : undefined
   if (command.id !== undefined && (!existing || existing.deleted)) return domainError('NOT_FOUND')
+  // Fields are named as the rule (the API's body) names them: `pattern`, `expense.percent`.
   const decoded = decodeRule(command.data)
-  if (decoded._tag === 'Left')
-    return invalid([field('data', 'The rule is not complete: name, where to look, pattern and the expense')])
+  if (decoded._tag === 'Left') return invalid(ruleShapeErrors(decoded.left))
   const data = decoded.right
   const errors: FieldError[] = []
-  if (data.name.trim() === '') errors.push(field('data.name', 'Name is required', 'REQUIRED'))
-  if (data.pattern.trim() === '') errors.push(field('data.pattern', 'Pattern is required', 'REQUIRED'))
+  if (data.name.trim() === '') errors.push(field('name', 'Name is required', 'REQUIRED'))
+  if (data.pattern.trim() === '') errors.push(field('pattern', 'Pattern is required', 'REQUIRED'))
   // One-line texts that print as they read (schemas/bounds.ts), the expense's name among them.
   for (const [at, label, v] of [
-    ['data.name', 'Name', data.name],
-    ['data.pattern', 'Pattern', data.pattern],
-    ['data.expense.name', 'Name', data.expense.name],
+    ['name', 'Name', data.name],
+    ['pattern', 'Pattern', data.pattern],
+    ['expense.name', 'Name', data.expense.name],
   ] as const)
     if (textProblem(v) === 'INVALID_TEXT_CHARACTERS')
       errors.push(field(at, BoundMessages.textControl(label), 'INVALID_TEXT'))
@@ -411,12 +440,12 @@ const saveRule = (
     try {
       new RegExp(data.pattern, 'i')
     } catch {
-      errors.push(field('data.pattern', 'The pattern is not a valid regular expression'))
+      errors.push(field('pattern', 'The pattern is not a valid regular expression'))
     }
   errors.push(
     ...specErrors({ ...data.expense, kpirColumn: data.expense.kpirColumn ?? undefined }).map((e) => ({
       ...e,
-      field: `data.expense.${e.field}`,
+      field: `expense.${e.field}`,
     })),
   )
   if (errors.length > 0) return invalid(errors)
