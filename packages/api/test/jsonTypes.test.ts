@@ -85,3 +85,38 @@ describe('annual inputs and a VAT refund with a part that is no object', () => {
     expect(await h.store.headPosition()).toBe(before)
   })
 })
+
+describe('uploads that are not base64', () => {
+  it('are a 400 naming the file content as not base64, on every upload route, writing nothing', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const NOT_BASE64 = 'File content must be base64 text'
+    // The raw text of a file, a truncated upload and stray characters: Node's decoder would read each as a few bytes.
+    const bad = ['<?xml version="1.0"?>', 'PGEvPg=', 'PGEv Pg==x', 'PG%2FPg==', 'a']
+    const before = await h.store.headPosition()
+    for (const base64 of bad) {
+      for (const [url, body, field] of [
+        ['/api/bank/import', { files: [{ fileName: 'a.sta', base64 }] }, 'files.0.base64'],
+        ['/api/ksef/import', { files: [{ fileName: 'a.xml', base64 }] }, 'files.0.base64'],
+        ['/api/bank/whitelist', { fileName: '20260310.json', base64 }, 'base64'],
+        ['/api/rates/import', { fileName: 'archiwum_tab_a_2026.csv', base64 }, 'base64'],
+        ['/api/rates/ecb/import', { fileName: 'eurofxref-hist.csv', base64 }, 'base64'],
+      ] as const) {
+        const res = await call(h.app, t, 'POST', url, body)
+        expect([url, base64, res.statusCode, res.json().fieldErrors]).toEqual([
+          url,
+          base64,
+          400,
+          { [field]: NOT_BASE64 },
+        ])
+      }
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // Base64 as browsers and MIME write it (padded, or broken into lines) still reads.
+    const mime = Buffer.from('<a/>')
+      .toString('base64')
+      .replace(/(.{4})/g, '$1\r\n')
+    const ok = await call(h.app, t, 'POST', '/api/ksef/import', { files: [{ fileName: 'a.xml', base64: mime }] })
+    expect([ok.statusCode, ok.json().results[0].problems[0].code]).toEqual([200, 'SCHEMA'])
+  })
+})

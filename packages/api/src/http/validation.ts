@@ -171,6 +171,34 @@ export const DateRangeParams = effectSchema(DateRangeSchema, {
   required: ['from', 'to'],
 })
 
+export const BASE64_MESSAGE = 'File content must be base64 text'
+
+const NOT_BASE64 = /[^A-Za-z0-9+/=\s]/
+const PADDING_AT_END = /^={1,2}\s*$/
+const HAS_WHITESPACE = /\s/
+const WHITESPACE = /\s/g
+
+/**
+ * Whether `s` is base64 (RFC 4648's alphabet; `=` padding only at the end; line breaks and spaces allowed, as MIME
+ * writes them). Node's decoder skips any other character, so `"!!!"` or a file's raw text decoded to a few stray
+ * bytes, reported as a file that is not UTF-8 instead of an upload that is not base64. Linear, and without a copy
+ * of a large upload unless it has whitespace.
+ */
+export const isBase64 = (s: string): boolean => {
+  if (NOT_BASE64.test(s)) return false
+  const pad = s.indexOf('=')
+  if (pad !== -1 && !PADDING_AT_END.test(s.slice(pad))) return false
+  const data = HAS_WHITESPACE.test(s) ? s.replace(WHITESPACE, '').length : s.length
+  return data % 4 !== 1 && (pad === -1 || data % 4 === 0)
+}
+
+/** An upload's base64 text of at most `max` characters; anything else (not text, not base64) reads `message`. */
+export const base64Text = (max: number, message: string = BASE64_MESSAGE) =>
+  Schema.String.annotations({ message: () => message }).pipe(
+    Schema.maxLength(max, { message: () => message }),
+    Schema.filter(isBase64, { message: () => message, jsonSchema: { contentEncoding: 'base64' } }),
+  )
+
 /** A string that must be one of `values`; every failure reads `text`. */
 export const oneOf = <T extends string>(values: readonly T[], text: string) =>
   Schema.String.annotations(message(text)).pipe(

@@ -27,7 +27,7 @@ import {
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { validationError } from '../http/errors.ts'
-import { body, effectSchema, IdParams, JsonObject, oneOf, orderedRange } from '../http/validation.ts'
+import { base64Text, body, effectSchema, IdParams, JsonObject, oneOf, orderedRange } from '../http/validation.ts'
 import { booksOf, run } from './books.ts'
 
 export const MAX_BANK_FILES = 100
@@ -43,7 +43,7 @@ const ImportBody = body(
     files: Schema.Array(
       Schema.Struct({
         fileName: text('File name must be text of at most 255 characters', 255),
-        base64: text('File content must be base64 text', BANK_BODY_LIMIT),
+        base64: base64Text(BANK_BODY_LIMIT),
       }),
     ).pipe(
       Schema.minItems(1, { message: () => 'Choose at least one file' }),
@@ -69,7 +69,7 @@ const StatementsBody = body(
 const WhiteListBody = body(
   Schema.Struct({
     fileName: Schema.optional(text('File name must be text of at most 255 characters', 255)),
-    base64: text('File content must be base64 text', WHITE_LIST_BODY_LIMIT),
+    base64: base64Text(WHITE_LIST_BODY_LIMIT),
   }),
   { base64: 'File content must be base64 text' },
 )

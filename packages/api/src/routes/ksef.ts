@@ -12,7 +12,7 @@ import { type Item, KSEF_NUMBER, recordById } from '@finance/ledger-core'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, notFound, validationError } from '../http/errors.ts'
-import { body, effectSchema, IdParams, oneOf } from '../http/validation.ts'
+import { base64Text, body, effectSchema, IdParams, oneOf } from '../http/validation.ts'
 import { booksOf, run } from './books.ts'
 
 /** Files per import request: each request validates its files in one run of libxml2 (a fixed ~0.3 s), so batches are large; the web sends larger selections in turns. */
@@ -26,7 +26,7 @@ const text = (message: string, max: number) =>
 const FileSchema = Schema.Struct({
   fileName: text('File name must be text of at most 255 characters', 255),
   xml: Schema.optional(text('File content must be text', IMPORT_BODY_LIMIT)),
-  base64: Schema.optional(text('File content must be base64 text', IMPORT_BODY_LIMIT)),
+  base64: Schema.optional(base64Text(IMPORT_BODY_LIMIT)),
   ksefNumber: Schema.optional(Schema.NullOr(text('KSeF number must be text', 64))),
 })
 

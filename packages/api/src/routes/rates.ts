@@ -26,7 +26,7 @@ import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { fromDomainError, HttpError, validationError } from '../http/errors.ts'
-import { body, DateParamSchema, DateRangeSchema, effectSchema, JsonObject } from '../http/validation.ts'
+import { base64Text, body, DateParamSchema, DateRangeSchema, effectSchema, JsonObject } from '../http/validation.ts'
 import { booksOf } from './books.ts'
 
 /** An archive is a year of tables: about 60 kB; anything far larger is not one. */
@@ -41,7 +41,7 @@ const ImportBody = body(
   Schema.Struct({
     fileName: Schema.optional(text('File name must be text of at most 255 characters', 255)),
     csv: Schema.optional(text('File content must be text', ARCHIVE_LIMIT)),
-    base64: Schema.optional(text('File content must be base64 text', ARCHIVE_LIMIT * 2)),
+    base64: Schema.optional(base64Text(ARCHIVE_LIMIT * 2)),
   }),
 )
 
@@ -49,7 +49,7 @@ const EcbImportBody = body(
   Schema.Struct({
     fileName: Schema.optional(text('File name must be text of at most 255 characters', 255)),
     csv: Schema.optional(text('File content must be text', ECB_LIMIT)),
-    base64: Schema.optional(text('File content must be base64 text', ECB_LIMIT * 2)),
+    base64: Schema.optional(base64Text(ECB_LIMIT * 2)),
   }),
 )
 
