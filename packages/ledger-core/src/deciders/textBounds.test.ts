@@ -45,9 +45,9 @@ describe('texts outside the records', () => {
     given([])
       .when(rule({ name: 'a\u0000b', pattern: 'x\u202e' }, { name: 'c\ud800' }))
       .thenFails('VALIDATION', {
-        'data.name': 'Name must not contain control characters',
-        'data.pattern': 'Pattern must not contain control characters',
-        'data.expense.name': 'Name must not contain control characters',
+        name: 'Name must not contain control characters',
+        pattern: 'Pattern must not contain control characters',
+        'expense.name': 'Name must not contain control characters',
       })
   })
 
