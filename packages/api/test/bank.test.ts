@@ -146,6 +146,10 @@ describe('queue, matching and rules', () => {
     })
     expect(accepted.statusCode).toBe(200)
     expect(accepted.json()).toMatchObject({ status: 'matched' })
+    // The lines' dates are dates: a day the calendar has not is named as such.
+    const badDay = await call(h.app, t, 'GET', '/api/bank/lines?from=2026-02-30')
+    expect(badDay.statusCode).toBe(400)
+    expect(badDay.json().fieldErrors).toEqual({ from: 'Date is not a real date' })
     const priv = queue.find((q) => q.line.title === 'Prywatne')!
     const bad = await call(h.app, t, 'PUT', `/api/bank/lines/${priv.line.lineId}/match`, {
       allocations: [{ kind: 'private', amount: '49.00' }],

@@ -27,7 +27,7 @@ import {
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { validationError } from '../http/errors.ts'
-import { body, effectSchema, IdParams, JsonObject, oneOf } from '../http/validation.ts'
+import { body, DateParamSchema, effectSchema, IdParams, JsonObject, oneOf } from '../http/validation.ts'
 import { booksOf, run } from './books.ts'
 
 export const MAX_BANK_FILES = 100
@@ -96,16 +96,11 @@ const LineParams = effectSchema(
   { type: 'object', required: ['lineId'], properties: { lineId: { type: 'string', pattern: '^[0-9a-f]{16}$' } } },
 )
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 const LinesQuery = effectSchema(
   Schema.Struct({
     accountId: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
-    from: Schema.optional(
-      Schema.String.pipe(Schema.pattern(DATE, { message: () => 'Date must be a date in format yyyy-mm-dd' })),
-    ),
-    to: Schema.optional(
-      Schema.String.pipe(Schema.pattern(DATE, { message: () => 'Date must be a date in format yyyy-mm-dd' })),
-    ),
+    from: Schema.optional(DateParamSchema),
+    to: Schema.optional(DateParamSchema),
     status: Schema.optional(
       oneOf(
         ['matched', 'private', 'transfer', 'unmatched'] as const,

@@ -103,11 +103,14 @@ describe('entering an asset', () => {
       .thenFails('VALIDATION', {
         name: AssetMessages.nameRequired,
         acquisitionDate: AssetMessages.acquisitionDate,
-        entryDate: AssetMessages.entryDate,
+        entryDate: 'Entry date is not a real date',
         kst: AssetMessages.kst,
         initialValue: AssetMessages.initialValue,
         method: AssetMessages.method,
       })
+    given([])
+      .when({ type: 'EnterAsset', data: entry({ acquisitionDate: '2026-02-30' }) })
+      .thenFails('VALIDATION', { acquisitionDate: 'Acquisition date is not a real date' })
     given([])
       .when({ type: 'EnterAsset', data: entry({ kst: '741', method: 'degressive' }) })
       .thenFails('VALIDATION', { method: AssetMessages.degressiveNotAllowed })

@@ -39,7 +39,14 @@ import {
   PrivateUseVatRates,
 } from '../schemas/asset.ts'
 import { inventoryLineValue } from '../assets/inventory.ts'
-import { BoundMessages, Bounds, isDateInBounds, isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
+import {
+  BoundMessages,
+  Bounds,
+  isDateInBounds,
+  isMoneyInBounds,
+  notADateMessage,
+  textProblem,
+} from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item, Vat } from '../schemas/records.ts'
 import { looseObject as obj } from '../schemas/normalize.ts'
@@ -126,9 +133,19 @@ const text = (errors: FieldError[], field: string, v: unknown, fallback = ''): s
   return v.trim()
 }
 const TEXT_LABELS: Readonly<Record<string, string>> = { name: 'Name', document: 'Document number', number: 'Number' }
+/** The label a date field's messages start with. */
+const DATE_LABELS: Readonly<Record<string, string>> = {
+  acquisitionDate: 'Acquisition date',
+  entryDate: 'Entry date',
+  date: 'Date',
+}
 const date = (errors: FieldError[], field: string, v: unknown, message: string): string => {
   if (typeof v === 'string' && isLocalDate(v) && isDateInBounds(v)) return v
-  errors.push({ field, code: isBlank(v) ? 'REQUIRED' : 'INVALID_DATE', message })
+  errors.push({
+    field,
+    code: isBlank(v) ? 'REQUIRED' : 'INVALID_DATE',
+    message: notADateMessage(DATE_LABELS[field] ?? 'Date', v, message),
+  })
   return ''
 }
 const positiveMoney = (errors: FieldError[], field: string, v: unknown, message: string): string => {

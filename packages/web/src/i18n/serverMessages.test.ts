@@ -47,8 +47,12 @@ const serverAnswers = [
     BoundMessages.textTooLong(l),
     BoundMessages.textControl(l),
     BoundMessages.repetitions(l),
+    BoundMessages.dateNotReal(l),
     `${l} is required`,
   ]),
+  BoundMessages.dateNotReal('Acquisition date'),
+  BoundMessages.dateNotReal('Entry date'),
+  BoundMessages.dateNotReal('Paid on'),
   ...[...FACT_DATES].map(() => BoundMessages.dateOutside('Birth date', dateWindowOf('birthDate'))),
 ]
 
@@ -69,6 +73,13 @@ describe('server answers shown in the UI', () => {
     )
     expect(translateMessage(pl, 'The link is invalid or has expired.')).toBe('Link jest nieprawidłowy lub wygasł.')
     expect(translateMessage(pl, 'Forbidden')).toBe('Brak uprawnień')
+  })
+
+  it('says that a date does not exist, naming the field', async () => {
+    const pl = await i18nFor('pl')
+    expect(translateMessage(pl, 'Acquisition date is not a real date')).toBe('Data nabycia nie jest istniejącą datą')
+    expect(translateMessage(pl, 'Invoice date is not a real date')).toBe('Data faktury nie jest istniejącą datą')
+    expect(translateMessage(await i18nFor('en'), 'Date is not a real date')).toBe('Date is not a real date')
   })
 
   it('leaves English answers English in the English UI', async () => {

@@ -153,6 +153,10 @@ const fieldNames: Record<string, MessageDescriptor> = {
   'Birth date': msg`Birth date`,
   'Business start date': msg`Business start date`,
   'VAT registration date': msg`VAT registration date`,
+  'Acquisition date': msg`Acquisition date`,
+  // A fixed asset's date of entry into use: not a tax book's "Entry date" (of the entry).
+  'Entry date': msg({ message: 'Entry date', context: 'fixed asset' }),
+  'Paid on': msg`Paid on`,
   'Invoice date': msg`Invoice date`,
   'Supply date': msg`Supply date`,
   'Free of tax amount': msg`Free of tax amount`,
@@ -236,6 +240,8 @@ const shapes: readonly [RegExp, (i18n: I18n, field: string, m: RegExpExecArray) 
     /^(.+) must be a date in format yyyy-mm-dd$/,
     (i18n, field) => i18n._(msg`${field} must be a date in format yyyy-mm-dd`),
   ],
+  // Written `yyyy-mm-dd` but no day of the calendar (`2026-02-30`): ledger-core's `BoundMessages.dateNotReal`.
+  [/^(.+) is not a real date$/, (i18n, field) => i18n._(msg`${field} is not a real date`)],
   [/^(.+) must be true or false$/, (i18n, field) => i18n._(msg`${field} must be true or false`)],
   [/^(.+) checksum is not valid$/, (i18n, field) => i18n._(msg`${field} checksum is not valid`)],
   [/^(.+) must be text$/, (i18n, field) => i18n._(msg`${field} must be text`)],
