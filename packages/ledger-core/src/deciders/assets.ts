@@ -228,7 +228,12 @@ export const validateAssetEntry = (state: BooksState, input: unknown): Validatio
     d.acquisitionDate ?? (item ? (item.invoiceDate ?? item.date) : undefined),
     AssetMessages.acquisitionDate,
   )
-  const entryDate = date(errors, 'entryDate', d.entryDate ?? acquisitionDate, AssetMessages.entryDate)
+  // The entry date defaults to the acquisition date: when that is refused, the one refusal names it (a form without
+  // an entry date field would otherwise show an error about a field it does not have).
+  const entryDate =
+    (d.entryDate ?? null) === null && acquisitionDate === ''
+      ? ''
+      : date(errors, 'entryDate', d.entryDate ?? acquisitionDate, AssetMessages.entryDate)
   if (acquisitionDate && entryDate && entryDate < acquisitionDate)
     errors.push({ field: 'entryDate', code: 'INVALID_DATE', message: AssetMessages.entryBeforeAcquisition })
   const number = text(errors, 'number', d.number, nextNumber(state))

@@ -360,7 +360,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
     } catch (err) {
       if (isApiError(err) && err.status === 400) {
         setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, text(v)])))
-        setFormErrors(err.errors.map(text))
+        setFormErrors(err.errors.map((m) => text(m)))
       } else setFormErrors([t`Response error, can not connect to API.`])
     } finally {
       setSending(false)
