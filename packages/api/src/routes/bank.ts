@@ -18,9 +18,12 @@ import {
 import {
   addMonthsToMonth,
   type BankLineStatus,
+  type BankLineView,
+  type BooksState,
   bankLines,
   bankOverview,
   bankQueue,
+  bankTransactionLabels,
   paymentStates,
   whiteListPayments,
 } from '@finance/ledger-core/light'
@@ -95,6 +98,21 @@ const LineParams = effectSchema(
   }),
   { type: 'object', required: ['lineId'], properties: { lineId: { type: 'string', pattern: '^[0-9a-f]{16}$' } } },
 )
+
+/**
+ * A line as the routes answer it: with `transactions`, what the books show (name, date, amount) of each transaction
+ * its match pays, so a screen names them as the user knows them rather than by id.
+ */
+const lineAnswer = (state: BooksState, line: BankLineView) => ({
+  ...line,
+  transactions: bankTransactionLabels(state, line.match?.allocations ?? []),
+})
+
+/** The line `lineId` as the routes answer it, `null` when the books have no such line. */
+const lineById = (state: BooksState, lineId: string) => {
+  const line = bankLines(state, {}).lines.find((l) => l.lineId === lineId)
+  return line ? lineAnswer(state, line) : null
+}
 
 const LinesQuery = effectSchema(
   Schema.Struct({
@@ -240,12 +258,20 @@ export default async function bankRoutes(app: FastifyInstance) {
       offset?: number
     }
     const { state } = await booksOf(app, request)
-    return bankLines(state, q)
+    const { total, lines } = bankLines(state, q)
+    return { total, lines: lines.map((l) => lineAnswer(state, l)) }
   })
 
   app.get('/api/bank/queue', { ...auth, schema: { tags } }, async (request) => {
     const { state } = await booksOf(app, request)
-    return bankQueue(state, app.finance.today())
+    // Each entry names what its suggestions would pay as the books show it (`transactions`, by id).
+    return bankQueue(state, app.finance.today()).map((entry) => ({
+      ...entry,
+      transactions: bankTransactionLabels(
+        state,
+        entry.suggestions.flatMap((x) => x.allocations),
+      ),
+    }))
   })
 
   app.put(
@@ -260,14 +286,14 @@ export default async function bankRoutes(app: FastifyInstance) {
         allocations: b.allocations,
         reason: b.reason,
       })
-      return bankLines(state, {}).lines.find((l) => l.lineId === lineId) ?? null
+      return lineById(state, lineId)
     },
   )
 
   app.delete('/api/bank/lines/:lineId/match', { ...auth, schema: { tags, params: LineParams } }, async (request) => {
     const { lineId } = request.params as { lineId: string }
     const { state } = await run(app, request, { type: 'UnmatchBankLine', lineId })
-    return bankLines(state, {}).lines.find((l) => l.lineId === lineId) ?? null
+    return lineById(state, lineId)
   })
 
   app.post(
