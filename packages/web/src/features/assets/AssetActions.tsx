@@ -8,7 +8,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, Checkbox, DateField, FormErrors, NumberInput, Select, settle, TextInput } from '../../ui/index.ts'
+import {
+  Button,
+  Card,
+  Checkbox,
+  DateField,
+  FormErrors,
+  NumberInput,
+  Select,
+  settle,
+  TextInput,
+} from '../../ui/index.ts'
 import type { AssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetVatDto, InventoryDto } from './types.ts'
@@ -349,15 +359,17 @@ export const AssetActions = ({ card, impl, onDone }: ActionProps) =>
   // A sold or liquidated asset has nothing left to record: no empty box.
   card.asset.disposal !== null && !card.asset.privateSale ? null : (
     <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
-      {card.asset.disposal === null ? (
-        <>
-          <ImprovementForm card={card} impl={impl} onDone={onDone} />
-          <DisposalForm card={card} impl={impl} onDone={onDone} />
-          <VatUseForm card={card} impl={impl} onDone={onDone} />
-        </>
-      ) : (
-        <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
-      )}
+      <div className="card__body">
+        {card.asset.disposal === null ? (
+          <>
+            <ImprovementForm card={card} impl={impl} onDone={onDone} />
+            <DisposalForm card={card} impl={impl} onDone={onDone} />
+            <VatUseForm card={card} impl={impl} onDone={onDone} />
+          </>
+        ) : (
+          <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
+        )}
+      </div>
     </section>
   )
 
@@ -388,10 +400,7 @@ export const InventoryCard = ({
     )
   }
   return (
-    <section className="card assets-inventory" aria-labelledby="assets-inventory-title">
-      <h2 id="assets-inventory-title">
-        <Trans>Stock-taking {year}</Trans>
-      </h2>
+    <Card className="assets-inventory" titleId="assets-inventory-title" title={<Trans>Stock-taking {year}</Trans>}>
       {inventory && (
         <dl className="assets-card__facts" data-testid="inventory-totals">
           <dt>
@@ -423,6 +432,6 @@ export const InventoryCard = ({
           <Trans>Record the stock-taking</Trans>
         </Button>
       </form>
-    </section>
+    </Card>
   )
 }
