@@ -1,12 +1,14 @@
 /**
- * The Fixed assets screen over in-memory effects (ledger-core's decider, as the API runs it): a refusal naming each
- * field by the label the form shows, a day the calendar has not said to be no date.
+ * The Fixed assets screen over in-memory effects (ledger-core's decider, as the API runs it): removing an asset
+ * entered in error after a confirmation (by keyboard too, with its loading and error states), and a refusal naming
+ * each field by the label the form shows, a day the calendar has not said to be no date.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client.ts'
 import type { Locale } from '../../i18n.ts'
 import { MessagePopups, messageStore } from '../../ui/messages.tsx'
+import { pressEscape } from '../../ui/testKeyboard.ts'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
 import type { AssetsApi } from './api.ts'
 import { AssetsPage } from './AssetsPage.tsx'
@@ -36,6 +38,74 @@ const openLaptop = async () => {
   fireEvent.click(within(register()).getByRole('button', { name: 'Laptop Dell' }))
   return screen.findByRole('region', { name: 'Depreciation plan: 1 Laptop Dell' })
 }
+
+describe('deleting an asset', () => {
+  it('asks first, cancels on Escape with focus back on its button, then deletes it with its card', async () => {
+    await show(assetsEffects())
+    const card = await openLaptop()
+    const trash = within(card).getByRole('button', { name: 'Delete Laptop Dell (no. 1) from the register' })
+    trash.focus()
+    fireEvent.click(trash)
+    const dialog = screen.getByRole('dialog', { name: 'Delete asset' })
+    expect(dialog.textContent).toContain(
+      'Laptop Dell (no. 1) will be deleted from the register with its write-offs. Do you confirm?',
+    )
+    // The safe choice has the focus; Escape closes without deleting.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
+    pressEscape()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(trash)
+    expect(within(register()).getByRole('button', { name: 'Laptop Dell' })).toBeTruthy()
+
+    fireEvent.click(trash)
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(within(register()).queryByRole('button', { name: 'Laptop Dell' })).toBeNull())
+    expect(screen.queryByRole('region', { name: /Depreciation plan: 1 Laptop Dell/ })).toBeNull()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('Laptop Dell (no. 1) deleted from the register').closest('[role="status"]')).toBeTruthy()
+    expect(within(register()).getByRole('button', { name: 'Samochód dostawczy' })).toBeTruthy()
+  })
+
+  it('says it works while it does, and why it failed, keeping the asset', async () => {
+    let fail: (e: unknown) => void = () => {}
+    const effects: AssetsApi = {
+      ...assetsEffects(),
+      deleteAsset: () =>
+        new Promise<void>((_, reject) => {
+          fail = reject
+        }),
+    }
+    await show(effects)
+    const card = await openLaptop()
+    fireEvent.click(within(card).getByRole('button', { name: /^Delete Laptop Dell/ }))
+    const yes = within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' })
+    fireEvent.click(yes)
+    await waitFor(() => expect((yes as HTMLButtonElement).disabled).toBe(true))
+    expect(yes.getAttribute('aria-busy')).toBe('true')
+    await act(async () => fail(new ApiError({ status: 0, statusText: 'Unknown Error' })))
+    expect((await screen.findByRole('alert')).textContent).toContain('Response error, can not connect to API.')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(register()).getByRole('button', { name: 'Laptop Dell' })).toBeTruthy()
+  })
+
+  it('tells of the purchase that becomes a cost again, in Polish', async () => {
+    const effects = assetsEffects()
+    const withPurchase: AssetsApi = {
+      ...effects,
+      loadCard: async (id) => {
+        const c = await effects.loadCard(id)
+        return { ...c, asset: { ...c.asset, itemId: 7 } }
+      },
+    }
+    await show(withPurchase, 'pl')
+    fireEvent.click(screen.getByRole('button', { name: 'Laptop Dell' }))
+    const card = await screen.findByRole('region', { name: 'Plan amortyzacji: Laptop Dell (Lp. 1)' })
+    fireEvent.click(within(card).getByRole('button', { name: 'Usuń z ewidencji: Laptop Dell (Lp. 1)' }))
+    expect(screen.getByRole('dialog', { name: 'Usuwanie środka trwałego' }).textContent).toContain(
+      'Środek Laptop Dell (Lp. 1) zostanie usunięty z ewidencji razem z odpisami, a zakup, z którego go wprowadzono, znów stanie się kosztem swojego miesiąca.',
+    )
+  })
+})
 
 describe('a refused write', () => {
   it('names each field by the label the form shows, and says that a day does not exist', async () => {

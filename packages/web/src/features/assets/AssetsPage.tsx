@@ -1,7 +1,8 @@
 /**
  * companydashboard/assets: the register of fixed assets and intangibles (uPIT art. 22n) as of a year's end — every
- * asset with its write-offs for the year and to date — a card per asset with its plan year by year, and the form
- * that enters an asset, also straight from a purchase (which then stops being a cost). Figures come from the API (`assets/*`), computed by ledger-core
+ * asset with its write-offs for the year and to date — a card per asset with its plan year by year (and the removal
+ * of an asset entered in error, after a confirmation), and the form that enters an asset, also straight from a
+ * purchase (which then stops being a cost). Figures come from the API (`assets/*`), computed by ledger-core
  * (docs/tax-rules.md §11). The page has the dashboards' wide content area; each part is a card of its full width.
  */
 import { annexPositionOf, KST_RATES } from '@finance/ledger-core'
@@ -12,6 +13,7 @@ import { useFormat } from '../../i18n/format.ts'
 import {
   Button,
   Card,
+  ConfirmDialog,
   DateField,
   FormErrors,
   LoadFailed,
@@ -21,6 +23,7 @@ import {
   settle,
   TableHead,
   TextInput,
+  TrashButton,
   useMessages,
   YearNav,
 } from '../../ui/index.ts'
@@ -150,7 +153,18 @@ const RegisterTable = ({
   )
 }
 
-const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
+const AssetCard = ({
+  card,
+  impl,
+  onDelete,
+  deleting,
+}: {
+  card: AssetCardDto
+  impl: AssetsApi
+  /** Asks to remove the asset from the register (the page confirms first). */
+  onDelete: () => void
+  deleting: boolean
+}) => {
   const { t } = useLingui()
   const f = useFormat()
   const method = useMethodName()
@@ -163,6 +177,13 @@ const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
         <Trans>
           Depreciation plan: {a.number} {a.name}
         </Trans>
+      }
+      actions={
+        <TrashButton
+          label={t`Delete ${a.name} (no. ${a.number}) from the register`}
+          onClick={onDelete}
+          disabled={deleting}
+        />
       }
     >
       <dl className="assets-card__facts">
@@ -476,6 +497,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
 export const AssetsPage = ({ effects, year }: Props) => {
   const { t } = useLingui()
   const messages = useMessages()
+  const text = useAssetMessage()
   const impl = useMemo(() => effects ?? createAssetsApi(), [effects])
   const [shown, setShown] = useState(year ?? new Date().getFullYear())
   const [register, setRegister] = useState<AssetRegisterDto | null>(null)
@@ -485,6 +507,9 @@ export const AssetsPage = ({ effects, year }: Props) => {
   const [selected, setSelected] = useState<number | null>(null)
   const [card, setCard] = useState<AssetCardDto | null>(null)
   const [cardLoading, setCardLoading] = useState(false)
+  /** The asset the user asked to remove, while the confirmation is open. */
+  const [toDelete, setToDelete] = useState<AssetCardDto['asset'] | null>(null)
+  const [deleting, setDeleting] = useState(false)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the register again (a retry, a new entry)
   useEffect(() => {
@@ -523,7 +548,34 @@ export const AssetsPage = ({ effects, year }: Props) => {
     )
   }, [impl, selected, reload, messages, t])
 
-  const busy = loading || cardLoading
+  /** Removes the asset the user confirmed: the register and its card follow; a failure says why and changes nothing. */
+  const remove = async () => {
+    if (toDelete === null || deleting) return
+    const asset = toDelete
+    setDeleting(true)
+    try {
+      await impl.deleteAsset(asset.id)
+      messages.info(t`${asset.name} (no. ${asset.number}) deleted from the register`)
+      setSelected(null)
+      setReload((r) => r + 1)
+    } catch (err) {
+      messages.error(
+        isApiError(err) && err.errors.length > 0
+          ? err.errors.map((m) => text(m)).join(' ')
+          : t`Response error, can not connect to API.`,
+      )
+      // Removed elsewhere meanwhile: the register shows what is left.
+      if (isApiError(err) && err.status === 404) {
+        setSelected(null)
+        setReload((r) => r + 1)
+      }
+    } finally {
+      setDeleting(false)
+      setToDelete(null)
+    }
+  }
+
+  const busy = loading || cardLoading || deleting
   const toolbar = (
     <>
       <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
@@ -547,7 +599,9 @@ export const AssetsPage = ({ effects, year }: Props) => {
         ) : (
           <RegisterTable register={register} selected={selected} onSelect={setSelected} />
         ))}
-      {card !== null && <AssetCard card={card} impl={impl} />}
+      {card !== null && (
+        <AssetCard card={card} impl={impl} onDelete={() => setToDelete(card.asset)} deleting={deleting} />
+      )}
       {card !== null && (
         <AssetActions
           key={`${card.asset.id}:${card.asset.disposal?.date ?? ''}`}
@@ -568,6 +622,22 @@ export const AssetsPage = ({ effects, year }: Props) => {
           setSelected(c.asset.id)
           setReload(reload + 1)
         }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        busy={deleting}
+        title={t`Delete asset`}
+        message={
+          toDelete === null
+            ? undefined
+            : toDelete.itemId === null
+              ? t`${toDelete.name} (no. ${toDelete.number}) will be deleted from the register with its write-offs. Do you confirm?`
+              : t`${toDelete.name} (no. ${toDelete.number}) will be deleted from the register with its write-offs, and the purchase it was entered from becomes a cost of its month again. Do you confirm?`
+        }
+        onCancel={() => {
+          if (!deleting) setToDelete(null)
+        }}
+        onConfirm={() => void remove()}
       />
     </Page>
   )
