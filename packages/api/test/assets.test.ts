@@ -71,6 +71,15 @@ describe('assets/*', () => {
       acquisitionDate: 'Acquisition date must be a date in format yyyy-mm-dd',
       initialValue: 'Initial value must be a positive number with at most 2 decimals',
     })
+    // The entry date left to default to the acquisition date is not refused as well: one field, one message.
+    expect(bad.json().fieldErrors).not.toHaveProperty('entryDate')
+    const noDay = await call(h.app, t, 'POST', '/api/assets', {
+      name: 'Car',
+      acquisitionDate: '2026-02-30',
+      kst: '491',
+      initialValue: '100',
+    })
+    expect(noDay.json().fieldErrors).toEqual({ acquisitionDate: 'Acquisition date is not a real date' })
     const law = await call(h.app, t, 'POST', '/api/assets', {
       name: 'Car',
       acquisitionDate: '2026-02-01',

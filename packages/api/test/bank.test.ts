@@ -137,15 +137,36 @@ describe('queue, matching and rules', () => {
     const queue = (await call(h.app, t, 'GET', '/api/bank/queue')).json() as {
       line: { lineId: string; title: string }
       suggestions: { allocations: unknown[]; reason: string }[]
+      transactions: Record<string, unknown>
     }[]
     expect(queue).toHaveLength(3)
     const payment = queue.find((q) => q.line.title === 'Przelew')!
-    expect(payment.suggestions[0]).toMatchObject({ reason: 'bank.reason.amount' })
+    expect(payment.suggestions[0]).toMatchObject({
+      reason: 'bank.reason.amount',
+      allocations: [{ kind: 'transaction', id: 'i3-2026-01', amount: '1230.00' }],
+    })
+    // What the suggestion pays, as the books show it: no request per row to name it.
+    expect(payment.transactions).toEqual({
+      'i3-2026-01': { name: 'Invoice 1/03', date: '2026-01-20', amount: '1230.00' },
+    })
+    expect(queue.find((q) => q.line.title === 'Prywatne')!.transactions).toEqual({})
     const accepted = await call(h.app, t, 'PUT', `/api/bank/lines/${payment.line.lineId}/match`, {
       allocations: payment.suggestions[0]!.allocations,
     })
     expect(accepted.statusCode).toBe(200)
-    expect(accepted.json()).toMatchObject({ status: 'matched' })
+    expect(accepted.json()).toMatchObject({
+      status: 'matched',
+      transactions: { 'i3-2026-01': { name: 'Invoice 1/03', date: '2026-01-20', amount: '1230.00' } },
+    })
+    const lines = (await call(h.app, t, 'GET', '/api/bank/lines?from=2026-01-22&to=2026-01-22')).json()
+    expect(lines).toMatchObject({
+      total: 1,
+      lines: [{ status: 'matched', transactions: { 'i3-2026-01': { name: 'Invoice 1/03' } } }],
+    })
+    // The lines' dates are dates: a day the calendar has not is named as such.
+    const badDay = await call(h.app, t, 'GET', '/api/bank/lines?from=2026-02-30')
+    expect(badDay.statusCode).toBe(400)
+    expect(badDay.json().fieldErrors).toEqual({ from: 'Date is not a real date' })
     const priv = queue.find((q) => q.line.title === 'Prywatne')!
     const bad = await call(h.app, t, 'PUT', `/api/bank/lines/${priv.line.lineId}/match`, {
       allocations: [{ kind: 'private', amount: '49.00' }],

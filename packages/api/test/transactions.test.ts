@@ -92,7 +92,7 @@ describe('transaction/*', () => {
       paidOn: '2026-02-30',
     })
     expect(badDay.statusCode).toBe(400)
-    expect(badDay.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on must be a date in format yyyy-mm-dd' } })
+    expect(badDay.json()).toMatchObject({ fieldErrors: { paidOn: 'Paid on is not a real date' } })
     const noTick = await call(h.app, t, 'PUT', `/api/transaction/${target.id}`, {
       notification: false,
       paidOn: '2026-03-09',

@@ -16,6 +16,7 @@ type Family = Parameters<typeof say>[1]
 /** The core's label-first texts (ledger-core `schemas/validate.ts` `Messages`, `schemas/bounds.ts` `BoundMessages`). */
 const FAMILIES: readonly [RegExp, Family, ((m: RegExpExecArray) => string[])?][] = [
   [/^.+ must be a date in format yyyy-mm-dd$/, 'invalidDate'],
+  [/^.+ is not a real date$/, 'dateNotReal'],
   [/^.+ must be a number with at most 2 decimals$/, 'invalidMoney'],
   [/^.+ must not be negative$/, 'negativeMoney'],
   [/^.+ must be a number from 0 to (\d+) with at most 2 decimals$/, 'invalidPercent', (m) => [m[1]!]],

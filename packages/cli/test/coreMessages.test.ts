@@ -22,6 +22,7 @@ const families: [string, string, string][] = [
   ['negativeMoney', Messages.negativeMoney('Deductions'), 'Podaj wartość nie mniejszą niż zero'],
   ['percent', Messages.invalidPercent('Percent'), 'Podaj liczbę od 0 do 100 z najwyżej dwoma miejscami po przecinku'],
   ['dateOutside', BoundMessages.dateOutside('Date'), 'Podaj datę od 2000-01-01 do 2099-12-31'],
+  ['dateNotReal', BoundMessages.dateNotReal('Acquisition date'), 'To nie jest istniejąca data'],
   ['moneyTooLarge', BoundMessages.moneyTooLarge('Amount'), 'Podaj kwotę nie większą niż 999 999 999 999,99 zł'],
   ['textTooLong', BoundMessages.textTooLong('Name', 120), 'Tekst jest za długi (najwyżej 120 znaków)'],
   ['textControl', BoundMessages.textControl('Name'), 'Tekst nie może zawierać znaków sterujących'],
@@ -87,6 +88,10 @@ describe('finance setup refused in Polish', () => {
     )
     for (const line of problems)
       expect(line.slice(line.indexOf(':') + 1).replace(/\([^)]*\)/g, '')).not.toMatch(ENGLISH)
+    // 30 February is written right but is no day: the CLI says so, not that the format is wrong.
+    expect(problems.find((line) => line.trim().startsWith('vat.date'))?.trim()).toBe(
+      'vat.date: To nie jest istniejąca data',
+    )
   })
 })
 

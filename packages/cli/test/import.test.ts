@@ -102,8 +102,16 @@ describe('finance import', () => {
       expect(r.head).toBe(0n)
     }
     const bad = lines[1]!.replace('"date":"2026-01-01"', '"date":"2026-02-30"')
+    // 30 February is no day at all: said so, not that it lies outside the books' years.
     const pl = await run(['import', file('record-pl.jsonl', `${lines[0]}\n${bad}\n`)], { store: createMemoryStore() })
     expect(pl.stderr).toContain(
+      'wiersz 2: zdarzenie SettingAdded v1 odrzucone: data.data.date: To nie jest istniejąca data',
+    )
+    const late = lines[1]!.replace('"date":"2026-01-01"', '"date":"9999-12-31"')
+    const outside = await run(['import', file('record-late.jsonl', `${lines[0]}\n${late}\n`)], {
+      store: createMemoryStore(),
+    })
+    expect(outside.stderr).toContain(
       'wiersz 2: zdarzenie SettingAdded v1 odrzucone: data.data.date: Podaj datę od 2000-01-01',
     )
   })

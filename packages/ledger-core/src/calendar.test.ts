@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, compareDates, dateInPoland, DateFormatError, isLocalDate, parseLocalDate } from './calendar.ts'
+import { addDays, compareDates, dateInPoland, DateFormatError, isImpossibleDate, isLocalDate } from './calendar.ts'
+import { parseLocalDate } from './calendar.ts'
 import { dayOfMonth, dayOfWeek, daysInMonth, firstDayOfMonth, lastDayOfMonth } from './calendar.ts'
 import { addMonths, addMonthsToMonth, isYearMonth, monthOf, monthsBetween, parseYearMonth } from './calendar.ts'
 import { quarterMonths, quarterOf } from './calendar.ts'
@@ -17,6 +18,12 @@ describe('dates', () => {
     expect(isLocalDate(20250101)).toBe(false)
     expect(() => parseLocalDate('2025-04-31')).toThrow(DateFormatError)
     expect(parseLocalDate('2025-04-30')).toEqual({ year: 2025, month: 4, day: 30 })
+  })
+  it('tells a day the calendar has not from a value that is no date at all', () => {
+    for (const s of ['2025-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00'])
+      expect(isImpossibleDate(s)).toBe(true)
+    for (const s of ['2024-02-29', '2026-2-30', '30.02.2026', '2026-02-30T00:00', '', 20260230, null])
+      expect(isImpossibleDate(s)).toBe(false)
   })
   it('does month arithmetic with clamping', () => {
     expect(addMonths('2025-01-31', 1)).toBe('2025-02-28')

@@ -82,6 +82,12 @@ export const isLocalDate = (s: unknown): s is LocalDateString => {
 }
 
 /**
+ * `true` when `s` is written as a date `yyyy-mm-dd` but names no day of the calendar (`2026-02-30`, `2026-13-01`):
+ * what is wrong is the day, not the format.
+ */
+export const isImpossibleDate = (s: unknown): boolean => typeof s === 'string' && DATE_RE.test(s) && !isLocalDate(s)
+
+/**
  * Parses `yyyy-mm-dd` into its parts.
  * @throws DateFormatError when not a real calendar date.
  */

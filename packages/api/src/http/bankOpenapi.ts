@@ -9,13 +9,40 @@ const importReport = obj({
   imported: { type: 'integer' },
   refused: { type: 'integer' },
 })
+/** What the books show of the transactions a match or a suggestion pays, by transaction id. */
+const transactions: Json = {
+  type: 'object',
+  description:
+    'By transaction id (`i12-2026-10`, `vat-2026-10`): the row as the books show it. An id the books no longer show is absent.',
+  additionalProperties: obj({
+    name: { type: 'string' },
+    date: { type: 'string', format: 'date' },
+    amount: { type: 'string' },
+  }),
+}
+const allocation = obj({
+  kind: { type: 'string', enum: ['transaction', 'private', 'transfer'] },
+  id: { type: 'string' },
+  amount: { type: 'string' },
+})
 const line = obj({
   lineId: { type: 'string' },
   bookingDate: { type: 'string', format: 'date' },
   amount: { type: 'string' },
   title: { type: 'string' },
   status: { type: 'string', enum: ['matched', 'private', 'transfer', 'unmatched'] },
+  match: {
+    type: ['object', 'null'],
+    properties: {
+      allocations: arr(allocation),
+      reason: { type: 'string' },
+      confidence: { type: 'integer' },
+      source: { type: 'string', enum: ['auto', 'user', 'rule'] },
+    },
+  },
+  transactions,
 })
+const suggestion = obj({ allocations: arr(allocation), reason: { type: 'string' }, confidence: { type: 'integer' } })
 
 const whiteListPayment = obj({
   lineId: { type: 'string' },
@@ -78,22 +105,26 @@ export const bankOperations = {
   },
   'GET /api/bank/lines': {
     summary: 'Statement lines with their match state, newest first',
+    description:
+      'Each line with `transactions`: the name, date and amount of every transaction its match pays, by id. `from` and `to` are dates `yyyy-mm-dd`.',
     ok: obj({ total: { type: 'integer' }, lines: arr(line) }),
   },
   'GET /api/bank/queue': {
     summary: 'Unmatched lines with suggestions (reason and confidence)',
-    ok: arr(obj({ line, suggestions: arr(obj()) })),
+    description:
+      'Each entry with `transactions`: the name, date and amount of every transaction its suggestions would pay, by id.',
+    ok: arr(obj({ line, suggestions: arr(suggestion), transactions })),
   },
   'PUT /api/bank/lines/:lineId/match': {
     summary: 'Match a line: accept a suggestion, split it, or mark it private',
     description:
-      '`allocations` of `{ kind: transaction, id, amount }`, `{ kind: private, amount }` or `{ kind: transfer, amount }` that add up to the line’s amount; a matched obligation or item is completed with the amount and day paid.',
-    ok: { type: ['object', 'null'] },
+      '`allocations` of `{ kind: transaction, id, amount }`, `{ kind: private, amount }` or `{ kind: transfer, amount }` that add up to the line’s amount; a matched obligation or item is completed with the amount and day paid. Answers the line as `GET /api/bank/lines` does.',
+    ok: { ...line, type: ['object', 'null'] },
     errors: [404],
   },
   'DELETE /api/bank/lines/:lineId/match': {
     summary: 'Unmatch a line (back to the queue)',
-    ok: { type: ['object', 'null'] },
+    ok: { ...line, type: ['object', 'null'] },
     errors: [404],
   },
   'POST /api/bank/lines/:lineId/item': {

@@ -3,7 +3,7 @@
  * JSON Schema (from `JSONSchema.make`) documents the route in OpenAPI, and the validator compiler finds the Effect
  * Schema behind it and decodes with it, so the messages are the schema's own (SPEC §5) and bad input is a 400.
  */
-import { BoundMessages, isDateInBounds, isLocalDate, isYearMonth } from '@finance/ledger-core/light'
+import { BoundMessages, isDateInBounds, isLocalDate, isYearMonth, notADateMessage } from '@finance/ledger-core/light'
 import * as Either from 'effect/Either'
 import * as ParseResult from 'effect/ParseResult'
 import * as Schema from 'effect/Schema'
@@ -121,9 +121,14 @@ export const PositiveIdFromString = Schema.String.pipe(
   .annotations(message(ID_MESSAGE))
   .pipe(Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message(ID_MESSAGE)))
 
-/** A date parameter: `yyyy-mm-dd` inside the books' date window (the same bounds as every stored date). */
-export const DateParamSchema = Schema.String.annotations(message('Date must be a date in format yyyy-mm-dd')).pipe(
-  Schema.filter((s) => isLocalDate(s), message('Date must be a date in format yyyy-mm-dd')),
+const DATE_MESSAGE = 'Date must be a date in format yyyy-mm-dd'
+
+/**
+ * A date parameter: `yyyy-mm-dd` inside the books' date window (the same bounds as every stored date). A day the
+ * calendar has not (`2026-02-30`) is refused as such, not as a wrong format.
+ */
+export const DateParamSchema = Schema.String.annotations(message(DATE_MESSAGE)).pipe(
+  Schema.filter((s) => isLocalDate(s), { message: (issue) => notADateMessage('Date', issue.actual, DATE_MESSAGE) }),
   Schema.filter((s) => isDateInBounds(s), message(BoundMessages.dateOutside('Date'))),
 )
 

@@ -18,16 +18,28 @@ import {
 import {
   addMonthsToMonth,
   type BankLineStatus,
+  type BankLineView,
+  type BooksState,
   bankLines,
   bankOverview,
   bankQueue,
+  bankTransactionLabels,
   paymentStates,
   whiteListPayments,
 } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { validationError } from '../http/errors.ts'
-import { base64Text, body, effectSchema, IdParams, JsonObject, oneOf, orderedRange } from '../http/validation.ts'
+import {
+  base64Text,
+  body,
+  DateParamSchema,
+  effectSchema,
+  IdParams,
+  JsonObject,
+  oneOf,
+  orderedRange,
+} from '../http/validation.ts'
 import { booksOf, run } from './books.ts'
 
 export const MAX_BANK_FILES = 100
@@ -96,16 +108,26 @@ const LineParams = effectSchema(
   { type: 'object', required: ['lineId'], properties: { lineId: { type: 'string', pattern: '^[0-9a-f]{16}$' } } },
 )
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
+/**
+ * A line as the routes answer it: with `transactions`, what the books show (name, date, amount) of each transaction
+ * its match pays, so a screen names them as the user knows them rather than by id.
+ */
+const lineAnswer = (state: BooksState, line: BankLineView) => ({
+  ...line,
+  transactions: bankTransactionLabels(state, line.match?.allocations ?? []),
+})
+
+/** The line `lineId` as the routes answer it, `null` when the books have no such line. */
+const lineById = (state: BooksState, lineId: string) => {
+  const line = bankLines(state, {}).lines.find((l) => l.lineId === lineId)
+  return line ? lineAnswer(state, line) : null
+}
+
 const LinesQuery = effectSchema(
   Schema.Struct({
     accountId: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
-    from: Schema.optional(
-      Schema.String.pipe(Schema.pattern(DATE, { message: () => 'Date must be a date in format yyyy-mm-dd' })),
-    ),
-    to: Schema.optional(
-      Schema.String.pipe(Schema.pattern(DATE, { message: () => 'Date must be a date in format yyyy-mm-dd' })),
-    ),
+    from: Schema.optional(DateParamSchema),
+    to: Schema.optional(DateParamSchema),
     status: Schema.optional(
       oneOf(
         ['matched', 'private', 'transfer', 'unmatched'] as const,
@@ -245,12 +267,20 @@ export default async function bankRoutes(app: FastifyInstance) {
       offset?: number
     }
     const { state } = await booksOf(app, request)
-    return bankLines(state, q)
+    const { total, lines } = bankLines(state, q)
+    return { total, lines: lines.map((l) => lineAnswer(state, l)) }
   })
 
   app.get('/api/bank/queue', { ...auth, schema: { tags } }, async (request) => {
     const { state } = await booksOf(app, request)
-    return bankQueue(state, app.finance.today())
+    // Each entry names what its suggestions would pay as the books show it (`transactions`, by id).
+    return bankQueue(state, app.finance.today()).map((entry) => ({
+      ...entry,
+      transactions: bankTransactionLabels(
+        state,
+        entry.suggestions.flatMap((x) => x.allocations),
+      ),
+    }))
   })
 
   app.put(
@@ -265,14 +295,14 @@ export default async function bankRoutes(app: FastifyInstance) {
         allocations: b.allocations,
         reason: b.reason,
       })
-      return bankLines(state, {}).lines.find((l) => l.lineId === lineId) ?? null
+      return lineById(state, lineId)
     },
   )
 
   app.delete('/api/bank/lines/:lineId/match', { ...auth, schema: { tags, params: LineParams } }, async (request) => {
     const { lineId } = request.params as { lineId: string }
     const { state } = await run(app, request, { type: 'UnmatchBankLine', lineId })
-    return bankLines(state, {}).lines.find((l) => l.lineId === lineId) ?? null
+    return lineById(state, lineId)
   })
 
   app.post(

@@ -11,7 +11,7 @@ import { income, recurring, ssSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
 import { ACCOUNT, line, statement } from './testing.ts'
-import { bankLines, bankOverview, bankQueue, paymentStates } from './views.ts'
+import { bankLines, bankOverview, bankQueue, bankTransactionLabels, paymentStates } from './views.ts'
 
 const NIP = '7831916366'
 const ZUS = 'PL70600000020000000000000001'
@@ -305,6 +305,25 @@ describe('matching', () => {
     // Unmatching takes the completion back.
     const undone = run(accepted.state, { type: 'UnmatchBankLine', lineId: entry!.line.lineId })
     expect(undone.state.flags.get('i5-2026-01')?.completed ?? false).toBe(false)
+  })
+
+  it('names what a suggestion pays as the books show it: the name, date and amount of each transaction', () => {
+    const state = books().state
+    const r = importing(state, statement([line({ bookingDate: '2026-01-25', amount: '12300.00', title: 'Przelew' })]))
+    const [entry] = bankQueue(r.state, '2026-03-31')
+    const vat = obligations(r.state, { today: '2026-03-31' }).find((o) => o.transactionId === 'vat-2026-01')!
+    expect(
+      bankTransactionLabels(r.state, [
+        ...entry!.suggestions[0]!.allocations,
+        { kind: 'transaction', id: 'vat-2026-01', amount: '1.00' },
+        { kind: 'private', amount: '1.00' },
+        // An occurrence the books do not show (no item 99) has no label: the id is all there is.
+        { kind: 'transaction', id: 'i99-2026-01', amount: '1.00' },
+      ]),
+    ).toEqual({
+      'i5-2026-01': { name: 'Programming', date: '2026-01-20', amount: '12300.00' },
+      'vat-2026-01': { name: 'VAT 2026-01', date: vat.dueDate, amount: vat.amount },
+    })
   })
 
   it('suggests the occurrence of a monthly expense nearest the payment, not the oldest still open', () => {

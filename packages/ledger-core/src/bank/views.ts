@@ -10,11 +10,11 @@
 import { addDays } from '../calendar.ts'
 import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
-import { monthRows } from '../projections/month.ts'
+import { findTransaction, monthRows } from '../projections/month.ts'
 import type { Item } from '../schemas/records.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type BankSuggestion, matchContext, suggest } from './match.ts'
-import type { BankAccountState, BankLineState, BankMatchState, BankStatementState } from './state.ts'
+import type { BankAccountState, BankAllocation, BankLineState, BankMatchState, BankStatementState } from './state.ts'
 
 export interface BankGap {
   readonly accountId: number
@@ -213,6 +213,35 @@ export const bankQueue = (state: BooksState, today: LocalDateString, limit = 100
     line: { ...l, status: 'unmatched', match: null },
     suggestions: suggest(ctx, l),
   }))
+}
+
+/** A transaction a match or a suggestion names, as the books show it: its name, date and amount due. */
+export interface BankTransactionLabel {
+  /** The row's name in the month's view (`Laptop Dell`, `VAT 10/2026`, `ZUS 2026-10`). */
+  readonly name: string
+  readonly date: LocalDateString
+  /** The row's sum (gross for an income or expense, the tax or contribution due). */
+  readonly amount: MoneyString
+}
+
+/**
+ * What the books show of each transaction `allocations` name, by id, so a screen can say "Laptop Dell, 5 Oct 2026,
+ * 9 840,00 zł" instead of `i12-2026-10`. A transaction the books no longer show (an occurrence of a deleted item) is
+ * left out: the id is all there is.
+ */
+export const bankTransactionLabels = (
+  state: BooksState,
+  allocations: Iterable<BankAllocation>,
+): Record<string, BankTransactionLabel> => {
+  const out: Record<string, BankTransactionLabel> = {}
+  for (const a of allocations) {
+    if (a.kind !== 'transaction' || Object.hasOwn(out, a.id)) continue
+    const found = findTransaction(state, a.id)
+    if (!found) continue
+    const d = found.row.dataObject
+    out[a.id] = { name: d.displayName || d.name, date: found.row.date, amount: d.sum }
+  }
+  return out
 }
 
 export type PaymentState = 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'

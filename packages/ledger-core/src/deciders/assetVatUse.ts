@@ -7,6 +7,7 @@ import { isLocalDate } from '../calendar.ts'
 import type { ChangeAssetVatUse } from '../commands.ts'
 import { type DomainError, domainError, type FieldError } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
+import { notADateMessage } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney } from '../schemas/common.ts'
 import type { Item } from '../schemas/records.ts'
 import { correctionLastYear, purchaseVatOf } from '../tax/assetVatUse.ts'
@@ -35,7 +36,12 @@ export const decideAssetVatUse = (command: ChangeAssetVatUse, state: BooksState)
   const d = (typeof command.data === 'object' && command.data !== null ? command.data : {}) as Record<string, unknown>
   const errors: FieldError[] = []
   const date = typeof d.date === 'string' && isLocalDate(d.date) ? d.date : null
-  if (date === null) errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetVatUseMessages.date })
+  if (date === null)
+    errors.push({
+      field: 'date',
+      code: 'INVALID_DATE',
+      message: notADateMessage('Date', d.date, AssetVatUseMessages.date),
+    })
   else if (date < a.data.entryDate)
     errors.push({ field: 'date', code: 'INVALID_DATE', message: AssetVatUseMessages.beforeEntry })
   else if (a.disposal && date > a.disposal.date)

@@ -103,11 +103,18 @@ describe('entering an asset', () => {
       .thenFails('VALIDATION', {
         name: AssetMessages.nameRequired,
         acquisitionDate: AssetMessages.acquisitionDate,
-        entryDate: AssetMessages.entryDate,
+        entryDate: 'Entry date is not a real date',
         kst: AssetMessages.kst,
         initialValue: AssetMessages.initialValue,
         method: AssetMessages.method,
       })
+    // A day the calendar has not is named so; the entry date, left to default to it, is not refused as well.
+    given([])
+      .when({ type: 'EnterAsset', data: entry({ acquisitionDate: '2026-02-30', entryDate: undefined }) })
+      .thenFails('VALIDATION', { acquisitionDate: 'Acquisition date is not a real date' })
+    given([])
+      .when({ type: 'EnterAsset', data: entry({ acquisitionDate: 'soon', entryDate: undefined }) })
+      .thenFails('VALIDATION', { acquisitionDate: AssetMessages.acquisitionDate })
     given([])
       .when({ type: 'EnterAsset', data: entry({ kst: '741', method: 'degressive' }) })
       .thenFails('VALIDATION', { method: AssetMessages.degressiveNotAllowed })

@@ -39,7 +39,14 @@ import {
   PrivateUseVatRates,
 } from '../schemas/asset.ts'
 import { inventoryLineValue } from '../assets/inventory.ts'
-import { BoundMessages, Bounds, isDateInBounds, isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
+import {
+  BoundMessages,
+  Bounds,
+  isDateInBounds,
+  isMoneyInBounds,
+  notADateMessage,
+  textProblem,
+} from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney, normalizePercent } from '../schemas/common.ts'
 import type { Item, Vat } from '../schemas/records.ts'
 import { isJsonObject, looseObject as obj } from '../schemas/normalize.ts'
@@ -126,9 +133,19 @@ const text = (errors: FieldError[], field: string, v: unknown, fallback = ''): s
   return v.trim()
 }
 const TEXT_LABELS: Readonly<Record<string, string>> = { name: 'Name', document: 'Document number', number: 'Number' }
+/** The label a date field's messages start with. */
+const DATE_LABELS: Readonly<Record<string, string>> = {
+  acquisitionDate: 'Acquisition date',
+  entryDate: 'Entry date',
+  date: 'Date',
+}
 const date = (errors: FieldError[], field: string, v: unknown, message: string): string => {
   if (typeof v === 'string' && isLocalDate(v) && isDateInBounds(v)) return v
-  errors.push({ field, code: isBlank(v) ? 'REQUIRED' : 'INVALID_DATE', message })
+  errors.push({
+    field,
+    code: isBlank(v) ? 'REQUIRED' : 'INVALID_DATE',
+    message: notADateMessage(DATE_LABELS[field] ?? 'Date', v, message),
+  })
   return ''
 }
 const positiveMoney = (errors: FieldError[], field: string, v: unknown, message: string): string => {
@@ -211,7 +228,12 @@ export const validateAssetEntry = (state: BooksState, input: unknown): Validatio
     d.acquisitionDate ?? (item ? (item.invoiceDate ?? item.date) : undefined),
     AssetMessages.acquisitionDate,
   )
-  const entryDate = date(errors, 'entryDate', d.entryDate ?? acquisitionDate, AssetMessages.entryDate)
+  // The entry date defaults to the acquisition date: when that is refused, the one refusal names it (a form without
+  // an entry date field would otherwise show an error about a field it does not have).
+  const entryDate =
+    (d.entryDate ?? null) === null && acquisitionDate === ''
+      ? ''
+      : date(errors, 'entryDate', d.entryDate ?? acquisitionDate, AssetMessages.entryDate)
   if (acquisitionDate && entryDate && entryDate < acquisitionDate)
     errors.push({ field: 'entryDate', code: 'INVALID_DATE', message: AssetMessages.entryBeforeAcquisition })
   const number = text(errors, 'number', d.number, nextNumber(state))

@@ -89,7 +89,7 @@ describe('company records', () => {
         dataType: 'Primary',
         data: { ...primary, taxOfficeCode: '1471', birthDate: '1985-04-02', vatRegistrationDate: '2026-02-30' },
       })
-      .thenFails('VALIDATION', { vatRegistrationDate: 'VAT registration date must be a date in format yyyy-mm-dd' })
+      .thenFails('VALIDATION', { vatRegistrationDate: 'VAT registration date is not a real date' })
     given([])
       .when({
         type: 'SaveCompanyRecord',

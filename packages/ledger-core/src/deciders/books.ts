@@ -22,7 +22,7 @@ import {
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
 import { addMonthsToMonth, dateInPoland, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
-import { isDateInBounds } from '../schemas/bounds.ts'
+import { isDateInBounds, notADateMessage } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
@@ -227,7 +227,11 @@ const decideFlags = (
   if (paidOn !== undefined) {
     if (typeof paidOn !== 'string' || !isLocalDate(paidOn) || !isDateInBounds(paidOn))
       return validationError([
-        { field: 'paidOn', code: 'INVALID_DATE', message: 'Paid on must be a date in format yyyy-mm-dd' },
+        {
+          field: 'paidOn',
+          code: 'INVALID_DATE',
+          message: notADateMessage('Paid on', paidOn, 'Paid on must be a date in format yyyy-mm-dd'),
+        },
       ])
     if (command.completed !== true)
       return validationError([

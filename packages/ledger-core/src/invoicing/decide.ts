@@ -16,7 +16,7 @@ import {
   type ValidationResult,
 } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
-import { isDateInBounds, textProblem } from '../schemas/bounds.ts'
+import { isDateInBounds, notADateMessage, textProblem } from '../schemas/bounds.ts'
 import { isJsonObject as isPlainObject, looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
 import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } from '../schemas/records.ts'
@@ -136,11 +136,18 @@ const text = (o: Loose, key: string, at: string, max: number, errors: FieldError
   return v.trim()
 }
 
-const optionalDate = (o: Loose, key: string, at: string, message: string, errors: FieldError[]): string | null => {
+/** A date the field may leave out; `label` starts the message of a day the calendar has not (`2026-02-30`). */
+const optionalDate = (
+  o: Loose,
+  key: string,
+  at: string,
+  [label, message]: readonly [string, string],
+  errors: FieldError[],
+): string | null => {
   const v = o[key]
   if (v === undefined || v === null || v === '') return null
   if (!isLocalDate(v) || !isDateInBounds(v)) {
-    errors.push(fieldError(at, message, 'INVALID_DATE'))
+    errors.push(fieldError(at, notADateMessage(label, v, message), 'INVALID_DATE'))
     return null
   }
   return v
@@ -263,8 +270,8 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
     address: text(b, 'address', 'buyer.address', 512, errors),
   }
   if (!isLocalDate(o.issueDate) || !isDateInBounds(o.issueDate))
-    errors.push(fieldError('issueDate', M.date, 'INVALID_DATE'))
-  const supplyDate = optionalDate(o, 'supplyDate', 'supplyDate', M.supplyDate, errors)
+    errors.push(fieldError('issueDate', notADateMessage('Date', o.issueDate, M.date), 'INVALID_DATE'))
+  const supplyDate = optionalDate(o, 'supplyDate', 'supplyDate', ['Supply date', M.supplyDate], errors)
   if (o.lines !== undefined && o.lines !== null && !Array.isArray(o.lines))
     errors.push(fieldError('lines', M.linesShape))
   const rawLines = Array.isArray(o.lines) ? o.lines : []
@@ -272,7 +279,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
   const lines = rawLines.slice(0, 1000).map((l, i) => readLine(l, `lines.${i}`, errors))
   const exemptionBasis = text(o, 'exemptionBasis', 'exemptionBasis', 256, errors)
   const p = part(o, 'payment', 'payment', M.paymentShape, errors)
-  const dueDate = optionalDate(p, 'dueDate', 'payment.dueDate', M.date, errors)
+  const dueDate = optionalDate(p, 'dueDate', 'payment.dueDate', ['Date', M.date], errors)
   if (dueDate !== null && isLocalDate(o.issueDate) && dueDate < o.issueDate)
     errors.push(fieldError('payment.dueDate', M.dueDate, 'INVALID_DATE'))
   const method = p.method === undefined || p.method === null || p.method === '' ? null : p.method
@@ -301,7 +308,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
     correction = {
       invoiceId: invoiceId ?? 1,
       reason: text(c, 'reason', 'correction.reason', 256, errors),
-      reasonDate: optionalDate(c, 'reasonDate', 'correction.reasonDate', M.date, errors),
+      reasonDate: optionalDate(c, 'reasonDate', 'correction.reasonDate', ['Date', M.date], errors),
     }
   }
   if (errors.length > 0) return { ok: false, errors }

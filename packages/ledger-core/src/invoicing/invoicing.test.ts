@@ -498,7 +498,7 @@ describe('refusals name every field', () => {
     )
     expect(isDomainError(r) && Object.fromEntries((r.errors ?? []).map((e) => [e.field, e.message]))).toEqual({
       'buyer.taxId': 'Nip checksum is not valid',
-      issueDate: 'Date must be a date in format yyyy-mm-dd',
+      issueDate: 'Date is not a real date',
       'lines.0.quantity': 'Quantity must be a number above zero with at most six decimals',
       'lines.1.unitNet': 'Net unit price must be an amount with at most two decimals',
       'lines.1.vat': 'VAT must be 23, 8, 5, 0, zw or np',

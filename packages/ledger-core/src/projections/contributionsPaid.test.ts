@@ -88,6 +88,12 @@ describe('contributions deducted when paid, by one rule', () => {
         [{ type: 'SetTransactionFlags', at: LATER, id: 'zus-2026-03', completed: true, paidOn: '2026-13-01' }],
         events,
       ),
+    ).toThrow(/Paid on is not a real date/)
+    expect(() =>
+      runCommands(
+        [{ type: 'SetTransactionFlags', at: LATER, id: 'zus-2026-03', completed: true, paidOn: '1 April' }],
+        events,
+      ),
     ).toThrow(/Paid on must be a date/)
     expect(() =>
       runCommands(

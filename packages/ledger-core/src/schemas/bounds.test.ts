@@ -169,6 +169,10 @@ describe('stored records outside the bounds', () => {
     expect(recordProblems('Vat', { date: '9999-12-31', percent: '23', paymentInterval: 1 })).toEqual([
       { field: 'date', code: 'INVALID_DATE', message: 'Date must be between 2000-01-01 and 2099-12-31' },
     ])
+    // A day the calendar has not is no date at all, wherever it would fall.
+    expect(recordProblems('Vat', { date: '2026-02-30', percent: '23', paymentInterval: 1 })).toEqual([
+      { field: 'date', code: 'INVALID_DATE', message: 'Date is not a real date' },
+    ])
     expect(recordProblems('Expense', { ...item, amount: '9'.repeat(20) + '.00' }).map((p) => p.field)).toEqual([
       'amount',
     ])

@@ -16,7 +16,7 @@
  * Records stored by older versions may lie outside these bounds; `recordProblems` names what is wrong with one, so
  * reads can report such a record and leave it out of the figures instead of failing.
  */
-import { addMonths, isLocalDate } from '../calendar.ts'
+import { addMonths, isImpossibleDate, isLocalDate } from '../calendar.ts'
 import type { FieldError } from '../errors.ts'
 
 export const Bounds = {
@@ -48,6 +48,8 @@ export const dateWindowOf = (field: string): DateWindow => (FACT_DATES.has(field
 export const BoundMessages = {
   dateOutside: (label: string, window: DateWindow = BOOKS_WINDOW) =>
     `${label} must be between ${window.min} and ${window.max}`,
+  /** A value written `yyyy-mm-dd` whose day the calendar has not (`2026-02-30`): the day is wrong, not the format. */
+  dateNotReal: (label: string) => `${label} is not a real date`,
   moneyTooLarge: (label: string) => `${label} must be at most ${Bounds.moneyMax}`,
   percent: (label: string) => `${label} must be a number from 0 to ${Bounds.percentMax} with at most 2 decimals`,
   textTooLong: (label: string, max: number = Bounds.textMax) => `${label} is too long (at most ${max} characters)`,
@@ -55,6 +57,13 @@ export const BoundMessages = {
   repetitionsEnd: `The last repetition must fall on or before ${Bounds.dateMax}`,
   repetitions: (label: string) => `${label} must be a whole number from 1 to ${Bounds.repetitionsMax}`,
 } as const
+
+/**
+ * Why a date field's value is no date: it does not exist (`BoundMessages.dateNotReal`) when written `yyyy-mm-dd`,
+ * else `formatMessage` (the field's own "must be a date in format yyyy-mm-dd").
+ */
+export const notADateMessage = (label: string, value: unknown, formatMessage: string): string =>
+  isImpossibleDate(typeof value === 'string' ? value.trim() : value) ? BoundMessages.dateNotReal(label) : formatMessage
 
 /** `yyyy-mm-dd` (already a real date) inside `window`. */
 export const isDateInWindow = (date: string, window: DateWindow): boolean => date >= window.min && date <= window.max
@@ -117,7 +126,11 @@ const problemsOf = (o: Record<string, unknown>, prefix: string, out: FieldError[
     if (isDateField(key)) {
       const window = dateWindowOf(key)
       if (typeof v !== 'string' || !isLocalDate(v) || !isDateInWindow(v, window))
-        out.push({ field, code: 'INVALID_DATE', message: BoundMessages.dateOutside(labelOf(key), window) })
+        out.push({
+          field,
+          code: 'INVALID_DATE',
+          message: notADateMessage(labelOf(key), v, BoundMessages.dateOutside(labelOf(key), window)),
+        })
     } else if (MONEY_FIELDS.has(key)) {
       if (typeof v !== 'string' || !MONEY.test(v) || !isMoneyInBounds(v))
         out.push({ field, code: 'INVALID_MONEY', message: BoundMessages.moneyTooLarge(labelOf(key)) })

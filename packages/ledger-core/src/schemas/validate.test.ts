@@ -89,11 +89,21 @@ describe('validateRecord', () => {
         }),
       ),
     ).toEqual({
-      date: 'Date must be a date in format yyyy-mm-dd',
+      date: 'Date is not a real date',
       amount: 'Amount must not be negative',
       percent: 'Percent must be a number from 0 to 100 with at most 2 decimals',
       invoiceDate: 'Invoice date must be a date in format yyyy-mm-dd',
     }))
+
+  it('says a day the calendar has not is no real date, and a wrong form is a wrong format', () => {
+    const dated = (date: string) => messages(validateRecord('Expense', { date, name: 'n', amount: '1', percent: '23' }))
+    expect(dated('2026-02-29')).toEqual({ date: 'Date is not a real date' })
+    expect(dated('2026-13-01')).toEqual({ date: 'Date is not a real date' })
+    expect(dated('2026-04-31T00:00:00')).toEqual({ date: 'Date is not a real date' })
+    expect(dated('2026-02-30x')).toEqual({ date: 'Date must be a date in format yyyy-mm-dd' })
+    expect(dated('30.02.2026')).toEqual({ date: 'Date must be a date in format yyyy-mm-dd' })
+    expect(dated('2028-02-29')).toEqual({})
+  })
 
   it('checks the contact e-mail only when given', () => {
     expect(messages(validateRecord('Contact', { email: 'nope' }))).toEqual({

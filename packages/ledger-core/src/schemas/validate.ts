@@ -25,6 +25,7 @@ import {
   endsInBounds,
   isDateInWindow,
   isMoneyInBounds,
+  notADateMessage,
   textProblem,
 } from './bounds.ts'
 import { isBlank, isEmail, normalizeMoney, normalizePercent } from './common.ts'
@@ -187,10 +188,13 @@ class Reader {
       if (requiredMessage !== null) this.err(field, 'REQUIRED', requiredMessage)
       return null
     }
-    const s = typeof v === 'string' ? v.trim().slice(0, 10) : ''
+    const t = typeof v === 'string' ? v.trim() : ''
+    const s = t.slice(0, 10)
     // Accept an ISO timestamp's date part (`2026-01-10T00:00:00`) as browsers send it.
-    if (typeof v !== 'string' || !isLocalDate(s) || (v.trim().length > 10 && v.trim()[10] !== 'T')) {
-      this.err(field, 'INVALID_DATE', Messages.invalidDate(label))
+    const shaped = t.length === 10 || t[10] === 'T'
+    if (typeof v !== 'string' || !isLocalDate(s) || !shaped) {
+      // `2026-02-30` is written right but is no day: say so, not that the format is wrong.
+      this.err(field, 'INVALID_DATE', notADateMessage(label, shaped ? s : t, Messages.invalidDate(label)))
       return null
     }
     const window = dateWindowOf(field)

@@ -8,7 +8,7 @@ import {
 } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
 import { i18nFor } from '../test/render.tsx'
-import { translateMessage } from './serverMessages.ts'
+import { translateMessage, translateUnderLabel } from './serverMessages.ts'
 
 /**
  * The API answers in English (one language for logs, clients and the shared schemas); the UI shows each answer in
@@ -47,8 +47,12 @@ const serverAnswers = [
     BoundMessages.textTooLong(l),
     BoundMessages.textControl(l),
     BoundMessages.repetitions(l),
+    BoundMessages.dateNotReal(l),
     `${l} is required`,
   ]),
+  BoundMessages.dateNotReal('Acquisition date'),
+  BoundMessages.dateNotReal('Entry date'),
+  BoundMessages.dateNotReal('Paid on'),
   ...[...FACT_DATES].map(() => BoundMessages.dateOutside('Birth date', dateWindowOf('birthDate'))),
 ]
 
@@ -69,6 +73,33 @@ describe('server answers shown in the UI', () => {
     )
     expect(translateMessage(pl, 'The link is invalid or has expired.')).toBe('Link jest nieprawidłowy lub wygasł.')
     expect(translateMessage(pl, 'Forbidden')).toBe('Brak uprawnień')
+  })
+
+  it('says that a date does not exist, naming the field', async () => {
+    const pl = await i18nFor('pl')
+    expect(translateMessage(pl, 'Acquisition date is not a real date')).toBe('Data nabycia nie jest istniejącą datą')
+    expect(translateMessage(pl, 'Invoice date is not a real date')).toBe('Data faktury nie jest istniejącą datą')
+    expect(translateMessage(await i18nFor('en'), 'Date is not a real date')).toBe('Date is not a real date')
+  })
+
+  it('names the field by the label the form shows beside the message, when the label differs', async () => {
+    const pl = await i18nFor('pl')
+    // A linear PIT's `firstPercent` is its "Stawka podatku", an improvement's `date` its "Data ulepszenia".
+    expect(translateMessage(pl, '(First percent) is required', 'Stawka podatku')).toBe('(Stawka podatku) jest wymagane')
+    expect(translateMessage(pl, 'Date must be a date in format yyyy-mm-dd', 'Data ulepszenia')).toBe(
+      'Data ulepszenia: podaj datę w formacie rrrr-mm-dd',
+    )
+    expect(translateMessage(pl, 'Date is not a real date', 'Data ulepszenia')).toBe(
+      'Data ulepszenia nie jest istniejącą datą',
+    )
+    // The same name as the label: the message's own translation stands.
+    expect(translateUnderLabel(pl, '(First percent) is required', 'Pierwsza stawka')).toBeNull()
+    expect(translateMessage(pl, '(First percent) is required', 'Pierwsza stawka')).toBe(
+      translateMessage(pl, '(First percent) is required'),
+    )
+    // A message that names no field is left to the catalogue.
+    expect(translateUnderLabel(pl, 'Forbidden', 'Data')).toBeNull()
+    expect(translateMessage(pl, 'Forbidden', 'Data')).toBe('Brak uprawnień')
   })
 
   it('leaves English answers English in the English UI', async () => {

@@ -154,6 +154,10 @@ const fieldNames: Record<string, MessageDescriptor> = {
   'Birth date': msg`Birth date`,
   'Business start date': msg`Business start date`,
   'VAT registration date': msg`VAT registration date`,
+  'Acquisition date': msg`Acquisition date`,
+  // A fixed asset's date of entry into use: not a tax book's "Entry date" (of the entry).
+  'Entry date': msg({ message: 'Entry date', context: 'fixed asset' }),
+  'Paid on': msg`Paid on`,
   'Invoice date': msg`Invoice date`,
   'Supply date': msg`Supply date`,
   'Free of tax amount': msg`Free of tax amount`,
@@ -237,17 +241,49 @@ const shapes: readonly [RegExp, (i18n: I18n, field: string, m: RegExpExecArray) 
     /^(.+) must be a date in format yyyy-mm-dd$/,
     (i18n, field) => i18n._(msg`${field} must be a date in format yyyy-mm-dd`),
   ],
+  // Written `yyyy-mm-dd` but no day of the calendar (`2026-02-30`): ledger-core's `BoundMessages.dateNotReal`.
+  [/^(.+) is not a real date$/, (i18n, field) => i18n._(msg`${field} is not a real date`)],
   [/^(.+) must be true or false$/, (i18n, field) => i18n._(msg`${field} must be true or false`)],
   [/^(.+) checksum is not valid$/, (i18n, field) => i18n._(msg`${field} checksum is not valid`)],
   [/^(.+) must be text$/, (i18n, field) => i18n._(msg`${field} must be text`)],
 ]
 
 const lastRepetition = /^The last repetition must fall on or before (\S+)$/
-const required = /^(.+) is required$/
-const requiredInParens = /^\((.+)\) is required$/
 
-/** The user's-language text of a message that may come from the server; unknown text is shown as it is. */
-export const translateMessage = (i18n: I18n, text: string): string => {
+/** `{field} is required` and SPEC's PIT template `({field}) is required`, after the bound shapes. */
+const requiredShapes: typeof shapes = [
+  [/^\((.+)\) is required$/, (i18n, field) => i18n._(msg`(${field}) is required`)],
+  [/^(.+) is required$/, (i18n, field) => i18n._(msg`${field} is required`)],
+]
+const fieldShapes = [...shapes, ...requiredShapes]
+
+/**
+ * A message that names its field first (`(First percent) is required`, `Date must be a date in format yyyy-mm-dd`)
+ * shown beside that field, in the user's language with the field named by `label`: the label the form shows there,
+ * which is the truth (a linear PIT's `firstPercent` is its "Tax rate", an improvement's `date` its "Date of the
+ * improvement"). `null` when the text names no field in a shape the catalogs know, or when `nameOf` its field (the
+ * catalogs' name of it by default) already reads as the label: the message's own translation then stands.
+ */
+export const translateUnderLabel = (
+  i18n: I18n,
+  text: string,
+  label: string,
+  nameOf: (field: string) => string = (field) => translateField(i18n, field),
+): string | null => {
+  for (const [shape, say] of fieldShapes) {
+    const m = shape.exec(text)
+    if (m?.[1]) return nameOf(m[1]) === label ? null : say(i18n, label, m)
+  }
+  return null
+}
+
+/**
+ * The user's-language text of a message that may come from the server; unknown text is shown as it is. `label`: the
+ * label of the field the message is shown beside, which then names the field (`translateUnderLabel`).
+ */
+export const translateMessage = (i18n: I18n, text: string, label?: string): string => {
+  const labelled = label === undefined ? null : translateUnderLabel(i18n, text, label)
+  if (labelled !== null) return labelled
   const known = knownMessages[text]
   if (known) return i18n._(known)
   const role = roleMessage.exec(text)
@@ -261,19 +297,9 @@ export const translateMessage = (i18n: I18n, text: string): string => {
     const date = last[1] ?? ''
     return i18n._(msg`The last repetition must fall on or before ${date}`)
   }
-  for (const [shape, say] of shapes) {
+  for (const [shape, say] of fieldShapes) {
     const m = shape.exec(text)
     if (m?.[1]) return say(i18n, translateField(i18n, m[1]), m)
-  }
-  const paren = requiredInParens.exec(text)
-  if (paren?.[1]) {
-    const field = translateField(i18n, paren[1])
-    return i18n._(msg`(${field}) is required`)
-  }
-  const req = required.exec(text)
-  if (req?.[1]) {
-    const field = translateField(i18n, req[1])
-    return i18n._(msg`${field} is required`)
   }
   return text
 }
@@ -281,8 +307,18 @@ export const translateMessage = (i18n: I18n, text: string): string => {
 export const translateMessages = (i18n: I18n, texts: readonly string[]): string[] =>
   texts.map((text) => translateMessage(i18n, text))
 
-/** A feature's own messages (`known`, keyed by their English text) first, then the app's catalogue. */
-export const translateWith = (i18n: I18n, known: Readonly<Record<string, MessageDescriptor>>, text: string): string => {
+/**
+ * A feature's own messages (`known`, keyed by their English text) first, then the app's catalogue; beside a field
+ * whose `label` names it otherwise than the message, the label (`translateUnderLabel`).
+ */
+export const translateWith = (
+  i18n: I18n,
+  known: Readonly<Record<string, MessageDescriptor>>,
+  text: string,
+  label?: string,
+): string => {
+  const labelled = label === undefined ? null : translateUnderLabel(i18n, text, label)
+  if (labelled !== null) return labelled
   const d = known[text]
   return d ? i18n._(d) : translateMessage(i18n, text)
 }

@@ -14,6 +14,8 @@ export type CardProps = {
   width?: number
   /** The title's heading level: 1 for the card that is the page itself (login, settings…), 2 by default. */
   headingLevel?: 1 | 2 | 3 | 4
+  /** The title's id, unique on the screen: the card is then a region named by its title. */
+  titleId?: string
 }
 
 export const Card = ({
@@ -26,16 +28,25 @@ export const Card = ({
   highlighted,
   width,
   headingLevel = 2,
+  titleId,
 }: CardProps) => {
   const H = `h${headingLevel}` as const
   const classes = ['card', dimmed ? 'card--dimmed' : '', highlighted ? 'card--highlighted' : '', className ?? '']
     .filter(Boolean)
     .join(' ')
   return (
-    <section className={classes} style={width ? { maxWidth: width } : undefined}>
+    <section
+      className={classes}
+      style={width ? { maxWidth: width } : undefined}
+      aria-labelledby={title !== undefined ? titleId : undefined}
+    >
       {(title !== undefined || actions !== undefined) && (
         <header className="card__header">
-          {title !== undefined && <H className="card__title">{title}</H>}
+          {title !== undefined && (
+            <H className="card__title" id={titleId}>
+              {title}
+            </H>
+          )}
           {actions !== undefined && <div className="card__actions">{actions}</div>}
         </header>
       )}

@@ -14,6 +14,8 @@ type Props = {
   cancelLabel?: ReactNode
   /** Extra buttons (e.g. the reset popup's two choices) instead of Yes. */
   children?: ReactNode
+  /** The confirmed action is under way: Yes is disabled and says so, and a second press does nothing. */
+  busy?: boolean
 }
 
 /**
@@ -29,6 +31,7 @@ export const ConfirmDialog = ({
   confirmLabel,
   cancelLabel,
   children,
+  busy = false,
 }: Props) => {
   const { t } = useLingui()
   const cancelRef = useRef<HTMLButtonElement>(null)
@@ -48,7 +51,7 @@ export const ConfirmDialog = ({
           {cancelLabel ?? t`Cancel`}
         </Button>
         {children ?? (
-          <Button variant="danger" onClick={onConfirm}>
+          <Button variant="danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
             {confirmLabel ?? t`Yes`}
           </Button>
         )}

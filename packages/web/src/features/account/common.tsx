@@ -153,7 +153,7 @@ export const formCardProps = (
   errors: readonly string[],
   tm: (message: string) => string,
   submitting: boolean,
-) => ({ onSubmit: () => send({ type: 'SUBMIT' }), errors: errors.map(tm), submitting })
+) => ({ onSubmit: () => send({ type: 'SUBMIT' }), errors: errors.map((e) => tm(e)), submitting })
 
 /**
  * An account form's machine with its call in the user's language: its state and events, its fields bound for the

@@ -8,21 +8,37 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
-import { Button, Checkbox, DateField, FormErrors, NumberInput, Select, settle, TextInput } from '../../ui/index.ts'
+import {
+  Button,
+  Card,
+  Checkbox,
+  DateField,
+  FormErrors,
+  NumberInput,
+  Select,
+  settle,
+  TextInput,
+} from '../../ui/index.ts'
 import type { AssetsApi } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetVatDto, InventoryDto } from './types.ts'
 
 type Fields = Record<string, string>
 
-/** A field's value, its change and the API's refusal of it, spread on an input or a select: `{...field('date')}`. */
-const bindFields = (v: Fields, setV: (next: Fields) => void, errors: Fields) => (name: string) => ({
-  value: v[name],
-  onChange: (e: { target: { value: string } }) => setV({ ...v, [name]: e.target.value }),
-  error: errors[name],
-})
+/**
+ * A field's label, value, change and the API's refusal of it, spread on an input or a select:
+ * `{...field('date', t\`Date\`)}`. The refusal names the field by that label, as the form shows it.
+ */
+const bindFields =
+  (v: Fields, setV: (next: Fields) => void, errors: Fields, text: (m: string, label?: string) => string) =>
+  (name: string, label: string) => ({
+    label,
+    value: v[name],
+    onChange: (e: { target: { value: string } }) => setV({ ...v, [name]: e.target.value }),
+    error: errors[name] === undefined ? undefined : text(errors[name], label),
+  })
 
-/** A form's sending state and the API's refusal, field by field, in the user's language. */
+/** A form's sending state and the API's refusal: each field's message as sent, the rest in the user's language. */
 const useSend = () => {
   const { t } = useLingui()
   const text = useAssetMessage()
@@ -37,23 +53,23 @@ const useSend = () => {
       done(await call())
     } catch (err) {
       if (isApiError(err) && err.status === 400) {
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, text(v)])))
+        setErrors(err.fieldErrors)
         // A refusal of the asset as a whole (already disposed of, not in private use) is named under `id`.
         const general = err.fieldErrors.id ? [text(err.fieldErrors.id)] : []
-        setFormErrors(Object.keys(err.fieldErrors).length === 0 ? err.errors.map(text) : general)
+        setFormErrors(Object.keys(err.fieldErrors).length === 0 ? err.errors.map((m) => text(m)) : general)
       } else setFormErrors([t`Response error, can not connect to API.`])
     } finally {
       setSending(false)
     }
   }
-  return { errors, formErrors, sending, send }
+  return { errors, formErrors, sending, send, text }
 }
 
 /** A form's typed values with its sending state, and `field` to bind an input to a value and its refusal. */
 const useActionForm = (initial: Fields) => {
   const [v, setV] = useState<Fields>(initial)
   const send = useSend()
-  return { v, setV, ...send, field: bindFields(v, setV, send.errors) }
+  return { v, setV, ...send, field: bindFields(v, setV, send.errors, send.text) }
 }
 
 /** The props of each of an asset's write forms. */
@@ -86,9 +102,9 @@ const ImprovementForm = ({ card, impl, onDone }: ActionProps) => {
         <Trans>An improvement raises the initial value; the write-offs follow it from the next month.</Trans>
       </p>
       <FormErrors errors={formErrors} />
-      <DateField label={t`Date of the improvement`} {...field('date')} />
-      <NumberInput label={t`Amount (net)`} {...field('amount')} />
-      <TextInput label={t`Document`} {...field('document')} />
+      <DateField {...field('date', t`Date of the improvement`)} />
+      <NumberInput {...field('amount', t`Amount (net)`)} />
+      <TextInput {...field('document', t`Document`)} />
       <Button type="submit" disabled={sending}>
         <Trans>Record the improvement</Trans>
       </Button>
@@ -132,20 +148,18 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
       </h3>
       <FormErrors errors={formErrors} />
       <Select
-        label={t`Reason`}
-        {...field('reason')}
+        {...field('reason', t`Reason`)}
         options={[
           { value: 'sale', label: t`sale` },
           { value: 'liquidation', label: t`liquidation` },
           { value: 'privateUse', label: t`transfer to private use` },
         ]}
       />
-      <DateField label={t`Date`} {...field('date')} />
+      <DateField {...field('date', t`Date`)} />
       {v.reason === 'sale' && (
         <>
           <NumberInput
-            label={t`Price (net)`}
-            {...field('price')}
+            {...field('price', t`Price (net)`)}
             hint={t`The sale's invoice is recorded as an income; the undepreciated value becomes a cost.`}
           />
           <Checkbox
@@ -171,8 +185,7 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
             </Trans>
           </p>
           <Select
-            label={t`VAT on the transfer`}
-            {...field('vatRate')}
+            {...field('vatRate', t`VAT on the transfer`)}
             options={[
               { value: '', label: t`none (the input VAT was not deducted)` },
               { value: '23', label: '23%' },
@@ -183,14 +196,13 @@ const DisposalForm = ({ card, impl, onDone }: ActionProps) => {
           />
           {taxedTransfer && (
             <NumberInput
-              label={t`Value for VAT (net)`}
-              {...field('price')}
+              {...field('price', t`Value for VAT (net)`)}
               hint={t`The price of the asset, or of similar goods, on the day of the transfer.`}
             />
           )}
         </>
       )}
-      <TextInput label={t`Document`} {...field('document')} />
+      <TextInput {...field('document', t`Document`)} />
       <Button type="submit" variant="danger" disabled={sending}>
         <Trans>Record the disposal</Trans>
       </Button>
@@ -245,9 +257,9 @@ const PrivateSaleForm = ({ card, impl, onDone }: ActionProps) => {
       ) : (
         <form onSubmit={submit} noValidate>
           <FormErrors errors={formErrors} />
-          <DateField label={t`Date of the sale`} {...field('date')} />
-          <NumberInput label={t`Price`} {...field('price')} />
-          <TextInput label={t`Document`} {...field('document')} />
+          <DateField {...field('date', t`Date of the sale`)} />
+          <NumberInput {...field('price', t`Price`)} />
+          <TextInput {...field('document', t`Document`)} />
           <Button type="submit" disabled={sending}>
             <Trans>Record the sale</Trans>
           </Button>
@@ -265,7 +277,9 @@ const VatUseForm = ({ card, impl, onDone }: ActionProps) => {
   const f = useFormat()
   const empty = { date: '', taxedPercent: '', inputVat: '' }
   const [result, setResult] = useState<AssetVatDto | null>(null)
-  const { v, setV, errors, formErrors, sending, send, field } = useActionForm(empty)
+  const { v, setV, errors, formErrors, sending, send, field, text } = useActionForm(empty)
+  const inputVatLabel = t`Input VAT at acquisition (only for an asset not entered from a purchase)`
+  const inputVatError = errors.inputVat ?? errors.previousPercent
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const body: Record<string, unknown> = { date: v.date, taxedPercent: (v.taxedPercent ?? '').trim() }
@@ -301,13 +315,13 @@ const VatUseForm = ({ card, impl, onDone }: ActionProps) => {
         </Trans>
       </p>
       <FormErrors errors={formErrors} />
-      <DateField label={t`From (date)`} {...field('date')} />
-      <NumberInput label={t`Share of use in taxed sales (%)`} {...field('taxedPercent')} />
+      <DateField {...field('date', t`From (date)`)} />
+      <NumberInput {...field('taxedPercent', t`Share of use in taxed sales (%)`)} />
       <NumberInput
-        label={t`Input VAT at acquisition (only for an asset not entered from a purchase)`}
+        label={inputVatLabel}
         value={v.inputVat}
         onChange={(e) => setV({ ...v, inputVat: e.target.value })}
-        error={errors.inputVat ?? errors.previousPercent}
+        error={inputVatError === undefined ? undefined : text(inputVatError, inputVatLabel)}
       />
       <Button type="submit" disabled={sending}>
         <Trans>Record the change of use</Trans>
@@ -345,15 +359,17 @@ export const AssetActions = ({ card, impl, onDone }: ActionProps) =>
   // A sold or liquidated asset has nothing left to record: no empty box.
   card.asset.disposal !== null && !card.asset.privateSale ? null : (
     <section className="card assets-actions" aria-label={card.asset.name} data-testid="asset-actions">
-      {card.asset.disposal === null ? (
-        <>
-          <ImprovementForm card={card} impl={impl} onDone={onDone} />
-          <DisposalForm card={card} impl={impl} onDone={onDone} />
-          <VatUseForm card={card} impl={impl} onDone={onDone} />
-        </>
-      ) : (
-        <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
-      )}
+      <div className="card__body">
+        {card.asset.disposal === null ? (
+          <>
+            <ImprovementForm card={card} impl={impl} onDone={onDone} />
+            <DisposalForm card={card} impl={impl} onDone={onDone} />
+            <VatUseForm card={card} impl={impl} onDone={onDone} />
+          </>
+        ) : (
+          <PrivateSaleForm card={card} impl={impl} onDone={onDone} />
+        )}
+      </div>
     </section>
   )
 
@@ -384,10 +400,7 @@ export const InventoryCard = ({
     )
   }
   return (
-    <section className="card assets-inventory" aria-labelledby="assets-inventory-title">
-      <h2 id="assets-inventory-title">
-        <Trans>Stock-taking {year}</Trans>
-      </h2>
+    <Card className="assets-inventory" titleId="assets-inventory-title" title={<Trans>Stock-taking {year}</Trans>}>
       {inventory && (
         <dl className="assets-card__facts" data-testid="inventory-totals">
           <dt>
@@ -407,19 +420,18 @@ export const InventoryCard = ({
       <form onSubmit={submit} noValidate aria-label={t`Record a stock-taking`}>
         <FormErrors errors={formErrors} />
         <Select
-          label={t`Stock-taking`}
-          {...field('kind')}
+          {...field('kind', t`Stock-taking`)}
           options={[
             { value: 'start', label: t`at the start of the year` },
             { value: 'end', label: t`at the end of the year` },
           ]}
         />
-        <DateField label={t`Date of the stock-taking`} {...field('date')} hint={t`Blank: 1 January or 31 December.`} />
-        <NumberInput label={t`Value of the stock`} {...field('amount')} />
+        <DateField {...field('date', t`Date of the stock-taking`)} hint={t`Blank: 1 January or 31 December.`} />
+        <NumberInput {...field('amount', t`Value of the stock`)} />
         <Button type="submit" disabled={sending}>
           <Trans>Record the stock-taking</Trans>
         </Button>
       </form>
-    </section>
+    </Card>
   )
 }

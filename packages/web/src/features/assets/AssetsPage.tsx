@@ -1,8 +1,9 @@
 /**
  * companydashboard/assets: the register of fixed assets and intangibles (uPIT art. 22n) as of a year's end — every
- * asset with its write-offs for the year and to date — a card per asset with its plan year by year, and the form
- * that enters an asset, also straight from a purchase (which then stops being a cost). Figures come from the API
- * (`assets/*`), computed by ledger-core (docs/tax-rules.md §11).
+ * asset with its write-offs for the year and to date — a card per asset with its plan year by year (and the removal
+ * of an asset entered in error, after a confirmation), and the form that enters an asset, also straight from a
+ * purchase (which then stops being a cost). Figures come from the API (`assets/*`), computed by ledger-core
+ * (docs/tax-rules.md §11). The page has the dashboards' wide content area; each part is a card of its full width.
  */
 import { annexPositionOf, KST_RATES } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -11,6 +12,8 @@ import { isApiError } from '../../api/client.ts'
 import { useFormat } from '../../i18n/format.ts'
 import {
   Button,
+  Card,
+  ConfirmDialog,
   DateField,
   FormErrors,
   LoadFailed,
@@ -20,6 +23,7 @@ import {
   settle,
   TableHead,
   TextInput,
+  TrashButton,
   useMessages,
   YearNav,
 } from '../../ui/index.ts'
@@ -72,90 +76,116 @@ const RegisterTable = ({
   const f = useFormat()
   const method = useMethodName()
   const { t } = useLingui()
+  const title = <Trans>Register of fixed assets and intangibles, as of the end of {register.year}</Trans>
   return (
-    <div className="assets-page__scroll">
-      <table className="table assets-table">
-        <caption>
-          <Trans>Register of fixed assets and intangibles, as of the end of {register.year}</Trans>
-        </caption>
-        <TableHead
-          columns={[
-            t`No.`,
-            t`Name`,
-            t`KŚT`,
-            t`Entered`,
-            { label: t`Initial value`, num: true },
-            t`Method and rate`,
-            { label: t`Write-offs in the year`, num: true },
-            { label: t`Of which costs`, num: true },
-            { label: t`Write-offs to date`, num: true },
-            { label: t`Remaining`, num: true },
-          ]}
-        />
-        <tbody>
-          {register.assets.map((a) => (
-            <tr key={a.id} aria-selected={selected === a.id} className={selected === a.id ? 'is-selected' : undefined}>
-              <td>{a.number}</td>
-              <td>
-                <button type="button" className="link-button" onClick={() => onSelect(a.id)}>
-                  {a.name}
-                </button>
-                {a.disposal && (
-                  <span className="assets-table__note">
-                    {' '}
-                    (
-                    {a.disposal.reason === 'sale'
-                      ? t`sold`
-                      : a.disposal.reason === 'liquidation'
-                        ? t`liquidated`
-                        : t`taken to private use`}{' '}
-                    {f.date(a.disposal.date)}
-                    {a.disposal.vat && (
-                      <>
-                        , <Trans>VAT</Trans> {f.money(a.disposal.vat.amount)}
-                      </>
-                    )}
-                    )
-                  </span>
-                )}
-              </td>
-              <td title={a.kstName ? a.kstName[f.lang] : undefined}>{a.kst}</td>
-              <td>{f.date(a.entryDate)}</td>
-              <td className="num">{f.amount(a.value)}</td>
-              <td>
-                {method(a.method)}, {f.percent(a.rate)}
-              </td>
-              <AmountCells row={a} keys={WRITE_OFFS} />
+    <Card className="assets-register" title={title} titleId="assets-register-title">
+      <div className="assets-page__scroll">
+        <table className="assets-table">
+          <caption className="visually-hidden">{title}</caption>
+          <TableHead
+            columns={[
+              t`No.`,
+              t`Name`,
+              t`KŚT`,
+              t`Entered`,
+              { label: t`Initial value`, num: true },
+              t`Method and rate`,
+              { label: t`Write-offs in the year`, num: true },
+              { label: t`Of which costs`, num: true },
+              { label: t`Write-offs to date`, num: true },
+              { label: t`Remaining`, num: true },
+            ]}
+          />
+          <tbody>
+            {register.assets.map((a) => (
+              <tr
+                key={a.id}
+                aria-selected={selected === a.id}
+                className={selected === a.id ? 'is-selected' : undefined}
+              >
+                <td>{a.number}</td>
+                <td>
+                  <button type="button" className="link-button" onClick={() => onSelect(a.id)}>
+                    {a.name}
+                  </button>
+                  {a.disposal && (
+                    <span className="assets-table__note">
+                      {' '}
+                      (
+                      {a.disposal.reason === 'sale'
+                        ? t`sold`
+                        : a.disposal.reason === 'liquidation'
+                          ? t`liquidated`
+                          : t`taken to private use`}{' '}
+                      {f.date(a.disposal.date)}
+                      {a.disposal.vat && (
+                        <>
+                          , <Trans>VAT</Trans> {f.money(a.disposal.vat.amount)}
+                        </>
+                      )}
+                      )
+                    </span>
+                  )}
+                </td>
+                <td title={a.kstName ? a.kstName[f.lang] : undefined}>{a.kst}</td>
+                <td className="assets-table__nowrap">{f.date(a.entryDate)}</td>
+                <td className="num">{f.amount(a.value)}</td>
+                <td>
+                  {method(a.method)}, {f.percent(a.rate)}
+                </td>
+                <AmountCells row={a} keys={WRITE_OFFS} />
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4}>
+                <Trans>Total</Trans>
+              </th>
+              <td className="num">{f.amount(register.totals.value)}</td>
+              <td />
+              <AmountCells row={register.totals} keys={WRITE_OFFS} />
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={4}>
-              <Trans>Total</Trans>
-            </th>
-            <td className="num">{f.amount(register.totals.value)}</td>
-            <td />
-            <AmountCells row={register.totals} keys={WRITE_OFFS} />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+    </Card>
   )
 }
 
-const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
+const AssetCard = ({
+  card,
+  impl,
+  onDelete,
+  deleting,
+}: {
+  card: AssetCardDto
+  impl: AssetsApi
+  /** Asks to remove the asset from the register (the page confirms first). */
+  onDelete: () => void
+  deleting: boolean
+}) => {
   const { t } = useLingui()
   const f = useFormat()
   const method = useMethodName()
   const a = card.asset
   return (
-    <section className="card assets-card" aria-labelledby={`asset-${a.id}`}>
-      <h2 id={`asset-${a.id}`}>
+    <Card
+      className="assets-card"
+      titleId={`asset-${a.id}`}
+      title={
         <Trans>
           Depreciation plan: {a.number} {a.name}
         </Trans>
-      </h2>
+      }
+      actions={
+        <TrashButton
+          label={t`Delete ${a.name} (no. ${a.number}) from the register`}
+          onClick={onDelete}
+          disabled={deleting}
+        />
+      }
+    >
       <dl className="assets-card__facts">
         <dt>
           <Trans>KŚT</Trans>
@@ -265,7 +295,7 @@ const AssetCard = ({ card, impl }: { card: AssetCardDto; impl: AssetsApi }) => {
         </table>
       </div>
       <AssetVatCorrections card={card} impl={impl} />
-    </section>
+    </Card>
   )
 }
 
@@ -332,23 +362,51 @@ const EMPTY_ENTRY: AssetEntry = {
   period: 'month',
 }
 
+/** The API's refusal of an entry as it came (English): translated where it is shown, under the field's own label. */
+interface Refusal {
+  readonly errors: readonly string[]
+  readonly fieldErrors: Readonly<Record<string, string>>
+}
+
 const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: AssetCardDto) => void }) => {
   const { t } = useLingui()
   const f = useFormat()
   const text = useAssetMessage()
   const [entry, setEntry] = useState<AssetEntry>(EMPTY_ENTRY)
   const [purchases, setPurchases] = useState<Purchase[]>([])
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formErrors, setFormErrors] = useState<string[]>([])
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const [unreachable, setUnreachable] = useState(false)
   const [sending, setSending] = useState(false)
   useEffect(() => settle(impl.loadPurchases(), setPurchases, () => {}), [impl])
   const set = (k: keyof AssetEntry) => (e: { target: { value: string } }) => setEntry({ ...entry, [k]: e.target.value })
   const fromPurchase = entry.itemId !== ''
+  /** The fields the form shows, by the API's names: a refusal of one names it by this label. */
+  const labels: Readonly<Record<string, string>> = {
+    itemId: t`From a purchase`,
+    ...(fromPurchase
+      ? {}
+      : { name: t`Name`, acquisitionDate: t`Acquisition date`, initialValue: t`Initial value (net)` }),
+    kst: t`KŚT symbol`,
+    method: t`Depreciation method`,
+    period: t`Write-offs booked`,
+  }
+  const field = (k: string) => {
+    const m = refusal?.fieldErrors[k]
+    return { label: labels[k] ?? k, error: m === undefined ? undefined : text(m, labels[k]) }
+  }
+  // Above the fields only what no field shown names: a refusal as a whole, or a value the form fills in itself (a
+  // purchase's date or price).
+  const fieldErrors = Object.entries(refusal?.fieldErrors ?? {})
+  const formErrors = unreachable
+    ? [t`Response error, can not connect to API.`]
+    : fieldErrors.length === 0
+      ? (refusal?.errors ?? []).map((m) => text(m))
+      : fieldErrors.filter(([k]) => !(k in labels)).map(([, m]) => text(m))
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setSending(true)
-    setErrors({})
-    setFormErrors([])
+    setRefusal(null)
+    setUnreachable(false)
     try {
       const card = await impl.enterAsset(
         fromPurchase
@@ -358,10 +416,8 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
       setEntry(EMPTY_ENTRY)
       onEntered(card)
     } catch (err) {
-      if (isApiError(err) && err.status === 400) {
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, text(v)])))
-        setFormErrors(err.errors.map(text))
-      } else setFormErrors([t`Response error, can not connect to API.`])
+      if (isApiError(err) && err.status === 400) setRefusal({ errors: err.errors, fieldErrors: err.fieldErrors })
+      else setUnreachable(true)
     } finally {
       setSending(false)
     }
@@ -374,73 +430,66 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
   }))
   return (
     <form className="card assets-form" onSubmit={submit} noValidate aria-labelledby="assets-form-title">
-      <h2 id="assets-form-title">
-        <Trans>Enter an asset</Trans>
-      </h2>
-      <p className="assets-form__hint">
-        <Trans>
-          Chosen from a purchase, the asset takes its name, date and price (the net value with the VAT that may not be
-          deducted, such as half of a mixed-use car's), and the purchase stops being a cost of its month: the monthly
-          write-offs are the costs instead.
-        </Trans>
-      </p>
-      <FormErrors errors={formErrors} />
-      <Select
-        label={t`From a purchase`}
-        value={entry.itemId}
-        onChange={set('itemId')}
-        error={errors.itemId}
-        options={[
-          { value: '', label: t`None: type the asset's data` },
-          ...purchases.map((p) => ({
-            value: String(p.id),
-            label: `${p.name}, ${f.date(p.date)}, ${f.money(p.amount)}`,
-          })),
-        ]}
-      />
-      {!fromPurchase && (
-        <>
-          <TextInput label={t`Name`} value={entry.name} onChange={set('name')} error={errors.name} />
-          <DateField
-            label={t`Acquisition date`}
-            value={entry.acquisitionDate}
-            onChange={set('acquisitionDate')}
-            error={errors.acquisitionDate}
-          />
-          <NumberInput
-            label={t`Initial value (net)`}
-            value={entry.initialValue}
-            onChange={set('initialValue')}
-            error={errors.initialValue}
-          />
-        </>
-      )}
-      <Select label={t`KŚT symbol`} value={entry.kst} onChange={set('kst')} error={errors.kst} options={kstOptions} />
-      <Select
-        label={t`Depreciation method`}
-        value={entry.method}
-        onChange={set('method')}
-        error={errors.method}
-        options={[
-          { value: 'linear', label: t`straight-line` },
-          { value: 'degressive', label: t`degressive` },
-          { value: 'expensed', label: t`expensed at once (up to 10 000 zł)` },
-        ]}
-      />
-      <Select
-        label={t`Write-offs booked`}
-        value={entry.period}
-        onChange={set('period')}
-        error={errors.period}
-        options={[
-          { value: 'month', label: t`monthly` },
-          { value: 'quarter', label: t`quarterly` },
-          { value: 'year', label: t`once a year` },
-        ]}
-      />
-      <Button type="submit" disabled={sending}>
-        <Trans>Enter in the register</Trans>
-      </Button>
+      <header className="card__header">
+        <h2 className="card__title" id="assets-form-title">
+          <Trans>Enter an asset</Trans>
+        </h2>
+      </header>
+      <div className="card__body assets-form__body">
+        <p className="assets-form__hint">
+          <Trans>
+            Chosen from a purchase, the asset takes its name, date and price (the net value with the VAT that may not be
+            deducted, such as half of a mixed-use car's), and the purchase stops being a cost of its month: the monthly
+            write-offs are the costs instead.
+          </Trans>
+        </p>
+        <FormErrors errors={formErrors} />
+        <Select
+          {...field('itemId')}
+          value={entry.itemId}
+          onChange={set('itemId')}
+          options={[
+            { value: '', label: t`None: type the asset's data` },
+            ...purchases.map((p) => ({
+              value: String(p.id),
+              label: `${p.name}, ${f.date(p.date)}, ${f.money(p.amount)}`,
+            })),
+          ]}
+        />
+        {!fromPurchase && (
+          <>
+            <TextInput {...field('name')} value={entry.name} onChange={set('name')} />
+            <DateField {...field('acquisitionDate')} value={entry.acquisitionDate} onChange={set('acquisitionDate')} />
+            <NumberInput {...field('initialValue')} value={entry.initialValue} onChange={set('initialValue')} />
+          </>
+        )}
+        <Select {...field('kst')} value={entry.kst} onChange={set('kst')} options={kstOptions} />
+        <Select
+          {...field('method')}
+          value={entry.method}
+          onChange={set('method')}
+          options={[
+            { value: 'linear', label: t`straight-line` },
+            { value: 'degressive', label: t`degressive` },
+            { value: 'expensed', label: t`expensed at once (up to 10 000 zł)` },
+          ]}
+        />
+        <Select
+          {...field('period')}
+          value={entry.period}
+          onChange={set('period')}
+          options={[
+            { value: 'month', label: t`monthly` },
+            { value: 'quarter', label: t`quarterly` },
+            { value: 'year', label: t`once a year` },
+          ]}
+        />
+        <div>
+          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+            <Trans>Enter in the register</Trans>
+          </Button>
+        </div>
+      </div>
     </form>
   )
 }
@@ -448,6 +497,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
 export const AssetsPage = ({ effects, year }: Props) => {
   const { t } = useLingui()
   const messages = useMessages()
+  const text = useAssetMessage()
   const impl = useMemo(() => effects ?? createAssetsApi(), [effects])
   const [shown, setShown] = useState(year ?? new Date().getFullYear())
   const [register, setRegister] = useState<AssetRegisterDto | null>(null)
@@ -457,6 +507,9 @@ export const AssetsPage = ({ effects, year }: Props) => {
   const [selected, setSelected] = useState<number | null>(null)
   const [card, setCard] = useState<AssetCardDto | null>(null)
   const [cardLoading, setCardLoading] = useState(false)
+  /** The asset the user asked to remove, while the confirmation is open. */
+  const [toDelete, setToDelete] = useState<AssetCardDto['asset'] | null>(null)
+  const [deleting, setDeleting] = useState(false)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the register again (a retry, a new entry)
   useEffect(() => {
@@ -495,7 +548,34 @@ export const AssetsPage = ({ effects, year }: Props) => {
     )
   }, [impl, selected, reload, messages, t])
 
-  const busy = loading || cardLoading
+  /** Removes the asset the user confirmed: the register and its card follow; a failure says why and changes nothing. */
+  const remove = async () => {
+    if (toDelete === null || deleting) return
+    const asset = toDelete
+    setDeleting(true)
+    try {
+      await impl.deleteAsset(asset.id)
+      messages.info(t`${asset.name} (no. ${asset.number}) deleted from the register`)
+      setSelected(null)
+      setReload((r) => r + 1)
+    } catch (err) {
+      messages.error(
+        isApiError(err) && err.errors.length > 0
+          ? err.errors.map((m) => text(m)).join(' ')
+          : t`Response error, can not connect to API.`,
+      )
+      // Removed elsewhere meanwhile: the register shows what is left.
+      if (isApiError(err) && err.status === 404) {
+        setSelected(null)
+        setReload((r) => r + 1)
+      }
+    } finally {
+      setDeleting(false)
+      setToDelete(null)
+    }
+  }
+
+  const busy = loading || cardLoading || deleting
   const toolbar = (
     <>
       <YearNav year={shown} onPrevious={() => setShown(shown - 1)} onNext={() => setShown(shown + 1)} />
@@ -519,7 +599,9 @@ export const AssetsPage = ({ effects, year }: Props) => {
         ) : (
           <RegisterTable register={register} selected={selected} onSelect={setSelected} />
         ))}
-      {card !== null && <AssetCard card={card} impl={impl} />}
+      {card !== null && (
+        <AssetCard card={card} impl={impl} onDelete={() => setToDelete(card.asset)} deleting={deleting} />
+      )}
       {card !== null && (
         <AssetActions
           key={`${card.asset.id}:${card.asset.disposal?.date ?? ''}`}
@@ -540,6 +622,22 @@ export const AssetsPage = ({ effects, year }: Props) => {
           setSelected(c.asset.id)
           setReload(reload + 1)
         }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        busy={deleting}
+        title={t`Delete asset`}
+        message={
+          toDelete === null
+            ? undefined
+            : toDelete.itemId === null
+              ? t`${toDelete.name} (no. ${toDelete.number}) will be deleted from the register with its write-offs. Do you confirm?`
+              : t`${toDelete.name} (no. ${toDelete.number}) will be deleted from the register with its write-offs, and the purchase it was entered from becomes a cost of its month again. Do you confirm?`
+        }
+        onCancel={() => {
+          if (!deleting) setToDelete(null)
+        }}
+        onConfirm={() => void remove()}
       />
     </Page>
   )

@@ -1,6 +1,6 @@
 /**
  * The assets screen's API effects over the app's client: the register of a year, an asset's card, the purchases
- * that can become an asset, and entering one (`assets/*`, docs/api.md).
+ * that can become an asset, entering one, its later writes and removing it (`assets/*`, docs/api.md).
  */
 import { type ApiClient, api } from '../../api/client.ts'
 import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetVatDto, InventoryDto, Purchase } from './types.ts'
@@ -46,6 +46,13 @@ export const createAssetsApi = (client: ApiClient = api) => ({
     client.post<AssetVatDto>(`assets/${id}/vat`, body),
   /** The asset's changes of use for VAT and the art. 91 corrections they (and its sale) make. */
   loadVat: (id: number): Promise<AssetVatDto> => client.get<AssetVatDto>(`assets/${id}/vat`),
+  /**
+   * Removes an asset entered in error, with its write-offs and changes (a purchase it was entered from is a cost of
+   * its month again); 404 when it is already removed.
+   */
+  deleteAsset: async (id: number): Promise<void> => {
+    await client.del(`assets/${id}`)
+  },
   /** The stock-takings of a year and their change to the year's income. */
   loadInventory: (year: number): Promise<InventoryDto> => client.get<InventoryDto>(`inventory/${year}`),
   /** A stock-taking at the start or the end of a year (`{ year, kind, date, amount }`). */

@@ -104,6 +104,12 @@ const writeEffects = () => {
       run({ type: 'ChangeAssetVatUse', id, data })
       return assetVatView(live.assets, id, assetVatBooks(live)) as AssetVatDto
     },
+    /** As the API: a removed or unknown asset is a 404. */
+    deleteAsset: async (id: number) => {
+      const a = live.assets.get(id)
+      if (!a || a.deleted) throw new ApiError({ status: 404, statusText: 'Not Found', errors: ['Not found'] })
+      run({ type: 'DeleteAsset', id })
+    },
     loadInventory: async (year: number) => inventory(year),
     recordInventory: async (data: Record<string, unknown>) => {
       run({ type: 'RecordInventory', data })

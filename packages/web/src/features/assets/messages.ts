@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
-import { translateMessage } from '../../i18n/serverMessages.ts'
+import { translateWith } from '../../i18n/serverMessages.ts'
 
 const known: Record<string, MessageDescriptor> = {
   'Date must be a date in format yyyy-mm-dd': msg`Date must be a date in format yyyy-mm-dd`,
@@ -45,13 +45,11 @@ const known: Record<string, MessageDescriptor> = {
   'The individual period is shorter than the law allows for this asset': msg`The individual period is shorter than the law allows for this asset`,
 }
 
+/**
+ * `(text, label?) => text in the user's language`; `label`: the label of the field the message is shown beside, which
+ * then names the field ("Date of the improvement", not "Date").
+ */
 export const useAssetMessage = () => {
   const { i18n } = useLingui()
-  return useCallback(
-    (text: string): string => {
-      const d = known[text]
-      return d ? i18n._(d) : translateMessage(i18n, text)
-    },
-    [i18n],
-  )
+  return useCallback((text: string, label?: string): string => translateWith(i18n, known, text, label), [i18n])
 }

@@ -30,6 +30,7 @@ import { type BankApi, bankActors, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem } from './types.ts'
 import { SplitLine } from './SplitLine.tsx'
+import { useAllocationText } from './targets.ts'
 import { VatPairing } from './VatPairing.tsx'
 import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
 import './bank.css'
@@ -391,6 +392,7 @@ const Queue = ({
 }) => {
   const { t } = useLingui()
   const f = useFormat()
+  const paying = useAllocationText()
   const [splitting, setSplitting] = useState<string | null>(null)
   return (
     <Section id="bank-queue" title={<Trans>To match ({data.queue.length})</Trans>}>
@@ -400,7 +402,7 @@ const Queue = ({
         </p>
       ) : (
         <ul className="bank-queue">
-          {data.queue.map(({ line, suggestions }) => {
+          {data.queue.map(({ line, suggestions, transactions }) => {
             const best = suggestions[0]
             const amount = line.amount.startsWith('-') ? line.amount.slice(1) : line.amount
             return (
@@ -413,7 +415,7 @@ const Queue = ({
                 {best && (
                   <p className="bank-queue__suggestion">
                     <Trans>
-                      Suggestion: {best.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} (
+                      Suggestion: {best.allocations.map((a) => paying(a, transactions)).join('; ')} (
                       {reason(best.reason)}, confidence {best.confidence}%)
                     </Trans>
                   </p>
@@ -466,6 +468,7 @@ const Queue = ({
                   <SplitLine
                     line={line}
                     suggestions={suggestions}
+                    transactions={transactions}
                     openItems={data.openItems ?? []}
                     money={money}
                     act={act}
@@ -542,6 +545,7 @@ const Lines = ({
 }) => {
   const { t, i18n } = useLingui()
   const f = useFormat()
+  const paying = useAllocationText()
   if (lines.length === 0) return null
   const date = t`Date`
   const amount = t({ message: 'Amount', context: 'bank' })
@@ -561,8 +565,8 @@ const Lines = ({
               {l.counterpartyName && <span className="muted"> — {l.counterpartyName}</span>}
               {l.match && l.status === 'matched' && (
                 <span className="muted bank-table__why">
-                  {l.match.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)).join(', ')} —{' '}
-                  {reason(l.match.reason)} ({l.match.confidence}%)
+                  {l.match.allocations.map((a) => paying(a, l.transactions)).join('; ')} — {reason(l.match.reason)} (
+                  {l.match.confidence}%)
                 </span>
               )}
             </td>

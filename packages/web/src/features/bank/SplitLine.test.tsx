@@ -1,9 +1,12 @@
-/** Splitting a line: parts chosen among the open invoices, what is left shown, saved only when they add up. */
+/**
+ * Splitting a line: parts chosen among the open invoices (named with their dates) and the suggested transactions
+ * (named as the books show them, never by id), what is left shown, saved only when they add up.
+ */
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
 import { SplitLine, typedGrosze } from './SplitLine.tsx'
-import type { BankAction, BankLine, OpenItem } from './types.ts'
+import type { BankAction, BankLine, BankSuggestion, BankTransactions, OpenItem } from './types.ts'
 
 const line = {
   lineId: 'L1',
@@ -28,13 +31,18 @@ const open = (id: string, documentNumber: string, remaining: string): OpenItem =
   daysOverdue: 0,
 })
 
-const setUp = async (act: (a: BankAction) => void) => {
+const setUp = async (
+  act: (a: BankAction) => void,
+  suggestions: readonly BankSuggestion[] = [],
+  transactions: BankTransactions = {},
+) => {
   render(
     withProviders(
       await i18nFor('en'),
       <SplitLine
         line={line}
-        suggestions={[]}
+        suggestions={suggestions}
+        transactions={transactions}
         openItems={[
           open('2026-03:Expense:7:0', 'FV/1', '1000.00'),
           open('2026-03:Expense:8:0', 'FV/2', '800.00'),
@@ -85,6 +93,32 @@ describe('splitting a statement line', () => {
         { kind: 'transaction', id: '2026-03:Expense:8:0', amount: '500.00' },
       ],
     })
+  })
+
+  it('names each choice as the books show it: open invoices with their dates, suggested taxes by name, never by id', async () => {
+    const form = await setUp(
+      vi.fn(),
+      [
+        {
+          allocations: [
+            { kind: 'transaction', id: 'vat-2026-02', amount: '1000.00' },
+            { kind: 'transaction', id: 'i99-2026-01', amount: '500.00' },
+          ],
+          reason: 'bank.reason.taxTitle',
+          confidence: 70,
+        },
+      ],
+      { 'vat-2026-02': { name: 'VAT 2026-02', date: '2026-03-25', amount: '1000.00' } },
+    )
+    const first = within(form).getByLabelText('Part 1: what it pays') as HTMLSelectElement
+    const labels = [...first.options].map((o) => o.textContent)
+    expect(labels).toContain('FV/1 — Hurtownia, 1 Mar 2026 (to settle 1000.00 zł)')
+    expect(labels.map((l) => l?.replace(/\s/g, ' '))).toContain('VAT 2026-02, 25 Mar 2026, PLN 1,000.00')
+    // A transaction the books no longer show keeps its id: there is nothing else to name it by.
+    expect(labels).toContain('i99-2026-01')
+    expect(labels.some((l) => l?.includes('vat-2026-02'))).toBe(false)
+    // The suggestion is the split offered first.
+    expect(first.value).toBe('tx:vat-2026-02')
   })
 
   it('does not save parts that are more than the line', async () => {

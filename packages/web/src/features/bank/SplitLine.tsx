@@ -7,8 +7,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { formatMoney, parseMoney } from '@finance/ledger-core'
+import { useFormat } from '../../i18n/format.ts'
 import { Button, Options } from '../../ui/index.ts'
-import type { BankAction, BankAllocation, BankLine, BankSuggestion, OpenItem } from './types.ts'
+import { useTransactionText } from './targets.ts'
+import type { BankAction, BankAllocation, BankLine, BankSuggestion, BankTransactions, OpenItem } from './types.ts'
 
 type Money = (v: string | null) => string
 
@@ -38,6 +40,7 @@ const allocationOf = (p: Part, grosze: bigint): BankAllocation => {
 export const SplitLine = ({
   line,
   suggestions,
+  transactions,
   openItems,
   money,
   act,
@@ -46,6 +49,8 @@ export const SplitLine = ({
 }: {
   line: BankLine
   suggestions: readonly BankSuggestion[]
+  /** What the suggestions pay, as the books show it (the queue entry's `transactions`). */
+  transactions: BankTransactions
   openItems: readonly OpenItem[]
   money: Money
   act: (a: BankAction) => void
@@ -53,6 +58,8 @@ export const SplitLine = ({
   onClose: () => void
 }) => {
   const { t } = useLingui()
+  const f = useFormat()
+  const transactionText = useTransactionText()
   const id = useId()
   const outgoing = line.amount.startsWith('-')
   const total = parseMoney(outgoing ? line.amount.slice(1) : line.amount)
@@ -64,17 +71,21 @@ export const SplitLine = ({
       seen.add(value)
       out.push({ value, label })
     }
+    // Each open invoice as the books show it: its document (or name), counterparty and date, and what is left to pay.
     for (const i of openItems)
       if ((i.kind === 'payable') === outgoing)
         add(
           `tx:${i.id}`,
-          `${i.documentNumber || i.name}${i.counterparty ? ` — ${i.counterparty}` : ''} (${t`to settle`} ${money(i.remaining)})`,
+          `${i.documentNumber || i.name}${i.counterparty ? ` — ${i.counterparty}` : ''}, ${f.date(i.date)} (${t`to settle`} ${money(i.remaining)})`,
         )
-    for (const s of suggestions) for (const a of s.allocations) if (a.kind === 'transaction') add(`tx:${a.id}`, a.id)
+    // A suggested tax, contribution or invoice not among them: by its name, date and amount.
+    for (const s of suggestions)
+      for (const a of s.allocations)
+        if (a.kind === 'transaction') add(`tx:${a.id}`, transactionText(a.id, transactions))
     add('private', t`private (not the business's)`)
     add('transfer', t`a transfer between my accounts`)
     return out
-  }, [openItems, suggestions, outgoing, money, t])
+  }, [openItems, suggestions, transactions, outgoing, money, t, f, transactionText])
   const [parts, setParts] = useState<readonly Part[]>(() => {
     const best = suggestions[0]?.allocations
     if (best && best.length > 0) return best.map((a) => ({ target: targetOf(a), amount: a.amount }))

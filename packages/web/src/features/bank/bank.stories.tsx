@@ -24,8 +24,12 @@ const line = (over: Partial<BankData['lines'][number]>): BankData['lines'][numbe
     confidence: 98,
     source: 'auto',
   },
+  transactions: { 'vat-2026-01': { name: 'VAT 2026-01', date: '2026-02-25', amount: '2300.00' } },
   ...over,
 })
+
+/** The invoice the client's transfer pays, as the books show it. */
+const programming = { 'i7-2026-01': { name: 'Programowanie', date: '2026-01-20', amount: '12300.00' } }
 
 const waiting = line({
   lineId: 'fedcba9876543210',
@@ -35,6 +39,7 @@ const waiting = line({
   counterpartyName: 'Klient sp. z o.o.',
   status: 'unmatched',
   match: null,
+  transactions: {},
 })
 
 const data = (queue: boolean): BankData => ({
@@ -110,6 +115,7 @@ const data = (queue: boolean): BankData => ({
               confidence: 60,
             },
           ],
+          transactions: programming,
         },
       ]
     : [],
@@ -126,6 +132,7 @@ const data = (queue: boolean): BankData => ({
             confidence: 100,
             source: 'user',
           },
+          transactions: programming,
         },
       ],
 })
@@ -183,6 +190,11 @@ export const AcceptSuggestion: Story = {
     await settled(canvasElement)
     const canvas = within(canvasElement)
     await expect((await canvas.findAllByText(/18\s450,12\s*zł|PLN\s*18,450\.12/)).length).toBeGreaterThan(0)
+    // The suggestion names the invoice by its name, date and amount, never by its id.
+    await expect(
+      canvas.getAllByText(/(Propozycja|Suggestion): Programowanie, (20 sty 2026|20 Jan 2026), /).length,
+    ).toBeGreaterThan(0)
+    await expect(canvas.queryAllByText(/i7-2026-01/)).toHaveLength(0)
     for (const button of canvas.getAllByRole('button', { name: /^(Accept|Akceptuj)$/ })) {
       await userEvent.click(button)
       await settled(canvasElement)
@@ -190,6 +202,9 @@ export const AcceptSuggestion: Story = {
     await expect(
       (await canvas.findAllByText(/Every line is matched\.|Wszystkie operacje są dopasowane\./)).length,
     ).toBeGreaterThan(0)
+    // The recent lines name what each pays as the books show it: the tax by its period, the invoice by its name.
+    await expect(canvas.getAllByText(/^VAT 2026-01, (25 lut 2026|25 Feb 2026), /).length).toBeGreaterThan(0)
+    await expect(canvas.getAllByText(/^Programowanie, (20 sty 2026|20 Jan 2026), /).length).toBeGreaterThan(0)
     // The invoice the line paid in part is still a receivable, overdue.
     await expect((await canvas.findAllByText(/overdue 21 days|zaległe od 21 dni/)).length).toBeGreaterThan(0)
   },

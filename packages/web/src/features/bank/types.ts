@@ -57,6 +57,16 @@ export type BankAllocation =
   | { readonly kind: 'private'; readonly amount: string }
   | { readonly kind: 'transfer'; readonly amount: string }
 
+/** A transaction a match or a suggestion pays, as the books show it (the API's `transactions`, by id). */
+export interface BankTransactionLabel {
+  readonly name: string
+  readonly date: string
+  readonly amount: string
+}
+
+/** What the books show of the transactions a line's match or an entry's suggestions pay, by transaction id. */
+export type BankTransactions = Readonly<Record<string, BankTransactionLabel>>
+
 export interface BankLine {
   readonly lineId: string
   readonly accountId: number
@@ -72,6 +82,8 @@ export interface BankLine {
     readonly confidence: number
     readonly source: 'auto' | 'user' | 'rule'
   } | null
+  /** What its match pays, as the books show it (empty without a match). */
+  readonly transactions: BankTransactions
 }
 
 export interface BankSuggestion {
@@ -83,6 +95,8 @@ export interface BankSuggestion {
 export interface BankQueueEntry {
   readonly line: BankLine
   readonly suggestions: readonly BankSuggestion[]
+  /** What the suggestions would pay, as the books show it. */
+  readonly transactions: BankTransactions
 }
 
 export interface OpenItem {

@@ -34,14 +34,26 @@ export const FormActions = ({
  * Form-level errors (server answers, 'No changes on the form'), the 'Save anyway' override for warnings, and after a
  * save that found the record changed elsewhere, a Reload that takes the latest version and keeps what was typed.
  */
-export const FormMessages = ({ form }: { form: RecordForm }) => {
+export const FormMessages = ({
+  form,
+  labels = {},
+}: {
+  form: RecordForm
+  /** The form's field labels by path: a server's message about one of them names it as the form does. */
+  labels?: Readonly<Record<string, string>>
+}) => {
   const { t } = useLingui()
   const translate = useTranslateMessage()
   const id = useId()
   const hasWarnings = Object.keys(form.context.warnings).length > 0
+  const { fieldErrors } = form.context
+  const labelOf = (text: string) => {
+    const path = Object.keys(fieldErrors).find((p) => fieldErrors[p] === text)
+    return path === undefined ? undefined : labels[path]
+  }
   return (
     <>
-      <FormErrors errors={form.context.errors.map(translate)} />
+      <FormErrors errors={form.context.errors.map((text) => translate(text, labelOf(text)))} />
       {(form.context.stale || form.refreshing) && (
         <div className="form-warning" role="status">
           <p>{t`Your changes are still in the form. Reload to see the latest version, then save again or cancel.`}</p>

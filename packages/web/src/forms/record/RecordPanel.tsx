@@ -65,7 +65,9 @@ export const RecordPanel = ({
           {t`Loading…`}
         </p>
       )}
-      {!form.loading && !editing && context.errors.length > 0 && <FormErrors errors={context.errors.map(translate)} />}
+      {!form.loading && !editing && context.errors.length > 0 && (
+        <FormErrors errors={context.errors.map((e) => translate(e))} />
+      )}
       {!form.loading && !editing && (
         <>
           {groups.map((g) => (
@@ -97,7 +99,10 @@ export const RecordPanel = ({
               ))}
             </fieldset>
           ))}
-          <FormMessages form={form} />
+          <FormMessages
+            form={form}
+            labels={Object.fromEntries(groups.flatMap((g) => g.fields.map((f) => [f.path, f.label])))}
+          />
           <FormActions form={form} />
         </form>
       )}

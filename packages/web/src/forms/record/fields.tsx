@@ -68,7 +68,8 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
   // Unique per rendered form: the same form may be on the page more than once (stories render four copies).
   const id = `${fieldId(formId, spec.path)}${uid}`
   const label = spec.required ? `${spec.label} *` : spec.label
-  const shownError = error ? translate(error) : warning ? translate(warning) : undefined
+  // The message names the field by the label shown above it (a linear PIT's "Tax rate", not "First percent").
+  const shownError = error ? translate(error, spec.label) : warning ? translate(warning, spec.label) : undefined
   const set = (v: unknown) => onChange(spec.path, v)
   /** What every kind of input shows: its id, label, value and message. */
   const shown = { id, label, value: asText(value), error: shownError }

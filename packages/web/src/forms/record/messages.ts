@@ -7,7 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect } from 'react'
-import { translateMessage } from '../../i18n/serverMessages.ts'
+import { translateField, translateMessage, translateUnderLabel } from '../../i18n/serverMessages.ts'
 import { useMessages } from '../../ui/index.ts'
 
 const known: Record<string, MessageDescriptor> = {
@@ -102,11 +102,43 @@ const MISSING_RATE_ECB = /^No ECB rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): im
 const EARLY_RETURN =
   /^The ECB rate chosen from (\S+) applies for at least 12 months: the NBP rate again from (\S+) at the earliest$/
 
-/** `(text) => translated text` for the active language. */
-export const useTranslateMessage = (): ((text: string) => string) => {
+/**
+ * `(text, label?) => translated text` for the active language. `label`: the label of the field the message is shown
+ * beside; a message naming that field otherwise (`(First percent) is required` under a linear PIT's "Tax rate") names
+ * it by the label, as the form shows it.
+ */
+export const useTranslateMessage = (): ((text: string, label?: string) => string) => {
   const { i18n, t } = useLingui()
   return useCallback(
-    (text: string) => {
+    (text: string, fieldLabel?: string) => {
+      /** A field's name as this feature's catalog (else the app's) gives it. */
+      const nameOf = (field: string) => (labels[field] ? i18n._(labels[field]) : translateField(i18n, field))
+      const fieldMessage = (label: string, ending: string | undefined) => {
+        switch (ending) {
+          case 'must be a number with at most 2 decimals':
+            return t`${label} must be a number with at most 2 decimals`
+          case 'must not be negative':
+            return t`${label} must not be negative`
+          case 'must be a number from 0 to 100 with at most 2 decimals':
+            return t`${label} must be a number from 0 to 100 with at most 2 decimals`
+          case 'must be a date in format yyyy-mm-dd':
+            return t`${label} must be a date in format yyyy-mm-dd`
+          case 'must be a whole number from 1 to 1200':
+            return t`${label} must be a whole number from 1 to 1200`
+          case 'must be at most 999999999999.99':
+            return t`${label} must be at most 999999999999.99`
+          case 'must not contain control characters':
+            return t`${label} must not contain control characters`
+          default:
+            return t`${label} must be a whole number of at least 1`
+        }
+      }
+      if (fieldLabel !== undefined) {
+        const m = FIELD_MESSAGE.exec(text)
+        if (m && nameOf(m[1] ?? '') !== fieldLabel) return fieldMessage(fieldLabel, m[2])
+        const labelled = m ? null : translateUnderLabel(i18n, text, fieldLabel, nameOf)
+        if (labelled !== null) return labelled
+      }
       const k = known[text]
       if (k) return i18n._(k)
       const window = WINDOW_MESSAGE.exec(text)
@@ -149,25 +181,7 @@ export const useTranslateMessage = (): ((text: string) => string) => {
       const m = FIELD_MESSAGE.exec(text)
       if (m) {
         const l = labels[m[1] ?? '']
-        const label = l ? i18n._(l) : (m[1] ?? '')
-        switch (m[2]) {
-          case 'must be a number with at most 2 decimals':
-            return t`${label} must be a number with at most 2 decimals`
-          case 'must not be negative':
-            return t`${label} must not be negative`
-          case 'must be a number from 0 to 100 with at most 2 decimals':
-            return t`${label} must be a number from 0 to 100 with at most 2 decimals`
-          case 'must be a date in format yyyy-mm-dd':
-            return t`${label} must be a date in format yyyy-mm-dd`
-          case 'must be a whole number from 1 to 1200':
-            return t`${label} must be a whole number from 1 to 1200`
-          case 'must be at most 999999999999.99':
-            return t`${label} must be at most 999999999999.99`
-          case 'must not contain control characters':
-            return t`${label} must not contain control characters`
-          default:
-            return t`${label} must be a whole number of at least 1`
-        }
+        return fieldMessage(l ? i18n._(l) : (m[1] ?? ''), m[2])
       }
       return translateMessage(i18n, text)
     },
@@ -181,7 +195,7 @@ export const useNotify = () => {
   const translate = useTranslateMessage()
   return useCallback(
     (e: { readonly messages: readonly string[]; readonly level?: 'info' | 'error' }) => {
-      const text = e.messages.map(translate).join(' ')
+      const text = e.messages.map((m) => translate(m)).join(' ')
       if (e.level === 'info') messages.info(text)
       else messages.error(text)
     },

@@ -55,6 +55,22 @@ describe('taxes and social security settings', () => {
     })
   })
 
+  it("names a refused field by the form's own label: a linear PIT's rate is its Tax rate, not a First percent", async () => {
+    const services = memoryServices([], { today: '2026-03-15' })
+    const pit = await editLinearPit(services)
+    fireEvent.change(within(pit).getByLabelText('Payment interval *'), { target: { value: '1' } })
+    fireEvent.click(within(pit).getByRole('button', { name: 'Save' }))
+    const rate = within(pit).getByLabelText(/^Tax rate \*/)
+    await waitFor(() => expect(rate.getAttribute('aria-invalid')).toBe('true'))
+    const errorId = rate
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-error'))
+    expect(document.getElementById(errorId ?? '')?.textContent).toBe('(Tax rate) is required')
+    expect(within(pit).queryByText(/First percent/)).toBeNull()
+    expect(services.records()).toEqual([])
+  })
+
   it('updates the VAT setting in force (PUT) and refuses an unchanged save', async () => {
     const services = memoryServices([vat2025], { today: '2026-03-15' })
     await renderWith(<TaxesPage today="2026-03-15" />, services)

@@ -1,0 +1,141 @@
+/**
+ * The Fixed assets screen over in-memory effects (ledger-core's decider, as the API runs it): removing an asset
+ * entered in error after a confirmation (by keyboard too, with its loading and error states), and a refusal naming
+ * each field by the label the form shows, a day the calendar has not said to be no date.
+ */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../api/client.ts'
+import type { Locale } from '../../i18n.ts'
+import { MessagePopups, messageStore } from '../../ui/messages.tsx'
+import { pressEscape } from '../../ui/testKeyboard.ts'
+import { i18nFor, withProviders } from '../dashboard/testing.tsx'
+import type { AssetsApi } from './api.ts'
+import { AssetsPage } from './AssetsPage.tsx'
+import { assetsEffects } from './fixtures.ts'
+
+afterEach(() => {
+  for (const m of messageStore.getSnapshot()) messageStore.close(m.id)
+})
+
+const show = async (effects: AssetsApi, locale: Locale = 'en') => {
+  render(
+    withProviders(
+      await i18nFor(locale),
+      <>
+        <AssetsPage effects={effects} year={2026} />
+        <MessagePopups />
+      </>,
+    ),
+  )
+  await screen.findByRole('table', { name: /Register of fixed assets|Ewidencja środków trwałych/ })
+}
+
+const register = () => screen.getByRole('table', { name: /Register of fixed assets/ })
+
+/** Opens the card of the laptop (number 1 of the sample register). */
+const openLaptop = async () => {
+  fireEvent.click(within(register()).getByRole('button', { name: 'Laptop Dell' }))
+  return screen.findByRole('region', { name: 'Depreciation plan: 1 Laptop Dell' })
+}
+
+describe('deleting an asset', () => {
+  it('asks first, cancels on Escape with focus back on its button, then deletes it with its card', async () => {
+    await show(assetsEffects())
+    const card = await openLaptop()
+    const trash = within(card).getByRole('button', { name: 'Delete Laptop Dell (no. 1) from the register' })
+    trash.focus()
+    fireEvent.click(trash)
+    const dialog = screen.getByRole('dialog', { name: 'Delete asset' })
+    expect(dialog.textContent).toContain(
+      'Laptop Dell (no. 1) will be deleted from the register with its write-offs. Do you confirm?',
+    )
+    // The safe choice has the focus; Escape closes without deleting.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
+    pressEscape()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(trash)
+    expect(within(register()).getByRole('button', { name: 'Laptop Dell' })).toBeTruthy()
+
+    fireEvent.click(trash)
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(within(register()).queryByRole('button', { name: 'Laptop Dell' })).toBeNull())
+    expect(screen.queryByRole('region', { name: /Depreciation plan: 1 Laptop Dell/ })).toBeNull()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('Laptop Dell (no. 1) deleted from the register').closest('[role="status"]')).toBeTruthy()
+    expect(within(register()).getByRole('button', { name: 'Samochód dostawczy' })).toBeTruthy()
+  })
+
+  it('says it works while it does, and why it failed, keeping the asset', async () => {
+    let fail: (e: unknown) => void = () => {}
+    const effects: AssetsApi = {
+      ...assetsEffects(),
+      deleteAsset: () =>
+        new Promise<void>((_, reject) => {
+          fail = reject
+        }),
+    }
+    await show(effects)
+    const card = await openLaptop()
+    fireEvent.click(within(card).getByRole('button', { name: /^Delete Laptop Dell/ }))
+    const yes = within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' })
+    fireEvent.click(yes)
+    await waitFor(() => expect((yes as HTMLButtonElement).disabled).toBe(true))
+    expect(yes.getAttribute('aria-busy')).toBe('true')
+    await act(async () => fail(new ApiError({ status: 0, statusText: 'Unknown Error' })))
+    expect((await screen.findByRole('alert')).textContent).toContain('Response error, can not connect to API.')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(register()).getByRole('button', { name: 'Laptop Dell' })).toBeTruthy()
+  })
+
+  it('tells of the purchase that becomes a cost again, in Polish', async () => {
+    const effects = assetsEffects()
+    const withPurchase: AssetsApi = {
+      ...effects,
+      loadCard: async (id) => {
+        const c = await effects.loadCard(id)
+        return { ...c, asset: { ...c.asset, itemId: 7 } }
+      },
+    }
+    await show(withPurchase, 'pl')
+    fireEvent.click(screen.getByRole('button', { name: 'Laptop Dell' }))
+    const card = await screen.findByRole('region', { name: 'Plan amortyzacji: Laptop Dell (Lp. 1)' })
+    fireEvent.click(within(card).getByRole('button', { name: 'Usuń z ewidencji: Laptop Dell (Lp. 1)' }))
+    expect(screen.getByRole('dialog', { name: 'Usuwanie środka trwałego' }).textContent).toContain(
+      'Środek Laptop Dell (Lp. 1) zostanie usunięty z ewidencji razem z odpisami, a zakup, z którego go wprowadzono, znów stanie się kosztem swojego miesiąca.',
+    )
+  })
+})
+
+describe('a refused write', () => {
+  it('names each field by the label the form shows, and says that a day does not exist', async () => {
+    await show(assetsEffects())
+    await openLaptop()
+    const form = screen.getByRole('form', { name: 'Improvement' })
+    fireEvent.change(within(form).getByLabelText('Date of the improvement'), { target: { value: '2026-02-30' } })
+    fireEvent.change(within(form).getByLabelText('Amount (net)'), { target: { value: '100' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the improvement' }))
+    expect(await within(form).findByText('Date of the improvement is not a real date')).toBeTruthy()
+  })
+
+  it('shows an entry refusal under its field only, by the field’s label, in Polish', async () => {
+    const effects: AssetsApi = {
+      ...assetsEffects(),
+      enterAsset: async () => {
+        throw new ApiError({
+          status: 400,
+          statusText: 'Bad Request',
+          errors: ['Acquisition date is not a real date'],
+          fieldErrors: { acquisitionDate: 'Acquisition date is not a real date' },
+        })
+      },
+    }
+    await show(effects, 'pl')
+    const form = screen.getByRole('form', { name: 'Wprowadź środek trwały' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Wpisz do ewidencji' }))
+    const date = within(form).getByLabelText('Data nabycia')
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'))
+    expect(within(form).getAllByText('Data nabycia nie jest istniejącą datą')).toHaveLength(1)
+    expect(within(form).queryByText(/Data przyjęcia/)).toBeNull()
+  })
+})
