@@ -7,12 +7,13 @@
  * created is removed again; a store that existed before is left as it is and the message says what it now holds.
  */
 import { createReadStream } from 'node:fs'
-import { access, rm, rmdir } from 'node:fs/promises'
+import { rm, rmdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { createInterface } from 'node:readline'
 import { type AppendProgress, appendInOrder } from '@finance/event-store'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
+import { checkInputFile, isSystemError, readError } from '../files.ts'
 import { formatCount } from '../format.ts'
 import { translate } from '../i18n.ts'
 import { type ImportedEvent, parseLine, SequenceChecker } from '../jsonl.ts'
@@ -25,10 +26,15 @@ async function* linesOf(file: string): AsyncGenerator<{ text: string; lineNo: nu
     crlfDelay: Number.POSITIVE_INFINITY,
   })
   let lineNo = 0
-  for await (const text of rl) {
-    lineNo++
-    if (text.trim() === '') continue
-    yield { text, lineNo }
+  try {
+    for await (const text of rl) {
+      lineNo++
+      if (text.trim() === '') continue
+      yield { text, lineNo }
+    }
+  } catch (e) {
+    // The file checked before may still fail to be read (taken away, a disk error): said as for any input file.
+    throw isSystemError(e) ? readError(file, e) : e
   }
 }
 
@@ -38,11 +44,7 @@ async function* eventsOf(file: string, skipLine: number): AsyncGenerator<Importe
 }
 
 export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
-  try {
-    await access(file)
-  } catch {
-    throw userError('noSuchFile', file)
-  }
+  await checkInputFile(file)
 
   // Pass 1: validate everything, with no store opened yet. A user's own data (`--format finance`) starts with a
   // header line naming the user, the format and the upcasters' versions.

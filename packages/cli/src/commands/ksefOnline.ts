@@ -16,7 +16,7 @@
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   fetchFromKsef,
@@ -35,6 +35,7 @@ import { KSEF_BASE_URLS } from '@finance/ksef'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
+import { parseJsonFile, readError, readInputFile, writeError } from '../files.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
 
 const t = catalog('ksefOnline')
@@ -66,13 +67,17 @@ const failure = (e: unknown): never => {
 const serverSecret = (ctx: Ctx): string => {
   const fromEnv = ctx.env.FINANCE_JWT_SECRET?.trim()
   if (fromEnv) return fromEnv
-  const dir = ctx.dataDir ?? ctx.env.FINANCE_DATA_DIR ?? 'data'
+  const file = join(ctx.dataDir ?? ctx.env.FINANCE_DATA_DIR ?? 'data', 'secrets.json')
+  let text: string
   try {
-    const secret = (JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { jwtSecret?: unknown }).jwtSecret
-    if (typeof secret === 'string' && secret !== '') return secret
-  } catch {
-    // No file: said below.
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    // No file: said below; a file that is there but cannot be read is named with the reason.
+    if ((e as { code?: unknown }).code === 'ENOENT') throw new CliError((lang) => t(lang, 'noSecret'))
+    throw readError(file, e)
   }
+  const secret = (parseJsonFile(file, text) as { jwtSecret?: unknown } | null)?.jwtSecret
+  if (typeof secret === 'string' && secret !== '') return secret
   throw new CliError((lang) => t(lang, 'noSecret'))
 }
 
@@ -187,13 +192,7 @@ export const ksefCertificateCommand = async (
     return
   }
   if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'))
-  const read = async (file: string) => {
-    try {
-      return (await readFile(file)).toString('base64')
-    } catch (e) {
-      throw new CliError((lang) => t(lang, 'cannotRead', file, (e as Error).message))
-    }
-  }
+  const read = async (file: string) => (await readInputFile(file)).toString('base64')
   const [certificate, privateKey] = [await read(o.cert), await read(o.key)]
   try {
     const info = await setKsefCertificate(deps, user.userId, {
@@ -231,7 +230,7 @@ export const ksefPdfCommand = async (
   try {
     await writeFile(target, file.body)
   } catch (e) {
-    throw new CliError((lang) => t(lang, 'cannotSave', target, (e as Error).message))
+    throw writeError(target, e)
   }
   ctx.out(`${t(ctx.lang, 'saved', target)}\n`)
 }
