@@ -411,7 +411,19 @@ const buildProgram = (ctx: Ctx): Command => {
       "restore a JSON-lines export into an empty store, or a user's own data (--format finance) into any store that lacks that user (validated first; nothing is written on error)",
     )
     .argument('<file>', 'events.jsonl written by `finance export --format json` or `--format finance`')
-    .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
+    .addOption(
+      new Option(
+        '--role <role>',
+        "a user's own data: the account's role here (default USER, whatever the file says; a whole history keeps its roles)",
+      ).choices(['USER', 'ADMIN']),
+    )
+    // `--role` after `import ksef` or `import bank` would be read as this command's and go unused.
+    .hook('preSubcommand', (command) => {
+      if (command.opts().role !== undefined) throw usageError('importRoleUserData')
+    })
+    .action(async (file: string, o: { role?: 'USER' | 'ADMIN' }) =>
+      (await commands.import()).importCommand(ctx, file, { role: o.role }),
+    )
     .command('ksef')
     .description('import KSeF FA(3) invoices (XML) as incomes or expenses; a line per file says what it became')
     .argument('<files...>', 'FA(3) XML files as downloaded from KSeF (the KSeF number is read from a file name)')
