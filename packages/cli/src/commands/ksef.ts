@@ -20,7 +20,7 @@ import {
 import { booksOfUsers } from '../books.ts'
 import { fieldText, problemText as fileProblemText, schemaFailureError } from './books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
+import { CliError, usageError } from '../errors.ts'
 import { checkInputFile, readInputFile, readInputText } from '../files.ts'
 import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
@@ -66,10 +66,7 @@ export interface ImportKsefOptions {
 }
 
 export const importKsefCommand = async (ctx: Ctx, files: readonly string[], o: ImportKsefOptions): Promise<void> => {
-  if (o.ksefNumber !== undefined && files.length !== 1)
-    throw new CliError((lang) =>
-      lang === 'pl' ? '--ksef-number dotyczy jednego pliku' : '--ksef-number applies to a single file',
-    )
+  if (o.ksefNumber !== undefined && files.length !== 1) throw usageError('ksefNumberOneFile')
   const inputs = []
   for (const file of files) {
     const content = new Uint8Array(await readInputFile(file))

@@ -123,8 +123,10 @@ export const ksefSendCommand = async (
   id: number | undefined,
   o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean; offline?: boolean },
 ): Promise<void> => {
+  // What to send is a usage question (exit 2), as each option's reach: the exemption basis is one invoice's.
   if ([id !== undefined, o.all === true, o.offline === true].filter(Boolean).length !== 1)
-    throw new CliError((lang) => t(lang, 'idOrAll'))
+    throw new CliError((lang) => t(lang, 'idOrAll'), 2)
+  if (o.exemptionBasis !== undefined && id === undefined) throw new CliError((lang) => t(lang, 'exemptionOne'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
   if (o.offline) {
@@ -167,6 +169,9 @@ export const ksefOfflineCommand = async (
   id: number,
   o: { user: string; mode?: string; ended?: string; json?: boolean },
 ): Promise<void> => {
+  // An offline24 invoice has no unavailability to end: its deadline is the next working day whatever --ended says.
+  if (o.ended !== undefined && (o.mode ?? 'offline24') === 'offline24')
+    throw new CliError((lang) => t(lang, 'endedOffline24'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
   const p = await markKsefOffline(deps, user.userId, id, {
@@ -184,6 +189,8 @@ export const ksefCertificateCommand = async (
   ctx: Ctx,
   o: { user: string; cert?: string; key?: string; forget?: boolean },
 ): Promise<void> => {
+  if (o.forget && (o.cert !== undefined || o.key !== undefined)) throw new CliError((lang) => t(lang, 'forgetAlone'), 2)
+  if (!o.forget && (!o.cert || !o.key)) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
   if (o.forget) {
@@ -191,7 +198,7 @@ export const ksefCertificateCommand = async (
     ctx.out(`${t(ctx.lang, 'certificateForgotten')}\n`)
     return
   }
-  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'))
+  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
   const read = async (file: string) => (await readInputFile(file)).toString('base64')
   const [certificate, privateKey] = [await read(o.cert), await read(o.key)]
   try {
