@@ -283,9 +283,10 @@ const buildProgram = (ctx: Ctx): Command => {
     .option('--csv', 'print CSV (RFC 4180)')
     .addOption(excelOption())
     .option('--cumulative', 'running totals instead of monthly figures')
-    .action(async (year: number, o: OutputFlags & { user: string; cumulative?: boolean }) =>
-      (await commands.report()).reportYear(ctx, year, o.user, outputOf(o), o.cumulative === true),
-    )
+    .action(async (year: number, o: OutputFlags & { user: string; cumulative?: boolean }) => {
+      if (o.cumulative && o.json) throw usageError('cumulativeJson')
+      return (await commands.report()).reportYear(ctx, year, o.user, outputOf(o), o.cumulative === true)
+    })
 
   report
     .command('annual')
@@ -349,15 +350,26 @@ const buildProgram = (ctx: Ctx): Command => {
     .option('--digest', "print a SHA-256 digest of every user's books, to compare two replays")
     .option('--json', 'print JSON')
     .action(
-      async (o: { asOf?: string; user?: string; month?: string; json?: boolean; threads?: number; digest?: boolean }) =>
-        (await commands.replay()).replayCommand(ctx, {
+      async (o: {
+        asOf?: string
+        user?: string
+        month?: string
+        json?: boolean
+        threads?: number
+        digest?: boolean
+      }) => {
+        // Each mode's own options: a month of one user's books, the threads and digest of the whole log's replay.
+        if (o.month !== undefined && o.user === undefined) throw usageError('monthNeedsUser')
+        if (o.user !== undefined && (o.threads !== undefined || o.digest)) throw usageError('replayUserAlone')
+        return (await commands.replay()).replayCommand(ctx, {
           asOf: o.asOf,
           user: o.user,
           month: o.month,
           json: o.json === true,
           threads: o.threads,
           digest: o.digest === true,
-        }),
+        })
+      },
     )
 
   program
@@ -411,16 +423,29 @@ const buildProgram = (ctx: Ctx): Command => {
       "restore a JSON-lines export into an empty store, or a user's own data (--format finance) into any store that lacks that user (validated first; nothing is written on error)",
     )
     .argument('<file>', 'events.jsonl written by `finance export --format json` or `--format finance`')
-    .action(async (file: string) => (await commands.import()).importCommand(ctx, file))
+    .addOption(
+      new Option(
+        '--role <role>',
+        "a user's own data: the account's role here (default USER, whatever the file says; a whole history keeps its roles)",
+      ).choices(['USER', 'ADMIN']),
+    )
+    // `--role` after `import ksef` or `import bank` would be read as this command's and go unused.
+    .hook('preSubcommand', (command) => {
+      if (command.opts().role !== undefined) throw usageError('importRoleUserData')
+    })
+    .action(async (file: string, o: { role?: 'USER' | 'ADMIN' }) =>
+      (await commands.import()).importCommand(ctx, file, { role: o.role }),
+    )
     .command('ksef')
     .description('import KSeF FA(3) invoices (XML) as incomes or expenses; a line per file says what it became')
     .argument('<files...>', 'FA(3) XML files as downloaded from KSeF (the KSeF number is read from a file name)')
     .addOption(requiredUser())
     .option('--ksef-number <number>', 'the KSeF number of a single file whose name does not carry it')
     .option('--json', 'print the report as JSON')
-    .action(async (files: string[], o: { user: string; ksefNumber?: string; json?: boolean }) =>
-      (await commands.ksef()).importKsefCommand(ctx, files, o),
-    )
+    .action(async (files: string[], o: { user: string; ksefNumber?: string; json?: boolean }) => {
+      if (o.ksefNumber !== undefined && files.length !== 1) throw usageError('ksefNumberOneFile')
+      return (await commands.ksef()).importKsefCommand(ctx, files, o)
+    })
 
   registerBooks(program, ctx)
   registerAssets(program, ctx)
@@ -519,9 +544,16 @@ const registerBooks = (program: Command, ctx: Ctx) => {
           inventoryEnd?: string
           out?: string
         },
+        command: Command,
       ) => {
         // The year argument is inside the books' window (2000–2099); the JPK files' dates end in 2050.
         if (year > 2050) throw usageError('jpkYears')
+        // The options of one format or one book, refused where they would change nothing (`--purpose` has a default).
+        const inventory = o.inventoryStart !== undefined || o.inventoryEnd !== undefined
+        if (o.form !== undefined && o.format !== 'csv' && o.format !== 'xml') throw usageError('formNeedsCsvXml')
+        if (o.format !== 'xml' && (command.getOptionValueSource('purpose') === 'cli' || inventory))
+          throw usageError('xmlOnlyOptions')
+        if (inventory && o.form === 'JPK_EWP') throw usageError('inventoryPkpir')
         return (await commands.books()).booksCommand(ctx, year, { ...o, purpose: Number(o.purpose) as 0 | 1 | 2 })
       },
     )
@@ -773,9 +805,10 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .addOption(new Option('--table <table>', 'the NBP table: A (daily) or B (weekly)').choices(['A', 'B']))
     .option('--ecb', "fetch the ECB's reference rates instead (www.ecb.europa.eu)")
     .option('--json', 'print JSON')
-    .action(async (from: string, to: string, o: { user: string; json?: boolean; ecb?: boolean; table?: 'A' | 'B' }) =>
-      (await commands.rates()).ratesFetchCommand(ctx, from, to, o),
-    )
+    .action(async (from: string, to: string, o: { user: string; json?: boolean; ecb?: boolean; table?: 'A' | 'B' }) => {
+      if (o.ecb && o.table !== undefined) throw usageError('tableNeedsNbp')
+      return (await commands.rates()).ratesFetchCommand(ctx, from, to, o)
+    })
   rates
     .command('show')
     .description('the rate the books use for a tax date: the last working day before it with a table')

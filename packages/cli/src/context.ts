@@ -5,6 +5,7 @@
 import type { EventStore } from '@finance/event-store'
 import { dateInPoland } from '@finance/ledger-core/calendar'
 import { CliError, userError } from './errors.ts'
+import { isSystemError, systemReason } from './files.ts'
 import { type Palette, palette } from './format.ts'
 import { type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'
 import type { Opened } from './store.ts'
@@ -114,6 +115,10 @@ export const createCtx = (
           },
           (e: unknown) => {
             if (e instanceof CliError) throw e
+            // The file system's refusal (the data directory is a file, may not be written) names the path.
+            const path = (e as { path?: unknown }).path
+            if (isSystemError(e) && typeof path === 'string')
+              throw new CliError((lang) => translate(lang, 'cannotOpenStore', `${path}: ${systemReason(lang, e)}`))
             throw userError('cannotOpenStore', (e as Error).message)
           },
         )

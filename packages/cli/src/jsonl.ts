@@ -6,6 +6,7 @@
  */
 import type { EventMetadata, Json, StoredEvent } from '@finance/event-store'
 import { CliError } from './errors.ts'
+import { jsonLineFaultText } from './files.ts'
 import { type MessageArgs, type MessageKey, translate } from './i18n.ts'
 
 /** An error of line `lineNo` of an import file, in the run's language. */
@@ -47,8 +48,11 @@ export const parseLine = (
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch (e) {
-    return fail('jsonInvalid', (e as Error).message)
+  } catch {
+    // Where and why, in the reader's language: the parser's own text is English and not always placed.
+    throw new CliError((lang) =>
+      translate(lang, 'line', lineNo, translate(lang, 'jsonInvalid', jsonLineFaultText(lang, text))),
+    )
   }
   if (!isObject(raw)) return fail('jsonNotObject')
   for (const key of KEYS) if (!(key in raw)) fail('fieldMissing', key)

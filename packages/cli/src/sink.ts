@@ -2,7 +2,7 @@
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import type { Ctx } from './context.ts'
-import { userError } from './errors.ts'
+import { isSystemError, writeError } from './files.ts'
 
 export interface Sink {
   write(text: string): Promise<void>
@@ -30,11 +30,13 @@ export const openSink = async (ctx: Ctx, file: string | undefined): Promise<Sink
       close: flush,
     }
   }
+  // The system's refusal (a directory, no such directory, a full disk) names the file, in the reader's language.
+  const failed = (e: unknown) => (isSystemError(e) ? writeError(file, e) : e)
   const stream = createWriteStream(file, { flags: 'w' })
   try {
     await once(stream, 'open')
   } catch (e) {
-    throw userError('cannotWrite', file, (e as Error).message)
+    throw failed(e)
   }
   let buffer = ''
   const flush = async () => {
@@ -46,12 +48,16 @@ export const openSink = async (ctx: Ctx, file: string | undefined): Promise<Sink
   return {
     write: async (text) => {
       buffer += text
-      if (buffer.length >= CHUNK) await flush()
+      if (buffer.length >= CHUNK) await flush().catch((e: unknown) => Promise.reject(failed(e)))
     },
     close: async () => {
-      await flush()
-      stream.end()
-      await once(stream, 'finish')
+      try {
+        await flush()
+        stream.end()
+        await once(stream, 'finish')
+      } catch (e) {
+        throw failed(e)
+      }
     },
   }
 }

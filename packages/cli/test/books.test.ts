@@ -9,6 +9,7 @@ import { createMemoryStore, type EventStore } from '@finance/event-store'
 import { serializeEvent } from '@finance/ledger-core'
 import { contact, createdAt, flat2026, primary, type Scenario, scale2025 } from '@finance/tax-files/testing'
 import { describe, expect, it } from 'vitest'
+import { problemText } from '../src/commands/books.ts'
 import { run } from './helpers.ts'
 
 const JAN = 'jan@example.com'
@@ -141,5 +142,16 @@ describe('finance books on a day inside the year', () => {
     expect(xml.code).toBe(0)
     expect(xml.stdout).toContain('<K_2>2025-02-10</K_2>')
     expect(xml.stdout).not.toContain('<K_2>2025-02-12</K_2>')
+  })
+})
+
+describe("the JPK files' refusals in Polish", () => {
+  it('write a rate with a decimal comma', () => {
+    expect(problemText('pl', 'Entry 3 has a ryczałt rate of 8.5 %, which JPK_EWP(4) does not list')).toBe(
+      'zapis 3 ma stawkę ryczałtu 8,5%, której JPK_EWP(4) nie przewiduje',
+    )
+    expect(problemText('pl', 'Item 7 has VAT of 5.5 %, which JPK_V7 has no field for')).toBe(
+      'pozycja 7 ma stawkę VAT 5,5%, dla której JPK_V7 nie ma pola',
+    )
   })
 })

@@ -62,6 +62,8 @@ describe('golden outputs', () => {
     const pl = await golden('report-annual.pl.txt', ['report', 'annual', '2026', '--user', ANNA])
     expect(pl).toContain('PIT-36L (podatek liniowy)')
     expect(pl).toContain('prognoza')
+    // The health contribution's rate with a decimal comma, as every rate of the CLI (not `4.9 %`).
+    expect(pl).toMatch(/\nStawka {2,}4,9%\n/)
     await golden('report-annual.en.txt', [
       'report',
       'annual',
@@ -126,7 +128,12 @@ describe('golden outputs', () => {
       'en',
     ])
     expect(out).toContain('completed false → true')
-    expect(out).toContain('Laptop "Pro", 14-inch')
+    expect(out).toContain('Laptop "Pro", 14-inch 6,000.00 2026-02-03')
+    // A record's amount reads as the figures under it: a decimal comma in Polish.
+    const pl = await run(['diff', '--from', s.moments.afterJanuary, '--to', s.moments.afterPayment, '--user', ANNA], {
+      store: s.store,
+    })
+    expect(pl.stdout).toContain('Laptop "Pro", 14-inch 6000,00 2026-02-03\n  2026-02 Koszty firmy: 1200,00 → 7200,00')
     await golden('diff.json', ['diff', '--from', s.moments.afterJanuary, '--to', s.moments.afterPayment, '--json'])
   })
 

@@ -73,7 +73,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     const bad = await run(['ksef', 'send', 'abc', '--user', ANNA], { store, env })
     expect(bad.code).toBe(2)
     const neither = await run(['ksef', 'send', '--user', ANNA], { store, env })
-    expect(neither.code).toBe(1)
+    expect(neither.code).toBe(2)
     expect(neither.stderr).toContain('podaj numer pozycji, --all albo --offline')
     // Nothing waits to be sent: an empty batch, said so, and no session opened.
     const all = await run(['ksef', 'send', '--all', '--user', ANNA], { store, env })
@@ -140,7 +140,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     const files = ['--cert', join(dir, 'offline.crt'), '--key', join(dir, 'offline.key')]
     const base = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
     const none = await run(['ksef', 'certificate', '--user', ANNA], { store, env: base })
-    expect(none.code).toBe(1)
+    expect(none.code).toBe(2)
     expect(none.stderr).toContain('podaj plik certyfikatu (--cert) i klucza prywatnego (--key) albo --forget')
     const wrong = await run(['ksef', 'certificate', ...files, '--user', ANNA], {
       store,

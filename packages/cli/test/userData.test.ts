@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createAccounts, ROLE_ADMIN } from '@finance/books'
+import { createAccounts, ROLE_ADMIN, ROLE_USER } from '@finance/books'
 import { storeDigest } from '@finance/books/backup'
 import { createMemoryStore } from '@finance/event-store'
 import { run } from './helpers.ts'
@@ -135,6 +135,83 @@ describe('a user who logged out', () => {
     const refused = await run(['import', broken, '--lang', 'en'], { store: createMemoryStore() })
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('data.sessionId must be a non-empty string')
+  })
+})
+
+describe("the role of an imported user's account", () => {
+  /** Anna's data exported by an installation where she is an ADMIN. */
+  const adminExport = async () => {
+    const { store, annaId } = await seedScenario()
+    const accounts = createAccounts(store, { hashCost: 4 })
+    await accounts.register({ email: 'boss@example.com', password: 'Boss-Pass1', role: 'ADMIN' })
+    expect((await accounts.setRole(ANNA, 'ADMIN', 'test')).ok).toBe(true)
+    const file = join(dir, `anna-admin-${Math.random()}.jsonl`)
+    expect((await run(['export', '--format', 'finance', '--user', ANNA, '--out', file], { store })).code).toBe(0)
+    return { file, annaId }
+  }
+
+  it('comes in as USER whatever the file says, recorded as an event of the import', { timeout: 60_000 }, async () => {
+    const { file, annaId } = await adminExport()
+    const target = createMemoryStore()
+    const r = await run(['import', file], { store: target })
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(`rola ${ANNA} w tej instalacji: USER (w pliku: ADMIN)\n`)
+    expect((await createAccounts(target).findByEmail(ANNA))?.role).toBe(ROLE_USER)
+    // The file's events are kept as they are; the change follows them, by `cli`.
+    const account = await target.readStream(`user-${annaId}`)
+    expect(account.at(-1)).toMatchObject({ type: 'UserRoleChanged', data: { role: ROLE_USER } })
+    expect(account.at(-1)?.metadata.userId).toBe('cli')
+    expect(account.filter((e) => e.type === 'UserRoleChanged')).toHaveLength(2)
+    const en = await run(['import', (await adminExport()).file, '--lang', 'en'], { store: createMemoryStore() })
+    expect(en.stdout).toContain(`the role of ${ANNA} in this installation: USER (the file said ADMIN)\n`)
+  })
+
+  it('a write that fails half-way takes the account away again, so it never stays with the file role', {
+    timeout: 60_000,
+  }, async () => {
+    const { file, annaId } = await adminExport()
+    const target = createMemoryStore()
+    let appends = 0
+    const failing = {
+      ...target,
+      append: async (...args: Parameters<typeof target.append>) => {
+        if (++appends === 3) throw new Error('disk full')
+        return target.append(...args)
+      },
+    }
+    const r = await run(['import', file, '--lang', 'en'], { store: failing })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe("error: import stopped: disk full; the user's events it wrote were deleted\n")
+    expect(await target.streamRevision(`user-${annaId}`)).toBeNull()
+    expect(await createAccounts(target).findByEmail(ANNA)).toBeNull()
+  })
+
+  it('is ADMIN only when the operator says so, and --role is refused where it has nothing to set', {
+    timeout: 60_000,
+  }, async () => {
+    const { file } = await adminExport()
+    const target = createMemoryStore()
+    const r = await run(['import', file, '--role', 'ADMIN', '--lang', 'en'], { store: target })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(`the role of ${ANNA} in this installation: ADMIN\n`)
+    expect((await createAccounts(target).findByEmail(ANNA))?.role).toBe(ROLE_ADMIN)
+
+    // A whole history (a restore) keeps its roles: --role there is a usage error, and nothing is written.
+    const { store } = await seedScenario()
+    const whole = join(dir, 'whole.jsonl')
+    expect((await run(['export', '--format', 'json', '--out', whole], { store })).code).toBe(0)
+    const empty = createMemoryStore()
+    const refused = await run(['import', whole, '--role', 'USER'], { store: empty })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toBe(
+      'błąd: --role dotyczy tylko danych jednego użytkownika (export --format finance); pełna historia zachowuje swoje role\n',
+    )
+    expect(await empty.headPosition()).toBe(0n)
+    // Nor is it read, unused, after `import ksef` or `import bank`.
+    const ksef = await run(['import', 'ksef', whole, '--user', ANNA, '--role', 'ADMIN', '--lang', 'en'], { store })
+    expect(ksef.code).toBe(2)
+    expect(ksef.stderr).toContain("--role applies to a user's own data")
   })
 })
 

@@ -5,9 +5,10 @@
  * streams (`books-{id}`, `user-{id}`, the e-mail claim) in commit order, one per line, keys in a fixed order. Secrets
  * (the password hash) are never in it. `finance import` reads it back into another installation and checks the digest.
  */
-import { type EventStore, eventToLine } from '@finance/event-store'
+import { randomUUID } from 'node:crypto'
+import { type EventStore, eventToLine, type Json, type StoredEvent } from '@finance/event-store'
 import { CURRENT_VERSIONS } from '@finance/ledger-core/replay'
-import { emailClaimStream } from '../accounts/service.ts'
+import { emailClaimStream, ROLE_ADMIN, ROLE_USER, userStream } from '../accounts/service.ts'
 import { storeDigest } from './digest.ts'
 
 export const USER_EXPORT_FORMAT = 'finance-user-export'
@@ -84,4 +85,52 @@ export async function* userExportLines(
   yield JSON.stringify(header)
   for await (const e of store.iterateAll({ streamPrefixes, before }))
     if (streamPrefixes.includes(e.streamId)) yield eventLine(e)
+}
+
+/** The account a user's export brings: its role as the file leaves it (null: none, or deleted) and its last revision. */
+export interface AccountInExport {
+  readonly role: number | null
+  readonly revision: bigint
+}
+
+/** Folds the account's events of a user's export (its `user-` stream, in order) as the accounts service does. */
+export const accountInExport = (
+  events: Iterable<{ readonly type: string; readonly data: Json; readonly revision: bigint }>,
+): AccountInExport => {
+  let role: number | null = null
+  let revision = -1n
+  for (const e of events) {
+    const data = (e.data ?? {}) as { role?: unknown }
+    if (e.type === 'UserRegistered' || (e.type === 'UserRoleChanged' && role !== null)) role = Number(data.role ?? 0)
+    if (e.type === 'UserDeleted') role = null
+    revision = e.revision
+  }
+  return { role, revision }
+}
+
+/**
+ * The role an imported account gets in this installation. The role in the file is the other installation's decision,
+ * not this one's: a file must never make anyone an ADMIN here, so the account comes in as USER unless the operator
+ * names the role (`finance import FILE --role ADMIN`). Answers the `UserRoleChanged` to write right after the file's
+ * last event of the account (its revision follows the file's; `position` is the store's to give), or null when the
+ * file already leaves the account with that role or brings no live account.
+ */
+export const importedRoleChange = (
+  user: { readonly id: string },
+  account: AccountInExport,
+  role: 'USER' | 'ADMIN',
+  meta: { readonly actor: string; readonly at: string },
+): StoredEvent | null => {
+  const code = role === 'ADMIN' ? ROLE_ADMIN : ROLE_USER
+  if (account.role === null || account.role === code) return null
+  return {
+    streamId: userStream(user.id),
+    revision: account.revision + 1n,
+    position: 0n,
+    eventId: randomUUID(),
+    type: 'UserRoleChanged',
+    schemaVersion: 1,
+    data: { role: code },
+    metadata: { userId: meta.actor, correlationId: randomUUID(), createdAt: meta.at },
+  }
 }

@@ -84,13 +84,14 @@ const itemNotes = (ctx: Ctx, a: AnnualReturnDto): string[] => {
   return notes
 }
 
-const healthRows = (h: HealthSettlementDto): [MessageKey, string][] => [
+const healthRows = (ctx: Ctx, h: HealthSettlementDto): [MessageKey, string][] => [
   [
     'insuredMonths',
     h.insuredMonths.length > 0 ? `${h.months} (${h.insuredMonths[0]}..${h.insuredMonths.at(-1)})` : String(h.months),
   ],
   [h.taxType === 'Flat' ? 'healthBasisRevenue' : 'healthBasisIncome', h.basis],
-  h.taxType === 'Flat' ? ['band', String(h.flatTier)] : ['rate', `${h.percent} %`],
+  // The rate as the reader writes it (`4,9%` in Polish), as every rate of the CLI.
+  h.taxType === 'Flat' ? ['band', String(h.flatTier)] : ['rate', formatPercent(ctx.lang, h.percent)],
   ['computed', h.computed],
   ...(h.taxType === 'Flat'
     ? []
@@ -194,7 +195,7 @@ const table = (ctx: Ctx, r: AnnualReport, email: string): string => {
     out.push(
       `\n${ctx.colour.bold(`${ctx.t('healthSettlement')} ${h.from}..${h.to} — ${ctx.t('dueOn')} ${h.dueDate}`)}\n`,
     )
-    out.push(keyValueTable(ctx, healthRows(h)))
+    out.push(keyValueTable(ctx, healthRows(ctx, h)))
   } else out.push(`\n${ctx.t('noSettlement')}\n`)
   if (r.obligations.length > 0) {
     out.push(`\n${ctx.colour.bold(ctx.t('yearEndObligations'))}\n`)

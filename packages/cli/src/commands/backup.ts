@@ -3,7 +3,7 @@
  * whole store while the server runs, its restore into an empty store (checked by replaying it), and a check of a
  * backup without restoring it. The work is `@finance/books/backup`'s, shared with the server's scheduled backup.
  */
-import { access, rm, rmdir, stat } from 'node:fs/promises'
+import { rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { resolveStoreConfig } from '@finance/event-store'
 import { formatNumber } from '@finance/ledger-core/format'
@@ -17,6 +17,7 @@ import {
 } from '@finance/books/backup'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
+import { checkInputFile } from '../files.ts'
 import { formatCount, formatSeconds } from '../format.ts'
 import { type Lang, translate } from '../i18n.ts'
 
@@ -47,14 +48,6 @@ const rethrow = (e: unknown): never => {
 
 /** A file size in MiB with two decimals (`1,25 MiB` in Polish). */
 const mebibytes = (lang: Lang, bytes: number) => `${formatNumber(lang, (bytes / 1024 / 1024).toFixed(2), 2)} MiB`
-
-const mustExist = async (file: string) => {
-  try {
-    await access(file)
-  } catch {
-    throw userError('noSuchFile', file)
-  }
-}
 
 /**
  * The backup's target may be new or an earlier backup (a file with a backup's manifest, `readBackupManifest`); a
@@ -98,7 +91,7 @@ export const backupCommand = async (ctx: Ctx, o: { readonly out?: string | undef
 }
 
 export const verifyCommand = async (ctx: Ctx, file: string) => {
-  await mustExist(file)
+  await checkInputFile(file)
   const manifest = await verifyBackup(file).catch(rethrow)
   ctx.out(
     `${ctx.t('backupVerified', formatCount(ctx.lang, manifest.events), manifest.createdAt)}\n${ctx.t('digest', manifest.digest)}\n`,
@@ -106,7 +99,7 @@ export const verifyCommand = async (ctx: Ctx, file: string) => {
 }
 
 export const restoreCommand = async (ctx: Ctx, file: string, o: { json: boolean }) => {
-  await mustExist(file)
+  await checkInputFile(file)
   const store = await ctx.store({ create: true })
   try {
     const result = await restoreBackup(file, store)

@@ -4,14 +4,14 @@
  *   lines, or why it was refused); exit code 1 when any file was refused;
  * - `finance bank unmatched --user EMAIL [--json]`: the lines waiting in the queue, with their best suggestion.
  */
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { type BankFileResult, type BankImportOptions, importBankFiles, loadBooks } from '@finance/books'
 import { bankQueue, dateInPoland } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import { coreMessage } from '../coreMessages.ts'
 import type { Ctx } from '../context.ts'
-import { CliError, userError } from '../errors.ts'
+import { CliError } from '../errors.ts'
+import { readInputFile } from '../files.ts'
 import { formatMoney } from '../format.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
 import { answeredAsJsonOrNone } from '../listing.ts'
@@ -93,11 +93,7 @@ export const importBankCommand = async (
 ): Promise<void> => {
   const inputs = []
   for (const file of files) {
-    try {
-      inputs.push({ fileName: basename(file), bytes: new Uint8Array(await readFile(file)) })
-    } catch {
-      throw userError('noSuchFile', file)
-    }
+    inputs.push({ fileName: basename(file), bytes: new Uint8Array(await readInputFile(file)) })
   }
   const store = await ctx.store()
   const [user] = await booksOfUsers(ctx, o.user)

@@ -26,7 +26,7 @@ import { defaultForm, type JpkForm, type JpkPurpose } from '@finance/tax-files'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
-import { formatAmount, formatMonth, renderTable } from '../format.ts'
+import { formatAmount, formatMonth, formatPercent, renderTable } from '../format.ts'
 import { type Lang, translate } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
@@ -93,14 +93,15 @@ export const problemText = (lang: Lang, message: string): string => {
   if (known) return known
   const v7Rate = /^Item (\d+) has VAT of ([\d.]+) %, which JPK_V7 has no field for$/.exec(message)
   if (v7Rate)
-    return `pozycja ${v7Rate[1]} ma stawkę VAT ${(v7Rate[2] ?? '').replace('.', ',')}%, dla której JPK_V7 nie ma pola`
+    return `pozycja ${v7Rate[1]} ma stawkę VAT ${formatPercent('pl', v7Rate[2]!)}, dla której JPK_V7 nie ma pola`
   const v7Old =
     /^(JPK_V7[MK])\(2\) for periods before February 2026 is not produced; only JPK_V7M\(2\) and the \(3\) forms are$/.exec(
       message,
     )
   if (v7Old) return `${v7Old[1]}(2) za okresy przed lutym 2026 nie jest tworzony; tylko JPK_V7M(2) i struktury (3)`
   const unlisted = /^Entry (\d+) has a ryczałt rate of ([\d.]+) %, which JPK_EWP\(4\) does not list$/.exec(message)
-  if (unlisted) return `zapis ${unlisted[1]} ma stawkę ryczałtu ${unlisted[2]} %, której JPK_EWP(4) nie przewiduje`
+  if (unlisted)
+    return `zapis ${unlisted[1]} ma stawkę ryczałtu ${formatPercent('pl', unlisted[2]!)}, której JPK_EWP(4) nie przewiduje`
   const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/.exec(message)
   if (noRate) return `zapis ${noRate[1]} nie ma stawki ryczałtu; podaj stawkę przychodu`
   return message

@@ -18,6 +18,7 @@ import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { userError } from '../errors.ts'
 import { formatAmount } from '../format.ts'
+import type { Lang } from '../i18n.ts'
 import { Progress } from '../progress.ts'
 import { SUMMARY_FIELDS } from './report.ts'
 
@@ -106,9 +107,15 @@ export const changesBetween = (
 const fieldsOf = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
-const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
+/**
+ * A record's value as the reader writes it: an amount (`6000.00`) as the figures below it (`6000,00` in Polish,
+ * `6,000.00` in English); other text as it is, anything else as JSON.
+ */
+const showIn = (lang: Lang) => (v: unknown) =>
+  typeof v === 'string' ? (/^-?\d+\.\d{2}$/.test(v) ? formatAmount(lang, v) : v) : JSON.stringify(v)
 
-export const describeChange = (c: BooksChange): string => {
+export const describeChange = (lang: Lang, c: BooksChange): string => {
+  const show = showIn(lang)
   switch (c.kind) {
     case 'record': {
       const head = `${c.dataType} #${c.id} ${c.change}`
@@ -162,7 +169,7 @@ export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
     if (u.events.length === 0) ctx.out(`  ${ctx.t('noChanges')}\n`)
     for (const e of u.events) {
       ctx.out(`\n${e.createdAt}  ${ctx.colour.bold(e.type)}  r${e.revision} ${ctx.colour.dim(e.eventId)}\n`)
-      for (const c of e.changes) ctx.out(`  ${describeChange(c)}\n`)
+      for (const c of e.changes) ctx.out(`  ${describeChange(ctx.lang, c)}\n`)
       for (const f of e.figures) {
         const when = f.month === 0 ? String(f.year) : `${f.year}-${String(f.month).padStart(2, '0')}`
         const [before, after] = [formatAmount(ctx.lang, f.before), formatAmount(ctx.lang, f.after)]

@@ -7,12 +7,13 @@
  * created is removed again; a store that existed before is left as it is and the message says what it now holds.
  */
 import { createReadStream } from 'node:fs'
-import { access, rm, rmdir } from 'node:fs/promises'
+import { rm, rmdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { createInterface } from 'node:readline'
 import { type AppendProgress, appendInOrder } from '@finance/event-store'
 import type { Ctx } from '../context.ts'
-import { CliError, userError } from '../errors.ts'
+import { CliError, usageError, userError } from '../errors.ts'
+import { checkInputFile, isSystemError, readError } from '../files.ts'
 import { formatCount } from '../format.ts'
 import { translate } from '../i18n.ts'
 import { type ImportedEvent, parseLine, SequenceChecker } from '../jsonl.ts'
@@ -25,24 +26,40 @@ async function* linesOf(file: string): AsyncGenerator<{ text: string; lineNo: nu
     crlfDelay: Number.POSITIVE_INFINITY,
   })
   let lineNo = 0
-  for await (const text of rl) {
-    lineNo++
-    if (text.trim() === '') continue
-    yield { text, lineNo }
-  }
-}
-
-/** The second pass: the file was fully validated by the first, so event payloads are not checked again. */
-async function* eventsOf(file: string, skipLine: number): AsyncGenerator<ImportedEvent> {
-  for await (const { text, lineNo } of linesOf(file)) if (lineNo !== skipLine) yield parseLine(text, lineNo, () => {})
-}
-
-export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
   try {
-    await access(file)
-  } catch {
-    throw userError('noSuchFile', file)
+    for await (const text of rl) {
+      lineNo++
+      if (text.trim() === '') continue
+      yield { text, lineNo }
+    }
+  } catch (e) {
+    // The file checked before may still fail to be read (taken away, a disk error): said as for any input file.
+    throw isSystemError(e) ? readError(file, e) : e
   }
+}
+
+/**
+ * The second pass: the file was fully validated by the first, so event payloads are not checked again. `extra` is an
+ * event of this installation's own written right after a line of the file (in the same append as the line's stream).
+ */
+async function* eventsOf(
+  file: string,
+  skipLine: number,
+  extra: { readonly afterLine: number; readonly event: ImportedEvent } | null,
+): AsyncGenerator<ImportedEvent> {
+  for await (const { text, lineNo } of linesOf(file)) {
+    if (lineNo !== skipLine) yield parseLine(text, lineNo, () => {})
+    if (extra !== null && lineNo === extra.afterLine) yield extra.event
+  }
+}
+
+export interface ImportOptions {
+  /** A user's own data: the role the account gets here (default USER; a whole history keeps its roles). */
+  readonly role?: 'USER' | 'ADMIN' | undefined
+}
+
+export const importCommand = async (ctx: Ctx, file: string, o: ImportOptions = {}): Promise<void> => {
+  await checkInputFile(file)
 
   // Pass 1: validate everything, with no store opened yet. A user's own data (`--format finance`) starts with a
   // header line naming the user, the format and the upcasters' versions.
@@ -52,11 +69,16 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
   let header: UserExportHeader | null = null
   let headerLine = 0
   let streams: string[] = []
+  // The account's own events (its `user-` stream) and the line of the last one: the role it gets is decided here.
+  const accountEvents: ImportedEvent[] = []
+  let accountLine = 0
   const backup = await import('@finance/books/backup')
   for await (const { text, lineNo } of linesOf(file)) {
     if (first) {
       first = false
       header = backup.parseUserExportHeader(text)
+      // A whole history is this installation's own (a restore): its roles are kept, and --role has nothing to set.
+      if (header === null && o.role !== undefined) throw usageError('importRoleUserData')
       if (header !== null) {
         headerLine = lineNo
         if (header.version > backup.USER_EXPORT_VERSION) throw userError('userExportNewer', String(header.version))
@@ -72,11 +94,21 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
       throw new CliError((lang) =>
         translate(lang, 'line', lineNo, translate(lang, 'userExportForeign', event.streamId)),
       )
+    if (header !== null && event.streamId === streams[1]) {
+      accountEvents.push(event)
+      accountLine = lineNo
+    }
     count++
   }
   if (count === 0) throw userError('noEvents', file)
   if (header !== null && header.events !== count)
     throw userError('userExportCount', formatCount(ctx.lang, header.events), formatCount(ctx.lang, count))
+  // The role in the file is the other installation's: the account is a USER here unless the operator says ADMIN.
+  const account = backup.accountInExport(accountEvents)
+  const roleChange =
+    header === null
+      ? null
+      : backup.importedRoleChange(header.user, account, o.role ?? 'USER', { actor: 'cli', at: ctx.now().toISOString() })
 
   const store = await ctx.store({ create: true })
   if (header === null) {
@@ -91,10 +123,22 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
   // Pass 2: write in stream order, batching consecutive events of one stream.
   const progress: AppendProgress = { written: 0 }
   try {
-    await appendInOrder(store, eventsOf(file, headerLine), progress)
+    await appendInOrder(
+      store,
+      eventsOf(file, headerLine, roleChange === null ? null : { afterLine: accountLine, event: roleChange }),
+      progress,
+    )
   } catch (e) {
     const why = (e as Error).message
     const created = ctx.createdStore
+    // A user's data that was written in part goes again (an account must not stay with the file's role).
+    if (created === null && header !== null && store.deleteStreams !== undefined && progress.written > 0) {
+      const deleted = await store.deleteStreams(streams).then(
+        () => true,
+        () => false,
+      )
+      if (deleted) throw userError('userImportFailed', why)
+    }
     if (created === null) {
       throw new CliError((lang) => translate(lang, 'importFailed', formatCount(lang, progress.written), why))
     }
@@ -113,6 +157,13 @@ export const importCommand = async (ctx: Ctx, file: string): Promise<void> => {
       throw userError('userImportDigest', digest)
     }
     ctx.out(`${ctx.t('userImported', header.user.email, formatCount(ctx.lang, count))}\n`)
+    if (account.role !== null) {
+      const { roleName } = await import('./users.ts')
+      const role = o.role ?? 'USER'
+      ctx.out(
+        `${roleChange === null ? ctx.t('userImportRole', header.user.email, role) : ctx.t('userImportRoleSet', header.user.email, role, roleName(account.role))}\n`,
+      )
+    }
     return
   }
   ctx.out(`${ctx.t('imported', formatCount(ctx.lang, count), formatCount(ctx.lang, checker.streams))}\n`)

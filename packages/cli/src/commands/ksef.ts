@@ -7,7 +7,6 @@
  * - `finance jpk validate FILE [--xsd PATH]`: a file against a schema the user supplies (the official JPK_V7M(3)
  *   from the Ministry's site, for one), or, without `--xsd`, against the vendored schema its form code names.
  */
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { importInvoices, type ImportResult, SchemaFailure, v7File } from '@finance/books'
 import {
@@ -21,7 +20,8 @@ import {
 import { booksOfUsers } from '../books.ts'
 import { fieldText, problemText as fileProblemText, schemaFailureError } from './books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError, userError } from '../errors.ts'
+import { CliError, usageError } from '../errors.ts'
+import { checkInputFile, readInputFile, readInputText } from '../files.ts'
 import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
@@ -66,18 +66,10 @@ export interface ImportKsefOptions {
 }
 
 export const importKsefCommand = async (ctx: Ctx, files: readonly string[], o: ImportKsefOptions): Promise<void> => {
-  if (o.ksefNumber !== undefined && files.length !== 1)
-    throw new CliError((lang) =>
-      lang === 'pl' ? '--ksef-number dotyczy jednego pliku' : '--ksef-number applies to a single file',
-    )
+  if (o.ksefNumber !== undefined && files.length !== 1) throw usageError('ksefNumberOneFile')
   const inputs = []
   for (const file of files) {
-    let content: Uint8Array
-    try {
-      content = new Uint8Array(await readFile(file))
-    } catch {
-      throw userError('noSuchFile', file)
-    }
+    const content = new Uint8Array(await readInputFile(file))
     inputs.push({ fileName: basename(file), content, ksefNumber: o.ksefNumber ?? null })
   }
   const store = await ctx.store()
@@ -128,16 +120,12 @@ const schemaOfDocument = (xml: string): SchemaId | null => {
 }
 
 export const jpkValidateCommand = async (ctx: Ctx, file: string, o: { readonly xsd?: string }): Promise<void> => {
-  let xml: string
-  try {
-    xml = await readFile(file, 'utf8')
-  } catch {
-    throw userError('noSuchFile', file)
-  }
+  const xml = await readInputText(file)
   let check: XmlValidation
   let schemaName: string
   if (o.xsd !== undefined) {
     schemaName = o.xsd
+    await checkInputFile(o.xsd)
     try {
       check = await validateWithSchemaFile(xml, o.xsd)
     } catch (e) {

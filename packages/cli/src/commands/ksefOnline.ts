@@ -16,7 +16,7 @@
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   fetchFromKsef,
@@ -35,6 +35,7 @@ import { KSEF_BASE_URLS } from '@finance/ksef'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
+import { parseJsonFile, readError, readInputFile, writeError } from '../files.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
 
 const t = catalog('ksefOnline')
@@ -66,13 +67,17 @@ const failure = (e: unknown): never => {
 const serverSecret = (ctx: Ctx): string => {
   const fromEnv = ctx.env.FINANCE_JWT_SECRET?.trim()
   if (fromEnv) return fromEnv
-  const dir = ctx.dataDir ?? ctx.env.FINANCE_DATA_DIR ?? 'data'
+  const file = join(ctx.dataDir ?? ctx.env.FINANCE_DATA_DIR ?? 'data', 'secrets.json')
+  let text: string
   try {
-    const secret = (JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { jwtSecret?: unknown }).jwtSecret
-    if (typeof secret === 'string' && secret !== '') return secret
-  } catch {
-    // No file: said below.
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    // No file: said below; a file that is there but cannot be read is named with the reason.
+    if ((e as { code?: unknown }).code === 'ENOENT') throw new CliError((lang) => t(lang, 'noSecret'))
+    throw readError(file, e)
   }
+  const secret = (parseJsonFile(file, text) as { jwtSecret?: unknown } | null)?.jwtSecret
+  if (typeof secret === 'string' && secret !== '') return secret
   throw new CliError((lang) => t(lang, 'noSecret'))
 }
 
@@ -118,8 +123,10 @@ export const ksefSendCommand = async (
   id: number | undefined,
   o: { user: string; exemptionBasis?: string; json?: boolean; all?: boolean; offline?: boolean },
 ): Promise<void> => {
+  // What to send is a usage question (exit 2), as each option's reach: the exemption basis is one invoice's.
   if ([id !== undefined, o.all === true, o.offline === true].filter(Boolean).length !== 1)
-    throw new CliError((lang) => t(lang, 'idOrAll'))
+    throw new CliError((lang) => t(lang, 'idOrAll'), 2)
+  if (o.exemptionBasis !== undefined && id === undefined) throw new CliError((lang) => t(lang, 'exemptionOne'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
   if (o.offline) {
@@ -162,6 +169,9 @@ export const ksefOfflineCommand = async (
   id: number,
   o: { user: string; mode?: string; ended?: string; json?: boolean },
 ): Promise<void> => {
+  // An offline24 invoice has no unavailability to end: its deadline is the next working day whatever --ended says.
+  if (o.ended !== undefined && (o.mode ?? 'offline24') === 'offline24')
+    throw new CliError((lang) => t(lang, 'endedOffline24'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
   const p = await markKsefOffline(deps, user.userId, id, {
@@ -179,6 +189,8 @@ export const ksefCertificateCommand = async (
   ctx: Ctx,
   o: { user: string; cert?: string; key?: string; forget?: boolean },
 ): Promise<void> => {
+  if (o.forget && (o.cert !== undefined || o.key !== undefined)) throw new CliError((lang) => t(lang, 'forgetAlone'), 2)
+  if (!o.forget && (!o.cert || !o.key)) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
   if (o.forget) {
@@ -186,14 +198,8 @@ export const ksefCertificateCommand = async (
     ctx.out(`${t(ctx.lang, 'certificateForgotten')}\n`)
     return
   }
-  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'))
-  const read = async (file: string) => {
-    try {
-      return (await readFile(file)).toString('base64')
-    } catch (e) {
-      throw new CliError((lang) => t(lang, 'cannotRead', file, (e as Error).message))
-    }
-  }
+  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
+  const read = async (file: string) => (await readInputFile(file)).toString('base64')
   const [certificate, privateKey] = [await read(o.cert), await read(o.key)]
   try {
     const info = await setKsefCertificate(deps, user.userId, {
@@ -231,7 +237,7 @@ export const ksefPdfCommand = async (
   try {
     await writeFile(target, file.body)
   } catch (e) {
-    throw new CliError((lang) => t(lang, 'cannotSave', target, (e as Error).message))
+    throw writeError(target, e)
   }
   ctx.out(`${t(ctx.lang, 'saved', target)}\n`)
 }

@@ -10,7 +10,6 @@
  *   (uVAT art. 31a ust. 1–2), a new VAT setting.
  * A refused file or a missing rate is exit code 1 with the reason; nothing is written.
  */
-import { readFile } from 'node:fs/promises'
 import {
   chooseVatExchangeRate,
   EcbWebRates,
@@ -27,7 +26,8 @@ import {
 import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError, userError } from '../errors.ts'
+import { CliError } from '../errors.ts'
+import { readInputFile } from '../files.ts'
 import { coreMessage } from '../coreMessages.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
@@ -142,12 +142,7 @@ const reportEcb = (ctx: Ctx, done: RatesRecorded | DomainError, json: boolean | 
 }
 
 export const ratesImportCommand = async (ctx: Ctx, file: string, o: RatesOptions): Promise<void> => {
-  let bytes: Uint8Array
-  try {
-    bytes = new Uint8Array(await readFile(file))
-  } catch {
-    throw userError('noSuchFile', file)
-  }
+  const bytes = new Uint8Array(await readInputFile(file))
   const [user] = await booksOfUsers(ctx, o.user)
   if (o.ecb) {
     reportEcb(

@@ -4,23 +4,18 @@
  * command, one append, all of it or, on any invalid field, nothing (every field named with its part).
  */
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { setUpBooks } from '@finance/books'
 import { isDomainError } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError, userError } from '../errors.ts'
+import { CliError } from '../errors.ts'
 import { coreMessage } from '../coreMessages.ts'
+import { parseJsonFile, readInputText } from '../files.ts'
 import { translate } from '../i18n.ts'
 
 export const setupCommand = async (ctx: Ctx, file: string, email: string): Promise<void> => {
   const user = await resolveUser(ctx, email)
-  let data: unknown
-  try {
-    data = JSON.parse(await readFile(file, 'utf8'))
-  } catch {
-    throw userError('setupNotJson', file)
-  }
+  const data = parseJsonFile(file, await readInputText(file), 'setupNotJson')
   const done = await setUpBooks(
     await ctx.store(),
     data,

@@ -4,12 +4,12 @@
  * 15 000 zł (uPIT art. 22p, uVAT art. 117ba); the answers are kept as evidence. A line per payment the rule covers;
  * exit code 1 when the file is refused or a payment's account is not on the list.
  */
-import { readFile } from 'node:fs/promises'
 import { checkWhiteList, flatFileWhiteList, readFlatFile, WhiteListError } from '@finance/books'
 import type { WhiteListPayment } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { CliError, userError } from '../errors.ts'
+import { CliError } from '../errors.ts'
+import { readInputFile } from '../files.ts'
 import { formatMoney } from '../format.ts'
 import { catalog, type Lang } from '../i18n.ts'
 
@@ -38,12 +38,7 @@ export const whitelistImportCommand = async (
   file: string,
   o: { user: string; json?: boolean | undefined },
 ): Promise<void> => {
-  let bytes: Uint8Array
-  try {
-    bytes = new Uint8Array(await readFile(file))
-  } catch {
-    throw userError('noSuchFile', file)
-  }
+  const bytes = new Uint8Array(await readInputFile(file))
   let list: ReturnType<typeof flatFileWhiteList>
   try {
     list = flatFileWhiteList(readFlatFile(bytes))
