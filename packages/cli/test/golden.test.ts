@@ -134,6 +134,9 @@ describe('golden outputs', () => {
       store: s.store,
     })
     expect(pl.stdout).toContain('Laptop "Pro", 14-inch 6000,00 2026-02-03\n  2026-02 Koszty firmy: 1200,00 → 7200,00')
+    // The words around the API's names are Polish too: the change, a transaction, a flag's values.
+    expect(pl.stdout).toContain('Expense #8 dodano: Laptop')
+    expect(pl.stdout).toContain('transakcja #pit-2026-01 (2026-02) zmieniono flagi: completed nie → tak')
     await golden('diff.json', ['diff', '--from', s.moments.afterJanuary, '--to', s.moments.afterPayment, '--json'])
   })
 

@@ -18,7 +18,7 @@ import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import { userError } from '../errors.ts'
 import { formatAmount } from '../format.ts'
-import type { Lang } from '../i18n.ts'
+import { type Lang, translate } from '../i18n.ts'
 import { Progress } from '../progress.ts'
 import { SUMMARY_FIELDS } from './report.ts'
 
@@ -114,11 +114,31 @@ const fieldsOf = (v: unknown): Record<string, unknown> =>
 const showIn = (lang: Lang) => (v: unknown) =>
   typeof v === 'string' ? (/^-?\d+\.\d{2}$/.test(v) ? formatAmount(lang, v) : v) : JSON.stringify(v)
 
+/** The word of each change (`added`, `reset`, …), a key of the common catalog. */
+const CHANGE_WORDS = {
+  added: 'diffAdded',
+  updated: 'diffUpdated',
+  deleted: 'diffDeleted',
+  restored: 'diffRestored',
+  removed: 'diffRemoved',
+  flags: 'diffFlags',
+  generated: 'diffGenerated',
+  reset: 'diffReset',
+  regenerated: 'diffRegenerated',
+} as const satisfies Record<BooksChange['change'], string>
+
+const changeWord = (lang: Lang, change: BooksChange['change']): string => translate(lang, CHANGE_WORDS[change])
+
+/**
+ * One change as a line in the run's language. Record types and field names stay as the API names them (`Expense`,
+ * `amount`), as in the JSON output; the words around them, flags' values and amounts are translated.
+ */
 export const describeChange = (lang: Lang, c: BooksChange): string => {
   const show = showIn(lang)
+  const flag = (v: unknown) => (typeof v === 'boolean' ? translate(lang, v ? 'diffTrue' : 'diffFalse') : String(v))
   switch (c.kind) {
     case 'record': {
-      const head = `${c.dataType} #${c.id} ${c.change}`
+      const head = `${c.dataType} #${c.id} ${changeWord(lang, c.change)}`
       if (c.change === 'updated') {
         const a = fieldsOf(c.before)
         const b = fieldsOf(c.after)
@@ -131,14 +151,14 @@ export const describeChange = (lang: Lang, c: BooksChange): string => {
       return label.length > 0 ? `${head}: ${label.join(' ')}` : head
     }
     case 'month':
-      return `month ${c.month} ${c.change}`
+      return `${translate(lang, 'diffMonth', c.month)} ${changeWord(lang, c.change)}`
     case 'transaction': {
-      const head = `transaction #${c.id} (${c.month}) ${c.change}`
+      const head = `${translate(lang, 'diffTransaction', c.id, c.month)} ${changeWord(lang, c.change)}`
       if (c.change !== 'flags' || !c.before || !c.after) return head
       const keys = ['completed', 'notification', 'notificationCompleted'] as const
       return `${head}: ${keys
         .filter((k) => c.before![k] !== c.after![k])
-        .map((k) => `${k} ${c.before![k]} → ${c.after![k]}`)
+        .map((k) => `${k} ${flag(c.before![k])} → ${flag(c.after![k])}`)
         .join(', ')}`
     }
   }
