@@ -76,4 +76,22 @@ describe('finance bank unmatched', () => {
     const json = JSON.parse((await run(['bank', 'unmatched', '--user', ANNA, '--json'], { store })).stdout)
     expect(json).toHaveLength(1)
   })
+
+  it('names the transaction a suggestion would pay by its name and date, the id after it', async () => {
+    const { store, userId } = await seeded()
+    const at = '2026-03-01T10:00:00.000Z'
+    const item = { date: '2026-02-10', name: 'Programowanie', amount: '1000.00', isCompany: true, percent: '23' }
+    const added = await executeBooks(store, userId, { type: 'AddItem', dataType: 'Income', data: item, at, userId })
+    expect('events' in added).toBe(true)
+    const paid = line({ bookingDate: '2026-02-12', amount: '1230.00', title: 'Zapłata za usługi' })
+    const r = await executeBooks(store, userId, {
+      type: 'ImportBankStatement',
+      statement: statement([paid]),
+      at,
+      userId,
+    } as LedgerCommand)
+    expect('events' in r).toBe(true)
+    const listed = await run(['bank', 'unmatched', '--user', ANNA], { store })
+    expect(listed.stdout).toMatch(/propozycja: Programowanie, 2026-02-10, 1230,00\szł \[i\d+-2026-02\]/)
+  })
 })

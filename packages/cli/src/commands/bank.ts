@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path'
 import { type BankFileResult, type BankImportOptions, importBankFiles, loadBooks } from '@finance/books'
-import { bankQueue, dateInPoland } from '@finance/ledger-core/light'
+import { bankQueue, bankTransactionLabels, dateInPoland } from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import { coreMessage } from '../coreMessages.ts'
 import type { Ctx } from '../context.ts'
@@ -126,9 +126,16 @@ export const bankUnmatchedCommand = async (
     )
     const best = suggestions[0]
     if (best) {
+      // What the books show of each transaction (its name and date), the id after it for reference.
+      const labels = bankTransactionLabels(state, best.allocations)
       const targets = best.allocations
-        .map((a) => (a.kind === 'transaction' ? `${a.id} ${formatMoney(ctx.lang, a.amount)}` : a.kind))
-        .join(', ')
+        .map((a) => {
+          if (a.kind !== 'transaction') return `${t(ctx.lang, a.kind)} ${formatMoney(ctx.lang, a.amount)}`
+          const label = labels[a.id]
+          const named = label ? `${label.name}, ${label.date}, ` : ''
+          return `${named}${formatMoney(ctx.lang, a.amount)} [${a.id}]`
+        })
+        .join('; ')
       const reason = reasonOf(ctx.lang, best.reason) ?? best.reason
       ctx.out(
         `    ${t(ctx.lang, 'suggestion')}: ${targets} (${reason}, ${t(ctx.lang, 'confidence')} ${best.confidence}%)\n`,
