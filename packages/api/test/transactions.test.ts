@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call, type Harness, harness, seeded, type TxRow, closeHarnessAfterEach } from './helpers.ts'
+import { bodies } from './fixtures.ts'
 
 let h: Harness
 closeHarnessAfterEach(() => h)
@@ -111,8 +112,22 @@ describe('transaction/*', () => {
     expect(byType.every((r) => r.eventType === target.eventType)).toBe(true)
     const latest = (await call(h.app, t, 'GET', `/api/transaction/GetByType/${target.eventType}`)).json() as Tx
     expect(latest.eventType).toBe(target.eventType)
+    // SPEC's lookup types are the company's revenues and fees: the rows of 1_Revenue and 2_Fee marked company.
+    const privateIncome = { ...bodies.Income, name: 'Sold bike', isCompany: false, percent: '0', invoiceDate: null }
+    const added = await call(h.app, t, 'POST', '/api/revenue', { dataType: 'Income', dataObject: privateIncome })
+    expect(added.statusCode).toBe(201)
+    const all = (await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-01-01/2026-12-31')).json() as Tx[]
+    for (const [lookup, eventType] of [
+      ['7_CompanyRevenues', '1_Revenue'],
+      ['8_CompanyFees', '2_Fee'],
+    ] as const) {
+      const rows = (await call(h.app, t, 'GET', `/api/transaction/GetListByType/${lookup}`)).json() as Tx[]
+      const expected = all.filter((r) => r.eventType === eventType && r.dataObject.isCompany)
+      expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id))
+    }
+    expect(all.some((r) => r.eventType === '1_Revenue' && !r.dataObject.isCompany)).toBe(true)
     // A type no row has is 404; a type that is none is 400.
-    expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/7_CompanyRevenues')).statusCode).toBe(404)
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/Manual')).statusCode).toBe(404)
     expect((await call(h.app, t, 'GET', '/api/transaction/GetByType/9_None')).statusCode).toBe(400)
     const byDates = (
       await call(h.app, t, 'GET', '/api/transaction/GetListByDates/2026-03-01/2026-03-31')

@@ -19,6 +19,7 @@ import {
   transactionById,
   type TransactionDto,
   transactionsBetween,
+  TransactionTypes,
   yearSummary,
 } from '@finance/ledger-core/light'
 
@@ -193,15 +194,28 @@ export const yearRow = (state: BooksState, year: number): SummaryRowDto =>
 export const obligationRows = (state: BooksState, year: number, today: string) =>
   cached(state, `o|${year}|${today}`, () => obligations(state, { year, today }))
 
+/** SPEC's lookup types: the company's own revenues and fees, the rows of `1_Revenue` and `2_Fee` marked company. */
+const COMPANY_LOOKUPS: Readonly<Record<string, string>> = {
+  [TransactionTypes.CompanyRevenues]: TransactionTypes.Revenue,
+  [TransactionTypes.CompanyFees]: TransactionTypes.Fee,
+}
+
+/** Whether a row is of `type`: an event type (`2_Fee`), a lookup type (`8_CompanyFees`) or a data type (`Vat`). */
+const isOfType = (t: TransactionDto, type: string): boolean => {
+  const company = COMPANY_LOOKUPS[type]
+  if (company !== undefined) return t.eventType === company && t.dataObject.isCompany
+  return /^\d_/.test(type) ? t.eventType === type : t.dataType === type
+}
+
 /**
- * The transactions of an event type (`2_Fee`) or data type (`Vat`) in the year of `today`, date order: the books'
- * rows are computed, not stored, so a lookup covers one year (a whole history of recurring items and monthly taxes
- * would be tens of thousands of rows).
+ * The transactions of an event type (`2_Fee`), lookup type (`8_CompanyFees`) or data type (`Vat`) in the year of
+ * `today`, date order: the books' rows are computed, not stored, so a lookup covers one year (a whole history of
+ * recurring items and monthly taxes would be tens of thousands of rows).
  */
 export const transactionsOfType = (state: BooksState, type: string, today: string): TransactionDto[] =>
   cached(state, `t|${type}|${today}`, () =>
     transactionsBetween(state, `${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`, today).filter((t) =>
-      /^\d_/.test(type) ? t.eventType === type : t.dataType === type,
+      isOfType(t, type),
     ),
   )
 
