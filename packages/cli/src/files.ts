@@ -135,18 +135,30 @@ export const jsonFault = (text: string): JsonFault | null => {
       else i++
     }
   }
+  /** An object's or a list's members, separated by commas, up to `close` (the opening bracket at `i`). */
+  const members = (close: '}' | ']', member: () => void) => {
+    i++
+    space()
+    if (text[i] === close) {
+      i++
+      return
+    }
+    for (;;) {
+      member()
+      space()
+      if (text[i] === ',') i++
+      else if (text[i] === close) {
+        i++
+        return
+      } else fault()
+    }
+  }
   const value = (depth: number): void => {
     if (depth > 10_000) fault()
     space()
     const ch = text[i]
-    if (ch === '{') {
-      i++
-      space()
-      if (text[i] === '}') {
-        i++
-        return
-      }
-      for (;;) {
+    if (ch === '{')
+      members('}', () => {
         space()
         if (text[i] !== '"') fault()
         string()
@@ -154,32 +166,9 @@ export const jsonFault = (text: string): JsonFault | null => {
         if (text[i] !== ':') fault()
         i++
         value(depth + 1)
-        space()
-        if (text[i] === ',') i++
-        else if (text[i] === '}') {
-          i++
-          return
-        } else fault()
-      }
-    }
-    if (ch === '[') {
-      i++
-      space()
-      if (text[i] === ']') {
-        i++
-        return
-      }
-      for (;;) {
-        value(depth + 1)
-        space()
-        if (text[i] === ',') i++
-        else if (text[i] === ']') {
-          i++
-          return
-        } else fault()
-      }
-    }
-    if (ch === '"') string()
+      })
+    else if (ch === '[') members(']', () => value(depth + 1))
+    else if (ch === '"') string()
     else if (ch === 't') literal('true')
     else if (ch === 'f') literal('false')
     else if (ch === 'n') literal('null')
