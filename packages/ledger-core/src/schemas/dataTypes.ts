@@ -3,6 +3,8 @@
  * library here: projections and reports use these on every read, and loading them must stay cheap for the CLI.
  * `records.ts` re-exports everything.
  */
+import { TransactionTypes } from '../types.ts'
+
 export const CompanyDataTypes = ['Primary', 'Contact', 'Addresses', 'Invoice'] as const
 export type CompanyDataType = (typeof CompanyDataTypes)[number]
 export const SettingKinds = ['Vat', 'Pit', 'SocialSecurity'] as const
@@ -18,13 +20,7 @@ export type DataType = (typeof DataTypes)[number]
  * (`Manual` for a row the user added by hand).
  */
 export const TransactionLookupTypes = [
-  '1_Revenue',
-  '2_Fee',
-  '3_Vat',
-  '4_Pit',
-  '5_SocialSecurity',
-  '7_CompanyRevenues',
-  '8_CompanyFees',
+  ...Object.values(TransactionTypes),
   ...ItemDataTypes,
   ...SettingKinds,
   'Manual',
