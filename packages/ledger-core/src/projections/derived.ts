@@ -650,7 +650,7 @@ export const assetVatBooks = (state: BooksState): AssetVatBooks => ({
 /**
  * What every tax computation over the books takes besides its months: the settings in force, the year's common
  * items (each form applies those it allows, docs/tax-rules.md §26) and the days contributions were paid (they
- * decide the year a contribution is deducted in, §5).
+ * decide the year a contribution is deducted in, §8.1).
  */
 export const taxSettings = (d: Derived, state: BooksState) => ({
   vat: d.vat,
