@@ -11,7 +11,7 @@ import type { AnnualInputs } from '../schemas/annualInputs.ts'
 import { isMoneyInBounds } from '../schemas/bounds.ts'
 import { isBlank, normalizeMoney } from '../schemas/common.ts'
 import { annualItemsLimitsFor } from '../tax/rates/annualItems.ts'
-import { isJsonObject, looseObject as obj } from '../schemas/normalize.ts'
+import { looseObject as obj, optionalObject } from '../schemas/normalize.ts'
 import type { BooksState } from '../model/state.ts'
 
 export const AnnualInputsMessages = {
@@ -108,17 +108,14 @@ export const validateAnnualInputs = (data: unknown): ValidationResult<AnnualInpu
   if (parseMoney(ikze) > limits.ikze.selfEmployedLimit)
     errors.push({ field: 'ikze', code: 'VALIDATION', message: AnnualInputsMessages.ikzeOverLimit })
   let spouse: AnnualInputs['spouse'] = null
-  if (d.spouse !== undefined && d.spouse !== null && !isJsonObject(d.spouse))
-    // `spouse: true` or `"yes"` names no income: refused, not read as no spouse.
-    errors.push({ field: 'spouse', code: 'VALIDATION', message: AnnualInputsMessages.spouse })
-  else if (d.spouse !== undefined && d.spouse !== null) {
-    const s = obj(d.spouse)
+  // `spouse: true` or `"yes"` names no income: refused, not read as no spouse.
+  const s = optionalObject(errors, 'spouse', d.spouse, AnnualInputsMessages.spouse)
+  if (s !== null)
     spouse = {
       jointFiling: flag(errors, 'spouse.jointFiling', s.jointFiling),
       income: money(errors, 'spouse.income', s.income, AnnualInputsMessages.spouseIncome),
       advances: money(errors, 'spouse.advances', s.advances, AnnualInputsMessages.spouseAdvances),
     }
-  }
   const singleParent = flag(errors, 'singleParent', d.singleParent)
   if (singleParent && spouse !== null)
     errors.push({ field: 'singleParent', code: 'VALIDATION', message: AnnualInputsMessages.singleParentWithSpouse })

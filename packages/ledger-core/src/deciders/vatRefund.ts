@@ -12,7 +12,7 @@ import { parseMoney } from '../money.ts'
 import type { BooksState } from '../model/state.ts'
 import { isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
 import { isBlank } from '../schemas/common.ts'
-import { isJsonObject, looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
+import { looseObject as obj, normalizeMoney, optionalObject } from '../schemas/normalize.ts'
 import type { VatRefund } from '../schemas/vatRefund.ts'
 import { VAT_REFUND_TERMS, type VatRefundTerm, vatRefundTermsFor } from '../tax/vatRefund.ts'
 
@@ -51,10 +51,8 @@ export const validateVatRefund = (data: unknown): ValidationResult<VatRefund> =>
       message: VatRefundMessages.term,
     })
   let offset: VatRefund['offset'] = null
-  if (d.offset !== undefined && d.offset !== null && !isJsonObject(d.offset))
-    errors.push({ field: 'offset', code: 'VALIDATION', message: VatRefundMessages.offset })
-  else if (d.offset !== undefined && d.offset !== null) {
-    const o = obj(d.offset)
+  const o = optionalObject(errors, 'offset', d.offset, VatRefundMessages.offset)
+  if (o !== null) {
     const offsetAmount = wholeZloty(o.amount)
     if (offsetAmount === null)
       errors.push({

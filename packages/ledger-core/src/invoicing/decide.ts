@@ -17,7 +17,12 @@ import {
 } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isDateInBounds, notADateMessage, textProblem } from '../schemas/bounds.ts'
-import { isJsonObject as isPlainObject, looseObject as obj, normalizeMoney } from '../schemas/normalize.ts'
+import {
+  isJsonObject as isPlainObject,
+  looseObject as obj,
+  normalizeMoney,
+  optionalObject,
+} from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
 import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
@@ -113,17 +118,6 @@ const fieldError = (field: string, message: string, code: FieldError['code'] = '
 const invalid = (errors: readonly FieldError[]): DomainError => domainError('VALIDATION', errors[0]?.message, errors)
 
 type Loose = Record<string, unknown>
-
-/**
- * The object at `key` (absent or `null`: an empty one, a draft may leave it out); another type is an error at `at`
- * with `message`, and reads as empty.
- */
-const part = (o: Loose, key: string, at: string, message: string, errors: FieldError[]): Loose => {
-  const v = o[key]
-  if (v === undefined || v === null || isPlainObject(v)) return obj(v)
-  errors.push(fieldError(at, message))
-  return {}
-}
 
 /** A text field: trimmed, '' when absent; an error when not text or too long. */
 const text = (o: Loose, key: string, at: string, max: number, errors: FieldError[], lines = false): string => {
@@ -256,7 +250,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
   }
   const seriesId = id(o.seriesId, 'seriesId', M.series)
   const counterpartyId = id(o.counterpartyId, 'counterpartyId', M.counterparty)
-  const b = part(o, 'buyer', 'buyer', M.buyerShape, errors)
+  const b = optionalObject(errors, 'buyer', o.buyer, M.buyerShape) ?? {}
   let buyerCountry = text(b, 'country', 'buyer.country', 2, errors).toUpperCase()
   if (buyerCountry === '') buyerCountry = 'PL'
   if (!isCountryCode(buyerCountry)) errors.push(fieldError('buyer.country', M.country))
@@ -278,7 +272,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
   if (rawLines.length > 1000) errors.push(fieldError('lines', M.lines))
   const lines = rawLines.slice(0, 1000).map((l, i) => readLine(l, `lines.${i}`, errors))
   const exemptionBasis = text(o, 'exemptionBasis', 'exemptionBasis', 256, errors)
-  const p = part(o, 'payment', 'payment', M.paymentShape, errors)
+  const p = optionalObject(errors, 'payment', o.payment, M.paymentShape) ?? {}
   const dueDate = optionalDate(p, 'dueDate', 'payment.dueDate', ['Date', M.date], errors)
   if (dueDate !== null && isLocalDate(o.issueDate) && dueDate < o.issueDate)
     errors.push(fieldError('payment.dueDate', M.dueDate, 'INVALID_DATE'))
@@ -301,7 +295,7 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
     errors.push(fieldError('procedures', M.procedures, 'INVALID_CHOICE'))
   let correction: InvoiceDocumentData['correction'] = null
   if (kind === 'KOR') {
-    const c = part(o, 'correction', 'correction', M.correctionShape, errors)
+    const c = optionalObject(errors, 'correction', o.correction, M.correctionShape) ?? {}
     const invoiceId = id(c.invoiceId, 'correction.invoiceId', M.correctionOf)
     if (invoiceId === null && !errors.some((e) => e.field === 'correction.invoiceId'))
       errors.push(fieldError('correction.invoiceId', M.correctionOf, 'REQUIRED'))

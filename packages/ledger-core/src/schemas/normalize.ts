@@ -1,8 +1,27 @@
 /** Normalisers of loose money and percent input into the canonical strings stored in events (no Schema library). */
 
+import type { FieldError } from '../errors.ts'
+
 /** Whether a JSON input is an object (not `null`, not a list). */
 export const isJsonObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/**
+ * The object of a part a body may leave out (`spouse`, `offset`, an invoice's `payment`): null when absent
+ * (`undefined` or `null`); null too, with an error on `field` reading `message`, when it is of another type — a part
+ * given as `true` or `"PIT"` is refused, not read as left out.
+ */
+export const optionalObject = (
+  errors: FieldError[],
+  field: string,
+  v: unknown,
+  message: string,
+): Record<string, unknown> | null => {
+  if (v === undefined || v === null) return null
+  if (isJsonObject(v)) return v
+  errors.push({ field, code: 'VALIDATION', message })
+  return null
+}
 
 /** A loose input as an object to read fields from: itself when it is a plain object, else an empty one. */
 export const looseObject = (x: unknown): Record<string, unknown> => (isJsonObject(x) ? x : {})
