@@ -190,17 +190,18 @@ export const ksefCertificateCommand = async (
   o: { user: string; cert?: string; key?: string; forget?: boolean },
 ): Promise<void> => {
   if (o.forget && (o.cert !== undefined || o.key !== undefined)) throw new CliError((lang) => t(lang, 'forgetAlone'), 2)
-  if (!o.forget && (!o.cert || !o.key)) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
+  // The two files, or null to forget: checked before the store is opened.
+  const files = o.forget ? null : o.cert && o.key ? { cert: o.cert, key: o.key } : undefined
+  if (files === undefined) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
   const user = await resolveUser(ctx, o.user)
   const deps = await depsOf(ctx)
-  if (o.forget) {
+  if (files === null) {
     await clearKsefCertificate(deps, user.userId)
     ctx.out(`${t(ctx.lang, 'certificateForgotten')}\n`)
     return
   }
-  if (!o.cert || !o.key) throw new CliError((lang) => t(lang, 'certificateFiles'), 2)
   const read = async (file: string) => (await readInputFile(file)).toString('base64')
-  const [certificate, privateKey] = [await read(o.cert), await read(o.key)]
+  const [certificate, privateKey] = [await read(files.cert), await read(files.key)]
   try {
     const info = await setKsefCertificate(deps, user.userId, {
       certificate,
