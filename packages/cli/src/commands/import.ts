@@ -105,10 +105,11 @@ export const importCommand = async (ctx: Ctx, file: string, o: ImportOptions = {
     throw userError('userExportCount', formatCount(ctx.lang, header.events), formatCount(ctx.lang, count))
   // The role in the file is the other installation's: the account is a USER here unless the operator says ADMIN.
   const account = backup.accountInExport(accountEvents)
+  const role = o.role ?? 'USER'
   const roleChange =
     header === null
       ? null
-      : backup.importedRoleChange(header.user, account, o.role ?? 'USER', { actor: 'cli', at: ctx.now().toISOString() })
+      : backup.importedRoleChange(header.user, account, role, { actor: 'cli', at: ctx.now().toISOString() })
 
   const store = await ctx.store({ create: true })
   if (header === null) {
@@ -159,7 +160,6 @@ export const importCommand = async (ctx: Ctx, file: string, o: ImportOptions = {
     ctx.out(`${ctx.t('userImported', header.user.email, formatCount(ctx.lang, count))}\n`)
     if (account.role !== null) {
       const { roleName } = await import('./users.ts')
-      const role = o.role ?? 'USER'
       ctx.out(
         `${roleChange === null ? ctx.t('userImportRole', header.user.email, role) : ctx.t('userImportRoleSet', header.user.email, role, roleName(account.role))}\n`,
       )
