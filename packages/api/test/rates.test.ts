@@ -73,7 +73,7 @@ describe('rates/* and items in a currency', () => {
     expect(res.json().added).toBe(5)
     const bad = await call(h.app, t, 'POST', '/api/rates/fetch', { from: '2026-05-05', to: '2026-04-28' })
     expect(bad.statusCode).toBe(400)
-    expect(Object.keys(bad.json().fieldErrors)).toEqual(['to'])
+    expect(bad.json().fieldErrors).toEqual({ to: 'The date range must not end before it starts' })
     await h.close()
     h = await harness({
       now: '2026-05-06T10:00:00.000Z',

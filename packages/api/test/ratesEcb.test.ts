@@ -71,6 +71,10 @@ describe('the ECB rate for VAT through the API', () => {
     const t = await h.user('a@example.com')
     const done = await call(h.app, t, 'POST', '/api/rates/ecb/fetch', { from: '2026-04-28', to: '2026-05-06' })
     expect(done.json()).toMatchObject({ added: 3, to: '2026-05-04' })
+    // A reversed range: the API's one message for it, on `to`, before the port is asked.
+    const reversed = await call(h.app, t, 'POST', '/api/rates/ecb/fetch', { from: '2026-05-06', to: '2026-04-28' })
+    expect(reversed.statusCode).toBe(400)
+    expect(reversed.json().fieldErrors).toEqual({ to: 'The date range must not end before it starts' })
     await h.close()
     h = await harness({
       ecbRates: new EcbWebRates(async () => {

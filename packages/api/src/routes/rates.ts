@@ -26,7 +26,15 @@ import { type DomainError, isDomainError } from '@finance/ledger-core/light'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance } from 'fastify'
 import { fromDomainError, HttpError, validationError } from '../http/errors.ts'
-import { base64Text, body, DateParamSchema, DateRangeSchema, effectSchema, JsonObject } from '../http/validation.ts'
+import {
+  base64Text,
+  body,
+  DateParamSchema,
+  DateRangeSchema,
+  effectSchema,
+  JsonObject,
+  orderedRange,
+} from '../http/validation.ts'
 import { booksOf } from './books.ts'
 
 /** An archive is a year of tables: about 60 kB; anything far larger is not one. */
@@ -59,9 +67,10 @@ const RangeBody = body(
     to: DateParamSchema,
     /** NBP table A (absent) or B. */
     table: Schema.optional(Schema.Literal('A', 'B').annotations({ message: () => 'Table must be A or B' })),
-  }),
+  }).pipe(Schema.filter(orderedRange)),
 )
-const EcbRangeBody = body(Schema.Struct({ from: DateParamSchema, to: DateParamSchema }))
+// A reversed range is the same 400 on `to` as every other range of the API (`orderedRange`).
+const EcbRangeBody = body(DateRangeSchema)
 
 const RangeQuery = effectSchema(DateRangeSchema, {
   type: 'object',
