@@ -82,6 +82,25 @@ const parsers = (lang: Lang) => {
     /** A thread count for `replay --threads`: an integer from 1 to 64. */
     threads: (value: string): number =>
       /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64 ? Number(value) : fail('badThreads'),
+    /** A date `YYYY-MM-DD` (a tax date, a day of rates). */
+    day: (value: string): string => (date(value) ? value : fail('badDate', MIN_YEAR, MAX_YEAR)),
+    /** A positive whole id (a draft invoice's). */
+    id: (value: string): number => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : fail('badId')),
+    /** An item's id in the books (an income or an expense). */
+    itemId: (value: string): number => (/^[1-9]\d{0,9}$/.test(value) ? Number(value) : fail('badItemId')),
+    /** A month number 1–12 (`3` or `03`). */
+    monthNumber: (value: string): number => (/^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : fail('badMonthNumber')),
+    /** An amount, not negative, with at most two decimals; normalised to two decimals (`12.5` → `12.50`). */
+    amount: (value: string): string => {
+      if (!/^\d{1,15}(\.\d{1,2})?$/.test(value)) return fail('badAmount')
+      const [w, f = ''] = value.split('.')
+      return `${BigInt(w!)}.${f.padEnd(2, '0')}`
+    },
+    /** A JPK_V7 period: a month `YYYY-MM` (JPK_V7M) or a quarter `YYYY-Qn` (JPK_V7K). */
+    vatPeriod: (value: string): string => {
+      const m = /^(\d{4})-(0[1-9]|1[0-2]|Q[1-4])$/.exec(value)
+      return m && inYears(Number(m[1])) ? value : fail('badVatPeriod')
+    },
   }
 }
 
@@ -91,6 +110,8 @@ export const parseYear = english.year
 export const parseTimestamp = english.timestamp
 export const parsePeriod = english.period
 export const parseThreads = english.threads
+export const parseMonthNumber = english.monthNumber
+export const parseAmount = english.amount
 
 /** `--lang` as given anywhere on the command line (help and parse errors are written before the options are read). */
 const langOf = (argv: readonly string[]): Lang => {
@@ -506,12 +527,13 @@ const buildProgram = (ctx: Ctx): Command => {
 
 /** `finance books YYYY`: the tax book (KPiR or ewidencja przychodów) and its JPK file. */
 const registerBooks = (program: Command, ctx: Ctx) => {
+  const parse = parsers(ctx.lang)
   program
     .command('books')
     .description("a year's tax book (KPiR or ewidencja przychodów) or its JPK_PKPIR / JPK_EWP file")
-    .argument('<year>', 'YYYY', parsers(ctx.lang).year)
+    .argument('<year>', 'YYYY', parse.year)
     .addOption(requiredUser())
-    .option('-m, --month <month>', 'only this month (MM)', parseMonthNumber)
+    .option('-m, --month <month>', 'only this month (MM)', parse.monthNumber)
     .addOption(
       new Option('-f, --format <format>', 'table | csv | json | xml')
         .choices(['table', 'csv', 'json', 'xml'])
@@ -528,8 +550,8 @@ const registerBooks = (program: Command, ctx: Ctx) => {
         .choices(['0', '1', '2'])
         .default('1'),
     )
-    .option('--inventory-start <amount>', 'xml, JPK_PKPIR: stock-taking at the start of the year (P_1)', parseAmount)
-    .option('--inventory-end <amount>', 'xml, JPK_PKPIR: stock-taking at the end of the year (P_2)', parseAmount)
+    .option('--inventory-start <amount>', 'xml, JPK_PKPIR: stock-taking at the start of the year (P_1)', parse.amount)
+    .option('--inventory-end <amount>', 'xml, JPK_PKPIR: stock-taking at the end of the year (P_2)', parse.amount)
     .option('-o, --out <file>', 'write to this file instead of stdout')
     .action(
       async (
@@ -594,16 +616,7 @@ const registerJpk = (program: Command, ctx: Ctx) => {
   jpk
     .command('v7')
     .description('the JPK_V7M (a month) or JPK_V7K (a quarter) file: VAT register and declaration')
-    .argument('<period>', 'YYYY-MM or YYYY-Qn', (value: string) => {
-      const m = /^(\d{4})-(0[1-9]|1[0-2]|Q[1-4])$/.exec(value)
-      if (!m || !inYears(Number(m[1])))
-        throw new InvalidArgumentError(
-          ctx.lang === 'pl'
-            ? 'oczekiwano okresu RRRR-MM albo RRRR-Qn, np. 2026-03 lub 2026-Q1'
-            : 'expected a period YYYY-MM or YYYY-Qn, e.g. 2026-03 or 2026-Q1',
-        )
-      return value
-    })
+    .argument('<period>', 'YYYY-MM or YYYY-Qn', parsers(ctx.lang).vatPeriod)
     .addOption(requiredUser())
     .addOption(new Option('--purpose <n>', '1 first filing, 2 correction').choices(['1', '2']).default('1'))
     .option('-o, --out <file>', 'write to this file instead of stdout')
@@ -669,13 +682,7 @@ const registerBackup = (program: Command, ctx: Ctx) => {
 
 /** `finance ksef status|send|fetch`: KSeF online with the token the user stored in the app. */
 const registerKsef = (program: Command, ctx: Ctx) => {
-  const itemId = (value: string) => {
-    if (!/^[1-9]\d{0,9}$/.test(value))
-      throw new InvalidArgumentError(
-        ctx.lang === 'pl' ? 'oczekiwano numeru pozycji, np. 12' : 'expected an item id, e.g. 12',
-      )
-    return Number(value)
-  }
+  const itemId = parsers(ctx.lang).itemId
   const ksef = program
     .command('ksef')
     .description('KSeF online: send an issued invoice, fetch received ones, the status')
@@ -779,10 +786,7 @@ const registerBank = (program: Command, ctx: Ctx) => {
 
 /** `finance rates import|fetch|show`: NBP table A rates for items in a foreign currency. */
 const registerRates = (program: Command, ctx: Ctx) => {
-  const parseDate = (value: string): string => {
-    if (!isLocalDate(value)) throw new InvalidArgumentError('expected a date yyyy-mm-dd')
-    return value
-  }
+  const parseDate = parsers(ctx.lang).day
   const rates = program.command('rates').description('NBP table A exchange rates for items in a foreign currency')
   rates
     .command('import')
@@ -859,31 +863,12 @@ const registerInvoices = (program: Command, ctx: Ctx) => {
   invoices
     .command('issue')
     .description('issue a draft: its number from its series and its incomes in the books, in one write')
-    .argument('<id>', 'the draft’s id (finance invoices list)', parseId)
+    .argument('<id>', 'the draft’s id (finance invoices list)', parsers(ctx.lang).id)
     .addOption(requiredUser())
     .option('--json', 'print the issued invoice as JSON')
     .action(async (id: number, o: { user: string; json?: boolean }) =>
       (await commands.invoices()).invoicesIssueCommand(ctx, id, o),
     )
-}
-
-/** A positive whole id. */
-const parseId = (value: string): number => {
-  if (!/^[1-9]\d{0,14}$/.test(value)) throw new InvalidArgumentError('expected a positive whole number')
-  return Number(value)
-}
-
-/** A month number 1–12 (`3` or `03`). */
-export const parseMonthNumber = (value: string): number => {
-  if (!/^(0?[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('expected a month number 01–12')
-  return Number(value)
-}
-
-/** An amount, not negative, with at most two decimals; normalised to two decimals (`12.5` → `12.50`). */
-export const parseAmount = (value: string): string => {
-  if (!/^\d{1,15}(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('expected an amount like 1250.50')
-  const [w, f = ''] = value.split('.')
-  return `${BigInt(w!)}.${f.padEnd(2, '0')}`
 }
 
 /** Runs one `finance` invocation in-process. `argv` excludes node and the script (`['report', 'month', …]`). */
