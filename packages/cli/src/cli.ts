@@ -146,6 +146,14 @@ export const usageMessage = (lang: Lang, message: string): string => {
   return lang === 'en' ? text : POLISH_USAGE.reduce((s, [pattern, pl]) => s.replace(pattern, pl), text)
 }
 
+/**
+ * A range given on the command line (`export --from/--to`, `diff --from/--to`, `rates fetch FROM TO`) that ends
+ * before it starts: a usage error (exit 2), found before the store is opened, whatever the command.
+ */
+const orderedRange = (from: string, to: string, ordered: boolean): void => {
+  if (!ordered) throw usageError('rangeReversed', from, to)
+}
+
 const userOption = () => new Option('-u, --user <email>', "the user's e-mail address")
 const requiredUser = () => userOption().makeOptionMandatory()
 
@@ -400,9 +408,10 @@ const buildProgram = (ctx: Ctx): Command => {
     .requiredOption('--to <timestamp>', 'the later moment', parse.timestamp)
     .addOption(userOption())
     .option('--json', 'print JSON')
-    .action(async (o: { from: string; to: string; user?: string; json?: boolean }) =>
-      (await commands.diff()).diffCommand(ctx, { from: o.from, to: o.to, user: o.user, json: o.json === true }),
-    )
+    .action(async (o: { from: string; to: string; user?: string; json?: boolean }) => {
+      orderedRange(o.from, o.to, Date.parse(o.from) <= Date.parse(o.to))
+      return (await commands.diff()).diffCommand(ctx, { from: o.from, to: o.to, user: o.user, json: o.json === true })
+    })
 
   program
     .command('export')
@@ -432,8 +441,9 @@ const buildProgram = (ctx: Ctx): Command => {
           throw usageError('boundsFormat')
         if (o.format === 'finance' && o.user === undefined) throw usageError('financeNeedsUser')
         if (o.excel && o.format !== 'csv') throw usageError('excelNeedsCsv')
-        if (o.from !== undefined && o.to !== undefined && o.from.slice(0, o.to.length) > o.to.slice(0, o.from.length))
-          throw usageError('fromAfterTo')
+        // A month and a date compare on what both name: --from 2026-05 --to 2026-05-10 is in order.
+        if (o.from !== undefined && o.to !== undefined)
+          orderedRange(o.from, o.to, o.from.slice(0, o.to.length) <= o.to.slice(0, o.from.length))
         return (await commands.export()).exportCommand(ctx, { ...o, dialect: o.excel ? EXCEL_PL : RFC4180 })
       },
     )
@@ -811,6 +821,7 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .option('--json', 'print JSON')
     .action(async (from: string, to: string, o: { user: string; json?: boolean; ecb?: boolean; table?: 'A' | 'B' }) => {
       if (o.ecb && o.table !== undefined) throw usageError('tableNeedsNbp')
+      orderedRange(from, to, from <= to)
       return (await commands.rates()).ratesFetchCommand(ctx, from, to, o)
     })
   rates
