@@ -47,6 +47,12 @@ export type { RunOptions } from './context.ts'
 export const MIN_YEAR = Number(Bounds.dateMin.slice(0, 4))
 export const MAX_YEAR = Number(Bounds.dateMax.slice(0, 4))
 
+/**
+ * The years of a tax book (`finance books`, as the API's `books/{year}`): the books' window up to the last year the
+ * JPK files' dates reach (their schemas' date type ends on 2050-12-31).
+ */
+export const MAX_BOOKS_YEAR = 2050
+
 const inYears = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
 const TIMESTAMP =
@@ -66,6 +72,11 @@ const parsers = (lang: Lang) => {
     month,
     year: (value: string): number =>
       /^\d{4}$/.test(value) && inYears(Number(value)) ? Number(value) : fail('badYear', MIN_YEAR, MAX_YEAR),
+    /** The year of a tax book: `MIN_YEAR`–`MAX_BOOKS_YEAR`. */
+    booksYear: (value: string): number =>
+      /^\d{4}$/.test(value) && Number(value) >= MIN_YEAR && Number(value) <= MAX_BOOKS_YEAR
+        ? Number(value)
+        : fail('badYear', MIN_YEAR, MAX_BOOKS_YEAR),
     /**
      * An ISO-8601 timestamp (with `Z` or an offset) or a date, which means the end of that day in UTC (as ledger-core's
      * `replay` reads it: `2026-03-01` = `2026-03-01T23:59:59.999Z`), normalised to ISO UTC. `2025-02-30` and
@@ -541,7 +552,7 @@ const registerBooks = (program: Command, ctx: Ctx) => {
   program
     .command('books')
     .description("a year's tax book (KPiR or ewidencja przychodów) or its JPK_PKPIR / JPK_EWP file")
-    .argument('<year>', 'YYYY', parse.year)
+    .argument('<year>', 'YYYY', parse.booksYear)
     .addOption(requiredUser())
     .option('-m, --month <month>', 'only this month (MM)', parse.monthNumber)
     .addOption(
@@ -578,8 +589,6 @@ const registerBooks = (program: Command, ctx: Ctx) => {
         },
         command: Command,
       ) => {
-        // The year argument is inside the books' window (2000–2099); the JPK files' dates end in 2050.
-        if (year > 2050) throw usageError('jpkYears')
         // The options of one format or one book, refused where they would change nothing (`--purpose` has a default).
         const inventory = o.inventoryStart !== undefined || o.inventoryEnd !== undefined
         if (o.form !== undefined && o.format !== 'csv' && o.format !== 'xml') throw usageError('formNeedsCsvXml')
