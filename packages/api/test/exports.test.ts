@@ -102,7 +102,7 @@ describe('GET /api/export/summary/:year and /api/export/books/:year', () => {
     h = await harness()
     const t = await h.user('years@example.com')
     expect((await get(t, '/api/export/summary/1800')).json().fieldErrors).toEqual({
-      year: 'Year must be a whole number from 1900 to 2050',
+      year: 'Year must be a whole number from 2000 to 2050',
     })
     expect((await get(t, '/api/export/books/2026?month=13')).json().fieldErrors).toEqual({
       month: 'Month must be a whole number from 1 to 12',

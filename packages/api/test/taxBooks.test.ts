@@ -144,8 +144,9 @@ describe('books/{year}', () => {
     h = await harness()
     const { t } = await trader(h)
     for (const [url, field, message] of [
-      ['/api/books/26', 'year', 'Year must be a whole number from 1900 to 2050'],
-      ['/api/books/2051', 'year', 'Year must be a whole number from 1900 to 2050'],
+      ['/api/books/26', 'year', 'Year must be a whole number from 2000 to 2050'],
+      ['/api/books/1999', 'year', 'Year must be a whole number from 2000 to 2050'],
+      ['/api/books/2051', 'year', 'Year must be a whole number from 2000 to 2050'],
       ['/api/books/2026?month=13', 'month', 'Month must be a whole number from 1 to 12'],
       ['/api/books/2026?month=x', 'month', 'Month must be a whole number from 1 to 12'],
     ] as const) {

@@ -47,6 +47,12 @@ export type { RunOptions } from './context.ts'
 export const MIN_YEAR = Number(Bounds.dateMin.slice(0, 4))
 export const MAX_YEAR = Number(Bounds.dateMax.slice(0, 4))
 
+/**
+ * The years of a tax book (`finance books`, as the API's `books/{year}`): the books' window up to the last year the
+ * JPK files' dates reach (their schemas' date type ends on 2050-12-31).
+ */
+export const MAX_BOOKS_YEAR = 2050
+
 const inYears = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
 const TIMESTAMP =
@@ -66,6 +72,11 @@ const parsers = (lang: Lang) => {
     month,
     year: (value: string): number =>
       /^\d{4}$/.test(value) && inYears(Number(value)) ? Number(value) : fail('badYear', MIN_YEAR, MAX_YEAR),
+    /** The year of a tax book: `MIN_YEAR`–`MAX_BOOKS_YEAR`. */
+    booksYear: (value: string): number =>
+      /^\d{4}$/.test(value) && Number(value) >= MIN_YEAR && Number(value) <= MAX_BOOKS_YEAR
+        ? Number(value)
+        : fail('badYear', MIN_YEAR, MAX_BOOKS_YEAR),
     /**
      * An ISO-8601 timestamp (with `Z` or an offset) or a date, which means the end of that day in UTC (as ledger-core's
      * `replay` reads it: `2026-03-01` = `2026-03-01T23:59:59.999Z`), normalised to ISO UTC. `2025-02-30` and
@@ -82,6 +93,25 @@ const parsers = (lang: Lang) => {
     /** A thread count for `replay --threads`: an integer from 1 to 64. */
     threads: (value: string): number =>
       /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64 ? Number(value) : fail('badThreads'),
+    /** A date `YYYY-MM-DD` (a tax date, a day of rates). */
+    day: (value: string): string => (date(value) ? value : fail('badDate', MIN_YEAR, MAX_YEAR)),
+    /** A positive whole id (a draft invoice's). */
+    id: (value: string): number => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : fail('badId')),
+    /** An item's id in the books (an income or an expense). */
+    itemId: (value: string): number => (/^[1-9]\d{0,9}$/.test(value) ? Number(value) : fail('badItemId')),
+    /** A month number 1–12 (`3` or `03`). */
+    monthNumber: (value: string): number => (/^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : fail('badMonthNumber')),
+    /** An amount, not negative, with at most two decimals; normalised to two decimals (`12.5` → `12.50`). */
+    amount: (value: string): string => {
+      if (!/^\d{1,15}(\.\d{1,2})?$/.test(value)) return fail('badAmount')
+      const [w, f = ''] = value.split('.')
+      return `${BigInt(w!)}.${f.padEnd(2, '0')}`
+    },
+    /** A JPK_V7 period: a month `YYYY-MM` (JPK_V7M) or a quarter `YYYY-Qn` (JPK_V7K). */
+    vatPeriod: (value: string): string => {
+      const m = /^(\d{4})-(0[1-9]|1[0-2]|Q[1-4])$/.exec(value)
+      return m && inYears(Number(m[1])) ? value : fail('badVatPeriod')
+    },
   }
 }
 
@@ -91,6 +121,8 @@ export const parseYear = english.year
 export const parseTimestamp = english.timestamp
 export const parsePeriod = english.period
 export const parseThreads = english.threads
+export const parseMonthNumber = english.monthNumber
+export const parseAmount = english.amount
 
 /** `--lang` as given anywhere on the command line (help and parse errors are written before the options are read). */
 const langOf = (argv: readonly string[]): Lang => {
@@ -123,6 +155,14 @@ const POLISH_USAGE: readonly (readonly [RegExp, string])[] = [
 export const usageMessage = (lang: Lang, message: string): string => {
   const text = message.replace(/^error: /, '')
   return lang === 'en' ? text : POLISH_USAGE.reduce((s, [pattern, pl]) => s.replace(pattern, pl), text)
+}
+
+/**
+ * A range given on the command line (`export --from/--to`, `diff --from/--to`, `rates fetch FROM TO`) that ends
+ * before it starts: a usage error (exit 2), found before the store is opened, whatever the command.
+ */
+const orderedRange = (from: string, to: string, ordered: boolean): void => {
+  if (!ordered) throw usageError('rangeReversed', from, to)
 }
 
 const userOption = () => new Option('-u, --user <email>', "the user's e-mail address")
@@ -379,9 +419,10 @@ const buildProgram = (ctx: Ctx): Command => {
     .requiredOption('--to <timestamp>', 'the later moment', parse.timestamp)
     .addOption(userOption())
     .option('--json', 'print JSON')
-    .action(async (o: { from: string; to: string; user?: string; json?: boolean }) =>
-      (await commands.diff()).diffCommand(ctx, { from: o.from, to: o.to, user: o.user, json: o.json === true }),
-    )
+    .action(async (o: { from: string; to: string; user?: string; json?: boolean }) => {
+      orderedRange(o.from, o.to, Date.parse(o.from) <= Date.parse(o.to))
+      return (await commands.diff()).diffCommand(ctx, { from: o.from, to: o.to, user: o.user, json: o.json === true })
+    })
 
   program
     .command('export')
@@ -411,8 +452,9 @@ const buildProgram = (ctx: Ctx): Command => {
           throw usageError('boundsFormat')
         if (o.format === 'finance' && o.user === undefined) throw usageError('financeNeedsUser')
         if (o.excel && o.format !== 'csv') throw usageError('excelNeedsCsv')
-        if (o.from !== undefined && o.to !== undefined && o.from.slice(0, o.to.length) > o.to.slice(0, o.from.length))
-          throw usageError('fromAfterTo')
+        // A month and a date compare on what both name: --from 2026-05 --to 2026-05-10 is in order.
+        if (o.from !== undefined && o.to !== undefined)
+          orderedRange(o.from, o.to, o.from.slice(0, o.to.length) <= o.to.slice(0, o.from.length))
         return (await commands.export()).exportCommand(ctx, { ...o, dialect: o.excel ? EXCEL_PL : RFC4180 })
       },
     )
@@ -506,12 +548,13 @@ const buildProgram = (ctx: Ctx): Command => {
 
 /** `finance books YYYY`: the tax book (KPiR or ewidencja przychodów) and its JPK file. */
 const registerBooks = (program: Command, ctx: Ctx) => {
+  const parse = parsers(ctx.lang)
   program
     .command('books')
     .description("a year's tax book (KPiR or ewidencja przychodów) or its JPK_PKPIR / JPK_EWP file")
-    .argument('<year>', 'YYYY', parsers(ctx.lang).year)
+    .argument('<year>', 'YYYY', parse.booksYear)
     .addOption(requiredUser())
-    .option('-m, --month <month>', 'only this month (MM)', parseMonthNumber)
+    .option('-m, --month <month>', 'only this month (MM)', parse.monthNumber)
     .addOption(
       new Option('-f, --format <format>', 'table | csv | json | xml')
         .choices(['table', 'csv', 'json', 'xml'])
@@ -528,8 +571,8 @@ const registerBooks = (program: Command, ctx: Ctx) => {
         .choices(['0', '1', '2'])
         .default('1'),
     )
-    .option('--inventory-start <amount>', 'xml, JPK_PKPIR: stock-taking at the start of the year (P_1)', parseAmount)
-    .option('--inventory-end <amount>', 'xml, JPK_PKPIR: stock-taking at the end of the year (P_2)', parseAmount)
+    .option('--inventory-start <amount>', 'xml, JPK_PKPIR: stock-taking at the start of the year (P_1)', parse.amount)
+    .option('--inventory-end <amount>', 'xml, JPK_PKPIR: stock-taking at the end of the year (P_2)', parse.amount)
     .option('-o, --out <file>', 'write to this file instead of stdout')
     .action(
       async (
@@ -546,8 +589,6 @@ const registerBooks = (program: Command, ctx: Ctx) => {
         },
         command: Command,
       ) => {
-        // The year argument is inside the books' window (2000–2099); the JPK files' dates end in 2050.
-        if (year > 2050) throw usageError('jpkYears')
         // The options of one format or one book, refused where they would change nothing (`--purpose` has a default).
         const inventory = o.inventoryStart !== undefined || o.inventoryEnd !== undefined
         if (o.form !== undefined && o.format !== 'csv' && o.format !== 'xml') throw usageError('formNeedsCsvXml')
@@ -594,16 +635,7 @@ const registerJpk = (program: Command, ctx: Ctx) => {
   jpk
     .command('v7')
     .description('the JPK_V7M (a month) or JPK_V7K (a quarter) file: VAT register and declaration')
-    .argument('<period>', 'YYYY-MM or YYYY-Qn', (value: string) => {
-      const m = /^(\d{4})-(0[1-9]|1[0-2]|Q[1-4])$/.exec(value)
-      if (!m || !inYears(Number(m[1])))
-        throw new InvalidArgumentError(
-          ctx.lang === 'pl'
-            ? 'oczekiwano okresu RRRR-MM albo RRRR-Qn, np. 2026-03 lub 2026-Q1'
-            : 'expected a period YYYY-MM or YYYY-Qn, e.g. 2026-03 or 2026-Q1',
-        )
-      return value
-    })
+    .argument('<period>', 'YYYY-MM or YYYY-Qn', parsers(ctx.lang).vatPeriod)
     .addOption(requiredUser())
     .addOption(new Option('--purpose <n>', '1 first filing, 2 correction').choices(['1', '2']).default('1'))
     .option('-o, --out <file>', 'write to this file instead of stdout')
@@ -669,13 +701,7 @@ const registerBackup = (program: Command, ctx: Ctx) => {
 
 /** `finance ksef status|send|fetch`: KSeF online with the token the user stored in the app. */
 const registerKsef = (program: Command, ctx: Ctx) => {
-  const itemId = (value: string) => {
-    if (!/^[1-9]\d{0,9}$/.test(value))
-      throw new InvalidArgumentError(
-        ctx.lang === 'pl' ? 'oczekiwano numeru pozycji, np. 12' : 'expected an item id, e.g. 12',
-      )
-    return Number(value)
-  }
+  const itemId = parsers(ctx.lang).itemId
   const ksef = program
     .command('ksef')
     .description('KSeF online: send an issued invoice, fetch received ones, the status')
@@ -779,10 +805,7 @@ const registerBank = (program: Command, ctx: Ctx) => {
 
 /** `finance rates import|fetch|show`: NBP table A rates for items in a foreign currency. */
 const registerRates = (program: Command, ctx: Ctx) => {
-  const parseDate = (value: string): string => {
-    if (!isLocalDate(value)) throw new InvalidArgumentError('expected a date yyyy-mm-dd')
-    return value
-  }
+  const parseDate = parsers(ctx.lang).day
   const rates = program.command('rates').description('NBP table A exchange rates for items in a foreign currency')
   rates
     .command('import')
@@ -807,6 +830,7 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .option('--json', 'print JSON')
     .action(async (from: string, to: string, o: { user: string; json?: boolean; ecb?: boolean; table?: 'A' | 'B' }) => {
       if (o.ecb && o.table !== undefined) throw usageError('tableNeedsNbp')
+      orderedRange(from, to, from <= to)
       return (await commands.rates()).ratesFetchCommand(ctx, from, to, o)
     })
   rates
@@ -859,31 +883,12 @@ const registerInvoices = (program: Command, ctx: Ctx) => {
   invoices
     .command('issue')
     .description('issue a draft: its number from its series and its incomes in the books, in one write')
-    .argument('<id>', 'the draft’s id (finance invoices list)', parseId)
+    .argument('<id>', 'the draft’s id (finance invoices list)', parsers(ctx.lang).id)
     .addOption(requiredUser())
     .option('--json', 'print the issued invoice as JSON')
     .action(async (id: number, o: { user: string; json?: boolean }) =>
       (await commands.invoices()).invoicesIssueCommand(ctx, id, o),
     )
-}
-
-/** A positive whole id. */
-const parseId = (value: string): number => {
-  if (!/^[1-9]\d{0,14}$/.test(value)) throw new InvalidArgumentError('expected a positive whole number')
-  return Number(value)
-}
-
-/** A month number 1–12 (`3` or `03`). */
-export const parseMonthNumber = (value: string): number => {
-  if (!/^(0?[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('expected a month number 01–12')
-  return Number(value)
-}
-
-/** An amount, not negative, with at most two decimals; normalised to two decimals (`12.5` → `12.50`). */
-export const parseAmount = (value: string): string => {
-  if (!/^\d{1,15}(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('expected an amount like 1250.50')
-  const [w, f = ''] = value.split('.')
-  return `${BigInt(w!)}.${f.padEnd(2, '0')}`
 }
 
 /** Runs one `finance` invocation in-process. `argv` excludes node and the script (`['report', 'month', …]`). */

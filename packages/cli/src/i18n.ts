@@ -92,6 +92,10 @@ const known: Readonly<Record<string, string>> = {
   'Counterparty country must be a two-letter country code from the official list':
     'Podaj dwuliterowy kod kraju kontrahenta z urzędowego wykazu',
   'Data is required': 'Uzupełnij dane',
+  // Documents imported whole (ledger-core `deciders/documents.ts`)
+  'This document is already in the books': 'Ten dokument jest już w księgach',
+  'A document needs at least one item': 'Dokument musi mieć co najmniej jedną pozycję',
+  'Unknown data type': 'Nieznany rodzaj danych',
   // VAT refunds (ledger-core `deciders/vatRefund.ts`)
   'Month must be in format yyyy-mm': 'Miesiąc musi mieć format RRRR-MM',
   'Refund must be a whole number of złoty greater than 0': 'Zwrot musi być liczbą całkowitą złotych większą od 0',

@@ -100,6 +100,27 @@ describe('finance backup and restore', () => {
     })
     expect(foreign.code).toBe(1)
     expect(foreign.stderr).toContain('is not a Finance backup')
+  })
+
+  it('checks the file before the store: a refused restore into a new data directory prints only the refusal', {
+    timeout: 60_000,
+  }, async () => {
+    const notes = join(dir, 'notes.txt')
+    writeFileSync(notes, 'not a backup\n')
+    const damaged = join(dir, 'damaged.sqlite')
+    for (const [input, refusal] of [
+      [notes, `błąd: ${notes} nie jest kopią zapasową Finance`],
+      [damaged, 'błąd: zawartość kopii nie zgadza się z jej sumą kontrolną'],
+    ] as const) {
+      const data = join(dir, `new-${input === notes ? 'notes' : 'damaged'}`, 'data')
+      const r = await run(['restore', input], { env: { FINANCE_DATA_DIR: data } })
+      expect(r.code, input).toBe(1)
+      expect(r.stderr.startsWith(refusal), r.stderr).toBe(true)
+      expect(r.stderr, input).not.toContain('utworzono nowy magazyn')
+      expect(r.stdout, input).toBe('')
+      // Neither the store nor the directory it would have made.
+      expect(existsSync(join(dir, `new-${input === notes ? 'notes' : 'damaged'}`)), input).toBe(false)
+    }
     const verify = await run(['backup', 'verify', damaged, '--lang', 'en'])
     expect(verify.code).toBe(1)
     expect(verify.stderr).toContain('the backup does not match its checksum')

@@ -119,6 +119,23 @@ describe('finance books', () => {
       expect((await run(argv, { store })).code, argv.join(' ')).toBe(2)
     expect((await run(['books', '2025', '--user', 'nobody@example.com'], { store })).code).toBe(1)
   })
+
+  it('takes the years the API’s books/{year} takes, 2000–2050, and names that window for any other year', async () => {
+    const store = await seeded(scale2025)
+    for (const year of ['1800', '1999', '2051', '2099']) {
+      const pl = await run(['books', year, '--user', JAN], { store })
+      expect(pl.code, year).toBe(2)
+      expect(pl.stderr, year).toContain(`błędna wartość '${year}'. oczekiwano roku RRRR od 2000 do 2050, np. 2026`)
+      const en = await run(['books', year, '--user', JAN, '--lang', 'en'], { store })
+      expect(en.stderr, year).toContain(
+        `'${year}' is invalid for argument 'year'. expected a year YYYY from 2000 to 2050`,
+      )
+    }
+    for (const year of ['2000', '2050']) {
+      const r = await run(['books', year, '--user', JAN, '--format', 'json'], { store })
+      expect([r.code, r.stderr], year).toEqual([0, ''])
+    }
+  })
 })
 
 describe('finance books on a day inside the year', () => {

@@ -56,7 +56,7 @@ describe('finance import ksef', () => {
     const second = await run(['import', 'ksef', bought, bad, '--user', ANNA], { store, now: NOW })
     expect(second.code).toBe(1)
     expect(second.stdout).toContain(`✗ ${KSEF}.xml: duplikat, pominięto — FZ 1/03`)
-    expect(second.stdout).toContain('ten dokument jest już w księgach')
+    expect(second.stdout).toContain('Ten dokument jest już w księgach')
     expect(second.stdout).toMatch(/✗ bad\.xml: odrzucono\n {4}to nie jest poprawna faktura FA\(3\)/)
     expect(second.stderr).toContain('plików zaimportowanych: 0, niezaimportowanych: 2')
 

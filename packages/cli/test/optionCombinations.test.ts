@@ -116,3 +116,42 @@ describe('options that would change nothing are refused', () => {
     }
   })
 })
+
+/** argv of a range given the wrong way round, then its two ends as the message names them. */
+const REVERSED: readonly (readonly [readonly string[], string, string])[] = [
+  [['export', '--format', 'csv', '--from', '2026-05', '--to', '2026-01'], '2026-05', '2026-01'],
+  [['export', '--format', 'ledger', '--from', '2026-05-02', '--to', '2026-05-01'], '2026-05-02', '2026-05-01'],
+  [
+    ['diff', '--from', '2026-02-01T00:00:00Z', '--to', '2026-01-01T00:00:00Z'],
+    '2026-02-01T00:00:00.000Z',
+    '2026-01-01T00:00:00.000Z',
+  ],
+  [['rates', 'fetch', '2026-03-01', '2026-01-01', '--user', ANNA], '2026-03-01', '2026-01-01'],
+  [['rates', 'fetch', '2026-03-01', '2026-01-01', '--user', ANNA, '--ecb'], '2026-03-01', '2026-01-01'],
+]
+
+describe('a range that ends before it starts', () => {
+  it.each(REVERSED)('%j is a usage error found before any store is opened', async (argv, from, to) => {
+    // No store at all: the range is refused before one is looked for.
+    const data = ['--data', '/nonexistent/finance-data']
+    const polish = await run([...argv, ...data])
+    expect(polish.stderr).toBe(`błąd: zakres kończy się przed początkiem: ${to} jest przed ${from}\n`)
+    expect(polish.code).toBe(2)
+    const english = await run([...argv, ...data, '--lang', 'en'])
+    expect(english.stderr).toBe(`error: the range ends before it starts: ${to} is before ${from}\n`)
+    expect(english.code).toBe(2)
+  })
+
+  it('takes a range of one day, and a month with a date inside it', async () => {
+    const { store } = await seedUser()
+    for (const argv of [
+      ['export', '--format', 'csv', '--from', '2026-05', '--to', '2026-05-10'],
+      ['export', '--format', 'csv', '--from', '2026-05-10', '--to', '2026-05'],
+      ['diff', '--from', '2026-02-01', '--to', '2026-02-01'],
+    ]) {
+      const r = await run(argv, { store })
+      expect(r.stderr, argv.join(' ')).toBe('')
+      expect(r.code, argv.join(' ')).toBe(0)
+    }
+  })
+})

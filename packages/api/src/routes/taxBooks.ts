@@ -3,7 +3,7 @@
  * Both come from the user's book history (`loadBookHistory`), which knows when every change was recorded and so
  * which months are closed and what became a correction.
  */
-import { normalizeMoney, type TaxBook } from '@finance/ledger-core/light'
+import { Bounds, normalizeMoney, type TaxBook } from '@finance/ledger-core/light'
 import { defaultForm, type JpkForm, jpkProblems } from '@finance/tax-files'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -11,19 +11,28 @@ import { HttpError, validationError } from '../http/errors.ts'
 import { effectSchema, oneOf } from '../http/validation.ts'
 import { SchemaFailure, taxBookFile, yearBook } from '@finance/books'
 
-const YEAR_MESSAGE = 'Year must be a whole number from 1900 to 2050'
+/**
+ * The years of a tax book: from the first year of the books' window (`Bounds`) to the last the JPK files' dates reach
+ * (their schemas' date type ends on 2050-12-31); `finance books` takes the same.
+ */
+const [MIN_YEAR, MAX_YEAR] = [Number(Bounds.dateMin.slice(0, 4)), 2050]
+const YEAR_MESSAGE = `Year must be a whole number from ${MIN_YEAR} to ${MAX_YEAR}`
 const MONTH_MESSAGE = 'Month must be a whole number from 1 to 12'
 
-/** `{year}` of the tax book's routes (and the CSV exports'): 1900–2050. */
+/** `{year}` of the tax book's routes (and the CSV exports'): 2000–2050. */
 export const YearParams = effectSchema(
   Schema.Struct({
     year: Schema.String.annotations({ message: () => YEAR_MESSAGE }).pipe(
-      Schema.filter((s) => /^\d{4}$/.test(s) && Number(s) >= 1900 && Number(s) <= 2050, {
+      Schema.filter((s) => /^\d{4}$/.test(s) && Number(s) >= MIN_YEAR && Number(s) <= MAX_YEAR, {
         message: () => YEAR_MESSAGE,
       }),
     ),
   }),
-  { type: 'object', required: ['year'], properties: { year: { type: 'integer', minimum: 1900, maximum: 2050 } } },
+  {
+    type: 'object',
+    required: ['year'],
+    properties: { year: { type: 'integer', minimum: MIN_YEAR, maximum: MAX_YEAR } },
+  },
 )
 
 /** `?month=` 1–12. */

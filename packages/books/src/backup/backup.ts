@@ -320,16 +320,22 @@ export async function isEmptyStore(store: EventStore): Promise<boolean> {
 
 /**
  * Restores a backup into `target`, which must be empty (`BackupError('notEmpty')` otherwise, nothing written). After
- * the copy the target is replayed: a digest other than the recorded one is `BackupError('digest')`.
+ * the copy the target is replayed: a digest other than the recorded one is `BackupError('digest')`. A function as
+ * `target` is asked for the store only once the file has passed its checks (a backup, readable by this version,
+ * its checksum matching), so a refused file never makes a caller create a store.
  */
-export async function restoreBackup(file: string, target: EventStore): Promise<RestoreResult> {
+export async function restoreBackup(
+  file: string,
+  target: EventStore | (() => Promise<EventStore>),
+): Promise<RestoreResult> {
   const started = performance.now()
   return withVerifiedCopy(file, async (copy, manifest) => {
-    if (!(await isEmptyStore(target))) throw new BackupError('notEmpty', (await target.headPosition()).toString())
-    const events = await copyEvents(copy, target)
+    const store = typeof target === 'function' ? await target() : target
+    if (!(await isEmptyStore(store))) throw new BackupError('notEmpty', (await store.headPosition()).toString())
+    const events = await copyEvents(copy, store)
     const secrets = (await copy.secrets.entries?.()) ?? []
-    for (const [k, v] of secrets) await target.secrets.put(k, v)
-    const replay = await storeDigest(target)
+    for (const [k, v] of secrets) await store.secrets.put(k, v)
+    const replay = await storeDigest(store)
     if (replay.digest !== manifest.digest) throw new BackupError('digest', replay.digest)
     return {
       manifest,

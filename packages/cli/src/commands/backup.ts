@@ -100,9 +100,10 @@ export const verifyCommand = async (ctx: Ctx, file: string) => {
 
 export const restoreCommand = async (ctx: Ctx, file: string, o: { json: boolean }) => {
   await checkInputFile(file)
-  const store = await ctx.store({ create: true })
   try {
-    const result = await restoreBackup(file, store)
+    // The store is opened (or created, saying so) only once the file has passed its checks: a file that is no
+    // backup, or a damaged one, is refused with nothing printed before and nothing left behind.
+    const result = await restoreBackup(file, () => ctx.store({ create: true }))
     if (o.json) {
       ctx.out(`${JSON.stringify(result, null, 2)}\n`)
       return
@@ -116,7 +117,8 @@ export const restoreCommand = async (ctx: Ctx, file: string, o: { json: boolean 
       )}\n${ctx.t('digest', result.digest)}\n`,
     )
   } catch (e) {
-    // A store file this restore created is removed again when the restore was refused before writing.
+    // A store file this restore created is removed again should the restore be refused before writing all the same
+    // (the file's own checks come before the store, so only a check of the store itself could).
     const created = ctx.createdStore
     if (created !== null && e instanceof BackupError && e.code !== 'digest') {
       await ctx.close()

@@ -64,9 +64,15 @@ const PROBLEMS_PL: Record<string, string> = {
 
 const reasonOf = textOf('bankReasons')
 
+/** Where in the file the problem is: the parsers say `line 12` or an XML element's path. */
+const whereText = (lang: Lang, where: string): string => {
+  const line = /^line (\d+)$/.exec(where)
+  return line ? t(lang, 'atLine', line[1]!) : t(lang, 'atPath', where)
+}
+
 const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
   const head = lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message
-  const where = r.error.where ? ` (${lang === 'pl' ? 'miejsce' : 'at'} ${r.error.where})` : ''
+  const where = r.error.where ? ` (${whereText(lang, r.error.where)})` : ''
   return [
     `    ${head}${where}`,
     ...(r.error.fields ?? []).slice(0, 10).map((f) => `    ${f.field}: ${coreMessage(lang, f)}`),

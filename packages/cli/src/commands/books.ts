@@ -25,6 +25,7 @@ import {
 import { defaultForm, type JpkForm, type JpkPurpose } from '@finance/tax-files'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
+import { coreMessage } from '../coreMessages.ts'
 import { CliError } from '../errors.ts'
 import { formatAmount, formatMonth, formatPercent, renderTable } from '../format.ts'
 import { type Lang, translate } from '../i18n.ts'
@@ -104,7 +105,8 @@ export const problemText = (lang: Lang, message: string): string => {
     return `zapis ${unlisted[1]} ma stawkę ryczałtu ${formatPercent('pl', unlisted[2]!)}, której JPK_EWP(4) nie przewiduje`
   const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/.exec(message)
   if (noRate) return `zapis ${noRate[1]} nie ma stawki ryczałtu; podaj stawkę przychodu`
-  return message
+  // The core's own texts (the 60-day refund that ends in February 2026, for one).
+  return coreMessage(lang, { message })
 }
 
 const monthName = (lang: Lang, month: string) => formatMonth(lang, month)

@@ -16,13 +16,13 @@ import {
 } from '@finance/ledger-core'
 import { usersOf } from '../books.ts'
 import type { Ctx } from '../context.ts'
-import { userError } from '../errors.ts'
 import { formatAmount } from '../format.ts'
 import { type Lang, translate } from '../i18n.ts'
 import { Progress } from '../progress.ts'
 import { SUMMARY_FIELDS } from './report.ts'
 
 export interface DiffOptions {
+  /** The earlier moment (ISO UTC); not after `to` (the command line checks it). */
   readonly from: string
   readonly to: string
   readonly user?: string | undefined
@@ -165,7 +165,6 @@ export const describeChange = (lang: Lang, c: BooksChange): string => {
 }
 
 export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
-  if (Date.parse(o.from) > Date.parse(o.to)) throw userError('fromAfterTo')
   const store = await ctx.store()
   const result: { email: string; events: EventChanges[] }[] = []
   for (const b of await usersOf(ctx, o.user)) {

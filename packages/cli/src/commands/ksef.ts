@@ -18,6 +18,7 @@ import {
   type XmlValidation,
 } from '@finance/tax-files'
 import { booksOfUsers } from '../books.ts'
+import { coreMessage } from '../coreMessages.ts'
 import { fieldText, problemText as fileProblemText, schemaFailureError } from './books.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, usageError } from '../errors.ts'
@@ -42,12 +43,25 @@ const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
   KSEF_NUMBER: (p) => `numer KSeF ${p.value ?? ''} jest niepoprawny`,
   UNSUPPORTED: (p) => `${p.what ?? ''}: ten rodzaj faktury nie jest obsługiwany; wpisz ją ręcznie`,
   NO_AMOUNTS: () => 'faktura nie podaje kwot do zapisania (P_13_x)',
-  VALIDATION: () => 'ten dokument jest już w księgach',
+  CURRENCY_RATE: (p) => `faktura w ${p.currency ?? ''} ma w pozycjach różne kursy waluty: wpisz ją ręcznie`,
+  // The notes on an imported file (tax-files `fa3Document`, books `importInvoices`).
+  SEVERAL_CORRECTED: (p) => `korekta dotyczy ${p.count ?? ''} faktur; powiązano ją z pierwszą`,
+  CORRECTION_TYPE_OTHER: () => 'korekta działa w innych datach; zapisano ją z datą wystawienia',
+  RECEIVED_LATER: (p) =>
+    `otrzymana w KSeF ${p.date ?? ''}, w miesiącu późniejszym niż jej data: jej VAT można odliczyć dopiero za tamten miesiąc; aby go wtedy odliczyć, zmień datę faktury`,
+  NO_KSEF_NUMBER: () => 'brak numeru KSeF: wpisz go (albo oznaczenie) przed złożeniem JPK_V7',
+  KSEF_NIP: (p) => `numer KSeF ${p.value ?? ''} nie został nadany pod NIP-em sprzedawcy ${p.nip ?? ''}`,
+  SUPPLY_DATES_DIFFER: (p) => `pozycje mają różne daty dostawy; zapisano najpóźniejszą (${p.date ?? ''})`,
+  CORRECTED_NOT_FOUND: (p) => `faktury korygowanej ${p.number ?? ''} nie ma w księgach`,
 }
 
+/**
+ * A reason or note in `lang`: by its code, else as the core's message (a duplicate, an item that does not validate:
+ * their code is the core's `VALIDATION`, so the text decides).
+ */
 const problemText = (lang: Lang, p: { code: string; message: string; params?: Record<string, string> }) => {
   if (lang === 'en') return p.message
-  return PROBLEMS_PL[p.code]?.(p.params ?? {}) ?? p.message
+  return PROBLEMS_PL[p.code]?.(p.params ?? {}) ?? coreMessage(lang, p)
 }
 
 const line = (lang: Lang, r: ImportResult): string => {
