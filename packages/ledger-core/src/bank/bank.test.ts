@@ -7,6 +7,8 @@ import type { LedgerEvent } from '../events.ts'
 import { PRIMARY_V2_DEFAULTS } from '../upcast.ts'
 import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
+import { taxesThrough } from '../projections/derived.ts'
+import { costOutstanding } from '../projections/costs.ts'
 import { income, recurring, ssSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
@@ -158,7 +160,7 @@ describe('matching', () => {
     expect(row).toMatchObject({ completed: true, paidAmount: vat.amount, paidOn: '2026-02-24' })
   })
 
-  it('paying less leaves the remainder', () => {
+  it('paying less leaves it open, partly paid: the amount paid and the remainder, still overdue', () => {
     const state = books().state
     const pit = obligation(state, 'pit-2026-01')
     const less = (BigInt(pit.amount.replace('.', '')) - 10000n).toString()
@@ -175,9 +177,10 @@ describe('matching', () => {
       ]),
     )
     expect(obligation(r.state, 'pit-2026-01')).toMatchObject({
-      completed: true,
+      completed: false,
       paidAmount: paid,
       remainingAmount: '100.00',
+      overdue: true,
     })
   })
 
@@ -194,6 +197,138 @@ describe('matching', () => {
       completed: true,
       paidAmount: zus.amount,
       paidOn: '2026-02-18',
+    })
+  })
+
+  describe('contributions paid in parts', () => {
+    const setUp = () => {
+      const base = run(books().state, { type: 'SetZusAccount', account: ZUS }).state
+      const zus = obligation(base, 'zus-2026-01')
+      // The worked example of docs/tax-rules.md §13, "Paid in parts".
+      expect([zus.amount, zus.dueDate]).toEqual(['2241.72', '2026-02-20'])
+      return { base, zus }
+    }
+    const cents = (s: string) => BigInt(s.replace('.', ''))
+    const money = (g: bigint) => `${g / 100n}.${String(g % 100n).padStart(2, '0')}`
+    const paidOnOf = (state: BooksState) => {
+      const c = taxesThrough(state, '2026-03')!.result.contributions.find((x) => x.month === '2026-01')!
+      return [c.paidOn, c.paidOnSource]
+    }
+
+    it('a part leaves the month open and partly paid, deducted as if not paid yet; the rest completes it on its day', () => {
+      const { base, zus } = setUp()
+      const part = importing(
+        base,
+        statement([
+          line({ bookingDate: '2026-02-10', amount: '-1000.00', counterpartyAccount: ZUS, title: 'Składki' }),
+        ]),
+      )
+      expect(part.events).toContainEqual({
+        type: 'TransactionCompletedSet',
+        data: { id: 'zus-2026-01', completed: false, amount: '1000.00', paidOn: '2026-02-10' },
+      })
+      const rest = money(cents(zus.amount) - 100000n)
+      expect(obligation(part.state, 'zus-2026-01')).toMatchObject({
+        completed: false,
+        paidAmount: '1000.00',
+        remainingAmount: rest,
+        overdue: true,
+      })
+      // The dashboard's row: not ticked, what was paid and what is left, late.
+      const row = monthTransactions(part.state, '2026-02', '2026-03-31').find((t) => t.id === 'zus-2026-01')
+      expect(row).toMatchObject({
+        completed: false,
+        paidAmount: '1000.00',
+        paidOn: '2026-02-10',
+        remainingAmount: rest,
+        dataObject: { overdue: true },
+      })
+      // The cost summary's "still to pay" counts what is left of it.
+      const groups = { vat: false, pit: false, socialSecurity: true, companyFees: false }
+      expect(costOutstanding(monthTransactions(part.state, '2026-02', '2026-03-31'), groups)).toBe(rest)
+      // Not paid as a whole: the setting's assumption still decides the day the contributions are deducted.
+      expect(paidOnOf(part.state)).toEqual(['2026-01-31', 'inMonth'])
+
+      const whole = importing(
+        part.state,
+        statement(
+          [line({ bookingDate: '2026-02-25', amount: `-${rest}`, counterpartyAccount: ZUS, title: 'Składki reszta' })],
+          { openingBalance: '0.00' },
+        ),
+      )
+      expect(obligation(whole.state, 'zus-2026-01')).toMatchObject({
+        completed: true,
+        paidAmount: zus.amount,
+        remainingAmount: '0.00',
+        overdue: false,
+      })
+      expect(whole.state.flags.get('zus-2026-01')?.paidOn).toBe('2026-02-25')
+      expect(paidOnOf(whole.state)).toEqual(['2026-02-25', 'payment'])
+    })
+
+    it('the day that counts is the one the payments came to cover the amount, and unmatching a part reopens it', () => {
+      const { base, zus } = setUp()
+      const rest = money(cents(zus.amount) - 100000n)
+      const lines = importing(
+        base,
+        statement(
+          [
+            line({ bookingDate: '2026-02-10', amount: '-1000.00', title: 'Część 1' }),
+            line({ bookingDate: '2026-02-18', amount: `-${rest}`, title: 'Część 2' }),
+            line({ bookingDate: '2026-03-02', amount: '-10.00', title: 'Dopłata' }),
+          ],
+          { openingBalance: '5000.00' },
+        ),
+      ).state
+      const [first, second, third] = [...lines.bank.lines.values()].sort((a, b) =>
+        a.bookingDate < b.bookingDate ? -1 : 1,
+      )
+      const pay = (state: BooksState, l: typeof first, amount: string) =>
+        run(state, {
+          type: 'MatchBankLine',
+          lineId: l!.lineId,
+          allocations: [{ kind: 'transaction', id: 'zus-2026-01', amount }],
+        }).state
+      // Matched out of order: the last payment first.
+      const all = pay(pay(pay(lines, third, '10.00'), first, '1000.00'), second, rest)
+      expect(all.flags.get('zus-2026-01')).toMatchObject({
+        completed: true,
+        paidAmount: money(cents(zus.amount) + 1000n),
+        paidOn: '2026-02-18',
+      })
+      expect(paidOnOf(all)).toEqual(['2026-02-18', 'payment'])
+      const reopened = run(all, { type: 'UnmatchBankLine', lineId: second!.lineId })
+      expect(reopened.events).toContainEqual({
+        type: 'TransactionCompletedSet',
+        data: { id: 'zus-2026-01', completed: false, amount: '1010.00', paidOn: '2026-03-02' },
+      })
+      expect(paidOnOf(reopened.state)).toEqual(['2026-01-31', 'inMonth'])
+      const none = run(run(reopened.state, { type: 'UnmatchBankLine', lineId: first!.lineId }).state, {
+        type: 'UnmatchBankLine',
+        lineId: third!.lineId,
+      })
+      expect(none.state.flags.get('zus-2026-01')).toBeUndefined()
+    })
+
+    it('ticking a partly paid row by hand completes it with its sum', () => {
+      const { base, zus } = setUp()
+      const part = importing(
+        base,
+        statement([
+          line({ bookingDate: '2026-02-10', amount: '-1000.00', counterpartyAccount: ZUS, title: 'Składki' }),
+        ]),
+      )
+      const ticked = run(part.state, {
+        type: 'SetTransactionFlags',
+        id: 'zus-2026-01',
+        completed: true,
+        paidOn: '2026-02-27',
+      })
+      expect(ticked.state.flags.get('zus-2026-01')).toMatchObject({
+        completed: true,
+        paidAmount: zus.amount,
+        paidOn: '2026-02-27',
+      })
     })
   })
 
