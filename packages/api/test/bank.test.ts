@@ -187,6 +187,17 @@ describe('queue, matching and rules', () => {
     })
     expect(item.statusCode).toBe(201)
     expect(item.json()).toMatchObject({ dataType: 'Expense', data: { amount: '10.00' } })
+    // The item the user confirmed on the form: validated as any item, its fields named under `item`.
+    const badItem = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
+      item: { date: '2026-01-23', name: 'Zakupy', amount: '-1', isCompany: false, percent: '0', invoiceDate: null },
+    })
+    expect(badItem.statusCode).toBe(400)
+    expect(Object.keys(badItem.json().fieldErrors)).toEqual(['item.amount'])
+    const confirmed = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
+      item: { date: '2026-01-23', name: 'Zakupy', amount: '50.00', isCompany: false, percent: '0', invoiceDate: null },
+    })
+    expect(confirmed.statusCode).toBe(201)
+    expect(confirmed.json()).toMatchObject({ dataType: 'Expense', data: { name: 'Zakupy', amount: '50.00' } })
     expect((await call(h.app, t, 'GET', '/api/bank/queue')).json()).toEqual([])
     expect(
       (

@@ -527,6 +527,42 @@ describe('matching', () => {
     expect(bankLines(made.state).lines[0]?.status).toBe('matched')
   })
 
+  it('creates the item the user confirmed on the form for money in, and matches the line to it', () => {
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-03-03', amount: '2460.00', title: 'FV 4/2026', counterpartyName: 'Jan' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const form = {
+      date: '2026-03-03',
+      name: 'FV 4/2026',
+      amount: '2000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: '2026-03-03',
+      counterparty: { name: 'Jan', taxId: '', country: '', address: '' },
+    }
+    const bad = decide(cmd({ type: 'CreateItemFromBankLine', lineId, item: { ...form, amount: 'x' } }), r.state)
+    expect(isDomainError(bad) && bad.errors?.map((e) => e.field)).toEqual(['item.amount'])
+    const notAnItem = decide(cmd({ type: 'CreateItemFromBankLine', lineId, item: 'x' }), r.state)
+    expect(isDomainError(notAnItem) && notAnItem.errors?.map((e) => e.field)).toEqual(['item'])
+    const made = run(r.state, { type: 'CreateItemFromBankLine', lineId, item: form })
+    const added = made.events.find((e) => e.type === 'ItemAdded')
+    expect(added?.type === 'ItemAdded' && added.data).toMatchObject({
+      dataType: 'Income',
+      data: { amount: '2000.00', percent: '23', counterparty: { name: 'Jan' } },
+    })
+    const id = `i${added?.type === 'ItemAdded' ? added.data.id : 0}-2026-03`
+    expect(made.state.bank.matches.get(lineId)).toMatchObject({
+      reason: 'bank.reason.created',
+      allocations: [{ kind: 'transaction', id, amount: '2460.00' }],
+    })
+    expect(made.state.flags.get(id)).toMatchObject({ completed: true, paidAmount: '2460.00', paidOn: '2026-03-03' })
+    // The user typed more than the line paid: the item is partly paid by it.
+    const more = run(r.state, { type: 'CreateItemFromBankLine', lineId, item: { ...form, amount: '2100.00' } })
+    expect(more.state.flags.get(id)).toMatchObject({ completed: false, paidAmount: '2460.00' })
+  })
+
   it('applies a user rule on import: the line becomes an expense of the rule', () => {
     const ruled = run(books().state, {
       type: 'SaveBankRule',

@@ -11,10 +11,11 @@ import { type DomainError, domainError, type FieldError, isDomainError, liveEntr
 import { BoundMessages, textProblem } from '../schemas/bounds.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
-import { divRoundHalfUp, formatMoney, parseMoney, percentOf } from '../money.ts'
+import { formatMoney, parseMoney, splitGross } from '../money.ts'
 import { findTransaction } from '../projections/month.ts'
 import { ExpenseColumns } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
+import { validItem } from '../deciders/validItem.ts'
 import { absurd } from '../types.ts'
 import type { BankCommand, BankStatementInput } from './commands.ts'
 import { BankRuleDataSchema } from './events.ts'
@@ -255,10 +256,7 @@ const itemFromLine = (
 ): { events: LedgerEvent[]; occurrence: string } | FieldError[] => {
   const gross = parseMoney(line.amount)
   const income = gross > 0n
-  const g = income ? gross : -gross
-  const p = BigInt(spec.percent)
-  const net = divRoundHalfUp(g * 100n, 100n + p)
-  const vat = g - net
+  const { net, statedVat } = splitGross(income ? gross : -gross, spec.percent)
   const data = {
     date: line.bookingDate,
     name: spec.name,
@@ -280,7 +278,7 @@ const itemFromLine = (
     documentType: null,
     gtu: [],
     procedures: [],
-    documentVat: percentOf(net, spec.percent) === vat ? null : formatMoney(vat),
+    documentVat: statedVat === null ? null : formatMoney(statedVat),
     corrects: null,
   }
   const dataType = income ? 'Income' : 'Expense'
@@ -293,7 +291,7 @@ const itemFromLine = (
 }
 
 const specErrors = (c: {
-  name: unknown
+  name?: unknown
   percent?: unknown
   isCompany?: unknown
   kpirColumn?: unknown
@@ -422,7 +420,33 @@ const saveAccount = (
   ]
 }
 
-/** A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid). */
+/**
+ * The item the user confirmed on the item form for a line (`item`: an Income for money in, an Expense for money out,
+ * validated as any item is), or its field errors named `item.{field}`.
+ */
+const itemOfForm = (
+  state: BooksState,
+  line: BankLineState,
+  input: unknown,
+): { events: LedgerEvent[]; occurrence: string } | FieldError[] => {
+  const dataType = parseMoney(line.amount) > 0n ? 'Income' : 'Expense'
+  const c = validItem(state, dataType, input)
+  if (!c.ok)
+    return c.errors.map((e) => ({
+      ...e,
+      field: e.field === 'dataObject' || e.field === '' ? 'item' : `item.${e.field}`,
+    }))
+  const id = state.nextId
+  return {
+    events: [{ type: 'ItemAdded', data: { id, dataType, data: c.value } } as LedgerEvent],
+    occurrence: itemOccurrenceId(id, c.value.date.slice(0, 7)),
+  }
+}
+
+/**
+ * A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid): the item
+ * the user confirmed on the form (`item`), or one of the line's gross amount named `name` at `percent` VAT.
+ */
 const itemFromBankLine = (
   command: Extract<BankCommand, { type: 'CreateItemFromBankLine' }>,
   state: BooksState,
@@ -430,14 +454,18 @@ const itemFromBankLine = (
   const bank = state.bank
   const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
   if (!line) return domainError('NOT_FOUND')
-  const errors = specErrors(command)
-  if (errors.length > 0) return invalid(errors)
-  const made = itemFromLine(state.nextId, line, {
-    name: (command.name as string).trim(),
-    percent: (command.percent as string | undefined) ?? '0',
-    isCompany: (command.isCompany as boolean | undefined) ?? true,
-    kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
-  })
+  let made: ReturnType<typeof itemOfForm>
+  if (command.item !== undefined) made = itemOfForm(state, line, command.item)
+  else {
+    const errors = specErrors(command)
+    if (errors.length > 0) return invalid(errors)
+    made = itemFromLine(state.nextId, line, {
+      name: (command.name as string).trim(),
+      percent: (command.percent as string | undefined) ?? '0',
+      isCompany: (command.isCompany as boolean | undefined) ?? true,
+      kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
+    })
+  }
   if (Array.isArray(made)) return invalid(made)
   const amount = parseMoney(line.amount)
   const events: LedgerEvent[] = [

@@ -177,6 +177,10 @@ const fakeApi = (log: BankAction[] = []): BankApi => {
       log.push(action)
       if (action.type === 'match') matched = true
     },
+    createItem: async (_lineId, item) => {
+      matched = true
+      return { id: 9, dataType: 'Income', eventType: '', dataObject: item, version: 1 }
+    },
   }
 }
 

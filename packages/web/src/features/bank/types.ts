@@ -158,7 +158,6 @@ export type BankAction =
       readonly allocations: readonly BankAllocation[]
       readonly reason?: string
     }
-  | { readonly type: 'createItem'; readonly lineId: string; readonly name: string; readonly percent: string }
   | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
   | { readonly type: 'deleteRule'; readonly id: number }
   | { readonly type: 'setZusAccount'; readonly account: string | null }
