@@ -90,10 +90,17 @@ describe('bank import', () => {
       completed: true,
       paidAmount: vat.amount,
     })
-    // The invoice is partly paid; it is a receivable.
+    // The invoice is partly paid; it is a receivable, not overdue: it names no payment term.
     const open = (await call(h.app, t, 'GET', '/api/bank/open-items?from=2026-01&to=2026-02')).json()
     expect(open.receivables).toMatchObject([
-      { documentNumber: 'FV/7/2026', paid: '600.00', remaining: '630.00', state: 'overdue' },
+      {
+        documentNumber: 'FV/7/2026',
+        paid: '600.00',
+        remaining: '630.00',
+        state: 'partlyPaid',
+        dueDate: null,
+        daysOverdue: 0,
+      },
     ])
   })
 

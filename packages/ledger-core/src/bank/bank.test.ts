@@ -344,7 +344,15 @@ describe('matching', () => {
       statement([line({ bookingDate: '2026-02-01', amount: '5000.00', title: 'Zapłata za FV/1/2026 część' })]),
     )
     const [inv] = paymentStates(part.state, ['2026-01'], '2026-02-05').filter((p) => p.kind === 'receivable')
-    expect(inv).toMatchObject({ state: 'overdue', paid: '5000.00', remaining: '7300.00', paidOn: '2026-02-01' })
+    // Dated on its document's day, it names no payment term: open, not overdue.
+    expect(inv).toMatchObject({
+      state: 'partlyPaid',
+      paid: '5000.00',
+      remaining: '7300.00',
+      paidOn: '2026-02-01',
+      dueDate: null,
+      daysOverdue: 0,
+    })
     const rest = importing(
       part.state,
       statement([line({ bookingDate: '2026-02-10', amount: '7300.00', title: 'FV/1/2026 reszta' })], {
@@ -354,6 +362,42 @@ describe('matching', () => {
     const [paid] = paymentStates(rest.state, ['2026-01'], '2026-02-15', {})
     expect(paid).toMatchObject({ state: 'paid', paid: '12300.00', remaining: '0.00', paidOn: '2026-02-10' })
     expect(paymentStates(rest.state, ['2026-01'], '2026-02-15', { open: true })).toEqual([])
+  })
+
+  it('receivables and payables: company items only, overdue only past a payment term the item has', () => {
+    const state = runCommands([
+      ...company,
+      // A private purchase is not a payable of the business.
+      {
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: income({ date: '2026-01-12', name: 'Zakupy prywatne', amount: '300.00', isCompany: false, percent: '0' }),
+      },
+      // Invoiced on 5 January, to be paid by 19 January: the item's date is its payment term.
+      {
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: income({ date: '2026-01-19', invoiceDate: '2026-01-05', name: 'Hosting', amount: '100.00' }),
+      },
+    ]).state
+    const open = paymentStates(state, ['2026-01'], '2026-02-05', { open: true })
+    expect(open.map((i) => i.name)).toEqual(['Hosting', 'Programming'])
+    expect(open.find((i) => i.name === 'Programming')).toMatchObject({
+      kind: 'receivable',
+      dueDate: null,
+      state: 'unpaid',
+      daysOverdue: 0,
+    })
+    expect(open.find((i) => i.name === 'Hosting')).toMatchObject({
+      kind: 'payable',
+      dueDate: '2026-01-19',
+      state: 'overdue',
+      daysOverdue: 17,
+    })
+    expect(paymentStates(state, ['2026-01'], '2026-01-19', { open: true }).map((i) => i.state)).toEqual([
+      'unpaid',
+      'unpaid',
+    ])
   })
 
   it('one transfer paying several invoices shares the amount between them in date order', () => {

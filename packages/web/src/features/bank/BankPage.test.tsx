@@ -1,7 +1,8 @@
 /**
  * The queue's "make an income / expense" of a line: named for what it makes, it opens the item form prefilled from
  * the line (the amount is the gross: the net at the VAT rate in force for a VAT payer, no VAT otherwise) and books
- * nothing until the user saves; saving makes the item and matches the line to it.
+ * nothing until the user saves; saving makes the item and matches the line to it. The receivables and payables say
+ * overdue only past a payment term.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
@@ -46,6 +47,7 @@ const open = (over: Partial<OpenItem>): OpenItem => ({
   paid: '0.00',
   remaining: '123.00',
   paidOn: null,
+  dueDate: null,
   state: 'unpaid',
   daysOverdue: 0,
   ...over,
@@ -55,7 +57,17 @@ const data = (queue: readonly BankLine[]): BankData => ({
   overview: { accounts: [], statements: [], gaps: [], zusAccount: null, unmatched: queue.length, rules: [] },
   queue: queue.map((line) => ({ line, suggestions: [], transactions: {} })),
   lines: [],
-  openItems: [open({})],
+  openItems: [
+    open({}),
+    open({
+      id: 'i4-2026-01',
+      name: 'Licence',
+      documentNumber: 'FZ/1',
+      dueDate: '2026-01-20',
+      state: 'overdue',
+      daysOverdue: 42,
+    }),
+  ],
 })
 
 const vat = (percent: string): RecordDto => ({
@@ -191,5 +203,17 @@ describe('the prefill of a line', () => {
   it('an exempt setting keeps the gross and says so; a line without a title takes the fallback name', () => {
     const exempt = itemOfLine({ ...fuel, title: '—' }, [vat('zw')], 'Bank fee')
     expect(exempt.draft).toMatchObject({ name: 'Bank fee', amount: '45.99', percent: '0', vatTreatment: 'zw' })
+  })
+})
+
+describe('receivables and payables', () => {
+  it('say overdue only past a payment term; without one the item is open', async () => {
+    await setUp([])
+    const table = screen.getByText('Receivables and payables').closest('section') as HTMLElement
+    const rows = within(table).getAllByRole('row')
+    expect(rows[1]!.textContent).toContain('not paid yet')
+    expect(rows[1]!.textContent).not.toContain('overdue')
+    expect(rows[2]!.textContent).toContain('overdue 42 days')
+    expect(rows[2]!.textContent).toContain('20 Jan 2026')
   })
 })

@@ -520,10 +520,12 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
   const f = useFormat()
   if (items.length === 0) return null
   const date = t`Date`
+  const due = t`Payment term`
   const amount = t({ message: 'Amount', context: 'bank' })
   const paid = t({ message: 'Paid', context: 'bank' })
   const toSettle = t`To settle`
   const stateLabel = t`State`
+  // Overdue only past a payment term the item has; without one it is open, however old.
   const state = (i: OpenItem) =>
     i.state === 'overdue'
       ? t`overdue ${i.daysOverdue} days`
@@ -534,10 +536,17 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
           : t`not paid yet`
   return (
     <Section id="bank-open" title={<Trans>Receivables and payables</Trans>}>
+      <p className="muted">
+        <Trans>
+          Company incomes and expenses not paid in full. One is overdue only past its payment term (an issued invoice's,
+          or an item dated after its invoice date); without a term it is open.
+        </Trans>
+      </p>
       <BankTable
         columns={[
           t`Document`,
           date,
+          due,
           { label: amount, num: true },
           { label: paid, num: true },
           { label: toSettle, num: true },
@@ -552,6 +561,9 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
             </td>
             <td className="bank-table__date" data-label={date}>
               {f.date(i.date)}
+            </td>
+            <td className="bank-table__date" data-label={due}>
+              {i.dueDate ? f.date(i.dueDate) : '—'}
             </td>
             <MoneyCell label={amount} value={money(i.sum)} />
             <MoneyCell label={paid} value={money(i.paid)} />

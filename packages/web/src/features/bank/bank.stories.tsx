@@ -100,6 +100,7 @@ const data = (queue: boolean): BankData => ({
       paid: queue ? '0.00' : '5000.00',
       remaining: queue ? '12300.00' : '7300.00',
       paidOn: queue ? null : '2026-02-10',
+      dueDate: '2026-02-03',
       state: 'overdue',
       daysOverdue: 21,
     },

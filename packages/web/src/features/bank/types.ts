@@ -110,7 +110,10 @@ export interface OpenItem {
   readonly paid: string
   readonly remaining: string
   readonly paidOn: string | null
+  /** The payment term, when the item has one; without it the item is never overdue. */
+  readonly dueDate: string | null
   readonly state: 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'
+  /** Days past `dueDate` while something remains. */
   readonly daysOverdue: number
 }
 
