@@ -90,10 +90,17 @@ describe('bank import', () => {
       completed: true,
       paidAmount: vat.amount,
     })
-    // The invoice is partly paid; it is a receivable.
+    // The invoice is partly paid; it is a receivable, not overdue: it names no payment term.
     const open = (await call(h.app, t, 'GET', '/api/bank/open-items?from=2026-01&to=2026-02')).json()
     expect(open.receivables).toMatchObject([
-      { documentNumber: 'FV/7/2026', paid: '600.00', remaining: '630.00', state: 'overdue' },
+      {
+        documentNumber: 'FV/7/2026',
+        paid: '600.00',
+        remaining: '630.00',
+        state: 'partlyPaid',
+        dueDate: null,
+        daysOverdue: 0,
+      },
     ])
   })
 
@@ -187,6 +194,17 @@ describe('queue, matching and rules', () => {
     })
     expect(item.statusCode).toBe(201)
     expect(item.json()).toMatchObject({ dataType: 'Expense', data: { amount: '10.00' } })
+    // The item the user confirmed on the form: validated as any item, its fields named under `item`.
+    const badItem = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
+      item: { date: '2026-01-23', name: 'Zakupy', amount: '-1', isCompany: false, percent: '0', invoiceDate: null },
+    })
+    expect(badItem.statusCode).toBe(400)
+    expect(Object.keys(badItem.json().fieldErrors)).toEqual(['item.amount'])
+    const confirmed = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
+      item: { date: '2026-01-23', name: 'Zakupy', amount: '50.00', isCompany: false, percent: '0', invoiceDate: null },
+    })
+    expect(confirmed.statusCode).toBe(201)
+    expect(confirmed.json()).toMatchObject({ dataType: 'Expense', data: { name: 'Zakupy', amount: '50.00' } })
     expect((await call(h.app, t, 'GET', '/api/bank/queue')).json()).toEqual([])
     expect(
       (

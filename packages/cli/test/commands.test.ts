@@ -114,6 +114,40 @@ describe('finance report on live books', () => {
   })
 })
 
+describe('finance report of a partial payment', () => {
+  it('a contribution paid in part by a bank line is not paid: the report says what is left to pay', async () => {
+    const s = await seedScenario()
+    const exec = async (c: Record<string, unknown>) => {
+      const r = await executeBooks(s.store, s.annaId, {
+        at: '2026-03-25T10:00:00.000Z',
+        userId: s.annaId,
+        ...c,
+      } as LedgerCommand)
+      if (isDomainError(r)) throw new Error(JSON.stringify(r))
+      return r
+    }
+    const { line, statement } = await import('@finance/ledger-core/testing')
+    const imported = await exec({
+      type: 'ImportBankStatement',
+      statement: statement([line({ bookingDate: '2026-03-10', amount: '-1000.00', title: 'Składki' })]),
+      autoMatch: false,
+    })
+    const lineId = [...imported.state.bank.lines.keys()][0]!
+    await exec({
+      type: 'MatchBankLine',
+      lineId,
+      allocations: [{ kind: 'transaction', id: 'zus-2026-02', amount: '1000.00' }],
+    })
+    const json = await run(['report', 'month', '2026-03', '--user', ANNA, '--lang', 'en', '--json'], { store: s.store })
+    const zus = (
+      JSON.parse(json.stdout) as { rows: { id: string; gross: string; completed: boolean; remaining: string | null }[] }
+    ).rows.find((x) => x.id === 'zus-2026-02')!
+    expect(zus).toMatchObject({ gross: '2363.24', completed: false, remaining: '1363.24' })
+    const table = await run(['report', 'month', '2026-03', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(table.stdout).toMatch(/zus-2026-02 .*1,363\.24 to pay/)
+  })
+})
+
 describe('finance users', () => {
   it('adds a user with a given password who can then log in', async () => {
     const store = createMemoryStore()

@@ -98,6 +98,8 @@ export const TransactionDeleted = ev('TransactionDeleted', { id: TxId })
  * v2: by identity, with the row's amount (`sum`) at completion (`null` when un-completing). `paidOn` (optional, v2
  * events without it read as unknown) is the day the money actually left: typed by the user or taken from a bank
  * statement's line; the tax engine deducts contributions on it (uPIT art. 26 ust. 1 pkt 2).
+ * `completed: false` with an amount (written by bank matches only; older events always have `null`): the row is open
+ * and partly paid — what the bank lines matched to it paid so far, less than its sum, the last of them on `paidOn`.
  */
 export const TransactionCompletedSet = ev('TransactionCompletedSet', {
   id: TxId,

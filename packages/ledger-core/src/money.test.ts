@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatMoney, isMoneyString, MoneyFormatError, parseMoney } from './money.ts'
 import { isPercentString, PercentFormatError, parsePercent } from './money.ts'
-import { divRoundHalfUp, maxG, minG, percentOf, roundHalfUpToZloty, sum } from './money.ts'
+import { divRoundHalfUp, maxG, minG, percentOf, roundHalfUpToZloty, splitGross, sum } from './money.ts'
 
 describe('parseMoney / formatMoney', () => {
   it('parses decimal strings into grosze', () => {
@@ -71,6 +71,13 @@ describe('percent', () => {
     expect(isPercentString('100.01')).toBe(false)
     expect(isPercentString('-1')).toBe(false)
     expect(isPercentString(23)).toBe(false)
+  })
+  it('splits a gross amount into the net (rounded half-up) and the VAT, stating the VAT a grosz off the rule', () => {
+    expect(splitGross(246000n, '23')).toEqual({ net: 200000n, vat: 46000n, statedVat: null })
+    expect(splitGross(4599n, '23')).toEqual({ net: 3739n, vat: 860n, statedVat: null })
+    // 1.04 gross: net 0.85, whose 23 % is 0.20, but the gross leaves 0.19 of VAT.
+    expect(splitGross(104n, '23')).toEqual({ net: 85n, vat: 19n, statedVat: 19n })
+    expect(splitGross(104n, '0')).toEqual({ net: 104n, vat: 0n, statedVat: null })
   })
   it('computes a percent of an amount rounded half-up to the grosz', () => {
     expect(percentOf(10000n, '23')).toBe(2300n)

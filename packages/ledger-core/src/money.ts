@@ -102,6 +102,22 @@ export const roundHalfUpToZloty = (g: Grosze): Grosze => divRoundHalfUp(g, 100n)
 export const percentOf = (g: Grosze, percent: PercentString): Grosze =>
   divRoundHalfUp(g * parsePercent(percent), 10000n)
 
+/**
+ * A gross amount (what a bank line moved) split at `percent` VAT: the net `gross ÷ (1 + percent)` rounded half up to
+ * the grosz, the VAT the difference, so net + VAT is the gross to the grosz. `statedVat` is that VAT when the item's
+ * own rule (`percentOf(net)`) would give another by a grosz of rounding — an item states it as `documentVat` — else
+ * `null`. `splitGross(246000n, "23")` → net 200000n, VAT 46000n.
+ */
+export const splitGross = (
+  gross: Grosze,
+  percent: PercentString,
+): { readonly net: Grosze; readonly vat: Grosze; readonly statedVat: Grosze | null } => {
+  const p = parsePercent(percent)
+  const net = divRoundHalfUp(gross * 10000n, 10000n + p)
+  const vat = gross - net
+  return { net, vat, statedVat: percentOf(net, percent) === vat ? null : vat }
+}
+
 /** Sum of grosze amounts (`0n` for none). */
 export const sum = (...amounts: readonly Grosze[]): Grosze => {
   let s = 0n

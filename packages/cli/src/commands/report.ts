@@ -85,9 +85,12 @@ const typeLabel = (ctx: Ctx, type: string) => {
   return key ? ctx.t(key) : type
 }
 
-/** Paid, to pay or overdue; a payment completed before its amount grew shows what is left ("230.00 to pay"). */
+/**
+ * Paid, to pay or overdue; a payment completed before its amount grew, or a partial payment, shows what is left
+ * ("230.00 to pay").
+ */
 const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean; remaining?: string | null }): string => {
-  const left = x.completed && x.remaining != null && !x.remaining.startsWith('-') && x.remaining !== '0.00'
+  const left = x.remaining != null && !x.remaining.startsWith('-') && x.remaining !== '0.00'
   if (x.completed && !left) return ctx.colour.green(ctx.t('paid'))
   const text = left ? `${money(ctx, x.remaining!)} ${ctx.t('unpaid')}` : ctx.t(x.overdue ? 'overdue' : 'unpaid')
   return x.overdue ? ctx.colour.red(text) : ctx.colour.yellow(text)

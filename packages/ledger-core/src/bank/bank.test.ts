@@ -7,6 +7,8 @@ import type { LedgerEvent } from '../events.ts'
 import { PRIMARY_V2_DEFAULTS } from '../upcast.ts'
 import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
+import { taxesThrough } from '../projections/derived.ts'
+import { costOutstanding } from '../projections/costs.ts'
 import { income, recurring, ssSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
@@ -158,7 +160,7 @@ describe('matching', () => {
     expect(row).toMatchObject({ completed: true, paidAmount: vat.amount, paidOn: '2026-02-24' })
   })
 
-  it('paying less leaves the remainder', () => {
+  it('paying less leaves it open, partly paid: the amount paid and the remainder, still overdue', () => {
     const state = books().state
     const pit = obligation(state, 'pit-2026-01')
     const less = (BigInt(pit.amount.replace('.', '')) - 10000n).toString()
@@ -175,9 +177,10 @@ describe('matching', () => {
       ]),
     )
     expect(obligation(r.state, 'pit-2026-01')).toMatchObject({
-      completed: true,
+      completed: false,
       paidAmount: paid,
       remainingAmount: '100.00',
+      overdue: true,
     })
   })
 
@@ -197,6 +200,138 @@ describe('matching', () => {
     })
   })
 
+  describe('contributions paid in parts', () => {
+    const setUp = () => {
+      const base = run(books().state, { type: 'SetZusAccount', account: ZUS }).state
+      const zus = obligation(base, 'zus-2026-01')
+      // The worked example of docs/tax-rules.md §13, "Paid in parts".
+      expect([zus.amount, zus.dueDate]).toEqual(['2241.72', '2026-02-20'])
+      return { base, zus }
+    }
+    const cents = (s: string) => BigInt(s.replace('.', ''))
+    const money = (g: bigint) => `${g / 100n}.${String(g % 100n).padStart(2, '0')}`
+    const paidOnOf = (state: BooksState) => {
+      const c = taxesThrough(state, '2026-03')!.result.contributions.find((x) => x.month === '2026-01')!
+      return [c.paidOn, c.paidOnSource]
+    }
+
+    it('a part leaves the month open and partly paid, deducted as if not paid yet; the rest completes it on its day', () => {
+      const { base, zus } = setUp()
+      const part = importing(
+        base,
+        statement([
+          line({ bookingDate: '2026-02-10', amount: '-1000.00', counterpartyAccount: ZUS, title: 'Składki' }),
+        ]),
+      )
+      expect(part.events).toContainEqual({
+        type: 'TransactionCompletedSet',
+        data: { id: 'zus-2026-01', completed: false, amount: '1000.00', paidOn: '2026-02-10' },
+      })
+      const rest = money(cents(zus.amount) - 100000n)
+      expect(obligation(part.state, 'zus-2026-01')).toMatchObject({
+        completed: false,
+        paidAmount: '1000.00',
+        remainingAmount: rest,
+        overdue: true,
+      })
+      // The dashboard's row: not ticked, what was paid and what is left, late.
+      const row = monthTransactions(part.state, '2026-02', '2026-03-31').find((t) => t.id === 'zus-2026-01')
+      expect(row).toMatchObject({
+        completed: false,
+        paidAmount: '1000.00',
+        paidOn: '2026-02-10',
+        remainingAmount: rest,
+        dataObject: { overdue: true },
+      })
+      // The cost summary's "still to pay" counts what is left of it.
+      const groups = { vat: false, pit: false, socialSecurity: true, companyFees: false }
+      expect(costOutstanding(monthTransactions(part.state, '2026-02', '2026-03-31'), groups)).toBe(rest)
+      // Not paid as a whole: the setting's assumption still decides the day the contributions are deducted.
+      expect(paidOnOf(part.state)).toEqual(['2026-01-31', 'inMonth'])
+
+      const whole = importing(
+        part.state,
+        statement(
+          [line({ bookingDate: '2026-02-25', amount: `-${rest}`, counterpartyAccount: ZUS, title: 'Składki reszta' })],
+          { openingBalance: '0.00' },
+        ),
+      )
+      expect(obligation(whole.state, 'zus-2026-01')).toMatchObject({
+        completed: true,
+        paidAmount: zus.amount,
+        remainingAmount: '0.00',
+        overdue: false,
+      })
+      expect(whole.state.flags.get('zus-2026-01')?.paidOn).toBe('2026-02-25')
+      expect(paidOnOf(whole.state)).toEqual(['2026-02-25', 'payment'])
+    })
+
+    it('the day that counts is the one the payments came to cover the amount, and unmatching a part reopens it', () => {
+      const { base, zus } = setUp()
+      const rest = money(cents(zus.amount) - 100000n)
+      const lines = importing(
+        base,
+        statement(
+          [
+            line({ bookingDate: '2026-02-10', amount: '-1000.00', title: 'Część 1' }),
+            line({ bookingDate: '2026-02-18', amount: `-${rest}`, title: 'Część 2' }),
+            line({ bookingDate: '2026-03-02', amount: '-10.00', title: 'Dopłata' }),
+          ],
+          { openingBalance: '5000.00' },
+        ),
+      ).state
+      const [first, second, third] = [...lines.bank.lines.values()].sort((a, b) =>
+        a.bookingDate < b.bookingDate ? -1 : 1,
+      )
+      const pay = (state: BooksState, l: typeof first, amount: string) =>
+        run(state, {
+          type: 'MatchBankLine',
+          lineId: l!.lineId,
+          allocations: [{ kind: 'transaction', id: 'zus-2026-01', amount }],
+        }).state
+      // Matched out of order: the last payment first.
+      const all = pay(pay(pay(lines, third, '10.00'), first, '1000.00'), second, rest)
+      expect(all.flags.get('zus-2026-01')).toMatchObject({
+        completed: true,
+        paidAmount: money(cents(zus.amount) + 1000n),
+        paidOn: '2026-02-18',
+      })
+      expect(paidOnOf(all)).toEqual(['2026-02-18', 'payment'])
+      const reopened = run(all, { type: 'UnmatchBankLine', lineId: second!.lineId })
+      expect(reopened.events).toContainEqual({
+        type: 'TransactionCompletedSet',
+        data: { id: 'zus-2026-01', completed: false, amount: '1010.00', paidOn: '2026-03-02' },
+      })
+      expect(paidOnOf(reopened.state)).toEqual(['2026-01-31', 'inMonth'])
+      const none = run(run(reopened.state, { type: 'UnmatchBankLine', lineId: first!.lineId }).state, {
+        type: 'UnmatchBankLine',
+        lineId: third!.lineId,
+      })
+      expect(none.state.flags.get('zus-2026-01')).toBeUndefined()
+    })
+
+    it('ticking a partly paid row by hand completes it with its sum', () => {
+      const { base, zus } = setUp()
+      const part = importing(
+        base,
+        statement([
+          line({ bookingDate: '2026-02-10', amount: '-1000.00', counterpartyAccount: ZUS, title: 'Składki' }),
+        ]),
+      )
+      const ticked = run(part.state, {
+        type: 'SetTransactionFlags',
+        id: 'zus-2026-01',
+        completed: true,
+        paidOn: '2026-02-27',
+      })
+      expect(ticked.state.flags.get('zus-2026-01')).toMatchObject({
+        completed: true,
+        paidAmount: zus.amount,
+        paidOn: '2026-02-27',
+      })
+    })
+  })
+
   it('refuses a ZUS account outside ZUS’s bank', () => {
     const r = decide(cmd({ type: 'SetZusAccount', account: ACCOUNT }), books().state)
     expect(isDomainError(r) && r.errors?.[0]?.field).toBe('account')
@@ -209,7 +344,15 @@ describe('matching', () => {
       statement([line({ bookingDate: '2026-02-01', amount: '5000.00', title: 'Zapłata za FV/1/2026 część' })]),
     )
     const [inv] = paymentStates(part.state, ['2026-01'], '2026-02-05').filter((p) => p.kind === 'receivable')
-    expect(inv).toMatchObject({ state: 'overdue', paid: '5000.00', remaining: '7300.00', paidOn: '2026-02-01' })
+    // Dated on its document's day, it names no payment term: open, not overdue.
+    expect(inv).toMatchObject({
+      state: 'partlyPaid',
+      paid: '5000.00',
+      remaining: '7300.00',
+      paidOn: '2026-02-01',
+      dueDate: null,
+      daysOverdue: 0,
+    })
     const rest = importing(
       part.state,
       statement([line({ bookingDate: '2026-02-10', amount: '7300.00', title: 'FV/1/2026 reszta' })], {
@@ -219,6 +362,42 @@ describe('matching', () => {
     const [paid] = paymentStates(rest.state, ['2026-01'], '2026-02-15', {})
     expect(paid).toMatchObject({ state: 'paid', paid: '12300.00', remaining: '0.00', paidOn: '2026-02-10' })
     expect(paymentStates(rest.state, ['2026-01'], '2026-02-15', { open: true })).toEqual([])
+  })
+
+  it('receivables and payables: company items only, overdue only past a payment term the item has', () => {
+    const state = runCommands([
+      ...company,
+      // A private purchase is not a payable of the business.
+      {
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: income({ date: '2026-01-12', name: 'Zakupy prywatne', amount: '300.00', isCompany: false, percent: '0' }),
+      },
+      // Invoiced on 5 January, to be paid by 19 January: the item's date is its payment term.
+      {
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: income({ date: '2026-01-19', invoiceDate: '2026-01-05', name: 'Hosting', amount: '100.00' }),
+      },
+    ]).state
+    const open = paymentStates(state, ['2026-01'], '2026-02-05', { open: true })
+    expect(open.map((i) => i.name)).toEqual(['Hosting', 'Programming'])
+    expect(open.find((i) => i.name === 'Programming')).toMatchObject({
+      kind: 'receivable',
+      dueDate: null,
+      state: 'unpaid',
+      daysOverdue: 0,
+    })
+    expect(open.find((i) => i.name === 'Hosting')).toMatchObject({
+      kind: 'payable',
+      dueDate: '2026-01-19',
+      state: 'overdue',
+      daysOverdue: 17,
+    })
+    expect(paymentStates(state, ['2026-01'], '2026-01-19', { open: true }).map((i) => i.state)).toEqual([
+      'unpaid',
+      'unpaid',
+    ])
   })
 
   it('one transfer paying several invoices shares the amount between them in date order', () => {
@@ -390,6 +569,42 @@ describe('matching', () => {
       data: { amount: '10.00', percent: '23' },
     })
     expect(bankLines(made.state).lines[0]?.status).toBe('matched')
+  })
+
+  it('creates the item the user confirmed on the form for money in, and matches the line to it', () => {
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-03-03', amount: '2460.00', title: 'FV 4/2026', counterpartyName: 'Jan' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const form = {
+      date: '2026-03-03',
+      name: 'FV 4/2026',
+      amount: '2000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: '2026-03-03',
+      counterparty: { name: 'Jan', taxId: '', country: '', address: '' },
+    }
+    const bad = decide(cmd({ type: 'CreateItemFromBankLine', lineId, item: { ...form, amount: 'x' } }), r.state)
+    expect(isDomainError(bad) && bad.errors?.map((e) => e.field)).toEqual(['item.amount'])
+    const notAnItem = decide(cmd({ type: 'CreateItemFromBankLine', lineId, item: 'x' }), r.state)
+    expect(isDomainError(notAnItem) && notAnItem.errors?.map((e) => e.field)).toEqual(['item'])
+    const made = run(r.state, { type: 'CreateItemFromBankLine', lineId, item: form })
+    const added = made.events.find((e) => e.type === 'ItemAdded')
+    expect(added?.type === 'ItemAdded' && added.data).toMatchObject({
+      dataType: 'Income',
+      data: { amount: '2000.00', percent: '23', counterparty: { name: 'Jan' } },
+    })
+    const id = `i${added?.type === 'ItemAdded' ? added.data.id : 0}-2026-03`
+    expect(made.state.bank.matches.get(lineId)).toMatchObject({
+      reason: 'bank.reason.created',
+      allocations: [{ kind: 'transaction', id, amount: '2460.00' }],
+    })
+    expect(made.state.flags.get(id)).toMatchObject({ completed: true, paidAmount: '2460.00', paidOn: '2026-03-03' })
+    // The user typed more than the line paid: the item is partly paid by it.
+    const more = run(r.state, { type: 'CreateItemFromBankLine', lineId, item: { ...form, amount: '2100.00' } })
+    expect(more.state.flags.get(id)).toMatchObject({ completed: false, paidAmount: '2460.00' })
   })
 
   it('applies a user rule on import: the line becomes an expense of the rule', () => {

@@ -91,11 +91,16 @@ export interface UnmatchBankLine extends Base {
   readonly type: 'UnmatchBankLine'
   readonly lineId: unknown
 }
-/** Creates an income or expense from a line (a bank fee, a card payment) and matches the line to it. */
+/**
+ * Creates an income or expense from a line (a bank fee, a card payment) and matches the line to it: `item`, the item
+ * as the user confirmed it on the item form (its fields as `AddItem` takes them), or else one of the line's gross
+ * amount named `name` at `percent` VAT.
+ */
 export interface CreateItemFromBankLine extends Base {
   readonly type: 'CreateItemFromBankLine'
   readonly lineId: unknown
-  readonly name: unknown
+  readonly item?: unknown
+  readonly name?: unknown
   readonly percent?: unknown
   readonly isCompany?: unknown
   readonly kpirColumn?: unknown

@@ -11,10 +11,11 @@ import { type DomainError, domainError, type FieldError, isDomainError, liveEntr
 import { BoundMessages, textProblem } from '../schemas/bounds.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
-import { divRoundHalfUp, formatMoney, parseMoney, percentOf } from '../money.ts'
+import { formatMoney, parseMoney, splitGross } from '../money.ts'
 import { findTransaction } from '../projections/month.ts'
 import { ExpenseColumns } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
+import { validItem } from '../deciders/validItem.ts'
 import { absurd } from '../types.ts'
 import type { BankCommand, BankStatementInput } from './commands.ts'
 import { BankRuleDataSchema } from './events.ts'
@@ -140,20 +141,29 @@ const lineEvent = (lineId: string, l: BankStatementInput['lines'][number]): Stat
     : null,
 })
 
-type PaidTotals = Map<string, { amount: bigint; on: string }>
+/** What one bank line paid towards a transaction, and its booking day. */
+interface Payment {
+  readonly day: string
+  readonly amount: bigint
+}
 
-/** Adds a match's allocations to `ids` (only those) into the totals. */
-const addPaid = (out: PaidTotals, m: BankMatchState, day: string, ids: ReadonlySet<string>) => {
+/** The bank lines' payments towards each transaction, by its id. */
+type Payments = Map<string, Payment[]>
+
+/** Adds a match's allocations to `ids` (only those) into the payments. */
+const addPaid = (out: Payments, m: BankMatchState, day: string, ids: ReadonlySet<string>) => {
   for (const a of m.allocations) {
     if (a.kind !== 'transaction' || !ids.has(a.id)) continue
     const p = out.get(a.id)
-    out.set(a.id, { amount: (p?.amount ?? 0n) + parseMoney(a.amount), on: p && p.on > day ? p.on : day })
+    const payment = { day, amount: parseMoney(a.amount) }
+    if (p) p.push(payment)
+    else out.set(a.id, [payment])
   }
 }
 
-/** What the bank lines of `state` paid towards each of `ids`, and the last day they paid it. */
-const bankPaid = (state: BooksState, ids: ReadonlySet<string>): PaidTotals => {
-  const out: PaidTotals = new Map()
+/** What the bank lines of `state` paid towards each of `ids`. */
+const bankPaid = (state: BooksState, ids: ReadonlySet<string>): Payments => {
+  const out: Payments = new Map()
   for (const m of state.bank.matches.values()) {
     const line = state.bank.lines.get(m.lineId)
     if (line) addPaid(out, m, line.bookingDate, ids)
@@ -161,17 +171,54 @@ const bankPaid = (state: BooksState, ids: ReadonlySet<string>): PaidTotals => {
   return out
 }
 
-/** The completions the totals call for (only where the flags would change). */
-const completionsOf = (state: BooksState, paid: PaidTotals, ids: ReadonlySet<string>): LedgerEvent[] => {
+/**
+ * The payments of a transaction of `sum` (`null`: a row the books do not show) settled in date order: their total,
+ * whether it covers the sum, and the day — the one on which the payments came to cover it (docs/tax-rules.md §13,
+ * "Paid in parts"), else the day of the last one.
+ */
+export const settlePayments = (
+  payments: readonly Payment[],
+  sum: bigint | null,
+): { total: bigint; covered: boolean; on: string } => {
+  const inOrder = [...payments].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+  let total = 0n
+  let coveredOn: string | null = null
+  let last = ''
+  for (const p of inOrder) {
+    total += p.amount
+    last = p.day
+    if (coveredOn === null && (sum === null || total >= sum)) coveredOn = p.day
+  }
+  return { total, covered: coveredOn !== null, on: coveredOn ?? last }
+}
+
+/** The sum of a transaction as the books show it now, `null` when they do not show it. */
+type SumOf = (id: string) => bigint | null
+
+const sumIn =
+  (state: BooksState): SumOf =>
+  (id) => {
+    const found = findTransaction(state, id)
+    return found ? parseMoney(found.row.dataObject.sum) : null
+  }
+
+/**
+ * The completions the payments call for (only where the flags would change): completed when they cover the
+ * transaction's sum, with their total and the day they came to cover it; partly paid (open, with the total and the
+ * last day) when they do not; open and not paid when nothing is matched to it any more.
+ */
+const completionsOf = (state: BooksState, paid: Payments, ids: ReadonlySet<string>, sumOf: SumOf): LedgerEvent[] => {
   const out: LedgerEvent[] = []
   for (const id of ids) {
-    const p = paid.get(id)
+    const payments = paid.get(id) ?? []
     const flags = state.flags.get(id)
-    if (p && p.amount > 0n) {
-      const amount = formatMoney(p.amount)
-      if (flags?.completed && flags.paidAmount === amount && flags.paidOn === p.on) continue
-      out.push({ type: 'TransactionCompletedSet', data: { id, completed: true, amount, paidOn: p.on } })
-    } else if (flags?.completed)
+    const s = settlePayments(payments, payments.length > 0 ? sumOf(id) : null)
+    if (s.total > 0n) {
+      const amount = formatMoney(s.total)
+      const same = flags?.paidAmount === amount && flags.paidOn === s.on
+      if (flags?.completed === s.covered && same) continue
+      out.push({ type: 'TransactionCompletedSet', data: { id, completed: s.covered, amount, paidOn: s.on } })
+    } else if (flags?.completed || (flags?.paidAmount ?? null) !== null)
       out.push({ type: 'TransactionCompletedSet', data: { id, completed: false, amount: null } })
   }
   return out
@@ -180,7 +227,7 @@ const completionsOf = (state: BooksState, paid: PaidTotals, ids: ReadonlySet<str
 /** Completions that follow from the bank's payments of `ids` in `after`. */
 const completions = (after: BooksState, ids: Iterable<string>): LedgerEvent[] => {
   const set = new Set(ids)
-  return completionsOf(after, bankPaid(after, set), set)
+  return completionsOf(after, bankPaid(after, set), set, sumIn(after))
 }
 
 const ruleMatches = (rule: BankRuleState, line: BankLineState): boolean => {
@@ -209,10 +256,7 @@ const itemFromLine = (
 ): { events: LedgerEvent[]; occurrence: string } | FieldError[] => {
   const gross = parseMoney(line.amount)
   const income = gross > 0n
-  const g = income ? gross : -gross
-  const p = BigInt(spec.percent)
-  const net = divRoundHalfUp(g * 100n, 100n + p)
-  const vat = g - net
+  const { net, statedVat } = splitGross(income ? gross : -gross, spec.percent)
   const data = {
     date: line.bookingDate,
     name: spec.name,
@@ -234,7 +278,7 @@ const itemFromLine = (
     documentType: null,
     gtu: [],
     procedures: [],
-    documentVat: percentOf(net, spec.percent) === vat ? null : formatMoney(vat),
+    documentVat: statedVat === null ? null : formatMoney(statedVat),
     corrects: null,
   }
   const dataType = income ? 'Income' : 'Expense'
@@ -247,7 +291,7 @@ const itemFromLine = (
 }
 
 const specErrors = (c: {
-  name: unknown
+  name?: unknown
   percent?: unknown
   isCompany?: unknown
   kpirColumn?: unknown
@@ -376,7 +420,33 @@ const saveAccount = (
   ]
 }
 
-/** A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid). */
+/**
+ * The item the user confirmed on the item form for a line (`item`: an Income for money in, an Expense for money out,
+ * validated as any item is), or its field errors named `item.{field}`.
+ */
+const itemOfForm = (
+  state: BooksState,
+  line: BankLineState,
+  input: unknown,
+): { events: LedgerEvent[]; occurrence: string } | FieldError[] => {
+  const dataType = parseMoney(line.amount) > 0n ? 'Income' : 'Expense'
+  const c = validItem(state, dataType, input)
+  if (!c.ok)
+    return c.errors.map((e) => ({
+      ...e,
+      field: e.field === 'dataObject' || e.field === '' ? 'item' : `item.${e.field}`,
+    }))
+  const id = state.nextId
+  return {
+    events: [{ type: 'ItemAdded', data: { id, dataType, data: c.value } } as LedgerEvent],
+    occurrence: itemOccurrenceId(id, c.value.date.slice(0, 7)),
+  }
+}
+
+/**
+ * A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid): the item
+ * the user confirmed on the form (`item`), or one of the line's gross amount named `name` at `percent` VAT.
+ */
 const itemFromBankLine = (
   command: Extract<BankCommand, { type: 'CreateItemFromBankLine' }>,
   state: BooksState,
@@ -384,14 +454,18 @@ const itemFromBankLine = (
   const bank = state.bank
   const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
   if (!line) return domainError('NOT_FOUND')
-  const errors = specErrors(command)
-  if (errors.length > 0) return invalid(errors)
-  const made = itemFromLine(state.nextId, line, {
-    name: (command.name as string).trim(),
-    percent: (command.percent as string | undefined) ?? '0',
-    isCompany: (command.isCompany as boolean | undefined) ?? true,
-    kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
-  })
+  let made: ReturnType<typeof itemOfForm>
+  if (command.item !== undefined) made = itemOfForm(state, line, command.item)
+  else {
+    const errors = specErrors(command)
+    if (errors.length > 0) return invalid(errors)
+    made = itemFromLine(state.nextId, line, {
+      name: (command.name as string).trim(),
+      percent: (command.percent as string | undefined) ?? '0',
+      isCompany: (command.isCompany as boolean | undefined) ?? true,
+      kpirColumn: (command.kpirColumn as string | null | undefined) ?? null,
+    })
+  }
   if (Array.isArray(made)) return invalid(made)
   const amount = parseMoney(line.amount)
   const events: LedgerEvent[] = [
@@ -590,6 +664,7 @@ const importStatement = (
   const rules = [...imported.bank.rules.values()].filter((r) => !r.deleted).sort((a, b) => a.id - b.id)
   const matched: LedgerEvent[] = []
   const touched: string[] = []
+  const madeSums = new Map<string, bigint>()
   for (const line of lines) {
     const best = suggest(ctx, line)[0]
     if (best && best.confidence >= AUTO_CONFIDENCE) {
@@ -629,11 +704,15 @@ const importStatement = (
       },
     })
     touched.push(made.occurrence)
+    madeSums.set(made.occurrence, amount < 0n ? -amount : amount)
   }
   if (matched.length === 0) return events
   const ids = new Set(touched)
   const paid = bankPaid(state, ids)
   const day = new Map(lines.map((l) => [l.lineId, l.bookingDate]))
   for (const e of matched) if (e.type === 'BankLineMatched') addPaid(paid, e.data, day.get(e.data.lineId)!, ids)
-  return [...events, ...matched, ...completionsOf(state, paid, ids)]
+  // An item a rule made is the line's gross; the rest are as the books show them.
+  const inBooks = sumIn(state)
+  const sumOf: SumOf = (id) => madeSums.get(id) ?? inBooks(id)
+  return [...events, ...matched, ...completionsOf(state, paid, ids, sumOf)]
 }

@@ -12,6 +12,7 @@ import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { findTransaction, monthRows } from '../projections/month.ts'
 import type { Item } from '../schemas/records.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type BankSuggestion, matchContext, suggest } from './match.ts'
 import type { BankAccountState, BankAllocation, BankLineState, BankMatchState, BankStatementState } from './state.ts'
@@ -259,16 +260,34 @@ export interface OpenItem {
   readonly paid: MoneyString
   readonly remaining: MoneyString
   readonly paidOn: LocalDateString | null
+  /** The payment term, when the item has one ({@link paymentTermOf}); `null`: none, so it is never overdue. */
+  readonly dueDate: LocalDateString | null
   readonly state: PaymentState
-  /** Days past `date` while something remains, 0 otherwise. */
+  /** Days past `dueDate` while something remains, 0 otherwise (and without a payment term). */
   readonly daysOverdue: number
 }
 
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000)
 
 /**
- * The payment state of every income and expense occurrence in `months` (paid from the bank's matches or a
- * completion by hand); `open` keeps only what is not paid in full: the receivables and payables.
+ * The payment term of an item's occurrence, `null` when it has none: the term of the sales invoice that put the item
+ * into the books (`payment.dueDate`); otherwise the occurrence's date when it is later than its document's date (an
+ * item's date is the day its money moves — docs/tax-rules.md §4 — and an FA(3) import sets it to the invoice's
+ * payment term). An item dated on its document's day says no term: it is open, never overdue.
+ */
+export const paymentTermOf = (state: BooksState, row: TransactionRow): LocalDateString | null => {
+  const itemId = row.dataObject.itemId
+  const invoiceId = itemId === null ? undefined : state.invoicing.itemInvoice.get(itemId)
+  const invoice = invoiceId === undefined ? undefined : state.invoicing.invoices.get(invoiceId)
+  if (invoice?.data.payment.dueDate) return invoice.data.payment.dueDate
+  const documentDate = row.dataObject.invoiceDate
+  return documentDate !== null && row.date > documentDate ? row.date : null
+}
+
+/**
+ * The payment state of every company income and expense occurrence in `months` (paid from the bank's matches or a
+ * completion by hand); private items are not the business's receivables or payables and are left out. Overdue only
+ * past a payment term the item has. `open` keeps only what is not paid in full: the receivables and payables.
  */
 export const paymentStates = (
   state: BooksState,
@@ -291,14 +310,15 @@ export const paymentStates = (
     for (const { row, flags } of monthRows(state, month)) {
       if (row.eventType !== '1_Revenue' && row.eventType !== '2_Fee') continue
       const itemId = row.dataObject.itemId
-      if (itemId === null) continue
+      if (itemId === null || !row.dataObject.isCompany) continue
       const item = state.records.get(itemId)?.data as Item | undefined
       const sum = parseMoney(row.dataObject.sum)
       const bank = paid.get(row.id)
       const byHand = flags?.completed ? (flags.paidAmount === null ? sum : parseMoney(flags.paidAmount)) : 0n
       const p = bank ? bank.amount : byHand
       const remaining = sum - p > 0n ? sum - p : 0n
-      const overdueDays = remaining > 0n && row.date < today ? daysBetween(row.date, today) : 0
+      const dueDate = paymentTermOf(state, row)
+      const overdueDays = remaining > 0n && dueDate !== null && dueDate < today ? daysBetween(dueDate, today) : 0
       const st: PaymentState =
         remaining === 0n ? 'paid' : overdueDays > 0 ? 'overdue' : p > 0n ? 'partlyPaid' : 'unpaid'
       if (open && remaining === 0n) continue
@@ -314,6 +334,7 @@ export const paymentStates = (
         paid: formatMoney(p),
         remaining: formatMoney(remaining),
         paidOn: bank?.on ?? flags?.paidOn ?? null,
+        dueDate,
         state: st,
         daysOverdue: overdueDays,
       })

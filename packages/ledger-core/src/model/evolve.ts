@@ -196,8 +196,9 @@ const complete = (d: Draft, id: TransactionId, amount: MoneyString | null, paidO
   updateFlags(d, key, (f) => {
     f.completed = true
     f.paidAmount = amount ?? legacy?.sum ?? null
-    // A completion that does not say the day keeps the day an earlier one said (a remainder paid later).
-    f.paidOn = paidOn ?? f.paidOn
+    // A completion that does not say the day keeps the day an earlier completion said (a remainder paid later); the
+    // day of a partial payment before it is not the day the row was paid.
+    f.paidOn = paidOn ?? (f.completed ? f.paidOn : null)
     f.remainderReminded = false
   })
 }
@@ -281,10 +282,11 @@ const apply = (d: Draft, e: LedgerEvent) => {
     }
     case 'TransactionCompletedSet':
       if (e.data.completed) return complete(d, e.data.id, e.data.amount, e.data.paidOn ?? null)
+      // Open again; with an amount, partly paid: what the bank lines matched to it paid so far, and the last day.
       return updateFlags(d, resolve(d, e.data.id).key, (f) => {
         f.completed = false
-        f.paidAmount = null
-        f.paidOn = null
+        f.paidAmount = e.data.amount
+        f.paidOn = e.data.amount === null ? null : (e.data.paidOn ?? null)
         f.remainderReminded = false
       })
     case 'TransactionAcceptedFromEmail':

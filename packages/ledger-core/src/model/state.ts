@@ -42,13 +42,16 @@ export interface TransactionFlagsState {
   readonly id: TransactionId
   readonly completed: boolean
   /**
-   * The row's amount (`sum`) when it was completed; `null` while not completed, and for a completion whose amount
-   * is unknown (a manual row completed before amounts were recorded: manual rows never change, so it is their sum).
+   * The row's amount (`sum`) when it was completed, or what the bank lines matched to it paid when that covered it;
+   * `null` for a completion whose amount is unknown (a manual row completed before amounts were recorded: manual
+   * rows never change, so it is their sum). While not completed: what the bank lines paid so far when they do not
+   * cover the row (a partial payment: the row is partly paid, still open), else `null`.
    */
   readonly paidAmount: MoneyString | null
   /**
-   * The day the money left, when the completion said it (typed by the user, or a bank statement's line); `null`
-   * while not completed or not said. Contributions are deducted on it (uPIT art. 26 ust. 1 pkt 2).
+   * The day the money left, when the completion said it (typed by the user, or the day the bank lines matched to it
+   * came to cover it); `null` when not said. While not completed: the day of the last partial payment, or `null`.
+   * Contributions are deducted on it only once completed (uPIT art. 26 ust. 1 pkt 2; docs/tax-rules.md §8.1).
    */
   readonly paidOn: LocalDateString | null
   readonly notification: boolean
@@ -153,4 +156,9 @@ export const noFlags = (id: TransactionId): TransactionFlagsState => ({
 
 /** `true` when the flags say nothing (the entry can be dropped). */
 export const isBlankFlags = (f: TransactionFlagsState): boolean =>
-  !f.completed && !f.notification && !f.notificationCompleted && !f.remainderReminded && !f.hidden
+  !f.completed &&
+  f.paidAmount === null &&
+  !f.notification &&
+  !f.notificationCompleted &&
+  !f.remainderReminded &&
+  !f.hidden

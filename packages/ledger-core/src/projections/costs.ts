@@ -41,16 +41,16 @@ const costOf = (t: TransactionDto, groups: CostSummaryGroups): bigint | null => 
 }
 
 /**
- * What is still to pay of the cost summary's rows: a row not completed counts as in `costSummary`; a completed row
- * counts only its remainder (`remainingAmount`, when its amount grew after it was paid). Same groups as
- * `costSummary`.
+ * What is still to pay of the cost summary's rows: a row not completed counts as in `costSummary`, less what a
+ * partial payment paid (`paidAmount` of a partly paid row); a completed row counts only its remainder
+ * (`remainingAmount`, when its amount grew after it was paid). Same groups as `costSummary`.
  */
 export const costOutstanding = (transactions: readonly TransactionDto[], groups: CostSummaryGroups): MoneyString => {
   let total = 0n
   for (const t of transactions) {
     const cost = costOf(t, groups)
     if (cost === null) continue
-    if (!t.completed) total += cost
+    if (!t.completed) total += maxG(cost - (t.paidAmount == null ? 0n : parseMoney(t.paidAmount)), 0n)
     else if (t.remainingAmount !== null) total += maxG(parseMoney(t.remainingAmount), 0n)
   }
   return formatMoney(total)

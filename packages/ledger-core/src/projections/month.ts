@@ -38,9 +38,9 @@ import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type Derived, derive, occurrencesForTaxPeriod, type TaxDue, taxDueId, taxesThrough } from './derived.ts'
 import { blank, flatRateFields, stringify } from './rowFields.ts'
 import { annualReturnRow, healthSettlementRow } from './yearEndRows.ts'
-import { outstandingOf, remainingOf } from '../model/paid.ts'
+import { isPartlyPaid, outstandingOf, remainingOf } from '../model/paid.ts'
 
-export { blank, flatRateFields, outstandingOf, remainingOf, stringify }
+export { blank, flatRateFields, isPartlyPaid, outstandingOf, remainingOf, stringify }
 
 const ZERO = '0.00'
 const fm = formatMoney
@@ -476,6 +476,8 @@ const makeTransactionDto = (
   today: LocalDateString,
 ): TransactionDto => {
   const completed = flags?.completed ?? false
+  // Partly paid: open, with what the bank lines paid so far (`paidAmount`) and what is left (`remainingAmount`).
+  const partly = isPartlyPaid(flags)
   const remaining = remainingOf(row, flags)
   const owing = remaining !== null && parseMoney(remaining) > 0n
   const dueDate = row.dataObject.dueDate
@@ -490,10 +492,9 @@ const makeTransactionDto = (
     completed,
     notification: flags?.notification ?? false,
     notificationCompleted: (owing ? flags?.remainderReminded : flags?.notificationCompleted) ?? false,
-    paidAmount: completed ? (flags?.paidAmount ?? row.dataObject.sum) : null,
-    paidOn: completed ? (flags?.paidOn ?? null) : null,
+    paidAmount: completed ? (flags?.paidAmount ?? row.dataObject.sum) : partly ? flags!.paidAmount : null,
+    paidOn: completed || partly ? (flags?.paidOn ?? null) : null,
     remainingAmount: remaining,
-    ...(completed && flags?.paidOn ? { paidOn: flags.paidOn } : {}),
     dataObject: row.dataObject.overdue === overdue ? row.dataObject : { ...row.dataObject, overdue },
   }
 }

@@ -3,7 +3,8 @@
  * its period, amount, working-day due date, paid state and overdue flag. `transactionId` is the obligation's
  * identity (`vat-2026-01`, `pit-2026-Q1`, `zus-2026-01`), the id of its row on the monthly dashboard of the due
  * month; paid = that row's completed flag, and a payment that was completed before the amount grew keeps its
- * paid amount and shows the remainder. Overdue = something still to pay and due before `today`.
+ * paid amount and shows the remainder; a partial payment (bank lines paying less than the amount) leaves it open with
+ * the amount paid and the remainder. Overdue = something still to pay and due before `today`.
  * With `year`, only obligations **due** in that year (December's PIT and Q4 fall into the next year's list).
  */
 import type { BooksState } from '../model/state.ts'
@@ -23,9 +24,15 @@ export interface ObligationDto {
   readonly dueDate: LocalDateString
   readonly transactionId: TransactionId
   readonly completed: boolean
-  /** The amount paid when the obligation was completed; `null` while not completed. */
+  /**
+   * The amount paid when the obligation was completed; while not completed, what bank lines paid towards it so far
+   * (partly paid), else `null`.
+   */
   readonly paidAmount: MoneyString | null
-  /** `amount − paidAmount` of a completed obligation (`"0.00"` when paid in full); `null` while not completed. */
+  /**
+   * `amount − paidAmount` of a completed or partly paid obligation (`"0.00"` when paid in full); `null` when nothing
+   * is paid.
+   */
   readonly remainingAmount: MoneyString | null
   readonly overdue: boolean
 }
@@ -51,7 +58,7 @@ export const obligations = (
     const transactionId = taxObligationId(o.kind, o.periodFrom, o.periodTo)
     const flags = state.flags.get(transactionId)
     const completed = flags?.completed ?? false
-    const paid = completed ? (flags?.paidAmount ?? formatMoney(o.amount)) : null
+    const paid = completed ? (flags?.paidAmount ?? formatMoney(o.amount)) : (flags?.paidAmount ?? null)
     const remaining = paid === null ? null : o.amount - parseMoney(paid)
     out.push({
       kind: o.kind,

@@ -20,7 +20,10 @@ export interface MonthReportRow {
   readonly period: string
   readonly dueDate: LocalDateString | ''
   readonly completed: boolean
-  /** `gross − paid` of a completed row whose amount changed after it was paid (`null`: not completed). */
+  /**
+   * `gross − paid` of a completed row whose amount changed after it was paid, or of a partly paid row (`null`:
+   * nothing paid).
+   */
   readonly remaining: MoneyString | null
   readonly overdue: boolean
 }

@@ -117,14 +117,21 @@ export interface TransactionDto {
    * has since grown, for the remainder.
    */
   readonly notificationCompleted: boolean
-  /** The amount (`dataObject.sum`) when the user completed the row; `null` while not completed. */
+  /**
+   * The amount (`dataObject.sum`) when the user completed the row (what bank lines paid, when they completed it);
+   * while not completed, what bank lines paid so far when it is partly paid, else `null`.
+   */
   readonly paidAmount: MoneyString | null
   /**
-   * The day the completion said the money left (`yyyy-mm-dd`); `null` when not completed or not said. Always sent by
-   * the API; optional here for rows built before it was known.
+   * The day the completion said the money left (`yyyy-mm-dd`); of a partly paid row, the day of its last partial
+   * payment; `null` when nothing is paid or not said. Always sent by the API; optional here for rows built before it
+   * was known.
    */
   readonly paidOn?: LocalDateString | null
-  /** `sum − paidAmount` of a completed row (`"0.00"` when unchanged, negative when overpaid); `null` otherwise. */
+  /**
+   * `sum − paidAmount` of a completed row (`"0.00"` when unchanged, negative when overpaid) or of a partly paid one
+   * (what is left to pay); `null` otherwise.
+   */
   readonly remainingAmount: MoneyString | null
   readonly dataObject: TransactionDataObject
 }

@@ -2,8 +2,9 @@
  * companydashboard/bank: bank statements in the books. The user drops statement files (MT940, camt.053, CSV) or
  * chooses them; they are imported one by one with progress and a report line per file (a refused file writes
  * nothing and says why). Below: the accounts with their balances and any gap between statements, the statements,
- * the queue of lines not matched yet with the best suggestion (accept it, mark the line private, or make it an
- * expense), the recent lines with their match state, and the rules applied on import.
+ * the queue of lines not matched yet with the best suggestion (accept it, mark the line private, make it an expense
+ * or an income on the item form, prefilled for the user to confirm, or split it), the receivables and payables, the
+ * recent lines with their match state, and the rules applied on import.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -29,6 +30,7 @@ import {
 import { type BankApi, bankActors, createBankApi } from './api.ts'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem } from './types.ts'
+import { ItemFromLine } from './ItemFromLine.tsx'
 import { SplitLine } from './SplitLine.tsx'
 import { useAllocationText } from './targets.ts'
 import { VatPairing } from './VatPairing.tsx'
@@ -131,7 +133,8 @@ export const BankPage = ({ effects }: Props) => {
   const money = (v: string | null) => (v === null ? '—' : formatMoney(lang, v))
   const f = useFormat()
   const messages = useMessages()
-  const machine = useMemo(() => bankMachine.provide({ actors: bankActors(effects ?? createBankApi()) }), [effects])
+  const bankApi = useMemo(() => effects ?? createBankApi(), [effects])
+  const machine = useMemo(() => bankMachine.provide({ actors: bankActors(bankApi) }), [bankApi])
   const actor = useActorRef(machine)
   const data = useSelector(actor, (s) => s.context.data)
   const results = useSelector(actor, (s) => s.context.results)
@@ -275,7 +278,15 @@ export const BankPage = ({ effects }: Props) => {
               </ul>
             </section>
           )}
-          <Queue data={data} money={money} reason={reason} act={act} busy={busy} />
+          <Queue
+            data={data}
+            money={money}
+            reason={reason}
+            act={act}
+            busy={busy}
+            createItem={bankApi.createItem}
+            reload={() => actor.send({ type: 'RELOAD' })}
+          />
           <OpenItems items={data.openItems ?? []} money={money} />
           <WhiteList payments={data.whiteList ?? []} money={money} act={act} busy={busy} />
           <Lines lines={data.lines} money={money} reason={reason} />
@@ -383,17 +394,23 @@ const Queue = ({
   reason,
   act,
   busy,
+  createItem,
+  reload,
 }: {
   data: BankData
   money: Money
   reason: (c: string) => string
   act: (a: BankAction) => void
   busy: boolean
+  createItem: BankApi['createItem']
+  reload: () => void
 }) => {
   const { t } = useLingui()
   const f = useFormat()
   const paying = useAllocationText()
   const [splitting, setSplitting] = useState<string | null>(null)
+  // The line whose income or expense form is open.
+  const [making, setMaking] = useState<string | null>(null)
   return (
     <Section id="bank-queue" title={<Trans>To match ({data.queue.length})</Trans>}>
       {data.queue.length === 0 ? (
@@ -404,7 +421,8 @@ const Queue = ({
         <ul className="bank-queue">
           {data.queue.map(({ line, suggestions, transactions }) => {
             const best = suggestions[0]
-            const amount = line.amount.startsWith('-') ? line.amount.slice(1) : line.amount
+            const outgoing = line.amount.startsWith('-')
+            const amount = outgoing ? line.amount.slice(1) : line.amount
             return (
               <li key={line.lineId} className="bank-queue__item">
                 <div className="bank-queue__line">
@@ -443,27 +461,39 @@ const Queue = ({
                   <Button
                     variant="secondary"
                     disabled={busy}
-                    aria-label={t`Make an expense of ${line.title}`}
-                    onClick={() =>
-                      act({
-                        type: 'createItem',
-                        lineId: line.lineId,
-                        name: line.title.slice(0, 100) || t`Bank fee`,
-                        percent: '0',
-                      })
-                    }
+                    aria-label={outgoing ? t`Make an expense of ${line.title}` : t`Make an income of ${line.title}`}
+                    aria-expanded={making === line.lineId}
+                    onClick={() => {
+                      setSplitting(null)
+                      setMaking(making === line.lineId ? null : line.lineId)
+                    }}
                   >
-                    {line.amount.startsWith('-') ? <Trans>Make an expense</Trans> : <Trans>Make an income</Trans>}
+                    {outgoing ? <Trans>Make an expense</Trans> : <Trans>Make an income</Trans>}
                   </Button>
                   <Button
                     variant="secondary"
                     disabled={busy}
                     aria-expanded={splitting === line.lineId}
-                    onClick={() => setSplitting(splitting === line.lineId ? null : line.lineId)}
+                    onClick={() => {
+                      setMaking(null)
+                      setSplitting(splitting === line.lineId ? null : line.lineId)
+                    }}
                   >
                     <Trans>Split</Trans>
                   </Button>
                 </div>
+                {making === line.lineId && (
+                  <ItemFromLine
+                    line={line}
+                    createItem={createItem}
+                    money={money}
+                    onSaved={() => {
+                      setMaking(null)
+                      reload()
+                    }}
+                    onClose={() => setMaking(null)}
+                  />
+                )}
                 {splitting === line.lineId && (
                   <SplitLine
                     line={line}
@@ -490,10 +520,12 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
   const f = useFormat()
   if (items.length === 0) return null
   const date = t`Date`
+  const due = t`Payment term`
   const amount = t({ message: 'Amount', context: 'bank' })
   const paid = t({ message: 'Paid', context: 'bank' })
   const toSettle = t`To settle`
   const stateLabel = t`State`
+  // Overdue only past a payment term the item has; without one it is open, however old.
   const state = (i: OpenItem) =>
     i.state === 'overdue'
       ? t`overdue ${i.daysOverdue} days`
@@ -504,10 +536,17 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
           : t`not paid yet`
   return (
     <Section id="bank-open" title={<Trans>Receivables and payables</Trans>}>
+      <p className="muted">
+        <Trans>
+          Company incomes and expenses not paid in full. One is overdue only past its payment term (an issued invoice's,
+          or an item dated after its invoice date); without a term it is open.
+        </Trans>
+      </p>
       <BankTable
         columns={[
           t`Document`,
           date,
+          due,
           { label: amount, num: true },
           { label: paid, num: true },
           { label: toSettle, num: true },
@@ -522,6 +561,9 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
             </td>
             <td className="bank-table__date" data-label={date}>
               {f.date(i.date)}
+            </td>
+            <td className="bank-table__date" data-label={due}>
+              {i.dueDate ? f.date(i.dueDate) : '—'}
             </td>
             <MoneyCell label={amount} value={money(i.sum)} />
             <MoneyCell label={paid} value={money(i.paid)} />

@@ -27,6 +27,7 @@ const open = (id: string, documentNumber: string, remaining: string): OpenItem =
   paid: '0.00',
   remaining,
   paidOn: null,
+  dueDate: null,
   state: 'unpaid',
   daysOverdue: 0,
 })

@@ -1,6 +1,7 @@
 /** The bank screen's API effects: load the overview, the queue and recent lines; import one file; act on a line or rule. */
 import { fromPromise } from 'xstate'
-import { type ApiClient, api } from '../../api/client.ts'
+import { ApiError, type ApiClient, api, isApiError } from '../../api/client.ts'
+import type { RecordDto } from '../../forms/index.ts'
 import type {
   BankAction,
   BankData,
@@ -45,6 +46,28 @@ export const createBankApi = (client: ApiClient = api) => ({
     })
     return report.results[0]!
   },
+  /**
+   * Saves the item the user confirmed on the form for a line and matches the line to it (`POST bank/lines/{id}/item`
+   * with `item`): answers the item as a record; a refusal names its fields as the form does (`amount`, not
+   * `item.amount`).
+   */
+  createItem: async (lineId: string, item: Record<string, unknown>): Promise<RecordDto> => {
+    try {
+      const added = await client.post<{ id: number; dataType: string; data: Record<string, unknown> }>(
+        `bank/lines/${lineId}/item`,
+        { item },
+      )
+      return { id: added.id, dataType: added.dataType, eventType: '', dataObject: added.data, version: 1 }
+    } catch (e) {
+      if (!isApiError(e)) throw e
+      const fieldErrors: Record<string, string> = {}
+      for (const [k, v] of Object.entries(e.fieldErrors)) {
+        const field = k.replace(/^item\.?/, '')
+        if (field !== '') fieldErrors[field] = v
+      }
+      throw new ApiError({ status: e.status, statusText: e.statusText, errors: e.errors, fieldErrors, body: e.body })
+    }
+  },
   act: async (action: BankAction): Promise<void> => {
     switch (action.type) {
       case 'match':
@@ -52,9 +75,6 @@ export const createBankApi = (client: ApiClient = api) => ({
           allocations: action.allocations,
           reason: action.reason,
         })
-        return
-      case 'createItem':
-        await client.post(`bank/lines/${action.lineId}/item`, { name: action.name, percent: action.percent })
         return
       case 'saveRule':
         await client.post('bank/rules', action.rule)

@@ -100,6 +100,7 @@ const data = (queue: boolean): BankData => ({
       paid: queue ? '0.00' : '5000.00',
       remaining: queue ? '12300.00' : '7300.00',
       paidOn: queue ? null : '2026-02-10',
+      dueDate: '2026-02-03',
       state: 'overdue',
       daysOverdue: 21,
     },
@@ -176,6 +177,10 @@ const fakeApi = (log: BankAction[] = []): BankApi => {
     act: async (action) => {
       log.push(action)
       if (action.type === 'match') matched = true
+    },
+    createItem: async (_lineId, item) => {
+      matched = true
+      return { id: 9, dataType: 'Income', eventType: '', dataObject: item, version: 1 }
     },
   }
 }

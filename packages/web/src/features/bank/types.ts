@@ -110,7 +110,10 @@ export interface OpenItem {
   readonly paid: string
   readonly remaining: string
   readonly paidOn: string | null
+  /** The payment term, when the item has one; without it the item is never overdue. */
+  readonly dueDate: string | null
   readonly state: 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'
+  /** Days past `dueDate` while something remains. */
   readonly daysOverdue: number
 }
 
@@ -158,7 +161,6 @@ export type BankAction =
       readonly allocations: readonly BankAllocation[]
       readonly reason?: string
     }
-  | { readonly type: 'createItem'; readonly lineId: string; readonly name: string; readonly percent: string }
   | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
   | { readonly type: 'deleteRule'; readonly id: number }
   | { readonly type: 'setZusAccount'; readonly account: string | null }

@@ -17,10 +17,12 @@ export interface UseRecordFormOptions {
   record?: RecordDto | null
   savedMessage?: string
   onSaved?: (record: RecordDto) => void
+  /** Saves elsewhere than the type's own endpoint (an item made from a bank line); the services' `save` otherwise. */
+  save?: (request: SaveRequest) => Promise<RecordDto>
 }
 
 /**
- * A form machine wired to the services in context (`load` = current record, `save` = POST/PUT), the core's
+ * A form machine wired to the services in context (`load` = current record, `save` = POST/PUT, or the given `save`), the core's
  * validation for `dataType`, and the popups: successes as info, failures as errors, translated.
  */
 export const useRecordForm = ({
@@ -30,8 +32,11 @@ export const useRecordForm = ({
   record,
   savedMessage,
   onSaved,
+  save,
 }: UseRecordFormOptions) => {
   const services = useServices()
+  const saveRef = useRef(save)
+  saveRef.current = save
   const machine = useMemo(
     () =>
       formMachine.provide({
@@ -40,7 +45,9 @@ export const useRecordForm = ({
           load: fromPromise(({ input }: { input: LoadRequest }) =>
             input.id > 0 ? services.getById(dataType, input.id) : services.getCurrent(dataType),
           ),
-          save: fromPromise(({ input }: { input: SaveRequest }) => services.save(dataType, input)),
+          save: fromPromise(({ input }: { input: SaveRequest }) =>
+            saveRef.current ? saveRef.current(input) : services.save(dataType, input),
+          ),
         },
       }),
     [services, dataType],

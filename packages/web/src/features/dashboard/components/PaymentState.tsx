@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { money2 } from '../money.ts'
-import { hasRemainder } from '../payment.ts'
+import { hasRemainder, isPartlyPaid } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
@@ -24,12 +24,35 @@ const PaidAmount = ({ day, value }: { day: string | null; value: string | null }
 )
 
 /**
+ * "partly paid 10 Feb, PLN 1,000.00 — PLN 1,241.72 to pay": an open transaction that bank lines paid in part
+ * (received, for a revenue). It is not completed: what was paid and what is left, as the row stands.
+ */
+const PartlyPaid = ({ transaction: t, day }: { transaction: Transaction; day: string | null }) => {
+  const paid = t.paidAmount ?? null
+  const rest = t.remainingAmount ?? null
+  return (
+    <p className="payment-state payment-state--owing payment-state--partly">
+      {t.eventType === '1_Revenue' ? (
+        <Trans>
+          partly received <PaidAmount day={day} value={paid} /> — <Amount value={rest} /> to receive
+        </Trans>
+      ) : (
+        <Trans>
+          partly paid <PaidAmount day={day} value={paid} /> — <Amount value={rest} /> to pay
+        </Trans>
+      )}
+    </p>
+  )
+}
+
+/**
  * "paid 20 Jan, PLN 345.00 — now PLN 360.00 — PLN 15.00 to pay": shown on a completed transaction whose amount
- * changed after it was paid (received, for a revenue), in place of `PaidOn`, so the day paid is said once. Nothing
- * otherwise.
+ * changed after it was paid (received, for a revenue), in place of `PaidOn`, so the day paid is said once; on an open
+ * one paid in part, what was paid and what is left (`PartlyPaid`). Nothing otherwise.
  */
 export const PaymentState = ({ transaction: t }: { transaction: Transaction }) => {
   const day = usePaidDay(t.paidOn ?? null)
+  if (isPartlyPaid(t)) return <PartlyPaid transaction={t} day={day} />
   if (!hasRemainder(t)) return null
   const remaining = money2(t.remainingAmount)
   const over = remaining.startsWith('-')

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { isLate, isSettled, owesRemainder } from '../payment.ts'
+import { isLate, isPartlyPaid, isSettled, owesRemainder } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 import { useFormat } from '../../../i18n/format.ts'
@@ -32,7 +32,8 @@ export const useTypeLabel = () => {
  * SPEC §2 Primary: revenues, fees, taxes (VAT, PIT) and social security, with date, name, net and
  * gross/income/expense. A tax or contribution has no VAT: both columns show what is due (the ZUS row once showed its
  * social part as "net" beside the whole as "gross", two totals for one payment; the card splits it). Completed rows
- * are dimmed (unless their amount grew after the payment: then the remainder is named), company rows highlighted.
+ * are dimmed (unless their amount grew after the payment: then the remainder is named), company rows highlighted; a
+ * row paid in part names what was paid and what is left.
  */
 export const TransactionsTable = ({ transactions }: { transactions: readonly Transaction[] }) => {
   const { t } = useLingui()
@@ -93,6 +94,22 @@ export const TransactionsTable = ({ transactions }: { transactions: readonly Tra
                       <Trans>
                         (<Amount value={t.remainingAmount} /> left to pay)
                       </Trans>
+                    </span>
+                  )}
+                  {isPartlyPaid(t) && (
+                    <span className="tx-remainder tx-remainder--partly">
+                      {' '}
+                      {t.eventType === '1_Revenue' ? (
+                        <Trans>
+                          (partly received: <Amount value={t.paidAmount} />, <Amount value={t.remainingAmount} /> left
+                          to receive)
+                        </Trans>
+                      ) : (
+                        <Trans>
+                          (partly paid: <Amount value={t.paidAmount} />, <Amount value={t.remainingAmount} /> left to
+                          pay)
+                        </Trans>
+                      )}
                     </span>
                   )}
                   {isLate(t) && (
