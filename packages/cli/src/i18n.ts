@@ -92,6 +92,8 @@ const known: Readonly<Record<string, string>> = {
   'Counterparty country must be a two-letter country code from the official list':
     'Podaj dwuliterowy kod kraju kontrahenta z urzędowego wykazu',
   'Data is required': 'Uzupełnij dane',
+  'Address must be an object with country, region, city, street, postCode and building':
+    'Adres musi mieć kraj, województwo, miejscowość, ulicę, kod pocztowy i numer budynku',
   // VAT refunds (ledger-core `deciders/vatRefund.ts`)
   'Month must be in format yyyy-mm': 'Miesiąc musi mieć format RRRR-MM',
   'Refund must be a whole number of złoty greater than 0': 'Zwrot musi być liczbą całkowitą złotych większą od 0',

@@ -83,6 +83,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
   'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
   'Counterparty must be an object with name, taxId, country and address': msg`Counterparty must be an object with name, taxId, country and address`,
+  'Address must be an object with country, region, city, street, postCode and building': msg`Address must be an object with country, region, city, street, postCode and building`,
+  'Currency must be an object with code, amount and paidOn': msg`Currency must be an object with code, amount and paidOn`,
   'Deductions must be an amount or an object with socialSecurity, healthInsurance and other': msg`Deductions must be an amount or an object with socialSecurity, healthInsurance and other`,
   'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
   'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
