@@ -6,6 +6,7 @@
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
+import { mayLosePrecision, parseKeepingNumbers } from '../http/jsonBody.ts'
 import { effectValidatorCompiler } from '../http/validation.ts'
 import { BooksConflict } from '@finance/books'
 
@@ -26,12 +27,15 @@ export default fp(
     app.removeContentTypeParser('text/plain')
     // An empty JSON body is no body (a client may send the JSON header on a bodiless call such as
     // `account/refreshToken`); anything else goes through Fastify's own parser, with its prototype-poisoning checks.
+    // A number a double cannot hold as written is read as its text (http/jsonBody.ts): only a body whose cheap scan
+    // finds such a number is parsed a second time, with the reviver.
     const json = app.getDefaultJsonParser('error', 'error')
     app.removeContentTypeParser('application/json')
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
       const body = typeof text === 'string' ? text : text.toString('utf8')
       if (body.trim() === '') return done(null, undefined)
-      return json(request, body, done)
+      if (!mayLosePrecision(body)) return json(request, body, done)
+      return json(request, body, (err) => (err ? done(err, undefined) : done(null, parseKeepingNumbers(body))))
     })
     app.setErrorHandler((error: FastifyError | HttpError | BooksConflict | Error, request, reply) => {
       if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body())

@@ -57,10 +57,13 @@ export const normalizePercent = (input: unknown): string | null => {
 }
 
 /**
- * The decimal text of a JSON number. Numbers beyond the exactly representable integers (> 2^53) or in exponent
- * notation (`1e-7`, `1e21`) are refused (`''`): they cannot be a trustworthy money amount.
+ * The decimal text of a JSON number. A whole number is written out in full (`1e21` → `1000000000000000000000`), so
+ * that one too large for an amount gets the bound's message rather than the decimals'; a fraction printed in
+ * exponent notation (`1e-7`) is refused (`''`). (The API reads a number a double cannot hold as written as its text,
+ * http/jsonBody.ts, so a number here is the decimal the client wrote.)
  */
 const numberToPlain = (n: number): string => {
+  if (Number.isInteger(n)) return BigInt(n).toString()
   const s = String(n)
-  return /e/i.test(s) || Math.abs(n) > Number.MAX_SAFE_INTEGER ? '' : s
+  return /e/i.test(s) ? '' : s
 }

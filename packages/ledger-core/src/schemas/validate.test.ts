@@ -342,7 +342,10 @@ describe('normalisers and Polish identifiers', () => {
     expect(normalizeMoney('007.5')).toBe('7.50')
     expect(normalizeMoney('-0')).toBe('0.00')
     expect(normalizeMoney(0.1 + 0.2)).toBeNull()
-    expect(normalizeMoney(1e21)).toBeNull()
+    // A whole number is written out, so that the bound (not the decimals) refuses it; a tiny fraction is refused.
+    expect(normalizeMoney(1e21)).toBe('1000000000000000000000.00')
+    expect(normalizeMoney(2 ** 54)).toBe('18014398509481984.00')
+    expect(normalizeMoney(1e-7)).toBeNull()
     expect(normalizeMoney(12)).toBe('12.00')
     expect(normalizeMoney('1,5')).toBeNull()
     expect(normalizePercent('100')).toBe('100')
