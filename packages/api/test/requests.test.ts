@@ -41,6 +41,33 @@ describe('malformed requests', () => {
     expect(await h.store.headPosition()).toBe(before)
   })
 
+  it('a JSON body whose bytes are not UTF-8 is a 400 saying so, and nothing is stored', async () => {
+    const { h, t } = await opened.user('a@example.com')
+    const before = await h.store.headPosition()
+    const [head, tail] = JSON.stringify({ dataType: 'Income', dataObject: { ...bodies.Income, name: 'NAME' } }).split(
+      'NAME',
+    ) as [string, string]
+    for (const name of [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80])]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { ...bearer(t), 'content-type': 'application/json' },
+        payload: Buffer.concat([Buffer.from(head), name, Buffer.from(tail)]),
+      })
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { success: false, errors: ['Request body must be UTF-8 text'] },
+      ])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // UTF-8 text, Polish letters included, is read as before.
+    const ok = await call(h.app, t, 'POST', '/api/revenue', {
+      dataType: 'Income',
+      dataObject: { ...bodies.Income, name: 'Usługa źródłowa' },
+    })
+    expect([ok.statusCode, ok.json().dataObject.name]).toEqual([201, 'Usługa źródłowa'])
+  })
+
   it('a body that is not JSON is 415 Unsupported media type, text/plain included', async () => {
     const { h, t } = await opened.user('a@example.com')
     const before = await h.store.headPosition()

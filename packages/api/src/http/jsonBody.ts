@@ -1,10 +1,23 @@
 /**
- * What the JSON body parser (plugins/errors.ts) does beyond `JSON.parse`: a number keeps the decimal it was written
- * as. A double holds every decimal of at most 15 significant digits; one with more (`1.1000000000000000000001`, `12345678901234567890`) would reach the
+ * What the JSON body parser (plugins/errors.ts) does beyond `JSON.parse`: the body must be UTF-8 (a stray byte is not
+ * read as U+FFFD and stored), and a number keeps the decimal it was written as. A double holds every decimal of at most 15 significant digits; one with more (`1.1000000000000000000001`, `12345678901234567890`) would reach the
  * validators rounded, so `1.10` or a different amount would be saved. Such a number is read as its source text
  * instead, which the field's own rule then judges exactly: `Amount must be a number with at most 2 decimals`, `Amount
  * must be at most 999999999999.99`, an id's or a count's message.
  */
+
+export const NOT_UTF8 = 'Request body must be UTF-8 text'
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The text of a body, or null when its bytes are not UTF-8 (a byte order mark is dropped). */
+export const decodeUtf8 = (bytes: Uint8Array): string | null => {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    return null
+  }
+}
 
 /**
  * A cheap scan: whether the text may hold a number token that a double could not keep as written — 16 or more

@@ -5,8 +5,8 @@
  */
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
-import { conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
-import { mayLosePrecision, parseKeepingNumbers } from '../http/jsonBody.ts'
+import { badRequest, conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
+import { decodeUtf8, mayLosePrecision, NOT_UTF8, parseKeepingNumbers } from '../http/jsonBody.ts'
 import { effectValidatorCompiler } from '../http/validation.ts'
 import { BooksConflict } from '@finance/books'
 
@@ -31,8 +31,10 @@ export default fp(
     // finds such a number is parsed a second time, with the reviver.
     const json = app.getDefaultJsonParser('error', 'error')
     app.removeContentTypeParser('application/json')
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-      const body = typeof text === 'string' ? text : text.toString('utf8')
+    // The bytes must be UTF-8: a stray byte would otherwise be read as U+FFFD and stored in a name.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+      const body = typeof raw === 'string' ? raw : decodeUtf8(raw)
+      if (body === null) return done(badRequest([NOT_UTF8]), undefined)
       if (body.trim() === '') return done(null, undefined)
       if (!mayLosePrecision(body)) return json(request, body, done)
       return json(request, body, (err) => (err ? done(err, undefined) : done(null, parseKeepingNumbers(body))))
