@@ -90,6 +90,40 @@ describe('records through config/, fee/, revenue/', () => {
     expect((await call(h.app, t, 'GET', '/api/data/Income')).json()).toEqual([])
   })
 
+  it('a dataType that contradicts the record it writes is a 400 on dataType, and nothing changes', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const id = (await call(h.app, t, 'POST', '/api/revenue', { dataType: 'Income', dataObject: bodies.Income })).json()
+      .id
+    const before = await h.store.headPosition()
+    const MISMATCH = {
+      success: false,
+      errors: ['Data type does not match the record'],
+      fieldErrors: { dataType: 'Data type does not match the record' },
+    }
+    for (const [method, url, body] of [
+      ['PUT', `/api/revenue/${id}`, { dataType: 'RecurringIncome', dataObject: bodies.RecurringIncome }],
+      ['POST', '/api/data/Income', { dataType: 'Expense', dataObject: bodies.Income }],
+      ['PUT', `/api/data/Income/${id}`, { dataType: 'RecurringIncome', dataObject: bodies.Income }],
+      ['POST', '/api/data/Income', { dataType: 7, dataObject: bodies.Income }],
+    ] as const) {
+      const res = await call(h.app, t, method, url, body)
+      expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 400, MISMATCH])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // The record's own type, or none on the generic client, still writes.
+    const same = await call(h.app, t, 'PUT', `/api/revenue/${id}`, {
+      dataType: 'Income',
+      dataObject: { ...bodies.Income, amount: '2.00' },
+    })
+    expect([same.statusCode, same.json().dataObject.amount]).toEqual([200, '2.00'])
+    const untyped = await call(h.app, t, 'PUT', `/api/data/Income/${id}`, {
+      dataType: null,
+      dataObject: { ...bodies.Income, amount: '3.00' },
+    })
+    expect([untyped.statusCode, untyped.json().dataType]).toEqual([200, 'Income'])
+  })
+
   it('bad input is a 400 with SPEC field messages, never a 500, and writes nothing', async () => {
     h = await harness()
     const t = await h.user('a@example.com')

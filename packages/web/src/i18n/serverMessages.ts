@@ -77,6 +77,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Transaction was already completed.': msg`Transaction was already completed.`,
   'Request body must be a JSON object': msg`Request body must be a JSON object`,
   'Request body must be UTF-8 text': msg`Request body must be UTF-8 text`,
+  'Data type does not match the record': msg`Data type does not match the record`,
   'Data is not valid': msg`Data is not valid`,
   'Data is required': msg`Data is required`,
   'The date range must not end before it starts': msg`The date range must not end before it starts`,
