@@ -7,7 +7,7 @@ import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { badRequest, conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
 import { decodeUtf8, mayLosePrecision, NOT_UTF8, parseKeepingNumbers } from '../http/jsonBody.ts'
-import { effectValidatorCompiler } from '../http/validation.ts'
+import { effectValidatorCompiler, NOT_AN_OBJECT } from '../http/validation.ts'
 import { BooksConflict } from '@finance/books'
 
 const CLIENT_MESSAGES: Record<string, string> = {
@@ -36,8 +36,16 @@ export default fp(
       const body = typeof raw === 'string' ? raw : decodeUtf8(raw)
       if (body === null) return done(badRequest([NOT_UTF8]), undefined)
       if (body.trim() === '') return done(null, undefined)
-      if (!mayLosePrecision(body)) return json(request, body, done)
-      return json(request, body, (err) => (err ? done(err, undefined) : done(null, parseKeepingNumbers(body))))
+      // Every body of the contract is a JSON object (`null` reads as none): a list, a text, a number or a boolean is
+      // refused here, also on the routes that read no field of their body (`account/refreshToken`).
+      const object = (err: Error | null, parsed?: unknown) => {
+        if (err) return done(err, undefined)
+        const value = mayLosePrecision(body) ? parseKeepingNumbers(body) : parsed
+        if (value !== null && (typeof value !== 'object' || Array.isArray(value)))
+          return done(badRequest([NOT_AN_OBJECT]), undefined)
+        return done(null, value)
+      }
+      return json(request, body, object)
     })
     app.setErrorHandler((error: FastifyError | HttpError | BooksConflict | Error, request, reply) => {
       if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body())

@@ -18,6 +18,7 @@ export const accountMessages = {
   incorrectPassword: 'Incorrect password.',
   invalidRequest: 'Invalid authentication request',
   accessDenied: 'Access denied',
+  language: 'Language must be pl or en',
 } as const
 
 /** SPEC §5: at least 6 characters with a lowercase letter, an uppercase letter, a digit and a non-alphanumeric one. */
