@@ -1,6 +1,7 @@
 /** Normalisers of loose money and percent input into the canonical strings stored in events (no Schema library). */
 
 import type { FieldError } from '../errors.ts'
+import { isMoneyInBounds } from './bounds.ts'
 
 /** Whether a JSON input is an object (not `null`, not a list). */
 export const isJsonObject = (x: unknown): x is Record<string, unknown> =>
@@ -41,6 +42,15 @@ export const normalizeMoney = (input: unknown): string | null => {
   const frac = (m[3] ?? '').padEnd(2, '0')
   const negative = m[1] === '-' && (whole !== '0' || frac !== '00')
   return `${negative ? '-' : ''}${whole}.${frac}`
+}
+
+/**
+ * Whole złoty greater than 0, within the bounds of an amount, as a canonical money string (`"1200.00"`), or `null`:
+ * a VAT refund and the part of it set against future liabilities (the declaration's P_54, P_60 are whole złoty).
+ */
+export const normalizeWholeZloty = (input: unknown): string | null => {
+  const m = normalizeMoney(input)
+  return m !== null && isMoneyInBounds(m) && m.endsWith('.00') && !m.startsWith('-') && m !== '0.00' ? m : null
 }
 
 /**

@@ -264,6 +264,8 @@ const shapes: readonly [RegExp, (i18n: I18n, field: string, m: RegExpExecArray) 
 ]
 
 const lastRepetition = /^The last repetition must fall on or before (\S+)$/
+/** ledger-core `refundOverExcess`: the period's excess as a money string. */
+const refundOverExcess = /^Refund must not be more than the period's excess of input VAT, (\d+\.\d{2})$/
 
 /** `{field} is required` and SPEC's PIT template `({field}) is required`, after the bound shapes. */
 const requiredShapes: typeof shapes = [
@@ -306,6 +308,11 @@ export const translateMessage = (i18n: I18n, text: string, label?: string): stri
     const current = role[1] ?? ''
     const needed = role[2] ?? ''
     return i18n._(msg`You have ${current} role. You need ${needed} role.`)
+  }
+  const over = refundOverExcess.exec(text)
+  if (over) {
+    const excess = over[1] ?? ''
+    return i18n._(msg`Refund must not be more than the period's excess of input VAT, ${excess}`)
   }
   const last = lastRepetition.exec(text)
   if (last) {
