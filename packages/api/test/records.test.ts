@@ -163,10 +163,10 @@ describe('records through config/, fee/, revenue/', () => {
     expect(badType.json().errors).toEqual(['Unknown data type'])
     const badDate = await call(h.app, t, 'GET', '/api/fee/GetListByDates/2026-02-30/2026-03-01')
     expect(badDate.statusCode).toBe(400)
-    // A day the calendar has not is named as such; a date written wrongly still says the format.
-    expect(badDate.json().fieldErrors).toEqual({ from: 'Date is not a real date' })
+    // A day the calendar has not is named as such; a date written wrongly still says the format; each names its end.
+    expect(badDate.json().fieldErrors).toEqual({ from: 'From is not a real date' })
     const badFormat = await call(h.app, t, 'GET', '/api/fee/GetListByDates/2026-3-1/2026-03-01')
-    expect(badFormat.json().fieldErrors).toEqual({ from: 'Date must be a date in format yyyy-mm-dd' })
+    expect(badFormat.json().fieldErrors).toEqual({ from: 'From must be a date in format yyyy-mm-dd' })
     const json = await h.app.inject({
       method: 'POST',
       url: '/api/fee',

@@ -51,6 +51,7 @@ const VERSION_JSON = {
 
 const VERSION_MESSAGE = 'Version must be the version of the record: a whole number'
 const invalidVersion = () => badRequest([VERSION_MESSAGE], { version: VERSION_MESSAGE })
+const VERSIONS_DISAGREE = 'Version and the If-Match header name different versions'
 
 /** `"3"`, `W/"3"` or `3` → 3; `*` → undefined (any version). */
 const fromIfMatch = (header: string): number | undefined => {
@@ -70,7 +71,8 @@ export function expectedVersionOf(request: FastifyRequest): number | undefined {
   if (raw !== undefined && raw !== null && (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 0))
     throw invalidVersion()
   const fromBody = typeof raw === 'number' ? raw : undefined
-  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) throw invalidVersion()
+  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody)
+    throw badRequest([VERSIONS_DISAGREE], { version: VERSIONS_DISAGREE })
   return fromHeader ?? fromBody
 }
 

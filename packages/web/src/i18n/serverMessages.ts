@@ -78,6 +78,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Request body must be a JSON object': msg`Request body must be a JSON object`,
   'Request body must be UTF-8 text': msg`Request body must be UTF-8 text`,
   'Data type does not match the record': msg`Data type does not match the record`,
+  'Version must be the version of the record: a whole number': msg`Version must be the version of the record: a whole number`,
+  'Version and the If-Match header name different versions': msg`Version and the If-Match header name different versions`,
   'Data is not valid': msg`Data is not valid`,
   'Data is required': msg`Data is required`,
   'The date range must not end before it starts': msg`The date range must not end before it starts`,
@@ -192,6 +194,9 @@ const fieldNames: Record<string, MessageDescriptor> = {
   Website: msg`Website`,
   Other: msg`Other`,
   Descending: msg`Descending`,
+  // The two ends of a range (`From is required`, `To is not a real date`).
+  From: msg({ message: 'From', context: 'range' }),
+  To: msg({ message: 'To', context: 'range' }),
   City: msg`City`,
   Street: msg`Street`,
   Phone: msg`Phone`,
