@@ -76,7 +76,10 @@ describe('dates', () => {
       ]) {
         const res = await call(h.app, t, 'GET', url)
         expect(res.statusCode, url).toBe(400)
-        expect(Object.values(res.json().fieldErrors)).toContain(WINDOW)
+        // A range's end is named as such (`From must be between …`).
+        expect(Object.values(res.json().fieldErrors)).toContain(
+          url.includes('GetListByDates') ? WINDOW.replace('Date', 'From') : WINDOW,
+        )
       }
       for (const path of ['resetCurrentMonth', 'resetCurrentYear']) {
         const res = await call(h.app, t, 'POST', `/api/transaction/${path}`, { date })
@@ -172,6 +175,42 @@ describe('year-1 dates and endless amounts', () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
     // Before bounds, the year-1 setting made the engine run 24 000 months: seconds against milliseconds.
     expect(median(poisoned) / median(clean)).toBeLessThan(3)
+  })
+
+  it('a JSON number a double cannot hold as written is judged as written, never rounded and saved', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const before = await h.store.headPosition()
+    const post = (amount: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+        payload: `{"dataType":"Income","dataObject":${JSON.stringify({ ...bodies.Income, amount: 0 }).replace(
+          '"amount":0',
+          `"amount":${amount}`,
+        )}}`,
+      })
+    for (const [amount, message] of [
+      ['1.1000000000000000000001', 'Amount must be a number with at most 2 decimals'],
+      ['1.005', 'Amount must be a number with at most 2 decimals'],
+      ['12345678901234567890', 'Amount must be at most 999999999999.99'],
+      ['1e21', 'Amount must be at most 999999999999.99'],
+      ['1e-7', 'Amount must be a number with at most 2 decimals'],
+    ]) {
+      const res = await post(amount!)
+      expect([amount, res.statusCode, res.json().fieldErrors]).toEqual([amount, 400, { amount: message }])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // A number written exactly, with or without an exponent, still reads as money.
+    for (const [amount, saved] of [
+      ['1.10', '1.10'],
+      ['123456789012.34', '123456789012.34'],
+      ['1.5e2', '150.00'],
+    ]) {
+      const res = await post(amount!)
+      expect([amount, res.statusCode, res.json().dataObject?.amount]).toEqual([amount, 201, saved])
+    }
   })
 
   it('a 200 000-digit amount is a 400; one stored by an older version leaves the summary small', async () => {

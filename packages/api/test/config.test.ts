@@ -1,10 +1,10 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { prepareDataDir } from '../src/bootstrap.ts'
 import { loadConfig } from '../src/config.ts'
-import { createMailer } from '../src/mail/mailer.ts'
+import { createMailer, UnsafeRecipient } from '../src/mail/mailer.ts'
 
 describe('loadConfig', () => {
   it('generates missing secrets once into secrets.json (0600) and reuses them; the environment wins', () => {
@@ -67,6 +67,27 @@ describe('the data directory', () => {
       expect(mode(sent.file!)).toBe(0o600)
     } finally {
       process.umask(umask)
+    }
+  })
+
+  it('never hands the transport a recipient the e-mail rule refuses (no header injection, no other address)', async () => {
+    const outbox = join(mkdtempSync(join(tmpdir(), 'finance-mail-')), 'outbox')
+    const mailer = createMailer({ outboxDir: outbox })
+    try {
+      for (const to of [
+        'x\u0000y@ex.com',
+        'x\u0001y@ex.com',
+        'a@ex.com\r\nBcc: b@ex.com',
+        'a@ex.com, b@ex.com',
+        '<b@ex.com>',
+      ]) {
+        await expect(mailer.send({ to, subject: 'Reset', text: 'code' })).rejects.toThrow(UnsafeRecipient)
+      }
+      expect(existsSync(outbox)).toBe(false)
+      const sent = await mailer.send({ to: ' a@example.com ', subject: 'Reset', text: 'code' })
+      expect(readFileSync(sent.file!, 'utf8')).toMatch(/^To: a@example\.com$/m)
+    } finally {
+      mailer.close()
     }
   })
 })

@@ -226,6 +226,46 @@ describe('invoices', () => {
     expect(listed).toEqual([expect.objectContaining({ pattern: '{N}/S/{YYYY}', used: true, next: '2/S/2026' })])
   })
 
+  it('a draft naming a series or counterparty the caller does not have is a 400 on that id, and no draft is kept', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const other = await h.user('b@example.com')
+    const theirs = await call(h.app, other, 'POST', '/api/invoice-series', {
+      name: 'Cudza',
+      pattern: '{N}/C/{YYYY}',
+      reset: 'year',
+      kind: 'VAT',
+    })
+    const theirBuyer = await call(h.app, other, 'POST', '/api/counterparties', { name: 'B', taxId: '526-000-12-46' })
+    const corrections = await call(h.app, t, 'POST', '/api/invoice-series', {
+      name: 'Korekty',
+      pattern: 'K/{N}/{YYYY}',
+      reset: 'year',
+      kind: 'KOR',
+    })
+    expect([theirs.statusCode, theirBuyer.statusCode, corrections.statusCode]).toEqual([201, 201, 201])
+    const before = await h.store.headPosition()
+    const SERIES = 'Choose a number series of this kind of invoice'
+    const COUNTERPARTY = 'Choose one of your counterparties'
+    for (const [over, fieldErrors] of [
+      [{ seriesId: theirs.json().id }, { seriesId: SERIES }],
+      [{ seriesId: 99999 }, { seriesId: SERIES }],
+      [{ seriesId: corrections.json().id }, { seriesId: SERIES }],
+      [{ counterpartyId: 88888 }, { counterpartyId: COUNTERPARTY }],
+      [{ counterpartyId: theirBuyer.json().id }, { counterpartyId: COUNTERPARTY }],
+    ] as const) {
+      const res = await call(h.app, t, 'POST', '/api/invoices', draft(over))
+      expect([over, res.statusCode, res.json().fieldErrors]).toEqual([over, 400, fieldErrors])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    expect((await call(h.app, t, 'GET', '/api/invoices')).json().invoices).toEqual([])
+    // A saved draft cannot be changed to name one either.
+    const saved = await call(h.app, t, 'POST', '/api/invoices', draft())
+    expect(saved.statusCode).toBe(201)
+    const changed = await call(h.app, t, 'PUT', `/api/invoices/${saved.json().id}`, draft({ seriesId: 99999 }))
+    expect([changed.statusCode, changed.json().fieldErrors]).toEqual([400, { seriesId: SERIES }])
+  })
+
   it('a recurring income: a month’s draft, issued with a number; the month counts once', async () => {
     h = await harness({ now: '2026-03-10T10:00:00.000Z' })
     const t = await company(h)

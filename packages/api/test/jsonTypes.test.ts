@@ -86,6 +86,70 @@ describe('annual inputs and a VAT refund with a part that is no object', () => {
   })
 })
 
+describe('text, intervals and parts of the wrong JSON type', () => {
+  it('a text field given a number or a boolean, an interval given true, a part given "" or {} is a 400 on it', async () => {
+    h = await harness()
+    const t = await seeded(h)
+    const before = await h.store.headPosition()
+    const counterparty = 'Counterparty must be an object with name, taxId, country and address'
+    for (const [url, body, fieldErrors] of [
+      [
+        '/api/revenue',
+        { dataType: 'Income', dataObject: { ...bodies.Income, name: true } },
+        { name: 'Name must be text' },
+      ],
+      [
+        '/api/data/Income',
+        { dataType: 'Income', dataObject: { ...bodies.Income, documentNumber: 0 } },
+        { documentNumber: 'Document number must be text' },
+      ],
+      ['/api/revenue', { dataType: 'Income', dataObject: { ...bodies.Income, counterparty: '' } }, { counterparty }],
+      ['/api/revenue', { dataType: 'Income', dataObject: { ...bodies.Income, counterparty: {} } }, { counterparty }],
+      [
+        '/api/fee',
+        { dataType: 'Vat', dataObject: { ...bodies.Vat, date: '2026-04-01', paymentInterval: true } },
+        { paymentInterval: 'Payment interval must be 1 or 3' },
+      ],
+      [
+        '/api/fee',
+        { dataType: 'Pit', dataObject: { ...bodies.Pit, date: '2026-04-01', paymentInterval: true } },
+        { paymentInterval: 'Payment interval must be 1 or 3' },
+      ],
+      [
+        '/api/setup',
+        {
+          company: { ...bodies.Primary, companyName: 0, nip: true, ownerName: 1 },
+          vat: { ...bodies.Vat, paymentInterval: true },
+          pit: [{ ...bodies.Pit, paymentInterval: false }],
+          socialSecurity: bodies.SocialSecurity,
+        },
+        {
+          'company.companyName': 'Company name must be text',
+          'company.nip': 'Nip must be text',
+          'company.ownerName': 'Owner name must be text',
+          'vat.paymentInterval': 'Payment interval must be 1 or 3',
+          'pit.0.paymentInterval': 'Payment interval must be 1 or 3',
+        },
+      ],
+      [
+        '/api/rates/preview',
+        { dataType: 'Income', data: { ...bodies.Income, currency: '' } },
+        { currency: 'Currency must be an object with code, amount and paidOn' },
+      ],
+    ] as const) {
+      const res = await call(h.app, t, 'POST', url, body)
+      expect([url, res.statusCode, res.json().fieldErrors]).toEqual([url, 400, fieldErrors])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // The select of the web's forms sends the interval as text.
+    const monthly = await call(h.app, t, 'POST', '/api/fee', {
+      dataType: 'Vat',
+      dataObject: { ...bodies.Vat, date: '2026-04-01', paymentInterval: '3' },
+    })
+    expect([monthly.statusCode, monthly.json().dataObject.paymentInterval]).toEqual([201, 3])
+  })
+})
+
 describe('uploads that are not base64', () => {
   it('are a 400 naming the file content as not base64, on every upload route, writing nothing', async () => {
     h = await harness()

@@ -90,6 +90,40 @@ describe('records through config/, fee/, revenue/', () => {
     expect((await call(h.app, t, 'GET', '/api/data/Income')).json()).toEqual([])
   })
 
+  it('a dataType that contradicts the record it writes is a 400 on dataType, and nothing changes', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    const id = (await call(h.app, t, 'POST', '/api/revenue', { dataType: 'Income', dataObject: bodies.Income })).json()
+      .id
+    const before = await h.store.headPosition()
+    const MISMATCH = {
+      success: false,
+      errors: ['Data type does not match the record'],
+      fieldErrors: { dataType: 'Data type does not match the record' },
+    }
+    for (const [method, url, body] of [
+      ['PUT', `/api/revenue/${id}`, { dataType: 'RecurringIncome', dataObject: bodies.RecurringIncome }],
+      ['POST', '/api/data/Income', { dataType: 'Expense', dataObject: bodies.Income }],
+      ['PUT', `/api/data/Income/${id}`, { dataType: 'RecurringIncome', dataObject: bodies.Income }],
+      ['POST', '/api/data/Income', { dataType: 7, dataObject: bodies.Income }],
+    ] as const) {
+      const res = await call(h.app, t, method, url, body)
+      expect([method, url, res.statusCode, res.json()]).toEqual([method, url, 400, MISMATCH])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // The record's own type, or none on the generic client, still writes.
+    const same = await call(h.app, t, 'PUT', `/api/revenue/${id}`, {
+      dataType: 'Income',
+      dataObject: { ...bodies.Income, amount: '2.00' },
+    })
+    expect([same.statusCode, same.json().dataObject.amount]).toEqual([200, '2.00'])
+    const untyped = await call(h.app, t, 'PUT', `/api/data/Income/${id}`, {
+      dataType: null,
+      dataObject: { ...bodies.Income, amount: '3.00' },
+    })
+    expect([untyped.statusCode, untyped.json().dataType]).toEqual([200, 'Income'])
+  })
+
   it('bad input is a 400 with SPEC field messages, never a 500, and writes nothing', async () => {
     h = await harness()
     const t = await h.user('a@example.com')
@@ -129,10 +163,10 @@ describe('records through config/, fee/, revenue/', () => {
     expect(badType.json().errors).toEqual(['Unknown data type'])
     const badDate = await call(h.app, t, 'GET', '/api/fee/GetListByDates/2026-02-30/2026-03-01')
     expect(badDate.statusCode).toBe(400)
-    // A day the calendar has not is named as such; a date written wrongly still says the format.
-    expect(badDate.json().fieldErrors).toEqual({ from: 'Date is not a real date' })
+    // A day the calendar has not is named as such; a date written wrongly still says the format; each names its end.
+    expect(badDate.json().fieldErrors).toEqual({ from: 'From is not a real date' })
     const badFormat = await call(h.app, t, 'GET', '/api/fee/GetListByDates/2026-3-1/2026-03-01')
-    expect(badFormat.json().fieldErrors).toEqual({ from: 'Date must be a date in format yyyy-mm-dd' })
+    expect(badFormat.json().fieldErrors).toEqual({ from: 'From must be a date in format yyyy-mm-dd' })
     const json = await h.app.inject({
       method: 'POST',
       url: '/api/fee',

@@ -41,6 +41,62 @@ describe('malformed requests', () => {
     expect(await h.store.headPosition()).toBe(before)
   })
 
+  it('a JSON body whose bytes are not UTF-8 is a 400 saying so, and nothing is stored', async () => {
+    const { h, t } = await opened.user('a@example.com')
+    const before = await h.store.headPosition()
+    const [head, tail] = JSON.stringify({ dataType: 'Income', dataObject: { ...bodies.Income, name: 'NAME' } }).split(
+      'NAME',
+    ) as [string, string]
+    for (const name of [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80])]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { ...bearer(t), 'content-type': 'application/json' },
+        payload: Buffer.concat([Buffer.from(head), name, Buffer.from(tail)]),
+      })
+      expect([res.statusCode, res.json()]).toEqual([
+        400,
+        { success: false, errors: ['Request body must be UTF-8 text'] },
+      ])
+    }
+    expect(await h.store.headPosition()).toBe(before)
+    // UTF-8 text, Polish letters included, is read as before.
+    const ok = await call(h.app, t, 'POST', '/api/revenue', {
+      dataType: 'Income',
+      dataObject: { ...bodies.Income, name: 'Usługa źródłowa' },
+    })
+    expect([ok.statusCode, ok.json().dataObject.name]).toEqual([201, 'Usługa źródłowa'])
+  })
+
+  it('a list or a text as the body of a route that reads no field of it is refused like on every other route', async () => {
+    const { h, t } = await opened.user('a@example.com')
+    for (const payload of ['[1,2]', '"str"', '5', 'true'])
+      for (const url of ['/api/account/refreshToken', '/api/account/logout']) {
+        const res = await raw(t, url, 'application/json', payload)
+        expect([url, payload, res.statusCode, res.json()]).toEqual([
+          url,
+          payload,
+          400,
+          { success: false, errors: ['Request body must be a JSON object'] },
+        ])
+      }
+    // No body, an empty one, null or an object still refresh.
+    for (const payload of [undefined, '', 'null', '{}']) {
+      const res = await raw(t, '/api/account/refreshToken', payload === undefined ? null : 'application/json', payload)
+      expect([payload, res.statusCode]).toEqual([payload, 200])
+    }
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/account/refreshToken',
+          payload: '[1]',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(401)
+  })
+
   it('a body that is not JSON is 415 Unsupported media type, text/plain included', async () => {
     const { h, t } = await opened.user('a@example.com')
     const before = await h.store.headPosition()
@@ -113,15 +169,59 @@ describe('malformed requests', () => {
         pageNumber: 'Page number must be a whole number of at least 1',
       },
     })
+    for (const descending of ['maybe', 'yes', '2']) {
+      const res = await call(
+        h.app,
+        h.adminToken,
+        'GET',
+        `/api/log/GetPage/10/1/${descending}?key=${h.config.secrets.apiKey}`,
+      )
+      expect([descending, res.statusCode, res.json().fieldErrors]).toEqual([
+        descending,
+        400,
+        { descending: 'Descending must be true or false' },
+      ])
+    }
+    for (const descending of ['true', 'False', '1', '0']) {
+      const res = await call(
+        h.app,
+        h.adminToken,
+        'GET',
+        `/api/log/GetPage/10/1/${descending}?key=${h.config.secrets.apiKey}`,
+      )
+      expect([descending, res.statusCode]).toEqual([descending, 200])
+    }
+    const register = (language: unknown) =>
+      call(h.app, h.adminToken, 'POST', '/api/account/register', {
+        email: 'lang@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        appRole: 'USER',
+        key: 'reg-key',
+        language,
+      })
+    for (const language of ['de', 'EN', ['pl'], 5]) {
+      const res = await register(language)
+      expect([language, res.statusCode, res.json().fieldErrors]).toEqual([
+        language,
+        400,
+        { language: 'Language must be pl or en' },
+      ])
+    }
+    const reset = await call(h.app, null, 'POST', '/api/account/resetPassword', {
+      email: 'a@example.com',
+      language: 'de',
+    })
+    expect([reset.statusCode, reset.json().fieldErrors]).toEqual([400, { language: 'Language must be pl or en' }])
     // A field without a message of its own is named in words.
     const language = await call(h.app, null, 'POST', '/api/account/resetPassword', {
       email: 'a@example.com',
-      language: 5,
+      url: 5,
     })
     expect(language.json()).toEqual({
       success: false,
-      errors: ['Language is not valid'],
-      fieldErrors: { language: 'Language is not valid' },
+      errors: ['Url is not valid'],
+      fieldErrors: { url: 'Url is not valid' },
     })
     for (const res of [flags, role, wrongTypes, id, page, language]) expect(res.body).not.toMatch(INTERNAL)
     expect(await h.store.headPosition()).toBe(before)

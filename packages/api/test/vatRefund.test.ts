@@ -139,6 +139,21 @@ describe('vat/refund/{month}', () => {
     expect(early.json().fieldErrors).toEqual({ month: 'There is no VAT period for this month' })
     expect((await call(h.app, t, 'GET', '/api/vat/refund/2020-01')).json().refund).toBeNull()
     expect((await call(h.app, t, 'GET', '/api/vat/refund/2026-03')).json().refund).toBeNull()
+    // The refund is of the period's excess (uVAT art. 87 ust. 1): not a złoty more, also where there is none.
+    const over = await call(h.app, t, 'PUT', '/api/vat/refund/2026-03', { amount: '4371', term: 'days40' })
+    expect([over.statusCode, over.json().fieldErrors]).toEqual([
+      400,
+      { amount: "Refund must not be more than the period's excess of input VAT, 4370.00" },
+    ])
+    const february = (await call(h.app, t, 'GET', '/api/vat/refund/2026-02')).json()
+    expect(february.period.excess).toBe('0.00')
+    const nothing = await call(h.app, t, 'PUT', '/api/vat/refund/2026-02', { amount: '100', term: 'days40' })
+    expect([nothing.statusCode, nothing.json().fieldErrors]).toEqual([
+      400,
+      { amount: "Refund must not be more than the period's excess of input VAT, 0.00" },
+    ])
+    expect((await call(h.app, t, 'GET', '/api/vat/refund/2026-03')).json().refund).toBeNull()
+    expect((await call(h.app, t, 'GET', '/api/vat/refund/2026-02')).json().refund).toBeNull()
 
     expect((await call(h.app, t, 'PUT', '/api/vat/refund/2026-03', { term: 'days40' })).statusCode).toBe(200)
     expect((await call(h.app, other, 'GET', '/api/vat/refund/2026-03')).json()).toMatchObject({

@@ -125,6 +125,9 @@ describe('the NBP yearly archive of table A', () => {
       ok: false,
       message: 'Row 7: the EUR rate "4.2345x" is not a decimal number',
     })
+    // A day written right that the calendar has not is the file's fault, named by its row.
+    const day = new TextDecoder('windows-1250').decode(archive).replace('20260430', '20260431')
+    expect(readNbpArchive(day)).toEqual({ ok: false, message: 'Row 7: 2026-04-31 is not a real date' })
   })
 
   it('an imported archive converts an item; a day it does not cover is a 400 naming currency, table and day', async () => {

@@ -96,6 +96,8 @@ const known: Readonly<Record<string, string>> = {
   'This document is already in the books': 'Ten dokument jest już w księgach',
   'A document needs at least one item': 'Dokument musi mieć co najmniej jedną pozycję',
   'Unknown data type': 'Nieznany rodzaj danych',
+  'Address must be an object with country, region, city, street, postCode and building':
+    'Adres musi mieć kraj, województwo, miejscowość, ulicę, kod pocztowy i numer budynku',
   // VAT refunds (ledger-core `deciders/vatRefund.ts`)
   'Month must be in format yyyy-mm': 'Miesiąc musi mieć format RRRR-MM',
   'Refund must be a whole number of złoty greater than 0': 'Zwrot musi być liczbą całkowitą złotych większą od 0',

@@ -218,6 +218,16 @@ describe('finance users', () => {
     expect(existsSync(data)).toBe(false)
   })
 
+  it('refuses an address with a control character, a blank or an address separator inside', async () => {
+    const store = createMemoryStore()
+    for (const email of ['x\x01y@ex.com', 'x\u0000y@ex.com', 'x y@ex.com', 'x@ex.com\r\nBcc: z@ex.com', 'x,y@ex.com']) {
+      const r = await run(['users', 'add', email, '--role', 'USER', '--password', 'Str0ng!pass'], { store })
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain('E-mail jest wymagany i musi mieć poprawny format.')
+    }
+    expect(await store.headPosition()).toBe(0n)
+  })
+
   it('changes a role; an unknown role is a usage error (2), an unknown user a user error (1)', async () => {
     const store = createMemoryStore()
     await run(['users', 'add', 'r@example.com', '--role', 'USER', '--password', 'Str0ng!pass'], { store })

@@ -5,6 +5,8 @@
  */
 import { executeBooks, loadBooks } from '@finance/books'
 import type { LedgerCommand } from '@finance/ledger-core'
+import { formatAmount } from '@finance/ledger-core/format'
+import { vatRefundView } from '@finance/ledger-core/light'
 import { describe, expect, it } from 'vitest'
 import { run } from './helpers.ts'
 import { ANNA, seedScenario } from './scenario.ts'
@@ -91,6 +93,14 @@ describe('vat refund', () => {
     })
     expect(both.code).toBe(2)
     expect(both.stderr).toContain('--withdraw nie łączy się z --amount')
+    // Not a złoty above the period's excess (uVAT art. 87 ust. 1), as the API refuses it: the same plan.
+    const excess = vatRefundView((await loadBooks(s.store, s.annaId)).state, '2026-03').period!.excess
+    const above = String(Number(excess.slice(0, -3)) + 1)
+    const over = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--amount', above], { store: s.store })
+    expect(over.code).toBe(1)
+    expect(over.stderr).toContain(
+      `amount: zwrot nie może przekraczać nadwyżki podatku naliczonego nad należnym z okresu, ${formatAmount('pl', excess)}`,
+    )
     const { state } = await loadBooks(s.store, s.annaId)
     expect(state.vatRefunds).toBeUndefined()
   })

@@ -121,16 +121,19 @@ export const PositiveIdFromString = Schema.String.pipe(
   .annotations(message(ID_MESSAGE))
   .pipe(Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, message(ID_MESSAGE)))
 
-const DATE_MESSAGE = 'Date must be a date in format yyyy-mm-dd'
-
 /**
  * A date parameter: `yyyy-mm-dd` inside the books' date window (the same bounds as every stored date). A day the
  * calendar has not (`2026-02-30`) is refused as such, not as a wrong format.
  */
-export const DateParamSchema = Schema.String.annotations(message(DATE_MESSAGE)).pipe(
-  Schema.filter((s) => isLocalDate(s), { message: (issue) => notADateMessage('Date', issue.actual, DATE_MESSAGE) }),
-  Schema.filter((s) => isDateInBounds(s), message(BoundMessages.dateOutside('Date'))),
-)
+const dateNamed = (label: string) => {
+  const format = `${label} must be a date in format yyyy-mm-dd`
+  return Schema.String.annotations(message(format)).pipe(
+    Schema.filter((s) => isLocalDate(s), { message: (issue) => notADateMessage(label, issue.actual, format) }),
+    Schema.filter((s) => isDateInBounds(s), message(BoundMessages.dateOutside(label))),
+  )
+}
+
+export const DateParamSchema = dateNamed('Date')
 
 export const IdParams = effectSchema(Schema.Struct({ id: PositiveIdFromString }), {
   type: 'object',
@@ -166,9 +169,16 @@ export const orderedRange = (r: { readonly from?: string; readonly to?: string }
   r.from === undefined || r.to === undefined || r.from <= r.to || { path: ['to'], message: DATE_RANGE_MESSAGE }
 
 /** `{ from, to }`: two dates of the books' window, `to` not before `from`. */
-export const DateRangeSchema = Schema.Struct({ from: DateParamSchema, to: DateParamSchema }).pipe(
-  Schema.filter(orderedRange),
-)
+/**
+ * A range's two days, each named in its messages (`From is not a real date`, `From is required`): the fields of
+ * `DateRangeSchema`, for a body that has more beside them.
+ */
+export const dateRangeFields = {
+  from: Schema.propertySignature(dateNamed('From')).annotations({ missingMessage: () => 'From is required' }),
+  to: Schema.propertySignature(dateNamed('To')).annotations({ missingMessage: () => 'To is required' }),
+}
+
+export const DateRangeSchema = Schema.Struct(dateRangeFields).pipe(Schema.filter(orderedRange))
 
 export const DateRangeParams = effectSchema(DateRangeSchema, {
   type: 'object',

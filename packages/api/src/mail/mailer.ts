@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { isEmailAddress } from '@finance/ledger-core/light'
 import nodemailer from 'nodemailer'
 
 export interface MailMessage {
@@ -31,6 +32,24 @@ export interface MailerOptions {
   readonly from?: string
 }
 
+/**
+ * Thrown for a recipient the e-mail rule refuses. The accounts service never hands one out; this guard keeps a
+ * control character, a line break or an address separator out of the `To:` header whatever the caller, since the
+ * transport would drop or split it and deliver the message to another address.
+ */
+export class UnsafeRecipient extends Error {
+  constructor() {
+    super('Refused to send an e-mail to an address the e-mail rule does not accept')
+    this.name = 'UnsafeRecipient'
+  }
+}
+
+/** The recipient, trimmed, when the e-mail rule accepts it. */
+const recipientOf = (to: string): string => {
+  if (!isEmailAddress(to)) throw new UnsafeRecipient()
+  return to.trim()
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const from = options.from ?? 'Finance <finance@localhost>'
   if (options.smtpUrl) {
@@ -38,7 +57,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({ from, ...message })
+        const info = await transport.sendMail({ from, ...message, to: recipientOf(message.to) })
         return { messageId: String(info.messageId) }
       },
       close: () => transport.close(),
@@ -48,7 +67,10 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      const info = (await transport.sendMail({ from, ...message })) as unknown as { messageId: string; message: Buffer }
+      const info = (await transport.sendMail({ from, ...message, to: recipientOf(message.to) })) as unknown as {
+        messageId: string
+        message: Buffer
+      }
       // Messages carry reset links and accept keys: the outbox is owner-only like the data directory.
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')

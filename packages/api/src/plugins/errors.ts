@@ -5,8 +5,9 @@
  */
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
-import { conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
-import { effectValidatorCompiler } from '../http/validation.ts'
+import { badRequest, conflict, HttpError, TOO_MANY_REQUESTS } from '../http/errors.ts'
+import { decodeUtf8, mayLosePrecision, NOT_UTF8, parseKeepingNumbers } from '../http/jsonBody.ts'
+import { effectValidatorCompiler, NOT_AN_OBJECT } from '../http/validation.ts'
 import { BooksConflict } from '@finance/books'
 
 const CLIENT_MESSAGES: Record<string, string> = {
@@ -26,12 +27,25 @@ export default fp(
     app.removeContentTypeParser('text/plain')
     // An empty JSON body is no body (a client may send the JSON header on a bodiless call such as
     // `account/refreshToken`); anything else goes through Fastify's own parser, with its prototype-poisoning checks.
+    // A number a double cannot hold as written is read as its text (http/jsonBody.ts): only a body whose cheap scan
+    // finds such a number is parsed a second time, with the reviver.
     const json = app.getDefaultJsonParser('error', 'error')
     app.removeContentTypeParser('application/json')
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-      const body = typeof text === 'string' ? text : text.toString('utf8')
+    // The bytes must be UTF-8: a stray byte would otherwise be read as U+FFFD and stored in a name.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+      const body = typeof raw === 'string' ? raw : decodeUtf8(raw)
+      if (body === null) return done(badRequest([NOT_UTF8]), undefined)
       if (body.trim() === '') return done(null, undefined)
-      return json(request, body, done)
+      // Every body of the contract is a JSON object (`null` reads as none): a list, a text, a number or a boolean is
+      // refused here, also on the routes that read no field of their body (`account/refreshToken`).
+      const object = (err: Error | null, parsed?: unknown) => {
+        if (err) return done(err, undefined)
+        const value = mayLosePrecision(body) ? parseKeepingNumbers(body) : parsed
+        if (value !== null && (typeof value !== 'object' || Array.isArray(value)))
+          return done(badRequest([NOT_AN_OBJECT]), undefined)
+        return done(null, value)
+      }
+      return json(request, body, object)
     })
     app.setErrorHandler((error: FastifyError | HttpError | BooksConflict | Error, request, reply) => {
       if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body())

@@ -24,6 +24,7 @@ import {
   bankOverview,
   bankQueue,
   bankTransactionLabels,
+  isYearMonth,
   paymentStates,
   whiteListPayments,
 } from '@finance/ledger-core/light'
@@ -155,15 +156,15 @@ const LinesQuery = effectSchema(
   },
 )
 
-const MONTH = /^\d{4}-\d{2}$/
+const MONTH_MESSAGE = 'Month must be in format yyyy-mm'
+const MonthText = Schema.String.annotations({ message: () => MONTH_MESSAGE }).pipe(
+  Schema.filter((s) => isYearMonth(s), { message: () => MONTH_MESSAGE }),
+)
 const OpenQuery = effectSchema(
   Schema.Struct({
-    from: Schema.optional(
-      Schema.String.pipe(Schema.pattern(MONTH, { message: () => 'Month must be in format yyyy-mm' })),
-    ),
-    to: Schema.optional(
-      Schema.String.pipe(Schema.pattern(MONTH, { message: () => 'Month must be in format yyyy-mm' })),
-    ),
+    // A real month (`2026-13` is none), so that a reversed range is the only reason left for the range's message.
+    from: Schema.optional(MonthText),
+    to: Schema.optional(MonthText),
     all: Schema.optional(oneOf(['true', 'false'] as const, 'All must be true or false')),
   }),
   {

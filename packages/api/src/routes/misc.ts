@@ -46,6 +46,7 @@ const dataTypeOf = (e: StoredEvent): string => {
 
 const PAGE_SIZE = 'Page size must be a whole number from 1 to 1000'
 const PAGE_NUMBER = 'Page number must be a whole number of at least 1'
+const DESCENDING = 'Descending must be true or false'
 
 const LogParams = effectSchema(
   Schema.Struct({
@@ -55,7 +56,7 @@ const LogParams = effectSchema(
     pageNumber: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()).annotations({
       message: () => PAGE_NUMBER,
     }),
-    descending: Schema.String,
+    descending: Schema.String.pipe(Schema.pattern(/^(true|false|1|0)$/i)).annotations({ message: () => DESCENDING }),
     search: Schema.optional(Schema.String),
   }),
   {
@@ -64,12 +65,16 @@ const LogParams = effectSchema(
     properties: {
       pageSize: { type: 'integer', minimum: 1, maximum: 1000 },
       pageNumber: { type: 'integer', minimum: 1 },
-      descending: { type: 'string', description: '`true`/`True`/`1` for newest first' },
+      descending: {
+        type: 'string',
+        pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$',
+        description: '`true` (any case) or `1` for newest first, `false` or `0` for oldest first',
+      },
       search: { type: 'string', description: '`-` or empty for none' },
     },
   },
   // Text that is not a number fails before the refinements and their messages.
-  { pageSize: PAGE_SIZE, pageNumber: PAGE_NUMBER },
+  { pageSize: PAGE_SIZE, pageNumber: PAGE_NUMBER, descending: DESCENDING },
 )
 
 export default async function miscRoutes(app: FastifyInstance) {
@@ -94,7 +99,7 @@ export default async function miscRoutes(app: FastifyInstance) {
   const logPage = async (params: { pageSize: number; pageNumber: number; descending: string; search?: string }) => {
     const raw = (params.search ?? '').trim()
     const search = raw === '-' ? '' : raw.toLowerCase()
-    const descending = /^(true|1|yes)$/i.test(params.descending)
+    const descending = /^(true|1)$/i.test(params.descending)
     const users = new Map((await accounts.list()).map((u) => [u.id, u.email]))
     const nameOf = (id: string) => users.get(id) ?? id
     const skip = (params.pageNumber - 1) * params.pageSize

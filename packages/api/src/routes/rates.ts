@@ -29,7 +29,7 @@ import { fromDomainError, HttpError, validationError } from '../http/errors.ts'
 import {
   base64Text,
   body,
-  DateParamSchema,
+  dateRangeFields,
   DateRangeSchema,
   effectSchema,
   JsonObject,
@@ -63,8 +63,7 @@ const EcbImportBody = body(
 
 const RangeBody = body(
   Schema.Struct({
-    from: DateParamSchema,
-    to: DateParamSchema,
+    ...dateRangeFields,
     /** NBP table A (absent) or B. */
     table: Schema.optional(Schema.Literal('A', 'B').annotations({ message: () => 'Table must be A or B' })),
   }).pipe(Schema.filter(orderedRange)),

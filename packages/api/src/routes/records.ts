@@ -21,6 +21,7 @@ import {
   recordById,
   type RecordDto,
 } from '@finance/ledger-core/light'
+import { DATA_TYPE_MISMATCH } from '@finance/books'
 import * as Schema from 'effect/Schema'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
@@ -50,6 +51,7 @@ const VERSION_JSON = {
 
 const VERSION_MESSAGE = 'Version must be the version of the record: a whole number'
 const invalidVersion = () => badRequest([VERSION_MESSAGE], { version: VERSION_MESSAGE })
+const VERSIONS_DISAGREE = 'Version and the If-Match header name different versions'
 
 /** `"3"`, `W/"3"` or `3` → 3; `*` → undefined (any version). */
 const fromIfMatch = (header: string): number | undefined => {
@@ -69,7 +71,8 @@ export function expectedVersionOf(request: FastifyRequest): number | undefined {
   if (raw !== undefined && raw !== null && (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 0))
     throw invalidVersion()
   const fromBody = typeof raw === 'number' ? raw : undefined
-  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) throw invalidVersion()
+  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody)
+    throw badRequest([VERSIONS_DISAGREE], { version: VERSIONS_DISAGREE })
   return fromHeader ?? fromBody
 }
 
@@ -126,6 +129,17 @@ const dataBody = effectSchema(
     },
   },
 )
+
+/** A body's `dataType` that names another type than the record it writes (the path's, or the stored record's). */
+
+/**
+ * Refuses a `dataType` that contradicts the type the call writes: saving it as the other type (an Income kept as an
+ * Income with its repetitions dropped, an Expense body saved as an Income) would not be what the client meant.
+ */
+const sameType = (given: unknown, type: DataType) => {
+  if (given !== undefined && given !== null && given !== type)
+    throw badRequest([DATA_TYPE_MISMATCH], { dataType: DATA_TYPE_MISMATCH })
+}
 
 interface RecordBody {
   dataType?: unknown
@@ -184,8 +198,15 @@ export default async function recordRoutes(app: FastifyInstance) {
     return expectedVersion === undefined ? {} : { expectedVersion }
   }
 
-  const update = async (request: FastifyRequest, id: number, types: readonly DataType[], data: unknown) => {
-    const { record } = await write(app, request, { kind: 'update', id, types, data, ...versioned(request) })
+  const update = async (
+    request: FastifyRequest,
+    id: number,
+    types: readonly DataType[],
+    data: unknown,
+    dataType?: DataType,
+  ) => {
+    const named = dataType === undefined ? {} : { dataType }
+    const { record } = await write(app, request, { kind: 'update', id, types, data, ...named, ...versioned(request) })
     if (!record) throw notFound()
     return record
   }
@@ -228,11 +249,12 @@ export default async function recordRoutes(app: FastifyInstance) {
     app.put(
       `${base}/:id`,
       { ...auth, schema: { tags, params: IdParams, body: recordBody(types) } },
-      async (request, reply) =>
-        withEtag(
-          reply,
-          await update(request, (request.params as { id: number }).id, types, (request.body as RecordBody).dataObject),
-        ),
+      async (request, reply) => {
+        const { id } = request.params as { id: number }
+        const b = request.body as RecordBody
+        // The stored record's type is checked where it is read for the write (one load): books' DATA_TYPE_MISMATCH.
+        return withEtag(reply, await update(request, id, types, b.dataObject, b.dataType as DataType))
+      },
     )
     app.delete(`${base}/:id`, { ...auth, schema: { tags, params: IdParams } }, (request) =>
       remove(request, (request.params as { id: number }).id, types),
@@ -258,7 +280,9 @@ export default async function recordRoutes(app: FastifyInstance) {
     { ...auth, schema: { tags, params: AnyType, body: dataBody } },
     async (request, reply) => {
       const { type } = request.params as { type: DataType }
-      const { created, record } = await create(request, type, (request.body as RecordBody).dataObject)
+      const b = request.body as RecordBody
+      sameType(b.dataType, type)
+      const { created, record } = await create(request, type, b.dataObject)
       return reply.code(created ? 201 : 200).send(withEtag(reply, record))
     },
   )
@@ -267,7 +291,9 @@ export default async function recordRoutes(app: FastifyInstance) {
     { ...auth, schema: { tags, params: TypeIdParams, body: dataBody } },
     async (request, reply) => {
       const { type, id } = request.params as { type: DataType; id: number }
-      return withEtag(reply, await update(request, id, [type], (request.body as RecordBody).dataObject))
+      const b = request.body as RecordBody
+      sameType(b.dataType, type)
+      return withEtag(reply, await update(request, id, [type], b.dataObject))
     },
   )
   app.put('/api/data/:type/delete/:id', { ...auth, schema: { tags, params: TypeIdParams } }, (request) => {

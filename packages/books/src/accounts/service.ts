@@ -236,6 +236,14 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     const id = byEmail.get(normaliseEmail(email))
     return id === undefined ? null : (byId.get(id) ?? null)
   }
+  /**
+   * The user a login, a password change or a reset names: only by an address the e-mail rule accepts, so that a
+   * code is never mailed to an address with a control character or a header separator, even one stored before the
+   * rule refused it (the mail server would read it as another address). The operator's commands (role, password,
+   * deletion) still find such an account by `find`, so that it can be removed.
+   */
+  const findToMail = (email: string): Promise<User | null> =>
+    isEmailAddress(email) ? find(email) : Promise.resolve(null)
 
   /** A hash at this service's cost of a random password nobody knows, made once, for logins of unknown e-mails. */
   let dummy: Promise<string> | null = null
@@ -342,7 +350,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
     },
 
     verifyPassword: async (email, password) => {
-      const user = await find(email)
+      const user = await findToMail(email)
       const stored = user ? await store.secrets.get(passwordKey(user.id)) : null
       if (!user || !stored) {
         // The same scrypt work as for a real account, so the time of an answer does not tell whether it exists.
@@ -380,7 +388,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
 
     requestPasswordReset: (email, language) =>
       serial(async () => {
-        const user = await find(email)
+        const user = await findToMail(email)
         if (!user) return null
         const code = randomCode()
         const expiresAt = now().getTime() + RESET_CODE_TTL_MS
@@ -393,7 +401,7 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
 
     confirmPasswordReset: (input) =>
       serial(async () => {
-        const user = await find(input.email)
+        const user = await findToMail(input.email)
         const invalid = fail<User>(400, accountMessages.invalidRequest)
         if (!user) return invalid
         const raw = await store.secrets.get(resetKey(user.id))

@@ -35,6 +35,8 @@ export type RecordWrite =
       readonly id: number
       /** The family the route serves: a record of another answers NOT_FOUND. */
       readonly types: readonly DataType[]
+      /** The type the client names, when it names one: a record of another type is refused on `dataType`. */
+      readonly dataType?: DataType
       readonly data: unknown
       readonly expectedVersion?: number
     }
@@ -58,6 +60,9 @@ export interface RecordWritten {
 
 const versioned = (v: number | undefined) => (v === undefined ? {} : { expectedVersion: v })
 
+/** An update whose `dataType` is not the record's: it would be saved as the record's type, not as the one named. */
+export const DATA_TYPE_MISMATCH = 'Data type does not match the record'
+
 /** A live record of one of `types`, or NOT_FOUND. */
 const own = (state: BooksState, id: number, types: readonly DataType[]): RecordState | DomainError => {
   const r = state.records.get(id)
@@ -80,6 +85,10 @@ export const recordCommand = (state: BooksState, w: RecordWrite, by: Author): Le
   const t = r.dataType
   const v = versioned(w.expectedVersion)
   if (w.kind === 'update') {
+    if (w.dataType !== undefined && w.dataType !== t)
+      return domainError('VALIDATION', DATA_TYPE_MISMATCH, [
+        { field: 'dataType', code: 'VALIDATION', message: DATA_TYPE_MISMATCH },
+      ])
     if (isCompanyDataType(t)) return { ...base, type: 'SaveCompanyRecord', dataType: t, id: w.id, data: w.data, ...v }
     if (isSettingKind(t)) return { ...base, type: 'UpdateSetting', kind: t, id: w.id, data: w.data, ...v }
     return { ...base, type: 'UpdateItem', dataType: t as ItemDataType, id: w.id, data: w.data, ...v }

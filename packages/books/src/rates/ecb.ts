@@ -9,7 +9,7 @@
  * not read as such is refused whole with the reason. `EcbWebRates` is the adapter of the `EcbRates` port; it is
  * tested on recorded answers (the ECB is not reachable from the machines Finance is built on).
  */
-import { addDays, dateInPoland, ECB_TABLE, type RateTable } from '@finance/ledger-core/light'
+import { addDays, dateInPoland, ECB_TABLE, isLocalDate, type RateTable } from '@finance/ledger-core/light'
 import type { EcbRates, RatesAnswer } from './port.ts'
 
 export interface EcbRead {
@@ -53,6 +53,8 @@ export const readEcbCsv = (text: string): EcbRead | EcbRefused => {
     if (cells.every((c) => c === '')) continue
     const date = cells[0] ?? ''
     if (!DATE.test(date)) return refused(`Row ${i + 1}: "${date}" is not a date yyyy-mm-dd`)
+    // Written right but no day of the calendar: the file's fault, named by its row (not the range it would cover).
+    if (!isLocalDate(date)) return refused(`Row ${i + 1}: ${date} is not a real date`)
     if (cells.length !== header.length)
       return refused(`Row ${i + 1}: ${cells.length} cells where the header has ${header.length}`)
     const rates: Record<string, string> = {}
@@ -78,6 +80,7 @@ export const readEcbXml = (text: string): EcbRead | EcbRefused => {
   for (let m = day.exec(text); m !== null; m = day.exec(text)) {
     const date = m[1]!
     if (!DATE.test(date)) return refused(`"${date}" is not a date yyyy-mm-dd`)
+    if (!isLocalDate(date)) return refused(`${date} is not a real date`)
     const rates: Record<string, string> = {}
     const one = /<Cube\s+currency=['"]([^'"]*)['"]\s+rate=['"]([^'"]*)['"]\s*\/>/g
     for (let r = one.exec(m[2]!); r !== null; r = one.exec(m[2]!)) {

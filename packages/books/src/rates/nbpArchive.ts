@@ -8,7 +8,7 @@
  * - closing rows `kod ISO`, `nazwa waluty`, `liczba jednostek` (ignored).
  * A file that does not read as such is refused whole, with the row and the reason.
  */
-import { isTableACurrency, isTableBCurrency, perUnit, type RateTable } from '@finance/ledger-core/light'
+import { isLocalDate, isTableACurrency, isTableBCurrency, perUnit, type RateTable } from '@finance/ledger-core/light'
 
 export interface ArchiveRead {
   readonly ok: true
@@ -69,6 +69,7 @@ export const readNbpArchive = (content: Uint8Array | string): ArchiveRead | Arch
     if (!day) continue // the names row, the closing rows, blank lines
     const row = i + 1
     const date = `${day[1]}-${day[2]}-${day[3]}`
+    if (!isLocalDate(date)) return refused(`Row ${row}: ${date} is not a real date`)
     if (year === null) year = day[1]!
     if (day[1] !== year) return refused(`Row ${row}: the day ${date} is not of the year ${year}`)
     const no = cells[fullAt] ?? ''

@@ -10,6 +10,7 @@ import {
   generalVatRefundTerm,
   isDomainError,
   NO_VAT_PERIOD,
+  REFUND_OVER_EXCESS,
   VAT_REFUND_DAYS,
   VAT_REFUND_TERM_FIELD,
   vatRefundView,
@@ -49,8 +50,11 @@ export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOpti
     { actor: 'cli', correlationId: randomUUID() },
   )
   if (isDomainError(result)) {
-    const reason = (message: string) =>
-      message === NO_VAT_PERIOD ? say(ctx.lang, 'noPeriodToAsk') : translateKnown(ctx.lang, message)
+    const reason = (message: string) => {
+      const over = REFUND_OVER_EXCESS.exec(message)
+      if (over) return say(ctx.lang, 'overExcess', formatAmount(ctx.lang, over[1]!))
+      return message === NO_VAT_PERIOD ? say(ctx.lang, 'noPeriodToAsk') : translateKnown(ctx.lang, message)
+    }
     const fields = (result.errors ?? []).map((e) => `${e.field}: ${reason(e.message)}`)
     throw new CliError((lang) =>
       [say(lang, 'refused'), ...(fields.length > 0 ? fields : [translateKnown(lang, result.message)])].join('\n  '),

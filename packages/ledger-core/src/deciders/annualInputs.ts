@@ -28,6 +28,8 @@ export const AnnualInputsMessages = {
   spouseAdvances: 'Spouse’s advances must be a number with at most 2 decimals, not negative',
   childMonths: 'Months must be a whole number from 1 to 12',
   tooMany: 'Too many entries',
+  lossesList: 'Losses must be a list of objects with year, amount, deductedBefore and oneOff',
+  childrenList: 'Children must be a list of objects with months and disabled',
   singleParentWithSpouse: 'A single parent cannot also give a spouse',
   spouse: 'Spouse must be an object with jointFiling, income and advances',
 } as const
@@ -57,10 +59,11 @@ const flag = (errors: FieldError[], field: string, v: unknown): boolean => {
   return false
 }
 
-const list = (errors: FieldError[], field: string, v: unknown, max: number): unknown[] => {
+/** A list of at most `max` entries (absent or null: none); another type is `shape`, not "too many". */
+const list = (errors: FieldError[], field: string, v: unknown, max: number, shape: string): unknown[] => {
   if (v === undefined || v === null) return []
   if (!Array.isArray(v) || v.length > max) {
-    errors.push({ field, code: 'VALIDATION', message: AnnualInputsMessages.tooMany })
+    errors.push({ field, code: 'VALIDATION', message: Array.isArray(v) ? AnnualInputsMessages.tooMany : shape })
     return []
   }
   return v
@@ -79,7 +82,7 @@ export const validateAnnualInputs = (data: unknown): ValidationResult<AnnualInpu
     })
   const limits = annualItemsLimitsFor(year ?? 2026)
   const seen = new Set<number>()
-  const losses = list(errors, 'losses', d.losses, MAX_LOSSES).map((raw, i) => {
+  const losses = list(errors, 'losses', d.losses, MAX_LOSSES, AnnualInputsMessages.lossesList).map((raw, i) => {
     const l = obj(raw)
     const f = (k: string) => `losses.${i}.${k}`
     const ly = intIn(l.year, 1900, 2100)
@@ -119,13 +122,19 @@ export const validateAnnualInputs = (data: unknown): ValidationResult<AnnualInpu
   const singleParent = flag(errors, 'singleParent', d.singleParent)
   if (singleParent && spouse !== null)
     errors.push({ field: 'singleParent', code: 'VALIDATION', message: AnnualInputsMessages.singleParentWithSpouse })
-  const children = list(errors, 'children', d.children, MAX_CHILDREN).map((raw, i) => {
-    const c = obj(raw)
-    const months = intIn(c.months, 1, 12)
-    if (months === null)
-      errors.push({ field: `children.${i}.months`, code: 'INVALID_INTEGER', message: AnnualInputsMessages.childMonths })
-    return { months: months ?? 12, disabled: flag(errors, `children.${i}.disabled`, c.disabled) }
-  })
+  const children = list(errors, 'children', d.children, MAX_CHILDREN, AnnualInputsMessages.childrenList).map(
+    (raw, i) => {
+      const c = obj(raw)
+      const months = intIn(c.months, 1, 12)
+      if (months === null)
+        errors.push({
+          field: `children.${i}.months`,
+          code: 'INVALID_INTEGER',
+          message: AnnualInputsMessages.childMonths,
+        })
+      return { months: months ?? 12, disabled: flag(errors, `children.${i}.disabled`, c.disabled) }
+    },
+  )
   if (errors.length > 0) return { ok: false, errors }
   return { ok: true, value: { year: year!, losses, ikze, spouse, singleParent, children } }
 }

@@ -10,9 +10,9 @@ import { type DomainError, domainError, type FieldError, type ValidationResult }
 import type { LedgerEvent } from '../events.ts'
 import { parseMoney } from '../money.ts'
 import type { BooksState } from '../model/state.ts'
-import { isMoneyInBounds, textProblem } from '../schemas/bounds.ts'
+import { textProblem } from '../schemas/bounds.ts'
 import { isBlank } from '../schemas/common.ts'
-import { looseObject as obj, normalizeMoney, optionalObject } from '../schemas/normalize.ts'
+import { looseObject as obj, normalizeWholeZloty, optionalObject } from '../schemas/normalize.ts'
 import type { VatRefund } from '../schemas/vatRefund.ts'
 import { VAT_REFUND_TERMS, type VatRefundTerm, vatRefundTermsFor } from '../tax/vatRefund.ts'
 
@@ -30,11 +30,7 @@ export const VatRefundMessages = {
 /** The declaration's text fields (`TZnakowy`) hold at most this many characters. */
 const LIABILITY_MAX = 240
 
-/** Whole złoty greater than 0 as a canonical money string (`"1200.00"`), or `null`. */
-const wholeZloty = (v: unknown): string | null => {
-  const m = normalizeMoney(v)
-  return m !== null && isMoneyInBounds(m) && m.endsWith('.00') && parseMoney(m) > 0n ? m : null
-}
+const wholeZloty = normalizeWholeZloty
 
 /** A refund as the user gives it (`amount` blank: the whole excess), normalized, or every invalid field. */
 export const validateVatRefund = (data: unknown): ValidationResult<VatRefund> => {

@@ -329,6 +329,24 @@ export const readInvoiceDocument = (input: unknown): ValidationResult<InvoiceDoc
   }
 }
 
+/**
+ * The counterparty and the number series a document names, looked up in the caller's own books: an id that is not
+ * there (another user's series, a made-up number) or a series of another kind of invoice is refused when the draft is
+ * saved, not first when it is issued.
+ */
+const referenceProblems = (state: BooksState, doc: InvoiceDocumentData): FieldError[] => {
+  const errors: FieldError[] = []
+  if (doc.counterpartyId !== null) {
+    const c = state.invoicing.counterparties.get(doc.counterpartyId)
+    if (!c || c.deleted) errors.push(fieldError('counterpartyId', M.counterparty))
+  }
+  if (doc.seriesId !== null) {
+    const s = state.invoicing.series.get(doc.seriesId)
+    if (!s || s.data.kind !== doc.kind) errors.push(fieldError('seriesId', M.series))
+  }
+  return errors
+}
+
 /** What keeps a draft from being issued on the books `state` (empty: it can be issued). */
 export const issueProblems = (state: BooksState, doc: InvoiceDocumentData): FieldError[] => {
   const errors: FieldError[] = []
@@ -343,14 +361,7 @@ export const issueProblems = (state: BooksState, doc: InvoiceDocumentData): Fiel
     const ours = [...state.bank.accounts.values()].some((a) => !a.deleted && a.iban === doc.payment.bankAccount)
     if (!ours) errors.push(fieldError('payment.bankAccount', M.bankAccount))
   }
-  if (doc.counterpartyId !== null) {
-    const c = state.invoicing.counterparties.get(doc.counterpartyId)
-    if (!c || c.deleted) errors.push(fieldError('counterpartyId', M.counterparty))
-  }
-  if (doc.seriesId !== null) {
-    const s = state.invoicing.series.get(doc.seriesId)
-    if (!s || s.data.kind !== doc.kind) errors.push(fieldError('seriesId', M.series))
-  }
+  errors.push(...referenceProblems(state, doc))
   if (doc.correction !== null) {
     const orig = state.invoicing.invoices.get(doc.correction.invoiceId)
     if (orig?.status !== 'issued' || orig.data.kind !== 'VAT')
@@ -515,6 +526,8 @@ const saveDraft = (
     if (Array.isArray(synced)) return invalid(synced)
     return [...synced.events, { type: 'InvoicingDraftSaved', data: { id: before.id, data: doc, itemIds: synced.ids } }]
   }
+  const references = referenceProblems(state, v.value)
+  if (references.length > 0) return invalid(references)
   if (v.value.correction !== null) {
     const orig = inv.invoices.get(v.value.correction.invoiceId)
     if (!orig || orig.deleted || orig.status !== 'issued' || orig.data.kind !== 'VAT')

@@ -22,7 +22,14 @@ const requiredEmail = requiredText(isEmailAddress)
 
 export const Language = Schema.Literal('pl', 'en')
 export type Language = typeof Language.Type
-const optionalLanguage = Schema.optional(Schema.NullOr(Schema.String))
+/** The language of the e-mails: `pl` or `en` (the web sends its own); absent or null is the account's or Polish. */
+const optionalLanguage = Schema.optional(
+  Schema.NullOr(
+    Schema.String.annotations({ message: () => accountMessages.language }).pipe(
+      Schema.filter((s): boolean => s === 'pl' || s === 'en', { message: () => accountMessages.language }),
+    ),
+  ),
+)
 const optionalUrl = Schema.optional(Schema.NullOr(Schema.String))
 /** Where the e-mail's link leads and the language it is written in (both optional). */
 const linkFields = { url: optionalUrl, language: optionalLanguage }

@@ -18,6 +18,7 @@ export const accountMessages = {
   incorrectPassword: 'Incorrect password.',
   invalidRequest: 'Invalid authentication request',
   accessDenied: 'Access denied',
+  language: 'Language must be pl or en',
 } as const
 
 /** SPEC §5: at least 6 characters with a lowercase letter, an uppercase letter, a digit and a non-alphanumeric one. */
@@ -36,9 +37,18 @@ export const passwordPolicy = [
 export const passwordPolicyErrors = (password: string): string[] =>
   passwordPolicy.filter((rule) => !rule.test(password)).map((rule) => rule.message)
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * What no part of an address may hold: whitespace and separators, control and format characters (a NUL or a line
+ * break would be dropped or read as a header's end on the way to the mail server, so the mail would reach another
+ * address), a second `@`, and the characters that quote, comment or separate addresses in a mail header.
+ */
+const NOT_IN_ADDRESS = String.raw`\s\p{Z}\p{C}@"(),:;<>\[\]\\`
+const EMAIL = new RegExp(`^[^${NOT_IN_ADDRESS}]+@[^${NOT_IN_ADDRESS}]+\\.[^${NOT_IN_ADDRESS}]+$`, 'u')
 
-/** A pragmatic e-mail address check (one `@`, no spaces, a dot in the domain, at most 254 characters). */
+/**
+ * A pragmatic e-mail address check (one `@`, a dot in the domain, at most 254 characters, none of the characters
+ * above). Surrounding blanks are allowed (an address is trimmed before it is used); any inside are not.
+ */
 export const isEmailAddress = (s: string): boolean => EMAIL.test(s.trim()) && s.length <= 254
 
 /** A language from free text: `en` when it says so, Polish otherwise (the product's default). */

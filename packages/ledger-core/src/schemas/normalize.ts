@@ -1,6 +1,7 @@
 /** Normalisers of loose money and percent input into the canonical strings stored in events (no Schema library). */
 
 import type { FieldError } from '../errors.ts'
+import { isMoneyInBounds } from './bounds.ts'
 
 /** Whether a JSON input is an object (not `null`, not a list). */
 export const isJsonObject = (x: unknown): x is Record<string, unknown> =>
@@ -44,6 +45,15 @@ export const normalizeMoney = (input: unknown): string | null => {
 }
 
 /**
+ * Whole złoty greater than 0, within the bounds of an amount, as a canonical money string (`"1200.00"`), or `null`:
+ * a VAT refund and the part of it set against future liabilities (the declaration's P_54, P_60 are whole złoty).
+ */
+export const normalizeWholeZloty = (input: unknown): string | null => {
+  const m = normalizeMoney(input)
+  return m !== null && isMoneyInBounds(m) && m.endsWith('.00') && !m.startsWith('-') && m !== '0.00' ? m : null
+}
+
+/**
  * Turns a loose percent input into the canonical string (`23`, `"23.00"` → `"23"`, `"8.50"` → `"8.5"`);
  * `null` unless it is a number 0–100 with at most two decimals.
  */
@@ -57,10 +67,13 @@ export const normalizePercent = (input: unknown): string | null => {
 }
 
 /**
- * The decimal text of a JSON number. Numbers beyond the exactly representable integers (> 2^53) or in exponent
- * notation (`1e-7`, `1e21`) are refused (`''`): they cannot be a trustworthy money amount.
+ * The decimal text of a JSON number. A whole number is written out in full (`1e21` → `1000000000000000000000`), so
+ * that one too large for an amount gets the bound's message rather than the decimals'; a fraction printed in
+ * exponent notation (`1e-7`) is refused (`''`). (The API reads a number a double cannot hold as written as its text,
+ * http/jsonBody.ts, so a number here is the decimal the client wrote.)
  */
 const numberToPlain = (n: number): string => {
+  if (Number.isInteger(n)) return BigInt(n).toString()
   const s = String(n)
-  return /e/i.test(s) || Math.abs(n) > Number.MAX_SAFE_INTEGER ? '' : s
+  return /e/i.test(s) ? '' : s
 }

@@ -119,8 +119,55 @@ describe('validateRecord', () => {
   })
 
   it('validates invoice data with its address', () => {
-    const r = validateRecord('Invoice', { companyName: 'A', nip: '1', invoiceAddress: { postCode: 12 } })
+    const r = validateRecord('Invoice', { companyName: 'A', nip: '1', invoiceAddress: { postCode: '12' } })
     expect(r.ok && r.value.invoiceAddress.postCode).toBe('12')
+  })
+
+  it('refuses a text field given as a number or a boolean, and a part given as another type, naming the field', () => {
+    const fields = (r: { ok: boolean; errors?: readonly { field: string; message: string }[] }) =>
+      r.ok ? {} : Object.fromEntries((r.errors ?? []).map((e) => [e.field, e.message]))
+    expect(
+      fields(validateRecord('Invoice', { companyName: true, nip: 0, ownerName: 1, invoiceAddress: { postCode: 12 } })),
+    ).toEqual({
+      companyName: 'Company name must be text',
+      nip: 'Nip must be text',
+      ownerName: 'Owner name must be text',
+      'invoiceAddress.postCode': 'Post code must be text',
+    })
+    const address = 'Address must be an object with country, region, city, street, postCode and building'
+    expect(fields(validateRecord('Invoice', { companyName: 'A', nip: '1', invoiceAddress: 'Kraków' }))).toEqual({
+      invoiceAddress: address,
+    })
+    expect(fields(validateRecord('Addresses', { postDeliveryAddress: [] }))).toEqual({ postDeliveryAddress: address })
+    const income = { date: '2026-03-01', name: 'Sale', amount: '100', percent: '23' }
+    expect(fields(validateRecord('Income', { ...income, name: 0, documentNumber: false }))).toEqual({
+      name: 'Name must be text',
+      documentNumber: 'Document number must be text',
+    })
+    const counterparty = 'Counterparty must be an object with name, taxId, country and address'
+    for (const c of ['', 'ACME', {}, { vat: 'x' }])
+      expect(fields(validateRecord('Income', { ...income, counterparty: c }))).toEqual({ counterparty })
+    // Absent, null or blank fields: no counterparty.
+    for (const c of [undefined, null, { name: '', taxId: ' ' }]) {
+      const r = validateRecord('Income', { ...income, counterparty: c })
+      expect(r.ok && r.value.counterparty).toBeNull()
+    }
+    expect(fields(validateRecord('Income', { ...income, currency: '' }))).toEqual({
+      currency: 'Currency must be an object with code, amount and paidOn',
+    })
+    const vat = { date: '2026-01-01', percent: '23' }
+    for (const paymentInterval of [true, [3], '3.5', 1.5])
+      expect(fields(validateRecord('Vat', { ...vat, paymentInterval }))).toEqual({
+        paymentInterval: 'Payment interval must be 1 or 3',
+      })
+    for (const [given, read] of [
+      [3, 3],
+      ['3', 3],
+      [' 1 ', 1],
+    ] as const) {
+      const r = validateRecord('Vat', { ...vat, paymentInterval: given })
+      expect(r.ok && r.value.paymentInterval).toBe(read)
+    }
   })
 
   it('PIT: optional Scale parameters, interval 1 or 3, tax type choice, deductions as amount or object', () => {
@@ -295,7 +342,10 @@ describe('normalisers and Polish identifiers', () => {
     expect(normalizeMoney('007.5')).toBe('7.50')
     expect(normalizeMoney('-0')).toBe('0.00')
     expect(normalizeMoney(0.1 + 0.2)).toBeNull()
-    expect(normalizeMoney(1e21)).toBeNull()
+    // A whole number is written out, so that the bound (not the decimals) refuses it; a tiny fraction is refused.
+    expect(normalizeMoney(1e21)).toBe('1000000000000000000000.00')
+    expect(normalizeMoney(2 ** 54)).toBe('18014398509481984.00')
+    expect(normalizeMoney(1e-7)).toBeNull()
     expect(normalizeMoney(12)).toBe('12.00')
     expect(normalizeMoney('1,5')).toBeNull()
     expect(normalizePercent('100')).toBe('100')

@@ -109,6 +109,8 @@ export const Messages = {
   taxOffice: 'Tax office code is not on the official list of tax offices',
   country: 'Counterparty country must be a two-letter country code from the official list',
   notAnObject: 'Data is required',
+  address: 'Address must be an object with country, region, city, street, postCode and building',
+  counterparty: 'Counterparty must be an object with name, taxId, country and address',
 } as const
 
 const MAX_TEXT = Bounds.textMax
@@ -142,12 +144,12 @@ class Reader {
     const v = this.o[field]
     if (requiredMessage !== undefined && !this.required(field, requiredMessage)) return ''
     if (v === undefined || v === null) return ''
-    const s = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v
-    if (typeof s !== 'string') {
+    // Text is a JSON string: `true` or `0` where a name or a NIP goes is a client's mistake, not the text "true".
+    if (typeof v !== 'string') {
       this.err(field, 'INVALID_TEXT', `${label} must be text`)
       return ''
     }
-    const trimmed = s.trim()
+    const trimmed = v.trim()
     const problem = textProblem(trimmed, max)
     if (problem === 'INVALID_TEXT_LENGTH') this.err(field, 'INVALID_TEXT', BoundMessages.textTooLong(label, max))
     else if (problem === 'INVALID_TEXT_CHARACTERS') this.err(field, 'INVALID_TEXT', BoundMessages.textControl(label))
@@ -204,9 +206,11 @@ class Reader {
     }
     return s
   }
+  /** 1 or 3, as a JSON number or as the text a form's select sends (`"3"`); `true` or `[3]` is no interval. */
   interval(field: string, requiredMessage: string): 1 | 3 | null {
     if (!this.required(field, requiredMessage)) return null
-    const n = Number(this.o[field])
+    const v = this.o[field]
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN
     if (n !== 1 && n !== 3) {
       this.err(field, 'INVALID_CHOICE', Messages.invalidInterval)
       return null
@@ -232,16 +236,25 @@ class Reader {
     return false
   }
   /**
-   * The reader of an optional nested object: `null` when the field is blank, and `null` with the error `message`
-   * (of `code`) when it is no object.
+   * The reader of an optional nested object: `null` when the field is absent or `null`, and `null` with the error
+   * `message` (of `code`) when it is no object (`""` included: it is not a way to leave the part out).
    */
   nested(field: string, message: string, code: FieldError['code'] = 'INVALID_TEXT'): Reader | null {
     const v = this.o[field]
-    if (isBlank(v)) return null
+    if (v === undefined || v === null) return null
     if (!isRecord(v)) {
       this.err(field, code, message)
       return null
     }
+    return this.child(field)
+  }
+  /**
+   * The reader of a part whose fields are all optional (an address): absent or `null` reads as empty; another type
+   * than an object is the error `message`, not an empty part.
+   */
+  part(field: string, message: string): Reader {
+    const v = this.o[field]
+    if (v !== undefined && v !== null && !isRecord(v)) this.err(field, 'VALIDATION', message)
     return this.child(field)
   }
   child(field: string): Reader {
@@ -314,7 +327,7 @@ const READERS: Record<DataType, RecordReader> = {
     }
   },
   Invoice: (r) => {
-    const a = r.child('invoiceAddress')
+    const a = r.part('invoiceAddress', Messages.address)
     const value = {
       ...readOwner(r),
       invoiceAddress: readAddress(a),
@@ -337,7 +350,7 @@ const READERS: Record<DataType, RecordReader> = {
     const parts = ['permanentPlaceOfBusinessActivity', 'additionalPlaceOfBusinessActivity', 'postDeliveryAddress']
     const out: Record<string, Address> = {}
     for (const p of parts) {
-      const c = r.child(p)
+      const c = r.part(p, Messages.address)
       out[p] = readAddress(c)
       r.errors.push(...c.errors)
     }
@@ -546,9 +559,16 @@ const readCurrency = (r: Reader, nonNegative: boolean): ItemCurrency | null => {
   return { code, amount, paidOn, ...(bankRate === null ? {} : { bankRate }) }
 }
 
+const COUNTERPARTY_FIELDS = ['name', 'taxId', 'country', 'address']
+
 const readCounterparty = (r: Reader): Counterparty | null => {
-  const c = r.nested('counterparty', 'Counterparty must be an object with name, taxId, country and address')
+  const c = r.nested('counterparty', Messages.counterparty)
   if (c === null) return null
+  // An object with none of the fields (`{}`) is a client's mistake; one whose fields are blank is no counterparty.
+  if (!COUNTERPARTY_FIELDS.some((f) => f in c.o)) {
+    r.push('counterparty', 'INVALID_TEXT', Messages.counterparty)
+    return null
+  }
   const name = c.text('name', 'Counterparty name', undefined, ITEM_TEXT)
   const taxId = c.text('taxId', 'Counterparty tax id', undefined, 32).replace(/[\s-]/g, '').toUpperCase()
   const country = c.text('country', 'Counterparty country').toUpperCase()

@@ -76,6 +76,10 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Transaction marked as completed.': msg`Transaction marked as completed.`,
   'Transaction was already completed.': msg`Transaction was already completed.`,
   'Request body must be a JSON object': msg`Request body must be a JSON object`,
+  'Request body must be UTF-8 text': msg`Request body must be UTF-8 text`,
+  'Data type does not match the record': msg`Data type does not match the record`,
+  'Version must be the version of the record: a whole number': msg`Version must be the version of the record: a whole number`,
+  'Version and the If-Match header name different versions': msg`Version and the If-Match header name different versions`,
   'Data is not valid': msg`Data is not valid`,
   'Data is required': msg`Data is required`,
   'The date range must not end before it starts': msg`The date range must not end before it starts`,
@@ -83,6 +87,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
   'Tax office code is not on the official list of tax offices': msg`Tax office code is not on the official list of tax offices`,
   'Counterparty must be an object with name, taxId, country and address': msg`Counterparty must be an object with name, taxId, country and address`,
+  'Address must be an object with country, region, city, street, postCode and building': msg`Address must be an object with country, region, city, street, postCode and building`,
+  'Currency must be an object with code, amount and paidOn': msg`Currency must be an object with code, amount and paidOn`,
   'Deductions must be an amount or an object with socialSecurity, healthInsurance and other': msg`Deductions must be an amount or an object with socialSecurity, healthInsurance and other`,
   'Counterparty country must be a two-letter country code from the official list': msg`Counterparty country must be a two-letter country code from the official list`,
   'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
@@ -177,6 +183,20 @@ const fieldNames: Record<string, MessageDescriptor> = {
   Completed: msg`Completed`,
   Notification: msg`Notification`,
   Address: msg`Address`,
+  'Owner name': msg`Owner name`,
+  'Owner last name': msg`Owner last name`,
+  Country: msg`Country`,
+  Region: msg`Region`,
+  'Post code': msg`Post code`,
+  Building: msg`Building`,
+  'Tax office code': msg`Tax office code`,
+  'Phone number': msg`Phone number`,
+  Website: msg`Website`,
+  Other: msg`Other`,
+  Descending: msg`Descending`,
+  // The two ends of a range (`From is required`, `To is not a real date`).
+  From: msg({ message: 'From', context: 'range' }),
+  To: msg({ message: 'To', context: 'range' }),
   City: msg`City`,
   Street: msg`Street`,
   Phone: msg`Phone`,
@@ -249,6 +269,8 @@ const shapes: readonly [RegExp, (i18n: I18n, field: string, m: RegExpExecArray) 
 ]
 
 const lastRepetition = /^The last repetition must fall on or before (\S+)$/
+/** ledger-core `refundOverExcess`: the period's excess as a money string. */
+const refundOverExcess = /^Refund must not be more than the period's excess of input VAT, (\d+\.\d{2})$/
 
 /** `{field} is required` and SPEC's PIT template `({field}) is required`, after the bound shapes. */
 const requiredShapes: typeof shapes = [
@@ -291,6 +313,11 @@ export const translateMessage = (i18n: I18n, text: string, label?: string): stri
     const current = role[1] ?? ''
     const needed = role[2] ?? ''
     return i18n._(msg`You have ${current} role. You need ${needed} role.`)
+  }
+  const over = refundOverExcess.exec(text)
+  if (over) {
+    const excess = over[1] ?? ''
+    return i18n._(msg`Refund must not be more than the period's excess of input VAT, ${excess}`)
   }
   const last = lastRepetition.exec(text)
   if (last) {

@@ -33,6 +33,8 @@ const known: Record<string, MessageDescriptor> = {
   'Spouse’s advances must be a number with at most 2 decimals, not negative': msg`Spouse’s advances must be a number with at most 2 decimals, not negative`,
   'Months must be a whole number from 1 to 12': msg`Months must be a whole number from 1 to 12`,
   'Too many entries': msg`Too many entries`,
+  'Losses must be a list of objects with year, amount, deductedBefore and oneOff': msg`Losses must be a list of objects with year, amount, deductedBefore and oneOff`,
+  'Children must be a list of objects with months and disabled': msg`Children must be a list of objects with months and disabled`,
   'A single parent cannot also give a spouse': msg`A single parent cannot also give a spouse`,
 }
 
