@@ -41,6 +41,14 @@ describe('the shared formatting module', () => {
     expect(formatDate('pl', '2026-13')).toBe('2026-13')
   })
 
+  it('never rolls an impossible day over into the next month', () => {
+    expect(formatDate('en', '2026-02-30')).toBe('2026-02-30')
+    expect(formatDate('pl', '2026-13-01')).toBe('2026-13-01')
+    expect(formatDate('en', '2026-04-31')).toBe('2026-04-31')
+    expect(formatDateLong('pl', '2025-02-29')).toBe('2025-02-29')
+    expect(formatDate('en', '2028-02-29')).toBe('29 Feb 2028')
+  })
+
   it('writes numbers, counts and percents with the language’s decimal mark', () => {
     expect(formatNumber('pl', '5.5')).toBe('5,5')
     expect(formatNumber('en', '5.5', 2)).toBe('5.50')

@@ -16,6 +16,7 @@ import {
   InvoiceProcedures,
   InvoiceVatRates,
   invoiceTotals,
+  isLocalDate,
   isQuantity,
   parseMoney,
   TABLE_A_CURRENCIES,
@@ -68,7 +69,7 @@ interface LineForm {
   discount: string
   annex15: boolean
 }
-interface Form {
+export interface Form {
   kind: 'VAT' | 'KOR'
   counterpartyId: string
   buyer: { name: string; taxId: string; country: string; address: string }
@@ -100,7 +101,7 @@ const emptyLine = (): LineForm => ({
   annex15: false,
 })
 
-const newForm = (today: string): Form => ({
+export const newForm = (today: string): Form => ({
   kind: 'VAT',
   counterpartyId: '',
   buyer: { name: '', taxId: '', country: 'PL', address: '' },
@@ -369,6 +370,8 @@ export const InvoicePreview = ({
   const grossPln = inPln?.ok ? parseMoney(inPln.gross) : undefined
   /** An amount of the invoice: in złoty, or followed by its currency's code. */
   const money = (v: string) => (foreign ? `${f.amount(v)} ${form.currency}` : f.money(v))
+  /** A typed date, or a dash while it is no real date (the field says why): never a day rolled over. */
+  const date = (d: string) => (isLocalDate(d) ? f.date(d) : '—')
   return (
     <article className="invoice-preview" aria-label={t`Invoice preview`}>
       <header>
@@ -377,11 +380,11 @@ export const InvoicePreview = ({
           {number ?? <Trans>(number given on issue)</Trans>}
         </h3>
         <p>
-          <Trans>Issued</Trans>: {form.issueDate ? f.date(form.issueDate) : '—'}
+          <Trans>Issued</Trans>: {date(form.issueDate)}
           {form.supplyDate && (
             <>
               {' · '}
-              <Trans>Supplied</Trans>: {f.date(form.supplyDate)}
+              <Trans>Supplied</Trans>: {date(form.supplyDate)}
             </>
           )}
         </p>
@@ -481,7 +484,7 @@ export const InvoicePreview = ({
         <p>
           {form.dueDate && (
             <>
-              <Trans>Payment due</Trans>: {f.date(form.dueDate)}{' '}
+              <Trans>Payment due</Trans>: {date(form.dueDate)}{' '}
             </>
           )}
           {form.bankAccount && (
