@@ -62,6 +62,22 @@ describe('SetupWizard', () => {
     expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
   })
 
+  it("says that a date written right does not exist, and takes a field's message back once it changes", async () => {
+    await renderWizard('pl')
+    fill('NIP', '12345')
+    fill('Data rozpoczęcia działalności', '2026-02-30')
+    next()
+    expect(await screen.findByText('2026-02-30 nie jest istniejącą datą')).toBeTruthy()
+    expect(screen.queryByText('Wpisz datę w postaci RRRR-MM-DD')).toBeNull()
+    expect(screen.getAllByText('Uzupełnij to pole')).toHaveLength(2)
+    fill('Nazwa firmy', 'Kowalski IT')
+    expect(screen.getAllByText('Uzupełnij to pole')).toHaveLength(1)
+    fill('NIP', '5260250274')
+    expect(screen.queryByText('NIP musi mieć dziesięć cyfr')).toBeNull()
+    fill('Data rozpoczęcia działalności', '2026-02-28')
+    expect(screen.queryByText(/nie jest istniejącą datą/)).toBeNull()
+  })
+
   it('goes through the steps, writes the dated settings, then shows what the first months owe', async () => {
     const { effects, saved } = await renderWizard()
     fill('Company name', 'Kowalski IT')
