@@ -65,13 +65,13 @@ export const ItemFields = ({
         : form.send({ type: 'CHANGE', path, value })
   // An item in a foreign currency has its złoty amounts from the books (the NBP rates): no złoty amount to type.
   const foreign = typeof (draft.currency as { code?: unknown } | null | undefined)?.code === 'string'
-  const input = (spec: FieldSpec) => (
+  const input = (spec: FieldSpec, error: string | undefined = fieldErrors[spec.path]) => (
     <FieldInput
       key={spec.path}
       spec={spec}
       draft={draft}
       formId={formId}
-      error={fieldErrors[spec.path]}
+      error={error}
       warning={warnings[spec.path]}
       onChange={change}
       today={today}
@@ -89,6 +89,10 @@ export const ItemFields = ({
       ]
   const rates = FlatRates.map((r) => ({ value: r, label: formatPercentText(r, language) }))
   const treatment = (draft.vatTreatment as string | undefined) ?? 'rate'
+  // "zw" or "np" typed as the VAT percent: the exemption is a VAT treatment, chosen under More details (opened).
+  const treatmentTyped = typeof draft.percent === 'string' && /^\s*(zw|np)\s*$/i.test(draft.percent)
+  const detailsTitle = t`More details (tax book)`
+  const treatmentLabel = t`VAT treatment`
   const treatments = [
     // "At the VAT percent above" (`rate`, the default) is the empty first option: said once, not twice.
     { value: 'inForce', label: t`At the rate in force on the day of supply` },
@@ -173,6 +177,7 @@ export const ItemFields = ({
     draft.taxPoint === 'invoice' ||
     draft.annex15 === true ||
     treatment !== 'rate' ||
+    treatmentTyped ||
     crossBorder !== '' ||
     Boolean((draft.car as { use?: unknown } | null | undefined)?.use) ||
     draft.fixedAsset === true ||
@@ -201,7 +206,12 @@ export const ItemFields = ({
       {isCompany &&
         treatment === 'rate' &&
         !zeroRated &&
-        input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}
+        input(
+          { path: 'percent', label: t`VAT percent`, kind: 'percent', required: true },
+          treatmentTyped && fieldErrors.percent
+            ? t`A rate from 0 to 100 here: for exempt (zw) or not taxable (np) choose it in “${treatmentLabel}” under “${detailsTitle}” below`
+            : fieldErrors.percent,
+        )}
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
       {isCompany && input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
       {isCompany && (
@@ -216,7 +226,7 @@ export const ItemFields = ({
       )}
       {isCompany && (
         <details className="item-details" open={hasDetails}>
-          <summary>{t`More details (tax book)`}</summary>
+          <summary>{detailsTitle}</summary>
           {input({ path: 'documentNumber', label: t`Document number` })}
           {input({ path: 'description', label: t`Description of the event` })}
           {input({
@@ -236,7 +246,7 @@ export const ItemFields = ({
             })}
           {input({
             path: 'vatTreatment',
-            label: t`VAT treatment`,
+            label: treatmentLabel,
             kind: 'select',
             options: treatments,
             placeholder: t`At the VAT percent above (default)`,
