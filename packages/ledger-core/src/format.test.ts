@@ -10,6 +10,7 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatRate,
   formatSize,
 } from './format.ts'
 
@@ -28,6 +29,13 @@ describe('the shared formatting module', () => {
   it('keeps amounts far beyond a float exact', () => {
     expect(plain(formatMoney('pl', '99999999999999999.99'))).toBe('99 999 999 999 999 999,99 zł')
     expect(formatAmount('en', '90071992547409931.07')).toBe('90,071,992,547,409,931.07')
+  })
+
+  it('writes an exchange rate with all its digits and the currency', () => {
+    expect(plain(formatRate('pl', '4.2512'))).toBe('4,2512 zł')
+    expect(plain(formatRate('en', '4.2512'))).toBe('PLN 4.2512')
+    expect(plain(formatRate('en', '0.5'))).toBe('PLN 0.50')
+    expect(formatRate('pl', 'n/a')).toBe('n/a')
   })
 
   it('writes amounts without the currency for columns that name it', () => {

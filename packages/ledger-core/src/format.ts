@@ -41,6 +41,16 @@ const cached = <T>(make: (locale: string) => T) => {
 const moneyWithCurrency = cached(
   (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'PLN', currencyDisplay: 'symbol' }),
 )
+const rateWithCurrency = cached(
+  (l) =>
+    new Intl.NumberFormat(l, {
+      style: 'currency',
+      currency: 'PLN',
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    }),
+)
 const moneyPlain = cached((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
 const numberPlain = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 20 }))
 const countPlain = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }))
@@ -77,6 +87,13 @@ const exact = (value: string) => value as `${number}`
 /** Money with the currency: `12 000,00 zł` / `PLN 12,000.00`. Anything that is not a decimal string is returned as is. */
 export const formatMoney = (lang: Lang, value: string): string =>
   isDecimalText(value) ? moneyWithCurrency(lang).format(exact(value)) : value
+
+/**
+ * An exchange rate in złoty per unit of a currency, with every digit it has (NBP writes four): `4,2512 zł` /
+ * `PLN 4.2512`. Anything that is not a decimal string is returned as is.
+ */
+export const formatRate = (lang: Lang, value: string): string =>
+  isDecimalText(value) ? rateWithCurrency(lang).format(exact(value)) : value
 
 /** Money without the currency, for columns whose header names it: `12 000,00` / `12,000.00`. */
 export const formatAmount = (lang: Lang, value: string): string =>

@@ -22,4 +22,25 @@ describe('the invoice preview', () => {
     expect(text).toContain('Payment due: —')
     expect(text).not.toMatch(/Mar 2026|May 2026|Jan 2027/)
   })
+
+  it('says the Polish units in English, keeping what the line holds', async () => {
+    const line = { name: 'Laptop', quantity: '2', unit: 'szt.', unitNet: '1000.00', vat: '23' }
+    const form = { ...newForm('2026-02-27'), lines: [{ ...newForm('2026-02-27').lines[0]!, ...line }] }
+    const { container } = render(
+      withProviders(await i18nFor('en'), <InvoicePreview form={form} number={null} seller={seller} />),
+    )
+    const lines = container.querySelector('.invoice-preview__lines')?.textContent ?? ''
+    expect(lines).toContain('2 pcs')
+    expect(lines).not.toContain('szt.')
+    expect(form.lines[0]!.unit).toBe('szt.')
+  })
+
+  it('prints the split-payment mark with the law’s Polish words as a term, in italics', async () => {
+    const form = { ...newForm('2026-02-27'), splitPayment: true }
+    render(withProviders(await i18nFor('en'), <InvoicePreview form={form} number={null} seller={seller} />))
+    const term = screen.getByText('mechanizm podzielonej płatności')
+    expect(term.tagName).toBe('I')
+    expect(term.getAttribute('lang')).toBe('pl')
+    expect(term.parentElement?.textContent).toBe('split payment (mechanizm podzielonej płatności)')
+  })
 })

@@ -203,6 +203,21 @@ const useVatName = () => {
   return (v: string): string => (v === 'zw' ? t`exempt (zw)` : v === 'np' ? t`outside VAT (np)` : f.percent(v))
 }
 
+/**
+ * A line's unit as the screen shows it: the Polish abbreviations the lines start with (and FA(3) files carry)
+ * in the UI's language — `szt.` reads `pcs` in English. The data, and so the file, keep what was typed.
+ */
+const useUnitName = () => {
+  const { t } = useLingui()
+  return (unit: string): string => {
+    const u = unit.trim()
+    if (u === 'szt.' || u === 'szt') return t({ message: 'pcs', context: 'unit' })
+    if (u === 'godz.' || u === 'godz') return t({ message: 'h', context: 'unit' })
+    if (u === 'usł.' || u === 'usł') return t({ message: 'service', context: 'unit' })
+    return unit
+  }
+}
+
 const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]; onOpen: (id: number) => void }) => {
   const f = useFormat()
   const stateName = useStateName()
@@ -338,7 +353,7 @@ const PlnFigures = ({ pln }: { pln: DocumentPln | null }) => {
     <PerRateTable
       className="invoice-preview__pln"
       due={false}
-      caption={t`In złoty at ${rate} (NBP table ${table} of ${f.date(date)})`}
+      caption={t`In złoty at ${f.rate(rate)} (NBP table ${table} of ${f.date(date)})`}
       headers={[t`Net in PLN`, t`VAT in PLN`]}
       rows={pln.rates.map((r) => ({ vat: r.vat, cells: [f.money(r.net), f.money(r.tax)] }))}
       total={[f.money(pln.net), f.money(pln.tax)]}
@@ -361,6 +376,7 @@ export const InvoicePreview = ({
 }) => {
   const f = useFormat()
   const vatName = useVatName()
+  const unitName = useUnitName()
   const { t } = useLingui()
   const lines = computable(form.lines)
   const totals = formatTotals(invoiceTotals(lines))
@@ -464,7 +480,7 @@ export const InvoicePreview = ({
                 <td>{i + 1}</td>
                 <td>{l.name}</td>
                 <td className="num">
-                  {f.number(l.quantity)} {l.unit}
+                  {f.number(l.quantity)} {unitName(l.unit)}
                 </td>
                 <td className="num">{money(l.unitNet)}</td>
                 <td>{vatName(l.vat)}</td>
@@ -496,7 +512,9 @@ export const InvoicePreview = ({
       )}
       {documentSplitPayment({ lines, splitPayment: form.splitPayment }, grossPln).marked && (
         <p className="invoice-preview__mark">
-          <Trans>split payment (mechanizm podzielonej płatności)</Trans>
+          <Trans>
+            split payment (<i lang="pl">mechanizm podzielonej płatności</i>)
+          </Trans>
         </p>
       )}
       {form.notes && <p className="invoice-preview__notes">{form.notes}</p>}
@@ -505,7 +523,7 @@ export const InvoicePreview = ({
 }
 
 /**
- * The split-payment mark: set and locked when the law requires it (an Annex 15 line and over 15 000 zł gross, uVAT
+ * The split-payment mark: set and locked when the law requires it (an Annex 15 line and over PLN 15,000 gross, uVAT
  * art. 108a ust. 1a), otherwise the seller's choice.
  */
 const SplitPaymentField = ({
@@ -520,14 +538,19 @@ const SplitPaymentField = ({
   /** A saved invoice in a foreign currency: its gross in złoty (the threshold is in złoty). */
   grossPln: bigint | undefined
 }) => {
-  const { t } = useLingui()
+  const f = useFormat()
+  const threshold = f.money('15000')
   // An invoice in a currency is compared in złoty: before its złoty figures are known, the mark is not decided here.
   const unknown = form.currency !== 'PLN' && grossPln === undefined
   const { required } = unknown ? { required: false } : documentSplitPayment({ lines: computable(form.lines) }, grossPln)
   return (
     <div className="invoice-editor__split">
       <Checkbox
-        label={t`Split payment (mechanizm podzielonej płatności)`}
+        label={
+          <Trans>
+            Split payment (<i lang="pl">mechanizm podzielonej płatności</i>)
+          </Trans>
+        }
         name="splitPayment"
         checked={required || form.splitPayment}
         disabled={required}
@@ -537,14 +560,16 @@ const SplitPaymentField = ({
       <p className="field__hint" id="invoice-split-note">
         {required ? (
           <Trans>
-            Required: a line of Annex 15 and a gross total over 15 000 zł (art. 108a ust. 1a of the VAT act).
+            Required: a line of Annex 15 and a gross total over {threshold} (art. 108a ust. 1a of the VAT act).
           </Trans>
         ) : unknown ? (
           <Trans>
-            For an invoice in a foreign currency the 15 000 zł threshold is checked in złoty once it is saved.
+            For an invoice in a foreign currency the {threshold} threshold is checked in złoty once it is saved.
           </Trans>
         ) : (
-          <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>
+          <Trans>
+            Required only for Annex 15 goods or services over {threshold} gross; you may mark it voluntarily.
+          </Trans>
         )}
       </p>
       <FieldError error={error} />
@@ -630,6 +655,7 @@ const Editor = ({
   const { t } = useLingui()
   const say = useInvoiceMessage()
   const vatName = useVatName()
+  const unitName = useUnitName()
   const err = (field: string) => (errors[field] ? say(errors[field]) : undefined)
   const lineRefs = useRef<(HTMLInputElement | null)[]>([])
   const [focusLine, setFocusLine] = useState<number | null>(null)
@@ -837,7 +863,7 @@ const Editor = ({
                             : undefined
                         }
                         inputMode={decimal ? 'decimal' : undefined}
-                        value={l[col]}
+                        value={col === 'unit' ? unitName(l.unit) : l[col]}
                         name={`lines.${i}.${col}`}
                         error={err(`lines.${i}.${col}`)}
                         onKeyDown={onLineKey(i)}

@@ -17,7 +17,7 @@ const companyForm = async (kind: 'Expense' | 'Income', today: string) => {
 
 const fill = (form: HTMLElement, name: string, amount: string) => {
   fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: name } })
-  fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: amount } })
+  fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: amount } })
 }
 
 describe('items across borders', () => {

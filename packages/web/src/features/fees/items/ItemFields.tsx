@@ -14,7 +14,7 @@ import { Checkbox } from '../../../ui/index.ts'
 import { type FieldSpec, FieldInput } from '../../../forms/index.ts'
 import type { RecordForm } from '../../../forms/index.ts'
 import { useLanguage } from '../../../forms/index.ts'
-import { formatPercentText } from '../../../forms/index.ts'
+import { formatMoneyWithCurrency, formatPercentText } from '../../../forms/index.ts'
 import { applyCompanyFlag, changeItemDate, resolveVatPercent } from '../lib/companyFlag.ts'
 import { TaxMonths } from './TaxMonths.tsx'
 import { CurrencyFields } from './CurrencyFields.tsx'
@@ -54,6 +54,7 @@ export const ItemFields = ({
 }: ItemFieldsProps) => {
   const { t } = useLingui()
   const language = useLanguage()
+  const splitThreshold = formatMoneyWithCurrency('15000', language)
   const { draft, fieldErrors, warnings } = form.context
   const isCompany = draft.isCompany === true
   // The invoice date follows the item's date until the user gives another one.
@@ -189,8 +190,7 @@ export const ItemFields = ({
     <fieldset className="record-group" disabled={form.submitting}>
       {input({ path: 'date', label: t`Date`, kind: 'date', required: true })}
       {input({ path: 'name', label: t`Name`, required: true })}
-      {!foreign &&
-        input({ path: 'amount', label: t({ message: 'Amount', context: 'net' }), kind: 'money', required: true })}
+      {!foreign && input({ path: 'amount', label: t`Net amount`, kind: 'money', required: true })}
       <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} recurring={recurring} />
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox
@@ -311,7 +311,7 @@ export const ItemFields = ({
             placeholder: t`An invoice (default)`,
           })}
           <Checkbox
-            label={t`Goods or services of Annex 15 of the VAT act (split payment over PLN 15,000 gross)`}
+            label={t`Goods or services of Annex 15 of the VAT act (split payment over ${splitThreshold} gross)`}
             checked={draft.annex15 === true}
             onChange={(e) => form.send({ type: 'PATCH', values: { annex15: e.target.checked } })}
           />
