@@ -31,6 +31,7 @@ import { localToday } from '../../ui/DatePicker.tsx'
 import {
   Button,
   Checkbox,
+  commonCurrenciesFirst,
   DateField,
   FieldError,
   FormErrors,
@@ -799,7 +800,10 @@ const Editor = ({
           label={t`Currency`}
           name="currency"
           value={form.currency}
-          options={['PLN', ...TABLE_A_CURRENCIES.filter((c) => c !== 'XDR')].map((c) => ({ value: c, label: c }))}
+          options={['PLN', ...commonCurrenciesFirst(TABLE_A_CURRENCIES.filter((c) => c !== 'XDR'))].map((c) => ({
+            value: c,
+            label: c,
+          }))}
           error={err('currency')}
           onChange={(e) => setForm({ ...form, currency: e.target.value })}
         />

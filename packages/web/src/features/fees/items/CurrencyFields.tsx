@@ -2,7 +2,7 @@ import { BANK_TABLE, ECB_TABLE, isLocalDate, TABLE_A_CURRENCIES, TABLE_B_CURRENC
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { useFormat } from '../../../i18n/format.ts'
-import { Button, FileInput } from '../../../ui/index.ts'
+import { Button, commonCurrenciesFirst, FileInput } from '../../../ui/index.ts'
 import {
   type CurrencyPreview,
   type FieldSpec,
@@ -105,9 +105,9 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
   }
   // Table B's long list is offered on demand (and for an item already in one of its currencies).
   const tableB = showTableB || (TABLE_B_CURRENCIES as readonly string[]).includes(code)
-  const options = (tableB ? [...TABLE_B_CURRENCIES].sort() : TABLE_A_CURRENCIES.filter((c) => c !== 'XDR')).map(
-    (c) => ({ value: c, label: c }),
-  )
+  const options = commonCurrenciesFirst(
+    tableB ? TABLE_B_CURRENCIES : TABLE_A_CURRENCIES.filter((c) => c !== 'XDR'),
+  ).map((c) => ({ value: c, label: c }))
   const rate = (r: { table: string; date: string; rate: string }) => {
     const perUnit = f.rate(r.rate)
     const day = f.date(r.date)
