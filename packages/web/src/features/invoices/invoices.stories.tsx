@@ -247,7 +247,7 @@ export const ForeignCurrency: Story = {
     await waitFor(() =>
       expect(
         canvas.getAllByText(
-          /^(Brak kursu średniego USD w tabeli A NBP z dnia 2026-04-30|No NBP table A rate of USD for 2026-04-30)/,
+          /^(Brak kursu średniego USD w tabeli A NBP z dnia 30 kwi 2026|No NBP table A rate of USD for 30 Apr 2026)/,
         ),
       ).toHaveLength(4),
     )

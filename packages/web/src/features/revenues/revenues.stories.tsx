@@ -97,6 +97,6 @@ export const IncomeInEuroWithoutRate: Story = {
         4,
       ),
     )
-    await expect(canvas.getAllByText(/Brak kursu średniego EUR w tabeli A NBP z dnia 2026-10-30/)).toHaveLength(2)
+    await expect(canvas.getAllByText(/Brak kursu średniego EUR w tabeli A NBP z dnia 30 paź 2026/)).toHaveLength(2)
   },
 }

@@ -99,7 +99,8 @@ describe('SetupWizard', () => {
     await screen.findByRole('heading', { name: 'Step 4 of 5: ZUS contributions' })
     next()
     const summary = await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })
-    expect(summary.closest('form')!.textContent).toContain('payer since 2025-07-15, quarterly')
+    expect(summary.closest('form')!.textContent).toContain('payer since 15 Jul 2025, quarterly')
+    expect(summary.closest('form')!.textContent).toContain('The business started on15 Jul 2025')
     fireEvent.click(screen.getByRole('button', { name: 'Save the settings' }))
     expect(await screen.findByRole('heading', { name: 'What the first months owe' })).toBeTruthy()
     // One request with every part, so the server writes all of it or nothing.
@@ -114,7 +115,7 @@ describe('SetupWizard', () => {
     expect(body?.socialSecurity).toMatchObject({ date: '2025-07-15' })
     expect(effects.loadMonth.mock.calls.map(([d]) => d)).toEqual(['2025-07-01', '2025-08-01', '2025-09-01'])
     const july = screen.getByRole('region', { name: '2025-07' })
-    expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 2025-07-20')
+    expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 20 Jul 2025')
   })
 
   it('says why a write was refused, in the words of the server, and stays on the summary', async () => {

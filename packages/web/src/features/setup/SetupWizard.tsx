@@ -212,7 +212,7 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
                 {rows.map((r) => (
                   <li key={r.id}>
                     {rowName(r)}: <strong>{fmt.money(r.dataObject.sum)}</strong>
-                    {r.dataObject.dueDate ? <> · {t`due ${r.dataObject.dueDate}`}</> : null}
+                    {r.dataObject.dueDate ? <> · {t`due ${fmt.date(r.dataObject.dueDate)}`}</> : null}
                   </li>
                 ))}
               </ul>
@@ -383,13 +383,13 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
               {answers.companyName} · NIP {answers.nip} · {t`tax office`} {answers.taxOfficeCode}
             </dd>
             <dt>{t`The business started on`}</dt>
-            <dd>{answers.startDate}</dd>
+            <dd>{fmt.date(answers.startDate)}</dd>
             <dt>{t`VAT`}</dt>
             <dd>
               {answers.vatPayer
                 ? answers.vatInterval === 3
-                  ? t`payer since ${answers.vatSince}, quarterly`
-                  : t`payer since ${answers.vatSince}, monthly`
+                  ? t`payer since ${fmt.date(answers.vatSince)}, quarterly`
+                  : t`payer since ${fmt.date(answers.vatSince)}, monthly`
                 : t`not a payer`}
             </dd>
             {years.map((year) => (
@@ -401,8 +401,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
             <dt>{t`ZUS`}</dt>
             <dd>
               {answers.zusKind === 'full'
-                ? t`full, since ${answers.zusSince}`
-                : t`preferential, since ${answers.zusSince}`}
+                ? t`full, since ${fmt.date(answers.zusSince)}`
+                : t`preferential, since ${fmt.date(answers.zusSince)}`}
             </dd>
           </dl>
         )}

@@ -94,7 +94,9 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
     setImported(null)
     try {
       const r = await services.importRates({ name: file.name, base64: await base64Of(file) })
-      setImported(t`NBP tables recorded: ${r.added} (${r.from} – ${r.to})`)
+      const from = f.date(r.from)
+      const to = f.date(r.to)
+      setImported(t`NBP tables recorded: ${r.added} (${from} – ${to})`)
       // Ask again with the tables now held.
       setPreview({ state: 'none' })
       setRetry((n) => n + 1)

@@ -57,14 +57,14 @@ export const ItemCard = ({
   const form = useRecordForm({ dataType, record, template: itemTemplate(dataType, today), onSaved })
   const values = form.context.saved ?? record.dataObject
   const fields: FieldSpec[] = [
-    { path: 'date', label: t`Date` },
+    { path: 'date', label: t`Date`, kind: 'date' },
     { path: 'amount', label: t`Net amount`, kind: 'money' },
     ...(values.currency ? [{ path: 'currencyText', label: t`Net amount in the currency` }] : []),
     ...(recurring ? [{ path: 'repetitions', label: t`Repetitions` }] : []),
     ...(values.isCompany
       ? [
           { path: 'percent', label: t`VAT percent`, kind: 'percent' as const },
-          { path: 'invoiceDate', label: t`Invoice Date` },
+          { path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' as const },
         ]
       : []),
     { path: 'vatAmount', label: t`VAT amount`, kind: 'money' },

@@ -28,6 +28,18 @@ const rent = {
 const addForm = (name: string) => screen.getByRole('form', { name })
 
 describe('items pages', () => {
+  it('shows an item’s dates as every date of the app reads, in both languages', async () => {
+    const company = {
+      ...rent,
+      dataObject: { ...rent.dataObject, isCompany: true, percent: '23', invoiceDate: '2026-03-12' },
+    }
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([vat, company]))
+    const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+    expect(within(card).getByText('Date').nextSibling?.textContent).toBe('10 Mar 2026')
+    expect(within(card).getByText('Invoice Date').nextSibling?.textContent).toBe('12 Mar 2026')
+    expect(card.textContent).not.toMatch(/2026-03-1/)
+  })
+
   it('adds a recurring company income: the checkbox applies the loaded VAT percent and the invoice date', async () => {
     const services = memoryServices([vat])
     await renderWith(<ItemsPage dataType="RecurringIncome" today="2026-03-15" />, services)

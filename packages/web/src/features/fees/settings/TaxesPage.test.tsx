@@ -91,7 +91,7 @@ describe('taxes and social security settings', () => {
     const services = memoryServices([vat2025], { today: '2026-03-15' })
     await renderWith(<TaxesPage today="2026-03-15" />, services)
     const vat = panel('Set current VAT tax')
-    await within(vat).findByText('2025-01-01', { selector: 'time' })
+    await within(vat).findByText('1 Jan 2025', { selector: 'time' })
     fireEvent.click(within(vat).getByRole('button', { name: 'Edit' }))
     fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
     expect(await within(vat).findByText('No changes on the form')).toBeTruthy()
