@@ -10,6 +10,7 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatRate,
   formatSize,
 } from './format.ts'
 
@@ -30,6 +31,13 @@ describe('the shared formatting module', () => {
     expect(formatAmount('en', '90071992547409931.07')).toBe('90,071,992,547,409,931.07')
   })
 
+  it('writes an exchange rate with all its digits and the currency', () => {
+    expect(plain(formatRate('pl', '4.2512'))).toBe('4,2512 zł')
+    expect(plain(formatRate('en', '4.2512'))).toBe('PLN 4.2512')
+    expect(plain(formatRate('en', '0.5'))).toBe('PLN 0.50')
+    expect(formatRate('pl', 'n/a')).toBe('n/a')
+  })
+
   it('writes amounts without the currency for columns that name it', () => {
     expect(plain(formatAmount('pl', '15000'))).toBe('15 000,00')
     expect(formatAmount('en', '-15000.5')).toBe('-15,000.50')
@@ -39,6 +47,14 @@ describe('the shared formatting module', () => {
     expect(formatMoney('pl', 'n/a')).toBe('n/a')
     expect(formatPercent('en', '')).toBe('')
     expect(formatDate('pl', '2026-13')).toBe('2026-13')
+  })
+
+  it('never rolls an impossible day over into the next month', () => {
+    expect(formatDate('en', '2026-02-30')).toBe('2026-02-30')
+    expect(formatDate('pl', '2026-13-01')).toBe('2026-13-01')
+    expect(formatDate('en', '2026-04-31')).toBe('2026-04-31')
+    expect(formatDateLong('pl', '2025-02-29')).toBe('2025-02-29')
+    expect(formatDate('en', '2028-02-29')).toBe('29 Feb 2028')
   })
 
   it('writes numbers, counts and percents with the language’s decimal mark', () => {

@@ -41,6 +41,16 @@ const cached = <T>(make: (locale: string) => T) => {
 const moneyWithCurrency = cached(
   (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'PLN', currencyDisplay: 'symbol' }),
 )
+const rateWithCurrency = cached(
+  (l) =>
+    new Intl.NumberFormat(l, {
+      style: 'currency',
+      currency: 'PLN',
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    }),
+)
 const moneyPlain = cached((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
 const numberPlain = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 20 }))
 const countPlain = cached((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }))
@@ -77,6 +87,13 @@ const exact = (value: string) => value as `${number}`
 /** Money with the currency: `12 000,00 zł` / `PLN 12,000.00`. Anything that is not a decimal string is returned as is. */
 export const formatMoney = (lang: Lang, value: string): string =>
   isDecimalText(value) ? moneyWithCurrency(lang).format(exact(value)) : value
+
+/**
+ * An exchange rate in złoty per unit of a currency, with every digit it has (NBP writes four): `4,2512 zł` /
+ * `PLN 4.2512`. Anything that is not a decimal string is returned as is.
+ */
+export const formatRate = (lang: Lang, value: string): string =>
+  isDecimalText(value) ? rateWithCurrency(lang).format(exact(value)) : value
 
 /** Money without the currency, for columns whose header names it: `12 000,00` / `12,000.00`. */
 export const formatAmount = (lang: Lang, value: string): string =>
@@ -116,18 +133,34 @@ export const formatSize = (lang: Lang, bytes: number): string => {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const ISO_MONTH = /^(\d{4})-(\d{2})$/
 
-/** A calendar date (`2026-11-24`) as people read it: `24 lis 2026` / `24 Nov 2026`. Other text is returned as is. */
-export const formatDate = (lang: Lang, isoDate: string): string => {
+/**
+ * The UTC instant of a real calendar date written `yyyy-mm-dd`, `undefined` for other text and for a day the
+ * calendar has not (`2026-02-30`): `Date.UTC` would roll it over into March, a date nobody typed.
+ */
+const calendarDay = (isoDate: string): number | undefined => {
   const m = ISO_DATE.exec(isoDate)
-  if (!m) return isoDate
-  return dateMedium(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  if (!m) return undefined
+  const year = Number(m[1])
+  const month = Number(m[2]) - 1
+  const day = Number(m[3])
+  const at = Date.UTC(year, month, day)
+  const d = new Date(at)
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month && d.getUTCDate() === day ? at : undefined
 }
 
-/** A calendar date in words, for sentences (e-mails): `12 marca 2026` / `12 March 2026`. */
+/**
+ * A calendar date (`2026-11-24`) as people read it: `24 lis 2026` / `24 Nov 2026`. Other text, an impossible day
+ * (`2026-02-30`) included, is returned as is.
+ */
+export const formatDate = (lang: Lang, isoDate: string): string => {
+  const at = calendarDay(isoDate)
+  return at === undefined ? isoDate : dateMedium(lang).format(at)
+}
+
+/** A calendar date in words, for sentences (e-mails): `12 marca 2026` / `12 March 2026`. Other text as is. */
 export const formatDateLong = (lang: Lang, isoDate: string): string => {
-  const m = ISO_DATE.exec(isoDate)
-  if (!m) return isoDate
-  return dateLong(lang).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  const at = calendarDay(isoDate)
+  return at === undefined ? isoDate : dateLong(lang).format(at)
 }
 
 /** A month (`2026-11`): `listopad 2026` / `November 2026`. */

@@ -77,7 +77,7 @@ describe('a purchase becomes a fixed asset', () => {
     await page.waitForSelector('.books-page[aria-busy="false"]')
     const text = await page.getByRole('table', { name: /Tax book of revenue and expenses/ }).innerText()
     expect(text).not.toContain('FV 12/01')
-    expect(text).toContain('Odpis amortyzacyjny: Laptop Dell, nr 1')
+    expect(text).toContain('Depreciation write-off: Laptop Dell, nr 1')
     expect(text).toMatch(/ŚT 1/)
   })
 

@@ -182,11 +182,11 @@ describe('bank statements', () => {
   it('ticks the VAT row with the day and amount paid on this month’s dashboard', async () => {
     const page = app.page
     await page.goto(`${app.server.url}/dashboard/monthly`)
-    const day = Number(`${THIS_MONTH}-01`.slice(8))
-    const month = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(
+    // The day paid as every date of the app reads it: "1 Nov 2026".
+    const paidDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${THIS_MONTH}-01T00:00:00Z`),
     )
-    await page.getByText(`paid ${day} ${month},`).first().waitFor()
+    await page.getByText(`paid ${paidDay},`).first().waitFor()
     expect(vatAmount).not.toBe('')
     await screenshot(page, 'bank-vat-paid')
   })

@@ -71,7 +71,7 @@ describe('the tax book', () => {
     const form = page.getByRole('form', { name: 'Add One Time Expense' })
     await form.getByLabel('Date *').fill(`${YEAR}-01-09`)
     await form.getByLabel('Name *').fill('Goods for resale')
-    await form.getByLabel('Amount *').fill('2500')
+    await form.getByLabel('Net amount *').fill('2500')
     await form.getByLabel('Company expense').check()
     // Ticking "company" proposes the item's own date as the invoice date (docs/decisions.md), never a month back.
     await expect.poll(() => form.getByLabel('Invoice Date').inputValue()).toBe(`${YEAR}-01-09`)

@@ -175,7 +175,7 @@ describe('company, settings and items journey', () => {
     const incomeForm = page.getByRole('form', { name: 'Add Recuring Income' })
     await incomeForm.getByLabel('Date *').fill('2026-01-10')
     await incomeForm.getByLabel('Name *').fill('Consulting')
-    await incomeForm.getByLabel('Amount *').fill('10,000.00')
+    await incomeForm.getByLabel('Net amount *').fill('10,000.00')
     await incomeForm.getByLabel('Repetitions *').fill('12')
     await incomeForm.getByLabel('Company income').check()
     await expect.poll(() => incomeForm.getByLabel(/VAT percent/).inputValue()).toBe('23')
@@ -194,14 +194,14 @@ describe('company, settings and items journey', () => {
     ]) {
       await expenseForm.getByLabel('Date *').fill('2026-02-05')
       await expenseForm.getByLabel('Name *').fill(name as string)
-      await expenseForm.getByLabel('Amount *').fill(amount as string)
+      await expenseForm.getByLabel('Net amount *').fill(amount as string)
       await expenseForm.getByRole('button', { name: 'Add One Time Expense' }).click()
       await expect.poll(() => card(page, name as string, 3).count()).toBe(1)
     }
 
     const bag = card(page, 'Laptop bag', 3)
     await editAndSave(bag, async () => {
-      await bag.getByLabel('Amount *').fill('260.40')
+      await bag.getByLabel('Net amount *').fill('260.40')
     })
     await expect.poll(() => bag.getByText(/PLN\s260\.40/).count()).toBeGreaterThan(0)
 

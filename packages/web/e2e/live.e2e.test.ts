@@ -60,7 +60,7 @@ const addExpense = async (page: Page, name: string, amount: string) => {
   const form = page.getByRole('form', { name: 'Add One Time Expense' })
   await form.getByLabel('Date *').fill(today)
   await form.getByLabel('Name *').fill(name)
-  await form.getByLabel('Amount *').fill(amount)
+  await form.getByLabel('Net amount *').fill(amount)
   await form.getByRole('button', { name: 'Add One Time Expense' }).click()
   await expect.poll(() => card(page, name).count()).toBe(1)
 }
@@ -70,7 +70,7 @@ const changeAmount = async (page: Page, name: string, amount: string) => {
   await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
   const item = card(page, name)
   await item.getByRole('button', { name: 'Edit', exact: true }).click()
-  await item.getByLabel('Amount *').fill(amount)
+  await item.getByLabel('Net amount *').fill(amount)
   await item.getByRole('button', { name: 'Save', exact: true }).click()
   await expect.poll(() => item.locator('form').count(), { timeout: 10_000 }).toBe(0)
 }

@@ -22,6 +22,11 @@
  * of a history is the same whenever it is read. `taxBook(state, year)` without a history treats every change as
  * recorded in time (nothing to correct); `bookHistory(events)` applies the closing rule.
  */
+export {
+  describeGenerated,
+  type GeneratedDescription,
+  generatedDescription,
+} from './taxBook/descriptions.ts'
 export { RATE_ORDER } from './taxBook/ewp.ts'
 export { BookHistory, bookHistory, taxBook } from './taxBook/history.ts'
 export { KPIR_LAYOUTS, type KpirLayoutId, kpirLayoutOf } from './taxBook/kpirLayouts.ts'

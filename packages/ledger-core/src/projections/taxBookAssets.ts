@@ -6,8 +6,9 @@
  * has no costs: these lines never reach it.
  */
 import { lastDayOfMonth } from '../calendar.ts'
-import { type AssetState, type PlannedAsset, privateSaleOfAsset } from '../assets/register.ts'
+import { type PlannedAsset, privateSaleOfAsset } from '../assets/register.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
+import { describeGenerated } from './taxBook/descriptions.ts'
 
 /** One line of the register in the book: what the tax book's targets carry. */
 export interface AssetBookLine {
@@ -27,12 +28,6 @@ export interface AssetBookLine {
   readonly description: string
 }
 
-const DISPOSAL: Record<NonNullable<AssetState['disposal']>['reason'], string> = {
-  sale: 'sprzedaż',
-  liquidation: 'likwidacja',
-  privateUse: 'przekazanie na cele prywatne',
-}
-
 /** The book lines of one asset with its plan (the entry texts are the book's own, in Polish). */
 export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] => {
   const out: AssetBookLine[] = []
@@ -49,10 +44,10 @@ export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] =
       documentNumber,
       ksefNumber: null,
       counterparty: null,
-      description:
-        asset.data.method === 'expensed'
-          ? `Wydatek na środek trwały o niskiej wartości (art. 22d ust. 1): ${name}`
-          : `Odpis amortyzacyjny: ${name}`,
+      description: describeGenerated({
+        kind: asset.data.method === 'expensed' ? 'lowValueAsset' : 'depreciation',
+        name,
+      }),
     })
   })
   const d = plan.disposal
@@ -66,7 +61,7 @@ export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] =
       documentNumber: asset.disposal.document || documentNumber,
       ksefNumber: null,
       counterparty: null,
-      description: `Niezamortyzowana wartość środka trwałego (${DISPOSAL[d.reason]}): ${name}`,
+      description: describeGenerated({ kind: 'undepreciatedValue', reason: d.reason, name }),
     })
   // The six-year rule: a sale within six years of the transfer to private use is the business's revenue (column 8)
   // with the undepreciated value as its cost.
@@ -87,7 +82,7 @@ export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] =
         documentNumber: document,
         ksefNumber: null,
         counterparty: null,
-        description: `Sprzedaż przed upływem 6 lat od przekazania na cele prywatne (art. 10 ust. 2 pkt 3): ${name}`,
+        description: describeGenerated({ kind: 'privateSale', name }),
       })
   }
   return out

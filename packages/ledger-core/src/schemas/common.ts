@@ -65,19 +65,45 @@ export const isValidRegon = (input: string): boolean => {
 /** Polish postal code `NN-NNN`. */
 export const isValidPostCode = (input: string): boolean => /^\d{2}-\d{3}$/.test(input.trim())
 
+/** The messages of `companyWarnings`. */
+export const CompanyCheckMessages = {
+  nipChecksum: 'Nip checksum is not valid',
+  nipDigits: 'NIP must be ten digits',
+  regonChecksum: 'Regon checksum is not valid',
+  regonDigits: 'REGON must be nine or fourteen digits',
+  postCode: 'Post code should be in format NN-NNN',
+  phone: 'Phone number may contain only digits, spaces, +, - and parentheses',
+} as const
+
+/** A phone number loosely: digits with spaces, `+`, `-` and parentheses (`+48 (22) 123-45-67`). */
+export const isPhoneNumber = (input: string): boolean => /^[\d\s+()-]+$/.test(input) && /\d/.test(input)
+
 /**
- * Soft checks the web shows as overridable warnings (a wrong NIP/REGON checksum or postal code). The server
- * accepts such values: real registers contain legacy numbers, and a typo in an optional field must not block
- * saving the rest of the record. Returns `{ field, message }` per suspicious field of a company dataObject.
+ * Checks of company data the server does not make, for the web to show. The server accepts such values: real
+ * registers contain legacy numbers, and a typo in an optional field must not block saving the rest of the record
+ * through the API. A wrong NIP or REGON checksum is `overridable` (the web offers "Save anyway"); a NIP that is not
+ * ten digits, a REGON that is not nine or fourteen (spaces and dashes ignored), a phone number with other characters
+ * and a postal code not in `NN-NNN` form are not: no register holds such a number. Returns `{ field, message,
+ * overridable }` per suspicious field of a company dataObject.
  */
-export const companyWarnings = (dataObject: unknown): { field: string; message: string }[] => {
-  const out: { field: string; message: string }[] = []
+export const companyWarnings = (dataObject: unknown): { field: string; message: string; overridable: boolean }[] => {
+  const out: { field: string; message: string; overridable: boolean }[] = []
   if (typeof dataObject !== 'object' || dataObject === null) return out
   const o = dataObject as Record<string, unknown>
-  if (typeof o.nip === 'string' && o.nip.trim() !== '' && !isValidNip(o.nip))
-    out.push({ field: 'nip', message: 'Nip checksum is not valid' })
-  if (typeof o.regon === 'string' && o.regon.trim() !== '' && !isValidRegon(o.regon))
-    out.push({ field: 'regon', message: 'Regon checksum is not valid' })
+  if (typeof o.nip === 'string' && o.nip.trim() !== '') {
+    if (!/^\d{10}$/.test(digitsOnly(o.nip)))
+      out.push({ field: 'nip', message: CompanyCheckMessages.nipDigits, overridable: false })
+    else if (!isValidNip(o.nip))
+      out.push({ field: 'nip', message: CompanyCheckMessages.nipChecksum, overridable: true })
+  }
+  if (typeof o.regon === 'string' && o.regon.trim() !== '') {
+    if (!/^(\d{9}|\d{14})$/.test(digitsOnly(o.regon)))
+      out.push({ field: 'regon', message: CompanyCheckMessages.regonDigits, overridable: false })
+    else if (!isValidRegon(o.regon))
+      out.push({ field: 'regon', message: CompanyCheckMessages.regonChecksum, overridable: true })
+  }
+  if (typeof o.phoneNumber === 'string' && o.phoneNumber.trim() !== '' && !isPhoneNumber(o.phoneNumber))
+    out.push({ field: 'phoneNumber', message: CompanyCheckMessages.phone, overridable: false })
   const addresses: [string, unknown][] = [
     ['invoiceAddress', o.invoiceAddress],
     ['permanentPlaceOfBusinessActivity', o.permanentPlaceOfBusinessActivity],
@@ -88,7 +114,7 @@ export const companyWarnings = (dataObject: unknown): { field: string; message: 
     if (typeof a !== 'object' || a === null) continue
     const pc = (a as Record<string, unknown>).postCode
     if (typeof pc === 'string' && pc.trim() !== '' && !isValidPostCode(pc))
-      out.push({ field: `${name}.postCode`, message: 'Post code should be in format NN-NNN' })
+      out.push({ field: `${name}.postCode`, message: CompanyCheckMessages.postCode, overridable: false })
   }
   return out
 }

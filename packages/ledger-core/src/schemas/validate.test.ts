@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ITEM_DEFAULTS } from '../upcast.ts'
 import {
+  CompanyCheckMessages,
   companyWarnings,
+  isPhoneNumber,
   isValidNip,
   isValidPostCode,
   isValidRegon,
@@ -371,6 +373,35 @@ describe('normalisers and Polish identifiers', () => {
     expect(companyWarnings(data).map((w) => w.field)).toEqual(['nip', 'regon', 'invoiceAddress.postCode'])
     expect(validateRecord('Invoice', data).ok).toBe(true)
     expect(companyWarnings(null)).toEqual([])
+  })
+
+  it('company warnings tell a wrong checksum, which may be overridden, from a number of the wrong form', () => {
+    const says = (data: Record<string, unknown>) =>
+      companyWarnings(data).map((w) => `${w.field}: ${w.message}${w.overridable ? ' (overridable)' : ''}`)
+    expect(says({ nip: '12345', regon: 'abc' })).toEqual([
+      'nip: NIP must be ten digits',
+      'regon: REGON must be nine or fourteen digits',
+    ])
+    expect(says({ nip: '52602502a4', regon: '1234567851234' })).toEqual([
+      'nip: NIP must be ten digits',
+      'regon: REGON must be nine or fourteen digits',
+    ])
+    expect(says({ nip: '526-025-02-75', regon: '123456786' })).toEqual([
+      'nip: Nip checksum is not valid (overridable)',
+      'regon: Regon checksum is not valid (overridable)',
+    ])
+    expect(says({ nip: '526-025-02-74', regon: '12345678512347' })).toEqual([])
+  })
+
+  it('a phone number is digits with spaces, +, - and parentheses', () => {
+    expect(isPhoneNumber('+48 (22) 123-45-67')).toBe(true)
+    expect(isPhoneNumber('600100200')).toBe(true)
+    expect(isPhoneNumber('abc-def')).toBe(false)
+    expect(isPhoneNumber('---')).toBe(false)
+    expect(companyWarnings({ phoneNumber: 'abc-def' })).toEqual([
+      { field: 'phoneNumber', message: CompanyCheckMessages.phone, overridable: false },
+    ])
+    expect(companyWarnings({ phoneNumber: '+48 22 123 45 67' })).toEqual([])
   })
 })
 

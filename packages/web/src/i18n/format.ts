@@ -13,6 +13,8 @@ export interface Format {
   readonly money: (value: string | null | undefined) => string
   /** Two decimals without the currency, for columns whose header names it. */
   readonly amount: (value: string | null | undefined) => string
+  /** An exchange rate in złoty per unit, every digit kept: `4,2512 zł` / `PLN 4.2512`. */
+  readonly rate: (value: string) => string
   readonly number: (value: string | number, fractionDigits?: number) => string
   /** The number of percent (`"23"`) → `23%`. */
   readonly percent: (value: string | number) => string
@@ -29,6 +31,7 @@ export const formatFor = (lang: f.Lang): Format => ({
   lang,
   money: (v) => f.formatMoney(lang, orZero(v)),
   amount: (v) => f.formatAmount(lang, orZero(v)),
+  rate: (v) => f.formatRate(lang, v),
   number: (v, digits) => f.formatNumber(lang, String(v), digits),
   percent: (v) => f.formatPercent(lang, String(v)),
   size: (bytes) => f.formatSize(lang, bytes),

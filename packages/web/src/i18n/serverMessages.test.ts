@@ -85,7 +85,7 @@ describe('server answers shown in the UI', () => {
   it('names the field by the label the form shows beside the message, when the label differs', async () => {
     const pl = await i18nFor('pl')
     // A linear PIT's `firstPercent` is its "Stawka podatku", an improvement's `date` its "Data ulepszenia".
-    expect(translateMessage(pl, '(First percent) is required', 'Stawka podatku')).toBe('(Stawka podatku) jest wymagane')
+    expect(translateMessage(pl, '(First percent) is required', 'Stawka podatku')).toBe('Stawka podatku jest wymagana')
     expect(translateMessage(pl, 'Date must be a date in format yyyy-mm-dd', 'Data ulepszenia')).toBe(
       'Data ulepszenia: podaj datę w formacie rrrr-mm-dd',
     )

@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { polishGender } from './polishGender.ts'
 
 /**
  * Every fixed message of SPEC §5 and §8, keyed by its English text. The API and the shared schemas speak
@@ -127,7 +128,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
 }
 
 /** Field names the server may put into '{field} is required' messages. */
-const fieldNames: Record<string, MessageDescriptor> = {
+export const fieldNames: Readonly<Record<string, MessageDescriptor>> = {
   'Company name': msg`Company name`,
   companyName: msg`Company name`,
   Nip: msg`NIP`,
@@ -272,10 +273,17 @@ const lastRepetition = /^The last repetition must fall on or before (\S+)$/
 /** ledger-core `refundOverExcess`: the period's excess as a money string. */
 const refundOverExcess = /^Refund must not be more than the period's excess of input VAT, (\d+\.\d{2})$/
 
-/** `{field} is required` and SPEC's PIT template `({field}) is required`, after the bound shapes. */
+/** A message about `field` with the field's Polish gender as `gender`, for the catalogs' `{gender, select, …}`. */
+const agreeing = (i18n: I18n, d: MessageDescriptor, field: string): string =>
+  i18n._({ ...d, values: { ...d.values, gender: polishGender(field) } })
+
+/**
+ * `{field} is required` and SPEC's PIT template `({field}) is required`, after the bound shapes; in Polish the
+ * predicate agrees with the field ("Kwota netto jest wymagana", "NIP jest wymagany") and the brackets go.
+ */
 const requiredShapes: typeof shapes = [
-  [/^\((.+)\) is required$/, (i18n, field) => i18n._(msg`(${field}) is required`)],
-  [/^(.+) is required$/, (i18n, field) => i18n._(msg`${field} is required`)],
+  [/^\((.+)\) is required$/, (i18n, field) => agreeing(i18n, msg`(${field}) is required`, field)],
+  [/^(.+) is required$/, (i18n, field) => agreeing(i18n, msg`${field} is required`, field)],
 ]
 const fieldShapes = [...shapes, ...requiredShapes]
 

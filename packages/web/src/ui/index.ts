@@ -39,3 +39,4 @@ export { ConnectionFailed, LoadFailed, Page, PeriodActions, type PageProps } fro
 export { settle } from './settle.ts'
 export { DataTable, type DataTableProps } from './DataTable.tsx'
 export { Section } from './Section.tsx'
+export { commonCurrenciesFirst } from './currencies.ts'

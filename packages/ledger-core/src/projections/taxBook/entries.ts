@@ -7,6 +7,7 @@ import { carCostOf } from '../../tax/carCosts.ts'
 import { nonDeductibleVat } from '../../tax/crossBorder.ts'
 import { governing } from '../../tax/engine.ts'
 import type { Grosze, LocalDateString, MoneyString, YearMonthString } from '../../types.ts'
+import { describeGenerated } from './descriptions.ts'
 import {
   type BookKind,
   type Cells,
@@ -147,7 +148,11 @@ const exchangeDifferenceTarget = (record: RecordState, o: Occurrence, pit: PitSe
     documentNumber: item.documentNumber ?? '',
     ksefNumber: null,
     counterparty: item.counterparty ?? null,
-    description: `Różnica kursowa zrealizowana (${item.currency?.code ?? ''}): ${item.description || item.name}`,
+    description: describeGenerated({
+      kind: 'exchangeDifference',
+      currency: item.currency?.code ?? '',
+      name: item.description || item.name,
+    }),
   }
 }
 

@@ -36,6 +36,7 @@ import {
 import { addKpir, KPIR_CELLS, kpirRow, zeroKpir } from './kpir.ts'
 import { ewpParts, ewpRows } from './ewp.ts'
 import { assemble, type MonthParts } from './book.ts'
+import { describeGenerated, LABOUR_FUND_SOURCE } from './descriptions.ts'
 
 /** How many rows an entry makes in a book (0: nothing of it belongs there, e.g. a cost in the ewidencja). */
 const rowCount = (e: Entry, kind: BookKind) =>
@@ -473,7 +474,7 @@ export class BookHistory {
 }
 
 /** The source id of the owner's Fundusz Pracy lines (records and assets have ids from 1). */
-const LABOUR_FUND = 0
+const LABOUR_FUND = LABOUR_FUND_SOURCE
 
 /**
  * The owner's Fundusz Pracy as KPiR lines: a cost of the day it is paid (uPIT art. 22 ust. 1; "pozostałe wydatki"),
@@ -518,7 +519,7 @@ const labourFundLines = (
       documentNumber: `DRA ${mo}/${y}`,
       ksefNumber: null,
       counterparty: null,
-      description: `Składka na Fundusz Pracy za ${mo}/${y}`,
+      description: describeGenerated({ kind: 'labourFund', month: c.month }),
     })
   }
   return out

@@ -371,6 +371,7 @@ interface Refusal {
 const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: AssetCardDto) => void }) => {
   const { t } = useLingui()
   const f = useFormat()
+  const expensedLimit = f.money('10000')
   const text = useAssetMessage()
   const [entry, setEntry] = useState<AssetEntry>(EMPTY_ENTRY)
   const [purchases, setPurchases] = useState<Purchase[]>([])
@@ -471,7 +472,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
           options={[
             { value: 'linear', label: t`straight-line` },
             { value: 'degressive', label: t`degressive` },
-            { value: 'expensed', label: t`expensed at once (up to 10 000 zł)` },
+            { value: 'expensed', label: t`expensed at once (up to ${expensedLimit})` },
           ]}
         />
         <Select

@@ -3,7 +3,7 @@
  * with one column per ryczałt rate. Each month is a row group: its entries, the month's total and the year so
  * far. Money arrives as decimal strings from the API (ledger-core computed every figure).
  */
-import { KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core'
+import { generatedDescription, KPIR_AMOUNT_COLUMNS, KPIR_LAYOUTS } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { type Format, useFormat } from '../../i18n/format.ts'
@@ -33,6 +33,45 @@ export const useRemark = () => {
     if (c === null) return t`Entered after the period closed (period ${period})`
     const number = `${c.number}/${c.year}`
     return t`Corrects entry ${number} of ${fmt.date(c.date)} (period ${period})`
+  }
+}
+
+/**
+ * A row's description in the UI language: an entry the books wrote themselves (Fundusz Pracy, an exchange
+ * difference, a write-off or disposal of a fixed asset) said in the UI's words; an item's own description as typed.
+ * The stored text, and the JPK files, keep the book's Polish.
+ */
+export const useDescription = () => {
+  const { t } = useLingui()
+  const fmt = useFormat()
+  return (row: KpirRow): string => {
+    const d = generatedDescription(row)
+    // The stored text is the book's Polish: shown as it is in the Polish UI.
+    if (d === null || fmt.lang === 'pl') return row.description
+    switch (d.kind) {
+      case 'labourFund': {
+        const month = fmt.month(d.month)
+        return t`Fundusz Pracy contribution for ${month}`
+      }
+      case 'exchangeDifference': {
+        const { currency, name } = d
+        return t`Realised exchange difference (${currency}): ${name}`
+      }
+      case 'lowValueAsset':
+        return t`Low-value fixed asset expensed at once (art. 22d ust. 1): ${d.name}`
+      case 'depreciation':
+        return t`Depreciation write-off: ${d.name}`
+      case 'undepreciatedValue': {
+        const { name } = d
+        return d.reason === 'sale'
+          ? t`Undepreciated value of a fixed asset (sale): ${name}`
+          : d.reason === 'liquidation'
+            ? t`Undepreciated value of a fixed asset (liquidation): ${name}`
+            : t`Undepreciated value of a fixed asset (transfer to private use): ${name}`
+      }
+      case 'privateSale':
+        return t`Sale within six years of the transfer to private use (art. 10 ust. 2 pkt 3): ${d.name}`
+    }
   }
 }
 
@@ -161,6 +200,7 @@ export const KpirTable = ({ book }: { book: BookView }) => {
     research: t`Research and development costs`,
   }
   const fmt = useFormat()
+  const description = useDescription()
   const months = book.months.filter((m) => m.kind === 'kpir' && book.kpir.rows.some((r) => r.month === m.month))
   // No., date, [KSeF], document, counterparty, description; then the amounts and the remarks.
   const lead = n.ksefNumber === null ? 5 : 6
@@ -203,7 +243,7 @@ export const KpirTable = ({ book }: { book: BookView }) => {
               {n.ksefNumber !== null && <td className="book__ksef">{r.ksefNumber ?? ''}</td>}
               <DocumentNumber row={r} />
               <Counterparty row={r} />
-              <td>{r.description}</td>
+              <td>{description(r)}</td>
               {KPIR_AMOUNTS.map((k) => (
                 <Money key={k} value={r[k]} />
               ))}

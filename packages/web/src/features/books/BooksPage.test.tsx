@@ -23,7 +23,51 @@ const cells = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((c) => c.textContent)
 
+/** The 2026 KPiR with the entries the books write themselves added to January. */
+const withGenerated = (): BookView => {
+  const book = kpirBook()
+  const first = book.kpir.rows[0]!
+  const row = (number: number, description: string, source: typeof first.source) => ({
+    ...first,
+    number,
+    description,
+    source,
+  })
+  return {
+    ...book,
+    kpir: {
+      ...book.kpir,
+      rows: [
+        ...book.kpir.rows,
+        row(91, 'Składka na Fundusz Pracy za 02/2026', { itemId: 0, index: 24313, dataType: 'Expense' }),
+        row(92, 'Odpis amortyzacyjny: Laptop, nr 1', { itemId: 9, index: 0, dataType: 'Expense', asset: true }),
+        row(93, 'Różnica kursowa zrealizowana (EUR): Hosting', first.source),
+        row(94, 'Odpis amortyzacyjny: a name typed so', first.source),
+      ],
+    },
+  }
+}
+
 describe('BooksPage', () => {
+  it('says the entries the books write in the UI language, and keeps the stored Polish in Polish', async () => {
+    await renderPage(async () => withGenerated())
+    const table = await screen.findByRole('table', { name: /KPiR\) 2026/ })
+    const text = table.textContent ?? ''
+    expect(text).toContain('Fundusz Pracy contribution for February 2026')
+    expect(text).toContain('Depreciation write-off: Laptop, nr 1')
+    expect(text).toContain('Realised exchange difference (EUR): Hosting')
+    // An item's own description is what the user typed, whatever it says.
+    expect(text).toContain('Odpis amortyzacyjny: a name typed so')
+    expect(text).not.toContain('Składka na Fundusz Pracy')
+  })
+
+  it('shows the book’s own Polish descriptions as stored in the Polish UI', async () => {
+    await renderPage(async () => withGenerated(), { locale: 'pl' })
+    const table = await screen.findByRole('table', { name: /Podatkowa księga przychodów i rozchodów 2026/ })
+    expect(table.textContent).toContain('Składka na Fundusz Pracy za 02/2026')
+    expect(table.textContent).toContain('Odpis amortyzacyjny: Laptop, nr 1')
+  })
+
   it('shows the KPiR with the 2026 regulation’s column numbers, month groups, totals and the correction', async () => {
     await renderPage(async ({ month }) => kpirBook(month))
     const table = await screen.findByRole('table', { name: /Tax book of revenue and expenses \(KPiR\) 2026/ })

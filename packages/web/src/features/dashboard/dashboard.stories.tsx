@@ -79,7 +79,7 @@ export const VatCardPaidThenChanged: Story = {
   },
 }
 
-/** Paid from a bank statement: the card says the day and the amount paid ("zapłacono 20 lut, 2 300,00 zł"). */
+/** Paid from a bank statement: the card says the day and the amount paid ("zapłacono 20 lut 2026, 2 300,00 zł"). */
 export const VatCardPaidFromBank: Story = {
   render: () => {
     const vat = byType('3_Vat')[0]!
@@ -90,7 +90,7 @@ export const VatCardPaidFromBank: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect((await canvas.findAllByText(/zapłacono 20 lut,|paid 20 Feb,/)).length).toBeGreaterThan(0)
+    await expect((await canvas.findAllByText(/zapłacono 20 lut 2026,|paid 20 Feb 2026,/)).length).toBeGreaterThan(0)
   },
 }
 

@@ -19,6 +19,18 @@ export const shiftMonth = (ym: YearMonthString, n: number): YearMonthString => {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${pad2((index % 12) + 1)}`
 }
 
+/**
+ * The month a dashboard's address names (`?month=2026-02`), `undefined` for none or for one that is not a month of the
+ * books' window (2000-01 … 2099-12).
+ */
+export const monthParam = (value: string | null): YearMonthString | undefined => {
+  const m = value === null ? null : YM.exec(value)
+  if (!m) return undefined
+  const year = Number(m[1])
+  const month = Number(m[2])
+  return year >= 2000 && year <= 2099 && month >= 1 && month <= 12 ? (value as YearMonthString) : undefined
+}
+
 /** The first day of a month, the date the dashboard sends for it. */
 export const firstDayOf = (ym: YearMonthString): LocalDateString => `${ym}-01`
 

@@ -78,7 +78,7 @@ export const PitRequired: Story = {
     const forms = await clickAll(canvasElement, /^(Save|Zapisz)$/)
     await waitFor(() =>
       expect(
-        within(canvasElement).getAllByText(/^(\(Tax type\) is required|\(Forma opodatkowania\) jest wymagana)$/),
+        within(canvasElement).getAllByText(/^(\(Tax type\) is required|Forma opodatkowania jest wymagana)$/),
       ).toHaveLength(forms),
     )
   },

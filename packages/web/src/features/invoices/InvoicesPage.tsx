@@ -16,6 +16,7 @@ import {
   InvoiceProcedures,
   InvoiceVatRates,
   invoiceTotals,
+  isLocalDate,
   isQuantity,
   parseMoney,
   TABLE_A_CURRENCIES,
@@ -30,6 +31,7 @@ import { localToday } from '../../ui/DatePicker.tsx'
 import {
   Button,
   Checkbox,
+  commonCurrenciesFirst,
   DateField,
   FieldError,
   FormErrors,
@@ -68,7 +70,7 @@ interface LineForm {
   discount: string
   annex15: boolean
 }
-interface Form {
+export interface Form {
   kind: 'VAT' | 'KOR'
   counterpartyId: string
   buyer: { name: string; taxId: string; country: string; address: string }
@@ -100,7 +102,7 @@ const emptyLine = (): LineForm => ({
   annex15: false,
 })
 
-const newForm = (today: string): Form => ({
+export const newForm = (today: string): Form => ({
   kind: 'VAT',
   counterpartyId: '',
   buyer: { name: '', taxId: '', country: 'PL', address: '' },
@@ -200,6 +202,21 @@ const useVatName = () => {
   const { t } = useLingui()
   const f = useFormat()
   return (v: string): string => (v === 'zw' ? t`exempt (zw)` : v === 'np' ? t`outside VAT (np)` : f.percent(v))
+}
+
+/**
+ * A line's unit as the screen shows it: the Polish abbreviations the lines start with (and FA(3) files carry)
+ * in the UI's language — `szt.` reads `pcs` in English. The data, and so the file, keep what was typed.
+ */
+const useUnitName = () => {
+  const { t } = useLingui()
+  return (unit: string): string => {
+    const u = unit.trim()
+    if (u === 'szt.' || u === 'szt') return t({ message: 'pcs', context: 'unit' })
+    if (u === 'godz.' || u === 'godz') return t({ message: 'h', context: 'unit' })
+    if (u === 'usł.' || u === 'usł') return t({ message: 'service', context: 'unit' })
+    return unit
+  }
 }
 
 const InvoiceList = ({ invoices, onOpen }: { invoices: readonly InvoiceSummary[]; onOpen: (id: number) => void }) => {
@@ -337,7 +354,7 @@ const PlnFigures = ({ pln }: { pln: DocumentPln | null }) => {
     <PerRateTable
       className="invoice-preview__pln"
       due={false}
-      caption={t`In złoty at ${rate} (NBP table ${table} of ${f.date(date)})`}
+      caption={t`In złoty at ${f.rate(rate)} (NBP table ${table} of ${f.date(date)})`}
       headers={[t`Net in PLN`, t`VAT in PLN`]}
       rows={pln.rates.map((r) => ({ vat: r.vat, cells: [f.money(r.net), f.money(r.tax)] }))}
       total={[f.money(pln.net), f.money(pln.tax)]}
@@ -360,6 +377,7 @@ export const InvoicePreview = ({
 }) => {
   const f = useFormat()
   const vatName = useVatName()
+  const unitName = useUnitName()
   const { t } = useLingui()
   const lines = computable(form.lines)
   const totals = formatTotals(invoiceTotals(lines))
@@ -369,6 +387,8 @@ export const InvoicePreview = ({
   const grossPln = inPln?.ok ? parseMoney(inPln.gross) : undefined
   /** An amount of the invoice: in złoty, or followed by its currency's code. */
   const money = (v: string) => (foreign ? `${f.amount(v)} ${form.currency}` : f.money(v))
+  /** A typed date, or a dash while it is no real date (the field says why): never a day rolled over. */
+  const date = (d: string) => (isLocalDate(d) ? f.date(d) : '—')
   return (
     <article className="invoice-preview" aria-label={t`Invoice preview`}>
       <header>
@@ -377,11 +397,11 @@ export const InvoicePreview = ({
           {number ?? <Trans>(number given on issue)</Trans>}
         </h3>
         <p>
-          <Trans>Issued</Trans>: {form.issueDate ? f.date(form.issueDate) : '—'}
+          <Trans>Issued</Trans>: {date(form.issueDate)}
           {form.supplyDate && (
             <>
               {' · '}
-              <Trans>Supplied</Trans>: {f.date(form.supplyDate)}
+              <Trans>Supplied</Trans>: {date(form.supplyDate)}
             </>
           )}
         </p>
@@ -461,7 +481,7 @@ export const InvoicePreview = ({
                 <td>{i + 1}</td>
                 <td>{l.name}</td>
                 <td className="num">
-                  {f.number(l.quantity)} {l.unit}
+                  {f.number(l.quantity)} {unitName(l.unit)}
                 </td>
                 <td className="num">{money(l.unitNet)}</td>
                 <td>{vatName(l.vat)}</td>
@@ -481,7 +501,7 @@ export const InvoicePreview = ({
         <p>
           {form.dueDate && (
             <>
-              <Trans>Payment due</Trans>: {f.date(form.dueDate)}{' '}
+              <Trans>Payment due</Trans>: {date(form.dueDate)}{' '}
             </>
           )}
           {form.bankAccount && (
@@ -493,7 +513,9 @@ export const InvoicePreview = ({
       )}
       {documentSplitPayment({ lines, splitPayment: form.splitPayment }, grossPln).marked && (
         <p className="invoice-preview__mark">
-          <Trans>split payment (mechanizm podzielonej płatności)</Trans>
+          <Trans>
+            split payment (<i lang="pl">mechanizm podzielonej płatności</i>)
+          </Trans>
         </p>
       )}
       {form.notes && <p className="invoice-preview__notes">{form.notes}</p>}
@@ -502,7 +524,7 @@ export const InvoicePreview = ({
 }
 
 /**
- * The split-payment mark: set and locked when the law requires it (an Annex 15 line and over 15 000 zł gross, uVAT
+ * The split-payment mark: set and locked when the law requires it (an Annex 15 line and over PLN 15,000 gross, uVAT
  * art. 108a ust. 1a), otherwise the seller's choice.
  */
 const SplitPaymentField = ({
@@ -517,14 +539,19 @@ const SplitPaymentField = ({
   /** A saved invoice in a foreign currency: its gross in złoty (the threshold is in złoty). */
   grossPln: bigint | undefined
 }) => {
-  const { t } = useLingui()
+  const f = useFormat()
+  const threshold = f.money('15000')
   // An invoice in a currency is compared in złoty: before its złoty figures are known, the mark is not decided here.
   const unknown = form.currency !== 'PLN' && grossPln === undefined
   const { required } = unknown ? { required: false } : documentSplitPayment({ lines: computable(form.lines) }, grossPln)
   return (
     <div className="invoice-editor__split">
       <Checkbox
-        label={t`Split payment (mechanizm podzielonej płatności)`}
+        label={
+          <Trans>
+            Split payment (<i lang="pl">mechanizm podzielonej płatności</i>)
+          </Trans>
+        }
         name="splitPayment"
         checked={required || form.splitPayment}
         disabled={required}
@@ -534,14 +561,16 @@ const SplitPaymentField = ({
       <p className="field__hint" id="invoice-split-note">
         {required ? (
           <Trans>
-            Required: a line of Annex 15 and a gross total over 15 000 zł (art. 108a ust. 1a of the VAT act).
+            Required: a line of Annex 15 and a gross total over {threshold} (art. 108a ust. 1a of the VAT act).
           </Trans>
         ) : unknown ? (
           <Trans>
-            For an invoice in a foreign currency the 15 000 zł threshold is checked in złoty once it is saved.
+            For an invoice in a foreign currency the {threshold} threshold is checked in złoty once it is saved.
           </Trans>
         ) : (
-          <Trans>Required only for Annex 15 goods or services over 15 000 zł gross; you may mark it voluntarily.</Trans>
+          <Trans>
+            Required only for Annex 15 goods or services over {threshold} gross; you may mark it voluntarily.
+          </Trans>
         )}
       </p>
       <FieldError error={error} />
@@ -627,6 +656,7 @@ const Editor = ({
   const { t } = useLingui()
   const say = useInvoiceMessage()
   const vatName = useVatName()
+  const unitName = useUnitName()
   const err = (field: string) => (errors[field] ? say(errors[field]) : undefined)
   const lineRefs = useRef<(HTMLInputElement | null)[]>([])
   const [focusLine, setFocusLine] = useState<number | null>(null)
@@ -770,7 +800,10 @@ const Editor = ({
           label={t`Currency`}
           name="currency"
           value={form.currency}
-          options={['PLN', ...TABLE_A_CURRENCIES.filter((c) => c !== 'XDR')].map((c) => ({ value: c, label: c }))}
+          options={['PLN', ...commonCurrenciesFirst(TABLE_A_CURRENCIES.filter((c) => c !== 'XDR'))].map((c) => ({
+            value: c,
+            label: c,
+          }))}
           error={err('currency')}
           onChange={(e) => setForm({ ...form, currency: e.target.value })}
         />
@@ -834,7 +867,7 @@ const Editor = ({
                             : undefined
                         }
                         inputMode={decimal ? 'decimal' : undefined}
-                        value={l[col]}
+                        value={col === 'unit' ? unitName(l.unit) : l[col]}
                         name={`lines.${i}.${col}`}
                         error={err(`lines.${i}.${col}`)}
                         onKeyDown={onLineKey(i)}

@@ -4,7 +4,7 @@
  * issuing it, deleting it, starting a correction, the FA(3) download.
  */
 import type { InvoiceDetail, InvoiceSummary } from '@finance/ledger-core'
-import { type ApiClient, api, isApiError } from '../../api/client.ts'
+import { type ApiClient, api } from '../../api/client.ts'
 import type { DownloadedFile } from '../../api/useDownload.ts'
 
 export interface CounterpartyDto {
@@ -57,13 +57,13 @@ const sellerOf = (r: CompanyRecordDto): SellerDto => {
 }
 
 export const createInvoicesApi = (client: ApiClient = api) => ({
+  // The company's invoice data, else its primary data: each read from its type's list (empty while there is none),
+  // as the record services read a company record, so a company without invoice data logs no 404.
   seller: async (): Promise<SellerDto | null> => {
-    for (const type of ['Invoice', 'Primary'])
-      try {
-        return sellerOf(await client.get<CompanyRecordDto>(`config/GetByType/${type}`))
-      } catch (e) {
-        if (!isApiError(e) || e.status !== 404) throw e
-      }
+    for (const type of ['Invoice', 'Primary']) {
+      const [record] = await client.get<CompanyRecordDto[]>(`config/GetListByType/${type}`)
+      if (record) return sellerOf(record)
+    }
     return null
   },
   list: async (): Promise<InvoiceSummary[]> => (await client.get<{ invoices: InvoiceSummary[] }>('invoices')).invoices,

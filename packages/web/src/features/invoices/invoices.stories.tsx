@@ -142,8 +142,13 @@ export const SplitPayment: Story = {
     const canvas = within(canvasElement)
     await openDraft(canvasElement)
     const split = () => fields(canvasElement, 'splitPayment') as HTMLInputElement[]
+    // The preview's mark (the checkbox's label names the term too).
     const marks = () =>
-      canvas.queryAllByText(/^(mechanizm podzielonej płatności|split payment \(mechanizm podzielonej płatności\))$/)
+      [...canvasElement.querySelectorAll('.invoice-preview__mark')].filter((m) =>
+        /^(mechanizm podzielonej płatności|split payment \(mechanizm podzielonej płatności\))$/.test(
+          m.textContent ?? '',
+        ),
+      )
     await expect(split().map((c) => [c.checked, c.disabled])).toEqual(Array(4).fill([false, false]))
     await expect(marks()).toHaveLength(0)
     for (const c of fields(canvasElement, 'lines.0.annex15')) await userEvent.click(c)
@@ -218,7 +223,9 @@ export const ForeignCurrency: Story = {
     await openDraft(canvasElement)
     await expect(fields(canvasElement, 'currency').map((c) => c.value)).toEqual(Array(4).fill('EUR'))
     await waitFor(() =>
-      expect(canvas.getAllByText(/^(W złotych po kursie|In złoty at) 4\.2345 .*084\/A\/NBP\/2026/)).toHaveLength(4),
+      expect(
+        canvas.getAllByText(/^(W złotych po kursie 4,2345\s?zł|In złoty at PLN\s4\.2345) .*084\/A\/NBP\/2026/),
+      ).toHaveLength(4),
     )
     // 973.94 zł on the rate's row and the total's.
     await expect(canvas.getAllByText(/973[,.]94/)).toHaveLength(8)
@@ -231,14 +238,16 @@ export const ForeignCurrency: Story = {
     ).toHaveLength(4)
     // The split-payment threshold waits for the złoty figures too.
     await expect(
-      canvas.getAllByText(/^(Przy fakturze w walucie obcej próg|For an invoice in a foreign currency the 15 000)/),
+      canvas.getAllByText(
+        /^(Przy fakturze w walucie obcej próg|For an invoice in a foreign currency the PLN\s15,000\.00)/,
+      ),
     ).toHaveLength(4)
     for (const b of canvas.getAllByRole('button', { name: /^(Zapisz szkic|Save draft)$/ })) await userEvent.click(b)
     await loaded(canvasElement)
     await waitFor(() =>
       expect(
         canvas.getAllByText(
-          /^(Brak kursu średniego USD w tabeli A NBP z dnia 2026-04-30|No NBP table A rate of USD for 2026-04-30)/,
+          /^(Brak kursu średniego USD w tabeli A NBP z dnia 30 kwi 2026|No NBP table A rate of USD for 30 Apr 2026)/,
         ),
       ).toHaveLength(4),
     )

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
+import { formatFor } from '../../i18n/format.ts'
 import { translateWith } from '../../i18n/serverMessages.ts'
 
 /** The marks of a pattern as values: braces written in a message would be its placeholders. */
@@ -79,7 +80,8 @@ export const useInvoiceMessage = () => {
     (text: string): string => {
       const rate = MISSING_RATE.exec(text)
       if (rate) {
-        const [, code, day] = rate
+        const [, code, iso] = rate
+        const day = formatFor(i18n.locale === 'en' ? 'en' : 'pl').date(iso ?? '')
         return t`No NBP table A rate of ${code} for ${day}: it could not be fetched from the NBP; try again later, or import the NBP archive file on the form of an income in that currency`
       }
       return translateWith(i18n, known, text)

@@ -13,7 +13,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from
 import { isApiError } from '../../api/client.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
-import { formatDate } from '@finance/ledger-core/format'
+import { formatDate, formatInstant } from '@finance/ledger-core/format'
 import { Button, FileInput, SecretInput, Select, useMessages } from '../../ui/index.ts'
 import type { KsefConnection, KsefEnvironment, KsefOnlineApi, PendingOffline, UnsentInvoice } from './onlineApi.ts'
 
@@ -240,8 +240,8 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
             {last === null
               ? t`Not yet`
               : last.ok
-                ? t`${new Date(last.at).toLocaleString(i18n.locale)}: received ${last.received}, imported ${last.imported}, already in the books ${last.duplicates}, refused ${last.refused}`
-                : t`${new Date(last.at).toLocaleString(i18n.locale)}: failed — ${last.error ? i18n._(CODES[last.error.code] ?? msg`KSeF refused the request`) : ''}`}
+                ? t`${formatInstant(language, last.at)}: received ${last.received}, imported ${last.imported}, already in the books ${last.duplicates}, refused ${last.refused}`
+                : t`${formatInstant(language, last.at)}: failed — ${last.error ? i18n._(CODES[last.error.code] ?? msg`KSeF refused the request`) : ''}`}
           </dd>
         </dl>
       )}
@@ -277,7 +277,8 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
         {connection?.offline24 ? (
           <Trans>
             Offline24 invoices can be issued: the KSeF certificate no. {connection.certificate?.serial ?? ''}, valid
-            until {connection.certificate?.validTo.slice(0, 10) ?? ''}, signs their QR code KOD II.
+            until {formatDate(language, connection.certificate?.validTo.slice(0, 10) ?? '')}, signs their QR code KOD
+            II.
           </Trans>
         ) : (
           <Trans>

@@ -79,7 +79,7 @@ export const IncomeInEuro: Story = {
     const canvas = await typeEuroIncome(canvasElement)
     await waitFor(() => expect(canvas.getAllByText(/224\/A\/NBP\/2026/)).toHaveLength(8))
     await expect(canvas.queryAllByLabelText(/^(Amount|Kwota)$/)).toHaveLength(0)
-    await expect(canvas.getAllByText(/^4[\s\u00a0,]?234[.,]50 zł/)).toHaveLength(8)
+    await expect(canvas.getAllByText(/^(4[\s\u00a0]?234,50[\s\u00a0]zł|PLN[\s\u00a0]4,234\.50) —/)).toHaveLength(8)
   },
 }
 
@@ -97,6 +97,6 @@ export const IncomeInEuroWithoutRate: Story = {
         4,
       ),
     )
-    await expect(canvas.getAllByText(/Brak kursu średniego EUR w tabeli A NBP z dnia 2026-10-30/)).toHaveLength(2)
+    await expect(canvas.getAllByText(/Brak kursu średniego EUR w tabeli A NBP z dnia 30 paź 2026/)).toHaveLength(2)
   },
 }

@@ -62,6 +62,22 @@ describe('SetupWizard', () => {
     expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
   })
 
+  it("says that a date written right does not exist, and takes a field's message back once it changes", async () => {
+    await renderWizard('pl')
+    fill('NIP', '12345')
+    fill('Data rozpoczęcia działalności', '2026-02-30')
+    next()
+    expect(await screen.findByText('2026-02-30 nie jest istniejącą datą')).toBeTruthy()
+    expect(screen.queryByText('Wpisz datę w postaci RRRR-MM-DD')).toBeNull()
+    expect(screen.getAllByText('Uzupełnij to pole')).toHaveLength(2)
+    fill('Nazwa firmy', 'Kowalski IT')
+    expect(screen.getAllByText('Uzupełnij to pole')).toHaveLength(1)
+    fill('NIP', '5260250274')
+    expect(screen.queryByText('NIP musi mieć dziesięć cyfr')).toBeNull()
+    fill('Data rozpoczęcia działalności', '2026-02-28')
+    expect(screen.queryByText(/nie jest istniejącą datą/)).toBeNull()
+  })
+
   it('goes through the steps, writes the dated settings, then shows what the first months owe', async () => {
     const { effects, saved } = await renderWizard()
     fill('Company name', 'Kowalski IT')
@@ -83,7 +99,8 @@ describe('SetupWizard', () => {
     await screen.findByRole('heading', { name: 'Step 4 of 5: ZUS contributions' })
     next()
     const summary = await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })
-    expect(summary.closest('form')!.textContent).toContain('payer since 2025-07-15, quarterly')
+    expect(summary.closest('form')!.textContent).toContain('payer since 15 Jul 2025, quarterly')
+    expect(summary.closest('form')!.textContent).toContain('The business started on15 Jul 2025')
     fireEvent.click(screen.getByRole('button', { name: 'Save the settings' }))
     expect(await screen.findByRole('heading', { name: 'What the first months owe' })).toBeTruthy()
     // One request with every part, so the server writes all of it or nothing.
@@ -98,7 +115,7 @@ describe('SetupWizard', () => {
     expect(body?.socialSecurity).toMatchObject({ date: '2025-07-15' })
     expect(effects.loadMonth.mock.calls.map(([d]) => d)).toEqual(['2025-07-01', '2025-08-01', '2025-09-01'])
     const july = screen.getByRole('region', { name: '2025-07' })
-    expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 2025-07-20')
+    expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 20 Jul 2025')
   })
 
   it('says why a write was refused, in the words of the server, and stays on the summary', async () => {

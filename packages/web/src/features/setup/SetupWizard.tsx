@@ -67,9 +67,11 @@ const PROBLEMS = {
   nip: msg`NIP must be ten digits`,
   taxOffice: msg`Choose a tax office from the list (its four-digit code)`,
   date: msg`Enter a date as YYYY-MM-DD`,
+  // Said of the value typed, as the other forms say it of their field: "2026-02-30 is not a real date".
+  notADay: null,
   beforeStart: msg`This date cannot be before the business started`,
   flatPercent: msg`Choose a ryczałt rate of that year`,
-} satisfies Record<SetupProblem, ReturnType<typeof msg>>
+} satisfies Record<SetupProblem, ReturnType<typeof msg> | null>
 
 const TAX_EVENT_TYPES = ['3_Vat', '4_Pit', '5_SocialSecurity']
 
@@ -114,9 +116,25 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
     heading.current?.focus()
   }, [step, owed])
 
-  const set = <K extends keyof SetupAnswers>(key: K, value: SetupAnswers[K]) =>
+  /** Takes back the problems of `fields`: a field's message goes once the field changes, as in the other forms. */
+  const clear = (...fields: SetupField[]) =>
+    setShown((s) => {
+      if (!fields.some((f) => f in s)) return s
+      const rest = { ...s }
+      for (const f of fields) delete rest[f]
+      return rest
+    })
+  const set = <K extends keyof SetupAnswers>(key: K, value: SetupAnswers[K]) => {
     setAnswers((a) => ({ ...a, [key]: value }))
-  const problem = (f: SetupField) => (shown[f] ? i18n._(PROBLEMS[shown[f]]) : undefined)
+    // A form of taxation changed may change which rate is asked for.
+    clear(key === 'taxTypes' ? 'flatPercent' : (key as SetupField))
+  }
+  const problem = (f: SetupField) => {
+    const p = shown[f]
+    if (!p) return undefined
+    const field = answers[f as 'startDate' | 'vatSince' | 'zusSince']
+    return p === 'notADay' ? i18n._(msg`${field} is not a real date`) : i18n._(PROBLEMS[p])
+  }
 
   const next = (e: FormEvent) => {
     e.preventDefault()
@@ -194,7 +212,7 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
                 {rows.map((r) => (
                   <li key={r.id}>
                     {rowName(r)}: <strong>{fmt.money(r.dataObject.sum)}</strong>
-                    {r.dataObject.dueDate ? <> · {t`due ${r.dataObject.dueDate}`}</> : null}
+                    {r.dataObject.dueDate ? <> · {t`due ${fmt.date(r.dataObject.dueDate)}`}</> : null}
                   </li>
                 ))}
               </ul>
@@ -271,6 +289,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
               error={problem('startDate')}
               onChange={(e) => {
                 const v = e.target.value
+                // The VAT and ZUS dates are checked against the start: their problems go with it.
+                clear('startDate', 'vatSince', 'zusSince')
                 setAnswers((a) => ({
                   ...a,
                   startDate: v,
@@ -363,13 +383,13 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
               {answers.companyName} · NIP {answers.nip} · {t`tax office`} {answers.taxOfficeCode}
             </dd>
             <dt>{t`The business started on`}</dt>
-            <dd>{answers.startDate}</dd>
+            <dd>{fmt.date(answers.startDate)}</dd>
             <dt>{t`VAT`}</dt>
             <dd>
               {answers.vatPayer
                 ? answers.vatInterval === 3
-                  ? t`payer since ${answers.vatSince}, quarterly`
-                  : t`payer since ${answers.vatSince}, monthly`
+                  ? t`payer since ${fmt.date(answers.vatSince)}, quarterly`
+                  : t`payer since ${fmt.date(answers.vatSince)}, monthly`
                 : t`not a payer`}
             </dd>
             {years.map((year) => (
@@ -381,8 +401,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
             <dt>{t`ZUS`}</dt>
             <dd>
               {answers.zusKind === 'full'
-                ? t`full, since ${answers.zusSince}`
-                : t`preferential, since ${answers.zusSince}`}
+                ? t`full, since ${fmt.date(answers.zusSince)}`
+                : t`preferential, since ${fmt.date(answers.zusSince)}`}
             </dd>
           </dl>
         )}

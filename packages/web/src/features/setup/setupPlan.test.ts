@@ -70,6 +70,13 @@ describe('the set-up as records', () => {
     expect(problemsOf(answers(), 'all', today)).toEqual({})
   })
 
+  it('tells a day the calendar has not from a date of another form', () => {
+    const wrong = answers({ startDate: '2026-02-30', zusSince: '30.02.2026' })
+    expect(problemsOf(wrong, 'company', today)).toEqual({ startDate: 'notADay' })
+    expect(problemsOf(wrong, 'zus', today)).toEqual({ zusSince: 'date' })
+    expect(problemsOf(answers({ vatSince: '2026-04-31' }), 'vat', today)).toEqual({ vatSince: 'notADay' })
+  })
+
   it('takes a ryczałt rate written with a decimal comma, as the Polish hint shows it', () => {
     const flat = answers({ vatPayer: false, taxTypes: { 2025: 'Flat' }, flatPercent: ' 8,5 ' })
     expect(problemsOf(flat, 'pit', today)).toEqual({})

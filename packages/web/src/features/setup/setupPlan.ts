@@ -4,7 +4,7 @@
  * VAT, PIT per year, ZUS, each dated when it takes effect, so a business started mid-year owes from its first month)
  * in one request, which the server writes whole or not at all.
  */
-import { isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
+import { isImpossibleDate, isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
 import { flatPercents, pitStatutory, socialSecurityStatutory, type TaxType, vatStatutory } from '../fees/lib/prefill.ts'
 
 export interface SetupAnswers {
@@ -37,8 +37,14 @@ export type SetupField =
   | 'flatPercent'
   | 'taxTypes'
 
-/** What is wrong with a field, as a code the screen turns into a message in the user's language. */
-export type SetupProblem = 'required' | 'nip' | 'taxOffice' | 'date' | 'beforeStart' | 'flatPercent'
+/**
+ * What is wrong with a field, as a code the screen turns into a message in the user's language: `date` not written
+ * `yyyy-mm-dd`, `notADay` written so but a day the calendar has not (`2026-02-30`).
+ */
+export type SetupProblem = 'required' | 'nip' | 'taxOffice' | 'date' | 'notADay' | 'beforeStart' | 'flatPercent'
+
+/** The problem of a date that is none: a day the calendar has not, or another form. */
+const dateProblem = (value: string): SetupProblem => (isImpossibleDate(value.trim()) ? 'notADay' : 'date')
 
 export const emptyAnswers = (today: string): SetupAnswers => ({
   companyName: '',
@@ -122,7 +128,7 @@ export const problemsOf = (
   const out: Partial<Record<SetupField, SetupProblem>> = {}
   const fields = step === 'all' ? Object.values(STEP_FIELDS).flat() : STEP_FIELDS[step]
   const dateAfterStart = (field: 'vatSince' | 'zusSince', value: string) => {
-    if (!isLocalDate(value)) out[field] = 'date'
+    if (!isLocalDate(value)) out[field] = dateProblem(value)
     else if (isLocalDate(a.startDate) && value < a.startDate) out[field] = 'beforeStart'
   }
   for (const f of fields) {
@@ -133,7 +139,7 @@ export const problemsOf = (
     }
     if (f === 'taxOfficeCode' && !TAX_OFFICES.some(([code]) => code === a.taxOfficeCode.trim()))
       out.taxOfficeCode = a.taxOfficeCode.trim() === '' ? 'required' : 'taxOffice'
-    if (f === 'startDate' && !isLocalDate(a.startDate)) out.startDate = 'date'
+    if (f === 'startDate' && !isLocalDate(a.startDate)) out.startDate = dateProblem(a.startDate)
     if (f === 'vatSince' && a.vatPayer) dateAfterStart('vatSince', a.vatSince)
     if (f === 'zusSince') dateAfterStart('zusSince', a.zusSince)
     if (f === 'flatPercent') {

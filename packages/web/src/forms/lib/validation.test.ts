@@ -23,6 +23,22 @@ describe('company form validation', () => {
     expect(Object.keys(v.warnings).sort()).toEqual(['nip', 'regon'])
   })
 
+  it('reports a NIP or REGON of the wrong form as an error, with no way to save it anyway', () => {
+    const v = validatorFor('Primary')({ companyName: 'ACME', nip: '12345', regon: 'abc' })
+    expect(v.fieldErrors).toEqual({
+      nip: 'NIP must be ten digits',
+      regon: 'REGON must be nine or fourteen digits',
+    })
+    expect(v.warnings).toEqual({})
+  })
+
+  it('checks a phone number loosely: digits, spaces, +, - and parentheses', () => {
+    expect(validatorFor('Contact')({ phoneNumber: 'abc-def' }).fieldErrors).toEqual({
+      phoneNumber: 'Phone number may contain only digits, spaces, +, - and parentheses',
+    })
+    expect(validatorFor('Contact')({ phoneNumber: '+48 (22) 123-45-67' })).toEqual({ fieldErrors: {}, warnings: {} })
+  })
+
   it('accepts a correct NIP and REGON', () => {
     const v = validatorFor('Primary')({ companyName: 'ACME', nip: '5260250274', regon: '123456785' })
     expect(v).toEqual({ fieldErrors: {}, warnings: {} })

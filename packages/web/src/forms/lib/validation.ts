@@ -1,7 +1,8 @@
 /**
  * Form validation through the core's `validateRecord` (SPEC §5 messages, the same rules the API applies) plus
- * the company soft checks: a wrong NIP or REGON checksum is a warning the user may override ('Save anyway',
- * foreign data); a postal code not in `NN-NNN` form is a field error when the address is Polish.
+ * the company checks (`companyWarnings`): a wrong NIP or REGON checksum is a warning the user may override ('Save
+ * anyway', a legacy number); a NIP, REGON or phone number of the wrong form is a field error, and so is a postal
+ * code not in `NN-NNN` form when the address is Polish.
  */
 import { companyWarnings, validateRecord } from '@finance/ledger-core'
 import type { Validation } from '../record/recordFormMachine.ts'
@@ -29,8 +30,10 @@ export const validatorFor =
         if (w.field.endsWith('.postCode')) {
           const group = w.field.slice(0, -'.postCode'.length)
           if (isPolishCountry(getIn(draft, `${group}.country`))) fieldErrors[w.field] = w.message
-        } else {
+        } else if (w.overridable) {
           warnings[w.field] = w.message
+        } else {
+          fieldErrors[w.field] = w.message
         }
       }
     }

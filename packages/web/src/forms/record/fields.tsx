@@ -27,6 +27,11 @@ export interface FieldSpec {
    * field is a text input that suggests `options` as the user types (code or name); the code is stored.
    */
   placeholder?: string
+  /**
+   * The value the books apply while the record holds none (a setting stored before the field existed): shown in its
+   * place, when viewing and in the input, so the screen says what the figures use instead of "—".
+   */
+  default?: string
 }
 
 const asText = (v: unknown): string => (v === null || v === undefined ? '' : String(v))
@@ -64,7 +69,8 @@ export const FieldInput = ({ spec, draft, formId, error, warning, onChange, toda
   const translate = useTranslateMessage()
   const pickerLabels = useDatePickerLabels()
   const uid = useId()
-  const value = getIn(draft, spec.path)
+  const stored = getIn(draft, spec.path)
+  const value = (stored === null || stored === undefined || stored === '') && spec.default ? spec.default : stored
   // Unique per rendered form: the same form may be on the page more than once (stories render four copies).
   const id = `${fieldId(formId, spec.path)}${uid}`
   const label = spec.required ? `${spec.label} *` : spec.label
@@ -135,7 +141,8 @@ const optionLabel = (spec: FieldSpec, value: string): ReactNode | undefined =>
 /** A value as the view mode shows it. */
 export const useFormatValue = () => {
   const language = useLanguage()
-  return (spec: FieldSpec, value: unknown): string => {
+  return (spec: FieldSpec, stored: unknown): string => {
+    const value = stored === null || stored === undefined || stored === '' ? spec.default : stored
     if (value === null || value === undefined || value === '') return '—'
     const s = String(value)
     switch (spec.kind) {

@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect } from 'react'
+import { formatFor } from '../../i18n/format.ts'
 import { translateField, translateMessage, translateUnderLabel } from '../../i18n/serverMessages.ts'
 import { useMessages } from '../../ui/index.ts'
 
@@ -16,6 +17,9 @@ const known: Record<string, MessageDescriptor> = {
   'Nip checksum is not valid': msg`Nip checksum is not valid`,
   'Regon checksum is not valid': msg`Regon checksum is not valid`,
   'Post code should be in format NN-NNN': msg`Post code should be in format NN-NNN`,
+  'NIP must be ten digits': msg`NIP must be ten digits`,
+  'REGON must be nine or fourteen digits': msg`REGON must be nine or fourteen digits`,
+  'Phone number may contain only digits, spaces, +, - and parentheses': msg`Phone number may contain only digits, spaces, +, - and parentheses`,
   'Payment interval is required': msg`Payment interval is required`,
   'Payment interval must be 1 or 3': msg`Payment interval must be 1 or 3`,
   'Percent must be a statutory VAT rate: 23, 8, 5 or 0': msg`Percent must be a statutory VAT rate: 23, 8, 5 or 0`,
@@ -111,6 +115,8 @@ export const useTranslateMessage = (): ((text: string, label?: string) => string
   const { i18n, t } = useLingui()
   return useCallback(
     (text: string, fieldLabel?: string) => {
+      /** A date of the books as every date reads (`15 Jan 2026`). */
+      const date = (d: string | undefined) => formatFor(i18n.locale === 'en' ? 'en' : 'pl').date(d ?? '')
       /** A field's name as this feature's catalog (else the app's) gives it. */
       const nameOf = (field: string) => (labels[field] ? i18n._(labels[field]) : translateField(i18n, field))
       const fieldMessage = (label: string, ending: string | undefined) => {
@@ -154,22 +160,26 @@ export const useTranslateMessage = (): ((text: string, label?: string) => string
       }
       const rate = MISSING_RATE.exec(text)
       if (rate) {
-        const [, code, day] = rate
+        const [, code, iso] = rate
+        const day = date(iso)
         return t`No NBP table A rate of ${code} for ${day}: import the NBP table for that day`
       }
       const rateB = MISSING_RATE_B.exec(text)
       if (rateB) {
-        const [, code, day] = rateB
+        const [, code, iso] = rateB
+        const day = date(iso)
         return t`No NBP table B rate of ${code} for ${day}: import the NBP table B for that day`
       }
       const rateEcb = MISSING_RATE_ECB.exec(text)
       if (rateEcb) {
-        const [, code, day] = rateEcb
+        const [, code, iso] = rateEcb
+        const day = date(iso)
         return t`No ECB rate of ${code} for ${day}: import the ECB rates for that day`
       }
       const early = EARLY_RETURN.exec(text)
       if (early) {
-        const [, chosen, earliest] = early
+        const chosen = date(early[1])
+        const earliest = date(early[2])
         return t`The ECB rate chosen from ${chosen} applies for at least 12 months: the NBP rate again from ${earliest} at the earliest`
       }
       const length = LENGTH_MESSAGE.exec(text)

@@ -12,12 +12,12 @@ import { TransactionsTable } from './TransactionsTable.tsx'
 const vat = fixtureMonth().find((t) => t.eventType === '3_Vat')!
 
 describe('a row paid, then changed', () => {
-  it('says "paid 20 Jan, …" once, inside what is left to pay', async () => {
+  it('says "paid 20 Jan 2026, …" once, inside what is left to pay', async () => {
     const t = { ...vat, completed: true, paidOn: '2026-01-20', paidAmount: '100.00', remainingAmount: '15.00' }
     const { container } = await renderTxCard('en', t, 'VAT')
     const text = container.textContent ?? ''
-    expect(text.match(/paid 20 Jan/g)).toHaveLength(1)
-    expect(text).toMatch(/paid 20 Jan, PLN\s?100\.00 — now .* — PLN\s?15\.00 to pay/)
+    expect(text.match(/paid 20 Jan 2026/g)).toHaveLength(1)
+    expect(text).toMatch(/paid 20 Jan 2026, PLN\s?100\.00 — now .* — PLN\s?15\.00 to pay/)
   })
 })
 

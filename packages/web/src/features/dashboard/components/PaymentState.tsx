@@ -1,21 +1,17 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { useFormat } from '../../../i18n/format.ts'
 import { money2 } from '../money.ts'
 import { hasRemainder, isPartlyPaid } from '../payment.ts'
 import type { Transaction } from '../types.ts'
 import { Amount } from './Amount.tsx'
 
-/** The day paid as the row shows it: "20 Jan" / "20 sty". */
+/** The day paid as every date reads: "20 Jan 2026" / "20 sty 2026". */
 const usePaidDay = (paidOn: string | null): string | null => {
-  const { i18n } = useLingui()
-  if (!paidOn) return null
-  return new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'pl-PL', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${paidOn}T00:00:00Z`))
+  const fmt = useFormat()
+  return paidOn ? fmt.date(paidOn) : null
 }
 
-/** What was paid, with the day when it is known: "20 Jan, PLN 345.00". */
+/** What was paid, with the day when it is known: "20 Jan 2026, PLN 345.00". */
 const PaidAmount = ({ day, value }: { day: string | null; value: string | null }) => (
   <>
     {day && `${day}, `}
@@ -24,7 +20,7 @@ const PaidAmount = ({ day, value }: { day: string | null; value: string | null }
 )
 
 /**
- * "partly paid 10 Feb, PLN 1,000.00 — PLN 1,241.72 to pay": an open transaction that bank lines paid in part
+ * "partly paid 10 Feb 2026, PLN 1,000.00 — PLN 1,241.72 to pay": an open transaction that bank lines paid in part
  * (received, for a revenue). It is not completed: what was paid and what is left, as the row stands.
  */
 const PartlyPaid = ({ transaction: t, day }: { transaction: Transaction; day: string | null }) => {
@@ -46,7 +42,7 @@ const PartlyPaid = ({ transaction: t, day }: { transaction: Transaction; day: st
 }
 
 /**
- * "paid 20 Jan, PLN 345.00 — now PLN 360.00 — PLN 15.00 to pay": shown on a completed transaction whose amount
+ * "paid 20 Jan 2026, PLN 345.00 — now PLN 360.00 — PLN 15.00 to pay": shown on a completed transaction whose amount
  * changed after it was paid (received, for a revenue), in place of `PaidOn`, so the day paid is said once; on an open
  * one paid in part, what was paid and what is left (`PartlyPaid`). Nothing otherwise.
  */
@@ -89,7 +85,7 @@ export const PaymentState = ({ transaction: t }: { transaction: Transaction }) =
 }
 
 /**
- * "paid 20 Jan, PLN 1,926.76" (received, for a revenue): a completed row whose payment day is known — the one place
+ * "paid 20 Jan 2026, PLN 1,926.76" (received, for a revenue): a completed row whose payment day is known — the one place
  * a row says when it was paid (a row paid before its amount changed says it in `PaymentState` instead).
  */
 export const PaidOn = ({ transaction: t }: { transaction: Transaction }) => {

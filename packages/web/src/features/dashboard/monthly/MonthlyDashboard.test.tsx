@@ -1,10 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../api/client.ts'
 import { messageStore } from '../../../ui/messages.tsx'
 import { fixtureEmptySocialSecurity, fixtureMonth, fixturePaidThenChanged, fixtureSummary } from '../fixtures.ts'
 import { i18nFor, withProviders } from '../testing.tsx'
 import type { FlagsResult, TransactionFlags } from '../types.ts'
+import { I18nProvider } from '@lingui/react'
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { MonthlyDashboard } from './MonthlyDashboard.tsx'
 
 const memory = () => {
@@ -33,6 +35,64 @@ const renderPage = async (effects = fakes(), storage = memory(), locale: 'en' | 
   await screen.findByTestId('tx-row-i1-2026-03')
   return { effects, storage }
 }
+
+/** The address the dashboard is at, and a link elsewhere in the app to another month. */
+const Address = () => {
+  const location = useLocation()
+  const navigate = useNavigate()
+  return (
+    <>
+      <output data-testid="address">{location.pathname + location.search}</output>
+      <button type="button" onClick={() => navigate('/dashboard/monthly?month=2025-12')}>
+        December link
+      </button>
+    </>
+  )
+}
+
+/** The dashboard at `address`, in a router that shows where it is. */
+const renderAt = async (address: string, effects = fakes()) => {
+  render(
+    <I18nProvider i18n={await i18nFor('en')}>
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route
+            path="/dashboard/monthly"
+            element={<MonthlyDashboard effects={effects} today="2026-03-15" storage={memory()} />}
+          />
+        </Routes>
+        <Address />
+      </MemoryRouter>
+    </I18nProvider>,
+  )
+  return { effects, address: () => screen.getByTestId('address').textContent }
+}
+
+describe('the month in the address', () => {
+  it('opens the month the address names, and the address follows the month shown', async () => {
+    const { effects, address } = await renderAt('/dashboard/monthly?month=2026-01')
+    await waitFor(() => expect(effects.loadMonth).toHaveBeenCalledWith({ month: '2026-01' }))
+    expect(effects.loadMonth).not.toHaveBeenCalledWith({ month: '2026-03' })
+    await waitFor(() => expect(document.querySelector('[data-month]')?.getAttribute('data-month')).toBe('2026-01'))
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }))
+    await waitFor(() => expect(address()).toBe('/dashboard/monthly?month=2026-02'))
+    await waitFor(() => expect(effects.loadMonth).toHaveBeenLastCalledWith({ month: '2026-02' }))
+    // A link elsewhere to another month moves the dashboard already open.
+    fireEvent.click(screen.getByRole('button', { name: 'December link' }))
+    await waitFor(() => expect(effects.loadMonth).toHaveBeenLastCalledWith({ month: '2025-12' }))
+    await waitFor(() => expect(document.querySelector('[data-month]')?.getAttribute('data-month')).toBe('2025-12'))
+    expect(address()).toBe('/dashboard/monthly?month=2025-12')
+  })
+
+  it('shows the current month for a plain link or a month that is none, and writes it into the address', async () => {
+    for (const at of ['/dashboard/monthly', '/dashboard/monthly?month=2026-13', '/dashboard/monthly?month=1999-12']) {
+      const { effects, address } = await renderAt(at)
+      await waitFor(() => expect(address()).toBe('/dashboard/monthly?month=2026-03'))
+      expect(effects.loadMonth).toHaveBeenCalledWith({ month: '2026-03' })
+      cleanup()
+    }
+  })
+})
 
 describe('MonthlyDashboard', () => {
   it('lists the month and its details, dimming completed and highlighting company rows', async () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Card.tsx'
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx'
@@ -20,7 +21,7 @@ import { TransactionsTable } from '../components/TransactionsTable.tsx'
 import { VatCard } from '../components/VatCard.tsx'
 import type { VatRefundEffects } from '../components/VatRefundPanel.tsx'
 import { errorText } from '../errors.ts'
-import { localDate } from '../month.ts'
+import { localDate, monthParam } from '../month.ts'
 import { browserStorage, readShowFlags, type ShowSection, writeShowFlag } from '../show.ts'
 import type { Transaction } from '../types.ts'
 import { type ItemKind, monthlyMachine } from './monthlyMachine.ts'
@@ -51,9 +52,14 @@ const monthTitle = (locale: string, ym: string): string => {
   }
 }
 
-/** SPEC §2 Monthly dashboard. */
+/**
+ * SPEC §2 Monthly dashboard. The month shown is in the address (`?month=2026-02`), so a reload, the browser's Back
+ * and a link keep it; without one, the current month.
+ */
 export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
   const { t, i18n } = useLingui()
+  const [params, setParams] = useSearchParams()
+  const asked = monthParam(params.get('month'))
   const messages = useMessages()
   const store = storage ?? browserStorage()
   const defaultApi = useMemo(() => createDashboardApi(), [])
@@ -65,8 +71,29 @@ export const MonthlyDashboard = ({ effects, today, storage }: Props) => {
       }),
     [effects, store, defaultApi],
   )
-  const actor = useActorRef(machine, { input: { today: today ?? localDate(new Date()), show: readShowFlags(store) } })
+  const actor = useActorRef(machine, {
+    input: { today: today ?? localDate(new Date()), month: asked, show: readShowFlags(store) },
+  })
   const month = useSelector(actor, (s) => s.context.month)
+  // The address follows the month shown (replacing the entry: stepping through months is not a history)…
+  const written = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    written.current = month
+    setParams(
+      (p) => {
+        if (p.get('month') === month) return p
+        const next = new URLSearchParams(p)
+        next.set('month', month)
+        return next
+      },
+      { replace: true },
+    )
+  }, [month, setParams])
+  // …and the month follows an address that names another one (a link, Back), not the one it wrote itself.
+  useEffect(() => {
+    if (asked !== undefined && asked !== written.current && asked !== actor.getSnapshot().context.month)
+      actor.send({ type: 'GOTO', month: asked })
+  }, [asked, actor])
   const transactions = useSelector(actor, (s) => s.context.transactions)
   const summary = useSelector(actor, (s) => s.context.summary)
   const show = useSelector(actor, (s) => s.context.show)

@@ -52,6 +52,8 @@ export type MonthlyEvent =
   | { type: 'PREV' }
   | { type: 'NEXT' }
   | { type: 'TODAY'; today?: LocalDateString }
+  /** Another month asked for by the address (a link, the browser's Back). */
+  | { type: 'GOTO'; month: YearMonthString }
   | { type: 'REFRESH' }
   | { type: 'OPEN_RESET' }
   | { type: 'CANCEL_RESET' }
@@ -251,6 +253,7 @@ export const monthlyMachine = setup({
       on: {
         PREV: { target: '.loading', actions: assign({ month: ({ context }) => shiftMonth(context.month, -1) }) },
         NEXT: { target: '.loading', actions: assign({ month: ({ context }) => shiftMonth(context.month, 1) }) },
+        GOTO: { target: '.loading', actions: assign({ month: ({ event }) => event.month }) },
         TODAY: {
           target: '.loading',
           actions: assign(({ context, event }) => {

@@ -121,6 +121,7 @@ export const AnnualInputsForm = ({
 }) => {
   const { t, i18n } = useLingui()
   const fmt = useFormat()
+  const oneOffLimit = fmt.money('5000000')
   const text = (m: string) => {
     const d = known[m]
     return d ? i18n._(d) : translateMessage(i18n, m)
@@ -205,7 +206,7 @@ export const AnnualInputsForm = ({
                 error={errors[`losses.${i}.deductedBefore`]}
               />
               <Check
-                label={t`One-off deduction (up to 5 000 000 zł)`}
+                label={t`One-off deduction (up to ${oneOffLimit})`}
                 checked={l.oneOff}
                 onChange={(oneOff) => setLoss(i, { oneOff })}
                 error={errors[`losses.${i}.oneOff`]}

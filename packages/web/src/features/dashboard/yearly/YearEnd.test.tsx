@@ -46,7 +46,8 @@ describe('YearEnd', () => {
     expect(rows[0]!.textContent).toContain('PLN\u00a044,727.30')
     expect(screen.getByText('All months of the year are actual figures.')).toBeTruthy()
     const warnings = screen.getAllByRole('listitem').map((li) => li.textContent)
-    expect(warnings[0]).toContain('The 120 000 zł threshold of the tax scale')
+    expect(warnings[0]).toContain('The PLN\u00a0120,000.00 threshold of the tax scale')
+    expect(warnings.join(' ')).not.toMatch(/zł/)
     expect(warnings[0]).toContain('crossed in December 2025, with PLN\u00a0124,486.00 of PLN\u00a0120,000.00')
     expect(warnings[0]).toContain('the whole year: PLN\u00a0124,486.00')
     // May goes with May's running figure, never with the year's

@@ -26,14 +26,19 @@ type Labels = ReturnType<typeof useLabels>
 /** The section's translated names of forms, thresholds and reasons. */
 const useLabels = () => {
   const { t } = useLingui()
+  const { money } = useFormat()
+  const scaleThreshold = money('120000')
+  const band60 = money('60000')
+  const band300 = money('300000')
+  const ksefLimit = money('10000')
   return {
     form: { Scale: t`tax scale`, Linear: t`linear tax`, Flat: t`ryczałt` } as Record<TaxType, string>,
     warning: {
-      scaleThreshold: t`The 120 000 zł threshold of the tax scale (the base on the scale)`,
-      flatHealthBand60: t`Ryczałt: the health band of 60 000 zł of revenue`,
-      flatHealthBand300: t`Ryczałt: the health band of 300 000 zł of revenue`,
+      scaleThreshold: t`The ${scaleThreshold} threshold of the tax scale (the base on the scale)`,
+      flatHealthBand60: t`Ryczałt: the health band of ${band60} of revenue`,
+      flatHealthBand300: t`Ryczałt: the health band of ${band300} of revenue`,
       vatExemption: t`The VAT exemption limit (art. 113 of the VAT act)`,
-      ksefMonthly: t`KSeF in 2026: 10 000 zł of invoiced sales with VAT in a month`,
+      ksefMonthly: t`KSeF in 2026: ${ksefLimit} of invoiced sales with VAT in a month`,
       smallZusPlusRevenue: t`Mały ZUS plus: the revenue limit`,
     } as Record<string, string>,
     reason: {

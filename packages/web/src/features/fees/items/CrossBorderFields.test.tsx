@@ -17,7 +17,7 @@ const companyForm = async (kind: 'Expense' | 'Income', today: string) => {
 
 const fill = (form: HTMLElement, name: string, amount: string) => {
   fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: name } })
-  fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: amount } })
+  fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: amount } })
 }
 
 describe('items across borders', () => {
@@ -37,6 +37,36 @@ describe('items across borders', () => {
       car: { use: 'mixed' },
       fixedAsset: true,
     })
+  }, 20_000)
+
+  it('"zw" typed as the VAT percent points to the VAT treatment under More details, opened, in both languages', async () => {
+    for (const [locale, label, save, message] of [
+      [
+        'en',
+        'Company income',
+        'Add One Time Income',
+        'A rate from 0 to 100 here: for exempt (zw) or not taxable (np) choose it in “VAT treatment” under “More details (tax book)” below',
+      ],
+      [
+        'pl',
+        'Przychód firmowy',
+        'Dodaj przychód jednorazowy',
+        'Tu wpisz stawkę od 0 do 100; zwolnienie (zw) lub niepodleganie opodatkowaniu (np) wybierz w polu „Opodatkowanie VAT” w sekcji „Więcej szczegółów (księga podatkowa)” poniżej',
+      ],
+    ] as const) {
+      const services = memoryServices([])
+      const { unmount } = await renderWith(<ItemsPage dataType="Income" today="2026-03-15" />, services, locale)
+      const form = screen.getByRole('form', { name: save })
+      fireEvent.click(within(form).getByLabelText(label))
+      const details = form.querySelector('details.item-details') as HTMLDetailsElement
+      expect(details.open).toBe(false)
+      fireEvent.change(within(form).getByLabelText(/^(VAT percent|Stawka VAT) \*/), { target: { value: 'zw' } })
+      expect(details.open).toBe(true)
+      fireEvent.submit(form)
+      expect(await within(form).findByText(message)).toBeTruthy()
+      expect(services.records()).toHaveLength(0)
+      unmount()
+    }
   }, 20_000)
 
   it('a WNT invoiced late counts for VAT on the 15th of the month after the supply, shown before saving', async () => {

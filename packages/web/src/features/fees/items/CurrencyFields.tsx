@@ -1,14 +1,13 @@
 import { BANK_TABLE, ECB_TABLE, isLocalDate, TABLE_A_CURRENCIES, TABLE_B_CURRENCIES } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { Button, FileInput } from '../../../ui/index.ts'
+import { useFormat } from '../../../i18n/format.ts'
+import { Button, commonCurrenciesFirst, FileInput } from '../../../ui/index.ts'
 import {
   type CurrencyPreview,
   type FieldSpec,
-  formatMoneyText,
   type ItemDataType,
   type RecordForm,
-  useLanguage,
   useServices,
   useTranslateMessage,
 } from '../../../forms/index.ts'
@@ -43,7 +42,7 @@ type Preview = { state: 'none' } | { state: 'ready'; value: CurrencyPreview } | 
  */
 export const CurrencyFields = ({ form, dataType, input, recurring = false }: CurrencyFieldsProps) => {
   const { t } = useLingui()
-  const language = useLanguage()
+  const f = useFormat()
   const translate = useTranslateMessage()
   const services = useServices()
   const { draft } = form.context
@@ -95,7 +94,9 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
     setImported(null)
     try {
       const r = await services.importRates({ name: file.name, base64: await base64Of(file) })
-      setImported(t`NBP tables recorded: ${r.added} (${r.from} – ${r.to})`)
+      const from = f.date(r.from)
+      const to = f.date(r.to)
+      setImported(t`NBP tables recorded: ${r.added} (${from} – ${to})`)
       // Ask again with the tables now held.
       setPreview({ state: 'none' })
       setRetry((n) => n + 1)
@@ -106,19 +107,15 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
   }
   // Table B's long list is offered on demand (and for an item already in one of its currencies).
   const tableB = showTableB || (TABLE_B_CURRENCIES as readonly string[]).includes(code)
-  const options = (tableB ? [...TABLE_B_CURRENCIES].sort() : TABLE_A_CURRENCIES.filter((c) => c !== 'XDR')).map(
-    (c) => ({ value: c, label: c }),
-  )
-  const day = (d: string) =>
-    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pl', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${d}T00:00:00Z`),
-    )
+  const options = commonCurrenciesFirst(
+    tableB ? TABLE_B_CURRENCIES : TABLE_A_CURRENCIES.filter((c) => c !== 'XDR'),
+  ).map((c) => ({ value: c, label: c }))
   const rate = (r: { table: string; date: string; rate: string }) => {
-    if (r.table === BANK_TABLE)
-      return t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (the bank's rate of ${day(r.date)})`
-    if (r.table === ECB_TABLE)
-      return t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (ECB rate of ${day(r.date)})`
-    return t`${language === 'en' ? r.rate : r.rate.replace('.', ',')} zł (table ${r.table} of ${day(r.date)})`
+    const perUnit = f.rate(r.rate)
+    const day = f.date(r.date)
+    if (r.table === BANK_TABLE) return t`${perUnit} (the bank's rate of ${day})`
+    if (r.table === ECB_TABLE) return t`${perUnit} (ECB rate of ${day})`
+    return t`${perUnit} (table ${r.table} of ${day})`
   }
   return (
     <div className="item-currency">
@@ -159,19 +156,17 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
           <dl>
             <dt>{t`VAT base in złoty`}</dt>
             <dd>
-              {formatMoneyText(preview.value.amount, language)} zł — {rate(preview.value.currency.vatRate!)}
+              {f.money(preview.value.amount)} — {rate(preview.value.currency.vatRate!)}
             </dd>
             <dt>{t`Revenue or cost in złoty`}</dt>
             <dd>
-              {formatMoneyText(preview.value.currency.pitAmount!, language)} zł —{' '}
-              {rate(preview.value.currency.pitRate!)}
+              {f.money(preview.value.currency.pitAmount)} — {rate(preview.value.currency.pitRate!)}
             </dd>
             {preview.value.currency.paidRate && preview.value.currency.paidAmount && (
               <>
                 <dt>{t`Value on the payment day`}</dt>
                 <dd>
-                  {formatMoneyText(preview.value.currency.paidAmount, language)} zł —{' '}
-                  {rate(preview.value.currency.paidRate)}
+                  {f.money(preview.value.currency.paidAmount)} — {rate(preview.value.currency.paidRate)}
                 </dd>
               </>
             )}

@@ -2,7 +2,14 @@ import { parseMoney, splitPaymentDuty } from '@finance/ledger-core'
 import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
-import { type FieldSpec, FieldValues, formatMoneyText, type Language, useLanguage } from '../../../forms/index.ts'
+import {
+  type FieldSpec,
+  FieldValues,
+  formatMoneyText,
+  formatMoneyWithCurrency,
+  type Language,
+  useLanguage,
+} from '../../../forms/index.ts'
 import { FormActions, FormMessages, RecordProblems } from '../../../forms/index.ts'
 import { useRecordForm } from '../../../forms/index.ts'
 import type { ItemDataType, RecordDto } from '../../../forms/index.ts'
@@ -45,18 +52,19 @@ export const ItemCard = ({
   const language = useLanguage()
   const dataType = record.dataType as ItemDataType
   const texts = useItemTexts(dataType)
+  const splitThreshold = formatMoneyWithCurrency('15000', language)
   const recurring = isRecurring(dataType)
   const form = useRecordForm({ dataType, record, template: itemTemplate(dataType, today), onSaved })
   const values = form.context.saved ?? record.dataObject
   const fields: FieldSpec[] = [
-    { path: 'date', label: t`Date` },
-    { path: 'amount', label: t({ message: 'Amount', context: 'net' }), kind: 'money' },
+    { path: 'date', label: t`Date`, kind: 'date' },
+    { path: 'amount', label: t`Net amount`, kind: 'money' },
     ...(values.currency ? [{ path: 'currencyText', label: t`Net amount in the currency` }] : []),
     ...(recurring ? [{ path: 'repetitions', label: t`Repetitions` }] : []),
     ...(values.isCompany
       ? [
           { path: 'percent', label: t`VAT percent`, kind: 'percent' as const },
-          { path: 'invoiceDate', label: t`Invoice Date` },
+          { path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' as const },
         ]
       : []),
     { path: 'vatAmount', label: t`VAT amount`, kind: 'money' },
@@ -87,7 +95,7 @@ export const ItemCard = ({
           {values.isCompany === true && <p className="item-card__company">{texts.companyLabel}</p>}
           {splitPaymentDuty(values.annex15 === true, grossOf(record.dataObject.sum)) && (
             <p className="item-card__split-payment">
-              {t`Split payment (MPP) required: Annex 15 goods or services over PLN 15,000 gross (art. 108a VAT act)`}
+              {t`Split payment (MPP) required: Annex 15 goods or services over ${splitThreshold} gross (art. 108a VAT act)`}
             </p>
           )}
           <FieldValues

@@ -41,7 +41,7 @@ describe('item details (tax book)', () => {
     const details = within(form).getByText('More details (tax book)').closest('details') as HTMLDetailsElement
     expect(details.open).toBe(false)
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Training' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '3000' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '3000' } })
     fireEvent.change(within(details).getByLabelText('Document number'), { target: { value: 'FV 2/2026' } })
     fireEvent.change(within(details).getByLabelText('KPiR column'), { target: { value: 'otherRevenue' } })
     fireEvent.change(within(details).getByLabelText('Ryczałt rate'), { target: { value: '8.5' } })
@@ -72,7 +72,7 @@ describe('item details (tax book)', () => {
     ])
     expect(within(form).queryByLabelText('Ryczałt rate')).toBeNull()
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Fuel' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '100' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '100' } })
     fireEvent.change(within(form).getByLabelText('Country of the tax id'), { target: { value: 'QQ' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Expense' }))
     expect(
@@ -89,7 +89,7 @@ describe('item details (tax book)', () => {
     const details = within(card).getByText('More details (tax book)').closest('details') as HTMLDetailsElement
     expect(details.open).toBe(true)
     expect(within(card).getByLabelText('KPiR column')).toHaveProperty('value', 'research')
-    fireEvent.change(within(card).getByLabelText('Amount *'), { target: { value: '320' } })
+    fireEvent.change(within(card).getByLabelText('Net amount *'), { target: { value: '320' } })
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(services.records()[0]?.dataObject.amount).toBe('320.00'))
     const { amount: _a, ...kept } = hosting.dataObject
@@ -103,7 +103,7 @@ describe('item details (tax book)', () => {
     fireEvent.click(within(form).getByLabelText('Company income'))
     expect(within(form).getByLabelText(/VAT percent/)).toBeTruthy()
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Training' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '800' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '800' } })
     fireEvent.change(within(form).getByLabelText('VAT treatment'), { target: { value: 'zw' } })
     // Exempt: the percent is not asked for.
     expect(within(form).queryByLabelText(/VAT percent/)).toBeNull()

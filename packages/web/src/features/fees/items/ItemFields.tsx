@@ -14,7 +14,7 @@ import { Checkbox } from '../../../ui/index.ts'
 import { type FieldSpec, FieldInput } from '../../../forms/index.ts'
 import type { RecordForm } from '../../../forms/index.ts'
 import { useLanguage } from '../../../forms/index.ts'
-import { formatPercentText } from '../../../forms/index.ts'
+import { formatMoneyWithCurrency, formatPercentText } from '../../../forms/index.ts'
 import { applyCompanyFlag, changeItemDate, resolveVatPercent } from '../lib/companyFlag.ts'
 import { TaxMonths } from './TaxMonths.tsx'
 import { CurrencyFields } from './CurrencyFields.tsx'
@@ -54,6 +54,7 @@ export const ItemFields = ({
 }: ItemFieldsProps) => {
   const { t } = useLingui()
   const language = useLanguage()
+  const splitThreshold = formatMoneyWithCurrency('15000', language)
   const { draft, fieldErrors, warnings } = form.context
   const isCompany = draft.isCompany === true
   // The invoice date follows the item's date until the user gives another one.
@@ -65,13 +66,13 @@ export const ItemFields = ({
         : form.send({ type: 'CHANGE', path, value })
   // An item in a foreign currency has its złoty amounts from the books (the NBP rates): no złoty amount to type.
   const foreign = typeof (draft.currency as { code?: unknown } | null | undefined)?.code === 'string'
-  const input = (spec: FieldSpec) => (
+  const input = (spec: FieldSpec, error: string | undefined = fieldErrors[spec.path]) => (
     <FieldInput
       key={spec.path}
       spec={spec}
       draft={draft}
       formId={formId}
-      error={fieldErrors[spec.path]}
+      error={error}
       warning={warnings[spec.path]}
       onChange={change}
       today={today}
@@ -89,6 +90,10 @@ export const ItemFields = ({
       ]
   const rates = FlatRates.map((r) => ({ value: r, label: formatPercentText(r, language) }))
   const treatment = (draft.vatTreatment as string | undefined) ?? 'rate'
+  // "zw" or "np" typed as the VAT percent: the exemption is a VAT treatment, chosen under More details (opened).
+  const treatmentTyped = typeof draft.percent === 'string' && /^\s*(zw|np)\s*$/i.test(draft.percent)
+  const detailsTitle = t`More details (tax book)`
+  const treatmentLabel = t`VAT treatment`
   const treatments = [
     // "At the VAT percent above" (`rate`, the default) is the empty first option: said once, not twice.
     { value: 'inForce', label: t`At the rate in force on the day of supply` },
@@ -173,6 +178,7 @@ export const ItemFields = ({
     draft.taxPoint === 'invoice' ||
     draft.annex15 === true ||
     treatment !== 'rate' ||
+    treatmentTyped ||
     crossBorder !== '' ||
     Boolean((draft.car as { use?: unknown } | null | undefined)?.use) ||
     draft.fixedAsset === true ||
@@ -184,8 +190,7 @@ export const ItemFields = ({
     <fieldset className="record-group" disabled={form.submitting}>
       {input({ path: 'date', label: t`Date`, kind: 'date', required: true })}
       {input({ path: 'name', label: t`Name`, required: true })}
-      {!foreign &&
-        input({ path: 'amount', label: t({ message: 'Amount', context: 'net' }), kind: 'money', required: true })}
+      {!foreign && input({ path: 'amount', label: t`Net amount`, kind: 'money', required: true })}
       <CurrencyFields form={form} dataType={income ? 'Income' : 'Expense'} input={input} recurring={recurring} />
       {recurring && input({ path: 'repetitions', label: t`Repetitions`, kind: 'int', required: true })}
       <Checkbox
@@ -201,7 +206,12 @@ export const ItemFields = ({
       {isCompany &&
         treatment === 'rate' &&
         !zeroRated &&
-        input({ path: 'percent', label: t`VAT percent`, kind: 'percent', required: true })}
+        input(
+          { path: 'percent', label: t`VAT percent`, kind: 'percent', required: true },
+          treatmentTyped && fieldErrors.percent
+            ? t`A rate from 0 to 100 here: for exempt (zw) or not taxable (np) choose it in “${treatmentLabel}” under “${detailsTitle}” below`
+            : fieldErrors.percent,
+        )}
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
       {isCompany && input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
       {isCompany && (
@@ -216,7 +226,7 @@ export const ItemFields = ({
       )}
       {isCompany && (
         <details className="item-details" open={hasDetails}>
-          <summary>{t`More details (tax book)`}</summary>
+          <summary>{detailsTitle}</summary>
           {input({ path: 'documentNumber', label: t`Document number` })}
           {input({ path: 'description', label: t`Description of the event` })}
           {input({
@@ -236,7 +246,7 @@ export const ItemFields = ({
             })}
           {input({
             path: 'vatTreatment',
-            label: t`VAT treatment`,
+            label: treatmentLabel,
             kind: 'select',
             options: treatments,
             placeholder: t`At the VAT percent above (default)`,
@@ -301,7 +311,7 @@ export const ItemFields = ({
             placeholder: t`An invoice (default)`,
           })}
           <Checkbox
-            label={t`Goods or services of Annex 15 of the VAT act (split payment over PLN 15,000 gross)`}
+            label={t`Goods or services of Annex 15 of the VAT act (split payment over ${splitThreshold} gross)`}
             checked={draft.annex15 === true}
             onChange={(e) => form.send({ type: 'PATCH', values: { annex15: e.target.checked } })}
           />

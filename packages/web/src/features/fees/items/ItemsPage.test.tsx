@@ -28,12 +28,24 @@ const rent = {
 const addForm = (name: string) => screen.getByRole('form', { name })
 
 describe('items pages', () => {
+  it('shows an item’s dates as every date of the app reads, in both languages', async () => {
+    const company = {
+      ...rent,
+      dataObject: { ...rent.dataObject, isCompany: true, percent: '23', invoiceDate: '2026-03-12' },
+    }
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, memoryServices([vat, company]))
+    const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+    expect(within(card).getByText('Date').nextSibling?.textContent).toBe('10 Mar 2026')
+    expect(within(card).getByText('Invoice Date').nextSibling?.textContent).toBe('12 Mar 2026')
+    expect(card.textContent).not.toMatch(/2026-03-1/)
+  })
+
   it('adds a recurring company income: the checkbox applies the loaded VAT percent and the invoice date', async () => {
     const services = memoryServices([vat])
     await renderWith(<ItemsPage dataType="RecurringIncome" today="2026-03-15" />, services)
     const form = addForm('Add Recuring Income')
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Consulting' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '1,234.50' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '1,234.50' } })
     fireEvent.change(within(form).getByLabelText('Repetitions *'), { target: { value: '12' } })
     await waitFor(() => expect(services.records()).toHaveLength(1)) // VAT loaded
     fireEvent.click(within(form).getByLabelText('Company income'))
@@ -93,7 +105,7 @@ describe('items pages', () => {
     const form = addForm('Add Recuring Expense')
     fireEvent.click(within(form).getByRole('button', { name: 'Add Recuring Expense' }))
     expect(await within(form).findByText('Name is required')).toBeTruthy()
-    expect(within(form).getByText('Amount is required')).toBeTruthy()
+    expect(within(form).getByText('Net amount is required')).toBeTruthy()
     expect(within(form).getByText('Repetitions is required')).toBeTruthy()
     expect(services.records()).toHaveLength(0)
   })
@@ -104,7 +116,7 @@ describe('items pages', () => {
     const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
     expect(within(card).getAllByText('PLN 1,000.00')).toHaveLength(2) // amount and sum
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }))
-    fireEvent.change(within(card).getByLabelText('Amount *'), { target: { value: '1100' } })
+    fireEvent.change(within(card).getByLabelText('Net amount *'), { target: { value: '1100' } })
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(within(card).getAllByText('PLN 1,100.00').length).toBeGreaterThan(0))
     expect(services.records()[0]?.dataObject.amount).toBe('1100.00')
@@ -125,7 +137,7 @@ describe('items pages', () => {
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
     const form = addForm('Add One Time Expense')
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Desk' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '300' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '300' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Add One Time Expense' }))
     expect(
       (await within(form).findAllByText('Internal server error, validate your form data.')).length,
@@ -152,7 +164,7 @@ describe('items pages', () => {
       'en',
       {
         edit: 'Edit',
-        amount: 'Amount *',
+        amount: 'Net amount *',
         save: 'Save',
         cancel: 'Cancel',
         reload: 'Reload',

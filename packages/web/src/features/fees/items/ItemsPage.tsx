@@ -46,7 +46,7 @@ const ItemsTotal = ({ items }: { items: readonly RecordDto[] }) => {
   return (
     <p className="item-totals">
       <span>
-        {t({ message: 'Amount', context: 'net' })}: {formatMoneyWithCurrency(totals.amount, language)}
+        {t`Net amount`}: {formatMoneyWithCurrency(totals.amount, language)}
       </span>
       <span>
         {t`VAT amount`}: {formatMoneyWithCurrency(totals.vatAmount, language)}

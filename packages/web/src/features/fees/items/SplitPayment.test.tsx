@@ -29,7 +29,7 @@ describe('split payment (Annex 15)', () => {
     const form = screen.getByRole('form', { name: /Add/ })
     fireEvent.click(within(form).getByLabelText('Company expense'))
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Laptops' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '13000' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '13000' } })
     fireEvent.click(within(form).getByLabelText(/Annex 15 of the VAT act/))
     fireEvent.click(within(form).getByRole('button', { name: /Add/ }))
     await waitFor(() => expect(services.records()).toHaveLength(1))

@@ -35,7 +35,7 @@ describe('the dates of a company item and its tax months', () => {
     const form = screen.getByRole('form', { name: 'Add One Time Income' })
     fireEvent.click(within(form).getByLabelText('Company income'))
     fireEvent.change(within(form).getByLabelText('Name *'), { target: { value: 'Audit' } })
-    fireEvent.change(within(form).getByLabelText('Amount *'), { target: { value: '3000' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '3000' } })
     fireEvent.change(within(form).getByLabelText('Day of supply (if another day)'), {
       target: { value: '2026-10-30' },
     })

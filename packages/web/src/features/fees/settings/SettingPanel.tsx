@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { useFormat } from '../../../i18n/format.ts'
 import { Button } from '../../../ui/index.ts'
 import { localToday } from '../../../ui/DatePicker.tsx'
 import type { FieldSpec } from '../../../forms/index.ts'
@@ -38,6 +39,7 @@ export const SettingPanel = ({
   today?: string
 }) => {
   const { t } = useLingui()
+  const fmt = useFormat()
   const day = today ?? localToday()
   const list = useRecordList(dataType)
   const form = useRecordForm({
@@ -84,7 +86,7 @@ export const SettingPanel = ({
                   className={`history__item${r.id === form.context.id ? ' history__item--current' : ''}`}
                   aria-current={r.id === form.context.id ? 'true' : undefined}
                 >
-                  <time dateTime={String(r.dataObject.date)}>{String(r.dataObject.date)}</time>
+                  <time dateTime={String(r.dataObject.date)}>{fmt.date(String(r.dataObject.date))}</time>
                   <span>{summary(r.dataObject)}</span>
                   <RecordProblems problems={r.problems} />
                 </li>

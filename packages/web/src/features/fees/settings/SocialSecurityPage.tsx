@@ -44,6 +44,8 @@ export const SocialSecurityForm = ({ today }: { today?: string }) => {
       path: 'contributionsPaid',
       label: t`I pay the contributions`,
       kind: 'select',
+      // The books' rule when a setting says nothing (docs/decisions.md, "When contributions count as paid").
+      default: 'inMonth',
       options: [
         { value: 'inMonth', label: t`in the month they concern` },
         { value: 'byDeadline', label: t`by the deadline (the 20th of the next month)` },

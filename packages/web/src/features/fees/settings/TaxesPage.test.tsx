@@ -25,6 +25,22 @@ const vat2025 = {
 }
 
 describe('taxes and social security settings', () => {
+  it('shows the rule the books apply for a setting stored before it could be chosen, not a dash', async () => {
+    const zus = {
+      id: 1,
+      dataType: 'SocialSecurity',
+      eventType: 'ZUS',
+      dataObject: { date: '2026-01-01', amount: '1926.76', percent: '9' },
+    }
+    const services = memoryServices([zus, { ...vat2025, id: 2 }], { today: '2026-03-15' })
+    await renderWith(<SocialSecurityPage today="2026-03-15" />, services, 'pl')
+    const panel = await screen.findByText('Składki opłacam')
+    expect(panel.nextSibling?.textContent).toBe('w miesiącu, którego dotyczą')
+    await renderWith(<TaxesPage today="2026-03-15" />, services)
+    const rate = await screen.findByText('Exchange rate for VAT on foreign-currency documents')
+    expect(rate.nextSibling?.textContent).toMatch(/^NBP average rate/)
+  })
+
   it('creates the first PIT setting (POST) with the statutory linear values', async () => {
     const services = memoryServices([], { today: '2026-03-15' })
     const pit = await editLinearPit(services)
@@ -75,7 +91,7 @@ describe('taxes and social security settings', () => {
     const services = memoryServices([vat2025], { today: '2026-03-15' })
     await renderWith(<TaxesPage today="2026-03-15" />, services)
     const vat = panel('Set current VAT tax')
-    await within(vat).findByText('2025-01-01', { selector: 'time' })
+    await within(vat).findByText('1 Jan 2025', { selector: 'time' })
     fireEvent.click(within(vat).getByRole('button', { name: 'Edit' }))
     fireEvent.click(within(vat).getByRole('button', { name: 'Save' }))
     expect(await within(vat).findByText('No changes on the form')).toBeTruthy()

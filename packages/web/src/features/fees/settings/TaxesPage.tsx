@@ -56,6 +56,8 @@ export const VatForm = ({ today }: { today?: string }) => {
         path: 'vatExchangeRate',
         label: t`Exchange rate for VAT on foreign-currency documents`,
         kind: 'select',
+        // The NBP rate unless the ECB's was chosen (uVAT art. 31a ust. 1).
+        default: 'nbp',
         options: [
           { value: 'nbp', label: t`NBP average rate of the last working day before the tax point (art. 31a ust. 1)` },
           {
