@@ -114,7 +114,7 @@ describe('making an income or an expense of a line', () => {
     expect(within(form).getByLabelText('Date *')).toHaveProperty('value', '2026-03-03')
     expect(within(form).getByLabelText('Name *')).toHaveProperty('value', 'FV 4/2026')
     // 2 460,00 gross at the 23 % in force: 2 000,00 net.
-    expect((within(form).getByLabelText('Amount *') as HTMLInputElement).value).toMatch(/^2,?000\.00$/)
+    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toMatch(/^2,?000\.00$/)
     expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '23')
     expect(within(form).getByLabelText('Name or company')).toHaveProperty('value', 'JAN KOWALSKI ŻABKA')
     expect(createItem).not.toHaveBeenCalled()
@@ -142,7 +142,7 @@ describe('making an income or an expense of a line', () => {
     const { createItem } = await setUp([])
     fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
     const form = await screen.findByRole('form', { name: 'Expense from the line' })
-    expect((within(form).getByLabelText('Amount *') as HTMLInputElement).value).toBe('45.99')
+    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('45.99')
     expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '0')
     fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
     await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))

@@ -36,14 +36,14 @@ describe('a row paid in part', () => {
   it('is not completed: the card says what was paid and what is left, in Polish', async () => {
     const { container } = await renderTxCard('pl', partly, 'ZUS')
     expect((screen.getByRole('checkbox', { name: 'Zrealizowane' }) as HTMLInputElement).checked).toBe(false)
-    expect(container.textContent).toMatch(/częściowo zapłacono 2 mar, 1000,00\szł — 1241,72\szł do zapłaty/)
+    expect(container.textContent).toMatch(/częściowo zapłacono 2 mar 2026, 1000,00\szł — 1241,72\szł do zapłaty/)
     expect(container.querySelector('.tx-card--overdue')).not.toBeNull()
   })
 
   it('and in English', async () => {
     const { container } = await renderTxCard('en', partly, 'ZUS')
     expect((screen.getByRole('checkbox', { name: 'Completed' }) as HTMLInputElement).checked).toBe(false)
-    expect(container.textContent).toMatch(/partly paid 2 Mar, PLN\s?1,000\.00 — PLN\s?1,241\.72 to pay/)
+    expect(container.textContent).toMatch(/partly paid 2 Mar 2026, PLN\s?1,000\.00 — PLN\s?1,241\.72 to pay/)
   })
 
   it('the table row names what was paid and what is left, and stays overdue', async () => {
