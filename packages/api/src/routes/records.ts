@@ -130,8 +130,6 @@ const dataBody = effectSchema(
   },
 )
 
-/** A body's `dataType` that names another type than the record it writes (the path's, or the stored record's). */
-
 /**
  * Refuses a `dataType` that contradicts the type the call writes: saving it as the other type (an Income kept as an
  * Income with its repetitions dropped, an Expense body saved as an Income) would not be what the client meant.
