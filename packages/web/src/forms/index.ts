@@ -71,6 +71,7 @@ export {
 export {
   apiServices,
   type CurrencyPreview,
+  currentOf,
   type MemoryOptions,
   memoryServices,
   type RecordServices,

@@ -10,7 +10,14 @@
 import { formatMoney, parseMoney, splitGross } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { FormMessages, type RecordDto, type SaveRequest, useRecordForm, useServices } from '../../forms/index.ts'
+import {
+  currentOf,
+  FormMessages,
+  type RecordDto,
+  type SaveRequest,
+  useRecordForm,
+  useServices,
+} from '../../forms/index.ts'
 import { Button, Loader } from '../../ui/index.ts'
 import { localToday } from '../../ui/DatePicker.tsx'
 import { ItemFields } from '../fees/items/ItemFields.tsx'
@@ -18,21 +25,15 @@ import { useItemTexts } from '../fees/items/texts.ts'
 import type { BankApi } from './api.ts'
 import type { BankLine } from './types.ts'
 
-type VatSettings = readonly { readonly dataObject?: { readonly date?: unknown; readonly percent?: unknown } }[]
+type VatSettings = readonly RecordDto[]
 
-/** The VAT setting's percent (`23`, `zw`, `np`) in force on `day`: the latest dated on or before it; `null`: none. */
+/**
+ * The VAT setting's percent (`23`, `zw`, `np`) in force on `day`, the setting chosen as the API's `GetByType` chooses
+ * it (`currentOf`); `null`: none.
+ */
 export const vatSettingOn = (settings: VatSettings, day: string): string | null => {
-  let best: string | null = null
-  let bestDate = ''
-  for (const s of settings) {
-    const date = s.dataObject?.date
-    const percent = s.dataObject?.percent
-    if (typeof date !== 'string' || date > day || date < bestDate) continue
-    if (typeof percent !== 'string' && typeof percent !== 'number') continue
-    best = String(percent)
-    bestDate = date
-  }
-  return best
+  const percent = (currentOf(settings, 'Vat', day)?.dataObject as { percent?: unknown } | undefined)?.percent
+  return typeof percent === 'string' || typeof percent === 'number' ? String(percent) : null
 }
 
 /** The form's first values for a line, and the split of its gross the save keeps while the user keeps it. */
