@@ -10,6 +10,8 @@
  * English: `PLN 12,000.00`, `23%`, `354.07 kB`, `24 Nov 2026`.
  */
 
+import { isLocalDate } from './calendar.ts'
+
 export type Lang = 'pl' | 'en'
 
 const LOCALES: Record<Lang, string> = { pl: 'pl-PL', en: 'en-GB' }
@@ -130,23 +132,16 @@ export const formatSize = (lang: Lang, bytes: number): string => {
   return sizeMb(lang).format(bytes / 1_000_000)
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const ISO_MONTH = /^(\d{4})-(\d{2})$/
 
 /**
  * The UTC instant of a real calendar date written `yyyy-mm-dd`, `undefined` for other text and for a day the
  * calendar has not (`2026-02-30`): `Date.UTC` would roll it over into March, a date nobody typed.
  */
-const calendarDay = (isoDate: string): number | undefined => {
-  const m = ISO_DATE.exec(isoDate)
-  if (!m) return undefined
-  const year = Number(m[1])
-  const month = Number(m[2]) - 1
-  const day = Number(m[3])
-  const at = Date.UTC(year, month, day)
-  const d = new Date(at)
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month && d.getUTCDate() === day ? at : undefined
-}
+const calendarDay = (isoDate: string): number | undefined =>
+  isLocalDate(isoDate)
+    ? Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)))
+    : undefined
 
 /**
  * A calendar date (`2026-11-24`) as people read it: `24 lis 2026` / `24 Nov 2026`. Other text, an impossible day
