@@ -26,6 +26,7 @@ import {
   isCountryCode,
   lineNet,
   parseMoney,
+  isTaxpayerBuyer,
   splitPaymentDuty,
   vatOfItem,
 } from '@finance/ledger-core/light'
@@ -269,8 +270,9 @@ export const fa3Issue = (req: Fa3IssueRequest): Fa3IssueResult => {
       notes: '',
       correction: null,
       currency: c ? { code: c.code, rate: c.vatRate.rate } : null,
-      // The split-payment mark: an Annex 15 item on an invoice over 15 000 zł gross (uVAT art. 106e ust. 1 pkt 18a).
-      splitPayment: splitPaymentDuty(item.annex15, net + vat),
+      // The split-payment mark: an Annex 15 item on an invoice to a taxpayer over 15 000 zł gross, the gross in złoty
+      // (uVAT art. 106e ust. 1 pkt 18a, art. 108a ust. 1a).
+      splitPayment: splitPaymentDuty(item.annex15, pln + vatPln, isTaxpayerBuyer(item.counterparty)),
     },
     req,
   )

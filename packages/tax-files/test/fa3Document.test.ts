@@ -184,6 +184,15 @@ describe('the split-payment mark (P_18A)', () => {
     expect(voluntary.mark).toBe('1')
     expect(await validateXml(voluntary.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
   })
+
+  it('is 2 on a sale to a consumer (BrakID): the duty is on supplies to a taxpayer (art. 106e ust. 1 pkt 18a)', async () => {
+    const consumer = { name: 'Jan Nowak', taxId: '', country: 'PL', address: 'ul. Długa 1, 00-001 Warszawa' }
+    const sold = p18a(laptops('1220.00', { buyer: consumer }))
+    expect(sold.xml).toContain('<BrakID>1</BrakID>')
+    expect(sold.mark).toBe('2')
+    expect(p18a(laptops('1220.00', { buyer: consumer, splitPayment: true })).mark).toBe('1')
+    expect(await validateXml(sold.xml, 'FA(3)')).toEqual({ valid: true, errors: [] })
+  })
 })
 
 describe('procedure markers (JPK_V7)', () => {

@@ -53,4 +53,11 @@ describe('FA(3) P_18A', () => {
     expect(p18a(issue({ amount: '12195.12', documentVat: '2804.88', annex15: true }))).toBe('2')
     expect(p18a(issue({ amount: '50000.00' }))).toBe('2')
   })
+
+  it('leaves it unmarked on a sale to a consumer, who has no tax number (art. 106e ust. 1 pkt 18a)', () => {
+    const consumer = { name: 'Jan Nowak', taxId: '', country: 'PL', address: 'ul. Długa 1' }
+    const xml = issue({ amount: '12300.00', annex15: true, counterparty: consumer })
+    expect(xml).toContain('<BrakID>1</BrakID>')
+    expect(p18a(xml)).toBe('2')
+  })
 })

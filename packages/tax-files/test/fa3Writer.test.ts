@@ -164,6 +164,30 @@ describe('an invoice in a foreign currency (KodWaluty, KursWaluty, P_14_xW)', ()
   })
 })
 
+describe('the split-payment mark of an invoice in a foreign currency', () => {
+  it('compares the gross in złoty with 15 000 zł (uVAT art. 108a ust. 1a: "or its equivalent")', () => {
+    // 3 000.00 EUR net + 690.00 EUR VAT = 3 690.00 EUR; in złoty 12 703.50 + 2 921.81 = 15 625.31: over 15 000.
+    const laptops: Item = {
+      ...eurItem,
+      amount: '12703.50',
+      annex15: true,
+      currency: { ...eurItem.currency!, amount: '3000.00', pitAmount: '12703.50' },
+    }
+    const r = fa3Issue({
+      item: laptops,
+      percent: '23',
+      invoice,
+      primary: null,
+      permanentAddress: null,
+      contact,
+      createdAt: '2026-05-04T09:30:00Z',
+    })
+    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    expect(r.xml).toContain('<P_15>3690.00</P_15>')
+    expect(r.xml).toContain('<P_18A>1</P_18A>')
+  })
+})
+
 describe('what an invoice needs', () => {
   it('company data, a number, a buyer, an amount, a rate the form has, the basis of an exemption', () => {
     const bare = item({ documentNumber: '', counterparty: null, amount: '0', percent: '8.5', vatTreatment: 'rate' })

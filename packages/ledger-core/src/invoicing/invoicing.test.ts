@@ -360,17 +360,30 @@ describe('split payment on a document (uVAT art. 108a ust. 1a)', () => {
   const laptops = (unitNet: string) => [line({ name: 'Laptop', quantity: '10', unitNet, annex15: true })]
 
   it('required for an Annex 15 line on a gross total over 15 000 zł; voluntary otherwise', () => {
+    const buyer = { taxId: '5260001246' }
     // 12 200.00 net + 2 806.00 VAT = 15 006.00 gross.
-    expect(documentSplitPayment({ lines: laptops('1220.00') })).toEqual({ required: true, marked: true })
+    expect(documentSplitPayment({ buyer, lines: laptops('1220.00') })).toEqual({ required: true, marked: true })
     // 12 195.10 + 2 804.87 = 14 999.97: not over the threshold.
-    expect(documentSplitPayment({ lines: laptops('1219.51') })).toEqual({ required: false, marked: false })
-    expect(documentSplitPayment({ lines: [line({ quantity: '100', unitNet: '1000.00' })] }).required).toBe(false)
-    expect(documentSplitPayment({ lines: laptops('10.00'), splitPayment: true })).toEqual({
+    expect(documentSplitPayment({ buyer, lines: laptops('1219.51') })).toEqual({ required: false, marked: false })
+    expect(documentSplitPayment({ buyer, lines: [line({ quantity: '100', unitNet: '1000.00' })] }).required).toBe(false)
+    expect(documentSplitPayment({ buyer, lines: laptops('10.00'), splitPayment: true })).toEqual({
       required: false,
       marked: true,
     })
     // A foreign-currency invoice compares its gross in złoty.
-    expect(documentSplitPayment({ lines: laptops('300.00') }, 16_000_00n).required).toBe(true)
+    expect(documentSplitPayment({ buyer, lines: laptops('300.00') }, 16_000_00n).required).toBe(true)
+  })
+
+  it('not required on a sale to a consumer (no tax number): the seller may still mark it', () => {
+    const consumer = { taxId: '' }
+    expect(documentSplitPayment({ buyer: consumer, lines: laptops('1220.00') })).toEqual({
+      required: false,
+      marked: false,
+    })
+    expect(documentSplitPayment({ buyer: consumer, lines: laptops('1220.00'), splitPayment: true })).toEqual({
+      required: false,
+      marked: true,
+    })
   })
 
   it('the editor’s marks are kept; the income item of a rate with an Annex 15 line carries the statement', () => {

@@ -12,7 +12,7 @@
  */
 import { divRoundHalfUp, formatMoney, parseMoney } from '../money.ts'
 import type { Corrects, Counterparty, GtuCodes, Item } from '../schemas/records.ts'
-import { splitPaymentDuty } from '../tax/splitPayment.ts'
+import { isTaxpayerBuyer, splitPaymentDuty } from '../tax/splitPayment.ts'
 import { vatOfItem } from '../tax/vat.ts'
 import type { Grosze, LocalDateString, MoneyString } from '../types.ts'
 import { SalesProcedures } from '../schemas/documentCodes.ts'
@@ -186,17 +186,18 @@ export const invoiceTotals = (lines: readonly InvoiceLine[]): InvoiceTotals => {
 
 /**
  * The split-payment mark of a document (FA(3) `P_18A`, "mechanizm podzielonej płatności"): `required` when a line is of
- * Annex 15 and the gross total exceeds 15 000 zł (uVAT art. 108a ust. 1a, art. 106e ust. 1 pkt 18a;
- * docs/tax-rules.md §17); `marked` also when the seller put it voluntarily. `grossPln`: the gross total in złoty
+ * Annex 15, the gross total exceeds 15 000 zł and the buyer is a taxpayer, identified by a tax number (uVAT art.
+ * 108a ust. 1a, art. 106e ust. 1 pkt 18a; docs/tax-rules.md §17); `marked` also when the seller put it voluntarily. `grossPln`: the gross total in złoty
  * (an invoice in a foreign currency is compared at its rate); the document's own gross otherwise.
  */
 export const documentSplitPayment = (
-  doc: Pick<InvoiceDocumentData, 'lines' | 'splitPayment'>,
+  doc: Pick<InvoiceDocumentData, 'lines' | 'splitPayment'> & { readonly buyer: { readonly taxId: string } },
   grossPln: Grosze = invoiceTotals(doc.lines).gross,
 ): { readonly required: boolean; readonly marked: boolean } => {
   const required = splitPaymentDuty(
     doc.lines.some((l) => l.annex15 === true),
     grossPln,
+    isTaxpayerBuyer(doc.buyer),
   )
   return { required, marked: required || doc.splitPayment === true }
 }

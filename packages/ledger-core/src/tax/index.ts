@@ -75,7 +75,7 @@ export {
 } from './taxPoint.ts'
 
 export * from './currency.ts'
-export { SPLIT_PAYMENT_THRESHOLD, splitPaymentDuty } from './splitPayment.ts'
+export { isTaxpayerBuyer, SPLIT_PAYMENT_THRESHOLD, splitPaymentDuty } from './splitPayment.ts'
 export * from './annualItems.ts'
 export { type AnnualItemsLimits, annualItemsLimitsFor } from './rates/annualItems.ts'
 export { CAR_MIXED_USE_COST_PERCENT, carCostOf } from './carCosts.ts'

@@ -511,7 +511,7 @@ export const InvoicePreview = ({
           )}
         </p>
       )}
-      {documentSplitPayment({ lines, splitPayment: form.splitPayment }, grossPln).marked && (
+      {documentSplitPayment({ buyer: form.buyer, lines, splitPayment: form.splitPayment }, grossPln).marked && (
         <p className="invoice-preview__mark">
           <Trans>
             split payment (<i lang="pl">mechanizm podzielonej płatności</i>)
@@ -524,8 +524,8 @@ export const InvoicePreview = ({
 }
 
 /**
- * The split-payment mark: set and locked when the law requires it (an Annex 15 line and over PLN 15,000 gross, uVAT
- * art. 108a ust. 1a), otherwise the seller's choice.
+ * The split-payment mark: set and locked when the law requires it (an Annex 15 line, over PLN 15,000 gross, to a
+ * buyer with a tax number: uVAT art. 108a ust. 1a, art. 106e ust. 1 pkt 18a), otherwise the seller's choice.
  */
 const SplitPaymentField = ({
   form,
@@ -543,7 +543,9 @@ const SplitPaymentField = ({
   const threshold = f.money('15000')
   // An invoice in a currency is compared in złoty: before its złoty figures are known, the mark is not decided here.
   const unknown = form.currency !== 'PLN' && grossPln === undefined
-  const { required } = unknown ? { required: false } : documentSplitPayment({ lines: computable(form.lines) }, grossPln)
+  const { required } = unknown
+    ? { required: false }
+    : documentSplitPayment({ buyer: form.buyer, lines: computable(form.lines) }, grossPln)
   return (
     <div className="invoice-editor__split">
       <Checkbox
@@ -569,7 +571,8 @@ const SplitPaymentField = ({
           </Trans>
         ) : (
           <Trans>
-            Required only for Annex 15 goods or services over {threshold} gross; you may mark it voluntarily.
+            Required only for Annex 15 goods or services over {threshold} gross sold to a business (a buyer with a tax
+            number); you may mark it voluntarily.
           </Trans>
         )}
       </p>

@@ -1,4 +1,4 @@
-import { parseMoney, splitPaymentDuty } from '@finance/ledger-core'
+import { isTaxpayerBuyer, parseMoney, splitPaymentDuty } from '@finance/ledger-core'
 import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { useLingui } from '@lingui/react/macro'
 import { Card, PencilToggle, TrashButton } from '../../../ui/index.ts'
@@ -93,7 +93,12 @@ export const ItemCard = ({
         <>
           <RecordProblems problems={form.context.record?.problems ?? record.problems} />
           {values.isCompany === true && <p className="item-card__company">{texts.companyLabel}</p>}
-          {splitPaymentDuty(values.annex15 === true, grossOf(record.dataObject.sum)) && (
+          {splitPaymentDuty(
+            values.annex15 === true,
+            grossOf(record.dataObject.sum),
+            // A cost's buyer is the trader, a taxpayer; an income's is its counterparty (none: a consumer).
+            !isIncome(dataType) || isTaxpayerBuyer(values.counterparty as { taxId: string } | null | undefined),
+          ) && (
             <p className="item-card__split-payment">
               {t`Split payment (MPP) required: Annex 15 goods or services over ${splitThreshold} gross (art. 108a VAT act)`}
             </p>

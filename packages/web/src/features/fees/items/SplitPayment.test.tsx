@@ -45,6 +45,27 @@ describe('split payment (Annex 15)', () => {
     expect(await screen.findByText(/Obowiązkowa podzielona płatność \(MPP\)/)).toBeTruthy()
   })
 
+  it('marks an income only when its buyer has a tax number: a consumer is owed no split payment', async () => {
+    const sale = (taxId: string) => ({
+      ...laptops('13000.00', true),
+      dataType: 'Income',
+      eventType: 'Fixed income add/update/delete',
+      dataObject: {
+        ...laptops('13000.00', true).dataObject,
+        counterparty: { name: 'Jan Nowak', taxId, country: 'PL', address: 'ul. Długa 1' },
+      },
+    })
+    const { unmount } = await renderWith(
+      <ItemsPage dataType="Income" today="2026-03-15" />,
+      memoryServices([sale('5260001246')]),
+    )
+    expect(await screen.findByText(/Split payment \(MPP\) required/)).toBeTruthy()
+    unmount()
+    await renderWith(<ItemsPage dataType="Income" today="2026-03-15" />, memoryServices([sale('')]))
+    await screen.findByText('Laptops')
+    expect(screen.queryByText(/Split payment \(MPP\) required/)).toBeNull()
+  })
+
   it('leaves the card unmarked at 12 000 zł net (14 760 zł gross) or without Annex 15', async () => {
     const { unmount } = await renderWith(
       <ItemsPage dataType="Expense" today="2026-03-15" />,
