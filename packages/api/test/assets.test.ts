@@ -42,8 +42,11 @@ describe('assets/*', () => {
       cumulative: '1800.00',
       remaining: '6200.00',
     })
+    // The card's row is this year's (2026) register row, not the plan's last year's (2029, when the 8 000 zł is written off).
+    expect(card.asset).toMatchObject({ writeOffYear: '1800.00', writeOffToDate: '1800.00', remaining: '6200.00' })
     const register = (await call(h.app, t, 'GET', '/api/assets?year=2026')).json()
     expect(register.assets.map((a: { id: number }) => a.id)).toEqual([card.asset.id])
+    expect((await call(h.app, t, 'GET', `/api/assets/${card.asset.id}`)).json().asset).toEqual(register.assets[0])
     expect(register.totals.writeOffYear).toBe('1800.00')
     expect((await call(h.app, t, 'GET', '/api/assets/depreciation/2026-04')).json()).toMatchObject({
       writeOff: '200.00',

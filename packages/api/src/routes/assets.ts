@@ -56,6 +56,8 @@ export default async function assetRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] }
   const tags = ['assets']
 
+  /** The card's row is the register's row of the current year. */
+  const thisYear = () => Number(app.finance.today().slice(0, 4))
   const cardOr404 = (card: AssetCardDto | null): AssetCardDto => {
     if (!card) throw notFound()
     return card
@@ -64,18 +66,18 @@ export default async function assetRoutes(app: FastifyInstance) {
     const done = await run(app, request, command)
     const entered = done.events.find((e) => e.type === 'AssetEntered')
     const assetId = id ?? (entered?.data as { id: number } | undefined)?.id ?? 0
-    return cardOr404(assetCard(done.state.assets, assetId))
+    return cardOr404(assetCard(done.state.assets, assetId, thisYear()))
   }
 
   app.get('/api/assets', { ...auth, schema: { tags, querystring: RegisterQuery } }, async (request) => {
     const { year } = request.query as { year?: string }
     const { state } = await booksOf(app, request)
-    return assetRegister(state.assets, year ? Number(year) : Number(app.finance.today().slice(0, 4)))
+    return assetRegister(state.assets, year ? Number(year) : thisYear())
   })
   app.get('/api/assets/:id', { ...auth, schema: { tags, params: IdParams } }, async (request) => {
     const { id } = request.params as { id: number }
     const { state } = await booksOf(app, request)
-    return cardOr404(assetCard(state.assets, id))
+    return cardOr404(assetCard(state.assets, id, thisYear()))
   })
   app.get('/api/assets/depreciation/:month', { ...auth, schema: { tags, params: MonthParams } }, async (request) => {
     const { month } = request.params as { month: string }

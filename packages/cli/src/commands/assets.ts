@@ -179,7 +179,7 @@ export const assetsPlanCommand = async (
   const [user] = await booksOfUsers(ctx, o.user)
   const assets = user!.state.assets
   const asset = [...assets.values()].find((a) => !a.deleted && a.data.number === number)
-  const card = asset ? assetCard(assets, asset.id) : null
+  const card = asset ? assetCard(assets, asset.id, Number(ctx.today().slice(0, 4))) : null
   if (!card) throw new CliError(`${labelOf(ctx.lang, 'notFound')} ${number}`)
   const vat = assetVatView(assets, card.asset.id, assetVatBooks(user!.state))
   await write(ctx, planText(ctx, card, o.format, o.monthly ?? false, vat), o.out)

@@ -227,14 +227,18 @@ export const assetRegister = (assets: ReadonlyMap<number, AssetState>, year: num
   }
 }
 
-/** An asset's card (`null`: no such live asset). */
-export const assetCard = (assets: ReadonlyMap<number, AssetState>, id: number): AssetCardDto | null => {
+/**
+ * An asset's card (`null`: no such live asset). Its row's yearly figures (`writeOffYear`, `writeOffToDate`, …) are of
+ * `year`, as the register's row of that year (the API and the CLI give the current year); without it, of the plan's
+ * last year.
+ */
+export const assetCard = (assets: ReadonlyMap<number, AssetState>, id: number, year?: number): AssetCardDto | null => {
   for (const { asset, plan } of registerPlans(assets)) {
     if (asset.id !== id) continue
     const years = planByYear(plan)
     const lastYear = years.at(-1)?.year ?? Number(asset.data.entryDate.slice(0, 4))
     return {
-      asset: rowOf(asset, plan, lastYear),
+      asset: rowOf(asset, plan, year ?? lastYear),
       years: years.map((y) => ({
         year: y.year,
         writeOff: f(y.writeOff),
