@@ -172,7 +172,11 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
           ? ''
           : `; ${ctx.t(z.monthlyChange.startsWith('-') ? 'zusMore' : 'zusLess', money(ctx, z.monthlyChange.replace('-', '')))}`
       lines.push(`${ctx.t('zusMonthly')}: ${money(ctx, z.contributions.total)} zł${now}${change}\n`)
-      if (z.yearlyChange !== null) lines.push(`${ctx.t('zusYearly')}: ${money(ctx, z.yearlyChange)} zł\n`)
+      // Said as the month's change is: an amount more or less, never a signed "change" (−7 977,84 read as a saving).
+      if (z.yearlyChange !== null)
+        lines.push(
+          `${ctx.t(z.yearlyChange.startsWith('-') ? 'zusYearlyMore' : 'zusYearlyLess', money(ctx, z.yearlyChange.replace('-', '')))}\n`,
+        )
     }
     if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
   }

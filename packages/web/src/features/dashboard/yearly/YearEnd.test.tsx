@@ -56,6 +56,41 @@ describe('YearEnd', () => {
     expect(screen.getByText(/Would not apply — revenue over the limit/)).toBeTruthy()
   })
 
+  it('says mały ZUS plus would cost more in a year as an amount more, never as a negative "less"', async () => {
+    const comparison = yearEnd2025.comparison!
+    const plus = (monthlyChange: string, yearlyChange: string): AnnualReport => ({
+      ...yearEnd2025,
+      comparison: {
+        ...comparison,
+        smallZusPlus: comparison.smallZusPlus.map((z) => ({
+          ...z,
+          eligible: true,
+          reasons: [],
+          basis: '4000.00',
+          contributions: {
+            pension: '780.80',
+            disability: '260.00',
+            sickness: '98.00',
+            accident: '66.80',
+            labourFund: '98.00',
+            total: '1303.60',
+          },
+          currentMonthly: '638.78',
+          monthlyChange,
+          yearlyChange,
+        })),
+      },
+    })
+    const { unmount } = await renderYearEnd(async () => plus('-664.82', '-7977.84'))
+    const more = await screen.findByText('More in a year (social contributions)')
+    expect(more.nextSibling?.textContent).toBe('PLN\u00a07,977.84')
+    expect(screen.queryByText('Less in a year (social contributions)')).toBeNull()
+    unmount()
+    await renderYearEnd(async () => plus('664.82', '7977.84'), 'pl')
+    const less = await screen.findByText('Mniej w roku (składki społeczne)')
+    expect(less.nextSibling?.textContent).toBe('7977,84\u00a0zł')
+  })
+
   it('under a refund names the filing deadline, not a payment deadline (pl)', async () => {
     const refund = {
       ...yearEnd2025,

@@ -434,7 +434,18 @@ const Comparison = ({
                       ? []
                       : ([
                           [t`Now`, <Amount key="n" value={z.currentMonthly} />, 'now'],
-                          [t`Less in a year (social contributions)`, <Amount key="y" value={z.yearlyChange} />, 'year'],
+                          // An amount more or less, as the month's: a negative "less" would read as a saving.
+                          z.yearlyChange?.startsWith('-')
+                            ? [
+                                t`More in a year (social contributions)`,
+                                <Amount key="y" value={z.yearlyChange.slice(1)} />,
+                                'year',
+                              ]
+                            : [
+                                t`Less in a year (social contributions)`,
+                                <Amount key="y" value={z.yearlyChange} />,
+                                'year',
+                              ],
                         ] as [ReactNode, ReactNode, string][])),
                   ] as [ReactNode, ReactNode, string][])
                 : []),
