@@ -203,8 +203,18 @@ async function lowPriorityImport(
   })
   const failed = new Promise<never>((_, reject) => child.once('error', reject))
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
-  const next = async () => (await Promise.race([lines.next(), failed])).value as string | undefined
-  if ((await next()) !== 'ready') throw new Error('the import process did not start')
+  // The child's own lines are `ready` and one JSON object; V8's tracing (a `--trace-gc` run passes its flags on)
+  // writes lines of its own to the same stdout, which are skipped.
+  const next = async (): Promise<string | undefined> => {
+    for (;;) {
+      const line = (await Promise.race([lines.next(), failed])).value as string | undefined
+      if (line === undefined || line === 'ready' || line.startsWith('{')) return line
+    }
+  }
+  if ((await next()) !== 'ready') {
+    child.kill()
+    throw new Error('the import process did not start')
+  }
   const quietEnd = performance.now() + 1000
   const quiet = await readLoop(() => performance.now() > quietEnd)
   let done = false
