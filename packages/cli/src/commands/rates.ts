@@ -48,10 +48,6 @@ const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
     (m) => `Brak kursu EBC ${m[1]} z dnia ${m[2]}: zaimportuj kursy EBC z tego dnia`,
   ],
   [
-    /^The ECB rate chosen from (\S+) applies for at least 12 months: the NBP rate again from (\S+) at the earliest$/,
-    (m) => `Kurs EBC wybrany od ${m[1]} obowiązuje co najmniej 12 miesięcy: kurs NBP najwcześniej od ${m[2]}`,
-  ],
-  [
     /^No VAT setting is in force on (\S+): set the VAT rate first$/,
     (m) => `Na dzień ${m[1]} nie ma ustawienia VAT: najpierw ustaw stawkę VAT`,
   ],
