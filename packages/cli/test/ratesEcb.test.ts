@@ -1,6 +1,6 @@
 /**
  * `finance rates … --ecb`, `--table B` and `finance rates choose`: the ECB's reference rates and the VAT setting's
- * choice of them (uVAT art. 31a ust. 2) from the terminal, in Polish (English with `--lang en`).
+ * choice of them (uVAT art. 31a ust. 1 zdanie drugie) from the terminal, in Polish (English with `--lang en`).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -59,7 +59,7 @@ describe('finance rates with the ECB and table B', () => {
     })
     const chosen = await run(['rates', 'choose', 'ecb', '--from', '2026-03-01', '--user', ANNA], { store })
     expect(chosen.stdout).toBe(
-      'Od 2026-03-01 podstawa VAT w walucie obcej jest przeliczana według kursu EBC (art. 31a ust. 2 ustawy o VAT).\n',
+      'Od 2026-03-01 podstawa VAT w walucie obcej jest przeliczana według kursu EBC (art. 31a ust. 1 zd. 2 ustawy o VAT).\n',
     )
     const { state } = await loadBooks(store, userId)
     const vat = [...state.records.values()].filter((x) => x.dataType === 'Vat').map((x) => x.data)

@@ -7,7 +7,7 @@
  * - `--ecb` on each: the ECB's euro reference rates instead (the history file `eurofxref-hist.csv` or an eurofxref
  *   XML; the ECB's published XML; the ECB rate of a tax date); `fetch --table B`: NBP table B;
  * - `finance rates choose nbp|ecb --from DAY --user EMAIL`: the rate of a foreign-currency VAT base from that day
- *   (uVAT art. 31a ust. 1–2), a new VAT setting.
+ *   (uVAT art. 31a ust. 1; the ECB's: zdanie drugie), a new VAT setting.
  * A refused file or a missing rate is exit code 1 with the reason; nothing is written.
  */
 import {
