@@ -1,7 +1,7 @@
 /**
- * The ECB rate for VAT (uVAT art. 31a ust. 2) and NBP table B through the API: the VAT setting's choice, the ECB
- * history import and fetch (recorded answers in the ECB's shape), an EUR income saved at the ECB rate, the 12-month
- * lock as a 400 on the field, table B fetched and used, and the bank's own rate of a payment.
+ * The ECB rate for VAT (uVAT art. 31a ust. 1 zdanie drugie) and NBP table B through the API: the VAT setting's
+ * choice, the ECB history import and fetch (recorded answers in the ECB's shape), an EUR income saved at the ECB rate,
+ * the NBP rate chosen again on any day, table B fetched and used, and the bank's own rate of a payment.
  */
 import { readFileSync } from 'node:fs'
 import { EcbWebRates, NbpWebRates } from '@finance/books'
@@ -27,7 +27,7 @@ const income = (currency: Record<string, unknown>) => ({
 })
 
 describe('the ECB rate for VAT through the API', () => {
-  it('the VAT setting chooses the ECB; an EUR income is saved at the ECB rate of 30 April; NBP again too early is a 400', async () => {
+  it('the VAT setting chooses the ECB; an EUR income is saved at the ECB rate of 30 April; NBP again the next day applies from then', async () => {
     h = await harness({ now: '2026-05-06T10:00:00.000Z' })
     const t = await h.user('a@example.com')
     expect((await call(h.app, t, 'POST', '/api/rates/import', { base64: nbpA })).statusCode).toBe(200)
@@ -46,12 +46,20 @@ describe('the ECB rate for VAT through the API', () => {
       amount: '4231.00',
       currency: { vatRate: { table: 'ECB', date: '2026-04-30', rate: '4.2310' }, pitAmount: '4234.50' },
     })
-    const early = await call(h.app, t, 'POST', '/api/fee', {
+    // No minimum period for the ECB choice: NBP again from 4 May is saved, and the next item of 4 May takes NBP.
+    const back = await call(h.app, t, 'POST', '/api/fee', {
       dataType: 'Vat',
-      dataObject: { date: '2026-06-01', percent: '23', paymentInterval: 1, vatExchangeRate: 'nbp' },
+      dataObject: { date: '2026-05-04', percent: '23', paymentInterval: 1, vatExchangeRate: 'nbp' },
     })
-    expect(early.statusCode).toBe(400)
-    expect(Object.keys(early.json().fieldErrors)).toEqual(['vatExchangeRate'])
+    expect(back.statusCode).toBe(201)
+    const atNbp = await call(h.app, t, 'POST', '/api/revenue', {
+      dataType: 'Income',
+      dataObject: income({ code: 'EUR', amount: '1000.00' }),
+    })
+    expect(atNbp.json().dataObject).toMatchObject({
+      amount: '4234.50',
+      currency: { vatRate: { date: '2026-04-30', rate: '4.2345' } },
+    })
     const wrong = await call(h.app, t, 'POST', '/api/fee', {
       dataType: 'Vat',
       dataObject: { date: '2027-06-01', percent: '23', paymentInterval: 1, vatExchangeRate: 'fed' },

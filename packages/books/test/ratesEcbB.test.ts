@@ -1,6 +1,6 @@
 /**
- * The ECB's reference rates (uVAT art. 31a ust. 2) and NBP table B through the books: the ECB adapter and the history
- * file on recordings in the ECB's published shapes (eurofxref XML and CSV), the NBP web API's table B answer and the
+ * The ECB's reference rates (uVAT art. 31a ust. 1 zdanie drugie) and NBP table B through the books: the ECB adapter
+ * and the history file on recordings in the ECB's published shapes (eurofxref XML and CSV), the NBP web API's table B answer and the
  * yearly table B archive in the NBP's layout. The rates are example values, not the published ones.
  */
 import { readFileSync } from 'node:fs'

@@ -814,7 +814,10 @@ const registerRates = (program: Command, ctx: Ctx) => {
     )
     .argument('<file>', 'the archive as downloaded from nbp.pl (with --ecb: eurofxref-hist.csv or an eurofxref XML)')
     .addOption(requiredUser())
-    .option('--ecb', "the file is the ECB's reference rates (for VAT at the ECB rate, uVAT art. 31a ust. 2)")
+    .option(
+      '--ecb',
+      "the file is the ECB's reference rates (for VAT at the ECB rate, uVAT art. 31a ust. 1 zdanie drugie)",
+    )
     .option('--json', 'print JSON')
     .action(async (file: string, o: { user: string; json?: boolean; ecb?: boolean }) =>
       (await commands.rates()).ratesImportCommand(ctx, file, o),
@@ -846,7 +849,9 @@ const registerRates = (program: Command, ctx: Ctx) => {
     )
   rates
     .command('choose')
-    .description('the rate of a foreign-currency VAT base from a day: nbp (uVAT art. 31a ust. 1) or ecb (ust. 2)')
+    .description(
+      'the rate of a foreign-currency VAT base from a day: nbp (uVAT art. 31a ust. 1) or ecb (ust. 1 zdanie drugie)',
+    )
     .addArgument(new Argument('<rate>', 'nbp or ecb').choices(['nbp', 'ecb']))
     .requiredOption('--from <day>', 'the first day the choice applies to (yyyy-mm-dd)', parseDate)
     .addOption(requiredUser())

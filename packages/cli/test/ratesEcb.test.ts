@@ -1,6 +1,6 @@
 /**
  * `finance rates … --ecb`, `--table B` and `finance rates choose`: the ECB's reference rates and the VAT setting's
- * choice of them (uVAT art. 31a ust. 2) from the terminal, in Polish (English with `--lang en`).
+ * choice of them (uVAT art. 31a ust. 1 zdanie drugie) from the terminal, in Polish (English with `--lang en`).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -43,7 +43,7 @@ describe('finance rates with the ECB and table B', () => {
     expect(missing.stderr).toContain('Brak kursu średniego AED w tabeli B NBP z dnia 2025-12-17')
   })
 
-  it('chooses the ECB rate from a day; NBP again within 12 months is refused with the reason', async () => {
+  it('chooses the ECB rate from a day and the NBP rate again a month later', async () => {
     const { store, userId } = await seeded()
     const none = await run(['rates', 'choose', 'ecb', '--from', '2026-03-01', '--user', ANNA], { store })
     expect([none.code, none.stderr.trim()]).toEqual([
@@ -59,18 +59,23 @@ describe('finance rates with the ECB and table B', () => {
     })
     const chosen = await run(['rates', 'choose', 'ecb', '--from', '2026-03-01', '--user', ANNA], { store })
     expect(chosen.stdout).toBe(
-      'Od 2026-03-01 podstawa VAT w walucie obcej jest przeliczana według kursu EBC (art. 31a ust. 2 ustawy o VAT).\n',
+      'Od 2026-03-01 podstawa VAT w walucie obcej jest przeliczana według kursu EBC (art. 31a ust. 1 zd. 2 ustawy o VAT).\n',
     )
     const { state } = await loadBooks(store, userId)
     const vat = [...state.records.values()].filter((x) => x.dataType === 'Vat').map((x) => x.data)
     expect(vat).toContainEqual({ date: '2026-03-01', percent: '23', paymentInterval: 1, vatExchangeRate: 'ecb' })
-    const back = await run(['rates', 'choose', 'nbp', '--from', '2026-09-01', '--user', ANNA, '--lang', 'en'], {
+    // No minimum period: the NBP rate may come back on any day (the 12 months of ust. 2b are another election's).
+    const back = await run(['rates', 'choose', 'nbp', '--from', '2026-04-01', '--user', ANNA, '--lang', 'en'], {
       store,
     })
-    expect([back.code, back.stderr.trim()]).toEqual([
-      1,
-      'error: The ECB rate chosen from 2026-03-01 applies for at least 12 months: the NBP rate again from 2027-03-01 at the earliest',
+    expect([back.code, back.stderr, back.stdout]).toEqual([
+      0,
+      '',
+      'From 2026-04-01 a foreign-currency VAT base is converted at the NBP average rate (uVAT art. 31a ust. 1).\n',
     ])
+    const after = await loadBooks(store, userId)
+    const settings = [...after.state.records.values()].filter((x) => x.dataType === 'Vat').map((x) => x.data)
+    expect(settings).toContainEqual({ date: '2026-04-01', percent: '23', paymentInterval: 1, vatExchangeRate: 'nbp' })
     const wrong = await run(['rates', 'choose', 'fed', '--from', '2026-09-01', '--user', ANNA], { store })
     expect(wrong.code).not.toBe(0)
   })

@@ -46,7 +46,7 @@ export const rateOperations = {
   'POST /api/rates/ecb/import': {
     summary: 'Import the ECB’s euro reference rates (eurofxref-hist.csv or an eurofxref XML)',
     description:
-      'For a taxpayer who chose the ECB rate for VAT (uVAT art. 31a ust. 2; the VAT setting’s `vatExchangeRate: "ecb"`). The file as the ECB publishes it, as `csv` text (CSV or XML) or `base64`; it covers its first to its last day. A file that does not read is refused whole with the reason (400, field `file`).',
+      'For a taxpayer who chose the ECB rate for VAT (uVAT art. 31a ust. 1 zdanie drugie; the VAT setting’s `vatExchangeRate: "ecb"`). The file as the ECB publishes it, as `csv` text (CSV or XML) or `base64`; it covers its first to its last day. A file that does not read is refused whole with the reason (400, field `file`).',
     ok: recorded,
   },
   'POST /api/rates/ecb/fetch': {

@@ -5,7 +5,7 @@
  * - `POST /api/rates/import`: the NBP's yearly archive `archiwum_tab_a_YYYY.csv` a user supplies (text or base64);
  * - `POST /api/rates/fetch`: table A from the NBP web API for a range of days (502 when the NBP cannot be asked);
  * - `POST /api/rates/ecb/import`, `POST /api/rates/ecb/fetch`: the ECB's reference rates (the history file a user
- *   supplies, CSV or XML; the ECB's published XML) for taxpayers who chose them for VAT (uVAT art. 31a ust. 2);
+ *   supplies, CSV or XML; the ECB's published XML) for taxpayers who chose them for VAT (uVAT art. 31a ust. 1 zdanie drugie);
  * - `POST /api/rates/preview`: what an income or expense in a currency would be saved as (the złoty amounts and the
  *   tables used), for the form to show before saving.
  * The books decide and keep the rates (events), so a replay gives the same figures.

@@ -1,5 +1,5 @@
 /**
- * The ECB's euro foreign exchange reference rates (uVAT art. 31a ust. 2; docs/tax-rules.md §23), in the shapes the
+ * The ECB's euro foreign exchange reference rates (uVAT art. 31a ust. 1 zdanie drugie; docs/tax-rules.md §23), in the shapes the
  * ECB publishes them at https://www.ecb.europa.eu/stats/eurofxref/:
  * - XML (`eurofxref-daily.xml`, `eurofxref-hist-90d.xml`, `eurofxref-hist.xml`): a `gesmes:Envelope` whose `Cube`
  *   holds one `<Cube time="yyyy-mm-dd">` per day with `<Cube currency="USD" rate="1.0900"/>` per currency;

@@ -183,9 +183,9 @@ export const rateOn = (
 }
 
 /**
- * The taxpayer's choice of the rate for a foreign-currency VAT base from `from` (uVAT art. 31a ust. 1–2): a VAT
- * setting dated `from`, a copy of the one in force then with `vatExchangeRate` set. Refused without a VAT setting, and
- * by the decider when it ends an ECB choice before its twelve months.
+ * The taxpayer's choice of the rate for a foreign-currency VAT base from `from` (uVAT art. 31a ust. 1, ust. 2 by
+ * reference): a VAT setting dated `from`, a copy of the one in force then with `vatExchangeRate` set. Refused without a
+ * VAT setting in force on `from`; either choice may follow the other on any day.
  */
 export const chooseVatExchangeRate = (
   store: EventStore,

@@ -7,7 +7,7 @@
  * - `--ecb` on each: the ECB's euro reference rates instead (the history file `eurofxref-hist.csv` or an eurofxref
  *   XML; the ECB's published XML; the ECB rate of a tax date); `fetch --table B`: NBP table B;
  * - `finance rates choose nbp|ecb --from DAY --user EMAIL`: the rate of a foreign-currency VAT base from that day
- *   (uVAT art. 31a ust. 1–2), a new VAT setting.
+ *   (uVAT art. 31a ust. 1; the ECB's: zdanie drugie), a new VAT setting.
  * A refused file or a missing rate is exit code 1 with the reason; nothing is written.
  */
 import {
@@ -46,10 +46,6 @@ const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [
     /^No ECB rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the ECB rates for that day$/,
     (m) => `Brak kursu EBC ${m[1]} z dnia ${m[2]}: zaimportuj kursy EBC z tego dnia`,
-  ],
-  [
-    /^The ECB rate chosen from (\S+) applies for at least 12 months: the NBP rate again from (\S+) at the earliest$/,
-    (m) => `Kurs EBC wybrany od ${m[1]} obowiązuje co najmniej 12 miesięcy: kurs NBP najwcześniej od ${m[2]}`,
   ],
   [
     /^No VAT setting is in force on (\S+): set the VAT rate first$/,

@@ -18,7 +18,6 @@ import {
   isItemDataType,
   isSettingKind,
   type CompanyDataType,
-  type Vat,
 } from '../schemas/records.ts'
 import { validateManualTransaction, validateRecord } from '../schemas/validate.ts'
 import { addMonthsToMonth, dateInPoland, isLocalDate, isYearMonth, monthsBetween } from '../calendar.ts'
@@ -26,7 +25,7 @@ import { isDateInBounds, notADateMessage } from '../schemas/bounds.ts'
 import { formatMoney } from '../money.ts'
 import { absurd, type YearMonthString } from '../types.ts'
 import { decideAsset } from './assets.ts'
-import { decideRates, vatRateChoiceError, withCurrencyPayments } from './currency.ts'
+import { decideRates, withCurrencyPayments } from './currency.ts'
 import { validItem } from './validItem.ts'
 import { decideAssetVatUse } from './assetVatUse.ts'
 import { decideAnnualInputs } from './annualInputs.ts'
@@ -163,8 +162,6 @@ const decideRecord = (command: RecordCommand, state: BooksState): LedgerEvent[] 
       if (!isSettingKind(command.kind)) return domainError('UNKNOWN_DATA_TYPE')
       const v = validateRecord(command.kind, command.data)
       if (!v.ok) return validationError(v.errors)
-      const choice = command.kind === 'Vat' ? vatRateChoiceError(state, v.value as Vat, null) : null
-      if (choice) return validationError([choice])
       return [{ type: 'SettingAdded', data: { id: state.nextId, kind: command.kind, data: v.value } } as LedgerEvent]
     }
     case 'UpdateSetting': {
@@ -174,8 +171,6 @@ const decideRecord = (command: RecordCommand, state: BooksState): LedgerEvent[] 
       const v = validateRecord(command.kind, command.data)
       if (!v.ok) return validationError(v.errors)
       if (canonicalJson(r.data) === canonicalJson(v.value)) return domainError('NO_CHANGES')
-      const choice = command.kind === 'Vat' ? vatRateChoiceError(state, v.value as Vat, r.id) : null
-      if (choice) return validationError([choice])
       return [{ type: 'SettingUpdated', data: { id: r.id, kind: command.kind, data: v.value } } as LedgerEvent]
     }
     case 'DeleteSetting': {

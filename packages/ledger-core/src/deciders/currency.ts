@@ -26,7 +26,7 @@ import {
 } from '../tax/currency.ts'
 import { isSelfAssessedKind } from '../tax/crossBorder.ts'
 import { itemDatesOf, pitDateOf, vatDateOf, vatRateDay } from '../tax/taxPoint.ts'
-import { earlyReturnFromEcb, earlyReturnMessage, type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
+import { type RateChoice, vatExchangeRateOn } from '../tax/vatExchangeRate.ts'
 import type { BooksState } from '../model/state.ts'
 
 const TABLE_NO: Record<RateTableKind, RegExp> = {
@@ -116,7 +116,7 @@ export const decideRates = (command: RecordCurrencyRates, state: BooksState): Le
   return [{ type: 'CurrencyRatesRecorded', data } as LedgerEvent]
 }
 
-/** The live VAT settings' exchange-rate choices (uVAT art. 31a ust. 1–2). */
+/** The live VAT settings' exchange-rate choices (uVAT art. 31a ust. 1, ust. 2 by reference). */
 export const vatSettingsOf = (state: BooksState): RateChoice[] => {
   const out: RateChoice[] = []
   for (const r of state.records.values())
@@ -125,23 +125,6 @@ export const vatSettingsOf = (state: BooksState): RateChoice[] => {
       out.push({ id: r.id, date: v.date, vatExchangeRate: v.vatExchangeRate })
     }
   return out
-}
-
-/**
- * A VAT setting saved (added when `id` is absent, else replacing that setting) must not end an ECB choice before its
- * twelve months (uVAT art. 31a ust. 2); the error of the `vatExchangeRate` field, or `null`.
- */
-export const vatRateChoiceError = (
-  state: BooksState,
-  saved: { date: string; vatExchangeRate?: 'nbp' | 'ecb' | undefined },
-  id: number | null,
-): FieldError | null => {
-  const others = vatSettingsOf(state).filter((s) => s.id !== id)
-  const early = earlyReturnFromEcb([
-    ...others,
-    { id: id ?? state.nextId, date: saved.date, vatExchangeRate: saved.vatExchangeRate },
-  ])
-  return early ? field('vatExchangeRate', earlyReturnMessage(early), 'INVALID_CHOICE') : null
 }
 
 /**

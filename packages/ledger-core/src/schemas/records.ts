@@ -80,7 +80,7 @@ export const VatSchema = Schema.Struct({
   /** A statutory rate of the setting's year, or `zw` / `np`. */
   percent: Schema.Union(Percent, Schema.Literal(...VatSettingTreatments)),
   paymentInterval: PaymentIntervalSchema,
-  /** (optional) The rate of a foreign-currency VAT base (uVAT art. 31a): `nbp` (absent) or `ecb` (ust. 2). */
+  /** (optional) The rate of a foreign-currency VAT base (uVAT art. 31a): `nbp` (absent) or `ecb` (ust. 1 zdanie drugie). */
   vatExchangeRate: Schema.optional(Schema.Literal('nbp', 'ecb')),
   /** Only with `zw`: the legal basis of the exemption. */
   exemptionBasis: Schema.optional(Schema.Literal(...VatExemptionBases)),

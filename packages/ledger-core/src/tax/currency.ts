@@ -340,8 +340,8 @@ export const crossRate = (a: RateString, b: RateString, decimals = 6): RateStrin
 }
 
 /**
- * The ECB rate for the VAT base of a taxpayer who chose it (uVAT art. 31a ust. 2): the last exchange rate the ECB
- * published up to the day before the tax point. The ECB quotes every currency against the euro (units per 1 EUR,
+ * The ECB rate for the VAT base of a taxpayer who chose it (uVAT art. 31a ust. 1 zdanie drugie; ust. 2 by reference
+ * for an invoice issued first): the last exchange rate the ECB published up to the day before the tax point. The ECB quotes every currency against the euro (units per 1 EUR,
  * PLN among them): EUR converts at the PLN rate itself; another currency through the euro, at the PLN rate divided by
  * the currency's rate of the same ECB table, rounded half up to 6 decimals (the precision of FA(3) `KursWaluty`).
  * The ECB publishes on TARGET working days: weekends are skipped, and days inside a recorded range without rates.
@@ -402,7 +402,7 @@ export interface ItemConversion {
 
 /** How an item is converted beyond the defaults (NBP rates everywhere). */
 export interface ConversionOptions {
-  /** The VAT base at the ECB's rate when the taxpayer chose it (uVAT art. 31a ust. 2); absent: NBP. */
+  /** The VAT base at the ECB's rate when the taxpayer chose it (uVAT art. 31a ust. 1 zdanie drugie); absent: NBP. */
   readonly vatSource?: 'nbp' | 'ecb'
   /** The rate the bank actually applied when it exchanged the payment (uPIT art. 24c ust. 2 pkt 1, ust. 3 pkt 1). */
   readonly bankRate?: RateString | null

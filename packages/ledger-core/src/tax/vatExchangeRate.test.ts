@@ -1,6 +1,6 @@
 /**
  * The rest of the currency law (docs/tax-rules.md §23–§25): the ECB rate as the taxpayer's choice for VAT (uVAT art.
- * 31a ust. 2), NBP table B currencies, and the bank's own rate of a payment (uPIT art. 24c). Golden examples through
+ * 31a ust. 1 zdanie drugie), NBP table B currencies, and the bank's own rate of a payment (uPIT art. 24c). Golden examples through
  * the decider and the views; the cross rate's rounding as a property. Rates are round example values in the sources'
  * shapes (NBP table numbers, ECB days), not the published ones.
  */
@@ -14,7 +14,7 @@ import { vatFiling } from '../projections/vatRegister.ts'
 import { income, vatSetting } from '../testing/fixtures.ts'
 import { type CommandInput, cmd, recordRates, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { crossRate, rateBefore } from './currency.ts'
-import { earlyReturnFromEcb, vatExchangeRateOn } from './vatExchangeRate.ts'
+import { vatExchangeRateOn } from './vatExchangeRate.ts'
 
 const nbpA = recordRates([
   { no: '064/A/NBP/2026', date: '2026-04-02', rates: { EUR: '4.2100', USD: '3.9000' } },
@@ -59,7 +59,7 @@ const sale = (currency: Record<string, unknown>, over: Record<string, unknown> =
 const saved = (events: readonly { type: string; data: unknown }[]) =>
   (events.at(-1)!.data as { data: { amount: string; currency: Record<string, unknown> } }).data
 
-describe('golden §23: the ECB rate chosen for VAT (uVAT art. 31a ust. 2)', () => {
+describe('golden §23: the ECB rate chosen for VAT (uVAT art. 31a ust. 1 zdanie drugie)', () => {
   it('an EUR service of 4 May: the VAT base at the ECB PLN rate of 30 April (4231.00, VAT 973.13), revenue at NBP', () => {
     const { state, events } = runCommands([
       ...settings({ vatExchangeRate: 'ecb' }),
@@ -120,28 +120,59 @@ describe('golden §23: the ECB rate chosen for VAT (uVAT art. 31a ust. 2)', () =
     ])
   })
 
-  it('the choice binds for 12 months from the start of its month: NBP again on 1 March 2027, not on 1 February', () => {
+  it('the choice may end on any day: ECB from 1 April 2026, NBP again from 1 May is accepted and applies from then', () => {
     const { state } = runCommands([
       ...settings(),
-      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-03-15', vatExchangeRate: 'ecb' }) },
+      nbpA,
+      ecb,
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-04-01', vatExchangeRate: 'ecb' }) },
     ])
-    const early = decide(
-      cmd({ type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2027-02-01', vatExchangeRate: 'nbp' }) }),
+    const back = decide(
+      cmd({ type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-05-01', vatExchangeRate: 'nbp' }) }),
       state,
     )
-    expect(isDomainError(early) && early.errors).toEqual([
+    expect(isDomainError(back)).toBe(false)
+    const { events } = runCommands([
+      ...settings(),
+      nbpA,
+      ecb,
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-04-01', vatExchangeRate: 'ecb' }) },
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-05-01', vatExchangeRate: 'nbp' }) },
       {
-        field: 'vatExchangeRate',
-        code: 'INVALID_CHOICE',
-        message:
-          'The ECB rate chosen from 2026-03-15 applies for at least 12 months: the NBP rate again from 2027-03-01 at the earliest',
+        type: 'AddItem',
+        dataType: 'Expense',
+        data: sale(
+          { code: 'USD', amount: '500.00' },
+          { date: '2026-04-20', invoiceDate: '2026-04-10', supplyDate: '2026-04-10', documentNumber: 'INV-118' },
+        ),
       },
+      { type: 'AddItem', dataType: 'Income', data: sale({ code: 'EUR', amount: '1000.00' }) },
     ])
-    const onTime = decide(
-      cmd({ type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2027-03-01', vatExchangeRate: 'nbp' }) }),
+    // The USD cost of 10 April, under the ECB choice: the cross rate of 9 April.
+    expect(saved(events.slice(0, -1)).currency).toMatchObject({ vatRate: { table: 'ECB', rate: '3.853881' } })
+    // The service of 4 May, after the return: NBP's 4.2345 of 30 April (4234.50), not the ECB's 4.2310.
+    expect(saved(events).amount).toBe('4234.50')
+    expect(saved(events).currency).toMatchObject({ vatRate: { table: '084/A/NBP/2026', rate: '4.2345' } })
+  })
+
+  it('a VAT setting moved or changed back to NBP a month after the ECB choice is saved', () => {
+    const { state } = runCommands([
+      ...settings({ vatExchangeRate: 'ecb' }),
+      { type: 'AddSetting', kind: 'Vat', data: vatSetting({ date: '2026-03-01', vatExchangeRate: 'ecb' }) },
+    ])
+    const id = [...state.records.values()].find(
+      (r) => r.dataType === 'Vat' && (r.data as { date: string }).date === '2026-03-01',
+    )!.id
+    const r = decide(
+      cmd({
+        type: 'UpdateSetting',
+        kind: 'Vat',
+        id,
+        data: vatSetting({ date: '2026-02-01', vatExchangeRate: 'nbp' }),
+      } as CommandInput),
       state,
     )
-    expect(isDomainError(onTime)).toBe(false)
+    expect(isDomainError(r) ? r.errors : r.map((e) => e.type)).toEqual(['SettingUpdated'])
   })
 
   it('the choice in force follows the settings by date', () => {
@@ -151,7 +182,7 @@ describe('golden §23: the ECB rate chosen for VAT (uVAT art. 31a ust. 2)', () =
     ]
     expect(vatExchangeRateOn(s, '2026-03-14')).toBe('nbp')
     expect(vatExchangeRateOn(s, '2026-03-15')).toBe('ecb')
-    expect(earlyReturnFromEcb([...s, { id: 3, date: '2026-06-01', vatExchangeRate: 'ecb' }])).toBeNull()
+    expect(vatExchangeRateOn([...s, { id: 3, date: '2026-04-15', vatExchangeRate: 'nbp' }], '2026-04-15')).toBe('nbp')
   })
 })
 

@@ -102,9 +102,6 @@ const ARCHIVE_ROW = /^Row (\d+): .*$/
 const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
 const MISSING_RATE_B = /^No NBP table B rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
 const MISSING_RATE_ECB = /^No ECB rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the ECB rates for that day$/
-/** The ECB choice for VAT ended before its twelve months (tax/vatExchangeRate.ts). */
-const EARLY_RETURN =
-  /^The ECB rate chosen from (\S+) applies for at least 12 months: the NBP rate again from (\S+) at the earliest$/
 
 /**
  * `(text, label?) => translated text` for the active language. `label`: the label of the field the message is shown
@@ -175,12 +172,6 @@ export const useTranslateMessage = (): ((text: string, label?: string) => string
         const [, code, iso] = rateEcb
         const day = date(iso)
         return t`No ECB rate of ${code} for ${day}: import the ECB rates for that day`
-      }
-      const early = EARLY_RETURN.exec(text)
-      if (early) {
-        const chosen = date(early[1])
-        const earliest = date(early[2])
-        return t`The ECB rate chosen from ${chosen} applies for at least 12 months: the NBP rate again from ${earliest} at the earliest`
       }
       const length = LENGTH_MESSAGE.exec(text)
       if (length) {

@@ -41,6 +41,16 @@ describe('taxes and social security settings', () => {
     expect(rate.nextSibling?.textContent).toMatch(/^NBP average rate/)
   })
 
+  it('shows the ECB choice with its basis, art. 31a ust. 1 zd. 2, and no minimum period', async () => {
+    const ecb = { ...vat2025, dataObject: { ...vat2025.dataObject, vatExchangeRate: 'ecb' } }
+    const services = memoryServices([ecb], { today: '2026-03-15' })
+    await renderWith(<TaxesPage today="2026-03-15" />, services, 'pl')
+    const rate = await screen.findByText(/^Ostatni kurs EBC/)
+    expect(rate.textContent).toBe(
+      'Ostatni kurs EBC opublikowany przed powstaniem obowiązku podatkowego (art. 31a ust. 1 zd. 2 ustawy o VAT)',
+    )
+  })
+
   it('creates the first PIT setting (POST) with the statutory linear values', async () => {
     const services = memoryServices([], { today: '2026-03-15' })
     const pit = await editLinearPit(services)
