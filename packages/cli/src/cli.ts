@@ -816,7 +816,7 @@ const registerRates = (program: Command, ctx: Ctx) => {
     .addOption(requiredUser())
     .option(
       '--ecb',
-      "the file is the ECB's reference rates (for VAT at the ECB rate, uVAT art. 31a ust. 1 zdanie drugie)",
+      "the file is the ECB's reference rates (for VAT at the ECB rate, uVAT art. 31a ust. 1, second sentence)",
     )
     .option('--json', 'print JSON')
     .action(async (file: string, o: { user: string; json?: boolean; ecb?: boolean }) =>
@@ -850,7 +850,7 @@ const registerRates = (program: Command, ctx: Ctx) => {
   rates
     .command('choose')
     .description(
-      'the rate of a foreign-currency VAT base from a day: nbp (uVAT art. 31a ust. 1) or ecb (ust. 1 zdanie drugie)',
+      'the rate of a foreign-currency VAT base from a day: nbp (uVAT art. 31a ust. 1) or ecb (ust. 1, second sentence)',
     )
     .addArgument(new Argument('<rate>', 'nbp or ecb').choices(['nbp', 'ecb']))
     .requiredOption('--from <day>', 'the first day the choice applies to (yyyy-mm-dd)', parseDate)

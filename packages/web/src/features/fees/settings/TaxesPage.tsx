@@ -62,7 +62,7 @@ export const VatForm = ({ today }: { today?: string }) => {
           { value: 'nbp', label: t`NBP average rate of the last working day before the tax point (art. 31a ust. 1)` },
           {
             value: 'ecb',
-            label: t`ECB rate last published before the tax point (art. 31a ust. 1 zdanie drugie)`,
+            label: t`ECB rate last published before the tax point (art. 31a ust. 1, second sentence, of the VAT act)`,
           },
         ],
       },
