@@ -95,14 +95,30 @@ export type VatPercentOn = (day: LocalDateString) => PercentString
 export const vatRateOf = (percent: PercentString): PercentString =>
   percent === 'zw' || percent === 'np' ? '0' : percent
 
+/** For callers that know no settings: a VAT payer at 0 % (no item loses its deduction for want of a resolver). */
 const noVatSetting: VatPercentOn = () => '0'
+
+/**
+ * Whether a purchase whose VAT arises on `day` deducts nothing (`VatFacts.noDeduction`): a `zw` setting is in force
+ * (exempt sales: uVAT art. 86 ust. 1, art. 88 ust. 4). Sales outside Poland (`np`) keep the right to deduct (art. 86
+ * ust. 8 pkt 1).
+ */
+const deductsNothingOn = (vatPercentOn: VatPercentOn, day: LocalDateString): boolean => vatPercentOn(day) === 'zw'
+
+/** Occurrences of items with their own rate, as a VAT payer (`noDeduction` never set): cached per record object. */
 const cache = new WeakMap<object, readonly Occurrence[]>()
+/**
+ * The same purchases' occurrences with `noDeduction` where the settings say so, by which of them it marks ("0101…"):
+ * the same settings give the same arrays whatever resolver asks (each books state has its own).
+ */
+const deductionCache = new WeakMap<object, Map<string, readonly Occurrence[]>>()
 /** Occurrences of `inForce` items depend on the VAT settings too: cached per resolver (one per books state). */
 const inForceCache = new WeakMap<VatPercentOn, WeakMap<object, readonly Occurrence[]>>()
 
 /**
  * Every occurrence of an item (empty for a deleted item). Cached per record object (and per `vatPercentOn` for
- * items whose VAT is the rate in force on the day of supply).
+ * items whose VAT is the rate in force on the day of supply; per the occurrences the settings take the deduction
+ * from, for purchases with their own rate).
  */
 export const occurrencesOf = (
   record: RecordState,
@@ -110,17 +126,50 @@ export const occurrencesOf = (
 ): readonly Occurrence[] => {
   if (record.deleted) return []
   const item = record.data as Item & Partial<Pick<RecurringItem, 'repetitions'>>
-  let store: WeakMap<object, readonly Occurrence[]> = cache
   if (item.percent === null) {
     let perResolver = inForceCache.get(vatPercentOn)
     if (!perResolver) {
       perResolver = new WeakMap()
       inForceCache.set(vatPercentOn, perResolver)
     }
-    store = perResolver
+    let hit = perResolver.get(record)
+    if (!hit) {
+      hit = computeOccurrences(record, item, vatPercentOn, (day) => deductsNothingOn(vatPercentOn, day))
+      perResolver.set(record, hit)
+    }
+    return hit
   }
-  const hit = store.get(record)
-  if (hit) return hit
+  let base = cache.get(record)
+  if (!base) {
+    base = computeOccurrences(record, item, vatPercentOn, () => false)
+    cache.set(record, base)
+  }
+  if (base.length === 0 || base[0]!.isIncome) return base
+  // A purchase: which of its occurrences deduct nothing under the settings of this resolver.
+  let marks = ''
+  for (const o of base) marks += deductsNothingOn(vatPercentOn, o.vatDate) ? '1' : '0'
+  if (!marks.includes('1')) return base
+  let variants = deductionCache.get(record)
+  if (!variants) {
+    variants = new Map()
+    deductionCache.set(record, variants)
+  }
+  let hit = variants.get(marks)
+  if (!hit) {
+    const marked = new Set(base.filter((_, k) => marks[k] === '1').map((o) => o.vatDate))
+    hit = computeOccurrences(record, item, vatPercentOn, (day) => marked.has(day))
+    variants.set(marks, hit)
+  }
+  return hit
+}
+
+/** The occurrences of an item; `deductsNothing(vatDay)` says whether a purchase's occurrence deducts its VAT. */
+const computeOccurrences = (
+  record: RecordState,
+  item: Item & Partial<Pick<RecurringItem, 'repetitions'>>,
+  vatPercentOn: VatPercentOn,
+  deductsNothing: (day: LocalDateString) => boolean,
+): readonly Occurrence[] => {
   const dataType = record.dataType as ItemDataType
   const n = dataType === 'RecurringIncome' || dataType === 'RecurringExpense' ? (item.repetitions ?? 1) : 1
   const amount = parseMoney(item.amount)
@@ -146,8 +195,7 @@ export const occurrencesOf = (
     const vatDate = crossBorderVatDate(item.crossBorder ?? null, dates) ?? vatDateOf(dates)
     const late = lateInputMonth(item.crossBorder ?? null, vatDate.slice(0, 7), item.outputDeclaredOn)
     // A purchase while the VAT setting says the taxpayer's sales are exempt deducts nothing (VatFacts.noDeduction).
-    // Sales outside Poland (`np`) keep the right to deduct (uVAT art. 86 ust. 8 pkt 1).
-    const exemptBuyer = !dates.isIncome && vatPercentOn(vatDate) === 'zw'
+    const exemptBuyer = !dates.isIncome && deductsNothing(vatDate)
     const pitDate = pitDateOf(dates)
     out.push({
       itemId: record.id,
@@ -180,7 +228,6 @@ export const occurrencesOf = (
       currency: item.currency ? { code: item.currency.code, amount: item.currency.amount } : null,
     })
   }
-  store.set(record, out)
   return out
 }
 

@@ -154,6 +154,8 @@ const counts = (r: RecordState): boolean => !r.deleted && !recordProblems(r.data
 
 /** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
 const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
+/** An expense: whether its input tax is deducted follows the VAT settings. */
+const isPurchase = (r: RecordState) => r.dataType === 'Expense' || r.dataType === 'RecurringExpense'
 
 /** A setting as the engine takes it: its id, its date and the named fields of its data. */
 const settingInput = <D extends { date: LocalDateString }, K extends keyof D>(
@@ -500,10 +502,12 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
     return { ...base, records }
   }
   const settings: Settings = settingChanged ? settingsOf(records) : base
-  // A VAT setting changed: the items whose VAT is the rate in force change with it.
+  // A VAT setting changed: the items whose VAT is the rate in force change with it, and the purchases, whose input
+  // tax is not deducted while the trader's sales are exempt (`occurrencesOf`).
   if (vatChanged)
     for (const r of records.values())
-      if (isItem(r) && counts(r) && isInForce(r) && !changedItems.has(r.id)) itemChanges.push({ before: r, after: r })
+      if (isItem(r) && counts(r) && (isInForce(r) || isPurchase(r)) && !changedItems.has(r.id))
+        itemChanges.push({ before: r, after: r })
   let schedule = base.schedule
   let figures = base.figures
   if (itemChanges.length > 0) {

@@ -29,8 +29,12 @@ const indexed = (r: RecordState | undefined): r is RecordState =>
 const countingVat = (r: RecordState) =>
   r.dataType === 'Vat' && !r.deleted && !recordProblems(r.dataType, r.data).some(isFigureProblem)
 
-const vatOf = (byType: ReadonlyMap<DataType, readonly RecordState[]>): VatPercentOn => {
-  const vat = (byType.get('Vat') ?? [])
+const vatOf = (byType: ReadonlyMap<DataType, readonly RecordState[]>): VatPercentOn =>
+  vatResolverOf(byType.get('Vat') ?? [])
+
+/** The VAT setting in force on a day, from the VAT setting records (those that count, as `derived.ts` counts them). */
+export const vatResolverOf = (records: Iterable<RecordState>): VatPercentOn => {
+  const vat = [...records]
     .filter(countingVat)
     .map((r) => ({ id: r.id, ...(r.data as Vat) }))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))

@@ -11,6 +11,7 @@ import { income, vatSetting } from '../testing/fixtures.ts'
 import { monthReport } from '../reports/month.ts'
 import { taxesThrough } from './derived.ts'
 import { summaryList } from './summary.ts'
+import { taxBook } from './taxBook/history.ts'
 import { periodMonths, vatFiling } from './vatRegister.ts'
 
 const ev = (type: string, data: unknown) => ({ type, data }) as LedgerEvent
@@ -191,5 +192,42 @@ describe('a VAT setting of zw or np (§32)', () => {
     // The summary's company costs are the same costs: the VAT not deducted is money spent.
     const rows = summaryList(withPurchases, 2026, false)
     expect([rows[1]!.companyExpenseAmmount, rows[2]!.companyExpenseAmmount]).toEqual(['1000.00', '1230.00'])
+    // The KPiR's cost is the same: 1 230 in March, 1 000 in February.
+    const kpir = taxBook(withPurchases, 2026).kpir.rows
+    expect(kpir.filter((r) => r.otherExpenses !== null).map((r) => [r.date, r.otherExpenses])).toEqual([
+      ['2026-02-12', '1000.00'],
+      ['2026-03-12', '1230.00'],
+    ])
+  })
+
+  it('deducts nothing once a zw setting comes after the purchase, and again once it goes: as fresh books would', () => {
+    // The purchase is recorded as a VAT payer; then the trader says their sales were exempt from 1 March.
+    const payer = foldBooks([
+      ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+      item(9, 'Expense', { date: '2026-03-12', amount: '1000.00', percent: '23', documentNumber: 'FZ 9' }),
+    ])
+    const march = (state: typeof payer) => ({
+      input: taxesThrough(state, '2026-12')!.result.vat.find((p) => p.from === '2026-03')?.input ?? 0n,
+      cost: taxesThrough(state, '2026-12')!.run.run.months.find((f) => f.month === '2026-03')!.companyCosts,
+      purchases: vatFiling(state, '2026-03')!.purchases.length,
+    })
+    expect(march(payer)).toEqual({ input: 23000n, cost: 100000n, purchases: 1 })
+    const exemptSetting = ev('SettingAdded', {
+      id: 2,
+      kind: 'Vat',
+      data: { ...vatSetting({ date: '2026-03-01', percent: 'zw' }), exemptionBasis: 'art43' },
+    })
+    const exempt = foldBooks([exemptSetting], payer)
+    expect(march(exempt)).toEqual({ input: 0n, cost: 123000n, purchases: 0 })
+    // The same events folded at once give the same figures.
+    const fresh = foldBooks([
+      ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+      item(9, 'Expense', { date: '2026-03-12', amount: '1000.00', percent: '23', documentNumber: 'FZ 9' }),
+      exemptSetting,
+    ])
+    expect(march(fresh)).toEqual(march(exempt))
+    // The setting removed: a VAT payer again.
+    const again = foldBooks([ev('SettingDeleted', { id: 2, kind: 'Vat' })], exempt)
+    expect(march(again)).toEqual({ input: 23000n, cost: 100000n, purchases: 1 })
   })
 })

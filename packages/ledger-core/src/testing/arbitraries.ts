@@ -59,6 +59,23 @@ export const commandArb: fc.Arbitrary<CommandInput> = fc.oneof(
   },
   {
     weight: 1,
+    // Sales exempt (zw: purchases deduct nothing) or outside Poland (np) from a day.
+    arbitrary: fc.record({
+      type: fc.constant('AddSetting' as const),
+      kind: fc.constant('Vat' as const),
+      data: fc.oneof(
+        fc.record({
+          date: dateArb,
+          percent: fc.constant('zw'),
+          exemptionBasis: fc.constantFrom('art113', 'art43'),
+          paymentInterval: fc.constant(1),
+        }),
+        fc.record({ date: dateArb, percent: fc.constant('np'), paymentInterval: fc.constant(1) }),
+      ),
+    }),
+  },
+  {
+    weight: 1,
     arbitrary: fc.record({
       type: fc.constant('AddSetting' as const),
       kind: fc.constant('Pit' as const),

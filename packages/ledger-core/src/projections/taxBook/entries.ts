@@ -1,7 +1,7 @@
 /** What an item occurrence contributes to the book now (its target), the entries made of it, the fields of every row. */
 import type { RecordState } from '../../model/state.ts'
 import { formatMoney } from '../../money.ts'
-import { type Occurrence, occurrencesOf } from '../../schedule.ts'
+import { type Occurrence, occurrencesOf, type VatPercentOn } from '../../schedule.ts'
 import type { Counterparty, Item, Pit } from '../../schemas/records.ts'
 import { carCostOf } from '../../tax/carCosts.ts'
 import { nonDeductibleVat } from '../../tax/crossBorder.ts'
@@ -93,10 +93,11 @@ export class PitSettings {
 
 export const normalizeRate = (p: string) => p.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
 
-export const targetsOf = (record: RecordState, pit: PitSettings): Target[] => {
+/** The book's entries of an item; `vatPercentOn`: the VAT settings, which say whether a purchase's VAT is a cost. */
+export const targetsOf = (record: RecordState, pit: PitSettings, vatPercentOn: VatPercentOn): Target[] => {
   const item = record.data as Item
   const out: Target[] = []
-  for (const o of occurrencesOf(record)) {
+  for (const o of occurrencesOf(record, vatPercentOn)) {
     if (!o.isCompany) continue
     const fx = exchangeDifferenceTarget(record, o, pit)
     if (fx) out.push(fx)

@@ -2,6 +2,8 @@
 import { addMonthsToMonth } from '../../calendar.ts'
 import { contributionRowMonth, taxObligationId } from '../../identity.ts'
 import { contributionPayments, socialSecurityInput } from '../derived.ts'
+import { vatResolverOf } from '../recordIndex.ts'
+import type { VatPercentOn } from '../../schedule.ts'
 import type { BooksState, RecordState } from '../../model/state.ts'
 import type { LedgerEvent } from '../../events.ts'
 import type { Pit, Primary, SocialSecurity } from '../../schemas/records.ts'
@@ -111,6 +113,9 @@ export class BookHistory {
   // Replaced, never changed in place, on each of its events: the plans are cached per map (`registerPlans`).
   private assets: ReadonlyMap<number, AssetState> = new Map()
   private readonly pit = new PitSettings()
+  /** The VAT settings: a purchase's VAT is a cost while the trader is exempt or no VAT payer (`occurrencesOf`). */
+  private readonly vat = new Map<number, RecordState>()
+  private vatOn: VatPercentOn = vatResolverOf([])
   /** The social-security settings and the business start: the owner's Fundusz Pracy (`labourFundLines`). */
   private readonly social = new Map<number, SocialSecuritySettingInput>()
   private company: { readonly businessStartDate: LocalDateString | null } | null = null
@@ -180,11 +185,20 @@ export class BookHistory {
           this.social.set(e.data.id, socialSecurityInput(e.data.id, e.data.data as SocialSecurity))
           return 'labourFund'
         }
+        if (e.data.kind === 'Vat') {
+          this.vat.set(e.data.id, { id: e.data.id, dataType: 'Vat', data: e.data.data, deleted: false } as RecordState)
+          this.vatOn = vatResolverOf(this.vat.values())
+          return 'all'
+        }
         if (e.data.kind !== 'Pit') return null
         this.pit.set({ id: e.data.id, ...(e.data.data as Pit) })
         return 'all'
       case 'SettingDeleted':
         if (this.social.delete(e.data.id)) return 'labourFund'
+        if (this.vat.delete(e.data.id)) {
+          this.vatOn = vatResolverOf(this.vat.values())
+          return 'all'
+        }
         if (!this.pit.has(e.data.id)) return null
         this.pit.delete(e.data.id)
         return 'all'
@@ -245,7 +259,7 @@ export class BookHistory {
   /** Recomputes an item's targets after a change recorded on `day`. */
   private refresh(itemId: number, day: LocalDateString | null) {
     const record = this.items.get(itemId)
-    this.retarget(itemId, record ? targetsOf(record, this.pit) : this.assetLines(itemId), day)
+    this.retarget(itemId, record ? targetsOf(record, this.pit, this.vatOn) : this.assetLines(itemId), day)
   }
 
   /** Recomputes the owner's Fundusz Pracy lines after a change recorded on `day` (`labourFundLines`). */
@@ -544,6 +558,8 @@ export const taxBook = (state: BooksState, year: number): TaxBook => {
   for (const r of state.records.values())
     if (!r.deleted && r.dataType === 'Pit')
       h.push({ type: 'SettingAdded', data: { id: r.id, kind: 'Pit', data: r.data as Pit } })
+    else if (!r.deleted && r.dataType === 'Vat')
+      h.push({ type: 'SettingAdded', data: { id: r.id, kind: 'Vat', data: r.data } } as LedgerEvent)
   for (const r of state.records.values())
     if (!r.deleted && ITEM_TYPES.has(r.dataType))
       h.push({ type: 'ItemAdded', data: { id: r.id, dataType: r.dataType, data: r.data } } as LedgerEvent)
