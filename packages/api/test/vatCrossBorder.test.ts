@@ -1,7 +1,7 @@
 /**
  * VAT across borders, on fixed assets and on cars through the API: items with their kinds, the month's VAT card
  * and the JPK_V7 file agreeing field by field, an item's refused fields (400, nothing written), and a fixed asset's
- * change of use with its art. 91 corrections.
+ * change of use with its art. 91 corrections; a hotel or restaurant whose VAT is not deductible (art. 88 ust. 1 pkt 4).
  */
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
@@ -100,6 +100,54 @@ describe('items across borders', () => {
     }
     expect(await h.store.headPosition()).toBe(before)
     expect((await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json()).toEqual([])
+  })
+})
+
+describe('accommodation and gastronomy (art. 88 ust. 1 pkt 4)', () => {
+  it('a hotel marked noVatDeduction deducts no VAT and is a cost at its gross; on an income it is a 400', async () => {
+    h = await harness({ now: '2026-04-20T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const hotel = await item('fee', 'Expense', {
+      name: 'Hotel',
+      amount: '400.00',
+      percent: '8',
+      documentNumber: 'H 1',
+      noVatDeduction: true,
+    })
+    expect(hotel.statusCode).toBe(201)
+    expect(hotel.json().dataObject).toMatchObject({ noVatDeduction: true, vatAmount: '32.00' })
+    // An ordinary purchase, later marked on its record: PUT keeps the field too.
+    const meal = await item('fee', 'Expense', { name: 'Dinner', amount: '200.00', percent: '8', documentNumber: 'R 1' })
+    const put = await call(h.app, t, 'PUT', `/api/fee/${meal.json().id}`, {
+      dataType: 'Expense',
+      dataObject: { ...meal.json().dataObject, kpirColumn: 'notCost', noVatDeduction: true },
+    })
+    expect(put.statusCode).toBe(200)
+    expect(put.json().dataObject).toMatchObject({ kpirColumn: 'notCost', noVatDeduction: true })
+    await item('fee', 'Expense', { name: 'Paper', amount: '100.00', documentNumber: 'FZ 1' })
+
+    const jpk = await call(h.app, t, 'GET', '/api/jpk/v7/2026-03')
+    expect(jpk.statusCode).toBe(200)
+    expect(field(jpk.body, 'DowodZakupu')).toEqual(['FZ 1'])
+    expect([field(jpk.body, 'P_42')[0], field(jpk.body, 'P_43')[0]]).toEqual(['100', '23'])
+    const book = (await call(h.app, t, 'GET', '/api/books/2026?month=3')).json() as {
+      kpir: { rows: { documentNumber: string; otherExpenses: string | null }[] }
+    }
+    expect(book.kpir.rows.map((r) => [r.documentNumber, r.otherExpenses])).toEqual([
+      ['H 1', '432.00'],
+      ['FZ 1', '100.00'],
+    ])
+
+    const before = await h.store.headPosition()
+    const bad = [
+      await item('revenue', 'Income', { noVatDeduction: true }),
+      await item('fee', 'Expense', { noVatDeduction: 'yes' }),
+    ]
+    expect(bad.map((r) => [r.statusCode, r.json().fieldErrors])).toEqual([
+      [400, { noVatDeduction: 'Only an expense can have input VAT that may not be deducted' }],
+      [400, { noVatDeduction: 'VAT not deductible must be true or false' }],
+    ])
+    expect(await h.store.headPosition()).toBe(before)
   })
 })
 

@@ -92,6 +92,8 @@ const known: Readonly<Record<string, string>> = {
   'Counterparty country must be a two-letter country code from the official list':
     'Podaj dwuliterowy kod kraju kontrahenta z urzędowego wykazu',
   'Data is required': 'Uzupełnij dane',
+  'Only an expense can have input VAT that may not be deducted':
+    'VAT naliczony niepodlegający odliczeniu może mieć tylko wydatek, nie przychód',
   // Documents imported whole (ledger-core `deciders/documents.ts`)
   'This document is already in the books': 'Ten dokument jest już w księgach',
   'A document needs at least one item': 'Dokument musi mieć co najmniej jedną pozycję',

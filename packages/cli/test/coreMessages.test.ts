@@ -34,6 +34,11 @@ const families: [string, string, string][] = [
   ['taxOffice', Messages.taxOffice, 'Tego kodu nie ma w urzędowym wykazie urzędów skarbowych'],
   ['country', Messages.country, 'Podaj dwuliterowy kod kraju kontrahenta z urzędowego wykazu'],
   ['notAnObject', Messages.notAnObject, 'Uzupełnij dane'],
+  [
+    'noVatDeductionOnIncome',
+    Messages.noVatDeductionOnIncome,
+    'VAT naliczony niepodlegający odliczeniu może mieć tylko wydatek, nie przychód',
+  ],
 ]
 
 describe('a core validation message in the CLI', () => {

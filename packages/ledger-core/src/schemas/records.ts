@@ -289,6 +289,11 @@ const ItemFields = {
   /** (optional) Expenses: counted among the fixed assets (its input VAT goes to K_40 / K_41). */
   fixedAsset: Schema.optional(Schema.Boolean),
   /**
+   * (optional, absent in older items) Expenses: accommodation or gastronomy services whose input VAT the law never
+   * allows to deduct (uVAT art. 88 ust. 1 pkt 4 lit. a–b): no input tax, the whole VAT a PIT cost. Absent: deductible.
+   */
+  noVatDeduction: Schema.optional(Schema.Boolean),
+  /**
    * (optional, absent in older items) Goods or services of Annex 15 of the VAT act: with an invoice gross over
    * 15 000 zł the split payment is due (tax/splitPayment.ts, uVAT art. 108a ust. 1a). Absent: not of the Annex.
    */

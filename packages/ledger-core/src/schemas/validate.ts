@@ -111,6 +111,7 @@ export const Messages = {
   notAnObject: 'Data is required',
   address: 'Address must be an object with country, region, city, street, postCode and building',
   counterparty: 'Counterparty must be an object with name, taxId, country and address',
+  noVatDeductionOnIncome: 'Only an expense can have input VAT that may not be deducted',
 } as const
 
 const MAX_TEXT = Bounds.textMax
@@ -682,7 +683,8 @@ const readCarUse = (r: Reader) => {
 
 /**
  * The optional VAT fields of tax/crossBorder.ts: a cross-border kind (incomes `euServices`, `wdt`, `export`;
- * expenses `importServices`, `wnt`), a car's use and the fixed-asset mark (expenses). The kind decides the treatment
+ * expenses `importServices`, `wnt`), a car's use, the fixed-asset mark and the input VAT not deductible by art. 88
+ * ust. 1 pkt 4 (expenses: accommodation, gastronomy). The kind decides the treatment
  * of a sale (`euServices` is `np`; `wdt` and `export` are 0 %, any percent sent beside them ignored); a self-assessed
  * purchase needs a percent (`rate` or `inForce`). Absent fields stay absent, so older items read the same.
  */
@@ -708,6 +710,8 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
   if (income && carUse !== null) r.push('car', 'INVALID_CHOICE', 'Only an expense can be a car cost')
   const fixedAsset = isBlank(r.o.fixedAsset) ? false : r.boolean('fixedAsset', 'Fixed asset')
   if (income && fixedAsset) r.push('fixedAsset', 'INVALID_CHOICE', 'Only an expense can be a fixed asset')
+  const noVatDeduction = isBlank(r.o.noVatDeduction) ? false : r.boolean('noVatDeduction', 'VAT not deductible')
+  if (income && noVatDeduction) r.push('noVatDeduction', 'INVALID_CHOICE', Messages.noVatDeductionOnIncome)
   let vatTreatment = given
   if (crossBorder === 'euServices') vatTreatment = 'np'
   else if (crossBorder === 'wdt' || crossBorder === 'export') vatTreatment = 'rate'
@@ -723,6 +727,7 @@ const readCrossBorderFields = (r: Reader, income: boolean, given: (typeof VatTre
         : {}),
       ...(carUse !== null && !income ? { car: { use: carUse } } : {}),
       ...(fixedAsset && !income ? { fixedAsset: true } : {}),
+      ...(noVatDeduction && !income ? { noVatDeduction: true } : {}),
     },
   }
 }

@@ -63,6 +63,7 @@ export interface VatFactsFields {
   readonly crossBorder?: CrossBorder | null
   readonly car?: { readonly use: CarUse } | null
   readonly fixedAsset?: boolean | null
+  readonly noVatDeduction?: boolean | null
 }
 
 /** What an occurrence carries for VAT beyond its treatment and percent; `null` for the ordinary domestic item. */
@@ -76,19 +77,32 @@ export interface VatFacts {
    */
   readonly lateInputMonth?: YearMonthString | null
   /**
-   * A purchase made while the VAT setting in force says the taxpayer's sales are exempt (`zw`: art. 113 or art. 43):
-   * no input tax is deducted (uVAT art. 86 ust. 1: only for taxed activity; art. 88 ust. 4: only a registered active
-   * payer) and the whole of it is part of the cost (uPIT art. 23 ust. 1 pkt 43 lit. a only excludes VAT that may be
-   * deducted). Sales outside Poland (`np`) keep the right (art. 86 ust. 8 pkt 1).
+   * No input tax of this purchase is deducted and the whole of it is part of the cost (uPIT art. 23 ust. 1 pkt 43
+   * lit. a only excludes VAT that may be deducted). Set for two reasons:
+   * - accommodation or gastronomy services (item field `noVatDeduction`): uVAT art. 88 ust. 1 pkt 4 lit. a–b never
+   *   allows the deduction (the exception of services bought to be provided on is the user's to judge: the item is
+   *   then not marked);
+   * - a purchase made while the VAT setting in force says the taxpayer's sales are exempt (`zw`: art. 113 or
+   *   art. 43): uVAT art. 86 ust. 1 deducts only for taxed activity, art. 88 ust. 4 only for a registered active
+   *   payer. Sales outside Poland (`np`) keep the right (art. 86 ust. 8 pkt 1).
    */
   readonly noDeduction?: boolean
 }
 
-/** The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). */
-export const vatFactsOf = (item: VatFactsFields): VatFacts | null =>
-  item.crossBorder || item.car || item.fixedAsset
-    ? { crossBorder: item.crossBorder ?? null, carUse: item.car?.use ?? null, fixedAsset: item.fixedAsset === true }
-    : null
+/**
+ * The item's {@link VatFacts}, or `null` when it has none of the fields (most items: nothing to keep). A purchase of
+ * accommodation or gastronomy services (`noVatDeduction`, uVAT art. 88 ust. 1 pkt 4 lit. a–b) deducts no input tax:
+ * {@link VatFacts.noDeduction}.
+ */
+export const vatFactsOf = (item: VatFactsFields): VatFacts | null => {
+  if (!(item.crossBorder || item.car || item.fixedAsset || item.noVatDeduction)) return null
+  const facts = {
+    crossBorder: item.crossBorder ?? null,
+    carUse: item.car?.use ?? null,
+    fixedAsset: item.fixedAsset === true,
+  }
+  return item.noVatDeduction === true ? { ...facts, noDeduction: true } : facts
+}
 
 /** Whether the buyer states the tax of this purchase as output tax (import of services, intra-EU acquisition). */
 export const isSelfAssessed = (facts: VatFacts | null | undefined): boolean => isSelfAssessedKind(facts?.crossBorder)
@@ -152,13 +166,16 @@ export const carVatSplit = (
   return { deductible, nonDeductible: vat - deductible }
 }
 
-/** The input tax of a purchase that is deducted: its VAT, half of it for a car in mixed use, none for an exempt buyer. */
+/**
+ * The input tax of a purchase that is deducted: its VAT, half of it for a car in mixed use, none for an exempt buyer
+ * or for accommodation and gastronomy (art. 88 ust. 1 pkt 4).
+ */
 export const deductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
   facts?.noDeduction ? 0n : carVatSplit(vat, facts?.carUse).deductible
 
 /**
  * The input tax of a purchase that is not deducted and is therefore a PIT cost: half of a mixed-use car's, all of an
- * exempt buyer's.
+ * exempt buyer's and of accommodation or gastronomy (art. 88 ust. 1 pkt 4).
  */
 export const nonDeductibleVat = (vat: Grosze, facts: VatFacts | null | undefined): Grosze =>
   facts?.noDeduction ? vat : carVatSplit(vat, facts?.carUse).nonDeductible

@@ -101,6 +101,7 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'Car use must be mixed or businessOnly': msg`Car use must be mixed or businessOnly`,
   'Only an expense can be a car cost': msg`Only an expense can be a car cost`,
   'Only an expense can be a fixed asset': msg`Only an expense can be a fixed asset`,
+  'Only an expense can have input VAT that may not be deducted': msg`Only an expense can have input VAT that may not be deducted`,
   'A self-assessed purchase is taxed at a rate, not zw or np': msg`A self-assessed purchase is taxed at a rate, not zw or np`,
   'The file did not pass the official schema; nothing was sent': msg`The file did not pass the official schema; nothing was sent`,
   // §8 successes and prompts

@@ -1,4 +1,4 @@
-/** VAT across borders, a car's use and a fixed asset on the item form: plain choices, a hint for each, what is saved. */
+/** VAT across borders, a car's use, a fixed asset and VAT not deductible on the item form: plain choices, a hint for each, what is saved. */
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryServices } from '../../../forms/index.ts'
@@ -36,6 +36,20 @@ describe('items across borders', () => {
       crossBorder: 'importServices',
       car: { use: 'mixed' },
       fixedAsset: true,
+    })
+  }, 20_000)
+
+  it('an expense: a hotel or restaurant whose VAT is not deductible (art. 88 ust. 1 pkt 4)', async () => {
+    const { form, services } = await companyForm('Expense', '2026-03-15')
+    fill(form, 'Hotel', '400')
+    fireEvent.change(within(form).getByLabelText(/VAT percent/), { target: { value: '8' } })
+    fireEvent.click(
+      within(form).getByLabelText('VAT not deductible: hotel or restaurant (art. 88 ust. 1 pkt 4 of the VAT act)'),
+    )
+    expect(await submitOne(form, 'Add One Time Expense', services)).toMatchObject({
+      name: 'Hotel',
+      percent: '8',
+      noVatDeduction: true,
     })
   }, 20_000)
 

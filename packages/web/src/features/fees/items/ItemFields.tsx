@@ -182,6 +182,7 @@ export const ItemFields = ({
     crossBorder !== '' ||
     Boolean((draft.car as { use?: unknown } | null | undefined)?.use) ||
     draft.fixedAsset === true ||
+    draft.noVatDeduction === true ||
     list('gtu').length > 0 ||
     list('procedures').length > 0 ||
     (counterparty !== null && Object.values(counterparty).some(Boolean)) ||
@@ -283,6 +284,13 @@ export const ItemFields = ({
               onChange={(e) => form.send({ type: 'CHANGE', path: 'fixedAsset', value: e.target.checked })}
             />
           )}
+          {!income && (
+            <Checkbox
+              label={t`VAT not deductible: hotel or restaurant (art. 88 ust. 1 pkt 4 of the VAT act)`}
+              checked={draft.noVatDeduction === true}
+              onChange={(e) => form.send({ type: 'CHANGE', path: 'noVatDeduction', value: e.target.checked })}
+            />
+          )}
           {input({
             path: 'taxPoint',
             label: t`When VAT arises`,
@@ -348,6 +356,7 @@ const DETAIL_FIELDS = [
   'crossBorder',
   'car',
   'fixedAsset',
+  'noVatDeduction',
   'taxPoint',
   'documentType',
   'gtu',
