@@ -3,6 +3,7 @@
  * and the JPK_V7 file agreeing field by field, an item's refused fields (400, nothing written), and a fixed asset's
  * change of use with its art. 91 corrections; a hotel or restaurant whose VAT is not deductible (art. 88 ust. 1 pkt 4).
  */
+import { validateXml } from '@finance/tax-files'
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
 import { call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
@@ -100,6 +101,43 @@ describe('items across borders', () => {
     }
     expect(await h.store.headPosition()).toBe(before)
     expect((await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json()).toEqual([])
+  })
+})
+
+describe('an import of services from outside the EU (JPK_V7 K_27 / K_28)', () => {
+  it('goes to K_27 / K_28, one from the EU to K_29 / K_30; the file is valid', async () => {
+    h = await harness({ now: '2026-04-20T10:00:00.000Z' })
+    const { t, item } = await trader(h)
+    const us = { name: 'Cloud Inc', taxId: '12-3456789', country: 'US', address: 'Seattle' }
+    const de = { name: 'Cloud GmbH', taxId: 'DE123456789', country: 'DE', address: 'Berlin' }
+    const created = [
+      await item('fee', 'Expense', {
+        name: 'Hosting',
+        amount: '1000.00',
+        crossBorder: 'importServices',
+        counterparty: us,
+      }),
+      await item('fee', 'Expense', {
+        name: 'Licence',
+        amount: '500.00',
+        crossBorder: 'importServices',
+        counterparty: de,
+      }),
+    ]
+    expect(created.map((r) => r.statusCode)).toEqual([201, 201])
+    const jpk = await call(h.app, t, 'GET', '/api/jpk/v7/2026-03')
+    expect(jpk.statusCode).toBe(200)
+    expect([field(jpk.body, 'K_27'), field(jpk.body, 'K_28')]).toEqual([['1000.00'], ['230.00']])
+    expect([field(jpk.body, 'K_29'), field(jpk.body, 'K_30')]).toEqual([['500.00'], ['115.00']])
+    expect([field(jpk.body, 'P_27'), field(jpk.body, 'P_29'), field(jpk.body, 'P_37')]).toEqual([
+      ['1000'],
+      ['500'],
+      ['1500'],
+    ])
+    expect(await validateXml(jpk.body, jpk.body.includes('JPK_V7M (3)') ? 'JPK_V7M(3)' : 'JPK_V7M(2)')).toEqual({
+      valid: true,
+      errors: [],
+    })
   })
 })
 

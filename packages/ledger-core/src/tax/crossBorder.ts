@@ -64,6 +64,28 @@ export interface VatFactsFields {
   readonly car?: { readonly use: CarUse } | null
   readonly fixedAsset?: boolean | null
   readonly noVatDeduction?: boolean | null
+  /** The supplier: its country decides the fields of an import of services (`importServicesFrom`). */
+  readonly counterparty?: { readonly country: string } | null
+}
+
+/** The member states of the EU by ISO 3166 code (Greece also by its VAT prefix, EL). */
+export const EU_MEMBER_STATES: ReadonlySet<string> = new Set(
+  'AT BE BG CY CZ DE DK EE EL ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+)
+
+/**
+ * The kind an import of services is filed as. JPK_V7 K_29 / K_30 hold the art. 28b services bought "od podatników
+ * podatku od wartości dodanej", persons identified for VAT in another member state (uVAT art. 2 pkt 16); K_27 / K_28
+ * every other import of services. So an art. 28b service from a supplier outside the EU (a US subscription) is
+ * filed as `importServicesOther`; from an EU supplier, or one whose country the item does not say, as stated.
+ */
+export const importServicesFrom = (
+  kind: CrossBorder | null,
+  supplier: { readonly country: string } | null | undefined,
+): CrossBorder | null => {
+  if (kind !== 'importServices') return kind
+  const country = supplier?.country.trim().toUpperCase() ?? ''
+  return country === '' || country === 'PL' || EU_MEMBER_STATES.has(country) ? kind : 'importServicesOther'
 }
 
 /** What an occurrence carries for VAT beyond its treatment and percent; `null` for the ordinary domestic item. */
@@ -97,7 +119,7 @@ export interface VatFacts {
 export const vatFactsOf = (item: VatFactsFields): VatFacts | null => {
   if (!(item.crossBorder || item.car || item.fixedAsset || item.noVatDeduction)) return null
   const facts = {
-    crossBorder: item.crossBorder ?? null,
+    crossBorder: importServicesFrom(item.crossBorder ?? null, item.counterparty),
     carUse: item.car?.use ?? null,
     fixedAsset: item.fixedAsset === true,
   }

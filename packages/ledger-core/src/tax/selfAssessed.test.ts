@@ -10,7 +10,8 @@ import { foldBooks } from '../deciders/books.ts'
 import { taxesThrough } from '../projections/derived.ts'
 import { vatFiling } from '../projections/vatRegister.ts'
 import { validateRecord } from '../schemas/validate.ts'
-import { income } from '../testing/fixtures.ts'
+import type { LedgerEvent } from '../events.ts'
+import { income, vatSetting } from '../testing/fixtures.ts'
 import { selfAssessedEvents } from '../testing/selfAssessed.ts'
 import { crossBorderVatDate, SELF_ASSESSED_FIELDS } from './crossBorder.ts'
 import { declareVat } from './vat.ts'
@@ -87,5 +88,47 @@ describe('property: a self-assessed purchase adds the same tax on both sides', (
         return d.P_38 === field(t) && d.P_37 === field(b) && d.P_48 === d.P_43 && d.P_51 === 0n && d.P_38 === d.P_43
       }),
     )
+  })
+})
+
+describe('an import of services of art. 28b: the supplier’s country chooses K_27 / K_28 or K_29 / K_30', () => {
+  // JPK_V7M(2): K_29 / K_30 "import usług nabywanych od podatników podatku od wartości dodanej, do których stosuje się
+  // art. 28b" (art. 2 pkt 16: identified for VAT in another member state); K_27 / K_28 every other import of services.
+  const subscription = (id: number, country: string | null) => {
+    const v = validateRecord(
+      'Expense',
+      income({
+        date: '2026-01-20',
+        name: 'Subscription',
+        amount: '1000.00',
+        percent: '23',
+        crossBorder: 'importServices',
+        documentNumber: `INV-${id}`,
+        counterparty: country === null ? null : { name: 'Cloud', taxId: '123456', country, address: '' },
+      }),
+    )
+    if (!v.ok) throw new Error(JSON.stringify(v.errors))
+    return { type: 'ItemAdded', data: { id, dataType: 'Expense', data: v.value } } as LedgerEvent
+  }
+  const vatPayer = { type: 'SettingAdded', data: { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) } }
+  const january = (country: string | null) => {
+    const f = vatFiling(foldBooks([vatPayer as LedgerEvent, subscription(50, country)]), '2026-01')!
+    const d = f.period.declaration
+    return { sales: f.sales.map((r) => r.fields), p: [d.P_27, d.P_28, d.P_29, d.P_30, d.P_37, d.P_38] }
+  }
+
+  it('a US supplier: K_27 1 000.00 / K_28 230.00; P_37 / P_38 the same as from an EU supplier', () => {
+    expect(january('US')).toEqual({
+      sales: [{ K_27: 100_000n, K_28: 23_000n }],
+      p: [zl(1000), zl(230), 0n, 0n, zl(1000), zl(230)],
+    })
+  })
+
+  it('a German supplier, or one whose country the item does not give: K_29 / K_30', () => {
+    for (const country of ['DE', 'GR', null])
+      expect(january(country)).toEqual({
+        sales: [{ K_29: 100_000n, K_30: 23_000n }],
+        p: [0n, 0n, zl(1000), zl(230), zl(1000), zl(230)],
+      })
   })
 })

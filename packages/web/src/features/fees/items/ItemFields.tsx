@@ -125,7 +125,7 @@ export const ItemFields = ({
     euServices: t`Outside Polish VAT: the customer accounts for the VAT in its country. The invoice says “odwrotne obciążenie”; the sale is reported in VAT-UE.`,
     wdt: t`0% VAT when the buyer has a VAT number of another EU country and you have proof the goods left Poland.`,
     export: t`0% VAT when you have the customs proof that the goods left the EU.`,
-    importServices: t`You account for the VAT yourself at the percent above: it is your output VAT and, in the same month, your input VAT — usually nothing to pay.`,
+    importServices: t`You account for the VAT yourself at the percent above: it is your output VAT and, in the same month, your input VAT — usually nothing to pay. JPK_V7 fields K_29–K_30 for an EU supplier, K_27–K_28 for one from outside the EU (the counterparty's country below).`,
     wnt: t`You account for the VAT yourself at the percent above, on the invoice date but no later than the 15th of the next month; it is deducted in the same month.`,
     importGoods: t`You account for the import VAT in the JPK instead of paying it at customs: the day of supply is the day the customs declaration was accepted; it is deducted in the same month.`,
     importServicesOther: t`You account for the VAT yourself at the percent above when the service is performed; it is deducted in the same month.`,
