@@ -139,18 +139,24 @@ describe.each(cases)('$name', (c) => {
   })
 })
 
+/** The FA(3) of an income at 23 % issued on 4 May 2026, or the test fails with what it lacks. */
+const issueAt4May = (item: Item) => {
+  const r = fa3Issue({
+    item,
+    percent: '23',
+    invoice,
+    primary: null,
+    permanentAddress: null,
+    contact,
+    createdAt: '2026-05-04T09:30:00Z',
+  })
+  if (!r.ok) throw new Error(JSON.stringify(r.problems))
+  return r
+}
+
 describe('an invoice in a foreign currency (KodWaluty, KursWaluty, P_14_xW)', () => {
   it('states the amounts in the currency, the VAT also in złoty and the NBP rate of the VAT base', () => {
-    const r = fa3Issue({
-      item: eurItem,
-      percent: '23',
-      invoice,
-      primary: null,
-      permanentAddress: null,
-      contact,
-      createdAt: '2026-05-04T09:30:00Z',
-    })
-    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    const r = issueAt4May(eurItem)
     // 1000.00 EUR net, 230.00 EUR VAT; in złoty 4234.50 × 23 % = 973.935 → 973.94.
     for (const field of [
       '<KodWaluty>EUR</KodWaluty>',
@@ -173,16 +179,7 @@ describe('the split-payment mark of an invoice in a foreign currency', () => {
       annex15: true,
       currency: { ...eurItem.currency!, amount: '3000.00', pitAmount: '12703.50' },
     }
-    const r = fa3Issue({
-      item: laptops,
-      percent: '23',
-      invoice,
-      primary: null,
-      permanentAddress: null,
-      contact,
-      createdAt: '2026-05-04T09:30:00Z',
-    })
-    if (!r.ok) throw new Error(JSON.stringify(r.problems))
+    const r = issueAt4May(laptops)
     expect(r.xml).toContain('<P_15>3690.00</P_15>')
     expect(r.xml).toContain('<P_18A>1</P_18A>')
   })
