@@ -114,6 +114,9 @@ const keyValueTable = (ctx: Ctx, rows: readonly [MessageKey, string][]) =>
   )
 
 const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
+  // A change is said as an amount more or less, never signed (−7 977,84 under "less" would read as a saving).
+  const moreOrLess = (change: string, more: MessageKey, less: MessageKey) =>
+    ctx.t(change.startsWith('-') ? more : less, money(ctx, change.replace('-', '')))
   const rows = c.scenarios.map((s) => {
     const marks = [s.current ? ctx.t('current') : '', s.taxType === c.cheapest ? ctx.t('cheapest') : '']
       .filter(Boolean)
@@ -167,16 +170,9 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
         `${ctx.t('zusBasis')}: ${money(ctx, z.basis)} zł (${money(ctx, z.minBasis)}–${money(ctx, z.maxBasis)})\n`,
       )
       const now = z.currentMonthly === null ? '' : `; ${ctx.t('zusNow')} ${money(ctx, z.currentMonthly)} zł`
-      const change =
-        z.monthlyChange === null
-          ? ''
-          : `; ${ctx.t(z.monthlyChange.startsWith('-') ? 'zusMore' : 'zusLess', money(ctx, z.monthlyChange.replace('-', '')))}`
+      const change = z.monthlyChange === null ? '' : `; ${moreOrLess(z.monthlyChange, 'zusMore', 'zusLess')}`
       lines.push(`${ctx.t('zusMonthly')}: ${money(ctx, z.contributions.total)} zł${now}${change}\n`)
-      // Said as the month's change is: an amount more or less, never a signed "change" (−7 977,84 read as a saving).
-      if (z.yearlyChange !== null)
-        lines.push(
-          `${ctx.t(z.yearlyChange.startsWith('-') ? 'zusYearlyMore' : 'zusYearlyLess', money(ctx, z.yearlyChange.replace('-', '')))}\n`,
-        )
+      if (z.yearlyChange !== null) lines.push(`${moreOrLess(z.yearlyChange, 'zusYearlyMore', 'zusYearlyLess')}\n`)
     }
     if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
   }

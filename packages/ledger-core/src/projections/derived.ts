@@ -27,6 +27,7 @@ import type { BooksState, RecordState, TransactionFlagsState } from '../model/st
 import { contributionRowMonth, type TransactionId, taxObligationId } from '../identity.ts'
 import { isFigureProblem, recordProblems } from '../schemas/bounds.ts'
 import type { Item, Pit, Primary, SocialSecurity, Vat } from '../schemas/records.ts'
+import { type ItemDataType, isIncomeType } from '../schemas/dataTypes.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import {
   indexSchedule,
@@ -154,8 +155,6 @@ const counts = (r: RecordState): boolean => !r.deleted && !recordProblems(r.data
 
 /** An item whose VAT is the VAT setting's rate in force on the day of supply (its occurrences follow the settings). */
 const isInForce = (r: RecordState) => (r.data as { percent?: unknown }).percent === null
-/** An expense: whether its input tax is deducted follows the VAT settings. */
-const isPurchase = (r: RecordState) => r.dataType === 'Expense' || r.dataType === 'RecurringExpense'
 
 /** A setting as the engine takes it: its id, its date and the named fields of its data. */
 const settingInput = <D extends { date: LocalDateString }, K extends keyof D>(
@@ -506,7 +505,12 @@ const deriveFrom = (base: Derived, records: CowMap<number, RecordState>, changed
   // tax is not deducted while the trader's sales are exempt (`occurrencesOf`).
   if (vatChanged)
     for (const r of records.values())
-      if (isItem(r) && counts(r) && (isInForce(r) || isPurchase(r)) && !changedItems.has(r.id))
+      if (
+        isItem(r) &&
+        counts(r) &&
+        (isInForce(r) || !isIncomeType(r.dataType as ItemDataType)) &&
+        !changedItems.has(r.id)
+      )
         itemChanges.push({ before: r, after: r })
   let schedule = base.schedule
   let figures = base.figures

@@ -113,7 +113,7 @@ export class BookHistory {
   // Replaced, never changed in place, on each of its events: the plans are cached per map (`registerPlans`).
   private assets: ReadonlyMap<number, AssetState> = new Map()
   private readonly pit = new PitSettings()
-  /** The VAT settings: a purchase's VAT is a cost while the trader is exempt or no VAT payer (`occurrencesOf`). */
+  /** The VAT settings: a purchase's VAT is a cost while a `zw` setting says the sales are exempt (`occurrencesOf`). */
   private readonly vat = new Map<number, RecordState>()
   private vatOn: VatPercentOn = vatResolverOf([])
   /** The social-security settings and the business start: the owner's Fundusz Pracy (`labourFundLines`). */
