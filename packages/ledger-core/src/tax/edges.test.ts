@@ -103,6 +103,55 @@ describe('which date governs a period', () => {
   })
 })
 
+describe('insurance that starts or ends within a month (uSUS art. 18 ust. 9)', () => {
+  const year2025 = (rows: number) =>
+    monthsFrom(
+      2025 * 12 + 4,
+      Array.from({ length: rows }, () => [1_000_000n, 0n] as [bigint, bigint]),
+    )
+  it('ulga na start ending on 13 November: November owes 17 of 30 days, from the reduced basis', () => {
+    // Business from 14 May 2025; no social contributions for six months (Prawo przedsiębiorców art. 18 ust. 1), so
+    // from 14 November the preferential ones (2025: basis 1 399,80 zł, 442,90 zł with sickness).
+    const r = computeTaxes({
+      months: year2025(8),
+      vat: [],
+      pit: [pit('Scale', { date: '2025-05-14' })],
+      socialSecurity: [zus('2025-05-14', '0.00'), zus('2025-11-14', '442.90')],
+      company: { businessStartDate: '2025-05-14', vatRegistrationDate: null },
+    })
+    const byMonth = new Map(r.contributions.map((c) => [c.month, c]))
+    expect(byMonth.get('2025-10')!.social).toBe(0n)
+    const november = byMonth.get('2025-11')!
+    // 1 399,80 × 17 / 30 = 793,22; 19,52 % + 8 % + 2,45 % + 1,67 % of it: 154,84 + 63,46 + 19,43 + 13,25.
+    expect(november.activeDays).toBe(17)
+    expect(november.socialBasis).toBe(79_322n)
+    expect(november.social).toBe(25_098n)
+    expect(november.settingReason).toBeNull()
+    expect(byMonth.get('2025-12')!.social).toBe(44_290n)
+    // The health contribution is owed for the whole month in both, under the same setting.
+    expect(november.health).toBeGreaterThan(0n)
+  })
+  it('contributions that end on the 10th of March owe 9 of 31 days; a change of the amount still waits a month', () => {
+    const r = computeTaxes({
+      months: monthsFrom(
+        Y2026,
+        Array.from({ length: 4 }, () => [1_000_000n, 0n] as [bigint, bigint]),
+      ),
+      vat: [],
+      pit: [pit('Scale')],
+      socialSecurity: [zus('2026-01-01', '1926.76'), zus('2026-02-10', '1788.29'), zus('2026-03-10', '0.00')],
+    })
+    const [jan, feb, mar, apr] = r.contributions
+    expect(jan!.social).toBe(192_676n)
+    expect(feb!.social).toBe(192_676n)
+    expect(feb!.settingReason).toBe('changeAppliesNextMonth')
+    expect(mar!.activeDays).toBe(9)
+    expect(mar!.social).toBe(monthSocial(178_829n, 2026, 9, 31).social)
+    expect(mar!.social).toBeLessThan(178_829n)
+    expect(apr!.social).toBe(0n)
+  })
+})
+
 describe('an incomplete first month', () => {
   it('prorates the social contributions of the start month (never above the full amount), never the health', () => {
     fc.assert(

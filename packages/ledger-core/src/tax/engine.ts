@@ -681,18 +681,39 @@ const monthHealth = (
   return { h: scaleLinearHealth(base, zs.percent, y, mo), incomeYtd, basesBefore }
 }
 
-/** The social-security setting governing a month, and why the one in force at its end does not (if so). */
+/** Whether a setting declares no social contributions (the trader is not insured: ulga na start, another title). */
+const uninsured = (s: SocialSecuritySettingInput): boolean => parseMoney(s.amount) === 0n
+
+/**
+ * The social-security setting governing a month, the social contributions' setting and the days of insurance they
+ * are owed for, and why the setting in force at the month's end does not govern (if so).
+ *
+ * A change of the amount dated within the month governs from the next month, except where the insurance itself
+ * starts or ends within the month (uSUS art. 18 ust. 9: the basis of a part of a month is reduced in proportion to
+ * its days): a setting of no contributions followed by one with contributions (the end of ulga na start, Prawo
+ * przedsiębiorców art. 18 ust. 1: six months from the start day, so usually in the middle of a month) owes the new
+ * amount from its day; a setting with contributions followed by one of none owes the old amount up to the day before.
+ */
 const monthSocialSetting = (run: Run, i: number) => {
   const mi = run.info[i]!
   const beforeStart = run.startIndex !== null && mi.index < run.startIndex
   const zs = beforeStart ? null : governing(run.zusS, mi.firstDay, mi.lastDay)
   const atEnd = beforeStart ? null : inForce(run.zusS, mi.lastDay)
+  const firstActiveDay = run.startIndex === mi.index ? Number(run.start!.slice(8, 10)) : 1
+  const fromFirst = { zs, social: zs, settingReason: null, activeDays: mi.days - firstActiveDay + 1 }
+  if (!zs || !atEnd || atEnd === zs) return fromFirst
+  // The settings dated within the month after the governing one, in date order.
+  const within = run.zusS.slice(upperBound(run.zusS, zs.date), upperBound(run.zusS, mi.lastDay))
+  const change = within.find((s) => s.date > mi.firstDay && uninsured(s) !== uninsured(zs))
+  if (change) {
+    const day = Number(change.date.slice(8, 10))
+    return uninsured(zs)
+      ? { zs, social: change, settingReason: null, activeDays: mi.days - Math.max(day, firstActiveDay) + 1 }
+      : { zs, social: zs, settingReason: null, activeDays: Math.max(day - firstActiveDay, 0) }
+  }
   const settingReason: SettlementReason | null =
-    zs && atEnd && atEnd !== zs && (atEnd.amount !== zs.amount || atEnd.percent !== zs.percent)
-      ? 'changeAppliesNextMonth'
-      : null
-  const activeDays = run.startIndex === mi.index ? mi.days - Number(run.start!.slice(8, 10)) + 1 : mi.days
-  return { zs, settingReason, activeDays }
+    atEnd.amount !== zs.amount || atEnd.percent !== zs.percent ? 'changeAppliesNextMonth' : null
+  return { ...fromFirst, settingReason }
 }
 
 /**
@@ -719,9 +740,9 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
     const mi = info[i]!
     const { year: y, month: mo } = mi
     const taxType: TaxType = run.pitOfYear(y)?.taxType ?? 'Scale'
-    const { zs, settingReason, activeDays } = monthSocialSetting(run, i)
-    const declared = zs ? parseMoney(zs.amount) : 0n
-    const ms = zs ? monthSocial(declared, y, activeDays, mi.days) : { social: 0n, labourFund: 0n, basis: null }
+    const { zs, social, settingReason, activeDays } = monthSocialSetting(run, i)
+    const declared = social ? parseMoney(social.amount) : 0n
+    const ms = social ? monthSocial(declared, y, activeDays, mi.days) : { social: 0n, labourFund: 0n, basis: null }
     const s = ms.social
     const fp = ms.labourFund
     out.social[i] = s

@@ -51,7 +51,7 @@ export const Breakdown = ({ transaction }: { transaction: Transaction }) => {
     advancesBefore: t`Advances paid before`,
     advance: t`Advance`,
     socialDeclared: t`Social contributions for a full month`,
-    activeDays: t`Days of business in the month`,
+    activeDays: t`Days of social insurance in the month`,
     daysInMonth: t`Days in the month`,
     socialBasis: t`Contribution basis for those days`,
     labourFund: t`Labour Fund`,
@@ -222,7 +222,7 @@ export const SettlementNotice = ({ transaction }: { transaction: Transaction }) 
   }
   if (b.activeDays && b.daysInMonth && b.activeDays !== b.daysInMonth)
     notes.push(
-      t`The business started during the month: social contributions for ${b.activeDays} of ${b.daysInMonth} days; the health contribution in full.`,
+      t`Social insurance lasted only part of the month (the business started, or the insurance started or ended, during it): social contributions for ${b.activeDays} of ${b.daysInMonth} days; the health contribution in full.`,
     )
   if (notes.length === 0) return null
   return (
