@@ -152,6 +152,24 @@ describe('insurance that starts or ends within a month (uSUS art. 18 ust. 9)', (
   })
 })
 
+describe('the health percent', () => {
+  it("is the year's form's (9 % Scale, 4,9 % Linear), whatever the setting says", () => {
+    // December's income 20 000,00 zł, social contributions paid in January: February's base is January's income.
+    const months = monthsFrom(
+      Y2026,
+      Array.from({ length: 2 }, () => [2_000_000n, 0n] as [bigint, bigint]),
+    )
+    const february = (taxType: TaxType, percent: string) =>
+      computeTaxes({ months, vat: [], pit: [pit(taxType)], socialSecurity: [zus('2026-01-01', '0.00', percent)] })
+        .contributions[1]!
+    // 4,9 % × 20 000,00 = 980,00 on Linear; 9 % = 1 800,00 on Scale, with either percent in the setting.
+    expect(february('Linear', '9').health).toBe(98_000n)
+    expect(february('Linear', '4.9').health).toBe(98_000n)
+    expect(february('Scale', '4.9').health).toBe(180_000n)
+    expect(february('Scale', '9').percent).toBe('9')
+  })
+})
+
 describe('an incomplete first month', () => {
   it('prorates the social contributions of the start month (never above the full amount), never the health', () => {
     fc.assert(

@@ -650,7 +650,6 @@ interface ContributionRun {
 const monthHealth = (
   run: Run,
   i: number,
-  zs: SocialSecuritySettingInput,
   taxType: TaxType,
   carry: Mutable<ContributionCarry>,
   socialPaidIn: readonly Grosze[],
@@ -678,7 +677,14 @@ const monthHealth = (
     base = maxG(carry.healthIncomeYtd - carry.healthBasesUsed, 0n)
     carry.healthBasesUsed += base
   }
-  return { h: scaleLinearHealth(base, zs.percent, y, mo), incomeYtd, basesBefore }
+  // The percent of the year's form (uŚOZ art. 79 ust. 1: 9 % on the scale, 4,9 % on linear tax), as the year's
+  // settlement takes it, whatever the setting says (its percent is a form's default, ignored for Flat as well).
+  const health = ratesFor(y).health
+  return {
+    h: scaleLinearHealth(base, taxType === 'Linear' ? health.linearPercent : health.scalePercent, y, mo),
+    incomeYtd,
+    basesBefore,
+  }
 }
 
 /** Whether a setting declares no social contributions (the trader is not insured: ulga na start, another title). */
@@ -753,7 +759,7 @@ const contributionStage = (run: Run, from: number, kept: ContributionRun | null)
     }
     carry.flatRevenueYtd += f.companyRevenue - flatHealthExcluded(f)
     carry.flatSocialYtd += s - fp
-    const hm = zs ? monthHealth(run, i, zs, taxType, carry, socialPaidIn) : null
+    const hm = zs ? monthHealth(run, i, taxType, carry, socialPaidIn) : null
     const h = hm?.h ?? null
     carry.previousScaleLinear = zs !== null && taxType !== 'Flat'
     out.health[i] = h?.health ?? 0n

@@ -39,7 +39,13 @@ export const SocialSecurityForm = ({ today }: { today?: string }) => {
   const fields: FieldSpec[] = [
     { path: 'date', label: t`Date`, kind: 'date', required: true },
     { path: 'amount', label: t`Amount (monthly)`, kind: 'money', required: true },
-    { path: 'percent', label: t`Health insurance percent`, kind: 'percent', required: true },
+    {
+      path: 'percent',
+      label: t`Health insurance percent`,
+      kind: 'percent',
+      required: true,
+      hint: t`The books apply the rate the law sets for the year's form of taxation: 9 % on the tax scale, 4.9 % on linear tax, the tier amounts on ryczałt.`,
+    },
     {
       path: 'contributionsPaid',
       label: t`I pay the contributions`,
