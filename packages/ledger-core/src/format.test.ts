@@ -75,6 +75,11 @@ describe('the shared formatting module', () => {
 
   it('writes dates, months and Warsaw instants with the zone shown', () => {
     expect(formatDate('en', '2026-11-24')).toBe('24 Nov 2026')
+    expect(formatDate('pl', '2026-11-24')).toBe('24 lis 2026')
+    // May in the genitive, in full (CLDR's short "maj" is the nominative); the other months keep their short names.
+    expect(formatDate('pl', '2025-05-14')).toBe('14 maja 2025')
+    expect(formatDate('pl', '2025-03-01')).toBe('1 mar 2025')
+    expect(formatDate('en', '2025-05-14')).toBe('14 May 2025')
     expect(formatDateLong('pl', '2026-03-12')).toBe('12 marca 2026')
     expect(formatDateLong('en', '2026-03-12')).toBe('12 March 2026')
     expect(formatMonth('pl', '2026-11')).toBe('listopad 2026')

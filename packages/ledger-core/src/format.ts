@@ -145,11 +145,18 @@ const calendarDay = (isoDate: string): number | undefined =>
 
 /**
  * A calendar date (`2026-11-24`) as people read it: `24 lis 2026` / `24 Nov 2026`. Other text, an impossible day
- * (`2026-02-30`) included, is returned as is.
+ * (`2026-02-30`) included, is returned as is. Polish May is written in full, in the genitive a date takes:
+ * `14 maja 2025`. CLDR's short name of May is `maj`, the nominative of the full name, so Intl's `14 maj 2025` reads
+ * as a grammar mistake where `sty`, `lut` … `gru` read as abbreviations.
  */
 export const formatDate = (lang: Lang, isoDate: string): string => {
   const at = calendarDay(isoDate)
-  return at === undefined ? isoDate : dateMedium(lang).format(at)
+  if (at === undefined) return isoDate
+  if (lang !== 'pl') return dateMedium(lang).format(at)
+  return dateMedium(lang)
+    .formatToParts(at)
+    .map((p) => (p.type === 'month' && p.value === 'maj' ? 'maja' : p.value))
+    .join('')
 }
 
 /** A calendar date in words, for sentences (e-mails): `12 marca 2026` / `12 March 2026`. Other text as is. */

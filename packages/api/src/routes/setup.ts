@@ -1,8 +1,8 @@
 /**
  * `POST /api/setup`: the first-run set-up in one request — the company data, the VAT setting (absent for a trader
- * outside VAT), a PIT setting per change of the form of taxation and the ZUS setting. Written whole, in one append,
- * or not at all: any invalid field of any part answers 400 with every field (`company.nip`, `pit.1.firstPercent`…)
- * and writes nothing (`@finance/books` `setUpBooks`).
+ * outside VAT), a PIT setting per change of the form of taxation and the ZUS settings (a list, one per year, or one
+ * object). Written whole, in one append, or not at all: any invalid field of any part answers 400 with every field
+ * (`company.nip`, `pit.1.firstPercent`, `socialSecurity.1.amount`…) and writes nothing (`@finance/books` `setUpBooks`).
  */
 import { setUpBooks } from '@finance/books'
 import { isDomainError } from '@finance/ledger-core/light'
@@ -26,7 +26,19 @@ const SetupBody = effectSchema(Schema.Record({ key: Schema.String, value: Schema
       items: dataObjectJson(['Pit']),
       description: 'one per change of the form of taxation, each dated when it takes effect',
     },
-    socialSecurity: dataObjectJson(['SocialSecurity']),
+    socialSecurity: {
+      anyOf: [
+        {
+          type: 'array',
+          minItems: 1,
+          maxItems: 101,
+          items: dataObjectJson(['SocialSecurity']),
+        },
+        dataObjectJson(['SocialSecurity']),
+      ],
+      description:
+        "the ZUS settings, each dated when it takes effect: from the ZUS start day and from each later 1 January with that year's figures (and full ZUS from the day after the preferential 24 months); one setting may be sent as an object",
+    },
   },
 })
 

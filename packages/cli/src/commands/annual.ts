@@ -174,7 +174,7 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
       lines.push(`${ctx.t('zusMonthly')}: ${money(ctx, z.contributions.total)} zł${now}${change}\n`)
       if (z.yearlyChange !== null) lines.push(`${moreOrLess(z.yearlyChange, 'zusYearlyMore', 'zusYearlyLess')}\n`)
     }
-    if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
+    if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback', z.appliesIn))}\n`)
   }
   return lines.join('')
 }
@@ -182,7 +182,7 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
 const table = (ctx: Ctx, r: AnnualReport, email: string): string => {
   const out = [`${ctx.colour.bold(`${ctx.t('yearEnd')} ${r.year} — ${email}`)}\n`]
   if (r.projected) out.push(`${ctx.colour.yellow(ctx.t('projectedNote', r.actualThrough))}\n`)
-  if (r.ratesFallback) out.push(`${ctx.colour.dim(ctx.t('ratesFallback'))}\n`)
+  if (r.ratesFallback) out.push(`${ctx.colour.dim(ctx.t('ratesFallback', r.year))}\n`)
   if (!r.comparison) return [...out, `\n${ctx.t('noBooks')}\n`].join('')
   const a = r.annualReturn
   if (a) {

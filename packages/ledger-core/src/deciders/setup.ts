@@ -1,9 +1,11 @@
 /**
  * `SetUpBooks`: the first-run set-up as one decision. The company data and every effective-dated setting (VAT from
- * its day, PIT per year, ZUS) are checked together and become one list of events, appended at once: either all of
- * them are written or, on any invalid field of any part, none (every invalid field answered, its path naming the
- * part: `company.nip`, `vat.percent`, `pit.1.firstPercent`, `socialSecurity.date`). A set-up reopened later saves the
- * company data again only when it changed, and adds the settings beside the ones there (each dated, the later wins).
+ * its day, PIT per year, ZUS from its day and each later year with that year's figures) are checked together and
+ * become one list of events, appended at once: either all of them are written or, on any invalid field of any part,
+ * none (every invalid field answered, its path naming the part: `company.nip`, `vat.percent`, `pit.1.firstPercent`,
+ * `socialSecurity.1.amount`, or `socialSecurity.date` when one ZUS setting is sent as an object). A set-up reopened
+ * later saves the company data again only when it changed, and adds the settings beside the ones there (each dated,
+ * the later wins).
  */
 import type { LedgerCommand, SetUpBooks } from '../commands.ts'
 import { type DomainError, domainError, type FieldError, isDomainError } from '../errors.ts'
@@ -25,6 +27,8 @@ export const SetUpMessages = {
 
 /** At most one PIT setting per year of a century. */
 const MAX_PIT = 100
+/** At most one ZUS setting per year of a century, and the day preferential ZUS ends. */
+const MAX_SOCIAL = 101
 
 type Json = Record<string, unknown>
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x)
@@ -51,9 +55,17 @@ const partsOf = (data: unknown): { parts: Part[]; errors: FieldError[] } => {
     data.pit.forEach((p, i) => {
       parts.push({ path: `pit.${i}`, dataType: 'Pit', data: p })
     })
-  if (!isObject(data.socialSecurity))
+  // One ZUS setting as an object (`socialSecurity.date`), or several as a list (`socialSecurity.1.date`).
+  const social = data.socialSecurity
+  if (isObject(social)) parts.push({ path: 'socialSecurity', dataType: 'SocialSecurity', data: social })
+  else if (!Array.isArray(social) || social.length === 0)
     errors.push({ field: 'socialSecurity', code: 'REQUIRED', message: SetUpMessages.socialSecurity })
-  else parts.push({ path: 'socialSecurity', dataType: 'SocialSecurity', data: data.socialSecurity })
+  else if (social.length > MAX_SOCIAL)
+    errors.push({ field: 'socialSecurity', code: 'VALIDATION', message: SetUpMessages.tooMany })
+  else
+    social.forEach((z, i) => {
+      parts.push({ path: `socialSecurity.${i}`, dataType: 'SocialSecurity', data: z })
+    })
   return { parts, errors }
 }
 

@@ -101,6 +101,16 @@ describe('SetupWizard', () => {
     const summary = await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })
     expect(summary.closest('form')!.textContent).toContain('payer since 15 Jul 2025, quarterly')
     expect(summary.closest('form')!.textContent).toContain('The business started on15 Jul 2025')
+    // Each year's ZUS setting with that year's amount and the health percent of that year's form.
+    const zusList = screen.getByRole('list', { name: 'ZUS settings to be saved' })
+    expect(
+      within(zusList)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/\s/g, ' ')),
+    ).toEqual([
+      'from 15 Jul 2025: full ZUS PLN 1,773.96 a month, health contribution 9% of income',
+      'from 1 Jan 2026: full ZUS PLN 1,926.76 a month, health contribution 4.9% of income',
+    ])
     fireEvent.click(screen.getByRole('button', { name: 'Save the settings' }))
     expect(await screen.findByRole('heading', { name: 'What the first months owe' })).toBeTruthy()
     // One request with every part, so the server writes all of it or nothing.
@@ -112,10 +122,62 @@ describe('SetupWizard', () => {
       ['2025-07-15', 'Scale'],
       ['2026-01-01', 'Linear'],
     ])
-    expect(body?.socialSecurity).toMatchObject({ date: '2025-07-15' })
+    expect(body?.socialSecurity).toEqual([
+      { date: '2025-07-15', amount: '1773.96', percent: '9' },
+      { date: '2026-01-01', amount: '1926.76', percent: '4.9' },
+    ])
     expect(effects.loadMonth.mock.calls.map(([d]) => d)).toEqual(['2025-07-01', '2025-08-01', '2025-09-01'])
     const july = screen.getByRole('region', { name: '2025-07' })
     expect(within(july).getByText(/ZUS contributions/).textContent).toContain('due 20 Jul 2025')
+  })
+
+  it('sums up preferential ZUS in Polish: each year its figures, full after the 24 months, dates in the genitive', async () => {
+    await renderWizard('pl')
+    fill('Nazwa firmy', 'Kowalski IT')
+    fill('NIP', '5260250274')
+    fill('Urząd skarbowy', '1471')
+    fill('Data rozpoczęcia działalności', '2025-05-14')
+    next()
+    await screen.findByRole('heading', { name: 'Krok 2 z 5: VAT' })
+    next()
+    await screen.findByRole('heading', { name: 'Krok 3 z 5: Podatek dochodowy' })
+    fill('Forma opodatkowania w 2026 r.', 'Linear')
+    next()
+    await screen.findByRole('heading', { name: 'Krok 4 z 5: Składki ZUS' })
+    fill('Składki społeczne', 'preferential')
+    next()
+    const summary = await screen.findByRole('heading', { name: 'Krok 5 z 5: Podsumowanie' })
+    const text = summary.closest('form')!.textContent
+    expect(text).toContain('Data rozpoczęcia działalności14 maja 2025')
+    expect(text).toContain('preferencyjny, od 14 maja 2025; pełny od 1 cze 2027')
+    const zusList = screen.getByRole('list', { name: 'Ustawienia ZUS do zapisania' })
+    expect(
+      within(zusList)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/\s/g, ' ')),
+    ).toEqual([
+      'od 14 maja 2025: preferencyjny ZUS 442,90 zł miesięcznie, składka zdrowotna 9% dochodu',
+      'od 1 sty 2026: preferencyjny ZUS 456,18 zł miesięcznie, składka zdrowotna 4,9% dochodu',
+    ])
+  })
+
+  it('refuses preferential ZUS from a day after its 24 months, and takes the message back for full ZUS', async () => {
+    await renderWizard()
+    fill('Company name', 'Kowalski IT')
+    fill('NIP', '5260250274')
+    fill('Tax office', '1471')
+    fill('The business started on', '2023-05-14')
+    for (let i = 0; i < 3; i++) next()
+    await screen.findByRole('heading', { name: 'Step 4 of 5: ZUS contributions' })
+    fill('Social contributions', 'preferential')
+    fill('Paid since', '2025-06-01')
+    next()
+    const message = 'Preferential ZUS is paid only for the first 24 calendar months of the business: choose full ZUS'
+    expect(await screen.findByText(message)).toBeTruthy()
+    fill('Social contributions', 'full')
+    expect(screen.queryByText(message)).toBeNull()
+    next()
+    expect(await screen.findByRole('heading', { name: 'Step 5 of 5: Summary' })).toBeTruthy()
   })
 
   it('says why a write was refused, in the words of the server, and stays on the summary', async () => {

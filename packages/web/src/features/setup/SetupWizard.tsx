@@ -21,6 +21,7 @@ import {
   answersFrom,
   emptyAnswers,
   firstMonths,
+  fullZusFrom,
   problemsOf,
   setupBodyOf,
   STEPS,
@@ -31,6 +32,7 @@ import {
   type SetupStep,
   taxTypeOf,
   yearsOf,
+  zusSettingsOf,
 } from './setupPlan.ts'
 import './setup.css'
 
@@ -71,6 +73,7 @@ const PROBLEMS = {
   notADay: null,
   beforeStart: msg`This date cannot be before the business started`,
   flatPercent: msg`Choose a ryczałt rate of that year`,
+  preferentialOver: msg`Preferential ZUS is paid only for the first 24 calendar months of the business: choose full ZUS`,
 } satisfies Record<SetupProblem, ReturnType<typeof msg> | null>
 
 const TAX_EVENT_TYPES = ['3_Vat', '4_Pit', '5_SocialSecurity']
@@ -126,8 +129,8 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
     })
   const set = <K extends keyof SetupAnswers>(key: K, value: SetupAnswers[K]) => {
     setAnswers((a) => ({ ...a, [key]: value }))
-    // A form of taxation changed may change which rate is asked for.
-    clear(key === 'taxTypes' ? 'flatPercent' : (key as SetupField))
+    // A form of taxation changed may change which rate is asked for; the kind of ZUS, whether its day can be.
+    clear(key === 'taxTypes' ? 'flatPercent' : key === 'zusKind' ? 'zusSince' : (key as SetupField))
   }
   const problem = (f: SetupField) => {
     const p = shown[f]
@@ -402,7 +405,22 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
             <dd>
               {answers.zusKind === 'full'
                 ? t`full, since ${fmt.date(answers.zusSince)}`
-                : t`preferential, since ${fmt.date(answers.zusSince)}`}
+                : t`preferential, since ${fmt.date(answers.zusSince)}; full from ${fmt.date(fullZusFrom(answers.startDate))}`}
+              <ul className="setup__zus" aria-label={t`ZUS settings to be saved`}>
+                {zusSettingsOf(answers, today).map((z) => {
+                  const kind = z.kind === 'full' ? t`full ZUS` : t`preferential ZUS`
+                  const date = fmt.date(z.date)
+                  const amount = fmt.money(z.amount)
+                  const percent = fmt.percent(z.percent)
+                  return (
+                    <li key={z.date}>
+                      {z.taxType === 'Flat'
+                        ? t`from ${date}: ${kind} ${amount} a month, health contribution by revenue (ryczałt)`
+                        : t`from ${date}: ${kind} ${amount} a month, health contribution ${percent} of income`}
+                    </li>
+                  )
+                })}
+              </ul>
             </dd>
           </dl>
         )}

@@ -1,10 +1,10 @@
 /**
  * The first-run set-up's answers and the effective-dated records they become. Pure: the wizard checks every step
  * with `problemsOf` before anything is written, then sends `setupBodyOf` (the records of `recordsOf`: company data,
- * VAT, PIT per year, ZUS, each dated when it takes effect, so a business started mid-year owes from its first month)
- * in one request, which the server writes whole or not at all.
+ * VAT, PIT per year, ZUS per year, each dated when it takes effect, so a business started mid-year owes from its
+ * first month) in one request, which the server writes whole or not at all.
  */
-import { isImpossibleDate, isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
+import { addMonthsToMonth, isImpossibleDate, isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
 import { flatPercents, pitStatutory, socialSecurityStatutory, type TaxType, vatStatutory } from '../fees/lib/prefill.ts'
 
 export interface SetupAnswers {
@@ -39,9 +39,18 @@ export type SetupField =
 
 /**
  * What is wrong with a field, as a code the screen turns into a message in the user's language: `date` not written
- * `yyyy-mm-dd`, `notADay` written so but a day the calendar has not (`2026-02-30`).
+ * `yyyy-mm-dd`, `notADay` written so but a day the calendar has not (`2026-02-30`), `preferentialOver` preferential
+ * ZUS from a day after its 24 months.
  */
-export type SetupProblem = 'required' | 'nip' | 'taxOffice' | 'date' | 'notADay' | 'beforeStart' | 'flatPercent'
+export type SetupProblem =
+  | 'required'
+  | 'nip'
+  | 'taxOffice'
+  | 'date'
+  | 'notADay'
+  | 'beforeStart'
+  | 'flatPercent'
+  | 'preferentialOver'
 
 /** The problem of a date that is none: a day the calendar has not, or another form. */
 const dateProblem = (value: string): SetupProblem => (isImpossibleDate(value.trim()) ? 'notADay' : 'date')
@@ -108,6 +117,17 @@ export const taxTypeOf = (a: Pick<SetupAnswers, 'taxTypes'>, year: number, years
   return 'Scale'
 }
 
+/**
+ * The first day of full ZUS after preferential ZUS, which is paid for the first 24 calendar months of the business
+ * (uSUS art. 18a ust. 1): whole months, so a business started after the 1st counts them from the next month
+ * (docs/tax-rules.md §4). Started on 14 May 2025: June 2025 – May 2027, full from 1 June 2027.
+ */
+export const fullZusFrom = (startDate: string): string => {
+  const month = startDate.slice(0, 7)
+  const firstWhole = startDate.endsWith('-01') ? month : addMonthsToMonth(month, 1)
+  return `${addMonthsToMonth(firstWhole, 24)}-01`
+}
+
 /** The steps of the wizard and the fields each checks. */
 export const STEPS = ['company', 'vat', 'pit', 'zus', 'summary'] as const
 export type SetupStep = (typeof STEPS)[number]
@@ -141,7 +161,16 @@ export const problemsOf = (
       out.taxOfficeCode = a.taxOfficeCode.trim() === '' ? 'required' : 'taxOffice'
     if (f === 'startDate' && !isLocalDate(a.startDate)) out.startDate = dateProblem(a.startDate)
     if (f === 'vatSince' && a.vatPayer) dateAfterStart('vatSince', a.vatSince)
-    if (f === 'zusSince') dateAfterStart('zusSince', a.zusSince)
+    if (f === 'zusSince') {
+      dateAfterStart('zusSince', a.zusSince)
+      if (
+        !out.zusSince &&
+        a.zusKind === 'preferential' &&
+        isLocalDate(a.startDate) &&
+        a.zusSince >= fullZusFrom(a.startDate)
+      )
+        out.zusSince = 'preferentialOver'
+    }
     if (f === 'flatPercent') {
       const years = yearsOf(a, today)
       const flatYears = years.filter((y) => taxTypeOf(a, y, years) === 'Flat')
@@ -157,10 +186,46 @@ export interface SetupRecord {
   readonly dataObject: Record<string, unknown>
 }
 
+/** One ZUS setting the set-up writes: from its day, of its kind, with its year's figures. */
+export interface ZusSetting {
+  readonly date: string
+  readonly kind: 'full' | 'preferential'
+  /** The form of taxation of the setting's year (its health percent follows it). */
+  readonly taxType: TaxType
+  /** The monthly social contributions of the kind in the setting's year. */
+  readonly amount: string
+  /** The health percent of the year's form: 9 (Scale; unused on ryczałt), 4.9 (Linear). */
+  readonly percent: string
+}
+
+/**
+ * The ZUS settings of the answers: one from the ZUS start day and one from each later 1 January up to the last year
+ * the set-up asks a form for (today's), each with that year's amount and the health percent of that year's form —
+ * a contribution amount and the health percent change every year, and one setting would carry its year's into the
+ * next. Preferential ZUS turns full from the day after its 24 months (`fullZusFrom`) when that day is in those
+ * years; the settings from then on are full.
+ */
+export const zusSettingsOf = (a: SetupAnswers, today: string): ZusSetting[] => {
+  const years = yearsOf(a, today)
+  const last = years[years.length - 1] ?? Number(today.slice(0, 4))
+  const fullFrom = a.zusKind === 'preferential' ? fullZusFrom(a.startDate) : null
+  const dates = [a.zusSince]
+  for (let y = Number(a.zusSince.slice(0, 4)) + 1; y <= last; y++) dates.push(`${y}-01-01`)
+  if (fullFrom !== null && fullFrom > a.zusSince && fullFrom <= `${last}-12-31` && !dates.includes(fullFrom))
+    dates.push(fullFrom)
+  return dates.sort().map((date) => {
+    const year = Number(date.slice(0, 4))
+    const kind = fullFrom !== null && date >= fullFrom ? 'full' : a.zusKind
+    const taxType = taxTypeOf(a, year, years)
+    const values = socialSecurityStatutory(kind, year, taxType).values as { amount: string; percent: string }
+    return { date, kind, taxType, amount: values.amount, percent: values.percent }
+  })
+}
+
 /**
  * The records the answers become: the company data (with the start day and, for a VAT payer, the registration
  * day), the VAT setting from its day, a PIT setting from the start day and one from each 1 January the form
- * changes, and the ZUS setting from its day — each with the statutory figures of its year.
+ * changes, and the ZUS settings of `zusSettingsOf` — each with the statutory figures of its year.
  */
 export const recordsOf = (a: SetupAnswers, today: string): SetupRecord[] => {
   const years = yearsOf(a, today)
@@ -186,8 +251,6 @@ export const recordsOf = (a: SetupAnswers, today: string): SetupRecord[] => {
       },
     })
   }
-  const zusYear = Number(a.zusSince.slice(0, 4))
-  const zus = socialSecurityStatutory(a.zusKind, zusYear, taxTypeOf(a, zusYear, years)).values
   return [
     {
       dataType: 'Primary',
@@ -216,7 +279,12 @@ export const recordsOf = (a: SetupAnswers, today: string): SetupRecord[] => {
         ]
       : []),
     ...pit,
-    { dataType: 'SocialSecurity', dataObject: { date: a.zusSince, ...zus } },
+    ...zusSettingsOf(a, today).map(
+      (z): SetupRecord => ({
+        dataType: 'SocialSecurity',
+        dataObject: { date: z.date, amount: z.amount, percent: z.percent },
+      }),
+    ),
   ]
 }
 
@@ -225,7 +293,8 @@ export interface SetupBody {
   readonly company: Record<string, unknown>
   readonly vat: Record<string, unknown> | null
   readonly pit: readonly Record<string, unknown>[]
-  readonly socialSecurity: Record<string, unknown>
+  /** One per ZUS setting, in date order. */
+  readonly socialSecurity: readonly Record<string, unknown>[]
 }
 
 export const setupBodyOf = (a: SetupAnswers, today: string): SetupBody => {
@@ -235,7 +304,7 @@ export const setupBodyOf = (a: SetupAnswers, today: string): SetupBody => {
     company: of('Primary')[0] ?? {},
     vat: of('Vat')[0] ?? null,
     pit: of('Pit'),
-    socialSecurity: of('SocialSecurity')[0] ?? {},
+    socialSecurity: of('SocialSecurity'),
   }
 }
 

@@ -111,6 +111,16 @@ describe('YearEnd', () => {
     expect(screen.getAllByText('(prognoza)', { exact: false }).length).toBeGreaterThan(0)
   })
 
+  it('names the year whose figures are not tabled: 2026 is, the mały ZUS plus of 2027 it looks ahead to is not', async () => {
+    expect(yearEnd2026.ratesFallback).toBe(false)
+    await renderYearEnd(async () => yearEnd2026, 'pl', 2026)
+    const zus = (await screen.findByRole('heading', { name: /Mały ZUS plus w 2027/ })).closest('section')!
+    expect(zus.textContent).toContain('Wskaźników roku 2027 nie ma jeszcze w tabeli')
+    // One notice, in the section that used 2027's figures; none for the year shown.
+    expect(screen.getAllByText(/nie ma jeszcze w tabeli/)).toHaveLength(1)
+    expect(screen.queryByText(/Wskaźników (tego roku|roku 2026)/)).toBeNull()
+  })
+
   it('asks again with the ryczałt rate chosen', async () => {
     const load = vi.fn(async () => yearEnd2025)
     await renderYearEnd(load)

@@ -253,6 +253,16 @@ const HealthCard = ({ h, obligation }: { h: HealthSettlementDto; obligation: Obl
   )
 }
 
+/**
+ * Says which year's statutory figures were borrowed: the year shown, or a year a section looks ahead to (the mały
+ * ZUS plus of the next year, decided by this one), so a tabled year is never called untabled.
+ */
+const RatesFallbackNote = ({ year }: { year: number }) => (
+  <p className="year-end__note">
+    <Trans>The statutory figures of {year} are not tabled yet: the nearest tabled year's are used.</Trans>
+  </p>
+)
+
 const Comparison = ({
   c,
   labels,
@@ -451,11 +461,7 @@ const Comparison = ({
                 : []),
             ]}
           />
-          {z.ratesFallback && (
-            <p className="year-end__note">
-              <Trans>The year's statutory figures are not tabled yet: the nearest year's are used.</Trans>
-            </p>
-          )}
+          {z.ratesFallback && <RatesFallbackNote year={z.appliesIn} />}
         </section>
       ))}
     </Card>
@@ -511,11 +517,7 @@ export const YearEnd = ({ year, effects }: Props) => {
               </Trans>
             </p>
           )}
-          {report.ratesFallback && (
-            <p className="year-end__note">
-              <Trans>The year's statutory figures are not tabled yet: the nearest year's are used.</Trans>
-            </p>
-          )}
+          {report.ratesFallback && <RatesFallbackNote year={year} />}
           {!report.comparison ? (
             <p>
               <Trans>Nothing in the books for this year.</Trans>
