@@ -422,6 +422,34 @@ describe('matching', () => {
     expect(paymentStates(r.state, ['2026-01'], '2026-02-10').map((p) => p.state)).toEqual(['paid', 'paid'])
   })
 
+  it('a number inside a longer one is not named: 11/10/2026 pays only 11/10/2026, in full, not 1/10/2026 too', () => {
+    // The PKO statement of October 2026: 2 460,00 zł from Nowak titled "Zapłata za fakturę 11/10/2026".
+    const base = runCommands([
+      ...company,
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({ date: '2026-10-02', name: 'Szkolenie – Kowalczyk', documentNumber: '1/10/2026' }),
+      },
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({ date: '2026-10-16', name: 'Audyt – Nowak', amount: '2000.00', documentNumber: '11/10/2026' }),
+      },
+    ]).state
+    const r = importing(
+      base,
+      statement([line({ bookingDate: '2026-10-30', amount: '2460.00', title: 'Zapłata za fakturę 11/10/2026' })]),
+    )
+    const m = [...r.state.bank.matches.values()][0]!
+    expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumber', confidence: 98 })
+    expect(m.allocations).toEqual([{ kind: 'transaction', id: 'i7-2026-10', amount: '2460.00' }])
+    expect(paymentStates(r.state, ['2026-10'], '2026-10-31').map((p) => [p.name, p.state])).toEqual([
+      ['Szkolenie – Kowalczyk', 'unpaid'],
+      ['Audyt – Nowak', 'paid'],
+    ])
+  })
+
   it('a split payment naming the invoice pays it in full; the VAT part moved to the VAT account is an own transfer', () => {
     const withVat = run(books().state, {
       type: 'SaveBankAccount',
