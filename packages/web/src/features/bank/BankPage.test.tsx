@@ -31,7 +31,7 @@ const bankLine = (over: Partial<BankLine>): BankLine => ({
 const income = bankLine({})
 const fuel = bankLine({
   lineId: 'fedcba9876543210',
-  amount: '-45.99',
+  amount: '-45.00',
   title: 'STACJA PALIW ORLEN KRAKÓW',
   counterpartyName: null,
 })
@@ -142,15 +142,63 @@ describe('making an income or an expense of a line', () => {
     const { createItem } = await setUp([])
     fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
     const form = await screen.findByRole('form', { name: 'Expense from the line' })
-    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('45.99')
+    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('45.00')
     expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '0')
     fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
     await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
     expect(createItem.mock.calls[0]![1]).toMatchObject({
-      amount: '45.99',
+      amount: '45.00',
       percent: '0',
       name: 'STACJA PALIW ORLEN KRAKÓW',
     })
+  })
+
+  it('saves an expense whose net and rate the user changed: the stated VAT of the prefill goes with them', async () => {
+    // A −45,00 line prefilled as 36,59 net at 23 % (8,41 VAT stated, a grosz off the rule), saved as 45,00 at 0 %.
+    const { createItem } = await setUp([vat('23')])
+    fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Expense from the line' })
+    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('36.59')
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '45.00' } })
+    fireEvent.change(within(form).getByLabelText(/VAT percent/), { target: { value: '0' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
+    await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
+    expect(createItem.mock.calls[0]![1]).toMatchObject({ amount: '45.00', percent: '0', documentVat: null })
+  })
+
+  it('keeps the stated VAT of the prefill when saved unchanged', async () => {
+    const { createItem } = await setUp([vat('23')])
+    fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Expense from the line' })
+    // No stated VAT on the form: it follows the prefilled net and rate.
+    expect(within(form).queryByLabelText('VAT on the document')).toBeNull()
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
+    await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
+    expect(createItem.mock.calls[0]![1]).toMatchObject({ amount: '36.59', percent: '23', documentVat: '8.41' })
+  })
+
+  it('says before saving that the item’s gross differs from the line’s, in Polish and English', async () => {
+    await setUp([vat('23')])
+    fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Expense from the line' })
+    expect(within(form).queryByText(/differs from the line/)).toBeNull()
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '100.00' } })
+    expect(within(form).getByText(/differs from the line/).textContent).toMatch(
+      /^The item's gross PLN\s123\.00 differs from the line's PLN\s45\.00\./,
+    )
+    fireEvent.change(within(form).getByLabelText(/VAT percent/), { target: { value: '0' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '45.00' } })
+    expect(within(form).queryByText(/differs from the line/)).toBeNull()
+  })
+
+  it('says the difference in Polish', async () => {
+    await setUp([vat('23')], 'pl')
+    fireEvent.click(screen.getByRole('button', { name: 'Utwórz wydatek z operacji STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Wydatek z operacji' })
+    fireEvent.change(within(form).getByLabelText('Kwota netto *'), { target: { value: '100,00' } })
+    expect(within(form).getByText(/różni się od kwoty operacji/).textContent).toMatch(
+      /^Kwota brutto pozycji 123,00\szł różni się od kwoty operacji 45,00\szł\./,
+    )
   })
 
   it('Escape or Cancel closes the form and writes nothing', async () => {
@@ -202,7 +250,7 @@ describe('the prefill of a line', () => {
 
   it('an exempt setting keeps the gross and says so; a line without a title takes the fallback name', () => {
     const exempt = itemOfLine({ ...fuel, title: '—' }, [vat('zw')], 'Bank fee')
-    expect(exempt.draft).toMatchObject({ name: 'Bank fee', amount: '45.99', percent: '0', vatTreatment: 'zw' })
+    expect(exempt.draft).toMatchObject({ name: 'Bank fee', amount: '45.00', percent: '0', vatTreatment: 'zw' })
   })
 })
 
