@@ -254,6 +254,64 @@ describe('the prefill of a line', () => {
   })
 })
 
+describe('recent lines', () => {
+  const paidInPart = bankLine({
+    lineId: 'aaaaaaaaaaaaaaaa',
+    bookingDate: '2026-10-30',
+    amount: '1230.00',
+    title: 'Zapłata za fakturę 11/10/2026',
+    counterpartyName: 'NOWAK CONSULTING',
+    status: 'matched',
+    match: {
+      allocations: [{ kind: 'transaction', id: 'i7-2026-10', amount: '1230.00' }],
+      reason: 'bank.reason.invoiceNumber',
+      confidence: 90,
+      source: 'auto',
+    },
+    transactions: { 'i7-2026-10': { name: 'Audyt – Nowak', date: '2026-10-16', amount: '2460.00' } },
+  })
+  const paidInFull = bankLine({
+    lineId: 'bbbbbbbbbbbbbbbb',
+    bookingDate: '2026-10-31',
+    amount: '-123.00',
+    title: 'Faktura internet 10/2026',
+    status: 'matched',
+    match: {
+      allocations: [{ kind: 'transaction', id: 'i8-2026-10', amount: '123.00' }],
+      reason: 'bank.reason.user',
+      confidence: 100,
+      source: 'user',
+    },
+    transactions: { 'i8-2026-10': { name: 'Internet', date: '2026-10-13', amount: '123.00' } },
+  })
+  const render = async (locale: 'pl' | 'en') => {
+    const effects: BankApi = {
+      ...createBankApi(),
+      load: vi.fn(async () => ({ ...data([]), lines: [paidInPart, paidInFull] })),
+      importFile: vi.fn(),
+      act: vi.fn(async () => {}),
+      createItem: vi.fn(),
+    }
+    await renderWith(<BankPage effects={effects} />, memoryServices([]), locale)
+    const title = await screen.findByText(locale === 'en' ? 'Recent lines' : 'Ostatnie operacje')
+    return title.closest('section') as HTMLElement
+  }
+
+  it('show the part a line paid of an item, with the item’s total where they differ, in English', async () => {
+    const section = await render('en')
+    const text = (section.textContent ?? '').replace(/\s/g, ' ')
+    expect(text).toContain('Audyt – Nowak, 16 Oct 2026, PLN 1,230.00 of PLN 2,460.00')
+    expect(text).toContain('Internet, 13 Oct 2026, PLN 123.00 —')
+  })
+
+  it('and in Polish', async () => {
+    const section = await render('pl')
+    const text = (section.textContent ?? '').replace(/\s/g, ' ')
+    expect(text).toContain('Audyt – Nowak, 16 paź 2026, 1230,00 zł z 2460,00 zł')
+    expect(text).not.toContain('Internet, 13 paź 2026, 123,00 zł z')
+  })
+})
+
 describe('receivables and payables', () => {
   it('say overdue only past a payment term; without one the item is open', async () => {
     await setUp([])
