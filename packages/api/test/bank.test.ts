@@ -200,6 +200,14 @@ describe('queue, matching and rules', () => {
     })
     expect(badItem.statusCode).toBe(400)
     expect(Object.keys(badItem.json().fieldErrors)).toEqual(['item.amount'])
+    // An item whose gross is not the line's 50,00 is refused on its amount, nothing written.
+    const otherGross = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
+      item: { date: '2026-01-23', name: 'Zakupy', amount: '10.00', isCompany: false, percent: '0', invoiceDate: null },
+    })
+    expect(otherGross.statusCode).toBe(400)
+    expect(otherGross.json().fieldErrors).toEqual({ 'item.amount': "The item's gross must be the line's amount" })
+    const after = (await call(h.app, t, 'GET', '/api/bank/lines')).json().lines as { lineId: string; status: string }[]
+    expect(after.find((l) => l.lineId === priv.line.lineId)?.status).toBe('private')
     const confirmed = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
       item: { date: '2026-01-23', name: 'Zakupy', amount: '50.00', isCompany: false, percent: '0', invoiceDate: null },
     })

@@ -129,7 +129,8 @@ export const bankOperations = {
   },
   'POST /api/bank/lines/:lineId/item': {
     summary: 'Create an expense (or income) from a line and match it',
-    description: '`{ name, percent: 0|5|8|23, isCompany, kpirColumn }`: a bank fee, a card payment.',
+    description:
+      "`{ item }` (the item form's fields) or `{ name, percent: 0|5|8|23, isCompany, kpirColumn }`: a bank fee, a card payment. The whole line is allocated to the item: an item whose gross is not the line's amount is a 400 on `item.amount`.",
     status: 201,
     ok: { type: ['object', 'null'] },
     errors: [404],

@@ -422,6 +422,34 @@ describe('matching', () => {
     expect(paymentStates(r.state, ['2026-01'], '2026-02-10').map((p) => p.state)).toEqual(['paid', 'paid'])
   })
 
+  it('a number inside a longer one is not named: 11/10/2026 pays only 11/10/2026, in full, not 1/10/2026 too', () => {
+    // The PKO statement of October 2026: 2 460,00 zł from Nowak titled "Zapłata za fakturę 11/10/2026".
+    const base = runCommands([
+      ...company,
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({ date: '2026-10-02', name: 'Szkolenie – Kowalczyk', documentNumber: '1/10/2026' }),
+      },
+      {
+        type: 'AddItem',
+        dataType: 'Income',
+        data: income({ date: '2026-10-16', name: 'Audyt – Nowak', amount: '2000.00', documentNumber: '11/10/2026' }),
+      },
+    ]).state
+    const r = importing(
+      base,
+      statement([line({ bookingDate: '2026-10-30', amount: '2460.00', title: 'Zapłata za fakturę 11/10/2026' })]),
+    )
+    const m = [...r.state.bank.matches.values()][0]!
+    expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumber', confidence: 98 })
+    expect(m.allocations).toEqual([{ kind: 'transaction', id: 'i7-2026-10', amount: '2460.00' }])
+    expect(paymentStates(r.state, ['2026-10'], '2026-10-31').map((p) => [p.name, p.state])).toEqual([
+      ['Szkolenie – Kowalczyk', 'unpaid'],
+      ['Audyt – Nowak', 'paid'],
+    ])
+  })
+
   it('a split payment naming the invoice pays it in full; the VAT part moved to the VAT account is an own transfer', () => {
     const withVat = run(books().state, {
       type: 'SaveBankAccount',
@@ -602,9 +630,30 @@ describe('matching', () => {
       allocations: [{ kind: 'transaction', id, amount: '2460.00' }],
     })
     expect(made.state.flags.get(id)).toMatchObject({ completed: true, paidAmount: '2460.00', paidOn: '2026-03-03' })
-    // The user typed more than the line paid: the item is partly paid by it.
-    const more = run(r.state, { type: 'CreateItemFromBankLine', lineId, item: { ...form, amount: '2100.00' } })
-    expect(more.state.flags.get(id)).toMatchObject({ completed: false, paidAmount: '2460.00' })
+  })
+
+  it('refuses an item from a line whose gross is not the line’s amount, more or less, and writes nothing', () => {
+    // The −23,47 ŻABKA line of the mBank statement of November 2026 made an expense of 10,00 with all 23,47 allocated.
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-11-04', amount: '-23.47', title: 'ŻABKA Z1234 KRAKOW' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const form = { date: '2026-11-04', name: 'Zakupy', amount: '10.00', isCompany: true, percent: '0' }
+    for (const amount of ['10.00', '23.48', '19.08']) {
+      const refused = decide(cmd({ type: 'CreateItemFromBankLine', lineId, item: { ...form, amount } }), r.state)
+      expect(isDomainError(refused) && refused.errors).toEqual([
+        { field: 'item.amount', code: 'INVALID_MONEY', message: "The item's gross must be the line's amount" },
+      ])
+    }
+    // 19,08 net at 23 % is 23,47 gross (4,39 VAT to the grosz), as the line.
+    const made = run(r.state, {
+      type: 'CreateItemFromBankLine',
+      lineId,
+      item: { ...form, amount: '19.08', percent: '23' },
+    })
+    const id = [...made.state.bank.matches.get(lineId)!.allocations].map((a) => (a.kind === 'transaction' ? a.id : ''))
+    expect(made.state.flags.get(id[0]!)).toMatchObject({ completed: true, paidAmount: '23.47' })
   })
 
   it('applies a user rule on import: the line becomes an expense of the rule', () => {

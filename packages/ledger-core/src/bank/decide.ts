@@ -443,9 +443,14 @@ const itemOfForm = (
   }
 }
 
+/** The refusal of an item made from a line whose gross is not the line's amount (`item.amount`). */
+const ITEM_GROSS_NOT_LINE = "The item's gross must be the line's amount"
+
 /**
  * A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid): the item
- * the user confirmed on the form (`item`), or one of the line's gross amount named `name` at `percent` VAT.
+ * the user confirmed on the form (`item`), or one of the line's gross amount named `name` at `percent` VAT. The whole
+ * line is allocated to the item (a match covers its line), so a confirmed item whose gross is not the line's amount is
+ * refused on `item.amount` rather than overpaid, or left partly paid by a line shown as matched.
  */
 const itemFromBankLine = (
   command: Extract<BankCommand, { type: 'CreateItemFromBankLine' }>,
@@ -468,15 +473,25 @@ const itemFromBankLine = (
   }
   if (Array.isArray(made)) return invalid(made)
   const amount = parseMoney(line.amount)
+  const paid = amount < 0n ? -amount : amount
+  const withItem = foldBooks(made.events, state)
+  // The line is allocated whole to the item: an item of another gross would be overpaid, or paid in part while the
+  // line counts as matched. Only where both are in one currency (złoty): a foreign item's złoty gross is at the NBP
+  // rate, which the bank's never is to the grosz.
+  if (command.item !== undefined && bank.accounts.get(line.accountId)?.currency === 'PLN') {
+    const item = withItem.records.get(state.nextId)?.data as { currency?: { code?: string } | null } | undefined
+    const gross = sumIn(withItem)(made.occurrence)
+    const foreign = item?.currency?.code !== undefined && item.currency.code !== 'PLN'
+    if (!foreign && gross !== null && (gross < 0n ? -gross : gross) !== paid)
+      return invalid([field('item.amount', ITEM_GROSS_NOT_LINE, 'INVALID_MONEY')])
+  }
   const events: LedgerEvent[] = [
     ...made.events,
     {
       type: 'BankLineMatched',
       data: {
         lineId: line.lineId,
-        allocations: [
-          { kind: 'transaction', id: made.occurrence, amount: formatMoney(amount < 0n ? -amount : amount) },
-        ],
+        allocations: [{ kind: 'transaction', id: made.occurrence, amount: formatMoney(paid) }],
         reason: 'bank.reason.created',
         confidence: 100,
         source: 'user',

@@ -5,9 +5,10 @@
  *    the title (`/OKR/26M10/SFP/PIT36L/`, `VAT-7 10/2026`) → the VAT / PIT obligation of that period;
  * 3. a ZUS payment: to the payer's individual contribution account (or any account in ZUS's bank) → the open
  *    contributions whose deadline is nearest the payment;
- * 4. an invoice: document numbers in the title (or the split payment's `/INV/`), then the counterparty's NIP with
- *    the amount, then the amount alone within 60 days — incomes for money in, expenses for money out; several
- *    numbers in one title share the transfer in their order; less than the rest due is a partial payment.
+ * 4. an invoice: document numbers in the title (or the split payment's `/INV/`), each as a whole (`namesDocument`:
+ *    `11/10/2026` does not name `1/10/2026`), then the counterparty's NIP with the amount, then the amount alone
+ *    within 60 days — incomes for money in, expenses for money out; several numbers in one title share the transfer
+ *    in their order; less than the rest due is a partial payment.
  * Suggestions at `AUTO_CONFIDENCE` or above are applied on import; the rest wait in the queue.
  */
 import type { BooksState } from '../model/state.ts'
@@ -91,6 +92,58 @@ export const recordPayment = (ctx: MatchContext, id: string, amount: bigint): vo
 }
 
 const normDoc = (s: string) => s.toUpperCase().replace(/[\s]/g, '')
+
+/** A title as document numbers are looked up in it: upper case, without whitespace, each character's place kept. */
+export interface DocTitle {
+  /** The title in upper case. */
+  readonly text: string
+  /** The same without whitespace (as `normDoc` writes document numbers). */
+  readonly bare: string
+  /** Where each character of `bare` is in `text`. */
+  readonly at: readonly number[]
+}
+
+export const docTitle = (title: string): DocTitle => {
+  const text = title.toUpperCase()
+  let bare = ''
+  const at: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (/\s/.test(c)) continue
+    bare += c
+    at.push(i)
+  }
+  return { text, bare, at }
+}
+
+const ALNUM = /[\p{L}\p{N}]/u
+const JOINER = /[/\-._]/
+
+/**
+ * Whether the character of `text` at `i`, next to a document number, makes it part of a longer one: a letter or a digit,
+ * or one of the characters numbers are made of (`/`, `-`, `.`, `_`) that joins on (`step` further) to a letter or digit
+ * — `FV/1/2026/K` is not `FV/1/2026`, `11/10/2026` not `1/10/2026`, while `FV/1/2026.` ends a sentence.
+ */
+const continues = (text: string, i: number, step: 1 | -1): boolean => {
+  const c = text[i]
+  if (c === undefined) return false
+  if (ALNUM.test(c)) return true
+  return JOINER.test(c) && ALNUM.test(text[i + step] ?? '')
+}
+
+/**
+ * Whether the title names the document number (`normDoc`) as a whole: found ignoring case and whitespace, and neither
+ * preceded nor followed by what would make it part of a longer number (`continues`).
+ */
+export const namesDocument = (title: DocTitle, number: string): boolean => {
+  if (number === '') return false
+  for (let from = title.bare.indexOf(number); from >= 0; from = title.bare.indexOf(number, from + 1)) {
+    const start = title.at[from]!
+    const end = title.at[from + number.length - 1]!
+    if (!continues(title.text, start - 1, -1) && !continues(title.text, end + 1, 1)) return true
+  }
+  return false
+}
 
 /** What every line of one matching run shares (built once per import or view). */
 export const matchContext = (state: BooksState, today: string, lines: Iterable<BankLineState>): MatchContext => {
@@ -273,10 +326,9 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
 
   // Invoices: incomes for money in, expenses for money out.
   const income = amount > 0n
-  const title = normDoc(`${line.title} ${line.splitPayment?.invoice ?? ''}`)
-  const byNumber = (income ? ctx.numbered.income : ctx.numbered.expense).filter(
-    (o) => title.includes(o.documentNumber) && outstanding(ctx, o.id, o.sum) > 0n,
-  )
+  const numbered = income ? ctx.numbered.income : ctx.numbered.expense
+  const title = numbered.length > 0 ? docTitle(`${line.title} ${line.splitPayment?.invoice ?? ''}`) : null
+  const byNumber = numbered.filter((o) => namesDocument(title!, o.documentNumber) && outstanding(ctx, o.id, o.sum) > 0n)
   if (byNumber.length > 0) {
     // Several numbers: the transfer pays them in the order of their dates, each up to what is due.
     byNumber.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))

@@ -26,6 +26,11 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'The last ADMIN cannot lose the ADMIN role.': msg`The last ADMIN cannot lose the ADMIN role.`,
   'The last ADMIN cannot be deleted.': msg`The last ADMIN cannot be deleted.`,
   'There is no VAT period for this month': msg`There is no VAT period for this month`,
+  // An item's stated VAT (`documentVat`, ledger-core `readDocumentVat`).
+  'VAT on the document must be within 1.00 of amount × percent': msg`VAT on the document must be within 1.00 of amount × percent`,
+  'VAT on the document is only for items at a VAT rate': msg`VAT on the document is only for items at a VAT rate`,
+  // An item made from a bank line (ledger-core bank `itemFromBankLine`), shown beside its net amount.
+  "The item's gross must be the line's amount": msg`The item's gross must be the line's amount`,
   // What a JPK file needs of the company data (tax-files `jpkSubject`, `v7Problems`): any download may answer them.
   'Primary data is required for a JPK file': msg`Primary data is required for a JPK file`,
   'NIP must be ten digits for a JPK file': msg`NIP must be ten digits for a JPK file`,
@@ -205,6 +210,7 @@ export const fieldNames: Readonly<Record<string, MessageDescriptor>> = {
   Month: msg`Month`,
   Year: msg`Year`,
   Id: msg`Id`,
+  'VAT on the document': msg`VAT on the document`,
 }
 
 export const translateField = (i18n: I18n, field: string): string => {

@@ -31,7 +31,7 @@ const bankLine = (over: Partial<BankLine>): BankLine => ({
 const income = bankLine({})
 const fuel = bankLine({
   lineId: 'fedcba9876543210',
-  amount: '-45.99',
+  amount: '-45.00',
   title: 'STACJA PALIW ORLEN KRAKÓW',
   counterpartyName: null,
 })
@@ -142,15 +142,63 @@ describe('making an income or an expense of a line', () => {
     const { createItem } = await setUp([])
     fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
     const form = await screen.findByRole('form', { name: 'Expense from the line' })
-    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('45.99')
+    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('45.00')
     expect(within(form).getByLabelText(/VAT percent/)).toHaveProperty('value', '0')
     fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
     await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
     expect(createItem.mock.calls[0]![1]).toMatchObject({
-      amount: '45.99',
+      amount: '45.00',
       percent: '0',
       name: 'STACJA PALIW ORLEN KRAKÓW',
     })
+  })
+
+  it('saves an expense whose net and rate the user changed: the stated VAT of the prefill goes with them', async () => {
+    // A −45,00 line prefilled as 36,59 net at 23 % (8,41 VAT stated, a grosz off the rule), saved as 45,00 at 0 %.
+    const { createItem } = await setUp([vat('23')])
+    fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Expense from the line' })
+    expect((within(form).getByLabelText('Net amount *') as HTMLInputElement).value).toBe('36.59')
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '45.00' } })
+    fireEvent.change(within(form).getByLabelText(/VAT percent/), { target: { value: '0' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
+    await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
+    expect(createItem.mock.calls[0]![1]).toMatchObject({ amount: '45.00', percent: '0', documentVat: null })
+  })
+
+  it('keeps the stated VAT of the prefill when saved unchanged', async () => {
+    const { createItem } = await setUp([vat('23')])
+    fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Expense from the line' })
+    // No stated VAT on the form: it follows the prefilled net and rate.
+    expect(within(form).queryByLabelText('VAT on the document')).toBeNull()
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the expense and match the line' }))
+    await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
+    expect(createItem.mock.calls[0]![1]).toMatchObject({ amount: '36.59', percent: '23', documentVat: '8.41' })
+  })
+
+  it('says before saving that the item’s gross differs from the line’s, in Polish and English', async () => {
+    await setUp([vat('23')])
+    fireEvent.click(screen.getByRole('button', { name: 'Make an expense of STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Expense from the line' })
+    expect(within(form).queryByText(/differs from the line/)).toBeNull()
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '100.00' } })
+    expect(within(form).getByText(/differs from the line/).textContent).toMatch(
+      /^The item's gross PLN\s123\.00 differs from the line's PLN\s45\.00\./,
+    )
+    fireEvent.change(within(form).getByLabelText(/VAT percent/), { target: { value: '0' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '45.00' } })
+    expect(within(form).queryByText(/differs from the line/)).toBeNull()
+  })
+
+  it('says the difference in Polish', async () => {
+    await setUp([vat('23')], 'pl')
+    fireEvent.click(screen.getByRole('button', { name: 'Utwórz wydatek z operacji STACJA PALIW ORLEN KRAKÓW' }))
+    const form = await screen.findByRole('form', { name: 'Wydatek z operacji' })
+    fireEvent.change(within(form).getByLabelText('Kwota netto *'), { target: { value: '100,00' } })
+    expect(within(form).getByText(/różni się od kwoty operacji/).textContent).toMatch(
+      /^Kwota brutto pozycji 123,00\szł różni się od kwoty operacji 45,00\szł\./,
+    )
   })
 
   it('Escape or Cancel closes the form and writes nothing', async () => {
@@ -202,7 +250,65 @@ describe('the prefill of a line', () => {
 
   it('an exempt setting keeps the gross and says so; a line without a title takes the fallback name', () => {
     const exempt = itemOfLine({ ...fuel, title: '—' }, [vat('zw')], 'Bank fee')
-    expect(exempt.draft).toMatchObject({ name: 'Bank fee', amount: '45.99', percent: '0', vatTreatment: 'zw' })
+    expect(exempt.draft).toMatchObject({ name: 'Bank fee', amount: '45.00', percent: '0', vatTreatment: 'zw' })
+  })
+})
+
+describe('recent lines', () => {
+  const paidInPart = bankLine({
+    lineId: 'aaaaaaaaaaaaaaaa',
+    bookingDate: '2026-10-30',
+    amount: '1230.00',
+    title: 'Zapłata za fakturę 11/10/2026',
+    counterpartyName: 'NOWAK CONSULTING',
+    status: 'matched',
+    match: {
+      allocations: [{ kind: 'transaction', id: 'i7-2026-10', amount: '1230.00' }],
+      reason: 'bank.reason.invoiceNumber',
+      confidence: 90,
+      source: 'auto',
+    },
+    transactions: { 'i7-2026-10': { name: 'Audyt – Nowak', date: '2026-10-16', amount: '2460.00' } },
+  })
+  const paidInFull = bankLine({
+    lineId: 'bbbbbbbbbbbbbbbb',
+    bookingDate: '2026-10-31',
+    amount: '-123.00',
+    title: 'Faktura internet 10/2026',
+    status: 'matched',
+    match: {
+      allocations: [{ kind: 'transaction', id: 'i8-2026-10', amount: '123.00' }],
+      reason: 'bank.reason.user',
+      confidence: 100,
+      source: 'user',
+    },
+    transactions: { 'i8-2026-10': { name: 'Internet', date: '2026-10-13', amount: '123.00' } },
+  })
+  const render = async (locale: 'pl' | 'en') => {
+    const effects: BankApi = {
+      ...createBankApi(),
+      load: vi.fn(async () => ({ ...data([]), lines: [paidInPart, paidInFull] })),
+      importFile: vi.fn(),
+      act: vi.fn(async () => {}),
+      createItem: vi.fn(),
+    }
+    await renderWith(<BankPage effects={effects} />, memoryServices([]), locale)
+    const title = await screen.findByText(locale === 'en' ? 'Recent lines' : 'Ostatnie operacje')
+    return title.closest('section') as HTMLElement
+  }
+
+  it('show the part a line paid of an item, with the item’s total where they differ, in English', async () => {
+    const section = await render('en')
+    const text = (section.textContent ?? '').replace(/\s/g, ' ')
+    expect(text).toContain('Audyt – Nowak, 16 Oct 2026, PLN 1,230.00 of PLN 2,460.00')
+    expect(text).toContain('Internet, 13 Oct 2026, PLN 123.00 —')
+  })
+
+  it('and in Polish', async () => {
+    const section = await render('pl')
+    const text = (section.textContent ?? '').replace(/\s/g, ' ')
+    expect(text).toContain('Audyt – Nowak, 16 paź 2026, 1230,00 zł z 2460,00 zł')
+    expect(text).not.toContain('Internet, 13 paź 2026, 123,00 zł z')
   })
 })
 

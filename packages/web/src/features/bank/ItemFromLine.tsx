@@ -7,7 +7,15 @@
  * a VAT setting there is no VAT. Saving makes the item and matches the line to it in one request; Cancel or Escape
  * closes the form and writes nothing.
  */
-import { formatMoney, parseMoney, splitGross } from '@finance/ledger-core'
+import {
+  CrossBorderPurchases,
+  formatMoney,
+  isMoneyString,
+  isPercentString,
+  parseMoney,
+  percentOf,
+  splitGross,
+} from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
@@ -71,7 +79,9 @@ export const itemOfLine = (
       invoiceDate: line.bookingDate,
       ...(setting === 'zw' || setting === 'np' ? { vatTreatment: setting } : {}),
       description: title.slice(0, 500),
-      documentVat: split.documentVat,
+      // The form holds no stated VAT: `itemToSave` adds it while the net and the rate are the prefilled ones, so an
+      // edited net or rate is never checked against a VAT the form does not show.
+      documentVat: null,
       ...(line.counterpartyName
         ? { counterparty: { name: line.counterpartyName.slice(0, 200), taxId: '', country: '', address: '' } }
         : {}),
@@ -87,6 +97,31 @@ export const itemToSave = (dataObject: Record<string, unknown>, split: LineItem[
     (dataObject.vatTreatment ?? 'rate') === 'rate' &&
     dataObject.isCompany === true
   return { ...dataObject, documentVat: kept ? split.documentVat : null }
+}
+
+/**
+ * The gross of the item on the form as the books will count it (the net and its VAT: the stated one `itemToSave` keeps,
+ * else the net × the rate, none when exempt, not taxable or self-assessed); `null` while the form cannot tell (a net
+ * not yet a number, an item in a foreign currency, whose złoty gross comes from the NBP rates).
+ */
+export const grossOfDraft = (
+  dataObject: Record<string, unknown>,
+  split: LineItem['split'],
+  vatOn: (date: unknown) => string,
+): bigint | null => {
+  if (typeof (dataObject.currency as { code?: unknown } | null | undefined)?.code === 'string') return null
+  if (!isMoneyString(dataObject.amount)) return null
+  const net = parseMoney(dataObject.amount)
+  const treatment = dataObject.vatTreatment ?? 'rate'
+  const selfAssessed = (CrossBorderPurchases as readonly unknown[]).includes(dataObject.crossBorder)
+  if (selfAssessed || (treatment !== 'rate' && treatment !== 'inForce')) return net
+  const stated = itemToSave(dataObject, split).documentVat
+  if (typeof stated === 'string') return net + parseMoney(stated)
+  const percent =
+    treatment === 'inForce'
+      ? vatOn(dataObject.supplyDate ?? dataObject.invoiceDate ?? dataObject.date)
+      : dataObject.percent
+  return isPercentString(percent) ? net + percentOf(net, percent) : null
 }
 
 type Props = {
@@ -153,7 +188,11 @@ const LineItemForm = ({ line, createItem, money, onSaved, onClose, settings }: P
       onClose()
     }
   }
-  const gross = money(line.amount.startsWith('-') ? line.amount.slice(1) : line.amount)
+  const lineGross = line.amount.startsWith('-') ? line.amount.slice(1) : line.amount
+  const gross = money(lineGross)
+  // The line is matched to the item whole: the books refuse an item of another gross, so the form says so first.
+  const itemGross = grossOfDraft(form.context.draft, item.split, vatOn)
+  const differs = itemGross !== null && itemGross !== parseMoney(lineGross) ? money(formatMoney(itemGross)) : null
   return (
     <form
       ref={formRef}
@@ -181,6 +220,14 @@ const LineItemForm = ({ line, createItem, money, onSaved, onClose, settings }: P
         defaultVatPercent={vatOn}
         today={localToday()}
       />
+      {differs !== null && (
+        <p className="form-warning" role="status">
+          <Trans>
+            The item's gross {differs} differs from the line's {gross}. The line is matched to the item whole: change
+            the net or the VAT so that they are equal.
+          </Trans>
+        </p>
+      )}
       <FormMessages form={form} />
       <div className="form-actions">
         <Button variant="secondary" onClick={onClose} disabled={form.submitting}>

@@ -34,7 +34,8 @@ export interface ItemFieldsProps {
 const countryOptions = COUNTRIES.map(([code, name]) => ({ value: code, label: name }))
 
 /**
- * The inputs of an expense or income: date, name, amount, the company checkbox that reveals VAT percent, the
+ * The inputs of an expense or income: date, name, amount, the VAT the document states while the item has one (an
+ * imported invoice's: the user may clear it), the company checkbox that reveals VAT percent, the
  * invoice date (starting as, and following, the item's date: `applyCompanyFlag`, `changeItemDate`) and the day of
  * supply where it differs, with the month each tax will count the item in (`TaxMonths`), and repetitions for
  * recurring items. A company item also
@@ -43,6 +44,8 @@ const countryOptions = COUNTRIES.map(([code, name]) => ({ value: code, label: na
  * procedures), collapsed so the SPEC form stays as it is; opened by itself when the item already has some. An
  * exempt, not-taxable or at-the-rate-in-force item hides the VAT percent (the core ignores it then).
  */
+const isBlankValue = (v: unknown): boolean => v === null || v === undefined || v === ''
+
 export const ItemFields = ({
   form,
   formId,
@@ -213,6 +216,15 @@ export const ItemFields = ({
             ? t`A rate from 0 to 100 here: for exempt (zw) or not taxable (np) choose it in “${treatmentLabel}” under “${detailsTitle}” below`
             : fieldErrors.percent,
         )}
+      {/* The VAT the document states (an imported invoice's): shown while there is one, so a net or rate changed
+          far from it is refused beside it and the user can clear it to have the VAT computed. */}
+      {(!isBlankValue(draft.documentVat) || fieldErrors.documentVat) &&
+        input({
+          path: 'documentVat',
+          label: t`VAT on the document`,
+          kind: 'money',
+          hint: t`Clear it to have the VAT computed from the net amount and the percent.`,
+        })}
       {isCompany && input({ path: 'invoiceDate', label: t`Invoice Date`, kind: 'date' })}
       {isCompany && input({ path: 'supplyDate', label: t`Day of supply (if another day)`, kind: 'date' })}
       {isCompany && (

@@ -132,6 +132,25 @@ describe('items pages', () => {
     expect(services.records()).toHaveLength(0)
   })
 
+  it('shows the VAT a document states beside its field: a net changed far from it is refused there, and it can be cleared', async () => {
+    const invoice = {
+      ...rent,
+      dataObject: { ...rent.dataObject, isCompany: true, percent: '23', documentVat: '230.01' },
+    }
+    const services = memoryServices([vat, invoice])
+    await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
+    const card = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }))
+    fireEvent.change(within(card).getByLabelText('Net amount *'), { target: { value: '2000' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await within(card).findByText('VAT on the document must be within 1.00 of amount × percent')).toBeTruthy()
+    const stated = within(card).getByLabelText('VAT on the document')
+    expect(services.records().find((r) => r.id === 2)?.dataObject.amount).toBe('1000.00')
+    fireEvent.change(stated, { target: { value: '' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(services.records().find((r) => r.id === 2)?.dataObject.amount).toBe('2000.00'))
+  })
+
   it('shows the 500 message when saving fails on the server', async () => {
     const services = memoryServices([], { saveError: { status: 500, statusText: 'Internal Server Error', errors: [] } })
     await renderWith(<ItemsPage dataType="Expense" today="2026-03-15" />, services)
