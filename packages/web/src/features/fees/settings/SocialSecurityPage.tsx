@@ -44,7 +44,7 @@ export const SocialSecurityForm = ({ today }: { today?: string }) => {
       label: t`Health insurance percent`,
       kind: 'percent',
       required: true,
-      hint: t`The books apply the rate the law sets for the year's form of taxation: 9 % on the tax scale, 4.9 % on linear tax, the tier amounts on ryczałt.`,
+      hint: t`The books apply the rate the law sets for the year's form of taxation: 9% on the tax scale, 4.9% on linear tax, the tier amounts on ryczałt.`,
     },
     {
       path: 'contributionsPaid',
