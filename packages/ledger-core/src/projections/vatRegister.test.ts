@@ -105,6 +105,35 @@ describe('vatFiling', () => {
   })
 })
 
+describe('the dates of a row', () => {
+  const books = foldBooks([
+    ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+    // A purchase dated 30 October, received in KSeF on 2 November.
+    item(5, 'Expense', {
+      date: '2026-10-30',
+      invoiceDate: '2026-10-30',
+      amount: '1000.00',
+      documentNumber: 'FZ 99/10',
+      counterparty: seller,
+      ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-7A',
+    }),
+  ])
+
+  it('a KSeF purchase: deducted in the month it was received, dated by the invoice (art. 86 ust. 10b pkt 1)', () => {
+    const october = vatFiling(books, '2026-10')!
+    const november = vatFiling(books, '2026-11')!
+    expect(october.purchases).toEqual([])
+    expect(october.period.declaration).toMatchObject({ P_42: 0n, P_43: 0n })
+    expect(november.purchases.map((r) => [r.documentNumber, r.issueDate, r.receivedDate, r.fields])).toEqual([
+      ['FZ 99/10', '2026-10-30', '2026-11-02', { K_42: 100000n, K_43: 23000n }],
+    ])
+    expect(november.period.declaration).toMatchObject({ P_42: 100000n, P_43: 23000n })
+    // The cost is October's in the tax book.
+    const cost = taxBook(books, 2026).kpir.rows.filter((r) => r.documentNumber === 'FZ 99/10')
+    expect(cost.map((r) => [r.month, r.date, r.otherExpenses])).toEqual([['2026-10', '2026-10-30', '1000.00']])
+  })
+})
+
 describe('a quarterly period', () => {
   const events = [
     ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01', paymentInterval: 3 }) }),

@@ -24,6 +24,7 @@ import {
   registerVatCorrections,
 } from '../tax/assetVatUse.ts'
 import { deductibleVat, isSelfAssessed, SELF_ASSESSED_FIELDS, type SelfAssessedKind } from '../tax/crossBorder.ts'
+import { receivedDateOf } from '../tax/taxPoint.ts'
 import { assetVatBooks, derive, taxesThrough } from './derived.ts'
 
 /**
@@ -115,11 +116,6 @@ const add = (d: Draft, field: VatRegisterField, value: Grosze) => {
   d.fields[field] = (d.fields[field] ?? 0n) + value
 }
 
-const ksefDate = (n: string) => {
-  const d = n.split('-')[1] ?? ''
-  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`
-}
-
 const normalNumber = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase()
 
 /** The register dates of an occurrence: a correcting item's own date is its document's date. */
@@ -199,7 +195,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   const rows = [...drafts.values()].map((dr): VatRegisterRow => {
     const { item, occurrence: o } = dr
     const issueDate = issueDateOf(o, item)
-    const received = dr.kind === 'purchase' && item.ksefNumber ? ksefDate(item.ksefNumber) : null
+    const received = dr.kind === 'purchase' ? receivedDateOf(item) : null
     return {
       kind: dr.kind,
       sources: dr.sources,

@@ -67,6 +67,7 @@ export {
   costDateOf,
   type ItemDates,
   pitDateOf,
+  receivedDateOf,
   revenueDateOf,
   supplyDateOf,
   vatDateOf,
