@@ -108,6 +108,32 @@ describe('vatFiling', () => {
 describe('the dates of a row', () => {
   const books = foldBooks([
     ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+    // An advance: 1 000.00 received on 5 August, its invoice of 6 August, the supply on 10 September.
+    item(2, 'Income', {
+      date: '2026-08-05',
+      invoiceDate: '2026-08-06',
+      supplyDate: '2026-09-10',
+      amount: '1000.00',
+      documentNumber: 'FZAL 1/08',
+      counterparty: acme,
+    }),
+    // Paid after the supply: the stated day of supply.
+    item(3, 'Income', {
+      date: '2026-08-28',
+      invoiceDate: '2026-08-14',
+      supplyDate: '2026-08-12',
+      amount: '200.00',
+      documentNumber: 'FV 2/08',
+    }),
+    // Taxed on the invoice (art. 19a ust. 5 pkt 4), paid before it: the day of supply stays, no advance.
+    item(4, 'Income', {
+      date: '2026-08-02',
+      invoiceDate: '2026-08-20',
+      supplyDate: '2026-07-31',
+      taxPoint: 'invoice',
+      amount: '300.00',
+      documentNumber: 'FV 3/08',
+    }),
     // A purchase dated 30 October, received in KSeF on 2 November.
     item(5, 'Expense', {
       date: '2026-10-30',
@@ -118,6 +144,17 @@ describe('the dates of a row', () => {
       ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-7A',
     }),
   ])
+
+  it('an advance: in the month the money is received, its DataSprzedazy the day it was received', () => {
+    const august = vatFiling(books, '2026-08')!
+    expect(august.sales.map((r) => [r.documentNumber, r.issueDate, r.supplyDate, r.fields])).toEqual([
+      ['FZAL 1/08', '2026-08-06', '2026-08-05', { K_19: 100000n, K_20: 23000n }],
+      ['FV 2/08', '2026-08-14', '2026-08-12', { K_19: 20000n, K_20: 4600n }],
+      ['FV 3/08', '2026-08-20', '2026-07-31', { K_19: 30000n, K_20: 6900n }],
+    ])
+    expect(august.period.declaration).toMatchObject({ P_19: 150000n, P_20: 34500n })
+    expect(vatFiling(books, '2026-09')!.sales).toEqual([])
+  })
 
   it('a KSeF purchase: deducted in the month it was received, dated by the invoice (art. 86 ust. 10b pkt 1)', () => {
     const october = vatFiling(books, '2026-10')!

@@ -23,8 +23,14 @@ import {
   privateUseVatOf,
   registerVatCorrections,
 } from '../tax/assetVatUse.ts'
-import { deductibleVat, isSelfAssessed, SELF_ASSESSED_FIELDS, type SelfAssessedKind } from '../tax/crossBorder.ts'
-import { receivedDateOf } from '../tax/taxPoint.ts'
+import {
+  crossBorderVatDate,
+  deductibleVat,
+  isSelfAssessed,
+  SELF_ASSESSED_FIELDS,
+  type SelfAssessedKind,
+} from '../tax/crossBorder.ts'
+import { advanceDateOf, itemDatesOf, receivedDateOf } from '../tax/taxPoint.ts'
 import { assetVatBooks, derive, taxesThrough } from './derived.ts'
 
 /**
@@ -68,7 +74,7 @@ export interface VatRegisterRow {
   readonly documentNumber: string
   /** DataWystawienia (sales) / DataZakupu (purchases): the invoice date (a correction's: its own date). */
   readonly issueDate: LocalDateString
-  /** DataSprzedazy: the day of supply, when it differs from the issue date. */
+  /** DataSprzedazy: the day of supply (an advance's: the day it was received), when it differs from the issue date. */
   readonly supplyDate: LocalDateString | null
   /** DataWplywu: the day a KSeF purchase invoice was received (its number's date), when it differs. */
   readonly receivedDate: LocalDateString | null
@@ -121,6 +127,20 @@ const normalNumber = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase()
 /** The register dates of an occurrence: a correcting item's own date is its document's date. */
 const issueDateOf = (o: Occurrence, item: Item): LocalDateString =>
   item.corrects != null ? o.date : (o.invoiceDate ?? o.date)
+
+/**
+ * DataSprzedazy of a sale's row: the day of supply, or — for an advance, whose VAT arises when the money is received
+ * (art. 19a ust. 8) — the day the payment was received (art. 106e ust. 1 pkt 6 with art. 106b ust. 1 pkt 4, art. 106f
+ * ust. 1 pkt 1), when it differs from the issue date. A supply taxed on the invoice (`taxPoint: 'invoice'`) and a
+ * supply taxed on its day keep the stated day of supply.
+ */
+const saleDateOf = (o: Occurrence, item: Item, issueDate: LocalDateString): LocalDateString | null => {
+  const dates = itemDatesOf(item, o.isIncome, o.index)
+  // Only where the engine taxed the advance (not a WDT, dated by its own rule, art. 20 ust. 1).
+  const paid = o.isIncome && crossBorderVatDate(item.crossBorder ?? null, dates) === null ? advanceDateOf(dates) : null
+  const day = paid !== null && paid === o.vatDate ? paid : item.supplyDate ? o.supplyDate : null
+  return day !== null && day !== issueDate ? day : null
+}
 
 /** The register and the VAT period of `month`, or `null` when the books have no VAT period for it. */
 export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling | null => {
@@ -201,7 +221,7 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
       sources: dr.sources,
       documentNumber: item.documentNumber ?? '',
       issueDate,
-      supplyDate: dr.kind === 'sale' && o.supplyDate !== issueDate && item.supplyDate ? o.supplyDate : null,
+      supplyDate: dr.kind === 'sale' ? saleDateOf(o, item, issueDate) : null,
       receivedDate: received !== null && received !== issueDate ? received : null,
       counterparty: item.counterparty ?? null,
       ksefNumber: item.ksefNumber ?? null,

@@ -64,6 +64,7 @@ export {
   type ThresholdWarning,
 } from './compare.ts'
 export {
+  advanceDateOf,
   costDateOf,
   type ItemDates,
   pitDateOf,

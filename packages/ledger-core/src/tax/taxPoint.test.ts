@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  advanceDateOf,
   costDateOf,
   itemDatesOf,
   pitDateOf,
@@ -88,6 +89,17 @@ describe('the tax point of each tax', () => {
     expect(vatSaleDate(itemDatesOf(item, true))).toBe('2026-10-30')
   })
 
+  it('an advance is dated by the payment received, only for a sale taxed on its supply', () => {
+    const advance = { ...sale('2026-08-05', '2026-08-06', '2026-09-10'), taxPoint: null }
+    expect(advanceDateOf(advance)).toBe('2026-08-05')
+    expect(vatSaleDate(advance)).toBe('2026-08-05')
+    // Paid on or after the supply, taxed on the invoice, a purchase, a correction: no advance.
+    expect(advanceDateOf(sale('2026-09-10', '2026-08-06', '2026-09-10'))).toBeNull()
+    expect(advanceDateOf({ ...advance, taxPoint: 'invoice' })).toBeNull()
+    expect(advanceDateOf({ ...advance, isIncome: false })).toBeNull()
+    expect(advanceDateOf({ ...advance, correction: true })).toBeNull()
+  })
+
   it('a service taxed on the invoice date (art. 19a ust. 5 pkt 4): VAT on the invoice, the item’s date without one', () => {
     const rent = { ...sale('2026-11-10', '2026-11-05', '2026-10-31'), taxPoint: 'invoice' as const }
     expect(vatSaleDate(rent)).toBe('2026-11-05')
@@ -118,6 +130,8 @@ describe('the tax point of each tax', () => {
         if (it.supplyDate !== null) expect(r >= earliestOf(it.supplyDate, it.invoiceDate)).toBe(true)
         expect(vatSaleDate(it) <= (it.supplyDate ?? it.invoiceDate ?? it.date)).toBe(true)
         expect(vatPurchaseDate(it) >= (it.invoiceDate ?? it.date)).toBe(true)
+        const advance = advanceDateOf(it)
+        if (advance !== null) expect(advance).toBe(vatSaleDate(it))
         expect([it.date, it.invoiceDate, it.supplyDate]).toContain(pitDateOf(it))
         expect([it.date, it.invoiceDate, it.supplyDate]).toContain(vatDateOf(it))
       }),

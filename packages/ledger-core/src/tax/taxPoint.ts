@@ -91,6 +91,16 @@ export const vatSaleDate = (it: ItemDates): LocalDateString =>
   it.taxPoint === 'invoice' ? onInvoice(it) : earliest(supplyDateOf(it), it.date)
 
 /**
+ * The day an advance was received, when a sale's VAT arises on it (art. 19a ust. 8, {@link vatSaleDate}): money
+ * received before the day of supply of a sale taxed on its supply; the invoice states it as the day the payment was
+ * received (art. 106e ust. 1 pkt 6 with art. 106b ust. 1 pkt 4, art. 106f ust. 1 pkt 1). `null` for any other item:
+ * a purchase, a supply taxed on the invoice (ust. 5 pkt 4), money received on or after the supply, and a correction
+ * (whose `date` is the day its difference counts, not a payment).
+ */
+export const advanceDateOf = (it: ItemDates): LocalDateString | null =>
+  it.isIncome && it.taxPoint !== 'invoice' && !it.correction && it.date < supplyDateOf(it) ? it.date : null
+
+/**
  * The services of uVAT art. 19a ust. 5 pkt 4 (supplies of electricity, heat, gas, telecoms, rent and lease, security,
  * cleaning, …) are taxed on the invoice's date, advances included (ust. 8 does not apply to them); without an invoice
  * date the item's date stands for the payment deadline of ust. 7.
