@@ -171,6 +171,62 @@ describe('the dates of a row', () => {
   })
 })
 
+describe('a correction’s row: dated by the correction’s issue date, in the month its VAT counts', () => {
+  const corrects = { documentNumber: 'FV/2026/08/1', ksefNumber: null, issueDate: '2026-08-10' }
+  const books = foldBooks([
+    ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+    // Entered by hand: the correction's date as its invoice date, the refund paid later.
+    item(2, 'Income', {
+      date: '2026-09-30',
+      invoiceDate: '2026-09-15',
+      amount: '-100.00',
+      documentNumber: 'KOR 1/09',
+      counterparty: acme,
+      corrects,
+    }),
+    // Imported from FA(3) as a sale, TypKorekty 1: dated back to the corrected invoice, its own date the item's date.
+    item(3, 'Income', {
+      date: '2026-09-16',
+      invoiceDate: '2026-08-10',
+      amount: '50.00',
+      documentNumber: 'KOR 2/09',
+      counterparty: acme,
+      corrects,
+    }),
+    // Imported from FA(3) as a sale, TypKorekty 2: on its own issue date.
+    item(4, 'Income', {
+      date: '2026-09-17',
+      invoiceDate: '2026-09-17',
+      amount: '20.00',
+      documentNumber: 'KOR 3/09',
+      counterparty: acme,
+      corrects,
+    }),
+    // Imported from FA(3) as a purchase, a decrease: on its own issue date.
+    item(5, 'Expense', {
+      date: '2026-09-18',
+      invoiceDate: '2026-09-18',
+      amount: '-10.00',
+      documentNumber: 'KOR 7/09',
+      counterparty: seller,
+      corrects: { ...corrects, documentNumber: 'FZ 7/08' },
+    }),
+  ])
+
+  it('a hand-entered one, an imported one of either type, a purchase’s', () => {
+    const dated = (month: string) =>
+      vatFiling(books, month)!.sales.map((r) => [r.documentNumber, r.issueDate, r.supplyDate, r.fields.K_19])
+    expect(dated('2026-08')).toEqual([['KOR 2/09', '2026-09-16', null, 5000n]])
+    expect(dated('2026-09')).toEqual([
+      ['KOR 1/09', '2026-09-15', null, -10000n],
+      ['KOR 3/09', '2026-09-17', null, 2000n],
+    ])
+    expect(vatFiling(books, '2026-09')!.purchases.map((r) => [r.documentNumber, r.issueDate])).toEqual([
+      ['KOR 7/09', '2026-09-18'],
+    ])
+  })
+})
+
 describe('a quarterly period', () => {
   const events = [
     ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01', paymentInterval: 3 }) }),

@@ -72,7 +72,10 @@ export interface VatRegisterRow {
   /** The items (and occurrence index) the row is made of. */
   readonly sources: readonly { readonly itemId: number; readonly index: number }[]
   readonly documentNumber: string
-  /** DataWystawienia (sales) / DataZakupu (purchases): the invoice date (a correction's: its own date). */
+  /**
+   * DataWystawienia (sales) / DataZakupu (purchases): the document's issue date (a correction's: its own issue date,
+   * whatever month it is filed in).
+   */
   readonly issueDate: LocalDateString
   /** DataSprzedazy: the day of supply (an advance's: the day it was received), when it differs from the issue date. */
   readonly supplyDate: LocalDateString | null
@@ -124,9 +127,19 @@ const add = (d: Draft, field: VatRegisterField, value: Grosze) => {
 
 const normalNumber = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase()
 
-/** The register dates of an occurrence: a correcting item's own date is its document's date. */
+/**
+ * DataWystawienia / DataZakupu of an occurrence's row: its document's issue date ("data wystawienia dowodu",
+ * rozporządzenie MF z 15.10.2019 § 10), the `invoiceDate`, else the item's date. A correcting item is dated by the
+ * correction's own issue date too, whatever month its VAT counts in: a correction issued in Finance and one entered by
+ * hand carry it as `invoiceDate` (the issued one's `date` is the day it counts for VAT — an increase's reason date,
+ * uVAT art. 29a ust. 17, which comes before the issue date). An FA(3) correction of `TypKorekty` 1 imported as a sale
+ * is the one exception, told by its shape: its `invoiceDate` is the corrected invoice's date (the day it takes effect)
+ * and its later `date` is its own issue date.
+ */
 const issueDateOf = (o: Occurrence, item: Item): LocalDateString =>
-  item.corrects != null ? o.date : (o.invoiceDate ?? o.date)
+  item.corrects != null && o.invoiceDate !== null && o.invoiceDate === item.corrects.issueDate && o.date > o.invoiceDate
+    ? o.date
+    : (o.invoiceDate ?? o.date)
 
 /**
  * DataSprzedazy of a sale's row: the day of supply, or — for an advance, whose VAT arises when the money is received
