@@ -156,6 +156,48 @@ describe('POST /api/ksef/import', () => {
     expect(jpk.body).toMatch(/<P_43>184<\/P_43>/)
   })
 
+  it('a purchase received in KSeF in the month after its date: its VAT deducted then, the cost on its date', async () => {
+    h = await harness({ now: '2026-12-10T10:00:00.000Z' })
+    const { t } = await company(h)
+    // Dated 30 October, its KSeF number assigned on 2 November (uVAT art. 106na ust. 3, art. 86 ust. 10b pkt 1).
+    const number = '5260001246-20261102-A1B2C3-D4E5F6-7A'
+    const xml = buildInvoice23({
+      sellerNip: '5260001246',
+      buyerNip: US,
+      number: 'FZ 30/10/2026',
+      issueDate: '2026-10-30',
+      net: '1000.00',
+      vat: '230.00',
+    })
+    const res = await importFiles(t, [{ fileName: `${number}.xml`, xml }])
+    const result = (res.json() as { results: (Result & { warnings: { code: string; message: string }[] })[] })
+      .results[0]!
+    expect(result).toMatchObject({ status: 'imported', kind: 'expense' })
+    expect(result.warnings).toEqual([
+      expect.objectContaining({
+        code: 'RECEIVED_LATER',
+        message:
+          "Received in KSeF on 2026-11-02, in a later month than its date: its VAT is deducted no earlier than in that month; the cost keeps the invoice's date",
+      }),
+    ])
+    const field = (body: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(body)?.[1] ?? null
+    const october = await call(h.app, t, 'GET', '/api/jpk/v7/2026-10')
+    expect(october.statusCode).toBe(200)
+    expect([field(october.body, 'K_43'), field(october.body, 'P_43')]).toEqual([null, null])
+    const november = await call(h.app, t, 'GET', '/api/jpk/v7/2026-11')
+    expect(november.statusCode).toBe(200)
+    expect(
+      ['DowodZakupu', 'DataZakupu', 'DataWplywu', 'K_42', 'K_43', 'P_42', 'P_43'].map((f) => field(november.body, f)),
+    ).toEqual(['FZ 30/10/2026', '2026-10-30', '2026-11-02', '1000.00', '230.00', '1000', '230'])
+    // The cost is October's in the tax book.
+    const book = (await call(h.app, t, 'GET', '/api/books/2026')).json() as {
+      kpir: { rows: { month: string; date: string; documentNumber: string }[] }
+    }
+    expect(book.kpir.rows.map((r) => [r.month, r.date, r.documentNumber])).toEqual([
+      ['2026-10', '2026-10-30', 'FZ 30/10/2026'],
+    ])
+  })
+
   it('answers 400 for a request that is not a batch of files, and 401 without a session', async () => {
     h = await harness({ now: '2026-03-20T10:00:00.000Z' })
     const { t } = await company(h)

@@ -36,6 +36,19 @@ describe('finance import ksef', () => {
     expect(r.stdout).toContain('✓ sale.xml: zaimportowano — przychód FV 1/03, 1 pozycja')
   })
 
+  it('says that a purchase received in KSeF a month after its date is deducted then, the cost keeping its date', async () => {
+    const store = await seeded()
+    const d = dir()
+    const later = `${OTHER}-20260401-0100001AF629-AF`
+    const bought = join(d, `${later}.xml`)
+    writeFileSync(bought, invoice('FZ 9/03', OTHER, US, '1000.00', '230.00'))
+    const r = await run(['import', 'ksef', bought, '--user', ANNA], { store, now: NOW })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(
+      'otrzymana w KSeF 2026-04-01, w miesiącu późniejszym niż jej data: jej VAT odlicza się nie wcześniej niż za tamten miesiąc; koszt zostaje pod datą faktury',
+    )
+  })
+
   it('imports each file, says what it became, and refuses a duplicate and a bad file with their reasons', async () => {
     const store = await seeded()
     const d = dir()

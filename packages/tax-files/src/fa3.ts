@@ -10,7 +10,7 @@
  * why: docs/tax-rules.md §10.
  */
 import type { Counterparty, ImportedDocument, ImportMessage, ItemDataType, MoneyString } from '@finance/ledger-core'
-import { divRoundHalfUp, formatMoney, KSEF_NUMBER, vatOfItem } from '@finance/ledger-core/light'
+import { divRoundHalfUp, formatMoney, KSEF_NUMBER, ksefNumberDate, vatOfItem } from '@finance/ledger-core/light'
 import { XMLParser } from 'fast-xml-parser'
 
 /** A problem that keeps an invoice out of the books, or a warning about one that was imported (its shape: the core's
@@ -227,11 +227,8 @@ export const ksefNumberFromFileName = (fileName: string): string | null => {
   return m && KSEF_NUMBER.test(m[0]) ? m[0] : null
 }
 
-/** The day a KSeF number was assigned (its `YYYYMMDD` part): the day a buyer receives the invoice. */
-export const ksefNumberDate = (ksefNumber: string): string => {
-  const d = ksefNumber.split('-')[1]!
-  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`
-}
+/** The day a KSeF number was assigned (its `YYYYMMDD` part): the day a buyer receives the invoice (the core's). */
+export { ksefNumberDate }
 
 const digits = (s: string | null | undefined) => (s ?? '').replace(/[\s-]/g, '')
 
@@ -406,14 +403,15 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
     )
   if (!isIncome && ksefNumber !== null) {
     // A buyer receives a KSeF invoice on the day its number is assigned (uVAT art. 106na ust. 3) and may deduct its
-    // VAT from the period of receipt at the earliest (art. 86 ust. 10b pkt 1). The items keep the invoice's date
-    // (the book's date of the cost); the register shows the day of receipt (DataWplywu) and the user is told.
+    // VAT from the period of receipt at the earliest (art. 86 ust. 10b pkt 1). The items keep the invoice's date (the
+    // book's date of the cost, DataZakupu); the books deduct the VAT from the month of the KSeF number's date (the
+    // register's DataWplywu) by themselves, and the user is told.
     const received = ksefNumberDate(ksefNumber)
     if (received.slice(0, 7) > taxDate.slice(0, 7))
       warnings.push(
         msg(
           'RECEIVED_LATER',
-          `Received in KSeF on ${received}, in a later month than its date: its VAT may be deducted only from that month; change the invoice date to deduct it then`,
+          `Received in KSeF on ${received}, in a later month than its date: its VAT is deducted no earlier than in that month; the cost keeps the invoice's date`,
           { date: received },
         ),
       )

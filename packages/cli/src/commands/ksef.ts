@@ -48,7 +48,7 @@ const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
   SEVERAL_CORRECTED: (p) => `korekta dotyczy ${p.count ?? ''} faktur; powiązano ją z pierwszą`,
   CORRECTION_TYPE_OTHER: () => 'korekta działa w innych datach; zapisano ją z datą wystawienia',
   RECEIVED_LATER: (p) =>
-    `otrzymana w KSeF ${p.date ?? ''}, w miesiącu późniejszym niż jej data: jej VAT można odliczyć dopiero za tamten miesiąc; aby go wtedy odliczyć, zmień datę faktury`,
+    `otrzymana w KSeF ${p.date ?? ''}, w miesiącu późniejszym niż jej data: jej VAT odlicza się nie wcześniej niż za tamten miesiąc; koszt zostaje pod datą faktury`,
   NO_KSEF_NUMBER: () => 'brak numeru KSeF: wpisz go (albo oznaczenie) przed złożeniem JPK_V7',
   KSEF_NIP: (p) => `numer KSeF ${p.value ?? ''} nie został nadany pod NIP-em sprzedawcy ${p.nip ?? ''}`,
   SUPPLY_DATES_DIFFER: (p) => `pozycje mają różne daty dostawy; zapisano najpóźniejszą (${p.date ?? ''})`,

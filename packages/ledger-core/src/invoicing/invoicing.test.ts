@@ -340,6 +340,33 @@ describe('corrections', () => {
     expect([revenue('2026-04'), revenue('2026-05'), revenue('2026-06')]).toEqual([250000n, 0n, 30000n])
   })
 
+  it('an increase’s register row: in the month of its reason, dated by the correction’s issue date', () => {
+    // FV/2026/08/1 of 10 August, 10 h × 150.00 zł; corrected on 15 September to 12 h, the reason of 25 August.
+    const a = issue(settings, {
+      issueDate: '2026-08-10',
+      lines: [line({ quantity: '10', unitNet: '150.00' })],
+      payment: { dueDate: '2026-08-24', method: 'transfer' },
+    })
+    expect(a.invoice.number).toBe('FV/2026/08/1')
+    const k = issue(
+      a.state,
+      correction(a.invoice.id, {
+        issueDate: '2026-09-15',
+        lines: [line({ quantity: '12', unitNet: '150.00' })],
+        correction: { invoiceId: a.invoice.id, reason: 'Dodatkowe godziny', reasonDate: '2026-08-25' },
+      }),
+    )
+    const row = (month: string) =>
+      vatFiling(k.state, month)!.sales.map((r) => [r.documentNumber, r.issueDate, r.supplyDate, r.fields])
+    // VAT of August (art. 29a ust. 17); DataWystawienia the correction's own date (its FA(3) P_1).
+    expect(row('2026-08')).toEqual([
+      ['FV/2026/08/1', '2026-08-10', null, { K_19: 150000n, K_20: 34500n }],
+      ['KOR/2026/1', '2026-09-15', null, { K_19: 30000n, K_20: 6900n }],
+    ])
+    expect(row('2026-09')).toEqual([])
+    expect(vatFiling(k.state, '2026-08')!.period.declaration).toMatchObject({ P_19: 180000n, P_20: 41400n })
+  })
+
   it('a correction that changes nothing, without a reason, or of a draft is refused with its fields', () => {
     const a = issue(settings)
     const same = apply(a.state, {

@@ -105,6 +105,128 @@ describe('vatFiling', () => {
   })
 })
 
+describe('the dates of a row', () => {
+  const books = foldBooks([
+    ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+    // An advance: 1 000.00 received on 5 August, its invoice of 6 August, the supply on 10 September.
+    item(2, 'Income', {
+      date: '2026-08-05',
+      invoiceDate: '2026-08-06',
+      supplyDate: '2026-09-10',
+      amount: '1000.00',
+      documentNumber: 'FZAL 1/08',
+      counterparty: acme,
+    }),
+    // Paid after the supply: the stated day of supply.
+    item(3, 'Income', {
+      date: '2026-08-28',
+      invoiceDate: '2026-08-14',
+      supplyDate: '2026-08-12',
+      amount: '200.00',
+      documentNumber: 'FV 2/08',
+    }),
+    // Taxed on the invoice (art. 19a ust. 5 pkt 4), paid before it: the day of supply stays, no advance.
+    item(4, 'Income', {
+      date: '2026-08-02',
+      invoiceDate: '2026-08-20',
+      supplyDate: '2026-07-31',
+      taxPoint: 'invoice',
+      amount: '300.00',
+      documentNumber: 'FV 3/08',
+    }),
+    // A purchase dated 30 October, received in KSeF on 2 November.
+    item(5, 'Expense', {
+      date: '2026-10-30',
+      invoiceDate: '2026-10-30',
+      amount: '1000.00',
+      documentNumber: 'FZ 99/10',
+      counterparty: seller,
+      ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-7A',
+    }),
+  ])
+
+  it('an advance: in the month the money is received, its DataSprzedazy the day it was received', () => {
+    const august = vatFiling(books, '2026-08')!
+    expect(august.sales.map((r) => [r.documentNumber, r.issueDate, r.supplyDate, r.fields])).toEqual([
+      ['FZAL 1/08', '2026-08-06', '2026-08-05', { K_19: 100000n, K_20: 23000n }],
+      ['FV 2/08', '2026-08-14', '2026-08-12', { K_19: 20000n, K_20: 4600n }],
+      ['FV 3/08', '2026-08-20', '2026-07-31', { K_19: 30000n, K_20: 6900n }],
+    ])
+    expect(august.period.declaration).toMatchObject({ P_19: 150000n, P_20: 34500n })
+    expect(vatFiling(books, '2026-09')!.sales).toEqual([])
+  })
+
+  it('a KSeF purchase: deducted in the month it was received, dated by the invoice (art. 86 ust. 10b pkt 1)', () => {
+    const october = vatFiling(books, '2026-10')!
+    const november = vatFiling(books, '2026-11')!
+    expect(october.purchases).toEqual([])
+    expect(october.period.declaration).toMatchObject({ P_42: 0n, P_43: 0n })
+    expect(november.purchases.map((r) => [r.documentNumber, r.issueDate, r.receivedDate, r.fields])).toEqual([
+      ['FZ 99/10', '2026-10-30', '2026-11-02', { K_42: 100000n, K_43: 23000n }],
+    ])
+    expect(november.period.declaration).toMatchObject({ P_42: 100000n, P_43: 23000n })
+    // The cost is October's in the tax book.
+    const cost = taxBook(books, 2026).kpir.rows.filter((r) => r.documentNumber === 'FZ 99/10')
+    expect(cost.map((r) => [r.month, r.date, r.otherExpenses])).toEqual([['2026-10', '2026-10-30', '1000.00']])
+  })
+})
+
+describe('a correction’s row: dated by the correction’s issue date, in the month its VAT counts', () => {
+  const corrects = { documentNumber: 'FV/2026/08/1', ksefNumber: null, issueDate: '2026-08-10' }
+  const books = foldBooks([
+    ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2026-01-01' }) }),
+    // Entered by hand: the correction's date as its invoice date, the refund paid later.
+    item(2, 'Income', {
+      date: '2026-09-30',
+      invoiceDate: '2026-09-15',
+      amount: '-100.00',
+      documentNumber: 'KOR 1/09',
+      counterparty: acme,
+      corrects,
+    }),
+    // Imported from FA(3) as a sale, TypKorekty 1: dated back to the corrected invoice, its own date the item's date.
+    item(3, 'Income', {
+      date: '2026-09-16',
+      invoiceDate: '2026-08-10',
+      amount: '50.00',
+      documentNumber: 'KOR 2/09',
+      counterparty: acme,
+      corrects,
+    }),
+    // Imported from FA(3) as a sale, TypKorekty 2: on its own issue date.
+    item(4, 'Income', {
+      date: '2026-09-17',
+      invoiceDate: '2026-09-17',
+      amount: '20.00',
+      documentNumber: 'KOR 3/09',
+      counterparty: acme,
+      corrects,
+    }),
+    // Imported from FA(3) as a purchase, a decrease: on its own issue date.
+    item(5, 'Expense', {
+      date: '2026-09-18',
+      invoiceDate: '2026-09-18',
+      amount: '-10.00',
+      documentNumber: 'KOR 7/09',
+      counterparty: seller,
+      corrects: { ...corrects, documentNumber: 'FZ 7/08' },
+    }),
+  ])
+
+  it('a hand-entered one, an imported one of either type, a purchase’s', () => {
+    const dated = (month: string) =>
+      vatFiling(books, month)!.sales.map((r) => [r.documentNumber, r.issueDate, r.supplyDate, r.fields.K_19])
+    expect(dated('2026-08')).toEqual([['KOR 2/09', '2026-09-16', null, 5000n]])
+    expect(dated('2026-09')).toEqual([
+      ['KOR 1/09', '2026-09-15', null, -10000n],
+      ['KOR 3/09', '2026-09-17', null, 2000n],
+    ])
+    expect(vatFiling(books, '2026-09')!.purchases.map((r) => [r.documentNumber, r.issueDate])).toEqual([
+      ['KOR 7/09', '2026-09-18'],
+    ])
+  })
+})
+
 describe('a quarterly period', () => {
   const events = [
     ev('SettingAdded', { id: 1, kind: 'Vat', data: vatSetting({ date: '2025-01-01', paymentInterval: 3 }) }),

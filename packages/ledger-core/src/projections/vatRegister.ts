@@ -23,7 +23,14 @@ import {
   privateUseVatOf,
   registerVatCorrections,
 } from '../tax/assetVatUse.ts'
-import { deductibleVat, isSelfAssessed, SELF_ASSESSED_FIELDS, type SelfAssessedKind } from '../tax/crossBorder.ts'
+import {
+  crossBorderVatDate,
+  deductibleVat,
+  isSelfAssessed,
+  SELF_ASSESSED_FIELDS,
+  type SelfAssessedKind,
+} from '../tax/crossBorder.ts'
+import { advanceDateOf, itemDatesOf, receivedDateOf } from '../tax/taxPoint.ts'
 import { assetVatBooks, derive, taxesThrough } from './derived.ts'
 
 /**
@@ -65,9 +72,12 @@ export interface VatRegisterRow {
   /** The items (and occurrence index) the row is made of. */
   readonly sources: readonly { readonly itemId: number; readonly index: number }[]
   readonly documentNumber: string
-  /** DataWystawienia (sales) / DataZakupu (purchases): the invoice date (a correction's: its own date). */
+  /**
+   * DataWystawienia (sales) / DataZakupu (purchases): the document's issue date (a correction's: its own issue date,
+   * whatever month it is filed in).
+   */
   readonly issueDate: LocalDateString
-  /** DataSprzedazy: the day of supply, when it differs from the issue date. */
+  /** DataSprzedazy: the day of supply (an advance's: the day it was received), when it differs from the issue date. */
   readonly supplyDate: LocalDateString | null
   /** DataWplywu: the day a KSeF purchase invoice was received (its number's date), when it differs. */
   readonly receivedDate: LocalDateString | null
@@ -115,16 +125,35 @@ const add = (d: Draft, field: VatRegisterField, value: Grosze) => {
   d.fields[field] = (d.fields[field] ?? 0n) + value
 }
 
-const ksefDate = (n: string) => {
-  const d = n.split('-')[1] ?? ''
-  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`
-}
-
 const normalNumber = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase()
 
-/** The register dates of an occurrence: a correcting item's own date is its document's date. */
+/**
+ * DataWystawienia / DataZakupu of an occurrence's row: its document's issue date ("data wystawienia dowodu",
+ * rozporządzenie MF z 15.10.2019 § 10), the `invoiceDate`, else the item's date. A correcting item is dated by the
+ * correction's own issue date too, whatever month its VAT counts in: a correction issued in Finance and one entered by
+ * hand carry it as `invoiceDate` (the issued one's `date` is the day it counts for VAT — an increase's reason date,
+ * uVAT art. 29a ust. 17, which comes before the issue date). An FA(3) correction of `TypKorekty` 1 imported as a sale
+ * is the one exception, told by its shape: its `invoiceDate` is the corrected invoice's date (the day it takes effect)
+ * and its later `date` is its own issue date.
+ */
 const issueDateOf = (o: Occurrence, item: Item): LocalDateString =>
-  item.corrects != null ? o.date : (o.invoiceDate ?? o.date)
+  item.corrects != null && o.invoiceDate !== null && o.invoiceDate === item.corrects.issueDate && o.date > o.invoiceDate
+    ? o.date
+    : (o.invoiceDate ?? o.date)
+
+/**
+ * DataSprzedazy of a sale's row: the day of supply, or — for an advance, whose VAT arises when the money is received
+ * (art. 19a ust. 8) — the day the payment was received (art. 106e ust. 1 pkt 6 with art. 106b ust. 1 pkt 4, art. 106f
+ * ust. 1 pkt 1), when it differs from the issue date. A supply taxed on the invoice (`taxPoint: 'invoice'`) and a
+ * supply taxed on its day keep the stated day of supply.
+ */
+const saleDateOf = (o: Occurrence, item: Item, issueDate: LocalDateString): LocalDateString | null => {
+  const dates = itemDatesOf(item, o.isIncome, o.index)
+  // Only where the engine taxed the advance (not a WDT, dated by its own rule, art. 20 ust. 1).
+  const paid = o.isIncome && crossBorderVatDate(item.crossBorder ?? null, dates) === null ? advanceDateOf(dates) : null
+  const day = paid !== null && paid === o.vatDate ? paid : item.supplyDate ? o.supplyDate : null
+  return day !== null && day !== issueDate ? day : null
+}
 
 /** The register and the VAT period of `month`, or `null` when the books have no VAT period for it. */
 export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling | null => {
@@ -199,13 +228,13 @@ export const vatFiling = (state: BooksState, month: YearMonthString): VatFiling 
   const rows = [...drafts.values()].map((dr): VatRegisterRow => {
     const { item, occurrence: o } = dr
     const issueDate = issueDateOf(o, item)
-    const received = dr.kind === 'purchase' && item.ksefNumber ? ksefDate(item.ksefNumber) : null
+    const received = dr.kind === 'purchase' ? receivedDateOf(item) : null
     return {
       kind: dr.kind,
       sources: dr.sources,
       documentNumber: item.documentNumber ?? '',
       issueDate,
-      supplyDate: dr.kind === 'sale' && o.supplyDate !== issueDate && item.supplyDate ? o.supplyDate : null,
+      supplyDate: dr.kind === 'sale' ? saleDateOf(o, item, issueDate) : null,
       receivedDate: received !== null && received !== issueDate ? received : null,
       counterparty: item.counterparty ?? null,
       ksefNumber: item.ksefNumber ?? null,

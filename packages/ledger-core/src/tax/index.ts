@@ -64,9 +64,11 @@ export {
   type ThresholdWarning,
 } from './compare.ts'
 export {
+  advanceDateOf,
   costDateOf,
   type ItemDates,
   pitDateOf,
+  receivedDateOf,
   revenueDateOf,
   supplyDateOf,
   vatDateOf,

@@ -1,6 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { costDateOf, pitDateOf, revenueDateOf, vatDateOf, vatPurchaseDate, vatSaleDate } from './taxPoint.ts'
+import {
+  advanceDateOf,
+  costDateOf,
+  itemDatesOf,
+  pitDateOf,
+  revenueDateOf,
+  vatDateOf,
+  vatPurchaseDate,
+  vatRateDay,
+  vatSaleDate,
+} from './taxPoint.ts'
 
 const sale = (date: string, invoiceDate: string | null, supplyDate: string | null = null) => ({
   isIncome: true,
@@ -56,6 +66,40 @@ describe('the tax point of each tax', () => {
     expect(vatPurchaseDate(purchase('2026-10-12', '2026-10-03', '2026-09-30'))).toBe('2026-10-03')
   })
 
+  it('a KSeF invoice is deducted not before the day its number was assigned (art. 86 ust. 10b pkt 1, art. 106na ust. 3)', () => {
+    // Dated 30 October, its KSeF number given on 2 November: November's input VAT; the cost stays October's.
+    const item = { date: '2026-10-30', invoiceDate: '2026-10-30', ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-7A' }
+    const it = itemDatesOf(item, false)
+    expect(it.receivedDate).toBe('2026-11-02')
+    expect(vatPurchaseDate(it)).toBe('2026-11-02')
+    expect(vatDateOf(it)).toBe('2026-11-02')
+    expect(costDateOf(it)).toBe('2026-10-30')
+    expect(pitDateOf(it)).toBe('2026-10-30')
+    // A domestic purchase's rate day is the seller's: the receipt does not move it.
+    expect(vatRateDay(it, vatDateOf(it))).toBe('2026-10-30')
+    // Received before the supply or on the invoice's day: the later of the supply and the invoice stands.
+    expect(vatPurchaseDate(itemDatesOf({ ...item, supplyDate: '2026-11-20' }, false))).toBe('2026-11-20')
+    expect(vatPurchaseDate(itemDatesOf({ ...item, ksefNumber: '5260001246-20261030-A1B2C3-D4E5F6-7A' }, false))).toBe(
+      '2026-10-30',
+    )
+    // A service taxed on the invoice: not before its receipt either.
+    expect(vatPurchaseDate(itemDatesOf({ ...item, taxPoint: 'invoice' }, false))).toBe('2026-11-02')
+    // Without a KSeF number the invoice's date stands for its receipt; a sale ignores the number's date.
+    expect(vatPurchaseDate(itemDatesOf({ ...item, ksefNumber: null }, false))).toBe('2026-10-30')
+    expect(vatSaleDate(itemDatesOf(item, true))).toBe('2026-10-30')
+  })
+
+  it('an advance is dated by the payment received, only for a sale taxed on its supply', () => {
+    const advance = { ...sale('2026-08-05', '2026-08-06', '2026-09-10'), taxPoint: null }
+    expect(advanceDateOf(advance)).toBe('2026-08-05')
+    expect(vatSaleDate(advance)).toBe('2026-08-05')
+    // Paid on or after the supply, taxed on the invoice, a purchase, a correction: no advance.
+    expect(advanceDateOf(sale('2026-09-10', '2026-08-06', '2026-09-10'))).toBeNull()
+    expect(advanceDateOf({ ...advance, taxPoint: 'invoice' })).toBeNull()
+    expect(advanceDateOf({ ...advance, isIncome: false })).toBeNull()
+    expect(advanceDateOf({ ...advance, correction: true })).toBeNull()
+  })
+
   it('a service taxed on the invoice date (art. 19a ust. 5 pkt 4): VAT on the invoice, the item’s date without one', () => {
     const rent = { ...sale('2026-11-10', '2026-11-05', '2026-10-31'), taxPoint: 'invoice' as const }
     expect(vatSaleDate(rent)).toBe('2026-11-05')
@@ -86,6 +130,8 @@ describe('the tax point of each tax', () => {
         if (it.supplyDate !== null) expect(r >= earliestOf(it.supplyDate, it.invoiceDate)).toBe(true)
         expect(vatSaleDate(it) <= (it.supplyDate ?? it.invoiceDate ?? it.date)).toBe(true)
         expect(vatPurchaseDate(it) >= (it.invoiceDate ?? it.date)).toBe(true)
+        const advance = advanceDateOf(it)
+        if (advance !== null) expect(advance).toBe(vatSaleDate(it))
         expect([it.date, it.invoiceDate, it.supplyDate]).toContain(pitDateOf(it))
         expect([it.date, it.invoiceDate, it.supplyDate]).toContain(vatDateOf(it))
       }),

@@ -9,10 +9,13 @@
  * - `date`: the day the money moves (the payment received or made, or due);
  * - `invoiceDate`: the invoice's (document's) issue date, `null` when the item has no separate document date;
  * - `supplyDate`: the day of supply (data dostawy / wykonania usługi) where it differs from the issue date, `null`
- *   otherwise.
+ *   otherwise;
+ * - `receivedDate`: the day a purchase invoice was received, when the books know it — a KSeF invoice's, the day its
+ *   KSeF number was assigned (uVAT art. 106na ust. 3); otherwise the invoice's date stands for its receipt.
  * Legal sources and worked examples: docs/tax-rules.md §4, "The tax point", and §6.9.
  */
 import { addMonths } from '../calendar.ts'
+import { ksefNumberDate } from '../schemas/documentCodes.ts'
 import type { LocalDateString } from '../types.ts'
 
 /** The dates of one item occurrence as stored (recurring occurrences shifted by their month). */
@@ -25,6 +28,11 @@ export interface ItemDates {
   readonly taxPoint?: 'supply' | 'invoice' | null
   /** A correction of an earlier document (the item's `corrects`): its revenue counts when the correction is issued. */
   readonly correction?: boolean
+  /**
+   * The day the invoice was received, when known: the date of the item's KSeF number (uVAT art. 106na ust. 3); absent
+   * or `null`: the invoice's date stands for its receipt. Only a purchase reads it ({@link vatPurchaseDate}).
+   */
+  readonly receivedDate?: LocalDateString | null
 }
 
 /** What an item records of its dates (the item's own fields). */
@@ -34,11 +42,17 @@ interface DatedItem {
   readonly supplyDate?: LocalDateString | null
   readonly taxPoint?: 'supply' | 'invoice' | null
   readonly corrects?: unknown
+  readonly ksefNumber?: string | null
 }
+
+/** The day an item's invoice was received, when the books know it: its KSeF number's date; else `null`. */
+export const receivedDateOf = (item: { readonly ksefNumber?: string | null }): LocalDateString | null =>
+  item.ksefNumber ? ksefNumberDate(item.ksefNumber) : null
 
 /**
  * The dates of an item's occurrence `k` (a recurring item's k-th month: every date `k` months on, `addMonths`; the
- * one-time item's occurrence 0 is the item's own dates).
+ * one-time item's occurrence 0 is the item's own dates). The day of receipt is not shifted: a KSeF number names one
+ * invoice.
  */
 export const itemDatesOf = (item: DatedItem, isIncome: boolean, k = 0): ItemDates => {
   const shift = (d: LocalDateString | null) => (d === null || k === 0 ? d : addMonths(d, k))
@@ -49,6 +63,7 @@ export const itemDatesOf = (item: DatedItem, isIncome: boolean, k = 0): ItemDate
     supplyDate: shift(item.supplyDate ?? null),
     taxPoint: item.taxPoint ?? null,
     correction: item.corrects != null,
+    receivedDate: receivedDateOf(item),
   }
 }
 
@@ -76,6 +91,16 @@ export const vatSaleDate = (it: ItemDates): LocalDateString =>
   it.taxPoint === 'invoice' ? onInvoice(it) : earliest(supplyDateOf(it), it.date)
 
 /**
+ * The day an advance was received, when a sale's VAT arises on it (art. 19a ust. 8, {@link vatSaleDate}): money
+ * received before the day of supply of a sale taxed on its supply; the invoice states it as the day the payment was
+ * received (art. 106e ust. 1 pkt 6 with art. 106b ust. 1 pkt 4, art. 106f ust. 1 pkt 1). `null` for any other item:
+ * a purchase, a supply taxed on the invoice (ust. 5 pkt 4), money received on or after the supply, and a correction
+ * (whose `date` is the day its difference counts, not a payment).
+ */
+export const advanceDateOf = (it: ItemDates): LocalDateString | null =>
+  it.isIncome && it.taxPoint !== 'invoice' && !it.correction && it.date < supplyDateOf(it) ? it.date : null
+
+/**
  * The services of uVAT art. 19a ust. 5 pkt 4 (supplies of electricity, heat, gas, telecoms, rent and lease, security,
  * cleaning, …) are taxed on the invoice's date, advances included (ust. 8 does not apply to them); without an invoice
  * date the item's date stands for the payment deadline of ust. 7.
@@ -84,11 +109,17 @@ const onInvoice = (it: ItemDates): LocalDateString => it.invoiceDate ?? it.date
 
 /**
  * The day a purchase's input VAT may first be deducted (uVAT art. 86 ust. 10 and 10b pkt 1): the period in which the
- * seller's obligation arose (the day of supply), but not before the period in which the invoice is received (the
- * invoice's date stands for its receipt).
+ * seller's obligation arose (the day of supply; for a service taxed on the invoice, the invoice's date), but not before
+ * the period in which the invoice is received ("nie wcześniej niż w rozliczeniu za okres, w którym podatnik otrzymał
+ * fakturę"): an invoice issued in KSeF is received on the day its KSeF number is assigned (art. 106na ust. 3), the
+ * item's `receivedDate`; without one the invoice's date stands for its receipt. An invoice dated 30 October and given
+ * its KSeF number on 2 November is deducted in November.
  */
 export const vatPurchaseDate = (it: ItemDates): LocalDateString =>
-  it.taxPoint === 'invoice' ? onInvoice(it) : latest(supplyDateOf(it), it.invoiceDate ?? it.date)
+  latest(
+    it.taxPoint === 'invoice' ? onInvoice(it) : latest(supplyDateOf(it), it.invoiceDate ?? it.date),
+    it.receivedDate ?? null,
+  )
 
 /** The day an item counts for VAT: {@link vatSaleDate} for incomes, {@link vatPurchaseDate} for expenses. */
 export const vatDateOf = (it: ItemDates): LocalDateString => (it.isIncome ? vatSaleDate(it) : vatPurchaseDate(it))

@@ -84,6 +84,23 @@ describe('KsefImportPage', () => {
     expect(await screen.findByText('Zaimportowano jako przychód')).toBeTruthy()
   })
 
+  it('says in Polish that a purchase received in KSeF a month later is deducted then, the cost keeping its date', async () => {
+    const message =
+      "Received in KSeF on 2026-11-02, in a later month than its date: its VAT is deducted no earlier than in that month; the cost keeps the invoice's date"
+    const importFiles = vi.fn(async () => [
+      { ...imported, warnings: [{ code: 'RECEIVED_LATER', message, params: { date: '2026-11-02' } }] },
+    ])
+    await renderPage(importFiles, 'pl')
+    fireEvent.change(screen.getByTestId('ksef-files'), { target: { files: [file('a.xml')] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Importuj 1 plik' }))
+    const table = await screen.findByRole('table')
+    const note = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[4]!.textContent
+    // The date as the app writes dates.
+    expect(note).toMatch(/^Otrzymana w KSeF 2\slis\s2026, w miesiącu późniejszym niż jej data: jej VAT odlicza się/)
+    expect(note).toContain('koszt zostaje pod datą faktury')
+    expect(note).not.toContain('2026-11-02')
+  })
+
   it('keeps the files and says why when the request fails', async () => {
     const importFiles = vi.fn(async () => {
       throw new ApiError({ status: 400, statusText: 'Bad Request', errors: ['At most 250 files at once'] })

@@ -42,6 +42,17 @@ const CODES: Record<string, MessageDescriptor> = {
   CORRECTED_NOT_FOUND: msg`The corrected invoice is not in the books`,
 }
 
+/** The notes that name a value of the file, by code (`date`: a date written as the app writes dates). */
+const CODES_WITH_PARAMS: Record<
+  string,
+  (p: Readonly<Record<string, string>>, date: (iso: string) => string) => MessageDescriptor
+> = {
+  RECEIVED_LATER: (p, formatDate) => {
+    const date = p.date ? formatDate(p.date) : ''
+    return msg`Received in KSeF on ${date}, in a later month than its date: its VAT is deducted no earlier than in that month; the cost keeps the invoice's date`
+  },
+}
+
 /** A file name that carries its KSeF number (as KSeF names its downloads): no number to enter. */
 const KSEF_FILE_NAME = /\d{10}-\d{8}-[0-9A-F]{6}-?[0-9A-F]{6}-[0-9A-F]{2}/i
 
@@ -59,6 +70,8 @@ export const KsefImportPage = ({ effects }: Props) => {
   const hintId = useId()
 
   const text = (m: KsefMessage) => {
+    const withParams = CODES_WITH_PARAMS[m.code]
+    if (withParams) return i18n._(withParams(m.params ?? {}, fmt.date))
     const known = CODES[m.code]
     if (!known) return translateMessage(i18n, m.message)
     if (m.code !== 'SCHEMA' || !m.params?.detail) return i18n._(known)

@@ -235,6 +235,7 @@ export const ItemFields = ({
           supplyDate={draft.supplyDate}
           taxPoint={draft.taxPoint}
           crossBorder={draft.crossBorder}
+          ksefNumber={draft.ksefNumber}
         />
       )}
       {isCompany && (

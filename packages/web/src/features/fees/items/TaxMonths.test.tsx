@@ -62,4 +62,20 @@ describe('the dates of a company item and its tax months', () => {
       'VAT: counted in November 2026. PIT or ryczałt and the tax book: October 2026.',
     )
   })
+
+  it('a purchase received in KSeF in the next month says that month for VAT, the invoice’s for the tax book', async () => {
+    const services = memoryServices([])
+    await renderWith(<ItemsPage dataType="Expense" today="2026-10-30" />, services)
+    const form = screen.getByRole('form', { name: 'Add One Time Expense' })
+    fireEvent.click(within(form).getByLabelText('Company expense'))
+    const months = () => within(form).getByTestId('tax-months').textContent
+    expect(months()).toContain('VAT: counted in October 2026. PIT or ryczałt and the tax book: October 2026.')
+    // Half typed, the number says nothing yet; whole, its date is the day of receipt (uVAT art. 106na ust. 3).
+    fireEvent.change(within(form).getByLabelText('KSeF number'), { target: { value: '5260001246-2026110' } })
+    expect(months()).toContain('VAT: counted in October 2026.')
+    fireEvent.change(within(form).getByLabelText('KSeF number'), {
+      target: { value: '5260001246-20261102-a1b2c3-d4e5f6-7a' },
+    })
+    expect(months()).toContain('VAT: counted in November 2026. PIT or ryczałt and the tax book: October 2026.')
+  })
 })

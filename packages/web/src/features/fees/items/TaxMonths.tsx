@@ -3,7 +3,9 @@ import {
   CrossBorderKinds,
   crossBorderVatDate,
   isLocalDate,
+  KSEF_NUMBER,
   pitDateOf,
+  receivedDateOf,
   vatDateOf,
 } from '@finance/ledger-core'
 import { useLingui } from '@lingui/react/macro'
@@ -17,16 +19,32 @@ export interface TaxMonthsProps {
   taxPoint?: unknown
   /** A sale or purchase across borders: WNT, WDT and imported services have their own tax points. */
   crossBorder?: unknown
+  /** A purchase's KSeF number: its VAT is deducted not before the day the number was assigned (its receipt). */
+  ksefNumber?: unknown
 }
 
 const dateOrNull = (d: unknown): string | null => (isLocalDate(d) ? d : null)
+
+/** A KSeF number as the books will keep it, or `null` while it is not one (being typed, empty). */
+const ksefNumberOrNull = (n: unknown): string | null => {
+  const s = typeof n === 'string' ? n.trim().toUpperCase() : ''
+  return KSEF_NUMBER.test(s) ? s : null
+}
 
 /**
  * Before saving: the month each tax will count a company item in, from the core's own dating rules (VAT on the tax
  * point, PIT / ryczałt and the tax book on the revenue or cost date). A month other than the item's date's is
  * pointed out, so no tax month moves behind the user's back. Nothing until the date is a date.
  */
-export const TaxMonths = ({ income, date, invoiceDate, supplyDate, taxPoint, crossBorder }: TaxMonthsProps) => {
+export const TaxMonths = ({
+  income,
+  date,
+  invoiceDate,
+  supplyDate,
+  taxPoint,
+  crossBorder,
+  ksefNumber,
+}: TaxMonthsProps) => {
   const { t } = useLingui()
   const language = useLanguage()
   if (!isLocalDate(date)) return null
@@ -36,6 +54,7 @@ export const TaxMonths = ({ income, date, invoiceDate, supplyDate, taxPoint, cro
     invoiceDate: dateOrNull(invoiceDate),
     supplyDate: dateOrNull(supplyDate),
     taxPoint: taxPoint === 'invoice' ? ('invoice' as const) : null,
+    receivedDate: receivedDateOf({ ksefNumber: ksefNumberOrNull(ksefNumber) }),
   }
   const kind = (CrossBorderKinds as readonly unknown[]).includes(crossBorder) ? (crossBorder as CrossBorder) : null
   const vat = (crossBorderVatDate(kind, dates) ?? vatDateOf(dates)).slice(0, 7)
