@@ -4,6 +4,8 @@
  * queue and accepting a suggestion, rules, accounts and the ZUS account validated with fields, the open items.
  */
 import { Buffer } from 'node:buffer'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
@@ -60,6 +62,33 @@ describe('bank import', () => {
     const res = await call(h.app, t, 'POST', '/api/bank/import', { files: [] })
     expect(res.statusCode).toBe(400)
     expect(res.json().fieldErrors).toHaveProperty('files')
+  })
+
+  it('reads a CSV export that names no account (PKO BP) as the account given, and refuses an account that is none', async () => {
+    h = await harness({ now: '2026-05-10T10:00:00.000Z' })
+    const t = await company(h)
+    const pko = readFileSync(fileURLToPath(new URL('../../books/test/fixtures/bank/pko.csv', import.meta.url)))
+    const files = [{ fileName: 'pko.csv', base64: pko.toString('base64') }]
+    const without = await call(h.app, t, 'POST', '/api/bank/import', { files })
+    expect(without.json().results[0]).toMatchObject({ ok: false, error: { code: 'bank.csv.account' } })
+    for (const account of ['84 1020 1026 0000 1202 0345 6788', 'PL8410201026', 42]) {
+      const bad = await call(h.app, t, 'POST', '/api/bank/import', { files, account })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().fieldErrors).toEqual({ account: 'Account number is not a valid IBAN' })
+    }
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
+    const res = await call(h.app, t, 'POST', '/api/bank/import', {
+      files,
+      account: '84 1020 1026 0000 1202 0345 6789',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      imported: 1,
+      results: [{ ok: true, variant: 'pko', statements: [{ account: 'PL84102010260000120203456789', newLines: 2 }] }],
+    })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toMatchObject([
+      { iban: 'PL84102010260000120203456789' },
+    ])
   })
 
   it('imports statements, adds nothing on a re-import, and completes the VAT paid to the micro-account', async () => {

@@ -99,6 +99,8 @@ const parsers = (lang: Lang) => {
     id: (value: string): number => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : fail('badId')),
     /** An item's id in the books (an income or an expense). */
     itemId: (value: string): number => (/^[1-9]\d{0,9}$/.test(value) ? Number(value) : fail('badItemId')),
+    /** A bank statement line's id, as `finance bank unmatched` and `matched` print it (16 hex digits). */
+    lineId: (value: string): string => (/^[0-9a-f]{16}$/.test(value) ? value : fail('badLineId')),
     /** A month number 1–12 (`3` or `03`). */
     monthNumber: (value: string): number => (/^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : fail('badMonthNumber')),
     /** An amount, not negative, with at most two decimals; normalised to two decimals (`12.5` → `12.50`). */
@@ -219,8 +221,11 @@ const EXAMPLES: Record<string, readonly string[]> = {
   ],
   'import bank': [
     'finance import bank ~/Pobrane/wyciag_2026_01.sta ~/Pobrane/wyciag_2026_02.xml --user anna@example.com',
+    'finance import bank ~/Pobrane/historia_2026-11.csv --account "84 1020 1026 0000 1202 0345 6789" --user anna@example.com',
   ],
   'bank unmatched': ['finance bank unmatched --user anna@example.com'],
+  'bank matched': ['finance bank matched --user anna@example.com'],
+  'bank unmatch': ['finance bank unmatch 3f2a9c0d11e4b7a5 --user anna@example.com'],
   'rates import': ['finance rates import ~/Pobrane/archiwum_tab_a_2026.csv --user anna@example.com'],
   'rates fetch': ['finance rates fetch 2026-04-01 2026-06-30 --user anna@example.com'],
   'rates show': ['finance rates show EUR 2026-05-04 --user anna@example.com'],
@@ -789,18 +794,36 @@ const registerBank = (program: Command, ctx: Ctx) => {
     .argument('<files...>', 'statement files as the bank exports them')
     .addOption(requiredUser())
     .option('--preview', 'say what would be added and matched, write nothing')
+    .option(
+      '--account <iban>',
+      "the account (IBAN or NRB) of a CSV export that does not name it (PKO BP's history); a file naming its own keeps it",
+    )
     .option('--json', 'print the report as JSON')
-    .action(async (files: string[], o: { user: string; preview?: boolean; json?: boolean }) =>
+    .action(async (files: string[], o: { user: string; preview?: boolean; account?: string; json?: boolean }) =>
       (await commands.bank()).importBankCommand(ctx, files, o),
     )
-  program
-    .command('bank')
-    .description('bank statements in the books')
+  const bank = program.command('bank').description('bank statements in the books')
+  bank
     .command('unmatched')
     .description('the statement lines not matched yet, with the best suggestion for each')
     .addOption(requiredUser())
     .option('--json', 'print them as JSON')
     .action(async (o: { user: string; json?: boolean }) => (await commands.bank()).bankUnmatchedCommand(ctx, o))
+  bank
+    .command('matched')
+    .description('the statement lines matched (or marked private or a transfer), newest first, with their ids')
+    .addOption(requiredUser())
+    .option('--json', 'print them as JSON')
+    .action(async (o: { user: string; json?: boolean }) => (await commands.bank()).bankMatchedCommand(ctx, o))
+  bank
+    .command('unmatch')
+    .description("undo a line's match, automatic or by hand: the line goes back to the queue")
+    .argument('<line>', 'the line id, as `finance bank matched` prints it', parsers(ctx.lang).lineId)
+    .addOption(requiredUser())
+    .option('--json', 'print the line as JSON')
+    .action(async (line: string, o: { user: string; json?: boolean }) =>
+      (await commands.bank()).bankUnmatchCommand(ctx, line, o),
+    )
 }
 
 /** `finance rates import|fetch|show`: NBP table A rates for items in a foreign currency. */

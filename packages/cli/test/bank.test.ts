@@ -95,3 +95,120 @@ describe('finance bank unmatched', () => {
     expect(listed.stdout).toMatch(/propozycja: Programowanie, 2026-02-10, 1230,00\szł \[i\d+-2026-02\]/)
   })
 })
+
+describe('finance import bank --account', () => {
+  const fixtures = fileURLToPath(new URL('../../books/test/fixtures/bank/', import.meta.url))
+
+  it('reads a PKO BP CSV export (which names no account) as the account given', async () => {
+    const { store } = await seeded()
+    const r = await run(
+      ['import', 'bank', join(fixtures, 'pko.csv'), '--account', '84 1020 1026 0000 1202 0345 6789', '--user', ANNA],
+      { store },
+    )
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('✓ pko.csv: csv pko — wyciągów: 1, nowych operacji: 2 z 2')
+    const json = await run(
+      [
+        'import',
+        'bank',
+        join(fixtures, 'pko.csv'),
+        '--account',
+        'PL84102010260000120203456789',
+        '--user',
+        ANNA,
+        '--json',
+      ],
+      { store },
+    )
+    expect(JSON.parse(json.stdout).results[0].statements[0]).toMatchObject({
+      account: 'PL84102010260000120203456789',
+      newLines: 0,
+    })
+  })
+
+  it('refuses an account whose check digits are wrong, and one no file needs, as usage errors (exit 2)', async () => {
+    const { store } = await seeded()
+    const bad = await run(
+      ['import', 'bank', join(fixtures, 'pko.csv'), '--account', '84 1020 1026 0000 1202 0345 6788', '--user', ANNA],
+      { store },
+    )
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--account: 84 1020 1026 0000 1202 0345 6788 nie jest poprawnym numerem rachunku')
+    const unused = await run(
+      ['import', 'bank', join(fixtures, 'mbank.sta'), '--account', 'PL84102010260000120203456789', '--user', ANNA],
+      { store },
+    )
+    expect(unused.code).toBe(2)
+    expect(unused.stderr).toContain('--account dotyczy pliku CSV, który nie podaje rachunku')
+    // Nothing was written: the statement is new to a later import.
+    const later = await run(['import', 'bank', join(fixtures, 'mbank.sta'), '--user', ANNA], { store })
+    expect(later.stdout).toContain('nowych operacji: 3 z 3')
+  })
+})
+
+describe('finance bank matched / unmatch', () => {
+  const matchedLine = async () => {
+    const { store, userId } = await seeded()
+    const at = '2026-03-01T10:00:00.000Z'
+    const item = { date: '2026-02-10', name: 'Programowanie', amount: '1000.00', isCompany: true, percent: '23' }
+    const added = await executeBooks(store, userId, { type: 'AddItem', dataType: 'Income', data: item, at, userId })
+    if (!('events' in added)) throw new Error(JSON.stringify(added))
+    const paid = line({ bookingDate: '2026-02-12', amount: '1230.00', title: 'Zapłata za usługi' })
+    const imported = await executeBooks(store, userId, {
+      type: 'ImportBankStatement',
+      statement: statement([paid]),
+      at,
+      userId,
+    } as LedgerCommand)
+    if (!('events' in imported)) throw new Error(JSON.stringify(imported))
+    const [entry] = JSON.parse((await run(['bank', 'unmatched', '--user', ANNA, '--json'], { store })).stdout)
+    const lineId = entry.line.lineId as string
+    const matched = await executeBooks(store, userId, {
+      type: 'MatchBankLine',
+      lineId,
+      allocations: entry.suggestions[0].allocations,
+      at,
+      userId,
+    } as LedgerCommand)
+    if (!('events' in matched)) throw new Error(JSON.stringify(matched))
+    return { store, lineId }
+  }
+
+  it('lists a matched line with what it pays and its id, undoes its match, and the line waits in the queue again', async () => {
+    const { store, lineId } = await matchedLine()
+    const listed = await run(['bank', 'matched', '--user', ANNA], { store })
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toContain(`Zapłata za usługi  [${lineId}]`)
+    expect(listed.stdout).toMatch(/płaci: Programowanie, 2026-02-10, 1230,00\szł \[i\d+-2026-02\]/)
+    expect((await run(['bank', 'unmatched', '--user', ANNA, '--lang', 'en'], { store })).stdout).toContain(
+      'No unmatched lines.',
+    )
+
+    const undone = await run(['bank', 'unmatch', lineId, '--user', ANNA], { store })
+    expect(undone.stderr).toBe('')
+    expect(undone.code).toBe(0)
+    expect(undone.stdout).toMatch(/^Cofnięto dopasowanie \(Programowanie, 2026-02-10, 1230,00\szł \[i\d+-2026-02\]\)/)
+    expect(undone.stdout).toContain(`Zapłata za usługi  [${lineId}]`)
+    expect((await run(['bank', 'unmatched', '--user', ANNA], { store })).stdout).toContain(`[${lineId}]`)
+    expect((await run(['bank', 'matched', '--user', ANNA], { store })).stdout).toBe('Brak dopasowanych operacji.\n')
+
+    // Nothing left to undo: a user error; so is a line the books do not hold.
+    const again = await run(['bank', 'unmatch', lineId, '--user', ANNA, '--lang', 'en'], { store })
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(`line ${lineId} is not matched: there is nothing to undo`)
+    const unknown = await run(['bank', 'unmatch', '0000000000000000', '--user', ANNA], { store })
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('w księgach nie ma operacji bankowej 0000000000000000')
+  })
+
+  it('answers the line as JSON, and refuses an id that is none as a usage error (exit 2)', async () => {
+    const { store, lineId } = await matchedLine()
+    const json = await run(['bank', 'unmatch', lineId, '--user', ANNA, '--json'], { store })
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toMatchObject({ lineId, status: 'unmatched', match: null })
+    const bad = await run(['bank', 'unmatch', 'xyz', '--user', ANNA], { store })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('oczekiwano identyfikatora operacji bankowej')
+  })
+})

@@ -4,7 +4,8 @@
  * (last month and the first day of this one) goes in; the VAT of last month, paid to the tax micro-account, is
  * matched on import; a client's transfer without an invoice number waits in the queue with a suggestion, which the
  * user accepts on the Bank screen; an invoice paid in part shows as a receivable; a file that is no statement is
- * refused with its reason; and the VAT card of this month's dashboard says the day and the amount paid.
+ * refused with its reason; a match is undone; a PKO BP CSV export is imported once the user gives its account; and the
+ * VAT card of this month's dashboard says the day and the amount paid.
  *
  * Seeded through the API: company data, VAT 23 % monthly; two company incomes last month, FV/1 (10 000 net) and FV/2
  * (5 000 net). The quarter's statements are three MT940 files (two months ago, last month, the first day of this
@@ -13,6 +14,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { addMonthsToMonth, dateInPoland, taxMicroAccount } from '@finance/ledger-core'
 import { ACCOUNT, line, statement } from '@finance/ledger-core/testing'
 import { describe, expect, it } from 'vitest'
@@ -177,6 +179,28 @@ describe('bank statements', () => {
     expect(await page.locator('section[aria-labelledby="bank-lines"]').innerText()).toContain(
       "a transfer between my accounts; private (not the business's)",
     )
+    // The split is undone from the recent lines, after a confirmation: the fee waits in the queue again.
+    await page.getByRole('button', { name: 'Undo the match of Opłata za prowadzenie rachunku' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Undo match' })
+    expect(await confirm.innerText()).toContain('will be undone and the line goes back to the queue')
+    await confirm.getByRole('button', { name: 'Undo match' }).click()
+    await page.getByText('To match (1)').waitFor()
+    expect(await page.locator('.bank-queue').innerText()).toContain('Opłata za prowadzenie rachunku')
+  })
+
+  it('imports a PKO BP CSV export, which names no account, once the user gives its account', async () => {
+    const page = app.page
+    await page.waitForSelector('.bank-page[aria-busy="false"]')
+    const pko = fileURLToPath(new URL('../../books/test/fixtures/bank/pko.csv', import.meta.url))
+    await page.locator('input[type=file][data-testid="bank-files"]').setInputFiles([pko])
+    const form = page.getByRole('form', { name: 'The account of pko.csv' })
+    await form.waitFor()
+    // The books know the MT940 files' account; this export is of another one, typed in.
+    await form.getByLabel('Account of this file').selectOption({ label: 'Another account…' })
+    await form.getByLabel('Account number (NRB or IBAN)').fill('84 1020 1026 0000 1202 0345 6789')
+    await form.getByRole('button', { name: 'Import with this account' }).click()
+    await page.getByText('Imported 1 of 1 files').waitFor()
+    await page.getByText('PL84 1020 1026 0000 1202 0345 6789').first().waitFor()
   })
 
   it('ticks the VAT row with the day and amount paid on this month’s dashboard', async () => {

@@ -12,6 +12,7 @@ import {
   flatFileWhiteList,
   importBankFiles,
   importBankStatements,
+  isValidIban,
   readFlatFile,
   WhiteListError,
 } from '@finance/books'
@@ -48,6 +49,9 @@ export const BANK_BODY_LIMIT = 32 * 1024 * 1024
 /** The flat file of the VAT payers' list, base64 (the Ministry's daily file is a few hundred MB unpacked). */
 export const WHITE_LIST_BODY_LIMIT = 512 * 1024 * 1024
 
+/** The account given for a CSV export that names none: an IBAN or a Polish NRB whose check digits are right. */
+const ACCOUNT_INVALID = 'Account number is not a valid IBAN'
+
 const text = (message: string, max: number) =>
   Schema.String.annotations({ message: () => message }).pipe(Schema.maxLength(max, { message: () => message }))
 
@@ -64,6 +68,7 @@ const ImportBody = body(
     ),
     preview: Schema.optional(Schema.Boolean),
     csvMapping: Schema.optional(JsonObject),
+    account: Schema.optional(text(ACCOUNT_INVALID, 64)),
   }),
   { files: 'Files must be a list of { fileName, base64 }' },
 )
@@ -198,7 +203,10 @@ export default async function bankRoutes(app: FastifyInstance) {
         files: readonly { fileName: string; base64: string }[]
         preview?: boolean
         csvMapping?: Record<string, unknown>
+        account?: string
       }
+      if (b.account !== undefined && !isValidIban(b.account))
+        throw validationError([{ field: 'account', message: ACCOUNT_INVALID }])
       const files = b.files.map((f) => ({
         fileName: f.fileName,
         bytes: new Uint8Array(Buffer.from(f.base64, 'base64')),
@@ -207,6 +215,8 @@ export default async function bankRoutes(app: FastifyInstance) {
         preview: b.preview === true,
         // The parser checks a mapping's columns itself and refuses the file with the reason.
         ...(b.csvMapping ? { csvMapping: b.csvMapping as never } : {}),
+        // The account of a CSV export that names none (PKO BP's history); a file naming its own keeps it.
+        ...(b.account !== undefined ? { account: b.account } : {}),
         correlationId: String(request.id),
       })
     },

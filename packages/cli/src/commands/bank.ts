@@ -2,15 +2,36 @@
  * Bank statements from the terminal, through the same import as the API (`@finance/books`):
  * - `finance import bank FILE… --user EMAIL [--preview] [--json]`: a line per file (its statements, new and matched
  *   lines, or why it was refused); exit code 1 when any file was refused;
- * - `finance bank unmatched --user EMAIL [--json]`: the lines waiting in the queue, with their best suggestion.
+ *   `--account` names the account of a CSV export that does not (PKO BP's history);
+ * - `finance bank unmatched --user EMAIL [--json]`: the lines waiting in the queue, with their best suggestion;
+ * - `finance bank matched --user EMAIL [--json]`: the lines matched (or marked private or a transfer), with what
+ *   they pay and their ids;
+ * - `finance bank unmatch LINE --user EMAIL [--json]`: a line's match undone, the line back in the queue.
  */
 import { basename } from 'node:path'
-import { type BankFileResult, type BankImportOptions, importBankFiles, loadBooks } from '@finance/books'
-import { bankQueue, bankTransactionLabels, dateInPoland } from '@finance/ledger-core/light'
+import {
+  type BankFileResult,
+  type BankImportOptions,
+  executeBooks,
+  importBankFiles,
+  isValidIban,
+  loadBooks,
+  parseStatementFile,
+} from '@finance/books'
+import {
+  type BankAllocation,
+  type BankLineView,
+  type BooksState,
+  bankLines,
+  bankQueue,
+  bankTransactionLabels,
+  dateInPoland,
+  isDomainError,
+} from '@finance/ledger-core/light'
 import { booksOfUsers } from '../books.ts'
 import { coreMessage } from '../coreMessages.ts'
 import type { Ctx } from '../context.ts'
-import { CliError } from '../errors.ts'
+import { CliError, usageError, userError } from '../errors.ts'
 import { readInputFile } from '../files.ts'
 import { formatMoney } from '../format.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
@@ -89,6 +110,17 @@ export interface ImportBankOptions {
   readonly user: string
   readonly json?: boolean | undefined
   readonly preview?: boolean | undefined
+  /** The account (an IBAN or NRB) of a CSV export that does not name it. */
+  readonly account?: string | undefined
+}
+
+/**
+ * Whether a file may need `--account`: a CSV export refused for want of its account, or one of a bank without a
+ * preset (read with a saved mapping, which may name no account).
+ */
+const mayNeedAccount = (bytes: Uint8Array): boolean => {
+  const r = parseStatementFile(bytes)
+  return !r.ok && (r.error.code === 'bank.csv.account' || r.error.code === 'bank.csv.unknown')
 }
 
 export const importBankCommand = async (
@@ -97,14 +129,18 @@ export const importBankCommand = async (
   o: ImportBankOptions,
   parse?: BankImportOptions['parse'],
 ): Promise<void> => {
+  if (o.account !== undefined && !isValidIban(o.account)) throw usageError('bankAccountInvalid', o.account)
   const inputs = []
   for (const file of files) {
     inputs.push({ fileName: basename(file), bytes: new Uint8Array(await readInputFile(file)) })
   }
+  // An account no file would use changes nothing: refused rather than ignored (docs/cli.md, "Options that go together").
+  if (o.account !== undefined && !inputs.some((f) => mayNeedAccount(f.bytes))) throw usageError('bankAccountUnused')
   const store = await ctx.store()
   const [user] = await booksOfUsers(ctx, o.user)
   const report = await importBankFiles(store, user!.userId, inputs, ctx.now, {
     preview: o.preview === true,
+    ...(o.account !== undefined ? { account: o.account } : {}),
     correlationId: 'cli',
     ...(parse ? { parse } : {}),
   })
@@ -117,6 +153,24 @@ export const importBankCommand = async (
     )
 }
 
+/** What allocations pay: each transaction as the books show it (its name and date), the id after it for reference. */
+const targetsText = (lang: Lang, state: BooksState, allocations: readonly BankAllocation[]): string => {
+  const labels = bankTransactionLabels(state, allocations)
+  return allocations
+    .map((a) => {
+      if (a.kind !== 'transaction') return `${t(lang, a.kind)} ${formatMoney(lang, a.amount)}`
+      const label = labels[a.id]
+      const named = label ? `${label.name}, ${label.date}, ` : ''
+      return `${named}${formatMoney(lang, a.amount)} [${a.id}]`
+    })
+    .join('; ')
+}
+
+const lineText = (lang: Lang, line: BankLineView): string => {
+  const who = line.counterpartyName ? ` — ${line.counterpartyName}` : ''
+  return `${line.bookingDate}  ${formatMoney(lang, line.amount).padStart(16)}  ${line.title}${who}  [${line.lineId}]`
+}
+
 export const bankUnmatchedCommand = async (
   ctx: Ctx,
   o: { user: string; json?: boolean | undefined },
@@ -126,26 +180,57 @@ export const bankUnmatchedCommand = async (
   const queue = bankQueue(state, dateInPoland(ctx.now()), 1000)
   if (answeredAsJsonOrNone(ctx, queue, o.json, t(ctx.lang, 'none'))) return
   for (const { line, suggestions } of queue) {
-    const who = line.counterpartyName ? ` — ${line.counterpartyName}` : ''
-    ctx.out(
-      `${line.bookingDate}  ${formatMoney(ctx.lang, line.amount).padStart(16)}  ${line.title}${who}  [${line.lineId}]\n`,
-    )
+    ctx.out(`${lineText(ctx.lang, line)}\n`)
     const best = suggestions[0]
     if (best) {
-      // What the books show of each transaction (its name and date), the id after it for reference.
-      const labels = bankTransactionLabels(state, best.allocations)
-      const targets = best.allocations
-        .map((a) => {
-          if (a.kind !== 'transaction') return `${t(ctx.lang, a.kind)} ${formatMoney(ctx.lang, a.amount)}`
-          const label = labels[a.id]
-          const named = label ? `${label.name}, ${label.date}, ` : ''
-          return `${named}${formatMoney(ctx.lang, a.amount)} [${a.id}]`
-        })
-        .join('; ')
+      const targets = targetsText(ctx.lang, state, best.allocations)
       const reason = reasonOf(ctx.lang, best.reason) ?? best.reason
       ctx.out(
         `    ${t(ctx.lang, 'suggestion')}: ${targets} (${reason}, ${t(ctx.lang, 'confidence')} ${best.confidence}%)\n`,
       )
     }
   }
+}
+
+/** The lines with a match (paying transactions, private, a transfer), newest first: what each pays, with its id. */
+export const bankMatchedCommand = async (ctx: Ctx, o: { user: string; json?: boolean | undefined }): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  const { state } = await loadBooks(await ctx.store(), user!.userId)
+  const lines = bankLines(state, { limit: 1000 }).lines.filter((l) => l.match !== null)
+  if (answeredAsJsonOrNone(ctx, lines, o.json, t(ctx.lang, 'noneMatched'))) return
+  for (const line of lines) {
+    ctx.out(`${lineText(ctx.lang, line)}\n`)
+    ctx.out(`    ${t(ctx.lang, 'pays')}: ${targetsText(ctx.lang, state, line.match!.allocations)}\n`)
+  }
+}
+
+/**
+ * Undoes a line's match, automatic or by hand (as `DELETE /api/bank/lines/:id/match`): the line goes back to the
+ * queue, and what it paid is no longer paid by it (a completion taken back, a partial payment recomputed).
+ */
+export const bankUnmatchCommand = async (
+  ctx: Ctx,
+  lineId: string,
+  o: { user: string; json?: boolean | undefined },
+): Promise<void> => {
+  const [user] = await booksOfUsers(ctx, o.user)
+  const store = await ctx.store()
+  const { state } = await loadBooks(store, user!.userId)
+  const line = bankLines(state, { limit: Number.MAX_SAFE_INTEGER }).lines.find((l) => l.lineId === lineId)
+  if (!line) throw userError('bankLineUnknown', lineId)
+  if (!line.match) throw userError('bankLineNotMatched', lineId)
+  const paid = targetsText(ctx.lang, state, line.match.allocations)
+  const done = await executeBooks(
+    store,
+    user!.userId,
+    { type: 'UnmatchBankLine', lineId, at: ctx.now().toISOString(), userId: 'cli' },
+    { actor: 'cli', correlationId: 'cli' },
+  )
+  if (isDomainError(done)) throw new CliError((lang) => coreMessage(lang, done))
+  if (o.json) {
+    const after = bankLines(done.state, { limit: Number.MAX_SAFE_INTEGER }).lines.find((l) => l.lineId === lineId)
+    ctx.out(`${JSON.stringify(after, null, 2)}\n`)
+    return
+  }
+  ctx.out(`${t(ctx.lang, 'unmatched', paid)}\n${lineText(ctx.lang, line)}\n`)
 }

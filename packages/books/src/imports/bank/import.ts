@@ -18,7 +18,7 @@ import {
 } from '@finance/ledger-core/light'
 import { loadBooks } from '../../books.ts'
 import { executeBooks } from '../../commands/execute.ts'
-import { readStatementFiles, type StatementFileResult } from './parse.ts'
+import { readStatementFiles, type StatementFileOptions, type StatementFileResult } from './parse.ts'
 import { savedMappingFor } from './savedMappings.ts'
 import type { BankStatement, CsvMapping } from './types.ts'
 
@@ -39,12 +39,17 @@ export interface BankImportReport {
 export interface BankImportOptions {
   readonly preview?: boolean
   readonly csvMapping?: CsvMapping
+  /**
+   * The account (an IBAN or NRB) of a CSV file that does not name it (PKO BP's history export); a file that names its
+   * account keeps its own. The caller checks it is an account number (`isValidIban`).
+   */
+  readonly account?: string
   readonly correlationId?: string
   /**
    * The file reader (default `readStatementFiles`: a camt.053 file is checked against its official schema first);
    * tests hand in statements without a parser.
    */
-  readonly parse?: (bytes: Uint8Array, options: { readonly csvMapping?: CsvMapping }) => StatementFileResult
+  readonly parse?: (bytes: Uint8Array, options: StatementFileOptions) => StatementFileResult
 }
 
 let core: Promise<typeof import('@finance/ledger-core')> | undefined
@@ -170,7 +175,10 @@ export async function importBankFiles(
   now: () => Date,
   options: BankImportOptions = {},
 ): Promise<BankImportReport> {
-  const fileOptions = options.csvMapping ? { csvMapping: options.csvMapping } : {}
+  const account = options.account !== undefined ? { account: options.account } : {}
+  const fileOptions: StatementFileOptions = options.csvMapping
+    ? { csvMapping: options.csvMapping, ...account }
+    : account
   const parse = options.parse
   const read: StatementFileResult[] =
     parse === undefined
@@ -184,7 +192,9 @@ export async function importBankFiles(
     for (const i of unknown) {
       const found = saved.size > 0 ? savedMappingFor(files[i]!.bytes, saved.values()) : null
       if (!found) continue
-      const again = (await readStatementFiles([{ bytes: files[i]!.bytes, options: { csvMapping: found.mapping } }]))[0]!
+      const again = (
+        await readStatementFiles([{ bytes: files[i]!.bytes, options: { csvMapping: found.mapping, ...account } }])
+      )[0]!
       read[i] = again
       mappedWith.set(i, { id: found.id, name: found.name })
     }

@@ -4,7 +4,9 @@
  * nothing and says why). Below: the accounts with their balances and any gap between statements, the statements,
  * the queue of lines not matched yet with the best suggestion (accept it, mark the line private, make it an expense
  * or an income on the item form, prefilled for the user to confirm, or split it), the receivables and payables, the
- * recent lines with their match state, and the rules applied on import.
+ * recent lines with their match state (a match, automatic or by hand, can be undone: the line goes back to the queue),
+ * and the rules applied on import. A CSV export that names no account (PKO BP's history) is refused until the user
+ * chooses its account under its report line; it is then imported again with it.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -18,6 +20,7 @@ import { translateMessage } from '../../i18n/serverMessages.ts'
 import {
   Button,
   Checkbox,
+  ConfirmDialog,
   DataTable,
   type DataTableProps,
   FileDrop,
@@ -28,6 +31,7 @@ import {
   useMessages,
 } from '../../ui/index.ts'
 import { type BankApi, bankActors, createBankApi } from './api.ts'
+import { AccountForFile } from './AccountForFile.tsx'
 import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem } from './types.ts'
 import { ItemFromLine } from './ItemFromLine.tsx'
@@ -142,6 +146,7 @@ export const BankPage = ({ effects }: Props) => {
   const importing = useSelector(actor, (s) => s.hasTag('importing'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const previewed = useSelector(actor, (s) => s.context.preview)
+  const imported = useSelector(actor, (s) => s.context.files)
   const [preview, setPreview] = useState(false)
   const hintId = useId()
 
@@ -251,6 +256,21 @@ export const BankPage = ({ effects }: Props) => {
                     {r.error.where ? ` (${r.error.where})` : ''}
                   </>
                 )}
+                {!r.ok && r.error.code === 'bank.csv.account' && imported.some((file) => file.name === r.fileName) && (
+                  <AccountForFile
+                    fileName={r.fileName}
+                    accounts={data?.overview.accounts ?? []}
+                    busy={busy}
+                    onAccount={(account) =>
+                      actor.send({
+                        type: 'IMPORT',
+                        files: imported.filter((file) => file.name === r.fileName).slice(0, 1),
+                        preview: previewed,
+                        account,
+                      })
+                    }
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -289,7 +309,7 @@ export const BankPage = ({ effects }: Props) => {
           />
           <OpenItems items={data.openItems ?? []} money={money} />
           <WhiteList payments={data.whiteList ?? []} money={money} act={act} busy={busy} />
-          <Lines lines={data.lines} money={money} reason={reason} />
+          <Lines lines={data.lines} money={money} reason={reason} act={act} busy={busy} />
           <Rules rules={data.overview.rules} act={act} busy={busy} />
           <ZusAccount account={data.overview.zusAccount} act={act} busy={busy} />
         </>
@@ -580,21 +600,45 @@ const Lines = ({
   lines,
   money,
   reason,
+  act,
+  busy,
 }: {
   lines: readonly BankLine[]
   money: Money
   reason: (c: string) => string
+  act: (a: BankAction) => void
+  busy: boolean
 }) => {
   const { t, i18n } = useLingui()
   const f = useFormat()
   const paying = useAllocationText()
+  // The line whose match the user is asked to confirm undoing.
+  const [undoing, setUndoing] = useState<BankLine | null>(null)
   if (lines.length === 0) return null
   const date = t`Date`
   const amount = t({ message: 'Amount', context: 'bank' })
+  const actions = t`Actions`
+  const undoMessage = (l: BankLine) => {
+    const what = l.match?.allocations.map((a) => paying(a, l.transactions)).join('; ') ?? ''
+    const line = `${f.date(l.bookingDate)}, ${money(l.amount)}, ${l.title}`
+    return t`The match of the line ${line} (${what}) will be undone and the line goes back to the queue. Do you confirm?`
+  }
   return (
     <Section id="bank-lines" title={<Trans>Recent lines</Trans>}>
+      <ConfirmDialog
+        open={undoing !== null}
+        title={t`Undo match`}
+        message={undoing === null ? undefined : undoMessage(undoing)}
+        confirmLabel={t`Undo match`}
+        onCancel={() => setUndoing(null)}
+        onConfirm={() => {
+          if (undoing === null) return
+          act({ type: 'unmatch', lineId: undoing.lineId })
+          setUndoing(null)
+        }}
+      />
       <BankTable
-        columns={[date, { label: amount, num: true }, t`Title`, t`State`]}
+        columns={[date, { label: amount, num: true }, t`Title`, t`State`, actions]}
         rows={lines}
         row={(l) => (
           <tr key={l.lineId}>
@@ -614,6 +658,18 @@ const Lines = ({
             </td>
             <td>
               <span className={`bank-badge bank-badge--${l.status}`}>{i18n._(STATUS[l.status])}</span>
+            </td>
+            <td data-label={actions}>
+              {l.match && (
+                <Button
+                  variant="link"
+                  disabled={busy}
+                  aria-label={t`Undo the match of ${l.title}`}
+                  onClick={() => setUndoing(l)}
+                >
+                  <Trans>Undo match</Trans>
+                </Button>
+              )}
             </td>
           </tr>
         )}

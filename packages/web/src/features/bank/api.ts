@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate'
 import { ApiError, type ApiClient, api, isApiError } from '../../api/client.ts'
 import type { RecordDto } from '../../forms/index.ts'
+import type { ImportInput } from './bankMachine.ts'
 import type {
   BankAction,
   BankData,
@@ -38,11 +39,15 @@ export const createBankApi = (client: ApiClient = api) => ({
       whiteList: whiteList.payments,
     }
   },
-  /** One file a request, so the screen shows progress file by file. */
-  importFile: async (file: PickedFile, preview = false): Promise<BankFileResult> => {
+  /**
+   * One file a request, so the screen shows progress file by file; `account`, the account of a CSV export that names
+   * none (PKO BP's history), which the user chose after the file was refused for want of it.
+   */
+  importFile: async (file: PickedFile, preview = false, account: string | null = null): Promise<BankFileResult> => {
     const report = await client.post<{ results: BankFileResult[] }>('bank/import', {
       files: [{ fileName: file.name, base64: base64Of(await file.arrayBuffer()) }],
       ...(preview ? { preview: true } : {}),
+      ...(account !== null ? { account } : {}),
     })
     return report.results[0]!
   },
@@ -75,6 +80,9 @@ export const createBankApi = (client: ApiClient = api) => ({
           allocations: action.allocations,
           reason: action.reason,
         })
+        return
+      case 'unmatch':
+        await client.del(`bank/lines/${action.lineId}/match`)
         return
       case 'saveRule':
         await client.post('bank/rules', action.rule)
@@ -109,8 +117,8 @@ export type BankApi = ReturnType<typeof createBankApi>
 /** The bank machine's effects, from the API or a story's fakes. */
 export const bankActors = (impl: Pick<BankApi, 'load' | 'importFile' | 'act'>) => ({
   load: fromPromise<BankData>(() => impl.load()),
-  importFile: fromPromise<BankFileResult, { file: PickedFile; preview: boolean }>(({ input }) =>
-    impl.importFile(input.file, input.preview),
+  importFile: fromPromise<BankFileResult, ImportInput>(({ input }) =>
+    impl.importFile(input.file, input.preview, input.account),
   ),
   act: fromPromise<void, BankAction>(({ input }) => impl.act(input)),
 })

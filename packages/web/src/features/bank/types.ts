@@ -161,6 +161,8 @@ export type BankAction =
       readonly allocations: readonly BankAllocation[]
       readonly reason?: string
     }
+  /** Undoes a line's match (automatic or by hand): the line goes back to the queue. */
+  | { readonly type: 'unmatch'; readonly lineId: string }
   | { readonly type: 'saveRule'; readonly rule: BankRule['data'] }
   | { readonly type: 'deleteRule'; readonly id: number }
   | { readonly type: 'setZusAccount'; readonly account: string | null }
