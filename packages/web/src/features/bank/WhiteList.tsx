@@ -116,7 +116,8 @@ export const WhiteList = ({
                   <Trans>
                     The account was not on the list: the payment is not a tax cost (art. 22p of the PIT act) and you are
                     jointly liable for the supplier's VAT (art. 117ba of the VAT act), unless you notified the
-                    supplier's tax office (ZAW-NR) within 7 days of the transfer.
+                    supplier's tax office (ZAW-NR) within 7 days of the transfer. The books do not take the cost out
+                    themselves: if you did not notify, mark the expense "Not a tax-deductible cost (outside the book)".
                   </Trans>
                 </p>
               )}
