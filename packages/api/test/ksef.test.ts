@@ -15,7 +15,7 @@ closeHarnessAfterEach(() => h)
 
 const US = '5260250274'
 const OTHER = '7740001454'
-const KSEF = `${OTHER}-20260305-0100001AF629-AF`
+const KSEF = `${OTHER}-20260305-0100001AF629-4B`
 
 const company = ksefCompany
 
@@ -196,7 +196,13 @@ describe('GET /api/ksef/invoices/:id/fa3 and PUT …/ksef-number', () => {
     const bad = await call(h.app, t, 'PUT', `/api/ksef/invoices/${id}/ksef-number`, { ksefNumber: 'nope' })
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(bad.json().fieldErrors)).toEqual(['ksefNumber'])
-    const number = `${US}-20260306-0100001AF629-AF`
+    // The right shape, the check digits wrong: refused, nothing written.
+    const wrongDigits = await call(h.app, t, 'PUT', `/api/ksef/invoices/${id}/ksef-number`, {
+      ksefNumber: `${US}-20260306-0100001AF629-AF`,
+    })
+    expect(wrongDigits.statusCode).toBe(400)
+    expect(wrongDigits.json().fieldErrors).toEqual({ ksefNumber: 'KSeF number is not valid' })
+    const number = `${US}-20260306-0100001AF629-23`
     const put = await call(h.app, t, 'PUT', `/api/ksef/invoices/${id}/ksef-number`, {
       ksefNumber: number.toLowerCase(),
     })

@@ -12,7 +12,7 @@ import { ANNA, run, seedKsefTrader } from './helpers.ts'
 
 const US = '5260250274'
 const OTHER = '7740001454'
-const KSEF = `${OTHER}-20260305-0100001AF629-AF`
+const KSEF = `${OTHER}-20260305-0100001AF629-4B`
 const NOW = '2026-04-10T10:00:00.000Z'
 
 const seeded = async ({ contact = true } = {}) => (await seedKsefTrader({ contact })).store

@@ -50,7 +50,6 @@ import {
   IncomeColumns,
   isDataType,
   isIncomeType,
-  KSEF_NUMBER,
   KsefMarkers,
   PurchaseDocumentTypes,
   PurchaseProcedures,
@@ -65,6 +64,7 @@ import {
   recordSchemas,
 } from './records.ts'
 import { isCountryCode, isTaxOfficeCode } from './codes.ts'
+import { isValidKsefNumber } from './documentCodes.ts'
 
 export type { ValidationResult }
 
@@ -483,7 +483,7 @@ const readCorrects = (r: Reader): Corrects | null => {
   const ksefNumber = isBlank(c.o.ksefNumber)
     ? null
     : c.text('ksefNumber', 'KSeF number of the corrected document', undefined, 40).toUpperCase()
-  if (ksefNumber !== null && !KSEF_NUMBER.test(ksefNumber))
+  if (ksefNumber !== null && !isValidKsefNumber(ksefNumber))
     c.push('ksefNumber', 'INVALID_TEXT', 'KSeF number of the corrected document is not valid')
   const issueDate = c.date('issueDate', 'Issue date of the corrected document', null)
   if (documentNumber === '' && (ksefNumber !== null || issueDate !== null))
@@ -492,7 +492,7 @@ const readCorrects = (r: Reader): Corrects | null => {
   if (documentNumber === '' && ksefNumber === null && issueDate === null) return null
   return {
     documentNumber,
-    ksefNumber: ksefNumber !== null && KSEF_NUMBER.test(ksefNumber) ? ksefNumber : null,
+    ksefNumber: ksefNumber !== null && isValidKsefNumber(ksefNumber) ? ksefNumber : null,
     issueDate,
   }
 }
@@ -597,7 +597,7 @@ const readItem = (r: Reader, income: boolean) => {
         ? null
         : '0'
   const ksefNumber = isBlank(r.o.ksefNumber) ? null : r.text('ksefNumber', 'KSeF number', undefined, 40).toUpperCase()
-  if (ksefNumber !== null && !KSEF_NUMBER.test(ksefNumber))
+  if (ksefNumber !== null && !isValidKsefNumber(ksefNumber))
     r.push('ksefNumber', 'INVALID_TEXT', 'KSeF number is not valid')
   const ksefMarker = readChoice(r, 'ksefMarker', KsefMarkers, 'KSeF marker must be OFF, BFK or DI', (s) =>
     s.toUpperCase(),
@@ -641,7 +641,7 @@ const readItem = (r: Reader, income: boolean) => {
             .replace(/(\.\d)0$/, '$1'),
         )
       : null,
-    ksefNumber: ksefNumber !== null && KSEF_NUMBER.test(ksefNumber) ? ksefNumber : null,
+    ksefNumber: ksefNumber !== null && isValidKsefNumber(ksefNumber) ? ksefNumber : null,
     ksefMarker,
     documentType: income
       ? readChoice(r, 'documentType', SalesDocumentTypes, 'Document type of an income must be RO, WEW or FP', (s) =>
