@@ -371,6 +371,7 @@ export interface SentOffline {
   readonly failed: number
   readonly results: readonly {
     readonly itemId: number
+    readonly documentNumber: string
     readonly ksefNumber: string | null
     readonly error: { readonly code: string; readonly message: string } | null
   }[]
@@ -379,20 +380,30 @@ export interface SentOffline {
 /**
  * Sends every pending offline invoice (`offlineMode: true`) with the bytes kept when it was issued: KSeF's duplicate
  * check answers a resend with the original, so a retry never makes a second invoice. Called by the scheduled job and
- * `finance ksef send`; stops at the first sign that KSeF is still down (the rest wait for the next try).
+ * `finance ksef send`; stops trying at the first sign that KSeF is still down or cannot be reached (no token, no
+ * NIP, the token refused): the rest wait for the next try and are answered with that same reason, so that every
+ * waiting invoice has its result.
  */
 export async function sendPendingOffline(deps: KsefDeps, userId: string): Promise<SentOffline> {
   const { state } = await loadBooks(deps.store, userId)
   const pending = pendingOffline(state)
   const results: SentOffline['results'][number][] = []
+  let stopped: { readonly code: string; readonly message: string } | null = null
   for (const p of pending) {
+    const base = { itemId: p.itemId, documentNumber: p.documentNumber }
+    if (stopped !== null) {
+      results.push({ ...base, ksefNumber: null, error: stopped })
+      continue
+    }
     try {
       const sent = await sendToKsef(deps, userId, p.itemId)
-      results.push({ itemId: p.itemId, ksefNumber: sent.ksefNumber, error: null })
+      results.push({ ...base, ksefNumber: sent.ksefNumber, error: null })
     } catch (e) {
       if (!(e instanceof KsefActionError)) throw e
-      results.push({ itemId: p.itemId, ksefNumber: null, error: { code: e.code, message: e.message } })
-      if (e.code === 'OFFLINE' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP' || e.code === 'UNAUTHORIZED') break
+      const error = { code: e.code, message: e.message }
+      results.push({ ...base, ksefNumber: null, error })
+      if (e.code === 'OFFLINE' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP' || e.code === 'UNAUTHORIZED')
+        stopped = error
     }
   }
   const sent = results.filter((r) => r.ksefNumber !== null).length
