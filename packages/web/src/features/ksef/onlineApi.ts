@@ -45,6 +45,7 @@ const base64Of = async (file: Blob): Promise<string> => {
 export interface UnsentInvoice {
   readonly id: number
   readonly documentNumber: string
+  /** The invoice's issue date (the income's `invoiceDate`; its `date` is the payment term of an issued invoice). */
   readonly date: string
   readonly amount: string
 }
@@ -54,6 +55,7 @@ interface IncomeRecord {
   readonly dataObject: {
     readonly documentNumber?: string
     readonly date?: string
+    readonly invoiceDate?: string | null
     readonly amount?: string
     readonly isCompany?: boolean
     readonly ksefNumber?: string | null
@@ -73,7 +75,7 @@ export const createKsefOnlineApi = (client: ApiClient = api) => ({
       .map((r) => ({
         id: r.id,
         documentNumber: r.dataObject.documentNumber ?? '',
-        date: r.dataObject.date ?? '',
+        date: r.dataObject.invoiceDate ?? r.dataObject.date ?? '',
         amount: r.dataObject.amount ?? '',
       }))
   },
