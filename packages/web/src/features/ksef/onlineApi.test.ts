@@ -3,25 +3,26 @@ import type { ApiClient } from '../../api/client.ts'
 import { createKsefOnlineApi } from './onlineApi.ts'
 
 describe('the invoices to send', () => {
-  it('are dated by the invoice’s issue date, not its payment term', async () => {
-    const incomes = [
-      {
-        id: 12,
-        dataObject: {
-          documentNumber: 'FV/2026/11/1',
-          date: '2026-11-19',
-          invoiceDate: '2026-11-05',
-          amount: '3000.00',
-          isCompany: true,
-          ksefNumber: null,
-        },
+  it('are the server’s, one per invoice, dated by the issue date', async () => {
+    const asked: string[] = []
+    const client = {
+      get: async (path: string) => {
+        asked.push(path)
+        return [
+          {
+            itemId: 12,
+            itemIds: [12, 13],
+            documentNumber: 'FV/2026/11/1',
+            issueDate: '2026-11-05',
+            net: '3500.00',
+            gross: '4230.00',
+          },
+        ]
       },
-      { id: 13, dataObject: { documentNumber: 'FV 2', date: '2026-11-07', amount: '100.00', isCompany: true } },
-    ]
-    const client = { get: async () => incomes } as unknown as ApiClient
+    } as unknown as ApiClient
     expect(await createKsefOnlineApi(client).unsent()).toEqual([
-      { id: 12, documentNumber: 'FV/2026/11/1', date: '2026-11-05', amount: '3000.00' },
-      { id: 13, documentNumber: 'FV 2', date: '2026-11-07', amount: '100.00' },
+      { id: 12, documentNumber: 'FV/2026/11/1', date: '2026-11-05', amount: '4230.00' },
     ])
+    expect(asked).toEqual(['ksef/unsent'])
   })
 })
