@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { createAccounts, executeBooks, importInvoices } from '@finance/books'
+import { ksefCheckDigits } from '@finance/ledger-core'
 import { buildInvoice } from '@finance/tax-files/testing'
 import { MAX_FILES_PER_IMPORT } from '../src/routes/ksef.ts'
 
@@ -20,7 +21,8 @@ const files = (seller: string) =>
   Array.from({ length: FILES }, (_, i) => {
     const net = `${100 + (i % 900)}.00`
     const vat = ((100 + (i % 900)) * 0.23).toFixed(2)
-    const ksef = `${seller}-20260310-${String(i).padStart(10, '0')}AF-${String(i % 100).padStart(2, '0')}`
+    const data = `${seller}-20260310-${String(i).padStart(10, '0')}AF`
+    const ksef = `${data}-${ksefCheckDigits(data)}`
     return {
       fileName: `${ksef}.xml`,
       content: buildInvoice({

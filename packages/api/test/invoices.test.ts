@@ -98,6 +98,19 @@ describe('invoices', () => {
       ['1500.00', '345.00', '2026-03-10'],
       ['1200.00', '96.00', '2026-03-10'],
     ])
+    // Waiting for KSeF as one invoice, not an income per rate: its total, dated by its issue date (not its term).
+    const unsent = (await call(h.app, t, 'GET', '/api/ksef/unsent')).json()
+    expect(unsent).toEqual([
+      {
+        itemId: expect.any(Number),
+        itemIds: [expect.any(Number), expect.any(Number)],
+        documentNumber: 'FV/2026/03/1',
+        issueDate: '2026-03-10',
+        net: '2700.00',
+        gross: '3141.00',
+      },
+    ])
+    expect(unsent[0].itemIds[0]).toBe(unsent[0].itemId)
     const fa3 = await call(h.app, t, 'GET', `/api/invoices/${d.id}/fa3`)
     expect(fa3.statusCode).toBe(200)
     expect(fa3.headers['content-disposition']).toContain('FA3_FV_2026_03_1.xml')

@@ -15,7 +15,7 @@ closeHarnessAfterEach(() => h)
 
 const US = '5260250274'
 const OTHER = '7740001454'
-const KSEF = `${OTHER}-20260305-0100001AF629-AF`
+const KSEF = `${OTHER}-20260305-0100001AF629-4B`
 
 const company = ksefCompany
 
@@ -160,7 +160,7 @@ describe('POST /api/ksef/import', () => {
     h = await harness({ now: '2026-12-10T10:00:00.000Z' })
     const { t } = await company(h)
     // Dated 30 October, its KSeF number assigned on 2 November (uVAT art. 106na ust. 3, art. 86 ust. 10b pkt 1).
-    const number = '5260001246-20261102-A1B2C3-D4E5F6-7A'
+    const number = '5260001246-20261102-A1B2C3-D4E5F6-9E'
     const xml = buildInvoice23({
       sellerNip: '5260001246',
       buyerNip: US,
@@ -238,7 +238,13 @@ describe('GET /api/ksef/invoices/:id/fa3 and PUT …/ksef-number', () => {
     const bad = await call(h.app, t, 'PUT', `/api/ksef/invoices/${id}/ksef-number`, { ksefNumber: 'nope' })
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(bad.json().fieldErrors)).toEqual(['ksefNumber'])
-    const number = `${US}-20260306-0100001AF629-AF`
+    // The right shape, the check digits wrong: refused, nothing written.
+    const wrongDigits = await call(h.app, t, 'PUT', `/api/ksef/invoices/${id}/ksef-number`, {
+      ksefNumber: `${US}-20260306-0100001AF629-AF`,
+    })
+    expect(wrongDigits.statusCode).toBe(400)
+    expect(wrongDigits.json().fieldErrors).toEqual({ ksefNumber: 'KSeF number is not valid' })
+    const number = `${US}-20260306-0100001AF629-23`
     const put = await call(h.app, t, 'PUT', `/api/ksef/invoices/${id}/ksef-number`, {
       ksefNumber: number.toLowerCase(),
     })

@@ -26,7 +26,7 @@ import {
 } from '@finance/ksef'
 import { dateInPoland } from '@finance/ledger-core/calendar'
 import type { Item, KsefLastFetch } from '@finance/ledger-core/light'
-import { incomesOfInvoice, isDomainError } from '@finance/ledger-core/light'
+import { formatMoney, incomesOfInvoice, isDomainError, parseMoney, vatOfItem } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
 import { type IssueResult, issueInvoice } from './files/fa3.ts'
@@ -371,6 +371,7 @@ export interface SentOffline {
   readonly failed: number
   readonly results: readonly {
     readonly itemId: number
+    readonly documentNumber: string
     readonly ksefNumber: string | null
     readonly error: { readonly code: string; readonly message: string } | null
   }[]
@@ -379,20 +380,30 @@ export interface SentOffline {
 /**
  * Sends every pending offline invoice (`offlineMode: true`) with the bytes kept when it was issued: KSeF's duplicate
  * check answers a resend with the original, so a retry never makes a second invoice. Called by the scheduled job and
- * `finance ksef send`; stops at the first sign that KSeF is still down (the rest wait for the next try).
+ * `finance ksef send`; stops trying at the first sign that KSeF is still down or cannot be reached (no token, no
+ * NIP, the token refused): the rest wait for the next try and are answered with that same reason, so that every
+ * waiting invoice has its result.
  */
 export async function sendPendingOffline(deps: KsefDeps, userId: string): Promise<SentOffline> {
   const { state } = await loadBooks(deps.store, userId)
   const pending = pendingOffline(state)
   const results: SentOffline['results'][number][] = []
+  let stopped: { readonly code: string; readonly message: string } | null = null
   for (const p of pending) {
+    const base = { itemId: p.itemId, documentNumber: p.documentNumber }
+    if (stopped !== null) {
+      results.push({ ...base, ksefNumber: null, error: stopped })
+      continue
+    }
     try {
       const sent = await sendToKsef(deps, userId, p.itemId)
-      results.push({ itemId: p.itemId, ksefNumber: sent.ksefNumber, error: null })
+      results.push({ ...base, ksefNumber: sent.ksefNumber, error: null })
     } catch (e) {
       if (!(e instanceof KsefActionError)) throw e
-      results.push({ itemId: p.itemId, ksefNumber: null, error: { code: e.code, message: e.message } })
-      if (e.code === 'OFFLINE' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP' || e.code === 'UNAUTHORIZED') break
+      const error = { code: e.code, message: e.message }
+      results.push({ ...base, ksefNumber: null, error })
+      if (e.code === 'OFFLINE' || e.code === 'NO_TOKEN' || e.code === 'NO_NIP' || e.code === 'UNAUTHORIZED')
+        stopped = error
     }
   }
   const sent = results.filter((r) => r.ksefNumber !== null).length
@@ -567,6 +578,64 @@ export interface SentAllResult {
   readonly details: readonly string[]
 }
 
+/**
+ * The company's one-time incomes without a KSeF number or marker, one per invoice: an invoice document's incomes (one
+ * per VAT rate) are one invoice, which goes, is issued offline and is named through its first income (`recordSent`
+ * numbers them all).
+ */
+const waitingInvoices = (state: State): { id: number; item: Item; ids: readonly number[] }[] =>
+  [...state.records.entries()]
+    .filter(([, r]) => {
+      const item = r.data as Item
+      return !r.deleted && r.dataType === 'Income' && item.isCompany === true && !item.ksefNumber && !item.ksefMarker
+    })
+    .filter(([id]) => incomesOfInvoice(state, id)[0] === id)
+    .map(([id, r]) => ({ id, item: r.data as Item, ids: incomesOfInvoice(state, id) }))
+
+/** An invoice waiting to be sent to KSeF (`GET /api/ksef/unsent`). */
+export interface UnsentInvoice {
+  /** Its first income: the id that sends it or issues it offline. */
+  readonly itemId: number
+  /** All its incomes (one per VAT rate). */
+  readonly itemIds: readonly number[]
+  readonly documentNumber: string
+  /** The invoice's issue date (an issued invoice's income is dated by its payment term). */
+  readonly issueDate: string
+  /** The sum of its incomes' net amounts, and with their VAT (the document's own VAT where it states one). */
+  readonly net: string
+  readonly gross: string
+}
+
+/** The invoices waiting to be sent to KSeF, one per invoice, in the order of their first income. */
+export const unsentInvoices = async (deps: Pick<KsefDeps, 'store'>, userId: string): Promise<UnsentInvoice[]> => {
+  const { state } = await loadBooks(deps.store, userId)
+  return waitingInvoices(state).map(({ id, item, ids }) => {
+    let net = 0n
+    let vat = 0n
+    for (const i of ids) {
+      const r = state.records.get(i)
+      if (!r || r.deleted) continue
+      const x = r.data as Item
+      const amount = parseMoney(x.amount)
+      net += amount
+      vat +=
+        x.documentVat != null
+          ? parseMoney(x.documentVat)
+          : x.vatTreatment === 'rate' && x.percent !== null
+            ? vatOfItem(amount, x.percent)
+            : 0n
+    }
+    return {
+      itemId: id,
+      itemIds: ids,
+      documentNumber: item.documentNumber ?? '',
+      issueDate: item.invoiceDate ?? item.date,
+      net: formatMoney(net),
+      gross: formatMoney(net + vat),
+    }
+  })
+}
+
 export interface SentAll {
   readonly sent: number
   readonly refused: number
@@ -581,14 +650,7 @@ export interface SentAll {
  */
 export async function sendAllToKsef(deps: KsefDeps, userId: string): Promise<SentAll> {
   const { state } = await loadBooks(deps.store, userId)
-  const waiting = [...state.records.entries()]
-    .filter(([, r]) => {
-      const item = r.data as Item
-      return !r.deleted && r.dataType === 'Income' && item.isCompany === true && !item.ksefNumber && !item.ksefMarker
-    })
-    // An invoice document's incomes are one invoice: it goes once, through its first income (`recordSent` numbers all).
-    .filter(([id]) => incomesOfInvoice(state, id)[0] === id)
-    .map(([id, r]) => ({ id, item: r.data as Item }))
+  const waiting = waitingInvoices(state)
   const results: SentAllResult[] = []
   const ready: { id: number; item: Item; xml: string }[] = []
   for (const w of waiting) {

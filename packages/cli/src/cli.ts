@@ -217,7 +217,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'users purge': ['finance users purge --dry-run', 'finance users purge'],
   'import ksef': [
     'finance import ksef ~/Pobrane/*.xml --user anna@example.com',
-    'finance import ksef faktura.xml --ksef-number 5265877635-20260305-0100001AF629-AF --user anna@example.com',
+    'finance import ksef faktura.xml --ksef-number 5265877635-20260305-0100001AF629-82 --user anna@example.com',
   ],
   'import bank': [
     'finance import bank ~/Pobrane/wyciag_2026_01.sta ~/Pobrane/wyciag_2026_02.xml --user anna@example.com',

@@ -2,7 +2,7 @@
  * `finance import bank` and `finance bank unmatched`: a file no parser reads is refused with its reason and exit
  * code 1 (one line per file), and the lines of an imported statement wait in the queue with their suggestion.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,6 +48,25 @@ describe('finance import bank', () => {
     const again = await run(['import', 'bank', join(fixtures, 'mbank.sta'), '--user', ANNA], { store })
     expect(again.code).toBe(0)
     expect(again.stdout).toContain('nowych operacji: 0 z 3')
+  })
+
+  it('says why a statement does not balance with its figures, as amounts of the language', async () => {
+    const { store } = await seeded()
+    const fixtures = fileURLToPath(new URL('../../books/test/fixtures/bank/', import.meta.url))
+    const dir = mkdtempSync(join(tmpdir(), 'bank-'))
+    const file = join(dir, 'unbalanced.sta')
+    // The first statement's closing balance 13 200,00 where 4200,00 − 1000,00 = 3200,00.
+    const text = readFileSync(join(fixtures, 'mbank.sta'), 'latin1')
+    writeFileSync(file, text.replace(':62F:C260302PLN3200,00', ':62F:C260302PLN13200,00'), 'latin1')
+    const pl = await run(['import', 'bank', file, '--user', ANNA], { store })
+    expect(pl.code).toBe(1)
+    expect(pl.stdout.replace(/\u00a0/g, ' ')).toContain(
+      'wyciąg się nie bilansuje: saldo otwarcia plus operacje daje 3200,00, a saldo zamknięcia to 13 200,00 (różnica 10 000,00) (wiersz 8)',
+    )
+    const en = await run(['import', 'bank', file, '--user', ANNA, '--lang', 'en'], { store })
+    expect(en.stdout).toContain(
+      'the statement does not balance: the opening balance plus the lines is 3,200.00, but the closing balance is 13,200.00 (difference 10,000.00) (at line 8)',
+    )
   })
 
   it('names a missing file', async () => {

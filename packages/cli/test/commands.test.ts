@@ -148,6 +148,18 @@ describe('finance report of a partial payment', () => {
   })
 })
 
+describe('finance report of a row with nothing to pay', () => {
+  it('says nothing to pay, not to pay, in both languages', async () => {
+    const s = await seedScenario()
+    // The annual health settlement of 2025: January 2026 its only insured month, its minimum paid, 0.00 left.
+    const pl = await run(['report', 'month', '2026-05', '--user', ANNA], { store: s.store })
+    expect(pl.stdout).toMatch(/health-annual-2025 .* 0,00 +2025-02\.\.2026-01 +2026-05-20 +nic do zapłaty\n/)
+    expect(pl.stdout).toMatch(/vat-2026-04 .* do zapłaty\n/)
+    const en = await run(['report', 'month', '2026-05', '--user', ANNA, '--lang', 'en'], { store: s.store })
+    expect(en.stdout).toMatch(/health-annual-2025 .* 0\.00 +2025-02\.\.2026-01 +2026-05-20 +nothing to pay\n/)
+  })
+})
+
 describe('finance users', () => {
   it('adds a user with a given password who can then log in', async () => {
     const store = createMemoryStore()

@@ -12,7 +12,7 @@ import { ANNA, run, seedKsefTrader } from './helpers.ts'
 
 const US = '5260250274'
 const OTHER = '7740001454'
-const KSEF = `${OTHER}-20260305-0100001AF629-AF`
+const KSEF = `${OTHER}-20260305-0100001AF629-4B`
 const NOW = '2026-04-10T10:00:00.000Z'
 
 const seeded = async ({ contact = true } = {}) => (await seedKsefTrader({ contact })).store
@@ -80,6 +80,31 @@ describe('finance import ksef', () => {
     const missing = await run(['import', 'ksef', join(d, 'nope.xml'), '--user', ANNA, '--lang', 'en'], { store })
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('no such file')
+  })
+
+  it('says what breaks the FA(3) schema in words, naming the field, never in the validator English', async () => {
+    const store = await seeded()
+    const d = dir()
+    const good = invoice('FZ 2/03', OTHER, US, '1000.00', '230.00')
+    const noTotal = join(d, 'no-total.xml')
+    const cut = join(d, 'cut.xml')
+    writeFileSync(noTotal, good.replace(/<P_15>[^<]*<\/P_15>/, ''))
+    writeFileSync(cut, good.slice(0, 300))
+    const pl = await run(['import', 'ksef', noTotal, cut, '--user', ANNA], { store, now: NOW })
+    expect(pl.code).toBe(1)
+    expect(pl.stdout).toMatch(
+      /✗ no-total\.xml: odrzucono\n {4}to nie jest poprawna faktura FA\(3\) \(wiersz \d+\): Adnotacje: tego elementu nie może tu być; oczekiwano: P_14_1W, P_13_2/,
+    )
+    expect(pl.stdout).toContain(
+      '✗ cut.xml: odrzucono\n    to nie jest poprawna faktura FA(3) (wiersz 5): plik nie jest kompletnym dokumentem XML: może być ucięty lub uszkodzony',
+    )
+    const en = await run(['import', 'ksef', noTotal, cut, '--user', ANNA, '--lang', 'en'], { store, now: NOW })
+    expect(en.stdout).toMatch(
+      /not a valid FA\(3\) invoice \(line \d+\): Adnotacje: this element is not allowed here; expected: /,
+    )
+    expect(en.stdout).toContain('the file is not a complete XML document: it may be cut off or damaged')
+    for (const out of [pl.stdout, en.stdout])
+      expect(out).not.toMatch(/Element '|This element is not expected|Couldn't find|Premature end/)
   })
 })
 

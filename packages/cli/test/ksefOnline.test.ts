@@ -130,6 +130,77 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(after.stdout).toContain('faktury offline czekające na wysyłkę: brak')
   })
 
+  it('accounts with --offline for every waiting invoice when none can be sent, each named with its reason', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, userId } = await seeded()
+    const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
+    const exec = async (c: Record<string, unknown>) => {
+      const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
+      if (!('events' in r)) throw new Error(JSON.stringify(r))
+      return r
+    }
+    const company = { companyName: 'Kowalska IT', nip: US, ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' }
+    await exec({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'anna@example.com', phoneNumber: '' } })
+    await exec({
+      type: 'SaveCompanyRecord',
+      dataType: 'Invoice',
+      data: { ...company, invoiceAddress: companyAddress() },
+    })
+    const ids: string[] = []
+    for (const n of [1, 2]) {
+      const added = await exec({
+        type: 'AddItem',
+        dataType: 'Income',
+        data: {
+          date: '2026-06-01',
+          name: 'Programowanie',
+          amount: '1000.00',
+          isCompany: true,
+          percent: '23',
+          invoiceDate: '2026-06-01',
+          documentNumber: `FV ${n}/2026`,
+          counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+        },
+      })
+      const id = String((added.events[0] as { data: { id: number } }).data.id)
+      const marked = await run(['ksef', 'offline', id, '--mode', 'awaryjny', '--ended', '2026-06-01', '--user', ANNA], {
+        store,
+        env,
+      })
+      expect(marked.code).toBe(0)
+      ids.push(id)
+    }
+    // No token: the first invoice stops the sending, and the second is told the same reason.
+    const pl = await run(['ksef', 'send', '--offline', '--user', ANNA], { store, env })
+    expect(pl.code).toBe(1)
+    expect(pl.stdout).toBe(
+      ids
+        .map(
+          (id, i) =>
+            `pozycja ${id} (FV ${i + 1}/2026): brak tokenu KSeF albo nie da się go odczytać tym kluczem serwera: wpisz go w aplikacji\n`,
+        )
+        .join(''),
+    )
+    expect(pl.stderr).toContain('wysłano faktur offline: 0, nie wysłano: 2')
+    const en = await run(['--lang', 'en', 'ksef', 'send', '--offline', '--user', ANNA], { store, env })
+    expect(en.stdout).toBe(
+      ids
+        .map(
+          (id, i) =>
+            `item ${id} (FV ${i + 1}/2026): no KSeF token, or it cannot be read with this server key: enter it in the app\n`,
+        )
+        .join(''),
+    )
+    expect(en.stderr).toContain('0 offline invoice(s) sent, 2 not sent')
+    const json = await run(['ksef', 'send', '--offline', '--json', '--user', ANNA], { store, env })
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      sent: 0,
+      failed: 2,
+      results: ids.map((id) => ({ itemId: Number(id), ksefNumber: null, error: { code: 'NO_TOKEN' } })),
+    })
+    expect(sim.log).toHaveLength(0)
+  })
+
   it('stores a KSeF certificate of type Offline from files, the password from the environment, never as an argument', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     const { store } = await seeded()

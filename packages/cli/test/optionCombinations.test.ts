@@ -58,7 +58,7 @@ const REFUSED: readonly (readonly [readonly string[], string, string])[] = [
     '--table picks an NBP table; it has no meaning with --ecb',
   ],
   [
-    ['import', 'ksef', 'a.xml', 'b.xml', '--user', ANNA, '--ksef-number', '5265877635-20260305-0100001AF629-AF'],
+    ['import', 'ksef', 'a.xml', 'b.xml', '--user', ANNA, '--ksef-number', '5265877635-20260305-0100001AF629-82'],
     '--ksef-number dotyczy jednego pliku',
     '--ksef-number applies to a single file',
   ],

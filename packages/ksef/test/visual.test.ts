@@ -13,7 +13,7 @@ import { pdfText } from './pdfText.ts'
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`fixtures/${name}`, import.meta.url)), 'utf8')
 const XML = fixture('fa3-visual.xml')
-const KSEF_NUMBER = '5260250274-20260201-0100A0B1C2D3-8C'
+const KSEF_NUMBER = '5260250274-20260201-0100A0B1C2D3-3B'
 
 describe('KOD I (kody-qr.md)', () => {
   it("builds the document's own example link", () => {

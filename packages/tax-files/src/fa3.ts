@@ -10,7 +10,14 @@
  * why: docs/tax-rules.md §10.
  */
 import type { Counterparty, ImportedDocument, ImportMessage, ItemDataType, MoneyString } from '@finance/ledger-core'
-import { divRoundHalfUp, formatMoney, KSEF_NUMBER, ksefNumberDate, vatOfItem } from '@finance/ledger-core/light'
+import {
+  divRoundHalfUp,
+  formatMoney,
+  isValidKsefNumber,
+  KSEF_NUMBER,
+  ksefNumberDate,
+  vatOfItem,
+} from '@finance/ledger-core/light'
 import { XMLParser } from 'fast-xml-parser'
 
 /** A problem that keeps an invoice out of the books, or a warning about one that was imported (its shape: the core's
@@ -220,11 +227,15 @@ export const readFa3 = (xml: string): Fa3Invoice => {
 /** The reading helpers, for the fuller reading of `fa3View.ts`. */
 export { amount as fa3Amount, node as fa3Node, text as fa3Text }
 
-/** A KSeF number inside a file name (as KSeF names downloaded invoices), upper case, or `null`. */
+/**
+ * A KSeF number inside a file name (as KSeF names downloaded invoices), upper case, or `null`. A text of the number's
+ * shape is returned even when it is not a valid number: the import refuses one outside the official pattern
+ * (`KSEF_NUMBER`) rather than taking the file as one without a number, and warns of one whose check digits are wrong.
+ */
 export const ksefNumberFromFileName = (fileName: string): string | null => {
   const base = fileName.replace(/^.*[\\/]/, '').toUpperCase()
   const m = /(\d{10}|M\d{9}|[A-Z]{3}\d{7})-(\d{8})-([0-9A-F]{6}-?[0-9A-F]{6})-([0-9A-F]{2})/.exec(base)
-  return m && KSEF_NUMBER.test(m[0]) ? m[0] : null
+  return m ? m[0] : null
 }
 
 /** The day a KSeF number was assigned (its `YYYYMMDD` part): the day a buyer receives the invoice (the core's). */
@@ -348,8 +359,18 @@ export const fa3Document = (inv: Fa3Invoice, ctx: Fa3Context): Fa3Result => {
   const problems: Fa3Message[] = []
   const warnings: Fa3Message[] = []
   const ksefNumber = ctx.ksefNumber === null ? null : ctx.ksefNumber.trim().toUpperCase()
+  // Not of the official pattern: no KSeF number at all, refused. Of the pattern but with check digits that do not hold:
+  // not a number KSeF gave (a typo, or one made up), kept with a warning so the user checks it before filing JPK_V7.
   if (ksefNumber !== null && !KSEF_NUMBER.test(ksefNumber))
     problems.push(msg('KSEF_NUMBER', `The KSeF number ${ksefNumber} is not valid`, { value: ksefNumber }))
+  else if (ksefNumber !== null && !isValidKsefNumber(ksefNumber))
+    warnings.push(
+      msg(
+        'KSEF_NUMBER_CHECK',
+        `The check digits of the KSeF number ${ksefNumber} do not hold: compare it with KSeF before filing JPK_V7`,
+        { value: ksefNumber },
+      ),
+    )
   if (inv.margin)
     problems.push(
       msg('UNSUPPORTED', 'The margin scheme (PMarzy) is not supported: enter the invoice by hand', { what: 'PMarzy' }),

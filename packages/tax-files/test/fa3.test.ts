@@ -13,7 +13,9 @@ import { xmllint } from './support.ts'
 
 const US = '5260250274'
 const OTHER = '7740001454'
-const KSEF = '7740001454-20260305-0100001AF629-AF'
+const KSEF = '7740001454-20260305-0100001AF629-4B'
+/** The number KSeF gives an invoice the company issued (its own NIP first). */
+const OUR_KSEF = '5260250274-20260305-0100001AF629-0B'
 
 /** The samples with the company as the seller (`#nip#`) or the buyer (the pdf-generator sample names its own). */
 const asSeller: Placeholders = {
@@ -142,7 +144,7 @@ describe('what an invoice becomes', () => {
       ],
       exemptionBasis: 'art. 43 ust. 1 pkt 29 lit. c ustawy',
     })
-    const [r] = await prepareInvoices([{ fileName: `${KSEF.replace(OTHER, US)}.xml`, content: xml }], [US])
+    const [r] = await prepareInvoices([{ fileName: `${OUR_KSEF}.xml`, content: xml }], [US])
     const items = itemsOf(r!)
     expect(items.map((i) => [i.vatTreatment, i.percent, i.amount, i.documentVat, i.gtu])).toEqual([
       // 1000.03 × 23 % = 230.0069: the invoice's 230.00 is kept as the document's VAT.
@@ -156,8 +158,8 @@ describe('what an invoice becomes', () => {
       'FZ 12/03/2026 — Nabywca (zw)',
     ])
     // The KSeF number is read from the file name.
-    expect(r!.ksefNumber).toBe(KSEF.replace(OTHER, US))
-    expect(items[0]!.ksefNumber).toBe(KSEF.replace(OTHER, US))
+    expect(r!.ksefNumber).toBe(OUR_KSEF)
+    expect(items[0]!.ksefNumber).toBe(OUR_KSEF)
   })
 
   it('the plainest built invoice: one line at 23 %, its VAT rounded half-up to the grosz', async () => {
@@ -385,6 +387,22 @@ describe('what an invoice becomes', () => {
     expect(noNip).toMatchObject({ ok: false, problems: [{ code: 'NO_COMPANY_NIP' }] })
     const [badNumber] = await prepareInvoices([{ fileName: 'd.xml', content: good, ksefNumber: '123' }], [US])
     expect(badNumber).toMatchObject({ ok: false, problems: [{ code: 'KSEF_NUMBER' }] })
+    // A KSeF number whose check digits (a CRC-8 of the rest) are wrong, given or in the file's name: not one KSeF
+    // gave, so kept with a warning to compare it with KSeF; one outside the official pattern is refused.
+    const wrong = `${OTHER}-20260305-0100001AF629-AF`
+    const [given, named, offPattern] = await prepareInvoices(
+      [
+        { fileName: 'd.xml', content: good, ksefNumber: wrong },
+        { fileName: `${wrong}.xml`, content: good },
+        { fileName: `${OTHER}-20261345-0100001AF629-AF.xml`, content: good },
+      ],
+      [US],
+    )
+    for (const r of [given, named]) {
+      expect(r).toMatchObject({ ok: true, ksefNumber: wrong })
+      expect(r!.ok && r!.warnings.map((w) => [w.code, w.params?.value])).toContainEqual(['KSEF_NUMBER_CHECK', wrong])
+    }
+    expect(offPattern).toMatchObject({ ok: false, problems: [{ code: 'KSEF_NUMBER' }] })
   })
 
   it('a KSeF number received in a later month than the invoice’s date is noted', async () => {
@@ -398,7 +416,7 @@ describe('what an invoice becomes', () => {
       total: '123.00',
       lines: [{ description: 'x', net: '100.00', rate: '23' }],
     })
-    const number = '7740001454-20260401-0100001AF629-AF'
+    const number = '7740001454-20260401-0100001AF629-D8'
     const [r] = await prepareInvoices([{ fileName: 'x.xml', content: xml, ksefNumber: number.toLowerCase() }], [US])
     expect(r!.ok && r!.warnings).toEqual([
       expect.objectContaining({ code: 'RECEIVED_LATER', params: { date: '2026-04-01' } }),
@@ -416,6 +434,10 @@ describe('KSeF numbers', () => {
       '5265877635-20250626-010080DD2B5E-26',
     )
     expect(ksefNumberFromFileName('faktura-12.xml')).toBeNull()
+    // A number of the right shape but wrong check digits is read as it is, for the import to refuse it.
+    expect(ksefNumberFromFileName('5260250274-20261105-0100A0B0C0D0-7F.xml')).toBe(
+      '5260250274-20261105-0100A0B0C0D0-7F',
+    )
     expect(ksefNumberDate('5265877635-20250626-010080DD2B5E-26')).toBe('2025-06-26')
   })
 })

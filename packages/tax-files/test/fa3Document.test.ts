@@ -105,7 +105,7 @@ const cases = [
       corrected: {
         number: 'FV/2026/04/1',
         issueDate: '2026-04-14',
-        ksefNumber: '5260250274-20260414-0100003F5C8B-E4',
+        ksefNumber: '5260250274-20260414-0100003F5C8B-65',
         lines: sale.lines,
       },
     }),
@@ -250,7 +250,7 @@ describe('the sums', () => {
     // Rates the correction does not change are left out.
     expect(r.xml).not.toContain('<P_13_2>')
     expect(r.xml).toContain('<TypKorekty>2</TypKorekty>')
-    expect(r.xml).toContain('<NrKSeFFaKorygowanej>5260250274-20260414-0100003F5C8B-E4</NrKSeFFaKorygowanej>')
+    expect(r.xml).toContain('<NrKSeFFaKorygowanej>5260250274-20260414-0100003F5C8B-65</NrKSeFFaKorygowanej>')
     expect(r.xml.match(/<StanPrzed>1<\/StanPrzed>/g)).toHaveLength(5)
   })
 

@@ -9,6 +9,7 @@ import {
   addMonthsToMonth,
   foldBooks,
   type ItemDataType,
+  ksefCheckDigits,
   type LedgerEvent,
   monthTransactions,
   roundHalfUpToZloty,
@@ -19,6 +20,8 @@ import {
 import { expect } from 'vitest'
 import { jpkV7File } from '../src/jpkV7.ts'
 import { contact, primary } from '../src/testing/scenarios.ts'
+
+const withCheckDigits = (data: string) => `${data}-${ksefCheckDigits(data)}`
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const money = (g: bigint) => `${g < 0n ? '-' : ''}${(g < 0n ? -g : g) / 100n}.${pad(Number((g < 0n ? -g : g) % 100n))}`
@@ -71,7 +74,9 @@ const build = (h: History) => {
       documentNumber: `D ${it.number}/${it.month}`,
       counterparty: { name: 'ACME', taxId: '5260001246', country: 'PL', address: '' },
       ksefNumber:
-        it.marker === 'KSEF' ? `5260250274-2026${pad(it.month)}${pad(it.day)}-0100001AF6${pad(it.number)}-AF` : null,
+        it.marker === 'KSEF'
+          ? withCheckDigits(`5260250274-2026${pad(it.month)}${pad(it.day)}-0100001AF6${pad(it.number)}`)
+          : null,
       ksefMarker: it.marker === 'KSEF' ? null : it.marker,
       documentVat: stated === null ? null : money(stated),
       corrects: it.correction === null ? null : { documentNumber: 'X 1', ksefNumber: null, issueDate: null },

@@ -701,6 +701,21 @@ const otherOperations: Record<string, OperationDoc> = {
     ok: object({ itemId: int(), ksefNumber: str(), acquisitionDate: str() }),
     errors: [404, 409, 422, 502, 503],
   },
+  'GET /api/ksef/unsent': {
+    summary: 'The invoices waiting to be sent to KSeF, one per invoice',
+    description:
+      'The company’s one-time incomes without a KSeF number or marker, an invoice’s incomes (one per VAT rate) as one invoice: `itemId` is its first income, the id that sends it or issues it offline; `issueDate` the invoice date; `net` and `gross` the sums of its incomes.',
+    ok: array(
+      object({
+        itemId: int(),
+        itemIds: array(int()),
+        documentNumber: str(),
+        issueDate: str(),
+        net: str(),
+        gross: str(),
+      }),
+    ),
+  },
   'POST /api/ksef/invoices/send-all': {
     summary: 'Send every one-time company income not yet in KSeF, in one batch session',
     description:
@@ -749,11 +764,18 @@ const otherOperations: Record<string, OperationDoc> = {
   'POST /api/ksef/offline/send': {
     summary: 'Send the invoices issued offline that wait for KSeF',
     description:
-      'Each with the file kept when it was issued and `offlineMode: true`; KSeF answers a file it already holds with the original, so there is never a second invoice. Stops at the first sign that KSeF is still down.',
+      'Each with the file kept when it was issued and `offlineMode: true`; KSeF answers a file it already holds with the original, so there is never a second invoice. Stops trying at the first sign that KSeF is still down or cannot be reached; every waiting invoice still has its result, the rest with that same error.',
     ok: object({
       sent: int(),
       failed: int(),
-      results: array(object({ itemId: int(), ksefNumber: orNull(str()), error: { type: ['object', 'null'] } })),
+      results: array(
+        object({
+          itemId: int(),
+          documentNumber: str(),
+          ksefNumber: orNull(str()),
+          error: { type: ['object', 'null'] },
+        }),
+      ),
     }),
     errors: [502, 503],
   },

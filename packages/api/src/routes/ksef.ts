@@ -8,7 +8,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { importInvoices, issueInvoice, SchemaFailure, V7_PERIOD, v7File } from '@finance/books'
-import { type Item, KSEF_NUMBER, recordById } from '@finance/ledger-core'
+import { type Item, isValidKsefNumber, recordById } from '@finance/ledger-core'
 import { Schema } from 'effect'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, notFound, validationError } from '../http/errors.ts'
@@ -144,7 +144,7 @@ export default async function ksefRoutes(app: FastifyInstance) {
       const r = state.records.get(id)
       if (!r || r.deleted || (r.dataType !== 'Income' && r.dataType !== 'Expense')) throw notFound()
       const number = ksefNumber === null || ksefNumber.trim() === '' ? null : ksefNumber.trim().toUpperCase()
-      if (number !== null && !KSEF_NUMBER.test(number))
+      if (number !== null && !isValidKsefNumber(number))
         throw validationError([{ field: 'ksefNumber', message: 'KSeF number is not valid' }])
       const item = r.data as Item
       if (item.ksefNumber === number) return recordById(state, id)

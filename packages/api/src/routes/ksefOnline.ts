@@ -28,6 +28,7 @@ import {
   setKsefCertificate,
   sendInvoiceToKsef,
   sendPendingOffline,
+  unsentInvoices,
   sendAllToKsef,
   sendToKsef,
   setKsefToken,
@@ -195,6 +196,9 @@ export default async function ksefOnlineRoutes(app: FastifyInstance) {
     const sent = await guarded(request, () => sendInvoiceToKsef(deps(), request.user.sub, id))
     return { itemId: sent.itemId, ksefNumber: sent.ksefNumber, acquisitionDate: sent.acquisitionDate }
   })
+  app.get('/api/ksef/unsent', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
+    unsentInvoices(deps(), request.user.sub),
+  )
   app.post('/api/ksef/invoices/send-all', { ...auth, schema: { tags: ['ksef'] } }, async (request) =>
     guarded(request, () => sendAllToKsef(deps(), request.user.sub)),
   )

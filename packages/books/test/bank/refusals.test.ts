@@ -49,6 +49,7 @@ describe('refusals', () => {
       code: 'bank.statement.unbalanced',
       message: 'Opening balance plus the lines is 16710.74, but the closing balance is 16710.84 (difference 0.10)',
       where: 'line 13',
+      params: { expected: '16710.74', closing: '16710.84', difference: '0.10' },
     })
   })
 
@@ -57,6 +58,7 @@ describe('refusals', () => {
     expect(errorOf(parseStatementFile(iconv.encode(broken, 'windows-1250')))).toMatchObject({
       code: 'bank.statement.unbalanced',
       where: 'line 21',
+      params: { expected: '10954.33', stated: '10954.30' },
     })
   })
 

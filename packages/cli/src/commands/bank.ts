@@ -33,7 +33,7 @@ import { coreMessage } from '../coreMessages.ts'
 import type { Ctx } from '../context.ts'
 import { CliError, usageError, userError } from '../errors.ts'
 import { readInputFile } from '../files.ts'
-import { formatMoney } from '../format.ts'
+import { formatAmount, formatMoney } from '../format.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
 import { answeredAsJsonOrNone } from '../listing.ts'
 
@@ -91,8 +91,20 @@ const whereText = (lang: Lang, where: string): string => {
   return line ? t(lang, 'atLine', line[1]!) : t(lang, 'atPath', where)
 }
 
+/** A statement that does not balance, with the figures the reader gives, as amounts of `lang`. */
+const unbalancedText = (lang: Lang, p: Readonly<Record<string, string>> | undefined): string | undefined => {
+  const amount = (v: string | undefined) => (v === undefined ? undefined : formatAmount(lang, v))
+  const [expected, closing, difference, stated] = [p?.expected, p?.closing, p?.difference, p?.stated].map(amount)
+  if (expected !== undefined && closing !== undefined && difference !== undefined)
+    return t(lang, 'unbalanced', expected, closing, difference)
+  if (expected !== undefined && stated !== undefined) return t(lang, 'unbalancedRow', expected, stated)
+  return undefined
+}
+
 const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
-  const head = lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message
+  const head =
+    (r.error.code === 'bank.statement.unbalanced' ? unbalancedText(lang, r.error.params) : undefined) ??
+    (lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message)
   const where = r.error.where ? ` (${whereText(lang, r.error.where)})` : ''
   return [
     `    ${head}${where}`,

@@ -23,6 +23,7 @@ import { fieldText, problemText as fileProblemText, schemaFailureError } from '.
 import type { Ctx } from '../context.ts'
 import { CliError, usageError } from '../errors.ts'
 import { checkInputFile, readInputFile, readInputText } from '../files.ts'
+import { schemaDetailText } from '../fa3Findings.ts'
 import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
@@ -34,7 +35,6 @@ const itemsWord = (lang: Lang, n: number) =>
 
 /** The reasons a file is refused, in Polish (the API and tax-files answer in English). */
 const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
-  SCHEMA: (p) => `to nie jest poprawna faktura FA(3)${p.line ? ` (wiersz ${p.line})` : ''}: ${p.detail ?? ''}`,
   NOT_UTF8: () => 'plik nie jest tekstem UTF-8',
   TOO_LARGE: () => 'plik jest większy niż 5 MB',
   NO_COMPANY_NIP: () => 'wpisz NIP firmy w danych podstawowych przed importem faktur',
@@ -50,6 +50,8 @@ const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
   RECEIVED_LATER: (p) =>
     `otrzymana w KSeF ${p.date ?? ''}, w miesiącu późniejszym niż jej data: jej VAT odlicza się nie wcześniej niż za tamten miesiąc; koszt zostaje pod datą faktury`,
   NO_KSEF_NUMBER: () => 'brak numeru KSeF: wpisz go (albo oznaczenie) przed złożeniem JPK_V7',
+  KSEF_NUMBER_CHECK: (p) =>
+    `cyfry kontrolne numeru KSeF ${p.value ?? ''} się nie zgadzają: porównaj go z KSeF przed złożeniem JPK_V7`,
   KSEF_NIP: (p) => `numer KSeF ${p.value ?? ''} nie został nadany pod NIP-em sprzedawcy ${p.nip ?? ''}`,
   SUPPLY_DATES_DIFFER: (p) => `pozycje mają różne daty dostawy; zapisano najpóźniejszą (${p.date ?? ''})`,
   CORRECTED_NOT_FOUND: (p) => `faktury korygowanej ${p.number ?? ''} nie ma w księgach`,
@@ -60,6 +62,9 @@ const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
  * their code is the core's `VALIDATION`, so the text decides).
  */
 const problemText = (lang: Lang, p: { code: string; message: string; params?: Record<string, string> }) => {
+  // The validator's finding in plain words, naming the field, in either language (as the web app says it).
+  if (p.code === 'SCHEMA' && p.params?.detail)
+    return `${t(lang, 'notValidFa3')}${p.params.line ? ` (${t(lang, 'fileLine', p.params.line)})` : ''}: ${schemaDetailText(lang, p.params.detail)}`
   if (lang === 'en') return p.message
   return PROBLEMS_PL[p.code]?.(p.params ?? {}) ?? coreMessage(lang, p)
 }

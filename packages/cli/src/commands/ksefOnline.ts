@@ -137,7 +137,7 @@ export const ksefSendCommand = async (
         ctx.out(
           x.ksefNumber
             ? `${t(ctx.lang, 'sent', x.itemId, x.ksefNumber)}\n`
-            : `${t(ctx.lang, 'notSentOffline', x.itemId, failureOf(ctx.lang, x.error?.code ?? '') ?? x.error?.message ?? '')}\n`,
+            : `${t(ctx.lang, 'notSentOffline', x.itemId, x.documentNumber || '-', failureOf(ctx.lang, x.error?.code ?? '') ?? x.error?.message ?? '')}\n`,
         )
     if (r.failed > 0) throw new CliError((lang) => t(lang, 'sentOffline', r.sent, r.failed))
     if (!o.json) ctx.out(`${t(ctx.lang, 'sentOffline', r.sent, r.failed)}\n`)

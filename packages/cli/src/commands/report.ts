@@ -85,12 +85,20 @@ const typeLabel = (ctx: Ctx, type: string) => {
   return key ? ctx.t(key) : type
 }
 
+/** Whether a money string is zero or below: a tax row of 0.00 (a VAT excess carried forward, a PIT advance of 0). */
+const nothingOwed = (amount: string): boolean => amount.startsWith('-') || /^0(\.0+)?$/.test(amount)
+
 /**
  * Paid, to pay or overdue; a payment completed before its amount grew, or a partial payment, shows what is left
- * ("230.00 to pay").
+ * ("230.00 to pay"). A row of nothing to pay says so, ticked or not, as the core never counts it overdue and the
+ * dashboard never marks it to pay.
  */
-const statusOf = (ctx: Ctx, x: { completed: boolean; overdue: boolean; remaining?: string | null }): string => {
+const statusOf = (
+  ctx: Ctx,
+  x: { amount: string; completed: boolean; overdue: boolean; remaining?: string | null },
+): string => {
   const left = x.remaining != null && !x.remaining.startsWith('-') && x.remaining !== '0.00'
+  if (nothingOwed(x.amount) && !left) return ctx.t('nothingToPay')
   if (x.completed && !left) return ctx.colour.green(ctx.t('paid'))
   const text = left ? `${money(ctx, x.remaining!)} ${ctx.t('unpaid')}` : ctx.t(x.overdue ? 'overdue' : 'unpaid')
   return x.overdue ? ctx.colour.red(text) : ctx.colour.yellow(text)
@@ -146,7 +154,11 @@ const monthTable = (ctx: Ctx, v: MonthView, title: string): string => {
     money(ctx, r.gross),
     r.period,
     r.dueDate,
-    r.type === 'VAT' || r.type === 'PIT' || r.type === 'ZUS' ? statusOf(ctx, r) : r.completed ? ctx.t('done') : '',
+    r.type === 'VAT' || r.type === 'PIT' || r.type === 'ZUS'
+      ? statusOf(ctx, { ...r, amount: r.gross })
+      : r.completed
+        ? ctx.t('done')
+        : '',
   ])
   return [
     `${ctx.colour.bold(title)}\n\n`,

@@ -23,6 +23,8 @@ export interface BankFileProblem {
   readonly code: string
   readonly message: string
   readonly where?: string
+  /** The figures the message gives, as decimal strings (`bank.statement.unbalanced`: `expected`, `closing`, …). */
+  readonly params?: Readonly<Record<string, string>>
   /** The statement's field errors (`closingBalance`, `lines.3.amount` …) when the books refused it. */
   readonly fields?: readonly { readonly field: string; readonly message: string }[]
 }

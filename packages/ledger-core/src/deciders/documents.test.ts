@@ -6,7 +6,7 @@ import { given } from '../testing/given.ts'
 import { foldBooks } from './books.ts'
 import { DUPLICATE_MESSAGE, planDocuments } from './documents.ts'
 
-const KSEF = '5265877635-20260305-0100001AF629-AF'
+const KSEF = '5265877635-20260305-0100001AF629-82'
 const seller = { name: 'Hurtownia', taxId: '7740001454', country: 'PL', address: 'Płock' }
 
 const purchase = (number: string, over: Record<string, unknown> = {}, ksefNumber: string | null = null) =>

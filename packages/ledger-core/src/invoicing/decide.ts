@@ -24,7 +24,8 @@ import {
   optionalObject,
 } from '../schemas/normalize.ts'
 import { isValidNip } from '../schemas/common.ts'
-import { type Corrects, GtuCodes, type Item, KSEF_NUMBER, type RecurringItem } from '../schemas/records.ts'
+import { type Corrects, GtuCodes, type Item, type RecurringItem } from '../schemas/records.ts'
+import { isValidKsefNumber } from '../schemas/documentCodes.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { isCountryCode } from '../schemas/codes.ts'
 import { canonicalJson } from '../canonical.ts'
@@ -677,7 +678,7 @@ export const decideInvoicing = (command: InvoicingCommand, state: BooksState): L
       const invoiceId = inv.itemInvoice.get(command.itemId)
       const found = invoiceId === undefined ? undefined : inv.invoices.get(invoiceId)
       if (!found) return domainError('NOT_FOUND')
-      if (!KSEF_NUMBER.test(command.ksefNumber)) return invalid([fieldError('ksefNumber', M.ksefNumber)])
+      if (!isValidKsefNumber(command.ksefNumber)) return invalid([fieldError('ksefNumber', M.ksefNumber)])
       const events: LedgerEvent[] = []
       for (const id of found.itemIds) {
         const r = state.records.get(id)

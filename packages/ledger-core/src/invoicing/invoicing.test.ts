@@ -236,24 +236,26 @@ describe('the invoice is the income', () => {
       type: 'UpdateItem',
       dataType: 'Income',
       id: itemId,
-      data: { ...item, ksefNumber: '5260250274-20260414-0100003F5C8B-E4' },
+      data: { ...item, ksefNumber: '5260250274-20260414-0100003F5C8B-65' },
     })
     expect(invoiceKsefNumber(sent.state, sent.state.invoicing.invoices.get(a.invoice.id)!)).toBe(
-      '5260250274-20260414-0100003F5C8B-E4',
+      '5260250274-20260414-0100003F5C8B-65',
     )
     // The invoice's other income (the 8 % one) takes the number too.
     const all = apply(sent.state, {
       type: 'RecordInvoiceKsefNumber',
       itemId,
-      ksefNumber: '5260250274-20260414-0100003F5C8B-E4',
+      ksefNumber: '5260250274-20260414-0100003F5C8B-65',
     })
     expect(all.events.map((e) => (e.data as { id: number }).id)).toEqual([a.invoice.itemIds[1]])
     expect(invoiceList(all.state).map((i) => [i.number, i.buyer, i.gross, i.state])).toEqual([
       ['FV/2026/04/1', 'ACME sp. z o.o.', '2925.00', 'sent'],
     ])
-    expect(decide(cmd({ type: 'RecordInvoiceKsefNumber', itemId, ksefNumber: 'x' }), a.state)).toMatchObject({
-      code: 'VALIDATION',
-    })
+    for (const ksefNumber of ['x', '5260250274-20260414-0100003F5C8B-E4'])
+      expect(decide(cmd({ type: 'RecordInvoiceKsefNumber', itemId, ksefNumber }), a.state)).toMatchObject({
+        code: 'VALIDATION',
+        message: 'The KSeF number is not valid',
+      })
   })
 
   it('an issued invoice not yet in KSeF can be changed (its number stays); once in KSeF only corrected', () => {
@@ -272,7 +274,7 @@ describe('the invoice is the income', () => {
       type: 'UpdateItem',
       dataType: 'Income',
       id: itemId,
-      data: { ...item, ksefNumber: '5260250274-20260414-0100003F5C8B-E4' },
+      data: { ...item, ksefNumber: '5260250274-20260414-0100003F5C8B-65' },
     }).state
     expect(decide(cmd({ type: 'SaveInvoiceDraft', id: a.invoice.id, data: draft() }), sent)).toMatchObject({
       errors: [{ field: 'id', message: 'An invoice sent to KSeF cannot be changed: issue a correction' }],

@@ -53,7 +53,7 @@ const monthly = [
     amount: '2000.00',
     documentNumber: 'FZ 1',
     counterparty: seller,
-    ksefNumber: '7740001454-20260310-0100001AF629-AF',
+    ksefNumber: '7740001454-20260310-0100001AF629-86',
   }),
   item(13, 'Expense', { date: '2026-03-21', amount: '300.00', vatTreatment: 'zw', documentNumber: 'FZ 2' }),
   item(14, 'Expense', { date: '2026-03-22', amount: '150.00', isCompany: false }),
@@ -97,7 +97,7 @@ describe('vatFiling', () => {
       ['FZ 1', '2026-03-09', '2026-03-10', { K_42: 200000n, K_43: 46000n }],
       ['KOR 1', '2026-03-25', null, { K_42: -10000n, K_43: -2300n }],
     ])
-    expect(filing.purchases[0]!.ksefNumber).toBe('7740001454-20260310-0100001AF629-AF')
+    expect(filing.purchases[0]!.ksefNumber).toBe('7740001454-20260310-0100001AF629-86')
   })
 
   it('is null for a month with no VAT period', () => {
@@ -141,7 +141,7 @@ describe('the dates of a row', () => {
       amount: '1000.00',
       documentNumber: 'FZ 99/10',
       counterparty: seller,
-      ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-7A',
+      ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-9E',
     }),
   ])
 

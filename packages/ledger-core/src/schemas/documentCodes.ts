@@ -27,3 +27,28 @@ export const ksefNumberDate = (ksefNumber: string): string => {
   const d = ksefNumber.split('-')[1] ?? ''
   return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`
 }
+
+/** CRC-8 with the polynomial 0x07 and the initial value 0x00 of an ASCII text (the KSeF number's check digits). */
+const crc8 = (text: string): number => {
+  let crc = 0
+  for (let i = 0; i < text.length; i++) {
+    crc ^= text.charCodeAt(i) & 0xff
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff
+  }
+  return crc
+}
+
+/** The two upper-case hex check digits of a KSeF number's data part (`NIP-YYYYMMDD-XXXXXXXXXXXX`, 32 characters). */
+export const ksefCheckDigits = (data: string): string => crc8(data).toString(16).toUpperCase().padStart(2, '0')
+
+/**
+ * Whether a text is a KSeF number (faktury/numer-ksef.md): of the official pattern (`KSEF_NUMBER`), and its last two
+ * hex digits are the CRC-8 of the 32 characters before the last dash. The 36-character form (a dash between the two
+ * halves of the technical part) is checked without that dash.
+ */
+export const isValidKsefNumber = (text: string): boolean => {
+  if (!KSEF_NUMBER.test(text)) return false
+  const parts = text.split('-')
+  const data = parts.length === 5 ? `${parts[0]}-${parts[1]}-${parts[2]}${parts[3]}` : parts.slice(0, 3).join('-')
+  return ksefCheckDigits(data) === parts[parts.length - 1]
+}

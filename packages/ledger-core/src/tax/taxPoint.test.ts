@@ -68,7 +68,7 @@ describe('the tax point of each tax', () => {
 
   it('a KSeF invoice is deducted not before the day its number was assigned (art. 86 ust. 10b pkt 1, art. 106na ust. 3)', () => {
     // Dated 30 October, its KSeF number given on 2 November: November's input VAT; the cost stays October's.
-    const item = { date: '2026-10-30', invoiceDate: '2026-10-30', ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-7A' }
+    const item = { date: '2026-10-30', invoiceDate: '2026-10-30', ksefNumber: '5260001246-20261102-A1B2C3-D4E5F6-9E' }
     const it = itemDatesOf(item, false)
     expect(it.receivedDate).toBe('2026-11-02')
     expect(vatPurchaseDate(it)).toBe('2026-11-02')

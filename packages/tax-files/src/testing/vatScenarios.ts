@@ -4,7 +4,7 @@
  * excess carried on, KSeF numbers and markers) and a quarterly one in the second quarter of 2026 (the register of
  * April alone, then June with the quarter's declaration).
  */
-import { type ItemDataType, type LedgerEvent, validateRecord } from '@finance/ledger-core'
+import { type ItemDataType, type LedgerEvent, ksefCheckDigits, validateRecord } from '@finance/ledger-core'
 import { income, vatSetting } from '@finance/ledger-core/testing'
 
 export interface VatScenario {
@@ -26,8 +26,9 @@ const wholesaler = { name: 'Hurtownia Nowak', taxId: '7740001454', country: 'PL'
 const berlin = { name: 'Cloud GmbH', taxId: 'DE123456789', country: 'DE', address: 'Friedrichstraße 1, 10117 Berlin' }
 const athens = { name: 'Hellas Ltd', taxId: 'EL094014201', country: 'GR', address: 'Athens' }
 
-const OUR_KSEF = (day: string, n: string) => `5260250274-202602${day}-0100001AF6${n}-A1`
-const THEIR_KSEF = (day: string, n: string) => `7740001454-202602${day}-0200002BC7${n}-B2`
+const withCheckDigits = (data: string) => `${data}-${ksefCheckDigits(data)}`
+const OUR_KSEF = (day: string, n: string) => withCheckDigits(`5260250274-202602${day}-0100001AF6${n}`)
+const THEIR_KSEF = (day: string, n: string) => withCheckDigits(`7740001454-202602${day}-0200002BC7${n}`)
 
 /** Monthly: January (V7M(2), an excess carried), February and March (V7M(3)). */
 export const monthlyEvents: readonly LedgerEvent[] = [
@@ -146,7 +147,7 @@ export const monthlyEvents: readonly LedgerEvent[] = [
     percent: '5',
     documentNumber: 'FV 1/03/2026',
     counterparty: acme,
-    ksefNumber: '5260250274-20260303-0100001AF615-C3',
+    ksefNumber: '5260250274-20260303-0100001AF615-40',
   }),
 ]
 
@@ -159,7 +160,7 @@ export const quarterlyEvents: readonly LedgerEvent[] = [
     amount: '10000.00',
     documentNumber: 'FV 1/04/2026',
     counterparty: acme,
-    ksefNumber: '5260250274-20260410-0100001AF601-D4',
+    ksefNumber: '5260250274-20260410-0100001AF601-DA',
   }),
   item(3, 'Expense', {
     date: '2026-05-10',
@@ -167,7 +168,7 @@ export const quarterlyEvents: readonly LedgerEvent[] = [
     amount: '4000.00',
     documentNumber: 'FZ 9/05/2026',
     counterparty: wholesaler,
-    ksefNumber: '7740001454-20260510-0200002BC701-E5',
+    ksefNumber: '7740001454-20260510-0200002BC701-41',
   }),
   item(4, 'Income', {
     date: '2026-06-10',

@@ -488,6 +488,7 @@ export const parseCsv = (text: string, mapping?: CsvMapping, account?: string): 
         'bank.statement.unbalanced',
         `The balance after the operation should be ${formatAmount(broken.expected)}, the file says ${formatAmount(broken.row.balance!)}`,
         atLine(broken.row.row),
+        { expected: formatAmount(broken.expected), stated: formatAmount(broken.row.balance!) },
       )
     opening = ordered[0]!.balance! - amountToGrosze(ordered[0]!.line.amount)
     closing = ordered.at(-1)!.balance!

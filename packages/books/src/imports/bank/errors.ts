@@ -8,14 +8,22 @@ import type { StatementParseError } from './types.ts'
 
 export class StatementError extends CodedError {
   readonly where: string | undefined
+  /** The figures the message gives (amounts as decimal strings), for the catalogs to say them in their language. */
+  readonly params: Readonly<Record<string, string>> | undefined
 
-  constructor(code: string, message: string, where?: string | number) {
+  constructor(code: string, message: string, where?: string | number, params?: Readonly<Record<string, string>>) {
     super(code, message)
     this.where = where === undefined ? undefined : String(where)
+    this.params = params
   }
 
   toParseError(): StatementParseError {
-    return { code: this.code, message: this.message, ...(this.where !== undefined ? { where: this.where } : {}) }
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.where !== undefined ? { where: this.where } : {}),
+      ...(this.params !== undefined ? { params: this.params } : {}),
+    }
   }
 }
 

@@ -46,6 +46,7 @@ export const balanced = (statement: BankStatement, where: string): BankStatement
       'bank.statement.unbalanced',
       `Opening balance plus the lines is ${check.expected}, but the closing balance is ${check.closing} (difference ${check.difference})`,
       where,
+      { expected: check.expected, closing: check.closing, difference: check.difference },
     )
   return statement
 }

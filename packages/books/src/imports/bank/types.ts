@@ -20,6 +20,11 @@ export interface StatementParseError {
   readonly message: string
   /** 1-based line of the file (or the XML element's path) where the problem is. */
   readonly where?: string
+  /**
+   * The figures of the message as decimal strings: `bank.statement.unbalanced` gives `expected`, `closing` and
+   * `difference` (the statement's balances), or `expected` and `stated` (a running balance a CSV row breaks).
+   */
+  readonly params?: Readonly<Record<string, string>>
 }
 
 /** The encodings a statement may come in; detection names the one it found, never guesses silently. */

@@ -36,6 +36,7 @@ import { bankMachine } from './bankMachine.ts'
 import type { BankAction, BankData, BankFileResult, BankLine, BankRule, OpenItem } from './types.ts'
 import { ItemFromLine } from './ItemFromLine.tsx'
 import { SplitLine } from './SplitLine.tsx'
+import { statementWhere } from './statementWhere.ts'
 import { useAllocationText } from './targets.ts'
 import { VatPairing } from './VatPairing.tsx'
 import { WHITE_LIST_SERVER, WhiteList } from './WhiteList.tsx'
@@ -253,7 +254,7 @@ export const BankPage = ({ effects }: Props) => {
                 {!r.ok && (
                   <>
                     <Trans>refused</Trans> — {problem(r)}
-                    {r.error.where ? ` (${r.error.where})` : ''}
+                    {r.error.where ? ` (${statementWhere(i18n, r.error.where)})` : ''}
                   </>
                 )}
                 {!r.ok && r.error.code === 'bank.csv.account' && imported.some((file) => file.name === r.fileName) && (

@@ -117,7 +117,7 @@ export const invoicesEffects = (
     sendToKsef: async (id) => {
       const inv = state.invoicing.invoices.get(id)!
       const itemId = inv.itemIds[0]!
-      const ksefNumber = '5260250274-20260310-0100003F5C8B-E4'
+      const ksefNumber = '5260250274-20260310-0100003F5C8B-F6'
       exec({
         type: 'UpdateItem',
         dataType: 'Income',

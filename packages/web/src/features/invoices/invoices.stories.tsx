@@ -116,7 +116,7 @@ export const SentToKsef: Story = {
     await expect(send.length).toBe(4)
     for (const b of send) await userEvent.click(b)
     await loaded(canvasElement)
-    await waitFor(() => expect(canvas.getAllByText(/KSeF 5260250274-20260310-0100003F5C8B-E4/).length).toBe(4))
+    await waitFor(() => expect(canvas.getAllByText(/KSeF 5260250274-20260310-0100003F5C8B-F6/).length).toBe(4))
     await expect(canvas.getAllByText(/^(wysłana do KSeF|sent to KSeF)$/).length).toBeGreaterThanOrEqual(4)
     await expect(canvas.queryAllByRole('button', { name: /^(Zapisz zmiany|Save changes)$/ })).toHaveLength(0)
   },

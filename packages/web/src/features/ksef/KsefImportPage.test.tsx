@@ -50,14 +50,14 @@ describe('KsefImportPage', () => {
     // A file whose name carries no KSeF number gets a field for it.
     expect(screen.queryByLabelText(`KSeF number of ${imported.fileName}`)).toBeNull()
     fireEvent.change(screen.getByLabelText('KSeF number of notes.xml'), {
-      target: { value: '5260250274-20260306-0100001AF629-AF' },
+      target: { value: '5260250274-20260306-0100001AF629-23' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Import 2 files' }))
     await waitFor(() => expect(importFiles).toHaveBeenCalledTimes(1))
     expect((importFiles.mock.calls[0] as unknown as [ImportFile[]])[0].map((f) => [f.file.name, f.ksefNumber])).toEqual(
       [
         [imported.fileName, ''],
-        ['notes.xml', '5260250274-20260306-0100001AF629-AF'],
+        ['notes.xml', '5260250274-20260306-0100001AF629-23'],
       ],
     )
     const table = await screen.findByRole('table')
@@ -118,7 +118,7 @@ describe('the import requests', () => {
   it('send at most 250 files and 10 MB a request, in the order picked, with the KSeF numbers entered', async () => {
     const picked: ImportFile[] = Array.from({ length: 600 }, (_, i) => ({
       file: { name: `${i}.xml`, size: 1000, text: async () => `<x${i}/>` },
-      ksefNumber: i === 0 ? '5260250274-20260306-0100001AF629-AF' : '',
+      ksefNumber: i === 0 ? '5260250274-20260306-0100001AF629-23' : '',
     }))
     expect(batchesOf(picked).map((b) => b.length)).toEqual([250, 250, 100])
     const big: ImportFile[] = [
@@ -135,7 +135,7 @@ describe('the import requests', () => {
     expect(post.mock.calls[0]![0]).toBe('ksef/import')
     expect(results.map((r) => r.fileName)).toEqual(picked.map((p) => p.file.name))
     const first = (post.mock.calls[0]![1] as { files: Record<string, unknown>[] }).files
-    expect(first[0]).toEqual({ fileName: '0.xml', xml: '<x0/>', ksefNumber: '5260250274-20260306-0100001AF629-AF' })
+    expect(first[0]).toEqual({ fileName: '0.xml', xml: '<x0/>', ksefNumber: '5260250274-20260306-0100001AF629-23' })
     expect(first[1]).toEqual({ fileName: '1.xml', xml: '<x1/>' })
   })
 })

@@ -47,6 +47,10 @@ const CODES_WITH_PARAMS: Record<
   string,
   (p: Readonly<Record<string, string>>, date: (iso: string) => string) => MessageDescriptor
 > = {
+  KSEF_NUMBER_CHECK: (p) => {
+    const value = p.value ?? ''
+    return msg`The check digits of the KSeF number ${value} do not hold: compare it with KSeF before filing JPK_V7`
+  },
   RECEIVED_LATER: (p, formatDate) => {
     const date = p.date ? formatDate(p.date) : ''
     return msg`Received in KSeF on ${date}, in a later month than its date: its VAT is deducted no earlier than in that month; the cost keeps the invoice's date`

@@ -3,11 +3,11 @@ import type { KsefImportResult } from './types.ts'
 
 /** A purchase imported as an expense, with its KSeF number in the file name; `over` changes what a case needs. */
 export const importedResult = (over: Partial<KsefImportResult> = {}): KsefImportResult => ({
-  fileName: '7740001454-20260305-0100001AF629-AF.xml',
+  fileName: '7740001454-20260305-0100001AF629-4B.xml',
   status: 'imported',
   kind: 'expense',
   documentNumber: 'FZ 1/03',
-  ksefNumber: '7740001454-20260305-0100001AF629-AF',
+  ksefNumber: '7740001454-20260305-0100001AF629-4B',
   items: [{ id: 5, amount: '1000.00', percent: '23' }],
   problems: [],
   warnings: [],

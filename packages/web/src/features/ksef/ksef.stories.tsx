@@ -38,7 +38,7 @@ export const ImportReport: Story = {
     const inputs = canvasElement.querySelectorAll<HTMLInputElement>('[data-testid="ksef-files"]')
     for (const input of inputs) {
       await userEvent.upload(input, [
-        new File(['<Faktura/>'], '7740001454-20260305-0100001AF629-AF.xml', { type: 'application/xml' }),
+        new File(['<Faktura/>'], '7740001454-20260305-0100001AF629-4B.xml', { type: 'application/xml' }),
         new File(['<Faktura/>'], 'FV_3_03.xml', { type: 'application/xml' }),
         new File(['<x/>'], 'notes.xml', { type: 'application/xml' }),
       ])
@@ -97,7 +97,7 @@ const onlineServices = (extra: Partial<KsefConnection> = {}): KsefOnlineApi => {
     fetchNow: async () => connection.lastFetch!,
     send: async (id) => {
       unsent = unsent.filter((i) => i.id !== id)
-      const ksefNumber = '5260250274-20260320-0100001AF629-2E'
+      const ksefNumber = '5260250274-20260320-0100001AF629-1E'
       connection = { ...connection, lastSend: { at: '2026-03-20T10:00:00.000Z', itemId: id, ksefNumber } }
       return { itemId: id, ksefNumber }
     },

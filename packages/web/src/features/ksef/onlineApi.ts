@@ -41,23 +41,21 @@ const base64Of = async (file: Blob): Promise<string> => {
   return btoa(binary)
 }
 
-/** A one-time company income without a KSeF number: an invoice to send. */
+/** An invoice to send: its first income (`id`, which sends it or issues it offline), number, issue date, total. */
 export interface UnsentInvoice {
   readonly id: number
   readonly documentNumber: string
+  /** The invoice's issue date. */
   readonly date: string
   readonly amount: string
 }
 
-interface IncomeRecord {
-  readonly id: number
-  readonly dataObject: {
-    readonly documentNumber?: string
-    readonly date?: string
-    readonly amount?: string
-    readonly isCompany?: boolean
-    readonly ksefNumber?: string | null
-  }
+/** An invoice waiting to be sent, as `GET ksef/unsent` answers it (one per invoice, whatever its VAT rates). */
+interface UnsentAnswer {
+  readonly itemId: number
+  readonly documentNumber: string
+  readonly issueDate: string
+  readonly gross: string
 }
 
 export const createKsefOnlineApi = (client: ApiClient = api) => ({
@@ -66,17 +64,13 @@ export const createKsefOnlineApi = (client: ApiClient = api) => ({
     client.put<KsefConnection>('ksef/connection', { token, environment }),
   forgetToken: () => client.del<KsefConnection>('ksef/connection'),
   fetchNow: () => client.post<KsefLastFetch>('ksef/fetch'),
-  unsent: async (): Promise<UnsentInvoice[]> => {
-    const incomes = await client.get<IncomeRecord[]>('revenue/GetListByType/Income')
-    return incomes
-      .filter((r) => r.dataObject.isCompany && !r.dataObject.ksefNumber)
-      .map((r) => ({
-        id: r.id,
-        documentNumber: r.dataObject.documentNumber ?? '',
-        date: r.dataObject.date ?? '',
-        amount: r.dataObject.amount ?? '',
-      }))
-  },
+  unsent: async (): Promise<UnsentInvoice[]> =>
+    (await client.get<UnsentAnswer[]>('ksef/unsent')).map((i) => ({
+      id: i.itemId,
+      documentNumber: i.documentNumber,
+      date: i.issueDate,
+      amount: i.gross,
+    })),
   send: (id: number) => client.post<{ itemId: number; ksefNumber: string }>(`ksef/invoices/${id}/send`),
   issueOffline: (id: number, mode: OfflineMode = 'offline24') =>
     client.post<PendingOffline>(`ksef/invoices/${id}/offline`, { mode }),

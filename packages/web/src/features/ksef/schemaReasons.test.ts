@@ -40,18 +40,4 @@ describe('schema findings in plain words', () => {
     for (const text of Object.values(said))
       expect(text).not.toMatch(/Element '|facet|is not a valid value|expected is/i)
   })
-
-  it('reads the kinds with what each message needs', () => {
-    expect(parseSchemaDetail(validator.pattern)).toEqual({ kind: 'pattern', element: 'NIP', value: '12345' })
-    expect(parseSchemaDetail(validator.tooLong)).toEqual({ kind: 'tooLong', element: 'P_2', limit: '256' })
-    expect(parseSchemaDetail(validator.unexpected)).toEqual({
-      kind: 'unexpected',
-      element: 'K_10',
-      expected: ['DataSprzedazy', 'NrKSeF', 'OFF'],
-    })
-    expect(parseSchemaDetail("Element 'Faktura', attribute 'x': The attribute 'x' is not allowed.")).toEqual({
-      kind: 'other',
-      element: 'Faktura/@x',
-    })
-  })
 })

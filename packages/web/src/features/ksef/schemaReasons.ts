@@ -1,67 +1,14 @@
 /**
- * The FA(3) schema check's findings in plain words. The validator (libxml2 through xmllint-wasm, see
- * `@finance/tax-files` validate.ts) reports in English with the element's tag and the XSD facet that failed —
- * "Element 'NIP': [facet 'pattern'] The value '12345' is not accepted by the pattern '…'". Each kind of finding
- * becomes one catalog message that names the field (in words where the field is a common one, with its FA(3) tag)
- * and says what is wrong with the value; a finding of an unknown kind still names its field, never the raw text.
+ * The FA(3) schema check's findings in plain words: the core reads the validator's message into a kind
+ * (`parseSchemaDetail`, shared with the CLI); each kind becomes one catalog message that names the field (in words
+ * where the field is a common one, with its FA(3) tag) and says what is wrong with the value; a finding of an unknown
+ * kind still names its field, never the raw text.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { parseSchemaDetail, type SchemaFinding } from '@finance/ledger-core'
 
-/** One finding of the schema check, by kind, with what the message needs. */
-export type SchemaFinding =
-  | { readonly kind: 'notXml' }
-  | { readonly kind: 'notFa3'; readonly element: string }
-  | { readonly kind: 'pattern' | 'enumeration' | 'digits' | 'range'; readonly element: string; readonly value: string }
-  | { readonly kind: 'date' | 'amount' | 'number' | 'value'; readonly element: string; readonly value: string }
-  | { readonly kind: 'tooLong' | 'tooShort'; readonly element: string; readonly limit: string }
-  | { readonly kind: 'unexpected' | 'missing'; readonly element: string; readonly expected: readonly string[] }
-  | { readonly kind: 'other'; readonly element: string | null }
-
-const ELEMENT = /^Element '([^']+)'(?:, attribute '([^']+)')?: (.*)$/s
-const quoted = (text: string, after: string): string => new RegExp(`${after} '([^']*)'`).exec(text)?.[1] ?? ''
-const expectedOf = (text: string): string[] => {
-  const list = /Expected is (?:one of )?\( ?([^)]*?) ?\)/.exec(text)?.[1]
-  return list
-    ? list
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '')
-    : []
-}
-
-/** The kind of a validator message (namespaces already dropped by the validator's cleaning). */
-export const parseSchemaDetail = (detail: string): SchemaFinding => {
-  const m = ELEMENT.exec(detail.trim())
-  if (!m) return { kind: 'notXml' }
-  const element = m[2] ? `${m[1]}/@${m[2]}` : (m[1] as string)
-  const text = m[3] as string
-  if (/No matching global declaration available for the validation root/.test(text)) return { kind: 'notFa3', element }
-  const facet = /^\[facet '(\w+)'\]/.exec(text)?.[1]
-  if (facet === 'pattern' || facet === 'enumeration') return { kind: facet, element, value: quoted(text, 'The value') }
-  if (facet === 'maxLength' || facet === 'length')
-    return { kind: 'tooLong', element, limit: quoted(text, 'allowed maximum length of') || quoted(text, 'length of') }
-  if (facet === 'minLength') return { kind: 'tooShort', element, limit: quoted(text, 'allowed minimum length of') }
-  if (facet === 'totalDigits' || facet === 'fractionDigits')
-    return { kind: 'digits', element, value: quoted(text, 'The value') }
-  if (facet && /^(min|max)(In|Ex)clusive$/.test(facet))
-    return { kind: 'range', element, value: quoted(text, 'The value') }
-  const atomic = /^'([^']*)' is not a valid value of the (?:atomic|local atomic|union) type(?: '([^']*)')?/.exec(text)
-  if (atomic) {
-    const [, value = '', type = ''] = atomic
-    const kind = /Data|date/i.test(type)
-      ? 'date'
-      : /Kwot|Decimal/i.test(type)
-        ? 'amount'
-        : /Int|Ilos|Liczb/i.test(type)
-          ? 'number'
-          : 'value'
-    return { kind, element, value }
-  }
-  if (/This element is not expected/.test(text)) return { kind: 'unexpected', element, expected: expectedOf(text) }
-  if (/Missing child element/.test(text)) return { kind: 'missing', element, expected: expectedOf(text) }
-  return { kind: 'other', element }
-}
+export { parseSchemaDetail, type SchemaFinding }
 
 /** The fields of FA(3) a user fills most often, in words (the tag follows in brackets). */
 const FIELDS: Readonly<Record<string, MessageDescriptor>> = {
