@@ -9,7 +9,7 @@ import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
 import { taxesThrough } from '../projections/derived.ts'
 import { costOutstanding } from '../projections/costs.ts'
-import { income, recurring, ssSetting } from '../testing/fixtures.ts'
+import { income, invoiceLine, recurring, ssSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
 import { ACCOUNT, line, statement } from './testing.ts'
@@ -420,6 +420,55 @@ describe('matching', () => {
       { kind: 'transaction', id: 'i6-2026-01', amount: '1230.00' },
     ])
     expect(paymentStates(r.state, ['2026-01'], '2026-02-10').map((p) => p.state)).toEqual(['paid', 'paid'])
+  })
+
+  describe('an invoice of several VAT rates', () => {
+    // FV/2026/11/1, issued on 5 November 2026, to be paid by 19 November: 3 000,00 net at 23 % (3 690,00 gross) and
+    // 500,00 net at 8 % (540,00 gross), 4 230,00 in all — one income per rate, both with its number.
+    const issued = () => {
+      let state = runCommands([
+        ...company,
+        {
+          type: 'SaveInvoiceDraft',
+          data: {
+            kind: 'VAT',
+            buyer: { name: 'Klient sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1' },
+            issueDate: '2026-11-05',
+            lines: [
+              invoiceLine({ unitNet: '3000.00' }),
+              invoiceLine({ name: 'Szkolenie', unitNet: '500.00', vat: '8' }),
+            ],
+            payment: { dueDate: '2026-11-19', method: 'transfer' },
+          },
+        } as CommandInput,
+      ]).state
+      const id = [...state.invoicing.invoices.keys()][0]!
+      state = run(state, { type: 'IssueInvoice', id }).state
+      // Its items are i9 and i10: `i10-…` sorts before `i9-…` as text, not in the invoice's order.
+      expect(state.invoicing.invoices.get(id)!.itemIds).toEqual([9, 10])
+      return state
+    }
+    const paying = (amount: string) =>
+      importing(issued(), statement([line({ bookingDate: '2026-11-20', amount, title: 'Zapłata FV/2026/11/1' })]))
+
+    it('a transfer of its total naming its number pays it as a whole: each item in full, one invoice named', () => {
+      const m = [...paying('4230.00').state.bank.matches.values()][0]!
+      expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumber', confidence: 98, source: 'auto' })
+      expect(m.allocations).toEqual([
+        { kind: 'transaction', id: 'i9-2026-11', amount: '3690.00' },
+        { kind: 'transaction', id: 'i10-2026-11', amount: '540.00' },
+      ])
+    })
+
+    it('a transfer of part of it pays its items in the invoice’s order, the rest left on the last', () => {
+      const r = paying('4000.00')
+      const m = [...r.state.bank.matches.values()][0]!
+      expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumber', confidence: 90, source: 'auto' })
+      expect(m.allocations).toEqual([
+        { kind: 'transaction', id: 'i9-2026-11', amount: '3690.00' },
+        { kind: 'transaction', id: 'i10-2026-11', amount: '310.00' },
+      ])
+    })
   })
 
   it('a number inside a longer one is not named: 11/10/2026 pays only 11/10/2026, in full, not 1/10/2026 too', () => {
