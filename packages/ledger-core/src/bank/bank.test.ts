@@ -460,6 +460,52 @@ describe('matching', () => {
       ])
     })
 
+    it('is one receivable: its number, the buyer, the issue date, its totals, overdue by its payment term', () => {
+      const [unpaid, ...others] = paymentStates(issued(), ['2026-11'], '2026-11-30', { open: true })
+      expect(others).toEqual([])
+      expect(unpaid).toEqual({
+        id: 'i9-2026-11',
+        itemId: 9,
+        kind: 'receivable',
+        name: 'Usługa programistyczna (+1)',
+        documentNumber: 'FV/2026/11/1',
+        counterparty: 'Klient sp. z o.o.',
+        date: '2026-11-05',
+        sum: '4230.00',
+        paid: '0.00',
+        remaining: '4230.00',
+        paidOn: null,
+        dueDate: '2026-11-19',
+        state: 'overdue',
+        daysOverdue: 11,
+        parts: [
+          { id: 'i9-2026-11', itemId: 9, sum: '3690.00', paid: '0.00', remaining: '3690.00' },
+          { id: 'i10-2026-11', itemId: 10, sum: '540.00', paid: '0.00', remaining: '540.00' },
+        ],
+      })
+      // Before its term it is not paid yet; paid in part, what is paid of the whole and what is left.
+      expect(paymentStates(issued(), ['2026-11'], '2026-11-10')[0]).toMatchObject({ state: 'unpaid', daysOverdue: 0 })
+      const [part] = paymentStates(paying('4000.00').state, ['2026-11'], '2026-11-30', { open: true })
+      expect(part).toMatchObject({
+        sum: '4230.00',
+        paid: '4000.00',
+        remaining: '230.00',
+        paidOn: '2026-11-20',
+        state: 'overdue',
+        daysOverdue: 11,
+      })
+      expect(part!.parts!.map((x) => [x.paid, x.remaining])).toEqual([
+        ['3690.00', '0.00'],
+        ['310.00', '230.00'],
+      ])
+      // Paid in full it is neither a receivable any more nor two rows among all.
+      const whole = paying('4230.00').state
+      expect(paymentStates(whole, ['2026-11'], '2026-11-30', { open: true })).toEqual([])
+      expect(paymentStates(whole, ['2026-11'], '2026-11-30').map((x) => [x.documentNumber, x.state, x.paid])).toEqual([
+        ['FV/2026/11/1', 'paid', '4230.00'],
+      ])
+    })
+
     it('a transfer of part of it pays its items in the invoice’s order, the rest left on the last', () => {
       const r = paying('4000.00')
       const m = [...r.state.bank.matches.values()][0]!
