@@ -133,6 +133,51 @@ describe('bank import', () => {
     ])
   })
 
+  it('an invoice of several VAT rates is one receivable: its number, issue date and totals; a payment of it as a whole', async () => {
+    h = await harness({ now: '2026-12-01T10:00:00.000Z' })
+    const t = await company(h)
+    const config = await call(h.app, t, 'POST', '/api/config', { dataType: 'Invoice', dataObject: bodies.Invoice })
+    expect(config.statusCode).toBeLessThan(300)
+    // FV/2026/11/1: 3 000,00 net at 23 % and 500,00 net at 8 %, 4 230,00 gross, to be paid by 19 November.
+    const d = (
+      await call(h.app, t, 'POST', '/api/invoices', {
+        kind: 'VAT',
+        buyer: { name: 'Klient sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1' },
+        issueDate: '2026-11-05',
+        lines: [
+          { name: 'Programowanie', quantity: '1', unit: 'usł.', unitNet: '3000.00', vat: '23' },
+          { name: 'Szkolenie', quantity: '1', unit: 'usł.', unitNet: '500.00', vat: '8' },
+        ],
+        payment: { dueDate: '2026-11-19', method: 'transfer' },
+      })
+    ).json()
+    const issued = (await call(h.app, t, 'POST', `/api/invoices/${d.id}/issue`)).json()
+    expect(issued.number).toBe('FV/2026/11/1')
+    const s = statement([line({ bookingDate: '2026-11-20', amount: '4000.00', title: 'Zapłata FV/2026/11/1' })])
+    const imported = await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s] })
+    expect(imported.json().results[0]).toMatchObject({ ok: true, statements: [{ matched: 1 }] })
+    const open = (await call(h.app, t, 'GET', '/api/bank/open-items?from=2026-11&to=2026-11')).json()
+    expect(open.receivables).toEqual([
+      expect.objectContaining({
+        kind: 'receivable',
+        documentNumber: 'FV/2026/11/1',
+        counterparty: 'Klient sp. z o.o.',
+        date: '2026-11-05',
+        dueDate: '2026-11-19',
+        sum: '4230.00',
+        paid: '4000.00',
+        remaining: '230.00',
+        paidOn: '2026-11-20',
+        state: 'overdue',
+        daysOverdue: 12,
+        parts: [
+          expect.objectContaining({ sum: '3690.00', paid: '3690.00', remaining: '0.00' }),
+          expect.objectContaining({ sum: '540.00', paid: '310.00', remaining: '230.00' }),
+        ],
+      }),
+    ])
+  })
+
   it('refuses a statement that does not balance with its field and writes nothing', async () => {
     h = await harness()
     const t = await company(h)

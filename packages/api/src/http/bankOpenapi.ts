@@ -145,7 +145,7 @@ export const bankOperations = {
   'GET /api/bank/open-items': {
     summary: 'Receivables and payables: what is paid, partly paid or overdue',
     description:
-      'Income and expense occurrences of the months `from`–`to` (default: the last 12) not paid in full; `all=true` includes paid ones.',
+      'Income and expense occurrences of the months `from`–`to` (default: the last 12) not paid in full; `all=true` includes paid ones. An issued invoice of several VAT rates is one row (its issue date, its totals) with its incomes in `parts`.',
     ok: obj({ receivables: arr(obj()), payables: arr(obj()) }),
   },
   'POST /api/bank/csv-mappings': {

@@ -9,7 +9,7 @@ import { monthTransactions } from '../projections/month.ts'
 import { obligations } from '../projections/obligations.ts'
 import { taxesThrough } from '../projections/derived.ts'
 import { costOutstanding } from '../projections/costs.ts'
-import { income, recurring, ssSetting } from '../testing/fixtures.ts'
+import { income, invoiceLine, recurring, ssSetting } from '../testing/fixtures.ts'
 import { cmd, type CommandInput, runCommands, vatAndLinearPit } from '../testing/given.ts'
 import { taxMicroAccount } from './iban.ts'
 import { ACCOUNT, line, statement } from './testing.ts'
@@ -420,6 +420,101 @@ describe('matching', () => {
       { kind: 'transaction', id: 'i6-2026-01', amount: '1230.00' },
     ])
     expect(paymentStates(r.state, ['2026-01'], '2026-02-10').map((p) => p.state)).toEqual(['paid', 'paid'])
+  })
+
+  describe('an invoice of several VAT rates', () => {
+    // FV/2026/11/1, issued on 5 November 2026, to be paid by 19 November: 3 000,00 net at 23 % (3 690,00 gross) and
+    // 500,00 net at 8 % (540,00 gross), 4 230,00 in all — one income per rate, both with its number.
+    const issued = () => {
+      let state = runCommands([
+        ...company,
+        {
+          type: 'SaveInvoiceDraft',
+          data: {
+            kind: 'VAT',
+            buyer: { name: 'Klient sp. z o.o.', taxId: '5260001246', country: 'PL', address: 'ul. Prosta 1' },
+            issueDate: '2026-11-05',
+            lines: [
+              invoiceLine({ unitNet: '3000.00' }),
+              invoiceLine({ name: 'Szkolenie', unitNet: '500.00', vat: '8' }),
+            ],
+            payment: { dueDate: '2026-11-19', method: 'transfer' },
+          },
+        } as CommandInput,
+      ]).state
+      const id = [...state.invoicing.invoices.keys()][0]!
+      state = run(state, { type: 'IssueInvoice', id }).state
+      // Its items are i9 and i10: `i10-…` sorts before `i9-…` as text, not in the invoice's order.
+      expect(state.invoicing.invoices.get(id)!.itemIds).toEqual([9, 10])
+      return state
+    }
+    const paying = (amount: string) =>
+      importing(issued(), statement([line({ bookingDate: '2026-11-20', amount, title: 'Zapłata FV/2026/11/1' })]))
+
+    it('a transfer of its total naming its number pays it as a whole: each item in full, one invoice named', () => {
+      const m = [...paying('4230.00').state.bank.matches.values()][0]!
+      expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumber', confidence: 98, source: 'auto' })
+      expect(m.allocations).toEqual([
+        { kind: 'transaction', id: 'i9-2026-11', amount: '3690.00' },
+        { kind: 'transaction', id: 'i10-2026-11', amount: '540.00' },
+      ])
+    })
+
+    it('is one receivable: its number, the buyer, the issue date, its totals, overdue by its payment term', () => {
+      const [unpaid, ...others] = paymentStates(issued(), ['2026-11'], '2026-11-30', { open: true })
+      expect(others).toEqual([])
+      expect(unpaid).toEqual({
+        id: 'i9-2026-11',
+        itemId: 9,
+        kind: 'receivable',
+        name: 'Usługa programistyczna (+1)',
+        documentNumber: 'FV/2026/11/1',
+        counterparty: 'Klient sp. z o.o.',
+        date: '2026-11-05',
+        sum: '4230.00',
+        paid: '0.00',
+        remaining: '4230.00',
+        paidOn: null,
+        dueDate: '2026-11-19',
+        state: 'overdue',
+        daysOverdue: 11,
+        parts: [
+          { id: 'i9-2026-11', itemId: 9, sum: '3690.00', paid: '0.00', remaining: '3690.00' },
+          { id: 'i10-2026-11', itemId: 10, sum: '540.00', paid: '0.00', remaining: '540.00' },
+        ],
+      })
+      // Before its term it is not paid yet; paid in part, what is paid of the whole and what is left.
+      expect(paymentStates(issued(), ['2026-11'], '2026-11-10')[0]).toMatchObject({ state: 'unpaid', daysOverdue: 0 })
+      const [part] = paymentStates(paying('4000.00').state, ['2026-11'], '2026-11-30', { open: true })
+      expect(part).toMatchObject({
+        sum: '4230.00',
+        paid: '4000.00',
+        remaining: '230.00',
+        paidOn: '2026-11-20',
+        state: 'overdue',
+        daysOverdue: 11,
+      })
+      expect(part!.parts!.map((x) => [x.paid, x.remaining])).toEqual([
+        ['3690.00', '0.00'],
+        ['310.00', '230.00'],
+      ])
+      // Paid in full it is neither a receivable any more nor two rows among all.
+      const whole = paying('4230.00').state
+      expect(paymentStates(whole, ['2026-11'], '2026-11-30', { open: true })).toEqual([])
+      expect(paymentStates(whole, ['2026-11'], '2026-11-30').map((x) => [x.documentNumber, x.state, x.paid])).toEqual([
+        ['FV/2026/11/1', 'paid', '4230.00'],
+      ])
+    })
+
+    it('a transfer of part of it pays its items in the invoice’s order, the rest left on the last', () => {
+      const r = paying('4000.00')
+      const m = [...r.state.bank.matches.values()][0]!
+      expect(m).toMatchObject({ reason: 'bank.reason.invoiceNumber', confidence: 90, source: 'auto' })
+      expect(m.allocations).toEqual([
+        { kind: 'transaction', id: 'i9-2026-11', amount: '3690.00' },
+        { kind: 'transaction', id: 'i10-2026-11', amount: '310.00' },
+      ])
+    })
   })
 
   it('a number inside a longer one is not named: 11/10/2026 pays only 11/10/2026, in full, not 1/10/2026 too', () => {

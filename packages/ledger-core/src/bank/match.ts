@@ -8,7 +8,8 @@
  * 4. an invoice: document numbers in the title (or the split payment's `/INV/`), each as a whole (`namesDocument`:
  *    `11/10/2026` does not name `1/10/2026`), then the counterparty's NIP with the amount, then the amount alone
  *    within 60 days — incomes for money in, expenses for money out; several numbers in one title share the transfer
- *    in their order; less than the rest due is a partial payment.
+ *    in their order; an invoice of several VAT rates (one income per rate, all with its number) is one invoice, its
+ *    items paid in the invoice's order; less than the rest due is a partial payment.
  * Suggestions at `AUTO_CONFIDENCE` or above are applied on import; the rest wait in the queue.
  */
 import type { BooksState } from '../model/state.ts'
@@ -41,6 +42,13 @@ interface Occurrence {
   readonly sum: bigint
   readonly documentNumber: string
   readonly nip: string
+  /**
+   * Where it stands among the items of one invoice: an issued invoice of several VAT rates is one income per rate,
+   * all with its number; `lead` is the invoice's first item (the item itself when no invoice document made it) and
+   * `place` its place in the invoice's items, so a payment of part of the invoice pays its items in their order.
+   */
+  readonly lead: number
+  readonly place: number
 }
 
 export interface MatchContext {
@@ -172,6 +180,9 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
         const itemId = row.dataObject.itemId
         if (itemId === null) continue
         const item = state.records.get(itemId)?.data as Item | undefined
+        const invoiceId = state.invoicing.itemInvoice.get(itemId)
+        const items = invoiceId === undefined ? undefined : state.invoicing.invoices.get(invoiceId)?.itemIds
+        const place = items?.indexOf(itemId) ?? -1
         occurrences.push({
           order: occurrences.length,
           id: row.id,
@@ -181,6 +192,8 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
           sum: parseMoney(row.dataObject.sum),
           documentNumber: normDoc(item?.documentNumber ?? ''),
           nip: (item?.counterparty?.taxId ?? '').replace(/\D/g, ''),
+          lead: place >= 0 ? items![0]! : itemId,
+          place: Math.max(place, 0),
         })
       }
     }
@@ -330,8 +343,15 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
   const title = numbered.length > 0 ? docTitle(`${line.title} ${line.splitPayment?.invoice ?? ''}`) : null
   const byNumber = numbered.filter((o) => namesDocument(title!, o.documentNumber) && outstanding(ctx, o.id, o.sum) > 0n)
   if (byNumber.length > 0) {
-    // Several numbers: the transfer pays them in the order of their dates, each up to what is due.
-    byNumber.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
+    // Several numbers: the transfer pays them in the order of their dates, each up to what is due; an invoice of
+    // several VAT rates (one item per rate, one number) is paid as a whole, its items in the invoice's order.
+    byNumber.sort((a, b) =>
+      a.date < b.date
+        ? -1
+        : a.date > b.date
+          ? 1
+          : a.lead - b.lead || a.place - b.place || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
     let left = money
     const allocations: BankAllocation[] = []
     for (const o of byNumber) {
@@ -350,7 +370,7 @@ export const suggest = (ctx: MatchContext, line: BankLineState): BankSuggestion[
     out.push({
       allocations,
       reason:
-        byNumber.length > 1
+        new Set(byNumber.map((o) => o.documentNumber)).size > 1
           ? 'bank.reason.invoiceNumbers'
           : line.splitPayment
             ? 'bank.reason.splitPayment'

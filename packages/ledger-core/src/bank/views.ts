@@ -265,6 +265,21 @@ export interface OpenItem {
   readonly state: PaymentState
   /** Days past `dueDate` while something remains, 0 otherwise (and without a payment term). */
   readonly daysOverdue: number
+  /**
+   * Only on an issued invoice of several VAT rates, which is one row: its items (one income per rate) in the
+   * invoice's order, each as the bank pays it (`MatchBankLine` allocates to these ids). The row is then the invoice:
+   * `id` and `itemId` its first item's, `date` its issue date, `sum`, `paid` and `remaining` its totals.
+   */
+  readonly parts?: readonly OpenItemPart[]
+}
+
+/** One income of an invoice of several VAT rates, in its {@link OpenItem} row. */
+export interface OpenItemPart {
+  readonly id: string
+  readonly itemId: number
+  readonly sum: MoneyString
+  readonly paid: MoneyString
+  readonly remaining: MoneyString
 }
 
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000)
@@ -284,10 +299,21 @@ export const paymentTermOf = (state: BooksState, row: TransactionRow): LocalDate
   return documentDate !== null && row.date > documentDate ? row.date : null
 }
 
+/** What is left of `sum` once `paid` is paid, and the state and days overdue that follow, on `today`. */
+const standing = (sum: bigint, paid: bigint, dueDate: LocalDateString | null, today: LocalDateString) => {
+  const remaining = sum - paid > 0n ? sum - paid : 0n
+  const daysOverdue = remaining > 0n && dueDate !== null && dueDate < today ? daysBetween(dueDate, today) : 0
+  const state: PaymentState =
+    remaining === 0n ? 'paid' : daysOverdue > 0 ? 'overdue' : paid > 0n ? 'partlyPaid' : 'unpaid'
+  return { remaining, daysOverdue, state }
+}
+
 /**
  * The payment state of every company income and expense occurrence in `months` (paid from the bank's matches or a
  * completion by hand); private items are not the business's receivables or payables and are left out. Overdue only
- * past a payment term the item has. `open` keeps only what is not paid in full: the receivables and payables.
+ * past a payment term the item has. An issued invoice of several VAT rates (one income per rate) is one row, the
+ * invoice: dated by its issue date, its totals, overdue by its payment term, its items in `parts`. `open` keeps only
+ * what is not paid in full: the receivables and payables.
  */
 export const paymentStates = (
   state: BooksState,
@@ -305,7 +331,9 @@ export const paymentStates = (
         paid.set(a.id, { amount: (p?.amount ?? 0n) + parseMoney(a.amount), on })
       }
   }
-  const out: OpenItem[] = []
+  // Every occurrence's row; an invoice of several items holds its place by its id until its rows are gathered.
+  const rows: (OpenItem | number)[] = []
+  const invoices = new Map<number, OpenItem[]>()
   for (const month of months)
     for (const { row, flags } of monthRows(state, month)) {
       if (row.eventType !== '1_Revenue' && row.eventType !== '2_Fee') continue
@@ -316,13 +344,9 @@ export const paymentStates = (
       const bank = paid.get(row.id)
       const byHand = flags?.completed ? (flags.paidAmount === null ? sum : parseMoney(flags.paidAmount)) : 0n
       const p = bank ? bank.amount : byHand
-      const remaining = sum - p > 0n ? sum - p : 0n
       const dueDate = paymentTermOf(state, row)
-      const overdueDays = remaining > 0n && dueDate !== null && dueDate < today ? daysBetween(dueDate, today) : 0
-      const st: PaymentState =
-        remaining === 0n ? 'paid' : overdueDays > 0 ? 'overdue' : p > 0n ? 'partlyPaid' : 'unpaid'
-      if (open && remaining === 0n) continue
-      out.push({
+      const { remaining, daysOverdue, state: st } = standing(sum, p, dueDate, today)
+      const o: OpenItem = {
         id: row.id,
         itemId,
         kind: row.eventType === '1_Revenue' ? 'receivable' : 'payable',
@@ -336,8 +360,59 @@ export const paymentStates = (
         paidOn: bank?.on ?? flags?.paidOn ?? null,
         dueDate,
         state: st,
-        daysOverdue: overdueDays,
-      })
+        daysOverdue,
+      }
+      const invoiceId = state.invoicing.itemInvoice.get(itemId)
+      const items = invoiceId === undefined ? undefined : state.invoicing.invoices.get(invoiceId)?.itemIds
+      if (invoiceId === undefined || items === undefined || items.length < 2 || !items.includes(itemId)) {
+        rows.push(o)
+        continue
+      }
+      const gathered = invoices.get(invoiceId)
+      if (gathered) gathered.push(o)
+      else {
+        invoices.set(invoiceId, [o])
+        rows.push(invoiceId)
+      }
     }
+  const out: OpenItem[] = []
+  for (const r of rows) {
+    const o = typeof r === 'number' ? invoiceRow(state, r, invoices.get(r)!, today) : r
+    if (open && parseMoney(o.remaining) === 0n) continue
+    out.push(o)
+  }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1))
+}
+
+/** An invoice of several VAT rates as one row, from its items' rows (`rows`, each item once). */
+const invoiceRow = (
+  state: BooksState,
+  invoiceId: number,
+  rows: readonly OpenItem[],
+  today: LocalDateString,
+): OpenItem => {
+  const invoice = state.invoicing.invoices.get(invoiceId)!
+  const order = invoice.itemIds
+  const parts = [...rows].sort((a, b) => order.indexOf(a.itemId) - order.indexOf(b.itemId) || (a.id < b.id ? -1 : 1))
+  const first = parts[0]!
+  let sum = 0n
+  let p = 0n
+  let paidOn: LocalDateString | null = null
+  for (const x of parts) {
+    sum += parseMoney(x.sum)
+    p += parseMoney(x.paid)
+    if (x.paidOn !== null && (paidOn === null || x.paidOn > paidOn)) paidOn = x.paidOn
+  }
+  const { remaining, daysOverdue, state: st } = standing(sum, p, first.dueDate, today)
+  return {
+    ...first,
+    date: invoice.data.issueDate,
+    sum: formatMoney(sum),
+    paid: formatMoney(p),
+    remaining: formatMoney(remaining),
+    paidOn,
+    state: st,
+    daysOverdue,
+    parts: parts.map((x) => ({ id: x.id, itemId: x.itemId, sum: x.sum, paid: x.paid, remaining: x.remaining })),
+  }
 }

@@ -322,4 +322,70 @@ describe('receivables and payables', () => {
     expect(rows[2]!.textContent).toContain('overdue 42 days')
     expect(rows[2]!.textContent).toContain('20 Jan 2026')
   })
+
+  // FV/2026/11/1 of 3 000,00 net at 23 % and 500,00 at 8 %, as GET /api/bank/open-items answers it: one row.
+  const invoice = open({
+    id: 'i7-2026-11',
+    kind: 'receivable',
+    name: 'Programowanie (+1)',
+    documentNumber: 'FV/2026/11/1',
+    counterparty: 'Klient sp. z o.o.',
+    date: '2026-11-05',
+    sum: '4230.00',
+    paid: '4000.00',
+    remaining: '230.00',
+    paidOn: '2026-11-20',
+    dueDate: '2026-11-19',
+    state: 'overdue',
+    daysOverdue: 11,
+    parts: [
+      { id: 'i7-2026-11', itemId: 7, sum: '3690.00', paid: '3690.00', remaining: '0.00' },
+      { id: 'i8-2026-11', itemId: 8, sum: '540.00', paid: '310.00', remaining: '230.00' },
+    ],
+  })
+  const invoiceRow = async (locale: 'pl' | 'en') => {
+    const effects: BankApi = {
+      ...createBankApi(),
+      load: vi.fn(async () => ({ ...data([]), openItems: [invoice] })),
+      importFile: vi.fn(),
+      act: vi.fn(async () => {}),
+    }
+    await renderWith(<BankPage effects={effects} />, memoryServices([]), locale)
+    const title = await screen.findByText(locale === 'en' ? 'Receivables and payables' : 'Należności i zobowiązania')
+    const rows = within(title.closest('section') as HTMLElement).getAllByRole('row')
+    expect(rows).toHaveLength(2)
+    return (rows[1]!.textContent ?? '').replace(/\s/g, ' ')
+  }
+
+  it('show an invoice of several VAT rates as one row: issue date, term, its totals, overdue, in English', async () => {
+    const text = await invoiceRow('en')
+    for (const part of [
+      'receivable: FV/2026/11/1',
+      'Klient sp. z o.o.',
+      '(VAT rates: 2)',
+      '5 Nov 2026',
+      '19 Nov 2026',
+      'PLN 4,230.00',
+      'PLN 4,000.00',
+      'PLN 230.00',
+      'overdue 11 days',
+    ])
+      expect(text).toContain(part)
+  })
+
+  it('and in Polish', async () => {
+    const text = await invoiceRow('pl')
+    for (const part of [
+      'FV/2026/11/1',
+      'Klient sp. z o.o.',
+      '(stawki VAT: 2)',
+      '5 lis 2026',
+      '19 lis 2026',
+      '4230,00 zł',
+      '4000,00 zł',
+      '230,00 zł',
+      'zaległe od 11 dni',
+    ])
+      expect(text).toContain(part)
+  })
 })

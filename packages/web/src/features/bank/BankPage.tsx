@@ -579,6 +579,7 @@ const OpenItems = ({ items, money }: { items: readonly OpenItem[]; money: Money 
             <td>
               {i.kind === 'receivable' ? t`receivable` : t`payable`}: {i.documentNumber || i.name}
               {i.counterparty && <span className="muted"> — {i.counterparty}</span>}
+              {i.parts && <span className="muted"> ({t`VAT rates: ${i.parts.length}`})</span>}
             </td>
             <td className="bank-table__date" data-label={date}>
               {f.date(i.date)}

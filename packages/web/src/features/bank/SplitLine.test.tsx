@@ -122,6 +122,42 @@ describe('splitting a statement line', () => {
     expect(first.value).toBe('tx:vat-2026-02')
   })
 
+  it('offers an invoice of several VAT rates by each of its incomes, the transactions a part pays', async () => {
+    const act = vi.fn()
+    render(
+      withProviders(
+        await i18nFor('en'),
+        <SplitLine
+          line={{ ...line, amount: '4000.00', title: 'FV/2026/11/1' }}
+          suggestions={[]}
+          transactions={{}}
+          openItems={[
+            {
+              ...open('i7-2026-11', 'FV/2026/11/1', '4230.00'),
+              kind: 'receivable',
+              counterparty: 'Klient',
+              date: '2026-11-05',
+              parts: [
+                { id: 'i7-2026-11', itemId: 7, sum: '3690.00', paid: '0.00', remaining: '3690.00' },
+                { id: 'i8-2026-11', itemId: 8, sum: '540.00', paid: '0.00', remaining: '540.00' },
+              ],
+            },
+          ]}
+          money={(v) => `${v} zł`}
+          act={act}
+          busy={false}
+          onClose={() => {}}
+        />,
+      ),
+    )
+    const form = screen.getByRole('form')
+    const first = within(form).getByLabelText('Part 1: what it pays') as HTMLSelectElement
+    expect([...first.options].map((o) => [o.value, o.textContent]).slice(0, 2)).toEqual([
+      ['tx:i7-2026-11', 'FV/2026/11/1 — Klient, 5 Nov 2026, part 1 of 2 (to settle 3690.00 zł)'],
+      ['tx:i8-2026-11', 'FV/2026/11/1 — Klient, 5 Nov 2026, part 2 of 2 (to settle 540.00 zł)'],
+    ])
+  })
+
   it('does not save parts that are more than the line', async () => {
     const act = vi.fn()
     const form = await setUp(act)

@@ -71,13 +71,20 @@ export const SplitLine = ({
       seen.add(value)
       out.push({ value, label })
     }
-    // Each open invoice as the books show it: its document (or name), counterparty and date, and what is left to pay.
-    for (const i of openItems)
-      if ((i.kind === 'payable') === outgoing)
-        add(
-          `tx:${i.id}`,
-          `${i.documentNumber || i.name}${i.counterparty ? ` — ${i.counterparty}` : ''}, ${f.date(i.date)} (${t`to settle`} ${money(i.remaining)})`,
-        )
+    // Each open invoice as the books show it: its document (or name), counterparty and date, and what is left to pay;
+    // an invoice of several VAT rates by each of its incomes (a line's part pays one of them), still open or not.
+    for (const i of openItems) {
+      if ((i.kind === 'payable') === outgoing) {
+        const name = `${i.documentNumber || i.name}${i.counterparty ? ` — ${i.counterparty}` : ''}, ${f.date(i.date)}`
+        if (!i.parts) add(`tx:${i.id}`, `${name} (${t`to settle`} ${money(i.remaining)})`)
+        else
+          i.parts.forEach((p, k) => {
+            const place = k + 1
+            const count = i.parts!.length
+            add(`tx:${p.id}`, `${name}, ${t`part ${place} of ${count}`} (${t`to settle`} ${money(p.remaining)})`)
+          })
+      }
+    }
     // A suggested tax, contribution or invoice not among them: by its name, date and amount.
     for (const s of suggestions)
       for (const a of s.allocations)

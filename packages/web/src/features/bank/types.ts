@@ -115,6 +115,20 @@ export interface OpenItem {
   readonly state: 'paid' | 'partlyPaid' | 'unpaid' | 'overdue'
   /** Days past `dueDate` while something remains. */
   readonly daysOverdue: number
+  /**
+   * Only on an issued invoice of several VAT rates, which is one row (dated by its issue date, with its totals): its
+   * incomes, one per rate, in the invoice's order — the transactions a line's parts pay.
+   */
+  readonly parts?: readonly OpenItemPart[]
+}
+
+/** One income (one VAT rate) of an invoice of several rates. */
+export interface OpenItemPart {
+  readonly id: string
+  readonly itemId: number
+  readonly sum: string
+  readonly paid: string
+  readonly remaining: string
 }
 
 export interface BankData {
