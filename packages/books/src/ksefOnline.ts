@@ -323,7 +323,7 @@ const markOffline = async (
 export async function markKsefOffline(
   deps: KsefDeps,
   userId: string,
-  itemId: number,
+  asked: number,
   input: { readonly mode?: unknown; readonly unavailabilityEnd?: unknown; readonly exemptionBasis?: string } = {},
 ): Promise<KsefPendingOffline> {
   const mode = input.mode ?? 'offline24'
@@ -334,8 +334,10 @@ export async function markKsefOffline(
       { field: 'mode' },
     )
   const { state } = await loadBooks(deps.store, userId)
-  const r = state.records.get(itemId)
+  const r = state.records.get(asked)
   if (!r || r.deleted || r.dataType !== 'Income') throw new KsefActionError('NOT_FOUND', 'Not found', { field: 'id' })
+  // An invoice of several VAT rates is marked, made and sent through its first income, whichever is named.
+  const itemId = incomesOfInvoice(state, asked)[0] ?? asked
   const after = await markOffline(deps, userId, itemId, mode, 'chosen', input.unavailabilityEnd ?? null)
   await xmlToSend(deps, userId, after, itemId, input.exemptionBasis)
   const pending = pendingOffline(after).find((p) => p.itemId === itemId)

@@ -304,4 +304,29 @@ describe('the KSeF certificate and KOD II', { timeout: 60_000 }, () => {
     expect((await failure(sendToKsef(deps, 'u1', second!))).code).toBe('ALREADY_SENT')
     expect(sim.invoices.filter((i) => i.sellerNip === US)).toHaveLength(1)
   })
+
+  it('an invoice document of two rates is marked offline as a whole, through whichever income is named', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, deps } = await trader()
+    const saved = await executeBooks(store, 'u1', {
+      type: 'SaveInvoiceDraft',
+      data: invoiceDraft('2026-11-10'),
+      at,
+      userId: 'u1',
+    } as LedgerCommand)
+    if ('code' in saved) throw new Error(saved.message)
+    const draftId = (saved.events.find((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
+    const issued = await issueInvoiceDocument(store, 'u1', draftId, { at })
+    if ('code' in issued) throw new Error(issued.message)
+    const { state } = await loadBooks(store, 'u1')
+    const [first, second] = state.invoicing.invoices.get(draftId)!.itemIds
+    const marked = await markKsefOffline(deps, 'u1', second!, { mode: 'awaryjny', unavailabilityEnd: '2026-11-13' })
+    expect(marked).toMatchObject({ itemId: first, mode: 'awaryjny', issueDate: '2026-11-10' })
+    expect((await ksefStatus(deps, 'u1')).pendingOffline.map((p) => p.itemId)).toEqual([first])
+    // Sent through either income, the invoice goes once, as an offline one.
+    const sent = await sendToKsef(deps, 'u1', first!)
+    expect(sim.invoices.filter((i) => i.sellerNip === US).map((i) => [i.ksefNumber, i.offlineMode])).toEqual([
+      [sent.ksefNumber, true],
+    ])
+  })
 })

@@ -10,6 +10,7 @@ import { type DomainError, domainError, isDomainError, liveEntry } from '../erro
 import type { LedgerEvent } from '../events.ts'
 import type { Item } from '../schemas/records.ts'
 import type { BooksState } from '../model/state.ts'
+import { incomesOfInvoice } from '../invoicing/views.ts'
 
 export const KsefOfflineMessages = {
   mode: 'Offline mode must be offline24, offline or awaryjny',
@@ -21,7 +22,15 @@ export const KsefOfflineMessages = {
 const MODES = ['offline24', 'offline', 'awaryjny'] as const
 type Mode = (typeof MODES)[number]
 
-export const decideKsefOffline = (command: MarkKsefOffline, state: BooksState): LedgerEvent[] | DomainError => {
+/**
+ * The income an invoice is marked through: an invoice issued in the books with several VAT rates is one income per
+ * rate, and the whole invoice is sent, marked and named through its first (`send --all` and the KSeF panel do the
+ * same), so a mark of any of its incomes is the invoice's.
+ */
+const invoiceIncome = (state: BooksState, itemId: number): number => incomesOfInvoice(state, itemId)[0] ?? itemId
+
+export const decideKsefOffline = (asked: MarkKsefOffline, state: BooksState): LedgerEvent[] | DomainError => {
+  const command = { ...asked, itemId: invoiceIncome(state, asked.itemId) }
   const r = liveEntry(state.records, command.itemId)
   if (isDomainError(r)) return r
   if (r.dataType !== 'Income')

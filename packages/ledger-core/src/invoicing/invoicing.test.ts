@@ -644,3 +644,18 @@ describe('a recurring income', () => {
     expect(vat(books)).toEqual(Array(12).fill(23000n))
   })
 })
+
+describe('an invoice of several VAT rates marked offline', () => {
+  it('is marked through its first income, whichever of its incomes is named', () => {
+    const { state, invoice } = issue(settings)
+    const [first, second] = invoice.itemIds
+    expect(invoice.itemIds).toHaveLength(2)
+    const marked = apply(state, { type: 'MarkKsefOffline', itemId: second!, mode: 'offline', reason: 'unavailable' })
+    expect(marked.events).toMatchObject([{ type: 'KsefOfflineInvoiceMarked', data: { itemId: first } }])
+    expect([...(marked.state.ksefOffline?.keys() ?? [])]).toEqual([first])
+    // Named through either income, the same mark again changes nothing.
+    expect(
+      apply(marked.state, { type: 'MarkKsefOffline', itemId: first!, mode: 'offline', reason: 'unavailable' }).events,
+    ).toEqual([])
+  })
+})
