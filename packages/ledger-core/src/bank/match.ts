@@ -19,6 +19,7 @@ import { type ObligationDto, obligations } from '../projections/obligations.ts'
 import { monthRows } from '../projections/month.ts'
 import { addDays, addMonthsToMonth, monthsBetween } from '../calendar.ts'
 import type { Item, Primary } from '../schemas/records.ts'
+import { incomesOfInvoice } from '../invoicing/views.ts'
 import { taxMicroAccount, normalizeIban } from './iban.ts'
 import type { BankAllocation, BankLineState } from './state.ts'
 
@@ -180,9 +181,8 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
         const itemId = row.dataObject.itemId
         if (itemId === null) continue
         const item = state.records.get(itemId)?.data as Item | undefined
-        const invoiceId = state.invoicing.itemInvoice.get(itemId)
-        const items = invoiceId === undefined ? undefined : state.invoicing.invoices.get(invoiceId)?.itemIds
-        const place = items?.indexOf(itemId) ?? -1
+        // The invoice's items (one per VAT rate), or the item alone.
+        const items = incomesOfInvoice(state, itemId)
         occurrences.push({
           order: occurrences.length,
           id: row.id,
@@ -192,8 +192,8 @@ export const matchContext = (state: BooksState, today: string, lines: Iterable<B
           sum: parseMoney(row.dataObject.sum),
           documentNumber: normDoc(item?.documentNumber ?? ''),
           nip: (item?.counterparty?.taxId ?? '').replace(/\D/g, ''),
-          lead: place >= 0 ? items![0]! : itemId,
-          place: Math.max(place, 0),
+          lead: items[0]!,
+          place: items.indexOf(itemId),
         })
       }
     }

@@ -12,6 +12,7 @@ import type { BooksState } from '../model/state.ts'
 import { formatMoney, parseMoney } from '../money.ts'
 import { findTransaction, monthRows } from '../projections/month.ts'
 import type { Item } from '../schemas/records.ts'
+import { incomesOfInvoice } from '../invoicing/views.ts'
 import type { TransactionRow } from '../schemas/transaction.ts'
 import type { LocalDateString, MoneyString, YearMonthString } from '../types.ts'
 import { type BankSuggestion, matchContext, suggest } from './match.ts'
@@ -362,12 +363,12 @@ export const paymentStates = (
         state: st,
         daysOverdue,
       }
-      const invoiceId = state.invoicing.itemInvoice.get(itemId)
-      const items = invoiceId === undefined ? undefined : state.invoicing.invoices.get(invoiceId)?.itemIds
-      if (invoiceId === undefined || items === undefined || items.length < 2 || !items.includes(itemId)) {
+      // An item of an invoice of several VAT rates waits for the invoice's other items; any other item is its row.
+      if (incomesOfInvoice(state, itemId).length < 2) {
         rows.push(o)
         continue
       }
+      const invoiceId = state.invoicing.itemInvoice.get(itemId)!
       const gathered = invoices.get(invoiceId)
       if (gathered) gathered.push(o)
       else {
