@@ -111,6 +111,23 @@ describe('invoices', () => {
       },
     ])
     expect(unsent[0].itemIds[0]).toBe(unsent[0].itemId)
+    // An income typed at the VAT setting's rate in force (23 %) waits with that VAT in its gross.
+    const atRate = await call(h.app, t, 'POST', '/api/revenue', {
+      dataType: 'Income',
+      dataObject: {
+        date: '2026-03-12',
+        name: 'Konsultacje',
+        amount: '1000.00',
+        isCompany: true,
+        percent: null,
+        vatTreatment: 'inForce',
+        invoiceDate: '2026-03-12',
+        documentNumber: 'FV 9/2026',
+      },
+    })
+    expect(atRate.statusCode).toBe(201)
+    const waiting = (await call(h.app, t, 'GET', '/api/ksef/unsent')).json() as { documentNumber: string }[]
+    expect(waiting.find((w) => w.documentNumber === 'FV 9/2026')).toMatchObject({ net: '1000.00', gross: '1230.00' })
     const fa3 = await call(h.app, t, 'GET', `/api/invoices/${d.id}/fa3`)
     expect(fa3.statusCode).toBe(200)
     expect(fa3.headers['content-disposition']).toContain('FA3_FV_2026_03_1.xml')

@@ -26,7 +26,7 @@ import {
 } from '@finance/ksef'
 import { dateInPoland } from '@finance/ledger-core/calendar'
 import type { Item, KsefLastFetch } from '@finance/ledger-core/light'
-import { formatMoney, incomesOfInvoice, isDomainError, parseMoney, vatOfItem } from '@finance/ledger-core/light'
+import { formatMoney, incomesOfInvoice, isDomainError, parseMoney, recordById } from '@finance/ledger-core/light'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
 import { type IssueResult, issueInvoice } from './files/fa3.ts'
@@ -612,20 +612,15 @@ export interface UnsentInvoice {
 export const unsentInvoices = async (deps: Pick<KsefDeps, 'store'>, userId: string): Promise<UnsentInvoice[]> => {
   const { state } = await loadBooks(deps.store, userId)
   return waitingInvoices(state).map(({ id, item, ids }) => {
+    // Each income's net and gross as the books show them (`itemTotals`: the document's VAT, else its percent's, else
+    // the VAT setting's rate in force for an income at that rate).
     let net = 0n
-    let vat = 0n
+    let gross = 0n
     for (const i of ids) {
-      const r = state.records.get(i)
-      if (!r || r.deleted) continue
-      const x = r.data as Item
-      const amount = parseMoney(x.amount)
-      net += amount
-      vat +=
-        x.documentVat != null
-          ? parseMoney(x.documentVat)
-          : x.vatTreatment === 'rate' && x.percent !== null
-            ? vatOfItem(amount, x.percent)
-            : 0n
+      const o = recordById(state, i)?.dataObject
+      if (typeof o?.amount !== 'string' || typeof o.sum !== 'string') continue
+      net += parseMoney(o.amount)
+      gross += parseMoney(o.sum)
     }
     return {
       itemId: id,
@@ -633,7 +628,7 @@ export const unsentInvoices = async (deps: Pick<KsefDeps, 'store'>, userId: stri
       documentNumber: item.documentNumber ?? '',
       issueDate: item.invoiceDate ?? item.date,
       net: formatMoney(net),
-      gross: formatMoney(net + vat),
+      gross: formatMoney(gross),
     }
   })
 }
