@@ -35,6 +35,22 @@ const US = '5260250274'
 const at = '2026-01-10T10:00:00.000Z'
 
 let sim: KsefSimulator
+
+/** Issues the invoice document of two VAT rates of 10 November 2026; answers its incomes (one per rate), in order. */
+async function issueTwoRates(store: ReturnType<typeof createMemoryStore>): Promise<readonly number[]> {
+  const saved = await executeBooks(store, 'u1', {
+    type: 'SaveInvoiceDraft',
+    data: invoiceDraft('2026-11-10'),
+    at,
+    userId: 'u1',
+  } as LedgerCommand)
+  if ('code' in saved) throw new Error(saved.message)
+  const draftId = (saved.events.find((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
+  const issued = await issueInvoiceDocument(store, 'u1', draftId, { at })
+  if ('code' in issued) throw new Error(issued.message)
+  const { state } = await loadBooks(store, 'u1')
+  return state.invoicing.invoices.get(draftId)!.itemIds
+}
 afterEach(() => sim.closeChecked())
 
 /** A VAT trader with the company data an invoice needs, a KSeF token, and the clock at `clock.now`. */
@@ -281,18 +297,7 @@ describe('the KSeF certificate and KOD II', { timeout: 60_000 }, () => {
   it('an invoice document of two rates is one invoice in KSeF: the batch sends it once, both incomes get its KSeF number', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     const { store, deps } = await trader()
-    const saved = await executeBooks(store, 'u1', {
-      type: 'SaveInvoiceDraft',
-      data: invoiceDraft('2026-11-10'),
-      at,
-      userId: 'u1',
-    } as LedgerCommand)
-    if ('code' in saved) throw new Error(saved.message)
-    const draftId = (saved.events.find((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
-    const issued = await issueInvoiceDocument(store, 'u1', draftId, { at })
-    if ('code' in issued) throw new Error(issued.message)
-    const { state } = await loadBooks(store, 'u1')
-    const [first, second] = state.invoicing.invoices.get(draftId)!.itemIds
+    const [first, second] = await issueTwoRates(store)
     // The batch sends the document once, through its first income.
     const all = await sendAllToKsef(deps, 'u1')
     expect(all.results.map((r) => r.itemId)).toEqual([first])
@@ -308,18 +313,7 @@ describe('the KSeF certificate and KOD II', { timeout: 60_000 }, () => {
   it('an invoice document of two rates is marked offline as a whole, through whichever income is named', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     const { store, deps } = await trader()
-    const saved = await executeBooks(store, 'u1', {
-      type: 'SaveInvoiceDraft',
-      data: invoiceDraft('2026-11-10'),
-      at,
-      userId: 'u1',
-    } as LedgerCommand)
-    if ('code' in saved) throw new Error(saved.message)
-    const draftId = (saved.events.find((e) => e.type === 'InvoicingDraftSaved')!.data as { id: number }).id
-    const issued = await issueInvoiceDocument(store, 'u1', draftId, { at })
-    if ('code' in issued) throw new Error(issued.message)
-    const { state } = await loadBooks(store, 'u1')
-    const [first, second] = state.invoicing.invoices.get(draftId)!.itemIds
+    const [first, second] = await issueTwoRates(store)
     const marked = await markKsefOffline(deps, 'u1', second!, { mode: 'awaryjny', unavailabilityEnd: '2026-11-13' })
     expect(marked).toMatchObject({ itemId: first, mode: 'awaryjny', issueDate: '2026-11-10' })
     expect((await ksefStatus(deps, 'u1')).pendingOffline.map((p) => p.itemId)).toEqual([first])
