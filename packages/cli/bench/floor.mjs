@@ -1,8 +1,8 @@
 // The floor of any replay that reads JSON events from SQLite: the bare driver reads the rows of positions
 // (FROM, TO] in pages of 5,000 and JSON.parses each event's data, with no Finance code at all (no store adapter,
-// no upcasting, no fold). With `keep` it also holds every parsed event in memory to the end, as any rebuild of
-// in-memory books must (the garbage collector then copies them out of the young generation). Plain JavaScript, so it
-// starts as fast as Node does.
+// no upcasting, no fold). With `keep` it also holds every parsed event in memory to the end, as a rebuild that
+// holds every user's books to the end must (the garbage collector then copies them out of the young generation).
+// Plain JavaScript, so it starts as fast as Node does.
 // Usage: node floor.mjs FILE FROM TO [keep]  → prints `{"rows":…,"seconds":…,"cpuSeconds":…}` (from the first read to
 // the last; CPU time of the same span, steadier than wall time on a busy machine).
 import { DatabaseSync } from 'node:sqlite'

@@ -3,15 +3,18 @@
  * SQLite file, in-process and as a child process (wall time, events/s, peak RSS), beside `hledger balance -M` over
  * the same history exported as a journal (installed with apt-get when missing and possible), as a ratio measured
  * in the same run. Aim: replay of 1M events from SQLite in < 3 s and < 1 GB (judged on the child process, which folds
- * on several threads as `finance replay` does by default).
+ * on several threads as `finance replay` does by default), within 1.5× of the floor's reading time (`floor.mjs`) and
+ * 40× faster than hledger. The bench's log has each user's events together (as the generator, an import or a restore
+ * writes them); the same events interleaved, a live log's order, are replayed beside it.
  *
  * Environment: BENCH_EVENTS (default 1000000), BENCH_USERS (default 1000), BENCH_NO_APT=1 to never install,
  * BENCH_NO_HLEDGER=1 to skip the journal export and the hledger comparison.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { fileURLToPath } from 'node:url'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { runCli } from '../src/cli.ts'
@@ -121,6 +124,46 @@ const capture = () => {
   return { out: { write: (s: string) => (text += s) }, text: () => text }
 }
 
+/** `finance replay` of the store in `dir` as a child process (start-up included), three runs, each printed. */
+const childReplays = (dir: string, label: string) => {
+  const runs: { child: Timed; replaying: number; threads: number }[] = []
+  for (let i = 0; i < 3; i++) {
+    const child = timed(process.execPath, [bin, 'replay', '--data', dir, '--lang', 'en'], {
+      ...process.env,
+      NO_COLOR: '1',
+    })
+    if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
+    const replaying = Number(/in (\d+\.\d+) s/.exec(child.stdout)?.[1] ?? Number.NaN)
+    const threads = Number(/(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1')
+    console.log(
+      `${label}finance replay (child process ${i + 1}/3, ${threads} thread${threads === 1 ? '' : 's'}): ` +
+        `${child.seconds.toFixed(2)} s wall including start-up` +
+        `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
+        `, ${replaying.toFixed(2)} s replaying; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
+    )
+    runs.push({ child, replaying, threads })
+  }
+  return runs
+}
+
+/**
+ * A copy of the bench's log in `to` with every user's n-th event together (round by round, users in id order), where
+ * the generator writes each user's events in one run: the order of a live log at its worst for a replay stream by
+ * stream, whose reads then jump across the whole file. Same events, revisions and data; positions renumbered.
+ */
+const interleavedCopy = async (from: string, to: string) => {
+  await createSqliteStore({ file: to }).close()
+  const db = new DatabaseSync(to)
+  db.exec(`ATTACH DATABASE '${from.replaceAll("'", "''")}' AS source`)
+  db.exec(
+    'INSERT INTO events (stream_id, revision, event_id, type, schema_version, data, metadata) ' +
+      'SELECT stream_id, revision, event_id, type, schema_version, data, metadata FROM source.events ' +
+      'ORDER BY revision, stream_id',
+  )
+  db.exec('DETACH DATABASE source')
+  db.close()
+}
+
 export async function run(): Promise<void> {
   const total = Number(process.env.BENCH_EVENTS ?? 1_000_000)
   const users = Number(process.env.BENCH_USERS ?? 1000)
@@ -168,23 +211,7 @@ export async function run(): Promise<void> {
 
     // 4. Replay as a child process (start-up included), three times: one run on a shared 2-core machine varies by a
     // second or more, so the median is the figure judged and compared with hledger.
-    const runs: { child: Timed; replaying: number; threads: number }[] = []
-    for (let i = 0; i < 3; i++) {
-      const child = timed(process.execPath, [bin, 'replay', '--data', dir, '--lang', 'en'], {
-        ...process.env,
-        NO_COLOR: '1',
-      })
-      if (child.status !== 0) throw new Error(`child replay failed: ${child.stderr}`)
-      const replaying = Number(/in (\d+\.\d+) s/.exec(child.stdout)?.[1] ?? Number.NaN)
-      const threads = Number(/(\d+) threads\)/.exec(child.stdout)?.[1] ?? '1')
-      console.log(
-        `finance replay (child process ${i + 1}/3, ${threads} thread${threads === 1 ? '' : 's'}): ` +
-          `${child.seconds.toFixed(2)} s wall including start-up` +
-          `${child.cpuSeconds === null ? '' : ` (${child.cpuSeconds.toFixed(2)} s CPU)`}` +
-          `, ${replaying.toFixed(2)} s replaying; peak RSS ${child.maxRssKb === null ? 'n/a' : mb(child.maxRssKb)}`,
-      )
-      runs.push({ child, replaying, threads })
-    }
+    const runs = childReplays(dir, '')
     const { child, replaying, threads } = median(runs, (r) => r.child.seconds)
     console.log(`  median: ${child.stdout.trim()}`)
     if (written >= 1_000_000) {
@@ -209,8 +236,8 @@ export async function run(): Promise<void> {
           : ''),
     )
     console.log(
-      `  the same on ${threads} process${threads > 1 ? 'es' : ''}, each also holding its parsed events in memory as ` +
-        `books do: ${kept.wall.toFixed(2)} s wall (slowest ${kept.slowest.toFixed(2)} s reading)`,
+      `  the same on ${threads} process${threads > 1 ? 'es' : ''}, each also holding its parsed events in memory, as a fold in commit ` +
+        `order holds every user's books: ${kept.wall.toFixed(2)} s wall (slowest ${kept.slowest.toFixed(2)} s reading)`,
     )
     console.log(
       `  finance replay (median) is ${(replaying / many.slowest).toFixed(2)}× the floor's reading time ` +
@@ -222,6 +249,23 @@ export async function run(): Promise<void> {
         `${stats.cpuSeconds.toFixed(2)} s against the 1-process floor's ${one.cpu.toFixed(2)} s = ` +
         `${(stats.cpuSeconds / one.cpu).toFixed(2)}×`,
     )
+    // 5b. The same events interleaved: a live log's order, at its worst for the replay's read stream by stream.
+    const mixedDir = join(dir, 'interleaved')
+    mkdirSync(mixedDir)
+    const mixedFile = join(mixedDir, 'finance.sqlite')
+    t = performance.now()
+    await interleavedCopy(file, mixedFile)
+    console.log(
+      `the same events interleaved (every user's n-th event together), copied in ${((performance.now() - t) / 1000).toFixed(1)} s:`,
+    )
+    const mixed = median(childReplays(mixedDir, '  '), (r) => r.child.seconds)
+    const mixedFloor = threads > 1 ? await floor(mixedFile, written, threads) : await floor(mixedFile, written, 1)
+    console.log(
+      `  finance replay (median) ${mixed.replaying.toFixed(2)} s replaying is ` +
+        `${(mixed.replaying / mixedFloor.slowest).toFixed(2)}× the floor's reading time of this file ` +
+        `(${mixedFloor.slowest.toFixed(2)} s)`,
+    )
+    rmSync(mixedDir, { recursive: true, force: true })
     const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout.trim()
     if (uptime) console.log(`  machine: ${uptime.replace(/^.*load/, 'load')}`)
     if (skipHledger) {

@@ -18,7 +18,9 @@ import {
   type StoredEvent,
   type SubscribeOptions,
   type ReadAllDataPage,
+  type ReadStreamsOptions,
   type StoredEventData,
+  type StreamCursor,
   type StreamPartition,
   type Subscription,
   WrongExpectedVersion,
@@ -380,6 +382,53 @@ export async function eachOfLog(
   for (let after = options.after ?? 0n; ; ) {
     counted = 0
     const next = await each.call(store, { maxCount: 5000, ...options, after, direction: 'forwards' }, count)
+    if (counted > 0) await onPage(counted)
+    if (next === null) return
+    after = next
+  }
+}
+
+/** Validates the options of `readStreamsEach`. */
+export function normaliseReadStreams(options: ReadStreamsOptions = {}): {
+  after: StreamCursor | null
+  before: bigint | null
+  maxCount: number
+  partition: StreamPartition | null
+} {
+  const maxCount = options.maxCount ?? 1000
+  if (!Number.isSafeInteger(maxCount) || maxCount < 1)
+    throw new RangeError(`maxCount must be an integer ≥ 1, got ${maxCount}`)
+  const after = options.after ?? null
+  if (
+    after !== null &&
+    (typeof after.streamId !== 'string' || !Number.isSafeInteger(after.revision) || after.revision < -1)
+  )
+    throw new RangeError('after must be a stream id and a revision ≥ -1')
+  const before = options.before ?? null
+  if (before !== null && typeof before !== 'bigint') throw new RangeError('before must be a bigint')
+  return { after, before, maxCount, partition: normalisePartition(options.partition) }
+}
+
+/**
+ * Every event of the log (below `before`, of `partition`) stream by stream through the store's `readStreamsEach`,
+ * page by page (`onPage` after each, with its number of events). The store must have it (check first).
+ */
+export async function eachOfStreams(
+  store: Pick<EventStore, 'readStreamsEach'>,
+  options: Omit<ReadStreamsOptions, 'after'>,
+  visit: EventVisitor,
+  onPage: (events: number) => void | Promise<void>,
+): Promise<void> {
+  const each = store.readStreamsEach
+  if (each === undefined) throw new TypeError('this store cannot read the log stream by stream')
+  let counted = 0
+  const count: EventVisitor = (streamId, type, schemaVersion, data) => {
+    counted++
+    visit(streamId, type, schemaVersion, data)
+  }
+  for (let after: StreamCursor | null = null; ; ) {
+    counted = 0
+    const next: StreamCursor | null = await each.call(store, { maxCount: 5000, ...options, after }, count)
     if (counted > 0) await onPage(counted)
     if (next === null) return
     after = next

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eachOfLog, readAllDataPages, readAllPages, streamPartition } from './common.ts'
+import { eachOfLog, eachOfStreams, readAllDataPages, readAllPages, streamPartition } from './common.ts'
 import {
   type EventMetadata,
   type EventStore,
@@ -534,6 +534,69 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
         for await (const page of readAllPages(store, bounded)) expected.push(...page)
         expect((await visit(bounded)).events).toEqual(seen(expected))
         expect((await visit({ streamPrefixes: [`${p}nothing`] })).pages).toEqual([])
+      })
+
+      it('readStreamsEach (where the store has it) hands over each stream whole, in revision order, by page', async (ctx) => {
+        const each = store.readStreamsEach?.bind(store)
+        if (each === undefined) {
+          ctx.skip()
+          return
+        }
+        const q = prefix()
+        const endings = ['0', '7', 'a', 'ż', '😀', 'B']
+        // Interleaved in commit order: every stream's events are spread over the log.
+        for (let i = 0; i < 30; i++) await store.append(`${q}s-${endings[i % endings.length]}`, [ev('P', { i })], 'any')
+        const head = await store.headPosition()
+        const streamsOf = async (before: bigint) => {
+          const byStream = new Map<string, unknown[]>()
+          for (const e of (await store.readAll({ streamPrefixes: [q], maxCount: 100 })).events)
+            if (e.position < before) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.data])
+          return byStream
+        }
+        for (const [count, before] of [
+          [1, head + 1n],
+          [2, head + 1n],
+          [3, head - 7n],
+        ] as const) {
+          const whole = await streamsOf(before)
+          const seen = new Map<string, unknown[]>()
+          for (let index = 0; index < count; index++) {
+            const order: string[] = []
+            const pages: number[] = []
+            await eachOfStreams(
+              store,
+              { partition: { count, index }, before, maxCount: 4 },
+              (streamId, type, schemaVersion, data) => {
+                if (order[order.length - 1] !== streamId) {
+                  // A stream never comes back once another has begun.
+                  expect(order).not.toContain(streamId)
+                  order.push(streamId)
+                }
+                expect(streamPartition(streamId, count)).toBe(index)
+                if (!streamId.startsWith(q)) return
+                expect([type, schemaVersion]).toEqual(['P', 1])
+                seen.set(streamId, [...(seen.get(streamId) ?? []), data])
+              },
+              (n) => {
+                pages.push(n)
+              },
+            )
+            // Pages of at most 4, every one but the last full.
+            expect(pages.slice(0, -1).every((n) => n === 4)).toBe(true)
+          }
+          expect(seen).toEqual(whole)
+        }
+        // A page that stops inside a stream goes on after its last event; a snapshot's bound holds across pages.
+        const ids: string[] = []
+        const cursor = await each({ before: head + 1n, maxCount: 1 }, (id) => ids.push(id))
+        expect(ids).toHaveLength(1)
+        expect(cursor).toEqual({ streamId: ids[0], revision: 0 })
+        await store.append(`${q}s-late`, [ev('P', { late: true })], 'any')
+        for (let at = cursor; at !== null; ) at = await each({ after: at, before: head + 1n }, (id) => ids.push(id))
+        expect(ids).not.toContain(`${q}s-late`)
+        expect(ids.filter((id) => id.startsWith(q))).toHaveLength(30)
+        await expect(each({ maxCount: 0 }, () => {})).rejects.toThrow(RangeError)
+        await expect(each({ partition: { count: 2, index: 2 } }, () => {})).rejects.toThrow(RangeError)
       })
 
       it('rejects a bad partition', async () => {

@@ -6,7 +6,15 @@
 export * from './port.ts'
 export { createMemoryStore } from './memory.ts'
 export { type AppendProgress, appendInOrder, sortedKeys, eventToLine } from './history.ts'
-export { eachOfLog, MAX_PARTITIONS, readAllDataPages, readAllPages, streamPartition, uuidv7 } from './common.ts'
+export {
+  eachOfLog,
+  eachOfStreams,
+  MAX_PARTITIONS,
+  readAllDataPages,
+  readAllPages,
+  streamPartition,
+  uuidv7,
+} from './common.ts'
 export {
   describeStoreConfig,
   type Env,

@@ -10,9 +10,11 @@ import {
   matches,
   memoryCounters,
   normaliseReadAll,
+  normaliseReadStreams,
   prepareAppend,
   trackedPollingSubscription,
   storeLife,
+  streamPartition,
 } from './common.ts'
 import type { EventMetadata, EventStore, Json, ReadAllOptions, ReadAllPage, StoredEvent, Subscription } from './port.ts'
 
@@ -128,6 +130,29 @@ export function createMemoryStore(): EventStore {
     readAll,
     // The events are already in memory: nothing to skip.
     readAllData: readAll,
+
+    async readStreamsEach(options, visit) {
+      open()
+      const o = normaliseReadStreams(options)
+      const part = o.partition
+      const ids = [...streams.keys()]
+        .filter((id) => part === null || streamPartition(id, part.count) === part.index)
+        .sort()
+      const before = o.before ?? BigInt(log.length + 1)
+      const after = o.after
+      let at = after === null ? 0 : ids.findIndex((id) => id >= after.streamId)
+      if (at === -1) return null
+      let revision = after !== null && ids[at] === after.streamId ? BigInt(after.revision) : -1n
+      for (let left = o.maxCount; at < ids.length; at++, revision = -1n) {
+        const id = ids[at]!
+        for (const r of streams.get(id)!) {
+          if (r.revision <= revision || r.position >= before) continue
+          visit(id, r.type, r.schemaVersion, JSON.parse(r.data) as Json)
+          if (--left === 0) return { streamId: id, revision: Number(r.revision) }
+        }
+      }
+      return null
+    },
 
     iterateAll(options?) {
       return iterateViaReadAll(readAll, options)

@@ -103,6 +103,23 @@ export type StoredEventData = Pick<
  */
 export type EventVisitor = (streamId: string, type: string, schemaVersion: number, data: Json) => void
 
+/** Where a read of the log stream by stream (`readStreamsEach`) goes on from: after `revision` of `streamId`. */
+export interface StreamCursor {
+  readonly streamId: string
+  readonly revision: number
+}
+
+export interface ReadStreamsOptions {
+  /** Go on after this event (a previous call's answer); default: from the first stream. */
+  readonly after?: StreamCursor | null
+  /** Exclusive upper bound: only events with `position < before` (one snapshot of the log across calls). */
+  readonly before?: bigint
+  /** Events per call at most; default 1000. */
+  readonly maxCount?: number
+  /** Only the streams of this partition (`ReadAllOptions.partition`). */
+  readonly partition?: StreamPartition
+}
+
 export interface ReadAllDataPage {
   readonly events: readonly StoredEventData[]
   /** As `ReadAllPage.next`. */
@@ -211,6 +228,14 @@ export interface EventStore {
    * position or revision per event. Optional: `eachOfLog` (the way to call it) falls back to `readAllData`.
    */
   readAllEach?(options: ReadAllOptions | undefined, visit: EventVisitor): Promise<bigint | null>
+  /**
+   * The log stream by stream: each stream's events (below `before`, of `partition`) together and in revision order,
+   * the streams one after another in the store's order of their ids, handed to `visit` up to `maxCount` a call;
+   * answers where the next call goes on, null at the end. For a fold whose state is per stream (a replay of every
+   * user's books): it can finish each stream's state when the next stream begins and let it go, where a fold in
+   * commit order holds every stream's state to the end. Optional: without it, such a fold reads in commit order.
+   */
+  readStreamsEach?(options: ReadStreamsOptions, visit: EventVisitor): Promise<StreamCursor | null>
   /**
    * The partition keys of the streams stored (each id's last code point, see `streamPartition`), ascending, when the
    * adapter indexes them: a partitioned read of a `count` that gives each key a partition of its own is then read

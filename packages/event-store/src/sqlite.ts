@@ -22,6 +22,7 @@ import {
   EACH_COLUMNS,
   EVENT_COLUMNS,
   normaliseReadAll,
+  normaliseReadStreams,
   pageOfRows,
   periodicSweep,
   prepareAppend,
@@ -34,6 +35,7 @@ import {
   storedData,
   storedEvent,
   storeLife,
+  streamPartition,
 } from './common.ts'
 import {
   type AppendResult,
@@ -51,6 +53,9 @@ import {
   type Subscription,
   WrongExpectedVersion,
 } from './port.ts'
+
+/** The largest integer SQLite stores: no position or revision is above it. */
+const MAX_POSITION = 9223372036854775807n
 
 export interface SqliteStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -480,6 +485,14 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       db,
       `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     ),
+    // `readStreamsEach`: one seek of the stream index per stream, then the stream's rows from it in revision order.
+    firstStream: rawStatement(db, 'SELECT stream_id FROM events ORDER BY stream_id LIMIT 1'),
+    nextStream: rawStatement(db, 'SELECT stream_id FROM events WHERE stream_id > ? ORDER BY stream_id LIMIT 1'),
+    streamEach: rawStatement(
+      db,
+      'SELECT revision, type, schema_version, data FROM events ' +
+        'WHERE stream_id = ? AND revision > ? AND position < ? ORDER BY revision LIMIT ?',
+    ),
     backwards: rawStatement(
       db,
       `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
@@ -671,7 +684,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       const limit = o.maxCount ?? -1
       const rows = ((o.direction ?? 'forwards') === 'forwards'
         ? stmt.forwards.all(streamId, o.fromRevision ?? 0n, limit)
-        : stmt.backwards.all(streamId, o.fromRevision ?? 9223372036854775807n, limit)) as unknown as RawRow[]
+        : stmt.backwards.all(streamId, o.fromRevision ?? MAX_POSITION, limit)) as unknown as RawRow[]
       return rows.map(toStored)
     },
 
@@ -696,6 +709,41 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         visit(r[1], r[2], r[3], JSON.parse(r[4]) as Json)
       }
       return rows.length > maxCount ? BigInt(rows[n - 1]![0]) : null
+    },
+
+    readStreamsEach: async (readOptions, visit) => {
+      open()
+      const o = normaliseReadStreams(readOptions)
+      const partition = o.partition
+      const before = o.before ?? MAX_POSITION
+      /** The first stream of the partition after `after` (from the first stream when null), or null. */
+      const nextStream = (after: string | null): string | null => {
+        for (let from = after; ; ) {
+          const row = (from === null ? stmt.firstStream.get() : stmt.nextStream.get(from)) as unknown as
+            | [string]
+            | undefined
+          if (row === undefined) return null
+          from = row[0]
+          if (partition === null || streamPartition(from, partition.count) === partition.index) return from
+        }
+      }
+      let stream = o.after === null ? nextStream(null) : o.after.streamId
+      let revision = o.after === null ? -1 : o.after.revision
+      for (let left = o.maxCount; stream !== null; ) {
+        const rows = stmt.streamEach.all(stream, revision, before, left) as unknown as [
+          number,
+          string,
+          number,
+          string,
+        ][]
+        for (const r of rows) visit(stream, r[1], r[2], JSON.parse(r[3]) as Json)
+        left -= rows.length
+        // A full page may have stopped inside the stream: the next call goes on after its last row.
+        if (left === 0) return { streamId: stream, revision: rows[rows.length - 1]![0] }
+        stream = nextStream(stream)
+        revision = -1
+      }
+      return null
     },
 
     async headPosition(): Promise<bigint> {

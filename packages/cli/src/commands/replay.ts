@@ -77,9 +77,9 @@ export const replayAll = async (
   if (threads === 1) {
     // Workers the process started with it, unused: ended now rather than at the exit.
     takeWorkers(0)
-    const tally = newTally()
+    const tally = newTally(digest)
     await foldLog(store, tally, { limit, partition: undefined, before: head + 1n }, (t) => progress.update(t.events))
-    parts = [summarise(tally, -1, digest)]
+    parts = [summarise(tally, -1)]
   } else {
     let done = 0
     parts = await replayParallel(store, {

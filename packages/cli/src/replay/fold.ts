@@ -3,8 +3,13 @@
  * `BooksState` per `books-` stream, the same fold the API uses. Used on the main thread and in replay workers, each
  * folding its own partition of the streams (`ReadAllOptions.partition`), so a stream is always folded by one thread
  * in its own order.
+ *
+ * Where the store can read the log stream by stream (`readStreamsEach`, SQLite and the memory store), each user's
+ * books are finished (their digest taken when asked for) as soon as the next stream begins and then let go: the fold
+ * holds one user's books at a time, however long the log. Otherwise (and for `--as-of`, which needs each event's
+ * time) the log is read in commit order and every user's books are held to the end.
  */
-import { type EventStore, eachOfLog, readAllPages, type StreamPartition } from '@finance/event-store'
+import { type EventStore, eachOfLog, eachOfStreams, readAllPages, type StreamPartition } from '@finance/event-store'
 // The core's replay entry: a replay worker loads only the fold (no Schema library, no projections).
 import {
   booksFolder,
@@ -27,20 +32,30 @@ type Folder = ReturnType<typeof booksFolder>
 export interface Tally {
   events: number
   applied: number
+  /** The books being folded, by stream (a fold stream by stream keeps none here). */
   readonly folders: Map<string, Folder>
   readonly users: Set<string>
   /** The folder of the previous event's stream (consecutive events of one stream are the usual shape of a log). */
   folder: Folder | undefined
   folderStream: string
+  /** Whether to keep a digest of each user's books. */
+  readonly digest: boolean
+  /** Books finished and let go by a fold stream by stream: how many, and the streams (a stream comes only once). */
+  readonly finished: Set<string>
+  /** `[userId, digest]` of the books finished, when digests are asked for. */
+  readonly digests: (readonly [string, string])[]
 }
 
-export const newTally = (): Tally => ({
+export const newTally = (digest: boolean): Tally => ({
   events: 0,
   applied: 0,
   folders: new Map(),
   users: new Set(),
   folder: undefined,
   folderStream: '',
+  digest,
+  finished: new Set(),
+  digests: [],
 })
 
 /**
@@ -75,19 +90,46 @@ const foldEvent = (
     t.folder = folder
     t.folderStream = streamId
   }
+  t.folder.push(eventOf(type, schemaVersion, data, lift))
+}
+
+/** A stored event of any version as the in-memory event (`foldEvent`'s `lift`). */
+const eventOf = (type: string, schemaVersion: number, data: unknown, lift: typeof upcast): LedgerEvent => {
   // A stored event of the current version is the in-memory event as it is: no copy of its data.
   const known = KNOWN.get(type)
-  t.folder.push(
-    known?.version === schemaVersion
-      ? ({ type: known.type, data } as LedgerEvent)
-      : lift(known?.type ?? type, schemaVersion, data),
-  )
+  return known?.version === schemaVersion
+    ? ({ type: known.type, data } as LedgerEvent)
+    : lift(known?.type ?? type, schemaVersion, data)
+}
+
+/** Finishes the books of the stream folded last (a fold stream by stream): its state, its digest, then lets it go. */
+const finishStream = (t: Tally): void => {
+  const folder = t.folder
+  if (folder === undefined) return
+  const books = folder.state()
+  if (t.digest) t.digests.push([t.folderStream.slice('books-'.length), booksDigest(books)])
+  t.folder = undefined
+}
+
+/** Folds one event of a read stream by stream: a new stream finishes the one before it. */
+const foldStreamEvent = (t: Tally, streamId: string, type: string, schemaVersion: number, data: unknown): void => {
+  t.applied++
+  if (streamId !== t.folderStream) {
+    finishStream(t)
+    if (t.finished.has(streamId)) throw new Error(`the store handed over stream ${streamId} in two runs`)
+    t.finished.add(streamId)
+    t.folderStream = streamId
+    if (streamId.startsWith('books-')) t.folder = booksFolder()
+    else if (streamId.startsWith('user-')) t.users.add(streamId)
+  }
+  t.folder?.push(eventOf(type, schemaVersion, data, upcastOwned))
 }
 
 /**
  * Reads the log (or one partition of its streams) page by page and folds it; `onPage` after each page. Without a
- * limit only each event's stream, type, version and data are read (`eachOfLog`: no metadata, no event objects); with
- * one, whole events, skipping those created after it.
+ * limit only each event's stream, type, version and data are read (no metadata, no event objects): stream by stream
+ * where the store can (`eachOfStreams`), else in commit order (`eachOfLog`); with one, whole events in commit order,
+ * skipping those created after it.
  */
 export const foldLog = async (
   store: EventStore,
@@ -107,6 +149,20 @@ export const foldLog = async (
     ...(o.partition === undefined ? {} : { partition: o.partition }),
   }
   const limit = o.limit
+  if (limit === null && store.readStreamsEach !== undefined) {
+    // The visitor's data is parsed for this call alone (`EventVisitor`): the fold may complete it in place.
+    await eachOfStreams(
+      store,
+      { before: o.before, ...(o.partition === undefined ? {} : { partition: o.partition }) },
+      (streamId, type, schemaVersion, data) => foldStreamEvent(t, streamId, type, schemaVersion, data),
+      (events) => {
+        t.events += events
+        return onPage(t)
+      },
+    )
+    finishStream(t)
+    return
+  }
   if (limit === null) {
     await eachOfLog(
       store,
@@ -128,16 +184,17 @@ export const foldLog = async (
   }
 }
 
-/** A fold's totals (`index`: the partition it read, -1 for the whole log); per-user digests when asked for. */
-export const summarise = (t: Tally, index: number, digest: boolean): PartitionResult => {
+/** A fold's totals (`index`: the partition it read, -1 for the whole log); per-user digests when the tally asks. */
+export const summarise = (t: Tally, index: number): PartitionResult => {
   const books = booksOf(t)
+  const finished = [...t.finished].filter((streamId) => streamId.startsWith('books-')).length
   return {
     index,
     events: t.events,
     applied: t.applied,
-    books: books.size,
+    books: books.size + finished,
     users: t.users.size,
-    digests: digest ? [...books].map(([user, b]) => [user, booksDigest(b)] as const) : null,
+    digests: t.digest ? [...t.digests, ...[...books].map(([user, b]) => [user, booksDigest(b)] as const)] : null,
   }
 }
 

@@ -36,7 +36,8 @@ export interface ParallelOptions {
  * (`partitionKeys`), the smallest count from `threads` up that gives every key a partition of its own, so that each
  * partition is read from the store's index (only its own rows) and the shared queue balances the threads; the ids
  * ending in a uuid's 16 hex digits make 16 partitions. Otherwise (no keys told, or no such count) one partition per
- * thread, each a filter over the whole log in the database.
+ * thread, each a filter over the whole log in the database. A fold stream by stream (`readStreamsEach`) passes no keys:
+ * one partition per thread.
  */
 export const partitionPlan = (
   keys: readonly number[] | undefined,
@@ -55,7 +56,10 @@ export const partitionPlan = (
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export const replayParallel = async (store: EventStore, o: ParallelOptions): Promise<PartitionResult[]> => {
-  const plan = partitionPlan(await store.partitionKeys?.(), o.threads)
+  // Read stream by stream, a partition seeks every stream id of the store to find its own: one partition per thread
+  // seeks them once a thread (16 partitions of the hex digits cost a fold of 1M events some 8 % more).
+  const byStream = o.limit === null && store.readStreamsEach !== undefined
+  const plan = partitionPlan(byStream ? undefined : await store.partitionKeys?.(), o.threads)
   const partitions = plan.count
   const queue = sharedQueue(plan.indexes)
   const results: PartitionResult[] = []
@@ -96,7 +100,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
   // The main thread takes partitions too, from the start: its modules are loaded and its store is open.
   try {
     for (let index = takePartition(queue); index !== undefined; index = takePartition(queue)) {
-      const tally = newTally()
+      const tally = newTally(o.digest)
       let reported = 0
       await foldLog(
         store,
@@ -108,7 +112,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
           await turn()
         },
       )
-      results.push(summarise(tally, index, o.digest))
+      results.push(summarise(tally, index))
       await turn()
     }
   } catch (e) {

@@ -21,7 +21,7 @@ const main = async () => {
   const { store } = await openStore(input.env, input.dataDir)
   try {
     for (let index = takePartition(input.queue); index !== undefined; index = takePartition(input.queue)) {
-      const tally = newTally()
+      const tally = newTally(input.digest)
       let reported = 0
       await foldLog(
         store,
@@ -32,7 +32,7 @@ const main = async () => {
           reported = t.events
         },
       )
-      send({ kind: 'folded', ...summarise(tally, index, input.digest) })
+      send({ kind: 'folded', ...summarise(tally, index) })
     }
   } finally {
     await store.close()
