@@ -6,7 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { appendInOrder, createMemoryStore, type EventStore, type StoredEvent } from '@finance/event-store'
+import {
+  appendInOrder,
+  createMemoryStore,
+  type EventStore,
+  type StoredEvent,
+  type StreamRange,
+  streamRanges,
+} from '@finance/event-store'
 import { createSqliteStore } from '@finance/event-store/sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateHistory } from '../bench/generate.ts'
@@ -40,14 +47,14 @@ describe('the replay fold stream by stream', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  /** Folds `from` (one partition of `count` when given), noting the most books it held between two pages. */
-  const fold = async (from: EventStore, partition?: { count: number; index: number }) => {
+  /** Folds `from` (one run of its streams when given), noting the most books it held between two pages. */
+  const fold = async (from: EventStore, streams?: StreamRange) => {
     const tally = newTally(true)
     let held = 0
-    await foldLog(from, tally, { limit: null, partition, before: (await from.headPosition()) + 1n }, (t: Tally) => {
+    await foldLog(from, tally, { limit: null, streams, before: (await from.headPosition()) + 1n }, (t: Tally) => {
       held = Math.max(held, t.folders.size)
     })
-    return { result: summarise(tally, partition?.index ?? -1), held }
+    return { result: summarise(tally, -1), held }
   }
 
   it('gives the books, digests and counts of the fold in commit order, holding none of them to the end', async () => {
@@ -72,9 +79,12 @@ describe('the replay fold stream by stream', () => {
     expect(byLog.held).toBe(USERS)
   })
 
-  it('gives the same digests partition by partition', async () => {
+  it('gives the same digests run of streams by run of streams', async () => {
     const whole = await fold(store)
-    const parts = await Promise.all([0, 1, 2].map((index) => fold(store, { count: 3, index })))
+    const ranges = streamRanges(await store.listStreams!({ before: (await store.headPosition()) + 1n }), 3)
+    expect(ranges).toHaveLength(3)
+    const parts = await Promise.all(ranges.map((streams) => fold(store, streams)))
+    expect(parts.every((p) => p.result.events > 0)).toBe(true)
     expect(parts.reduce((n, p) => n + p.result.events, 0)).toBe(whole.result.events)
     expect(combineDigests(parts.flatMap((p) => p.result.digests ?? []))).toBe(
       combineDigests(whole.result.digests ?? []),
@@ -92,5 +102,12 @@ describe('the replay fold stream by stream', () => {
       },
     }
     await expect(fold(twice)).rejects.toThrow(/books-a in two runs/)
+  })
+
+  it('replays a run of streams only whole, never up to a moment', async () => {
+    const tally = newTally(false)
+    await expect(
+      foldLog(store, tally, { limit: Date.now(), streams: { after: null, upTo: null }, before: 1n }, () => {}),
+    ).rejects.toThrow(/commit order/)
   })
 })

@@ -21,6 +21,7 @@ import {
   type ReadStreamsOptions,
   type StoredEventData,
   type StreamCursor,
+  type StreamRange,
   type StreamPartition,
   type Subscription,
   WrongExpectedVersion,
@@ -393,7 +394,7 @@ export function normaliseReadStreams(options: ReadStreamsOptions = {}): {
   after: StreamCursor | null
   before: bigint | null
   maxCount: number
-  partition: StreamPartition | null
+  streams: StreamRange
 } {
   const maxCount = options.maxCount ?? 1000
   if (!Number.isSafeInteger(maxCount) || maxCount < 1)
@@ -406,11 +407,14 @@ export function normaliseReadStreams(options: ReadStreamsOptions = {}): {
     throw new RangeError('after must be a stream id and a revision ≥ -1')
   const before = options.before ?? null
   if (before !== null && typeof before !== 'bigint') throw new RangeError('before must be a bigint')
-  return { after, before, maxCount, partition: normalisePartition(options.partition) }
+  const streams = options.streams ?? { after: null, upTo: null }
+  for (const bound of [streams.after, streams.upTo])
+    if (bound !== null && typeof bound !== 'string') throw new RangeError('streams bounds must be stream ids or null')
+  return { after, before, maxCount, streams }
 }
 
 /**
- * Every event of the log (below `before`, of `partition`) stream by stream through the store's `readStreamsEach`,
+ * Every event of the log (below `before`, of `streams`) stream by stream through the store's `readStreamsEach`,
  * page by page (`onPage` after each, with its number of events). The store must have it (check first).
  */
 export async function eachOfStreams(
@@ -433,6 +437,18 @@ export async function eachOfStreams(
     if (next === null) return
     after = next
   }
+}
+
+/**
+ * Cuts stream ids (in the store's order, `listStreams`) into at most `count` runs of nearly equal numbers of streams,
+ * together covering every stream (the first run from the first stream, the last to the last).
+ */
+export function streamRanges(ids: readonly string[], count: number): StreamRange[] {
+  const runs = Math.max(1, Math.min(count, ids.length))
+  return Array.from({ length: runs }, (_, i) => ({
+    after: i === 0 ? null : (ids[Math.floor((ids.length * i) / runs) - 1] ?? null),
+    upTo: i === runs - 1 ? null : (ids[Math.floor((ids.length * (i + 1)) / runs) - 1] ?? null),
+  }))
 }
 
 async function* pages<E>(

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eachOfLog, eachOfStreams, readAllDataPages, readAllPages, streamPartition } from './common.ts'
+import { eachOfLog, eachOfStreams, readAllDataPages, readAllPages, streamPartition, streamRanges } from './common.ts'
 import {
   type EventMetadata,
   type EventStore,
@@ -538,7 +538,8 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
 
       it('readStreamsEach (where the store has it) hands over each stream whole, in revision order, by page', async (ctx) => {
         const each = store.readStreamsEach?.bind(store)
-        if (each === undefined) {
+        const list = store.listStreams?.bind(store)
+        if (each === undefined || list === undefined) {
           ctx.skip()
           return
         }
@@ -553,26 +554,29 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
             if (e.position < before) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.data])
           return byStream
         }
-        for (const [count, before] of [
+        for (const [runs, before] of [
           [1, head + 1n],
           [2, head + 1n],
-          [3, head - 7n],
+          [5, head - 7n],
         ] as const) {
           const whole = await streamsOf(before)
+          const ids = await list({ before })
+          // Every stream with an event below the bound, in the order they are read, each once.
+          expect(new Set(ids).size).toBe(ids.length)
+          expect(ids.filter((id) => id.startsWith(q)).sort()).toEqual([...whole.keys()].sort())
+          const order: string[] = []
           const seen = new Map<string, unknown[]>()
-          for (let index = 0; index < count; index++) {
-            const order: string[] = []
+          for (const streams of streamRanges(ids, runs)) {
             const pages: number[] = []
             await eachOfStreams(
               store,
-              { partition: { count, index }, before, maxCount: 4 },
+              { streams, before, maxCount: 4 },
               (streamId, type, schemaVersion, data) => {
                 if (order[order.length - 1] !== streamId) {
-                  // A stream never comes back once another has begun.
+                  // A stream never comes back once another has begun, nor in another run.
                   expect(order).not.toContain(streamId)
                   order.push(streamId)
                 }
-                expect(streamPartition(streamId, count)).toBe(index)
                 if (!streamId.startsWith(q)) return
                 expect([type, schemaVersion]).toEqual(['P', 1])
                 seen.set(streamId, [...(seen.get(streamId) ?? []), data])
@@ -584,6 +588,8 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
             // Pages of at most 4, every one but the last full.
             expect(pages.slice(0, -1).every((n) => n === 4)).toBe(true)
           }
+          // The runs together read every listed stream, in the listed order.
+          expect(order).toEqual(ids.filter((id) => order.includes(id)))
           expect(seen).toEqual(whole)
         }
         // A page that stops inside a stream goes on after its last event; a snapshot's bound holds across pages.
@@ -595,8 +601,24 @@ export function describeEventStoreContract(name: string, factory: StoreFactory, 
         for (let at = cursor; at !== null; ) at = await each({ after: at, before: head + 1n }, (id) => ids.push(id))
         expect(ids).not.toContain(`${q}s-late`)
         expect(ids.filter((id) => id.startsWith(q))).toHaveLength(30)
+        expect(await list({ before: head + 1n })).not.toContain(`${q}s-late`)
+        expect(await list()).toContain(`${q}s-late`)
         await expect(each({ maxCount: 0 }, () => {})).rejects.toThrow(RangeError)
-        await expect(each({ partition: { count: 2, index: 2 } }, () => {})).rejects.toThrow(RangeError)
+      })
+
+      it('cuts stream ids into runs that cover them all, each once', () => {
+        const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
+        expect(streamRanges(ids, 3)).toEqual([
+          { after: null, upTo: 'b' },
+          { after: 'b', upTo: 'd' },
+          { after: 'd', upTo: null },
+        ])
+        expect(streamRanges(ids, 1)).toEqual([{ after: null, upTo: null }])
+        expect(streamRanges(['a', 'b'], 5)).toEqual([
+          { after: null, upTo: 'a' },
+          { after: 'a', upTo: null },
+        ])
+        expect(streamRanges([], 4)).toEqual([{ after: null, upTo: null }])
       })
 
       it('rejects a bad partition', async () => {

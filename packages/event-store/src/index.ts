@@ -13,6 +13,7 @@ export {
   readAllDataPages,
   readAllPages,
   streamPartition,
+  streamRanges,
   uuidv7,
 } from './common.ts'
 export {

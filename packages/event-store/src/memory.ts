@@ -14,7 +14,6 @@ import {
   prepareAppend,
   trackedPollingSubscription,
   storeLife,
-  streamPartition,
 } from './common.ts'
 import type { EventMetadata, EventStore, Json, ReadAllOptions, ReadAllPage, StoredEvent, Subscription } from './port.ts'
 
@@ -70,6 +69,13 @@ export function createMemoryStore(): EventStore {
     }
     return { events, next: null }
   }
+
+  /** The ids of the streams with an event below `before`, in JavaScript's order of strings. */
+  const idsBelow = (before: bigint): string[] =>
+    [...streams]
+      .filter(([, rows]) => rows.length > 0 && rows[0]!.position < before)
+      .map(([id]) => id)
+      .sort()
 
   const store: EventStore = {
     async append(streamId, events, expected) {
@@ -134,11 +140,10 @@ export function createMemoryStore(): EventStore {
     async readStreamsEach(options, visit) {
       open()
       const o = normaliseReadStreams(options)
-      const part = o.partition
-      const ids = [...streams.keys()]
-        .filter((id) => part === null || streamPartition(id, part.count) === part.index)
-        .sort()
       const before = o.before ?? BigInt(log.length + 1)
+      const { after: from, upTo } = o.streams
+      // The store's order of ids is JavaScript's: the order `listStreams` gives.
+      const ids = idsBelow(before).filter((id) => (from === null || id > from) && (upTo === null || id <= upTo))
       const after = o.after
       let at = after === null ? 0 : ids.findIndex((id) => id >= after.streamId)
       if (at === -1) return null
@@ -152,6 +157,13 @@ export function createMemoryStore(): EventStore {
         }
       }
       return null
+    },
+
+    async listStreams(options = {}) {
+      open()
+      const before = options.before ?? BigInt(log.length + 1)
+      if (typeof before !== 'bigint') throw new RangeError('before must be a bigint')
+      return idsBelow(before)
     },
 
     iterateAll(options?) {

@@ -109,15 +109,21 @@ export interface StreamCursor {
   readonly revision: number
 }
 
+/** A run of stream ids in the store's order: after `after` (exclusive; null: from the first) up to `upTo` (inclusive). */
+export interface StreamRange {
+  readonly after: string | null
+  readonly upTo: string | null
+}
+
 export interface ReadStreamsOptions {
-  /** Go on after this event (a previous call's answer); default: from the first stream. */
+  /** Go on after this event (a previous call's answer); default: from the first stream of `streams`. */
   readonly after?: StreamCursor | null
   /** Exclusive upper bound: only events with `position < before` (one snapshot of the log across calls). */
   readonly before?: bigint
   /** Events per call at most; default 1000. */
   readonly maxCount?: number
-  /** Only the streams of this partition (`ReadAllOptions.partition`). */
-  readonly partition?: StreamPartition
+  /** Only the streams of this run of ids (`listStreams` gives the ids to cut runs at); default: every stream. */
+  readonly streams?: StreamRange
 }
 
 export interface ReadAllDataPage {
@@ -229,13 +235,19 @@ export interface EventStore {
    */
   readAllEach?(options: ReadAllOptions | undefined, visit: EventVisitor): Promise<bigint | null>
   /**
-   * The log stream by stream: each stream's events (below `before`, of `partition`) together and in revision order,
-   * the streams one after another in the store's order of their ids, handed to `visit` up to `maxCount` a call;
-   * answers where the next call goes on, null at the end. For a fold whose state is per stream (a replay of every
-   * user's books): it can finish each stream's state when the next stream begins and let it go, where a fold in
-   * commit order holds every stream's state to the end. Optional: without it, such a fold reads in commit order.
+   * The log stream by stream: each stream's events (below `before`) together and in revision order, the streams of
+   * `streams` one after another in the store's order of their ids, handed to `visit` up to `maxCount` a call; answers
+   * where the next call goes on, null at the end. For a fold whose state is per stream (a replay of every user's
+   * books): it can finish each stream's state when the next stream begins and let it go, where a fold in commit order
+   * holds every stream's state to the end. Optional, with `listStreams`: without them, such a fold reads in commit
+   * order.
    */
   readStreamsEach?(options: ReadStreamsOptions, visit: EventVisitor): Promise<StreamCursor | null>
+  /**
+   * The ids of the streams with an event below `before` (default: any), in the order `readStreamsEach` reads them:
+   * where to cut the log into runs of streams for several readers.
+   */
+  listStreams?(options?: { readonly before?: bigint }): Promise<readonly string[]>
   /**
    * The partition keys of the streams stored (each id's last code point, see `streamPartition`), ascending, when the
    * adapter indexes them: a partitioned read of a `count` that gives each key a partition of its own is then read

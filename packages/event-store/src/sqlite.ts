@@ -35,7 +35,6 @@ import {
   storedData,
   storedEvent,
   storeLife,
-  streamPartition,
 } from './common.ts'
 import {
   type AppendResult,
@@ -485,9 +484,13 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       db,
       `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     ),
-    // `readStreamsEach`: one seek of the stream index per stream, then the stream's rows from it in revision order.
-    firstStream: rawStatement(db, 'SELECT stream_id FROM events ORDER BY stream_id LIMIT 1'),
-    nextStream: rawStatement(db, 'SELECT stream_id FROM events WHERE stream_id > ? ORDER BY stream_id LIMIT 1'),
+    // `readStreamsEach` and `listStreams`: one seek of the stream index per stream with an event below the bound (its
+    // first entry nearly always is), then the stream's rows from the index in revision order.
+    firstStream: rawStatement(db, 'SELECT stream_id FROM events WHERE position < ? ORDER BY stream_id LIMIT 1'),
+    nextStream: rawStatement(
+      db,
+      'SELECT stream_id FROM events WHERE stream_id > ? AND position < ? ORDER BY stream_id LIMIT 1',
+    ),
     streamEach: rawStatement(
       db,
       'SELECT revision, type, schema_version, data FROM events ' +
@@ -714,20 +717,18 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
     readStreamsEach: async (readOptions, visit) => {
       open()
       const o = normaliseReadStreams(readOptions)
-      const partition = o.partition
       const before = o.before ?? MAX_POSITION
-      /** The first stream of the partition after `after` (from the first stream when null), or null. */
+      const upTo = o.streams.upTo
+      /** The stream after `after` (the first when null) with an event below `before`, within the run; or null. */
       const nextStream = (after: string | null): string | null => {
-        for (let from = after; ; ) {
-          const row = (from === null ? stmt.firstStream.get() : stmt.nextStream.get(from)) as unknown as
-            | [string]
-            | undefined
-          if (row === undefined) return null
-          from = row[0]
-          if (partition === null || streamPartition(from, partition.count) === partition.index) return from
-        }
+        const row = (after === null ? stmt.firstStream.get(before) : stmt.nextStream.get(after, before)) as unknown as
+          | [string]
+          | undefined
+        return row === undefined || (upTo !== null && Buffer.compare(Buffer.from(row[0]), Buffer.from(upTo)) > 0)
+          ? null
+          : row[0]
       }
-      let stream = o.after === null ? nextStream(null) : o.after.streamId
+      let stream = o.after === null ? nextStream(o.streams.after) : o.after.streamId
       let revision = o.after === null ? -1 : o.after.revision
       for (let left = o.maxCount; stream !== null; ) {
         const rows = stmt.streamEach.all(stream, revision, before, left) as unknown as [
@@ -744,6 +745,18 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
         revision = -1
       }
       return null
+    },
+
+    listStreams: async (o = {}) => {
+      open()
+      if (o.before !== undefined && typeof o.before !== 'bigint') throw new RangeError('before must be a bigint')
+      const before = o.before ?? MAX_POSITION
+      const ids: string[] = []
+      for (let row = stmt.firstStream.get(before) as unknown as [string] | undefined; row !== undefined; ) {
+        ids.push(row[0])
+        row = stmt.nextStream.get(row[0], before) as unknown as [string] | undefined
+      }
+      return ids
     },
 
     async headPosition(): Promise<bigint> {

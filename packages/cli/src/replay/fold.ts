@@ -1,15 +1,22 @@
 /**
  * The whole-log fold behind `finance replay`: pages of stored events (any schema version) upcast and folded into one
  * `BooksState` per `books-` stream, the same fold the API uses. Used on the main thread and in replay workers, each
- * folding its own partition of the streams (`ReadAllOptions.partition`), so a stream is always folded by one thread
- * in its own order.
+ * folding its own run of streams (`ReadStreamsOptions.streams`) or partition of the streams
+ * (`ReadAllOptions.partition`), so a stream is always folded by one thread in its own order.
  *
  * Where the store can read the log stream by stream (`readStreamsEach`, SQLite and the memory store), each user's
  * books are finished (their digest taken when asked for) as soon as the next stream begins and then let go: the fold
  * holds one user's books at a time, however long the log. Otherwise (and for `--as-of`, which needs each event's
  * time) the log is read in commit order and every user's books are held to the end.
  */
-import { type EventStore, eachOfLog, eachOfStreams, readAllPages, type StreamPartition } from '@finance/event-store'
+import {
+  type EventStore,
+  eachOfLog,
+  eachOfStreams,
+  readAllPages,
+  type StreamPartition,
+  type StreamRange,
+} from '@finance/event-store'
 // The core's replay entry: a replay worker loads only the fold (no Schema library, no projections).
 import {
   booksFolder,
@@ -126,7 +133,7 @@ const foldStreamEvent = (t: Tally, streamId: string, type: string, schemaVersion
 }
 
 /**
- * Reads the log (or one partition of its streams) page by page and folds it; `onPage` after each page. Without a
+ * Reads the log (or one run or partition of its streams) page by page and folds it; `onPage` after each page. Without a
  * limit only each event's stream, type, version and data are read (no metadata, no event objects): stream by stream
  * where the store can (`eachOfStreams`), else in commit order (`eachOfLog`); with one, whole events in commit order,
  * skipping those created after it.
@@ -137,7 +144,10 @@ export const foldLog = async (
   o: {
     /** Skip events created after this instant (ms), or null. */
     readonly limit: number | null
-    readonly partition: StreamPartition | undefined
+    /** One partition of the log's streams, read in commit order. */
+    readonly partition?: StreamPartition | undefined
+    /** One run of streams, read stream by stream (where the store can; every stream when neither is given). */
+    readonly streams?: StreamRange | undefined
     /** Exclusive upper position: every thread of one replay reads the same snapshot of the log. */
     readonly before: bigint
   },
@@ -149,11 +159,13 @@ export const foldLog = async (
     ...(o.partition === undefined ? {} : { partition: o.partition }),
   }
   const limit = o.limit
-  if (limit === null && store.readStreamsEach !== undefined) {
+  if (o.streams !== undefined || (limit === null && o.partition === undefined && store.readStreamsEach !== undefined)) {
+    // Events read stream by stream carry no time: a run of streams is replayed whole.
+    if (limit !== null) throw new TypeError('a replay up to a moment reads the log in commit order')
     // The visitor's data is parsed for this call alone (`EventVisitor`): the fold may complete it in place.
     await eachOfStreams(
       store,
-      { before: o.before, ...(o.partition === undefined ? {} : { partition: o.partition }) },
+      { before: o.before, ...(o.streams === undefined ? {} : { streams: o.streams }) },
       (streamId, type, schemaVersion, data) => foldStreamEvent(t, streamId, type, schemaVersion, data),
       (events) => {
         t.events += events

@@ -1,4 +1,5 @@
-/** Messages between `finance replay` and its workers (structured-clone friendly: no bigints, no Maps). */
+/** Messages between `finance replay` and its workers (structured-clone friendly: no Maps). */
+import type { StreamPartition, StreamRange } from '@finance/event-store'
 
 export interface WorkerInput {
   readonly env: Readonly<Record<string, string | undefined>>
@@ -7,8 +8,10 @@ export interface WorkerInput {
   readonly limit: number | null
   /** Exclusive upper position of the snapshot every thread reads. */
   readonly before: bigint
-  /** How many partitions the log is split into. */
+  /** How many partitions (or runs of streams) the log is split into. */
   readonly partitions: number
+  /** The runs of streams to read stream by stream, indexed by the queue's numbers; null: partitions of the log. */
+  readonly ranges: readonly StreamRange[] | null
   /** Whether to send back a digest of every user's books. */
   readonly digest: boolean
   /** The partitions to fold, shared by every thread of the replay (`sharedQueue`). */
@@ -35,6 +38,13 @@ export const takePartition = (queue: Int32Array): number | undefined => {
 export const closeQueue = (queue: Int32Array): void => {
   Atomics.store(queue, 0, queue.length)
 }
+
+/** What one number taken from the queue reads: a run of streams, or a partition of the log. */
+export const partOf = (
+  input: Pick<WorkerInput, 'partitions' | 'ranges'>,
+  index: number,
+): { readonly partition?: StreamPartition; readonly streams?: StreamRange } =>
+  input.ranges === null ? { partition: { count: input.partitions, index } } : { streams: input.ranges[index]! }
 
 /** A worker's only message: its input, once the replay knows it. */
 export type ToWorker = { readonly kind: 'start'; readonly input: WorkerInput }

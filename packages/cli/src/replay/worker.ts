@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads'
 import { openStore } from '../store.ts'
 import { foldLog, newTally, summarise } from './fold.ts'
-import { type FromWorker, type ToWorker, takePartition, type WorkerInput } from './protocol.ts'
+import { type FromWorker, partOf, type ToWorker, takePartition, type WorkerInput } from './protocol.ts'
 
 const port = parentPort
 if (!port) throw new Error('replay worker started outside a worker thread')
@@ -23,15 +23,10 @@ const main = async () => {
     for (let index = takePartition(input.queue); index !== undefined; index = takePartition(input.queue)) {
       const tally = newTally(input.digest)
       let reported = 0
-      await foldLog(
-        store,
-        tally,
-        { limit: input.limit, partition: { count: input.partitions, index }, before: input.before },
-        (t) => {
-          send({ kind: 'progress', events: t.events - reported })
-          reported = t.events
-        },
-      )
+      await foldLog(store, tally, { limit: input.limit, ...partOf(input, index), before: input.before }, (t) => {
+        send({ kind: 'progress', events: t.events - reported })
+        reported = t.events
+      })
       send({ kind: 'folded', ...summarise(tally, index) })
     }
   } finally {
