@@ -18,6 +18,7 @@ import {
   DATA_COLUMNS,
   EVENT_COLUMNS,
   normaliseReadAll,
+  normaliseReadStreams,
   pageOfRows,
   periodicSweep,
   prepareAppend,
@@ -316,6 +317,61 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
     ...readsFromReadAll(readAll, signal, subscriptions, open),
     readAllData: (readOptions) => readPage(readOptions, DATA_COLUMNS, toData),
+
+    async readStreamsEach(readOptions, visit) {
+      open()
+      const o = normaliseReadStreams(readOptions)
+      const values: unknown[] = []
+      const where: string[] = []
+      // From the cursor, or after the run's first bound (every revision of that stream is before this one).
+      const from =
+        o.after !== null
+          ? ([o.after.streamId, String(o.after.revision)] as const)
+          : o.streams.after !== null
+            ? ([o.streams.after, '9223372036854775807'] as const)
+            : null
+      if (from !== null) {
+        values.push(from[0], from[1])
+        where.push('(stream_id, revision) > ($1, $2::bigint)')
+      }
+      if (o.before !== null) {
+        values.push(o.before.toString())
+        where.push(`position < $${values.length}`)
+      }
+      if (o.streams.upTo !== null) {
+        values.push(o.streams.upTo)
+        where.push(`stream_id <= $${values.length}`)
+      }
+      values.push(o.maxCount)
+      const rows = await query<[string, string, string, number, Json]>(
+        `streams:${from !== null}:${o.before !== null}:${o.streams.upTo !== null}`,
+        `SELECT stream_id, revision, type, schema_version, data FROM ${q}.events` +
+          `${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY stream_id, revision LIMIT $${values.length}`,
+        values,
+      )
+      for (const r of rows) visit(r[0], r[2], r[3], r[4])
+      const last = rows[rows.length - 1]
+      return rows.length === o.maxCount && last !== undefined ? { streamId: last[0], revision: Number(last[1]) } : null
+    },
+
+    async listStreams(o = {}) {
+      open()
+      if (o.before !== undefined && typeof o.before !== 'bigint') throw new RangeError('before must be a bigint')
+      // One index probe per stream (a loose index scan), not a scan of every event.
+      const rows = await query<[string]>(
+        'streams:list',
+        `WITH RECURSIVE s AS (
+           (SELECT stream_id FROM ${q}.events WHERE position < $1 ORDER BY stream_id LIMIT 1)
+           UNION ALL
+           SELECT (SELECT e.stream_id FROM ${q}.events e WHERE e.stream_id > s.stream_id AND e.position < $1
+                   ORDER BY e.stream_id LIMIT 1)
+           FROM s WHERE s.stream_id IS NOT NULL
+         )
+         SELECT stream_id FROM s WHERE stream_id IS NOT NULL`,
+        [(o.before ?? 9223372036854775807n).toString()],
+      )
+      return rows.map((r) => r[0])
+    },
 
     async headPosition(): Promise<bigint> {
       open()
