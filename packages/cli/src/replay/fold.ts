@@ -4,9 +4,9 @@
  * folding its own run of streams (`ReadStreamsOptions.streams`) or partition of the streams
  * (`ReadAllOptions.partition`), so a stream is always folded by one thread in its own order.
  *
- * Where the store can read the log stream by stream (`readStreamsEach`, SQLite and the memory store), each user's
- * books are finished (their digest taken when asked for) as soon as the next stream begins and then let go: the fold
- * holds one user's books at a time, however long the log. Otherwise (and for `--as-of`, which needs each event's
+ * Where the store can read the log stream by stream (`readStreamsEach`: SQLite, PostgreSQL, the memory store), each
+ * user's books are finished (their digest taken when asked for) as soon as the next stream begins and then let go:
+ * the fold holds one user's books at a time, however long the log. Otherwise (and for `--as-of`, which needs each event's
  * time) the log is read in commit order and every user's books are held to the end.
  */
 import {
@@ -47,7 +47,7 @@ export interface Tally {
   folderStream: string
   /** Whether to keep a digest of each user's books. */
   readonly digest: boolean
-  /** Books finished and let go by a fold stream by stream: how many, and the streams (a stream comes only once). */
+  /** The streams a fold stream by stream has read, whose books it finished and let go (each may come only once). */
   readonly finished: Set<string>
   /** `[userId, digest]` of the books finished, when digests are asked for. */
   readonly digests: (readonly [string, string])[]
@@ -196,7 +196,7 @@ export const foldLog = async (
   }
 }
 
-/** A fold's totals (`index`: the partition it read, -1 for the whole log); per-user digests when the tally asks. */
+/** A fold's totals (`index`: the run or partition it read, -1 for the whole log); per-user digests when asked for. */
 export const summarise = (t: Tally, index: number): PartitionResult => {
   const books = booksOf(t)
   const finished = [...t.finished].filter((streamId) => streamId.startsWith('books-')).length

@@ -1,8 +1,9 @@
 /**
- * Replay on several threads: the log's streams are split into partitions (`ReadAllOptions.partition`, computed by
- * the database) taken one at a time from a queue in shared memory by the main thread and `threads − 1` worker threads,
- * each reading and folding only its own streams. Streams are independent (one user's books per stream), so the result is the same as
- * one thread folding the whole log in order; `finance replay --digest` proves it on any log.
+ * Replay on several threads: the log's streams are split into runs of streams read stream by stream (where the store
+ * can: `readStreamsEach`) or into partitions (`ReadAllOptions.partition`, computed by the database) read in commit
+ * order, taken one at a time from a queue in shared memory by the main thread and `threads − 1` worker threads, each
+ * reading and folding only its own streams. Streams are independent (one user's books per stream), so the result is
+ * the same as one thread folding the whole log in order; `finance replay --digest` proves it on any log.
  */
 import type { Worker } from 'node:worker_threads'
 import { type EventStore, MAX_PARTITIONS, streamRanges } from '@finance/event-store'
@@ -37,8 +38,8 @@ export interface ParallelOptions {
  * (`partitionKeys`), the smallest count from `threads` up that gives every key a partition of its own, so that each
  * partition is read from the store's index (only its own rows) and the shared queue balances the threads; the ids
  * ending in a uuid's 16 hex digits make 16 partitions. Otherwise (no keys told, or no such count) one partition per
- * thread, each a filter over the whole log in the database. A fold stream by stream (`readStreamsEach`) passes no keys:
- * one partition per thread.
+ * thread, each a filter over the whole log in the database. (A fold stream by stream is cut into runs of streams
+ * instead: `replayParallel`.)
  */
 export const partitionPlan = (
   keys: readonly number[] | undefined,
@@ -109,7 +110,7 @@ export const replayParallel = async (store: EventStore, o: ParallelOptions): Pro
       w.on('exit', () => resolve())
     })
   })
-  // The main thread takes partitions too, from the start: its modules are loaded and its store is open.
+  // The main thread takes runs or partitions too, from the start: its modules are loaded and its store is open.
   try {
     for (let index = takePartition(queue); index !== undefined; index = takePartition(queue)) {
       const tally = newTally(o.digest)
