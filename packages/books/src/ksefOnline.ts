@@ -338,6 +338,11 @@ export async function markKsefOffline(
   if (!r || r.deleted || r.dataType !== 'Income') throw new KsefActionError('NOT_FOUND', 'Not found', { field: 'id' })
   // An invoice of several VAT rates is marked, made and sent through its first income, whichever is named.
   const itemId = incomesOfInvoice(state, asked)[0] ?? asked
+  // An invoice that cannot be made is refused before anything is recorded: never marked offline without its file.
+  if ((await deps.store.secrets.get(sentKey(userId, itemId))) === null) {
+    const issued = await issueInvoice(state, itemId, { exemptionBasis: input.exemptionBasis, now: deps.now() })
+    if (!issued.ok) throw issueRefused(issued)
+  }
   const after = await markOffline(deps, userId, itemId, mode, 'chosen', input.unavailabilityEnd ?? null)
   await xmlToSend(deps, userId, after, itemId, input.exemptionBasis)
   const pending = pendingOffline(after).find((p) => p.itemId === itemId)

@@ -198,6 +198,29 @@ describe('offline invoices', { timeout: 60_000 }, () => {
     expect((await failure(markKsefOffline(deps, 'u1', id, { mode: 'awaryjny' }))).field).toBe('id')
   })
 
+  it('refuses to mark offline an invoice that cannot be made, recording nothing', async () => {
+    sim = await startSimulator({ nip: US, pendingPolls: 0 })
+    const { store, deps, income } = await trader()
+    const id = await income('FV 2/11/2026', '2026-11-10')
+    // The company's invoice address taken away: FA(3) cannot be made for this seller.
+    const company = { companyName: 'Kowalski IT', nip: US, ownerName: 'Jan', ownerLastName: 'Kowalski', regon: '' }
+    const saved = await executeBooks(store, 'u1', {
+      type: 'SaveCompanyRecord',
+      dataType: 'Invoice',
+      data: company,
+      at,
+      userId: 'u1',
+    } as LedgerCommand)
+    expect('code' in saved).toBe(false)
+    const before = (await store.readStream(booksStream('u1'))).length
+    const refused = await failure(
+      markKsefOffline(deps, 'u1', id, { mode: 'awaryjny', unavailabilityEnd: '2026-11-13' }),
+    )
+    expect(refused.message).toMatch(/invoice address/)
+    expect((await store.readStream(booksStream('u1'))).length).toBe(before)
+    expect((await ksefStatus(deps, 'u1')).pendingOffline).toEqual([])
+  })
+
   it('sends offline and online invoices in batch sessions of their own, each with its flag', async () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     const { deps, income } = await trader()
