@@ -52,6 +52,12 @@ describe('finance backup and restore', () => {
     const folder = await run(['backup', '--out', dir, '--lang', 'en'], { env: { FINANCE_DATA_DIR: source } })
     expect(folder.code).toBe(1)
     expect(folder.stderr).toContain("is a directory: give the backup's file name")
+    // A file in a directory that does not exist is refused, and the directory is not made for it.
+    const nowhere = join(dir, 'no-such-directory', 'books.sqlite')
+    const missing = await run(['backup', '--out', nowhere], { env: { FINANCE_DATA_DIR: source } })
+    expect(missing.stderr).toBe(`błąd: nie można zapisać ${nowhere}: nie ma takiego katalogu\n`)
+    expect(missing.code).toBe(1)
+    expect(existsSync(join(dir, 'no-such-directory'))).toBe(false)
 
     const verified = await run(['backup', 'verify', file])
     expect(verified.code).toBe(0)

@@ -17,7 +17,7 @@ import {
 } from '@finance/books/backup'
 import type { Ctx } from '../context.ts'
 import { CliError, userError } from '../errors.ts'
-import { checkInputFile } from '../files.ts'
+import { checkInputFile, writeError } from '../files.ts'
 import { formatCount, formatSeconds } from '../format.ts'
 import { type Lang, translate } from '../i18n.ts'
 
@@ -56,7 +56,12 @@ const mebibytes = (lang: Lang, bytes: number) => `${formatNumber(lang, (bytes / 
  */
 const checkTarget = async (out: string): Promise<void> => {
   const found = await stat(out).catch(() => null)
-  if (found === null) return
+  if (found === null) {
+    // A new file goes into a directory that exists: none is made for it (a mistyped path is refused, not created).
+    const dir = await stat(dirname(out)).catch(() => null)
+    if (dir === null || !dir.isDirectory()) throw writeError(out, { code: 'ENOENT' })
+    return
+  }
   if (found.isDirectory()) throw userError('backupOutDirectory', out)
   if (!found.isFile()) throw userError('backupOutTaken', out)
   try {
