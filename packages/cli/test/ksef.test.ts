@@ -154,6 +154,35 @@ describe('finance jpk', () => {
     expect(badPeriod.code).toBe(2)
   })
 
+  it("says what is wrong with a document or a schema in the run's language, never the validator's English", async () => {
+    const d = dir()
+    const v2 = schemaPath(SCHEMAS['JPK_V7M(2)'].file)
+    const cut = join(d, 'cut.xml')
+    writeFileSync(cut, '<JPK><Naglowek>')
+    const truncated = await run(['jpk', 'validate', cut, '--xsd', v2])
+    expect(truncated.code).toBe(1)
+    expect(truncated.stderr).toContain('wiersz 1: plik nie jest kompletnym dokumentem XML')
+    const invoice = join(d, 'invoice.xml')
+    writeFileSync(invoice, '<?xml version="1.0"?><Faktura xmlns="x"/>')
+    const foreign = await run(['jpk', 'validate', invoice, '--xsd', v2, '--lang', 'en'])
+    expect(foreign.stderr).toContain("line 1: the file's root element, Faktura, is not an element of this schema")
+    const json = join(d, 'setup.json')
+    writeFileSync(json, '{"a":1}')
+    const notSchema = await run(['jpk', 'validate', invoice, '--xsd', json])
+    expect(notSchema.stderr).toBe(`błąd: nie można użyć schematu ${json}: to nie jest schemat XML (XSD)\n`)
+    expect(notSchema.code).toBe(1)
+    const broken = join(d, 'broken.xsd')
+    writeFileSync(
+      broken,
+      '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:import namespace="y" schemaLocation="gone.xsd"/>' +
+        '<xs:element name="a" type="y:T"/></xs:schema>',
+    )
+    const unloaded = await run(['jpk', 'validate', invoice, '--xsd', broken, '--lang', 'en'])
+    expect(unloaded.stderr).toBe(
+      `error: cannot use the schema ${broken}: the schema cannot be loaded: files it imports may be missing, or it is damaged\n`,
+    )
+  })
+
   it('says when a file names no form it knows and no schema is given', async () => {
     const d = dir()
     const f = join(d, 'x.xml')

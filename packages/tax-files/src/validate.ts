@@ -26,6 +26,8 @@ export interface XmlProblem {
 export interface XmlValidation {
   readonly valid: boolean
   readonly errors: readonly XmlProblem[]
+  /** Set when the schema itself could not be loaded: no document was checked (its one error says why, in English). */
+  readonly schemaUnloaded?: true
 }
 
 interface Rewrite {
@@ -139,7 +141,7 @@ const run = async (schema: XMLFileInfo, preload: readonly XMLFileInfo[], docs: r
       .map((l) => l.trim())
       .filter((l) => l !== '' && !/^Error:?$/.test(l))
     const message = `The schema could not be loaded: ${lines.slice(0, 3).join(' ')}`
-    return docs.map(() => ({ valid: false, errors: [{ line: null, message }] }))
+    return docs.map(() => ({ valid: false, schemaUnloaded: true as const, errors: [{ line: null, message }] }))
   }
   return problemsByDocument(
     docs.map((d) => d.fileName),

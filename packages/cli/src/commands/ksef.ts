@@ -23,7 +23,8 @@ import { fieldText, problemText as fileProblemText, schemaFailureError } from '.
 import type { Ctx } from '../context.ts'
 import { CliError, usageError } from '../errors.ts'
 import { checkInputFile, readInputFile, readInputText } from '../files.ts'
-import { schemaDetailText } from '../fa3Findings.ts'
+import { parseSchemaDetail } from '@finance/ledger-core/light'
+import { describeFinding, schemaDetailText } from '../fa3Findings.ts'
 import { catalog, type Lang } from '../i18n.ts'
 import { openSink } from '../sink.ts'
 
@@ -138,6 +139,19 @@ const schemaOfDocument = (xml: string): SchemaId | null => {
   return entry ? (entry[0] as SchemaId) : null
 }
 
+/** A finding of a JPK (or any) schema check in `lang`: the FA(3) wording by kind, without naming FA(3). */
+const jpkFindingText = (lang: Lang, detail: string): string => {
+  const f = parseSchemaDetail(detail)
+  switch (f.kind) {
+    case 'notFa3':
+      return t(lang, 'notSchemaRoot', f.element)
+    case 'other':
+      return f.element === null ? t(lang, 'otherRule') : t(lang, 'otherRuleField', f.element)
+    default:
+      return describeFinding(lang, f)
+  }
+}
+
 export const jpkValidateCommand = async (ctx: Ctx, file: string, o: { readonly xsd?: string }): Promise<void> => {
   const xml = await readInputText(file)
   let check: XmlValidation
@@ -145,10 +159,11 @@ export const jpkValidateCommand = async (ctx: Ctx, file: string, o: { readonly x
   if (o.xsd !== undefined) {
     schemaName = o.xsd
     await checkInputFile(o.xsd)
-    try {
-      check = await validateWithSchemaFile(xml, o.xsd)
-    } catch (e) {
-      throw new CliError((lang) => t(lang, 'badXsd', o.xsd!, (e as Error).message))
+    check = await validateWithSchemaFile(xml, o.xsd).catch(() => ({ valid: false, schemaUnloaded: true, errors: [] }))
+    if (check.schemaUnloaded) {
+      // The loader's own text is the validator's English (or a JavaScript error): said by kind instead.
+      const isSchema = /<(?:[\w.-]+:)?schema[\s>]/.test(await readInputText(o.xsd))
+      throw new CliError((lang) => t(lang, 'badXsd', o.xsd!, t(lang, isSchema ? 'xsdBroken' : 'xsdNotSchema')))
     }
   } else {
     const id = schemaOfDocument(xml)
@@ -161,9 +176,11 @@ export const jpkValidateCommand = async (ctx: Ctx, file: string, o: { readonly x
     ctx.out(`${t(ctx.lang, 'valid', file, schemaName)}\n`)
     return
   }
-  const errors = check.errors
-    .slice(0, 20)
-    .map((e) => `  ${e.line === null ? '' : `${e.line}: `}${e.message}`)
-    .join('\n')
-  throw new CliError((lang) => `${t(lang, 'invalid', file, schemaName)}\n${errors}`)
+  const found = check.errors.slice(0, 20)
+  throw new CliError(
+    (lang) =>
+      `${t(lang, 'invalid', file, schemaName)}\n${found
+        .map((e) => `  ${e.line === null ? '' : `${t(lang, 'fileLine', e.line)}: `}${jpkFindingText(lang, e.message)}`)
+        .join('\n')}`,
+  )
 }
