@@ -150,6 +150,12 @@ describe('finance jpk', () => {
     const quarter = await run(['jpk', 'v7', '2026-Q1', '--user', ANNA, '--lang', 'en'], { store, now: NOW })
     expect(quarter.code).toBe(1)
     expect(quarter.stderr).toContain('JPK_V7M')
+    const quarterPl = await run(['jpk', 'v7', '2026-Q1', '--user', ANNA], { store, now: NOW })
+    expect(quarterPl.stderr).toContain(
+      'okres: VAT w okresie 2026-Q1 rozlicza się miesięcznie: złóż JPK_V7M za każdy z jego miesięcy',
+    )
+    const beforeVat = await run(['jpk', 'v7', '2001-01', '--user', ANNA], { store, now: NOW })
+    expect(beforeVat.stderr).toContain('okres: księgi nie mają okresu VAT za styczeń 2001')
     const badPeriod = await run(['jpk', 'v7', '2026-13', '--user', ANNA], { store, now: NOW })
     expect(badPeriod.code).toBe(2)
   })

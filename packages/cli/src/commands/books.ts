@@ -103,6 +103,11 @@ export const problemText = (lang: Lang, message: string): string => {
   const unlisted = /^Entry (\d+) has a ryczałt rate of ([\d.]+) %, which JPK_EWP\(4\) does not list$/.exec(message)
   if (unlisted)
     return `zapis ${unlisted[1]} ma stawkę ryczałtu ${formatPercent('pl', unlisted[2]!)}, której JPK_EWP(4) nie przewiduje`
+  const noPeriod = /^The books have no VAT period for (\d{4}-\d{2})$/.exec(message)
+  if (noPeriod)
+    return `księgi nie mają okresu VAT za ${formatMonth('pl', noPeriod[1]!)} (nie ma ustawienia VAT na ten miesiąc)`
+  const monthly = /^VAT is settled monthly in (\S+): file JPK_V7M for each of its months$/.exec(message)
+  if (monthly) return `VAT w okresie ${monthly[1]} rozlicza się miesięcznie: złóż JPK_V7M za każdy z jego miesięcy`
   const noRate = /^Entry (\d+) has no ryczałt rate; give the income its rate$/.exec(message)
   if (noRate) return `zapis ${noRate[1]} nie ma stawki ryczałtu; podaj stawkę przychodu`
   // The core's own texts (the 60-day refund that ends in February 2026, for one).
