@@ -81,6 +81,43 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(sim.log.filter((l) => l.path === '/sessions/batch')).toHaveLength(0)
   })
 
+  it('says in Polish why an invoice cannot be made, and marks none offline when it cannot', async () => {
+    const { store, userId, env } = await connected()
+    // No invoice data of the company (its address): FA(3) cannot be made.
+    const added = await executeBooks(store, userId, {
+      type: 'AddItem',
+      dataType: 'Income',
+      data: {
+        date: '2026-06-01',
+        name: 'Programowanie',
+        amount: '1000.00',
+        isCompany: true,
+        percent: '23',
+        invoiceDate: '2026-06-01',
+        documentNumber: 'FV 7/2026',
+        counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+      },
+      at: '2026-01-02T10:00:00.000Z',
+      userId,
+    } as LedgerCommand)
+    if (!('events' in added)) throw new Error(JSON.stringify(added))
+    const id = String((added.events[0] as { data: { id: number } }).data.id)
+    const address = 'Do faktury potrzebny jest adres firmy (ulica lub numer budynku i kod kraju)'
+    const send = await run(['ksef', 'send', id, '--user', ANNA], { store, env })
+    expect(send.code).toBe(1)
+    expect(send.stderr).toContain(address)
+    const head = await store.headPosition()
+    const offline = await run(['ksef', 'offline', id, '--mode', 'awaryjny', '--ended', '2026-06-01', '--user', ANNA], {
+      store,
+      env,
+    })
+    expect(offline.code).toBe(1)
+    expect(offline.stderr).toContain(address)
+    expect(await store.headPosition()).toBe(head)
+    const status = await run(['ksef', 'status', '--user', ANNA], { store, env })
+    expect(status.stdout).toContain('faktury offline czekające na wysyłkę: brak')
+  })
+
   it('issues an invoice offline, lists it with its deadline and sends it with --offline', async () => {
     const { store, userId, env } = await connected()
     const exec = async (c: Record<string, unknown>) => {

@@ -46,13 +46,16 @@ const MESSAGES_PL: Record<string, string> = {
 /** An invoice in a currency without the NBP rate of a day (`missingRateMessage` of the core). */
 const MISSING_RATE = /^No NBP table A rate of ([A-Z]{3}) for (\d{4}-\d{2}-\d{2}): import the NBP table for that day$/
 
-const say = (lang: Lang, text: string, code?: string) => {
+/** A message of the invoices' core (an issue refused, a rate missing) in `lang`; any other text as it is. */
+export const invoiceMessageText = (lang: Lang, text: string, code?: string): string => {
   if (lang !== 'pl') return text
   const rate = MISSING_RATE.exec(text)
   if (rate)
     return `Brak kursu średniego ${rate[1]} w tabeli A NBP z dnia ${rate[2]}: pobierz go (finance rates fetch) albo zaimportuj archiwum NBP (finance rates import)`
   return MESSAGES_PL[text] ?? coreMessage(lang, code === undefined ? { message: text } : { code, message: text })
 }
+
+const say = invoiceMessageText
 
 const stateText = (lang: Lang, s: InvoiceDisplayState) => t(lang, s)
 

@@ -37,6 +37,7 @@ import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { parseJsonFile, readError, readInputFile, writeError } from '../files.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
+import { invoiceMessageText } from './invoices.ts'
 
 const t = catalog('ksefOnline')
 
@@ -60,8 +61,18 @@ const failure = (e: unknown): never => {
         : lang === 'pl'
           ? ` (za ${e.retryAfterSeconds} s)`
           : ` (in ${e.retryAfterSeconds} s)`
-    return [`${failureText(lang, e.code)}${wait}`, ...e.details.map((d) => `  ${d}`)].join('\n')
+    return [`${failureText(lang, e.code)}${wait}`, ...e.details.map((d) => `  ${invoiceMessageText(lang, d)}`)].join(
+      '\n',
+    )
   })
+}
+
+/** Why a waiting offline invoice was not sent: the kind of failure, and for a refused invoice its reason. */
+const offlineFailure = (lang: Lang, error: { readonly code: string; readonly message: string } | null): string => {
+  if (error === null) return ''
+  const kind = failureOf(lang, error.code)
+  if (kind === undefined) return invoiceMessageText(lang, error.message)
+  return error.code === 'INVALID' ? `${kind}: ${invoiceMessageText(lang, error.message)}` : kind
 }
 
 const serverSecret = (ctx: Ctx): string => {
@@ -137,7 +148,7 @@ export const ksefSendCommand = async (
         ctx.out(
           x.ksefNumber
             ? `${t(ctx.lang, 'sent', x.itemId, x.ksefNumber)}\n`
-            : `${t(ctx.lang, 'notSentOffline', x.itemId, x.documentNumber || '-', failureOf(ctx.lang, x.error?.code ?? '') ?? x.error?.message ?? '')}\n`,
+            : `${t(ctx.lang, 'notSentOffline', x.itemId, x.documentNumber || '-', offlineFailure(ctx.lang, x.error))}\n`,
         )
     if (r.failed > 0) throw new CliError((lang) => t(lang, 'sentOffline', r.sent, r.failed))
     if (!o.json) ctx.out(`${t(ctx.lang, 'sentOffline', r.sent, r.failed)}\n`)
@@ -151,7 +162,7 @@ export const ksefSendCommand = async (
         ctx.out(
           r.status === 'sent'
             ? `${t(ctx.lang, 'sent', r.itemId, r.ksefNumber ?? '')}\n`
-            : `${t(ctx.lang, 'notSent', r.itemId, r.documentNumber || '-', notSent(ctx.lang, r.status))}${r.details.map((d) => `\n  ${d}`).join('')}\n`,
+            : `${t(ctx.lang, 'notSent', r.itemId, r.documentNumber || '-', notSent(ctx.lang, r.status))}${r.details.map((d) => `\n  ${invoiceMessageText(ctx.lang, d)}`).join('')}\n`,
         )
     }
     // A sending with an invoice not sent ends with exit code 1 (the lines above say which and why).
