@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { inLang } from '../src/commands/rates.ts'
 import { ANNA, run, seedUser } from './helpers.ts'
 
 const archive = fileURLToPath(new URL('../../books/test/fixtures/nbp/archiwum_tab_a_2026.csv', import.meta.url))
@@ -37,5 +38,17 @@ describe('finance rates', () => {
     const bad = await run(['rates', 'import', join(dir, 'x.csv'), '--user', ANNA, '--lang', 'en'], { store })
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('Not an NBP table A archive: no header row starting with "data;"')
+  })
+
+  it("says an unreachable NBP or ECB in Polish words, never the runtime's English reason", () => {
+    expect(inLang('pl', 'The NBP API cannot be reached: fetch failed')).toBe(
+      'Nie można połączyć się z API NBP: brak połączenia z siecią albo serwer nie odpowiada',
+    )
+    expect(inLang('pl', 'The ECB cannot be reached: getaddrinfo ENOTFOUND www.ecb.europa.eu')).toBe(
+      'Nie można połączyć się z EBC: brak połączenia z siecią albo serwer nie odpowiada',
+    )
+    expect(inLang('en', 'The NBP API cannot be reached: fetch failed')).toBe(
+      'The NBP API cannot be reached: fetch failed',
+    )
   })
 })

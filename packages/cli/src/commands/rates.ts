@@ -52,7 +52,11 @@ const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
     (m) => `Na dzień ${m[1]} nie ma ustawienia VAT: najpierw ustaw stawkę VAT`,
   ],
   [/^Not ECB reference rates: (.*)$/, (m) => `To nie są kursy referencyjne EBC (${inLang('pl', m[1]!)})`],
-  [/^The ECB cannot be reached: (.*)$/, (m) => `Nie można połączyć się z EBC: ${m[1]}`],
+  // The reason after the colon is the runtime's English (`fetch failed`): said in words instead.
+  [
+    /^The ECB cannot be reached: (.*)$/,
+    () => 'Nie można połączyć się z EBC: brak połączenia z siecią albo serwer nie odpowiada',
+  ],
   [/^Not an NBP table A archive: (.*)$/, (m) => `To nie jest archiwum tabel A NBP (${inLang('pl', m[1]!)})`],
   [/^Row (\d+): (.*)$/, (m) => `Wiersz ${m[1]}: ${inLang('pl', m[2]!)}`],
   // What is wrong inside a file of rates (books `rates/nbpArchive.ts`, `rates/ecb.ts`, `rates/record.ts`)
@@ -95,12 +99,16 @@ const POLISH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
     () => 'Podaj datę końcową w formacie RRRR-MM-DD, nie wcześniejszą niż początkowa',
   ],
   [/^Rates are fetched for at most a year at a time$/, () => 'Kursy można pobrać najwyżej za rok naraz'],
-  [/^The NBP API cannot be reached: (.*)$/, (m) => `Nie można połączyć się z API NBP: ${m[1]}`],
+  [
+    /^The NBP API cannot be reached: (.*)$/,
+    () => 'Nie można połączyć się z API NBP: brak połączenia z siecią albo serwer nie odpowiada',
+  ],
   [/^The NBP API answered (\d+): (.*)$/, (m) => `API NBP odpowiedziało ${m[1]}: ${m[2]}`],
   [/^The books hold ([A-Z]{3}) (\S+) in table (\S+)$/, (m) => `Księgi mają już kurs ${m[1]} ${m[2]} z tabeli ${m[3]}`],
 ]
 
-const inLang = (lang: Lang, text: string): string => {
+/** A rates message of the books (English) in `lang`. */
+export const inLang = (lang: Lang, text: string): string => {
   if (lang === 'en') return text
   for (const [re, pl] of POLISH) {
     const m = re.exec(text)
