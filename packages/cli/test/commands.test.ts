@@ -326,8 +326,12 @@ describe('manners', () => {
     const rate = await run(['report', 'annual', '2026', '--user', ANNA, '--flat-rate', '13'], { store })
     expect([rate.code, rate.stderr]).toEqual([
       2,
-      expect.stringContaining('--flat-rate musi być jedną ze stawek 2, 3, 5.5'),
+      expect.stringContaining('--flat-rate musi być jedną ze stawek 2%, 3%, 5,5%, 8,5%'),
     ])
+    // A rate written as Polish writes it is the rate (here the run stops at the user, who does not exist).
+    const comma = await run(['report', 'annual', '2026', '--user', ANNA, '--flat-rate', '8,5'], { store })
+    expect(comma.code).toBe(1)
+    expect(comma.stderr).not.toContain('flat-rate')
     expect((await run(['report', 'annual', '26', '--user', ANNA], { store })).code).toBe(2)
     expect((await run(['replay', '--as-of', 'yesterday'], { store })).code).toBe(2)
     const back = await run(['diff', '--from', '2026-02-01', '--to', '2026-01-01', '--lang', 'en'], { store })

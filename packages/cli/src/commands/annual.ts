@@ -14,9 +14,9 @@ import {
 import { booksOfUsers } from '../books.ts'
 import type { Ctx } from '../context.ts'
 import type { Output } from '../cli.ts'
-import { usageError } from '../errors.ts'
+import { CliError, ExitCode } from '../errors.ts'
 import { formatAmount, formatPercent, renderCsv, renderTable } from '../format.ts'
-import type { MessageKey } from '../i18n.ts'
+import { type MessageKey, translate } from '../i18n.ts'
 
 type TaxTypeKey = 'Scale' | 'Linear' | 'Flat'
 const FORM_KEY: Record<TaxTypeKey, MessageKey> = { Scale: 'formScale', Linear: 'formLinear', Flat: 'formFlat' }
@@ -257,10 +257,15 @@ export const reportAnnual = async (
   output: Output,
   flatRate: string | null,
 ): Promise<void> => {
-  if (flatRate !== null && !(FlatRates as readonly string[]).includes(flatRate))
-    throw usageError('flatRateChoice', FlatRates.join(', '))
+  // A rate as Polish writes it (8,5) is the same rate.
+  const rate = flatRate?.replace(',', '.') ?? null
+  if (rate !== null && !(FlatRates as readonly string[]).includes(rate))
+    throw new CliError(
+      (lang) => translate(lang, 'flatRateChoice', FlatRates.map((r) => formatPercent(lang, r)).join(', ')),
+      ExitCode.Usage,
+    )
   const [b] = await booksOfUsers(ctx, email)
-  const r = annualReport(b!.state, year, ctx.today(), { flatRate })
+  const r = annualReport(b!.state, year, ctx.today(), { flatRate: rate })
   if (output.format === 'json') ctx.out(`${JSON.stringify(r, null, 2)}\n`)
   else if (output.format === 'csv') ctx.out(csv(r, output.dialect))
   else ctx.out(table(ctx, r, b!.email))
