@@ -349,6 +349,42 @@ describe('manners', () => {
   })
 })
 
+describe('finance export without an end', () => {
+  it('runs to this month: contributions due after the last item are in it, months after today are not', async () => {
+    const { seedUser } = await import('./helpers.ts')
+    const { scaleYearCommands } = await import('@finance/ledger-core/testing')
+    const { store, exec } = await seedUser()
+    // Items in January–March 2025 only; full ZUS every month from January 2025.
+    for (const c of scaleYearCommands(3)) await exec(c)
+    const now = '2025-09-20T10:00:00.000Z'
+    const csv = (await run(['export', '--format', 'csv', '--user', ANNA, '--lang', 'en'], { store, now })).stdout
+    const months = new Set(
+      csv
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => line.split(',')[1]),
+    )
+    expect([...months].sort()).toEqual([
+      '2025-01',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+    ])
+    const journal = (await run(['export', '--format', 'ledger', '--user', ANNA], { store, now })).stdout
+    expect(journal).toContain('2025-09-')
+    expect(journal).not.toContain('2025-10-')
+    // A given end is kept.
+    const bounded = (await run(['export', '--format', 'csv', '--user', ANNA, '--to', '2025-05'], { store, now })).stdout
+    expect(bounded).not.toContain(',2025-06,')
+  })
+})
+
 describe('ledger export read by hledger', () => {
   const hledger = spawnSync('hledger', ['--version'], { encoding: 'utf8' })
   const available = hledger.status === 0

@@ -32,7 +32,8 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
     prefixes = [`books-${userId}`, `user-${userId}`, emailClaimStream(email)]
   }
   const books = o.format === 'json' ? [] : await (await import('../books.ts')).booksOfUsers(ctx, o.user)
-  const bounds = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : {}) }
+  // Without an end, the books as they stand today: the months up to this one, whose contributions fall due too.
+  const bounds = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : { until: ctx.today().slice(0, 7) }) }
   const sink = await openSink(ctx, o.out)
   try {
     if (o.format === 'json') {

@@ -24,6 +24,11 @@ export interface JournalOptions {
   readonly from?: string
   /** Last month or date included; default: the last month with data (plus one, for taxes due after it). */
   readonly to?: string
+  /**
+   * Without `to`, the last month is at least this one (`yyyy-mm`, today's month for an export of the books as they
+   * stand): contributions and taxes keep falling due in months with no item of their own.
+   */
+  readonly until?: string
 }
 
 const amt = (g: Grosze) => `${formatMoney(g)} PLN`
@@ -95,7 +100,7 @@ export interface BooksPeriod {
 
 /**
  * The months of the books: from the first month with data to the month after the last (taxes fall due a month after
- * the period), including every month holding a manual row, or the given bounds. The journal and the CSV export use
+ * the period) or `until` when later, including every month holding a manual row, or the given bounds. The journal and the CSV export use
  * the same period, so both hold the same transactions.
  */
 export const booksPeriod = (state: BooksState, options: JournalOptions = {}): BooksPeriod | null => {
@@ -106,6 +111,7 @@ export const booksPeriod = (state: BooksState, options: JournalOptions = {}): Bo
   const toDate = options.to === undefined ? null : options.to.length === 7 ? `${options.to}-31` : options.to
   if (fromDate) first = fromDate.slice(0, 7)
   if (toDate) last = toDate.slice(0, 7)
+  else if (last !== null && options.until !== undefined && options.until > last) last = options.until
   if (first === null || last === null) return null
   return { first, last, fromDate, toDate }
 }
