@@ -93,7 +93,7 @@ describe('POST /api/setup', () => {
     expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['company', 'pit', 'socialSecurity'])
   })
 
-  it('reopened with the same company data, it adds the new settings and keeps the company record', async () => {
+  it('reopened with the same company data, it adds the new settings only and keeps the company record', async () => {
     h = await harness()
     const t = await h.user('again@example.com')
     expect((await call(h.app, t, 'POST', '/api/setup', setup)).statusCode).toBe(201)
@@ -102,8 +102,13 @@ describe('POST /api/setup', () => {
       pit: [{ ...bodies.Pit, date: '2027-01-01' }],
     })
     expect(again.statusCode).toBe(201)
-    expect(again.json().records.map((r: { dataType: string }) => r.dataType)).toEqual(['Vat', 'Pit', 'SocialSecurity'])
-    expect((await written(t)).pit).toHaveLength(2)
+    // The VAT and ZUS settings sent again equal the saved ones: not saved a second time.
+    expect(again.json().records.map((r: { dataType: string }) => r.dataType)).toEqual(['Pit'])
+    const books = await written(t)
+    expect([books.company, books.vat.length, books.pit.length, books.zus.length]).toEqual([1, 1, 2, 1])
+    // The same set-up a third time writes nothing at all.
+    const third = await call(h.app, t, 'POST', '/api/setup', { ...setup, pit: [{ ...bodies.Pit, date: '2027-01-01' }] })
+    expect([third.statusCode, third.json().records]).toEqual([201, []])
   })
 })
 

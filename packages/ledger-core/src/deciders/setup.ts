@@ -13,6 +13,7 @@ import type { LedgerEvent } from '../events.ts'
 import { isLocalDate } from '../calendar.ts'
 import type { DataType } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
+import { canonicalJson } from '../canonical.ts'
 import { foldBooks } from '../model/evolve.ts'
 import type { BooksState } from '../model/state.ts'
 
@@ -71,6 +72,14 @@ const partsOf = (data: unknown): { parts: Part[]; errors: FieldError[] } => {
 
 const under = (path: string, e: FieldError): FieldError => ({ ...e, field: e.field ? `${path}.${e.field}` : path })
 
+/** Whether the books hold a live setting of `kind` whose data is `data` (both as validated). */
+const holdsSetting = (state: BooksState, kind: DataType, data: unknown): boolean => {
+  const wanted = canonicalJson(data)
+  for (const r of state.records.values())
+    if (!r.deleted && r.dataType === kind && canonicalJson(r.data) === wanted) return true
+  return false
+}
+
 /**
  * The events of a set-up on `state`, or a VALIDATION error with every invalid field (nothing decided then).
  * `decideOne` is the books decider (for each part's own rules and ids, on the books as the parts before left them).
@@ -83,8 +92,10 @@ export const decideSetUp = (
   const { parts, errors } = partsOf(command.data)
   const start = parts.find((p) => p.dataType === 'Primary')?.data as Json | undefined
   const businessStart = isLocalDate(start?.businessStartDate) ? start.businessStartDate : null
+  const valid = new Map<Part, unknown>()
   for (const p of parts) {
     const v = validateRecord(p.dataType, p.data)
+    if (v.ok) valid.set(p, v.value)
     if (!v.ok) errors.push(...v.errors.map((e) => under(p.path, e)))
     else if (p.dataType !== 'Primary' && businessStart && (v.value as { date: string }).date < businessStart)
       errors.push(under(p.path, { field: 'date', code: 'INVALID_DATE', message: SetUpMessages.beforeStart }))
@@ -94,6 +105,8 @@ export const decideSetUp = (
   const events: LedgerEvent[] = []
   let books = state
   for (const p of parts) {
+    // A setting equal to one the books hold (a set-up sent again) is left as it is: no second copy of it.
+    if (p.dataType !== 'Primary' && holdsSetting(books, p.dataType, valid.get(p))) continue
     const one: LedgerCommand =
       p.dataType === 'Primary'
         ? { ...base, type: 'SaveCompanyRecord', dataType: 'Primary', data: p.data }
