@@ -58,6 +58,14 @@ export const translate = <K extends MessageKey>(lang: Lang, key: K, ...values: M
 const known: Readonly<Record<string, string>> = {
   'Email is required and should be in correct format.': 'E-mail jest wymagany i musi mieć poprawny format.',
   'Email already exist': 'E-mail już istnieje',
+  // The checks of company data the server leaves to the user (ledger-core `CompanyCheckMessages`).
+  'Nip checksum is not valid': 'cyfra kontrolna NIP się nie zgadza: sprawdź numer',
+  'NIP must be ten digits': 'NIP musi mieć dziesięć cyfr',
+  'Regon checksum is not valid': 'cyfra kontrolna REGON się nie zgadza: sprawdź numer',
+  'REGON must be nine or fourteen digits': 'REGON musi mieć dziewięć albo czternaście cyfr',
+  'Post code should be in format NN-NNN': 'Kod pocztowy powinien mieć postać NN-NNN',
+  'Phone number may contain only digits, spaces, +, - and parentheses':
+    'Numer telefonu może zawierać tylko cyfry, spacje, +, - i nawiasy',
   'User does not exist.': 'Użytkownik nie istnieje.',
   'The last ADMIN cannot lose the ADMIN role.': 'Ostatni administrator nie może stracić roli ADMIN.',
   'Select role': 'Wybierz rolę',

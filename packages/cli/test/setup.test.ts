@@ -52,6 +52,22 @@ describe('finance setup', () => {
     ])
   })
 
+  it('says a NIP whose check digit is wrong, saved as given, and writes no second copy when run again', async () => {
+    const { store, userId } = await withUser()
+    const typo = { ...setup, company: { ...setup.company, nip: '5260250275' } }
+    const file = fileWith('typo.json', typo)
+    const r = await run(['setup', file, '--user', 'anna@example.com'], { store })
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('uwaga: company.nip: cyfra kontrolna NIP się nie zgadza: sprawdź numer\n')
+    const again = await run(['setup', file, '--user', 'anna@example.com', '--lang', 'en'], { store })
+    expect(again.stdout).toBe('set up the books of anna@example.com: 0 record(s) written\n')
+    expect(again.stderr).toBe('note: company.nip: Nip checksum is not valid\n')
+    const { state } = await loadBooks(store, userId)
+    expect(['Primary', 'Vat', 'Pit', 'SocialSecurity'].map((t) => listRecords(state, t as 'Vat').length)).toEqual([
+      1, 1, 1, 1,
+    ])
+  })
+
   it('a refused last part writes nothing and names the field, in Polish by default', async () => {
     const { store, userId } = await withUser()
     const bad = { ...setup, socialSecurity: { ...setup.socialSecurity, date: '2026-02-01' } }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { setUpBooks } from '@finance/books'
+import { companyWarnings } from '@finance/ledger-core'
 import { isDomainError } from '@finance/ledger-core/light'
 import { resolveUser } from '../books.ts'
 import type { Ctx } from '../context.ts'
@@ -32,4 +33,8 @@ export const setupCommand = async (ctx: Ctx, file: string, email: string): Promi
     )
   }
   ctx.out(`${ctx.t('setupDone', email, done.records.length)}\n`)
+  // What the web warns of before saving (a NIP whose check digit is wrong, for one): saved as given, and said.
+  const company = (data as { company?: unknown }).company
+  for (const w of companyWarnings(company))
+    ctx.err(`${ctx.t('setupWarning', `company.${w.field}`, coreMessage(ctx.lang, { message: w.message }))}\n`)
 }
