@@ -72,6 +72,15 @@ describe('vat refund', () => {
     expect(state.vatRefunds).toBeUndefined()
   })
 
+  it('says a request in a period with tax to pay is recorded but waiting, not a refund', async () => {
+    const s = await seedScenario()
+    const pl = await run(['vat', 'refund', '2026-02', '--user', ANNA], { store: s.store })
+    expect(pl.code).toBe(0)
+    expect(pl.stdout).toContain('P_53 Nadwyżka podatku naliczonego: 0,00')
+    expect(pl.stdout).toContain('Wniosek o zwrot zapisany, ale czeka')
+    expect(pl.stdout).not.toContain('P_54')
+  })
+
   it('refuses a bad amount and the 60-day term of 2026, naming the fields, and writes nothing', async () => {
     const s = await withMachine()
     const bad = await run(['vat', 'refund', '2026-03', '--user', ANNA, '--amount', '10.50', '--term', 'days60'], {

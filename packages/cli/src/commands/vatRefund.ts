@@ -74,7 +74,9 @@ export const vatRefundCommand = async (ctx: Ctx, month: string, o: VatRefundOpti
     const span = p.from === p.to ? p.from : `${p.from}..${p.to}`
     lines.push(`${say(ctx.lang, 'period')}: ${span}`)
     lines.push(`P_53 ${say(ctx.lang, 'excess')}: ${money(p.excess)}`)
-    if (r && p.lastDay) {
+    // A request in a period with no excess stays recorded and is applied once the period has one (§34).
+    if (r && p.excess === '0.00') lines.push(say(ctx.lang, 'waiting'))
+    else if (r && p.lastDay) {
       lines.push(
         `P_54 ${say(ctx.lang, 'refunded')}: ${money(p.refunded)} — ${VAT_REFUND_TERM_FIELD[r.term]}, ${VAT_REFUND_DAYS[r.term]} ${say(ctx.lang, 'days')}, ${say(ctx.lang, 'lastDay')} ${p.lastDay} (${say(ctx.lang, 'filedOn')} ${p.dueDate})`,
       )
