@@ -3,10 +3,11 @@
  * write a new history (`users add`, `import`) may create a store; every other command opens an existing one or fails
  * naming the place it looked, so a mistyped `--data` never leaves an empty store behind.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type EventStore, openStoreFromEnv, resolveStoreConfig, StoreNotFound } from '@finance/event-store'
-import { userError } from './errors.ts'
+import { CliError, userError } from './errors.ts'
+import { translate } from './i18n.ts'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -19,6 +20,10 @@ export interface Opened {
 export const openStore = async (env: Env, dataDir: string | undefined, create = false): Promise<Opened> => {
   const config = resolveStoreConfig(env, dataDir)
   const file = config.kind === 'sqlite' ? resolve(config.target) : null
+  // A --data that names a file is said as such for every command, not as a store missing inside it.
+  const dir = file === null ? null : dirname(file)
+  if (dir !== null && existsSync(dir) && !statSync(dir).isDirectory())
+    throw new CliError((lang) => translate(lang, 'cannotOpenStore', `${dir}: ${translate(lang, 'reasonExists')}`))
   const fresh = file !== null && create && !existsSync(file)
   const directory = fresh && !existsSync(dirname(file))
   try {

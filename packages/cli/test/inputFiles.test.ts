@@ -92,6 +92,10 @@ describe('the data directory', () => {
     ])
     expect(r.stderr).toBe(`błąd: nie można otworzyć magazynu danych: ${notes}: istnieje i nie jest katalogiem\n`)
     expect(r.code).toBe(1)
+    // The same for a command that only opens a store.
+    const list = await run(['--data', notes, 'users', 'list', '--lang', 'en'])
+    expect(list.stderr).toBe(`error: cannot open the event store: ${notes}: exists and is not a directory\n`)
+    expect(list.code).toBe(1)
   })
 })
 
