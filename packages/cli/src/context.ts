@@ -2,13 +2,28 @@
  * What a command runs with: its streams, terminal facts, clock, language and the store. `runCli` builds it from
  * `RunOptions` so tests run every command in-process with a memory store, captured output and a fixed clock.
  */
-import type { EventStore } from '@finance/event-store'
+import { describeStoreConfig, type EventStore } from '@finance/event-store'
 import { dateInPoland } from '@finance/ledger-core/calendar'
 import { CliError, userError } from './errors.ts'
 import { isSystemError, systemReason } from './files.ts'
 import { type Palette, palette } from './format.ts'
 import { type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'
 import type { Opened } from './store.ts'
+
+/** Why the store could not be opened, in `lang`: the configuration's texts and a server that does not answer. */
+const storeProblem = (lang: Lang, e: unknown, env: Readonly<Record<string, string | undefined>>): string => {
+  const message = (e as Error).message ?? String(e)
+  const code = (e as { code?: unknown }).code
+  // A database server that does not answer (the driver's own text is Node's English): named by its masked URL.
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH')
+    return translate(lang, 'storeUnreachable', describeStoreConfig(env).replace(/^store: /, ''))
+  if (lang === 'en') return message
+  const kind = /^FINANCE_STORE=(.*) is not a store; use one of (.*) \(default sqlite\)$/.exec(message)
+  if (kind) return translate(lang, 'storeKindUnknown', kind[1]!, kind[2]!)
+  const needs = /^FINANCE_STORE=(\w+) needs (\w+), for example (\S+)$/.exec(message)
+  if (needs) return translate(lang, 'storeNeedsUrl', needs[1]!, needs[2]!, needs[3]!)
+  return message
+}
 
 export interface Output {
   write(chunk: string): unknown
@@ -119,7 +134,7 @@ export const createCtx = (
             const path = (e as { path?: unknown }).path
             if (isSystemError(e) && typeof path === 'string')
               throw new CliError((lang) => translate(lang, 'cannotOpenStore', `${path}: ${systemReason(lang, e)}`))
-            throw userError('cannotOpenStore', (e as Error).message)
+            throw new CliError((lang) => translate(lang, 'cannotOpenStore', storeProblem(lang, e, env)))
           },
         )
       }

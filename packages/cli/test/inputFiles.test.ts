@@ -92,6 +92,20 @@ describe('the data directory', () => {
     ])
     expect(r.stderr).toBe(`błąd: nie można otworzyć magazynu danych: ${notes}: istnieje i nie jest katalogiem\n`)
     expect(r.code).toBe(1)
+    // A store that is not configured right, or a server that does not answer: said in the run's language.
+    const kind = await run(['users', 'list'], { env: { FINANCE_STORE: 'bogus' } })
+    expect(kind.stderr).toBe(
+      'błąd: nie można otworzyć magazynu danych: FINANCE_STORE=bogus nie jest rodzajem magazynu; wybierz jeden z: sqlite, postgres, kurrentdb, memory (domyślnie sqlite)\n',
+    )
+    const url = await run(['users', 'list'], { env: { FINANCE_STORE: 'postgres' } })
+    expect(url.stderr).toContain('FINANCE_STORE=postgres wymaga zmiennej DATABASE_URL')
+    const down = await run(['users', 'list'], {
+      env: { FINANCE_STORE: 'postgres', DATABASE_URL: 'postgres://u:secret@127.0.0.1:1/db' },
+    })
+    expect(down.stderr).toBe(
+      'błąd: nie można otworzyć magazynu danych: serwer bazy danych nie odpowiada (postgres postgres://u:***@127.0.0.1:1/db schema finance)\n',
+    )
+    expect(down.code).toBe(1)
     // The same for a command that only opens a store.
     const list = await run(['--data', notes, 'users', 'list', '--lang', 'en'])
     expect(list.stderr).toBe(`error: cannot open the event store: ${notes}: exists and is not a directory\n`)
