@@ -74,7 +74,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     expect(bad.code).toBe(2)
     const neither = await run(['ksef', 'send', '--user', ANNA], { store, env })
     expect(neither.code).toBe(2)
-    expect(neither.stderr).toContain('podaj numer pozycji, --all albo --offline')
+    expect(neither.stderr).toContain('podaj jedno z: numer pozycji, --all albo --offline')
     // Nothing waits to be sent: an empty batch, said so, and no session opened.
     const all = await run(['ksef', 'send', '--all', '--user', ANNA], { store, env })
     expect(all.stdout).toBe('wysłano do KSeF faktur: 0, nie wysłano: 0\n')

@@ -69,8 +69,13 @@ const REFUSED: readonly (readonly [readonly string[], string, string])[] = [
   ],
   [
     ['ksef', 'send', '--user', ANNA],
-    'podaj numer pozycji, --all albo --offline',
-    'give an item id, --all or --offline',
+    'podaj jedno z: numer pozycji, --all albo --offline',
+    'give one of: an item id, --all or --offline',
+  ],
+  [
+    ['ksef', 'send', '1', '--all', '--user', ANNA],
+    'podaj jedno z: numer pozycji, --all albo --offline',
+    'give one of: an item id, --all or --offline',
   ],
   [
     ['ksef', 'offline', '12', '--ended', '2026-03-02', '--user', ANNA],
