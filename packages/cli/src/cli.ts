@@ -709,7 +709,9 @@ const registerKsef = (program: Command, ctx: Ctx) => {
   const itemId = parsers(ctx.lang).itemId
   const ksef = program
     .command('ksef')
-    .description('KSeF online: send an issued invoice, fetch received ones, the status')
+    .description(
+      'KSeF online: send issued invoices (or keep them offline), fetch received ones, the status, the certificate, a PDF',
+    )
   ksef
     .command('status')
     .description('the KSeF environment, whether a token is stored, the last fetch and sending')
@@ -826,10 +828,12 @@ const registerBank = (program: Command, ctx: Ctx) => {
     )
 }
 
-/** `finance rates import|fetch|show`: NBP table A rates for items in a foreign currency. */
+/** `finance rates import|fetch|show|choose`: NBP (tables A and B) and ECB rates for items in a foreign currency. */
 const registerRates = (program: Command, ctx: Ctx) => {
   const parseDate = parsers(ctx.lang).day
-  const rates = program.command('rates').description('NBP table A exchange rates for items in a foreign currency')
+  const rates = program
+    .command('rates')
+    .description('exchange rates (NBP tables A and B, the ECB) for items in a foreign currency')
   rates
     .command('import')
     .description(
@@ -847,7 +851,9 @@ const registerRates = (program: Command, ctx: Ctx) => {
     )
   rates
     .command('fetch')
-    .description('fetch table A from the NBP web API (api.nbp.pl) for a range of days and record it')
+    .description(
+      'fetch NBP table A (B with --table B) from api.nbp.pl, or with --ecb the ECB rates, for a range of days and record it',
+    )
     .argument('<from>', 'first day (yyyy-mm-dd)', parseDate)
     .argument('<to>', 'last day (yyyy-mm-dd)', parseDate)
     .addOption(requiredUser())
