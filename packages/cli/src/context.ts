@@ -4,7 +4,7 @@
  */
 import { describeStoreConfig, type EventStore } from '@finance/event-store'
 import { dateInPoland } from '@finance/ledger-core/calendar'
-import { CliError, userError } from './errors.ts'
+import { CliError } from './errors.ts'
 import { isSystemError, systemReason } from './files.ts'
 import { type Palette, palette } from './format.ts'
 import { type Lang, type MessageArgs, type MessageKey, translate } from './i18n.ts'
