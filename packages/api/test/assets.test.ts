@@ -110,19 +110,32 @@ describe('assets/*', () => {
         period: 'quarter',
       })
     ).json().asset.id
+    // Up to 10 000 zł in a year it is no improvement (art. 22g ust. 17): the value stays, the spending is a cost.
+    const repair = await call(h.app, t, 'POST', `/api/assets/${id}/improvements`, {
+      date: '2026-03-02',
+      amount: '1000',
+    })
+    expect(repair.json().asset.value).toBe('12000.00')
+    expect(repair.json().asset.improvements).toEqual([
+      { date: '2026-03-02', amount: '1000.00', document: '', expensed: true },
+    ])
+    const depreciation = await call(h.app, t, 'GET', '/api/assets/depreciation/2026-03')
+    expect(depreciation.json()).toMatchObject({ improvementCost: '1000.00' })
     const improved = await call(h.app, t, 'POST', `/api/assets/${id}/improvements`, {
       date: '2026-03-10',
-      amount: '3000',
+      amount: '9500',
     })
     expect(improved.statusCode).toBe(200)
-    expect(improved.json().asset.value).toBe('15000.00')
+    // 10 500 in the year: both raise the value.
+    expect(improved.json().asset.value).toBe('22500.00')
+    expect(improved.json().asset.improvements.map((i: { expensed: boolean }) => i.expensed)).toEqual([false, false])
     const sold = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, {
       date: '2026-05-20',
       reason: 'sale',
       price: '11000',
     })
-    // February 300, March 300 (the improvement counts from April), April 375, May 375: 1 350; left 13 650.
-    expect(sold.json().asset.disposal).toMatchObject({ reason: 'sale', undepreciated: '13650.00', cost: '13650.00' })
+    // February 300, March 300 (the improvements count from April), April 562.50, May 562.50: 1 725; left 20 775.
+    expect(sold.json().asset.disposal).toMatchObject({ reason: 'sale', undepreciated: '20775.00', cost: '20775.00' })
     const again = await call(h.app, t, 'POST', `/api/assets/${id}/disposal`, { date: '2026-05-21', reason: 'sale' })
     expect(again.json().fieldErrors).toEqual({ id: 'The asset has already left the register' })
     expect((await call(h.app, t, 'DELETE', `/api/assets/${id}`)).json()).toEqual({ success: true })

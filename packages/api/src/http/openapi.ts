@@ -263,7 +263,7 @@ const assetRowJson = object({
   kst: str('KŚT symbol or intangible kind'),
   kstName: orNull(object({ pl: str(), en: str() })),
   initialValue: money,
-  improvements: array(object({ date, amount: money, document: str() })),
+  improvements: array(object({ date, amount: money, document: str(), expensed: bool })),
   value: money,
   method: { type: 'string', enum: ['linear', 'degressive', 'individual', 'oneOff', 'expensed'] },
   rate: str('Yearly rate, percent'),
@@ -307,7 +307,10 @@ const monthDepreciationJson = object({
   writeOff: money,
   deductible: money,
   disposalCost: money,
-  assets: array(object({ id: int(), name: str(), writeOff: money, deductible: money, disposalCost: money })),
+  improvementCost: money,
+  assets: array(
+    object({ id: int(), name: str(), writeOff: money, deductible: money, disposalCost: money, improvementCost: money }),
+  ),
 })
 
 const logEntryJson = object({

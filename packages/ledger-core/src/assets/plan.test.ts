@@ -11,6 +11,7 @@ import {
   oneOffLimit,
   planByYear,
   postingIn,
+  splitImprovements,
 } from './plan.ts'
 
 const zl = parseMoney
@@ -207,12 +208,37 @@ describe('the rules around the plans', () => {
     expect(checkAssetTerms({ ...laptop, method: 'expensed', initialValue: zl('10000') })).toEqual([])
   })
   it('raises the value by an improvement from the next month (art. 22g ust. 17)', () => {
-    const plan = depreciationPlan({ ...laptop, improvements: [{ date: '2025-06-20', amount: zl('2000') }] })
+    const plan = depreciationPlan({ ...laptop, improvements: [{ date: '2025-06-20', amount: zl('12000') }] })
     expect(plan.months.find((m) => m.month === '2025-06')?.writeOff).toBe(zl('200'))
-    // From July: 10 000 × 30 % / 12 = 250.
-    expect(plan.months.find((m) => m.month === '2025-07')?.writeOff).toBe(zl('250'))
-    expect(plan.depreciableValue).toBe(zl('10000'))
-    expect(plan.months.at(-1)?.cumulative).toBe(zl('10000'))
+    // From July: 20 000 × 30 % / 12 = 500.
+    expect(plan.months.find((m) => m.month === '2025-07')?.writeOff).toBe(zl('500'))
+    expect(plan.depreciableValue).toBe(zl('20000'))
+    expect(plan.months.at(-1)?.cumulative).toBe(zl('20000'))
+    expect(plan.expensedImprovements).toEqual([])
+  })
+  it('leaves the value as it is when a year spends 10 000 zł or less on the asset: a cost instead (art. 22g ust. 17)', () => {
+    const small = [
+      { date: '2025-06-20', amount: zl('3000') },
+      { date: '2025-11-03', amount: zl('7000') },
+    ]
+    const plan = depreciationPlan({ ...laptop, improvements: small })
+    expect(plan.depreciableValue).toBe(zl('8000'))
+    expect(plan.months.find((m) => m.month === '2025-07')?.writeOff).toBe(zl('200'))
+    expect(plan.expensedImprovements).toEqual(small)
+    // One grosz more in the year: all of it raises the value, each part from the month after its own.
+    const over = [...small, { date: '2025-12-01', amount: 1n }]
+    const improved = depreciationPlan({ ...laptop, improvements: over })
+    expect(improved.expensedImprovements).toEqual([])
+    expect(improved.depreciableValue).toBe(zl('18000.01'))
+    // 11 000 × 30 % / 12 = 275 in July (the 3 000 of June), 450 in December (the 7 000 of November too).
+    expect(improved.months.find((m) => m.month === '2025-07')?.writeOff).toBe(zl('275'))
+    expect(improved.months.find((m) => m.month === '2025-12')?.writeOff).toBe(zl('450'))
+    // Years are counted apart: 6 000 in 2025 and 6 000 in 2026 are both costs.
+    const split = splitImprovements([
+      { date: '2025-12-20', amount: zl('6000') },
+      { date: '2026-01-10', amount: zl('6000') },
+    ])
+    expect([split.capitalised.length, split.expensed.length]).toEqual([0, 2])
   })
   it('refuses what the law does not allow', () => {
     expect(checkAssetTerms({ ...laptop, kst: '741', method: 'degressive' })).toEqual(['degressiveNotAllowed'])

@@ -38,7 +38,10 @@ export interface CarFacts {
   readonly co2GramsPerKm: number | null
 }
 
-/** An improvement (ulepszenie) raising the initial value (art. 22g ust. 17). */
+/**
+ * Spending on improving an asset (ulepszenie). It raises the initial value only when the spending of the tax year on
+ * the asset exceeds 10 000 zł (art. 22g ust. 17); otherwise it is a cost of its month (`IMPROVEMENT_LIMIT`).
+ */
 export interface Improvement {
   readonly date: LocalDateString
   readonly amount: Grosze
@@ -123,6 +126,30 @@ export interface DepreciationPlan {
   /** Degressive: the first month written off straight-line (art. 22k ust. 1, the switch). */
   readonly switchedToLinear: YearMonthString | null
   readonly disposal: DisposalResult | null
+  /**
+   * Spending of a year whose total on the asset was 10 000 zł or less: no improvement (art. 22g ust. 17), a cost of
+   * its month, by date.
+   */
+  readonly expensedImprovements: readonly Improvement[]
+}
+
+/** 10 000 zł: a year's spending on an asset is an improvement only above this (art. 22g ust. 17). */
+export const IMPROVEMENT_LIMIT: Grosze = 1_000_000n
+
+/**
+ * Improvements split by the year's total on the asset (art. 22g ust. 17): the spending of a calendar (tax) year above
+ * 10 000 zł raises the value; the spending of a year at or below it does not, and is a cost instead. By date.
+ */
+export const splitImprovements = (
+  improvements: readonly Improvement[],
+): { readonly capitalised: Improvement[]; readonly expensed: Improvement[] } => {
+  const byYear = new Map<string, Grosze>()
+  for (const i of improvements) byYear.set(i.date.slice(0, 4), (byYear.get(i.date.slice(0, 4)) ?? 0n) + i.amount)
+  const sorted = [...improvements].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  return {
+    capitalised: sorted.filter((i) => byYear.get(i.date.slice(0, 4))! > IMPROVEMENT_LIMIT),
+    expensed: sorted.filter((i) => byYear.get(i.date.slice(0, 4))! <= IMPROVEMENT_LIMIT),
+  }
 }
 
 /** 10 000 zł: at most this initial value may be expensed at once (art. 22d ust. 1). */
@@ -261,7 +288,7 @@ export function depreciationPlan(t: AssetTerms): DepreciationPlan {
   const disposalMonth = t.disposal ? monthOf(t.disposal.date) : null
   const rate = parsePercent(t.rate)
   const factor = parsePercent(t.degressiveFactor ?? '2')
-  const improvements = [...(t.improvements ?? [])].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  const { capitalised: improvements, expensed: expensedImprovements } = splitImprovements(t.improvements ?? [])
   const limit = t.car ? carLimit(t.entryDate, t.car) : null
 
   let value = t.initialValue
@@ -369,6 +396,7 @@ export function depreciationPlan(t: AssetTerms): DepreciationPlan {
     carLimit: limit,
     switchedToLinear,
     disposal,
+    expensedImprovements,
   }
 }
 

@@ -101,6 +101,8 @@ export interface MonthDepreciation {
   readonly deductible: Grosze
   /** The undepreciated value of assets disposed of in the month that the law lets count as a cost. */
   readonly disposalCost: Grosze
+  /** Spending on assets that is no improvement (10 000 zł or less in its year, art. 22g ust. 17): a cost. */
+  readonly improvementCost: Grosze
   /** Business revenue of the month from assets sold within six years of a transfer to private use. */
   readonly saleRevenue?: Grosze
   /** Assets sold in the month: their prices less the undepreciated values made costs (MonthFigures.assetSaleIncome). */
@@ -113,8 +115,16 @@ export interface MonthDepreciation {
     readonly writeOff: Grosze
     readonly deductible: Grosze
     readonly disposalCost: Grosze
+    readonly improvementCost: Grosze
     readonly saleRevenue?: Grosze
   }[]
+}
+
+/** A plan's spending of `month` that is no improvement (art. 22g ust. 17). */
+const improvementCostIn = (plan: DepreciationPlan, month: YearMonthString): Grosze => {
+  let sum = 0n
+  for (const i of plan.expensedImprovements) if (i.date.startsWith(month)) sum += i.amount
+  return sum
 }
 
 /** The month's depreciation costs: the write-offs every plan books in it, and the costs of the disposals in it. */
@@ -122,6 +132,7 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
   let writeOff = 0n
   let deductible = 0n
   let disposalCost = 0n
+  let improvementCost = 0n
   let saleRevenue = 0n
   let saleIncome = 0n
   let salePrices = 0n
@@ -139,16 +150,19 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
       saleIncome += price - plan.disposal.cost
       salePrices += price
     }
-    if (p.writeOff === 0n && cost === 0n && revenue === 0n) continue
+    const improved = improvementCostIn(plan, month)
+    if (p.writeOff === 0n && cost === 0n && revenue === 0n && improved === 0n) continue
     writeOff += p.writeOff
     deductible += p.deductible
     disposalCost += cost
+    improvementCost += improved
     saleRevenue += revenue
     rows.push({
       id: asset.id,
       writeOff: p.writeOff,
       deductible: p.deductible,
       disposalCost: cost,
+      improvementCost: improved,
       ...(revenue === 0n ? {} : { saleRevenue: revenue }),
     })
   }
@@ -157,6 +171,7 @@ export const depreciationIn = (assets: ReadonlyMap<number, AssetState>, month: Y
     writeOff,
     deductible,
     disposalCost,
+    improvementCost,
     ...(saleRevenue === 0n ? {} : { saleRevenue }),
     ...(saleIncome === 0n ? {} : { saleIncome }),
     ...(salePrices === 0n ? {} : { salePrices }),
@@ -176,6 +191,7 @@ export const registerByMonth = (
   for (const { plan } of registerPlans(assets)) {
     for (const p of plan.postings) months.add(p.month)
     if (plan.disposal) months.add(plan.disposal.month)
+    for (const i of plan.expensedImprovements) months.add(i.date.slice(0, 7) as YearMonthString)
   }
   for (const { asset, plan } of registerPlans(assets)) {
     const sale = privateSaleOfAsset(asset, plan)
@@ -188,8 +204,8 @@ export const registerByMonth = (
 }
 
 /**
- * The join with the tax engine: adds the month's depreciation costs — the deductible write-offs booked in it and the
- * costs of disposals in it — to each month's company costs (and names them in `depreciation`). Ryczałt ignores
+ * The join with the tax engine: adds the month's depreciation costs — the deductible write-offs booked in it, the
+ * costs of disposals in it and the spending on assets that is no improvement — to each month's company costs (and names them in `depreciation`). Ryczałt ignores
  * costs, so it ignores these too (uZPD has no depreciation).
  */
 export const addDepreciationToMonths = (months: MonthFigures[], assets: ReadonlyMap<number, AssetState>): void => {
@@ -199,7 +215,7 @@ export const addDepreciationToMonths = (months: MonthFigures[], assets: Readonly
   for (const f of months) {
     const dep = byMonth.get(f.month)
     if (!dep) continue
-    const cost = dep.deductible + dep.disposalCost
+    const cost = dep.deductible + dep.disposalCost + dep.improvementCost
     f.companyCosts += cost
     f.depreciation = (f.depreciation ?? 0n) + cost
     if (dep.saleRevenue) addSaleRevenue(f, dep.saleRevenue)

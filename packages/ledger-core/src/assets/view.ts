@@ -7,7 +7,7 @@ import { formatMoney, parseMoney } from '../money.ts'
 import type { MoneyString, YearMonthString } from '../types.ts'
 import type { AssetState } from './fold.ts'
 import { kstRateOf } from './kst.ts'
-import { type DepreciationPlan, planByYear } from './plan.ts'
+import { type DepreciationPlan, IMPROVEMENT_LIMIT, planByYear } from './plan.ts'
 import { sixYearsAfter } from './privateSale.ts'
 import { privateSaleOfAsset, registerByMonth, registerPlans } from './register.ts'
 import { privateUseVatOf } from '../tax/assetVatUse.ts'
@@ -26,8 +26,16 @@ export interface AssetRowDto {
   readonly kstName: { readonly pl: string; readonly en: string } | null
   /** The initial value at entry. */
   readonly initialValue: MoneyString
-  /** Updates of the initial value (improvements). */
-  readonly improvements: readonly { readonly date: string; readonly amount: MoneyString; readonly document: string }[]
+  /**
+   * Spending on improving the asset. `expensed`: the year's spending on it was 10 000 zł or less, so it raised no value
+   * and is a cost of its month (art. 22g ust. 17).
+   */
+  readonly improvements: readonly {
+    readonly date: string
+    readonly amount: MoneyString
+    readonly document: string
+    readonly expensed: boolean
+  }[]
   /** The initial value with its updates. */
   readonly value: MoneyString
   readonly method: AssetState['data']['method']
@@ -112,12 +120,15 @@ export interface MonthDepreciationDto {
   readonly writeOff: MoneyString
   readonly deductible: MoneyString
   readonly disposalCost: MoneyString
+  /** Spending on assets that is no improvement (10 000 zł or less in its year): a cost of the month. */
+  readonly improvementCost: MoneyString
   readonly assets: readonly {
     readonly id: number
     readonly name: string
     readonly writeOff: MoneyString
     readonly deductible: MoneyString
     readonly disposalCost: MoneyString
+    readonly improvementCost: MoneyString
   }[]
 }
 
@@ -137,6 +148,9 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
     }
   }
   const d = asset.data
+  const spentByYear = new Map<string, bigint>()
+  for (const i of asset.improvements)
+    spentByYear.set(i.date.slice(0, 4), (spentByYear.get(i.date.slice(0, 4)) ?? 0n) + parseMoney(i.amount))
   return {
     id: asset.id,
     version: asset.version,
@@ -148,7 +162,12 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
     kst: d.kst,
     kstName: kstRateOf(d.kst)?.name ?? null,
     initialValue: d.initialValue,
-    improvements: asset.improvements.map((i) => ({ date: i.date, amount: i.amount, document: i.document })),
+    improvements: asset.improvements.map((i) => ({
+      date: i.date,
+      amount: i.amount,
+      document: i.document,
+      expensed: (spentByYear.get(i.date.slice(0, 4)) ?? 0n) <= IMPROVEMENT_LIMIT,
+    })),
     value: f(plan.depreciableValue),
     method: d.method,
     rate: d.rate,
@@ -266,12 +285,14 @@ export const monthDepreciation = (
     writeOff: f(dep?.writeOff ?? 0n),
     deductible: f(dep?.deductible ?? 0n),
     disposalCost: f(dep?.disposalCost ?? 0n),
+    improvementCost: f(dep?.improvementCost ?? 0n),
     assets: (dep?.assets ?? []).map((a) => ({
       id: a.id,
       name: names.get(a.id) ?? '',
       writeOff: f(a.writeOff),
       deductible: f(a.deductible),
       disposalCost: f(a.disposalCost),
+      improvementCost: f(a.improvementCost),
     })),
   }
 }

@@ -56,6 +56,43 @@ describe('the register in the KPiR', () => {
     ])
   })
 
+  it('books spending of 10 000 zł or less in a year on an asset as a cost of its day, the value unchanged (art. 22g ust. 17)', () => {
+    const laptop = {
+      type: 'EnterAsset',
+      data: { kst: '491', name: 'Laptop', acquisitionDate: '2026-01-12', initialValue: '12000' },
+    } as const
+    const improve = (date: string, amount: string) =>
+      ({ type: 'ImproveAsset', id: 101, data: { date, amount, document: `FV ${date}` } }) as const
+    const { state } = runCommands([laptop, improve('2026-09-10', '3000')], [linear])
+    const lines = taxBook(state, 2026).kpir.rows.filter((r) => r.source.asset)
+    const september = lines.filter((r) => r.date.startsWith('2026-09'))
+    expect(september.map((r) => [r.date, r.otherExpenses, r.documentNumber, r.description])).toEqual([
+      [
+        '2026-09-10',
+        '3000.00',
+        'FV 2026-09-10',
+        'Wydatki na ulepszenie do 10 000 zł w roku (art. 22g ust. 17): Laptop, nr 1',
+      ],
+      ['2026-09-30', '300.00', 'ŚT 1', 'Odpis amortyzacyjny: Laptop, nr 1'],
+    ])
+    // The write-offs stay at 12 000 × 30 % / 12 = 300 after it.
+    expect(lines.find((r) => r.date === '2026-10-31')?.otherExpenses).toBe('300.00')
+    const pit = taxesThrough(state, '2026-12')!.result.pit
+    const costs = pit.filter((p) => p.from.startsWith('2026-')).reduce((sum, p) => sum + p.costs, 0n)
+    // February – December: 11 write-offs of 300, and the 3 000 of September.
+    expect(costs).toBe(330_000n + 300_000n)
+    // A second spending of the year that takes it above 10 000 zł makes both an improvement: no cost line any more.
+    const { state: improved } = runCommands(
+      [laptop, improve('2026-09-10', '3000'), improve('2026-11-05', '7500')],
+      [linear],
+    )
+    const after = taxBook(improved, 2026).kpir.rows.filter((r) => r.source.asset)
+    expect(after.some((r) => r.description.startsWith('Wydatki na ulepszenie'))).toBe(false)
+    // October: (12 000 + 3 000) × 30 % / 12 = 375; December: 22 500 × 30 % / 12 = 562.50.
+    expect(after.find((r) => r.date === '2026-10-31')?.otherExpenses).toBe('375.00')
+    expect(after.find((r) => r.date === '2026-12-31')?.otherExpenses).toBe('562.50')
+  })
+
   it('corrects a closed month when an asset is entered late', () => {
     const events: { event: LedgerEvent; recordedAt: string }[] = [
       { event: linear, recordedAt: '2026-01-05T10:00:00Z' },

@@ -21,6 +21,8 @@ export type GeneratedDescription =
   | { readonly kind: 'undepreciatedValue'; readonly reason: DisposalReason; readonly name: string }
   /** A sale within six years of a transfer to private use (uPIT art. 10 ust. 2 pkt 3). */
   | { readonly kind: 'privateSale'; readonly name: string }
+  /** Spending on an asset that is no improvement: 10 000 zł or less in its year (uPIT art. 22g ust. 17). */
+  | { readonly kind: 'smallImprovement'; readonly name: string }
 
 const DISPOSAL: Readonly<Record<DisposalReason, string>> = {
   sale: 'sprzedaż',
@@ -43,6 +45,8 @@ export const describeGenerated = (d: GeneratedDescription): string => {
       return `Niezamortyzowana wartość środka trwałego (${DISPOSAL[d.reason]}): ${d.name}`
     case 'privateSale':
       return `Sprzedaż przed upływem 6 lat od przekazania na cele prywatne (art. 10 ust. 2 pkt 3): ${d.name}`
+    case 'smallImprovement':
+      return `Wydatki na ulepszenie do 10 000 zł w roku (art. 22g ust. 17): ${d.name}`
   }
 }
 
@@ -56,6 +60,7 @@ const DEPRECIATION = /^Odpis amortyzacyjny: (.*)$/s
 const UNDEPRECIATED =
   /^Niezamortyzowana wartość środka trwałego \((sprzedaż|likwidacja|przekazanie na cele prywatne)\): (.*)$/s
 const PRIVATE_SALE = /^Sprzedaż przed upływem 6 lat od przekazania na cele prywatne \(art\. 10 ust\. 2 pkt 3\): (.*)$/s
+const SMALL_IMPROVEMENT = /^Wydatki na ulepszenie do 10 000 zł w roku \(art\. 22g ust\. 17\): (.*)$/s
 
 const reasonOf = (text: string): DisposalReason =>
   text === 'sprzedaż' ? 'sale' : text === 'likwidacja' ? 'liquidation' : 'privateUse'
@@ -83,6 +88,8 @@ export const generatedDescription = (row: {
     if (und) return { kind: 'undepreciatedValue', reason: reasonOf(und[1] ?? ''), name: und[2] ?? '' }
     const sale = PRIVATE_SALE.exec(text)
     if (sale) return { kind: 'privateSale', name: sale[1] ?? '' }
+    const small = SMALL_IMPROVEMENT.exec(text)
+    if (small) return { kind: 'smallImprovement', name: small[1] ?? '' }
     return null
   }
   const fx = EXCHANGE.exec(text)

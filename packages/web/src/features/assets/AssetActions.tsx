@@ -89,7 +89,14 @@ const ImprovementForm = ({ card, impl, onDone }: ActionProps) => {
       () => impl.improveAsset(card.asset.id, v),
       (c) => {
         setV({ date: '', amount: '', document: '' })
-        onDone(c, t`Improvement recorded: the initial value is now ${f.money(c.asset.value)}`)
+        // Up to 10 000 zł in its year the spending raises nothing: a cost of its month (art. 22g ust. 17).
+        const expensed = c.asset.improvements.at(-1)?.expensed === true
+        onDone(
+          c,
+          expensed
+            ? t`Recorded as a cost of its month: the year's spending on the asset is 10 000 zł or less, so the initial value stays ${f.money(c.asset.value)}`
+            : t`Improvement recorded: the initial value is now ${f.money(c.asset.value)}`,
+        )
       },
     )
   }
@@ -99,7 +106,11 @@ const ImprovementForm = ({ card, impl, onDone }: ActionProps) => {
         <Trans>Improvement</Trans>
       </h3>
       <p className="assets-form__hint">
-        <Trans>An improvement raises the initial value; the write-offs follow it from the next month.</Trans>
+        <Trans>
+          A year's spending of more than 10 000 zł on the asset raises its initial value; the write-offs follow it from
+          the next month. Up to 10 000 zł in a year it is a cost of its month (art. 22g ust. 17). Do not enter its
+          invoice as a cost as well.
+        </Trans>
       </p>
       <FormErrors errors={formErrors} />
       <DateField {...field('date', t`Date of the improvement`)} />

@@ -30,7 +30,8 @@ export const DepreciationCard = ({ month, load = loadDepreciation }: Props) => {
     if (!load) return
     return settle(load(month), setData, () => setData(null))
   }, [load, month])
-  if (!data || (data.writeOff === '0.00' && data.disposalCost === '0.00')) return null
+  if (!data || (data.writeOff === '0.00' && data.disposalCost === '0.00' && data.improvementCost === '0.00'))
+    return null
   return (
     <Card title={t`Depreciation`} headingLevel={3} className="depreciation-card">
       <p className="depreciation-card__total">
@@ -45,6 +46,12 @@ export const DepreciationCard = ({ month, load = loadDepreciation }: Props) => {
       {data.disposalCost !== '0.00' && (
         <p>
           <Trans>Undepreciated value of assets disposed of</Trans>: {f.money(data.disposalCost)}
+        </p>
+      )}
+      {data.improvementCost !== '0.00' && (
+        <p>
+          <Trans>Spending on assets of 10 000 zł or less in the year (no improvement)</Trans>:{' '}
+          {f.money(data.improvementCost)}
         </p>
       )}
       <ul className="depreciation-card__assets">

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { AssetsPage } from './AssetsPage.tsx'
 import { assetsEffects } from './fixtures.ts'
+import { messageStore } from '../../ui/messages.tsx'
 
 const meta: Meta = {
   title: 'Assets/Improvements, disposal, stock-taking',
@@ -30,9 +31,17 @@ export const ImproveDisposeSell: Story = {
       await form.findByText('Kwota musi być liczbą dodatnią z najwyżej 2 miejscami po przecinku'),
     ).toBeTruthy()
     await userEvent.type(form.getByLabelText('Data ulepszenia'), '2026-05-10')
+    // Up to 10 000 zł in the year: a cost of its month, the value stays.
     await userEvent.type(form.getByLabelText('Kwota (netto)'), '1000')
     await userEvent.click(form.getByRole('button', { name: 'Zapisz ulepszenie' }))
-    await waitFor(() => expect(page.getAllByText(/9[\s\u00a0]?000,00/).length).toBeGreaterThan(0))
+    await waitFor(() =>
+      expect(messageStore.getSnapshot().some((m) => /^Zapisano jako koszt miesiąca/.test(String(m.text)))).toBe(true),
+    )
+    // Another 12 000 in the same year: an improvement of 13 000 raises the value of 8 000 to 21 000.
+    await userEvent.type(form.getByLabelText('Data ulepszenia'), '2026-05-20')
+    await userEvent.type(form.getByLabelText('Kwota (netto)'), '12000')
+    await userEvent.click(form.getByRole('button', { name: 'Zapisz ulepszenie' }))
+    await waitFor(() => expect(page.getAllByText(/21[\s\u00a0]?000,00/).length).toBeGreaterThan(0))
     const disposal = within(page.getByRole('form', { name: 'Wycofanie z ewidencji' }))
     await userEvent.selectOptions(disposal.getByLabelText('Przyczyna'), 'privateUse')
     await userEvent.type(disposal.getByLabelText('Data'), '2026-06-15')

@@ -71,6 +71,8 @@ export const useDescription = () => {
       }
       case 'privateSale':
         return t`Sale within six years of the transfer to private use (art. 10 ust. 2 pkt 3): ${d.name}`
+      case 'smallImprovement':
+        return t`Spending on an improvement of 10 000 zł or less in the year (art. 22g ust. 17): ${d.name}`
     }
   }
 }
