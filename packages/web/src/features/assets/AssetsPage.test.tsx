@@ -10,9 +10,10 @@ import type { Locale } from '../../i18n.ts'
 import { MessagePopups, messageStore } from '../../ui/messages.tsx'
 import { pressEscape } from '../../ui/testKeyboard.ts'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
-import type { AssetsApi } from './api.ts'
+import { type AssetsApi, entryBody } from './api.ts'
 import { AssetsPage } from './AssetsPage.tsx'
 import { assetsEffects } from './fixtures.ts'
+import type { AssetEntry } from './types.ts'
 
 afterEach(() => {
   for (const m of messageStore.getSnapshot()) messageStore.close(m.id)
@@ -137,5 +138,49 @@ describe('a refused write', () => {
     await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'))
     expect(within(form).getAllByText('Data nabycia nie jest istniejącą datą')).toHaveLength(1)
     expect(within(form).queryByText(/Data przyjęcia/)).toBeNull()
+  })
+})
+
+describe("entering an asset with the law's choices", () => {
+  it('sends a passenger car with its drive and emission, and an individual period, as the API reads them', async () => {
+    const sent: AssetEntry[] = []
+    const effects: AssetsApi = {
+      ...assetsEffects(),
+      enterAsset: async (entry) => {
+        sent.push(entry)
+        return assetsEffects().loadCard(1)
+      },
+    }
+    await show(effects, 'pl')
+    const form = screen.getByRole('form', { name: 'Wprowadź środek trwały' })
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(form).getByLabelText(label), { target: { value } })
+    type('Nazwa', 'Skoda Enyaq')
+    type('Data nabycia', '2026-04-08')
+    type('Wartość początkowa (netto)', '200000')
+    // The car's fields appear only for a passenger car's KŚT.
+    expect(within(form).queryByLabelText('Napęd samochodu')).toBeNull()
+    type('Symbol KŚT', '741')
+    type('Napęd samochodu', 'electric')
+    type('Emisja CO₂ (g/km, dowód rejestracyjny V.7)', '0')
+    fireEvent.click(within(form).getByRole('button', { name: 'Wpisz do ewidencji' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(entryBody(sent[0]!)).toEqual({
+      name: 'Skoda Enyaq',
+      acquisitionDate: '2026-04-08',
+      kst: '741',
+      initialValue: '200000',
+      method: 'linear',
+      period: 'month',
+      car: { drive: 'electric', co2GramsPerKm: 0 },
+    })
+    // A used machine over an individual period: the months only with that method.
+    expect(
+      entryBody({ ...sent[0]!, kst: '491', method: 'individual', individualMonths: '36', oneOffEurRate: '4,2692' }),
+    ).toMatchObject({ method: 'individual', individualMonths: 36 })
+    expect(entryBody({ ...sent[0]!, kst: '491', method: 'oneOff', oneOffEurRate: '4,2692' })).toMatchObject({
+      oneOffEurRate: '4.2692',
+    })
+    expect(entryBody({ ...sent[0]!, kst: '491' })).not.toHaveProperty('car')
   })
 })

@@ -5,7 +5,7 @@
  * purchase (which then stops being a cost). Figures come from the API (`assets/*`), computed by ledger-core
  * (docs/tax-rules.md §11). The page has the dashboards' wide content area; each part is a card of its full width.
  */
-import { annexPositionOf, KST_RATES } from '@finance/ledger-core'
+import { annexPositionOf, isPassengerCarKst, KST_RATES } from '@finance/ledger-core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
@@ -356,10 +356,15 @@ const EMPTY_ENTRY: AssetEntry = {
   itemId: '',
   name: '',
   acquisitionDate: '',
+  entryDate: '',
   kst: '491',
   initialValue: '',
   method: 'linear',
+  individualMonths: '',
+  oneOffEurRate: '',
   period: 'month',
+  carDrive: 'combustion',
+  carCo2: '',
 }
 
 /** The API's refusal of an entry as it came (English): translated where it is shown, under the field's own label. */
@@ -387,9 +392,17 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
     ...(fromPurchase
       ? {}
       : { name: t`Name`, acquisitionDate: t`Acquisition date`, initialValue: t`Initial value (net)` }),
+    entryDate: t`Entry date (write-offs start the month after it)`,
     kst: t`KŚT symbol`,
     method: t`Depreciation method`,
+    ...(entry.method === 'individual' ? { individualMonths: t`Individual period (months)` } : {}),
+    ...(entry.method === 'oneOff'
+      ? { oneOffEurRate: t`NBP euro rate of the first working day of October of the previous year` }
+      : {}),
     period: t`Write-offs booked`,
+    ...(isPassengerCarKst(entry.kst)
+      ? { 'car.drive': t`Drive of the car`, 'car.co2GramsPerKm': t`CO₂ emission (g/km, registration certificate V.7)` }
+      : {}),
   }
   const field = (k: string) => {
     const m = refusal?.fieldErrors[k]
@@ -410,9 +423,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
     setUnreachable(false)
     try {
       const card = await impl.enterAsset(
-        fromPurchase
-          ? { ...EMPTY_ENTRY, itemId: entry.itemId, kst: entry.kst, method: entry.method, period: entry.period }
-          : entry,
+        fromPurchase ? { ...entry, name: '', acquisitionDate: '', initialValue: '' } : entry,
       )
       setEntry(EMPTY_ENTRY)
       onEntered(card)
@@ -464,7 +475,30 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
             <NumberInput {...field('initialValue')} value={entry.initialValue} onChange={set('initialValue')} />
           </>
         )}
+        <DateField {...field('entryDate')} value={entry.entryDate} onChange={set('entryDate')} />
         <Select {...field('kst')} value={entry.kst} onChange={set('kst')} options={kstOptions} />
+        {isPassengerCarKst(entry.kst) && (
+          <>
+            <Select
+              {...field('car.drive')}
+              value={entry.carDrive}
+              onChange={set('carDrive')}
+              options={[
+                { value: 'combustion', label: t`combustion or hybrid` },
+                { value: 'electric', label: t`electric` },
+                { value: 'hydrogen', label: t`hydrogen` },
+              ]}
+            />
+            <NumberInput {...field('car.co2GramsPerKm')} value={entry.carCo2} onChange={set('carCo2')} />
+            <p className="assets-form__hint">
+              <Trans>
+                The write-offs of a passenger car are a cost up to 225 000 zł of its value when electric or hydrogen;
+                for a car entered from 2026, 150 000 zł below 50 g CO₂/km and 100 000 zł otherwise (an unknown emission
+                counts as 50 g or more).
+              </Trans>
+            </p>
+          </>
+        )}
         <Select
           {...field('method')}
           value={entry.method}
@@ -472,9 +506,21 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
           options={[
             { value: 'linear', label: t`straight-line` },
             { value: 'degressive', label: t`degressive` },
+            { value: 'individual', label: t`individual period (a used or improved asset)` },
+            { value: 'oneOff', label: t`one-off write-off (art. 22k ust. 7)` },
             { value: 'expensed', label: t`expensed at once (up to ${expensedLimit})` },
           ]}
         />
+        {entry.method === 'individual' && (
+          <NumberInput
+            {...field('individualMonths')}
+            value={entry.individualMonths}
+            onChange={set('individualMonths')}
+          />
+        )}
+        {entry.method === 'oneOff' && (
+          <TextInput {...field('oneOffEurRate')} value={entry.oneOffEurRate} onChange={set('oneOffEurRate')} />
+        )}
         <Select
           {...field('period')}
           value={entry.period}

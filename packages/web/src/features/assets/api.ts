@@ -2,6 +2,7 @@
  * The assets screen's API effects over the app's client: the register of a year, an asset's card, the purchases
  * that can become an asset, entering one, its later writes and removing it (`assets/*`, docs/api.md).
  */
+import { isPassengerCarKst } from '@finance/ledger-core'
 import { type ApiClient, api } from '../../api/client.ts'
 import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetVatDto, InventoryDto, Purchase } from './types.ts'
 
@@ -15,6 +16,26 @@ interface RecordDto {
   }
 }
 
+/**
+ * The body of `POST assets` from the entry form: the fields typed (an empty one left to the API's default), the
+ * method's own field only for that method, and for a passenger car its drive and emission.
+ */
+export const entryBody = (entry: AssetEntry): Record<string, unknown> => {
+  const { carDrive, carCo2, individualMonths, oneOffEurRate, ...rest } = entry
+  const body: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(rest)) if (v !== '') body[k] = k === 'itemId' ? Number(v) : v
+  if (entry.method === 'individual' && individualMonths.trim() !== '')
+    body.individualMonths = /^\d+$/.test(individualMonths.trim()) ? Number(individualMonths.trim()) : individualMonths
+  if (entry.method === 'oneOff' && oneOffEurRate.trim() !== '')
+    body.oneOffEurRate = oneOffEurRate.trim().replace(',', '.')
+  if (isPassengerCarKst(entry.kst))
+    body.car = {
+      drive: carDrive || 'combustion',
+      co2GramsPerKm: carCo2.trim() === '' ? null : /^\d+$/.test(carCo2.trim()) ? Number(carCo2.trim()) : carCo2,
+    }
+  return body
+}
+
 export const createAssetsApi = (client: ApiClient = api) => ({
   loadRegister: (year: number): Promise<AssetRegisterDto> => client.get<AssetRegisterDto>(`assets?year=${year}`),
   loadCard: (id: number): Promise<AssetCardDto> => client.get<AssetCardDto>(`assets/${id}`),
@@ -24,11 +45,7 @@ export const createAssetsApi = (client: ApiClient = api) => ({
       .filter((r) => r.dataObject.isCompany)
       .map((r) => ({ id: r.id, name: r.dataObject.name, amount: r.dataObject.amount, date: r.dataObject.date }))
   },
-  enterAsset: (entry: AssetEntry): Promise<AssetCardDto> => {
-    const body: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(entry)) if (v !== '') body[k] = k === 'itemId' ? Number(v) : v
-    return client.post<AssetCardDto>('assets', body)
-  },
+  enterAsset: (entry: AssetEntry): Promise<AssetCardDto> => client.post<AssetCardDto>('assets', entryBody(entry)),
   /** An improvement raising the initial value (`{ date, amount, document }`). */
   improveAsset: (id: number, body: Record<string, unknown>): Promise<AssetCardDto> =>
     client.post<AssetCardDto>(`assets/${id}/improvements`, body),

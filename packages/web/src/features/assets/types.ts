@@ -14,10 +14,19 @@ export interface AssetEntry {
   readonly itemId: string
   readonly name: string
   readonly acquisitionDate: string
+  /** The day of entry in the register ('' : the acquisition date); write-offs start the month after it. */
+  readonly entryDate: string
   readonly kst: string
   readonly initialValue: string
   readonly method: string
+  /** An individual period (method `individual`), in months. */
+  readonly individualMonths: string
+  /** A one-off write-off (method `oneOff`): the NBP euro rate of the first working day of October of the year before. */
+  readonly oneOffEurRate: string
   readonly period: string
+  /** A passenger car (KŚT 741): its drive, and its CO₂ emission in g/km ('' : not known). */
+  readonly carDrive: string
+  readonly carCo2: string
 }
 
 /** A year's stock-takings as `inventory/{year}` answers them. */
