@@ -40,9 +40,14 @@ export const createAssetsApi = (client: ApiClient = api) => ({
   loadRegister: (year: number): Promise<AssetRegisterDto> => client.get<AssetRegisterDto>(`assets?year=${year}`),
   loadCard: (id: number): Promise<AssetCardDto> => client.get<AssetCardDto>(`assets/${id}`),
   loadPurchases: async (): Promise<Purchase[]> => {
-    const list = await client.get<RecordDto[]>('fee/GetListByType/Expense')
+    // A purchase that already became an asset of the register is not offered again (the API would refuse it).
+    const [list, register] = await Promise.all([
+      client.get<RecordDto[]>('fee/GetListByType/Expense'),
+      client.get<AssetRegisterDto>('assets'),
+    ])
+    const taken = new Set(register.assets.map((a) => a.itemId).filter((id) => id !== null))
     return list
-      .filter((r) => r.dataObject.isCompany)
+      .filter((r) => r.dataObject.isCompany && !taken.has(r.id))
       .map((r) => ({ id: r.id, name: r.dataObject.name, amount: r.dataObject.amount, date: r.dataObject.date }))
   },
   enterAsset: (entry: AssetEntry): Promise<AssetCardDto> => client.post<AssetCardDto>('assets', entryBody(entry)),
