@@ -12,7 +12,7 @@ import { pressEscape } from '../../ui/testKeyboard.ts'
 import { i18nFor, withProviders } from '../dashboard/testing.tsx'
 import { type AssetsApi, entryBody } from './api.ts'
 import { AssetsPage } from './AssetsPage.tsx'
-import { assetsEffects } from './fixtures.ts'
+import { assetsEffects, assetsOf } from './fixtures.ts'
 import type { AssetEntry } from './types.ts'
 
 afterEach(() => {
@@ -182,5 +182,20 @@ describe("entering an asset with the law's choices", () => {
       oneOffEurRate: '4.2692',
     })
     expect(entryBody({ ...sent[0]!, kst: '491' })).not.toHaveProperty('car')
+  })
+})
+
+describe('an asset over an individual period', () => {
+  it('shows its months and the yearly rate they make, not the annex rate', async () => {
+    const machine = {
+      name: 'Tokarka',
+      acquisitionDate: '2026-01-20',
+      kst: '491',
+      initialValue: '37500',
+      method: 'individual',
+      individualMonths: 36,
+    }
+    await show(assetsEffects(assetsOf([machine])), 'pl')
+    expect(await screen.findByText('okres indywidualny 36 mies. (33,33% rocznie)')).toBeTruthy()
   })
 })

@@ -64,6 +64,21 @@ const useMethodName = () => {
     })[method]
 }
 
+/** An asset's method and yearly rate; an individual period says its months and the yearly rate they make. */
+const useRateOf = () => {
+  const { t } = useLingui()
+  const f = useFormat()
+  const method = useMethodName()
+  return (a: Pick<AssetRowDto, 'method' | 'rate' | 'individualMonths'>): string => {
+    const months = a.individualMonths
+    if (a.method !== 'individual' || months === null) return `${method(a.method)}, ${f.percent(a.rate)}`
+    // 12 ÷ months a year, in hundredths of a percent (a rate shown, not an amount).
+    const hundredths = Math.round(120_000 / months)
+    const yearly = f.percent(`${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`)
+    return t`individual period of ${months} months (${yearly} a year)`
+  }
+}
+
 const RegisterTable = ({
   register,
   selected,
@@ -74,7 +89,7 @@ const RegisterTable = ({
   onSelect: (id: number) => void
 }) => {
   const f = useFormat()
-  const method = useMethodName()
+  const rateOf = useRateOf()
   const { t } = useLingui()
   const title = <Trans>Register of fixed assets and intangibles, as of the end of {register.year}</Trans>
   return (
@@ -130,9 +145,7 @@ const RegisterTable = ({
                 <td title={a.kstName ? a.kstName[f.lang] : undefined}>{a.kst}</td>
                 <td className="assets-table__nowrap">{f.date(a.entryDate)}</td>
                 <td className="num">{f.amount(a.value)}</td>
-                <td>
-                  {method(a.method)}, {f.percent(a.rate)}
-                </td>
+                <td>{rateOf(a)}</td>
                 <AmountCells row={a} keys={WRITE_OFFS} />
               </tr>
             ))}
@@ -167,7 +180,7 @@ const AssetCard = ({
 }) => {
   const { t } = useLingui()
   const f = useFormat()
-  const method = useMethodName()
+  const rateOf = useRateOf()
   const a = card.asset
   return (
     <Card
@@ -211,7 +224,7 @@ const AssetCard = ({
           <Trans>Method and rate</Trans>
         </dt>
         <dd>
-          {method(a.method)}, {f.percent(a.rate)}
+          {rateOf(a)}
           {card.switchedToLinear ? (
             <>
               {' '}

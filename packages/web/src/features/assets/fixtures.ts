@@ -39,6 +39,9 @@ const SAMPLE_ENTRIES = [
 
 export const sampleAssets = () => registerOf(SAMPLE_ENTRIES)
 
+/** A register of `entries` (as `POST assets` bodies), for a story or test of one kind of asset. */
+export const assetsOf = (entries: readonly Record<string, unknown>[]) => registerOf(entries)
+
 /** In-memory effects over a register; `enterAsset` refuses a blank name the way the API does. */
 export const assetsEffects = (assets?: ReturnType<typeof sampleAssets>): AssetsApi => {
   const writes = writeEffects()
