@@ -37,7 +37,7 @@ const register = () => screen.getByRole('table', { name: /Register of fixed asse
 /** Opens the card of the laptop (number 1 of the sample register). */
 const openLaptop = async () => {
   fireEvent.click(within(register()).getByRole('button', { name: 'Laptop Dell' }))
-  return screen.findByRole('region', { name: 'Depreciation plan: 1 Laptop Dell' })
+  return screen.findByRole('region', { name: 'Depreciation plan: Laptop Dell (no. 1)' })
 }
 
 describe('deleting an asset', () => {
@@ -61,7 +61,7 @@ describe('deleting an asset', () => {
     fireEvent.click(trash)
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }))
     await waitFor(() => expect(within(register()).queryByRole('button', { name: 'Laptop Dell' })).toBeNull())
-    expect(screen.queryByRole('region', { name: /Depreciation plan: 1 Laptop Dell/ })).toBeNull()
+    expect(screen.queryByRole('region', { name: /Depreciation plan: Laptop Dell \(no. 1\)/ })).toBeNull()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getByText('Laptop Dell (no. 1) deleted from the register').closest('[role="status"]')).toBeTruthy()
     expect(within(register()).getByRole('button', { name: 'Samochód dostawczy' })).toBeTruthy()

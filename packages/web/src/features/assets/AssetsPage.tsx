@@ -188,7 +188,7 @@ const AssetCard = ({
       titleId={`asset-${a.id}`}
       title={
         <Trans>
-          Depreciation plan: {a.number} {a.name}
+          Depreciation plan: {a.name} (no. {a.number})
         </Trans>
       }
       actions={
