@@ -61,7 +61,7 @@ describe('a purchase becomes a fixed asset', () => {
     await purchase.selectOption(laptop ?? '')
     await form.getByLabel('KŚT symbol').selectOption('491')
     await form.getByRole('button', { name: 'Enter in the register' }).click()
-    const card = page.getByRole('region', { name: /Depreciation plan: 1 Laptop Dell/ })
+    const card = page.getByRole('region', { name: /Depreciation plan: Laptop Dell \(no\. 1\)/ })
     await card.waitFor()
     await registerLoaded(page)
     expect(await card.innerText()).toMatch(
