@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { executeBooks, loadBooks, setKsefToken } from '@finance/books'
+import type { EventStore } from '@finance/event-store'
 import { type KsefSimulator, makeKsefCertificate, pdfText, startSimulator } from '@finance/ksef/testing'
 import type { LedgerCommand } from '@finance/ledger-core'
 import { companyAddress } from '@finance/ledger-core/testing'
@@ -32,6 +33,28 @@ const connected = async () => {
 }
 
 const purchase = (number: string) => buildInvoice23({ sellerNip: SUPPLIER, buyerNip: US, number })
+
+/** A one-time company income of 1 June 2026 invoiced as `documentNumber` to ACME; answers its id. */
+const invoicedIncome = async (store: EventStore, userId: string, documentNumber: string): Promise<string> => {
+  const added = await executeBooks(store, userId, {
+    type: 'AddItem',
+    dataType: 'Income',
+    data: {
+      date: '2026-06-01',
+      name: 'Programowanie',
+      amount: '1000.00',
+      isCompany: true,
+      percent: '23',
+      invoiceDate: '2026-06-01',
+      documentNumber,
+      counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
+    },
+    at: '2026-01-02T10:00:00.000Z',
+    userId,
+  } as LedgerCommand)
+  if (!('events' in added)) throw new Error(JSON.stringify(added))
+  return String((added.events[0] as { data: { id: number } }).data.id)
+}
 
 describe('finance ksef', { timeout: 60_000 }, () => {
   it('fetches received invoices into the books once, and reports the status', async () => {
@@ -84,24 +107,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
   it('says in Polish why an invoice cannot be made, and marks none offline when it cannot', async () => {
     const { store, userId, env } = await connected()
     // No invoice data of the company (its address): FA(3) cannot be made.
-    const added = await executeBooks(store, userId, {
-      type: 'AddItem',
-      dataType: 'Income',
-      data: {
-        date: '2026-06-01',
-        name: 'Programowanie',
-        amount: '1000.00',
-        isCompany: true,
-        percent: '23',
-        invoiceDate: '2026-06-01',
-        documentNumber: 'FV 7/2026',
-        counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
-      },
-      at: '2026-01-02T10:00:00.000Z',
-      userId,
-    } as LedgerCommand)
-    if (!('events' in added)) throw new Error(JSON.stringify(added))
-    const id = String((added.events[0] as { data: { id: number } }).data.id)
+    const id = await invoicedIncome(store, userId, 'FV 7/2026')
     const address = 'Do faktury potrzebny jest adres firmy (ulica lub numer budynku i kod kraju)'
     const send = await run(['ksef', 'send', id, '--user', ANNA], { store, env })
     expect(send.code).toBe(1)
@@ -129,21 +135,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     await exec({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'anna@example.com', phoneNumber: '' } })
     const invoiceAddress = companyAddress()
     await exec({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
-    const added = await exec({
-      type: 'AddItem',
-      dataType: 'Income',
-      data: {
-        date: '2026-06-01',
-        name: 'Programowanie',
-        amount: '1000.00',
-        isCompany: true,
-        percent: '23',
-        invoiceDate: '2026-06-01',
-        documentNumber: 'FV 6/2026',
-        counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
-      },
-    })
-    const id = String((added.events[0] as { data: { id: number } }).data.id)
+    const id = await invoicedIncome(store, userId, 'FV 6/2026')
     const noCert = await run(['ksef', 'offline', id, '--user', ANNA], { store, env })
     expect(noCert.code).toBe(1)
     expect(noCert.stderr).toContain('faktury offline24 nie można wystawić bez certyfikatu KSeF typu Offline')
