@@ -43,6 +43,18 @@ describe('the register as shown', () => {
     expect(card.postings[0]).toEqual({ month: '2025-04', writeOff: '200.00', deductible: '200.00' })
     expect(assetCard(state.assets, 99)).toBeNull()
   })
+  it('leaves nothing remaining on the card from the year an asset leaves, as the register row says', () => {
+    const { state: sold } = runCommands([
+      { type: 'EnterAsset', data: { ...laptop, name: 'Server', initialValue: '12000' } },
+      { type: 'DisposeAsset', id: 1, data: { date: '2026-07-15', reason: 'sale', price: '9000' } },
+    ])
+    const card = assetCard(sold.assets, 1)!
+    expect(card.years.map((y) => [y.year, y.remaining])).toEqual([
+      [2025, '9300.00'],
+      [2026, '0.00'],
+    ])
+    expect(card.asset.remaining).toBe('0.00')
+  })
   it('gives the month’s depreciation per asset', () => {
     expect(monthDepreciation(state.assets, '2025-03')).toMatchObject({
       writeOff: '3000.00',

@@ -256,6 +256,8 @@ export const assetCard = (assets: ReadonlyMap<number, AssetState>, id: number, y
     if (asset.id !== id) continue
     const years = planByYear(plan)
     const lastYear = years.at(-1)?.year ?? Number(asset.data.entryDate.slice(0, 4))
+    // From the year the asset leaves, nothing of it remains in the register (as the register's own row says).
+    const gone = plan.disposal ? Number(plan.disposal.month.slice(0, 4)) : null
     return {
       asset: rowOf(asset, plan, year ?? lastYear),
       years: years.map((y) => ({
@@ -263,7 +265,7 @@ export const assetCard = (assets: ReadonlyMap<number, AssetState>, id: number, y
         writeOff: f(y.writeOff),
         deductible: f(y.deductible),
         cumulative: f(y.cumulative),
-        remaining: f(y.remaining),
+        remaining: f(gone !== null && y.year >= gone ? 0n : y.remaining),
       })),
       postings: plan.postings.map((p) => ({ month: p.month, writeOff: f(p.writeOff), deductible: f(p.deductible) })),
       switchedToLinear: plan.switchedToLinear,
