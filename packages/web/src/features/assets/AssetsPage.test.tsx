@@ -182,6 +182,18 @@ describe("entering an asset with the law's choices", () => {
       oneOffEurRate: '4.2692',
     })
     expect(entryBody({ ...sent[0]!, kst: '491' })).not.toHaveProperty('car')
+    // A lowered rate and a degressive factor as Polish writes them; the factor only with its method.
+    expect(
+      entryBody({
+        ...sent[0]!,
+        kst: '742',
+        method: 'degressive',
+        rate: '12,5',
+        degressiveFactor: '1,5',
+        number: 'ŚT/7',
+      }),
+    ).toMatchObject({ rate: '12.5', degressiveFactor: '1.5', number: 'ŚT/7' })
+    expect(entryBody({ ...sent[0]!, kst: '491', degressiveFactor: '1,5' })).not.toHaveProperty('degressiveFactor')
   })
 })
 

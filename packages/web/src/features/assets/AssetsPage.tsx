@@ -373,6 +373,10 @@ const EMPTY_ENTRY: AssetEntry = {
   kst: '491',
   initialValue: '',
   method: 'linear',
+  rate: '',
+  degressiveFactor: '',
+  number: '',
+  document: '',
   individualMonths: '',
   oneOffEurRate: '',
   period: 'month',
@@ -408,7 +412,13 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
     entryDate: t`Entry date (write-offs start the month after it)`,
     kst: t`KŚT symbol`,
     method: t`Depreciation method`,
+    ...(entry.method === 'expensed' || entry.method === 'individual'
+      ? {}
+      : { rate: t`Yearly rate (%), empty: the annex's` }),
+    ...(entry.method === 'degressive' ? { degressiveFactor: t`Degressive factor (at most 2), empty: 2` } : {}),
     ...(entry.method === 'individual' ? { individualMonths: t`Individual period (months)` } : {}),
+    number: t`Number in the register, empty: the next one`,
+    ...(fromPurchase ? {} : { document: t`Document` }),
     ...(entry.method === 'oneOff'
       ? { oneOffEurRate: t`NBP euro rate of the first working day of October of the previous year` }
       : {}),
@@ -436,7 +446,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
     setUnreachable(false)
     try {
       const card = await impl.enterAsset(
-        fromPurchase ? { ...entry, name: '', acquisitionDate: '', initialValue: '' } : entry,
+        fromPurchase ? { ...entry, name: '', acquisitionDate: '', initialValue: '', document: '' } : entry,
       )
       setEntry(EMPTY_ENTRY)
       onEntered(card)
@@ -524,6 +534,12 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
             { value: 'expensed', label: t`expensed at once (up to ${expensedLimit})` },
           ]}
         />
+        {entry.method !== 'expensed' && entry.method !== 'individual' && (
+          <TextInput {...field('rate')} value={entry.rate} onChange={set('rate')} />
+        )}
+        {entry.method === 'degressive' && (
+          <TextInput {...field('degressiveFactor')} value={entry.degressiveFactor} onChange={set('degressiveFactor')} />
+        )}
         {entry.method === 'individual' && (
           <NumberInput
             {...field('individualMonths')}
@@ -534,6 +550,8 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
         {entry.method === 'oneOff' && (
           <TextInput {...field('oneOffEurRate')} value={entry.oneOffEurRate} onChange={set('oneOffEurRate')} />
         )}
+        <TextInput {...field('number')} value={entry.number} onChange={set('number')} />
+        {!fromPurchase && <TextInput {...field('document')} value={entry.document} onChange={set('document')} />}
         <Select
           {...field('period')}
           value={entry.period}

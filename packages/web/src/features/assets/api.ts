@@ -21,9 +21,14 @@ interface RecordDto {
  * method's own field only for that method, and for a passenger car its drive and emission.
  */
 export const entryBody = (entry: AssetEntry): Record<string, unknown> => {
-  const { carDrive, carCo2, individualMonths, oneOffEurRate, ...rest } = entry
+  const { carDrive, carCo2, individualMonths, oneOffEurRate, degressiveFactor, rate, ...rest } = entry
   const body: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(rest)) if (v !== '') body[k] = k === 'itemId' ? Number(v) : v
+  for (const [k, v] of Object.entries(rest)) if (v.trim() !== '') body[k] = k === 'itemId' ? Number(v) : v.trim()
+  // A rate as Polish writes it (12,5) is the same rate.
+  if (rate.trim() !== '' && entry.method !== 'expensed' && entry.method !== 'individual')
+    body.rate = rate.trim().replace(',', '.')
+  if (entry.method === 'degressive' && degressiveFactor.trim() !== '')
+    body.degressiveFactor = degressiveFactor.trim().replace(',', '.')
   if (entry.method === 'individual' && individualMonths.trim() !== '')
     body.individualMonths = /^\d+$/.test(individualMonths.trim()) ? Number(individualMonths.trim()) : individualMonths
   if (entry.method === 'oneOff' && oneOffEurRate.trim() !== '')

@@ -19,6 +19,13 @@ export interface AssetEntry {
   readonly kst: string
   readonly initialValue: string
   readonly method: string
+  /** The yearly rate in percent ('' : the annex's); for a lowered or raised rate. */
+  readonly rate: string
+  /** Degressive: the factor, at most 2 ('' : 2). */
+  readonly degressiveFactor: string
+  /** The register's number ('' : the next one) and the document of entry ('' : the purchase's number). */
+  readonly number: string
+  readonly document: string
   /** An individual period (method `individual`), in months. */
   readonly individualMonths: string
   /** A one-off write-off (method `oneOff`): the NBP euro rate of the first working day of October of the year before. */
