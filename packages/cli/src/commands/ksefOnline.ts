@@ -92,12 +92,19 @@ const serverSecret = (ctx: Ctx): string => {
   throw new CliError((lang) => t(lang, 'noSecret'))
 }
 
-const depsOf = async (ctx: Ctx): Promise<KsefDeps> => ({
-  store: await ctx.store(),
-  serverSecret: serverSecret(ctx),
-  now: ctx.now,
-  baseUrlOf: (environment) => ctx.env.FINANCE_KSEF_URL?.trim() || KSEF_BASE_URLS[environment],
-})
+const depsOf = async (ctx: Ctx): Promise<KsefDeps> => {
+  const store = await ctx.store()
+  return {
+    store,
+    // Read only when a sealed secret (the KSeF token, the certificate) is opened or sealed: a PDF of a received
+    // invoice, or forgetting the certificate, needs none, so they do not ask for the server's key.
+    get serverSecret() {
+      return serverSecret(ctx)
+    },
+    now: ctx.now,
+    baseUrlOf: (environment) => ctx.env.FINANCE_KSEF_URL?.trim() || KSEF_BASE_URLS[environment],
+  }
+}
 
 export const ksefStatusCommand = async (ctx: Ctx, o: { user: string; json?: boolean }): Promise<void> => {
   const user = await resolveUser(ctx, o.user)
