@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setKsefToken } from '@finance/books'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ANNA, run, seedUser } from './helpers.ts'
 
@@ -145,7 +146,11 @@ describe('JSON that is not JSON', () => {
   })
 
   it("the server's secrets.json that is not JSON is named, not taken for a missing key", async () => {
-    const { store } = await seedUser()
+    const { store, userId } = await seedUser()
+    // A KSeF token is stored: fetching opens it, so the server's key is read.
+    await setKsefToken({ store, serverSecret: 'x'.repeat(32), now: () => new Date() }, userId, {
+      token: 'test-token-0123456789',
+    })
     const data = join(dir, 'data')
     mkdirSync(data)
     const secrets = file('data/secrets.json', '{"jwtSecret": "abc"')
