@@ -69,6 +69,20 @@ describe('finance import bank', () => {
     )
   })
 
+  it('sends a CSV of a bank with no preset to camt.053, MT940 or the app, in both languages', async () => {
+    const { store } = await seeded()
+    const dir = mkdtempSync(join(tmpdir(), 'bank-'))
+    const file = join(dir, 'inny.csv')
+    writeFileSync(file, 'Kiedy;Ile;Co\n2026-03-02;100,00;Faktura FV 1\n')
+    const pl = await run(['import', 'bank', file, '--user', ANNA], { store })
+    expect(pl.code).toBe(1)
+    expect(pl.stdout).toContain(
+      'zaimportuj wyciąg w formacie camt.053 albo MT940, albo określ kolumny tego pliku na ekranie Bank',
+    )
+    const en = await run(['import', 'bank', file, '--user', ANNA, '--lang', 'en'], { store })
+    expect(en.stdout).toContain("import the bank's camt.053 or MT940 statement instead")
+  })
+
   it('names a missing file', async () => {
     const { store } = await seeded()
     const r = await run(['import', 'bank', '/nonexistent/x.sta', '--user', ANNA], { store })

@@ -40,6 +40,12 @@ import { answeredAsJsonOrNone } from '../listing.ts'
 const t = catalog('bank')
 
 /** Why a file was refused, in Polish (the parsers and the books answer in English). */
+/** Where the CLI's English says more than the books' own text. */
+const PROBLEMS_EN: Record<string, string> = {
+  'bank.csv.unknown':
+    "the CSV file is not an export of a bank with a preset: import the bank's camt.053 or MT940 statement instead, or define the file's columns on the app's Bank screen",
+}
+
 const PROBLEMS_PL: Record<string, string> = {
   'bank.format.unknown': 'to nie jest wyciąg bankowy w obsługiwanym formacie (MT940, camt.053, CSV)',
   'bank.statement.unbalanced': 'wyciąg się nie bilansuje: saldo otwarcia plus operacje nie daje salda zamknięcia',
@@ -73,7 +79,9 @@ const PROBLEMS_PL: Record<string, string> = {
   'bank.camt.batch': 'operacje zbiorczej pozycji wyciągu camt.053 nie sumują się do niej',
   'bank.csv.quote': 'pole w cudzysłowie nie jest zamknięte',
   'bank.csv.header': 'nie znaleziono wiersza nagłówka pliku CSV',
-  'bank.csv.unknown': 'nie rozpoznano banku po nagłówku pliku CSV: określ kolumny',
+  // The CLI has no mapping of columns: the file is for the app's Bank screen, or the bank's camt.053 or MT940 instead.
+  'bank.csv.unknown':
+    'nie rozpoznano banku po nagłówku pliku CSV: zaimportuj wyciąg w formacie camt.053 albo MT940, albo określ kolumny tego pliku na ekranie Bank w aplikacji',
   'bank.csv.account': 'plik nie podaje, którego rachunku dotyczy: wskaż rachunek',
   'bank.csv.row': 'wiersz pliku CSV jest zapisany błędnie',
   'bank.csv.empty': 'plik CSV nie ma operacji pod nagłówkiem',
@@ -104,7 +112,7 @@ const unbalancedText = (lang: Lang, p: Readonly<Record<string, string>> | undefi
 const problemLines = (lang: Lang, r: Extract<BankFileResult, { ok: false }>): string[] => {
   const head =
     (r.error.code === 'bank.statement.unbalanced' ? unbalancedText(lang, r.error.params) : undefined) ??
-    (lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : r.error.message)
+    (lang === 'pl' ? (PROBLEMS_PL[r.error.code] ?? r.error.message) : (PROBLEMS_EN[r.error.code] ?? r.error.message))
   const where = r.error.where ? ` (${whereText(lang, r.error.where)})` : ''
   return [
     `    ${head}${where}`,
