@@ -249,8 +249,7 @@ export function normaliseReadAll(options: ReadAllOptions = {}): Required<
     throw new RangeError(`maxCount must be an integer ≥ 1, got ${maxCount}`)
   const after = options.after ?? 0n
   if (typeof after !== 'bigint' || after < 0n) throw new RangeError('after must be a bigint ≥ 0n')
-  const before = options.before ?? null
-  if (before !== null && typeof before !== 'bigint') throw new RangeError('before must be a bigint')
+  const before = normaliseBefore(options.before)
   return {
     after,
     before,
@@ -260,6 +259,12 @@ export function normaliseReadAll(options: ReadAllOptions = {}): Required<
     eventTypes: options.eventTypes ?? [],
     partition: normalisePartition(options.partition),
   }
+}
+
+/** An exclusive upper position of a read (`ReadAllOptions.before`, `listStreams`'s), or null for none. */
+export function normaliseBefore(before: bigint | undefined): bigint | null {
+  if (before !== undefined && typeof before !== 'bigint') throw new RangeError('before must be a bigint')
+  return before ?? null
 }
 
 /** Largest partition count a read accepts. */
@@ -375,14 +380,32 @@ export async function eachOfLog(
     }
     return
   }
+  await visitPages(
+    options.after ?? 0n,
+    (after, count) => each.call(store, { maxCount: 5000, ...options, after, direction: 'forwards' }, count),
+    visit,
+    onPage,
+  )
+}
+
+/**
+ * The paging of a visiting read (`readAllEach`, `readStreamsEach`): each call from where the last one stopped, its
+ * events handed to `visit` and counted, `onPage` after each call that visited any, until a call answers null.
+ */
+async function visitPages<C>(
+  first: C,
+  read: (after: C, visit: EventVisitor) => Promise<C | null>,
+  visit: EventVisitor,
+  onPage: (events: number) => void | Promise<void>,
+): Promise<void> {
   let counted = 0
   const count: EventVisitor = (streamId, type, schemaVersion, data) => {
     counted++
     visit(streamId, type, schemaVersion, data)
   }
-  for (let after = options.after ?? 0n; ; ) {
+  for (let after = first; ; ) {
     counted = 0
-    const next = await each.call(store, { maxCount: 5000, ...options, after, direction: 'forwards' }, count)
+    const next = await read(after, count)
     if (counted > 0) await onPage(counted)
     if (next === null) return
     after = next
@@ -405,8 +428,7 @@ export function normaliseReadStreams(options: ReadStreamsOptions = {}): {
     (typeof after.streamId !== 'string' || !Number.isSafeInteger(after.revision) || after.revision < -1)
   )
     throw new RangeError('after must be a stream id and a revision ≥ -1')
-  const before = options.before ?? null
-  if (before !== null && typeof before !== 'bigint') throw new RangeError('before must be a bigint')
+  const before = normaliseBefore(options.before)
   const streams = options.streams ?? { after: null, upTo: null }
   for (const bound of [streams.after, streams.upTo])
     if (bound !== null && typeof bound !== 'string') throw new RangeError('streams bounds must be stream ids or null')
@@ -425,18 +447,12 @@ export async function eachOfStreams(
 ): Promise<void> {
   const each = store.readStreamsEach
   if (each === undefined) throw new TypeError('this store cannot read the log stream by stream')
-  let counted = 0
-  const count: EventVisitor = (streamId, type, schemaVersion, data) => {
-    counted++
-    visit(streamId, type, schemaVersion, data)
-  }
-  for (let after: StreamCursor | null = null; ; ) {
-    counted = 0
-    const next: StreamCursor | null = await each.call(store, { maxCount: 5000, ...options, after }, count)
-    if (counted > 0) await onPage(counted)
-    if (next === null) return
-    after = next
-  }
+  await visitPages<StreamCursor | null>(
+    null,
+    (after, count) => each.call(store, { maxCount: 5000, ...options, after }, count),
+    visit,
+    onPage,
+  )
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   iterateViaReadAll,
   matches,
   memoryCounters,
+  normaliseBefore,
   normaliseReadAll,
   normaliseReadStreams,
   prepareAppend,
@@ -161,9 +162,7 @@ export function createMemoryStore(): EventStore {
 
     async listStreams(options = {}) {
       open()
-      const before = options.before ?? BigInt(log.length + 1)
-      if (typeof before !== 'bigint') throw new RangeError('before must be a bigint')
-      return idsBelow(before)
+      return idsBelow(normaliseBefore(options.before) ?? BigInt(log.length + 1))
     },
 
     iterateAll(options?) {

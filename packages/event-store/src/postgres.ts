@@ -17,6 +17,7 @@ import {
   counterArgs,
   DATA_COLUMNS,
   EVENT_COLUMNS,
+  normaliseBefore,
   normaliseReadAll,
   normaliseReadStreams,
   pageOfRows,
@@ -356,7 +357,6 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
 
     async listStreams(o = {}) {
       open()
-      if (o.before !== undefined && typeof o.before !== 'bigint') throw new RangeError('before must be a bigint')
       // One index probe per stream (a loose index scan), not a scan of every event.
       const rows = await query<[string]>(
         'streams:list',
@@ -368,7 +368,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
            FROM s WHERE s.stream_id IS NOT NULL
          )
          SELECT stream_id FROM s WHERE stream_id IS NOT NULL`,
-        [(o.before ?? 9223372036854775807n).toString()],
+        [(normaliseBefore(o.before) ?? 9223372036854775807n).toString()],
       )
       return rows.map((r) => r[0])
     },

@@ -21,6 +21,7 @@ import {
   DATA_COLUMNS,
   EACH_COLUMNS,
   EVENT_COLUMNS,
+  normaliseBefore,
   normaliseReadAll,
   normaliseReadStreams,
   pageOfRows,
@@ -491,6 +492,15 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       db,
       'SELECT stream_id FROM events WHERE stream_id > ? AND position < ? ORDER BY stream_id LIMIT 1',
     ),
+    // The same within a run of streams: its last id bounds the index range, so the seek stops at the run's end.
+    firstStreamUpTo: rawStatement(
+      db,
+      'SELECT stream_id FROM events WHERE stream_id <= ? AND position < ? ORDER BY stream_id LIMIT 1',
+    ),
+    nextStreamUpTo: rawStatement(
+      db,
+      'SELECT stream_id FROM events WHERE stream_id > ? AND stream_id <= ? AND position < ? ORDER BY stream_id LIMIT 1',
+    ),
     streamEach: rawStatement(
       db,
       'SELECT revision, type, schema_version, data FROM events ' +
@@ -721,12 +731,14 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
       const upTo = o.streams.upTo
       /** The stream after `after` (the first when null) with an event below `before`, within the run; or null. */
       const nextStream = (after: string | null): string | null => {
-        const row = (after === null ? stmt.firstStream.get(before) : stmt.nextStream.get(after, before)) as unknown as
-          | [string]
-          | undefined
-        return row === undefined || (upTo !== null && Buffer.compare(Buffer.from(row[0]), Buffer.from(upTo)) > 0)
-          ? null
-          : row[0]
+        const row = (upTo === null
+          ? after === null
+            ? stmt.firstStream.get(before)
+            : stmt.nextStream.get(after, before)
+          : after === null
+            ? stmt.firstStreamUpTo.get(upTo, before)
+            : stmt.nextStreamUpTo.get(after, upTo, before)) as unknown as [string] | undefined
+        return row?.[0] ?? null
       }
       let stream = o.after === null ? nextStream(o.streams.after) : o.after.streamId
       let revision = o.after === null ? -1 : o.after.revision
@@ -749,8 +761,7 @@ export function createSqliteStore(options: SqliteStoreOptions): EventStore {
 
     listStreams: async (o = {}) => {
       open()
-      if (o.before !== undefined && typeof o.before !== 'bigint') throw new RangeError('before must be a bigint')
-      const before = o.before ?? MAX_POSITION
+      const before = normaliseBefore(o.before) ?? MAX_POSITION
       const ids: string[] = []
       for (let row = stmt.firstStream.get(before) as unknown as [string] | undefined; row !== undefined; ) {
         ids.push(row[0])
