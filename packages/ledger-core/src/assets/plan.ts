@@ -143,13 +143,21 @@ export const IMPROVEMENT_LIMIT: Grosze = 1_000_000n
 export const splitImprovements = (
   improvements: readonly Improvement[],
 ): { readonly capitalised: Improvement[]; readonly expensed: Improvement[] } => {
+  const isExpensed = expensedImprovement(improvements)
+  const sorted = [...improvements].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  return { capitalised: sorted.filter((i) => !isExpensed(i)), expensed: sorted.filter(isExpensed) }
+}
+
+/**
+ * Whether an improvement of `improvements` (one asset's) is a cost rather than an improvement: the spending of its
+ * year on the asset stays at 10 000 zł or less (art. 22g ust. 17).
+ */
+export const expensedImprovement = (
+  improvements: readonly Improvement[],
+): ((i: Pick<Improvement, 'date'>) => boolean) => {
   const byYear = new Map<string, Grosze>()
   for (const i of improvements) byYear.set(i.date.slice(0, 4), (byYear.get(i.date.slice(0, 4)) ?? 0n) + i.amount)
-  const sorted = [...improvements].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-  return {
-    capitalised: sorted.filter((i) => byYear.get(i.date.slice(0, 4))! > IMPROVEMENT_LIMIT),
-    expensed: sorted.filter((i) => byYear.get(i.date.slice(0, 4))! <= IMPROVEMENT_LIMIT),
-  }
+  return (i) => (byYear.get(i.date.slice(0, 4)) ?? 0n) <= IMPROVEMENT_LIMIT
 }
 
 /** 10 000 zł: at most this initial value may be expensed at once (art. 22d ust. 1). */

@@ -9,7 +9,14 @@ import { parseMoney } from '../money.ts'
 import type { AssetEvent, AssetState } from './fold.ts'
 import type { MonthFigures } from '../tax/engine.ts'
 import type { Grosze, YearMonthString } from '../types.ts'
-import { type AssetTerms, type DepreciationPlan, depreciationPlan, oneOffLimit, postingIn } from './plan.ts'
+import {
+  type AssetTerms,
+  type DepreciationPlan,
+  depreciationPlan,
+  type Improvement,
+  oneOffLimit,
+  postingIn,
+} from './plan.ts'
 import { type PrivateSaleResult, privateSaleOf } from './privateSale.ts'
 
 export { type AssetEvent, type AssetState, foldAsset } from './fold.ts'
@@ -27,6 +34,10 @@ export const assetEventsOf = (assets: ReadonlyMap<number, AssetState>): AssetEve
   return out
 }
 
+/** A stored asset's improvements as the plan reads them (amounts in grosze). */
+export const improvementsOf = (a: AssetState): Improvement[] =>
+  a.improvements.map((i) => ({ date: i.date, amount: parseMoney(i.amount) }))
+
 /** The plan's terms of a stored asset; `oneOffAllowance` is what the year's one-off limit still leaves it. */
 export const termsOf = (a: AssetState, oneOffAllowance: Grosze = 0n): AssetTerms => ({
   initialValue: parseMoney(a.data.initialValue),
@@ -37,7 +48,7 @@ export const termsOf = (a: AssetState, oneOffAllowance: Grosze = 0n): AssetTerms
   degressiveFactor: a.data.degressiveFactor ?? undefined,
   individualMonths: a.data.individualMonths,
   period: a.data.period,
-  improvements: a.improvements.map((i) => ({ date: i.date, amount: parseMoney(i.amount) })),
+  improvements: improvementsOf(a),
   car: a.data.car,
   oneOffAllowance,
   disposal: a.disposal

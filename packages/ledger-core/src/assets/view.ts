@@ -7,9 +7,9 @@ import { formatMoney, parseMoney } from '../money.ts'
 import type { MoneyString, YearMonthString } from '../types.ts'
 import type { AssetState } from './fold.ts'
 import { kstRateOf } from './kst.ts'
-import { type DepreciationPlan, IMPROVEMENT_LIMIT, planByYear } from './plan.ts'
+import { type DepreciationPlan, expensedImprovement, planByYear } from './plan.ts'
 import { sixYearsAfter } from './privateSale.ts'
-import { privateSaleOfAsset, registerByMonth, registerPlans } from './register.ts'
+import { improvementsOf, privateSaleOfAsset, registerByMonth, registerPlans } from './register.ts'
 import { privateUseVatOf } from '../tax/assetVatUse.ts'
 
 /** One line of the register as of a year's end. */
@@ -148,9 +148,7 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
     }
   }
   const d = asset.data
-  const spentByYear = new Map<string, bigint>()
-  for (const i of asset.improvements)
-    spentByYear.set(i.date.slice(0, 4), (spentByYear.get(i.date.slice(0, 4)) ?? 0n) + parseMoney(i.amount))
+  const isExpensed = expensedImprovement(improvementsOf(asset))
   return {
     id: asset.id,
     version: asset.version,
@@ -166,7 +164,7 @@ const rowOf = (asset: AssetState, plan: DepreciationPlan, year: number): AssetRo
       date: i.date,
       amount: i.amount,
       document: i.document,
-      expensed: (spentByYear.get(i.date.slice(0, 4)) ?? 0n) <= IMPROVEMENT_LIMIT,
+      expensed: isExpensed(i),
     })),
     value: f(plan.depreciableValue),
     method: d.method,

@@ -6,8 +6,8 @@
  * has no costs: these lines never reach it.
  */
 import { lastDayOfMonth } from '../calendar.ts'
-import { IMPROVEMENT_LIMIT } from '../assets/plan.ts'
-import { type PlannedAsset, privateSaleOfAsset } from '../assets/register.ts'
+import { expensedImprovement } from '../assets/plan.ts'
+import { improvementsOf, type PlannedAsset, privateSaleOfAsset } from '../assets/register.ts'
 import { parseMoney } from '../money.ts'
 import type { Grosze, LocalDateString, YearMonthString } from '../types.ts'
 import { describeGenerated } from './taxBook/descriptions.ts'
@@ -88,12 +88,10 @@ export const assetBookLines = ({ asset, plan }: PlannedAsset): AssetBookLine[] =
       })
   }
   // Spending of a year that stayed at 10 000 zł or less is no improvement (art. 22g ust. 17): a cost on its day.
-  const spentByYear = new Map<string, Grosze>()
-  for (const i of asset.improvements)
-    spentByYear.set(i.date.slice(0, 4), (spentByYear.get(i.date.slice(0, 4)) ?? 0n) + parseMoney(i.amount))
+  const isExpensed = expensedImprovement(improvementsOf(asset))
   asset.improvements.forEach((i, k) => {
     const amount = parseMoney(i.amount)
-    if (amount === 0n || (spentByYear.get(i.date.slice(0, 4)) ?? 0n) > IMPROVEMENT_LIMIT) return
+    if (amount === 0n || !isExpensed(i)) return
     out.push({
       key: `asset:${asset.id}:improvement:${k}`,
       source: { itemId: asset.id, index: plan.postings.length + 2 + k, dataType: 'Expense', asset: true },
