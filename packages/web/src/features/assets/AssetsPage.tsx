@@ -28,7 +28,7 @@ import {
   YearNav,
 } from '../../ui/index.ts'
 import { AssetActions, InventoryCard } from './AssetActions.tsx'
-import { type AssetsApi, createAssetsApi } from './api.ts'
+import { type AssetsApi, createAssetsApi, methodFields } from './api.ts'
 import { useAssetMessage } from './messages.ts'
 import type { AssetCardDto, AssetEntry, AssetRegisterDto, AssetRowDto, AssetVatDto, Purchase } from './types.ts'
 import './assets.css'
@@ -403,6 +403,7 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
   useEffect(() => settle(impl.loadPurchases(), setPurchases, () => {}), [impl])
   const set = (k: keyof AssetEntry) => (e: { target: { value: string } }) => setEntry({ ...entry, [k]: e.target.value })
   const fromPurchase = entry.itemId !== ''
+  const takes = methodFields(entry.method)
   /** The fields the form shows, by the API's names: a refusal of one names it by this label. */
   const labels: Readonly<Record<string, string>> = {
     itemId: t`From a purchase`,
@@ -412,14 +413,12 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
     entryDate: t`Entry date (write-offs start the month after it)`,
     kst: t`KŚT symbol`,
     method: t`Depreciation method`,
-    ...(entry.method === 'expensed' || entry.method === 'individual'
-      ? {}
-      : { rate: t`Yearly rate (%), empty: the annex's` }),
-    ...(entry.method === 'degressive' ? { degressiveFactor: t`Degressive factor (at most 2), empty: 2` } : {}),
-    ...(entry.method === 'individual' ? { individualMonths: t`Individual period (months)` } : {}),
+    ...(takes.rate ? { rate: t`Yearly rate (%), empty: the annex's` } : {}),
+    ...(takes.degressiveFactor ? { degressiveFactor: t`Degressive factor (at most 2), empty: 2` } : {}),
+    ...(takes.individualMonths ? { individualMonths: t`Individual period (months)` } : {}),
     number: t`Number in the register, empty: the next one`,
     ...(fromPurchase ? {} : { document: t`Document` }),
-    ...(entry.method === 'oneOff'
+    ...(takes.oneOffEurRate
       ? { oneOffEurRate: t`NBP euro rate of the first working day of October of the previous year` }
       : {}),
     period: t`Write-offs booked`,
@@ -534,20 +533,18 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
             { value: 'expensed', label: t`expensed at once (up to ${expensedLimit})` },
           ]}
         />
-        {entry.method !== 'expensed' && entry.method !== 'individual' && (
-          <TextInput {...field('rate')} value={entry.rate} onChange={set('rate')} />
-        )}
-        {entry.method === 'degressive' && (
+        {takes.rate && <TextInput {...field('rate')} value={entry.rate} onChange={set('rate')} />}
+        {takes.degressiveFactor && (
           <TextInput {...field('degressiveFactor')} value={entry.degressiveFactor} onChange={set('degressiveFactor')} />
         )}
-        {entry.method === 'individual' && (
+        {takes.individualMonths && (
           <NumberInput
             {...field('individualMonths')}
             value={entry.individualMonths}
             onChange={set('individualMonths')}
           />
         )}
-        {entry.method === 'oneOff' && (
+        {takes.oneOffEurRate && (
           <TextInput {...field('oneOffEurRate')} value={entry.oneOffEurRate} onChange={set('oneOffEurRate')} />
         )}
         <TextInput {...field('number')} value={entry.number} onChange={set('number')} />

@@ -16,6 +16,14 @@ interface RecordDto {
   }
 }
 
+/** Which of the entry's fields belong to a depreciation method: the form shows them, and sends them, only with it. */
+export const methodFields = (method: string) => ({
+  rate: method !== 'expensed' && method !== 'individual',
+  degressiveFactor: method === 'degressive',
+  individualMonths: method === 'individual',
+  oneOffEurRate: method === 'oneOff',
+})
+
 /**
  * The body of `POST assets` from the entry form: the fields typed (an empty one left to the API's default), the
  * method's own field only for that method, and for a passenger car its drive and emission.
@@ -24,15 +32,14 @@ export const entryBody = (entry: AssetEntry): Record<string, unknown> => {
   const { carDrive, carCo2, individualMonths, oneOffEurRate, degressiveFactor, rate, ...rest } = entry
   const body: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(rest)) if (v.trim() !== '') body[k] = k === 'itemId' ? Number(v) : v.trim()
+  const takes = methodFields(entry.method)
   // A rate as Polish writes it (12,5) is the same rate.
-  if (rate.trim() !== '' && entry.method !== 'expensed' && entry.method !== 'individual')
-    body.rate = rate.trim().replace(',', '.')
-  if (entry.method === 'degressive' && degressiveFactor.trim() !== '')
+  if (takes.rate && rate.trim() !== '') body.rate = rate.trim().replace(',', '.')
+  if (takes.degressiveFactor && degressiveFactor.trim() !== '')
     body.degressiveFactor = degressiveFactor.trim().replace(',', '.')
-  if (entry.method === 'individual' && individualMonths.trim() !== '')
+  if (takes.individualMonths && individualMonths.trim() !== '')
     body.individualMonths = /^\d+$/.test(individualMonths.trim()) ? Number(individualMonths.trim()) : individualMonths
-  if (entry.method === 'oneOff' && oneOffEurRate.trim() !== '')
-    body.oneOffEurRate = oneOffEurRate.trim().replace(',', '.')
+  if (takes.oneOffEurRate && oneOffEurRate.trim() !== '') body.oneOffEurRate = oneOffEurRate.trim().replace(',', '.')
   if (isPassengerCarKst(entry.kst))
     body.car = {
       drive: carDrive || 'combustion',
