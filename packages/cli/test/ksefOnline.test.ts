@@ -34,6 +34,24 @@ const connected = async () => {
 
 const purchase = (number: string) => buildInvoice23({ sellerNip: SUPPLIER, buyerNip: US, number })
 
+/** The company's contact and invoice data (its address): what an FA(3) file of its invoices needs. */
+const invoiceData = async (store: EventStore, userId: string): Promise<void> => {
+  const company = { companyName: 'Kowalska IT', nip: US, ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' }
+  for (const [dataType, data] of [
+    ['Contact', { email: 'anna@example.com', phoneNumber: '' }],
+    ['Invoice', { ...company, invoiceAddress: companyAddress() }],
+  ] as const) {
+    const saved = await executeBooks(store, userId, {
+      type: 'SaveCompanyRecord',
+      dataType,
+      data,
+      at: '2026-01-02T10:00:00.000Z',
+      userId,
+    } as LedgerCommand)
+    if (!('events' in saved)) throw new Error(JSON.stringify(saved))
+  }
+}
+
 /** A one-time company income of 1 June 2026 invoiced as `documentNumber` to ACME; answers its id. */
 const invoicedIncome = async (store: EventStore, userId: string, documentNumber: string): Promise<string> => {
   const added = await executeBooks(store, userId, {
@@ -126,15 +144,7 @@ describe('finance ksef', { timeout: 60_000 }, () => {
 
   it('issues an invoice offline, lists it with its deadline and sends it with --offline', async () => {
     const { store, userId, env } = await connected()
-    const exec = async (c: Record<string, unknown>) => {
-      const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
-      if (!('events' in r)) throw new Error(JSON.stringify(r))
-      return r
-    }
-    const company = { companyName: 'Kowalska IT', nip: US, ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' }
-    await exec({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'anna@example.com', phoneNumber: '' } })
-    const invoiceAddress = companyAddress()
-    await exec({ type: 'SaveCompanyRecord', dataType: 'Invoice', data: { ...company, invoiceAddress } })
+    await invoiceData(store, userId)
     const id = await invoicedIncome(store, userId, 'FV 6/2026')
     const noCert = await run(['ksef', 'offline', id, '--user', ANNA], { store, env })
     expect(noCert.code).toBe(1)
@@ -163,35 +173,10 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     sim = await startSimulator({ nip: US, pendingPolls: 0 })
     const { store, userId } = await seeded()
     const env = { FINANCE_JWT_SECRET: SECRET, FINANCE_KSEF_URL: sim.url }
-    const exec = async (c: Record<string, unknown>) => {
-      const r = await executeBooks(store, userId, { ...c, at: '2026-01-02T10:00:00.000Z', userId } as LedgerCommand)
-      if (!('events' in r)) throw new Error(JSON.stringify(r))
-      return r
-    }
-    const company = { companyName: 'Kowalska IT', nip: US, ownerName: 'Anna', ownerLastName: 'Kowalska', regon: '' }
-    await exec({ type: 'SaveCompanyRecord', dataType: 'Contact', data: { email: 'anna@example.com', phoneNumber: '' } })
-    await exec({
-      type: 'SaveCompanyRecord',
-      dataType: 'Invoice',
-      data: { ...company, invoiceAddress: companyAddress() },
-    })
+    await invoiceData(store, userId)
     const ids: string[] = []
     for (const n of [1, 2]) {
-      const added = await exec({
-        type: 'AddItem',
-        dataType: 'Income',
-        data: {
-          date: '2026-06-01',
-          name: 'Programowanie',
-          amount: '1000.00',
-          isCompany: true,
-          percent: '23',
-          invoiceDate: '2026-06-01',
-          documentNumber: `FV ${n}/2026`,
-          counterparty: { name: 'ACME sp. z o.o.', taxId: SUPPLIER, country: 'PL', address: 'Warszawa' },
-        },
-      })
-      const id = String((added.events[0] as { data: { id: number } }).data.id)
+      const id = await invoicedIncome(store, userId, `FV ${n}/2026`)
       const marked = await run(['ksef', 'offline', id, '--mode', 'awaryjny', '--ended', '2026-06-01', '--user', ANNA], {
         store,
         env,
