@@ -7,9 +7,9 @@ describe('report annual: mały ZUS plus', () => {
   it('gives the year’s change as an amount less in a year, beside the month’s (en, pl)', async () => {
     const s = await seedScenario()
     const en = await run(['report', 'annual', '2025', '--user', ANNA, '--lang', 'en'], { store: s.store })
-    expect(en.stdout).toContain('1,317.78 zł less a month\n')
+    expect(en.stdout).toContain('PLN 1,317.78 less a month\n')
     expect(en.stdout).toContain(
-      '\n15,813.36 zł less in a year (social contributions; the tax and health follow them)\n',
+      '\nPLN 15,813.36 less in a year (social contributions; the tax and health follow them)\n',
     )
     expect(en.stdout).not.toContain('Change in a year')
     const pl = await run(['report', 'annual', '2025', '--user', ANNA], { store: s.store })

@@ -107,9 +107,12 @@ const healthRows = (ctx: Ctx, h: HealthSettlementDto): [MessageKey, string][] =>
 /** A figure as the reader writes it (`15 000,50` in Polish); counts and percents pass unchanged. */
 const money = (ctx: Ctx, value: string) => formatAmount(ctx.lang, value)
 
+/** The currency after a figure or in a header: `zł` in Polish, `PLN` in English. */
+const unit = (ctx: Ctx) => (ctx.lang === 'pl' ? 'zł' : 'PLN')
+
 const keyValueTable = (ctx: Ctx, rows: readonly [MessageKey, string][]) =>
   renderTable(
-    [{ header: '' }, { header: `${ctx.t('amount')} [zł]`, align: 'right' }],
+    [{ header: '' }, { header: `${ctx.t('amount')} [${unit(ctx)}]`, align: 'right' }],
     rows.map(([k, v]) => [ctx.t(k), /^-?\d+\.\d{2}$/.test(v) ? money(ctx, v) : v]),
   )
 
@@ -154,8 +157,8 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
     // (The KSeF limit is a month's own figure: no year's figure to add.)
     const figures =
       w.month && w.valueInMonth && w.kind !== 'ksefMonthly'
-        ? `${money(ctx, w.valueInMonth)} / ${money(ctx, w.limit)} zł; ${ctx.t('wholeYear')}: ${money(ctx, w.value)} zł`
-        : `${money(ctx, w.valueInMonth ?? w.value)} / ${money(ctx, w.limit)} zł`
+        ? `${money(ctx, w.valueInMonth)} / ${money(ctx, w.limit)} ${unit(ctx)}; ${ctx.t('wholeYear')}: ${money(ctx, w.value)} ${unit(ctx)}`
+        : `${money(ctx, w.valueInMonth ?? w.value)} / ${money(ctx, w.limit)} ${unit(ctx)}`
     lines.push(`- ${ctx.t(w.kind)}: ${status}${when}${projected} — ${figures}\n`)
   }
   for (const z of c.smallZusPlus) {
@@ -164,14 +167,14 @@ const comparisonText = (ctx: Ctx, c: FormComparisonDto): string => {
     )
     const reasons = z.reasons.map((r) => ctx.t(r)).join('; ')
     lines.push(`${z.eligible ? ctx.t('eligible') : ctx.t('notEligible')}${reasons ? ` — ${reasons}` : ''}\n`)
-    lines.push(`${ctx.t('revenue')}: ${money(ctx, z.revenue)} / ${money(ctx, z.revenueLimit)} zł\n`)
+    lines.push(`${ctx.t('revenue')}: ${money(ctx, z.revenue)} / ${money(ctx, z.revenueLimit)} ${unit(ctx)}\n`)
     if (z.eligible && z.basis !== null && z.contributions !== null) {
       lines.push(
-        `${ctx.t('zusBasis')}: ${money(ctx, z.basis)} zł (${money(ctx, z.minBasis)}–${money(ctx, z.maxBasis)})\n`,
+        `${ctx.t('zusBasis')}: ${money(ctx, z.basis)} ${unit(ctx)} (${money(ctx, z.minBasis)}–${money(ctx, z.maxBasis)})\n`,
       )
-      const now = z.currentMonthly === null ? '' : `; ${ctx.t('zusNow')} ${money(ctx, z.currentMonthly)} zł`
+      const now = z.currentMonthly === null ? '' : `; ${ctx.t('zusNow')} ${money(ctx, z.currentMonthly)} ${unit(ctx)}`
       const change = z.monthlyChange === null ? '' : `; ${moreOrLess(z.monthlyChange, 'zusMore', 'zusLess')}`
-      lines.push(`${ctx.t('zusMonthly')}: ${money(ctx, z.contributions.total)} zł${now}${change}\n`)
+      lines.push(`${ctx.t('zusMonthly')}: ${money(ctx, z.contributions.total)} ${unit(ctx)}${now}${change}\n`)
       if (z.yearlyChange !== null) lines.push(`${moreOrLess(z.yearlyChange, 'zusYearlyMore', 'zusYearlyLess')}\n`)
     }
     if (z.ratesFallback) lines.push(`${ctx.colour.dim(ctx.t('ratesFallback', z.appliesIn))}\n`)
