@@ -228,6 +228,30 @@ describe('finance users delete and purge', () => {
     expect((await createAccounts(store).verifyPassword(ANNA, 'Anna-Pass1')).ok).toBe(false)
     const eventsBefore = (await store.readStream(`books-${annaId}`)).length
 
+    // The books stay readable by the operator's reading commands (a lawful request), said on stderr; a command
+    // that writes is refused and writes nothing.
+    const read = await run(['report', 'month', '2026-03', '--user', ANNA, '--lang', 'en'], { store })
+    expect(read.code).toBe(0)
+    // (The day of the deletion is the store's time of its event.)
+    expect(read.stderr).toMatch(
+      new RegExp(
+        `^note: the account ${ANNA} was deleted on \\d{4}-\\d\\d-\\d\\d; its books are kept until 2032-12-31 \\(read only\\)\\n$`,
+      ),
+    )
+    expect(read.stdout).toContain(`2026-03 — ${ANNA}`)
+    const exported = await run(['export', '--format', 'csv', '--user', ANNA], { store })
+    expect(exported.code).toBe(0)
+    expect(exported.stdout.split('\n').length).toBeGreaterThan(10)
+    const written = await run(['reset', 'month', '2026-03', '--user', ANNA], { store })
+    expect(written.code).toBe(1)
+    expect(written.stderr).toMatch(
+      new RegExp(
+        `^błąd: konto ${ANNA} usunięto \\d{4}-\\d\\d-\\d\\d; jego księgi są przechowywane do 2032-12-31 i czytają ` +
+          'je tylko polecenia report, books, export, replay i diff\\n$',
+      ),
+    )
+    expect((await store.readStream(`books-${annaId}`)).length).toBe(eventsBefore)
+
     // Within the retention period nothing goes.
     const early = await run(['users', 'purge', '--lang', 'en'], { store, now: '2032-12-31T12:00:00.000Z' })
     expect(early.stdout).toBe('no account whose retention period has ended\n')
@@ -241,6 +265,8 @@ describe('finance users delete and purge', () => {
     expect(purged.stdout).toMatch(new RegExp(`^erased the data of ${ANNA} for good: \\d+ events\\n$`))
     expect(await store.readStream(`books-${annaId}`)).toEqual([])
     expect(await store.readStream(`user-${annaId}`)).toEqual([])
+    const gone = await run(['report', 'month', '2026-03', '--user', ANNA, '--lang', 'en'], { store })
+    expect(gone.stderr).toBe(`error: no user ${ANNA} (see \`finance users list\`)\n`)
     const log = (await store.readAll({ maxCount: 10_000 })).events
     expect(log.some((e) => JSON.stringify(e.data).includes(ANNA))).toBe(false)
     expect(log.filter((e) => e.type === 'AccountPurged').map((e) => (e.data as { userId: string }).userId)).toEqual([

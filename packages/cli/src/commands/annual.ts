@@ -267,7 +267,7 @@ export const reportAnnual = async (
       (lang) => translate(lang, 'flatRateChoice', FlatRates.map((r) => formatPercent(lang, r)).join(', ')),
       ExitCode.Usage,
     )
-  const [b] = await booksOfUsers(ctx, email)
+  const [b] = await booksOfUsers(ctx, email, { deleted: true })
   const r = annualReport(b!.state, year, ctx.today(), { flatRate: rate })
   if (output.format === 'json') ctx.out(`${JSON.stringify(r, null, 2)}\n`)
   else if (output.format === 'csv') ctx.out(csv(r, output.dialect))

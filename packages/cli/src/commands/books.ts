@@ -232,7 +232,7 @@ const jpkXml = async (ctx: Ctx, userId: string, year: number, o: BooksOptions): 
 }
 
 export const booksCommand = async (ctx: Ctx, year: number, o: BooksOptions): Promise<void> => {
-  const { userId } = await resolveUser(ctx, o.user)
+  const { userId } = await resolveUser(ctx, o.user, { deleted: true })
   let text: string
   if (o.format === 'xml') text = await jpkXml(ctx, userId, year, o)
   else {

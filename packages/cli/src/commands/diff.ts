@@ -167,7 +167,7 @@ export const describeChange = (lang: Lang, c: BooksChange): string => {
 export const diffCommand = async (ctx: Ctx, o: DiffOptions): Promise<void> => {
   const store = await ctx.store()
   const result: { email: string; events: EventChanges[] }[] = []
-  for (const b of await usersOf(ctx, o.user)) {
+  for (const b of await usersOf(ctx, o.user, { deleted: true })) {
     const events = await store.readStream(`books-${b.userId}`)
     let progress: Progress | undefined
     const changes = changesBetween(events, o.from, o.to, (done, total) => {

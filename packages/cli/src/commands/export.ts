@@ -28,10 +28,11 @@ export const exportCommand = async (ctx: Ctx, o: ExportOptions): Promise<void> =
   if (o.format === 'json' && o.user !== undefined) {
     const { resolveUser } = await import('../books.ts')
     const { emailClaimStream } = await import('@finance/books')
-    const { userId, email } = await resolveUser(ctx, o.user)
+    const { userId, email } = await resolveUser(ctx, o.user, { deleted: true })
     prefixes = [`books-${userId}`, `user-${userId}`, emailClaimStream(email)]
   }
-  const books = o.format === 'json' ? [] : await (await import('../books.ts')).booksOfUsers(ctx, o.user)
+  const books =
+    o.format === 'json' ? [] : await (await import('../books.ts')).booksOfUsers(ctx, o.user, { deleted: true })
   // Without an end, the books as they stand today: the months up to this one, whose contributions fall due too.
   const bounds = { ...(o.from ? { from: o.from } : {}), ...(o.to ? { to: o.to } : { until: ctx.today().slice(0, 7) }) }
   const sink = await openSink(ctx, o.out)
@@ -57,7 +58,7 @@ const exportUserData = async (ctx: Ctx, o: ExportOptions): Promise<void> => {
   const store = await ctx.store()
   const { resolveUser } = await import('../books.ts')
   const { userExportLines } = await import('@finance/books/backup')
-  const { userId, email } = await resolveUser(ctx, o.user ?? '')
+  const { userId, email } = await resolveUser(ctx, o.user ?? '', { deleted: true })
   const sink = await openSink(ctx, o.out)
   try {
     for await (const line of userExportLines(store, { id: userId, email }, ctx.now)) await sink.write(`${line}\n`)

@@ -149,7 +149,7 @@ const replayUser = async (ctx: Ctx, email: string, o: ReplayOptions): Promise<vo
     import('../books.ts'),
     import('./report.ts'),
   ])
-  const user = await resolveUser(ctx, email)
+  const user = await resolveUser(ctx, email, { deleted: true })
   const store = await ctx.store()
   const events = await store.readStream(`books-${user.userId}`)
   const state = replay(events, o.asOf === undefined ? {} : { asOf: o.asOf })

@@ -243,7 +243,7 @@ export const printMonth = (ctx: Ctx, state: BooksState, month: string, today: st
 }
 
 export const reportMonth = async (ctx: Ctx, month: string, email: string, output: Output): Promise<void> => {
-  const [b] = await booksOfUsers(ctx, email)
+  const [b] = await booksOfUsers(ctx, email, { deleted: true })
   printMonth(ctx, b!.state, month, ctx.today(), output, `${ctx.t('month')} ${month} — ${b!.email}`)
 }
 
@@ -254,7 +254,7 @@ export const reportYear = async (
   output: Output,
   cumulative = false,
 ): Promise<void> => {
-  const [b] = await booksOfUsers(ctx, email)
+  const [b] = await booksOfUsers(ctx, email, { deleted: true })
   const r = yearReport(b!.state, year, ctx.today())
   if (output.format === 'json') {
     ctx.out(`${JSON.stringify(r, null, 2)}\n`)

@@ -28,7 +28,7 @@ export const vatReturnFields = (d: VatDeclaration): { field: string; pl: string;
   }))
 
 export const reportVat = async (ctx: Ctx, month: string, email: string, output: Output): Promise<void> => {
-  const [b] = await booksOfUsers(ctx, email)
+  const [b] = await booksOfUsers(ctx, email, { deleted: true })
   const filing = vatFiling(b!.state, month)
   if (!filing) {
     ctx.out(`${say(ctx.lang, 'none')}\n`)
