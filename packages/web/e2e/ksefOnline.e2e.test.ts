@@ -141,11 +141,21 @@ describe('KSeF online', () => {
     const page = app.page
     await seeder(call, app.token).income(acmeIncome(`${MONTH}-01`, 'Consulting', '2000.00', 'FV 2/2026'))
     await page.goto(`${app.server.url}/companydashboard/ksef`)
-    // Without a KSeF certificate, offline24 is said to be impossible and its button is off.
+    // Without a KSeF certificate, offline24 is said to be impossible: the offline dialog opens on KSeF's announced
+    // unavailability, and with offline24 chosen it says why and issues nothing; Escape leaves it.
     expect(await page.getByTestId('ksef-offline24').innerText()).toMatch(
       /^Offline24 invoices cannot be issued without a KSeF certificate of type Offline/,
     )
-    expect(await page.getByRole('button', { name: 'Issue FV 2/2026 offline (offline24)' }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Issue FV 2/2026 offline' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Issue FV 2/2026 offline' })
+    const mode = dialog.getByRole('combobox', { name: 'Offline mode' })
+    expect(await mode.inputValue()).toBe('offline')
+    await mode.selectOption('offline24')
+    expect(await dialog.getByRole('button', { name: 'Issue offline' }).isDisabled()).toBe(true)
+    await dialog.getByText('Your choice, but it needs the KSeF certificate of type Offline: upload it first.').waitFor()
+    await screenshot(page, 'ksef-offline-dialog')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
 
     sim.unavailable = true
     await page.getByRole('button', { name: 'Send FV 2/2026 to KSeF' }).click()

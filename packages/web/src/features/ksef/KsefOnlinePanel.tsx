@@ -2,9 +2,10 @@
  * The KSeF connection on the KSeF screen: the environment and whether a token is stored (the token is typed once,
  * sent to the server, and never shown again), fetching the invoices received since the last fetch with its result,
  * and the one-time company incomes still to send, each with a Send action that records the KSeF number. Offline
- * invoices (tryby-offline.md): an income can be issued offline (offline24, with the KSeF certificate of type Offline
- * that signs KOD II, uploaded here and never shown again); a sending that finds KSeF down keeps the invoice offline;
- * each waiting invoice shows its mode and the last day to send it.
+ * invoices (tryby-offline.md): an income can be issued offline in the mode the user chooses (`OfflineDialog`:
+ * offline24, with the KSeF certificate of type Offline that signs KOD II, uploaded here and never shown again; or
+ * KSeF's announced unavailability or failure, with the day it ended); a sending that finds KSeF down keeps the
+ * invoice offline; each waiting invoice shows its mode and the last day to send it.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -15,7 +16,15 @@ import { translateMessage } from '../../i18n/serverMessages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
 import { formatDate, formatInstant } from '@finance/ledger-core/format'
 import { Button, FileInput, SecretInput, Select, useMessages } from '../../ui/index.ts'
-import type { KsefConnection, KsefEnvironment, KsefOnlineApi, PendingOffline, UnsentInvoice } from './onlineApi.ts'
+import { MODES, OfflineDialog } from './OfflineDialog.tsx'
+import type {
+  KsefConnection,
+  KsefEnvironment,
+  KsefOnlineApi,
+  OfflineMode,
+  PendingOffline,
+  UnsentInvoice,
+} from './onlineApi.ts'
 
 /** The API's KSeF messages, in the user's language. */
 const SERVER: Record<string, MessageDescriptor> = {
@@ -37,13 +46,6 @@ const SERVER: Record<string, MessageDescriptor> = {
   'The password does not open the private key': msg`The password does not open the private key`,
   'The private key does not belong to the certificate': msg`The private key does not belong to the certificate`,
   'The key must be RSA of at least 2048 bits or ECDSA P-256': msg`The key must be RSA of at least 2048 bits or ECDSA P-256`,
-}
-
-/** The offline modes of tryby-offline.md, as the screen names them. */
-const MODES: Record<PendingOffline['mode'], MessageDescriptor> = {
-  offline24: msg`offline24`,
-  offline: msg`offline (KSeF unavailable)`,
-  awaryjny: msg`emergency (KSeF failure)`,
 }
 
 /** The codes of a failed fetch, kept with its result. */
@@ -100,6 +102,9 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
   const [privateKey, setPrivateKey] = useState<File | null>(null)
   const [password, setPassword] = useState('')
   const [certificateForm, setCertificateForm] = useState(0)
+  /** The invoice whose offline issue is being chosen, and the problem of the last try. */
+  const [offlineOf, setOfflineOf] = useState<UnsentInvoice | null>(null)
+  const [offlineError, setOfflineError] = useState<string | null>(null)
 
   const say = useCallback(
     (m: string) => {
@@ -175,14 +180,26 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
       }
     })
 
-  const issueOffline = (invoice: UnsentInvoice) =>
-    act(async () => {
-      const p = await effects.issueOffline(invoice.id)
+  const issueOffline = async (invoice: UnsentInvoice, mode: OfflineMode, unavailabilityEnd: string | null) => {
+    setBusy(true)
+    setOfflineError(null)
+    try {
+      const p = await effects.issueOffline(invoice.id, mode, unavailabilityEnd)
+      setOfflineOf(null)
       messages.info(
-        t`${invoice.documentNumber} issued offline: send it to KSeF by ${formatDate(language, p.deadline ?? '')}`,
+        p.deadline
+          ? t`${invoice.documentNumber} issued offline: send it to KSeF by ${formatDate(language, p.deadline)}`
+          : t`${invoice.documentNumber} issued offline: ${deadlineOf(p)}`,
       )
       setConnection(await effects.connection())
-    })
+    } catch (e) {
+      // The dialog stays open with the reason, and the choice made.
+      const errors = isApiError(e) ? e.errors : []
+      setOfflineError(errors.length > 0 ? errors.map(say).join(' ') : t`Response error, can not connect to API.`)
+    } finally {
+      setBusy(false)
+    }
+  }
 
   const sendOffline = () =>
     act(async () => {
@@ -344,10 +361,12 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
                 {!offline && (
                   <Button
                     variant="secondary"
-                    onClick={() => void issueOffline(i)}
-                    disabled={busy || !connection?.offline24}
-                    aria-label={t`Issue ${i.documentNumber} offline (offline24)`}
-                    title={connection?.offline24 ? undefined : t`Upload the KSeF certificate of type Offline first`}
+                    onClick={() => {
+                      setOfflineError(null)
+                      setOfflineOf(i)
+                    }}
+                    disabled={busy}
+                    aria-label={t`Issue ${i.documentNumber} offline`}
                   >
                     <Trans>Issue offline</Trans>
                   </Button>
@@ -364,6 +383,16 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
             )
           })}
         </ul>
+      )}
+      {offlineOf && (
+        <OfflineDialog
+          invoice={offlineOf}
+          certificate={connection?.offline24 === true}
+          busy={busy}
+          error={offlineError}
+          onIssue={(mode, ended) => void issueOffline(offlineOf, mode, ended)}
+          onCancel={() => setOfflineOf(null)}
+        />
       )}
     </section>
   )

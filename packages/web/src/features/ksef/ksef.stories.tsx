@@ -101,15 +101,18 @@ const onlineServices = (extra: Partial<KsefConnection> = {}): KsefOnlineApi => {
       connection = { ...connection, lastSend: { at: '2026-03-20T10:00:00.000Z', itemId: id, ksefNumber } }
       return { itemId: id, ksefNumber }
     },
-    issueOffline: async (id, mode = 'offline24') => {
+    issueOffline: async (id, mode = 'offline24', unavailabilityEnd = null) => {
+      // The deadlines of tryby-offline.md for an issue on Friday 20 March 2026: offline24 the next working day; a
+      // failure ended on 24 March, 7 working days after it; while it lasts, none yet.
+      const deadline = mode === 'offline24' ? '2026-03-23' : unavailabilityEnd === null ? null : '2026-04-02'
       const p = {
         itemId: id,
         documentNumber: unsent.find((i) => i.id === id)?.documentNumber ?? '',
         mode,
         reason: 'chosen' as const,
         issueDate: '2026-03-20',
-        unavailabilityEnd: null,
-        deadline: '2026-03-23',
+        unavailabilityEnd,
+        deadline,
       }
       connection = { ...connection, pendingOffline: [...connection.pendingOffline, p] }
       return p
@@ -137,13 +140,54 @@ export const Offline: Story = {
     await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
     const canvas = within(canvasElement)
     expect(canvas.getAllByTestId('ksef-offline24')[0]?.textContent).toMatch(/01F20A5D352AE590/)
+    // Each copy of the screen in turn: the dialog opens on offline24 (a certificate is kept) and issues it.
     for (const button of canvas.getAllByRole('button', {
-      name: /Issue FV 7\/2026 offline \(offline24\)|Wystaw FV 7\/2026 offline \(offline24\)/,
-    }))
+      name: /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/,
+    })) {
       await userEvent.click(button)
+      const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog')
+      expect((within(dialog).getByRole('combobox') as HTMLSelectElement).value).toBe('offline24')
+      await userEvent.click(within(dialog).getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ }))
+      await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
+    }
     await waitFor(() =>
       expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
         /^(Offline, offline24: send to KSeF by 23 Mar 2026|Offline, offline24: wyślij do KSeF do 23 mar 2026)$/,
+      ),
+    )
+  },
+}
+
+/**
+ * A user without the certificate during a KSeF failure announced by the Ministry: offline24 cannot be chosen, the
+ * failure's mode can, with the day it ended, and the waiting invoice shows its deadline.
+ */
+export const OfflineFailure: Story = {
+  render: () => <KsefImportPage effects={{ importFiles: async () => [], online: onlineServices() }} />,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    const canvas = within(canvasElement)
+    for (const button of canvas.getAllByRole('button', {
+      name: /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/,
+    })) {
+      await userEvent.click(button)
+      const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'))
+      const mode = dialog.getByRole('combobox') as HTMLSelectElement
+      // Without the certificate the dialog opens on KSeF's unavailability, and offline24 is not issued.
+      expect(mode.value).toBe('offline')
+      await userEvent.selectOptions(mode, 'offline24')
+      expect(dialog.getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ })).toBeDisabled()
+      await userEvent.selectOptions(mode, 'awaryjny')
+      await userEvent.type(
+        dialog.getByRole('textbox', { name: /failure ended on|awaria skończyła się/i }),
+        '2026-03-24',
+      )
+      await userEvent.click(dialog.getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ }))
+      await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
+    }
+    await waitFor(() =>
+      expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
+        /^(Offline, emergency \(KSeF failure\): send to KSeF by 2 Apr 2026|Offline, awaryjny \(awaria KSeF\): wyślij do KSeF do 2 kwi 2026)$/,
       ),
     )
   },

@@ -72,8 +72,11 @@ export const createKsefOnlineApi = (client: ApiClient = api) => ({
       amount: i.gross,
     })),
   send: (id: number) => client.post<{ itemId: number; ksefNumber: string }>(`ksef/invoices/${id}/send`),
-  issueOffline: (id: number, mode: OfflineMode = 'offline24') =>
-    client.post<PendingOffline>(`ksef/invoices/${id}/offline`, { mode }),
+  issueOffline: (id: number, mode: OfflineMode = 'offline24', unavailabilityEnd: string | null = null) =>
+    client.post<PendingOffline>(`ksef/invoices/${id}/offline`, {
+      mode,
+      ...(unavailabilityEnd === null ? {} : { unavailabilityEnd }),
+    }),
   sendOffline: () => client.post<{ sent: number; failed: number }>('ksef/offline/send'),
   saveCertificate: async (certificate: Blob, privateKey: Blob, password: string) =>
     client.put<KsefConnection>('ksef/certificate', {
