@@ -70,7 +70,6 @@ export const AssetMessages = {
   eurRate: 'Euro rate must be a number with at most 4 decimals, e.g. 4.2692',
   item: 'The purchase must be a one-time company expense in the books',
   itemTaken: 'This purchase is already an asset in the register',
-  text: `Text must be at most ${Bounds.textMax} characters`,
   date: 'Date must be a date in format yyyy-mm-dd',
   amount: 'Amount must be a positive number with at most 2 decimals',
   price: 'Price must be a number with at most 2 decimals, not negative',
@@ -81,6 +80,7 @@ export const AssetMessages = {
   vatRateNotPayer: 'VAT on the transfer needs a VAT setting in force on its day, other than exempt (zw)',
   vatExemptOnlySale: 'Only a sale can be exempt from VAT',
   vatExemptFlag: 'Exempt from VAT must be true or false',
+  changeOfActivityFlag: 'Change of the kind of activity must be true or false',
   beforeEntry: 'The date must not be before the asset was entered',
   alreadyDisposed: 'The asset has already left the register',
   notInPrivateUse: 'Only an asset taken to private use can be sold after it',
@@ -121,13 +121,19 @@ const ISSUE_MESSAGE: Record<AssetIssue, string> = {
 
 const text = (errors: FieldError[], field: string, v: unknown, fallback = ''): string => {
   if (isBlank(v)) return fallback
-  if (typeof v !== 'string' || v.length > Bounds.textMax) {
-    errors.push({ field, code: 'INVALID_TEXT', message: AssetMessages.text })
-    return ''
-  }
-  // One-line text that prints as it reads, as every record's text (schemas/bounds.ts).
-  if (textProblem(v) === 'INVALID_TEXT_CHARACTERS') {
-    errors.push({ field, code: 'INVALID_TEXT', message: BoundMessages.textControl(TEXT_LABELS[field] ?? 'Text') })
+  // The field's own message, as every record's text has (schemas/bounds.ts): of another type, too long, or not
+  // one line that prints as it reads.
+  const label = TEXT_LABELS[field] ?? 'Text'
+  const message =
+    typeof v !== 'string'
+      ? `${label} must be text`
+      : v.length > Bounds.textMax
+        ? BoundMessages.textTooLong(label)
+        : textProblem(v) === 'INVALID_TEXT_CHARACTERS'
+          ? BoundMessages.textControl(label)
+          : null
+  if (message !== null || typeof v !== 'string') {
+    errors.push({ field, code: 'INVALID_TEXT', message: message ?? `${label} must be text` })
     return ''
   }
   return v.trim()
@@ -469,7 +475,11 @@ export const decideAsset = (command: AssetCommand, state: BooksState): LedgerEve
       if (isBlank(d.reason)) errors.push({ field: 'reason', code: 'REQUIRED', message: AssetMessages.reason })
       const price = isBlank(d.price) ? '0.00' : normalizeMoney(d.price)
       if (badAmount(price)) errors.push({ field: 'price', code: 'INVALID_MONEY', message: AssetMessages.price })
+      // Whether the undepreciated value of a liquidation is a cost turns on it (uPIT art. 23 ust. 1 pkt 6): anything
+      // but a boolean is refused, never read as false.
       const changeOfActivity = d.changeOfActivity === true
+      if (d.changeOfActivity != null && typeof d.changeOfActivity !== 'boolean')
+        errors.push({ field: 'changeOfActivity', code: 'VALIDATION', message: AssetMessages.changeOfActivityFlag })
       // A transfer to private use of an asset whose input VAT was deducted is a supply (uVAT art. 7 ust. 2): its VAT
       // percent, and `price` as its base (art. 29a ust. 2), which must then be given.
       const vatRate = typeof d.vatRate === 'number' ? String(d.vatRate) : d.vatRate

@@ -263,6 +263,14 @@ describe('an exempt sale of an asset bought with its VAT deducted in full, no ch
     }).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptOnlySale })
     g.when(sale({ vatExempt: 'yes' })).thenFails('VALIDATION', { vatExempt: AssetMessages.vatExemptFlag })
   })
+
+  it('refuses a change of the kind of activity that is not true or false, never reading it as false', () => {
+    const g = given(entered)
+    for (const changeOfActivity of ['true', 'yes', 1])
+      g.when(sale({ reason: 'liquidation', price: '0', changeOfActivity })).thenFails('VALIDATION', {
+        changeOfActivity: AssetMessages.changeOfActivityFlag,
+      })
+  })
 })
 
 describe('a transfer to private use with output VAT (uVAT art. 7 ust. 2)', () => {

@@ -2,7 +2,7 @@
  * The register's server messages (ledger-core's `AssetMessages`, English) in the user's language; anything else
  * through the app's catalogue of server messages.
  */
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback } from 'react'
@@ -43,7 +43,30 @@ const known: Record<string, MessageDescriptor> = {
   'A one-off write-off is only for KŚT groups 3–8 other than passenger cars': msg`A one-off write-off is only for KŚT groups 3–8 other than passenger cars`,
   'Only an asset worth up to 10 000 zł can be expensed at once': msg`Only an asset worth up to 10 000 zł can be expensed at once`,
   'The individual period is shorter than the law allows for this asset': msg`The individual period is shorter than the law allows for this asset`,
+  'Method must be linear, degressive, individual, oneOff or expensed': msg`Method must be linear, degressive, individual, oneOff or expensed`,
+  'Rate must be a percent with at most 2 decimals': msg`Rate must be a percent with at most 2 decimals`,
+  'Period must be month, quarter or year': msg`Period must be month, quarter or year`,
+  'Individual period must be a whole number of months': msg`Individual period must be a whole number of months`,
+  'Drive must be electric, hydrogen or combustion': msg`Drive must be electric, hydrogen or combustion`,
+  'CO₂ emission must be a whole number of g/km': msg`CO₂ emission must be a whole number of g/km`,
+  'The degressive factor must be more than 0 and at most 2': msg`The degressive factor must be more than 0 and at most 2`,
+  'An individual period is not allowed for this kind of asset': msg`An individual period is not allowed for this kind of asset`,
+  'An improvement cannot be dated before the asset was entered': msg`An improvement cannot be dated before the asset was entered`,
+  'A disposal cannot be dated before the asset was entered': msg`A disposal cannot be dated before the asset was entered`,
+  'Each line needs a name': msg`Each line needs a name`,
+  'Quantity must be a positive number with at most 3 decimals': msg`Quantity must be a positive number with at most 3 decimals`,
+  'Change of the kind of activity must be true or false': msg`Change of the kind of activity must be true or false`,
+  'The asset had left the register by then': msg`The asset had left the register by then`,
+  'The share of taxed use must be a whole percent from 0 to 100': msg`The share of taxed use must be a whole percent from 0 to 100`,
+  'Input VAT of the asset is required: it has no purchase in the books': msg`Input VAT of the asset is required: it has no purchase in the books`,
+  'Input VAT must be a number with at most 2 decimals, not negative': msg`Input VAT must be a number with at most 2 decimals, not negative`,
+  'The share of taxed use does not change': msg`The share of taxed use does not change`,
+  'The correction period of this asset has ended': msg`The correction period of this asset has ended`,
 }
+
+/** A register message in `i18n`'s language; `label` names the field the message is shown beside. */
+export const assetMessage = (i18n: I18n, text: string, label?: string): string =>
+  translateWith(i18n, known, text, label)
 
 /**
  * `(text, label?) => text in the user's language`; `label`: the label of the field the message is shown beside, which
@@ -51,5 +74,5 @@ const known: Record<string, MessageDescriptor> = {
  */
 export const useAssetMessage = () => {
   const { i18n } = useLingui()
-  return useCallback((text: string, label?: string): string => translateWith(i18n, known, text, label), [i18n])
+  return useCallback((text: string, label?: string): string => assetMessage(i18n, text, label), [i18n])
 }
