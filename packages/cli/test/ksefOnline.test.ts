@@ -149,6 +149,15 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     const noCert = await run(['ksef', 'offline', id, '--user', ANNA], { store, env })
     expect(noCert.code).toBe(1)
     expect(noCert.stderr).toContain('faktury offline24 nie można wystawić bez certyfikatu KSeF typu Offline')
+    // An end before the issue date (1 June 2026) is refused, saying which option and why; nothing is marked.
+    const early = await run(['ksef', 'offline', id, '--mode', 'awaryjny', '--ended', '2026-05-31', '--user', ANNA], {
+      store,
+      env,
+    })
+    expect(early.code).toBe(1)
+    expect(early.stderr).toBe(
+      'błąd: koniec niedostępności (--ended) musi być datą od dnia wystawienia faktury do roku po nim\n',
+    )
     // A failure that ended on Monday 1 June 2026; Corpus Christi is Thursday the 4th: seven working days → the 11th.
     const marked = await run(['ksef', 'offline', id, '--mode', 'awaryjny', '--ended', '2026-06-01', '--user', ANNA], {
       store,

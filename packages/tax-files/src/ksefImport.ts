@@ -31,6 +31,8 @@ const decode = (content: Uint8Array | string): string | null => {
   }
 }
 
+const DOCTYPE = /<!DOCTYPE/i
+
 const refuse = (problems: readonly Fa3Message[]) => ({ ok: false as const, problems })
 
 /** Checks every file and says, per file, what it becomes or why it is refused (in the order given). */
@@ -42,7 +44,9 @@ export const prepareInvoices = async (
     const size = typeof f.content === 'string' ? f.content.length : f.content.byteLength
     return size > MAX_INVOICE_BYTES ? null : decode(f.content)
   })
-  const valid = texts.map((t) => t !== null)
+  // A document type declaration (its entities, external or internal) is never read: an FA(3) invoice has none.
+  const declared = texts.map((t) => t !== null && DOCTYPE.test(t))
+  const valid = texts.map((t, i) => t !== null && !declared[i])
   const checks = await validateMany(
     texts.filter((t): t is string => t !== null),
     'FA(3)',
@@ -52,6 +56,13 @@ export const prepareInvoices = async (
     const ksefNumber = f.ksefNumber?.trim() ? f.ksefNumber.trim().toUpperCase() : ksefNumberFromFileName(f.fileName)
     const base = { fileName: f.fileName, ksefNumber }
     const size = typeof f.content === 'string' ? f.content.length : f.content.byteLength
+    if (declared[i])
+      return {
+        ...base,
+        ...refuse([
+          { code: 'DOCTYPE', message: 'The file declares a document type (DOCTYPE), which an FA(3) invoice has not' },
+        ]),
+      }
     if (!valid[i])
       return {
         ...base,
@@ -73,6 +84,17 @@ export const prepareInvoices = async (
           })),
         ),
       }
-    return { ...base, ...fa3Document(readFa3(texts[i]!), { ourNips, ksefNumber }) }
+    // The schema took it; a reading that still fails refuses this file alone, never the request.
+    let read: ReturnType<typeof readFa3>
+    try {
+      read = readFa3(texts[i]!)
+    } catch (e) {
+      const detail = e instanceof Error ? e.message : String(e)
+      return {
+        ...base,
+        ...refuse([{ code: 'SCHEMA', message: `Not a valid FA(3) invoice: ${detail}`, params: { line: '', detail } }]),
+      }
+    }
+    return { ...base, ...fa3Document(read, { ourNips, ksefNumber }) }
   })
 }

@@ -383,6 +383,24 @@ describe('what an invoice becomes', () => {
     expect(badSchema).toMatchObject({ ok: false, problems: [{ code: 'SCHEMA', params: { line: expect.any(String) } }] })
     expect(latin2).toMatchObject({ ok: false, problems: [{ code: 'NOT_UTF8' }] })
     expect(notOurs).toMatchObject({ ok: false, problems: [{ code: 'NOT_OURS', params: { seller: OTHER, buyer: US } }] })
+    // A document type declaration is refused unread, file by file: an external entity (never fetched), a parameter
+    // entity, an internal one (never expanded into the books); the good file of the same request is taken.
+    const body = good.replace(/^<\?xml[^>]*>/, '')
+    const declared = await prepareInvoices(
+      [
+        `<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]>${body}`,
+        `<!DOCTYPE a [<!ENTITY % p "x">]>${body}`,
+        `<?xml version="1.0"?><!doctype Faktura [<!ENTITY n "FOO-1">]>${body}`,
+        good,
+      ].map((content, i) => ({ fileName: `${i}.xml`, content })),
+      [US],
+    )
+    expect(declared.map((f) => (f.ok ? 'ok' : f.problems.map((p) => p.code).join()))).toEqual([
+      'DOCTYPE',
+      'DOCTYPE',
+      'DOCTYPE',
+      'ok',
+    ])
     const [noNip] = await prepareInvoices([{ fileName: 'd.xml', content: good }], [''])
     expect(noNip).toMatchObject({ ok: false, problems: [{ code: 'NO_COMPANY_NIP' }] })
     const [badNumber] = await prepareInvoices([{ fileName: 'd.xml', content: good, ksefNumber: '123' }], [US])

@@ -37,6 +37,7 @@ const itemsWord = (lang: Lang, n: number) =>
 /** The reasons a file is refused, in Polish (the API and tax-files answer in English). */
 const PROBLEMS_PL: Record<string, (p: Record<string, string>) => string> = {
   NOT_UTF8: () => 'plik nie jest tekstem UTF-8',
+  DOCTYPE: () => 'plik deklaruje typ dokumentu (DOCTYPE), którego faktura FA(3) nie ma',
   TOO_LARGE: () => 'plik jest większy niż 5 MB',
   NO_COMPANY_NIP: () => 'wpisz NIP firmy w danych podstawowych przed importem faktur',
   BOTH_OURS: () => 'sprzedawca i nabywca to ta sama firma',

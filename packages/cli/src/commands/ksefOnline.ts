@@ -61,9 +61,9 @@ const failure = (e: unknown): never => {
         : lang === 'pl'
           ? ` (za ${e.retryAfterSeconds} s)`
           : ` (in ${e.retryAfterSeconds} s)`
-    return [`${failureText(lang, e.code)}${wait}`, ...e.details.map((d) => `  ${invoiceMessageText(lang, d)}`)].join(
-      '\n',
-    )
+    // A refusal of one field says which and why where the catalog knows it (`INVALID.<field>`).
+    const reason = (e.field === null ? undefined : failureOf(lang, `${e.code}.${e.field}`)) ?? failureText(lang, e.code)
+    return [`${reason}${wait}`, ...e.details.map((d) => `  ${invoiceMessageText(lang, d)}`)].join('\n')
   })
 }
 

@@ -41,6 +41,14 @@ describe('MarkKsefOffline', () => {
     given([sale])
       .when({ ...at, mode: 'awaryjny', unavailabilityEnd: '2026-11-01' })
       .thenFails('VALIDATION', { unavailabilityEnd: KsefOfflineMessages.end })
+    // An end more than a year after the issue date (10 November 2026) is refused; one within it is taken.
+    for (const unavailabilityEnd of ['2027-11-11', '2099-12-31', '9999-12-31'])
+      given([sale])
+        .when({ ...at, mode: 'awaryjny', unavailabilityEnd })
+        .thenFails('VALIDATION', { unavailabilityEnd: KsefOfflineMessages.end })
+    expect(runCommands([{ ...at, mode: 'offline', unavailabilityEnd: '2027-11-10' }], [sale]).events.at(-1)?.type).toBe(
+      'KsefOfflineInvoiceMarked',
+    )
     given([itemAdded(1, income(), 'Expense')])
       .when({ ...at, mode: 'offline24' })
       .thenFails('VALIDATION', { itemId: KsefOfflineMessages.notIncome })

@@ -4,7 +4,7 @@
  * else `date`), never the day of the mark. Whether an offline24 invoice may be issued at all (it needs the user's
  * KSeF certificate for KOD II) is the application's check: the certificate is not in the books.
  */
-import { compareDates, isLocalDate } from '../calendar.ts'
+import { addMonths, compareDates, isLocalDate } from '../calendar.ts'
 import type { MarkKsefOffline } from '../commands.ts'
 import { type DomainError, domainError, isDomainError, liveEntry } from '../errors.ts'
 import type { LedgerEvent } from '../events.ts'
@@ -16,7 +16,7 @@ export const KsefOfflineMessages = {
   mode: 'Offline mode must be offline24, offline or awaryjny',
   sent: 'The invoice is already in KSeF',
   notIncome: 'Only a one-time income has an invoice to send to KSeF',
-  end: 'The end of the unavailability must be a date on or after the issue date',
+  end: 'The end of the unavailability must be a date from the issue date to a year after it',
 } as const
 
 const MODES = ['offline24', 'offline', 'awaryjny'] as const
@@ -48,7 +48,12 @@ export const decideKsefOffline = (asked: MarkKsefOffline, state: BooksState): Le
     ])
   const issueDate = item.invoiceDate ?? item.date
   const end = command.unavailabilityEnd ?? null
-  if (end !== null && (!isLocalDate(end) || compareDates(end, issueDate) < 0))
+  // An announced unavailability may end on a day still to come, but within a year of the invoice: no end is further
+  // (and a date far ahead would put the deadline outside the books' dates).
+  if (
+    end !== null &&
+    (!isLocalDate(end) || compareDates(end, issueDate) < 0 || compareDates(end, addMonths(issueDate, 12)) > 0)
+  )
     return domainError('VALIDATION', KsefOfflineMessages.end, [
       { field: 'unavailabilityEnd', code: 'INVALID_DATE', message: KsefOfflineMessages.end },
     ])

@@ -30,6 +30,7 @@ type Props = {
 const CODES: Record<string, MessageDescriptor> = {
   SCHEMA: msg`Not a valid FA(3) invoice (checked against the official schema)`,
   NOT_UTF8: msg`The file is not UTF-8 text`,
+  DOCTYPE: msg`The file declares a document type (DOCTYPE), which an FA(3) invoice has not`,
   TOO_LARGE: msg`The file is larger than 5 MB`,
   NO_COMPANY_NIP: msg`Enter your company's NIP in Primary data before importing invoices`,
   BOTH_OURS: msg`The seller and the buyer are both your company`,

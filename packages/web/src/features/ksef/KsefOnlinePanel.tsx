@@ -28,6 +28,8 @@ import type {
 
 /** The API's KSeF messages, in the user's language. */
 const SERVER: Record<string, MessageDescriptor> = {
+  'The end of the unavailability must be a date from the issue date to a year after it': msg`The end of the unavailability must be a date from the issue date to a year after it`,
+  'Offline mode must be offline24, offline or awaryjny': msg`Offline mode must be offline24, offline or awaryjny`,
   'Enter your KSeF token first': msg`Enter your KSeF token first`,
   "Enter the company's NIP in the company data first": msg`Enter the company's NIP in the company data first`,
   'The KSeF token must be 10 to 1000 printable characters without spaces': msg`The KSeF token must be 10 to 1000 printable characters without spaces`,
