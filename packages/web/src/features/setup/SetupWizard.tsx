@@ -24,6 +24,8 @@ import {
   fullZusFrom,
   problemsOf,
   setupBodyOf,
+  type SettingsOnFile,
+  settingsFrom,
   STEPS,
   type SetupAnswers,
   type SetupField,
@@ -51,6 +53,8 @@ export interface SetupEffects {
   loadMonth(date: string): Promise<readonly OwedRow[]>
   /** The company data already saved (its current record), to start from when the set-up is reopened. */
   loadCompany?(): Promise<CompanyOnFile | null>
+  /** The VAT, PIT and ZUS settings already saved, to start from when the set-up is reopened. */
+  loadSettings?(): Promise<SettingsOnFile>
 }
 
 /** The company record's fields the set-up asks for again. */
@@ -62,6 +66,13 @@ export const apiSetupEffects: SetupEffects = {
   // The record services' current company record: the one `GetByType` answers, read from its list (none yet is an
   // empty list, not a 404 in the console).
   loadCompany: async () => (await apiServices(api).getCurrent('Primary'))?.dataObject ?? null,
+  loadSettings: async () => {
+    const services = apiServices(api)
+    const [vat, pit, zus] = await Promise.all(['Vat', 'Pit', 'SocialSecurity'].map((t) => services.list(t as 'Vat')))
+    const data = (list: readonly { dataObject: Record<string, unknown> }[] | undefined) =>
+      (list ?? []).map((r) => r.dataObject)
+    return { vat: data(vat), pit: data(pit), zus: data(zus) }
+  },
 }
 
 const PROBLEMS = {
@@ -100,19 +111,22 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
   const index = STEPS.indexOf(step)
   const years = yearsOf(answers, today)
 
-  // Reopened from Settings: start from the company data on file, unless something was typed meanwhile.
+  // Reopened from Settings: start from the company data and the settings on file (the form of taxation of each
+  // year, ZUS, the VAT period), unless something was typed meanwhile: an unchanged pass writes nothing new.
   useEffect(() => {
     let live = true
-    effects.loadCompany?.().then(
-      (company) => {
-        if (live && company) setAnswers((a) => (a === untouched.current ? answersFrom(a, company) : a))
+    if (!effects.loadCompany) return
+    Promise.all([effects.loadCompany(), effects.loadSettings?.().catch(() => null) ?? null]).then(
+      ([company, settings]) => {
+        if (live && company)
+          setAnswers((a) => (a === untouched.current ? settingsFrom(settings, answersFrom(a, company), today) : a))
       },
       () => {},
     )
     return () => {
       live = false
     }
-  }, [effects])
+  }, [effects, today])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the step
   useEffect(() => {

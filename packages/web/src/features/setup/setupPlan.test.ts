@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { socialSecurityStatutory } from '../fees/lib/prefill.ts'
 import {
+  answersFrom,
   emptyAnswers,
   firstMonths,
   fullZusFrom,
@@ -7,6 +9,7 @@ import {
   recordsOf,
   type SetupAnswers,
   setupBodyOf,
+  settingsFrom,
   zusSettingsOf,
 } from './setupPlan.ts'
 
@@ -147,5 +150,56 @@ describe('the set-up as records', () => {
 
   it('shows the start month and the two after it, across a year end', () => {
     expect(firstMonths({ startDate: '2025-11-15' })).toEqual(['2025-11', '2025-12', '2026-01'])
+  })
+})
+
+describe('the set-up reopened', () => {
+  const company = {
+    companyName: 'Kowalski IT',
+    nip: '5260250274',
+    taxOfficeCode: '1471',
+    businessStartDate: '2025-07-15',
+    vatRegistrationDate: '2025-08-01',
+  }
+  const preferential2025 = (socialSecurityStatutory('preferential', 2025, 'Scale').values as { amount: string }).amount
+  // What a first set-up wrote, then the Taxes screen: the scale in 2025, linear from 2026, preferential ZUS,
+  // quarterly VAT.
+  const settings = {
+    vat: [{ date: '2025-08-01', percent: '23', paymentInterval: 3 }],
+    pit: [
+      { date: '2025-07-15', taxType: 'Scale', firstPercent: '12' },
+      { date: '2026-01-01', taxType: 'Linear', firstPercent: '19' },
+    ],
+    zus: [
+      { date: '2026-01-01', amount: '999.99', percent: '4.9' },
+      { date: '2025-07-15', amount: preferential2025, percent: '9' },
+    ],
+  }
+
+  it('starts from the settings on file, so that an unchanged pass writes the same settings', () => {
+    const a = settingsFrom(settings, answersFrom(emptyAnswers(today), company), today)
+    expect(a).toMatchObject({
+      taxTypes: { 2025: 'Scale', 2026: 'Linear' },
+      zusKind: 'preferential',
+      zusSince: '2025-07-15',
+      vatPayer: true,
+      vatSince: '2025-08-01',
+      vatInterval: 3,
+    })
+    const body = setupBodyOf(a, today)
+    expect(body.pit.map((p) => [p.date, p.taxType])).toEqual([
+      ['2025-07-15', 'Scale'],
+      ['2026-01-01', 'Linear'],
+    ])
+    expect(body.vat).toMatchObject({ date: '2025-08-01', paymentInterval: 3 })
+    expect(body.socialSecurity[0]).toMatchObject({ date: '2025-07-15', amount: preferential2025 })
+  })
+
+  it('keeps the defaults where nothing is on file, and full ZUS for another amount', () => {
+    const none = settingsFrom({ vat: [], pit: [], zus: [] }, emptyAnswers(today), today)
+    expect(none).toEqual(emptyAnswers(today))
+    const full = settingsFrom({ vat: [], pit: [], zus: [{ date: '2026-03-01', amount: '1926.76' }] }, none, today)
+    expect(full).toMatchObject({ zusKind: 'full', zusSince: '2026-03-01' })
+    expect(settingsFrom(null, none, today)).toBe(none)
   })
 })

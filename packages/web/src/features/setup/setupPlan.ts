@@ -98,6 +98,63 @@ export const answersFrom = (a: SetupAnswers, company: Readonly<Record<string, un
   }
 }
 
+/** The settings on file the set-up reads back when reopened: each type's records' data objects. */
+export interface SettingsOnFile {
+  readonly vat: readonly Readonly<Record<string, unknown>>[]
+  readonly pit: readonly Readonly<Record<string, unknown>>[]
+  readonly zus: readonly Readonly<Record<string, unknown>>[]
+}
+
+const TAX_TYPES: readonly TaxType[] = ['Scale', 'Linear', 'Flat']
+const dated = (records: readonly Readonly<Record<string, unknown>>[]) =>
+  records
+    .filter((r) => typeof r.date === 'string' && isLocalDate(r.date))
+    .sort((x, y) => String(x.date).localeCompare(String(y.date)))
+/** The last of `records` (in date order) dated on or before `day`. */
+const inForceOn = (records: readonly Readonly<Record<string, unknown>>[], day: string) =>
+  records.filter((r) => String(r.date) <= day).at(-1)
+
+/**
+ * The answers with the settings on file filled in (the set-up reopened from Settings), so that going through it
+ * unchanged writes the same settings again, which the server recognises and does not repeat: the VAT period in
+ * force today; each year's form of taxation (the setting in force on the year's last day) and the ryczałt rate; and
+ * ZUS from its first setting, preferential when that setting's amount is the year's preferential contributions.
+ * A form the set-up does not know, or no setting, leaves the answer as it was.
+ */
+export const settingsFrom = (a: SettingsOnFile | null, answers: SetupAnswers, today: string): SetupAnswers => {
+  if (a === null) return answers
+  let out = answers
+  const vat = inForceOn(dated(a.vat), today) ?? dated(a.vat).at(-1)
+  const interval = Number(vat?.paymentInterval)
+  if (interval === 1 || interval === 3) out = { ...out, vatInterval: interval }
+  const pit = dated(a.pit)
+  const taxTypes: Record<number, TaxType> = {}
+  for (const year of yearsOf(out, today)) {
+    const t = inForceOn(pit, `${year}-12-31`)?.taxType
+    if (TAX_TYPES.includes(t as TaxType)) taxTypes[year] = t as TaxType
+  }
+  const flat = pit.filter((r) => r.taxType === 'Flat').at(-1)?.firstPercent
+  out = {
+    ...out,
+    taxTypes: Object.keys(taxTypes).length > 0 ? taxTypes : out.taxTypes,
+    ...(typeof flat === 'string' && flat !== '' ? { flatPercent: flat } : {}),
+  }
+  const first = dated(a.zus)[0]
+  if (first) {
+    const since = String(first.date)
+    const year = Number(since.slice(0, 4))
+    const preferential =
+      String(first.amount) ===
+      (
+        socialSecurityStatutory('preferential', year, taxTypeOf(out, year, yearsOf(out, today))).values as {
+          amount: string
+        }
+      ).amount
+    out = { ...out, zusSince: since, zusKind: preferential ? 'preferential' : 'full' }
+  }
+  return out
+}
+
 /** The ryczałt rate as typed, with a decimal comma (8,5) or a dot (8.5). */
 export const flatPercentOf = (a: Pick<SetupAnswers, 'flatPercent'>): string => a.flatPercent.trim().replace(',', '.')
 
