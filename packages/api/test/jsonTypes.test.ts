@@ -183,4 +183,16 @@ describe('uploads that are not base64', () => {
     const ok = await call(h.app, t, 'POST', '/api/ksef/import', { files: [{ fileName: 'a.xml', base64: mime }] })
     expect([ok.statusCode, ok.json().results[0].problems[0].code]).toEqual([200, 'SCHEMA'])
   })
+
+  it('name a list element that is no file by the list’s own message, never the validator’s "0 is not valid"', async () => {
+    h = await harness()
+    const t = await h.user('a@example.com')
+    for (const [url, message] of [
+      ['/api/bank/import', 'Files must be a list of { fileName, base64 }'],
+      ['/api/ksef/import', 'Files must be a list of { fileName, xml or base64, ksefNumber }'],
+    ] as const) {
+      const res = await call(h.app, t, 'POST', url, { files: [null] })
+      expect([url, res.statusCode, res.json().fieldErrors]).toEqual([url, 400, { 'files.0': message }])
+    }
+  })
 })

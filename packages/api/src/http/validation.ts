@@ -68,10 +68,24 @@ function fieldMessages(
   return [...byField].flatMap(([field, messages]) => {
     const own = messages.filter((m) => !isInternal(m))
     if (own.length > 0) return own.map((message) => ({ field, message }))
-    return [
-      { field, message: fallback[field] ?? (field === '' ? 'Invalid request' : `${fieldName(field)} is not valid`) },
-    ]
+    return [{ field, message: fallbackOf(fallback, field) }]
   })
+}
+
+/**
+ * The message of a field without one of its own: its fallback, else the nearest enclosing field's (`files.0` of a
+ * list takes the list's, "Files must be a list of …"), else "{Field name} is not valid" named by the nearest field
+ * that is not a list index.
+ */
+const fallbackOf = (fallback: Readonly<Record<string, string>>, field: string): string => {
+  if (field === '') return fallback[field] ?? 'Invalid request'
+  const parts = field.split('.')
+  for (let n = parts.length; n > 0; n--) {
+    const message = fallback[parts.slice(0, n).join('.')]
+    if (message !== undefined) return message
+  }
+  const named = parts.filter((p) => !/^\d+$/.test(p)).join('.')
+  return named === '' ? 'Invalid request' : `${fieldName(named)} is not valid`
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
