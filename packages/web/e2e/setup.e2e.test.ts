@@ -93,6 +93,33 @@ describe('first-run set-up', () => {
     await screenshot(page, 'setup-settings-reopen')
     await page.getByRole('link', { name: 'Otwórz konfigurację' }).click()
     await page.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' }).waitFor()
+    // It starts from what is on file: the company, and the form of taxation chosen (linear), not the defaults; so
+    // going through it unchanged writes no new setting.
+    await page.getByLabel('Nazwa firmy').waitFor()
+    await expect.poll(() => page.getByLabel('Nazwa firmy').inputValue()).toBe('Kowalski IT')
+    const user = await tokenOf(USER_EMAIL, USER_PASSWORD)
+    const settings = async () =>
+      (
+        await Promise.all(
+          ['Vat', 'Pit', 'SocialSecurity'].map(
+            async (t) => (await call(user, 'GET', `fee/GetListByType/${t}`)) as unknown[],
+          ),
+        )
+      ).map((list) => list.length)
+    const before = await settings()
+    for (const step of ['Krok 2 z 5: VAT', 'Krok 3 z 5: Podatek dochodowy']) {
+      await page.getByRole('button', { name: 'Dalej' }).click()
+      await page.getByRole('heading', { name: step }).waitFor()
+    }
+    expect(await page.getByLabel(`Forma opodatkowania w ${START.slice(0, 4)} r.`).inputValue()).toBe('Linear')
+    await page.getByRole('button', { name: 'Dalej' }).click()
+    await page.getByRole('heading', { name: 'Krok 4 z 5: Składki ZUS' }).waitFor()
+    expect(await page.getByLabel('Opłacane od').inputValue()).toBe(START)
+    await page.getByRole('button', { name: 'Dalej' }).click()
+    await page.getByRole('heading', { name: 'Krok 5 z 5: Podsumowanie' }).waitFor()
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).click()
+    await page.getByRole('heading', { name: 'Co trzeba zapłacić za pierwsze miesiące' }).waitFor()
+    expect(await settings()).toEqual(before)
   })
 
   it('offers a new VAT setting only the rates of its year, zw with its legal basis and np', async () => {
