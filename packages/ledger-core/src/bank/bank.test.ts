@@ -793,6 +793,59 @@ describe('matching', () => {
     expect(isDomainError(r) && r.errors?.[0]?.field).toBe('pattern')
   })
 
+  describe('a rule that matches a regular expression', () => {
+    const rule = (pattern: string) => ({
+      name: 'r',
+      field: 'title' as const,
+      op: 'matches' as const,
+      pattern,
+      expense: { name: 'Opłata', percent: '0', isCompany: true, kpirColumn: null },
+    })
+    const saved = (state: BooksState, pattern: string): BooksState =>
+      foldBooks([{ type: 'BankRuleSaved', data: { id: 900, data: rule(pattern) } } as LedgerEvent], state)
+
+    it('runs in linear time: a pattern that backtracks catastrophically on a long title ends, with the right answer', () => {
+      // `(a+)+$` on 29 'a' and a '!' took 10 s with RegExp, doubling with each 'a'; these titles are 200 characters.
+      const ruled = run(books().state, { type: 'SaveBankRule', data: rule('(a+)+$') }).state
+      const r = importing(
+        ruled,
+        statement([
+          line({ bookingDate: '2026-02-02', amount: '-10.00', title: `${'a'.repeat(199)}!` }),
+          line({ bookingDate: '2026-02-03', amount: '-20.00', title: 'A'.repeat(200) }),
+        ]),
+      )
+      // The first title ends in '!': no match. The second matches, ignoring case, and becomes the rule's expense.
+      const matched = [...r.state.bank.matches.values()]
+      expect(matched).toHaveLength(1)
+      expect(matched[0]).toMatchObject({ source: 'rule', allocations: [{ amount: '20.00' }] })
+    })
+
+    it('refuses a pattern RE2 does not take (a backreference, a lookaround) on pattern, saying why', () => {
+      for (const pattern of ['(a)\\1', '(?=FV)FV', '(?<!x)y'])
+        expect(decide(cmd({ type: 'SaveBankRule', data: rule(pattern) }), books().state)).toMatchObject({
+          errors: [
+            {
+              field: 'pattern',
+              message: 'The pattern uses syntax that rules do not support, such as a backreference or a lookaround',
+            },
+          ],
+        })
+      expect(decide(cmd({ type: 'SaveBankRule', data: rule('(') }), books().state)).toMatchObject({
+        errors: [{ field: 'pattern', message: 'The pattern is not a valid regular expression' }],
+      })
+      expect(isDomainError(decide(cmd({ type: 'SaveBankRule', data: rule('FV\\s*\\d+/2026') }), books().state))).toBe(
+        false,
+      )
+    })
+
+    it('a stored rule whose pattern RE2 refuses matches nothing, and the import goes on', () => {
+      // Saved by a version that checked the pattern with RegExp only.
+      const ruled = saved(books().state, '(FV)\\1')
+      const r = importing(ruled, statement([line({ amount: '-10.00', title: 'FVFV 1/2026' })]))
+      expect(r.events.map((e) => e.type)).toEqual(['BankAccountSaved', 'BankStatementImported'])
+    })
+  })
+
   it('names each field of a rule that is missing or of the wrong type, as the rule names it', () => {
     const fields = (data: unknown) => {
       const r = decide(cmd({ type: 'SaveBankRule', data }), books().state)

@@ -24,6 +24,7 @@ import { decideDeleteCsvMapping, decideSaveCsvMapping } from './decideCsvMapping
 import { decideWhiteListChecks } from './decideWhiteList.ts'
 import { canonicalMoney, lineIdOf, lineKeys } from './lineKey.ts'
 import { AUTO_CONFIDENCE, matchContext, recordPayment, suggest } from './match.ts'
+import { rulePatternMatches, rulePatternProblem } from './rulePattern.ts'
 import type { BankAllocation, BankLineState, BankMatchState, BankRuleState } from './state.ts'
 
 const MONEY = /^-?\d{1,13}\.\d{2}$/
@@ -234,11 +235,8 @@ const ruleMatches = (rule: BankRuleState, line: BankLineState): boolean => {
   const text =
     rule.data.field === 'title' ? line.title : `${line.counterpartyName ?? ''} ${line.counterpartyAccount ?? ''}`
   if (rule.data.op === 'contains') return text.toLowerCase().includes(rule.data.pattern.toLowerCase())
-  try {
-    return new RegExp(rule.data.pattern, 'i').test(text)
-  } catch {
-    return false
-  }
+  // RE2: linear in the title whatever the pattern; one RE2 refuses (stored by an older version) matches nothing.
+  return rulePatternMatches(rule.data.pattern, text)
 }
 
 interface ItemSpec {
@@ -502,7 +500,10 @@ const itemFromBankLine = (
   return [...events, ...completions(foldBooks(events, state), [made.occurrence, ...idsOf(before?.allocations ?? [])])]
 }
 
-/** A matching rule saved: a name, a pattern (a valid regular expression where it is one) and the expense it makes. */
+/**
+ * A matching rule saved: a name, a pattern (a regular expression RE2 takes where it is one: `rulePattern.ts`) and the
+ * expense it makes.
+ */
 const saveRule = (
   command: Extract<BankCommand, { type: 'SaveBankRule' }>,
   state: BooksState,
@@ -525,12 +526,10 @@ const saveRule = (
   ] as const)
     if (textProblem(v) === 'INVALID_TEXT_CHARACTERS')
       errors.push(field(at, BoundMessages.textControl(label), 'INVALID_TEXT'))
-  if (data.op === 'matches')
-    try {
-      new RegExp(data.pattern, 'i')
-    } catch {
-      errors.push(field('pattern', 'The pattern is not a valid regular expression'))
-    }
+  if (data.op === 'matches' && data.pattern.trim() !== '') {
+    const problem = rulePatternProblem(data.pattern)
+    if (problem !== null) errors.push(field('pattern', problem))
+  }
   errors.push(
     ...specErrors({ ...data.expense, kpirColumn: data.expense.kpirColumn ?? undefined }).map((e) => ({
       ...e,

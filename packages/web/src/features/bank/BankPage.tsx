@@ -108,6 +108,7 @@ const SERVER: Record<string, MessageDescriptor> = {
   'Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)': msg`Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)`,
   "The parts must add up to the line's amount": msg`The parts must add up to the line's amount`,
   'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
+  'The pattern uses syntax that rules do not support, such as a backreference or a lookaround': msg`The pattern uses syntax that rules do not support, such as a backreference or a lookaround`,
   'Name must be text of at most 100 characters': msg`Name must be text of at most 100 characters`,
   'Where to look must be title or counterparty': msg`Where to look must be title or counterparty`,
   'How to match must be contains or matches': msg`How to match must be contains or matches`,
