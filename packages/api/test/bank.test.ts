@@ -297,6 +297,35 @@ describe('queue, matching and rules', () => {
     ).toBe(404)
   })
 
+  it('refuses a part paying a row of the other direction on allocations.N.id, writing nothing', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [statement([line({ bookingDate: '2026-01-22', amount: '-1230.00', title: 'Laptop' })])],
+    })
+    const [entry] = (await call(h.app, t, 'GET', '/api/bank/queue')).json() as {
+      line: { lineId: string }
+      suggestions: unknown[]
+    }[]
+    // The income of 1 230,00 is due on the same amount, but to the trader: money out is not suggested to pay it.
+    expect(entry!.suggestions).toEqual([])
+    const res = await call(h.app, t, 'PUT', `/api/bank/lines/${entry!.line.lineId}/match`, {
+      allocations: [{ kind: 'transaction', id: 'i3-2026-01', amount: '1230.00' }],
+    })
+    expect([res.statusCode, res.json().fieldErrors]).toEqual([
+      400,
+      {
+        'allocations.0.id':
+          'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer',
+      },
+    ])
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetById/i3-2026-01')).json()).toMatchObject({
+      completed: false,
+      paidAmount: null,
+    })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().unmatched).toBe(1)
+  })
+
   it('runs a rule’s regular expression in linear time on import, and refuses one RE2 does not take on pattern', async () => {
     h = await harness({ now: '2026-03-10T10:00:00.000Z' })
     const t = await company(h)

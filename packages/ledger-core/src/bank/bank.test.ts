@@ -651,6 +651,70 @@ describe('matching', () => {
     expect(entry!.suggestions[0]).toMatchObject({ reason: 'bank.reason.amount', confidence: 60 })
   })
 
+  it('a line pays only a row of its direction, and is suggested only such rows: money out no income, money in no expense or tax', () => {
+    const seller = { name: 'Sklep', taxId: '', country: '', address: '' }
+    const state = runCommands(
+      [
+        {
+          type: 'AddItem',
+          dataType: 'Expense',
+          data: income({ date: '2026-01-21', name: 'Laptop', amount: '1000.00', counterparty: seller }),
+        },
+        // A correcting invoice issued to the buyer: 1 000,00 net (1 230,00 gross) less, paid back to the buyer.
+        {
+          type: 'AddItem',
+          dataType: 'Income',
+          data: income({
+            date: '2026-01-26',
+            invoiceDate: '2026-01-26',
+            name: 'Korekta FV/1/2026',
+            amount: '-1000.00',
+            documentNumber: 'KOR/1/2026',
+            corrects: { documentNumber: 'FV/1/2026', ksefNumber: null, issueDate: '2026-01-20' },
+          }),
+        },
+      ],
+      runCommands(company).events,
+    ).state
+    const rows = monthTransactions(state, '2026-01', '2026-03-31')
+    const idOf = (name: string) => rows.find((r) => r.dataObject.name === name)!.id
+    const [sale, laptop, correction] = [idOf('Programming'), idOf('Laptop'), idOf('Korekta FV/1/2026')]
+    const r = importing(
+      state,
+      statement([
+        line({ bookingDate: '2026-01-25', amount: '-12300.00', title: 'Przelew FV/1/2026' }),
+        line({ bookingDate: '2026-01-27', amount: '1230.00', title: 'Przelew' }),
+        line({ bookingDate: '2026-01-28', amount: '-1230.00', title: 'Zwrot KOR/1/2026' }),
+      ]),
+    )
+    const queue = bankQueue(r.state, '2026-03-31')
+    const lineOf = (amount: string) => queue.find((q) => q.line.amount === amount)!
+    const suggested = (amount: string) =>
+      lineOf(amount).suggestions.flatMap((x) => x.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)))
+    // The same amounts and the sale's number: still nothing of the other direction is suggested.
+    expect(suggested('-12300.00')).not.toContain(sale)
+    expect(suggested('1230.00')).not.toContain(laptop)
+    const match = (amount: string, id: string) =>
+      decide(
+        cmd({
+          type: 'MatchBankLine',
+          lineId: lineOf(amount).line.lineId,
+          allocations: [{ kind: 'transaction', id, amount: amount.replace('-', '') }],
+        }),
+        r.state,
+      )
+    const out =
+      'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer'
+    const into = 'Money into the account pays only what is owed to you: an income or a refund from a supplier'
+    expect(match('-12300.00', sale)).toMatchObject({ errors: [{ field: 'allocations.0.id', message: out }] })
+    expect(match('1230.00', laptop)).toMatchObject({ errors: [{ field: 'allocations.0.id', message: into }] })
+    expect(match('1230.00', 'vat-2026-01')).toMatchObject({ errors: [{ field: 'allocations.0.id', message: into }] })
+    // A refund to a buyer is money out paying the correcting income (written negative); the laptop is money out too.
+    expect(isDomainError(match('-1230.00', correction))).toBe(false)
+    expect(isDomainError(match('-12300.00', laptop))).toBe(false)
+    expect(isDomainError(match('1230.00', sale))).toBe(false)
+  })
+
   it('splits a line and refuses parts that do not add up', () => {
     const r = importing(
       books().state,

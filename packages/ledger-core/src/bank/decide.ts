@@ -13,6 +13,7 @@ import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
 import { formatMoney, parseMoney, splitGross } from '../money.ts'
 import { findTransaction } from '../projections/month.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
 import { ExpenseColumns } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { validItem } from '../deciders/validItem.ts'
@@ -340,9 +341,33 @@ const ruleShapeErrors = (error: ParseResult.ParseError): FieldError[] => {
   })
 }
 
+/**
+ * Whether a row is money the trader receives (a receivable), else money the trader pays (a payable): an income is
+ * received and everything else — an expense, a VAT, PIT or ZUS row — is paid, unless the row is written negative: a
+ * correcting income that lowers a sale is money paid back to the buyer, a correcting expense (or a manual row of a
+ * tax written negative) money paid back to the trader. Tax rows never are: an excess or an overpayment is no row to
+ * pay but `0.00` with the refund in the breakdown (docs/tax-rules.md §13, "Which way a line pays").
+ */
+const isReceivable = (row: TransactionRow): boolean => {
+  const income = row.eventType === '1_Revenue'
+  return parseMoney(row.dataObject.sum) < 0n ? !income : income
+}
+
+/** The refusals of a part paying a row of the other direction (docs/api.md, `PUT /api/bank/lines/:lineId/match`). */
+const MONEY_OUT_PAYS_RECEIVABLE =
+  'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer'
+const MONEY_IN_PAYS_PAYABLE =
+  'Money into the account pays only what is owed to you: an income or a refund from a supplier'
+
+/**
+ * The parts of a line's match: each a transaction the books show that the line's direction pays (money in pays
+ * receivables, money out payables: `isReceivable`), a private part or a transfer, adding up to the line's amount.
+ */
 const validAllocations = (state: BooksState, line: BankLineState, input: unknown): BankAllocation[] | FieldError[] => {
   if (!Array.isArray(input) || input.length === 0 || input.length > 50)
     return [field('allocations', 'Give between 1 and 50 parts')]
+  const lineAmount = parseMoney(line.amount)
+  const incoming = lineAmount > 0n
   const errors: FieldError[] = []
   const out: BankAllocation[] = []
   let total = 0n
@@ -359,14 +384,18 @@ const validAllocations = (state: BooksState, line: BankLineState, input: unknown
       out.push({ kind: o.kind, amount })
       continue
     }
-    if (o.kind !== 'transaction' || !isTransactionId(o.id) || !findTransaction(state, o.id)) {
+    const found = o.kind === 'transaction' && isTransactionId(o.id) ? findTransaction(state, o.id) : null
+    if (!found) {
       errors.push(field(`${at}.id`, 'Choose a transaction the books show', 'INVALID_CHOICE'))
+      continue
+    }
+    if (isReceivable(found.row) !== incoming) {
+      errors.push(field(`${at}.id`, incoming ? MONEY_IN_PAYS_PAYABLE : MONEY_OUT_PAYS_RECEIVABLE, 'INVALID_CHOICE'))
       continue
     }
     out.push({ kind: 'transaction', id: o.id as string, amount })
   }
-  const amount = parseMoney(line.amount)
-  if (errors.length === 0 && total !== (amount < 0n ? -amount : amount))
+  if (errors.length === 0 && total !== (lineAmount < 0n ? -lineAmount : lineAmount))
     errors.push(field('allocations', "The parts must add up to the line's amount", 'INVALID_MONEY'))
   return errors.length > 0 ? errors : out
 }

@@ -1,0 +1,69 @@
+/** The books' refusals on the bank screen (the API answers in English), shown in Polish. */
+import { fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../api/client.ts'
+import { memoryServices } from '../../forms/index.ts'
+import { renderWith } from '../../forms/testing.ts'
+import { type BankApi, createBankApi } from './api.ts'
+import { BankPage } from './BankPage.tsx'
+import type { BankData, BankLine } from './types.ts'
+
+const outgoing: BankLine = {
+  lineId: 'fedcba9876543210',
+  accountId: 1,
+  bookingDate: '2026-10-12',
+  amount: '-4920.00',
+  title: 'Laptop FZ 5/2026',
+  counterpartyName: null,
+  counterpartyAccount: null,
+  status: 'unmatched',
+  match: null,
+  transactions: {},
+}
+
+const data: BankData = {
+  overview: { accounts: [], statements: [], gaps: [], zusAccount: null, unmatched: 1, rules: [] },
+  queue: [{ line: outgoing, suggestions: [], transactions: {} }],
+  lines: [],
+  openItems: [],
+}
+
+const refusal = (message: string, field: string) =>
+  new ApiError({ status: 400, statusText: 'Bad Request', errors: [message], fieldErrors: { [field]: message } })
+
+const render = async (effects: Partial<BankApi>) => {
+  await renderWith(
+    <BankPage
+      effects={{
+        ...createBankApi(),
+        load: vi.fn(async () => data),
+        importFile: vi.fn(),
+        act: vi.fn(async () => {}),
+        createItem: vi.fn(),
+        ...effects,
+      }}
+    />,
+    memoryServices([]),
+    'pl',
+  )
+  await screen.findByText('Do dopasowania (1)')
+}
+
+describe('the books’ refusals on the bank screen, in Polish', () => {
+  it('money out matched to an income: the refusal says which way a line pays', async () => {
+    const act = vi.fn(async () => {
+      throw refusal(
+        'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer',
+        'allocations.0.id',
+      )
+    })
+    await render({ act })
+    fireEvent.click(screen.getByRole('button', { name: 'Prywatna' }))
+    expect(
+      await screen.findByText(
+        'Wypływ z rachunku opłaca tylko to, co jesteś winien: wydatek, podatek, składkę albo zwrot dla nabywcy',
+      ),
+    ).toBeTruthy()
+  })
+
+})
