@@ -268,6 +268,12 @@ describe('queue, matching and rules', () => {
     })
     expect(item.statusCode).toBe(201)
     expect(item.json()).toMatchObject({ dataType: 'Expense', data: { amount: '10.00' } })
+    // A line marked private is matched: an item of it comes once it is unmatched.
+    const matched = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, { name: 'Zakupy' })
+    expect(matched.json().fieldErrors).toEqual({
+      lineId: 'This line is already matched: unmatch it first to make an item of it',
+    })
+    await call(h.app, t, 'DELETE', `/api/bank/lines/${priv.line.lineId}/match`)
     // The item the user confirmed on the form: validated as any item, its fields named under `item`.
     const badItem = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
       item: { date: '2026-01-23', name: 'Zakupy', amount: '-1', isCompany: false, percent: '0', invoiceDate: null },
@@ -281,7 +287,7 @@ describe('queue, matching and rules', () => {
     expect(otherGross.statusCode).toBe(400)
     expect(otherGross.json().fieldErrors).toEqual({ 'item.amount': "The item's gross must be the line's amount" })
     const after = (await call(h.app, t, 'GET', '/api/bank/lines')).json().lines as { lineId: string; status: string }[]
-    expect(after.find((l) => l.lineId === priv.line.lineId)?.status).toBe('private')
+    expect(after.find((l) => l.lineId === priv.line.lineId)?.status).toBe('unmatched')
     const confirmed = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
       item: { date: '2026-01-23', name: 'Zakupy', amount: '50.00', isCompany: false, percent: '0', invoiceDate: null },
     })
@@ -324,6 +330,30 @@ describe('queue, matching and rules', () => {
       paidAmount: null,
     })
     expect((await call(h.app, t, 'GET', '/api/bank')).json().unmatched).toBe(1)
+  })
+
+  it('refuses a second item from a line already matched (a double submit): 400 on lineId, one item written', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [statement([line({ bookingDate: '2026-01-24', amount: '-12.30', title: 'Opłata' })])],
+    })
+    const [entry] = (await call(h.app, t, 'GET', '/api/bank/queue')).json() as { line: { lineId: string } }[]
+    const body = {
+      item: { date: '2026-01-24', name: 'Opłata', amount: '10.00', isCompany: true, percent: '23', invoiceDate: null },
+    }
+    const path = `/api/bank/lines/${entry!.line.lineId}/item`
+    const expenses = async () => (await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json().length
+    const before = await expenses()
+    expect((await call(h.app, t, 'POST', path, body)).statusCode).toBe(201)
+    for (const again of [body, { name: 'Opłata', percent: '23' }]) {
+      const res = await call(h.app, t, 'POST', path, again)
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([
+        400,
+        { lineId: 'This line is already matched: unmatch it first to make an item of it' },
+      ])
+    }
+    expect(await expenses()).toBe(before + 1)
   })
 
   it('runs a rule’s regular expression in linear time on import, and refuses one RE2 does not take on pattern', async () => {

@@ -715,6 +715,33 @@ describe('matching', () => {
     expect(isDomainError(match('1230.00', sale))).toBe(false)
   })
 
+  it('refuses an item from a line that already has a match, writing nothing: a double submit makes one item', () => {
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-02-02', amount: '-12.30', title: 'Opłata' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const fee = { type: 'CreateItemFromBankLine' as const, lineId, name: 'Opłata bankowa', percent: '23' }
+    const made = run(r.state, fee)
+    const again = decide(cmd(fee), made.state)
+    expect(again).toMatchObject({
+      errors: [{ field: 'lineId', message: 'This line is already matched: unmatch it first to make an item of it' }],
+    })
+    // Marked private: the same; once unmatched, an item can be made of it.
+    const privateLine = run(r.state, {
+      type: 'MatchBankLine',
+      lineId,
+      allocations: [{ kind: 'private', amount: '12.30' }],
+    })
+    expect(isDomainError(decide(cmd(fee), privateLine.state))).toBe(true)
+    const unmatched = run(privateLine.state, { type: 'UnmatchBankLine', lineId })
+    expect(run(unmatched.state, fee).events.map((e) => e.type)).toEqual([
+      'ItemAdded',
+      'BankLineMatched',
+      'TransactionCompletedSet',
+    ])
+  })
+
   it('splits a line and refuses parts that do not add up', () => {
     const r = importing(
       books().state,

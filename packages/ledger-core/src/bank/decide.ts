@@ -470,12 +470,16 @@ const itemOfForm = (
   }
 }
 
+/** The refusal of an item made from a line that already has a match (`lineId`): unmatching it comes first. */
+const LINE_ALREADY_MATCHED = 'This line is already matched: unmatch it first to make an item of it'
+
 /** The refusal of an item made from a line whose gross is not the line's amount (`item.amount`). */
 const ITEM_GROSS_NOT_LINE = "The item's gross must be the line's amount"
 
 /**
- * A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid): the item
- * the user confirmed on the form (`item`), or one of the line's gross amount named `name` at `percent` VAT. The whole
+ * A cost or income made from a statement line not matched yet, matched to it at once (and the rows it pays marked
+ * paid): the item the user confirmed on the form (`item`), or one of the line's gross amount named `name` at
+ * `percent` VAT. A line with a match (a transaction, private, a transfer) is refused on `lineId`. The whole
  * line is allocated to the item (a match covers its line), so a confirmed item whose gross is not the line's amount is
  * refused on `item.amount` rather than overpaid, or left partly paid by a line shown as matched.
  */
@@ -486,6 +490,8 @@ const itemFromBankLine = (
   const bank = state.bank
   const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
   if (!line) return domainError('NOT_FOUND')
+  // A line with a match already pays something: a second item (a double submit) would be booked and never paid.
+  if (bank.matches.has(line.lineId)) return invalid([field('lineId', LINE_ALREADY_MATCHED)])
   let made: ReturnType<typeof itemOfForm>
   if (command.item !== undefined) made = itemOfForm(state, line, command.item)
   else {
@@ -525,8 +531,7 @@ const itemFromBankLine = (
       },
     },
   ]
-  const before = bank.matches.get(line.lineId)
-  return [...events, ...completions(foldBooks(events, state), [made.occurrence, ...idsOf(before?.allocations ?? [])])]
+  return [...events, ...completions(foldBooks(events, state), [made.occurrence])]
 }
 
 /**

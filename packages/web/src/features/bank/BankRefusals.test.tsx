@@ -1,5 +1,5 @@
 /** The books' refusals on the bank screen (the API answers in English), shown in Polish. */
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/client.ts'
 import { memoryServices } from '../../forms/index.ts'
@@ -66,4 +66,19 @@ describe('the books’ refusals on the bank screen, in Polish', () => {
     ).toBeTruthy()
   })
 
+  it('an item from a line already matched: the form says to unmatch it first', async () => {
+    const createItem = vi.fn(async () => {
+      throw refusal('This line is already matched: unmatch it first to make an item of it', 'lineId')
+    })
+    await render({ createItem })
+    fireEvent.click(screen.getByRole('button', { name: 'Utwórz wydatek z operacji Laptop FZ 5/2026' }))
+    const form = await screen.findByRole('form', { name: 'Wydatek z operacji' })
+    fireEvent.click(within(form).getByRole('button', { name: /Zapisz wydatek/ }))
+    await waitFor(() => expect(createItem).toHaveBeenCalledTimes(1))
+    expect(
+      await within(form).findByText(
+        'Ta operacja jest już dopasowana: najpierw cofnij dopasowanie, aby utworzyć z niej pozycję',
+      ),
+    ).toBeTruthy()
+  })
 })
