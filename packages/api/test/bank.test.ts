@@ -190,6 +190,37 @@ describe('bank import', () => {
     expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
   })
 
+  it('refuses statements dated outside 2000–2099 in every format, preview included, naming the dates, writing nothing', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const outside = 'Date must be between 2000-01-01 and 2099-12-31'
+    const refused = {
+      ok: false,
+      error: {
+        code: 'bank.statement.invalid',
+        fields: expect.arrayContaining([{ field: 'lines.0.bookingDate', message: outside }]),
+      },
+    }
+    for (const year of ['2150', '2100', '9999', '1999']) {
+      const s = statement([line({ bookingDate: `${year}-11-02` })])
+      for (const preview of [false, true]) {
+        const res = await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s], preview })
+        expect([res.statusCode, res.json().results[0]]).toMatchObject([200, refused])
+        expect(res.json().results[0].error.fields).toContainEqual({ field: 'openingDate', message: outside })
+      }
+    }
+    // camt.053 and a CSV export with the dates of 2150, as the bank's files would carry them.
+    const fixture = (name: string) =>
+      readFileSync(fileURLToPath(new URL(`../../books/test/fixtures/bank/${name}`, import.meta.url)), 'utf8')
+    const files = [
+      { fileName: 'c.xml', base64: Buffer.from(fixture('pko.camt053.02.xml').replaceAll('2026-03', '2150-03')) },
+      { fileName: 'pko.csv', base64: Buffer.from(fixture('pko.csv').replaceAll('2026-04', '2150-04')) },
+    ].map((f) => ({ ...f, base64: f.base64.toString('base64') }))
+    const res = await call(h.app, t, 'POST', '/api/bank/import', { files, account: ACCOUNT })
+    expect(res.json()).toMatchObject({ imported: 0, refused: 2, results: [refused, refused] })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
+  })
+
   it('previews without writing', async () => {
     h = await harness()
     const t = await company(h)

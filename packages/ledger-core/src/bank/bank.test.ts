@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decide } from '../decide.ts'
+import { statementErrors } from './decide.ts'
 import { foldBooks } from '../deciders/books.ts'
 import type { BooksState } from '../model/state.ts'
 import { isDomainError } from '../errors.ts'
@@ -91,6 +92,33 @@ describe('importing a statement', () => {
       'lines.0.amount',
       'lines.1.bookingDate',
       'lines.1.valueDate',
+    ])
+  })
+
+  it('refuses a statement or a line dated outside the books’ window, naming each date, before anything is computed', () => {
+    const outside = 'Date must be between 2000-01-01 and 2099-12-31'
+    const far = statement([line({ bookingDate: '2150-11-02', valueDate: '2100-01-01' })])
+    expect(far).toMatchObject({ openingDate: '2150-11-02', closingDate: '2150-11-02' })
+    const r = decide(cmd({ type: 'ImportBankStatement', statement: far }), books().state)
+    expect(isDomainError(r) && r.errors).toEqual([
+      { field: 'openingDate', code: 'INVALID_DATE', message: outside },
+      { field: 'closingDate', code: 'INVALID_DATE', message: outside },
+      { field: 'lines.0.bookingDate', code: 'INVALID_DATE', message: outside },
+      { field: 'lines.0.valueDate', code: 'INVALID_DATE', message: outside },
+    ])
+    const early = statement([line({ bookingDate: '1999-12-31' })])
+    expect(statementErrors(early).map((e) => [e.field, e.message])).toEqual([
+      ['openingDate', outside],
+      ['closingDate', outside],
+      ['lines.0.bookingDate', outside],
+      ['lines.0.valueDate', outside],
+    ])
+    // The window's last day is in it: the statement is imported and matched.
+    const last = statement([line({ bookingDate: '2099-12-31' })])
+    expect(statementErrors(last)).toEqual([])
+    expect(importing(books().state, last).events.map((e) => e.type)).toEqual([
+      'BankAccountSaved',
+      'BankStatementImported',
     ])
   })
 

@@ -8,7 +8,7 @@ import { isLocalDate } from '../calendar.ts'
 import { foldBooks } from '../model/evolve.ts'
 import type { BooksState } from '../model/state.ts'
 import { type DomainError, domainError, type FieldError, isDomainError, liveEntry } from '../errors.ts'
-import { BoundMessages, textProblem } from '../schemas/bounds.ts'
+import { BoundMessages, isDateInBounds, textProblem } from '../schemas/bounds.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
 import { formatMoney, parseMoney, splitGross } from '../money.ts'
@@ -40,6 +40,15 @@ const field = (f: string, message: string, code: FieldError['code'] = 'VALIDATIO
 
 type StatementLineEvent = Extract<LedgerEvent, { type: 'BankStatementImported' }>['data']['lines'][number]
 
+/**
+ * What is wrong with a statement's or a line's date: not a date, or one outside the books' window (2000-01-01 …
+ * 2099-12-31, docs/api.md "Bounds"), which every format's statement is held to before anything is computed from it.
+ */
+const dateProblem = (d: unknown): string | null => {
+  if (!isLocalDate(d)) return 'Date must be a date in format yyyy-mm-dd'
+  return isDateInBounds(d) ? null : BoundMessages.dateOutside('Date')
+}
+
 /** The statement's field errors (everything wrong, in order); empty when it can be imported. */
 export const statementErrors = (s: BankStatementInput): FieldError[] => {
   const errors: FieldError[] = []
@@ -48,10 +57,10 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
     errors.push(field('account', 'The statement account is not a valid IBAN'))
   if (typeof s.currency !== 'string' || !CURRENCY.test(s.currency))
     errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
-  if (!isLocalDate(s.openingDate))
-    errors.push(field('openingDate', 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
-  if (!isLocalDate(s.closingDate))
-    errors.push(field('closingDate', 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+  for (const k of ['openingDate', 'closingDate'] as const) {
+    const problem = dateProblem(s[k])
+    if (problem !== null) errors.push(field(k, problem, 'INVALID_DATE'))
+  }
   if (isLocalDate(s.openingDate) && isLocalDate(s.closingDate) && s.openingDate > s.closingDate)
     errors.push(field('closingDate', 'The statement ends before it starts', 'INVALID_DATE'))
   for (const k of ['openingBalance', 'closingBalance'] as const)
@@ -59,13 +68,13 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
       errors.push(field(k, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
   if (!Array.isArray(s.lines)) return [...errors, field('lines', 'The statement has no list of lines')]
   // A statement's lines share a few dozen dates: each is checked once.
-  const checked = new Map<unknown, boolean>()
-  const isDate = (d: unknown): boolean => {
+  const checked = new Map<unknown, string | null>()
+  const problemOf = (d: unknown): string | null => {
     const known = checked.get(d)
     if (known !== undefined) return known
-    const ok = isLocalDate(d)
-    checked.set(d, ok)
-    return ok
+    const problem = dateProblem(d)
+    checked.set(d, problem)
+    return problem
   }
   const period = isLocalDate(s.openingDate) && isLocalDate(s.closingDate)
   for (const [i, l] of s.lines.entries()) {
@@ -74,12 +83,12 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
       errors.push(field(at, 'The line is not valid'))
       continue
     }
-    if (!isDate(l.bookingDate))
-      errors.push(field(`${at}.bookingDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+    const booking = problemOf(l.bookingDate)
+    if (booking !== null) errors.push(field(`${at}.bookingDate`, booking, 'INVALID_DATE'))
     else if (period && (l.bookingDate < s.openingDate || l.bookingDate > s.closingDate))
       errors.push(field(`${at}.bookingDate`, "The line's date is outside the statement's period", 'INVALID_DATE'))
-    if (!isDate(l.valueDate))
-      errors.push(field(`${at}.valueDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+    const value = problemOf(l.valueDate)
+    if (value !== null) errors.push(field(`${at}.valueDate`, value, 'INVALID_DATE'))
     if (typeof l.amount !== 'string' || !MONEY.test(l.amount))
       errors.push(field(`${at}.amount`, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
     if (typeof l.currency === 'string' && l.currency !== s.currency)

@@ -190,9 +190,16 @@ export const BankPage = ({ effects }: Props) => {
     return known ? i18n._(known) : code
   }
   const accountName = (id: number) => data?.overview.accounts.find((a) => a.id === id)?.name ?? String(id)
+  const server = (m: string) => {
+    const known = SERVER[m]
+    return known ? i18n._(known) : translateMessage(i18n, m)
+  }
   const problem = (r: Extract<BankFileResult, { ok: false }>) => {
     const known = PROBLEMS[r.error.code]
-    return known ? i18n._(known) : translateMessage(i18n, r.error.message)
+    const text = known ? i18n._(known) : translateMessage(i18n, r.error.message)
+    // What the books found wrong with a statement they refused (a date outside 2000–2099 …): its first problem.
+    const first = r.error.code === 'bank.statement.invalid' ? r.error.fields?.[0] : undefined
+    return first ? `${text}: ${server(first.message)}` : text
   }
   const done = results.length
 

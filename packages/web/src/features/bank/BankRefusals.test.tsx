@@ -6,7 +6,7 @@ import { memoryServices } from '../../forms/index.ts'
 import { renderWith } from '../../forms/testing.ts'
 import { type BankApi, createBankApi } from './api.ts'
 import { BankPage } from './BankPage.tsx'
-import type { BankData, BankLine } from './types.ts'
+import type { BankData, BankFileResult, BankLine } from './types.ts'
 
 const outgoing: BankLine = {
   lineId: 'fedcba9876543210',
@@ -50,6 +50,26 @@ const render = async (effects: Partial<BankApi>) => {
 }
 
 describe('the books’ refusals on the bank screen, in Polish', () => {
+  it('a statement dated outside 2000–2099: the file is refused with the date’s reason', async () => {
+    const refused: BankFileResult = {
+      fileName: 'c.xml',
+      ok: false,
+      error: {
+        code: 'bank.statement.invalid',
+        message: 'Date must be between 2000-01-01 and 2099-12-31',
+        fields: [{ field: 'openingDate', message: 'Date must be between 2000-01-01 and 2099-12-31' }],
+      },
+    }
+    await render({ importFile: vi.fn(async () => refused) })
+    const input = document.querySelector('input[type=file]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['<Document/>'], 'c.xml')] } })
+    const report = (await screen.findByText('c.xml')).closest('li')
+    await waitFor(() => expect(report?.textContent).toContain('Data'))
+    expect(report?.textContent).toBe(
+      'c.xml: odrzucono — Wyciąg zawiera nieprawidłowe dane: Data: dozwolone od 2000-01-01 do 2099-12-31',
+    )
+  })
+
   it('money out matched to an income: the refusal says which way a line pays', async () => {
     const act = vi.fn(async () => {
       throw refusal(
