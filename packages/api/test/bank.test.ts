@@ -428,8 +428,26 @@ describe('queue, matching and rules', () => {
     const bad = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: 'PL00 1234', kind: 'business' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().fieldErrors).toHaveProperty('iban')
+    // A name is text without control characters: a number is no name (not replaced by the IBAN), nothing is written.
+    for (const [name, message] of [
+      [5, 'Name must be text'],
+      [true, 'Name must be text'],
+      ['a\u0000b', 'Name must not contain control characters'],
+      ['Firma \u202eabc', 'Name must not contain control characters'],
+      ['x'.repeat(101), 'Name must be at most 100 characters'],
+    ] as const) {
+      const res = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: ACCOUNT, name, kind: 'business' })
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([400, { name: message }])
+    }
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
     const ok = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: ACCOUNT, name: 'Firmowe', kind: 'business' })
     expect(ok.statusCode).toBe(201)
+    const unnamed = await call(h.app, t, 'POST', '/api/bank/accounts', {
+      iban: 'PL50105014451000009012345678',
+      name: null,
+      kind: 'business',
+    })
+    expect([unnamed.statusCode, unnamed.json().name]).toEqual([201, 'PL50 1050 1445 1000 0090 1234 5678'])
     const vat = await call(h.app, t, 'POST', '/api/bank/accounts', {
       iban: 'PL27114020040000300201355387',
       name: 'VAT',

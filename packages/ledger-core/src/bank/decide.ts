@@ -426,8 +426,20 @@ const saveAccount = (
     for (const a of bank.accounts.values())
       if (!a.deleted && a.iban === iban && a.id !== command.id)
         errors.push(field('iban', 'This account is already in the books'))
-  const name = typeof command.name === 'string' ? command.name.trim() : ''
-  if (name.length > 100) errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
+  // Text only, as every name (schemas/bounds.ts): a number is refused, not replaced by the IBAN; none (absent, null or
+  // blank) is the IBAN grouped.
+  let name = ''
+  if (command.name !== undefined && command.name !== null) {
+    if (typeof command.name !== 'string') errors.push(field('name', 'Name must be text', 'INVALID_TEXT'))
+    else {
+      name = command.name.trim()
+      const problem = textProblem(name, 100)
+      if (problem === 'INVALID_TEXT_LENGTH')
+        errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
+      else if (problem === 'INVALID_TEXT_CHARACTERS')
+        errors.push(field('name', BoundMessages.textControl('Name'), 'INVALID_TEXT'))
+    }
+  }
   const currency = command.currency ?? 'PLN'
   if (typeof currency !== 'string' || !CURRENCY.test(currency))
     errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))

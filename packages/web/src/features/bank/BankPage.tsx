@@ -113,6 +113,7 @@ const SERVER: Record<string, MessageDescriptor> = {
   'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer': msg`Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer`,
   'Money into the account pays only what is owed to you: an income or a refund from a supplier': msg`Money into the account pays only what is owed to you: an income or a refund from a supplier`,
   'This line is already matched: unmatch it first to make an item of it': msg`This line is already matched: unmatch it first to make an item of it`,
+  'Name must be at most 100 characters': msg`Name must be at most 100 characters`,
   'Name must be text of at most 100 characters': msg`Name must be text of at most 100 characters`,
   'Where to look must be title or counterparty': msg`Where to look must be title or counterparty`,
   'How to match must be contains or matches': msg`How to match must be contains or matches`,
