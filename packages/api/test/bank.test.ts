@@ -190,6 +190,37 @@ describe('bank import', () => {
     expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
   })
 
+  it('refuses statements dated outside 2000–2099 in every format, preview included, naming the dates, writing nothing', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const outside = 'Date must be between 2000-01-01 and 2099-12-31'
+    const refused = {
+      ok: false,
+      error: {
+        code: 'bank.statement.invalid',
+        fields: expect.arrayContaining([{ field: 'lines.0.bookingDate', message: outside }]),
+      },
+    }
+    for (const year of ['2150', '2100', '9999', '1999']) {
+      const s = statement([line({ bookingDate: `${year}-11-02` })])
+      for (const preview of [false, true]) {
+        const res = await call(h.app, t, 'POST', '/api/bank/statements', { statements: [s], preview })
+        expect([res.statusCode, res.json().results[0]]).toMatchObject([200, refused])
+        expect(res.json().results[0].error.fields).toContainEqual({ field: 'openingDate', message: outside })
+      }
+    }
+    // camt.053 and a CSV export with the dates of 2150, as the bank's files would carry them.
+    const fixture = (name: string) =>
+      readFileSync(fileURLToPath(new URL(`../../books/test/fixtures/bank/${name}`, import.meta.url)), 'utf8')
+    const files = [
+      { fileName: 'c.xml', base64: Buffer.from(fixture('pko.camt053.02.xml').replaceAll('2026-03', '2150-03')) },
+      { fileName: 'pko.csv', base64: Buffer.from(fixture('pko.csv').replaceAll('2026-04', '2150-04')) },
+    ].map((f) => ({ ...f, base64: f.base64.toString('base64') }))
+    const res = await call(h.app, t, 'POST', '/api/bank/import', { files, account: ACCOUNT })
+    expect(res.json()).toMatchObject({ imported: 0, refused: 2, results: [refused, refused] })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
+  })
+
   it('previews without writing', async () => {
     h = await harness()
     const t = await company(h)
@@ -268,6 +299,12 @@ describe('queue, matching and rules', () => {
     })
     expect(item.statusCode).toBe(201)
     expect(item.json()).toMatchObject({ dataType: 'Expense', data: { amount: '10.00' } })
+    // A line marked private is matched: an item of it comes once it is unmatched.
+    const matched = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, { name: 'Zakupy' })
+    expect(matched.json().fieldErrors).toEqual({
+      lineId: 'This line is already matched: unmatch it first to make an item of it',
+    })
+    await call(h.app, t, 'DELETE', `/api/bank/lines/${priv.line.lineId}/match`)
     // The item the user confirmed on the form: validated as any item, its fields named under `item`.
     const badItem = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
       item: { date: '2026-01-23', name: 'Zakupy', amount: '-1', isCompany: false, percent: '0', invoiceDate: null },
@@ -281,7 +318,7 @@ describe('queue, matching and rules', () => {
     expect(otherGross.statusCode).toBe(400)
     expect(otherGross.json().fieldErrors).toEqual({ 'item.amount': "The item's gross must be the line's amount" })
     const after = (await call(h.app, t, 'GET', '/api/bank/lines')).json().lines as { lineId: string; status: string }[]
-    expect(after.find((l) => l.lineId === priv.line.lineId)?.status).toBe('private')
+    expect(after.find((l) => l.lineId === priv.line.lineId)?.status).toBe('unmatched')
     const confirmed = await call(h.app, t, 'POST', `/api/bank/lines/${priv.line.lineId}/item`, {
       item: { date: '2026-01-23', name: 'Zakupy', amount: '50.00', isCompany: false, percent: '0', invoiceDate: null },
     })
@@ -297,14 +334,120 @@ describe('queue, matching and rules', () => {
     ).toBe(404)
   })
 
+  it('refuses a part paying a row of the other direction on allocations.N.id, writing nothing', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [statement([line({ bookingDate: '2026-01-22', amount: '-1230.00', title: 'Laptop' })])],
+    })
+    const [entry] = (await call(h.app, t, 'GET', '/api/bank/queue')).json() as {
+      line: { lineId: string }
+      suggestions: unknown[]
+    }[]
+    // The income of 1 230,00 is due on the same amount, but to the trader: money out is not suggested to pay it.
+    expect(entry!.suggestions).toEqual([])
+    const res = await call(h.app, t, 'PUT', `/api/bank/lines/${entry!.line.lineId}/match`, {
+      allocations: [{ kind: 'transaction', id: 'i3-2026-01', amount: '1230.00' }],
+    })
+    expect([res.statusCode, res.json().fieldErrors]).toEqual([
+      400,
+      {
+        'allocations.0.id':
+          'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer',
+      },
+    ])
+    expect((await call(h.app, t, 'GET', '/api/transaction/GetById/i3-2026-01')).json()).toMatchObject({
+      completed: false,
+      paidAmount: null,
+    })
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().unmatched).toBe(1)
+  })
+
+  it('refuses a second item from a line already matched (a double submit): 400 on lineId, one item written', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [statement([line({ bookingDate: '2026-01-24', amount: '-12.30', title: 'Opłata' })])],
+    })
+    const [entry] = (await call(h.app, t, 'GET', '/api/bank/queue')).json() as { line: { lineId: string } }[]
+    const body = {
+      item: { date: '2026-01-24', name: 'Opłata', amount: '10.00', isCompany: true, percent: '23', invoiceDate: null },
+    }
+    const path = `/api/bank/lines/${entry!.line.lineId}/item`
+    const expenses = async () => (await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense')).json().length
+    const before = await expenses()
+    expect((await call(h.app, t, 'POST', path, body)).statusCode).toBe(201)
+    for (const again of [body, { name: 'Opłata', percent: '23' }]) {
+      const res = await call(h.app, t, 'POST', path, again)
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([
+        400,
+        { lineId: 'This line is already matched: unmatch it first to make an item of it' },
+      ])
+    }
+    expect(await expenses()).toBe(before + 1)
+  })
+
+  it('runs a rule’s regular expression in linear time on import, and refuses one RE2 does not take on pattern', async () => {
+    h = await harness({ now: '2026-03-10T10:00:00.000Z' })
+    const t = await company(h)
+    const rule = (pattern: string) =>
+      call(h.app, t, 'POST', '/api/bank/rules', {
+        name: 'r',
+        field: 'title',
+        op: 'matches',
+        pattern,
+        expense: { name: 'x', percent: '23', isCompany: true, kpirColumn: null },
+      })
+    for (const pattern of ['(a)\\1', '(?=Opłata)Opł', '(?<=x)y']) {
+      const res = await rule(pattern)
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([
+        400,
+        { pattern: 'The pattern uses syntax that rules do not support, such as a backreference or a lookaround' },
+      ])
+    }
+    expect((await rule('(a+)+$')).statusCode).toBe(201)
+    // With RegExp, 29 'a' and a '!' took 10 s, doubling with each 'a': 160 of them (an MT940 title's length).
+    const res = await call(h.app, t, 'POST', '/api/bank/statements', {
+      statements: [
+        statement([
+          line({ bookingDate: '2026-01-24', amount: '-1.00', title: `${'a'.repeat(160)}!` }),
+          line({ bookingDate: '2026-01-25', amount: '-2.00', title: 'A'.repeat(160) }),
+        ]),
+      ],
+      preview: true,
+    })
+    expect(res.json().results[0]).toMatchObject({
+      ok: true,
+      statements: [{ newLines: 2, matched: 1, createdItems: 1 }],
+    })
+  })
+
   it('validates accounts, the ZUS account and rules with fields', async () => {
     h = await harness()
     const t = await company(h)
     const bad = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: 'PL00 1234', kind: 'business' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().fieldErrors).toHaveProperty('iban')
+    // A name is text without control characters: a number is no name (not replaced by the IBAN), nothing is written.
+    for (const [name, message] of [
+      [5, 'Name must be text'],
+      [true, 'Name must be text'],
+      ['a\u0000b', 'Name must not contain control characters'],
+      ['Firma \u202eabc', 'Name must not contain control characters'],
+      ['x'.repeat(101), 'Name must be at most 100 characters'],
+    ] as const) {
+      const res = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: ACCOUNT, name, kind: 'business' })
+      expect([res.statusCode, res.json().fieldErrors]).toEqual([400, { name: message }])
+    }
+    expect((await call(h.app, t, 'GET', '/api/bank')).json().accounts).toEqual([])
     const ok = await call(h.app, t, 'POST', '/api/bank/accounts', { iban: ACCOUNT, name: 'Firmowe', kind: 'business' })
     expect(ok.statusCode).toBe(201)
+    const unnamed = await call(h.app, t, 'POST', '/api/bank/accounts', {
+      iban: 'PL50105014451000009012345678',
+      name: null,
+      kind: 'business',
+    })
+    expect([unnamed.statusCode, unnamed.json().name]).toEqual([201, 'PL50 1050 1445 1000 0090 1234 5678'])
     const vat = await call(h.app, t, 'POST', '/api/bank/accounts', {
       iban: 'PL27114020040000300201355387',
       name: 'VAT',

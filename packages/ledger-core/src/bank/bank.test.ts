@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decide } from '../decide.ts'
+import { statementErrors } from './decide.ts'
 import { foldBooks } from '../deciders/books.ts'
 import type { BooksState } from '../model/state.ts'
 import { isDomainError } from '../errors.ts'
@@ -91,6 +92,33 @@ describe('importing a statement', () => {
       'lines.0.amount',
       'lines.1.bookingDate',
       'lines.1.valueDate',
+    ])
+  })
+
+  it('refuses a statement or a line dated outside the books’ window, naming each date, before anything is computed', () => {
+    const outside = 'Date must be between 2000-01-01 and 2099-12-31'
+    const far = statement([line({ bookingDate: '2150-11-02', valueDate: '2100-01-01' })])
+    expect(far).toMatchObject({ openingDate: '2150-11-02', closingDate: '2150-11-02' })
+    const r = decide(cmd({ type: 'ImportBankStatement', statement: far }), books().state)
+    expect(isDomainError(r) && r.errors).toEqual([
+      { field: 'openingDate', code: 'INVALID_DATE', message: outside },
+      { field: 'closingDate', code: 'INVALID_DATE', message: outside },
+      { field: 'lines.0.bookingDate', code: 'INVALID_DATE', message: outside },
+      { field: 'lines.0.valueDate', code: 'INVALID_DATE', message: outside },
+    ])
+    const early = statement([line({ bookingDate: '1999-12-31' })])
+    expect(statementErrors(early).map((e) => [e.field, e.message])).toEqual([
+      ['openingDate', outside],
+      ['closingDate', outside],
+      ['lines.0.bookingDate', outside],
+      ['lines.0.valueDate', outside],
+    ])
+    // The window's last day is in it: the statement is imported and matched.
+    const last = statement([line({ bookingDate: '2099-12-31' })])
+    expect(statementErrors(last)).toEqual([])
+    expect(importing(books().state, last).events.map((e) => e.type)).toEqual([
+      'BankAccountSaved',
+      'BankStatementImported',
     ])
   })
 
@@ -651,6 +679,97 @@ describe('matching', () => {
     expect(entry!.suggestions[0]).toMatchObject({ reason: 'bank.reason.amount', confidence: 60 })
   })
 
+  it('a line pays only a row of its direction, and is suggested only such rows: money out no income, money in no expense or tax', () => {
+    const seller = { name: 'Sklep', taxId: '', country: '', address: '' }
+    const state = runCommands(
+      [
+        {
+          type: 'AddItem',
+          dataType: 'Expense',
+          data: income({ date: '2026-01-21', name: 'Laptop', amount: '1000.00', counterparty: seller }),
+        },
+        // A correcting invoice issued to the buyer: 1 000,00 net (1 230,00 gross) less, paid back to the buyer.
+        {
+          type: 'AddItem',
+          dataType: 'Income',
+          data: income({
+            date: '2026-01-26',
+            invoiceDate: '2026-01-26',
+            name: 'Korekta FV/1/2026',
+            amount: '-1000.00',
+            documentNumber: 'KOR/1/2026',
+            corrects: { documentNumber: 'FV/1/2026', ksefNumber: null, issueDate: '2026-01-20' },
+          }),
+        },
+      ],
+      runCommands(company).events,
+    ).state
+    const rows = monthTransactions(state, '2026-01', '2026-03-31')
+    const idOf = (name: string) => rows.find((r) => r.dataObject.name === name)!.id
+    const [sale, laptop, correction] = [idOf('Programming'), idOf('Laptop'), idOf('Korekta FV/1/2026')]
+    const r = importing(
+      state,
+      statement([
+        line({ bookingDate: '2026-01-25', amount: '-12300.00', title: 'Przelew FV/1/2026' }),
+        line({ bookingDate: '2026-01-27', amount: '1230.00', title: 'Przelew' }),
+        line({ bookingDate: '2026-01-28', amount: '-1230.00', title: 'Zwrot KOR/1/2026' }),
+      ]),
+    )
+    const queue = bankQueue(r.state, '2026-03-31')
+    const lineOf = (amount: string) => queue.find((q) => q.line.amount === amount)!
+    const suggested = (amount: string) =>
+      lineOf(amount).suggestions.flatMap((x) => x.allocations.map((a) => (a.kind === 'transaction' ? a.id : a.kind)))
+    // The same amounts and the sale's number: still nothing of the other direction is suggested.
+    expect(suggested('-12300.00')).not.toContain(sale)
+    expect(suggested('1230.00')).not.toContain(laptop)
+    const match = (amount: string, id: string) =>
+      decide(
+        cmd({
+          type: 'MatchBankLine',
+          lineId: lineOf(amount).line.lineId,
+          allocations: [{ kind: 'transaction', id, amount: amount.replace('-', '') }],
+        }),
+        r.state,
+      )
+    const out =
+      'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer'
+    const into = 'Money into the account pays only what is owed to you: an income or a refund from a supplier'
+    expect(match('-12300.00', sale)).toMatchObject({ errors: [{ field: 'allocations.0.id', message: out }] })
+    expect(match('1230.00', laptop)).toMatchObject({ errors: [{ field: 'allocations.0.id', message: into }] })
+    expect(match('1230.00', 'vat-2026-01')).toMatchObject({ errors: [{ field: 'allocations.0.id', message: into }] })
+    // A refund to a buyer is money out paying the correcting income (written negative); the laptop is money out too.
+    expect(isDomainError(match('-1230.00', correction))).toBe(false)
+    expect(isDomainError(match('-12300.00', laptop))).toBe(false)
+    expect(isDomainError(match('1230.00', sale))).toBe(false)
+  })
+
+  it('refuses an item from a line that already has a match, writing nothing: a double submit makes one item', () => {
+    const r = importing(
+      books().state,
+      statement([line({ bookingDate: '2026-02-02', amount: '-12.30', title: 'Opłata' })]),
+    )
+    const lineId = [...r.state.bank.lines.keys()][0]!
+    const fee = { type: 'CreateItemFromBankLine' as const, lineId, name: 'Opłata bankowa', percent: '23' }
+    const made = run(r.state, fee)
+    const again = decide(cmd(fee), made.state)
+    expect(again).toMatchObject({
+      errors: [{ field: 'lineId', message: 'This line is already matched: unmatch it first to make an item of it' }],
+    })
+    // Marked private: the same; once unmatched, an item can be made of it.
+    const privateLine = run(r.state, {
+      type: 'MatchBankLine',
+      lineId,
+      allocations: [{ kind: 'private', amount: '12.30' }],
+    })
+    expect(isDomainError(decide(cmd(fee), privateLine.state))).toBe(true)
+    const unmatched = run(privateLine.state, { type: 'UnmatchBankLine', lineId })
+    expect(run(unmatched.state, fee).events.map((e) => e.type)).toEqual([
+      'ItemAdded',
+      'BankLineMatched',
+      'TransactionCompletedSet',
+    ])
+  })
+
   it('splits a line and refuses parts that do not add up', () => {
     const r = importing(
       books().state,
@@ -791,6 +910,59 @@ describe('matching', () => {
       books().state,
     )
     expect(isDomainError(r) && r.errors?.[0]?.field).toBe('pattern')
+  })
+
+  describe('a rule that matches a regular expression', () => {
+    const rule = (pattern: string) => ({
+      name: 'r',
+      field: 'title' as const,
+      op: 'matches' as const,
+      pattern,
+      expense: { name: 'Opłata', percent: '0', isCompany: true, kpirColumn: null },
+    })
+    const saved = (state: BooksState, pattern: string): BooksState =>
+      foldBooks([{ type: 'BankRuleSaved', data: { id: 900, data: rule(pattern) } } as LedgerEvent], state)
+
+    it('runs in linear time: a pattern that backtracks catastrophically on a long title ends, with the right answer', () => {
+      // `(a+)+$` on 29 'a' and a '!' took 10 s with RegExp, doubling with each 'a'; these titles are 200 characters.
+      const ruled = run(books().state, { type: 'SaveBankRule', data: rule('(a+)+$') }).state
+      const r = importing(
+        ruled,
+        statement([
+          line({ bookingDate: '2026-02-02', amount: '-10.00', title: `${'a'.repeat(199)}!` }),
+          line({ bookingDate: '2026-02-03', amount: '-20.00', title: 'A'.repeat(200) }),
+        ]),
+      )
+      // The first title ends in '!': no match. The second matches, ignoring case, and becomes the rule's expense.
+      const matched = [...r.state.bank.matches.values()]
+      expect(matched).toHaveLength(1)
+      expect(matched[0]).toMatchObject({ source: 'rule', allocations: [{ amount: '20.00' }] })
+    })
+
+    it('refuses a pattern RE2 does not take (a backreference, a lookaround) on pattern, saying why', () => {
+      for (const pattern of ['(a)\\1', '(?=FV)FV', '(?<!x)y'])
+        expect(decide(cmd({ type: 'SaveBankRule', data: rule(pattern) }), books().state)).toMatchObject({
+          errors: [
+            {
+              field: 'pattern',
+              message: 'The pattern uses syntax that rules do not support, such as a backreference or a lookaround',
+            },
+          ],
+        })
+      expect(decide(cmd({ type: 'SaveBankRule', data: rule('(') }), books().state)).toMatchObject({
+        errors: [{ field: 'pattern', message: 'The pattern is not a valid regular expression' }],
+      })
+      expect(isDomainError(decide(cmd({ type: 'SaveBankRule', data: rule('FV\\s*\\d+/2026') }), books().state))).toBe(
+        false,
+      )
+    })
+
+    it('a stored rule whose pattern RE2 refuses matches nothing, and the import goes on', () => {
+      // Saved by a version that checked the pattern with RegExp only.
+      const ruled = saved(books().state, '(FV)\\1')
+      const r = importing(ruled, statement([line({ amount: '-10.00', title: 'FVFV 1/2026' })]))
+      expect(r.events.map((e) => e.type)).toEqual(['BankAccountSaved', 'BankStatementImported'])
+    })
   })
 
   it('names each field of a rule that is missing or of the wrong type, as the rule names it', () => {

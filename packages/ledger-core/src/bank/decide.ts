@@ -8,11 +8,12 @@ import { isLocalDate } from '../calendar.ts'
 import { foldBooks } from '../model/evolve.ts'
 import type { BooksState } from '../model/state.ts'
 import { type DomainError, domainError, type FieldError, isDomainError, liveEntry } from '../errors.ts'
-import { BoundMessages, textProblem } from '../schemas/bounds.ts'
+import { BoundMessages, isDateInBounds, textProblem } from '../schemas/bounds.ts'
 import type { LedgerEvent } from '../events.ts'
 import { isTransactionId, itemOccurrenceId } from '../identity.ts'
 import { formatMoney, parseMoney, splitGross } from '../money.ts'
 import { findTransaction } from '../projections/month.ts'
+import type { TransactionRow } from '../schemas/transaction.ts'
 import { ExpenseColumns } from '../schemas/records.ts'
 import { validateRecord } from '../schemas/validate.ts'
 import { validItem } from '../deciders/validItem.ts'
@@ -24,6 +25,7 @@ import { decideDeleteCsvMapping, decideSaveCsvMapping } from './decideCsvMapping
 import { decideWhiteListChecks } from './decideWhiteList.ts'
 import { canonicalMoney, lineIdOf, lineKeys } from './lineKey.ts'
 import { AUTO_CONFIDENCE, matchContext, recordPayment, suggest } from './match.ts'
+import { rulePatternMatches, rulePatternProblem } from './rulePattern.ts'
 import type { BankAllocation, BankLineState, BankMatchState, BankRuleState } from './state.ts'
 
 const MONEY = /^-?\d{1,13}\.\d{2}$/
@@ -38,6 +40,15 @@ const field = (f: string, message: string, code: FieldError['code'] = 'VALIDATIO
 
 type StatementLineEvent = Extract<LedgerEvent, { type: 'BankStatementImported' }>['data']['lines'][number]
 
+/**
+ * What is wrong with a statement's or a line's date: not a date, or one outside the books' window (2000-01-01 …
+ * 2099-12-31, docs/api.md "Bounds"), which every format's statement is held to before anything is computed from it.
+ */
+const dateProblem = (d: unknown): string | null => {
+  if (!isLocalDate(d)) return 'Date must be a date in format yyyy-mm-dd'
+  return isDateInBounds(d) ? null : BoundMessages.dateOutside('Date')
+}
+
 /** The statement's field errors (everything wrong, in order); empty when it can be imported. */
 export const statementErrors = (s: BankStatementInput): FieldError[] => {
   const errors: FieldError[] = []
@@ -46,10 +57,10 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
     errors.push(field('account', 'The statement account is not a valid IBAN'))
   if (typeof s.currency !== 'string' || !CURRENCY.test(s.currency))
     errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
-  if (!isLocalDate(s.openingDate))
-    errors.push(field('openingDate', 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
-  if (!isLocalDate(s.closingDate))
-    errors.push(field('closingDate', 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+  for (const k of ['openingDate', 'closingDate'] as const) {
+    const problem = dateProblem(s[k])
+    if (problem !== null) errors.push(field(k, problem, 'INVALID_DATE'))
+  }
   if (isLocalDate(s.openingDate) && isLocalDate(s.closingDate) && s.openingDate > s.closingDate)
     errors.push(field('closingDate', 'The statement ends before it starts', 'INVALID_DATE'))
   for (const k of ['openingBalance', 'closingBalance'] as const)
@@ -57,13 +68,13 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
       errors.push(field(k, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
   if (!Array.isArray(s.lines)) return [...errors, field('lines', 'The statement has no list of lines')]
   // A statement's lines share a few dozen dates: each is checked once.
-  const checked = new Map<unknown, boolean>()
-  const isDate = (d: unknown): boolean => {
+  const checked = new Map<unknown, string | null>()
+  const problemOf = (d: unknown): string | null => {
     const known = checked.get(d)
     if (known !== undefined) return known
-    const ok = isLocalDate(d)
-    checked.set(d, ok)
-    return ok
+    const problem = dateProblem(d)
+    checked.set(d, problem)
+    return problem
   }
   const period = isLocalDate(s.openingDate) && isLocalDate(s.closingDate)
   for (const [i, l] of s.lines.entries()) {
@@ -72,12 +83,12 @@ export const statementErrors = (s: BankStatementInput): FieldError[] => {
       errors.push(field(at, 'The line is not valid'))
       continue
     }
-    if (!isDate(l.bookingDate))
-      errors.push(field(`${at}.bookingDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+    const booking = problemOf(l.bookingDate)
+    if (booking !== null) errors.push(field(`${at}.bookingDate`, booking, 'INVALID_DATE'))
     else if (period && (l.bookingDate < s.openingDate || l.bookingDate > s.closingDate))
       errors.push(field(`${at}.bookingDate`, "The line's date is outside the statement's period", 'INVALID_DATE'))
-    if (!isDate(l.valueDate))
-      errors.push(field(`${at}.valueDate`, 'Date must be a date in format yyyy-mm-dd', 'INVALID_DATE'))
+    const value = problemOf(l.valueDate)
+    if (value !== null) errors.push(field(`${at}.valueDate`, value, 'INVALID_DATE'))
     if (typeof l.amount !== 'string' || !MONEY.test(l.amount))
       errors.push(field(`${at}.amount`, 'Amount must be a number with at most two decimals', 'INVALID_MONEY'))
     if (typeof l.currency === 'string' && l.currency !== s.currency)
@@ -234,11 +245,8 @@ const ruleMatches = (rule: BankRuleState, line: BankLineState): boolean => {
   const text =
     rule.data.field === 'title' ? line.title : `${line.counterpartyName ?? ''} ${line.counterpartyAccount ?? ''}`
   if (rule.data.op === 'contains') return text.toLowerCase().includes(rule.data.pattern.toLowerCase())
-  try {
-    return new RegExp(rule.data.pattern, 'i').test(text)
-  } catch {
-    return false
-  }
+  // RE2: linear in the title whatever the pattern; one RE2 refuses (stored by an older version) matches nothing.
+  return rulePatternMatches(rule.data.pattern, text)
 }
 
 interface ItemSpec {
@@ -342,9 +350,33 @@ const ruleShapeErrors = (error: ParseResult.ParseError): FieldError[] => {
   })
 }
 
+/**
+ * Whether a row is money the trader receives (a receivable), else money the trader pays (a payable): an income is
+ * received and everything else — an expense, a VAT, PIT or ZUS row — is paid, unless the row is written negative: a
+ * correcting income that lowers a sale is money paid back to the buyer, a correcting expense (or a manual row of a
+ * tax written negative) money paid back to the trader. Tax rows never are: an excess or an overpayment is no row to
+ * pay but `0.00` with the refund in the breakdown (docs/tax-rules.md §13, "Which way a line pays").
+ */
+const isReceivable = (row: TransactionRow): boolean => {
+  const income = row.eventType === '1_Revenue'
+  return parseMoney(row.dataObject.sum) < 0n ? !income : income
+}
+
+/** The refusals of a part paying a row of the other direction (docs/api.md, `PUT /api/bank/lines/:lineId/match`). */
+const MONEY_OUT_PAYS_RECEIVABLE =
+  'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer'
+const MONEY_IN_PAYS_PAYABLE =
+  'Money into the account pays only what is owed to you: an income or a refund from a supplier'
+
+/**
+ * The parts of a line's match: each a transaction the books show that the line's direction pays (money in pays
+ * receivables, money out payables: `isReceivable`), a private part or a transfer, adding up to the line's amount.
+ */
 const validAllocations = (state: BooksState, line: BankLineState, input: unknown): BankAllocation[] | FieldError[] => {
   if (!Array.isArray(input) || input.length === 0 || input.length > 50)
     return [field('allocations', 'Give between 1 and 50 parts')]
+  const lineAmount = parseMoney(line.amount)
+  const incoming = lineAmount > 0n
   const errors: FieldError[] = []
   const out: BankAllocation[] = []
   let total = 0n
@@ -361,14 +393,18 @@ const validAllocations = (state: BooksState, line: BankLineState, input: unknown
       out.push({ kind: o.kind, amount })
       continue
     }
-    if (o.kind !== 'transaction' || !isTransactionId(o.id) || !findTransaction(state, o.id)) {
+    const found = o.kind === 'transaction' && isTransactionId(o.id) ? findTransaction(state, o.id) : null
+    if (!found) {
       errors.push(field(`${at}.id`, 'Choose a transaction the books show', 'INVALID_CHOICE'))
+      continue
+    }
+    if (isReceivable(found.row) !== incoming) {
+      errors.push(field(`${at}.id`, incoming ? MONEY_IN_PAYS_PAYABLE : MONEY_OUT_PAYS_RECEIVABLE, 'INVALID_CHOICE'))
       continue
     }
     out.push({ kind: 'transaction', id: o.id as string, amount })
   }
-  const amount = parseMoney(line.amount)
-  if (errors.length === 0 && total !== (amount < 0n ? -amount : amount))
+  if (errors.length === 0 && total !== (lineAmount < 0n ? -lineAmount : lineAmount))
     errors.push(field('allocations', "The parts must add up to the line's amount", 'INVALID_MONEY'))
   return errors.length > 0 ? errors : out
 }
@@ -390,8 +426,20 @@ const saveAccount = (
     for (const a of bank.accounts.values())
       if (!a.deleted && a.iban === iban && a.id !== command.id)
         errors.push(field('iban', 'This account is already in the books'))
-  const name = typeof command.name === 'string' ? command.name.trim() : ''
-  if (name.length > 100) errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
+  // Text only, as every name (schemas/bounds.ts): a number is refused, not replaced by the IBAN; none (absent, null or
+  // blank) is the IBAN grouped.
+  let name = ''
+  if (command.name !== undefined && command.name !== null) {
+    if (typeof command.name !== 'string') errors.push(field('name', 'Name must be text', 'INVALID_TEXT'))
+    else {
+      name = command.name.trim()
+      const problem = textProblem(name, 100)
+      if (problem === 'INVALID_TEXT_LENGTH')
+        errors.push(field('name', 'Name must be at most 100 characters', 'INVALID_TEXT'))
+      else if (problem === 'INVALID_TEXT_CHARACTERS')
+        errors.push(field('name', BoundMessages.textControl('Name'), 'INVALID_TEXT'))
+    }
+  }
   const currency = command.currency ?? 'PLN'
   if (typeof currency !== 'string' || !CURRENCY.test(currency))
     errors.push(field('currency', 'Currency must be a three-letter code (PLN)'))
@@ -443,12 +491,16 @@ const itemOfForm = (
   }
 }
 
+/** The refusal of an item made from a line that already has a match (`lineId`): unmatching it comes first. */
+const LINE_ALREADY_MATCHED = 'This line is already matched: unmatch it first to make an item of it'
+
 /** The refusal of an item made from a line whose gross is not the line's amount (`item.amount`). */
 const ITEM_GROSS_NOT_LINE = "The item's gross must be the line's amount"
 
 /**
- * A cost or income made from a statement line, matched to it at once (and the rows it pays marked paid): the item
- * the user confirmed on the form (`item`), or one of the line's gross amount named `name` at `percent` VAT. The whole
+ * A cost or income made from a statement line not matched yet, matched to it at once (and the rows it pays marked
+ * paid): the item the user confirmed on the form (`item`), or one of the line's gross amount named `name` at
+ * `percent` VAT. A line with a match (a transaction, private, a transfer) is refused on `lineId`. The whole
  * line is allocated to the item (a match covers its line), so a confirmed item whose gross is not the line's amount is
  * refused on `item.amount` rather than overpaid, or left partly paid by a line shown as matched.
  */
@@ -459,6 +511,8 @@ const itemFromBankLine = (
   const bank = state.bank
   const line = typeof command.lineId === 'string' ? bank.lines.get(command.lineId) : undefined
   if (!line) return domainError('NOT_FOUND')
+  // A line with a match already pays something: a second item (a double submit) would be booked and never paid.
+  if (bank.matches.has(line.lineId)) return invalid([field('lineId', LINE_ALREADY_MATCHED)])
   let made: ReturnType<typeof itemOfForm>
   if (command.item !== undefined) made = itemOfForm(state, line, command.item)
   else {
@@ -498,11 +552,13 @@ const itemFromBankLine = (
       },
     },
   ]
-  const before = bank.matches.get(line.lineId)
-  return [...events, ...completions(foldBooks(events, state), [made.occurrence, ...idsOf(before?.allocations ?? [])])]
+  return [...events, ...completions(foldBooks(events, state), [made.occurrence])]
 }
 
-/** A matching rule saved: a name, a pattern (a valid regular expression where it is one) and the expense it makes. */
+/**
+ * A matching rule saved: a name, a pattern (a regular expression RE2 takes where it is one: `rulePattern.ts`) and the
+ * expense it makes.
+ */
 const saveRule = (
   command: Extract<BankCommand, { type: 'SaveBankRule' }>,
   state: BooksState,
@@ -525,12 +581,10 @@ const saveRule = (
   ] as const)
     if (textProblem(v) === 'INVALID_TEXT_CHARACTERS')
       errors.push(field(at, BoundMessages.textControl(label), 'INVALID_TEXT'))
-  if (data.op === 'matches')
-    try {
-      new RegExp(data.pattern, 'i')
-    } catch {
-      errors.push(field('pattern', 'The pattern is not a valid regular expression'))
-    }
+  if (data.op === 'matches' && data.pattern.trim() !== '') {
+    const problem = rulePatternProblem(data.pattern)
+    if (problem !== null) errors.push(field('pattern', problem))
+  }
   errors.push(
     ...specErrors({ ...data.expense, kpirColumn: data.expense.kpirColumn ?? undefined }).map((e) => ({
       ...e,

@@ -31,6 +31,8 @@ export const knownMessages: Record<string, MessageDescriptor> = {
   'VAT on the document is only for items at a VAT rate': msg`VAT on the document is only for items at a VAT rate`,
   // An item made from a bank line (ledger-core bank `itemFromBankLine`), shown beside its net amount.
   "The item's gross must be the line's amount": msg`The item's gross must be the line's amount`,
+  // An item from a line that already has a match (a double submit), shown at the top of the item form.
+  'This line is already matched: unmatch it first to make an item of it': msg`This line is already matched: unmatch it first to make an item of it`,
   // What a JPK file needs of the company data (tax-files `jpkSubject`, `v7Problems`): any download may answer them.
   'Primary data is required for a JPK file': msg`Primary data is required for a JPK file`,
   'NIP must be ten digits for a JPK file': msg`NIP must be ten digits for a JPK file`,

@@ -108,6 +108,12 @@ const SERVER: Record<string, MessageDescriptor> = {
   'Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)': msg`Enter the 26-digit contribution account ZUS gave you (bank 6000 0002)`,
   "The parts must add up to the line's amount": msg`The parts must add up to the line's amount`,
   'The pattern is not a valid regular expression': msg`The pattern is not a valid regular expression`,
+  'The pattern uses syntax that rules do not support, such as a backreference or a lookaround': msg`The pattern uses syntax that rules do not support, such as a backreference or a lookaround`,
+  // A part of a match paying a row of the other direction (ledger-core bank `validAllocations`).
+  'Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer': msg`Money out of the account pays only what you owe: an expense, a tax, a contribution or a refund to a buyer`,
+  'Money into the account pays only what is owed to you: an income or a refund from a supplier': msg`Money into the account pays only what is owed to you: an income or a refund from a supplier`,
+  'This line is already matched: unmatch it first to make an item of it': msg`This line is already matched: unmatch it first to make an item of it`,
+  'Name must be at most 100 characters': msg`Name must be at most 100 characters`,
   'Name must be text of at most 100 characters': msg`Name must be text of at most 100 characters`,
   'Where to look must be title or counterparty': msg`Where to look must be title or counterparty`,
   'How to match must be contains or matches': msg`How to match must be contains or matches`,
@@ -185,9 +191,16 @@ export const BankPage = ({ effects }: Props) => {
     return known ? i18n._(known) : code
   }
   const accountName = (id: number) => data?.overview.accounts.find((a) => a.id === id)?.name ?? String(id)
+  const server = (m: string) => {
+    const known = SERVER[m]
+    return known ? i18n._(known) : translateMessage(i18n, m)
+  }
   const problem = (r: Extract<BankFileResult, { ok: false }>) => {
     const known = PROBLEMS[r.error.code]
-    return known ? i18n._(known) : translateMessage(i18n, r.error.message)
+    const text = known ? i18n._(known) : translateMessage(i18n, r.error.message)
+    // What the books found wrong with a statement they refused (a date outside 2000–2099 …): its first problem.
+    const first = r.error.code === 'bank.statement.invalid' ? r.error.fields?.[0] : undefined
+    return first ? `${text}: ${server(first.message)}` : text
   }
   const done = results.length
 
