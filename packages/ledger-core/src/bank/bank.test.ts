@@ -893,6 +893,14 @@ describe('matching', () => {
       'TransactionCompletedSet',
     ])
     expect([...r.state.bank.matches.values()][0]).toMatchObject({ source: 'rule', reason: 'bank.reason.rule' })
+    // A title longer than an item's description takes (a camt.053 line's remittance can be) is cut to it, not
+    // left unmatched.
+    const long = importing(
+      ruled,
+      statement([line({ amount: '-50.00', title: `Karta ${'x'.repeat(400)}`, counterpartyName: 'PKN ORLEN SA' })]),
+    )
+    const item = long.events.find((e) => e.type === 'ItemAdded')?.data as { data: { description: string } } | undefined
+    expect(item?.data.description).toBe(`Karta ${'x'.repeat(250)}`)
   })
 
   it('refuses a rule with an invalid regular expression', () => {

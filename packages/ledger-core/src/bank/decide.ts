@@ -275,7 +275,8 @@ const itemFromLine = (
     vatTreatment: 'rate',
     supplyDate: null,
     documentNumber: '',
-    description: line.title.slice(0, 500),
+    // An item's description takes 256 characters (schemas/validate.ts); a longer title is cut, never refused.
+    description: line.title.slice(0, 256).trim(),
     counterparty: line.counterpartyName
       ? { name: line.counterpartyName.slice(0, 200), taxId: '', country: '', address: '' }
       : null,
