@@ -178,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(web, { webRoot: config.webRoot })
 
   app.addHook('onClose', async () => {
+    // A reset mail asked for just before closing is still written before the mailer and the store close.
+    await app.afterAnswers()
     if (!options.mailer) mailer.close()
     if (options.closeStore) await store.close()
   })

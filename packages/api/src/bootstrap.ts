@@ -3,7 +3,8 @@
  * with a generated password that is returned once so `main` can print it (like Jenkins' initial admin password).
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, statSync } from 'node:fs'
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Accounts } from '@finance/books'
 
 export interface BootstrapResult {
@@ -12,13 +13,31 @@ export interface BootstrapResult {
   readonly generatedPassword?: string
 }
 
+/** Gives `path` exactly `mode` when group or others have any access to it; a missing path is left alone. */
+const tighten = (path: string, mode: number): void => {
+  const stat = lstatSync(path, { throwIfNoEntry: false })
+  // Never through a link: its target may be anything of anyone's.
+  if (stat === undefined || stat.isSymbolicLink()) return
+  if ((stat.mode & 0o077) !== 0) chmodSync(path, mode)
+}
+
 /**
- * The data directory holds the database, `secrets.json` and the outbox (reset links inside): owner-only (0700),
- * created so or tightened when an older version left it open to others.
+ * The data directory holds the database, `secrets.json` (the JWT key, the registration and ADMIN api keys) and the
+ * outbox (reset codes and accept keys in its messages): the directories owner-only (0700), the files 0600 — created
+ * so, and tightened here on every start when an older version, a copy or a hand left them open to others (the
+ * database files are tightened by the SQLite store when it opens them).
  */
 export function prepareDataDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700)
+  tighten(dir, 0o700)
+  tighten(join(dir, 'secrets.json'), 0o600)
+  const outbox = join(dir, 'outbox')
+  const stat = lstatSync(outbox, { throwIfNoEntry: false })
+  if (stat?.isDirectory()) {
+    tighten(outbox, 0o700)
+    for (const entry of readdirSync(outbox, { withFileTypes: true }))
+      if (entry.isFile()) tighten(join(outbox, entry.name), 0o600)
+  }
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@finance.local'

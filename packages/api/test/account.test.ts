@@ -1,5 +1,5 @@
 import { createMemoryStore } from '@finance/event-store'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createAccounts } from '@finance/books'
 import { ADMIN, call, type Harness, harness, PASSWORD, closeHarnessAfterEach } from './helpers.ts'
 
@@ -268,6 +268,47 @@ describe('password reset', () => {
     const code2 = new URL(/http:\S+/.exec(h.mailer.sent[1]!.text)![0]).searchParams.get('code')!
     h.clock.now = new Date(h.clock.now.getTime() + 61 * 60 * 1000)
     expect((await confirm(code2)).statusCode).toBe(400)
+  })
+
+  it('answers before it looks the address up: a known and an unknown e-mail get the same answer after the same work', {
+    timeout: 30_000,
+  }, async () => {
+    // The time of the answer told whether an address has an account (median 11.0 ms vs 3.9 ms): for a known one the
+    // code was stored, the request recorded and the mail written before answering. Now nothing that depends on the
+    // address runs before the answer. Shown without a clock: the lookup is held shut until the answer is in, and
+    // an answer that waited for it would wait for ever (the breaker only turns that into a failure).
+    h = await harness()
+    await h.user('r@example.com')
+    h.mailer.sent.length = 0
+    const accounts = h.app.finance.accounts
+    const original = accounts.requestPasswordReset.bind(accounts)
+    const looked: string[] = []
+    let open = () => {}
+    let gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    vi.spyOn(accounts, 'requestPasswordReset').mockImplementation(async (email, language) => {
+      await gate
+      looked.push(email)
+      return original(email, language)
+    })
+    for (const email of ['r@example.com', 'ghost@example.com']) {
+      gate = new Promise<void>((resolve) => {
+        open = resolve
+      })
+      const breaker = setTimeout(() => open(), 10_000)
+      const answer = await h.app.inject({ method: 'POST', url: '/api/account/resetPassword', payload: { email } })
+      expect([email, answer.statusCode, answer.json(), looked]).toEqual([email, 200, { success: true, errors: [] }, []])
+      clearTimeout(breaker)
+      open()
+      await h.app.afterAnswers()
+      // After the answer: the address is looked up once, whether it exists or not.
+      expect(looked).toEqual([email])
+      looked.length = 0
+    }
+    expect(accounts.requestPasswordReset).toHaveBeenCalledTimes(2)
+    // The mail went to the known address only.
+    expect(h.mailer.sent.map((m) => m.to)).toEqual(['r@example.com'])
   })
 
   it('mails links on the configured public origin only, whatever url the request names', async () => {

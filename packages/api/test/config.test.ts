@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -64,6 +74,57 @@ describe('the data directory', () => {
       mailer.close()
       expect(mode(outbox)).toBe(0o700)
       expect(readdirSync(outbox)).toHaveLength(1)
+      expect(mode(sent.file!)).toBe(0o600)
+    } finally {
+      process.umask(umask)
+    }
+  })
+
+  it('is tightened on start with what it holds: secrets.json and outbox messages 0600, the outbox 0700', async () => {
+    const umask = process.umask(0o022)
+    try {
+      // As an older version, a copy or a hand left them: readable by others.
+      const dir = join(mkdtempSync(join(tmpdir(), 'finance-data-')), 'data')
+      loadConfig({ FINANCE_DATA_DIR: dir })
+      const secrets = join(dir, 'secrets.json')
+      const outbox = join(dir, 'outbox')
+      const mail = join(outbox, '2026-11-29T10-00-00-000Z-0a1b2c3d.eml')
+      mkdirSync(outbox)
+      writeFileSync(mail, 'Subject: reset\n\ncode=…')
+      const elsewhere = join(mkdtempSync(join(tmpdir(), 'finance-other-')), 'not-ours.txt')
+      writeFileSync(elsewhere, 'someone else')
+      symlinkSync(elsewhere, join(outbox, 'link.eml'))
+      for (const [path, loose] of [
+        [dir, 0o755],
+        [secrets, 0o644],
+        [outbox, 0o755],
+        [mail, 0o644],
+        [elsewhere, 0o644],
+      ] as const)
+        chmodSync(path, loose)
+      expect([dir, secrets, outbox, mail].map(mode)).toEqual([0o755, 0o644, 0o755, 0o644])
+
+      prepareDataDir(dir)
+      expect([dir, secrets, outbox, mail].map(mode)).toEqual([0o700, 0o600, 0o700, 0o600])
+      // A link is not followed: what it points at is not the data folder's to change.
+      expect(mode(elsewhere)).toBe(0o644)
+      // The secrets still read.
+      expect(loadConfig({ FINANCE_DATA_DIR: dir }).generated).toEqual([])
+    } finally {
+      process.umask(umask)
+    }
+  })
+
+  it('the outbox writer makes an existing loose outbox 0700 and each message a new file 0600', async () => {
+    const umask = process.umask(0o022)
+    try {
+      const outbox = join(mkdtempSync(join(tmpdir(), 'finance-mail-')), 'outbox')
+      mkdirSync(outbox)
+      chmodSync(outbox, 0o777)
+      const mailer = createMailer({ outboxDir: outbox })
+      const sent = await mailer.send({ to: 'a@example.com', subject: 'Reset', text: 'code' })
+      mailer.close()
+      expect(mode(outbox)).toBe(0o700)
       expect(mode(sent.file!)).toBe(0o600)
     } finally {
       process.umask(umask)

@@ -116,20 +116,26 @@ export async function harness(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-/** Calls the API as `token` with a JSON body. */
-export const call = (
+/**
+ * Calls the API as `token` with a JSON body; answers once the work the request began after its answer (a reset
+ * request's mail) is done too, so a test reads the mail right after.
+ */
+export const call = async (
   app: FastifyInstance,
   token: string | null,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
-): Promise<LightMyRequestResponse> =>
-  app.inject({
+): Promise<LightMyRequestResponse> => {
+  const res = await app.inject({
     method,
     url,
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   })
+  await app.afterAnswers()
+  return res
+}
 
 /** A USER `email` with the records written in order, each `[dataType, dataObject]` (the fixtures' body by default). */
 export async function userWith(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bodies } from './fixtures.ts'
-import { ADMIN, call, type Harness, harness, closeHarnessAfterEach } from './helpers.ts'
+import { ADMIN, call, closeHarnessAfterEach, type Harness, harness, PASSWORD, seeded } from './helpers.ts'
 
 let h: Harness
 closeHarnessAfterEach(() => h)
@@ -64,6 +64,53 @@ describe('headers, docs, errors and the web app', () => {
         'x-permitted-cross-domain-policies': 'none',
         'x-xss-protection': '0',
       })
+  })
+
+  it('answers of the API are never stored by a cache (no-store); the web app and the API docs keep their caching', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'finance-web-'))
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Finance SPA</title>')
+    writeFileSync(join(root, 'app.js'), 'console.log(1)')
+    h = await harness({ config: { webRoot: root } })
+    const t = await seeded(h)
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email: 'a@example.com', password: PASSWORD },
+    })
+    expect(login.statusCode).toBe(200)
+    expect(login.json().token).toEqual(expect.any(String))
+    expect(login.headers['cache-control']).toBe('no-store')
+    const answers = [
+      await call(h.app, t, 'POST', '/api/account/refreshToken'),
+      await call(h.app, t, 'GET', '/api/fee/GetListByType/Expense'),
+      await call(h.app, t, 'GET', '/api/transaction/getCurrentMonth/2026-03-15'),
+      await call(h.app, t, 'GET', '/api/invoices'),
+      await call(h.app, t, 'GET', '/api/bank/lines'),
+      await call(h.app, t, 'GET', '/api/ksef/connection'),
+      await call(h.app, t, 'GET', '/api/export/transactions?from=2026-03&to=2026-03'),
+      await call(h.app, t, 'GET', '/api/export/books/2026'),
+      await call(h.app, t, 'GET', '/api/account/export'),
+    ]
+    expect(answers.map((r) => [r.statusCode, r.headers['cache-control']])).toEqual(answers.map(() => [200, 'no-store']))
+    // The CSV download is among them, and so are refusals: a missing token, another user's id, a wrong login.
+    expect(answers[6]!.headers['content-type']).toMatch(/^text\/csv/)
+    for (const r of [
+      await call(h.app, null, 'GET', '/api/invoices'),
+      await call(h.app, t, 'GET', '/api/ksef/invoices/999/pdf'),
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: 'a@example.com', password: 'x' },
+      }),
+      await call(h.app, t, 'GET', '/api/no-such-route'),
+    ])
+      expect([r.statusCode >= 400, r.headers['cache-control']]).toEqual([true, 'no-store'])
+    // Files of the web app and the API docs (the same for everyone) keep their caching.
+    const asset = await h.app.inject({ method: 'GET', url: '/app.js' })
+    expect(asset.body).toBe('console.log(1)')
+    expect(asset.headers['cache-control']).not.toContain('no-store')
+    expect((await h.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).not.toContain('no-store')
+    expect((await h.app.inject({ method: 'GET', url: '/api/docs/json' })).headers['cache-control']).toBeUndefined()
   })
 
   it('serves the OpenAPI document generated from the schemas', async () => {

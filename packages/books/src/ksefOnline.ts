@@ -27,6 +27,15 @@ import {
 import { dateInPoland } from '@finance/ledger-core/calendar'
 import type { Item, KsefLastFetch } from '@finance/ledger-core/light'
 import { formatMoney, incomesOfInvoice, isDomainError, parseMoney, recordById } from '@finance/ledger-core/light'
+import {
+  certificateInfoKey,
+  certificateKey,
+  ksefReceivedKey,
+  ksefSentKey,
+  ksefSettingsKey,
+  ksefTokenKey,
+  ksefUpoKey,
+} from './accounts/userSecrets.ts'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
 import { type IssueResult, issueInvoice } from './files/fa3.ts'
@@ -133,13 +142,12 @@ export interface KsefPendingOffline {
   readonly deadline: string | null
 }
 
-const settingsKey = (userId: string) => `ksef:settings:${userId}`
-const tokenKey = (userId: string) => `ksef:token:${userId}`
-const sentKey = (userId: string, itemId: number) => `ksef:sent-xml:${userId}:${itemId}`
-const upoKey = (userId: string, itemId: number) => `ksef:upo:${userId}:${itemId}`
-const receivedKey = (userId: string, ksefNumber: string) => `ksef:received-xml:${userId}:${ksefNumber}`
-export const certificateKey = (userId: string) => `ksef:certificate:${userId}`
-export const certificateInfoKey = (userId: string) => `ksef:certificate-info:${userId}`
+const settingsKey = ksefSettingsKey
+const tokenKey = ksefTokenKey
+const sentKey = ksefSentKey
+const upoKey = ksefUpoKey
+const receivedKey = ksefReceivedKey
+export { certificateInfoKey, certificateKey }
 
 const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
 

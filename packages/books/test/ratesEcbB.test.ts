@@ -48,6 +48,47 @@ describe('the ECB reference rates', () => {
     expect(readEcbXml('<html/>')).toMatchObject({ ok: false })
   })
 
+  it('XML is read in one pass: 4 MB of days that never close, or of days followed by stray text, are refused at once', () => {
+    // Both shapes made the former scan by regular expressions restart at every day and read to the end: quadratic
+    // (2 MB held the event loop 32 s; 4 MB, the upload limit, about two minutes). Each must now end within the test's
+    // default timeout.
+    const envelope = '<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01"><Cube>'
+    const unclosed = envelope + '<Cube time="2026-01-01">'.repeat(4_000_000 / 24)
+    expect(unclosed.length).toBeGreaterThan(4_000_000)
+    expect(readEcbXml(unclosed)).toEqual({
+      ok: false,
+      message: 'The ECB rates of 2026-01-01 hold another day (2026-01-01) inside',
+    })
+    const stray = envelope + '<Cube time="2026-01-01"></Cube>x'.repeat(4_000_000 / 32)
+    expect(stray.length).toBeGreaterThan(4_000_000)
+    expect(readEcbXml(stray)).toEqual({
+      ok: false,
+      message: `Not ECB reference rates: the answer is not well-formed XML: 1:${stray.length}: unclosed tag: Cube`,
+    })
+    expect(readEcbXml(`${stray}</Cube></gesmes:Envelope>`)).toEqual({
+      ok: false,
+      message: 'The ECB rates of 2026-01-01 are given twice',
+    })
+  })
+
+  it('XML with a DOCTYPE or an entity is refused; a rate without its value is refused, not skipped', () => {
+    const day = '<Cube time="2026-05-04"><Cube currency="PLN" rate="4.2390"/></Cube>'
+    const doc = (inner: string) => `<gesmes:Envelope><Cube>${inner}</Cube></gesmes:Envelope>`
+    expect(readEcbXml(doc(day))).toMatchObject({ ok: true, from: '2026-05-04', to: '2026-05-04' })
+    expect(readEcbXml(`<!DOCTYPE gesmes:Envelope [<!ENTITY r "4.2390">]>${doc(day)}`)).toEqual({
+      ok: false,
+      message: 'Not ECB reference rates: a document type declaration (DOCTYPE) is not accepted',
+    })
+    expect(readEcbXml(doc(day.replace('4.2390', '&r;')))).toEqual({
+      ok: false,
+      message: 'Not ECB reference rates: the answer is not well-formed XML: 1:77: undefined entity.',
+    })
+    expect(readEcbXml(doc('<Cube time="2026-05-04"><Cube currency="PLN"/></Cube>'))).toEqual({
+      ok: false,
+      message: 'The ECB rates of 2026-05-04 hold "PLN" "", not a currency code and a decimal rate',
+    })
+  })
+
   it('the adapter asks the 90-day file for a recent range and the whole history for an older one', async () => {
     const asked: string[] = []
     const port = new EcbWebRates(

@@ -1,6 +1,6 @@
 /** Behaviour beyond the golden outputs: reset confirmation, user administration, manners (colour, errors). */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAccounts, executeBooks, loadBooks } from '@finance/books'
@@ -346,6 +346,29 @@ describe('manners', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('')
     expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(17)
+  })
+
+  it('writes --out files owner-only (0600) like backups, also over an existing file others could read', async () => {
+    const s = await seedScenario()
+    const umask = process.umask(0o022)
+    try {
+      const mode = (f: string) => statSync(f).mode & 0o777
+      const json = join(dir, 'private.jsonl')
+      expect((await run(['export', '--format', 'json', '--out', json], { store: s.store })).code).toBe(0)
+      expect(mode(json)).toBe(0o600)
+      const csv = join(dir, 'private.csv')
+      writeFileSync(csv, 'an older export\n')
+      chmodSync(csv, 0o644)
+      expect((await run(['export', '--format', 'csv', '--user', ANNA, '--out', csv], { store: s.store })).code).toBe(0)
+      expect(mode(csv)).toBe(0o600)
+      expect(readFileSync(csv, 'utf8')).not.toContain('an older export')
+      const book = join(dir, 'private-book.csv')
+      const r = await run(['books', '2026', '--user', ANNA, '--format', 'csv', '--out', book], { store: s.store })
+      expect(r.code).toBe(0)
+      expect(mode(book)).toBe(0o600)
+    } finally {
+      process.umask(umask)
+    }
   })
 })
 

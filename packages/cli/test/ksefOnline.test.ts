@@ -2,7 +2,7 @@
  * `finance ksef status|fetch|send` against the KSeF simulator (127.0.0.1): the token stored as the app stores it,
  * received invoices fetched into the expenses once, and failures said in the user's language with exit code 1.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { executeBooks, loadBooks, setKsefToken } from '@finance/books'
@@ -265,12 +265,15 @@ describe('finance ksef', { timeout: 60_000 }, () => {
     const id = [...state.records].find(([, r]) => r.dataType === 'Expense')![0]
     const out = join(mkdtempSync(join(tmpdir(), 'finance-pdf-')), 'zak.pdf')
     // No server key given: the PDF of a received invoice opens nothing sealed, so it needs none.
+    const umask = process.umask(0o022)
     const r = await run(['ksef', 'pdf', String(id), '--user', ANNA, '--out', out], {
       store,
       env: { FINANCE_KSEF_URL: env.FINANCE_KSEF_URL },
-    })
+    }).finally(() => process.umask(umask))
     expect(r.stderr).toBe('')
     expect(r.stdout).toBe(`zapisano fakturę: ${out}\n`)
+    // Owner-only, like backups: an invoice names the trader and the buyer.
+    expect(statSync(out).mode & 0o777).toBe(0o600)
     const text = await pdfText(readFileSync(out))
     expect(text).toContain('ZAK 7/03')
     expect(text).toContain(received.ksefNumber)

@@ -220,12 +220,18 @@ describe('finance users delete and purge', () => {
     timeout: 60_000,
   }, async () => {
     const { store, annaId } = await seedScenario()
+    // Anna's KSeF token and an invoice she sent through KSeF, as the KSeF service keeps them.
+    await store.secrets.put(`ksef:token:${annaId}`, 'sealed token')
+    await store.secrets.put(`ksef:sent-xml:${annaId}:1`, '<Faktura/>')
+    const annasSecrets = async () => (await store.secrets.entries!()).map(([k]) => k).filter((k) => k.includes(annaId))
     const deleted = await run(['users', 'delete', ANNA, '--lang', 'en'], { store, now: '2026-03-15T10:00:00.000Z' })
     expect(deleted.stderr).toBe('')
     expect(deleted.stdout).toContain(
       `deleted the account ${ANNA}: it can no longer log in; its books are kept until 2032-12-31`,
     )
     expect((await createAccounts(store).verifyPassword(ANNA, 'Anna-Pass1')).ok).toBe(false)
+    // The password and the KSeF token went at once; the invoice stays with the books.
+    expect(await annasSecrets()).toEqual([`ksef:sent-xml:${annaId}:1`])
     const eventsBefore = (await store.readStream(`books-${annaId}`)).length
 
     // The books stay readable by the operator's reading commands (a lawful request), said on stderr; a command
@@ -262,7 +268,8 @@ describe('finance users delete and purge', () => {
     expect((await store.readStream(`books-${annaId}`)).length).toBe(eventsBefore)
 
     const purged = await run(['users', 'purge', '--lang', 'en'], { store, now: '2033-01-02T12:00:00.000Z' })
-    expect(purged.stdout).toMatch(new RegExp(`^erased the data of ${ANNA} for good: \\d+ events\\n$`))
+    expect(purged.stdout).toMatch(new RegExp(`^erased the data of ${ANNA} for good: \\d+ events, 1 secrets\\n$`))
+    expect(await annasSecrets()).toEqual([])
     expect(await store.readStream(`books-${annaId}`)).toEqual([])
     expect(await store.readStream(`user-${annaId}`)).toEqual([])
     const gone = await run(['report', 'month', '2026-03', '--user', ANNA, '--lang', 'en'], { store })

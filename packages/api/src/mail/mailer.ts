@@ -3,7 +3,7 @@
  * file under `{dataDir}/outbox/` so password reset and reminders work on a laptop without a mail server.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isEmailAddress } from '@finance/ledger-core/light'
 import nodemailer from 'nodemailer'
@@ -71,11 +71,14 @@ export function createMailer(options: MailerOptions): Mailer {
         messageId: string
         message: Buffer
       }
-      // Messages carry reset links and accept keys: the outbox is owner-only like the data directory.
+      // Messages carry reset links and accept keys: the outbox is owner-only like the data directory, made so when
+      // it exists already (the mode of `mkdir` applies only to a directory it creates), and each message is a new
+      // file created 0600 (`wx`: never one written before, never through a link).
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 })
+      if (((await stat(options.outboxDir)).mode & 0o077) !== 0) await chmod(options.outboxDir, 0o700)
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
-      await writeFile(file, info.message, { mode: 0o600 })
+      await writeFile(file, info.message, { mode: 0o600, flag: 'wx' })
       return { messageId: String(info.messageId), file }
     },
     close: () => transport.close(),

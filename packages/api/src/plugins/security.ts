@@ -33,6 +33,18 @@ const staticHeaders = (middleware: Middleware) => {
   return { set, removed }
 }
 
+/**
+ * Whether the answer comes from the API, where every answer is a user's data or a session's token (the login and the
+ * refresh answer one; books, invoices, PDFs, CSV and JPK files need one): no cache may keep it (`no-store`, RFC 9111
+ * §5.2.2.5; RFC 6749 §5.1 for token answers), so nothing is left in a shared computer's browser cache after logout.
+ * Decided by the route matched (its pattern, not the address as sent), for every route under `/api/` but the API
+ * documentation (`/api/docs`: the same for everyone); the web app's files keep their caching.
+ */
+const isApiAnswer = (request: FastifyRequest): boolean => {
+  const route = request.routeOptions.url ?? request.url.split('?')[0] ?? ''
+  return (route === '/api' || route.startsWith('/api/')) && route !== '/api/docs' && !route.startsWith('/api/docs/')
+}
+
 export default fp(
   async (app) => {
     // helmet's middleware is built once: the @fastify/helmet wrapper builds it again on every request (parsing the
@@ -60,10 +72,11 @@ export default fp(
     // Its headers do not depend on the request (no CSP nonce): taken once from the middleware, then set on each
     // response without running its chain of eleven middlewares per request.
     const fixed = staticHeaders(headers)
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw
       for (const name of fixed.removed) raw.removeHeader(name)
       for (const [name, value] of fixed.set) raw.setHeader(name, value)
+      if (isApiAnswer(request)) raw.setHeader('cache-control', 'no-store')
       done()
     })
     await app.register(cookie)

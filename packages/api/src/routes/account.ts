@@ -150,10 +150,20 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.post(
     '/api/account/resetPassword',
     { schema: { tags, body: body(ResetPasswordBody) }, preValidation: limited('resetPassword') },
-    async (request) => {
+    async (request, reply) => {
       const b = request.body as ResetPasswordBody
-      const requested = await accounts.requestPasswordReset(b.email, b.language ?? null)
-      if (requested) {
+      // Same answer whether or not the e-mail exists, and at the same time: it is sent before the address is looked
+      // up. For a known address the code is stored, the request recorded and the mail written (a few milliseconds
+      // of writes an unknown one does not have), which an answer waiting for them would tell by its time.
+      app.afterAnswer(reply, async () => {
+        let requested: Awaited<ReturnType<typeof accounts.requestPasswordReset>>
+        try {
+          requested = await accounts.requestPasswordReset(b.email, b.language ?? null)
+        } catch (err) {
+          request.log.error({ err }, 'password reset request failed')
+          return
+        }
+        if (!requested) return
         const lang = b.language ? languageOf(b.language) : requested.user.language
         const link = appLink(b.url, config.publicUrl, '/user/resetpasswordconfirmed', {
           code: requested.code,
@@ -169,8 +179,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         } catch (err) {
           request.log.error({ err }, 'password reset e-mail failed')
         }
-      }
-      // Same answer whether or not the e-mail exists.
+      })
       return { success: true, errors: [] }
     },
   )

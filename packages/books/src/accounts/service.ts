@@ -15,6 +15,7 @@ import {
   passwordPolicyErrors,
 } from '@finance/ledger-core/light'
 import { hashCode, hashPassword, randomCode, safeEqual, verifyPasswordHash } from './password.ts'
+import { credentialKeys, passwordKey, resetKey } from './userSecrets.ts'
 
 export const ROLE_USER = 1
 export const ROLE_ADMIN = 1024
@@ -56,9 +57,6 @@ export const RESET_CODE_TTL_MS = 60 * 60 * 1000
 export const LAST_ADMIN = 'The last ADMIN cannot be deleted.'
 /** Without an ADMIN no one could manage the users again, and the last one's address could not be used afresh. */
 export const LAST_ADMIN_ROLE = 'The last ADMIN cannot lose the ADMIN role.'
-
-const passwordKey = (userId: string) => `password:${userId}`
-const resetKey = (userId: string) => `reset:${userId}`
 
 export const roleCodeOf = (role: RoleInput): number => {
   if (typeof role === 'number') return role
@@ -328,9 +326,9 @@ export function createAccounts(store: EventStore, options: AccountsOptions = {})
         const user = await find(email)
         if (!user) return fail(404, accountMessages.userDoesNotExist)
         if (user.role === ROLE_ADMIN && adminCount() === 1) return fail(400, LAST_ADMIN)
-        // The login first: should the event fail, the account is locked rather than deleted half.
-        await store.secrets.delete(passwordKey(user.id))
-        await store.secrets.delete(resetKey(user.id))
+        // The login and the KSeF credentials first: should the event fail, the account is locked rather than deleted
+        // half. The books, and the invoices kept beside them, stay for the retention period.
+        for (const key of credentialKeys(user.id)) await store.secrets.delete(key)
         await appendToUser(user, 'UserDeleted', { retainUntil }, actor)
         const gone = deleted.get(user.id)
         return gone ? { ok: true, value: gone } : fail(404, accountMessages.userDoesNotExist)

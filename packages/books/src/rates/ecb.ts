@@ -10,6 +10,7 @@
  * tested on recorded answers (the ECB is not reachable from the machines Finance is built on).
  */
 import { addDays, dateInPoland, ECB_TABLE, isLocalDate, type RateTable } from '@finance/ledger-core/light'
+import { SaxesParser } from 'saxes'
 import type { EcbRates, RatesAnswer } from './port.ts'
 
 export interface EcbRead {
@@ -71,26 +72,70 @@ export const readEcbCsv = (text: string): EcbRead | EcbRefused => {
   return finish(tables, 'the file')
 }
 
-/** Reads the ECB's XML (`eurofxref-daily.xml`, `eurofxref-hist-90d.xml`, `eurofxref-hist.xml`). */
+/** A refusal raised inside the XML reader's handlers, which stops the reading at once. */
+class EcbXmlRefusal extends Error {}
+
+const NOT_ECB = 'Not ECB reference rates: no gesmes:Envelope with Cube elements'
+const localName = (name: string) => name.slice(name.indexOf(':') + 1)
+
+/**
+ * Reads the ECB's XML (`eurofxref-daily.xml`, `eurofxref-hist-90d.xml`, `eurofxref-hist.xml`) with saxes, the
+ * streaming reader used for camt.053: one pass over the text, so any input is read or refused in time linear in its
+ * length (a scan by regular expressions was quadratic on many unclosed days). Entities are not expanded (saxes knows
+ * only XML's five) and a DOCTYPE is refused; the first problem ends the reading.
+ */
 export const readEcbXml = (text: string): EcbRead | EcbRefused => {
-  if (!/<(\w+:)?Envelope[\s>]/.test(text) || !/<Cube[\s>]/.test(text))
-    return refused('Not ECB reference rates: no gesmes:Envelope with Cube elements')
   const tables: RateTable[] = []
-  const day = /<Cube\s+time=['"]([^'"]*)['"]\s*>([\s\S]*?)<\/Cube>\s*(?=<Cube\s+time=|<\/Cube>)/g
-  for (let m = day.exec(text); m !== null; m = day.exec(text)) {
-    const date = m[1]!
-    if (!DATE.test(date)) return refused(`"${date}" is not a date yyyy-mm-dd`)
-    if (!isLocalDate(date)) return refused(`${date} is not a real date`)
-    const rates: Record<string, string> = {}
-    const one = /<Cube\s+currency=['"]([^'"]*)['"]\s+rate=['"]([^'"]*)['"]\s*\/>/g
-    for (let r = one.exec(m[2]!); r !== null; r = one.exec(m[2]!)) {
-      const [, code = '', rate = ''] = r
-      if (!CODE.test(code) || !RATE.test(rate))
-        return refused(`The ECB rates of ${date} hold "${code}" "${rate}", not a currency code and a decimal rate`)
-      rates[code] = rate
+  let root: string | undefined
+  let cubes = 0
+  let depth = 0
+  /** The day being read and the depth of its `<Cube time>`. */
+  let day: { date: string; rates: Record<string, string>; depth: number } | null = null
+  const parser = new SaxesParser()
+  parser.on('doctype', () => {
+    throw new EcbXmlRefusal('Not ECB reference rates: a document type declaration (DOCTYPE) is not accepted')
+  })
+  parser.on('opentag', (tag) => {
+    depth++
+    const name = localName(tag.name)
+    if (root === undefined) {
+      root = name
+      if (name !== 'Envelope') throw new EcbXmlRefusal(NOT_ECB)
     }
-    tables.push({ no: ECB_TABLE, date, rates })
+    if (name !== 'Cube') return
+    cubes++
+    const attrs = tag.attributes as Record<string, string>
+    if (attrs.time !== undefined) {
+      const date = attrs.time
+      if (day !== null) throw new EcbXmlRefusal(`The ECB rates of ${day.date} hold another day (${date}) inside`)
+      if (!DATE.test(date)) throw new EcbXmlRefusal(`"${date}" is not a date yyyy-mm-dd`)
+      if (!isLocalDate(date)) throw new EcbXmlRefusal(`${date} is not a real date`)
+      day = { date, rates: {}, depth }
+    } else if (attrs.currency !== undefined && day !== null) {
+      const code = attrs.currency
+      const rate = attrs.rate ?? ''
+      if (!CODE.test(code) || !RATE.test(rate))
+        throw new EcbXmlRefusal(
+          `The ECB rates of ${day.date} hold "${code}" "${rate}", not a currency code and a decimal rate`,
+        )
+      day.rates[code] = rate
+    }
+  })
+  parser.on('closetag', () => {
+    if (day !== null && day.depth === depth) {
+      tables.push({ no: ECB_TABLE, date: day.date, rates: day.rates })
+      day = null
+    }
+    depth--
+  })
+  try {
+    parser.write(text).close()
+  } catch (e) {
+    if (e instanceof EcbXmlRefusal) return refused(e.message)
+    if (root === undefined) return refused(NOT_ECB)
+    return refused(`Not ECB reference rates: the answer is not well-formed XML: ${(e as Error).message}`)
   }
+  if (root === undefined || cubes === 0) return refused(NOT_ECB)
   return finish(tables, 'the answer')
 }
 

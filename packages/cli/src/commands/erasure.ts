@@ -37,7 +37,7 @@ export const usersPurge = async (ctx: Ctx, o: { dryRun: boolean; json: boolean }
       `${
         o.dryRun
           ? ctx.t('purgeDue', r.account.email, r.account.retainUntil)
-          : ctx.t('purged', r.account.email, formatCount(ctx.lang, r.events))
+          : ctx.t('purged', r.account.email, formatCount(ctx.lang, r.events), formatCount(ctx.lang, r.secrets))
       }\n`,
     )
 }

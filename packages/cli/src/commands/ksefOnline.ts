@@ -16,7 +16,6 @@
  * `secrets.json` in the data folder); `FINANCE_KSEF_URL` points every environment at another address.
  */
 import { readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   fetchFromKsef,
@@ -37,6 +36,7 @@ import type { Ctx } from '../context.ts'
 import { CliError } from '../errors.ts'
 import { parseJsonFile, readError, readInputFile, writeError } from '../files.ts'
 import { catalog, type Lang, textOf } from '../i18n.ts'
+import { writePrivateFile } from '../sink.ts'
 import { invoiceMessageText } from './invoices.ts'
 
 const t = catalog('ksefOnline')
@@ -254,7 +254,7 @@ export const ksefPdfCommand = async (
   }).catch(failure)
   const target = o.out ?? file.fileName
   try {
-    await writeFile(target, file.body)
+    await writePrivateFile(target, file.body)
   } catch (e) {
     throw writeError(target, e)
   }
