@@ -1022,7 +1022,11 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
     }
   }, [reload, open, openId, messages, say])
 
-  /** Runs an action; a refusal shows each field's message and the rest above the form. */
+  /**
+   * Runs an action; a refusal shows each field's message and the rest above the form. The list is read again after a
+   * refusal too: an action may have stored something before it was refused ("Issue" saves the draft, then the issue is
+   * refused), and the list must show what is kept.
+   */
   const act = async (action: () => Promise<InvoiceDetail | null>, done: string) => {
     setBusy(true)
     try {
@@ -1037,6 +1041,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
       if (!isApiError(e)) throw e
       setErrors(e.fieldErrors)
       setFormErrors([...new Set([...Object.values(e.fieldErrors), ...otherErrors(e)])].map(say))
+      await reload().catch(() => {})
     } finally {
       setBusy(false)
     }
