@@ -17,7 +17,7 @@ export {
 
 // Record forms: panels, fields and hooks
 export { AmountInput, type AmountInputProps } from './record/AmountInput.tsx'
-export { FormActions, FormMessages, RecordProblems } from './record/FormParts.tsx'
+export { ChecksumOverride, FormActions, FormMessages, RecordProblems } from './record/FormParts.tsx'
 export {
   FieldInput,
   type FieldKind,
