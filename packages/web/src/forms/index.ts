@@ -79,3 +79,5 @@ export {
   staleError,
   withTotals,
 } from './lib/services.ts'
+/** SPEC §8's message for a server that cannot be reached (status 0), for the screens that show errors themselves. */
+export { CONNECTION_ERROR } from './lib/apiErrors.ts'

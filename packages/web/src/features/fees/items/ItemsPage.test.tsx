@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ITEM_DEFAULTS } from '@finance/ledger-core'
 import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../../forms/index.ts'
+import { createApiClient } from '../../../api/client.ts'
+import { apiServices, memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
 
@@ -242,5 +243,26 @@ describe('items pages', () => {
     expect(note.textContent).toContain('Data faktury: musi być datą od 2000-01-01 do 2099-12-31')
     const fine = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
     expect(within(fine).queryByRole('note')).toBeNull()
+  })
+})
+
+describe('a save while the server cannot be reached', () => {
+  it('says so with the connection message, not "Unknown error", and keeps what was typed', async () => {
+    // The real client over a fetch that rejects, as a browser's does when the server is down (status 0).
+    const down = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      readCookie: () => 'csrf',
+    })
+    const services = { ...memoryServices([vat]), save: apiServices(down).save }
+    await renderWith(<ItemsPage dataType="Income" today="2026-05-12" />, services, 'pl')
+    const form = addForm('Dodaj przychód jednorazowy')
+    fireEvent.change(within(form).getByLabelText('Nazwa *'), { target: { value: 'Usługa maj' } })
+    fireEvent.change(within(form).getByLabelText('Kwota netto *'), { target: { value: '3000' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Dodaj przychód jednorazowy' }))
+    const connection = 'Nie udało się połączyć z serwerem. Spróbuj ponownie za chwilę.'
+    // In the form and in the popup.
+    await waitFor(() => expect(screen.getAllByText(connection).length).toBeGreaterThanOrEqual(2))
+    expect(screen.queryByText(/Nieznany błąd/)).toBeNull()
+    expect(within(form).getByLabelText('Nazwa *')).toHaveProperty('value', 'Usługa maj')
   })
 })
