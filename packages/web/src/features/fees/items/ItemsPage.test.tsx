@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ITEM_DEFAULTS } from '@finance/ledger-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApiClient } from '../../../api/client.ts'
 import { apiServices, memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
@@ -264,5 +264,25 @@ describe('a save while the server cannot be reached', () => {
     await waitFor(() => expect(screen.getAllByText(connection).length).toBeGreaterThanOrEqual(2))
     expect(screen.queryByText(/Nieznany błąd/)).toBeNull()
     expect(within(form).getByLabelText('Nazwa *')).toHaveProperty('value', 'Usługa maj')
+  })
+})
+
+describe('the złoty preview of an item in a currency', () => {
+  it('is not asked for before the amount in the currency is typed (the books would refuse it: 400)', async () => {
+    const memory = memoryServices([vat])
+    const asked: Record<string, unknown>[] = []
+    const previewCurrency = vi.fn((dataType: Parameters<typeof memory.save>[0], data: Record<string, unknown>) => {
+      asked.push(data)
+      return memory.previewCurrency!(dataType, data)
+    })
+    await renderWith(<ItemsPage dataType="Income" today="2026-05-12" />, { ...memory, previewCurrency }, 'pl')
+    const form = addForm('Dodaj przychód jednorazowy')
+    fireEvent.change(within(form).getByLabelText('Waluta'), { target: { value: 'EUR' } })
+    // Longer than the preview's wait after a change.
+    await new Promise((r) => setTimeout(r, 600))
+    expect(previewCurrency).not.toHaveBeenCalled()
+    fireEvent.change(within(form).getByLabelText('Kwota netto w EUR *'), { target: { value: '1000' } })
+    await waitFor(() => expect(previewCurrency).toHaveBeenCalled())
+    expect(asked.at(-1)?.currency).toMatchObject({ code: 'EUR', amount: '1000' })
   })
 })
