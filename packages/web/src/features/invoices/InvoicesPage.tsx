@@ -8,6 +8,7 @@
 import {
   type DocumentPln,
   documentSplitPayment,
+  formatIban,
   formatTotals,
   type InvoiceDetail,
   type InvoiceDisplayState,
@@ -101,6 +102,17 @@ const emptyLine = (): LineForm => ({
   discount: '',
   annex15: false,
 })
+
+/**
+ * A bank account as the invoice form offers it: its name and its IBAN in groups of four, or the IBAN alone when the
+ * name is the IBAN (an account a statement import made is named so) or there is none.
+ */
+const accountLabel = (a: BankAccountDto): string => {
+  const compact = (s: string) => s.replace(/[\s-]/g, '').toUpperCase()
+  const name = a.name.trim()
+  const iban = formatIban(compact(a.iban))
+  return name === '' || compact(name) === compact(a.iban) ? iban : `${name} ${iban}`
+}
 
 export const newForm = (today: string): Form => ({
   kind: 'VAT',
@@ -795,7 +807,7 @@ const Editor = ({
           label={t`Bank account`}
           value={form.bankAccount}
           placeholder="—"
-          options={accounts.map((a) => ({ value: a.iban, label: `${a.name} ${a.iban}` }))}
+          options={accounts.map((a) => ({ value: a.iban, label: accountLabel(a) }))}
           error={err('payment.bankAccount')}
           onChange={(e) => setForm({ ...form, bankAccount: e.target.value })}
         />
