@@ -286,3 +286,20 @@ describe('the złoty preview of an item in a currency', () => {
     expect(asked.at(-1)?.currency).toMatchObject({ code: 'EUR', amount: '1000' })
   })
 })
+
+describe('adding one item after another', () => {
+  it('keeps the focus in the form once an item is added with Enter: on its first field, ready for the next', async () => {
+    const services = memoryServices([vat])
+    await renderWith(<ItemsPage dataType="Income" today="2026-05-12" />, services)
+    const form = addForm('Add One Time Income')
+    const name = within(form).getByLabelText('Name *')
+    fireEvent.change(name, { target: { value: 'Usługa maj' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '3000' } })
+    name.focus()
+    // Enter in a field submits its form.
+    fireEvent.submit(form)
+    expect(await screen.findByRole('heading', { name: 'Usługa maj' })).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Date *')))
+    expect(within(form).getByLabelText('Name *')).toHaveProperty('value', '')
+  })
+})
