@@ -249,3 +249,24 @@ describe('an asset over an individual period', () => {
     expect(await screen.findByText('okres indywidualny 36 mies. (33,33% rocznie)')).toBeTruthy()
   })
 })
+
+describe('an asset expensed at once', () => {
+  it('is described by its method alone, with no yearly rate (it is a cost of its month whole)', async () => {
+    const monitor = {
+      name: 'Monitor',
+      acquisitionDate: '2026-03-05',
+      kst: '491',
+      initialValue: '4500',
+      method: 'expensed',
+    }
+    await show(assetsEffects(assetsOf([monitor])), 'pl')
+    const row = within(screen.getByRole('table', { name: /Ewidencja środków trwałych/ }))
+      .getByRole('button', { name: 'Monitor' })
+      .closest('tr') as HTMLElement
+    expect(within(row).getByText('jednorazowo w koszty')).toBeTruthy()
+    expect(row.textContent).not.toMatch(/%/)
+    fireEvent.click(within(row).getByRole('button', { name: 'Monitor' }))
+    const card = await screen.findByRole('region', { name: 'Plan amortyzacji: Monitor (Lp. 1)' })
+    expect(within(card).getByText('Metoda i stawka').nextElementSibling?.textContent).toBe('jednorazowo w koszty')
+  })
+})

@@ -64,12 +64,17 @@ const useMethodName = () => {
     })[method]
 }
 
-/** An asset's method and yearly rate; an individual period says its months and the yearly rate they make. */
+/**
+ * An asset's method and yearly rate; an individual period says its months and the yearly rate they make; an asset
+ * expensed at once its method alone (it is a cost of its month whole: no rate applies, though the record keeps its
+ * KŚT's).
+ */
 const useRateOf = () => {
   const { t } = useLingui()
   const f = useFormat()
   const method = useMethodName()
   return (a: Pick<AssetRowDto, 'method' | 'rate' | 'individualMonths'>): string => {
+    if (a.method === 'expensed') return method(a.method)
     const months = a.individualMonths
     if (a.method !== 'individual' || months === null) return `${method(a.method)}, ${f.percent(a.rate)}`
     // 12 ÷ months a year, in hundredths of a percent (a rate shown, not an amount).
