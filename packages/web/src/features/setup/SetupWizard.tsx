@@ -276,6 +276,9 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
                 setNipAccepted(false)
               }}
             />
+            {nipWarning !== undefined && (
+              <ChecksumOverride checked={nipAccepted} onChange={setNipAccepted} label={t`Go on anyway`} />
+            )}
             <TextInput
               label={t`First name`}
               value={answers.ownerName}
@@ -303,9 +306,6 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
                 </option>
               ))}
             </datalist>
-            {nipWarning !== undefined && (
-              <ChecksumOverride checked={nipAccepted} onChange={setNipAccepted} label={t`Go on anyway`} />
-            )}
             <DateField
               label={t`The business started on`}
               value={answers.startDate}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Button, Checkbox, FormErrors, Loader } from '../../ui/index.ts'
 import { useTranslateMessage } from './messages.ts'
+import '../forms.css'
 import type { RecordForm } from './useRecordForm.ts'
 
 /** Save and Cancel: Save is disabled and the loader shows while submitting (SPEC §4). */
