@@ -105,6 +105,7 @@ describe('invoices', () => {
         itemId: expect.any(Number),
         itemIds: [expect.any(Number), expect.any(Number)],
         documentNumber: 'FV/2026/03/1',
+        name: expect.any(String),
         issueDate: '2026-03-10',
         net: '2700.00',
         gross: '3141.00',
@@ -126,8 +127,22 @@ describe('invoices', () => {
       },
     })
     expect(atRate.statusCode).toBe(201)
-    const waiting = (await call(h.app, t, 'GET', '/api/ksef/unsent')).json() as { documentNumber: string }[]
-    expect(waiting.find((w) => w.documentNumber === 'FV 9/2026')).toMatchObject({ net: '1000.00', gross: '1230.00' })
+    // An income typed without a document number waits under its name (which the screen names it by).
+    const unnumbered = await call(h.app, t, 'POST', '/api/revenue', {
+      dataType: 'Income',
+      dataObject: { date: '2026-03-13', name: 'Usługa marzec', amount: '500.00', isCompany: true, percent: '23' },
+    })
+    expect(unnumbered.statusCode).toBe(201)
+    const waiting = (await call(h.app, t, 'GET', '/api/ksef/unsent')).json() as {
+      documentNumber: string
+      name: string
+    }[]
+    expect(waiting.find((w) => w.documentNumber === 'FV 9/2026')).toMatchObject({
+      name: 'Konsultacje',
+      net: '1000.00',
+      gross: '1230.00',
+    })
+    expect(waiting.find((w) => w.documentNumber === '')).toMatchObject({ name: 'Usługa marzec', gross: '615.00' })
     const fa3 = await call(h.app, t, 'GET', `/api/invoices/${d.id}/fa3`)
     expect(fa3.statusCode).toBe(200)
     expect(fa3.headers['content-disposition']).toContain('FA3_FV_2026_03_1.xml')

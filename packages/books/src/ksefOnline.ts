@@ -614,6 +614,8 @@ export interface UnsentInvoice {
   /** All its incomes (one per VAT rate). */
   readonly itemIds: readonly number[]
   readonly documentNumber: string
+  /** Its first income's name: what names the invoice to the user when it has no document number yet. */
+  readonly name: string
   /** The invoice's issue date (an issued invoice's income is dated by its payment term). */
   readonly issueDate: string
   /** The sum of its incomes' net amounts, and with their VAT (the document's own VAT where it states one). */
@@ -639,6 +641,7 @@ export const unsentInvoices = async (deps: Pick<KsefDeps, 'store'>, userId: stri
       itemId: id,
       itemIds: ids,
       documentNumber: item.documentNumber ?? '',
+      name: item.name,
       issueDate: item.invoiceDate ?? item.date,
       net: formatMoney(net),
       gross: formatMoney(gross),

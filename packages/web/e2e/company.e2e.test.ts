@@ -188,16 +188,21 @@ describe('company, settings and items journey', () => {
 
     await page.goto(`${app.server.url}/companydashboard/fees/fixed`)
     const expenseForm = page.getByRole('form', { name: 'Add One Time Expense' })
-    for (const [name, amount] of [
-      ['Laptop bag', '250'],
-      ['Coffee', '12.50'],
-    ]) {
+    for (const [name, amount, enter] of [
+      ['Laptop bag', '250', false],
+      ['Coffee', '12.50', true],
+    ] as const) {
       await expenseForm.getByLabel('Date *').fill('2026-02-05')
-      await expenseForm.getByLabel('Name *').fill(name as string)
-      await expenseForm.getByLabel('Net amount *').fill(amount as string)
-      await expenseForm.getByRole('button', { name: 'Add One Time Expense' }).click()
-      await expect.poll(() => card(page, name as string, 3).count()).toBe(1)
+      await expenseForm.getByLabel('Name *').fill(name)
+      await expenseForm.getByLabel('Net amount *').fill(amount)
+      if (enter) await expenseForm.getByLabel('Net amount *').press('Enter')
+      else await expenseForm.getByRole('button', { name: 'Add One Time Expense' }).click()
+      await expect.poll(() => card(page, name, 3).count()).toBe(1)
     }
+    // Added with Enter: the focus stays in the form, on its first field, ready for the next entry (not on the page).
+    await expect
+      .poll(() => expenseForm.getByLabel('Date *').evaluate((field) => field === document.activeElement))
+      .toBe(true)
 
     const bag = card(page, 'Laptop bag', 3)
     await editAndSave(bag, async () => {

@@ -53,6 +53,13 @@ describe('first-run set-up', () => {
     await page.getByLabel('Urząd skarbowy').fill('1471')
     await page.getByLabel('Data rozpoczęcia działalności').fill(START)
     await screenshot(page, 'setup-wizard-company')
+    // A NIP whose check digit does not hold is warned of, as on the company page, with the way on anyway.
+    await page.getByLabel('NIP').fill('1234567890')
+    await page.keyboard.press('Enter')
+    await page.getByText('Nieprawidłowa suma kontrolna NIP').waitFor()
+    await page.getByLabel('Przejdź dalej mimo to').waitFor()
+    await screenshot(page, 'setup-wizard-nip-warning')
+    await page.getByLabel('NIP').fill('5260250274')
     await page.keyboard.press('Enter')
     // The next step's heading takes the focus, so a screen reader says where the user is.
     const vat = page.getByRole('heading', { name: 'Krok 2 z 5: VAT' })

@@ -17,7 +17,7 @@ export {
 
 // Record forms: panels, fields and hooks
 export { AmountInput, type AmountInputProps } from './record/AmountInput.tsx'
-export { FormActions, FormMessages, RecordProblems } from './record/FormParts.tsx'
+export { ChecksumOverride, FormActions, FormMessages, RecordProblems } from './record/FormParts.tsx'
 export {
   FieldInput,
   type FieldKind,
@@ -79,3 +79,5 @@ export {
   staleError,
   withTotals,
 } from './lib/services.ts'
+/** SPEC §8's message for a server that cannot be reached (status 0), for the screens that show errors themselves. */
+export { CONNECTION_ERROR } from './lib/apiErrors.ts'

@@ -1,14 +1,24 @@
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { useQueryOnce } from './query.ts'
 import { useTranslateMessage } from '../i18n/useTranslateMessage.ts'
 
-/** A red box with message and sub-message. */
-export const ErrorBox = ({ message, subMessage }: { message: string | null; subMessage: string | null }) => {
+/** A red box with message and sub-message, and what the user can do about it (`children`, e.g. a retry). */
+export const ErrorBox = ({
+  message,
+  subMessage,
+  children,
+}: {
+  message: string | null
+  subMessage: string | null
+  children?: ReactNode
+}) => {
   const tm = useTranslateMessage()
   return (
     <div className="error-box" role="alert">
       <h1 className="error-box__message">{message ? tm(message) : <Trans>Error</Trans>}</h1>
       {subMessage && <p className="error-box__sub">{tm(subMessage)}</p>}
+      {children}
     </div>
   )
 }

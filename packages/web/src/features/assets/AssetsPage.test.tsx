@@ -141,6 +141,44 @@ describe('a refused write', () => {
   })
 })
 
+describe('the purchases offered for an entry', () => {
+  it('are read again after an entry (the purchase is no longer offered) and after a delete (it is again)', async () => {
+    const printer = { id: 7, name: 'Drukarka', amount: '2400.00', date: '2026-02-03' }
+    let available = [printer]
+    const base = assetsEffects()
+    const effects: AssetsApi = {
+      ...base,
+      loadPurchases: async () => available,
+      enterAsset: async (entry) => {
+        const card = await base.enterAsset(entry)
+        available = available.filter((p) => String(p.id) !== entry.itemId)
+        return card
+      },
+      deleteAsset: async (id) => {
+        await base.deleteAsset(id)
+        available = [printer]
+      },
+    }
+    await show(effects)
+    const form = screen.getByRole('form', { name: 'Enter an asset' })
+    const offered = () =>
+      [...(within(form).getByLabelText('From a purchase') as HTMLSelectElement).options].map((o) =>
+        o.text.replace(/\s/g, ' '),
+      )
+    await waitFor(() => expect(offered()).toContain('Drukarka, 3 Feb 2026, PLN 2,400.00'))
+    fireEvent.change(within(form).getByLabelText('From a purchase'), { target: { value: '7' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Enter in the register' }))
+    await screen.findByText(/entered in the register with number/)
+    await waitFor(() => expect(offered()).toEqual(["None: type the asset's data"]))
+
+    const card = await openLaptop()
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete Laptop Dell (no. 1) from the register' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await screen.findByText('Laptop Dell (no. 1) deleted from the register')
+    await waitFor(() => expect(offered()).toContain('Drukarka, 3 Feb 2026, PLN 2,400.00'))
+  })
+})
+
 describe("entering an asset with the law's choices", () => {
   it('sends a passenger car with its drive and emission, and an individual period, as the API reads them', async () => {
     const sent: AssetEntry[] = []
@@ -209,5 +247,26 @@ describe('an asset over an individual period', () => {
     }
     await show(assetsEffects(assetsOf([machine])), 'pl')
     expect(await screen.findByText('okres indywidualny 36 mies. (33,33% rocznie)')).toBeTruthy()
+  })
+})
+
+describe('an asset expensed at once', () => {
+  it('is described by its method alone, with no yearly rate (it is a cost of its month whole)', async () => {
+    const monitor = {
+      name: 'Monitor',
+      acquisitionDate: '2026-03-05',
+      kst: '491',
+      initialValue: '4500',
+      method: 'expensed',
+    }
+    await show(assetsEffects(assetsOf([monitor])), 'pl')
+    const row = within(screen.getByRole('table', { name: /Ewidencja środków trwałych/ }))
+      .getByRole('button', { name: 'Monitor' })
+      .closest('tr') as HTMLElement
+    expect(within(row).getByText('jednorazowo w koszty')).toBeTruthy()
+    expect(row.textContent).not.toMatch(/%/)
+    fireEvent.click(within(row).getByRole('button', { name: 'Monitor' }))
+    const card = await screen.findByRole('region', { name: 'Plan amortyzacji: Monitor (Lp. 1)' })
+    expect(within(card).getByText('Metoda i stawka').nextElementSibling?.textContent).toBe('jednorazowo w koszty')
   })
 })

@@ -64,12 +64,17 @@ const useMethodName = () => {
     })[method]
 }
 
-/** An asset's method and yearly rate; an individual period says its months and the yearly rate they make. */
+/**
+ * An asset's method and yearly rate; an individual period says its months and the yearly rate they make; an asset
+ * expensed at once its method alone (it is a cost of its month whole: no rate applies, though the record keeps its
+ * KŚT's).
+ */
 const useRateOf = () => {
   const { t } = useLingui()
   const f = useFormat()
   const method = useMethodName()
   return (a: Pick<AssetRowDto, 'method' | 'rate' | 'individualMonths'>): string => {
+    if (a.method === 'expensed') return method(a.method)
     const months = a.individualMonths
     if (a.method !== 'individual' || months === null) return `${method(a.method)}, ${f.percent(a.rate)}`
     // 12 ÷ months a year, in hundredths of a percent (a rate shown, not an amount).
@@ -390,7 +395,19 @@ interface Refusal {
   readonly fieldErrors: Readonly<Record<string, string>>
 }
 
-const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: AssetCardDto) => void }) => {
+/**
+ * `reload` changes after every write to the register (an entry, a delete): the purchases are read again then, since an
+ * entered purchase is no longer offered and a deleted asset's purchase is offered again.
+ */
+const EntryForm = ({
+  impl,
+  reload,
+  onEntered,
+}: {
+  impl: AssetsApi
+  reload: number
+  onEntered: (card: AssetCardDto) => void
+}) => {
   const { t } = useLingui()
   const f = useFormat()
   const expensedLimit = f.money('10000')
@@ -400,7 +417,8 @@ const EntryForm = ({ impl, onEntered }: { impl: AssetsApi; onEntered: (card: Ass
   const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [unreachable, setUnreachable] = useState(false)
   const [sending, setSending] = useState(false)
-  useEffect(() => settle(impl.loadPurchases(), setPurchases, () => {}), [impl])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the purchases again after a write
+  useEffect(() => settle(impl.loadPurchases(), setPurchases, () => {}), [impl, reload])
   const set = (k: keyof AssetEntry) => (e: { target: { value: string } }) => setEntry({ ...entry, [k]: e.target.value })
   const fromPurchase = entry.itemId !== ''
   const takes = methodFields(entry.method)
@@ -692,6 +710,7 @@ export const AssetsPage = ({ effects, year }: Props) => {
       <InventoryCard key={shown} year={shown} impl={impl} onDone={(message) => messages.info(message)} />
       <EntryForm
         impl={impl}
+        reload={reload}
         onEntered={(c) => {
           messages.info(t`${c.asset.name} entered in the register with number ${c.asset.number}`)
           setSelected(c.asset.id)

@@ -1,6 +1,6 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const AssetsPage = lazy(() => import('./AssetsPage.tsx').then((m) => ({ default: m.AssetsPage })))
+const AssetsPage = lazyPage(() => import('./AssetsPage.tsx'), 'AssetsPage')
 
 export const assetsRoutes: AppRoute[] = [{ path: 'companydashboard/assets', element: <AssetsPage />, auth: true }]

@@ -68,6 +68,47 @@ describe('splitting a statement line', () => {
     expect(typedGrosze('abc')).toBeNull()
   })
 
+  it('pre-fills the amounts as the language writes them: a decimal comma in Polish, read back when saved', async () => {
+    const act = vi.fn()
+    render(
+      withProviders(
+        await i18nFor('pl'),
+        <SplitLine
+          line={{ ...line, amount: '-7380.00' }}
+          suggestions={[]}
+          transactions={{}}
+          openItems={[open('2026-03:Expense:7:0', 'FV/1', '1000.00'), open('2026-03:Expense:8:0', 'FV/2', '800.00')]}
+          money={(v) => `${v} zł`}
+          act={act}
+          busy={false}
+          onClose={() => {}}
+        />,
+      ),
+    )
+    const form = screen.getByRole('form')
+    const amount = (k: number) => (within(form).getByLabelText(`Część ${k}: kwota`) as HTMLInputElement).value
+    expect(amount(1)).toBe('7380,00')
+    fireEvent.change(within(form).getByLabelText('Część 1: kwota'), { target: { value: '1000,00' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Dodaj część' }))
+    expect(amount(2)).toBe('6380,00')
+    fireEvent.change(within(form).getByLabelText('Część 1: kwota'), { target: { value: '5,00' } })
+    fireEvent.change(within(form).getByLabelText('Część 2: kwota'), { target: { value: '7375,00' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Zapisz podział' }))
+    expect(act).toHaveBeenCalledWith(
+      expect.objectContaining({
+        allocations: [
+          expect.objectContaining({ amount: '5.00' }),
+          expect.objectContaining({ kind: 'private', amount: '7375.00' }),
+        ],
+      }),
+    )
+  })
+
+  it('reads an English amount with its thousands comma, as it pre-fills it', () => {
+    expect(typedGrosze('1,500.00', 'en')).toBe(150_000n)
+    expect(typedGrosze('1,500.00', 'pl')).toBeNull()
+  })
+
   it('offers the payables of an outgoing line, says what is left, and saves the parts when they add up', async () => {
     const act = vi.fn()
     const form = await setUp(act)

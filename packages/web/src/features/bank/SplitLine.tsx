@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useMemo, useState } from 'react'
 import { formatMoney, parseMoney } from '@finance/ledger-core'
+import { formatDecimal, type Language, parseDecimal, useLanguage } from '../../forms/index.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { Button, Options } from '../../ui/index.ts'
 import { useTransactionText } from './targets.ts'
@@ -17,14 +18,17 @@ type Money = (v: string | null) => string
 interface Part {
   /** `tx:<transaction id>`, `private` or `transfer`. */
   readonly target: string
-  /** As typed: `1 234,56` or `1234.56`. */
+  /** As typed or pre-filled, in the user's language: `1 234,56` (pl), `1,234.56` (en). */
   readonly amount: string
 }
 
-/** A typed amount in grosze, or `null` when it is not a positive amount with at most two decimals. */
-export const typedGrosze = (s: string): bigint | null => {
-  const t = s.replace(/[\s\u00a0]/g, '').replace(',', '.')
-  if (!/^\d{1,13}(\.\d{1,2})?$/.test(t)) return null
+/**
+ * A typed amount in grosze, read as the user's language writes it (as the other money inputs read it; in English a
+ * Polish `1 234,56` too, as before), or `null` when it is not a positive amount with at most two decimals.
+ */
+export const typedGrosze = (s: string, language: Language = 'pl'): bigint | null => {
+  const t = parseDecimal(s, language) ?? (language === 'pl' ? null : parseDecimal(s, 'pl'))
+  if (t === null || !/^\d{1,13}(\.\d{1,2})?$/.test(t)) return null
   const g = parseMoney(t)
   return g > 0n ? g : null
 }
@@ -59,6 +63,9 @@ export const SplitLine = ({
 }) => {
   const { t } = useLingui()
   const f = useFormat()
+  const language = useLanguage()
+  /** An amount the panel fills in, as the language writes it (`7380,00` in Polish), as the other money inputs show it. */
+  const shown = (amount: string) => formatDecimal(amount, language, { fractionDigits: 2 })
   const transactionText = useTransactionText()
   const id = useId()
   const outgoing = line.amount.startsWith('-')
@@ -95,10 +102,10 @@ export const SplitLine = ({
   }, [openItems, suggestions, transactions, outgoing, money, t, f, transactionText])
   const [parts, setParts] = useState<readonly Part[]>(() => {
     const best = suggestions[0]?.allocations
-    if (best && best.length > 0) return best.map((a) => ({ target: targetOf(a), amount: a.amount }))
-    return [{ target: options[0]?.value ?? 'private', amount: formatMoney(total) }]
+    if (best && best.length > 0) return best.map((a) => ({ target: targetOf(a), amount: shown(a.amount) }))
+    return [{ target: options[0]?.value ?? 'private', amount: shown(formatMoney(total)) }]
   })
-  const amounts = parts.map((p) => typedGrosze(p.amount))
+  const amounts = parts.map((p) => typedGrosze(p.amount, language))
   const allValid = amounts.every((g) => g !== null)
   const assigned = amounts.reduce<bigint>((s, g) => s + (g ?? 0n), 0n)
   const left = total - assigned
@@ -169,7 +176,7 @@ export const SplitLine = ({
         <Button
           variant="secondary"
           disabled={parts.length >= 50}
-          onClick={() => setParts([...parts, { target: 'private', amount: left > 0n ? formatMoney(left) : '' }])}
+          onClick={() => setParts([...parts, { target: 'private', amount: left > 0n ? shown(formatMoney(left)) : '' }])}
         >
           <Trans>Add a part</Trans>
         </Button>

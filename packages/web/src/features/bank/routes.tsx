@@ -1,6 +1,6 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const BankPage = lazy(() => import('./BankPage.tsx').then((m) => ({ default: m.BankPage })))
+const BankPage = lazyPage(() => import('./BankPage.tsx'), 'BankPage')
 
 export const bankRoutes: AppRoute[] = [{ path: 'companydashboard/bank', element: <BankPage />, auth: true }]

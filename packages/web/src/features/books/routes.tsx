@@ -1,6 +1,6 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const BooksPage = lazy(() => import('./BooksPage.tsx').then((m) => ({ default: m.BooksPage })))
+const BooksPage = lazyPage(() => import('./BooksPage.tsx'), 'BooksPage')
 
 export const booksRoutes: AppRoute[] = [{ path: 'companydashboard/books', element: <BooksPage />, auth: true }]

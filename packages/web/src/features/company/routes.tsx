@@ -1,8 +1,8 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const CompanyDashboard = lazy(() => import('./CompanyDashboard.tsx').then((m) => ({ default: m.CompanyDashboard })))
-const CompanyPage = lazy(() => import('./CompanyPage.tsx').then((m) => ({ default: m.CompanyPage })))
+const CompanyDashboard = lazyPage(() => import('./CompanyDashboard.tsx'), 'CompanyDashboard')
+const CompanyPage = lazyPage(() => import('./CompanyPage.tsx'), 'CompanyPage')
 
 export const companyRoutes: AppRoute[] = [
   { path: 'companydashboard', element: <CompanyDashboard />, auth: true },

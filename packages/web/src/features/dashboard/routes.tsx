@@ -1,10 +1,10 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
 // Lazy, so the dashboards (and d3) stay out of the initial bundle.
-const Landing = lazy(() => import('./DashboardLanding.tsx').then((m) => ({ default: m.DashboardLanding })))
-const Monthly = lazy(() => import('./monthly/MonthlyDashboard.tsx').then((m) => ({ default: m.MonthlyDashboard })))
-const Yearly = lazy(() => import('./yearly/YearlyDashboard.tsx').then((m) => ({ default: m.YearlyDashboard })))
+const Landing = lazyPage(() => import('./DashboardLanding.tsx'), 'DashboardLanding')
+const Monthly = lazyPage(() => import('./monthly/MonthlyDashboard.tsx'), 'MonthlyDashboard')
+const Yearly = lazyPage(() => import('./yearly/YearlyDashboard.tsx'), 'YearlyDashboard')
 
 export const dashboardRoutes: AppRoute[] = [
   { path: 'dashboard', element: <Landing />, auth: true },

@@ -1,12 +1,10 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const FeesLanding = lazy(() => import('./FeesLanding.tsx').then((m) => ({ default: m.FeesLanding })))
-const TaxesPage = lazy(() => import('./settings/TaxesPage.tsx').then((m) => ({ default: m.TaxesPage })))
-const SocialSecurityPage = lazy(() =>
-  import('./settings/SocialSecurityPage.tsx').then((m) => ({ default: m.SocialSecurityPage })),
-)
-const ItemsPage = lazy(() => import('./items/ItemsPage.tsx').then((m) => ({ default: m.ItemsPage })))
+const FeesLanding = lazyPage(() => import('./FeesLanding.tsx'), 'FeesLanding')
+const TaxesPage = lazyPage(() => import('./settings/TaxesPage.tsx'), 'TaxesPage')
+const SocialSecurityPage = lazyPage(() => import('./settings/SocialSecurityPage.tsx'), 'SocialSecurityPage')
+const ItemsPage = lazyPage(() => import('./items/ItemsPage.tsx'), 'ItemsPage')
 
 export const feesRoutes: AppRoute[] = [
   { path: 'companydashboard/fees', element: <FeesLanding />, auth: true },

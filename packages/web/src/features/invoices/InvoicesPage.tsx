@@ -8,6 +8,7 @@
 import {
   type DocumentPln,
   documentSplitPayment,
+  formatIban,
   formatTotals,
   type InvoiceDetail,
   type InvoiceDisplayState,
@@ -101,6 +102,17 @@ const emptyLine = (): LineForm => ({
   discount: '',
   annex15: false,
 })
+
+/**
+ * A bank account as the invoice form offers it: its name and its IBAN in groups of four, or the IBAN alone when the
+ * name is the IBAN (an account a statement import made is named so) or there is none.
+ */
+const accountLabel = (a: BankAccountDto): string => {
+  const compact = (s: string) => s.replace(/[\s-]/g, '').toUpperCase()
+  const name = a.name.trim()
+  const iban = formatIban(compact(a.iban))
+  return name === '' || compact(name) === compact(a.iban) ? iban : `${name} ${iban}`
+}
 
 export const newForm = (today: string): Form => ({
   kind: 'VAT',
@@ -795,7 +807,7 @@ const Editor = ({
           label={t`Bank account`}
           value={form.bankAccount}
           placeholder="—"
-          options={accounts.map((a) => ({ value: a.iban, label: `${a.name} ${a.iban}` }))}
+          options={accounts.map((a) => ({ value: a.iban, label: accountLabel(a) }))}
           error={err('payment.bankAccount')}
           onChange={(e) => setForm({ ...form, bankAccount: e.target.value })}
         />
@@ -1022,7 +1034,11 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
     }
   }, [reload, open, openId, messages, say])
 
-  /** Runs an action; a refusal shows each field's message and the rest above the form. */
+  /**
+   * Runs an action; a refusal shows each field's message and the rest above the form. The list is read again after a
+   * refusal too: an action may have stored something before it was refused ("Issue" saves the draft, then the issue is
+   * refused), and the list must show what is kept.
+   */
   const act = async (action: () => Promise<InvoiceDetail | null>, done: string) => {
     setBusy(true)
     try {
@@ -1037,6 +1053,7 @@ export const InvoicesPage = ({ effects, save = saveFile, openId }: Props) => {
       if (!isApiError(e)) throw e
       setErrors(e.fieldErrors)
       setFormErrors([...new Set([...Object.values(e.fieldErrors), ...otherErrors(e)])].map(say))
+      await reload().catch(() => {})
     } finally {
       setBusy(false)
     }

@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 're
 import { Link } from 'react-router'
 import { type ApiError, isApiError } from '../../api/client.ts'
 import { Button, DataTable, FormErrors, type HeadColumn, Loader, useMessages } from '../../ui/index.ts'
+import { CONNECTION_ERROR } from '../../forms/index.ts'
 import { useInvoiceMessage } from './messages.ts'
 import type { LoadState } from './useLoad.ts'
 
@@ -148,8 +149,12 @@ export interface EditorProps<F> {
   onCancel: () => void
 }
 
-/** A refusal's messages other than those shown at a field. */
+/**
+ * A refusal's messages other than those shown at a field; for a server that cannot be reached (status 0, which says
+ * nothing itself), the connection message the other screens give.
+ */
 export const otherErrors = (e: ApiError): string[] => {
+  if (e.status === 0) return [CONNECTION_ERROR]
   const fields = new Set(Object.values(e.fieldErrors))
   return e.errors.filter((m) => !fields.has(m))
 }

@@ -253,3 +253,24 @@ export const ForeignCurrency: Story = {
     )
   },
 }
+
+/**
+ * "Issue" on a new invoice the core refuses to issue (no buyer): the draft it saved on the way is
+ * listed at once, so the user sees it was kept and does not start a second one.
+ */
+export const RefusedIssueListsDraft: Story = {
+  render: () => <InvoicesPage effects={invoicesEffects([], 0)} save={noSave} />,
+  play: async ({ canvasElement }) => {
+    await loaded(canvasElement)
+    const canvas = within(canvasElement)
+    await expect(canvas.queryAllByRole('button', { name: /^(szkic|draft)$/ })).toHaveLength(0)
+    for (const b of canvas.getAllByRole('button', { name: /^(Nowa faktura|New invoice)$/ })) await userEvent.click(b)
+    for (const n of fields(canvasElement, 'lines.0.name')) fireEvent.change(n, { target: { value: 'Usługa IT' } })
+    for (const p of fields(canvasElement, 'lines.0.unitNet')) fireEvent.change(p, { target: { value: '5000' } })
+    for (const b of canvas.getAllByRole('button', { name: /^(Wystaw|Issue)$/ })) await userEvent.click(b)
+    await loaded(canvasElement)
+    // Refused for the missing buyer, saved as a draft.
+    await waitFor(() => expect(canvas.getAllByText(/^(szkic|draft)$/, { selector: 'strong' })).toHaveLength(4))
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /^(szkic|draft)$/ })).toHaveLength(4))
+  },
+}

@@ -1,11 +1,9 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const InvoicesPage = lazy(() => import('./InvoicesPage.tsx').then((m) => ({ default: m.InvoicesPage })))
-const CounterpartiesPage = lazy(() =>
-  import('./CounterpartiesPage.tsx').then((m) => ({ default: m.CounterpartiesPage })),
-)
-const SeriesPage = lazy(() => import('./SeriesPage.tsx').then((m) => ({ default: m.SeriesPage })))
+const InvoicesPage = lazyPage(() => import('./InvoicesPage.tsx'), 'InvoicesPage')
+const CounterpartiesPage = lazyPage(() => import('./CounterpartiesPage.tsx'), 'CounterpartiesPage')
+const SeriesPage = lazyPage(() => import('./SeriesPage.tsx'), 'SeriesPage')
 
 export const invoicesRoutes: AppRoute[] = [
   { path: 'companydashboard/invoices', element: <InvoicesPage />, auth: true },

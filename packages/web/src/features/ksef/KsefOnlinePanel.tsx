@@ -17,13 +17,14 @@ import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
 import { formatDate, formatInstant } from '@finance/ledger-core/format'
 import { Button, FileInput, SecretInput, Select, useMessages } from '../../ui/index.ts'
 import { MODES, OfflineDialog } from './OfflineDialog.tsx'
-import type {
-  KsefConnection,
-  KsefEnvironment,
-  KsefOnlineApi,
-  OfflineMode,
-  PendingOffline,
-  UnsentInvoice,
+import {
+  type KsefConnection,
+  type KsefEnvironment,
+  type KsefOnlineApi,
+  type OfflineMode,
+  type PendingOffline,
+  type UnsentInvoice,
+  unsentLabel,
 } from './onlineApi.ts'
 
 /** The API's KSeF messages, in the user's language. */
@@ -174,7 +175,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
     act(async () => {
       try {
         const r = await effects.send(invoice.id)
-        messages.info(t`Sent ${invoice.documentNumber}: KSeF number ${r.ksefNumber}`)
+        messages.info(t`Sent ${unsentLabel(invoice)}: KSeF number ${r.ksefNumber}`)
         setUnsent((list) => list.filter((i) => i.id !== invoice.id))
       } finally {
         // KSeF down keeps the invoice offline: the list shows it with its deadline.
@@ -190,8 +191,8 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
       setOfflineOf(null)
       messages.info(
         p.deadline
-          ? t`${invoice.documentNumber} issued offline: send it to KSeF by ${formatDate(language, p.deadline)}`
-          : t`${invoice.documentNumber} issued offline: ${deadlineOf(p)}`,
+          ? t`${unsentLabel(invoice)} issued offline: send it to KSeF by ${formatDate(language, p.deadline)}`
+          : t`${unsentLabel(invoice)} issued offline: ${deadlineOf(p)}`,
       )
       setConnection(await effects.connection())
     } catch (e) {
@@ -353,7 +354,8 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
             return (
               <li key={i.id}>
                 <span>
-                  {i.documentNumber} · {formatDate(language, i.date)} · {formatMoneyWithCurrency(i.amount, language)}
+                  {i.documentNumber.trim() !== '' && `${i.documentNumber} · `}
+                  {i.name} · {formatDate(language, i.date)} · {formatMoneyWithCurrency(i.amount, language)}
                 </span>{' '}
                 {offline && (
                   <span className="ksef-online__offline" data-testid="ksef-offline-state">
@@ -368,7 +370,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
                       setOfflineOf(i)
                     }}
                     disabled={busy}
-                    aria-label={t`Issue ${i.documentNumber} offline`}
+                    aria-label={t`Issue ${unsentLabel(i)} offline`}
                   >
                     <Trans>Issue offline</Trans>
                   </Button>
@@ -377,7 +379,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
                   variant="secondary"
                   onClick={() => void send(i)}
                   disabled={busy || !connection?.hasToken}
-                  aria-label={t`Send ${i.documentNumber} to KSeF`}
+                  aria-label={t`Send ${unsentLabel(i)} to KSeF`}
                 >
                   <Trans>Send</Trans>
                 </Button>

@@ -10,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useDatePickerLabels } from '../../forms/index.ts'
 import { Button, DateField, Modal, Select } from '../../ui/index.ts'
-import type { OfflineMode, UnsentInvoice } from './onlineApi.ts'
+import { type OfflineMode, type UnsentInvoice, unsentLabel } from './onlineApi.ts'
 
 /** The offline modes of tryby-offline.md, as the screens name them. */
 export const MODES: Record<OfflineMode, MessageDescriptor> = {
@@ -56,7 +56,7 @@ export const OfflineDialog = ({ invoice, certificate, busy, error, onIssue, onCa
     <Modal onClose={onCancel} labelledBy={titleId} describedBy={error ? errorId : undefined} initialFocus={modeRef}>
       <form onSubmit={submit} noValidate>
         <h2 className="dialog__title" id={titleId}>
-          <Trans>Issue {invoice.documentNumber} offline</Trans>
+          <Trans>Issue {unsentLabel(invoice)} offline</Trans>
         </h2>
         <Select
           ref={modeRef}

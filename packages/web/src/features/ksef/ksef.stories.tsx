@@ -61,7 +61,12 @@ export const Empty: Story = {
 }
 
 /** The KSeF connection of a user whose token is stored: in memory, as the API answers. */
-const onlineServices = (extra: Partial<KsefConnection> = {}): KsefOnlineApi => {
+const onlineServices = (
+  extra: Partial<KsefConnection> = {},
+  waiting: UnsentInvoice[] = [
+    { id: 12, documentNumber: 'FV 7/2026', name: 'Wdrożenie systemu', date: '2026-03-18', amount: '12300.00' },
+  ],
+): KsefOnlineApi => {
   let connection: KsefConnection = {
     environment: 'TEST',
     hasToken: true,
@@ -82,7 +87,7 @@ const onlineServices = (extra: Partial<KsefConnection> = {}): KsefOnlineApi => {
     pendingOffline: [],
     ...extra,
   }
-  let unsent: UnsentInvoice[] = [{ id: 12, documentNumber: 'FV 7/2026', date: '2026-03-18', amount: '12300.00' }]
+  let unsent = waiting
   return {
     connection: async () => connection,
     unsent: async () => unsent,
@@ -217,5 +222,53 @@ export const Connection: Story = {
         ),
       ).toHaveLength(canvasElement.querySelectorAll('.ksef-online').length),
     )
+  },
+}
+
+/**
+ * An income typed without a document number waits under its name: the row, its buttons' names and the offline
+ * dialog's title say which invoice it is (not "Send  to KSeF"); a numbered one shows its number and its name.
+ */
+export const UnsentWithoutNumber: Story = {
+  render: () => (
+    <KsefImportPage
+      effects={{
+        importFiles: async () => [],
+        online: onlineServices({}, [
+          { id: 12, documentNumber: 'FV 7/2026', name: 'Wdrożenie systemu', date: '2026-03-18', amount: '12300.00' },
+          { id: 15, documentNumber: '', name: 'Usługa IT marzec', date: '2026-03-10', amount: '12300.62' },
+        ]),
+      }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    const canvas = within(canvasElement)
+    const copies = canvasElement.querySelectorAll('.ksef-online').length
+    const rows = [...canvasElement.querySelectorAll('.ksef-online__unsent li > span:first-child')].map((r) =>
+      r.textContent?.replace(/\s/g, ' '),
+    )
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        'FV 7/2026 · Wdrożenie systemu · 18 mar 2026 · 12 300,00 zł',
+        'Usługa IT marzec · 10 mar 2026 · 12 300,62 zł',
+        'FV 7/2026 · Wdrożenie systemu · 18 Mar 2026 · PLN 12,300.00',
+        'Usługa IT marzec · 10 Mar 2026 · PLN 12,300.62',
+      ]),
+    )
+    expect(
+      canvas.getAllByRole('button', { name: /^(Send Usługa IT marzec to KSeF|Wyślij Usługa IT marzec do KSeF)$/ }),
+    ).toHaveLength(copies)
+    const offline = canvas.getAllByRole('button', {
+      name: /^(Issue Usługa IT marzec offline|Wystaw Usługa IT marzec offline)$/,
+    })
+    expect(offline).toHaveLength(copies)
+    await userEvent.click(offline[0]!)
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog')
+    expect(within(dialog).getByRole('heading').textContent).toMatch(
+      /^(Issue Usługa IT marzec offline|Wystaw Usługa IT marzec offline)$/,
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: /^(Cancel|Anuluj)$/ }))
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
   },
 }

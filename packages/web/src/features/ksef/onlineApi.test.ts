@@ -13,6 +13,7 @@ describe('the invoices to send', () => {
             itemId: 12,
             itemIds: [12, 13],
             documentNumber: 'FV/2026/11/1',
+            name: 'Wdrożenie',
             issueDate: '2026-11-05',
             net: '3500.00',
             gross: '4230.00',
@@ -21,7 +22,7 @@ describe('the invoices to send', () => {
       },
     } as unknown as ApiClient
     expect(await createKsefOnlineApi(client).unsent()).toEqual([
-      { id: 12, documentNumber: 'FV/2026/11/1', date: '2026-11-05', amount: '4230.00' },
+      { id: 12, documentNumber: 'FV/2026/11/1', name: 'Wdrożenie', date: '2026-11-05', amount: '4230.00' },
     ])
     expect(asked).toEqual(['ksef/unsent'])
   })

@@ -41,10 +41,14 @@ const base64Of = async (file: Blob): Promise<string> => {
   return btoa(binary)
 }
 
-/** An invoice to send: its first income (`id`, which sends it or issues it offline), number, issue date, total. */
+/**
+ * An invoice to send: its first income (`id`, which sends it or issues it offline), number (empty for an income typed
+ * without one), its first income's name, issue date, total.
+ */
 export interface UnsentInvoice {
   readonly id: number
   readonly documentNumber: string
+  readonly name: string
   /** The invoice's issue date. */
   readonly date: string
   readonly amount: string
@@ -54,9 +58,14 @@ export interface UnsentInvoice {
 interface UnsentAnswer {
   readonly itemId: number
   readonly documentNumber: string
+  readonly name: string
   readonly issueDate: string
   readonly gross: string
 }
+
+/** What names an invoice to send in a button, a title or a message: its number, else (none yet) its name. */
+export const unsentLabel = (i: Pick<UnsentInvoice, 'documentNumber' | 'name'>): string =>
+  i.documentNumber.trim() !== '' ? i.documentNumber : i.name
 
 export const createKsefOnlineApi = (client: ApiClient = api) => ({
   connection: () => client.get<KsefConnection>('ksef/connection'),
@@ -68,6 +77,7 @@ export const createKsefOnlineApi = (client: ApiClient = api) => ({
     (await client.get<UnsentAnswer[]>('ksef/unsent')).map((i) => ({
       id: i.itemId,
       documentNumber: i.documentNumber,
+      name: i.name,
       date: i.issueDate,
       amount: i.gross,
     })),

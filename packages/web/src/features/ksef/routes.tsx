@@ -1,6 +1,6 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const KsefImportPage = lazy(() => import('./KsefImportPage.tsx').then((m) => ({ default: m.KsefImportPage })))
+const KsefImportPage = lazyPage(() => import('./KsefImportPage.tsx'), 'KsefImportPage')
 
 export const ksefRoutes: AppRoute[] = [{ path: 'companydashboard/ksef', element: <KsefImportPage />, auth: true }]

@@ -1,6 +1,6 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const Page = lazy(() => import('./LogsPage.tsx').then((m) => ({ default: m.LogsPage })))
+const Page = lazyPage(() => import('./LogsPage.tsx'), 'LogsPage')
 
 export const logsRoutes: AppRoute[] = [{ path: 'logs', element: <Page />, auth: true, role: 'ADMIN' }]

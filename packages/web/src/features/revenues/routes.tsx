@@ -1,9 +1,9 @@
-import { lazy } from 'react'
+import { lazyPage } from '../../routing/lazyPage.ts'
 import type { AppRoute } from '../../routing/types.ts'
 
-const RevenuesLanding = lazy(() => import('./RevenuesLanding.tsx').then((m) => ({ default: m.RevenuesLanding })))
+const RevenuesLanding = lazyPage(() => import('./RevenuesLanding.tsx'), 'RevenuesLanding')
 // The income pages are the expense pages with income texts and the revenue/ endpoints (fees/items).
-const ItemsPage = lazy(() => import('../fees/items/ItemsPage.tsx').then((m) => ({ default: m.ItemsPage })))
+const ItemsPage = lazyPage(() => import('../fees/items/ItemsPage.tsx'), 'ItemsPage')
 
 export const revenuesRoutes: AppRoute[] = [
   { path: 'companydashboard/revenues', element: <RevenuesLanding />, auth: true },

@@ -62,6 +62,36 @@ describe('SetupWizard', () => {
     expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
   })
 
+  it('warns of a NIP whose check digit does not hold, as the company page does, and goes on only when told to', async () => {
+    await renderWizard('pl')
+    fill('Nazwa firmy', 'Kowalski IT')
+    fill('NIP', '1234567890')
+    fill('Urząd skarbowy', '1471')
+    next()
+    expect(await screen.findByText('Nieprawidłowa suma kontrolna NIP')).toBeTruthy()
+    expect(screen.getByLabelText('NIP').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
+    // The company page's warning and its way on.
+    expect(screen.getByText(/Niektóre numery mają błędną sumę kontrolną/)).toBeTruthy()
+    const anyway = screen.getByLabelText('Przejdź dalej mimo to')
+    next()
+    expect(screen.getByRole('heading', { name: 'Krok 1 z 5: Twoja firma' })).toBeTruthy()
+    fireEvent.click(anyway)
+    next()
+    expect(await screen.findByRole('heading', { name: 'Krok 2 z 5: VAT' })).toBeTruthy()
+    // Back with another wrong NIP: asked again; a right one goes on without a word.
+    fireEvent.click(screen.getByRole('button', { name: 'Wstecz' }))
+    fill('NIP', '1234567891')
+    next()
+    expect(await screen.findByText('Nieprawidłowa suma kontrolna NIP')).toBeTruthy()
+    expect((screen.getByLabelText('Przejdź dalej mimo to') as HTMLInputElement).checked).toBe(false)
+    fill('NIP', '5260250274')
+    expect(screen.queryByText('Nieprawidłowa suma kontrolna NIP')).toBeNull()
+    expect(screen.queryByLabelText('Przejdź dalej mimo to')).toBeNull()
+    next()
+    expect(await screen.findByRole('heading', { name: 'Krok 2 z 5: VAT' })).toBeTruthy()
+  })
+
   it("says that a date written right does not exist, and takes a field's message back once it changes", async () => {
     await renderWizard('pl')
     fill('NIP', '12345')

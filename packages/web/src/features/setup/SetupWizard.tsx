@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { api, isApiError } from '../../api/client.ts'
+import { ChecksumOverride, useTranslateMessage } from '../../forms/index.ts'
 import { apiServices } from '../../forms/lib/services.ts'
 import { useFormat } from '../../i18n/format.ts'
 import { translateMessage } from '../../i18n/serverMessages.ts'
@@ -22,6 +23,7 @@ import {
   emptyAnswers,
   firstMonths,
   fullZusFrom,
+  nipWarningOf,
   problemsOf,
   setupBodyOf,
   type SettingsOnFile,
@@ -105,6 +107,11 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
   const [shown, setShown] = useState<Partial<Record<SetupField, SetupProblem>>>({})
   const [saving, setSaving] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
+  // A NIP whose check digit does not hold: warned of on "Next", which goes on once the user ticks the box (as "Save
+  // anyway" on the company page); both are taken back when the NIP changes.
+  const [nipWarned, setNipWarned] = useState(false)
+  const [nipAccepted, setNipAccepted] = useState(false)
+  const translate = useTranslateMessage()
   const [owed, setOwed] = useState<{ month: string; rows: readonly OwedRow[] }[] | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const officesId = useId()
@@ -153,11 +160,17 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
     return p === 'notADay' ? i18n._(msg`${field} is not a real date`) : i18n._(PROBLEMS[p])
   }
 
+  const nipWarning = nipWarned ? nipWarningOf(answers) : undefined
+
   const next = (e: FormEvent) => {
     e.preventDefault()
     const found = problemsOf(answers, step, today)
     setShown(found)
     if (Object.keys(found).length > 0) return
+    if (step === 'company' && nipWarningOf(answers) !== undefined && !nipAccepted) {
+      setNipWarned(true)
+      return
+    }
     if (step === 'summary') void saveAll()
     else setStep(STEPS[index + 1] as SetupStep)
   }
@@ -269,10 +282,17 @@ export const SetupWizard = ({ effects = apiSetupEffects, today: givenToday }: Pr
             <TextInput
               label={t`NIP`}
               value={answers.nip}
-              error={problem('nip')}
+              error={problem('nip') ?? (nipWarning === undefined ? undefined : translate(nipWarning, t`NIP`))}
               inputMode="numeric"
-              onChange={(e) => set('nip', e.target.value)}
+              onChange={(e) => {
+                set('nip', e.target.value)
+                setNipWarned(false)
+                setNipAccepted(false)
+              }}
             />
+            {nipWarning !== undefined && (
+              <ChecksumOverride checked={nipAccepted} onChange={setNipAccepted} label={t`Go on anyway`} />
+            )}
             <TextInput
               label={t`First name`}
               value={answers.ownerName}

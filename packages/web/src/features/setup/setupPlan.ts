@@ -4,7 +4,7 @@
  * VAT, PIT per year, ZUS per year, each dated when it takes effect, so a business started mid-year owes from its
  * first month) in one request, which the server writes whole or not at all.
  */
-import { addMonthsToMonth, isImpossibleDate, isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
+import { addMonthsToMonth, companyWarnings, isImpossibleDate, isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
 import { flatPercents, pitStatutory, socialSecurityStatutory, type TaxType, vatStatutory } from '../fees/lib/prefill.ts'
 
 export interface SetupAnswers {
@@ -236,6 +236,14 @@ export const problemsOf = (
   }
   return out
 }
+
+/**
+ * The NIP's warning the user may go past (the core's message, in English), as the company page gives it through the
+ * core's `companyWarnings`: ten digits whose check digit does not hold (a foreign or legacy number may still be
+ * right). `undefined` when there is none; a NIP that is not ten digits is a problem of `problemsOf` instead.
+ */
+export const nipWarningOf = (a: Pick<SetupAnswers, 'nip'>): string | undefined =>
+  companyWarnings({ nip: a.nip }).find((w) => w.field === 'nip' && w.overridable)?.message
 
 /** One record to write: its type and its data (as the forms send them). */
 export interface SetupRecord {

@@ -1,7 +1,9 @@
 /**
  * Turns a failed call into what the forms show (SPEC §8): a save that answers 500 reads
- * 'Internal server error, validate your form data.'; any other failure shows the status text and the
- * server's errors list; field errors of a 400 are shown next to their fields.
+ * 'Internal server error, validate your form data.'; a server that cannot be reached (status 0) reads
+ * 'Response error, can not connect to API.', as the screens loaded meanwhile say (its status text, 'Unknown Error',
+ * tells the user nothing); any other failure shows the status text and the server's errors list; field errors of a
+ * 400 are shown next to their fields.
  */
 
 export interface ShownError {
@@ -26,6 +28,7 @@ export const notice = (level: 'info' | 'error', messages: readonly string[]) => 
 })
 
 export const INTERNAL_ERROR = 'Internal server error, validate your form data.'
+export const CONNECTION_ERROR = 'Response error, can not connect to API.'
 
 const asStrings = (x: unknown): string[] =>
   Array.isArray(x) ? x.filter((e): e is string => typeof e === 'string') : []
@@ -40,6 +43,7 @@ export const saveErrorOf = (error: unknown): ShownError => {
   const e = (error ?? {}) as ApiErrorLike
   const status = statusOf(error)
   if (status !== undefined && status >= 500) return { errors: [INTERNAL_ERROR], fieldErrors: {} }
+  if (status === 0) return { errors: [CONNECTION_ERROR], fieldErrors: {} }
   // A 409 explains itself ("changed elsewhere"): its message alone, without the status text.
   if (status === 409 && asStrings(e.errors).length > 0) return { errors: asStrings(e.errors), fieldErrors: {} }
   const fieldErrors: Record<string, string> = {}
@@ -53,8 +57,6 @@ export const saveErrorOf = (error: unknown): ShownError => {
   if (errors.length === 0) errors.push(typeof e.message === 'string' && e.message !== '' ? e.message : 'Unknown Error')
   return { errors, fieldErrors }
 }
-
-export const CONNECTION_ERROR = 'Response error, can not connect to API.'
 
 /**
  * What a failed read shows (SPEC §8: a 404 is silent and handled before this; any other error is shown):

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Button, Checkbox, FormErrors, Loader } from '../../ui/index.ts'
 import { useTranslateMessage } from './messages.ts'
+import '../forms.css'
 import type { RecordForm } from './useRecordForm.ts'
 
 /** Save and Cancel: Save is disabled and the loader shows while submitting (SPEC §4). */
@@ -44,7 +45,6 @@ export const FormMessages = ({
 }) => {
   const { t } = useLingui()
   const translate = useTranslateMessage()
-  const id = useId()
   const hasWarnings = Object.keys(form.context.warnings).length > 0
   const { fieldErrors } = form.context
   const labelOf = (text: string) => {
@@ -68,17 +68,41 @@ export const FormMessages = ({
         </div>
       )}
       {hasWarnings && (
-        <div className="form-warning" role="status">
-          <p>{t`Some numbers fail their checksum. If the data is foreign or correct anyway, you may save it.`}</p>
-          <Checkbox
-            id={`${id}-override`}
-            label={t`Save anyway`}
-            checked={form.context.override}
-            onChange={(e) => form.send({ type: 'OVERRIDE', value: e.target.checked })}
-          />
-        </div>
+        <ChecksumOverride
+          checked={form.context.override}
+          onChange={(value) => form.send({ type: 'OVERRIDE', value })}
+        />
       )}
     </>
+  )
+}
+
+/**
+ * The warning that a number fails its checksum (a NIP's or REGON's check digit), with the box that lets the user go on
+ * with it anyway (a foreign or legacy number): the record forms' 'Save anyway', and the set-up's step that takes the
+ * company's NIP, which goes on to the next step rather than saving (`label`).
+ */
+export const ChecksumOverride = ({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  label?: string
+}) => {
+  const { t } = useLingui()
+  const id = useId()
+  return (
+    <div className="form-warning" role="status">
+      <p>{t`Some numbers fail their checksum. If the data is foreign or correct anyway, you may save it.`}</p>
+      <Checkbox
+        id={`${id}-override`}
+        label={label ?? t`Save anyway`}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </div>
   )
 }
 

@@ -267,6 +267,24 @@ describe('MonthlyDashboard', () => {
     act(() => messageStore.clear())
   })
 
+  it('says the connection failed when Completed cannot be saved (server down), not "Unknown Error"', async () => {
+    const effects = fakes({
+      saveFlags: vi.fn(async (): Promise<FlagsResult> => {
+        throw new ApiError({ status: 0, statusText: 'Unknown Error' })
+      }),
+    })
+    await renderPage(effects, memory(), 'pl')
+    const card = screen.getByTestId('tx-card-i2-2026-03').closest('section') as HTMLElement
+    fireEvent.click(within(card).getByLabelText('Zrealizowane'))
+    await waitFor(() =>
+      expect(messageStore.getSnapshot().map((m) => m.text)).toContain(
+        'Nie udało się połączyć z serwerem. Spróbuj ponownie za chwilę.',
+      ),
+    )
+    expect(messageStore.getSnapshot().map((m) => m.text)).not.toContain('Nieznany błąd.')
+    act(() => messageStore.clear())
+  })
+
   it('moves to the previous month across the year', async () => {
     const effects = fakes()
     const i18n = await i18nFor('en')

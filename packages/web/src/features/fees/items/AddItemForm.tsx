@@ -1,3 +1,4 @@
+import { type FormEvent, useEffect, useRef } from 'react'
 import type { VatPercentSource } from '../lib/companyFlag.ts'
 import { Card } from '../../../ui/index.ts'
 import { FormActions, FormMessages } from '../../../forms/index.ts'
@@ -19,17 +20,42 @@ export const AddItemForm = ({
   onAdded?: (record: RecordDto) => void
 }) => {
   const texts = useItemTexts(dataType)
+  const ref = useRef<HTMLFormElement>(null)
+  // While it is saved the form's fields are disabled, which takes the focus from the one typed in (Enter submits from
+  // there) to the page: once it is done the focus comes back, to the first field for the next item after an add, to
+  // where it was after a refusal.
+  const focusedBefore = useRef<HTMLElement | null>(null)
+  const added = useRef(false)
   const form = useRecordForm({
     dataType,
     mode: 'add',
     template: itemTemplate(dataType, today),
     savedMessage: texts.addedMessage,
-    onSaved: onAdded,
+    onSaved: (record) => {
+      added.current = true
+      onAdded?.(record)
+    },
   })
+  const submitting = form.submitting
+  useEffect(() => {
+    const el = ref.current
+    if (submitting || el === null || focusedBefore.current === null) return
+    const before = focusedBefore.current
+    focusedBefore.current = null
+    const first = el.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')
+    const target = added.current || !el.contains(before) ? first : before
+    added.current = false
+    target?.focus()
+  }, [submitting])
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    const active = document.activeElement
+    focusedBefore.current = active instanceof HTMLElement ? active : null
+    form.submit(e)
+  }
   const formId = `add-${dataType}`
   return (
     <Card title={texts.addTitle} className="add-item">
-      <form noValidate aria-label={texts.addTitle} onSubmit={form.submit}>
+      <form ref={ref} noValidate aria-label={texts.addTitle} onSubmit={submit}>
         <ItemFields
           form={form}
           formId={formId}

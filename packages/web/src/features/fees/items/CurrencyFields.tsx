@@ -7,6 +7,7 @@ import {
   type CurrencyPreview,
   type FieldSpec,
   type ItemDataType,
+  isDecimalString,
   type RecordForm,
   useServices,
   useTranslateMessage,
@@ -49,6 +50,8 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
   const currency = (draft.currency ?? null) as { code?: unknown; amount?: unknown; paidOn?: unknown } | null
   const code = typeof currency?.code === 'string' ? currency.code : ''
   const paidOn = typeof currency?.paidOn === 'string' ? currency.paidOn : ''
+  // The books convert an amount: without one (the currency chosen first) they would only refuse the preview (400).
+  const hasAmount = isDecimalString(currency?.amount)
   const [preview, setPreview] = useState<Preview>({ state: 'none' })
   const [imported, setImported] = useState<string | null>(null)
   const [showTableB, setShowTableB] = useState(false)
@@ -69,7 +72,7 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the draft the preview is of
   useEffect(() => {
     if (code === '') setImported(null)
-    if (code === '' || !services.previewCurrency || !isLocalDate(draft.date)) {
+    if (code === '' || !hasAmount || !services.previewCurrency || !isLocalDate(draft.date)) {
       setPreview({ state: 'none' })
       return
     }
@@ -88,7 +91,7 @@ export const CurrencyFields = ({ form, dataType, input, recurring = false }: Cur
       live = false
       clearTimeout(timer)
     }
-  }, [key, code, services])
+  }, [key, code, hasAmount, services])
   const importArchive = async (file: File) => {
     if (!services.importRates) return
     setImported(null)

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ITEM_DEFAULTS } from '@finance/ledger-core'
-import { describe, expect, it } from 'vitest'
-import { memoryServices } from '../../../forms/index.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { createApiClient } from '../../../api/client.ts'
+import { apiServices, memoryServices } from '../../../forms/index.ts'
 import { renderWith } from '../../../forms/testing.ts'
 import { ItemsPage } from './ItemsPage.tsx'
 
@@ -242,5 +243,63 @@ describe('items pages', () => {
     expect(note.textContent).toContain('Data faktury: musi być datą od 2000-01-01 do 2099-12-31')
     const fine = (await screen.findByRole('heading', { name: 'Rent' })).closest('section') as HTMLElement
     expect(within(fine).queryByRole('note')).toBeNull()
+  })
+})
+
+describe('a save while the server cannot be reached', () => {
+  it('says so with the connection message, not "Unknown error", and keeps what was typed', async () => {
+    // The real client over a fetch that rejects, as a browser's does when the server is down (status 0).
+    const down = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      readCookie: () => 'csrf',
+    })
+    const services = { ...memoryServices([vat]), save: apiServices(down).save }
+    await renderWith(<ItemsPage dataType="Income" today="2026-05-12" />, services, 'pl')
+    const form = addForm('Dodaj przychód jednorazowy')
+    fireEvent.change(within(form).getByLabelText('Nazwa *'), { target: { value: 'Usługa maj' } })
+    fireEvent.change(within(form).getByLabelText('Kwota netto *'), { target: { value: '3000' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Dodaj przychód jednorazowy' }))
+    const connection = 'Nie udało się połączyć z serwerem. Spróbuj ponownie za chwilę.'
+    // In the form and in the popup.
+    await waitFor(() => expect(screen.getAllByText(connection).length).toBeGreaterThanOrEqual(2))
+    expect(screen.queryByText(/Nieznany błąd/)).toBeNull()
+    expect(within(form).getByLabelText('Nazwa *')).toHaveProperty('value', 'Usługa maj')
+  })
+})
+
+describe('the złoty preview of an item in a currency', () => {
+  it('is not asked for before the amount in the currency is typed (the books would refuse it: 400)', async () => {
+    const memory = memoryServices([vat])
+    const asked: Record<string, unknown>[] = []
+    const previewCurrency = vi.fn((dataType: Parameters<typeof memory.save>[0], data: Record<string, unknown>) => {
+      asked.push(data)
+      return memory.previewCurrency!(dataType, data)
+    })
+    await renderWith(<ItemsPage dataType="Income" today="2026-05-12" />, { ...memory, previewCurrency }, 'pl')
+    const form = addForm('Dodaj przychód jednorazowy')
+    fireEvent.change(within(form).getByLabelText('Waluta'), { target: { value: 'EUR' } })
+    // Longer than the preview's wait after a change.
+    await new Promise((r) => setTimeout(r, 600))
+    expect(previewCurrency).not.toHaveBeenCalled()
+    fireEvent.change(within(form).getByLabelText('Kwota netto w EUR *'), { target: { value: '1000' } })
+    await waitFor(() => expect(previewCurrency).toHaveBeenCalled())
+    expect(asked.at(-1)?.currency).toMatchObject({ code: 'EUR', amount: '1000' })
+  })
+})
+
+describe('adding one item after another', () => {
+  it('keeps the focus in the form once an item is added with Enter: on its first field, ready for the next', async () => {
+    const services = memoryServices([vat])
+    await renderWith(<ItemsPage dataType="Income" today="2026-05-12" />, services)
+    const form = addForm('Add One Time Income')
+    const name = within(form).getByLabelText('Name *')
+    fireEvent.change(name, { target: { value: 'Usługa maj' } })
+    fireEvent.change(within(form).getByLabelText('Net amount *'), { target: { value: '3000' } })
+    name.focus()
+    // Enter in a field submits its form.
+    fireEvent.submit(form)
+    expect(await screen.findByRole('heading', { name: 'Usługa maj' })).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Date *')))
+    expect(within(form).getByLabelText('Name *')).toHaveProperty('value', '')
   })
 })
