@@ -12,7 +12,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { isApiError } from '../../api/client.ts'
-import { translateMessage } from '../../i18n/serverMessages.ts'
+import { useInvoiceMessage } from '../invoices/messages.ts'
 import { formatMoneyWithCurrency, useLanguage } from '../../forms/index.ts'
 import { formatDate, formatInstant } from '@finance/ledger-core/format'
 import { Button, FileInput, SecretInput, Select, useMessages } from '../../ui/index.ts'
@@ -109,12 +109,14 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
   const [offlineOf, setOfflineOf] = useState<UnsentInvoice | null>(null)
   const [offlineError, setOfflineError] = useState<string | null>(null)
 
+  // An invoice that cannot be made answers the invoices' own messages (its company address, a buyer's NIP…).
+  const invoiceMessage = useInvoiceMessage()
   const say = useCallback(
     (m: string) => {
       const known = SERVER[m]
-      return known ? i18n._(known) : translateMessage(i18n, m)
+      return known ? i18n._(known) : invoiceMessage(m)
     },
-    [i18n],
+    [i18n, invoiceMessage],
   )
   const failed = useCallback(
     (e: unknown) => {

@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/client.ts'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { importedResult, refusedResult } from './fixtures.ts'
@@ -195,6 +196,44 @@ export const OfflineFailure: Story = {
         /^(Offline, emergency \(KSeF failure\): send to KSeF by 2 Apr 2026|Offline, awaryjny \(awaria KSeF\): wyślij do KSeF do 2 kwi 2026)$/,
       ),
     )
+  },
+}
+
+/** An invoice that cannot be made (no company address): the dialog stays open and says why, in the screen's language. */
+export const OfflineRefused: Story = {
+  render: () => {
+    const services = onlineServices()
+    const refused = async (): Promise<never> => {
+      throw new ApiError({
+        status: 400,
+        statusText: 'Bad Request',
+        errors: ['The invoice address (street or building, and a country code) is required for an invoice'],
+      })
+    }
+    return <KsefImportPage effects={{ importFiles: async () => [], online: { ...services, issueOffline: refused } }} />
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+    const canvas = within(canvasElement)
+    for (const button of canvas.getAllByRole('button', {
+      name: /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/,
+    })) {
+      await userEvent.click(button)
+      const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'))
+      await userEvent.selectOptions(dialog.getByRole('combobox'), 'awaryjny')
+      await userEvent.click(dialog.getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ }))
+      const polish = dialog.queryByRole('button', { name: 'Anuluj' }) !== null
+      expect((await dialog.findByRole('alert')).textContent).toBe(
+        polish
+          ? 'Do faktury potrzebny jest adres firmy (ulica lub numer budynku i kod kraju)'
+          : 'The invoice address (street or building, and a country code) is required for an invoice',
+      )
+      // The choice made stays.
+      expect((dialog.getByRole('combobox') as HTMLSelectElement).value).toBe('awaryjny')
+      await userEvent.click(dialog.getByRole('button', { name: /^(Cancel|Anuluj)$/ }))
+      await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
+    }
+    expect(canvas.queryAllByTestId('ksef-offline-state')).toHaveLength(0)
   },
 }
 
