@@ -718,8 +718,14 @@ const Rules = ({ rules, act, busy }: { rules: readonly BankRule[]; act: (a: Bank
         <ul className="bank-rules">
           {rules.map((r) => (
             <li key={r.id}>
-              {r.data.field === 'title' ? t`Title contains` : t`Counterparty contains`} „{r.data.pattern}” →{' '}
-              {r.data.expense.name} ({r.data.expense.percent}% VAT){' '}
+              {r.data.op === 'matches'
+                ? r.data.field === 'title'
+                  ? t`Title matches the expression`
+                  : t`Counterparty matches the expression`
+                : r.data.field === 'title'
+                  ? t`Title contains`
+                  : t`Counterparty contains`}{' '}
+              „{r.data.pattern}” → {r.data.expense.name} ({r.data.expense.percent}% VAT){' '}
               <Button
                 variant="link"
                 disabled={busy}
