@@ -129,6 +129,26 @@ const onlineServices = (
   }
 }
 
+/** The "Issue offline" buttons of FV 7/2026, one per copy of the screen, in turn. */
+const ISSUE_OFFLINE = /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/
+const ISSUE = /^(Issue offline|Wystaw offline)$/
+
+/**
+ * Opens the offline dialog of FV 7/2026 in each copy of the screen in turn (a modal dialog makes the others inert), lets
+ * `act` work in it, and waits until it has closed.
+ */
+const inEachOfflineDialog = async (
+  canvasElement: HTMLElement,
+  act: (dialog: ReturnType<typeof within>) => Promise<void>,
+): Promise<void> => {
+  await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
+  for (const button of within(canvasElement).getAllByRole('button', { name: ISSUE_OFFLINE })) {
+    await userEvent.click(button)
+    await act(within(await within(canvasElement.ownerDocument.body).findByRole('dialog')))
+    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
+  }
+}
+
 /** A user with a KSeF certificate of type Offline: an income issued offline shows its mode and deadline. */
 export const Offline: Story = {
   render: () => (
@@ -146,16 +166,11 @@ export const Offline: Story = {
     await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
     const canvas = within(canvasElement)
     expect(canvas.getAllByTestId('ksef-offline24')[0]?.textContent).toMatch(/01F20A5D352AE590/)
-    // Each copy of the screen in turn: the dialog opens on offline24 (a certificate is kept) and issues it.
-    for (const button of canvas.getAllByRole('button', {
-      name: /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/,
-    })) {
-      await userEvent.click(button)
-      const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog')
-      expect((within(dialog).getByRole('combobox') as HTMLSelectElement).value).toBe('offline24')
-      await userEvent.click(within(dialog).getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ }))
-      await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
-    }
+    // The dialog opens on offline24 (a certificate is kept) and issues it.
+    await inEachOfflineDialog(canvasElement, async (dialog) => {
+      expect((dialog.getByRole('combobox') as HTMLSelectElement).value).toBe('offline24')
+      await userEvent.click(dialog.getByRole('button', { name: ISSUE }))
+    })
     await waitFor(() =>
       expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
         /^(Offline, offline24: send to KSeF by 23 Mar 2026|Offline, offline24: wyślij do KSeF do 23 mar 2026)$/,
@@ -171,26 +186,20 @@ export const Offline: Story = {
 export const OfflineFailure: Story = {
   render: () => <KsefImportPage effects={{ importFiles: async () => [], online: onlineServices() }} />,
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
     const canvas = within(canvasElement)
-    for (const button of canvas.getAllByRole('button', {
-      name: /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/,
-    })) {
-      await userEvent.click(button)
-      const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'))
+    await inEachOfflineDialog(canvasElement, async (dialog) => {
       const mode = dialog.getByRole('combobox') as HTMLSelectElement
       // Without the certificate the dialog opens on KSeF's unavailability, and offline24 is not issued.
       expect(mode.value).toBe('offline')
       await userEvent.selectOptions(mode, 'offline24')
-      expect(dialog.getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ })).toBeDisabled()
+      expect(dialog.getByRole('button', { name: ISSUE })).toBeDisabled()
       await userEvent.selectOptions(mode, 'awaryjny')
       await userEvent.type(
         dialog.getByRole('textbox', { name: /failure ended on|awaria skończyła się/i }),
         '2026-03-24',
       )
-      await userEvent.click(dialog.getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ }))
-      await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
-    }
+      await userEvent.click(dialog.getByRole('button', { name: ISSUE }))
+    })
     await waitFor(() =>
       expect(canvas.getAllByTestId('ksef-offline-state')[0]?.textContent).toMatch(
         /^(Offline, emergency \(KSeF failure\): send to KSeF by 2 Apr 2026|Offline, awaryjny \(awaria KSeF\): wyślij do KSeF do 2 kwi 2026)$/,
@@ -213,15 +222,9 @@ export const OfflineRefused: Story = {
     return <KsefImportPage effects={{ importFiles: async () => [], online: { ...services, issueOffline: refused } }} />
   },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).toBeNull())
-    const canvas = within(canvasElement)
-    for (const button of canvas.getAllByRole('button', {
-      name: /Issue FV 7\/2026 offline|Wystaw FV 7\/2026 offline/,
-    })) {
-      await userEvent.click(button)
-      const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'))
+    await inEachOfflineDialog(canvasElement, async (dialog) => {
       await userEvent.selectOptions(dialog.getByRole('combobox'), 'awaryjny')
-      await userEvent.click(dialog.getByRole('button', { name: /^(Issue offline|Wystaw offline)$/ }))
+      await userEvent.click(dialog.getByRole('button', { name: ISSUE }))
       const polish = dialog.queryByRole('button', { name: 'Anuluj' }) !== null
       expect((await dialog.findByRole('alert')).textContent).toBe(
         polish
@@ -231,8 +234,8 @@ export const OfflineRefused: Story = {
       // The choice made stays.
       expect((dialog.getByRole('combobox') as HTMLSelectElement).value).toBe('awaryjny')
       await userEvent.click(dialog.getByRole('button', { name: /^(Cancel|Anuluj)$/ }))
-      await waitFor(() => expect(canvasElement.ownerDocument.querySelector('dialog[open]')).toBeNull())
-    }
+    })
+    const canvas = within(canvasElement)
     expect(canvas.queryAllByTestId('ksef-offline-state')).toHaveLength(0)
   },
 }
