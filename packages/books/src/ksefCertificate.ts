@@ -7,14 +7,8 @@
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { readOfflineCertificate } from '@finance/ksef'
-import {
-  certificateInfoKey,
-  certificateKey,
-  type KsefDeps,
-  KsefActionError,
-  openToken,
-  sealToken,
-} from './ksefOnline.ts'
+import { certificateInfoKey, certificateKey } from './accounts/userSecrets.ts'
+import { type KsefDeps, KsefActionError, openToken, sealToken } from './ksefOnline.ts'
 
 export interface KsefCertificateInfo {
   readonly serial: string

@@ -30,11 +30,11 @@ import { formatMoney, incomesOfInvoice, isDomainError, parseMoney, recordById } 
 import {
   certificateInfoKey,
   certificateKey,
-  ksefReceivedKey,
-  ksefSentKey,
-  ksefSettingsKey,
-  ksefTokenKey,
-  ksefUpoKey,
+  ksefReceivedKey as receivedKey,
+  ksefSentKey as sentKey,
+  ksefSettingsKey as settingsKey,
+  ksefTokenKey as tokenKey,
+  ksefUpoKey as upoKey,
 } from './accounts/userSecrets.ts'
 import { loadBooks } from './books.ts'
 import { executeBooks } from './commands/execute.ts'
@@ -141,13 +141,6 @@ export interface KsefPendingOffline {
   /** The last day to send it; null while KSeF's unavailability or failure lasts (it runs from its end). */
   readonly deadline: string | null
 }
-
-const settingsKey = ksefSettingsKey
-const tokenKey = ksefTokenKey
-const sentKey = ksefSentKey
-const upoKey = ksefUpoKey
-const receivedKey = ksefReceivedKey
-export { certificateInfoKey, certificateKey }
 
 const DEFAULT_SETTINGS: KsefSettings = { environment: 'TEST', highWaterMark: null, lastFetch: null, lastSend: null }
 
