@@ -39,13 +39,13 @@ import { answeredAsJsonOrNone } from '../listing.ts'
 
 const t = catalog('bank')
 
-/** Why a file was refused, in Polish (the parsers and the books answer in English). */
 /** Where the CLI's English says more than the books' own text. */
 const PROBLEMS_EN: Record<string, string> = {
   'bank.csv.unknown':
     "the CSV file is not an export of a bank with a preset: import the bank's camt.053 or MT940 statement instead, or define the file's columns on the app's Bank screen",
 }
 
+/** Why a file was refused, in Polish (the parsers and the books answer in English). */
 const PROBLEMS_PL: Record<string, string> = {
   'bank.format.unknown': 'to nie jest wyciąg bankowy w obsługiwanym formacie (MT940, camt.053, CSV)',
   'bank.statement.unbalanced': 'wyciąg się nie bilansuje: saldo otwarcia plus operacje nie daje salda zamknięcia',
