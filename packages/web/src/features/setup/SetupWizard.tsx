@@ -70,10 +70,10 @@ export const apiSetupEffects: SetupEffects = {
   loadCompany: async () => (await apiServices(api).getCurrent('Primary'))?.dataObject ?? null,
   loadSettings: async () => {
     const services = apiServices(api)
-    const [vat, pit, zus] = await Promise.all(['Vat', 'Pit', 'SocialSecurity'].map((t) => services.list(t as 'Vat')))
-    const data = (list: readonly { dataObject: Record<string, unknown> }[] | undefined) =>
-      (list ?? []).map((r) => r.dataObject)
-    return { vat: data(vat), pit: data(pit), zus: data(zus) }
+    const [vat = [], pit = [], zus = []] = await Promise.all(
+      (['Vat', 'Pit', 'SocialSecurity'] as const).map((t) => services.list(t)),
+    )
+    return { vat, pit, zus }
   },
 }
 

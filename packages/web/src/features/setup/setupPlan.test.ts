@@ -164,16 +164,19 @@ describe('the set-up reopened', () => {
   const preferential2025 = (socialSecurityStatutory('preferential', 2025, 'Scale').values as { amount: string }).amount
   // What a first set-up wrote, then the Taxes screen: the scale in 2025, linear from 2026, preferential ZUS,
   // quarterly VAT.
+  let id = 0
+  const records = (dataType: string, list: Record<string, unknown>[]) =>
+    list.map((dataObject) => ({ id: ++id, dataType, eventType: '', dataObject }))
   const settings = {
-    vat: [{ date: '2025-08-01', percent: '23', paymentInterval: 3 }],
-    pit: [
+    vat: records('Vat', [{ date: '2025-08-01', percent: '23', paymentInterval: 3 }]),
+    pit: records('Pit', [
       { date: '2025-07-15', taxType: 'Scale', firstPercent: '12' },
       { date: '2026-01-01', taxType: 'Linear', firstPercent: '19' },
-    ],
-    zus: [
+    ]),
+    zus: records('SocialSecurity', [
       { date: '2026-01-01', amount: '999.99', percent: '4.9' },
       { date: '2025-07-15', amount: preferential2025, percent: '9' },
-    ],
+    ]),
   }
 
   it('starts from the settings on file, so that an unchanged pass writes the same settings', () => {
@@ -198,7 +201,8 @@ describe('the set-up reopened', () => {
   it('keeps the defaults where nothing is on file, and full ZUS for another amount', () => {
     const none = settingsFrom({ vat: [], pit: [], zus: [] }, emptyAnswers(today), today)
     expect(none).toEqual(emptyAnswers(today))
-    const full = settingsFrom({ vat: [], pit: [], zus: [{ date: '2026-03-01', amount: '1926.76' }] }, none, today)
+    const zus = records('SocialSecurity', [{ date: '2026-03-01', amount: '1926.76' }])
+    const full = settingsFrom({ vat: [], pit: [], zus }, none, today)
     expect(full).toMatchObject({ zusKind: 'full', zusSince: '2026-03-01' })
     expect(settingsFrom(null, none, today)).toBe(none)
   })

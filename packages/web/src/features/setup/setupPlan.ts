@@ -5,6 +5,7 @@
  * first month) in one request, which the server writes whole or not at all.
  */
 import { addMonthsToMonth, companyWarnings, isImpossibleDate, isLocalDate, TAX_OFFICES } from '@finance/ledger-core'
+import { currentOf, type RecordDto } from '../../forms/index.ts'
 import { flatPercents, pitStatutory, socialSecurityStatutory, type TaxType, vatStatutory } from '../fees/lib/prefill.ts'
 
 export interface SetupAnswers {
@@ -98,48 +99,45 @@ export const answersFrom = (a: SetupAnswers, company: Readonly<Record<string, un
   }
 }
 
-/** The settings on file the set-up reads back when reopened: each type's records' data objects. */
+/** The settings on file the set-up reads back when reopened: each type's records, as the API lists them. */
 export interface SettingsOnFile {
-  readonly vat: readonly Readonly<Record<string, unknown>>[]
-  readonly pit: readonly Readonly<Record<string, unknown>>[]
-  readonly zus: readonly Readonly<Record<string, unknown>>[]
+  readonly vat: readonly RecordDto[]
+  readonly pit: readonly RecordDto[]
+  readonly zus: readonly RecordDto[]
 }
 
 const TAX_TYPES: readonly TaxType[] = ['Scale', 'Linear', 'Flat']
-const dated = (records: readonly Readonly<Record<string, unknown>>[]) =>
-  records
-    .filter((r) => typeof r.date === 'string' && isLocalDate(r.date))
-    .sort((x, y) => String(x.date).localeCompare(String(y.date)))
-/** The last of `records` (in date order) dated on or before `day`. */
-const inForceOn = (records: readonly Readonly<Record<string, unknown>>[], day: string) =>
-  records.filter((r) => String(r.date) <= day).at(-1)
 
 /**
  * The answers with the settings on file filled in (the set-up reopened from Settings), so that going through it
  * unchanged writes the same settings again, which the server recognises and does not repeat: the VAT period in
- * force today; each year's form of taxation (the setting in force on the year's last day) and the ryczałt rate; and
- * ZUS from its first setting, preferential when that setting's amount is the year's preferential contributions.
- * A form the set-up does not know, or no setting, leaves the answer as it was.
+ * force today (else the latest); each year's form of taxation (the setting in force on the year's last day) and the
+ * ryczałt rate; and ZUS from its first setting, preferential when that setting's amount is the year's preferential
+ * contributions. The setting in force on a day is chosen as the API's `GetByType` chooses it (`currentOf`). A form
+ * the set-up does not know, or no setting, leaves the answer as it was.
  */
 export const settingsFrom = (a: SettingsOnFile | null, answers: SetupAnswers, today: string): SetupAnswers => {
   if (a === null) return answers
   let out = answers
-  const vat = inForceOn(dated(a.vat), today) ?? dated(a.vat).at(-1)
+  const vat = (currentOf(a.vat, 'Vat', today) ?? currentOf(a.vat, 'Vat', '9999-12-31'))?.dataObject
   const interval = Number(vat?.paymentInterval)
   if (interval === 1 || interval === 3) out = { ...out, vatInterval: interval }
-  const pit = dated(a.pit)
   const taxTypes: Record<number, TaxType> = {}
   for (const year of yearsOf(out, today)) {
-    const t = inForceOn(pit, `${year}-12-31`)?.taxType
+    const t = currentOf(a.pit, 'Pit', `${year}-12-31`)?.dataObject.taxType
     if (TAX_TYPES.includes(t as TaxType)) taxTypes[year] = t as TaxType
   }
-  const flat = pit.filter((r) => r.taxType === 'Flat').at(-1)?.firstPercent
+  const flats = a.pit.filter((r) => r.dataObject.taxType === 'Flat')
+  const flat = currentOf(flats, 'Pit', '9999-12-31')?.dataObject.firstPercent
   out = {
     ...out,
     taxTypes: Object.keys(taxTypes).length > 0 ? taxTypes : out.taxTypes,
     ...(typeof flat === 'string' && flat !== '' ? { flatPercent: flat } : {}),
   }
-  const first = dated(a.zus)[0]
+  const first = a.zus
+    .map((r) => r.dataObject)
+    .filter((d) => isLocalDate(d.date))
+    .sort((x, y) => String(x.date).localeCompare(String(y.date)))[0]
   if (first) {
     const since = String(first.date)
     const year = Number(since.slice(0, 4))
