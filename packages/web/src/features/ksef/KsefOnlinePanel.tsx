@@ -118,13 +118,15 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
     },
     [i18n, invoiceMessage],
   )
-  const failed = useCallback(
-    (e: unknown) => {
+  /** What a failed call says: the server's reasons in the user's language, else that it cannot be reached. */
+  const reasonOf = useCallback(
+    (e: unknown): string => {
       const errors = isApiError(e) ? e.errors : []
-      messages.error(errors.length > 0 ? errors.map(say).join(' ') : t`Response error, can not connect to API.`)
+      return errors.length > 0 ? errors.map(say).join(' ') : t`Response error, can not connect to API.`
     },
-    [messages, say, t],
+    [say, t],
   )
+  const failed = useCallback((e: unknown) => messages.error(reasonOf(e)), [messages, reasonOf])
   const load = useCallback(async () => {
     setBusy(true)
     try {
@@ -199,8 +201,7 @@ export const KsefOnlinePanel = ({ effects }: Props) => {
       setConnection(await effects.connection())
     } catch (e) {
       // The dialog stays open with the reason, and the choice made.
-      const errors = isApiError(e) ? e.errors : []
-      setOfflineError(errors.length > 0 ? errors.map(say).join(' ') : t`Response error, can not connect to API.`)
+      setOfflineError(reasonOf(e))
     } finally {
       setBusy(false)
     }
